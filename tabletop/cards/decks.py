@@ -1,0 +1,287 @@
+"""Deck lists: which cards, how many, in which named sections, checked against a CardLibrary with located errors.
+
+```yaml
+name: Standard deck
+set: standard            # default set for bare ids
+sections:
+  deck:
+    - AS                 # one copy
+    - 3x QS              # the count shorthand: N, "x", a space, the id
+    - {card: KH, count: 2}
+    - other-set/ID       # a ref into another set
+```
+A file that is just a list of entries is the `deck` section.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..yamlsafe import Located, YamlError, load_file, load_located
+from .loader import CardLibrary, UnknownCardError, default_library, display_path
+from .model import CardProblem, format_problems
+
+__all__ = [
+    "DEFAULT_SECTION",
+    "MAX_COPIES",
+    "DeckEntry",
+    "DeckError",
+    "DeckList",
+    "deck_to_data",
+    "load_deck",
+    "load_deck_text",
+    "parse_deck",
+    "read_deck",
+]
+
+DEFAULT_SECTION = "deck"
+#: Most copies one entry may ask for (a typo like `3000x AS` should not build a 3000-card pile).
+MAX_COPIES = 999
+
+_COUNT_SHORTHAND = re.compile(r"(\d+)\s*x\s+(\S+)")
+_DECK_KEYS = ("name", "set", "description", "ruleset", "sections", "cards")
+_ENTRY_KEYS = ("card", "count")
+
+
+class DeckError(Exception):
+    """A deck list that cannot be used; `problems` names the file, line and field of every problem found."""
+
+    def __init__(self, problems: list[CardProblem]) -> None:
+        self.problems = list(problems)
+        count = len(self.problems)
+        super().__init__(
+            f"{count} problem{'s' if count != 1 else ''} in deck list:\n{format_problems(self.problems)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DeckEntry:
+    """One line of a deck list: a resolved `set/id` ref, how many copies, and the line it came from."""
+
+    ref: str
+    count: int = 1
+    line: int | None = None
+
+
+@dataclass(slots=True)
+class DeckList:
+    """A named deck: sections (deck, sideboard, team, ...) of entries, in file order."""
+
+    name: str
+    path: Path | None = None
+    sections: dict[str, list[DeckEntry]] = field(default_factory=dict)
+    set: str = ""
+    description: str = ""
+    ruleset: str = ""
+
+    def expanded(self, section: str = DEFAULT_SECTION) -> list[str]:
+        """The refs of a section with each repeated by its count, in list order ([] for a missing section)."""
+        return [entry.ref for entry in self.sections.get(section, []) for _ in range(entry.count)]
+
+    def counts(self, section: str | None = None) -> dict[str, int]:
+        """Copies per ref in one section, or over all sections when `section` is None."""
+        names = self.sections if section is None else [section]
+        counter: Counter[str] = Counter()
+        for name in names:
+            for entry in self.sections.get(name, []):
+                counter[entry.ref] += entry.count
+        return dict(counter)
+
+    def total(self, section: str | None = None) -> int:
+        """Number of cards in one section, or in all sections when `section` is None."""
+        return sum(self.counts(section).values())
+
+
+class _DeckReader:
+    def __init__(self, doc: Located, library: CardLibrary, path: Path | None) -> None:
+        self.doc = doc
+        self.library = library
+        self.path = path
+        self.problems: list[CardProblem] = []
+        self.bad_default_set = False
+
+    def problem(self, path: tuple[Any, ...], message: str) -> None:
+        doc = self.doc
+        self.problems.append(CardProblem(doc.source, doc.line_of(path), doc.field_name(path), message))
+
+    def text(self, data: Mapping[Any, Any], key: str) -> str:
+        value = data.get(key)
+        if value is None:
+            return ""
+        if not isinstance(value, str):
+            self.problem((key,), f"expected a string, not {type(value).__name__}")
+            return ""
+        return value
+
+    def read(self) -> DeckList:
+        data = self.doc.data
+        stem = self.path.stem if self.path is not None else "deck"
+        deck = DeckList(name=stem, path=self.path)
+        if isinstance(data, list):
+            deck.sections[DEFAULT_SECTION] = self.section(data, ())
+            return deck
+        if not isinstance(data, Mapping):
+            self.problem((), "expected a deck: a mapping with 'sections', or a list of cards")
+            return deck
+        for key in data:
+            if key not in _DECK_KEYS:
+                self.problem((key,), f"unknown key {key!r}; expected one of: {', '.join(_DECK_KEYS)}")
+        deck.name = self.text(data, "name") or stem
+        deck.description = self.text(data, "description")
+        deck.ruleset = self.text(data, "ruleset")
+        deck.set = self.text(data, "set")
+        if deck.set:
+            try:
+                self.library.require_set(deck.set)
+            except UnknownCardError as exc:
+                self.problem(("set",), exc.message)
+                self.bad_default_set = True
+        if "sections" in data and "cards" in data:
+            self.problem(("cards",), "use either 'sections' or 'cards' (the deck section), not both")
+        if "cards" in data and "sections" not in data:
+            cards = data["cards"]
+            if not isinstance(cards, list):
+                self.problem(("cards",), "expected a list of cards")
+            else:
+                deck.sections[DEFAULT_SECTION] = self.section(cards, ("cards",), deck.set)
+            return deck
+        sections = data.get("sections")
+        if sections is None:
+            self.problem((), "missing 'sections' (or a 'cards' list)")
+            return deck
+        if not isinstance(sections, Mapping):
+            self.problem(("sections",), "expected a mapping from section name to a list of cards")
+            return deck
+        for name, entries in sections.items():
+            path = ("sections", name)
+            if not isinstance(name, str) or not name:
+                self.problem(path, "section names must be non-empty strings")
+            elif entries is None:
+                deck.sections[name] = []
+            elif not isinstance(entries, list):
+                self.problem(path, "expected a list of cards")
+            else:
+                deck.sections[name] = self.section(entries, path, deck.set)
+        return deck
+
+    def section(self, entries: list[Any], path: tuple[Any, ...], default_set: str = "") -> list[DeckEntry]:
+        out: list[DeckEntry] = []
+        for index, raw in enumerate(entries):
+            entry = self.entry(raw, (*path, index), default_set)
+            if entry is not None:
+                out.append(entry)
+        return out
+
+    def entry(self, raw: Any, path: tuple[Any, ...], default_set: str) -> DeckEntry | None:
+        count: Any = 1
+        token: Any = raw
+        token_path = path
+        if isinstance(raw, Mapping):
+            for key in raw:
+                if key not in _ENTRY_KEYS:
+                    self.problem(
+                        (*path, key), f"unknown key {key!r}; an entry has 'card' and optional 'count'"
+                    )
+            if "card" not in raw:
+                self.problem(path, "missing 'card'")
+                return None
+            token, token_path = raw["card"], (*path, "card")
+            count = raw.get("count", 1)
+            if not isinstance(count, int) or isinstance(count, bool):
+                self.problem((*path, "count"), f"expected a whole number of copies, not {count!r}")
+                return None
+        elif isinstance(raw, str):
+            token = raw.strip()
+            match = _COUNT_SHORTHAND.fullmatch(token)
+            if match:
+                count, token = int(match.group(1)), match.group(2)
+            elif any(ch.isspace() for ch in token):
+                self.problem(path, f"expected 'ID', 'set/ID' or 'Nx ID', not {raw!r}")
+                return None
+        if isinstance(token, int) and not isinstance(token, bool):
+            token = str(token)
+        if not isinstance(token, str) or not token:
+            self.problem(token_path, "expected a card id, 'set/ID', 'Nx ID' or {card: ID, count: N}")
+            return None
+        if not 1 <= count <= MAX_COPIES:
+            self.problem(
+                (*path, "count") if isinstance(raw, Mapping) else path,
+                f"count must be 1 to {MAX_COPIES}, not {count}",
+            )
+            return None
+        if self.bad_default_set and "/" not in token:
+            return None  # already reported on `set`
+        try:
+            card = self.library.resolve(token, default_set or None)
+        except UnknownCardError as exc:
+            self.problem(token_path, exc.message)
+            return None
+        return DeckEntry(card.ref, count, self.doc.line_of(path))
+
+
+def parse_deck(
+    doc: Located, library: CardLibrary | None = None, path: str | os.PathLike[str] | None = None
+) -> tuple[DeckList, list[CardProblem]]:
+    """Build a deck from already parsed YAML (e.g. one embedded in a save), returning the entries and every problem."""
+    reader = _DeckReader(
+        doc, library if library is not None else default_library(), Path(path) if path else None
+    )
+    deck = reader.read()
+    return deck, reader.problems
+
+
+def read_deck(
+    path: str | os.PathLike[str], library: CardLibrary | None = None
+) -> tuple[DeckList | None, list[CardProblem]]:
+    """Load a deck file without raising: the deck (None if unreadable) and every problem found."""
+    path = Path(path)
+    try:
+        doc = load_file(path, source=display_path(path))
+    except YamlError as exc:
+        return None, [CardProblem(exc.file, exc.line, exc.field, exc.message)]
+    return parse_deck(doc, library, path)
+
+
+def load_deck(path: str | os.PathLike[str], library: CardLibrary | None = None) -> DeckList:
+    """Load a deck file against `library` (default: `default_library()`); raise DeckError listing every problem."""
+    deck, problems = read_deck(path, library)
+    if problems or deck is None:
+        raise DeckError(problems)
+    return deck
+
+
+def load_deck_text(text: str, source: str, library: CardLibrary | None = None) -> DeckList:
+    """Like load_deck, for YAML text already in memory; `source` names it in errors."""
+    try:
+        doc = load_located(text, source)
+    except YamlError as exc:
+        raise DeckError([CardProblem(exc.file, exc.line, exc.field, exc.message)]) from exc
+    deck, problems = parse_deck(doc, library)
+    if problems:
+        raise DeckError(problems)
+    return deck
+
+
+def deck_to_data(deck: DeckList) -> dict[str, Any]:
+    """A deck as plain data in the deck-list format (counts as `Nx ID` shorthand; bare ids for the default set)."""
+    sections: dict[str, list[str]] = {}
+    for name, entries in deck.sections.items():
+        items = []
+        for entry in entries:
+            set_name, _, card_id = entry.ref.partition("/")
+            token = card_id if deck.set and set_name == deck.set else entry.ref
+            items.append(token if entry.count == 1 else f"{entry.count}x {token}")
+        sections[name] = items
+    data: dict[str, Any] = {"name": deck.name}
+    for key in ("set", "description", "ruleset"):
+        value = getattr(deck, key)
+        if value:
+            data[key] = value
+    data["sections"] = sections
+    return data

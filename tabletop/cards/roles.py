@@ -1,0 +1,120 @@
+"""Role mappings: data that gives a whole card set ruleset traits (a Value, eligible Roles) without editing each card.
+
+Tragedy is played with cards from other games, so each set carries a `tragedy:` block in its set.yaml, and any card
+may carry its own `tragedy:` block that overrides it. The block shapes are generic (`value` + `roles`), so another
+ruleset can reuse them under its own key; only the allowed role names are per key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .model import CardDef, CardSet
+
+__all__ = [
+    "ROLE_MAPPING_KEYS",
+    "TRAGEDY_ROLES",
+    "Traits",
+    "check_card_block",
+    "check_set_block",
+    "mapped_traits",
+]
+
+#: Roles of the Tragedy ruleset (../shared/rules/tragedy.md, rule 0000.4).
+TRAGEDY_ROLES = ("Actor", "Set", "Prop", "Set Piece", "Act")
+#: Keys of set.yaml / card blocks that are role mappings, with the role names each allows.
+ROLE_MAPPING_KEYS: dict[str, tuple[str, ...]] = {"tragedy": TRAGEDY_ROLES}
+
+_TRAIT_KEYS = ("value", "roles")
+_SET_KEYS = ("value_field", "default", "by_type")
+
+Issue = tuple[tuple[Any, ...], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Traits:
+    """What a role mapping gives one card: its Value (None when nothing sets one) and eligible roles in order."""
+
+    value: int | None
+    roles: tuple[str, ...]
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_traits(block: Any, path: tuple[Any, ...], allowed: tuple[str, ...]) -> list[Issue]:
+    if not isinstance(block, Mapping):
+        return [(path, "expected a mapping with 'value' and/or 'roles'")]
+    issues: list[Issue] = []
+    for key in block:
+        if key not in _TRAIT_KEYS:
+            issues.append(((*path, key), f"unknown key {key!r}; expected one of: {', '.join(_TRAIT_KEYS)}"))
+    if "value" in block and not _is_int(block["value"]):
+        issues.append(((*path, "value"), "expected an integer"))
+    if "roles" in block:
+        roles = block["roles"]
+        if not isinstance(roles, list):
+            issues.append(((*path, "roles"), "expected a list of roles"))
+        else:
+            for index, role in enumerate(roles):
+                if role not in allowed:
+                    issues.append(
+                        (
+                            (*path, "roles", index),
+                            f"unknown role {role!r}; expected one of: {', '.join(allowed)}",
+                        )
+                    )
+    return issues
+
+
+def check_card_block(key: str, block: Any, path: tuple[Any, ...]) -> list[Issue]:
+    """Problems (path, message) in a card's own `<key>:` block, e.g. `tragedy: {value: 15, roles: [Act]}`."""
+    return _check_traits(block, path, ROLE_MAPPING_KEYS[key])
+
+
+def check_set_block(key: str, block: Any, path: tuple[Any, ...]) -> list[Issue]:
+    """Problems (path, message) in a set-wide `<key>:` mapping (`value_field`, `default`, `by_type`)."""
+    allowed = ROLE_MAPPING_KEYS[key]
+    if not isinstance(block, Mapping):
+        return [(path, "expected a mapping with value_field, default and/or by_type")]
+    issues: list[Issue] = []
+    for name in block:
+        if name not in _SET_KEYS:
+            issues.append(((*path, name), f"unknown key {name!r}; expected one of: {', '.join(_SET_KEYS)}"))
+    if "value_field" in block and not (isinstance(block["value_field"], str) and block["value_field"]):
+        issues.append(((*path, "value_field"), "expected the name of a card field"))
+    if "default" in block:
+        issues += _check_traits(block["default"], (*path, "default"), allowed)
+    by_type = block.get("by_type")
+    if by_type is not None:
+        if not isinstance(by_type, Mapping):
+            issues.append(((*path, "by_type"), "expected a mapping from card type to {value, roles}"))
+        else:
+            for type_name, traits in by_type.items():
+                issues += _check_traits(traits, (*path, "by_type", type_name), allowed)
+    return issues
+
+
+def mapped_traits(card: CardDef, card_set: CardSet | None, key: str = "tragedy") -> Traits:
+    """The card's traits under mapping `key`: its own block, then its type's rule, then `value_field`, then defaults."""
+    mapping = card_set.extra.get(key) if card_set is not None else None
+    mapping = mapping if isinstance(mapping, Mapping) else {}
+    by_type = mapping.get("by_type")
+    layers: list[Mapping[str, Any]] = []
+    own = card.fields.get(key)
+    if isinstance(own, Mapping):
+        layers.append(own)
+    if isinstance(by_type, Mapping) and isinstance(by_type.get(card.type), Mapping):
+        layers.append(by_type[card.type])
+    value_field = mapping.get("value_field")
+    if isinstance(value_field, str) and _is_int(card.fields.get(value_field)):
+        layers.append({"value": card.fields[value_field]})
+    if isinstance(mapping.get("default"), Mapping):
+        layers.append(mapping["default"])
+
+    value = next((layer["value"] for layer in layers if _is_int(layer.get("value"))), None)
+    roles = next((layer["roles"] for layer in layers if isinstance(layer.get("roles"), list)), [])
+    return Traits(value, tuple(str(r) for r in roles))

@@ -1,0 +1,383 @@
+"""Actions: small frozen values that say what a seat wants to do to the table.
+
+Every change goes through `Session.submit(action, seat)`: gestures, bots, network messages and replayed logs all
+produce these. Pieces are named as the submitting seat knows them (an id it can see, or an opaque handle).
+Rulesets add their own actions with `@action_type`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+__all__ = [
+    "ACTION_TYPES",
+    "Action",
+    "ActionFormatError",
+    "AddCounter",
+    "Attach",
+    "Chat",
+    "CreatePiece",
+    "Deal",
+    "DeletePiece",
+    "Detach",
+    "Draw",
+    "EndSearch",
+    "Flip",
+    "LookTop",
+    "Move",
+    "Reveal",
+    "Roll",
+    "Rotate",
+    "Search",
+    "SetCounter",
+    "SetEnforcement",
+    "Shuffle",
+    "Tap",
+    "action_from_dict",
+    "action_type",
+]
+
+ACTION_TYPES: dict[str, type[Action]] = {}
+A = TypeVar("A", bound="type[Action]")
+
+
+class ActionFormatError(ValueError):
+    """An action dict that does not describe a known action with well-typed fields."""
+
+
+def action_type(name: str):
+    """Register an Action subclass under a stable wire name (`type` in its dict form)."""
+
+    def deco(cls: A) -> A:
+        if name in ACTION_TYPES and ACTION_TYPES[name] is not cls:
+            raise ValueError(f"action type {name!r} registered twice")
+        cls.type = name
+        ACTION_TYPES[name] = cls
+        return cls
+
+    return deco
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action; subclasses are frozen dataclasses registered with `@action_type`."""
+
+    type: ClassVar[str] = "action"
+    #: Fields naming pieces (a str or a tuple of str); the session resolves them for the submitting seat.
+    piece_fields: ClassVar[tuple[str, ...]] = ()
+    #: Whether undo may take this back (chat is history, not table state).
+    undoable: ClassVar[bool] = True
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.type}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if v == f.default and f.default is not dataclasses.MISSING:
+                continue
+            d[f.name] = list(v) if isinstance(v, tuple) else v
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Action:
+        return action_from_dict(d) if cls is Action else _build(cls, d)
+
+    def with_pieces(self, mapping: dict[str, str]) -> Action:
+        """A copy with piece names replaced through `mapping` (seat handles -> real ids)."""
+        changes: dict[str, Any] = {}
+        for name in self.piece_fields:
+            v = getattr(self, name)
+            if isinstance(v, tuple):
+                changes[name] = tuple(mapping.get(x, x) for x in v)
+            elif isinstance(v, str):
+                changes[name] = mapping.get(v, v)
+        return dataclasses.replace(self, **changes) if changes else self
+
+    def piece_names(self) -> list[str]:
+        out: list[str] = []
+        for name in self.piece_fields:
+            v = getattr(self, name)
+            if isinstance(v, tuple):
+                out.extend(v)
+            elif isinstance(v, str):
+                out.append(v)
+        return out
+
+
+def action_from_dict(d: Any) -> Action:
+    """Build an action from its dict form, checking every field's type; raises ActionFormatError."""
+    if not isinstance(d, dict):
+        raise ActionFormatError(f"an action must be a mapping, got {type(d).__name__}")
+    name = d.get("type")
+    cls = ACTION_TYPES.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise ActionFormatError(f"unknown action type {name!r}")
+    return _build(cls, d)
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _build(cls: type[Action], d: dict[str, Any]) -> Action:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    names = {f.name for f in dataclasses.fields(cls)}
+    unknown = set(d) - names - {"type"}
+    if unknown:
+        raise ActionFormatError(f"{cls.type}: unknown field(s) {', '.join(sorted(unknown))}")
+    kwargs: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in d:
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise ActionFormatError(f"{cls.type}: missing field {f.name!r}")
+            continue
+        kwargs[f.name] = _coerce(cls.type, f.name, hints[f.name], d[f.name])
+    return cls(**kwargs)
+
+
+def _coerce(tname: str, fname: str, hint: Any, value: Any) -> Any:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        errors = []
+        for arm in typing.get_args(hint):
+            try:
+                return _coerce(tname, fname, arm, value)
+            except ActionFormatError as e:
+                errors.append(str(e))
+        raise ActionFormatError(f"{tname}.{fname}: {value!r} is not a valid value")
+    if hint is type(None):
+        if value is None:
+            return None
+    elif origin is tuple:
+        if isinstance(value, (list, tuple)) and len(value) <= 10_000:
+            (arm, *_rest) = typing.get_args(hint)
+            return tuple(_coerce(tname, fname, arm, v) for v in value)
+    elif origin is dict:
+        if isinstance(value, dict) and len(value) <= 1000 and all(isinstance(k, str) for k in value):
+            return dict(value)
+    elif hint is bool:
+        if isinstance(value, bool):
+            return value
+    elif hint is int:
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 1 << 53:
+            return value
+    elif hint is float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) < 1e9:
+            return float(value)
+    elif hint is str:
+        if isinstance(value, str) and len(value) <= 4000:
+            return value
+    elif hint is Any:
+        return value
+    raise ActionFormatError(f"{tname}.{fname}: {value!r} is not a valid {getattr(hint, '__name__', hint)}")
+
+
+# ---------------------------------------------------------------- generic table actions
+
+
+@action_type("move")
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Move pieces to a zone: at a table position (free layouts) and/or a stack index (0 = top, None = zone default).
+
+    `face_up` None takes the zone's default face when the zone changes, and keeps the face otherwise.
+    """
+
+    pieces: tuple[str, ...]
+    to: str
+    x: float | None = None
+    y: float | None = None
+    index: int | None = None
+    face_up: bool | None = None
+    piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
+
+
+@action_type("flip")
+@dataclass(frozen=True, slots=True)
+class Flip(Action):
+    """Turn pieces over (face_up None toggles each)."""
+
+    pieces: tuple[str, ...]
+    face_up: bool | None = None
+    piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
+
+
+@action_type("tap")
+@dataclass(frozen=True, slots=True)
+class Tap(Action):
+    """Tap (turn 90 degrees) or untap pieces; `tapped` None toggles each."""
+
+    pieces: tuple[str, ...]
+    tapped: bool | None = None
+    piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
+
+
+@action_type("rotate")
+@dataclass(frozen=True, slots=True)
+class Rotate(Action):
+    """Rotate pieces by a number of degrees (multiples of 15 keep the table tidy)."""
+
+    pieces: tuple[str, ...]
+    degrees: int = 90
+    piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
+
+
+@action_type("shuffle")
+@dataclass(frozen=True, slots=True)
+class Shuffle(Action):
+    """Shuffle a zone; the permutation is drawn from the state's RNG and recorded in the event."""
+
+    zone: str
+
+
+@action_type("draw")
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Draw cards from the top of a deck to a hand (defaults: the seat's own deck and hand)."""
+
+    count: int = 1
+    source: str | None = None
+    to: str | None = None
+
+
+@action_type("deal")
+@dataclass(frozen=True, slots=True)
+class Deal(Action):
+    """Deal `count` cards to each seat's hand, one at a time around the table."""
+
+    count: int = 1
+    source: str | None = None
+
+
+@action_type("reveal")
+@dataclass(frozen=True, slots=True)
+class Reveal(Action):
+    """Show pieces to one seat (`to`) or to everyone (`to` None)."""
+
+    pieces: tuple[str, ...]
+    to: int | None = None
+    piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
+
+
+@action_type("look")
+@dataclass(frozen=True, slots=True)
+class LookTop(Action):
+    """Look at the top `count` cards of a zone; only the looker learns them."""
+
+    zone: str
+    count: int = 1
+
+
+@action_type("search")
+@dataclass(frozen=True, slots=True)
+class Search(Action):
+    """Look through a whole zone (the searcher sees every card) until `EndSearch` shuffles it."""
+
+    zone: str
+
+
+@action_type("end_search")
+@dataclass(frozen=True, slots=True)
+class EndSearch(Action):
+    """Finish a search: the searched zone is shuffled, so nobody knows its order."""
+
+    zone: str
+    shuffle: bool = True
+
+
+@action_type("attach")
+@dataclass(frozen=True, slots=True)
+class Attach(Action):
+    """Put a piece under another (equipment, props, counters on a card); it moves with its host."""
+
+    piece: str
+    to: str
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece", "to")
+
+
+@action_type("detach")
+@dataclass(frozen=True, slots=True)
+class Detach(Action):
+    """Take an attached piece off its host; it stays where it lies."""
+
+    piece: str
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
+
+
+@action_type("create")
+@dataclass(frozen=True, slots=True)
+class CreatePiece(Action):
+    """Create a token, counter or die (or a card by reference) in a zone."""
+
+    kind: str = "token"
+    zone: str = "table"
+    x: float = 0.0
+    y: float = 0.0
+    label: str = ""
+    color: str = ""
+    sides: int = 6
+    card: str | None = None
+    value: int = 0
+
+
+@action_type("delete")
+@dataclass(frozen=True, slots=True)
+class DeletePiece(Action):
+    """Remove tokens, counters or dice from the table (cards are moved, never deleted)."""
+
+    pieces: tuple[str, ...]
+    piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
+
+
+@action_type("set_counter")
+@dataclass(frozen=True, slots=True)
+class SetCounter(Action):
+    """Set a named counter on a piece (`piece`) or on a seat (`seat`) to a value."""
+
+    name: str
+    value: int
+    piece: str | None = None
+    seat: int | None = None
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
+
+
+@action_type("add_counter")
+@dataclass(frozen=True, slots=True)
+class AddCounter(Action):
+    """Add `delta` (may be negative) to a named counter on a piece or a seat."""
+
+    name: str
+    delta: int = 1
+    piece: str | None = None
+    seat: int | None = None
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
+
+
+@action_type("roll")
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """Roll dice; faces come from the state's RNG and are recorded in the events."""
+
+    pieces: tuple[str, ...]
+    piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
+
+
+@action_type("chat")
+@dataclass(frozen=True, slots=True)
+class Chat(Action):
+    """A line of chat; it goes to the log and changes nothing on the table."""
+
+    text: str
+    undoable: ClassVar[bool] = False
+
+
+@action_type("set_enforcement")
+@dataclass(frozen=True, slots=True)
+class SetEnforcement(Action):
+    """Turn the rules dial: `off`, `warn` or `strict` (host only)."""
+
+    mode: str

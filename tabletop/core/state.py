@@ -1,0 +1,407 @@
+"""The table state: players, zones and pieces, plus the rule state and the RNG.
+
+The state is plain mutable data that only events change (see events.py), so undo is "revert the events" and a
+save is `to_dict()`. Nothing here knows about files, sockets or pygame.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .rng import Rng
+
+__all__ = [
+    "EVERYONE",
+    "LAYOUTS",
+    "PIECE_KINDS",
+    "VISIBILITIES",
+    "GameState",
+    "Piece",
+    "Player",
+    "Zone",
+]
+
+#: Marker in `Piece.known`: the piece was revealed to everyone, spectators included.
+EVERYONE = -1
+VISIBILITIES = ("public", "owner", "hidden")
+LAYOUTS = ("free", "stack", "fan", "row", "grid")
+PIECE_KINDS = ("card", "token", "counter", "die")
+
+
+@dataclass(slots=True)
+class Player:
+    """A seat at the table and what is counted for it (score, pools, favor...)."""
+
+    seat: int
+    name: str
+    counters: dict[str, int] = field(default_factory=dict)
+    color: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"seat": self.seat, "name": self.name}
+        if self.counters:
+            d["counters"] = dict(sorted(self.counters.items()))
+        if self.color:
+            d["color"] = self.color
+        return d
+
+
+@dataclass(slots=True)
+class Zone:
+    """A place pieces live: a deck, a hand, a discard pile, a play area or the open table.
+
+    `pieces` is ordered top first: index 0 is the top of a deck, the first card of a hand or a row.
+    `visibility` says who sees the faces of cards inside: everyone (`public`, face-up cards only), the zone's
+    owner (`owner`, a hand) or nobody (`hidden`, a deck).
+    """
+
+    name: str
+    owner: int | None = None
+    visibility: str = "public"
+    layout: str = "free"
+    label: str = ""
+    rect: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    face_up: bool = True
+    pieces: list[str] = field(default_factory=list)
+    kind: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"name": self.name}
+        if self.owner is not None:
+            d["owner"] = self.owner
+        d["visibility"] = self.visibility
+        d["layout"] = self.layout
+        if self.label:
+            d["label"] = self.label
+        if self.kind:
+            d["kind"] = self.kind
+        d["rect"] = [_num(v) for v in self.rect]
+        d["face_up"] = self.face_up
+        return d
+
+
+@dataclass(slots=True)
+class Piece:
+    """A card, token, counter or die on the table.
+
+    `card` is the card reference ("set/id") and is the secret a view hides. `known` lists the seats that were shown
+    this piece beyond what its zone allows (looked at, revealed, searched); `gen` is bumped whenever the piece hides
+    again, which gives it a fresh handle for the seats that cannot see it.
+    """
+
+    id: str
+    kind: str = "card"
+    card: str | None = None
+    zone: str = "table"
+    x: float = 0.0
+    y: float = 0.0
+    rotation: int = 0
+    face_up: bool = True
+    owner: int | None = None
+    attached_to: str | None = None
+    counters: dict[str, int] = field(default_factory=dict)
+    known: frozenset[int] = frozenset()
+    gen: int = 0
+    sides: int = 0
+    value: int = 0
+    label: str = ""
+    color: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"id": self.id, "kind": self.kind}
+        if self.card is not None:
+            d["card"] = self.card
+        d["zone"] = self.zone
+        if self.x or self.y:
+            d["x"] = _num(self.x)
+            d["y"] = _num(self.y)
+        if self.rotation:
+            d["rotation"] = self.rotation
+        if not self.face_up:
+            d["face_up"] = False
+        if self.owner is not None:
+            d["owner"] = self.owner
+        if self.attached_to is not None:
+            d["attached_to"] = self.attached_to
+        if self.counters:
+            d["counters"] = dict(sorted(self.counters.items()))
+        if self.known:
+            d["known"] = sorted(self.known)
+        if self.gen:
+            d["gen"] = self.gen
+        if self.kind == "die":
+            d["sides"] = self.sides
+            d["value"] = self.value
+        if self.label:
+            d["label"] = self.label
+        if self.color:
+            d["color"] = self.color
+        return d
+
+
+def _num(v: float) -> float | int:
+    """Whole floats as ints, so saves read `x: 120` rather than `x: 120.0`."""
+    return int(v) if float(v).is_integer() else round(float(v), 3)
+
+
+class GameState:
+    """Everything about one table at one moment; the host's whole truth.
+
+    Handles: a seat that cannot see a piece knows it only by an opaque handle derived from a host secret, the piece
+    id and its `gen`. The reverse index lets the session turn a seat's handle back into a piece.
+    """
+
+    __slots__ = (
+        "ruleset",
+        "options",
+        "enforcement",
+        "seq",
+        "players",
+        "zones",
+        "pieces",
+        "rng",
+        "secret",
+        "rules",
+        "next_id",
+        "table_size",
+        "_handles",
+        "_by_handle",
+    )
+
+    def __init__(
+        self,
+        *,
+        ruleset: str = "freeform",
+        options: dict[str, Any] | None = None,
+        enforcement: str = "off",
+        players: list[Player] | None = None,
+        seed: int = 0,
+        secret: str | None = None,
+        table_size: tuple[float, float] = (2400.0, 1600.0),
+    ) -> None:
+        self.ruleset = ruleset
+        self.options: dict[str, Any] = dict(options or {})
+        self.enforcement = enforcement
+        self.seq = 0
+        self.players: list[Player] = list(players or [])
+        self.zones: dict[str, Zone] = {}
+        self.pieces: dict[str, Piece] = {}
+        self.rng = Rng(seed)
+        self.secret = secret if secret is not None else Rng(seed ^ 0x5EC2E7).token()
+        self.rules: dict[str, Any] = {}
+        self.next_id = 1
+        self.table_size = table_size
+        self._handles: dict[str, str] = {}
+        self._by_handle: dict[str, str] = {}
+
+    # -- construction helpers (setup code and saves use these; play goes through events) --
+
+    @property
+    def seats(self) -> list[int]:
+        return [p.seat for p in self.players]
+
+    def player(self, seat: int) -> Player:
+        for p in self.players:
+            if p.seat == seat:
+                return p
+        raise KeyError(seat)
+
+    def add_zone(self, zone: Zone) -> Zone:
+        self.zones[zone.name] = zone
+        return zone
+
+    def new_piece_id(self) -> str:
+        pid = f"p{self.next_id}"
+        self.next_id += 1
+        return pid
+
+    def add_piece(self, piece: Piece, index: int | None = None) -> Piece:
+        """Place a new piece in its zone (top when index is None for stacks, end otherwise)."""
+        self.pieces[piece.id] = piece
+        zone = self.zones[piece.zone]
+        if index is None:
+            index = 0 if zone.layout == "stack" else len(zone.pieces)
+        zone.pieces.insert(index, piece.id)
+        return piece
+
+    # -- visibility --
+
+    def can_see(self, piece: Piece, seat: int | None) -> bool:
+        """Whether `seat` (None: a spectator) may know what this piece is."""
+        if piece.kind != "card" or EVERYONE in piece.known:
+            return True
+        zone = self.zones[piece.zone]
+        if zone.visibility == "public":
+            if piece.face_up:
+                return True
+            return seat is not None and (seat == piece.owner or seat in piece.known)
+        if seat is None:
+            return False
+        if seat in piece.known:
+            return True
+        return zone.visibility == "owner" and seat == zone.owner
+
+    def visible_to(self, piece: Piece) -> frozenset[int]:
+        """The seats (and EVERYONE for spectators) that can see this piece now."""
+        if self.can_see(piece, None):
+            return frozenset((EVERYONE, *self.seats))
+        return frozenset(s for s in self.seats if self.can_see(piece, s))
+
+    def handle(self, pid: str) -> str:
+        """The opaque name of a piece for the seats that cannot see it."""
+        h = self._handles.get(pid)
+        if h is None:
+            gen = self.pieces[pid].gen
+            digest = hashlib.blake2b(f"{pid}:{gen}".encode(), key=self.secret.encode()[:64], digest_size=6)
+            h = "h" + digest.hexdigest()
+            self._handles[pid] = h
+            self._by_handle[h] = pid
+        return h
+
+    def handle_for(self, pid: str, seat: int | None) -> str:
+        """The name `seat` knows this piece by: its id when it can see it, else its handle."""
+        piece = self.pieces[pid]
+        return pid if self.can_see(piece, seat) else self.handle(pid)
+
+    def set_gen(self, pid: str, gen: int) -> None:
+        """Change a piece's handle generation, dropping its cached handle."""
+        self.pieces[pid].gen = gen
+        self.forget_handle(pid)
+
+    def forget_handle(self, pid: str) -> None:
+        """Drop a piece's cached handle (its gen changed, or it left the table)."""
+        old = self._handles.pop(pid, None)
+        if old is not None:
+            self._by_handle.pop(old, None)
+
+    def resolve(self, name: str, seat: int | None) -> str | None:
+        """The piece a seat means by `name` (an id it can see, or a current handle), or None."""
+        piece = self.pieces.get(name)
+        if piece is not None:
+            return name if self.can_see(piece, seat) else None
+        if name.startswith("h"):
+            if not self._by_handle:
+                for pid in self.pieces:
+                    self.handle(pid)
+            pid = self._by_handle.get(name)
+            if pid is None and len(self._by_handle) < len(self.pieces):
+                for other in self.pieces:
+                    self.handle(other)
+                pid = self._by_handle.get(name)
+            if pid is not None and self.handle(pid) == name:
+                return pid
+        return None
+
+    # -- queries --
+
+    def zone_of(self, pid: str) -> Zone:
+        return self.zones[self.pieces[pid].zone]
+
+    def attached(self, pid: str) -> list[str]:
+        """Pieces attached under `pid`, in zone order."""
+        zone = self.zone_of(pid)
+        return [q for q in zone.pieces if self.pieces[q].attached_to == pid]
+
+    def seat_zone(self, kind: str, seat: int | None) -> str | None:
+        """The zone named `kind:seat`, else a shared `kind`, else None."""
+        if seat is not None and f"{kind}:{seat}" in self.zones:
+            return f"{kind}:{seat}"
+        return kind if kind in self.zones else None
+
+    # -- serialization --
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole truth as plain data (the save body); zones list their piece ids top first."""
+        return {
+            "ruleset": self.ruleset,
+            "options": dict(sorted(self.options.items())),
+            "enforcement": self.enforcement,
+            "seq": self.seq,
+            "table": [_num(self.table_size[0]), _num(self.table_size[1])],
+            "players": [p.to_dict() for p in self.players],
+            "rules": self.rules,
+            "rng": {"seed": self.rng.seed, "counter": self.rng.counter},
+            "secret": self.secret,
+            "next_id": self.next_id,
+            "zones": [dict(z.to_dict(), pieces=list(z.pieces)) for z in self.zones.values()],
+            "pieces": [self.pieces[pid].to_dict() for z in self.zones.values() for pid in z.pieces],
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> GameState:
+        """Rebuild a state from `to_dict()` output (trusted data: store/ validates files before calling this)."""
+        players = [
+            Player(seat=p["seat"], name=p["name"], counters=dict(p.get("counters", {})), color=p.get("color", ""))
+            for p in d.get("players", [])
+        ]
+        rng = d.get("rng", {})
+        table = d.get("table", (2400, 1600))
+        s = cls(
+            ruleset=d.get("ruleset", "freeform"),
+            options=d.get("options", {}),
+            enforcement=d.get("enforcement", "off"),
+            players=players,
+            seed=int(rng.get("seed", 0)),
+            secret=d.get("secret"),
+            table_size=(float(table[0]), float(table[1])),
+        )
+        s.rng.counter = int(rng.get("counter", 0))
+        s.seq = int(d.get("seq", 0))
+        s.rules = d.get("rules", {}) or {}
+        s.next_id = int(d.get("next_id", 1))
+        for zd in d.get("zones", []):
+            rect = zd.get("rect", (0, 0, 0, 0))
+            s.zones[zd["name"]] = Zone(
+                name=zd["name"],
+                owner=zd.get("owner"),
+                visibility=zd.get("visibility", "public"),
+                layout=zd.get("layout", "free"),
+                label=zd.get("label", ""),
+                rect=(float(rect[0]), float(rect[1]), float(rect[2]), float(rect[3])),
+                face_up=bool(zd.get("face_up", True)),
+                pieces=list(zd.get("pieces", [])),
+                kind=zd.get("kind", ""),
+            )
+        for pd in d.get("pieces", []):
+            piece = Piece(
+                id=pd["id"],
+                kind=pd.get("kind", "card"),
+                card=pd.get("card"),
+                zone=pd["zone"],
+                x=float(pd.get("x", 0)),
+                y=float(pd.get("y", 0)),
+                rotation=int(pd.get("rotation", 0)),
+                face_up=bool(pd.get("face_up", True)),
+                owner=pd.get("owner"),
+                attached_to=pd.get("attached_to"),
+                counters=dict(pd.get("counters", {})),
+                known=frozenset(pd.get("known", ())),
+                gen=int(pd.get("gen", 0)),
+                sides=int(pd.get("sides", 0)),
+                value=int(pd.get("value", 0)),
+                label=pd.get("label", ""),
+                color=pd.get("color", ""),
+            )
+            s.pieces[piece.id] = piece
+        return s
+
+    def canonical(self) -> bytes:
+        """The table's content as canonical JSON, without `seq` (a version counter, not content)."""
+        d = self.to_dict()
+        del d["seq"]
+        return json.dumps(d, sort_keys=True, separators=(",", ":")).encode()
+
+    def hash(self) -> str:
+        """A short digest of the table's content: equal tables, equal hashes (undo gives the hash back)."""
+        return hashlib.blake2b(self.canonical(), digest_size=12).hexdigest()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def copy(self) -> GameState:
+        return GameState.from_dict(json.loads(json.dumps(self.to_dict())))

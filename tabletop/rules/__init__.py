@@ -1,0 +1,46 @@
+"""Rulesets and the registry that names them; every ruleset is a `Ruleset` subclass."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .base import LegalActions, Option, OptionError, Ruleset, ZoneSpec
+from .freeform import Freeform
+
+__all__ = [
+    "RULESETS",
+    "LegalActions",
+    "Option",
+    "OptionError",
+    "Ruleset",
+    "UnknownRuleset",
+    "ZoneSpec",
+    "get_ruleset",
+    "register",
+]
+
+RULESETS: dict[str, type[Ruleset]] = {}
+
+
+class UnknownRuleset(KeyError):
+    """A ruleset name that is not registered."""
+
+    def __str__(self) -> str:
+        return f"no ruleset {self.args[0]!r} (known: {', '.join(sorted(RULESETS))})"
+
+
+def register(cls: type[Ruleset]) -> type[Ruleset]:
+    RULESETS[cls.name] = cls
+    return cls
+
+
+def get_ruleset(name: str, options: Mapping[str, Any] | None = None) -> Ruleset:
+    """An instance of the named ruleset with `options` (house rules) over its defaults."""
+    cls = RULESETS.get(name)
+    if cls is None:
+        raise UnknownRuleset(name)
+    return cls(options)
+
+
+register(Freeform)

@@ -1,0 +1,247 @@
+"""The one door: permission, enforcement, apply, log; undo gives back the exact state hash."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.core import GameState, NullRules, Session, Violation
+from tabletop.core import actions as A
+from tabletop.core.state import EVERYONE
+
+
+def hand(state: GameState, seat: int) -> list[str]:
+    return state.zones[f"hand:{seat}"].pieces
+
+
+def test_draw_moves_top_cards_to_the_hand(session: Session) -> None:
+    state = session.state
+    top = state.zones["deck"].pieces[:3]
+    r = session.submit(A.Draw(3, source="deck"), 0)
+    assert r.accepted, r.error
+    assert hand(state, 0) == top
+    assert all(state.pieces[p].zone == "hand:0" for p in top)
+    assert len(state.zones["deck"].pieces) == 17
+
+
+def test_draw_from_an_empty_zone_is_refused_and_changes_nothing(session: Session) -> None:
+    state = session.state
+    handles = tuple(p["id"] for p in session.view(0)["zones"][1]["pieces"])
+    assert session.submit(A.Move(handles, "discard"), 0).accepted
+    before = state.hash()
+    r = session.submit(A.Draw(1, source="deck"), 0)
+    assert not r.accepted and r.code == "empty"
+    assert state.hash() == before
+
+
+def test_another_seats_hand_cannot_be_touched(session: Session) -> None:
+    state = session.state
+    session.submit(A.Draw(2, source="deck"), 0)
+    theirs = hand(state, 0)[0]
+    before = state.hash()
+    r = session.submit(A.Move((theirs,), "table", x=1, y=1), 1)
+    assert not r.accepted and r.code == "unknown_piece"
+    # even by its handle, which seat 1 does know
+    handle = state.handle(theirs)
+    r = session.submit(A.Move((handle,), "table", x=1, y=1), 1)
+    assert not r.accepted and r.code == "forbidden"
+    assert state.hash() == before
+
+
+def test_hidden_cards_are_named_by_handle_only(session: Session) -> None:
+    state = session.state
+    top = state.zones["deck"].pieces[0]
+    r = session.submit(A.Move((top,), "table", x=5, y=5), 0)
+    assert not r.accepted and r.code == "unknown_piece"
+    handle = session.view(0)["zones"][1]["pieces"][0]["id"]
+    assert handle != top and handle.startswith("h")
+    r = session.submit(A.Move((handle,), "table", x=5, y=5, face_up=True), 0)
+    assert r.accepted, r.error
+    assert state.pieces[top].zone == "table"
+
+
+def test_shuffle_gives_fresh_handles(session: Session) -> None:
+    before = [p["id"] for p in session.view(1)["zones"][1]["pieces"]]
+    assert session.submit(A.Shuffle("deck"), 0).accepted
+    after = [p["id"] for p in session.view(1)["zones"][1]["pieces"]]
+    assert not set(before) & set(after)
+
+
+def test_flip_tap_rotate_and_counters(session: Session) -> None:
+    state = session.state
+    session.submit(A.Draw(1, source="deck"), 0)
+    pid = hand(state, 0)[0]
+    assert session.submit(A.Move((pid,), "table", x=100, y=80), 0).accepted
+    assert state.pieces[pid].face_up  # the table's default face
+    session.submit(A.Flip((pid,)), 0)
+    assert not state.pieces[pid].face_up
+    session.submit(A.Tap((pid,)), 0)
+    assert state.pieces[pid].rotation == 90
+    session.submit(A.Tap((pid,)), 0)
+    assert state.pieces[pid].rotation == 0
+    session.submit(A.Rotate((pid,), 45), 0)
+    assert state.pieces[pid].rotation == 45
+    session.submit(A.AddCounter("damage", 2, piece=pid), 0)
+    session.submit(A.AddCounter("damage", 1, piece=pid), 0)
+    assert state.pieces[pid].counters == {"damage": 3}
+    session.submit(A.SetCounter("score", 7, seat=1), 0)
+    session.submit(A.AddCounter("score", -2, seat=1), 0)
+    assert state.player(1).counters == {"score": 5}
+
+
+def test_look_reveal_and_search(session: Session) -> None:
+    state = session.state
+    top2 = state.zones["deck"].pieces[:2]
+    session.submit(A.LookTop("deck", 2), 1)
+    assert all(state.can_see(state.pieces[p], 1) for p in top2)
+    assert not any(state.can_see(state.pieces[p], 0) for p in top2)
+    session.submit(A.Draw(1, source="deck"), 0)
+    mine = hand(state, 0)[0]
+    assert not session.submit(A.Reveal((state.handle(mine),), to=1), 1).accepted
+    session.submit(A.Reveal((mine,), to=1), 0)
+    assert state.can_see(state.pieces[mine], 1) and not state.can_see(state.pieces[mine], None)
+    session.submit(A.Reveal((mine,)), 0)
+    assert EVERYONE in state.pieces[mine].known and state.can_see(state.pieces[mine], None)
+    session.submit(A.Search("deck"), 0)
+    assert all(state.can_see(state.pieces[p], 0) for p in state.zones["deck"].pieces)
+    session.submit(A.EndSearch("deck"), 0)
+    assert not any(state.can_see(state.pieces[p], 0) for p in state.zones["deck"].pieces)
+
+
+def test_deal_goes_round_the_table(session: Session) -> None:
+    state = session.state
+    top = state.zones["deck"].pieces[:4]
+    assert session.submit(A.Deal(2, source="deck"), 0).accepted
+    assert hand(state, 0) == [top[0], top[2]]
+    assert hand(state, 1) == [top[1], top[3]]
+
+
+def test_attach_follows_host_and_falls_off_when_it_leaves(session: Session) -> None:
+    state = session.state
+    session.submit(A.Draw(2, source="deck"), 0)
+    host, child = hand(state, 0)
+    session.submit(A.Move((host,), "table", x=100, y=100), 0)
+    assert session.submit(A.Attach(child, host), 0).accepted
+    assert state.pieces[child].zone == "table" and state.pieces[child].attached_to == host
+    assert not session.submit(A.Attach(host, child), 0).accepted  # no cycles
+    session.submit(A.Move((host,), "table", x=300, y=200), 0)
+    assert (state.pieces[child].x, state.pieces[child].y) == (318, 218)
+    session.submit(A.Move((host,), "discard"), 0)
+    assert state.pieces[child].attached_to is None and state.pieces[child].zone == "table"
+
+
+def test_tokens_and_dice(session: Session) -> None:
+    state = session.state
+    assert session.submit(A.CreatePiece(kind="die", x=5, y=5, sides=6), 0).accepted
+    die = state.zones["table"].pieces[-1]
+    faces = set()
+    for _ in range(40):
+        r = session.submit(A.Roll((die,)), 0)
+        faces.add(state.pieces[die].value)
+        assert any(e.kind == "note" and e.data["results"][0][1] == state.pieces[die].value for e in r.events)
+    assert faces == set(range(1, 7))
+    assert not session.submit(A.DeletePiece((state.zones["deck"].pieces[0],)), 0).accepted
+    assert session.submit(A.DeletePiece((die,)), 0).accepted
+    assert die not in state.pieces
+
+
+def test_redo_replays_the_same_chance(session: Session) -> None:
+    session.submit(A.Shuffle("deck"), 0)
+    order = list(session.state.zones["deck"].pieces)
+    session.undo()
+    session.redo()
+    assert session.state.zones["deck"].pieces == order
+
+
+def test_spectators_only_chat(session: Session) -> None:
+    assert session.submit(A.Chat("hi"), None).accepted
+    assert not session.submit(A.Shuffle("deck"), None).accepted
+
+
+def test_enforcement_dial_is_host_only(table: GameState) -> None:
+    session = Session(table, hosts={0})
+    assert not session.submit(A.SetEnforcement("strict"), 1).accepted
+    assert session.submit(A.SetEnforcement("strict"), 0).accepted
+    assert table.enforcement == "strict"
+    assert not session.submit(A.SetEnforcement("sometimes"), 0).accepted
+
+
+class NoShuffling(NullRules):
+    """A one-rule ruleset: shuffling is against rule 9.9."""
+
+    def check(self, state, action, seat):
+        if isinstance(action, A.Shuffle):
+            return [Violation("test.no_shuffle", "9.9", "no shuffling"), Violation("test.second", "9.10", "really")]
+        return []
+
+
+@pytest.mark.parametrize("mode, applied, logged", [("off", True, 0), ("warn", True, 2), ("strict", False, 0)])
+def test_enforcement_modes(table: GameState, mode: str, applied: bool, logged: int) -> None:
+    table.enforcement = mode
+    session = Session(table, NoShuffling())
+    order = list(table.zones["deck"].pieces)
+    r = session.submit(A.Shuffle("deck"), 0)
+    assert r.accepted is applied
+    assert (table.zones["deck"].pieces != order) is applied
+    assert len(session.violations()) == logged
+    if mode != "off":
+        assert [v.rule for v in r.violations] == ["9.9", "9.10"]
+    if mode == "strict":
+        assert r.error == "9.9: no shuffling"
+
+
+ALL_ACTIONS = [
+    lambda s: A.Draw(3, source="deck"),
+    lambda s: A.Shuffle("deck"),
+    lambda s: A.Deal(2, source="deck"),
+    lambda s: A.Move((s.zones["hand:0"].pieces[0],), "table", x=40, y=50),
+    lambda s: A.Move((s.zones["hand:0"].pieces[0],), "deck", index=3),
+    lambda s: A.Flip((s.zones["table"].pieces[0],)),
+    lambda s: A.Tap((s.zones["table"].pieces[0],)),
+    lambda s: A.Rotate((s.zones["table"].pieces[0],), 30),
+    lambda s: A.Reveal((s.zones["hand:0"].pieces[0],)),
+    lambda s: A.LookTop("deck", 2),
+    lambda s: A.Search("deck"),
+    lambda s: A.EndSearch("deck"),
+    lambda s: A.Attach(s.zones["hand:0"].pieces[0], s.zones["table"].pieces[0]),
+    lambda s: A.CreatePiece(kind="token", x=3, y=4, color="#ff0000"),
+    lambda s: A.CreatePiece(kind="die", x=3, y=4),
+    lambda s: A.SetCounter("score", 4),
+    lambda s: A.AddCounter("damage", 2, piece=s.zones["table"].pieces[0]),
+    lambda s: A.SetEnforcement("warn"),
+]
+
+
+@pytest.mark.parametrize("make", ALL_ACTIONS)
+def test_every_action_undone_gives_back_the_hash(session: Session, make) -> None:
+    state = session.state
+    session.submit(A.Draw(4, source="deck"), 0)
+    session.submit(A.Move((state.zones["hand:0"].pieces[-1],), "table", x=10, y=10), 0)
+    before = state.hash()
+    before_dict = state.to_dict()
+    r = session.submit(make(state), 0)
+    assert r.accepted, r.error
+    assert session.undo().accepted
+    assert state.hash() == before
+    assert {k: v for k, v in state.to_dict().items() if k != "seq"} == {
+        k: v for k, v in before_dict.items() if k != "seq"
+    }
+
+
+def test_undo_skips_chat_and_log_keeps_it(session: Session) -> None:
+    session.submit(A.Shuffle("deck"), 0)
+    session.submit(A.Chat("good luck"), 1)
+    assert session.undo().entry.action.type == "shuffle"
+    assert [e.action.type for e in session.history] == ["chat"]
+
+
+def test_log_for_a_seat_hides_what_it_cannot_see(session: Session) -> None:
+    state = session.state
+    session.submit(A.Draw(1, source="deck"), 0)
+    mine = state.zones["hand:0"].pieces[0]
+    session.submit(A.Move((mine,), "discard"), 0)
+    assert session.log_for(1)[-1]["action"]["pieces"] == [mine]  # it is public now
+    session.submit(A.Draw(1, source="deck"), 0)
+    other = state.zones["hand:0"].pieces[0]
+    session.submit(A.Move((other,), "deck", index=0), 0)
+    assert session.log_for(1)[-1]["action"]["pieces"] == ["hidden"]
+    assert session.log_for(0)[-1]["action"]["pieces"] == [other]
