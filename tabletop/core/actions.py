@@ -78,6 +78,8 @@ class Action:
             v = getattr(self, f.name)
             if v == f.default and f.default is not dataclasses.MISSING:
                 continue
+            if isinstance(v, float) and v.is_integer():
+                v = int(v)  # one spelling per value, so saves round-trip byte for byte
             d[f.name] = list(v) if isinstance(v, tuple) else v
         return d
 

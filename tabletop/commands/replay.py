@@ -1,0 +1,93 @@
+"""`tabletop replay SAVE [LOG]`: load a position, apply an action log through the rules, print the result."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+__all__ = ["HELP", "NAME", "add_arguments", "run", "summary"]
+
+NAME = "replay"
+HELP = "Load a save, apply an action log, and print the resulting table (or --json)."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("save", help="a save or hand-written position (YAML)")
+    parser.add_argument("log", nargs="?", help="an action log: a YAML list of {seat, action}")
+    parser.add_argument("--as", dest="seat", type=int, default=None,
+                        help="show the table as this seat sees it (default: everything, as the host)")
+    parser.add_argument("--json", action="store_true", help="print a JSON object")
+
+
+def summary(session: Any, seat: int | None, *, omniscient: bool) -> dict[str, Any]:
+    """The state as the viewer sees it: per zone the card ids it can see, or a count where it cannot."""
+    state = session.state
+    zones: dict[str, Any] = {}
+    for name, zone in state.zones.items():
+        cards = [state.pieces[pid] for pid in zone.pieces if state.pieces[pid].kind == "card"]
+        visible = [omniscient or state.can_see(p, seat) for p in cards]
+        if all(visible):
+            zones[name] = [p.card for p in cards]
+        elif not any(visible):
+            zones[name] = len(cards)
+        else:
+            zones[name] = [p.card if v else None for p, v in zip(cards, visible, strict=True)]
+    status = session.rules.status(state, seat)
+    winner = status.get("winner", state.rules.get("winner"))
+    return {
+        "seq": state.seq,
+        "hash": state.hash(),
+        "ruleset": state.ruleset,
+        "enforcement": state.enforcement,
+        "players": [{"seat": p.seat, "name": p.name, "counters": dict(p.counters)} for p in state.players],
+        "zones": zones,
+        "rules": status,
+        "winner": winner,
+        "violations": [
+            dict(v.to_dict(), seq=e.seq, action=e.action.type) for e, v in session.violations()
+        ],
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..store import LogError, load_action_log
+    from .common import session_or_exit
+
+    session = session_or_exit(args.save)
+    if args.seat is not None and args.seat not in session.state.seats:
+        print(f"tabletop replay: there is no seat {args.seat}", file=sys.stderr)
+        return 2
+    refused = []
+    if args.log:
+        try:
+            steps = load_action_log(args.log)
+        except LogError as e:
+            print(f"tabletop replay: {e}", file=sys.stderr)
+            return 2
+        for i, (action, seat) in enumerate(steps):
+            result = session.submit(action, seat)
+            if not result.accepted:
+                refused.append({"step": i, "seat": seat, "action": action.to_dict(), "error": result.error})
+                print(f"tabletop replay: step {i} ({action.type} by seat {seat}) refused: {result.error}",
+                      file=sys.stderr)
+    body = summary(session, args.seat, omniscient=args.seat is None)
+    body["refused"] = refused
+    if args.json:
+        print(json.dumps(body, indent=2))
+        return 0
+    print(f"{body['ruleset']} table, seq {body['seq']}, hash {body['hash']}, enforcement {body['enforcement']}")
+    for p in body["players"]:
+        counters = ", ".join(f"{k} {v}" for k, v in p["counters"].items()) or "no counters"
+        print(f"  seat {p['seat']} {p['name']}: {counters}")
+    for name, content in body["zones"].items():
+        shown = f"{content} hidden card(s)" if isinstance(content, int) else ", ".join(c or "?" for c in content)
+        print(f"  {name}: {shown or '(empty)'}")
+    if body["rules"]:
+        print("  rules: " + ", ".join(f"{k}={v}" for k, v in body["rules"].items()))
+    if body["winner"] is not None:
+        print(f"  winner: {body['winner']}")
+    for v in body["violations"]:
+        print(f"  violation at {v['seq']}: {v['rule']}: {v['message']}")
+    return 0

@@ -1,0 +1,65 @@
+"""The `tabletop` command: cards check, deck check and replay, as a newcomer would run them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def tabletop(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tabletop", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=120)
+
+
+def test_cards_check_passes_on_shipped_sets() -> None:
+    r = tabletop("cards", "check")
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_cards_check_fails_with_file_and_line(tmp_path: Path) -> None:
+    bad = tmp_path / "broken"
+    bad.mkdir()
+    (bad / "set.yaml").write_text("set: broken\ntitle: Broken\n")
+    (bad / "cards.yaml").write_text("- {id: a, name: A, type: x}\n- {id: a, name: B, type: x}\n- {id: b, type: x}\n")
+    r = tabletop("cards", "check", str(bad))
+    assert r.returncode == 1
+    assert "cards.yaml:2" in r.stdout and "cards.yaml:3" in r.stdout
+
+
+def test_deck_check_json() -> None:
+    r = tabletop("deck", "check", "cards/standard/decks/standard.yaml", "--json")
+    assert r.returncode == 0, r.stderr
+    body = json.loads(r.stdout)
+    assert body["legal"] and body["sections"] == {"deck": 54}
+
+
+def test_replay_json_hides_what_the_seat_cannot_see(tmp_path: Path) -> None:
+    save = tmp_path / "pos.yaml"
+    save.write_text("format: tabletop-save\nversion: 1\nplayers: [Ann, Ben]\nzones:\n"
+                    "  hand:0: [standard/AS, standard/KH]\n  deck: [standard/2C, standard/3C, standard/4C]\n")
+    log = tmp_path / "log.yaml"
+    log.write_text("- {seat: 1, action: {type: draw, count: 2, source: deck}}\n"
+                   "- {seat: 0, action: {type: move, pieces: [p1], to: table, x: 100, y: 100}}\n"
+                   "- {seat: 0, action: {type: move, pieces: [p5], to: table}}\n")
+    r = tabletop("replay", str(save), str(log), "--as", "0", "--json")
+    assert r.returncode == 0, r.stderr
+    body = json.loads(r.stdout)
+    assert body["zones"]["table"] == ["standard/AS"]
+    assert body["zones"]["hand:1"] == 2 and body["zones"]["deck"] == 1
+    assert "standard/2C" not in r.stdout and "standard/3C" not in r.stdout
+    assert [x["step"] for x in body["refused"]] == [2]  # p5 is the deck card: seat 0 cannot name it
+    assert set(body) >= {"seq", "hash", "enforcement", "players", "zones", "rules", "winner", "violations"}
+    full = json.loads(tabletop("replay", str(save), str(log), "--json").stdout)
+    assert full["zones"]["hand:1"] == ["standard/2C", "standard/3C"]
+
+
+def test_replay_bad_save_names_file_and_line(tmp_path: Path) -> None:
+    save = tmp_path / "bad.yaml"
+    save.write_text("format: tabletop-save\nversion: 1\nplayers: [Ann]\nzones:\n  hand:0: [standard/NOPE]\n")
+    r = tabletop("replay", str(save))
+    assert r.returncode == 2
+    assert f"{save}:5" in r.stderr and "unknown card" in r.stderr
