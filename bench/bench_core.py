@@ -1,0 +1,97 @@
+"""Engine figures on a 1,000-card table, each beside its floor measured in the same run.
+
+- submit: a move through `Session.submit` (resolve, permission, reduce, log) vs applying the same events directly;
+- save: `dump_save` vs `yaml.dump` with the C dumper of the same plain data;
+- load: `parse_save` (safe, located, validated) vs `yaml.load` with the C safe loader of the same text.
+
+Run: python bench/bench_core.py [--json]
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+
+import yaml
+
+from tabletop.core import actions as A
+from tabletop.core import GameState, Piece, Player, Session, Zone
+from tabletop.store import dump_save, parse_save
+from tabletop.store.saves import _Dumper
+
+__all__ = ["main", "table"]
+
+
+def table(cards: int = 1000, seats: int = 2) -> GameState:
+    """A table with `cards` cards: a third in a deck, a third face up on the table, the rest in hands."""
+    s = GameState(players=[Player(i, f"P{i}") for i in range(seats)], seed=1)
+    s.add_zone(Zone("table", layout="free", rect=(0, 0, 4000, 3000)))
+    s.add_zone(Zone("deck", visibility="hidden", layout="stack", face_up=False))
+    for i in range(seats):
+        s.add_zone(Zone(f"hand:{i}", owner=i, visibility="owner", layout="fan"))
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    refs = [f"standard/{r}{suit}" for suit in "SHDC" for r in ranks]
+    for i in range(cards):
+        zone = ("deck", "table", f"hand:{i % seats}")[i % 3]
+        s.add_piece(Piece(id=s.new_piece_id(), card=refs[i % 52], zone=zone, x=(i * 37) % 3900, y=(i * 53) % 2900,
+                          rotation=90 * (i % 2), face_up=zone != "deck"), index=len(s.zones[zone].pieces))
+    return s
+
+
+def best(fn, repeat: int = 5, number: int = 1) -> float:
+    """Median seconds per call over `repeat` rounds of `number` calls."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for _ in range(number):
+            fn()
+        times.append((time.perf_counter() - t0) / number)
+    return statistics.median(times)
+
+
+class _Cards:
+    def __contains__(self, ref: str) -> bool:
+        return True
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
+    argv = sys.argv[1:] if argv is None else argv
+    state = table()
+    session = Session(state)
+    on_table = list(state.zones["table"].pieces)
+    n = 2000
+    t0 = time.perf_counter()
+    for i in range(n):
+        session.submit(A.Move((on_table[i % len(on_table)],), "table", x=float(i % 900), y=float(i % 700)), 0)
+    submit = (time.perf_counter() - t0) / n
+    events = [e for entry in session.history[-200:] for e in entry.events]
+    apply_floor = best(lambda: [e.apply(state) for e in events], number=5) / 200
+
+    state = table()
+    plain = state.to_dict()
+    text = dump_save(state)
+    lib = _Cards()
+    figures = {
+        "submit_move_us": submit * 1e6,
+        "apply_events_floor_us": apply_floor * 1e6,
+        "save_ms": best(lambda: dump_save(state)) * 1e3,
+        "yaml_c_dump_ms": best(lambda: yaml.dump(plain, Dumper=_Dumper, sort_keys=False)) * 1e3,
+        "load_ms": best(lambda: parse_save(text, library=lib)) * 1e3,
+        "yaml_c_load_ms": best(lambda: yaml.load(text, Loader=yaml.CSafeLoader)) * 1e3,
+        "save_bytes": len(text.encode()),
+    }
+    if "--json" in argv:
+        print(json.dumps(figures, indent=2))
+    else:
+        print(f"submit (move, 1,000-card table): {figures['submit_move_us']:.1f} us "
+              f"(floor: apply its events {figures['apply_events_floor_us']:.1f} us)")
+        print(f"save 1,000-card table:          {figures['save_ms']:.1f} ms (yaml C dumper {figures['yaml_c_dump_ms']:.1f} ms)")
+        print(f"load 1,000-card table:          {figures['load_ms']:.1f} ms (yaml C loader {figures['yaml_c_load_ms']:.1f} ms)")
+        print(f"save size: {figures['save_bytes']:,} bytes")
+    return figures
+
+
+if __name__ == "__main__":
+    main()
