@@ -173,6 +173,8 @@ class Tx:
             fields["known"] = frozenset({by}) if could_see and by is not None else frozenset()
             if piece.kind == "card" and zone.layout != "free" and piece.rotation:
                 fields["rotation"] = 0
+            if piece.kind == "card" and zone.visibility != "public" and piece.counters:
+                fields["counters"] = {}  # counters fall off a card that leaves play
         elif face_up is not None:
             fields["face_up"] = face_up
         self.change(pid, **fields)

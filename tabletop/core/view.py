@@ -18,14 +18,14 @@ if TYPE_CHECKING:
 __all__ = ["piece_view", "view", "view_hash"]
 
 
-def piece_view(state: GameState, piece: Piece, seat: int | None) -> dict[str, Any]:
-    """One piece as `seat` may know it."""
+def piece_view(state: GameState, piece: Piece, seat: int | None, free: bool = True) -> dict[str, Any]:
+    """One piece as `seat` may know it; positions only where they mean something (a free zone)."""
     visible = state.can_see(piece, seat)
     d: dict[str, Any] = {"id": piece.id if visible else state.handle(piece.id), "kind": piece.kind}
     if visible and piece.card is not None:
         d["card"] = piece.card
     d["face_up"] = piece.face_up
-    if piece.x or piece.y:
+    if free and (piece.x or piece.y):
         d["x"] = piece.x
         d["y"] = piece.y
     if piece.rotation:
@@ -57,7 +57,8 @@ def view(state: GameState, seat: int | None, rules: RulesHook | None = None) -> 
     for zone in state.zones.values():
         z = zone.to_dict()
         z["count"] = len(zone.pieces)
-        z["pieces"] = [piece_view(state, state.pieces[pid], seat) for pid in zone.pieces]
+        free = zone.layout == "free"
+        z["pieces"] = [piece_view(state, state.pieces[pid], seat, free) for pid in zone.pieces]
         zones.append(z)
     return {
         "seat": seat,

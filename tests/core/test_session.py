@@ -245,3 +245,21 @@ def test_log_for_a_seat_hides_what_it_cannot_see(session: Session) -> None:
     session.submit(A.Move((other,), "deck", index=0), 0)
     assert session.log_for(1)[-1]["action"]["pieces"] == ["hidden"]
     assert session.log_for(0)[-1]["action"]["pieces"] == [other]
+
+
+def test_a_card_that_hides_carries_nothing_to_follow_it_by(session: Session) -> None:
+    """Position, turn and counters of a card put back in the deck must not single it out among the backs."""
+    state = session.state
+    session.submit(A.Draw(1, source="deck"), 0)
+    pid = hand(state, 0)[0]
+    session.submit(A.Move((pid,), "table", x=321, y=654), 0)
+    session.submit(A.Tap((pid,)), 0)
+    session.submit(A.AddCounter("damage", 2, piece=pid), 0)
+    seen_on_table = next(p for z in session.view(1)["zones"] for p in z["pieces"] if p["id"] == pid)
+    assert seen_on_table["counters"] == {"damage": 2}
+    session.submit(A.Move((pid,), "deck", index=5), 0)
+    deck_view = next(z for z in session.view(1)["zones"] if z["name"] == "deck")["pieces"]
+    assert all(set(p) <= {"id", "kind", "face_up", "owner"} for p in deck_view)
+    others = [p for p in deck_view if p["id"] != state.handle(pid)]
+    mine = next(p for p in deck_view if p["id"] == state.handle(pid))
+    assert {k: v for k, v in mine.items() if k != "id"} == {k: v for k, v in others[0].items() if k != "id"}
