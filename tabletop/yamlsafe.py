@@ -9,6 +9,7 @@ absurd nesting and oversized input. Every node's line is recorded by its key/ind
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -151,6 +152,33 @@ def _check_events(text: str, source: str) -> None:
             depth -= 1
 
 
+_QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _surely_plain(text: str) -> bool:
+    """A cheap, conservative test that the exact event pass can be skipped.
+
+    True only when no anchor or alias can be present and the nesting cannot exceed MAX_DEPTH, judged from
+    indentation and unquoted brackets; anything doubtful goes through `_check_events`.
+    """
+    if "&" in text or "*" in text:
+        return False
+    if "---" in text or "\n..." in text:
+        return False
+    depth = 0
+    deepest = 0
+    for m in _BRACKETS.finditer(_QUOTED.sub("", text)):
+        depth += 1 if m.group() in "[{" else -1
+        deepest = max(deepest, depth)
+    if deepest >= MAX_DEPTH // 2:
+        return False
+    widest = 0
+    for line in text.splitlines():
+        widest = max(widest, len(line) - len(line.lstrip(" -")))
+    return widest + deepest < MAX_DEPTH // 2
+
+
 class _Builder:
     """Turns a composed node tree into plain Python values, recording lines by path."""
 
@@ -251,7 +279,8 @@ def load_located(text_or_bytes: str | bytes, source: str, *, max_bytes: int = MA
         _check_size(len(text), max_bytes, source)
         _check_size(len(text.encode("utf-8", "surrogatepass")), max_bytes, source)
     try:
-        _check_events(text, source)
+        if not _surely_plain(text):
+            _check_events(text, source)
         root = yaml.compose(text, Loader=yaml.CSafeLoader)
     except YamlError:
         raise

@@ -210,3 +210,10 @@ def test_error_pickles() -> None:
     err = YamlError("f.yaml", 3, "a.b", "bad")
     again = pickle.loads(pickle.dumps(err))
     assert (again.file, again.line, again.field, again.message) == ("f.yaml", 3, "a.b", "bad")
+
+
+def test_deep_nesting_is_refused_before_libyaml_recurses() -> None:
+    """libyaml's composer recurses per level: 100,000 nested lists would crash the process, not raise."""
+    for text in ("[" * 100_000 + "]" * 100_000, "a:\n" + "".join(" " * i + "- \n" for i in range(1, 200))):
+        with pytest.raises(YamlError, match="nesting"):
+            load_located(text, "deep.yaml")

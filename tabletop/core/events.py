@@ -163,6 +163,9 @@ def _set(state: GameState, piece: Piece, name: str, value: Any) -> None:
         state.set_gen(piece.id, value)
     elif name == "counters":
         piece.counters = dict(value)
+    elif name == "attached_to":
+        state.link(piece.id, piece.attached_to, value)
+        piece.attached_to = value
     else:
         setattr(piece, name, value)
 
@@ -199,12 +202,14 @@ class PieceAdded(Event):
     def apply(self, state: GameState) -> None:
         p = _piece_from(self.piece)
         state.pieces[p.id] = p
+        state.link(p.id, None, p.attached_to)
         state.zones[p.zone].pieces.insert(self.index, p.id)
         state.next_id = self.next_id
 
     def revert(self, state: GameState) -> None:
         pid = self.piece["id"]
         p = state.pieces.pop(pid)
+        state.link(pid, p.attached_to, None)
         del state.zones[p.zone].pieces[self.index]
         state.forget_handle(pid)
         state.next_id = self.old_next_id
@@ -224,12 +229,14 @@ class PieceRemoved(Event):
     def apply(self, state: GameState) -> None:
         pid = self.piece["id"]
         p = state.pieces.pop(pid)
+        state.link(pid, p.attached_to, None)
         del state.zones[p.zone].pieces[self.index]
         state.forget_handle(pid)
 
     def revert(self, state: GameState) -> None:
         p = _piece_from(self.piece)
         state.pieces[p.id] = p
+        state.link(p.id, None, p.attached_to)
         state.zones[p.zone].pieces.insert(self.index, p.id)
 
     def pieces(self) -> tuple[str, ...]:

@@ -69,6 +69,8 @@ class Tx:
         piece = self.state.pieces[pid]
         changes = []
         for name, new in fields.items():
+            if name in ("x", "y"):
+                new = round(float(new), 3)  # what a save can spell, so save -> load is exact
             old = getattr(piece, name)
             if old != new:
                 changes.append((name, copy.deepcopy(old), new))
@@ -181,7 +183,7 @@ class Tx:
         if not same_zone or fields.get("face_up") is False:
             self._hide_if_needed(pid)
         # attached pieces follow their host on the table, and fall off when it leaves the zone
-        for child in [q for q in state.zones[src].pieces if state.pieces[q].attached_to == pid]:
+        for child in _kids(state, pid, src):
             if same_zone:
                 c = state.pieces[child]
                 self.change(child, x=c.x + (piece.x - old_x), y=c.y + (piece.y - old_y))
@@ -235,6 +237,13 @@ class Tx:
 
 
 # ------------------------------------------------------------------ the generic reducer
+
+
+def _kids(state: GameState, pid: str, zone: str) -> list[str]:
+    children = state._children.get(pid)
+    if not children:
+        return []
+    return [q for q in state.zones[zone].pieces if q in children]
 
 
 def _pieces(state: GameState, names: tuple[str, ...]) -> list[Piece]:

@@ -169,6 +169,7 @@ class GameState:
         "table_size",
         "_handles",
         "_by_handle",
+        "_children",
     )
 
     def __init__(
@@ -196,6 +197,7 @@ class GameState:
         self.table_size = table_size
         self._handles: dict[str, str] = {}
         self._by_handle: dict[str, str] = {}
+        self._children: dict[str, set[str]] = {}
 
     # -- construction helpers (setup code and saves use these; play goes through events) --
 
@@ -221,6 +223,7 @@ class GameState:
     def add_piece(self, piece: Piece, index: int | None = None) -> Piece:
         """Place a new piece in its zone (top when index is None for stacks, end otherwise)."""
         self.pieces[piece.id] = piece
+        self.link(piece.id, None, piece.attached_to)
         zone = self.zones[piece.zone]
         if index is None:
             index = 0 if zone.layout == "stack" else len(zone.pieces)
@@ -302,8 +305,22 @@ class GameState:
 
     def attached(self, pid: str) -> list[str]:
         """Pieces attached under `pid`, in zone order."""
+        children = self._children.get(pid)
+        if not children:
+            return []
         zone = self.zone_of(pid)
-        return [q for q in zone.pieces if self.pieces[q].attached_to == pid]
+        return [q for q in zone.pieces if q in children]
+
+    def link(self, pid: str, old_host: str | None, new_host: str | None) -> None:
+        """Keep the host -> attached pieces index in step with `Piece.attached_to`."""
+        if old_host is not None:
+            kids = self._children.get(old_host)
+            if kids is not None:
+                kids.discard(pid)
+                if not kids:
+                    del self._children[old_host]
+        if new_host is not None:
+            self._children.setdefault(new_host, set()).add(pid)
 
     def seat_zone(self, kind: str, seat: int | None) -> str | None:
         """The zone named `kind:seat`, else a shared `kind`, else None."""
@@ -386,6 +403,7 @@ class GameState:
                 color=pd.get("color", ""),
             )
             s.pieces[piece.id] = piece
+            s.link(piece.id, None, piece.attached_to)
         return s
 
     def canonical(self) -> bytes:

@@ -76,6 +76,12 @@ def check_invariants(state: GameState) -> None:
     assert set(seen) == set(state.pieces)
     cards = sorted(p.card for p in state.pieces.values() if p.kind == "card")
     assert len(cards) == 20
+    index = {host: set(kids) for host, kids in state._children.items()}
+    expected: dict[str, set[str]] = {}
+    for p in state.pieces.values():
+        if p.attached_to is not None:
+            expected.setdefault(p.attached_to, set()).add(p.id)
+    assert index == expected
 
 
 def check_no_leak(session: Session) -> None:
