@@ -7,6 +7,7 @@ from typing import Any
 
 from .base import LegalActions, Option, OptionError, Ruleset, ZoneSpec
 from .freeform import Freeform
+from .tragedy import Tragedy
 
 __all__ = [
     "RULESETS",
@@ -44,3 +45,4 @@ def get_ruleset(name: str, options: Mapping[str, Any] | None = None) -> Ruleset:
 
 
 register(Freeform)
+register(Tragedy)

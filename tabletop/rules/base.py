@@ -255,6 +255,10 @@ class Ruleset:
     def status(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return {}
 
+    def waiting_for(self, state: GameState) -> list[int]:
+        """The seats the game waits on now (e.g. who holds priority), for bots and the HUD; default: every seat."""
+        return list(state.seats)
+
     def audit(self, state: GameState) -> list[Violation]:
         """What is inconsistent on the table now (used when the dial is turned up mid-game)."""
         return []
