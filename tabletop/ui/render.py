@@ -1,0 +1,365 @@
+"""Drawing a layout: the felt, the zones and their labels, every piece, and the seat's hand strip.
+
+The table (felt, zones, pieces at rest) is drawn into a cached screen-sized layer that is rebuilt only when the
+view, the camera, the selection or the highlighted pieces change; each frame blits that layer, then the moving
+things on top (hover, drag, box select, hand).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from .assets import AssetLoader, hex_color
+from .camera import Camera
+from .layout import CARD_H, CARD_W, Item, Layout, ZoneBox
+
+__all__ = ["BG", "FELT", "HandCard", "HandStrip", "Renderer"]
+
+BG = (24, 28, 33)
+FELT = (38, 94, 70)
+FELT_EDGE = (92, 62, 38)
+SELECT = (90, 170, 255)
+GLOW = (255, 214, 80)
+HOVER = (255, 255, 255)
+
+
+@dataclass(slots=True)
+class HandCard:
+    """A card of the seat's own hand as shown in the strip: its view dict and its screen rectangle."""
+
+    piece: dict[str, Any]
+    rect: pygame.Rect
+    index: int
+
+    @property
+    def pid(self) -> str:
+        return self.piece["id"]
+
+
+class HandStrip:
+    """The seat's hand fanned along the bottom edge of the table view, large enough to read."""
+
+    def __init__(self, height: int = 170) -> None:
+        self.height = height
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.cards: list[HandCard] = []
+
+    def place(self, viewport: tuple[int, int, int, int], pieces: Sequence[dict[str, Any]],
+              hidden: Collection[str] = ()) -> None:
+        vx, vy, vw, vh = viewport
+        self.rect = pygame.Rect(vx, vy + vh - self.height, vw, self.height)
+        h = self.height - 30
+        w = round(h * CARD_W / CARD_H)
+        shown = [(i, p) for i, p in enumerate(pieces) if p["id"] not in hidden]
+        n = len(shown)
+        room = self.rect.w - 180
+        step = min(w + 10, (room - w) / (n - 1)) if n > 1 else 0
+        total = step * (n - 1) + w if n else 0
+        x0 = self.rect.x + 90 + (room - total) / 2
+        self.cards = [HandCard(p, pygame.Rect(round(x0 + k * step), self.rect.y + 22, w, h), i)
+                      for k, (i, p) in enumerate(shown)]
+
+    def hit(self, pos: tuple[float, float]) -> HandCard | None:
+        for card in reversed(self.cards):
+            if card.rect.collidepoint(pos):
+                return card
+        return None
+
+    def insert_index(self, x: float) -> int:
+        """Where a card dropped at screen x goes in the hand."""
+        for card in self.cards:
+            if x < card.rect.centerx:
+                return card.index
+        return (self.cards[-1].index + 1) if self.cards else 0
+
+    def draw(self, surface: pygame.Surface, assets: AssetLoader, label: str, hover: str | None,
+             selected: Collection[str], drop_target: bool) -> None:
+        surface.fill((20, 25, 30) if not drop_target else (40, 44, 30), self.rect)
+        pygame.draw.line(surface, (255, 214, 80) if drop_target else (80, 90, 100), self.rect.topleft,
+                         self.rect.topright, 2)
+        surface.blit(assets.text(label, 14, (220, 225, 230), bold=True), (self.rect.x + 12, self.rect.y + 4))
+        blits = []
+        for card in self.cards:
+            r = card.rect.move(0, -16) if card.pid == hover else card.rect
+            blits.append((assets.card(card.piece.get("card"), card.piece.get("face_up", True), r.size), r.topleft))
+        surface.fblits(blits)
+        for card in self.cards:
+            r = card.rect.move(0, -16) if card.pid == hover else card.rect
+            if card.pid in selected:
+                pygame.draw.rect(surface, SELECT, r.inflate(6, 6), 3, border_radius=8)
+            elif card.pid == hover:
+                pygame.draw.rect(surface, HOVER, r.inflate(4, 4), 2, border_radius=8)
+
+
+class Renderer:
+    """Draws the table for one camera; owns the cached table layer."""
+
+    def __init__(self, assets: AssetLoader) -> None:
+        self.assets = assets
+        self.layer: pygame.Surface | None = None
+        self.layer_key: tuple[Any, ...] | None = None
+        self.rebuilds = 0
+        self._felt = self._felt_tile()
+        self._pre: list[tuple[pygame.Surface, int, int, int, int]] = []
+        self._pre_layout: Layout | None = None
+        self._pre_key: Any = None
+        self._last_key: Any = None
+        self._bg: pygame.Surface | None = None
+        self._bg_key: Any = None
+        self._bg_edge = 0
+
+    @staticmethod
+    def _felt_tile() -> pygame.Surface:
+        rng = random.Random(7)
+        tile = pygame.Surface((96, 96))
+        tile.fill(FELT)
+        for _ in range(1400):
+            d = rng.randint(-7, 7)
+            c = (FELT[0] + d, FELT[1] + d + rng.randint(-2, 2), FELT[2] + d)
+            tile.set_at((rng.randrange(96), rng.randrange(96)), c)
+        return tile
+
+    # -- the cached layer --
+
+    def draw_table(self, surface: pygame.Surface, layout: Layout, camera: Camera, *, seq: Any,
+                   selected: Collection[str] = (), glow: Collection[str] = (), skip: Collection[str] = (),
+                   lift: str | None = None, players: Sequence[dict[str, Any]] = ()) -> None:
+        """Draw the table; redraw it from the layout only when something it depends on changed.
+
+        While the picture changes every frame (a pan, a zoom) it is drawn straight onto the screen; once it holds
+        still for a frame it is kept in a layer, and later frames only blit that layer.
+        """
+        key = (seq, camera.key(), surface.get_size(), frozenset(selected), frozenset(glow), frozenset(skip), lift)
+        size = surface.get_size()
+        if self.layer is not None and key == self.layer_key and self.layer.get_size() == size:
+            surface.blit(self.layer, (0, 0))
+            return
+        self.rebuilds += 1
+        if key != self._last_key:
+            self._last_key = key
+            self.render_layer(surface, layout, camera, selected=selected, glow=glow, skip=skip, lift=lift,
+                              players=players)
+            return
+        if self.layer is None or self.layer.get_size() != size:
+            self.layer = pygame.Surface(size).convert()
+        self.render_layer(self.layer, layout, camera, selected=selected, glow=glow, skip=skip, lift=lift,
+                          players=players)
+        self.layer_key = key
+        surface.blit(self.layer, (0, 0))
+
+    def render_layer(self, target: pygame.Surface, layout: Layout, camera: Camera, *,
+                     selected: Collection[str] = (), glow: Collection[str] = (), skip: Collection[str] = (),
+                     lift: str | None = None, players: Sequence[dict[str, Any]] = ()) -> None:
+        """Felt, zones and every resting piece, drawn from scratch (`lift`: a stack whose top is being dragged)."""
+        vp = pygame.Rect(camera.viewport)
+        target.set_clip(vp)
+        names = {p["seat"]: p for p in players}
+        bg = self._background(layout, camera, names)
+        if bg is not None:
+            z = camera.zoom
+            vx, vy, vw, vh = camera.viewport
+            edge = self._bg_edge
+            at = (round(vx + vw / 2 - camera.cx * z) - edge, round(vy + vh / 2 - camera.cy * z) - edge)
+            if not bg.get_rect(topleft=at).contains(vp):
+                target.fill(BG, vp)
+            target.blit(bg, at)
+        else:
+            target.fill(BG, vp)
+            self._felt_rect(target, camera)
+            for zone in layout.zones:
+                if zone.name != "table":
+                    self._zone(target, zone, camera, names)
+        target.fblits(self.piece_blits(layout, camera, skip, lift))
+        for zone in layout.zones:
+            if zone.name != "table":
+                self._zone_label(target, zone, camera, names)
+        self._decorations(target, layout, camera, selected, glow, skip)
+        target.set_clip(None)
+
+    def _background(self, layout: Layout, camera: Camera, names: dict[int, dict[str, Any]]) -> pygame.Surface | None:
+        """The felt with its rim and the zone boxes at this zoom, as one surface (None when it would be huge)."""
+        z = camera.zoom
+        key = (z, camera.flipped, camera.table_w, camera.table_h,
+               tuple((b.name, b.rect, b.owner, b.mine) for b in layout.zones),
+               tuple(sorted((k, v.get("color", "")) for k, v in names.items())))
+        if key == self._bg_key:
+            return self._bg
+        self._bg_key = key
+        edge = max(4, round(18 * z)) + 2
+        w, h = round(camera.table_w * z) + 2 * edge, round(camera.table_h * z) + 2 * edge
+        if w * h > 6_000_000:
+            self._bg = None
+            return None
+        bg = pygame.Surface((w, h)).convert()
+        bg.fill(BG)
+        local = Camera((camera.table_w, camera.table_h), (0, 0, w, h))
+        local.base, local.step, local.flipped = camera.base, camera.step, camera.flipped
+        local.cx, local.cy = (w / 2 - edge) / z, (h / 2 - edge) / z
+        bg.set_clip(bg.get_rect())
+        self._felt_rect(bg, local)
+        for zone in layout.zones:
+            if zone.name != "table":
+                self._zone(bg, zone, local, names)
+        bg.set_clip(None)
+        self._bg, self._bg_edge = bg, edge
+        return bg
+
+    def _felt_rect(self, target: pygame.Surface, camera: Camera) -> None:
+        x0, y0 = camera.to_screen(0, 0)
+        x1, y1 = camera.to_screen(camera.table_w, camera.table_h)
+        rect = pygame.Rect(round(min(x0, x1)), round(min(y0, y1)), round(abs(x1 - x0)), round(abs(y1 - y0)))
+        edge = max(4, round(18 * camera.zoom))
+        pygame.draw.rect(target, FELT_EDGE, rect.inflate(2 * edge, 2 * edge), border_radius=edge * 2)
+        pygame.draw.rect(target, (60, 40, 24), rect.inflate(2 * edge, 2 * edge), 2, border_radius=edge * 2)
+        clip = target.get_clip().clip(rect)
+        if clip.w > 0 and clip.h > 0:
+            old = target.get_clip()
+            target.set_clip(clip)
+            tw, th = self._felt.get_size()
+            ox = rect.x + ((clip.x - rect.x) // tw) * tw
+            oy = rect.y + ((clip.y - rect.y) // th) * th
+            tiles = [(self._felt, (x, y)) for y in range(oy, clip.bottom, th) for x in range(ox, clip.right, tw)]
+            target.fblits(tiles)
+            target.set_clip(old)
+        pygame.draw.rect(target, (28, 70, 52), rect, 2)
+
+    def _zone_rect(self, camera: Camera, rect: tuple[float, float, float, float]) -> pygame.Rect:
+        x, y, w, h = rect
+        ax, ay = camera.to_screen(x, y)
+        bx, by = camera.to_screen(x + w, y + h)
+        return pygame.Rect(round(min(ax, bx)), round(min(ay, by)), round(abs(bx - ax)), round(abs(by - ay)))
+
+    def _zone(self, target: pygame.Surface, zone: ZoneBox, camera: Camera, players: dict[int, dict[str, Any]]) -> None:
+        r = self._zone_rect(camera, zone.rect)
+        if not r.colliderect(target.get_clip()):
+            return
+        color = hex_color(players.get(zone.owner, {}).get("color", ""), (230, 230, 230)) if zone.owner is not None else (230, 230, 230)
+
+        def make() -> pygame.Surface:
+            box = pygame.Surface(r.size, pygame.SRCALPHA)
+            rad = max(4, min(r.w, r.h) // 12)
+            pygame.draw.rect(box, (0, 0, 0, 46), box.get_rect(), border_radius=rad)
+            pygame.draw.rect(box, (*color, 120 if zone.mine else 80), box.get_rect(), 2, border_radius=rad)
+            return box
+
+        target.blit(self.assets.cached(("zonebox", r.size, color, zone.mine), make), r.topleft)
+
+    def _zone_label(self, target: pygame.Surface, zone: ZoneBox, camera: Camera,
+                    players: dict[int, dict[str, Any]]) -> None:
+        """The zone's name just above its box (inside it for wide zones), drawn over the pieces."""
+        r = self._zone_rect(camera, zone.rect)
+        if not r.colliderect(target.get_clip()):
+            return
+        label = zone.label
+        if zone.owner is not None and not zone.mine:
+            label = f"{players.get(zone.owner, {}).get('name', f'Seat {zone.owner + 1}')} · {label}"
+        elif zone.mine and zone.kind == "hand":
+            label = "Your hand (below)"
+        elif zone.mine:
+            label = f"Your {label.lower()}"
+        if zone.kind == "hand" and not zone.mine:
+            label += f" · {zone.count} card{'s' if zone.count != 1 else ''}"
+        t = self.assets.text(label, 13, (235, 240, 235), bold=True)
+        if r.w > 3 * t.get_width():
+            target.blit(t, (r.x + 8, r.y + 4))
+        else:
+            target.blit(t, (r.x, r.y - t.get_height() - 2))
+
+    def piece_blits(self, layout: Layout, camera: Camera, skip: Collection[str] = (),
+                    lift: str | None = None) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """Surfaces and screen positions of every resting piece, culled to the viewport.
+
+        Surfaces and their offsets depend on the view and the zoom only; they are prepared once and a pan just
+        adds the camera's translation, so a frame of 1,000 cards costs one list comprehension and one `fblits`.
+        """
+        key = (camera.zoom, camera.flipped, frozenset(skip), lift)
+        if self._pre_layout is not layout or self._pre_key != key:
+            self._pre = self._prepare(layout, camera, skip, lift)
+            self._pre_layout, self._pre_key = layout, key
+        z = camera.zoom
+        vx, vy, vw, vh = camera.viewport
+        tx = round(vx + vw / 2 - camera.cx * z)
+        ty = round(vy + vh / 2 - camera.cy * z)
+        x0, y0, x1, y1 = vx - tx, vy - ty, vx + vw - tx, vy + vh - ty
+        return [(surf, (ox + tx, oy + ty)) for surf, ox, oy, ex, ey in self._pre
+                if ox < x1 and oy < y1 and ex > x0 and ey > y0]
+
+    def _prepare(self, layout: Layout, camera: Camera, skip: Collection[str],
+                 lift: str | None) -> list[tuple[pygame.Surface, int, int, int, int]]:
+        out: list[tuple[pygame.Surface, int, int, int, int]] = []
+        z = camera.zoom
+        flip = 180 if camera.flipped else 0
+        tw, th = camera.table_w, camera.table_h
+        back = self.assets.card(None, False, camera.screen_size(CARD_W, CARD_H), flip)
+        d = max(1, round(2.5 * z))
+        for item in layout.items:
+            if item.pid in skip:
+                continue
+            if item.pid == lift:
+                if item.depth <= 1 or item.under is None:
+                    continue
+                item = Item(item.under["id"], item.kind, item.zone, item.x, item.y, item.w, item.h, 0, item.under,
+                            1, item.depth - 1, item.layout)
+            ox, oy = (tw - item.x, th - item.y) if flip else (item.x, item.y)
+            surf = self.piece_surface(item, z, flip)
+            sw, sh = surf.get_size()
+            x, y = round(ox * z - sw / 2), round(oy * z - sh / 2)
+            if item.depth > 1:
+                for k in range(min(4, 1 + item.depth // 12), 0, -1):
+                    out.append((back, x + k * d, y + k * d, x + k * d + sw, y + k * d + sh))
+            out.append((surf, x, y, x + sw, y + sh))
+        return out
+
+    def piece_surface(self, item: Item, zoom: float, extra_rotation: int = 0) -> pygame.Surface:
+        p = item.piece
+        size = (max(2, round(item.w * zoom)), max(2, round(item.h * zoom)))
+        rot = (item.rotation + extra_rotation) % 360
+        kind = item.kind
+        if kind == "card":
+            return self.assets.card(p.get("card"), p.get("face_up", True), size, rot)
+        if kind == "die":
+            return self.assets.die(int(p.get("value", 1)), int(p.get("sides", 6)), size[0], rot)
+        if kind == "counter":
+            value = int(p.get("counters", {}).get("value", p.get("value", 0)))
+            return self.assets.counter(value, p.get("label", ""), size, p.get("color", ""))
+        return self.assets.token(p.get("color", "#d9534f"), size[0], p.get("label", ""))
+
+    def _decorations(self, target: pygame.Surface, layout: Layout, camera: Camera, selected: Collection[str],
+                     glow: Collection[str], skip: Collection[str]) -> None:
+        """Selection and legal-move outlines, counters on pieces and stack counts."""
+        z = camera.zoom
+        clip = target.get_clip()
+        by_id = layout.by_id
+        marked_items = [by_id[p] for p in (*selected, *glow) if p in by_id]
+        for item in (*layout.decorated(), *marked_items):
+            if item.pid in skip:
+                continue
+            counters = item.piece.get("counters") or {}
+            r = self.item_rect(item, camera)
+            if not r.colliderect(clip):
+                continue
+            if item.pid in glow:
+                pygame.draw.rect(target, GLOW, r.inflate(8, 8), 3, border_radius=max(4, round(10 * z)))
+            if item.pid in selected:
+                pygame.draw.rect(target, SELECT, r.inflate(4, 4), 3, border_radius=max(4, round(8 * z)))
+            if counters and item.kind != "counter":
+                y = r.y + 4
+                for name, value in list(counters.items())[:4]:
+                    b = self.assets.badge(str(value) if name in ("value", "counter") else f"{name} {value}", 13,
+                                          bg=(150, 30, 30))
+                    target.blit(b, (r.right - b.get_width() - 3, y))
+                    y += b.get_height() + 2
+            if item.depth > 1:
+                b = self.assets.badge(str(item.depth), 12)
+                target.blit(b, (r.right - b.get_width() + 4, r.bottom - b.get_height() + 4))
+
+    def item_rect(self, item: Item, camera: Camera) -> pygame.Rect:
+        sx, sy = camera.to_screen(item.x, item.y)
+        ew, eh = item.extent()
+        w, h = ew * camera.zoom, eh * camera.zoom
+        return pygame.Rect(round(sx - w / 2), round(sy - h / 2), round(w), round(h))

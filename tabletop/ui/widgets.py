@@ -1,0 +1,430 @@
+"""The pygame-gui parts of the table: top bar, side panel (preview, seats, log, chat), menus, prompts, dialogs.
+
+Widgets only collect input and show text; they hand what the player chose back to the app as plain callbacks,
+and the app turns that into Actions.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UIImage,
+    UILabel,
+    UIPanel,
+    UISelectionList,
+    UITextBox,
+    UITextEntryLine,
+    UIWindow,
+)
+
+from .shortcuts import SHORTCUTS
+
+__all__ = [
+    "ContextMenu",
+    "Dialog",
+    "HelpOverlay",
+    "Notices",
+    "PeekWindow",
+    "Prompt",
+    "SidePanel",
+    "StartScreen",
+    "TopBar",
+]
+
+Callback = Callable[[], Any]
+BAR_H = 36
+ENFORCEMENT = ["off", "warn", "strict"]
+
+
+class TopBar:
+    """Buttons for the game (new, open, save, undo, redo, seat, info, help), the rules dial and the status line."""
+
+    BUTTONS = (("new", "New", 52), ("open", "Open", 56), ("save", "Save", 52), ("undo", "Undo", 54),
+               ("redo", "Redo", 54), ("seat", "Next seat", 84), ("info", "Info", 48), ("help", "Help (F1)", 80))
+
+    def __init__(self, manager: pygame_gui.UIManager, width: int, mode: str, host: bool) -> None:
+        self.manager = manager
+        self.panel = UIPanel(pygame.Rect(0, 0, width, BAR_H), starting_height=1, manager=manager)
+        self.buttons: dict[str, UIButton] = {}
+        x = 4
+        for key, label, w in self.BUTTONS:
+            self.buttons[key] = UIButton(pygame.Rect(x, 3, w, BAR_H - 8), label, manager, container=self.panel,
+                                         tool_tip_text=_TIPS.get(key))
+            x += w + 3
+        self.dial_x = x + 6
+        UILabel(pygame.Rect(self.dial_x, 3, 44, BAR_H - 8), "Rules", manager, container=self.panel)
+        self.dial: UIDropDownMenu | None = None
+        self.mode = ""
+        self.host = host
+        self.set_mode(mode, host)
+        x = self.dial_x + 44 + 92 + 8
+        self.pass_button = UIButton(pygame.Rect(x, 3, 110, BAR_H - 8), "Pass", manager, container=self.panel,
+                                    object_id="#pass_button", tool_tip_text="Pass / next phase (P)")
+        self.pass_button.hide()
+        self.status = UILabel(pygame.Rect(x + 116, 3, max(100, width - x - 120), BAR_H - 8), "", manager,
+                              container=self.panel, object_id="#status")
+
+    def set_mode(self, mode: str, host: bool) -> None:
+        """Show the enforcement dial at `mode` (rebuilt, since a dropdown cannot be set from outside)."""
+        if mode == self.mode and self.dial is not None and host == self.host:
+            return
+        if self.dial is not None:
+            self.dial.kill()
+        self.dial = UIDropDownMenu(ENFORCEMENT, mode, pygame.Rect(self.dial_x + 44, 3, 92, BAR_H - 8), self.manager,
+                                   container=self.panel)
+        if not host:
+            self.dial.disable()
+        self.mode, self.host = mode, host
+
+    def set_status(self, text: str) -> None:
+        if self.status.text != text:
+            self.status.set_text(text)
+
+    def show_pass(self, label: str | None) -> None:
+        if label is None:
+            if self.pass_button.visible:
+                self.pass_button.hide()
+        else:
+            if self.pass_button.text != label:
+                self.pass_button.set_text(label)
+            if not self.pass_button.visible:
+                self.pass_button.show()
+
+    def kill(self) -> None:
+        self.panel.kill()
+
+
+_TIPS = {
+    "new": "New game (Ctrl+N)", "open": "Open a save (Ctrl+O)", "save": "Save (Ctrl+S)", "undo": "Undo (Ctrl+Z)",
+    "redo": "Redo (Ctrl+Y)", "seat": "Hotseat: pass to the next seat (Tab)", "info": "Game info and house rules (I)",
+    "help": "Every shortcut (F1)",
+}
+
+
+class SidePanel:
+    """The right-hand column: a large preview of the card under the cursor, the seats, the log and the chat line."""
+
+    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, preview_h: int) -> None:
+        self.rect = rect
+        self.panel = UIPanel(rect, starting_height=1, manager=manager)
+        w = rect.w - 16
+        self.preview_rect = pygame.Rect(8, 8, w, preview_h)
+        blank = pygame.Surface((w, preview_h), pygame.SRCALPHA)
+        self.preview = UIImage(self.preview_rect, blank, manager, container=self.panel)
+        self.preview_key: Any = None
+        y = 8 + preview_h + 6
+        self.players = UITextBox("", pygame.Rect(8, y, w, 138), manager, container=self.panel)
+        y += 144
+        log_h = max(60, rect.h - y - 46)
+        self.log = UITextBox("", pygame.Rect(8, y, w, log_h), manager, container=self.panel)
+        self.chat = UITextEntryLine(pygame.Rect(8, y + log_h + 6, w, 30), manager, container=self.panel,
+                                    placeholder_text="Chat (Enter)")
+        self.log_text = ""
+        self.players_text = ""
+
+    def set_preview(self, key: Any, surface: pygame.Surface | None) -> None:
+        if key == self.preview_key:
+            return
+        self.preview_key = key
+        canvas = pygame.Surface(self.preview_rect.size, pygame.SRCALPHA)
+        if surface is not None:
+            canvas.blit(surface, ((canvas.get_width() - surface.get_width()) // 2, 0))
+        self.preview.set_image(canvas)
+
+    def set_players(self, text: str) -> None:
+        if text != self.players_text:
+            self.players_text = text
+            self.players.set_text(text)
+
+    def set_log(self, text: str) -> None:
+        if text != self.log_text:
+            self.log_text = text
+            self.log.set_text(text)
+            bar = getattr(self.log, "scroll_bar", None)
+            if bar is not None:
+                bar.set_scroll_from_start_percentage(1.0)
+
+    def kill(self) -> None:
+        self.panel.kill()
+
+
+class ContextMenu:
+    """A right-click menu: a column of buttons at the cursor; choosing one runs its callback and closes the menu."""
+
+    ITEM_H = 28
+
+    def __init__(self, manager: pygame_gui.UIManager, pos: tuple[int, int], title: str,
+                 items: Sequence[tuple[str, Callback]], screen: tuple[int, int]) -> None:
+        width = 220
+        height = (len(items) + 1) * self.ITEM_H + 8
+        x = min(pos[0], screen[0] - width - 4)
+        y = min(pos[1], screen[1] - height - 4)
+        self.panel = UIPanel(pygame.Rect(x, y, width, height), starting_height=20, manager=manager)
+        UILabel(pygame.Rect(4, 2, width - 8, self.ITEM_H - 4), title, manager, container=self.panel)
+        self.actions: dict[UIButton, Callback] = {}
+        for i, (label, cb) in enumerate(items):
+            b = UIButton(pygame.Rect(2, 4 + (i + 1) * self.ITEM_H - 4, width - 8, self.ITEM_H - 2), label, manager,
+                         container=self.panel, object_id="#menu_button")
+            self.actions[b] = cb
+        self.rect = self.panel.get_abs_rect()
+
+    def pick(self, element: Any) -> Callback | None:
+        return self.actions.get(element)
+
+    def kill(self) -> None:
+        self.panel.kill()
+
+
+class Prompt:
+    """Ask for one line of text (a number of cards, a counter name); Enter or OK answers."""
+
+    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], title: str, initial: str,
+                 answer: Callable[[str], Any]) -> None:
+        w, h = 320, 130
+        self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 3, w, h), manager, title,
+                               always_on_top=True)
+        self.entry = UITextEntryLine(pygame.Rect(10, 10, w - 110, 32), manager, container=self.window,
+                                     initial_text=initial)
+        self.ok = UIButton(pygame.Rect(w - 92, 10, 60, 32), "OK", manager, container=self.window)
+        self.entry.focus()
+        self.answer = answer
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Whether this event finished the prompt (the answer callback has run)."""
+        if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry) or (
+                event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ok):
+            text = self.entry.get_text()
+            self.window.kill()
+            self.answer(text)
+            return True
+        return False
+
+    def alive(self) -> bool:
+        return self.window.alive()
+
+
+class PeekWindow:
+    """The cards you may see in a deck (after looking at the top N, or while searching), with what to do to them."""
+
+    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], title: str, zone: str,
+                 entries: Sequence[tuple[str, str]], buttons: Sequence[tuple[str, Callable[[str | None], Any]]],
+                 on_close: Callback | None = None) -> None:
+        w, h = 340, 420
+        self.zone = zone
+        self.manager = manager
+        self.window = UIWindow(pygame.Rect(screen[0] - w - 330, 60, w, h), manager, title)
+        self.list = UISelectionList(pygame.Rect(8, 8, w - 48, h - 120), list(entries), manager, container=self.window)
+        self.buttons: dict[UIButton, Callable[[str | None], Any]] = {}
+        bw = (w - 48 - 8 * (len(buttons) - 1)) // max(1, len(buttons))
+        for i, (label, cb) in enumerate(buttons):
+            b = UIButton(pygame.Rect(8 + i * (bw + 8), h - 104, bw, 32), label, manager, container=self.window)
+            self.buttons[b] = cb
+        self.on_close = on_close
+        self.closed = False
+
+    def set_entries(self, entries: Sequence[tuple[str, str]]) -> None:
+        self.list.set_item_list(list(entries))
+
+    def selected(self) -> str | None:
+        sel = self.list.get_single_selection(include_object_id=True)
+        return sel[1] if isinstance(sel, tuple) else None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.buttons[event.ui_element](self.selected())
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
+            self.close()
+            return True
+        return False
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.window.alive():
+            self.window.kill()
+        if self.on_close is not None:
+            self.on_close()
+
+
+class Notices:
+    """Non-blocking notices at the top of the table (rule warnings, refusals, saves) that fade after a while."""
+
+    def __init__(self, manager: pygame_gui.UIManager) -> None:
+        self.manager = manager
+        self.items: list[tuple[UITextBox, float]] = []
+        self.anchor = (0, 0, 600)
+
+    def place(self, x: int, y: int, width: int) -> None:
+        self.anchor = (x, y, width)
+
+    def add(self, text: str, kind: str = "info", seconds: float = 5.0) -> None:
+        x, y, width = self.anchor
+        w = min(620, width - 40)
+        box = UITextBox(html.escape(text), pygame.Rect(x + (width - w) // 2, y, w, -1), self.manager,
+                        object_id=f"#notice_{kind}", starting_height=30)
+        self.items.append((box, time.monotonic() + seconds))
+        while len(self.items) > 4:
+            old, _ = self.items.pop(0)
+            old.kill()
+        self._stack()
+
+    def _stack(self) -> None:
+        x, y, width = self.anchor
+        for box, _ in self.items:
+            box.set_position((box.rect.x, y))
+            y += box.rect.h + 4
+
+    def update(self) -> None:
+        now = time.monotonic()
+        keep = [(b, t) for b, t in self.items if t > now]
+        if len(keep) != len(self.items):
+            for b, t in self.items:
+                if t <= now:
+                    b.kill()
+            self.items = keep
+            self._stack()
+
+    def texts(self) -> list[str]:
+        return [html.unescape(b.html_text) for b, _ in self.items]
+
+
+class HelpOverlay:
+    """F1: every shortcut, grouped, over the table."""
+
+    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int]) -> None:
+        w, h = min(1000, screen[0] - 40), min(720, screen[1] - 50)
+        rect = pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 2 + 10, w, h)
+        self.panel = UIPanel(rect, starting_height=40, manager=manager, object_id="#help")
+        UILabel(pygame.Rect(16, 8, w - 32, 34), "Shortcuts  —  F1 or Esc to close", manager, container=self.panel,
+                object_id="#subtitle")
+        groups: dict[str, list[tuple[str, str]]] = {}
+        for g, k, d in SHORTCUTS:
+            groups.setdefault(g, []).append((k, d))
+        cols: list[list[str]] = [[], []]
+        for g, rows in groups.items():
+            col = 1 if g in ("Cards", "Game") else 0
+            text = f"<font color='#ffd450'><b>{html.escape(g)}</b></font><br>"
+            text += "".join(f"<b>{html.escape(k)}</b>  <font color='#c9d3cf'>{html.escape(d)}</font><br>"
+                            for k, d in rows)
+            cols[col].append(text)
+        cw = (w - 48) // 2
+        for i, parts in enumerate(cols):
+            UITextBox("<br>".join(parts), pygame.Rect(16 + i * (cw + 16), 48, cw, h - 64), manager,
+                      container=self.panel)
+
+    def kill(self) -> None:
+        self.panel.kill()
+
+
+class Dialog:
+    """A window of read-only text (game info, house rules in force)."""
+
+    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], title: str, text_html: str) -> None:
+        w, h = 520, 420
+        self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 2, w, h), manager, title)
+        UITextBox(text_html, pygame.Rect(8, 8, w - 48, h - 80), manager, container=self.window)
+
+    def kill(self) -> None:
+        self.window.kill()
+
+
+class StartScreen:
+    """Quick table, new game, open save (Host and Join wait for LAN play)."""
+
+    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int]) -> None:
+        w, h = 360, 380
+        rect = pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 2 + 40, w, h)
+        self.panel = UIPanel(rect, starting_height=2, manager=manager)
+        self.buttons: dict[str, UIButton] = {}
+        items = (("quick", "Quick table", "Two seats, a shuffled deck, tokens and dice"),
+                 ("new", "New game…", "Pick a ruleset, seats, decks, rules and house rules"),
+                 ("open", "Open save…", "Carry on a saved game"),
+                 ("host", "Host (LAN)", "Coming with LAN play"),
+                 ("join", "Join (LAN)", "Coming with LAN play"),
+                 ("quit", "Quit", ""))
+        for i, (key, label, tip) in enumerate(items):
+            b = UIButton(pygame.Rect(30, 20 + i * 58, w - 60, 48), label, manager, container=self.panel,
+                         object_id="#big_button", tool_tip_text=tip or None)
+            if key in ("host", "join"):
+                b.disable()
+            self.buttons[key] = b
+        self.title = UILabel(pygame.Rect(0, rect.y - 120, screen[0], 60), "tabletop", manager, object_id="#title")
+        self.subtitle = UILabel(pygame.Rect(0, rect.y - 64, screen[0], 30),
+                                "A table for card games, with rules you can dial from sandbox to strict",
+                                manager, object_id="#subtitle")
+
+    def which(self, element: Any) -> str | None:
+        for k, b in self.buttons.items():
+            if b is element:
+                return k
+        return None
+
+    def kill(self) -> None:
+        self.panel.kill()
+        self.title.kill()
+        self.subtitle.kill()
+
+
+class NewGameDialog:
+    """Ruleset, seats, enforcement, seed, decks per seat and house rules for a new game."""
+
+    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], rulesets: Sequence[str],
+                 default: str = "freeform") -> None:
+        w, h = 480, 440
+        self.manager = manager
+        self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 2, w, h), manager, "New game")
+        c = self.window
+        lw, fx, fw = 120, 140, w - 190
+
+        def row(i: int, text: str) -> pygame.Rect:
+            UILabel(pygame.Rect(10, 10 + i * 42, lw, 32), text, manager, container=c)
+            return pygame.Rect(fx, 10 + i * 42, fw, 32)
+
+        self.ruleset = UIDropDownMenu(list(rulesets), default if default in rulesets else rulesets[0],
+                                      row(0, "Ruleset"), manager, container=c)
+        self.seats = UIDropDownMenu([str(n) for n in range(2, 7)], "2", row(1, "Seats"), manager, container=c)
+        self.enforce = UIDropDownMenu(ENFORCEMENT, "off", row(2, "Rules"), manager, container=c)
+        self.seed = UITextEntryLine(row(3, "Seed"), manager, container=c, placeholder_text="random")
+        self.house = UITextEntryLine(row(4, "House rules"), manager, container=c,
+                                     placeholder_text="name=value, … or a YAML file")
+        r = row(5, "Decks")
+        self.deck_seat = UIDropDownMenu([str(n) for n in range(1, 7)], "1", pygame.Rect(fx, r.y, 60, 32), manager,
+                                        container=c)
+        self.deck_button = UIButton(pygame.Rect(fx + 66, r.y, fw - 66, 32), "Choose deck for seat…", manager,
+                                    container=c)
+        self.deck_label = UILabel(pygame.Rect(10, 10 + 6 * 42, w - 50, 30), "No decks: the ruleset's default table",
+                                  manager, container=c)
+        self.start = UIButton(pygame.Rect(w - 170, h - 90, 130, 38), "Start", manager, container=c,
+                              object_id="#big_button")
+        self.decks: dict[int, str] = {}
+
+    def set_deck(self, path: str) -> None:
+        seat = int(self.deck_seat.selected_option[0] if isinstance(self.deck_seat.selected_option, tuple)
+                   else self.deck_seat.selected_option) - 1
+        self.decks[seat] = path
+        self.deck_label.set_text(", ".join(f"seat {s + 1}: {p.rsplit('/', 1)[-1]}" for s, p in sorted(self.decks.items())))
+
+    def values(self) -> dict[str, Any]:
+        def opt(dd: UIDropDownMenu) -> str:
+            v = dd.selected_option
+            return v[0] if isinstance(v, tuple) else v
+
+        return {"ruleset": opt(self.ruleset), "seats": int(opt(self.seats)), "enforcement": opt(self.enforce),
+                "seed": self.seed.get_text().strip(), "house_rules": self.house.get_text().strip(),
+                "decks": dict(self.decks)}
+
+    def alive(self) -> bool:
+        return self.window.alive()
+
+    def kill(self) -> None:
+        self.window.kill()

@@ -1,0 +1,66 @@
+"""Make docs/images/{table,preview,help}.png headless: `python tests/ui/make_docs_images.py`.
+
+Every change on the table is played as gestures through the app's loop (the script format of docs/UI.md), so
+the pictures show what a person would see after doing the same.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tabletop.game import quick_table  # noqa: E402
+from tabletop.ui import TableApp, run_script  # noqa: E402
+
+__all__ = ["main"]
+
+
+def _at(app: TableApp, pid: str) -> list[int]:
+    item = app.layout.by_id.get(pid)
+    if item is not None:
+        return [round(v) for v in app.camera.to_screen(item.x, item.y)]
+    card = next(c for c in app.hand.cards if c.pid == pid)
+    return [card.rect.centerx, card.rect.centery]
+
+
+def _zone(app: TableApp, name: str) -> list[int]:
+    x, y, w, h = app.layout.zone_by_name[name].rect
+    return [round(v) for v in app.camera.to_screen(x + w / 2, y + h / 2)]
+
+
+def main(out: Path = ROOT / "docs" / "images") -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    app = TableApp(quick_table(seed=11), seat=0, size=(1280, 800), fps=0)
+    app.run_frames(2)
+    deck = _zone(app, "deck")
+    run_script(app, [{"action": {"type": "deal", "count": 6}, "seat": 0}, {"wheel": 1, "at": [490, 40]}])
+    deck = _zone(app, "deck")
+    hand = app.session.state.zones["hand:0"].pieces
+    spots = [[230, 330], [340, 330], [250, 500]]
+    for pid, spot in zip(hand[:3], spots, strict=True):
+        run_script(app, [{"drag": [_at(app, pid), spot], "steps": 6}])
+    run_script(app, [{"move": spots[1]}, {"key": "t"}])
+    run_script(app, [{"drag": [deck, [700, 520]], "steps": 6}])
+    run_script(app, [{"drag": [deck, _zone(app, "discard")], "steps": 6}])
+    die = next(p for p in app.session.state.zones["table"].pieces if app.session.state.pieces[p].kind == "die")
+    run_script(app, [{"move": _at(app, die)}, {"key": "x"}, {"move": spots[0]},
+                     {"key": "equals"}, {"key": "rightbracket"}, {"key": "return"}, {"text": "Your move!"},
+                     {"key": "return"}, {"move": _at(app, app.session.state.zones["hand:0"].pieces[1])},
+                     {"wait": 2}])
+    app.screenshot(out / "table.png")
+    run_script(app, [{"move": spots[2]}, {"keydown": "space"}, {"wait": 1}])
+    app.screenshot(out / "preview.png")
+    run_script(app, [{"keyup": "space"}, {"key": "f1"}, {"wait": 1}])
+    app.screenshot(out / "help.png")
+    print("wrote", *(str(out / n) for n in ("table.png", "preview.png", "help.png")))
+
+
+if __name__ == "__main__":
+    main()

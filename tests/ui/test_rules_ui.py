@@ -1,0 +1,111 @@
+"""The rules dial as the table shows it: warnings, refusals, legal-move glow and the Pass button."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from tabletop.core import actions as A
+from tabletop.core.ruleset import Violation
+from tabletop.core.session import Session
+from tabletop.game import quick_table
+from tabletop.rules import Ruleset
+from tabletop.ui import TableApp
+from tests.ui.uihelpers import click, key, zone_center
+
+
+@A.action_type("ui_test_pass")
+@dataclass(frozen=True, slots=True)
+class UiTestPass(A.Action):
+    """Hand the turn on (a ruleset action the Pass button should find)."""
+
+
+class OneCardRules(Ruleset):
+    """Draw one card at a time, never flip a die; the seat in play may pass."""
+
+    name = "ui-test"
+    title = "UI test rules"
+
+    def check(self, state, action, seat):
+        if isinstance(action, A.Draw) and action.count > 1:
+            return [Violation("draw.one", "4.2", "draw one card at a time", seat=seat)]
+        if isinstance(action, A.Draw) and len(state.zones[f"hand:{seat}"].pieces) >= 2:
+            return [Violation("hand.limit", "4.3", "a hand holds at most two cards", seat=seat)]
+        return []
+
+    def reduce(self, state, action, seat, tx):
+        if isinstance(action, UiTestPass):
+            tx.set_rule("active", 1 - state.rules.get("active", 0))
+            return True
+        return False
+
+    def generate_actions(self, state, seat):
+        if seat == state.rules.get("active", 0):
+            for pid in state.zones[f"hand:{seat}"].pieces:
+                yield A.Move((pid,), "table", x=100.0, y=100.0)
+            yield UiTestPass()
+
+    def status(self, state, seat):
+        return {"phase": "main", "active": state.rules.get("active", 0)}
+
+
+def make_app(mode: str) -> TableApp:
+    state = quick_table(seed=3).state
+    state.enforcement = mode
+    app = TableApp(Session(state, OneCardRules()), seat=0, size=(1280, 800), fps=0)
+    app.run_frames(2)
+    return app
+
+
+def test_warn_shows_the_rule_and_logs_it_but_lets_the_action_through():
+    app = make_app("warn")
+    deck = zone_center(app, "deck")
+    for _ in range(3):
+        click(app, deck)
+    s = app.session.state
+    assert len(s.zones["hand:0"].pieces) == 3
+    assert any("4.3" in t and "at most two cards" in t for t in app.notices.texts())
+    assert "4.3: a hand holds at most two cards" in app.side.log_text
+
+
+def test_strict_refuses_with_the_sentence_and_changes_nothing():
+    app = make_app("strict")
+    deck = zone_center(app, "deck")
+    click(app, deck)
+    click(app, deck)
+    before = app.session.state.hash()
+    click(app, deck)
+    assert app.session.state.hash() == before
+    assert any("Refused" in t and "at most two cards" in t for t in app.notices.texts())
+    assert "at most two cards" in app.side.log_text
+
+
+def test_legal_moves_glow_and_the_pass_button_submits_the_pass():
+    app = make_app("warn")
+    click(app, zone_center(app, "deck"))
+    card = app.session.state.zones["hand:0"].pieces[0]
+    assert card in app.legal.pieces
+    assert app.topbar.pass_button.visible and app.topbar.pass_button.text == "Pass"
+    assert "phase: main" in app.topbar.status.text and "active: Seat 1" in app.topbar.status.text
+    click(app, app.topbar.pass_button.rect.center)
+    assert app.session.state.rules["active"] == 1
+    assert not app.topbar.pass_button.visible
+    assert app.legal.pieces == frozenset()
+
+
+def test_the_dial_is_off_for_a_seat_that_is_not_host_and_the_key_is_refused():
+    state = quick_table(seed=3).state
+    app = TableApp(Session(state, OneCardRules(), hosts=[1]), seat=0, size=(1280, 800), fps=0)
+    app.run_frames(1)
+    assert not app.topbar.dial.is_enabled
+    key(app, pygame.K_e)
+    assert app.session.state.enforcement == "off"
+    assert any("host" in t for t in app.notices.texts())
+
+
+def test_info_dialog_lists_house_rules_in_force(app):
+    key(app, pygame.K_i)
+    assert app.dialog is not None
+    text = app.dialog.window.get_container().elements[0].html_text
+    assert "hand_size" in text and "tokens" in text

@@ -1,0 +1,72 @@
+"""Posting real pygame events to a headless TableApp, and finding pieces on its screen."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.ui import TableApp
+
+__all__ = ["click", "drag", "key", "mouse", "post", "screen_of", "zone_center"]
+
+
+def mouse(kind: int, pos: tuple[float, float], button: int = 1) -> pygame.event.Event:
+    p = (int(pos[0]), int(pos[1]))
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=p, rel=(0, 0), buttons=(0, 0, 0), touch=False, window=None)
+    return pygame.event.Event(kind, pos=p, button=button, touch=False, window=None)
+
+
+def post(app: TableApp, *events: pygame.event.Event) -> None:
+    """Post real events to pygame's queue and run one frame of the app's loop."""
+    for e in events:
+        pygame.event.post(e)
+    app.step()
+
+
+def click(app: TableApp, pos, button: int = 1, mods: tuple[int, ...] = ()) -> None:
+    for k in mods:
+        post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    post(app, mouse(pygame.MOUSEMOTION, pos))
+    post(app, mouse(pygame.MOUSEBUTTONDOWN, pos, button))
+    post(app, mouse(pygame.MOUSEBUTTONUP, pos, button))
+    for k in mods:
+        post(app, pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+    app.step()  # widgets answer a click with an event of their own, handled on the next frame
+
+
+def drag(app: TableApp, a, b, button: int = 1, steps: int = 6, mods: tuple[int, ...] = ()) -> None:
+    for k in mods:
+        post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    post(app, mouse(pygame.MOUSEMOTION, a))
+    post(app, mouse(pygame.MOUSEBUTTONDOWN, a, button))
+    for i in range(1, steps + 1):
+        t = i / steps
+        post(app, mouse(pygame.MOUSEMOTION, (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)))
+    post(app, mouse(pygame.MOUSEBUTTONUP, b, button))
+    for k in mods:
+        post(app, pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+
+
+def key(app: TableApp, k: int, mod: int = 0, at=None) -> None:
+    if at is not None:
+        post(app, mouse(pygame.MOUSEMOTION, at))
+    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    post(app, pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+
+
+def screen_of(app: TableApp, pid: str) -> tuple[int, int]:
+    """Where a piece is on screen now (table pieces and the hand strip)."""
+    item = app.layout.by_id.get(pid)
+    if item is not None:
+        x, y = app.camera.to_screen(item.x, item.y)
+        return (round(x), round(y))
+    for c in app.hand.cards:
+        if c.pid == pid:
+            return c.rect.center
+    raise KeyError(pid)
+
+
+def zone_center(app: TableApp, name: str) -> tuple[int, int]:
+    x, y, w, h = app.layout.zone_by_name[name].rect
+    sx, sy = app.camera.to_screen(x + w / 2, y + h / 2)
+    return (round(sx), round(sy))
