@@ -16,12 +16,12 @@ import time
 
 import yaml
 
-from tabletop.core import actions as A
 from tabletop.core import GameState, Piece, Player, Session, Zone
+from tabletop.core import actions as A
 from tabletop.store import dump_save, parse_save
 from tabletop.store.saves import _Dumper
 
-__all__ = ["main", "table"]
+__all__ = ["collect", "main", "table"]
 
 
 def table(cards: int = 1000, seats: int = 2) -> GameState:
@@ -56,12 +56,24 @@ class _Cards:
         return True
 
 
-def main(argv: list[str] | None = None) -> dict[str, float]:
-    argv = sys.argv[1:] if argv is None else argv
+def collect(quick: bool = False) -> list[dict[str, object]]:
+    """The figures as rows for `tabletop bench`, each beside its floor."""
+    f = figures(quick)
+    return [
+        {"area": "engine", "name": "submit a move, 1,000-card table", "value": 1e6 / f["submit_move_us"],
+         "unit": "/s", "floor": None, "floor_name": ""},
+        {"area": "saves", "name": "save a 1,000-card table", "value": f["save_ms"], "unit": "ms",
+         "floor": f["yaml_c_dump_ms"], "floor_name": "yaml C dumper, same data"},
+        {"area": "saves", "name": "load a 1,000-card table", "value": f["load_ms"], "unit": "ms",
+         "floor": f["yaml_c_load_ms"], "floor_name": "yaml C loader, same text"},
+    ]
+
+
+def figures(quick: bool = False) -> dict[str, float]:
     state = table()
     session = Session(state)
     on_table = list(state.zones["table"].pieces)
-    n = 2000
+    n = 500 if quick else 2000
     t0 = time.perf_counter()
     for i in range(n):
         session.submit(A.Move((on_table[i % len(on_table)],), "table", x=float(i % 900), y=float(i % 700)), 0)
@@ -73,7 +85,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     plain = state.to_dict()
     text = dump_save(state)
     lib = _Cards()
-    figures = {
+    out = {
         "submit_move_us": submit * 1e6,
         "apply_events_floor_us": apply_floor * 1e6,
         "save_ms": best(lambda: dump_save(state)) * 1e3,
@@ -82,15 +94,21 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         "yaml_c_load_ms": best(lambda: yaml.load(text, Loader=yaml.CSafeLoader)) * 1e3,
         "save_bytes": len(text.encode()),
     }
+    return out
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
+    argv = sys.argv[1:] if argv is None else argv
+    f = figures("--quick" in argv)
     if "--json" in argv:
-        print(json.dumps(figures, indent=2))
+        print(json.dumps(f, indent=2))
     else:
-        print(f"submit (move, 1,000-card table): {figures['submit_move_us']:.1f} us "
-              f"(floor: apply its events {figures['apply_events_floor_us']:.1f} us)")
-        print(f"save 1,000-card table:          {figures['save_ms']:.1f} ms (yaml C dumper {figures['yaml_c_dump_ms']:.1f} ms)")
-        print(f"load 1,000-card table:          {figures['load_ms']:.1f} ms (yaml C loader {figures['yaml_c_load_ms']:.1f} ms)")
-        print(f"save size: {figures['save_bytes']:,} bytes")
-    return figures
+        print(f"submit (move, 1,000-card table): {f['submit_move_us']:.1f} us "
+              f"(floor: apply its events {f['apply_events_floor_us']:.1f} us)")
+        print(f"save 1,000-card table:          {f['save_ms']:.1f} ms (yaml C dumper {f['yaml_c_dump_ms']:.1f} ms)")
+        print(f"load 1,000-card table:          {f['load_ms']:.1f} ms (yaml C loader {f['yaml_c_load_ms']:.1f} ms)")
+        print(f"save size: {f['save_bytes']:,} bytes")
+    return f
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import pymunk
 
 from tabletop.physics.world import CARD, DIE, STEP, TOKEN, WALL, PhysicsWorld
 
-__all__ = ["main"]
+__all__ = ["collect", "main"]
 
 N = 500
 FRAME = 1.0 / 60.0
@@ -72,6 +72,12 @@ def bare(specs) -> float:
             space.step(STEP)
         times.append(time.perf_counter() - t0)
     return statistics.median(times)
+
+
+def collect(quick: bool = False) -> list[dict[str, object]]:
+    specs = _specs()
+    return [{"area": "physics", "name": f"step, {N} pieces in motion (one 1/60 s frame)", "value": ours(specs) * 1e3,
+             "unit": "ms", "floor": bare(specs) * 1e3, "floor_name": "bare pymunk space, same bodies"}]
 
 
 def main(argv: list[str] | None = None) -> dict[str, float]:

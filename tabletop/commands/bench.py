@@ -1,0 +1,102 @@
+"""`tabletop bench [--quick] [--json]`: every speed figure of the project beside the floor measured in the same run."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+__all__ = ["HELP", "NAME", "add_arguments", "bench_dir", "run"]
+
+NAME = "bench"
+HELP = "Measure render, engine, self-play, saves, network, physics and memory, each beside its floor."
+
+#: bench modules in the order their rows are printed; each has `collect(quick) -> list[row]`
+MODULES = ("bench_render", "bench_core", "bench_engine", "bench_net", "bench_physics", "bench_memory")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--quick", action="store_true", help="shorter runs (a smoke test: about a minute)")
+    parser.add_argument("--json", action="store_true", help="print a machine-readable report")
+    parser.add_argument("--only", metavar="NAME", action="append",
+                        help="run only these modules (e.g. --only bench_core); repeatable")
+
+
+def bench_dir() -> Path | None:
+    """The bench/ folder of the checkout tabletop runs from (benchmarks are not installed as a package)."""
+    here = Path(__file__).resolve().parents[2] / "bench"
+    if here.is_dir():
+        return here
+    cwd = Path.cwd() / "bench"
+    return cwd if cwd.is_dir() else None
+
+
+def _load(folder: Path, name: str) -> ModuleType | None:
+    path = folder / f"{name}.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location(f"tabletop_bench_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run(args: argparse.Namespace) -> int:
+    folder = bench_dir()
+    if folder is None:
+        print("tabletop bench: no bench/ folder found (run it from a checkout of tabletop)", file=sys.stderr)
+        return 2
+    rows: list[dict[str, Any]] = []
+    problems: list[str] = []
+    started = time.perf_counter()
+    for name in MODULES:
+        if args.only and name not in args.only:
+            continue
+        module = _load(folder, name)
+        if module is None or not hasattr(module, "collect"):
+            continue
+        if not args.json:
+            print(f"... {name}", file=sys.stderr, flush=True)
+        try:
+            rows.extend(module.collect(quick=args.quick))
+        except Exception as e:  # a broken benchmark is reported, the others still run
+            problems.append(f"{name}: {type(e).__name__}: {e}")
+    seconds = time.perf_counter() - started
+    if args.json:
+        print(json.dumps({"quick": args.quick, "seconds": round(seconds, 1), "rows": rows, "problems": problems},
+                         indent=2))
+    else:
+        print(format_table(rows))
+        print(f"\n{len(rows)} figures in {seconds:.0f} s" + (" (--quick)" if args.quick else ""))
+        for p in problems:
+            print(f"problem: {p}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+def _fmt(value: float | None, unit: str) -> str:
+    if value is None:
+        return ""
+    if unit in ("ms", "us"):
+        return f"{value:.2f} {unit}"
+    if value >= 100:
+        return f"{value:,.0f} {unit}"
+    return f"{value:.1f} {unit}"
+
+
+def format_table(rows: list[dict[str, Any]]) -> str:
+    """A Markdown table: area, figure, value, floor, ratio."""
+    lines = ["| area | figure | value | floor | ratio |", "|---|---|---|---|---|"]
+    for r in rows:
+        floor = r.get("floor")
+        ratio = ""
+        if floor:
+            ratio = f"{r['value'] / floor:.2f}x"
+        floor_text = f"{_fmt(floor, r['unit'])} ({r['floor_name']})" if floor else r.get("floor_name", "")
+        lines.append(f"| {r['area']} | {r['name']} | {_fmt(r['value'], r['unit'])} | {floor_text} | {ratio} |")
+    return "\n".join(lines)
