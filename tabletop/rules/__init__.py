@@ -8,6 +8,7 @@ from typing import Any
 from .base import LegalActions, Option, OptionError, Ruleset, ZoneSpec
 from .freeform import Freeform
 from .tragedy import Tragedy
+from .xfiles_ccg import XFilesCCG
 
 __all__ = [
     "RULESETS",
@@ -46,3 +47,4 @@ def get_ruleset(name: str, options: Mapping[str, Any] | None = None) -> Ruleset:
 
 register(Freeform)
 register(Tragedy)
+register(XFilesCCG)

@@ -1,0 +1,234 @@
+"""The actions of the `xfiles-ccg` ruleset: one per decision the Advanced Game asks of a player, plus manual effects."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...core.actions import Action, action_type
+
+__all__ = [
+    "ACTIONS",
+    "Ask",
+    "AssignDamage",
+    "Buy",
+    "Deploy",
+    "Discard",
+    "Exchange",
+    "FormTeam",
+    "FreeDraw",
+    "Guess",
+    "Hire",
+    "Hospitalize",
+    "Investigate",
+    "ManualEffect",
+    "Pass",
+    "PlaceBluff",
+    "PlaceSite",
+    "PlayCard",
+    "Requisition",
+    "ResolveBluff",
+    "Sell",
+]
+
+
+@action_type("xfc.pass")
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Done with this step, or pass priority in a chain of card plays."""
+
+
+@action_type("xfc.free_draw")
+@dataclass(frozen=True, slots=True)
+class FreeDraw(Action):
+    """Briefing: the Investigating Player's one free draw; his Agents' RES then goes into the Resource Pool."""
+
+
+@action_type("xfc.buy")
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """Briefing: buy `count` cards from the top of the Bureau Deck at once, 1 RP each (1 CP each for opponents)."""
+
+    count: int
+
+
+@action_type("xfc.sell")
+@dataclass(frozen=True, slots=True)
+class Sell(Action):
+    """Briefing, opponents: discard cards with an RP or *P cost from hand for that many CP (an Agent: its RES)."""
+
+    pieces: tuple[str, ...]
+    piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
+
+
+@action_type("xfc.requisition")
+@dataclass(frozen=True, slots=True)
+class Requisition(Action):
+    """Requisition: pay for an Equipment card from hand and give it to an Agent in the section its Activator names."""
+
+    piece: str
+    agent: str
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece", "agent")
+
+
+@action_type("xfc.exchange")
+@dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """Requisition: hand a piece of Equipment to another Agent of the same Team."""
+
+    piece: str
+    agent: str
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece", "agent")
+
+
+@action_type("xfc.deploy")
+@dataclass(frozen=True, slots=True)
+class Deploy(Action):
+    """Deployment: send an Agent to the Bureau, the Field or the Hospital (`to`)."""
+
+    agent: str
+    to: str
+    piece_fields: ClassVar[tuple[str, ...]] = ("agent",)
+
+
+@action_type("xfc.hire")
+@dataclass(frozen=True, slots=True)
+class Hire(Action):
+    """Deployment: buy an Agent from hand for this turn only (its Cost in RP; discarded at Debriefing)."""
+
+    piece: str
+    to: str = "field"
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
+
+
+@action_type("xfc.team")
+@dataclass(frozen=True, slots=True)
+class FormTeam(Action):
+    """Deployment or Investigation: designate a Team of Agents in one section (an Agent is in one Team at a time)."""
+
+    agents: tuple[str, ...]
+    piece_fields: ClassVar[tuple[str, ...]] = ("agents",)
+
+
+@action_type("xfc.site")
+@dataclass(frozen=True, slots=True)
+class PlaceSite(Action):
+    """Case Assignment: place a Site in the Field paying its Cost, directed at one opponent (`at`)."""
+
+    piece: str
+    at: int | None = None
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
+
+
+@action_type("xfc.bluff")
+@dataclass(frozen=True, slots=True)
+class PlaceBluff(Action):
+    """Case Assignment, opponents: put any card from hand face down beneath a Site as a Bluff."""
+
+    piece: str
+    site: str
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece", "site")
+
+
+@action_type("xfc.investigate")
+@dataclass(frozen=True, slots=True)
+class Investigate(Action):
+    """Investigation: send a Team (Agents in the Field) to one of your Sites, naming the prerequisite skill used."""
+
+    site: str
+    agents: tuple[str, ...]
+    skill: str = ""
+    piece_fields: ClassVar[tuple[str, ...]] = ("site", "agents")
+
+
+@action_type("xfc.bluff_resolve")
+@dataclass(frozen=True, slots=True)
+class ResolveBluff(Action):
+    """A revealed Bluff's owner pays its Cost less 1 (`pay`) or discards it."""
+
+    piece: str
+    pay: bool = True
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
+
+
+@action_type("xfc.play")
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    """Pay for a card and add it to the chain; `side` says whom a *P card helps (`agents` or `conspiracy`)."""
+
+    piece: str
+    side: str = ""
+    x: int = 0
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
+
+
+@action_type("xfc.assign_damage")
+@dataclass(frozen=True, slots=True)
+class AssignDamage(Action):
+    """Combat: the Directed Player chooses the Agent who takes the Adversary's damage this round."""
+
+    agent: str
+    piece_fields: ClassVar[tuple[str, ...]] = ("agent",)
+
+
+@action_type("xfc.ask")
+@dataclass(frozen=True, slots=True)
+class Ask(Action):
+    """Ask a characteristic question, named by the opaque token the asker's status lists (never readable by others)."""
+
+    token: str
+
+
+@action_type("xfc.guess")
+@dataclass(frozen=True, slots=True)
+class Guess(Action):
+    """Guess the Directed Player's X-File, named by the opaque token the guesser's status lists."""
+
+    token: str
+
+
+@action_type("xfc.discard")
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Debriefing: discard cards from hand (every hand is cut to the hand size)."""
+
+    pieces: tuple[str, ...]
+    piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
+
+
+@action_type("xfc.hospital")
+@dataclass(frozen=True, slots=True)
+class Hospitalize(Action):
+    """An Agent at 0 Health goes to the Hospital (automatic)."""
+
+    agent: str
+    piece_fields: ClassVar[tuple[str, ...]] = ("agent",)
+
+
+@action_type("xfc.effect")
+@dataclass(frozen=True, slots=True)
+class ManualEffect(Action):
+    """Apply a card's text by hand; allowed in every mode and logged with the card that caused it (`source`).
+
+    kind `skill`: add `amount` to the current skill check; `pool`: add `amount` to seat `seat`'s `pool` (rp or cp);
+    `damage`: add `amount` damage to `piece` (negative heals); `combat`: add `amount` to this round's damage of
+    `side` (agents or adversary); `move`: move `piece` to the zone `to`; `negate`: `piece` goes to its owner's
+    Discard (off the chain, or out of Combat); `leave`: `piece` (an Agent) leaves the investigating Team.
+    """
+
+    kind: str
+    amount: int = 0
+    piece: str | None = None
+    seat: int | None = None
+    pool: str = ""
+    side: str = ""
+    to: str = ""
+    source: str | None = None
+    text: str = ""
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece", "source")
+
+
+ACTIONS = (
+    Pass, FreeDraw, Buy, Sell, Requisition, Exchange, Deploy, Hire, FormTeam, PlaceSite, PlaceBluff, Investigate,
+    ResolveBluff, PlayCard, AssignDamage, Ask, Guess, Discard, Hospitalize, ManualEffect,
+)

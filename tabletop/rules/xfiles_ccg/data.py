@@ -1,0 +1,287 @@
+"""Card data the X-Files CCG engine reads: costs and pools, skills, prerequisites, questions, X-File characteristics.
+
+Cards come from our YAML sets (structured fields) or from an import of the card database format (strings such as
+"3 RP" or "ALIEN INVESTIGATION 5+ or BUREAUCRACY 5+"); both spellings are read here, so the ruleset never cares.
+`suggested_effects(card)` turns the common forms of game text into manual-effect templates a player confirms.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "CHARACTERISTICS",
+    "CHARACTERISTIC_VALUES",
+    "POOLS",
+    "SKILLS",
+    "CardInfo",
+    "Effect",
+    "canonical_skill",
+    "card_info",
+    "parse_cost",
+    "parse_prerequisite",
+    "parse_questions",
+    "suggested_effects",
+]
+
+#: The thirteen skills of the glossary, as printed; prerequisites and skill checks name one of them.
+SKILLS = (
+    "Alien Investigation",
+    "Behavioral",
+    "Bureaucracy",
+    "Close Range Combat",
+    "Computer",
+    "Criminal Investigation",
+    "Evidence Collection",
+    "Long Range Combat",
+    "Medical",
+    "Observation",
+    "Occult Investigation",
+    "Sciences",
+    "Subterfuge",
+)
+_SKILL_ALIASES = {"LRC": "Long Range Combat", "CRC": "Close Range Combat", "BEHAVIOURAL": "Behavioral"}
+POOLS = ("RP", "CP", "*P")
+CHARACTERISTICS = ("Affiliation", "Motive", "Method", "Result")
+#: The values each characteristic of an X-File may take (the manual's pages on X-Files).
+CHARACTERISTIC_VALUES = {
+    "Affiliation": ("Alien", "Government", "Evolutionary", "Primordial", "Occult"),
+    "Motive": ("Survival", "Security", "Control", "Knowledge", "Ideology"),
+    "Method": ("Violence", "Manipulation", "Subterfuge", "Possession", "Threats"),
+    "Result": ("Death", "Insanity", "Physiological Imbalance", "Abduction", "Manipulation of Evidence"),
+}
+_TYPES = {
+    "agent": "agent",
+    "site": "site",
+    "x-file": "xfile",
+    "xfile": "xfile",
+    "x file": "xfile",
+    "witness": "witness",
+    "event": "event",
+    "bluff": "bluff",
+    "combat": "combat",
+    "equipment": "equipment",
+    "adversary": "adversary",
+}
+
+
+def canonical_skill(name: str) -> str | None:
+    """The glossary spelling of a skill name in any case ("BEHAVIORAL", "lrc"), or None when it is no skill."""
+    key = " ".join(str(name).split()).upper()
+    if key in _SKILL_ALIASES:
+        return _SKILL_ALIASES[key]
+    for skill in SKILLS:
+        if skill.upper() == key:
+            return skill
+    return None
+
+
+_COST = re.compile(r"^\s*(\d+|X)\s*(RP|CP|\*P)?\s*$", re.IGNORECASE)
+
+
+def parse_cost(value: Any, pool: Any = None) -> tuple[int | None, str, bool]:
+    """(cost, pool, ok) from `3`, `"3 RP"`, `"X *P"` (cost None: X, paid as the player chooses) and a pool field."""
+    p = str(pool).upper() if isinstance(pool, str) and pool.upper() in POOLS else ""
+    if value is None:
+        return (0, p, True)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (max(0, value), p, True)
+    m = _COST.match(str(value))
+    if not m:
+        return (0, p, False)
+    amount = None if m.group(1).upper() == "X" else int(m.group(1))
+    return (amount, (m.group(2) or p).upper(), True)
+
+
+_PREREQ = re.compile(r"^\s*([A-Za-z][A-Za-z ]*?)\s+(\d+)\s*\+?\s*$")
+
+
+def parse_prerequisite(text: Any) -> list[tuple[str, int]]:
+    """The skill options of a prerequisite: "BEHAVIORAL 4+" -> [("Behavioral", 4)]; "X 5+ or Y 5+" -> two options."""
+    if isinstance(text, list):
+        out = []
+        for item in text:
+            out += parse_prerequisite(item)
+        return out
+    if isinstance(text, Mapping):
+        skill = canonical_skill(str(text.get("skill", "")))
+        need = text.get("min", text.get("need"))
+        return [(skill, int(need))] if skill and isinstance(need, int) else []
+    if not isinstance(text, str):
+        return []
+    out: list[tuple[str, int]] = []
+    for part in re.split(r"\s+or\s+|/", text, flags=re.IGNORECASE):
+        m = _PREREQ.match(part)
+        if m:
+            skill = canonical_skill(m.group(1))
+            if skill:
+                out.append((skill, int(m.group(2))))
+    return out
+
+
+def parse_questions(text: Any, keywords: Any = ()) -> list[str]:
+    """The characteristic kinds a Site lets its investigator ask about ("one MOTIVE question or one METHOD question")."""
+    found: list[str] = []
+    if isinstance(text, list):
+        words = [str(t) for t in text]
+        return [c for c in CHARACTERISTICS if any(w.strip().casefold() == c.casefold() for w in words)]
+    if isinstance(text, str):
+        for m in re.finditer(r"\b(AFFILIATION|MOTIVE|METHOD|RESULT)\b", text, flags=re.IGNORECASE):
+            kind = m.group(1).capitalize()
+            if kind not in found:
+                found.append(kind)
+    if not found:
+        words = {str(k).strip().casefold() for k in keywords or ()}
+        found = [c for c in CHARACTERISTICS if c.casefold() in words]
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    """What the engine reads of one card; everything else stays in the card's text."""
+
+    ref: str
+    name: str
+    kind: str
+    text: str = ""
+    cost: int | None = 0
+    pool: str = ""
+    keywords: frozenset[str] = frozenset()
+    activators: tuple[str, ...] = ()
+    skills: Mapping[str, int | None] = field(default_factory=dict)
+    health: int | None = None
+    res: int = 0
+    prerequisite: tuple[tuple[str, int], ...] = ()
+    asks: tuple[str, ...] = ()
+    characteristics: Mapping[str, str] = field(default_factory=dict)
+    modifies: Mapping[str, int] = field(default_factory=dict)
+
+    def skill(self, name: str) -> int:
+        value = self.skills.get(name)
+        return value if isinstance(value, int) else 0
+
+    def has(self, keyword: str) -> bool:
+        return keyword.upper() in self.keywords
+
+
+def _int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    return None
+
+
+def card_info(card: Any) -> CardInfo:
+    """A CardInfo from a CardDef (or anything with ref, name, type, text and `get`)."""
+    get = card.get
+    kind = _TYPES.get(str(card.type).strip().casefold(), str(card.type).strip().casefold())
+    cost, pool, _ = parse_cost(get("cost"), get("pool"))
+    raw_skills = get("skills") or {}
+    skills: dict[str, int | None] = {}
+    health = _int(get("health"))
+    res = _int(get("res"))
+    if isinstance(raw_skills, Mapping):
+        for key, value in raw_skills.items():
+            k = str(key).strip().casefold()
+            if k == "health":
+                health = health if health is not None else _int(value)
+            elif k in ("resources", "res", "resource"):
+                res = res if res is not None else _int(value)
+            else:
+                skill = canonical_skill(str(key))
+                if skill:
+                    skills[skill] = _int(value)
+    modifies: dict[str, int] = {}
+    raw_mod = get("modifies") or {}
+    if isinstance(raw_mod, Mapping):
+        for key, value in raw_mod.items():
+            skill = canonical_skill(str(key))
+            if skill and _int(value) is not None:
+                modifies[skill] = int(value)
+    chars = get("characteristics") or {}
+    characteristics = {}
+    if isinstance(chars, Mapping):
+        for key, value in chars.items():
+            k = str(key).strip().capitalize()
+            if k in CHARACTERISTICS and isinstance(value, str):
+                characteristics[k] = value.strip()
+    keywords = frozenset(str(k).strip().upper() for k in (get("keywords") or ()) if str(k).strip())
+    activators = tuple(str(a).strip().upper() for a in (get("activators") or ()) if str(a).strip())
+    asks = get("asks")
+    text = card.text or str(get("game_text") or get("game_effect") or "")
+    return CardInfo(
+        ref=card.ref,
+        name=card.name,
+        kind=kind,
+        text=text,
+        cost=cost,
+        pool=pool,
+        keywords=keywords,
+        activators=activators,
+        skills=skills,
+        health=health,
+        res=res or 0,
+        prerequisite=tuple(parse_prerequisite(get("prerequisite"))),
+        asks=tuple(parse_questions(asks if asks else get("question"), get("keywords"))),
+        characteristics=characteristics,
+        modifies=modifies,
+    )
+
+
+# ------------------------------------------------------------------------------------------------ suggestions
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A manual-effect template read from a card's text: what kind, how much, and which targets it wants."""
+
+    kind: str  # skill | damage | negate | combat
+    amount: int = 0
+    skill: str = ""
+    keyword: str = ""
+    side: str = ""
+    text: str = ""
+
+
+_ADDS = re.compile(r"\b(adds?|subtracts?)\s+(\d+)\s+(?:to|from)\s+(?:one|a|any one|the|this)?\s*"
+                   r"(?:activating\s+)?team'?s?\s+([A-Z][A-Z ]+?)\s+skill check", re.IGNORECASE)
+_ADDS_ANY = re.compile(r"\b(adds?|subtracts?)\s+(\d+)\s+(?:to|from)\s+(?:one|a|any one|the|this)?\s*"
+                       r"(?:activating\s+)?team'?s?\s+skill check", re.IGNORECASE)
+_NEGATE = re.compile(r"\bnegate\s+(?:any\s+)?one\s+(?:keyword\s+)?([A-Z][A-Z-]*)\s+card", re.IGNORECASE)
+_HEAL = re.compile(r"\bheals?\s+(\d+)", re.IGNORECASE)
+_COMBAT = re.compile(r"\badds?\s+(\d+)\s+to\s+(?:their|its|the holder's|one combatant's)\s+"
+                     r"(LONG RANGE COMBAT|CLOSE RANGE COMBAT)", re.IGNORECASE)
+
+
+def suggested_effects(card: Any) -> list[Effect]:
+    """Manual-effect templates for the common forms of game text; [] when the text is anything else.
+
+    "Adds N to one Team's SKILL skill check" (or "Subtracts N from ..."), "Negate any one Keyword X card",
+    "Heal N", and "add N to their CLOSE RANGE COMBAT" (a Combat card on an Adversary).
+    """
+    info = card if isinstance(card, CardInfo) else card_info(card)
+    text = info.text or ""
+    out: list[Effect] = []
+    for m in _ADDS.finditer(text):
+        sign = -1 if m.group(1).lower().startswith("sub") else 1
+        skill = canonical_skill(m.group(3)) or ""
+        out.append(Effect("skill", sign * int(m.group(2)), skill=skill, text=m.group(0)))
+    if not out:
+        for m in _ADDS_ANY.finditer(text):
+            sign = -1 if m.group(1).lower().startswith("sub") else 1
+            out.append(Effect("skill", sign * int(m.group(2)), text=m.group(0)))
+    for m in _NEGATE.finditer(text):
+        out.append(Effect("negate", keyword=m.group(1).upper(), text=m.group(0)))
+    for m in _HEAL.finditer(text):
+        out.append(Effect("damage", -int(m.group(1)), text=m.group(0)))
+    if info.kind == "combat":
+        for m in _COMBAT.finditer(text):
+            out.append(Effect("combat", int(m.group(1)), skill=canonical_skill(m.group(2)) or "",
+                              side="adversary" if "adversary" in text.casefold() else "agents", text=m.group(0)))
+    return out

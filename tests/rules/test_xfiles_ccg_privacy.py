@@ -1,0 +1,124 @@
+"""`xfiles-ccg`: questions and guesses reach only the asker and the answering seat; bots play seeded games to the end."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import yaml
+
+from tabletop.core import Session
+from tabletop.game import session_for
+from tabletop.rules import get_ruleset
+from tabletop.rules.bots import make_bot
+from tabletop.rules.simulate import play_game, simulate
+from tabletop.rules.xfiles_ccg import Ask, Guess, Investigate, Pass, XFilesCCG
+from tabletop.store import parse_save
+
+SET = "xfiles-ccg-sample"
+
+
+def solved_three_players() -> tuple[Session, XFilesCCG]:
+    """Randy (seat 0) has solved a Site directed at Les (seat 1); Mo (seat 2) watches."""
+    zones = {
+        "field:0": ["harlow-creek", "owen-marsh", "nadia-keller"],
+        "bureau:1": ["lena-ortiz"], "bureau:2": ["victor-hale"],
+        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"], "xfile:2": ["saltmarsh-thing"],
+    }
+    doc = {
+        "format": "tabletop-save", "version": 1, "ruleset": "xfiles-ccg", "enforcement": "strict",
+        "players": [{"seat": i, "name": n, "counters": {"rp": 5, "cp": 5}} for i, n in enumerate(["Randy", "Les",
+                                                                                                   "Mo"])],
+        "rules": {**XFilesCCG.fresh_rules(0), "step": "assign"},
+        "zones": {z: [f"{SET}/{c}" for c in cards] for z, cards in zones.items()},
+    }
+    s = session_for(parse_save(yaml.safe_dump(doc)).state)
+    rules = s.rules
+    assert isinstance(rules, XFilesCCG)
+    st = s.state
+    site, marsh, keller = st.zones["field:0"].pieces
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    assert s.submit(Investigate(site, (marsh, keller)), 0).accepted
+    for seat in (0, 1, 2):
+        assert s.submit(Pass(), seat).accepted
+    assert rules.step(st) == "question"
+    return s, rules
+
+
+def seen_by(s: Session, seat: int) -> str:
+    return json.dumps(s.view(seat), sort_keys=True) + json.dumps(s.log_for(seat), sort_keys=True)
+
+
+def test_question_is_seen_only_by_asker_and_answerer() -> None:
+    s, rules = solved_three_players()
+    q = next(q for q in rules.question_options(s.state, 0) if q["value"] == "Occult")
+    secrets = (q["text"], '"value": "Occult"', '"answer": true')
+    assert s.submit(Ask(q["token"]), 0).accepted
+    mine = seen_by(s, 0)
+    assert q["text"] in mine and '"answer": true' in mine
+    assert q["text"] in seen_by(s, 1)
+    for secret in secrets:
+        assert secret not in seen_by(s, 2), secret
+        assert secret not in seen_by(s, None), secret
+    assert "lantern-choir" not in json.dumps(s.view(0)["zones"])  # the answer, never the card
+    assert rules.status(s.state, 2)["notebook"]["opponents"][1]["answers"] == []
+    assert rules.status(s.state, 1)["notebook"]["opponents"] == [
+        {**o, "answers": []} for o in rules.status(s.state, 1)["notebook"]["opponents"]]
+
+
+def test_wrong_guess_is_private_too() -> None:
+    s, rules = solved_three_players()
+    g = next(g for g in rules.guess_options(s.state, 0) if g["name"] == "The Grafted Man")
+    assert s.submit(Guess(g["token"]), 0).accepted
+    said = "X-File is The Grafted Man"
+    assert said in seen_by(s, 0) and said in seen_by(s, 1)
+    assert said not in seen_by(s, 2) and said not in seen_by(s, None)
+    assert "grafted-man" not in json.dumps(s.log_for(2)) and '"guess"' not in seen_by(s, 2)
+    assert rules.step(s.state) == "penalty" and rules.decision(s.state) == 1
+
+
+def test_notebook_narrows_to_consistent_xfiles() -> None:
+    s, rules = solved_three_players()
+    before = rules.notebook(s.state, 0)["opponents"][0]["candidates"]
+    assert s.submit(Ask(rules.question_token(s.state, 0, "Affiliation", "Government")), 0).accepted
+    after = rules.notebook(s.state, 0)["opponents"][0]
+    assert len(after["candidates"]) == len(before) - 2  # Stillwater and the Ninth Floor are Government
+    assert all(c["characteristics"]["Affiliation"] != "Government" for c in after["candidates"])
+
+
+@pytest.mark.parametrize("bots", [("random", "random"), ("greedy", "random"), ("greedy", "greedy")])
+def test_bots_play_seeded_games_to_the_end(bots: tuple[str, str]) -> None:
+    for seed in range(3):
+        record = play_game("xfiles-ccg", bots, seed, enforcement="strict")
+        assert record.over and not record.error and not record.violations, record
+
+
+def test_random_games_never_leak_and_replay_the_same() -> None:
+    rules = get_ruleset("xfiles-ccg")
+    state = rules.new_game(3, seed=5, enforcement="strict")
+    s = Session(state, rules)
+    bots = [make_bot("random", rules, 11 + i) for i in range(3)]
+    for _ in range(400):
+        if state.rules.get("over"):
+            break
+        seat = rules.waiting_for(state)[0]
+        assert s.submit(bots[seat].choose(state, seat), seat).accepted
+    for seat in state.seats:
+        xf = state.zones[f"xfile:{seat}"].pieces[0]
+        ref = state.pieces[xf].card
+        for other in state.seats:
+            if other != seat and not state.rules.get("over"):
+                assert ref not in json.dumps(s.view(other)["zones"])
+        answers = state.rules.get("answers", {}).get(str(seat), [])
+        for other in state.seats:
+            if other != seat:
+                assert rules.status(state, other)["notebook"]["opponents"] is not None
+                for row in answers:
+                    if row.get("about") != other:
+                        text = json.dumps(rules.status(state, other))
+                        assert json.dumps(row, sort_keys=True) not in text
+
+
+def test_simulate_reports() -> None:
+    report = simulate("xfiles-ccg", 6, seed=2)
+    assert report["finished"] == 6 and report["errors"] == [] and report["violations"]["total"] == 0
