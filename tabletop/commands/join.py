@@ -1,0 +1,170 @@
+"""`tabletop join ADDRESS[:PORT]`: join a LAN game from the terminal and print the table and log it receives.
+
+The pygame join window uses the same client (`tabletop.net.client.ClientThread`); this command is the headless
+one, handy for watching a game, checking a host, or scripting. Seats count from 1 on the command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import signal
+import sys
+from typing import Any
+
+__all__ = ["HELP", "NAME", "add_arguments", "describe_view", "run"]
+
+NAME = "join"
+HELP = "join a LAN game by address (or --find it on the LAN) and print the table and log as they change"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("address", nargs="?", help="HOST[:PORT] of the host (default port 7531)")
+    parser.add_argument("--seat", help="the seat to claim, from 1 (default: the first free seat)")
+    parser.add_argument("--watch", action="store_true", help="join as a spectator (public information only)")
+    parser.add_argument("--name", default="", help="your name at the table")
+    parser.add_argument("--token", help="your seat token, to take your seat back after a drop or a host restart")
+    parser.add_argument("--password", default="", help="the game's password, if it has one")
+    parser.add_argument("--once", action="store_true", help="print the table once and leave")
+    parser.add_argument("--json", action="store_true", help="print JSON lines (welcome, view, log, players)")
+    parser.add_argument("--find", action="store_true", help="list the games announced on the LAN and leave")
+
+
+def describe_view(view: dict[str, Any]) -> list[str]:
+    """The table as text lines: per zone the cards this seat can see, or how many it cannot."""
+    lines = [f"{view['ruleset']} table, seq {view['seq']}, enforcement {view['enforcement']}"]
+    for p in view["players"]:
+        counters = ", ".join(f"{k} {v}" for k, v in p.get("counters", {}).items())
+        lines.append(f"  seat {p['seat'] + 1} {p['name']}" + (f": {counters}" if counters else ""))
+    for z in view["zones"]:
+        cards = [p for p in z["pieces"] if p["kind"] == "card"]
+        shown = [p["card"] for p in cards if "card" in p]
+        hidden = len(cards) - len(shown)
+        others = len(z["pieces"]) - len(cards)
+        parts = []
+        if shown:
+            parts.append(", ".join(shown))
+        if hidden:
+            parts.append(f"{hidden} hidden card(s)")
+        if others:
+            parts.append(f"{others} token(s)/dice")
+        lines.append(f"  {z['name']}: {'; '.join(parts) or '(empty)'}")
+    return lines
+
+
+def _log_line(line: dict[str, Any]) -> str:
+    who = "spectator" if line.get("seat") is None else f"seat {line['seat'] + 1}"
+    action = dict(line.get("action", {}))
+    kind = action.pop("type", "?")
+    text = f"[{line.get('seq')}] {who} {line.get('kind', 'submit')} {kind}"
+    if action:
+        text += " " + json.dumps(action, separators=(",", ":"))
+    for v in line.get("violations", []):
+        text += f"\n      ! {v.get('rule', '')} {v.get('message', '')}"
+    return text
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..net.client import Client
+    from ..net.errors import NetError
+
+    if args.find:
+        from ..net.discovery import browse
+
+        try:
+            games = browse(2.0)
+        except NetError as e:
+            print(f"tabletop join: {e}", file=sys.stderr)
+            return 2
+        for g in games:
+            print(f"{g.join_address}  {g.name}  " + " ".join(f"{k}={v}" for k, v in sorted(g.properties.items())))
+        if not games:
+            print("no games found on the LAN (join by address: tabletop join HOST[:PORT])")
+        return 0
+    if not args.address:
+        print("tabletop join: give the host's address (or --find)", file=sys.stderr)
+        return 2
+    seat: int | str | None = "any"
+    if args.watch:
+        seat = None
+    elif args.seat:
+        if not args.seat.isdigit() or int(args.seat) < 1:
+            print(f"tabletop join: --seat wants a seat number from 1, not {args.seat!r}", file=sys.stderr)
+            return 2
+        seat = int(args.seat) - 1
+
+    def out(kind: str, body: Any, text: list[str] | str) -> None:
+        if args.json:
+            print(json.dumps({"kind": kind, **body}), flush=True)
+        else:
+            print("\n".join(text) if isinstance(text, list) else text, flush=True)
+
+    async def main() -> int:
+        try:
+            client = Client(args.address, name=args.name, seat=seat, token=args.token, password=args.password)
+        except NetError as e:
+            print(f"tabletop join: {e}", file=sys.stderr)
+            return 2
+        try:
+            await client.connect()
+        except NetError as e:
+            print(f"tabletop join: {e}", file=sys.stderr)
+            return 2
+        p = client.protocol
+        where = "watching" if p.seat is None else f"seat {p.seat + 1}"
+        out("welcome", {"seat": p.seat, "token": p.token, "host": p.host_name},
+            f"joined {p.host_name!r} at {client.host}:{client.port}, {where}"
+            + (f"; seat token {p.token} (rejoin with --token)" if p.token else ""))
+        out("view", {"seq": p.seq, "hash": p.hash, "view": p.view}, describe_view(p.view or {}))
+        if args.once:
+            await client.close()
+            return 0
+        for line in p.log[-10:]:
+            out("log", {"line": line}, _log_line(line))
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, stop.set)
+        last_status = client.status
+
+        def on_event(ev: Any) -> None:
+            nonlocal last_status
+            if ev.kind == "log":
+                for line in ev.data["lines"]:
+                    out("log", {"line": line}, _log_line(line))
+            elif ev.kind == "view" and ev.data.get("snapshot"):
+                out("view", {"seq": p.seq, "hash": p.hash, "view": p.view}, describe_view(p.view or {}))
+            elif ev.kind == "players":
+                marks = [f"{q['seat'] + 1}:{q['name']}{'' if q['connected'] else ' (away)'}" for q in ev.data["players"]]
+                out("players", {"players": ev.data["players"], "paused": ev.data["paused"]},
+                    "players: " + ", ".join(marks) + (" [paused]" if ev.data["paused"] else ""))
+            elif ev.kind in ("desync", "error", "undo_request", "undo_result"):
+                out(ev.kind, ev.data, f"{ev.kind}: {json.dumps(ev.data)}")
+            if client.status != last_status:
+                last_status = client.status
+                out("status", {"status": client.status}, f"status: {client.status}")
+
+        client.on_event = on_event
+        watch_status = loop.create_task(_watch_status(client, out))
+        done = loop.create_task(client.wait_for(lambda: client.error is not None, 1e9))
+        await asyncio.wait([loop.create_task(stop.wait()), done], return_when=asyncio.FIRST_COMPLETED)
+        watch_status.cancel()
+        await client.close()
+        if client.error is not None and not stop.is_set():
+            print(f"tabletop join: {client.error}", file=sys.stderr)
+            return 1
+        return 0
+
+    return asyncio.run(main())
+
+
+async def _watch_status(client: Any, out: Any) -> None:
+    last = client.status
+    while True:
+        await asyncio.sleep(0.5)
+        if client.status != last:
+            last = client.status
+            out("status", {"status": last}, f"status: {last}")

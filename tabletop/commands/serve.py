@@ -1,0 +1,103 @@
+"""`tabletop serve [SAVE]`: a headless host with no seat of its own, logging to the terminal and autosaving."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+import time
+from pathlib import Path
+
+__all__ = ["HELP", "NAME", "add_arguments", "run"]
+
+NAME = "serve"
+HELP = "host a LAN game with no seat of its own: players join with `tabletop join`; autosaves as it goes"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from ..net.host import DEFAULT_PORT
+
+    parser.add_argument("save", nargs="?", help="a save to serve (e.g. saves/autosave.yaml after a crash)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any)")
+    parser.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
+    parser.add_argument("--name", default="", help="the game's name on the LAN (default: ruleset and host name)")
+    parser.add_argument("--ruleset", default="freeform", help="a new game of this ruleset (without SAVE)")
+    parser.add_argument("--seats", type=int, default=2, help="number of seats of a new game (default: 2)")
+    parser.add_argument("--enforce", choices=("off", "warn", "strict"), default=None,
+                        help="the rules dial at the start")
+    parser.add_argument("--house-rules", metavar="FILE", help="YAML file of house rules (option: value)")
+    parser.add_argument("--seed", type=int, help="seed for shuffles and dice of a new game")
+    parser.add_argument("--password", default="", help="players must give this password to join")
+    parser.add_argument("--autosave", metavar="FILE", help="autosave file (default: SAVE, else saves/autosave.yaml)")
+    parser.add_argument("--autosave-every", type=int, default=5, metavar="N", help="save every N changes (default 5)")
+    parser.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN (mDNS)")
+    parser.add_argument("--quiet", action="store_true", help="log only joins, drops and errors")
+
+
+def _session(args: argparse.Namespace):
+    from ..game import new_session
+    from .common import house_rules_or_exit, session_or_exit
+
+    if args.save:
+        session = session_or_exit(args.save)
+        if args.enforce:
+            session.state.enforcement = args.enforce
+        return session
+    house = house_rules_or_exit(args.house_rules, args.ruleset)
+    return new_session(args.ruleset, args.seats, enforcement=args.enforce or "off", seed=args.seed,
+                       house_rules=house)
+
+
+def run(args: argparse.Namespace) -> int:
+    import socket
+
+    from ..net.errors import NetError
+    from ..net.host import Host, load_tokens, tokens_path_for
+    from ..net.protocol import HostEvent
+    from ..store.autosave import DEFAULT_AUTOSAVE
+
+    session = _session(args)
+    autosave = Path(args.autosave) if args.autosave else Path(args.save) if args.save else DEFAULT_AUTOSAVE
+    try:
+        records = load_tokens(tokens_path_for(args.save)) if args.save else {}
+    except NetError as e:
+        print(f"tabletop serve: {e}", file=sys.stderr)
+        return 2
+    name = args.name or f"{session.state.ruleset} on {socket.gethostname()}"
+    quiet = {"applied", "refused_action", "resync"} if args.quiet else set()
+
+    def log(ev: HostEvent) -> None:
+        if ev.kind in quiet:
+            return
+        who = "spectator" if ev.seat is None else f"seat {ev.seat + 1}"
+        print(f"{time.strftime('%H:%M:%S')} {ev.kind:<14} {who:<10} {ev.text}", flush=True)
+
+    host = Host(session, bind=args.bind, port=args.port, name=name, password=args.password, autosave=autosave,
+                autosave_every=args.autosave_every, announce=not args.no_announce, on_event=log, records=records)
+
+    async def main() -> int:
+        try:
+            await host.start()
+        except OSError as e:
+            print(f"tabletop serve: cannot listen on {args.bind}:{args.port}: {e.strerror or e}", file=sys.stderr)
+            return 2
+        state = session.state
+        claimed = ", ".join(str(s + 1) for s in sorted(host.protocol.records)) if host.protocol else ""
+        print(f"serving {state.ruleset} ({len(state.seats)} seats, seq {state.seq}) as {name!r} "
+              f"on {args.bind}:{host.port}; autosave {autosave}" + (f"; seats claimed: {claimed}" if claimed else ""),
+              flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, stop.set)
+        try:
+            await stop.wait()
+        finally:
+            await host.close()
+            print(f"stopped; saved to {autosave}", flush=True)
+        return 0
+
+    return asyncio.run(main())

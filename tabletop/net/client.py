@@ -1,0 +1,366 @@
+"""The client: a thin asyncio + websockets layer around `ClientProtocol`, reconnecting with its seat token.
+
+`Client` is for asyncio code (tests, bots, `tabletop join`); `ClientThread` runs one in a background thread for a
+pygame UI, which polls `view()`/`events()` each frame and calls `submit()`. When the host goes away the client keeps
+its last view and says so (`status`), and keeps trying to get back in; a host that refuses it (version, password,
+token) is final.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import threading
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from ..core import actions as A
+from .errors import BadFrame, HostLost, NetError, Refused, VersionMismatch
+from .host import DEFAULT_PORT
+from .messages import encode
+from .protocol import ANY_SEAT, ClientEvent, ClientProtocol
+
+__all__ = ["Client", "ClientThread", "parse_address"]
+
+#: refusals after which reconnecting cannot help
+FINAL = ("version", "password", "bad_token", "no_seat", "seat_taken")
+
+
+def parse_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """`host`, `host:port`, `[v6]:port` or `ws://host:port` -> (host, port)."""
+    a = address.strip()
+    for prefix in ("ws://", "tabletop://"):
+        if a.startswith(prefix):
+            a = a[len(prefix):]
+    a = a.rstrip("/")
+    if a.startswith("["):
+        host, _, rest = a[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else ""
+    elif a.count(":") == 1:
+        host, port = a.split(":")
+    else:
+        host, port = a, ""
+    if not host:
+        raise NetError(f"no host in address {address!r}")
+    try:
+        return host, int(port) if port else default_port
+    except ValueError:
+        raise NetError(f"bad port in address {address!r}") from None
+
+
+class Client:
+    """One connection to a host, kept up: `await connect()`, then `submit`, `act`, `wait_for`, `close`.
+
+    `status` is "connecting", "connected", "reconnecting (host lost; showing the last view)", "refused: ..." or
+    "closed". With `record=True` every frame received is kept in `frames` (tests check them for leaks).
+    """
+
+    def __init__(
+        self,
+        address: str,
+        port: int | None = None,
+        *,
+        name: str = "",
+        seat: int | str | None = ANY_SEAT,
+        token: str | None = None,
+        password: str = "",
+        reconnect: bool = True,
+        record: bool = False,
+        on_event: Callable[[ClientEvent], None] | None = None,
+        retry_delay: float = 0.2,
+        max_retry_delay: float = 2.0,
+    ) -> None:
+        host, p = parse_address(address, port or DEFAULT_PORT)
+        self.host, self.port = host, port or p
+        self.protocol = ClientProtocol(name=name, seat=seat, token=token, password=password)
+        self.reconnect = reconnect
+        self.record = record
+        self.frames: list[bytes] = []
+        self.on_event = on_event
+        self.retry_delay = retry_delay
+        self.max_retry_delay = max_retry_delay
+        self.status = "connecting"
+        self.error: NetError | None = None
+        self.bytes_received = 0
+        self.connections = 0
+        self._ws: ClientConnection | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._cond: asyncio.Condition | None = None
+        self._closing = False
+
+    # -- reading --
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        return self.protocol.view
+
+    @property
+    def seat(self) -> int | None:
+        return self.protocol.seat
+
+    @property
+    def token(self) -> str | None:
+        return self.protocol.token
+
+    @property
+    def connected(self) -> bool:
+        return self.protocol.welcomed and self._ws is not None
+
+    # -- lifecycle --
+
+    async def connect(self, timeout: float = 10.0) -> Client:
+        """Connect and wait for the welcome; raises Refused/VersionMismatch/HostLost."""
+        self._cond = asyncio.Condition()
+        self._task = asyncio.get_running_loop().create_task(self._run())
+        try:
+            await self.wait_for(lambda: self.protocol.welcomed or self.error is not None, timeout)
+        except TimeoutError:
+            await self.close()
+            raise HostLost(f"no answer from {self.host}:{self.port} within {timeout:g}s") from None
+        if self.error is not None and not self.protocol.welcomed:
+            await self.close()
+            raise self.error
+        return self
+
+    async def close(self) -> None:
+        """Say goodbye and stop reconnecting."""
+        self._closing = True
+        ws = self._ws
+        if ws is not None:
+            with contextlib.suppress(Exception):
+                await ws.send(encode({"type": "bye"}).decode())
+                await asyncio.wait_for(ws.close(), 2)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        self.status = "closed"
+
+    def abort(self) -> None:
+        """Drop the connection without a goodbye (tests use it to simulate a network failure)."""
+        if self._ws is not None:
+            self._ws.transport.abort()
+
+    async def _run(self) -> None:
+        delay = self.retry_delay
+        while not self._closing:
+            try:
+                async with connect(f"ws://{self.host}:{self.port}", max_size=None, compression=None,
+                                   open_timeout=5, ping_interval=5, ping_timeout=15, close_timeout=2) as ws:
+                    self._ws = ws
+                    self.connections += 1
+                    delay = self.retry_delay
+                    self.protocol.start()
+                    await self._flush()
+                    async for frame in ws:
+                        data = frame.encode() if isinstance(frame, str) else frame
+                        self.bytes_received += len(data)
+                        if self.record:
+                            self.frames.append(data)
+                        try:
+                            self.protocol.receive_data(data)
+                        except BadFrame as e:
+                            self.protocol.resync(f"bad frame from the host: {e.reason}")
+                        await self._after_frame()
+                    code, reason = ws.close_code, ws.close_reason or ""
+            except (TimeoutError, OSError, ConnectionClosed, InvalidHandshake) as e:
+                code = getattr(self._ws, "close_code", None)
+                reason = getattr(self._ws, "close_reason", "") or str(e)
+            except InvalidURI as e:
+                self.error = NetError(str(e))
+                break
+            finally:
+                self._ws = None
+                self.protocol.connection_lost()
+            if self.error is not None or self._closing:
+                break
+            if code == 1008 and reason:
+                self.error = Refused(reason, "closed")
+                self.status = f"closed by the host: {reason}"
+                break
+            if not self.reconnect:
+                self.error = HostLost(f"connection to {self.host}:{self.port} lost")
+                self.status = "disconnected"
+                break
+            self.status = "reconnecting (host lost; showing the last view)"
+            await self._notify()
+            await asyncio.sleep(delay)
+            delay = min(self.max_retry_delay, delay * 2)
+        await self._notify()
+
+    async def _after_frame(self) -> None:
+        for ev in self.protocol.events_received():
+            if ev.kind == "welcome":
+                self.status = "connected"
+            elif ev.kind == "error" and ev.data.get("fatal"):
+                code, message = ev.data["code"], ev.data["message"]
+                self.error = VersionMismatch(message) if code == "version" else Refused(message, code)
+                self.status = f"refused: {message}"
+                if code in FINAL:
+                    self._closing = True
+            if self.on_event is not None:
+                self.on_event(ev)
+        await self._flush()
+        await self._notify()
+
+    async def _flush(self) -> None:
+        ws = self._ws
+        if ws is None:
+            return
+        for data in self.protocol.data_to_send():
+            await ws.send(data.decode())
+
+    async def _notify(self) -> None:
+        if self._cond is not None:
+            async with self._cond:
+                self._cond.notify_all()
+
+    # -- acting --
+
+    async def wait_for(self, predicate: Callable[[], bool], timeout: float = 10.0) -> None:
+        """Wait until `predicate()` holds (checked after every frame); raises asyncio.TimeoutError."""
+        assert self._cond is not None, "connect() first"
+        cond = self._cond
+
+        async def waiter() -> None:
+            async with cond:
+                await cond.wait_for(predicate)
+
+        await asyncio.wait_for(waiter(), timeout)
+
+    async def submit(self, action: A.Action) -> int:
+        """Send an action (queued while disconnected, sent again after a reconnect); returns its cseq."""
+        cseq = self.protocol.submit(action)
+        await self._flush()
+        return cseq
+
+    async def act(self, action: A.Action, timeout: float = 10.0) -> dict[str, Any]:
+        """Send an action and wait for the host's answer (`{"accepted": ..., "code": ..., "error": ...}`)."""
+        cseq = await self.submit(action)
+        await self.wait_for(lambda: cseq in self.protocol.results, timeout)
+        return self.protocol.results[cseq]
+
+    async def undo(self, timeout: float = 10.0) -> dict[str, Any]:
+        cseq = self.protocol.undo()
+        await self._flush()
+        await self.wait_for(lambda: cseq in self.protocol.results, timeout)
+        return self.protocol.results[cseq]
+
+    async def vote(self, request: int, agree: bool) -> None:
+        self.protocol.vote(request, agree)
+        await self._flush()
+
+    async def pause(self, paused: bool = True) -> None:
+        self.protocol.pause(paused)
+        await self._flush()
+
+    async def send_raw(self, data: bytes | str) -> None:
+        """Send a frame as is (tests use it to send what a broken or hostile client would)."""
+        if self._ws is not None:
+            await self._ws.send(data if isinstance(data, str) else data.decode("utf-8", "replace"))
+
+
+class ClientThread:
+    """A `Client` in a background thread, for the pygame join window: every method is safe from the UI thread.
+
+    Poll `view()` (None until welcomed) and `events()` each frame; `status` says whether the host is there.
+    """
+
+    def __init__(self, address: str, port: int | None = None, **kwargs: Any) -> None:
+        self._events: deque[ClientEvent] = deque(maxlen=10_000)
+        user = kwargs.pop("on_event", None)
+
+        def on_event(ev: ClientEvent) -> None:
+            self._events.append(ev)
+            if user is not None:
+                user(ev)
+
+        self.client = Client(address, port, on_event=on_event, **kwargs)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+
+    @property
+    def status(self) -> str:
+        return self.client.status
+
+    @property
+    def seat(self) -> int | None:
+        return self.client.seat
+
+    @property
+    def token(self) -> str | None:
+        return self.client.token
+
+    def connect(self, timeout: float = 10.0) -> ClientThread:
+        """Connect and wait for the welcome; raises Refused/VersionMismatch/HostLost."""
+        started: concurrent.futures.Future[None] = concurrent.futures.Future()
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            self._loop = loop
+            asyncio.set_event_loop(loop)
+
+            async def main() -> None:
+                try:
+                    await self.client.connect(timeout)
+                except BaseException as e:  # noqa: BLE001 - handed to the connecting thread
+                    started.set_exception(e)
+                    return
+                started.set_result(None)
+                while self.client._task is not None and not self.client._task.done():
+                    await asyncio.sleep(0.05)
+
+            try:
+                loop.run_until_complete(main())
+            finally:
+                loop.close()
+
+        self._thread = threading.Thread(target=run, name="tabletop-client", daemon=True)
+        self._thread.start()
+        started.result(timeout + 5)
+        return self
+
+    def _call(self, coro_fn: Callable[[], Any], timeout: float = 10.0) -> Any:
+        if self._loop is None or self._loop.is_closed():
+            raise HostLost("the client is not running")
+        return asyncio.run_coroutine_threadsafe(coro_fn(), self._loop).result(timeout)
+
+    def view(self) -> dict[str, Any] | None:
+        """The last view received (a dict the UI may read but must not change)."""
+        return self.client.view
+
+    def events(self) -> list[ClientEvent]:
+        out = []
+        while self._events:
+            out.append(self._events.popleft())
+        return out
+
+    def submit(self, action: A.Action) -> int:
+        return self._call(lambda: self.client.submit(action))
+
+    def undo(self) -> int:
+        async def go() -> int:
+            cseq = self.client.protocol.undo()
+            await self.client._flush()
+            return cseq
+
+        return self._call(go)
+
+    def vote(self, request: int, agree: bool) -> None:
+        self._call(lambda: self.client.vote(request, agree))
+
+    def pause(self, paused: bool = True) -> None:
+        self._call(lambda: self.client.pause(paused))
+
+    def close(self, timeout: float = 5.0) -> None:
+        if self._loop is not None and not self._loop.is_closed():
+            with contextlib.suppress(Exception):
+                self._call(self.client.close, timeout)
+        if self._thread is not None:
+            self._thread.join(timeout)

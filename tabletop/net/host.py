@@ -1,0 +1,443 @@
+"""The host: a thin asyncio + websockets layer around `HostProtocol`, plus its seat-token file.
+
+`Host` serves one session on a port (used by `tabletop serve`); `EmbeddedHost` runs the same host in a background
+thread with its own event loop, so a pygame UI can play a seat on the host and call `submit`/`view` from its thread.
+Each client gets a bounded queue of outgoing frames: a client that cannot keep up is dropped, never waited for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import logging
+import os
+import socket
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import yaml
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from ..core import actions as A
+from ..core.session import LogEntry, Result, Session
+from .errors import NetError
+from .messages import Limits
+from .protocol import HostEvent, HostProtocol, SeatRecord
+
+__all__ = [
+    "DEFAULT_PORT",
+    "EmbeddedHost",
+    "Host",
+    "load_tokens",
+    "save_tokens",
+    "tokens_path_for",
+]
+
+DEFAULT_PORT = 7531
+#: bytes of kernel send buffer per client
+SEND_BUFFER = 256 * 1024
+log = logging.getLogger("tabletop.net.host")
+
+
+def tokens_path_for(save: str | os.PathLike[str]) -> Path:
+    """Where the seat tokens of a save live: beside it (`saves/autosave.yaml` -> `saves/autosave.tokens.yaml`)."""
+    p = Path(save)
+    return p.with_name(p.stem + ".tokens.yaml")
+
+
+def save_tokens(path: str | os.PathLike[str], records: dict[int, SeatRecord]) -> None:
+    """Write the seat tokens atomically (they are secrets: the host's file, never sent in a view)."""
+    from ..store import atomic_write
+
+    body = {
+        "format": "tabletop-tokens",
+        "version": 1,
+        "seats": {seat: {"token": r.token, "cseq": r.cseq, "name": r.name} for seat, r in sorted(records.items())},
+    }
+    atomic_write(path, "# Seat tokens: keep this file private; it lets players take their seats back.\n"
+                 + yaml.safe_dump(body, sort_keys=False))
+
+
+def load_tokens(path: str | os.PathLike[str]) -> dict[int, SeatRecord]:
+    """The seat tokens saved beside a save; a missing file means no seat is claimed yet. Raises NetError."""
+    p = Path(path)
+    if not p.exists():
+        return {}
+    try:
+        data = yaml.safe_load(p.read_text(encoding="utf-8")[:1_000_000])
+    except (OSError, yaml.YAMLError) as e:
+        raise NetError(f"{p}: cannot read seat tokens: {e}") from None
+    seats = data.get("seats") if isinstance(data, dict) else None
+    if not isinstance(seats, dict):
+        raise NetError(f"{p}: seats: expected a mapping of seat number to token")
+    out: dict[int, SeatRecord] = {}
+    for seat, rec in seats.items():
+        if not isinstance(seat, int) or not isinstance(rec, dict) or not isinstance(rec.get("token"), str):
+            raise NetError(f"{p}: seats.{seat}: expected {{token: ..., cseq: N}}")
+        cseq = rec.get("cseq", 0)
+        out[seat] = SeatRecord(rec["token"], cseq if isinstance(cseq, int) else 0, str(rec.get("name", "")))
+    return out
+
+
+class _Close:
+    __slots__ = ("code", "reason")
+
+    def __init__(self, code: int, reason: str) -> None:
+        self.code = code
+        self.reason = reason
+
+
+class Host:
+    """Serve a session over WebSocket; the session is only touched from this host's event loop.
+
+    With `autosave` (a save path) the table is saved every `autosave_every` changes and the seat tokens are written
+    beside it, so `Host` restarted on that save lets every client take its seat back. `records` (seat tokens)
+    overrides the tokens file read beside the autosave.
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        bind: str = "0.0.0.0",
+        port: int = DEFAULT_PORT,
+        name: str = "tabletop",
+        password: str = "",
+        autosave: str | os.PathLike[str] | None = None,
+        autosave_every: int = 5,
+        local_seats: Iterable[int] = (),
+        limits: Limits | None = None,
+        announce: bool = False,
+        on_event: Callable[[HostEvent], None] | None = None,
+        records: dict[int, SeatRecord] | None = None,
+    ) -> None:
+        self.session = session
+        self.records = records
+        self.bind = bind
+        self.port = port
+        self.name = name
+        self.password = password
+        self.autosave_path = Path(autosave) if autosave else None
+        self.autosave_every = autosave_every
+        self.local_seats = tuple(local_seats)
+        self.limits = limits or Limits()
+        self.announce = announce
+        self.on_event = on_event
+        self.protocol: HostProtocol | None = None
+        self.autosaver: Any = None
+        self.bytes_sent = 0
+        self.frames_sent = 0
+        self._server: Server | None = None
+        self._conns: dict[int, tuple[ServerConnection, asyncio.Queue[Any]]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._announcer: Any = None
+        self._tick: asyncio.Task[Any] | None = None
+
+    @property
+    def tokens_path(self) -> Path | None:
+        return tokens_path_for(self.autosave_path) if self.autosave_path else None
+
+    async def start(self) -> None:
+        """Bind and start serving (the port is known after this returns)."""
+        records: dict[int, SeatRecord] = dict(self.records or {})
+        if self.autosave_path is not None:
+            from ..store import Autosaver
+
+            if self.records is None:
+                records = load_tokens(self.tokens_path)  # type: ignore[arg-type]
+            self.autosaver = Autosaver(self.session, self.autosave_path, every=self.autosave_every)
+        self.protocol = HostProtocol(self.session, name=self.name, password=self.password, records=records,
+                                     local_seats=self.local_seats, limits=self.limits)
+        self.session.listeners.append(self._after_entry)
+        self._server = await serve(self._handle, self.bind, self.port, max_size=self.limits.max_frame,
+                                   compression=None, ping_interval=5, ping_timeout=15, close_timeout=2)
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._tick = asyncio.get_running_loop().create_task(self._ticker())
+        if self.announce:
+            try:
+                from .discovery import Announcer
+
+                self._announcer = Announcer(self.name, self.port, self._announce_properties())
+                await asyncio.get_running_loop().run_in_executor(None, self._announcer.start)
+            except Exception as e:  # noqa: BLE001 - mDNS is a convenience; joining by address always works
+                log.warning("could not announce the game on the LAN: %s", e)
+                self._announcer = None
+
+    def _announce_properties(self) -> dict[str, str]:
+        from .messages import PROTOCOL_VERSION
+
+        state = self.session.state
+        return {"version": str(PROTOCOL_VERSION), "ruleset": state.ruleset, "seats": str(len(state.seats)),
+                "password": "yes" if self.password else "no"}
+
+    async def close(self) -> None:
+        """Stop serving: say goodbye to every client, save, write the tokens."""
+        if self._tick is not None:
+            self._tick.cancel()
+        if self._announcer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.get_running_loop().run_in_executor(None, self._announcer.close)
+        for ws, _ in list(self._conns.values()):
+            with contextlib.suppress(Exception):
+                await ws.close(1001, "the host is closing")
+        if self._server is not None:
+            self._server.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 5)
+        if self._after_entry in self.session.listeners:
+            self.session.listeners.remove(self._after_entry)
+        if self.autosaver is not None:
+            self.autosaver.close()
+            self._write_tokens()
+
+    async def serve_forever(self) -> None:
+        await self.start()
+        try:
+            await asyncio.Future()
+        finally:
+            await self.close()
+
+    # -- plumbing --
+
+    async def _ticker(self) -> None:
+        while True:
+            await asyncio.sleep(1)
+            assert self.protocol is not None
+            self.protocol.tick()
+            self.pump()
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        assert self.protocol is not None
+        sock = ws.transport.get_extra_info("socket")
+        if sock is not None:
+            # a small kernel buffer per client, so one that stops reading fills its queue and is dropped quickly
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        cid = self.protocol.connect()
+        queue: asyncio.Queue[Any] = asyncio.Queue(self.limits.max_queue)
+        self._conns[cid] = (ws, queue)
+        writer = asyncio.get_running_loop().create_task(self._writer(ws, queue))
+        try:
+            async for frame in ws:
+                if cid not in self._conns:
+                    break
+                self.protocol.receive_data(cid, frame)
+                self.pump()
+        except ConnectionClosed:
+            pass
+        finally:
+            self.protocol.disconnect(cid)
+            self.pump()
+            entry = self._conns.pop(cid, None)
+            if entry is not None:
+                # let queued frames (a refusal, a close reason) go out before the connection ends
+                with contextlib.suppress(asyncio.QueueFull):
+                    queue.put_nowait(_Close(1000, ""))
+            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError, Exception):
+                await asyncio.wait_for(writer, 3)
+            writer.cancel()
+
+    async def _writer(self, ws: ServerConnection, queue: asyncio.Queue[Any]) -> None:
+        try:
+            while True:
+                item = await queue.get()
+                if isinstance(item, _Close):
+                    await ws.close(item.code, item.reason.encode()[:120].decode(errors="ignore"))
+                    return
+                await ws.send(item.decode())
+                self.bytes_sent += len(item)
+                self.frames_sent += 1
+        except ConnectionClosed:
+            return
+
+    def pump(self) -> None:
+        """Move what the protocol queued onto the connections' queues; close, drop and log as it says."""
+        p = self.protocol
+        if p is None:
+            return
+        while True:
+            out, closes = p.data_to_send(), p.connections_to_close()
+            if not out and not closes:
+                break
+            for cid, data in out:
+                entry = self._conns.get(cid)
+                if entry is None:
+                    continue
+                try:
+                    entry[1].put_nowait(data)
+                except asyncio.QueueFull:
+                    self._drop(cid, "too slow: the host will not wait for this client")
+            for cid, reason in closes:
+                entry = self._conns.pop(cid, None)
+                if entry is None:
+                    continue
+                try:
+                    entry[1].put_nowait(_Close(1000 if reason == "bye" else 1008, reason))
+                except asyncio.QueueFull:
+                    entry[0].transport.abort()
+        events = p.events_received()
+        for ev in events:
+            if ev.kind == "claimed":
+                self._write_tokens()
+            if self.on_event is not None:
+                self.on_event(ev)
+            else:
+                log.info("%s conn=%s seat=%s %s", ev.kind, ev.conn, ev.seat, ev.text)
+
+    def _drop(self, cid: int, reason: str) -> None:
+        entry = self._conns.pop(cid, None)
+        assert self.protocol is not None
+        self.protocol.kick(cid, reason)
+        if entry is not None:
+            entry[0].transport.abort()
+
+    def _after_entry(self, kind: str, entry: LogEntry) -> None:
+        if self.autosaver is not None and self.autosaver.pending == 0:
+            self._write_tokens()
+        self.pump()
+
+    def _write_tokens(self) -> None:
+        if self.tokens_path is None or self.protocol is None:
+            return
+        try:
+            save_tokens(self.tokens_path, self.protocol.records)
+        except OSError as e:
+            log.error("cannot write seat tokens to %s: %s", self.tokens_path, e)
+
+
+class EmbeddedHost:
+    """A `Host` in a background thread with its own event loop, for a UI that plays a seat on the host.
+
+    Every method is safe to call from the UI thread; they run on the host's loop and wait for the answer.
+    Poll `seq` (it changes with every change to the table) and call `view(seat)` when it does; `events()` drains
+    what happened on the network (joins, drops, refusals) for the UI's log.
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        port: int = DEFAULT_PORT,
+        name: str = "tabletop",
+        password: str = "",
+        *,
+        local_seats: Iterable[int] = (0,),
+        bind: str = "0.0.0.0",
+        autosave: str | os.PathLike[str] | None = None,
+        announce: bool = True,
+        limits: Limits | None = None,
+    ) -> None:
+        self.session = session
+        self._events: deque[HostEvent] = deque(maxlen=1000)
+        self.host = Host(session, bind=bind, port=port, name=name, password=password, autosave=autosave,
+                         local_seats=local_seats, limits=limits, announce=announce, on_event=self._events.append)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._stop: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+
+    @property
+    def port(self) -> int:
+        return self.host.port
+
+    @property
+    def seq(self) -> int:
+        """The table's sequence number: it changes with every accepted action, undo and redo."""
+        return self.session.state.seq
+
+    def start(self, timeout: float = 10.0) -> EmbeddedHost:
+        """Start serving; raises NetError when the port cannot be bound."""
+        self._thread = threading.Thread(target=self._run, name="tabletop-host", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise NetError("the host did not start in time")
+        if self._error is not None:
+            raise NetError(f"cannot start the host on port {self.host.port}: {self._error}")
+        return self
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._main())
+        finally:
+            loop.close()
+
+    async def _main(self) -> None:
+        self._stop = asyncio.Event()
+        try:
+            await self.host.start()
+        except BaseException as e:  # noqa: BLE001 - reported to the starting thread
+            self._error = e
+            self._ready.set()
+            return
+        self._ready.set()
+        try:
+            await self._stop.wait()
+        finally:
+            await self.host.close()
+
+    def call(self, fn: Callable[..., Any], *args: Any, timeout: float = 10.0) -> Any:
+        """Run `fn(*args)` on the host's loop and return its result."""
+        if self._loop is None or not self._loop.is_running():
+            raise NetError("the host is not running")
+        fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
+
+        def run() -> None:
+            try:
+                fut.set_result(fn(*args))
+            except BaseException as e:  # noqa: BLE001
+                fut.set_exception(e)
+            finally:
+                self.host.pump()
+
+        self._loop.call_soon_threadsafe(run)
+        return fut.result(timeout)
+
+    def submit(self, action: A.Action, seat: int | None) -> Result:
+        """Apply an action for a seat played on this machine (it goes through `Session.submit` like any other)."""
+        assert self.host.protocol is not None
+        return self.call(self.host.protocol.submit_local, action, seat)
+
+    def undo(self, seat: int) -> dict[str, Any]:
+        """Undo for a local seat: `{"accepted": True}`, or `{"code": "vote", "request": id}` while others vote."""
+        assert self.host.protocol is not None
+        return self.call(self.host.protocol.request_undo_local, seat)
+
+    def vote(self, request: int, seat: int, agree: bool) -> None:
+        assert self.host.protocol is not None
+        self.call(self.host.protocol.vote_local, request, seat, agree)
+
+    def set_paused(self, paused: bool) -> None:
+        assert self.host.protocol is not None
+        self.call(self.host.protocol.set_paused, paused)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.call(self.session.view, seat)
+
+    def players(self) -> list[dict[str, Any]]:
+        assert self.host.protocol is not None
+        return self.call(self.host.protocol.players)
+
+    def pending_votes(self) -> list[dict[str, Any]]:
+        assert self.host.protocol is not None
+        return self.call(self.host.protocol.pending_votes)
+
+    def events(self) -> list[HostEvent]:
+        out = []
+        while self._events:
+            out.append(self._events.popleft())
+        return out
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Stop serving (clients are told the host is closing), save and join the thread."""
+        if self._loop is not None and self._stop is not None and self._loop.is_running():
+            self._loop.call_soon_threadsafe(self._stop.set)
+        if self._thread is not None:
+            self._thread.join(timeout)

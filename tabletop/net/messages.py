@@ -1,0 +1,179 @@
+"""Wire messages: JSON objects with a `type`, checked against a small schema before anything acts on them.
+
+Every frame is one UTF-8 JSON object. `decode` enforces the caps (frame size, JSON depth) and the schema of the
+messages the receiving side accepts; anything wrong raises `BadFrame` with a reason fit to send back as the close
+reason. See docs/PROTOCOL.md for every message with an example.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import BadFrame
+
+__all__ = [
+    "CLIENT_MESSAGES",
+    "HOST_MESSAGES",
+    "MAX_DEPTH",
+    "MAX_FRAME",
+    "PROTOCOL_VERSION",
+    "Limits",
+    "decode",
+    "encode",
+    "json_depth",
+]
+
+#: Bumped whenever a message changes shape; a hello with another version is refused with "host vX, client vY".
+PROTOCOL_VERSION = 1
+MAX_FRAME = 256 * 1024
+MAX_DEPTH = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The caps a host enforces on each client connection (and a client on what it accepts)."""
+
+    max_frame: int = MAX_FRAME
+    max_depth: int = MAX_DEPTH
+    #: sustained messages per second per connection, and the burst allowed above it
+    rate: float = 60.0
+    burst: float = 120.0
+    #: frames queued for one client before it counts as too slow and is dropped
+    max_queue: int = 1024
+    #: seconds the other seats have to vote on an undo that takes back revealed information
+    vote_timeout: float = 30.0
+
+
+_INT = (int,)
+_STR = (str,)
+_BOOL = (bool,)
+_NONE = (type(None),)
+_NUM = (int, float)
+
+# field -> (allowed python types, required)
+Schema = dict[str, tuple[tuple[type, ...], bool]]
+
+CLIENT_MESSAGES: dict[str, Schema] = {
+    "hello": {
+        "version": (_INT, True),
+        "name": (_STR, False),
+        "seat": (_INT + _STR + _NONE, False),
+        "token": (_STR + _NONE, False),
+        "password": (_STR, False),
+    },
+    "action": {"cseq": (_INT, True), "action": ((dict,), True), "seq": (_INT, False)},
+    "undo": {"cseq": (_INT, True)},
+    "redo": {"cseq": (_INT, True)},
+    "vote": {"request": (_INT, True), "agree": (_BOOL, True)},
+    "resync": {"reason": (_STR, False)},
+    "pause": {"paused": (_BOOL, True)},
+    "ping": {"t": (_NUM, False)},
+    "bye": {},
+}
+
+HOST_MESSAGES: dict[str, Schema] = {
+    "welcome": {
+        "version": (_INT, True),
+        "host": (_STR, True),
+        "seat": (_INT + _NONE, True),
+        "token": (_STR + _NONE, True),
+        "cseq": (_INT, True),
+        "seq": (_INT, True),
+        "hash": (_STR, True),
+        "view": ((dict,), True),
+        "log": ((list,), True),
+        "players": ((list,), True),
+        "spectators": (_INT, True),
+        "paused": (_BOOL, True),
+    },
+    "error": {"code": (_STR, True), "message": (_STR, True), "fatal": (_BOOL, True)},
+    "patch": {
+        "base": (_INT, True),
+        "seq": (_INT, True),
+        "hash": (_STR, True),
+        "set": ((dict,), False),
+        "zone_names": ((list,), False),
+        "zones": ((dict,), False),
+        "pieces": ((dict,), False),
+        "log": ((list,), False),
+    },
+    "snapshot": {"seq": (_INT, True), "hash": (_STR, True), "view": ((dict,), True)},
+    "result": {
+        "cseq": (_INT, True),
+        "accepted": (_BOOL, True),
+        "seq": (_INT, False),
+        "code": (_STR, False),
+        "error": (_STR, False),
+        "violations": ((list,), False),
+        "duplicate": (_BOOL, False),
+        "request": (_INT, False),
+    },
+    "players": {"players": ((list,), True), "spectators": (_INT, True), "paused": (_BOOL, True)},
+    "undo_request": {"request": (_INT, True), "seat": (_INT, True), "entry": ((dict,), True),
+                     "needs": ((list,), True), "timeout": (_NUM, True)},
+    "undo_result": {"request": (_INT, True), "accepted": (_BOOL, True), "reason": (_STR, True)},
+    "pong": {"t": (_NUM, False)},
+}
+
+
+def encode(msg: dict[str, Any]) -> bytes:
+    """One message as a compact UTF-8 JSON frame."""
+    return json.dumps(msg, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def json_depth(obj: Any, limit: int) -> int:
+    """The nesting depth of containers in `obj`, counting stops once it passes `limit` (no recursion)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(obj, 1)]
+    while stack:
+        o, d = stack.pop()
+        if isinstance(o, dict):
+            values: Any = o.values()
+        elif isinstance(o, list):
+            values = o
+        else:
+            continue
+        deepest = max(deepest, d)
+        if deepest > limit:
+            return deepest
+        stack.extend((v, d + 1) for v in values)
+    return deepest
+
+
+def decode(data: bytes | str, schemas: dict[str, Schema], limits: Limits = Limits()) -> dict[str, Any]:
+    """Parse and check one frame; raises BadFrame (size, encoding, JSON, depth, type, fields)."""
+    size = len(data.encode() if isinstance(data, str) else data)
+    if size > limits.max_frame:
+        raise BadFrame(f"frame of {size} bytes is over the {limits.max_frame}-byte cap", "too_big")
+    try:
+        text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
+        msg = json.loads(text)
+    except UnicodeDecodeError:
+        raise BadFrame("frame is not UTF-8", "bad_json") from None
+    except RecursionError:
+        raise BadFrame(f"JSON nested deeper than {limits.max_depth}", "too_deep") from None
+    except ValueError as e:
+        raise BadFrame(f"frame is not JSON: {e}", "bad_json") from None
+    if json_depth(msg, limits.max_depth) > limits.max_depth:
+        raise BadFrame(f"JSON nested deeper than {limits.max_depth}", "too_deep")
+    if not isinstance(msg, dict):
+        raise BadFrame("a message must be a JSON object", "bad_message")
+    kind = msg.get("type")
+    schema = schemas.get(kind) if isinstance(kind, str) else None
+    if schema is None:
+        raise BadFrame(f"unknown message type {kind!r}", "bad_message")
+    for name, value in msg.items():
+        if name == "type":
+            continue
+        spec = schema.get(name)
+        if spec is None:
+            raise BadFrame(f"{kind}: unknown field {name!r}", "bad_message")
+        types, _ = spec
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            raise BadFrame(f"{kind}.{name}: {type(value).__name__} is not allowed here", "bad_message")
+    for name, (_, required) in schema.items():
+        if required and name not in msg:
+            raise BadFrame(f"{kind}: missing field {name!r}", "bad_message")
+    return msg

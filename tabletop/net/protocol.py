@@ -1,0 +1,767 @@
+"""The sans-I/O protocol: host and client state machines that take frames in and give frames out, no sockets.
+
+`HostProtocol` wraps the authoritative `Session`: it seats connections (seat tokens, spectators), runs
+`Session.submit` for every client action with the seat of the connection, and after every change queues for each
+connection a patch computed from that seat's view only, with the view's sequence number and hash.
+`ClientProtocol` keeps the last view it was sent, applies patches, checks hashes and asks for a snapshot when it
+detects a gap or a mismatch. The asyncio layers in host.py and client.py only move bytes.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import actions as A
+from ..core.session import LogEntry, Result, Session
+from ..core.view import view_hash
+from .errors import BadFrame
+from .messages import CLIENT_MESSAGES, HOST_MESSAGES, PROTOCOL_VERSION, Limits, decode, encode
+from .patches import apply_patch, diff_views
+
+__all__ = [
+    "ANY_SEAT",
+    "ClientEvent",
+    "ClientProtocol",
+    "HostEvent",
+    "HostProtocol",
+    "SeatRecord",
+    "new_token",
+]
+
+ANY_SEAT = "any"
+#: log lines sent with a welcome (the client asks for nothing older)
+WELCOME_LOG = 200
+#: results kept per seat so a duplicate action gets its original answer
+RESULT_CACHE = 64
+
+
+def new_token() -> str:
+    """A seat token: what a client keeps to take its seat back after a drop or a host restart."""
+    return secrets.token_urlsafe(18)
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    """What the host remembers about a claimed seat across connections (and restarts, via the tokens file)."""
+
+    token: str
+    cseq: int = 0
+    name: str = ""
+    results: OrderedDict[int, dict[str, Any]] = field(default_factory=OrderedDict)
+
+    def remember(self, cseq: int, result: dict[str, Any]) -> None:
+        self.results[cseq] = result
+        while len(self.results) > RESULT_CACHE:
+            self.results.popitem(last=False)
+
+
+@dataclass(slots=True)
+class HostEvent:
+    """Something the host did, for its log: joined, left, refused, closed, applied, undo..."""
+
+    kind: str
+    conn: int | None = None
+    seat: int | None = None
+    text: str = ""
+
+
+@dataclass(slots=True)
+class _Conn:
+    id: int
+    open: bool = False
+    seat: int | None = None
+    name: str = ""
+    last_view: dict[str, Any] | None = None
+    tokens: float = 0.0
+    stamp: float = 0.0
+    cseq: int = 0  # spectators' dedup counter (seats keep theirs in SeatRecord)
+
+
+@dataclass(slots=True)
+class _Vote:
+    id: int
+    seat: int
+    entry_seq: int
+    needs: set[int]
+    deadline: float
+    conn: int | None
+    cseq: int
+
+
+class HostProtocol:
+    """The authoritative host, without I/O: feed it frames per connection, take the frames it queues.
+
+    `records` maps claimed seats to their token and last client sequence number (persist them beside the autosave
+    so a restarted host lets everyone rejoin). `local_seats` are played on the host itself (the embedded host's UI):
+    no client can claim them and they count as connected.
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        name: str = "tabletop",
+        password: str = "",
+        records: dict[int, SeatRecord] | None = None,
+        local_seats: Iterable[int] = (),
+        limits: Limits | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.session = session
+        self.name = name
+        self.password = password
+        self.records: dict[int, SeatRecord] = dict(records or {})
+        self.local_seats = set(local_seats)
+        self.limits = limits or Limits()
+        self.clock = clock
+        self.paused = False
+        self._conns: dict[int, _Conn] = {}
+        self._next_conn = 1
+        self._out: list[tuple[int, bytes]] = []
+        self._close: list[tuple[int, str]] = []
+        self._events: list[HostEvent] = []
+        self._votes: dict[int, _Vote] = {}
+        self._next_vote = 1
+        session.listeners.append(self._on_entry)
+
+    # -- the I/O layer's side --
+
+    def connect(self) -> int:
+        """A new connection (before its hello); returns its id."""
+        cid = self._next_conn
+        self._next_conn += 1
+        self._conns[cid] = _Conn(cid, tokens=self.limits.burst, stamp=self.clock())
+        return cid
+
+    def disconnect(self, cid: int) -> None:
+        """The connection is gone (closed by either side); its seat stays claimed for its token."""
+        conn = self._conns.pop(cid, None)
+        if conn is None:
+            return
+        if conn.open:
+            self._events.append(HostEvent("left", cid, conn.seat, conn.name))
+            self._broadcast_players()
+            if conn.seat is not None:
+                for vote in list(self._votes.values()):
+                    vote.needs.discard(conn.seat)
+                    self._settle(vote)
+
+    def receive_data(self, cid: int, data: bytes | str) -> None:
+        """One frame from a connection; a bad frame queues that connection's close and changes nothing else."""
+        conn = self._conns.get(cid)
+        if conn is None:
+            return
+        try:
+            self._rate(conn)
+            msg = decode(data, CLIENT_MESSAGES, self.limits)
+            if not conn.open:
+                if msg["type"] != "hello":
+                    raise BadFrame("the first message must be a hello", "bad_message")
+                self._hello(conn, msg)
+            else:
+                getattr(self, "_on_" + msg["type"])(conn, msg)
+        except BadFrame as e:
+            self.kick(cid, e.reason if len(e.reason) <= 200 else e.reason[:197] + "...")
+
+    def data_to_send(self) -> list[tuple[int, bytes]]:
+        """Frames queued since the last call, as (connection, frame) in order."""
+        out, self._out = self._out, []
+        return out
+
+    def connections_to_close(self) -> list[tuple[int, str]]:
+        """Connections to close now, with the reason to give (sent after their queued frames)."""
+        out, self._close = self._close, []
+        return out
+
+    def events_received(self) -> list[HostEvent]:
+        out, self._events = self._events, []
+        return out
+
+    def tick(self) -> None:
+        """Expire undo votes whose time ran out (call every second or so)."""
+        now = self.clock()
+        for vote in list(self._votes.values()):
+            if now >= vote.deadline:
+                self._decide(vote, False, "the vote timed out")
+
+    def kick(self, cid: int, reason: str) -> None:
+        """Close a connection with a reason; its seat stays claimed."""
+        conn = self._conns.get(cid)
+        if conn is None:
+            return
+        self._events.append(HostEvent("closed", cid, conn.seat, reason))
+        self._close.append((cid, reason))
+        self.disconnect(cid)
+
+    # -- the embedded host's own seats --
+
+    def submit_local(self, action: A.Action, seat: int | None) -> Result:
+        """Apply an action for a seat played on the host itself."""
+        if self.paused and not isinstance(action, A.Chat):
+            return Result(False, error="the game is paused", code="paused")
+        return self.session.submit(action, seat)
+
+    def request_undo_local(self, seat: int) -> dict[str, Any]:
+        """Undo for a local seat: applied at once, or put to a vote (the answer says which)."""
+        return self._undo(None, seat, 0)
+
+    def vote_local(self, request: int, seat: int, agree: bool) -> None:
+        vote = self._votes.get(request)
+        if vote is not None and seat in vote.needs:
+            self._cast(vote, seat, agree)
+
+    def pending_votes(self) -> list[dict[str, Any]]:
+        return [{"request": v.id, "seat": v.seat, "needs": sorted(v.needs)} for v in self._votes.values()]
+
+    def set_paused(self, paused: bool) -> None:
+        if self.paused != paused:
+            self.paused = paused
+            self._events.append(HostEvent("paused" if paused else "resumed"))
+            self._broadcast_players()
+
+    # -- reading --
+
+    def connected_seats(self) -> set[int]:
+        return {c.seat for c in self._conns.values() if c.open and c.seat is not None} | self.local_seats
+
+    def players(self) -> list[dict[str, Any]]:
+        """Every seat with its name, whether it is claimed, and whether it is connected now."""
+        online = self.connected_seats()
+        out = []
+        for p in self.session.state.players:
+            rec = self.records.get(p.seat)
+            out.append({
+                "seat": p.seat,
+                "name": (rec.name if rec and rec.name else p.name),
+                "claimed": rec is not None or p.seat in self.local_seats,
+                "connected": p.seat in online,
+                "local": p.seat in self.local_seats,
+            })
+        return out
+
+    def spectators(self) -> int:
+        return sum(1 for c in self._conns.values() if c.open and c.seat is None)
+
+    def view_message(self, seat: int | None) -> dict[str, Any]:
+        v = self.session.view(seat)
+        return {"type": "snapshot", "seq": v["seq"], "hash": view_hash(v), "view": v}
+
+    # -- handshake --
+
+    def _refuse(self, conn: _Conn, code: str, message: str) -> None:
+        self._send(conn.id, {"type": "error", "code": code, "message": message, "fatal": True})
+        self._events.append(HostEvent("refused", conn.id, None, message))
+        self._close.append((conn.id, message))
+        self._conns.pop(conn.id, None)
+
+    def _hello(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        if msg["version"] != PROTOCOL_VERSION:
+            self._refuse(conn, "version", f"host v{PROTOCOL_VERSION}, client v{msg['version']}")
+            return
+        if self.password and msg.get("password", "") != self.password:
+            self._refuse(conn, "password", "wrong password")
+            return
+        state = self.session.state
+        token = msg.get("token")
+        want = msg.get("seat", ANY_SEAT) if "seat" in msg or token is None else None
+        name = str(msg.get("name", ""))[:40]
+        seat: int | None
+        if token:
+            seat = next((s for s, r in self.records.items() if secrets.compare_digest(r.token, token)), None)
+            if seat is None:
+                self._refuse(conn, "bad_token", "unknown seat token")
+                return
+            for other in list(self._conns.values()):
+                if other is not conn and other.open and other.seat == seat:
+                    self.kick(other.id, f"seat {seat} reconnected from another connection")
+        elif want is None:
+            seat = None
+        else:
+            if want == ANY_SEAT:
+                free = [s for s in state.seats if s not in self.records and s not in self.local_seats]
+                if not free:
+                    self._refuse(conn, "no_seat", "no free seat (join as a spectator to watch)")
+                    return
+                seat = free[0]
+            elif isinstance(want, int) and not isinstance(want, bool):
+                seat = want
+                if seat not in state.seats:
+                    self._refuse(conn, "no_seat", f"there is no seat {seat}")
+                    return
+                if seat in self.records or seat in self.local_seats:
+                    self._refuse(conn, "seat_taken", f"seat {seat} is taken (reconnect with its token)")
+                    return
+            else:
+                raise BadFrame(f"hello.seat: {want!r} is not a seat number, 'any' or null", "bad_message")
+            self.records[seat] = SeatRecord(new_token(), name=name)
+            self._events.append(HostEvent("claimed", conn.id, seat, name))
+        conn.open = True
+        conn.seat = seat
+        conn.name = name
+        rec = self.records.get(seat) if seat is not None else None
+        if rec is not None and name:
+            rec.name = name
+        v = self.session.view(seat)
+        conn.last_view = v
+        self._send(conn.id, {
+            "type": "welcome",
+            "version": PROTOCOL_VERSION,
+            "host": self.name,
+            "seat": seat,
+            "token": rec.token if rec else None,
+            "cseq": rec.cseq if rec else 0,
+            "seq": v["seq"],
+            "hash": view_hash(v),
+            "view": v,
+            "log": [self._log_line("submit", e, seat) for e in self.session.history[-WELCOME_LOG:]],
+            "players": self.players(),
+            "spectators": self.spectators(),
+            "paused": self.paused,
+        })
+        self._events.append(HostEvent("joined", conn.id, seat, name))
+        self._broadcast_players()
+
+    # -- messages from an open connection --
+
+    def _fresh(self, conn: _Conn, cseq: int) -> bool:
+        """Whether `cseq` is new for this connection's seat; answers a duplicate with its first result."""
+        rec = self.records.get(conn.seat) if conn.seat is not None else None
+        last = rec.cseq if rec else conn.cseq
+        if cseq > last:
+            if rec:
+                rec.cseq = cseq
+            else:
+                conn.cseq = cseq
+            return True
+        first = rec.results.get(cseq) if rec else None
+        answer = dict(first) if first else {"type": "result", "cseq": cseq, "accepted": False, "code": "duplicate",
+                                            "error": f"action {cseq} was already received"}
+        answer["duplicate"] = True
+        self._send(conn.id, answer)
+        return False
+
+    def _answer(self, conn: _Conn, cseq: int, result: dict[str, Any]) -> None:
+        msg = {"type": "result", "cseq": cseq, **result}
+        rec = self.records.get(conn.seat) if conn.seat is not None else None
+        if rec:
+            rec.remember(cseq, msg)
+        self._send(conn.id, msg)
+
+    def _on_action(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        try:
+            action = A.action_from_dict(msg["action"])
+        except A.ActionFormatError as e:
+            raise BadFrame(f"action: {e}", "bad_message") from None
+        if not self._fresh(conn, msg["cseq"]):
+            return
+        if self.paused and not isinstance(action, A.Chat):
+            self._answer(conn, msg["cseq"], {"accepted": False, "code": "paused", "error": "the game is paused"})
+            return
+        result = self.session.submit(action, conn.seat)
+        body: dict[str, Any] = {"accepted": result.accepted}
+        if result.accepted:
+            body["seq"] = self.session.state.seq
+        else:
+            body["code"] = result.code
+            body["error"] = result.error
+        if result.violations:
+            body["violations"] = self._violations([v.to_dict() for v in result.violations], conn.seat)
+        self._events.append(HostEvent("applied" if result.accepted else "refused_action", conn.id, conn.seat,
+                                      f"{action.type}: {result.error or 'ok'}"))
+        self._answer(conn, msg["cseq"], body)
+
+    def _on_undo(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        if not self._fresh(conn, msg["cseq"]):
+            return
+        if conn.seat is None:
+            self._answer(conn, msg["cseq"], {"accepted": False, "code": "forbidden", "error": "spectators cannot undo"})
+            return
+        self._answer(conn, msg["cseq"], self._undo(conn.id, conn.seat, msg["cseq"]))
+
+    def _on_redo(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        if not self._fresh(conn, msg["cseq"]):
+            return
+        if conn.seat is None or self.paused or self._votes:
+            why = "spectators cannot redo" if conn.seat is None else "not now (paused or an undo vote is open)"
+            self._answer(conn, msg["cseq"], {"accepted": False, "code": "forbidden", "error": why})
+            return
+        r = self.session.redo(conn.seat)
+        self._answer(conn, msg["cseq"], {"accepted": r.accepted, **({} if r else {"code": r.code, "error": r.error})})
+
+    def _on_vote(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        vote = self._votes.get(msg["request"])
+        if vote is None or conn.seat is None or conn.seat not in vote.needs:
+            self._send(conn.id, {"type": "error", "code": "stale", "fatal": False,
+                                 "message": f"no open undo vote {msg['request']} for you"})
+            return
+        self._cast(vote, conn.seat, msg["agree"])
+
+    def _on_resync(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        snap = self.view_message(conn.seat)
+        conn.last_view = snap["view"]
+        self._events.append(HostEvent("resync", conn.id, conn.seat, msg.get("reason", "")))
+        self._send(conn.id, snap)
+
+    def _on_pause(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        if conn.seat is None:
+            self._send(conn.id, {"type": "error", "code": "forbidden", "fatal": False,
+                                 "message": "spectators cannot pause"})
+            return
+        self.set_paused(msg["paused"])
+
+    def _on_ping(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        self._send(conn.id, {"type": "pong", **({"t": msg["t"]} if "t" in msg else {})})
+
+    def _on_bye(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        self._close.append((conn.id, "bye"))
+        self.disconnect(conn.id)
+
+    def _on_hello(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        raise BadFrame("hello sent twice", "bad_message")
+
+    # -- undo with consent --
+
+    def _reveals(self, entry: LogEntry) -> bool:
+        """Whether undoing `entry` would take back information it revealed to some seat."""
+        state = self.session.state
+        after = {pid: entry.seen[pid] for pid in entry.seen if pid in state.pieces}
+        if not after:
+            return False
+        for ev in reversed(entry.events):
+            ev.revert(state)
+        try:
+            before = {pid: state.visible_to(state.pieces[pid]) for pid in after if pid in state.pieces}
+        finally:
+            for ev in entry.events:
+                ev.apply(state)
+        return any(seen - before.get(pid, frozenset()) for pid, seen in after.items()
+                   if state.pieces[pid].kind == "card")
+
+    def _undo(self, cid: int | None, seat: int, cseq: int) -> dict[str, Any]:
+        if self.paused or self._votes:
+            return {"accepted": False, "code": "busy", "error": "not now (paused or another undo vote is open)"}
+        target = next((e for e in reversed(self.session.history) if e.undoable), None)
+        if target is None:
+            return {"accepted": False, "code": "nothing_to_undo", "error": "nothing to undo"}
+        needs = self.connected_seats() - {seat} if self._reveals(target) else set()
+        if not needs:
+            self.session.undo(seat)
+            self._events.append(HostEvent("undo", cid, seat, f"took back {target.action.type}"))
+            return {"accepted": True}
+        vote = _Vote(self._next_vote, seat, target.seq, needs, self.clock() + self.limits.vote_timeout, cid, cseq)
+        self._next_vote += 1
+        self._votes[vote.id] = vote
+        for conn in self._conns.values():
+            if conn.open and conn.seat in needs:
+                self._send(conn.id, {"type": "undo_request", "request": vote.id, "seat": seat,
+                                     "entry": self._log_line("submit", target, conn.seat),
+                                     "needs": sorted(needs), "timeout": self.limits.vote_timeout})
+        self._events.append(HostEvent("undo_vote", cid, seat, f"asks {sorted(needs)} to agree"))
+        return {"accepted": False, "code": "vote", "error": "the other seats must agree", "request": vote.id}
+
+    def _cast(self, vote: _Vote, seat: int, agree: bool) -> None:
+        if not agree:
+            self._decide(vote, False, f"seat {seat} said no")
+            return
+        vote.needs.discard(seat)
+        self._settle(vote)
+
+    def _settle(self, vote: _Vote) -> None:
+        if not vote.needs and vote.id in self._votes:
+            self._decide(vote, True, "everyone agreed")
+
+    def _decide(self, vote: _Vote, accepted: bool, reason: str) -> None:
+        self._votes.pop(vote.id, None)
+        target = next((e for e in reversed(self.session.history) if e.undoable), None)
+        if accepted and (target is None or target.seq != vote.entry_seq):
+            accepted, reason = False, "the table changed during the vote"
+        if accepted:
+            self.session.undo(vote.seat)
+        self._events.append(HostEvent("undo" if accepted else "undo_refused", vote.conn, vote.seat, reason))
+        msg = {"type": "undo_result", "request": vote.id, "accepted": accepted, "reason": reason}
+        for conn in self._conns.values():
+            if conn.open and conn.seat is not None:
+                self._send(conn.id, msg)
+
+    # -- broadcasting --
+
+    def _violations(self, vs: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+        """Violations as `seat` may read them: pieces it cannot see named by their handles."""
+        state = self.session.state
+        out = []
+        for v in vs:
+            if v.get("pieces"):
+                v = dict(v, pieces=[state.handle_for(p, seat) if p in state.pieces else "hidden"
+                                    for p in v["pieces"]])
+            out.append(v)
+        return out
+
+    def _log_line(self, kind: str, entry: LogEntry, seat: int | None) -> dict[str, Any]:
+        line = entry.for_seat(seat)
+        line["kind"] = kind
+        if line.get("violations"):
+            line["violations"] = self._violations(line["violations"], seat)
+        return line
+
+    def _on_entry(self, kind: str, entry: LogEntry) -> None:
+        """After every change: each open connection gets the patch from its last view to its new one."""
+        views: dict[int | None, dict[str, Any]] = {}
+        lines: dict[int | None, dict[str, Any]] = {}
+        for conn in list(self._conns.values()):
+            if not conn.open or conn.last_view is None:
+                continue
+            seat = conn.seat
+            if seat not in views:
+                views[seat] = self.session.view(seat)
+                lines[seat] = self._log_line(kind, entry, seat)
+            new = views[seat]
+            patch = {"type": "patch", "base": conn.last_view["seq"], "seq": new["seq"], "hash": view_hash(new)}
+            patch.update(diff_views(conn.last_view, new))
+            patch["log"] = [lines[seat]]
+            conn.last_view = new
+            self._send(conn.id, patch)
+        if kind == "submit" and self._votes:
+            for vote in list(self._votes.values()):
+                if entry.undoable:
+                    self._decide(vote, False, "the table changed during the vote")
+
+    def _broadcast_players(self) -> None:
+        msg = {"type": "players", "players": self.players(), "spectators": self.spectators(), "paused": self.paused}
+        for conn in self._conns.values():
+            if conn.open:
+                self._send(conn.id, msg)
+
+    def _send(self, cid: int, msg: dict[str, Any]) -> None:
+        self._out.append((cid, encode(msg)))
+
+    def _rate(self, conn: _Conn) -> None:
+        now = self.clock()
+        conn.tokens = min(self.limits.burst, conn.tokens + (now - conn.stamp) * self.limits.rate)
+        conn.stamp = now
+        conn.tokens -= 1
+        if conn.tokens < 0:
+            raise BadFrame(f"flood: more than {self.limits.rate:g} messages a second", "flood")
+
+
+# ---------------------------------------------------------------------------------------------------- client
+
+
+@dataclass(slots=True)
+class ClientEvent:
+    """Something the client learned: welcome, view, result, log, players, undo_request, undo_result, error, desync."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+#: how many log lines a client keeps
+CLIENT_LOG = 1000
+
+
+class ClientProtocol:
+    """A seat's (or a spectator's) side, without I/O: the last view it was sent, kept in step by patches.
+
+    `seat` asks for a seat (a number, "any", or None to watch); `token` takes back a claimed seat. Actions are
+    numbered (`cseq`) and kept until the host answers, so after a reconnect the unanswered ones are sent again and
+    the host applies each at most once.
+    """
+
+    def __init__(
+        self,
+        *,
+        name: str = "",
+        seat: int | str | None = ANY_SEAT,
+        token: str | None = None,
+        password: str = "",
+        limits: Limits | None = None,
+    ) -> None:
+        self.name = name
+        self.version = PROTOCOL_VERSION
+        self.want_seat = seat
+        self.token = token
+        self.password = password
+        self.limits = limits or Limits(max_frame=64 * 1024 * 1024, max_depth=64)
+        self.seat: int | None = None
+        self.view: dict[str, Any] | None = None
+        self.hash = ""
+        self.seq = -1
+        self.host_name = ""
+        self.players: list[dict[str, Any]] = []
+        self.spectators = 0
+        self.paused = False
+        self.log: list[dict[str, Any]] = []
+        self.connected = False
+        self.welcomed = False
+        self.desyncs = 0
+        self.next_cseq = 1
+        self.pending: dict[int, dict[str, Any]] = {}
+        self.results: dict[int, dict[str, Any]] = {}
+        self._awaiting_snapshot = False
+        self._out: list[bytes] = []
+        self._events: list[ClientEvent] = []
+
+    # -- the I/O layer's side --
+
+    def start(self) -> None:
+        """A (re)connection is open: queue the hello (with the token when this client already has a seat)."""
+        self.connected = True
+        self.welcomed = False
+        self._out.clear()
+        hello: dict[str, Any] = {"type": "hello", "version": self.version, "name": self.name}
+        if self.token:
+            hello["token"] = self.token
+        else:
+            hello["seat"] = self.want_seat
+        if self.password:
+            hello["password"] = self.password
+        self._out.append(encode(hello))
+
+    def connection_lost(self) -> None:
+        """The connection dropped: keep the last view; unanswered actions are resent after the next welcome."""
+        self.connected = False
+        self.welcomed = False
+
+    def receive_data(self, data: bytes | str) -> None:
+        msg = decode(data, HOST_MESSAGES, self.limits)
+        getattr(self, "_on_" + msg["type"])(msg)
+
+    def data_to_send(self) -> list[bytes]:
+        out, self._out = self._out, []
+        return out
+
+    def events_received(self) -> list[ClientEvent]:
+        out, self._events = self._events, []
+        return out
+
+    # -- what a player does --
+
+    def submit(self, action: A.Action) -> int:
+        """Queue an action; returns its client sequence number (the host answers with a `result` for it)."""
+        return self._numbered({"type": "action", "action": action.to_dict(), "seq": max(self.seq, 0)})
+
+    def undo(self) -> int:
+        return self._numbered({"type": "undo"})
+
+    def redo(self) -> int:
+        return self._numbered({"type": "redo"})
+
+    def vote(self, request: int, agree: bool) -> None:
+        self._queue({"type": "vote", "request": request, "agree": agree})
+
+    def pause(self, paused: bool = True) -> None:
+        self._queue({"type": "pause", "paused": paused})
+
+    def resync(self, reason: str = "asked") -> None:
+        self._awaiting_snapshot = True
+        self._queue({"type": "resync", "reason": reason})
+
+    def ping(self, t: float = 0.0) -> None:
+        self._queue({"type": "ping", "t": t})
+
+    def bye(self) -> None:
+        self._queue({"type": "bye"})
+
+    def view_hash(self) -> str:
+        return view_hash(self.view) if self.view is not None else ""
+
+    # -- internals --
+
+    def _numbered(self, msg: dict[str, Any]) -> int:
+        cseq = self.next_cseq
+        self.next_cseq += 1
+        msg["cseq"] = cseq
+        self.pending[cseq] = msg
+        if self.welcomed:
+            self._out.append(encode(msg))
+        return cseq
+
+    def _queue(self, msg: dict[str, Any]) -> None:
+        if self.welcomed:
+            self._out.append(encode(msg))
+
+    def _set_view(self, v: dict[str, Any], seq: int, expect: str) -> bool:
+        got = view_hash(v)
+        self.view, self.seq, self.hash = v, seq, got
+        return got == expect
+
+    def _on_welcome(self, msg: dict[str, Any]) -> None:
+        self.welcomed = True
+        self.seat = msg["seat"]
+        self.token = msg["token"] or self.token
+        self.host_name = msg["host"]
+        self.players, self.spectators, self.paused = msg["players"], msg["spectators"], msg["paused"]
+        self.log = list(msg["log"])[-CLIENT_LOG:]
+        self._awaiting_snapshot = False
+        ok = self._set_view(msg["view"], msg["seq"], msg["hash"])
+        done = msg["cseq"]
+        for cseq in [c for c in self.pending if c <= done]:
+            del self.pending[cseq]
+        self.next_cseq = max(self.next_cseq, done + 1)
+        for cseq in sorted(self.pending):
+            self._out.append(encode(self.pending[cseq]))
+        self._events.append(ClientEvent("welcome", {"seat": self.seat, "seq": self.seq}))
+        if not ok:
+            self._desync("the welcome view does not match its hash")
+
+    def _on_patch(self, msg: dict[str, Any]) -> None:
+        if msg.get("log"):
+            self._add_log(msg["log"])
+        if self._awaiting_snapshot:
+            return
+        if self.view is None or msg["base"] != self.seq:
+            self._desync(f"gap: patch from {msg['base']} but the view is at {self.seq}")
+            return
+        try:
+            new = apply_patch(self.view, msg)
+        except (KeyError, ValueError, TypeError, IndexError) as e:
+            self._desync(f"patch does not apply: {e}")
+            return
+        if not self._set_view(new, msg["seq"], msg["hash"]):
+            self._desync(f"hash mismatch at {msg['seq']}")
+            return
+        self._events.append(ClientEvent("view", {"seq": self.seq}))
+
+    def _on_snapshot(self, msg: dict[str, Any]) -> None:
+        self._awaiting_snapshot = False
+        ok = self._set_view(msg["view"], msg["seq"], msg["hash"])
+        self._events.append(ClientEvent("view", {"seq": self.seq, "snapshot": True, "ok": ok}))
+
+    def _on_result(self, msg: dict[str, Any]) -> None:
+        self.pending.pop(msg["cseq"], None)
+        self.results[msg["cseq"]] = msg
+        if len(self.results) > 4 * RESULT_CACHE:
+            for k in sorted(self.results)[: len(self.results) - 2 * RESULT_CACHE]:
+                del self.results[k]
+        self._events.append(ClientEvent("result", msg))
+
+    def _on_players(self, msg: dict[str, Any]) -> None:
+        self.players, self.spectators, self.paused = msg["players"], msg["spectators"], msg["paused"]
+        self._events.append(ClientEvent("players", msg))
+
+    def _on_undo_request(self, msg: dict[str, Any]) -> None:
+        self._events.append(ClientEvent("undo_request", msg))
+
+    def _on_undo_result(self, msg: dict[str, Any]) -> None:
+        self._events.append(ClientEvent("undo_result", msg))
+
+    def _on_error(self, msg: dict[str, Any]) -> None:
+        self._events.append(ClientEvent("error", msg))
+
+    def _on_pong(self, msg: dict[str, Any]) -> None:
+        self._events.append(ClientEvent("pong", msg))
+
+    def _add_log(self, lines: list[dict[str, Any]]) -> None:
+        self.log.extend(lines)
+        if len(self.log) > CLIENT_LOG:
+            del self.log[: len(self.log) - CLIENT_LOG]
+        self._events.append(ClientEvent("log", {"lines": lines}))
+
+    def _desync(self, reason: str) -> None:
+        self.desyncs += 1
+        self._events.append(ClientEvent("desync", {"reason": reason}))
+        self.resync(reason)
