@@ -9,6 +9,7 @@ from .base import LegalActions, Option, OptionError, Ruleset, ZoneSpec
 from .freeform import Freeform
 from .tragedy import Tragedy
 from .xfiles_ccg import XFilesCCG
+from .xfiles_fan import XFilesFan
 
 __all__ = [
     "RULESETS",
@@ -47,4 +48,5 @@ def get_ruleset(name: str, options: Mapping[str, Any] | None = None) -> Ruleset:
 
 register(Freeform)
 register(Tragedy)
+register(XFilesFan)
 register(XFilesCCG)

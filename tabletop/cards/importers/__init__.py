@@ -1,0 +1,138 @@
+"""Importers: turn another program's card data into a card set our loader accepts, keeping what they cannot parse.
+
+Each importer is a module with `FORMAT` (the name `tabletop import FORMAT` uses), `HELP` and
+`import_cards(src, out, *, images=None, reference_images=False) -> ImportReport`. Register a new one in
+`IMPORTERS` (lazily imported, so a broken importer never breaks the others).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from ...yamlsafe import dump
+from ..loader import ID_PATTERN
+
+__all__ = [
+    "IMPORTERS",
+    "ImportFailed",
+    "ImportNote",
+    "ImportReport",
+    "copy_images",
+    "get_importer",
+    "slug",
+    "unique_id",
+    "write_set",
+]
+
+#: format name -> module implementing it
+IMPORTERS: dict[str, str] = {
+    "xfiles-fan-js": "tabletop.cards.importers.xfiles_fan_js",
+    "xfiles-ccg-json": "tabletop.cards.importers.xfiles_ccg_json",
+}
+
+
+class ImportFailed(Exception):
+    """The source cannot be imported at all (unreadable file, syntax error, bad output folder); names file and line."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportNote:
+    """Something the importer kept as text or could not do, located in the source so a person can check it."""
+
+    line: int | None
+    card: str
+    field: str
+    message: str
+    kind: str = "unparsed"
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line else ""
+        what = f"{self.card}: " if self.card else ""
+        at = f"{self.field}: " if self.field else ""
+        return f"{where}{what}{at}{self.message}"
+
+
+@dataclass(slots=True)
+class ImportReport:
+    """What an import wrote and everything it could not fully understand (kept as text, never dropped)."""
+
+    source: str
+    out: Path
+    set_name: str
+    cards: int = 0
+    notes: list[ImportNote] = field(default_factory=list)
+    images_copied: int = 0
+
+    def unparsed(self) -> list[ImportNote]:
+        return [n for n in self.notes if n.kind == "unparsed"]
+
+    def lines(self) -> list[str]:
+        return [str(n) for n in self.notes]
+
+
+def get_importer(name: str) -> ModuleType:
+    """The importer module for a format name; KeyError listing the known formats otherwise."""
+    module = IMPORTERS.get(name)
+    if module is None:
+        raise KeyError(f"no importer for {name!r} (known: {', '.join(sorted(IMPORTERS))})")
+    return importlib.import_module(module)
+
+
+def slug(text: str) -> str:
+    """A card id from a name: lower case, runs of other characters as one `-`, never empty."""
+    s = re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")
+    return s or "card"
+
+
+def unique_id(base: str, taken: set[str], hint: str = "") -> str:
+    """`base`, else `base-hint`, else `base-2`, `base-3`...: an id not yet in `taken` (which is updated)."""
+    candidates = [base]
+    if hint:
+        candidates.append(f"{base}-{slug(hint)}")
+    for cand in candidates:
+        if cand not in taken and ID_PATTERN.fullmatch(cand):
+            taken.add(cand)
+            return cand
+    n = 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    taken.add(f"{base}-{n}")
+    return f"{base}-{n}"
+
+
+def write_set(out: Path, meta: dict[str, Any], cards: list[dict[str, Any]]) -> Path:
+    """Write `set.yaml` and `cards.yaml` into `out` (created); the folder name is the set id, so it must be one."""
+    out = Path(out)
+    if not ID_PATTERN.fullmatch(out.name):
+        raise ImportFailed(f"{out}: the folder name is the set id, so it must be letters, digits and . _ + - "
+                           "(starting with a letter or digit)")
+    out.mkdir(parents=True, exist_ok=True)
+    # json round trip: plain dicts and lists with no shared objects, so the YAML has no aliases
+    meta = json.loads(json.dumps(meta))
+    cards = json.loads(json.dumps(cards))
+    (out / "set.yaml").write_text(dump({"set": out.name, **meta}), encoding="utf-8")
+    header = "# Written by `tabletop import`; edit freely, then check with `tabletop cards check`.\n"
+    (out / "cards.yaml").write_text(header + dump({"cards": cards}), encoding="utf-8")
+    return out
+
+
+def copy_images(names: list[str], src_dir: Path, out: Path) -> tuple[int, list[str]]:
+    """Copy the named image files from `src_dir` into `out/images/`; the count copied and the names not found."""
+    dst = out / "images"
+    copied, missing = 0, []
+    for name in dict.fromkeys(names):
+        src = (src_dir / name).resolve()
+        if not src.is_relative_to(src_dir.resolve()) or not src.is_file():
+            missing.append(name)
+            continue
+        dst.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src, dst / src.name)
+        copied += 1
+    return copied, missing

@@ -1,0 +1,249 @@
+"""`xfiles-ccg-json`: read the X-Files CCG card database format (a JSON list of card records) into a card set.
+
+Each record has `id`, `title`, `type`, and as the type needs: `cost` ("3 RP", "2 CP", "4 *P", "X *P"), `keywords`,
+`activators`, `skills` (with Health and Resources for Agents, "N/A" where a combat skill is missing), `prerequisite`
+("BEHAVIORAL 4+", "X 5+ or Y 5+"), `question`, `characteristics` (Affiliation, Motive, Method, Result), `gameText` or
+`gameEffect`. We write the fields the `xfiles-ccg` ruleset reads (cost and pool, skills, health, res, prerequisite,
+asks, characteristics, modifies) and keep every other key. Whatever we cannot read stays on the card as text (in
+its own field and in `unparsed`) and is listed in the report: kept, never dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from ...rules.xfiles_ccg.data import (
+    CHARACTERISTIC_VALUES,
+    canonical_skill,
+    parse_cost,
+    parse_prerequisite,
+    parse_questions,
+)
+from . import ImportFailed, ImportNote, ImportReport, copy_images, slug, unique_id, write_set
+
+__all__ = ["FORMAT", "HELP", "convert", "import_cards", "parse_modifier"]
+
+FORMAT = "xfiles-ccg-json"
+HELP = "the X-Files CCG card database (a JSON list of card records: title, type, cost, skills, prerequisite...)"
+
+MAX_SOURCE = 16 * 1024 * 1024
+#: source key -> our field (other keys become snake_case)
+RENAMED = {"title": "name", "gameText": "text", "gameEffect": "text", "imageFile": "image", "image": "image"}
+#: keys the loader reserves or we write ourselves: a source value under them is kept under another name
+RESERVED = {"set": "source_set", "back": "source_back", "id": "source_id"}
+_MODIFIER = re.compile(r"\badds?\s+(\d+)\s+to\s+(?:the\s+)?(?:holder's|its holder's|agent's|an agent's)?\s*"
+                       r"([A-Z][A-Za-z ]+?)(?:\s+skill)?(?:[.,;]|$)", re.IGNORECASE)
+
+
+def parse_modifier(text: str) -> dict[str, int]:
+    """An Equipment card's skill modifier from "Adds N to the holder's SKILL" ({} when the text says otherwise)."""
+    out: dict[str, int] = {}
+    for m in _MODIFIER.finditer(text or ""):
+        skill = canonical_skill(m.group(2))
+        if skill:
+            out[skill] = out.get(skill, 0) + int(m.group(1))
+    return out
+
+
+def _keep(card: dict[str, Any], unparsed: list[str], line: int | None, name: str, notes: list[ImportNote],
+          field: str, value: Any, why: str) -> None:
+    """Keep a value we could not read as text on the card, in `unparsed` and in the report."""
+    text = value if isinstance(value, str) else json.dumps(value)
+    card[f"{field}_text"] = text
+    unparsed.append(f"{field}: {text}")
+    notes.append(ImportNote(line, name, field, f"{why}; kept as text: {text}"))
+
+
+def _snake(key: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower()
+
+
+def _line_index(text: str) -> list[int]:
+    """Line number of each record's opening brace at nesting depth 1 (best effort, for the report)."""
+    lines, depth, line, in_str, esc = [], 0, 1, False, False
+    for ch in text:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            if ch == "{" and depth == 2:
+                lines.append(line)
+        elif ch in "]}":
+            depth -= 1
+        if ch == "\n":
+            line += 1
+    return lines
+
+
+def convert(records: list[Any], source: str = "<cards.json>", lines: list[int] | None = None,
+            ) -> tuple[list[dict[str, Any]], list[ImportNote]]:
+    """Card mappings for our loader from the database records, and notes on everything not fully read."""
+    cards: list[dict[str, Any]] = []
+    notes: list[ImportNote] = []
+    taken: set[str] = set()
+    for index, rec in enumerate(records):
+        line = lines[index] if lines and index < len(lines) else None
+        if not isinstance(rec, dict):
+            notes.append(ImportNote(line, f"record {index + 1}", "", f"not a card record ({rec!r:.60}); skipped",
+                                    "skipped"))
+            continue
+        name = rec.get("title") if isinstance(rec.get("title"), str) and rec["title"].strip() else None
+        if name is None:
+            name = f"Card {index + 1}"
+            notes.append(ImportNote(line, name, "title", "no title; named after its place in the file", "missing"))
+        given = rec.get("id")
+        base = slug(str(given)) if isinstance(given, (str, int)) and str(given).strip() else slug(name)
+        card: dict[str, Any] = {"id": unique_id(base, taken, str(rec.get("set") or "")), "name": name.strip()}
+        ctype = rec.get("type")
+        if not isinstance(ctype, str) or not ctype.strip():
+            ctype = "unknown"
+            notes.append(ImportNote(line, name, "type", "no type; written as 'unknown'", "missing"))
+        card["type"] = ctype.strip()
+        unparsed: list[str] = []
+
+        def keep(field: str, value: Any, why: str, *, into: tuple = (card, unparsed, line, name)) -> None:
+            _keep(*into, notes, field, value, why)
+
+        for key, value in rec.items():
+            if key in ("title", "type"):
+                continue
+            if key == "id":
+                card["source_id"] = value
+                continue
+            if key == "cost":
+                cost, pool, good = parse_cost(value)
+                if good and pool:
+                    card["cost"] = "X" if cost is None else cost
+                    card["pool"] = pool
+                else:
+                    keep("cost", value, "a cost is a number or X, then RP, CP or *P")
+                continue
+            if key == "skills" and isinstance(value, dict):
+                skills: dict[str, Any] = {}
+                for sk, sv in value.items():
+                    low = str(sk).strip().casefold()
+                    if low == "health":
+                        if isinstance(sv, int):
+                            card["health"] = sv
+                        elif str(sv).upper() != "N/A":
+                            keep("health", sv, "Health is a number")
+                        continue
+                    if low in ("resources", "res", "resource"):
+                        if isinstance(sv, int):
+                            card["res"] = sv
+                        else:
+                            keep("res", sv, "RES is a number")
+                        continue
+                    skill = canonical_skill(str(sk))
+                    if skill is None:
+                        keep(f"skill_{slug(str(sk)).replace('-', '_')}", sv, f"{sk!r} is not a skill we know")
+                    elif isinstance(sv, int) or str(sv).upper() == "N/A":
+                        skills[skill] = sv if isinstance(sv, int) else "N/A"
+                    else:
+                        keep(f"skill_{slug(skill).replace('-', '_')}", sv, f"{skill} is a number or N/A")
+                card["skills"] = skills
+                continue
+            if key == "prerequisite":
+                card["prerequisite"] = value
+                if not parse_prerequisite(value):
+                    unparsed.append(f"prerequisite: {value}")
+                    notes.append(ImportNote(line, name, key, f"not read as 'SKILL N+' (or 'X N+ or Y N+'); kept as "
+                                            f"text: {value}"))
+                continue
+            if key == "question":
+                card["question"] = value
+                asks = parse_questions(value, rec.get("keywords"))
+                if asks:
+                    card["asks"] = asks
+                else:
+                    unparsed.append(f"question: {value}")
+                    notes.append(ImportNote(line, name, key, f"no AFFILIATION, MOTIVE, METHOD or RESULT named; kept as "
+                                            f"text: {value}"))
+                continue
+            if key == "characteristics" and isinstance(value, dict):
+                chars: dict[str, str] = {}
+                for ck, cv in value.items():
+                    kind = str(ck).strip().capitalize()
+                    if kind in CHARACTERISTIC_VALUES and isinstance(cv, str) and cv in CHARACTERISTIC_VALUES[kind]:
+                        chars[kind] = cv
+                    else:
+                        keep(f"characteristic_{slug(str(ck)).replace('-', '_')}", cv,
+                             f"{ck}: {cv!r} is not one of the manual's characteristics")
+                card["characteristics"] = chars
+                continue
+            target = RENAMED.get(key) or RESERVED.get(key) or _snake(key)
+            if target == "text" and "text" in card:
+                target = "source_" + _snake(key)
+            if target in card:
+                target = f"source_{target}"
+            card[target] = value
+        if card["type"].casefold() == "equipment":
+            mods = parse_modifier(str(card.get("text", "")))
+            if mods:
+                card["modifies"] = mods
+            elif card.get("text"):
+                notes.append(ImportNote(line, name, "text", "Equipment modifier not read from the text; it is "
+                                        "applied by hand", "by-hand"))
+        if unparsed:
+            card["unparsed"] = unparsed
+        cards.append(card)
+    return cards, notes
+
+
+def import_cards(src: str | Path, out: str | Path, *, images: str | Path | None = None,
+                 reference_images: bool = False, title: str | None = None) -> ImportReport:
+    """Read `src` (JSON), write a card set to the folder `out` (its name is the set id), report what stayed text."""
+    src, out = Path(src), Path(out)
+    try:
+        size = src.stat().st_size
+        if size > MAX_SOURCE:
+            raise ImportFailed(f"{src}: {size} bytes is more than the {MAX_SOURCE} a card file may have")
+        text = src.read_text(encoding="utf-8-sig")
+    except OSError as e:
+        raise ImportFailed(f"{src}: cannot read it: {e.strerror or e}") from e
+    except UnicodeDecodeError as e:
+        raise ImportFailed(f"{src}: not UTF-8 text ({e.reason} at byte {e.start})") from e
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ImportFailed(f"{src}:{e.lineno}:{e.colno}: not JSON: {e.msg}") from e
+    if isinstance(data, dict) and isinstance(data.get("cards"), list):
+        data = data["cards"]
+    if not isinstance(data, list):
+        raise ImportFailed(f"{src}: expected a JSON list of card records")
+    cards, notes = convert(data, str(src), _line_index(text))
+    report = ImportReport(str(src), out, out.name, cards=len(cards), notes=notes)
+    meta: dict[str, Any] = {
+        "title": title or f"X-Files CCG ({src.name})",
+        "description": f"Imported with `tabletop import {FORMAT}` from {src.name}; rules: the xfiles-ccg ruleset.",
+        "ruleset": "xfiles-ccg",
+        "imported_from": {"format": FORMAT, "file": src.name},
+    }
+    if images is not None:
+        img_dir = Path(images)
+        if not img_dir.is_dir():
+            raise ImportFailed(f"{img_dir}: no such images folder")
+        names = [c["image"] for c in cards if isinstance(c.get("image"), str) and c["image"]]
+        if reference_images:
+            meta["images"] = str(img_dir.resolve())
+            missing = [n for n in dict.fromkeys(names) if not (img_dir / n).is_file()]
+        else:
+            report.images_copied, missing = copy_images(names, img_dir, out)
+            for c in cards:
+                if isinstance(c.get("image"), str) and c["image"] and c["image"] not in missing:
+                    c["image"] = f"images/{Path(c['image']).name}"
+        for name in missing:
+            report.notes.append(ImportNote(None, "", "image", f"{name} is not in {img_dir}; the card shows its "
+                                           "proxy face", "image"))
+    write_set(out, meta, cards)
+    return report

@@ -1,0 +1,127 @@
+"""The `xfiles-fan.*` actions: what players decide, and the steps the engine takes on its own (seat None)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...core.actions import Action, action_type
+
+__all__ = [
+    "AUTO_ACTIONS",
+    "PLAYER_ACTIONS",
+    "ChooseFirst",
+    "ChooseValue",
+    "DiscardCards",
+    "EndPeriod",
+    "Exchange",
+    "NoAction",
+    "Pass",
+    "PlayAction",
+    "PlayCard",
+    "PlayEnvironment",
+    "ScoreRound",
+    "StartPeriod",
+]
+
+
+@action_type("xfiles-fan.choose_first")
+@dataclass(frozen=True, slots=True)
+class ChooseFirst(Action):
+    """The winner of the draw for high card names the seat that plays first (xff.1.3)."""
+
+    seat: int
+
+
+@action_type("xfiles-fan.environment")
+@dataclass(frozen=True, slots=True)
+class PlayEnvironment(Action):
+    """Play a SCULLY, MULDER or X-FILES card from the environment deck (xff.1.4)."""
+
+    piece: str
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
+
+
+@action_type("xfiles-fan.play")
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    """Play a Case or Incident (starting a round) or a Following or Conclusion (in a round) from the hand."""
+
+    piece: str
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
+
+
+@action_type("xfiles-fan.pass")
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Pass the turn (allowed only without a legal play: xff.3.2, xff.3.3)."""
+
+
+@action_type("xfiles-fan.action")
+@dataclass(frozen=True, slots=True)
+class PlayAction(Action):
+    """Play one Action card after placing a card in the round (xff.3.4); its text is applied by hand."""
+
+    piece: str
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
+
+
+@action_type("xfiles-fan.no_action")
+@dataclass(frozen=True, slots=True)
+class NoAction(Action):
+    """Play no Action card this turn (xff.3.4)."""
+
+
+@action_type("xfiles-fan.choose_value")
+@dataclass(frozen=True, slots=True)
+class ChooseValue(Action):
+    """Give a positive, negative or conflict card in the round its value as the round is scored (xff.5.3)."""
+
+    piece: str
+    value: int
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
+
+
+@action_type("xfiles-fan.discard")
+@dataclass(frozen=True, slots=True)
+class DiscardCards(Action):
+    """Discard two cards from the hand after both players passed with no round in progress (xff.4)."""
+
+    pieces: tuple[str, ...]
+    piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
+
+
+@action_type("xfiles-fan.exchange")
+@dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """Between periods: `give` draw-deck cards go to the sideboard, `take` sideboard cards to the deck (xff.6.2).
+
+    Empty tuples: no exchange. Either way it ends this seat's exchange.
+    """
+
+    give: tuple[str, ...] = ()
+    take: tuple[str, ...] = ()
+    piece_fields: ClassVar[tuple[str, ...]] = ("give", "take")
+
+
+@action_type("xfiles-fan.start_period")
+@dataclass(frozen=True, slots=True)
+class StartPeriod(Action):
+    """Automatic: discards back into draw decks, decks shuffled, hands drawn (xff.2)."""
+
+
+@action_type("xfiles-fan.score_round")
+@dataclass(frozen=True, slots=True)
+class ScoreRound(Action):
+    """Automatic: the round's points go to the player of its last card (xff.5.2)."""
+
+
+@action_type("xfiles-fan.end_period")
+@dataclass(frozen=True, slots=True)
+class EndPeriod(Action):
+    """Automatic: a draw deck ran out and no round is in progress; the period ends (xff.6.1, xff.7)."""
+
+
+PLAYER_ACTIONS = (ChooseFirst, PlayEnvironment, PlayCard, Pass, PlayAction, NoAction, ChooseValue, DiscardCards,
+                  Exchange)
+AUTO_ACTIONS = (StartPeriod, ScoreRound, EndPeriod)

@@ -1,0 +1,127 @@
+"""`tabletop import xfiles-fan-js`: the game's JavaScript card file becomes a card set; unread text is kept, reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tabletop.cards import CardLibrary, check_path, load_set
+from tabletop.cards.importers import ImportFailed, get_importer
+from tabletop.cards.importers.xfiles_fan_js import (
+    JsSyntaxError,
+    import_cards,
+    parse_description,
+    parse_js_cards,
+)
+from tabletop.cli import main
+from tabletop.rules.xfiles_fan import card_info
+
+FIXTURE = Path(__file__).parent / "fixtures" / "xfiles_fan" / "cards.js"
+
+
+def test_parses_comments_quotes_bare_keys_and_trailing_commas() -> None:
+    cards = parse_js_cards(FIXTURE.read_text(encoding="utf-8"), str(FIXTURE))
+    assert len(cards) == 7
+    assert cards[0]["provides"] == ["FBI", "Doctor"] and cards[0]["investmentValue"] == 1
+    assert cards[2]["name"] == "X-FILES" and cards[3]["establishesCircumstances"] == {"progress": True}
+    assert cards[3].line == 23
+
+
+@pytest.mark.parametrize("text, where", [
+    ("var cards = [ { \"name\": \"A\" \"type\": \"case\" } ];", "1:"),
+    ("var cards = [\n  { name: 'A', type: foo },\n];", "2:"),
+    ("[ /* never closed ", "1:"),
+])
+def test_syntax_errors_name_the_line(text: str, where: str) -> None:
+    with pytest.raises(JsSyntaxError) as e:
+        parse_js_cards(text, "bad.js")
+    assert f"bad.js:{where}" in str(e.value)
+
+
+def test_bracketed_phrases() -> None:
+    p = parse_description(["Requires [FBI], [Body].", "Provides [Homicide]."])
+    assert p.requires == ["FBI", "Body"] and p.provides == ["Homicide"] and not p.unparsed
+    p = parse_description("Requires [Footprints] and 2x[FBI]. Prevented by [Rain].")
+    assert p.requires == ["Footprints", "FBI", "FBI"] and p.prevented_by == ["Rain"] and not p.unparsed
+    p = parse_description(["Negates all aspects of [X]-providing card(s) played earlier in this round.",
+                           "Negates [Capture]"])
+    assert p.negates == ["X", "Capture"] and not p.unparsed
+    p = parse_description(["Requires [MULDER] with a low investment.", "Pro: requires 2x[FBI]; roll.",
+                           "Requires [A] or [B]."])
+    assert p.requires == ["MULDER"]  # an "or" is not read as two requirements: it is left to people
+    assert p.unparsed == ["Requires [MULDER] with a low investment.", "Pro: requires 2x[FBI]; roll.",
+                          "Requires [A] or [B]."]
+
+
+def test_import_writes_a_set_the_loader_accepts(tmp_path: Path) -> None:
+    out = tmp_path / "river-test"
+    report = import_cards(FIXTURE, out)
+    assert report.cards == 7 and report.set_name == "river-test"
+    assert check_path(out) == []
+    card_set = load_set(out)
+    ids = list(card_set.cards)
+    assert ids == ["agent-scully", "agent-mulder", "x-files", "tracks-by-the-river", "plaster-cast",
+                   "plaster-cast-09x10", "the-tide-comes-in"]
+    tracks = card_set.cards["tracks-by-the-river"]
+    assert tracks.image == "tracks.png" and tracks.text == "Requires [FBI].\nProvides [Footprints], [Witness]."
+    assert tracks.get("requires") == ["FBI"] and tracks.get("provides") == ["Footprints", "Witness"]
+    assert tracks.get("point_value") == 3 and tracks.get("play_ordinality") is None
+    cast = card_set.cards["plaster-cast"]
+    assert cast.get("deck_ordinality") == "+" and cast.get("prevented_by") == ["Rain"]
+    second = card_set.cards["plaster-cast-09x10"]
+    assert second.get("negates") == ["Witness"] and second.get("requires") == ["Doctor"]
+    assert second.get("unparsed") == ["Requires [Doctor] with a steady hand.",
+                                      "Once per game, your opponent skips a turn."]
+    assert "Once per game" in second.text  # kept as text on the card, never dropped
+    assert card_set.cards["the-tide-comes-in"].get("source_text") == "a stray key named like one of ours"
+    assert [str(n) for n in report.unparsed()] == [
+        "line 47: Plaster Cast: description: kept as text: Requires [Doctor] with a steady hand.",
+        "line 47: Plaster Cast: description: kept as text: Once per game, your opponent skips a turn.",
+    ]
+    # the ruleset reads the imported cards as they are
+    info = card_info(card_set.cards["plaster-cast"])
+    assert info.requires == ("Footprints", "FBI", "FBI") and info.sign == "positive"
+    env = card_info(card_set.cards["agent-mulder"])
+    assert env.caps == "MULDER" and "MULDER" in env.provides
+    assert CardLibrary.from_sets(card_set).get("river-test/x-files").get("themes") == ["Cryptid", "Paranormal"]
+
+
+def test_images_are_copied_or_referenced(tmp_path: Path) -> None:
+    images = tmp_path / "images"
+    images.mkdir()
+    (images / "tracks.png").write_bytes(b"\x89PNG fake")
+    report = import_cards(FIXTURE, tmp_path / "copied", images=images)
+    assert report.images_copied == 1 and (tmp_path / "copied" / "images" / "tracks.png").is_file()
+    cards = load_set(tmp_path / "copied").cards
+    assert cards["tracks-by-the-river"].image == "images/tracks.png"
+    assert cards["agent-scully"].image == "scully-test.png"  # not found: the name is kept, the proxy face shows
+    assert any(n.kind == "image" and "scully-test.png" in n.message for n in report.notes)
+    report = import_cards(FIXTURE, tmp_path / "referenced", images=images, reference_images=True)
+    assert load_set(tmp_path / "referenced").extra["images"] == str(images.resolve())
+    assert not (tmp_path / "referenced" / "images").exists()
+
+
+def test_bad_output_folder_name_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ImportFailed):
+        import_cards(FIXTURE, tmp_path / "no spaces please")
+
+
+def test_import_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "cmd-set"
+    assert main(["import", "xfiles-fan-js", str(FIXTURE), "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "Imported 7 card(s)" in text and "kept as text: Once per game" in text
+    assert main(["import", "xfiles-fan-js", str(FIXTURE), "--out", str(out)]) == 2  # refuses to overwrite
+    assert main(["import", "xfiles-fan-js", str(FIXTURE), "--out", str(out), "--force", "--quiet"]) == 0
+    bad = tmp_path / "bad.js"
+    bad.write_text("var cards = [ { name: 'x' ", encoding="utf-8")
+    assert main(["import", "xfiles-fan-js", str(bad), "--out", str(tmp_path / "never")]) == 2
+    assert "bad.js:1:" in capsys.readouterr().err
+    assert not (tmp_path / "never").exists()
+
+
+def test_registry() -> None:
+    assert get_importer("xfiles-fan-js").FORMAT == "xfiles-fan-js"
+    with pytest.raises(KeyError):
+        get_importer("nope")
