@@ -34,6 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--autosave-every", type=int, default=5, metavar="N", help="save every N changes (default 5)")
     parser.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN (mDNS)")
     parser.add_argument("--quiet", action="store_true", help="log only joins, drops and errors")
+    parser.add_argument("--host-seat", type=int, action="append", metavar="N",
+                        help="the seat (counting from 1) that may turn the rules dial, as the host (repeatable; "
+                             "default: seat 1)")
 
 
 def _session(args: argparse.Namespace):
@@ -44,10 +47,13 @@ def _session(args: argparse.Namespace):
         session = session_or_exit(args.save)
         if args.enforce:
             session.state.enforcement = args.enforce
-        return session
-    house = house_rules_or_exit(args.house_rules, args.ruleset)
-    return new_session(args.ruleset, args.seats, enforcement=args.enforce or "off", seed=args.seed,
-                       house_rules=house)
+    else:
+        house = house_rules_or_exit(args.house_rules, args.ruleset)
+        session = new_session(args.ruleset, args.seats, enforcement=args.enforce or "off", seed=args.seed,
+                              house_rules=house)
+    # a dedicated server has no seat of its own: the dial belongs to the seats named as host
+    session.hosts = {n - 1 for n in (args.host_seat or [1])}
+    return session
 
 
 def run(args: argparse.Namespace) -> int:

@@ -71,6 +71,8 @@ class Action:
     piece_fields: ClassVar[tuple[str, ...]] = ()
     #: Whether undo may take this back (chat is history, not table state).
     undoable: ClassVar[bool] = True
+    #: Fields only the acting seat may read back in the log (they may name a card others cannot see).
+    private_fields: ClassVar[tuple[str, ...]] = ()
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": self.type}
@@ -324,6 +326,7 @@ class CreatePiece(Action):
     sides: int = 6
     card: str | None = None
     value: int = 0
+    private_fields: ClassVar[tuple[str, ...]] = ("card",)
 
 
 @action_type("delete")

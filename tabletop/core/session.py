@@ -73,6 +73,10 @@ class LogEntry:
             return "hidden"
 
         action = self.action.to_dict()
+        if seat is None or seat != self.seat:
+            for f in self.action.private_fields:
+                if f in action:
+                    action[f] = "hidden"
         for f in self.action.piece_fields:
             v = action.get(f)
             if isinstance(v, list):

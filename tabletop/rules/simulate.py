@@ -57,7 +57,6 @@ def play_game(
     session = Session(state, rules)
     players = [make_bot(name, rules, seed * 7919 + seat) for seat, name in enumerate(bots)]
     record = GameRecord(index, seed, list(bots))
-    record.first = state.rules.get("first")
     while record.actions < max_actions and not state.rules.get("over"):
         waiting = rules.waiting_for(state)
         if not waiting:
@@ -75,6 +74,7 @@ def play_game(
         record.actions += 1
         if result.entry is not None:
             record.auto += len(result.entry.auto)
+    record.first = state.rules.get("first")  # some games only choose the first player after setup
     status = rules.status(state, None)
     record.over = bool(status.get("over", state.rules.get("over", False)))
     record.winner = status.get("winner") if record.over else None

@@ -263,3 +263,10 @@ def test_a_card_that_hides_carries_nothing_to_follow_it_by(session: Session) -> 
     others = [p for p in deck_view if p["id"] != state.handle(pid)]
     mine = next(p for p in deck_view if p["id"] == state.handle(pid))
     assert {k: v for k, v in mine.items() if k != "id"} == {k: v for k, v in others[0].items() if k != "id"}
+
+
+def test_a_card_created_face_down_is_not_named_in_other_seats_logs(session: Session) -> None:
+    r = session.submit(A.CreatePiece(kind="card", zone="deck", card="standard/QS"), 0)
+    assert r.accepted, r.error
+    assert session.log_for(0)[-1]["action"]["card"] == "standard/QS"
+    assert "standard/QS" not in str(session.log_for(1)[-1]) and "standard/QS" not in str(session.log_for(None))
