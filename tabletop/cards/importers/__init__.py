@@ -24,6 +24,7 @@ __all__ = [
     "ImportFailed",
     "ImportNote",
     "ImportReport",
+    "attach_images",
     "copy_images",
     "get_importer",
     "slug",
@@ -136,3 +137,37 @@ def copy_images(names: list[str], src_dir: Path, out: Path) -> tuple[int, list[s
         shutil.copy2(src, dst / src.name)
         copied += 1
     return copied, missing
+
+
+def attach_images(
+    cards: list[dict[str, Any]],
+    meta: dict[str, Any],
+    report: ImportReport,
+    images: Path | None,
+    out: Path,
+    *,
+    reference: bool = False,
+) -> None:
+    """Make the cards' `image` names point at real files: copied into the set, or the set refers to `images`.
+
+    A name that is not in the folder is kept on the card (the proxy face is drawn meanwhile) and reported.
+    """
+    if images is None:
+        return
+    img_dir = Path(images)
+    if not img_dir.is_dir():
+        raise ImportFailed(f"{img_dir}: no such images folder")
+    names = [c["image"] for c in cards if isinstance(c.get("image"), str) and c["image"]]
+    if reference:
+        meta["images"] = str(img_dir.resolve())
+        missing = [n for n in dict.fromkeys(names) if not (img_dir / n).is_file()]
+    else:
+        # the copies live in the set folder; the card keeps its file name under images/
+        report.images_copied, missing = copy_images(names, img_dir, out)
+        for c in cards:
+            if isinstance(c.get("image"), str) and c["image"] and c["image"] not in missing:
+                c["image"] = f"images/{Path(c['image']).name}"
+    for name in missing:
+        report.notes.append(
+            ImportNote(None, "", "image", f"{name} is not in {img_dir}; the card shows its proxy face", "image")
+        )

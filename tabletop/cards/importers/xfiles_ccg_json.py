@@ -22,7 +22,7 @@ from ...rules.xfiles_ccg.data import (
     parse_prerequisite,
     parse_questions,
 )
-from . import ImportFailed, ImportNote, ImportReport, copy_images, slug, unique_id, write_set
+from . import ImportFailed, ImportNote, ImportReport, attach_images, slug, unique_id, write_set
 
 __all__ = ["FORMAT", "HELP", "convert", "import_cards", "parse_modifier"]
 
@@ -229,21 +229,6 @@ def import_cards(src: str | Path, out: str | Path, *, images: str | Path | None 
         "ruleset": "xfiles-ccg",
         "imported_from": {"format": FORMAT, "file": src.name},
     }
-    if images is not None:
-        img_dir = Path(images)
-        if not img_dir.is_dir():
-            raise ImportFailed(f"{img_dir}: no such images folder")
-        names = [c["image"] for c in cards if isinstance(c.get("image"), str) and c["image"]]
-        if reference_images:
-            meta["images"] = str(img_dir.resolve())
-            missing = [n for n in dict.fromkeys(names) if not (img_dir / n).is_file()]
-        else:
-            report.images_copied, missing = copy_images(names, img_dir, out)
-            for c in cards:
-                if isinstance(c.get("image"), str) and c["image"] and c["image"] not in missing:
-                    c["image"] = f"images/{Path(c['image']).name}"
-        for name in missing:
-            report.notes.append(ImportNote(None, "", "image", f"{name} is not in {img_dir}; the card shows its "
-                                           "proxy face", "image"))
+    attach_images(cards, meta, report, images, out, reference=reference_images)
     write_set(out, meta, cards)
     return report

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import ImportFailed, ImportNote, ImportReport, copy_images, slug, unique_id, write_set
+from . import ImportFailed, ImportNote, ImportReport, attach_images, slug, unique_id, write_set
 
 __all__ = [
     "FORMAT",
@@ -445,22 +445,6 @@ def import_cards(src: str | Path, out: str | Path, *, images: str | Path | None 
         "ruleset": "xfiles-fan",
         "imported_from": {"format": FORMAT, "file": src.name},
     }
-    if images is not None:
-        img_dir = Path(images)
-        if not img_dir.is_dir():
-            raise ImportFailed(f"{img_dir}: no such images folder")
-        names = [c["image"] for c in cards if isinstance(c.get("image"), str) and c["image"]]
-        if reference_images:
-            meta["images"] = str(img_dir.resolve())
-            missing = [n for n in dict.fromkeys(names) if not (img_dir / n).is_file()]
-        else:
-            # the copies live in the set folder; the card keeps its file name under images/
-            report.images_copied, missing = copy_images(names, img_dir, out)
-            for c in cards:
-                if isinstance(c.get("image"), str) and c["image"] and c["image"] not in missing:
-                    c["image"] = f"images/{Path(c['image']).name}"
-        for name in missing:
-            report.notes.append(ImportNote(None, "", "image", f"{name} is not in {img_dir}; the card shows its "
-                                           "proxy face", "image"))
+    attach_images(cards, meta, report, images, out, reference=reference_images)
     write_set(out, meta, cards)
     return report
