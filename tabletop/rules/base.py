@@ -27,6 +27,7 @@ __all__ = [
     "OptionError",
     "Ruleset",
     "SeatArea",
+    "Verdicts",
     "ZoneSpec",
     "add_card",
     "seat_areas",
@@ -116,6 +117,23 @@ def seat_areas(n: int) -> tuple[list[SeatArea], tuple[float, float, float, float
         x0 = (width - top * SEAT_W) / 2 + (top - 1 - j) * SEAT_W
         areas.append(SeatArea(bottom + j, (x0, 0.0, SEAT_W, SEAT_H), top=True))
     return areas, (0.0, SEAT_H, width, CENTER_H), (width, height)
+
+
+class Verdicts:
+    """Collects the violations of one check, grouping every piece that breaks the same rule into one verdict."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self._found: dict[tuple[str, str, str], list[str]] = {}
+
+    def add(self, code: str, rule: str, message: str, pid: str | None = None) -> None:
+        pids = self._found.setdefault((code, rule, message), [])
+        if pid is not None:
+            pids.append(pid)
+
+    def result(self) -> list[Violation]:
+        return [Violation(code, rule, message, tuple(pids), self.seat) for (code, rule, message), pids in
+                self._found.items()]
 
 
 class LegalActions:

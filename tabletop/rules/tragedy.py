@@ -22,7 +22,7 @@ from ..core.events import Event
 from ..core.reducer import ATTACH_OFFSET, ActionError, Tx
 from ..core.ruleset import Violation
 from ..core.state import GameState, Piece
-from .base import CARD_H, CARD_W, SEAT_W, Option, Ruleset, ZoneSpec, add_card, shuffle_now
+from .base import CARD_H, CARD_W, SEAT_W, Option, Ruleset, Verdicts, ZoneSpec, add_card, shuffle_now
 
 if TYPE_CHECKING:
     from ..cards import CardLibrary, DeckList
@@ -560,12 +560,8 @@ class Tragedy(Ruleset):
                    (a.piece,), seat)]
 
     def _check_generic(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
-        found: dict[tuple[str, str, str], list[str]] = {}
-
-        def add(code: str, rule: str, message: str, pid: str | None = None) -> None:
-            found.setdefault((code, rule, message), [])
-            if pid is not None:
-                found[(code, rule, message)].append(pid)
+        verdicts = Verdicts(seat)
+        add = verdicts.add
 
         cards = [pid for pid in action.piece_names() if pid in state.pieces and state.pieces[pid].kind == "card"]
         if isinstance(action, A.Move):
@@ -631,7 +627,7 @@ class Tragedy(Ruleset):
         elif isinstance(action, (A.SetCounter, A.AddCounter)):
             if action.seat is not None and action.piece is None and action.name == "favor":
                 add("tragedy.favor", "0000.5.3.2", "Audience Favor changes only by scoring")
-        return [Violation(code, rule, message, tuple(pids), seat) for (code, rule, message), pids in found.items()]
+        return verdicts.result()
 
     # -- reduce --
 

@@ -32,7 +32,7 @@ from ...core.events import Event
 from ...core.reducer import ActionError, Tx
 from ...core.ruleset import Violation
 from ...core.state import GameState
-from ..base import CARD_H, CARD_W, SEAT_W, Option, Ruleset, ZoneSpec, add_card, shuffle_now
+from ..base import CARD_H, CARD_W, SEAT_W, Option, Ruleset, Verdicts, ZoneSpec, add_card, shuffle_now
 from .actions import (
     AUTO_ACTIONS,
     ChooseFirst,
@@ -527,12 +527,8 @@ class XFilesFan(Ruleset):
         return []
 
     def _check_generic(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
-        found: dict[tuple[str, str, str], list[str]] = {}
-
-        def add(code: str, rule: str, message: str, pid: str | None = None) -> None:
-            found.setdefault((code, rule, message), [])
-            if pid is not None:
-                found[(code, rule, message)].append(pid)
+        verdicts = Verdicts(seat)
+        add = verdicts.add
 
         cards = [p for p in action.piece_names() if p in state.pieces and state.pieces[p].kind == "card"]
         if isinstance(action, A.Move):
@@ -559,7 +555,7 @@ class XFilesFan(Ruleset):
         elif isinstance(action, (A.SetCounter, A.AddCounter)):
             if action.piece is None and action.name == "score":
                 add("xff.score", "xff.5.2", "scores change only when a round is scored")
-        return [Violation(code, rule, message, tuple(pids), seat) for (code, rule, message), pids in found.items()]
+        return verdicts.result()
 
     # -- reduce --
 
