@@ -1,10 +1,15 @@
-"""Frame time of the table with 500 and 1,000 cards, each beside the raw blit time of the same surfaces.
+"""Frame time of the table with 500 and 1,000 cards, each beside the raw blit time of what it draws.
 
 Run: `python bench/bench_render.py [--frames N]` (headless: SDL's dummy driver). For each card count it reports
-  floor  : one `fblits` of exactly the (surface, position) pairs the renderer draws for the pieces,
-  rebuild: one full frame while the camera pans every frame (the table layer is redrawn from the view each time),
-  steady : one full frame when nothing moved (the cached layer is blitted),
-with the mean and the 95th percentile in milliseconds, and the ratio rebuild / floor.
+  floor  : one `fblits` of exactly the (surface, position) pairs the renderer blitted for the table in that frame
+           (the cached scene, zone labels, badges: recorded by the renderer as it draws),
+  pieces : one `fblits` of every resting piece's own surface at its position (the floor of drawing the pieces one
+           by one, as the renderer did before it cached the scene; kept to compare with earlier figures),
+  frame  : one full frame (events, update, table, hand strip, widgets, flip) while the camera pans every frame,
+  still  : one full frame when nothing moved (the cached layer is blitted),
+with the mean and the 95th percentile in milliseconds, and the ratios frame / floor and frame / pieces.
+Then physics: a full frame with 500 loose pieces sliding (flung at once), beside the bare pymunk step of the
+same bodies for the same 1/60 s.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pygame  # noqa: E402
 
@@ -56,46 +62,96 @@ def bench(cards: int, frames: int) -> dict[str, float]:
     app = TableApp(table_with(cards), size=(1280, 800), fps=0)
     app.run_frames(3)
     app.mouse = (-100, -100)  # no hover outline: the floor has none either
-    floor, rebuild, steady = [], [], []
+    app.renderer.record = True
+    floor, pieces, frame, steady = [], [], [], []
     direction = 1
     for i in range(frames):
-        # pan a pixel: the layer must be redrawn from the view
+        # pan a pixel: the table is redrawn from the cached scene at a new offset
         app.camera.pan(direction, 0)
         if i % 40 == 39:
             direction = -direction
         t0 = time.perf_counter()
         app.step()
-        rebuild.append(time.perf_counter() - t0)
+        frame.append(time.perf_counter() - t0)
+        drawn = list(app.renderer.drawn)
+        t0 = time.perf_counter()
+        app.screen.fblits(drawn)
+        floor.append(time.perf_counter() - t0)
         blits = app.renderer.piece_blits(app.layout, app.camera)
         t0 = time.perf_counter()
         app.screen.fblits(blits)
-        floor.append(time.perf_counter() - t0)
+        pieces.append(time.perf_counter() - t0)
     for _ in range(frames):
         t0 = time.perf_counter()
         app.step()
         steady.append(time.perf_counter() - t0)
-    drawn = len(app.renderer.piece_blits(app.layout, app.camera))
+    n_pieces = len(app.renderer.piece_blits(app.layout, app.camera))
     f_mean, f_p95 = _ms(floor)
-    r_mean, r_p95 = _ms(rebuild)
+    p_mean, p_p95 = _ms(pieces)
+    r_mean, r_p95 = _ms(frame)
     s_mean, s_p95 = _ms(steady)
-    return {"cards": cards, "blits": drawn, "floor": f_mean, "floor95": f_p95, "rebuild": r_mean,
-            "rebuild95": r_p95, "steady": s_mean, "steady95": s_p95, "ratio": r_mean / f_mean,
-            "fps": 1000 / r_mean}
+    return {"cards": cards, "blits": n_pieces, "drawn": len(drawn), "floor": f_mean, "floor95": f_p95,
+            "pieces": p_mean, "pieces95": p_p95, "frame": r_mean, "frame95": r_p95, "steady": s_mean,
+            "steady95": s_p95, "ratio": r_mean / f_mean, "ratio_pieces": r_mean / p_mean, "fps": 1000 / r_mean}
+
+
+def bench_physics(pieces: int = 500, frames: int = 60) -> dict[str, float]:
+    """A full frame with `pieces` loose pieces flung at once, beside bare pymunk stepping the same bodies."""
+    import bench_physics as bp
+
+    session = quick_table(seed=3)
+    rng = random.Random(3)
+    w, h = session.state.table_size
+    kinds = ("card", "token", "die")
+    for i in range(pieces):
+        kind = kinds[i % 3]
+        extra = {"card": "standard/AS"} if kind == "card" else {}
+        session.submit(A.CreatePiece(kind, "table", rng.uniform(80, w - 80), rng.uniform(80, h - 80), **extra), 0)
+    app = TableApp(session, size=(1280, 800), fps=0)
+    app.run_frames(3)
+    app.mouse = (-100, -100)
+    state = session.state
+    loose = [pid for pid in state.zones["table"].pieces][-pieces:]
+    specs = []
+    kind_code = {"card": bp.CARD, "token": bp.TOKEN, "die": bp.DIE}
+    for pid in loose:
+        p = state.pieces[pid]
+        vx, vy = rng.uniform(-900, 900), rng.uniform(-900, 900)
+        app.motion.fling(pid, 0, p.x, p.y, vx, vy)
+        specs.append((kind_code[p.kind], p.x, p.y, vx, vy))
+    moving, times = [], []
+    for _ in range(frames):
+        moving.append(len(app.motion.origin))
+        t0 = time.perf_counter()
+        app.step()
+        times.append(time.perf_counter() - t0)
+    mean, p95 = _ms(times)
+    bare = bp.bare(specs) * 1000
+    return {"pieces": pieces, "moving_first": moving[0], "moving_last": moving[-1], "frame": mean, "frame95": p95,
+            "bare_pymunk": bare}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=300)
     parser.add_argument("--cards", type=int, nargs="*", default=[500, 1000])
+    parser.add_argument("--no-physics", action="store_true", help="skip the physics figure")
     args = parser.parse_args(argv)
     print(f"pygame-ce {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}, "
           f"{os.cpu_count()} CPUs, window 1280x800, {args.frames} frames each")
-    print(f"{'cards':>6} {'blits':>6} {'floor ms':>14} {'frame (pan) ms':>16} {'ratio':>6} {'fps':>6} {'frame (still) ms':>18}")
+    print(f"{'cards':>6} {'drawn':>6} {'floor ms':>14} {'pieces ms':>14} {'frame (pan) ms':>16} {'/floor':>7} "
+          f"{'/pieces':>8} {'fps':>6} {'frame (still) ms':>18}")
     for n in args.cards:
         r = bench(n, args.frames)
-        print(f"{r['cards']:>6} {r['blits']:>6} {r['floor']:>7.2f} p95 {r['floor95']:>4.1f} "
-              f"{r['rebuild']:>8.2f} p95 {r['rebuild95']:>4.1f} {r['ratio']:>6.2f} {r['fps']:>6.0f} "
-              f"{r['steady']:>9.2f} p95 {r['steady95']:>4.1f}")
+        print(f"{r['cards']:>6} {r['drawn']:>6} {r['floor']:>7.2f} p95 {r['floor95']:>4.1f} "
+              f"{r['pieces']:>7.2f} p95 {r['pieces95']:>4.1f} "
+              f"{r['frame']:>8.2f} p95 {r['frame95']:>4.1f} {r['ratio']:>7.2f} {r['ratio_pieces']:>8.2f} "
+              f"{r['fps']:>6.0f} {r['steady']:>9.2f} p95 {r['steady95']:>4.1f}")
+    if not args.no_physics:
+        p = bench_physics()
+        print(f"physics: {p['pieces']} loose pieces flung ({p['moving_first']} moving at the first frame, "
+              f"{p['moving_last']} at the last): frame {p['frame']:.2f} ms p95 {p['frame95']:.1f}; "
+              f"bare pymunk step of the same bodies, 1/60 s: {p['bare_pymunk']:.2f} ms")
     return 0
 
 

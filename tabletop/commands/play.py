@@ -30,6 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screenshot", metavar="FILE", help="save the window to FILE at the end")
     parser.add_argument("--script", metavar="FILE", help="YAML/JSON list of gestures and actions to play")
     parser.add_argument("--autosave", metavar="FILE", help="autosave file (default: saves/autosave.yaml)")
+    parser.add_argument("--no-physics", action="store_true",
+                        help="no sliding: a released piece drops where it is let go (G toggles it in the window)")
+    parser.add_argument("--bot", action="append", default=[], metavar="SEAT=NAME",
+                        help="a bot plays this seat (seats count from 1; NAME random or greedy); repeatable")
 
 
 def _decks(specs: list[str]) -> dict[int, str]:
@@ -70,6 +74,13 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"tabletop play: {e if 'deck' in str(e) else 'bad --size, want WIDTHxHEIGHT'}", file=sys.stderr)
         return 2
+    from ..ui.botseats import parse_bots
+
+    try:
+        bots = parse_bots(args.bot)
+    except ValueError as e:
+        print(f"tabletop play: {e}", file=sys.stderr)
+        return 2
     try:
         session = None if args.start_screen and not args.save else _session(args)
     except Exception as e:  # bad save, unknown ruleset, bad deck: one clear line
@@ -79,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
 
     autosave = args.autosave or (None if args.headless else str(Path("saves") / "autosave.yaml"))
     app = TableApp(session, seat=max(0, args.seat - 1), size=(w, h), start_screen=session is None,
-                   autosave=autosave, save_path=args.save, fps=0 if args.headless else 60)
+                   autosave=autosave, save_path=args.save, fps=0 if args.headless else 60,
+                   physics=not args.no_physics, bots=bots)
     if not args.headless:
         return app.run()
     if args.script:

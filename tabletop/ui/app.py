@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import html
 import itertools
+import math
+import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +26,9 @@ from .assets import AssetLoader
 from .camera import Camera
 from .describe import entry_html
 from .layout import Item, Layout, ZoneBox, build_layout
+from .motion import FLING_MIN_PX, Motion, VelocityTracker
 from .render import BG, HandCard, HandStrip, Renderer
+from .status import describe_action, status_html
 from .widgets import (
     BAR_H,
     ENFORCEMENT,
@@ -40,7 +44,7 @@ from .widgets import (
     TopBar,
 )
 
-__all__ = ["LEGAL_CAP", "TableApp", "default_assets_dir"]
+__all__ = ["HEADLESS_DT", "LEGAL_CAP", "TableApp", "default_assets_dir"]
 
 SIDE_W = 300
 PREVIEW_H = 280
@@ -48,6 +52,16 @@ DRAG_THRESHOLD = 5
 DOUBLE_CLICK_S = 0.35
 PAN_SPEED = 700.0
 LEGAL_CAP = 400
+#: legal moves listed in the rules panel
+MOVES_CAP = 30
+LOG_ROWS = 60
+#: the log box is re-laid out at most this often (seconds): a burst of actions costs one layout, not one each
+LOG_FLUSH_S = 0.2
+#: game time of one frame when the loop runs unthrottled (fps=0: headless tests and scripts), so that drag
+#: velocities, flights and bot pacing come out the same on every machine
+HEADLESS_DT = 1.0 / 60.0
+#: widgets are updated and redrawn at least this often (seconds) even when nothing reached them
+UI_IDLE_S = 0.25
 TOKEN_COLORS = ("#d9534f", "#337ab7", "#5cb85c", "#f0ad4e", "#9b59b6", "#1abc9c", "#ecf0f1", "#34495e")
 PASS_TYPES = ("pass", "next_phase", "end_phase", "end_turn", "advance")
 KMOD_SHIFT, KMOD_CTRL, KMOD_ALT = pygame.KMOD_SHIFT, pygame.KMOD_CTRL, pygame.KMOD_ALT
@@ -102,6 +116,8 @@ class _Legal:
     seat: int | None = None
     pieces: frozenset[str] = frozenset()
     passes: list[A.Action] = field(default_factory=list)
+    moves: list[A.Action] = field(default_factory=list)
+    more: bool = False
 
 
 class TableApp:
@@ -119,6 +135,9 @@ class TableApp:
         autosave: str | Path | None = None,
         save_path: str | Path | None = None,
         fps: int = 60,
+        physics: bool = True,
+        bots: Mapping[int, str] | None = None,
+        bot_delay: float | None = None,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -130,8 +149,7 @@ class TableApp:
         self.clock = pygame.time.Clock()
         theme = Path(__file__).with_name("theme.json")
         self.manager = _Manager(self.size, str(theme) if theme.is_file() else None)
-        self.manager.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style, "antialiased": "1"}
-                                    for size, style in ((13, "bold"),)])
+        # the log's and the rules panel's <b> (noto_sans bold 13) is loaded by the theme's #moves_label block
         if library is None:
             from ..cards import default_library
 
@@ -143,6 +161,19 @@ class TableApp:
         self.notices = Notices(self.manager)
         self.running = True
         self.frame = 0
+        self.now = 0.0  # game time in seconds: the sum of frame dts
+        self._calm = False
+        self._ui_quiet = False
+        self._ui_state: Any = None
+        self._ui_settle = 0
+        self._ui_full = 0.0
+        self._ui_dt = 0.0
+        self.physics_on = physics
+        self.motion: Motion | None = None
+        self.tracker = VelocityTracker()
+        self.bot_names: dict[int, str] = dict(bots or {})
+        self.bot_delay = (0.3 if fps else 0.0) if bot_delay is None else bot_delay
+        self.bots: Any = None
         self.mouse: tuple[int, int] = (0, 0)
         self.mods = 0
         self.keys_down: set[int] = set()
@@ -171,6 +202,9 @@ class TableApp:
         self.cover_seat: int | None = None
         self._stack_lift: str | None = None
         self.local_log: list[tuple[int, str]] = []
+        self._entry_cache: dict[Any, str] = {}
+        self._view_cards: dict[str, str] = {}
+        self._log_flushed = -1.0
         self.legal = _Legal()
         self.token_colors = itertools.cycle(TOKEN_COLORS)
         self.save_path = Path(save_path) if save_path else None
@@ -216,13 +250,53 @@ class TableApp:
         self.session = session
         seats = session.state.seats
         self.seat = seat if seat in seats else (seats[0] if seats else 0)
+        self.motion = Motion(session, enabled=self.physics_on, snap_zone=self._snap_zone,
+                             on_result=self._physics_result)
+        self._make_bots()
         self.selected = []
         self.local_log = []
+        self._entry_cache.clear()
         self.view_key = None
         self._attach_autosave()
         self._build_table_widgets()
         self.refresh(force=True)
         self.fit()
+
+    def _make_bots(self) -> None:
+        from .botseats import BotSeats
+
+        self.bots = None
+        if self.session is None or not self.bot_names:
+            return
+        try:
+            self.bots = BotSeats(self.session, self.bot_names, seed=self.session.state.rng.seed or 0,
+                                 delay=self.bot_delay)
+        except Exception as e:  # an unknown bot or a ruleset without bots: play on without them
+            self.notify(f"Bots are off: {e}", "warn")
+
+    def set_bots(self, names: Mapping[int, str]) -> None:
+        """Seat bots (seat from 0 -> `random` / `greedy`) at the current table."""
+        self.bot_names = dict(names)
+        self._make_bots()
+
+    def _snap_zone(self, x: float, y: float) -> str | None:
+        """Where a piece coming to rest at (x, y) snaps, as a drop there would (a deck, a pile, a row); never a hand."""
+        zone = self.layout.zone_at(x, y)
+        if zone is None or zone.layout == "free" or zone.kind == "hand":
+            return None
+        return zone.name
+
+    def _physics_result(self, result: Result) -> None:
+        # several pieces may land in one frame: the view is rebuilt once, by the frame's own refresh
+        self._show_result(result.entry.action if result.entry is not None else None, result, refresh=False)
+
+    def set_physics(self, on: bool) -> None:
+        """Turn physics on or off (G); off lands whatever is still sliding and makes every release a plain drop."""
+        self.physics_on = on
+        if self.motion is not None:
+            self.motion.set_enabled(on)
+        self.refresh()
+        self.notify(f"Physics {'on' if on else 'off'}", "info", 2.0)
 
     def _attach_autosave(self) -> None:
         self.autosaver = None
@@ -260,10 +334,14 @@ class TableApp:
         assert self.session is not None
         self.topbar = TopBar(self.manager, self.size[0], self.session.state.enforcement, self._is_host())
         self.side = SidePanel(self.manager, pygame.Rect(self.size[0] - SIDE_W, BAR_H, SIDE_W, self.size[1] - BAR_H),
-                              PREVIEW_H)
+                              PREVIEW_H, rules=self._rules_panel())
         vx, vy, vw, _ = self._viewport()
         self.notices.place(vx, vy + 8, vw)
         self.camera.viewport = self._viewport()
+
+    def _rules_panel(self) -> bool:
+        """Whether the side panel shows the rules panel: for every ruleset but the rule-free sandbox."""
+        return self.session is not None and self.session.state.ruleset not in ("", "freeform")
 
     def _is_host(self) -> bool:
         return self.session is not None and self.seat in self.session.hosts
@@ -342,6 +420,52 @@ class TableApp:
             out[z.name] = label
         return out
 
+    def _entry_html(self, entry: Any, names: dict[int, str], zones: dict[str, str]) -> str:
+        """A log entry as this seat may read it, as HTML (cached: entries do not change once logged)."""
+        key = (id(entry), entry.seq, self.seat, len(entry.violations))
+        html_text = self._entry_cache.get(key)
+        if html_text is None:
+            if len(self._entry_cache) > 4 * LOG_ROWS:
+                self._entry_cache.clear()
+            html_text = entry_html(entry.for_seat(self.seat), names, zones)
+            self._entry_cache[key] = html_text
+        return html_text
+
+    def _card_name(self, text: str) -> str | None:
+        """A card's name for a piece id this seat sees in its view, or for a card reference; else None."""
+        ref = self._view_cards.get(text)
+        if ref is None and "/" in text:
+            ref = text
+        if ref is None:
+            return None
+        card = self._card(ref)
+        return card.name if card is not None else None
+
+    def _update_rules_panel(self) -> None:
+        side = self.side
+        if side is None or side.status is None or self.session is None:
+            return
+        names = self._names()
+        self._view_cards = {p["id"]: p["card"] for z in self.view.get("zones", []) for p in z.get("pieces", [])
+                            if p.get("card")}
+        side.set_status(status_html(self.view.get("rules") or {}, names, self._card_name))
+        items = []
+        for i, action in enumerate(self.legal.moves):
+            items.append((describe_action(action.to_dict(), self._card_name, names, type(action).piece_fields),
+                          f"move_{i}"))
+        n = len(self.legal.moves)
+        if n:
+            label = f"Legal moves for {names.get(self.seat, 'you')}: {n}{'+' if self.legal.more else ''} (click one)"
+        else:
+            label = f"No legal moves for {names.get(self.seat, 'you')} now"
+        side.set_moves(items, label)
+
+    def play_move(self, index: int) -> Result | None:
+        """Submit the rules panel's legal move number `index` for the seat in play."""
+        if 0 <= index < len(self.legal.moves):
+            return self.submit(self.legal.moves[index])
+        return None
+
     def _update_legal(self) -> None:
         """Pieces named by the seat's legal actions (capped), and any pass/next-phase action, in warn/strict."""
         s = self.session
@@ -352,16 +476,29 @@ class TableApp:
             return
         pieces: set[str] = set()
         passes: list[A.Action] = []
-        if s.state.enforcement != "off":
+        moves: list[A.Action] = []
+        more = False
+        listing = self.side is not None and self.side.moves is not None
+        glowing = s.state.enforcement != "off"
+        if glowing or listing:
+            # lazily, with a cap: the glow needs the pieces of up to LEGAL_CAP moves, the list the first MOVES_CAP
+            cap = LEGAL_CAP if glowing else MOVES_CAP
             try:
-                for action in itertools.islice(iter(s.legal_actions(self.seat)), LEGAL_CAP):
+                for i, action in enumerate(itertools.islice(iter(s.legal_actions(self.seat)), cap + 1)):
+                    if i >= MOVES_CAP:
+                        more = True
+                        if i == cap:
+                            break
+                    else:
+                        moves.append(action)
                     pieces.update(action.piece_names())
                     if any(t in action.type for t in PASS_TYPES) and len(passes) < 3:
                         passes.append(action)
             except Exception as e:  # a ruleset bug must not take the table down
                 self.notify(f"legal moves unavailable: {e}", "warn")
-        visible = {self.session.state.handle_for(pid, self.seat) for pid in pieces if pid in s.state.pieces}
-        self.legal = _Legal(key[0], self.seat, frozenset(visible), passes)
+        glow = pieces if glowing else set()
+        visible = {self.session.state.handle_for(pid, self.seat) for pid in glow if pid in s.state.pieces}
+        self.legal = _Legal(key[0], self.seat, frozenset(visible), passes, moves, more)
 
     def _update_widgets(self) -> None:
         if self.topbar is None or self.side is None or self.session is None:
@@ -387,6 +524,7 @@ class TableApp:
             t = self.legal.passes[0].type
             label = "Next phase" if "phase" in t else "Pass" if "pass" in t else t.replace("_", " ").capitalize()
         self.topbar.show_pass(label)
+        self._update_rules_panel()
         # seats
         counts = {z.owner: z.count for z in self.layout.zones if z.kind == "hand"}
         lines = []
@@ -400,13 +538,14 @@ class TableApp:
         self.side.set_players("<br>".join(lines))
         # log
         zl = self._zone_labels()
-        rows: list[tuple[int, int, str]] = []
-        for i, e in enumerate(self.session.log_for(self.seat)[-80:]):
-            rows.append((e["seq"], i, entry_html(e, names, zl)))
+        rows: list[tuple[tuple[int, int], str]] = []
+        for e in self.session.history[-LOG_ROWS:]:
+            # a row's key is its entry's number and its place: a redo renumbers, an undo drops it
+            rows.append(((e.seq, id(e)), self._entry_html(e, names, zl)))
         for i, (seq, text) in enumerate(self.local_log[-30:]):
-            rows.append((seq, 10_000 + i, text))
-        rows.sort()
-        self.side.set_log("<br>".join(r[2] for r in rows) or "<font color='#8a949e'>Nothing has happened yet.</font>")
+            rows.append(((seq, 1 << 62 | i), text))
+        rows.sort(key=lambda r: r[0])
+        self.side.set_log(rows, "<font color='#8a949e'>Nothing has happened yet.</font>")
         if self.peek is not None and not self.peek.closed:
             self.peek.set_entries(self._peek_entries(self.peek.zone))
 
@@ -418,28 +557,43 @@ class TableApp:
             return Result(False, error="no game on the table", code="no_session")
         seat = self.seat if seat is None else seat
         result = self.session.submit(action, seat)
+        self._show_result(action, result)
+        return result
+
+    def _show_result(self, action: A.Action | None, result: Result, refresh: bool = True) -> None:
+        """Notices for what the session answered: refusals in red (and in the log), broken rules in amber."""
+        assert self.session is not None
         seq = self.session.state.seq
         if not result.accepted:
             if result.violations:
                 v = result.violations[0]
                 text = f"Refused — {v.rule + ': ' if v.rule else ''}{v.message}"
             else:
-                text = f"Can't {action.type.replace('_', ' ')}: {result.error}"
+                what = action.type.replace("_", " ") if action is not None else "do that"
+                text = f"Can't {what}: {result.error}"
             self.notify(text, "error")
-            self.local_log.append((seq, f"<font color='#ff8080'>✖ {html.escape(text)}</font>"))
-            self._update_widgets()
+            self.local_log.append((seq, f"<font color='#ff8080'>× {html.escape(text)}</font>"))
+            if refresh:
+                self._update_widgets()
         else:
             for v in result.violations[:3]:
                 self.notify(f"Rule {v.rule}: {v.message}" if v.rule else v.message, "warn", 7.0)
-        self.refresh()
-        return result
+        if refresh:
+            self.refresh()
 
     def notify(self, text: str, kind: str = "info", seconds: float = 5.0) -> None:
         self.notices.add(text, kind, seconds)
 
+    def land_flights(self) -> None:
+        """Bring whatever is still sliding to rest now (before an undo, a redo or a save, so they see its Move)."""
+        if self.motion is not None and self.motion.busy():
+            self.motion.settle()
+            self.refresh()
+
     def undo(self) -> None:
         if self.session is None:
             return
+        self.land_flights()
         r = self.session.undo(self.seat)
         if not r.accepted:
             self.notify(r.error, "info", 2.5)
@@ -448,6 +602,7 @@ class TableApp:
     def redo(self) -> None:
         if self.session is None:
             return
+        self.land_flights()
         r = self.session.redo(self.seat)
         if not r.accepted:
             self.notify(r.error, "info", 2.5)
@@ -457,10 +612,17 @@ class TableApp:
 
     def step(self, events: Iterable[pygame.event.Event] | None = None) -> bool:
         """One frame: events (pygame's queue by default), update, draw. Returns False once the app should close."""
-        dt = self.clock.tick(self.fps) / 1000.0 if self.fps else self.clock.tick() / 1000.0
-        for event in (pygame.event.get() if events is None else events):
+        if self.fps:
+            dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
+        else:
+            self.clock.tick()
+            dt = HEADLESS_DT
+        self.now += dt
+        evs = list(pygame.event.get() if events is None else events)
+        self._calm = all(self._calm_event(e) for e in evs)
+        for event in evs:
             self.handle(event)
-        self.update(min(dt, 0.1))
+        self.update(dt)
         self.draw()
         pygame.display.flip()
         self.frame += 1
@@ -562,7 +724,7 @@ class TableApp:
                     self.menu = None
                     cb()
                     return
-            if self.start is not None:
+            if self.start is not None and self.start.which(el) is not None:
                 self._start_button(self.start.which(el))
                 return
             if self.newgame is not None and el is self.newgame.start:
@@ -570,6 +732,8 @@ class TableApp:
                 return
             if self.newgame is not None and el is self.newgame.deck_button:
                 self._open_file_dialog("deck", "Choose a deck list")
+                return
+            if self.newgame is not None and self.newgame.cycle_player(el):
                 return
             if self.topbar is not None:
                 if el is self.topbar.pass_button:
@@ -605,8 +769,12 @@ class TableApp:
                 self.file_dialog = None
             if self.dialog is not None and el is self.dialog.window:
                 self.dialog = None
-        elif et == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and self.peek is not None:
-            pass
+        elif (et == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and self.side is not None
+              and self.side.moves is not None and el is self.side.moves):
+            picked = self.side.moves.get_single_selection(include_object_id=True)
+            oid = picked[1] if isinstance(picked, tuple) else ""
+            if isinstance(oid, str) and oid.startswith("move_") and oid[5:].isdigit():
+                self.play_move(int(oid[5:]))
 
     def _bar_button(self, key: str) -> None:
         {"new": self.new_game_dialog, "open": lambda: self._open_file_dialog("open", "Open a save"),
@@ -658,6 +826,7 @@ class TableApp:
             return
         if event.button == 1:
             self.press = _Press(1, event.pos, self.hover_item, self.hover_hand, self.hover_zone, self._mods())
+            self.tracker.reset(self.now, event.pos)
 
     def _mouse_move(self, event: pygame.event.Event) -> None:
         if self.pan_from is not None:
@@ -669,6 +838,8 @@ class TableApp:
                 self.pan_from = event.pos
             return
         p = self.press
+        if self.drag is not None:
+            self.tracker.add(self.now, event.pos)
         if p is None or p.button != 1 or self.drag is not None or self.box is not None:
             return
         if abs(event.pos[0] - p.pos[0]) + abs(event.pos[1] - p.pos[1]) <= DRAG_THRESHOLD:
@@ -798,6 +969,8 @@ class TableApp:
                 cx, cy = wx, wy
             tw, th = self.camera.table_w, self.camera.table_h
             cx, cy = min(max(cx, 0.0), tw), min(max(cy, 0.0), th)
+            if self._fling(drag, zone, pos, cx, cy):
+                return
             face = False if drag.face_down else None
             self.submit(A.Move(tuple(drag.ids), zone.name, x=round(cx, 1), y=round(cy, 1), face_up=face))
             return
@@ -807,6 +980,48 @@ class TableApp:
         if zone.layout in ("fan", "row", "grid"):
             index = sum(1 for i in self.layout.items if i.zone == zone.name and i.x < wx and i.pid not in drag.ids)
         self.submit(A.Move(tuple(drag.ids), zone.name, index=index))
+
+    def _fling(self, drag: _Drag, zone: ZoneBox, pos: tuple[int, int], cx: float, cy: float) -> bool:
+        """Loose pieces let go on the open table while the pointer moves slide on (physics); False: a plain drop."""
+        motion = self.motion
+        if motion is None or not motion.enabled or zone.name != "table" or drag.from_zone != "table":
+            return False
+        if not all(isinstance(src, Item) and src.layout == "free" for src in drag.sources):
+            return False
+        vx, vy = self.tracker.velocity(self.now, pos)
+        if math.hypot(vx, vy) < FLING_MIN_PX:
+            return False
+        # screen pixels per second -> table units per second (a seat across the table sees it turned round)
+        z = self.camera.zoom
+        wvx, wvy = (-vx / z, -vy / z) if self.camera.flipped else (vx / z, vy / z)
+        first = drag.sources[0]
+        assert isinstance(first, Item)
+        for src in drag.sources:
+            assert isinstance(src, Item)
+            x, y = cx + src.x - first.x, cy + src.y - first.y
+            followers = [(i.pid, i.x + x - src.x, i.y + y - src.y) for i in self.layout.items
+                         if i.piece.get("attached_to") == src.pid]
+            motion.fling(src.pid, self.seat, x, y, wvx, wvy, followers)
+        self.refresh()
+        return True
+
+    def throw_dice(self) -> None:
+        """Shift+X: throw the dice under the cursor (or selected) across the table; they land on rolled faces."""
+        dice = self.targets(("die",))
+        if not dice:
+            return
+        if self.motion is None or not self.motion.enabled:
+            self.submit(A.Roll(dice))
+            return
+        for pid in dice:
+            item = self.layout.by_id.get(pid)
+            if item is None or item.layout != "free":
+                continue
+            # the direction is cosmetic (the face comes from the RNG), so it need not be reproducible
+            angle = random.uniform(0, 2 * math.pi)
+            speed = random.uniform(500, 900)
+            self.motion.throw(pid, self.seat, item.x, item.y, speed * math.cos(angle), speed * math.sin(angle))
+        self.refresh()
 
     # ------------------------------------------------------------------ keys
 
@@ -859,7 +1074,8 @@ class TableApp:
             pygame.K_h: lambda s: self.to_hand(),
             pygame.K_n: lambda s: self.create("die" if s else "token"),
             pygame.K_c: lambda s: self.create("counter"),
-            pygame.K_x: lambda s: self.roll(),
+            pygame.K_x: lambda s: self.throw_dice() if s else self.roll(),
+            pygame.K_g: lambda s: self.set_physics(not self.physics_on),
             pygame.K_EQUALS: lambda s: self.bump(1),
             pygame.K_PLUS: lambda s: self.bump(1),
             pygame.K_KP_PLUS: lambda s: self.bump(1),
@@ -1058,6 +1274,8 @@ class TableApp:
         if self.session is None or len(self.session.state.seats) < 2:
             return
         seats = self.session.state.seats
+        people = [s for s in seats if s not in self.bot_names or s == self.seat]  # bots need no turn at the table
+        seats = people if len(people) > 1 else seats
         self.cover_seat = seats[(seats.index(self.seat) + 1) % len(seats)] if self.seat in seats else seats[0]
         self.selected = []
         if self.menu is not None:
@@ -1142,6 +1360,7 @@ class TableApp:
         if ask or self.save_path is None:
             self._open_file_dialog("save", "Save the game as")
             return False
+        self.land_flights()
         try:
             from ..store import save_game  # type: ignore[attr-defined]
         except ImportError:
@@ -1178,7 +1397,9 @@ class TableApp:
         self.newgame.kill()
         self.newgame = None
         self.save_path = None
-        self.set_session(session, 0)
+        self.bot_names = {seat: name for seat, name in v["bots"].items() if seat < v["seats"]}
+        humans = [seat for seat in range(v["seats"]) if seat not in self.bot_names]
+        self.set_session(session, humans[0] if humans else 0)
 
     # ------------------------------------------------------------------ menus
 
@@ -1229,7 +1450,8 @@ class TableApp:
                 if others:
                     items.append(("Attach selected under this", lambda: [self.submit(A.Attach(o, target)) for o in others]))
             elif kind == "die":
-                items += [("Roll  (X)", lambda: self.submit(A.Roll(ids))), ("Remove", lambda: self.submit(A.DeletePiece(ids)))]
+                items += [("Roll  (X)", lambda: self.submit(A.Roll(ids))), ("Throw  (Shift+X)", self.throw_dice),
+                          ("Remove", lambda: self.submit(A.DeletePiece(ids)))]
             else:
                 items += [("+1", lambda: self.submit(A.AddCounter("value", 1, piece=target))),
                           ("-1", lambda: self.submit(A.AddCounter("value", -1, piece=target))),
@@ -1242,6 +1464,7 @@ class TableApp:
                       ("New die (d20)", lambda: self.submit(A.CreatePiece("die", "table", x, y, sides=20))),
                       ("New counter", lambda: self.submit(A.CreatePiece("counter", "table", x, y, label="Counter"))),
                       ("Roll all dice", self.roll),
+                      (f"Physics {'off' if self.physics_on else 'on'}  (G)", lambda: self.set_physics(not self.physics_on)),
                       ("My score +1", lambda: self.submit(A.AddCounter("score", 1, seat=self.seat))),
                       ("My score -1", lambda: self.submit(A.AddCounter("score", -1, seat=self.seat))),
                       ("My pool +1", lambda: self.submit(A.AddCounter("pool", 1, seat=self.seat))),
@@ -1272,6 +1495,10 @@ class TableApp:
 
     def update(self, dt: float) -> None:
         self.manager.pointer = self.mouse
+        if self.motion is not None and self.motion.busy():
+            self.motion.update(dt)
+        if self.bots is not None and self.session is not None and self.drag is None:
+            self.bots.update(dt, self.submit)
         self.refresh()
         if self.session is not None and self.cover_seat is None:
             dx = (pygame.K_LEFT in self.keys_down) - (pygame.K_RIGHT in self.keys_down)
@@ -1281,11 +1508,55 @@ class TableApp:
             self.update_hover()
             self._update_preview_and_tooltip()
         self.notices.update()
+        if self.side is not None and self.now - self._log_flushed >= LOG_FLUSH_S and self.side.flush_log():
+            self._log_flushed = self.now
         if self.prompt is not None and not self.prompt.alive():
             self.prompt = None
         if self.file_dialog is not None and not self.file_dialog.alive():
             self.file_dialog = None
-        self.manager.update(dt)
+        self._ui_quiet = self._quiet_ui()
+        if self._ui_quiet:
+            self._ui_dt += dt
+        else:
+            self.manager.update(self._ui_dt + dt)
+            self._ui_dt = 0.0
+
+    # The widgets live outside the table's viewport (top bar, side panel) unless a window, menu, notice or tooltip
+    # is open over it. When no input reached them and nothing they show changed, their pixels from the last frame
+    # are still on the screen (the table is drawn inside its viewport only), so pygame-gui's update and redraw
+    # are skipped; a full frame still runs every UI_IDLE_S for anything that moves with time alone.
+
+    def _calm_event(self, event: pygame.event.Event) -> bool:
+        """An event that cannot concern a widget: the pointer moving or the wheel turning over the bare table."""
+        if event.type == pygame.MOUSEMOTION:
+            vp = pygame.Rect(self.camera.viewport)
+            return vp.collidepoint(self.mouse) and vp.collidepoint(event.pos)
+        if event.type == pygame.MOUSEWHEEL:
+            return pygame.Rect(self.camera.viewport).collidepoint(self.mouse)
+        return False
+
+    def _quiet_ui(self) -> bool:
+        side = self.side
+        state = (self.view_key, self.size, side.preview_key if side is not None else None, self.tooltip_for,
+                 self.big_preview, self.cover_seat, len(self.notices.items))
+        changed = state != self._ui_state
+        self._ui_state = state
+        if (changed or not self._calm or self.session is None or self.big_preview or self.cover_seat is not None
+                or self.now - self._ui_full >= UI_IDLE_S or self._typing() or self._widget_over_table()):
+            self._ui_settle = 2  # the next frames are drawn in full too, so lazy widget redraws reach the screen
+            self._ui_full = self.now
+            return False
+        if self._ui_settle > 0:
+            self._ui_settle -= 1
+            self._ui_full = self.now
+            return False
+        return True
+
+    def _widget_over_table(self) -> bool:
+        vp = pygame.Rect(self.camera.viewport)
+        root = self.manager.get_root_container()
+        return any(spr is not root and spr.visible and spr.rect.colliderect(vp)
+                   for spr in self.manager.get_sprite_group().sprites())
 
     def update_hover(self) -> None:
         pos = self.mouse
@@ -1297,8 +1568,11 @@ class TableApp:
             self.hover_zone = self.layout.hand
             return
         wx, wy = self.camera.to_world(*pos)
-        self.hover_item = self.layout.hit(wx, wy)
+        self.hover_item = self.layout.hit(wx, wy, self._flying())
         self.hover_zone = self.layout.zone_at(wx, wy)
+
+    def _flying(self) -> frozenset[str]:
+        return self.motion.skip() if self.motion is not None and self.motion.busy() else frozenset()
 
     def _hover_piece(self) -> dict[str, Any] | None:
         if self.hover_hand is not None:
@@ -1347,12 +1621,20 @@ class TableApp:
             self.manager.draw_ui(surface)
             return
         skip = self.drag.skip if self.drag is not None else frozenset()
+        flying = self._flying()
+        if flying:
+            skip = skip | flying
         sel = [s for s in self.selected if s in self.layout.by_id]
         lift = self._stack_lift if self.drag is not None and not self.drag.from_hand else None
         self.renderer.draw_table(surface, self.layout, self.camera, seq=self.view_key, selected=sel,
                                  glow=self.legal.pieces, skip=skip, lift=lift, players=self.view.get("players", []))
+        if flying:
+            surface.set_clip(pygame.Rect(self.camera.viewport))
+            self.renderer.draw_moving(surface, self.layout, self.camera, self.motion.moving())
+            surface.set_clip(None)
         self._draw_dynamic(surface)
-        self.manager.draw_ui(surface)
+        if not self._ui_quiet:
+            self.manager.draw_ui(surface)
         if self.big_preview:
             self._draw_big_preview(surface)
         if self.cover_seat is not None:

@@ -83,5 +83,5 @@ def entry_html(entry: Mapping[str, Any], names: Mapping[int, str], zones: Mappin
     for v in entry.get("violations", []):
         rule = html.escape(str(v.get("rule", "")))
         msg = html.escape(str(v.get("message", "")))
-        out += f"<br>  <font color='#f0b040'>⚠ {rule + ': ' if rule else ''}{msg}</font>"
+        out += f"<br>&nbsp;&nbsp;<font color='#f0b040'>{'Rule ' + rule + ': ' if rule else ''}{msg}</font>"
     return out

@@ -100,10 +100,10 @@ class Layout:
                                if i.depth > 1 or (i.piece.get("counters") and i.kind != "counter")]
         return self._decorated
 
-    def hit(self, x: float, y: float) -> Item | None:
-        """The topmost piece under a table point."""
+    def hit(self, x: float, y: float, skip: frozenset[str] | set[str] = frozenset()) -> Item | None:
+        """The topmost piece under a table point (leaving out `skip`: pieces in flight are not where they were)."""
         for item in reversed(self.items):
-            if item.contains(x, y):
+            if item.contains(x, y) and item.pid not in skip:
                 return item
         return None
 

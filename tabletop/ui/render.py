@@ -28,6 +28,22 @@ GLOW = (255, 214, 80)
 HOVER = (255, 255, 255)
 
 
+def _fill_around(target: pygame.Surface, color: tuple[int, int, int], area: pygame.Rect, hole: pygame.Rect) -> None:
+    """Fill the parts of `area` that `hole` does not cover (at most four strips)."""
+    inner = area.clip(hole)
+    if inner.w == 0 or inner.h == 0:
+        target.fill(color, area)
+        return
+    if inner.y > area.y:
+        target.fill(color, (area.x, area.y, area.w, inner.y - area.y))
+    if inner.bottom < area.bottom:
+        target.fill(color, (area.x, inner.bottom, area.w, area.bottom - inner.bottom))
+    if inner.x > area.x:
+        target.fill(color, (area.x, inner.y, inner.x - area.x, inner.h))
+    if inner.right < area.right:
+        target.fill(color, (inner.right, inner.y, area.right - inner.right, inner.h))
+
+
 @dataclass(slots=True)
 class HandCard:
     """A card of the seat's own hand as shown in the strip: its view dict and its screen rectangle."""
@@ -112,6 +128,12 @@ class Renderer:
         self._bg: pygame.Surface | None = None
         self._bg_key: Any = None
         self._bg_edge = 0
+        self._scene_key: Any = None
+        self._scene_layout: Layout | None = None
+        self._scene_surf: tuple[pygame.Surface, tuple[int, int]] | None = None
+        #: with `record` on, `drawn` lists every (surface, position) blitted for the table in the last frame
+        self.record = False
+        self.drawn: list[tuple[pygame.Surface, tuple[int, int]]] = []
 
     @staticmethod
     def _felt_tile() -> pygame.Surface:
@@ -129,15 +151,20 @@ class Renderer:
     def draw_table(self, surface: pygame.Surface, layout: Layout, camera: Camera, *, seq: Any,
                    selected: Collection[str] = (), glow: Collection[str] = (), skip: Collection[str] = (),
                    lift: str | None = None, players: Sequence[dict[str, Any]] = ()) -> None:
-        """Draw the table; redraw it from the layout only when something it depends on changed.
+        """Draw the table inside the camera's viewport (nothing outside it is touched).
 
-        While the picture changes every frame (a pan, a zoom) it is drawn straight onto the screen; once it holds
-        still for a frame it is kept in a layer, and later frames only blit that layer.
+        While the picture changes every frame (a pan, a zoom) it is drawn straight onto the screen from the cached
+        scene; once it holds still for a frame it is kept in a layer, and later frames only blit that layer.
         """
         key = (seq, camera.key(), surface.get_size(), frozenset(selected), frozenset(glow), frozenset(skip), lift)
         size = surface.get_size()
+        vp = pygame.Rect(camera.viewport).clip(surface.get_rect())
+        if self.record:
+            self.drawn = []
         if self.layer is not None and key == self.layer_key and self.layer.get_size() == size:
-            surface.blit(self.layer, (0, 0))
+            surface.blit(self.layer, vp.topleft, vp)
+            if self.record:
+                self.drawn.append((self.layer.subsurface(vp), vp.topleft))
             return
         self.rebuilds += 1
         if key != self._last_key:
@@ -147,39 +174,80 @@ class Renderer:
             return
         if self.layer is None or self.layer.get_size() != size:
             self.layer = pygame.Surface(size).convert()
+        record, self.record = self.record, False
         self.render_layer(self.layer, layout, camera, selected=selected, glow=glow, skip=skip, lift=lift,
                           players=players)
+        self.record = record
         self.layer_key = key
-        surface.blit(self.layer, (0, 0))
+        surface.blit(self.layer, vp.topleft, vp)
+        if self.record:
+            self.drawn.append((self.layer.subsurface(vp), vp.topleft))
+
+    def _blit(self, target: pygame.Surface, surf: pygame.Surface, at: tuple[int, int]) -> None:
+        target.blit(surf, at)
+        if self.record:
+            self.drawn.append((surf, at))
 
     def render_layer(self, target: pygame.Surface, layout: Layout, camera: Camera, *,
                      selected: Collection[str] = (), glow: Collection[str] = (), skip: Collection[str] = (),
                      lift: str | None = None, players: Sequence[dict[str, Any]] = ()) -> None:
-        """Felt, zones and every resting piece, drawn from scratch (`lift`: a stack whose top is being dragged)."""
+        """Felt, zones and every resting piece (`lift`: a stack whose top is being dragged), then labels and marks.
+
+        Felt, zones and pieces come from one cached scene surface per zoom and layout, so a pan costs one blit;
+        when the scene would be too large (zoomed far in) they are drawn piece by piece, culled to the viewport.
+        """
         vp = pygame.Rect(camera.viewport)
         target.set_clip(vp)
         names = {p["seat"]: p for p in players}
-        bg = self._background(layout, camera, names)
-        if bg is not None:
+        scene = self._scene(layout, camera, names, skip, lift)
+        if scene is not None:
+            surf, (ox, oy) = scene
             z = camera.zoom
             vx, vy, vw, vh = camera.viewport
-            edge = self._bg_edge
-            at = (round(vx + vw / 2 - camera.cx * z) - edge, round(vy + vh / 2 - camera.cy * z) - edge)
-            if not bg.get_rect(topleft=at).contains(vp):
-                target.fill(BG, vp)
-            target.blit(bg, at)
+            at = (round(vx + vw / 2 - camera.cx * z) - ox, round(vy + vh / 2 - camera.cy * z) - oy)
+            _fill_around(target, BG, vp, surf.get_rect(topleft=at))
+            self._blit(target, surf, at)
         else:
             target.fill(BG, vp)
             self._felt_rect(target, camera)
             for zone in layout.zones:
                 if zone.name != "table":
                     self._zone(target, zone, camera, names)
-        target.fblits(self.piece_blits(layout, camera, skip, lift))
+            blits = self.piece_blits(layout, camera, skip, lift)
+            target.fblits(blits)
+            if self.record:
+                self.drawn.extend(blits)
         for zone in layout.zones:
             if zone.name != "table":
                 self._zone_label(target, zone, camera, names)
         self._decorations(target, layout, camera, selected, glow, skip)
         target.set_clip(None)
+
+    def _scene(self, layout: Layout, camera: Camera, names: dict[int, dict[str, Any]], skip: Collection[str],
+               lift: str | None) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """Felt, zone boxes and resting pieces at this zoom as one surface, with where the table's origin lies in
+        it (None when it would be huge). Rebuilt when the layout, the zoom or the pieces left out change."""
+        bg = self._background(layout, camera, names)
+        if bg is None:
+            return None
+        key = (self._bg_key, id(layout), frozenset(skip), lift)
+        if key == self._scene_key and self._scene_layout is layout:
+            return self._scene_surf
+        self._scene_key, self._scene_layout = key, layout
+        self.piece_blits(layout, camera, skip, lift)  # refreshes self._pre for this zoom
+        edge = self._bg_edge
+        x0, y0, x1, y1 = -edge, -edge, bg.get_width() - edge, bg.get_height() - edge
+        for _, ox, oy, ex, ey in self._pre:
+            x0, y0, x1, y1 = min(x0, ox), min(y0, oy), max(x1, ex), max(y1, ey)
+        if (x1 - x0) * (y1 - y0) > 6_000_000:
+            self._scene_surf = None
+            return None
+        surf = pygame.Surface((x1 - x0, y1 - y0)).convert()
+        surf.fill(BG)
+        surf.blit(bg, (-edge - x0, -edge - y0))
+        surf.fblits([(p, (ox - x0, oy - y0)) for p, ox, oy, _, _ in self._pre])
+        self._scene_surf = (surf, (-x0, -y0))
+        return self._scene_surf
 
     def _background(self, layout: Layout, camera: Camera, names: dict[int, dict[str, Any]]) -> pygame.Surface | None:
         """The felt with its rim and the zone boxes at this zoom, as one surface (None when it would be huge)."""
@@ -265,10 +333,15 @@ class Renderer:
         if zone.kind == "hand" and not zone.mine:
             label += f" · {zone.count} card{'s' if zone.count != 1 else ''}"
         t = self.assets.text(label, 13, (235, 240, 235), bold=True)
-        if r.w > 3 * t.get_width():
-            target.blit(t, (r.x + 8, r.y + 4))
+        if t.get_width() > r.w - 12 and " · " in label:
+            # a narrow zone: its owner is told by the side of the table it is on, keep the zone's own name
+            t = self.assets.text(label.split(" · ", 1)[1], 13, (235, 240, 235), bold=True)
+        if zone.layout != "stack" and t.get_width() <= r.w - 12 and r.h > 2.5 * t.get_height():
+            # inside the box; rows and fans fill from the left, so their label sits at the right
+            x = r.right - t.get_width() - 6 if zone.layout in ("row", "fan") else r.x + 6
+            self._blit(target, t, (x, r.y + 3))
         else:
-            target.blit(t, (r.x, r.y - t.get_height() - 2))
+            self._blit(target, t, (r.x, r.y - t.get_height() - 2))
 
     def piece_blits(self, layout: Layout, camera: Camera, skip: Collection[str] = (),
                     lift: str | None = None) -> list[tuple[pygame.Surface, tuple[int, int]]]:
@@ -315,6 +388,33 @@ class Renderer:
             out.append((surf, x, y, x + sw, y + sh))
         return out
 
+    def draw_moving(self, surface: pygame.Surface, layout: Layout, camera: Camera,
+                    moving: dict[str, tuple[float, float, float, int | None]]) -> int:
+        """Pieces in flight at their transient places (x, y, angle in degrees, a tumbling die's face); returns
+        how many were drawn. Angles are drawn in 5° steps so rotated faces come from the cache."""
+        if not moving:
+            return 0
+        z = camera.zoom
+        flip = 180 if camera.flipped else 0
+        blits = []
+        for pid, (x, y, angle, face) in moving.items():
+            item = layout.by_id.get(pid)
+            if item is None:
+                continue
+            rot = (round(angle / 5) * 5 + flip) % 360
+            p = item.piece
+            if item.kind == "card":
+                surf = self.assets.card(p.get("card"), p.get("face_up", True), camera.screen_size(item.w, item.h), rot)
+            elif item.kind == "die":
+                value = face if face is not None else int(p.get("value", 1))
+                surf = self.assets.die(value, int(p.get("sides", 6)), max(2, round(item.w * z)), rot)
+            else:
+                surf = self.piece_surface(item, z, flip)
+            sx, sy = camera.to_screen(x, y)
+            blits.append((surf, (round(sx - surf.get_width() / 2), round(sy - surf.get_height() / 2))))
+        surface.fblits(blits)
+        return len(blits)
+
     def piece_surface(self, item: Item, zoom: float, extra_rotation: int = 0) -> pygame.Surface:
         p = item.piece
         size = (max(2, round(item.w * zoom)), max(2, round(item.h * zoom)))
@@ -352,11 +452,11 @@ class Renderer:
                 for name, value in list(counters.items())[:4]:
                     b = self.assets.badge(str(value) if name in ("value", "counter") else f"{name} {value}", 13,
                                           bg=(150, 30, 30))
-                    target.blit(b, (r.right - b.get_width() - 3, y))
+                    self._blit(target, b, (r.right - b.get_width() - 3, y))
                     y += b.get_height() + 2
             if item.depth > 1:
                 b = self.assets.badge(str(item.depth), 12)
-                target.blit(b, (r.right - b.get_width() + 4, r.bottom - b.get_height() + 4))
+                self._blit(target, b, (r.right - b.get_width() + 4, r.bottom - b.get_height() + 4))
 
     def item_rect(self, item: Item, camera: Camera) -> pygame.Rect:
         sx, sy = camera.to_screen(item.x, item.y)

@@ -3,7 +3,9 @@
 Steps (one mapping each):
   {move: [x, y]}                                   the pointer moves (hover)
   {click: [x, y], button: 1, mods: [shift]}        press and release
-  {drag: [[x1, y1], [x2, y2]], button: 1, steps: 8, mods: [ctrl]}
+  {drag: [[x1, y1], [x2, y2]], button: 1, steps: 8, mods: [ctrl], fling: false}
+                                                   press, move, hold still, release (fling: release
+                                                   while moving, so a loose piece slides on)
   {key: "f", mods: [shift]}                        press and release a key (pygame key names: "f1", "space", "z")
   {keydown: "space"} / {keyup: "space"}            hold a key across frames
   {text: "hello"}                                  type text (into the focused text field)
@@ -29,7 +31,10 @@ from ..core.actions import action_from_dict
 if TYPE_CHECKING:
     from .app import TableApp
 
-__all__ = ["ScriptError", "key_code", "load_script", "mouse_events", "run_script", "step_frames"]
+__all__ = ["HOLD_FRAMES", "ScriptError", "key_code", "load_script", "mouse_events", "run_script", "step_frames"]
+
+#: frames a drag holds still before letting go (longer than the release-velocity window at 60 frames a second)
+HOLD_FRAMES = 6
 
 MODS = {"shift": (pygame.K_LSHIFT, pygame.KMOD_LSHIFT), "ctrl": (pygame.K_LCTRL, pygame.KMOD_LCTRL),
         "alt": (pygame.K_LALT, pygame.KMOD_LALT)}
@@ -86,8 +91,8 @@ def _mouse(kind: int, pos: Sequence[float], button: int = 1, buttons: tuple[int,
 
 
 def mouse_events(kind: str, a: Sequence[float], b: Sequence[float] | None = None, button: int = 1,
-                 steps: int = 8) -> list[list[pygame.event.Event]]:
-    """Frames of events for a click (`a`) or a drag (`a` to `b`)."""
+                 steps: int = 8, fling: bool = False) -> list[list[pygame.event.Event]]:
+    """Frames of events for a click (`a`) or a drag (`a` to `b`; held still before the release unless `fling`)."""
     held = tuple(1 if button == i + 1 else 0 for i in range(3))
     frames = [[_mouse(pygame.MOUSEMOTION, a), _mouse(pygame.MOUSEBUTTONDOWN, a, button)]]
     if kind == "drag" and b is not None:
@@ -95,6 +100,8 @@ def mouse_events(kind: str, a: Sequence[float], b: Sequence[float] | None = None
             t = i / steps
             frames.append([_mouse(pygame.MOUSEMOTION, (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t),
                                   buttons=held)])
+        if not fling:
+            frames.extend([] for _ in range(HOLD_FRAMES))
         frames.append([_mouse(pygame.MOUSEBUTTONUP, b, button)])
     else:
         frames.append([_mouse(pygame.MOUSEBUTTONUP, a, button)])
@@ -115,7 +122,8 @@ def step_frames(step: dict[str, Any]) -> Iterator[Frame]:
             frames = mouse_events("click", step["click"], button=int(step.get("button", 1)))
         else:
             (a, b) = step["drag"]
-            frames = mouse_events("drag", a, b, int(step.get("button", 1)), int(step.get("steps", 8)))
+            frames = mouse_events("drag", a, b, int(step.get("button", 1)), int(step.get("steps", 8)),
+                                  bool(step.get("fling", False)))
         frames[0] = down + frames[0]
         frames[-1] = frames[-1] + up
         yield from frames

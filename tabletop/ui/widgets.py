@@ -40,6 +40,8 @@ __all__ = [
 ]
 
 Callback = Callable[[], Any]
+#: the log box keeps appending up to LOG_MAX rows, then starts again from the last LOG_KEEP
+LOG_MAX, LOG_KEEP = 60, 30
 BAR_H = 36
 ENFORCEMENT = ["off", "warn", "strict"]
 
@@ -110,24 +112,51 @@ _TIPS = {
 
 
 class SidePanel:
-    """The right-hand column: a large preview of the card under the cursor, the seats, the log and the chat line."""
+    """The right-hand column: a large preview of the card under the cursor, the seats, the log and the chat line.
 
-    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, preview_h: int) -> None:
+    With `rules` (any ruleset but freeform) it also holds the rules panel: the ruleset's status in words, and the
+    seat's legal moves as a list where a click submits the move.
+    """
+
+    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, preview_h: int, rules: bool = False) -> None:
         self.rect = rect
+        self.manager = manager
         self.panel = UIPanel(rect, starting_height=1, manager=manager)
         w = rect.w - 16
+        if rules:
+            preview_h = min(preview_h, max(120, rect.h // 5))
         self.preview_rect = pygame.Rect(8, 8, w, preview_h)
         blank = pygame.Surface((w, preview_h), pygame.SRCALPHA)
         self.preview = UIImage(self.preview_rect, blank, manager, container=self.panel)
         self.preview_key: Any = None
         y = 8 + preview_h + 6
-        self.players = UITextBox("", pygame.Rect(8, y, w, 138), manager, container=self.panel)
-        y += 144
+        players_h = 74 if rules else 138
+        self.players = UITextBox("", pygame.Rect(8, y, w, players_h), manager, container=self.panel)
+        y += players_h + 6
+        self.status: UITextBox | None = None
+        self.moves: UISelectionList | None = None
+        self.moves_label: UILabel | None = None
+        self.status_text = ""
+        self.move_items: list[tuple[str, str]] = []
+        if rules:
+            status_h = max(90, (rect.h - y) * 30 // 100)
+            self.status = UITextBox("", pygame.Rect(8, y, w, status_h), manager, container=self.panel,
+                                    object_id="#rules_status")
+            y += status_h + 2
+            self.moves_label = UILabel(pygame.Rect(8, y, w, 20), "Legal moves", manager, container=self.panel,
+                                       object_id="#moves_label")
+            y += 20
+            moves_h = max(80, (rect.h - y) * 45 // 100)
+            self.moves = UISelectionList(pygame.Rect(8, y, w, moves_h), [], manager, container=self.panel,
+                                         object_id="#moves")
+            y += moves_h + 6
         log_h = max(60, rect.h - y - 46)
         self.log = UITextBox("", pygame.Rect(8, y, w, log_h), manager, container=self.panel)
         self.chat = UITextEntryLine(pygame.Rect(8, y + log_h + 6, w, 30), manager, container=self.panel,
                                     placeholder_text="Chat (Enter)")
         self.log_text = ""
+        self.log_keys: list[Any] = []
+        self._pending: tuple[list[tuple[Any, str]], str] | None = None
         self.players_text = ""
 
     def set_preview(self, key: Any, surface: pygame.Surface | None) -> None:
@@ -139,18 +168,56 @@ class SidePanel:
             canvas.blit(surface, ((canvas.get_width() - surface.get_width()) // 2, 0))
         self.preview.set_image(canvas)
 
+    def set_status(self, text: str) -> None:
+        if self.status is not None and text != self.status_text:
+            self.status_text = text
+            self.status.set_text(text)
+
+    def set_moves(self, items: Sequence[tuple[str, str]], label: str) -> None:
+        """The legal moves list: (words, id) per move; clicking one sends UI_SELECTION_LIST_NEW_SELECTION."""
+        if self.moves is None or self.moves_label is None:
+            return
+        if list(items) != self.move_items:
+            self.move_items = list(items)
+            self.moves.set_item_list(self.move_items)
+        if self.moves_label.text != label:
+            self.moves_label.set_text(label)
+
     def set_players(self, text: str) -> None:
         if text != self.players_text:
             self.players_text = text
             self.players.set_text(text)
 
-    def set_log(self, text: str) -> None:
-        if text != self.log_text:
-            self.log_text = text
-            self.log.set_text(text)
-            bar = getattr(self.log, "scroll_bar", None)
-            if bar is not None:
-                bar.set_scroll_from_start_percentage(1.0)
+    def set_log(self, rows: Sequence[tuple[Any, str]], empty: str = "") -> None:
+        """The log rows to show (a stable key and HTML each, oldest first); `flush_log` puts them on screen."""
+        self.log_text = "<br>".join(h for _, h in rows)
+        self._pending = (list(rows), empty)
+
+    def flush_log(self) -> bool:
+        """Show the pending rows. Rows that only extend what is shown are appended (pygame-gui re-lays the whole
+        box on every set_text, ~1 ms a line); the box is rebuilt from the last LOG_KEEP rows when it has grown
+        past LOG_MAX or an earlier row changed (undo)."""
+        if self._pending is None:
+            return False
+        rows, empty = self._pending
+        self._pending = None
+        keys = [k for k, _ in rows]
+        shown = self.log_keys
+        start = keys.index(shown[0]) if shown and shown[0] in keys else -1
+        if start >= 0 and keys[start:start + len(shown)] == shown and len(keys) - start <= LOG_MAX:
+            new = rows[start + len(shown):]
+            if not new:
+                return False
+            self.log_keys = shown + [k for k, _ in new]
+            self.log.append_html_text(("<br>" if shown else "") + "<br>".join(h for _, h in new))
+        else:
+            rows = rows[-LOG_KEEP:]
+            self.log_keys = [k for k, _ in rows]
+            self.log.set_text("<br>".join(h for _, h in rows) or empty)
+        bar = getattr(self.log, "scroll_bar", None)
+        if bar is not None:
+            bar.set_scroll_from_start_percentage(1.0)
+        return True
 
     def kill(self) -> None:
         self.panel.kill()
@@ -380,7 +447,7 @@ class NewGameDialog:
 
     def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], rulesets: Sequence[str],
                  default: str = "freeform") -> None:
-        w, h = 480, 440
+        w, h = 480, 530
         self.manager = manager
         self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 2, w, h), manager, "New game")
         c = self.window
@@ -404,9 +471,37 @@ class NewGameDialog:
                                     container=c)
         self.deck_label = UILabel(pygame.Rect(10, 10 + 6 * 42, w - 50, 30), "No decks: the ruleset's default table",
                                   manager, container=c)
+        # who plays each seat: a person or a bot (click to cycle human -> random -> greedy)
+        UILabel(pygame.Rect(10, 10 + 7 * 42, lw, 32), "Players", manager, container=c)
+        self.players: dict[int, str] = {}
+        self.player_buttons: dict[UIButton, int] = {}
+        bw = (fw - 2 * 4) // 3
+        for seat in range(6):
+            r = pygame.Rect(fx + (seat % 3) * (bw + 4), 10 + 7 * 42 + (seat // 3) * 36, bw, 32)
+            b = UIButton(r, self._player_label(seat), manager, container=c,
+                         tool_tip_text="Click: a person, a random bot or a greedy bot plays this seat")
+            self.player_buttons[b] = seat
         self.start = UIButton(pygame.Rect(w - 170, h - 90, 130, 38), "Start", manager, container=c,
                               object_id="#big_button")
         self.decks: dict[int, str] = {}
+
+    def _player_label(self, seat: int) -> str:
+        return f"{seat + 1}: {self.players.get(seat, 'human')}"
+
+    def cycle_player(self, element: Any) -> bool:
+        """A click on a seat's player button: the next choice of human, random, greedy. False: not one of them."""
+        seat = self.player_buttons.get(element)
+        if seat is None:
+            return False
+        choices = ("human", "random", "greedy")
+        now = self.players.get(seat, "human")
+        nxt = choices[(choices.index(now) + 1) % len(choices)]
+        if nxt == "human":
+            self.players.pop(seat, None)
+        else:
+            self.players[seat] = nxt
+        element.set_text(self._player_label(seat))
+        return True
 
     def set_deck(self, path: str) -> None:
         seat = int(self.deck_seat.selected_option[0] if isinstance(self.deck_seat.selected_option, tuple)
@@ -421,7 +516,7 @@ class NewGameDialog:
 
         return {"ruleset": opt(self.ruleset), "seats": int(opt(self.seats)), "enforcement": opt(self.enforce),
                 "seed": self.seed.get_text().strip(), "house_rules": self.house.get_text().strip(),
-                "decks": dict(self.decks)}
+                "decks": dict(self.decks), "bots": dict(self.players)}
 
     def alive(self) -> bool:
         return self.window.alive()

@@ -1,4 +1,4 @@
-"""Make docs/images/{table,preview,help}.png headless: `python tests/ui/make_docs_images.py`.
+"""Make docs/images/{table,preview,help,tragedy}.png headless: `python tests/ui/make_docs_images.py`.
 
 Every change on the table is played as gestures through the app's loop (the script format of docs/UI.md), so
 the pictures show what a person would see after doing the same.
@@ -16,7 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tabletop.game import quick_table  # noqa: E402
+from tabletop.game import new_session, quick_table  # noqa: E402
 from tabletop.ui import TableApp, run_script  # noqa: E402
 
 __all__ = ["main"]
@@ -59,7 +59,30 @@ def main(out: Path = ROOT / "docs" / "images") -> None:
     app.screenshot(out / "preview.png")
     run_script(app, [{"keyup": "space"}, {"key": "f1"}, {"wait": 1}])
     app.screenshot(out / "help.png")
-    print("wrote", *(str(out / n) for n in ("table.png", "preview.png", "help.png")))
+    tragedy(out)
+    print("wrote", *(str(out / n) for n in ("table.png", "preview.png", "help.png", "tragedy.png")))
+
+
+def tragedy(out: Path) -> None:
+    """Tragedy in warn, mid-game: two greedy bots stage Actors and Sets, then seat 1 breaks a rule by hand."""
+    app = TableApp(new_session("tragedy", 2, enforcement="warn", seed=4), seat=0, size=(1280, 800), fps=0,
+                   bots={0: "greedy", 1: "greedy"})
+    state = app.session.state
+
+    def staged() -> int:
+        return min(len(state.zones[f"{z}:{s}"].pieces) for z in ("actors", "sets") for s in (0, 1))
+
+    for _ in range(3000):
+        if staged() >= 2 and state.rules.get("priority") == 0 and not state.rules.get("stack"):
+            break
+        app.step()
+    app.set_bots({})
+    app.run_frames(2)
+    # seat 1 drags a card from the hand straight onto the Actor tableau: warn lets it through and cites the rule
+    card = state.zones["hand:0"].pieces[0]
+    run_script(app, [{"drag": [_at(app, card), _zone(app, "actors:0")], "steps": 6}, {"move": [1100, 560]},
+                     {"wait": 2}])
+    app.screenshot(out / "tragedy.png")
 
 
 if __name__ == "__main__":

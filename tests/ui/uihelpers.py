@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.ui import TableApp
+from tabletop.ui.script import HOLD_FRAMES
 
 __all__ = ["click", "drag", "key", "mouse", "post", "screen_of", "zone_center"]
 
@@ -34,7 +35,9 @@ def click(app: TableApp, pos, button: int = 1, mods: tuple[int, ...] = ()) -> No
     app.step()  # widgets answer a click with an event of their own, handled on the next frame
 
 
-def drag(app: TableApp, a, b, button: int = 1, steps: int = 6, mods: tuple[int, ...] = ()) -> None:
+def drag(app: TableApp, a, b, button: int = 1, steps: int = 6, mods: tuple[int, ...] = (), fling: bool = False) -> None:
+    """Press at `a`, move to `b` over `steps` frames, and let go: after holding still (a placing drop), or at
+    once while still moving (`fling`: the piece slides on when physics is on)."""
     for k in mods:
         post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
     post(app, mouse(pygame.MOUSEMOTION, a))
@@ -42,6 +45,8 @@ def drag(app: TableApp, a, b, button: int = 1, steps: int = 6, mods: tuple[int, 
     for i in range(1, steps + 1):
         t = i / steps
         post(app, mouse(pygame.MOUSEMOTION, (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)))
+    if not fling:
+        app.run_frames(HOLD_FRAMES)
     post(app, mouse(pygame.MOUSEBUTTONUP, b, button))
     for k in mods:
         post(app, pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))

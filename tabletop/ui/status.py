@@ -1,0 +1,201 @@
+"""The rules panel's words: any ruleset's `status` dict and legal actions, turned into readable HTML and lines.
+
+Nothing here knows a particular ruleset. Seats become player names, card references and visible piece ids become
+card names (through a lookup the app builds from the seat's own view), and everything else is shown as it is, so
+the panel never shows more than the status and the view already told this seat. Pure Python, no pygame.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping
+from typing import Any
+
+__all__ = ["SEAT_KEYS", "describe_action", "status_html", "status_lines"]
+
+#: status keys whose integer value is a seat
+SEAT_KEYS = frozenset({"active", "active_seat", "priority", "first", "winner", "seat", "turn_seat", "player",
+                       "controller", "owner", "attacker", "defender", "by", "to", "from_seat", "decider"})
+#: keys shown elsewhere (top bar) or only meaningful together with another key
+_HIDDEN = frozenset({"ruleset", "prompt", "score_name", "step"})
+#: keys of a dict row that name it (its title)
+_TITLE_KEYS = ("name", "title", "card", "piece", "id")
+_MAX_ITEMS = 12
+_MAX_DEPTH = 3
+
+NameOf = Callable[[str], str | None]
+
+
+def _label(key: str) -> str:
+    return key.replace("_", " ").strip().capitalize()
+
+
+def _seat(value: Any, names: Mapping[int, str]) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return names.get(value, f"Seat {value + 1}")
+    if isinstance(value, str) and value.isdigit():
+        return names.get(int(value), f"Seat {int(value) + 1}")
+    return str(value)
+
+
+def _scalar(key: str, value: Any, names: Mapping[int, str], name_of: NameOf) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if key in SEAT_KEYS:
+        return _seat(value, names)
+    if isinstance(value, str):
+        return name_of(value) or value
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _row_text(row: Mapping[str, Any], names: Mapping[int, str], name_of: NameOf) -> str:
+    """One dict of a list (a Stack entry, a site, an agent) on one line: its title first, then the rest."""
+    title, title_key = "", None
+    for k in _TITLE_KEYS:
+        v = row.get(k)
+        if isinstance(v, str) and v:
+            title = name_of(v) or (v if k in ("name", "title") else "")
+            if title:
+                title_key = k
+                break
+    if not title and isinstance(row.get("piece"), str):
+        title, title_key = "a hidden card", "piece"
+    rest = []
+    for k, v in row.items():
+        # the piece id and card ref of a named row say the same as its name
+        if k == title_key or title and k in _TITLE_KEYS and isinstance(v, str) and name_of(v) in (title, None):
+            continue
+        if v is None or v == [] or v == {}:
+            continue
+        if isinstance(v, (list, tuple)):
+            text = ", ".join(_scalar(k, x, names, name_of) if not isinstance(x, (dict, list)) else "…" for x in v)
+        elif isinstance(v, dict):
+            text = ", ".join(f"{_label(str(a))} {_scalar(str(a), b, names, name_of)}" for a, b in v.items()
+                             if not isinstance(b, (dict, list)))
+        else:
+            text = _scalar(k, v, names, name_of)
+        rest.append(f"{_label(k).lower()} {text}" if k not in ("role",) else text)
+    body = " · ".join(rest)
+    return f"{title} — {body}" if title and body else title or body or "—"
+
+
+def status_lines(status: Mapping[str, Any], names: Mapping[int, str], name_of: NameOf,
+                 depth: int = 0) -> list[tuple[int, str, str]]:
+    """(indent, label, text) lines for every key of a status dict, in its own order."""
+    out: list[tuple[int, str, str]] = []
+    score_name = status.get("score_name") if depth == 0 else None
+    for key, value in status.items():
+        if depth == 0 and key in _HIDDEN:
+            continue
+        if key == "step_label" and depth == 0:
+            out.append((depth, "Step", str(value)))
+            continue
+        if value is None:
+            continue
+        label = _label(key)
+        if key == "scores" and isinstance(value, (list, tuple)) and all(isinstance(v, (int, float)) for v in value):
+            text = " · ".join(f"{names.get(i, f'Seat {i + 1}')} {_scalar(key, v, names, name_of)}"
+                              for i, v in enumerate(value))
+            out.append((depth, f"Scores ({score_name})" if score_name else label, text))
+        elif isinstance(value, (list, tuple)):
+            if not value:
+                out.append((depth, label, "none"))
+            elif all(not isinstance(v, (dict, list, tuple)) for v in value):
+                out.append((depth, label, ", ".join(_scalar(key, v, names, name_of) for v in value[:_MAX_ITEMS])
+                            + (f" … ({len(value)})" if len(value) > _MAX_ITEMS else "")))
+            else:
+                out.append((depth, f"{label} ({len(value)})", ""))
+                for v in value[:_MAX_ITEMS]:
+                    if isinstance(v, Mapping):
+                        out.append((depth + 1, "•", _row_text(v, names, name_of)))
+                    else:
+                        out.append((depth + 1, "•", ", ".join(str(x) for x in v)))
+        elif isinstance(value, Mapping):
+            if not value:
+                out.append((depth, label, "none"))
+                continue
+            out.append((depth, label, ""))
+            seat_keyed = all(isinstance(k, str) and k.isdigit() or isinstance(k, int) for k in value)
+            if depth + 1 >= _MAX_DEPTH:
+                out.append((depth + 1, "", str(value)))
+                continue
+            sub: dict[str, Any] = {(_seat(k, names) if seat_keyed else str(k)): v for k, v in value.items()}
+            if seat_keyed:
+                for who, v in sub.items():
+                    if isinstance(v, Mapping):
+                        out.append((depth + 1, who, _row_text(v, names, name_of)))
+                    elif isinstance(v, (list, tuple)):
+                        out.append((depth + 1, who, "; ".join(_row_text(x, names, name_of) if isinstance(x, Mapping)
+                                                              else _scalar("", x, names, name_of)
+                                                              for x in v[:_MAX_ITEMS]) or "none"))
+                    else:
+                        out.append((depth + 1, who, _scalar("", v, names, name_of)))
+            else:
+                out.extend(status_lines(sub, names, name_of, depth + 1))
+        else:
+            out.append((depth, label, _scalar(key, value, names, name_of)))
+    return out
+
+
+def status_html(status: Mapping[str, Any], names: Mapping[int, str], name_of: NameOf) -> str:
+    """The status as pygame-gui HTML: the prompt first (what the game waits for), then every key."""
+    parts = []
+    prompt = status.get("prompt")
+    if prompt:
+        parts.append(f"<font color='#ffd450'><b>{html.escape(str(prompt))}</b></font>")
+    inline: list[str] = []  # plain top-level values share one paragraph; lists and mappings get lines of their own
+    for indent, label, text in status_lines(status, names, name_of):
+        lab = f"<b>{html.escape(label)}</b>" if label else ""
+        if indent == 0 and text:
+            inline.append(f"{lab} <font color='#c9d3cf'>{html.escape(text)}</font>")
+            continue
+        if inline:
+            parts.append(" · ".join(inline))
+            inline = []
+        pad = "&nbsp;&nbsp;&nbsp;" * indent
+        sep = " " if label == "•" else ": " if label and text else ""
+        parts.append(f"{pad}{lab}{sep}<font color='#c9d3cf'>{html.escape(text)}</font>")
+    if inline:
+        parts.append(" · ".join(inline))
+    return "<br>".join(parts) if parts else "<font color='#8a949e'>The ruleset reports nothing yet.</font>"
+
+
+def describe_action(action: Mapping[str, Any], name_of: NameOf, names: Mapping[int, str] | None = None,
+                    piece_fields: tuple[str, ...] = ()) -> str:
+    """An action dict (`Action.to_dict()`) in words: its verb, the card it plays, then its other fields.
+
+    `tragedy.play {piece, role, target}` reads "Play Queen of Hearts as Prop on King of Spades";
+    `tragedy.score {actor, set}` reads "Score: actor King of Spades, set Ten of Clubs".
+    """
+    names = names or {}
+    verb = str(action.get("type", "?")).rsplit(".", 1)[-1].replace("_", " ").strip().capitalize()
+
+    def named(key: str, v: Any) -> str:
+        if isinstance(v, (list, tuple)):
+            return ", ".join(named(key, x) for x in v)
+        if key in SEAT_KEYS:
+            return _seat(v, names)
+        if isinstance(v, str):
+            found = name_of(v)
+            if found:
+                return found
+            if key in piece_fields or key in ("piece", "target", "card"):
+                return "a hidden card"
+        return _scalar(key, v, names, name_of)
+
+    text = verb
+    rest = []
+    for key, v in action.items():
+        if key == "type":
+            continue
+        if key == "piece" or key == "card":
+            text += f" {named(key, v)}"
+        elif key == "role":
+            text += f" as {v}"
+        elif key == "target":
+            text += f" on {named(key, v)}"
+        else:
+            rest.append(f"{_label(key).lower()} {named(key, v)}")
+    return f"{text}: {', '.join(rest)}" if rest else text
