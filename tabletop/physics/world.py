@@ -23,6 +23,7 @@ CARD, TOKEN, DIE, WALL = 0b0001, 0b0010, 0b0100, 0b1000
 FRICTION_PER_SECOND = 0.12  # fraction of speed kept after one second of sliding
 REST_SPEED = 6.0  # table units per second below which a piece counts as still
 MAX_SIM_SECONDS = 12.0
+REST_CHECK = 1.0 / 15.0  # seconds of game time between checks for pieces come to rest
 
 
 @dataclass(slots=True)
@@ -146,6 +147,22 @@ class FlingController:
         self.on_result = on_result
         self._flying: dict[str, tuple[int | None, bool]] = {}  # pid -> (seat, is a die throw)
         self.tumble: dict[str, float] = {}
+        self._since_check = 0.0
+
+    @property
+    def flying(self) -> frozenset[str]:
+        """The pieces in motion now (what a renderer draws from `positions()` instead of the view)."""
+        return frozenset(self._flying)
+
+    def cancel(self, pid: str) -> tuple[float, float] | None:
+        """Catch a sliding piece: it stops where it is, nothing is submitted; returns where it was caught."""
+        if pid not in self._flying:
+            return None
+        x, y, _ = self.world.position(pid)
+        del self._flying[pid]
+        self.tumble.pop(pid, None)
+        self.world.remove(pid)
+        return x, y
 
     def _snap_zone(self, x: float, y: float) -> str | None:
         """The non-free zone under a point, if any (the zone a card stopping there would snap into)."""
@@ -157,8 +174,20 @@ class FlingController:
                 return zone.name
         return None
 
-    def release(self, pid: str, seat: int | None, x: float, y: float, vx: float = 0.0, vy: float = 0.0) -> Result | None:
-        """A dragged piece was let go at (x, y) moving at (vx, vy) table units per second."""
+    def release(
+        self,
+        pid: str,
+        seat: int | None,
+        x: float,
+        y: float,
+        vx: float = 0.0,
+        vy: float = 0.0,
+        size: tuple[float, float] | None = None,
+    ) -> Result | None:
+        """A dragged piece was let go at (x, y) moving at (vx, vy) table units per second.
+
+        `size` is the piece's footprint on the table (default: a standard card, or a 48-unit token).
+        """
         speed = math.hypot(vx, vy)
         if not self.enabled or speed < 60.0:
             return self._finish(pid, seat, x, y, die=False)
@@ -167,15 +196,16 @@ class FlingController:
         if piece is None:
             return None
         kind = {"card": CARD, "die": DIE}.get(piece.kind, TOKEN)
-        size = (126.0, 176.0) if kind == CARD else (48.0, 48.0)
+        if size is None:
+            size = (126.0, 176.0) if kind == CARD else (48.0, 48.0)
         self.world.add(pid, kind, x, y, *size, angle=math.radians(piece.rotation))
         self.world.fling(pid, vx, vy, spin=0.0 if kind == CARD else vx / 60.0)
         self._flying[pid] = (seat, False)
         return None
 
-    def throw(self, pid: str, seat: int | None, x: float, y: float, vx: float, vy: float) -> None:
+    def throw(self, pid: str, seat: int | None, x: float, y: float, vx: float, vy: float, size: float = 48.0) -> None:
         """Throw a die: it tumbles across the table; its face comes from the RNG when it stops."""
-        self.world.add(pid, DIE, x, y, 48.0, 48.0)
+        self.world.add(pid, DIE, x, y, size, size)
         self.world.fling(pid, vx, vy, spin=8.0)
         self._flying[pid] = (seat, True)
         self.tumble[pid] = 0.0
@@ -185,10 +215,15 @@ class FlingController:
         if not self._flying:
             return []
         self.world.step(dt)
+        for pid in self.tumble:
+            self.tumble[pid] += dt
+        # resting is checked a few times a second, not every frame: it reads every body from Python
+        self._since_check += dt
+        if self._since_check < REST_CHECK:
+            return []
+        self._since_check = 0.0
         results = []
         for pid in list(self._flying):
-            if pid in self.tumble:
-                self.tumble[pid] += dt
             if not self.world.moving(pid):
                 seat, die = self._flying.pop(pid)
                 x, y, _angle = self.world.position(pid)

@@ -105,3 +105,17 @@ def test_a_card_coming_to_rest_over_a_pile_snaps_into_it() -> None:
     ctl.settle_all()
     assert session.state.pieces[pid].zone == "discard"
     assert session.history[-1].action == A.Move((pid,), "discard")
+
+
+def test_a_sliding_piece_can_be_caught() -> None:
+    session = quick_table(seed=4)
+    pid = table_card(session)
+    ctl = FlingController(session)
+    before = len(session.history)
+    ctl.release(pid, 0, 300, 700, vx=2500, vy=0)
+    assert ctl.flying == {pid}
+    ctl.update(0.05)
+    caught = ctl.cancel(pid)
+    assert caught is not None and caught[0] > 300
+    assert ctl.flying == frozenset() and ctl.positions() == {}
+    assert ctl.settle_all() == [] and len(session.history) == before
