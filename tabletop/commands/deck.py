@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         deck = load_deck(args.deck, library)
     except DeckError as e:
-        problems = [{"rule": "", "code": "deck.format", "message": str(p)} for p in e.problems]
+        problems = [{"rule": "", "code": "deck.format", "message": str(p), "located": True} for p in e.problems]
         _report(args, problems, None)
         return 1
     except OSError as e:
@@ -64,5 +64,6 @@ def _report(args: argparse.Namespace, problems: list[dict], deck) -> None:
         return
     for p in problems:
         rule = f"{p['rule']}: " if p.get("rule") else ""
-        print(f"{args.deck}: {rule}{p['message']}")
+        where = "" if p.get("located") else f"{args.deck}: "
+        print(f"{where}{rule}{p['message']}")
     print(f"{len(problems)} problem(s).", file=sys.stderr)
