@@ -73,6 +73,10 @@ class Action:
     undoable: ClassVar[bool] = True
     #: Fields only the acting seat may read back in the log (they may name a card others cannot see).
     private_fields: ClassVar[tuple[str, ...]] = ()
+    #: Whether it may name a card the seat cannot see (by its handle): moving or turning a face-down card is a
+    #: table gesture; rules actions (play, score...) need cards their seat can see, so no check or note of a
+    #: ruleset ever describes a hidden card to anyone.
+    blind_ok: ClassVar[bool] = False
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": self.type}
@@ -198,6 +202,7 @@ class Move(Action):
     index: int | None = None
     face_up: bool | None = None
     piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
+    blind_ok: ClassVar[bool] = True
 
 
 @action_type("flip")
@@ -208,6 +213,7 @@ class Flip(Action):
     pieces: tuple[str, ...]
     face_up: bool | None = None
     piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
+    blind_ok: ClassVar[bool] = True
 
 
 @action_type("tap")
@@ -218,6 +224,7 @@ class Tap(Action):
     pieces: tuple[str, ...]
     tapped: bool | None = None
     piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
+    blind_ok: ClassVar[bool] = True
 
 
 @action_type("rotate")
@@ -228,6 +235,7 @@ class Rotate(Action):
     pieces: tuple[str, ...]
     degrees: int = 90
     piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
+    blind_ok: ClassVar[bool] = True
 
 
 @action_type("shuffle")
@@ -301,6 +309,7 @@ class Attach(Action):
     piece: str
     to: str
     piece_fields: ClassVar[tuple[str, ...]] = ("piece", "to")
+    blind_ok: ClassVar[bool] = True
 
 
 @action_type("detach")
@@ -310,6 +319,7 @@ class Detach(Action):
 
     piece: str
     piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
+    blind_ok: ClassVar[bool] = True
 
 
 @action_type("create")
@@ -336,6 +346,7 @@ class DeletePiece(Action):
 
     pieces: tuple[str, ...]
     piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
+    blind_ok: ClassVar[bool] = True
 
 
 @action_type("set_counter")
@@ -348,6 +359,7 @@ class SetCounter(Action):
     piece: str | None = None
     seat: int | None = None
     piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
+    blind_ok: ClassVar[bool] = True
 
 
 @action_type("add_counter")
@@ -360,6 +372,7 @@ class AddCounter(Action):
     piece: str | None = None
     seat: int | None = None
     piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
+    blind_ok: ClassVar[bool] = True
 
 
 @action_type("roll")

@@ -300,16 +300,20 @@ def _set_counter(counters: dict[str, int], name: str, value: int | None) -> None
 @_event("rng")
 @dataclass(frozen=True, slots=True)
 class RngAdvanced(Event):
-    """The RNG moved on (chance was used); reverting rewinds it."""
+    """The RNG moved on (chance was used).
+
+    It never goes back: undoing a roll or a shuffle leaves the generator where it was, so a seat cannot roll, look
+    and undo to learn what the next shuffle or die will give. Redo still replays the recorded outcome.
+    """
 
     old: int
     new: int
 
     def apply(self, state: GameState) -> None:
-        state.rng.counter = self.new
+        state.rng.counter = max(state.rng.counter, self.new)
 
     def revert(self, state: GameState) -> None:
-        state.rng.counter = self.old
+        return None
 
 
 _STATE_FIELDS = frozenset({"enforcement", "options", "ruleset"})

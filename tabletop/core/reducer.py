@@ -208,7 +208,7 @@ class Tx:
         for pid in zone.pieces:
             piece = self.state.pieces[pid]
             fields: dict[str, Any] = {}
-            if piece.known and EVERYONE not in piece.known:
+            if piece.known:
                 fields["known"] = frozenset()
             if piece.attached_to is not None:
                 fields["attached_to"] = None

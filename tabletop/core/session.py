@@ -87,13 +87,13 @@ class LogEntry:
         for e in self.events:
             if isinstance(e, Note) and (e.private is None or (seat is not None and seat in e.private)):
                 notes.append({"what": e.what, "seat": e.seat, "text": e.text, "data": _redact(e.data, name)})
-        return {
-            "seq": self.seq,
-            "seat": self.seat,
-            "action": action,
-            "violations": [v.to_dict() for v in self.violations],
-            "notes": notes,
-        }
+        violations = []
+        for v in self.violations:
+            d = v.to_dict()
+            if "pieces" in d:
+                d["pieces"] = [name(p) for p in d["pieces"]]
+            violations.append(d)
+        return {"seq": self.seq, "seat": self.seat, "action": action, "violations": violations, "notes": notes}
 
 
 def _redact(data: Any, name: Callable[[str], str]) -> Any:
@@ -121,6 +121,17 @@ class Result:
         return self.accepted
 
 
+def _as_seen(state: GameState, violations: list[Violation], seat: int | None) -> list[Violation]:
+    """Violations with their pieces named as `seat` knows them (a handle for a card it cannot see)."""
+    out = []
+    for v in violations:
+        if v.pieces:
+            names = tuple(state.handle_for(p, seat) if p in state.pieces else p for p in v.pieces)
+            v = Violation(v.code, v.rule, v.message, names, v.seat)
+        out.append(v)
+    return out
+
+
 def resolve_action(state: GameState, action: A.Action, seat: int | None) -> A.Action:
     """Translate the piece names a seat used (ids it can see, current handles) into piece ids."""
     names = action.piece_names()
@@ -129,7 +140,9 @@ def resolve_action(state: GameState, action: A.Action, seat: int | None) -> A.Ac
     mapping: dict[str, str] = {}
     for n in names:
         pid = state.resolve(n, seat)
-        if pid is None:
+        # a rules action may only name cards its seat can see: the same answer as for a name that does not exist,
+        # so a refusal tells nothing about where a hidden card is
+        if pid is None or (not action.blind_ok and not state.can_see(state.pieces[pid], seat)):
             raise ActionError("unknown_piece", f"there is no piece {n!r} that seat {seat} can see")
         mapping[n] = pid
     return action.with_pieces(mapping)
@@ -166,6 +179,10 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
     zf = _ZONE_FIELDS.get(type(action))
     if zf is not None:
         touchable(getattr(action, zf))
+    if isinstance(action, (A.LookTop, A.Search)):
+        zone = state.zones.get(action.zone)
+        if zone is not None and zone.visibility == "public":
+            raise ActionError("forbidden", f"{zone.label or zone.name} is open: face-down cards there stay secret")
     if isinstance(action, (A.Draw, A.Deal)) and action.source is not None:
         touchable(action.source)
     if isinstance(action, A.Reveal):
@@ -211,7 +228,8 @@ class Session:
         if mode != "off" and not isinstance(action, (A.SetEnforcement, A.Chat)):
             violations = list(self.rules.check(state, action, seat))
             if violations and mode == "strict":
-                return Result(False, violations=violations, error=str(violations[0]), code=violations[0].code)
+                shown = _as_seen(state, violations, seat)
+                return Result(False, violations=shown, error=str(shown[0]), code=shown[0].code)
         touched = action.piece_names()
         seen_before = {pid: state.visible_to(state.pieces[pid]) for pid in touched if pid in state.pieces}
         try:
@@ -232,7 +250,7 @@ class Session:
         if action.undoable:
             self.redo_stack.clear()
         self._notify("submit", entry)
-        return Result(True, events=events, violations=violations, entry=entry)
+        return Result(True, events=events, violations=_as_seen(state, violations, seat), entry=entry)
 
     def _consequences(
         self, action: A.Action, seat: int | None, events: list[Event], violations: list[Violation]

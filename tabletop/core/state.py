@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -191,7 +192,8 @@ class GameState:
         self.zones: dict[str, Zone] = {}
         self.pieces: dict[str, Piece] = {}
         self.rng = Rng(seed)
-        self.secret = secret if secret is not None else Rng(seed ^ 0x5EC2E7).token()
+        # a random secret, not one derived from the seed: whoever knows the seed must not be able to unmask handles
+        self.secret = secret if secret is not None else secrets.token_hex(16)
         self.rules: dict[str, Any] = {}
         self.next_id = 1
         self.table_size = table_size
@@ -407,9 +409,12 @@ class GameState:
         return s
 
     def canonical(self) -> bytes:
-        """The table's content as canonical JSON, without `seq` (a version counter, not content)."""
+        """The table's content as canonical JSON, without `seq` (a version counter), the RNG position (it only
+        moves forward, even through undo) and the handle secret (random per table, not part of the game)."""
         d = self.to_dict()
         del d["seq"]
+        del d["secret"]
+        d["rng"] = {"seed": self.rng.seed}
         return json.dumps(d, sort_keys=True, separators=(",", ":")).encode()
 
     def hash(self) -> str:

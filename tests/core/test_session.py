@@ -152,6 +152,16 @@ def test_redo_replays_the_same_chance(session: Session) -> None:
     assert session.state.zones["deck"].pieces == order
 
 
+def test_undo_does_not_rewind_chance(session: Session) -> None:
+    """Shuffle, look, undo, shuffle again: the second shuffle is a new draw, not a replay of the first."""
+    state = session.state
+    session.submit(A.Shuffle("deck"), 0)
+    first = list(state.zones["deck"].pieces)
+    session.undo()
+    session.submit(A.Shuffle("deck"), 0)
+    assert state.zones["deck"].pieces != first
+
+
 def test_spectators_only_chat(session: Session) -> None:
     assert session.submit(A.Chat("hi"), None).accepted
     assert not session.submit(A.Shuffle("deck"), None).accepted
@@ -222,9 +232,12 @@ def test_every_action_undone_gives_back_the_hash(session: Session, make) -> None
     assert r.accepted, r.error
     assert session.undo().accepted
     assert state.hash() == before
-    assert {k: v for k, v in state.to_dict().items() if k != "seq"} == {
-        k: v for k, v in before_dict.items() if k != "seq"
+    # everything comes back but the version counter and the RNG, which never runs backwards
+    moving = ("seq", "rng")
+    assert {k: v for k, v in state.to_dict().items() if k not in moving} == {
+        k: v for k, v in before_dict.items() if k not in moving
     }
+    assert state.rng.counter >= before_dict["rng"]["counter"]
 
 
 def test_undo_skips_chat_and_log_keeps_it(session: Session) -> None:

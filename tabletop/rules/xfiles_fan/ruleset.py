@@ -379,8 +379,9 @@ class XFilesFan(Ruleset):
                 if legal:
                     rule = "xff.3.3" if r.get("round") else "xff.3.2"
                     what = "a Following or Conclusion" if r.get("round") else "a Case or Incident"
+                    # every seat reads the log: count the playable cards, never name them (they are in a hand)
                     out.append(_v("xff.must_play", rule, f"you cannot pass: you can legally play {what} "
-                                  f"({', '.join(self.info(state, p).name for p in legal[:3])})", legal, seat))
+                                  f"({len(legal)} in your hand)", legal, seat))
             return out
         if isinstance(action, ChooseFirst):
             out = self._check_pending(state, seat, "choose_first")
