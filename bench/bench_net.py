@@ -1,14 +1,20 @@
-"""LAN soak: N client processes each submitting R actions a second to one host process for D seconds.
+"""LAN figures on a 1,000-card table, each beside a bare `websockets` floor measured in the same run.
 
-Reports, each beside its floor measured in the same run:
-- round trip of an action (client submit -> every client has the resulting view), beside a bare websockets echo
-  round trip on the same machine;
-- bytes the host sent per client per action (patch + log line + result), beside the JSON size of the action;
-- the host's fan-out cost per action (N views + diffs + hashes) on the soak table and on a 1,000-card table.
-Checks: no action lost or applied twice (host seq == actions accepted), no desync, every client's patched view
-hash equal to the host's snapshot at the end.
+- round trip of an action with 2 and 8 clients: one client submits, the time until every client holds the
+  resulting view (patch applied, hash checked), beside a bare websockets server that broadcasts each message
+  to the same number of bare clients (the sender included);
+- bytes the host sends per client per action (patch + log line + the sender's result), beside the action's JSON;
+- late join: hello on an open connection -> the client holds the welcome view with its hash checked, beside a bare
+  websockets request answered with a frame of the same bytes;
+- the host's fan-out per action (every seat's view updated, patched, hashed and encoded), without I/O.
 
-Run: python bench/bench_net.py [--clients 8] [--rate 20] [--duration 60] [--cards 100] [--json]
+The host runs in its own process, the clients together in another (this machine has two cores).
+
+    python bench/bench_net.py [--quick] [--json]
+    python bench/bench_net.py soak [--clients 8] [--rate 20] [--duration 60] [--cards 1000] [--json]
+
+The soak runs one process per client, each submitting `rate` actions a second for `duration` seconds, and checks
+that no action is lost or applied twice and that every client's view hash equals the host's at the end.
 """
 
 from __future__ import annotations
@@ -19,16 +25,20 @@ import json
 import multiprocessing as mp
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-__all__ = ["main"]
+__all__ = ["collect", "figures", "main", "soak"]
+
+CARDS = 1000
 
 
-def _table(cards: int, seats: int):
+def _session(cards: int, seats: int):
     from bench_core import table
 
     from tabletop.core import Session
@@ -36,13 +46,22 @@ def _table(cards: int, seats: int):
     return Session(table(cards, seats))
 
 
-def _host(cards: int, seats: int, port_q: mp.Queue) -> None:
+def _action(i: int, pid: str):
+    from tabletop.core import actions as A
+
+    return A.Move((pid,), "table", x=float((i * 37) % 3900), y=float((i * 53) % 2900)) if i % 3 else A.Tap((pid,))
+
+
+# ------------------------------------------------------------------------------------------------ servers
+
+
+def _host(cards: int, seats: int, limits: dict[str, float], port_q: Any) -> None:
     from tabletop.net.host import Host
     from tabletop.net.messages import Limits
 
     async def main() -> None:
-        host = Host(_table(cards, seats), bind="127.0.0.1", port=0, limits=Limits(rate=500, burst=1000))
-        host.on_event = lambda ev: None
+        host = Host(_session(cards, seats), bind="127.0.0.1", port=0, limits=Limits(**limits),
+                    on_event=lambda ev: None)
         await host.start()
         port_q.put(host.port)
         await asyncio.Future()
@@ -50,12 +69,23 @@ def _host(cards: int, seats: int, port_q: mp.Queue) -> None:
     asyncio.run(main())
 
 
-def _echo(port_q: mp.Queue) -> None:
-    from websockets.asyncio.server import serve
+def _bare(blob_size: int, port_q: Any) -> None:
+    """A bare websockets server: `join` is answered with `blob_size` bytes, anything else is broadcast to all."""
+    from websockets.asyncio.server import broadcast, serve
 
-    async def handler(ws) -> None:
-        async for msg in ws:
-            await ws.send(msg)
+    blob = json.dumps({"type": "welcome", "pad": "x" * max(0, blob_size - 30)}).encode()
+    conns: set[Any] = set()
+
+    async def handler(ws: Any) -> None:
+        conns.add(ws)
+        try:
+            async for msg in ws:
+                if msg == "join":
+                    await ws.send(blob, text=True)
+                else:
+                    broadcast(conns, msg)
+        finally:
+            conns.discard(ws)
 
     async def main() -> None:
         async with serve(handler, "127.0.0.1", 0, compression=None) as server:
@@ -65,66 +95,262 @@ def _echo(port_q: mp.Queue) -> None:
     asyncio.run(main())
 
 
-def _client(port: int, seat: int, rate: float, duration: float, start_at: float, out_q: mp.Queue) -> None:
-    from tabletop.core import actions as A
+# ------------------------------------------------------------------------------------------------ measuring
+
+
+async def _round_trips(port: int, clients: int, n: int, tokens: dict[int, str]) -> dict[str, Any]:
+    """`n` actions from seat 0, one at a time: time until all `clients` hold the view, and bytes received.
+
+    `tokens` holds the seat tokens of earlier runs (seats are taken back with them) and gets the new ones.
+    """
+    from tabletop.net.client import Client
+
+    done = asyncio.Event()
+    target = [0]
+    cs: list[Client] = []
+
+    def check(ev: Any) -> None:
+        if ev.kind == "view" and all(c.protocol.seq >= target[0] for c in cs):
+            done.set()
+
+    for seat in range(clients):
+        cs.append(await Client("127.0.0.1", port, seat=seat, token=tokens.get(seat), on_event=check).connect(30))
+        tokens[seat] = cs[-1].token
+    await asyncio.sleep(0.2)
+    table = [p["id"] for z in cs[0].view["zones"] if z["name"] == "table" for p in z["pieces"]]
+    start_bytes = sum(c.bytes_received for c in cs)
+    times = []
+    payload = 0
+    for i in range(n):
+        action = _action(i, table[i % len(table)])
+        payload += len(json.dumps(action.to_dict(), separators=(",", ":")))
+        target[0] = cs[0].protocol.seq + 1
+        done.clear()
+        t = time.perf_counter()
+        cseq = await cs[0].submit(action)
+        await done.wait()
+        times.append(time.perf_counter() - t)
+        await cs[0].wait_for(lambda cseq=cseq: cseq in cs[0].protocol.results, 10)
+    await asyncio.sleep(0.05)
+    received = sum(c.bytes_received for c in cs) - start_bytes
+    ok = all(c.protocol.desyncs == 0 and c.protocol.hash == c.protocol.view_hash() for c in cs)
+    for c in cs:
+        await c.close()
+    return {"rtt": times, "bytes": received / (n * clients), "payload": payload / n, "ok": ok}
+
+
+async def _bare_round_trips(port: int, clients: int, n: int, size: int) -> list[float]:
+    from websockets.asyncio.client import connect
+
+    msg = json.dumps({"type": "action", "cseq": 1, "action": {"type": "move", "pad": "x" * max(0, size - 60)}})
+    done = asyncio.Event()
+    counts = [0] * clients
+    target = [0]
+    conns = [await connect(f"ws://127.0.0.1:{port}", compression=None) for _ in range(clients)]
+
+    async def reader(k: int, ws: Any) -> None:
+        async for _ in ws:
+            counts[k] += 1
+            if all(c >= target[0] for c in counts):
+                done.set()
+
+    tasks = [asyncio.create_task(reader(k, ws)) for k, ws in enumerate(conns)]
+    times = []
+    for i in range(n):
+        target[0] = i + 1
+        done.clear()
+        t = time.perf_counter()
+        await conns[0].send(msg)
+        await done.wait()
+        times.append(time.perf_counter() - t)
+    for task in tasks:
+        task.cancel()
+    for ws in conns:
+        await ws.close()
+    return times
+
+
+async def _joins(port: int, n: int, seat: int | None) -> tuple[list[float], int]:
+    """Hello on an open connection -> welcome decoded, view indexed and its hash checked."""
+    from websockets.asyncio.client import connect
+
+    from tabletop.net.protocol import ClientProtocol
+
+    times = []
+    size = 0
+    for _ in range(n):
+        async with connect(f"ws://127.0.0.1:{port}", compression=None, max_size=None) as ws:
+            proto = ClientProtocol(seat=seat)
+            proto.start()
+            hello = proto.data_to_send()[0]
+            t = time.perf_counter()
+            await ws.send(hello, text=True)
+            while not proto.welcomed:
+                frame = await ws.recv(decode=False)
+                proto.receive_data(frame)
+                size = max(size, len(frame))
+            times.append(time.perf_counter() - t)
+            assert proto.hash and proto.desyncs == 0
+            await ws.send(b'{"type":"bye"}', text=True)
+    return times, size
+
+
+async def _bare_joins(port: int, n: int) -> list[float]:
+    from websockets.asyncio.client import connect
+
+    times = []
+    async with connect(f"ws://127.0.0.1:{port}", compression=None, max_size=None) as ws:
+        for _ in range(n):
+            t = time.perf_counter()
+            await ws.send("join")
+            await ws.recv(decode=False)
+            times.append(time.perf_counter() - t)
+    return times
+
+
+def fanout_ms(cards: int, seats: int, rounds: int) -> float:
+    """Host time per action to update, patch, hash and encode every seat's view (no I/O), clients connected."""
+    from tabletop.net.messages import PROTOCOL_VERSION, encode
+    from tabletop.net.protocol import HostProtocol
+
+    session = _session(cards, seats)
+    host = HostProtocol(session)
+    for seat in range(seats):
+        cid = host.connect()
+        host.receive_data(cid, encode({"type": "hello", "version": PROTOCOL_VERSION, "seat": seat}))
+    host.data_to_send()
+    table = session.state.zones["table"].pieces
+    t = time.perf_counter()
+    for i in range(rounds):
+        session.submit(_action(i, table[i % 50]), 0)
+        host.data_to_send()
+    return (time.perf_counter() - t) / rounds * 1e3
+
+
+def _median_ms(xs: list[float]) -> float:
+    return statistics.median(xs) * 1e3
+
+
+class _PortLine:
+    """Stands in for a queue in a server run as a subprocess: the bound port goes to stdout."""
+
+    def put(self, port: int) -> None:
+        print(port, flush=True)
+
+
+def _start(kind: str, *args: Any) -> tuple[subprocess.Popen[str], int]:
+    """A server (`host` or `bare`) in its own process (a fresh interpreter: this module may not be importable by
+    name when `tabletop bench` loads it); returns it with the port it bound."""
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "_serve", kind, json.dumps(args)],
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if not line.strip():
+        proc.kill()
+        raise RuntimeError(f"the {kind} server did not start")
+    return proc, int(line)
+
+
+def figures(quick: bool = False) -> dict[str, Any]:
+    """Every network figure and its floor, measured in this run."""
+    n = 300 if quick else 1000
+    joins = 30 if quick else 100
+    out: dict[str, Any] = {"cards": CARDS}
+    procs: list[subprocess.Popen[str]] = []
+    try:
+        host, port = _start("host", CARDS, 8, {"rate": 10_000, "burst": 10_000})
+        procs.append(host)
+        tokens: dict[int, str] = {}
+        for clients in (2, 8):
+            r = asyncio.run(_round_trips(port, clients, n, tokens))
+            out[f"rtt{clients}_ms"] = _median_ms(r["rtt"])
+            out[f"rtt{clients}_p95_ms"] = sorted(r["rtt"])[int(0.95 * len(r["rtt"]))] * 1e3
+            out[f"bytes{clients}"] = r["bytes"]
+            out["action_bytes"] = r["payload"]
+            out[f"ok{clients}"] = r["ok"]
+        # a late join: the table has been played on, so the welcome carries 200 log lines too
+        times, size = asyncio.run(_joins(port, joins, None))
+        out["join_ms"], out["join_bytes"] = _median_ms(times), size
+        bare, bport = _start("bare", size)
+        procs.append(bare)
+        for clients in (2, 8):
+            out[f"bare{clients}_ms"] = _median_ms(asyncio.run(_bare_round_trips(bport, clients, n, 60)))
+        out["bare_join_ms"] = _median_ms(asyncio.run(_bare_joins(bport, joins)))
+    finally:
+        for p in procs:
+            p.terminate()
+            p.wait(5)
+    out["fanout8_ms"] = fanout_ms(CARDS, 8, 100 if quick else 300)
+    return out
+
+
+def collect(quick: bool = False) -> list[dict[str, object]]:
+    """The figures as rows for `tabletop bench`, each beside its floor."""
+    f = figures(quick)
+    row = {"area": "network"}
+    return [
+        {**row, "name": "action round trip, 2 clients, 1,000 cards", "value": f["rtt2_ms"], "unit": "ms",
+         "floor": f["bare2_ms"], "floor_name": "bare websockets echo + broadcast, 2 clients"},
+        {**row, "name": "action round trip, 8 clients, 1,000 cards", "value": f["rtt8_ms"], "unit": "ms",
+         "floor": f["bare8_ms"], "floor_name": "bare websockets broadcast, 8 clients"},
+        {**row, "name": "bytes per client per action, 8 clients", "value": f["bytes8"], "unit": "B",
+         "floor": f["action_bytes"], "floor_name": "the action's JSON"},
+        {**row, "name": "late join, 1,000 cards (hello -> view checked)", "value": f["join_ms"], "unit": "ms",
+         "floor": f["bare_join_ms"], "floor_name": f"bare websockets send of {f['join_bytes'] / 1024:.0f} KiB"},
+        {**row, "name": "host fan-out per action, 8 seats, 1,000 cards", "value": f["fanout8_ms"], "unit": "ms",
+         "floor": None, "floor_name": "no I/O"},
+    ]
+
+
+# ------------------------------------------------------------------------------------------------ soak
+
+
+def _soak_client(port: int, seat: int, rate: float, duration: float, start_at: float, out_q: Any) -> None:
     from tabletop.net.client import Client
 
     async def main() -> None:
         arrivals: dict[int, float] = {}
-        client = Client("127.0.0.1", port, seat=seat)
-
         results: dict[int, dict] = {}
 
-        def on_event(ev) -> None:
+        def on_event(ev: Any) -> None:
             if ev.kind == "view":
-                arrivals.setdefault(ev.data["seq"], time.monotonic())
+                arrivals.setdefault(ev.data["seq"], time.time())
             elif ev.kind == "result":
                 results.setdefault(ev.data["cseq"], ev.data)
 
-        client.on_event = on_event
+        client = Client("127.0.0.1", port, seat=seat, on_event=on_event)
         await client.connect(30)
         rng = random.Random(seat)
         mine = [p["id"] for z in client.view["zones"] if z["name"] == "table" for p in z["pieces"]]
         await asyncio.sleep(max(0.0, start_at - time.time()))
+        start_bytes = client.bytes_received
         sent: dict[int, float] = {}
-        payload = 0
         t0 = time.monotonic()
         n = 0
         while time.monotonic() - t0 < duration:
-            pid = rng.choice(mine)
-            action = A.Move((pid,), "table", x=rng.randrange(3900), y=rng.randrange(2900)) if n % 3 else \
-                A.Tap((pid,))
-            payload += len(json.dumps(action.to_dict(), separators=(",", ":")))
-            cseq = await client.submit(action)
-            sent[cseq] = time.monotonic()
+            cseq = await client.submit(_action(rng.randrange(1 << 30), rng.choice(mine)))
+            sent[cseq] = time.time()
             n += 1
             await asyncio.sleep(max(0.0, t0 + n / rate - time.monotonic()))
-        await client.wait_for(lambda: all(c in results for c in sent), 60)
-        seqs = {c: results[c].get("seq") for c in sent}
-        bytes_before_end = client.bytes_received
-        patched = client.protocol.view_hash()
-        while True:  # wait for everyone to finish (a quiet second), then compare with the host's own view
+        await client.wait_for(lambda: all(c in results for c in sent), 120)
+        while True:  # everyone finished once the table is quiet for a second
             before = client.protocol.seq
             await asyncio.sleep(1.0)
             if client.protocol.seq == before:
                 break
+        received = client.bytes_received - start_bytes
+        patched = client.protocol.hash
+        checked = client.protocol.view_hash()
         last_seq = client.protocol.seq
-        patched = client.protocol.view_hash()
-        client.protocol.resync("bench check")
+        client.protocol.resync("soak check")
         await client._flush()
         await client.wait_for(lambda: not client.protocol._awaiting_snapshot, 30)
         out_q.put({
-            "seat": seat,
-            "sent": {c: t for c, t in sent.items()},
-            "seqs": seqs,
+            "sent": sent, "seqs": {c: results[c].get("seq") for c in sent},
             "accepted": sum(1 for c in sent if results[c]["accepted"]),
             "duplicates": sum(1 for c in sent if results[c].get("duplicate")),
-            "arrivals": arrivals,
-            "bytes": bytes_before_end,
-            "payload": payload,
-            "desyncs": client.protocol.desyncs,
-            "hash_ok": patched == client.protocol.view_hash(),
-            "last_seq": last_seq,
+            "arrivals": arrivals, "bytes": received, "desyncs": client.protocol.desyncs,
+            "hash_ok": patched == checked == client.protocol.hash, "last_seq": last_seq,
             "connections": client.connections,
         })
         await client.close()
@@ -132,75 +358,24 @@ def _client(port: int, seat: int, rate: float, duration: float, start_at: float,
     asyncio.run(main())
 
 
-async def _echo_rtt(port: int, n: int = 300) -> list[float]:
-    from websockets.asyncio.client import connect
-
-    msg = json.dumps({"type": "action", "cseq": 1, "action": {"type": "move", "pieces": ["p1"], "to": "table"}})
-    out = []
-    async with connect(f"ws://127.0.0.1:{port}", compression=None) as ws:
-        for _ in range(n):
-            t = time.perf_counter()
-            await ws.send(msg)
-            await ws.recv()
-            out.append(time.perf_counter() - t)
-    return out
-
-
-def _fanout_cost(cards: int, seats: int, rounds: int = 30) -> float:
-    """Host time per action to compute every seat's patch (views, diffs, hashes) without any I/O."""
-    from tabletop.core import actions as A
-    from tabletop.core.view import view_hash
-    from tabletop.net.patches import diff_views
-
-    session = _table(cards, seats)
-    last = {s: session.view(s) for s in range(seats)}
-    table = session.state.zones["table"].pieces
-    t = time.perf_counter()
-    for i in range(rounds):
-        session.submit(A.Move((table[i % len(table)],), "table", x=i, y=i), 0)
-        for s in range(seats):
-            new = session.view(s)
-            diff_views(last[s], new)
-            view_hash(new)
-            last[s] = new
-    return (time.perf_counter() - t) / rounds
-
-
-def _pct(xs: list[float], p: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(p * len(xs)))] if xs else float("nan")
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--clients", type=int, default=8)
-    ap.add_argument("--rate", type=float, default=20.0, help="actions per second per client")
-    ap.add_argument("--duration", type=float, default=60.0, help="seconds of play")
-    ap.add_argument("--cards", type=int, default=100, help="cards on the soak table")
-    ap.add_argument("--json", action="store_true")
-    args = ap.parse_args(argv)
+def soak(clients: int, rate: float, duration: float, cards: int) -> dict[str, Any]:
     ctx = mp.get_context("spawn")
-    port_q: mp.Queue = ctx.Queue()
-    out_q: mp.Queue = ctx.Queue()
-    echo = ctx.Process(target=_echo, args=(port_q,), daemon=True)
-    echo.start()
-    echo_port = port_q.get(timeout=30)
-    host = ctx.Process(target=_host, args=(args.cards, args.clients, port_q), daemon=True)
-    host.start()
-    port = port_q.get(timeout=60)
+    out_q: Any = ctx.Queue()
+    host, port = _start("host", cards, clients, {"rate": 500, "burst": 1000})
     procs = []
     try:
-        echo_rtt = asyncio.run(_echo_rtt(echo_port))
-        start_at = time.time() + 3.0
-        for seat in range(args.clients):
-            p = ctx.Process(target=_client, args=(port, seat, args.rate, args.duration, start_at, out_q), daemon=True)
+        start_at = time.time() + 3.0 + 0.5 * clients
+        for seat in range(clients):
+            p = ctx.Process(target=_soak_client, args=(port, seat, rate, duration, start_at, out_q), daemon=True)
             p.start()
             procs.append(p)
-        reports = [out_q.get(timeout=args.duration + 120) for _ in procs]
+        reports = [out_q.get(timeout=duration + 300) for _ in procs]
     finally:
-        for p in [*procs, host, echo]:
+        for p in procs:
             p.terminate()
             p.join(5)
+        host.terminate()
+        host.wait(5)
     total = sum(len(r["sent"]) for r in reports)
     accepted = sum(r["accepted"] for r in reports)
     seqs = [s for r in reports for s in r["seqs"].values() if s is not None]
@@ -212,36 +387,62 @@ def main(argv: list[str] | None = None) -> int:
             times = [o["arrivals"].get(seq) for o in reports]
             if seq is not None and all(x is not None for x in times):
                 rtts.append(max(times) - t0)
-    bytes_per = statistics.mean(r["bytes"] for r in reports) / max(1, total)
-    payload_per = sum(r["payload"] for r in reports) / max(1, total)
-    fan_small = _fanout_cost(args.cards, args.clients)
-    fan_big = _fanout_cost(1000, args.clients)
-    figures = {
-        "clients": args.clients, "rate": args.rate, "duration": args.duration, "cards": args.cards,
+    rtts.sort()
+    return {
+        "clients": clients, "rate": rate, "duration": duration, "cards": cards,
         "actions": total, "accepted": accepted, "host_seq": last_seq,
-        "lost_or_doubled": total - len(set(seqs)) + (last_seq - accepted),
+        "lost_or_doubled": (total - len(set(seqs))) + (last_seq - accepted),
         "duplicates": sum(r["duplicates"] for r in reports), "desyncs": sum(r["desyncs"] for r in reports),
         "hashes_equal": all(r["hash_ok"] for r in reports),
         "reconnects": sum(r["connections"] - 1 for r in reports),
-        "rtt_ms_p50": 1000 * _pct(rtts, 0.5), "rtt_ms_p95": 1000 * _pct(rtts, 0.95),
-        "echo_ms_p50": 1000 * _pct(echo_rtt, 0.5), "echo_ms_p95": 1000 * _pct(echo_rtt, 0.95),
-        "bytes_per_client_per_action": bytes_per, "action_json_bytes": payload_per,
-        "host_fanout_ms_per_action": 1000 * fan_small, "host_fanout_ms_per_action_1000_cards": 1000 * fan_big,
+        "rtt_ms_p50": 1e3 * rtts[len(rtts) // 2] if rtts else None,
+        "rtt_ms_p95": 1e3 * rtts[int(0.95 * len(rtts))] if rtts else None,
+        "bytes_per_client_per_action": statistics.mean(r["bytes"] for r in reports) / max(1, total),
     }
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["_serve"]:
+        server = {"host": _host, "bare": _bare}[argv[1]]
+        server(*json.loads(argv[2]), _PortLine())
+        return 0
+    if argv[:1] == ["soak"]:
+        ap = argparse.ArgumentParser(prog="bench_net.py soak", description="LAN soak")
+        ap.add_argument("--clients", type=int, default=8)
+        ap.add_argument("--rate", type=float, default=20.0, help="actions per second per client")
+        ap.add_argument("--duration", type=float, default=60.0, help="seconds of play")
+        ap.add_argument("--cards", type=int, default=CARDS)
+        ap.add_argument("--json", action="store_true")
+        args = ap.parse_args(argv[1:])
+        r = soak(args.clients, args.rate, args.duration, args.cards)
+        if args.json:
+            print(json.dumps(r, indent=2))
+        else:
+            print(f"{r['clients']} clients x {r['rate']:g} actions/s x {r['duration']:g} s on {r['cards']} cards: "
+                  f"{r['actions']} actions, {r['accepted']} accepted, host seq {r['host_seq']}, lost or doubled "
+                  f"{r['lost_or_doubled']}, desyncs {r['desyncs']}, hashes equal {r['hashes_equal']}, "
+                  f"reconnects {r['reconnects']}")
+            print(f"round trip (submit -> every client has the view) p50 {r['rtt_ms_p50']:.2f} ms, "
+                  f"p95 {r['rtt_ms_p95']:.2f} ms; {r['bytes_per_client_per_action']:.0f} bytes per client per action")
+        ok = r["lost_or_doubled"] == 0 and r["desyncs"] == 0 and r["hashes_equal"]
+        return 0 if ok else 1
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    f = figures(args.quick)
     if args.json:
-        print(json.dumps(figures, indent=2))
-    else:
-        print(f"{args.clients} clients x {args.rate:g} actions/s x {args.duration:g}s on {args.cards} cards: "
-              f"{total} actions, {accepted} accepted, host seq {last_seq}, lost/doubled "
-              f"{figures['lost_or_doubled']}, desyncs {figures['desyncs']}, hashes equal {figures['hashes_equal']}, "
-              f"reconnects {figures['reconnects']}")
-        print(f"action round trip p50 {figures['rtt_ms_p50']:.2f} ms, p95 {figures['rtt_ms_p95']:.2f} ms   "
-              f"(floor: websockets echo p50 {figures['echo_ms_p50']:.3f} ms, p95 {figures['echo_ms_p95']:.3f} ms)")
-        print(f"bytes per client per action {bytes_per:.0f}   (floor: the action's JSON, {payload_per:.0f} bytes)")
-        print(f"host fan-out per action: {1000 * fan_small:.2f} ms on {args.cards} cards, {1000 * fan_big:.2f} ms "
-              f"on 1000 cards ({args.clients} seats)")
-    ok = figures["lost_or_doubled"] == 0 and figures["desyncs"] == 0 and figures["hashes_equal"]
-    return 0 if ok else 1
+        print(json.dumps(f, indent=2))
+        return 0
+    for clients in (2, 8):
+        print(f"round trip, {clients} clients: {f[f'rtt{clients}_ms']:.2f} ms (p95 {f[f'rtt{clients}_p95_ms']:.2f}) "
+              f"(bare websockets broadcast {f[f'bare{clients}_ms']:.3f} ms); "
+              f"{f[f'bytes{clients}']:.0f} bytes per client per action (action JSON {f['action_bytes']:.0f})")
+    print(f"late join, {CARDS} cards: {f['join_ms']:.2f} ms for {f['join_bytes']:,} bytes "
+          f"(bare websockets send of the same size {f['bare_join_ms']:.2f} ms)")
+    print(f"host fan-out per action, 8 seats: {f['fanout8_ms']:.3f} ms")
+    return 0 if f["ok2"] and f["ok8"] else 1
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 
 `Host` serves one session on a port (used by `tabletop serve`); `EmbeddedHost` runs the same host in a background
 thread with its own event loop, so a pygame UI can play a seat on the host and call `submit`/`view` from its thread.
-Each client gets a bounded queue of outgoing frames: a client that cannot keep up is dropped, never waited for.
+Frames are written to a client's connection at once (no task switch per frame); a client that lets more than
+`Limits.max_buffer` bytes pile up unread is dropped, never waited for.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from ..core import actions as A
@@ -84,14 +85,6 @@ def load_tokens(path: str | os.PathLike[str]) -> dict[int, SeatRecord]:
     return out
 
 
-class _Close:
-    __slots__ = ("code", "reason")
-
-    def __init__(self, code: int, reason: str) -> None:
-        self.code = code
-        self.reason = reason
-
-
 class Host:
     """Serve a session over WebSocket; the session is only touched from this host's event loop.
 
@@ -133,7 +126,8 @@ class Host:
         self.bytes_sent = 0
         self.frames_sent = 0
         self._server: Server | None = None
-        self._conns: dict[int, tuple[ServerConnection, asyncio.Queue[Any]]] = {}
+        self._conns: dict[int, ServerConnection] = {}
+        self._closing: dict[int, asyncio.Task[Any]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._announcer: Any = None
         self._tick: asyncio.Task[Any] | None = None
@@ -182,7 +176,7 @@ class Host:
         if self._announcer is not None:
             with contextlib.suppress(Exception):
                 await asyncio.get_running_loop().run_in_executor(None, self._announcer.close)
-        for ws, _ in list(self._conns.values()):
+        for ws in list(self._conns.values()):
             with contextlib.suppress(Exception):
                 await ws.close(1001, "the host is closing")
         if self._server is not None:
@@ -215,13 +209,11 @@ class Host:
         assert self.protocol is not None
         sock = ws.transport.get_extra_info("socket")
         if sock is not None:
-            # a small kernel buffer per client, so one that stops reading fills its queue and is dropped quickly
+            # a small kernel buffer per client, so one that stops reading is noticed (and dropped) quickly
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         cid = self.protocol.connect()
-        queue: asyncio.Queue[Any] = asyncio.Queue(self.limits.max_queue)
-        self._conns[cid] = (ws, queue)
-        writer = asyncio.get_running_loop().create_task(self._writer(ws, queue))
+        self._conns[cid] = ws
         try:
             async for frame in ws:
                 if cid not in self._conns:
@@ -233,30 +225,32 @@ class Host:
         finally:
             self.protocol.disconnect(cid)
             self.pump()
-            entry = self._conns.pop(cid, None)
-            if entry is not None:
-                # let queued frames (a refusal, a close reason) go out before the connection ends
-                with contextlib.suppress(asyncio.QueueFull):
-                    queue.put_nowait(_Close(1000, ""))
-            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError, Exception):
-                await asyncio.wait_for(writer, 3)
-            writer.cancel()
+            self._conns.pop(cid, None)
+            closing = self._closing.pop(cid, None)
+            if closing is not None:  # let the close code and reason go out before the handler ends
+                with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError, Exception):
+                    await asyncio.wait_for(closing, 3)
 
-    async def _writer(self, ws: ServerConnection, queue: asyncio.Queue[Any]) -> None:
-        try:
-            while True:
-                item = await queue.get()
-                if isinstance(item, _Close):
-                    await ws.close(item.code, item.reason.encode()[:120].decode(errors="ignore"))
-                    return
-                await ws.send(item.decode())
-                self.bytes_sent += len(item)
-                self.frames_sent += 1
-        except ConnectionClosed:
-            return
+    def _write(self, ws: ServerConnection, data: bytes) -> bool:
+        """Write one text frame now; False when the client has too much unread already (it is too slow)."""
+        transport = ws.transport
+        if transport.is_closing():
+            return True
+        if transport.get_write_buffer_size() > self.limits.max_buffer:
+            return False
+        broadcast((ws,), data, text=True)
+        self.bytes_sent += len(data)
+        self.frames_sent += 1
+        return True
+
+    def _close_later(self, cid: int, ws: ServerConnection, code: int, reason: str) -> None:
+        task = asyncio.get_running_loop().create_task(ws.close(code, reason.encode()[:120].decode(errors="ignore")))
+        self._closing[cid] = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def pump(self) -> None:
-        """Move what the protocol queued onto the connections' queues; close, drop and log as it says."""
+        """Write what the protocol queued to the connections; close, drop and log as it says."""
         p = self.protocol
         if p is None:
             return
@@ -265,21 +259,13 @@ class Host:
             if not out and not closes:
                 break
             for cid, data in out:
-                entry = self._conns.get(cid)
-                if entry is None:
-                    continue
-                try:
-                    entry[1].put_nowait(data)
-                except asyncio.QueueFull:
+                ws = self._conns.get(cid)
+                if ws is not None and not self._write(ws, data):
                     self._drop(cid, "too slow: the host will not wait for this client")
             for cid, reason in closes:
-                entry = self._conns.pop(cid, None)
-                if entry is None:
-                    continue
-                try:
-                    entry[1].put_nowait(_Close(1000 if reason == "bye" else 1008, reason))
-                except asyncio.QueueFull:
-                    entry[0].transport.abort()
+                ws = self._conns.pop(cid, None)
+                if ws is not None:
+                    self._close_later(cid, ws, 1000 if reason == "bye" else 1008, reason)
         events = p.events_received()
         for ev in events:
             if ev.kind == "claimed":
@@ -290,11 +276,11 @@ class Host:
                 log.info("%s conn=%s seat=%s %s", ev.kind, ev.conn, ev.seat, ev.text)
 
     def _drop(self, cid: int, reason: str) -> None:
-        entry = self._conns.pop(cid, None)
+        ws = self._conns.pop(cid, None)
         assert self.protocol is not None
         self.protocol.kick(cid, reason)
-        if entry is not None:
-            entry[0].transport.abort()
+        if ws is not None:
+            ws.transport.abort()
 
     def _after_entry(self, kind: str, entry: LogEntry) -> None:
         if self.autosaver is not None and self.autosaver.pending == 0:

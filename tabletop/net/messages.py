@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 #: Bumped whenever a message changes shape; a hello with another version is refused with "host vX, client vY".
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_FRAME = 256 * 1024
 MAX_DEPTH = 16
 
@@ -36,12 +36,14 @@ class Limits:
     """The caps a host enforces on each client connection (and a client on what it accepts)."""
 
     max_frame: int = MAX_FRAME
+    #: JSON nesting allowed (0: not checked beyond what the parser itself refuses; clients trust the host's shape)
     max_depth: int = MAX_DEPTH
     #: sustained messages per second per connection, and the burst allowed above it
     rate: float = 60.0
     burst: float = 120.0
-    #: frames queued for one client before it counts as too slow and is dropped
-    max_queue: int = 1024
+    #: bytes written to one client and not yet taken by it (beyond the kernel's buffer) before it counts as too
+    #: slow and is dropped
+    max_buffer: int = 1024 * 1024
     #: seconds the other seats have to vote on an undo that takes back revealed information
     vote_timeout: float = 30.0
 
@@ -94,9 +96,8 @@ HOST_MESSAGES: dict[str, Schema] = {
         "seq": (_INT, True),
         "hash": (_STR, True),
         "set": ((dict,), False),
-        "zone_names": ((list,), False),
         "zones": ((dict,), False),
-        "pieces": ((dict,), False),
+        "pieces": ((list,), False),
         "log": ((list,), False),
     },
     "snapshot": {"seq": (_INT, True), "hash": (_STR, True), "view": ((dict,), True)},
@@ -156,7 +157,7 @@ def decode(data: bytes | str, schemas: dict[str, Schema], limits: Limits = Limit
         raise BadFrame(f"JSON nested deeper than {limits.max_depth}", "too_deep") from None
     except ValueError as e:
         raise BadFrame(f"frame is not JSON: {e}", "bad_json") from None
-    if json_depth(msg, limits.max_depth) > limits.max_depth:
+    if limits.max_depth and json_depth(msg, limits.max_depth) > limits.max_depth:
         raise BadFrame(f"JSON nested deeper than {limits.max_depth}", "too_deep")
     if not isinstance(msg, dict):
         raise BadFrame("a message must be a JSON object", "bad_message")

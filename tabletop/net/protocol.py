@@ -2,7 +2,9 @@
 
 `HostProtocol` wraps the authoritative `Session`: it seats connections (seat tokens, spectators), runs
 `Session.submit` for every client action with the seat of the connection, and after every change queues for each
-connection a patch computed from that seat's view only, with the view's sequence number and hash.
+connection a patch computed from that seat's view only, with the view's sequence number and hash. Each seat's
+view is kept current by a `LiveView`, so a change costs time in proportion to what it touched, and a late join
+sends a view that is already built and hashed.
 `ClientProtocol` keeps the last view it was sent, applies patches, checks hashes and asks for a snapshot when it
 detects a gap or a mismatch. The asyncio layers in host.py and client.py only move bytes.
 """
@@ -18,10 +20,10 @@ from typing import Any
 
 from ..core import actions as A
 from ..core.session import LogEntry, Result, Session
-from ..core.view import view_hash
+from ..core.view import LiveView, touched, view_hash
 from .errors import BadFrame
 from .messages import CLIENT_MESSAGES, HOST_MESSAGES, PROTOCOL_VERSION, Limits, decode, encode
-from .patches import apply_patch, diff_views
+from .patches import PatchedView, make_patch
 
 __all__ = [
     "ANY_SEAT",
@@ -76,7 +78,6 @@ class _Conn:
     open: bool = False
     seat: int | None = None
     name: str = ""
-    last_view: dict[str, Any] | None = None
     tokens: float = 0.0
     stamp: float = 0.0
     cseq: int = 0  # spectators' dedup counter (seats keep theirs in SeatRecord)
@@ -127,6 +128,10 @@ class HostProtocol:
         self._events: list[HostEvent] = []
         self._votes: dict[int, _Vote] = {}
         self._next_vote = 1
+        self._live: dict[int | None, LiveView] = {}
+        self._pool: dict[str, Any] = {}
+        #: per seat: log lines as sent in a welcome (JSON), by entry seq
+        self._welcome_lines: dict[int | None, dict[int, str]] = {}
         session.listeners.append(self._on_entry)
 
     # -- the I/O layer's side --
@@ -247,9 +252,39 @@ class HostProtocol:
     def spectators(self) -> int:
         return sum(1 for c in self._conns.values() if c.open and c.seat is None)
 
+    def live(self, seat: int | None) -> LiveView:
+        """The seat's view, kept current after every change (built on first use)."""
+        lv = self._live.get(seat)
+        if lv is None or lv.seq != self.session.state.seq:
+            lv = self._live[seat] = LiveView(self.session.state, seat, self.session.rules, self._pool)
+        return lv
+
     def view_message(self, seat: int | None) -> dict[str, Any]:
-        v = self.session.view(seat)
-        return {"type": "snapshot", "seq": v["seq"], "hash": view_hash(v), "view": v}
+        lv = self.live(seat)
+        return {"type": "snapshot", "seq": lv.seq, "hash": lv.hash, "view": lv.view()}
+
+    def _with_view(self, msg: dict[str, Any], seat: int | None, log: bool = False) -> bytes:
+        """`msg` with the seat's whole view as its `view` (and its `log`), spliced in from cached JSON."""
+        head = encode(msg)[:-1] + b',"view":' + self.live(seat).view_json().encode()
+        if log:
+            head += b',"log":[' + ",".join(self._welcome_log(seat)).encode() + b"]"
+        return head + b"}"
+
+    def _welcome_log(self, seat: int | None) -> list[str]:
+        """The last log lines as `seat` may read them, as JSON (each kept, so a late join encodes none again)."""
+        cache = self._welcome_lines.setdefault(seat, {})
+        entries = self.session.history[-WELCOME_LOG:]
+        out = []
+        for e in entries:
+            text = cache.get(e.seq)
+            if text is None:
+                text = cache[e.seq] = encode(self._log_line("submit", e, seat)).decode()
+            out.append(text)
+        if len(cache) > 2 * WELCOME_LOG:
+            keep = {e.seq for e in entries}
+            for k in [k for k in cache if k not in keep]:
+                del cache[k]
+        return out
 
     # -- handshake --
 
@@ -306,23 +341,20 @@ class HostProtocol:
         rec = self.records.get(seat) if seat is not None else None
         if rec is not None and name:
             rec.name = name
-        v = self.session.view(seat)
-        conn.last_view = v
-        self._send(conn.id, {
+        lv = self.live(seat)
+        self._out.append((conn.id, self._with_view({
             "type": "welcome",
             "version": PROTOCOL_VERSION,
             "host": self.name,
             "seat": seat,
             "token": rec.token if rec else None,
             "cseq": rec.cseq if rec else 0,
-            "seq": v["seq"],
-            "hash": view_hash(v),
-            "view": v,
-            "log": [self._log_line("submit", e, seat) for e in self.session.history[-WELCOME_LOG:]],
+            "seq": lv.seq,
+            "hash": lv.hash,
             "players": self.players(),
             "spectators": self.spectators(),
             "paused": self.paused,
-        })
+        }, seat, log=True)))
         self._events.append(HostEvent("joined", conn.id, seat, name))
         self._broadcast_players()
 
@@ -402,10 +434,12 @@ class HostProtocol:
         self._cast(vote, conn.seat, msg["agree"])
 
     def _on_resync(self, conn: _Conn, msg: dict[str, Any]) -> None:
-        snap = self.view_message(conn.seat)
-        conn.last_view = snap["view"]
         self._events.append(HostEvent("resync", conn.id, conn.seat, msg.get("reason", "")))
-        self._send(conn.id, snap)
+        self._snapshot(conn)
+
+    def _snapshot(self, conn: _Conn) -> None:
+        lv = self.live(conn.seat)
+        self._out.append((conn.id, self._with_view({"type": "snapshot", "seq": lv.seq, "hash": lv.hash}, conn.seat)))
 
     def _on_pause(self, conn: _Conn, msg: dict[str, Any]) -> None:
         if conn.seat is None:
@@ -502,29 +536,40 @@ class HostProtocol:
         return out
 
     def _log_line(self, kind: str, entry: LogEntry, seat: int | None) -> dict[str, Any]:
+        """A log line as `seat` may read it; empty `violations` and `notes` are left out on the wire."""
         line = entry.for_seat(seat)
         line["kind"] = kind
-        if line.get("violations"):
+        if line["violations"]:
             line["violations"] = self._violations(line["violations"], seat)
+        else:
+            del line["violations"]
+        if not line["notes"]:
+            del line["notes"]
         return line
 
     def _on_entry(self, kind: str, entry: LogEntry) -> None:
-        """After every change: each open connection gets the patch from its last view to its new one."""
-        views: dict[int | None, dict[str, Any]] = {}
-        lines: dict[int | None, dict[str, Any]] = {}
-        for conn in list(self._conns.values()):
-            if not conn.open or conn.last_view is None:
+        """After every change: each seat's view is brought up to date and its connections get the patch."""
+        state = self.session.state
+        touch = touched(state, entry.events)
+        conns: dict[int | None, list[_Conn]] = {}
+        for conn in self._conns.values():
+            if conn.open:
+                conns.setdefault(conn.seat, []).append(conn)
+        for seat, lv in list(self._live.items()):
+            base = lv.seq
+            change = lv.update(entry.events, touch)
+            if seat not in conns:
                 continue
-            seat = conn.seat
-            if seat not in views:
-                views[seat] = self.session.view(seat)
-                lines[seat] = self._log_line(kind, entry, seat)
-            new = views[seat]
-            patch = {"type": "patch", "base": conn.last_view["seq"], "seq": new["seq"], "hash": view_hash(new)}
-            patch.update(diff_views(conn.last_view, new))
-            patch["log"] = [lines[seat]]
-            conn.last_view = new
-            self._send(conn.id, patch)
+            if change.rebuilt:
+                for conn in conns[seat]:
+                    self._snapshot(conn)
+                continue
+            patch = {"type": "patch", "base": base, "seq": lv.seq, "hash": lv.hash}
+            patch.update(make_patch(change))
+            patch["log"] = [self._log_line(kind, entry, seat)]
+            data = encode(patch)
+            for conn in conns[seat]:
+                self._out.append((conn.id, data))
         if kind == "submit" and self._votes:
             for vote in list(self._votes.values()):
                 if entry.undoable:
@@ -585,9 +630,10 @@ class ClientProtocol:
         self.want_seat = seat
         self.token = token
         self.password = password
-        self.limits = limits or Limits(max_frame=64 * 1024 * 1024, max_depth=64)
+        self.limits = limits or Limits(max_frame=64 * 1024 * 1024, max_depth=0)
         self.seat: int | None = None
         self.view: dict[str, Any] | None = None
+        self.patched: PatchedView | None = None
         self.hash = ""
         self.seq = -1
         self.host_name = ""
@@ -685,9 +731,9 @@ class ClientProtocol:
             self._out.append(encode(msg))
 
     def _set_view(self, v: dict[str, Any], seq: int, expect: str) -> bool:
-        got = view_hash(v)
-        self.view, self.seq, self.hash = v, seq, got
-        return got == expect
+        self.patched = PatchedView(v)
+        self.view, self.seq, self.hash = v, seq, self.patched.hash
+        return self.hash == expect
 
     def _on_welcome(self, msg: dict[str, Any]) -> None:
         self.welcomed = True
@@ -695,7 +741,7 @@ class ClientProtocol:
         self.token = msg["token"] or self.token
         self.host_name = msg["host"]
         self.players, self.spectators, self.paused = msg["players"], msg["spectators"], msg["paused"]
-        self.log = list(msg["log"])[-CLIENT_LOG:]
+        self.log = [_full_line(line) for line in msg["log"][-CLIENT_LOG:]]
         self._awaiting_snapshot = False
         ok = self._set_view(msg["view"], msg["seq"], msg["hash"])
         done = msg["cseq"]
@@ -713,15 +759,16 @@ class ClientProtocol:
             self._add_log(msg["log"])
         if self._awaiting_snapshot:
             return
-        if self.view is None or msg["base"] != self.seq:
+        if self.patched is None or msg["base"] != self.seq:
             self._desync(f"gap: patch from {msg['base']} but the view is at {self.seq}")
             return
         try:
-            new = apply_patch(self.view, msg)
-        except (KeyError, ValueError, TypeError, IndexError) as e:
+            self.view = self.patched.apply(msg)
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError) as e:
             self._desync(f"patch does not apply: {e}")
             return
-        if not self._set_view(new, msg["seq"], msg["hash"]):
+        self.seq, self.hash = msg["seq"], self.patched.hash
+        if self.hash != msg["hash"]:
             self._desync(f"hash mismatch at {msg['seq']}")
             return
         self._events.append(ClientEvent("view", {"seq": self.seq}))
@@ -756,6 +803,7 @@ class ClientProtocol:
         self._events.append(ClientEvent("pong", msg))
 
     def _add_log(self, lines: list[dict[str, Any]]) -> None:
+        lines = [_full_line(line) for line in lines]
         self.log.extend(lines)
         if len(self.log) > CLIENT_LOG:
             del self.log[: len(self.log) - CLIENT_LOG]
@@ -765,3 +813,11 @@ class ClientProtocol:
         self.desyncs += 1
         self._events.append(ClientEvent("desync", {"reason": reason}))
         self.resync(reason)
+
+
+def _full_line(line: Any) -> Any:
+    """A log line with the fields the wire leaves out when empty put back."""
+    if isinstance(line, dict):
+        line.setdefault("violations", [])
+        line.setdefault("notes", [])
+    return line

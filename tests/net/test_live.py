@@ -256,7 +256,7 @@ def test_a_dropped_client_keeps_its_seat_and_reconnects() -> None:
 
 def test_a_slow_client_is_dropped_not_waited_for() -> None:
     async def go() -> None:
-        t = await open_table("off", limits=Limits(max_queue=8, rate=1000, burst=1000))
+        t = await open_table("off", limits=Limits(max_buffer=32 * 1024, rate=1000, burst=1000))
         try:
             sock = socket.socket()
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)

@@ -1,4 +1,4 @@
-"""Frames and patches: caps, schemas, and view patches that rebuild the very view they were cut from."""
+"""Frames and patches: caps, schemas, and view patches that rebuild the very view they were cut from, hash and all."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from tabletop.core import actions as A
-from tabletop.core.view import view_hash
+from tabletop.core.view import LiveView, canonical, view_hash
 from tabletop.game import quick_table
 from tabletop.net.errors import BadFrame
 from tabletop.net.messages import (
@@ -20,7 +20,7 @@ from tabletop.net.messages import (
     encode,
     json_depth,
 )
-from tabletop.net.patches import apply_patch, diff_views, splice
+from tabletop.net.patches import PatchedView, make_patch, splices
 
 
 def test_encode_decode_round_trip() -> None:
@@ -71,64 +71,115 @@ def test_host_schema_accepts_host_messages_only() -> None:
         decode(encode({"type": "hello", "version": 1}), HOST_MESSAGES)
 
 
-def test_splice() -> None:
-    assert splice(list("abcd"), list("bcd")) == [0, 1, []]
-    assert splice(list("abc"), list("abxc")) == [2, 0, ["x"]]
-    assert splice([], list("ab")) == [0, 0, ["a", "b"]]
+def test_splices() -> None:
+    def run(old: list[str], new: list[str]) -> list[str]:
+        out = list(old)
+        for start, deleted, inserted in splices(old, new):
+            out[start : start + deleted] = inserted
+        return out
+
+    assert splices(list("abcd"), list("bcd")) == [[0, 1, []]]
+    assert splices(list("abc"), list("abxc")) == [[2, 0, ["x"]]]
+    assert splices(list("abc"), list("abc")) == []
+    # a piece moved to the end of a long zone is two small edits, not the whole tail again
+    old = [f"p{i}" for i in range(300)]
+    new = old[:5] + old[6:] + [old[5]]
+    assert splices(old, new) == [[5, 1, []], [299, 0, ["p5"]]]
+    assert run(old, new) == new
+    back = [old[-1]] + old[:-1]
+    assert len(splices(old, back)) == 2 and run(old, back) == back
     rng = random.Random(4)
-    for _ in range(200):
-        old = [str(rng.randrange(6)) for _ in range(rng.randrange(8))]
-        new = [str(rng.randrange(6)) for _ in range(rng.randrange(8))]
-        start, deleted, inserted = splice(old, new)
-        assert old[:start] + inserted + old[start + deleted:] == new
+    for _ in range(300):
+        a = [str(rng.randrange(6)) for _ in range(rng.randrange(8))]
+        b = [str(rng.randrange(6)) for _ in range(rng.randrange(8))]
+        assert run(a, b) == b
 
 
-def _random_game_views(seed: int, steps: int):
-    """Views of every seat (and a spectator) after each step of a random game."""
+def test_canonical_is_json_dumps_spelling_and_the_hash_follows_content() -> None:
+    session = quick_table(seed=2)
+    v = session.view(0)
+    odd = {"id": "p1", "label": "caf\u00e9 \u2665 \"q\" \n", "x": 960.0, "y": 0.5, "counters": {"b": 1, "a": -2}}
+    for obj in [odd, v, *[p for z in v["zones"] for p in z["pieces"]]]:
+        assert canonical(obj) == json.dumps(obj, sort_keys=True, separators=(",", ":"))
+    same = json.loads(json.dumps(v))
+    assert view_hash(same) == view_hash(v)
+    assert view_hash(dict(v, seq=99)) == view_hash(v)  # seq is a version, not content
+    moved = json.loads(json.dumps(v))
+    moved["zones"][0]["pieces"].reverse()
+    assert view_hash(moved) != view_hash(v)
+
+
+def _random_game(seed: int, steps: int):
+    """A random two-seat game touching every kind of change: yields (kind, entry) after each step."""
     session = quick_table(seed=seed)
+    entries: list = []
+    session.listeners.append(lambda kind, entry: entries.append((kind, entry)))
     rng = random.Random(seed)
-    seats = [0, 1, None]
-    yield {s: session.view(s) for s in seats}
+    yield session
     for _ in range(steps):
         seat = rng.choice([0, 1])
         v = session.view(seat)
         mine = [p["id"] for z in v["zones"] if z["name"] == f"hand:{seat}" for p in z["pieces"]]
         table = [p["id"] for z in v["zones"] if z["name"] == "table" for p in z["pieces"]]
-        choices = [A.Draw(rng.randint(1, 3)), A.Shuffle("deck"), A.LookTop("deck", 2), A.Chat("hi")]
+        choices = [A.Draw(rng.randint(1, 3)), A.Shuffle("deck"), A.LookTop("deck", 2), A.Chat("hi"),
+                   A.Search("deck"), A.EndSearch("deck"), A.CreatePiece("token", x=rng.randrange(900)),
+                   A.AddCounter("score", seat=seat), A.Deal(1)]
         if mine:
             pid = rng.choice(mine)
             choices += [A.Move((pid,), "table", x=rng.randrange(900), y=rng.randrange(900),
                                face_up=rng.random() < 0.5),
-                        A.Move((pid,), "discard"), A.Reveal((pid,), to=1 - seat), A.Move((pid,), "deck", index=0)]
+                        A.Move((pid,), "discard"), A.Reveal((pid,), to=rng.choice([1 - seat, None])),
+                        A.Move((pid,), "deck", index=0)]
         if table:
-            choices += [A.Flip((rng.choice(table),)), A.Tap((rng.choice(table),)), A.Rotate((rng.choice(table),))]
+            a, b = rng.choice(table), rng.choice(table)
+            choices += [A.Flip((a,)), A.Tap((a,)), A.Rotate((a,)), A.Move((a,), "table", x=5, y=5),
+                        A.Attach(a, b), A.Detach(a), A.DeletePiece((a,)), A.AddCounter("dmg", piece=a),
+                        A.Move((a,), f"hand:{seat}")]
         if rng.random() < 0.1:
             session.undo(seat)
+        elif rng.random() < 0.05:
+            session.redo(seat)
         else:
             session.submit(rng.choice(choices), seat)
-        yield {s: session.view(s) for s in seats}
+        while entries:
+            yield entries.pop(0)
 
 
-def test_patches_rebuild_the_view_exactly() -> None:
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_live_views_and_patches_rebuild_the_view_exactly(seed: int) -> None:
+    game = _random_game(seed, 150)
+    session = next(game)
+    seats = [0, 1, None]
+    live = {s: LiveView(session.state, s, session.rules) for s in seats}
+    clients = {s: PatchedView(json.loads(json.dumps(session.view(s)))) for s in seats}
     sizes = []
-    for seed in (1, 2):
-        prev = None
-        for views in _random_game_views(seed, 80):
-            if prev is not None:
-                for seat, new in views.items():
-                    patch = {"seq": new["seq"], **diff_views(prev[seat], new)}
-                    rebuilt = apply_patch(prev[seat], json.loads(json.dumps(patch)))
-                    assert view_hash(rebuilt) == view_hash(new)
-                    assert rebuilt == json.loads(json.dumps(new))
-                    sizes.append(len(json.dumps(patch)))
-            prev = views
-    assert max(sizes) < 8000  # a move never resends the table
+    steps = 0
+    for _kind, entry in game:
+        steps += 1
+        for s in seats:
+            base = live[s].seq
+            change = live[s].update(entry.events)
+            assert not change.rebuilt
+            truth = session.view(s)
+            assert live[s].view() == truth
+            assert json.loads(live[s].view_json()) == truth
+            assert live[s].hash == view_hash(truth)
+            patch = {"type": "patch", "base": base, "seq": live[s].seq, "hash": live[s].hash, **make_patch(change)}
+            wire = json.loads(encode(patch))
+            got = clients[s].apply(wire)
+            assert got == json.loads(json.dumps(truth))
+            assert clients[s].hash == wire["hash"] == view_hash(got)
+            sizes.append(len(encode(patch)))
+    assert steps > 100
+    assert max(sizes) < 8000  # a change never resends the table
 
 
 def test_a_patch_that_does_not_fit_is_detected() -> None:
     session = quick_table(seed=1)
     v = session.view(0)
     with pytest.raises((KeyError, ValueError)):
-        apply_patch(v, {"seq": 1, "zones": {"deck": {"splice": [500, 1, []]}}})
+        PatchedView(v).apply({"seq": 1, "zones": {"deck": {"splice": [[500, 1, []]]}}})
     with pytest.raises(KeyError):
-        apply_patch(v, {"seq": 1, "zone_names": ["nowhere"]})
+        PatchedView(v).apply({"seq": 1, "zones": {"nowhere": {"splice": [[0, 0, []]]}}})
+    with pytest.raises(KeyError):
+        PatchedView(v).apply({"seq": 1, "pieces": [{"id": "h-not-there", "x": 1}]})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 from tabletop.core import actions as A
 from tabletop.core.view import view_hash
@@ -187,7 +188,7 @@ def test_a_lost_patch_or_a_bad_hash_triggers_a_snapshot() -> None:
     for cid, data in w.host.data_to_send():
         msg = json.loads(data)
         if cid == b and msg["type"] == "patch":
-            msg["zones"] = {"deck": {"splice": [0, 1, []]}}
+            msg["zones"] = {"deck": {"splice": [[0, 1, []]]}}
             data = encode(msg)
         w.received[cid].append(data)
         w.clients[cid].receive_data(data)
@@ -293,3 +294,53 @@ def test_vote_times_out() -> None:
     w.pump()
     assert any(e.kind == "undo_result" and "timed out" in e.data["reason"] for e in ca.events_received())
     assert len(w.session.state.zones["hand:0"].pieces) == 1
+
+
+def test_random_play_keeps_every_patched_view_exact_and_leaks_nothing() -> None:
+    w = Wire(seed=5)
+    conns = {0: w.join(seat=0), 1: w.join(seat=1), None: w.join(seat=None)}
+    state = w.session.state
+    rng = random.Random(5)
+
+    def visible(seat) -> set[str]:
+        return {pid for pid, p in state.pieces.items() if p.kind == "card" and state.can_see(p, seat)}
+
+    seen = {s: visible(s) for s in conns}
+    for step in range(120):
+        seat = rng.choice([0, 1])
+        c = conns[seat][1]
+        mine = [p["id"] for z in c.view["zones"] if z["name"] == f"hand:{seat}" for p in z["pieces"]]
+        table = [p["id"] for z in c.view["zones"] if z["name"] == "table" for p in z["pieces"]]
+        choices = [A.Draw(rng.randint(1, 2)), A.Shuffle("deck"), A.LookTop("deck", 2), A.Deal(1),
+                   A.Search("deck"), A.EndSearch("deck")]
+        if mine:
+            pid = rng.choice(mine)
+            choices += [A.Move((pid,), "table", x=rng.randrange(900), y=rng.randrange(900),
+                               face_up=rng.random() < 0.5), A.Reveal((pid,), to=1 - seat),
+                        A.Move((pid,), "deck", index=rng.randrange(3))]
+        if table:
+            choices += [A.Flip((rng.choice(table),)), A.Tap((rng.choice(table),)),
+                        A.Move((rng.choice(table),), "table", x=rng.randrange(900), y=5)]
+        marks = {s: len(w.received[cid]) for s, (cid, _) in conns.items()}
+        if step % 17 == 16:
+            c.undo()
+            w.pump()
+            for other in (0, 1):
+                for ev in conns[other][1].events_received():
+                    if ev.kind == "undo_request":
+                        conns[other][1].vote(ev.data["request"], True)
+        else:
+            c.submit(rng.choice(choices))
+        w.pump()
+        for s, (cid, client) in conns.items():
+            truth = w.session.view(s)
+            assert client.view == json.loads(json.dumps(truth)), (step, s)
+            assert client.hash == view_hash(truth) == client.view_hash()
+            now = visible(s)
+            secret = {state.pieces[p].card for p in set(state.pieces) - now - seen[s] if state.pieces[p].kind == "card"}
+            secret -= {state.pieces[p].card for p in now | seen[s] if p in state.pieces}  # duplicates of a seen card
+            for frame in w.received[cid][marks[s]:]:
+                text = frame.decode()
+                assert not [ref for ref in secret if f'"{ref}"' in text], (step, s, text[:300])
+            seen[s] = now
+    assert all(client.desyncs == 0 for _, client in conns.values())
