@@ -2,9 +2,7 @@
 
 The product rule: hidden information never leaves the engine for a seat that may not see it, in any enforcement mode.
 Each test is one attack, played with the public APIs (Session.submit, views, logs, rule status, the sans-I/O host).
-A test that passes is an attack that fails (kept as a regression test). An attack that still works is marked
-`xfail(strict=True, reason="LEAK: ...")`, so the suite stays green, the leak stays documented, and the mark must go
-once the leak is fixed.
+Every test is an attack that must fail; each of the ten leaks the audit first found is one of them, fixed since.
 """
 
 from __future__ import annotations
@@ -422,8 +420,6 @@ def test_undo_cannot_be_used_to_read_the_next_shuffle() -> None:
     assert predicted != truth, "the cheat knows the shuffled deck card by card"
 
 
-@pytest.mark.xfail(strict=True, reason="LEAK: undo of an entry that revealed cards needs only the *connected* seats' "
-                   "consent: with the opponent dropped, draw-look-undo reads the deck for free")
 def test_undo_of_a_draw_waits_for_a_disconnected_opponent() -> None:
     w = Wire(quick_table(8))
     _, cheat = w.join(0)

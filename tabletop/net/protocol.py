@@ -482,7 +482,9 @@ class HostProtocol:
         target = next((e for e in reversed(self.session.history) if e.undoable), None)
         if target is None:
             return {"accepted": False, "code": "nothing_to_undo", "error": "nothing to undo"}
-        needs = self.connected_seats() - {seat} if self._reveals(target) else set()
+        # every claimed seat must agree, connected or not: dropping off must not let a peek through
+        claimed = set(self.records) | self.local_seats
+        needs = claimed - {seat} if self._reveals(target) else set()
         if not needs:
             self.session.undo(seat)
             self._events.append(HostEvent("undo", cid, seat, f"took back {target.action.type}"))
