@@ -13,7 +13,7 @@ from typing import Any
 
 from . import actions as A
 from .events import Event, Note, event_from_dict
-from .reducer import ActionError, reduce
+from .reducer import ActionError, Tx, reduce
 from .ruleset import NullRules, RulesHook, Violation
 from .state import EVERYONE, GameState
 from .view import view as make_view
@@ -21,6 +21,7 @@ from .view import view as make_view
 __all__ = ["LogEntry", "Result", "Session", "permit", "resolve_action"]
 
 MAX_CONSEQUENCES = 200
+_RANK = {"off": 0, "warn": 1, "strict": 2}
 
 
 @dataclass(slots=True)
@@ -116,6 +117,8 @@ class Result:
     error: str = ""
     code: str = ""
     entry: LogEntry | None = None
+    #: when the dial was turned up: what on the table is inconsistent with the rules now (as the seat may read it)
+    audit: list[Violation] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return self.accepted
@@ -244,13 +247,21 @@ class Session:
                 for ev in reversed(events):
                     ev.revert(state)
                 return Result(False, violations=violations, error=e.message, code=e.code)
+        audit: list[Violation] = []
+        if isinstance(action, A.SetEnforcement) and _RANK.get(state.enforcement, 0) > _RANK.get(mode, 0):
+            # turning the dial up audits the table instead of failing: the findings are listed, nothing is refused
+            audit = self.audit(seat)
+            tx = Tx(state)
+            tx.note("audit", seat, f"{len(audit)} inconsistencies with the rules", {
+                "count": len(audit), "rules": sorted({v.rule for v in audit if v.rule})})
+            events = events + tx.events
         state.seq += 1
         entry = LogEntry(state.seq, seat, action, events, violations, auto, self._seen(events, seen_before))
         self.history.append(entry)
         if action.undoable:
             self.redo_stack.clear()
         self._notify("submit", entry)
-        return Result(True, events=events, violations=_as_seen(state, violations, seat), entry=entry)
+        return Result(True, events=events, violations=_as_seen(state, violations, seat), entry=entry, audit=audit)
 
     def _consequences(
         self, action: A.Action, seat: int | None, events: list[Event], violations: list[Violation]
@@ -323,6 +334,19 @@ class Session:
 
     def legal_actions(self, seat: int | None) -> Iterable[A.Action]:
         return self.rules.legal_actions(self.state, seat)
+
+    def audit(self, seat: int | None) -> list[Violation]:
+        """What on the table contradicts the rules now, as `seat` may read it.
+
+        A finding about a card the seat cannot see keeps its rule but not its sentence (which may name the card).
+        """
+        state = self.state
+        out = []
+        for v in self.rules.audit(state):
+            hidden = [p for p in v.pieces if p in state.pieces and not state.can_see(state.pieces[p], seat)]
+            message = "a card you cannot see is out of place" if hidden else v.message
+            out.append(Violation(v.code, v.rule, message, v.pieces, v.seat))
+        return _as_seen(state, out, seat)
 
     def violations(self) -> list[tuple[LogEntry, Violation]]:
         """Every rule broken in the game so far, with the entry that broke it."""

@@ -283,3 +283,25 @@ def test_a_card_created_face_down_is_not_named_in_other_seats_logs(session: Sess
     assert r.accepted, r.error
     assert session.log_for(0)[-1]["action"]["card"] == "standard/QS"
     assert "standard/QS" not in str(session.log_for(1)[-1]) and "standard/QS" not in str(session.log_for(None))
+
+
+class Audited(NullRules):
+    """A ruleset whose audit finds one card out of place: the top card of the deck."""
+
+    def audit(self, state):
+        top = state.zones["deck"].pieces[0]
+        return [Violation("test.top", "7.1", f"{state.pieces[top].card} should not be on top", (top,))]
+
+
+def test_turning_the_dial_up_audits_the_table_without_naming_hidden_cards(table: GameState) -> None:
+    session = Session(table, Audited())
+    top = table.zones["deck"].pieces[0]
+    r = session.submit(A.SetEnforcement("warn"), 0)
+    assert r.accepted
+    assert [(v.rule, v.message) for v in r.audit] == [("7.1", "a card you cannot see is out of place")]
+    assert r.audit[0].pieces == (table.handle(top),)
+    note = next(e for e in r.events if getattr(e, "what", "") == "audit")
+    assert note.data == {"count": 1, "rules": ["7.1"]}
+    session.submit(A.LookTop("deck", 1), 0)
+    assert session.audit(0)[0].message.endswith("should not be on top")
+    assert session.submit(A.SetEnforcement("off"), 0).audit == []  # turning it down audits nothing
