@@ -100,6 +100,11 @@ class Client:
         return self.protocol.view
 
     @property
+    def moving(self) -> dict[str, tuple[float, float, float]]:
+        """Pieces in motion on the host's table: name -> (x, y, angle), drawn there until they come to rest."""
+        return self.protocol.moving
+
+    @property
     def seat(self) -> int | None:
         return self.protocol.seat
 
@@ -334,6 +339,10 @@ class ClientThread:
     def view(self) -> dict[str, Any] | None:
         """The last view received (a dict the UI may read but must not change)."""
         return self.client.view
+
+    def moving(self) -> dict[str, tuple[float, float, float]]:
+        """Pieces in motion on the host's table now (transient positions streamed by the host)."""
+        return self.client.moving
 
     def events(self) -> list[ClientEvent]:
         out = []

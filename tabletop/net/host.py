@@ -15,6 +15,7 @@ import logging
 import os
 import socket
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -29,6 +30,9 @@ from ..core.session import LogEntry, Result, Session
 from .errors import NetError
 from .messages import Limits
 from .protocol import HostEvent, HostProtocol, SeatRecord
+
+#: how often positions of moving pieces are streamed to clients (a modest rate: they are drawn in between)
+MOTION_HZ = 15.0
 
 __all__ = [
     "DEFAULT_PORT",
@@ -326,6 +330,8 @@ class EmbeddedHost:
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
         self._error: BaseException | None = None
+        self._last_motion = float("-inf")
+        self._moving = False
 
     @property
     def port(self) -> int:
@@ -406,6 +412,20 @@ class EmbeddedHost:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.call(self.session.view, seat)
+
+    def motion(self, positions: dict[str, tuple[float, float, float]], *, now: float | None = None) -> bool:
+        """Stream the positions of pieces in motion, at most `MOTION_HZ` times a second (and always the final
+        empty update that says everything is at rest). Returns whether a frame was sent."""
+        now = time.monotonic() if now is None else now
+        if positions and now - self._last_motion < 1.0 / MOTION_HZ:
+            return False
+        if not positions and not self._moving:
+            return False
+        self._last_motion = now
+        self._moving = bool(positions)
+        assert self.host.protocol is not None
+        self.call(self.host.protocol.motion, dict(positions))
+        return True
 
     def players(self) -> list[dict[str, Any]]:
         assert self.host.protocol is not None

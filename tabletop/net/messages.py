@@ -116,6 +116,7 @@ HOST_MESSAGES: dict[str, Schema] = {
                      "needs": ((list,), True), "timeout": (_NUM, True)},
     "undo_result": {"request": (_INT, True), "accepted": (_BOOL, True), "reason": (_STR, True)},
     "pong": {"t": (_NUM, False)},
+    "motion": {"pieces": ((list,), True)},
 }
 
 

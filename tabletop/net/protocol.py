@@ -583,6 +583,20 @@ class HostProtocol:
             if conn.open:
                 self._send(conn.id, msg)
 
+    def motion(self, positions: dict[str, tuple[float, float, float]]) -> None:
+        """Stream where pieces in motion are now (a fling, a thrown die): transient, never logged, no sequence.
+
+        Each seat gets the pieces named as it knows them (a face-down card by its handle); positions of loose
+        pieces on the open table are public, so nothing else is filtered. An empty dict says "all at rest".
+        """
+        state = self.session.state
+        for conn in self._conns.values():
+            if not conn.open:
+                continue
+            rows = [[state.handle_for(pid, conn.seat), round(x, 1), round(y, 1), round(a, 1)]
+                    for pid, (x, y, a) in positions.items() if pid in state.pieces]
+            self._send(conn.id, {"type": "motion", "pieces": rows})
+
     def _send(self, cid: int, msg: dict[str, Any]) -> None:
         self._out.append((cid, encode(msg)))
 
@@ -648,6 +662,8 @@ class ClientProtocol:
         self.desyncs = 0
         self.next_cseq = 1
         self.pending: dict[int, dict[str, Any]] = {}
+        #: pieces in motion on the host's table now (transient: the resting place arrives as an ordinary patch)
+        self.moving: dict[str, tuple[float, float, float]] = {}
         self.results: dict[int, dict[str, Any]] = {}
         self._awaiting_snapshot = False
         self._out: list[bytes] = []
@@ -803,6 +819,15 @@ class ClientProtocol:
 
     def _on_pong(self, msg: dict[str, Any]) -> None:
         self._events.append(ClientEvent("pong", msg))
+
+    def _on_motion(self, msg: dict[str, Any]) -> None:
+        moving: dict[str, tuple[float, float, float]] = {}
+        for row in msg["pieces"][:2000]:
+            if (isinstance(row, list) and len(row) == 4 and isinstance(row[0], str)
+                    and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in row[1:])):
+                moving[row[0]] = (float(row[1]), float(row[2]), float(row[3]))
+        self.moving = moving
+        self._events.append(ClientEvent("motion", {"pieces": moving}))
 
     def _add_log(self, lines: list[dict[str, Any]]) -> None:
         lines = [_full_line(line) for line in lines]

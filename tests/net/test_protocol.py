@@ -344,3 +344,37 @@ def test_random_play_keeps_every_patched_view_exact_and_leaks_nothing() -> None:
                 assert not [ref for ref in secret if f'"{ref}"' in text], (step, s, text[:300])
             seen[s] = now
     assert all(client.desyncs == 0 for _, client in conns.values())
+
+
+def test_a_fling_streams_transient_positions_then_lands_as_one_logged_move() -> None:
+    """Physics runs on the host; clients see the piece slide (names as they know them) and one ordinary patch."""
+    from tabletop.physics import FlingController
+
+    w = Wire()
+    a, ca = w.join(name="ann", seat=0)
+    b, cb = w.join(name="bob", seat=1)
+    state = w.session.state
+    hand = state.zones["hand:0"].pieces
+    assert w.host.submit_local(A.Draw(1, source="deck"), 0).accepted
+    pid = hand[0]
+    assert w.host.submit_local(A.Move((pid,), "table", x=300, y=700, face_up=False), 0).accepted
+    w.pump()
+    before = len(w.session.history)
+    ctl = FlingController(w.session)
+    ctl.release(pid, 0, 300, 700, vx=2000, vy=0)
+    frames = 0
+    while ctl.flying:
+        ctl.update(1 / 60)
+        if ctl.positions():
+            w.host.motion(ctl.positions())
+            w.pump()
+            frames += 1
+            assert set(cb.moving) == {state.handle(pid)}  # bob sees a face-down card: its handle only
+            assert set(ca.moving) == {pid}  # ann, its owner, knows which card it is
+    w.host.motion({})
+    w.pump()
+    assert frames > 3 and cb.moving == {} and ca.moving == {}
+    assert len(w.session.history) == before + 1 and w.session.history[-1].action.type == "move"
+    w.assert_in_step()
+    motion_frames = [d for d in w.received[b] if b'"motion"' in d]
+    assert motion_frames and all(pid.encode() not in d for d in motion_frames)
