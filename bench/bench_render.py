@@ -34,7 +34,7 @@ from tabletop.core import actions as A  # noqa: E402
 from tabletop.game import quick_table  # noqa: E402
 from tabletop.ui import TableApp  # noqa: E402
 
-__all__ = ["main", "table_with"]
+__all__ = ["collect", "main", "table_with"]
 
 
 def table_with(cards: int, seed: int = 1):
@@ -129,6 +129,21 @@ def bench_physics(pieces: int = 500, frames: int = 60) -> dict[str, float]:
     bare = bp.bare(specs) * 1000
     return {"pieces": pieces, "moving_first": moving[0], "moving_last": moving[-1], "frame": mean, "frame95": p95,
             "bare_pymunk": bare}
+
+
+def collect(quick: bool = False) -> list[dict[str, object]]:
+    """Rows for `tabletop bench`: a full frame while panning beside one fblits of every piece's cached surface."""
+    rows: list[dict[str, object]] = []
+    frames = 40 if quick else 300
+    for n in (100, 500, 1000, 5000):
+        r = bench(n, frames if n < 5000 else max(20, frames // 3))
+        rows.append({"area": "render", "name": f"full frame while panning, {n:,} cards", "value": r["frame"],
+                     "unit": "ms", "floor": r["pieces"],
+                     "floor_name": "fblits of every piece's cached surface"})
+    p = bench_physics(frames=30 if quick else 60)
+    rows.append({"area": "physics", "name": f"full frame, {p['pieces']} loose pieces sliding", "value": p["frame"],
+                 "unit": "ms", "floor": p["bare_pymunk"], "floor_name": "bare pymunk step, same bodies"})
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
