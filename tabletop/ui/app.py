@@ -2,7 +2,8 @@
 
 `TableApp.step(events)` runs one frame (tests and the headless mode drive it with posted pygame events);
 `run()` loops until the window closes. The app never edits the state: every gesture becomes an Action submitted
-through `Session.submit`, and the picture is drawn only from `session.view(seat)`.
+through its table source (a local `Session`, a session hosted on the LAN, or a seat joined to one: see
+`source.py`), and the picture is drawn only from the view the source gives this seat.
 """
 
 from __future__ import annotations
@@ -25,9 +26,11 @@ from ..core.session import Result, Session
 from .assets import AssetLoader
 from .camera import Camera
 from .describe import entry_html
+from .hud import HudContext, make_hud
 from .layout import Item, Layout, ZoneBox, build_layout
 from .motion import FLING_MIN_PX, Motion, VelocityTracker
 from .render import BG, HandCard, HandStrip, Renderer
+from .source import Background, Happening, HostedSource, Legal, LocalSource, LogRow, RemoteSource, TableSource
 from .status import describe_action, status_html
 from .widgets import (
     BAR_H,
@@ -35,6 +38,7 @@ from .widgets import (
     ContextMenu,
     Dialog,
     HelpOverlay,
+    JoinDialog,
     NewGameDialog,
     Notices,
     PeekWindow,
@@ -42,6 +46,7 @@ from .widgets import (
     SidePanel,
     StartScreen,
     TopBar,
+    VoteDialog,
 )
 
 __all__ = ["HEADLESS_DT", "LEGAL_CAP", "TableApp", "default_assets_dir"]
@@ -63,7 +68,6 @@ HEADLESS_DT = 1.0 / 60.0
 #: widgets are updated and redrawn at least this often (seconds) even when nothing reached them
 UI_IDLE_S = 0.25
 TOKEN_COLORS = ("#d9534f", "#337ab7", "#5cb85c", "#f0ad4e", "#9b59b6", "#1abc9c", "#ecf0f1", "#34495e")
-PASS_TYPES = ("pass", "next_phase", "end_phase", "end_turn", "advance")
 KMOD_SHIFT, KMOD_CTRL, KMOD_ALT = pygame.KMOD_SHIFT, pygame.KMOD_CTRL, pygame.KMOD_ALT
 MOD_KEYS = {pygame.K_LSHIFT: pygame.KMOD_LSHIFT, pygame.K_RSHIFT: pygame.KMOD_RSHIFT,
             pygame.K_LCTRL: pygame.KMOD_LCTRL, pygame.K_RCTRL: pygame.KMOD_RCTRL,
@@ -118,6 +122,8 @@ class _Legal:
     passes: list[A.Action] = field(default_factory=list)
     moves: list[A.Action] = field(default_factory=list)
     more: bool = False
+    #: False when this machine cannot know the seat's legal moves (a seat joined over the LAN)
+    known: bool = True
 
 
 class TableApp:
@@ -138,6 +144,7 @@ class TableApp:
         physics: bool = True,
         bots: Mapping[int, str] | None = None,
         bot_delay: float | None = None,
+        source: TableSource | None = None,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -155,7 +162,8 @@ class TableApp:
 
             library = default_library()
         self.library = library
-        self.assets = AssetLoader(self._card, assets_dir if assets_dir is not None else default_assets_dir())
+        self.assets = AssetLoader(self._card, assets_dir if assets_dir is not None else default_assets_dir(),
+                                  set_lookup=lambda name: getattr(self.library, "sets", {}).get(name))
         self.renderer = Renderer(self.assets)
         self.hand = HandStrip()
         self.notices = Notices(self.manager)
@@ -199,6 +207,11 @@ class TableApp:
         self.file_dialog: Any = None
         self.file_purpose = ""
         self.newgame: NewGameDialog | None = None
+        self.vote_dialog: VoteDialog | None = None
+        self.join_dialog: JoinDialog | None = None
+        self.background: Background | None = None
+        self.hud: Any = None
+        self.hud_open = True
         self.cover_seat: int | None = None
         self._stack_lift: str | None = None
         self.local_log: list[tuple[int, str]] = []
@@ -214,12 +227,15 @@ class TableApp:
         self.topbar: TopBar | None = None
         self.side: SidePanel | None = None
         self.session: Session | None = None
+        self.source: TableSource | None = None
         self.seat = seat
         self.view: dict[str, Any] = {}
         self.layout = Layout()
         self.view_key: tuple[int, int | None] | None = None
         self.camera = Camera((2400, 1600), self._viewport())
-        if session is not None and not start_screen:
+        if source is not None:
+            self.set_source(source, seat)
+        elif session is not None and not start_screen:
             self.set_session(session, seat)
         else:
             self.show_start()
@@ -234,24 +250,57 @@ class TableApp:
 
     def _viewport(self) -> tuple[int, int, int, int]:
         w, h = self.size
-        return (0, BAR_H, max(100, w - SIDE_W), max(100, h - BAR_H))
+        top = self._hud_height()
+        return (0, BAR_H + top, max(100, w - SIDE_W), max(100, h - BAR_H - top))
+
+    def _hud_height(self) -> int:
+        """Pixels above the table kept for the ruleset's board (the X-Files round, dashboard, notebook)."""
+        if self.hud is None:
+            return 0
+        return self.hud.height(max(100, self.size[0] - SIDE_W), self.hud_open)
 
     def show_start(self) -> None:
         self._kill_table_widgets()
-        self.session = None
+        self._drop_source()
         self.start = StartScreen(self.manager, self.size)
+
+    def _drop_source(self) -> None:
+        """Leave the current table: flush its autosave, and close a LAN game (host or connection)."""
+        self._flush_autosave()
+        self.autosaver = None
+        if self.source is not None and self.source.kind != "local":
+            try:
+                self.source.close()
+            except Exception as e:  # closing must never stop the window
+                self.notify(f"Closing the LAN game: {e}", "warn")
+        self.source = None
+        self.session = None
+        self.motion = None
+        self.bots = None
+        self.vote_dialog = None
 
     def set_session(self, session: Session, seat: int = 0) -> None:
         """Put a session on the table (a new game, an opened save) and look at it as `seat`."""
+        self.set_source(LocalSource(session), seat)
+
+    def set_source(self, source: TableSource, seat: int = 0) -> None:
+        """Put a table on the screen: a local session, a hosted LAN game or a joined one, seen as `seat`."""
         if self.start is not None:
             self.start.kill()
             self.start = None
-        self._flush_autosave()
-        self.session = session
-        seats = session.state.seats
+        if source is not self.source:
+            self._drop_source()
+        self.source = source
+        self.session = source.session
+        pygame.display.set_caption({"host": "tabletop · hosting", "remote": "tabletop · joined"}.get(source.kind,
+                                                                                                   "tabletop"))
+        seats = source.seats
+        if source.kind == "remote":
+            seat = getattr(source, "seat", seat)
         self.seat = seat if seat in seats else (seats[0] if seats else 0)
-        self.motion = Motion(session, enabled=self.physics_on, snap_zone=self._snap_zone,
-                             on_result=self._physics_result)
+        # physics and bots read the state directly: only where this window owns it
+        self.motion = (Motion(source.session, enabled=self.physics_on, snap_zone=self._snap_zone,
+                              on_result=self._physics_result) if source.kind == "local" else None)
         self._make_bots()
         self.selected = []
         self.local_log = []
@@ -267,6 +316,9 @@ class TableApp:
 
         self.bots = None
         if self.session is None or not self.bot_names:
+            return
+        if self.source is None or self.source.kind != "local":
+            self.notify("Bots play at local tables only", "warn")
             return
         try:
             self.bots = BotSeats(self.session, self.bot_names, seed=self.session.state.rng.seed or 0,
@@ -300,8 +352,8 @@ class TableApp:
 
     def _attach_autosave(self) -> None:
         self.autosaver = None
-        if self.autosave_path is None or self.session is None:
-            return
+        if self.autosave_path is None or self.session is None or self.source is None or self.source.kind != "local":
+            return  # a hosted game is autosaved by its host; a joined one is the host's to keep
         try:
             from ..store import Autosaver  # type: ignore[attr-defined]
         except ImportError:
@@ -321,18 +373,23 @@ class TableApp:
                 self.notify(getattr(self.autosaver, "last_error", "") or "Autosave failed", "error")
 
     def _kill_table_widgets(self) -> None:
-        for w in (self.topbar, self.side, self.menu, self.help, self.dialog, self.newgame):
+        for w in (self.topbar, self.side, self.menu, self.help, self.dialog, self.newgame, self.vote_dialog,
+                  self.join_dialog):
             if w is not None:
                 w.kill()
         if self.peek is not None:
             self.peek.closed = True
             self.peek.window.kill()
         self.topbar = self.side = self.menu = self.help = self.dialog = self.peek = self.newgame = None
+        self.vote_dialog = self.join_dialog = None
 
     def _build_table_widgets(self) -> None:
         self._kill_table_widgets()
-        assert self.session is not None
-        self.topbar = TopBar(self.manager, self.size[0], self.session.state.enforcement, self._is_host())
+        assert self.source is not None
+        self.view = self.source.view(self.seat)
+        self.hud = make_hud(self.view.get("ruleset", ""), self.assets)
+        self.topbar = TopBar(self.manager, self.size[0], self.view.get("enforcement", "off"), self._is_host(),
+                             lan=self.source.kind != "local")
         self.side = SidePanel(self.manager, pygame.Rect(self.size[0] - SIDE_W, BAR_H, SIDE_W, self.size[1] - BAR_H),
                               PREVIEW_H, rules=self._rules_panel())
         vx, vy, vw, _ = self._viewport()
@@ -341,10 +398,11 @@ class TableApp:
 
     def _rules_panel(self) -> bool:
         """Whether the side panel shows the rules panel: for every ruleset but the rule-free sandbox."""
-        return self.session is not None and self.session.state.ruleset not in ("", "freeform")
+        return self.source is not None and self.view.get("ruleset", "") not in ("", "freeform")
 
     def _is_host(self) -> bool:
-        return self.session is not None and self.seat in self.session.hosts
+        """Whether this seat may turn the rules dial (at a LAN table: the host's own seat only)."""
+        return self.source is not None and self.source.can_turn_dial(self.seat)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = (max(640, size[0]), max(480, size[1]))
@@ -352,7 +410,7 @@ class TableApp:
             self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         self.manager.set_window_resolution(self.size)
         self.camera.viewport = self._viewport()
-        if self.session is not None:
+        if self.source is not None:
             self._build_table_widgets()
             self.view_key = None
             self.refresh(force=True)
@@ -379,14 +437,14 @@ class TableApp:
 
     def refresh(self, force: bool = False) -> None:
         """Rebuild the cached view and layout when the state (or the seat) changed since the last frame."""
-        if self.session is None:
+        if self.source is None:
             return
-        key = (self.session.state.seq, self.seat)
+        key = (self.source.seq(), self.seat)
         if key == self.view_key and not force:
             return
         first = self.view_key is None or self.view_key[1] != self.seat
         self.view_key = key
-        self.view = self.session.view(self.seat)
+        self.view = self.source.view(self.seat)
         self.layout = build_layout(self.view, self.seat)
         tw, th = self.view.get("table", (2400, 1600))
         if (self.camera.table_w, self.camera.table_h) != (float(tw), float(th)):
@@ -408,7 +466,11 @@ class TableApp:
         return self.layout.hand.pieces if self.layout.hand is not None else []
 
     def _names(self) -> dict[int, str]:
-        return {p["seat"]: p.get("name", f"Seat {p['seat'] + 1}") for p in self.view.get("players", [])}
+        names = {p["seat"]: p.get("name", f"Seat {p['seat'] + 1}") for p in self.view.get("players", [])}
+        for p in (self.source.players() or []) if self.source is not None else []:
+            if p.get("name"):  # the name a player joined with
+                names[p["seat"]] = p["name"]
+        return names
 
     def _zone_labels(self) -> dict[str, str]:
         names = self._names()
@@ -420,14 +482,14 @@ class TableApp:
             out[z.name] = label
         return out
 
-    def _entry_html(self, entry: Any, names: dict[int, str], zones: dict[str, str]) -> str:
-        """A log entry as this seat may read it, as HTML (cached: entries do not change once logged)."""
-        key = (id(entry), entry.seq, self.seat, len(entry.violations))
+    def _entry_html(self, row: LogRow, names: dict[int, str], zones: dict[str, str]) -> str:
+        """A log line as this seat may read it, as HTML (cached: lines do not change once logged)."""
+        key = (row.key, row.version, self.seat)
         html_text = self._entry_cache.get(key)
         if html_text is None:
             if len(self._entry_cache) > 4 * LOG_ROWS:
                 self._entry_cache.clear()
-            html_text = entry_html(entry.for_seat(self.seat), names, zones)
+            html_text = entry_html(row.line(), names, zones, self._card_name)
             self._entry_cache[key] = html_text
         return html_text
 
@@ -443,18 +505,28 @@ class TableApp:
 
     def _update_rules_panel(self) -> None:
         side = self.side
-        if side is None or side.status is None or self.session is None:
+        if side is None or side.status is None or self.source is None:
             return
         names = self._names()
         self._view_cards = {p["id"]: p["card"] for z in self.view.get("zones", []) for p in z.get("pieces", [])
                             if p.get("card")}
-        side.set_status(status_html(self.view.get("rules") or {}, names, self._card_name))
+        rules = self.view.get("rules") or {}
+        side.set_status(status_html(rules, names, self._card_name))
+        tokens = _token_words(rules)
         items = []
         for i, action in enumerate(self.legal.moves):
-            items.append((describe_action(action.to_dict(), self._card_name, names, type(action).piece_fields),
-                          f"move_{i}"))
+            d = action.to_dict()
+            if d.get("token") in tokens:  # a question or a guess: the words the status gave its opaque token
+                text = f"{describe_action({'type': d['type']}, self._card_name)}: {tokens[d['token']]}"
+            else:
+                text = describe_action(d, self._card_name, names, type(action).piece_fields)
+            items.append((text, f"move_{i}"))
         n = len(self.legal.moves)
-        if n:
+        if not self.legal.known:
+            label = "Legal moves are worked out on the host"
+            if self.hud is not None:
+                label += " (use the board above)"
+        elif n:
             label = f"Legal moves for {names.get(self.seat, 'you')}: {n}{'+' if self.legal.more else ''} (click one)"
         else:
             label = f"No legal moves for {names.get(self.seat, 'you')} now"
@@ -468,40 +540,48 @@ class TableApp:
 
     def _update_legal(self) -> None:
         """Pieces named by the seat's legal actions (capped), and any pass/next-phase action, in warn/strict."""
-        s = self.session
-        if s is None:
+        src = self.source
+        if src is None or self.view_key is None:
             return
-        key = (s.state.seq, self.seat)
+        key = (self.view_key[0], self.seat)
         if (self.legal.seq, self.legal.seat) == key:
             return
-        pieces: set[str] = set()
-        passes: list[A.Action] = []
-        moves: list[A.Action] = []
-        more = False
+        found: Legal | None = Legal()
         listing = self.side is not None and self.side.moves is not None
-        glowing = s.state.enforcement != "off"
+        glowing = self.view.get("enforcement", "off") != "off"
         if glowing or listing:
             # lazily, with a cap: the glow needs the pieces of up to LEGAL_CAP moves, the list the first MOVES_CAP
-            cap = LEGAL_CAP if glowing else MOVES_CAP
             try:
-                for i, action in enumerate(itertools.islice(iter(s.legal_actions(self.seat)), cap + 1)):
-                    if i >= MOVES_CAP:
-                        more = True
-                        if i == cap:
-                            break
-                    else:
-                        moves.append(action)
-                    pieces.update(action.piece_names())
-                    if any(t in action.type for t in PASS_TYPES) and len(passes) < 3:
-                        passes.append(action)
+                found = src.legal(self.seat, LEGAL_CAP if glowing else MOVES_CAP, MOVES_CAP, glowing)
             except Exception as e:  # a ruleset bug must not take the table down
                 self.notify(f"legal moves unavailable: {e}", "warn")
-        glow = pieces if glowing else set()
-        visible = {self.session.state.handle_for(pid, self.seat) for pid in glow if pid in s.state.pieces}
-        self.legal = _Legal(key[0], self.seat, frozenset(visible), passes, moves, more)
+                found = Legal()
+        if found is None:
+            self.legal = _Legal(key[0], self.seat, passes=self._remote_passes(), known=False)
+            return
+        self.legal = _Legal(key[0], self.seat, found.glow, found.passes, found.moves, found.more)
+
+    def _remote_passes(self) -> list[A.Action]:
+        """At a joined table (no legal moves here): the ruleset's own pass, offered when the status says this
+        seat is the one to act; the host still checks it like any action."""
+        rules = self.view.get("rules") or {}
+        ruleset = str(self.view.get("ruleset", ""))
+        whose = rules.get("decision", rules.get("priority", rules.get("active")))
+        if whose != self.seat or rules.get("over"):
+            return []
+        module = "tabletop.rules." + ruleset.replace("-", "_")
+        out = []
+        for name, cls in sorted(A.ACTION_TYPES.items()):
+            if name.rsplit(".", 1)[-1] == "pass" and (cls.__module__ == module
+                                                      or cls.__module__.startswith(module + ".")):
+                try:
+                    out.append(cls())
+                except TypeError:  # a pass that needs fields cannot be offered blind
+                    continue
+        return out[:1]
 
     def _update_widgets(self) -> None:
-        if self.topbar is None or self.side is None or self.session is None:
+        if self.topbar is None or self.side is None or self.source is None:
             return
         v = self.view
         names = self._names()
@@ -518,6 +598,9 @@ class TableApp:
         for k in ("round", "priority"):
             if k in rules and isinstance(rules[k], (int, str)):
                 parts.append(f"{k}: {rules[k]}")
+        lan = self.source.connection()
+        if lan:
+            parts.insert(0, lan)
         self.topbar.set_status("   ·   ".join(parts))
         label = None
         if self.legal.passes:
@@ -525,23 +608,11 @@ class TableApp:
             label = "Next phase" if "phase" in t else "Pass" if "pass" in t else t.replace("_", " ").capitalize()
         self.topbar.show_pass(label)
         self._update_rules_panel()
-        # seats
-        counts = {z.owner: z.count for z in self.layout.zones if z.kind == "hand"}
-        lines = []
-        for p in v.get("players", []):
-            seat = p["seat"]
-            counters = "  ".join(f"{k} {val}" for k, val in (p.get("counters") or {}).items())
-            me = " (you)" if seat == self.seat else ""
-            colour = p.get("color") or "#e6e9ec"
-            lines.append(f"<font color='{colour}'><b>{html.escape(p.get('name', ''))}</b></font>{me}: "
-                         f"{counts.get(seat, 0)} in hand{'  ' + html.escape(counters) if counters else ''}")
-        self.side.set_players("<br>".join(lines))
+        self.side.set_players(self._players_html())
         # log
         zl = self._zone_labels()
-        rows: list[tuple[tuple[int, int], str]] = []
-        for e in self.session.history[-LOG_ROWS:]:
-            # a row's key is its entry's number and its place: a redo renumbers, an undo drops it
-            rows.append(((e.seq, id(e)), self._entry_html(e, names, zl)))
+        rows: list[tuple[Any, str]] = [(r.key, self._entry_html(r, names, zl)) for r in self.source.log(self.seat, LOG_ROWS)]
+        # the app's own lines (refusals, LAN news) go after the log line they followed
         for i, (seq, text) in enumerate(self.local_log[-30:]):
             rows.append(((seq, 1 << 62 | i), text))
         rows.sort(key=lambda r: r[0])
@@ -549,21 +620,65 @@ class TableApp:
         if self.peek is not None and not self.peek.closed:
             self.peek.set_entries(self._peek_entries(self.peek.zone))
 
+    def _players_html(self) -> str:
+        """The seats: name, hand size and counters; at a LAN table also who is connected and whether it is paused."""
+        v = self.view
+        counts = {z.owner: z.count for z in self.layout.zones if z.kind == "hand"}
+        lan = {p["seat"]: p for p in (self.source.players() or [])} if self.source is not None else {}
+        lines = []
+        if lan and self.source is not None and not self.source.online:
+            lines.append("<font color='#ff8080'><b>Host lost: reconnecting…</b></font>")
+        elif lan and self.source is not None and self.source.paused:
+            lines.append("<font color='#ffd450'><b>The game is paused</b></font>")
+        for p in v.get("players", []):
+            seat = p["seat"]
+            counters = "  ".join(f"{k} {val}" for k, val in (p.get("counters") or {}).items())
+            me = " (you)" if seat == self.seat else ""
+            colour = p.get("color") or "#e6e9ec"
+            name = p.get("name", "")
+            net = ""
+            if seat in lan:
+                c = lan[seat]
+                name = c.get("name") or name
+                if c.get("connected"):
+                    net = "<font color='#7ddc7d'>connected</font>" + (" (host)" if c.get("local") else "")
+                elif c.get("claimed"):
+                    net = "<font color='#ff8080'>disconnected</font>"
+                else:
+                    net = "<font color='#8a949e'>open seat</font>"
+                net = " · " + net
+            lines.append(f"<font color='{colour}'><b>{html.escape(name)}</b></font>{me}{net}: "
+                         f"{counts.get(seat, 0)} in hand{'  ' + html.escape(counters) if counters else ''}")
+        return "<br>".join(lines)
+
     # ------------------------------------------------------------------ actions
 
     def submit(self, action: A.Action, seat: int | None = None) -> Result:
-        """Send one Action through the session's door and show what came back."""
-        if self.session is None:
+        """Send one Action through the table's door and show what came back.
+
+        At a joined table the host answers a moment later: the Result returned then is `accepted` with code
+        `sent`, and the real answer is shown when it arrives.
+        """
+        if self.source is None:
             return Result(False, error="no game on the table", code="no_session")
         seat = self.seat if seat is None else seat
-        result = self.session.submit(action, seat)
+        result = self.source.submit(action, seat)
+        if result is None:
+            return Result(True, code="sent")
         self._show_result(action, result)
         return result
 
+    def _anchor(self) -> Any:
+        """Where a line of the app's own goes in the log: after the last logged line."""
+        if self.source is None:
+            return 0
+        rows = self.source.log(self.seat, 1)
+        return rows[-1].key[0] if rows else 0
+
     def _show_result(self, action: A.Action | None, result: Result, refresh: bool = True) -> None:
-        """Notices for what the session answered: refusals in red (and in the log), broken rules in amber."""
-        assert self.session is not None
-        seq = self.session.state.seq
+        """Notices for what the table answered: refusals in red (and in the log), broken rules in amber."""
+        assert self.source is not None
+        seq = self._anchor()
         if not result.accepted:
             if result.violations:
                 v = result.violations[0]
@@ -591,22 +706,87 @@ class TableApp:
             self.refresh()
 
     def undo(self) -> None:
-        if self.session is None:
+        if self.source is None:
             return
         self.land_flights()
-        r = self.session.undo(self.seat)
-        if not r.accepted:
+        r = self.source.undo(self.seat)
+        if r is not None and not r.accepted:
             self.notify(r.error, "info", 2.5)
         self.refresh()
 
     def redo(self) -> None:
-        if self.session is None:
+        if self.source is None:
             return
         self.land_flights()
-        r = self.session.redo(self.seat)
-        if not r.accepted:
+        r = self.source.redo(self.seat)
+        if r is not None and not r.accepted:
             self.notify(r.error, "info", 2.5)
         self.refresh()
+
+    # ------------------------------------------------------------------ the LAN
+
+    def host(self, session: Session, *, port: int = 0, name: str = "tabletop", password: str = "",
+             autosave: str | Path | None = None, announce: bool = True, bind: str = "0.0.0.0") -> Any:
+        """Serve `session` on the LAN and play its first seat here; returns the running EmbeddedHost."""
+        from ..net.discovery import lan_address
+        from ..net.host import EmbeddedHost
+
+        session.hosts = {0}  # the host's own seat turns the dial; joined seats may not
+        host = EmbeddedHost(session, port=port, name=name, password=password, local_seats=(0,), bind=bind,
+                            autosave=autosave, announce=announce).start()
+        address = f"{lan_address() if bind in ('0.0.0.0', '') else bind}:{host.port}"
+        self.set_source(HostedSource(host, address), 0)
+        self.notify(f"Hosting {name!r} on {address}: others join with  tabletop play --join {address}", "info", 10.0)
+        return host
+
+    def join(self, address: str, *, seat: int | str | None = "any", name: str = "", password: str = "",
+             timeout: float = 10.0) -> Any:
+        """Connect to a LAN game and sit at the seat the host gives; returns the ClientThread (raises NetError)."""
+        from ..net.client import ClientThread
+
+        thread = ClientThread(address, name=name, seat=seat, password=password).connect(timeout)
+        self.set_source(RemoteSource(thread), thread.seat if thread.seat is not None else 0)
+        self.notify(f"Joined {address} as seat {(thread.seat or 0) + 1}", "info", 4.0)
+        return thread
+
+    def _happened(self, happenings: list[Happening]) -> None:
+        """Show what the network brought: answers to our actions, notices, undo votes, new players."""
+        for h in happenings:
+            if h.kind == "result" and h.result is not None:
+                self._show_result(None, h.result, refresh=False)
+            elif h.kind == "notice":
+                self.notify(h.text, h.level, 6.0)
+                self.local_log.append((self._anchor(), f"<font color='#9fc3ff'>{html.escape(h.text)}</font>"))
+            elif h.kind == "vote":
+                self._ask_vote(h.data)
+            elif h.kind == "vote_done" and self.vote_dialog is not None \
+                    and self.vote_dialog.request == h.data.get("request"):
+                self.vote_dialog.kill()
+                self.vote_dialog = None
+        if happenings:
+            self.refresh()
+            self._update_widgets()
+
+    def _ask_vote(self, data: dict[str, Any]) -> None:
+        if self.vote_dialog is not None:
+            self.vote_dialog.kill()
+        names = self._names()
+        who = names.get(data.get("seat"), f"Seat {(data.get('seat') or 0) + 1}")
+        entry = data.get("entry") or {}
+        what = entry_html(entry, names, self._zone_labels()) if entry else "their last action"
+        self.vote_dialog = VoteDialog(self.manager, self.size, int(data.get("request", 0)), data.get("voter"),
+                                      f"<b>{html.escape(who)}</b> asks to take back:<br>{what}<br><br>"
+                                      "It revealed a card, so every other player must agree.")
+
+    def answer_vote(self, agree: bool) -> None:
+        """Agree to (or refuse) the undo the vote dialog shows."""
+        d = self.vote_dialog
+        if d is None or self.source is None:
+            return
+        self.vote_dialog = None
+        d.kill()
+        self.source.vote(d.request, d.voter if d.voter is not None else self.seat, agree)
+        self.notify("You agreed to the undo" if agree else "You refused the undo", "info", 3.0)
 
     # ------------------------------------------------------------------ the loop
 
@@ -640,7 +820,13 @@ class TableApp:
         return 0
 
     def close(self) -> None:
+        """Stop the loop: flush the autosave, and leave a LAN game (a host tells its players it is closing)."""
         self._flush_autosave()
+        if self.source is not None and self.source.kind != "local":
+            try:
+                self.source.close()
+            except Exception:  # the network side is already gone
+                pass
         self.running = False
 
     def screenshot(self, path: str | Path) -> Path:
@@ -689,7 +875,9 @@ class TableApp:
             return
         if consumed or self._typing() and et in (pygame.KEYDOWN, pygame.TEXTINPUT):
             return
-        if self.session is None:
+        if self.source is None:
+            return
+        if et == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._hud_click(event.pos):
             return
         if self.cover_seat is not None:
             if et in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
@@ -712,6 +900,16 @@ class TableApp:
         if self.prompt is not None and self.prompt.handle(event):
             self.prompt = None
             return
+        if et == pygame_gui.UI_BUTTON_PRESSED and self.vote_dialog is not None:
+            answer = self.vote_dialog.answer(el)
+            if answer is not None:
+                self.answer_vote(answer)
+                return
+        if self.join_dialog is not None:
+            picked = self.join_dialog.handle(event)
+            if picked is not None:
+                self._join_picked(picked)
+                return
         if self.peek is not None and self.peek.handle(event):
             if self.peek.closed:
                 self.peek = None
@@ -745,9 +943,10 @@ class TableApp:
                         return
         elif et == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.topbar is not None and el is self.topbar.dial:
             mode = event.text
-            if self.session is not None and mode != self.session.state.enforcement:
+            if self.source is not None and mode != self.view.get("enforcement"):
                 self.submit(A.SetEnforcement(mode))
-                if self.session.state.enforcement != mode:
+                self.refresh()
+                if self.view.get("enforcement") != mode:
                     self.topbar.mode = ""
                     self._update_widgets()
         elif et == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.side is not None and el is self.side.chat:
@@ -763,8 +962,14 @@ class TableApp:
         elif et == pygame_gui.UI_WINDOW_CLOSE:
             if self.newgame is not None and el is self.newgame.window:
                 self.newgame = None
-                if self.session is None and self.start is None:
+                if self.source is None and self.start is None:
                     self.show_start()
+            if self.join_dialog is not None and el is self.join_dialog.window:
+                self.join_dialog = None
+                if self.source is None and self.start is None:
+                    self.show_start()
+            if self.vote_dialog is not None and el is self.vote_dialog.window:
+                self.answer_vote(False)
             if el is self.file_dialog:
                 self.file_dialog = None
             if self.dialog is not None and el is self.dialog.window:
@@ -790,6 +995,10 @@ class TableApp:
             self.new_game_dialog()
         elif key == "open":
             self._open_file_dialog("open", "Open a save")
+        elif key == "host":
+            self.new_game_dialog(host=True)
+        elif key == "join":
+            self.join_window()
         elif key == "quit":
             self.close()
 
@@ -1032,6 +1241,9 @@ class TableApp:
         if k == pygame.K_F1:
             self.toggle_help()
             return
+        if k == pygame.K_F2:
+            self.toggle_hud()
+            return
         if k == pygame.K_ESCAPE:
             if self.help is not None:
                 self.toggle_help()
@@ -1245,9 +1457,9 @@ class TableApp:
             self.submit(A.AddCounter("value" if kind in ("counter", "token") else "counter", delta, piece=pid))
 
     def cycle_enforcement(self) -> None:
-        if self.session is None:
+        if self.source is None:
             return
-        cur = self.session.state.enforcement
+        cur = self.view.get("enforcement", "off")
         nxt = ENFORCEMENT[(ENFORCEMENT.index(cur) + 1) % len(ENFORCEMENT)] if cur in ENFORCEMENT else "off"
         if self.submit(A.SetEnforcement(nxt)).accepted:
             self.notify(f"Rules: {nxt}", "info", 2.0)
@@ -1263,6 +1475,41 @@ class TableApp:
             self.side.chat.focus()
             self.manager.set_focus_set(self.side.chat)
 
+    def toggle_hud(self) -> None:
+        """F2: fold the ruleset's board above the table to one line, or open it again."""
+        if self.hud is None:
+            return
+        self.hud_open = not self.hud_open
+        self.camera.viewport = self._viewport()
+        vx, vy, vw, _ = self._viewport()
+        self.notices.place(vx, vy + 8, vw)
+        self.fit()
+
+    def _hud_rect(self) -> pygame.Rect:
+        return pygame.Rect(0, BAR_H, max(100, self.size[0] - SIDE_W), self._hud_height())
+
+    def _hud_click(self, pos: tuple[int, int]) -> bool:
+        """A left click on the board: its header folds it, its buttons submit their action. False: not on it."""
+        if self.hud is None or not self._hud_rect().collidepoint(pos):
+            return False
+        target = self.hud.hit(pos)
+        if target == "toggle":
+            self.toggle_hud()
+        elif isinstance(target, dict):
+            try:
+                action = A.action_from_dict(target)
+            except Exception as e:  # a board offering a malformed action is a bug; say so, keep playing
+                self.notify(f"Cannot do that: {e}", "error")
+                return True
+            self.submit(action)
+        return True
+
+    def _draw_hud(self, surface: pygame.Surface) -> None:
+        if self.hud is None:
+            return
+        ctx = HudContext(self.view.get("rules") or {}, self.seat, self._names(), self._card_name, self._view_cards)
+        self.hud.draw(surface, self._hud_rect(), ctx, self.view_key, self.hud_open, self.mouse)
+
     def toggle_help(self) -> None:
         if self.help is not None:
             self.help.kill()
@@ -1271,7 +1518,11 @@ class TableApp:
             self.help = HelpOverlay(self.manager, self.size)
 
     def next_seat_cover(self) -> None:
-        if self.session is None or len(self.session.state.seats) < 2:
+        if self.session is None or self.source is None or not self.source.hotseat:
+            if self.source is not None:
+                self.notify("At a LAN table each player has a window of their own", "info", 2.5)
+            return
+        if len(self.session.state.seats) < 2:
             return
         seats = self.session.state.seats
         people = [s for s in seats if s not in self.bot_names or s == self.seat]  # bots need no turn at the table
@@ -1290,7 +1541,7 @@ class TableApp:
         self.refresh(force=True)
 
     def info_dialog(self) -> None:
-        if self.session is None:
+        if self.source is None:
             return
         from ..rules import RULESETS
 
@@ -1355,31 +1606,81 @@ class TableApp:
         return True
 
     def save(self, ask: bool = False) -> bool:
-        if self.session is None:
+        if self.source is None:
+            return False
+        if self.source.kind == "remote":
+            self.notify("The host keeps this game's save", "info", 3.0)
             return False
         if ask or self.save_path is None:
             self._open_file_dialog("save", "Save the game as")
             return False
         self.land_flights()
         try:
-            from ..store import save_game  # type: ignore[attr-defined]
-        except ImportError:
-            self.notify("Saving is not available yet", "error")
-            return False
-        try:
-            save_game(self.session, self.save_path)
+            self.source.save(self.save_path)
         except Exception as e:
             self.notify(f"Could not save: {e}", "error", 8.0)
             return False
         self.notify(f"Saved to {self.save_path}", "info", 3.0)
         return True
 
-    def new_game_dialog(self) -> None:
+    def new_game_dialog(self, host: bool = False) -> None:
+        """The New game window; `host`: the game it starts is served on the LAN (the start screen's Host)."""
         from ..rules import RULESETS
 
         if self.newgame is not None:
             self.newgame.kill()
-        self.newgame = NewGameDialog(self.manager, self.size, sorted(RULESETS))
+        self.newgame = NewGameDialog(self.manager, self.size, sorted(RULESETS), host=host)
+
+    def join_window(self) -> None:
+        """The Join window: games found on the LAN (click one) and an address field."""
+        if self.join_dialog is not None:
+            self.join_dialog.kill()
+        self.join_dialog = JoinDialog(self.manager, self.size)
+        self.browse_lan()
+
+    def browse_lan(self) -> None:
+        """Look for LAN games in the background (mDNS takes a couple of seconds); the Join window lists them."""
+        from ..net.discovery import browse
+
+        dialog = self.join_dialog
+        if dialog is None or self.background is not None:
+            return
+        dialog.set_searching()
+
+        def found(result: Any, error: BaseException | None) -> None:
+            if self.join_dialog is dialog:
+                dialog.set_found(result or [], str(error) if error else "")
+
+        self.background = Background(lambda: browse(2.0), found)
+
+    def _join_picked(self, picked: dict[str, Any]) -> None:
+        if picked.get("refresh"):
+            self.browse_lan()
+            return
+        address = str(picked.get("address", "")).strip()
+        if not address:
+            self.notify("Type an address (HOST:PORT) or pick a game", "error")
+            return
+        if self.background is not None:
+            self.notify("Still busy: try again in a moment", "info", 2.0)
+            return
+        from ..net.client import ClientThread
+
+        seat = picked.get("seat", "any")
+        thread = ClientThread(address, name=picked.get("name", ""), seat=seat, password=picked.get("password", ""))
+
+        def connected(result: Any, error: BaseException | None) -> None:
+            if error is not None:
+                self.notify(f"Could not join {address}: {error}", "error", 8.0)
+                return
+            if self.join_dialog is not None:
+                self.join_dialog.kill()
+                self.join_dialog = None
+            self.set_source(RemoteSource(thread), thread.seat or 0)
+            self.notify(f"Joined {address} as seat {(thread.seat or 0) + 1}", "info", 4.0)
+
+        self.notify(f"Joining {address}…", "info", 3.0)
+        self.background = Background(lambda: thread.connect(8.0), connected)
 
     def _start_new_game(self) -> None:
         from ..game import new_session
@@ -1394,9 +1695,26 @@ class TableApp:
         except Exception as e:
             self.notify(f"Could not start the game: {e}", "error", 8.0)
             return
+        hosting = self.newgame.hosting
         self.newgame.kill()
         self.newgame = None
         self.save_path = None
+        if hosting:
+            import socket
+
+            from ..net.host import DEFAULT_PORT
+
+            self.bot_names = {}
+            name = f"{v['ruleset']} on {socket.gethostname()}"
+            error: Exception | None = None
+            for port in (DEFAULT_PORT, 0):  # the usual port, else any free one
+                try:
+                    self.host(session, port=port, name=name, autosave=self.autosave_path)
+                    return
+                except Exception as e:
+                    error = e
+            self.notify(f"Could not host the game: {error}", "error", 8.0)
+            return
         self.bot_names = {seat: name for seat, name in v["bots"].items() if seat < v["seats"]}
         humans = [seat for seat in range(v["seats"]) if seat not in self.bot_names]
         self.set_session(session, humans[0] if humans else 0)
@@ -1499,8 +1817,19 @@ class TableApp:
             self.motion.update(dt)
         if self.bots is not None and self.session is not None and self.drag is None:
             self.bots.update(dt, self.submit)
+        if self.source is not None:
+            try:
+                happenings = self.source.poll()
+            except Exception as e:  # the network layer failing must not take the window down
+                happenings = [Happening("notice", f"LAN: {e}", "error")]
+            self._happened(happenings)
+        if self.background is not None and self.background.done():
+            task, self.background = self.background, None
+            task.finish()
+        if self.join_dialog is not None:
+            self.join_dialog.update()
         self.refresh()
-        if self.session is not None and self.cover_seat is None:
+        if self.source is not None and self.cover_seat is None:
             dx = (pygame.K_LEFT in self.keys_down) - (pygame.K_RIGHT in self.keys_down)
             dy = (pygame.K_UP in self.keys_down) - (pygame.K_DOWN in self.keys_down)
             if (dx or dy) and not self._typing():
@@ -1541,7 +1870,7 @@ class TableApp:
                  self.big_preview, self.cover_seat, len(self.notices.items))
         changed = state != self._ui_state
         self._ui_state = state
-        if (changed or not self._calm or self.session is None or self.big_preview or self.cover_seat is not None
+        if (changed or not self._calm or self.source is None or self.big_preview or self.cover_seat is not None
                 or self.now - self._ui_full >= UI_IDLE_S or self._typing() or self._widget_over_table()):
             self._ui_settle = 2  # the next frames are drawn in full too, so lazy widget redraws reach the screen
             self._ui_full = self.now
@@ -1561,7 +1890,7 @@ class TableApp:
     def update_hover(self) -> None:
         pos = self.mouse
         self.hover_item = self.hover_hand = self.hover_zone = None
-        if self.session is None or not self._over_table(pos) or self.drag is not None:
+        if self.source is None or not self._over_table(pos) or self.drag is not None:
             return
         if self.layout.hand is not None and self.hand.rect.collidepoint(pos):
             self.hover_hand = self.hand.hit(pos)
@@ -1616,7 +1945,7 @@ class TableApp:
 
     def draw(self) -> None:
         surface = self.screen
-        if self.session is None:
+        if self.source is None:
             self._draw_start_backdrop(surface)
             self.manager.draw_ui(surface)
             return
@@ -1633,6 +1962,7 @@ class TableApp:
             self.renderer.draw_moving(surface, self.layout, self.camera, self.motion.moving())
             surface.set_clip(None)
         self._draw_dynamic(surface)
+        self._draw_hud(surface)
         if not self._ui_quiet:
             self.manager.draw_ui(surface)
         if self.big_preview:
@@ -1731,6 +2061,19 @@ class TableApp:
 
 
 _UI_EVENTS = {getattr(pygame_gui, n) for n in dir(pygame_gui) if n.startswith("UI_")}
+
+
+def _token_words(status: Mapping[str, Any]) -> dict[str, str]:
+    """Opaque tokens a status lists (questions, guesses) -> the words it gives them ("Is your X-File's ...?")."""
+    out: dict[str, str] = {}
+    for value in status.values():
+        if isinstance(value, list):
+            for row in value:
+                if isinstance(row, Mapping) and isinstance(row.get("token"), str):
+                    words = row.get("text") or row.get("name")
+                    if words:
+                        out[row["token"]] = str(words)
+    return out
 
 
 def _title(ruleset: str) -> str:

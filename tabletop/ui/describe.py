@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 __all__ = ["describe_entry", "entry_html"]
@@ -13,8 +13,12 @@ def _n(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def describe_entry(entry: Mapping[str, Any], names: Mapping[int, str], zones: Mapping[str, str]) -> str:
-    """What happened, as a short sentence without the actor (e.g. "drew 2 cards", "rolled 5")."""
+def describe_entry(entry: Mapping[str, Any], names: Mapping[int, str], zones: Mapping[str, str],
+                   name_of: Callable[[str], str | None] | None = None) -> str:
+    """What happened, as a short sentence without the actor (e.g. "drew 2 cards", "rolled 5").
+
+    A ruleset's own actions read as the rules panel words them ("play A Quiet Road", "guess"), with cards named
+    through `name_of` (piece id or card ref -> name, for what the seat may see)."""
     a = entry.get("action", {})
     t = a.get("type", "?")
     notes = {n.get("what"): n for n in entry.get("notes", [])}
@@ -70,14 +74,18 @@ def describe_entry(entry: Mapping[str, Any], names: Mapping[int, str], zones: Ma
         return f"says: {a.get('text', '')}"
     if t == "set_enforcement":
         return f"turned the rules dial to {a.get('mode')}"
-    return t.replace("_", " ") + "".join(f" {k}={v}" for k, v in a.items() if k != "type" and not isinstance(v, list))
+    from .status import describe_action
+
+    text = describe_action({k: v for k, v in a.items() if k != "token"}, name_of or (lambda _: None), names)
+    return text[:1].lower() + text[1:]
 
 
-def entry_html(entry: Mapping[str, Any], names: Mapping[int, str], zones: Mapping[str, str]) -> str:
+def entry_html(entry: Mapping[str, Any], names: Mapping[int, str], zones: Mapping[str, str],
+               name_of: Callable[[str], str | None] | None = None) -> str:
     """An entry as pygame-gui HTML: the actor in bold, chat in its own colour, each violation on a warning line."""
     seat = entry.get("seat")
     who = html.escape(str(names.get(seat, "Host" if seat is None else f"Seat {seat + 1}")))
-    text = html.escape(describe_entry(entry, names, zones))
+    text = html.escape(describe_entry(entry, names, zones, name_of))
     colour = "#9fd3ff" if entry.get("action", {}).get("type") == "chat" else "#e6e9ec"
     out = f"<font color='#8a949e'>{entry.get('seq', '')}</font> <b>{who}</b> <font color='{colour}'>{text}</font>"
     for v in entry.get("violations", []):

@@ -42,7 +42,8 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("Game", "P", "Pass / next phase, when the rules allow it"),
     ("Game", "Click a legal move", "Play it (rules panel, right: roles, targets, pass, score, answers)"),
     ("Game", "I", "Game info: ruleset, seats, house rules"),
-    ("Game", "Enter", "Chat"),
+    ("Game", "Enter", "Chat (over the LAN too)"),
+    ("Game", "F2", "Fold / open the ruleset's board above the table (X-Files)"),
     ("Game", "F1", "This help"),
 )
 

@@ -31,12 +31,14 @@ __all__ = [
     "ContextMenu",
     "Dialog",
     "HelpOverlay",
+    "JoinDialog",
     "Notices",
     "PeekWindow",
     "Prompt",
     "SidePanel",
     "StartScreen",
     "TopBar",
+    "VoteDialog",
 ]
 
 Callback = Callable[[], Any]
@@ -52,7 +54,7 @@ class TopBar:
     BUTTONS = (("new", "New", 52), ("open", "Open", 56), ("save", "Save", 52), ("undo", "Undo", 54),
                ("redo", "Redo", 54), ("seat", "Next seat", 84), ("info", "Info", 48), ("help", "Help (F1)", 80))
 
-    def __init__(self, manager: pygame_gui.UIManager, width: int, mode: str, host: bool) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, width: int, mode: str, host: bool, lan: bool = False) -> None:
         self.manager = manager
         self.panel = UIPanel(pygame.Rect(0, 0, width, BAR_H), starting_height=1, manager=manager)
         self.buttons: dict[str, UIButton] = {}
@@ -61,6 +63,8 @@ class TopBar:
             self.buttons[key] = UIButton(pygame.Rect(x, 3, w, BAR_H - 8), label, manager, container=self.panel,
                                          tool_tip_text=_TIPS.get(key))
             x += w + 3
+        if lan:  # each player of a LAN game has a window of their own
+            self.buttons["seat"].disable()
         self.dial_x = x + 6
         UILabel(pygame.Rect(self.dial_x, 3, 44, BAR_H - 8), "Rules", manager, container=self.panel)
         self.dial: UIDropDownMenu | None = None
@@ -84,6 +88,7 @@ class TopBar:
                                    container=self.panel)
         if not host:
             self.dial.disable()
+            self.dial.set_tooltip("Only the host turns the rules dial")
         self.mode, self.host = mode, host
 
     def set_status(self, text: str) -> None:
@@ -406,7 +411,7 @@ class Dialog:
 
 
 class StartScreen:
-    """Quick table, new game, open save (Host and Join wait for LAN play)."""
+    """Quick table, new game, open save, host a LAN game, join one."""
 
     def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int]) -> None:
         w, h = 360, 380
@@ -416,14 +421,12 @@ class StartScreen:
         items = (("quick", "Quick table", "Two seats, a shuffled deck, tokens and dice"),
                  ("new", "New game…", "Pick a ruleset, seats, decks, rules and house rules"),
                  ("open", "Open save…", "Carry on a saved game"),
-                 ("host", "Host (LAN)", "Coming with LAN play"),
-                 ("join", "Join (LAN)", "Coming with LAN play"),
+                 ("host", "Host (LAN)", "Set up a new game and let others on the LAN join it"),
+                 ("join", "Join (LAN)", "Find a game on the LAN, or type its address"),
                  ("quit", "Quit", ""))
         for i, (key, label, tip) in enumerate(items):
             b = UIButton(pygame.Rect(30, 20 + i * 58, w - 60, 48), label, manager, container=self.panel,
                          object_id="#big_button", tool_tip_text=tip or None)
-            if key in ("host", "join"):
-                b.disable()
             self.buttons[key] = b
         self.title = UILabel(pygame.Rect(0, rect.y - 120, screen[0], 60), "tabletop", manager, object_id="#title")
         self.subtitle = UILabel(pygame.Rect(0, rect.y - 64, screen[0], 30),
@@ -446,10 +449,13 @@ class NewGameDialog:
     """Ruleset, seats, enforcement, seed, decks per seat and house rules for a new game."""
 
     def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], rulesets: Sequence[str],
-                 default: str = "freeform") -> None:
+                 default: str = "freeform", host: bool = False) -> None:
         w, h = 480, 530
         self.manager = manager
-        self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 2, w, h), manager, "New game")
+        #: the game is served on the LAN once started (the start screen's Host)
+        self.hosting = host
+        self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 2, w, h), manager,
+                               "Host a LAN game" if host else "New game")
         c = self.window
         lw, fx, fw = 120, 140, w - 190
 
@@ -481,8 +487,12 @@ class NewGameDialog:
             b = UIButton(r, self._player_label(seat), manager, container=c,
                          tool_tip_text="Click: a person, a random bot or a greedy bot plays this seat")
             self.player_buttons[b] = seat
-        self.start = UIButton(pygame.Rect(w - 170, h - 90, 130, 38), "Start", manager, container=c,
-                              object_id="#big_button")
+        self.start = UIButton(pygame.Rect(w - 170, h - 90, 130, 38), "Host" if host else "Start", manager,
+                              container=c, object_id="#big_button")
+        if host:  # a hosted game: you play seat 1, the others join from their own machines
+            for b, seat in self.player_buttons.items():
+                b.set_text(f"{seat + 1}: you" if seat == 0 else f"{seat + 1}: LAN")
+                b.disable()
         self.decks: dict[int, str] = {}
 
     def _player_label(self, seat: int) -> str:
@@ -520,6 +530,108 @@ class NewGameDialog:
 
     def alive(self) -> bool:
         return self.window.alive()
+
+    def kill(self) -> None:
+        self.window.kill()
+
+
+class VoteDialog:
+    """An undo another player asks for that needs this seat's consent: Agree or Refuse."""
+
+    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], request: int, voter: int | None,
+                 text_html: str) -> None:
+        w, h = 420, 230
+        self.request = request
+        self.voter = voter
+        self.text = text_html
+        self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 3, w, h), manager,
+                               "Undo requested", always_on_top=True)
+        UITextBox(text_html, pygame.Rect(8, 8, w - 48, h - 110), manager, container=self.window)
+        self.agree = UIButton(pygame.Rect(w - 250, h - 94, 100, 34), "Agree", manager, container=self.window)
+        self.refuse = UIButton(pygame.Rect(w - 142, h - 94, 100, 34), "Refuse", manager, container=self.window)
+
+    def answer(self, element: Any) -> bool | None:
+        """True for Agree, False for Refuse, None for any other element."""
+        if element is self.agree:
+            return True
+        if element is self.refuse:
+            return False
+        return None
+
+    def kill(self) -> None:
+        self.window.kill()
+
+
+class JoinDialog:
+    """Join a LAN game: the games found on the LAN (click one to join it), or an address, a name and a password."""
+
+    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int]) -> None:
+        w, h = 520, 470
+        self.manager = manager
+        self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 2, w, h), manager,
+                               "Join a LAN game")
+        c = self.window
+        self.label = UILabel(pygame.Rect(10, 6, w - 50, 26), "Games on the LAN", manager, container=c)
+        self.list = UISelectionList(pygame.Rect(10, 34, w - 50, 170), [], manager, container=c)
+        self.refresh = UIButton(pygame.Rect(w - 160, 208, 120, 30), "Look again", manager, container=c)
+        fields = (("Address", "HOST:PORT, e.g. 192.168.1.20:7531"), ("Your name", ""), ("Password", ""),
+                  ("Seat", "any (or a number from 1)"))
+        self.fields: dict[str, UITextEntryLine] = {}
+        for i, (label, hint) in enumerate(fields):
+            y = 246 + i * 36
+            UILabel(pygame.Rect(10, y, 100, 30), label, manager, container=c)
+            self.fields[label] = UITextEntryLine(pygame.Rect(116, y, w - 156, 30), manager, container=c,
+                                                 placeholder_text=hint)
+        self.join = UIButton(pygame.Rect(w - 160, h - 74, 120, 34), "Join", manager, container=c,
+                             object_id="#big_button")
+        self.found: dict[str, str] = {}
+
+    def set_searching(self) -> None:
+        self.label.set_text("Looking for games on the LAN…")
+
+    def set_found(self, games: Sequence[Any], error: str = "") -> None:
+        """Fill the list with `discovery.Found` games (name, ruleset, seats, whether a password is needed)."""
+        self.found = {}
+        items = []
+        for i, g in enumerate(games):
+            props = getattr(g, "properties", {}) or {}
+            lock = " · password" if props.get("password") == "yes" else ""
+            text = f"{g.name} — {props.get('ruleset', '?')}, {props.get('seats', '?')} seats{lock} ({g.join_address})"
+            items.append((text, f"game_{i}"))
+            self.found[f"game_{i}"] = g.join_address
+        self.list.set_item_list(items)
+        if error:
+            self.label.set_text(f"Could not look on the LAN: {error}")
+        else:
+            self.label.set_text(f"Games on the LAN: {len(items)} found" + (" (click one)" if items else
+                                                                         "; type an address below"))
+
+    def update(self) -> None:
+        return None
+
+    def values(self) -> dict[str, Any]:
+        seat_text = self.fields["Seat"].get_text().strip()
+        seat: int | str = int(seat_text) - 1 if seat_text.isdigit() and int(seat_text) > 0 else "any"
+        return {"address": self.fields["Address"].get_text().strip(), "name": self.fields["Your name"].get_text().strip(),
+                "password": self.fields["Password"].get_text(), "seat": seat}
+
+    def handle(self, event: pygame.event.Event) -> dict[str, Any] | None:
+        """What the player asked for: `{"refresh": True}`, or the values to join with; None: not for this window."""
+        et = event.type
+        el = getattr(event, "ui_element", None)
+        if et == pygame_gui.UI_BUTTON_PRESSED and el is self.refresh:
+            return {"refresh": True}
+        if et == pygame_gui.UI_BUTTON_PRESSED and el is self.join:
+            return self.values()
+        if et == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and el is self.list:
+            picked = self.list.get_single_selection(include_object_id=True)
+            oid = picked[1] if isinstance(picked, tuple) else ""
+            if oid in self.found:
+                self.fields["Address"].set_text(self.found[oid])
+                return self.values()
+        if et == pygame_gui.UI_TEXT_ENTRY_FINISHED and el in self.fields.values():
+            return self.values()
+        return None
 
     def kill(self) -> None:
         self.window.kill()

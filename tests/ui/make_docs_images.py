@@ -1,4 +1,4 @@
-"""Make docs/images/{table,preview,help,tragedy}.png headless: `python tests/ui/make_docs_images.py`.
+"""Make docs/images/{table,preview,help,tragedy,xfiles-fan,xfiles-ccg}.png headless: `python tests/ui/make_docs_images.py`.
 
 Every change on the table is played as gestures through the app's loop (the script format of docs/UI.md), so
 the pictures show what a person would see after doing the same.
@@ -60,7 +60,10 @@ def main(out: Path = ROOT / "docs" / "images") -> None:
     run_script(app, [{"keyup": "space"}, {"key": "f1"}, {"wait": 1}])
     app.screenshot(out / "help.png")
     tragedy(out)
-    print("wrote", *(str(out / n) for n in ("table.png", "preview.png", "help.png", "tragedy.png")))
+    xfiles_fan(out)
+    xfiles_ccg(out)
+    print("wrote", *(str(out / n) for n in ("table.png", "preview.png", "help.png", "tragedy.png", "xfiles-fan.png",
+                                             "xfiles-ccg.png")))
 
 
 def tragedy(out: Path) -> None:
@@ -83,6 +86,47 @@ def tragedy(out: Path) -> None:
     run_script(app, [{"drag": [_at(app, card), _zone(app, "actors:0")], "steps": 6}, {"move": [1100, 560]},
                      {"wait": 2}])
     app.screenshot(out / "tragedy.png")
+
+
+def _bots_until(app: TableApp, cond, steps: int = 5000) -> None:
+    for _ in range(steps):
+        if cond():
+            break
+        app.step()
+    app.set_bots({})
+    app.run_frames(2)
+
+
+def xfiles_fan(out: Path) -> None:
+    """X-Files Fan in warn: two greedy bots play until a round of three cards or more is being scored and a player
+    is asked the value of a positive, negative or conflict card; the picture is that player's window."""
+    app = TableApp(new_session("xfiles-fan", 2, enforcement="warn", seed=4), seat=0, size=(1600, 1000), fps=0,
+                   bots={0: "greedy", 1: "greedy"})
+    state = app.session.state
+
+    def asked() -> int | None:
+        if len(state.rules.get("round") or []) < 3:
+            return None
+        return next((p["seat"] for p in state.rules.get("pending") or [] if p.get("kind") == "value"), None)
+
+    _bots_until(app, lambda: asked() is not None)
+    app.switch_seat(asked())
+    run_script(app, [{"move": [1100, 120]}, {"wait": 2}])
+    app.screenshot(out / "xfiles-fan.png")
+
+
+def xfiles_ccg(out: Path) -> None:
+    """The X-Files CCG in warn, mid-investigation: seat 1's Site is solved and it may ask or guess (Notebook)."""
+    app = TableApp(new_session("xfiles-ccg", 2, enforcement="warn", seed=1), seat=0, size=(1600, 1000), fps=0,
+                   bots={0: "greedy", 1: "greedy"})
+    rules = app.session.rules
+
+    def question_time() -> bool:
+        st = rules.status(app.session.state, 0)
+        return st.get("step") == "question" and st.get("active") == 0 and bool(st.get("guesses"))
+
+    _bots_until(app, question_time)
+    app.screenshot(out / "xfiles-ccg.png")
 
 
 if __name__ == "__main__":

@@ -59,7 +59,7 @@ def test_start_screen_quick_table_button():
     app = TableApp(None, size=(1280, 800), start_screen=True, fps=0)
     app.run_frames(1)
     assert app.session is None and app.start is not None
-    assert not app.start.buttons["host"].is_enabled
+    assert app.start.buttons["host"].is_enabled and app.start.buttons["join"].is_enabled
     click(app, app.start.buttons["quick"].rect.center)
     assert app.session is not None and app.start is None
     assert len(app.session.state.zones["deck"].pieces) == 54

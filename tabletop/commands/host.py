@@ -1,0 +1,60 @@
+"""`tabletop host [SAVE]`: the table window, served on the LAN; you play seat 1, the others join from theirs.
+
+The game runs in an `EmbeddedHost` in this process: your moves go through the host like everyone else's, joined
+seats get each change at once, and only your seat may turn the rules dial. Seats count from 1 on the command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+from pathlib import Path
+
+__all__ = ["HELP", "NAME", "add_arguments", "run"]
+
+NAME = "host"
+HELP = "host a LAN game in the table window (you play seat 1; others join with `tabletop play --join`)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from ..net.host import DEFAULT_PORT
+    from .play import add_game_arguments, add_window_arguments
+
+    parser.add_argument("save", nargs="?", help="a save to host (e.g. saves/autosave.yaml to carry on)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any)")
+    parser.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
+    parser.add_argument("--name", default="", help="the game's name on the LAN (default: ruleset and host name)")
+    parser.add_argument("--password", default="", help="players must give this password to join")
+    parser.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN (mDNS)")
+    add_game_arguments(parser)
+    add_window_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .play import finish_window, make_session, window_size
+
+    size = window_size(args, "host")
+    if size is None:
+        return 2
+    try:
+        session = make_session(args)
+    except Exception as e:  # bad save, unknown ruleset, bad deck: one clear line
+        print(f"tabletop host: {e}", file=sys.stderr)
+        return 1
+    from ..ui import TableApp
+
+    autosave = args.autosave or (args.save if args.save else None) or (
+        None if args.headless else str(Path("saves") / "autosave.yaml"))
+    name = args.name or f"{session.state.ruleset} on {socket.gethostname()}"
+    app = TableApp(None, size=size, start_screen=True, fps=0 if args.headless else 60, save_path=args.save)
+    try:
+        host = app.host(session, port=args.port, name=name, password=args.password, autosave=autosave,
+                        announce=not args.no_announce, bind=args.bind)
+    except Exception as e:  # the port is taken, the address is not ours
+        print(f"tabletop host: cannot host on {args.bind}:{args.port}: {e}", file=sys.stderr)
+        app.close()
+        return 2
+    print(f"hosting {session.state.ruleset} as {name!r} on port {host.port}"
+          + (f"; autosave {autosave}" if autosave else ""), flush=True)
+    return finish_window(app, args, "host")  # closing the window closes the host (it saves on the way out)

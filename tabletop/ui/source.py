@@ -1,0 +1,517 @@
+"""Table sources: what the window plays on, so one app serves a local game, a hosted LAN game and a joined one.
+
+A source gives the window a view per seat, a door for Actions, undo and redo, the log as a seat may read it, the
+legal moves where this machine can work them out, and what happened on the network since the last frame. The
+app never asks which kind it has; it asks the source.
+
+- `LocalSource`: a `Session` on this machine (hotseat, bots, scripts).
+- `HostedSource`: a `Session` served to the LAN by an `EmbeddedHost`; this window plays the host's local seat and
+  every change goes through the host, so the other seats get it at once.
+- `RemoteSource`: a seat at someone else's table through a `ClientThread`; the view is the one the host sent,
+  actions are answered a moment later (as a `result` happening).
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import actions as A
+from ..core.ruleset import Violation
+from ..core.session import Result, Session
+
+__all__ = ["PASS_TYPES", "Background", "Happening", "Legal", "LocalSource", "HostedSource", "LogRow", "RemoteSource",
+           "TableSource", "legal_for"]
+
+PASS_TYPES = ("pass", "next_phase", "end_phase", "end_turn", "advance")
+
+
+@dataclass(slots=True)
+class Legal:
+    """The legal moves of a seat now: the first few to list, whether there are more, the pieces to glow (as the
+    seat's view names them) and any pass / next-phase action."""
+
+    moves: list[A.Action] = field(default_factory=list)
+    more: bool = False
+    glow: frozenset[str] = frozenset()
+    passes: list[A.Action] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class LogRow:
+    """One line of the log: a stable key (its place), a version (changes when the line does) and the line itself
+    as the seat may read it (a `LogEntry.for_seat` dict, made only when the window needs it)."""
+
+    key: Any
+    version: Any
+    line: Callable[[], dict[str, Any]]
+
+
+@dataclass(slots=True)
+class Happening:
+    """Something the network brought since the last frame.
+
+    kinds: `notice` (text, level), `result` (the answer to an action sent earlier), `vote` (an undo this seat is
+    asked to agree to: `data` has request, seat, entry), `vote_done` (that request is settled), `players`, `log`.
+    """
+
+    kind: str
+    text: str = ""
+    level: str = "info"
+    result: Result | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def legal_for(session: Session, seat: int | None, cap: int, list_cap: int, glowing: bool) -> Legal:
+    """A seat's legal moves, lazily and capped: the glow needs the pieces of up to `cap` moves, the list the first
+    `list_cap`. Piece ids the seat cannot see are turned into its handles."""
+    pieces: set[str] = set()
+    out = Legal()
+    for i, action in enumerate(itertools.islice(iter(session.legal_actions(seat)), cap + 1)):
+        if i >= list_cap:
+            out.more = True
+            if i == cap:
+                break
+        else:
+            out.moves.append(action)
+        pieces.update(action.piece_names())
+        if any(t in action.type for t in PASS_TYPES) and len(out.passes) < 3:
+            out.passes.append(action)
+    state = session.state
+    if glowing:
+        out.glow = frozenset(state.handle_for(pid, seat) for pid in pieces if pid in state.pieces)
+    return out
+
+
+class TableSource:
+    """The interface every source has (the local one implements it directly; see the module docstring)."""
+
+    kind = "none"
+    #: one screen shared by several seats (Next seat, the cover screen, bots)
+    hotseat = False
+    session: Session | None = None
+
+    @property
+    def seats(self) -> list[int]:
+        return [p["seat"] for p in self.view(None).get("players", [])]
+
+    def seq(self) -> int:
+        """A number that changes whenever the view may have changed (the table's sequence number)."""
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def submit(self, action: A.Action, seat: int | None) -> Result | None:
+        """Send an Action; the answer, or None when it comes later as a `result` happening."""
+        raise NotImplementedError
+
+    def undo(self, seat: int | None) -> Result | None:
+        raise NotImplementedError
+
+    def redo(self, seat: int | None) -> Result | None:
+        raise NotImplementedError
+
+    def log(self, seat: int | None, n: int) -> list[LogRow]:
+        raise NotImplementedError
+
+    def legal(self, seat: int | None, cap: int, list_cap: int, glowing: bool) -> Legal | None:
+        """The seat's legal moves, or None when this machine cannot know them (a joined seat)."""
+        return None
+
+    def can_turn_dial(self, seat: int | None) -> bool:
+        return False
+
+    def poll(self) -> list[Happening]:
+        return []
+
+    def players(self) -> list[dict[str, Any]] | None:
+        """Who is connected (LAN only): `[{seat, name, claimed, connected, local}]`, or None at a local table."""
+        return None
+
+    @property
+    def paused(self) -> bool:
+        return False
+
+    @property
+    def online(self) -> bool:
+        """False while a joined table has lost its host (the view shown is the last one received)."""
+        return True
+
+    def connection(self) -> str:
+        """"" at a local table; else the LAN state in words ("hosting on 10.0.0.5:7531", "connected", ...)."""
+        return ""
+
+    def vote(self, request: int, seat: int | None, agree: bool) -> None:
+        return None
+
+    def save(self, path: Any) -> None:
+        raise NotImplementedError("this table is kept by its host")
+
+    def close(self) -> None:
+        return None
+
+
+class LocalSource(TableSource):
+    """A session on this machine: every call goes straight to it."""
+
+    kind = "local"
+    hotseat = True
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    @property
+    def seats(self) -> list[int]:
+        return list(self.session.state.seats)
+
+    def seq(self) -> int:
+        return self.session.state.seq
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.session.view(seat)
+
+    def submit(self, action: A.Action, seat: int | None) -> Result | None:
+        return self.session.submit(action, seat)
+
+    def undo(self, seat: int | None) -> Result | None:
+        return self.session.undo(seat)
+
+    def redo(self, seat: int | None) -> Result | None:
+        return self.session.redo(seat)
+
+    def log(self, seat: int | None, n: int) -> list[LogRow]:
+        # a row's key is its entry's number and its place: a redo renumbers, an undo drops it
+        return [LogRow((e.seq, id(e)), len(e.violations), lambda e=e: e.for_seat(seat))
+                for e in self.session.history[-n:]]
+
+    def legal(self, seat: int | None, cap: int, list_cap: int, glowing: bool) -> Legal | None:
+        return legal_for(self.session, seat, cap, list_cap, glowing)
+
+    def can_turn_dial(self, seat: int | None) -> bool:
+        return seat in self.session.hosts
+
+    def save(self, path: Any) -> None:
+        from ..store import save_game
+
+        save_game(self.session, path)
+
+
+class HostedSource(LocalSource):
+    """A session served on the LAN by an `EmbeddedHost`; this window plays one of the host's local seats.
+
+    The session belongs to the host's thread: reads and changes go through `host.call`/`host.submit`, so a remote
+    seat's action and this window's never meet half-way. The log is read from the session's history list (entries
+    are never changed once logged).
+    """
+
+    kind = "host"
+    hotseat = False
+
+    def __init__(self, host: Any, address: str = "") -> None:
+        super().__init__(host.session)
+        self.host = host
+        self.address = address or f"port {host.port}"
+        self._players: list[dict[str, Any]] = []
+        self._paused = False
+        self._asked: set[int] = set()
+        self._refresh_players()
+
+    def _refresh_players(self) -> None:
+        try:
+            self._players = self.host.players()
+            self._paused = bool(self.host.call(lambda: self.host.host.protocol.paused))
+        except Exception:  # the host is closing: keep the last list
+            pass
+
+    def seq(self) -> int:
+        return self.host.seq
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.host.view(seat)
+
+    def submit(self, action: A.Action, seat: int | None) -> Result | None:
+        try:
+            return self.host.submit(action, seat)
+        except Exception as e:  # NetError: the host thread is gone
+            return Result(False, error=str(e), code="host_down")
+
+    def undo(self, seat: int | None) -> Result | None:
+        try:
+            answer = self.host.undo(seat)
+        except Exception as e:
+            return Result(False, error=str(e), code="host_down")
+        if answer.get("accepted"):
+            return Result(True)
+        if answer.get("code") == "vote":
+            return Result(False, error="Undo: asked the other players to agree", code="vote")
+        return Result(False, error=answer.get("error", "cannot undo"), code=answer.get("code", ""))
+
+    def redo(self, seat: int | None) -> Result | None:
+        try:
+            return self.host.call(self.session.redo, seat)
+        except Exception as e:
+            return Result(False, error=str(e), code="host_down")
+
+    def legal(self, seat: int | None, cap: int, list_cap: int, glowing: bool) -> Legal | None:
+        return self.host.call(legal_for, self.session, seat, cap, list_cap, glowing)
+
+    def poll(self) -> list[Happening]:
+        out: list[Happening] = []
+        names = {p["seat"]: p["name"] for p in self._players}
+        players = False
+        for ev in self.host.events():
+            who = "a spectator" if ev.seat is None else names.get(ev.seat, f"Seat {ev.seat + 1}")
+            if ev.kind in ("joined", "left", "claimed", "closed", "paused", "resumed"):
+                players = True
+            if ev.kind == "joined":
+                out.append(Happening("notice", f"{ev.text or who} joined (seat {ev.seat + 1})" if ev.seat is not None
+                                     else "A spectator is watching"))
+            elif ev.kind == "left":
+                out.append(Happening("notice", f"{who} left the table", "warn"))
+            elif ev.kind == "closed":
+                out.append(Happening("notice", f"{who} was disconnected: {ev.text}", "warn"))
+            elif ev.kind in ("paused", "resumed"):
+                out.append(Happening("notice", f"The game is {ev.kind}"))
+            elif ev.kind == "undo_vote":
+                out += self._votes()
+            elif ev.kind in ("undo", "undo_refused"):
+                for req in sorted(self._asked):
+                    out.append(Happening("vote_done", data={"request": req}))
+                self._asked.clear()
+                if ev.kind == "undo_refused":
+                    out.append(Happening("notice", f"Undo refused: {ev.text}", "warn"))
+        if players:
+            self._refresh_players()
+            out.append(Happening("players"))
+        return out
+
+    def _votes(self) -> list[Happening]:
+        out = []
+        try:
+            pending = self.host.pending_votes()
+        except Exception:
+            return out
+        local = set(self.host.host.local_seats)
+        for v in pending:
+            voters = local & set(v["needs"])
+            if v["request"] in self._asked or not voters:
+                continue
+            self._asked.add(v["request"])
+            voter = min(voters)
+            entry = next((e for e in reversed(self.session.history) if e.undoable), None)
+            line = entry.for_seat(voter) if entry is not None else {}
+            out.append(Happening("vote", data={"request": v["request"], "seat": v["seat"], "entry": line,
+                                               "voter": voter}))
+        return out
+
+    def players(self) -> list[dict[str, Any]] | None:
+        return self._players
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    def connection(self) -> str:
+        others = sum(1 for p in self._players if p["connected"] and not p["local"])
+        return f"hosting on {self.address} · {others} joined"
+
+    def vote(self, request: int, seat: int | None, agree: bool) -> None:
+        self._asked.discard(request)
+        if seat is not None:
+            self.host.vote(request, seat, agree)
+
+    def save(self, path: Any) -> None:
+        from ..store import save_game
+
+        self.host.call(save_game, self.session, path)
+
+    def close(self) -> None:
+        self.host.close()
+
+
+def _result(msg: dict[str, Any]) -> Result:
+    vs = []
+    for v in msg.get("violations") or []:
+        try:
+            vs.append(Violation.from_dict(v))
+        except (KeyError, TypeError, ValueError):
+            continue
+    return Result(bool(msg.get("accepted")), violations=vs, error=str(msg.get("error", "")),
+                  code=str(msg.get("code", "")))
+
+
+class RemoteSource(TableSource):
+    """A seat at a table hosted elsewhere, through a `ClientThread` (already connected)."""
+
+    kind = "remote"
+
+    def __init__(self, thread: Any) -> None:
+        self.thread = thread
+        self._lines: list[tuple[int, dict[str, Any]]] = []
+        self._next = itertools.count()
+        self._status = thread.status
+        self._view_id = 0
+        self._version = 0
+        self._actions: dict[int, A.Action] = {}
+        self._take_log(self._protocol().log, reset=True)
+
+    def _protocol(self) -> Any:
+        return self.thread.client.protocol
+
+    def _take_log(self, lines: Iterable[dict[str, Any]], reset: bool = False) -> None:
+        if reset:
+            self._lines = []
+        self._lines.extend((next(self._next), dict(line)) for line in lines)
+        del self._lines[:-1000]
+
+    @property
+    def seat(self) -> int | None:
+        return self.thread.seat
+
+    @property
+    def seats(self) -> list[int]:
+        return [p["seat"] for p in self.view(None).get("players", [])]
+
+    def seq(self) -> int:
+        v = self.thread.view()
+        if v is not None and id(v) != self._view_id:
+            self._view_id = id(v)
+            self._version += 1
+        return self._version
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.thread.view() or {"seat": self.seat, "seq": -1, "zones": [], "players": [], "rules": {}}
+
+    def submit(self, action: A.Action, seat: int | None) -> Result | None:
+        try:
+            cseq = self.thread.submit(action)
+        except Exception as e:  # HostLost, a timeout: the action was not queued
+            return Result(False, error=f"not sent: {e or 'the connection is closed'}", code="host_lost")
+        self._actions[cseq] = action
+        return None
+
+    def undo(self, seat: int | None) -> Result | None:
+        try:
+            self.thread.undo()
+        except Exception as e:
+            return Result(False, error=f"not sent: {e}", code="host_lost")
+        return None
+
+    def redo(self, seat: int | None) -> Result | None:
+        redo = getattr(self.thread, "redo", None)
+        if redo is None:
+            return Result(False, error="redo is not available over the LAN yet", code="unsupported")
+        try:
+            redo()
+        except Exception as e:
+            return Result(False, error=f"not sent: {e}", code="host_lost")
+        return None
+
+    def log(self, seat: int | None, n: int) -> list[LogRow]:
+        return [LogRow((k,), 0, lambda line=line: line) for k, line in self._lines[-n:]]
+
+    def poll(self) -> list[Happening]:
+        out: list[Happening] = []
+        for ev in self.thread.events():
+            d = ev.data
+            if ev.kind == "welcome":
+                self._take_log(self._protocol().log, reset=True)
+                out += [Happening("log"), Happening("players")]
+            elif ev.kind == "log":
+                self._take_log(d.get("lines", []))
+                out.append(Happening("log"))
+            elif ev.kind == "players":
+                out.append(Happening("players"))
+            elif ev.kind == "result":
+                if d.get("duplicate"):
+                    continue
+                self._actions.pop(d.get("cseq", -1), None)
+                if d.get("code") == "vote":
+                    out.append(Happening("notice", "Undo: asked the other players to agree"))
+                elif d.get("code") == "nothing_to_undo":
+                    out.append(Happening("notice", "Nothing to undo"))
+                else:
+                    out.append(Happening("result", result=_result(d)))
+            elif ev.kind == "undo_request":
+                out.append(Happening("vote", data={"request": d.get("request"), "seat": d.get("seat"),
+                                                   "entry": d.get("entry") or {}, "voter": self.seat}))
+            elif ev.kind == "undo_result":
+                out.append(Happening("vote_done", data={"request": d.get("request")}))
+                if not d.get("accepted"):
+                    out.append(Happening("notice", f"Undo refused: {d.get('reason', '')}", "warn"))
+            elif ev.kind == "error":
+                out.append(Happening("notice", f"The host says: {d.get('message', '')}",
+                                     "error" if d.get("fatal") else "warn"))
+        status = self.thread.status
+        if status != self._status:
+            self._status = status
+            level = "info" if status == "connected" else "error"
+            out.append(Happening("notice", f"LAN: {status}", level))
+            out.append(Happening("players"))
+        return out
+
+    def players(self) -> list[dict[str, Any]] | None:
+        return list(self._protocol().players)
+
+    @property
+    def paused(self) -> bool:
+        return bool(self._protocol().paused)
+
+    @property
+    def online(self) -> bool:
+        return self.thread.status == "connected"
+
+    def connection(self) -> str:
+        c = self.thread.client
+        where = f"{c.host}:{c.port}"
+        status = self.thread.status
+        return f"joined {html.escape(where)}" if status == "connected" else status
+
+    def vote(self, request: int, seat: int | None, agree: bool) -> None:
+        try:
+            self.thread.vote(request, agree)
+        except Exception:  # the host went away: the vote times out there
+            pass
+
+    def close(self) -> None:
+        self.thread.close()
+
+
+class Background:
+    """One slow call (browsing the LAN, connecting) on a thread of its own, so the window keeps drawing.
+
+    The app checks `done()` each frame and then calls `finish()`, which hands the result (or the error) to
+    `then` on the window's thread.
+    """
+
+    def __init__(self, work: Callable[[], Any], then: Callable[[Any, BaseException | None], Any]) -> None:
+        import threading
+
+        self.then = then
+        self.result: Any = None
+        self.error: BaseException | None = None
+        self._done = threading.Event()
+
+        def run() -> None:
+            try:
+                self.result = work()
+            except BaseException as e:  # noqa: BLE001 - handed to the window's thread
+                self.error = e
+            finally:
+                self._done.set()
+
+        self.thread = threading.Thread(target=run, name="tabletop-ui-task", daemon=True)
+        self.thread.start()
+
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def wait(self, timeout: float) -> bool:
+        return self._done.wait(timeout)
+
+    def finish(self) -> None:
+        self.then(self.result, self.error)

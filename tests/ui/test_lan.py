@@ -1,0 +1,158 @@
+"""LAN play in the window: a hosting app and a joined app in one process, talking through a real socket.
+
+The host serves on 127.0.0.1 with an OS-chosen port; every wait is bounded (`until`), and nothing is asserted about
+how long anything took.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from tabletop.core import actions as A
+from tabletop.game import quick_table
+from tabletop.ui import TableApp
+from tests.ui.uihelpers import click, drag, key, post, screen_of
+
+WAIT_S = 15.0
+
+
+def until(cond: Callable[[], bool], *apps: TableApp, timeout: float = WAIT_S) -> None:
+    """Step the apps until `cond()` holds; fail after `timeout` seconds without it."""
+    deadline = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not reached in time")
+        for app in apps:
+            app.step()
+        time.sleep(0.005)
+
+
+@pytest.fixture
+def lan() -> Iterator[tuple[TableApp, TableApp]]:
+    """A quick table hosted by one window (seat 1) and joined by another (seat 2, named bob), 3 cards dealt each."""
+    host_app = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
+    host = host_app.host(quick_table(seed=3), port=0, bind="127.0.0.1", name="test game", announce=False)
+    guest = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
+    guest.join(f"127.0.0.1:{host.port}", name="bob", timeout=WAIT_S)
+    host_app.submit(A.Deal(3))
+    until(lambda: len(guest._hand_pieces()) == 3 and len(host_app._hand_pieces()) == 3, host_app, guest)
+    yield host_app, guest
+    for app in (guest, host_app):
+        if app.source is not None:
+            app.source.close()
+    pygame.event.clear()
+
+
+def _zone(view: dict, name: str) -> dict:
+    return next(z for z in view["zones"] if z["name"] == name)
+
+
+def test_each_window_sees_its_own_hand_and_the_others_backs(lan):
+    host_app, guest = lan
+    assert host_app.source.kind == "host" and guest.source.kind == "remote"
+    assert host_app.seat == 0 and guest.seat == 1
+    mine = _zone(host_app.view, "hand:0")["pieces"]
+    theirs = _zone(host_app.view, "hand:1")["pieces"]
+    assert all("card" in p for p in mine) and not any("card" in p for p in theirs)
+    g_mine = _zone(guest.view, "hand:1")["pieces"]
+    g_theirs = _zone(guest.view, "hand:0")["pieces"]
+    assert all("card" in p for p in g_mine) and not any("card" in p for p in g_theirs)
+    # the hand strip of each window holds its own cards, face up
+    assert [c.piece.get("card") for c in guest.hand.cards] == [p["card"] for p in g_mine]
+    # and what the guest sees of seat 1's hand names no card of it
+    hidden = {host_app.session.state.pieces[p].card for p in host_app.session.state.zones["hand:0"].pieces}
+    assert not hidden & {p.get("card") for z in guest.view["zones"] for p in z["pieces"]}
+
+
+def test_a_drag_in_the_joined_window_moves_the_card_on_the_host(lan):
+    host_app, guest = lan
+    card = guest.hand.cards[0].pid
+    spot = next((x, y) for x in range(250, 900, 50) for y in range(150, 500, 50)
+                if (z := guest.layout.zone_at(*guest.camera.to_world(x, y))) is not None and z.name == "table")
+    drag(guest, screen_of(guest, card), spot, steps=6)
+    state = host_app.session.state
+    until(lambda: state.pieces[card].zone == "table", host_app, guest)
+    # the host's window shows it on the table too, and the guest's hand strip lost it
+    until(lambda: card in host_app.layout.by_id and card not in [c.pid for c in guest.hand.cards], host_app, guest)
+    wx, wy = guest.camera.to_world(*spot)
+    assert abs(state.pieces[card].x - wx) < 2 and abs(state.pieces[card].y - wy) < 2
+
+
+def test_chat_reaches_the_other_window_and_both_are_listed_as_connected(lan):
+    host_app, guest = lan
+    for app in (host_app, guest):
+        text = app.side.players_text
+        assert text.count(">connected<") == 2 and "bob" in text and "(host)" in text
+    # the guest types a line in the chat box
+    key(guest, pygame.K_RETURN)
+    post(guest, pygame.event.Event(pygame.TEXTINPUT, text="hello from bob"))
+    key(guest, pygame.K_RETURN)
+    until(lambda: "hello from bob" in host_app.side.log_text, host_app, guest)
+    host_app.submit(A.Chat("welcome, bob"))
+    until(lambda: "welcome, bob" in guest.side.log_text, host_app, guest)
+    assert "bob" in guest.topbar.status.text and "joined 127.0.0.1" in guest.topbar.status.text
+
+
+def test_an_undo_that_revealed_a_card_is_put_to_the_other_player(lan):
+    host_app, guest = lan
+    state = host_app.session.state
+    guest.submit(A.Draw(1))
+    until(lambda: len(state.zones["hand:1"].pieces) == 4, host_app, guest)
+    guest.undo()
+    until(lambda: host_app.vote_dialog is not None, host_app, guest)
+    assert "bob" in host_app.vote_dialog.text and "drew 1 card" in host_app.vote_dialog.text
+    click(host_app, host_app.vote_dialog.agree.rect.center)
+    until(lambda: len(state.zones["hand:1"].pieces) == 3 and len(guest._hand_pieces()) == 3, host_app, guest)
+    assert host_app.vote_dialog is None
+
+
+def test_the_joined_window_says_when_the_host_is_lost_and_keeps_the_last_view(lan):
+    host_app, guest = lan
+    hand = [c.pid for c in guest.hand.cards]
+    host_app.source.close()
+    host_app.source = None
+    until(lambda: "reconnecting" in guest.topbar.status.text, guest)
+    assert "showing the last view" in guest.topbar.status.text
+    assert [c.pid for c in guest.hand.cards] == hand
+    assert "Host lost" in guest.side.players_text
+
+
+def test_the_host_sees_a_player_who_left_as_disconnected(lan):
+    host_app, guest = lan
+    guest.source.close()
+    until(lambda: ">disconnected<" in host_app.side.players_text, host_app)
+    assert "bob" in host_app.side.players_text and host_app.side.players_text.count(">connected<") == 1
+
+
+def test_only_the_hosts_own_seat_may_turn_the_dial(lan):
+    host_app, guest = lan
+    assert host_app.topbar.dial.is_enabled and not guest.topbar.dial.is_enabled
+    guest.submit(A.SetEnforcement("strict"))
+    until(lambda: any("×" in t for _, t in guest.local_log), host_app, guest)
+    assert host_app.session.state.enforcement == "off"
+    host_app.submit(A.SetEnforcement("warn"))
+    until(lambda: guest.view.get("enforcement") == "warn", host_app, guest)
+    assert guest.topbar.mode == "warn"
+
+
+def test_the_commands_host_a_window_and_join_one(tmp_path):
+    from tabletop.cli import main
+    from tabletop.net.host import EmbeddedHost
+
+    shot = tmp_path / "host.png"
+    assert main(["host", "--headless", "--port", "0", "--bind", "127.0.0.1", "--no-announce", "--seed", "2",
+                 "--frames", "2", "--screenshot", str(shot)]) == 0
+    assert pygame.image.load(str(shot)).get_size() == (1280, 800)
+    host = EmbeddedHost(quick_table(seed=2), port=0, bind="127.0.0.1", announce=False).start()
+    try:
+        shot = tmp_path / "guest.png"
+        assert main(["play", "--headless", "--join", f"127.0.0.1:{host.port}", "--seat", "2", "--name", "carol",
+                     "--frames", "3", "--screenshot", str(shot)]) == 0
+        assert shot.is_file()
+        assert next(p for p in host.players() if p["seat"] == 1)["name"] == "carol"
+    finally:
+        host.close()
