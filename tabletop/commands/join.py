@@ -1,7 +1,7 @@
-"""`tabletop join ADDRESS[:PORT]`: join a LAN game from the terminal and print the table and log it receives.
+"""`tabletop join [ADDRESS[:PORT]]`: sit down at a LAN game, in the table window (or, `--terminal`, as text).
 
-The pygame join window uses the same client (`tabletop.net.client.ClientThread`); this command is the headless
-one, handy for watching a game, checking a host, or scripting. Seats count from 1 on the command line.
+Without an address the window lists the games announced on the LAN. The text client prints the table and log it
+receives: handy for watching a game, checking a host, or scripting. Seats count from 1 on the command line.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 __all__ = ["HELP", "NAME", "add_arguments", "describe_view", "run"]
 
 NAME = "join"
-HELP = "join a LAN game by address (or --find it on the LAN) and print the table and log as they change"
+HELP = "join a LAN game in the window (by address, or pick one found on the LAN); --terminal for the text client"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,6 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--once", action="store_true", help="print the table once and leave")
     parser.add_argument("--json", action="store_true", help="print JSON lines (welcome, view, log, players)")
     parser.add_argument("--find", action="store_true", help="list the games announced on the LAN and leave")
+    parser.add_argument("--terminal", action="store_true",
+                        help="the text client: print the table and log as they change (implied by --once, --json, "
+                             "--find, --watch and --token)")
 
 
 def describe_view(view: dict[str, Any]) -> list[str]:
@@ -66,9 +69,28 @@ def _log_line(line: dict[str, Any]) -> str:
     return text
 
 
+def _window(args: argparse.Namespace) -> int:
+    """Open the table window joined to the game (the same as `tabletop play --join`)."""
+    from . import play
+
+    parser = argparse.ArgumentParser(prog="tabletop join")
+    play.add_arguments(parser)
+    argv = ["--join", args.address or ""]
+    if args.seat:
+        argv += ["--seat", str(args.seat)]
+    if args.name:
+        argv += ["--name", args.name]
+    if args.password:
+        argv += ["--password", args.password]
+    return play.run(parser.parse_args(argv))
+
+
 def run(args: argparse.Namespace) -> int:
     from ..net.client import Client
     from ..net.errors import NetError
+
+    if not (args.terminal or args.once or args.json or args.find or args.watch or args.token):
+        return _window(args)
 
     if args.find:
         from ..net.discovery import browse

@@ -361,6 +361,14 @@ class ClientThread:
 
         return self._call(go)
 
+    def redo(self) -> int:
+        async def go() -> int:
+            cseq = self.client.protocol.redo()
+            await self.client._flush()
+            return cseq
+
+        return self._call(go)
+
     def vote(self, request: int, agree: bool) -> None:
         self._call(lambda: self.client.vote(request, agree))
 

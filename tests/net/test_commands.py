@@ -42,3 +42,13 @@ def test_join_once_prints_the_seat_view() -> None:
         assert taken.returncode == 2 and "taken" in taken.stderr
     finally:
         host.close()
+
+
+def test_join_opens_the_window_by_default_and_says_when_nobody_is_there() -> None:
+    import os
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-m", "tabletop", "join", "127.0.0.1:9"], capture_output=True, text=True,
+                         timeout=60, env=env)
+    assert out.returncode == 1
+    assert "cannot join 127.0.0.1:9" in out.stderr
