@@ -178,6 +178,7 @@ class TableApp:
         self._ui_dt = 0.0
         self.physics_on = physics
         self.motion: Motion | None = None
+        self._streaming = False  # whether the last frame streamed pieces in flight to joined seats
         self.tracker = VelocityTracker()
         self.bot_names: dict[int, str] = dict(bots or {})
         self.bot_delay = (0.3 if fps else 0.0) if bot_delay is None else bot_delay
@@ -298,9 +299,11 @@ class TableApp:
         if source.kind == "remote":
             seat = getattr(source, "seat", seat)
         self.seat = seat if seat in seats else (seats[0] if seats else 0)
-        # physics and bots read the state directly: only where this window owns it
+        # physics runs where the session runs: here, or on this window's host thread (resting moves go through
+        # the host, and positions in flight are streamed to the joined seats); a joined window draws the host's
         self.motion = (Motion(source.session, enabled=self.physics_on, snap_zone=self._snap_zone,
-                              on_result=self._physics_result) if source.kind == "local" else None)
+                              on_result=self._physics_result, submit=source.submit)
+                       if source.kind in ("local", "host") else None)
         self._make_bots()
         self.selected = []
         self.local_log = []
@@ -1815,6 +1818,10 @@ class TableApp:
         self.manager.pointer = self.mouse
         if self.motion is not None and self.motion.busy():
             self.motion.update(dt)
+            self.source.stream_motion({p: m[:3] for p, m in self.motion.moving().items()})
+        elif self.motion is not None and self._streaming:
+            self.source.stream_motion({})
+        self._streaming = self.motion is not None and self.motion.busy()
         if self.bots is not None and self.session is not None and self.drag is None:
             self.bots.update(dt, self.submit)
         if self.source is not None:
@@ -1901,7 +1908,17 @@ class TableApp:
         self.hover_zone = self.layout.zone_at(wx, wy)
 
     def _flying(self) -> frozenset[str]:
-        return self.motion.skip() if self.motion is not None and self.motion.busy() else frozenset()
+        if self.motion is not None and self.motion.busy():
+            return self.motion.skip()
+        if self.source is not None and self.source.kind == "remote":
+            return frozenset(self.source.remote_motion())
+        return frozenset()
+
+    def _moving(self) -> dict[str, tuple[float, float, float, int | None]]:
+        """Where pieces in flight are drawn: this table's physics, or the positions a host streams to it."""
+        if self.motion is not None and self.motion.busy():
+            return self.motion.moving()
+        return {p: (x, y, a, None) for p, (x, y, a) in self.source.remote_motion().items()}
 
     def _hover_piece(self) -> dict[str, Any] | None:
         if self.hover_hand is not None:
@@ -1959,7 +1976,7 @@ class TableApp:
                                  glow=self.legal.pieces, skip=skip, lift=lift, players=self.view.get("players", []))
         if flying:
             surface.set_clip(pygame.Rect(self.camera.viewport))
-            self.renderer.draw_moving(surface, self.layout, self.camera, self.motion.moving())
+            self.renderer.draw_moving(surface, self.layout, self.camera, self._moving())
             surface.set_clip(None)
         self._draw_dynamic(surface)
         self._draw_hud(surface)

@@ -73,9 +73,11 @@ class Motion:
 
     def __init__(self, session: Session, *, enabled: bool = True,
                  snap_zone: Callable[[float, float], str | None] | None = None,
-                 on_result: Callable[[Result], Any] | None = None) -> None:
+                 on_result: Callable[[Result], Any] | None = None,
+                 submit: Callable[..., Result] | None = None) -> None:
         self.session = session
-        self.controller = FlingController(session, enabled=enabled, snap_zone=snap_zone, on_result=on_result)
+        self.controller = FlingController(session, enabled=enabled, snap_zone=snap_zone, on_result=on_result,
+                                          submit=submit)
         self.origin: dict[str, tuple[float, float, float]] = {}  # flying pid -> where it was let go, and its angle
         self.followers: dict[str, list[tuple[str, float, float]]] = {}  # host pid -> attached pids and offsets
         self.sides: dict[str, int] = {}

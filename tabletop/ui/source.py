@@ -148,6 +148,14 @@ class TableSource:
     def vote(self, request: int, seat: int | None, agree: bool) -> None:
         return None
 
+    def stream_motion(self, positions: dict[str, tuple[float, float, float]]) -> None:
+        """Tell joined seats where this table's pieces in motion are now (a hosted table only)."""
+        return None
+
+    def remote_motion(self) -> dict[str, tuple[float, float, float]]:
+        """Pieces moving on the host's table, named as this seat knows them (a joined table only)."""
+        return {}
+
     def save(self, path: Any) -> None:
         raise NotImplementedError("this table is kept by its host")
 
@@ -258,6 +266,12 @@ class HostedSource(LocalSource):
 
     def legal(self, seat: int | None, cap: int, list_cap: int, glowing: bool) -> Legal | None:
         return self.host.call(legal_for, self.session, seat, cap, list_cap, glowing)
+
+    def stream_motion(self, positions: dict[str, tuple[float, float, float]]) -> None:
+        try:
+            self.host.motion(positions)
+        except Exception:  # the host is closing: the resting moves still land through submit
+            pass
 
     def poll(self) -> list[Happening]:
         out: list[Happening] = []
@@ -400,6 +414,10 @@ class RemoteSource(TableSource):
         except Exception as e:
             return Result(False, error=f"not sent: {e}", code="host_lost")
         return None
+
+    def remote_motion(self) -> dict[str, tuple[float, float, float]]:
+        moving = getattr(self.thread, "moving", None)
+        return dict(moving()) if moving is not None else {}
 
     def redo(self, seat: int | None) -> Result | None:
         redo = getattr(self.thread, "redo", None)

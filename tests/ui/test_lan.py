@@ -156,3 +156,28 @@ def test_the_commands_host_a_window_and_join_one(tmp_path):
         assert next(p for p in host.players() if p["seat"] == 1)["name"] == "carol"
     finally:
         host.close()
+
+
+def test_a_fling_on_the_host_slides_on_the_joined_window_and_lands_once(lan):
+    """Physics runs where the session runs: the joined window draws the positions the host streams meanwhile."""
+    host_app, guest = lan
+    state = host_app.session.state
+    token = next(p for p in state.zones["table"].pieces if state.pieces[p].kind == "token")
+    a = screen_of(host_app, token)
+    n = len(host_app.session.history)
+    drag(host_app, a, (a[0] + 150, a[1] + 20), steps=3, fling=True)
+    assert host_app.motion is not None and host_app.motion.busy()
+    seen_moving = False
+    deadline = time.monotonic() + WAIT_S
+    while host_app.motion.busy() and time.monotonic() < deadline:
+        host_app.step()
+        guest.step()
+        seen_moving = seen_moving or token in guest._flying()
+        time.sleep(0.002)
+    assert not host_app.motion.busy()
+    until(lambda: guest.source.remote_motion() == {}, host_app, guest)
+    assert seen_moving
+    new = host_app.session.history[n:]
+    assert len(new) == 1 and isinstance(new[0].action, A.Move) and new[0].action.pieces == (token,)
+    until(lambda: next(p for z in guest.view["zones"] for p in z["pieces"] if p["id"] == token).get("x")
+          == state.pieces[token].x, host_app, guest)
