@@ -696,6 +696,15 @@ class TableApp:
         else:
             for v in result.violations[:3]:
                 self.notify(f"Rule {v.rule}: {v.message}" if v.rule else v.message, "warn", 7.0)
+            if result.audit:
+                # the dial was turned up mid-game: list what is inconsistent, refuse nothing
+                self.notify(f"Rules audit: {len(result.audit)} thing(s) on the table break the rules (see the log)",
+                            "warn", 8.0)
+                for v in result.audit:
+                    line = f"Audit — {v.rule + ': ' if v.rule else ''}{v.message}"
+                    self.local_log.append((seq, f"<font color='#f0ad4e'>{html.escape(line)}</font>"))
+            elif isinstance(action, A.SetEnforcement) and action.mode != "off":
+                self.local_log.append((seq, "<font color='#8fd18f'>Rules audit: the table is consistent</font>"))
         if refresh:
             self.refresh()
 

@@ -109,3 +109,21 @@ def test_info_dialog_lists_house_rules_in_force(app):
     assert app.dialog is not None
     text = app.dialog.window.get_container().elements[0].html_text
     assert "hand_size" in text and "tokens" in text
+
+
+def test_turning_the_dial_up_lists_what_is_inconsistent():
+    """A Tragedy table with a card dropped on the open felt in `off`: turning to warn audits it, refusing nothing."""
+    from tabletop.game import new_session
+    from tabletop.ui import TableApp
+
+    session = new_session("tragedy", 2, enforcement="off", seed=1)
+    app = TableApp(session, size=(1280, 800), fps=0)
+    app.run_frames(2)
+    state = session.state
+    card = state.zones["hand:0"].pieces[0]
+    assert app.submit(A.Move((card,), "table", x=300, y=300)).accepted
+    r = app.submit(A.SetEnforcement("warn"))
+    assert r.accepted and r.audit
+    assert any("0000.1.5" in v.rule for v in r.audit)
+    assert any("Audit" in text for _, text in app.local_log)
+    assert state.enforcement == "warn" and state.pieces[card].zone == "table"
