@@ -14,7 +14,7 @@ from pathlib import Path
 __all__ = ["HELP", "NAME", "add_arguments", "run"]
 
 NAME = "host"
-HELP = "host a LAN game in the table window (you play seat 1; others join with `tabletop play --join`)"
+HELP = "host a LAN game in the table window (you play seat 1; others join with `tabletop join`)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
