@@ -27,9 +27,12 @@ def mid_game(name: str, moves: int = 40, seed: int = 3) -> Session:
     state = rules.new_game(max(2, rules.min_seats), seed=seed, enforcement="strict")
     session = Session(state, rules)
     bots = {s: make_bot("random", rules, seed + s) for s in state.seats}
-    for _ in range(moves):
+    # play on until the seat in play has a real choice (a handful of legal actions), as in a typical position
+    for i in range(moves * 10):
         waiting = rules.waiting_for(state)
         if not waiting or state.rules.get("over"):
+            break
+        if i >= moves and sum(1 for _ in rules.legal_actions(state, waiting[0])) >= 4:
             break
         action = bots[waiting[0]].choose(state, waiting[0])
         if action is None or not session.submit(action, waiting[0]).accepted:

@@ -15,20 +15,26 @@ from typing import Any
 __all__ = ["collect", "main"]
 
 _CHILD = """
-import os, resource, sys
+import os, sys
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, {bench!r})
-base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+def peak_kb():
+    # VmHWM belongs to this process's own memory map (ru_maxrss would count the parent's pages of the fork)
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:"))
+
+base = peak_kb()
 import pygame
 from bench_render import table_with
 from tabletop.ui import TableApp
-imported = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+imported = peak_kb()
 app = TableApp(table_with(1000), size=(1280, 800), fps=0)
 for i in range(60):
     app.camera.pan(1 if i % 20 < 10 else -1, 0)
     app.step()
-print(base, imported, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+print(base, imported, peak_kb())
 """
 
 
