@@ -1827,10 +1827,14 @@ class TableApp:
         self.manager.pointer = self.mouse
         if self.motion is not None and self.motion.busy():
             self.motion.update(dt)
-            self.source.stream_motion({p: m[:3] for p, m in self.motion.moving().items()})
-        elif self.motion is not None and self._streaming:
-            self.source.stream_motion({})
-        self._streaming = self.motion is not None and self.motion.busy()
+        if self.source is not None and self.source.kind == "host" and self.motion is not None:
+            # joined seats see the flight: positions while pieces fly, then one empty frame ("all at rest")
+            if self.motion.busy():
+                self._streaming = True
+                self.source.stream_motion({p: m[:3] for p, m in self.motion.moving().items()})
+            elif self._streaming:
+                self._streaming = False
+                self.source.stream_motion({})
         if self.bots is not None and self.session is not None and self.drag is None:
             self.bots.update(dt, self.submit)
         if self.source is not None:
