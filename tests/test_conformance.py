@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from tabletop.cards import default_library
 from tabletop.core import GameState, Session
 from tabletop.rules import RULESETS, get_ruleset
 from tabletop.rules.bots import table_action
@@ -20,6 +21,11 @@ from tabletop.store import dump_save, parse_save
 
 STEPS = 160
 SEEDS = (1, 2, 3)
+LIBRARY = default_library()
+
+
+def _name(ref: str) -> str:
+    return LIBRARY.get(ref).name if ref in LIBRARY else ""
 
 
 def assert_nothing_hidden_leaks(session: Session, seat: int | None) -> None:
@@ -29,12 +35,27 @@ def assert_nothing_hidden_leaks(session: Session, seat: int | None) -> None:
     text = view + json.dumps(session.log_for(seat))
     visible_refs = {p.card for p in state.pieces.values() if p.card and state.can_see(p, seat)}
     ids = set(re.findall(r'"(p\d+)"', view))
+    visible_names = {_name(ref) for ref in visible_refs}
+    # the notebook lists the X-Files of the whole card pool (public knowledge) and high_card the cards everyone saw
+    # turned up to choose the first player: their titles are no leak
+    shown = session.view(seat)
+    if isinstance(shown.get("rules"), dict):
+        shown["rules"] = {k: v for k, v in shown["rules"].items() if k not in ("notebook", "high_card")}
+    named = json.dumps(shown)  # (the log may name a card that was in plain sight when it was played)
     for piece in state.pieces.values():
         if piece.kind != "card" or state.can_see(piece, seat):
             continue
         assert piece.id not in ids, f"seat {seat} sees the id of hidden {piece.id}"
         if piece.card not in visible_refs:
             assert piece.card not in text, f"seat {seat} sees hidden card {piece.card}"
+            # nor its title, in a status line, a rule's sentence or a note (unless a card it can see bears it)
+            name = _name(piece.card)
+            # (an all-capitals name such as X-FILES doubles as a role the rules talk about; the X-Files of the card
+            # pool are listed to every player as the possible answers)
+            catalog = piece.card in LIBRARY and LIBRARY.get(piece.card).type == "X-File"
+            if (name and not name.isupper() and not catalog and name not in visible_names
+                    and not any(name in v for v in visible_names)):
+                assert name not in named, f"seat {seat} reads the name of hidden card {piece.card}: {name}"
     for zone in session.view(seat)["zones"]:
         for pv in zone["pieces"]:
             if pv["id"].startswith("h"):
