@@ -278,6 +278,13 @@ def load_located(text_or_bytes: str | bytes, source: str, *, max_bytes: int = MA
         # A str has at most as many characters as its UTF-8 encoding has bytes: skip encoding a huge string.
         _check_size(len(text), max_bytes, source)
         _check_size(len(text.encode("utf-8", "surrogatepass")), max_bytes, source)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise YamlError(
+                source, _line_at(text, exc.start), "", f"unacceptable character #x{ord(text[exc.start]):04x}: "
+                "half of a UTF-16 surrogate pair, which UTF-8 text cannot hold"
+            ) from None
     try:
         if not _surely_plain(text):
             _check_events(text, source)

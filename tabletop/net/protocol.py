@@ -691,7 +691,15 @@ class ClientProtocol:
         self.welcomed = False
 
     def receive_data(self, data: bytes | str) -> None:
-        msg = decode(data, HOST_MESSAGES, self.limits)
+        """One frame from the host; one we cannot read is reported as an error event and answered with a resync."""
+        try:
+            msg = decode(data, HOST_MESSAGES, self.limits)
+        except BadFrame as e:
+            self._events.append(ClientEvent("error", {"code": e.code, "message": f"bad frame from the host: {e.reason}",
+                                                      "fatal": False}))
+            if self.welcomed:
+                self._desync(f"bad frame from the host: {e.reason}")
+            return
         getattr(self, "_on_" + msg["type"])(msg)
 
     def data_to_send(self) -> list[bytes]:
@@ -749,7 +757,13 @@ class ClientProtocol:
             self._out.append(encode(msg))
 
     def _set_view(self, v: dict[str, Any], seq: int, expect: str) -> bool:
-        self.patched = PatchedView(v)
+        try:
+            patched = PatchedView(v)
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError) as e:
+            self._events.append(ClientEvent("error", {"code": "bad_view", "fatal": False,
+                                                      "message": f"the host sent a view that cannot be read: {e!r}"}))
+            return False
+        self.patched = patched
         self.view, self.seq, self.hash = v, seq, self.patched.hash
         return self.hash == expect
 

@@ -7,8 +7,11 @@ Every problem with a file raises one `SaveError` naming the file, the line and t
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import os
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,9 +19,21 @@ from typing import Any
 
 import yaml
 
-from ..core.actions import ActionFormatError
+from ..core.actions import ActionFormatError, action_from_dict
+from ..core.events import (
+    EVENT_TYPES,
+    Event,
+    PieceAdded,
+    PieceChanged,
+    PieceMoved,
+    PieceRemoved,
+    PlayerCounterChanged,
+    ZoneReordered,
+    event_from_dict,
+)
+from ..core.ruleset import Violation
 from ..core.session import LogEntry, Session
-from ..core.state import LAYOUTS, PIECE_KINDS, VISIBILITIES, GameState, Piece, Player, Zone
+from ..core.state import EVERYONE, LAYOUTS, PIECE_KINDS, VISIBILITIES, GameState, Piece, Player, Zone
 from ..yamlsafe import Located, YamlError, load_file, load_located
 
 __all__ = [
@@ -176,7 +191,7 @@ def _is(value: Any, kind: Any) -> bool:
     if kind is int:
         return isinstance(value, int) and not isinstance(value, bool)
     if kind is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
     if isinstance(kind, tuple):
         return any(_is(value, k) for k in kind)
     if kind is None:
@@ -189,7 +204,7 @@ def _kind_name(kind: Any) -> str:
         return " or ".join(_kind_name(k) for k in kind)
     if kind is None:
         return "nothing"
-    return {int: "a whole number", float: "a number", str: "text", bool: "true or false", list: "a list",
+    return {int: "a whole number", float: "a finite number", str: "text", bool: "true or false", list: "a list",
             dict: "a mapping"}.get(kind, getattr(kind, "__name__", str(kind)))
 
 
@@ -214,8 +229,26 @@ def _load(located: Located, source: str, library: Any) -> LoadedGame:
         history: list[LogEntry] = []
     else:
         state = _full(r, data, library)
-        history = _log(r, data)
+        history = _log(r, data, state, library)
+    _probe_rules(r, state)
     return LoadedGame(state, history, source)
+
+
+def _probe_rules(r: _Reader, state: GameState) -> None:
+    """Ask the ruleset to read the table once, so a rules state it cannot read is refused here, not mid-game."""
+    from ..rules import get_ruleset
+
+    rules = get_ruleset(state.ruleset, state.options)
+    probe = state  # read-only hooks: a ruleset never changes the table outside `reduce`
+    try:
+        rules.waiting_for(probe)
+        rules.audit(probe)
+        for seat in (None, *probe.seats):
+            rules.status(probe, seat)
+            list(rules.legal_actions(probe, seat))
+    except Exception as e:  # noqa: BLE001 - any failure of the ruleset here means the file holds what it cannot read
+        raise r.fail(("rules",), f"the {rules.name} rules cannot read this table: {type(e).__name__}: {e}"[:300]
+                     ) from None
 
 
 def _library(library: Any) -> Any:
@@ -250,11 +283,8 @@ def _players(r: _Reader, data: dict[str, Any]) -> list[Player]:
         if seat != i:
             raise r.fail((*path, "seat"), f"players are listed in seat order: expected seat {i}, got {seat}")
         name = r.get(p, path, "name", str, f"Seat {i + 1}")
-        counters = r.get(p, path, "counters", dict, {})
-        for k, v in counters.items():
-            if not isinstance(k, str) or not _is(v, int):
-                raise r.fail((*path, "counters", k), f"a counter is a name and a whole number, got {v!r}")
-        players.append(Player(seat, name, dict(counters), r.get(p, path, "color", str, "")))
+        counters = _counters(r, p, path)
+        players.append(Player(seat, name, counters, r.get(p, path, "color", str, "")))
     return players
 
 
@@ -273,7 +303,22 @@ def _common(r: _Reader, data: dict[str, Any]) -> dict[str, Any]:
     if enforcement not in ("off", "warn", "strict"):
         raise r.fail(("enforcement",), f"enforcement is off, warn or strict, not {enforcement!r}")
     rules_state = r.get(data, (), "rules", dict, {})
+    _plain(r, rules_state, ("rules",))
     return {"rules": rules, "options": dict(options), "enforcement": enforcement, "rules_state": rules_state}
+
+
+def _plain(r: _Reader, value: Any, path: tuple[Any, ...]) -> None:
+    """Refuse what a table's plain data (rules state, notes) cannot hold: non-text keys, NaN, infinities."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise r.fail((*path, k), f"keys are text, got {k!r}"[:200])
+            _plain(r, v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _plain(r, v, (*path, i))
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise r.fail(path, f"expected a finite number, got {value!r}")
 
 
 def _full(r: _Reader, data: dict[str, Any], library: Any) -> GameState:
@@ -345,13 +390,38 @@ def _full(r: _Reader, data: dict[str, Any], library: Any) -> GameState:
         zi = list(state.zones).index(zone_name)
         raise r.fail(("zones", zi, "pieces", j), f"piece {missing[0]!r} is not described under pieces")
     for i, pd in enumerate(pieces):
-        host = pd.get("attached_to")
-        if host is not None and host not in state.pieces:
-            raise r.fail(("pieces", i, "attached_to"), f"attached to a piece that does not exist: {host!r}")
+        pid = pd["id"]
+        host = state.pieces[pid].attached_to
+        if host is None:
+            continue
+        problem = _attach_problem(state, pid)
+        if problem:
+            raise r.fail(("pieces", i, "attached_to"), problem)
+        state.link(pid, None, host)
     state.next_id = r.get(data, (), "next_id", int, max_id + 1)
     if state.next_id <= max_id:
         raise r.fail(("next_id",), f"next_id must be above every piece number (highest is {max_id})")
     return state
+
+
+def _attach_problem(state: GameState, pid: str) -> str:
+    """What is wrong with a piece's attachment (a missing host, another zone, a loop), or ''."""
+    piece = state.pieces[pid]
+    host = piece.attached_to
+    if host is None:
+        return ""
+    if host not in state.pieces:
+        return f"attached to a piece that does not exist: {host!r}"
+    if state.pieces[host].zone != piece.zone:
+        return f"attached to {host!r}, which lies in another zone ({state.pieces[host].zone!r}, not {piece.zone!r})"
+    walk: str | None = host
+    for _ in range(len(state.pieces) + 1):
+        if walk is None:
+            return ""
+        if walk == pid:
+            return f"piece {pid!r} is attached under itself (through {host!r})"
+        walk = state.pieces[walk].attached_to if walk in state.pieces else None
+    return f"piece {pid!r} is attached in a loop"
 
 
 def _zone(r: _Reader, zd: dict[str, Any], path: tuple[Any, ...], seats: set[int]) -> Zone:
@@ -387,10 +457,7 @@ def _piece(r: _Reader, pd: dict[str, Any], path: tuple[Any, ...], pid: str, zone
     owner = r.get(pd, path, "owner", (int, None), None)
     if owner is not None and owner not in seats:
         raise r.fail((*path, "owner"), f"there is no seat {owner}")
-    counters = r.get(pd, path, "counters", dict, {})
-    for k, v in counters.items():
-        if not isinstance(k, str) or not _is(v, int):
-            raise r.fail((*path, "counters", k), f"a counter is a name and a whole number, got {v!r}")
+    counters = _counters(r, pd, path)
     known = r.get(pd, path, "known", list, [])
     for j, s in enumerate(known):
         if not _is(s, int) or (s != -1 and s not in seats):
@@ -417,6 +484,17 @@ def _piece(r: _Reader, pd: dict[str, Any], path: tuple[Any, ...], pid: str, zone
         label=r.get(pd, path, "label", str, ""),
         color=r.get(pd, path, "color", str, ""),
     )
+
+
+_POSITION_KEYS = ("card", "x", "y", "rotation", "face_up", "owner", "counters")
+
+
+def _counters(r: _Reader, d: dict[str, Any], path: tuple[Any, ...]) -> dict[str, int]:
+    counters = r.get(d, path, "counters", dict, {})
+    for k, v in counters.items():
+        if not isinstance(k, str) or not _is(v, int):
+            raise r.fail((*path, "counters", k), f"a counter is a name and a whole number, got {v!r}"[:200])
+    return dict(counters)
 
 
 def _position(r: _Reader, data: dict[str, Any], library: Any) -> GameState:
@@ -446,25 +524,275 @@ def _position(r: _Reader, data: dict[str, Any], library: Any) -> GameState:
         for j, item in enumerate(cards):
             cpath = (*path, j)
             spec = item if isinstance(item, dict) else {"card": item}
+            for key in spec:
+                if key not in _POSITION_KEYS:
+                    raise r.fail((*cpath, key), f"unknown field {key!r} (a card here has {', '.join(_POSITION_KEYS)})"
+                                 [:300])
             ref = _check_card(r, lib, spec.get("card"), cpath if not isinstance(item, dict) else (*cpath, "card"))
             piece = Piece(id=state.new_piece_id(), card=ref, zone=zone_name, owner=zone.owner, face_up=zone.face_up)
-            for key, kind in (("x", float), ("y", float), ("rotation", int), ("face_up", bool), ("owner", int)):
+            for key, kind in (("x", float), ("y", float), ("rotation", int), ("face_up", bool), ("owner", (int, None))):
                 if key in spec:
                     value = r.get(spec, cpath, key, kind)
                     setattr(piece, key, float(value) if kind is float else value)
+            piece.rotation %= 360
+            if piece.owner is not None and piece.owner not in state.seats:
+                raise r.fail((*cpath, "owner"), f"there is no seat {piece.owner}")
             if "counters" in spec:
-                piece.counters = dict(r.get(spec, cpath, "counters", dict))
+                piece.counters = _counters(r, spec, cpath)
             state.pieces[piece.id] = piece
             zone.pieces.append(piece.id)
     return state
 
 
-def _log(r: _Reader, data: dict[str, Any]) -> list[LogEntry]:
+def _log(r: _Reader, data: dict[str, Any], state: GameState, library: Any) -> list[LogEntry]:
+    """The game log, every entry checked field by field, then checked to fit the table (so undo cannot break it)."""
     raw = r.get(data, (), "log", list, [])
+    seats = set(state.seats)
     out = []
     for i, ed in enumerate(raw):
-        try:
-            out.append(LogEntry.from_dict(ed))
-        except (ActionFormatError, KeyError, TypeError, ValueError) as e:
-            raise r.fail(("log", i), f"not a log entry: {e}"[:300]) from None
+        path = ("log", i)
+        if not isinstance(ed, dict):
+            raise r.fail(path, "a log entry is a mapping with seq, seat, action and events")
+        _no_unknown(r, ed, path, ("seq", "seat", "action", "auto", "violations", "events", "seen"))
+        seq = r.get(ed, path, "seq", int)
+        seat = _seat(r, ed, path, "seat", seats)
+        action = _action(r, ed, path)
+        auto = []
+        for j, ad in enumerate(r.get(ed, path, "auto", list, [])):
+            apath = (*path, "auto", j)
+            if not isinstance(ad, dict):
+                raise r.fail(apath, "an automatic action is a mapping with seat and action")
+            _no_unknown(r, ad, apath, ("seat", "action"))
+            auto.append((_action(r, ad, apath), _seat(r, ad, apath, "seat", seats)))
+        violations = [_violation(r, vd, (*path, "violations", j), seats)
+                      for j, vd in enumerate(r.get(ed, path, "violations", list, []))]
+        events = [_event(r, ev, (*path, "events", j), seats)
+                  for j, ev in enumerate(r.get(ed, path, "events", list, []))]
+        seen: dict[str, frozenset[int]] = {}
+        for pid, who in r.get(ed, path, "seen", dict, {}).items():
+            if not isinstance(pid, str) or not isinstance(who, list) or not all(
+                _is(x, int) and (x == EVERYONE or x in seats) for x in who
+            ):
+                raise r.fail((*path, "seen", pid), f"seen maps a piece id to the seats that saw it, got {who!r}"[:200])
+            seen[pid] = frozenset(who)
+        out.append(LogEntry(seq, seat, action, events, violations, auto, seen))
+    _check_log_fits(r, state, out, library)
     return out
+
+
+def _no_unknown(r: _Reader, d: dict[Any, Any], path: tuple[Any, ...], known: tuple[str, ...]) -> None:
+    for key in d:
+        if key not in known:
+            raise r.fail((*path, key), f"unknown field {key!r} (expected {', '.join(known)})"[:300])
+
+
+def _seat(r: _Reader, d: dict[str, Any], path: tuple[Any, ...], key: str, seats: set[int]) -> int | None:
+    seat = r.get(d, path, key, (int, None), None)
+    if seat is not None and seat not in seats:
+        raise r.fail((*path, key), f"there is no seat {seat}")
+    return seat
+
+
+def _action(r: _Reader, d: dict[str, Any], path: tuple[Any, ...]) -> Any:
+    if "action" not in d:
+        raise r.fail(path, "missing field 'action'")
+    try:
+        return action_from_dict(d["action"])
+    except ActionFormatError as e:
+        raise r.fail((*path, "action"), f"not an action: {e}"[:300]) from None
+
+
+def _violation(r: _Reader, vd: Any, path: tuple[Any, ...], seats: set[int]) -> Violation:
+    if not isinstance(vd, dict):
+        raise r.fail(path, "a violation is a mapping with code, rule and message")
+    _no_unknown(r, vd, path, ("code", "rule", "message", "pieces", "seat"))
+    pieces = r.get(vd, path, "pieces", list, [])
+    if not all(isinstance(x, str) for x in pieces):
+        raise r.fail((*path, "pieces"), "pieces is a list of piece ids")
+    return Violation(
+        r.get(vd, path, "code", str, ""),
+        r.get(vd, path, "rule", str, ""),
+        r.get(vd, path, "message", str, ""),
+        tuple(pieces),
+        _seat(r, vd, path, "seat", seats),
+    )
+
+
+#: the kind of every piece field an event may carry (lists stand for frozensets of seats in `known`)
+_PIECE_FIELD_KINDS: dict[str, Any] = {
+    "id": str, "kind": str, "card": (str, None), "zone": str, "x": float, "y": float, "rotation": int,
+    "face_up": bool, "owner": (int, None), "attached_to": (str, None), "counters": dict, "known": list, "gen": int,
+    "sides": int, "value": int, "label": str, "color": str,
+}
+#: event kind -> (field -> kind); `piece` is a whole piece record, `changes` a list of [field, old, new]
+_EVENT_FIELDS: dict[str, dict[str, Any]] = {
+    "moved": {"pid": str, "src": str, "src_index": int, "dst": str, "dst_index": int},
+    "changed": {"pid": str, "changes": list},
+    "reordered": {"zone": str, "old": list, "new": list},
+    "added": {"piece": dict, "index": int, "old_next_id": int, "next_id": int},
+    "removed": {"piece": dict, "index": int},
+    "player_counter": {"seat": int, "name": str, "old": (int, None), "new": (int, None)},
+    "rng": {"old": int, "new": int},
+    "state_field": {"name": str, "old": object, "new": object},
+    "rules": {"key": str, "old": object, "new": object},
+    "note": {"what": str, "seat": (int, None), "text": str, "data": (dict, None), "private": (list, None)},
+}
+_STATE_FIELD_KINDS: dict[str, Any] = {"enforcement": str, "options": dict, "ruleset": str}
+
+
+def _event(r: _Reader, ev: Any, path: tuple[Any, ...], seats: set[int]) -> Event:
+    if not isinstance(ev, dict):
+        raise r.fail(path, "an event is a mapping with a kind")
+    kind = ev.get("kind")
+    spec = _EVENT_FIELDS.get(kind) if isinstance(kind, str) else None
+    if spec is None or kind not in EVENT_TYPES:
+        raise r.fail((*path, "kind"), f"unknown event kind {kind!r}"[:200])
+    _no_unknown(r, ev, path, ("kind", *spec))
+    optional = {f.name for f in dataclasses.fields(EVENT_TYPES[kind]) if f.default is not dataclasses.MISSING}
+    for key, k in spec.items():
+        r.get(ev, path, key, k, None if key in optional else ...)
+    if kind == "changed":
+        for j, change in enumerate(ev["changes"]):
+            cpath = (*path, "changes", j)
+            if not (isinstance(change, list) and len(change) == 3 and isinstance(change[0], str)
+                    and change[0] in _PIECE_FIELD_KINDS and change[0] not in ("id", "kind", "card", "zone", "sides")):
+                raise r.fail(cpath, "a change is [field, old, new] of a piece field")
+            for value in change[1:]:
+                _piece_value(r, cpath, change[0], value, seats)
+    elif kind in ("added", "removed"):
+        record = ev["piece"]
+        ppath = (*path, "piece")
+        _no_unknown(r, record, ppath, tuple(_PIECE_FIELD_KINDS))
+        for key in ("id", "zone"):
+            r.get(record, ppath, key, str)
+        for key, value in record.items():
+            _piece_value(r, (*ppath, key), key, value, seats)
+    elif kind == "reordered":
+        if not all(isinstance(x, str) for x in (*ev["old"], *ev["new"])):
+            raise r.fail(path, "a reordering lists piece ids")
+    elif kind == "state_field":
+        name = ev["name"]
+        if name not in _STATE_FIELD_KINDS:
+            raise r.fail((*path, "name"), f"{name!r} is not a table setting")
+        for key in ("old", "new"):
+            value = r.get(ev, path, key, _STATE_FIELD_KINDS[name])
+            if name == "enforcement" and value not in ("off", "warn", "strict"):
+                raise r.fail((*path, key), f"enforcement is off, warn or strict, not {value!r}")
+    elif kind == "note" and ev.get("private") is not None and not all(_is(x, int) for x in ev["private"]):
+        raise r.fail((*path, "private"), "private lists seats")
+    for key in ("old", "new", "data"):
+        _plain(r, ev.get(key), (*path, key))
+    try:
+        return event_from_dict(ev)
+    except (KeyError, TypeError, ValueError) as e:  # pragma: no cover - the checks above leave nothing to fail
+        raise r.fail(path, f"not an event: {e}"[:300]) from None
+
+
+def _piece_value(r: _Reader, path: tuple[Any, ...], name: str, value: Any, seats: set[int]) -> None:
+    kind = _PIECE_FIELD_KINDS[name]
+    ok = _is(value, kind)
+    if ok and name == "kind":
+        ok = value in PIECE_KINDS
+    elif ok and name == "counters":
+        ok = all(isinstance(k, str) and _is(v, int) for k, v in value.items())
+    elif ok and name == "known":
+        ok = all(_is(s, int) and (s == EVERYONE or s in seats) for s in value)
+    elif ok and name == "owner":
+        ok = value is None or value in seats
+    if not ok:
+        raise r.fail(path, f"{name} cannot be {value!r}"[:200])
+
+
+def _check_log_fits(r: _Reader, state: GameState, history: list[LogEntry], library: Any) -> None:
+    """Undo every entry on a copy of the table, then redo them all: the log must fit the table at every step."""
+    if not history:
+        return
+    work = state.copy()
+    lib: list[Any] = []
+    for i in range(len(history) - 1, -1, -1):
+        events = history[i].events
+        for j in range(len(events) - 1, -1, -1):
+            ev = events[j]
+            problem = _revert_problem(work, ev, lib, library)
+            if not problem:
+                try:
+                    ev.revert(work)
+                except (KeyError, IndexError, ValueError, TypeError, AttributeError) as e:
+                    problem = f"it cannot be undone ({type(e).__name__}: {e})"
+            if problem:
+                raise r.fail(("log", i, "events", j), f"the log does not fit the table: {problem}"[:300])
+        for pid in {p for ev in events for p in ev.pieces()}:
+            problem = _piece_problem(work, pid)
+            if problem:
+                raise r.fail(("log", i), f"undoing this entry would break the table: {problem}"[:300])
+    for pid in work.pieces:
+        problem = _piece_problem(work, pid)
+        if problem:
+            raise r.fail(("log",), f"undoing the whole log would break the table: {problem}"[:300])
+    try:
+        for entry in history:
+            for ev in entry.events:
+                ev.apply(work)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError) as e:
+        raise r.fail(("log",), f"the log cannot be redone after an undo ({type(e).__name__}: {e})"[:300]) from None
+    if work.canonical() != state.canonical():
+        raise r.fail(("log",), "the log does not lead to the table saved with it (undo would not give it back)")
+
+
+def _revert_problem(state: GameState, ev: Event, lib: list[Any], library: Any) -> str:
+    """Why reverting `ev` on `state` would corrupt it, or ''."""
+    zones, pieces = state.zones, state.pieces
+    if isinstance(ev, PieceMoved):
+        if ev.dst not in zones or ev.src not in zones:
+            return f"a move between zones that do not exist ({ev.src!r} -> {ev.dst!r})"
+        dst = zones[ev.dst].pieces
+        if ev.pid not in pieces or not 0 <= ev.dst_index < len(dst) or dst[ev.dst_index] != ev.pid:
+            return f"piece {ev.pid!r} is not at place {ev.dst_index} of {ev.dst!r}"
+        if not 0 <= ev.src_index <= len(zones[ev.src].pieces) - (ev.src == ev.dst):
+            return f"place {ev.src_index} of {ev.src!r} does not exist"
+    elif isinstance(ev, PieceChanged):
+        if ev.pid not in pieces:
+            return f"there is no piece {ev.pid!r}"
+    elif isinstance(ev, ZoneReordered):
+        if ev.zone not in zones or Counter(ev.old) != Counter(zones[ev.zone].pieces):
+            return f"zone {ev.zone!r} does not hold the pieces its reordering names"
+    elif isinstance(ev, PieceAdded):
+        pid = ev.piece["id"]
+        if pid not in pieces or pieces[pid].zone not in zones:
+            return f"there is no piece {pid!r}"
+        here = zones[pieces[pid].zone].pieces
+        if not 0 <= ev.index < len(here) or here[ev.index] != pid:
+            return f"piece {pid!r} is not at place {ev.index} of {pieces[pid].zone!r}"
+    elif isinstance(ev, PieceRemoved):
+        pid, zone = ev.piece["id"], ev.piece["zone"]
+        if pid in pieces:
+            return f"piece {pid!r} would be there twice"
+        if zone not in zones or not 0 <= ev.index <= len(zones[zone].pieces):
+            return f"place {ev.index} of zone {zone!r} does not exist"
+        kind, card = ev.piece.get("kind", "card"), ev.piece.get("card")
+        if kind == "card" and card is None:
+            return f"card piece {pid!r} has no card reference"
+        if card is not None:
+            if not lib:
+                lib.append(_library(library))
+            if card not in lib[0]:
+                return f"unknown card {card!r}"
+    elif isinstance(ev, PlayerCounterChanged):
+        if ev.seat not in state.seats:
+            return f"there is no seat {ev.seat}"
+    return ""
+
+
+def _piece_problem(state: GameState, pid: str) -> str:
+    """What is inconsistent about one piece (its zone, its place in it, its attachment), or ''."""
+    piece = state.pieces.get(pid)
+    if piece is None:
+        return "" if all(pid not in z.pieces for z in state.zones.values()) else f"zone lists a lost piece {pid!r}"
+    zone = state.zones.get(piece.zone)
+    if zone is None:
+        return f"piece {pid!r} is in a zone that does not exist ({piece.zone!r})"
+    if zone.pieces.count(pid) != 1 or any(pid in z.pieces for z in state.zones.values() if z is not zone):
+        return f"piece {pid!r} is not in exactly one zone"
+    if piece.kind not in PIECE_KINDS:
+        return f"piece {pid!r} has kind {piece.kind!r}"
+    return _attach_problem(state, pid)

@@ -99,7 +99,7 @@ def test_real_processes_survive_a_client_kill_and_a_host_kill(tmp_path: Path) ->
         args = [sys.executable, str(HERE / "netplayer.py"), "--port", str(port), "--seat", seat,
                 "--frames", str(tmp_path / f"{name}.frames")]
         if token:
-            args += ["--token", token]
+            args += [f"--token={token}"]  # a token may start with "-"
         p = Proc(args)
         procs.append(p)
         return p, json.loads(p.line(lambda s: s.startswith("{")))

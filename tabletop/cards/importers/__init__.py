@@ -7,10 +7,14 @@ Each importer is a module with `FORMAT` (the name `tabletop import FORMAT` uses)
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
+import os
 import re
 import shutil
+import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -21,6 +25,7 @@ from ..loader import ID_PATTERN
 
 __all__ = [
     "IMPORTERS",
+    "MAX_CARD_DEPTH",
     "ImportFailed",
     "ImportNote",
     "ImportReport",
@@ -28,6 +33,7 @@ __all__ = [
     "copy_images",
     "get_importer",
     "slug",
+    "staged_set",
     "unique_id",
     "write_set",
 ]
@@ -108,20 +114,91 @@ def unique_id(base: str, taken: set[str], hint: str = "") -> str:
     return f"{base}-{n}"
 
 
-def write_set(out: Path, meta: dict[str, Any], cards: list[dict[str, Any]]) -> Path:
-    """Write `set.yaml` and `cards.yaml` into `out` (created); the folder name is the set id, so it must be one."""
+def write_set(out: Path, meta: dict[str, Any], cards: list[dict[str, Any]], *, name: str | None = None) -> Path:
+    """Write `set.yaml` and `cards.yaml` into `out` (created); `name` (default: the folder name) is the set id.
+
+    Everything is converted and encoded before the first byte is written, so bad card data raises ImportFailed
+    instead of leaving half a file.
+    """
+    out = Path(out)
+    name = out.name if name is None else name
+    if not ID_PATTERN.fullmatch(name):
+        raise ImportFailed(f"{out}: the folder name is the set id, so it must be letters, digits and . _ + - "
+                           "(starting with a letter or digit)")
+    for i, card in enumerate(cards):
+        problem = _unstorable(card)
+        if problem:
+            raise ImportFailed(f"card {i + 1} ({card.get('name', '?')!r}): {problem}")
+    # json round trip: plain dicts and lists with no shared objects, so the YAML has no aliases
+    meta = json.loads(json.dumps(meta))
+    cards = json.loads(json.dumps(cards))
+    header = "# Written by `tabletop import`; edit freely, then check with `tabletop cards check`.\n"
+    texts = {"set.yaml": dump({"set": name, **meta}).encode("utf-8"),
+             "cards.yaml": (header + dump({"cards": cards})).encode("utf-8")}
+    out.mkdir(parents=True, exist_ok=True)
+    for file, data in texts.items():
+        (out / file).write_bytes(data)
+    return out
+
+
+#: deepest nesting of lists and mappings a written card may hold (the YAML reader refuses deeper files)
+MAX_CARD_DEPTH = 16
+
+
+def _unstorable(value: Any, depth: int = 0, where: str = "") -> str:
+    """Why a card value cannot be written as a readable YAML file (too deep, text UTF-8 cannot hold), or ''."""
+    if depth > MAX_CARD_DEPTH:
+        return f"{where or 'a value'} is nested more than {MAX_CARD_DEPTH} levels deep"
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as e:
+            return f"{where or 'a value'} holds {value[e.start]!r}, half of a UTF-16 pair, which no text file can store"
+        return ""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**4000:
+        return f"{where or 'a value'} is a number with more than 4000 digits"
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        here = f"{where}.{key}" if where and isinstance(key, str) else f"{where}[{key}]" if where else str(key)
+        problem = _unstorable(key, depth + 1, here) if isinstance(key, str) else ""
+        problem = problem or _unstorable(item, depth + 1, here)
+        if problem:
+            return problem
+    return ""
+
+
+@contextlib.contextmanager
+def staged_set(out: str | Path) -> Iterator[Path]:
+    """A scratch folder beside `out` to write a set into, put in place only when the block succeeds.
+
+    A new `out` appears whole (one rename); an existing one (`--force`) gets each written file replaced atomically.
+    On any failure the scratch folder is removed and `out` is left exactly as it was.
+    """
     out = Path(out)
     if not ID_PATTERN.fullmatch(out.name):
         raise ImportFailed(f"{out}: the folder name is the set id, so it must be letters, digits and . _ + - "
                            "(starting with a letter or digit)")
-    out.mkdir(parents=True, exist_ok=True)
-    # json round trip: plain dicts and lists with no shared objects, so the YAML has no aliases
-    meta = json.loads(json.dumps(meta))
-    cards = json.loads(json.dumps(cards))
-    (out / "set.yaml").write_text(dump({"set": out.name, **meta}), encoding="utf-8")
-    header = "# Written by `tabletop import`; edit freely, then check with `tabletop cards check`.\n"
-    (out / "cards.yaml").write_text(header + dump({"cards": cards}), encoding="utf-8")
-    return out
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".importing", dir=out.parent))
+    except OSError as e:
+        raise ImportFailed(f"{out}: cannot write here: {e.strerror or e}") from e
+    try:
+        yield stage
+        try:
+            if not out.exists():
+                os.rename(stage, out)
+                return
+            for src in sorted(stage.rglob("*")):
+                dst = out / src.relative_to(stage)
+                if src.is_dir():
+                    dst.mkdir(exist_ok=True)
+                else:
+                    os.replace(src, dst)
+        except OSError as e:
+            raise ImportFailed(f"{out}: cannot write the set: {e.strerror or e}") from e
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
 
 
 def copy_images(names: list[str], src_dir: Path, out: Path) -> tuple[int, list[str]]:

@@ -22,7 +22,7 @@ from ...rules.xfiles_ccg.data import (
     parse_prerequisite,
     parse_questions,
 )
-from . import ImportFailed, ImportNote, ImportReport, attach_images, slug, unique_id, write_set
+from . import ImportFailed, ImportNote, ImportReport, attach_images, slug, staged_set, unique_id, write_set
 
 __all__ = ["FORMAT", "HELP", "convert", "import_cards", "parse_modifier"]
 
@@ -162,7 +162,8 @@ def convert(records: list[Any], source: str = "<cards.json>", lines: list[int] |
                 continue
             if key == "question":
                 card["question"] = value
-                asks = parse_questions(value, rec.get("keywords"))
+                keywords = rec.get("keywords")
+                asks = parse_questions(value, keywords if isinstance(keywords, list) else ())
                 if asks:
                     card["asks"] = asks
                 else:
@@ -217,6 +218,10 @@ def import_cards(src: str | Path, out: str | Path, *, images: str | Path | None 
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise ImportFailed(f"{src}:{e.lineno}:{e.colno}: not JSON: {e.msg}") from e
+    except ValueError as e:  # a number too long to read
+        raise ImportFailed(f"{src}: not readable JSON: {e}") from e
+    except RecursionError as e:
+        raise ImportFailed(f"{src}: JSON nested too deeply to read") from e
     if isinstance(data, dict) and isinstance(data.get("cards"), list):
         data = data["cards"]
     if not isinstance(data, list):
@@ -229,6 +234,10 @@ def import_cards(src: str | Path, out: str | Path, *, images: str | Path | None 
         "ruleset": "xfiles-ccg",
         "imported_from": {"format": FORMAT, "file": src.name},
     }
-    attach_images(cards, meta, report, images, out, reference=reference_images)
-    write_set(out, meta, cards)
+    with staged_set(out) as stage:
+        attach_images(cards, meta, report, images, stage, reference=reference_images)
+        try:
+            write_set(stage, meta, cards, name=out.name)
+        except ImportFailed as e:
+            raise ImportFailed(f"{src}: {e}") from None
     return report

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import ImportFailed, ImportNote, ImportReport, attach_images, slug, unique_id, write_set
+from . import ImportFailed, ImportNote, ImportReport, attach_images, slug, staged_set, unique_id, write_set
 
 __all__ = [
     "FORMAT",
@@ -118,15 +118,20 @@ class _Reader:
             return self.array()
         if c == "{":
             return self.obj()
-        if c in "\"'`":
+        if c and c in "\"'`":
             return self.string()
         m = _NUMBER.match(self.text, self.pos)
         if m and c in "+-.0123456789":
-            self.pos = m.end()
+            start, self.pos = self.pos, m.end()
             s = m.group().lstrip("+")
-            if s.lower().lstrip("-").startswith("0x"):
-                return int(s, 16)
-            return float(s) if any(ch in s for ch in ".eE") else int(s)
+            try:
+                number = int(s, 16) if s.lower().lstrip("-").startswith("0x") else \
+                    float(s) if any(ch in s for ch in ".eE") else int(s)
+            except ValueError:
+                raise self.fail("number too long to read", start) from None
+            if isinstance(number, int) and abs(number) >= 10**18:
+                return m.group()  # beyond what a card field needs: kept exactly as written
+            return number
         m = _IDENT.match(self.text, self.pos)
         if m:
             word = m.group()
@@ -171,7 +176,7 @@ class _Reader:
                 self.pos += 1
                 break
             key_pos = self.pos
-            if c in "\"'":
+            if c and c in "\"'":
                 key = self.string()
             else:
                 m = _IDENT.match(self.text, self.pos) or re.compile(r"\d+").match(self.text, self.pos)
@@ -203,7 +208,17 @@ class _Reader:
             c = text[self.pos]
             if c == quote:
                 self.pos += 1
-                return "".join(parts)
+                out = "".join(parts)
+                try:
+                    out.encode("utf-8")
+                except UnicodeEncodeError:
+                    # JavaScript strings are UTF-16: `\\ud83d\\ude00` is one character, written as two escapes
+                    try:
+                        out = out.encode("utf-16", "surrogatepass").decode("utf-16")
+                    except UnicodeDecodeError:
+                        raise self.fail("string holds half of a UTF-16 pair (a lone \\ud800-\\udfff escape)",
+                                        start) from None
+                return out
             if c == "\n" and quote != "`":
                 raise self.fail("line break inside a string", start)
             if c == "\\":
@@ -212,12 +227,14 @@ class _Reader:
                 if e == "u":
                     if text.startswith("{", self.pos + 1):
                         end = text.find("}", self.pos)
+                        if end < 0 or end - self.pos > 9:
+                            raise self.fail("bad \\u escape")
                         digits, self.pos = text[self.pos + 2:end], end + 1
                     else:
                         digits, self.pos = text[self.pos + 1:self.pos + 5], self.pos + 5
                     try:
                         parts.append(chr(int(digits, 16)))
-                    except ValueError:
+                    except (ValueError, OverflowError):
                         raise self.fail("bad \\u escape") from None
                     continue
                 if e == "x":
@@ -445,6 +462,10 @@ def import_cards(src: str | Path, out: str | Path, *, images: str | Path | None 
         "ruleset": "xfiles-fan",
         "imported_from": {"format": FORMAT, "file": src.name},
     }
-    attach_images(cards, meta, report, images, out, reference=reference_images)
-    write_set(out, meta, cards)
+    with staged_set(out) as stage:
+        attach_images(cards, meta, report, images, stage, reference=reference_images)
+        try:
+            write_set(stage, meta, cards, name=out.name)
+        except ImportFailed as e:
+            raise ImportFailed(f"{src}: {e}") from None
     return report
