@@ -134,7 +134,8 @@ def parse_questions(text: Any, keywords: Any = ()) -> list[str]:
             if kind not in found:
                 found.append(kind)
     if not found:
-        words = {str(k).strip().casefold() for k in keywords or ()}
+        listed = keywords if isinstance(keywords, (list, tuple)) else ()  # a card file's odd value reads as none
+        words = {str(k).strip().casefold() for k in listed}
         found = [c for c in CHARACTERISTICS if c.casefold() in words]
     return found
 
