@@ -30,6 +30,7 @@ __all__ = [
     "ImportNote",
     "ImportReport",
     "attach_images",
+    "finish_import",
     "copy_images",
     "get_importer",
     "slug",
@@ -248,3 +249,32 @@ def attach_images(
         report.notes.append(
             ImportNote(None, "", "image", f"{name} is not in {img_dir}; the card shows its proxy face", "image")
         )
+
+
+def finish_import(
+    src: Path,
+    out: Path,
+    cards: list[dict[str, Any]],
+    notes: list[ImportNote],
+    *,
+    fmt: str,
+    title: str,
+    ruleset: str,
+    images: Path | None,
+    reference_images: bool,
+) -> ImportReport:
+    """Write converted cards as a set at `out` (staged, so a failure leaves `out` as it was) and report it."""
+    report = ImportReport(str(src), out, out.name, cards=len(cards), notes=notes)
+    meta: dict[str, Any] = {
+        "title": title,
+        "description": f"Imported with `tabletop import {fmt}` from {src.name}; rules: the {ruleset} ruleset.",
+        "ruleset": ruleset,
+        "imported_from": {"format": fmt, "file": src.name},
+    }
+    with staged_set(out) as stage:
+        attach_images(cards, meta, report, images, stage, reference=reference_images)
+        try:
+            write_set(stage, meta, cards, name=out.name)
+        except ImportFailed as e:
+            raise ImportFailed(f"{src}: {e}") from None
+    return report

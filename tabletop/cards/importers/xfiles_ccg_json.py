@@ -22,7 +22,7 @@ from ...rules.xfiles_ccg.data import (
     parse_prerequisite,
     parse_questions,
 )
-from . import ImportFailed, ImportNote, ImportReport, attach_images, slug, staged_set, unique_id, write_set
+from . import ImportFailed, ImportNote, ImportReport, finish_import, slug, unique_id
 
 __all__ = ["FORMAT", "HELP", "convert", "import_cards", "parse_modifier"]
 
@@ -227,17 +227,5 @@ def import_cards(src: str | Path, out: str | Path, *, images: str | Path | None 
     if not isinstance(data, list):
         raise ImportFailed(f"{src}: expected a JSON list of card records")
     cards, notes = convert(data, str(src), _line_index(text))
-    report = ImportReport(str(src), out, out.name, cards=len(cards), notes=notes)
-    meta: dict[str, Any] = {
-        "title": title or f"X-Files CCG ({src.name})",
-        "description": f"Imported with `tabletop import {FORMAT}` from {src.name}; rules: the xfiles-ccg ruleset.",
-        "ruleset": "xfiles-ccg",
-        "imported_from": {"format": FORMAT, "file": src.name},
-    }
-    with staged_set(out) as stage:
-        attach_images(cards, meta, report, images, stage, reference=reference_images)
-        try:
-            write_set(stage, meta, cards, name=out.name)
-        except ImportFailed as e:
-            raise ImportFailed(f"{src}: {e}") from None
-    return report
+    return finish_import(src, out, cards, notes, fmt=FORMAT, title=title or f"X-Files CCG ({src.name})",
+                         ruleset="xfiles-ccg", images=images, reference_images=reference_images)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import ImportFailed, ImportNote, ImportReport, attach_images, slug, staged_set, unique_id, write_set
+from . import ImportFailed, ImportNote, ImportReport, finish_import, slug, unique_id
 
 __all__ = [
     "FORMAT",
@@ -455,17 +455,5 @@ def import_cards(src: str | Path, out: str | Path, *, images: str | Path | None 
         raise ImportFailed(f"{src}: not UTF-8 text ({e.reason} at byte {e.start})") from e
     objects = parse_js_cards(text, str(src))
     cards, notes = convert(objects, str(src))
-    report = ImportReport(str(src), out, out.name, cards=len(cards), notes=notes)
-    meta: dict[str, Any] = {
-        "title": title or f"X-Files Fan CCG ({src.name})",
-        "description": f"Imported with `tabletop import {FORMAT}` from {src.name}; rules: the xfiles-fan ruleset.",
-        "ruleset": "xfiles-fan",
-        "imported_from": {"format": FORMAT, "file": src.name},
-    }
-    with staged_set(out) as stage:
-        attach_images(cards, meta, report, images, stage, reference=reference_images)
-        try:
-            write_set(stage, meta, cards, name=out.name)
-        except ImportFailed as e:
-            raise ImportFailed(f"{src}: {e}") from None
-    return report
+    return finish_import(src, out, cards, notes, fmt=FORMAT, title=title or f"X-Files Fan CCG ({src.name})",
+                         ruleset="xfiles-fan", images=images, reference_images=reference_images)
