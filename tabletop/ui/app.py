@@ -12,6 +12,7 @@ import html
 import itertools
 import math
 import random
+import re
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -206,7 +207,6 @@ class TableApp:
         self.peek: PeekWindow | None = None
         self.dialog: Dialog | None = None
         self.file_dialog: Any = None
-        self.file_purpose = ""
         self.newgame: NewGameDialog | None = None
         self.vote_dialog: VoteDialog | None = None
         self.join_dialog: JoinDialog | None = None
@@ -293,6 +293,8 @@ class TableApp:
             self._drop_source()
         self.source = source
         self.session = source.session
+        self.cover_seat = None
+        self.press = self.drag = self.box = self.pan_from = None
         pygame.display.set_caption({"host": "tabletop · hosting", "remote": "tabletop · joined"}.get(source.kind,
                                                                                                    "tabletop"))
         seats = source.seats
@@ -375,19 +377,41 @@ class TableApp:
             if ok is False:
                 self.notify(getattr(self.autosaver, "last_error", "") or "Autosave failed", "error")
 
-    def _kill_table_widgets(self) -> None:
-        for w in (self.topbar, self.side, self.menu, self.help, self.dialog, self.newgame, self.vote_dialog,
-                  self.join_dialog):
+    def _kill_table_widgets(self, windows: bool = True) -> None:
+        """Take down the bar, the side panel, the menu and help; with `windows` also the dialogs (a new table:
+        they belonged to the old one). A resize keeps them, so a search, a vote or a half-filled form survives."""
+        for w in (self.topbar, self.side, self.menu, self.help):
             if w is not None:
                 w.kill()
+        self.topbar = self.side = self.menu = self.help = None
+        if not windows:
+            return
+        for d in (self.dialog, self.newgame, self.vote_dialog, self.join_dialog, self.prompt):
+            if d is not None:
+                d.window.kill()
         if self.peek is not None:
             self.peek.closed = True
             self.peek.window.kill()
-        self.topbar = self.side = self.menu = self.help = self.dialog = self.peek = self.newgame = None
+        self.dialog = self.peek = self.newgame = self.prompt = None
         self.vote_dialog = self.join_dialog = None
 
-    def _build_table_widgets(self) -> None:
-        self._kill_table_widgets()
+    def _keep_windows_on_screen(self) -> None:
+        """After a resize: move every open window back inside the screen, so none is left out of reach."""
+        wins = [d.window for d in (self.dialog, self.newgame, self.vote_dialog, self.join_dialog, self.prompt,
+                                   self.peek) if d is not None]
+        if self.file_dialog is not None:
+            wins.append(self.file_dialog)
+        for win in wins:
+            if not win.alive():
+                continue
+            r = win.get_abs_rect()
+            x = max(0, min(r.x, self.size[0] - r.w))
+            y = max(0, min(r.y, self.size[1] - r.h))
+            if (x, y) != r.topleft:
+                win.set_position((x, y))
+
+    def _build_table_widgets(self, windows: bool = True) -> None:
+        self._kill_table_widgets(windows)
         assert self.source is not None
         self.view = self.source.view(self.seat)
         self.hud = make_hud(self.view.get("ruleset", ""), self.assets)
@@ -414,7 +438,11 @@ class TableApp:
         self.manager.set_window_resolution(self.size)
         self.camera.viewport = self._viewport()
         if self.source is not None:
-            self._build_table_widgets()
+            helping = self.help is not None
+            self._build_table_widgets(windows=False)
+            if helping:
+                self.help = HelpOverlay(self.manager, self.size)
+            self._keep_windows_on_screen()
             self.view_key = None
             self.refresh(force=True)
         else:
@@ -458,8 +486,38 @@ class TableApp:
             self.fit()
         known = set(self.layout.by_id) | {p["id"] for p in self._hand_pieces()}
         self.selected = [s for s in self.selected if s in known]
+        self._prune_gesture(known)
         self._update_legal()
         self._update_widgets()
+
+    def _prune_gesture(self, known: set[str]) -> None:
+        """The table changed under a pressed button or a drag (an undo, a bot, the host): follow the pieces to their
+        new place, and let go of those that are gone or hidden now, so no gesture acts on a piece that left."""
+        p = self.press
+        if p is not None and p.hand is not None:
+            if p.hand.pid not in {q["id"] for q in self._hand_pieces()}:
+                self.press = None
+        elif p is not None and p.item is not None:
+            item = self.layout.by_id.get(p.item.pid)
+            if item is None and p.item.layout == "stack":  # a deck's top was drawn: press its new top
+                item = next((i for i in self.layout.items if i.zone == p.item.zone and i.layout == "stack"), None)
+            if item is None:
+                self.press = None
+            else:
+                p.item = item
+        d = self.drag
+        if d is None:
+            return
+        keep = [i for i in d.ids if i in known]
+        if len(keep) == len(d.ids):
+            return
+        if not keep or d.sources[0].pid not in known:
+            self.drag = None
+            self._stack_lift = None
+            self.notify("What you were dragging has moved away (an undo, or another player)", "info", 3.0)
+            return
+        d.ids = keep
+        d.sources = [src for src in d.sources if src.pid in known]
 
     def _seat_on_top(self) -> bool:
         hand = self.layout.hand
@@ -688,7 +746,14 @@ class TableApp:
                 text = f"Refused — {v.rule + ': ' if v.rule else ''}{v.message}"
             else:
                 what = action.type.replace("_", " ") if action is not None else "do that"
-                text = f"Can't {what}: {result.error}"
+                error = result.error
+                if result.code == "unknown_piece":  # the engine names the piece by its opaque handle
+                    error = "that piece is hidden from you or no longer there (undone, moved or shuffled away)"
+                else:  # the engine counts seats from 0; players know them by name ("Seat 2")
+                    names = self._names()
+                    error = re.sub(r"\bseat (\d+)\b",
+                                   lambda m: names.get(int(m.group(1)), f"Seat {int(m.group(1)) + 1}"), error)
+                text = f"Can't {what}: {error}"
             self.notify(text, "error")
             self.local_log.append((seq, f"<font color='#ff8080'>× {html.escape(text)}</font>"))
             if refresh:
@@ -871,9 +936,15 @@ class TableApp:
         if et == pygame.WINDOWFOCUSLOST:
             self.mods = 0
             self.keys_down.clear()
+        if self.cover_seat is not None and et in _INPUT_EVENTS:
+            # the cover hides the table and every widget under it: a key or a click only lifts it
+            if et in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP) and self.source is not None:
+                seat, self.cover_seat = self.cover_seat, None
+                self.switch_seat(seat)
+            return
         in_gesture = self.press is not None or self.drag is not None or self.box is not None or self.pan_from is not None
         if in_gesture and et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
-            self.manager.process_events(event)
+            self._widgets_take(event)
             self.table_event(event)
             return
         if et == pygame.MOUSEBUTTONDOWN and self.menu is not None and not self.menu.rect.collidepoint(event.pos):
@@ -881,7 +952,7 @@ class TableApp:
             self.menu = None
             if event.button != 1:
                 return
-        consumed = self.manager.process_events(event)
+        consumed = self._widgets_take(event)
         if et >= pygame.USEREVENT or self._is_ui_event(et):
             self.ui_event(event)
             return
@@ -891,12 +962,25 @@ class TableApp:
             return
         if et == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._hud_click(event.pos):
             return
-        if self.cover_seat is not None:
-            if et in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
-                seat, self.cover_seat = self.cover_seat, None
-                self.switch_seat(seat)
-            return
         self.table_event(event)
+
+    def _widgets_take(self, event: pygame.event.Event) -> bool:
+        """Offer an event to the widgets; whether one took it. A widget tripping over its own state (a pygame-gui
+        bug) costs that one event and the keyboard focus, never the table: the game is not in the widgets."""
+        try:
+            consumed = self.manager.process_events(event)
+        except Exception as e:  # any widget failure: nothing of the game's state lives there
+            self.manager.set_focus_set(None)
+            self.notify(f"A widget could not take that {pygame.event.event_name(event.type)} ({type(e).__name__}: "
+                        f"{e}); nothing on the table changed", "warn")
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            el = getattr(event, "ui_element", None)
+            if isinstance(el, pygame_gui.elements.UITextEntryLine) and el.alive():
+                # a field whose owner re-set its text on Enter (the file dialog) keeps a selection its text no
+                # longer has, and the next Delete or Backspace trips over it (pygame-gui 0.6): clear it
+                el.select_range = [0, 0]
+        return bool(consumed)
 
     @staticmethod
     def _is_ui_event(et: int) -> bool:
@@ -922,8 +1006,9 @@ class TableApp:
             if picked is not None:
                 self._join_picked(picked)
                 return
-        if self.peek is not None and self.peek.handle(event):
-            if self.peek.closed:
+        peek = self.peek
+        if peek is not None and peek.handle(event):
+            if peek.closed and self.peek is peek:  # closing may have cleared it already (on_close)
                 self.peek = None
             return
         if et == pygame_gui.UI_BUTTON_PRESSED:
@@ -968,9 +1053,11 @@ class TableApp:
             self.manager.set_focus_set(None)
             if text:
                 self.submit(A.Chat(text))
-        elif et == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and el is self.file_dialog:
-            self.file_dialog = None
-            self._file_picked(self.file_purpose, str(event.text))
+        elif et == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and getattr(el, "tabletop_purpose", None):
+            # the dialog closed itself on OK a frame ago (and was let go of then): its purpose rides on it
+            if el is self.file_dialog:
+                self.file_dialog = None
+            self._file_picked(el.tabletop_purpose, str(event.text))
         elif et == pygame_gui.UI_WINDOW_CLOSE:
             if self.newgame is not None and el is self.newgame.window:
                 self.newgame = None
@@ -989,9 +1076,16 @@ class TableApp:
         elif (et == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and self.side is not None
               and self.side.moves is not None and el is self.side.moves):
             picked = self.side.moves.get_single_selection(include_object_id=True)
-            oid = picked[1] if isinstance(picked, tuple) else ""
+            text, oid = picked if isinstance(picked, tuple) else ("", "")
             if isinstance(oid, str) and oid.startswith("move_") and oid[5:].isdigit():
-                self.play_move(int(oid[5:]))
+                i = int(oid[5:])
+                items = self.side.move_items
+                # the list may have changed between the click and this event (a bot, the host): play only the
+                # move that was clicked, never the one now standing in its place
+                if i < len(items) and items[i][0] == text:
+                    self.play_move(i)
+                    return
+            self.notify("The legal moves changed as you clicked: pick again", "info", 3.0)
 
     def _bar_button(self, key: str) -> None:
         {"new": self.new_game_dialog, "open": lambda: self._open_file_dialog("open", "Open a save"),
@@ -1077,11 +1171,16 @@ class TableApp:
             sel = [s for s in self.selected if s in hand_ids]
             ids = sel if p.hand.pid in sel else [p.hand.pid]
             by_id = {c.pid: c for c in self.hand.cards}
-            self.drag = _Drag(ids, [by_id[i] for i in ids], p.pos, self.layout.hand.name if self.layout.hand else "",
-                              True, skip=frozenset(ids))
+            ids = [i for i in ids if i in by_id]
+            if not ids or self.layout.hand is None:  # the card left the hand between the press and the move
+                self.press = None
+                return
+            self.drag = _Drag(ids, [by_id[i] for i in ids], p.pos, self.layout.hand.name, True, skip=frozenset(ids))
             return
-        item = p.item
-        assert item is not None
+        item = self.layout.by_id.get(p.item.pid) if p.item is not None else None
+        if item is None:  # the piece left the table between the press and the move
+            self.press = None
+            return
         zone = self.layout.zone_by_name.get(item.zone)
         if item.layout == "stack":
             whole = bool(p.mods & (KMOD_CTRL | KMOD_ALT))
@@ -1293,7 +1392,7 @@ class TableApp:
             pygame.K_s: lambda s: self.shuffle(),
             pygame.K_l: lambda s: self.look_prompt(),
             pygame.K_b: lambda s: self.search(),
-            pygame.K_v: lambda s: self.act_pieces(lambda ids: A.Reveal(ids), kinds=("card",)),
+            pygame.K_v: lambda s: self.reveal(self.targets(("card",))),
             pygame.K_a: lambda s: self.detach() if s else self.attach(),
             pygame.K_h: lambda s: self.to_hand(),
             pygame.K_n: lambda s: self.create("die" if s else "token"),
@@ -1342,6 +1441,22 @@ class TableApp:
         if ids:
             self.submit(make(ids))
 
+    def _piece_view(self, pid: str) -> dict[str, Any] | None:
+        item = self.layout.by_id.get(pid)
+        if item is not None:
+            return item.piece
+        return next((p for p in self._hand_pieces() if p["id"] == pid), None)
+
+    def reveal(self, ids: Sequence[str]) -> None:
+        """Show cards to everyone: only cards this seat sees itself can be (a face-down card: flip or look first)."""
+        if not ids:
+            return
+        seen = tuple(i for i in ids if (self._piece_view(i) or {}).get("card"))
+        if not seen:
+            self.notify("Can't reveal a card you cannot see yourself: flip it, or look at it first", "error")
+            return
+        self.submit(A.Reveal(seen))
+
     def target_zone(self) -> str | None:
         """The deck or pile under the cursor, else this seat's deck, else the shared deck."""
         z = self.hover_zone
@@ -1383,12 +1498,16 @@ class TableApp:
         self.prompt = Prompt(self.manager, self.size, "Look at the top N cards", "3", answer)
 
     def look(self, zone: str, count: int) -> None:
+        self._close_peek()  # before looking: closing a search shuffles its deck
         if self.submit(A.LookTop(zone, count)).accepted:
             self._open_peek(zone, f"Top {count} of {self._zone_labels().get(zone, zone)}", search=False)
 
     def search(self, zone: str | None = None) -> None:
         zone = zone or self.target_zone()
-        if zone is not None and self.submit(A.Search(zone)).accepted:
+        if zone is None:
+            return
+        self._close_peek()  # a search already open ends (and shuffles) before this one starts
+        if self.submit(A.Search(zone)).accepted:
             self._open_peek(zone, f"Searching {self._zone_labels().get(zone, zone)}", search=True)
 
     def _peek_entries(self, zone: str) -> list[tuple[str, str]]:
@@ -1401,9 +1520,13 @@ class TableApp:
                 out.append((f"{i + 1}. {card.name if card else ref}", p["id"]))
         return out
 
-    def _open_peek(self, zone: str, title: str, search: bool) -> None:
+    def _close_peek(self) -> None:
         if self.peek is not None:
             self.peek.close()
+        self.peek = None
+
+    def _open_peek(self, zone: str, title: str, search: bool) -> None:
+        self._close_peek()
         hand = self.layout.hand.name if self.layout.hand is not None else None
 
         def to_hand(pid: str | None) -> None:
@@ -1541,9 +1664,16 @@ class TableApp:
         seats = people if len(people) > 1 else seats
         self.cover_seat = seats[(seats.index(self.seat) + 1) % len(seats)] if self.seat in seats else seats[0]
         self.selected = []
+        # what the last seat had in hand ends here: a gesture, a menu, a question, a look into a deck
+        self.press = self.drag = self.box = self.pan_from = None
+        self._stack_lift = None
+        self.big_preview = False
         if self.menu is not None:
             self.menu.kill()
             self.menu = None
+        if self.prompt is not None:
+            self.prompt.window.kill()
+            self.prompt = None
         if self.peek is not None:
             self.peek.close()
 
@@ -1593,7 +1723,12 @@ class TableApp:
         self.file_dialog = UIFileDialog(pygame.Rect((self.size[0] - w) // 2, (self.size[1] - h) // 2, w, h),
                                         self.manager, window_title=title, initial_file_path=start,
                                         allow_existing_files_only=purpose != "save", always_on_top=True)
-        self.file_purpose = purpose
+        self.file_dialog.tabletop_purpose = purpose
+        # the dialog focuses its path field by itself, behind the manager's back: tell the manager, so a click
+        # elsewhere unfocuses the field (and clears its selection) instead of leaving it half-focused
+        entry = getattr(self.file_dialog, "file_path_text_line", None)
+        if entry is not None and entry.is_focused:
+            self.manager.set_focus_set(entry)
 
     def _file_picked(self, purpose: str, path: str) -> None:
         if purpose == "open":
@@ -1610,7 +1745,8 @@ class TableApp:
         try:
             session = open_session(path)
         except Exception as e:  # SaveError and friends: say what is wrong, keep the current game
-            self.notify(f"Could not open {path}: {e}", "error", 8.0)
+            text = str(e) if str(e).startswith(str(path)) else f"{path}: {e}"  # a SaveError names its file
+            self.notify(_brief(f"Could not open {text}"), "error", 8.0)
             return False
         self.save_path = Path(path)
         self.set_session(session, self.seat)
@@ -1701,11 +1837,14 @@ class TableApp:
         v = self.newgame.values()
         try:
             house = parse_house_rules(v["house_rules"])
-            seed = int(v["seed"]) if v["seed"] else None
+            try:
+                seed = int(v["seed"]) if v["seed"] else None
+            except ValueError:
+                raise ValueError(f"the seed is a whole number (or empty: random), not {v['seed']!r}") from None
             session = new_session(v["ruleset"], v["seats"], decks=v["decks"], enforcement=v["enforcement"],
                                   seed=seed, house_rules=house)
         except Exception as e:
-            self.notify(f"Could not start the game: {e}", "error", 8.0)
+            self.notify(_brief(f"Could not start the game: {e}"), "error", 8.0)
             return
         hosting = self.newgame.hosting
         self.newgame.kill()
@@ -1755,7 +1894,7 @@ class TableApp:
                       ("Look at top N…", lambda: self.look_prompt(zone)),
                       ("Search", lambda: self.search(zone)),
                       ("Flip top card", lambda: self.submit(A.Flip((item.pid,)))),
-                      ("Reveal top card", lambda: self.submit(A.Reveal((item.pid,))))]
+                      ("Reveal top card", lambda: self.reveal((item.pid,)))]
             self.selected = []
         elif target is not None:
             kind = self._kind(target)
@@ -1764,7 +1903,7 @@ class TableApp:
                 items += [("Flip  (F)", lambda: self.submit(A.Flip(ids))),
                           ("Tap / untap  (T)", lambda: self.submit(A.Tap(ids))),
                           ("Rotate 90°  (R)", lambda: self.submit(A.Rotate(ids, 90))),
-                          ("Reveal to everyone  (V)", lambda: self.submit(A.Reveal(ids))),
+                          ("Reveal to everyone  (V)", lambda: self.reveal(ids)),
                           ("Counter +1  (+)", lambda: self.submit(A.AddCounter("counter", 1, piece=target))),
                           ("Counter -1  (-)", lambda: self.submit(A.AddCounter("counter", -1, piece=target)))]
                 if self.layout.hand is not None:
@@ -2091,6 +2230,8 @@ class TableApp:
 
 
 _UI_EVENTS = {getattr(pygame_gui, n) for n in dir(pygame_gui) if n.startswith("UI_")}
+_INPUT_EVENTS = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.KEYDOWN,
+                 pygame.KEYUP, pygame.TEXTINPUT}
 
 
 def _token_words(status: Mapping[str, Any]) -> dict[str, str]:
@@ -2104,6 +2245,14 @@ def _token_words(status: Mapping[str, Any]) -> dict[str, str]:
                     if words:
                         out[row["token"]] = str(words)
     return out
+
+
+def _brief(text: str, lines: int = 5) -> str:
+    """A long error (a deck list with many problems) cut to its first lines, saying how many more there are."""
+    rows = text.splitlines()
+    if len(rows) <= lines:
+        return text
+    return "\n".join(rows[:lines] + [f"… and {len(rows) - lines} more"])
 
 
 def _title(ruleset: str) -> str:
