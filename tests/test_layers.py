@@ -32,3 +32,13 @@ def test_engine_tests_do_not_import_pygame() -> None:
         for path in (root / layer).rglob("*.py"):
             text = path.read_text()
             assert "import pygame" not in text and "from pygame" not in text, path
+
+
+def test_card_sets_sit_below_rulesets() -> None:
+    """Rules import cards, never the reverse: loading and importing cards pulls in no ruleset."""
+    code = (
+        "import sys, tabletop.cards, tabletop.cards.importers.xfiles_fan_js, tabletop.cards.importers.xfiles_ccg_json\n"
+        "print('tabletop.rules' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

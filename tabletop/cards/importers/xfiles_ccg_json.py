@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ...rules.xfiles_ccg.data import (
+from ..xfiles_ccg_fields import (
     CHARACTERISTIC_VALUES,
     canonical_skill,
     parse_cost,

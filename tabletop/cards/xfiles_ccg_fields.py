@@ -1,0 +1,121 @@
+"""What the X-Files CCG card fields mean: skills, pools, costs ("3 RP", "X *P"), prerequisites, questions.
+
+Card data, not rules: the card-database importer and the `xfiles-ccg` ruleset both read fields through these, and
+card sets sit below rulesets in the layers (rules import cards, never the reverse).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = [
+    "CHARACTERISTICS",
+    "CHARACTERISTIC_VALUES",
+    "POOLS",
+    "SKILLS",
+    "canonical_skill",
+    "parse_cost",
+    "parse_prerequisite",
+    "parse_questions",
+]
+
+#: The thirteen skills of the glossary, as printed; prerequisites and skill checks name one of them.
+SKILLS = (
+    "Alien Investigation",
+    "Behavioral",
+    "Bureaucracy",
+    "Close Range Combat",
+    "Computer",
+    "Criminal Investigation",
+    "Evidence Collection",
+    "Long Range Combat",
+    "Medical",
+    "Observation",
+    "Occult Investigation",
+    "Sciences",
+    "Subterfuge",
+)
+_SKILL_ALIASES = {"LRC": "Long Range Combat", "CRC": "Close Range Combat", "BEHAVIOURAL": "Behavioral"}
+POOLS = ("RP", "CP", "*P")
+CHARACTERISTICS = ("Affiliation", "Motive", "Method", "Result")
+#: The values each characteristic of an X-File may take (the manual's pages on X-Files).
+CHARACTERISTIC_VALUES = {
+    "Affiliation": ("Alien", "Government", "Evolutionary", "Primordial", "Occult"),
+    "Motive": ("Survival", "Security", "Control", "Knowledge", "Ideology"),
+    "Method": ("Violence", "Manipulation", "Subterfuge", "Possession", "Threats"),
+    "Result": ("Death", "Insanity", "Physiological Imbalance", "Abduction", "Manipulation of Evidence"),
+}
+
+
+def canonical_skill(name: str) -> str | None:
+    """The glossary spelling of a skill name in any case ("BEHAVIORAL", "lrc"), or None when it is no skill."""
+    key = " ".join(str(name).split()).upper()
+    if key in _SKILL_ALIASES:
+        return _SKILL_ALIASES[key]
+    for skill in SKILLS:
+        if skill.upper() == key:
+            return skill
+    return None
+
+
+_COST = re.compile(r"^\s*(\d+|X)\s*(RP|CP|\*P)?\s*$", re.IGNORECASE)
+
+
+def parse_cost(value: Any, pool: Any = None) -> tuple[int | None, str, bool]:
+    """(cost, pool, ok) from `3`, `"3 RP"`, `"X *P"` (cost None: X, paid as the player chooses) and a pool field."""
+    p = str(pool).upper() if isinstance(pool, str) and pool.upper() in POOLS else ""
+    if value is None:
+        return (0, p, True)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (max(0, value), p, True)
+    m = _COST.match(str(value))
+    if not m:
+        return (0, p, False)
+    amount = None if m.group(1).upper() == "X" else int(m.group(1))
+    return (amount, (m.group(2) or p).upper(), True)
+
+
+_PREREQ = re.compile(r"^\s*([A-Za-z][A-Za-z ]*?)\s+(\d+)\s*\+?\s*$")
+
+
+def parse_prerequisite(text: Any) -> list[tuple[str, int]]:
+    """The skill options of a prerequisite: "BEHAVIORAL 4+" -> [("Behavioral", 4)]; "X 5+ or Y 5+" -> two options."""
+    if isinstance(text, list):
+        out = []
+        for item in text:
+            out += parse_prerequisite(item)
+        return out
+    if isinstance(text, Mapping):
+        skill = canonical_skill(str(text.get("skill", "")))
+        need = text.get("min", text.get("need"))
+        return [(skill, int(need))] if skill and isinstance(need, int) else []
+    if not isinstance(text, str):
+        return []
+    out: list[tuple[str, int]] = []
+    for part in re.split(r"\s+or\s+|/", text, flags=re.IGNORECASE):
+        m = _PREREQ.match(part)
+        if m:
+            skill = canonical_skill(m.group(1))
+            if skill:
+                out.append((skill, int(m.group(2))))
+    return out
+
+
+def parse_questions(text: Any, keywords: Any = ()) -> list[str]:
+    """The characteristic kinds a Site lets its investigator ask about ("one MOTIVE question or one METHOD question")."""
+    found: list[str] = []
+    if isinstance(text, list):
+        words = [str(t) for t in text]
+        return [c for c in CHARACTERISTICS if any(w.strip().casefold() == c.casefold() for w in words)]
+    if isinstance(text, str):
+        for m in re.finditer(r"\b(AFFILIATION|MOTIVE|METHOD|RESULT)\b", text, flags=re.IGNORECASE):
+            kind = m.group(1).capitalize()
+            if kind not in found:
+                found.append(kind)
+    if not found:
+        listed = keywords if isinstance(keywords, (list, tuple)) else ()  # a card file's odd value reads as none
+        words = {str(k).strip().casefold() for k in listed}
+        found = [c for c in CHARACTERISTICS if c.casefold() in words]
+    return found
