@@ -6,12 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-import yaml
 
 from tabletop.cards import DeckEntry, DeckList, default_library
 from tabletop.core import Session
 from tabletop.core import actions as A
-from tabletop.game import new_session, session_for
+from tabletop.game import new_session
 from tabletop.rules import get_ruleset
 from tabletop.rules.xfiles_ccg import (
     RULE_TEXT,
@@ -40,9 +39,9 @@ from tabletop.rules.xfiles_ccg import (
     parse_prerequisite,
     suggested_effects,
 )
-from tabletop.store import parse_save
+from tests.rules.xfiles_ccg_helpers import SET, ok, pid
+from tests.rules.xfiles_ccg_helpers import position as build_position
 
-SET = "xfiles-ccg-sample"
 BASE = {
     "bureau:0": ["owen-marsh", "ruth-calder", "nadia-keller", "tom-brandt"],
     "bureau:1": ["lena-ortiz", "victor-hale", "priya-sen", "sam-doyle"],
@@ -53,40 +52,9 @@ BASE = {
 }
 
 
-def position(zones: dict[str, list[str]] | None = None, rules: dict[str, Any] | None = None, *,
-             pools=((5, 5), (5, 5), (5, 5)), enforcement: str = "strict", seats: int = 2,
-             options: dict[str, Any] | None = None) -> Session:
-    """A hand-written position over BASE: card ids per zone (`id:dN` = N damage), pools, rule state overrides."""
-    merged = {**BASE, **(zones or {})}
-    doc_zones: dict[str, list[Any]] = {}
-    for zone, cards in merged.items():
-        if int(zone.rpartition(":")[2] or 0) >= seats if ":" in zone else False:
-            continue
-        doc_zones[zone] = [{"card": f"{SET}/{c.partition(':d')[0]}", "counters": {"damage": int(c.partition(':d')[2])}}
-                           if ":d" in c else f"{SET}/{c}" for c in cards]
-    doc = {
-        "format": "tabletop-save", "version": 1, "ruleset": "xfiles-ccg", "enforcement": enforcement,
-        "options": options or {},
-        "players": [{"seat": i, "name": ["Randy", "Les", "Mo"][i], "counters": {"rp": pools[i][0], "cp": pools[i][1]}}
-                    for i in range(seats)],
-        "rules": {**XFilesCCG.fresh_rules(0), **(rules or {})},
-        "zones": doc_zones,
-    }
-    return session_for(parse_save(yaml.safe_dump(doc)).state)
-
-
-def pid(s: Session, zone: str, card: str) -> str:
-    for p in s.state.zones[zone].pieces:
-        if s.state.pieces[p].card == f"{SET}/{card}":
-            return p
-    raise KeyError(f"{card} is not in {zone}")
-
-
-def ok(s: Session, action, seat: int):
-    r = s.submit(action, seat)
-    assert r.accepted, r.error
-    assert not r.violations, r.violations
-    return r
+def position(zones: dict[str, list[str]] | None = None, rules: dict[str, Any] | None = None, **kw: Any) -> Session:
+    """A hand-written position over BASE (see xfiles_ccg_helpers.position)."""
+    return build_position({**BASE, **(zones or {})}, rules, **kw)
 
 
 def rules_of(s: Session) -> XFilesCCG:

@@ -11,13 +11,9 @@ Hospital) is ours as well.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-import yaml
 
 from tabletop.core import Session
-from tabletop.game import session_for
 from tabletop.rules.xfiles_ccg import (
     Ask,
     AssignDamage,
@@ -35,43 +31,7 @@ from tabletop.rules.xfiles_ccg import (
     Sell,
     XFilesCCG,
 )
-from tabletop.store import parse_save
-
-SET = "xfiles-ccg-sample"
-
-
-def position(zones: dict[str, list[str]], rules: dict[str, Any] | None = None, *, pools=((5, 5), (5, 5)),
-             enforcement: str = "strict", names=("Randy", "Les")) -> Session:
-    """A hand-written position: card ids per zone (`id:dN` puts N damage on it), pools per seat, rule state."""
-    doc_zones: dict[str, list[Any]] = {}
-    for zone, cards in zones.items():
-        items: list[Any] = []
-        for c in cards:
-            cid, _, dmg = c.partition(":d")
-            items.append({"card": f"{SET}/{cid}", "counters": {"damage": int(dmg)}} if dmg else f"{SET}/{cid}")
-        doc_zones[zone] = items
-    doc = {
-        "format": "tabletop-save", "version": 1, "ruleset": "xfiles-ccg", "enforcement": enforcement,
-        "players": [{"seat": i, "name": n, "counters": {"rp": pools[i][0], "cp": pools[i][1]}}
-                    for i, n in enumerate(names)],
-        "rules": {**XFilesCCG.fresh_rules(0), **(rules or {})},
-        "zones": doc_zones,
-    }
-    return session_for(parse_save(yaml.safe_dump(doc)).state)
-
-
-def pid(session: Session, zone: str, card: str) -> str:
-    for p in session.state.zones[zone].pieces:
-        if session.state.pieces[p].card == f"{SET}/{card}":
-            return p
-    raise KeyError(f"{card} is not in {zone}")
-
-
-def ok(session: Session, action, seat: int):
-    result = session.submit(action, seat)
-    assert result.accepted, result.error
-    assert not result.violations, result.violations
-    return result
+from tests.rules.xfiles_ccg_helpers import ok, pid, position
 
 
 def rp(session: Session, seat: int) -> int:

@@ -1,0 +1,58 @@
+"""Hand-written X-Files CCG positions for the ruleset's tests (shared by the rule tests and the manual's example)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from tabletop.core import Session
+from tabletop.game import session_for
+from tabletop.rules.xfiles_ccg import XFilesCCG
+from tabletop.store import parse_save
+
+__all__ = ["SET", "ok", "pid", "position"]
+
+SET = "xfiles-ccg-sample"
+NAMES = ("Randy", "Les", "Mo")
+
+
+def position(zones: dict[str, list[str]], rules: dict[str, Any] | None = None, *,
+             pools=((5, 5), (5, 5), (5, 5)), enforcement: str = "strict", seats: int = 2,
+             options: dict[str, Any] | None = None) -> Session:
+    """Card ids per zone (`id:dN` puts N damage on it; zones of seats beyond `seats` are left out), pools per
+    seat and rule state over a fresh game's, loaded through the save format as a person would write it."""
+    doc_zones: dict[str, list[Any]] = {}
+    for zone, cards in zones.items():
+        if ":" in zone and int(zone.rpartition(":")[2]) >= seats:
+            continue
+        items: list[Any] = []
+        for c in cards:
+            cid, _, dmg = c.partition(":d")
+            items.append({"card": f"{SET}/{cid}", "counters": {"damage": int(dmg)}} if dmg else f"{SET}/{cid}")
+        doc_zones[zone] = items
+    doc = {
+        "format": "tabletop-save", "version": 1, "ruleset": "xfiles-ccg", "enforcement": enforcement,
+        "options": options or {},
+        "players": [{"seat": i, "name": NAMES[i], "counters": {"rp": pools[i][0], "cp": pools[i][1]}}
+                    for i in range(seats)],
+        "rules": {**XFilesCCG.fresh_rules(0), **(rules or {})},
+        "zones": doc_zones,
+    }
+    return session_for(parse_save(yaml.safe_dump(doc)).state)
+
+
+def pid(session: Session, zone: str, card: str) -> str:
+    """The piece of a sample card in a zone."""
+    for p in session.state.zones[zone].pieces:
+        if session.state.pieces[p].card == f"{SET}/{card}":
+            return p
+    raise KeyError(f"{card} is not in {zone}")
+
+
+def ok(session: Session, action, seat: int):
+    """Submit, and insist it was accepted without a broken rule."""
+    result = session.submit(action, seat)
+    assert result.accepted, result.error
+    assert not result.violations, result.violations
+    return result
