@@ -281,10 +281,7 @@ def reduce(state: GameState, action: A.Action, seat: int | None, rules: RulesHoo
         if handler is None:
             raise ActionError("unsupported", f"this table has no rule for {action.type!r} actions")
         handler(tx, action, seat)
-    except ActionError:
-        tx.rollback()
-        raise
-    except Exception:
+    except BaseException:
         tx.rollback()
         raise
     return tx.events

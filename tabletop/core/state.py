@@ -288,16 +288,10 @@ class GameState:
         if piece is not None:
             return name if self.can_see(piece, seat) else None
         if name.startswith("h"):
-            if not self._by_handle:
+            if len(self._by_handle) < len(self.pieces):  # some handles are not computed yet (or went stale)
                 for pid in self.pieces:
                     self.handle(pid)
-            pid = self._by_handle.get(name)
-            if pid is None and len(self._by_handle) < len(self.pieces):
-                for other in self.pieces:
-                    self.handle(other)
-                pid = self._by_handle.get(name)
-            if pid is not None and self.handle(pid) == name:
-                return pid
+            return self._by_handle.get(name)
         return None
 
     # -- queries --
