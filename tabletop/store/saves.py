@@ -89,9 +89,23 @@ def dump_save(state: GameState, history: list[LogEntry] | None = None) -> str:
     """The save text of a state (and its log): deterministic, so save -> load -> save is byte-identical."""
     body = {"format": FORMAT, "version": VERSION}
     body.update(state.to_dict())
+    text = _dump(body)
     if history:
-        body["log"] = [e.to_dict() for e in history]
-    return yaml.dump(body, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)
+        # each entry's text is kept on it: an autosave of a long game writes its log without re-encoding it
+        text += "log:\n" + "".join(_entry_text(e) for e in history)
+    return text
+
+
+def _dump(data: Any) -> str:
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)
+
+
+def _entry_text(entry: LogEntry) -> str:
+    """One log entry as it stands in the save's `log:` list (the same text a dump of the whole list gives)."""
+    cached = entry.text_cache
+    if cached is None or cached[0] != entry.seq:
+        cached = entry.text_cache = (entry.seq, _dump([entry.to_dict()]))
+    return cached[1]
 
 
 class _Dumper(yaml.CSafeDumper):

@@ -199,3 +199,19 @@ def test_new_session_with_decks(tmp_path: Path) -> None:
     session = new_session("freeform", 2, decks={0: deck, 1: deck}, seed=3)
     assert len(session.state.zones["deck:0"].pieces) == 54
     assert len(session.state.zones["deck:1"].pieces) == 54
+
+
+def test_the_log_is_written_from_each_entrys_kept_text_exactly_as_a_whole_dump_would() -> None:
+    import yaml
+
+    from tabletop.store.saves import _Dumper
+
+    session = played()
+    session.submit(A.Chat("accents é, quotes \" and a long line " + "word " * 40), 0)
+    session.undo()
+    session.redo()  # a redo renumbers its entry: its kept text must follow
+    body = {"format": "tabletop-save", "version": 1, **session.state.to_dict(),
+            "log": [e.to_dict() for e in session.history]}
+    whole = yaml.dump(body, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)
+    assert dump_save(session.state, session.history) == whole
+    assert dump_save(session.state, session.history) == whole  # from the kept texts this time
