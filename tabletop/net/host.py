@@ -26,10 +26,11 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from ..core import actions as A
+from ..core.messages import MAX_NAME, clean_text
 from ..core.session import LogEntry, Result, Session
 from .errors import NetError
 from .messages import Limits
-from .protocol import HostEvent, HostProtocol, SeatRecord
+from .protocol import FloodGate, HostEvent, HostProtocol, SeatRecord, valid_token
 
 #: how often positions of moving pieces are streamed to clients (a modest rate: they are drawn in between)
 MOTION_HZ = 15.0
@@ -84,13 +85,22 @@ def load_tokens(path: str | os.PathLike[str]) -> dict[int, SeatRecord]:
     for seat, rec in seats.items():
         if not isinstance(seat, int) or not isinstance(rec, dict) or not isinstance(rec.get("token"), str):
             raise NetError(f"{p}: seats.{seat}: expected {{token: ..., cseq: N}}")
+        if not valid_token(rec["token"]):
+            log.warning("%s: seats.%s: the token is not a seat token; the seat is free again", p, seat)
+            continue
         cseq = rec.get("cseq", 0)
-        out[seat] = SeatRecord(rec["token"], cseq if isinstance(cseq, int) else 0, str(rec.get("name", "")))
+        cseq = cseq if isinstance(cseq, int) and not isinstance(cseq, bool) and 0 <= cseq < 2**53 else 0
+        # a name written before names were checked (or by hand) is cleaned, so it can never lock the game
+        out[seat] = SeatRecord(rec["token"], cseq, clean_text(rec.get("name", ""), MAX_NAME))
     return out
 
 
 class Host:
     """Serve a session over WebSocket; the session is only touched from this host's event loop.
+
+    The sockets live on a reader thread with its own event loop: frames are read, stamped and counted against the
+    flood limit as they arrive, whatever the game side is doing (an autosave, a large view), and handed to the
+    host's loop in order. Frames going out are written from the reader thread too, so a slow client is noticed there.
 
     With `autosave` (a save path) the table is saved every `autosave_every` changes and the seat tokens are written
     beside it, so `Host` restarted on that save lets every client take its seat back. `records` (seat tokens)
@@ -129,10 +139,8 @@ class Host:
         self.autosaver: Any = None
         self.bytes_sent = 0
         self.frames_sent = 0
-        self._server: Server | None = None
-        self._conns: dict[int, ServerConnection] = {}
-        self._closing: dict[int, asyncio.Task[Any]] = {}
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._main: asyncio.AbstractEventLoop | None = None
+        self._reader: _Reader | None = None
         self._announcer: Any = None
         self._tick: asyncio.Task[Any] | None = None
 
@@ -151,11 +159,11 @@ class Host:
             self.autosaver = Autosaver(self.session, self.autosave_path, every=self.autosave_every)
         self.protocol = HostProtocol(self.session, name=self.name, password=self.password, records=records,
                                      local_seats=self.local_seats, limits=self.limits)
+        self._main = asyncio.get_running_loop()
+        self._reader = _Reader(self)
+        self.port = await asyncio.wrap_future(self._reader.start())
         self.session.listeners.append(self._after_entry)
-        self._server = await serve(self._handle, self.bind, self.port, max_size=self.limits.max_frame,
-                                   compression=None, ping_interval=5, ping_timeout=15, close_timeout=2)
-        self.port = self._server.sockets[0].getsockname()[1]
-        self._tick = asyncio.get_running_loop().create_task(self._ticker())
+        self._tick = self._main.create_task(self._ticker())
         if self.announce:
             try:
                 from .discovery import Announcer
@@ -180,13 +188,8 @@ class Host:
         if self._announcer is not None:
             with contextlib.suppress(Exception):
                 await asyncio.get_running_loop().run_in_executor(None, self._announcer.close)
-        for ws in list(self._conns.values()):
-            with contextlib.suppress(Exception):
-                await ws.close(1001, "the host is closing")
-        if self._server is not None:
-            self._server.close()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._server.wait_closed(), 5)
+        if self._reader is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._reader.stop)
         if self._after_entry in self.session.listeners:
             self.session.listeners.remove(self._after_entry)
         if self.autosaver is not None:
@@ -200,7 +203,7 @@ class Host:
         finally:
             await self.close()
 
-    # -- plumbing --
+    # -- plumbing (the host's loop) --
 
     async def _ticker(self) -> None:
         while True:
@@ -209,67 +212,38 @@ class Host:
             self.protocol.tick()
             self.pump()
 
-    async def _handle(self, ws: ServerConnection) -> None:
+    def _from_reader(self, fn: Callable[..., None], *args: Any) -> None:
+        """Run `fn(*args)` on the host's loop (called from the reader thread); order is kept."""
+        if self._main is not None:
+            with contextlib.suppress(RuntimeError):  # the host's loop is gone: nothing left to tell
+                self._main.call_soon_threadsafe(fn, *args)
+
+    def _connected(self, cid: int) -> None:
         assert self.protocol is not None
-        sock = ws.transport.get_extra_info("socket")
-        if sock is not None:
-            # a small kernel buffer per client, so one that stops reading is noticed (and dropped) quickly
-            with contextlib.suppress(OSError):
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
-        cid = self.protocol.connect()
-        self._conns[cid] = ws
-        try:
-            async for frame in ws:
-                if cid not in self._conns:
-                    break
-                self.protocol.receive_data(cid, frame)
-                self.pump()
-        except ConnectionClosed:
-            pass
-        finally:
+        self.protocol.connect(cid)
+
+    def _frame(self, cid: int, frame: str | bytes, at: float) -> None:
+        assert self.protocol is not None and self._reader is not None
+        self._reader.taken(cid)
+        self.protocol.receive_data(cid, frame, at, binary=not isinstance(frame, str))
+        self.pump()
+
+    def _gone(self, cid: int, reason: str) -> None:
+        assert self.protocol is not None
+        if reason:
+            self.protocol.kick(cid, reason)
+        else:
             self.protocol.disconnect(cid)
-            self.pump()
-            self._conns.pop(cid, None)
-            closing = self._closing.pop(cid, None)
-            if closing is not None:  # let the close code and reason go out before the handler ends
-                with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError, Exception):
-                    await asyncio.wait_for(closing, 3)
-
-    def _write(self, ws: ServerConnection, data: bytes) -> bool:
-        """Write one text frame now; False when the client has too much unread already (it is too slow)."""
-        transport = ws.transport
-        if transport.is_closing():
-            return True
-        if transport.get_write_buffer_size() > self.limits.max_buffer:
-            return False
-        broadcast((ws,), data, text=True)
-        self.bytes_sent += len(data)
-        self.frames_sent += 1
-        return True
-
-    def _close_later(self, cid: int, ws: ServerConnection, code: int, reason: str) -> None:
-        task = asyncio.get_running_loop().create_task(ws.close(code, reason.encode()[:120].decode(errors="ignore")))
-        self._closing[cid] = task
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self.pump()
 
     def pump(self) -> None:
-        """Write what the protocol queued to the connections; close, drop and log as it says."""
+        """Hand what the protocol queued to the reader thread (it writes and closes); log what happened."""
         p = self.protocol
         if p is None:
             return
-        while True:
-            out, closes = p.data_to_send(), p.connections_to_close()
-            if not out and not closes:
-                break
-            for cid, data in out:
-                ws = self._conns.get(cid)
-                if ws is not None and not self._write(ws, data):
-                    self._drop(cid, "too slow: the host will not wait for this client")
-            for cid, reason in closes:
-                ws = self._conns.pop(cid, None)
-                if ws is not None:
-                    self._close_later(cid, ws, 1000 if reason == "bye" else 1008, reason)
+        out, closes = p.data_to_send(), p.connections_to_close()
+        if (out or closes) and self._reader is not None:
+            self._reader.send(out, closes)
         events = p.events_received()
         for ev in events:
             if ev.kind == "claimed":
@@ -278,13 +252,6 @@ class Host:
                 self.on_event(ev)
             else:
                 log.info("%s conn=%s seat=%s %s", ev.kind, ev.conn, ev.seat, ev.text)
-
-    def _drop(self, cid: int, reason: str) -> None:
-        ws = self._conns.pop(cid, None)
-        assert self.protocol is not None
-        self.protocol.kick(cid, reason)
-        if ws is not None:
-            ws.transport.abort()
 
     def _after_entry(self, kind: str, entry: LogEntry) -> None:
         if self.autosaver is not None and self.autosaver.pending == 0:
@@ -298,6 +265,163 @@ class Host:
             save_tokens(self.tokens_path, self.protocol.records)
         except OSError as e:
             log.error("cannot write seat tokens to %s: %s", self.tokens_path, e)
+
+
+#: frames handed to the host's loop and not yet taken, per connection, before the reader stops reading it for a
+#: moment (backpressure while the host is busy; the client's frames wait in its socket, nobody is kicked)
+MAX_UNTAKEN = 256
+
+
+class _Reader:
+    """The socket side of a `Host`: a thread with its own event loop that reads, counts and writes frames."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.thread: threading.Thread | None = None
+        self._port: concurrent.futures.Future[int] = concurrent.futures.Future()
+        self._stop: asyncio.Event | None = None
+        self._ws: dict[int, ServerConnection] = {}
+        self._closing: dict[int, asyncio.Task[Any]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._next = 1
+        self._untaken: dict[int, int] = {}
+        self._lock = threading.Lock()
+
+    def start(self) -> concurrent.futures.Future[int]:
+        self.thread = threading.Thread(target=self._run, name="tabletop-host-reader", daemon=True)
+        self.thread.start()
+        return self._port
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Close every client (1001), stop serving and join the thread (blocking: call it off the host's loop)."""
+        if self.loop is not None and self._stop is not None:
+            with contextlib.suppress(RuntimeError):
+                self.loop.call_soon_threadsafe(self._stop.set)
+        if self.thread is not None:
+            self.thread.join(timeout)
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self.loop = loop
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._main())
+        except BaseException as e:  # noqa: BLE001 - reported to the starting side
+            if not self._port.done():
+                self._port.set_exception(e)
+        finally:
+            loop.close()
+
+    async def _main(self) -> None:
+        h = self.host
+        self._stop = asyncio.Event()
+        server: Server = await serve(self._handle, h.bind, h.port, max_size=h.limits.max_frame, compression=None,
+                                     ping_interval=5, ping_timeout=15, close_timeout=2)
+        self._port.set_result(server.sockets[0].getsockname()[1])
+        try:
+            await self._stop.wait()
+        finally:
+            for ws in list(self._ws.values()):
+                with contextlib.suppress(Exception):
+                    await ws.close(1001, "the host is closing")
+            server.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(server.wait_closed(), 5)
+
+    def taken(self, cid: int) -> None:
+        """The host's loop took one frame of `cid` (called from the host's loop)."""
+        with self._lock:
+            if cid in self._untaken:
+                self._untaken[cid] -= 1
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        h = self.host
+        sock = ws.transport.get_extra_info("socket")
+        if sock is not None:
+            # a small kernel buffer per client, so one that stops reading is noticed (and dropped) quickly
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        cid = self._next
+        self._next += 1
+        self._ws[cid] = ws
+        with self._lock:
+            self._untaken[cid] = 0
+        gate = FloodGate(h.limits.rate, h.limits.burst, time.monotonic())
+        h._from_reader(h._connected, cid)
+        reason = ""
+        try:
+            async for frame in ws:
+                at = time.monotonic()
+                if cid not in self._ws:
+                    break
+                if not gate.admit(at):
+                    reason = f"flood: more than {h.limits.rate:g} messages a second"
+                    self._close(cid, 1008, reason)
+                    break
+                with self._lock:
+                    self._untaken[cid] += 1
+                    busy = self._untaken[cid] > MAX_UNTAKEN
+                h._from_reader(h._frame, cid, frame, at)
+                while busy and cid in self._ws:
+                    await asyncio.sleep(0.01)
+                    with self._lock:
+                        busy = self._untaken[cid] > MAX_UNTAKEN
+        except ConnectionClosed:
+            pass
+        finally:
+            self._ws.pop(cid, None)
+            with self._lock:
+                self._untaken.pop(cid, None)
+            h._from_reader(h._gone, cid, reason)
+            closing = self._closing.pop(cid, None)
+            if closing is not None:  # let the close code and reason go out before the handler ends
+                with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError, Exception):
+                    await asyncio.wait_for(closing, 3)
+
+    def send(self, out: list[tuple[int, bytes]], closes: list[tuple[int, str]]) -> None:
+        """Queue frames and closes for the reader thread to carry out, in order (called from the host's loop)."""
+        if self.loop is not None:
+            with contextlib.suppress(RuntimeError):
+                self.loop.call_soon_threadsafe(self._flush, out, closes)
+
+    def _flush(self, out: list[tuple[int, bytes]], closes: list[tuple[int, str]]) -> None:
+        for cid, data in out:
+            ws = self._ws.get(cid)
+            if ws is not None and not self._write(ws, data):
+                self._ws.pop(cid, None)
+                ws.transport.abort()
+                self.host._from_reader(self.host._gone, cid, "too slow: the host will not wait for this client")
+        for cid, reason in closes:
+            if cid in self._ws:
+                self._close(cid, 1000 if reason == "bye" else 1008, reason)
+
+    def _write(self, ws: ServerConnection, data: bytes) -> bool:
+        """Write one text frame now; False when the client has too much unread already (it is too slow)."""
+        transport = ws.transport
+        if transport.is_closing():
+            return True
+        if transport.get_write_buffer_size() > self.host.limits.max_buffer:
+            return False
+        broadcast((ws,), data, text=True)
+        self.host.bytes_sent += len(data)
+        self.host.frames_sent += 1
+        return True
+
+    def _close(self, cid: int, code: int, reason: str) -> None:
+        ws = self._ws.pop(cid, None)
+        if ws is None:
+            return
+        assert self.loop is not None
+        task = self.loop.create_task(ws.close(code, _close_reason(reason)))
+        self._closing[cid] = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+
+def _close_reason(reason: str) -> str:
+    """A close reason that fits a close frame (123 bytes of UTF-8), cut on a character boundary."""
+    return reason.encode("utf-8", "replace")[:120].decode("utf-8", "ignore")
 
 
 class EmbeddedHost:

@@ -46,6 +46,8 @@ class Limits:
     max_buffer: int = 1024 * 1024
     #: seconds the other seats have to vote on an undo that takes back revealed information
     vote_timeout: float = 30.0
+    #: seconds a new connection has to send its hello
+    hello_timeout: float = 10.0
 
 
 _INT = (int,)
@@ -121,8 +123,19 @@ HOST_MESSAGES: dict[str, Schema] = {
 
 
 def encode(msg: dict[str, Any]) -> bytes:
-    """One message as a compact UTF-8 JSON frame."""
-    return json.dumps(msg, separators=(",", ":"), ensure_ascii=False).encode()
+    """One message as a compact UTF-8 JSON frame (finite numbers only: NaN and infinities are not JSON)."""
+    return json.dumps(msg, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text[:20]} is not a finite number")
+    return value
 
 
 def json_depth(obj: Any, limit: int) -> int:
@@ -151,7 +164,7 @@ def decode(data: bytes | str, schemas: dict[str, Schema], limits: Limits = Limit
         raise BadFrame(f"frame of {size} bytes is over the {limits.max_frame}-byte cap", "too_big")
     try:
         text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
-        msg = json.loads(text)
+        msg = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except UnicodeDecodeError:
         raise BadFrame("frame is not UTF-8", "bad_json") from None
     except RecursionError:

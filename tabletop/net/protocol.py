@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import actions as A
+from ..core.messages import MAX_NAME, text_problem
 from ..core.session import LogEntry, Result, Session
 from ..core.view import LiveView, touched, view_hash
 from .errors import BadFrame
@@ -31,8 +32,10 @@ __all__ = [
     "ClientProtocol",
     "HostEvent",
     "HostProtocol",
+    "FloodGate",
     "SeatRecord",
     "new_token",
+    "valid_token",
 ]
 
 ANY_SEAT = "any"
@@ -40,11 +43,21 @@ ANY_SEAT = "any"
 WELCOME_LOG = 200
 #: results kept per seat so a duplicate action gets its original answer
 RESULT_CACHE = 64
+#: how far ahead of the last client sequence number a new one may jump (clients count up by one)
+CSEQ_WINDOW = 10_000
 
 
 def new_token() -> str:
     """A seat token: what a client keeps to take its seat back after a drop or a host restart."""
     return secrets.token_urlsafe(18)
+
+
+_TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def valid_token(token: object) -> bool:
+    """Whether `token` has the shape of a seat token (URL-safe base64, 16 to 64 characters)."""
+    return isinstance(token, str) and 16 <= len(token) <= 64 and all(c in _TOKEN_CHARS for c in token)
 
 
 @dataclass(slots=True)
@@ -60,6 +73,28 @@ class SeatRecord:
         self.results[cseq] = result
         while len(self.results) > RESULT_CACHE:
             self.results.popitem(last=False)
+
+
+class FloodGate:
+    """A token bucket counted on each frame's arrival time: `rate` a second sustained, `burst` above it.
+
+    The host's reader owns one per connection and asks it as each frame comes off the socket, so a host busy with
+    something else neither lets a flood through nor holds an honest client's queued frames against it.
+    """
+
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = burst, now
+
+    def admit(self, at: float) -> bool:
+        """Count one frame that arrived at `at`; False when it is over the limit."""
+        if at > self.stamp:
+            self.tokens = min(self.burst, self.tokens + (at - self.stamp) * self.rate)
+            self.stamp = at
+        self.tokens -= 1
+        return self.tokens >= 0
 
 
 @dataclass(slots=True)
@@ -78,8 +113,8 @@ class _Conn:
     open: bool = False
     seat: int | None = None
     name: str = ""
-    tokens: float = 0.0
-    stamp: float = 0.0
+    gate: FloodGate | None = None
+    opened: float = 0.0
     cseq: int = 0  # spectators' dedup counter (seats keep theirs in SeatRecord)
 
 
@@ -136,11 +171,13 @@ class HostProtocol:
 
     # -- the I/O layer's side --
 
-    def connect(self) -> int:
-        """A new connection (before its hello); returns its id."""
-        cid = self._next_conn
-        self._next_conn += 1
-        self._conns[cid] = _Conn(cid, tokens=self.limits.burst, stamp=self.clock())
+    def connect(self, cid: int | None = None) -> int:
+        """A new connection (before its hello); returns its id (`cid` when the I/O layer numbers them itself)."""
+        if cid is None or cid in self._conns:
+            cid = self._next_conn
+        self._next_conn = max(self._next_conn, cid + 1)
+        now = self.clock()
+        self._conns[cid] = _Conn(cid, gate=FloodGate(self.limits.rate, self.limits.burst, now), opened=now)
         return cid
 
     def disconnect(self, cid: int) -> None:
@@ -156,13 +193,21 @@ class HostProtocol:
                     vote.needs.discard(conn.seat)
                     self._settle(vote)
 
-    def receive_data(self, cid: int, data: bytes | str) -> None:
-        """One frame from a connection; a bad frame queues that connection's close and changes nothing else."""
+    def receive_data(self, cid: int, data: bytes | str, at: float | None = None, *, binary: bool = False) -> None:
+        """One text frame's payload from a connection; a bad frame queues that connection's close, nothing else.
+
+        `at` is when the frame arrived (the reader's clock): the flood limit counts arrivals, not when the host got
+        round to reading them. `binary` says the frame was a binary one: refused, the protocol is text.
+        """
         conn = self._conns.get(cid)
         if conn is None:
             return
         try:
-            self._rate(conn)
+            assert conn.gate is not None
+            if not conn.gate.admit(self.clock() if at is None else at):
+                raise BadFrame(f"flood: more than {self.limits.rate:g} messages a second", "flood")
+            if binary:
+                raise BadFrame("frames are UTF-8 JSON text; binary frames are refused", "binary")
             msg = decode(data, CLIENT_MESSAGES, self.limits)
             if not conn.open:
                 if msg["type"] != "hello":
@@ -188,11 +233,14 @@ class HostProtocol:
         return out
 
     def tick(self) -> None:
-        """Expire undo votes whose time ran out (call every second or so)."""
+        """Expire undo votes whose time ran out and close connections that never said hello (call every second)."""
         now = self.clock()
         for vote in list(self._votes.values()):
             if now >= vote.deadline:
                 self._decide(vote, False, "the vote timed out")
+        for conn in list(self._conns.values()):
+            if not conn.open and now - conn.opened >= self.limits.hello_timeout:
+                self._refuse(conn, "hello_timeout", f"no hello within {self.limits.hello_timeout:g} s")
 
     def kick(self, cid: int, reason: str) -> None:
         """Close a connection with a reason; its seat stays claimed."""
@@ -304,9 +352,16 @@ class HostProtocol:
         state = self.session.state
         token = msg.get("token")
         want = msg.get("seat", ANY_SEAT) if "seat" in msg or token is None else None
-        name = str(msg.get("name", ""))[:40]
+        problem = text_problem(msg.get("name", ""), "hello.name", MAX_NAME)
+        if problem:
+            self._refuse(conn, "bad_name", problem)
+            return
+        name = " ".join(str(msg.get("name", "")).split())
         seat: int | None
-        if token:
+        if token is not None:
+            if not valid_token(token):
+                self._refuse(conn, "bad_token", "hello.token: not a seat token (leave it out to ask for a seat)")
+                return
             seat = next((s for s, r in self.records.items() if secrets.compare_digest(r.token, token)), None)
             if seat is None:
                 self._refuse(conn, "bad_token", "unknown seat token")
@@ -364,6 +419,9 @@ class HostProtocol:
         """Whether `cseq` is new for this connection's seat; answers a duplicate with its first result."""
         rec = self.records.get(conn.seat) if conn.seat is not None else None
         last = rec.cseq if rec else conn.cseq
+        if cseq < 1 or cseq > last + CSEQ_WINDOW:
+            # a far jump would make every later action of the seat a "duplicate"
+            raise BadFrame(f"cseq {cseq} is not between 1 and {last + CSEQ_WINDOW} (the last was {last})", "bad_cseq")
         if cseq > last:
             if rec:
                 rec.cseq = cseq
@@ -599,14 +657,6 @@ class HostProtocol:
 
     def _send(self, cid: int, msg: dict[str, Any]) -> None:
         self._out.append((cid, encode(msg)))
-
-    def _rate(self, conn: _Conn) -> None:
-        now = self.clock()
-        conn.tokens = min(self.limits.burst, conn.tokens + (now - conn.stamp) * self.limits.rate)
-        conn.stamp = now
-        conn.tokens -= 1
-        if conn.tokens < 0:
-            raise BadFrame(f"flood: more than {self.limits.rate:g} messages a second", "flood")
 
 
 # ---------------------------------------------------------------------------------------------------- client
