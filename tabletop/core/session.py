@@ -13,6 +13,7 @@ from typing import Any
 
 from . import actions as A
 from .events import Event, Note, event_from_dict
+from .messages import MAX_CHAT, text_problem
 from .reducer import ActionError, Tx, reduce
 from .ruleset import NullRules, RulesHook, Violation
 from .state import EVERYONE, GameState
@@ -38,6 +39,10 @@ class LogEntry:
     seen: dict[str, frozenset[int]] = field(default_factory=dict)
     #: the store's text of this entry, keyed by its seq (an entry never changes once logged, but redo renumbers it)
     text_cache: tuple[int, str] | None = field(default=None, repr=False, compare=False)
+    #: while on the redo stack: the seat that took it back
+    undone_by: int | None = field(default=None, repr=False, compare=False)
+    #: where each piece it names was, described for a seat that cannot see it (as of the entry; not saved)
+    places: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def undoable(self) -> bool:
@@ -121,6 +126,8 @@ class Result:
     entry: LogEntry | None = None
     #: when the dial was turned up: what on the table is inconsistent with the rules now (as the seat may read it)
     audit: list[Violation] = field(default_factory=list)
+    #: for a refused undo (`consent`): the seats that must still agree
+    needs: tuple[int, ...] = ()
 
     def __bool__(self) -> bool:
         return self.accepted
@@ -154,6 +161,8 @@ def resolve_action(state: GameState, action: A.Action, seat: int | None) -> A.Ac
 
 
 _ZONE_FIELDS = {A.Shuffle: "zone", A.LookTop: "zone", A.Search: "zone", A.EndSearch: "zone"}
+#: fields that name where an action puts pieces (core and ruleset actions alike)
+_DEST_FIELDS = ("to", "zone", "dest", "destination")
 
 
 def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable[int | None]) -> None:
@@ -177,13 +186,29 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         if zone is not None and zone.visibility == "owner" and zone.owner is not None and zone.owner != seat:
             raise ActionError("forbidden", f"{zone.label or zone.name} belongs to seat {zone.owner}")
 
-    for pid in action.piece_names():
+    if isinstance(action, A.Chat):
+        problem = text_problem(action.text, "chat", MAX_CHAT)
+        if problem:
+            raise ActionError("bad_text", problem)
+    pieces = action.piece_names()
+    for pid in pieces:
         piece = state.pieces.get(pid)
         if piece is not None:
             touchable(piece.zone)
     zf = _ZONE_FIELDS.get(type(action))
     if zf is not None:
         touchable(getattr(action, zf))
+    # nothing goes into another seat's hand, except that seat's own cards given back to it (see PROTOCOL.md)
+    for f in _DEST_FIELDS:
+        dest = getattr(action, f, None)
+        zone = state.zones.get(dest) if isinstance(dest, str) else None
+        if zone is None or zone.visibility != "owner" or zone.owner is None or zone.owner == seat:
+            continue
+        if isinstance(action, A.Move) and pieces and all(state.pieces[p].owner == zone.owner for p in pieces
+                                                          if p in state.pieces):
+            continue
+        raise ActionError("forbidden", f"{zone.label or zone.name} belongs to seat {zone.owner}: only its own cards "
+                                       "go back into it (put a card on the table for them to take)")
     if isinstance(action, (A.LookTop, A.Search)):
         zone = state.zones.get(action.zone)
         if zone is not None and zone.visibility == "public":
@@ -300,34 +325,102 @@ class Session:
 
     # -- undo / redo --
 
-    def undo(self, seat: int | None = None) -> Result:
-        """Take back the last undoable entry (with its automatic consequences)."""
-        for i in range(len(self.history) - 1, -1, -1):
-            entry = self.history[i]
-            if entry.undoable:
-                break
-        else:
+    def last_undoable(self) -> LogEntry | None:
+        return next((e for e in reversed(self.history) if e.undoable), None)
+
+    def undo_needs(self, seat: int | None) -> tuple[LogEntry | None, frozenset[int]]:
+        """The entry an undo by `seat` would take back, and the seats that must agree to it.
+
+        Undoing an action another seat took needs that seat; undoing past the point where `seat` learned hidden
+        information (look, search, reveal, draw), or an undo that would give `seat` back sight of a card it lost
+        (a shuffle after a look), needs every seat the information belongs to: the seats that could see the card
+        before, or every other seat when nobody could (a deck), and the card's owner. `seat` None is the table
+        itself (a replay, a test): it needs nobody.
+        """
+        entry = self.last_undoable()
+        if entry is None or seat is None:
+            return entry, frozenset()
+        needs: set[int] = set()
+        if entry.seat is not None and entry.seat != seat:
+            needs.add(entry.seat)
+        state = self.state
+        pids = [p for p in entry.seen if p in state.pieces and state.pieces[p].kind == "card"]
+        if pids:
+            now = {p: state.visible_to(state.pieces[p]) for p in pids}
+            for event in reversed(entry.events):
+                event.revert(state)
+            try:
+                before = {p: state.visible_to(state.pieces[p]) for p in pids if p in state.pieces}
+                owners = {p: state.pieces[p].owner for p in before}
+            finally:
+                for event in entry.events:
+                    event.apply(state)
+            others = set(state.seats) - {seat}
+            for p, was in before.items():
+                learned = seat in entry.seen[p] and seat not in was
+                regained = seat in was and seat not in now[p] and EVERYONE not in was
+                if learned or regained:
+                    keepers = set(was) - {EVERYONE, seat}
+                    needs |= keepers if keepers else others
+                    if owners[p] is not None and owners[p] != seat:
+                        needs.add(owners[p])
+        needs.discard(seat)
+        return entry, frozenset(needs)
+
+    def undo(self, seat: int | None = None, agreed: Iterable[int] = ()) -> Result:
+        """Take back the last undoable entry (with its automatic consequences), if every seat it needs agreed.
+
+        `agreed` are the seats that consented (a vote, or a hotseat table where every seat sits at one screen);
+        without them the answer is `consent` with the seats still needed, and nothing changes.
+        """
+        entry, needs = self.undo_needs(seat)
+        if entry is None:
             return Result(False, error="nothing to undo", code="nothing_to_undo")
+        missing = needs - set(agreed)
+        if missing:
+            who = ", ".join(self._seat_name(s) for s in sorted(missing))
+            return Result(False, error=f"taking back {entry.action.type} needs the consent of {who}",
+                          code="consent", entry=entry, needs=tuple(sorted(missing)))
         for event in reversed(entry.events):
             event.revert(self.state)
-        del self.history[i]
+        for i in range(len(self.history) - 1, -1, -1):
+            if self.history[i] is entry:
+                del self.history[i]
+                break
+        entry.undone_by = seat
         self.redo_stack.append(entry)
         self.state.seq += 1
         self._notify("undo", entry)
         return Result(True, events=entry.events, entry=entry)
 
     def redo(self, seat: int | None = None) -> Result:
-        """Apply again the last undone entry, with the very same events (chance is not re-drawn)."""
+        """Apply again the last undone entry, with the very same events (chance is not re-drawn).
+
+        Only the seat that took it back, or the seat whose action it was, may put it back.
+        """
         if not self.redo_stack:
             return Result(False, error="nothing to redo", code="nothing_to_redo")
-        entry = self.redo_stack.pop()
+        entry = self.redo_stack[-1]
+        if seat is not None and seat not in (entry.seat, entry.undone_by):
+            return Result(False, error=f"only {self._seat_name(entry.undone_by)} (who took it back) or "
+                                       f"{self._seat_name(entry.seat)} can redo {entry.action.type}", code="forbidden")
+        self.redo_stack.pop()
         for event in entry.events:
             event.apply(self.state)
         self.state.seq += 1
         entry.seq = self.state.seq
+        entry.undone_by = None
         self.history.append(entry)
         self._notify("redo", entry)
         return Result(True, events=entry.events, entry=entry)
+
+    def _seat_name(self, seat: int | None) -> str:
+        if seat is None:
+            return "the table"
+        try:
+            return f"seat {seat} ({self.state.player(seat).name})"
+        except (KeyError, IndexError):
+            return f"seat {seat}"
 
     # -- reading --
 

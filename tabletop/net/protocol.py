@@ -127,6 +127,8 @@ class _Vote:
     deadline: float
     conn: int | None
     cseq: int
+    #: every seat whose consent the session needs (those nobody claimed agree by default)
+    agreed: set[int] = field(default_factory=set)
 
 
 class HostProtocol:
@@ -188,10 +190,11 @@ class HostProtocol:
         if conn.open:
             self._events.append(HostEvent("left", cid, conn.seat, conn.name))
             self._broadcast_players()
-            if conn.seat is not None:
+            if conn.seat is not None and conn.seat not in self.connected_seats():
+                # a voter that drops votes no: leaving must never let an undo through
                 for vote in list(self._votes.values()):
-                    vote.needs.discard(conn.seat)
-                    self._settle(vote)
+                    if conn.seat in vote.needs:
+                        self._decide(vote, False, f"seat {conn.seat} left during the vote")
 
     def receive_data(self, cid: int, data: bytes | str, at: float | None = None, *, binary: bool = False) -> None:
         """One text frame's payload from a connection; a bad frame queues that connection's close, nothing else.
@@ -518,45 +521,34 @@ class HostProtocol:
 
     # -- undo with consent --
 
-    def _reveals(self, entry: LogEntry) -> bool:
-        """Whether undoing `entry` would take back information it revealed to some seat."""
-        state = self.session.state
-        after = {pid: entry.seen[pid] for pid in entry.seen if pid in state.pieces}
-        if not after:
-            return False
-        for ev in reversed(entry.events):
-            ev.revert(state)
-        try:
-            before = {pid: state.visible_to(state.pieces[pid]) for pid in after if pid in state.pieces}
-        finally:
-            for ev in entry.events:
-                ev.apply(state)
-        return any(seen - before.get(pid, frozenset()) for pid, seen in after.items()
-                   if state.pieces[pid].kind == "card")
-
     def _undo(self, cid: int | None, seat: int, cseq: int) -> dict[str, Any]:
         if self.paused or self._votes:
             return {"accepted": False, "code": "busy", "error": "not now (paused or another undo vote is open)"}
-        target = next((e for e in reversed(self.session.history) if e.undoable), None)
+        target, needs = self.session.undo_needs(seat)
         if target is None:
             return {"accepted": False, "code": "nothing_to_undo", "error": "nothing to undo"}
-        # every claimed seat must agree, connected or not: dropping off must not let a peek through
+        # a seat nobody has claimed has no one to ask (and nothing at stake); every claimed seat is asked,
+        # connected or not, so dropping off never lets an undo through
         claimed = set(self.records) | self.local_seats
-        needs = claimed - {seat} if self._reveals(target) else set()
-        if not needs:
-            self.session.undo(seat)
+        ask = set(needs) & claimed
+        if not ask:
+            r = self.session.undo(seat, agreed=needs)
+            if not r.accepted:
+                return {"accepted": False, "code": r.code, "error": r.error}
             self._events.append(HostEvent("undo", cid, seat, f"took back {target.action.type}"))
             return {"accepted": True}
-        vote = _Vote(self._next_vote, seat, target.seq, needs, self.clock() + self.limits.vote_timeout, cid, cseq)
+        vote = _Vote(self._next_vote, seat, target.seq, ask, self.clock() + self.limits.vote_timeout, cid, cseq,
+                     set(needs))
         self._next_vote += 1
         self._votes[vote.id] = vote
         for conn in self._conns.values():
-            if conn.open and conn.seat in needs:
+            if conn.open and conn.seat in ask:
                 self._send(conn.id, {"type": "undo_request", "request": vote.id, "seat": seat,
                                      "entry": self._log_line("submit", target, conn.seat),
-                                     "needs": sorted(needs), "timeout": self.limits.vote_timeout})
-        self._events.append(HostEvent("undo_vote", cid, seat, f"asks {sorted(needs)} to agree"))
-        return {"accepted": False, "code": "vote", "error": "the other seats must agree", "request": vote.id}
+                                     "needs": sorted(ask), "timeout": self.limits.vote_timeout})
+        self._events.append(HostEvent("undo_vote", cid, seat, f"asks {sorted(ask)} to agree"))
+        who = ", ".join(str(s) for s in sorted(ask))
+        return {"accepted": False, "code": "vote", "error": f"seat(s) {who} must agree", "request": vote.id}
 
     def _cast(self, vote: _Vote, seat: int, agree: bool) -> None:
         if not agree:
@@ -575,7 +567,9 @@ class HostProtocol:
         if accepted and (target is None or target.seq != vote.entry_seq):
             accepted, reason = False, "the table changed during the vote"
         if accepted:
-            self.session.undo(vote.seat)
+            r = self.session.undo(vote.seat, agreed=vote.agreed)
+            if not r.accepted:
+                accepted, reason = False, r.error
         self._events.append(HostEvent("undo" if accepted else "undo_refused", vote.conn, vote.seat, reason))
         msg = {"type": "undo_result", "request": vote.id, "accepted": accepted, "reason": reason}
         for conn in self._conns.values():

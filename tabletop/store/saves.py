@@ -31,6 +31,7 @@ from ..core.events import (
     ZoneReordered,
     event_from_dict,
 )
+from ..core.messages import clean_text
 from ..core.ruleset import Violation
 from ..core.session import LogEntry, Session
 from ..core.state import EVERYONE, LAYOUTS, PIECE_KINDS, VISIBILITIES, GameState, Piece, Player, Zone
@@ -289,14 +290,15 @@ def _players(r: _Reader, data: dict[str, Any]) -> list[Player]:
     for i, p in enumerate(raw):
         path = ("players", i)
         if isinstance(p, str):
-            players.append(Player(i, p))
+            players.append(Player(i, clean_text(p) or f"Seat {i + 1}"))
             continue
         if not isinstance(p, dict):
             raise r.fail(path, "a player is a name or a mapping with seat and name")
         seat = r.get(p, path, "seat", int, i)
         if seat != i:
             raise r.fail((*path, "seat"), f"players are listed in seat order: expected seat {i}, got {seat}")
-        name = r.get(p, path, "name", str, f"Seat {i + 1}")
+        # a name that is not clean text (escape codes, lone surrogates) is cleaned: it must never lock a game
+        name = clean_text(r.get(p, path, "name", str, f"Seat {i + 1}")) or f"Seat {i + 1}"
         counters = _counters(r, p, path)
         players.append(Player(seat, name, counters, r.get(p, path, "color", str, "")))
     return players

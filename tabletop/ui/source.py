@@ -186,10 +186,11 @@ class LocalSource(TableSource):
         return self.session.submit(action, seat)
 
     def undo(self, seat: int | None) -> Result | None:
-        return self.session.undo(seat)
+        # a hotseat table: every seat sits at this one screen, so every seat's consent is at hand
+        return self.session.undo(seat, agreed=self.session.state.seats)
 
     def redo(self, seat: int | None) -> Result | None:
-        return self.session.redo(seat)
+        return self.session.redo(None)  # hotseat: whoever took it back sits here too
 
     def log(self, seat: int | None, n: int) -> list[LogRow]:
         # a row's key is its entry's number and its place: a redo renumbers, an undo drops it
