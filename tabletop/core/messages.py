@@ -29,6 +29,7 @@ __all__ = [
     "ref_pids",
     "render",
     "render_for",
+    "render_safe",
     "scrub",
     "text_problem",
 ]
@@ -97,6 +98,20 @@ def render_for(state: GameState, text: str, seat: int | None) -> str:
     return render(text, visible, lambda pid: hidden_place(state, pid))
 
 
+def render_safe(
+    text: str,
+    visible: Callable[[str], bool],
+    hidden: Callable[[str], str],
+    secrets: Iterable[str],
+    fallback: str,
+) -> str:
+    """`render`, after checking that the words outside references name none of `secrets` (else `fallback`)."""
+    bare = _REF.sub("", text) if _OPEN in text else text
+    if scrub(bare, secrets, "") != bare:
+        return fallback
+    return render(text, visible, hidden)
+
+
 def scrub(text: str, secrets: Iterable[str], fallback: str) -> str:
     """`fallback` when `text` names any of `secrets` (ids, card references, titles of hidden pieces), else `text`.
 
@@ -104,8 +119,15 @@ def scrub(text: str, secrets: Iterable[str], fallback: str) -> str:
     """
     low = text.casefold()
     for s in secrets:
-        if s and len(s) > 1 and s.casefold() in low:
-            return fallback
+        if not s or len(s) < 2:
+            continue
+        key = s.casefold()
+        at = low.find(key)
+        while at >= 0:
+            end = at + len(key)
+            if (at == 0 or not low[at - 1].isalnum()) and (end == len(low) or not low[end].isalnum()):
+                return fallback
+            at = low.find(key, at + 1)
     return text
 
 

@@ -13,13 +13,13 @@ from typing import Any
 
 from . import actions as A
 from .events import Event, Note, event_from_dict
-from .messages import MAX_CHAT, text_problem
+from .messages import MAX_CHAT, has_refs, hidden_place, ref_pids, render_safe, scrub, text_problem
 from .reducer import ActionError, Tx, reduce
 from .ruleset import NullRules, RulesHook, Violation
 from .state import EVERYONE, GameState
 from .view import view as make_view
 
-__all__ = ["LogEntry", "Result", "Session", "permit", "resolve_action"]
+__all__ = ["LogEntry", "Result", "Session", "permit", "resolve_action", "safe_text"]
 
 MAX_CONSEQUENCES = 200
 _RANK = {"off": 0, "warn": 1, "strict": 2}
@@ -43,6 +43,8 @@ class LogEntry:
     undone_by: int | None = field(default=None, repr=False, compare=False)
     #: where each piece it names was, described for a seat that cannot see it (as of the entry; not saved)
     places: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    #: per piece: the words that would name it (card reference, title), kept out of what other seats read
+    secrets: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def undoable(self) -> bool:
@@ -72,13 +74,26 @@ class LogEntry:
         )
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
-        """This entry as `seat` may read it: hidden pieces renamed, private notes and card refs removed."""
+        """This entry as `seat` may read it: hidden pieces renamed, private notes removed, sentences rendered.
+
+        A sentence names a card by reference; it reads as the card's title only to a seat that could see the card
+        at the time of the entry, else as where the card was ("a face-down card in Seat 2's Bureau Deck").
+        """
+
+        def visible(pid: str) -> bool:
+            s = self.seen.get(pid)
+            return s is not None and (EVERYONE in s or (seat is not None and seat in s))
 
         def name(pid: str) -> str:
-            s = self.seen.get(pid)
-            if s is not None and (EVERYONE in s or (seat is not None and seat in s)):
-                return pid
-            return "hidden"
+            return pid if visible(pid) else "hidden"
+
+        def hidden(pid: str) -> str:
+            return self.places.get(pid, "a hidden card")
+
+        secrets = [w for pid in self.seen if not visible(pid) for w in (pid, *self.secrets.get(pid, ()))]
+
+        def text(t: str, fallback: str) -> str:
+            return render_safe(t, visible, hidden, secrets, fallback) if t else t
 
         action = self.action.to_dict()
         if seat is None or seat != self.seat:
@@ -94,23 +109,27 @@ class LogEntry:
         notes = []
         for e in self.events:
             if isinstance(e, Note) and (e.private is None or (seat is not None and seat in e.private)):
-                notes.append({"what": e.what, "seat": e.seat, "text": e.text, "data": _redact(e.data, name)})
+                notes.append({"what": e.what, "seat": e.seat, "text": text(e.text, "(about a card you cannot see)"),
+                              "data": _redact(e.data, name, secrets)})
         violations = []
         for v in self.violations:
             d = v.to_dict()
+            d["message"] = text(v.message, f"a rule about a card you cannot see ({v.code})")
             if "pieces" in d:
                 d["pieces"] = [name(p) for p in d["pieces"]]
             violations.append(d)
         return {"seq": self.seq, "seat": self.seat, "action": action, "violations": violations, "notes": notes}
 
 
-def _redact(data: Any, name: Callable[[str], str]) -> Any:
+def _redact(data: Any, name: Callable[[str], str], secrets: list[str]) -> Any:
     if isinstance(data, dict):
-        return {k: _redact(v, name) for k, v in data.items()}
+        return {k: _redact(v, name, secrets) for k, v in data.items()}
     if isinstance(data, list):
-        return [_redact(v, name) for v in data]
-    if isinstance(data, str) and data.startswith("p") and data[1:].isdigit():
-        return name(data)
+        return [_redact(v, name, secrets) for v in data]
+    if isinstance(data, str):
+        if data.startswith("p") and data[1:].isdigit():
+            return name(data)
+        return scrub(data, secrets, "hidden")
     return data
 
 
@@ -133,15 +152,34 @@ class Result:
         return self.accepted
 
 
-def _as_seen(state: GameState, violations: list[Violation], seat: int | None) -> list[Violation]:
-    """Violations with their pieces named as `seat` knows them (a handle for a card it cannot see)."""
+def _as_seen(
+    state: GameState, violations: list[Violation], seat: int | None, secrets: Callable[[str], tuple[str, ...]]
+) -> list[Violation]:
+    """Violations as `seat` reads them now: sentences rendered through its view, pieces named by its handles."""
     out = []
     for v in violations:
-        if v.pieces:
-            names = tuple(state.handle_for(p, seat) if p in state.pieces else p for p in v.pieces)
-            v = Violation(v.code, v.rule, v.message, names, v.seat)
-        out.append(v)
+        message = safe_text(state, v.message, seat, v.pieces, secrets, f"a rule about a card you cannot see ({v.code})")
+        names = tuple(state.handle_for(p, seat) if p in state.pieces else "hidden" for p in v.pieces)
+        out.append(Violation(v.code, v.rule, message, names, v.seat))
     return out
+
+
+def safe_text(
+    state: GameState,
+    text: str,
+    seat: int | None,
+    pieces: Iterable[str],
+    secrets: Callable[[str], tuple[str, ...]],
+    fallback: str,
+) -> str:
+    """`text` rendered for `seat` on the current table; `fallback` if its plain words name a hidden piece it is about."""
+    def visible(pid: str) -> bool:
+        piece = state.pieces.get(pid)
+        return piece is not None and state.can_see(piece, seat)
+
+    about = set(pieces) | set(ref_pids(text))
+    words = [w for pid in about if pid in state.pieces and not visible(pid) for w in (pid, *secrets(pid))]
+    return render_safe(text, visible, lambda pid: hidden_place(state, pid), words, fallback)
 
 
 def resolve_action(state: GameState, action: A.Action, seat: int | None) -> A.Action:
@@ -252,20 +290,21 @@ class Session:
             action = resolve_action(state, action, seat)
             permit(state, action, seat, self.hosts)
         except ActionError as e:
+            # these answers echo only the names the seat itself wrote, and the same for hidden and missing pieces
             return Result(False, error=e.message, code=e.code)
         mode = state.enforcement
         violations: list[Violation] = []
         if mode != "off" and not isinstance(action, (A.SetEnforcement, A.Chat)):
             violations = list(self.rules.check(state, action, seat))
             if violations and mode == "strict":
-                shown = _as_seen(state, violations, seat)
+                shown = _as_seen(state, violations, seat, self._secrets)
                 return Result(False, violations=shown, error=str(shown[0]), code=shown[0].code)
         touched = action.piece_names()
         seen_before = {pid: state.visible_to(state.pieces[pid]) for pid in touched if pid in state.pieces}
         try:
             events = reduce(state, action, seat, self.rules)
         except ActionError as e:
-            return Result(False, violations=violations, error=e.message, code=e.code)
+            return self._refused(e, action, seat, violations)
         auto: list[tuple[A.Action, int | None]] = []
         if state.enforcement != "off":
             try:
@@ -273,7 +312,7 @@ class Session:
             except ActionError as e:
                 for ev in reversed(events):
                     ev.revert(state)
-                return Result(False, violations=violations, error=e.message, code=e.code)
+                return self._refused(e, action, seat, violations)
         audit: list[Violation] = []
         if isinstance(action, A.SetEnforcement) and _RANK.get(state.enforcement, 0) > _RANK.get(mode, 0):
             # turning the dial up audits the table instead of failing: the findings are listed, nothing is refused
@@ -284,11 +323,56 @@ class Session:
             events = events + tx.events
         state.seq += 1
         entry = LogEntry(state.seq, seat, action, events, violations, auto, self._seen(events, seen_before))
+        self._remember(entry)
         self.history.append(entry)
         if action.undoable:
             self.redo_stack.clear()
         self._notify("submit", entry)
-        return Result(True, events=events, violations=_as_seen(state, violations, seat), entry=entry, audit=audit)
+        return Result(True, events=events, violations=_as_seen(state, violations, seat, self._secrets), entry=entry,
+                      audit=audit)
+
+    def _refused(
+        self, e: ActionError, action: A.Action, seat: int | None, violations: list[Violation] | None = None
+    ) -> Result:
+        """A refusal as `seat` may read it: no word of it names a card the seat cannot see."""
+        state = self.state
+        about = [n for n in action.piece_names() if n in state.pieces]
+        error = safe_text(state, e.message, seat, about, self._secrets, "that cannot be done with a card you cannot see")
+        shown = _as_seen(state, violations or [], seat, self._secrets)
+        return Result(False, violations=shown, error=error, code=e.code)
+
+    def _secrets(self, pid: str) -> tuple[str, ...]:
+        """The words that would name piece `pid`: its card reference and, when the ruleset knows it, its title."""
+        piece = self.state.pieces.get(pid)
+        if piece is None or piece.card is None:
+            return ()
+        title_of = getattr(self.rules, "card_title", None)
+        title = title_of(self.state, pid) if title_of is not None else None
+        return (piece.card, title) if title else (piece.card,)
+
+    def _remember(self, entry: LogEntry) -> None:
+        """Keep with the entry what its sentences need to be rendered later as of now (who saw what, where)."""
+        state = self.state
+        refs: set[str] = set()
+        for v in entry.violations:
+            refs.update(v.pieces)
+            refs.update(ref_pids(v.message))
+        for e in entry.events:
+            if isinstance(e, Note) and e.text:
+                refs.update(ref_pids(e.text))
+        for pid in refs:
+            piece = state.pieces.get(pid)
+            if piece is not None and pid not in entry.seen:
+                entry.seen[pid] = state.visible_to(piece)
+        for pid in entry.seen:
+            piece = state.pieces.get(pid)
+            if piece is None or piece.kind != "card":
+                continue
+            if EVERYONE not in entry.seen[pid]:
+                entry.places[pid] = hidden_place(state, pid)
+            words = self._secrets(pid)
+            if words:
+                entry.secrets[pid] = words
 
     def _consequences(
         self, action: A.Action, seat: int | None, events: list[Event], violations: list[Violation]
@@ -439,9 +523,9 @@ class Session:
         out = []
         for v in self.rules.audit(state):
             hidden = [p for p in v.pieces if p in state.pieces and not state.can_see(state.pieces[p], seat)]
-            message = "a card you cannot see is out of place" if hidden else v.message
+            message = "a card you cannot see is out of place" if hidden and not has_refs(v.message) else v.message
             out.append(Violation(v.code, v.rule, message, v.pieces, v.seat))
-        return _as_seen(state, out, seat)
+        return _as_seen(state, out, seat, self._secrets)
 
     def violations(self) -> list[tuple[LogEntry, Violation]]:
         """Every rule broken in the game so far, with the entry that broke it."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.actions import Action
 from ..core.events import Event
+from ..core.messages import card_ref
 from ..core.reducer import Tx
 from ..core.ruleset import Violation
 from ..core.state import GameState, Piece, Player, Zone
@@ -286,6 +287,19 @@ class Ruleset:
 
     def winner(self, state: GameState) -> int | None | str:
         return state.rules.get("winner")
+
+    # -- naming cards in sentences --
+
+    def card_title(self, state: GameState, pid: str) -> str | None:
+        """The title people know this card by (None: the ruleset has no card data). Never put it in a sentence
+        directly: use `ref`, so each reader sees it only if it can see the card."""
+        return None
+
+    def ref(self, state: GameState, pid: str | None) -> str:
+        """A card named in a sentence: its title for a seat that can see it, where it lies for any other."""
+        if pid is None or pid not in state.pieces:
+            return "a card"
+        return card_ref(pid, self.card_title(state, pid) or "a card")
 
 
 _SEAT_COLORS = ("#d9534f", "#337ab7", "#5cb85c", "#f0ad4e", "#9b59b6", "#1abc9c")

@@ -270,6 +270,9 @@ class Tragedy(Ruleset):
     def card_name(self, state: GameState, pid: str) -> str:
         return self.card_info(state.pieces[pid].card)[2] or pid
 
+    def card_title(self, state: GameState, pid: str) -> str | None:
+        return self.card_info(state.pieces[pid].card)[2] or None if state.pieces[pid].card else None
+
     # -- the table --
 
     def zone_specs(self, seats: int, decks: Mapping[int, DeckList] | None = None) -> list[ZoneSpec]:
@@ -452,7 +455,7 @@ class Tragedy(Ruleset):
         if piece is None or piece.kind != "card":
             return [_v("tragedy.not_a_card", "0000.3.2.1", "only a card in your Hand can be played", (a.piece,), seat)]
         pid = a.piece
-        name = self.card_name(state, pid)
+        name = self.ref(state, pid)
         zone = state.zones[piece.zone]
         if zone.kind != "hand" or zone.owner != seat:
             out.append(_v("tragedy.not_in_hand", "0000.3.2.1",
@@ -490,7 +493,7 @@ class Tragedy(Ruleset):
                               f"{_article(a.role).capitalize()} attaches to {_article(host)} in play", (pid,), seat))
             elif self.attachments(state, a.target, a.role):
                 out.append(_v("tragedy.one_" + a.role.lower().replace(" ", "_"), ATTACH_RULE[a.role],
-                              f"{self.card_name(state, a.target)} already has {_article(a.role)} attached",
+                              f"{self.ref(state, a.target)} already has {_article(a.role)} attached",
                               (pid, a.target), seat))
         elif a.target is not None:
             out.append(_v("tragedy.target", "0000.2.2",
@@ -519,7 +522,7 @@ class Tragedy(Ruleset):
             for q in [pid, *self.attachments(state, pid, extra)]:
                 if _is_tapped(state.pieces[q]):
                     out.append(_v("tragedy.tapped", "0000.2.4",
-                                  f"{self.card_name(state, q)} is tapped and cannot be tapped again until it untaps",
+                                  f"{self.ref(state, q)} is tapped and cannot be tapped again until it untaps",
                                   (q,), seat))
         return out
 
@@ -676,9 +679,9 @@ class Tragedy(Ruleset):
         tx.set_rule("priority", seat)
         tx.set_rule("passed", 0)
         tx.set_rule("need", len(state.seats))
-        text = f"plays {self.card_name(state, a.piece)} as {_article(a.role)}"
+        text = f"plays {self.ref(state, a.piece)} as {_article(a.role)}"
         if a.target is not None:
-            text += f" on {self.card_name(state, a.target)}"
+            text += f" on {self.ref(state, a.target)}"
         tx.note("tragedy.play", seat, text, {"piece": a.piece, "role": a.role, "target": a.target})
 
     def _pass(self, state: GameState, seat: int | None, tx: Tx) -> None:
@@ -710,8 +713,8 @@ class Tragedy(Ruleset):
             tx.change(pid, rotation=90)
         favor = tx.add_player_counter(seat, "favor", gained)
         tx.set_rule("scored", True)
-        tx.note("tragedy.score", seat, f"scores {gained} with {self.card_name(state, a.actor)} on "
-                f"{self.card_name(state, a.set)} ({favor} favor)", {"favor": gained, "total": favor})
+        tx.note("tragedy.score", seat, f"scores {gained} with {self.ref(state, a.actor)} on "
+                f"{self.ref(state, a.set)} ({favor} favor)", {"favor": gained, "total": favor})
         if favor >= self.options["win_favor"]:
             self._end(state, tx, seat)
 
@@ -776,7 +779,7 @@ class Tragedy(Ruleset):
         roles = dict(state.rules.get("roles") or {})
         if roles.pop(pid, None) is not None:
             tx.set_rule("roles", roles)
-        tx.note("tragedy.remove", None, f"{self.card_name(state, pid)} is {why}", {"piece": pid})
+        tx.note("tragedy.remove", None, f"{self.ref(state, pid)} is {why}", {"piece": pid})
 
     def _resolve(self, state: GameState, pid: str, tx: Tx) -> None:
         stack = self._stack(state)
@@ -789,7 +792,7 @@ class Tragedy(Ruleset):
         role = entry.get("role", "Act")
         seat = entry.get("seat", self._active(state))
         piece = state.pieces.get(pid)
-        name = self.card_name(state, pid) if piece else pid
+        name = self.ref(state, pid) if piece else pid
         if piece is None or state.zones[piece.zone].kind != "stack":
             tx.note("tragedy.resolve", seat, f"{name} is no longer on the Stack")
         elif role == "Act":
@@ -807,7 +810,7 @@ class Tragedy(Ruleset):
                 self._attach(state, pid, target, tx)
                 self._set_role(state, pid, role, tx)
                 tx.note("tragedy.resolve", seat, f"{name} enters as {_article(role)} on "
-                        f"{self.card_name(state, target)}", {"piece": pid, "role": role, "target": target})
+                        f"{self.ref(state, target)}", {"piece": pid, "role": role, "target": target})
             else:
                 tx.move(pid, self._discard_of(state, pid))
                 tx.note("tragedy.resolve", seat, f"{name} has no {HOST_ROLE[role]} to attach to and is removed from "
@@ -972,7 +975,7 @@ class Tragedy(Ruleset):
                 piece = state.pieces[pid]
                 if piece.kind != "card":
                     continue
-                name = self.card_name(state, pid)
+                name = self.ref(state, pid)
                 if zone.kind == "table":
                     out.append(_v("tragedy.zone", "0000.1.5", f"{name} lies on the table outside every Zone", (pid,)))
                 elif zone.kind == "stack" and pid not in on_stack:

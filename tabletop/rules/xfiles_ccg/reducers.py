@@ -132,7 +132,7 @@ def _sell(rs: XFilesCCG, state: GameState, a: Sell, seat: int, tx: Tx) -> None:
         total += rs._sell_value(state, pid) or 0
         rs._to_discard(state, pid, tx)
     cp = tx.add_player_counter(seat, "cp", total)
-    tx.note("xfc.sell", seat, f"sells {', '.join(rs.name_of(state, p) for p in a.pieces)} for {total} CP "
+    tx.note("xfc.sell", seat, f"sells {', '.join(rs.ref(state, p) for p in a.pieces)} for {total} CP "
             f"({cp} CP)", {"pieces": list(a.pieces), "cp": total})
 
 
@@ -142,7 +142,7 @@ def _requisition(rs: XFilesCCG, state: GameState, a: Requisition, seat: int, tx:
         raise ActionError("not_equipment", f"{info.name} is not Equipment")
     rs._pay(state, seat, "rp", info.cost or 0, tx)
     rs._attach(state, a.piece, a.agent, tx, by=seat)
-    tx.note("xfc.requisition", seat, f"requisitions {info.name} for {rs.name_of(state, a.agent)} "
+    tx.note("xfc.requisition", seat, f"requisitions {info.name} for {rs.ref(state, a.agent)} "
             f"({info.cost or 0} RP; {rs._pool_of(state, seat, 'rp')} RP left)", {"piece": a.piece, "agent": a.agent})
 
 
@@ -150,7 +150,7 @@ def _exchange(rs: XFilesCCG, state: GameState, a: Exchange, seat: int, tx: Tx) -
     if state.pieces[a.piece].attached_to is None:
         raise ActionError("not_held", "that Equipment is not held by an Agent")
     rs._attach(state, a.piece, a.agent, tx)
-    tx.note("xfc.exchange", seat, f"{rs.name_of(state, a.piece)} goes to {rs.name_of(state, a.agent)}",
+    tx.note("xfc.exchange", seat, f"{rs.ref(state, a.piece)} goes to {rs.ref(state, a.agent)}",
             {"piece": a.piece, "agent": a.agent})
 
 
@@ -161,7 +161,7 @@ def _deploy(rs: XFilesCCG, state: GameState, a: Deploy, seat: int, tx: Tx) -> No
     moved = list(state.rules.get("moved") or [])
     if a.agent not in moved:
         tx.set_rule("moved", [*moved, a.agent])
-    tx.note("xfc.deploy", seat, f"{rs.name_of(state, a.agent)} goes to the {a.to.title()}", {"piece": a.agent})
+    tx.note("xfc.deploy", seat, f"{rs.ref(state, a.agent)} goes to the {a.to.title()}", {"piece": a.agent})
 
 
 def _hire(rs: XFilesCCG, state: GameState, a: Hire, seat: int, tx: Tx) -> None:
@@ -182,7 +182,7 @@ def _team(rs: XFilesCCG, state: GameState, a: FormTeam, seat: int, tx: Tx) -> No
     mine.append(list(a.agents))
     teams[str(seat)] = mine
     tx.set_rule("teams", teams)
-    tx.note("xfc.team", seat, "forms a Team: " + ", ".join(rs.name_of(state, p) for p in a.agents),
+    tx.note("xfc.team", seat, "forms a Team: " + ", ".join(rs.ref(state, p) for p in a.agents),
             {"agents": list(a.agents)})
 
 
@@ -204,7 +204,7 @@ def _site(rs: XFilesCCG, state: GameState, a: PlaceSite, seat: int, tx: Tx) -> N
 
 def _bluff(rs: XFilesCCG, state: GameState, a: PlaceBluff, seat: int, tx: Tx) -> None:
     rs._attach(state, a.piece, a.site, tx, face_up=False, by=seat)
-    tx.note("xfc.bluff", seat, f"puts a card face down beneath {rs.name_of(state, a.site)}",
+    tx.note("xfc.bluff", seat, f"puts a card face down beneath {rs.ref(state, a.site)}",
             {"site": a.site})
 
 
@@ -226,7 +226,7 @@ def _investigate(rs: XFilesCCG, state: GameState, a: Investigate, seat: int, tx:
                           "directed": directed, "mods": [], "used": []})
     tx.set_rule("used", [*(r.get("used") or []), *a.agents])
     tx.note("xfc.investigate", seat, f"investigates {info.name} with "
-            f"{', '.join(rs.name_of(state, p) for p in a.agents)}: {skill} {rs.team_skill(state, a.agents, skill)} "
+            f"{', '.join(rs.ref(state, p) for p in a.agents)}: {skill} {rs.team_skill(state, a.agents, skill)} "
             f"against {need}+", {"site": a.site, "agents": list(a.agents), "skill": skill, "need": need})
     pending = []
     for pid in list(state.attached(a.site)):
@@ -369,13 +369,13 @@ def _discard(rs: XFilesCCG, state: GameState, a: Discard, seat: int, tx: Tx) -> 
 
 def _hospitalize(rs: XFilesCCG, state: GameState, a: Hospitalize, seat: int | None, tx: Tx) -> None:
     rs._move_agent(state, a.agent, "hospital", tx)
-    tx.note("xfc.hospital", rs._owner(state, a.agent), f"{rs.name_of(state, a.agent)} is at 0 Health and goes to the "
+    tx.note("xfc.hospital", rs._owner(state, a.agent), f"{rs.ref(state, a.agent)} is at 0 Health and goes to the "
             "Hospital", {"piece": a.agent})
 
 
 def _effect(rs: XFilesCCG, state: GameState, a: ManualEffect, seat: int, tx: Tx) -> None:
     r = state.rules
-    src = rs.name_of(state, a.source) if a.source else "by hand"
+    src = rs.ref(state, a.source) if a.source else "by hand"
     why = f" ({a.text})" if a.text else ""
     data: dict[str, Any] = {"kind": a.kind, "amount": a.amount, "source": a.source, "piece": a.piece}
     if a.kind == "skill":
@@ -399,7 +399,7 @@ def _effect(rs: XFilesCCG, state: GameState, a: ManualEffect, seat: int, tx: Tx)
         new = max(0, rs.damage(state, a.piece) + a.amount)
         rs._set_damage(state, a.piece, min(new, printed) if printed else new, tx)
         verb = "heals" if a.amount < 0 else "takes"
-        text = f"{src}: {rs.name_of(state, a.piece)} {verb} {abs(a.amount)} ({rs.health(state, a.piece)} Health)"
+        text = f"{src}: {rs.ref(state, a.piece)} {verb} {abs(a.amount)} ({rs.health(state, a.piece)} Health)"
     elif a.kind == "combat":
         combat = dict(r.get("combat") or {})
         if not combat or a.side not in ("agents", "adversary"):
@@ -416,7 +416,7 @@ def _effect(rs: XFilesCCG, state: GameState, a: ManualEffect, seat: int, tx: Tx)
             rs._move_agent(state, a.piece, state.zones[a.to].kind, tx)
         else:
             tx.move(a.piece, a.to, by=seat)
-        text = f"{src}: {rs.name_of(state, a.piece)} goes to {state.zones[a.to].label or a.to}"
+        text = f"{src}: {rs.ref(state, a.piece)} goes to {state.zones[a.to].label or a.to}"
     elif a.kind == "negate":
         if a.piece is None:
             raise ActionError("no_piece", "name the card to negate")
@@ -424,7 +424,7 @@ def _effect(rs: XFilesCCG, state: GameState, a: ManualEffect, seat: int, tx: Tx)
         if chain != rs._chain(state):
             tx.set_rule("chain", chain)
         combat = r.get("combat")
-        name = rs.name_of(state, a.piece)
+        name = rs.ref(state, a.piece)
         if combat and combat.get("adversary") == a.piece:
             rs._end_combat(state, tx, f"{name} is negated")
         elif state.zones[state.pieces[a.piece].zone].kind != "discard":
@@ -436,7 +436,7 @@ def _effect(rs: XFilesCCG, state: GameState, a: ManualEffect, seat: int, tx: Tx)
             raise ActionError("not_in_team", "that Agent is not in the investigating Team")
         check["team"] = [p for p in check["team"] if p != a.piece]
         tx.set_rule("check", check)
-        text = f"{src}: {rs.name_of(state, a.piece)} stays behind (check now {rs.check_total(state)})"
+        text = f"{src}: {rs.ref(state, a.piece)} stays behind (check now {rs.check_total(state)})"
     else:
         raise ActionError("bad_effect", "a manual effect is skill, pool, damage, combat, move, negate or leave")
     if a.source:

@@ -159,6 +159,9 @@ class XFilesCCG(Ruleset):
             return str(pid)
         return self.pinfo(state, pid).name
 
+    def card_title(self, state: GameState, pid: str) -> str | None:
+        return self.pinfo(state, pid).name if state.pieces[pid].card else None
+
     def xfiles(self) -> list[CardInfo]:
         """Every X-File card of the loaded card sets (the Notebook's universe)."""
         if self._xfiles is None:
@@ -464,16 +467,16 @@ class XFilesCCG(Ruleset):
     def _in_hand(self, state: GameState, pid: str, seat: int | None, rule: str) -> list[Violation]:
         piece = state.pieces.get(pid)
         if piece is None or state.zones[piece.zone].kind != "hand" or state.zones[piece.zone].owner != seat:
-            return [_v("xfc.not_in_hand", rule, f"{self.name_of(state, pid)} is not in your hand", (pid,), seat)]
+            return [_v("xfc.not_in_hand", rule, f"{self.ref(state, pid)} is not in your hand", (pid,), seat)]
         return []
 
     def _own_agent(self, state: GameState, pid: str, seat: int | None, rule: str) -> list[Violation]:
         piece = state.pieces.get(pid)
         if piece is None or self.pinfo(state, pid).kind != "agent":
-            return [_v("xfc.not_an_agent", rule, f"{self.name_of(state, pid)} is not an Agent", (pid,), seat)]
+            return [_v("xfc.not_an_agent", rule, f"{self.ref(state, pid)} is not an Agent", (pid,), seat)]
         zone = state.zones[piece.zone]
         if zone.kind not in SECTIONS or zone.owner != seat:
-            return [_v("xfc.not_your_agent", rule, f"{self.name_of(state, pid)} is not one of your Agents in play",
+            return [_v("xfc.not_your_agent", rule, f"{self.ref(state, pid)} is not one of your Agents in play",
                        (pid,), seat)]
         return []
 
@@ -524,7 +527,7 @@ class XFilesCCG(Ruleset):
             for pid in a.pieces:
                 out += self._in_hand(state, pid, seat, "xfc.briefing.4")
                 if pid in state.pieces and self._sell_value(state, pid) is None:
-                    out.append(_v("xfc.not_sellable", "xfc.briefing.4", f"{self.name_of(state, pid)} has no RP or "
+                    out.append(_v("xfc.not_sellable", "xfc.briefing.4", f"{self.ref(state, pid)} has no RP or "
                                   "*P Cost to sell for", (pid,), seat))
             return out
         if isinstance(a, Requisition):
@@ -540,7 +543,7 @@ class XFilesCCG(Ruleset):
             elif not out and self.section_of(state, a.agent) == "hospital" and a.to != "hospital" \
                     and not self.can_leave_hospital(state, a.agent):
                 out.append(_v("xfc.hospital_exit", "xfc.deployment.2",
-                              f"{self.name_of(state, a.agent)} has {self.health(state, a.agent)} Health and cannot "
+                              f"{self.ref(state, a.agent)} has {self.health(state, a.agent)} Health and cannot "
                               "leave the Hospital yet", (a.agent,), seat))
             return out
         if isinstance(a, Hire):
@@ -658,9 +661,9 @@ class XFilesCCG(Ruleset):
         if where and sec.upper() not in where:
             out.append(_v("xfc.requisition_section", "xfc.requisition.1",
                           f"{info.name} is requisitioned by an Agent in the {' or '.join(w.title() for w in where)}; "
-                          f"{self.name_of(state, a.agent)} is in the {sec.title()}", (a.piece, a.agent), seat))
+                          f"{self.ref(state, a.agent)} is in the {sec.title()}", (a.piece, a.agent), seat))
         if any(self.pinfo(state, q).name == info.name for q in self.gear(state, a.agent)):
-            out.append(_v("xfc.one_item", "xfc.requisition.2", f"{self.name_of(state, a.agent)} already has "
+            out.append(_v("xfc.one_item", "xfc.requisition.2", f"{self.ref(state, a.agent)} already has "
                           f"{info.name}", (a.piece, a.agent), seat))
         out += self._afford(state, seat, "rp", info.cost or 0, info.name, "xfc.chain.3", (a.piece,))
         return out
@@ -670,7 +673,7 @@ class XFilesCCG(Ruleset):
         out += self._own_agent(state, a.agent, seat, "xfc.requisition.3")
         holder = state.pieces[a.piece].attached_to if a.piece in state.pieces else None
         if holder is None or self.pinfo(state, a.piece).kind != "equipment":
-            out.append(_v("xfc.not_held", "xfc.requisition.3", f"{self.name_of(state, a.piece)} is not Equipment "
+            out.append(_v("xfc.not_held", "xfc.requisition.3", f"{self.ref(state, a.piece)} is not Equipment "
                           "held by an Agent", (a.piece,), seat))
             return out
         out += self._own_agent(state, holder, seat, "xfc.requisition.3")
@@ -680,7 +683,7 @@ class XFilesCCG(Ruleset):
             out.append(_v("xfc.exchange_team", "xfc.requisition.3", "Equipment passes between Agents of one Team (or "
                           "one section)", (a.piece, a.agent), seat))
         if any(self.pinfo(state, q).name == self.pinfo(state, a.piece).name for q in self.gear(state, a.agent)):
-            out.append(_v("xfc.one_item", "xfc.requisition.2", f"{self.name_of(state, a.agent)} already has one",
+            out.append(_v("xfc.one_item", "xfc.requisition.2", f"{self.ref(state, a.agent)} already has one",
                           (a.piece, a.agent), seat))
         return out
 
@@ -733,15 +736,15 @@ class XFilesCCG(Ruleset):
             if bad:
                 out += bad
             elif self.section_of(state, pid) != "field":
-                out.append(_v("xfc.not_in_field", "xfc.investigation.1", f"{self.name_of(state, pid)} is not in the "
+                out.append(_v("xfc.not_in_field", "xfc.investigation.1", f"{self.ref(state, pid)} is not in the "
                               "Field", (pid,), seat))
             elif pid in used:
-                out.append(_v("xfc.agent_used", "xfc.investigation.1", f"{self.name_of(state, pid)} already took part "
+                out.append(_v("xfc.agent_used", "xfc.investigation.1", f"{self.ref(state, pid)} already took part "
                               "in an investigation this turn", (pid,), seat))
         if a.site in state.pieces and a.skill:
             options = [s for s, _ in self.pinfo(state, a.site).prerequisite]
             if canonical_skill(a.skill) not in options:
-                out.append(_v("xfc.prerequisite_skill", "xfc.investigation.3", f"{self.name_of(state, a.site)} is "
+                out.append(_v("xfc.prerequisite_skill", "xfc.investigation.3", f"{self.ref(state, a.site)} is "
                               f"investigated with {' or '.join(options) or 'its own prerequisite'}", (a.site,), seat))
         return out
 
@@ -854,14 +857,14 @@ class XFilesCCG(Ruleset):
                         out.append(_v("xfc.deploy_timing", "xfc.deployment.1", "Agents change sections in their "
                                       "player's Deployment Phase", (pid,), seat))
                     elif src.kind == "hospital" and not self.can_leave_hospital(state, pid):
-                        out.append(_v("xfc.hospital_exit", "xfc.deployment.2", f"{self.name_of(state, pid)} cannot "
+                        out.append(_v("xfc.hospital_exit", "xfc.deployment.2", f"{self.ref(state, pid)} cannot "
                                       "leave the Hospital yet", (pid,), seat))
                     continue
                 if src.kind == "xfile" or dst.kind == "xfile":
                     out.append(_v("xfc.xfile", "xfc.setup.1", "the X-File stays face down by its player", (pid,),
                                   seat))
                     continue
-                out.append(_v("xfc.hand_move", "xfc.effect.1", f"moving {self.name_of(state, pid)} from "
+                out.append(_v("xfc.hand_move", "xfc.effect.1", f"moving {self.ref(state, pid)} from "
                               f"{src.label or src.kind} to {dst.label or dst.kind} is no rule's doing: use the rules "
                               "actions, or the manual effect to apply a card's text", (pid,), seat))
         elif isinstance(action, (A.Draw, A.Deal)):
@@ -997,7 +1000,7 @@ class XFilesCCG(Ruleset):
             heal = 1 if (self.pinfo(state, pid).health or 0) <= 3 else 2
             new = max(0, dmg - heal)
             self._set_damage(state, pid, new, tx)
-            tx.note("xfc.heal", seat, f"{self.name_of(state, pid)} heals {dmg - new} in the Hospital "
+            tx.note("xfc.heal", seat, f"{self.ref(state, pid)} heals {dmg - new} in the Hospital "
                     f"({self.health(state, pid)} Health)", {"piece": pid, "healed": dmg - new})
         self._goto(state, "requisition", tx)
 
@@ -1025,7 +1028,7 @@ class XFilesCCG(Ruleset):
         for pid in list(r.get("hired") or []):
             if pid in state.pieces and state.zones[state.pieces[pid].zone].kind in SECTIONS:
                 self._to_discard(state, pid, tx)
-                tx.note("xfc.hired_leaves", self.active(state), f"{self.name_of(state, pid)} leaves at the "
+                tx.note("xfc.hired_leaves", self.active(state), f"{self.ref(state, pid)} leaves at the "
                         "Debriefing (xfc.debriefing.2)", {"piece": pid})
         tx.set_rule("hired", [])
         tx.set_rule("discarder", self.active(state))
@@ -1132,7 +1135,7 @@ class XFilesCCG(Ruleset):
         ok = total >= need and any(self.section_of(state, p) != "hospital" for p in check.get("team", [])
                                    if p in state.pieces)
         active = self.active(state)
-        tx.note("xfc.check", active, f"{self.name_of(state, site)}: {check.get('skill')} {total} against {need}+: "
+        tx.note("xfc.check", active, f"{self.ref(state, site)}: {check.get('skill')} {total} against {need}+: "
                 + ("success" if ok else "failure"), {"site": site, "total": total, "need": need, "success": ok})
         if ok:
             tx.set_rule("question", {"asked": False, "guessed": False})
@@ -1186,11 +1189,11 @@ class XFilesCCG(Ruleset):
         self._set_damage(state, adv, min(adv_health, before + pending["agents"]), tx)
         label = "Long Range" if combat.get("round") == "lrc" else "Close Range"
         text = (f"{label} round {combat.get('number', 1)}: the Agents deal {pending['agents']} to "
-                f"{self.name_of(state, adv)} ({max(0, adv_health - before - pending['agents'])} Health left)")
+                f"{self.ref(state, adv)} ({max(0, adv_health - before - pending['agents'])} Health left)")
         if target is not None:
             printed = self.pinfo(state, target).health or 0
             self._set_damage(state, target, min(printed, self.damage(state, target) + pending["adversary"]), tx)
-            text += f"; {self.name_of(state, target)} takes {pending['adversary']} ({self.health(state, target)} Health)"
+            text += f"; {self.ref(state, target)} takes {pending['adversary']} ({self.health(state, target)} Health)"
         tx.note("xfc.damage", combat.get("owner"), text, {"agents": pending["agents"],
                 "adversary": pending["adversary"], "target": target})
         tx.set_rule("combat", combat)
@@ -1204,7 +1207,7 @@ class XFilesCCG(Ruleset):
         for pid in team:
             if self.section_of(state, pid) != "hospital" and self.health(state, pid) == 0:
                 self._move_agent(state, pid, "hospital", tx)
-                tx.note("xfc.hospital", self._owner(state, pid), f"{self.name_of(state, pid)} is at 0 Health and goes "
+                tx.note("xfc.hospital", self._owner(state, pid), f"{self.ref(state, pid)} is at 0 Health and goes "
                         "to the Hospital", {"piece": pid})
         adv = combat["adversary"]
         dead = adv in state.pieces and self.health(state, adv) == 0
@@ -1428,7 +1431,7 @@ class XFilesCCG(Ruleset):
             for pid in self.agents(state, p.seat, ("bureau", "field")):
                 if (self.pinfo(state, pid).health or 0) > 0 and self.health(state, pid) == 0 \
                         and not state.rules.get("combat"):
-                    out.append(_v("xfc.hospital", "xfc.combat.4", f"{self.name_of(state, pid)} is at 0 Health outside "
+                    out.append(_v("xfc.hospital", "xfc.combat.4", f"{self.ref(state, pid)} is at 0 Health outside "
                                   "the Hospital", (pid,), p.seat))
         return out
 

@@ -156,6 +156,9 @@ class XFilesFan(Ruleset):
     def info(self, state: GameState, pid: str) -> CardInfo:
         return self.card(state.pieces[pid].card)
 
+    def card_title(self, state: GameState, pid: str) -> str | None:
+        return self.info(state, pid).name if state.pieces[pid].card else None
+
     # -- the table --
 
     def zone_specs(self, seats: int, decks: Mapping[int, DeckList] | None = None) -> list[ZoneSpec]:
