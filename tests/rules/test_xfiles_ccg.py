@@ -216,7 +216,7 @@ def test_healing_one_or_two_by_printed_health() -> None:
     assert r.damage(st, pid(s, "hospital:0", "owen-marsh")) == 2
     assert r.damage(st, pid(s, "hospital:0", "nadia-keller")) == 2
     assert r.damage(st, pid(s, "hospital:0", "ruth-calder")) == 0
-    assert r.damage(st, pid(s, "hospital:1", "lena-ortiz")) == 4  # only the Investigating Player's Agents heal
+    assert r.damage(st, pid(s, "hospital:1", "lena-ortiz")) == 2  # every Agent in the Hospital heals (p.8)
 
 
 # ------------------------------------------------------------------------------------------------ Requisition

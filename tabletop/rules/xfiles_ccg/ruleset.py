@@ -989,16 +989,17 @@ class XFilesCCG(Ruleset):
         self._healing(state, tx)
 
     def _healing(self, state: GameState, tx: Tx) -> None:
-        seat = self.active(state)
-        for pid in self.agents(state, seat, ("hospital",)):
-            dmg = self.damage(state, pid)
-            if dmg <= 0:
-                continue
-            heal = 1 if (self.pinfo(state, pid).health or 0) <= 3 else 2
-            new = max(0, dmg - heal)
-            self._set_damage(state, pid, new, tx)
-            tx.note("xfc.heal", seat, f"{self.name_of(state, pid)} heals {dmg - new} in the Hospital "
-                    f"({self.health(state, pid)} Health)", {"piece": pid, "healed": dmg - new})
+        """Every Agent in every player's Hospital heals (manual p.8: "applies to all Agents in the Hospital")."""
+        for owner in state.seats:
+            for pid in self.agents(state, owner, ("hospital",)):
+                dmg = self.damage(state, pid)
+                if dmg <= 0:
+                    continue
+                heal = 1 if (self.pinfo(state, pid).health or 0) <= 3 else 2
+                new = max(0, dmg - heal)
+                self._set_damage(state, pid, new, tx)
+                tx.note("xfc.heal", owner, f"{self.name_of(state, pid)} heals {dmg - new} in the Hospital "
+                        f"({self.health(state, pid)} Health)", {"piece": pid, "healed": dmg - new})
         self._goto(state, "requisition", tx)
 
     def _set_damage(self, state: GameState, pid: str, value: int, tx: Tx) -> None:
