@@ -463,15 +463,20 @@ def test_chain_activators_pools_witness_and_combat_only() -> None:
                lambda s: PlayCard(pid(s, "hand:0", "june-talley")), 0, "xfc.turn.1")
 
 
-def test_card_that_cannot_be_paid_goes_to_discard_in_warn() -> None:
+@pytest.mark.parametrize("mode", ["strict", "warn"])
+def test_card_that_cannot_be_paid_goes_to_discard(mode: str) -> None:
+    """Manual p.14: a card played and then found unaffordable goes to the Discard; no mode refuses the play."""
     s = _investigating({"hand:0": ["retired-ranger"]}, pools=((2, 5), (5, 5)))
     s.state.player(0).counters["rp"] = 2
-    s.state.enforcement = "warn"
+    s.state.enforcement = mode
     ranger = pid(s, "hand:0", "retired-ranger")
-    r = s.submit(PlayCard(ranger), 0)
-    assert r.accepted and "xfc.chain.3" in [v.rule for v in r.violations]
+    assert PlayCard(ranger) not in list(rules_of(s).legal_actions(s.state, 0))  # a bot or hint never wastes it
+    r = ok(s, PlayCard(ranger), 0)
+    assert r.accepted
     assert s.state.pieces[ranger].zone == "discard:0" and not s.state.rules.get("chain")
     assert s.state.player(0).counters["rp"] == 2
+    notes = [n["what"] for e in s.log_for(0) for n in e["notes"]]
+    assert "xfc.unpaid" in notes
 
 
 def test_star_cost_paid_by_the_side_it_helps() -> None:

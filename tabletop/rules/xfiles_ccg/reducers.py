@@ -563,7 +563,7 @@ def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
         if info.kind in ("agent", "site", "xfile", "equipment"):
             continue
         a = PlayCard(pid)
-        if not rs.check(state, a, seat):
+        if rs.can_pay(state, a, seat) and not rs.check(state, a, seat):
             yield a
 
 

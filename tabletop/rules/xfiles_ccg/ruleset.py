@@ -824,10 +824,14 @@ class XFilesCCG(Ruleset):
                                        if e.get("piece") in state.pieces):
                 out.append(_v("xfc.witness_twice", "xfc.chain.4", f"{info.name} was already used in this skill check",
                               (a.piece,), seat))
-        cost = a.x if info.cost is None else info.cost
-        pool = self.pay_pool(state, info, seat, a.side)
-        out += self._afford(state, seat, pool, cost, info.name, "xfc.chain.3", (a.piece,))
+        # no affordability check: manual p.14, a card its owner cannot pay for goes to the Discard (see _play)
         return out
+
+    def can_pay(self, state: GameState, a: PlayCard, seat: int) -> bool:
+        """Whether `seat` can pay for playing `a` now (an unpaid card is discarded, so hints and bots skip it)."""
+        info = self.pinfo(state, a.piece)
+        cost = a.x if info.cost is None else info.cost
+        return self._pool_of(state, seat, self.pay_pool(state, info, seat, a.side)) >= cost
 
     def _check_hospitalize(self, state: GameState, a: Hospitalize, seat: int | None) -> list[Violation]:
         if a.agent in state.pieces and self.pinfo(state, a.agent).kind == "agent" and self.health(state, a.agent) == 0:
