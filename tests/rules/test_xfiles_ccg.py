@@ -567,6 +567,22 @@ def test_question_of_the_sites_kind_answered_truthfully() -> None:
     both_modes(lambda: s, lambda s2: Ask("q0000"), 0, "xfc.question.1", applies=False)
 
 
+def test_question_and_guess_tokens_are_the_same_on_every_load_of_a_position(tmp_path) -> None:
+    """A log written against a hand-written position names a question by its token: two loads give one token."""
+    from tabletop.store import load_action_log
+
+    first, again = _solved(), _solved()
+    r = rules_of(first)
+    assert r.question_options(first.state, 0) == r.question_options(again.state, 0)
+    assert r.guess_options(first.state, 0) == r.guess_options(again.state, 0)
+    log = tmp_path / "log.yaml"
+    token = r.question_token(first.state, 0, "Affiliation", "Government")
+    log.write_text(f"- {{seat: 0, action: {{type: xfc.ask, token: {token}}}}}\n", encoding="utf-8")
+    for action, seat in load_action_log(log):
+        ok(again, action, seat)
+    assert r.notebook(again.state, 0)["opponents"][0]["answers"][-1]["value"] == "Government"
+
+
 def test_correct_guess_wins_and_ends_the_game() -> None:
     s = _solved()
     r = rules_of(s)
