@@ -16,6 +16,8 @@ from tabletop.rules import get_ruleset
 from tabletop.rules.xfiles_ccg import card_info
 
 FIXTURE = Path(__file__).parent / "fixtures" / "xfiles_ccg" / "cards.json"
+#: cards in the forms the real card database uses that the first pass did not read (our own cards, that format)
+SECOND = Path(__file__).parent / "fixtures" / "xfiles_ccg" / "second_pass.json"
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -105,3 +107,18 @@ def test_decks_from_the_import_pass_or_fail_with_every_problem_named(imported, t
     odd = DeckList("k", sections={"deck": [DeckEntry(f"xfc-fixture/{ids['The Odd One']}")]})
     killer = get_ruleset("xfiles-ccg").deck_problems(odd, lib)
     assert "xfc.deck.3" in {v.rule for v in killer}
+
+
+@pytest.fixture()
+def second(tmp_path: Path):
+    out = tmp_path / "cards" / "xfc-second"
+    report = import_cards(SECOND, out)
+    assert check_path(out) == []
+    return report, {c.name: c for c in CardLibrary([out.parent])}
+
+
+def test_health_na_is_written_and_read(second) -> None:
+    _, cards = second
+    lights = card_info(cards["Lights Over Harlan"])
+    assert cards["Lights Over Harlan"].get("health") == "N/A"
+    assert lights.health_na and lights.health is None and not lights.combative

@@ -529,6 +529,47 @@ def test_combat_until_every_agent_is_in_the_hospital() -> None:
     assert pid(s, "discard:1", "night-prowler")
 
 
+def test_an_adversary_with_health_na_is_not_killed_by_damage() -> None:
+    """xfc.combat.6: Health N/A is no Health of 0; Combat goes on until every Agent is in the Hospital."""
+    s = _investigating({"hand:1": ["shadow-walker"]}, pools=((5, 5), (5, 6)))
+    r = rules_of(s)
+    st = s.state
+    assert r.pinfo(st, pid(s, "hand:1", "shadow-walker")).health_na
+    ok(s, Pass(), 0)
+    walker = pid(s, "hand:1", "shadow-walker")
+    ok(s, PlayCard(walker), 1)
+    for seat in (1, 0, 1, 0):  # the Adversary resolves; the Long Range round (it has no LRC) deals it 3
+        ok(s, Pass(), seat)
+    ok(s, Pass(), 0)
+    ok(s, Pass(), 1)
+    assert st.rules.get("combat") and st.pieces[walker].zone == "chain"  # not killed after one round
+    assert st.rules["combat"]["round"] == "crc" and r.damage(st, walker) == 0
+    for _ in range(40):
+        if not st.rules.get("combat"):
+            break
+        step = r.step(st)
+        if step == "damage":
+            ok(s, AssignDamage(next(p for p in st.rules["check"]["team"] if r.section_of(st, p) != "hospital")), 1)
+        else:
+            ok(s, Pass(), r.decision(st))
+    assert "combat" not in st.rules and pid(s, "discard:1", "shadow-walker")
+    assert all(r.section_of(st, p) == "hospital" for p in st.rules["check"]["team"])
+
+
+def test_an_adversary_with_no_combat_values_starts_no_combat() -> None:
+    s = _investigating({"hand:1": ["harvest-lights"]}, pools=((5, 5), (5, 6)))
+    r = rules_of(s)
+    ok(s, Pass(), 0)
+    lights = pid(s, "hand:1", "harvest-lights")
+    ok(s, PlayCard(lights), 1)
+    ok(s, Pass(), 1)
+    ok(s, Pass(), 0)
+    assert "combat" not in s.state.rules and s.state.pieces[lights].zone == "discard:1"
+    assert r.step(s.state) == "check"
+    notes = [n["text"] for e in s.log_for(0) for n in e["notes"] if n["what"] == "xfc.resolve"]
+    assert any("starts no Combat" in t and "apply by hand" in t for t in notes)
+
+
 def test_damage_target_is_an_agent_of_the_team() -> None:
     def build() -> Session:
         s = _investigating({"hand:1": ["night-prowler"]}, pools=((5, 5), (5, 6)))

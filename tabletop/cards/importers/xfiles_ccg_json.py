@@ -135,7 +135,9 @@ def convert(records: list[Any], source: str = "<cards.json>", lines: list[int] |
                     if low == "health":
                         if isinstance(sv, int):
                             card["health"] = sv
-                        elif str(sv).upper() != "N/A":
+                        elif str(sv).strip().upper() == "N/A":
+                            card["health"] = "N/A"  # damage does not kill it (xfc.combat.6); written, never dropped
+                        else:
                             keep("health", sv, "Health is a number")
                         continue
                     if low in ("resources", "res", "resource"):

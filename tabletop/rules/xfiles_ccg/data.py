@@ -72,6 +72,13 @@ class CardInfo:
     asks: tuple[str, ...] = ()
     characteristics: Mapping[str, str] = field(default_factory=dict)
     modifies: Mapping[str, int] = field(default_factory=dict)
+    #: Health printed as N/A (an Adversary that damage does not kill, such as a phenomenon)
+    health_na: bool = False
+
+    @property
+    def combative(self) -> bool:
+        """Whether the card has a combat value to fight with (an Adversary with N/A throughout starts no Combat)."""
+        return any(isinstance(self.skills.get(s), int) for s in ("Long Range Combat", "Close Range Combat"))
 
     def skill(self, name: str) -> int:
         value = self.skills.get(name)
@@ -91,6 +98,10 @@ def _int(value: Any) -> int | None:
     return None
 
 
+def _na(value: Any) -> bool:
+    return isinstance(value, str) and value.strip().upper() == "N/A"
+
+
 def card_info(card: Any) -> CardInfo:
     """A CardInfo from a CardDef (or anything with ref, name, type, text and `get`)."""
     get = card.get
@@ -99,12 +110,14 @@ def card_info(card: Any) -> CardInfo:
     raw_skills = get("skills") or {}
     skills: dict[str, int | None] = {}
     health = _int(get("health"))
+    health_na = _na(get("health"))
     res = _int(get("res"))
     if isinstance(raw_skills, Mapping):
         for key, value in raw_skills.items():
             k = str(key).strip().casefold()
             if k == "health":
                 health = health if health is not None else _int(value)
+                health_na = health_na or _na(value)
             elif k in ("resources", "res", "resource"):
                 res = res if res is not None else _int(value)
             else:
@@ -145,6 +158,7 @@ def card_info(card: Any) -> CardInfo:
         asks=tuple(parse_questions(asks if asks else get("question"), get("keywords"))),
         characteristics=characteristics,
         modifies=modifies,
+        health_na=health_na and health is None,
     )
 
 

@@ -69,6 +69,8 @@ RULE_TEXT = {
     "xfc.combat.3": "The Adversary's damage goes to one Agent of the Team, chosen by the Directed Player.",
     "xfc.combat.4": "An Agent at 0 Health goes to the Hospital.",
     "xfc.combat.5": "After Combat the Adversary goes to its owner's Discard.",
+    "xfc.combat.6": "An Adversary whose Health is N/A is not killed by damage (Combat ends when every Agent is in the "
+                    "Hospital, or by its text applied by hand); one with no combat value at all starts no Combat.",
     "xfc.question.1": "After a successful check the Investigating Player may ask one question of the kind the Site "
                       "names, about the Directed Player's X-File.",
     "xfc.question.2": "He may guess the Directed Player's X-File; a correct guess wins.",

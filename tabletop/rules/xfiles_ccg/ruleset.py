@@ -1086,6 +1086,14 @@ class XFilesCCG(Ruleset):
         pid = entry["piece"]
         owner = entry.get("seat", self._owner(state, pid))
         info = self.pinfo(state, pid)
+        if info.kind == "adversary" and not info.combative:
+            # xfc.combat.6: N/A throughout (a phenomenon such as an abduction): no Combat; its text is applied by hand
+            self._to_discard(state, pid, tx)
+            tx.note("xfc.resolve", owner, f"{info.name} has no combat values and starts no Combat (xfc.combat.6)"
+                    + (f"; apply by hand: {info.text}" if info.text else ""), {"piece": pid})
+            self._offer(state, tx, owner, pid, info)
+            self._open_window(state, tx, owner)
+            return
         if info.kind == "adversary":
             combat = {"adversary": pid, "owner": owner, "round": "lrc", "number": 1,
                       "id": int(state.rules.get("combats", 0)) + 1, "mods": {"agents": 0, "adversary": 0}}
@@ -1186,12 +1194,16 @@ class XFilesCCG(Ruleset):
         combat = dict(r["combat"])
         pending = combat.pop("pending", {"agents": 0, "adversary": 0})
         adv = combat["adversary"]
-        adv_health = self.pinfo(state, adv).health or 0
+        adv_info = self.pinfo(state, adv)
+        adv_health = adv_info.health or 0
         before = self.damage(state, adv)
-        self._set_damage(state, adv, min(adv_health, before + pending["agents"]), tx)
         label = "Long Range" if combat.get("round") == "lrc" else "Close Range"
-        text = (f"{label} round {combat.get('number', 1)}: the Agents deal {pending['agents']} to "
-                f"{self.name_of(state, adv)} ({max(0, adv_health - before - pending['agents'])} Health left)")
+        text = f"{label} round {combat.get('number', 1)}: the Agents deal {pending['agents']} to {adv_info.name} "
+        if adv_info.health_na:  # xfc.combat.6: damage does not kill it
+            text += "(Health N/A: damage does not kill it)"
+        else:
+            self._set_damage(state, adv, min(adv_health, before + pending["agents"]), tx)
+            text += f"({max(0, adv_health - before - pending['agents'])} Health left)"
         if target is not None:
             printed = self.pinfo(state, target).health or 0
             self._set_damage(state, target, min(printed, self.damage(state, target) + pending["adversary"]), tx)
@@ -1212,7 +1224,7 @@ class XFilesCCG(Ruleset):
                 tx.note("xfc.hospital", self._owner(state, pid), f"{self.name_of(state, pid)} is at 0 Health and goes "
                         "to the Hospital", {"piece": pid})
         adv = combat["adversary"]
-        dead = adv in state.pieces and self.health(state, adv) == 0
+        dead = adv in state.pieces and not self.pinfo(state, adv).health_na and self.health(state, adv) == 0
         standing = [p for p in team if self.section_of(state, p) != "hospital"]
         if dead or not standing or adv not in state.pieces:
             self._end_combat(state, tx, "the Adversary is killed" if dead else "every Agent is in the Hospital")
