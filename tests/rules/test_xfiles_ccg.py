@@ -570,6 +570,38 @@ def test_an_adversary_with_no_combat_values_starts_no_combat() -> None:
     assert any("starts no Combat" in t and "apply by hand" in t for t in notes)
 
 
+def _pass_until(s: Session, done: Callable[[], bool], limit: int = 20) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        ok(s, Pass(), rules_of(s).decision(s.state))
+    raise AssertionError("the step never came")
+
+
+def test_a_witness_with_health_fights_as_an_agent() -> None:
+    """Manual p.33: a Witness with Health is an Agent in Combat: it deals damage, takes it, and at 0 is discarded."""
+    s = _investigating({"hand:0": ["wade-colter"], "hand:1": ["supper-club"]}, pools=((5, 5), (5, 8)))
+    r = rules_of(s)
+    st = s.state
+    colter = pid(s, "hand:0", "wade-colter")
+    ok(s, PlayCard(colter), 0)
+    ok(s, Pass(), 0)
+    ok(s, Pass(), 1)
+    assert st.pieces[colter].zone == "field:0" and st.rules["check"]["witnesses"] == [colter]
+    ok(s, Pass(), 0)
+    ok(s, PlayCard(pid(s, "hand:1", "supper-club")), 1)
+    _pass_until(s, lambda: r.step(st) == "damage")  # Long Range: the Supper Club has none; Close Range: 3 damage
+    club = st.rules["combat"]["adversary"]
+    assert r.damage(st, club) == 2 + 1 + 1  # LRC: Marsh 2, Keller 1 and Colter 1
+    assert st.rules["combat"]["pending"]["agents"] == 2 + 1 + 2  # CRC: Marsh 2, Keller 1 and Colter 2
+    assert AssignDamage(colter) in list(r.legal_actions(st, 1))
+    ok(s, AssignDamage(colter), 1)
+    assert r.health(st, colter) == 0
+    _pass_until(s, lambda: "combat" not in st.rules or st.rules["combat"].get("number", 1) > 2)
+    assert st.pieces[colter].zone == "discard:0"
+    assert any(n["what"] == "xfc.witness_down" for e in s.log_for(1) for n in e["notes"])
+
+
 def test_damage_target_is_an_agent_of_the_team() -> None:
     def build() -> Session:
         s = _investigating({"hand:1": ["night-prowler"]}, pools=((5, 5), (5, 6)))

@@ -568,9 +568,8 @@ def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 
 
 def _gen_damage(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
-    for pid in (state.rules.get("check") or {}).get("team", []):
-        if pid in state.pieces and rs.section_of(state, pid) != "hospital":
-            yield AssignDamage(pid)
+    for pid in rs.combatants(state):
+        yield AssignDamage(pid)
 
 
 def _gen_question(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:

@@ -71,6 +71,8 @@ RULE_TEXT = {
     "xfc.combat.5": "After Combat the Adversary goes to its owner's Discard.",
     "xfc.combat.6": "An Adversary whose Health is N/A is not killed by damage (Combat ends when every Agent is in the "
                     "Hospital, or by its text applied by hand); one with no combat value at all starts no Combat.",
+    "xfc.combat.7": "A Witness with Health played for the Investigating Team fights as an Agent in Combat; at 0 "
+                    "Health it goes to the Discard; it leaves when its Site is done.",
     "xfc.question.1": "After a successful check the Investigating Player may ask one question of the kind the Site "
                       "names, about the Directed Player's X-File.",
     "xfc.question.2": "He may guess the Directed Player's X-File; a correct guess wins.",

@@ -318,6 +318,15 @@ class XFilesCCG(Ruleset):
         return sum(self.agent_skill(state, p, skill) for p in team
                    if p in state.pieces and self.section_of(state, p) != "hospital")
 
+    def combatants(self, state: GameState) -> list[str]:
+        """Who fights for the Investigating Team: its Agents not in the Hospital, then its Witnesses with Health
+        (manual p.33: "Witness with HEALTH are treated as Agents in Combat rounds"; xfc.combat.7)."""
+        check = state.rules.get("check") or {}
+        agents = [p for p in check.get("team", []) if p in state.pieces and self.section_of(state, p) != "hospital"]
+        witnesses = [p for p in check.get("witnesses", []) if p in state.pieces
+                     and self.section_of(state, p) == "field" and self.health(state, p) > 0]
+        return agents + witnesses
+
     def check_total(self, state: GameState) -> int | None:
         check = state.rules.get("check")
         if not check:
@@ -606,10 +615,10 @@ class XFilesCCG(Ruleset):
         if isinstance(a, AssignDamage):
             out = self._whose(state, seat, ("damage",), "assigning the Adversary's damage", (a.agent,))
             combat = r.get("combat") or {}
-            team = (r.get("check") or {}).get("team", [])
-            if a.agent not in team or a.agent not in state.pieces or self.section_of(state, a.agent) == "hospital":
+            if a.agent not in self.combatants(state):
                 out.append(_v("xfc.damage_target", "xfc.combat.3", "the Adversary's damage goes to one Agent of the "
-                              "Team who is not in the Hospital", (a.agent,), seat))
+                              "Team who is not in the Hospital (or a Witness with Health fighting for it)", (a.agent,),
+                              seat))
             if not combat:
                 out.append(_v("xfc.no_combat", "xfc.combat.1", "there is no Combat", seat=seat))
             return out
@@ -1104,7 +1113,14 @@ class XFilesCCG(Ruleset):
             self._open_window(state, tx, owner)
             self._offer(state, tx, owner, pid, info)
             return
-        if info.has("RESOURCE"):
+        check = state.rules.get("check")
+        if info.kind == "witness" and info.health and check and owner == self.active(state):
+            # xfc.combat.7: it stays beside the Team as a combatant until the Site is done
+            tx.move(pid, f"field:{owner}", face_up=True)
+            tx.set_rule("check", {**check, "witnesses": [*check.get("witnesses", []), pid]})
+            tx.note("xfc.witness_joins", owner, f"{info.name} (Health {info.health}) stands with the Team and fights "
+                    "as an Agent in Combat (xfc.combat.7)", {"piece": pid})
+        elif info.has("RESOURCE"):
             tx.move(pid, f"bureau:{owner}", face_up=True)
         else:
             self._to_discard(state, pid, tx)
@@ -1158,6 +1174,9 @@ class XFilesCCG(Ruleset):
         site = (r.get("check") or {}).get("site")
         if site in state.pieces and state.zones[state.pieces[site].zone].kind == "field":
             self._to_discard(state, site, tx)
+        for pid in (r.get("check") or {}).get("witnesses", []):
+            if pid in state.pieces and self.section_of(state, pid) == "field":
+                self._to_discard(state, pid, tx)
         sites = dict(r.get("sites") or {})
         sites.pop(site, None)
         tx.set_rule("sites", sites)
@@ -1172,8 +1191,7 @@ class XFilesCCG(Ruleset):
         combat = dict(r["combat"])
         rnd = combat.get("round", "lrc")
         skill = "Long Range Combat" if rnd == "lrc" else "Close Range Combat"
-        team = [p for p in (r.get("check") or {}).get("team", []) if p in state.pieces
-                and self.section_of(state, p) != "hospital"]
+        team = self.combatants(state)
         mods = combat.get("mods") or {}
         agents_dmg = max(0, sum(self.agent_skill(state, p, skill) for p in team) + int(mods.get("agents", 0)))
         adv = combat["adversary"]
@@ -1223,9 +1241,16 @@ class XFilesCCG(Ruleset):
                 self._move_agent(state, pid, "hospital", tx)
                 tx.note("xfc.hospital", self._owner(state, pid), f"{self.name_of(state, pid)} is at 0 Health and goes "
                         "to the Hospital", {"piece": pid})
+        for pid in (r.get("check") or {}).get("witnesses", []):
+            if pid in state.pieces and self.section_of(state, pid) == "field" and self.health(state, pid) == 0:
+                self._to_discard(state, pid, tx)
+                tx.note("xfc.witness_down", self._owner(state, pid), f"{self.name_of(state, pid)} is at 0 Health and "
+                        "goes to the Discard (xfc.combat.7)", {"piece": pid})
         adv = combat["adversary"]
         dead = adv in state.pieces and not self.pinfo(state, adv).health_na and self.health(state, adv) == 0
         standing = [p for p in team if self.section_of(state, p) != "hospital"]
+        standing += [p for p in (r.get("check") or {}).get("witnesses", []) if p in state.pieces
+                     and self.section_of(state, p) == "field" and self.health(state, p) > 0]
         if dead or not standing or adv not in state.pieces:
             self._end_combat(state, tx, "the Adversary is killed" if dead else "every Agent is in the Hospital")
             return
@@ -1308,7 +1333,7 @@ class XFilesCCG(Ruleset):
                 return []
             return [ManualEffect("skill", int(e.get("amount", 0)), source=src, text=text)]
         if kind == "damage":
-            team = check.get("team") or self.agents(state, seat)
+            team = [*(check.get("team") or self.agents(state, seat)), *check.get("witnesses", [])]
             return [ManualEffect("damage", int(e.get("amount", 0)), piece=p, source=src, text=text) for p in team
                     if p in state.pieces and self.damage(state, p) > 0]
         if kind == "negate":
