@@ -463,6 +463,27 @@ def test_chain_activators_pools_witness_and_combat_only() -> None:
                lambda s: PlayCard(pid(s, "hand:0", "june-talley")), 0, "xfc.turn.1")
 
 
+def test_alternately_card_is_played_naming_its_effect() -> None:
+    """Manual p.14: the player names which "Alternately" effect is used when playing the card; only it applies."""
+    zones = {"hand:0": ["change-of-plans"], "field:0": ["harlow-creek", "owen-marsh", "nadia-keller:d2"]}
+    both_modes(lambda: _investigating(zones), lambda s: PlayCard(pid(s, "hand:0", "change-of-plans")), 0,
+               "xfc.chain.7")
+    s = _investigating(zones)
+    r = rules_of(s)
+    card = pid(s, "hand:0", "change-of-plans")
+    assert r.pinfo(s.state, card).alternatives == ("Adds 2 to one Team's BEHAVIORAL skill check.",
+                                                   "Heal 2 damage from one Agent.")
+    legal = list(r.legal_actions(s.state, 0))
+    assert PlayCard(card, choice=1) in legal and PlayCard(card, choice=2) in legal and PlayCard(card) not in legal
+    ok(s, PlayCard(card, choice=2), 0)
+    ok(s, Pass(), 0)
+    ok(s, Pass(), 1)
+    offered = r.suggestion_actions(s.state, 0)
+    assert [(e.kind, e.amount) for e in offered] == [("damage", -2)]  # the skill effect was not named
+    notes = [n["text"] for e in s.log_for(1) for n in e["notes"] if n["what"] in ("xfc.play", "xfc.resolve")]
+    assert "naming effect 2: Heal 2 damage from one Agent." in notes[0] and "BEHAVIORAL" not in notes[1]
+
+
 @pytest.mark.parametrize("mode", ["strict", "warn"])
 def test_card_that_cannot_be_paid_goes_to_discard(mode: str) -> None:
     """Manual p.14: a card played and then found unaffordable goes to the Discard; no mode refuses the play."""

@@ -154,11 +154,16 @@ class ResolveBluff(Action):
 @action_type("xfc.play")
 @dataclass(frozen=True, slots=True)
 class PlayCard(Action):
-    """Pay for a card and add it to the chain; `side` says whom a *P card helps (`agents` or `conspiracy`)."""
+    """Pay for a card and add it to the chain; `side` says whom a *P card helps (`agents` or `conspiracy`).
+
+    `choice` names the effect of a card whose text offers several with "Alternately" (1 for the first; manual p.14:
+    named when played, never changed later); 0 for any other card.
+    """
 
     piece: str
     side: str = ""
     x: int = 0
+    choice: int = 0
     piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
 
 

@@ -29,6 +29,7 @@ __all__ = [
     "POOLS",
     "SKILLS",
     "CardInfo",
+    "alternatives",
     "Effect",
     "canonical_skill",
     "card_info",
@@ -72,6 +73,8 @@ class CardInfo:
     asks: tuple[str, ...] = ()
     characteristics: Mapping[str, str] = field(default_factory=dict)
     modifies: Mapping[str, int] = field(default_factory=dict)
+    #: the effects of a card whose text offers a choice with "Alternately" (manual p.14), in printed order
+    alternatives: tuple[str, ...] = ()
     #: Health printed as N/A (an Adversary that damage does not kill, such as a phenomenon)
     health_na: bool = False
 
@@ -159,7 +162,19 @@ def card_info(card: Any) -> CardInfo:
         characteristics=characteristics,
         modifies=modifies,
         health_na=health_na and health is None,
+        alternatives=alternatives(text),
     )
+
+
+_ALTERNATELY = re.compile(r"\s*\bAlternately\b[\s,:;.-]*", re.IGNORECASE)
+
+
+def alternatives(text: str) -> tuple[str, ...]:
+    """The effects a card offers with "Alternately" ("Do A. Alternately, do B." -> ("Do A.", "Do B.")); () if none."""
+    parts = [p.strip() for p in _ALTERNATELY.split(text or "")]
+    if len(parts) < 2 or not all(parts):
+        return ()
+    return tuple(p[0].upper() + p[1:] for p in parts)
 
 
 # ------------------------------------------------------------------------------------------------ suggestions

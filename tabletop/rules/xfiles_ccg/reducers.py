@@ -283,6 +283,10 @@ def _play(rs: XFilesCCG, state: GameState, a: PlayCard, seat: int, tx: Tx) -> No
     rs._pay(state, seat, pool, cost, tx)
     tx.move(a.piece, "chain", face_up=True, by=seat)
     entry = {"piece": a.piece, "seat": seat, "pool": pool, "paid": cost, "combat": rs._level(state)}
+    named = ""
+    if 1 <= a.choice <= len(info.alternatives):
+        entry["choice"] = a.choice
+        named = f", naming effect {a.choice}: {info.alternatives[a.choice - 1]}"
     tx.set_rule("chain", [*rs._chain(state), entry])
     if info.kind == "witness" and state.rules.get("check"):
         check = dict(state.rules["check"])
@@ -291,7 +295,7 @@ def _play(rs: XFilesCCG, state: GameState, a: PlayCard, seat: int, tx: Tx) -> No
     tx.set_rule("passed", 0)
     tx.set_rule("priority", seat)
     tx.note("xfc.play", seat, f"plays {info.name} for {cost} {pool.upper()} ({rs._pool_of(state, seat, pool)} "
-            f"{pool.upper()} left)", {"piece": a.piece, "pool": pool, "paid": cost})
+            f"{pool.upper()} left){named}", {"piece": a.piece, "pool": pool, "paid": cost, "choice": a.choice})
 
 
 def _assign_damage(rs: XFilesCCG, state: GameState, a: AssignDamage, seat: int, tx: Tx) -> None:
@@ -562,9 +566,10 @@ def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
         info = rs.pinfo(state, pid)
         if info.kind in ("agent", "site", "xfile", "equipment"):
             continue
-        a = PlayCard(pid)
-        if rs.can_pay(state, a, seat) and not rs.check(state, a, seat):
-            yield a
+        for choice in range(1, len(info.alternatives) + 1) if info.alternatives else (0,):
+            a = PlayCard(pid, choice=choice)
+            if rs.can_pay(state, a, seat) and not rs.check(state, a, seat):
+                yield a
 
 
 def _gen_damage(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:

@@ -62,6 +62,8 @@ RULE_TEXT = {
     "xfc.chain.4": "Two of the same Witness cannot be used in one skill check.",
     "xfc.chain.5": "Only Combat cards are played during Combat; Combat cards only during Combat.",
     "xfc.chain.6": "Only cards from your hand are played, when a chain is open (a skill check or a Combat round).",
+    "xfc.chain.7": "A card offering several effects with \"Alternately\" is played naming the effect used; it is "
+                   "not changed later.",
     "xfc.combat.1": "An Adversary starts Combat: one Long Range round, then Close Range rounds until the Adversary's "
                     "Health is 0 or every Agent of the Team is in the Hospital.",
     "xfc.combat.2": "Damage is simultaneous: the Agents deal the sum of their LRC or CRC skills plus Equipment "

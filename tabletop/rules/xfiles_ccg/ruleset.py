@@ -13,6 +13,7 @@ penalty {seat, about}, answers {seat: [...]}, guesses {seat: n}, suggestions [..
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
@@ -833,6 +834,13 @@ class XFilesCCG(Ruleset):
                                        if e.get("piece") in state.pieces):
                 out.append(_v("xfc.witness_twice", "xfc.chain.4", f"{info.name} was already used in this skill check",
                               (a.piece,), seat))
+        if info.alternatives and not 1 <= a.choice <= len(info.alternatives):
+            named = "; ".join(f"{i} {t}" for i, t in enumerate(info.alternatives, 1))
+            out.append(_v("xfc.alternately", "xfc.chain.7", f"{info.name} offers a choice: name the effect you use "
+                          f"({named})", (a.piece,), seat))
+        elif not info.alternatives and a.choice:
+            out.append(_v("xfc.alternately", "xfc.chain.7", f"{info.name} offers no choice of effects", (a.piece,),
+                          seat))
         # no affordability check: manual p.14, a card its owner cannot pay for goes to the Discard (see _play)
         return out
 
@@ -1095,6 +1103,9 @@ class XFilesCCG(Ruleset):
         pid = entry["piece"]
         owner = entry.get("seat", self._owner(state, pid))
         info = self.pinfo(state, pid)
+        choice = int(entry.get("choice") or 0)
+        if 1 <= choice <= len(info.alternatives):  # xfc.chain.7: only the effect named when it was played
+            info = dataclasses.replace(info, text=info.alternatives[choice - 1])
         if info.kind == "adversary" and not info.combative:
             # xfc.combat.6: N/A throughout (a phenomenon such as an abduction): no Combat; its text is applied by hand
             self._to_discard(state, pid, tx)
