@@ -784,3 +784,22 @@ def test_second_question_is_named_in_warn_and_answered() -> None:
     ok(s, Ask(token), 0)
     again = r.question_options(s.state, 0, strict=False)[0]["token"]
     both_modes(lambda: s, lambda s2: Ask(again), 0, "xfc.question.1")
+
+
+# ------------------------------------------------------------------------------------------------ house rules
+
+
+def test_killer_win_house_rule_removing_every_opposing_agent_wins() -> None:
+    """Manual p.40: with Killer cards, permanently removing all opposing Agents is another way to win."""
+    from tabletop.rules.xfiles_ccg import KillerWin
+
+    for house in (False, True):
+        s = position({"bureau:1": ["lena-ortiz", "victor-hale"]},
+                     options={"killer_cards": True, "killer_win": house})
+        for agent in ("lena-ortiz", "victor-hale"):  # a KILLER card's text, applied by hand
+            ok(s, ManualEffect("move", piece=pid(s, "bureau:1", agent), to="discard:1"), 0)
+        assert bool(s.state.rules.get("over")) is house
+        assert s.state.rules.get("winner") == (0 if house else None)
+    s = position(options={"killer_win": True}, enforcement="strict")
+    res = s.submit(KillerWin(0), 0)
+    assert not res.accepted and [v.rule for v in res.violations] == ["xfc.options.3"]

@@ -21,6 +21,7 @@ __all__ = [
     "Hire",
     "Hospitalize",
     "Investigate",
+    "KillerWin",
     "ManualEffect",
     "Pass",
     "PlaceBluff",
@@ -210,6 +211,14 @@ class Hospitalize(Action):
     piece_fields: ClassVar[tuple[str, ...]] = ("agent",)
 
 
+@action_type("xfc.killer_win")
+@dataclass(frozen=True, slots=True)
+class KillerWin(Action):
+    """House rule killer_win: `winner` has permanently removed every opposing Agent from play (automatic)."""
+
+    winner: int
+
+
 @action_type("xfc.effect")
 @dataclass(frozen=True, slots=True)
 class ManualEffect(Action):
@@ -235,5 +244,5 @@ class ManualEffect(Action):
 
 ACTIONS = (
     Pass, FreeDraw, Buy, Sell, Requisition, Exchange, Deploy, Hire, FormTeam, PlaceSite, PlaceBluff, Investigate,
-    ResolveBluff, PlayCard, AssignDamage, Ask, Guess, Discard, Hospitalize, ManualEffect,
+    ResolveBluff, PlayCard, AssignDamage, Ask, Guess, Discard, Hospitalize, KillerWin, ManualEffect,
 )

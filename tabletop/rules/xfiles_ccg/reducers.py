@@ -24,6 +24,7 @@ from .actions import (
     Hire,
     Hospitalize,
     Investigate,
+    KillerWin,
     ManualEffect,
     Pass,
     PlaceBluff,
@@ -377,6 +378,11 @@ def _hospitalize(rs: XFilesCCG, state: GameState, a: Hospitalize, seat: int | No
             "Hospital", {"piece": a.agent})
 
 
+def _killer_win(rs: XFilesCCG, state: GameState, a: KillerWin, seat: int | None, tx: Tx) -> None:
+    rs._end(state, tx, a.winner, f"{rs._seat_name(state, a.winner)} has permanently removed every opposing Agent "
+            "from play and wins (xfc.options.3)")
+
+
 def _effect(rs: XFilesCCG, state: GameState, a: ManualEffect, seat: int, tx: Tx) -> None:
     r = state.rules
     src = rs.name_of(state, a.source) if a.source else "by hand"
@@ -454,7 +460,7 @@ REDUCERS: dict[type, Callable[..., None]] = {
     Pass: _pass, FreeDraw: _free_draw, Buy: _buy, Sell: _sell, Requisition: _requisition, Exchange: _exchange,
     Deploy: _deploy, Hire: _hire, FormTeam: _team, PlaceSite: _site, PlaceBluff: _bluff, Investigate: _investigate,
     ResolveBluff: _resolve_bluff, PlayCard: _play, AssignDamage: _assign_damage, Ask: _ask, Guess: _guess,
-    Discard: _discard, Hospitalize: _hospitalize, ManualEffect: _effect,
+    Discard: _discard, Hospitalize: _hospitalize, KillerWin: _killer_win, ManualEffect: _effect,
 }
 
 

@@ -86,5 +86,7 @@ RULE_TEXT = {
     "xfc.effect.1": "Card text is applied by hand with the manual effect, allowed in every mode.",
     "xfc.options.1": "question_or_guess: after a successful check, a question or a guess, not both.",
     "xfc.options.2": "one_guess: one guess per game; a wrong guess loses.",
+    "xfc.options.3": "killer_win (with Killer cards): a player who permanently removes every opposing Agent from play "
+                     "wins.",
     "xfc.game.1": "The first player to identify an opponent's X-File wins; the game is over then.",
 }

@@ -38,6 +38,7 @@ from .actions import (
     Hire,
     Hospitalize,
     Investigate,
+    KillerWin,
     ManualEffect,
     Pass,
     PlaceBluff,
@@ -80,7 +81,7 @@ STEP_LABELS = {
     "debrief": "Debriefing: discard",
 }
 _RULE_ACTIONS = (Pass, FreeDraw, Buy, Sell, Requisition, Exchange, Deploy, Hire, FormTeam, PlaceSite, PlaceBluff,
-                 Investigate, ResolveBluff, PlayCard, AssignDamage, Ask, Guess, Discard, Hospitalize)
+                 Investigate, ResolveBluff, PlayCard, AssignDamage, Ask, Guess, Discard, Hospitalize, KillerWin)
 _UNKNOWN = CardInfo(ref="", name="?", kind="unknown")
 
 
@@ -114,6 +115,8 @@ class XFilesCCG(Ruleset):
     max_seats = 6
     option_specs = (
         Option("killer_cards", False, "Allow KILLER-keyword cards in decks (xfc.deck.3)."),
+        Option("killer_win", False, "Another way to win with Killer cards: permanently remove every opposing Agent "
+               "(xfc.options.3)."),
         Option("question_or_guess", False, "After a successful check: a question or a guess, not both."),
         Option("one_guess", False, "One guess per game; a wrong guess loses."),
         Option("xfile_powers", False, "Track the characteristics each opponent knows and show the powers they unlock."),
@@ -446,6 +449,11 @@ class XFilesCCG(Ruleset):
             return [_v("xfc.game_over", "xfc.game.1", "the game is over", seat=seat)]
         if isinstance(action, Hospitalize):
             return self._check_hospitalize(state, action, seat)
+        if isinstance(action, KillerWin):
+            if self.options["killer_win"] and self.killer_winner(state) == action.winner:
+                return []
+            return [_v("xfc.killer_win", "xfc.options.3", "a player wins this way only under the killer_win house "
+                       "rule, once every opposing Agent is permanently out of play", seat=seat)]
         if isinstance(action, _RULE_ACTIONS):
             return self._check_rule_action(state, action, seat)
         return self._check_generic(state, action, seat)
@@ -921,7 +929,7 @@ class XFilesCCG(Ruleset):
         handler = _REDUCERS.get(type(action))
         if handler is None:
             return False
-        if seat is None and not isinstance(action, Hospitalize):
+        if seat is None and not isinstance(action, (Hospitalize, KillerWin)):
             raise ActionError("spectator", "spectators do not play")
         for pid in action.piece_names():
             if pid not in state.pieces:
@@ -1298,9 +1306,25 @@ class XFilesCCG(Ruleset):
 
     # ------------------------------------------------------------------------------------------ after
 
+    def agents_in_play(self, state: GameState, seat: int) -> list[str]:
+        """`seat`'s Agents still in the game: in a section, or abducted into the Bureau Deck (they come back)."""
+        abducted = [p for p in state.rules.get("abducted") or [] if p in state.pieces and self._owner(state, p) == seat]
+        return self.agents(state, seat) + abducted
+
+    def killer_winner(self, state: GameState) -> int | None:
+        """The one player with Agents in play while every opponent has none (the killer_win house rule), or None."""
+        standing = [s for s in state.seats if self.agents_in_play(state, s)]
+        return standing[0] if len(standing) == 1 and len(state.seats) > 1 else None
+
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
         r = state.rules
-        if r.get("over") or r.get("combat") or self.step(state) in ("damage", "aftermath"):
+        if r.get("over"):
+            return ()
+        if self.options["killer_win"]:
+            winner = self.killer_winner(state)
+            if winner is not None:
+                return [(KillerWin(winner), None)]
+        if r.get("combat") or self.step(state) in ("damage", "aftermath"):
             return ()
         for s in state.seats:
             for pid in self.agents(state, s, ("bureau", "field")):
