@@ -803,3 +803,22 @@ def test_killer_win_house_rule_removing_every_opposing_agent_wins() -> None:
     s = position(options={"killer_win": True}, enforcement="strict")
     res = s.submit(KillerWin(0), 0)
     assert not res.accepted and [v.rule for v in res.violations] == ["xfc.options.3"]
+
+
+def test_abduction_as_a_manual_effect_returns_the_agent_to_the_hospital() -> None:
+    """The Abduction power: an Agent goes N cards down in its Bureau Deck and to the Hospital when uncovered."""
+    s = position({"field:0": ["owen-marsh:d2"]}, {"step": "draw"})
+    r = rules_of(s)
+    st = s.state
+    marsh = pid(s, "field:0", "owen-marsh")
+    ok(s, ManualEffect("abduct", 2, piece=marsh, text="Abduction: discard a token"), 1)
+    deck = st.zones["deck:0"].pieces
+    assert deck.index(marsh) == 2 and st.pieces[marsh].face_up and r.damage(st, marsh) == 0
+    assert marsh not in r.agents(st, 0) and marsh in r.agents_in_play(st, 0)
+    ok(s, FreeDraw(), 0)
+    assert st.pieces[marsh].zone == "deck:0"
+    ok(s, Buy(1), 0)  # the last card over him is drawn
+    assert st.pieces[marsh].zone == "hospital:0" and r.damage(st, marsh) == 0
+    assert not st.rules.get("abducted") and len(st.zones["hand:0"].pieces) == 2
+    notes = [n["what"] for e in s.log_for(1) for n in e["notes"]]
+    assert "xfc.abduction_return" in notes

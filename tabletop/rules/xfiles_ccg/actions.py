@@ -227,7 +227,9 @@ class ManualEffect(Action):
     kind `skill`: add `amount` to the current skill check; `pool`: add `amount` to seat `seat`'s `pool` (rp or cp);
     `damage`: add `amount` damage to `piece` (negative heals); `combat`: add `amount` to this round's damage of
     `side` (agents or adversary); `move`: move `piece` to the zone `to`; `negate`: `piece` goes to its owner's
-    Discard (off the chain, or out of Combat); `leave`: `piece` (an Agent) leaves the investigating Team.
+    Discard (off the chain, or out of Combat); `leave`: `piece` (an Agent) leaves the investigating Team; `abduct`:
+    `piece` (an Agent) goes face up `amount` cards down (10 when 0) in its owner's Bureau Deck, and to the Hospital,
+    undamaged, once the cards over it are drawn.
     """
 
     kind: str

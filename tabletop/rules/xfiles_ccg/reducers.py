@@ -440,6 +440,8 @@ def _effect(rs: XFilesCCG, state: GameState, a: ManualEffect, seat: int, tx: Tx)
         elif state.zones[state.pieces[a.piece].zone].kind != "discard":
             rs._to_discard(state, a.piece, tx)
         text = f"{src}: negates {name}"
+    elif a.kind == "abduct":
+        text = _abduct(rs, state, a, seat, src, tx)
     elif a.kind == "leave":
         check = dict(r.get("check") or {})
         if not check or a.piece not in check.get("team", []):
@@ -448,12 +450,36 @@ def _effect(rs: XFilesCCG, state: GameState, a: ManualEffect, seat: int, tx: Tx)
         tx.set_rule("check", check)
         text = f"{src}: {rs.name_of(state, a.piece)} stays behind (check now {rs.check_total(state)})"
     else:
-        raise ActionError("bad_effect", "a manual effect is skill, pool, damage, combat, move, negate or leave")
+        raise ActionError("bad_effect", "a manual effect is skill, pool, damage, combat, move, negate, abduct or leave")
     if a.source:
         sugg = [s for s in r.get("suggestions") or [] if s.get("piece") != a.source]
         if sugg != list(r.get("suggestions") or []):
             tx.set_rule("suggestions", sugg)
     tx.note("xfc.effect", seat, text + why, data)
+
+
+def _abduct(rs: XFilesCCG, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
+    """Abduction (the X-File power, Alien Harvester...): the Agent goes face up `amount` (10) cards down in its owner's
+    Bureau Deck, its Equipment discarded; when the last card over it is drawn it goes to the Hospital, undamaged."""
+    pid = a.piece
+    if pid is None or rs.pinfo(state, pid).kind != "agent" or state.zones[state.pieces[pid].zone].kind not in SECTIONS:
+        raise ActionError("not_an_agent", "name an Agent in play to abduct")
+    depth = a.amount if a.amount > 0 else 10
+    owner = rs._owner(state, pid)
+    for q in state.attached(pid):
+        rs._to_discard(state, q, tx)
+    deck = f"deck:{owner}"
+    index = min(depth, len(state.zones[deck].pieces))
+    tx.move(pid, deck, index=index, face_up=True)
+    if state.pieces[pid].counters:
+        tx.change(pid, counters={})
+    tx.set_rule("abducted", [*(state.rules.get("abducted") or []), pid])
+    check = state.rules.get("check")
+    if check and pid in check.get("team", []):
+        tx.set_rule("check", {**check, "team": [p for p in check["team"] if p != pid]})
+    if index == 0:
+        rs._return_abducted(state, tx)
+    return f"{src}: {rs.name_of(state, pid)} is abducted, {index} cards down in the Bureau Deck"
 
 
 REDUCERS: dict[type, Callable[..., None]] = {

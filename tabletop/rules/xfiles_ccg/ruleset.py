@@ -954,7 +954,24 @@ class XFilesCCG(Ruleset):
                 tx.note("xfc.reshuffle", seat, "shuffles the Discard Pile into a new Bureau Deck")
             tx.move(state.zones[deck].pieces[0], hand, by=seat)
             drawn += 1
+            self._return_abducted(state, tx)
         return drawn
+
+    def _return_abducted(self, state: GameState, tx: Tx) -> None:
+        """An abducted Agent whose covering cards are all drawn goes to the Hospital at once, undamaged."""
+        abducted = list(state.rules.get("abducted") or [])
+        for pid in list(abducted):
+            piece = state.pieces.get(pid)
+            if piece is None or state.zones[piece.zone].kind != "deck":
+                abducted.remove(pid)
+                continue
+            if state.zones[piece.zone].pieces[0] == pid:
+                abducted.remove(pid)
+                tx.move(pid, f"hospital:{self._owner(state, pid)}", face_up=True)
+                tx.note("xfc.abduction_return", self._owner(state, pid), f"{self.name_of(state, pid)} returns from "
+                        "the abduction to the Hospital", {"piece": pid})
+        if abducted != list(state.rules.get("abducted") or []):
+            tx.set_rule("abducted", abducted)
 
     def _to_discard(self, state: GameState, pid: str, tx: Tx) -> None:
         owner = self._owner(state, pid)
