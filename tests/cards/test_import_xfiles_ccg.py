@@ -122,3 +122,15 @@ def test_health_na_is_written_and_read(second) -> None:
     lights = card_info(cards["Lights Over Harlan"])
     assert cards["Lights Over Harlan"].get("health") == "N/A"
     assert lights.health_na and lights.health is None and not lights.combative
+
+
+def test_the_summary_line_counts_every_note_listed(tmp_path: Path) -> None:
+    """`tabletop import` lists each note, then a summary whose count is the number of lines it listed."""
+    out = subprocess.run([sys.executable, "-m", "tabletop", "import", "xfiles-ccg-json", str(FIXTURE), "--out",
+                          str(tmp_path / "xfc-fixture")], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    lines = out.stdout.splitlines()
+    listed = [ln for ln in lines if ln.startswith(str(FIXTURE))]
+    summary = lines[-1]
+    assert len(listed) > 6 and summary.startswith("Imported 42 card(s)")
+    assert f"; {len(listed)} note(s) (" in summary, summary
