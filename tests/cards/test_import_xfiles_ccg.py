@@ -134,3 +134,12 @@ def test_the_summary_line_counts_every_note_listed(tmp_path: Path) -> None:
     summary = lines[-1]
     assert len(listed) > 6 and summary.startswith("Imported 42 card(s)")
     assert f"; {len(listed)} note(s) (" in summary, summary
+
+
+def test_x_plus_n_costs_keep_their_pool_and_extra(second) -> None:
+    report, cards = second
+    shift, favors = card_info(cards["Double Shift"]), card_info(cards["Borrowed Favors"])
+    assert cards["Double Shift"].get("cost") == "X+1" and cards["Borrowed Favors"].get("cost") == "X+2"
+    assert (shift.cost, shift.cost_extra, shift.pool) == (None, 1, "RP")
+    assert (favors.cost, favors.cost_extra, favors.pool) == (None, 2, "CP")
+    assert not [n for n in report.notes if n.field == "cost"]

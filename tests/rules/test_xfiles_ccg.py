@@ -463,6 +463,13 @@ def test_chain_activators_pools_witness_and_combat_only() -> None:
                lambda s: PlayCard(pid(s, "hand:0", "june-talley")), 0, "xfc.turn.1")
 
 
+def test_an_x_plus_one_cost_is_x_and_one_more() -> None:
+    s = _investigating({"hand:0": ["long-night"]})
+    card = pid(s, "hand:0", "long-night")
+    ok(s, PlayCard(card, x=2), 0)
+    assert s.state.player(0).counters["rp"] == 5 - 3 and s.state.pieces[card].zone == "chain"
+
+
 def test_alternately_card_is_played_naming_its_effect() -> None:
     """Manual p.14: the player names which "Alternately" effect is used when playing the card; only it applies."""
     zones = {"hand:0": ["change-of-plans"], "field:0": ["harlow-creek", "owen-marsh", "nadia-keller:d2"]}

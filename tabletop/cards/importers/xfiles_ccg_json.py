@@ -18,6 +18,7 @@ from typing import Any
 from ..xfiles_ccg_fields import (
     CHARACTERISTIC_VALUES,
     canonical_skill,
+    cost_extra,
     parse_cost,
     parse_prerequisite,
     parse_questions,
@@ -123,7 +124,8 @@ def convert(records: list[Any], source: str = "<cards.json>", lines: list[int] |
             if key == "cost":
                 cost, pool, good = parse_cost(value)
                 if good and pool:
-                    card["cost"] = "X" if cost is None else cost
+                    extra = cost_extra(value)
+                    card["cost"] = (f"X+{extra}" if extra else "X") if cost is None else cost
                     card["pool"] = pool
                 else:
                     keep("cost", value, "a cost is a number or X, then RP, CP or *P")

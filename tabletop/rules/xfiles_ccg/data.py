@@ -18,6 +18,7 @@ from ...cards.xfiles_ccg_fields import (
     POOLS,
     SKILLS,
     canonical_skill,
+    cost_extra,
     parse_cost,
     parse_prerequisite,
     parse_questions,
@@ -73,6 +74,8 @@ class CardInfo:
     asks: tuple[str, ...] = ()
     characteristics: Mapping[str, str] = field(default_factory=dict)
     modifies: Mapping[str, int] = field(default_factory=dict)
+    #: the N of an "X+N" cost: the player pays the X chosen plus this
+    cost_extra: int = 0
     #: the effects of a card whose text offers a choice with "Alternately" (manual p.14), in printed order
     alternatives: tuple[str, ...] = ()
     #: Health printed as N/A (an Adversary that damage does not kill, such as a phenomenon)
@@ -163,6 +166,7 @@ def card_info(card: Any) -> CardInfo:
         modifies=modifies,
         health_na=health_na and health is None,
         alternatives=alternatives(text),
+        cost_extra=cost_extra(get("cost")) if cost is None else 0,
     )
 
 

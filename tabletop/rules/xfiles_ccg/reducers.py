@@ -274,7 +274,7 @@ def _resolve_bluff(rs: XFilesCCG, state: GameState, a: ResolveBluff, seat: int, 
 
 def _play(rs: XFilesCCG, state: GameState, a: PlayCard, seat: int, tx: Tx) -> None:
     info = rs.pinfo(state, a.piece)
-    cost = a.x if info.cost is None else (info.cost or 0)
+    cost = max(0, a.x) + info.cost_extra if info.cost is None else (info.cost or 0)
     pool = rs.pay_pool(state, info, seat, a.side)
     if rs._pool_of(state, seat, pool) < cost:
         rs._to_discard(state, a.piece, tx)

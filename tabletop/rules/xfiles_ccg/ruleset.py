@@ -855,7 +855,7 @@ class XFilesCCG(Ruleset):
     def can_pay(self, state: GameState, a: PlayCard, seat: int) -> bool:
         """Whether `seat` can pay for playing `a` now (an unpaid card is discarded, so hints and bots skip it)."""
         info = self.pinfo(state, a.piece)
-        cost = a.x if info.cost is None else info.cost
+        cost = max(0, a.x) + info.cost_extra if info.cost is None else info.cost
         return self._pool_of(state, seat, self.pay_pool(state, info, seat, a.side)) >= cost
 
     def _check_hospitalize(self, state: GameState, a: Hospitalize, seat: int | None) -> list[Violation]:
