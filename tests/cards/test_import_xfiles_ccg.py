@@ -143,3 +143,19 @@ def test_x_plus_n_costs_keep_their_pool_and_extra(second) -> None:
     assert (shift.cost, shift.cost_extra, shift.pool) == (None, 1, "RP")
     assert (favors.cost, favors.cost_extra, favors.pool) == (None, 2, "CP")
     assert not [n for n in report.notes if n.field == "cost"]
+
+
+def test_equipment_modifiers_in_the_forms_the_card_file_uses(second) -> None:
+    report, cards = second
+    want = {
+        "Pocket Recorder": {"Observation": 1},
+        "Field Binoculars": {"Observation": 1},
+        "Hunting Rifle": {"Long Range Combat": 2},
+        "Riot Baton": {"Long Range Combat": 1, "Close Range Combat": 1},
+        "Case Files": {"Bureaucracy": 2},
+        "Night Vision Goggles": {"Observation": 2},
+        "Forensics Kit": {"Evidence Collection": 1},
+    }
+    assert {name: dict(card_info(cards[name]).modifies) for name in want} == want
+    assert not [n for n in report.notes if n.card in want]
+    assert parse_modifier("Subtracts 1 from the opponent's OBSERVATION.") == {}

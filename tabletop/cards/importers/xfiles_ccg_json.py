@@ -17,6 +17,7 @@ from typing import Any
 
 from ..xfiles_ccg_fields import (
     CHARACTERISTIC_VALUES,
+    SKILLS,
     canonical_skill,
     cost_extra,
     parse_cost,
@@ -35,17 +36,35 @@ MAX_SOURCE = 16 * 1024 * 1024
 RENAMED = {"title": "name", "gameText": "text", "gameEffect": "text", "imageFile": "image", "image": "image"}
 #: keys the loader reserves or we write ourselves: a source value under them is kept under another name
 RESERVED = {"set": "source_set", "back": "source_back", "id": "source_id"}
-_MODIFIER = re.compile(r"\badds?\s+(\d+)\s+to\s+(?:the\s+)?(?:holder's|its holder's|agent's|an agent's)?\s*"
-                       r"([A-Z][A-Za-z ]+?)(?:\s+skill)?(?:[.,;]|$)", re.IGNORECASE)
+_NUMBER = r"(\d+|one|two|three|four|five)"
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+#: the amount of a modifier sentence: "adds N" / "adds +N" / "gives N", "+N to", "increases ... by N"
+_AMOUNT = (re.compile(rf"\b(?:adds?|gives?|gains?|grants?)\s+\+?{_NUMBER}\b", re.IGNORECASE),
+           re.compile(rf"(?:^|\s)\+{_NUMBER}\b", re.IGNORECASE),
+           re.compile(rf"\bincreases?\b.*?\bby\s+\+?{_NUMBER}\b", re.IGNORECASE))
+_SKILL_WORDS = re.compile(r"\b(LRC|CRC|" + "|".join(s.upper().replace(" ", r"\s+") for s in SKILLS)
+                          + r"|BEHAVIOURAL)\b", re.IGNORECASE)
 
 
 def parse_modifier(text: str) -> dict[str, int]:
-    """An Equipment card's skill modifier from "Adds N to the holder's SKILL" ({} when the text says otherwise)."""
+    """An Equipment card's skill modifiers, one sentence at a time ({} when the text says otherwise).
+
+    A sentence gives an amount ("Adds N", "Adds +N", "Adds one", "+N to", "increases ... by N") and the skills it
+    names ("the Agent's COMPUTER skill", "the holder's LRC", "LONG RANGE COMBAT and CLOSE RANGE COMBAT"); a
+    sentence that subtracts, or names no skill, is left to the card's text.
+    """
     out: dict[str, int] = {}
-    for m in _MODIFIER.finditer(text or ""):
-        skill = canonical_skill(m.group(2))
-        if skill:
-            out[skill] = out.get(skill, 0) + int(m.group(1))
+    for sentence in re.split(r"[.;!]\s*", text or ""):
+        if re.search(r"\b(?:subtracts?|reduces?|opponent)", sentence, re.IGNORECASE):
+            continue
+        amount = next((m for m in (p.search(sentence) for p in _AMOUNT) if m), None)
+        if amount is None:
+            continue
+        n = _WORDS.get(amount.group(1).casefold()) or int(amount.group(1))
+        for word in dict.fromkeys(" ".join(m.group(1).split()) for m in _SKILL_WORDS.finditer(sentence)):
+            skill = canonical_skill(word)
+            if skill:
+                out[skill] = out.get(skill, 0) + n
     return out
 
 
