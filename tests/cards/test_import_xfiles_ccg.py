@@ -159,3 +159,12 @@ def test_equipment_modifiers_in_the_forms_the_card_file_uses(second) -> None:
     assert {name: dict(card_info(cards[name]).modifies) for name in want} == want
     assert not [n for n in report.notes if n.card in want]
     assert parse_modifier("Subtracts 1 from the opponent's OBSERVATION.") == {}
+
+
+def test_special_combat_values_are_read(second) -> None:
+    report, cards = second
+    mirror = card_info(cards["The Mirror Man"])
+    assert cards["The Mirror Man"].get("skills")["Long Range Combat"] == "Special"
+    assert mirror.special == {"Long Range Combat"} and mirror.combative and mirror.skill("Close Range Combat") == 3
+    notes = [n for n in report.notes if n.card == "The Mirror Man"]
+    assert [n.kind for n in notes] == ["by-hand"] and "Special" in notes[0].message

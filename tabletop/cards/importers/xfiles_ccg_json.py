@@ -172,6 +172,10 @@ def convert(records: list[Any], source: str = "<cards.json>", lines: list[int] |
                         keep(f"skill_{slug(str(sk)).replace('-', '_')}", sv, f"{sk!r} is not a skill we know")
                     elif isinstance(sv, int) or str(sv).upper() == "N/A":
                         skills[skill] = sv if isinstance(sv, int) else "N/A"
+                    elif str(sv).strip().casefold() == "special":
+                        skills[skill] = "Special"  # the value its text gives, applied by hand in Combat
+                        notes.append(ImportNote(line, name, f"skills.{skill}", "Special: the value is set by the "
+                                                "card's text; applied by hand (a combat effect)", "by-hand"))
                     else:
                         keep(f"skill_{slug(skill).replace('-', '_')}", sv, f"{skill} is a number or N/A")
                 card["skills"] = skills

@@ -78,13 +78,16 @@ class CardInfo:
     cost_extra: int = 0
     #: the effects of a card whose text offers a choice with "Alternately" (manual p.14), in printed order
     alternatives: tuple[str, ...] = ()
+    #: skills printed as "Special": the card's text gives the value (applied by hand)
+    special: frozenset[str] = frozenset()
     #: Health printed as N/A (an Adversary that damage does not kill, such as a phenomenon)
     health_na: bool = False
 
     @property
     def combative(self) -> bool:
         """Whether the card has a combat value to fight with (an Adversary with N/A throughout starts no Combat)."""
-        return any(isinstance(self.skills.get(s), int) for s in ("Long Range Combat", "Close Range Combat"))
+        return any(isinstance(self.skills.get(s), int) or s in self.special
+                   for s in ("Long Range Combat", "Close Range Combat"))
 
     def skill(self, name: str) -> int:
         value = self.skills.get(name)
@@ -115,6 +118,7 @@ def card_info(card: Any) -> CardInfo:
     cost, pool, _ = parse_cost(get("cost"), get("pool"))
     raw_skills = get("skills") or {}
     skills: dict[str, int | None] = {}
+    special: set[str] = set()
     health = _int(get("health"))
     health_na = _na(get("health"))
     res = _int(get("res"))
@@ -130,6 +134,8 @@ def card_info(card: Any) -> CardInfo:
                 skill = canonical_skill(str(key))
                 if skill:
                     skills[skill] = _int(value)
+                    if isinstance(value, str) and value.strip().casefold() == "special":
+                        special.add(skill)
     modifies: dict[str, int] = {}
     raw_mod = get("modifies") or {}
     if isinstance(raw_mod, Mapping):
@@ -165,6 +171,7 @@ def card_info(card: Any) -> CardInfo:
         characteristics=characteristics,
         modifies=modifies,
         health_na=health_na and health is None,
+        special=frozenset(special),
         alternatives=alternatives(text),
         cost_extra=cost_extra(get("cost")) if cost is None else 0,
     )

@@ -1235,6 +1235,9 @@ class XFilesCCG(Ruleset):
         adv_dmg = max(0, (adv_skill if isinstance(adv_skill, int) else 0) + int(mods.get("adversary", 0)))
         combat["pending"] = {"agents": agents_dmg, "adversary": adv_dmg}
         tx.set_rule("combat", combat)
+        if skill in self.pinfo(state, adv).special:
+            tx.note("xfc.special", combat.get("owner"), f"{self.name_of(state, adv)}'s {skill} is Special: its text "
+                    "gives the value; apply it by hand with a combat effect", {"piece": adv, "skill": skill})
         if adv_dmg > 0 and team:
             if len(team) == 1:
                 self._deal_damage(state, tx, team[0])
