@@ -16,6 +16,7 @@ __all__ = [
     "POOLS",
     "SKILLS",
     "canonical_skill",
+    "cost_extra",
     "parse_cost",
     "parse_prerequisite",
     "parse_questions",
@@ -60,11 +61,19 @@ def canonical_skill(name: str) -> str | None:
     return None
 
 
-_COST = re.compile(r"^\s*(\d+|X)\s*(RP|CP|\*P)?\s*$", re.IGNORECASE)
+_COST = re.compile(r"^\s*(\d+|X(?:\s*\+\s*\d+)?)\s*(RP|CP|\*P)?\s*$", re.IGNORECASE)
+_X_PLUS = re.compile(r"^\s*X\s*\+\s*(\d+)", re.IGNORECASE)
+
+
+def cost_extra(value: Any) -> int:
+    """The N of an "X+N" cost (paid on top of the X the player chooses); 0 for any other cost."""
+    m = _X_PLUS.match(value) if isinstance(value, str) else None
+    return int(m.group(1)) if m else 0
 
 
 def parse_cost(value: Any, pool: Any = None) -> tuple[int | None, str, bool]:
-    """(cost, pool, ok) from `3`, `"3 RP"`, `"X *P"` (cost None: X, paid as the player chooses) and a pool field."""
+    """(cost, pool, ok) from `3`, `"3 RP"`, `"X *P"`, `"X+1 RP"` (cost None: X, paid as the player chooses, plus
+    `cost_extra`) and a pool field."""
     p = str(pool).upper() if isinstance(pool, str) and pool.upper() in POOLS else ""
     if value is None:
         return (0, p, True)
@@ -73,7 +82,7 @@ def parse_cost(value: Any, pool: Any = None) -> tuple[int | None, str, bool]:
     m = _COST.match(str(value))
     if not m:
         return (0, p, False)
-    amount = None if m.group(1).upper() == "X" else int(m.group(1))
+    amount = None if m.group(1).upper().startswith("X") else int(m.group(1))
     return (amount, (m.group(2) or p).upper(), True)
 
 

@@ -53,10 +53,7 @@ def run(args: argparse.Namespace) -> int:
         for line in report.lines():
             print(f"{args.src}: {line}")
     problems = check_path(out)
-    kept = len(report.unparsed())
-    copied = f", {report.images_copied} image(s) copied" if report.images_copied else ""
-    print(f"Imported {report.cards} card(s) into {out} (set {report.set_name}){copied}; "
-          f"{kept} description line(s) kept as text to apply by hand.")
+    print(report.summary())
     if problems:
         print(format_problems(problems), file=sys.stderr)
         print(f"tabletop import: the written set has {len(problems)} problem(s)", file=sys.stderr)

@@ -529,6 +529,14 @@ def _position(r: _Reader, data: dict[str, Any], library: Any) -> GameState:
         if q.color:
             p.color = q.color
     state.rules = common["rules_state"]
+    import hashlib
+    import json
+
+    # the handle secret (which also keys a ruleset's opaque tokens) must be the same on every load of one file, so an
+    # action log written against a position replays; derived from the file's own content, it tells a reader of the
+    # file nothing the file does not already say. A position may also give its own `secret`.
+    state.secret = r.get(data, (), "secret", str) if "secret" in data else hashlib.blake2b(
+        json.dumps(data, sort_keys=True, default=str).encode(), digest_size=16).hexdigest()
     lib = _library(library)
     for zone_name, cards in data["zones"].items():
         path = ("zones", zone_name)

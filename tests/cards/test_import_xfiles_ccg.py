@@ -16,6 +16,8 @@ from tabletop.rules import get_ruleset
 from tabletop.rules.xfiles_ccg import card_info
 
 FIXTURE = Path(__file__).parent / "fixtures" / "xfiles_ccg" / "cards.json"
+#: cards in the forms the real card database uses that the first pass did not read (our own cards, that format)
+SECOND = Path(__file__).parent / "fixtures" / "xfiles_ccg" / "second_pass.json"
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -105,3 +107,64 @@ def test_decks_from_the_import_pass_or_fail_with_every_problem_named(imported, t
     odd = DeckList("k", sections={"deck": [DeckEntry(f"xfc-fixture/{ids['The Odd One']}")]})
     killer = get_ruleset("xfiles-ccg").deck_problems(odd, lib)
     assert "xfc.deck.3" in {v.rule for v in killer}
+
+
+@pytest.fixture()
+def second(tmp_path: Path):
+    out = tmp_path / "cards" / "xfc-second"
+    report = import_cards(SECOND, out)
+    assert check_path(out) == []
+    return report, {c.name: c for c in CardLibrary([out.parent])}
+
+
+def test_health_na_is_written_and_read(second) -> None:
+    _, cards = second
+    lights = card_info(cards["Lights Over Harlan"])
+    assert cards["Lights Over Harlan"].get("health") == "N/A"
+    assert lights.health_na and lights.health is None and not lights.combative
+
+
+def test_the_summary_line_counts_every_note_listed(tmp_path: Path) -> None:
+    """`tabletop import` lists each note, then a summary whose count is the number of lines it listed."""
+    out = subprocess.run([sys.executable, "-m", "tabletop", "import", "xfiles-ccg-json", str(FIXTURE), "--out",
+                          str(tmp_path / "xfc-fixture")], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    lines = out.stdout.splitlines()
+    listed = [ln for ln in lines if ln.startswith(str(FIXTURE))]
+    summary = lines[-1]
+    assert len(listed) > 6 and summary.startswith("Imported 42 card(s)")
+    assert f"; {len(listed)} note(s) (" in summary, summary
+
+
+def test_x_plus_n_costs_keep_their_pool_and_extra(second) -> None:
+    report, cards = second
+    shift, favors = card_info(cards["Double Shift"]), card_info(cards["Borrowed Favors"])
+    assert cards["Double Shift"].get("cost") == "X+1" and cards["Borrowed Favors"].get("cost") == "X+2"
+    assert (shift.cost, shift.cost_extra, shift.pool) == (None, 1, "RP")
+    assert (favors.cost, favors.cost_extra, favors.pool) == (None, 2, "CP")
+    assert not [n for n in report.notes if n.field == "cost"]
+
+
+def test_equipment_modifiers_in_the_forms_the_card_file_uses(second) -> None:
+    report, cards = second
+    want = {
+        "Pocket Recorder": {"Observation": 1},
+        "Field Binoculars": {"Observation": 1},
+        "Hunting Rifle": {"Long Range Combat": 2},
+        "Riot Baton": {"Long Range Combat": 1, "Close Range Combat": 1},
+        "Case Files": {"Bureaucracy": 2},
+        "Night Vision Goggles": {"Observation": 2},
+        "Forensics Kit": {"Evidence Collection": 1},
+    }
+    assert {name: dict(card_info(cards[name]).modifies) for name in want} == want
+    assert not [n for n in report.notes if n.card in want]
+    assert parse_modifier("Subtracts 1 from the opponent's OBSERVATION.") == {}
+
+
+def test_special_combat_values_are_read(second) -> None:
+    report, cards = second
+    mirror = card_info(cards["The Mirror Man"])
+    assert cards["The Mirror Man"].get("skills")["Long Range Combat"] == "Special"
+    assert mirror.special == {"Long Range Combat"} and mirror.combative and mirror.skill("Close Range Combat") == 3
+    notes = [n for n in report.notes if n.card == "The Mirror Man"]
+    assert [n.kind for n in notes] == ["by-hand"] and "Special" in notes[0].message

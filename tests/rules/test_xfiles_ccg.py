@@ -216,7 +216,7 @@ def test_healing_one_or_two_by_printed_health() -> None:
     assert r.damage(st, pid(s, "hospital:0", "owen-marsh")) == 2
     assert r.damage(st, pid(s, "hospital:0", "nadia-keller")) == 2
     assert r.damage(st, pid(s, "hospital:0", "ruth-calder")) == 0
-    assert r.damage(st, pid(s, "hospital:1", "lena-ortiz")) == 4  # only the Investigating Player's Agents heal
+    assert r.damage(st, pid(s, "hospital:1", "lena-ortiz")) == 2  # every Agent in the Hospital heals (p.8)
 
 
 # ------------------------------------------------------------------------------------------------ Requisition
@@ -463,15 +463,48 @@ def test_chain_activators_pools_witness_and_combat_only() -> None:
                lambda s: PlayCard(pid(s, "hand:0", "june-talley")), 0, "xfc.turn.1")
 
 
-def test_card_that_cannot_be_paid_goes_to_discard_in_warn() -> None:
+def test_an_x_plus_one_cost_is_x_and_one_more() -> None:
+    s = _investigating({"hand:0": ["long-night"]})
+    card = pid(s, "hand:0", "long-night")
+    ok(s, PlayCard(card, x=2), 0)
+    assert s.state.player(0).counters["rp"] == 5 - 3 and s.state.pieces[card].zone == "chain"
+
+
+def test_alternately_card_is_played_naming_its_effect() -> None:
+    """Manual p.14: the player names which "Alternately" effect is used when playing the card; only it applies."""
+    zones = {"hand:0": ["change-of-plans"], "field:0": ["harlow-creek", "owen-marsh", "nadia-keller:d2"]}
+    both_modes(lambda: _investigating(zones), lambda s: PlayCard(pid(s, "hand:0", "change-of-plans")), 0,
+               "xfc.chain.7")
+    s = _investigating(zones)
+    r = rules_of(s)
+    card = pid(s, "hand:0", "change-of-plans")
+    assert r.pinfo(s.state, card).alternatives == ("Adds 2 to one Team's BEHAVIORAL skill check.",
+                                                   "Heal 2 damage from one Agent.")
+    legal = list(r.legal_actions(s.state, 0))
+    assert PlayCard(card, choice=1) in legal and PlayCard(card, choice=2) in legal and PlayCard(card) not in legal
+    ok(s, PlayCard(card, choice=2), 0)
+    ok(s, Pass(), 0)
+    ok(s, Pass(), 1)
+    offered = r.suggestion_actions(s.state, 0)
+    assert [(e.kind, e.amount) for e in offered] == [("damage", -2)]  # the skill effect was not named
+    notes = [n["text"] for e in s.log_for(1) for n in e["notes"] if n["what"] in ("xfc.play", "xfc.resolve")]
+    assert "naming effect 2: Heal 2 damage from one Agent." in notes[0] and "BEHAVIORAL" not in notes[1]
+
+
+@pytest.mark.parametrize("mode", ["strict", "warn"])
+def test_card_that_cannot_be_paid_goes_to_discard(mode: str) -> None:
+    """Manual p.14: a card played and then found unaffordable goes to the Discard; no mode refuses the play."""
     s = _investigating({"hand:0": ["retired-ranger"]}, pools=((2, 5), (5, 5)))
     s.state.player(0).counters["rp"] = 2
-    s.state.enforcement = "warn"
+    s.state.enforcement = mode
     ranger = pid(s, "hand:0", "retired-ranger")
-    r = s.submit(PlayCard(ranger), 0)
-    assert r.accepted and "xfc.chain.3" in [v.rule for v in r.violations]
+    assert PlayCard(ranger) not in list(rules_of(s).legal_actions(s.state, 0))  # a bot or hint never wastes it
+    r = ok(s, PlayCard(ranger), 0)
+    assert r.accepted
     assert s.state.pieces[ranger].zone == "discard:0" and not s.state.rules.get("chain")
     assert s.state.player(0).counters["rp"] == 2
+    notes = [n["what"] for e in s.log_for(0) for n in e["notes"]]
+    assert "xfc.unpaid" in notes
 
 
 def test_star_cost_paid_by_the_side_it_helps() -> None:
@@ -524,6 +557,79 @@ def test_combat_until_every_agent_is_in_the_hospital() -> None:
     assert pid(s, "discard:1", "night-prowler")
 
 
+def test_an_adversary_with_health_na_is_not_killed_by_damage() -> None:
+    """xfc.combat.6: Health N/A is no Health of 0; Combat goes on until every Agent is in the Hospital."""
+    s = _investigating({"hand:1": ["shadow-walker"]}, pools=((5, 5), (5, 6)))
+    r = rules_of(s)
+    st = s.state
+    assert r.pinfo(st, pid(s, "hand:1", "shadow-walker")).health_na
+    ok(s, Pass(), 0)
+    walker = pid(s, "hand:1", "shadow-walker")
+    ok(s, PlayCard(walker), 1)
+    for seat in (1, 0, 1, 0):  # the Adversary resolves; the Long Range round (it has no LRC) deals it 3
+        ok(s, Pass(), seat)
+    ok(s, Pass(), 0)
+    ok(s, Pass(), 1)
+    assert st.rules.get("combat") and st.pieces[walker].zone == "chain"  # not killed after one round
+    assert st.rules["combat"]["round"] == "crc" and r.damage(st, walker) == 0
+    for _ in range(40):
+        if not st.rules.get("combat"):
+            break
+        step = r.step(st)
+        if step == "damage":
+            ok(s, AssignDamage(next(p for p in st.rules["check"]["team"] if r.section_of(st, p) != "hospital")), 1)
+        else:
+            ok(s, Pass(), r.decision(st))
+    assert "combat" not in st.rules and pid(s, "discard:1", "shadow-walker")
+    assert all(r.section_of(st, p) == "hospital" for p in st.rules["check"]["team"])
+
+
+def test_an_adversary_with_no_combat_values_starts_no_combat() -> None:
+    s = _investigating({"hand:1": ["harvest-lights"]}, pools=((5, 5), (5, 6)))
+    r = rules_of(s)
+    ok(s, Pass(), 0)
+    lights = pid(s, "hand:1", "harvest-lights")
+    ok(s, PlayCard(lights), 1)
+    ok(s, Pass(), 1)
+    ok(s, Pass(), 0)
+    assert "combat" not in s.state.rules and s.state.pieces[lights].zone == "discard:1"
+    assert r.step(s.state) == "check"
+    notes = [n["text"] for e in s.log_for(0) for n in e["notes"] if n["what"] == "xfc.resolve"]
+    assert any("starts no Combat" in t and "apply by hand" in t for t in notes)
+
+
+def _pass_until(s: Session, done: Callable[[], bool], limit: int = 20) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        ok(s, Pass(), rules_of(s).decision(s.state))
+    raise AssertionError("the step never came")
+
+
+def test_a_witness_with_health_fights_as_an_agent() -> None:
+    """Manual p.33: a Witness with Health is an Agent in Combat: it deals damage, takes it, and at 0 is discarded."""
+    s = _investigating({"hand:0": ["wade-colter"], "hand:1": ["supper-club"]}, pools=((5, 5), (5, 8)))
+    r = rules_of(s)
+    st = s.state
+    colter = pid(s, "hand:0", "wade-colter")
+    ok(s, PlayCard(colter), 0)
+    ok(s, Pass(), 0)
+    ok(s, Pass(), 1)
+    assert st.pieces[colter].zone == "field:0" and st.rules["check"]["witnesses"] == [colter]
+    ok(s, Pass(), 0)
+    ok(s, PlayCard(pid(s, "hand:1", "supper-club")), 1)
+    _pass_until(s, lambda: r.step(st) == "damage")  # Long Range: the Supper Club has none; Close Range: 3 damage
+    club = st.rules["combat"]["adversary"]
+    assert r.damage(st, club) == 2 + 1 + 1  # LRC: Marsh 2, Keller 1 and Colter 1
+    assert st.rules["combat"]["pending"]["agents"] == 2 + 1 + 2  # CRC: Marsh 2, Keller 1 and Colter 2
+    assert AssignDamage(colter) in list(r.legal_actions(st, 1))
+    ok(s, AssignDamage(colter), 1)
+    assert r.health(st, colter) == 0
+    _pass_until(s, lambda: "combat" not in st.rules or st.rules["combat"].get("number", 1) > 2)
+    assert st.pieces[colter].zone == "discard:0"
+    assert any(n["what"] == "xfc.witness_down" for e in s.log_for(1) for n in e["notes"])
+
+
 def test_damage_target_is_an_agent_of_the_team() -> None:
     def build() -> Session:
         s = _investigating({"hand:1": ["night-prowler"]}, pools=((5, 5), (5, 6)))
@@ -560,6 +666,22 @@ def test_question_of_the_sites_kind_answered_truthfully() -> None:
     assert "Project Stillwater" not in [c["name"] for c in book["candidates"]]
     assert "The Lantern Choir" in [c["name"] for c in book["candidates"]]
     both_modes(lambda: s, lambda s2: Ask("q0000"), 0, "xfc.question.1", applies=False)
+
+
+def test_question_and_guess_tokens_are_the_same_on_every_load_of_a_position(tmp_path) -> None:
+    """A log written against a hand-written position names a question by its token: two loads give one token."""
+    from tabletop.store import load_action_log
+
+    first, again = _solved(), _solved()
+    r = rules_of(first)
+    assert r.question_options(first.state, 0) == r.question_options(again.state, 0)
+    assert r.guess_options(first.state, 0) == r.guess_options(again.state, 0)
+    log = tmp_path / "log.yaml"
+    token = r.question_token(first.state, 0, "Affiliation", "Government")
+    log.write_text(f"- {{seat: 0, action: {{type: xfc.ask, token: {token}}}}}\n", encoding="utf-8")
+    for action, seat in load_action_log(log):
+        ok(again, action, seat)
+    assert r.notebook(again.state, 0)["opponents"][0]["answers"][-1]["value"] == "Government"
 
 
 def test_correct_guess_wins_and_ends_the_game() -> None:
@@ -669,3 +791,41 @@ def test_second_question_is_named_in_warn_and_answered() -> None:
     ok(s, Ask(token), 0)
     again = r.question_options(s.state, 0, strict=False)[0]["token"]
     both_modes(lambda: s, lambda s2: Ask(again), 0, "xfc.question.1")
+
+
+# ------------------------------------------------------------------------------------------------ house rules
+
+
+def test_killer_win_house_rule_removing_every_opposing_agent_wins() -> None:
+    """Manual p.40: with Killer cards, permanently removing all opposing Agents is another way to win."""
+    from tabletop.rules.xfiles_ccg import KillerWin
+
+    for house in (False, True):
+        s = position({"bureau:1": ["lena-ortiz", "victor-hale"]},
+                     options={"killer_cards": True, "killer_win": house})
+        for agent in ("lena-ortiz", "victor-hale"):  # a KILLER card's text, applied by hand
+            ok(s, ManualEffect("move", piece=pid(s, "bureau:1", agent), to="discard:1"), 0)
+        assert bool(s.state.rules.get("over")) is house
+        assert s.state.rules.get("winner") == (0 if house else None)
+    s = position(options={"killer_win": True}, enforcement="strict")
+    res = s.submit(KillerWin(0), 0)
+    assert not res.accepted and [v.rule for v in res.violations] == ["xfc.options.3"]
+
+
+def test_abduction_as_a_manual_effect_returns_the_agent_to_the_hospital() -> None:
+    """The Abduction power: an Agent goes N cards down in its Bureau Deck and to the Hospital when uncovered."""
+    s = position({"field:0": ["owen-marsh:d2"]}, {"step": "draw"})
+    r = rules_of(s)
+    st = s.state
+    marsh = pid(s, "field:0", "owen-marsh")
+    ok(s, ManualEffect("abduct", 2, piece=marsh, text="Abduction: discard a token"), 1)
+    deck = st.zones["deck:0"].pieces
+    assert deck.index(marsh) == 2 and st.pieces[marsh].face_up and r.damage(st, marsh) == 0
+    assert marsh not in r.agents(st, 0) and marsh in r.agents_in_play(st, 0)
+    ok(s, FreeDraw(), 0)
+    assert st.pieces[marsh].zone == "deck:0"
+    ok(s, Buy(1), 0)  # the last card over him is drawn
+    assert st.pieces[marsh].zone == "hospital:0" and r.damage(st, marsh) == 0
+    assert not st.rules.get("abducted") and len(st.zones["hand:0"].pieces) == 2
+    notes = [n["what"] for e in s.log_for(1) for n in e["notes"]]
+    assert "xfc.abduction_return" in notes

@@ -84,6 +84,21 @@ class ImportReport:
     def lines(self) -> list[str]:
         return [str(n) for n in self.notes]
 
+    def summary(self) -> str:
+        """One line: the cards written and how many notes the report lists, by kind (the same count as `lines`)."""
+        copied = f", {self.images_copied} image(s) copied" if self.images_copied else ""
+        kinds: dict[str, int] = {}
+        for n in self.notes:
+            kinds[n.kind] = kinds.get(n.kind, 0) + 1
+        parts = [f"{k} {_KIND_LABELS.get(kind, kind)}" for kind, k in sorted(kinds.items(), key=lambda i: -i[1])]
+        detail = f" ({', '.join(parts)})" if parts else ""
+        return (f"Imported {self.cards} card(s) into {self.out} (set {self.set_name}){copied}; "
+                f"{len(self.notes)} note(s){detail}.")
+
+
+_KIND_LABELS = {"unparsed": "kept as text", "by-hand": "to apply by hand", "missing": "missing fields",
+                "skipped": "records skipped", "image": "images not found", "trailing": "after the card list"}
+
 
 def get_importer(name: str) -> ModuleType:
     """The importer module for a format name; KeyError listing the known formats otherwise."""

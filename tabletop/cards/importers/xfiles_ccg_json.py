@@ -17,7 +17,9 @@ from typing import Any
 
 from ..xfiles_ccg_fields import (
     CHARACTERISTIC_VALUES,
+    SKILLS,
     canonical_skill,
+    cost_extra,
     parse_cost,
     parse_prerequisite,
     parse_questions,
@@ -34,17 +36,35 @@ MAX_SOURCE = 16 * 1024 * 1024
 RENAMED = {"title": "name", "gameText": "text", "gameEffect": "text", "imageFile": "image", "image": "image"}
 #: keys the loader reserves or we write ourselves: a source value under them is kept under another name
 RESERVED = {"set": "source_set", "back": "source_back", "id": "source_id"}
-_MODIFIER = re.compile(r"\badds?\s+(\d+)\s+to\s+(?:the\s+)?(?:holder's|its holder's|agent's|an agent's)?\s*"
-                       r"([A-Z][A-Za-z ]+?)(?:\s+skill)?(?:[.,;]|$)", re.IGNORECASE)
+_NUMBER = r"(\d+|one|two|three|four|five)"
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+#: the amount of a modifier sentence: "adds N" / "adds +N" / "gives N", "+N to", "increases ... by N"
+_AMOUNT = (re.compile(rf"\b(?:adds?|gives?|gains?|grants?)\s+\+?{_NUMBER}\b", re.IGNORECASE),
+           re.compile(rf"(?:^|\s)\+{_NUMBER}\b", re.IGNORECASE),
+           re.compile(rf"\bincreases?\b.*?\bby\s+\+?{_NUMBER}\b", re.IGNORECASE))
+_SKILL_WORDS = re.compile(r"\b(LRC|CRC|" + "|".join(s.upper().replace(" ", r"\s+") for s in SKILLS)
+                          + r"|BEHAVIOURAL)\b", re.IGNORECASE)
 
 
 def parse_modifier(text: str) -> dict[str, int]:
-    """An Equipment card's skill modifier from "Adds N to the holder's SKILL" ({} when the text says otherwise)."""
+    """An Equipment card's skill modifiers, one sentence at a time ({} when the text says otherwise).
+
+    A sentence gives an amount ("Adds N", "Adds +N", "Adds one", "+N to", "increases ... by N") and the skills it
+    names ("the Agent's COMPUTER skill", "the holder's LRC", "LONG RANGE COMBAT and CLOSE RANGE COMBAT"); a
+    sentence that subtracts, or names no skill, is left to the card's text.
+    """
     out: dict[str, int] = {}
-    for m in _MODIFIER.finditer(text or ""):
-        skill = canonical_skill(m.group(2))
-        if skill:
-            out[skill] = out.get(skill, 0) + int(m.group(1))
+    for sentence in re.split(r"[.;!]\s*", text or ""):
+        if re.search(r"\b(?:subtracts?|reduces?|opponent)", sentence, re.IGNORECASE):
+            continue
+        amount = next((m for m in (p.search(sentence) for p in _AMOUNT) if m), None)
+        if amount is None:
+            continue
+        n = _WORDS.get(amount.group(1).casefold()) or int(amount.group(1))
+        for word in dict.fromkeys(" ".join(m.group(1).split()) for m in _SKILL_WORDS.finditer(sentence)):
+            skill = canonical_skill(word)
+            if skill:
+                out[skill] = out.get(skill, 0) + n
     return out
 
 
@@ -123,7 +143,8 @@ def convert(records: list[Any], source: str = "<cards.json>", lines: list[int] |
             if key == "cost":
                 cost, pool, good = parse_cost(value)
                 if good and pool:
-                    card["cost"] = "X" if cost is None else cost
+                    extra = cost_extra(value)
+                    card["cost"] = (f"X+{extra}" if extra else "X") if cost is None else cost
                     card["pool"] = pool
                 else:
                     keep("cost", value, "a cost is a number or X, then RP, CP or *P")
@@ -135,7 +156,9 @@ def convert(records: list[Any], source: str = "<cards.json>", lines: list[int] |
                     if low == "health":
                         if isinstance(sv, int):
                             card["health"] = sv
-                        elif str(sv).upper() != "N/A":
+                        elif str(sv).strip().upper() == "N/A":
+                            card["health"] = "N/A"  # damage does not kill it (xfc.combat.6); written, never dropped
+                        else:
                             keep("health", sv, "Health is a number")
                         continue
                     if low in ("resources", "res", "resource"):
@@ -149,6 +172,10 @@ def convert(records: list[Any], source: str = "<cards.json>", lines: list[int] |
                         keep(f"skill_{slug(str(sk)).replace('-', '_')}", sv, f"{sk!r} is not a skill we know")
                     elif isinstance(sv, int) or str(sv).upper() == "N/A":
                         skills[skill] = sv if isinstance(sv, int) else "N/A"
+                    elif str(sv).strip().casefold() == "special":
+                        skills[skill] = "Special"  # the value its text gives, applied by hand in Combat
+                        notes.append(ImportNote(line, name, f"skills.{skill}", "Special: the value is set by the "
+                                                "card's text; applied by hand (a combat effect)", "by-hand"))
                     else:
                         keep(f"skill_{slug(skill).replace('-', '_')}", sv, f"{skill} is a number or N/A")
                 card["skills"] = skills

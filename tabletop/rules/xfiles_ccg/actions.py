@@ -21,6 +21,7 @@ __all__ = [
     "Hire",
     "Hospitalize",
     "Investigate",
+    "KillerWin",
     "ManualEffect",
     "Pass",
     "PlaceBluff",
@@ -154,11 +155,16 @@ class ResolveBluff(Action):
 @action_type("xfc.play")
 @dataclass(frozen=True, slots=True)
 class PlayCard(Action):
-    """Pay for a card and add it to the chain; `side` says whom a *P card helps (`agents` or `conspiracy`)."""
+    """Pay for a card and add it to the chain; `side` says whom a *P card helps (`agents` or `conspiracy`).
+
+    `choice` names the effect of a card whose text offers several with "Alternately" (1 for the first; manual p.14:
+    named when played, never changed later); 0 for any other card.
+    """
 
     piece: str
     side: str = ""
     x: int = 0
+    choice: int = 0
     piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
 
 
@@ -205,6 +211,14 @@ class Hospitalize(Action):
     piece_fields: ClassVar[tuple[str, ...]] = ("agent",)
 
 
+@action_type("xfc.killer_win")
+@dataclass(frozen=True, slots=True)
+class KillerWin(Action):
+    """House rule killer_win: `winner` has permanently removed every opposing Agent from play (automatic)."""
+
+    winner: int
+
+
 @action_type("xfc.effect")
 @dataclass(frozen=True, slots=True)
 class ManualEffect(Action):
@@ -213,7 +227,9 @@ class ManualEffect(Action):
     kind `skill`: add `amount` to the current skill check; `pool`: add `amount` to seat `seat`'s `pool` (rp or cp);
     `damage`: add `amount` damage to `piece` (negative heals); `combat`: add `amount` to this round's damage of
     `side` (agents or adversary); `move`: move `piece` to the zone `to`; `negate`: `piece` goes to its owner's
-    Discard (off the chain, or out of Combat); `leave`: `piece` (an Agent) leaves the investigating Team.
+    Discard (off the chain, or out of Combat); `leave`: `piece` (an Agent) leaves the investigating Team; `abduct`:
+    `piece` (an Agent) goes face up `amount` cards down (10 when 0) in its owner's Bureau Deck, and to the Hospital,
+    undamaged, once the cards over it are drawn.
     """
 
     kind: str
@@ -230,5 +246,5 @@ class ManualEffect(Action):
 
 ACTIONS = (
     Pass, FreeDraw, Buy, Sell, Requisition, Exchange, Deploy, Hire, FormTeam, PlaceSite, PlaceBluff, Investigate,
-    ResolveBluff, PlayCard, AssignDamage, Ask, Guess, Discard, Hospitalize, ManualEffect,
+    ResolveBluff, PlayCard, AssignDamage, Ask, Guess, Discard, Hospitalize, KillerWin, ManualEffect,
 )

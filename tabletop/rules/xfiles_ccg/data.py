@@ -18,6 +18,7 @@ from ...cards.xfiles_ccg_fields import (
     POOLS,
     SKILLS,
     canonical_skill,
+    cost_extra,
     parse_cost,
     parse_prerequisite,
     parse_questions,
@@ -29,6 +30,7 @@ __all__ = [
     "POOLS",
     "SKILLS",
     "CardInfo",
+    "alternatives",
     "Effect",
     "canonical_skill",
     "card_info",
@@ -72,6 +74,20 @@ class CardInfo:
     asks: tuple[str, ...] = ()
     characteristics: Mapping[str, str] = field(default_factory=dict)
     modifies: Mapping[str, int] = field(default_factory=dict)
+    #: the N of an "X+N" cost: the player pays the X chosen plus this
+    cost_extra: int = 0
+    #: the effects of a card whose text offers a choice with "Alternately" (manual p.14), in printed order
+    alternatives: tuple[str, ...] = ()
+    #: skills printed as "Special": the card's text gives the value (applied by hand)
+    special: frozenset[str] = frozenset()
+    #: Health printed as N/A (an Adversary that damage does not kill, such as a phenomenon)
+    health_na: bool = False
+
+    @property
+    def combative(self) -> bool:
+        """Whether the card has a combat value to fight with (an Adversary with N/A throughout starts no Combat)."""
+        return any(isinstance(self.skills.get(s), int) or s in self.special
+                   for s in ("Long Range Combat", "Close Range Combat"))
 
     def skill(self, name: str) -> int:
         value = self.skills.get(name)
@@ -91,6 +107,10 @@ def _int(value: Any) -> int | None:
     return None
 
 
+def _na(value: Any) -> bool:
+    return isinstance(value, str) and value.strip().upper() == "N/A"
+
+
 def card_info(card: Any) -> CardInfo:
     """A CardInfo from a CardDef (or anything with ref, name, type, text and `get`)."""
     get = card.get
@@ -98,19 +118,24 @@ def card_info(card: Any) -> CardInfo:
     cost, pool, _ = parse_cost(get("cost"), get("pool"))
     raw_skills = get("skills") or {}
     skills: dict[str, int | None] = {}
+    special: set[str] = set()
     health = _int(get("health"))
+    health_na = _na(get("health"))
     res = _int(get("res"))
     if isinstance(raw_skills, Mapping):
         for key, value in raw_skills.items():
             k = str(key).strip().casefold()
             if k == "health":
                 health = health if health is not None else _int(value)
+                health_na = health_na or _na(value)
             elif k in ("resources", "res", "resource"):
                 res = res if res is not None else _int(value)
             else:
                 skill = canonical_skill(str(key))
                 if skill:
                     skills[skill] = _int(value)
+                    if isinstance(value, str) and value.strip().casefold() == "special":
+                        special.add(skill)
     modifies: dict[str, int] = {}
     raw_mod = get("modifies") or {}
     if isinstance(raw_mod, Mapping):
@@ -145,7 +170,22 @@ def card_info(card: Any) -> CardInfo:
         asks=tuple(parse_questions(asks if asks else get("question"), get("keywords"))),
         characteristics=characteristics,
         modifies=modifies,
+        health_na=health_na and health is None,
+        special=frozenset(special),
+        alternatives=alternatives(text),
+        cost_extra=cost_extra(get("cost")) if cost is None else 0,
     )
+
+
+_ALTERNATELY = re.compile(r"\s*\bAlternately\b[\s,:;.-]*", re.IGNORECASE)
+
+
+def alternatives(text: str) -> tuple[str, ...]:
+    """The effects a card offers with "Alternately" ("Do A. Alternately, do B." -> ("Do A.", "Do B.")); () if none."""
+    parts = [p.strip() for p in _ALTERNATELY.split(text or "")]
+    if len(parts) < 2 or not all(parts):
+        return ()
+    return tuple(p[0].upper() + p[1:] for p in parts)
 
 
 # ------------------------------------------------------------------------------------------------ suggestions

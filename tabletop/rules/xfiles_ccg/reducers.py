@@ -24,6 +24,7 @@ from .actions import (
     Hire,
     Hospitalize,
     Investigate,
+    KillerWin,
     ManualEffect,
     Pass,
     PlaceBluff,
@@ -273,7 +274,7 @@ def _resolve_bluff(rs: XFilesCCG, state: GameState, a: ResolveBluff, seat: int, 
 
 def _play(rs: XFilesCCG, state: GameState, a: PlayCard, seat: int, tx: Tx) -> None:
     info = rs.pinfo(state, a.piece)
-    cost = a.x if info.cost is None else (info.cost or 0)
+    cost = max(0, a.x) + info.cost_extra if info.cost is None else (info.cost or 0)
     pool = rs.pay_pool(state, info, seat, a.side)
     if rs._pool_of(state, seat, pool) < cost:
         rs._to_discard(state, a.piece, tx)
@@ -283,6 +284,10 @@ def _play(rs: XFilesCCG, state: GameState, a: PlayCard, seat: int, tx: Tx) -> No
     rs._pay(state, seat, pool, cost, tx)
     tx.move(a.piece, "chain", face_up=True, by=seat)
     entry = {"piece": a.piece, "seat": seat, "pool": pool, "paid": cost, "combat": rs._level(state)}
+    named = ""
+    if 1 <= a.choice <= len(info.alternatives):
+        entry["choice"] = a.choice
+        named = f", naming effect {a.choice}: {info.alternatives[a.choice - 1]}"
     tx.set_rule("chain", [*rs._chain(state), entry])
     if info.kind == "witness" and state.rules.get("check"):
         check = dict(state.rules["check"])
@@ -291,7 +296,7 @@ def _play(rs: XFilesCCG, state: GameState, a: PlayCard, seat: int, tx: Tx) -> No
     tx.set_rule("passed", 0)
     tx.set_rule("priority", seat)
     tx.note("xfc.play", seat, f"plays {info.name} for {cost} {pool.upper()} ({rs._pool_of(state, seat, pool)} "
-            f"{pool.upper()} left)", {"piece": a.piece, "pool": pool, "paid": cost})
+            f"{pool.upper()} left){named}", {"piece": a.piece, "pool": pool, "paid": cost, "choice": a.choice})
 
 
 def _assign_damage(rs: XFilesCCG, state: GameState, a: AssignDamage, seat: int, tx: Tx) -> None:
@@ -373,6 +378,11 @@ def _hospitalize(rs: XFilesCCG, state: GameState, a: Hospitalize, seat: int | No
             "Hospital", {"piece": a.agent})
 
 
+def _killer_win(rs: XFilesCCG, state: GameState, a: KillerWin, seat: int | None, tx: Tx) -> None:
+    rs._end(state, tx, a.winner, f"{rs._seat_name(state, a.winner)} has permanently removed every opposing Agent "
+            "from play and wins (xfc.options.3)")
+
+
 def _effect(rs: XFilesCCG, state: GameState, a: ManualEffect, seat: int, tx: Tx) -> None:
     r = state.rules
     src = rs.ref(state, a.source) if a.source else "by hand"
@@ -430,6 +440,8 @@ def _effect(rs: XFilesCCG, state: GameState, a: ManualEffect, seat: int, tx: Tx)
         elif state.zones[state.pieces[a.piece].zone].kind != "discard":
             rs._to_discard(state, a.piece, tx)
         text = f"{src}: negates {name}"
+    elif a.kind == "abduct":
+        text = _abduct(rs, state, a, seat, src, tx)
     elif a.kind == "leave":
         check = dict(r.get("check") or {})
         if not check or a.piece not in check.get("team", []):
@@ -438,7 +450,7 @@ def _effect(rs: XFilesCCG, state: GameState, a: ManualEffect, seat: int, tx: Tx)
         tx.set_rule("check", check)
         text = f"{src}: {rs.ref(state, a.piece)} stays behind (check now {rs.check_total(state)})"
     else:
-        raise ActionError("bad_effect", "a manual effect is skill, pool, damage, combat, move, negate or leave")
+        raise ActionError("bad_effect", "a manual effect is skill, pool, damage, combat, move, negate, abduct or leave")
     if a.source:
         sugg = [s for s in r.get("suggestions") or [] if s.get("piece") != a.source]
         if sugg != list(r.get("suggestions") or []):
@@ -446,11 +458,35 @@ def _effect(rs: XFilesCCG, state: GameState, a: ManualEffect, seat: int, tx: Tx)
     tx.note("xfc.effect", seat, text + why, data)
 
 
+def _abduct(rs: XFilesCCG, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
+    """Abduction (the X-File power, Alien Harvester...): the Agent goes face up `amount` (10) cards down in its owner's
+    Bureau Deck, its Equipment discarded; when the last card over it is drawn it goes to the Hospital, undamaged."""
+    pid = a.piece
+    if pid is None or rs.pinfo(state, pid).kind != "agent" or state.zones[state.pieces[pid].zone].kind not in SECTIONS:
+        raise ActionError("not_an_agent", "name an Agent in play to abduct")
+    depth = a.amount if a.amount > 0 else 10
+    owner = rs._owner(state, pid)
+    for q in state.attached(pid):
+        rs._to_discard(state, q, tx)
+    deck = f"deck:{owner}"
+    index = min(depth, len(state.zones[deck].pieces))
+    tx.move(pid, deck, index=index, face_up=True)
+    if state.pieces[pid].counters:
+        tx.change(pid, counters={})
+    tx.set_rule("abducted", [*(state.rules.get("abducted") or []), pid])
+    check = state.rules.get("check")
+    if check and pid in check.get("team", []):
+        tx.set_rule("check", {**check, "team": [p for p in check["team"] if p != pid]})
+    if index == 0:
+        rs._return_abducted(state, tx)
+    return f"{src}: {rs.ref(state, pid)} is abducted, {index} cards down in the Bureau Deck"
+
+
 REDUCERS: dict[type, Callable[..., None]] = {
     Pass: _pass, FreeDraw: _free_draw, Buy: _buy, Sell: _sell, Requisition: _requisition, Exchange: _exchange,
     Deploy: _deploy, Hire: _hire, FormTeam: _team, PlaceSite: _site, PlaceBluff: _bluff, Investigate: _investigate,
     ResolveBluff: _resolve_bluff, PlayCard: _play, AssignDamage: _assign_damage, Ask: _ask, Guess: _guess,
-    Discard: _discard, Hospitalize: _hospitalize, ManualEffect: _effect,
+    Discard: _discard, Hospitalize: _hospitalize, KillerWin: _killer_win, ManualEffect: _effect,
 }
 
 
@@ -562,15 +598,15 @@ def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
         info = rs.pinfo(state, pid)
         if info.kind in ("agent", "site", "xfile", "equipment"):
             continue
-        a = PlayCard(pid)
-        if not rs.check(state, a, seat):
-            yield a
+        for choice in range(1, len(info.alternatives) + 1) if info.alternatives else (0,):
+            a = PlayCard(pid, choice=choice)
+            if rs.can_pay(state, a, seat) and not rs.check(state, a, seat):
+                yield a
 
 
 def _gen_damage(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
-    for pid in (state.rules.get("check") or {}).get("team", []):
-        if pid in state.pieces and rs.section_of(state, pid) != "hospital":
-            yield AssignDamage(pid)
+    for pid in rs.combatants(state):
+        yield AssignDamage(pid)
 
 
 def _gen_question(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:

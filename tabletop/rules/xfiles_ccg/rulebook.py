@@ -62,6 +62,8 @@ RULE_TEXT = {
     "xfc.chain.4": "Two of the same Witness cannot be used in one skill check.",
     "xfc.chain.5": "Only Combat cards are played during Combat; Combat cards only during Combat.",
     "xfc.chain.6": "Only cards from your hand are played, when a chain is open (a skill check or a Combat round).",
+    "xfc.chain.7": "A card offering several effects with \"Alternately\" is played naming the effect used; it is "
+                   "not changed later.",
     "xfc.combat.1": "An Adversary starts Combat: one Long Range round, then Close Range rounds until the Adversary's "
                     "Health is 0 or every Agent of the Team is in the Hospital.",
     "xfc.combat.2": "Damage is simultaneous: the Agents deal the sum of their LRC or CRC skills plus Equipment "
@@ -69,6 +71,10 @@ RULE_TEXT = {
     "xfc.combat.3": "The Adversary's damage goes to one Agent of the Team, chosen by the Directed Player.",
     "xfc.combat.4": "An Agent at 0 Health goes to the Hospital.",
     "xfc.combat.5": "After Combat the Adversary goes to its owner's Discard.",
+    "xfc.combat.6": "An Adversary whose Health is N/A is not killed by damage (Combat ends when every Agent is in the "
+                    "Hospital, or by its text applied by hand); one with no combat value at all starts no Combat.",
+    "xfc.combat.7": "A Witness with Health played for the Investigating Team fights as an Agent in Combat; at 0 "
+                    "Health it goes to the Discard; it leaves when its Site is done.",
     "xfc.question.1": "After a successful check the Investigating Player may ask one question of the kind the Site "
                       "names, about the Directed Player's X-File.",
     "xfc.question.2": "He may guess the Directed Player's X-File; a correct guess wins.",
@@ -80,5 +86,7 @@ RULE_TEXT = {
     "xfc.effect.1": "Card text is applied by hand with the manual effect, allowed in every mode.",
     "xfc.options.1": "question_or_guess: after a successful check, a question or a guess, not both.",
     "xfc.options.2": "one_guess: one guess per game; a wrong guess loses.",
+    "xfc.options.3": "killer_win (with Killer cards): a player who permanently removes every opposing Agent from play "
+                     "wins.",
     "xfc.game.1": "The first player to identify an opponent's X-File wins; the game is over then.",
 }

@@ -13,6 +13,7 @@ penalty {seat, about}, answers {seat: [...]}, guesses {seat: n}, suggestions [..
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
@@ -37,6 +38,7 @@ from .actions import (
     Hire,
     Hospitalize,
     Investigate,
+    KillerWin,
     ManualEffect,
     Pass,
     PlaceBluff,
@@ -79,7 +81,7 @@ STEP_LABELS = {
     "debrief": "Debriefing: discard",
 }
 _RULE_ACTIONS = (Pass, FreeDraw, Buy, Sell, Requisition, Exchange, Deploy, Hire, FormTeam, PlaceSite, PlaceBluff,
-                 Investigate, ResolveBluff, PlayCard, AssignDamage, Ask, Guess, Discard, Hospitalize)
+                 Investigate, ResolveBluff, PlayCard, AssignDamage, Ask, Guess, Discard, Hospitalize, KillerWin)
 _UNKNOWN = CardInfo(ref="", name="?", kind="unknown")
 
 
@@ -113,6 +115,8 @@ class XFilesCCG(Ruleset):
     max_seats = 6
     option_specs = (
         Option("killer_cards", False, "Allow KILLER-keyword cards in decks (xfc.deck.3)."),
+        Option("killer_win", False, "Another way to win with Killer cards: permanently remove every opposing Agent "
+               "(xfc.options.3)."),
         Option("question_or_guess", False, "After a successful check: a question or a guess, not both."),
         Option("one_guess", False, "One guess per game; a wrong guess loses."),
         Option("xfile_powers", False, "Track the characteristics each opponent knows and show the powers they unlock."),
@@ -321,6 +325,15 @@ class XFilesCCG(Ruleset):
         return sum(self.agent_skill(state, p, skill) for p in team
                    if p in state.pieces and self.section_of(state, p) != "hospital")
 
+    def combatants(self, state: GameState) -> list[str]:
+        """Who fights for the Investigating Team: its Agents not in the Hospital, then its Witnesses with Health
+        (manual p.33: "Witness with HEALTH are treated as Agents in Combat rounds"; xfc.combat.7)."""
+        check = state.rules.get("check") or {}
+        agents = [p for p in check.get("team", []) if p in state.pieces and self.section_of(state, p) != "hospital"]
+        witnesses = [p for p in check.get("witnesses", []) if p in state.pieces
+                     and self.section_of(state, p) == "field" and self.health(state, p) > 0]
+        return agents + witnesses
+
     def check_total(self, state: GameState) -> int | None:
         check = state.rules.get("check")
         if not check:
@@ -439,6 +452,11 @@ class XFilesCCG(Ruleset):
             return [_v("xfc.game_over", "xfc.game.1", "the game is over", seat=seat)]
         if isinstance(action, Hospitalize):
             return self._check_hospitalize(state, action, seat)
+        if isinstance(action, KillerWin):
+            if self.options["killer_win"] and self.killer_winner(state) == action.winner:
+                return []
+            return [_v("xfc.killer_win", "xfc.options.3", "a player wins this way only under the killer_win house "
+                       "rule, once every opposing Agent is permanently out of play", seat=seat)]
         if isinstance(action, _RULE_ACTIONS):
             return self._check_rule_action(state, action, seat)
         return self._check_generic(state, action, seat)
@@ -609,10 +627,10 @@ class XFilesCCG(Ruleset):
         if isinstance(a, AssignDamage):
             out = self._whose(state, seat, ("damage",), "assigning the Adversary's damage", (a.agent,))
             combat = r.get("combat") or {}
-            team = (r.get("check") or {}).get("team", [])
-            if a.agent not in team or a.agent not in state.pieces or self.section_of(state, a.agent) == "hospital":
+            if a.agent not in self.combatants(state):
                 out.append(_v("xfc.damage_target", "xfc.combat.3", "the Adversary's damage goes to one Agent of the "
-                              "Team who is not in the Hospital", (a.agent,), seat))
+                              "Team who is not in the Hospital (or a Witness with Health fighting for it)", (a.agent,),
+                              seat))
             if not combat:
                 out.append(_v("xfc.no_combat", "xfc.combat.1", "there is no Combat", seat=seat))
             return out
@@ -827,10 +845,21 @@ class XFilesCCG(Ruleset):
                                        if e.get("piece") in state.pieces):
                 out.append(_v("xfc.witness_twice", "xfc.chain.4", f"{info.name} was already used in this skill check",
                               (a.piece,), seat))
-        cost = a.x if info.cost is None else info.cost
-        pool = self.pay_pool(state, info, seat, a.side)
-        out += self._afford(state, seat, pool, cost, info.name, "xfc.chain.3", (a.piece,))
+        if info.alternatives and not 1 <= a.choice <= len(info.alternatives):
+            named = "; ".join(f"{i} {t}" for i, t in enumerate(info.alternatives, 1))
+            out.append(_v("xfc.alternately", "xfc.chain.7", f"{info.name} offers a choice: name the effect you use "
+                          f"({named})", (a.piece,), seat))
+        elif not info.alternatives and a.choice:
+            out.append(_v("xfc.alternately", "xfc.chain.7", f"{info.name} offers no choice of effects", (a.piece,),
+                          seat))
+        # no affordability check: manual p.14, a card its owner cannot pay for goes to the Discard (see _play)
         return out
+
+    def can_pay(self, state: GameState, a: PlayCard, seat: int) -> bool:
+        """Whether `seat` can pay for playing `a` now (an unpaid card is discarded, so hints and bots skip it)."""
+        info = self.pinfo(state, a.piece)
+        cost = max(0, a.x) + info.cost_extra if info.cost is None else info.cost
+        return self._pool_of(state, seat, self.pay_pool(state, info, seat, a.side)) >= cost
 
     def _check_hospitalize(self, state: GameState, a: Hospitalize, seat: int | None) -> list[Violation]:
         if a.agent in state.pieces and self.pinfo(state, a.agent).kind == "agent" and self.health(state, a.agent) == 0:
@@ -903,7 +932,7 @@ class XFilesCCG(Ruleset):
         handler = _REDUCERS.get(type(action))
         if handler is None:
             return False
-        if seat is None and not isinstance(action, Hospitalize):
+        if seat is None and not isinstance(action, (Hospitalize, KillerWin)):
             raise ActionError("spectator", "spectators do not play")
         for pid in action.piece_names():
             if pid not in state.pieces:
@@ -928,7 +957,24 @@ class XFilesCCG(Ruleset):
                 tx.note("xfc.reshuffle", seat, "shuffles the Discard Pile into a new Bureau Deck")
             tx.move(state.zones[deck].pieces[0], hand, by=seat)
             drawn += 1
+            self._return_abducted(state, tx)
         return drawn
+
+    def _return_abducted(self, state: GameState, tx: Tx) -> None:
+        """An abducted Agent whose covering cards are all drawn goes to the Hospital at once, undamaged."""
+        abducted = list(state.rules.get("abducted") or [])
+        for pid in list(abducted):
+            piece = state.pieces.get(pid)
+            if piece is None or state.zones[piece.zone].kind != "deck":
+                abducted.remove(pid)
+                continue
+            if state.zones[piece.zone].pieces[0] == pid:
+                abducted.remove(pid)
+                tx.move(pid, f"hospital:{self._owner(state, pid)}", face_up=True)
+                tx.note("xfc.abduction_return", self._owner(state, pid), f"{self.ref(state, pid)} returns from "
+                        "the abduction to the Hospital", {"piece": pid})
+        if abducted != list(state.rules.get("abducted") or []):
+            tx.set_rule("abducted", abducted)
 
     def _to_discard(self, state: GameState, pid: str, tx: Tx) -> None:
         owner = self._owner(state, pid)
@@ -992,16 +1038,17 @@ class XFilesCCG(Ruleset):
         self._healing(state, tx)
 
     def _healing(self, state: GameState, tx: Tx) -> None:
-        seat = self.active(state)
-        for pid in self.agents(state, seat, ("hospital",)):
-            dmg = self.damage(state, pid)
-            if dmg <= 0:
-                continue
-            heal = 1 if (self.pinfo(state, pid).health or 0) <= 3 else 2
-            new = max(0, dmg - heal)
-            self._set_damage(state, pid, new, tx)
-            tx.note("xfc.heal", seat, f"{self.ref(state, pid)} heals {dmg - new} in the Hospital "
-                    f"({self.health(state, pid)} Health)", {"piece": pid, "healed": dmg - new})
+        """Every Agent in every player's Hospital heals (manual p.8: "applies to all Agents in the Hospital")."""
+        for owner in state.seats:
+            for pid in self.agents(state, owner, ("hospital",)):
+                dmg = self.damage(state, pid)
+                if dmg <= 0:
+                    continue
+                heal = 1 if (self.pinfo(state, pid).health or 0) <= 3 else 2
+                new = max(0, dmg - heal)
+                self._set_damage(state, pid, new, tx)
+                tx.note("xfc.heal", owner, f"{self.ref(state, pid)} heals {dmg - new} in the Hospital "
+                        f"({self.health(state, pid)} Health)", {"piece": pid, "healed": dmg - new})
         self._goto(state, "requisition", tx)
 
     def _set_damage(self, state: GameState, pid: str, value: int, tx: Tx) -> None:
@@ -1084,6 +1131,17 @@ class XFilesCCG(Ruleset):
         pid = entry["piece"]
         owner = entry.get("seat", self._owner(state, pid))
         info = self.pinfo(state, pid)
+        choice = int(entry.get("choice") or 0)
+        if 1 <= choice <= len(info.alternatives):  # xfc.chain.7: only the effect named when it was played
+            info = dataclasses.replace(info, text=info.alternatives[choice - 1])
+        if info.kind == "adversary" and not info.combative:
+            # xfc.combat.6: N/A throughout (a phenomenon such as an abduction): no Combat; its text is applied by hand
+            self._to_discard(state, pid, tx)
+            tx.note("xfc.resolve", owner, f"{info.name} has no combat values and starts no Combat (xfc.combat.6)"
+                    + (f"; apply by hand: {info.text}" if info.text else ""), {"piece": pid})
+            self._offer(state, tx, owner, pid, info)
+            self._open_window(state, tx, owner)
+            return
         if info.kind == "adversary":
             combat = {"adversary": pid, "owner": owner, "round": "lrc", "number": 1,
                       "id": int(state.rules.get("combats", 0)) + 1, "mods": {"agents": 0, "adversary": 0}}
@@ -1094,7 +1152,14 @@ class XFilesCCG(Ruleset):
             self._open_window(state, tx, owner)
             self._offer(state, tx, owner, pid, info)
             return
-        if info.has("RESOURCE"):
+        check = state.rules.get("check")
+        if info.kind == "witness" and info.health and check and owner == self.active(state):
+            # xfc.combat.7: it stays beside the Team as a combatant until the Site is done
+            tx.move(pid, f"field:{owner}", face_up=True)
+            tx.set_rule("check", {**check, "witnesses": [*check.get("witnesses", []), pid]})
+            tx.note("xfc.witness_joins", owner, f"{info.name} (Health {info.health}) stands with the Team and fights "
+                    "as an Agent in Combat (xfc.combat.7)", {"piece": pid})
+        elif info.has("RESOURCE"):
             tx.move(pid, f"bureau:{owner}", face_up=True)
         else:
             self._to_discard(state, pid, tx)
@@ -1148,6 +1213,9 @@ class XFilesCCG(Ruleset):
         site = (r.get("check") or {}).get("site")
         if site in state.pieces and state.zones[state.pieces[site].zone].kind == "field":
             self._to_discard(state, site, tx)
+        for pid in (r.get("check") or {}).get("witnesses", []):
+            if pid in state.pieces and self.section_of(state, pid) == "field":
+                self._to_discard(state, pid, tx)
         sites = dict(r.get("sites") or {})
         sites.pop(site, None)
         tx.set_rule("sites", sites)
@@ -1162,8 +1230,7 @@ class XFilesCCG(Ruleset):
         combat = dict(r["combat"])
         rnd = combat.get("round", "lrc")
         skill = "Long Range Combat" if rnd == "lrc" else "Close Range Combat"
-        team = [p for p in (r.get("check") or {}).get("team", []) if p in state.pieces
-                and self.section_of(state, p) != "hospital"]
+        team = self.combatants(state)
         mods = combat.get("mods") or {}
         agents_dmg = max(0, sum(self.agent_skill(state, p, skill) for p in team) + int(mods.get("agents", 0)))
         adv = combat["adversary"]
@@ -1171,6 +1238,9 @@ class XFilesCCG(Ruleset):
         adv_dmg = max(0, (adv_skill if isinstance(adv_skill, int) else 0) + int(mods.get("adversary", 0)))
         combat["pending"] = {"agents": agents_dmg, "adversary": adv_dmg}
         tx.set_rule("combat", combat)
+        if skill in self.pinfo(state, adv).special:
+            tx.note("xfc.special", combat.get("owner"), f"{self.ref(state, adv)}'s {skill} is Special: its text "
+                    "gives the value; apply it by hand with a combat effect", {"piece": adv, "skill": skill})
         if adv_dmg > 0 and team:
             if len(team) == 1:
                 self._deal_damage(state, tx, team[0])
@@ -1184,12 +1254,16 @@ class XFilesCCG(Ruleset):
         combat = dict(r["combat"])
         pending = combat.pop("pending", {"agents": 0, "adversary": 0})
         adv = combat["adversary"]
-        adv_health = self.pinfo(state, adv).health or 0
+        adv_info = self.pinfo(state, adv)
+        adv_health = adv_info.health or 0
         before = self.damage(state, adv)
-        self._set_damage(state, adv, min(adv_health, before + pending["agents"]), tx)
         label = "Long Range" if combat.get("round") == "lrc" else "Close Range"
-        text = (f"{label} round {combat.get('number', 1)}: the Agents deal {pending['agents']} to "
-                f"{self.ref(state, adv)} ({max(0, adv_health - before - pending['agents'])} Health left)")
+        text = f"{label} round {combat.get('number', 1)}: the Agents deal {pending['agents']} to {self.ref(state, adv)} "
+        if adv_info.health_na:  # xfc.combat.6: damage does not kill it
+            text += "(Health N/A: damage does not kill it)"
+        else:
+            self._set_damage(state, adv, min(adv_health, before + pending["agents"]), tx)
+            text += f"({max(0, adv_health - before - pending['agents'])} Health left)"
         if target is not None:
             printed = self.pinfo(state, target).health or 0
             self._set_damage(state, target, min(printed, self.damage(state, target) + pending["adversary"]), tx)
@@ -1209,9 +1283,16 @@ class XFilesCCG(Ruleset):
                 self._move_agent(state, pid, "hospital", tx)
                 tx.note("xfc.hospital", self._owner(state, pid), f"{self.ref(state, pid)} is at 0 Health and goes "
                         "to the Hospital", {"piece": pid})
+        for pid in (r.get("check") or {}).get("witnesses", []):
+            if pid in state.pieces and self.section_of(state, pid) == "field" and self.health(state, pid) == 0:
+                self._to_discard(state, pid, tx)
+                tx.note("xfc.witness_down", self._owner(state, pid), f"{self.ref(state, pid)} is at 0 Health and "
+                        "goes to the Discard (xfc.combat.7)", {"piece": pid})
         adv = combat["adversary"]
-        dead = adv in state.pieces and self.health(state, adv) == 0
+        dead = adv in state.pieces and not self.pinfo(state, adv).health_na and self.health(state, adv) == 0
         standing = [p for p in team if self.section_of(state, p) != "hospital"]
+        standing += [p for p in (r.get("check") or {}).get("witnesses", []) if p in state.pieces
+                     and self.section_of(state, p) == "field" and self.health(state, p) > 0]
         if dead or not standing or adv not in state.pieces:
             self._end_combat(state, tx, "the Adversary is killed" if dead else "every Agent is in the Hospital")
             return
@@ -1248,9 +1329,25 @@ class XFilesCCG(Ruleset):
 
     # ------------------------------------------------------------------------------------------ after
 
+    def agents_in_play(self, state: GameState, seat: int) -> list[str]:
+        """`seat`'s Agents still in the game: in a section, or abducted into the Bureau Deck (they come back)."""
+        abducted = [p for p in state.rules.get("abducted") or [] if p in state.pieces and self._owner(state, p) == seat]
+        return self.agents(state, seat) + abducted
+
+    def killer_winner(self, state: GameState) -> int | None:
+        """The one player with Agents in play while every opponent has none (the killer_win house rule), or None."""
+        standing = [s for s in state.seats if self.agents_in_play(state, s)]
+        return standing[0] if len(standing) == 1 and len(state.seats) > 1 else None
+
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
         r = state.rules
-        if r.get("over") or r.get("combat") or self.step(state) in ("damage", "aftermath"):
+        if r.get("over"):
+            return ()
+        if self.options["killer_win"]:
+            winner = self.killer_winner(state)
+            if winner is not None:
+                return [(KillerWin(winner), None)]
+        if r.get("combat") or self.step(state) in ("damage", "aftermath"):
             return ()
         for s in state.seats:
             for pid in self.agents(state, s, ("bureau", "field")):
@@ -1294,7 +1391,7 @@ class XFilesCCG(Ruleset):
                 return []
             return [ManualEffect("skill", int(e.get("amount", 0)), source=src, text=text)]
         if kind == "damage":
-            team = check.get("team") or self.agents(state, seat)
+            team = [*(check.get("team") or self.agents(state, seat)), *check.get("witnesses", [])]
             return [ManualEffect("damage", int(e.get("amount", 0)), piece=p, source=src, text=text) for p in team
                     if p in state.pieces and self.damage(state, p) > 0]
         if kind == "negate":
