@@ -77,11 +77,11 @@ def chunks(specs: Sequence[GameSpec], workers: int) -> list[tuple[int, list[Game
 
 
 def run_specs(specs: Sequence[GameSpec], *, jobs: int | None = None, scheduler: Any = None,
-              progress: Callable[[int, int], None] | None = None) -> RunResult:
+              progress: Callable[[int, int], None] | None = None, connect_timeout: float = 10.0) -> RunResult:
     """Play every spec and return the records in spec order.
 
     `jobs`: worker processes (default every core; 1 plays in this process). `scheduler`: a Dask scheduler address
-    (or a `distributed` Client or cluster object) to run on instead.
+    (or a `distributed` Client) to run on instead, reached within `connect_timeout` seconds.
     """
     total = len(specs)
     slots: list[dict[str, Any] | None] = [None] * total
@@ -96,7 +96,7 @@ def run_specs(specs: Sequence[GameSpec], *, jobs: int | None = None, scheduler: 
 
     start = time.perf_counter()
     if scheduler is not None:
-        workers, where = _on_cluster(specs, scheduler, land)
+        workers, where = _on_cluster(specs, scheduler, land, connect_timeout)
     else:
         workers = max(1, min(jobs or default_jobs(), total))
         if workers == 1:
@@ -114,7 +114,7 @@ def run_specs(specs: Sequence[GameSpec], *, jobs: int | None = None, scheduler: 
 
 
 def _on_cluster(specs: Sequence[GameSpec], scheduler: Any,
-                land: Callable[[int, list[dict[str, Any]]], None]) -> tuple[int, str]:
+                land: Callable[[int, list[dict[str, Any]]], None], timeout: float) -> tuple[int, str]:
     try:
         import distributed
     except ImportError:
@@ -122,7 +122,7 @@ def _on_cluster(specs: Sequence[GameSpec], scheduler: Any,
             from None
     own = not isinstance(scheduler, distributed.Client)
     try:
-        client = distributed.Client(scheduler, timeout="10s") if own else scheduler
+        client = distributed.Client(scheduler, timeout=f"{timeout}s") if own else scheduler
     except (OSError, TimeoutError, ValueError) as e:
         raise ClusterUnavailable(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
     try:
