@@ -74,7 +74,7 @@ class Tx:
                 new = round(float(new), 3)  # what a save can spell, so save -> load is exact
             old = getattr(piece, name)
             if old != new:
-                changes.append((name, copy.deepcopy(old), new))
+                changes.append((name, plain_copy(old), new))
         if changes:
             self.emit(PieceChanged(pid, tuple(changes)))
 

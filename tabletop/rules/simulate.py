@@ -95,7 +95,7 @@ def play_session(
     given plays on from that position instead of setting up a new game.
     """
     if session is None:
-        rules = get_ruleset(ruleset, options)
+        rules = _ruleset(ruleset, options) if library is None else get_ruleset(ruleset, options)
         state = rules.new_game(len(bots), seed=seed, enforcement=enforcement, library=library, decks=decks)
         session = Session(state, rules)
     rules = session.rules  # type: ignore[assignment]
@@ -137,6 +137,21 @@ def play_session(
         if record.end == "cap":
             record.detail = f"the playtest cap of {rules.options.get('max_turns')} turns ended it"  # type: ignore
     return record, session
+
+
+_RULESETS: dict[tuple[str, str], Any] = {}
+
+
+def _ruleset(name: str, options: Mapping[str, Any] | None) -> Any:
+    """One ruleset instance per name and options in this process: a ruleset keeps no game state on itself, only
+    what it read from the card library (card data, sample decks), which every game would otherwise read again."""
+    key = (name, repr(sorted((options or {}).items())))
+    rules = _RULESETS.get(key)
+    if rules is None:
+        if len(_RULESETS) >= 32:
+            _RULESETS.clear()
+        rules = _RULESETS[key] = get_ruleset(name, options)
+    return rules
 
 
 def _ended_by_cap(session: Session, turns: int) -> bool:
