@@ -154,6 +154,8 @@ class XFilesFan(Ruleset):
         super().__init__(options)
         self.library = library
         self._info: dict[str, CardInfo] = {}
+        #: each title's provided tags, case-folded (counted for every card the rules check)
+        self._provides: dict[str | None, tuple[str, ...]] = {}
 
     # -- card data --
 
@@ -304,14 +306,22 @@ class XFilesFan(Ruleset):
         """How many cards provide each tag (case-folded): environment cards in play, and unless `environment_only`
         the cards of the round that are not negated."""
         out: Counter[str] = Counter()
+        pieces = state.pieces
         zone = state.zones.get("environment")
         for pid in zone.pieces if zone else []:
-            out.update(self.info(state, pid).provided())
+            self._count_provided(out, pieces[pid].card)
         if not environment_only:
             for e in state.rules.get("round") or []:
-                if not e.get("negated") and e.get("piece") in state.pieces:
-                    out.update(self.info(state, e["piece"]).provided())
+                if not e.get("negated") and e.get("piece") in pieces:
+                    self._count_provided(out, pieces[e["piece"]].card)
         return out
+
+    def _count_provided(self, out: Counter[str], ref: str | None) -> None:
+        tags = self._provides.get(ref)
+        if tags is None:
+            tags = self._provides[ref] = tuple(self.card(ref).provided())
+        for tag in tags:
+            out[tag] += 1
 
     def _hand(self, state: GameState, seat: int | None) -> list[str]:
         zone = state.zones.get(f"hand:{seat}")
@@ -1135,6 +1145,7 @@ class XFilesFan(Ruleset):
         if library is not None:
             self.library = library
             self._info.clear()
+            self._provides.clear()
         o = self.options
         out: list[Violation] = []
         draw: list[str] = []
