@@ -22,6 +22,8 @@ COMMANDS = (
     "replay",
     "violations",
     "simulate",
+    "sweep",
+    "branch",
     "import_",
     "host",
     "join",

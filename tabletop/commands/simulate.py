@@ -1,69 +1,157 @@
-"""`tabletop simulate`: bot-vs-bot games of a ruleset, headless, with win, length, score and violation statistics."""
+"""`tabletop simulate`: bot-vs-bot games of a ruleset, headless, on every core, with win, length and score statistics.
+
+Decks per seat (`--deck 2=FILE`, any deck list of any loaded card set), each seed played twice with the decks
+exchanged (`--swap-seats`), the games kept as saves (`--keep DIR`), or run on a Dask cluster (`--scheduler`).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from typing import Any
 
-__all__ = ["HELP", "NAME", "add_arguments", "run"]
+__all__ = ["HELP", "NAME", "add_arguments", "add_lab_arguments", "check_lab_arguments", "progress_for", "run"]
 
 NAME = "simulate"
-HELP = "Play bot-vs-bot games of a ruleset headless and report wins, lengths, scores and violations."
+HELP = "Play bot-vs-bot games of a ruleset headless (every core) and report wins, lengths, scores and violations."
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_lab_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options `simulate` and `sweep` share: games, seeds, bots, decks, dial, workers, kept games."""
     parser.add_argument("--ruleset", required=True, help="ruleset to play (see `tabletop rulesets`)")
-    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    parser.add_argument("--games", type=int, default=100, help="number of seeds to play (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--bots", default="greedy,random",
                         help="one bot per seat, comma-separated: random or greedy (default greedy,random); "
-                             "the bots rotate one seat each game")
-    parser.add_argument("--house-rules", metavar="FILE", help="YAML file of option overrides")
-    parser.add_argument("--enforcement", choices=("warn", "strict"), default="strict",
+                             "the bots rotate one seat each seed")
+    parser.add_argument("--seats", type=int, help="number of seats (default: as many as bots or decks need)")
+    parser.add_argument("--deck", action="append", default=[], metavar="SEAT=FILE",
+                        help="deck list for a seat (seats count from 1), from any loaded card set; repeatable")
+    parser.add_argument("--swap-seats", action="store_true",
+                        help="play each seed twice, the second time with the decks exchanged (rotated one seat "
+                             "with more than two); results are reported per deck and per seat")
+    parser.add_argument("--enforce", choices=("warn", "strict"), default="strict",
                         help="rules dial for the games (default strict)")
-    parser.add_argument("--max-actions", type=int, default=20_000, help="bot actions before a game is abandoned")
+    parser.add_argument("--enforcement", dest="enforce", choices=("warn", "strict"), help=argparse.SUPPRESS)
+    parser.add_argument("--max-actions", type=int, default=20_000,
+                        help="bot actions before a game is stopped and reported as unfinished (default 20000)")
+    parser.add_argument("--jobs", "-j", type=int, default=0,
+                        help="worker processes (default: every core; 1: play in this process)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run on a Dask distributed cluster at this scheduler address (tcp://host:8786); "
+                             "needs the `cluster` extra")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="write every game into DIR as a save with its log (open it with `violations`, "
+                             "`replay`, `branch` or `play`)")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="progress bar on stderr (default: when stderr is a terminal)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
-def _progress_bar(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // max(total, 1)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_lab_arguments(parser)
+    parser.add_argument("--house-rules", metavar="FILE", help="YAML file of option overrides")
 
 
-def run(args: argparse.Namespace) -> int:
-    from ..rules import OptionError, UnknownRuleset, get_ruleset
+def progress_for(args: argparse.Namespace, total: int, label: str = "games"):
+    """The progress bar the flags ask for (None: no bar)."""
+    from ..lab.runner import Progress
+
+    show = sys.stderr.isatty() if args.progress is None else args.progress
+    return Progress(total, label) if show else None
+
+
+def check_lab_arguments(args: argparse.Namespace, command: str) -> tuple[list[str], dict[int, str], int] | None:
+    """Bots, decks per seat (checked by loading them) and the seat count; None after printing what is wrong."""
+    from ..cards import DeckError, default_library, load_deck
+    from ..rules import UnknownRuleset, get_ruleset
     from ..rules.bots import BOTS
-    from ..rules.houserules import load_house_rules
-    from ..rules.simulate import format_report, simulate
-    from ..yamlsafe import YamlError
+    from .play import _decks
+
+    def fail(message: str) -> None:
+        print(f"tabletop {command}: {message}", file=sys.stderr)
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     bad = [b for b in bots if b not in BOTS]
     if not bots or bad:
-        print(f"tabletop simulate: unknown bot(s) {', '.join(bad) or '(none)'}; bots: {', '.join(BOTS)}",
-              file=sys.stderr)
-        return 2
+        return fail(f"unknown bot(s) {', '.join(bad) or '(none)'}; bots: {', '.join(BOTS)}")
     if args.games < 1:
-        print("tabletop simulate: --games must be at least 1", file=sys.stderr)
-        return 2
+        return fail("--games must be at least 1")
+    if args.max_actions < 1:
+        return fail("--max-actions must be at least 1")
+    if args.jobs < 0:
+        return fail("--jobs must be 0 (every core) or more")
     try:
         rules = get_ruleset(args.ruleset)
+    except UnknownRuleset as e:
+        return fail(str(e))
+    try:
+        decks = _decks(args.deck)
+    except ValueError as e:
+        return fail(str(e))
+    if any(s < 0 for s in decks):
+        return fail("--deck seats count from 1")
+    seats = args.seats or max(len(bots), rules.min_seats, max(decks, default=-1) + 1)
+    if not rules.min_seats <= seats <= rules.max_seats:
+        return fail(f"{args.ruleset} is played by {rules.min_seats} to {rules.max_seats} seats, not {seats}")
+    if decks and max(decks) >= seats:
+        return fail(f"--deck {max(decks) + 1}=...: there are only {seats} seats")
+    if args.swap_seats and len(decks) < seats:
+        missing = ", ".join(str(s + 1) for s in range(seats) if s not in decks)
+        return fail(f"--swap-seats exchanges the decks given: give a --deck for every seat (missing: {missing})")
+    library = default_library()
+    for seat, path in sorted(decks.items()):
+        try:
+            deck = load_deck(path, library)
+        except DeckError as e:
+            return fail(f"--deck {seat + 1}={path}: {e}")
+        except OSError as e:
+            return fail(f"--deck {seat + 1}={path}: {e.strerror or e}")
+        for problem in rules.deck_problems(deck, library):
+            print(f"tabletop {command}: warning: --deck {seat + 1}={path} is not a legal {args.ruleset} deck: "
+                  f"{problem.rule + ': ' if problem.rule else ''}{problem.message}", file=sys.stderr)
+    return bots, decks, seats
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..lab import simulate_run
+    from ..lab.runner import ClusterUnavailable
+    from ..rules import OptionError
+    from ..rules.houserules import load_house_rules
+    from ..rules.simulate import format_report
+    from ..yamlsafe import YamlError
+
+    checked = check_lab_arguments(args, NAME)
+    if checked is None:
+        return 2
+    bots, decks, seats = checked
+    try:
         options = load_house_rules(args.house_rules, args.ruleset) if args.house_rules else {}
-        if not rules.min_seats <= max(len(bots), rules.min_seats) <= rules.max_seats:
-            raise OptionError(f"{args.ruleset} is played by {rules.min_seats} to {rules.max_seats} seats")
-    except (UnknownRuleset, OptionError, YamlError, OSError) as e:
+    except (OptionError, YamlError) as e:
         print(f"tabletop simulate: {e}", file=sys.stderr)
         return 2
-    progress = _progress_bar if sys.stderr.isatty() else None
-    report = simulate(args.ruleset, args.games, args.seed, bots, options=options, enforcement=args.enforcement,
-                      max_actions=args.max_actions, progress=progress)
+    except OSError as e:
+        print(f"tabletop simulate: {args.house_rules}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    total = args.games * (2 if args.swap_seats else 1)
+    try:
+        report, _ = simulate_run(args.ruleset, args.games, args.seed, bots, decks=decks, swap_seats=args.swap_seats,
+                                 options=options, enforcement=args.enforce, max_actions=args.max_actions,
+                                 seats=seats, jobs=args.jobs or None, scheduler=args.scheduler,
+                                 keep=args.keep or "", progress=progress_for(args, total))
+    except (ClusterUnavailable, OptionError) as e:
+        print(f"tabletop simulate: {e}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(report, indent=2))
     else:
         print(format_report(report))
+        _where(report)
     return 1 if report["errors"] else 0
+
+
+def _where(report: dict[str, Any]) -> None:
+    print(f"played on {report['where']}")
+    if report.get("kept"):
+        print(f"games kept as saves, e.g. {report['kept'][0]}")

@@ -23,6 +23,7 @@ from .events import (
     StateFieldChanged,
     ZoneReordered,
     piece_record,
+    plain_copy,
 )
 from .ruleset import ENFORCEMENT_MODES
 from .state import EVERYONE, PIECE_KINDS, GameState, Piece
@@ -73,7 +74,7 @@ class Tx:
                 new = round(float(new), 3)  # what a save can spell, so save -> load is exact
             old = getattr(piece, name)
             if old != new:
-                changes.append((name, copy.deepcopy(old), new))
+                changes.append((name, plain_copy(old), new))
         if changes:
             self.emit(PieceChanged(pid, tuple(changes)))
 
@@ -81,11 +82,11 @@ class Tx:
         """Set one key of the ruleset's state (a deep copy is stored, so callers may keep mutating theirs)."""
         old = self.state.rules.get(key, _MISSING)
         if old != value:
-            self.emit(RuleStateChanged(key, copy.deepcopy(old), copy.deepcopy(value)))
+            self.emit(RuleStateChanged(key, plain_copy(old), plain_copy(value)))
 
     def del_rule(self, key: str) -> None:
         if key in self.state.rules:
-            self.emit(RuleStateChanged(key, copy.deepcopy(self.state.rules[key]), _MISSING))
+            self.emit(RuleStateChanged(key, plain_copy(self.state.rules[key]), _MISSING))
 
     def set_player_counter(self, seat: int, name: str, value: int | None) -> None:
         old = self.state.player(seat).counters.get(name)

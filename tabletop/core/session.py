@@ -400,11 +400,12 @@ class Session:
     def _seen(self, events: list[Event], before: dict[str, frozenset[int]]) -> dict[str, frozenset[int]]:
         state = self.state
         seen: dict[str, frozenset[int]] = dict(before)
-        for e in events:
-            for pid in e.pieces():
-                piece = state.pieces.get(pid)
-                now = state.visible_to(piece) if piece is not None else frozenset()
-                seen[pid] = seen.get(pid, frozenset()) | now
+        # every event is applied by now, so a piece's visibility "now" is the same for each event naming it
+        touched = {pid: None for e in events for pid in e.pieces()}
+        for pid in touched:
+            piece = state.pieces.get(pid)
+            now = state.visible_to(piece) if piece is not None else frozenset()
+            seen[pid] = seen.get(pid, frozenset()) | now
         return seen
 
     # -- undo / redo --

@@ -2,6 +2,11 @@
 
 Every game goes through `Session.submit`, exactly as a person's would, so a strict self-play that reports a
 violation has found a disagreement between a ruleset's legal actions and its checks.
+
+A game's record says how it ended (`end`): `win`, `draw`, or one of the unfinished endings `cap` (a playtest turn
+cap or the action bound stopped it), `deadlock` (nobody could act, or a bot had no action), `refused` (strict mode
+refused a bot's legal action: a ruleset bug) and `crash` (an exception: a bug). Only `win` and `draw` count as
+finished. Running many games, on every core or a cluster, is `tabletop.lab`'s job; this module plays one.
 """
 
 from __future__ import annotations
@@ -10,21 +15,32 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..core.session import Session
 from . import get_ruleset
 from .bots import make_bot
 
-__all__ = ["GameRecord", "distribution", "format_report", "play_game", "simulate"]
+__all__ = [
+    "DEFAULT_MAX_ACTIONS",
+    "FINISHED",
+    "GameRecord",
+    "distribution",
+    "format_report",
+    "play_game",
+    "play_session",
+    "simulate",
+]
 
 DEFAULT_MAX_ACTIONS = 20_000
+#: the endings that count as a finished game; every other ending is reported as unfinished
+FINISHED = ("win", "draw")
 
 
 @dataclass(slots=True)
 class GameRecord:
-    """How one simulated game went."""
+    """How one simulated game went (plain data: it crosses process and network boundaries)."""
 
     index: int
     seed: int
@@ -38,9 +54,29 @@ class GameRecord:
     scores: list[int] = field(default_factory=list)
     violations: list[dict[str, Any]] = field(default_factory=list)
     error: str = ""
+    #: what stopped an unfinished game that was no error (a cap), for the report
+    detail: str = ""
+    #: win, draw, cap, deadlock or refused (see the module docstring)
+    end: str = ""
+    #: the deck label of each seat ("" where the ruleset's default deck was used)
+    decks: list[str] = field(default_factory=list)
+    variant: str = ""
+    #: the save written for this game (with --keep), "" otherwise
+    kept: str = ""
+
+    @property
+    def finished(self) -> bool:
+        return self.end in FINISHED
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> GameRecord:
+        return cls(**dict(d))
 
 
-def play_game(
+def play_session(
     ruleset: str,
     bots: Sequence[str],
     seed: int,
@@ -50,26 +86,39 @@ def play_game(
     enforcement: str = "strict",
     max_actions: int = DEFAULT_MAX_ACTIONS,
     library: Any = None,
-) -> GameRecord:
-    """Play one game to its end (or `max_actions` bot actions) with one bot per seat, in seat order."""
-    rules = get_ruleset(ruleset, options)
-    state = rules.new_game(len(bots), seed=seed, enforcement=enforcement, library=library)
-    session = Session(state, rules)
-    players = [make_bot(name, rules, seed * 7919 + seat) for seat, name in enumerate(bots)]
+    decks: Mapping[int, Any] | None = None,
+    session: Session | None = None,
+) -> tuple[GameRecord, Session]:
+    """Play one game with one bot per seat, in seat order, and return its record and the session (with its log).
+
+    `decks` maps seats (from 0) to `DeckList`s; seats without one get the ruleset's default deck. A `session`
+    given plays on from that position instead of setting up a new game.
+    """
+    if session is None:
+        rules = _ruleset(ruleset, options) if library is None else get_ruleset(ruleset, options)
+        state = rules.new_game(len(bots), seed=seed, enforcement=enforcement, library=library, decks=decks)
+        session = Session(state, rules)
+    rules = session.rules  # type: ignore[assignment]
+    state = session.state
+    players = [make_bot(name, rules, seed * 7919 + seat) for seat, name in enumerate(bots)]  # type: ignore[arg-type]
     record = GameRecord(index, seed, list(bots))
-    while record.actions < max_actions and not state.rules.get("over"):
+    while not state.rules.get("over"):
+        if record.actions >= max_actions:
+            record.end = "cap"
+            record.detail = f"still going after {max_actions} bot actions"
+            break
         waiting = rules.waiting_for(state)
         if not waiting:
-            record.error = "nobody can act"
+            record.end, record.error = "deadlock", "nobody can act"
             break
         seat = waiting[0]
         action = players[seat].choose(state, seat)
         if action is None:
-            record.error = f"seat {seat} has no action"
+            record.end, record.error = "deadlock", f"seat {seat} has no action"
             break
         result = session.submit(action, seat)
         if not result.accepted:
-            record.error = f"seat {seat}: {action.type} refused: {result.error}"
+            record.end, record.error = "refused", f"seat {seat}: {action.type} refused: {result.error}"
             break
         record.actions += 1
         if result.entry is not None:
@@ -82,7 +131,58 @@ def play_game(
     scores = status.get("scores")
     record.scores = list(scores) if isinstance(scores, list) else [0] * len(bots)
     record.violations = [v.to_dict() for _, v in session.violations()]
-    return record
+    if record.over:
+        record.end = "cap" if _ended_by_cap(session, record.turns) else ("win" if record.winner is not None
+                                                                          else "draw")
+        if record.end == "cap":
+            record.detail = f"the playtest cap of {rules.options.get('max_turns')} turns ended it"  # type: ignore
+    return record, session
+
+
+_RULESETS: dict[tuple[str, str], Any] = {}
+
+
+def _ruleset(name: str, options: Mapping[str, Any] | None) -> Any:
+    """One ruleset instance per name and options in this process: a ruleset keeps no game state on itself, only
+    what it read from the card library (card data, sample decks), which every game would otherwise read again."""
+    key = (name, repr(sorted((options or {}).items())))
+    rules = _RULESETS.get(key)
+    if rules is None:
+        if len(_RULESETS) >= 32:
+            _RULESETS.clear()
+        rules = _RULESETS[key] = get_ruleset(name, options)
+    return rules
+
+
+def _ended_by_cap(session: Session, turns: int) -> bool:
+    """Did the ruleset's playtest turn cap (`max_turns`) end this game, rather than its own rules?"""
+    cap = getattr(session.rules, "options", {}).get("max_turns")
+    if not cap:
+        return False
+    if turns >= cap:
+        return True
+    for entry in session.history[-3:]:
+        for e in entry.events:
+            if getattr(e, "what", "").endswith(".cap"):
+                return True
+    return False
+
+
+def play_game(
+    ruleset: str,
+    bots: Sequence[str],
+    seed: int,
+    *,
+    index: int = 0,
+    options: Mapping[str, Any] | None = None,
+    enforcement: str = "strict",
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+    library: Any = None,
+    decks: Mapping[int, Any] | None = None,
+) -> GameRecord:
+    """Play one game to its end (or `max_actions` bot actions) with one bot per seat, in seat order."""
+    return play_session(ruleset, bots, seed, index=index, options=options, enforcement=enforcement,
+                        max_actions=max_actions, library=library, decks=decks)[0]
 
 
 def distribution(values: Sequence[float]) -> dict[str, float]:
@@ -116,9 +216,10 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     library: Any = None,
 ) -> dict[str, Any]:
-    """Play `games` games and report wins per seat and per bot, first-player wins, lengths, scores, violations, speed.
+    """Play `games` games in this process and report wins per seat and per bot, lengths, scores, violations, speed.
 
-    The bots rotate one seat each game, so seat effects and bot strength can be told apart.
+    The bots rotate one seat each game, so seat effects and bot strength can be told apart. `tabletop.lab.run`
+    does the same on every core, with decks per seat.
     """
     rules = get_ruleset(ruleset, options)
     n = max(len(bots), rules.min_seats)
@@ -132,22 +233,44 @@ def simulate(
         if progress is not None:
             progress(i + 1, games)
     seconds = time.perf_counter() - start
-    return _report(ruleset, rules.options, games, seed, lineup, enforcement, records, seconds)
+    return report(ruleset, rules.options, seed, lineup, enforcement, records, seconds)
 
 
-def _report(ruleset: str, options: Mapping[str, Any], games: int, seed: int, lineup: list[str], enforcement: str,
-            records: list[GameRecord], seconds: float) -> dict[str, Any]:
+def _rate(wins: int, played: int) -> dict[str, Any]:
+    return {"wins": wins, "played": played, "win_rate": round(wins / played, 3) if played else None}
+
+
+def report(ruleset: str, options: Mapping[str, Any], seed: int, lineup: Sequence[str], enforcement: str,
+           records: Sequence[GameRecord], seconds: float, *, workers: int = 1) -> dict[str, Any]:
+    """The statistics of a list of game records (in index order), as plain data."""
+    records = sorted(records, key=lambda r: r.index)
+    games = len(records)
     n = len(lineup)
-    decided = [r for r in records if r.over and r.winner is not None]
+    decided = [r for r in records if r.end == "win" and r.winner is not None]
+    finished = [r for r in records if r.finished]
     wins_seat = [sum(1 for r in decided if r.winner == s) for s in range(n)]
+    per_seat = [_rate(wins_seat[s], sum(1 for r in finished if s < len(r.bots))) for s in range(n)]
     per_bot: dict[str, dict[str, Any]] = {}
     for r in records:
         for s, bot in enumerate(r.bots):
             b = per_bot.setdefault(bot, {"seats_played": 0, "wins": 0})
             b["seats_played"] += 1
-            b["wins"] += int(r.over and r.winner == s)
+            b["wins"] += int(r.end == "win" and r.winner == s)
     for b in per_bot.values():
         b["win_rate"] = round(b["wins"] / b["seats_played"], 3) if b["seats_played"] else 0.0
+    per_deck: dict[str, dict[str, Any]] = {}
+    for r in finished:
+        for s, label in enumerate(r.decks):
+            d = per_deck.setdefault(label or "(default)", {"played": 0, "wins": 0, "by_seat": {}})
+            d["played"] += 1
+            d["wins"] += int(r.end == "win" and r.winner == s)
+            by = d["by_seat"].setdefault(s + 1, {"played": 0, "wins": 0})
+            by["played"] += 1
+            by["wins"] += int(r.end == "win" and r.winner == s)
+    for d in per_deck.values():
+        d["win_rate"] = round(d["wins"] / d["played"], 3) if d["played"] else None
+        for by in d["by_seat"].values():
+            by["win_rate"] = round(by["wins"] / by["played"], 3) if by["played"] else None
     with_first = [r for r in decided if r.first is not None]
     first_wins = sum(1 for r in with_first if r.winner == r.first)
     by_rule: Counter[str] = Counter()
@@ -158,30 +281,43 @@ def _report(ruleset: str, options: Mapping[str, Any], games: int, seed: int, lin
     auto = sum(r.auto for r in records)
     winner_scores = [r.scores[r.winner] for r in decided if r.winner < len(r.scores)]
     loser_scores = [sc for r in decided for s, sc in enumerate(r.scores) if s != r.winner]
-    errors = [f"game {r.index}: {r.error}" for r in records if r.error]
+    unfinished: dict[str, dict[str, Any]] = {}
+    for r in records:
+        if not r.finished:
+            u = unfinished.setdefault(r.end or "deadlock", {"count": 0, "seeds": [], "example": ""})
+            u["count"] += 1
+            if len(u["seeds"]) < 5:
+                u["seeds"].append(r.seed)
+            u["example"] = u["example"] or r.error or r.detail
+    errors = [f"game {r.index} (seed {r.seed}): {r.error}" for r in records if r.end in ("deadlock", "refused", "crash")]
     return {
         "ruleset": ruleset,
         "games": games,
         "seed": seed,
-        "bots": lineup,
+        "bots": list(lineup),
         "enforcement": enforcement,
         "options": dict(options),
-        "finished": sum(1 for r in records if r.over),
-        "unfinished": sum(1 for r in records if not r.over),
-        "draws": sum(1 for r in records if r.over and r.winner is None),
+        "finished": len(finished),
+        "unfinished": games - len(finished),
+        "unfinished_by_reason": unfinished,
+        "draws": sum(1 for r in records if r.end == "draw"),
         "wins_per_seat": wins_seat,
+        "win_rate_per_seat": per_seat,
         "wins_per_bot": per_bot,
+        "wins_per_deck": per_deck,
         "first_player_wins": first_wins,
         "first_player_win_rate": round(first_wins / len(with_first), 3) if with_first else None,
         "length": {
-            "turns": distribution([r.turns for r in records]),
+            "turns": distribution([r.turns for r in finished]),
             "actions": distribution([r.actions for r in records]),
         },
         "scores": {"winner": distribution(winner_scores), "others": distribution(loser_scores)},
         "violations": {"total": sum(by_rule.values()), "by_rule": dict(sorted(by_rule.items()))},
         "errors": errors[:20],
+        "kept": [r.kept for r in records if r.kept][:1],
         "speed": {
             "seconds": round(seconds, 3),
+            "workers": workers,
             "games_per_second": round(games / seconds, 2) if seconds else None,
             "bot_actions": actions,
             "auto_actions": auto,
@@ -196,19 +332,33 @@ def _dist_line(d: Mapping[str, float]) -> str:
     return f"min {d['min']}, median {d['median']}, mean {d['mean']}, max {d['max']} (p25 {d['p25']}, p75 {d['p75']})"
 
 
+def _pct(rate: float | None) -> str:
+    return "-" if rate is None else f"{rate:.1%}"
+
+
 def format_report(report: Mapping[str, Any]) -> str:
     """The report as a few readable lines."""
     lines = [
         f"{report['games']} games of {report['ruleset']} ({report['enforcement']}), seed {report['seed']}, "
         f"bots {', '.join(report['bots'])} (rotating seats)",
         f"finished {report['finished']}, unfinished {report['unfinished']}, draws {report['draws']}",
-        "wins per seat: " + ", ".join(f"seat {s}: {w}" for s, w in enumerate(report["wins_per_seat"])),
-        "wins per bot: " + ", ".join(f"{b}: {d['wins']}/{d['seats_played']} ({d['win_rate']:.1%})"
-                                     for b, d in report["wins_per_bot"].items()),
     ]
+    for reason, u in report.get("unfinished_by_reason", {}).items():
+        lines.append(f"  unfinished by {reason}: {u['count']} (seeds {', '.join(map(str, u['seeds']))}"
+                     f"{', ...' if u['count'] > len(u['seeds']) else ''}): {u['example']}")
+    lines.append("wins per seat: " + ", ".join(
+        f"seat {s + 1}: {d['wins']}/{d['played']} ({_pct(d['win_rate'])})"
+        for s, d in enumerate(report["win_rate_per_seat"])))
+    lines.append("wins per bot: " + ", ".join(f"{b}: {d['wins']}/{d['seats_played']} ({d['win_rate']:.1%})"
+                                              for b, d in report["wins_per_bot"].items()))
+    decks = report.get("wins_per_deck", {})
+    if decks and list(decks) != ["(default)"]:
+        for label, d in decks.items():
+            seats = ", ".join(f"seat {s}: {b['wins']}/{b['played']}" for s, b in sorted(d["by_seat"].items()))
+            lines.append(f"deck {label}: {d['wins']}/{d['played']} ({_pct(d['win_rate'])}; {seats})")
     rate = report["first_player_win_rate"]
     lines.append(f"first player wins: {report['first_player_wins']}" + (f" ({rate:.1%})" if rate is not None else ""))
-    lines.append("turns: " + _dist_line(report["length"]["turns"]))
+    lines.append("turns (finished games): " + _dist_line(report["length"]["turns"]))
     lines.append("bot actions per game: " + _dist_line(report["length"]["actions"]))
     lines.append("winner's score: " + _dist_line(report["scores"]["winner"]))
     lines.append("other scores: " + _dist_line(report["scores"]["others"]))
@@ -218,6 +368,7 @@ def format_report(report: Mapping[str, Any]) -> str:
     for e in report["errors"]:
         lines.append(f"error: {e}")
     sp = report["speed"]
-    lines.append(f"speed: {sp['seconds']} s, {sp['games_per_second']} games/s, {sp['actions_per_second']} actions/s "
-                 f"({sp['bot_actions']} bot + {sp['auto_actions']} automatic actions)")
+    lines.append(f"speed: {sp['seconds']} s on {sp.get('workers', 1)} worker(s), {sp['games_per_second']} games/s, "
+                 f"{sp['actions_per_second']} actions/s ({sp['bot_actions']} bot + {sp['auto_actions']} automatic "
+                 "actions)")
     return "\n".join(lines)

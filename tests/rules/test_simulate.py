@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from tabletop.cli import main
-from tabletop.rules.simulate import distribution, format_report, simulate
+from tabletop.rules.simulate import distribution, format_report, play_game, simulate
 
 
 def test_simulate_reports_wins_lengths_scores_and_no_strict_violations() -> None:
@@ -53,3 +53,61 @@ def test_simulate_command_errors(capsys, tmp_path) -> None:
     house.write_text("win_favour: 3\n", encoding="utf-8")
     assert main(["simulate", "--ruleset", "tragedy", "--house-rules", str(house)]) == 2
     assert "h.yaml:1" in capsys.readouterr().err
+
+
+def test_games_stopped_by_the_turn_cap_are_unfinished_with_seeds() -> None:
+    report = simulate("tragedy", 4, seed=1, bots=("random", "random"), options={"max_turns": 2})
+    assert report["finished"] == 0 and report["unfinished"] == 4
+    cap = report["unfinished_by_reason"]["cap"]
+    assert cap["count"] == 4 and len(cap["seeds"]) == 4 and "cap of 2 turns" in cap["example"]
+    assert report["errors"] == []  # a cap is no error, but never a finished game
+    assert "unfinished by cap: 4" in format_report(report)
+
+
+def test_the_action_bound_is_a_cap_and_a_deadlock_is_an_error() -> None:
+    record = play_game("xfiles-fan", ["random", "random"], 3, max_actions=10)
+    assert record.end == "cap" and not record.finished and "10 bot actions" in record.detail
+    rules_record = play_game("tragedy", ["greedy", "random"], 3)
+    assert rules_record.end == "win" and rules_record.finished
+
+
+def test_decks_per_seat_reach_the_game(tmp_path) -> None:
+    from tabletop.cards import default_library, load_deck
+
+    lib = default_library()
+    agents = load_deck("cards/xfiles-fan-sample/decks/agents.yaml", lib)
+    a = play_game("xfiles-fan", ["random", "random"], 5, decks={0: agents, 1: agents}, max_actions=50)
+    b = play_game("xfiles-fan", ["random", "random"], 5, max_actions=50)
+    assert a != b  # the second seat's deck differs from the default one
+
+
+def test_simulate_command_decks_swap_keep_and_the_enforcement_alias(capsys, tmp_path) -> None:
+    keep = tmp_path / "kept"
+    code = main(["simulate", "--ruleset", "xfiles-fan", "--games", "2", "--seed", "1", "--jobs", "1",
+                 "--deck", "1=cards/xfiles-fan-sample/decks/agents.yaml",
+                 "--deck", "2=cards/xfiles-fan-sample/decks/conspiracy.yaml", "--swap-seats",
+                 "--enforcement", "warn", "--keep", str(keep), "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and report["games"] == 4 and report["enforcement"] == "warn" and report["swap_seats"]
+    decks = report["wins_per_deck"]
+    assert set(decks) == {"agents", "conspiracy"}
+    assert all(d["played"] == 4 and set(d["by_seat"]) == {"1", "2"} for d in decks.values())
+    saves = sorted(keep.glob("*.yaml"))
+    assert len(saves) == 4
+    assert main(["violations", str(saves[1])]) == 0
+    assert "0 violation(s)" in capsys.readouterr().out
+    assert main(["replay", str(saves[1]), "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["ruleset"] == "xfiles-fan" and body["enforcement"] == "warn"
+
+
+def test_simulate_command_rejects_bad_decks_and_seats(capsys, tmp_path) -> None:
+    assert main(["simulate", "--ruleset", "xfiles-fan", "--swap-seats",
+                 "--deck", "1=cards/xfiles-fan-sample/decks/agents.yaml"]) == 2
+    assert "give a --deck for every seat (missing: 2)" in capsys.readouterr().err
+    assert main(["simulate", "--ruleset", "xfiles-fan", "--deck", "one=x.yaml"]) == 2
+    assert "SEAT=FILE" in capsys.readouterr().err
+    assert main(["simulate", "--ruleset", "tragedy", "--deck", f"1={tmp_path / 'missing.yaml'}"]) == 2
+    assert "missing.yaml" in capsys.readouterr().err
+    assert main(["simulate", "--ruleset", "tragedy", "--deck", "9=cards/standard/decks/standard.yaml"]) == 2
+    assert "seats" in capsys.readouterr().err

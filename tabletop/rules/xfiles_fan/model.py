@@ -6,6 +6,7 @@ tested and reused (by bots, the HUD, an importer's preview) without a table.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -267,8 +268,11 @@ def circumstance_problems(history: Sequence[Mapping[str, bool]], required: Mappi
 
 def tag_problems(needed: Iterable[str], provided: Counter[str]) -> list[str]:
     """The required tags (with repeats for `2x[...]`) that are not provided often enough."""
-    missing = []
-    for tag, count in Counter(t.casefold() for t in needed).items():
-        if provided.get(tag, 0) < count:
-            missing.append(tag)
-    return missing
+    counted = _counted(needed) if isinstance(needed, tuple) else _counted.__wrapped__(tuple(needed))
+    return [tag for tag, count in counted if provided.get(tag, 0) < count]
+
+
+@functools.lru_cache(maxsize=4096)
+def _counted(needed: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """How many times each tag is needed (case-folded), once per distinct requirement."""
+    return tuple(Counter(t.casefold() for t in needed).items())

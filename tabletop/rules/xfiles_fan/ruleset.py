@@ -88,6 +88,29 @@ def _v(code: str, rule: str, message: str, pieces: Iterable[str] = (), seat: int
     return Violation(code, rule, message, tuple(pieces), seat)
 
 
+class _Provided:
+    """The tags provided in one position, counted on first use (environment only, and with the round)."""
+
+    __slots__ = ("_rules", "_state", "_env", "_all")
+
+    def __init__(self, rules: XFilesFan, state: GameState) -> None:
+        self._rules, self._state = rules, state
+        self._env: Counter[str] | None = None
+        self._all: Counter[str] | None = None
+
+    @property
+    def environment(self) -> Counter[str]:
+        if self._env is None:
+            self._env = self._rules.provided(self._state, environment_only=True)
+        return self._env
+
+    @property
+    def everything(self) -> Counter[str]:
+        if self._all is None:
+            self._all = self._rules.provided(self._state)
+        return self._all
+
+
 def sample_decks(library: CardLibrary) -> list[DeckList]:
     """The two shipped sample deck lists, when the sample set is loaded."""
     from ...cards import load_deck
@@ -131,6 +154,8 @@ class XFilesFan(Ruleset):
         super().__init__(options)
         self.library = library
         self._info: dict[str, CardInfo] = {}
+        #: each title's provided tags, case-folded (counted for every card the rules check)
+        self._provides: dict[str | None, tuple[str, ...]] = {}
 
     # -- card data --
 
@@ -284,14 +309,22 @@ class XFilesFan(Ruleset):
         """How many cards provide each tag (case-folded): environment cards in play, and unless `environment_only`
         the cards of the round that are not negated."""
         out: Counter[str] = Counter()
+        pieces = state.pieces
         zone = state.zones.get("environment")
         for pid in zone.pieces if zone else []:
-            out.update(self.info(state, pid).provided())
+            self._count_provided(out, pieces[pid].card)
         if not environment_only:
             for e in state.rules.get("round") or []:
-                if not e.get("negated") and e.get("piece") in state.pieces:
-                    out.update(self.info(state, e["piece"]).provided())
+                if not e.get("negated") and e.get("piece") in pieces:
+                    self._count_provided(out, pieces[e["piece"]].card)
         return out
+
+    def _count_provided(self, out: Counter[str], ref: str | None) -> None:
+        tags = self._provides.get(ref)
+        if tags is None:
+            tags = self._provides[ref] = tuple(self.card(ref).provided())
+        for tag in tags:
+            out[tag] += 1
 
     def _hand(self, state: GameState, seat: int | None) -> list[str]:
         zone = state.zones.get(f"hand:{seat}")
@@ -312,8 +345,12 @@ class XFilesFan(Ruleset):
 
     # -- legality of a card --
 
-    def card_problems(self, state: GameState, pid: str, seat: int | None) -> list[Violation]:
-        """Why the card `pid` cannot go into the round now (type, tags, circumstances, play limit); [] when legal."""
+    def card_problems(self, state: GameState, pid: str, seat: int | None,
+                      tags: _Provided | None = None) -> list[Violation]:
+        """Why the card `pid` cannot go into the round now (type, tags, circumstances, play limit); [] when legal.
+
+        `tags`: the provided tags of this position, when checking several cards of one position (`playable`)."""
+        tags = tags or _Provided(self, state)
         info = self.info(state, pid)
         rnd = state.rules.get("round") or []
         out: list[Violation] = []
@@ -322,7 +359,7 @@ class XFilesFan(Ruleset):
             if info.type not in ROUND_STARTERS:
                 return [_v("xff.first_card", "xff.3.2", f"{name} cannot start a round: a round starts with a Case "
                            "or an Incident", (pid,), seat)]
-            env = self.provided(state, environment_only=True)
+            env = tags.environment
             missing = tag_problems(info.requires, env)
             if missing:
                 out.append(_v("xff.requires", "xff.legal.first", f"{name} needs the environment to provide "
@@ -337,7 +374,7 @@ class XFilesFan(Ruleset):
         if info.type not in ROUND_FOLLOWERS:
             return [_v("xff.in_round", "xff.3.3", f"{name} is {_article(info.type)}: a round in progress takes a "
                        "Following or a Conclusion", (pid,), seat)]
-        provided = self.provided(state)
+        provided = tags.everything
         missing = tag_problems(info.requires, provided)
         if missing:
             out.append(_v("xff.requires", "xff.legal.requires", f"{name} requires {_tag_text(info.requires, missing)}"
@@ -361,7 +398,19 @@ class XFilesFan(Ruleset):
 
     def playable(self, state: GameState, seat: int | None) -> list[str]:
         """The cards in `seat`'s hand that could go into the round now (ignoring whose turn it is)."""
-        return [pid for pid in self._hand(state, seat) if not self.card_problems(state, pid, seat)]
+        # one position, many cards: count the provided tags once, and judge each card title once (copies of a
+        # card differ only in their piece id, which no rule of card_problems looks at)
+        tags = _Provided(self, state)
+        legal: dict[str | None, bool] = {}
+        out = []
+        for pid in self._hand(state, seat):
+            ref = state.pieces[pid].card
+            ok = legal.get(ref)
+            if ok is None:
+                ok = legal[ref] = not self.card_problems(state, pid, seat, tags)
+            if ok:
+                out.append(pid)
+        return out
 
     # -- check --
 
@@ -1099,6 +1148,7 @@ class XFilesFan(Ruleset):
         if library is not None:
             self.library = library
             self._info.clear()
+            self._provides.clear()
         o = self.options
         out: list[Violation] = []
         draw: list[str] = []

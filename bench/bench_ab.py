@@ -1,0 +1,72 @@
+"""A/B self-play speed of two checkouts, measured interleaved so both see the same machine load.
+
+Run: python bench/bench_ab.py BEFORE_DIR AFTER_DIR [--games N] [--rounds R] [--rulesets a,b]
+
+Each round runs, for every ruleset, one child process per checkout (alternating which goes first) that plays the
+same N seeded games greedy vs random in strict and prints its games per CPU second (process time: the machine
+is shared, and a game is single-threaded, so CPU time is the figure least moved by other people's load). The figure per checkout is the median over
+the rounds, with the ratio after/before.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+
+__all__ = ["main", "measure"]
+
+_CHILD = r"""
+import hashlib, json, sys, time
+from tabletop.rules.simulate import play_session
+name, games = sys.argv[1], int(sys.argv[2])
+play_session(name, ["greedy", "random"], 999)  # warm the card caches outside the clock
+t0 = time.process_time()
+ends = []
+for i in range(games):
+    bots = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]
+    record, session = play_session(name, bots, 1_000_003 + i, enforcement="strict")
+    ends.append(session.state.hash())
+seconds = time.process_time() - t0
+print(json.dumps({"games_per_second": games / seconds, "ends": hashlib.sha1("".join(ends).encode()).hexdigest()}))
+"""
+
+
+def measure(checkout: str, ruleset: str, games: int) -> dict[str, float]:
+    """games/s of one checkout in a fresh process (its own imports, its cwd), and a digest of the final tables
+    (equal digests: both checkouts played exactly the same games)."""
+    out = subprocess.run([sys.executable, "-c", _CHILD, ruleset, str(games)], cwd=checkout, capture_output=True,
+                         text=True, check=True, env={"PYTHONPATH": checkout, "PATH": "/usr/bin:/bin"})
+    return json.loads(out.stdout)
+
+
+def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
+    argv = sys.argv[1:] if argv is None else argv
+    before, after = argv[0], argv[1]
+    games = int(argv[argv.index("--games") + 1]) if "--games" in argv else 20
+    rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 3
+    names = (argv[argv.index("--rulesets") + 1] if "--rulesets" in argv else "xfiles-fan,tragedy,xfiles-ccg")
+    results: dict[str, dict[str, list[float]]] = {}
+    for r in range(rounds):
+        for name in names.split(","):
+            order = [("before", before), ("after", after)]
+            if r % 2:
+                order.reverse()
+            for label, checkout in order:
+                m = measure(checkout, name, games)
+                results.setdefault(name, {}).setdefault(label, []).append(m["games_per_second"])
+                results[name].setdefault(f"{label}_ends", []).append(m["ends"])
+    summary = {}
+    for name, d in results.items():
+        b, a = statistics.median(d["before"]), statistics.median(d["after"])
+        same = d["before_ends"] == d["after_ends"]
+        summary[name] = {"before": round(b, 1), "after": round(a, 1), "ratio": round(a / b, 2), "same_games": same}
+        print(f"{name}: before {b:.1f} games/s, after {a:.1f} games/s (x{a / b:.2f}; runs "
+              f"{', '.join(f'{x:.1f}' for x in d['before'])} | {', '.join(f'{x:.1f}' for x in d['after'])}; "
+              f"{'same' if same else 'DIFFERENT'} final tables)")
+    return summary
+
+
+if __name__ == "__main__":
+    main()

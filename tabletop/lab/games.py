@@ -1,0 +1,115 @@
+"""What one simulated game is (a `GameSpec`: plain data that pickles to any worker) and how a worker plays it.
+
+A spec names everything a game depends on (ruleset, options, bots and deck file per seat, seed, enforcement), so
+the same spec gives the same game on any core or machine. Decks are read from their files in the worker (a
+`DeckList` is not sent around), once per process.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..rules.simulate import DEFAULT_MAX_ACTIONS, GameRecord, play_session
+
+__all__ = ["GameSpec", "deck_label", "lineup", "plan", "play_chunk", "play_spec", "records", "save_name"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game to play: everything it depends on, as plain data."""
+
+    index: int
+    seed: int
+    ruleset: str
+    bots: tuple[str, ...]
+    #: the deck-list file of each seat ("" for the ruleset's default deck)
+    decks: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    enforcement: str = "strict"
+    max_actions: int = DEFAULT_MAX_ACTIONS
+    variant: str = ""
+    #: a folder to write the game's save (with its log) into; "" keeps nothing
+    keep: str = ""
+
+
+def deck_label(path: str) -> str:
+    """How a report names a deck: its file name without the extension ("" for the default deck)."""
+    return Path(path).stem if path else ""
+
+
+def lineup(bots: Sequence[str], seats: int) -> list[str]:
+    """One bot name per seat: the list given, repeated to fill the seats."""
+    return [bots[i % len(bots)] for i in range(seats)]
+
+
+def plan(ruleset: str, games: int, seed: int, bots: Sequence[str], *, seats: int,
+         decks: Mapping[int, str] | None = None, swap_seats: bool = False, options: Mapping[str, Any] | None = None,
+         enforcement: str = "strict", max_actions: int = DEFAULT_MAX_ACTIONS, variant: str = "",
+         keep: str = "") -> list[GameSpec]:
+    """The games of one run: `games` seeds, bots rotating one seat per seed, decks fixed to seats or swapped.
+
+    With `swap_seats` each seed is played twice: the decks as given, then rotated one seat on (for two seats:
+    exchanged), with the bots staying in their seats, so a deck's results and a seat's results can be told apart.
+    """
+    decks = dict(decks or {})
+    order = [decks.get(s, "") for s in range(seats)]
+    bot_line = lineup(bots, seats)
+    specs: list[GameSpec] = []
+    for i in range(games):
+        game_seed = seed * 1_000_003 + i
+        seated = tuple(bot_line[(s + i) % seats] for s in range(seats))
+        arrangements = [order, order[-1:] + order[:-1]] if swap_seats else [order]
+        for deck_order in arrangements:
+            specs.append(GameSpec(len(specs), game_seed, ruleset, seated, tuple(deck_order), dict(options or {}),
+                                  enforcement, max_actions, variant, keep))
+    return specs
+
+
+@functools.lru_cache(maxsize=64)
+def _deck(path: str) -> Any:
+    from ..cards import default_library, load_deck
+
+    return load_deck(Path(path), default_library())
+
+
+def save_name(spec: GameSpec) -> str:
+    """The file a kept game is written to: variant, game number and seed, safe on any file system."""
+    variant = re.sub(r"[^A-Za-z0-9_.=-]+", "_", spec.variant).strip("_")
+    return f"{variant + '-' if variant else ''}game{spec.index:05d}-seed{spec.seed}.yaml"
+
+
+def play_spec(spec: GameSpec) -> dict[str, Any]:
+    """Play one game in this process; the record as a dict (with the save's path when the spec keeps games)."""
+    try:
+        decks = {s: _deck(path) for s, path in enumerate(spec.decks) if path}
+        record, session = play_session(spec.ruleset, spec.bots, spec.seed, index=spec.index,
+                                       options=spec.options, enforcement=spec.enforcement,
+                                       max_actions=spec.max_actions, decks=decks)
+    except Exception as e:  # a ruleset bug ends this game, not the whole run: the report names its seed
+        record = GameRecord(spec.index, spec.seed, list(spec.bots), end="crash",
+                            error=f"{type(e).__name__}: {e}")
+        session = None
+    record.decks = [deck_label(p) for p in spec.decks] if spec.decks else [""] * len(spec.bots)
+    record.variant = spec.variant
+    if spec.keep and session is not None:
+        from ..store import save_game
+
+        folder = Path(spec.keep)
+        folder.mkdir(parents=True, exist_ok=True)
+        record.kept = str(save_game(session, folder / save_name(spec)))
+    return record.to_dict()
+
+
+def play_chunk(specs: Sequence[GameSpec]) -> list[dict[str, Any]]:
+    """Play several games in order (the unit of work sent to a process or a cluster worker)."""
+    return [play_spec(s) for s in specs]
+
+
+def records(dicts: Sequence[Mapping[str, Any]]) -> list[GameRecord]:
+    """Game records back from their dicts."""
+    return [GameRecord.from_dict(d) for d in dicts]
