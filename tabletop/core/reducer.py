@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
+from ..errors import TabletopError
 from . import actions as A
 from .events import (
     Event,
@@ -36,7 +37,7 @@ _MISSING = "__missing__"
 ATTACH_OFFSET = 18.0
 
 
-class ActionError(Exception):
+class ActionError(TabletopError):
     """An action that cannot be carried out on this table (a typed error: `code` plus a sentence)."""
 
     def __init__(self, code: str, message: str) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..errors import TabletopError
+from . import codes  # noqa: F401  (registers every bundled ruleset's violation codes)
 from .base import LegalActions, Option, OptionError, Ruleset, ZoneSpec
 from .freeform import Freeform
 from .tragedy import Tragedy
@@ -26,7 +28,7 @@ __all__ = [
 RULESETS: dict[str, type[Ruleset]] = {}
 
 
-class UnknownRuleset(KeyError):
+class UnknownRuleset(TabletopError, KeyError):
     """A ruleset name that is not registered."""
 
     def __str__(self) -> str:
