@@ -38,8 +38,8 @@ def _progress_bar(done: int, total: int) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..rules import OptionError, UnknownRuleset, get_ruleset
     from ..rules.bots import BOTS
-    from ..rules.houserules import load_house_rules
     from ..rules.simulate import format_report, simulate
+    from ..store.houserules import load_house_rules
     from ..yamlsafe import YamlError
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]

@@ -22,6 +22,7 @@ __all__ = [
     "UnknownRuleset",
     "ZoneSpec",
     "get_ruleset",
+    "get_ruleset_class",
     "register",
 ]
 
@@ -37,6 +38,14 @@ class UnknownRuleset(TabletopError, KeyError):
 
 def register(cls: type[Ruleset]) -> type[Ruleset]:
     RULESETS[cls.name] = cls
+    return cls
+
+
+def get_ruleset_class(name: str) -> type[Ruleset]:
+    """The registered class of the named ruleset (its seats, options and zones), or UnknownRuleset."""
+    cls = RULESETS.get(name)
+    if cls is None:
+        raise UnknownRuleset(name)
     return cls
 
 
