@@ -55,13 +55,18 @@ def check_seat(number: int | str, seats: int | None, flag: str) -> int:
     return n - 1
 
 
-def parse_seat_map(specs: Iterable[str], flag: str, example: str, seats: int | None = None) -> dict[int, str]:
-    """`SEAT=VALUE` flags (seats from 1) as {seat index from 0: value}; a seat given twice or out of range is refused."""
+def parse_seat_map(
+    specs: Iterable[str], flag: str, what: str, example: str, seats: int | None = None
+) -> dict[int, str]:
+    """`SEAT=VALUE` flags (seats from 1) as {seat index from 0: value}; a seat given twice or out of range is refused.
+
+    `what` names the value in the message (`FILE`, `NAME`) and `example` shows one (`1=decks/mine.yaml`).
+    """
     out: dict[int, str] = {}
     for spec in specs:
         seat, sep, value = spec.partition("=")
         if not sep or not value.strip():
-            raise UsageError(f"{flag} wants SEAT={example.split('=', 1)[1]} (e.g. {example}), not {spec!r}")
+            raise UsageError(f"{flag} wants SEAT={what} (e.g. {example}), not {spec!r}")
         index = check_seat(seat, seats, flag)
         if index in out:
             raise UsageError(f"{flag}: seat {index + 1} is given twice")

@@ -59,7 +59,7 @@ def _decks(specs: list[str], seats: int | None = None) -> dict[int, str]:
     """`--deck SEAT=FILE` flags as {seat index from 0: file}; seats count from 1 and must exist."""
     from .common import parse_seat_map
 
-    return parse_seat_map(specs, "--deck", "1=decks/mine.yaml", seats)
+    return parse_seat_map(specs, "--deck", "FILE", "1=decks/mine.yaml", seats)
 
 
 def _new_game_flags(args: argparse.Namespace) -> list[str]:
@@ -179,9 +179,10 @@ def run(args: argparse.Namespace) -> int:
         return _join(args, size)
     from ..errors import TabletopError
     from ..ui.botseats import parse_bots
-    from .common import check_seat
+    from .common import check_seat, parse_seat_map
 
     try:
+        parse_seat_map(args.bot, "--bot", "NAME", "2=greedy")  # seat syntax first, then the bot names
         bots = parse_bots(args.bot)
         session = None if args.start_screen and not args.save else _session(args)
         seats = len(session.state.seats) if session is not None else None

@@ -100,16 +100,17 @@ def run(args: argparse.Namespace) -> int:
         except OSError as e:
             print(f"tabletop serve: cannot listen on {args.bind}:{args.port}: {e.strerror or e}", file=sys.stderr)
             return 2
-        state = session.state
-        claimed = ", ".join(str(s + 1) for s in sorted(host.protocol.records)) if host.protocol else ""
-        print(f"serving {state.ruleset} ({len(state.seats)} seats, seq {state.seq}) as {name!r} "
-              f"on {args.bind}:{host.port}; autosave {autosave}" + (f"; seats claimed: {claimed}" if claimed else ""),
-              flush=True)
+        # stop on a signal from the moment the game is announced as served, so a quick Ctrl-C still saves
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
+        state = session.state
+        claimed = ", ".join(str(s + 1) for s in sorted(host.protocol.records)) if host.protocol else ""
+        print(f"serving {state.ruleset} ({len(state.seats)} seats, seq {state.seq}) as {name!r} "
+              f"on {args.bind}:{host.port}; autosave {autosave}" + (f"; seats claimed: {claimed}" if claimed else ""),
+              flush=True)
         try:
             await stop.wait()
         finally:
