@@ -24,6 +24,7 @@ from ...cards.xfiles_ccg_fields import (
 )
 
 __all__ = [
+    "SECTIONS",
     "CHARACTERISTICS",
     "CHARACTERISTIC_VALUES",
     "POOLS",
@@ -37,6 +38,9 @@ __all__ = [
     "parse_questions",
     "suggested_effects",
 ]
+
+#: The sections of a player's Agents, in table order (xfc.deployment).
+SECTIONS = ("bureau", "field", "hospital")
 
 _TYPES = {
     "agent": "agent",

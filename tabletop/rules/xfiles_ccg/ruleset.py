@@ -46,7 +46,17 @@ from .actions import (
     ResolveBluff,
     Sell,
 )
-from .data import CHARACTERISTIC_VALUES, CardInfo, Effect, canonical_skill, card_info, suggested_effects
+from .data import (
+    CHARACTERISTIC_VALUES,
+    SECTIONS,
+    CardInfo,
+    Effect,
+    canonical_skill,
+    card_info,
+    suggested_effects,
+)
+from .reducers import GENERATORS as _GENERATORS
+from .reducers import REDUCERS as _REDUCERS
 from .rulebook import RULE_TEXT
 
 if TYPE_CHECKING:
@@ -57,7 +67,6 @@ __all__ = ["PHASE_OF", "RULE_TEXT", "SAMPLE_SET", "SECTIONS", "STEPS", "XFilesCC
 SAMPLE_SET = "xfiles-ccg-sample"
 #: The sample set's deck lists, by seat (more seats take them in turn; each player may field the same Agents).
 SAMPLE_DECKS = ("randy.yaml", "les.yaml")
-SECTIONS = ("bureau", "field", "hospital")
 #: Steps of a turn in order, each inside one of the seven phases.
 STEPS = ("draw", "buy", "sell", "requisition", "deployment", "sites", "bluffs", "assign", "reveal", "check",
          "damage", "aftermath", "question", "penalty", "debrief")
@@ -1528,7 +1537,4 @@ def _consistent(x: CardInfo, rows: list[dict[str, Any]]) -> bool:
             return False
     return True
 
-
-from .reducers import GENERATORS as _GENERATORS  # noqa: E402
-from .reducers import REDUCERS as _REDUCERS  # noqa: E402
 
