@@ -208,3 +208,22 @@ def test_no_import_is_written_after_the_code() -> None:
             elif isinstance(node, (ast.Import, ast.ImportFrom)) and code_seen:
                 late.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
     assert late == []
+
+
+def test_the_card_layer_names_no_ruleset() -> None:
+    """Cards sit below rulesets: outside the format importers, no code in cards/ names a ruleset (docstrings may)."""
+    import re
+
+    named = []
+    for path in (PACKAGE / "cards").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        docs = {id(n.body[0].value) for n in ast.walk(tree)
+                if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                and ast.get_docstring(n, clean=False) is not None}
+        for node in ast.walk(tree):
+            text = (node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+                    else node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute)
+                    else "")
+            if re.search(r"tragedy|xfiles|x-files", text, re.I):
+                named.append(f"{path.name}:{node.lineno}: {text[:60]}")
+    assert named == []

@@ -516,8 +516,8 @@ class CardLibrary:
         """The set a card belongs to."""
         return self.sets[card.set]
 
-    def traits(self, card: CardDef | str, key: str = "tragedy") -> Traits:
-        """The card's traits under a role mapping (e.g. Tragedy's Value and eligible Roles)."""
+    def traits(self, card: CardDef | str, key: str) -> Traits:
+        """The card's traits under the role mapping `key` (e.g. Tragedy's Value and eligible Roles under "tragedy")."""
         card = self.get(card) if isinstance(card, str) else card
         return mapped_traits(card, self.sets.get(card.set), key)
 

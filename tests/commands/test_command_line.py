@@ -205,3 +205,12 @@ def test_an_uncaught_error_of_the_tree_is_one_line_and_exit_2(capsys, monkeypatc
     rc, _, err = run(capsys, "rulesets")
     assert rc == 2 and err.strip() == "tabletop rulesets: somewhere.yaml:3: a clear sentence"
     assert os.environ["SDL_VIDEODRIVER"] == "dummy"
+
+
+def test_cards_check_checks_the_role_mappings_the_rulesets_register(capsys, tmp_path: Path) -> None:
+    bad = tmp_path / "odd"
+    bad.mkdir()
+    (bad / "set.yaml").write_text("set: odd\ntragedy:\n  by_type:\n    face: {roles: [Hero]}\n")
+    (bad / "cards.yaml").write_text("- {id: a, name: A, type: face}\n")
+    rc, out, _ = run(capsys, "cards", "check", str(bad))
+    assert rc == 1 and "set.yaml:4" in out and "unknown role 'Hero'" in out

@@ -15,14 +15,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..xfiles_ccg_fields import (
+from . import ImportFailed, ImportNote, ImportReport, finish_import, slug, unique_id
+from .xfiles_ccg_fields import (
     CHARACTERISTIC_VALUES,
     canonical_skill,
     parse_cost,
     parse_prerequisite,
     parse_questions,
 )
-from . import ImportFailed, ImportNote, ImportReport, finish_import, slug, unique_id
 
 __all__ = ["FORMAT", "HELP", "convert", "import_cards", "parse_modifier"]
 

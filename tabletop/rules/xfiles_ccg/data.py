@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...cards.xfiles_ccg_fields import (
+from ...cards.importers.xfiles_ccg_fields import (
     CHARACTERISTIC_VALUES,
     CHARACTERISTICS,
     POOLS,
