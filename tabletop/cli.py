@@ -1,7 +1,10 @@
 """The `tabletop` command: one subcommand per module in `tabletop.commands`.
 
 Each command module has `NAME`, `HELP`, `add_arguments(parser)` and `run(args) -> int`, so commands can be added
-without touching this file's logic.
+without touching this file's logic. The conventions every command keeps (seats from 1, exit codes) are written in
+`tabletop.commands.common`; this file enforces the ones it can for all of them: `--enforce` is the rules dial's flag
+everywhere (a command written with `--enforcement` gets `--enforce` too, the old spelling stays as a hidden alias),
+bad usage exits 2, and an error of the package's tree that a command did not catch is printed on one line, exit 2.
 """
 
 from __future__ import annotations
@@ -41,16 +44,37 @@ def _modules():
                 raise
 
 
+def _one_enforce_flag(parser: argparse.ArgumentParser) -> None:
+    """Give `--enforce` to a command that spells the dial `--enforcement`, keeping the old spelling as an alias."""
+    actions = parser._option_string_actions  # argparse keeps no public index of a parser's flags
+    old = actions.get("--enforcement")
+    if old is not None and "--enforce" not in actions:
+        old.option_strings = ["--enforce"]
+        del actions["--enforcement"]
+        actions["--enforce"] = old
+        parser.add_argument("--enforcement", dest=old.dest, choices=old.choices, type=old.type, help=argparse.SUPPRESS)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                _one_enforce_flag(child)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
     parser = argparse.ArgumentParser(
         prog="tabletop",
         description="A tabletop simulator for card games. With no command, opens the start screen.",
+        epilog="Seats count from 1 on the command line. Exit status: 0 done, 1 a check failed (an illegal deck, "
+               "card problems, no host there), 2 bad usage or input.",
     )
+    parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for mod in _modules():
         p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
         mod.add_arguments(p)
         p.set_defaults(_run=mod.run)
+        _one_enforce_flag(p)
     return parser
 
 
@@ -63,12 +87,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "_run", None):
         parser.print_help()
         return 2
+    from .errors import TabletopError
+
     try:
         return int(args._run(args) or 0)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+    except TabletopError as e:  # bad input a command did not catch itself: one line, never a traceback
+        print(f"tabletop {args.command}: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -19,6 +19,8 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from .errors import TabletopError
+
 __all__ = [
     "MAX_BYTES",
     "MAX_DEPTH",
@@ -46,7 +48,7 @@ _CONSTRUCTOR = SafeConstructor()
 _KeyPath = tuple[Any, ...]
 
 
-class YamlError(Exception):
+class YamlError(TabletopError):
     """A YAML file that cannot be read, with the file, 1-based line and field path where it went wrong."""
 
     def __init__(self, file: str, line: int | None, field: str, message: str) -> None:

@@ -45,7 +45,7 @@ def test_replay_json_hides_what_the_seat_cannot_see(tmp_path: Path) -> None:
     log.write_text("- {seat: 1, action: {type: draw, count: 2, source: deck}}\n"
                    "- {seat: 0, action: {type: move, pieces: [p1], to: table, x: 100, y: 100}}\n"
                    "- {seat: 0, action: {type: move, pieces: [p5], to: table}}\n")
-    r = tabletop("replay", str(save), str(log), "--as", "0", "--json")
+    r = tabletop("replay", str(save), str(log), "--as", "1", "--json")
     assert r.returncode == 0, r.stderr
     body = json.loads(r.stdout)
     assert body["zones"]["table"] == ["standard/AS"]

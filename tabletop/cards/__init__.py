@@ -30,12 +30,11 @@ from .loader import (
     split_ref,
 )
 from .model import CardDef, CardProblem, CardSet, CardSetError, format_problems
-from .roles import TRAGEDY_ROLES, Traits, mapped_traits
+from .roles import Traits, mapped_traits, register_role_mapping
 
 __all__ = [
     "DEFAULT_SECTION",
     "ID_PATTERN",
-    "TRAGEDY_ROLES",
     "CardDef",
     "CardLibrary",
     "CardProblem",
@@ -59,6 +58,7 @@ __all__ = [
     "load_deck_text",
     "load_set",
     "mapped_traits",
+    "register_role_mapping",
     "parse_deck",
     "read_deck",
     "read_set",

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..errors import TabletopError
 from ..yamlsafe import Located, YamlError, load_file, load_located
 from .loader import CardLibrary, UnknownCardError, default_library, display_path
 from .model import CardProblem, format_problems
@@ -49,7 +50,7 @@ _DECK_KEYS = ("name", "set", "description", "ruleset", "sections", "cards")
 _ENTRY_KEYS = ("card", "count")
 
 
-class DeckError(Exception):
+class DeckError(TabletopError):
     """A deck list that cannot be used; `problems` names the file, line and field of every problem found."""
 
     def __init__(self, problems: list[CardProblem]) -> None:

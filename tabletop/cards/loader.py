@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..errors import TabletopError
 from ..yamlsafe import Located, YamlError, load_file
 from .model import CARD_KEYS, CardDef, CardProblem, CardSet, CardSetError
 from .roles import ROLE_MAPPING_KEYS, Traits, check_card_block, check_set_block, mapped_traits
@@ -46,7 +47,7 @@ _SET_META = ("set", "title", "description", "back")
 _CARD_FILE_KEYS = ("cards", "defaults")
 
 
-class UnknownCardError(KeyError):
+class UnknownCardError(TabletopError, KeyError):
     """A ref or id that names no card; its message says which set was searched and suggests a close id."""
 
     def __init__(self, message: str, suggestion: str | None = None) -> None:
@@ -515,8 +516,8 @@ class CardLibrary:
         """The set a card belongs to."""
         return self.sets[card.set]
 
-    def traits(self, card: CardDef | str, key: str = "tragedy") -> Traits:
-        """The card's traits under a role mapping (e.g. Tragedy's Value and eligible Roles)."""
+    def traits(self, card: CardDef | str, key: str) -> Traits:
+        """The card's traits under the role mapping `key` (e.g. Tragedy's Value and eligible Roles under "tragedy")."""
         card = self.get(card) if isinstance(card, str) else card
         return mapped_traits(card, self.sets.get(card.set), key)
 

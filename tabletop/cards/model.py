@@ -8,6 +8,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from ..errors import TabletopError
+
 __all__ = [
     "CARD_KEYS",
     "CardDef",
@@ -40,7 +42,7 @@ def format_problems(problems: Iterable[CardProblem]) -> str:
     return "\n".join(str(p) for p in problems)
 
 
-class CardSetError(Exception):
+class CardSetError(TabletopError):
     """A card set (or several) that could not be loaded; `problems` lists every problem found, not just the first."""
 
     def __init__(self, problems: Iterable[CardProblem]) -> None:

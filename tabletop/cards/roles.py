@@ -1,8 +1,10 @@
 """Role mappings: data that gives a whole card set ruleset traits (a Value, eligible Roles) without editing each card.
 
-Tragedy is played with cards from other games, so each set carries a `tragedy:` block in its set.yaml, and any card
-may carry its own `tragedy:` block that overrides it. The block shapes are generic (`value` + `roles`), so another
-ruleset can reuse them under its own key; only the allowed role names are per key.
+A ruleset played with cards from other games gives each set a block under its own key in set.yaml (Tragedy's is
+`tragedy:`), and any card may carry its own block under that key that overrides it. The block shapes are generic
+(`value` + `roles`); the card layer names no ruleset: a ruleset registers its key and the role names it allows with
+`register_role_mapping`, and the loader checks the blocks of every registered key. A block under a key nobody
+registered is kept as data, unchecked, like any other extra key.
 """
 
 from __future__ import annotations
@@ -15,17 +17,23 @@ from .model import CardDef, CardSet
 
 __all__ = [
     "ROLE_MAPPING_KEYS",
-    "TRAGEDY_ROLES",
     "Traits",
     "check_card_block",
     "check_set_block",
     "mapped_traits",
+    "register_role_mapping",
 ]
 
-#: Roles of the Tragedy ruleset (../shared/rules/tragedy.md, rule 0000.4).
-TRAGEDY_ROLES = ("Actor", "Set", "Prop", "Set Piece", "Act")
-#: Keys of set.yaml / card blocks that are role mappings, with the role names each allows.
-ROLE_MAPPING_KEYS: dict[str, tuple[str, ...]] = {"tragedy": TRAGEDY_ROLES}
+#: Keys of set.yaml / card blocks that are role mappings, with the role names each allows (filled by rulesets).
+ROLE_MAPPING_KEYS: dict[str, tuple[str, ...]] = {}
+
+
+def register_role_mapping(key: str, roles: tuple[str, ...]) -> None:
+    """Declare `key:` blocks of set.yaml and cards a role mapping whose roles are `roles` (a ruleset does this)."""
+    old = ROLE_MAPPING_KEYS.get(key)
+    if old is not None and old != tuple(roles):
+        raise ValueError(f"role mapping {key!r} is already registered with roles {', '.join(old)}")
+    ROLE_MAPPING_KEYS[key] = tuple(roles)
 
 _TRAIT_KEYS = ("value", "roles")
 _SET_KEYS = ("value_field", "default", "by_type")
@@ -98,7 +106,7 @@ def check_set_block(key: str, block: Any, path: tuple[Any, ...]) -> list[Issue]:
     return issues
 
 
-def mapped_traits(card: CardDef, card_set: CardSet | None, key: str = "tragedy") -> Traits:
+def mapped_traits(card: CardDef, card_set: CardSet | None, key: str) -> Traits:
     """The card's traits under mapping `key`: its own block, then its type's rule, then `value_field`, then defaults."""
     mapping = card_set.extra.get(key) if card_set is not None else None
     mapping = mapping if isinstance(mapping, Mapping) else {}

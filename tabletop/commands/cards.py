@@ -19,6 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .. import rules  # noqa: F401  (the rulesets register their role mappings, so their blocks are checked)
     from ..cards import check_path, default_roots, format_problems
 
     paths = [Path(args.path)] if args.path else list(default_roots())

@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     from ..rules import OptionError, UnknownRuleset, get_ruleset
     from .common import house_rules_or_exit
 
-    options = house_rules_or_exit(args.house_rules, args.ruleset)
+    options = house_rules_or_exit(args.house_rules, args.ruleset, "deck check")
     try:
         rules = get_ruleset(args.ruleset, options)
     except (UnknownRuleset, OptionError) as e:

@@ -37,11 +37,14 @@ def run(args: argparse.Namespace) -> int:
     size = window_size(args, "host")
     if size is None:
         return 2
+    from ..errors import TabletopError
+
+    args.command = "host"
     try:
         session = make_session(args)
-    except Exception as e:  # bad save, unknown ruleset, bad deck: one clear line
+    except (TabletopError, ValueError, OSError) as e:  # bad save, unknown ruleset, bad deck: one clear line
         print(f"tabletop host: {e}", file=sys.stderr)
-        return 1
+        return 2
     from ..ui import TableApp
 
     autosave = args.autosave or (args.save if args.save else None) or (

@@ -58,7 +58,9 @@ def describe_view(view: dict[str, Any]) -> list[str]:
 
 
 def _log_line(line: dict[str, Any]) -> str:
-    who = "spectator" if line.get("seat") is None else f"seat {line['seat'] + 1}"
+    from .common import seat_label
+
+    who = seat_label(line.get("seat"))
     action = dict(line.get("action", {}))
     kind = action.pop("type", "?")
     text = f"[{line.get('seq')}] {who} {line.get('kind', 'submit')} {kind}"
@@ -87,7 +89,8 @@ def _window(args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from ..net.client import Client
-    from ..net.errors import NetError
+    from ..net.errors import NetError, Refused, VersionMismatch
+    from .common import seat_label
 
     if not (args.terminal or args.once or args.json or args.find or args.watch or args.token):
         return _window(args)
@@ -112,10 +115,13 @@ def run(args: argparse.Namespace) -> int:
     if args.watch:
         seat = None
     elif args.seat:
-        if not args.seat.isdigit() or int(args.seat) < 1:
-            print(f"tabletop join: --seat wants a seat number from 1, not {args.seat!r}", file=sys.stderr)
+        from .common import UsageError, check_seat
+
+        try:
+            seat = check_seat(args.seat, None, "--seat")  # the host knows the seat count: it refuses one too many
+        except UsageError as e:
+            print(f"tabletop join: {e}", file=sys.stderr)
             return 2
-        seat = int(args.seat) - 1
 
     def out(kind: str, body: Any, text: list[str] | str) -> None:
         if args.json:
@@ -131,11 +137,11 @@ def run(args: argparse.Namespace) -> int:
             return 2
         try:
             await client.connect()
-        except NetError as e:
+        except NetError as e:  # refused (password, seat, version): bad input, 2; nobody there: 1
             print(f"tabletop join: {e}", file=sys.stderr)
-            return 2
+            return 2 if isinstance(e, (Refused, VersionMismatch)) else 1
         p = client.protocol
-        where = "watching" if p.seat is None else f"seat {p.seat + 1}"
+        where = "watching" if p.seat is None else seat_label(p.seat)
         out("welcome", {"seat": p.seat, "token": p.token, "host": p.host_name},
             f"joined {p.host_name!r} at {client.host}:{client.port}, {where}"
             + (f"; seat token {p.token} (rejoin with --token)" if p.token else ""))

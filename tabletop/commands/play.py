@@ -10,8 +10,8 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["HELP", "NAME", "add_arguments", "add_game_arguments", "add_window_arguments", "finish_window",
-           "make_session", "run"]
+__all__ = ["HELP", "NAME", "add_arguments", "add_enforce_argument", "add_game_arguments",
+           "add_window_arguments", "finish_window", "make_session", "run"]
 
 NAME = "play"
 HELP = "open the table: a quick table, a save file, or a new game (--ruleset, --seats, --deck ...)"
@@ -37,10 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     """The options that set up a new game (shared with `tabletop host`)."""
     parser.add_argument("--ruleset", help="start a new game of this ruleset (default: freeform)")
-    parser.add_argument("--seats", type=int, help="number of seats, 2 to 6 (default: 2)")
+    parser.add_argument("--seats", type=int, help="number of seats (default: 2; `tabletop rulesets` lists each ruleset's range)")
     parser.add_argument("--deck", action="append", default=[], metavar="SEAT=FILE",
                         help="deck list for a seat (seats count from 1); repeatable")
-    parser.add_argument("--enforce", choices=("off", "warn", "strict"), help="the rules dial at the start")
+    add_enforce_argument(parser)
     parser.add_argument("--house-rules", metavar="FILE", help="YAML file of house rules (option: value)")
     parser.add_argument("--seed", type=int, help="seed for shuffles and dice")
 
@@ -55,14 +55,17 @@ def add_window_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--autosave", metavar="FILE", help="autosave file (default: saves/autosave.yaml)")
 
 
-def _decks(specs: list[str]) -> dict[int, str]:
-    out: dict[int, str] = {}
-    for spec in specs:
-        seat, sep, path = spec.partition("=")
-        if not sep or not seat.strip().isdigit():
-            raise ValueError(f"--deck wants SEAT=FILE (e.g. 1=decks/mine.yaml), not {spec!r}")
-        out[int(seat) - 1] = path
-    return out
+def _decks(specs: list[str], seats: int | None = None) -> dict[int, str]:
+    """`--deck SEAT=FILE` flags as {seat index from 0: file}; seats count from 1 and must exist."""
+    from .common import parse_seat_map
+
+    return parse_seat_map(specs, "--deck", "FILE", "1=decks/mine.yaml", seats)
+
+
+def _new_game_flags(args: argparse.Namespace) -> list[str]:
+    names = [("--ruleset", args.ruleset), ("--seats", args.seats), ("--deck", args.deck),
+             ("--house-rules", args.house_rules)]
+    return [flag for flag, value in names if value]
 
 
 def make_session(args: argparse.Namespace):
@@ -72,16 +75,25 @@ def make_session(args: argparse.Namespace):
 
 def _session(args: argparse.Namespace):
     from ..game import new_session, open_session, quick_table
+    from ..rules import get_ruleset_class as ruleset_class
+    from .common import UsageError, house_rules_or_exit
 
+    command = getattr(args, "command", None) or "play"
     if args.save:
-        return open_session(args.save)
+        if _new_game_flags(args):
+            raise UsageError(f"{', '.join(_new_game_flags(args))} set up a new game: they do not go with a save")
+        session = open_session(args.save)
+        if args.enforce:
+            session.state.enforcement = args.enforce
+        return session
     if args.ruleset or args.seats or args.deck or args.enforce or args.house_rules:
-        house = {}
-        if args.house_rules:
-            from ..ui import parse_house_rules
-
-            house = parse_house_rules(args.house_rules)
-        return new_session(args.ruleset or "freeform", args.seats or 2, decks=_decks(args.deck),
+        seats = 2 if args.seats is None else args.seats
+        cls = ruleset_class(args.ruleset or "freeform")
+        if not cls.min_seats <= seats <= cls.max_seats:
+            raise UsageError(f"--seats {seats}: {cls.name} is played by {cls.min_seats} to {cls.max_seats} seats")
+        decks = _decks(args.deck, seats)
+        house = house_rules_or_exit(args.house_rules, args.ruleset or "freeform", command)
+        return new_session(args.ruleset or "freeform", seats, decks=decks,
                            enforcement=args.enforce or "off", seed=args.seed, house_rules=house)
     return quick_table(args.seed)
 
@@ -92,11 +104,19 @@ def window_size(args: argparse.Namespace, command: str) -> tuple[int, int] | Non
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .common import UsageError
+
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
+        if w < 1 or h < 1:
+            raise ValueError
+    except ValueError:
+        print(f"tabletop {command}: bad --size {args.size!r}, want WIDTHxHEIGHT", file=sys.stderr)
+        return None
+    try:
         _decks(getattr(args, "deck", []))
-    except ValueError as e:
-        print(f"tabletop {command}: {e if 'deck' in str(e) else 'bad --size, want WIDTHxHEIGHT'}", file=sys.stderr)
+    except UsageError as e:
+        print(f"tabletop {command}: {e}", file=sys.stderr)
         return None
     return w, h
 
@@ -111,10 +131,10 @@ def finish_window(app, args: argparse.Namespace, command: str) -> int:
         try:
             steps = load_script(args.script)
             run_script(app, steps)
-        except Exception as e:
+        except Exception as e:  # a script step that cannot be read or played: bad input
             print(f"tabletop {command}: script {args.script}: {e}", file=sys.stderr)
             app.close()
-            return 1
+            return 2
     app.run_frames(max(1, args.frames))
     if args.screenshot:
         app.screenshot(args.screenshot)
@@ -129,13 +149,24 @@ def _join(args: argparse.Namespace, size: tuple[int, int]) -> int:
     if not args.join:
         app.join_window()
         return finish_window(app, args, "play")
-    seat = args.seat - 1 if args.seat else "any"
+    seat: int | str = "any"
+    if args.seat is not None:
+        from .common import UsageError, check_seat
+
+        try:
+            seat = check_seat(args.seat, None, "--seat")
+        except UsageError as e:
+            print(f"tabletop play: {e}", file=sys.stderr)
+            app.close()
+            return 2
     try:
         app.join(args.join, seat=seat, name=args.name, password=args.password)
     except Exception as e:  # refused, no host there, bad address: one clear line
+        from ..net.errors import Refused, VersionMismatch
+
         print(f"tabletop play: cannot join {args.join}: {e}", file=sys.stderr)
         app.close()
-        return 1
+        return 2 if isinstance(e, (Refused, VersionMismatch)) else 1
     return finish_window(app, args, "play")
 
 
@@ -146,22 +177,32 @@ def run(args: argparse.Namespace) -> int:
     w, h = size
     if args.join is not None:
         return _join(args, size)
+    from ..errors import TabletopError
     from ..ui.botseats import parse_bots
+    from .common import check_seat, parse_seat_map
 
     try:
+        parse_seat_map(args.bot, "--bot", "NAME", "2=greedy")  # seat syntax first, then the bot names
         bots = parse_bots(args.bot)
-    except ValueError as e:
+        session = None if args.start_screen and not args.save else _session(args)
+        seats = len(session.state.seats) if session is not None else None
+        for seat in bots:
+            check_seat(seat + 1, seats, "--bot")
+        me = check_seat(args.seat, seats, "--seat") if args.seat is not None else 0
+    except (TabletopError, ValueError, OSError) as e:  # bad flag, save, ruleset, deck: one clear line
         print(f"tabletop play: {e}", file=sys.stderr)
         return 2
-    try:
-        session = None if args.start_screen and not args.save else _session(args)
-    except Exception as e:  # bad save, unknown ruleset, bad deck: one clear line
-        print(f"tabletop play: {e}", file=sys.stderr)
-        return 1
     from ..ui import TableApp
 
     autosave = args.autosave or (None if args.headless else str(Path("saves") / "autosave.yaml"))
-    app = TableApp(session, seat=max(0, (args.seat or 1) - 1), size=(w, h), start_screen=session is None,
+    app = TableApp(session, seat=me, size=(w, h), start_screen=session is None,
                    autosave=autosave, save_path=args.save, fps=0 if args.headless else 60,
                    physics=not args.no_physics, bots=bots)
     return finish_window(app, args, "play")
+
+
+def add_enforce_argument(parser: argparse.ArgumentParser, default: str | None = None) -> None:
+    """`--enforce MODE`, the rules dial at the start; `--enforcement` is kept as a hidden alias."""
+    parser.add_argument("--enforce", choices=("off", "warn", "strict"), default=default,
+                        help="the rules dial at the start: off, warn or strict")
+    parser.add_argument("--enforcement", dest="enforce", choices=("off", "warn", "strict"), help=argparse.SUPPRESS)

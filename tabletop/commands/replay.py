@@ -11,13 +11,14 @@ __all__ = ["HELP", "NAME", "add_arguments", "run", "summary"]
 
 NAME = "replay"
 HELP = "Load a save, apply an action log, and print the resulting table (or --json)."
+# Seats: `--as` and the text output count from 1; the log file and --json keep the engine's index (from 0).
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("save", help="a save or hand-written position (YAML)")
     parser.add_argument("log", nargs="?", help="an action log: a YAML list of {seat, action}")
-    parser.add_argument("--as", dest="seat", type=int, default=None,
-                        help="show the table as this seat sees it (default: everything, as the host)")
+    parser.add_argument("--as", dest="seat", default=None, metavar="SEAT",
+                        help="show the table as this seat sees it, counting from 1 (default: everything, as the host)")
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
 
@@ -51,13 +52,27 @@ def summary(session: Any, seat: int | None, *, omniscient: bool) -> dict[str, An
     }
 
 
+#: status keys whose value is a seat index: text output names them "seat N" counting from 1
+_SEAT_KEYS = frozenset({"active", "decision", "first", "leader", "priority", "winner", "xfiles_player"})
+
+
+def _shown(key: str, value: Any) -> Any:
+    from .common import seat_label
+
+    if key in _SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
+        return seat_label(value)
+    return value
+
+
 def run(args: argparse.Namespace) -> int:
     from ..store import LogError, load_action_log
-    from .common import session_or_exit
+    from .common import UsageError, check_seat, seat_label, session_or_exit
 
-    session = session_or_exit(args.save)
-    if args.seat is not None and args.seat not in session.state.seats:
-        print(f"tabletop replay: there is no seat {args.seat}", file=sys.stderr)
+    session = session_or_exit(args.save, "replay")
+    try:
+        seat_as = None if args.seat is None else check_seat(args.seat, len(session.state.seats), "--as")
+    except UsageError as e:
+        print(f"tabletop replay: {e}", file=sys.stderr)
         return 2
     refused = []
     if args.log:
@@ -70,9 +85,9 @@ def run(args: argparse.Namespace) -> int:
             result = session.submit(action, seat)
             if not result.accepted:
                 refused.append({"step": i, "seat": seat, "action": action.to_dict(), "error": result.error})
-                print(f"tabletop replay: step {i} ({action.type} by seat {seat}) refused: {result.error}",
+                print(f"tabletop replay: step {i} ({action.type} by {seat_label(seat)}) refused: {result.error}",
                       file=sys.stderr)
-    body = summary(session, args.seat, omniscient=args.seat is None)
+    body = summary(session, seat_as, omniscient=seat_as is None)
     body["refused"] = refused
     if args.json:
         print(json.dumps(body, indent=2))
@@ -80,14 +95,14 @@ def run(args: argparse.Namespace) -> int:
     print(f"{body['ruleset']} table, seq {body['seq']}, hash {body['hash']}, enforcement {body['enforcement']}")
     for p in body["players"]:
         counters = ", ".join(f"{k} {v}" for k, v in p["counters"].items()) or "no counters"
-        print(f"  seat {p['seat']} {p['name']}: {counters}")
+        print(f"  {seat_label(p['seat'])} {p['name']}: {counters}")
     for name, content in body["zones"].items():
         shown = f"{content} hidden card(s)" if isinstance(content, int) else ", ".join(c or "?" for c in content)
         print(f"  {name}: {shown or '(empty)'}")
     if body["rules"]:
-        print("  rules: " + ", ".join(f"{k}={v}" for k, v in body["rules"].items()))
+        print("  rules: " + ", ".join(f"{k}={_shown(k, v)}" for k, v in body["rules"].items()))
     if body["winner"] is not None:
-        print(f"  winner: {body['winner']}")
+        print(f"  winner: {_shown('winner', body['winner'])}")
     for v in body["violations"]:
         print(f"  violation at {v['seq']}: {v['rule']}: {v['message']}")
     return 0

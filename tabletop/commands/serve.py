@@ -18,6 +18,7 @@ HELP = "host a LAN game with no seat of its own: players join with `tabletop joi
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from ..net.host import DEFAULT_PORT
+    from .play import add_enforce_argument
 
     parser.add_argument("save", nargs="?", help="a save to serve (e.g. saves/autosave.yaml after a crash)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any)")
@@ -25,8 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default="", help="the game's name on the LAN (default: ruleset and host name)")
     parser.add_argument("--ruleset", default="freeform", help="a new game of this ruleset (without SAVE)")
     parser.add_argument("--seats", type=int, default=2, help="number of seats of a new game (default: 2)")
-    parser.add_argument("--enforce", choices=("off", "warn", "strict"), default=None,
-                        help="the rules dial at the start")
+    add_enforce_argument(parser)
     parser.add_argument("--house-rules", metavar="FILE", help="YAML file of house rules (option: value)")
     parser.add_argument("--seed", type=int, help="seed for shuffles and dice of a new game")
     parser.add_argument("--password", default="", help="players must give this password to join")
@@ -41,30 +41,41 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _session(args: argparse.Namespace):
     from ..game import new_session
-    from .common import house_rules_or_exit, session_or_exit
+    from ..rules import get_ruleset_class
+    from .common import UsageError, check_seat, house_rules_or_exit, session_or_exit
 
     if args.save:
-        session = session_or_exit(args.save)
+        session = session_or_exit(args.save, "serve")
         if args.enforce:
             session.state.enforcement = args.enforce
     else:
-        house = house_rules_or_exit(args.house_rules, args.ruleset)
+        cls = get_ruleset_class(args.ruleset)
+        if not cls.min_seats <= args.seats <= cls.max_seats:
+            raise UsageError(f"--seats {args.seats}: {cls.name} is played by {cls.min_seats} to {cls.max_seats} seats")
+        house = house_rules_or_exit(args.house_rules, args.ruleset, "serve")
         session = new_session(args.ruleset, args.seats, enforcement=args.enforce or "off", seed=args.seed,
                               house_rules=house)
     # a dedicated server has no seat of its own: the dial belongs to the seats named as host
-    session.hosts = {n - 1 for n in (args.host_seat or [1])}
+    seats = len(session.state.seats)
+    session.hosts = {check_seat(n, seats, "--host-seat") for n in (args.host_seat or [1])}
     return session
 
 
 def run(args: argparse.Namespace) -> int:
     import socket
 
+    from ..errors import TabletopError
     from ..net.errors import NetError
     from ..net.host import Host, load_tokens, tokens_path_for
     from ..net.protocol import HostEvent
     from ..store.autosave import DEFAULT_AUTOSAVE
+    from .common import seat_label
 
-    session = _session(args)
+    try:
+        session = _session(args)
+    except (TabletopError, ValueError) as e:  # unknown ruleset, a seat that does not exist: one clear line
+        print(f"tabletop serve: {e}", file=sys.stderr)
+        return 2
     autosave = Path(args.autosave) if args.autosave else Path(args.save) if args.save else DEFAULT_AUTOSAVE
     try:
         records = load_tokens(tokens_path_for(args.save)) if args.save else {}
@@ -77,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     def log(ev: HostEvent) -> None:
         if ev.kind in quiet:
             return
-        who = "spectator" if ev.seat is None else f"seat {ev.seat + 1}"
+        who = seat_label(ev.seat)
         print(f"{time.strftime('%H:%M:%S')} {ev.kind:<14} {who:<10} {ev.text}", flush=True)
 
     host = Host(session, bind=args.bind, port=args.port, name=name, password=args.password, autosave=autosave,
@@ -89,16 +100,17 @@ def run(args: argparse.Namespace) -> int:
         except OSError as e:
             print(f"tabletop serve: cannot listen on {args.bind}:{args.port}: {e.strerror or e}", file=sys.stderr)
             return 2
-        state = session.state
-        claimed = ", ".join(str(s + 1) for s in sorted(host.protocol.records)) if host.protocol else ""
-        print(f"serving {state.ruleset} ({len(state.seats)} seats, seq {state.seq}) as {name!r} "
-              f"on {args.bind}:{host.port}; autosave {autosave}" + (f"; seats claimed: {claimed}" if claimed else ""),
-              flush=True)
+        # stop on a signal from the moment the game is announced as served, so a quick Ctrl-C still saves
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
+        state = session.state
+        claimed = ", ".join(str(s + 1) for s in sorted(host.protocol.records)) if host.protocol else ""
+        print(f"serving {state.ruleset} ({len(state.seats)} seats, seq {state.seq}) as {name!r} "
+              f"on {args.bind}:{host.port}; autosave {autosave}" + (f"; seats claimed: {claimed}" if claimed else ""),
+              flush=True)
         try:
             await stop.wait()
         finally:

@@ -118,8 +118,8 @@ def run(args: argparse.Namespace) -> int:
     from ..lab import simulate_run
     from ..lab.runner import ClusterUnavailable
     from ..rules import OptionError
-    from ..rules.houserules import load_house_rules
     from ..rules.simulate import format_report
+    from ..store.houserules import load_house_rules
     from ..yamlsafe import YamlError
 
     checked = check_lab_arguments(args, NAME)

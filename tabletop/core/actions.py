@@ -13,6 +13,8 @@ import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
+from ..errors import TabletopError
+
 __all__ = [
     "ACTION_TYPES",
     "Action",
@@ -45,7 +47,7 @@ ACTION_TYPES: dict[str, type[Action]] = {}
 A = TypeVar("A", bound="type[Action]")
 
 
-class ActionFormatError(ValueError):
+class ActionFormatError(TabletopError, ValueError):
     """An action dict that does not describe a known action with well-typed fields."""
 
 

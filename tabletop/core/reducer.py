@@ -1,251 +1,25 @@
 """The reducer: turns one Action into Events, applying each as it goes, and undoes them all on failure.
 
-`Tx` is the toolbox both the generic reducer and rulesets use to change the state; every change it makes is an
-event, so whatever a ruleset does is undoable, saved and synced for free.
+`Tx` (in `core.tx`, re-exported here) is the toolbox both the generic reducer and rulesets use to change the state;
+every change it makes is an event, so whatever a ruleset does is undoable, saved and synced for free.
 """
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .events import (
     Event,
-    Note,
-    PieceAdded,
-    PieceChanged,
-    PieceMoved,
-    PieceRemoved,
-    PlayerCounterChanged,
-    RngAdvanced,
-    RuleStateChanged,
-    StateFieldChanged,
-    ZoneReordered,
-    piece_record,
-    plain_copy,
 )
 from .ruleset import ENFORCEMENT_MODES
 from .state import EVERYONE, PIECE_KINDS, GameState, Piece
+from .tx import ATTACH_OFFSET, ActionError, Tx  # Tx and its error live in core.tx; re-exported here
 
 if TYPE_CHECKING:
     from .ruleset import RulesHook
 
-__all__ = ["ActionError", "Tx", "reduce"]
-
-_MISSING = "__missing__"
-ATTACH_OFFSET = 18.0
-
-
-class ActionError(Exception):
-    """An action that cannot be carried out on this table (a typed error: `code` plus a sentence)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-class Tx:
-    """A transaction over the state: every change is an event, applied at once and kept for undo."""
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    # -- primitives --
-
-    def emit(self, event: Event) -> Event:
-        event.apply(self.state)
-        self.events.append(event)
-        return event
-
-    def rollback(self) -> None:
-        for event in reversed(self.events):
-            event.revert(self.state)
-        self.events.clear()
-
-    def change(self, pid: str, **fields: Any) -> None:
-        """Set piece attributes, emitting one event with only the fields that really change."""
-        piece = self.state.pieces[pid]
-        changes = []
-        for name, new in fields.items():
-            if name in ("x", "y"):
-                new = round(float(new), 3)  # what a save can spell, so save -> load is exact
-            old = getattr(piece, name)
-            if old != new:
-                changes.append((name, plain_copy(old), new))
-        if changes:
-            self.emit(PieceChanged(pid, tuple(changes)))
-
-    def set_rule(self, key: str, value: Any) -> None:
-        """Set one key of the ruleset's state (a deep copy is stored, so callers may keep mutating theirs)."""
-        old = self.state.rules.get(key, _MISSING)
-        if old != value:
-            self.emit(RuleStateChanged(key, plain_copy(old), plain_copy(value)))
-
-    def del_rule(self, key: str) -> None:
-        if key in self.state.rules:
-            self.emit(RuleStateChanged(key, plain_copy(self.state.rules[key]), _MISSING))
-
-    def set_player_counter(self, seat: int, name: str, value: int | None) -> None:
-        old = self.state.player(seat).counters.get(name)
-        if old != value:
-            self.emit(PlayerCounterChanged(seat, name, old, value))
-
-    def add_player_counter(self, seat: int, name: str, delta: int) -> int:
-        value = self.state.player(seat).counters.get(name, 0) + delta
-        self.set_player_counter(seat, name, value)
-        return value
-
-    def set_field(self, name: str, value: Any) -> None:
-        old = getattr(self.state, name)
-        if old != value:
-            self.emit(StateFieldChanged(name, copy.deepcopy(old), copy.deepcopy(value)))
-
-    def note(
-        self,
-        what: str,
-        seat: int | None = None,
-        text: str = "",
-        data: dict[str, Any] | None = None,
-        private: tuple[int, ...] | None = None,
-    ) -> None:
-        self.emit(Note(what, seat, text, data, private))
-
-    # -- chance --
-
-    def below(self, n: int) -> int:
-        """A uniform integer in [0, n) from the state's RNG, recorded as an event."""
-        rng = self.state.rng
-        old = rng.counter
-        value = rng.below(n)
-        new = rng.counter
-        rng.counter = old
-        self.emit(RngAdvanced(old, new))
-        return value
-
-    def permutation(self, n: int) -> list[int]:
-        rng = self.state.rng
-        old = rng.counter
-        order = rng.permutation(n)
-        new = rng.counter
-        rng.counter = old
-        self.emit(RngAdvanced(old, new))
-        return order
-
-    # -- table operations --
-
-    def move(
-        self,
-        pid: str,
-        dst: str,
-        *,
-        index: int | None = None,
-        x: float | None = None,
-        y: float | None = None,
-        face_up: bool | None = None,
-        by: int | None = None,
-    ) -> None:
-        """Move one piece, keeping attachments, faces, knowledge and handles consistent."""
-        state = self.state
-        piece = state.pieces[pid]
-        zone = state.zones.get(dst)
-        if zone is None:
-            raise ActionError("unknown_zone", f"there is no zone {dst!r}")
-        src = piece.zone
-        same_zone = src == dst
-        could_see = by is not None and state.can_see(piece, by)
-        old_x, old_y = piece.x, piece.y
-        src_index = state.zones[src].pieces.index(pid)
-        if index is None:
-            index = 0 if zone.layout == "stack" else len(zone.pieces) - (1 if same_zone else 0)
-        limit = len(zone.pieces) - (1 if same_zone else 0)
-        index = max(0, min(index, limit))
-        if not same_zone or index != src_index:
-            self.emit(PieceMoved(pid, src, src_index, dst, index))
-        fields: dict[str, Any] = {}
-        if x is not None:
-            fields["x"] = float(x)
-        if y is not None:
-            fields["y"] = float(y)
-        if not same_zone:
-            fields["face_up"] = zone.face_up if face_up is None else face_up
-            if piece.attached_to is not None:
-                fields["attached_to"] = None
-            fields["known"] = frozenset({by}) if could_see and by is not None else frozenset()
-            if piece.kind == "card" and zone.layout != "free" and piece.rotation:
-                fields["rotation"] = 0
-            if piece.kind == "card" and zone.visibility != "public" and piece.counters:
-                fields["counters"] = {}  # counters fall off a card that leaves play
-        elif face_up is not None:
-            fields["face_up"] = face_up
-        self.change(pid, **fields)
-        if not same_zone or fields.get("face_up") is False:
-            self._hide_if_needed(pid)
-        # attached pieces follow their host on the table, and fall off when it leaves the zone
-        for child in _kids(state, pid, src):
-            if same_zone:
-                c = state.pieces[child]
-                self.change(child, x=c.x + (piece.x - old_x), y=c.y + (piece.y - old_y))
-            else:
-                self.change(child, attached_to=None)
-
-    def _hide_if_needed(self, pid: str) -> None:
-        """Give a piece a fresh handle when some seat cannot see it, so it cannot be followed by name."""
-        state = self.state
-        piece = state.pieces[pid]
-        if piece.kind == "card" and not state.can_see(piece, None):
-            self.change(pid, gen=piece.gen + 1)
-
-    def shuffle(self, zone_name: str) -> None:
-        """Shuffle a zone with the state's RNG; everyone forgets what was where."""
-        zone = self.state.zones[zone_name]
-        old = tuple(zone.pieces)
-        if len(old) > 1:
-            order = self.permutation(len(old))
-            new = tuple(old[i] for i in order)
-            self.emit(ZoneReordered(zone_name, old, new))
-        for pid in zone.pieces:
-            piece = self.state.pieces[pid]
-            fields: dict[str, Any] = {}
-            if piece.known:
-                fields["known"] = frozenset()
-            if piece.attached_to is not None:
-                fields["attached_to"] = None
-            if fields:
-                self.change(pid, **fields)
-            self._hide_if_needed(pid)
-
-    def add_piece(self, piece: Piece, index: int | None = None) -> Piece:
-        state = self.state
-        zone = state.zones[piece.zone]
-        if index is None:
-            index = 0 if zone.layout == "stack" else len(zone.pieces)
-        old_next = state.next_id
-        if piece.id == "":
-            piece.id = f"p{state.next_id}"
-        self.emit(PieceAdded(piece_record(piece), index, old_next, old_next + 1))
-        return state.pieces[piece.id]
-
-    def remove_piece(self, pid: str) -> None:
-        state = self.state
-        piece = state.pieces[pid]
-        for child in state.attached(pid):
-            self.change(child, attached_to=None)
-        index = state.zones[piece.zone].pieces.index(pid)
-        self.emit(PieceRemoved(piece_record(piece), index))
-
-
-# ------------------------------------------------------------------ the generic reducer
-
-
-def _kids(state: GameState, pid: str, zone: str) -> list[str]:
-    children = state._children.get(pid)
-    if not children:
-        return []
-    return [q for q in state.zones[zone].pieces if q in children]
-
+__all__ = ["ATTACH_OFFSET", "ActionError", "Tx", "reduce"]
 
 def _pieces(state: GameState, names: tuple[str, ...]) -> list[Piece]:
     if not names:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from .actions import Action
     from .events import Event
-    from .reducer import Tx
     from .state import GameState
+    from .tx import Tx
 
 __all__ = ["ENFORCEMENT_MODES", "NullRules", "RulesHook", "Violation"]
 

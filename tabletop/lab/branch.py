@@ -13,13 +13,14 @@ from pathlib import Path
 
 from ..core.events import RngAdvanced
 from ..core.session import Session
+from ..errors import TabletopError
 from ..game import session_for
 from ..store import load_game, save_game
 
 __all__ = ["BranchError", "branch_file", "branch_session", "default_branch_path"]
 
 
-class BranchError(ValueError):
+class BranchError(TabletopError, ValueError):
     """A branch point that the save's log does not have."""
 
 

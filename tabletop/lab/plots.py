@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from ..errors import TabletopError
 from .sweep import Measure, Sweep
 
 __all__ = ["PlotsUnavailable", "write_plots"]
@@ -23,7 +24,7 @@ _COLOURS = {"win": "#4c9a5b", "draw": "#9aa5b1", "cap": "#e0a43a", "deadlock": "
             "crash": "#222222"}
 
 
-class PlotsUnavailable(RuntimeError):
+class PlotsUnavailable(TabletopError, RuntimeError):
     """matplotlib is not installed."""
 
 

@@ -14,13 +14,14 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, TextIO
 
+from ..errors import TabletopError
 from ..rules.simulate import GameRecord
 from .games import GameSpec, play_chunk, records
 
 __all__ = ["ClusterUnavailable", "Progress", "RunResult", "chunks", "default_jobs", "run_specs"]
 
 
-class ClusterUnavailable(RuntimeError):
+class ClusterUnavailable(TabletopError, RuntimeError):
     """`--scheduler` was given but the cluster cannot be used (the extra is not installed, or no scheduler)."""
 
 

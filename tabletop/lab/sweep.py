@@ -76,7 +76,7 @@ def variants(ruleset: str, house_rules: Sequence[str] = (), grid: Sequence[str] 
     `defaults` puts the ruleset's own options first as the baseline (by default: when only files are given).
     A file's errors are `YamlError`s naming file, line and option; a bad grid is an `OptionError`.
     """
-    from ..rules.houserules import load_house_rules
+    from ..store.houserules import load_house_rules
 
     files = [Variant(Path(p).stem, load_house_rules(p, ruleset)) for p in house_rules]
     points = grid_variants(ruleset, grid) if grid else []

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from ..errors import TabletopError
+
 __all__ = ["BadFrame", "HostLost", "NetError", "Refused", "VersionMismatch"]
 
 
-class NetError(Exception):
+class NetError(TabletopError):
     """Anything that went wrong talking to a host or a client."""
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..errors import TabletopError
+from . import codes  # noqa: F401  (registers every bundled ruleset's violation codes)
 from .base import LegalActions, Option, OptionError, Ruleset, ZoneSpec
 from .freeform import Freeform
 from .tragedy import Tragedy
@@ -20,13 +22,14 @@ __all__ = [
     "UnknownRuleset",
     "ZoneSpec",
     "get_ruleset",
+    "get_ruleset_class",
     "register",
 ]
 
 RULESETS: dict[str, type[Ruleset]] = {}
 
 
-class UnknownRuleset(KeyError):
+class UnknownRuleset(TabletopError, KeyError):
     """A ruleset name that is not registered."""
 
     def __str__(self) -> str:
@@ -35,6 +38,14 @@ class UnknownRuleset(KeyError):
 
 def register(cls: type[Ruleset]) -> type[Ruleset]:
     RULESETS[cls.name] = cls
+    return cls
+
+
+def get_ruleset_class(name: str) -> type[Ruleset]:
+    """The registered class of the named ruleset (its seats, options and zones), or UnknownRuleset."""
+    cls = RULESETS.get(name)
+    if cls is None:
+        raise UnknownRuleset(name)
     return cls
 
 

@@ -16,6 +16,7 @@ from ..core.messages import card_ref
 from ..core.reducer import Tx
 from ..core.ruleset import Violation
 from ..core.state import GameState, Piece, Player, Zone
+from ..errors import TabletopError
 
 if TYPE_CHECKING:
     from ..cards import CardLibrary, DeckList
@@ -39,7 +40,7 @@ CARD_W, CARD_H = 126.0, 176.0
 SEAT_W, SEAT_H, CENTER_H = 1400.0, 560.0, 420.0
 
 
-class OptionError(ValueError):
+class OptionError(TabletopError, ValueError):
     """A house rule that names no option of the ruleset, or gives it a value of the wrong type."""
 
 

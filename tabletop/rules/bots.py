@@ -14,6 +14,7 @@ from typing import Protocol
 from ..core import actions as A
 from ..core.actions import Action
 from ..core.state import GameState
+from ..errors import TabletopError
 from .base import Ruleset
 
 __all__ = [
@@ -36,7 +37,7 @@ class Bot(Protocol):
     def choose(self, state: GameState, seat: int) -> Action | None: ...
 
 
-class UnknownBot(KeyError):
+class UnknownBot(TabletopError, KeyError):
     """A bot name that is not one of BOTS."""
 
     def __str__(self) -> str:

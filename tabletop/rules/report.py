@@ -100,7 +100,8 @@ def format_violations(report: Mapping[str, Any], title: str = "") -> str:
     lines.append("")
     lines.append("per rule:")
     for r in report["per_rule"]:
-        seats = ", ".join(f"seat {s}: {n}" if s != "host" else f"engine: {n}" for s, n in r["seats"].items())
+        # the JSON keeps the engine's seat index; text names seats from 1, as the command line does
+        seats = ", ".join(f"seat {int(s) + 1}: {n}" if s != "host" else f"engine: {n}" for s, n in r["seats"].items())
         lines.append(f"  {r['rule']:<12} {r['count']:>5}x  ({seats})  e.g. {r['example']}")
         if r["cards"]:
             top = ", ".join(f"{c} x{n}" for c, n in list(r["cards"].items())[:5])

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..cards.roles import register_role_mapping
 from ..core import actions as A
 from ..core.actions import Action, action_type
 from ..core.events import Event
@@ -45,6 +46,9 @@ __all__ = [
 ]
 
 ROLES = ("Actor", "Set", "Prop", "Set Piece", "Act")
+#: The key of a card set's role mapping for Tragedy (`tragedy:` in set.yaml, or on a card): a Value and Roles.
+ROLE_KEY = "tragedy"
+register_role_mapping(ROLE_KEY, ROLES)
 #: The Steps of a turn in order; a Phase without Steps is one Step named after it.
 STEPS = ("untap", "upkeep", "draw", "performance", "after_performance", "enter_stage", "end_scene")
 PHASES = {
@@ -194,9 +198,9 @@ def default_deck(library: CardLibrary, set_name: str = "standard") -> DeckList:
 
     card_set = library.require_set(set_name)
     refs = [c.ref for c in card_set]
-    actors = [c for c in card_set if "Actor" in library.traits(c).roles]
+    actors = [c for c in card_set if "Actor" in library.traits(c, ROLE_KEY).roles]
     pool = actors or list(card_set)
-    star = max(pool, key=lambda c: (library.traits(c).value or 0, -refs.index(c.ref))).ref
+    star = max(pool, key=lambda c: (library.traits(c, ROLE_KEY).value or 0, -refs.index(c.ref))).ref
     return DeckList(
         name=f"{card_set.title or set_name} (Tragedy)",
         sections={"star": [DeckEntry(star)], "deck": [DeckEntry(r) for r in refs if r != star]},
@@ -256,7 +260,7 @@ class Tragedy(Ruleset):
             except KeyError:
                 info = (0, (), ref, "")
             else:
-                t = lib.traits(card)
+                t = lib.traits(card, ROLE_KEY)
                 info = (t.value or 0, tuple(r for r in t.roles if r in ROLES), card.name, card.text)
             self._traits[ref] = info
         return info

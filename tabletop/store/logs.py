@@ -6,12 +6,13 @@ import os
 from pathlib import Path
 
 from ..core.actions import Action, ActionFormatError, action_from_dict
+from ..errors import TabletopError
 from ..yamlsafe import YamlError, load_file
 
 __all__ = ["LogError", "load_action_log"]
 
 
-class LogError(Exception):
+class LogError(TabletopError):
     """An action log that cannot be read: file, line and the step at fault."""
 
 

@@ -35,6 +35,7 @@ from ..core.messages import clean_text
 from ..core.ruleset import Violation
 from ..core.session import LogEntry, Session
 from ..core.state import EVERYONE, LAYOUTS, PIECE_KINDS, VISIBILITIES, GameState, Piece, Player, Zone
+from ..errors import TabletopError
 from ..yamlsafe import Located, YamlError, load_file, load_located
 
 __all__ = [
@@ -59,7 +60,7 @@ MAX_SAVE_BYTES = 32 * 1024 * 1024
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
-class SaveError(Exception):
+class SaveError(TabletopError):
     """A save that cannot be loaded (or written): which file, which line, which field, and why."""
 
     def __init__(self, file: str, line: int | None, field: str, message: str) -> None:

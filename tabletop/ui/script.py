@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..core.actions import action_from_dict
+from ..errors import TabletopError
 
 if TYPE_CHECKING:
     from .app import TableApp
@@ -42,7 +43,7 @@ MODS = {"shift": (pygame.K_LSHIFT, pygame.KMOD_LSHIFT), "ctrl": (pygame.K_LCTRL,
 Frame = list[pygame.event.Event] | Callable[["TableApp"], Any]
 
 
-class ScriptError(ValueError):
+class ScriptError(TabletopError, ValueError):
     """A script step that cannot be understood; names the step."""
 
 

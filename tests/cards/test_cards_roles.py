@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from tabletop.cards import CardDef, CardSet, mapped_traits
-from tabletop.cards.roles import check_card_block, check_set_block
+from tabletop.cards.roles import ROLE_MAPPING_KEYS, check_card_block, check_set_block, register_role_mapping
+
+# The card layer names no ruleset: a ruleset registers its mapping key; these tests register Tragedy's shape.
+register_role_mapping("tragedy", ("Actor", "Set", "Prop", "Set Piece", "Act"))
 
 MAPPING = {
     "value_field": "rank",
@@ -18,20 +21,20 @@ def make(card_type: str, **fields: object) -> CardDef:
 
 def test_mapping_layers() -> None:
     card_set = CardSet(name="s", extra={"tragedy": MAPPING})
-    assert mapped_traits(make("face", rank=12), card_set) == mapped_traits(
+    assert mapped_traits(make("face", rank=12), card_set, "tragedy") == mapped_traits(
         make("face", rank=12), card_set, "tragedy"
     )
-    face = mapped_traits(make("face", rank=12), card_set)
+    face = mapped_traits(make("face", rank=12), card_set, "tragedy")
     assert (face.value, face.roles) == (12, ("Actor", "Act"))
-    joker = mapped_traits(make("joker", rank=5), card_set)
+    joker = mapped_traits(make("joker", rank=5), card_set, "tragedy")
     assert (joker.value, joker.roles) == (0, ("Prop",))
-    other = mapped_traits(make("thing"), card_set)
+    other = mapped_traits(make("thing"), card_set, "tragedy")
     assert (other.value, other.roles) == (1, ("Act",))
-    own = mapped_traits(make("face", rank=12, tragedy={"value": 20}), card_set)
+    own = mapped_traits(make("face", rank=12, tragedy={"value": 20}), card_set, "tragedy")
     assert (own.value, own.roles) == (20, ("Actor", "Act"))
-    own_roles = mapped_traits(make("face", rank=12, tragedy={"roles": ["Set"]}), card_set)
+    own_roles = mapped_traits(make("face", rank=12, tragedy={"roles": ["Set"]}), card_set, "tragedy")
     assert (own_roles.value, own_roles.roles) == (12, ("Set",))
-    bare = mapped_traits(make("face"), None)
+    bare = mapped_traits(make("face"), None, "tragedy")
     assert (bare.value, bare.roles) == (None, ())
 
 
@@ -45,3 +48,14 @@ def test_block_checks() -> None:
     issues = dict(check_card_block("tragedy", {"value": True, "roles": "Act"}, ("c",)))
     assert set(issues) == {("c", "value"), ("c", "roles")}
     assert check_card_block("tragedy", [1], ("c",))[0][0] == ("c",)
+
+
+def test_a_key_nobody_registered_is_data_and_a_key_cannot_change_its_roles() -> None:
+    card_set = CardSet(name="s", extra={"other-game": MAPPING})
+    assert "other-game" not in ROLE_MAPPING_KEYS
+    assert mapped_traits(make("face", rank=12), card_set, "other-game").roles == ("Actor", "Act")
+    register_role_mapping("tragedy", ("Actor", "Set", "Prop", "Set Piece", "Act"))  # the same again is harmless
+    import pytest
+
+    with pytest.raises(ValueError):
+        register_role_mapping("tragedy", ("Hero",))

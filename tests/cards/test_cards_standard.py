@@ -42,14 +42,14 @@ def test_standard_names_and_ids() -> None:
 
 def test_standard_tragedy_mapping() -> None:
     library = CardLibrary([REPO / "cards"])
-    assert library.traits("standard/KS").roles == ("Actor", "Act")
-    assert library.traits("standard/KS").value == 13
-    assert library.traits("standard/AH").value == 1
-    assert set(library.traits("standard/7C").roles) == {"Set", "Set Piece", "Prop", "Act"}
-    joker = library.traits("standard/JK1")
+    assert library.traits("standard/KS", "tragedy").roles == ("Actor", "Act")
+    assert library.traits("standard/KS", "tragedy").value == 13
+    assert library.traits("standard/AH", "tragedy").value == 1
+    assert set(library.traits("standard/7C", "tragedy").roles) == {"Set", "Set Piece", "Prop", "Act"}
+    joker = library.traits("standard/JK1", "tragedy")
     assert joker.value == 0 and set(joker.roles) == {"Actor", "Set", "Set Piece", "Prop", "Act"}
     for card in library.sets["standard"]:
-        traits = library.traits(card)
+        traits = library.traits(card, "tragedy")
         assert isinstance(traits.value, int) and traits.roles
 
 

@@ -106,7 +106,7 @@ def test_simulate_command_rejects_bad_decks_and_seats(capsys, tmp_path) -> None:
                  "--deck", "1=cards/xfiles-fan-sample/decks/agents.yaml"]) == 2
     assert "give a --deck for every seat (missing: 2)" in capsys.readouterr().err
     assert main(["simulate", "--ruleset", "xfiles-fan", "--deck", "one=x.yaml"]) == 2
-    assert "SEAT=FILE" in capsys.readouterr().err
+    assert "a seat is a number from 1" in capsys.readouterr().err
     assert main(["simulate", "--ruleset", "tragedy", "--deck", f"1={tmp_path / 'missing.yaml'}"]) == 2
     assert "missing.yaml" in capsys.readouterr().err
     assert main(["simulate", "--ruleset", "tragedy", "--deck", "9=cards/standard/decks/standard.yaml"]) == 2

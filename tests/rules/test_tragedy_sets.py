@@ -17,7 +17,7 @@ SETS = sorted(LIBRARY.sets)
 @pytest.mark.parametrize("set_name", SETS)
 def test_every_shipped_card_has_a_tragedy_value_and_roles(set_name: str) -> None:
     for card in LIBRARY.sets[set_name]:
-        traits = LIBRARY.traits(card)
+        traits = LIBRARY.traits(card, "tragedy")
         assert traits.value is not None, card.ref
         assert traits.roles, card.ref
 

@@ -37,7 +37,7 @@ def test_cli_plays_a_script_and_writes_a_screenshot(tmp_path):
 def test_cli_reports_a_bad_script_step(tmp_path, capsys):
     script = tmp_path / "bad.yaml"
     script.write_text("- {jump: [1, 2]}\n")
-    assert main(["play", "--headless", "--script", str(script)]) == 1
+    assert main(["play", "--headless", "--script", str(script)]) == 2  # bad input: exit 2
     assert "unknown step" in capsys.readouterr().err
 
 

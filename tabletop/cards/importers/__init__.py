@@ -20,6 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from ...errors import TabletopError
 from ...yamlsafe import dump
 from ..loader import ID_PATTERN
 
@@ -46,7 +47,7 @@ IMPORTERS: dict[str, str] = {
 }
 
 
-class ImportFailed(Exception):
+class ImportFailed(TabletopError):
     """The source cannot be imported at all (unreadable file, syntax error, bad output folder); names file and line."""
 
 

@@ -15,7 +15,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..xfiles_ccg_fields import (
+from . import ImportFailed, ImportNote, ImportReport, finish_import, slug, unique_id
+from .xfiles_ccg_fields import (
     CHARACTERISTIC_VALUES,
     SKILLS,
     canonical_skill,
@@ -24,7 +25,6 @@ from ..xfiles_ccg_fields import (
     parse_prerequisite,
     parse_questions,
 )
-from . import ImportFailed, ImportNote, ImportReport, finish_import, slug, unique_id
 
 __all__ = ["FORMAT", "HELP", "convert", "import_cards", "parse_modifier"]
 

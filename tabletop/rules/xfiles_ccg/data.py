@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...cards.xfiles_ccg_fields import (
+from ...cards.importers.xfiles_ccg_fields import (
     CHARACTERISTIC_VALUES,
     CHARACTERISTICS,
     POOLS,
@@ -25,6 +25,7 @@ from ...cards.xfiles_ccg_fields import (
 )
 
 __all__ = [
+    "SECTIONS",
     "CHARACTERISTICS",
     "CHARACTERISTIC_VALUES",
     "POOLS",
@@ -39,6 +40,9 @@ __all__ = [
     "parse_questions",
     "suggested_effects",
 ]
+
+#: The sections of a player's Agents, in table order (xfc.deployment).
+SECTIONS = ("bureau", "field", "hospital")
 
 _TYPES = {
     "agent": "agent",

@@ -34,8 +34,7 @@ from .actions import (
     ResolveBluff,
     Sell,
 )
-from .data import canonical_skill
-from .ruleset import SECTIONS
+from .data import SECTIONS, canonical_skill
 
 if TYPE_CHECKING:
     from .ruleset import XFilesCCG

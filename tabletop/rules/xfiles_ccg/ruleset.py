@@ -48,7 +48,17 @@ from .actions import (
     ResolveBluff,
     Sell,
 )
-from .data import CHARACTERISTIC_VALUES, CardInfo, Effect, canonical_skill, card_info, suggested_effects
+from .data import (
+    CHARACTERISTIC_VALUES,
+    SECTIONS,
+    CardInfo,
+    Effect,
+    canonical_skill,
+    card_info,
+    suggested_effects,
+)
+from .reducers import GENERATORS as _GENERATORS
+from .reducers import REDUCERS as _REDUCERS
 from .rulebook import RULE_TEXT
 
 if TYPE_CHECKING:
@@ -59,7 +69,6 @@ __all__ = ["PHASE_OF", "RULE_TEXT", "SAMPLE_SET", "SECTIONS", "STEPS", "XFilesCC
 SAMPLE_SET = "xfiles-ccg-sample"
 #: The sample set's deck lists, by seat (more seats take them in turn; each player may field the same Agents).
 SAMPLE_DECKS = ("randy.yaml", "les.yaml")
-SECTIONS = ("bureau", "field", "hospital")
 #: Steps of a turn in order, each inside one of the seven phases.
 STEPS = ("draw", "buy", "sell", "requisition", "deployment", "sites", "bluffs", "assign", "reveal", "check",
          "damage", "aftermath", "question", "penalty", "debrief")
@@ -847,10 +856,10 @@ class XFilesCCG(Ruleset):
                               (a.piece,), seat))
         if info.alternatives and not 1 <= a.choice <= len(info.alternatives):
             named = "; ".join(f"{i} {t}" for i, t in enumerate(info.alternatives, 1))
-            out.append(_v("xfc.alternately", "xfc.chain.7", f"{info.name} offers a choice: name the effect you use "
+            out.append(_v("xfc.alternately", "xfc.chain.7", f"{self.ref(state, a.piece)} offers a choice: name the effect you use "
                           f"({named})", (a.piece,), seat))
         elif not info.alternatives and a.choice:
-            out.append(_v("xfc.alternately", "xfc.chain.7", f"{info.name} offers no choice of effects", (a.piece,),
+            out.append(_v("xfc.alternately", "xfc.chain.7", f"{self.ref(state, a.piece)} offers no choice of effects", (a.piece,),
                           seat))
         # no affordability check: manual p.14, a card its owner cannot pay for goes to the Discard (see _play)
         return out
@@ -1628,7 +1637,4 @@ def _consistent(x: CardInfo, rows: list[dict[str, Any]]) -> bool:
             return False
     return True
 
-
-from .reducers import GENERATORS as _GENERATORS  # noqa: E402
-from .reducers import REDUCERS as _REDUCERS  # noqa: E402
 

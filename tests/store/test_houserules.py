@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.game import new_session
-from tabletop.rules.houserules import load_house_rules
+from tabletop.store.houserules import load_house_rules
 from tabletop.yamlsafe import YamlError
 
 
