@@ -30,6 +30,7 @@ __all__ = [
     "format_report",
     "play_game",
     "play_session",
+    "shared_ruleset",
     "simulate",
 ]
 
@@ -95,7 +96,7 @@ def play_session(
     given plays on from that position instead of setting up a new game.
     """
     if session is None:
-        rules = _ruleset(ruleset, options) if library is None else get_ruleset(ruleset, options)
+        rules = shared_ruleset(ruleset, options) if library is None else get_ruleset(ruleset, options)
         state = rules.new_game(len(bots), seed=seed, enforcement=enforcement, library=library, decks=decks)
         session = Session(state, rules)
     rules = session.rules  # type: ignore[assignment]
@@ -142,7 +143,7 @@ def play_session(
 _RULESETS: dict[tuple[str, str], Any] = {}
 
 
-def _ruleset(name: str, options: Mapping[str, Any] | None) -> Any:
+def shared_ruleset(name: str, options: Mapping[str, Any] | None) -> Any:
     """One ruleset instance per name and options in this process: a ruleset keeps no game state on itself, only
     what it read from the card library (card data, sample decks), which every game would otherwise read again."""
     key = (name, repr(sorted((options or {}).items())))
