@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..rules import get_ruleset
-from ..rules.simulate import DEFAULT_MAX_ACTIONS, report
+from ..rules.simulate import DEFAULT_MAX_ACTIONS
+from ..rules.simulate import report as simulation_report
 from .games import GameSpec, lineup, plan
 from .runner import RunResult, run_specs
 
@@ -35,7 +36,7 @@ def simulate_run(ruleset: str, games: int, seed: int = 0, bots: Sequence[str] = 
     specs = plan(ruleset, games, seed, bots, seats=n, decks=decks, swap_seats=swap_seats, options=rules.options,
                  enforcement=enforcement, max_actions=max_actions, keep=keep, start=start)
     run = run_specs(specs, jobs=jobs, scheduler=scheduler, progress=progress)
-    body = report(ruleset, rules.options, seed, lineup(bots, n), enforcement, run.records, run.seconds,
+    body = simulation_report(ruleset, rules.options, seed, lineup(bots, n), enforcement, run.records, run.seconds,
                   workers=run.workers)
     body["swap_seats"] = swap_seats
     body["decks"] = {str(s + 1): p for s, p in sorted((decks or {}).items())}
