@@ -66,7 +66,7 @@ def _rate_chart(plt: Any, sweep: Sweep, keys: list[str], title: str, fair: float
     ax.set_ylabel("% of finished games (95% interval)")
     ax.set_ylim(0, 100)
     ax.set_title(title)
-    ax.legend(fontsize=8, loc="upper right")
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     _save(plt, fig, path)
 
 
@@ -99,7 +99,7 @@ def _endings_chart(plt: Any, sweep: Sweep, path: Path) -> None:
     ax.set_xticks(range(len(names)), [_starred(sweep, n, {"unfinished"}) for n in names], rotation=15, ha="right")
     ax.set_ylabel("games")
     ax.set_title("How the games ended")
-    ax.legend(fontsize=8, loc="lower right")
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     _save(plt, fig, path)
 
 
