@@ -133,8 +133,8 @@ def play_session(
     record.scores = list(scores) if isinstance(scores, list) else [0] * len(bots)
     record.violations = [v.to_dict() for _, v in session.violations()]
     if record.over:
-        record.end = "cap" if _ended_by_cap(session, record.turns) else ("win" if record.winner is not None
-                                                                          else "draw")
+        record.end = "cap" if _ended_by_cap(session, record.turns, record.winner) else (
+            "win" if record.winner is not None else "draw")
         if record.end == "cap":
             record.detail = f"the playtest cap of {rules.options.get('max_turns')} turns ended it"  # type: ignore
     return record, session
@@ -155,18 +155,19 @@ def shared_ruleset(name: str, options: Mapping[str, Any] | None) -> Any:
     return rules
 
 
-def _ended_by_cap(session: Session, turns: int) -> bool:
-    """Did the ruleset's playtest turn cap (`max_turns`) end this game, rather than its own rules?"""
+def _ended_by_cap(session: Session, turns: int, winner: int | None) -> bool:
+    """Did the ruleset's playtest turn cap (`max_turns`) end this game, rather than its own rules?
+
+    A ruleset says so with a note whose kind ends in `.cap`, or ends the game undecided once the turns reach the cap
+    (a game won on the last turn before the cap was won by the rules)."""
     cap = getattr(session.rules, "options", {}).get("max_turns")
     if not cap:
         return False
-    if turns >= cap:
-        return True
     for entry in session.history[-3:]:
         for e in entry.events:
             if getattr(e, "what", "").endswith(".cap"):
                 return True
-    return False
+    return turns >= cap and winner is None
 
 
 def play_game(
