@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
         b, a = statistics.median(d["before"]), statistics.median(d["after"])
         same = d["before_ends"] == d["after_ends"]
         summary[name] = {"before": round(b, 1), "after": round(a, 1), "ratio": round(a / b, 2), "same_games": same}
-        print(f"{name}: before {b:.1f} games/s, after {a:.1f} games/s (x{a / b:.2f}; runs "
+        print(f"{name}: before {b:.1f} games/cpu-s, after {a:.1f} games/cpu-s (x{a / b:.2f}; runs "
               f"{', '.join(f'{x:.1f}' for x in d['before'])} | {', '.join(f'{x:.1f}' for x in d['after'])}; "
               f"{'same' if same else 'DIFFERENT'} final tables)")
     return summary

@@ -11,6 +11,7 @@ Rows, each beside a floor measured in the same run:
 from __future__ import annotations
 
 import json
+import statistics
 import sys
 import time
 from typing import Any
@@ -54,13 +55,17 @@ def self_play(name: str, games: int) -> tuple[float, float]:
     return play, replay
 
 
-def parallel(games: int) -> tuple[float, float, int]:
-    """X-Files Fan games/s (wall) serially and on every core, for the same seeds."""
+def parallel(games: int, rounds: int = 2) -> tuple[float, float, int]:
+    """X-Files Fan games/s (wall) serially and on every core for the same seeds: medians of interleaved rounds."""
     specs = plan("xfiles-fan", games, 7, ["greedy", "random"], seats=2)
-    serial = run_specs(specs, jobs=1)
-    pooled = run_specs(specs)
-    assert pooled.records == serial.records
-    return games / serial.seconds, games / pooled.seconds, pooled.workers
+    serial, pooled, workers = [], [], 1
+    for r in range(rounds):
+        for jobs in ((1, None) if r % 2 == 0 else (None, 1)):
+            run = run_specs(specs, jobs=jobs)
+            (serial if jobs == 1 else pooled).append(games / run.seconds)
+            if jobs is None:
+                workers = run.workers
+    return statistics.median(serial), statistics.median(pooled), workers
 
 
 def collect(quick: bool = False) -> list[dict[str, Any]]:

@@ -19,7 +19,7 @@ HELP = "Play bot-vs-bot games of a ruleset headless (every core) and report wins
 
 def add_lab_arguments(parser: argparse.ArgumentParser) -> None:
     """The options `simulate` and `sweep` share: games, seeds, bots, decks, dial, workers, kept games."""
-    parser.add_argument("--ruleset", required=True, help="ruleset to play (see `tabletop rulesets`)")
+    parser.add_argument("--ruleset", help="ruleset to play (see `tabletop rulesets`)")
     parser.add_argument("--games", type=int, default=100, help="number of seeds to play (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--bots", default="greedy,random",
@@ -52,6 +52,9 @@ def add_lab_arguments(parser: argparse.ArgumentParser) -> None:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_lab_arguments(parser)
     parser.add_argument("--house-rules", metavar="FILE", help="YAML file of option overrides")
+    parser.add_argument("--from", dest="start", metavar="SAVE",
+                        help="play every game on from this saved position (e.g. a `tabletop branch`), with its "
+                             "ruleset, options and decks; each game's chance is re-seeded from its seed")
 
 
 def progress_for(args: argparse.Namespace, total: int, label: str = "games"):
@@ -72,6 +75,25 @@ def check_lab_arguments(args: argparse.Namespace, command: str) -> tuple[list[st
     def fail(message: str) -> None:
         print(f"tabletop {command}: {message}", file=sys.stderr)
 
+    start = getattr(args, "start", None)
+    if start:
+        from ..store import SaveError, load_game
+
+        if args.deck or args.swap_seats or getattr(args, "house_rules", None):
+            return fail("--from plays on with the save's decks and options: no --deck, --swap-seats or "
+                        "--house-rules with it")
+        try:
+            saved = load_game(start).state
+        except (SaveError, OSError) as e:
+            return fail(str(e))
+        if args.ruleset and args.ruleset != saved.ruleset:
+            return fail(f"{start} is a game of {saved.ruleset}, not {args.ruleset}")
+        if saved.rules.get("over"):
+            return fail(f"{start}: that game is over; branch it at an earlier point (tabletop branch --at SEQ)")
+        args.ruleset = saved.ruleset
+        args.seats = len(saved.seats)
+    if not args.ruleset:
+        return fail("say which game: --ruleset NAME")
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     bad = [b for b in bots if b not in BOTS]
     if not bots or bad:
@@ -139,7 +161,8 @@ def run(args: argparse.Namespace) -> int:
         report, _ = simulate_run(args.ruleset, args.games, args.seed, bots, decks=decks, swap_seats=args.swap_seats,
                                  options=options, enforcement=args.enforce, max_actions=args.max_actions,
                                  seats=seats, jobs=args.jobs or None, scheduler=args.scheduler,
-                                 keep=args.keep or "", progress=progress_for(args, total))
+                                 keep=args.keep or "", start=args.start or "",
+                                 progress=progress_for(args, total))
     except (ClusterUnavailable, OptionError) as e:
         print(f"tabletop simulate: {e}", file=sys.stderr)
         return 2
@@ -152,6 +175,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _where(report: dict[str, Any]) -> None:
+    if report.get("from"):
+        print(f"every game played on from {report['from']}")
     print(f"played on {report['where']}")
     if report.get("kept"):
         print(f"games kept as saves, e.g. {report['kept'][0]}")

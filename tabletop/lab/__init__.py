@@ -15,7 +15,7 @@ from typing import Any
 
 from ..rules import get_ruleset
 from ..rules.simulate import DEFAULT_MAX_ACTIONS
-from ..rules.simulate import report as simulate_report
+from ..rules.simulate import report as simulation_report
 from .games import GameSpec, lineup, plan
 from .runner import RunResult, run_specs
 
@@ -26,17 +26,20 @@ def simulate_run(ruleset: str, games: int, seed: int = 0, bots: Sequence[str] = 
                  decks: Mapping[int, str] | None = None, swap_seats: bool = False,
                  options: Mapping[str, Any] | None = None, enforcement: str = "strict",
                  max_actions: int = DEFAULT_MAX_ACTIONS, seats: int | None = None, jobs: int | None = None,
-                 scheduler: Any = None, keep: str = "",
+                 scheduler: Any = None, keep: str = "", start: str = "",
                  progress: Callable[[int, int], None] | None = None) -> tuple[dict[str, Any], RunResult]:
-    """Plan and play a simulation run; the report (`rules.simulate.report`) and the raw run."""
+    """Plan and play a simulation run; the report (`rules.simulate.report`) and the raw run.
+
+    `start`: a save every game plays on from (its seats and decks; each game's chance re-seeded from its seed)."""
     rules = get_ruleset(ruleset, options)
     n = seats or max(len(bots), rules.min_seats, max(decks or {0: ""}) + 1)
     specs = plan(ruleset, games, seed, bots, seats=n, decks=decks, swap_seats=swap_seats, options=rules.options,
-                 enforcement=enforcement, max_actions=max_actions, keep=keep)
+                 enforcement=enforcement, max_actions=max_actions, keep=keep, start=start)
     run = run_specs(specs, jobs=jobs, scheduler=scheduler, progress=progress)
-    body = simulate_report(ruleset, rules.options, seed, lineup(bots, n), enforcement, run.records, run.seconds,
+    body = simulation_report(ruleset, rules.options, seed, lineup(bots, n), enforcement, run.records, run.seconds,
                   workers=run.workers)
     body["swap_seats"] = swap_seats
     body["decks"] = {str(s + 1): p for s, p in sorted((decks or {}).items())}
     body["where"] = run.where
+    body["from"] = start
     return body, run

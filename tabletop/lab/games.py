@@ -35,6 +35,8 @@ class GameSpec:
     variant: str = ""
     #: a folder to write the game's save (with its log) into; "" keeps nothing
     keep: str = ""
+    #: a save to play on from (e.g. a `tabletop branch`), its chance re-seeded with `seed`; "" starts a new game
+    start: str = ""
 
 
 def deck_label(path: str) -> str:
@@ -50,7 +52,7 @@ def lineup(bots: Sequence[str], seats: int) -> list[str]:
 def plan(ruleset: str, games: int, seed: int, bots: Sequence[str], *, seats: int,
          decks: Mapping[int, str] | None = None, swap_seats: bool = False, options: Mapping[str, Any] | None = None,
          enforcement: str = "strict", max_actions: int = DEFAULT_MAX_ACTIONS, variant: str = "",
-         keep: str = "") -> list[GameSpec]:
+         keep: str = "", start: str = "") -> list[GameSpec]:
     """The games of one run: `games` seeds, bots rotating one seat per seed, decks fixed to seats or swapped.
 
     With `swap_seats` each seed is played twice: the decks as given, then rotated one seat on (for two seats:
@@ -66,7 +68,7 @@ def plan(ruleset: str, games: int, seed: int, bots: Sequence[str], *, seats: int
         arrangements = [order, order[-1:] + order[:-1]] if swap_seats else [order]
         for deck_order in arrangements:
             specs.append(GameSpec(len(specs), game_seed, ruleset, seated, tuple(deck_order), dict(options or {}),
-                                  enforcement, max_actions, variant, keep))
+                                  enforcement, max_actions, variant, keep, start))
     return specs
 
 
@@ -75,6 +77,27 @@ def _deck(path: str) -> Any:
     from ..cards import default_library, load_deck
 
     return load_deck(Path(path), default_library())
+
+
+@functools.lru_cache(maxsize=4)
+def _saved(path: str) -> Any:
+    from ..store import load_game
+
+    return load_game(path)
+
+
+def _start(spec: GameSpec) -> Any:
+    """A session on a copy of the saved position (loaded once per process), its chance re-seeded for this game."""
+    from ..core.rng import Rng
+    from ..core.session import Session
+    from ..rules.simulate import shared_ruleset
+
+    loaded = _saved(spec.start)
+    state = loaded.state.copy()
+    # a new stream from where the old one stood: the log still replays onto this table (its RNG never runs back)
+    state.rng = Rng(spec.seed, loaded.state.rng.counter)
+    state.enforcement = spec.enforcement
+    return Session(state, shared_ruleset(state.ruleset, state.options), history=list(loaded.history))
 
 
 def save_name(spec: GameSpec) -> str:
@@ -87,9 +110,10 @@ def play_spec(spec: GameSpec) -> dict[str, Any]:
     """Play one game in this process; the record as a dict (with the save's path when the spec keeps games)."""
     try:
         decks = {s: _deck(path) for s, path in enumerate(spec.decks) if path}
+        start = _start(spec) if spec.start else None
         record, session = play_session(spec.ruleset, spec.bots, spec.seed, index=spec.index,
                                        options=spec.options, enforcement=spec.enforcement,
-                                       max_actions=spec.max_actions, decks=decks)
+                                       max_actions=spec.max_actions, decks=decks, session=start)
     except Exception as e:  # a ruleset bug ends this game, not the whole run: the report names its seed
         record = GameRecord(spec.index, spec.seed, list(spec.bots), end="crash",
                             error=f"{type(e).__name__}: {e}")

@@ -67,7 +67,7 @@ def _rate_chart(plt: Any, sweep: Sweep, keys: list[str], title: str, fair: float
     ax.set_ylabel("% of finished games (95% interval)")
     ax.set_ylim(0, 100)
     ax.set_title(title)
-    ax.legend(fontsize=8, loc="upper right")
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     _save(plt, fig, path)
 
 
@@ -97,10 +97,15 @@ def _endings_chart(plt: Any, sweep: Sweep, path: Path) -> None:
             continue
         ax.bar(range(len(names)), counts, 0.6, bottom=bottom, label=end, color=_COLOURS[end])
         bottom = [b + c for b, c in zip(bottom, counts, strict=True)]
+    for i, name in enumerate(names):  # a few capped games are a sliver of a bar: say how many
+        unfinished = sum(1 for r in sweep.records[name] if not r.finished)
+        draws = sum(1 for r in sweep.records[name] if r.end == "draw")
+        ax.text(i, bottom[i], f"{unfinished} unfinished, {draws} draws", ha="center", va="bottom", fontsize=8)
     ax.set_xticks(range(len(names)), [_starred(sweep, n, {"unfinished"}) for n in names], rotation=15, ha="right")
+    ax.set_ylim(0, max(bottom, default=1) * 1.1 or 1)
     ax.set_ylabel("games")
     ax.set_title("How the games ended")
-    ax.legend(fontsize=8, loc="lower right")
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     _save(plt, fig, path)
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "format_report",
     "play_game",
     "play_session",
+    "shared_ruleset",
     "simulate",
 ]
 
@@ -95,7 +96,7 @@ def play_session(
     given plays on from that position instead of setting up a new game.
     """
     if session is None:
-        rules = _ruleset(ruleset, options) if library is None else get_ruleset(ruleset, options)
+        rules = shared_ruleset(ruleset, options) if library is None else get_ruleset(ruleset, options)
         state = rules.new_game(len(bots), seed=seed, enforcement=enforcement, library=library, decks=decks)
         session = Session(state, rules)
     rules = session.rules  # type: ignore[assignment]
@@ -132,8 +133,8 @@ def play_session(
     record.scores = list(scores) if isinstance(scores, list) else [0] * len(bots)
     record.violations = [v.to_dict() for _, v in session.violations()]
     if record.over:
-        record.end = "cap" if _ended_by_cap(session, record.turns) else ("win" if record.winner is not None
-                                                                          else "draw")
+        record.end = "cap" if _ended_by_cap(session, record.turns, record.winner) else (
+            "win" if record.winner is not None else "draw")
         if record.end == "cap":
             record.detail = f"the playtest cap of {rules.options.get('max_turns')} turns ended it"  # type: ignore
     return record, session
@@ -142,7 +143,7 @@ def play_session(
 _RULESETS: dict[tuple[str, str], Any] = {}
 
 
-def _ruleset(name: str, options: Mapping[str, Any] | None) -> Any:
+def shared_ruleset(name: str, options: Mapping[str, Any] | None) -> Any:
     """One ruleset instance per name and options in this process: a ruleset keeps no game state on itself, only
     what it read from the card library (card data, sample decks), which every game would otherwise read again."""
     key = (name, repr(sorted((options or {}).items())))
@@ -154,18 +155,19 @@ def _ruleset(name: str, options: Mapping[str, Any] | None) -> Any:
     return rules
 
 
-def _ended_by_cap(session: Session, turns: int) -> bool:
-    """Did the ruleset's playtest turn cap (`max_turns`) end this game, rather than its own rules?"""
+def _ended_by_cap(session: Session, turns: int, winner: int | None) -> bool:
+    """Did the ruleset's playtest turn cap (`max_turns`) end this game, rather than its own rules?
+
+    A ruleset says so with a note whose kind ends in `.cap`, or ends the game undecided once the turns reach the cap
+    (a game won on the last turn before the cap was won by the rules)."""
     cap = getattr(session.rules, "options", {}).get("max_turns")
     if not cap:
         return False
-    if turns >= cap:
-        return True
     for entry in session.history[-3:]:
         for e in entry.events:
             if getattr(e, "what", "").endswith(".cap"):
                 return True
-    return False
+    return turns >= cap and winner is None
 
 
 def play_game(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tabletop.cli import main
@@ -64,3 +66,24 @@ def test_branch_points_outside_the_log_are_refused(capsys, tmp_path) -> None:
     assert main(["branch", str(tmp_path / "nope.yaml"), "--at", "1"]) == 2
     assert "nope.yaml" in capsys.readouterr().err
     assert not list(tmp_path.glob("*.at*.yaml"))
+
+
+def test_simulate_from_a_branch_plays_on_and_keeps_saves_that_load(capsys, tmp_path) -> None:
+    _, session, path = _played(tmp_path)
+    assert main(["branch", str(path), "--at", "40"]) == 0
+    capsys.readouterr()
+    branch = tmp_path / "game.at40.yaml"
+    keep = tmp_path / "kept"
+    code = main(["simulate", "--from", str(branch), "--games", "3", "--jobs", "1", "--keep", str(keep), "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and report["ruleset"] == "xfiles-fan" and report["finished"] == 3 and report["from"]
+    kept = sorted(keep.glob("*.yaml"))
+    assert len(kept) == 3
+    games = [load_game(p) for p in kept]
+    # every game starts from the branch: the same first 40 entries, then each its own continuation
+    assert all([e.action for e in g.history[:40]] == [e.action for e in session.history[:40]] for g in games)
+    assert len({g.state.hash() for g in games}) == 3
+    assert main(["simulate", "--from", str(branch), "--deck", "1=x.yaml"]) == 2
+    assert "no --deck" in capsys.readouterr().err
+    assert main(["simulate", "--from", str(path)]) == 2  # a finished game has nothing to play on
+    assert "that game is over" in capsys.readouterr().err

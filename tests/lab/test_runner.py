@@ -59,3 +59,22 @@ def test_progress_bar_counts_to_the_total() -> None:
         bar(i, 4)
     text = out.getvalue()
     assert "4/4 games" in text and text.endswith("\n") and "#" * 30 in text
+
+
+def test_simulate_command_on_a_cluster_reports_what_a_serial_run_does(capsys) -> None:
+    import json
+
+    from tabletop.cli import main
+
+    distributed = pytest.importorskip("distributed")
+    args = ["simulate", "--ruleset", "tragedy", "--games", "4", "--seed", "9", "--json"]
+    assert main([*args, "--jobs", "1"]) == 0
+    serial = json.loads(capsys.readouterr().out)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None,
+                                  protocol="tcp", host="127.0.0.1") as cluster:
+        assert main([*args, "--scheduler", cluster.scheduler_address]) == 0
+    remote = json.loads(capsys.readouterr().out)
+    assert remote["where"].startswith("Dask cluster tcp://127.0.0.1")
+    for body in (serial, remote):
+        body.pop("speed"), body.pop("where")
+    assert remote == serial

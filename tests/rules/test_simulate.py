@@ -111,3 +111,14 @@ def test_simulate_command_rejects_bad_decks_and_seats(capsys, tmp_path) -> None:
     assert "missing.yaml" in capsys.readouterr().err
     assert main(["simulate", "--ruleset", "tragedy", "--deck", "9=cards/standard/decks/standard.yaml"]) == 2
     assert "seats" in capsys.readouterr().err
+
+
+def test_a_game_won_before_the_cap_is_a_win_and_one_stopped_by_it_is_not() -> None:
+    records = [play_game("tragedy", ["greedy", "random"], seed, options={"max_turns": 7}) for seed in range(12)]
+    ends = {r.end for r in records}
+    assert ends == {"win", "cap"}, ends
+    for r in records:
+        if r.end == "cap":
+            assert r.winner is None and r.turns >= 7 and not r.finished
+        else:
+            assert r.winner is not None and r.turns <= 7 and r.finished
