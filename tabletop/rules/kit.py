@@ -280,8 +280,22 @@ class KitRuleset(Ruleset):
     def __init__(self, options: Mapping[str, Any] | None = None, library: CardLibrary | None = None) -> None:
         super().__init__(options)
         self.library = library
+        self._card_cache: dict[str, Any] = {}
+        self._card_cache_version = -1
 
     # -- the card library --
+
+    def card_cache(self) -> dict[str, Any]:
+        """A cache for what the ruleset derives from card data, emptied when cards are reloaded from disk.
+
+        Live card edits (`tabletop.cards.watch`) replace a set in the same library and bump `library.version`; a
+        ruleset that keeps card-derived data here sees the new text at its next lookup.
+        """
+        version = getattr(self.card_library, "version", 0)
+        if version != self._card_cache_version:
+            self._card_cache = {}
+            self._card_cache_version = version
+        return self._card_cache
 
     @property
     def card_library(self) -> CardLibrary:

@@ -279,17 +279,14 @@ class Tragedy(KitRuleset):
         Option("max_turns", 0, "Playtest cap: the game ends in a draw after this many turns (0: no cap)."),
     )
 
-    def __init__(self, options: Mapping[str, Any] | None = None, library: CardLibrary | None = None) -> None:
-        super().__init__(options, library)
-        self._traits: dict[str, tuple[int, tuple[str, ...], str, str]] = {}
-
     # -- card data --
 
     def card_info(self, ref: str | None) -> tuple[int, tuple[str, ...], str, str]:
         """(Value, eligible Roles, name, text) of a card ref; unknown cards have Value 0 and no Roles."""
         if ref is None:
             return (0, (), "", "")
-        info = self._traits.get(ref)
+        cache = self.card_cache()
+        info = cache.get(ref)
         if info is None:
             lib = self.card_library
             try:
@@ -299,7 +296,7 @@ class Tragedy(KitRuleset):
             else:
                 t = lib.traits(card, ROLE_KEY)
                 info = (t.value or 0, tuple(r for r in t.roles if r in ROLES), card.name, card.text)
-            self._traits[ref] = info
+            cache[ref] = info
         return info
 
     def value(self, state: GameState, pid: str) -> int:
