@@ -14,7 +14,7 @@ from .core.session import LogEntry, Session
 from .core.state import GameState
 from .rules import Ruleset, get_ruleset
 
-__all__ = ["make_rules", "new_session", "open_session", "quick_table", "session_for"]
+__all__ = ["card_watcher", "make_rules", "new_session", "open_session", "quick_table", "session_for"]
 
 
 def make_rules(state: GameState) -> Ruleset:
@@ -67,3 +67,17 @@ def open_session(path: str | Path) -> Session:
 
     loaded = load_game(Path(path))
     return session_for(loaded.state, loaded.history)
+
+
+def card_watcher(session: Session):
+    """A `CardWatcher` over the card library `session` plays with, for live card edits.
+
+    Whoever runs the table calls its `poll()` now and then (about once a second): changed sets are reloaded into
+    that library, and a file with a mistake comes back as problems to show, never as an exception.
+    """
+    from .cards import default_library
+    from .cards.watch import CardWatcher
+
+    library = getattr(session.rules, "library", None)
+    return CardWatcher(library if library is not None else default_library())
+

@@ -16,8 +16,8 @@ from tabletop.errors import CODES, CodeRegistry, TabletopError, UnregisteredCode
 
 PACKAGE = Path(tabletop.__file__).parent
 VIOLATION = re.compile(r"^(tragedy|xff|xfc|engine|freeform)\.[a-z_0-9]+$")
-#: The calls that make a violation: the rulesets' `_v` helpers, `Verdicts.add` and `Violation` itself.
-VIOLATION_CALLS = {"_v", "add", "Violation"}
+#: The calls that make a violation: the rulesets' `_v` helpers, `Verdicts.add`, `Violation` itself and a `MoveRule`.
+VIOLATION_CALLS = {"_v", "add", "Violation", "MoveRule"}
 
 
 def _modules() -> list[str]:

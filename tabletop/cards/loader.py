@@ -416,6 +416,8 @@ class CardLibrary:
         """
         self.sets: dict[str, CardSet] = {}
         self.problems: list[CardProblem] = []
+        #: Goes up each time sets are reloaded from disk (`cards.watch`), so caches of card data know to refresh.
+        self.version = 0
         self.roots = [Path(r) for r in (default_roots() if roots is None else roots)]
         for root in self.roots:
             for set_dir in find_set_dirs(root):

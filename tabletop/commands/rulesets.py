@@ -19,11 +19,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def describe() -> list[dict[str, Any]]:
-    """Every registered ruleset as plain data: name, title, seats, description and options."""
-    from ..rules import RULESETS
+    """Every ruleset, bundled or from an installed plugin, as plain data: name, title, seats, description, options."""
+    from ..rules import PLUGIN_PROBLEMS, available_rulesets
 
+    rulesets = available_rulesets()
+    for problem in PLUGIN_PROBLEMS:
+        print(f"tabletop rulesets: {problem}", file=sys.stderr)
     out = []
-    for name, cls in sorted(RULESETS.items(), key=lambda kv: (kv[0] != "freeform", kv[0])):
+    for name, cls in sorted(rulesets.items(), key=lambda kv: (kv[0] != "freeform", kv[0])):
         out.append({
             "name": name,
             "title": cls.title,

@@ -14,6 +14,7 @@ from .xfiles_ccg import XFilesCCG
 from .xfiles_fan import XFilesFan
 
 __all__ = [
+    "PLUGIN_PROBLEMS",
     "RULESETS",
     "LegalActions",
     "Option",
@@ -21,8 +22,10 @@ __all__ = [
     "Ruleset",
     "UnknownRuleset",
     "ZoneSpec",
+    "available_rulesets",
     "get_ruleset",
     "get_ruleset_class",
+    "load_plugins",
     "register",
 ]
 
@@ -44,17 +47,51 @@ def register(cls: type[Ruleset]) -> type[Ruleset]:
 def get_ruleset_class(name: str) -> type[Ruleset]:
     """The registered class of the named ruleset (its seats, options and zones), or UnknownRuleset."""
     cls = RULESETS.get(name)
+    if cls is None and load_plugins():
+        cls = RULESETS.get(name)
     if cls is None:
         raise UnknownRuleset(name)
     return cls
 
 
+#: What went wrong loading ruleset plugins (a broken package is reported here and skipped).
+PLUGIN_PROBLEMS: list[str] = []
+_plugins_loaded = False
+
+
+def load_plugins() -> bool:
+    """Register the rulesets installed packages declare (entry points `tabletop.rulesets`), once; True if any new.
+
+    Looked up lazily (scanning installed packages costs a noticeable moment), the first time a name is not a
+    bundled ruleset or the whole list is asked for. A plugin never replaces a bundled ruleset of the same name.
+    """
+    global _plugins_loaded
+    if _plugins_loaded:
+        return False
+    _plugins_loaded = True
+    from .kit import discover_rulesets
+
+    found, problems = discover_rulesets()
+    PLUGIN_PROBLEMS.extend(problems)
+    new = False
+    for name, cls in found.items():
+        if name in RULESETS and RULESETS[name] is not cls:
+            PLUGIN_PROBLEMS.append(f"ruleset plugin {name!r} is not loaded: a bundled ruleset has that name")
+        elif name not in RULESETS:
+            RULESETS[name] = cls
+            new = True
+    return new
+
+
+def available_rulesets() -> dict[str, type[Ruleset]]:
+    """Every ruleset: the bundled ones and those of installed plugins."""
+    load_plugins()
+    return RULESETS
+
+
 def get_ruleset(name: str, options: Mapping[str, Any] | None = None) -> Ruleset:
     """An instance of the named ruleset with `options` (house rules) over its defaults."""
-    cls = RULESETS.get(name)
-    if cls is None:
-        raise UnknownRuleset(name)
-    return cls(options)
+    return get_ruleset_class(name)(options)
 
 
 register(Freeform)

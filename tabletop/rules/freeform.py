@@ -5,8 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..core.state import GameState, Piece
-from .base import CARD_H, CARD_W, SEAT_W, Option, Ruleset, ZoneSpec, add_card, shuffle_now
+from .kit import (
+    CARD_H,
+    CARD_W,
+    SEAT_W,
+    GameState,
+    KitRuleset,
+    Option,
+    Piece,
+    ZoneSpec,
+    deal,
+    put_cards,
+    shuffle_now,
+)
 
 if TYPE_CHECKING:
     from ..cards import CardLibrary, DeckList
@@ -16,7 +27,7 @@ __all__ = ["Freeform"]
 _PAD = 20.0
 
 
-class Freeform(Ruleset):
+class Freeform(KitRuleset):
     """A sandbox: shared deck and discard in the middle, a hand, deck, discard and play area per seat."""
 
     name = "freeform"
@@ -46,32 +57,23 @@ class Freeform(Ruleset):
         ]
 
     def setup(self, state: GameState, decks: Mapping[int, DeckList], library: CardLibrary | None) -> None:
+        """Each seat's deck shuffled in its own zones, or the standard cards shuffled in the middle; then hands."""
+        if library is not None:
+            self.library = library
         if decks:
-            super().setup(state, decks, library)
-        else:
-            lib = library
-            if lib is None:
-                from ..cards import default_library
-
-                lib = default_library()
-            if "standard" in lib.sets:
-                for card in lib.sets["standard"].cards.values():
-                    add_card(state, card.ref, "deck")
+            for seat, deck in decks.items():
+                for section in deck.sections:
+                    zone = state.seat_zone(section, seat) or state.seat_zone("deck", seat)
+                    if zone is not None:
+                        put_cards(state, deck.expanded(section), zone, owner=seat)
+        elif "standard" in self.card_library.sets:
+            put_cards(state, [card.ref for card in self.card_library.sets["standard"].cards.values()], "deck")
         for zone in list(state.zones):
             if state.zones[zone].kind == "deck":
                 shuffle_now(state, zone)
         if self.options["tokens"]:
             _tokens(state)
-        n = self.options["hand_size"]
-        for _ in range(n):
-            for seat in state.seats:
-                src = state.seat_zone("deck", seat) if decks else "deck"
-                if src and state.zones[src].pieces:
-                    pid = state.zones[src].pieces.pop(0)
-                    hand = f"hand:{seat}"
-                    state.pieces[pid].zone = hand
-                    state.pieces[pid].face_up = True
-                    state.zones[hand].pieces.append(pid)
+        deal(state, (lambda seat: f"deck:{seat}") if decks else "deck", self.options["hand_size"], face_up=True)
 
 
 def _tokens(state: GameState) -> None:

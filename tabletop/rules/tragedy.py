@@ -12,7 +12,7 @@ Scene phases (printed 0000.5.4 like After Performance) are 0000.5.5 and 0000.5.6
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -23,7 +23,22 @@ from ..core.events import Event
 from ..core.reducer import ATTACH_OFFSET, ActionError, Tx
 from ..core.ruleset import Violation
 from ..core.state import GameState, Piece
-from .base import CARD_H, CARD_W, SEAT_W, Option, Ruleset, Verdicts, ZoneSpec, add_card, shuffle_now
+from .kit import (
+    CARD_H,
+    CARD_W,
+    SEAT_W,
+    KitRuleset,
+    MovePolicy,
+    MoveRule,
+    Option,
+    Status,
+    Verdicts,
+    ZoneSpec,
+    add_card,
+    checks,
+    reduces,
+    shuffle_now,
+)
 
 if TYPE_CHECKING:
     from ..cards import CardLibrary, DeckList
@@ -213,11 +228,40 @@ def _v(code: str, rule: str, message: str, pieces: Iterable[str] = (), seat: int
     return Violation(code, rule, message, tuple(pieces), seat)
 
 
+#: The rule a hand-made move of a card breaks, by the kinds of zone it leaves and enters: the first match wins.
+MOVE_POLICY = MovePolicy(
+    MoveRule("tragedy.zone", "0000.1.5", "a card is always in one of its player's Tragedy Zones", src="table"),
+    MoveRule("tragedy.zone", "0000.1.5", "a card is always in one of its player's Tragedy Zones", dst="table"),
+    MoveRule("tragedy.play_role", "0000.2.2", "a card is played with the Play action, choosing its Role",
+             src="hand", dst="stack"),
+    MoveRule("tragedy.bypass_stack", "0000.3.6.1",
+             "a played card becomes an Act in the Stack first; it enters play when it resolves",
+             src="hand", dst=("actors", "sets")),
+    MoveRule("tragedy.discard", "0000.3.5.1", "a card is discarded only when a rule or an effect says so",
+             src="hand", dst="discard", same_owner=True),
+    MoveRule("tragedy.draw_timing", "0000.5.2.3", "cards are drawn only in the Draw Step",
+             src="deck", dst="hand", same_owner=True),
+    MoveRule("tragedy.deck", "0000.3.1.1", "cards leave the Deck only by being drawn", src="deck"),
+    MoveRule("tragedy.stack", "0000.3.6.3", "an Act leaves the Stack only when it resolves", src="stack"),
+    MoveRule("tragedy.remove", "0000.3.5.3", "a card leaves play only when a rule or an effect removes it",
+             src=("actors", "sets"), dst="discard"),
+    MoveRule("tragedy.in_play", "0000.3.3.2", "a card in play stays in its Tableau until it is removed from play",
+             src="actors"),
+    MoveRule("tragedy.in_play", "0000.3.4.2", "a card in play stays in its Tableau until it is removed from play",
+             src="sets"),
+    MoveRule("tragedy.reshuffle", "0000.3.1.2",
+             "the Discard becomes the Deck only when a card must be drawn from an empty Deck",
+             src="discard", dst="deck", same_owner=True),
+    MoveRule("tragedy.hand", "0000.3.2.1", "a card leaves the Hand only by being played", src="hand"),
+    default=MoveRule("tragedy.zone", "0000.1.5", "cards change Zones only as the rules say"),
+)
+
+
 _PAD = 20.0
 _ROW = CARD_H + 6
 
 
-class Tragedy(Ruleset):
+class Tragedy(KitRuleset):
     """Tragedy: stage Actors and Sets, dress them with Props and Set Pieces, and perform for Audience Favor."""
 
     name = "tragedy"
@@ -225,6 +269,7 @@ class Tragedy(Ruleset):
     description = "Play any cards as Actors, Sets, Props, Set Pieces or Acts; first to 1000 Audience Favor wins."
     min_seats = 2
     max_seats = 6
+    move_policy = MOVE_POLICY
     option_specs = (
         Option("deck_min", 40, "Fewest cards in a Deck, the Star included (0000.1.1)."),
         Option("win_favor", 1000, "Audience Favor that wins the game at once (0000.1.6)."),
@@ -234,27 +279,16 @@ class Tragedy(Ruleset):
         Option("max_turns", 0, "Playtest cap: the game ends in a draw after this many turns (0: no cap)."),
     )
 
-    def __init__(self, options: Mapping[str, Any] | None = None, library: CardLibrary | None = None) -> None:
-        super().__init__(options)
-        self.library = library
-        self._traits: dict[str, tuple[int, tuple[str, ...], str, str]] = {}
-
     # -- card data --
-
-    def _lib(self) -> CardLibrary:
-        if self.library is None:
-            from ..cards import default_library
-
-            self.library = default_library()
-        return self.library
 
     def card_info(self, ref: str | None) -> tuple[int, tuple[str, ...], str, str]:
         """(Value, eligible Roles, name, text) of a card ref; unknown cards have Value 0 and no Roles."""
         if ref is None:
             return (0, (), "", "")
-        info = self._traits.get(ref)
+        cache = self.card_cache()
+        info = cache.get(ref)
         if info is None:
-            lib = self._lib()
+            lib = self.card_library
             try:
                 card = lib.get(ref)
             except KeyError:
@@ -262,7 +296,7 @@ class Tragedy(Ruleset):
             else:
                 t = lib.traits(card, ROLE_KEY)
                 info = (t.value or 0, tuple(r for r in t.roles if r in ROLES), card.name, card.text)
-            self._traits[ref] = info
+            cache[ref] = info
         return info
 
     def value(self, state: GameState, pid: str) -> int:
@@ -291,16 +325,11 @@ class Tragedy(Ruleset):
             ZoneSpec("sets", True, "public", "row", "Set Tableau", (20, 6 + 2 * _ROW, SEAT_W - 40, h), True, "sets"),
         ]
 
-    def new_game(self, seats: int = 2, *, library: CardLibrary | None = None, **kwargs: Any) -> GameState:
-        if library is not None:
-            self.library = library
-        return super().new_game(seats, library=library, **kwargs)
-
     def setup(self, state: GameState, decks: Mapping[int, DeckList], library: CardLibrary | None) -> None:
         """Decks shuffled, the Star plus six cards in each Hand, the first player chosen, Upkeep of turn 1."""
         if library is not None:
             self.library = library
-        lib = self._lib()
+        lib = self.card_library
         stars: list[str | None] = []
         for seat in state.seats:
             deck = decks.get(seat) or default_deck(lib)
@@ -417,42 +446,47 @@ class Tragedy(Ruleset):
 
     # -- check --
 
-    def check(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
-        r = state.rules
-        out: list[Violation] = []
-        rule_action = isinstance(action, (PlayCard, PassPriority, Score, EffectDone, Advance, Resolve, RemoveFromPlay))
-        if rule_action and r.get("over"):
+    # -- checks: one per action type (the kit's dispatch table), the generic table actions after them --
+
+    def gate(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
+        if state.rules.get("over"):
             return [_v("tragedy.game_over", "0000.1.6", "the game is over", seat=seat)]
-        if isinstance(action, PlayCard):
-            return self._check_play(state, action, seat)
-        if isinstance(action, PassPriority):
-            if r.get("effect"):
-                out.append(_v("tragedy.effect_pending", "0000.3.6.3",
-                              "an Act's effect is being applied; say when it is done", seat=seat))
-            elif self._priority(state) != seat:
-                out.append(_v("tragedy.priority", "0000.5.1", "only the player with priority can pass it", seat=seat))
-            return out
-        if isinstance(action, Score):
-            return self._check_score(state, action, seat)
-        if isinstance(action, EffectDone):
-            effect = r.get("effect")
-            if not effect:
-                out.append(_v("tragedy.no_effect", "0000.3.6.3", "no Act's effect is waiting to be applied", seat=seat))
-            elif seat is not None and seat != effect.get("seat"):
-                out.append(_v("tragedy.effect_owner", "0000.3.6.3",
-                              "the player whose Act resolved says when its effect is done", seat=seat))
-            return out
-        if isinstance(action, Advance):
-            return self._check_progress(state, seat, advance=action.step)
-        if isinstance(action, Resolve):
-            return self._check_progress(state, seat, resolve=action.piece)
-        if isinstance(action, RemoveFromPlay):
-            return self._check_remove(state, action, seat)
-        effect = r.get("effect")
+        return []
+
+    @checks(PassPriority)
+    def _check_pass(self, state: GameState, a: PassPriority, seat: int | None) -> list[Violation]:
+        if state.rules.get("effect"):
+            return [_v("tragedy.effect_pending", "0000.3.6.3",
+                       "an Act's effect is being applied; say when it is done", seat=seat)]
+        if self._priority(state) != seat:
+            return [_v("tragedy.priority", "0000.5.1", "only the player with priority can pass it", seat=seat)]
+        return []
+
+    @checks(EffectDone)
+    def _check_effect_done(self, state: GameState, a: EffectDone, seat: int | None) -> list[Violation]:
+        effect = state.rules.get("effect")
+        if not effect:
+            return [_v("tragedy.no_effect", "0000.3.6.3", "no Act's effect is waiting to be applied", seat=seat)]
+        if seat is not None and seat != effect.get("seat"):
+            return [_v("tragedy.effect_owner", "0000.3.6.3",
+                       "the player whose Act resolved says when its effect is done", seat=seat)]
+        return []
+
+    @checks(Advance)
+    def _check_advance(self, state: GameState, a: Advance, seat: int | None) -> list[Violation]:
+        return self._check_progress(state, seat, advance=a.step)
+
+    @checks(Resolve)
+    def _check_resolve(self, state: GameState, a: Resolve, seat: int | None) -> list[Violation]:
+        return self._check_progress(state, seat, resolve=a.piece)
+
+    def check_table_action(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
+        effect = state.rules.get("effect")
         if effect and seat == effect.get("seat"):
             return []  # 0000.0.4: an Act's own-game effect is applied by hand by its player
         return self._check_generic(state, action, seat)
 
+    @checks(PlayCard)
     def _check_play(self, state: GameState, a: PlayCard, seat: int | None) -> list[Violation]:
         out: list[Violation] = []
         piece = state.pieces.get(a.piece)
@@ -504,6 +538,7 @@ class Tragedy(Ruleset):
                           f"only a Prop or a Set Piece names a card to attach to, not {_article(a.role)}", (pid,), seat))
         return out
 
+    @checks(Score)
     def _check_score(self, state: GameState, a: Score, seat: int | None) -> list[Violation]:
         out: list[Violation] = []
         rule = "0000.5.3.2"
@@ -555,6 +590,7 @@ class Tragedy(Ruleset):
                           (resolve,), seat))
         return out
 
+    @checks(RemoveFromPlay)
     def _check_remove(self, state: GameState, a: RemoveFromPlay, seat: int | None) -> list[Violation]:
         if a.piece not in state.pieces:
             return []
@@ -567,96 +603,40 @@ class Tragedy(Ruleset):
                    (a.piece,), seat)]
 
     def _check_generic(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
+        """What a hand-made table action breaks: the table `_GENERIC` names the check of each action type."""
         verdicts = Verdicts(seat)
-        add = verdicts.add
-
-        cards = [pid for pid in action.piece_names() if pid in state.pieces and state.pieces[pid].kind == "card"]
         if isinstance(action, A.Move):
-            dst = state.zones.get(action.to)
-            if dst is not None:
-                for pid in cards:
-                    src = state.zones[state.pieces[pid].zone]
-                    if src.name != dst.name:
-                        code, rule, message = _move_rule(src.kind, dst.kind, src.owner == dst.owner)
-                        add(code, rule, message, pid)
-        elif isinstance(action, (A.Tap, A.Rotate)):
-            for pid in cards:
-                piece = state.pieces[pid]
-                was = _is_tapped(piece)
-                if isinstance(action, A.Tap):
-                    now = (not was) if action.tapped is None else action.tapped
-                else:
-                    now = (piece.rotation + action.degrees) % 360 == 90
-                if now and was:
-                    add("tragedy.tapped", "0000.2.4", "a tapped card cannot be tapped again until it is untapped", pid)
-                elif now:
-                    add("tragedy.tap", "0000.5.3.2", "cards are tapped by scoring (the Score action)", pid)
-                elif was:
-                    add("tragedy.untap", "0000.5.2.1", "tapped cards untap in their controller's Untap Step", pid)
-        elif isinstance(action, A.Flip):
-            for pid in cards:
-                if state.zones[state.pieces[pid].zone].kind == "deck":
-                    add("tragedy.deck_hidden", "0000.3.1.4", "cards in the Deck stay face down", pid)
-        elif isinstance(action, A.Draw):
-            ok = (self._step(state) == "draw" and seat == self._active(state) and action.count == 1
-                  and action.source in (None, f"deck:{seat}") and action.to in (None, f"hand:{seat}"))
-            if not ok:
-                add("tragedy.draw_timing", "0000.5.2.3",
-                    "cards are drawn only in the Draw Step, one card, by the active player")
-        elif isinstance(action, A.Deal):
-            add("tragedy.deal", "0000.1.2", "Hands are dealt only at the start of the game")
-        elif isinstance(action, A.Reveal):
-            for pid in cards:
-                kind = state.zones[state.pieces[pid].zone].kind
-                if kind == "hand":
-                    add("tragedy.hand_hidden", "0000.3.2.2",
-                        "cards in the Hand can only be seen by the player who controls them", pid)
-                elif kind == "deck":
-                    add("tragedy.deck_hidden", "0000.3.1.4", "cards in the Deck cannot be seen by any player", pid)
-        elif isinstance(action, (A.LookTop, A.Search)):
-            zone = state.zones.get(action.zone)
-            if zone is not None and zone.kind == "deck":
-                add("tragedy.deck_hidden", "0000.3.1.4", "cards in the Deck cannot be seen by any player")
-            elif zone is not None and zone.kind == "hand" and zone.owner != seat:
-                add("tragedy.hand_hidden", "0000.3.2.2",
-                    "cards in the Hand can only be seen by the player who controls them")
-        elif isinstance(action, A.Attach):
-            if action.piece in cards:
-                add("tragedy.attach", "0000.4.3.1",
-                    "Props and Set Pieces attach when they are played, to the card chosen then", action.piece)
-        elif isinstance(action, A.Detach):
-            if action.piece in cards:
-                add("tragedy.detach", "0000.4.3.2", "a Prop stays attached to its Actor (a Set Piece to its Set)",
-                    action.piece)
-        elif isinstance(action, A.CreatePiece):
-            if action.kind == "card":
-                add("tragedy.new_card", "0000.1.1", "every card comes from a player's Deck")
-        elif isinstance(action, (A.SetCounter, A.AddCounter)):
-            if action.seat is not None and action.piece is None and action.name == "favor":
-                add("tragedy.favor", "0000.5.3.2", "Audience Favor changes only by scoring")
+            self.move_policy.check(state, action, verdicts)
+        else:
+            check = _GENERIC.get(type(action))
+            if check is not None:
+                cards = [pid for pid in action.piece_names()
+                         if pid in state.pieces and state.pieces[pid].kind == "card"]
+                check(self, state, action, seat, cards, verdicts.add)
         return verdicts.result()
 
     # -- reduce --
 
-    def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
-        if isinstance(action, PlayCard):
-            self._play(state, action, seat, tx)
-        elif isinstance(action, PassPriority):
-            self._pass(state, seat, tx)
-        elif isinstance(action, Score):
-            self._score(state, action, seat, tx)
-        elif isinstance(action, EffectDone):
-            tx.del_rule("effect")
-            self._give_priority(state, tx)
-        elif isinstance(action, Advance):
-            self._advance(state, action.step, tx)
-        elif isinstance(action, Resolve):
-            self._resolve(state, action.piece, tx)
-        elif isinstance(action, RemoveFromPlay):
-            self._remove(state, action.piece, tx, "removed from play")
-        else:
-            return False
-        return True
+    @reduces(EffectDone)
+    def _effect_done(self, state: GameState, a: EffectDone, seat: int | None, tx: Tx) -> None:
+        tx.del_rule("effect")
+        self._give_priority(state, tx)
+
+    @reduces(Advance)
+    def _do_advance(self, state: GameState, a: Advance, seat: int | None, tx: Tx) -> None:
+        self._advance(state, a.step, tx)
+
+    @reduces(Resolve)
+    def _do_resolve(self, state: GameState, a: Resolve, seat: int | None, tx: Tx) -> None:
+        self._resolve(state, a.piece, tx)
+
+    @reduces(RemoveFromPlay)
+    def _do_remove(self, state: GameState, a: RemoveFromPlay, seat: int | None, tx: Tx) -> None:
+        self._remove(state, a.piece, tx, "removed from play")
+
+    @reduces(PassPriority)
+    def _do_pass(self, state: GameState, a: PassPriority, seat: int | None, tx: Tx) -> None:
+        self._pass(state, seat, tx)
 
     def _give_priority(self, state: GameState, tx: Tx, need: int | None = None) -> None:
         """Players get priority (0000.5.1.1): the active player first, then each other in seat order."""
@@ -664,6 +644,7 @@ class Tragedy(Ruleset):
         tx.set_rule("passed", 0)
         tx.set_rule("need", need if need is not None else len(state.seats))
 
+    @reduces(PlayCard)
     def _play(self, state: GameState, a: PlayCard, seat: int | None, tx: Tx) -> None:
         if seat is None:
             raise ActionError("spectator", "spectators cannot play cards")
@@ -703,6 +684,7 @@ class Tragedy(Ruleset):
             tx.set_rule("passed", passed)
         tx.note("tragedy.pass", seat, "passes")
 
+    @reduces(Score)
     def _score(self, state: GameState, a: Score, seat: int | None, tx: Tx) -> None:
         if seat is None:
             raise ActionError("spectator", "spectators cannot score")
@@ -901,10 +883,10 @@ class Tragedy(Ruleset):
 
     # -- status, audit, decks --
 
-    def status(self, state: GameState, seat: int | None) -> dict[str, Any]:
+    def game_status(self, state: GameState, seat: int | None) -> Status:
         r = state.rules
         if "step" not in r:
-            return {"ruleset": self.name}
+            return Status(self.name)
         step = self._step(state)
         stack = []
         for entry in self._stack(state):
@@ -924,38 +906,33 @@ class Tragedy(Ruleset):
         scores = [p.counters.get("favor", 0) for p in state.players]
         priority = self._priority(state)
         active = self._active(state)
-        out: dict[str, Any] = {
-            "ruleset": self.name,
-            "turn": r.get("turn", 1),
+        names = {p.seat: p.name for p in state.players}
+        over = bool(r.get("over"))
+        effect = r.get("effect")
+        if over:
+            w = r.get("winner")
+            prompt = f"{names.get(w, w)} wins with {scores[w]} favor" if w in names else "Draw"
+        elif effect:
+            prompt = f"{names.get(effect.get('seat'))} applies the Act's effect by hand"
+        elif priority is not None:
+            who = "You have" if priority == seat else f"{names.get(priority, priority)} has"
+            prompt = f"{STEP_LABELS[step]}: {who} priority"
+        else:
+            prompt = STEP_LABELS[step]
+        extra: dict[str, Any] = {
             "first": r.get("first"),
-            "active": active,
-            "phase": PHASES[step],
-            "step": step,
             "step_label": STEP_LABELS[step],
-            "priority": priority,
-            "scores": scores,
-            "score_name": "Audience Favor",
             "win_at": self.options["win_favor"],
             "scored": bool(r.get("scored")),
             "stack": stack,
-            "over": bool(r.get("over")),
+            # these two are read even when empty (no priority between steps, no winner yet)
+            "priority": priority,
             "winner": r.get("winner"),
         }
-        effect = r.get("effect")
         if effect:
-            out["effect"] = {"seat": effect.get("seat")}
-        names = {p.seat: p.name for p in state.players}
-        if out["over"]:
-            w = out["winner"]
-            out["prompt"] = f"{names.get(w, w)} wins with {scores[w]} favor" if w in names else "Draw"
-        elif effect:
-            out["prompt"] = f"{names.get(effect.get('seat'))} applies the Act's effect by hand"
-        elif priority is not None:
-            who = "You have" if priority == seat else f"{names.get(priority, priority)} has"
-            out["prompt"] = f"{STEP_LABELS[step]}: {who} priority"
-        else:
-            out["prompt"] = STEP_LABELS[step]
-        return out
+            extra["effect"] = {"seat": effect.get("seat")}
+        return Status(self.name, phase=PHASES[step], step=step, turn=r.get("turn", 1), active=active,
+                      scores=scores, score_name="Audience Favor", prompt=prompt, over=over, extra=extra)
 
     def audit(self, state: GameState) -> list[Violation]:
         """Everything on the table that contradicts the rules now (shown when the dial is turned up)."""
@@ -1052,31 +1029,96 @@ def _article(role: str) -> str:
     return ("an " if role[0] in "AEIOU" else "a ") + role
 
 
-def _move_rule(src: str, dst: str, same_owner: bool) -> tuple[str, str, str]:
-    """The rule a hand-made move of a card from a zone of kind `src` to one of kind `dst` breaks."""
-    if src == "table" or dst == "table":
-        return ("tragedy.zone", "0000.1.5", "a card is always in one of its player's Tragedy Zones")
-    if src == "hand" and dst == "stack":
-        return ("tragedy.play_role", "0000.2.2", "a card is played with the Play action, choosing its Role")
-    if src == "hand" and dst in ("actors", "sets"):
-        return ("tragedy.bypass_stack", "0000.3.6.1",
-                "a played card becomes an Act in the Stack first; it enters play when it resolves")
-    if src == "hand" and dst == "discard" and same_owner:
-        return ("tragedy.discard", "0000.3.5.1", "a card is discarded only when a rule or an effect says so")
-    if src == "deck" and dst == "hand" and same_owner:
-        return ("tragedy.draw_timing", "0000.5.2.3", "cards are drawn only in the Draw Step")
-    if src == "deck":
-        return ("tragedy.deck", "0000.3.1.1", "cards leave the Deck only by being drawn")
-    if src == "stack":
-        return ("tragedy.stack", "0000.3.6.3", "an Act leaves the Stack only when it resolves")
-    if src in ("actors", "sets") and dst == "discard":
-        return ("tragedy.remove", "0000.3.5.3", "a card leaves play only when a rule or an effect removes it")
-    if src in ("actors", "sets"):
-        rule = "0000.3.3.2" if src == "actors" else "0000.3.4.2"
-        return ("tragedy.in_play", rule, "a card in play stays in its Tableau until it is removed from play")
-    if src == "discard" and dst == "deck" and same_owner:
-        return ("tragedy.reshuffle", "0000.3.1.2",
-                "the Discard becomes the Deck only when a card must be drawn from an empty Deck")
-    if src == "hand":
-        return ("tragedy.hand", "0000.3.2.1", "a card leaves the Hand only by being played")
-    return ("tragedy.zone", "0000.1.5", "cards change Zones only as the rules say")
+# -- the generic table actions, checked by hand: one small check per action type --
+
+Add = Callable[..., None]
+
+
+def _g_tap(rs: Tragedy, state: GameState, action: Action, seat: int | None, cards: list[str], add: Add) -> None:
+    for pid in cards:
+        piece = state.pieces[pid]
+        was = _is_tapped(piece)
+        if isinstance(action, A.Tap):
+            now = (not was) if action.tapped is None else action.tapped
+        else:
+            now = (piece.rotation + action.degrees) % 360 == 90
+        if now and was:
+            add("tragedy.tapped", "0000.2.4", "a tapped card cannot be tapped again until it is untapped", pid)
+        elif now:
+            add("tragedy.tap", "0000.5.3.2", "cards are tapped by scoring (the Score action)", pid)
+        elif was:
+            add("tragedy.untap", "0000.5.2.1", "tapped cards untap in their controller's Untap Step", pid)
+
+
+def _g_flip(rs: Tragedy, state: GameState, action: Action, seat: int | None, cards: list[str], add: Add) -> None:
+    for pid in cards:
+        if state.zones[state.pieces[pid].zone].kind == "deck":
+            add("tragedy.deck_hidden", "0000.3.1.4", "cards in the Deck stay face down", pid)
+
+
+def _g_draw(rs: Tragedy, state: GameState, action: Action, seat: int | None, cards: list[str], add: Add) -> None:
+    ok = (rs._step(state) == "draw" and seat == rs._active(state) and action.count == 1
+          and action.source in (None, f"deck:{seat}") and action.to in (None, f"hand:{seat}"))
+    if not ok:
+        add("tragedy.draw_timing", "0000.5.2.3", "cards are drawn only in the Draw Step, one card, by the active player")
+
+
+def _g_deal(rs: Tragedy, state: GameState, action: Action, seat: int | None, cards: list[str], add: Add) -> None:
+    add("tragedy.deal", "0000.1.2", "Hands are dealt only at the start of the game")
+
+
+def _g_reveal(rs: Tragedy, state: GameState, action: Action, seat: int | None, cards: list[str], add: Add) -> None:
+    for pid in cards:
+        kind = state.zones[state.pieces[pid].zone].kind
+        if kind == "hand":
+            add("tragedy.hand_hidden", "0000.3.2.2", "cards in the Hand can only be seen by the player who controls them",
+                pid)
+        elif kind == "deck":
+            add("tragedy.deck_hidden", "0000.3.1.4", "cards in the Deck cannot be seen by any player", pid)
+
+
+def _g_look(rs: Tragedy, state: GameState, action: Action, seat: int | None, cards: list[str], add: Add) -> None:
+    zone = state.zones.get(action.zone)
+    if zone is not None and zone.kind == "deck":
+        add("tragedy.deck_hidden", "0000.3.1.4", "cards in the Deck cannot be seen by any player")
+    elif zone is not None and zone.kind == "hand" and zone.owner != seat:
+        add("tragedy.hand_hidden", "0000.3.2.2", "cards in the Hand can only be seen by the player who controls them")
+
+
+def _g_attach(rs: Tragedy, state: GameState, action: Action, seat: int | None, cards: list[str], add: Add) -> None:
+    if action.piece in cards:
+        add("tragedy.attach", "0000.4.3.1", "Props and Set Pieces attach when they are played, to the card chosen then",
+            action.piece)
+
+
+def _g_detach(rs: Tragedy, state: GameState, action: Action, seat: int | None, cards: list[str], add: Add) -> None:
+    if action.piece in cards:
+        add("tragedy.detach", "0000.4.3.2", "a Prop stays attached to its Actor (a Set Piece to its Set)", action.piece)
+
+
+def _g_create(rs: Tragedy, state: GameState, action: Action, seat: int | None, cards: list[str], add: Add) -> None:
+    if action.kind == "card":
+        add("tragedy.new_card", "0000.1.1", "every card comes from a player's Deck")
+
+
+def _g_counter(rs: Tragedy, state: GameState, action: Action, seat: int | None, cards: list[str], add: Add) -> None:
+    if action.seat is not None and action.piece is None and action.name == "favor":
+        add("tragedy.favor", "0000.5.3.2", "Audience Favor changes only by scoring")
+
+
+#: The check of each generic table action by its type (a move goes through `MOVE_POLICY` instead).
+_GENERIC: dict[type[Action], Callable[..., None]] = {
+    A.Tap: _g_tap,
+    A.Rotate: _g_tap,
+    A.Flip: _g_flip,
+    A.Draw: _g_draw,
+    A.Deal: _g_deal,
+    A.Reveal: _g_reveal,
+    A.LookTop: _g_look,
+    A.Search: _g_look,
+    A.Attach: _g_attach,
+    A.Detach: _g_detach,
+    A.CreatePiece: _g_create,
+    A.SetCounter: _g_counter,
+    A.AddCounter: _g_counter,
+}
