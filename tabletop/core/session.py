@@ -220,8 +220,9 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         raise ActionError("forbidden", f"there is no seat {seat}")
 
     def touchable(zone_name: str) -> None:
+        # a zone a seat owns that hides cards (its hand, its deck) is that seat's alone
         zone = state.zones.get(zone_name)
-        if zone is not None and zone.visibility == "owner" and zone.owner is not None and zone.owner != seat:
+        if zone is not None and zone.visibility != "public" and zone.owner is not None and zone.owner != seat:
             raise ActionError("forbidden", f"{zone.label or zone.name} belongs to seat {zone.owner}")
 
     if isinstance(action, A.Chat):
@@ -236,11 +237,11 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
     zf = _ZONE_FIELDS.get(type(action))
     if zf is not None:
         touchable(getattr(action, zf))
-    # nothing goes into another seat's hand, except that seat's own cards given back to it (see PROTOCOL.md)
+    # nothing goes into another seat's hand or deck, except that seat's own cards given back to it (PROTOCOL.md)
     for f in _DEST_FIELDS:
         dest = getattr(action, f, None)
         zone = state.zones.get(dest) if isinstance(dest, str) else None
-        if zone is None or zone.visibility != "owner" or zone.owner is None or zone.owner == seat:
+        if zone is None or zone.visibility == "public" or zone.owner is None or zone.owner == seat:
             continue
         if isinstance(action, A.Move) and pieces and all(state.pieces[p].owner == zone.owner for p in pieces
                                                           if p in state.pieces):
