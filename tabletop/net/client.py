@@ -53,6 +53,11 @@ def parse_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, 
         raise NetError(f"bad port in address {address!r}") from None
 
 
+def ws_uri(host: str, port: int) -> str:
+    """The WebSocket URI of a host: an IPv6 literal goes in brackets (`ws://[::1]:7531`)."""
+    return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
+
+
 class Client:
     """One connection to a host, kept up: `await connect()`, then `submit`, `act`, `wait_for`, `close`.
 
@@ -155,7 +160,7 @@ class Client:
         delay = self.retry_delay
         while not self._closing:
             try:
-                async with connect(f"ws://{self.host}:{self.port}", max_size=None, compression=None,
+                async with connect(ws_uri(self.host, self.port), max_size=None, compression=None,
                                    open_timeout=5, ping_interval=5, ping_timeout=15, close_timeout=2) as ws:
                     self._ws = ws
                     self.connections += 1
