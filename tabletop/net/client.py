@@ -28,7 +28,7 @@ from .protocol import ANY_SEAT, ClientEvent, ClientProtocol
 __all__ = ["Client", "ClientThread", "parse_address"]
 
 #: refusals after which reconnecting cannot help
-FINAL = ("version", "password", "bad_token", "no_seat", "seat_taken")
+FINAL = ("version", "password", "bad_token", "bad_name", "no_seat", "seat_taken")
 
 
 def parse_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
