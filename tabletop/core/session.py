@@ -229,8 +229,7 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         problem = text_problem(action.text, "chat", MAX_CHAT)
         if problem:
             raise ActionError("bad_text", problem)
-    pieces = action.piece_names()
-    for pid in pieces:
+    for pid in action.piece_names():
         piece = state.pieces.get(pid)
         if piece is not None:
             touchable(piece.zone)
@@ -243,8 +242,8 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         zone = state.zones.get(dest) if isinstance(dest, str) else None
         if zone is None or zone.visibility == "public" or zone.owner is None or zone.owner == seat:
             continue
-        if isinstance(action, A.Move) and pieces and all(state.pieces[p].owner == zone.owner for p in pieces
-                                                          if p in state.pieces):
+        moved = _moved(action)
+        if moved and all(p in state.pieces and state.pieces[p].owner == zone.owner for p in moved):
             continue
         raise ActionError("forbidden", f"{zone.label or zone.name} belongs to seat {zone.owner}: only its own cards "
                                        "go back into it (put a card on the table for them to take)")
@@ -258,6 +257,15 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         for pid in action.pieces:
             if not state.can_see(state.pieces[pid], seat):
                 raise ActionError("forbidden", "you can only reveal cards you can see")
+
+
+def _moved(action: A.Action) -> tuple[str, ...]:
+    """The pieces an action puts somewhere (its `pieces` or `piece`; a `source` card is not moved)."""
+    many = getattr(action, "pieces", None)
+    if isinstance(many, tuple):
+        return many
+    one = getattr(action, "piece", None)
+    return (one,) if isinstance(one, str) else ()
 
 
 class Session:
