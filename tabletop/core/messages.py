@@ -25,6 +25,7 @@ __all__ = [
     "card_ref",
     "clean_text",
     "has_refs",
+    "plain",
     "hidden_place",
     "ref_pids",
     "render",
@@ -49,6 +50,11 @@ def card_ref(pid: str | None, title: str) -> str:
         return title
     clean = title.replace(_OPEN, "").replace(_MID, "").replace(_CLOSE, "")
     return f"{_OPEN}{pid}{_MID}{clean}{_CLOSE}"
+
+
+def plain(text: str) -> str:
+    """`text` with every reference read as its title: for the host's own tools (reports of a save), never a seat."""
+    return _REF.sub(lambda m: m.group(2), text) if _OPEN in text else text
 
 
 def has_refs(text: str) -> bool:
