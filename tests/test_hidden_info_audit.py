@@ -352,9 +352,11 @@ def test_warn_violations_do_not_name_the_passers_hand() -> None:
 def test_violation_pieces_in_a_seats_log_are_handles() -> None:
     s = tragedy_position("warn")
     st = s.state
-    handle = zone_view(s.view(0), "deck:1")[0]["id"]
-    pid = st.resolve(handle, 0)
-    r = s.submit(A.Flip((handle,)), 0)
+    # another seat's deck is that seat's alone (every mode); its owner flips a card inside it, unseen
+    assert s.submit(A.Flip((zone_view(s.view(0), "deck:1")[0]["id"],)), 0).code == "forbidden"
+    handle = zone_view(s.view(1), "deck:1")[0]["id"]
+    pid = st.resolve(handle, 1)
+    r = s.submit(A.Flip((handle,)), 1)
     assert r.accepted and r.violations
     assert not st.can_see(st.pieces[pid], 0)
     for seat in (0, 1, None):

@@ -59,8 +59,10 @@ def _fitted(args: list[str]) -> list[str]:
         args += ["--headless", "--frames", "1"]
     if command in ("host", "serve"):
         args += ["--port", "0", "--bind", "127.0.0.1", "--no-announce"]
-    if command == "simulate" and "--games" in args:
+    if command in ("simulate", "sweep") and "--games" in args:
         args[args.index("--games") + 1] = "3"
+    if command == "sweep":
+        args += ["--jobs", "1"]
     return args
 
 

@@ -12,9 +12,10 @@ import contextlib
 import json
 import signal
 import sys
+import unicodedata
 from typing import Any
 
-__all__ = ["HELP", "NAME", "add_arguments", "describe_view", "run"]
+__all__ = ["HELP", "NAME", "add_arguments", "describe_view", "run", "safe"]
 
 NAME = "join"
 HELP = "join a LAN game in the window (by address, or pick one found on the LAN); --terminal for the text client"
@@ -33,6 +34,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--terminal", action="store_true",
                         help="the text client: print the table and log as they change (implied by --once, --json, "
                              "--find, --watch and --token)")
+
+
+def safe(text: str) -> str:
+    """Text fit for a terminal: control and escape characters (and lone surrogates) shown as escapes, not obeyed."""
+    out = []
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if ch == "\n" or (cat[0] != "C" and cat not in ("Zl", "Zp")):
+            out.append(ch)
+        else:
+            out.append(ch.encode("unicode_escape", "backslashreplace").decode("ascii", "replace"))
+    return "".join(out)
 
 
 def describe_view(view: dict[str, Any]) -> list[str]:
@@ -88,7 +101,7 @@ def _window(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..net.client import Client
+    from ..net.client import Client, ws_uri
     from ..net.errors import NetError, Refused, VersionMismatch
     from .common import seat_label
 
@@ -101,10 +114,11 @@ def run(args: argparse.Namespace) -> int:
         try:
             games = browse(2.0)
         except NetError as e:
-            print(f"tabletop join: {e}", file=sys.stderr)
+            print(safe(f"tabletop join: {e}"), file=sys.stderr)
             return 2
         for g in games:
-            print(f"{g.join_address}  {g.name}  " + " ".join(f"{k}={v}" for k, v in sorted(g.properties.items())))
+            print(safe(f"{g.join_address}  {g.name}  "
+                       + " ".join(f"{k}={v}" for k, v in sorted(g.properties.items()))))
         if not games:
             print("no games found on the LAN (join by address: tabletop join HOST[:PORT])")
         return 0
@@ -127,23 +141,23 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"kind": kind, **body}), flush=True)
         else:
-            print("\n".join(text) if isinstance(text, list) else text, flush=True)
+            print(safe("\n".join(text) if isinstance(text, list) else text), flush=True)
 
     async def main() -> int:
         try:
             client = Client(args.address, name=args.name, seat=seat, token=args.token, password=args.password)
         except NetError as e:
-            print(f"tabletop join: {e}", file=sys.stderr)
+            print(safe(f"tabletop join: {e}"), file=sys.stderr)
             return 2
         try:
             await client.connect()
         except NetError as e:  # refused (password, seat, version): bad input, 2; nobody there: 1
-            print(f"tabletop join: {e}", file=sys.stderr)
+            print(safe(f"tabletop join: {e}"), file=sys.stderr)
             return 2 if isinstance(e, (Refused, VersionMismatch)) else 1
         p = client.protocol
         where = "watching" if p.seat is None else seat_label(p.seat)
         out("welcome", {"seat": p.seat, "token": p.token, "host": p.host_name},
-            f"joined {p.host_name!r} at {client.host}:{client.port}, {where}"
+            f"joined {p.host_name!r} at {ws_uri(client.host, client.port)[5:]}, {where}"
             + (f"; seat token {p.token} (rejoin with --token)" if p.token else ""))
         out("view", {"seq": p.seq, "hash": p.hash, "view": p.view}, describe_view(p.view or {}))
         if args.once:
@@ -182,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
         watch_status.cancel()
         await client.close()
         if client.error is not None and not stop.is_set():
-            print(f"tabletop join: {client.error}", file=sys.stderr)
+            print(safe(f"tabletop join: {client.error}"), file=sys.stderr)
             return 1
         return 0
 

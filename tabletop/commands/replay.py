@@ -35,8 +35,18 @@ def summary(session: Any, seat: int | None, *, omniscient: bool) -> dict[str, An
             zones[name] = len(cards)
         else:
             zones[name] = [p.card if v else None for p, v in zip(cards, visible, strict=True)]
+    from ..core.messages import plain, status_for
+
     status = session.rules.status(state, seat)
+    if not omniscient:
+        status = status_for(state, status, seat)
     winner = status.get("winner", state.rules.get("winner"))
+    if omniscient:
+        violations = [dict(v.to_dict(), message=plain(v.message), seq=e.seq, action=e.action.type)
+                      for e, v in session.violations()]
+    else:  # as the seat read them, at the time
+        violations = [dict(v, seq=e.seq, action=e.action.type) for e in session.history
+                      for v in e.for_seat(seat)["violations"]]
     return {
         "seq": state.seq,
         "hash": state.hash(),
@@ -46,9 +56,7 @@ def summary(session: Any, seat: int | None, *, omniscient: bool) -> dict[str, An
         "zones": zones,
         "rules": status,
         "winner": winner,
-        "violations": [
-            dict(v.to_dict(), seq=e.seq, action=e.action.type) for e, v in session.violations()
-        ],
+        "violations": violations,
     }
 
 

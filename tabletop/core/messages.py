@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -25,12 +25,14 @@ __all__ = [
     "card_ref",
     "clean_text",
     "has_refs",
+    "plain",
     "hidden_place",
     "ref_pids",
     "render",
     "render_for",
     "render_safe",
     "scrub",
+    "status_for",
     "text_problem",
 ]
 
@@ -48,6 +50,11 @@ def card_ref(pid: str | None, title: str) -> str:
         return title
     clean = title.replace(_OPEN, "").replace(_MID, "").replace(_CLOSE, "")
     return f"{_OPEN}{pid}{_MID}{clean}{_CLOSE}"
+
+
+def plain(text: str) -> str:
+    """`text` with every reference read as its title: for the host's own tools (reports of a save), never a seat."""
+    return _REF.sub(lambda m: m.group(2), text) if _OPEN in text else text
 
 
 def has_refs(text: str) -> bool:
@@ -110,6 +117,34 @@ def render_safe(
     if scrub(bare, secrets, "") != bare:
         return fallback
     return render(text, visible, hidden)
+
+
+def status_for(state: GameState, status: Any, seat: int | None) -> Any:
+    """A ruleset's status as `seat` may read it: an entry about a card it cannot see keeps only that card's handle
+    (and whose it is), a bare id becomes the handle, and references in sentences are rendered."""
+    pieces = state.pieces
+
+    def hidden(pid: Any) -> bool:
+        return isinstance(pid, str) and pid in pieces and not state.can_see(pieces[pid], seat)
+
+    def walk(o: Any) -> Any:
+        if isinstance(o, dict):
+            pid = o.get("piece")
+            if hidden(pid):
+                kept = {"piece": state.handle(pid), "hidden": True}
+                if "seat" in o:
+                    kept["seat"] = o["seat"]
+                return kept
+            return {k: walk(v) for k, v in o.items()}
+        if isinstance(o, list):
+            return [walk(v) for v in o]
+        if isinstance(o, str):
+            if hidden(o):
+                return state.handle(o)
+            return render_for(state, o, seat) if _OPEN in o else o
+        return o
+
+    return walk(status)
 
 
 def scrub(text: str, secrets: Iterable[str], fallback: str) -> str:

@@ -32,7 +32,10 @@ class Violation:
     seat: int | None = None
 
     def __str__(self) -> str:
-        return f"{self.rule}: {self.message}" if self.rule else self.message
+        """The sentence with its card references read as titles: render it for a seat before showing it to one."""
+        from .messages import plain
+
+        return f"{self.rule}: {plain(self.message)}" if self.rule else plain(self.message)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"code": self.code, "rule": self.rule, "message": self.message}

@@ -220,30 +220,30 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         raise ActionError("forbidden", f"there is no seat {seat}")
 
     def touchable(zone_name: str) -> None:
+        # a zone a seat owns that hides cards (its hand, its deck) is that seat's alone
         zone = state.zones.get(zone_name)
-        if zone is not None and zone.visibility == "owner" and zone.owner is not None and zone.owner != seat:
+        if zone is not None and zone.visibility != "public" and zone.owner is not None and zone.owner != seat:
             raise ActionError("forbidden", f"{zone.label or zone.name} belongs to seat {zone.owner}")
 
     if isinstance(action, A.Chat):
         problem = text_problem(action.text, "chat", MAX_CHAT)
         if problem:
             raise ActionError("bad_text", problem)
-    pieces = action.piece_names()
-    for pid in pieces:
+    for pid in action.piece_names():
         piece = state.pieces.get(pid)
         if piece is not None:
             touchable(piece.zone)
     zf = _ZONE_FIELDS.get(type(action))
     if zf is not None:
         touchable(getattr(action, zf))
-    # nothing goes into another seat's hand, except that seat's own cards given back to it (see PROTOCOL.md)
+    # nothing goes into another seat's hand or deck, except that seat's own cards given back to it (PROTOCOL.md)
     for f in _DEST_FIELDS:
         dest = getattr(action, f, None)
         zone = state.zones.get(dest) if isinstance(dest, str) else None
-        if zone is None or zone.visibility != "owner" or zone.owner is None or zone.owner == seat:
+        if zone is None or zone.visibility == "public" or zone.owner is None or zone.owner == seat:
             continue
-        if isinstance(action, A.Move) and pieces and all(state.pieces[p].owner == zone.owner for p in pieces
-                                                          if p in state.pieces):
+        moved = _moved(action)
+        if moved and all(p in state.pieces and state.pieces[p].owner == zone.owner for p in moved):
             continue
         raise ActionError("forbidden", f"{zone.label or zone.name} belongs to seat {zone.owner}: only its own cards "
                                        "go back into it (put a card on the table for them to take)")
@@ -257,6 +257,15 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         for pid in action.pieces:
             if not state.can_see(state.pieces[pid], seat):
                 raise ActionError("forbidden", "you can only reveal cards you can see")
+
+
+def _moved(action: A.Action) -> tuple[str, ...]:
+    """The pieces an action puts somewhere (its `pieces` or `piece`; a `source` card is not moved)."""
+    many = getattr(action, "pieces", None)
+    if isinstance(many, tuple):
+        return many
+    one = getattr(action, "piece", None)
+    return (one,) if isinstance(one, str) else ()
 
 
 class Session:

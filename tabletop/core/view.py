@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .events import Event, PieceAdded, PieceMoved, PieceRemoved, ZoneReordered
+from .messages import status_for
 from .state import EVERYONE, GameState, Piece
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def view(state: GameState, seat: int | None, rules: RulesHook | None = None) -> 
         "table": [state.table_size[0], state.table_size[1]],
         "players": [p.to_dict() for p in state.players],
         "zones": zones,
-        "rules": rules.status(state, seat) if rules is not None else {},
+        "rules": status_for(state, rules.status(state, seat), seat) if rules is not None else {},
     }
 
 
@@ -306,7 +307,8 @@ class LiveView:
             "enforcement": state.enforcement,
             "table": [state.table_size[0], state.table_size[1]],
             "players": [p.to_dict() for p in state.players],
-            "rules": self.rules.status(state, self.seat) if self.rules is not None else {},
+            "rules": (status_for(state, self.rules.status(state, self.seat), self.seat)
+                      if self.rules is not None else {}),
         }
 
     def _meta(self, name: str) -> dict[str, Any]:

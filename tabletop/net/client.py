@@ -28,7 +28,7 @@ from .protocol import ANY_SEAT, ClientEvent, ClientProtocol
 __all__ = ["Client", "ClientThread", "parse_address"]
 
 #: refusals after which reconnecting cannot help
-FINAL = ("version", "password", "bad_token", "no_seat", "seat_taken")
+FINAL = ("version", "password", "bad_token", "bad_name", "no_seat", "seat_taken")
 
 
 def parse_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -51,6 +51,11 @@ def parse_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, 
         return host, int(port) if port else default_port
     except ValueError:
         raise NetError(f"bad port in address {address!r}") from None
+
+
+def ws_uri(host: str, port: int) -> str:
+    """The WebSocket URI of a host: an IPv6 literal goes in brackets (`ws://[::1]:7531`)."""
+    return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
 
 
 class Client:
@@ -155,7 +160,7 @@ class Client:
         delay = self.retry_delay
         while not self._closing:
             try:
-                async with connect(f"ws://{self.host}:{self.port}", max_size=None, compression=None,
+                async with connect(ws_uri(self.host, self.port), max_size=None, compression=None,
                                    open_timeout=5, ping_interval=5, ping_timeout=15, close_timeout=2) as ws:
                     self._ws = ws
                     self.connections += 1

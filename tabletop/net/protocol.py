@@ -462,8 +462,8 @@ class HostProtocol:
         else:
             body["code"] = result.code
             body["error"] = result.error
-        if result.violations:
-            body["violations"] = self._violations([v.to_dict() for v in result.violations], conn.seat)
+        if result.violations:  # already as this seat reads them: sentences rendered, hidden pieces by handle
+            body["violations"] = [v.to_dict() for v in result.violations]
         self._events.append(HostEvent("applied" if result.accepted else "refused_action", conn.id, conn.seat,
                                       f"{action.type}: {result.error or 'ok'}"))
         self._answer(conn, msg["cseq"], body)

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..core.messages import plain
 from ..core.session import Session
 from . import get_ruleset
 from .bots import make_bot
@@ -131,7 +132,7 @@ def play_session(
     record.turns = int(status.get("turn", 0) or 0)
     scores = status.get("scores")
     record.scores = list(scores) if isinstance(scores, list) else [0] * len(bots)
-    record.violations = [v.to_dict() for _, v in session.violations()]
+    record.violations = [dict(v.to_dict(), message=plain(v.message)) for _, v in session.violations()]
     if record.over:
         record.end = "cap" if _ended_by_cap(session, record.turns, record.winner) else (
             "win" if record.winner is not None else "draw")

@@ -305,3 +305,127 @@ def test_turning_the_dial_up_audits_the_table_without_naming_hidden_cards(table:
     session.submit(A.LookTop("deck", 1), 0)
     assert session.audit(0)[0].message.endswith("should not be on top")
     assert session.submit(A.SetEnforcement("off"), 0).audit == []  # turning it down audits nothing
+
+
+# -- consent and authority (issue 12) --
+
+
+def _token(session: Session) -> str:
+    from tabletop.core.state import Piece
+
+    return session.state.add_piece(Piece(id=session.state.new_piece_id(), kind="token", zone="table")).id
+
+
+def test_undo_of_another_seats_action_needs_its_consent(session: Session) -> None:
+    tok = _token(session)
+    assert session.submit(A.Move((tok,), "table", x=3, y=3), 1).accepted
+    before = session.state.hash()
+    entry, needs = session.undo_needs(0)
+    assert entry is not None and needs == {1}
+    r = session.undo(0)
+    assert not r.accepted and r.code == "consent" and r.needs == (1,)
+    assert session.state.hash() == before
+    assert session.undo(0, agreed={1}).accepted
+    assert session.undo_needs(1)[0] is None
+
+
+def test_undo_of_ones_own_plain_action_needs_nobody(session: Session) -> None:
+    tok = _token(session)
+    assert session.submit(A.Move((tok,), "table", x=3, y=3), 0).accepted
+    assert session.undo_needs(0)[1] == frozenset()
+    assert session.undo(0).accepted
+
+
+@pytest.mark.parametrize("learn", ["look", "search", "draw", "reveal"])
+def test_undo_past_what_the_seat_learned_needs_the_others(session: Session, learn: str) -> None:
+    state = session.state
+    if learn == "reveal":
+        assert session.submit(A.Draw(1, source="deck"), 1).accepted
+        assert session.submit(A.Reveal((hand(state, 1)[0],), to=0), 1).accepted
+        # seat 0 learned seat 1's card: undoing that reveal needs seat 1, whose secret it is
+        assert session.undo_needs(0)[1] == {1}
+        return
+    action = {"look": A.LookTop("deck", 3), "search": A.Search("deck"), "draw": A.Draw(2, source="deck")}[learn]
+    assert session.submit(action, 0).accepted
+    # nobody could see the deck: the secret is every other seat's
+    assert session.undo_needs(0)[1] == {1}
+    assert session.undo(0).code == "consent"
+    assert session.undo(0, agreed=[1]).accepted
+
+
+def test_undo_that_gives_back_a_lost_sight_needs_consent(session: Session) -> None:
+    """Seat 0 looks at the top 5, then shuffles: undoing its own shuffle would show it the top 5 again."""
+    assert session.submit(A.LookTop("deck", 5), 0).accepted
+    assert session.submit(A.Shuffle("deck"), 0).accepted
+    assert session.undo_needs(0)[1] == {1}
+    # and seat 1 shuffling after seat 0 looked: seat 1's action and seat 0's regained sight
+    assert session.undo(0, agreed=[1]).accepted
+    assert session.submit(A.Shuffle("deck"), 1).accepted
+    assert session.undo_needs(0)[1] == {1}
+
+
+def test_the_table_itself_undoes_without_asking(session: Session) -> None:
+    assert session.submit(A.LookTop("deck", 3), 1).accepted
+    assert session.undo().accepted
+
+
+def test_redo_is_for_whoever_undid_or_acted(session: Session) -> None:
+    tok = _token(session)
+    assert session.submit(A.Move((tok,), "table", x=3, y=3), 0).accepted
+    assert session.undo(0).accepted
+    r = session.redo(1)
+    assert not r.accepted and r.code == "forbidden"
+    assert session.redo(0).accepted
+
+
+@pytest.mark.parametrize("mode", ["off", "warn", "strict"])
+def test_nothing_goes_into_another_seats_hand_but_its_own_cards(session: Session, mode: str) -> None:
+    state = session.state
+    state.enforcement = mode
+    assert session.submit(A.Draw(2, source="deck"), 0).accepted
+    before = state.hash()
+    for action in (A.Draw(1, source="deck", to="hand:1"), A.Move((hand(state, 0)[0],), "hand:1"),
+                   A.CreatePiece(kind="token", zone="hand:1")):
+        r = session.submit(action, 0)
+        assert r.code == "forbidden", action
+    assert state.hash() == before
+    card = hand(state, 0)[0]
+    state.pieces[card].owner = 1  # seat 1's own card, come to seat 0: it may go back
+    assert session.submit(A.Move((card,), "hand:1"), 0).accepted
+
+
+@pytest.mark.parametrize("text", ["\x1b[2J", "a\ud800", "x" * 501, "\ue000p1\ue001t\ue002", "\u202e"])
+def test_chat_must_be_clean_text(session: Session, text: str) -> None:
+    r = session.submit(A.Chat(text), 0)
+    assert not r.accepted and r.code == "bad_text"
+
+
+def test_sentences_name_cards_by_reference_rendered_per_seat(session: Session) -> None:
+    from tabletop.core.messages import card_ref
+
+    state = session.state
+    top = state.zones["deck"].pieces[0]
+
+    class Rules(NullRules):
+        def check(self, state, action, seat):  # noqa: ANN001, ANN201
+            return [Violation("t.ref", "1.1", f"{card_ref(top, 'The Secret Card')} is on top", (top,), seat)]
+
+    session.rules = Rules()
+    state.enforcement = "strict"
+    r = session.submit(A.Shuffle("deck"), 0)
+    assert not r.accepted
+    assert "The Secret Card" not in r.error and "a face-down card in the deck" in r.error
+    assert r.violations[0].pieces[0].startswith("h")
+    state.enforcement = "warn"
+    assert session.submit(A.Shuffle("deck"), 0).accepted
+    for seat in (0, 1, None):
+        line = session.log_for(seat)[-1]
+        assert "The Secret Card" not in str(line) and top not in str(line)
+    # a ruleset that forgets the reference is caught by the backstop: its sentence is replaced
+    class Careless(NullRules):
+        def check(self, state, action, seat):  # noqa: ANN001, ANN201
+            return [Violation("t.raw", "1.2", f"{state.pieces[top].card} is on top", (top,), seat)]
+
+    session.rules = Careless()
+    r = session.submit(A.Shuffle("deck"), 0)
+    assert state.pieces[top].card not in str(r.violations) and "cannot see" in str(r.violations)

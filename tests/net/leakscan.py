@@ -76,6 +76,8 @@ class Table:
         self.leaks: list[str] = []
         self._before: dict[int | None, set[str]] = {}
         self._handles_before: dict[int | None, set[str]] = {}
+        #: per seat: every card it could see at some moment (what its history may name)
+        self.ever: dict[int | None, set[str]] = {}
 
     # -- clients --
 
@@ -146,6 +148,8 @@ class Table:
         self.scan()
 
     def scan(self) -> None:
+        """Check every new frame: its view parts against what the client sees now or saw just before; its log
+        lines (history the seat witnessed, also when sent again in a welcome) against what the seat ever saw."""
         state = self.session.state
         for raw in self.clients.values():
             new = raw.frames[raw.scanned:]
@@ -153,33 +157,47 @@ class Table:
                 continue
             raw.scanned = len(raw.frames)
             seen = self._before.get(raw.cid, set()) | visible_set(state, raw.seat)
+            ever = self.ever.setdefault(raw.seat, set())
+            ever |= seen
             handles_ok = self._handles_before.get(raw.cid, set()) | self._view_handles(raw.seat)
-            visible_refs = {state.pieces[p].card for p in seen if p in state.pieces}
-            visible_titles = {card_title(self.session, p) for p in seen if p in state.pieces}
-            secrets: list[tuple[str, str]] = []
-            for pid, piece in state.pieces.items():
-                if piece.kind != "card" or pid in seen:
-                    continue
-                if piece.card and piece.card not in visible_refs:
-                    secrets.append((piece.card, pid))
-                title = card_title(self.session, pid)
-                catalog = piece.card in LIBRARY and LIBRARY.get(piece.card).type == "X-File"
-                if (title and len(title) > 3 and not title.isupper() and not catalog and title not in visible_titles
-                        and not any(title in v for v in visible_titles)):
-                    secrets.append((title, pid))
-            hidden_ids = {pid for pid, p in state.pieces.items() if p.kind == "card" and pid not in seen}
-            hidden_handles = {state.handle(pid) for pid in hidden_ids} - handles_ok
+            checks = (self._secrets(seen), self._secrets(ever))
             for frame in new:
                 self.frames_scanned += 1
-                text = _without_catalog(frame)
-                for pid in set(_ID.findall(text)) & hidden_ids:
-                    self.leaks.append(f"client {raw.cid} (seat {raw.seat}) read the id {pid}: {frame[:300]}")
-                for h in set(_HANDLE.findall(text)) & hidden_handles:
+                msg = json.loads(frame)
+                history = {k: msg.pop(k) for k in ("log", "entry") if k in msg}
+                for part, (hidden_ids, secrets) in ((json.dumps(msg, ensure_ascii=False), checks[0]),
+                                                    (json.dumps(history, ensure_ascii=False), checks[1])):
+                    text = _without_catalog(part)
+                    for pid in set(_ID.findall(text)) & hidden_ids:
+                        self.leaks.append(f"client {raw.cid} (seat {raw.seat}) read the id {pid}: {frame[:300]}")
+                    for word, pid in secrets:
+                        if _names(text, word):
+                            self.leaks.append(f"client {raw.cid} (seat {raw.seat}) read {word!r} ({pid}): "
+                                              f"{frame[:300]}")
+                hidden_handles = {state.handle(pid) for pid in checks[0][0]} - handles_ok
+                for h in set(_HANDLE.findall(frame)) & hidden_handles:
                     self.leaks.append(f"client {raw.cid} (seat {raw.seat}) read a handle it never saw {h}: "
                                       f"{frame[:300]}")
-                for word, pid in secrets:
-                    if _names(text, word):
-                        self.leaks.append(f"client {raw.cid} (seat {raw.seat}) read {word!r} ({pid}): {frame[:300]}")
+
+    def _secrets(self, seen: set[str]) -> tuple[set[str], list[tuple[str, str]]]:
+        """The ids of cards outside `seen`, and the words (card references, titles) that would name them."""
+        state = self.session.state
+        visible_refs = {state.pieces[p].card for p in seen if p in state.pieces}
+        visible_titles = {card_title(self.session, p) for p in seen if p in state.pieces}
+        secrets: list[tuple[str, str]] = []
+        hidden_ids: set[str] = set()
+        for pid, piece in state.pieces.items():
+            if piece.kind != "card" or pid in seen:
+                continue
+            hidden_ids.add(pid)
+            if piece.card and piece.card not in visible_refs:
+                secrets.append((piece.card, pid))
+            title = card_title(self.session, pid)
+            catalog = piece.card in LIBRARY and LIBRARY.get(piece.card).type == "X-File"
+            if (title and len(title) > 3 and not title.isupper() and not catalog and title not in visible_titles
+                    and not any(title in v for v in visible_titles)):
+                secrets.append((title, pid))
+        return hidden_ids, secrets
 
 
 def _names(text: str, word: str) -> bool:

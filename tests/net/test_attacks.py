@@ -70,8 +70,12 @@ def test_a_refusal_describes_a_hidden_card_by_where_it_is() -> None:
     top = handles(t, a, "deck:1")[0]
     r = t.act(a, A.Move((top,), "hand:0"))
     assert not r["accepted"]
-    text = json.dumps(r)
-    assert "Bureau Deck" in text and "face-down card" in text or r["code"] == "forbidden", text
+    assert r["code"] == "forbidden"  # another seat's deck is its own
+    top = handles(t, a, "deck:0")[0]
+    r = t.act(a, A.Move((top,), "hand:0"))
+    assert not r["accepted"] and r["code"] == "xfc.hand_move"
+    assert "moving a face-down card in Seat 1's Bureau Deck from Bureau Deck to Hand" in r["error"]
+    assert r["violations"][0]["pieces"] == [top]  # named by the handle its view shows
     assert t.leaks == []
 
 
@@ -309,3 +313,29 @@ def test_host_protocol_refuses_a_token_in_the_wrong_shape_from_a_record() -> Non
     host.receive_data(cid, encode({"type": "hello", "version": PROTOCOL_VERSION, "token": ""}))
     out = [json.loads(d) for _, d in host.data_to_send()]
     assert out[-1]["code"] == "bad_token"
+
+
+def test_a_rules_action_gives_a_card_back_to_its_owner_but_nothing_else() -> None:
+    from tabletop.rules.xfiles_ccg.actions import ManualEffect
+
+    session = ccg("off")
+    t, a, b, s = seated(session)
+    theirs = session.state.zones["bureau:1"].pieces[0]
+    mine = session.state.zones["bureau:0"].pieces[0]
+    r = t.act(a, ManualEffect("move", piece=mine, to="hand:1"))
+    assert not r["accepted"] and r["code"] == "forbidden"
+    assert t.act(a, ManualEffect("move", piece=theirs, to="hand:1"))["accepted"]
+    assert theirs in session.state.zones["hand:1"].pieces
+    assert t.leaks == []
+
+
+def test_a_bad_name_in_a_save_is_cleaned_on_load() -> None:
+    from tabletop.store import dump_save, parse_save
+
+    session = quick_table(seed=2)
+    session.state.players[0].name = "a\x1b[31m\u202eb"
+    loaded = parse_save(dump_save(session.state), "<test>")
+    assert loaded.state.players[0].name == "a[31mb"
+    t = Table(Session(loaded.state))
+    raw = t.join(seat=None)
+    assert raw.closed is None and "\x1b" not in raw.frames[0]
