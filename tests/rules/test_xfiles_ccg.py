@@ -684,6 +684,22 @@ def test_question_and_guess_tokens_are_the_same_on_every_load_of_a_position(tmp_
     assert r.notebook(again.state, 0)["opponents"][0]["answers"][-1]["value"] == "Government"
 
 
+def test_a_lowered_prerequisite_lets_one_question_alone_be_asked() -> None:
+    """Cedar Hollow asks BEHAVIORAL 8+, or 5+ to ask whether the MOTIVE is Security: 6 allows that question only."""
+    s = _investigating({}, site="cedar-hollow")
+    r = rules_of(s)
+    assert r.check_total(s.state) == 6
+    ok(s, Pass(), 0)
+    ok(s, Pass(), 1)
+    assert r.step(s.state) == "question"
+    assert [(q["kind"], q["value"]) for q in r.question_options(s.state, 0)] == [("Motive", "Security")]
+    assert r.guess_options(s.state, 0) == []
+    with pytest.raises(KeyError):
+        r.question_token(s.state, 0, "Method", "Threats")
+    ok(s, Ask(r.question_token(s.state, 0, "Motive", "Security")), 0)
+    assert r.notebook(s.state, 0)["opponents"][0]["answers"][-1]["kind"] == "Motive"
+
+
 def test_correct_guess_wins_and_ends_the_game() -> None:
     s = _solved()
     r = rules_of(s)

@@ -367,9 +367,10 @@ class XFilesCCG(Ruleset):
         if step == "question" and seat == self.active(state):
             q = r.get("question") or {}
             exclusive = self.options["question_or_guess"] and (q.get("asked") or q.get("guessed"))
-            return {"about": check.get("directed"), "kinds": kinds,
+            only = q.get("only")  # the lowered prerequisite was met, not the printed one: that one question only
+            return {"about": check.get("directed"), "kinds": [only[0]] if only else kinds, "only": only,
                     "ask": not strict or (not q.get("asked") and not exclusive),
-                    "guess": not strict or (not q.get("guessed") and not exclusive)}
+                    "guess": not only and (not strict or (not q.get("guessed") and not exclusive))}
         if step == "penalty":
             pen = r.get("penalty") or {}
             if pen.get("seat") == seat and not pen.get("done"):
@@ -383,8 +384,9 @@ class XFilesCCG(Ruleset):
             return []
         turn = state.rules.get("turn", 1)
         out = []
+        only = ctx.get("only")
         for kind in ctx["kinds"]:
-            for value in CHARACTERISTIC_VALUES.get(kind, ()):
+            for value in CHARACTERISTIC_VALUES.get(kind, ()) if not only else (only[1],):
                 token = self._token(state, "q", seat, ctx["about"], turn, kind, value)
                 out.append({"token": token, "about": ctx["about"], "kind": kind, "value": value,
                             "text": f"Is your X-File's {kind.upper()} {value}?"})
@@ -1194,13 +1196,20 @@ class XFilesCCG(Ruleset):
         total = self.check_total(state) or 0
         need = int(check.get("need", 0))
         site = check.get("site")
-        ok = total >= need and any(self.section_of(state, p) != "hospital" for p in check.get("team", [])
-                                   if p in state.pieces)
+        standing = any(self.section_of(state, p) != "hospital" for p in check.get("team", []) if p in state.pieces)
+        ok = total >= need and standing
+        lowered = self.pinfo(state, site).lowered if site in state.pieces else None
+        low = not ok and standing and lowered is not None and total >= lowered[2]
         active = self.active(state)
+        result = "success" if ok else (f"the lowered {lowered[2]}+ is met: one question only, whether the "
+                                       f"{lowered[0].upper()} is {lowered[1]} (xfc.question.6)" if low else "failure")
         tx.note("xfc.check", active, f"{self.name_of(state, site)}: {check.get('skill')} {total} against {need}+: "
-                + ("success" if ok else "failure"), {"site": site, "total": total, "need": need, "success": ok})
-        if ok:
-            tx.set_rule("question", {"asked": False, "guessed": False})
+                + result, {"site": site, "total": total, "need": need, "success": ok, "lowered": bool(low)})
+        if ok or low:
+            q: dict[str, Any] = {"asked": False, "guessed": False}
+            if low:
+                q["only"] = [lowered[0], lowered[1]]
+            tx.set_rule("question", q)
             self._goto(state, "question", tx)
         else:
             self._close_site(state, tx)
