@@ -845,3 +845,18 @@ def test_abduction_as_a_manual_effect_returns_the_agent_to_the_hospital() -> Non
     assert not st.rules.get("abducted") and len(st.zones["hand:0"].pieces) == 2
     notes = [n["what"] for e in s.log_for(1) for n in e["notes"]]
     assert "xfc.abduction_return" in notes
+
+
+def test_docs_name_every_action_option_and_rule_and_the_piece_numbering() -> None:
+    """docs/RULES.md lists each xfc.* action type, each option and each rule number of the ruleset."""
+    from pathlib import Path
+
+    from tabletop.rules.xfiles_ccg import ACTIONS
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "RULES.md").read_text(encoding="utf-8")
+    for name in [a.type for a in ACTIONS] + [o.name for o in XFilesCCG.option_specs] + list(RULE_TEXT):
+        assert f"`{name}`" in doc, name
+    # the numbering the docs promise: zone by zone as the file lists them, top first
+    s = build_position({"bureau:0": ["owen-marsh", "ruth-calder"], "hand:1": ["ambush"]}, None)
+    assert s.state.zones["bureau:0"].pieces == ["p1", "p2"] and s.state.zones["hand:1"].pieces == ["p3"]
+    assert "Pieces are numbered `p1`, `p2`" in doc
