@@ -536,6 +536,14 @@ def test_circumstance_requirements_true_not_counts_and_prev() -> None:
     assert establish(after, {"progress": False, "opposition": None}) == {c: False for c in after}
 
 
+def test_a_missing_pip_clears_a_circumstance_and_pass_leaves_it() -> None:
+    """The game summary: no pip eliminates the circumstance; the translucent arrow (`pass`) carries it over."""
+    every = {"progress": True, "opposition": True, "jeopardy": True}
+    assert establish(every, {"progress": "pass"}) == {"progress": True, "opposition": False, "jeopardy": False}
+    assert establish(every, {}) == {"progress": False, "opposition": False, "jeopardy": False}
+    assert establish(every, {"progress": "pass", "opposition": "pass", "jeopardy": "pass"}) == every
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_play_ordinality(mode: str) -> None:
     rs, state, s = position(enforcement=mode, hands={0: ["filed-unexplained"]},

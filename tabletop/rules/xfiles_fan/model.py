@@ -220,15 +220,19 @@ def value_range(sign: str, limit: int) -> range:
 
 
 def establish(before: Mapping[str, bool], est: Mapping[str, Any]) -> dict[str, bool]:
-    """The circumstances after a card: `true` sets one, `false`/`null` clears it, `pass` or absent leaves it."""
+    """The circumstances after a card: `true` sets one, `pass` leaves it, `false`/`null`/absent clears it.
+
+    The game summary: "absence of a pip indicates the circumstance is eliminated by the card", and the translucent
+    arrow (`pass`) carries it over; so a card with no `establishesCircumstances` at all clears all three. A value we
+    cannot read leaves the circumstance as it was (never a silent change of the table).
+    """
     out = {c: bool(before.get(c, False)) for c in CIRCUMSTANCES}
     for c in CIRCUMSTANCES:
-        if c not in est:
-            continue
-        v = est[c]
-        if v is True or (isinstance(v, str) and v.casefold() in ("true", "yes", "set")):
+        v = est.get(c)
+        word = v.casefold() if isinstance(v, str) else None
+        if v is True or word in ("true", "yes", "set"):
             out[c] = True
-        elif v is False or v is None or (isinstance(v, str) and v.casefold() in ("false", "null", "not", "clear")):
+        elif v is False or v is None or word in ("false", "null", "not", "clear"):
             out[c] = False
     return out
 
