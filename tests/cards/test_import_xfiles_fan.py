@@ -125,3 +125,16 @@ def test_registry() -> None:
     assert get_importer("xfiles-fan-js").FORMAT == "xfiles-fan-js"
     with pytest.raises(KeyError):
         get_importer("nope")
+
+
+REAL = Path(__file__).parent / "fixtures" / "xfiles_fan" / "real_format.js"
+
+
+def test_a_card_file_that_goes_on_after_the_card_list_imports(tmp_path: Path) -> None:
+    """The real file continues with `var episodeTitles`: the list is read, what follows is reported, not an error."""
+    out = tmp_path / "fan-real"
+    report = import_cards(REAL, out)
+    assert report.cards == 5 and check_path(out) == []
+    (trailing,) = [n for n in report.notes if n.kind == "trailing"]
+    assert trailing.line == 74 and "var episodeTitles" in trailing.message
+    assert "after the card list" in report.summary()

@@ -25,10 +25,12 @@ __all__ = [
     "JsObject",
     "JsSyntaxError",
     "ParsedText",
+    "Trailing",
     "convert",
     "import_cards",
     "parse_description",
     "parse_js_cards",
+    "read_js_cards",
 ]
 
 FORMAT = "xfiles-fan-js"
@@ -258,7 +260,24 @@ class _Reader:
 
 
 def parse_js_cards(text: str, source: str = "<cards.js>") -> list[Any]:
-    """The card array of a JavaScript card file: `var cards = [...];`, `export default [...]` or a bare `[...]`."""
+    """The card array of a JavaScript card file: `var cards = [...];`, `export default [...]` or a bare `[...]`.
+
+    Whatever follows the list (the real file goes on with `var episodeTitles = ...`) is not read: see `read_js_cards`
+    for where it starts."""
+    return read_js_cards(text, source)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Trailing:
+    """Text after the card list, which is not card data and is not read: where it starts and how it begins."""
+
+    line: int
+    lines: int
+    start: str
+
+
+def read_js_cards(text: str, source: str = "<cards.js>") -> tuple[list[Any], Trailing | None]:
+    """The card array (as `parse_js_cards`) and what follows it in the file, if anything but comments."""
     reader = _Reader(text, source)
     reader.skip()
     m = re.compile(r"(?:(?:var|let|const)\s+[A-Za-z_$][\w$]*\s*=|module\.exports\s*=|export\s+default)\s*").match(
@@ -270,9 +289,11 @@ def parse_js_cards(text: str, source: str = "<cards.js>") -> list[Any]:
     cards = reader.array()
     if reader.peek() == ";":
         reader.pos += 1
-    if reader.peek():
-        raise reader.fail("unexpected text after the card list")
-    return cards
+    if not reader.peek():
+        return cards, None
+    rest = text[reader.pos:]
+    first = rest.strip().splitlines()[0] if rest.strip() else ""
+    return cards, Trailing(reader.line(), rest.rstrip().count("\n") + 1, first[:80])
 
 
 # ------------------------------------------------------------------------------------------------ description text
@@ -453,7 +474,11 @@ def import_cards(src: str | Path, out: str | Path, *, images: str | Path | None 
         raise ImportFailed(f"{src}: cannot read it: {e.strerror or e}") from e
     except UnicodeDecodeError as e:
         raise ImportFailed(f"{src}: not UTF-8 text ({e.reason} at byte {e.start})") from e
-    objects = parse_js_cards(text, str(src))
+    objects, trailing = read_js_cards(text, str(src))
     cards, notes = convert(objects, str(src))
+    if trailing is not None:
+        notes.append(ImportNote(trailing.line, "", "", f"the file goes on after the card list ({trailing.lines} "
+                                f"line(s) from `{trailing.start}`); that is not card data and was not read",
+                                "trailing"))
     return finish_import(src, out, cards, notes, fmt=FORMAT, title=title or f"X-Files Fan CCG ({src.name})",
                          ruleset="xfiles-fan", images=images, reference_images=reference_images)
