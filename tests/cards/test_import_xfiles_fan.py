@@ -138,3 +138,41 @@ def test_a_card_file_that_goes_on_after_the_card_list_imports(tmp_path: Path) ->
     (trailing,) = [n for n in report.notes if n.kind == "trailing"]
     assert trailing.line == 74 and "var episodeTitles" in trailing.message
     assert "after the card list" in report.summary()
+
+
+def test_a_requirement_list_with_one_unbracketed_item_keeps_its_tags() -> None:
+    """ "Requires [A], _B_, [C]." needs A and C whatever B means: they are read, the line stays to apply by hand."""
+    p = parse_description(["Requires [Alien Encounters], _Abduction_, [Evidence]."])
+    assert p.requires == ["Alien Encounters", "Evidence"]
+    assert p.unparsed == ["Requires [Alien Encounters], _Abduction_, [Evidence]."]
+    p = parse_description(["Requires [A], _B_ or [C]."])
+    assert p.requires == [] and p.unparsed  # a choice is never read in part
+
+
+def test_the_real_format_card_with_an_unbracketed_requirement_is_checked(tmp_path: Path) -> None:
+    from tabletop.rules.xfiles_fan import XFilesFan
+
+    out = tmp_path / "cards" / "fan-real"
+    import_cards(REAL, out)
+    lib = CardLibrary([out.parent])
+    nobody = next(c for c in lib if c.name == "Nobody Will Believe Us")
+    assert nobody.get("requires") == ["Alien Encounters", "Evidence"]
+    assert card_info(nobody).requires == ("Alien Encounters", "Evidence")
+    assert XFilesFan(library=lib).card(nobody.ref).requires == ("Alien Encounters", "Evidence")
+    # in a round on the imported cards: [Alien Encounters] is provided by the Case, [Evidence] by nothing: refused
+    from tabletop.core import Session
+    from tabletop.rules.base import add_card
+    from tabletop.rules.xfiles_fan import PlayCard
+
+    rs = XFilesFan(library=lib)
+    state = rs.build_table(2, seed=3, enforcement="strict")
+    ids = {c.name: c.ref for c in lib}
+    add_card(state, ids["Walter SKINNER"], "environment", owner=0)
+    case = add_card(state, ids["Lights Over Route 9"], "round", owner=1)
+    hand = add_card(state, ids["Nobody Will Believe Us"], "hand:0", owner=0)
+    state.rules = {"phase": "play", "period": 1, "turn": 0, "turns": 1, "opener": 1, "round": [
+        {"piece": case.id, "seat": 1, "circ": {"progress": True, "opposition": True, "jeopardy": False},
+         "negated": False, "value": None}], "round_over": False, "passes": 0, "pending": [], "over": False}
+    result = Session(state, rs).submit(PlayCard(hand.id), 0)
+    assert not result.accepted and [v.rule for v in result.violations] == ["xff.legal.requires"]
+    assert "[Evidence]" in result.violations[0].message and "Alien" not in result.violations[0].message

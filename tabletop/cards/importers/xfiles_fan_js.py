@@ -336,6 +336,31 @@ def _tag_list(body: str) -> list[str] | None:
     return tags if _LIST.fullmatch(shape) else None
 
 
+_ITEM = re.compile(r"[_*]*[A-Za-z][\w' -]*?[_*]*")
+
+
+def _partial_tag_list(body: str) -> tuple[list[str], str] | None:
+    """The tags of a list with some unbracketed items ("[A], _B_, [C]") and those items, or None.
+
+    Every item is still needed, so the bracketed ones are read and the rest stays for people; a list joined by "or"
+    is a choice and is never read in part.
+    """
+    if re.search(r"\bor\b", body, re.IGNORECASE):
+        return None
+    tags: list[str] = []
+    rest: list[str] = []
+    for item in re.split(r"\s*(?:,\s*and\b|,|&|\band\b)\s*", body.strip()):
+        item = item.strip()
+        m = _TAG.fullmatch(item)
+        if m:
+            tags.extend([m.group(2).strip()] * int(m.group(1) or 1))
+        elif item and _ITEM.fullmatch(item):
+            rest.append(item)
+        else:
+            return None
+    return (tags, ", ".join(rest)) if tags and rest else None
+
+
 def _sentence(sentence: str) -> tuple[str, list[str], str] | None:
     """(field, tags, leftover qualifier) for a bracketed-phrase sentence we can read, else None."""
     m = _PHRASE.fullmatch(sentence)
@@ -350,7 +375,8 @@ def _sentence(sentence: str) -> tuple[str, list[str], str] | None:
     head, *tail = _QUALIFIER.split(body, maxsplit=1)
     tags = _tag_list(head)
     if tags is None:
-        return None
+        partial = _partial_tag_list(head) if not tail else None
+        return None if partial is None else (field, partial[0], partial[1])
     return field, tags, (tail[0].strip() if tail else "")
 
 
