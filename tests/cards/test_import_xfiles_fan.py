@@ -176,3 +176,33 @@ def test_the_real_format_card_with_an_unbracketed_requirement_is_checked(tmp_pat
     result = Session(state, rs).submit(PlayCard(hand.id), 0)
     assert not result.accepted and [v.rule for v in result.violations] == ["xff.legal.requires"]
     assert "[Evidence]" in result.violations[0].message and "Alien" not in result.violations[0].message
+
+
+def test_only_immediately_following_a_case_is_read_and_enforced(tmp_path: Path) -> None:
+    from tabletop.core import Session
+    from tabletop.rules.base import add_card
+    from tabletop.rules.xfiles_fan import PlayCard, XFilesFan
+
+    out = tmp_path / "cards" / "fan-real"
+    report = import_cards(REAL, out)
+    lib = CardLibrary([out.parent])
+    ids = {c.name: c.ref for c in lib}
+    quiet = lib.get(ids["Keep It Quiet"])
+    assert quiet.get("immediately_after") == "case" and card_info(quiet).immediately_after == "case"
+    assert not [n for n in report.notes if n.card == "Keep It Quiet"]  # the line is read whole
+    circ = {"progress": True, "opposition": True, "jeopardy": False}
+
+    def play_after(*names: str) -> list[str]:
+        rs = XFilesFan(library=lib)
+        state = rs.build_table(2, seed=3, enforcement="strict")
+        add_card(state, ids["Walter SKINNER"], "environment", owner=0)
+        entries = [{"piece": add_card(state, ids[n], "round", owner=1).id, "seat": 1, "circ": circ,
+                    "negated": False, "value": None} for n in names]
+        hand = add_card(state, ids["Keep It Quiet"], "hand:0", owner=0)
+        state.rules = {"phase": "play", "period": 1, "turn": 0, "turns": 1, "opener": 1, "round": entries,
+                       "round_over": False, "passes": 0, "pending": [], "over": False}
+        result = Session(state, rs).submit(PlayCard(hand.id), 0)
+        return [v.rule for v in result.violations]
+
+    assert play_after("Lights Over Route 9") == []
+    assert play_after("Lights Over Route 9", "Nobody Will Believe Us") == ["xff.legal.after"]

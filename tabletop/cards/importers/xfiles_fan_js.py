@@ -29,6 +29,7 @@ __all__ = [
     "convert",
     "import_cards",
     "parse_description",
+    "parse_immediately_after",
     "parse_js_cards",
     "read_js_cards",
 ]
@@ -310,6 +311,16 @@ _QUALIFIER = re.compile(r"\s+(?=(?:with|while|if|that|who|whose|when|unless)\b)"
 _SENTENCE = re.compile(r"(?<=[.;])\s+(?=[A-Z\[])")
 
 
+_FOLLOWING = re.compile(r"\s*playable\s+only\s+immediately\s+(?:following|after)\s+an?\s+[_*]*"
+                        r"(case|incident|following|conclusion)[_*]*\s*[.;]?\s*", re.IGNORECASE)
+
+
+def parse_immediately_after(line: str) -> str | None:
+    """The card type of "Playable only immediately following a _Case_." ('case'), or None for any other line."""
+    m = _FOLLOWING.fullmatch(line or "")
+    return m.group(1).lower() if m else None
+
+
 @dataclass(slots=True)
 class ParsedText:
     """Tags read from a card's description, and the lines (or parts of lines) that stay text only."""
@@ -319,10 +330,15 @@ class ParsedText:
     prevented_by: list[str]
     negates: list[str]
     unparsed: list[str]
+    #: "Playable only immediately following a _Case_": the type of card this one must come right after
+    immediately_after: str = ""
 
-    def fields(self) -> dict[str, list[str]]:
-        return {k: v for k, v in (("requires", self.requires), ("provides", self.provides),
-                                  ("prevented_by", self.prevented_by), ("negates", self.negates)) if v}
+    def fields(self) -> dict[str, Any]:
+        out: dict[str, Any] = {k: v for k, v in (("requires", self.requires), ("provides", self.provides),
+                                                 ("prevented_by", self.prevented_by), ("negates", self.negates)) if v}
+        if self.immediately_after:
+            out["immediately_after"] = self.immediately_after
+        return out
 
 
 def _tag_list(body: str) -> list[str] | None:
@@ -395,6 +411,10 @@ def parse_description(lines: str | Iterable[str] | None) -> ParsedText:
         line = str(raw).strip()
         if not line:
             continue
+        after = parse_immediately_after(line)
+        if after:
+            out.immediately_after = after
+            continue
         whole = True
         for sentence in _SENTENCE.split(line):
             read = _sentence(sentence)
@@ -460,6 +480,9 @@ def convert(objects: list[Any], source: str = "<cards.js>") -> tuple[list[dict[s
                 card["text"] = "\n".join(lines)
                 parsed = parse_description(lines)
                 for fname, tags in parsed.fields().items():
+                    if isinstance(tags, str):
+                        card[fname] = tags
+                        continue
                     card[fname] = list(dict.fromkeys([*card.get(fname, []), *tags])) if fname != "requires" \
                         else [*card.get(fname, []), *tags]
                 if parsed.unparsed:

@@ -344,6 +344,12 @@ class XFilesFan(Ruleset):
         if blocked:
             out.append(_v("xff.prevented", "xff.legal.prevented",
                           f"{name} is prevented by {_brackets(blocked)}, which is provided", (pid,), seat))
+        if info.immediately_after:
+            last = rnd[-1].get("piece")
+            last_type = self.info(state, last).type if last in state.pieces else ""
+            if last_type != info.immediately_after:
+                out.append(_v("xff.after", "xff.legal.after", f"{name} is playable only immediately following "
+                              f"{_article(info.immediately_after.title())}", (pid,), seat))
         circ = circumstance_problems([e["circ"] for e in rnd], info.requires_circ)
         if circ:
             out.append(_v("xff.circumstances", "xff.legal.circumstances", f"{name}: {'; '.join(circ)}", (pid,),
