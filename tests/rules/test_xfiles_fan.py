@@ -646,3 +646,18 @@ def test_card_text_is_applied_by_hand_in_every_mode(mode: str) -> None:
     assert state.player(1).counters["score"] == 3
     res = s.submit(ManualEffect("discard", (card(state, "hand:0", "cold-lake-lights"),), seat=None), 1)
     assert not res.accepted  # only your own hand
+
+
+def test_a_hand_edited_round_entry_is_refused_when_the_save_loads() -> None:
+    """A round entry without its keys no longer loads and then fails on the next play: the load names the field."""
+    import yaml
+
+    from tabletop.store import SaveError, dump_save, parse_save
+
+    rs, state, s = position(hands={0: ["lab-analysis"]}, round_=[("cold-lake-lights", 1)])
+    doc = yaml.safe_load(dump_save(state))
+    assert parse_save(yaml.safe_dump(doc), "ok.yaml").state.rules["round"]
+    del doc["rules"]["round"][0]["circ"]
+    with pytest.raises(SaveError) as e:
+        parse_save(yaml.safe_dump(doc), "edited.yaml")
+    assert "edited.yaml" in str(e.value) and "rules.round[0].circ" in str(e.value)

@@ -1115,11 +1115,52 @@ class XFilesFan(Ruleset):
         where = "round in progress" if r.get("round") else "start a round"
         return f"Period {r.get('period', 0)}: {who} turn ({where})"
 
+    def state_problems(self, state: GameState) -> list[str]:
+        """What in the rule state this ruleset cannot read, each naming its field ("rules.round[0].circ: ...").
+
+        A hand-edited save is checked here when it loads (the save loader asks `audit`, which refuses a state with
+        problems), so it never loads and then fails on the next play.
+        """
+        r = state.rules
+        out: list[str] = []
+        for key in ("round", "pending"):
+            if not isinstance(r.get(key) or [], list):
+                out.append(f"rules.{key}: a list, not {type(r.get(key)).__name__}")
+        for i, e in enumerate(r.get("round") or [] if isinstance(r.get("round") or [], list) else []):
+            where = f"rules.round[{i}]"
+            if not isinstance(e, Mapping):
+                out.append(f"{where}: a round entry is a mapping with piece, seat, circ and negated")
+                continue
+            if e.get("piece") not in state.pieces:
+                out.append(f"{where}.piece: {e.get('piece')!r} is no piece of this table")
+            if e.get("seat") not in state.seats:
+                out.append(f"{where}.seat: {e.get('seat')!r} is no seat")
+            circ = e.get("circ")
+            if not isinstance(circ, Mapping) or any(not isinstance(circ.get(c), bool) for c in CIRCUMSTANCES):
+                out.append(f"{where}.circ: the circumstances after the card, "
+                           f"{{{', '.join(f'{c}: true/false' for c in CIRCUMSTANCES)}}}")
+            if not isinstance(e.get("negated", False), bool):
+                out.append(f"{where}.negated: true or false")
+            if e.get("value") is not None and (not isinstance(e.get("value"), int) or isinstance(e["value"], bool)):
+                out.append(f"{where}.value: a whole number or null")
+        for i, p in enumerate(r.get("pending") or [] if isinstance(r.get("pending") or [], list) else []):
+            if not isinstance(p, Mapping) or p.get("seat") not in state.seats or p.get("kind") not in PENDING_RULE:
+                out.append(f"rules.pending[{i}]: a decision is {{kind: {'/'.join(PENDING_RULE)}, seat: N}}")
+        if r.get("turn") is not None and r.get("turn") not in state.seats:
+            out.append(f"rules.turn: {r.get('turn')!r} is no seat")
+        return out
+
     def audit(self, state: GameState) -> list[Violation]:
-        """What on the table contradicts the rules now (shown when the dial is turned up)."""
+        """What on the table contradicts the rules now (shown when the dial is turned up).
+
+        A rule state this ruleset cannot read at all raises ValueError naming each field (see `state_problems`).
+        """
         r = state.rules
         if "phase" not in r:
             return [_v("xff.no_game", "xff.1.1", "the table has no X-Files Fan game state: start an xfiles-fan game")]
+        problems = self.state_problems(state)
+        if problems:
+            raise ValueError("; ".join(problems))
         out: list[Violation] = []
         in_round = {e.get("piece") for e in r.get("round") or []}
         for pid in state.zones["round"].pieces:
