@@ -860,3 +860,15 @@ def test_docs_name_every_action_option_and_rule_and_the_piece_numbering() -> Non
     s = build_position({"bureau:0": ["owen-marsh", "ruth-calder"], "hand:1": ["ambush"]}, None)
     assert s.state.zones["bureau:0"].pieces == ["p1", "p2"] and s.state.zones["hand:1"].pieces == ["p3"]
     assert "Pieces are numbered `p1`, `p2`" in doc
+
+
+def test_a_hand_edited_combat_without_its_adversary_is_refused_at_load() -> None:
+    """It used to load, then fail with a KeyError on the next pass; the load now names the field."""
+    from tabletop.store import SaveError
+
+    with pytest.raises(SaveError) as e:
+        position(rules={"step": "check", "check": {"site": "p1", "team": [], "skill": "Behavioral", "need": 4},
+                        "combat": {"round": "lrc", "number": 1}})
+    assert "rules.combat.adversary" in str(e.value)
+    with pytest.raises(SaveError, match=r"rules\.step"):
+        position(rules={"step": "lunch"})

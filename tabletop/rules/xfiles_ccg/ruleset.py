@@ -1522,7 +1522,56 @@ class XFilesCCG(Ruleset):
 
     # ------------------------------------------------------------------------------------------ audit, decks
 
+    def state_problems(self, state: GameState) -> list[str]:
+        """What in the rule state this ruleset cannot read, each naming its field ("rules.combat.adversary: ...").
+
+        The save loader asks `audit` when a file loads; a hand-edited state with problems is refused there, naming
+        them, instead of loading and failing on the next play.
+        """
+        r = state.rules
+        out: list[str] = []
+        if "step" in r and r["step"] not in PHASE_OF:
+            out.append(f"rules.step: {r['step']!r} is not a step ({', '.join(STEPS)})")
+        for key in ("active", "first", "priority", "seller", "bluffer", "discarder"):
+            if r.get(key) is not None and r[key] not in state.seats:
+                out.append(f"rules.{key}: {r[key]!r} is no seat")
+        check = r.get("check")
+        if check is not None:
+            if not isinstance(check, Mapping):
+                out.append("rules.check: a mapping with site, team, skill, need and directed")
+            else:
+                if check.get("site") not in state.pieces:
+                    out.append(f"rules.check.site: {check.get('site')!r} is no piece of this table")
+                team = check.get("team", [])
+                if not isinstance(team, list) or any(p not in state.pieces for p in team):
+                    out.append("rules.check.team: a list of the investigating Agents' pieces")
+                for key in ("need",):
+                    if key in check and not isinstance(check[key], int):
+                        out.append(f"rules.check.{key}: a whole number")
+        chain = r.get("chain")
+        if chain is not None:
+            if not isinstance(chain, list):
+                out.append("rules.chain: a list of {piece, seat, pool, paid, combat}")
+            else:
+                for i, e in enumerate(chain):
+                    if not isinstance(e, Mapping) or e.get("piece") not in state.pieces:
+                        out.append(f"rules.chain[{i}].piece: a piece of this table")
+        combat = r.get("combat")
+        if combat is not None:
+            if not isinstance(combat, Mapping) or combat.get("adversary") not in state.pieces:
+                out.append("rules.combat.adversary: the Adversary's piece (a Combat needs it)")
+            elif combat.get("round", "lrc") not in ("lrc", "crc"):
+                out.append(f"rules.combat.round: lrc or crc, not {combat.get('round')!r}")
+        for key in ("sites", "answers", "guesses", "teams"):
+            if r.get(key) is not None and not isinstance(r[key], Mapping):
+                out.append(f"rules.{key}: a mapping")
+        return out
+
     def audit(self, state: GameState) -> list[Violation]:
+        """What on the table contradicts the rules now; a rule state it cannot read raises ValueError, by field."""
+        problems = self.state_problems(state)
+        if problems:
+            raise ValueError("; ".join(problems))
         out: list[Violation] = []
         for p in state.players:
             for pool in ("rp", "cp"):
