@@ -123,6 +123,7 @@ TRAGEDY: list[tuple[str, tuple[str, ...], str]] = [
 
 XFILES_FAN: list[tuple[str, tuple[str, ...], str]] = [
     ("xff.auto", ("xff.2.1", "xff.5.1", "xff.6.1"), "a period starts only after the setup or the exchange"),
+    ("xff.after", ("xff.legal.after",), "… is playable only immediately following a …"),
     ("xff.circumstances", ("xff.legal.circumstances",), "…: …"),
     ("xff.cover_type", ("xff.deck.covers",), "… is not a cover card"),
     ("xff.deal", ("xff.2.2",), "hands are drawn at the start of a period"),

@@ -168,3 +168,11 @@ def test_special_combat_values_are_read(second) -> None:
     assert mirror.special == {"Long Range Combat"} and mirror.combative and mirror.skill("Close Range Combat") == 3
     notes = [n for n in report.notes if n.card == "The Mirror Man"]
     assert [n.kind for n in notes] == ["by-hand"] and "Special" in notes[0].message
+
+
+def test_a_sites_lowered_prerequisite_for_one_question_is_read(second) -> None:
+    _, cards = second
+    chapel = card_info(cards["Saltmarsh Chapel, SC"])
+    assert cards["Saltmarsh Chapel, SC"].get("lowered") == {"kind": "Result", "value": "Insanity", "need": 3}
+    assert chapel.lowered == ("Result", "Insanity", 3) and chapel.asks == ("Motive", "Result")
+    assert chapel.prerequisite == (("Occult Investigation", 6),)

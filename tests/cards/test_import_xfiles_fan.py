@@ -125,3 +125,84 @@ def test_registry() -> None:
     assert get_importer("xfiles-fan-js").FORMAT == "xfiles-fan-js"
     with pytest.raises(KeyError):
         get_importer("nope")
+
+
+REAL = Path(__file__).parent / "fixtures" / "xfiles_fan" / "real_format.js"
+
+
+def test_a_card_file_that_goes_on_after_the_card_list_imports(tmp_path: Path) -> None:
+    """The real file continues with `var episodeTitles`: the list is read, what follows is reported, not an error."""
+    out = tmp_path / "fan-real"
+    report = import_cards(REAL, out)
+    assert report.cards == 5 and check_path(out) == []
+    (trailing,) = [n for n in report.notes if n.kind == "trailing"]
+    assert trailing.line == 74 and "var episodeTitles" in trailing.message
+    assert "after the card list" in report.summary()
+
+
+def test_a_requirement_list_with_one_unbracketed_item_keeps_its_tags() -> None:
+    """ "Requires [A], _B_, [C]." needs A and C whatever B means: they are read, the line stays to apply by hand."""
+    p = parse_description(["Requires [Alien Encounters], _Abduction_, [Evidence]."])
+    assert p.requires == ["Alien Encounters", "Evidence"]
+    assert p.unparsed == ["Requires [Alien Encounters], _Abduction_, [Evidence]."]
+    p = parse_description(["Requires [A], _B_ or [C]."])
+    assert p.requires == [] and p.unparsed  # a choice is never read in part
+
+
+def test_the_real_format_card_with_an_unbracketed_requirement_is_checked(tmp_path: Path) -> None:
+    from tabletop.rules.xfiles_fan import XFilesFan
+
+    out = tmp_path / "cards" / "fan-real"
+    import_cards(REAL, out)
+    lib = CardLibrary([out.parent])
+    nobody = next(c for c in lib if c.name == "Nobody Will Believe Us")
+    assert nobody.get("requires") == ["Alien Encounters", "Evidence"]
+    assert card_info(nobody).requires == ("Alien Encounters", "Evidence")
+    assert XFilesFan(library=lib).card(nobody.ref).requires == ("Alien Encounters", "Evidence")
+    # in a round on the imported cards: [Alien Encounters] is provided by the Case, [Evidence] by nothing: refused
+    from tabletop.core import Session
+    from tabletop.rules.base import add_card
+    from tabletop.rules.xfiles_fan import PlayCard
+
+    rs = XFilesFan(library=lib)
+    state = rs.build_table(2, seed=3, enforcement="strict")
+    ids = {c.name: c.ref for c in lib}
+    add_card(state, ids["Walter SKINNER"], "environment", owner=0)
+    case = add_card(state, ids["Lights Over Route 9"], "round", owner=1)
+    hand = add_card(state, ids["Nobody Will Believe Us"], "hand:0", owner=0)
+    state.rules = {"phase": "play", "period": 1, "turn": 0, "turns": 1, "opener": 1, "round": [
+        {"piece": case.id, "seat": 1, "circ": {"progress": True, "opposition": True, "jeopardy": False},
+         "negated": False, "value": None}], "round_over": False, "passes": 0, "pending": [], "over": False}
+    result = Session(state, rs).submit(PlayCard(hand.id), 0)
+    assert not result.accepted and [v.rule for v in result.violations] == ["xff.legal.requires"]
+    assert "[Evidence]" in result.violations[0].message and "Alien" not in result.violations[0].message
+
+
+def test_only_immediately_following_a_case_is_read_and_enforced(tmp_path: Path) -> None:
+    from tabletop.core import Session
+    from tabletop.rules.base import add_card
+    from tabletop.rules.xfiles_fan import PlayCard, XFilesFan
+
+    out = tmp_path / "cards" / "fan-real"
+    report = import_cards(REAL, out)
+    lib = CardLibrary([out.parent])
+    ids = {c.name: c.ref for c in lib}
+    quiet = lib.get(ids["Keep It Quiet"])
+    assert quiet.get("immediately_after") == "case" and card_info(quiet).immediately_after == "case"
+    assert not [n for n in report.notes if n.card == "Keep It Quiet"]  # the line is read whole
+    circ = {"progress": True, "opposition": True, "jeopardy": False}
+
+    def play_after(*names: str) -> list[str]:
+        rs = XFilesFan(library=lib)
+        state = rs.build_table(2, seed=3, enforcement="strict")
+        add_card(state, ids["Walter SKINNER"], "environment", owner=0)
+        entries = [{"piece": add_card(state, ids[n], "round", owner=1).id, "seat": 1, "circ": circ,
+                    "negated": False, "value": None} for n in names]
+        hand = add_card(state, ids["Keep It Quiet"], "hand:0", owner=0)
+        state.rules = {"phase": "play", "period": 1, "turn": 0, "turns": 1, "opener": 1, "round": entries,
+                       "round_over": False, "passes": 0, "pending": [], "over": False}
+        result = Session(state, rs).submit(PlayCard(hand.id), 0)
+        return [v.rule for v in result.violations]
+
+    assert play_after("Lights Over Route 9") == []
+    assert play_after("Lights Over Route 9", "Nobody Will Believe Us") == ["xff.legal.after"]

@@ -684,6 +684,22 @@ def test_question_and_guess_tokens_are_the_same_on_every_load_of_a_position(tmp_
     assert r.notebook(again.state, 0)["opponents"][0]["answers"][-1]["value"] == "Government"
 
 
+def test_a_lowered_prerequisite_lets_one_question_alone_be_asked() -> None:
+    """Cedar Hollow asks BEHAVIORAL 8+, or 5+ to ask whether the MOTIVE is Security: 6 allows that question only."""
+    s = _investigating({}, site="cedar-hollow")
+    r = rules_of(s)
+    assert r.check_total(s.state) == 6
+    ok(s, Pass(), 0)
+    ok(s, Pass(), 1)
+    assert r.step(s.state) == "question"
+    assert [(q["kind"], q["value"]) for q in r.question_options(s.state, 0)] == [("Motive", "Security")]
+    assert r.guess_options(s.state, 0) == []
+    with pytest.raises(KeyError):
+        r.question_token(s.state, 0, "Method", "Threats")
+    ok(s, Ask(r.question_token(s.state, 0, "Motive", "Security")), 0)
+    assert r.notebook(s.state, 0)["opponents"][0]["answers"][-1]["kind"] == "Motive"
+
+
 def test_correct_guess_wins_and_ends_the_game() -> None:
     s = _solved()
     r = rules_of(s)
@@ -829,3 +845,30 @@ def test_abduction_as_a_manual_effect_returns_the_agent_to_the_hospital() -> Non
     assert not st.rules.get("abducted") and len(st.zones["hand:0"].pieces) == 2
     notes = [n["what"] for e in s.log_for(1) for n in e["notes"]]
     assert "xfc.abduction_return" in notes
+
+
+def test_docs_name_every_action_option_and_rule_and_the_piece_numbering() -> None:
+    """docs/RULES.md lists each xfc.* action type, each option and each rule number of the ruleset."""
+    from pathlib import Path
+
+    from tabletop.rules.xfiles_ccg import ACTIONS
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "RULES.md").read_text(encoding="utf-8")
+    for name in [a.type for a in ACTIONS] + [o.name for o in XFilesCCG.option_specs] + list(RULE_TEXT):
+        assert f"`{name}`" in doc, name
+    # the numbering the docs promise: zone by zone as the file lists them, top first
+    s = build_position({"bureau:0": ["owen-marsh", "ruth-calder"], "hand:1": ["ambush"]}, None)
+    assert s.state.zones["bureau:0"].pieces == ["p1", "p2"] and s.state.zones["hand:1"].pieces == ["p3"]
+    assert "Pieces are numbered `p1`, `p2`" in doc
+
+
+def test_a_hand_edited_combat_without_its_adversary_is_refused_at_load() -> None:
+    """It used to load, then fail with a KeyError on the next pass; the load now names the field."""
+    from tabletop.store import SaveError
+
+    with pytest.raises(SaveError) as e:
+        position(rules={"step": "check", "check": {"site": "p1", "team": [], "skill": "Behavioral", "need": 4},
+                        "combat": {"round": "lrc", "number": 1}})
+    assert "rules.combat.adversary" in str(e.value)
+    with pytest.raises(SaveError, match=r"rules\.step"):
+        position(rules={"step": "lunch"})

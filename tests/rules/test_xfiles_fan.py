@@ -536,6 +536,14 @@ def test_circumstance_requirements_true_not_counts_and_prev() -> None:
     assert establish(after, {"progress": False, "opposition": None}) == {c: False for c in after}
 
 
+def test_a_missing_pip_clears_a_circumstance_and_pass_leaves_it() -> None:
+    """The game summary: no pip eliminates the circumstance; the translucent arrow (`pass`) carries it over."""
+    every = {"progress": True, "opposition": True, "jeopardy": True}
+    assert establish(every, {"progress": "pass"}) == {"progress": True, "opposition": False, "jeopardy": False}
+    assert establish(every, {}) == {"progress": False, "opposition": False, "jeopardy": False}
+    assert establish(every, {"progress": "pass", "opposition": "pass", "jeopardy": "pass"}) == every
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_play_ordinality(mode: str) -> None:
     rs, state, s = position(enforcement=mode, hands={0: ["filed-unexplained"]},
@@ -613,3 +621,45 @@ def test_card_info_reads_camel_case_and_text() -> None:
     assert info.requires == ("FBI", "Agent", "Agent") and info.provides == ("Lead",)
     assert info.sign == "conflict" and info.play_limit == 2 and info.deck_limit is None
     assert info.requires_circ == {"progress": True}
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_card_text_is_applied_by_hand_in_every_mode(mode: str) -> None:
+    """"Place it and two additional unrevealed cards in your discard pile": a hand move is xff.4; the manual effect
+    does it in every mode, logged with the card that says so."""
+    from tabletop.core import actions as A
+    from tabletop.rules.xfiles_fan import ManualEffect
+
+    rs, state, s = position(enforcement=mode, hands={0: ["late-coffee", FILLER, FILLER, "cold-lake-lights"]})
+    coffee = card(state, "hand:0", "late-coffee")
+    two = (card(state, "hand:0", FILLER), card(state, "hand:0", FILLER, 1))
+    before = state.hash()
+    broken(s, s.submit(A.Move(two, "discard:0"), 0), before, mode, "xff.4")
+    rs, state, s = position(enforcement=mode, hands={0: ["late-coffee", FILLER, FILLER, "cold-lake-lights"]})
+    coffee = card(state, "hand:0", "late-coffee")
+    two = (card(state, "hand:0", FILLER), card(state, "hand:0", FILLER, 1))
+    clean(s.submit(ManualEffect("discard", (coffee, *two), source=coffee, text="and two more cards"), 0))
+    assert all(state.pieces[p].zone == "discard:0" and not state.pieces[p].face_up for p in two)
+    notes = [n["text"] for e in s.log_for(0) for n in e["notes"] if n["what"] == "xfiles-fan.effect"]
+    assert notes == ["Late-Night Coffee: discards 3 card(s) unrevealed (and two more cards)"]
+    theirs = [n["text"] for e in s.log_for(1) for n in e["notes"] if n["what"] == "xfiles-fan.effect"]
+    assert len(theirs) == 1 and "Coffee" not in theirs[0]  # discarded unrevealed: the other seat cannot see it
+    clean(s.submit(ManualEffect("score", amount=3, seat=1, source=coffee), 0))
+    assert state.player(1).counters["score"] == 3
+    res = s.submit(ManualEffect("discard", (card(state, "hand:0", "cold-lake-lights"),), seat=None), 1)
+    assert not res.accepted  # only your own hand
+
+
+def test_a_hand_edited_round_entry_is_refused_when_the_save_loads() -> None:
+    """A round entry without its keys no longer loads and then fails on the next play: the load names the field."""
+    import yaml
+
+    from tabletop.store import SaveError, dump_save, parse_save
+
+    rs, state, s = position(hands={0: ["lab-analysis"]}, round_=[("cold-lake-lights", 1)])
+    doc = yaml.safe_load(dump_save(state))
+    assert parse_save(yaml.safe_dump(doc), "ok.yaml").state.rules["round"]
+    del doc["rules"]["round"][0]["circ"]
+    with pytest.raises(SaveError) as e:
+        parse_save(yaml.safe_dump(doc), "edited.yaml")
+    assert "edited.yaml" in str(e.value) and "rules.round[0].circ" in str(e.value)

@@ -18,6 +18,7 @@ __all__ = [
     "canonical_skill",
     "cost_extra",
     "parse_cost",
+    "parse_lowered",
     "parse_prerequisite",
     "parse_questions",
 ]
@@ -110,6 +111,28 @@ def parse_prerequisite(text: Any) -> list[tuple[str, int]]:
             if skill:
                 out.append((skill, int(m.group(2))))
     return out
+
+
+_LOWERED = re.compile(r"\bif\s+you\s+ask\s+(?:if|whether)\s+the\s+(AFFILIATION|MOTIVE|METHOD|RESULT)\s+is\s+"
+                      r"[\"'“”]?([A-Za-z][A-Za-z ]*?)[\"'“”]?\s*,\s*the\s+(?:skill\s+check\s+)?prerequisite\s+"
+                      r"is\s+(?:[A-Z][A-Za-z ]*?\s+)?(\d+)\s*\+?", re.IGNORECASE)
+
+
+def parse_lowered(value: Any) -> dict[str, Any] | None:
+    """A Site's lowered prerequisite for one question: 'If you ask if the MOTIVE is "Security", the skill check
+    prerequisite is 4+.' -> {kind: Motive, value: Security, need: 4}; also reads that mapping back; else None."""
+    if isinstance(value, Mapping):
+        kind = str(value.get("kind", "")).strip().capitalize()
+        val, need = value.get("value"), value.get("need")
+        if kind in CHARACTERISTICS and isinstance(val, str) and isinstance(need, int) and not isinstance(need, bool):
+            return {"kind": kind, "value": val.strip(), "need": need}
+        return None
+    m = _LOWERED.search(value) if isinstance(value, str) else None
+    if not m:
+        return None
+    kind = m.group(1).capitalize()
+    val = next((v for v in CHARACTERISTIC_VALUES[kind] if v.casefold() == m.group(2).strip().casefold()), None)
+    return {"kind": kind, "value": val, "need": int(m.group(3))} if val else None
 
 
 def parse_questions(text: Any, keywords: Any = ()) -> list[str]:

@@ -22,6 +22,7 @@ from .xfiles_ccg_fields import (
     canonical_skill,
     cost_extra,
     parse_cost,
+    parse_lowered,
     parse_prerequisite,
     parse_questions,
 )
@@ -191,6 +192,9 @@ def convert(records: list[Any], source: str = "<cards.json>", lines: list[int] |
                 card["question"] = value
                 keywords = rec.get("keywords")
                 asks = parse_questions(value, keywords if isinstance(keywords, list) else ())
+                lowered = parse_lowered(value)
+                if lowered:
+                    card["lowered"] = lowered
                 if asks:
                     card["asks"] = asks
                 else:

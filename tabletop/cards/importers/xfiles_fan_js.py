@@ -25,10 +25,13 @@ __all__ = [
     "JsObject",
     "JsSyntaxError",
     "ParsedText",
+    "Trailing",
     "convert",
     "import_cards",
     "parse_description",
+    "parse_immediately_after",
     "parse_js_cards",
+    "read_js_cards",
 ]
 
 FORMAT = "xfiles-fan-js"
@@ -258,7 +261,24 @@ class _Reader:
 
 
 def parse_js_cards(text: str, source: str = "<cards.js>") -> list[Any]:
-    """The card array of a JavaScript card file: `var cards = [...];`, `export default [...]` or a bare `[...]`."""
+    """The card array of a JavaScript card file: `var cards = [...];`, `export default [...]` or a bare `[...]`.
+
+    Whatever follows the list (the real file goes on with `var episodeTitles = ...`) is not read: see `read_js_cards`
+    for where it starts."""
+    return read_js_cards(text, source)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Trailing:
+    """Text after the card list, which is not card data and is not read: where it starts and how it begins."""
+
+    line: int
+    lines: int
+    start: str
+
+
+def read_js_cards(text: str, source: str = "<cards.js>") -> tuple[list[Any], Trailing | None]:
+    """The card array (as `parse_js_cards`) and what follows it in the file, if anything but comments."""
     reader = _Reader(text, source)
     reader.skip()
     m = re.compile(r"(?:(?:var|let|const)\s+[A-Za-z_$][\w$]*\s*=|module\.exports\s*=|export\s+default)\s*").match(
@@ -270,9 +290,11 @@ def parse_js_cards(text: str, source: str = "<cards.js>") -> list[Any]:
     cards = reader.array()
     if reader.peek() == ";":
         reader.pos += 1
-    if reader.peek():
-        raise reader.fail("unexpected text after the card list")
-    return cards
+    if not reader.peek():
+        return cards, None
+    rest = text[reader.pos:]
+    first = rest.strip().splitlines()[0] if rest.strip() else ""
+    return cards, Trailing(reader.line(), rest.rstrip().count("\n") + 1, first[:80])
 
 
 # ------------------------------------------------------------------------------------------------ description text
@@ -289,6 +311,16 @@ _QUALIFIER = re.compile(r"\s+(?=(?:with|while|if|that|who|whose|when|unless)\b)"
 _SENTENCE = re.compile(r"(?<=[.;])\s+(?=[A-Z\[])")
 
 
+_FOLLOWING = re.compile(r"\s*playable\s+only\s+immediately\s+(?:following|after)\s+an?\s+[_*]*"
+                        r"(case|incident|following|conclusion)[_*]*\s*[.;]?\s*", re.IGNORECASE)
+
+
+def parse_immediately_after(line: str) -> str | None:
+    """The card type of "Playable only immediately following a _Case_." ('case'), or None for any other line."""
+    m = _FOLLOWING.fullmatch(line or "")
+    return m.group(1).lower() if m else None
+
+
 @dataclass(slots=True)
 class ParsedText:
     """Tags read from a card's description, and the lines (or parts of lines) that stay text only."""
@@ -298,10 +330,15 @@ class ParsedText:
     prevented_by: list[str]
     negates: list[str]
     unparsed: list[str]
+    #: "Playable only immediately following a _Case_": the type of card this one must come right after
+    immediately_after: str = ""
 
-    def fields(self) -> dict[str, list[str]]:
-        return {k: v for k, v in (("requires", self.requires), ("provides", self.provides),
-                                  ("prevented_by", self.prevented_by), ("negates", self.negates)) if v}
+    def fields(self) -> dict[str, Any]:
+        out: dict[str, Any] = {k: v for k, v in (("requires", self.requires), ("provides", self.provides),
+                                                 ("prevented_by", self.prevented_by), ("negates", self.negates)) if v}
+        if self.immediately_after:
+            out["immediately_after"] = self.immediately_after
+        return out
 
 
 def _tag_list(body: str) -> list[str] | None:
@@ -313,6 +350,31 @@ def _tag_list(body: str) -> list[str] | None:
         return None
     shape = _TAG.sub("T", body).strip()
     return tags if _LIST.fullmatch(shape) else None
+
+
+_ITEM = re.compile(r"[_*]*[A-Za-z][\w' -]*?[_*]*")
+
+
+def _partial_tag_list(body: str) -> tuple[list[str], str] | None:
+    """The tags of a list with some unbracketed items ("[A], _B_, [C]") and those items, or None.
+
+    Every item is still needed, so the bracketed ones are read and the rest stays for people; a list joined by "or"
+    is a choice and is never read in part.
+    """
+    if re.search(r"\bor\b", body, re.IGNORECASE):
+        return None
+    tags: list[str] = []
+    rest: list[str] = []
+    for item in re.split(r"\s*(?:,\s*and\b|,|&|\band\b)\s*", body.strip()):
+        item = item.strip()
+        m = _TAG.fullmatch(item)
+        if m:
+            tags.extend([m.group(2).strip()] * int(m.group(1) or 1))
+        elif item and _ITEM.fullmatch(item):
+            rest.append(item)
+        else:
+            return None
+    return (tags, ", ".join(rest)) if tags and rest else None
 
 
 def _sentence(sentence: str) -> tuple[str, list[str], str] | None:
@@ -329,7 +391,8 @@ def _sentence(sentence: str) -> tuple[str, list[str], str] | None:
     head, *tail = _QUALIFIER.split(body, maxsplit=1)
     tags = _tag_list(head)
     if tags is None:
-        return None
+        partial = _partial_tag_list(head) if not tail else None
+        return None if partial is None else (field, partial[0], partial[1])
     return field, tags, (tail[0].strip() if tail else "")
 
 
@@ -347,6 +410,10 @@ def parse_description(lines: str | Iterable[str] | None) -> ParsedText:
     for raw in lines:
         line = str(raw).strip()
         if not line:
+            continue
+        after = parse_immediately_after(line)
+        if after:
+            out.immediately_after = after
             continue
         whole = True
         for sentence in _SENTENCE.split(line):
@@ -413,6 +480,9 @@ def convert(objects: list[Any], source: str = "<cards.js>") -> tuple[list[dict[s
                 card["text"] = "\n".join(lines)
                 parsed = parse_description(lines)
                 for fname, tags in parsed.fields().items():
+                    if isinstance(tags, str):
+                        card[fname] = tags
+                        continue
                     card[fname] = list(dict.fromkeys([*card.get(fname, []), *tags])) if fname != "requires" \
                         else [*card.get(fname, []), *tags]
                 if parsed.unparsed:
@@ -453,7 +523,11 @@ def import_cards(src: str | Path, out: str | Path, *, images: str | Path | None 
         raise ImportFailed(f"{src}: cannot read it: {e.strerror or e}") from e
     except UnicodeDecodeError as e:
         raise ImportFailed(f"{src}: not UTF-8 text ({e.reason} at byte {e.start})") from e
-    objects = parse_js_cards(text, str(src))
+    objects, trailing = read_js_cards(text, str(src))
     cards, notes = convert(objects, str(src))
+    if trailing is not None:
+        notes.append(ImportNote(trailing.line, "", "", f"the file goes on after the card list ({trailing.lines} "
+                                f"line(s) from `{trailing.start}`); that is not card data and was not read",
+                                "trailing"))
     return finish_import(src, out, cards, notes, fmt=FORMAT, title=title or f"X-Files Fan CCG ({src.name})",
                          ruleset="xfiles-fan", images=images, reference_images=reference_images)

@@ -20,6 +20,7 @@ from ...cards.importers.xfiles_ccg_fields import (
     canonical_skill,
     cost_extra,
     parse_cost,
+    parse_lowered,
     parse_prerequisite,
     parse_questions,
 )
@@ -84,6 +85,8 @@ class CardInfo:
     alternatives: tuple[str, ...] = ()
     #: skills printed as "Special": the card's text gives the value (applied by hand)
     special: frozenset[str] = frozenset()
+    #: a Site's lowered prerequisite for one question: (kind, value, need)
+    lowered: tuple[str, str, int] | None = None
     #: Health printed as N/A (an Adversary that damage does not kill, such as a phenomenon)
     health_na: bool = False
 
@@ -113,6 +116,14 @@ def _int(value: Any) -> int | None:
 
 def _na(value: Any) -> bool:
     return isinstance(value, str) and value.strip().upper() == "N/A"
+
+
+def _lowered(*sources: Any) -> tuple[str, str, int] | None:
+    for source in sources:
+        got = parse_lowered(source)
+        if got:
+            return (got["kind"], got["value"], got["need"])
+    return None
 
 
 def card_info(card: Any) -> CardInfo:
@@ -176,6 +187,7 @@ def card_info(card: Any) -> CardInfo:
         modifies=modifies,
         health_na=health_na and health is None,
         special=frozenset(special),
+        lowered=_lowered(get("lowered"), get("question"), text),
         alternatives=alternatives(text),
         cost_extra=cost_extra(get("cost")) if cost is None else 0,
     )

@@ -81,6 +81,8 @@ RULE_TEXT = {
     "xfc.question.3": "The engine answers truthfully, to the asker alone.",
     "xfc.question.4": "A wrong guess lets the Directed Player ask one question of the Site's kind or guess back.",
     "xfc.question.5": "The investigated Site goes to the Discard.",
+    "xfc.question.6": "A Site that lowers its prerequisite for one question: a check that meets only the lowered "
+                      "number lets the Investigating Player ask that question alone, and not guess.",
     "xfc.debriefing.1": "Anyone may discard; every hand is cut to hand_max (7).",
     "xfc.debriefing.2": "Agents bought for one turn go to the Discard.",
     "xfc.effect.1": "Card text is applied by hand with the manual effect, allowed in every mode.",

@@ -379,9 +379,10 @@ class XFilesCCG(Ruleset):
         if step == "question" and seat == self.active(state):
             q = r.get("question") or {}
             exclusive = self.options["question_or_guess"] and (q.get("asked") or q.get("guessed"))
-            return {"about": check.get("directed"), "kinds": kinds,
+            only = q.get("only")  # the lowered prerequisite was met, not the printed one: that one question only
+            return {"about": check.get("directed"), "kinds": [only[0]] if only else kinds, "only": only,
                     "ask": not strict or (not q.get("asked") and not exclusive),
-                    "guess": not strict or (not q.get("guessed") and not exclusive)}
+                    "guess": not only and (not strict or (not q.get("guessed") and not exclusive))}
         if step == "penalty":
             pen = r.get("penalty") or {}
             if pen.get("seat") == seat and not pen.get("done"):
@@ -395,8 +396,9 @@ class XFilesCCG(Ruleset):
             return []
         turn = state.rules.get("turn", 1)
         out = []
+        only = ctx.get("only")
         for kind in ctx["kinds"]:
-            for value in CHARACTERISTIC_VALUES.get(kind, ()):
+            for value in CHARACTERISTIC_VALUES.get(kind, ()) if not only else (only[1],):
                 token = self._token(state, "q", seat, ctx["about"], turn, kind, value)
                 out.append({"token": token, "about": ctx["about"], "kind": kind, "value": value,
                             "text": f"Is your X-File's {kind.upper()} {value}?"})
@@ -1206,13 +1208,20 @@ class XFilesCCG(Ruleset):
         total = self.check_total(state) or 0
         need = int(check.get("need", 0))
         site = check.get("site")
-        ok = total >= need and any(self.section_of(state, p) != "hospital" for p in check.get("team", [])
-                                   if p in state.pieces)
+        standing = any(self.section_of(state, p) != "hospital" for p in check.get("team", []) if p in state.pieces)
+        ok = total >= need and standing
+        lowered = self.pinfo(state, site).lowered if site in state.pieces else None
+        low = not ok and standing and lowered is not None and total >= lowered[2]
         active = self.active(state)
+        result = "success" if ok else (f"the lowered {lowered[2]}+ is met: one question only, whether the "
+                                       f"{lowered[0].upper()} is {lowered[1]} (xfc.question.6)" if low else "failure")
         tx.note("xfc.check", active, f"{self.ref(state, site)}: {check.get('skill')} {total} against {need}+: "
-                + ("success" if ok else "failure"), {"site": site, "total": total, "need": need, "success": ok})
-        if ok:
-            tx.set_rule("question", {"asked": False, "guessed": False})
+                + result, {"site": site, "total": total, "need": need, "success": ok, "lowered": bool(low)})
+        if ok or low:
+            q: dict[str, Any] = {"asked": False, "guessed": False}
+            if low:
+                q["only"] = [lowered[0], lowered[1]]
+            tx.set_rule("question", q)
             self._goto(state, "question", tx)
         else:
             self._close_site(state, tx)
@@ -1525,7 +1534,56 @@ class XFilesCCG(Ruleset):
 
     # ------------------------------------------------------------------------------------------ audit, decks
 
+    def state_problems(self, state: GameState) -> list[str]:
+        """What in the rule state this ruleset cannot read, each naming its field ("rules.combat.adversary: ...").
+
+        The save loader asks `audit` when a file loads; a hand-edited state with problems is refused there, naming
+        them, instead of loading and failing on the next play.
+        """
+        r = state.rules
+        out: list[str] = []
+        if "step" in r and r["step"] not in PHASE_OF:
+            out.append(f"rules.step: {r['step']!r} is not a step ({', '.join(STEPS)})")
+        for key in ("active", "first", "priority", "seller", "bluffer", "discarder"):
+            if r.get(key) is not None and r[key] not in state.seats:
+                out.append(f"rules.{key}: {r[key]!r} is no seat")
+        check = r.get("check")
+        if check is not None:
+            if not isinstance(check, Mapping):
+                out.append("rules.check: a mapping with site, team, skill, need and directed")
+            else:
+                if check.get("site") not in state.pieces:
+                    out.append(f"rules.check.site: {check.get('site')!r} is no piece of this table")
+                team = check.get("team", [])
+                if not isinstance(team, list) or any(p not in state.pieces for p in team):
+                    out.append("rules.check.team: a list of the investigating Agents' pieces")
+                for key in ("need",):
+                    if key in check and not isinstance(check[key], int):
+                        out.append(f"rules.check.{key}: a whole number")
+        chain = r.get("chain")
+        if chain is not None:
+            if not isinstance(chain, list):
+                out.append("rules.chain: a list of {piece, seat, pool, paid, combat}")
+            else:
+                for i, e in enumerate(chain):
+                    if not isinstance(e, Mapping) or e.get("piece") not in state.pieces:
+                        out.append(f"rules.chain[{i}].piece: a piece of this table")
+        combat = r.get("combat")
+        if combat is not None:
+            if not isinstance(combat, Mapping) or combat.get("adversary") not in state.pieces:
+                out.append("rules.combat.adversary: the Adversary's piece (a Combat needs it)")
+            elif combat.get("round", "lrc") not in ("lrc", "crc"):
+                out.append(f"rules.combat.round: lrc or crc, not {combat.get('round')!r}")
+        for key in ("sites", "answers", "guesses", "teams"):
+            if r.get(key) is not None and not isinstance(r[key], Mapping):
+                out.append(f"rules.{key}: a mapping")
+        return out
+
     def audit(self, state: GameState) -> list[Violation]:
+        """What on the table contradicts the rules now; a rule state it cannot read raises ValueError, by field."""
+        problems = self.state_problems(state)
+        if problems:
+            raise ValueError("; ".join(problems))
         out: list[Violation] = []
         for p in state.players:
             for pool in ("rp", "cp"):

@@ -15,6 +15,7 @@ __all__ = [
     "DiscardCards",
     "EndPeriod",
     "Exchange",
+    "ManualEffect",
     "NoAction",
     "Pass",
     "PlayAction",
@@ -104,6 +105,26 @@ class Exchange(Action):
     piece_fields: ClassVar[tuple[str, ...]] = ("give", "take")
 
 
+@action_type("xfiles-fan.effect")
+@dataclass(frozen=True, slots=True)
+class ManualEffect(Action):
+    """Apply a card's text by hand, in every mode, logged with the card that says so (`source`) and why (`text`).
+
+    kind `discard`: `pieces` from your hand to your discard pile, unrevealed (face down); `move`: `pieces` to the
+    zone `to`; `score`: add `amount` to seat `seat`'s score; `negate`: the round cards `pieces` count 0 and provide
+    nothing. The engine never reads card text; this is how a player does what it says.
+    """
+
+    kind: str
+    pieces: tuple[str, ...] = ()
+    to: str = ""
+    amount: int = 0
+    seat: int | None = None
+    source: str | None = None
+    text: str = ""
+    piece_fields: ClassVar[tuple[str, ...]] = ("pieces", "source")
+
+
 @action_type("xfiles-fan.start_period")
 @dataclass(frozen=True, slots=True)
 class StartPeriod(Action):
@@ -123,5 +144,5 @@ class EndPeriod(Action):
 
 
 PLAYER_ACTIONS = (ChooseFirst, PlayEnvironment, PlayCard, Pass, PlayAction, NoAction, ChooseValue, DiscardCards,
-                  Exchange)
+                  Exchange, ManualEffect)
 AUTO_ACTIONS = (StartPeriod, ScoreRound, EndPeriod)

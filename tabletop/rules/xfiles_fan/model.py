@@ -78,6 +78,8 @@ RULE_TEXT = {
                           "the round that is not negated.",
     "xff.legal.prevented": "A card cannot be played while a tag that prevents it is provided.",
     "xff.legal.circumstances": "A card's required circumstances must match the circumstances in force.",
+    "xff.legal.after": "A card playable only immediately following a Case (or another type) goes right after a card "
+                       "of that type in the round.",
     "xff.legal.ordinality": "Fewer than playOrdinality copies of a card may already be in the round.",
     "xff.table": "Cards move between zones only as the Sequence of Play says.",
 }
@@ -137,6 +139,8 @@ class CardInfo:
     play_limit: int | None = None
     deck_limit: int | None = None
     unparsed: tuple[str, ...] = ()
+    #: "Playable only immediately following a _Case_": the type of the round card it must come right after
+    immediately_after: str = ""
 
     @property
     def fixed_points(self) -> int | None:
@@ -177,6 +181,11 @@ def card_info(card: Any) -> CardInfo:
         requires, prevented, negates = tuple(parsed.requires), tuple(parsed.prevented_by), tuple(parsed.negates)
         provides += parsed.provides
         unparsed = tuple(parsed.unparsed)
+    after = _get(f, "immediately_after", "immediatelyAfter")
+    if not isinstance(after, str) and "immediately" in card.text:
+        from ...cards.importers.xfiles_fan_js import parse_immediately_after
+
+        after = next((a for a in map(parse_immediately_after, card.text.splitlines()) if a), "")
     points = _get(f, "point_value", "pointValue")
     if isinstance(points, float) and points.is_integer():
         points = int(points)
@@ -205,6 +214,7 @@ def card_info(card: Any) -> CardInfo:
         play_limit=_int_or_none(_get(f, "play_ordinality", "playOrdinality")),
         deck_limit=deck_limit,
         unparsed=unparsed,
+        immediately_after=after.strip().lower() if isinstance(after, str) else "",
     )
 
 
@@ -221,15 +231,19 @@ def value_range(sign: str, limit: int) -> range:
 
 
 def establish(before: Mapping[str, bool], est: Mapping[str, Any]) -> dict[str, bool]:
-    """The circumstances after a card: `true` sets one, `false`/`null` clears it, `pass` or absent leaves it."""
+    """The circumstances after a card: `true` sets one, `pass` leaves it, `false`/`null`/absent clears it.
+
+    The game summary: "absence of a pip indicates the circumstance is eliminated by the card", and the translucent
+    arrow (`pass`) carries it over; so a card with no `establishesCircumstances` at all clears all three. A value we
+    cannot read leaves the circumstance as it was (never a silent change of the table).
+    """
     out = {c: bool(before.get(c, False)) for c in CIRCUMSTANCES}
     for c in CIRCUMSTANCES:
-        if c not in est:
-            continue
-        v = est[c]
-        if v is True or (isinstance(v, str) and v.casefold() in ("true", "yes", "set")):
+        v = est.get(c)
+        word = v.casefold() if isinstance(v, str) else None
+        if v is True or word in ("true", "yes", "set"):
             out[c] = True
-        elif v is False or v is None or (isinstance(v, str) and v.casefold() in ("false", "null", "not", "clear")):
+        elif v is False or v is None or word in ("false", "null", "not", "clear"):
             out[c] = False
     return out
 

@@ -40,6 +40,7 @@ from .actions import (
     DiscardCards,
     EndPeriod,
     Exchange,
+    ManualEffect,
     NoAction,
     Pass,
     PlayAction,
@@ -384,6 +385,12 @@ class XFilesFan(Ruleset):
         if blocked:
             out.append(_v("xff.prevented", "xff.legal.prevented",
                           f"{name} is prevented by {_brackets(blocked)}, which is provided", (pid,), seat))
+        if info.immediately_after:
+            last = rnd[-1].get("piece")
+            last_type = self.info(state, last).type if last in state.pieces else ""
+            if last_type != info.immediately_after:
+                out.append(_v("xff.after", "xff.legal.after", f"{name} is playable only immediately following "
+                              f"{_article(info.immediately_after.title())}", (pid,), seat))
         circ = circumstance_problems([e["circ"] for e in rnd], info.requires_circ)
         if circ:
             out.append(_v("xff.circumstances", "xff.legal.circumstances", f"{name}: {'; '.join(circ)}", (pid,),
@@ -416,8 +423,8 @@ class XFilesFan(Ruleset):
 
     def check(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
         r = state.rules
-        if "phase" not in r:
-            return []
+        if "phase" not in r or isinstance(action, ManualEffect):
+            return []  # card text applied by hand is never a violation (the rules file: "applied by hand")
         ours = isinstance(action, (ChooseFirst, PlayEnvironment, PlayCard, Pass, PlayAction, NoAction, ChooseValue,
                                    DiscardCards, Exchange, *AUTO_ACTIONS))
         if ours and r.get("over"):
@@ -626,6 +633,7 @@ class XFilesFan(Ruleset):
             StartPeriod: self._do_start_period,
             ScoreRound: self._do_score,
             EndPeriod: self._do_end_period,
+            ManualEffect: self._do_effect,
         }.get(type(action))
         if handler is None:
             return False
@@ -835,6 +843,44 @@ class XFilesFan(Ruleset):
                 {"piece": a.piece})
         self._drop_pending(state, tx, {"kind": "action", "seat": seat})
         self._turn_done(state, tx, seat)
+
+    def _do_effect(self, state: GameState, a: ManualEffect, seat: int | None, tx: Tx) -> None:
+        """Card text applied by hand: every mode, logged with its source card."""
+        src = self.ref(state, a.source) if a.source in state.pieces else "by hand"
+        why = f" ({a.text})" if a.text else ""
+        if seat is None:
+            raise ActionError("spectator", "spectators do not play")
+        if a.kind == "discard":
+            bad = [p for p in a.pieces if state.pieces[p].zone != f"hand:{seat}"]
+            if bad or not a.pieces:
+                raise ActionError("not_in_hand", "a card discarded by hand comes from your own hand")
+            for pid in a.pieces:
+                tx.move(pid, f"discard:{seat}", by=seat, face_up=False)
+            text = f"{src}: discards {len(a.pieces)} card(s) unrevealed"
+        elif a.kind == "move":
+            if a.to not in state.zones or not a.pieces:
+                raise ActionError("bad_move", "name the cards and the zone they go to")
+            for pid in a.pieces:
+                tx.move(pid, a.to, by=seat)
+            text = f"{src}: {len(a.pieces)} card(s) go to {state.zones[a.to].label or a.to}"
+        elif a.kind == "score":
+            who = a.seat if a.seat is not None else seat
+            if who not in state.seats:
+                raise ActionError("bad_seat", f"there is no seat {who}")
+            total = tx.add_player_counter(who, "score", a.amount)
+            text = f"{src}: {a.amount:+d} to seat {who}'s score ({total})"
+        elif a.kind == "negate":
+            rnd = self._round(state)
+            if not a.pieces or any(p not in {e.get("piece") for e in rnd} for p in a.pieces):
+                raise ActionError("not_in_round", "only cards of the round in progress are negated")
+            for e in rnd:
+                if e.get("piece") in a.pieces:
+                    e["negated"] = True
+            tx.set_rule("round", rnd)
+            text = f"{src}: negates {', '.join(self.info(state, p).name for p in a.pieces)}"
+        else:
+            raise ActionError("bad_effect", "a manual effect is discard, move, score or negate")
+        tx.note("xfiles-fan.effect", seat, text + why, {"kind": a.kind, "source": a.source, "pieces": list(a.pieces)})
 
     def _do_no_action(self, state: GameState, a: NoAction, seat: int | None, tx: Tx) -> None:
         self._drop_pending(state, tx, {"kind": "action", "seat": seat})
@@ -1121,11 +1167,52 @@ class XFilesFan(Ruleset):
         where = "round in progress" if r.get("round") else "start a round"
         return f"Period {r.get('period', 0)}: {who} turn ({where})"
 
+    def state_problems(self, state: GameState) -> list[str]:
+        """What in the rule state this ruleset cannot read, each naming its field ("rules.round[0].circ: ...").
+
+        A hand-edited save is checked here when it loads (the save loader asks `audit`, which refuses a state with
+        problems), so it never loads and then fails on the next play.
+        """
+        r = state.rules
+        out: list[str] = []
+        for key in ("round", "pending"):
+            if not isinstance(r.get(key) or [], list):
+                out.append(f"rules.{key}: a list, not {type(r.get(key)).__name__}")
+        for i, e in enumerate(r.get("round") or [] if isinstance(r.get("round") or [], list) else []):
+            where = f"rules.round[{i}]"
+            if not isinstance(e, Mapping):
+                out.append(f"{where}: a round entry is a mapping with piece, seat, circ and negated")
+                continue
+            if e.get("piece") not in state.pieces:
+                out.append(f"{where}.piece: {e.get('piece')!r} is no piece of this table")
+            if e.get("seat") not in state.seats:
+                out.append(f"{where}.seat: {e.get('seat')!r} is no seat")
+            circ = e.get("circ")
+            if not isinstance(circ, Mapping) or any(not isinstance(circ.get(c), bool) for c in CIRCUMSTANCES):
+                out.append(f"{where}.circ: the circumstances after the card, "
+                           f"{{{', '.join(f'{c}: true/false' for c in CIRCUMSTANCES)}}}")
+            if not isinstance(e.get("negated", False), bool):
+                out.append(f"{where}.negated: true or false")
+            if e.get("value") is not None and (not isinstance(e.get("value"), int) or isinstance(e["value"], bool)):
+                out.append(f"{where}.value: a whole number or null")
+        for i, p in enumerate(r.get("pending") or [] if isinstance(r.get("pending") or [], list) else []):
+            if not isinstance(p, Mapping) or p.get("seat") not in state.seats or p.get("kind") not in PENDING_RULE:
+                out.append(f"rules.pending[{i}]: a decision is {{kind: {'/'.join(PENDING_RULE)}, seat: N}}")
+        if r.get("turn") is not None and r.get("turn") not in state.seats:
+            out.append(f"rules.turn: {r.get('turn')!r} is no seat")
+        return out
+
     def audit(self, state: GameState) -> list[Violation]:
-        """What on the table contradicts the rules now (shown when the dial is turned up)."""
+        """What on the table contradicts the rules now (shown when the dial is turned up).
+
+        A rule state this ruleset cannot read at all raises ValueError naming each field (see `state_problems`).
+        """
         r = state.rules
         if "phase" not in r:
             return [_v("xff.no_game", "xff.1.1", "the table has no X-Files Fan game state: start an xfiles-fan game")]
+        problems = self.state_problems(state)
+        if problems:
+            raise ValueError("; ".join(problems))
         out: list[Violation] = []
         in_round = {e.get("piece") for e in r.get("round") or []}
         for pid in state.zones["round"].pieces:
