@@ -30,7 +30,7 @@ def session_or_exit(path: str):
     from ..store import SaveError
 
     try:
-        return open_session(path)
+        return open_session(path, on_note=lambda note: print(f"tabletop: {note}", file=sys.stderr))
     except SaveError as e:
         print(f"tabletop: {e}", file=sys.stderr)
         raise SystemExit(2) from None

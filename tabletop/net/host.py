@@ -92,9 +92,10 @@ def load_tokens(path: str | os.PathLike[str]) -> dict[int, SeatRecord]:
 class Host:
     """Serve a session over WebSocket; the session is only touched from this host's event loop.
 
-    With `autosave` (a save path) the table is saved every `autosave_every` changes and the seat tokens are written
-    beside it, so `Host` restarted on that save lets every client take its seat back. `records` (seat tokens)
-    overrides the tokens file read beside the autosave.
+    With `autosave` (a save path) every change is journaled beside it (store.Autosaver) and answered only once its
+    record is durable; the YAML save is written on close (`saved_to`), and the seat tokens beside it, so `Host`
+    restarted on that save lets every client take its seat back. `records` (seat tokens) overrides the tokens file
+    read beside the autosave.
     """
 
     def __init__(
@@ -135,6 +136,9 @@ class Host:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._announcer: Any = None
         self._tick: asyncio.Task[Any] | None = None
+        #: frames waiting for the journal: (ticket, frames, closes), sent once that ticket is durable
+        self._held: deque[tuple[int, list[tuple[int, bytes]], list[tuple[int, str]]]] = deque()
+        self.saved_to: Path | None = None
 
     @property
     def tokens_path(self) -> Path | None:
@@ -148,7 +152,13 @@ class Host:
 
             if self.records is None:
                 records = load_tokens(self.tokens_path)  # type: ignore[arg-type]
-            self.autosaver = Autosaver(self.session, self.autosave_path, every=self.autosave_every)
+            loop = asyncio.get_running_loop()
+            self.autosaver = Autosaver(self.session, self.autosave_path, every=self.autosave_every,
+                                       meta=self._journal_meta,
+                                       on_durable=lambda _t: loop.call_soon_threadsafe(self._release))
+            for seat, cseq in self.autosaver.recovered_meta.get("cseq", {}).items():
+                if int(seat) in records and isinstance(cseq, int):  # actions journaled after the tokens file
+                    records[int(seat)].cseq = max(records[int(seat)].cseq, cseq)
         self.protocol = HostProtocol(self.session, name=self.name, password=self.password, records=records,
                                      local_seats=self.local_seats, limits=self.limits)
         self.session.listeners.append(self._after_entry)
@@ -177,6 +187,9 @@ class Host:
         """Stop serving: say goodbye to every client, save, write the tokens."""
         if self._tick is not None:
             self._tick.cancel()
+        if self.autosaver is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self.autosaver.flush)
+            self._release()
         if self._announcer is not None:
             with contextlib.suppress(Exception):
                 await asyncio.get_running_loop().run_in_executor(None, self._announcer.close)
@@ -190,7 +203,8 @@ class Host:
         if self._after_entry in self.session.listeners:
             self.session.listeners.remove(self._after_entry)
         if self.autosaver is not None:
-            self.autosaver.close()
+            if self.autosaver.close() and self.autosave_path is not None and self.autosave_path.exists():
+                self.saved_to = self.autosave_path
             self._write_tokens()
 
     async def serve_forever(self) -> None:
@@ -262,14 +276,11 @@ class Host:
             out, closes = p.data_to_send(), p.connections_to_close()
             if not out and not closes:
                 break
-            for cid, data in out:
-                ws = self._conns.get(cid)
-                if ws is not None and not self._write(ws, data):
-                    self._drop(cid, "too slow: the host will not wait for this client")
-            for cid, reason in closes:
-                ws = self._conns.pop(cid, None)
-                if ws is not None:
-                    self._close_later(cid, ws, 1000 if reason == "bye" else 1008, reason)
+            saver = self.autosaver
+            if saver is not None and (self._held or saver.durable < saver.ticket):
+                self._held.append((saver.ticket, out, closes))  # answered once the journal has it on disk
+                continue
+            self._send(out, closes)
         events = p.events_received()
         for ev in events:
             if ev.kind == "claimed":
@@ -279,6 +290,27 @@ class Host:
             else:
                 log.info("%s conn=%s seat=%s %s", ev.kind, ev.conn, ev.seat, ev.text)
 
+    def _release(self) -> None:
+        """Send the frames whose changes are now durable (called on this loop after each journal commit)."""
+        saver = self.autosaver
+        while self._held and (saver is None or self._held[0][0] <= saver.durable):
+            _, out, closes = self._held.popleft()
+            self._send(out, closes)
+
+    def _journal_meta(self) -> dict[str, Any]:
+        records = self.protocol.records if self.protocol is not None else self.records or {}
+        return {"cseq": {str(seat): r.cseq for seat, r in records.items()}}
+
+    def _send(self, out: list[tuple[int, bytes]], closes: list[tuple[int, str]]) -> None:
+        for cid, data in out:
+            ws = self._conns.get(cid)
+            if ws is not None and not self._write(ws, data):
+                self._drop(cid, "too slow: the host will not wait for this client")
+        for cid, reason in closes:
+            ws = self._conns.pop(cid, None)
+            if ws is not None:
+                self._close_later(cid, ws, 1000 if reason == "bye" else 1008, reason)
+
     def _drop(self, cid: int, reason: str) -> None:
         ws = self._conns.pop(cid, None)
         assert self.protocol is not None
@@ -287,9 +319,7 @@ class Host:
             ws.transport.abort()
 
     def _after_entry(self, kind: str, entry: LogEntry) -> None:
-        if self.autosaver is not None and self.autosaver.pending == 0:
-            self._write_tokens()
-        self.pump()
+        self.pump()  # the seats' client sequence numbers travel in the journal, not in a tokens rewrite per change
 
     def _write_tokens(self) -> None:
         if self.tokens_path is None or self.protocol is None:

@@ -80,6 +80,12 @@ class LoadedGame:
     state: GameState
     history: list[LogEntry] = field(default_factory=list)
     source: str = ""
+    #: what a reader should know about how the game was opened (a journal replayed, a torn record dropped)
+    note: str = ""
+    #: what the journal kept beside the game (the host's per-seat client sequence numbers)
+    meta: dict[str, Any] = field(default_factory=dict)
+    #: undone changes that can still be redone (kept by a journal; a YAML save has none)
+    redo: list[LogEntry] = field(default_factory=list)
 
 
 # ------------------------------------------------------------------------------------------------ writing

@@ -13,7 +13,16 @@ import pytest
 
 from tabletop.core import actions as A
 from tabletop.game import new_session, open_session, quick_table
-from tabletop.store import Autosaver, SaveError, dump_save, load_action_log, load_game, parse_save, save_game
+from tabletop.store import (
+    Autosaver,
+    SaveError,
+    dump_save,
+    load_action_log,
+    load_game,
+    open_game,
+    parse_save,
+    save_game,
+)
 
 
 def played():
@@ -136,17 +145,19 @@ def test_missing_file() -> None:
         load_game("/nonexistent/save.yaml")
 
 
-def test_autosave_every_few_actions_and_on_flush(tmp_path: Path) -> None:
+def test_autosave_journals_every_action_and_writes_yaml_on_close(tmp_path: Path) -> None:
     session = quick_table(seed=5)
-    saver = Autosaver(session, tmp_path / "auto.yaml", every=3)
+    saver = Autosaver(session, tmp_path / "auto.yaml")
     session.submit(A.Shuffle("deck"), 0)
     session.submit(A.Shuffle("deck"), 0)
-    assert not saver.path.exists()
+    assert saver.flush()
+    assert not saver.path.exists()  # the YAML is written on close; until then the journal holds the game
+    assert open_game(saver.path).state == session.state
     session.submit(A.Shuffle("deck"), 0)
-    assert load_game(saver.path).state == session.state
     session.submit(A.Chat("bye"), 0)
-    saver.close()
+    assert saver.close()
     assert len(load_game(saver.path).history) == 4
+    assert not saver.journal_path.exists()
 
 
 def test_action_log_round_trip(tmp_path: Path) -> None:
