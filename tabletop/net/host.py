@@ -148,19 +148,20 @@ class Host:
         """Bind and start serving (the port is known after this returns)."""
         records: dict[int, SeatRecord] = dict(self.records or {})
         if self.autosave_path is not None:
-            from ..store import Autosaver
+            from ..store import Autosaver, previous_meta
 
             if self.records is None:
                 records = load_tokens(self.tokens_path)  # type: ignore[arg-type]
+            for seat, cseq in previous_meta(self.autosave_path, self.session.state.seq).get("cseq", {}).items():
+                if seat.isdigit() and int(seat) in records and isinstance(cseq, int):  # journaled after the tokens
+                    records[int(seat)].cseq = max(records[int(seat)].cseq, cseq)
+        self.protocol = HostProtocol(self.session, name=self.name, password=self.password, records=records,
+                                     local_seats=self.local_seats, limits=self.limits)
+        if self.autosave_path is not None:
             loop = asyncio.get_running_loop()
             self.autosaver = Autosaver(self.session, self.autosave_path, every=self.autosave_every,
                                        meta=self._journal_meta,
                                        on_durable=lambda _t: loop.call_soon_threadsafe(self._release))
-            for seat, cseq in self.autosaver.recovered_meta.get("cseq", {}).items():
-                if int(seat) in records and isinstance(cseq, int):  # actions journaled after the tokens file
-                    records[int(seat)].cseq = max(records[int(seat)].cseq, cseq)
-        self.protocol = HostProtocol(self.session, name=self.name, password=self.password, records=records,
-                                     local_seats=self.local_seats, limits=self.limits)
         self.session.listeners.append(self._after_entry)
         self._server = await serve(self._handle, self.bind, self.port, max_size=self.limits.max_frame,
                                    compression=None, ping_interval=5, ping_timeout=15, close_timeout=2)
@@ -298,8 +299,8 @@ class Host:
             self._send(out, closes)
 
     def _journal_meta(self) -> dict[str, Any]:
-        records = self.protocol.records if self.protocol is not None else self.records or {}
-        return {"cseq": {str(seat): r.cseq for seat, r in records.items()}}
+        assert self.protocol is not None
+        return {"cseq": {str(seat): r.cseq for seat, r in self.protocol.records.items()}}
 
     def _send(self, out: list[tuple[int, bytes]], closes: list[tuple[int, str]]) -> None:
         for cid, data in out:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .autosave import Autosaver
+from .autosave import Autosaver, previous_meta
 from .journal import JournalError, journal_path_for, read_journal
 from .logs import LogError, load_action_log
 from .recovery import export_game, open_game
@@ -34,6 +34,7 @@ __all__ = [
     "load_game",
     "open_game",
     "parse_save",
+    "previous_meta",
     "read_journal",
     "save_game",
 ]

@@ -26,7 +26,7 @@ from .journal import (
 )
 from .saves import atomic_write, dump_save
 
-__all__ = ["DEFAULT_AUTOSAVE", "Autosaver", "file_sha"]
+__all__ = ["DEFAULT_AUTOSAVE", "Autosaver", "file_sha", "previous_meta"]
 
 DEFAULT_AUTOSAVE = Path("saves") / "autosave.yaml"
 
@@ -41,6 +41,25 @@ def file_sha(path: str | os.PathLike[str]) -> str | None:
     except OSError:
         return None
     return h.hexdigest()
+
+
+def _tail_seq(record: dict[str, Any]) -> Any:
+    if record.get("k") == "act":
+        e = record.get("e")
+        return e.get("seq") if isinstance(e, dict) else None
+    return record.get("seq")
+
+
+def previous_meta(path: str | os.PathLike[str], seq: int) -> dict[str, Any]:
+    """The meta of the journal beside save `path` when it ends at `seq` (the game being continued), else {}.
+
+    The host keeps each seat's last client sequence number there, so a restart after a crash still answers an
+    action sent again as the duplicate it is.
+    """
+    tail = tail_record(journal_path_for(path))
+    if tail is None or _tail_seq(tail) != seq or not isinstance(tail.get("m"), dict):
+        return {}
+    return tail["m"]
 
 
 class Autosaver:
@@ -69,8 +88,6 @@ class Autosaver:
         self.meta = meta
         self.last_error = ""
         self.set_aside: Path | None = None
-        #: the meta of the journal this one replaces, when it is this very game (the host's seat counters)
-        self.recovered_meta: dict[str, Any] = {}
         self._check_old_journal()
         state = session.state
         table = encode_record({"k": "table", "state": state.to_dict()})
@@ -103,12 +120,8 @@ class Autosaver:
         if not jp.exists():
             return
         tail = tail_record(jp)
-        if tail is not None:
-            seq = tail.get("seq") if tail.get("k") != "act" else tail.get("e", {}).get("seq")
-            if tail.get("k") == "exported" or seq == self.session.state.seq:
-                if isinstance(tail.get("m"), dict):
-                    self.recovered_meta = tail["m"]
-                return
+        if tail is not None and (tail.get("k") == "exported" or _tail_seq(tail) == self.session.state.seq):
+            return
         aside = jp.with_name(f"{jp.stem}.{time.strftime('%Y%m%d-%H%M%S')}.journal")
         try:
             os.replace(jp, aside)
