@@ -9,6 +9,7 @@ way out: it writes the YAML save, and the journal is removed once the YAML holds
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.session import LogEntry, Session
+from .compactlog import CompactLog, entry_json
 from .journal import (
     JOURNAL_FORMAT,
     JOURNAL_VERSION,
@@ -44,9 +46,6 @@ def file_sha(path: str | os.PathLike[str]) -> str | None:
 
 
 def _tail_seq(record: dict[str, Any]) -> Any:
-    if record.get("k") == "act":
-        e = record.get("e")
-        return e.get("seq") if isinstance(e, dict) else None
     return record.get("seq")
 
 
@@ -91,7 +90,9 @@ class Autosaver:
         self._check_old_journal()
         state = session.state
         table = encode_record({"k": "table", "state": state.to_dict()})
-        entries = [(e, e.seq) for e in session.history]
+        history = session.history
+        entries = [(e, e.seq if isinstance(e, LogEntry) else 0)
+                   for e in (history.raw() if isinstance(history, CompactLog) else history)]
         first_meta = meta() if meta is not None else None
         seq = state.seq
         yaml_path = self.path
@@ -102,9 +103,11 @@ class Autosaver:
                                  "time": time.strftime("%Y-%m-%dT%H:%M:%S")})
             yield table
             for entry, at in entries:
-                d = entry.to_dict()
-                d["seq"] = at
-                yield encode_record({"k": "log", "e": d})
+                if isinstance(entry, LogEntry):
+                    d = entry.to_dict()
+                    d["seq"] = at  # as it was when the snapshot was taken (a redo renumbers an entry)
+                    entry = json.dumps(d, ensure_ascii=False, separators=(", ", ": ")).encode("utf-8")
+                yield encode_record({"k": "log"}, entry)
             ready: dict[str, Any] = {"k": "ready", "seq": seq}
             if first_meta is not None:
                 ready["m"] = first_meta
@@ -144,8 +147,10 @@ class Autosaver:
         return self.writer.ticket - self.writer.durable
 
     def _on_change(self, kind: str, entry: LogEntry) -> None:
+        raw = None
         if kind == "submit":
-            record: dict[str, Any] = {"k": "act", "e": entry.to_dict()}
+            record: dict[str, Any] = {"k": "act", "seq": entry.seq}
+            raw = entry_json(entry)
         elif kind == "undo":
             record = {"k": "undo", "at": entry.seq, "seq": self.session.state.seq}
         elif kind == "redo":
@@ -154,7 +159,7 @@ class Autosaver:
             return
         if self.meta is not None:
             record["m"] = self.meta()
-        self.writer.append(encode_record(record))
+        self.writer.append(encode_record(record, raw))
 
     def flush(self, timeout: float = 30.0) -> bool:
         """Wait until every change so far is durable; a failure is remembered in `last_error`, never raised."""

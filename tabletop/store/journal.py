@@ -1,6 +1,7 @@
 """The journal: an append-only file of accepted changes beside a snapshot, so autosave costs the same at any length.
 
-One record per line: `crc32-hex space JSON newline`. A journal opens with a snapshot (a `head` record, the table,
+One record per line: `crc32-hex space JSON newline`, or for a log entry `crc32-hex space JSON tab entry-JSON
+newline` (the entry's JSON is the very text the YAML save's log holds, so it is kept as text, not decoded). A journal opens with a snapshot (a `head` record, the table,
 the game log as it stood, then `ready`), followed by one record per change (`act`, `undo`, `redo`). Records are
 written by one writer thread that gathers whatever is queued into one write and one fsync (group commit); a ticket
 per record tells the caller when it is durable. Reading is a stream: a torn or damaged tail (a crash mid-write) is
@@ -23,8 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.actions import ACTION_TYPES
+from ..core.events import event_from_dict
 from ..core.session import LogEntry
 from ..core.state import GameState
+from .compactlog import CompactLog
 
 __all__ = [
     "JOURNAL_FORMAT",
@@ -67,24 +71,32 @@ def journal_path_for(save: str | os.PathLike[str]) -> Path:
     return p.with_name(p.stem + ".journal")
 
 
-def encode_record(record: dict[str, Any]) -> bytes:
-    """One journal line: the CRC-32 of the JSON payload in hex, a space, the payload, a newline."""
+def encode_record(record: dict[str, Any], entry: bytes | None = None) -> bytes:
+    """One journal line: the CRC-32 of the payload in hex, a space, the payload (the record's JSON, then a tab and
+    the entry's JSON when there is one), a newline. JSON text never holds a raw tab or newline."""
     payload = json.dumps(record, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    if entry is not None:
+        payload += b"\t" + entry
     return b"%08x %s\n" % (zlib.crc32(payload), payload)
 
 
 def _decode_line(line: bytes) -> dict[str, Any] | None:
-    """The record on a line, or None when the line is torn or damaged (no newline, bad checksum, not JSON)."""
+    """The record on a line (its entry's JSON text under "raw"), or None when the line is torn or damaged."""
     if len(line) < 11 or not line.endswith(b"\n") or line[8:9] != b" ":
         return None
     payload = line[9:-1]
     try:
         if int(line[:8], 16) != zlib.crc32(payload):
             return None
-        record = json.loads(payload)
+        head, tab, raw = payload.partition(b"\t")
+        record = json.loads(head)
     except ValueError:
         return None
-    return record if isinstance(record, dict) and isinstance(record.get("k"), str) else None
+    if not isinstance(record, dict) or not isinstance(record.get("k"), str):
+        return None
+    if tab:
+        record["raw"] = raw
+    return record
 
 
 def _lines(path: Path) -> Iterator[tuple[int, bytes]]:
@@ -128,7 +140,7 @@ class Recovered:
     """A game read back from a journal: the table, its log, and what was dropped from a torn end."""
 
     state: GameState
-    history: list[LogEntry]
+    history: CompactLog
     redo: list[LogEntry] = field(default_factory=list)
     base: str | None = None
     meta: dict[str, Any] = field(default_factory=dict)
@@ -150,7 +162,7 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
     path = Path(path)
     source = str(path)
     state: GameState | None = None
-    history: list[LogEntry] = []
+    history = CompactLog()
     redo: list[LogEntry] = []
     head: dict[str, Any] | None = None
     ready = False
@@ -184,7 +196,7 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
                 elif kind == "log":
                     if state is None or ready:
                         raise JournalError(source, number, "a log record outside the snapshot")
-                    history.append(LogEntry.from_dict(record["e"]))
+                    history.append(_raw(record))
                 elif kind == "ready":
                     if state is None:
                         raise JournalError(source, number, "the snapshot has no table")
@@ -192,14 +204,15 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
                 elif not ready or state is None:
                     raise JournalError(source, number, f"a {kind!r} record before the snapshot is complete")
                 elif kind == "act":
-                    entry = LogEntry.from_dict(record["e"])
-                    if entry.seq != state.seq + 1:
-                        raise JournalError(source, number, f"change {entry.seq} follows change {state.seq}")
-                    for ev in entry.events:
-                        ev.apply(state)
-                    state.seq = entry.seq
-                    history.append(entry)
-                    if entry.undoable:
+                    raw = _raw(record)
+                    d = json.loads(raw)
+                    if d["seq"] != state.seq + 1:
+                        raise JournalError(source, number, f"change {d['seq']} follows change {state.seq}")
+                    for ev in d["events"]:
+                        event_from_dict(ev).apply(state)
+                    state.seq = d["seq"]
+                    history.append(raw)
+                    if ACTION_TYPES[d["action"]["type"]].undoable:
                         redo.clear()
                 elif kind == "undo":
                     _replay_undo(state, history, redo, record, source, number)
@@ -229,6 +242,13 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
     out.dropped = after_bad
     out.dropped_line = bad_line
     return out
+
+
+def _raw(record: dict[str, Any]) -> bytes:
+    raw = record.get("raw")
+    if not isinstance(raw, bytes) or not raw.startswith(b"{"):
+        raise ValueError("the record holds no log entry")
+    return raw
 
 
 def _replay_undo(state: GameState, history: list[LogEntry], redo: list[LogEntry], record: dict[str, Any],
@@ -290,8 +310,8 @@ class JournalWriter:
         self.path = Path(path)
         self.on_durable = on_durable
         self.error = ""
-        self.ticket = 0
-        self.durable = 0
+        self.ticket = 0  # the snapshot is ticket 0: durable once it is in place
+        self.durable = -1
         self.commits = 0
         self._queue: list[bytes] = []
         self._cond = threading.Condition()
@@ -336,6 +356,11 @@ class JournalWriter:
             self._begin()
         except OSError as e:
             self._fail(f"cannot write the journal {self.path}: {e.strerror or e}")
+        with self._cond:
+            self.durable = max(self.durable, 0)
+            self._cond.notify_all()
+        if self.on_durable is not None:
+            self.on_durable(0)
         while True:
             with self._cond:
                 self._cond.wait_for(lambda: self._queue or self._closing)
