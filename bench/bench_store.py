@@ -160,8 +160,8 @@ def paired_children(path: Path, ours: str, floor: str, rounds: int) -> dict[str,
 def table_loads(sizes: tuple[int, ...], rounds: int) -> dict[int, tuple[float, float]]:
     """Per table size: (parse_save ms, yaml C loader ms) of a save with a 100-action log, timed in alternation."""
     import yaml
-
     from bench_core import _Cards, best
+
     from tabletop.store import dump_save, parse_save
 
     out = {}

@@ -26,6 +26,7 @@ COMMANDS = (
     "host",
     "join",
     "serve",
+    "journal",
     "bench",
 )
 
