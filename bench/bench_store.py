@@ -128,7 +128,8 @@ elif {kind!r} == "json":
     with open({path!r}, "rb") as f:
         for line in f:
             assert int(line[:8], 16) == zlib.crc32(line[9:-1])
-            json.loads(line[9:-1])
+            for part in line[9:-1].split(b"\\t"):
+                json.loads(part)
             n += 1
 else:
     with open({path!r}, "rb") as f:
@@ -174,6 +175,7 @@ def table_loads(sizes: tuple[int, ...], rounds: int) -> dict[int, tuple[float, f
             a.append(best(lambda text=text: parse_save(text, library=lib), repeat=1))
             b.append(best(lambda text=text: yaml.load(text, Loader=yaml.CSafeLoader), repeat=1))
         out[cards] = (min(a) * 1e3, min(b) * 1e3)
+        print(f"table {cards}: {out[cards]}", file=sys.stderr, flush=True)
     return out
 
 
@@ -187,6 +189,7 @@ def figures(quick: bool = False) -> dict[str, Any]:
     try:
         for entries in (1000, big):
             out[entries] = autosave_costs(entries, n, folder)
+            print(f"autosave at {entries}: {out[entries]}", file=sys.stderr, flush=True)
         # a long game on disk: its journal (as autosave leaves it) and its YAML save (as close writes it)
         session = game(1000, big)
         saver = Autosaver(session, folder / "long.yaml")
@@ -196,11 +199,13 @@ def figures(quick: bool = False) -> dict[str, Any]:
         out["journal_bytes"] = (folder / "long.journal").stat().st_size
         rounds = 1 if quick else 2
         out["load_journal"] = paired_children(folder / "copy.journal", "ours", "json", rounds)
+        print(f"load journal: {out['load_journal']}", file=sys.stderr, flush=True)
         (folder / "long.yaml").write_text(dump_save(session.state, session.history), encoding="utf-8")
         out["yaml_bytes"] = (folder / "long.yaml").stat().st_size
         del session, saver
         (folder / "long.journal").unlink()
         out["load_yaml"] = paired_children(folder / "long.yaml", "ours", "yaml", 1)
+        print(f"load yaml: {out['load_yaml']}", file=sys.stderr, flush=True)
         out["tables"] = table_loads((1000, 5000, 20_000), 2 if quick else 3)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
