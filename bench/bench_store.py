@@ -39,7 +39,15 @@ def game(cards: int, actions: int, seed: int = 1):
 
     state = table(cards, 2)
     session = Session(state, make_rules(state))
-    on_table = list(state.zones["table"].pieces)
+    play(session, actions, seed)
+    return session
+
+
+def play(session, actions: int, seed: int = 1) -> None:
+    """`actions` moves and taps of the cards on the table, through `Session.submit`."""
+    from tabletop.core import actions as A
+
+    on_table = list(session.state.zones["table"].pieces)
     for i in range(actions):
         pid = on_table[(i * 7919 + seed) % len(on_table)]
         if i % 4 == 3:
@@ -48,7 +56,6 @@ def game(cards: int, actions: int, seed: int = 1):
             action = A.Move((pid,), "table", x=float((i * 37) % 3900), y=float((i * 53) % 2900))
         r = session.submit(action, 0)
         assert r.accepted, r.error
-    return session
 
 
 def _move(session, i: int):
@@ -190,9 +197,11 @@ def figures(quick: bool = False) -> dict[str, Any]:
         for entries in (1000, big):
             out[entries] = autosave_costs(entries, n, folder)
             print(f"autosave at {entries}: {out[entries]}", file=sys.stderr, flush=True)
-        # a long game on disk: its journal (as autosave leaves it) and its YAML save (as close writes it)
-        session = game(1000, big)
+        # a long game on disk: its journal as a crash leaves it (every change an `act` record, to be replayed), and
+        # its YAML save (as close writes it)
+        session = game(1000, 0)
         saver = Autosaver(session, folder / "long.yaml")
+        play(session, big)
         assert saver.flush(300)
         saver.writer.close()
         shutil.copy(folder / "long.journal", folder / "copy.journal")
@@ -226,7 +235,8 @@ def collect(quick: bool = False) -> list[dict[str, Any]]:
                      "value": c["caller_us"], "unit": "us", "floor": c["submit_us"],
                      "floor_name": "the same submit without autosave"})
     lj, ly = f["load_journal"], f["load_yaml"]
-    rows.append({"area": "store", "name": f"load a {big:,}-action game, 1,000 cards (journal)", "value": lj["s"],
+    rows.append({"area": "store", "name": f"load a {big:,}-action game, 1,000 cards (journal: replay of every "
+                 "change)", "value": lj["s"],
                  "unit": "s", "floor": lj["floor_s"], "floor_name": "read + crc + json.loads of the same lines"})
     rows.append({"area": "store", "name": f"peak RSS loading the {big:,}-action game (journal)",
                  "value": lj["peak_mb"], "unit": "MB", "floor": lj["base_mb"],
