@@ -34,7 +34,6 @@ def game(cards: int, actions: int, seed: int = 1):
     from bench_core import table
 
     from tabletop.core import Session
-    from tabletop.core import actions as A
     from tabletop.game import make_rules
 
     state = table(cards, 2)
