@@ -359,8 +359,7 @@ class JournalWriter:
         with self._cond:
             self.durable = max(self.durable, 0)
             self._cond.notify_all()
-        if self.on_durable is not None:
-            self.on_durable(0)
+        self._tell(0)
         while True:
             with self._cond:
                 self._cond.wait_for(lambda: self._queue or self._closing)
@@ -412,8 +411,14 @@ class JournalWriter:
             self.durable = last
             self.commits += 1
             self._cond.notify_all()
+        self._tell(last)
+
+    def _tell(self, ticket: int) -> None:
         if self.on_durable is not None:
-            self.on_durable(last)
+            try:
+                self.on_durable(ticket)
+            except RuntimeError:  # the listener's event loop is gone (its host closed): nobody waits any more
+                pass
 
     def _fail(self, message: str) -> None:
         self.error = message
