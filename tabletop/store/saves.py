@@ -821,6 +821,8 @@ _EVENT_FIELDS: dict[str, dict[str, Any]] = {
     "rules": {"key": str, "old": object, "new": object},
     "note": {"what": str, "seat": (int, None), "text": str, "data": (dict, None), "private": (list, None)},
 }
+#: per event kind, the fields that may be left out (worked out once)
+_OPTIONAL: dict[str, frozenset[str]] = {}
 _STATE_FIELD_KINDS: dict[str, Any] = {"enforcement": str, "options": dict, "ruleset": str}
 
 
@@ -832,7 +834,10 @@ def _event(r: _Reader, ev: Any, path: tuple[Any, ...], seats: set[int]) -> Event
     if spec is None or kind not in EVENT_TYPES:
         raise r.fail((*path, "kind"), f"unknown event kind {kind!r}"[:200])
     _no_unknown(r, ev, path, ("kind", *spec))
-    optional = {f.name for f in dataclasses.fields(EVENT_TYPES[kind]) if f.default is not dataclasses.MISSING}
+    optional = _OPTIONAL.get(kind)
+    if optional is None:
+        optional = _OPTIONAL[kind] = frozenset(
+            f.name for f in dataclasses.fields(EVENT_TYPES[kind]) if f.default is not dataclasses.MISSING)
     for key, k in spec.items():
         r.get(ev, path, key, k, None if key in optional else ...)
     if kind == "changed":
