@@ -84,15 +84,22 @@ async def soak(tmp_path: Path, kills: int, seed: int) -> dict[str, int]:
             sent[(i, cseq)] = text
             with contextlib.suppress(ConnectionClosed):  # the host died mid-send: it goes again on reconnect
                 await c._flush()
+            harvest()
             await asyncio.sleep(rng.uniform(0, 0.01))
 
+    answered: set[str] = set()  # chat lines the host acknowledged (the client keeps only its recent results)
+
+    def harvest() -> None:
+        for key in list(sent):
+            r = clients[key[0]].protocol.results.get(key[1])
+            if r is not None:
+                text = sent.pop(key)
+                if r.get("accepted") and text:
+                    answered.add(text)
+
     def acked() -> set[str]:
-        out = set()
-        for (i, cseq), text in sent.items():
-            r = clients[i].protocol.results.get(cseq)
-            if r is not None and r.get("accepted") and text:
-                out.add(text)
-        return out
+        harvest()
+        return answered
 
     async def settle(timeout: float = 30) -> None:
         """Wait until every client is connected with nothing in flight and all sit at one seq."""
