@@ -55,13 +55,13 @@ def _action(i: int, pid: str):
 # ------------------------------------------------------------------------------------------------ servers
 
 
-def _host(cards: int, seats: int, limits: dict[str, float], port_q: Any) -> None:
+def _host(cards: int, seats: int, limits: dict[str, float], port_q: Any, autosave: str | None = None) -> None:
     from tabletop.net.host import Host
     from tabletop.net.messages import Limits
 
     async def main() -> None:
         host = Host(_session(cards, seats), bind="127.0.0.1", port=0, limits=Limits(**limits),
-                    on_event=lambda ev: None)
+                    on_event=lambda ev: None, autosave=autosave)
         await host.start()
         port_q.put(host.port)
         await asyncio.Future()
@@ -281,7 +281,40 @@ def figures(quick: bool = False) -> dict[str, Any]:
             p.terminate()
             p.wait(5)
     out["fanout8_ms"] = fanout_ms(CARDS, 8, 100 if quick else 300)
+    out.update(autosave_p99(quick))
     return out
+
+
+def autosave_p99(quick: bool = False) -> dict[str, float]:
+    """Round trips (2 clients) with the shipping autosave (the journal, acknowledged once durable) and without,
+    each host in its own process, measured in alternating batches."""
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="tabletop-bench-net-")
+    procs: list[subprocess.Popen[str]] = []
+    on: list[float] = []
+    off: list[float] = []
+    try:
+        h_on, p_on = _start("host", CARDS, 2, {"rate": 10_000, "burst": 10_000}, str(Path(folder) / "auto.yaml"))
+        h_off, p_off = _start("host", CARDS, 2, {"rate": 10_000, "burst": 10_000})
+        procs += [h_on, h_off]
+        t_on: dict[int, str] = {}
+        t_off: dict[int, str] = {}
+        for _ in range(3 if quick else 6):
+            on += asyncio.run(_round_trips(p_on, 2, 100 if quick else 200, t_on))["rtt"]
+            off += asyncio.run(_round_trips(p_off, 2, 100 if quick else 200, t_off))["rtt"]
+    finally:
+        for p in procs:
+            p.terminate()
+            p.wait(30)
+        shutil.rmtree(folder, ignore_errors=True)
+
+    def p99(xs: list[float]) -> float:
+        return sorted(xs)[int(0.99 * len(xs))] * 1e3
+
+    return {"rtt2_autosave_p99_ms": p99(on), "rtt2_p99_ms": p99(off), "rtt2_autosave_ms": _median_ms(on),
+            "rtt2_noautosave_ms": _median_ms(off)}
 
 
 def collect(quick: bool = False) -> list[dict[str, object]]:
@@ -299,6 +332,11 @@ def collect(quick: bool = False) -> list[dict[str, object]]:
          "floor": f["bare_join_ms"], "floor_name": f"bare websockets send of {f['join_bytes'] / 1024:.0f} KiB"},
         {**row, "name": "host fan-out per action, 8 seats, 1,000 cards", "value": f["fanout8_ms"], "unit": "ms",
          "floor": None, "floor_name": "no I/O"},
+        {**row, "name": "action round trip p99, 2 clients, autosave on (journal, answered once durable)",
+         "value": f["rtt2_autosave_p99_ms"], "unit": "ms", "floor": f["rtt2_p99_ms"],
+         "floor_name": "the same host without autosave, alternating batches"},
+        {**row, "name": "action round trip median, 2 clients, autosave on", "value": f["rtt2_autosave_ms"],
+         "unit": "ms", "floor": f["rtt2_noautosave_ms"], "floor_name": "the same host without autosave"},
     ]
 
 
@@ -405,7 +443,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["_serve"]:
         server = {"host": _host, "bare": _bare}[argv[1]]
-        server(*json.loads(argv[2]), _PortLine())
+        args = json.loads(argv[2])
+        server(*args[:3], _PortLine(), *args[3:]) if argv[1] == "host" else server(*args, _PortLine())
         return 0
     if argv[:1] == ["soak"]:
         ap = argparse.ArgumentParser(prog="bench_net.py soak", description="LAN soak")

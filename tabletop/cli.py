@@ -31,6 +31,7 @@ COMMANDS = (
     "host",
     "join",
     "serve",
+    "journal",
     "bench",
 )
 

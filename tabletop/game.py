@@ -6,7 +6,7 @@ The UI, the command line, the network host and the tests all start games through
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -61,12 +61,19 @@ def quick_table(seed: int | None = None) -> Session:
     return new_session("freeform", 2, seed=seed)
 
 
-def open_session(path: str | Path) -> Session:
-    """A session from a save file (raises store.SaveError on bad input)."""
-    from .store import load_game
+def open_session(path: str | Path, *, on_note: Callable[[str], None] | None = None) -> Session:
+    """A session from a save file, continued by its autosave journal if it has one (raises store.SaveError).
 
-    loaded = load_game(Path(path))
-    return session_for(loaded.state, loaded.history)
+    `on_note` hears how the game was opened when there is something to tell (a journal replayed, a torn end dropped).
+    """
+    from .store import open_game
+
+    loaded = open_game(Path(path))
+    if loaded.note and on_note is not None:
+        on_note(loaded.note)
+    session = session_for(loaded.state, loaded.history)
+    session.redo_stack = list(loaded.redo)
+    return session
 
 
 def card_watcher(session: Session):

@@ -17,7 +17,8 @@ NAME = "bench"
 HELP = "Measure render, engine, self-play, saves, network, physics and memory, each beside its floor."
 
 #: bench modules in the order their rows are printed; each has `collect(quick) -> list[row]`
-MODULES = ("bench_render", "bench_core", "bench_engine", "bench_lab", "bench_net", "bench_physics", "bench_memory")
+MODULES = ("bench_render", "bench_core", "bench_store", "bench_engine", "bench_lab", "bench_net", "bench_physics",
+           "bench_memory")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -95,7 +95,7 @@ def session_or_exit(path: str, command: str = ""):
     from ..store import SaveError
 
     try:
-        return open_session(path)
+        return open_session(path, on_note=lambda note: print(f"tabletop: {note}", file=sys.stderr))
     except SaveError as e:
         print(f"tabletop{' ' + command if command else ''}: {e}", file=sys.stderr)
         raise SystemExit(EXIT_USAGE) from None

@@ -60,4 +60,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(f"hosting {session.state.ruleset} as {name!r} on port {host.port}"
           + (f"; autosave {autosave}" if autosave else ""), flush=True)
-    return finish_window(app, args, "host")  # closing the window closes the host (it saves on the way out)
+    code = finish_window(app, args, "host")  # closing the window closes the host (it saves on the way out)
+    if host.host.saved_to is not None:
+        print(f"stopped; saved to {host.host.saved_to}", flush=True)
+    return code

@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="seed for shuffles and dice of a new game")
     parser.add_argument("--password", default="", help="players must give this password to join")
     parser.add_argument("--autosave", metavar="FILE", help="autosave file (default: SAVE, else saves/autosave.yaml)")
-    parser.add_argument("--autosave-every", type=int, default=5, metavar="N", help="save every N changes (default 5)")
+    parser.add_argument("--autosave-every", type=int, default=5, metavar="N", help="ignored, kept for old scripts: every change is journaled at once")
     parser.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN (mDNS)")
     parser.add_argument("--quiet", action="store_true", help="log only joins, drops and errors")
     parser.add_argument("--host-seat", type=int, action="append", metavar="N",
@@ -115,7 +115,11 @@ def run(args: argparse.Namespace) -> int:
             await stop.wait()
         finally:
             await host.close()
-            print(f"stopped; saved to {autosave}", flush=True)
+            error = host.autosaver.last_error if host.autosaver is not None else ""
+            if host.saved_to is not None:
+                print(f"stopped; saved to {host.saved_to}" + (f" ({error})" if error else ""), flush=True)
+            else:
+                print(f"stopped; nothing could be saved to {autosave}: {error or 'unknown error'}", flush=True)
         return 0
 
     return asyncio.run(main())

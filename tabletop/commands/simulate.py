@@ -77,13 +77,13 @@ def check_lab_arguments(args: argparse.Namespace, command: str) -> tuple[list[st
 
     start = getattr(args, "start", None)
     if start:
-        from ..store import SaveError, load_game
+        from ..store import SaveError, open_game
 
         if args.deck or args.swap_seats or getattr(args, "house_rules", None):
             return fail("--from plays on with the save's decks and options: no --deck, --swap-seats or "
                         "--house-rules with it")
         try:
-            saved = load_game(start).state
+            saved = open_game(start).state
         except (SaveError, OSError) as e:
             return fail(str(e))
         if args.ruleset and args.ruleset != saved.ruleset:

@@ -19,10 +19,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..rules.report import format_violations, violation_report
-    from ..store import SaveError, load_game
+    from ..store import SaveError, open_game
 
     try:
-        loaded = load_game(args.save)
+        loaded = open_game(args.save)
     except (SaveError, OSError) as e:
         print(f"tabletop violations: {e}", file=sys.stderr)
         return 2

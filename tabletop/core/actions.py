@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
@@ -128,62 +129,77 @@ def action_from_dict(d: Any) -> Action:
     return _build(cls, d)
 
 
-_HINTS: dict[type, dict[str, Any]] = {}
+_Coercer = Callable[[str, str, Any], Any]
+#: per action class: its field names, and per field (name, required, coercer), worked out once
+_PLANS: dict[type, tuple[frozenset[str], list[tuple[str, bool, _Coercer]]]] = {}
 
 
 def _build(cls: type[Action], d: dict[str, Any]) -> Action:
-    hints = _HINTS.get(cls)
-    if hints is None:
-        hints = _HINTS[cls] = typing.get_type_hints(cls)
-    names = {f.name for f in dataclasses.fields(cls)}
-    unknown = set(d) - names - {"type"}
-    if unknown:
+    plan = _PLANS.get(cls)
+    if plan is None:
+        hints = typing.get_type_hints(cls)
+        fields = dataclasses.fields(cls)
+        plan = _PLANS[cls] = (
+            frozenset(f.name for f in fields) | {"type"},
+            [(f.name, f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+              _coercer(hints[f.name])) for f in fields],
+        )
+    names, steps = plan
+    if not names.issuperset(d):
+        unknown = set(d) - names
         raise ActionFormatError(f"{cls.type}: unknown field(s) {', '.join(sorted(unknown))}")
     kwargs: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
-        if f.name not in d:
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise ActionFormatError(f"{cls.type}: missing field {f.name!r}")
+    for name, required, coerce in steps:
+        if name not in d:
+            if required:
+                raise ActionFormatError(f"{cls.type}: missing field {name!r}")
             continue
-        kwargs[f.name] = _coerce(cls.type, f.name, hints[f.name], d[f.name])
+        kwargs[name] = coerce(cls.type, name, d[name])
     return cls(**kwargs)
 
 
-def _coerce(tname: str, fname: str, hint: Any, value: Any) -> Any:
+def _coercer(hint: Any) -> _Coercer:
+    """A function that checks one field's value against its type hint (and converts lists to tuples)."""
     origin = typing.get_origin(hint)
+    label = getattr(hint, "__name__", hint)
+
+    def bad(tname: str, fname: str, value: Any) -> Any:
+        raise ActionFormatError(f"{tname}.{fname}: {value!r} is not a valid {label}")
+
     if origin in (typing.Union, types.UnionType):
-        errors = []
-        for arm in typing.get_args(hint):
-            try:
-                return _coerce(tname, fname, arm, value)
-            except ActionFormatError as e:
-                errors.append(str(e))
-        raise ActionFormatError(f"{tname}.{fname}: {value!r} is not a valid value")
+        arms = [_coercer(a) for a in typing.get_args(hint)]
+
+        def union(tname: str, fname: str, value: Any) -> Any:
+            for arm in arms:
+                try:
+                    return arm(tname, fname, value)
+                except ActionFormatError:
+                    pass
+            raise ActionFormatError(f"{tname}.{fname}: {value!r} is not a valid value")
+
+        return union
     if hint is type(None):
-        if value is None:
-            return None
-    elif origin is tuple:
-        if isinstance(value, (list, tuple)) and len(value) <= 10_000:
-            (arm, *_rest) = typing.get_args(hint)
-            return tuple(_coerce(tname, fname, arm, v) for v in value)
-    elif origin is dict:
-        if isinstance(value, dict) and len(value) <= 1000 and all(isinstance(k, str) for k in value):
-            return dict(value)
-    elif hint is bool:
-        if isinstance(value, bool):
-            return value
-    elif hint is int:
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 1 << 53:
-            return value
-    elif hint is float:
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) < 1e9:
-            return float(value)
-    elif hint is str:
-        if isinstance(value, str) and len(value) <= 4000:
-            return value
-    elif hint is Any:
-        return value
-    raise ActionFormatError(f"{tname}.{fname}: {value!r} is not a valid {getattr(hint, '__name__', hint)}")
+        return lambda t, f, v: None if v is None else bad(t, f, v)
+    if origin is tuple:
+        inner = _coercer(typing.get_args(hint)[0])
+        return lambda t, f, v: (tuple(inner(t, f, x) for x in v) if isinstance(v, (list, tuple)) and len(v) <= 10_000
+                                else bad(t, f, v))
+    if origin is dict:
+        return lambda t, f, v: (dict(v) if isinstance(v, dict) and len(v) <= 1000 and all(isinstance(k, str) for k in v)
+                                else bad(t, f, v))
+    if hint is bool:
+        return lambda t, f, v: v if isinstance(v, bool) else bad(t, f, v)
+    if hint is int:
+        return lambda t, f, v: (v if isinstance(v, int) and not isinstance(v, bool) and abs(v) < 1 << 53
+                                else bad(t, f, v))
+    if hint is float:
+        return lambda t, f, v: (float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) < 1e9
+                                else bad(t, f, v))
+    if hint is str:
+        return lambda t, f, v: v if isinstance(v, str) and len(v) <= 4000 else bad(t, f, v)
+    if hint is Any:
+        return lambda t, f, v: v
+    return bad
 
 
 # ---------------------------------------------------------------- generic table actions

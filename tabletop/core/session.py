@@ -286,7 +286,8 @@ class Session:
         self.state = state
         self.rules: RulesHook = rules if rules is not None else NullRules()
         self.hosts: set[int | None] = set(state.seats) if hosts is None else set(hosts)
-        self.history: list[LogEntry] = list(history or [])
+        # a store's compact log (entries kept as text until read) is kept as it is; anything else is copied
+        self.history: list[LogEntry] = history if getattr(history, "compact", False) else list(history or [])
         self.redo_stack: list[LogEntry] = []
         self.listeners: list[Callable[[str, LogEntry], None]] = []
 

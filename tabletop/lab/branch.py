@@ -15,7 +15,7 @@ from ..core.events import RngAdvanced
 from ..core.session import Session
 from ..errors import TabletopError
 from ..game import session_for
-from ..store import load_game, save_game
+from ..store import open_game, save_game
 
 __all__ = ["BranchError", "branch_file", "branch_session", "default_branch_path"]
 
@@ -58,7 +58,7 @@ def default_branch_path(save: str | os.PathLike[str], at: int) -> Path:
 def branch_file(save: str | os.PathLike[str], at: int, out: str | os.PathLike[str] | None = None, *,
                 force: bool = False) -> Path:
     """Write the branch of `save` at `at` to `out` (default beside it); refuses to overwrite unless `force`."""
-    loaded = load_game(save)
+    loaded = open_game(save)
     session = session_for(loaded.state, loaded.history)
     target = Path(out) if out else default_branch_path(save, at)
     if target.exists() and not force:

@@ -81,9 +81,9 @@ def _deck(path: str) -> Any:
 
 @functools.lru_cache(maxsize=4)
 def _saved(path: str) -> Any:
-    from ..store import load_game
+    from ..store import open_game
 
-    return load_game(path)
+    return open_game(path)
 
 
 def _start(spec: GameSpec) -> Any:

@@ -99,12 +99,13 @@ class Host:
     """Serve a session over WebSocket; the session is only touched from this host's event loop.
 
     The sockets live on a reader thread with its own event loop: frames are read, stamped and counted against the
-    flood limit as they arrive, whatever the game side is doing (an autosave, a large view), and handed to the
+    flood limit as they arrive, whatever the game side is doing (a large view, a journal commit), and handed to the
     host's loop in order. Frames going out are written from the reader thread too, so a slow client is noticed there.
 
-    With `autosave` (a save path) the table is saved every `autosave_every` changes and the seat tokens are written
-    beside it, so `Host` restarted on that save lets every client take its seat back. `records` (seat tokens)
-    overrides the tokens file read beside the autosave.
+    With `autosave` (a save path) every change is journaled beside it (store.Autosaver) and answered only once its
+    record is durable; the YAML save is written on close (`saved_to`), and the seat tokens beside it, so `Host`
+    restarted on that save lets every client take its seat back. `records` (seat tokens) overrides the tokens file
+    read beside the autosave.
     """
 
     def __init__(
@@ -143,6 +144,9 @@ class Host:
         self._reader: _Reader | None = None
         self._announcer: Any = None
         self._tick: asyncio.Task[Any] | None = None
+        #: frames waiting for the journal: (ticket, frames, closes), sent once that ticket is durable
+        self._held: deque[tuple[int, list[tuple[int, bytes]], list[tuple[int, str]]]] = deque()
+        self.saved_to: Path | None = None
 
     @property
     def tokens_path(self) -> Path | None:
@@ -152,13 +156,20 @@ class Host:
         """Bind and start serving (the port is known after this returns)."""
         records: dict[int, SeatRecord] = dict(self.records or {})
         if self.autosave_path is not None:
-            from ..store import Autosaver
+            from ..store import Autosaver, previous_meta
 
             if self.records is None:
                 records = load_tokens(self.tokens_path)  # type: ignore[arg-type]
-            self.autosaver = Autosaver(self.session, self.autosave_path, every=self.autosave_every)
+            for seat, cseq in previous_meta(self.autosave_path, self.session.state.seq).get("cseq", {}).items():
+                if seat.isdigit() and int(seat) in records and isinstance(cseq, int):  # journaled after the tokens
+                    records[int(seat)].cseq = max(records[int(seat)].cseq, cseq)
         self.protocol = HostProtocol(self.session, name=self.name, password=self.password, records=records,
                                      local_seats=self.local_seats, limits=self.limits)
+        if self.autosave_path is not None:
+            loop = asyncio.get_running_loop()
+            self.autosaver = Autosaver(self.session, self.autosave_path, every=self.autosave_every,
+                                       meta=self._journal_meta,
+                                       on_durable=lambda _t: loop.call_soon_threadsafe(self._release))
         self._main = asyncio.get_running_loop()
         self._reader = _Reader(self)
         self.port = await asyncio.wrap_future(self._reader.start())
@@ -185,6 +196,9 @@ class Host:
         """Stop serving: say goodbye to every client, save, write the tokens."""
         if self._tick is not None:
             self._tick.cancel()
+        if self.autosaver is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self.autosaver.flush)
+            self._release()
         if self._announcer is not None:
             with contextlib.suppress(Exception):
                 await asyncio.get_running_loop().run_in_executor(None, self._announcer.close)
@@ -193,7 +207,8 @@ class Host:
         if self._after_entry in self.session.listeners:
             self.session.listeners.remove(self._after_entry)
         if self.autosaver is not None:
-            self.autosaver.close()
+            if self.autosaver.close() and self.autosave_path is not None and self.autosave_path.exists():
+                self.saved_to = self.autosave_path
             self._write_tokens()
 
     async def serve_forever(self) -> None:
@@ -241,9 +256,15 @@ class Host:
         p = self.protocol
         if p is None:
             return
-        out, closes = p.data_to_send(), p.connections_to_close()
-        if (out or closes) and self._reader is not None:
-            self._reader.send(out, closes)
+        while True:
+            out, closes = p.data_to_send(), p.connections_to_close()
+            if not out and not closes:
+                break
+            saver = self.autosaver
+            if saver is not None and (self._held or saver.durable < saver.ticket):
+                self._held.append((saver.ticket, out, closes))  # answered once the journal has it on disk
+                continue
+            self._send(out, closes)
         events = p.events_received()
         for ev in events:
             if ev.kind == "claimed":
@@ -253,10 +274,23 @@ class Host:
             else:
                 log.info("%s conn=%s seat=%s %s", ev.kind, ev.conn, ev.seat, ev.text)
 
+    def _release(self) -> None:
+        """Send the frames whose changes are now durable (called on this loop after each journal commit)."""
+        saver = self.autosaver
+        while self._held and (saver is None or self._held[0][0] <= saver.durable):
+            _, out, closes = self._held.popleft()
+            self._send(out, closes)
+
+    def _journal_meta(self) -> dict[str, Any]:
+        assert self.protocol is not None
+        return {"cseq": {str(seat): r.cseq for seat, r in self.protocol.records.items()}}
+
+    def _send(self, out: list[tuple[int, bytes]], closes: list[tuple[int, str]]) -> None:
+        if (out or closes) and self._reader is not None:
+            self._reader.send(out, closes)
+
     def _after_entry(self, kind: str, entry: LogEntry) -> None:
-        if self.autosaver is not None and self.autosaver.pending == 0:
-            self._write_tokens()
-        self.pump()
+        self.pump()  # the seats' client sequence numbers travel in the journal, not in a tokens rewrite per change
 
     def _write_tokens(self) -> None:
         if self.tokens_path is None or self.protocol is None:

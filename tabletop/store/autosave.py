@@ -1,48 +1,200 @@
-"""Autosave: the table is written every few actions and on exit, so a crash loses at most a few moves."""
+"""Autosave: every change is appended to a journal beside the save (off the caller's thread), and the readable
+YAML save is written once, when the game is closed.
+
+A change costs one small record whatever the length of the game; a crash loses nothing that was durable, and
+`store.open_game` on the save path picks the journal up. `close()` is the one call a window or a host makes on the
+way out: it writes the YAML save, and the journal is removed once the YAML holds everything it held.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from ..core.session import LogEntry, Session
-from .saves import save_game
+from .compactlog import CompactLog, entry_json
+from .journal import (
+    JOURNAL_FORMAT,
+    JOURNAL_VERSION,
+    JournalWriter,
+    encode_record,
+    journal_path_for,
+    tail_record,
+)
+from .saves import atomic_write, dump_save
 
-__all__ = ["DEFAULT_AUTOSAVE", "Autosaver"]
+__all__ = ["DEFAULT_AUTOSAVE", "Autosaver", "file_sha", "previous_meta"]
 
 DEFAULT_AUTOSAVE = Path("saves") / "autosave.yaml"
 
 
-class Autosaver:
-    """Listens to a session and saves it to `path` every `every` changes (and on `flush`)."""
+def file_sha(path: str | os.PathLike[str]) -> str | None:
+    """The SHA-256 of a file's bytes, or None when there is no such file (the identity of a YAML a journal extends)."""
+    h = hashlib.sha256()
+    try:
+        with open(path, "rb") as f:
+            while chunk := f.read(1 << 20):
+                h.update(chunk)
+    except OSError:
+        return None
+    return h.hexdigest()
 
-    def __init__(self, session: Session, path: str | os.PathLike[str] = DEFAULT_AUTOSAVE, every: int = 5) -> None:
+
+def _tail_seq(record: dict[str, Any]) -> Any:
+    return record.get("seq")
+
+
+def previous_meta(path: str | os.PathLike[str], seq: int) -> dict[str, Any]:
+    """The meta of the journal beside save `path` when it ends at `seq` (the game being continued), else {}.
+
+    The host keeps each seat's last client sequence number there, so a restart after a crash still answers an
+    action sent again as the duplicate it is.
+    """
+    tail = tail_record(journal_path_for(path))
+    if tail is None or _tail_seq(tail) != seq or not isinstance(tail.get("m"), dict):
+        return {}
+    return tail["m"]
+
+
+class Autosaver:
+    """Journals every change of `session` beside the YAML save at `path`, and writes that YAML on `close()`.
+
+    `every` is accepted for older callers and ignored: every change is journaled. `meta()` (optional) adds a small
+    mapping to each record (the host keeps each seat's last client sequence number there); `on_durable(ticket)` is
+    called from the writer thread after each group commit, and `ticket` is the ticket of the last record queued.
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        path: str | os.PathLike[str] = DEFAULT_AUTOSAVE,
+        every: int = 5,
+        *,
+        meta: Callable[[], dict[str, Any]] | None = None,
+        on_durable: Callable[[int], None] | None = None,
+    ) -> None:
         self.session = session
         self.path = Path(path)
-        self.every = max(1, every)
-        self.pending = 0
-        self.last_error: str = ""
+        if self.path.suffix == ".journal":  # continuing a bare journal: its YAML goes beside it
+            self.path = self.path.with_suffix(".yaml")
+        self.journal_path = journal_path_for(self.path)
+        self.every = every
+        self.meta = meta
+        self.last_error = ""
+        self.set_aside: Path | None = None
+        self._check_old_journal()
+        state = session.state
+        table = encode_record({"k": "table", "state": state.to_dict()})
+        history = session.history
+        entries = [(e, e.seq if isinstance(e, LogEntry) else 0)
+                   for e in (history.raw() if isinstance(history, CompactLog) else history)]
+        first_meta = meta() if meta is not None else None
+        seq = state.seq
+        yaml_path = self.path
+
+        def snapshot() -> Iterator[bytes]:
+            yield encode_record({"k": "head", "format": JOURNAL_FORMAT, "version": JOURNAL_VERSION,
+                                 "base": file_sha(yaml_path), "entries": len(entries),
+                                 "time": time.strftime("%Y-%m-%dT%H:%M:%S")})
+            yield table
+            for entry, at in entries:
+                if isinstance(entry, LogEntry):
+                    d = entry.to_dict()
+                    d["seq"] = at  # as it was when the snapshot was taken (a redo renumbers an entry)
+                    entry = json.dumps(d, ensure_ascii=False, separators=(", ", ": ")).encode("utf-8")
+                yield encode_record({"k": "log"}, entry)
+            ready: dict[str, Any] = {"k": "ready", "seq": seq}
+            if first_meta is not None:
+                ready["m"] = first_meta
+            yield encode_record(ready)
+
+        self.writer = JournalWriter(self.journal_path, on_durable=on_durable).start(snapshot)
+        self._closed = False
         session.listeners.append(self._on_change)
 
-    def _on_change(self, kind: str, entry: LogEntry) -> None:
-        self.pending += 1
-        if self.pending >= self.every:
-            self.flush()
-
-    def flush(self) -> bool:
-        """Save now if anything changed since the last save; a failure is remembered, never raised."""
-        if not self.pending:
-            return True
+    def _check_old_journal(self) -> None:
+        """Keep a journal already at our path unless it is the game we continue: it is set aside, never lost."""
+        jp = self.journal_path
+        if not jp.exists():
+            return
+        tail = tail_record(jp)
+        if tail is not None and (tail.get("k") == "exported" or _tail_seq(tail) == self.session.state.seq):
+            return
+        aside = jp.with_name(f"{jp.stem}.{time.strftime('%Y%m%d-%H%M%S')}.journal")
         try:
-            save_game(self.session, self.path)
+            os.replace(jp, aside)
+            self.set_aside = aside
         except OSError as e:
-            self.last_error = f"autosave to {self.path} failed: {e.strerror or e}"
-            return False
-        self.pending = 0
-        self.last_error = ""
-        return True
+            self.last_error = f"cannot set the old journal {jp} aside: {e.strerror or e}"
 
-    def close(self) -> None:
-        self.flush()
+    @property
+    def ticket(self) -> int:
+        """The ticket of the last record queued (durable once `durable >= ticket`)."""
+        return self.writer.ticket
+
+    @property
+    def durable(self) -> int:
+        return self.writer.durable
+
+    @property
+    def pending(self) -> int:
+        """Records queued but not yet on disk."""
+        return self.writer.ticket - self.writer.durable
+
+    def _on_change(self, kind: str, entry: LogEntry) -> None:
+        raw = None
+        if kind == "submit":
+            record: dict[str, Any] = {"k": "act", "seq": entry.seq}
+            raw = entry_json(entry)
+        elif kind == "undo":
+            record = {"k": "undo", "at": entry.seq, "seq": self.session.state.seq}
+        elif kind == "redo":
+            record = {"k": "redo", "seq": self.session.state.seq}
+        else:
+            return
+        if self.meta is not None:
+            record["m"] = self.meta()
+        self.writer.append(encode_record(record, raw))
+
+    def flush(self, timeout: float = 30.0) -> bool:
+        """Wait until every change so far is durable; a failure is remembered in `last_error`, never raised."""
+        ok = self.writer.wait(timeout=timeout)
+        if self.writer.error:
+            self.last_error = self.writer.error
+        elif not ok:
+            self.last_error = f"autosave to {self.journal_path} did not finish in {timeout:g} s"
+        return ok and not self.writer.error
+
+    def close(self) -> bool:
+        """Stop journaling and write the YAML save; the journal goes once the YAML is in place. False on failure
+        (then the journal stays, and `open_game` on the save still finds everything)."""
+        if self._closed:
+            return not self.last_error
+        self._closed = True
         if self._on_change in self.session.listeners:
             self.session.listeners.remove(self._on_change)
+        ok = self.flush()
+        try:
+            text = dump_save(self.session.state, self.session.history)
+            atomic_write(self.path, text)
+        except OSError as e:
+            self.last_error = f"autosave to {self.path} failed: {e.strerror or e}"
+            self.writer.close()
+            return False
+        sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        self.writer.append(encode_record({"k": "exported", "sha": sha}))
+        ok = self.writer.close() and ok
+        if ok:
+            try:
+                os.unlink(self.journal_path)
+            except OSError:
+                pass
+        elif not self.last_error:
+            self.last_error = self.writer.error or f"autosave to {self.journal_path} did not finish"
+        # the YAML holds the whole game either way
+        return True

@@ -8,6 +8,8 @@ Every problem with a file raises one `SaveError` naming the file, the line and t
 from __future__ import annotations
 
 import dataclasses
+import io
+import json
 import math
 import os
 import tempfile
@@ -36,7 +38,7 @@ from ..core.ruleset import Violation
 from ..core.session import LogEntry, Session
 from ..core.state import EVERYONE, LAYOUTS, PIECE_KINDS, VISIBILITIES, GameState, Piece, Player, Zone
 from ..errors import TabletopError
-from ..yamlsafe import Located, YamlError, load_file, load_located
+from ..yamlsafe import Located, YamlError, field_name, load_file, load_located
 
 __all__ = [
     "FORMAT",
@@ -54,7 +56,12 @@ __all__ = [
 
 FORMAT = "tabletop-save"
 VERSION = 1
+#: a save whose log is not in the layout this program writes is read whole, up to this size
 MAX_SAVE_BYTES = 32 * 1024 * 1024
+#: the table part of a save (everything before `log:`): the cap for files from elsewhere
+MAX_TABLE_BYTES = 32 * 1024 * 1024
+#: one entry of a save's log, read one at a time (a game of any length loads; a single entry has a cap)
+MAX_ENTRY_BYTES = 1024 * 1024
 
 #: migrations[n] turns a version-n save body into a version-(n+1) body
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
@@ -82,6 +89,12 @@ class LoadedGame:
     state: GameState
     history: list[LogEntry] = field(default_factory=list)
     source: str = ""
+    #: what a reader should know about how the game was opened (a journal replayed, a torn record dropped)
+    note: str = ""
+    #: what the journal kept beside the game (the host's per-seat client sequence numbers)
+    meta: dict[str, Any] = field(default_factory=dict)
+    #: undone changes that can still be redone (kept by a journal; a YAML save has none)
+    redo: list[LogEntry] = field(default_factory=list)
 
 
 # ------------------------------------------------------------------------------------------------ writing
@@ -93,8 +106,9 @@ def dump_save(state: GameState, history: list[LogEntry] | None = None) -> str:
     body.update(state.to_dict())
     text = _dump(body)
     if history:
-        # each entry's text is kept on it: an autosave of a long game writes its log without re-encoding it
-        text += "log:\n" + "".join(_entry_text(e) for e in history)
+        # one line of JSON (which is YAML too) per entry: a long log is written and read back at the speed of json
+        items = history.raw() if hasattr(history, "raw") else history
+        text += "log:\n" + "".join(_entry_text(e) for e in items)
     return text
 
 
@@ -102,11 +116,14 @@ def _dump(data: Any) -> str:
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)
 
 
-def _entry_text(entry: LogEntry) -> str:
-    """One log entry as it stands in the save's `log:` list (the same text a dump of the whole list gives)."""
+def _entry_text(entry: LogEntry | bytes) -> str:
+    """One log entry as it stands in the save's `log:` list: `- ` and the entry's JSON on one line."""
+    if isinstance(entry, bytes):
+        return f"- {entry.decode('utf-8')}\n"
     cached = entry.text_cache
     if cached is None or cached[0] != entry.seq:
-        cached = entry.text_cache = (entry.seq, _dump([entry.to_dict()]))
+        text = json.dumps(entry.to_dict(), ensure_ascii=False, separators=(", ", ": "))
+        cached = entry.text_cache = (entry.seq, f"- {text}\n")
     return cached[1]
 
 
@@ -162,20 +179,145 @@ def save_game(session: Session, path: str | os.PathLike[str], *, include_log: bo
 
 
 def load_game(path: str | os.PathLike[str], *, library: Any = None) -> LoadedGame:
-    """Read a save file; bad input of any kind raises SaveError and changes nothing."""
+    """Read a save file; bad input of any kind raises SaveError and changes nothing.
+
+    Streamed: the table part (before a top-level `log:`) is parsed as YAML, then the log one entry at a time, so
+    memory follows the table and the log, and no game is too long to load; caps apply per part and per entry.
+    """
     path = Path(path)
+    source = str(path)
     try:
-        located = load_file(path, max_bytes=MAX_SAVE_BYTES)
+        with open(path, "rb") as f:
+            game = _read_streamed(f, source, library)
     except YamlError as e:
         raise SaveError(e.file, e.line, e.field, e.message) from None
     except OSError as e:
-        raise SaveError(str(path), None, "", f"cannot read the file: {e.strerror or e}") from None
-    return _load(located, str(path), library)
+        raise SaveError(source, None, "", f"cannot read the file: {e.strerror or e}") from None
+    if game is not None:
+        return game
+    try:  # a log laid out otherwise (another top-level key after it): the whole file, as YAML, capped
+        located = load_file(path, max_bytes=MAX_SAVE_BYTES)
+    except YamlError as e:
+        raise SaveError(e.file, e.line, e.field, e.message) from None
+    return _load(located, source, library)
+
+
+def _read_streamed(f: Any, source: str, library: Any) -> LoadedGame | None:
+    """The game in a binary file object, its log read entry by entry; None when the log's layout needs the whole
+    file read as one YAML document."""
+    head: list[bytes] = []
+    size = 0
+    found = False
+    while line := f.readline(MAX_TABLE_BYTES + 1 - size):
+        if line.rstrip(b"\r\n") == b"log:":
+            found = True
+            break
+        head.append(line)
+        size += len(line)
+        if size > MAX_TABLE_BYTES:
+            raise SaveError(source, len(head), "", f"the table part of the file is larger than {MAX_TABLE_BYTES} "
+                            "bytes")
+    located = load_located(b"".join(head), source, max_bytes=MAX_TABLE_BYTES)
+    if not found:
+        return _load(located, source, library)
+    try:
+        return _load(located, source, library, _LogStream(f, source, len(head) + 2))
+    except _OddLayout:
+        return None
+
+
+class _OddLayout(TabletopError):
+    """The log is not a plain top-level list that can be read entry by entry."""
+
+
+class _EntryLoc:
+    """Where one streamed log entry is: its lines, for error messages (the path's `log[i]` prefix is kept)."""
+
+    __slots__ = ("inner", "line")
+
+    def __init__(self, line: int, inner: Located | None = None) -> None:
+        self.line = line
+        self.inner = inner
+
+    def line_of(self, path: Any) -> int | None:
+        path = tuple(path)
+        if self.inner is None or len(path) < 2:
+            return self.line
+        inner = self.inner.line_of((0, *path[2:]))
+        return self.line if inner is None else self.line + inner - 1
+
+    def field_name(self, path: Any) -> str:
+        return field_name(path)
+
+
+class _LogStream:
+    """The entries of a save's top-level `log:` list, read from the file one at a time.
+
+    An entry written by this program is one line, `- ` and JSON; an entry written by hand in block style is read as
+    YAML on its own. Yields (reader, index, data)."""
+
+    def __init__(self, f: Any, source: str, first_line: int) -> None:
+        self.f = f
+        self.source = source
+        self.first_line = first_line
+
+    def __iter__(self) -> Any:
+        index = 0
+        number = self.first_line - 1
+        block: list[bytes] = []
+        block_line = 0
+        while line := self.f.readline(MAX_ENTRY_BYTES + 1):
+            number += 1
+            if len(line) > MAX_ENTRY_BYTES:
+                raise SaveError(self.source, number, f"log[{index}]", f"a log entry is larger than {MAX_ENTRY_BYTES} "
+                                "bytes")
+            if line.startswith(b"- ") or line.rstrip(b"\r\n") == b"-":
+                if block:
+                    yield self._block(block, block_line, index)
+                    index += 1
+                    block = []
+                if line.startswith(b"- {"):
+                    try:
+                        data = json.loads(line[2:])
+                    except ValueError:
+                        data = None
+                    if isinstance(data, dict):
+                        yield _Reader(_EntryLoc(number), self.source), index, data  # type: ignore[arg-type]
+                        index += 1
+                        continue
+                block, block_line = [line], number
+            elif line.startswith((b" ", b"\t")) and block:
+                block.append(line)
+                if sum(map(len, block)) > MAX_ENTRY_BYTES:
+                    raise SaveError(self.source, block_line, f"log[{index}]", f"a log entry is larger than "
+                                    f"{MAX_ENTRY_BYTES} bytes")
+            elif not line.strip() or line.lstrip().startswith(b"#"):
+                if block:
+                    block.append(line)
+            else:
+                raise _OddLayout
+        if block:
+            yield self._block(block, block_line, index)
+
+    def _block(self, lines: list[bytes], first: int, index: int) -> tuple[_Reader, int, Any]:
+        try:
+            located = load_located(b"".join(lines), self.source, max_bytes=MAX_ENTRY_BYTES)
+        except YamlError as e:
+            raise SaveError(self.source, None if e.line is None else e.line + first - 1, f"log[{index}]",
+                            e.message) from None
+        items = located.data
+        if not isinstance(items, list) or len(items) != 1:
+            raise _OddLayout
+        return _Reader(_EntryLoc(first, located), self.source), index, items[0]  # type: ignore[arg-type]
 
 
 def parse_save(text: str | bytes, source: str = "<save>", *, library: Any = None) -> LoadedGame:
     """Read save text (same checks as `load_game`)."""
+    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
     try:
+        game = _read_streamed(io.BytesIO(raw), source, library)
+        if game is not None:
+            return game
         located = load_located(text, source, max_bytes=MAX_SAVE_BYTES)
     except YamlError as e:
         raise SaveError(e.file, e.line, e.field, e.message) from None
@@ -224,7 +366,7 @@ def _kind_name(kind: Any) -> str:
             dict: "a mapping"}.get(kind, getattr(kind, "__name__", str(kind)))
 
 
-def _load(located: Located, source: str, library: Any) -> LoadedGame:
+def _load(located: Located, source: str, library: Any, stream: _LogStream | None = None) -> LoadedGame:
     r = _Reader(located, source)
     data = located.data
     if not isinstance(data, dict):
@@ -240,12 +382,16 @@ def _load(located: Located, source: str, library: Any) -> LoadedGame:
     while version < VERSION:
         data = MIGRATIONS[version](data)
         version += 1
+    if stream is not None and "log" in data:
+        raise r.fail(("log",), "the log is given twice")
     if isinstance(data.get("zones"), dict) and "pieces" not in data:
         state = _position(r, data, library)
         history: list[LogEntry] = []
+        if stream is not None and any(True for _ in stream):
+            raise r.fail(("log",), "a hand-written position has no log")
     else:
         state = _full(r, data, library)
-        history = _log(r, data, state, library)
+        history = _log(r, data, state, library, stream)
     _probe_rules(r, state)
     return LoadedGame(state, history, source)
 
@@ -569,12 +715,16 @@ def _position(r: _Reader, data: dict[str, Any], library: Any) -> GameState:
     return state
 
 
-def _log(r: _Reader, data: dict[str, Any], state: GameState, library: Any) -> list[LogEntry]:
+def _log(r: _Reader, data: dict[str, Any], state: GameState, library: Any,
+         stream: _LogStream | None = None) -> list[LogEntry]:
     """The game log, every entry checked field by field, then checked to fit the table (so undo cannot break it)."""
-    raw = r.get(data, (), "log", list, [])
+    head = r
+    items = ((r, i, ed) for i, ed in enumerate(r.get(data, (), "log", list, []))) if stream is None else stream
     seats = set(state.seats)
     out = []
-    for i, ed in enumerate(raw):
+    where: list[Any] = []
+    for r, i, ed in items:  # noqa: B020 - each streamed entry comes with a reader that knows its lines
+        where.append(r.loc)
         path = ("log", i)
         if not isinstance(ed, dict):
             raise r.fail(path, "a log entry is a mapping with seq, seat, action and events")
@@ -601,8 +751,28 @@ def _log(r: _Reader, data: dict[str, Any], state: GameState, library: Any) -> li
                 raise r.fail((*path, "seen", pid), f"seen maps a piece id to the seats that saw it, got {who!r}"[:200])
             seen[pid] = frozenset(who)
         out.append(LogEntry(seq, seat, action, events, violations, auto, seen))
-    _check_log_fits(r, state, out, library)
+    _check_log_fits(head if stream is None else _Reader(_LogLoc(head.loc, where), head.source),  # type: ignore[arg-type]
+                    state, out, library)
     return out
+
+
+class _LogLoc:
+    """Lines of a streamed log's entries, by index, for the checks that run once the whole log is read."""
+
+    __slots__ = ("entries", "head")
+
+    def __init__(self, head: Any, entries: list[Any]) -> None:
+        self.head = head
+        self.entries = entries
+
+    def line_of(self, path: Any) -> int | None:
+        path = tuple(path)
+        if len(path) >= 2 and path[0] == "log" and isinstance(path[1], int) and 0 <= path[1] < len(self.entries):
+            return self.entries[path[1]].line_of(path)
+        return self.head.line_of(path)
+
+    def field_name(self, path: Any) -> str:
+        return field_name(path)
 
 
 def _no_unknown(r: _Reader, d: dict[Any, Any], path: tuple[Any, ...], known: tuple[str, ...]) -> None:
@@ -662,6 +832,8 @@ _EVENT_FIELDS: dict[str, dict[str, Any]] = {
     "rules": {"key": str, "old": object, "new": object},
     "note": {"what": str, "seat": (int, None), "text": str, "data": (dict, None), "private": (list, None)},
 }
+#: per event kind, the fields that may be left out (worked out once)
+_OPTIONAL: dict[str, frozenset[str]] = {}
 _STATE_FIELD_KINDS: dict[str, Any] = {"enforcement": str, "options": dict, "ruleset": str}
 
 
@@ -673,7 +845,10 @@ def _event(r: _Reader, ev: Any, path: tuple[Any, ...], seats: set[int]) -> Event
     if spec is None or kind not in EVENT_TYPES:
         raise r.fail((*path, "kind"), f"unknown event kind {kind!r}"[:200])
     _no_unknown(r, ev, path, ("kind", *spec))
-    optional = {f.name for f in dataclasses.fields(EVENT_TYPES[kind]) if f.default is not dataclasses.MISSING}
+    optional = _OPTIONAL.get(kind)
+    if optional is None:
+        optional = _OPTIONAL[kind] = frozenset(
+            f.name for f in dataclasses.fields(EVENT_TYPES[kind]) if f.default is not dataclasses.MISSING)
     for key, k in spec.items():
         r.get(ev, path, key, k, None if key in optional else ...)
     if kind == "changed":
@@ -750,10 +925,9 @@ def _check_log_fits(r: _Reader, state: GameState, history: list[LogEntry], libra
             problem = _piece_problem(work, pid)
             if problem:
                 raise r.fail(("log", i), f"undoing this entry would break the table: {problem}"[:300])
-    for pid in work.pieces:
-        problem = _piece_problem(work, pid)
-        if problem:
-            raise r.fail(("log",), f"undoing the whole log would break the table: {problem}"[:300])
+    problem = _table_problem(work)
+    if problem:
+        raise r.fail(("log",), f"undoing the whole log would break the table: {problem}"[:300])
     try:
         for entry in history:
             for ev in entry.events:
@@ -809,15 +983,36 @@ def _revert_problem(state: GameState, ev: Event, lib: list[Any], library: Any) -
 
 
 def _piece_problem(state: GameState, pid: str) -> str:
-    """What is inconsistent about one piece (its zone, its place in it, its attachment), or ''."""
+    """What is inconsistent about one piece after an entry was undone (its zone, its kind, its attachment), or ''.
+
+    Where a piece is listed needs no scan here: the table saved is checked to list every piece exactly once, and
+    each event's revert is checked to take the piece from the very place it names (`_revert_problem`), so every
+    step keeps that true; `_table_problem` checks it once more, in one pass, after the whole log is undone.
+    """
     piece = state.pieces.get(pid)
     if piece is None:
-        return "" if all(pid not in z.pieces for z in state.zones.values()) else f"zone lists a lost piece {pid!r}"
-    zone = state.zones.get(piece.zone)
-    if zone is None:
+        return ""
+    if piece.zone not in state.zones:
         return f"piece {pid!r} is in a zone that does not exist ({piece.zone!r})"
-    if zone.pieces.count(pid) != 1 or any(pid in z.pieces for z in state.zones.values() if z is not zone):
-        return f"piece {pid!r} is not in exactly one zone"
     if piece.kind not in PIECE_KINDS:
         return f"piece {pid!r} has kind {piece.kind!r}"
     return _attach_problem(state, pid)
+
+
+def _table_problem(state: GameState) -> str:
+    """What is inconsistent about a whole table (a piece listed twice or nowhere, a lost piece), in one pass."""
+    where: dict[str, str] = {}
+    for zone in state.zones.values():
+        for pid in zone.pieces:
+            if pid in where:
+                return f"piece {pid!r} is not in exactly one zone ({where[pid]!r} and {zone.name!r})"
+            if pid not in state.pieces:
+                return f"zone lists a lost piece {pid!r}"
+            where[pid] = zone.name
+    for pid, piece in state.pieces.items():
+        if where.get(pid) != piece.zone:
+            return f"piece {pid!r} is not listed in its zone {piece.zone!r}"
+        problem = _piece_problem(state, pid)
+        if problem:
+            return problem
+    return ""

@@ -371,7 +371,7 @@ class TableApp:
     def _flush_autosave(self) -> None:
         if self.autosaver is not None:
             try:
-                ok = self.autosaver.flush()
+                ok = self.autosaver.close()  # the journal's game written as the YAML save
             except Exception as e:
                 ok, self.autosaver.last_error = False, str(e)
             if ok is False:

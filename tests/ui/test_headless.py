@@ -93,7 +93,10 @@ def test_ctrl_s_saves_autosave_runs_and_open_restores_the_table(tmp_path):
     deck = zone_center(app, "deck")
     for _ in range(5):
         click(app, deck)
-    assert auto.is_file()
+    assert app.autosaver.flush()  # every change is in the journal beside auto.yaml
+    from tabletop.store import open_game
+
+    assert open_game(auto).state.hash() == app.session.state.hash()
     key(app, pygame.K_s, pygame.KMOD_LCTRL)
     assert save.is_file()
     saved = app.session.state.hash()

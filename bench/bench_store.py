@@ -1,0 +1,265 @@
+"""Persistence figures, each beside its floor measured in the same run.
+
+- autosave cost per action (submit, journal record, write, fdatasync, waited for) in a game of 1k and of 100k log
+  entries, beside the raw append + fdatasync of the same bytes to a plain file, timed in alternation;
+- autosave cost on the caller's thread (the window's frame, the host's loop): encoding and queueing the record;
+- load of a 100k-action game on a 1,000-card table from its journal (time and peak RSS, in a fresh process), beside
+  reading, checksumming and parsing the same lines with json;
+- load of the same game from its YAML save, beside the yaml C loader of the same text (time only);
+- load of 1k / 5k / 20k-card tables with a 100-action log from YAML, beside the yaml C loader of the same text.
+
+Run: python bench/bench_store.py [--quick] [--json]
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+__all__ = ["collect", "figures", "game", "main"]
+
+
+def game(cards: int, actions: int, seed: int = 1):
+    """A session on a `cards`-card table after `actions` moves and taps of the cards on the table."""
+    from bench_core import table
+
+    from tabletop.core import Session
+    from tabletop.game import make_rules
+
+    state = table(cards, 2)
+    session = Session(state, make_rules(state))
+    play(session, actions, seed)
+    return session
+
+
+def play(session, actions: int, seed: int = 1) -> None:
+    """`actions` moves and taps of the cards on the table, through `Session.submit`."""
+    from tabletop.core import actions as A
+
+    on_table = list(session.state.zones["table"].pieces)
+    for i in range(actions):
+        pid = on_table[(i * 7919 + seed) % len(on_table)]
+        if i % 4 == 3:
+            action: Any = A.Tap((pid,))
+        else:
+            action = A.Move((pid,), "table", x=float((i * 37) % 3900), y=float((i * 53) % 2900))
+        r = session.submit(action, 0)
+        assert r.accepted, r.error
+
+
+def _move(session, i: int):
+    from tabletop.core import actions as A
+
+    pieces = session.state.zones["table"].pieces
+    return A.Move((pieces[i % len(pieces)],), "table", x=float(i % 900), y=float(i % 700))
+
+
+def autosave_costs(entries: int, n: int, folder: Path) -> dict[str, float]:
+    """Per action, in microseconds: autosave until durable, the raw append + fdatasync floor, and the caller's share."""
+    from tabletop.store import Autosaver
+    from tabletop.store.journal import encode_record
+
+    session = game(1000, entries)
+    saver = Autosaver(session, folder / f"game{entries}.yaml")
+    assert saver.flush(120)
+    raw = os.open(folder / f"raw{entries}.bin", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    ours, floor, caller = [], [], []
+    gc.collect()
+    try:
+        for i in range(n):
+            action = _move(session, i)
+            t0 = time.perf_counter()
+            result = session.submit(action, 0)
+            t1 = time.perf_counter()
+            saver.flush()
+            t2 = time.perf_counter()
+            ours.append(t2 - t0)
+            assert result.entry is not None
+            line = encode_record({"k": "act", "e": result.entry.to_dict()})
+            t3 = time.perf_counter()
+            os.write(raw, line)
+            os.fdatasync(raw)
+            floor.append(time.perf_counter() - t3)
+            caller.append(t1 - t0)
+        # the caller's share: the same submit with and without the journal's listener, in alternation
+        bare, listened = [], []
+        for i in range(n):
+            session.listeners.remove(saver._on_change)
+            t0 = time.perf_counter()
+            session.submit(_move(session, i), 0)
+            bare.append(time.perf_counter() - t0)
+            session.listeners.append(saver._on_change)
+            t0 = time.perf_counter()
+            session.submit(_move(session, i + 1), 0)
+            listened.append(time.perf_counter() - t0)
+            saver.flush()
+    finally:
+        os.close(raw)
+        saver.writer.close()
+
+    def med(xs: list[float]) -> float:
+        xs = sorted(xs)
+        return xs[len(xs) // 2] * 1e6
+
+    return {"autosave_us": med(ours), "raw_fsync_us": med(floor), "caller_us": med(listened),
+            "submit_us": med(bare), "line_bytes": len(line)}
+
+
+_LOAD_CHILD = """
+import sys, time
+sys.path.insert(0, {root!r})
+def peak_mb():
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:")) / 1024
+import json, zlib
+from tabletop.store import open_game
+import yaml
+base = peak_mb()
+t = time.perf_counter()
+if {kind!r} == "ours":
+    g = open_game({path!r})
+    n = len(g.history)
+elif {kind!r} == "json":
+    n = 0
+    with open({path!r}, "rb") as f:
+        for line in f:
+            assert int(line[:8], 16) == zlib.crc32(line[9:-1])
+            for part in line[9:-1].split(b"\\t"):
+                json.loads(part)
+            n += 1
+else:
+    with open({path!r}, "rb") as f:
+        d = yaml.load(f.read(), Loader=yaml.CSafeLoader)
+    n = len(d.get("log") or [])
+print(time.perf_counter() - t, peak_mb(), base, n)
+"""
+
+
+def load_in_child(path: Path, kind: str) -> tuple[float, float, float]:
+    """(seconds, peak RSS MB, RSS after imports MB) of loading `path` in a fresh interpreter."""
+    root = str(Path(__file__).resolve().parent.parent)
+    out = subprocess.run([sys.executable, "-c", _LOAD_CHILD.format(root=root, path=str(path), kind=kind)],
+                         capture_output=True, text=True, timeout=1200, check=True)
+    secs, peak, base, _ = out.stdout.split()
+    return float(secs), float(peak), float(base)
+
+
+def paired_children(path: Path, ours: str, floor: str, rounds: int) -> dict[str, float]:
+    a, b = [], []
+    for _ in range(rounds):
+        a.append(load_in_child(path, ours))
+        b.append(load_in_child(path, floor))
+    best_a, best_b = min(a), min(b)
+    return {"s": best_a[0], "peak_mb": min(x[1] for x in a), "base_mb": best_a[2], "floor_s": best_b[0],
+            "floor_peak_mb": min(x[1] for x in b)}
+
+
+def table_loads(sizes: tuple[int, ...], rounds: int) -> dict[int, tuple[float, float]]:
+    """Per table size: (parse_save ms, yaml C loader ms) of a save with a 100-action log, timed in alternation."""
+    import yaml
+    from bench_core import _Cards, best
+
+    from tabletop.store import dump_save, parse_save
+
+    out = {}
+    lib = _Cards()
+    for cards in sizes:
+        s = game(cards, 100)
+        text = dump_save(s.state, s.history)
+        a, b = [], []
+        for _ in range(rounds):
+            a.append(best(lambda text=text: parse_save(text, library=lib), repeat=1))
+            b.append(best(lambda text=text: yaml.load(text, Loader=yaml.CSafeLoader), repeat=1))
+        out[cards] = (min(a) * 1e3, min(b) * 1e3)
+        print(f"table {cards}: {out[cards]}", file=sys.stderr, flush=True)
+    return out
+
+
+def figures(quick: bool = False) -> dict[str, Any]:
+    from tabletop.store import Autosaver, dump_save
+
+    big = 20_000 if quick else 100_000
+    n = 100 if quick else 300
+    folder = Path(tempfile.mkdtemp(prefix="tabletop-bench-store-"))
+    out: dict[str, Any] = {"big": big}
+    try:
+        for entries in (1000, big):
+            out[entries] = autosave_costs(entries, n, folder)
+            print(f"autosave at {entries}: {out[entries]}", file=sys.stderr, flush=True)
+        # a long game on disk: its journal as a crash leaves it (every change an `act` record, to be replayed), and
+        # its YAML save (as close writes it)
+        session = game(1000, 0)
+        saver = Autosaver(session, folder / "long.yaml")
+        play(session, big)
+        assert saver.flush(300)
+        saver.writer.close()
+        shutil.copy(folder / "long.journal", folder / "copy.journal")
+        out["journal_bytes"] = (folder / "long.journal").stat().st_size
+        rounds = 1 if quick else 2
+        out["load_journal"] = paired_children(folder / "copy.journal", "ours", "json", rounds)
+        print(f"load journal: {out['load_journal']}", file=sys.stderr, flush=True)
+        (folder / "long.yaml").write_text(dump_save(session.state, session.history), encoding="utf-8")
+        out["yaml_bytes"] = (folder / "long.yaml").stat().st_size
+        del session, saver
+        (folder / "long.journal").unlink()
+        out["load_yaml"] = paired_children(folder / "long.yaml", "ours", "yaml", 1)
+        print(f"load yaml: {out['load_yaml']}", file=sys.stderr, flush=True)
+        out["tables"] = table_loads((1000, 5000, 20_000), 2 if quick else 3)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return out
+
+
+def collect(quick: bool = False) -> list[dict[str, Any]]:
+    """The figures as rows for `tabletop bench`, each beside its floor."""
+    f = figures(quick)
+    big = f["big"]
+    rows: list[dict[str, Any]] = []
+    for entries in (1000, big):
+        c = f[entries]
+        rows.append({"area": "store", "name": f"autosave per action until durable, {entries:,}-entry game",
+                     "value": c["autosave_us"], "unit": "us", "floor": c["raw_fsync_us"],
+                     "floor_name": f"raw append + fdatasync of the same {c['line_bytes']} bytes"})
+        rows.append({"area": "store", "name": f"autosave on the caller's thread, {entries:,}-entry game",
+                     "value": c["caller_us"], "unit": "us", "floor": c["submit_us"],
+                     "floor_name": "the same submit without autosave"})
+    lj, ly = f["load_journal"], f["load_yaml"]
+    rows.append({"area": "store", "name": f"load a {big:,}-action game, 1,000 cards (journal: replay of every "
+                 "change)", "value": lj["s"],
+                 "unit": "s", "floor": lj["floor_s"], "floor_name": "read + crc + json.loads of the same lines"})
+    rows.append({"area": "store", "name": f"peak RSS loading the {big:,}-action game (journal)",
+                 "value": lj["peak_mb"], "unit": "MB", "floor": lj["base_mb"],
+                 "floor_name": "the same process after imports"})
+    rows.append({"area": "store", "name": f"load the {big:,}-action game from its YAML save", "value": ly["s"],
+                 "unit": "s", "floor": ly["floor_s"], "floor_name": "yaml C loader, same text"})
+    for cards, (ms, floor) in f["tables"].items():
+        rows.append({"area": "store", "name": f"load a {cards:,}-card table with a 100-action log (YAML)",
+                     "value": ms, "unit": "ms", "floor": floor, "floor_name": "yaml C loader, same text"})
+    return rows
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    argv = sys.argv[1:] if argv is None else argv
+    rows = collect("--quick" in argv)
+    if "--json" in argv:
+        print(json.dumps(rows, indent=2))
+    else:
+        for r in rows:
+            ratio = f"  ({r['value'] / r['floor']:.2f}x)" if r.get("floor") else ""
+            print(f"{r['name']}: {r['value']:.2f} {r['unit']}   floor {r['floor']:.2f} {r['unit']} "
+                  f"({r['floor_name']}){ratio}")
+    return {"rows": rows}
+
+
+if __name__ == "__main__":
+    main()
