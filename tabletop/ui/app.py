@@ -28,11 +28,21 @@ from .assets import AssetLoader
 from .camera import Camera
 from .describe import entry_html
 from .hud import HudContext, make_hud
-from .layout import Item, Layout, ZoneBox, build_layout
+from .layout import Item, Layout, ZoneBox
 from .motion import FLING_MIN_PX, Motion, VelocityTracker
 from .render import BG, HandCard, HandStrip, Renderer
-from .source import Background, Happening, HostedSource, Legal, LocalSource, LogRow, RemoteSource, TableSource
+from .source import (
+    Background,
+    Happening,
+    HostedSource,
+    LocalSource,
+    LogRow,
+    RemoteSource,
+    Stream,
+    TableSource,
+)
 from .status import describe_action, status_html
+from .tableview import TableView
 from .widgets import (
     BAR_H,
     ENFORCEMENT,
@@ -217,7 +227,6 @@ class TableApp:
         self._stack_lift: str | None = None
         self.local_log: list[tuple[int, str]] = []
         self._entry_cache: dict[Any, str] = {}
-        self._view_cards: dict[str, str] = {}
         self._log_flushed = -1.0
         self.legal = _Legal()
         self.token_colors = itertools.cycle(TOKEN_COLORS)
@@ -230,8 +239,9 @@ class TableApp:
         self.session: Session | None = None
         self.source: TableSource | None = None
         self.seat = seat
-        self.view: dict[str, Any] = {}
-        self.layout = Layout()
+        #: the seat's view and layout, kept from the seat's stream (`source.stream`)
+        self.table = TableView(seat)
+        self.stream: Stream | None = None
         self.view_key: tuple[int, int | None] | None = None
         self.camera = Camera((2400, 1600), self._viewport())
         if source is not None:
@@ -274,11 +284,34 @@ class TableApp:
                 self.source.close()
             except Exception as e:  # closing must never stop the window
                 self.notify(f"Closing the LAN game: {e}", "warn")
+        self._close_stream()
         self.source = None
         self.session = None
         self.motion = None
         self.bots = None
         self.vote_dialog = None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The seat's view as its stream last brought it (read only)."""
+        return self.table.view
+
+    @property
+    def layout(self) -> Layout:
+        return self.table.layout
+
+    def _close_stream(self) -> None:
+        if self.stream is not None:
+            self.stream.close()
+            self.stream = None
+
+    def _open_stream(self) -> None:
+        """Take the seat's stream from the source (a new table, another seat at a hotseat table)."""
+        assert self.source is not None
+        self._close_stream()
+        self.table = TableView(self.seat)
+        self.stream = self.source.stream(self.seat)
+        self.table.feed(self.stream.take())
 
     def set_session(self, session: Session, seat: int = 0) -> None:
         """Put a session on the table (a new game, an opened save) and look at it as `seat`."""
@@ -311,6 +344,7 @@ class TableApp:
         self.local_log = []
         self._entry_cache.clear()
         self.view_key = None
+        self._open_stream()
         self._attach_autosave()
         self._build_table_widgets()
         self.refresh(force=True)
@@ -413,7 +447,6 @@ class TableApp:
     def _build_table_widgets(self, windows: bool = True) -> None:
         self._kill_table_widgets(windows)
         assert self.source is not None
-        self.view = self.source.view(self.seat)
         self.hud = make_hud(self.view.get("ruleset", ""), self.assets)
         self.topbar = TopBar(self.manager, self.size[0], self.view.get("enforcement", "off"), self._is_host(),
                              lan=self.source.kind != "local")
@@ -467,16 +500,20 @@ class TableApp:
     # ------------------------------------------------------------------ the view
 
     def refresh(self, force: bool = False) -> None:
-        """Rebuild the cached view and layout when the state (or the seat) changed since the last frame."""
+        """Take what the seat's stream brought since the last frame (a patch re-lays only what it names)."""
         if self.source is None:
             return
-        key = (self.source.seq(), self.seat)
+        if self.stream is None or self.table.seat != self.seat:
+            self._open_stream()
+        assert self.stream is not None
+        self.table.feed(self.stream.take())
+        if self.table.stale:  # a gap in the stream: start again from a whole view
+            self._open_stream()
+        key = (self.table.version, self.seat)
         if key == self.view_key and not force:
             return
         first = self.view_key is None or self.view_key[1] != self.seat
         self.view_key = key
-        self.view = self.source.view(self.seat)
-        self.layout = build_layout(self.view, self.seat)
         tw, th = self.view.get("table", (2400, 1600))
         if (self.camera.table_w, self.camera.table_h) != (float(tw), float(th)):
             self.camera.table_w, self.camera.table_h = float(tw), float(th)
@@ -484,18 +521,18 @@ class TableApp:
         if first:
             self.camera.flipped = self._seat_on_top()
             self.fit()
-        known = set(self.layout.by_id) | {p["id"] for p in self._hand_pieces()}
-        self.selected = [s for s in self.selected if s in known]
+        known = self.table.known
+        self.selected = [s for s in self.selected if known(s)]
         self._prune_gesture(known)
         self._update_legal()
         self._update_widgets()
 
-    def _prune_gesture(self, known: set[str]) -> None:
+    def _prune_gesture(self, known: Callable[[str], bool]) -> None:
         """The table changed under a pressed button or a drag (an undo, a bot, the host): follow the pieces to their
         new place, and let go of those that are gone or hidden now, so no gesture acts on a piece that left."""
         p = self.press
         if p is not None and p.hand is not None:
-            if p.hand.pid not in {q["id"] for q in self._hand_pieces()}:
+            if not known(p.hand.pid):
                 self.press = None
         elif p is not None and p.item is not None:
             item = self.layout.by_id.get(p.item.pid)
@@ -508,16 +545,16 @@ class TableApp:
         d = self.drag
         if d is None:
             return
-        keep = [i for i in d.ids if i in known]
+        keep = [i for i in d.ids if known(i)]
         if len(keep) == len(d.ids):
             return
-        if not keep or d.sources[0].pid not in known:
+        if not keep or not known(d.sources[0].pid):
             self.drag = None
             self._stack_lift = None
             self.notify("What you were dragging has moved away (an undo, or another player)", "info", 3.0)
             return
         d.ids = keep
-        d.sources = [src for src in d.sources if src.pid in known]
+        d.sources = [src for src in d.sources if known(src.pid)]
 
     def _seat_on_top(self) -> bool:
         hand = self.layout.hand
@@ -556,7 +593,7 @@ class TableApp:
 
     def _card_name(self, text: str) -> str | None:
         """A card's name for a piece id this seat sees in its view, or for a card reference; else None."""
-        ref = self._view_cards.get(text)
+        ref = self.table.card_of(text)
         if ref is None and "/" in text:
             ref = text
         if ref is None:
@@ -569,8 +606,6 @@ class TableApp:
         if side is None or side.status is None or self.source is None:
             return
         names = self._names()
-        self._view_cards = {p["id"]: p["card"] for z in self.view.get("zones", []) for p in z.get("pieces", [])
-                            if p.get("card")}
         rules = self.view.get("rules") or {}
         side.set_status(status_html(rules, names, self._card_name))
         tokens = _token_words(rules)
@@ -600,46 +635,22 @@ class TableApp:
         return None
 
     def _update_legal(self) -> None:
-        """Pieces named by the seat's legal actions (capped), and any pass/next-phase action, in warn/strict."""
-        src = self.source
-        if src is None or self.view_key is None:
+        """The seat's legal moves from its stream: the cards to glow (in warn/strict), the list and the Pass button."""
+        if self.view_key is None:
             return
         key = (self.view_key[0], self.seat)
         if (self.legal.seq, self.legal.seat) == key:
             return
-        found: Legal | None = Legal()
-        listing = self.side is not None and self.side.moves is not None
-        glowing = self.view.get("enforcement", "off") != "off"
-        if glowing or listing:
-            # lazily, with a cap: the glow needs the pieces of up to LEGAL_CAP moves, the list the first MOVES_CAP
-            try:
-                found = src.legal(self.seat, LEGAL_CAP if glowing else MOVES_CAP, MOVES_CAP, glowing)
-            except Exception as e:  # a ruleset bug must not take the table down
-                self.notify(f"legal moves unavailable: {e}", "warn")
-                found = Legal()
+        found = self.table.legal
         if found is None:
-            self.legal = _Legal(key[0], self.seat, passes=self._remote_passes(), known=False)
+            self.legal = _Legal(key[0], self.seat, known=False)
             return
-        self.legal = _Legal(key[0], self.seat, found.glow, found.passes, found.moves, found.more)
-
-    def _remote_passes(self) -> list[A.Action]:
-        """At a joined table (no legal moves here): the ruleset's own pass, offered when the status says this
-        seat is the one to act; the host still checks it like any action."""
-        rules = self.view.get("rules") or {}
-        ruleset = str(self.view.get("ruleset", ""))
-        whose = rules.get("decision", rules.get("priority", rules.get("active")))
-        if whose != self.seat or rules.get("over"):
-            return []
-        module = "tabletop.rules." + ruleset.replace("-", "_")
-        out = []
-        for name, cls in sorted(A.ACTION_TYPES.items()):
-            if name.rsplit(".", 1)[-1] == "pass" and (cls.__module__ == module
-                                                      or cls.__module__.startswith(module + ".")):
-                try:
-                    out.append(cls())
-                except TypeError:  # a pass that needs fields cannot be offered blind
-                    continue
-        return out[:1]
+        if found.get("error"):
+            self.notify(f"legal moves unavailable: {found['error']}", "warn")
+        glowing = self.view.get("enforcement", "off") != "off"
+        self.legal = _Legal(key[0], self.seat, frozenset(found.get("glow", ())) if glowing else frozenset(),
+                            _actions(found.get("passes", ())), _actions(found.get("moves", ())),
+                            bool(found.get("more")))
 
     def _update_widgets(self) -> None:
         if self.topbar is None or self.side is None or self.source is None:
@@ -1642,7 +1653,7 @@ class TableApp:
     def _draw_hud(self, surface: pygame.Surface) -> None:
         if self.hud is None:
             return
-        ctx = HudContext(self.view.get("rules") or {}, self.seat, self._names(), self._card_name, self._view_cards)
+        ctx = HudContext(self.view.get("rules") or {}, self.seat, self._names(), self._card_name, self.table.cards)
         self.hud.draw(surface, self._hud_rect(), ctx, self.view_key, self.hud_open, self.mouse)
 
     def toggle_help(self) -> None:
@@ -2232,6 +2243,17 @@ class TableApp:
 _UI_EVENTS = {getattr(pygame_gui, n) for n in dir(pygame_gui) if n.startswith("UI_")}
 _INPUT_EVENTS = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.KEYDOWN,
                  pygame.KEYUP, pygame.TEXTINPUT}
+
+
+def _actions(dicts: Iterable[dict[str, Any]]) -> list[A.Action]:
+    """Actions from a legal-move summary (one a newer host names and this window does not know is left out)."""
+    out = []
+    for d in dicts:
+        try:
+            out.append(A.action_from_dict(d))
+        except (A.ActionFormatError, KeyError, TypeError, ValueError):
+            continue
+    return out
 
 
 def _token_words(status: Mapping[str, Any]) -> dict[str, str]:

@@ -164,6 +164,7 @@ class AssetLoader:
         self.max_entries = max_entries
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._base: dict[tuple[str | None, bool], pygame.Surface] = {}
+        self._solids: dict[pygame.Surface, bool] = {}
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
         self._paths = {b: _font_path(b) for b in (False, True)}
 
@@ -213,8 +214,27 @@ class AssetLoader:
             else:
                 base = self.base_face(ref if show_face else None)
                 s = pygame.transform.smoothscale(base, (max(2, size[0]), max(2, size[1])))
+                if self._solid(base):
+                    # smoothscale leaves an opaque face at alpha 253: make its inside opaque again, so a card
+                    # hides what lies under it (the renderer draws only what is not hidden)
+                    w, h = s.get_size()
+                    m = max(3, min(w, h) // 14) + 1
+                    if w > 2 * m and h > 2 * m:
+                        s.fill((0, 0, 0, 255), (m, m, w - 2 * m, h - 2 * m), special_flags=pygame.BLEND_RGBA_MAX)
             self._put(key, s)
         return s
+
+    def _solid(self, base: pygame.Surface) -> bool:
+        """Whether a full-size face is opaque inside its rounded corners (probed at nine points, once per face)."""
+        hit = self._solids.get(base)
+        if hit is None:
+            if len(self._solids) > 4096:
+                self._solids.clear()
+            w, h = base.get_size()
+            m = max(3, min(w, h) // 14) + 1
+            hit = self._solids[base] = not base.get_flags() & pygame.SRCALPHA or all(
+                base.get_at((x, y)).a == 255 for x in (m, w // 2, w - 1 - m) for y in (m, h // 2, h - 1 - m))
+        return hit
 
     def base_face(self, ref: str | None) -> pygame.Surface:
         """The full-size face of a card (None: the back), drawn once."""

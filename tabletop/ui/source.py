@@ -17,11 +17,12 @@ import html
 import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..core import actions as A
 from ..core.ruleset import Violation
 from ..core.session import Result, Session
+from ..core.stream import SeatStream, StreamItem
 
 __all__ = ["PASS_TYPES", "Background", "Happening", "Legal", "LocalSource", "HostedSource", "LogRow", "RemoteSource",
            "TableSource", "legal_for"]
@@ -86,6 +87,60 @@ def legal_for(session: Session, seat: int | None, cap: int, list_cap: int, glowi
     return out
 
 
+class Stream(Protocol):
+    """What a window reads a seat's changes from: `take()` gives the stream items queued since the last call."""
+
+    def take(self) -> list[StreamItem]: ...
+
+    def close(self) -> None: ...
+
+
+class _HostedStream:
+    """A `SeatStream` living on an `EmbeddedHost`'s thread: taken from the window, closed on the host's thread."""
+
+    def __init__(self, host: Any, stream: SeatStream) -> None:
+        self.host = host
+        self.inner = stream
+
+    def take(self) -> list[StreamItem]:
+        return self.inner.take()
+
+    def close(self) -> None:
+        try:
+            self.host.call(self.inner.close)
+        except Exception:  # the host is gone: nothing listens any more
+            pass
+
+
+class _RemoteStream:
+    """A joined seat's stream: the host's welcome, snapshots and patches (with legal moves) as stream items."""
+
+    def __init__(self, view: dict[str, Any], legal: dict[str, Any] | None) -> None:
+        self._items: list[StreamItem] = [StreamItem(int(view.get("seq", -1)), view=view, legal=legal,
+                                                    status=dict(view.get("rules") or {}))]
+
+    def put(self, data: dict[str, Any]) -> None:
+        """Queue what a client event brought (`view` for a whole view, `patch` for a patch message)."""
+        legal = data.get("legal")
+        if data.get("view") is not None:
+            v = data["view"]
+            self._items.append(StreamItem(int(v.get("seq", -1)), view=v, legal=legal,
+                                          status=dict(v.get("rules") or {})))
+        elif data.get("patch") is not None:
+            msg = data["patch"]
+            patch = {k: v for k, v in msg.items() if k in ("set", "zones", "pieces")}
+            status = (msg.get("set") or {}).get("rules") or {}
+            self._items.append(StreamItem(int(msg["seq"]), patch=patch, base=int(msg["base"]), legal=legal,
+                                          log=list(msg.get("log") or []), status=dict(status)))
+
+    def take(self) -> list[StreamItem]:
+        out, self._items = self._items, []
+        return out
+
+    def close(self) -> None:
+        self._items = []
+
+
 class TableSource:
     """The interface every source has (the local one implements it directly; see the module docstring)."""
 
@@ -103,6 +158,10 @@ class TableSource:
         raise NotImplementedError
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def stream(self, seat: int | None) -> Stream:
+        """The seat's stream (tabletop.core.stream): the window takes every view change from it."""
         raise NotImplementedError
 
     def submit(self, action: A.Action, seat: int | None) -> Result | None:
@@ -182,6 +241,9 @@ class LocalSource(TableSource):
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.session.view(seat)
 
+    def stream(self, seat: int | None) -> Stream:
+        return SeatStream(self.session, seat)
+
     def submit(self, action: A.Action, seat: int | None) -> Result | None:
         return self.session.submit(action, seat)
 
@@ -240,6 +302,10 @@ class HostedSource(LocalSource):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.host.view(seat)
+
+    def stream(self, seat: int | None) -> Stream:
+        """The seat's stream, kept on the host's thread (its listener runs there) and drained by the window."""
+        return _HostedStream(self.host, self.host.call(SeatStream, self.session, seat))
 
     def submit(self, action: A.Action, seat: int | None) -> Result | None:
         try:
@@ -371,6 +437,7 @@ class RemoteSource(TableSource):
         self._view_id = 0
         self._version = 0
         self._actions: dict[int, A.Action] = {}
+        self._stream: _RemoteStream | None = None
         self._take_log(self._protocol().log, reset=True)
 
     def _protocol(self) -> Any:
@@ -399,6 +466,11 @@ class RemoteSource(TableSource):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.thread.view() or {"seat": self.seat, "seq": -1, "zones": [], "players": [], "rules": {}}
+
+    def stream(self, seat: int | None) -> Stream:
+        """The stream the host sends this seat: its view, then each patch with its legal moves, as they came."""
+        self._stream = _RemoteStream(self.view(seat), getattr(self._protocol(), "legal", None))
+        return self._stream
 
     def submit(self, action: A.Action, seat: int | None) -> Result | None:
         try:
@@ -436,6 +508,8 @@ class RemoteSource(TableSource):
         out: list[Happening] = []
         for ev in self.thread.events():
             d = ev.data
+            if ev.kind in ("welcome", "view") and self._stream is not None:
+                self._stream.put(d)
             if ev.kind == "welcome":
                 self._take_log(self._protocol().log, reset=True)
                 out += [Happening("log"), Happening("players")]
