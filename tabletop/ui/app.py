@@ -457,8 +457,8 @@ class TableApp:
         self.camera.viewport = self._viewport()
 
     def _rules_panel(self) -> bool:
-        """Whether the side panel shows the rules panel: for every ruleset but the rule-free sandbox."""
-        return self.source is not None and self.view.get("ruleset", "") not in ("", "freeform")
+        """Whether the side panel shows the rules panel: for a ruleset that tells a status (not the sandbox)."""
+        return self.source is not None and bool(self.view.get("rules"))
 
     def _is_host(self) -> bool:
         """Whether this seat may turn the rules dial (at a LAN table: the host's own seat only)."""
@@ -1788,7 +1788,7 @@ class TableApp:
 
         if self.newgame is not None:
             self.newgame.kill()
-        self.newgame = NewGameDialog(self.manager, self.size, sorted(RULESETS), host=host)
+        self.newgame = NewGameDialog(self.manager, self.size, list(RULESETS), host=host)
 
     def join_window(self) -> None:
         """The Join window: games found on the LAN (click one) and an address field."""

@@ -166,8 +166,8 @@ def describe_action(action: Mapping[str, Any], name_of: NameOf, names: Mapping[i
                     piece_fields: tuple[str, ...] = ()) -> str:
     """An action dict (`Action.to_dict()`) in words: its verb, the card it plays, then its other fields.
 
-    `tragedy.play {piece, role, target}` reads "Play Queen of Hearts as Prop on King of Spades";
-    `tragedy.score {actor, set}` reads "Score: actor King of Spades, set Ten of Clubs".
+    `<ruleset>.play {piece, role, target}` reads "Play Queen of Hearts as Prop on King of Spades";
+    `<ruleset>.score {actor, set}` reads "Score: actor King of Spades, set Ten of Clubs".
     """
     names = names or {}
     verb = str(action.get("type", "?")).rsplit(".", 1)[-1].replace("_", " ").strip().capitalize()

@@ -119,7 +119,7 @@ _TIPS = {
 class SidePanel:
     """The right-hand column: a large preview of the card under the cursor, the seats, the log and the chat line.
 
-    With `rules` (any ruleset but freeform) it also holds the rules panel: the ruleset's status in words, and the
+    With `rules` (a ruleset that tells a status) it also holds the rules panel: the ruleset's status in words, and the
     seat's legal moves as a list where a click submits the move.
     """
 
@@ -446,10 +446,11 @@ class StartScreen:
 
 
 class NewGameDialog:
-    """Ruleset, seats, enforcement, seed, decks per seat and house rules for a new game."""
+    """Ruleset, seats, enforcement, seed, decks per seat and house rules for a new game (`rulesets`: the
+    choices, the table's default first unless `default` names another)."""
 
     def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], rulesets: Sequence[str],
-                 default: str = "freeform", host: bool = False) -> None:
+                 default: str = "", host: bool = False) -> None:
         w, h = 480, 530
         self.manager = manager
         #: the game is served on the LAN once started (the start screen's Host)
