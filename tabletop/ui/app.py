@@ -21,6 +21,7 @@ from .assets import AssetLoader
 from .camera import Camera
 from .commands import CommandsMixin
 from .dialogs import DialogsMixin, parse_house_rules
+from .forms import JoinDialog, NewGameDialog
 from .frame import DrawMixin
 from .gestures import GesturesMixin, _Drag, _Press
 from .layout import Item, Layout, ZoneBox
@@ -52,8 +53,6 @@ from .widgets import (
     ContextMenu,
     Dialog,
     HelpOverlay,
-    JoinDialog,
-    NewGameDialog,
     Notices,
     PeekWindow,
     Prompt,
@@ -384,7 +383,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
 
     # ------------------------------------------------------------------ events
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def _track_input(self, event: pygame.event.Event) -> None:
+        """Keep the pointer, the modifier keys and the keys held down as the events tell them."""
         et = event.type
         if et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = (int(event.pos[0]), int(event.pos[1]))
@@ -397,15 +397,20 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             self.keys_down.discard(event.key)
             if event.key == pygame.K_SPACE:
                 self.big_preview = False
+        elif et == pygame.WINDOWFOCUSLOST:
+            self.mods = 0
+            self.keys_down.clear()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One event: the window's own (quit, resize), the cover, a gesture under way, the widgets, the table."""
+        et = event.type
+        self._track_input(event)
         if et == pygame.QUIT:
             self.close()
             return
         if et == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
             return
-        if et == pygame.WINDOWFOCUSLOST:
-            self.mods = 0
-            self.keys_down.clear()
         if self.cover_seat is not None and et in INPUT_EVENTS:
             # the cover hides the table and every widget under it: a key or a click only lifts it
             if et in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP) and self.source is not None:
@@ -511,6 +516,16 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
                 self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
             self.update_hover()
             self._update_preview_and_tooltip()
+        self._update_widgets_frame()
+        self._ui_quiet = self._quiet_ui()
+        if self._ui_quiet:
+            self._ui_dt += dt
+        else:
+            self.manager.update(self._ui_dt + dt)
+            self._ui_dt = 0.0
+
+    def _update_widgets_frame(self) -> None:
+        """Per frame: notices age, the log box takes its lines, closed prompts and file dialogs are let go of."""
         self.notices.update()
         if self.side is not None and self.now - self._log_flushed >= LOG_FLUSH_S and self.side.flush_log():
             self._log_flushed = self.now
@@ -518,12 +533,6 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             self.prompt = None
         if self.file_dialog is not None and not self.file_dialog.alive():
             self.file_dialog = None
-        self._ui_quiet = self._quiet_ui()
-        if self._ui_quiet:
-            self._ui_dt += dt
-        else:
-            self.manager.update(self._ui_dt + dt)
-            self._ui_dt = 0.0
 
     # The widgets live outside the table's viewport (top bar, side panel) unless a window, menu, notice or tooltip
     # is open over it. When no input reached them and nothing they show changed, their pixels from the last frame

@@ -368,11 +368,9 @@ class AssetLoader:
             draw_suit(surf, suit, pygame.Rect(frame.centerx - ps / 2, frame.bottom - ps - frame.h * 0.12, ps, ps), color)
         return surf
 
-    def _proxy_face(self, card: Any, size: tuple[int, int]) -> pygame.Surface:
-        """Title (and cost), type line, text box, stats and tags, in a plain, readable frame."""
-        w, h = size
-        surf = self._blank(size, (248, 244, 232), (48, 44, 40))
-        m = max(3, w // 20)
+    def _proxy_title(self, surf: pygame.Surface, card: Any, m: int) -> pygame.Rect:
+        """A proxy face's title bar: the card's name (cut to fit) and its cost in a medallion; returns the bar."""
+        w, h = surf.get_size()
         title_h = int(h * 0.09)
         bar = pygame.Rect(m, m, w - 2 * m, title_h)
         pygame.draw.rect(surf, (60, 72, 92), bar, border_radius=max(2, w // 40))
@@ -389,6 +387,14 @@ class AssetLoader:
             pygame.draw.circle(surf, (240, 200, 90), c, r)
             ct = tf.render(str(cost), True, (40, 30, 10))
             surf.blit(ct, (c[0] - ct.get_width() / 2, c[1] - ct.get_height() / 2))
+        return bar
+
+    def _proxy_face(self, card: Any, size: tuple[int, int]) -> pygame.Surface:
+        """Title (and cost), type line, text box, stats and tags, in a plain, readable frame."""
+        w, h = size
+        surf = self._blank(size, (248, 244, 232), (48, 44, 40))
+        m = max(3, w // 20)
+        bar = self._proxy_title(surf, card, m)
         y = bar.bottom + m // 2
         typ = card.type + (f" — {card.get('subtype')}" if card.get("subtype") else "")
         yf = self.font(max(7, int(h * 0.042)), True)

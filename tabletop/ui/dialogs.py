@@ -13,14 +13,13 @@ import pygame_gui
 
 from ..core import actions as A
 from .describe import entry_html
+from .forms import JoinDialog, NewGameDialog
 from .source import (
     Background,
     RemoteSource,
 )
 from .widgets import (
     Dialog,
-    JoinDialog,
-    NewGameDialog,
     VoteDialog,
 )
 
@@ -28,104 +27,157 @@ __all__ = ["DialogsMixin"]
 
 
 class DialogsMixin:
-    """Dialogs and widget events: every pygame-gui event goes through one protocol, `ui_event`, which offers it to (a part of `TableApp`)."""
+    """Dialogs and widget events: one protocol (`ui_event`) for every dialog, menu and bar (a part of `TableApp`)."""
 
     def ui_event(self, event: pygame.event.Event) -> None:
-        et = event.type
+        """Offer a widget event to each open dialog and bar in turn, until one takes it (one protocol for all)."""
         el = getattr(event, "ui_element", None)
+        for take in (self._to_prompt, self._to_vote, self._to_join, self._to_peek, self._to_menu, self._to_start,
+                     self._to_newgame, self._to_topbar, self._to_dial, self._to_chat, self._to_file_picked,
+                     self._to_window_close, self._to_moves):
+            if take(event, el):
+                return
+
+    def _to_prompt(self, event: pygame.event.Event, el: Any) -> bool:
         if self.prompt is not None and self.prompt.handle(event):
             self.prompt = None
-            return
-        if et == pygame_gui.UI_BUTTON_PRESSED and self.vote_dialog is not None:
-            answer = self.vote_dialog.answer(el)
-            if answer is not None:
-                self.answer_vote(answer)
-                return
-        if self.join_dialog is not None:
-            picked = self.join_dialog.handle(event)
-            if picked is not None:
-                self._join_picked(picked)
-                return
+            return True
+        return False
+
+    def _to_vote(self, event: pygame.event.Event, el: Any) -> bool:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED or self.vote_dialog is None:
+            return False
+        answer = self.vote_dialog.answer(el)
+        if answer is None:
+            return False
+        self.answer_vote(answer)
+        return True
+
+    def _to_join(self, event: pygame.event.Event, el: Any) -> bool:
+        picked = self.join_dialog.handle(event) if self.join_dialog is not None else None
+        if picked is None:
+            return False
+        self._join_picked(picked)
+        return True
+
+    def _to_peek(self, event: pygame.event.Event, el: Any) -> bool:
         peek = self.peek
-        if peek is not None and peek.handle(event):
-            if peek.closed and self.peek is peek:  # closing may have cleared it already (on_close)
-                self.peek = None
-            return
-        if et == pygame_gui.UI_BUTTON_PRESSED:
-            if self.menu is not None:
-                cb = self.menu.pick(el)
-                if cb is not None:
-                    self.menu.kill()
-                    self.menu = None
-                    cb()
-                    return
-            if self.start is not None and self.start.which(el) is not None:
-                self._start_button(self.start.which(el))
-                return
-            if self.newgame is not None and el is self.newgame.start:
-                self._start_new_game()
-                return
-            if self.newgame is not None and el is self.newgame.deck_button:
-                self._open_file_dialog("deck", "Choose a deck list")
-                return
-            if self.newgame is not None and self.newgame.cycle_player(el):
-                return
-            if self.topbar is not None:
-                if el is self.topbar.pass_button:
-                    self.do_pass()
-                    return
-                for key, b in self.topbar.buttons.items():
-                    if b is el:
-                        self._bar_button(key)
-                        return
-        elif et == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.topbar is not None and el is self.topbar.dial:
-            mode = event.text
-            if self.source is not None and mode != self.view.get("enforcement"):
-                self.submit(A.SetEnforcement(mode))
-                self.refresh()
-                if self.view.get("enforcement") != mode:
-                    self.topbar.mode = ""
-                    self._update_widgets()
-        elif et == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.side is not None and el is self.side.chat:
-            text = self.side.chat.get_text().strip()
-            self.side.chat.set_text("")
-            self.side.chat.unfocus()
-            self.manager.set_focus_set(None)
-            if text:
-                self.submit(A.Chat(text))
-        elif et == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and getattr(el, "tabletop_purpose", None):
-            # the dialog closed itself on OK a frame ago (and was let go of then): its purpose rides on it
-            if el is self.file_dialog:
-                self.file_dialog = None
-            self._file_picked(el.tabletop_purpose, str(event.text))
-        elif et == pygame_gui.UI_WINDOW_CLOSE:
-            if self.newgame is not None and el is self.newgame.window:
-                self.newgame = None
-                if self.source is None and self.start is None:
-                    self.show_start()
-            if self.join_dialog is not None and el is self.join_dialog.window:
-                self.join_dialog = None
-                if self.source is None and self.start is None:
-                    self.show_start()
-            if self.vote_dialog is not None and el is self.vote_dialog.window:
-                self.answer_vote(False)
-            if el is self.file_dialog:
-                self.file_dialog = None
-            if self.dialog is not None and el is self.dialog.window:
-                self.dialog = None
-        elif (et == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and self.side is not None
-              and self.side.moves is not None and el is self.side.moves):
-            picked = self.side.moves.get_single_selection(include_object_id=True)
-            text, oid = picked if isinstance(picked, tuple) else ("", "")
-            if isinstance(oid, str) and oid.startswith("move_") and oid[5:].isdigit():
-                i = int(oid[5:])
-                items = self.side.move_items
-                # the list may have changed between the click and this event (a bot, the host): play only the
-                # move that was clicked, never the one now standing in its place
-                if i < len(items) and items[i][0] == text:
-                    self.play_move(i)
-                    return
-            self.notify("The legal moves changed as you clicked: pick again", "info", 3.0)
+        if peek is None or not peek.handle(event):
+            return False
+        if peek.closed and self.peek is peek:  # closing may have cleared it already (on_close)
+            self.peek = None
+        return True
+
+    def _to_menu(self, event: pygame.event.Event, el: Any) -> bool:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED or self.menu is None:
+            return False
+        cb = self.menu.pick(el)
+        if cb is None:
+            return False
+        self.menu.kill()
+        self.menu = None
+        cb()
+        return True
+
+    def _to_start(self, event: pygame.event.Event, el: Any) -> bool:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED or self.start is None or self.start.which(el) is None:
+            return False
+        self._start_button(self.start.which(el))
+        return True
+
+    def _to_newgame(self, event: pygame.event.Event, el: Any) -> bool:
+        ng = self.newgame
+        if event.type != pygame_gui.UI_BUTTON_PRESSED or ng is None:
+            return False
+        if el is ng.start:
+            self._start_new_game()
+        elif el is ng.deck_button:
+            self._open_file_dialog("deck", "Choose a deck list")
+        else:
+            return bool(ng.cycle_player(el))
+        return True
+
+    def _to_topbar(self, event: pygame.event.Event, el: Any) -> bool:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED or self.topbar is None:
+            return False
+        if el is self.topbar.pass_button:
+            self.do_pass()
+            return True
+        key = next((k for k, b in self.topbar.buttons.items() if b is el), None)
+        if key is None:
+            return False
+        self._bar_button(key)
+        return True
+
+    def _to_dial(self, event: pygame.event.Event, el: Any) -> bool:
+        if event.type != pygame_gui.UI_DROP_DOWN_MENU_CHANGED or self.topbar is None or el is not self.topbar.dial:
+            return False
+        mode = event.text
+        if self.source is not None and mode != self.view.get("enforcement"):
+            self.submit(A.SetEnforcement(mode))
+            self.refresh()
+            if self.view.get("enforcement") != mode:
+                self.topbar.mode = ""
+                self._update_widgets()
+        return True
+
+    def _to_chat(self, event: pygame.event.Event, el: Any) -> bool:
+        if event.type != pygame_gui.UI_TEXT_ENTRY_FINISHED or self.side is None or el is not self.side.chat:
+            return False
+        text = self.side.chat.get_text().strip()
+        self.side.chat.set_text("")
+        self.side.chat.unfocus()
+        self.manager.set_focus_set(None)
+        if text:
+            self.submit(A.Chat(text))
+        return True
+
+    def _to_file_picked(self, event: pygame.event.Event, el: Any) -> bool:
+        if event.type != pygame_gui.UI_FILE_DIALOG_PATH_PICKED or not getattr(el, "tabletop_purpose", None):
+            return False
+        # the dialog closed itself on OK a frame ago (and was let go of then): its purpose rides on it
+        if el is self.file_dialog:
+            self.file_dialog = None
+        self._file_picked(el.tabletop_purpose, str(event.text))
+        return True
+
+    def _to_window_close(self, event: pygame.event.Event, el: Any) -> bool:
+        if event.type != pygame_gui.UI_WINDOW_CLOSE:
+            return False
+        if self.newgame is not None and el is self.newgame.window:
+            self.newgame = None
+            self._back_to_start()
+        if self.join_dialog is not None and el is self.join_dialog.window:
+            self.join_dialog = None
+            self._back_to_start()
+        if self.vote_dialog is not None and el is self.vote_dialog.window:
+            self.answer_vote(False)
+        if el is self.file_dialog:
+            self.file_dialog = None
+        if self.dialog is not None and el is self.dialog.window:
+            self.dialog = None
+        return True
+
+    def _back_to_start(self) -> None:
+        if self.source is None and self.start is None:
+            self.show_start()
+
+    def _to_moves(self, event: pygame.event.Event, el: Any) -> bool:
+        if (event.type != pygame_gui.UI_SELECTION_LIST_NEW_SELECTION or self.side is None
+                or self.side.moves is None or el is not self.side.moves):
+            return False
+        picked = self.side.moves.get_single_selection(include_object_id=True)
+        text, oid = picked if isinstance(picked, tuple) else ("", "")
+        if isinstance(oid, str) and oid.startswith("move_") and oid[5:].isdigit():
+            i = int(oid[5:])
+            items = self.side.move_items
+            # the list may have changed between the click and this event (a bot, the host): play only the
+            # move that was clicked, never the one now standing in its place
+            if i < len(items) and items[i][0] == text:
+                self.play_move(i)
+                return True
+        self.notify("The legal moves changed as you clicked: pick again", "info", 3.0)
+        return True
 
     def _bar_button(self, key: str) -> None:
         {"new": self.new_game_dialog, "open": lambda: self._open_file_dialog("open", "Open a save"),

@@ -1,7 +1,8 @@
 """Table sources: what the window plays on, so one app serves a local game, a hosted LAN game and a joined one.
 
-A source gives the window a view per seat, a door for Actions, undo and redo, the log as a seat may read it, the
-legal moves where this machine can work them out, and what happened on the network since the last frame. The
+A source gives the window the seat's stream (view patches, log lines, status, legal moves: tabletop.core.stream),
+a door for Actions, undo and redo, the log as a seat may read it, and what happened on the network since the
+last frame. The
 app never asks which kind it has; it asks the source.
 
 - `LocalSource`: a `Session` on this machine (hotseat, bots, scripts).
@@ -17,28 +18,15 @@ import html
 import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from ..core import actions as A
 from ..core.ruleset import Violation
 from ..core.session import Result, Session
-from ..core.stream import SeatStream, StreamItem
+from ..core.stream import SeatStream
+from .streams import Background, Stream, _HostedStream, _RemoteStream
 
-__all__ = ["PASS_TYPES", "Background", "Happening", "Legal", "LocalSource", "HostedSource", "LogRow", "RemoteSource",
-           "TableSource", "legal_for"]
-
-PASS_TYPES = ("pass", "next_phase", "end_phase", "end_turn", "advance")
-
-
-@dataclass(slots=True)
-class Legal:
-    """The legal moves of a seat now: the first few to list, whether there are more, the pieces to glow (as the
-    seat's view names them) and any pass / next-phase action."""
-
-    moves: list[A.Action] = field(default_factory=list)
-    more: bool = False
-    glow: frozenset[str] = frozenset()
-    passes: list[A.Action] = field(default_factory=list)
+__all__ = ["Background", "Happening", "HostedSource", "LocalSource", "LogRow", "RemoteSource", "Stream", "TableSource"]
 
 
 @dataclass(slots=True)
@@ -64,81 +52,6 @@ class Happening:
     level: str = "info"
     result: Result | None = None
     data: dict[str, Any] = field(default_factory=dict)
-
-
-def legal_for(session: Session, seat: int | None, cap: int, list_cap: int, glowing: bool) -> Legal:
-    """A seat's legal moves, lazily and capped: the glow needs the pieces of up to `cap` moves, the list the first
-    `list_cap`. Piece ids the seat cannot see are turned into its handles."""
-    pieces: set[str] = set()
-    out = Legal()
-    for i, action in enumerate(itertools.islice(iter(session.legal_actions(seat)), cap + 1)):
-        if i >= list_cap:
-            out.more = True
-            if i == cap:
-                break
-        else:
-            out.moves.append(action)
-        pieces.update(action.piece_names())
-        if any(t in action.type for t in PASS_TYPES) and len(out.passes) < 3:
-            out.passes.append(action)
-    state = session.state
-    if glowing:
-        out.glow = frozenset(state.handle_for(pid, seat) for pid in pieces if pid in state.pieces)
-    return out
-
-
-class Stream(Protocol):
-    """What a window reads a seat's changes from: `take()` gives the stream items queued since the last call."""
-
-    def take(self) -> list[StreamItem]: ...
-
-    def close(self) -> None: ...
-
-
-class _HostedStream:
-    """A `SeatStream` living on an `EmbeddedHost`'s thread: taken from the window, closed on the host's thread."""
-
-    def __init__(self, host: Any, stream: SeatStream) -> None:
-        self.host = host
-        self.inner = stream
-
-    def take(self) -> list[StreamItem]:
-        return self.inner.take()
-
-    def close(self) -> None:
-        try:
-            self.host.call(self.inner.close)
-        except Exception:  # the host is gone: nothing listens any more
-            pass
-
-
-class _RemoteStream:
-    """A joined seat's stream: the host's welcome, snapshots and patches (with legal moves) as stream items."""
-
-    def __init__(self, view: dict[str, Any], legal: dict[str, Any] | None) -> None:
-        self._items: list[StreamItem] = [StreamItem(int(view.get("seq", -1)), view=view, legal=legal,
-                                                    status=dict(view.get("rules") or {}))]
-
-    def put(self, data: dict[str, Any]) -> None:
-        """Queue what a client event brought (`view` for a whole view, `patch` for a patch message)."""
-        legal = data.get("legal")
-        if data.get("view") is not None:
-            v = data["view"]
-            self._items.append(StreamItem(int(v.get("seq", -1)), view=v, legal=legal,
-                                          status=dict(v.get("rules") or {})))
-        elif data.get("patch") is not None:
-            msg = data["patch"]
-            patch = {k: v for k, v in msg.items() if k in ("set", "zones", "pieces")}
-            status = (msg.get("set") or {}).get("rules") or {}
-            self._items.append(StreamItem(int(msg["seq"]), patch=patch, base=int(msg["base"]), legal=legal,
-                                          log=list(msg.get("log") or []), status=dict(status)))
-
-    def take(self) -> list[StreamItem]:
-        out, self._items = self._items, []
-        return out
-
-    def close(self) -> None:
-        self._items = []
 
 
 class TableSource:
@@ -177,9 +90,6 @@ class TableSource:
     def log(self, seat: int | None, n: int) -> list[LogRow]:
         raise NotImplementedError
 
-    def legal(self, seat: int | None, cap: int, list_cap: int, glowing: bool) -> Legal | None:
-        """The seat's legal moves, or None when this machine cannot know them (a joined seat)."""
-        return None
 
     def can_turn_dial(self, seat: int | None) -> bool:
         return False
@@ -258,8 +168,6 @@ class LocalSource(TableSource):
         return [LogRow((e.seq, id(e)), len(e.violations), lambda e=e: e.for_seat(seat))
                 for e in self.session.history[-n:]]
 
-    def legal(self, seat: int | None, cap: int, list_cap: int, glowing: bool) -> Legal | None:
-        return legal_for(self.session, seat, cap, list_cap, glowing)
 
     def can_turn_dial(self, seat: int | None) -> bool:
         return seat in self.session.hosts
@@ -330,8 +238,6 @@ class HostedSource(LocalSource):
         except Exception as e:
             return Result(False, error=str(e), code="host_down")
 
-    def legal(self, seat: int | None, cap: int, list_cap: int, glowing: bool) -> Legal | None:
-        return self.host.call(legal_for, self.session, seat, cap, list_cap, glowing)
 
     def stream_motion(self, positions: dict[str, tuple[float, float, float]]) -> None:
         try:
@@ -573,37 +479,3 @@ class RemoteSource(TableSource):
         self.thread.close()
 
 
-class Background:
-    """One slow call (browsing the LAN, connecting) on a thread of its own, so the window keeps drawing.
-
-    The app checks `done()` each frame and then calls `finish()`, which hands the result (or the error) to
-    `then` on the window's thread.
-    """
-
-    def __init__(self, work: Callable[[], Any], then: Callable[[Any, BaseException | None], Any]) -> None:
-        import threading
-
-        self.then = then
-        self.result: Any = None
-        self.error: BaseException | None = None
-        self._done = threading.Event()
-
-        def run() -> None:
-            try:
-                self.result = work()
-            except BaseException as e:  # noqa: BLE001 - handed to the window's thread
-                self.error = e
-            finally:
-                self._done.set()
-
-        self.thread = threading.Thread(target=run, name="tabletop-ui-task", daemon=True)
-        self.thread.start()
-
-    def done(self) -> bool:
-        return self._done.is_set()
-
-    def wait(self, timeout: float) -> bool:
-        return self._done.wait(timeout)
-
-    def finish(self) -> None:
-        self.then(self.result, self.error)
