@@ -132,6 +132,7 @@ class Renderer:
         #: with `record` on, `drawn` lists every (surface, position) blitted for the table in the last frame
         self.record = False
         self.drawn: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self.moving_drawn: list[tuple[pygame.Surface, tuple[int, int]]] = []
 
     @staticmethod
     def _felt_tile() -> pygame.Surface:
@@ -368,6 +369,8 @@ class Renderer:
             sx, sy = camera.to_screen(x, y)
             blits.append((surf, (round(sx - surf.get_width() / 2), round(sy - surf.get_height() / 2))))
         surface.fblits(blits)
+        if self.record:
+            self.moving_drawn = blits
         return len(blits)
 
     def piece_surface(self, item: Item, zoom: float, extra_rotation: int = 0) -> pygame.Surface:
