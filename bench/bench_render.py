@@ -102,8 +102,8 @@ def bench_change(cards: int, frames: int, seed: int = 2) -> dict[str, float]:
     """Frames in which one table change arrives (a card moved across the table), beside the floor of what that
     frame had to draw, measured interleaved frame by frame.
 
-    frame: one full frame (the stream's patch, the layout, the scene, the layer, widgets, flip) right after one
-    Move was submitted. floor: replaying exactly what the renderer drew for it, on the same surfaces: each
+    frame: one Move submitted to the session (its seat stream's patch included) and the full frame that shows it
+    (the patch applied, the layout, the scene, the layer, widgets, flip). floor: replaying exactly what the renderer drew for it, on the same surfaces: each
     redrawn rectangle of the scene (clip, felt, the pieces it drew there) and the table's blits to the screen.
     Both as medians of wall time and of CPU time (the machine is shared; CPU time counts this process only).
     """
@@ -119,9 +119,9 @@ def bench_change(cards: int, frames: int, seed: int = 2) -> dict[str, float]:
     scratch = app.renderer.scene.surf.copy() if app.renderer.scene.surf is not None else app.screen.copy()
     frame, floor, frame_cpu, floor_cpu, drawn = [], [], [], [], []
     for _ in range(frames):
-        pid = rng.choice(pids)
-        session.submit(A.Move((pid,), "table", x=rng.uniform(80, w - 80), y=rng.uniform(260, h - 260)), 0)
+        action = A.Move((rng.choice(pids),), "table", x=rng.uniform(80, w - 80), y=rng.uniform(260, h - 260))
         c0, t0 = time.process_time(), time.perf_counter()
+        session.submit(action, 0)  # the change arrives: the session applies it, the seat's stream cuts its patch
         app.step()
         frame.append(time.perf_counter() - t0)
         frame_cpu.append(time.process_time() - c0)
@@ -141,6 +141,44 @@ def bench_change(cards: int, frames: int, seed: int = 2) -> dict[str, float]:
     med = statistics.median
     return {"cards": cards, "frame": med(frame) * 1000, "floor": med(floor) * 1000,
             "frame_cpu": med(frame_cpu) * 1000, "floor_cpu": med(floor_cpu) * 1000, "drawn": med(drawn),
+            "full_builds": app.renderer.scene.full_builds}
+
+
+def _mouse(kind: int, pos: tuple[float, float]) -> pygame.event.Event:
+    p = (int(pos[0]), int(pos[1]))
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=p, rel=(0, 0), buttons=(1, 0, 0), touch=False, window=None)
+    return pygame.event.Event(kind, pos=p, button=1, touch=False, window=None)
+
+
+def bench_pickup(cards: int, rounds: int, seed: int = 4) -> dict[str, float]:
+    """The frame in which a drag picks a card up off the table, and the frame in which it is dropped (the Move
+    submitted, its patch drawn), as medians of CPU time; real mouse events, as a user's."""
+    from tabletop.ui.script import HOLD_FRAMES
+
+    session = table_with(cards)
+    app = TableApp(session, size=(1280, 800), fps=0, physics=False)
+    app.run_frames(3)
+    rng = random.Random(seed)
+    pick, drop = [], []
+    vx, vy, vw, vh = app.camera.viewport
+    for _ in range(rounds):
+        top = app.layout.items[-1]
+        a = app.camera.to_screen(top.x, top.y)
+        b = (rng.uniform(vx + 100, vx + vw - 100), rng.uniform(vy + 120, vy + vh - 260))
+        app.step([_mouse(pygame.MOUSEMOTION, a)])
+        app.step([_mouse(pygame.MOUSEBUTTONDOWN, a)])
+        c0 = time.process_time()
+        app.step([_mouse(pygame.MOUSEMOTION, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))])
+        pick.append(time.process_time() - c0)
+        app.step([_mouse(pygame.MOUSEMOTION, b)])
+        app.run_frames(HOLD_FRAMES)
+        c0 = time.process_time()
+        app.step([_mouse(pygame.MOUSEBUTTONUP, b)])
+        drop.append(time.process_time() - c0)
+        app.run_frames(2)
+    med = statistics.median
+    return {"cards": cards, "pick": med(pick) * 1000, "drop": med(drop) * 1000,
             "full_builds": app.renderer.scene.full_builds}
 
 
@@ -216,6 +254,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--change", type=int, nargs="*", default=[1000, 5000, 20000],
                         help="card counts for the frame-with-a-change figure")
     parser.add_argument("--change-frames", type=int, default=60)
+    parser.add_argument("--pickup", type=int, nargs="*", default=[1000, 5000, 20000],
+                        help="card counts for the pick-up and drop frames")
     args = parser.parse_args(argv)
     print(f"pygame-ce {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}, "
           f"{os.cpu_count()} CPUs, window 1280x800, {args.frames} frames each")
@@ -232,6 +272,10 @@ def main(argv: list[str] | None = None) -> int:
         c = bench_change(n, args.change_frames)
         print(f"{n:>6} cards: frame {c['frame']:6.2f} / {c['frame_cpu']:6.2f}   floor {c['floor']:6.2f} / "
               f"{c['floor_cpu']:6.2f}   ({c['drawn']:.0f} blits drawn, {c['full_builds']} full scene builds)")
+    for n in args.pickup:
+        p = bench_pickup(n, 15)
+        print(f"{n:>6} cards: picking a card up {p['pick']:.2f} ms, dropping it {p['drop']:.2f} ms (CPU medians; "
+              f"{p['full_builds']} full scene builds)")
     if not args.no_physics:
         p = bench_physics()
         print(f"physics: {p['pieces']} loose pieces flung ({p['moving_first']} moving at the first frame, "

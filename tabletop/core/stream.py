@@ -122,6 +122,9 @@ class StreamItem:
 class SeatStream:
     """A seat's stream from a Session on this machine, kept by a session listener in time proportional to each change.
 
+    Nothing on the way is hashed: the screen is on the session's side of any wire (the LAN host hashes its own
+    per-seat views for its clients).
+
     The listener runs on the session's thread (the window's, or a host's); `take()` may be called from another
     thread. `close()` detaches it.
     """
@@ -132,7 +135,7 @@ class SeatStream:
         self.with_legal = legal
         self._lock = threading.Lock()
         self._items: deque[StreamItem] = deque()
-        self.live = LiveView(session.state, seat, session.rules)
+        self.live = LiveView(session.state, seat, session.rules, hashed=False)
         self._items.append(self._item(view=self.live.view()))
         session.listeners.append(self._on_entry)
 
