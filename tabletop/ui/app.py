@@ -208,7 +208,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         return (0, BAR_H + top, max(100, w - SIDE_W), max(100, h - BAR_H - top))
 
     def _hud_height(self) -> int:
-        """Pixels above the table kept for the ruleset's board (the X-Files round, dashboard, notebook)."""
+        """Pixels above the table kept for the board a ruleset registered (tabletop.ui.panels)."""
         if self.hud is None:
             return 0
         return self.hud.height(max(100, self.size[0] - SIDE_W), self.hud_open)
