@@ -10,7 +10,10 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's tabletop, not an installed one
 
 from tabletop.core import actions as A
 from tabletop.core.session import Session

@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's tabletop, not an installed one
 sys.path.insert(0, str(Path(__file__).parent))
 
 __all__ = ["collect", "figures", "main", "soak"]
@@ -207,7 +208,7 @@ async def _interleaved_joins(port: int, bport: int, n: int, seat: int | None) ->
 
     from tabletop.net.protocol import ClientProtocol
 
-    join, client, bare = [], [], []
+    join, client, client_cpu, bare = [], [], [], []
     size = 0
     for _ in range(n):
         t = time.perf_counter()
@@ -217,12 +218,13 @@ async def _interleaved_joins(port: int, bport: int, n: int, seat: int | None) ->
             await ws.send(proto.data_to_send()[0], text=True)
             while not proto.welcomed:
                 frame = await ws.recv(decode=False)
-                c = time.perf_counter()
+                c, cc = time.perf_counter(), time.process_time()
                 proto.receive_data(frame)
                 size = max(size, len(frame))
             done = time.perf_counter()
             join.append(done - t)
             client.append(done - c)
+            client_cpu.append(time.process_time() - cc)
             assert proto.hash and proto.desyncs == 0
             await ws.send(b'{"type":"bye"}', text=True)
         t = time.perf_counter()
@@ -230,7 +232,7 @@ async def _interleaved_joins(port: int, bport: int, n: int, seat: int | None) ->
             await ws.send("join")
             await ws.recv(decode=False)
             bare.append(time.perf_counter() - t)
-    return {"join": join, "client": client, "bare": bare, "bytes": size}
+    return {"join": join, "client": client, "client_cpu": client_cpu, "bare": bare, "bytes": size}
 
 
 async def _bare_joins(port: int, n: int) -> list[float]:
@@ -314,6 +316,7 @@ def figures(quick: bool = False) -> dict[str, Any]:
         j = asyncio.run(_interleaved_joins(port, bport, joins, None))
         out["join_ms"], out["join_bytes"] = _median_ms(j["join"]), j["bytes"]
         out["join_client_ms"] = _median_ms(j["client"])
+        out["join_client_cpu_ms"] = _median_ms(j["client_cpu"])
         out["bare_join_ms"] = _median_ms(j["bare"])
         for clients in (2, 8):
             out[f"bare{clients}_ms"] = _median_ms(asyncio.run(_bare_round_trips(bport, clients, n, 60)))
@@ -323,6 +326,25 @@ def figures(quick: bool = False) -> dict[str, Any]:
             p.wait(5)
     out["fanout8_ms"] = fanout_ms(CARDS, 8, 100 if quick else 300)
     return out
+
+
+def _join_only() -> int:
+    procs: list[subprocess.Popen[str]] = []
+    try:
+        host, port = _start("host", CARDS, 8, {"rate": 10_000, "burst": 10_000})
+        procs.append(host)
+        _, size = asyncio.run(_joins(port, 1, None))
+        bare, bport = _start("bare", size)
+        procs.append(bare)
+        j = asyncio.run(_interleaved_joins(port, bport, 100, None))
+    finally:
+        for p in procs:
+            p.terminate()
+            p.wait(5)
+    print(f"late join, {CARDS} cards, connection included: {_median_ms(j['join']):.2f} ms for {j['bytes']:,} bytes "
+          f"(client's work after the last byte {_median_ms(j['client']):.2f} ms, CPU {_median_ms(j['client_cpu']):.2f}"
+          f" ms); bare websockets connect + a frame of the same size, interleaved: {_median_ms(j['bare']):.2f} ms")
+    return 0
 
 
 def collect(quick: bool = False) -> list[dict[str, object]]:
@@ -472,7 +494,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--join", action="store_true", help="only the late-join figure (100 joins, floor interleaved)")
     args = ap.parse_args(argv)
+    if args.join:
+        return _join_only()
     f = figures(args.quick)
     if args.json:
         print(json.dumps(f, indent=2))
@@ -482,7 +507,8 @@ def main(argv: list[str] | None = None) -> int:
               f"(bare websockets broadcast {f[f'bare{clients}_ms']:.3f} ms); "
               f"{f[f'bytes{clients}']:.0f} bytes per client per action (action JSON {f['action_bytes']:.0f})")
     print(f"late join, {CARDS} cards, connection included: {f['join_ms']:.2f} ms for {f['join_bytes']:,} bytes "
-          f"(of which the client's work after the last byte {f['join_client_ms']:.2f} ms); bare websockets connect "
+          f"(of which the client's work after the last byte {f['join_client_ms']:.2f} ms, CPU "
+          f"{f['join_client_cpu_ms']:.2f} ms); bare websockets connect "
           f"+ a frame of the same size, interleaved: {f['bare_join_ms']:.2f} ms")
     print(f"host fan-out per action, 8 seats: {f['fanout8_ms']:.3f} ms")
     return 0 if f["ok2"] and f["ok8"] else 1

@@ -10,8 +10,11 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import pymunk
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's tabletop, not an installed one
 
 from tabletop.physics.world import CARD, DIE, FRICTION_PER_SECOND, REST_SPEED, STEP, TOKEN, WALL, PhysicsWorld
 

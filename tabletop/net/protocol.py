@@ -130,6 +130,8 @@ class HostProtocol:
         self._votes: dict[int, _Vote] = {}
         self._next_vote = 1
         self._live: dict[int | None, LiveView] = {}
+        #: per seat: the legal-move summary its connections were last sent (a patch leaves it out when unchanged)
+        self._legal_sent: dict[int | None, Any] = {}
         self._pool: dict[str, Any] = {}
         #: per seat: log lines as sent in a welcome (JSON), by entry seq
         self._welcome_lines: dict[int | None, dict[int, str]] = {}
@@ -276,7 +278,8 @@ class HostProtocol:
     def _seat_extras(self, seat: int | None, lv: LiveView) -> dict[str, Any]:
         """What a whole view carries besides itself: its zones' digests (the client takes them instead of
         hashing the table again) and the seat's legal-move summary."""
-        return {"digests": [z.digest for z in lv.zones.values()], "legal": self._legal(seat)}
+        legal = self._legal_sent[seat] = self._legal(seat)
+        return {"digests": [z.digest for z in lv.zones.values()], "legal": legal}
 
     def _legal(self, seat: int | None) -> dict[str, Any] | None:
         """The seat's legal moves (what the window glows and lists); None for a spectator."""
@@ -588,7 +591,9 @@ class HostProtocol:
             patch = {"type": "patch", "base": base, "seq": lv.seq, "hash": lv.hash}
             patch.update(make_patch(change))
             patch["log"] = [self._log_line(kind, entry, seat)]
-            patch["legal"] = self._legal(seat)
+            legal = self._legal(seat)
+            if legal != self._legal_sent.get(seat):  # unchanged legal moves are not sent again
+                patch["legal"] = self._legal_sent[seat] = legal
             data = encode(patch)
             for conn in conns[seat]:
                 self._out.append((conn.id, data))
