@@ -25,6 +25,7 @@ __all__ = [
     "ZoneChange",
     "canonical",
     "combine_hash",
+    "find_from_end",
     "piece_view",
     "splices",
     "touched",
@@ -147,6 +148,17 @@ def view_hash(v: dict[str, Any]) -> str:
 
 
 # -- a seat's view kept up to date from the events of each log entry --
+
+
+def find_from_end(items: list[Any], value: Any, near: int = 64) -> int:
+    """`items.index(value)`, looking among the last `near` items first: a piece just moved or played is on top."""
+    n = len(items)
+    if n > near:
+        try:
+            return items.index(value, n - near)
+        except ValueError:
+            pass
+    return items.index(value)
 
 
 def _common(old: list[str], new: list[str]) -> tuple[int, int]:
@@ -384,7 +396,7 @@ class LiveView:
             for pid, _old_name, name, _d, _old in pieces:
                 if pid in placed or state.pieces[pid].zone != zname:
                     continue
-                i = ids.index(pid)
+                i = find_from_end(ids, pid)
                 lines[i] = self.pieces[pid][2]
                 if names[i] != name:
                     names[i] = name

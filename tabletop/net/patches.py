@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.stream import make_patch, piece_update
-from ..core.view import canonical, combine_hash, splices, view_top, zone_digest, zone_meta
+from ..core.view import canonical, combine_hash, find_from_end, splices, view_top, zone_digest, zone_meta
 
 __all__ = ["PatchedView", "make_patch", "piece_update", "splices"]
 
@@ -152,7 +152,7 @@ class PatchedView:
                 lines[:] = [canonical(p) for p in plist]
             return
         for n in dict.fromkeys(placed):
-            i = names.index(n)
+            i = find_from_end(names, n)
             plist[i] = p = self.pieces[n]
             if self.checked:
                 lines[i] = canonical(p)
