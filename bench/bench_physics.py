@@ -10,10 +10,13 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import pymunk
 
-from tabletop.physics.world import CARD, DIE, STEP, TOKEN, WALL, PhysicsWorld
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's tabletop, not an installed one
+
+from tabletop.physics.world import CARD, DIE, FRICTION_PER_SECOND, REST_SPEED, STEP, TOKEN, WALL, PhysicsWorld
 
 __all__ = ["collect", "main"]
 
@@ -43,13 +46,18 @@ def ours(specs) -> float:
 
 
 def bare(specs) -> float:
+    """The same bodies in a bare pymunk space with the world's very materials and settings (damping, sleeping,
+    elasticity, friction, collision filters), stepped in the same sub-steps: what `PhysicsWorld` adds is the rest."""
     space = pymunk.Space()
-    space.damping = 0.12
-    space.idle_speed_threshold = 6.0
+    space.gravity = (0, 0)
+    space.damping = FRICTION_PER_SECOND
+    space.idle_speed_threshold = REST_SPEED
     space.sleep_time_threshold = 0.3
     static = space.static_body
     for a, b in (((0, 0), (2800, 0)), ((2800, 0), (2800, 1540)), ((2800, 1540), (0, 1540)), ((0, 1540), (0, 0))):
         seg = pymunk.Segment(static, a, b, 4.0)
+        seg.elasticity = 0.6
+        seg.friction = 0.4
         seg.filter = pymunk.ShapeFilter(categories=WALL, mask=CARD | TOKEN | DIE)
         space.add(seg)
     for kind, x, y, vx, vy in specs:
@@ -61,6 +69,8 @@ def bare(specs) -> float:
             body = pymunk.Body(2.0, pymunk.moment_for_circle(2.0, 0, 24))
             shape = pymunk.Circle(body, 24)
             shape.filter = pymunk.ShapeFilter(categories=kind, mask=WALL | TOKEN | DIE)
+        shape.elasticity = 0.5
+        shape.friction = 0.6
         body.position = (x, y)
         body.velocity = (vx, vy)
         space.add(body, shape)

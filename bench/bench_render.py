@@ -1,4 +1,4 @@
-"""Frame time of the table with 500 and 1,000 cards, each beside the raw blit time of what it draws.
+"""Frame time of the table (panning, and with one change arriving), each beside the raw blit time of what it draws.
 
 Run: `python bench/bench_render.py [--frames N]` (headless: SDL's dummy driver). For each card count it reports
   floor  : one `fblits` of exactly the (surface, position) pairs the renderer blitted for the table in that frame
@@ -8,8 +8,10 @@ Run: `python bench/bench_render.py [--frames N]` (headless: SDL's dummy driver).
   frame  : one full frame (events, update, table, hand strip, widgets, flip) while the camera pans every frame,
   still  : one full frame when nothing moved (the cached layer is blitted),
 with the mean and the 95th percentile in milliseconds, and the ratios frame / floor and frame / pieces.
-Then physics: a full frame with 500 loose pieces sliding (flung at once), beside the bare pymunk step of the
-same bodies for the same 1/60 s.
+Then the frame in which one table change arrives, at 1,000 / 5,000 / 20,000 cards, beside a replay of exactly
+what that frame drew (`bench_change`).
+Then physics: a full frame with 500 loose pieces sliding (flung at once), beside its floor: the bare pymunk step
+of the same bodies and materials for the same 1/60 s plus a replay of what the frame drew (table and pieces).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import pygame  # noqa: E402
 from tabletop.core import actions as A  # noqa: E402
 from tabletop.game import quick_table  # noqa: E402
 from tabletop.ui import TableApp  # noqa: E402
+from tabletop.ui.render import BG  # noqa: E402
 
 __all__ = ["collect", "main", "table_with"]
 
@@ -95,6 +98,90 @@ def bench(cards: int, frames: int) -> dict[str, float]:
             "steady95": s_p95, "ratio": r_mean / f_mean, "ratio_pieces": r_mean / p_mean, "fps": 1000 / r_mean}
 
 
+def bench_change(cards: int, frames: int, seed: int = 2) -> dict[str, float]:
+    """Frames in which one table change arrives (a card moved across the table), beside the floor of what that
+    frame had to draw, measured interleaved frame by frame.
+
+    frame: one Move submitted to the session (its seat stream's patch included) and the full frame that shows it
+    (the patch applied, the layout, the scene, the layer, widgets, flip). floor: replaying exactly what the renderer drew for it, on the same surfaces: each
+    redrawn rectangle of the scene (clip, felt, the pieces it drew there) and the table's blits to the screen.
+    Both as medians of wall time and of CPU time (the machine is shared; CPU time counts this process only).
+    """
+    session = table_with(cards)
+    app = TableApp(session, size=(1280, 800), fps=0)
+    app.run_frames(3)
+    app.mouse = (-100, -100)
+    app.renderer.record = True
+    app.renderer.scene.record = True
+    rng = random.Random(seed)
+    w, h = session.state.table_size
+    pids = [p for p in session.state.zones["table"].pieces if session.state.pieces[p].kind == "card"]
+    scratch = app.renderer.scene.surf.copy() if app.renderer.scene.surf is not None else app.screen.copy()
+    frame, floor, frame_cpu, floor_cpu, drawn = [], [], [], [], []
+    for _ in range(frames):
+        action = A.Move((rng.choice(pids),), "table", x=rng.uniform(80, w - 80), y=rng.uniform(260, h - 260))
+        c0, t0 = time.process_time(), time.perf_counter()
+        session.submit(action, 0)  # the change arrives: the session applies it, the seat's stream cuts its patch
+        app.step()
+        frame.append(time.perf_counter() - t0)
+        frame_cpu.append(time.process_time() - c0)
+        redraws = list(app.renderer.scene.drawn)
+        table = list(app.renderer.drawn)
+        c0, t0 = time.process_time(), time.perf_counter()
+        for clip, blits in redraws:
+            scratch.set_clip(clip)
+            scratch.fill(BG, clip)
+            scratch.fblits(blits)
+        scratch.set_clip(None)
+        app.screen.fblits(table)
+        floor.append(time.perf_counter() - t0)
+        floor_cpu.append(time.process_time() - c0)
+        drawn.append(sum(len(b) for _, b in redraws) + len(table))
+        app.step()  # the frame after: the layer is kept (not measured)
+    med = statistics.median
+    return {"cards": cards, "frame": med(frame) * 1000, "floor": med(floor) * 1000,
+            "frame_cpu": med(frame_cpu) * 1000, "floor_cpu": med(floor_cpu) * 1000, "drawn": med(drawn),
+            "full_builds": app.renderer.scene.full_builds}
+
+
+def _mouse(kind: int, pos: tuple[float, float]) -> pygame.event.Event:
+    p = (int(pos[0]), int(pos[1]))
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=p, rel=(0, 0), buttons=(1, 0, 0), touch=False, window=None)
+    return pygame.event.Event(kind, pos=p, button=1, touch=False, window=None)
+
+
+def bench_pickup(cards: int, rounds: int, seed: int = 4) -> dict[str, float]:
+    """The frame in which a drag picks a card up off the table, and the frame in which it is dropped (the Move
+    submitted, its patch drawn), as medians of CPU time; real mouse events, as a user's."""
+    from tabletop.ui.script import HOLD_FRAMES
+
+    session = table_with(cards)
+    app = TableApp(session, size=(1280, 800), fps=0, physics=False)
+    app.run_frames(3)
+    rng = random.Random(seed)
+    pick, drop = [], []
+    vx, vy, vw, vh = app.camera.viewport
+    for _ in range(rounds):
+        top = app.layout.items[-1]
+        a = app.camera.to_screen(top.x, top.y)
+        b = (rng.uniform(vx + 100, vx + vw - 100), rng.uniform(vy + 120, vy + vh - 260))
+        app.step([_mouse(pygame.MOUSEMOTION, a)])
+        app.step([_mouse(pygame.MOUSEBUTTONDOWN, a)])
+        c0 = time.process_time()
+        app.step([_mouse(pygame.MOUSEMOTION, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))])
+        pick.append(time.process_time() - c0)
+        app.step([_mouse(pygame.MOUSEMOTION, b)])
+        app.run_frames(HOLD_FRAMES)
+        c0 = time.process_time()
+        app.step([_mouse(pygame.MOUSEBUTTONUP, b)])
+        drop.append(time.process_time() - c0)
+        app.run_frames(2)
+    med = statistics.median
+    return {"cards": cards, "pick": med(pick) * 1000, "drop": med(drop) * 1000,
+            "full_builds": app.renderer.scene.full_builds}
+
+
 def bench_physics(pieces: int = 500, frames: int = 60) -> dict[str, float]:
     """A full frame with `pieces` loose pieces flung at once, beside bare pymunk stepping the same bodies."""
     import bench_physics as bp
@@ -119,30 +206,43 @@ def bench_physics(pieces: int = 500, frames: int = 60) -> dict[str, float]:
         vx, vy = rng.uniform(-900, 900), rng.uniform(-900, 900)
         app.motion.fling(pid, 0, p.x, p.y, vx, vy)
         specs.append((kind_code[p.kind], p.x, p.y, vx, vy))
-    moving, times = [], []
+    app.renderer.record = True
+    moving, times, drawn = [], [], []
     for _ in range(frames):
         moving.append(len(app.motion.origin))
+        app.renderer.moving_drawn = []
         t0 = time.perf_counter()
         app.step()
         times.append(time.perf_counter() - t0)
+        blits = list(app.renderer.drawn) + list(app.renderer.moving_drawn)
+        t0 = time.perf_counter()
+        app.screen.fblits(blits)
+        drawn.append(time.perf_counter() - t0)
     mean, p95 = _ms(times)
     bare = bp.bare(specs) * 1000
     return {"pieces": pieces, "moving_first": moving[0], "moving_last": moving[-1], "frame": mean, "frame95": p95,
-            "bare_pymunk": bare}
+            "bare_pymunk": bare, "drawn": statistics.fmean(drawn) * 1000,
+            "floor": bare + statistics.fmean(drawn) * 1000}
 
 
 def collect(quick: bool = False) -> list[dict[str, object]]:
     """Rows for `tabletop bench`: a full frame while panning beside one fblits of every piece's cached surface."""
     rows: list[dict[str, object]] = []
     frames = 40 if quick else 300
-    for n in (100, 500, 1000, 5000):
+    for n in (100, 1000, 5000):
         r = bench(n, frames if n < 5000 else max(20, frames // 3))
         rows.append({"area": "render", "name": f"full frame while panning, {n:,} cards", "value": r["frame"],
-                     "unit": "ms", "floor": r["pieces"],
-                     "floor_name": "fblits of every piece's cached surface"})
+                     "unit": "ms", "floor": r["floor"],
+                     "floor_name": "fblits of exactly what that frame drew for the table"})
+    for n in (1000, 5000, 20000):
+        c = bench_change(n, 20 if quick else 60)
+        rows.append({"area": "render", "name": f"frame with one table change, {n:,} cards (median, CPU)",
+                     "value": c["frame_cpu"], "unit": "ms", "floor": c["floor_cpu"],
+                     "floor_name": f"replay of what it drew ({c['drawn']:.0f} blits), interleaved"})
     p = bench_physics(frames=30 if quick else 60)
     rows.append({"area": "physics", "name": f"full frame, {p['pieces']} loose pieces sliding", "value": p["frame"],
-                 "unit": "ms", "floor": p["bare_pymunk"], "floor_name": "bare pymunk step, same bodies"})
+                 "unit": "ms", "floor": p["floor"],
+                 "floor_name": "bare pymunk step (same bodies, materials) + replay of what the frame drew"})
     return rows
 
 
@@ -151,6 +251,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=300)
     parser.add_argument("--cards", type=int, nargs="*", default=[500, 1000])
     parser.add_argument("--no-physics", action="store_true", help="skip the physics figure")
+    parser.add_argument("--change", type=int, nargs="*", default=[1000, 5000, 20000],
+                        help="card counts for the frame-with-a-change figure")
+    parser.add_argument("--change-frames", type=int, default=60)
+    parser.add_argument("--pickup", type=int, nargs="*", default=[1000, 5000, 20000],
+                        help="card counts for the pick-up and drop frames")
     args = parser.parse_args(argv)
     print(f"pygame-ce {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}, "
           f"{os.cpu_count()} CPUs, window 1280x800, {args.frames} frames each")
@@ -162,11 +267,21 @@ def main(argv: list[str] | None = None) -> int:
               f"{r['pieces']:>7.2f} p95 {r['pieces95']:>4.1f} "
               f"{r['frame']:>8.2f} p95 {r['frame95']:>4.1f} {r['ratio']:>7.2f} {r['ratio_pieces']:>8.2f} "
               f"{r['fps']:>6.0f} {r['steady']:>9.2f} p95 {r['steady95']:>4.1f}")
+    print("frame with one table change (median ms, wall / CPU) beside the replay of what it drew, interleaved")
+    for n in args.change:
+        c = bench_change(n, args.change_frames)
+        print(f"{n:>6} cards: frame {c['frame']:6.2f} / {c['frame_cpu']:6.2f}   floor {c['floor']:6.2f} / "
+              f"{c['floor_cpu']:6.2f}   ({c['drawn']:.0f} blits drawn, {c['full_builds']} full scene builds)")
+    for n in args.pickup:
+        p = bench_pickup(n, 15)
+        print(f"{n:>6} cards: picking a card up {p['pick']:.2f} ms, dropping it {p['drop']:.2f} ms (CPU medians; "
+              f"{p['full_builds']} full scene builds)")
     if not args.no_physics:
         p = bench_physics()
         print(f"physics: {p['pieces']} loose pieces flung ({p['moving_first']} moving at the first frame, "
               f"{p['moving_last']} at the last): frame {p['frame']:.2f} ms p95 {p['frame95']:.1f}; "
-              f"bare pymunk step of the same bodies, 1/60 s: {p['bare_pymunk']:.2f} ms")
+              f"floor: bare pymunk step of the same bodies and materials, 1/60 s, {p['bare_pymunk']:.2f} ms + a "
+              f"replay of what the frame drew {p['drawn']:.2f} ms = {p['floor']:.2f} ms")
     return 0
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "ZoneChange",
     "canonical",
     "combine_hash",
+    "find_from_end",
     "piece_view",
     "splices",
     "touched",
@@ -150,15 +151,37 @@ def view_hash(v: dict[str, Any]) -> str:
 # -- a seat's view kept up to date from the events of each log entry --
 
 
+def find_from_end(items: list[Any], value: Any, near: int = 64) -> int:
+    """`items.index(value)`, looking among the last `near` items first: a piece just moved or played is on top."""
+    n = len(items)
+    if n > near:
+        try:
+            return items.index(value, n - near)
+        except ValueError:
+            pass
+    return items.index(value)
+
+
 def _common(old: list[str], new: list[str]) -> tuple[int, int]:
+    """The lengths of the common prefix and of the common suffix after it (slices compared in C, by halving)."""
     n = min(len(old), len(new))
-    i = 0
-    while i < n and old[i] == new[i]:
-        i += 1
-    j = 0
-    while j < n - i and old[-1 - j] == new[-1 - j]:
-        j += 1
-    return i, j
+    lo, hi = 0, n  # old[:lo] == new[:lo]; the prefix is shorter than hi + 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if old[lo:mid] == new[lo:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    i = lo
+    lo, hi = 0, n - i
+    lo_old, lo_new = len(old), len(new)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if old[lo_old - mid : lo_old - lo] == new[lo_new - mid : lo_new - lo]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return i, lo
 
 
 def splices(old: list[str], new: list[str]) -> list[list[Any]]:
@@ -275,10 +298,14 @@ class LiveView:
         seat: int | None,
         rules: RulesHook | None = None,
         pool: dict[str, tuple[str, dict[str, Any], str]] | None = None,
+        *,
+        hashed: bool = True,
     ) -> None:
         self.state = state
         self.seat = seat
         self.rules = rules
+        #: False: no zone digests and no view hash (a screen on the same machine as the session checks nothing)
+        self.hashed = hashed
         #: piece records shared by the views of several seats: a piece every seat sees alike is built once
         #: and its line compares by identity
         self.pool = pool if pool is not None else {}
@@ -295,8 +322,8 @@ class LiveView:
             recs = [self._piece(pid) for pid in zone.pieces]
             meta, lines = self._meta(zone.name), [r[2] for r in recs]
             self.zones[zone.name] = _LiveZone(meta, list(zone.pieces), [r[0] for r in recs], lines,
-                                              zone_digest(meta, lines))
-        self.hash = combine_hash(self.top, [z.digest for z in self.zones.values()])
+                                              zone_digest(meta, lines) if self.hashed else "")
+        self.hash = combine_hash(self.top, [z.digest for z in self.zones.values()]) if self.hashed else ""
 
     def _top(self) -> dict[str, Any]:
         state = self.state
@@ -371,17 +398,18 @@ class LiveView:
             for pid, _old_name, name, _d, _old in pieces:
                 if pid in placed or state.pieces[pid].zone != zname:
                     continue
-                i = ids.index(pid)
+                i = find_from_end(ids, pid)
                 lines[i] = self.pieces[pid][2]
                 if names[i] != name:
                     names[i] = name
                     ops.append([i, 1, [name]])
             meta = self._meta(zname)
-            new_zone = _LiveZone(meta, ids, names, lines, touch.digest(zname, meta, lines))
+            new_zone = _LiveZone(meta, ids, names, lines, touch.digest(zname, meta, lines) if self.hashed else "")
             self.zones[zname] = new_zone
-            if new_zone.digest != lz.digest:
+            if (new_zone.digest != lz.digest if self.hashed
+                    else ops or meta != lz.meta or lines != lz.lines):
                 zchanges[zname] = ZoneChange(meta if meta != lz.meta else None, ops)
-        if changed_top or zchanges:
+        if (changed_top or zchanges) and self.hashed:
             self.hash = combine_hash(self.top, [z.digest for z in self.zones.values()])
         return ViewChange(changed_top, zchanges, pieces)
 

@@ -91,6 +91,9 @@ HOST_MESSAGES: dict[str, Schema] = {
         "players": ((list,), True),
         "spectators": (_INT, True),
         "paused": (_BOOL, True),
+        # the per-seat stream's additions (tabletop.core.stream): zone digests with a view, legal moves
+        "digests": ((list,), False),
+        "legal": ((dict,) + _NONE, False),
     },
     "error": {"code": (_STR, True), "message": (_STR, True), "fatal": (_BOOL, True)},
     "patch": {
@@ -101,8 +104,10 @@ HOST_MESSAGES: dict[str, Schema] = {
         "zones": ((dict,), False),
         "pieces": ((list,), False),
         "log": ((list,), False),
+        "legal": ((dict,) + _NONE, False),
     },
-    "snapshot": {"seq": (_INT, True), "hash": (_STR, True), "view": ((dict,), True)},
+    "snapshot": {"seq": (_INT, True), "hash": (_STR, True), "view": ((dict,), True), "digests": ((list,), False),
+                 "legal": ((dict,) + _NONE, False)},
     "result": {
         "cseq": (_INT, True),
         "accepted": (_BOOL, True),

@@ -1,65 +1,39 @@
 """View patches: what changed in a seat's view, small enough to send after every move, and checked on arrival.
 
-The host cuts a patch from `LiveView.update` (tabletop.core.view), which keeps each seat's view current from the
-events of each log entry, so a patch only names what that seat's view shows. The client keeps a `PatchedView`:
-its view plus each piece's canonical line and each zone's digest, so applying a patch and checking the view hash
-costs time in proportion to the change, not to the table.
+The host cuts a patch (`make_patch`, tabletop.core.stream) from `LiveView.update`, which keeps each seat's view
+current from the events of each log entry, so a patch only names what that seat's view shows. The client keeps a
+`PatchedView`: its view plus each zone's digest (as the host sent them with the view, or computed on first use)
+and, once a patch touched a zone, its pieces' canonical lines, so taking a view, applying a patch and checking the
+view hash cost time in proportion to the change, not to the table. A window keeps one unchecked (no lines, no
+digests): the screen applies the same patches, local or LAN.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core.view import ViewChange, canonical, combine_hash, splices, view_top, zone_digest, zone_meta
+from ..core.stream import make_patch, piece_update
+from ..core.view import canonical, combine_hash, find_from_end, splices, view_top, zone_digest, zone_meta
 
 __all__ = ["PatchedView", "make_patch", "piece_update", "splices"]
 
 
-def piece_update(old: dict[str, Any] | None, new: dict[str, Any], same_name: bool) -> dict[str, Any]:
-    """A piece for a patch: only its changed fields (None: the field is gone) when the seat knows it by that name."""
-    if old is None or not same_name:
-        return new
-    d: dict[str, Any] = {"id": new["id"]}
-    for k, v in new.items():
-        if old.get(k) != v:
-            d[k] = v
-    for k in old:
-        if k not in new:
-            d[k] = None
-    return d
-
-
-def make_patch(change: ViewChange) -> dict[str, Any]:
-    """The patch fields (`set`, `zones`, `pieces`) for one change of a seat's view; empty when nothing changed."""
-    out: dict[str, Any] = {}
-    if change.top:
-        out["set"] = change.top
-    zones: dict[str, Any] = {}
-    for name, zc in change.zones.items():
-        zd: dict[str, Any] = {}
-        if zc.meta is not None:
-            zd["meta"] = {k: v for k, v in zc.meta.items() if k != "count"}
-        if zc.splices:
-            zd["splice"] = zc.splices
-        if zd:
-            zones[name] = zd
-    if zones:
-        out["zones"] = zones
-    if change.pieces:
-        out["pieces"] = [piece_update(old, new, old_name == name) for _, old_name, name, new, old in change.pieces]
-    return out
-
-
 class PatchedView:
-    """A client's view with what checking it needs: each piece's canonical line and each zone's digest.
+    """A view kept current from patches, with what checking it needs: each zone's digest and piece lines.
 
     `apply(patch)` gives the next view (fresh containers; an unchanged zone or piece is shared with the old view,
     so a reader of the old view is never disturbed) and its hash, in time proportional to the patch; a patch that
     does not fit raises KeyError, ValueError or TypeError and the caller asks for a snapshot.
+
+    `digests`: the zones' digests as the host computed them (in the view's zone order), so a late joiner neither
+    encodes nor hashes the table it was sent; a zone's digest is computed here once a patch touches it, which
+    checks that zone from then on. `checked=False` keeps no lines, digests or hash (a window's copy: the
+    connection's own copy did the checking).
     """
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], digests: list[str] | None = None, *, checked: bool = True) -> None:
         self.view = view
+        self.checked = checked
         self.pieces: dict[str, dict[str, Any]] = {}
         self.where: dict[str, str] = {}
         #: per zone: its fields without pieces, piece names, digest; piece lines once a patch has touched it
@@ -67,18 +41,26 @@ class PatchedView:
         self.names: dict[str, list[str]] = {}
         self.zlines: dict[str, list[str]] = {}
         self.digests: dict[str, str] = {}
-        for z in view["zones"]:
+        zones = view["zones"]
+        if digests is not None and (not isinstance(digests, list) or len(digests) != len(zones)
+                                    or not all(isinstance(d, str) for d in digests)):
+            raise ValueError("the zone digests do not match the zones")
+        for i, z in enumerate(zones):
             zname = z["name"]
-            names = [p["id"] for p in z["pieces"]]
-            self.pieces.update(zip(names, z["pieces"], strict=True))
+            pieces = z["pieces"]
+            names = [p["id"] for p in pieces]
+            self.pieces.update(zip(names, pieces, strict=True))
             self.where.update(dict.fromkeys(names, zname))
             self.metas[zname] = meta = zone_meta(z)
             self.names[zname] = names
-            self.digests[zname] = zone_digest(meta, None, z["pieces"])
+            if checked:
+                self.digests[zname] = digests[i] if digests is not None else zone_digest(meta, None, pieces)
         self.top = view_top(view)
-        self.hash = combine_hash(self.top, list(self.digests.values()))
+        self.hash = combine_hash(self.top, list(self.digests.values())) if checked else ""
 
-    def _lines(self, zname: str, pieces: list[dict[str, Any]]) -> list[str]:
+    def _lines(self, zname: str, pieces: list[dict[str, Any]]) -> list[Any]:
+        if not self.checked:
+            return [None] * len(pieces)
         lines = self.zlines.get(zname)
         if lines is None:
             lines = self.zlines[zname] = [canonical(p) for p in pieces]
@@ -135,20 +117,14 @@ class PatchedView:
                 edits[zname] = [list(self.names[zname]), list(self._lines(zname, plist)), plist, []]
             edits[zname][3].append(n)
         for zname, (names, lines, plist, placed) in edits.items():
-            if len(placed) > 16:
-                plist[:] = [self.pieces[n] for n in names]
-                lines[:] = [canonical(p) for p in plist]
-            else:
-                for n in dict.fromkeys(placed):
-                    i = names.index(n)
-                    plist[i] = p = self.pieces[n]
-                    lines[i] = canonical(p)
+            self._place(names, lines, plist, placed)
             meta = dict(self.metas[zname])
             meta["count"] = len(names)
             self.metas[zname] = meta
             self.names[zname] = names
-            self.zlines[zname] = lines
-            self.digests[zname] = zone_digest(meta, lines)
+            if self.checked:
+                self.zlines[zname] = lines
+                self.digests[zname] = zone_digest(meta, lines)
             z = dict(meta)
             z["pieces"] = plist
             zones[zname] = z
@@ -164,5 +140,19 @@ class PatchedView:
         new["seq"] = patch["seq"]
         new["zones"] = list(zones.values())
         self.view = {k: new[k] for k in old if k in new} | new
-        self.hash = combine_hash(self.top, list(self.digests.values()))
+        if self.checked:
+            self.hash = combine_hash(self.top, list(self.digests.values()))
         return self.view
+
+    def _place(self, names: list[str], lines: list[Any], plist: list[Any], placed: list[str]) -> None:
+        """Put the pieces a patch placed or changed into a zone's lists (and their lines, when checking)."""
+        if len(placed) > 16:
+            plist[:] = [self.pieces[n] for n in names]
+            if self.checked:
+                lines[:] = [canonical(p) for p in plist]
+            return
+        for n in dict.fromkeys(placed):
+            i = find_from_end(names, n)
+            plist[i] = p = self.pieces[n]
+            if self.checked:
+                lines[i] = canonical(p)

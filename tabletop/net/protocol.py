@@ -21,6 +21,7 @@ from typing import Any
 from ..core import actions as A
 from ..core.messages import MAX_NAME, text_problem
 from ..core.session import LogEntry, Result, Session
+from ..core.stream import legal_summary
 from ..core.view import LiveView, touched, view_hash
 from .errors import BadFrame
 from .messages import CLIENT_MESSAGES, HOST_MESSAGES, PROTOCOL_VERSION, Limits, decode, encode
@@ -166,6 +167,8 @@ class HostProtocol:
         self._votes: dict[int, _Vote] = {}
         self._next_vote = 1
         self._live: dict[int | None, LiveView] = {}
+        #: per seat: the legal-move summary its connections were last sent (a patch leaves it out when unchanged)
+        self._legal_sent: dict[int | None, Any] = {}
         self._pool: dict[str, Any] = {}
         #: per seat: log lines as sent in a welcome (JSON), by entry seq
         self._welcome_lines: dict[int | None, dict[int, str]] = {}
@@ -321,6 +324,23 @@ class HostProtocol:
             head += b',"log":[' + ",".join(self._welcome_log(seat)).encode() + b"]"
         return head + b"}"
 
+    # -- the per-seat stream's additions (tabletop.core.stream): zone digests with a whole view, legal moves --
+
+    def _seat_extras(self, seat: int | None, lv: LiveView) -> dict[str, Any]:
+        """What a whole view carries besides itself: its zones' digests (the client takes them instead of
+        hashing the table again) and the seat's legal-move summary."""
+        legal = self._legal_sent[seat] = self._legal(seat)
+        return {"digests": [z.digest for z in lv.zones.values()], "legal": legal}
+
+    def _legal(self, seat: int | None) -> dict[str, Any] | None:
+        """The seat's legal moves (what the window glows and lists); None for a spectator."""
+        if seat is None:
+            return None
+        try:
+            return legal_summary(self.session, seat)
+        except Exception as e:  # a ruleset bug costs the glow, never the connection
+            return {"moves": [], "more": False, "glow": [], "passes": [], "from": [], "to": [], "error": str(e)}
+
     def _welcome_log(self, seat: int | None) -> list[str]:
         """The last log lines as `seat` may read them, as JSON (each kept, so a late join encodes none again)."""
         cache = self._welcome_lines.setdefault(seat, {})
@@ -412,6 +432,7 @@ class HostProtocol:
             "players": self.players(),
             "spectators": self.spectators(),
             "paused": self.paused,
+            **self._seat_extras(seat, lv),
         }, seat, log=True)))
         self._events.append(HostEvent("joined", conn.id, seat, name))
         self._broadcast_players()
@@ -500,7 +521,8 @@ class HostProtocol:
 
     def _snapshot(self, conn: _Conn) -> None:
         lv = self.live(conn.seat)
-        self._out.append((conn.id, self._with_view({"type": "snapshot", "seq": lv.seq, "hash": lv.hash}, conn.seat)))
+        self._out.append((conn.id, self._with_view({"type": "snapshot", "seq": lv.seq, "hash": lv.hash,
+                                                     **self._seat_extras(conn.seat, lv)}, conn.seat)))
 
     def _on_pause(self, conn: _Conn, msg: dict[str, Any]) -> None:
         if conn.seat is None:
@@ -621,6 +643,9 @@ class HostProtocol:
             patch = {"type": "patch", "base": base, "seq": lv.seq, "hash": lv.hash}
             patch.update(make_patch(change))
             patch["log"] = [self._log_line(kind, entry, seat)]
+            legal = self._legal(seat)
+            if legal != self._legal_sent.get(seat):  # unchanged legal moves are not sent again
+                patch["legal"] = self._legal_sent[seat] = legal
             data = encode(patch)
             for conn in conns[seat]:
                 self._out.append((conn.id, data))
@@ -693,6 +718,8 @@ class ClientProtocol:
         self.limits = limits or Limits(max_frame=64 * 1024 * 1024, max_depth=0)
         self.seat: int | None = None
         self.view: dict[str, Any] | None = None
+        #: the seat's legal-move summary as the host last sent it (tabletop.core.stream.legal_summary)
+        self.legal: dict[str, Any] | None = None
         self.patched: PatchedView | None = None
         self.hash = ""
         self.seq = -1
@@ -800,9 +827,9 @@ class ClientProtocol:
         if self.welcomed:
             self._out.append(encode(msg))
 
-    def _set_view(self, v: dict[str, Any], seq: int, expect: str) -> bool:
+    def _set_view(self, v: dict[str, Any], seq: int, expect: str, digests: Any = None) -> bool:
         try:
-            patched = PatchedView(v)
+            patched = PatchedView(v, digests)
         except (KeyError, ValueError, TypeError, IndexError, AttributeError) as e:
             self._events.append(ClientEvent("error", {"code": "bad_view", "fatal": False,
                                                       "message": f"the host sent a view that cannot be read: {e!r}"}))
@@ -819,14 +846,16 @@ class ClientProtocol:
         self.players, self.spectators, self.paused = msg["players"], msg["spectators"], msg["paused"]
         self.log = [_full_line(line) for line in msg["log"][-CLIENT_LOG:]]
         self._awaiting_snapshot = False
-        ok = self._set_view(msg["view"], msg["seq"], msg["hash"])
+        ok = self._set_view(msg["view"], msg["seq"], msg["hash"], msg.get("digests"))
+        self.legal = msg.get("legal")
         done = msg["cseq"]
         for cseq in [c for c in self.pending if c <= done]:
             del self.pending[cseq]
         self.next_cseq = max(self.next_cseq, done + 1)
         for cseq in sorted(self.pending):
             self._out.append(encode(self.pending[cseq]))
-        self._events.append(ClientEvent("welcome", {"seat": self.seat, "seq": self.seq}))
+        self._events.append(ClientEvent("welcome", {"seat": self.seat, "seq": self.seq, "view": self.view,
+                                                    "legal": self.legal}))
         if not ok:
             self._desync("the welcome view does not match its hash")
 
@@ -847,12 +876,15 @@ class ClientProtocol:
         if self.hash != msg["hash"]:
             self._desync(f"hash mismatch at {msg['seq']}")
             return
-        self._events.append(ClientEvent("view", {"seq": self.seq}))
+        self.legal = msg.get("legal", self.legal)
+        self._events.append(ClientEvent("view", {"seq": self.seq, "patch": msg, "legal": self.legal}))
 
     def _on_snapshot(self, msg: dict[str, Any]) -> None:
         self._awaiting_snapshot = False
-        ok = self._set_view(msg["view"], msg["seq"], msg["hash"])
-        self._events.append(ClientEvent("view", {"seq": self.seq, "snapshot": True, "ok": ok}))
+        ok = self._set_view(msg["view"], msg["seq"], msg["hash"], msg.get("digests"))
+        self.legal = msg.get("legal", self.legal)
+        self._events.append(ClientEvent("view", {"seq": self.seq, "snapshot": True, "ok": ok, "view": self.view,
+                                                 "legal": self.legal}))
 
     def _on_result(self, msg: dict[str, Any]) -> None:
         self.pending.pop(msg["cseq"], None)

@@ -12,7 +12,9 @@ from typing import Any
 
 import pygame
 
-__all__ = ["SUIT_COLORS", "XFF_FIELDS", "AssetLoader", "draw_suit", "hex_color", "xff_circumstance"]
+from .panels import face_painter, hidden_fields
+
+__all__ = ["SUIT_COLORS", "AssetLoader", "draw_suit", "hex_color"]
 
 BASE_H = 528  # card faces are drawn once at this height, then scaled per zoom step
 RED = (198, 40, 40)
@@ -34,41 +36,7 @@ PIPS: dict[int, list[tuple[float, float]]] = {
          (0.0, 1.0), (1.0, 1.0)],
 }
 # fields shown elsewhere on a proxy face (or meant for rulesets only), never in the stats row
-HIDDEN_FIELDS = {"cost", "tags", "rank", "suit", "color", "tragedy", "flavor", "subtype"}
-#: fields that mark an X-Files Fan card (snake_case or the source's camelCase); such cards get their own face
-XFF_FIELDS = ("point_value", "pointValue", "requires_circumstances", "requiresCircumstances",
-              "establishes_circumstances", "establishesCircumstances")
-XFF_CIRCS = (("progress", (70, 170, 95), "P"), ("opposition", (205, 70, 60), "O"), ("jeopardy", (235, 165, 40), "J"))
-XFF_TYPE_COLORS = {"case": (46, 84, 140), "incident": (104, 64, 140), "following": (34, 118, 112),
-                   "conclusion": (140, 40, 44), "action": (196, 112, 30), "environment": (52, 110, 60),
-                   "cover": (90, 90, 96)}
-XFF_SIGNS = {"positive": "+", "negative": "−", "conflict": "±"}
-
-
-def xff_circumstance(value: Any, establishes: bool) -> tuple[str, str]:
-    """How a card's circumstance value reads on its edge: (state, mark).
-
-    state is `on` (required or set), `off` (must not be in force, or cleared), `count` (set by each of the last N
-    cards / N cards back: mark says N) or `none` (asks or changes nothing).
-    """
-    if value is True:
-        return "on", ""
-    word = value.strip().casefold() if isinstance(value, str) else None
-    if word in ("true", "yes", "set"):
-        return "on", ""
-    if establishes:
-        if value is False or value is None or word in ("false", "null", "not", "clear"):
-            return "off", ""
-        return "none", ""
-    if value is False or word in ("not", "false"):
-        return "off", ""
-    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-        return "count", f"{value}×"
-    if word and word.endswith("prev") and word[:-4].strip().isdigit():
-        return "count", f"-{word[:-4].strip()}"
-    return "none", ""
-
-
+HIDDEN_FIELDS = {"cost", "tags", "rank", "suit", "color", "flavor", "subtype"}
 def hex_color(text: str, default: tuple[int, int, int] = (200, 200, 200)) -> tuple[int, int, int]:
     """'#rrggbb' (or a pygame colour name) as an RGB tuple; `default` when unreadable."""
     if not text:
@@ -164,6 +132,7 @@ class AssetLoader:
         self.max_entries = max_entries
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._base: dict[tuple[str | None, bool], pygame.Surface] = {}
+        self._solids: dict[pygame.Surface, bool] = {}
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
         self._paths = {b: _font_path(b) for b in (False, True)}
 
@@ -213,8 +182,27 @@ class AssetLoader:
             else:
                 base = self.base_face(ref if show_face else None)
                 s = pygame.transform.smoothscale(base, (max(2, size[0]), max(2, size[1])))
+                if self._solid(base):
+                    # smoothscale leaves an opaque face at alpha 253: make its inside opaque again, so a card
+                    # hides what lies under it (the renderer draws only what is not hidden)
+                    w, h = s.get_size()
+                    m = max(3, min(w, h) // 14) + 1
+                    if w > 2 * m and h > 2 * m:
+                        s.fill((0, 0, 0, 255), (m, m, w - 2 * m, h - 2 * m), special_flags=pygame.BLEND_RGBA_MAX)
             self._put(key, s)
         return s
+
+    def _solid(self, base: pygame.Surface) -> bool:
+        """Whether a full-size face is opaque inside its rounded corners (probed at nine points, once per face)."""
+        hit = self._solids.get(base)
+        if hit is None:
+            if len(self._solids) > 4096:
+                self._solids.clear()
+            w, h = base.get_size()
+            m = max(3, min(w, h) // 14) + 1
+            hit = self._solids[base] = not base.get_flags() & pygame.SRCALPHA or all(
+                base.get_at((x, y)).a == 255 for x in (m, w // 2, w - 1 - m) for y in (m, h // 2, h - 1 - m))
+        return hit
 
     def base_face(self, ref: str | None) -> pygame.Surface:
         """The full-size face of a card (None: the back), drawn once."""
@@ -319,151 +307,10 @@ class AssetLoader:
                 pass  # an unreadable image: the face drawn from data
         if card.get("suit") or card.type == "joker":
             return self._standard_face(card, size)
-        fields = getattr(card, "fields", {}) or {}
-        if any(k in fields for k in XFF_FIELDS):
-            return self._xfiles_fan_face(card, size)
+        paint = face_painter(card)
+        if paint is not None:
+            return paint(self, card, size)
         return self._proxy_face(card, size)
-
-    def _xfiles_fan_face(self, card: Any, size: tuple[int, int]) -> pygame.Surface:
-        """An X-Files Fan card: name and point value, type and theme, the circumstances it requires (left edge)
-        and establishes (right edge) as pips, its tags (requires / provides / prevented by / negates), its text."""
-        w, h = size
-        f = card.fields
-
-        def get(*names: str) -> Any:
-            return next((f[n] for n in names if n in f), None)
-
-        ctype = str(card.type).strip().lower()
-        color = XFF_TYPE_COLORS.get(ctype, (70, 72, 80))
-        surf = self._blank(size, (246, 242, 230), color)
-        m = max(3, w // 26)
-        # title bar and the point value medallion
-        title_h = int(h * 0.1)
-        bar = pygame.Rect(m, m, w - 2 * m, title_h)
-        pygame.draw.rect(surf, color, bar, border_radius=max(2, w // 40))
-        points = get("point_value", "pointValue")
-        r = int(title_h * 0.62)
-        medal = (bar.right - r - 2, bar.bottom)
-        tf = self.font(max(7, int(title_h * 0.46)), True)
-        room = bar.w - (2 * r + 8 if points is not None else 0) - m
-        name = card.name
-        while tf.size(name)[0] > room and len(name) > 3:
-            name = name[:-2] + "…"
-        surf.blit(tf.render(name, True, (255, 255, 255)), (bar.x + m // 2 + 2, bar.centery - tf.get_height() // 2))
-        if points is not None:
-            label = str(points)
-            if isinstance(points, str) and points.strip().casefold() in XFF_SIGNS:
-                label = XFF_SIGNS[points.strip().casefold()]
-            pygame.draw.circle(surf, (250, 246, 236), medal, r)
-            pygame.draw.circle(surf, color, medal, r, max(2, r // 7))
-            pf = self.font(max(8, int(r * (1.1 if len(label) <= 2 else 0.8))), True)
-            pt = pf.render(label, True, (30, 30, 30))
-            surf.blit(pt, (medal[0] - pt.get_width() / 2, medal[1] - pt.get_height() / 2))
-        y = bar.bottom + int(h * 0.012)
-        theme = get("theme", "themes")
-        if isinstance(theme, list):
-            theme = ", ".join(str(t) for t in theme)
-        typ = ctype.capitalize() + (f" · {theme}" if theme else "")
-        yf = self.font(max(7, int(h * 0.036)), True)
-        surf.blit(yf.render(typ, True, color), (m + 2, y))
-        y += yf.get_linesize() + m // 3
-        # circumstance pips down both edges: required on the left, established on the right
-        pr = max(4, int(w * 0.05))
-        edge_w = 2 * pr + m
-        req = get("requires_circumstances", "requiresCircumstances")
-        est = get("establishes_circumstances", "establishesCircumstances")
-        lf = self.font(max(6, int(h * 0.022)), True)
-        for side, data, establishes in ((0, req, False), (1, est, True)):
-            if not isinstance(data, dict) and ctype in ("environment", "cover", "action"):
-                continue
-            cx = m + pr if side == 0 else w - m - pr
-            cap = lf.render("needs" if side == 0 else "sets", True, (110, 100, 90))
-            surf.blit(cap, (cx - cap.get_width() / 2, y))
-            for k, (circ, ccolor, letter) in enumerate(XFF_CIRCS):
-                cy = y + cap.get_height() + pr + 2 + k * (2 * pr + 6)
-                value = data.get(circ) if isinstance(data, dict) else None
-                state, mark = xff_circumstance(value, establishes) if isinstance(data, dict) and circ in data \
-                    else ("none", "")
-                self._xff_pip(surf, (cx, cy), pr, ccolor, letter, state, mark)
-        # tags
-        box_x, box_w = m + edge_w, w - 2 * (m + edge_w)
-        gf = self.font(max(6, int(h * 0.028)), False)
-        kf = self.font(max(6, int(h * 0.026)), True)
-        rows = (("requires", ("requires",), (222, 228, 244)), ("provides", ("provides",), (218, 240, 222)),
-                ("prevented by", ("prevented_by", "preventedBy"), (246, 222, 216)),
-                ("negates", ("negates",), (244, 226, 200)))
-        ty = y + 2
-        for label, names, tint in rows:
-            tags = get(*names)
-            if isinstance(tags, str):
-                tags = [tags]
-            if not tags:
-                continue
-            lt = kf.render(label, True, (90, 80, 70))
-            surf.blit(lt, (box_x, ty))
-            x = box_x + lt.get_width() + m // 2
-            for tag in tags[:5]:
-                t = gf.render(str(tag), True, (40, 40, 50))
-                pill = pygame.Rect(x, ty, t.get_width() + m, t.get_height() + 1)
-                if pill.right > box_x + box_w:
-                    break
-                pygame.draw.rect(surf, tint, pill, border_radius=pill.h // 2)
-                surf.blit(t, (x + m // 2, ty))
-                x = pill.right + m // 3
-            ty += max(lt.get_height(), gf.get_linesize()) + 2
-        top = max(ty, y + int(h * 0.2)) + m // 2
-        # the text box, and the numbers at the bottom
-        foot_h = int(h * 0.05)
-        box = pygame.Rect(box_x, top, box_w, h - m - foot_h - top)
-        pygame.draw.rect(surf, (255, 252, 244), box, border_radius=max(2, w // 50))
-        pygame.draw.rect(surf, (205, 195, 175), box, max(1, w // 200), border_radius=max(2, w // 50))
-        size_px = max(7, int(h * 0.036))
-        while True:
-            bf = self.font(size_px, False)
-            lines = _wrap(bf, card.text or "", box.w - m)
-            if len(lines) * bf.get_linesize() <= box.h - m or size_px <= 7:
-                break
-            size_px -= 1
-        by = box.y + m // 2
-        for line in lines:
-            if by + bf.get_linesize() > box.bottom:
-                break
-            surf.blit(bf.render(line, True, (30, 30, 30)), (box.x + m // 2, by))
-            by += bf.get_linesize()
-        foot = []
-        dv = get("draw_value", "drawValue")
-        if dv is not None:
-            foot.append(f"draw {dv}")
-        po = get("play_ordinality", "playOrdinality")
-        if po is not None:
-            foot.append(f"{po} per round")
-        do = get("deck_ordinality", "deckOrdinality")
-        if do is not None:
-            foot.append(f"{do} per deck")
-        if foot:
-            ff = self.font(max(6, int(h * 0.03)), True)
-            ft = ff.render(" · ".join(foot), True, (90, 80, 70))
-            surf.blit(ft, (w / 2 - ft.get_width() / 2, h - m - foot_h / 2 - ft.get_height() / 2))
-        return surf
-
-    def _xff_pip(self, surf: pygame.Surface, center: tuple[int, int], r: int, color: tuple[int, int, int],
-                 letter: str, state: str, mark: str) -> None:
-        if state == "none":
-            pygame.draw.circle(surf, (222, 216, 204), center, r, max(1, r // 5))
-            return
-        if state in ("on", "count"):
-            pygame.draw.circle(surf, color, center, r)
-            fg = (255, 255, 255)
-        else:
-            pygame.draw.circle(surf, (250, 246, 236), center, r)
-            pygame.draw.circle(surf, color, center, r, max(1, r // 4))
-            fg = color
-        t = self.font(max(6, int(r * (1.2 if not mark else 0.9))), True).render(mark or letter, True, fg)
-        surf.blit(t, (center[0] - t.get_width() / 2, center[1] - t.get_height() / 2))
-        if state == "off":  # must not be in force / cleared: struck through
-            d = int(r * 0.75)
-            pygame.draw.line(surf, color, (center[0] - d, center[1] + d), (center[0] + d, center[1] - d),
-                             max(2, r // 4))
 
     def _proxy_unknown(self, ref: str, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
@@ -521,11 +368,9 @@ class AssetLoader:
             draw_suit(surf, suit, pygame.Rect(frame.centerx - ps / 2, frame.bottom - ps - frame.h * 0.12, ps, ps), color)
         return surf
 
-    def _proxy_face(self, card: Any, size: tuple[int, int]) -> pygame.Surface:
-        """Title (and cost), type line, text box, stats and tags, in a plain, readable frame."""
-        w, h = size
-        surf = self._blank(size, (248, 244, 232), (48, 44, 40))
-        m = max(3, w // 20)
+    def _proxy_title(self, surf: pygame.Surface, card: Any, m: int) -> pygame.Rect:
+        """A proxy face's title bar: the card's name (cut to fit) and its cost in a medallion; returns the bar."""
+        w, h = surf.get_size()
         title_h = int(h * 0.09)
         bar = pygame.Rect(m, m, w - 2 * m, title_h)
         pygame.draw.rect(surf, (60, 72, 92), bar, border_radius=max(2, w // 40))
@@ -542,6 +387,14 @@ class AssetLoader:
             pygame.draw.circle(surf, (240, 200, 90), c, r)
             ct = tf.render(str(cost), True, (40, 30, 10))
             surf.blit(ct, (c[0] - ct.get_width() / 2, c[1] - ct.get_height() / 2))
+        return bar
+
+    def _proxy_face(self, card: Any, size: tuple[int, int]) -> pygame.Surface:
+        """Title (and cost), type line, text box, stats and tags, in a plain, readable frame."""
+        w, h = size
+        surf = self._blank(size, (248, 244, 232), (48, 44, 40))
+        m = max(3, w // 20)
+        bar = self._proxy_title(surf, card, m)
         y = bar.bottom + m // 2
         typ = card.type + (f" — {card.get('subtype')}" if card.get("subtype") else "")
         yf = self.font(max(7, int(h * 0.042)), True)
@@ -549,7 +402,7 @@ class AssetLoader:
         y += yf.get_linesize() + m // 3
         pygame.draw.line(surf, (180, 170, 150), (m, y), (w - m, y), max(1, w // 150))
         stats = [(k, v) for k, v in card.fields.items()
-                 if k not in HIDDEN_FIELDS and isinstance(v, (int, float, str)) and not isinstance(v, bool)
+                 if k not in HIDDEN_FIELDS and k not in hidden_fields() and isinstance(v, (int, float, str)) and not isinstance(v, bool)
                  and len(str(v)) <= 12]
         tags = card.get("tags") or []
         if isinstance(tags, str):

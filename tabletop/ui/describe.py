@@ -13,6 +13,54 @@ def _n(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def _counter(a: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    target = "a piece" if a.get("piece") else names.get(a.get("seat"), "their") if a.get("seat") is not None else "their"
+    if a.get("type") == "add_counter":
+        d = int(a.get("delta", 1))
+        return f"{'+' if d >= 0 else ''}{d} {a.get('name')} on {target}"
+    return f"set {a.get('name')} to {a.get('value')} on {target}"
+
+
+def _rolled(notes: Mapping[str, Any]) -> str:
+    results = notes.get("roll", {}).get("data", {}).get("results", [])
+    faces = ", ".join(str(r[1]) for r in results if isinstance(r, list) and len(r) == 2)
+    return f"rolled {faces}" if faces else "rolled"
+
+
+def _tapped(a: Mapping[str, Any], count: int) -> str:
+    return f"tapped {_n(count, 'card')}" if a.get("tapped", True) is not False else f"untapped {_n(count, 'card')}"
+
+
+def _revealed(a: Mapping[str, Any], count: int, names: Mapping[int, str]) -> str:
+    to = a.get("to")
+    return f"revealed {_n(count, 'card')}" + (f" to {names.get(to, to)}" if to is not None else "")
+
+
+#: the engine's own actions in words: (action, piece count, notes by kind, zone namer, seat names) -> text
+_CORE_WORDS: dict[str, Callable[..., str]] = {
+    "move": lambda a, c, nt, zn, nm: f"moved {_n(c, 'piece')} to {zn(a.get('to'))}",
+    "flip": lambda a, c, nt, zn, nm: f"flipped {_n(c, 'card')}",
+    "tap": lambda a, c, nt, zn, nm: _tapped(a, c),
+    "rotate": lambda a, c, nt, zn, nm: f"rotated {_n(c, 'piece')} by {a.get('degrees', 90)}°",
+    "shuffle": lambda a, c, nt, zn, nm: f"shuffled {zn(a.get('zone'))}",
+    "draw": lambda a, c, nt, zn, nm: f"drew {_n(int(nt.get('draw', {}).get('data', {}).get('count', a.get('count', 1))), 'card')}",
+    "deal": lambda a, c, nt, zn, nm: f"dealt {_n(int(a.get('count', 1)), 'card')} to each seat",
+    "reveal": lambda a, c, nt, zn, nm: _revealed(a, c, nm),
+    "look": lambda a, c, nt, zn, nm: f"looked at the top {_n(int(a.get('count', 1)), 'card')} of {zn(a.get('zone'))}",
+    "search": lambda a, c, nt, zn, nm: f"is searching {zn(a.get('zone'))}",
+    "end_search": lambda a, c, nt, zn, nm: f"finished searching {zn(a.get('zone'))}",
+    "attach": lambda a, c, nt, zn, nm: "attached a piece under another",
+    "detach": lambda a, c, nt, zn, nm: "detached a piece",
+    "create": lambda a, c, nt, zn, nm: f"created a {a.get('kind', 'token')}",
+    "delete": lambda a, c, nt, zn, nm: f"removed {_n(c, 'piece')}",
+    "set_counter": lambda a, c, nt, zn, nm: _counter(a, nm),
+    "add_counter": lambda a, c, nt, zn, nm: _counter(a, nm),
+    "roll": lambda a, c, nt, zn, nm: _rolled(nt),
+    "chat": lambda a, c, nt, zn, nm: f"says: {a.get('text', '')}",
+    "set_enforcement": lambda a, c, nt, zn, nm: f"turned the rules dial to {a.get('mode')}",
+}
+
+
 def describe_entry(entry: Mapping[str, Any], names: Mapping[int, str], zones: Mapping[str, str],
                    name_of: Callable[[str], str | None] | None = None) -> str:
     """What happened, as a short sentence without the actor (e.g. "drew 2 cards", "rolled 5").
@@ -27,53 +75,9 @@ def describe_entry(entry: Mapping[str, Any], names: Mapping[int, str], zones: Ma
         return zones.get(str(name), str(name)) if name is not None else "?"
 
     pieces = a.get("pieces") or ([a["piece"]] if a.get("piece") else [])
-    count = len(pieces)
-    if t == "move":
-        return f"moved {_n(count, 'piece')} to {zn(a.get('to'))}"
-    if t == "flip":
-        return f"flipped {_n(count, 'card')}"
-    if t == "tap":
-        return f"tapped {_n(count, 'card')}" if a.get("tapped", True) is not False else f"untapped {_n(count, 'card')}"
-    if t == "rotate":
-        return f"rotated {_n(count, 'piece')} by {a.get('degrees', 90)}°"
-    if t == "shuffle":
-        return f"shuffled {zn(a.get('zone'))}"
-    if t == "draw":
-        c = notes.get("draw", {}).get("data", {}).get("count", a.get("count", 1))
-        return f"drew {_n(int(c), 'card')}"
-    if t == "deal":
-        return f"dealt {_n(int(a.get('count', 1)), 'card')} to each seat"
-    if t == "reveal":
-        to = a.get("to")
-        return f"revealed {_n(count, 'card')}" + (f" to {names.get(to, to)}" if to is not None else "")
-    if t == "look":
-        return f"looked at the top {_n(int(a.get('count', 1)), 'card')} of {zn(a.get('zone'))}"
-    if t == "search":
-        return f"is searching {zn(a.get('zone'))}"
-    if t == "end_search":
-        return f"finished searching {zn(a.get('zone'))}"
-    if t == "attach":
-        return "attached a piece under another"
-    if t == "detach":
-        return "detached a piece"
-    if t == "create":
-        return f"created a {a.get('kind', 'token')}"
-    if t == "delete":
-        return f"removed {_n(count, 'piece')}"
-    if t in ("set_counter", "add_counter"):
-        target = "a piece" if a.get("piece") else names.get(a.get("seat"), "their") if a.get("seat") is not None else "their"
-        if t == "add_counter":
-            d = int(a.get("delta", 1))
-            return f"{'+' if d >= 0 else ''}{d} {a.get('name')} on {target}"
-        return f"set {a.get('name')} to {a.get('value')} on {target}"
-    if t == "roll":
-        results = notes.get("roll", {}).get("data", {}).get("results", [])
-        faces = ", ".join(str(r[1]) for r in results if isinstance(r, list) and len(r) == 2)
-        return f"rolled {faces}" if faces else "rolled"
-    if t == "chat":
-        return f"says: {a.get('text', '')}"
-    if t == "set_enforcement":
-        return f"turned the rules dial to {a.get('mode')}"
+    word = _CORE_WORDS.get(t)
+    if word is not None:
+        return word(a, len(pieces), notes, zn, names)
     from .status import describe_action
 
     text = describe_action({k: v for k, v in a.items() if k != "token"}, name_of or (lambda _: None), names)

@@ -3,16 +3,31 @@
 Pure Python over the view dict (no pygame): stacks show their top card, fans and rows spread their cards across
 the zone, the free table uses each piece's own position (its centre). The seat's own hand is left out: the hand
 strip along the bottom of the screen shows it.
+
+A layout follows the seat's stream: `apply(view, patch, where)` re-lays only the zones and pieces a patch names, so
+a change costs the same on any table. Pieces are kept in a grid of table cells (hit tests, box select and the
+renderer's dirty rectangles ask it for what lies in a rectangle), and each carries a draw-order key; what changed
+is listed in `dirty` for the renderer.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import bisect
+import heapq
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 __all__ = ["CARD_H", "CARD_W", "Item", "Layout", "ZoneBox", "build_layout", "piece_size"]
 
 CARD_W, CARD_H = 126.0, 176.0
+#: a grid cell of the table, and how far beyond its box a piece may draw (a stack's edge of backs)
+CELL = 96.0
+MARGIN = 16.0
+_FREE_RANK = 10_000
+_generations = itertools.count(1)
 TOKEN_D, DIE_D = 44.0, 52.0
 COUNTER_W, COUNTER_H = 88.0, 62.0
 
@@ -64,6 +79,14 @@ class Item:
     depth: int = 1
     layout: str = "free"
     under: dict[str, Any] | None = None
+    #: draw order: (zone rank, place in the zone); later draws on top
+    order: tuple[int, float] = (0, 0.0)
+    #: what the renderer drew for this item at one zoom: (key, blits), kept until the item is replaced
+    drawn: Any = None
+    #: the same blits placed on the renderer's scene surface: (key, blits)
+    placed: Any = None
+    #: its table rectangle once rotated (x0, y0, x1, y1), set when a layout takes it
+    box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
     @property
     def card(self) -> str | None:
@@ -82,27 +105,83 @@ class Item:
         return abs(x - self.x) <= ew / 2 and abs(y - self.y) <= eh / 2
 
 
-@dataclass(slots=True)
 class Layout:
-    """Zones and pieces of one view for one seat, in draw order (later items on top)."""
+    """Zones and pieces of one view for one seat, in draw order (later items on top), kept current by patches."""
 
-    zones: list[ZoneBox] = field(default_factory=list)
-    items: list[Item] = field(default_factory=list)
-    by_id: dict[str, Item] = field(default_factory=dict)
-    zone_by_name: dict[str, ZoneBox] = field(default_factory=dict)
-    hand: ZoneBox | None = None
-    _decorated: list[Item] | None = None
+    def __init__(self) -> None:
+        self.zones: list[ZoneBox] = []
+        self.zone_by_name: dict[str, ZoneBox] = {}
+        self.by_id: dict[str, Item] = {}
+        self.hand: ZoneBox | None = None
+        #: a fresh number per full build; `version` counts the incremental changes since
+        self.generation = next(_generations)
+        self.version = 0
+        #: (version, item) for every item drawn before or after a change: the renderer redraws where they lie
+        self.dirty: list[tuple[int, Item]] = []
+        self.dirty_base = 0
+        self._grid: dict[tuple[int, int], _Cell] = {}
+        self._cells: dict[str, tuple[int, int, int, int]] = {}
+        self._deco: set[str] = set()
+        self._rank: dict[str, int] = {}
+        #: per free zone: its piece names in order and each one's draw-order place
+        self._names: dict[str, list[str]] = {}
+        self._z: dict[str, dict[str, float]] = {}
+        #: per zone laid out in rows, fans, grids or a stack: the names of its items
+        self._laid: dict[str, list[str]] = {}
+        self._items: list[Item] | None = None
+
+    # -- reading --
+
+    @property
+    def items(self) -> list[Item]:
+        """Every drawn piece in draw order (sorted once per change, when something asks)."""
+        if self._items is None:
+            self._items = sorted(self.by_id.values(), key=_order)
+        return self._items
 
     def decorated(self) -> list[Item]:
-        """Pieces that carry a badge (counters, stack counts), found once per layout."""
-        if self._decorated is None:
-            self._decorated = [i for i in self.items
-                               if i.depth > 1 or (i.piece.get("counters") and i.kind != "counter")]
-        return self._decorated
+        """Pieces that carry a badge (counters, stack counts)."""
+        return [self.by_id[p] for p in self._deco]
+
+    def _cells_in(self, x0: float, y0: float, x1: float, y1: float) -> list[_Cell]:
+        grid = self._grid
+        out = []
+        for cx in range(int(x0 // CELL), int(x1 // CELL) + 1):
+            for cy in range(int(y0 // CELL), int(y1 // CELL) + 1):
+                cell = grid.get((cx, cy))
+                if cell is not None and cell.items:
+                    out.append(cell)
+        return out
+
+    def query(self, x0: float, y0: float, x1: float, y1: float) -> list[Item]:
+        """Pieces that reach into a table rectangle, in draw order (from the grid: cost grows with what is there)."""
+        found: dict[str, Item] = {}
+        for cell in self._cells_in(x0, y0, x1, y1):
+            found.update((i.pid, i) for i in cell.items)
+        x0, y0, x1, y1 = x0 - MARGIN, y0 - MARGIN, x1 + MARGIN, y1 + MARGIN
+        out = [i for i in found.values() if i.box[0] <= x1 and i.box[2] >= x0 and i.box[1] <= y1 and i.box[3] >= y0]
+        out.sort(key=_order)
+        return out
+
+    def top_down(self, x0: float, y0: float, x1: float, y1: float) -> Iterator[Item]:
+        """The pieces that reach into a table rectangle, topmost first, found lazily: a caller that stops once
+        the rectangle is covered touches only the pieces near the top of a deep pile."""
+        cells = self._cells_in(x0, y0, x1, y1)
+        x0, y0, x1, y1 = x0 - MARGIN, y0 - MARGIN, x1 + MARGIN, y1 + MARGIN
+        last = None
+        merged = heapq.merge(*(reversed(c.items) for c in cells), key=_order, reverse=True) if len(cells) > 1 \
+            else reversed(cells[0].items) if cells else iter(())
+        for i in merged:
+            if i is last:
+                continue
+            last = i
+            b = i.box
+            if b[0] <= x1 and b[2] >= x0 and b[1] <= y1 and b[3] >= y0:
+                yield i
 
     def hit(self, x: float, y: float, skip: frozenset[str] | set[str] = frozenset()) -> Item | None:
         """The topmost piece under a table point (leaving out `skip`: pieces in flight are not where they were)."""
-        for item in reversed(self.items):
+        for item in reversed(self.query(x, y, x, y)):
             if item.contains(x, y) and item.pid not in skip:
                 return item
         return None
@@ -121,7 +200,202 @@ class Layout:
         """Free-table pieces whose centre lies inside a rectangle (box select)."""
         lo_x, hi_x = min(x0, x1), max(x0, x1)
         lo_y, hi_y = min(y0, y1), max(y0, y1)
-        return [i for i in self.items if i.layout == "free" and lo_x <= i.x <= hi_x and lo_y <= i.y <= hi_y]
+        return [i for i in self.query(lo_x, lo_y, hi_x, hi_y)
+                if i.layout == "free" and lo_x <= i.x <= hi_x and lo_y <= i.y <= hi_y]
+
+    # -- keeping it --
+
+    def add(self, item: Item) -> None:
+        pid = item.pid
+        self.by_id[pid] = item
+        ew, eh = item.extent()
+        item.box = box = (item.x - ew / 2, item.y - eh / 2, item.x + ew / 2, item.y + eh / 2)
+        cells = (int((box[0] - MARGIN) // CELL), int((box[1] - MARGIN) // CELL),
+                 int((box[2] + MARGIN) // CELL), int((box[3] + MARGIN) // CELL))
+        self._cells[pid] = cells
+        grid = self._grid
+        for cx in range(cells[0], cells[2] + 1):
+            for cy in range(cells[1], cells[3] + 1):
+                cell = grid.get((cx, cy))
+                if cell is None:
+                    cell = grid[(cx, cy)] = _Cell()
+                cell.put(item)
+        if item.depth > 1 or (item.piece.get("counters") and item.kind != "counter"):
+            self._deco.add(item.pid)
+        self._items = None
+
+    def remove(self, pid: str) -> Item | None:
+        item = self.by_id.pop(pid, None)
+        if item is None:
+            return None
+        x0, y0, x1, y1 = self._cells.pop(pid)
+        grid = self._grid
+        for cx in range(x0, x1 + 1):
+            for cy in range(y0, y1 + 1):
+                grid[(cx, cy)].drop(item)
+        self._deco.discard(pid)
+        self._items = None
+        return item
+
+    def _mark(self, item: Item | None) -> None:
+        if item is not None:
+            self.dirty.append((self.version, item))
+
+    def apply(self, view: dict[str, Any], patch: dict[str, Any], where: dict[str, str]) -> bool:
+        """Follow one patch of the seat's view (`view`: the view after it; `where`: piece name -> zone).
+
+        Only the zones and pieces the patch names are laid out again. Returns False when the patch changes the
+        zones themselves; the caller then builds the layout afresh.
+        """
+        zpatch = patch.get("zones") or {}
+        for zname, zd in zpatch.items():
+            if "meta" in zd and not self._same_zone(zname, zd["meta"]):
+                return False
+        zdicts = {z["name"]: z for z in view.get("zones", []) if z["name"] in zpatch or z["name"] in self._names}
+        updated = [u["id"] for u in patch.get("pieces", ())]
+        touched = set(zpatch) | {where[n] for n in updated if n in where}
+        if not touched:
+            return True
+        self.version += 1
+        added: list[Item] = []
+        for zname in touched:
+            box = self.zone_by_name.get(zname)
+            zd = zdicts.get(zname) or next((z for z in view["zones"] if z["name"] == zname), None)
+            if box is None or zd is None:
+                return False
+            box.pieces = zd["pieces"]
+            box.count = int(zd.get("count", len(box.pieces)))
+            if box is self.hand:
+                continue
+            if box.layout == "free":
+                self._follow_free(box, zpatch.get(zname, {}).get("splice", ()), added)
+            else:
+                self._unlay(zname)
+                laid = _zone_items(box, self._rank[zname])
+                self._laid[zname] = [i.pid for i in laid]
+                added.extend(laid)
+        pieces = {n: where.get(n) for n in updated}
+        for n, zname in pieces.items():
+            box = self.zone_by_name.get(zname) if zname is not None else None
+            if box is not None and box.layout == "free" and box is not self.hand and n in self._z[zname]:
+                self._mark(self.remove(n))
+                added.append(self._free_item(box, self._piece(box, n), self._z[zname][n]))
+        for item in added:
+            self._mark(self.remove(item.pid))
+            self.add(item)
+            self._mark(item)
+        if len(self.dirty) > 4096:
+            self.dirty_base = self.version
+            self.dirty.clear()
+        return True
+
+    def _same_zone(self, zname: str, meta: dict[str, Any]) -> bool:
+        """Whether a zone's new fields (a patch's `meta`) leave its box as it is (its count aside)."""
+        box = self.zone_by_name.get(zname)
+        if box is None:
+            return False
+        rect = tuple(float(v) for v in meta.get("rect", (0, 0, 0, 0)))
+        return (rect == box.rect and (meta.get("label") or zname) == box.label
+                and meta.get("layout", "free") == box.layout and meta.get("owner") == box.owner
+                and meta.get("kind", "") == box.kind and meta.get("visibility", "public") == box.visibility)
+
+    def _unlay(self, zname: str) -> None:
+        """Drop the items a zone laid out in rows, fans, grids or a stack had."""
+        for p in self._laid.pop(zname, ()):
+            item = self.by_id.get(p)
+            if item is not None and item.zone == zname:
+                self._mark(self.remove(p))
+
+    def _piece(self, box: ZoneBox, name: str) -> dict[str, Any]:
+        for p in reversed(box.pieces):
+            if p["id"] == name:
+                return p
+        raise KeyError(name)
+
+    def _follow_free(self, box: ZoneBox, ops: Any, added: list[Item]) -> None:
+        """Apply a free zone's splices to its names and draw-order places; new pieces go in `added`."""
+        zname = box.name
+        names = self._names[zname]
+        zs = self._z[zname]
+        inserted: list[str] = []
+        for start, deleted, new in ops:
+            for n in names[start : start + deleted]:
+                zs.pop(n, None)
+                item = self.by_id.get(n)
+                if item is not None and item.zone == zname:
+                    self._mark(self.remove(n))
+            names[start : start + deleted] = new
+            lo = zs[names[start - 1]] if start > 0 else None
+            after = start + len(new)
+            hi = zs[names[after]] if after < len(names) else None
+            for k, n in enumerate(new):
+                if hi is None:
+                    zs[n] = (lo if lo is not None else 0.0) + 1.0 + k
+                elif lo is None:
+                    zs[n] = hi - len(new) + k
+                else:
+                    zs[n] = lo + (hi - lo) * (k + 1) / (len(new) + 1)
+            if lo is not None and hi is not None and (hi - lo) / (len(new) + 1) < 1e-6:
+                self._renumber(zname)
+            inserted.extend(new)
+        if inserted:
+            by_name = {p["id"]: p for p in box.pieces} if len(inserted) > 8 else None
+            for n in dict.fromkeys(inserted):
+                if n in zs:
+                    p = by_name[n] if by_name is not None else self._piece(box, n)
+                    added.append(self._free_item(box, p, zs[n]))
+
+    def _renumber(self, zname: str) -> None:
+        zs = self._z[zname]
+        rank = self._rank[zname]
+        for i, n in enumerate(self._names[zname]):
+            zs[n] = float(i)
+            item = self.remove(n)
+            if item is not None:
+                item.order = (rank, float(i))
+                self.add(item)
+        self._items = None
+
+    def _free_item(self, box: ZoneBox, p: dict[str, Any], z: float) -> Item:
+        kind = p.get("kind", "card")
+        w, h = piece_size(kind)
+        rx, ry, _, _ = box.rect
+        return Item(p["id"], kind, box.name, float(p.get("x", rx + w / 2)), float(p.get("y", ry + h / 2)), w, h,
+                    int(p.get("rotation", 0)), p, int(z) if z >= 0 else 0, layout="free",
+                    order=(self._rank[box.name], z))
+
+
+_order = attrgetter("order")
+
+
+class _Cell:
+    """The pieces that reach into one grid cell, kept in draw order."""
+
+    __slots__ = ("items", "orders")
+
+    def __init__(self) -> None:
+        self.orders: list[tuple[int, float]] = []
+        self.items: list[Item] = []
+
+    def put(self, item: Item) -> None:
+        orders = self.orders
+        if not orders or orders[-1] < item.order:
+            orders.append(item.order)
+            self.items.append(item)
+            return
+        i = bisect.bisect_left(orders, item.order)
+        orders.insert(i, item.order)
+        self.items.insert(i, item)
+
+    def drop(self, item: Item) -> None:
+        i = bisect.bisect_left(self.orders, item.order)
+        if i < len(self.items) and self.items[i] is item:
+            del self.orders[i]
+            del self.items[i]
+            return
+        k = next(k for k, other in enumerate(self.items) if other is item)  # two pieces at one place: rare
+        del self.orders[k]
+        del self.items[k]
 
 
 def _spread(n: int, length: float, item: float, gap: float) -> float:
@@ -134,8 +408,7 @@ def _spread(n: int, length: float, item: float, gap: float) -> float:
 def build_layout(view: dict[str, Any], seat: int | None) -> Layout:
     """Lay out every zone and piece of a view; the open table's pieces come last so they draw on top."""
     out = Layout()
-    table_zones = []
-    for z in view.get("zones", []):
+    for rank, z in enumerate(view.get("zones", [])):
         rect = tuple(float(v) for v in z.get("rect", (0, 0, 0, 0)))
         box = ZoneBox(
             name=z["name"], rect=rect, label=z.get("label") or z["name"], layout=z.get("layout", "free"),
@@ -149,26 +422,29 @@ def build_layout(view: dict[str, Any], seat: int | None) -> Layout:
             out.hand = box
             continue
         if box.layout == "free":
-            table_zones.append(box)
+            out._rank[box.name] = _FREE_RANK + rank
+            names = out._names[box.name] = [p["id"] for p in box.pieces]
+            zs = out._z[box.name] = {n: float(i) for i, n in enumerate(names)}
+            for p in box.pieces:
+                out.add(out._free_item(box, p, zs[p["id"]]))
             continue
-        _lay_zone(out, box)
-    for box in table_zones:
-        for i, p in enumerate(box.pieces):
-            w, h = piece_size(p.get("kind", "card"))
-            rx, ry, _, _ = box.rect
-            x = float(p.get("x", rx + w / 2))
-            y = float(p.get("y", ry + h / 2))
-            _add(out, Item(p["id"], p.get("kind", "card"), box.name, x, y, w, h, int(p.get("rotation", 0)), p, i,
-                           layout="free"))
+        out._rank[box.name] = rank
+        laid = _zone_items(box, rank)
+        out._laid[box.name] = [i.pid for i in laid]
+        for item in laid:
+            out.add(item)
     return out
 
 
-def _add(out: Layout, item: Item) -> None:
-    out.items.append(item)
-    out.by_id[item.pid] = item
+def _zone_items(box: ZoneBox, rank: int) -> list[Item]:
+    items: list[Item] = []
+    _lay_zone(items, box)
+    for item in items:
+        item.order = (rank, float(item.index))
+    return items
 
 
-def _lay_zone(out: Layout, box: ZoneBox) -> None:
+def _lay_zone(out: list[Item], box: ZoneBox) -> None:
     rx, ry, rw, rh = box.rect
     pieces = box.pieces
     if not pieces:
@@ -176,7 +452,7 @@ def _lay_zone(out: Layout, box: ZoneBox) -> None:
     if box.layout == "stack":
         p = pieces[0]
         w, h = piece_size(p.get("kind", "card"))
-        _add(out, Item(p["id"], p.get("kind", "card"), box.name, rx + rw / 2, ry + rh / 2, w, h, 0, p, 0,
+        out.append(Item(p["id"], p.get("kind", "card"), box.name, rx + rw / 2, ry + rh / 2, w, h, 0, p, 0,
                        depth=len(pieces), layout="stack", under=pieces[1] if len(pieces) > 1 else None))
         return
     if box.layout == "grid":
@@ -186,7 +462,7 @@ def _lay_zone(out: Layout, box: ZoneBox) -> None:
             r, c = divmod(i, cols)
             x = rx + 10 + CARD_W / 2 + c * (CARD_W + 10)
             y = ry + 10 + CARD_H / 2 + r * (CARD_H + 10)
-            _add(out, Item(p["id"], p.get("kind", "card"), box.name, x, y, w, h, int(p.get("rotation", 0)), p, i,
+            out.append(Item(p["id"], p.get("kind", "card"), box.name, x, y, w, h, int(p.get("rotation", 0)), p, i,
                            layout="grid"))
         return
     # fan and row: along the zone, overlapping when the zone is too short
@@ -196,5 +472,5 @@ def _lay_zone(out: Layout, box: ZoneBox) -> None:
     for i, p in enumerate(pieces):
         w, h = piece_size(p.get("kind", "card"))
         rot = int(p.get("rotation", 0)) if box.layout == "row" else 0
-        _add(out, Item(p["id"], p.get("kind", "card"), box.name, x0 + i * step, ry + rh / 2, w, h, rot, p, i,
+        out.append(Item(p["id"], p.get("kind", "card"), box.name, x0 + i * step, ry + rh / 2, w, h, rot, p, i,
                        layout=box.layout))

@@ -1,8 +1,9 @@
 """Drawing a layout: the felt, the zones and their labels, every piece, and the seat's hand strip.
 
-The table (felt, zones, pieces at rest) is drawn into a cached screen-sized layer that is rebuilt only when the
-view, the camera, the selection or the highlighted pieces change; each frame blits that layer, then the moving
-things on top (hover, drag, box select, hand).
+The table (felt, zones, pieces at rest) comes from a cached scene surface per zoom that a change of the view only
+patches where it changed (`Scene`); a screen-sized layer holds the scene at the camera's place with the zone labels
+and marks, rebuilt when the view, the camera, the selection or the highlighted pieces change. Each frame blits that
+layer, then the moving things on top (hover, drag, box select, hand).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pygame
 from .assets import AssetLoader, hex_color
 from .camera import Camera
 from .layout import CARD_H, CARD_W, Item, Layout, ZoneBox
+from .scene import Scene
 
 __all__ = ["BG", "FELT", "HandCard", "HandStrip", "Renderer"]
 
@@ -121,19 +123,16 @@ class Renderer:
         self.layer_key: tuple[Any, ...] | None = None
         self.rebuilds = 0
         self._felt = self._felt_tile()
-        self._pre: list[tuple[pygame.Surface, int, int, int, int]] = []
-        self._pre_layout: Layout | None = None
-        self._pre_key: Any = None
+        self.bg_color = BG
+        self.scene = Scene(self)
         self._last_key: Any = None
         self._bg: pygame.Surface | None = None
         self._bg_key: Any = None
         self._bg_edge = 0
-        self._scene_key: Any = None
-        self._scene_layout: Layout | None = None
-        self._scene_surf: tuple[pygame.Surface, tuple[int, int]] | None = None
         #: with `record` on, `drawn` lists every (surface, position) blitted for the table in the last frame
         self.record = False
         self.drawn: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self.moving_drawn: list[tuple[pygame.Surface, tuple[int, int]]] = []
 
     @staticmethod
     def _felt_tile() -> pygame.Surface:
@@ -226,28 +225,11 @@ class Renderer:
     def _scene(self, layout: Layout, camera: Camera, names: dict[int, dict[str, Any]], skip: Collection[str],
                lift: str | None) -> tuple[pygame.Surface, tuple[int, int]] | None:
         """Felt, zone boxes and resting pieces at this zoom as one surface, with where the table's origin lies in
-        it (None when it would be huge). Rebuilt when the layout, the zoom or the pieces left out change."""
+        it (None when it would be huge); kept current by redrawing what changed (see `Scene`)."""
         bg = self._background(layout, camera, names)
         if bg is None:
             return None
-        key = (self._bg_key, id(layout), frozenset(skip), lift)
-        if key == self._scene_key and self._scene_layout is layout:
-            return self._scene_surf
-        self._scene_key, self._scene_layout = key, layout
-        self.piece_blits(layout, camera, skip, lift)  # refreshes self._pre for this zoom
-        edge = self._bg_edge
-        x0, y0, x1, y1 = -edge, -edge, bg.get_width() - edge, bg.get_height() - edge
-        for _, ox, oy, ex, ey in self._pre:
-            x0, y0, x1, y1 = min(x0, ox), min(y0, oy), max(x1, ex), max(y1, ey)
-        if (x1 - x0) * (y1 - y0) > 6_000_000:
-            self._scene_surf = None
-            return None
-        surf = pygame.Surface((x1 - x0, y1 - y0)).convert()
-        surf.fill(BG)
-        surf.blit(bg, (-edge - x0, -edge - y0))
-        surf.fblits([(p, (ox - x0, oy - y0)) for p, ox, oy, _, _ in self._pre])
-        self._scene_surf = (surf, (-x0, -y0))
-        return self._scene_surf
+        return self.scene.get(layout, camera, bg, self._bg_edge, self._bg_key, frozenset(skip), lift)
 
     def _background(self, layout: Layout, camera: Camera, names: dict[int, dict[str, Any]]) -> pygame.Surface | None:
         """The felt with its rim and the zone boxes at this zoom, as one surface (None when it would be huge)."""
@@ -345,47 +327,21 @@ class Renderer:
 
     def piece_blits(self, layout: Layout, camera: Camera, skip: Collection[str] = (),
                     lift: str | None = None) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        """Surfaces and screen positions of every resting piece, culled to the viewport.
-
-        Surfaces and their offsets depend on the view and the zoom only; they are prepared once and a pan just
-        adds the camera's translation, so a frame of 1,000 cards costs one list comprehension and one `fblits`.
-        """
-        key = (camera.zoom, camera.flipped, frozenset(skip), lift)
-        if self._pre_layout is not layout or self._pre_key != key:
-            self._pre = self._prepare(layout, camera, skip, lift)
-            self._pre_layout, self._pre_key = layout, key
+        """Surfaces and screen positions of every resting piece inside the viewport, in draw order (the layout's
+        grid finds them, so the cost follows what is in view)."""
         z = camera.zoom
         vx, vy, vw, vh = camera.viewport
         tx = round(vx + vw / 2 - camera.cx * z)
         ty = round(vy + vh / 2 - camera.cy * z)
+        ax, ay = camera.to_world(vx, vy)
+        bx, by = camera.to_world(vx + vw, vy + vh)
+        items = layout.query(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
         x0, y0, x1, y1 = vx - tx, vy - ty, vx + vw - tx, vy + vh - ty
-        return [(surf, (ox + tx, oy + ty)) for surf, ox, oy, ex, ey in self._pre
-                if ox < x1 and oy < y1 and ex > x0 and ey > y0]
-
-    def _prepare(self, layout: Layout, camera: Camera, skip: Collection[str],
-                 lift: str | None) -> list[tuple[pygame.Surface, int, int, int, int]]:
-        out: list[tuple[pygame.Surface, int, int, int, int]] = []
-        z = camera.zoom
-        flip = 180 if camera.flipped else 0
-        tw, th = camera.table_w, camera.table_h
-        back = self.assets.card(None, False, camera.screen_size(CARD_W, CARD_H), flip)
-        d = max(1, round(2.5 * z))
-        for item in layout.items:
-            if item.pid in skip:
-                continue
-            if item.pid == lift:
-                if item.depth <= 1 or item.under is None:
-                    continue
-                item = Item(item.under["id"], item.kind, item.zone, item.x, item.y, item.w, item.h, 0, item.under,
-                            1, item.depth - 1, item.layout)
-            ox, oy = (tw - item.x, th - item.y) if flip else (item.x, item.y)
-            surf = self.piece_surface(item, z, flip)
-            sw, sh = surf.get_size()
-            x, y = round(ox * z - sw / 2), round(oy * z - sh / 2)
-            if item.depth > 1:
-                for k in range(min(4, 1 + item.depth // 12), 0, -1):
-                    out.append((back, x + k * d, y + k * d, x + k * d + sw, y + k * d + sh))
-            out.append((surf, x, y, x + sw, y + sh))
+        out = []
+        for item in items:
+            for surf, ox, oy in self.scene.item_blits(item, camera, skip, lift):
+                if ox < x1 and oy < y1 and ox + surf.get_width() > x0 and oy + surf.get_height() > y0:
+                    out.append((surf, (ox + tx, oy + ty)))
         return out
 
     def draw_moving(self, surface: pygame.Surface, layout: Layout, camera: Camera,
@@ -413,6 +369,8 @@ class Renderer:
             sx, sy = camera.to_screen(x, y)
             blits.append((surf, (round(sx - surf.get_width() / 2), round(sy - surf.get_height() / 2))))
         surface.fblits(blits)
+        if self.record:
+            self.moving_drawn = blits
         return len(blits)
 
     def piece_surface(self, item: Item, zoom: float, extra_rotation: int = 0) -> pygame.Surface:

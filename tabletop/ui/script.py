@@ -143,7 +143,13 @@ def step_frames(step: dict[str, Any]) -> Iterator[Frame]:
         frame = [_mouse(pygame.MOUSEMOTION, at)] if at else []
         yield frame + [_ev(pygame.MOUSEWHEEL, x=0, y=int(step["wheel"]), flipped=False, precise_x=0.0,
                            precise_y=float(step["wheel"]), touch=False, window=None)]
-    elif "action" in step:
+    else:
+        yield from _app_frames(step)
+
+
+def _app_frames(step: dict[str, Any]) -> Iterator[Frame]:
+    """Steps that act on the app itself: an action, a seat switch, a wait, a screenshot."""
+    if "action" in step:
         action = action_from_dict(step["action"])
         seat = step.get("seat")
 

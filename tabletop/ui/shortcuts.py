@@ -43,7 +43,7 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("Game", "Click a legal move", "Play it (rules panel, right: roles, targets, pass, score, answers)"),
     ("Game", "I", "Game info: ruleset, seats, house rules"),
     ("Game", "Enter", "Chat (over the LAN too)"),
-    ("Game", "F2", "Fold / open the ruleset's board above the table (X-Files)"),
+    ("Game", "F2", "Fold / open the ruleset's board above the table (when it has one)"),
     ("Game", "F1", "This help"),
 )
 

@@ -1,7 +1,8 @@
 """Table sources: what the window plays on, so one app serves a local game, a hosted LAN game and a joined one.
 
-A source gives the window a view per seat, a door for Actions, undo and redo, the log as a seat may read it, the
-legal moves where this machine can work them out, and what happened on the network since the last frame. The
+A source gives the window the seat's stream (view patches, log lines, status, legal moves: tabletop.core.stream),
+a door for Actions, undo and redo, the log as a seat may read it, and what happened on the network since the
+last frame. The
 app never asks which kind it has; it asks the source.
 
 - `LocalSource`: a `Session` on this machine (hotseat, bots, scripts).
@@ -22,22 +23,10 @@ from typing import Any
 from ..core import actions as A
 from ..core.ruleset import Violation
 from ..core.session import Result, Session
+from ..core.stream import SeatStream
+from .streams import Background, Stream, _HostedStream, _RemoteStream
 
-__all__ = ["PASS_TYPES", "Background", "Happening", "Legal", "LocalSource", "HostedSource", "LogRow", "RemoteSource",
-           "TableSource", "legal_for"]
-
-PASS_TYPES = ("pass", "next_phase", "end_phase", "end_turn", "advance")
-
-
-@dataclass(slots=True)
-class Legal:
-    """The legal moves of a seat now: the first few to list, whether there are more, the pieces to glow (as the
-    seat's view names them) and any pass / next-phase action."""
-
-    moves: list[A.Action] = field(default_factory=list)
-    more: bool = False
-    glow: frozenset[str] = frozenset()
-    passes: list[A.Action] = field(default_factory=list)
+__all__ = ["Background", "Happening", "HostedSource", "LocalSource", "LogRow", "RemoteSource", "Stream", "TableSource"]
 
 
 @dataclass(slots=True)
@@ -65,27 +54,6 @@ class Happening:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-def legal_for(session: Session, seat: int | None, cap: int, list_cap: int, glowing: bool) -> Legal:
-    """A seat's legal moves, lazily and capped: the glow needs the pieces of up to `cap` moves, the list the first
-    `list_cap`. Piece ids the seat cannot see are turned into its handles."""
-    pieces: set[str] = set()
-    out = Legal()
-    for i, action in enumerate(itertools.islice(iter(session.legal_actions(seat)), cap + 1)):
-        if i >= list_cap:
-            out.more = True
-            if i == cap:
-                break
-        else:
-            out.moves.append(action)
-        pieces.update(action.piece_names())
-        if any(t in action.type for t in PASS_TYPES) and len(out.passes) < 3:
-            out.passes.append(action)
-    state = session.state
-    if glowing:
-        out.glow = frozenset(state.handle_for(pid, seat) for pid in pieces if pid in state.pieces)
-    return out
-
-
 class TableSource:
     """The interface every source has (the local one implements it directly; see the module docstring)."""
 
@@ -105,6 +73,10 @@ class TableSource:
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
+    def stream(self, seat: int | None) -> Stream:
+        """The seat's stream (tabletop.core.stream): the window takes every view change from it."""
+        raise NotImplementedError
+
     def submit(self, action: A.Action, seat: int | None) -> Result | None:
         """Send an Action; the answer, or None when it comes later as a `result` happening."""
         raise NotImplementedError
@@ -118,9 +90,6 @@ class TableSource:
     def log(self, seat: int | None, n: int) -> list[LogRow]:
         raise NotImplementedError
 
-    def legal(self, seat: int | None, cap: int, list_cap: int, glowing: bool) -> Legal | None:
-        """The seat's legal moves, or None when this machine cannot know them (a joined seat)."""
-        return None
 
     def can_turn_dial(self, seat: int | None) -> bool:
         return False
@@ -182,6 +151,9 @@ class LocalSource(TableSource):
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.session.view(seat)
 
+    def stream(self, seat: int | None) -> Stream:
+        return SeatStream(self.session, seat)
+
     def submit(self, action: A.Action, seat: int | None) -> Result | None:
         return self.session.submit(action, seat)
 
@@ -197,8 +169,6 @@ class LocalSource(TableSource):
         return [LogRow((e.seq, id(e)), len(e.violations), lambda e=e: e.for_seat(seat))
                 for e in self.session.history[-n:]]
 
-    def legal(self, seat: int | None, cap: int, list_cap: int, glowing: bool) -> Legal | None:
-        return legal_for(self.session, seat, cap, list_cap, glowing)
 
     def can_turn_dial(self, seat: int | None) -> bool:
         return seat in self.session.hosts
@@ -242,6 +212,10 @@ class HostedSource(LocalSource):
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.host.view(seat)
 
+    def stream(self, seat: int | None) -> Stream:
+        """The seat's stream, kept on the host's thread (its listener runs there) and drained by the window."""
+        return _HostedStream(self.host, self.host.call(SeatStream, self.session, seat))
+
     def submit(self, action: A.Action, seat: int | None) -> Result | None:
         try:
             return self.host.submit(action, seat)
@@ -265,8 +239,6 @@ class HostedSource(LocalSource):
         except Exception as e:
             return Result(False, error=str(e), code="host_down")
 
-    def legal(self, seat: int | None, cap: int, list_cap: int, glowing: bool) -> Legal | None:
-        return self.host.call(legal_for, self.session, seat, cap, list_cap, glowing)
 
     def stream_motion(self, positions: dict[str, tuple[float, float, float]]) -> None:
         try:
@@ -372,6 +344,7 @@ class RemoteSource(TableSource):
         self._view_id = 0
         self._version = 0
         self._actions: dict[int, A.Action] = {}
+        self._stream: _RemoteStream | None = None
         self._take_log(self._protocol().log, reset=True)
 
     def _protocol(self) -> Any:
@@ -400,6 +373,11 @@ class RemoteSource(TableSource):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.thread.view() or {"seat": self.seat, "seq": -1, "zones": [], "players": [], "rules": {}}
+
+    def stream(self, seat: int | None) -> Stream:
+        """The stream the host sends this seat: its view, then each patch with its legal moves, as they came."""
+        self._stream = _RemoteStream(self.view(seat), getattr(self._protocol(), "legal", None))
+        return self._stream
 
     def submit(self, action: A.Action, seat: int | None) -> Result | None:
         try:
@@ -437,6 +415,8 @@ class RemoteSource(TableSource):
         out: list[Happening] = []
         for ev in self.thread.events():
             d = ev.data
+            if ev.kind in ("welcome", "view") and self._stream is not None:
+                self._stream.put(d)
             if ev.kind == "welcome":
                 self._take_log(self._protocol().log, reset=True)
                 out += [Happening("log"), Happening("players")]
@@ -500,37 +480,3 @@ class RemoteSource(TableSource):
         self.thread.close()
 
 
-class Background:
-    """One slow call (browsing the LAN, connecting) on a thread of its own, so the window keeps drawing.
-
-    The app checks `done()` each frame and then calls `finish()`, which hands the result (or the error) to
-    `then` on the window's thread.
-    """
-
-    def __init__(self, work: Callable[[], Any], then: Callable[[Any, BaseException | None], Any]) -> None:
-        import threading
-
-        self.then = then
-        self.result: Any = None
-        self.error: BaseException | None = None
-        self._done = threading.Event()
-
-        def run() -> None:
-            try:
-                self.result = work()
-            except BaseException as e:  # noqa: BLE001 - handed to the window's thread
-                self.error = e
-            finally:
-                self._done.set()
-
-        self.thread = threading.Thread(target=run, name="tabletop-ui-task", daemon=True)
-        self.thread.start()
-
-    def done(self) -> bool:
-        return self._done.is_set()
-
-    def wait(self, timeout: float) -> bool:
-        return self._done.wait(timeout)
-
-    def finish(self) -> None:
-        self.then(self.result, self.error)

@@ -8,7 +8,7 @@ the panel never shows more than the status and the view already told this seat. 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 __all__ = ["SEAT_KEYS", "describe_action", "status_html", "status_lines"]
@@ -81,6 +81,45 @@ def _row_text(row: Mapping[str, Any], names: Mapping[int, str], name_of: NameOf)
     return f"{title} — {body}" if title and body else title or body or "—"
 
 
+def _list_lines(key: str, label: str, value: Sequence[Any], depth: int, names: Mapping[int, str],
+                name_of: NameOf) -> list[tuple[int, str, str]]:
+    if not value:
+        return [(depth, label, "none")]
+    if all(not isinstance(v, (dict, list, tuple)) for v in value):
+        return [(depth, label, ", ".join(_scalar(key, v, names, name_of) for v in value[:_MAX_ITEMS])
+                 + (f" … ({len(value)})" if len(value) > _MAX_ITEMS else ""))]
+    out = [(depth, f"{label} ({len(value)})", "")]
+    for v in value[:_MAX_ITEMS]:
+        if isinstance(v, Mapping):
+            out.append((depth + 1, "•", _row_text(v, names, name_of)))
+        else:
+            out.append((depth + 1, "•", ", ".join(str(x) for x in v)))
+    return out
+
+
+def _mapping_lines(label: str, value: Mapping[Any, Any], depth: int, names: Mapping[int, str],
+                   name_of: NameOf) -> list[tuple[int, str, str]]:
+    if not value:
+        return [(depth, label, "none")]
+    out = [(depth, label, "")]
+    seat_keyed = all(isinstance(k, str) and k.isdigit() or isinstance(k, int) for k in value)
+    if depth + 1 >= _MAX_DEPTH:
+        return [*out, (depth + 1, "", str(value))]
+    sub: dict[str, Any] = {(_seat(k, names) if seat_keyed else str(k)): v for k, v in value.items()}
+    if not seat_keyed:
+        return out + status_lines(sub, names, name_of, depth + 1)
+    for who, v in sub.items():
+        if isinstance(v, Mapping):
+            out.append((depth + 1, who, _row_text(v, names, name_of)))
+        elif isinstance(v, (list, tuple)):
+            out.append((depth + 1, who, "; ".join(_row_text(x, names, name_of) if isinstance(x, Mapping)
+                                                  else _scalar("", x, names, name_of)
+                                                  for x in v[:_MAX_ITEMS]) or "none"))
+        else:
+            out.append((depth + 1, who, _scalar("", v, names, name_of)))
+    return out
+
+
 def status_lines(status: Mapping[str, Any], names: Mapping[int, str], name_of: NameOf,
                  depth: int = 0) -> list[tuple[int, str, str]]:
     """(indent, label, text) lines for every key of a status dict, in its own order."""
@@ -100,40 +139,9 @@ def status_lines(status: Mapping[str, Any], names: Mapping[int, str], name_of: N
                               for i, v in enumerate(value))
             out.append((depth, f"Scores ({score_name})" if score_name else label, text))
         elif isinstance(value, (list, tuple)):
-            if not value:
-                out.append((depth, label, "none"))
-            elif all(not isinstance(v, (dict, list, tuple)) for v in value):
-                out.append((depth, label, ", ".join(_scalar(key, v, names, name_of) for v in value[:_MAX_ITEMS])
-                            + (f" … ({len(value)})" if len(value) > _MAX_ITEMS else "")))
-            else:
-                out.append((depth, f"{label} ({len(value)})", ""))
-                for v in value[:_MAX_ITEMS]:
-                    if isinstance(v, Mapping):
-                        out.append((depth + 1, "•", _row_text(v, names, name_of)))
-                    else:
-                        out.append((depth + 1, "•", ", ".join(str(x) for x in v)))
+            out.extend(_list_lines(key, label, value, depth, names, name_of))
         elif isinstance(value, Mapping):
-            if not value:
-                out.append((depth, label, "none"))
-                continue
-            out.append((depth, label, ""))
-            seat_keyed = all(isinstance(k, str) and k.isdigit() or isinstance(k, int) for k in value)
-            if depth + 1 >= _MAX_DEPTH:
-                out.append((depth + 1, "", str(value)))
-                continue
-            sub: dict[str, Any] = {(_seat(k, names) if seat_keyed else str(k)): v for k, v in value.items()}
-            if seat_keyed:
-                for who, v in sub.items():
-                    if isinstance(v, Mapping):
-                        out.append((depth + 1, who, _row_text(v, names, name_of)))
-                    elif isinstance(v, (list, tuple)):
-                        out.append((depth + 1, who, "; ".join(_row_text(x, names, name_of) if isinstance(x, Mapping)
-                                                              else _scalar("", x, names, name_of)
-                                                              for x in v[:_MAX_ITEMS]) or "none"))
-                    else:
-                        out.append((depth + 1, who, _scalar("", v, names, name_of)))
-            else:
-                out.extend(status_lines(sub, names, name_of, depth + 1))
+            out.extend(_mapping_lines(label, value, depth, names, name_of))
         else:
             out.append((depth, label, _scalar(key, value, names, name_of)))
     return out
@@ -166,8 +174,8 @@ def describe_action(action: Mapping[str, Any], name_of: NameOf, names: Mapping[i
                     piece_fields: tuple[str, ...] = ()) -> str:
     """An action dict (`Action.to_dict()`) in words: its verb, the card it plays, then its other fields.
 
-    `tragedy.play {piece, role, target}` reads "Play Queen of Hearts as Prop on King of Spades";
-    `tragedy.score {actor, set}` reads "Score: actor King of Spades, set Ten of Clubs".
+    `<ruleset>.play {piece, role, target}` reads "Play Queen of Hearts as Prop on King of Spades";
+    `<ruleset>.score {actor, set}` reads "Score: actor King of Spades, set Ten of Clubs".
     """
     names = names or {}
     verb = str(action.get("type", "?")).rsplit(".", 1)[-1].replace("_", " ").strip().capitalize()

@@ -6,11 +6,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tabletop.boards.xfiles_ccg import XFilesCcgHud
+from tabletop.boards.xfiles_fan import XFF_CIRCS, XFilesFanHud, xff_circumstance
 from tabletop.cards import CardLibrary
 from tabletop.game import new_session
 from tabletop.ui import TableApp
-from tabletop.ui.assets import XFF_CIRCS, AssetLoader, xff_circumstance
-from tabletop.ui.hud import XFilesCcgHud, XFilesFanHud
+from tabletop.ui.assets import AssetLoader
 from tests.ui.uihelpers import click
 
 STEPS = 4000

@@ -181,3 +181,44 @@ def test_a_fling_on_the_host_slides_on_the_joined_window_and_lands_once(lan):
     assert len(new) == 1 and isinstance(new[0].action, A.Move) and new[0].action.pieces == (token,)
     until(lambda: next(p for z in guest.view["zones"] for p in z["pieces"] if p["id"] == token).get("x")
           == state.pieces[token].x, host_app, guest)
+
+
+def _legal_seen(app: TableApp) -> tuple[list[str], list[str], list[str]]:
+    """What a window shows of its seat's legal moves: the glowing pieces, the listed moves, the Pass button."""
+    app.step()
+    items = [text for text, _ in (app.side.move_items if app.side is not None else [])]
+    return sorted(app.legal.pieces), items, [a.type for a in app.legal.passes]
+
+
+def test_a_joined_window_glows_and_lists_the_same_legal_moves_as_a_local_one():
+    from tabletop.game import new_session
+
+    def table():
+        return new_session("tragedy", seats=2, enforcement="warn", seed=5)
+
+    host_app = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
+    host = host_app.host(table(), port=0, bind="127.0.0.1", name="legal", announce=False)
+    guest = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
+    local = TableApp(table(), seat=1, size=(1280, 800), fps=0)
+    try:
+        guest.join(f"127.0.0.1:{host.port}", seat=1, name="bob", timeout=WAIT_S)
+        # seat 1 holds the initiative once seat 0 passes: then it has moves to glow and list
+        first_pass = host_app.legal.passes[0]
+        assert host_app.submit(first_pass).accepted
+        assert local.submit(first_pass, 0).accepted
+        until(lambda: guest.view.get("seq") == host_app.session.state.seq and guest.legal.moves, host_app, guest)
+        seen_guest, seen_local = _legal_seen(guest), _legal_seen(local)
+        assert seen_local[0] and seen_local[1], "the local seat has moves to glow and list"
+        assert seen_guest == seen_local
+        assert guest.legal.known
+        # the glowing pieces are drawn with the glow on the joined screen as on the local one
+        assert set(guest.legal.pieces) <= set(guest.layout.by_id) | {c.pid for c in guest.hand.cards}
+        # and playing the first listed move from the joined window is accepted by the host
+        seq = host_app.session.state.seq
+        guest.play_move(0)
+        until(lambda: host_app.session.state.seq > seq, host_app, guest)
+    finally:
+        for app in (guest, host_app):
+            if app.source is not None:
+                app.source.close()
+        pygame.event.clear()

@@ -1,0 +1,345 @@
+"""The X-Files Fan CCG in the window: its round as a board (a trick of cards, circumstances as pips, the running
+score, the value to choose) and its cards' faces (circumstances on the edges, tags, text)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pygame
+
+from ..ui.assets import AssetLoader, _wrap
+from ..ui.hud import BAD, DIM, GOLD, INK, PANEL, Hud, HudContext, signed
+from ..ui.layout import CARD_H, CARD_W
+from ..ui.panels import register_face, register_panel
+
+__all__ = ["CIRC_COLORS", "XFF_CIRCS", "XFF_FIELDS", "XFilesFanHud", "xff_circumstance", "xfiles_fan_face"]
+
+#: the three X-Files Fan circumstances, their letter and colour (on the board and on card faces)
+CIRC_COLORS = {"progress": ((70, 170, 95), "P"), "opposition": ((205, 70, 60), "O"),
+               "jeopardy": ((235, 165, 40), "J")}
+#: fields that mark an X-Files Fan card (snake_case or the source's camelCase); such cards get their own face
+XFF_FIELDS = ("point_value", "pointValue", "requires_circumstances", "requiresCircumstances",
+              "establishes_circumstances", "establishesCircumstances")
+XFF_CIRCS = (("progress", (70, 170, 95), "P"), ("opposition", (205, 70, 60), "O"), ("jeopardy", (235, 165, 40), "J"))
+XFF_TYPE_COLORS = {"case": (46, 84, 140), "incident": (104, 64, 140), "following": (34, 118, 112),
+                   "conclusion": (140, 40, 44), "action": (196, 112, 30), "environment": (52, 110, 60),
+                   "cover": (90, 90, 96)}
+XFF_SIGNS = {"positive": "+", "negative": "−", "conflict": "±"}
+
+
+def xff_circumstance(value: Any, establishes: bool) -> tuple[str, str]:
+    """How a card's circumstance value reads on its edge: (state, mark).
+
+    state is `on` (required or set), `off` (must not be in force, or cleared), `count` (set by each of the last N
+    cards / N cards back: mark says N) or `none` (asks or changes nothing).
+    """
+    if value is True:
+        return "on", ""
+    word = value.strip().casefold() if isinstance(value, str) else None
+    if word in ("true", "yes", "set"):
+        return "on", ""
+    if establishes:
+        if value is False or value is None or word in ("false", "null", "not", "clear"):
+            return "off", ""
+        return "none", ""
+    if value is False or word in ("not", "false"):
+        return "off", ""
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return "count", f"{value}×"
+    if word and word.endswith("prev") and word[:-4].strip().isdigit():
+        return "count", f"-{word[:-4].strip()}"
+    return "none", ""
+
+
+
+
+def is_xfiles_fan_card(card: Any) -> bool:
+    """Whether a card's fields are the X-Files Fan's (such cards get their own face)."""
+    fields = getattr(card, "fields", {}) or {}
+    return any(k in fields for k in XFF_FIELDS)
+
+
+def xfiles_fan_face(assets: AssetLoader, card: Any, size: tuple[int, int]) -> pygame.Surface:
+    """An X-Files Fan card: name and point value, type and theme, the circumstances it requires (left edge)
+    and establishes (right edge) as pips, its tags (requires / provides / prevented by / negates), its text."""
+    w, h = size
+    f = card.fields
+
+    def get(*names: str) -> Any:
+        return next((f[n] for n in names if n in f), None)
+
+    ctype = str(card.type).strip().lower()
+    color = XFF_TYPE_COLORS.get(ctype, (70, 72, 80))
+    surf = assets._blank(size, (246, 242, 230), color)
+    m = max(3, w // 26)
+    # title bar and the point value medallion
+    title_h = int(h * 0.1)
+    bar = pygame.Rect(m, m, w - 2 * m, title_h)
+    pygame.draw.rect(surf, color, bar, border_radius=max(2, w // 40))
+    points = get("point_value", "pointValue")
+    r = int(title_h * 0.62)
+    medal = (bar.right - r - 2, bar.bottom)
+    tf = assets.font(max(7, int(title_h * 0.46)), True)
+    room = bar.w - (2 * r + 8 if points is not None else 0) - m
+    name = card.name
+    while tf.size(name)[0] > room and len(name) > 3:
+        name = name[:-2] + "…"
+    surf.blit(tf.render(name, True, (255, 255, 255)), (bar.x + m // 2 + 2, bar.centery - tf.get_height() // 2))
+    if points is not None:
+        label = str(points)
+        if isinstance(points, str) and points.strip().casefold() in XFF_SIGNS:
+            label = XFF_SIGNS[points.strip().casefold()]
+        pygame.draw.circle(surf, (250, 246, 236), medal, r)
+        pygame.draw.circle(surf, color, medal, r, max(2, r // 7))
+        pf = assets.font(max(8, int(r * (1.1 if len(label) <= 2 else 0.8))), True)
+        pt = pf.render(label, True, (30, 30, 30))
+        surf.blit(pt, (medal[0] - pt.get_width() / 2, medal[1] - pt.get_height() / 2))
+    y = bar.bottom + int(h * 0.012)
+    theme = get("theme", "themes")
+    if isinstance(theme, list):
+        theme = ", ".join(str(t) for t in theme)
+    typ = ctype.capitalize() + (f" · {theme}" if theme else "")
+    yf = assets.font(max(7, int(h * 0.036)), True)
+    surf.blit(yf.render(typ, True, color), (m + 2, y))
+    y += yf.get_linesize() + m // 3
+    # circumstance pips down both edges: required on the left, established on the right
+    pr = max(4, int(w * 0.05))
+    edge_w = 2 * pr + m
+    req = get("requires_circumstances", "requiresCircumstances")
+    est = get("establishes_circumstances", "establishesCircumstances")
+    lf = assets.font(max(6, int(h * 0.022)), True)
+    for side, data, establishes in ((0, req, False), (1, est, True)):
+        if not isinstance(data, dict) and ctype in ("environment", "cover", "action"):
+            continue
+        cx = m + pr if side == 0 else w - m - pr
+        cap = lf.render("needs" if side == 0 else "sets", True, (110, 100, 90))
+        surf.blit(cap, (cx - cap.get_width() / 2, y))
+        for k, (circ, ccolor, letter) in enumerate(XFF_CIRCS):
+            cy = y + cap.get_height() + pr + 2 + k * (2 * pr + 6)
+            value = data.get(circ) if isinstance(data, dict) else None
+            state, mark = xff_circumstance(value, establishes) if isinstance(data, dict) and circ in data \
+                else ("none", "")
+            _xff_pip(assets, surf, (cx, cy), pr, ccolor, letter, state, mark)
+    # tags
+    box_x, box_w = m + edge_w, w - 2 * (m + edge_w)
+    gf = assets.font(max(6, int(h * 0.028)), False)
+    kf = assets.font(max(6, int(h * 0.026)), True)
+    rows = (("requires", ("requires",), (222, 228, 244)), ("provides", ("provides",), (218, 240, 222)),
+            ("prevented by", ("prevented_by", "preventedBy"), (246, 222, 216)),
+            ("negates", ("negates",), (244, 226, 200)))
+    ty = y + 2
+    for label, names, tint in rows:
+        tags = get(*names)
+        if isinstance(tags, str):
+            tags = [tags]
+        if not tags:
+            continue
+        lt = kf.render(label, True, (90, 80, 70))
+        surf.blit(lt, (box_x, ty))
+        x = box_x + lt.get_width() + m // 2
+        for tag in tags[:5]:
+            t = gf.render(str(tag), True, (40, 40, 50))
+            pill = pygame.Rect(x, ty, t.get_width() + m, t.get_height() + 1)
+            if pill.right > box_x + box_w:
+                break
+            pygame.draw.rect(surf, tint, pill, border_radius=pill.h // 2)
+            surf.blit(t, (x + m // 2, ty))
+            x = pill.right + m // 3
+        ty += max(lt.get_height(), gf.get_linesize()) + 2
+    top = max(ty, y + int(h * 0.2)) + m // 2
+    # the text box, and the numbers at the bottom
+    foot_h = int(h * 0.05)
+    box = pygame.Rect(box_x, top, box_w, h - m - foot_h - top)
+    pygame.draw.rect(surf, (255, 252, 244), box, border_radius=max(2, w // 50))
+    pygame.draw.rect(surf, (205, 195, 175), box, max(1, w // 200), border_radius=max(2, w // 50))
+    size_px = max(7, int(h * 0.036))
+    while True:
+        bf = assets.font(size_px, False)
+        lines = _wrap(bf, card.text or "", box.w - m)
+        if len(lines) * bf.get_linesize() <= box.h - m or size_px <= 7:
+            break
+        size_px -= 1
+    by = box.y + m // 2
+    for line in lines:
+        if by + bf.get_linesize() > box.bottom:
+            break
+        surf.blit(bf.render(line, True, (30, 30, 30)), (box.x + m // 2, by))
+        by += bf.get_linesize()
+    foot = []
+    dv = get("draw_value", "drawValue")
+    if dv is not None:
+        foot.append(f"draw {dv}")
+    po = get("play_ordinality", "playOrdinality")
+    if po is not None:
+        foot.append(f"{po} per round")
+    do = get("deck_ordinality", "deckOrdinality")
+    if do is not None:
+        foot.append(f"{do} per deck")
+    if foot:
+        ff = assets.font(max(6, int(h * 0.03)), True)
+        ft = ff.render(" · ".join(foot), True, (90, 80, 70))
+        surf.blit(ft, (w / 2 - ft.get_width() / 2, h - m - foot_h / 2 - ft.get_height() / 2))
+    return surf
+
+
+
+def _xff_pip(assets: AssetLoader, surf: pygame.Surface, center: tuple[int, int], r: int, color: tuple[int, int, int],
+             letter: str, state: str, mark: str) -> None:
+    if state == "none":
+        pygame.draw.circle(surf, (222, 216, 204), center, r, max(1, r // 5))
+        return
+    if state in ("on", "count"):
+        pygame.draw.circle(surf, color, center, r)
+        fg = (255, 255, 255)
+    else:
+        pygame.draw.circle(surf, (250, 246, 236), center, r)
+        pygame.draw.circle(surf, color, center, r, max(1, r // 4))
+        fg = color
+    t = assets.font(max(6, int(r * (1.2 if not mark else 0.9))), True).render(mark or letter, True, fg)
+    surf.blit(t, (center[0] - t.get_width() / 2, center[1] - t.get_height() / 2))
+    if state == "off":  # must not be in force / cleared: struck through
+        d = int(r * 0.75)
+        pygame.draw.line(surf, color, (center[0] - d, center[1] + d), (center[0] + d, center[1] - d),
+                         max(2, r // 4))
+
+
+class XFilesFanHud(Hud):
+    """The X-Files Fan round as a trick: its cards in play order, the circumstances in force, the running score,
+    whose turn it is, and the value to choose when a positive, negative or conflict card is scored."""
+
+    pip_colors = CIRC_COLORS
+
+    title = "X-Files Fan · the round"
+    open_height = 196
+    POINT_SIGNS = {"positive": "+?", "negative": "−?", "conflict": "±?"}
+
+    def render(self, surf: pygame.Surface, area: pygame.Rect, ctx: HudContext) -> None:
+        st = ctx.status
+        x, y = area.x + 10, area.y + 8
+        # left: circumstances in force, round score, turn and scores
+        circ = st.get("circumstances") or {}
+        surf.blit(self.text("In force", 12, DIM, True), (x, y))
+        for i, name in enumerate(CIRC_COLORS):
+            cy = y + 30 + i * 30
+            self.pip(surf, (x + 12, cy), 11, name, bool(circ.get(name)))
+            surf.blit(self.text(name.capitalize(), 13, INK if circ.get(name) else DIM, bool(circ.get(name))),
+                      (x + 30, cy - 9))
+        col2 = x + 130
+        score = st.get("round_score", 0)
+        unvalued = st.get("round_unvalued", 0)
+        rows = [(f"Round score {score}" + (f" (+{unvalued} to choose)" if unvalued else ""), GOLD, True),
+                (f"Turn: {self.seat_name(ctx, st.get('active'))}", INK, False)]
+        scores = st.get("scores") or []
+        if scores:
+            rows.append(("Scores: " + ", ".join(f"{self.seat_name(ctx, i)} {v}" for i, v in enumerate(scores)),
+                         INK, False))
+        rows.append((f"Period {st.get('period', 0)} of {st.get('periods', '?')}", DIM, False))
+        if st.get("passes"):
+            rows.append((f"Passes in a row: {st.get('passes')}", DIM, False))
+        provided = st.get("provided") or []
+        if provided:
+            rows.append(("Tags in play: " + ", ".join(provided), DIM, False))
+        self.lines(surf, col2, y, 190, area.bottom - 4, rows)
+        # the value to choose, at the right, when this seat is asked
+        right = area.right
+        pending = st.get("pending") or []
+        choose = next((p for p in pending if p.get("kind") == "value"), None)
+        if choose is not None:
+            right = self._choose(surf, area, ctx, choose)
+        elif pending and pending[0].get("kind") == "action" and pending[0].get("seat") == ctx.seat:
+            # after placing a card in the round: an Action card (from the hand) or none (xff.3.4)
+            w = 200
+            self.lines(surf, area.right - w - 8, area.y + 8, w, area.bottom,
+                       [("Play an Action card from", GOLD, True), ("your hand, or none:", GOLD, True)])
+            self.button(surf, "No Action card", (area.right - w - 8, area.y + 52), {"type": "xfiles-fan.no_action"},
+                        width=w - 10, color=(120, 90, 30))
+            right = area.right - w - 16
+        # middle: the round, card by card
+        self._trick(surf, pygame.Rect(col2 + 200, area.y + 4, right - col2 - 210, area.h - 8), ctx,
+                    st.get("round") or [])
+
+    def _trick(self, surf: pygame.Surface, box: pygame.Rect, ctx: HudContext, rnd: Sequence[Mapping[str, Any]]) -> None:
+        assert self.assets is not None
+        if not rnd:
+            t = self.text("No round in progress: a Case or an Incident starts one.", 14, DIM)
+            surf.blit(t, (box.x, box.y + box.h // 2 - t.get_height()))
+            return
+        ch = box.h - 46
+        cw = round(ch * CARD_W / CARD_H)
+        step = cw + 30
+        n = len(rnd)
+        if n * step > box.w:  # many cards: overlap them, newest fully shown
+            step = max(24, (box.w - cw - 30) // max(1, n - 1))
+        for i, e in enumerate(rnd):
+            cx = box.x + i * step
+            ref = e.get("card")
+            card = self.assets.card(ref, True, (cw, ch)) if ref else self.assets.card(None, False, (cw, ch))
+            surf.blit(card, (cx, box.y))
+            if e.get("negated"):
+                pygame.draw.line(surf, BAD, (cx + 4, box.y + 4), (cx + cw - 4, box.y + ch - 4), 4)
+                pygame.draw.line(surf, BAD, (cx + cw - 4, box.y + 4), (cx + 4, box.y + ch - 4), 4)
+            # the circumstances after this card, as pips along its right edge
+            c = e.get("circumstances") or {}
+            for k, name in enumerate(CIRC_COLORS):
+                self.pip(surf, (cx + cw + 10, box.y + 14 + k * 22), 8, name, bool(c.get(name)))
+            value = e.get("value")
+            points = e.get("points")
+            if e.get("negated"):
+                label, color = "negated: 0", BAD
+            elif value is not None:
+                label, color = signed(value), GOLD
+            else:
+                label, color = self.POINT_SIGNS.get(str(points), str(points)), GOLD
+            t = self.text(f"{i + 1}. {label}", 13, color, True)
+            surf.blit(t, (cx, box.y + ch + 3))
+            who = self.fit_text(self.seat_name(ctx, e.get("seat")), 12, max(cw, step - 4), DIM)
+            surf.blit(who, (cx, box.y + ch + 4 + t.get_height()))
+
+    def _choose(self, surf: pygame.Surface, area: pygame.Rect, ctx: HudContext, p: Mapping[str, Any]) -> int:
+        """The choose-a-value prompt (xff.5.3): the card, its text and one button per value; returns its left x."""
+        w = min(390, area.w // 3)
+        box = pygame.Rect(area.right - w - 8, area.y + 4, w, area.h - 8)
+        mine = p.get("seat") == ctx.seat
+        pygame.draw.rect(surf, (58, 48, 20) if mine else PANEL, box, border_radius=8)
+        pygame.draw.rect(surf, GOLD if mine else (80, 90, 100), box, 2, border_radius=8)
+        name = p.get("name") or "a card"
+        if not mine:
+            self.lines(surf, box.x + 10, box.y + 8, box.w - 20, box.bottom - 4,
+                       [(f"{self.seat_name(ctx, p.get('seat'))} chooses the value of", DIM, False),
+                        (str(name), INK, True), (f"rule {p.get('rule', 'xff.5.3')}", DIM, False)])
+            return box.x
+        lo, hi = (p.get("range") or [0, 0])[:2]
+        values = list(range(int(lo), int(hi) + 1))
+        bw = 36
+        per_row = max(1, (box.w - 20) // (bw + 4))
+        rows_h = -(-len(values) // per_row) * 26
+        y = self.lines(surf, box.x + 10, box.y + 6, box.w - 20, box.bottom,
+                       [(f"Choose the value of {name} ({p.get('sign', 'conflict')})", GOLD, True)])
+        text = str(p.get("text") or "").replace("\n", " ")
+        font = self.assets.font(12) if self.assets else None
+        if font is not None and text:
+            words, line, rows = text.split(), "", []
+            for word in words:
+                trial = f"{line} {word}".strip()
+                if font.size(trial)[0] > box.w - 20 and line:
+                    rows.append((line, INK, False))
+                    line = word
+                else:
+                    line = trial
+            rows.append((line, INK, False))
+            y = self.lines(surf, box.x + 10, y + 2, box.w - 20, box.bottom - rows_h - 4, rows, 12)
+        bx, by = box.x + 10, box.bottom - rows_h - 2
+        for i, v in enumerate(values):
+            if i and i % per_row == 0:
+                bx, by = box.x + 10, by + 26
+            action = {"type": "xfiles-fan.choose_value", "piece": p.get("piece"), "value": v}
+            self.button(surf, signed(v), (bx, by), action, width=bw, color=(120, 90, 30))
+            bx += bw + 4
+        return box.x
+
+
+
+
+register_panel("xfiles-fan", XFilesFanHud)
+register_face(is_xfiles_fan_card, xfiles_fan_face)

@@ -1,0 +1,184 @@
+"""One per-seat stream out of the engine: view patches, messages rendered for the seat, status and legal moves.
+
+Every screen consumes the same stream: the local window, the hosting window (the stream runs on the host's
+thread and is drained by the window), a joined window (the host sends the same patch and legal summary over the
+LAN) and a bot seat. A `StreamItem` is either a whole view (the first item, or after a change the events cannot
+explain) or a patch in the wire format of docs/PROTOCOL.md (`set`, `zones`, `pieces`), so local play and LAN play
+apply changes with the same code.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .view import LiveView, ViewChange
+
+if TYPE_CHECKING:
+    from .session import LogEntry, Session
+
+__all__ = ["PASS_TYPES", "SeatStream", "StreamItem", "legal_summary", "make_patch", "piece_update"]
+
+#: action types that end a seat's turn or phase (offered as the Pass button), matched within the type name
+PASS_TYPES = ("pass", "next_phase", "end_phase", "end_turn", "advance")
+LEGAL_CAP = 400
+LIST_CAP = 30
+
+
+def piece_update(old: dict[str, Any] | None, new: dict[str, Any], same_name: bool) -> dict[str, Any]:
+    """A piece for a patch: only its changed fields (None: the field is gone) when the seat knows it by that name."""
+    if old is None or not same_name:
+        return new
+    d: dict[str, Any] = {"id": new["id"]}
+    for k, v in new.items():
+        if old.get(k) != v:
+            d[k] = v
+    for k in old:
+        if k not in new:
+            d[k] = None
+    return d
+
+
+def make_patch(change: ViewChange) -> dict[str, Any]:
+    """The patch fields (`set`, `zones`, `pieces`) for one change of a seat's view; empty when nothing changed."""
+    out: dict[str, Any] = {}
+    if change.top:
+        out["set"] = change.top
+    zones: dict[str, Any] = {}
+    for name, zc in change.zones.items():
+        zd: dict[str, Any] = {}
+        if zc.meta is not None:
+            zd["meta"] = {k: v for k, v in zc.meta.items() if k != "count"}
+        if zc.splices:
+            zd["splice"] = zc.splices
+        if zd:
+            zones[name] = zd
+    if zones:
+        out["zones"] = zones
+    if change.pieces:
+        out["pieces"] = [piece_update(old, new, old_name == name) for _, old_name, name, new, old in change.pieces]
+    return out
+
+
+def _action_zones(d: dict[str, Any]) -> list[str]:
+    return [v for k, v in d.items() if k in ("to", "zone", "dst", "src", "from") and isinstance(v, str)]
+
+
+def legal_summary(session: Session, seat: int | None, cap: int = LEGAL_CAP, list_cap: int = LIST_CAP) -> dict[str, Any]:
+    """What `seat` may legally do now, as plain data any screen can use without the ruleset.
+
+    `moves`: the first `list_cap` legal actions (as `to_dict`), `more`: whether there are others, `glow`: the
+    pieces named by up to `cap` of them as the seat's view names them, `passes`: pass / next-phase actions
+    (for the Pass button), `from` / `to`: the zones those moves take pieces from and put them in. Computed
+    lazily with caps, so a ruleset with thousands of moves costs the same as one with a few.
+    """
+    state = session.state
+    moves: list[dict[str, Any]] = []
+    passes: list[dict[str, Any]] = []
+    pieces: set[str] = set()
+    dst: dict[str, None] = {}
+    more = False
+    for i, action in enumerate(itertools.islice(iter(session.legal_actions(seat)), cap + 1)):
+        if i == cap:
+            more = True
+            break
+        d = action.to_dict()
+        if i < list_cap:
+            moves.append(d)
+        else:
+            more = True
+        pieces.update(action.piece_names())
+        dst.update(dict.fromkeys(_action_zones(d)))
+        if any(t in action.type for t in PASS_TYPES) and len(passes) < 3:
+            passes.append(d)
+    known = [pid for pid in pieces if pid in state.pieces]
+    src = dict.fromkeys(state.pieces[pid].zone for pid in known)
+    return {"moves": moves, "more": more, "glow": sorted(state.handle_for(pid, seat) for pid in known),
+            "passes": passes, "from": list(src), "to": list(dst)}
+
+
+@dataclass(slots=True)
+class StreamItem:
+    """One step of a seat's stream: a whole `view` or a `patch` to the last one, and what came with it.
+
+    `log`: the log lines of the change as the seat may read them (`LogEntry.for_seat` plus `kind`: submit, undo
+    or redo); `status`: the ruleset's status for the seat (also in the view's `rules`); `legal`: the seat's
+    `legal_summary` (None where it is not known).
+    """
+
+    seq: int
+    view: dict[str, Any] | None = None
+    patch: dict[str, Any] | None = None
+    #: the sequence number a patch applies to
+    base: int | None = None
+    log: list[dict[str, Any]] = field(default_factory=list)
+    status: dict[str, Any] = field(default_factory=dict)
+    legal: dict[str, Any] | None = None
+
+
+class SeatStream:
+    """A seat's stream from a Session on this machine, kept by a session listener in time proportional to each change.
+
+    Nothing on the way is hashed: the screen is on the session's side of any wire (the LAN host hashes its own
+    per-seat views for its clients).
+
+    The listener runs on the session's thread (the window's, or a host's); `take()` may be called from another
+    thread. `close()` detaches it.
+    """
+
+    def __init__(self, session: Session, seat: int | None, *, legal: bool = True) -> None:
+        self.session = session
+        self.seat = seat
+        self.with_legal = legal
+        self._lock = threading.Lock()
+        self._items: deque[StreamItem] = deque()
+        self.live = LiveView(session.state, seat, session.rules, hashed=False)
+        self._items.append(self._item(view=self.live.view()))
+        session.listeners.append(self._on_entry)
+
+    def _legal(self) -> dict[str, Any] | None:
+        if not self.with_legal:
+            return None
+        try:
+            return legal_summary(self.session, self.seat)
+        except Exception as e:  # a ruleset bug costs the glow, never the table
+            return {"moves": [], "more": False, "glow": [], "passes": [], "from": [], "to": [], "error": str(e)}
+
+    def _item(self, *, view: dict[str, Any] | None = None, patch: dict[str, Any] | None = None,
+              base: int | None = None, log: list[dict[str, Any]] | None = None) -> StreamItem:
+        return StreamItem(self.live.seq, view, patch, base, log or [], dict(self.live.top.get("rules") or {}),
+                          self._legal())
+
+    def _on_entry(self, kind: str, entry: LogEntry) -> None:
+        base = self.live.seq
+        change = self.live.update(entry.events)
+        line = entry.for_seat(self.seat)
+        line["kind"] = kind
+        if change.rebuilt:
+            item = self._item(view=self.live.view(), log=[line])
+        else:
+            item = self._item(patch=make_patch(change), base=base, log=[line])
+        with self._lock:
+            self._items.append(item)
+
+    def resync(self) -> None:
+        """Queue the whole view again (after the session changed without telling its listeners)."""
+        self.live.rebuild()
+        with self._lock:
+            self._items.append(self._item(view=self.live.view()))
+
+    def take(self) -> list[StreamItem]:
+        """Everything queued since the last call, oldest first."""
+        with self._lock:
+            out = list(self._items)
+            self._items.clear()
+        return out
+
+    def close(self) -> None:
+        try:
+            self.session.listeners.remove(self._on_entry)
+        except ValueError:
+            pass

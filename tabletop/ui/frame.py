@@ -1,0 +1,131 @@
+"""Drawing one frame: the table from the renderer's cached layer, pieces in flight, the hand strip, the drag,
+the box select, the board, the widgets, and the overlays (big preview, the cover between hotseat turns).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .render import BG, HandCard
+
+__all__ = ["DrawMixin"]
+
+
+class DrawMixin:
+    """Drawing one frame: the table from the renderer's cached layer, pieces in flight, the hand strip, the drag, (a part of `TableApp`)."""
+
+    def draw(self) -> None:
+        surface = self.screen
+        if self.source is None:
+            self._draw_start_backdrop(surface)
+            self.manager.draw_ui(surface)
+            return
+        skip = self.drag.skip if self.drag is not None else frozenset()
+        flying = self._flying()
+        if flying:
+            skip = skip | flying
+        sel = [s for s in self.selected if s in self.layout.by_id]
+        lift = self._stack_lift if self.drag is not None and not self.drag.from_hand else None
+        self.renderer.draw_table(surface, self.layout, self.camera, seq=self.view_key, selected=sel,
+                                 glow=self.legal.pieces, skip=skip, lift=lift, players=self.view.get("players", []))
+        if flying:
+            surface.set_clip(pygame.Rect(self.camera.viewport))
+            self.renderer.draw_moving(surface, self.layout, self.camera, self._moving())
+            surface.set_clip(None)
+        self._draw_dynamic(surface)
+        self._draw_hud(surface)
+        if not self._ui_quiet:
+            self.manager.draw_ui(surface)
+        if self.big_preview:
+            self._draw_big_preview(surface)
+        if self.cover_seat is not None:
+            self._draw_cover(surface)
+
+    def _draw_dynamic(self, surface: pygame.Surface) -> None:
+        vp = pygame.Rect(self.camera.viewport)
+        surface.set_clip(vp)
+        if self.hover_item is not None and self.drag is None:
+            r = self.renderer.item_rect(self.hover_item, self.camera)
+            pygame.draw.rect(surface, (255, 255, 255), r.inflate(4, 4), 2, border_radius=max(3, round(8 * self.camera.zoom)))
+            if self.hover_item.layout == "stack":
+                b = self.assets.badge(f"{self.hover_item.depth} card{'s' if self.hover_item.depth != 1 else ''}", 14,
+                                      bg=(30, 60, 110))
+                surface.blit(b, (r.centerx - b.get_width() // 2, r.bottom + 6))
+        if self.layout.hand is not None:
+            hidden = self.drag.ids if self.drag is not None and self.drag.from_hand else ()
+            self.hand.place(self.camera.viewport, self._hand_pieces(), hidden)
+            names = self._names()
+            label = f"{names.get(self.seat, 'Your')}'s hand · {len(self._hand_pieces())}"
+            drop = self.drag is not None and self.hand.rect.collidepoint(self.mouse)
+            self.hand.draw(surface, self.assets, label, self.hover_hand.pid if self.hover_hand else None,
+                           set(self.selected), drop)
+        if self.box is not None:
+            r = pygame.Rect(min(self.box[0], self.mouse[0]), min(self.box[1], self.mouse[1]),
+                            abs(self.mouse[0] - self.box[0]), abs(self.mouse[1] - self.box[1]))
+            shade = pygame.Surface(r.size, pygame.SRCALPHA)
+            shade.fill((90, 170, 255, 50))
+            surface.blit(shade, r.topleft)
+            pygame.draw.rect(surface, (90, 170, 255), r, 1)
+        if self.drag is not None:
+            self._draw_drag(surface)
+        surface.set_clip(None)
+
+    def _draw_drag(self, surface: pygame.Surface) -> None:
+        drag = self.drag
+        assert drag is not None
+        dx, dy = self.mouse[0] - drag.start[0], self.mouse[1] - drag.start[1]
+        flip = 180 if self.camera.flipped else 0
+        blits = []
+        for src in drag.sources:
+            if isinstance(src, HandCard):
+                size = (round(src.rect.w * 0.9), round(src.rect.h * 0.9))
+                surf = self.assets.card(src.piece.get("card"), src.piece.get("face_up", True), size)
+                cx, cy = src.rect.centerx + dx, src.rect.centery + dy
+            else:
+                face_up = src.face_up if not drag.face_down else False
+                if src.layout == "stack":
+                    size = self.camera.screen_size(src.w, src.h)
+                    surf = self.assets.card(src.card, face_up, size, flip)
+                else:
+                    surf = self.renderer.piece_surface(src, self.camera.zoom, flip)
+                sx, sy = self.camera.to_screen(src.x, src.y)
+                cx, cy = sx + dx, sy + dy
+            blits.append((surf, (round(cx - surf.get_width() / 2) + 4, round(cy - surf.get_height() / 2) - 4)))
+        surface.fblits(blits)
+        if len(drag.ids) > 1:
+            b = self.assets.badge(str(len(drag.ids)), 14, bg=(30, 60, 110))
+            surface.blit(b, (self.mouse[0] + 12, self.mouse[1] + 12))
+
+    def _draw_big_preview(self, surface: pygame.Surface) -> None:
+        piece = self._hover_piece()
+        if piece is None or piece.get("kind", "card") != "card":
+            return
+        h = int(self.size[1] * 0.8)
+        img = self.assets.preview(piece.get("card"), h)
+        shade = pygame.Surface(self.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        x = (self.size[0] - img.get_width()) // 2
+        y = (self.size[1] - h) // 2
+        surface.blit(img, (x, y))
+
+    def _draw_cover(self, surface: pygame.Surface) -> None:
+        surface.fill((16, 22, 26))
+        names = self._names()
+        name = names.get(self.cover_seat, f"Seat {(self.cover_seat or 0) + 1}")
+        t1 = self.assets.text(f"Pass to {name}", 40, (243, 231, 196), bold=True)
+        t2 = self.assets.text("The last hand is hidden. Click or press any key when you are ready.", 18, (200, 210, 205))
+        surface.blit(t1, ((self.size[0] - t1.get_width()) // 2, self.size[1] // 2 - 50))
+        surface.blit(t2, ((self.size[0] - t2.get_width()) // 2, self.size[1] // 2 + 10))
+
+    def _draw_start_backdrop(self, surface: pygame.Surface) -> None:
+        surface.fill(BG)
+        w, h = self.size
+        fan = [("standard/AS", -24), ("standard/KH", -12), ("standard/QD", 0), ("standard/JC", 12), ("standard/10S", 24)]
+        cw, ch = 126, 176
+        for i, (ref, angle) in enumerate(fan):
+            card = self.assets.card(ref, True, (cw, ch))
+            rot = pygame.transform.rotate(card, -angle)
+            x = w // 2 - 150 + i * 60
+            y = h - ch - 10 + abs(angle) * 1.5
+            surface.blit(rot, (x - rot.get_width() // 2 + cw // 2, y))

@@ -1,0 +1,235 @@
+"""The session lifecycle of a window: the start screen, a local table, hosting it on the LAN, joining one, saving,
+opening, autosave, bots and physics, and leaving.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from ..core.session import Result, Session
+from .motion import Motion
+from .source import (
+    Happening,
+    HostedSource,
+    LocalSource,
+    RemoteSource,
+    TableSource,
+)
+from .widgets import (
+    StartScreen,
+)
+
+__all__ = ["LifecycleMixin"]
+
+
+class LifecycleMixin:
+    """The session lifecycle of a window: the start screen, a local table, hosting it on the LAN, joining one, saving, (a part of `TableApp`)."""
+
+    def show_start(self) -> None:
+        self._kill_table_widgets()
+        self._drop_source()
+        self.start = StartScreen(self.manager, self.size)
+
+    def _drop_source(self) -> None:
+        """Leave the current table: flush its autosave, and close a LAN game (host or connection)."""
+        self._flush_autosave()
+        self.autosaver = None
+        if self.source is not None and self.source.kind != "local":
+            try:
+                self.source.close()
+            except Exception as e:  # closing must never stop the window
+                self.notify(f"Closing the LAN game: {e}", "warn")
+        self._close_stream()
+        self.source = None
+        self.session = None
+        self.motion = None
+        self.bots = None
+        self.vote_dialog = None
+
+    def set_session(self, session: Session, seat: int = 0) -> None:
+        """Put a session on the table (a new game, an opened save) and look at it as `seat`."""
+        self.set_source(LocalSource(session), seat)
+
+    def set_source(self, source: TableSource, seat: int = 0) -> None:
+        """Put a table on the screen: a local session, a hosted LAN game or a joined one, seen as `seat`."""
+        if self.start is not None:
+            self.start.kill()
+            self.start = None
+        if source is not self.source:
+            self._drop_source()
+        self.source = source
+        self.session = source.session
+        self.cover_seat = None
+        self.press = self.drag = self.box = self.pan_from = None
+        pygame.display.set_caption({"host": "tabletop · hosting", "remote": "tabletop · joined"}.get(source.kind,
+                                                                                                   "tabletop"))
+        seats = source.seats
+        if source.kind == "remote":
+            seat = getattr(source, "seat", seat)
+        self.seat = seat if seat in seats else (seats[0] if seats else 0)
+        # physics runs where the session runs: here, or on this window's host thread (resting moves go through
+        # the host, and positions in flight are streamed to the joined seats); a joined window draws the host's
+        self.motion = (Motion(source.session, enabled=self.physics_on, snap_zone=self._snap_zone,
+                              on_result=self._physics_result, submit=source.submit)
+                       if source.kind in ("local", "host") else None)
+        self._make_bots()
+        self.selected = []
+        self.local_log = []
+        self._entry_cache.clear()
+        self.view_key = None
+        self._open_stream()
+        self._attach_autosave()
+        self._build_table_widgets()
+        self.refresh(force=True)
+        self.fit()
+
+    def _make_bots(self) -> None:
+        from .botseats import BotSeats
+
+        self.bots = None
+        if self.session is None or not self.bot_names:
+            return
+        if self.source is None or self.source.kind != "local":
+            self.notify("Bots play at local tables only", "warn")
+            return
+        try:
+            self.bots = BotSeats(self.session, self.bot_names, seed=self.session.state.rng.seed or 0,
+                                 delay=self.bot_delay)
+        except Exception as e:  # an unknown bot or a ruleset without bots: play on without them
+            self.notify(f"Bots are off: {e}", "warn")
+
+    def set_bots(self, names: Mapping[int, str]) -> None:
+        """Seat bots (seat from 0 -> `random` / `greedy`) at the current table."""
+        self.bot_names = dict(names)
+        self._make_bots()
+
+    def _physics_result(self, result: Result) -> None:
+        # several pieces may land in one frame: the view is rebuilt once, by the frame's own refresh
+        self._show_result(result.entry.action if result.entry is not None else None, result, refresh=False)
+
+    def set_physics(self, on: bool) -> None:
+        """Turn physics on or off (G); off lands whatever is still sliding and makes every release a plain drop."""
+        self.physics_on = on
+        if self.motion is not None:
+            self.motion.set_enabled(on)
+        self.refresh()
+        self.notify(f"Physics {'on' if on else 'off'}", "info", 2.0)
+
+    def _attach_autosave(self) -> None:
+        self.autosaver = None
+        if self.autosave_path is None or self.session is None or self.source is None or self.source.kind != "local":
+            return  # a hosted game is autosaved by its host; a joined one is the host's to keep
+        try:
+            from ..store import Autosaver  # type: ignore[attr-defined]
+        except ImportError:
+            return
+        try:
+            self.autosaver = Autosaver(self.session, self.autosave_path, every=5)
+        except Exception as e:  # a broken autosave must never stop the game
+            self.notify(f"Autosave is off: {e}", "warn")
+
+    def _flush_autosave(self) -> None:
+        if self.autosaver is not None:
+            try:
+                ok = self.autosaver.close()  # the journal's game written as the YAML save
+            except Exception as e:
+                ok, self.autosaver.last_error = False, str(e)
+            if ok is False:
+                self.notify(getattr(self.autosaver, "last_error", "") or "Autosave failed", "error")
+
+    def host(self, session: Session, *, port: int = 0, name: str = "tabletop", password: str = "",
+             autosave: str | Path | None = None, announce: bool = True, bind: str = "0.0.0.0") -> Any:
+        """Serve `session` on the LAN and play its first seat here; returns the running EmbeddedHost."""
+        from ..net.discovery import lan_address
+        from ..net.host import EmbeddedHost
+
+        session.hosts = {0}  # the host's own seat turns the dial; joined seats may not
+        host = EmbeddedHost(session, port=port, name=name, password=password, local_seats=(0,), bind=bind,
+                            autosave=autosave, announce=announce).start()
+        address = f"{lan_address() if bind in ('0.0.0.0', '') else bind}:{host.port}"
+        self.set_source(HostedSource(host, address), 0)
+        self.notify(f"Hosting {name!r} on {address}: others join with  tabletop play --join {address}", "info", 10.0)
+        return host
+
+    def join(self, address: str, *, seat: int | str | None = "any", name: str = "", password: str = "",
+             timeout: float = 10.0) -> Any:
+        """Connect to a LAN game and sit at the seat the host gives; returns the ClientThread (raises NetError)."""
+        from ..net.client import ClientThread
+
+        thread = ClientThread(address, name=name, seat=seat, password=password).connect(timeout)
+        self.set_source(RemoteSource(thread), thread.seat if thread.seat is not None else 0)
+        self.notify(f"Joined {address} as seat {(thread.seat or 0) + 1}", "info", 4.0)
+        return thread
+
+    def _happened(self, happenings: list[Happening]) -> None:
+        """Show what the network brought: answers to our actions, notices, undo votes, new players."""
+        for h in happenings:
+            if h.kind == "result" and h.result is not None:
+                self._show_result(None, h.result, refresh=False)
+            elif h.kind == "notice":
+                self.notify(h.text, h.level, 6.0)
+                self.local_log.append((self._anchor(), f"<font color='#9fc3ff'>{html.escape(h.text)}</font>"))
+            elif h.kind == "vote":
+                self._ask_vote(h.data)
+            elif h.kind == "vote_done" and self.vote_dialog is not None \
+                    and self.vote_dialog.request == h.data.get("request"):
+                self.vote_dialog.kill()
+                self.vote_dialog = None
+        if happenings:
+            self.refresh()
+            self._update_widgets()
+
+    def open(self, path: str | Path) -> bool:
+        from ..game import open_session
+
+        try:
+            session = open_session(path)
+        except Exception as e:  # SaveError and friends: say what is wrong, keep the current game
+            text = str(e) if str(e).startswith(str(path)) else f"{path}: {e}"  # a SaveError names its file
+            self.notify(_brief(f"Could not open {text}"), "error", 8.0)
+            return False
+        self.save_path = Path(path)
+        self.set_session(session, self.seat)
+        self.notify(f"Opened {Path(path).name}", "info", 3.0)
+        return True
+
+    def save(self, ask: bool = False) -> bool:
+        if self.source is None:
+            return False
+        if self.source.kind == "remote":
+            self.notify("The host keeps this game's save", "info", 3.0)
+            return False
+        if ask or self.save_path is None:
+            self._open_file_dialog("save", "Save the game as")
+            return False
+        self.land_flights()
+        try:
+            self.source.save(self.save_path)
+        except Exception as e:
+            self.notify(f"Could not save: {e}", "error", 8.0)
+            return False
+        self.notify(f"Saved to {self.save_path}", "info", 3.0)
+        return True
+
+    def close(self) -> None:
+        """Stop the loop: flush the autosave, and leave a LAN game (a host tells its players it is closing)."""
+        self._flush_autosave()
+        if self.source is not None and self.source.kind != "local":
+            try:
+                self.source.close()
+            except Exception:  # the network side is already gone
+                pass
+        self.running = False
+
+
+def _brief(text: str, lines: int = 5) -> str:
+    """A long error (a deck list with many problems) cut to its first lines, saying how many more there are."""
+    rows = text.splitlines()
+    if len(rows) <= lines:
+        return text
+    return "\n".join(rows[:lines] + [f"… and {len(rows) - lines} more"])

@@ -1,0 +1,361 @@
+"""The panels around the table: top bar, side panel (status, legal moves, seats, log, preview), the ruleset's
+board above the table and tooltips, all drawn from the seat's stream.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from ..core import actions as A
+from .describe import entry_html
+from .hud import HudContext, make_hud
+from .settings import (
+    BAR_H,
+    LOG_ROWS,
+    PREVIEW_H,
+    SIDE_W,
+)
+from .source import (
+    LogRow,
+)
+from .status import describe_action, status_html
+from .widgets import (
+    HelpOverlay,
+    SidePanel,
+    TopBar,
+)
+
+__all__ = ["PanelsMixin"]
+
+
+@dataclass(slots=True)
+class _Legal:
+    seq: int = -1
+    seat: int | None = None
+    pieces: frozenset[str] = frozenset()
+    passes: list[A.Action] = field(default_factory=list)
+    moves: list[A.Action] = field(default_factory=list)
+    more: bool = False
+    #: False when this machine cannot know the seat's legal moves (a seat joined over the LAN)
+    known: bool = True
+
+
+class PanelsMixin:
+    """The panels around the table: top bar, side panel (status, legal moves, seats, log, preview), the ruleset's (a part of `TableApp`)."""
+
+    def _kill_table_widgets(self, windows: bool = True) -> None:
+        """Take down the bar, the side panel, the menu and help; with `windows` also the dialogs (a new table:
+        they belonged to the old one). A resize keeps them, so a search, a vote or a half-filled form survives."""
+        for w in (self.topbar, self.side, self.menu, self.help):
+            if w is not None:
+                w.kill()
+        self.topbar = self.side = self.menu = self.help = None
+        if not windows:
+            return
+        for d in (self.dialog, self.newgame, self.vote_dialog, self.join_dialog, self.prompt):
+            if d is not None:
+                d.window.kill()
+        if self.peek is not None:
+            self.peek.closed = True
+            self.peek.window.kill()
+        self.dialog = self.peek = self.newgame = self.prompt = None
+        self.vote_dialog = self.join_dialog = None
+
+    def _keep_windows_on_screen(self) -> None:
+        """After a resize: move every open window back inside the screen, so none is left out of reach."""
+        wins = [d.window for d in (self.dialog, self.newgame, self.vote_dialog, self.join_dialog, self.prompt,
+                                   self.peek) if d is not None]
+        if self.file_dialog is not None:
+            wins.append(self.file_dialog)
+        for win in wins:
+            if not win.alive():
+                continue
+            r = win.get_abs_rect()
+            x = max(0, min(r.x, self.size[0] - r.w))
+            y = max(0, min(r.y, self.size[1] - r.h))
+            if (x, y) != r.topleft:
+                win.set_position((x, y))
+
+    def _build_table_widgets(self, windows: bool = True) -> None:
+        self._kill_table_widgets(windows)
+        assert self.source is not None
+        self.hud = make_hud(self.view.get("ruleset", ""), self.assets)
+        self.topbar = TopBar(self.manager, self.size[0], self.view.get("enforcement", "off"), self._is_host(),
+                             lan=self.source.kind != "local")
+        self.side = SidePanel(self.manager, pygame.Rect(self.size[0] - SIDE_W, BAR_H, SIDE_W, self.size[1] - BAR_H),
+                              PREVIEW_H, rules=self._rules_panel())
+        vx, vy, vw, _ = self._viewport()
+        self.notices.place(vx, vy + 8, vw)
+        self.camera.viewport = self._viewport()
+
+    def _rules_panel(self) -> bool:
+        """Whether the side panel shows the rules panel: for a ruleset that tells a status (not the sandbox)."""
+        return self.source is not None and bool(self.view.get("rules"))
+
+    def _is_host(self) -> bool:
+        """Whether this seat may turn the rules dial (at a LAN table: the host's own seat only)."""
+        return self.source is not None and self.source.can_turn_dial(self.seat)
+
+    def _names(self) -> dict[int, str]:
+        names = {p["seat"]: p.get("name", f"Seat {p['seat'] + 1}") for p in self.view.get("players", [])}
+        for p in (self.source.players() or []) if self.source is not None else []:
+            if p.get("name"):  # the name a player joined with
+                names[p["seat"]] = p["name"]
+        return names
+
+    def _zone_labels(self) -> dict[str, str]:
+        names = self._names()
+        out = {}
+        for z in self.layout.zones:
+            label = z.label
+            if z.owner is not None:
+                label = f"{names.get(z.owner, z.owner)}'s {label.lower()}"
+            out[z.name] = label
+        return out
+
+    def _entry_html(self, row: LogRow, names: dict[int, str], zones: dict[str, str]) -> str:
+        """A log line as this seat may read it, as HTML (cached: lines do not change once logged)."""
+        key = (row.key, row.version, self.seat)
+        html_text = self._entry_cache.get(key)
+        if html_text is None:
+            if len(self._entry_cache) > 4 * LOG_ROWS:
+                self._entry_cache.clear()
+            html_text = entry_html(row.line(), names, zones, self._card_name)
+            self._entry_cache[key] = html_text
+        return html_text
+
+    def _card_name(self, text: str) -> str | None:
+        """A card's name for a piece id this seat sees in its view, or for a card reference; else None."""
+        ref = self.table.card_of(text)
+        if ref is None and "/" in text:
+            ref = text
+        if ref is None:
+            return None
+        card = self._card(ref)
+        return card.name if card is not None else None
+
+    def _update_rules_panel(self) -> None:
+        side = self.side
+        if side is None or side.status is None or self.source is None:
+            return
+        names = self._names()
+        rules = self.view.get("rules") or {}
+        side.set_status(status_html(rules, names, self._card_name))
+        tokens = _token_words(rules)
+        items = []
+        for i, action in enumerate(self.legal.moves):
+            d = action.to_dict()
+            if d.get("token") in tokens:  # a question or a guess: the words the status gave its opaque token
+                text = f"{describe_action({'type': d['type']}, self._card_name)}: {tokens[d['token']]}"
+            else:
+                text = describe_action(d, self._card_name, names, type(action).piece_fields)
+            items.append((text, f"move_{i}"))
+        n = len(self.legal.moves)
+        if not self.legal.known:
+            label = "Legal moves are worked out on the host"
+            if self.hud is not None:
+                label += " (use the board above)"
+        elif n:
+            label = f"Legal moves for {names.get(self.seat, 'you')}: {n}{'+' if self.legal.more else ''} (click one)"
+        else:
+            label = f"No legal moves for {names.get(self.seat, 'you')} now"
+        side.set_moves(items, label)
+
+    def _update_legal(self) -> None:
+        """The seat's legal moves from its stream: the cards to glow (in warn/strict), the list and the Pass button."""
+        if self.view_key is None:
+            return
+        key = (self.view_key[0], self.seat)
+        if (self.legal.seq, self.legal.seat) == key:
+            return
+        found = self.table.legal
+        if found is None:
+            self.legal = _Legal(key[0], self.seat, known=False)
+            return
+        if found.get("error"):
+            self.notify(f"legal moves unavailable: {found['error']}", "warn")
+        glowing = self.view.get("enforcement", "off") != "off"
+        self.legal = _Legal(key[0], self.seat, frozenset(found.get("glow", ())) if glowing else frozenset(),
+                            _actions(found.get("passes", ())), _actions(found.get("moves", ())),
+                            bool(found.get("more")))
+
+    def _update_widgets(self) -> None:
+        if self.topbar is None or self.side is None or self.source is None:
+            return
+        v = self.view
+        names = self._names()
+        mode = v.get("enforcement", "off")
+        self.topbar.set_mode(mode, self._is_host())
+        rules = v.get("rules") or {}
+        parts = [f"{names.get(self.seat, self.seat)} (seat {self.seat + 1})", _title(v.get("ruleset", ""))]
+        phase = rules.get("phase")
+        if phase:
+            parts.append(f"phase: {phase}")
+        active = rules.get("active", rules.get("active_seat", rules.get("turn")))
+        if isinstance(active, int) and not isinstance(active, bool):
+            parts.append(f"active: {names.get(active, f'Seat {active + 1}')}")
+        for k in ("round", "priority"):
+            if k in rules and isinstance(rules[k], (int, str)):
+                parts.append(f"{k}: {rules[k]}")
+        lan = self.source.connection()
+        if lan:
+            parts.insert(0, lan)
+        self.topbar.set_status("   ·   ".join(parts))
+        label = None
+        if self.legal.passes:
+            t = self.legal.passes[0].type
+            label = "Next phase" if "phase" in t else "Pass" if "pass" in t else t.replace("_", " ").capitalize()
+        self.topbar.show_pass(label)
+        self._update_rules_panel()
+        self.side.set_players(self._players_html())
+        # log
+        zl = self._zone_labels()
+        rows: list[tuple[Any, str]] = [(r.key, self._entry_html(r, names, zl)) for r in self.source.log(self.seat, LOG_ROWS)]
+        # the app's own lines (refusals, LAN news) go after the log line they followed
+        for i, (seq, text) in enumerate(self.local_log[-30:]):
+            rows.append(((seq, 1 << 62 | i), text))
+        rows.sort(key=lambda r: r[0])
+        self.side.set_log(rows, "<font color='#8a949e'>Nothing has happened yet.</font>")
+        if self.peek is not None and not self.peek.closed:
+            self.peek.set_entries(self._peek_entries(self.peek.zone))
+
+    def _players_html(self) -> str:
+        """The seats: name, hand size and counters; at a LAN table also who is connected and whether it is paused."""
+        v = self.view
+        counts = {z.owner: z.count for z in self.layout.zones if z.kind == "hand"}
+        lan = {p["seat"]: p for p in (self.source.players() or [])} if self.source is not None else {}
+        lines = []
+        if lan and self.source is not None and not self.source.online:
+            lines.append("<font color='#ff8080'><b>Host lost: reconnecting…</b></font>")
+        elif lan and self.source is not None and self.source.paused:
+            lines.append("<font color='#ffd450'><b>The game is paused</b></font>")
+        for p in v.get("players", []):
+            seat = p["seat"]
+            counters = "  ".join(f"{k} {val}" for k, val in (p.get("counters") or {}).items())
+            me = " (you)" if seat == self.seat else ""
+            colour = p.get("color") or "#e6e9ec"
+            name = p.get("name", "")
+            net = ""
+            if seat in lan:
+                c = lan[seat]
+                name = c.get("name") or name
+                if c.get("connected"):
+                    net = "<font color='#7ddc7d'>connected</font>" + (" (host)" if c.get("local") else "")
+                elif c.get("claimed"):
+                    net = "<font color='#ff8080'>disconnected</font>"
+                else:
+                    net = "<font color='#8a949e'>open seat</font>"
+                net = " · " + net
+            lines.append(f"<font color='{colour}'><b>{html.escape(name)}</b></font>{me}{net}: "
+                         f"{counts.get(seat, 0)} in hand{'  ' + html.escape(counters) if counters else ''}")
+        return "<br>".join(lines)
+
+    def toggle_hud(self) -> None:
+        """F2: fold the ruleset's board above the table to one line, or open it again."""
+        if self.hud is None:
+            return
+        self.hud_open = not self.hud_open
+        self.camera.viewport = self._viewport()
+        vx, vy, vw, _ = self._viewport()
+        self.notices.place(vx, vy + 8, vw)
+        self.fit()
+
+    def _hud_rect(self) -> pygame.Rect:
+        return pygame.Rect(0, BAR_H, max(100, self.size[0] - SIDE_W), self._hud_height())
+
+    def _hud_click(self, pos: tuple[int, int]) -> bool:
+        """A left click on the board: its header folds it, its buttons submit their action. False: not on it."""
+        if self.hud is None or not self._hud_rect().collidepoint(pos):
+            return False
+        target = self.hud.hit(pos)
+        if target == "toggle":
+            self.toggle_hud()
+        elif isinstance(target, dict):
+            try:
+                action = A.action_from_dict(target)
+            except Exception as e:  # a board offering a malformed action is a bug; say so, keep playing
+                self.notify(f"Cannot do that: {e}", "error")
+                return True
+            self.submit(action)
+        return True
+
+    def _draw_hud(self, surface: pygame.Surface) -> None:
+        if self.hud is None:
+            return
+        ctx = HudContext(self.view.get("rules") or {}, self.seat, self._names(), self._card_name, self.table.cards)
+        self.hud.draw(surface, self._hud_rect(), ctx, self.view_key, self.hud_open, self.mouse)
+
+    def toggle_help(self) -> None:
+        if self.help is not None:
+            self.help.kill()
+            self.help = None
+        else:
+            self.help = HelpOverlay(self.manager, self.size)
+
+    def _update_preview_and_tooltip(self) -> None:
+        piece = self._hover_piece()
+        if self.side is not None:
+            if piece is not None and piece.get("kind", "card") == "card":
+                ref = piece.get("card") if piece.get("face_up", True) or self.hover_hand is not None or piece.get("card") else None
+                key = ("card", ref)
+                if key != self.side.preview_key:
+                    self.side.set_preview(key, self.assets.preview(ref, PREVIEW_H))
+            elif piece is None and self.side.preview_key is None:
+                pass
+        # stacks tell their count on hover (a pygame-gui tooltip after a short rest)
+        tip_for = None
+        text = ""
+        if self.hover_item is not None and self.hover_item.layout == "stack":
+            zone = self.layout.zone_by_name.get(self.hover_item.zone)
+            if zone is not None:
+                tip_for = f"{zone.name}:{zone.count}"
+                text = f"<b>{html.escape(self._zone_labels().get(zone.name, zone.name))}</b>: {zone.count} card" + ("s" if zone.count != 1 else "")
+        elif self.hover_zone is not None and self.hover_zone.kind == "hand" and not self.hover_zone.mine:
+            tip_for = f"{self.hover_zone.name}:{self.hover_zone.count}"
+            text = f"<b>{html.escape(self._zone_labels().get(self.hover_zone.name, ''))}</b>: {self.hover_zone.count} cards"
+        now = time.monotonic()
+        if tip_for != self.tooltip_for:
+            self.tooltip_for = tip_for
+            self.hover_since = now
+            if self.tooltip is not None:
+                self.tooltip.kill()
+                self.tooltip = None
+        if tip_for is not None and self.tooltip is None and (now - self.hover_since > 0.3 or self.fps == 0):
+            self.tooltip = self.manager.create_tool_tip(text, self.mouse, (0, 24), None, None)
+
+
+def _token_words(status: Mapping[str, Any]) -> dict[str, str]:
+    """Opaque tokens a status lists (questions, guesses) -> the words it gives them ("Is your X-File's ...?")."""
+    out: dict[str, str] = {}
+    for value in status.values():
+        if isinstance(value, list):
+            for row in value:
+                if isinstance(row, Mapping) and isinstance(row.get("token"), str):
+                    words = row.get("text") or row.get("name")
+                    if words:
+                        out[row["token"]] = str(words)
+    return out
+
+
+def _title(ruleset: str) -> str:
+    from ..rules import RULESETS
+
+    cls = RULESETS.get(ruleset)
+    return getattr(cls, "title", ruleset) if cls is not None else ruleset
+
+
+def _actions(dicts: Iterable[dict[str, Any]]) -> list[A.Action]:
+    """Actions from a legal-move summary (one a newer host names and this window does not know is left out)."""
+    out = []
+    for d in dicts:
+        try:
+            out.append(A.action_from_dict(d))
+        except (A.ActionFormatError, KeyError, TypeError, ValueError):
+            continue
+    return out
