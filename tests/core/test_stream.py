@@ -18,10 +18,10 @@ def test_a_seat_stream_rebuilds_the_seat_view_patch_by_patch():
     views = {s: PatchedView(items[0].view) for s, items in first.items()}
     table = session.state.zones["table"].pieces
     session.submit(A.Deal(2), 0)
-    session.submit(A.Move((table[0],), "table", x=300.0, y=300.0), 1)
     session.submit(A.Draw(1), 1)
-    session.undo(1)
-    session.redo(1)
+    session.submit(A.Move((table[0],), "table", x=300.0, y=300.0), 1)
+    assert session.undo(1).accepted  # its own move: no one else's consent needed
+    assert session.redo(1).accepted
     for seat, stream in streams.items():
         items = stream.take()
         assert [i.log[0]["kind"] for i in items] == ["submit", "submit", "submit", "undo", "redo"]
