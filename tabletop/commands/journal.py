@@ -30,6 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .. import rules  # noqa: F401  (registers every ruleset's actions, which a journal's records name)
     from ..store import SaveError, export_game, journal_path_for, open_game
 
     try:

@@ -244,6 +244,7 @@ XFILES_CCG: list[tuple[str, tuple[str, ...], str]] = [
         ("xfc.effect.1",),
         "moving … from … to … is no rule's doing: use the rules actions, or the manual effect to apply a card's text",
     ),
+    ("xfc.flip", ("xfc.effect.1",), "turning … over is no rule's doing: use the rules actions or the manual effect"),
     ("xfc.hand_size", ("xfc.debriefing.1",), "discard down to … cards first (you hold …)"),
     ("xfc.hospital", ("xfc.combat.4",), "only an Agent at 0 Health is sent to the Hospital by the rules"),
     ("xfc.hospital_exit", ("xfc.deployment.2",), "… has … Health and cannot leave the Hospital yet"),

@@ -346,6 +346,23 @@ def test_bluffs_by_opponents_only() -> None:
     assert "xfc.case.4" in [v.rule for v in r.violations]
 
 
+def test_a_bluff_is_not_turned_over_by_hand() -> None:
+    """An attacker's probe: the Site's player flipped the opponent's face-down Bluff in strict and read it."""
+    from tabletop.core import actions as A
+
+    s = _placed({"hand:0": ["cold-trail"], "hand:1": ["cold-trail", "overtime"]}, rules={"step": "bluffs",
+                                                                                          "bluffer": 1})
+    bluff = pid(s, "hand:1", "overtime")
+    ok(s, PlaceBluff(bluff, pid(s, "field:0", "harlow-creek")), 1)
+    handle = next(p["id"] for z in s.view(0)["zones"] if z["name"] == "field:0" for p in z["pieces"]
+                  if "card" not in p)
+    before = s.state.hash()
+    r = s.submit(A.Flip((handle,)), 0)
+    assert not r.accepted and "xfc.flip" in [v.code for v in r.violations]
+    assert s.state.hash() == before and not s.state.pieces[bluff].face_up
+    assert "Overtime" not in str(r.error) + str(s.view(0))
+
+
 # ------------------------------------------------------------------------------------------------ Investigation
 
 

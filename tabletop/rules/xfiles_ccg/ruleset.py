@@ -925,6 +925,10 @@ class XFilesCCG(Ruleset):
                                   "the engine", (pid,), seat))
                 elif kind == "deck":
                     out.append(_v("xfc.deck_hidden", "xfc.setup.3", "the Bureau Deck stays face down", (pid,), seat))
+                elif isinstance(action, A.Flip):  # a Bluff beneath a Site is turned up by the rules, nobody's hand
+                    out.append(_v("xfc.flip", "xfc.effect.1", f"turning {self.ref(state, pid)} over is no rule's "
+                                  "doing: use the rules actions, or the manual effect to apply a card's text",
+                                  (pid,), seat))
         elif isinstance(action, (A.LookTop, A.Search)):
             zone = state.zones.get(action.zone)
             if zone is not None and zone.kind in ("deck", "xfile"):
