@@ -180,6 +180,7 @@ register_many(
         ("closed", (), "the host closed the connection"),
         ("duplicate", (), "an action already received (applied once)"),
         ("flood", (), "more messages a second than the host allows"),
+        ("full", (), "as many spectators as the host allows are watching already"),
         ("hello_timeout", (), "no hello within the time the host allows"),
         ("no_seat", (), "no free seat, or no such seat"),
         ("password", (), "wrong password"),

@@ -48,6 +48,11 @@ class Limits:
     vote_timeout: float = 30.0
     #: seconds a new connection has to send its hello
     hello_timeout: float = 10.0
+    #: spectators watching at once; and the actions (chat) all spectators together may send a second, so that many
+    #: connections each under `rate` cannot stall the seats or fill the journal between them
+    max_spectators: int = 8
+    spectator_rate: float = 4.0
+    spectator_burst: float = 20.0
 
 
 _INT = (int,)
@@ -143,6 +148,16 @@ def _finite(text: str) -> float:
     return value
 
 
+#: the largest whole number a double holds exactly: JSON numbers past it mean different things to different clients
+MAX_SAFE_INT = 2**53
+
+
+def _safe_int(text: str) -> int:
+    if len(text) > 17 or abs(value := int(text)) > MAX_SAFE_INT:
+        raise ValueError(f"{text[:20]}{'...' if len(text) > 20 else ''} is too large a whole number")
+    return value
+
+
 def json_depth(obj: Any, limit: int) -> int:
     """The nesting depth of containers in `obj`, counting stops once it passes `limit` (no recursion)."""
     deepest = 0
@@ -169,7 +184,7 @@ def decode(data: bytes | str, schemas: dict[str, Schema], limits: Limits = Limit
         raise BadFrame(f"frame of {size} bytes is over the {limits.max_frame}-byte cap", "too_big")
     try:
         text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
-        msg = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+        msg = json.loads(text, parse_constant=_no_constant, parse_float=_finite, parse_int=_safe_int)
     except UnicodeDecodeError:
         raise BadFrame("frame is not UTF-8", "bad_json") from None
     except RecursionError:

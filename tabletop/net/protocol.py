@@ -172,6 +172,8 @@ class HostProtocol:
         self._pool: dict[str, Any] = {}
         #: per seat: log lines as sent in a welcome (JSON), by entry seq
         self._welcome_lines: dict[int | None, dict[int, str]] = {}
+        #: one budget shared by every spectator's actions
+        self._spectator_gate = FloodGate(self.limits.spectator_rate, self.limits.spectator_burst, clock())
         session.listeners.append(self._on_entry)
 
     # -- the I/O layer's side --
@@ -393,6 +395,9 @@ class HostProtocol:
                 if other is not conn and other.open and other.seat == seat:
                     self.kick(other.id, f"seat {seat} reconnected from another connection")
         elif want is None:
+            if self.spectators() >= self.limits.max_spectators:
+                self._refuse(conn, "full", f"{self.limits.max_spectators} spectators are watching already")
+                return
             seat = None
         else:
             if want == ANY_SEAT:
@@ -475,6 +480,10 @@ class HostProtocol:
             return
         if self.paused and not isinstance(action, A.Chat):
             self._answer(conn, msg["cseq"], {"accepted": False, "code": "paused", "error": "the game is paused"})
+            return
+        if conn.seat is None and not self._spectator_gate.admit(self.clock()):
+            self._answer(conn, msg["cseq"], {"accepted": False, "code": "flood", "error": "the spectators together "
+                                             f"send at most {self.limits.spectator_rate:g} actions a second"})
             return
         result = self.session.submit(action, conn.seat)
         body: dict[str, Any] = {"accepted": result.accepted}

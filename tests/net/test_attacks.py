@@ -208,7 +208,8 @@ def test_binary_frames_are_refused() -> None:
 
 
 @pytest.mark.parametrize("frame", ['{"type":"ping","t":NaN}', '{"type":"ping","t":Infinity}',
-                                   '{"type":"ping","t":-Infinity}', '{"type":"ping","t":1e999}'])
+                                   '{"type":"ping","t":-Infinity}', '{"type":"ping","t":1e999}',
+                                   '{"type":"ping","t":1' + "0" * 400 + '}', '{"type":"ping","t":9007199254740993}'])
 def test_numbers_are_finite(frame: str) -> None:
     t = Table(quick_table(seed=2))
     a = t.join(seat=0)
@@ -226,7 +227,7 @@ def test_a_huge_cseq_is_refused_and_the_seat_plays_on() -> None:
     t = Table(session)
     a = t.join(seat=0)
     token = a.last("welcome")["token"]
-    t.step(lambda: t.send(a, {"type": "action", "cseq": 10**30, "action": A.Draw(1).to_dict()}))
+    t.step(lambda: t.send(a, {"type": "action", "cseq": 10**15, "action": A.Draw(1).to_dict()}))  # 10**30: not JSON here
     assert a.closed and "cseq" in a.closed
     assert len(session.state.zones["hand:0"].pieces) == 0
     again = t.join(token=token)
@@ -269,6 +270,33 @@ def test_flood_is_counted_on_arrival_not_when_the_host_reads() -> None:
     assert len(flood.messages("pong")) < 200
     gate = FloodGate(60, 120, 0.0)
     assert all(gate.admit(i * 0.05) for i in range(1000))
+
+
+def test_many_spectators_each_under_the_limit_cannot_stall_the_seats() -> None:
+    """An attacker's audit: 40 spectators chatting at 50 msg/s each, every one under its own limit, delayed an
+    honest seat by 14-20 s and filled the journal. Spectators are capped, and their actions share one budget."""
+    limits = Limits(rate=60, burst=120)
+    session = quick_table(seed=2)
+    t = Table(session, limits=limits)
+    honest = t.join(seat=0)
+    watchers = [t.join(seat=None) for _ in range(12)]
+    watching = [w for w in watchers if w.messages("welcome")]
+    assert len(watching) == limits.max_spectators
+    assert all(w.closed for w in watchers if w not in watching)
+    assert all(m["code"] == "full" for w in watchers if w not in watching for m in w.messages("error"))
+    before = len(session.history)
+    for second in range(5):
+        for i in range(50):
+            t.clock.t = second + i / 50
+            for w in watching:
+                t.send(w, {"type": "action", "cseq": w.next_cseq, "action": A.Chat("spam").to_dict()})
+                w.next_cseq += 1
+    t.deliver()
+    chats = len(session.history) - before
+    assert chats <= limits.spectator_burst + 5 * limits.spectator_rate + 1
+    assert any(m.get("code") == "flood" for w in watching for m in w.messages("result"))
+    assert all(w.closed is None for w in watching)  # refused, not kicked: an honest spectator stays
+    assert t.act(honest, A.Draw(1))["accepted"]
 
 
 def test_hostile_frames_change_nothing_for_the_others() -> None:
