@@ -429,8 +429,9 @@ class Session:
         Undoing an action another seat took needs that seat; undoing past the point where `seat` learned hidden
         information (look, search, reveal, draw), or an undo that would give `seat` back sight of a card it lost
         (a shuffle after a look), needs every seat the information belongs to: the seats that could see the card
-        before, or every other seat when nobody could (a deck), and the card's owner. `seat` None is the table
-        itself (a replay, a test): it needs nobody.
+        before, or every other seat when nobody could (a deck), and the card's owner. An undo that would give any
+        other seat back sight of a card needs every seat that could not see it. `seat` None is the table itself
+        (a replay, a test): it needs nobody.
         """
         entry = self.last_undoable()
         if entry is None or seat is None:
@@ -459,6 +460,10 @@ class Session:
                     needs |= keepers if keepers else others
                     if owners[p] is not None and owners[p] != seat:
                         needs.add(owners[p])
+                if EVERYONE not in was and any(r != seat and r not in now[p] for r in was):
+                    # another seat would see the card again (its look undone by a shuffle's undo): the seats
+                    # that never saw it must agree, so two seats cannot hand a secret back to each other
+                    needs |= set(state.seats) - set(was)
         needs.discard(seat)
         return entry, frozenset(needs)
 

@@ -96,6 +96,27 @@ def test_undo_of_another_seats_shuffle_after_a_look_needs_that_seat() -> None:
     assert t.leaks == []
 
 
+def test_a_seat_cannot_hand_a_look_back_to_another_by_undoing_its_own_shuffle() -> None:
+    """An attacker's audit, three seats: A looks at the top 3, B shuffles, then B undoes its own shuffle so A knows
+    the top 3 again. The seat that never saw them (C) must agree."""
+    from tabletop.game import new_session
+
+    session = new_session("freeform", 3, seed=2)
+    t = Table(session)
+    a, b, c = (t.join(name=n, seat=i) for i, n in enumerate(("ann", "bob", "cy")))
+    assert t.act(a, A.LookTop("deck", 3))["accepted"]
+    assert t.act(b, A.Shuffle("deck"))["accepted"]
+    shuffled = session.state.hash()
+    r = t.numbered(b, "undo")
+    assert not r["accepted"] and r["code"] == "vote"
+    request = c.last("undo_request")
+    assert request["needs"] == [2] and request["seat"] == 1
+    assert session.state.hash() == shuffled
+    t.step(lambda: t.send(c, {"type": "vote", "request": request["request"], "agree": False}))
+    assert session.state.hash() == shuffled and not b.last("undo_result")["accepted"]
+    assert t.leaks == []
+
+
 def test_undo_of_another_seats_plain_action_needs_that_seat() -> None:
     session = quick_table(seed=2)
     t, a, b, s = seated(session)
