@@ -30,6 +30,23 @@ def test_cards_check_fails_with_file_and_line(tmp_path: Path) -> None:
     assert "cards.yaml:2" in r.stdout and "cards.yaml:3" in r.stdout
 
 
+def test_cards_check_reports_a_tragedy_card_with_roles_but_no_value(tmp_path: Path) -> None:
+    """0000.2.5: every card has a Value; a mapping that gives a card Roles and no Value is named at the card."""
+    props = tmp_path / "props"
+    props.mkdir()
+    (props / "set.yaml").write_text("set: props\ntitle: Props\ntragedy:\n  value_field: weight\n"
+                                    "  default: {roles: [Prop, Act]}\n")
+    (props / "cards.yaml").write_text("- {id: hat, name: Hat, type: prop, weight: 2}\n"
+                                      "- {id: cane, name: Cane, type: prop}\n"
+                                      "- {id: mask, name: Mask, type: prop, tragedy: {roles: [Actor]}}\n")
+    r = tabletop("cards", "check", str(props))
+    assert r.returncode == 1, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) == 2, lines
+    assert "cards.yaml:2: tragedy: card 'cane' (Cane) has roles (Prop, Act)" in lines[0]
+    assert "cards.yaml:3: tragedy:" in lines[1] and "0000.2.5" in lines[1] and "Hat" not in r.stdout
+
+
 def test_deck_check_json() -> None:
     r = tabletop("deck", "check", "cards/standard/decks/standard.yaml", "--json")
     assert r.returncode == 0, r.stderr

@@ -63,7 +63,7 @@ __all__ = [
 ROLES = ("Actor", "Set", "Prop", "Set Piece", "Act")
 #: The key of a card set's role mapping for Tragedy (`tragedy:` in set.yaml, or on a card): a Value and Roles.
 ROLE_KEY = "tragedy"
-register_role_mapping(ROLE_KEY, ROLES)
+register_role_mapping(ROLE_KEY, ROLES, value_rule="0000.2.5: each card has a Value")
 #: The Steps of a turn in order; a Phase without Steps is one Step named after it.
 STEPS = ("untap", "upkeep", "draw", "performance", "after_performance", "enter_stage", "end_scene")
 PHASES = {
