@@ -72,6 +72,8 @@ def describe_entry(entry: Mapping[str, Any], names: Mapping[int, str], zones: Ma
         return f"rolled {faces}" if faces else "rolled"
     if t == "chat":
         return f"says: {a.get('text', '')}"
+    if t == "start":
+        return "the game starts"
     if t == "set_enforcement":
         return f"turned the rules dial to {a.get('mode')}"
     from .status import describe_action
