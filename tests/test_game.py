@@ -83,3 +83,16 @@ def test_no_seat_can_submit_a_start(bad: Path) -> None:
         r = session.submit(A.Start(), seat)
         assert not r.accepted and r.code == "forbidden"
     assert len(session.history) == 1
+
+
+def test_a_saved_start_entry_is_not_a_step_to_replay(bad: Path, tmp_path: Path) -> None:
+    from tabletop.rules.xfiles_fan import Pass
+    from tabletop.store import load_action_log
+
+    session = new_session("xfiles-fan", 2, decks={0: GOOD, 1: bad}, enforcement="warn", seed=1)
+    session.submit(Pass(), session.state.rules.get("turn", 0))
+    saved = tmp_path / "game.yaml"
+    saved.write_text(dump_save(session.state, session.history))
+    steps = load_action_log(saved)
+    assert not any(isinstance(a, A.Start) for a, _ in steps)
+    assert len(steps) == len(session.history) - 1
