@@ -10,11 +10,40 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from .core import actions as A
+from .core.ruleset import Violation
 from .core.session import LogEntry, Session
 from .core.state import GameState
+from .errors import TabletopError
 from .rules import Ruleset, get_ruleset
 
-__all__ = ["card_watcher", "make_rules", "new_session", "open_session", "quick_table", "session_for"]
+__all__ = [
+    "IllegalDeck",
+    "card_watcher",
+    "make_rules",
+    "new_session",
+    "open_session",
+    "quick_table",
+    "session_for",
+    "start_problems",
+]
+
+
+class IllegalDeck(TabletopError, ValueError):
+    """A strict game refused at the start: a deck list breaks the ruleset's deck rules (each problem with its rule).
+
+    `problems` maps each seat (from 0) to its deck file and the violations `deck_problems` found in it.
+    """
+
+    def __init__(self, ruleset: str, problems: Mapping[int, tuple[str, list[Violation]]]) -> None:
+        self.ruleset = ruleset
+        self.problems = dict(problems)
+        count = sum(len(found) for _, found in self.problems.values())
+        lines = [f"cannot start a strict {ruleset} game: {count} deck problem{'s' if count != 1 else ''} "
+                 "(fix the deck, or start with the rules dial at warn or off)"]
+        for seat, (path, found) in sorted(self.problems.items()):
+            lines += [f"  seat {seat + 1} deck {path}: {v}" for v in found]
+        super().__init__("\n".join(lines))
 
 
 def make_rules(state: GameState) -> Ruleset:
@@ -45,6 +74,15 @@ def new_session(
     rules = get_ruleset(ruleset, house_rules)
     lib = library if library is not None else default_library()
     deck_lists = {seat: load_deck(Path(path), lib) for seat, path in (decks or {}).items()}
+    # an illegal deck: strict refuses before anything is made, warn starts and logs every problem, off says nothing
+    problems: dict[int, tuple[str, list[Violation]]] = {}
+    if enforcement != "off":
+        for seat, deck in sorted(deck_lists.items()):
+            found = list(rules.deck_problems(deck, lib))
+            if found:
+                problems[seat] = (str((decks or {})[seat]), found)
+    if problems and enforcement == "strict":
+        raise IllegalDeck(rules.name, problems)
     state = rules.new_game(
         seats,
         names=names,
@@ -53,7 +91,43 @@ def new_session(
         seed=random.SystemRandom().randrange(1 << 63) if seed is None else seed,
         enforcement=enforcement,
     )
-    return Session(state, rules)
+    session = Session(state, rules)
+    if problems:
+        _log_deck_problems(session, problems)
+    return session
+
+
+def _log_deck_problems(session: Session, problems: Mapping[int, tuple[str, list[Violation]]]) -> None:
+    """The first log entry of a warn game started with illegal decks: each problem as a violation of its rule.
+
+    A problem about a card names it by the card's piece in that seat's deck, and that seat alone reads its name:
+    a deck list is its owner's secret.
+    """
+    state = session.state
+    names = {p.seat: p.name for p in state.players}
+    violations: list[Violation] = []
+    seen: dict[str, frozenset[int]] = {}
+    for seat, (path, found) in sorted(problems.items()):
+        owned: dict[str, str] = {}
+        for pid, piece in state.pieces.items():
+            if piece.owner == seat and piece.card is not None:
+                owned.setdefault(piece.card, pid)
+        deck = f"{names.get(seat, f'Seat {seat + 1}')}'s deck ({Path(path).name})"
+        for v in found:
+            pids = tuple(owned[r] for r in v.pieces if r in owned)
+            for pid in pids:
+                seen[pid] = frozenset({seat})
+            violations.append(Violation(v.code, v.rule, f"{deck}: {v.message}", pids, seat))
+    count = len(violations)
+    session.begin(violations, f"the game starts with {count} deck problem{'s' if count != 1 else ''} "
+                              "(the rules dial is at warn)", seen)
+
+
+def start_problems(session: Session) -> list[Violation]:
+    """The deck problems a game was started with (warn), as logged in its first entry; empty for a legal start."""
+    history = session.history
+    first = history[0] if len(history) else None
+    return list(first.violations) if first is not None and isinstance(first.action, A.Start) else []
 
 
 def quick_table(seed: int | None = None) -> Session:

@@ -30,6 +30,54 @@ def test_cards_check_fails_with_file_and_line(tmp_path: Path) -> None:
     assert "cards.yaml:2" in r.stdout and "cards.yaml:3" in r.stdout
 
 
+def test_cards_check_reports_a_tragedy_card_with_roles_but_no_value(tmp_path: Path) -> None:
+    """0000.2.5: every card has a Value; a mapping that gives a card Roles and no Value is named at the card."""
+    props = tmp_path / "props"
+    props.mkdir()
+    (props / "set.yaml").write_text("set: props\ntitle: Props\ntragedy:\n  value_field: weight\n"
+                                    "  default: {roles: [Prop, Act]}\n")
+    (props / "cards.yaml").write_text("- {id: hat, name: Hat, type: prop, weight: 2}\n"
+                                      "- {id: cane, name: Cane, type: prop}\n"
+                                      "- {id: mask, name: Mask, type: prop, tragedy: {roles: [Actor]}}\n")
+    r = tabletop("cards", "check", str(props))
+    assert r.returncode == 1, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) == 2, lines
+    assert "cards.yaml:2: tragedy: card 'cane' (Cane) has roles (Prop, Act)" in lines[0]
+    assert "cards.yaml:3: tragedy:" in lines[1] and "0000.2.5" in lines[1] and "Hat" not in r.stdout
+
+
+#: An X-Files Fan deck list that breaks the deck rules (too few cards, too many copies, a thin environment deck).
+BAD_FAN_DECK = """\
+name: Too thin
+set: xfiles-fan-sample
+sections:
+  deck: [5x canvass-witnesses, 20x late-coffee]
+  environment: [agent-scully]
+"""
+
+
+def test_an_illegal_deck_stops_a_strict_game_and_is_reported_in_warn(tmp_path: Path) -> None:
+    bad = tmp_path / "BAD.yaml"
+    bad.write_text(BAD_FAN_DECK)
+    start = ("play", "--ruleset", "xfiles-fan", "--deck", f"1={bad}", "--headless", "--frames", "1")
+    r = tabletop(*start, "--enforce", "strict")
+    assert r.returncode == 2, r.stdout + r.stderr
+    lines = r.stderr.splitlines()
+    assert lines[0].startswith("tabletop play: cannot start a strict xfiles-fan game: 6 deck problems")
+    problems = [line for line in lines[1:] if line.startswith(f"  seat 1 deck {bad}: ")]
+    assert len(problems) == 6 == len(lines) - 1
+    for rule in ("xff.deck.size", "xff.deck.copies", "xff.deck.environment", "xff.1.4"):
+        assert any(f": {rule}: " in line for line in problems), rule
+    assert "Canvass the Witnesses: 5 copies" in r.stderr
+    r = tabletop(*start, "--enforce", "warn")
+    assert r.returncode == 0, r.stderr
+    assert "warning: the game starts with 6 deck problem(s)" in r.stderr
+    assert "xff.deck.copies: Seat 1's deck (BAD.yaml): Canvass the Witnesses: 5 copies" in r.stderr
+    r = tabletop(*start, "--enforce", "off")
+    assert r.returncode == 0 and "deck" not in r.stderr, r.stderr
+
+
 def test_deck_check_json() -> None:
     r = tabletop("deck", "check", "cards/standard/decks/standard.yaml", "--json")
     assert r.returncode == 0, r.stderr

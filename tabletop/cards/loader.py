@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import TabletopError
 from ..yamlsafe import Located, YamlError, load_file
 from .model import CARD_KEYS, CardDef, CardProblem, CardSet, CardSetError
-from .roles import ROLE_MAPPING_KEYS, Traits, check_card_block, check_set_block, mapped_traits
+from .roles import ROLE_MAPPING_KEYS, Traits, check_card_block, check_set_block, mapped_traits, value_problems
 
 __all__ = [
     "DECKS_DIR",
@@ -369,9 +369,9 @@ def check_sets(path: str | os.PathLike[str]) -> list[CardProblem]:
             doc = reader.load(path)
             if doc is not None:
                 reader.read_card_file(doc, allow_meta=path.name == SET_FILE)
-            return reader.problems
+            return reader.problems + value_problems(reader.card_set)
         shown = display_path(path)
-        return [p for p in read_set(set_dir)[1] if p.file == shown]
+        return [p for p in _checked_set(set_dir) if p.file == shown]
     set_dirs = find_set_dirs(path)
     if not set_dirs:
         return [
@@ -393,8 +393,14 @@ def check_sets(path: str | os.PathLike[str]) -> list[CardProblem]:
                     CardProblem(display_path(child), None, "", f"folder has YAML files but no {SET_FILE}")
                 )
     for set_dir in set_dirs:
-        problems += read_set(set_dir)[1]
+        problems += _checked_set(set_dir)
     return problems
+
+
+def _checked_set(set_dir: Path) -> list[CardProblem]:
+    """A set's problems for `cards check`: what keeps it from loading, then the values its rulesets' roles need."""
+    card_set, problems = read_set(set_dir)
+    return problems + value_problems(card_set)
 
 
 def _close(word: str, options: Iterable[str]) -> str | None:

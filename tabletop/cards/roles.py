@@ -13,27 +13,36 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .model import CardDef, CardSet
+from .model import CardDef, CardProblem, CardSet
 
 __all__ = [
     "ROLE_MAPPING_KEYS",
+    "VALUE_RULES",
     "Traits",
     "check_card_block",
     "check_set_block",
     "mapped_traits",
     "register_role_mapping",
+    "value_problems",
 ]
 
 #: Keys of set.yaml / card blocks that are role mappings, with the role names each allows (filled by rulesets).
 ROLE_MAPPING_KEYS: dict[str, tuple[str, ...]] = {}
+#: Keys whose cards must have a value when they have roles, with the rule that says so (quoted by `cards check`).
+VALUE_RULES: dict[str, str] = {}
 
 
-def register_role_mapping(key: str, roles: tuple[str, ...]) -> None:
-    """Declare `key:` blocks of set.yaml and cards a role mapping whose roles are `roles` (a ruleset does this)."""
+def register_role_mapping(key: str, roles: tuple[str, ...], *, value_rule: str = "") -> None:
+    """Declare `key:` blocks of set.yaml and cards a role mapping whose roles are `roles` (a ruleset does this).
+
+    With `value_rule` (the rule, quoted), a card the mapping gives roles but no value is a problem for `cards check`.
+    """
     old = ROLE_MAPPING_KEYS.get(key)
     if old is not None and old != tuple(roles):
         raise ValueError(f"role mapping {key!r} is already registered with roles {', '.join(old)}")
     ROLE_MAPPING_KEYS[key] = tuple(roles)
+    if value_rule:
+        VALUE_RULES[key] = value_rule
 
 _TRAIT_KEYS = ("value", "roles")
 _SET_KEYS = ("value_field", "default", "by_type")
@@ -126,3 +135,20 @@ def mapped_traits(card: CardDef, card_set: CardSet | None, key: str) -> Traits:
     value = next((layer["value"] for layer in layers if _is_int(layer.get("value"))), None)
     roles = next((layer["roles"] for layer in layers if isinstance(layer.get("roles"), list)), [])
     return Traits(value, tuple(str(r) for r in roles))
+
+
+def value_problems(card_set: CardSet) -> list[CardProblem]:
+    """Cards of a set that a mapping whose rules require a value gives roles but no value, located at each card.
+
+    Only `cards check` reports these: the set still loads, and the ruleset refuses such a card when it is played.
+    """
+    out: list[CardProblem] = []
+    for key, rule in VALUE_RULES.items():
+        for card in card_set:
+            traits = mapped_traits(card, card_set, key)
+            if traits.roles and traits.value is None:
+                where = "its own block" if isinstance(card.fields.get(key), Mapping) else "the set's mapping"
+                out.append(CardProblem(card.source or str(card_set.path or card_set.name), card.line or None, key,
+                                       f"card {card.id!r} ({card.name}) has roles ({', '.join(traits.roles)}) from "
+                                       f"{where} but no value ({rule})"))
+    return out

@@ -74,7 +74,7 @@ def make_session(args: argparse.Namespace):
 
 
 def _session(args: argparse.Namespace):
-    from ..game import new_session, open_session, quick_table
+    from ..game import new_session, open_session, quick_table, start_problems
     from ..rules import get_ruleset_class as ruleset_class
     from .common import UsageError, house_rules_or_exit
 
@@ -93,8 +93,15 @@ def _session(args: argparse.Namespace):
             raise UsageError(f"--seats {seats}: {cls.name} is played by {cls.min_seats} to {cls.max_seats} seats")
         decks = _decks(args.deck, seats)
         house = house_rules_or_exit(args.house_rules, args.ruleset or "freeform", command)
-        return new_session(args.ruleset or "freeform", seats, decks=decks,
-                           enforcement=args.enforce or "off", seed=args.seed, house_rules=house)
+        session = new_session(args.ruleset or "freeform", seats, decks=decks,
+                              enforcement=args.enforce or "off", seed=args.seed, house_rules=house)
+        problems = start_problems(session)
+        if problems:  # warn: the game starts, and the terminal hears what the log holds (the host reads it all)
+            print(f"tabletop {command}: warning: the game starts with {len(problems)} deck problem(s), logged as "
+                  "violations:", file=sys.stderr)
+            for v in problems:
+                print(f"  {v}", file=sys.stderr)
+        return session
     return quick_table(args.seed)
 
 

@@ -39,6 +39,7 @@ __all__ = [
     "SetCounter",
     "SetEnforcement",
     "Shuffle",
+    "Start",
     "Tap",
     "action_from_dict",
     "action_type",
@@ -408,6 +409,15 @@ class Chat(Action):
     """A line of chat; it goes to the log and changes nothing on the table."""
 
     text: str
+    undoable: ClassVar[bool] = False
+
+
+@action_type("start")
+@dataclass(frozen=True, slots=True)
+class Start(Action):
+    """The game begins: the first entry of a log, made by the table (never submitted) to carry what setting up
+    found, such as the problems of an illegal deck started in warn."""
+
     undoable: ClassVar[bool] = False
 
 

@@ -208,6 +208,8 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
 
     Checked in every enforcement mode: a hand belongs to its owner, settings to the host.
     """
+    if isinstance(action, A.Start):
+        raise ActionError("forbidden", "a game starts once, when it is set up")
     if isinstance(action, A.SetEnforcement):
         if seat not in set(hosts):
             raise ActionError("forbidden", "only the host can turn the enforcement dial")
@@ -340,6 +342,23 @@ class Session:
         self._notify("submit", entry)
         return Result(True, events=events, violations=_as_seen(state, violations, seat, self._secrets), entry=entry,
                       audit=audit)
+
+    def begin(
+        self, violations: Iterable[Violation], text: str, seen: dict[str, frozenset[int]] | None = None
+    ) -> LogEntry:
+        """Log the start of the game with what setting up found (`Start`, by the table, not undoable).
+
+        `seen` says which seats may read each piece the violations name (a card of a seat's deck list: that seat
+        alone), so every other seat reads their sentences with those cards left out.
+        """
+        tx = Tx(self.state)
+        tx.note("start", None, text)
+        self.state.seq += 1
+        entry = LogEntry(self.state.seq, None, A.Start(), tx.events, list(violations), seen=dict(seen or {}))
+        self._remember(entry)
+        self.history.append(entry)
+        self._notify("submit", entry)
+        return entry
 
     def _refused(
         self, e: ActionError, action: A.Action, seat: int | None, violations: list[Violation] | None = None

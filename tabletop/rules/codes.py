@@ -64,6 +64,7 @@ TRAGEDY: list[tuple[str, tuple[str, ...], str]] = [
     ("tragedy.no_effect", ("0000.3.6.3",), "no Act's effect is waiting to be applied"),
     ("tragedy.no_game", ("0000.5.1",), "the table has no turn state: start a Tragedy game"),
     ("tragedy.no_roles", ("0000.2.1",), "… has no Tragedy Role (give its set a tragedy: mapping)"),
+    ("tragedy.no_value", ("0000.2.5",), "… has no Value (each card has a Value; give it one in its tragedy: mapping)"),
     ("tragedy.no_target", ("0000.4.3.1", "0000.4.4.1"), "… must name the … it attaches to"),
     ("tragedy.not_a_card", ("0000.3.2.1",), "only a card in your Hand can be played"),
     ("tragedy.not_in_hand", ("0000.3.2.1",), "… can only be played while it is in your Hand"),

@@ -63,7 +63,7 @@ __all__ = [
 ROLES = ("Actor", "Set", "Prop", "Set Piece", "Act")
 #: The key of a card set's role mapping for Tragedy (`tragedy:` in set.yaml, or on a card): a Value and Roles.
 ROLE_KEY = "tragedy"
-register_role_mapping(ROLE_KEY, ROLES)
+register_role_mapping(ROLE_KEY, ROLES, value_rule="0000.2.5: each card has a Value")
 #: The Steps of a turn in order; a Phase without Steps is one Step named after it.
 STEPS = ("untap", "upkeep", "draw", "performance", "after_performance", "enter_stage", "end_scene")
 PHASES = {
@@ -281,10 +281,10 @@ class Tragedy(KitRuleset):
 
     # -- card data --
 
-    def card_info(self, ref: str | None) -> tuple[int, tuple[str, ...], str, str]:
-        """(Value, eligible Roles, name, text) of a card ref; unknown cards have Value 0 and no Roles."""
+    def card_info(self, ref: str | None) -> tuple[int | None, tuple[str, ...], str, str]:
+        """(Value, eligible Roles, name, text) of a card ref; Value None when nothing gives it one (0000.2.5)."""
         if ref is None:
-            return (0, (), "", "")
+            return (None, (), "", "")
         cache = self.card_cache()
         info = cache.get(ref)
         if info is None:
@@ -292,15 +292,19 @@ class Tragedy(KitRuleset):
             try:
                 card = lib.get(ref)
             except KeyError:
-                info = (0, (), ref, "")
+                info = (None, (), ref, "")
             else:
                 t = lib.traits(card, ROLE_KEY)
-                info = (t.value or 0, tuple(r for r in t.roles if r in ROLES), card.name, card.text)
+                info = (t.value, tuple(r for r in t.roles if r in ROLES), card.name, card.text)
             cache[ref] = info
         return info
 
     def value(self, state: GameState, pid: str) -> int:
-        return self.card_info(state.pieces[pid].card)[0]
+        """The card's Value; a card without one (0000.2.5, reported when it is played or scored) counts 0."""
+        return self.card_info(state.pieces[pid].card)[0] or 0
+
+    def has_value(self, state: GameState, pid: str) -> bool:
+        return self.card_info(state.pieces[pid].card)[0] is not None
 
     def roles(self, state: GameState, pid: str) -> tuple[str, ...]:
         return self.card_info(state.pieces[pid].card)[1]
@@ -509,6 +513,10 @@ class Tragedy(KitRuleset):
                           f"{a.role!r} is not a Role (Roles: {', '.join(ROLES)})", (pid,), seat))
             return out
         eligible = self.roles(state, pid)
+        if not self.has_value(state, pid):
+            out.append(_v("tragedy.no_value", "0000.2.5",
+                          f"{name} has no Value, and each card has a Value: give it one in its tragedy: block or "
+                          "its set's mapping", (pid,), seat))
         if a.role not in eligible:
             can = ", ".join(eligible) or "no Role"
             out.append(_v("tragedy.role", "0000.2.2",
@@ -518,17 +526,17 @@ class Tragedy(KitRuleset):
             if not timing:
                 code = "tragedy." + a.role.lower().replace(" ", "_") + "_timing"
                 out.append(_v(code, TIMING_RULE[a.role],
-                              f"{_article(a.role).capitalize()} can only be played during the Enter Stage Phase "
+                              f"{_article(a.role, True)} can only be played during the Enter Stage Phase "
                               "while the Stack is empty", (pid,), seat))
         if a.role in HOST_ROLE:
             host = HOST_ROLE[a.role]
             rule = TIMING_RULE[a.role]
             if a.target is None:
                 out.append(_v("tragedy.no_target", rule,
-                              f"{_article(a.role).capitalize()} must name the {host} it attaches to", (pid,), seat))
+                              f"{_article(a.role, True)} must name the {host} it attaches to", (pid,), seat))
             elif a.target not in state.pieces or self.role_of(state, a.target) != host:
                 out.append(_v("tragedy.bad_target", rule,
-                              f"{_article(a.role).capitalize()} attaches to {_article(host)} in play", (pid,), seat))
+                              f"{_article(a.role, True)} attaches to {_article(host)} in play", (pid,), seat))
             elif self.attachments(state, a.target, a.role):
                 out.append(_v("tragedy.one_" + a.role.lower().replace(" ", "_"), ATTACH_RULE[a.role],
                               f"{self.ref(state, a.target)} already has {_article(a.role)} attached",
@@ -559,6 +567,10 @@ class Tragedy(KitRuleset):
                 continue
             extra = HOST_ROLE_OF[role]
             for q in [pid, *self.attachments(state, pid, extra)]:
+                if not self.has_value(state, q):
+                    out.append(_v("tragedy.no_value", "0000.2.5",
+                                  f"{self.ref(state, q)} has no Value to score with (each card has a Value)", (q,),
+                                  seat))
                 if _is_tapped(state.pieces[q]):
                     out.append(_v("tragedy.tapped", "0000.2.4",
                                   f"{self.ref(state, q)} is tapped and cannot be tapped again until it untaps",
@@ -860,7 +872,9 @@ class Tragedy(KitRuleset):
             sets = [s for s in self.in_play(state, seat, "Set") if self._ready(state, s, "Set Piece")]
             for a in actors:
                 for s in sets:
-                    yield Score(a, s)
+                    if all(self.has_value(state, q) for q in (a, s, *self.attachments(state, a, "Prop"),
+                                                              *self.attachments(state, s, "Set Piece"))):
+                        yield Score(a, s)
         staging = step == "enter_stage" and not self._stack(state)
         hosts: dict[str, list[str]] = {}
         if staging:
@@ -868,6 +882,8 @@ class Tragedy(KitRuleset):
                 hosts[role] = [h for h in self.in_play(state, None, HOST_ROLE[role])
                                if not self.attachments(state, h, role)]
         for pid in list(state.zones[f"hand:{seat}"].pieces):
+            if not self.has_value(state, pid):
+                continue  # 0000.2.5: a card without a Value cannot be played
             for role in self.roles(state, pid):
                 if role == "Act":
                     yield PlayCard(pid, "Act")
@@ -1019,14 +1035,20 @@ class Tragedy(KitRuleset):
             if not roles:
                 out.append(_v("tragedy.no_roles", "0000.2.1",
                               f"{name or ref} has no Tragedy Role (give its set a tragedy: mapping)", (ref,)))
+            elif value is None:
+                out.append(_v("tragedy.no_value", "0000.2.5",
+                              f"{name or ref} has Roles ({', '.join(roles)}) but no Value: each card has a Value "
+                              "(give it one in its tragedy: block or its set's mapping)", (ref,)))
         return out
 
 
 HOST_ROLE_OF = {"Actor": "Prop", "Set": "Set Piece"}
 
 
-def _article(role: str) -> str:
-    return ("an " if role[0] in "AEIOU" else "a ") + role
+def _article(role: str, capital: bool = False) -> str:
+    """"a Set Piece", "an Actor": the Role keeps the capitals the rules write it with (also after "A")."""
+    article = "an " if role[0] in "AEIOU" else "a "
+    return (article.capitalize() if capital else article) + role
 
 
 # -- the generic table actions, checked by hand: one small check per action type --

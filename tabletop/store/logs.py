@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..core.actions import Action, ActionFormatError, action_from_dict
+from ..core.actions import Action, ActionFormatError, Start, action_from_dict
 from ..errors import TabletopError
 from ..yamlsafe import YamlError, load_file
 
@@ -41,7 +41,10 @@ def load_action_log(path: str | os.PathLike[str]) -> list[tuple[Action, int | No
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise LogError(f"{where}.seat: a seat is a whole number, got {seat!r}")
         try:
-            steps.append((action_from_dict(step["action"]), seat))
+            action = action_from_dict(step["action"])
         except ActionFormatError as e:
             raise LogError(f"{where}.action: {e}") from None
+        if isinstance(action, Start):
+            continue  # a saved game's start entry: the table made it, no seat can play it again
+        steps.append((action, seat))
     return steps

@@ -57,6 +57,7 @@ _CORE_WORDS: dict[str, Callable[..., str]] = {
     "add_counter": lambda a, c, nt, zn, nm: _counter(a, nm),
     "roll": lambda a, c, nt, zn, nm: _rolled(nt),
     "chat": lambda a, c, nt, zn, nm: f"says: {a.get('text', '')}",
+    "start": lambda a, c, nt, zn, nm: "the game starts",
     "set_enforcement": lambda a, c, nt, zn, nm: f"turned the rules dial to {a.get('mode')}",
 }
 

@@ -87,6 +87,13 @@ class LifecycleMixin:
         self._build_table_widgets()
         self.refresh(force=True)
         self.fit()
+        if source.kind in ("local", "host") and source.session is not None:
+            from ..game import start_problems
+
+            problems = start_problems(source.session)
+            if problems:  # a warn game started with an illegal deck: the log lists each problem with its rule
+                self.notify(f"The game starts with {len(problems)} deck problem(s) (rules dial at warn): see the log",
+                            "warn", 10.0)
 
     def _make_bots(self) -> None:
         from .botseats import BotSeats

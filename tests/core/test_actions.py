@@ -27,6 +27,7 @@ SAMPLES = [
     A.Roll(("p3",)),
     A.Chat("hello"),
     A.SetEnforcement("strict"),
+    A.Start(),
 ]
 
 

@@ -25,12 +25,14 @@ _TEST_CARDS = {
     "SP8": (8, ["Set Piece", "Act"], ""),
     "FX": (1, ["Act"], "Each player draws a card."),
     "X9": (9, ["Act"], ""),
+    "NV": (None, ["Actor", "Act"], ""),  # Roles but no Value: 0000.2.5 is broken by the card itself
 }
 
 
 def _test_set() -> CardSet:
     cards = {
-        cid: CardDef("t", cid, f"Test {cid}", "test", text, fields={"tragedy": {"value": v, "roles": roles}})
+        cid: CardDef("t", cid, f"Test {cid}", "test", text,
+                     fields={"tragedy": {"roles": roles} if v is None else {"value": v, "roles": roles}})
         for cid, (v, roles, text) in _TEST_CARDS.items()
     }
     return CardSet("t", "Tragedy test cards", cards=cards)

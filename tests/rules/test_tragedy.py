@@ -155,6 +155,42 @@ def test_0000_2_4_a_tapped_card_cannot_be_tapped_again(position, at) -> None:
     assert actor not in [a.actor for a in session.legal_actions(0) if isinstance(a, Score)]
 
 
+def test_0000_2_5_a_card_with_roles_but_no_value_is_reported_not_played_as_0(lib, position, at) -> None:
+    deck = default_deck(lib)
+    deck.sections["deck"].append(DeckEntry("t/NV"))
+    problems = Tragedy(library=lib).deck_problems(deck, lib)
+    assert [(v.code, v.rule) for v in problems] == [("tragedy.no_value", "0000.2.5")]
+    assert "Test NV" in problems[0].message and "Actor, Act" in problems[0].message
+    session = position({"hand:0": ["t/NV", "t/A3"]})
+    state = session.state
+    nv = at(state, "hand:0/t/NV")
+    assert all(getattr(a, "piece", None) != nv for a in session.legal_actions(0))
+    r = session.submit(PlayCard(nv, "Actor"), 0)
+    assert not r.accepted and r.code == "tragedy.no_value" and rules_of(r) == ["0000.2.5"]
+    assert "Test NV has no Value" in r.error
+    session = position({"hand:0": ["t/NV"]}, enforcement="warn")
+    r = session.submit(PlayCard(at(session.state, "hand:0/t/NV"), "Actor"), 0)
+    assert r.accepted and rules_of(r) == ["0000.2.5"]
+    assert ["0000.2.5"] == [v.rule for _, v in session.violations()]
+    # one already in play (put there in warn or off) scores nothing silently: strict refuses, naming the rule
+    session = position({"actors:0": ["t/NV"], "sets:0": ["t/S4"]}, step="performance", need=1)
+    state = session.state
+    score = Score(at(state, "actors:0/t/NV"), at(state, "sets:0/t/S4"))
+    assert score not in list(session.legal_actions(0))
+    r = session.submit(score, 0)
+    assert not r.accepted and rules_of(r) == ["0000.2.5"]
+
+
+def test_role_names_read_as_the_rules_write_them(position, at) -> None:
+    session = position({"hand:0": ["t/SP1"], "sets:0": ["t/S4"]}, step="performance", need=1)
+    state = session.state
+    r = session.submit(PlayCard(at(state, "hand:0/t/SP1"), "Set Piece", at(state, "sets:0/t/S4")), 0)
+    assert not r.accepted
+    assert r.error.startswith("0000.4.4.1: A Set Piece can only be played during the Enter Stage Phase"), r.error
+    r = session.submit(PlayCard(at(state, "hand:0/t/SP1"), "Set Piece"), 0)
+    assert "A Set Piece must name the Set it attaches to" in [v.message for v in r.violations]
+
+
 def test_0000_2_6_attached_cards_fall_off_when_their_host_leaves(position, at) -> None:
     session = position({"actors:0": ["t/A3", "t/P2"]}, attach={"actors:0/t/P2": "actors:0/t/A3"},
                        extra_rules={}, enforcement="warn")

@@ -192,6 +192,22 @@ def test_cannot_pass_with_a_legal_case(mode: str) -> None:
     broken(s, s.submit(Pass(), 0), before, mode, "xff.3.2")
 
 
+def test_a_warned_pass_names_the_playable_card_to_its_player_only() -> None:
+    """The must-play warning names the card through each reader's view: a title for its player, no raw piece id."""
+    rs, state, s = position(enforcement="warn", hands={0: ["cold-lake-lights", "lab-analysis"]})
+    pid = card(state, "hand:0", "cold-lake-lights")
+    title = rs.card_title(state, pid)
+    r = s.submit(Pass(), 0)
+    assert r.accepted
+    (mine,) = [v.message for v in r.violations if v.code == "xff.must_play"]
+    logged = [v["message"] for v in s.log_for(0)[-1]["violations"]]
+    theirs = [v["message"] for v in s.log_for(1)[-1]["violations"]]
+    assert title in mine and logged == [mine]
+    for text in (mine, *theirs):
+        assert pid not in text and "\x00" not in text
+    assert theirs and title not in theirs[0] and "Hand" in theirs[0]
+
+
 def test_without_a_legal_play_pass_is_the_only_action() -> None:
     rs, state, s = position(hands={0: ["lab-analysis", "closed-for-now", "late-coffee"]})
     assert list(rs.legal_actions(state, 0)) == [Pass()]

@@ -127,3 +127,30 @@ def test_turning_the_dial_up_lists_what_is_inconsistent():
     assert any("0000.1.5" in v.rule for v in r.audit)
     assert any("Audit" in text for _, text in app.local_log)
     assert state.enforcement == "warn" and state.pieces[card].zone == "table"
+
+
+def test_the_new_game_dialog_refuses_an_illegal_deck_in_strict_and_warns_in_warn(tmp_path):
+    """The window's new game goes through the same start: strict names each problem, warn starts and says so."""
+    from tests.test_cli import BAD_FAN_DECK
+
+    bad = tmp_path / "BAD.yaml"
+    bad.write_text(BAD_FAN_DECK)
+    app = TableApp(None, size=(1280, 800), start_screen=True, fps=0)
+    app.run_frames(1)
+    app.new_game_dialog()
+    app.run_frames(1)
+    d = app.newgame
+    d.ruleset.selected_option = ("xfiles-fan", "xfiles-fan")
+    d.enforce.selected_option = ("strict", "strict")
+    d.decks[0] = str(bad)
+    click(app, d.start.rect.center)
+    assert app.session is None and app.newgame is d  # nothing half-made: the dialog stays for another try
+    refused = [t for t in app.notices.texts() if "Could not start the game" in t]
+    assert refused and "xff.deck.size" in refused[0] and "BAD.yaml" in refused[0]
+    d.enforce.selected_option = ("warn", "warn")
+    click(app, d.start.rect.center)
+    assert app.session is not None and app.session.state.enforcement == "warn"
+    assert any("6 deck problem(s)" in t for t in app.notices.texts())
+    app.run_frames(1)
+    rules = {v.rule for _, v in app.session.violations()}
+    assert {"xff.deck.size", "xff.deck.copies", "xff.1.4"} <= rules

@@ -438,9 +438,11 @@ class XFilesFan(Ruleset):
                 if legal:
                     rule = "xff.3.3" if r.get("round") else "xff.3.2"
                     what = "a Following or Conclusion" if r.get("round") else "a Case or Incident"
-                    # every seat reads the log: count the playable cards, never name them (they are in a hand)
+                    # each card by reference: its player reads its title, every other seat where it lies
+                    named = ", ".join(self.ref(state, pid) for pid in legal[:3])
+                    more = f" and {len(legal) - 3} more" if len(legal) > 3 else ""
                     out.append(_v("xff.must_play", rule, f"you cannot pass: you can legally play {what} "
-                                  f"({len(legal)} in your hand)", legal, seat))
+                                  f"({named}{more})", legal, seat))
             return out
         if isinstance(action, ChooseFirst):
             out = self._check_pending(state, seat, "choose_first")
