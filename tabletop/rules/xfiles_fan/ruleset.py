@@ -403,6 +403,38 @@ class XFilesFan(Ruleset):
                               f"{info.play_limit} time(s); {copies} already are", (pid,), seat))
         return out
 
+    def card_legal(self, state: GameState, pid: str, tags: _Provided | None = None) -> bool:
+        """Whether `card_problems` would find nothing, without writing the sentences it would refuse with.
+
+        Listing legal moves judges every hand card each turn, and most are refused; the sentences are only needed
+        when a move is really refused, so `check` keeps the full `card_problems`. The two must agree on every
+        position (tests/rules/test_xfiles_fan_fast.py walks seeded games to hold them to it)."""
+        tags = tags or _Provided(self, state)
+        info = self.info(state, pid)
+        rnd = state.rules.get("round") or []
+        if not rnd:
+            if info.type not in ROUND_STARTERS:
+                return False
+            env = tags.environment
+            return not tag_problems(info.requires, env) and not any(env.get(t.casefold()) for t in info.prevented_by)
+        if state.rules.get("round_over") or info.type not in ROUND_FOLLOWERS:
+            return False
+        provided = tags.everything
+        if tag_problems(info.requires, provided) or any(provided.get(t.casefold()) for t in info.prevented_by):
+            return False
+        if info.immediately_after:
+            last = rnd[-1].get("piece")
+            if (self.info(state, last).type if last in state.pieces else "") != info.immediately_after:
+                return False
+        if info.requires_circ and circumstance_problems([e["circ"] for e in rnd], info.requires_circ):
+            return False
+        if info.play_limit is not None:
+            pieces, ref = state.pieces, state.pieces[pid].card
+            copies = sum(1 for e in rnd if e.get("piece") in pieces and pieces[e["piece"]].card == ref)
+            if copies >= info.play_limit:
+                return False
+        return True
+
     def playable(self, state: GameState, seat: int | None) -> list[str]:
         """The cards in `seat`'s hand that could go into the round now (ignoring whose turn it is)."""
         # one position, many cards: count the provided tags once, and judge each card title once (copies of a
@@ -410,11 +442,12 @@ class XFilesFan(Ruleset):
         tags = _Provided(self, state)
         legal: dict[str | None, bool] = {}
         out = []
+        pieces = state.pieces
         for pid in self._hand(state, seat):
-            ref = state.pieces[pid].card
+            ref = pieces[pid].card
             ok = legal.get(ref)
             if ok is None:
-                ok = legal[ref] = not self.card_problems(state, pid, seat, tags)
+                ok = legal[ref] = self.card_legal(state, pid, tags)
             if ok:
                 out.append(pid)
         return out
