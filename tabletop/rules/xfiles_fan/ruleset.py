@@ -1078,15 +1078,26 @@ class XFilesFan(Ruleset):
         elif kind == "exchange":
             yield Exchange()
             seen_pairs = set()
+            pieces = state.pieces
             deck = state.zones[f"deck:{seat}"].pieces
+            side = [(take, pieces[take].card) for take in state.zones[f"sideboard:{seat}"].pieces]
+            # what _check_exchange finds for one pair offered here: the pending ask, the counts and the zones hold
+            # by construction, so only the deck limit of the card taken can refuse it (the card given differs, so
+            # the deck keeps its count of the taken card, which then gains one); judged once per card title
+            in_deck = Counter(pieces[p].card for p in deck)
+            fits: dict[str | None, bool] = {}
             for give in deck:
-                for take in state.zones[f"sideboard:{seat}"].pieces:
-                    key = (state.pieces[give].card, state.pieces[take].card)
-                    if key[0] != key[1] and key not in seen_pairs:
+                give_ref = pieces[give].card
+                for take, take_ref in side:
+                    key = (give_ref, take_ref)
+                    if give_ref != take_ref and key not in seen_pairs:
                         seen_pairs.add(key)
-                        action = Exchange((give,), (take,))
-                        if not self._check_exchange(state, action, seat):
-                            yield action
+                        ok = fits.get(take_ref)
+                        if ok is None:
+                            limit = self.card(take_ref).deck_limit
+                            ok = fits[take_ref] = limit is None or in_deck[take_ref] + 1 <= limit
+                        if ok:
+                            yield Exchange((give,), (take,))
 
     # -- status, audit, decks --
 
