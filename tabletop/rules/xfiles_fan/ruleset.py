@@ -325,7 +325,7 @@ class XFilesFan(Ruleset):
         if tags is None:
             tags = self._provides[ref] = tuple(self.card(ref).provided())
         for tag in tags:
-            out[tag] += 1
+            out[tag] = out.get(tag, 0) + 1  # not `+= 1`: Counter.__missing__ is a Python call per new tag
 
     def _hand(self, state: GameState, seat: int | None) -> list[str]:
         zone = state.zones.get(f"hand:{seat}")
@@ -409,8 +409,11 @@ class XFilesFan(Ruleset):
         Listing legal moves judges every hand card each turn, and most are refused; the sentences are only needed
         when a move is really refused, so `check` keeps the full `card_problems`. The two must agree on every
         position (tests/rules/test_xfiles_fan_fast.py walks seeded games to hold them to it)."""
-        tags = tags or _Provided(self, state)
-        info = self.info(state, pid)
+        ref = state.pieces[pid].card
+        return self._ref_legal(state, self.card(ref), ref, tags or _Provided(self, state))
+
+    def _ref_legal(self, state: GameState, info: CardInfo, ref: str | None, tags: _Provided) -> bool:
+        """`card_legal` for a card title (`info`, `ref`): copies of a title share every answer."""
         rnd = state.rules.get("round") or []
         if not rnd:
             if info.type not in ROUND_STARTERS:
@@ -429,7 +432,7 @@ class XFilesFan(Ruleset):
         if info.requires_circ and circumstance_problems([e["circ"] for e in rnd], info.requires_circ):
             return False
         if info.play_limit is not None:
-            pieces, ref = state.pieces, state.pieces[pid].card
+            pieces = state.pieces
             copies = sum(1 for e in rnd if e.get("piece") in pieces and pieces[e["piece"]].card == ref)
             if copies >= info.play_limit:
                 return False
@@ -443,11 +446,12 @@ class XFilesFan(Ruleset):
         legal: dict[str | None, bool] = {}
         out = []
         pieces = state.pieces
-        for pid in self._hand(state, seat):
+        zone = state.zones.get(f"hand:{seat}")
+        for pid in zone.pieces if zone else ():
             ref = pieces[pid].card
             ok = legal.get(ref)
             if ok is None:
-                ok = legal[ref] = self.card_legal(state, pid, tags)
+                ok = legal[ref] = self._ref_legal(state, self.card(ref), ref, tags)
             if ok:
                 out.append(pid)
         return out
