@@ -1,7 +1,7 @@
 """`xfiles-fan` fast paths agree with the full checks on every position of seeded games.
 
-Listing legal moves uses `card_legal` (no sentences) and a precomputed sideboard exchange test; refusing a move uses
-`card_problems` and `_check_exchange`. Walking real games position by position holds the two to the same answers.
+Listing legal moves uses `card_legal` (no sentences), provided tags remembered by title and a precomputed sideboard
+exchange test; refusing a move uses `card_problems` and `_check_exchange`. Walking real games position by position holds the two to the same answers.
 """
 
 from __future__ import annotations
@@ -50,6 +50,8 @@ def test_fast_paths_match_the_full_checks(seed: int) -> None:
     rules, states = positions(seed, ["greedy", "random"] if seed % 2 else ["random", "greedy"])
     judged = exchanges = 0
     for state in states:
+        assert rules._provided_by_titles(state) == rules.provided(state)
+        assert rules._provided_by_titles(state, environment_only=True) == rules.provided(state, environment_only=True)
         for seat in state.seats:
             hand = state.zones[f"hand:{seat}"].pieces
             full = [pid for pid in hand if not rules.card_problems(state, pid, seat)]

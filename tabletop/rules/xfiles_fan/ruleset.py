@@ -102,13 +102,13 @@ class _Provided:
     @property
     def environment(self) -> Counter[str]:
         if self._env is None:
-            self._env = self._rules.provided(self._state, environment_only=True)
+            self._env = self._rules._provided_by_titles(self._state, environment_only=True)
         return self._env
 
     @property
     def everything(self) -> Counter[str]:
         if self._all is None:
-            self._all = self._rules.provided(self._state)
+            self._all = self._rules._provided_by_titles(self._state)
         return self._all
 
 
@@ -157,6 +157,8 @@ class XFilesFan(Ruleset):
         self._info: dict[str, CardInfo] = {}
         #: each title's provided tags, case-folded (counted for every card the rules check)
         self._provides: dict[str | None, tuple[str, ...]] = {}
+        #: provided tags by the titles counted (see _provided_by_titles), bounded
+        self._provided_memo: dict[tuple[str | None, ...], Counter[str]] = {}
 
     # -- card data --
 
@@ -318,6 +320,27 @@ class XFilesFan(Ruleset):
             for e in state.rules.get("round") or []:
                 if not e.get("negated") and e.get("piece") in pieces:
                     self._count_provided(out, pieces[e["piece"]].card)
+        return out
+
+    def _provided_by_titles(self, state: GameState, *, environment_only: bool = False) -> Counter[str]:
+        """`provided`, remembered by the titles it counts (read only: callers share it).
+
+        The count depends only on which titles provide (those `provided` walks), and the same few environments and
+        round openings recur all game, so most positions find it ready."""
+        pieces = state.pieces
+        zone = state.zones.get("environment")
+        refs = [pieces[pid].card for pid in zone.pieces] if zone else []
+        if not environment_only:
+            refs += [pieces[e["piece"]].card for e in state.rules.get("round") or []
+                     if not e.get("negated") and e.get("piece") in pieces]
+        key = tuple(refs)
+        out = self._provided_memo.get(key)
+        if out is None:
+            if len(self._provided_memo) >= 4096:
+                self._provided_memo.clear()
+            out = self._provided_memo[key] = Counter()
+            for ref in refs:
+                self._count_provided(out, ref)
         return out
 
     def _count_provided(self, out: Counter[str], ref: str | None) -> None:
@@ -1284,6 +1307,7 @@ class XFilesFan(Ruleset):
             self.library = library
             self._info.clear()
             self._provides.clear()
+            self._provided_memo.clear()
         o = self.options
         out: list[Violation] = []
         draw: list[str] = []
