@@ -104,10 +104,11 @@ def plain_copy(value: Any) -> Any:
     t = type(value)
     if t in _IMMUTABLE:
         return value
+    # leaves are copied inline, not by a call each: most values in rule state are strings, numbers and flags
     if t is dict:
-        return {k: plain_copy(v) for k, v in value.items()}
+        return {k: v if type(v) in _IMMUTABLE else plain_copy(v) for k, v in value.items()}
     if t is list:
-        return [plain_copy(v) for v in value]
+        return [v if type(v) in _IMMUTABLE else plain_copy(v) for v in value]
     if t is tuple:
         return tuple(plain_copy(v) for v in value)
     return copy.deepcopy(value)

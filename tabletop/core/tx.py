@@ -76,14 +76,17 @@ class Tx:
             self.emit(PieceChanged(pid, tuple(changes)))
 
     def set_rule(self, key: str, value: Any) -> None:
-        """Set one key of the ruleset's state (a deep copy is stored, so callers may keep mutating theirs)."""
+        """Set one key of the ruleset's state (a deep copy is stored, so callers may keep mutating theirs).
+
+        The old value needs no copy: it is the state's own (every event stores a copy of what it sets), and it
+        leaves the state with this event, so the event is the only thing that still holds it."""
         old = self.state.rules.get(key, _MISSING)
         if old != value:
-            self.emit(RuleStateChanged(key, plain_copy(old), plain_copy(value)))
+            self.emit(RuleStateChanged(key, old, plain_copy(value)))
 
     def del_rule(self, key: str) -> None:
         if key in self.state.rules:
-            self.emit(RuleStateChanged(key, plain_copy(self.state.rules[key]), _MISSING))
+            self.emit(RuleStateChanged(key, self.state.rules[key], _MISSING))
 
     def set_player_counter(self, seat: int, name: str, value: int | None) -> None:
         old = self.state.player(seat).counters.get(name)

@@ -102,13 +102,13 @@ class _Provided:
     @property
     def environment(self) -> Counter[str]:
         if self._env is None:
-            self._env = self._rules.provided(self._state, environment_only=True)
+            self._env = self._rules._provided_by_titles(self._state, environment_only=True)
         return self._env
 
     @property
     def everything(self) -> Counter[str]:
         if self._all is None:
-            self._all = self._rules.provided(self._state)
+            self._all = self._rules._provided_by_titles(self._state)
         return self._all
 
 
@@ -157,6 +157,8 @@ class XFilesFan(Ruleset):
         self._info: dict[str, CardInfo] = {}
         #: each title's provided tags, case-folded (counted for every card the rules check)
         self._provides: dict[str | None, tuple[str, ...]] = {}
+        #: provided tags by the titles counted (see _provided_by_titles), bounded
+        self._provided_memo: dict[tuple[str | None, ...], Counter[str]] = {}
 
     # -- card data --
 
@@ -320,12 +322,33 @@ class XFilesFan(Ruleset):
                     self._count_provided(out, pieces[e["piece"]].card)
         return out
 
+    def _provided_by_titles(self, state: GameState, *, environment_only: bool = False) -> Counter[str]:
+        """`provided`, remembered by the titles it counts (read only: callers share it).
+
+        The count depends only on which titles provide (those `provided` walks), and the same few environments and
+        round openings recur all game, so most positions find it ready."""
+        pieces = state.pieces
+        zone = state.zones.get("environment")
+        refs = [pieces[pid].card for pid in zone.pieces] if zone else []
+        if not environment_only:
+            refs += [pieces[e["piece"]].card for e in state.rules.get("round") or []
+                     if not e.get("negated") and e.get("piece") in pieces]
+        key = tuple(refs)
+        out = self._provided_memo.get(key)
+        if out is None:
+            if len(self._provided_memo) >= 4096:
+                self._provided_memo.clear()
+            out = self._provided_memo[key] = Counter()
+            for ref in refs:
+                self._count_provided(out, ref)
+        return out
+
     def _count_provided(self, out: Counter[str], ref: str | None) -> None:
         tags = self._provides.get(ref)
         if tags is None:
             tags = self._provides[ref] = tuple(self.card(ref).provided())
         for tag in tags:
-            out[tag] += 1
+            out[tag] = out.get(tag, 0) + 1  # not `+= 1`: Counter.__missing__ is a Python call per new tag
 
     def _hand(self, state: GameState, seat: int | None) -> list[str]:
         zone = state.zones.get(f"hand:{seat}")
@@ -403,6 +426,41 @@ class XFilesFan(Ruleset):
                               f"{info.play_limit} time(s); {copies} already are", (pid,), seat))
         return out
 
+    def card_legal(self, state: GameState, pid: str, tags: _Provided | None = None) -> bool:
+        """Whether `card_problems` would find nothing, without writing the sentences it would refuse with.
+
+        Listing legal moves judges every hand card each turn, and most are refused; the sentences are only needed
+        when a move is really refused, so `check` keeps the full `card_problems`. The two must agree on every
+        position (tests/rules/test_xfiles_fan_fast.py walks seeded games to hold them to it)."""
+        ref = state.pieces[pid].card
+        return self._ref_legal(state, self.card(ref), ref, tags or _Provided(self, state))
+
+    def _ref_legal(self, state: GameState, info: CardInfo, ref: str | None, tags: _Provided) -> bool:
+        """`card_legal` for a card title (`info`, `ref`): copies of a title share every answer."""
+        rnd = state.rules.get("round") or []
+        if not rnd:
+            if info.type not in ROUND_STARTERS:
+                return False
+            env = tags.environment
+            return not tag_problems(info.requires, env) and not any(env.get(t.casefold()) for t in info.prevented_by)
+        if state.rules.get("round_over") or info.type not in ROUND_FOLLOWERS:
+            return False
+        provided = tags.everything
+        if tag_problems(info.requires, provided) or any(provided.get(t.casefold()) for t in info.prevented_by):
+            return False
+        if info.immediately_after:
+            last = rnd[-1].get("piece")
+            if (self.info(state, last).type if last in state.pieces else "") != info.immediately_after:
+                return False
+        if info.requires_circ and circumstance_problems([e["circ"] for e in rnd], info.requires_circ):
+            return False
+        if info.play_limit is not None:
+            pieces = state.pieces
+            copies = sum(1 for e in rnd if e.get("piece") in pieces and pieces[e["piece"]].card == ref)
+            if copies >= info.play_limit:
+                return False
+        return True
+
     def playable(self, state: GameState, seat: int | None) -> list[str]:
         """The cards in `seat`'s hand that could go into the round now (ignoring whose turn it is)."""
         # one position, many cards: count the provided tags once, and judge each card title once (copies of a
@@ -410,11 +468,13 @@ class XFilesFan(Ruleset):
         tags = _Provided(self, state)
         legal: dict[str | None, bool] = {}
         out = []
-        for pid in self._hand(state, seat):
-            ref = state.pieces[pid].card
+        pieces = state.pieces
+        zone = state.zones.get(f"hand:{seat}")
+        for pid in zone.pieces if zone else ():
+            ref = pieces[pid].card
             ok = legal.get(ref)
             if ok is None:
-                ok = legal[ref] = not self.card_problems(state, pid, seat, tags)
+                ok = legal[ref] = self._ref_legal(state, self.card(ref), ref, tags)
             if ok:
                 out.append(pid)
         return out
@@ -1047,15 +1107,26 @@ class XFilesFan(Ruleset):
         elif kind == "exchange":
             yield Exchange()
             seen_pairs = set()
+            pieces = state.pieces
             deck = state.zones[f"deck:{seat}"].pieces
+            side = [(take, pieces[take].card) for take in state.zones[f"sideboard:{seat}"].pieces]
+            # what _check_exchange finds for one pair offered here: the pending ask, the counts and the zones hold
+            # by construction, so only the deck limit of the card taken can refuse it (the card given differs, so
+            # the deck keeps its count of the taken card, which then gains one); judged once per card title
+            in_deck = Counter(pieces[p].card for p in deck)
+            fits: dict[str | None, bool] = {}
             for give in deck:
-                for take in state.zones[f"sideboard:{seat}"].pieces:
-                    key = (state.pieces[give].card, state.pieces[take].card)
-                    if key[0] != key[1] and key not in seen_pairs:
+                give_ref = pieces[give].card
+                for take, take_ref in side:
+                    key = (give_ref, take_ref)
+                    if give_ref != take_ref and key not in seen_pairs:
                         seen_pairs.add(key)
-                        action = Exchange((give,), (take,))
-                        if not self._check_exchange(state, action, seat):
-                            yield action
+                        ok = fits.get(take_ref)
+                        if ok is None:
+                            limit = self.card(take_ref).deck_limit
+                            ok = fits[take_ref] = limit is None or in_deck[take_ref] + 1 <= limit
+                        if ok:
+                            yield Exchange((give,), (take,))
 
     # -- status, audit, decks --
 
@@ -1238,6 +1309,7 @@ class XFilesFan(Ruleset):
             self.library = library
             self._info.clear()
             self._provides.clear()
+            self._provided_memo.clear()
         o = self.options
         out: list[Violation] = []
         draw: list[str] = []

@@ -1,0 +1,66 @@
+"""`xfiles-fan` fast paths agree with the full checks on every position of seeded games.
+
+Listing legal moves uses `card_legal` (no sentences), provided tags remembered by title and a precomputed sideboard
+exchange test; refusing a move uses `card_problems` and `_check_exchange`. Walking real games position by position holds the two to the same answers.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.core.state import GameState
+from tabletop.rules.simulate import play_session
+from tabletop.rules.xfiles_fan import Exchange, XFilesFan
+
+
+def positions(seed: int, bots: list[str]) -> tuple[XFilesFan, list[GameState]]:
+    """Every position of one seeded strict game, from the first to the last."""
+    _, session = play_session("xfiles-fan", bots, seed, enforcement="strict")
+    rules = session.rules
+    assert isinstance(rules, XFilesFan)
+    state = session.state.copy()
+    for entry in reversed(session.history):
+        for event in reversed(entry.events):
+            event.revert(state)
+    out = [state.copy()]
+    for entry in session.history:
+        for event in entry.events:
+            event.apply(state)
+        out.append(state.copy())
+    assert out[-1].hash() == session.state.hash()
+    return rules, out
+
+
+def slow_exchanges(rules: XFilesFan, state: GameState, seat: int) -> list[Exchange]:
+    """The exchange pairs as first listed: every distinct pair of titles that `_check_exchange` lets through."""
+    out, seen = [], set()
+    for give in state.zones[f"deck:{seat}"].pieces:
+        for take in state.zones[f"sideboard:{seat}"].pieces:
+            key = (state.pieces[give].card, state.pieces[take].card)
+            if key[0] != key[1] and key not in seen:
+                seen.add(key)
+                action = Exchange((give,), (take,))
+                if not rules._check_exchange(state, action, seat):
+                    out.append(action)
+    return out
+
+
+@pytest.mark.parametrize("seed", [3, 11, 20])
+def test_fast_paths_match_the_full_checks(seed: int) -> None:
+    rules, states = positions(seed, ["greedy", "random"] if seed % 2 else ["random", "greedy"])
+    judged = exchanges = 0
+    for state in states:
+        assert rules._provided_by_titles(state) == rules.provided(state)
+        assert rules._provided_by_titles(state, environment_only=True) == rules.provided(state, environment_only=True)
+        for seat in state.seats:
+            hand = state.zones[f"hand:{seat}"].pieces
+            full = [pid for pid in hand if not rules.card_problems(state, pid, seat)]
+            assert rules.playable(state, seat) == full, (state.seq, seat)
+            assert [rules.card_legal(state, pid) for pid in hand] == [pid in full for pid in hand]
+            judged += len(hand)
+            asks = [p for p in rules._pending(state) if p.get("seat") == seat and p.get("kind") == "exchange"]
+            if asks:
+                listed = [a for a in rules._decisions(state, seat, asks[0]) if a.give]
+                assert listed == slow_exchanges(rules, state, seat)
+                exchanges += len(listed)
+    assert judged > 1000 and exchanges > 0  # the walk did reach both fast paths, many times
