@@ -227,6 +227,10 @@ class GesturesMixin:
         if zone is None:
             return
         first = drag.sources[0]
+        if zone.layout == "free" and drag.whole_stack:
+            # cards let go on the felt are loose cards: a whole deck stays a deck unless it lands on a stack
+            self.notify(f"The {drag.from_zone} stays a stack: Ctrl-drag it onto a deck or pile to move it whole")
+            return
         if zone.layout == "free":
             if isinstance(first, Item) and first.layout == "free":
                 sx, sy = self.camera.to_screen(first.x, first.y)
