@@ -279,6 +279,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         if self.stream is None or self.table.seat != self.seat:
             self._open_stream()
         assert self.stream is not None
+        places = self._selection_places()
         self.table.feed(self.stream.take())
         if self.table.stale:  # a gap in the stream: start again from a whole view
             self._open_stream()
@@ -295,7 +296,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             self.camera.flipped = self._seat_on_top()
             self.fit()
         known = self.table.known
-        self.selected = [s for s in self.selected if known(s)]
+        self.selected = self._follow_selection(places, known)
         self._prune_gesture(known)
         self._update_legal()
         self._update_widgets()

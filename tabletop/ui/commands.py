@@ -164,7 +164,7 @@ class CommandsMixin:
 
     def _keymap(self) -> dict[int, Callable[[bool], Any]]:
         return {
-            pygame.K_f: lambda s: self.act_pieces(lambda ids: A.Flip(ids), kinds=("card",)),
+            pygame.K_f: lambda s: self.flip(),
             pygame.K_t: lambda s: self.act_pieces(lambda ids: A.Tap(ids), kinds=("card",)),
             pygame.K_r: lambda s: self.act_pieces(lambda ids: A.Rotate(ids, -90 if s else 90)),
             pygame.K_d: lambda s: self.deal() if s else self.draw_card(),
@@ -363,8 +363,24 @@ class CommandsMixin:
         if dice:
             self.submit(A.Roll(dice))
 
+    def flip(self) -> None:
+        """F: flip the selected cards, else the one under the cursor; a card in a hidden deck is not flipped (no one
+        would see it turn), and the window says what to do instead."""
+        ids = self.targets(("card",))
+        hidden = {z.name for z in self.layout.zones if z.visibility == "hidden" and z.layout == "stack"}
+        in_deck = [i for i in ids if (item := self.layout.by_id.get(i)) is not None and item.zone in hidden]
+        if in_deck and len(in_deck) == len(ids):
+            self.notify("A card in a face-down deck stays hidden when flipped: draw it (D), drag it out to flip "
+                        "it, or look at it (L)")
+            return
+        ids = tuple(i for i in ids if i not in in_deck)
+        if ids:
+            self.submit(A.Flip(ids))
+
     def bump(self, delta: int) -> None:
-        for pid in self.targets():
+        """+ / -: the counter on the piece under the cursor, else on each selected piece."""
+        hover = self.hover_item.pid if self.hover_item is not None else None
+        for pid in (hover,) if hover is not None else self.targets():
             kind = self._kind(pid)
             self.submit(A.AddCounter("value" if kind in ("counter", "token") else "counter", delta, piece=pid))
 

@@ -6,7 +6,7 @@ import pygame
 
 from tabletop.core import actions as A
 from tabletop.ui.describe import describe_entry
-from tests.ui.uihelpers import click, drag, screen_of, zone_center
+from tests.ui.uihelpers import click, drag, key, screen_of, zone_center
 
 __all__: list[str] = []
 
@@ -51,3 +51,55 @@ def test_a_face_down_card_flung_slides_and_is_logged_like_a_face_up_one(app):
         let_go = (item.x + 150 / app.camera.zoom, item.y + 20 / app.camera.zoom)
         assert abs(s.pieces[real].x - let_go[0]) + abs(s.pieces[real].y - let_go[1]) > 40  # it slid on
         assert describe_entry(app.source.log(0, 1)[-1].line(), {}, {"table": "the table"}) == "moved 1 piece to the table"
+
+
+def test_plus_and_minus_act_on_the_counter_under_the_cursor_not_the_selected_card(app):
+    s = app.session.state
+    drag(app, zone_center(app, "deck"), (300, 250))
+    card = next(i.pid for i in app.layout.items if i.zone == "table" and i.kind == "card")
+    click(app, screen_of(app, card))
+    assert app.selected == [card]
+    counter = next(pid for pid in s.zones["table"].pieces if s.pieces[pid].kind == "counter")
+    real_card = s.zones["table"].pieces[-1]
+    key(app, pygame.K_EQUALS, at=screen_of(app, counter))
+    key(app, pygame.K_EQUALS, at=screen_of(app, counter))
+    key(app, pygame.K_MINUS, at=screen_of(app, counter))
+    assert s.pieces[counter].counters.get("value") == 1
+    assert s.pieces[real_card].counters == {}
+    assert app.selected == [card]
+
+
+def _three_cards_on_the_felt(app) -> list[str]:
+    s = app.session.state
+    drag(app, zone_center(app, "deck"), (300, 250))  # two face down, never seen
+    drag(app, zone_center(app, "deck"), (420, 250))
+    click(app, zone_center(app, "deck"))  # one face up
+    drag(app, screen_of(app, s.zones["hand:0"].pieces[0]), (540, 250))
+    drag(app, (240, 150), (620, 330))  # box-select all three
+    assert len(app.selected) == 3
+    return list(s.zones["table"].pieces[-3:])
+
+
+def test_a_box_selection_survives_f_and_t(app):
+    s = app.session.state
+    real = _three_cards_on_the_felt(app)
+    away = (700, 150)  # the keys act on the selection wherever the cursor is
+    key(app, pygame.K_f, at=away)
+    assert [s.pieces[p].face_up for p in real] == [True, True, False]
+    assert len(app.selected) == 3
+    key(app, pygame.K_t, at=away)
+    assert all(s.pieces[p].rotation == 90 for p in real)
+    key(app, pygame.K_f, at=away)
+    assert [s.pieces[p].face_up for p in real] == [False, False, True]
+    assert len(app.selected) == 3
+    key(app, pygame.K_t, at=away)
+    assert all(s.pieces[p].rotation == 0 for p in real)
+
+
+def test_f_on_the_deck_says_why_nothing_turns(app):
+    s = app.session.state
+    n = len(app.session.history)
+    key(app, pygame.K_f, at=zone_center(app, "deck"))
+    assert len(app.session.history) == n  # no flip nobody could see logged
+    assert not s.pieces[s.zones["deck"].pieces[0]].face_up
+    assert any("deck" in t and "flip" in t for t in app.notices.texts())
