@@ -429,6 +429,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             if event.button != 1:
                 return
         consumed = self._widgets_take(event)
+        if et == pygame.KEYDOWN and not consumed and self.dialog_key(event):
+            return
         if et >= pygame.USEREVENT or self._is_ui_event(et):
             self.ui_event(event)
             return
