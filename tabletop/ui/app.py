@@ -370,8 +370,9 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
                 break
 
     def run(self) -> int:
-        while self.step():
-            pass
+        with self.sigint_quits():
+            while self.step():
+                pass
         self.close()
         return 0
 

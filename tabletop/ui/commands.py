@@ -154,6 +154,8 @@ class CommandsMixin:
                 self._open_file_dialog("open", "Open a save")
             elif k == pygame.K_n:
                 self.new_game_dialog()
+            elif k == pygame.K_q:
+                self.close()
             return
         if k in MOD_KEYS:
             return
@@ -499,7 +501,8 @@ class CommandsMixin:
                       ("My score -1", lambda: self.submit(A.AddCounter("score", -1, seat=self.seat))),
                       ("My pool +1", lambda: self.submit(A.AddCounter("pool", 1, seat=self.seat))),
                       ("My pool -1", lambda: self.submit(A.AddCounter("pool", -1, seat=self.seat))),
-                      ("Fit table  (Home)", self.fit)]
+                      ("Fit table  (Home)", self.fit),
+                      ("Quit  (Ctrl+Q)", self.close)]
         self.menu = ContextMenu(self.manager, pos, title, items, self.size)
 
     def _ask_int(self, title: str, initial: str, then: Callable[[int], Any]) -> None:
