@@ -6,7 +6,7 @@ import pygame
 
 from tabletop.core import actions as A
 from tabletop.ui.describe import describe_entry
-from tests.ui.uihelpers import click, drag, key, screen_of, zone_center
+from tests.ui.uihelpers import click, drag, key, mouse, post, screen_of, zone_center
 
 __all__: list[str] = []
 
@@ -103,3 +103,19 @@ def test_f_on_the_deck_says_why_nothing_turns(app):
     assert len(app.session.history) == n  # no flip nobody could see logged
     assert not s.pieces[s.zones["deck"].pieces[0]].face_up
     assert any("deck" in t and "flip" in t for t in app.notices.texts())
+
+
+def test_the_decks_tooltip_does_not_cover_its_menu(app):
+    deck = zone_center(app, "deck")
+    post(app, mouse(pygame.MOUSEMOTION, deck))
+    app.run_frames(3)
+    assert app.tooltip is not None  # hovering the deck tells its count
+    click(app, deck, button=3)
+    app.run_frames(2)
+    assert app.menu is not None
+    first = min(app.menu.actions, key=lambda b: b.rect.y)
+    tip = app.tooltip
+    assert tip is None or not tip.rect.colliderect(first.rect)
+    post(app, mouse(pygame.MOUSEMOTION, (deck[0] + 2, deck[1] + 1)))  # still over the deck, menu still open
+    app.run_frames(2)
+    assert app.tooltip is None or not app.tooltip.rect.colliderect(first.rect)
