@@ -8,7 +8,9 @@ through its table source (a local `Session`, a session hosted on the LAN, or a s
 
 from __future__ import annotations
 
+import collections
 import itertools
+import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -154,6 +156,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.tooltip: Any = None
         self.tooltip_for: str | None = None
         self.big_preview = False
+        self.frame_overlay = False  # F3: frame times over the table
+        self.frame_times: collections.deque[float] = collections.deque(maxlen=120)
         self.help: HelpOverlay | None = None
         self.menu: ContextMenu | None = None
         self.prompt: Prompt | None = None
@@ -354,6 +358,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             self.clock.tick()
             dt = HEADLESS_DT
         self.now += dt
+        began = time.perf_counter()
         evs = list(pygame.event.get() if events is None else events)
         self._calm = all(self._calm_event(e) for e in evs)
         for event in evs:
@@ -361,6 +366,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.update(dt)
         self.draw()
         pygame.display.flip()
+        self.frame_times.append(time.perf_counter() - began)
         self.frame += 1
         return self.running
 

@@ -134,6 +134,10 @@ class CommandsMixin:
         if k == pygame.K_F2:
             self.toggle_hud()
             return
+        if k == pygame.K_F3:
+            self.frame_overlay = not self.frame_overlay
+            self.frame_times.clear()
+            return
         if k == pygame.K_ESCAPE:
             if self.help is not None:
                 self.toggle_help()

@@ -119,3 +119,20 @@ def test_the_decks_tooltip_does_not_cover_its_menu(app):
     post(app, mouse(pygame.MOUSEMOTION, (deck[0] + 2, deck[1] + 1)))  # still over the deck, menu still open
     app.run_frames(2)
     assert app.tooltip is None or not app.tooltip.rect.colliderect(first.rect)
+
+
+def test_f3_shows_frame_times_over_the_table(app):
+    vp = pygame.Rect(app.camera.viewport)
+    corner = pygame.Rect(vp.right - 420, vp.y, 420, 40)
+    app.run_frames(2)
+    before = app.screen.subsurface(corner).copy()
+    key(app, pygame.K_F3)
+    assert app.frame_overlay
+    app.run_frames(3)
+    text = app.frame_time_text()
+    assert "ms" in text and "fps" in text and text.startswith("frame ")
+    after = app.screen.subsurface(corner)
+    assert any(before.get_at((x, y)) != after.get_at((x, y)) for x in range(0, 420, 3) for y in range(0, 40, 3))
+    key(app, pygame.K_F3)
+    app.run_frames(2)
+    assert not app.frame_overlay
