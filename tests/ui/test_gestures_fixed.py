@@ -136,3 +136,27 @@ def test_f3_shows_frame_times_over_the_table(app):
     key(app, pygame.K_F3)
     app.run_frames(2)
     assert not app.frame_overlay
+
+
+def test_an_attached_card_shows_clearly_and_its_menu_detaches_it(app):
+    s = app.session.state
+    click(app, zone_center(app, "deck"))
+    click(app, zone_center(app, "deck"))
+    first, second = s.zones["hand:0"].pieces
+    drag(app, screen_of(app, first), (400, 300))  # the host
+    drag(app, screen_of(app, second), (600, 300))
+    click(app, screen_of(app, second))  # select it, then A over the host: attached under it
+    key(app, pygame.K_a, at=screen_of(app, first))
+    assert s.pieces[second].attached_to == first
+    host, under = app.layout.by_id[first], app.layout.by_id[second]
+    hy = app.camera.to_screen(host.x, host.y)[1]
+    uy = app.camera.to_screen(under.x, under.y)[1]
+    assert hy - uy >= 15  # its edge shows well clear of the host on screen, not a few pixels off
+    # right-click the part that shows: the attached card's own menu, with Detach
+    top_edge = app.camera.to_screen(under.x, under.y - under.h / 2 + 10)
+    click(app, top_edge, button=3)
+    assert app.menu is not None
+    button = next(b for b in app.menu.actions if b.text.startswith("Detach"))
+    click(app, button.rect.center)
+    assert s.pieces[second].attached_to is None
+    assert app.session.history[-1].action == A.Detach(second)
