@@ -160,3 +160,31 @@ def test_an_attached_card_shows_clearly_and_its_menu_detaches_it(app):
     click(app, button.rect.center)
     assert s.pieces[second].attached_to is None
     assert app.session.history[-1].action == A.Detach(second)
+
+
+def _log_text(app, seat: int) -> str:
+    assert app.seat == seat
+    row = app.source.log(seat, 1)[-1]
+    return app._entry_html(row, app._names(), app._zone_labels())
+
+
+def test_the_log_names_the_card_flipped_when_the_reader_may_see_it(app):
+    s = app.session.state
+    click(app, zone_center(app, "deck"))
+    pid = s.zones["hand:0"].pieces[0]
+    name = app._card(s.pieces[pid].card).name
+    drag(app, screen_of(app, pid), (400, 300))
+    key(app, pygame.K_f, at=(400, 300))  # face down: the other seat never saw it
+    key(app, pygame.K_f, at=(400, 300))  # face up again: now everyone sees it
+    assert f"flipped {name}" in _log_text(app, 0)
+    app.switch_seat(1)
+    assert f"flipped {name}" in _log_text(app, 1)
+    app.switch_seat(0)
+    click(app, zone_center(app, "deck"))  # a card only seat 0 has seen, flipped in its hand
+    other = s.zones["hand:0"].pieces[-1]
+    other_name = app._card(s.pieces[other].card).name
+    key(app, pygame.K_f, at=screen_of(app, other))
+    assert app.session.history[-1].action.type == "flip"
+    assert f"flipped {other_name}" in _log_text(app, 0)
+    app.switch_seat(1)  # the log as seat 1's window shows it
+    assert "flipped 1 card" in _log_text(app, 1) and other_name not in _log_text(app, 1)
