@@ -148,18 +148,7 @@ class CommandsMixin:
                 self.selected = []
             return
         if ctrl:
-            if k == pygame.K_z:
-                self.redo() if shift else self.undo()
-            elif k == pygame.K_y:
-                self.redo()
-            elif k == pygame.K_s:
-                self.save(ask=shift)
-            elif k == pygame.K_o:
-                self._open_file_dialog("open", "Open a save")
-            elif k == pygame.K_n:
-                self.new_game_dialog()
-            elif k == pygame.K_q:
-                self.close()
+            self._ctrl_key(k, shift)
             return
         if k in MOD_KEYS:
             return
@@ -167,6 +156,21 @@ class CommandsMixin:
         handler = self._keymap().get(k)
         if handler is not None:
             handler(shift)
+
+    def _ctrl_key(self, k: int, shift: bool) -> None:
+        """Ctrl+Z / Y / S / O / N / Q: undo, redo, save, open, new game, quit."""
+        if k == pygame.K_z:
+            self.redo() if shift else self.undo()
+        elif k == pygame.K_y:
+            self.redo()
+        elif k == pygame.K_s:
+            self.save(ask=shift)
+        elif k == pygame.K_o:
+            self._open_file_dialog("open", "Open a save")
+        elif k == pygame.K_n:
+            self.new_game_dialog()
+        elif k == pygame.K_q:
+            self.close()
 
     def _keymap(self) -> dict[int, Callable[[bool], Any]]:
         return {
