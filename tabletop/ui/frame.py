@@ -112,7 +112,8 @@ class DrawMixin:
         font = self.assets.font(14, bold=True)
         text = font.render(self.frame_time_text(), True, (240, 240, 200))
         vp = pygame.Rect(self.camera.viewport)
-        box = text.get_rect(topright=(vp.right - 8, vp.y + 8)).inflate(12, 6)
+        bottom = self.hand.rect.top if self.layout.hand is not None else vp.bottom  # clear of notices and labels
+        box = text.get_rect(bottomleft=(vp.x + 14, bottom - 11)).inflate(12, 6)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
         surface.blit(shade, box.topleft)

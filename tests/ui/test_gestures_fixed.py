@@ -123,7 +123,8 @@ def test_the_decks_tooltip_does_not_cover_its_menu(app):
 
 def test_f3_shows_frame_times_over_the_table(app):
     vp = pygame.Rect(app.camera.viewport)
-    corner = pygame.Rect(vp.right - 420, vp.y, 420, 40)
+    bottom = app.hand.rect.top if app.layout.hand is not None else vp.bottom
+    corner = pygame.Rect(vp.x, bottom - 40, 420, 40)
     app.run_frames(2)
     before = app.screen.subsurface(corner).copy()
     key(app, pygame.K_F3)
