@@ -8,7 +8,9 @@ through its table source (a local `Session`, a session hosted on the LAN, or a s
 
 from __future__ import annotations
 
+import collections
 import itertools
+import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -154,6 +156,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.tooltip: Any = None
         self.tooltip_for: str | None = None
         self.big_preview = False
+        self.frame_overlay = False  # F3: frame times over the table
+        self.frame_times: collections.deque[float] = collections.deque(maxlen=120)
         self.help: HelpOverlay | None = None
         self.menu: ContextMenu | None = None
         self.prompt: Prompt | None = None
@@ -279,6 +283,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         if self.stream is None or self.table.seat != self.seat:
             self._open_stream()
         assert self.stream is not None
+        places = self._selection_places()
         self.table.feed(self.stream.take())
         if self.table.stale:  # a gap in the stream: start again from a whole view
             self._open_stream()
@@ -295,7 +300,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             self.camera.flipped = self._seat_on_top()
             self.fit()
         known = self.table.known
-        self.selected = [s for s in self.selected if known(s)]
+        self.selected = self._follow_selection(places, known)
         self._prune_gesture(known)
         self._update_legal()
         self._update_widgets()
@@ -353,6 +358,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             self.clock.tick()
             dt = HEADLESS_DT
         self.now += dt
+        began = time.perf_counter()
         evs = list(pygame.event.get() if events is None else events)
         self._calm = all(self._calm_event(e) for e in evs)
         for event in evs:
@@ -360,6 +366,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.update(dt)
         self.draw()
         pygame.display.flip()
+        self.frame_times.append(time.perf_counter() - began)
         self.frame += 1
         return self.running
 
@@ -369,8 +376,9 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
                 break
 
     def run(self) -> int:
-        while self.step():
-            pass
+        with self.sigint_quits():
+            while self.step():
+                pass
         self.close()
         return 0
 
@@ -428,6 +436,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             if event.button != 1:
                 return
         consumed = self._widgets_take(event)
+        if et == pygame.KEYDOWN and not consumed and self.dialog_key(event):
+            return
         if et >= pygame.USEREVENT or self._is_ui_event(et):
             self.ui_event(event)
             return

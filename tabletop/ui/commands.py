@@ -134,6 +134,10 @@ class CommandsMixin:
         if k == pygame.K_F2:
             self.toggle_hud()
             return
+        if k == pygame.K_F3:
+            self.frame_overlay = not self.frame_overlay
+            self.frame_times.clear()
+            return
         if k == pygame.K_ESCAPE:
             if self.help is not None:
                 self.toggle_help()
@@ -144,16 +148,7 @@ class CommandsMixin:
                 self.selected = []
             return
         if ctrl:
-            if k == pygame.K_z:
-                self.redo() if shift else self.undo()
-            elif k == pygame.K_y:
-                self.redo()
-            elif k == pygame.K_s:
-                self.save(ask=shift)
-            elif k == pygame.K_o:
-                self._open_file_dialog("open", "Open a save")
-            elif k == pygame.K_n:
-                self.new_game_dialog()
+            self._ctrl_key(k, shift)
             return
         if k in MOD_KEYS:
             return
@@ -162,9 +157,24 @@ class CommandsMixin:
         if handler is not None:
             handler(shift)
 
+    def _ctrl_key(self, k: int, shift: bool) -> None:
+        """Ctrl+Z / Y / S / O / N / Q: undo, redo, save, open, new game, quit."""
+        if k == pygame.K_z:
+            self.redo() if shift else self.undo()
+        elif k == pygame.K_y:
+            self.redo()
+        elif k == pygame.K_s:
+            self.save(ask=shift)
+        elif k == pygame.K_o:
+            self._open_file_dialog("open", "Open a save")
+        elif k == pygame.K_n:
+            self.new_game_dialog()
+        elif k == pygame.K_q:
+            self.close()
+
     def _keymap(self) -> dict[int, Callable[[bool], Any]]:
         return {
-            pygame.K_f: lambda s: self.act_pieces(lambda ids: A.Flip(ids), kinds=("card",)),
+            pygame.K_f: lambda s: self.flip(),
             pygame.K_t: lambda s: self.act_pieces(lambda ids: A.Tap(ids), kinds=("card",)),
             pygame.K_r: lambda s: self.act_pieces(lambda ids: A.Rotate(ids, -90 if s else 90)),
             pygame.K_d: lambda s: self.deal() if s else self.draw_card(),
@@ -363,8 +373,24 @@ class CommandsMixin:
         if dice:
             self.submit(A.Roll(dice))
 
+    def flip(self) -> None:
+        """F: flip the selected cards, else the one under the cursor; a card in a hidden deck is not flipped (no one
+        would see it turn), and the window says what to do instead."""
+        ids = self.targets(("card",))
+        hidden = {z.name for z in self.layout.zones if z.visibility == "hidden" and z.layout == "stack"}
+        in_deck = [i for i in ids if (item := self.layout.by_id.get(i)) is not None and item.zone in hidden]
+        if in_deck and len(in_deck) == len(ids):
+            self.notify("A card in a face-down deck stays hidden when flipped: draw it (D), drag it out to flip "
+                        "it, or look at it (L)")
+            return
+        ids = tuple(i for i in ids if i not in in_deck)
+        if ids:
+            self.submit(A.Flip(ids))
+
     def bump(self, delta: int) -> None:
-        for pid in self.targets():
+        """+ / -: the counter on the piece under the cursor, else on each selected piece."""
+        hover = self.hover_item.pid if self.hover_item is not None else None
+        for pid in (hover,) if hover is not None else self.targets():
             kind = self._kind(pid)
             self.submit(A.AddCounter("value" if kind in ("counter", "token") else "counter", delta, piece=pid))
 
@@ -483,7 +509,8 @@ class CommandsMixin:
                       ("My score -1", lambda: self.submit(A.AddCounter("score", -1, seat=self.seat))),
                       ("My pool +1", lambda: self.submit(A.AddCounter("pool", 1, seat=self.seat))),
                       ("My pool -1", lambda: self.submit(A.AddCounter("pool", -1, seat=self.seat))),
-                      ("Fit table  (Home)", self.fit)]
+                      ("Fit table  (Home)", self.fit),
+                      ("Quit  (Ctrl+Q)", self.close)]
         self.menu = ContextMenu(self.manager, pos, title, items, self.size)
 
     def _ask_int(self, title: str, initial: str, then: Callable[[int], Any]) -> None:

@@ -36,6 +36,16 @@ def _revealed(a: Mapping[str, Any], count: int, names: Mapping[int, str]) -> str
     return f"revealed {_n(count, 'card')}" + (f" to {names.get(to, to)}" if to is not None else "")
 
 
+def _flipped(pieces: list[str], name_of: Callable[[str], str | None]) -> str:
+    """"flipped Ace of Spades": the cards this seat's view shows by name, the rest counted."""
+    names = [n for n in (name_of(str(p)) for p in pieces) if n]
+    hidden = len(pieces) - len(names)
+    if not names:
+        return f"flipped {_n(hidden, 'card')}"
+    named = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    return f"flipped {named}" + (f" and {_n(hidden, 'other card')}" if hidden else "")
+
+
 #: the engine's own actions in words: (action, piece count, notes by kind, zone namer, seat names) -> text
 _CORE_WORDS: dict[str, Callable[..., str]] = {
     "move": lambda a, c, nt, zn, nm: f"moved {_n(c, 'piece')} to {zn(a.get('to'))}",
@@ -76,6 +86,8 @@ def describe_entry(entry: Mapping[str, Any], names: Mapping[int, str], zones: Ma
         return zones.get(str(name), str(name)) if name is not None else "?"
 
     pieces = a.get("pieces") or ([a["piece"]] if a.get("piece") else [])
+    if t == "flip" and name_of is not None:
+        return _flipped(pieces, name_of)
     word = _CORE_WORDS.get(t)
     if word is not None:
         return word(a, len(pieces), notes, zn, names)

@@ -32,11 +32,104 @@ class DialogsMixin:
     def ui_event(self, event: pygame.event.Event) -> None:
         """Offer a widget event to each open dialog and bar in turn, until one takes it (one protocol for all)."""
         el = getattr(event, "ui_element", None)
-        for take in (self._to_prompt, self._to_vote, self._to_join, self._to_peek, self._to_menu, self._to_start,
+        for take in (self._to_file_enter, self._to_prompt, self._to_vote, self._to_join, self._to_peek, self._to_menu, self._to_start,
                      self._to_newgame, self._to_topbar, self._to_dial, self._to_chat, self._to_file_picked,
                      self._to_window_close, self._to_moves):
             if take(event, el):
                 return
+
+    def dialog_key(self, event: pygame.event.Event) -> bool:
+        """Enter and Escape in the dialog on top: Enter does what its main button does, Escape closes it (a vote
+        refuses); whether a dialog took the key."""
+        if event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            return False
+        enter = event.key != pygame.K_ESCAPE
+        for take in (self._key_file, self._key_prompt, self._key_vote, self._key_peek, self._key_info,
+                     self._key_newgame, self._key_join):
+            if take(enter):
+                return True
+        if self.help is not None and enter:
+            self.toggle_help()
+            return True
+        return False
+
+    def _key_file(self, enter: bool) -> bool:
+        fd = self.file_dialog
+        if fd is None or not fd.alive():
+            return False
+        if not enter:
+            fd.kill()
+            self.file_dialog = None
+        elif fd.ok_button.is_enabled:
+            fd.process_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=fd.ok_button))
+        return True
+
+    def _to_file_enter(self, event: pygame.event.Event, el: Any) -> bool:
+        """Enter in the file dialog's path field: a file name there is picked, as OK would (a folder is opened)."""
+        fd = self.file_dialog
+        if event.type != pygame_gui.UI_TEXT_ENTRY_FINISHED or fd is None or el is not fd.file_path_text_line:
+            return False
+        path = fd.current_file_path
+        if path is not None and not Path(path).is_dir() and fd.ok_button.is_enabled:
+            fd.process_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=fd.ok_button))
+        return True
+
+    def _key_prompt(self, enter: bool) -> bool:
+        pr = self.prompt
+        if pr is None or not pr.alive():
+            return False
+        if enter:
+            pr.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=pr.ok))
+        else:
+            pr.window.kill()
+        self.prompt = None
+        return True
+
+    def _key_vote(self, enter: bool) -> bool:
+        if self.vote_dialog is None:
+            return False
+        self.answer_vote(enter)
+        return True
+
+    def _key_peek(self, enter: bool) -> bool:
+        peek = self.peek
+        if peek is None or peek.closed:
+            return False
+        peek.close()
+        if self.peek is peek:
+            self.peek = None
+        return True
+
+    def _key_info(self, enter: bool) -> bool:
+        if self.dialog is None:
+            return False
+        self.dialog.kill()
+        self.dialog = None
+        return True
+
+    def _key_newgame(self, enter: bool) -> bool:
+        ng = self.newgame
+        if ng is None or not ng.alive():
+            return False
+        if enter:
+            self._start_new_game()
+        else:
+            ng.kill()
+            self.newgame = None
+            self._back_to_start()
+        return True
+
+    def _key_join(self, enter: bool) -> bool:
+        jd = self.join_dialog
+        if jd is None:
+            return False
+        if enter:
+            self._join_picked(jd.values())
+        else:
+            jd.kill()
+            self.join_dialog = None
+            self._back_to_start()
+        return True
 
     def _to_prompt(self, event: pygame.event.Event, el: Any) -> bool:
         if self.prompt is not None and self.prompt.handle(event):

@@ -36,6 +36,8 @@ class DrawMixin:
         self._draw_hud(surface)
         if not self._ui_quiet:
             self.manager.draw_ui(surface)
+        if self.frame_overlay:
+            self._draw_frame_times(surface)
         if self.big_preview:
             self._draw_big_preview(surface)
         if self.cover_seat is not None:
@@ -95,6 +97,27 @@ class DrawMixin:
         if len(drag.ids) > 1:
             b = self.assets.badge(str(len(drag.ids)), 14, bg=(30, 60, 110))
             surface.blit(b, (self.mouse[0] + 12, self.mouse[1] + 12))
+
+    def frame_time_text(self) -> str:
+        """F3's line: the time a frame's work took (events, update, draw), mean and worst over the last 120 frames,
+        and the frames per second the loop runs at."""
+        times = self.frame_times
+        if not times:
+            return "frame: measuring…"
+        mean = sum(times) / len(times)
+        return (f"frame {mean * 1000:.1f} ms · worst {max(times) * 1000:.1f} ms · "
+                f"{self.clock.get_fps():.0f} fps · {len(self.layout.items)} pieces")
+
+    def _draw_frame_times(self, surface: pygame.Surface) -> None:
+        font = self.assets.font(14, bold=True)
+        text = font.render(self.frame_time_text(), True, (240, 240, 200))
+        vp = pygame.Rect(self.camera.viewport)
+        bottom = self.hand.rect.top if self.layout.hand is not None else vp.bottom  # clear of notices and labels
+        box = text.get_rect(bottomleft=(vp.x + 14, bottom - 11)).inflate(12, 6)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, box.topleft)
+        surface.blit(text, (box.x + 6, box.y + 3))
 
     def _draw_big_preview(self, surface: pygame.Surface) -> None:
         piece = self._hover_piece()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -227,6 +227,10 @@ class GesturesMixin:
         if zone is None:
             return
         first = drag.sources[0]
+        if zone.layout == "free" and drag.whole_stack:
+            # cards let go on the felt are loose cards: a whole deck stays a deck unless it lands on a stack
+            self.notify(f"The {drag.from_zone} stays a stack: Ctrl-drag it onto a deck or pile to move it whole")
+            return
         if zone.layout == "free":
             if isinstance(first, Item) and first.layout == "free":
                 sx, sy = self.camera.to_screen(first.x, first.y)
@@ -295,6 +299,31 @@ class GesturesMixin:
         if zone is None or zone.layout == "free" or zone.kind == "hand":
             return None
         return zone.name
+
+    def _selection_places(self) -> dict[str, tuple[str, float, float]]:
+        """Where each selected table piece lies, so the selection can follow a card whose name its view changes."""
+        by_id = self.layout.by_id
+        return {pid: (i.zone, i.x, i.y) for pid in self.selected if (i := by_id.get(pid)) is not None}
+
+    def _follow_selection(self, places: dict[str, tuple[str, float, float]],
+                          known: Callable[[str], bool]) -> list[str]:
+        """The selection after a change: a card flipped face down (or up) gets a new name in this seat's view, so the
+        piece now lying where it lay, in the same zone, takes its place; pieces that left are let go."""
+        out: list[str] = []
+        for pid in self.selected:
+            if known(pid):
+                out.append(pid)
+                continue
+            place = places.get(pid)
+            if place is None:
+                continue
+            zone, x, y = place
+            same = next((i.pid for i in self.layout.items if i.zone == zone and i.layout == "free"
+                         and abs(i.x - x) < 0.5 and abs(i.y - y) < 0.5 and i.pid not in out
+                         and i.pid not in self.selected), None)
+            if same is not None:
+                out.append(same)
+        return out
 
     def update_hover(self) -> None:
         pos = self.mouse

@@ -20,9 +20,13 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
+from ..core.reducer import ATTACH_OFFSET
+
 __all__ = ["CARD_H", "CARD_W", "Item", "Layout", "ZoneBox", "build_layout", "piece_size"]
 
 CARD_W, CARD_H = 126.0, 176.0
+#: how much of a piece attached under a host shows above it, per piece under it (table units)
+ATTACH_PEEK = 0.3 * CARD_H
 #: a grid cell of the table, and how far beyond its box a piece may draw (a stack's edge of backs)
 CELL = 96.0
 MARGIN = 16.0
@@ -360,9 +364,23 @@ class Layout:
         kind = p.get("kind", "card")
         w, h = piece_size(kind)
         rx, ry, _, _ = box.rect
-        return Item(p["id"], kind, box.name, float(p.get("x", rx + w / 2)), float(p.get("y", ry + h / 2)), w, h,
+        x, y = float(p.get("x", rx + w / 2)), float(p.get("y", ry + h / 2))
+        if p.get("attached_to"):
+            x, y = self._peeking(box, p, x, y)
+        return Item(p["id"], kind, box.name, x, y, w, h,
                     int(p.get("rotation", 0)), p, int(z) if z >= 0 else 0, layout="free",
                     order=(self._rank[box.name], z))
+
+    def _peeking(self, box: ZoneBox, p: dict[str, Any], x: float, y: float) -> tuple[float, float]:
+        """Where a piece attached under a host is drawn: the engine keeps it a small step down-right of the host (one
+        step per piece under it), which hides it nearly whole; the window shows each one's top edge above the host."""
+        try:
+            host = self._piece(box, p["attached_to"])
+        except KeyError:  # the host is elsewhere (or hidden from this seat): where the engine put it
+            return x, y
+        hx, hy = float(host.get("x", x)), float(host.get("y", y))
+        depth = max(1, round((y - hy) / ATTACH_OFFSET))
+        return hx, hy - ATTACH_PEEK * depth
 
 
 _order = attrgetter("order")

@@ -4,8 +4,11 @@ opening, autosave, bots and physics, and leaving.
 
 from __future__ import annotations
 
+import contextlib
 import html
-from collections.abc import Mapping
+import signal
+import threading
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -222,6 +225,19 @@ class LifecycleMixin:
             return False
         self.notify(f"Saved to {self.save_path}", "info", 3.0)
         return True
+
+    @contextlib.contextmanager
+    def sigint_quits(self) -> Iterator[None]:
+        """While the loop runs, Ctrl+C in the terminal closes the window as its close button does (the autosave is
+        closed, a LAN game left), instead of a KeyboardInterrupt tearing through the frame."""
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        previous = signal.signal(signal.SIGINT, lambda *_: pygame.event.post(pygame.event.Event(pygame.QUIT)))
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
 
     def close(self) -> None:
         """Stop the loop: flush the autosave, and leave a LAN game (a host tells its players it is closing)."""

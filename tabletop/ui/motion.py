@@ -102,7 +102,7 @@ class Motion:
     def fling(self, pid: str, seat: int, x: float, y: float, vx: float, vy: float,
               followers: list[tuple[str, float, float]] = ()) -> None:
         """Let a loose piece go at (x, y) with velocity (vx, vy) in table units per second."""
-        piece = self.session.state.pieces.get(pid)
+        piece = self._piece(pid, seat)
         if piece is None:
             return
         if piece.kind == "die":
@@ -116,9 +116,14 @@ class Motion:
                 self.followers[pid] = list(followers)
         self._forget_landed()
 
+    def _piece(self, pid: str, seat: int) -> Any:
+        """The piece a seat names: its id, or the handle its view gives a face-down card it may not see."""
+        state = self.session.state
+        return state.pieces.get(pid) or state.pieces.get(state.resolve(pid, seat) or "")
+
     def throw(self, pid: str, seat: int, x: float, y: float, vx: float, vy: float) -> None:
         """Throw a die: it tumbles showing random faces, and lands on the face the host's RNG rolls."""
-        piece = self.session.state.pieces.get(pid)
+        piece = self._piece(pid, seat)
         if piece is None or piece.kind != "die":
             return
         self.controller.throw(pid, seat, x, y, vx, vy)

@@ -311,7 +311,9 @@ class PanelsMixin:
         # stacks tell their count on hover (a pygame-gui tooltip after a short rest)
         tip_for = None
         text = ""
-        if self.hover_item is not None and self.hover_item.layout == "stack":
+        if self.menu is not None:  # the menu says what the tooltip would, and the tooltip would cover its first item
+            pass
+        elif self.hover_item is not None and self.hover_item.layout == "stack":
             zone = self.layout.zone_by_name.get(self.hover_item.zone)
             if zone is not None:
                 tip_for = f"{zone.name}:{zone.count}"

@@ -251,7 +251,7 @@ class Fuzzer:
         self.step(mouse(pygame.MOUSEBUTTONUP, pos, 3))
         menu = self.app.menu
         if menu is not None and self.rng.random() < 0.8:
-            button = self.rng.choice(list(menu.actions))
+            button = self.rng.choice([b for b in menu.actions if not b.text.startswith("Quit")])
             self.click(button.get_abs_rect().center, 1)
 
     def wheel(self) -> None:
@@ -264,6 +264,8 @@ class Fuzzer:
         r = self.rng
         k = r.choice(self.keys)
         mods = r.choice(MODS)
+        if k == pygame.K_q and pygame.K_LCTRL in mods:  # Ctrl+Q quits, as it should: the fuzz plays on
+            mods = ()
         mod = 0
         for m in mods:
             mod |= MOD_BITS[m]
