@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import threading
 import zlib
 from collections.abc import Callable, Iterator
@@ -234,12 +235,34 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
     out = Recovered(None, history, redo)  # type: ignore[arg-type]  # the state is set once the snapshot is read
     bad_line: int | None = None
     after_bad = 0
+    meta: dict[str, Any] | bytes = {}  # the last record's `m` (as its record's JSON until the end)
     try:
         lines = _lines(path)
         for number, line in lines:
             if bad_line is not None:
                 after_bad += 1
                 continue
+            if (ready and line.startswith(_ACT_HEAD, 9) and line[8:9] == b" " and line.endswith(b"\n")
+                    and len(line) <= MAX_RECORD_BYTES):
+                # the common record, as the writer writes it: checked and taken without decoding any JSON
+                payload = line[9:-1]
+                head, tab, raw = payload.partition(b"\t")
+                found = _ACT_RE.match(head)
+                if found and tab and raw.startswith(b"{") and head.endswith(b"}") and _crc_ok(line[:8], payload):
+                    seq = int(found[1])
+                    if seq != replay.seq + 1:
+                        raise JournalError(source, number, f"change {seq} follows change {replay.seq}")
+                    replay.seq = seq
+                    replay.change("act", raw, number)
+                    history.append(raw)
+                    if redo and history[-1].undoable:
+                        redo.clear()
+                    if found[2] or b'"m":' in head:
+                        meta = head
+                    out.records += 1
+                    if at_seq is not None and out.probe is None and seq == at_seq:
+                        out.probe = replay.table().canonical()
+                    continue
             record = _decode_line(line) if len(line) <= MAX_RECORD_BYTES else None
             if record is None:
                 bad_line = number
@@ -314,7 +337,7 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
                 raise JournalError(source, number, f"the {kind!r} record does not fit the table "
                                    f"({type(e).__name__}: {e})"[:300]) from None
             if "m" in record and isinstance(record["m"], dict):
-                out.meta = record["m"]
+                meta = record["m"]
             out.records += 1
             if at_seq is not None and ready and out.probe is None and replay.seq == at_seq:
                 out.probe = replay.table().canonical()
@@ -325,9 +348,26 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
     if not ready:
         raise JournalError(source, bad_line, "the journal's snapshot is incomplete (it was being written)")
     out.state = replay.table()
+    if isinstance(meta, bytes):
+        try:
+            meta = json.loads(meta).get("m")
+        except (ValueError, AttributeError):
+            meta = {}
+    out.meta = meta if isinstance(meta, dict) else {}
     out.dropped = after_bad
     out.dropped_line = bad_line
     return out
+
+
+_ACT_HEAD = b'{"k":"act","seq":'
+_ACT_RE = re.compile(rb'\{"k":"act","seq":(\d+)(?:(,"m":)|[,}])')
+
+
+def _crc_ok(hex_crc: bytes, payload: bytes) -> bool:
+    try:
+        return int(hex_crc, 16) == zlib.crc32(payload)
+    except ValueError:
+        return False
 
 
 def _raw(record: dict[str, Any]) -> bytes:

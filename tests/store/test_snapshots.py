@@ -158,3 +158,38 @@ def test_the_snapshot_encoding_is_the_table_json() -> None:
     assert int(line[:8], 16) == zlib.crc32(payload) and line.endswith(b"\n") and b"\n" not in payload
     head, _, body = payload.partition(b"\t")
     assert json.loads(head)["k"] == "snap" and json.loads(body) == json.loads(json.dumps(state))
+
+
+def test_act_records_read_the_same_on_the_quick_path_and_the_general_one(tmp_path: Path) -> None:
+    import json
+    import zlib
+
+    session = quick_table(seed=8)
+    count = {"n": 0}
+
+    def meta() -> dict:
+        count["n"] += 1
+        return {"cseq": {"0": count["n"]}}
+
+    saver = Autosaver(session, tmp_path / "g.yaml", meta=meta)
+    rng = random.Random(8)
+    for _ in range(60):
+        step(session, rng)
+    session.submit(A.Chat("last"), 0)
+    assert saver.flush()
+    saver.writer.close()
+    quick = read_journal(saver.journal_path)
+    assert quick.meta == {"cseq": {"0": count["n"]}}
+    # the same records written with other spacing: no longer the writer's exact form, read by the general path
+    out = []
+    for line in saver.journal_path.read_bytes().splitlines(keepends=True):
+        head, tab, raw = line[9:-1].partition(b"\t")
+        head = json.dumps(json.loads(head), separators=(", ", ": ")).encode()
+        payload = head + tab + raw
+        out.append(b"%08x %s\n" % (zlib.crc32(payload), payload))
+    other = tmp_path / "other.journal"
+    other.write_bytes(b"".join(out))
+    general = read_journal(other)
+    assert general.state == quick.state == session.state and general.meta == quick.meta
+    assert [e.to_dict() for e in general.history] == [e.to_dict() for e in quick.history]
+    assert [e.to_dict() for e in general.redo] == [e.to_dict() for e in quick.redo]
