@@ -456,6 +456,7 @@ class JournalWriter:
         #: it several times over, so a snapshot's cost is a bounded share of each record's)
         self.snap_bytes = 0
         self.snapshots = 0
+        self.snap_error = ""
         self._cond = threading.Condition()
         self._closing = False
         self._fd: int | None = None
@@ -557,7 +558,12 @@ class JournalWriter:
             if isinstance(item, _Snap):
                 if lines:
                     self._commit(lines, item.after)
-                line = encode_snapshot(item.head, item.state)
+                try:
+                    line = encode_snapshot(item.head, item.state)
+                except (TypeError, ValueError) as e:  # a snapshot is a shortcut: the journal is whole without it
+                    self.snap_error = f"a table snapshot could not be encoded ({type(e).__name__}: {e})"[:300]
+                    lines = []
+                    continue
                 self.snap_bytes = len(line)
                 self.snapshots += 1
                 lines = [line]

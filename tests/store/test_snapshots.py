@@ -193,3 +193,17 @@ def test_act_records_read_the_same_on_the_quick_path_and_the_general_one(tmp_pat
     assert general.state == quick.state == session.state and general.meta == quick.meta
     assert [e.to_dict() for e in general.history] == [e.to_dict() for e in quick.history]
     assert [e.to_dict() for e in general.redo] == [e.to_dict() for e in quick.redo]
+
+
+def test_a_snapshot_that_cannot_be_encoded_is_skipped_and_the_journal_stays_whole(tmp_path: Path) -> None:
+    session = quick_table(seed=6)
+    saver = Autosaver(session, tmp_path / "g.yaml")
+    session.submit(A.Chat("before"), 0)
+    table = session.state.to_dict()
+    table["rules"] = {"odd": {1, 2}}  # not JSON
+    saver.writer.snapshot({"k": "snap", "seq": session.state.seq, "entries": len(session.history)}, table)
+    session.submit(A.Chat("after"), 0)
+    assert saver.flush()
+    assert "could not be encoded" in saver.writer.snap_error and saver.writer.snapshots == 0
+    same_game(open_game(tmp_path / "g.yaml"), session)
+    saver.writer.close()
