@@ -1,10 +1,12 @@
 """Persistence figures, each beside its floor measured in the same run.
 
 - autosave cost per action (submit, journal record, write, fdatasync, waited for) in a game of 1k and of 100k log
-  entries, beside the raw append + fdatasync of the same bytes to a plain file, timed in alternation;
+  entries, mean over enough actions to include periodic table snapshots (and median), beside the raw append +
+  fdatasync of the same bytes to a plain file, timed in alternation;
 - autosave cost on the caller's thread (the window's frame, the host's loop): encoding and queueing the record;
-- load of a 100k-action game on a 1,000-card table from its journal (time and peak RSS, in a fresh process), beside
-  reading, checksumming and parsing the same lines with json;
+- load of a 100k-action game on a 1,000-card table from the journal a crash leaves (snapshot at the start, periodic
+  table snapshots, every change since), time and peak RSS in a fresh process, beside reading and checksumming the
+  same lines (and, as a second reference, also parsing every part with json);
 - load of the same game from its YAML save, beside the yaml C loader of the same text (time only);
 - load of 1k / 5k / 20k-card tables with a 100-action log from YAML, beside the yaml C loader of the same text.
 
@@ -64,55 +66,93 @@ def _move(session, i: int):
     return A.Move((pieces[i % len(pieces)],), "table", x=float(i % 900), y=float(i % 700))
 
 
-def autosave_costs(entries: int, n: int, folder: Path) -> dict[str, float]:
-    """Per action, in microseconds: autosave until durable, the raw append + fdatasync floor, and the caller's share."""
-    from tabletop.store import Autosaver
-    from tabletop.store.journal import encode_record
+class _AutosaveRun:
+    """One game under autosave, with its own raw file for the floor: one measured action at a time."""
 
-    session = game(1000, entries)
-    saver = Autosaver(session, folder / f"game{entries}.yaml")
-    assert saver.flush(120)
-    raw = os.open(folder / f"raw{entries}.bin", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
-    ours, floor, caller = [], [], []
+    def __init__(self, entries: int, folder: Path) -> None:
+        from tabletop.store import Autosaver
+
+        self.entries = entries
+        self.session = game(1000, entries)
+        self.saver = Autosaver(self.session, folder / f"game{entries}.yaml")
+        assert self.saver.flush(120)
+        self.raw = os.open(folder / f"raw{entries}.bin", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        self.snaps0 = self.saver.writer.snapshots
+        self.ours: list[float] = []
+        self.floor: list[float] = []
+        self.bare: list[float] = []
+        self.listened: list[float] = []
+        self.line = b""
+
+    def durable(self, i: int) -> None:
+        """Submit + journal until durable, then the raw append + fdatasync of the same bytes."""
+        from tabletop.store.journal import encode_record
+
+        session, saver = self.session, self.saver
+        action = _move(session, i)
+        t0 = time.perf_counter()
+        result = session.submit(action, 0)
+        saver.flush()
+        self.ours.append(time.perf_counter() - t0)
+        assert result.entry is not None
+        self.line = encode_record({"k": "act", "seq": result.entry.seq}, json.dumps(result.entry.to_dict())
+                                  .encode())
+        t3 = time.perf_counter()
+        os.write(self.raw, self.line)
+        os.fdatasync(self.raw)
+        self.floor.append(time.perf_counter() - t3)
+
+    def caller(self, i: int) -> None:
+        """The same submit without and with the journal's listener (its share of the caller's thread)."""
+        session, saver = self.session, self.saver
+        session.listeners.remove(saver._on_change)
+        t0 = time.perf_counter()
+        session.submit(_move(session, i), 0)
+        self.bare.append(time.perf_counter() - t0)
+        session.listeners.append(saver._on_change)
+        t0 = time.perf_counter()
+        session.submit(_move(session, i + 1), 0)
+        self.listened.append(time.perf_counter() - t0)
+        saver.flush()
+
+    def close(self) -> dict[str, float]:
+        os.close(self.raw)
+        snaps = self.saver.writer.snapshots - self.snaps0
+        self.saver.writer.close()
+
+        def med(xs: list[float]) -> float:
+            return sorted(xs)[len(xs) // 2] * 1e6
+
+        def mean(xs: list[float]) -> float:
+            return sum(xs) / len(xs) * 1e6
+
+        return {"autosave_us": mean(self.ours), "raw_fsync_us": mean(self.floor), "caller_us": mean(self.listened),
+                "submit_us": mean(self.bare), "autosave_med_us": med(self.ours),
+                "raw_fsync_med_us": med(self.floor), "caller_max_us": max(self.listened) * 1e6,
+                "submit_max_us": max(self.bare) * 1e6, "line_bytes": len(self.line), "snapshots": snaps,
+                "n": len(self.ours)}
+
+
+def autosave_costs(sizes: tuple[int, ...], n: int, folder: Path) -> dict[int, dict[str, float]]:
+    """Per action, in microseconds, for games of each size: autosave until durable beside the raw append +
+    fdatasync floor, and the caller's share beside the bare submit; the sizes are measured in alternation.
+
+    Means over `n` actions (enough for the journal's periodic table snapshots to fall inside: their cost is
+    amortised over the actions between them, so the mean is the figure that says whether it stays flat), and
+    medians beside them.
+    """
+    runs = [_AutosaveRun(entries, folder) for entries in sizes]
     gc.collect()
     try:
         for i in range(n):
-            action = _move(session, i)
-            t0 = time.perf_counter()
-            result = session.submit(action, 0)
-            t1 = time.perf_counter()
-            saver.flush()
-            t2 = time.perf_counter()
-            ours.append(t2 - t0)
-            assert result.entry is not None
-            line = encode_record({"k": "act", "e": result.entry.to_dict()})
-            t3 = time.perf_counter()
-            os.write(raw, line)
-            os.fdatasync(raw)
-            floor.append(time.perf_counter() - t3)
-            caller.append(t1 - t0)
-        # the caller's share: the same submit with and without the journal's listener, in alternation
-        bare, listened = [], []
+            for run in runs:
+                run.durable(i)
         for i in range(n):
-            session.listeners.remove(saver._on_change)
-            t0 = time.perf_counter()
-            session.submit(_move(session, i), 0)
-            bare.append(time.perf_counter() - t0)
-            session.listeners.append(saver._on_change)
-            t0 = time.perf_counter()
-            session.submit(_move(session, i + 1), 0)
-            listened.append(time.perf_counter() - t0)
-            saver.flush()
+            for run in runs:
+                run.caller(i)
     finally:
-        os.close(raw)
-        saver.writer.close()
-
-    def med(xs: list[float]) -> float:
-        xs = sorted(xs)
-        return xs[len(xs) // 2] * 1e6
-
-    return {"autosave_us": med(ours), "raw_fsync_us": med(floor), "caller_us": med(listened),
-            "submit_us": med(bare), "line_bytes": len(line)}
+        out = {run.entries: run.close() for run in runs}
+    return out
 
 
 _LOAD_CHILD = """
@@ -129,6 +169,12 @@ t = time.perf_counter()
 if {kind!r} == "ours":
     g = open_game({path!r})
     n = len(g.history)
+elif {kind!r} == "crc":
+    n = 0
+    with open({path!r}, "rb") as f:
+        for line in f:
+            assert int(line[:8], 16) == zlib.crc32(line[9:-1])
+            n += 1
 elif {kind!r} == "json":
     n = 0
     with open({path!r}, "rb") as f:
@@ -189,13 +235,12 @@ def figures(quick: bool = False) -> dict[str, Any]:
     from tabletop.store import Autosaver, dump_save
 
     big = 20_000 if quick else 100_000
-    n = 100 if quick else 300
+    n = 600 if quick else 2000
     folder = Path(tempfile.mkdtemp(prefix="tabletop-bench-store-"))
     out: dict[str, Any] = {"big": big}
     try:
-        for entries in (1000, big):
-            out[entries] = autosave_costs(entries, n, folder)
-            print(f"autosave at {entries}: {out[entries]}", file=sys.stderr, flush=True)
+        out.update(autosave_costs((1000, big), n, folder))
+        print(f"autosave: {out[1000]} {out[big]}", file=sys.stderr, flush=True)
         # a long game on disk: its journal as a crash leaves it (every change an `act` record, to be replayed), and
         # its YAML save (as close writes it)
         session = game(1000, 0)
@@ -205,8 +250,15 @@ def figures(quick: bool = False) -> dict[str, Any]:
         saver.writer.close()
         shutil.copy(folder / "long.journal", folder / "copy.journal")
         out["journal_bytes"] = (folder / "long.journal").stat().st_size
+        out["journal_snapshots"] = saver.writer.snapshots
         rounds = 1 if quick else 2
-        out["load_journal"] = paired_children(folder / "copy.journal", "ours", "json", rounds)
+        out["load_journal"] = paired_children(folder / "copy.journal", "ours", "crc", rounds)
+        out["load_journal"]["json_s"] = paired_children(folder / "copy.journal", "json", "crc", 1)["s"]
+        # the same journal without its periodic snapshots (as a journal was before them): every change replayed
+        with open(folder / "copy.journal", "rb") as src, open(folder / "nosnap.journal", "wb") as dst:
+            dst.writelines(line for line in src if not line.startswith(b'{"k":"snap"', 9))
+        out["load_nosnap"] = paired_children(folder / "nosnap.journal", "ours", "crc", 1)
+        (folder / "nosnap.journal").unlink()
         print(f"load journal: {out['load_journal']}", file=sys.stderr, flush=True)
         (folder / "long.yaml").write_text(dump_save(session.state, session.history), encoding="utf-8")
         out["yaml_bytes"] = (folder / "long.yaml").stat().st_size
@@ -227,19 +279,34 @@ def collect(quick: bool = False) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for entries in (1000, big):
         c = f[entries]
-        rows.append({"area": "store", "name": f"autosave per action until durable, {entries:,}-entry game",
+        rows.append({"area": "store", "name": f"autosave per action until durable, {entries:,}-entry game (mean "
+                     f"of {c['n']}, {c['snapshots']} table snapshots among them)",
                      "value": c["autosave_us"], "unit": "us", "floor": c["raw_fsync_us"],
                      "floor_name": f"raw append + fdatasync of the same {c['line_bytes']} bytes"})
-        rows.append({"area": "store", "name": f"autosave on the caller's thread, {entries:,}-entry game",
+        rows.append({"area": "store", "name": f"autosave per action until durable, {entries:,}-entry game "
+                     "(median)", "value": c["autosave_med_us"], "unit": "us", "floor": c["raw_fsync_med_us"],
+                     "floor_name": "raw append + fdatasync, median"})
+        rows.append({"area": "store", "name": f"autosave on the caller's thread, {entries:,}-entry game (mean, "
+                     "snapshot captures included)",
                      "value": c["caller_us"], "unit": "us", "floor": c["submit_us"],
                      "floor_name": "the same submit without autosave"})
+        rows.append({"area": "store", "name": f"autosave on the caller's thread, {entries:,}-entry game (worst "
+                     "action)", "value": c["caller_max_us"], "unit": "us", "floor": c["submit_max_us"],
+                     "floor_name": "the same submit without autosave, worst"})
     lj, ly = f["load_journal"], f["load_yaml"]
-    rows.append({"area": "store", "name": f"load a {big:,}-action game, 1,000 cards (journal: replay of every "
-                 "change)", "value": lj["s"],
-                 "unit": "s", "floor": lj["floor_s"], "floor_name": "read + crc + json.loads of the same lines"})
+    rows.append({"area": "store", "name": f"load a {big:,}-action game, 1,000 cards, from the journal a crash "
+                 f"left ({f['journal_snapshots']} periodic snapshots, {f['journal_bytes'] / 2**20:.1f} MiB)",
+                 "value": lj["s"], "unit": "s", "floor": lj["floor_s"],
+                 "floor_name": "read + crc32 of the same lines"})
+    rows.append({"area": "store", "name": f"load the same {big:,}-action game without the periodic snapshots "
+                 "(snap lines removed: every change replayed)", "value": f["load_nosnap"]["s"], "unit": "s",
+                 "floor": f["load_nosnap"]["floor_s"], "floor_name": "read + crc32 of those lines"})
+    rows.append({"area": "store", "name": "read + crc32 + json.loads of every part of the same lines",
+                 "value": lj["json_s"], "unit": "s", "floor": lj["floor_s"],
+                 "floor_name": "read + crc32 of the same lines"})
     rows.append({"area": "store", "name": f"peak RSS loading the {big:,}-action game (journal)",
-                 "value": lj["peak_mb"], "unit": "MB", "floor": lj["base_mb"],
-                 "floor_name": "the same process after imports"})
+                 "value": lj["peak_mb"], "unit": "MB", "floor": lj["floor_peak_mb"],
+                 "floor_name": "read + crc32 of the same lines, same process setup"})
     rows.append({"area": "store", "name": f"load the {big:,}-action game from its YAML save", "value": ly["s"],
                  "unit": "s", "floor": ly["floor_s"], "floor_name": "yaml C loader, same text"})
     for cards, (ms, floor) in f["tables"].items():

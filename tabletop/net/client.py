@@ -223,7 +223,12 @@ class Client:
         if ws is None:
             return
         for data in self.protocol.data_to_send():
-            await ws.send(data.decode())
+            try:
+                await ws.send(data.decode())
+            except ConnectionClosed:
+                # the host went away mid-send: the reader loop reconnects, and every unanswered action (kept in
+                # `protocol.pending`) is sent again after the next welcome; the host knows a resent one by its cseq
+                return
 
     async def _notify(self) -> None:
         if self._cond is not None:

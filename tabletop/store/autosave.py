@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ..core.events import plain_copy
 from ..core.session import LogEntry, Session
 from .compactlog import CompactLog, entry_json
 from .journal import (
@@ -28,9 +29,14 @@ from .journal import (
 )
 from .saves import atomic_write, dump_save
 
-__all__ = ["DEFAULT_AUTOSAVE", "Autosaver", "file_sha", "previous_meta"]
+__all__ = ["DEFAULT_AUTOSAVE", "SNAP_FACTOR", "SNAP_MIN_BYTES", "Autosaver", "file_sha", "previous_meta"]
 
 DEFAULT_AUTOSAVE = Path("saves") / "autosave.yaml"
+#: a table snapshot is taken once the records since the last one hold SNAP_FACTOR times its bytes (and at least
+#: SNAP_MIN_BYTES): recovery then replays at most that much, and the snapshots add at most 1/SNAP_FACTOR to what
+#: each change writes, whatever the length of the game
+SNAP_FACTOR = 4
+SNAP_MIN_BYTES = 64 * 1024
 
 
 def file_sha(path: str | os.PathLike[str]) -> str | None:
@@ -113,7 +119,10 @@ class Autosaver:
                 ready["m"] = first_meta
             yield encode_record(ready)
 
-        self.writer = JournalWriter(self.journal_path, on_durable=on_durable).start(snapshot)
+        self.writer = JournalWriter(self.journal_path, on_durable=on_durable)
+        self.writer.snap_bytes = len(table)
+        self._since_snap = 0
+        self.writer.start(snapshot)
         self._closed = False
         session.listeners.append(self._on_change)
 
@@ -157,9 +166,26 @@ class Autosaver:
             record = {"k": "redo", "seq": self.session.state.seq}
         else:
             return
-        if self.meta is not None:
-            record["m"] = self.meta()
-        self.writer.append(encode_record(record, raw))
+        m = self.meta() if self.meta is not None else None
+        if m is not None:
+            record["m"] = m
+        line = encode_record(record, raw)
+        self.writer.append(line)
+        self._since_snap += len(line)
+        if self._since_snap >= max(SNAP_FACTOR * self.writer.snap_bytes, SNAP_MIN_BYTES):
+            self.snapshot(m)
+
+    def snapshot(self, m: dict[str, Any] | None = None) -> None:
+        """Queue a snapshot of the table as it stands (taken here, encoded and written on the writer thread)."""
+        state = self.session.state
+        table = state.to_dict()
+        table["rules"] = plain_copy(table["rules"])  # the live table's own mappings, changed by later actions
+        table["options"] = plain_copy(table["options"])
+        head: dict[str, Any] = {"k": "snap", "seq": state.seq, "entries": len(self.session.history)}
+        if m is not None:
+            head["m"] = m
+        self._since_snap = 0
+        self.writer.snapshot(head, table)
 
     def flush(self, timeout: float = 30.0) -> bool:
         """Wait until every change so far is durable; a failure is remembered in `last_error`, never raised."""

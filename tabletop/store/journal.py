@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import threading
 import zlib
 from collections.abc import Callable, Iterator
@@ -24,7 +25,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.actions import ACTION_TYPES
 from ..core.events import event_from_dict
 from ..core.session import LogEntry
 from ..core.state import GameState
@@ -39,6 +39,7 @@ __all__ = [
     "JournalWriter",
     "Recovered",
     "encode_record",
+    "encode_snapshot",
     "journal_path_for",
     "read_head",
     "read_journal",
@@ -46,7 +47,7 @@ __all__ = [
 ]
 
 JOURNAL_FORMAT = "tabletop-journal"
-JOURNAL_VERSION = 1
+JOURNAL_VERSION = 2  # 2: `snap` records (periodic table snapshots)
 #: the largest record a journal may hold (the table snapshot of a very large table fits many times over)
 MAX_RECORD_BYTES = 256 * 1024 * 1024
 
@@ -153,29 +154,115 @@ class Recovered:
     probe: bytes | None = None
 
 
-def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> Recovered:
-    """Replay a journal: the snapshot, then every change after it, streamed line by line.
+class _Replay:
+    """The table as the replay stands: either live (changes applied as they are read) or deferred (a table snapshot
+    and the changes after it, applied only at the end or where `at_seq` needs the table), so a journal with periodic
+    snapshots replays only the changes after its last one."""
 
-    A torn or damaged record ends the journal there (the records after it were never acknowledged: each record is
-    durable before any later one); how many lines were dropped is reported. Raises JournalError when there is no
-    complete snapshot, or when a change does not fit the table it is replayed on.
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.state: GameState | None = None
+        self.base: dict[str, Any] | bytes | None = None
+        self.pending: list[tuple[str, Any, int]] = []
+        self.seq = 0
+
+    def from_snapshot(self, base: dict[str, Any] | bytes, seq: int) -> None:
+        self.state, self.base, self.pending, self.seq = None, base, [], seq
+
+    def change(self, kind: str, item: Any, number: int) -> None:
+        if self.state is None:
+            self.pending.append((kind, item, number))
+        else:
+            self._apply(kind, item, number)
+
+    def table(self) -> GameState:
+        """The live table (built from the snapshot and the changes after it when deferred)."""
+        if self.state is None:
+            base = self.base
+            try:
+                self.state = GameState.from_dict(json.loads(base) if isinstance(base, bytes) else base)
+            except (KeyError, IndexError, ValueError, TypeError, AttributeError) as e:
+                raise JournalError(self.source, None, f"the table snapshot cannot be read ({type(e).__name__}: "
+                                   f"{e})"[:300]) from None
+            pending, self.pending, self.base = self.pending, [], None
+            for kind, item, number in pending:
+                self._apply(kind, item, number)
+        return self.state
+
+    def _apply(self, kind: str, item: Any, number: int) -> None:
+        state = self.state
+        assert state is not None
+        try:
+            if kind == "act":
+                d = json.loads(item)
+                if d["seq"] != state.seq + 1:
+                    raise JournalError(self.source, number, f"change {d['seq']} follows change {state.seq}")
+                for ev in d["events"]:
+                    event_from_dict(ev).apply(state)
+                state.seq = d["seq"]
+            elif kind == "undo":
+                for ev in reversed(item.events):
+                    ev.revert(state)
+                state.seq += 1
+            else:  # redo
+                for ev in item.events:
+                    ev.apply(state)
+                state.seq += 1
+        except JournalError:
+            raise
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError) as e:
+            raise JournalError(self.source, number, f"the {kind!r} record does not fit the table "
+                               f"({type(e).__name__}: {e})"[:300]) from None
+
+
+def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> Recovered:
+    """Replay a journal: the last table snapshot, then every change after it, streamed line by line.
+
+    The log (and redo stack) is rebuilt from every record, as JSON text for the most part; the table only from the
+    last snapshot on, so a long game costs a read of its lines plus a bounded replay. A torn or damaged record ends
+    the journal there (the records after it were never acknowledged: each record is durable before any later one);
+    how many lines were dropped is reported. Raises JournalError when there is no complete snapshot, or when a
+    change does not fit the table it is replayed on.
     """
     path = Path(path)
     source = str(path)
-    state: GameState | None = None
     history = CompactLog()
     redo: list[LogEntry] = []
     head: dict[str, Any] | None = None
+    table_read = False
     ready = False
+    replay = _Replay(source)
     out = Recovered(None, history, redo)  # type: ignore[arg-type]  # the state is set once the snapshot is read
     bad_line: int | None = None
     after_bad = 0
+    meta: dict[str, Any] | bytes = {}  # the last record's `m` (as its record's JSON until the end)
     try:
         lines = _lines(path)
         for number, line in lines:
             if bad_line is not None:
                 after_bad += 1
                 continue
+            if (ready and line.startswith(_ACT_HEAD, 9) and line[8:9] == b" " and line.endswith(b"\n")
+                    and len(line) <= MAX_RECORD_BYTES):
+                # the common record, as the writer writes it: checked and taken without decoding any JSON
+                payload = line[9:-1]
+                head, tab, raw = payload.partition(b"\t")
+                found = _ACT_RE.match(head)
+                if found and tab and raw.startswith(b"{") and head.endswith(b"}") and _crc_ok(line[:8], payload):
+                    seq = int(found[1])
+                    if seq != replay.seq + 1:
+                        raise JournalError(source, number, f"change {seq} follows change {replay.seq}")
+                    replay.seq = seq
+                    replay.change("act", raw, number)
+                    history.append(raw)
+                    if redo and history[-1].undoable:
+                        redo.clear()
+                    if found[2] or b'"m":' in head:
+                        meta = head
+                    out.records += 1
+                    if at_seq is not None and out.probe is None and seq == at_seq:
+                        out.probe = replay.table().canonical()
+                    continue
             record = _decode_line(line) if len(line) <= MAX_RECORD_BYTES else None
             if record is None:
                 bad_line = number
@@ -193,32 +280,53 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
                     head = record
                     out.base = record.get("base")
                 elif kind == "table":
-                    state = GameState.from_dict(record["state"])
+                    table = record["state"]
+                    if not isinstance(table, dict) or not isinstance(table.get("seq", 0), int):
+                        raise ValueError("the table is not a mapping")
+                    replay.from_snapshot(table, table.get("seq", 0))
+                    table_read = True
                 elif kind == "log":
-                    if state is None or ready:
+                    if not table_read or ready:
                         raise JournalError(source, number, "a log record outside the snapshot")
                     history.append(_raw(record))
                 elif kind == "ready":
-                    if state is None:
+                    if not table_read:
                         raise JournalError(source, number, "the snapshot has no table")
                     ready = True
-                elif not ready or state is None:
+                elif not ready:
                     raise JournalError(source, number, f"a {kind!r} record before the snapshot is complete")
                 elif kind == "act":
                     raw = _raw(record)
-                    d = json.loads(raw)
-                    if d["seq"] != state.seq + 1:
-                        raise JournalError(source, number, f"change {d['seq']} follows change {state.seq}")
-                    for ev in d["events"]:
-                        event_from_dict(ev).apply(state)
-                    state.seq = d["seq"]
+                    seq = record.get("seq")
+                    if not isinstance(seq, int):
+                        seq = json.loads(raw)["seq"]
+                    if seq != replay.seq + 1:
+                        raise JournalError(source, number, f"change {seq} follows change {replay.seq}")
+                    replay.seq = seq
+                    replay.change("act", raw, number)
                     history.append(raw)
-                    if ACTION_TYPES[d["action"]["type"]].undoable:
+                    if redo and history[-1].undoable:
                         redo.clear()
                 elif kind == "undo":
-                    _replay_undo(state, history, redo, record, source, number)
+                    entry = _undo(history, redo, record, source, number)
+                    replay.seq += 1
+                    _check_seq(record, replay.seq, "undo", source, number)
+                    replay.change("undo", entry, number)
                 elif kind == "redo":
-                    _replay_redo(state, history, redo, record, source, number)
+                    if not redo:
+                        raise JournalError(source, number, "a redo with nothing to redo")
+                    entry = redo.pop()
+                    replay.seq += 1
+                    entry.seq = replay.seq
+                    history.append(entry)
+                    _check_seq(record, replay.seq, "redo", source, number)
+                    replay.change("redo", entry, number)
+                elif kind == "snap":
+                    seq, entries = record.get("seq"), record.get("entries")
+                    if seq != replay.seq or entries != len(history):
+                        raise JournalError(source, number, f"the snapshot is at change {seq} with {entries} log "
+                                           f"entries, the replay at change {replay.seq} with {len(history)}")
+                    replay.from_snapshot(_raw(record), seq)
                 elif kind == "exported":
                     out.exported = record.get("sha")
                 else:
@@ -229,20 +337,37 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
                 raise JournalError(source, number, f"the {kind!r} record does not fit the table "
                                    f"({type(e).__name__}: {e})"[:300]) from None
             if "m" in record and isinstance(record["m"], dict):
-                out.meta = record["m"]
+                meta = record["m"]
             out.records += 1
-            if at_seq is not None and ready and out.probe is None and state is not None and state.seq == at_seq:
-                out.probe = state.canonical()
+            if at_seq is not None and ready and out.probe is None and replay.seq == at_seq:
+                out.probe = replay.table().canonical()
     except OSError as e:
         raise JournalError(source, None, f"cannot read the journal: {e.strerror or e}") from None
     if head is None:
         raise JournalError(source, bad_line, "not a tabletop journal (its first record is damaged)")
-    if not ready or state is None:
+    if not ready:
         raise JournalError(source, bad_line, "the journal's snapshot is incomplete (it was being written)")
-    out.state = state
+    out.state = replay.table()
+    if isinstance(meta, bytes):
+        try:
+            meta = json.loads(meta).get("m")
+        except (ValueError, AttributeError):
+            meta = {}
+    out.meta = meta if isinstance(meta, dict) else {}
     out.dropped = after_bad
     out.dropped_line = bad_line
     return out
+
+
+_ACT_HEAD = b'{"k":"act","seq":'
+_ACT_RE = re.compile(rb'\{"k":"act","seq":(\d+)(?:(,"m":)|[,}])')
+
+
+def _crc_ok(hex_crc: bytes, payload: bytes) -> bool:
+    try:
+        return int(hex_crc, 16) == zlib.crc32(payload)
+    except ValueError:
+        return False
 
 
 def _raw(record: dict[str, Any]) -> bytes:
@@ -252,8 +377,13 @@ def _raw(record: dict[str, Any]) -> bytes:
     return raw
 
 
-def _replay_undo(state: GameState, history: list[LogEntry], redo: list[LogEntry], record: dict[str, Any],
-                 source: str, number: int) -> None:
+def _check_seq(record: dict[str, Any], seq: int, kind: str, source: str, number: int) -> None:
+    if record.get("seq") not in (None, seq):
+        raise JournalError(source, number, f"the {kind} leads to {record['seq']}, the replay to {seq}")
+
+
+def _undo(history: list[LogEntry], redo: list[LogEntry], record: dict[str, Any], source: str,
+          number: int) -> LogEntry:
     for i in range(len(history) - 1, -1, -1):
         if history[i].undoable:
             break
@@ -262,27 +392,9 @@ def _replay_undo(state: GameState, history: list[LogEntry], redo: list[LogEntry]
     entry = history[i]
     if record.get("at") is not None and entry.seq != record["at"]:
         raise JournalError(source, number, f"the undo names change {record['at']}, the log ends at {entry.seq}")
-    for ev in reversed(entry.events):
-        ev.revert(state)
     del history[i]
     redo.append(entry)
-    state.seq += 1
-    if record.get("seq") not in (None, state.seq):
-        raise JournalError(source, number, f"the undo leads to {record['seq']}, the replay to {state.seq}")
-
-
-def _replay_redo(state: GameState, history: list[LogEntry], redo: list[LogEntry], record: dict[str, Any],
-                 source: str, number: int) -> None:
-    if not redo:
-        raise JournalError(source, number, "a redo with nothing to redo")
-    entry = redo.pop()
-    for ev in entry.events:
-        ev.apply(state)
-    state.seq += 1
-    entry.seq = state.seq
-    history.append(entry)
-    if record.get("seq") not in (None, state.seq):
-        raise JournalError(source, number, f"the redo leads to {record['seq']}, the replay to {state.seq}")
+    return entry
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -296,6 +408,31 @@ def _fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+@dataclass(slots=True)
+class _Snap:
+    after: int
+    head: dict[str, Any]
+    state: dict[str, Any]
+
+
+def encode_snapshot(head: dict[str, Any], state: dict[str, Any], chunk: int = 256) -> bytes:
+    """A `snap` record: `head` (the record's JSON), a tab, the table's JSON. The pieces are encoded a few hundred
+    at a time, so a writer thread encoding a large table lets the caller's thread run in between."""
+    pieces = state["pieces"]
+    rest = json.dumps({k: v for k, v in state.items() if k != "pieces"}, separators=(",", ":"),
+                      ensure_ascii=False)
+    parts = [json.dumps(head, separators=(",", ":"), ensure_ascii=False).encode("utf-8"), b"\t",
+             rest[:-1].encode("utf-8"), b',"pieces":[']
+    for i in range(0, len(pieces), chunk):
+        if i:
+            parts.append(b",")
+        parts.append(json.dumps(pieces[i:i + chunk], separators=(",", ":"), ensure_ascii=False)[1:-1]
+                     .encode("utf-8"))
+    parts.append(b"]}")
+    payload = b"".join(parts)
+    return b"%08x %s\n" % (zlib.crc32(payload), payload)
 
 
 class JournalWriter:
@@ -314,7 +451,12 @@ class JournalWriter:
         self.ticket = 0  # the snapshot is ticket 0: durable once it is in place
         self.durable = -1
         self.commits = 0
-        self._queue: list[bytes] = []
+        self._queue: list[bytes | _Snap] = []
+        #: the size of the last table snapshot written (autosave takes the next when the records after it outgrow
+        #: it several times over, so a snapshot's cost is a bounded share of each record's)
+        self.snap_bytes = 0
+        self.snapshots = 0
+        self.snap_error = ""
         self._cond = threading.Condition()
         self._closing = False
         self._fd: int | None = None
@@ -335,6 +477,13 @@ class JournalWriter:
             self.ticket += 1
             self._cond.notify()
             return self.ticket
+
+    def snapshot(self, head: dict[str, Any], state: dict[str, Any]) -> None:
+        """Queue a table snapshot after the records queued so far: `state` is the table's `to_dict()` (the
+        caller's own copy, taken on its thread); it is encoded and written on the writer thread."""
+        with self._cond:
+            self._queue.append(_Snap(self.ticket, head, state))
+            self._cond.notify()
 
     def wait(self, ticket: int | None = None, timeout: float | None = 30.0) -> bool:
         """Block until `ticket` (default: everything queued) is durable; False on timeout or a write error."""
@@ -368,7 +517,7 @@ class JournalWriter:
                 last = self.ticket
                 closing = self._closing and not batch
             if batch:
-                self._commit(batch, last)
+                self._write_batch(batch, last)
             if closing:
                 break
         if self._fd is not None:
@@ -400,6 +549,27 @@ class JournalWriter:
         _fsync_dir(self.path.parent)
         self._fd = fd
         self._snapshot = None
+
+    def _write_batch(self, batch: list[bytes | _Snap], last: int) -> None:
+        """Commit the batch in order; a snapshot is encoded here, after the records before it are durable (so
+        their answers do not wait for it), and goes out with the records after it."""
+        lines: list[bytes] = []
+        for item in batch:
+            if isinstance(item, _Snap):
+                if lines:
+                    self._commit(lines, item.after)
+                try:
+                    line = encode_snapshot(item.head, item.state)
+                except (TypeError, ValueError) as e:  # a snapshot is a shortcut: the journal is whole without it
+                    self.snap_error = f"a table snapshot could not be encoded ({type(e).__name__}: {e})"[:300]
+                    lines = []
+                    continue
+                self.snap_bytes = len(line)
+                self.snapshots += 1
+                lines = [line]
+            else:
+                lines.append(item)
+        self._commit(lines, last)
 
     def _commit(self, batch: list[bytes], last: int) -> None:
         if self._fd is not None and not self.error:
