@@ -167,6 +167,7 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)
 def test_kill_9_soak_200_kills(tmp_path: Path) -> None:
     figures = asyncio.run(soak(tmp_path, kills=200, seed=2))
     print(figures)

@@ -55,5 +55,6 @@ def test_a_long_game_saves_loads_and_plays_on(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)
 def test_a_150k_action_game_past_the_old_cap(tmp_path: Path) -> None:
     check_long_game(tmp_path, 150_000, past_cap=True)
