@@ -2,8 +2,9 @@
 
 A long game read back from disk would otherwise hold every entry as objects (about 1.6 kB each) and spend most of
 its load time building them; most are never looked at again (undo reads the last few, a welcome the last 200).
-`CompactLog` is a list whose items are either `LogEntry` objects or the UTF-8 JSON of one; indexing decodes an
-item and keeps it decoded (so undo and redo work on the same object), iteration decodes without keeping.
+`CompactLog` is a list whose items are either `LogEntry` objects or the UTF-8 JSON of one; indexing (and reading
+from the end) decodes an item and keeps it decoded (so undo and redo work on the same object), iterating from the
+start decodes without keeping.
 `Session` keeps a `CompactLog` it is given as it is (anything else is copied into a plain list).
 """
 
@@ -58,8 +59,9 @@ class CompactLog(list):  # type: ignore[type-arg]
             yield entry_of(item)
 
     def __reversed__(self) -> Iterator[LogEntry]:
-        for item in super().__reversed__():
-            yield entry_of(item)
+        # decoded and kept, as indexing does: a reader from the end (undo finding its entry) compares by identity
+        for i in range(len(self) - 1, -1, -1):
+            yield self[i]
 
     def raw(self) -> Iterator[LogEntry | bytes]:
         """The items as stored (entries or their JSON), for writers that only need the text."""

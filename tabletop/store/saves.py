@@ -7,23 +7,22 @@ Every problem with a file raises one `SaveError` naming the file, the line and t
 
 from __future__ import annotations
 
-import dataclasses
+import contextlib
+import gc
 import io
 import json
 import math
 import os
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from ..core.actions import ActionFormatError, action_from_dict
 from ..core.events import (
-    EVENT_TYPES,
     Event,
     PieceAdded,
     PieceChanged,
@@ -31,14 +30,14 @@ from ..core.events import (
     PieceRemoved,
     PlayerCounterChanged,
     ZoneReordered,
-    event_from_dict,
 )
 from ..core.messages import clean_text
-from ..core.ruleset import Violation
 from ..core.session import LogEntry, Session
-from ..core.state import EVERYONE, LAYOUTS, PIECE_KINDS, VISIBILITIES, GameState, Piece, Player, Zone
+from ..core.state import LAYOUTS, PIECE_KINDS, VISIBILITIES, GameState, Piece, Player, Zone
 from ..errors import TabletopError
-from ..yamlsafe import Located, YamlError, field_name, load_file, load_located
+from ..yamlsafe import MAX_DEPTH, Located, YamlError, field_name, load_file, load_located
+from .compactlog import CompactLog
+from .schema import Bad, check_entry, piece_checks
 
 __all__ = [
     "FORMAT",
@@ -187,7 +186,7 @@ def load_game(path: str | os.PathLike[str], *, library: Any = None) -> LoadedGam
     path = Path(path)
     source = str(path)
     try:
-        with open(path, "rb") as f:
+        with open(path, "rb") as f, _no_gc():
             game = _read_streamed(f, source, library)
     except YamlError as e:
         raise SaveError(e.file, e.line, e.field, e.message) from None
@@ -200,6 +199,19 @@ def load_game(path: str | os.PathLike[str], *, library: Any = None) -> LoadedGam
     except YamlError as e:
         raise SaveError(e.file, e.line, e.field, e.message) from None
     return _load(located, source, library)
+
+
+@contextlib.contextmanager
+def _no_gc() -> Iterator[None]:
+    """The cyclic garbage collector paused while a log is read: a long log makes millions of small objects that all
+    stay alive, and each collection would walk them all again (a third of the load time); it runs again after."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _read_streamed(f: Any, source: str, library: Any) -> LoadedGame | None:
@@ -253,8 +265,9 @@ class _EntryLoc:
 class _LogStream:
     """The entries of a save's top-level `log:` list, read from the file one at a time.
 
-    An entry written by this program is one line, `- ` and JSON; an entry written by hand in block style is read as
-    YAML on its own. Yields (reader, index, data)."""
+    An entry written by this program is one line, `- ` and JSON (kept as its text once checked); an entry written by
+    hand in block style is read as YAML on its own. Yields (index, where, data, text): `where` is the entry's line
+    number, or an `_EntryLoc` for a block entry; `text` is the JSON of a one-line entry, else None."""
 
     def __init__(self, f: Any, source: str, first_line: int) -> None:
         self.f = f
@@ -266,40 +279,62 @@ class _LogStream:
         number = self.first_line - 1
         block: list[bytes] = []
         block_line = 0
-        while line := self.f.readline(MAX_ENTRY_BYTES + 1):
-            number += 1
-            if len(line) > MAX_ENTRY_BYTES:
-                raise SaveError(self.source, number, f"log[{index}]", f"a log entry is larger than {MAX_ENTRY_BYTES} "
-                                "bytes")
-            if line.startswith(b"- ") or line.rstrip(b"\r\n") == b"-":
-                if block:
-                    yield self._block(block, block_line, index)
-                    index += 1
-                    block = []
-                if line.startswith(b"- {"):
+        scan = _JSON.scan_once
+        rest = b""
+        read = self.f.read
+        while True:
+            chunk = read(_CHUNK)
+            lines = (rest + chunk).split(b"\n")
+            rest = lines.pop() if chunk else b""
+            if len(rest) >= MAX_ENTRY_BYTES:
+                self._too_big(number + len(lines) + 1, index)
+            for line in lines:
+                number += 1
+                if line[:3] == b"- {":
+                    if len(line) >= MAX_ENTRY_BYTES:
+                        self._too_big(number, index)
+                    if block:
+                        yield self._block(block, block_line, index)
+                        index += 1
+                        block = []
+                    text = line[2:]
+                    s = ""
                     try:
-                        data = json.loads(line[2:])
-                    except ValueError:
-                        data = None
-                    if isinstance(data, dict):
-                        yield _Reader(_EntryLoc(number), self.source), index, data  # type: ignore[arg-type]
+                        s = text.decode("utf-8")
+                        data, end = scan(s, 0)
+                    except (StopIteration, ValueError, RecursionError):
+                        data, end = None, -1
+                    # nesting is capped as in YAML: only a line with many brackets can be deep, so only those are
+                    # walked
+                    if (end == len(s) or (end > 0 and not s[end:].strip())) and type(data) is dict and (
+                            text.count(b"[") + text.count(b"{") < MAX_DEPTH or _depth_ok(data, MAX_DEPTH)):
+                        yield index, number, data, text if end == len(s) else text.rstrip()
                         index += 1
                         continue
-                block, block_line = [line], number
-            elif line.startswith((b" ", b"\t")) and block:
-                block.append(line)
-                if sum(map(len, block)) > MAX_ENTRY_BYTES:
-                    raise SaveError(self.source, block_line, f"log[{index}]", f"a log entry is larger than "
-                                    f"{MAX_ENTRY_BYTES} bytes")
-            elif not line.strip() or line.lstrip().startswith(b"#"):
-                if block:
-                    block.append(line)
-            else:
-                raise _OddLayout
+                    block, block_line = [line + b"\n"], number
+                elif line.startswith(b"- ") or line.rstrip(b"\r") == b"-":
+                    if block:
+                        yield self._block(block, block_line, index)
+                        index += 1
+                    block, block_line = [line + b"\n"], number
+                elif line.startswith((b" ", b"\t")) and block:
+                    block.append(line + b"\n")
+                    if sum(map(len, block)) > MAX_ENTRY_BYTES:
+                        self._too_big(block_line, index)
+                elif not line.strip() or line.lstrip().startswith(b"#"):
+                    if block:
+                        block.append(line + b"\n")
+                else:
+                    raise _OddLayout
+            if not chunk:
+                break
         if block:
             yield self._block(block, block_line, index)
 
-    def _block(self, lines: list[bytes], first: int, index: int) -> tuple[_Reader, int, Any]:
+    def _too_big(self, number: int, index: int) -> None:
+        raise SaveError(self.source, number, f"log[{index}]", f"a log entry is larger than {MAX_ENTRY_BYTES} bytes")
+
+    def _block(self, lines: list[bytes], first: int, index: int) -> tuple[int, _EntryLoc, Any, None]:
         try:
             located = load_located(b"".join(lines), self.source, max_bytes=MAX_ENTRY_BYTES)
         except YamlError as e:
@@ -308,14 +343,34 @@ class _LogStream:
         items = located.data
         if not isinstance(items, list) or len(items) != 1:
             raise _OddLayout
-        return _Reader(_EntryLoc(first, located), self.source), index, items[0]  # type: ignore[arg-type]
+        return index, _EntryLoc(first, located), items[0], None
+
+
+_JSON = json.JSONDecoder()
+#: the log is read in blocks of this size and split into lines (the lines themselves are capped by MAX_ENTRY_BYTES)
+_CHUNK = 1 << 20
+
+
+def _depth_ok(data: Any, limit: int) -> bool:
+    """Whether plain data nests at most `limit` levels (walked without recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > limit:
+            return False
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, (dict, list)))
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
+    return True
 
 
 def parse_save(text: str | bytes, source: str = "<save>", *, library: Any = None) -> LoadedGame:
     """Read save text (same checks as `load_game`)."""
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
     try:
-        game = _read_streamed(io.BytesIO(raw), source, library)
+        with _no_gc():
+            game = _read_streamed(io.BytesIO(raw), source, library)
         if game is not None:
             return game
         located = load_located(text, source, max_bytes=MAX_SAVE_BYTES)
@@ -717,43 +772,37 @@ def _position(r: _Reader, data: dict[str, Any], library: Any) -> GameState:
 
 def _log(r: _Reader, data: dict[str, Any], state: GameState, library: Any,
          stream: _LogStream | None = None) -> list[LogEntry]:
-    """The game log, every entry checked field by field, then checked to fit the table (so undo cannot break it)."""
-    head = r
-    items = ((r, i, ed) for i, ed in enumerate(r.get(data, (), "log", list, []))) if stream is None else stream
-    seats = set(state.seats)
-    out = []
+    """The game log, every entry checked against the schema, then checked to fit the table (so undo cannot break it).
+
+    A one-line entry is kept as its JSON text (a `CompactLog`, decoded when something reads it): it was checked
+    whole, and its events are built only for the fit check, then let go."""
+    seats = frozenset(state.seats)
+    checks = piece_checks(seats)
+    if stream is None:
+        items: Any = ((i, None, ed, None) for i, ed in enumerate(r.get(data, (), "log", list, [])))
+    else:
+        items = stream
+    history = CompactLog()
+    events: list[list[Event]] = []
     where: list[Any] = []
-    for r, i, ed in items:  # noqa: B020 - each streamed entry comes with a reader that knows its lines
-        where.append(r.loc)
-        path = ("log", i)
-        if not isinstance(ed, dict):
-            raise r.fail(path, "a log entry is a mapping with seq, seat, action and events")
-        _no_unknown(r, ed, path, ("seq", "seat", "action", "auto", "violations", "events", "seen"))
-        seq = r.get(ed, path, "seq", int)
-        seat = _seat(r, ed, path, "seat", seats)
-        action = _action(r, ed, path)
-        auto = []
-        for j, ad in enumerate(r.get(ed, path, "auto", list, [])):
-            apath = (*path, "auto", j)
-            if not isinstance(ad, dict):
-                raise r.fail(apath, "an automatic action is a mapping with seat and action")
-            _no_unknown(r, ad, apath, ("seat", "action"))
-            auto.append((_action(r, ad, apath), _seat(r, ad, apath, "seat", seats)))
-        violations = [_violation(r, vd, (*path, "violations", j), seats)
-                      for j, vd in enumerate(r.get(ed, path, "violations", list, []))]
-        events = [_event(r, ev, (*path, "events", j), seats)
-                  for j, ev in enumerate(r.get(ed, path, "events", list, []))]
-        seen: dict[str, frozenset[int]] = {}
-        for pid, who in r.get(ed, path, "seen", dict, {}).items():
-            if not isinstance(pid, str) or not isinstance(who, list) or not all(
-                _is(x, int) and (x == EVERYONE or x in seats) for x in who
-            ):
-                raise r.fail((*path, "seen", pid), f"seen maps a piece id to the seats that saw it, got {who!r}"[:200])
-            seen[pid] = frozenset(who)
-        out.append(LogEntry(seq, seat, action, events, violations, auto, seen))
-    _check_log_fits(head if stream is None else _Reader(_LogLoc(head.loc, where), head.source),  # type: ignore[arg-type]
-                    state, out, library)
-    return out
+    append_history, append_events, append_where = history.append, events.append, where.append
+    for i, at, ed, text in items:
+        try:
+            append_events(check_entry(ed, seats, checks))
+        except Bad as bad:
+            raise _entry_reader(r, at).fail(("log", i, *bad.path), bad.message) from None
+        append_where(at)
+        append_history(text if text is not None else LogEntry.from_dict(ed))
+    _check_log_fits(r if stream is None else _Reader(_LogLoc(r.loc, where), r.source),  # type: ignore[arg-type]
+                    state, events, library)
+    return history
+
+
+def _entry_reader(head: _Reader, at: Any) -> _Reader:
+    """The reader that locates errors in one entry: the whole file's, or the streamed entry's own lines."""
+    if at is None:
+        return head
+    return _Reader(at if isinstance(at, _EntryLoc) else _EntryLoc(at), head.source)  # type: ignore[arg-type]
 
 
 class _LogLoc:
@@ -768,149 +817,23 @@ class _LogLoc:
     def line_of(self, path: Any) -> int | None:
         path = tuple(path)
         if len(path) >= 2 and path[0] == "log" and isinstance(path[1], int) and 0 <= path[1] < len(self.entries):
-            return self.entries[path[1]].line_of(path)
+            at = self.entries[path[1]]
+            return at.line_of(path) if isinstance(at, _EntryLoc) else at
         return self.head.line_of(path)
 
     def field_name(self, path: Any) -> str:
         return field_name(path)
 
 
-def _no_unknown(r: _Reader, d: dict[Any, Any], path: tuple[Any, ...], known: tuple[str, ...]) -> None:
-    for key in d:
-        if key not in known:
-            raise r.fail((*path, key), f"unknown field {key!r} (expected {', '.join(known)})"[:300])
-
-
-def _seat(r: _Reader, d: dict[str, Any], path: tuple[Any, ...], key: str, seats: set[int]) -> int | None:
-    seat = r.get(d, path, key, (int, None), None)
-    if seat is not None and seat not in seats:
-        raise r.fail((*path, key), f"there is no seat {seat}")
-    return seat
-
-
-def _action(r: _Reader, d: dict[str, Any], path: tuple[Any, ...]) -> Any:
-    if "action" not in d:
-        raise r.fail(path, "missing field 'action'")
-    try:
-        return action_from_dict(d["action"])
-    except ActionFormatError as e:
-        raise r.fail((*path, "action"), f"not an action: {e}"[:300]) from None
-
-
-def _violation(r: _Reader, vd: Any, path: tuple[Any, ...], seats: set[int]) -> Violation:
-    if not isinstance(vd, dict):
-        raise r.fail(path, "a violation is a mapping with code, rule and message")
-    _no_unknown(r, vd, path, ("code", "rule", "message", "pieces", "seat"))
-    pieces = r.get(vd, path, "pieces", list, [])
-    if not all(isinstance(x, str) for x in pieces):
-        raise r.fail((*path, "pieces"), "pieces is a list of piece ids")
-    return Violation(
-        r.get(vd, path, "code", str, ""),
-        r.get(vd, path, "rule", str, ""),
-        r.get(vd, path, "message", str, ""),
-        tuple(pieces),
-        _seat(r, vd, path, "seat", seats),
-    )
-
-
-#: the kind of every piece field an event may carry (lists stand for frozensets of seats in `known`)
-_PIECE_FIELD_KINDS: dict[str, Any] = {
-    "id": str, "kind": str, "card": (str, None), "zone": str, "x": float, "y": float, "rotation": int,
-    "face_up": bool, "owner": (int, None), "attached_to": (str, None), "counters": dict, "known": list, "gen": int,
-    "sides": int, "value": int, "label": str, "color": str,
-}
-#: event kind -> (field -> kind); `piece` is a whole piece record, `changes` a list of [field, old, new]
-_EVENT_FIELDS: dict[str, dict[str, Any]] = {
-    "moved": {"pid": str, "src": str, "src_index": int, "dst": str, "dst_index": int},
-    "changed": {"pid": str, "changes": list},
-    "reordered": {"zone": str, "old": list, "new": list},
-    "added": {"piece": dict, "index": int, "old_next_id": int, "next_id": int},
-    "removed": {"piece": dict, "index": int},
-    "player_counter": {"seat": int, "name": str, "old": (int, None), "new": (int, None)},
-    "rng": {"old": int, "new": int},
-    "state_field": {"name": str, "old": object, "new": object},
-    "rules": {"key": str, "old": object, "new": object},
-    "note": {"what": str, "seat": (int, None), "text": str, "data": (dict, None), "private": (list, None)},
-}
-#: per event kind, the fields that may be left out (worked out once)
-_OPTIONAL: dict[str, frozenset[str]] = {}
-_STATE_FIELD_KINDS: dict[str, Any] = {"enforcement": str, "options": dict, "ruleset": str}
-
-
-def _event(r: _Reader, ev: Any, path: tuple[Any, ...], seats: set[int]) -> Event:
-    if not isinstance(ev, dict):
-        raise r.fail(path, "an event is a mapping with a kind")
-    kind = ev.get("kind")
-    spec = _EVENT_FIELDS.get(kind) if isinstance(kind, str) else None
-    if spec is None or kind not in EVENT_TYPES:
-        raise r.fail((*path, "kind"), f"unknown event kind {kind!r}"[:200])
-    _no_unknown(r, ev, path, ("kind", *spec))
-    optional = _OPTIONAL.get(kind)
-    if optional is None:
-        optional = _OPTIONAL[kind] = frozenset(
-            f.name for f in dataclasses.fields(EVENT_TYPES[kind]) if f.default is not dataclasses.MISSING)
-    for key, k in spec.items():
-        r.get(ev, path, key, k, None if key in optional else ...)
-    if kind == "changed":
-        for j, change in enumerate(ev["changes"]):
-            cpath = (*path, "changes", j)
-            if not (isinstance(change, list) and len(change) == 3 and isinstance(change[0], str)
-                    and change[0] in _PIECE_FIELD_KINDS and change[0] not in ("id", "kind", "card", "zone", "sides")):
-                raise r.fail(cpath, "a change is [field, old, new] of a piece field")
-            for value in change[1:]:
-                _piece_value(r, cpath, change[0], value, seats)
-    elif kind in ("added", "removed"):
-        record = ev["piece"]
-        ppath = (*path, "piece")
-        _no_unknown(r, record, ppath, tuple(_PIECE_FIELD_KINDS))
-        for key in ("id", "zone"):
-            r.get(record, ppath, key, str)
-        for key, value in record.items():
-            _piece_value(r, (*ppath, key), key, value, seats)
-    elif kind == "reordered":
-        if not all(isinstance(x, str) for x in (*ev["old"], *ev["new"])):
-            raise r.fail(path, "a reordering lists piece ids")
-    elif kind == "state_field":
-        name = ev["name"]
-        if name not in _STATE_FIELD_KINDS:
-            raise r.fail((*path, "name"), f"{name!r} is not a table setting")
-        for key in ("old", "new"):
-            value = r.get(ev, path, key, _STATE_FIELD_KINDS[name])
-            if name == "enforcement" and value not in ("off", "warn", "strict"):
-                raise r.fail((*path, key), f"enforcement is off, warn or strict, not {value!r}")
-    elif kind == "note" and ev.get("private") is not None and not all(_is(x, int) for x in ev["private"]):
-        raise r.fail((*path, "private"), "private lists seats")
-    for key in ("old", "new", "data"):
-        _plain(r, ev.get(key), (*path, key))
-    try:
-        return event_from_dict(ev)
-    except (KeyError, TypeError, ValueError) as e:  # pragma: no cover - the checks above leave nothing to fail
-        raise r.fail(path, f"not an event: {e}"[:300]) from None
-
-
-def _piece_value(r: _Reader, path: tuple[Any, ...], name: str, value: Any, seats: set[int]) -> None:
-    kind = _PIECE_FIELD_KINDS[name]
-    ok = _is(value, kind)
-    if ok and name == "kind":
-        ok = value in PIECE_KINDS
-    elif ok and name == "counters":
-        ok = all(isinstance(k, str) and _is(v, int) for k, v in value.items())
-    elif ok and name == "known":
-        ok = all(_is(s, int) and (s == EVERYONE or s in seats) for s in value)
-    elif ok and name == "owner":
-        ok = value is None or value in seats
-    if not ok:
-        raise r.fail(path, f"{name} cannot be {value!r}"[:200])
-
-
-def _check_log_fits(r: _Reader, state: GameState, history: list[LogEntry], library: Any) -> None:
-    """Undo every entry on a copy of the table, then redo them all: the log must fit the table at every step."""
+def _check_log_fits(r: _Reader, state: GameState, history: list[list[Event]], library: Any) -> None:
+    """Undo every entry (given as its events) on a copy of the table, then redo them all: the log must fit the table
+    at every step."""
     if not history:
         return
     work = state.copy()
     lib: list[Any] = []
     for i in range(len(history) - 1, -1, -1):
-        events = history[i].events
+        events = history[i]
         for j in range(len(events) - 1, -1, -1):
             ev = events[j]
             problem = _revert_problem(work, ev, lib, library)
@@ -929,8 +852,8 @@ def _check_log_fits(r: _Reader, state: GameState, history: list[LogEntry], libra
     if problem:
         raise r.fail(("log",), f"undoing the whole log would break the table: {problem}"[:300])
     try:
-        for entry in history:
-            for ev in entry.events:
+        for events in history:
+            for ev in events:
                 ev.apply(work)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError) as e:
         raise r.fail(("log",), f"the log cannot be redone after an undo ({type(e).__name__}: {e})"[:300]) from None
