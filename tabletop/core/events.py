@@ -91,6 +91,8 @@ def event_from_dict(d: dict[str, Any]) -> Event:
     elif cls is ZoneReordered:
         kwargs["old"] = tuple(kwargs["old"])
         kwargs["new"] = tuple(kwargs["new"])
+    elif cls is Note and kwargs.get("private") is not None:
+        kwargs["private"] = tuple(kwargs["private"])  # as the dataclass says: a loaded note equals the one logged
     return cls(**kwargs)
 
 

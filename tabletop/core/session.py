@@ -37,8 +37,6 @@ class LogEntry:
     auto: list[tuple[A.Action, int | None]] = field(default_factory=list)
     #: per piece touched: the seats that could see it before or after (EVERYONE when public)
     seen: dict[str, frozenset[int]] = field(default_factory=dict)
-    #: the store's text of this entry, keyed by its seq (an entry never changes once logged, but redo renumbers it)
-    text_cache: tuple[int, str] | None = field(default=None, repr=False, compare=False)
     #: while on the redo stack: the seat that took it back
     undone_by: int | None = field(default=None, repr=False, compare=False)
     #: where each piece it names was, described for a seat that cannot see it (as of the entry; not saved)

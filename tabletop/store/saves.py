@@ -116,14 +116,14 @@ def _dump(data: Any) -> str:
 
 
 def _entry_text(entry: LogEntry | bytes) -> str:
-    """One log entry as it stands in the save's `log:` list: `- ` and the entry's JSON on one line."""
+    """One log entry as it stands in the save's `log:` list: `- ` and the entry's JSON on one line.
+
+    An entry read from a save or a journal is still its text (a `CompactLog` item) and is written as it is; one made
+    since is encoded here, at save time (autosave journals each entry once as it happens, so only an explicit save
+    encodes the entries of this sitting)."""
     if isinstance(entry, bytes):
         return f"- {entry.decode('utf-8')}\n"
-    cached = entry.text_cache
-    if cached is None or cached[0] != entry.seq:
-        text = json.dumps(entry.to_dict(), ensure_ascii=False, separators=(", ", ": "))
-        cached = entry.text_cache = (entry.seq, f"- {text}\n")
-    return cached[1]
+    return f"- {json.dumps(entry.to_dict(), ensure_ascii=False, separators=(', ', ': '))}\n"
 
 
 class _Dumper(yaml.CSafeDumper):
