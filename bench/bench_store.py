@@ -10,7 +10,7 @@
 - load of the same game from its YAML save, beside the yaml C loader of the same text (time only);
 - load of 1k / 5k / 20k-card tables with a 100-action log from YAML, beside the yaml C loader of the same text.
 
-Run: python bench/bench_store.py [--quick] [--json]
+Run: python bench/bench_store.py [--quick] [--loads-only] [--json]   (--loads-only: the YAML load rows alone)
 """
 
 from __future__ import annotations
@@ -159,6 +159,8 @@ _LOAD_CHILD = """
 import sys, time
 sys.path.insert(0, {root!r})
 def peak_mb():
+    # VmHWM, not getrusage's ru_maxrss: Linux carries the parent's high-water mark into a child through fork and
+    # exec, so ru_maxrss here would be at least the benchmark's own size; VmHWM belongs to this process alone
     with open("/proc/self/status") as f:
         return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:")) / 1024
 import json, zlib
@@ -202,16 +204,40 @@ print(time.perf_counter() - t, peak_mb(), base, n)
 """
 
 
+_PYCACHE = Path(tempfile.gettempdir()) / "tabletop-bench-pycache"
+
+
+def _child_env() -> dict[str, str]:
+    """The children run as an installed program does: from compiled modules (kept in a cache of the benchmark's
+    own, warmed by a first run), even where the environment asks Python not to write them."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(_PYCACHE)
+    return env
+
+
 def load_in_child(path: Path, kind: str) -> tuple[float, float, float]:
     """(seconds, peak RSS MB, RSS after imports MB) of loading `path` in a fresh interpreter."""
     root = str(Path(__file__).resolve().parent.parent)
     out = subprocess.run([sys.executable, "-c", _LOAD_CHILD.format(root=root, path=str(path), kind=kind)],
-                         capture_output=True, text=True, timeout=1200, check=True)
+                         capture_output=True, text=True, timeout=1200, check=True, env=_child_env())
     secs, peak, base, _ = out.stdout.split()
     return float(secs), float(peak), float(base)
 
 
+def _warm(folder: Path) -> None:
+    """One load of a small game in a child, so every module it imports is compiled before anything is timed."""
+    from tabletop.store import dump_save
+
+    s = game(60, 5)
+    small = folder / "warm.yaml"
+    small.write_text(dump_save(s.state, s.history), encoding="utf-8")
+    load_in_child(small, "ours")
+    small.unlink()
+
+
 def paired_children(path: Path, ours: str, floor: str, rounds: int) -> dict[str, float]:
+    _warm(path.parent)
     a, b = [], []
     for _ in range(rounds):
         a.append(load_in_child(path, ours))
@@ -242,14 +268,22 @@ def table_loads(sizes: tuple[int, ...], rounds: int) -> dict[int, tuple[float, f
     return out
 
 
-def figures(quick: bool = False) -> dict[str, Any]:
+def figures(quick: bool = False, loads_only: bool = False) -> dict[str, Any]:
+    """All figures; `loads_only` measures only the YAML loads (the game is played without autosave)."""
     from tabletop.store import Autosaver, dump_save
 
     big = 20_000 if quick else 100_000
     n = 600 if quick else 2000
+    rounds = 1 if quick else 2
     folder = Path(tempfile.mkdtemp(prefix="tabletop-bench-store-"))
     out: dict[str, Any] = {"big": big}
     try:
+        if loads_only:
+            session = game(1000, big)
+            (folder / "long.yaml").write_text(dump_save(session.state, session.history), encoding="utf-8")
+            del session
+            out.update(_yaml_loads(folder, rounds, quick))
+            return out
         out.update(autosave_costs((1000, big), n, folder))
         print(f"autosave: {out[1000]} {out[big]}", file=sys.stderr, flush=True)
         # a long game on disk: its journal as a crash leaves it (every change an `act` record, to be replayed), and
@@ -262,7 +296,6 @@ def figures(quick: bool = False) -> dict[str, Any]:
         shutil.copy(folder / "long.journal", folder / "copy.journal")
         out["journal_bytes"] = (folder / "long.journal").stat().st_size
         out["journal_snapshots"] = saver.writer.snapshots
-        rounds = 1 if quick else 2
         out["load_journal"] = paired_children(folder / "copy.journal", "ours", "crc", rounds)
         out["load_journal"]["json_s"] = paired_children(folder / "copy.journal", "json", "crc", 1)["s"]
         # the same journal without its periodic snapshots (as a journal was before them): every change replayed
@@ -272,23 +305,29 @@ def figures(quick: bool = False) -> dict[str, Any]:
         (folder / "nosnap.journal").unlink()
         print(f"load journal: {out['load_journal']}", file=sys.stderr, flush=True)
         (folder / "long.yaml").write_text(dump_save(session.state, session.history), encoding="utf-8")
-        out["yaml_bytes"] = (folder / "long.yaml").stat().st_size
         del session, saver
         (folder / "long.journal").unlink()
-        out["load_yaml"] = paired_children(folder / "long.yaml", "ours", "split", 1)
-        print(f"load yaml: {out['load_yaml']}", file=sys.stderr, flush=True)
-        out["tables"] = table_loads((1000, 5000, 20_000), 2 if quick else 3)
+        out.update(_yaml_loads(folder, rounds, quick))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return out
 
 
-def collect(quick: bool = False) -> list[dict[str, Any]]:
+def _yaml_loads(folder: Path, rounds: int, quick: bool) -> dict[str, Any]:
+    """The long game's YAML save loaded in fresh processes beside its floor, and the table-size series."""
+    out: dict[str, Any] = {"yaml_bytes": (folder / "long.yaml").stat().st_size}
+    out["load_yaml"] = paired_children(folder / "long.yaml", "ours", "split", rounds)
+    print(f"load yaml: {out['load_yaml']}", file=sys.stderr, flush=True)
+    out["tables"] = table_loads((1000, 5000, 20_000), 2 if quick else 3)
+    return out
+
+
+def collect(quick: bool = False, loads_only: bool = False) -> list[dict[str, Any]]:
     """The figures as rows for `tabletop bench`, each beside its floor."""
-    f = figures(quick)
+    f = figures(quick, loads_only)
     big = f["big"]
     rows: list[dict[str, Any]] = []
-    for entries in (1000, big):
+    for entries in () if loads_only else (1000, big):
         c = f[entries]
         rows.append({"area": "store", "name": f"autosave per action until durable, {entries:,}-entry game (mean "
                      f"of {c['n']}, {c['snapshots']} table snapshots among them)",
@@ -304,7 +343,25 @@ def collect(quick: bool = False) -> list[dict[str, Any]]:
         rows.append({"area": "store", "name": f"autosave on the caller's thread, {entries:,}-entry game (worst "
                      "action)", "value": c["caller_max_us"], "unit": "us", "floor": c["submit_max_us"],
                      "floor_name": "the same submit without autosave, worst"})
-    lj, ly = f["load_journal"], f["load_yaml"]
+    if not loads_only:
+        rows.extend(_journal_rows(f, big))
+    ly = f["load_yaml"]
+    rows.append({"area": "store", "name": f"load the {big:,}-action game, 1,000 cards, from its YAML save "
+                 f"({f['yaml_bytes'] / 2**20:.1f} MiB; every entry checked, the log fitted to the table)",
+                 "value": ly["s"], "unit": "s", "floor": ly["floor_s"],
+                 "floor_name": "yaml C loader on the table + json.loads of each log line, same file"})
+    rows.append({"area": "store", "name": f"peak RSS loading the {big:,}-action game (YAML save, fresh process)",
+                 "value": ly["peak_mb"], "unit": "MB", "floor": ly["floor_peak_mb"],
+                 "floor_name": "yaml C loader on the table + json.loads of each log line, same process setup"})
+    for cards, (ms, floor) in f["tables"].items():
+        rows.append({"area": "store", "name": f"load a {cards:,}-card table with a 100-action log (YAML)",
+                     "value": ms, "unit": "ms", "floor": floor, "floor_name": "yaml C loader, same text"})
+    return rows
+
+
+def _journal_rows(f: dict[str, Any], big: int) -> list[dict[str, Any]]:
+    lj = f["load_journal"]
+    rows: list[dict[str, Any]] = []
     rows.append({"area": "store", "name": f"load a {big:,}-action game, 1,000 cards, from the journal a crash "
                  f"left ({f['journal_snapshots']} periodic snapshots, {f['journal_bytes'] / 2**20:.1f} MiB)",
                  "value": lj["s"], "unit": "s", "floor": lj["floor_s"],
@@ -318,18 +375,12 @@ def collect(quick: bool = False) -> list[dict[str, Any]]:
     rows.append({"area": "store", "name": f"peak RSS loading the {big:,}-action game (journal)",
                  "value": lj["peak_mb"], "unit": "MB", "floor": lj["floor_peak_mb"],
                  "floor_name": "read + crc32 of the same lines, same process setup"})
-    rows.append({"area": "store", "name": f"load the {big:,}-action game from its YAML save", "value": ly["s"],
-                 "unit": "s", "floor": ly["floor_s"],
-                 "floor_name": "yaml C loader on the table + json.loads of each log line, same file"})
-    for cards, (ms, floor) in f["tables"].items():
-        rows.append({"area": "store", "name": f"load a {cards:,}-card table with a 100-action log (YAML)",
-                     "value": ms, "unit": "ms", "floor": floor, "floor_name": "yaml C loader, same text"})
     return rows
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     argv = sys.argv[1:] if argv is None else argv
-    rows = collect("--quick" in argv)
+    rows = collect("--quick" in argv, "--loads-only" in argv)
     if "--json" in argv:
         print(json.dumps(rows, indent=2))
     else:

@@ -54,6 +54,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         host = app.host(session, port=args.port, name=name, password=args.password, autosave=autosave,
                         announce=not args.no_announce, bind=args.bind)
+    except TabletopError as e:  # the save is kept by another running tabletop
+        print(f"tabletop host: {e}", file=sys.stderr)
+        app.close()
+        return 2
     except Exception as e:  # the port is taken, the address is not ours
         print(f"tabletop host: cannot host on {args.bind}:{args.port}: {e}", file=sys.stderr)
         app.close()

@@ -100,6 +100,9 @@ def run(args: argparse.Namespace) -> int:
         except OSError as e:
             print(f"tabletop serve: cannot listen on {args.bind}:{args.port}: {e.strerror or e}", file=sys.stderr)
             return 2
+        except TabletopError as e:  # the save is kept by another running tabletop
+            print(f"tabletop serve: {e}", file=sys.stderr)
+            return 2
         # stop on a signal from the moment the game is announced as served, so a quick Ctrl-C still saves
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

@@ -27,6 +27,7 @@ from .journal import (
     journal_path_for,
     tail_record,
 )
+from .lock import SaveLock
 from .saves import atomic_write, dump_save
 
 __all__ = ["DEFAULT_AUTOSAVE", "SNAP_FACTOR", "SNAP_MIN_BYTES", "Autosaver", "file_sha", "previous_meta"]
@@ -93,6 +94,16 @@ class Autosaver:
         self.meta = meta
         self.last_error = ""
         self.set_aside: Path | None = None
+        # one keeper per save: a second host or window on it is refused here, before it touches the journal
+        self.lock = SaveLock(self.path).acquire()
+        try:
+            self._start(session, meta, on_durable)
+        except BaseException:
+            self.lock.release()
+            raise
+
+    def _start(self, session: Session, meta: Callable[[], dict[str, Any]] | None,
+               on_durable: Callable[[int], None] | None) -> None:
         self._check_old_journal()
         state = session.state
         table = encode_record({"k": "table", "state": state.to_dict()})
@@ -211,6 +222,7 @@ class Autosaver:
         except OSError as e:
             self.last_error = f"autosave to {self.path} failed: {e.strerror or e}"
             self.writer.close()
+            self.lock.release()
             return False
         sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
         self.writer.append(encode_record({"k": "exported", "sha": sha}))
@@ -222,5 +234,6 @@ class Autosaver:
                 pass
         elif not self.last_error:
             self.last_error = self.writer.error or f"autosave to {self.journal_path} did not finish"
+        self.lock.release()
         # the YAML holds the whole game either way
         return True

@@ -14,6 +14,12 @@ from tabletop.store import Autosaver, SaveError, export_game, load_game, open_ga
 from tabletop.store.journal import JournalWriter, encode_record
 
 
+def crash(saver: Autosaver) -> None:
+    """What a crash leaves: the journal as written so far, no YAML, and the save's lock let go (by the kernel)."""
+    saver.writer.close()
+    saver.lock.release()
+
+
 def play(session, n: int) -> None:
     for i in range(n):
         if i % 4 == 0:
@@ -47,7 +53,7 @@ def test_replay_gives_back_the_table_the_log_and_the_redo_stack(tmp_path: Path) 
     reopened = open_session(tmp_path / "g.yaml")
     assert reopened.redo().accepted and session.redo().accepted
     assert reopened.state.hash() == session.state.hash()
-    saver.writer.close()
+    crash(saver)
 
 
 def test_a_torn_last_record_is_dropped_not_a_crash(tmp_path: Path) -> None:
@@ -55,7 +61,7 @@ def test_a_torn_last_record_is_dropped_not_a_crash(tmp_path: Path) -> None:
     before_last = session.state.copy()
     session.submit(A.Chat("the last one"), 0)
     assert saver.flush()
-    saver.writer.close()
+    crash(saver)
     path = saver.journal_path
     data = path.read_bytes()
     for cut in (1, 5, 40):
@@ -67,7 +73,7 @@ def test_a_torn_last_record_is_dropped_not_a_crash(tmp_path: Path) -> None:
 
 def test_a_damaged_record_ends_the_journal_there_and_says_so(tmp_path: Path) -> None:
     session, saver = journaled(tmp_path)
-    saver.writer.close()
+    crash(saver)
     lines = saver.journal_path.read_bytes().splitlines(keepends=True)
     k = len(lines) - 4
     lines[k] = lines[k][:20] + b"X" + lines[k][21:]
@@ -103,12 +109,12 @@ def test_a_yaml_saved_mid_game_is_continued_by_the_journal(tmp_path: Path) -> No
     assert saver.flush()
     game = open_game(tmp_path / "g.yaml")
     assert game.state == session.state and "journal" in game.source
-    saver.writer.close()
+    crash(saver)
 
 
 def test_a_yaml_of_another_game_wins_and_the_journal_is_set_aside(tmp_path: Path) -> None:
     session, saver = journaled(tmp_path)
-    saver.writer.close()
+    crash(saver)
     other = quick_table(seed=99)
     save_game(other, tmp_path / "g.yaml")
     game = open_game(tmp_path / "g.yaml")

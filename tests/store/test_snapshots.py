@@ -15,6 +15,12 @@ from tabletop.store import autosave as autosave_module
 from tabletop.store.journal import encode_snapshot
 
 
+def crash(saver: Autosaver) -> None:
+    """What a crash leaves: the journal as written so far, no YAML, and the save's lock let go (by the kernel)."""
+    saver.writer.close()
+    saver.lock.release()
+
+
 def step(session, rng: random.Random) -> None:
     """One random change: a shuffle, a draw, a chat, a move, or an undo / redo when there is one."""
     roll = rng.random()
@@ -71,7 +77,7 @@ def test_replay_from_snapshots_mid_journal_equals_the_game(tmp_path: Path, seed:
         s.undo()
         s.submit(A.Chat("after"), 0)
     assert reopened.state.hash() == session.state.hash()
-    saver.writer.close()
+    crash(saver)
 
 
 def test_the_shipping_policy_snapshots_a_long_game(tmp_path: Path) -> None:
@@ -83,7 +89,7 @@ def test_the_shipping_policy_snapshots_a_long_game(tmp_path: Path) -> None:
     assert saver.flush()
     assert saver.writer.snapshots >= 2
     same_game(open_game(tmp_path / "g.yaml"), session)
-    saver.writer.close()
+    crash(saver)
 
 
 def test_a_snapshot_cut_short_at_any_byte_loses_no_acknowledged_change(tmp_path: Path, often) -> None:
@@ -93,7 +99,7 @@ def test_a_snapshot_cut_short_at_any_byte_loses_no_acknowledged_change(tmp_path:
     for _ in range(20):
         step(session, rng)
     assert saver.flush()
-    saver.writer.close()
+    crash(saver)
     data = saver.journal_path.read_bytes()
     lines = data.splitlines(keepends=True)
     snaps = [i for i, line in enumerate(lines) if b'{"k":"snap"' in line[:40]]
@@ -132,7 +138,7 @@ def test_a_mid_game_yaml_is_found_on_the_way_past_snapshots(tmp_path: Path, ofte
     game = open_game(tmp_path / "g.yaml")
     assert "journal" in game.source
     same_game(game, session)
-    saver.writer.close()
+    crash(saver)
 
 
 def test_a_snapshot_that_does_not_match_the_replay_is_refused(tmp_path: Path) -> None:
@@ -140,7 +146,7 @@ def test_a_snapshot_that_does_not_match_the_replay_is_refused(tmp_path: Path) ->
     saver = Autosaver(session, tmp_path / "g.yaml")
     session.submit(A.Chat("one"), 0)
     assert saver.flush()
-    saver.writer.close()
+    crash(saver)
     table = session.state.to_dict()
     with open(saver.journal_path, "ab") as f:
         f.write(encode_snapshot({"k": "snap", "seq": session.state.seq + 5, "entries": 1}, table))
@@ -177,7 +183,7 @@ def test_act_records_read_the_same_on_the_quick_path_and_the_general_one(tmp_pat
         step(session, rng)
     session.submit(A.Chat("last"), 0)
     assert saver.flush()
-    saver.writer.close()
+    crash(saver)
     quick = read_journal(saver.journal_path)
     assert quick.meta == {"cseq": {"0": count["n"]}}
     # the same records written with other spacing: no longer the writer's exact form, read by the general path
@@ -206,4 +212,4 @@ def test_a_snapshot_that_cannot_be_encoded_is_skipped_and_the_journal_stays_whol
     assert saver.flush()
     assert "could not be encoded" in saver.writer.snap_error and saver.writer.snapshots == 0
     same_game(open_game(tmp_path / "g.yaml"), session)
-    saver.writer.close()
+    crash(saver)
