@@ -169,7 +169,8 @@ class Host:
             loop = asyncio.get_running_loop()
             self.autosaver = Autosaver(self.session, self.autosave_path, every=self.autosave_every,
                                        meta=self._journal_meta,
-                                       on_durable=lambda _t: loop.call_soon_threadsafe(self._release))
+                                       on_durable=lambda _t: loop.call_soon_threadsafe(self._release),
+                                       on_error=lambda m: loop.call_soon_threadsafe(self._journal_failed, m))
         self._main = asyncio.get_running_loop()
         self._reader = _Reader(self)
         self.port = await asyncio.wrap_future(self._reader.start())
@@ -280,6 +281,14 @@ class Host:
         while self._held and (saver is None or self._held[0][0] <= saver.durable):
             _, out, closes = self._held.popleft()
             self._send(out, closes)
+
+    def _journal_failed(self, message: str) -> None:
+        """A journal write failed: said at once (answers wait for durable changes, so none is sent from here on)."""
+        from .protocol import HostEvent
+
+        if self.on_event is not None:
+            self.on_event(HostEvent("autosave_failed", text=message))
+        log.error("%s", message)
 
     def _journal_meta(self) -> dict[str, Any]:
         assert self.protocol is not None

@@ -84,6 +84,7 @@ class Autosaver:
         *,
         meta: Callable[[], dict[str, Any]] | None = None,
         on_durable: Callable[[int], None] | None = None,
+        on_error: Callable[[str], None] | None = None,
     ) -> None:
         self.session = session
         self.path = Path(path)
@@ -96,6 +97,7 @@ class Autosaver:
         self.set_aside: Path | None = None
         # one keeper per save: a second host or window on it is refused here, before it touches the journal
         self.lock = SaveLock(self.path).acquire()
+        self.on_error = on_error
         try:
             self._start(session, meta, on_durable)
         except BaseException:
@@ -130,7 +132,7 @@ class Autosaver:
                 ready["m"] = first_meta
             yield encode_record(ready)
 
-        self.writer = JournalWriter(self.journal_path, on_durable=on_durable)
+        self.writer = JournalWriter(self.journal_path, on_durable=on_durable, on_error=self._failed)
         self.writer.snap_bytes = len(table)
         self._since_snap = 0
         self.writer.start(snapshot)
@@ -151,6 +153,18 @@ class Autosaver:
             self.set_aside = aside
         except OSError as e:
             self.last_error = f"cannot set the old journal {jp} aside: {e.strerror or e}"
+
+    def _failed(self, message: str) -> None:
+        """A journal write failed (writer thread): remembered at once, and told to whoever asked."""
+        self.last_error = f"autosave stopped: {message}; changes from here on are not saved until the game is saved " \
+                          "elsewhere"
+        if self.on_error is not None:
+            self.on_error(self.last_error)
+
+    @property
+    def failed(self) -> bool:
+        """True once a journal write failed: nothing after it is durable."""
+        return bool(self.writer.error)
 
     @property
     def ticket(self) -> int:
@@ -202,7 +216,8 @@ class Autosaver:
         """Wait until every change so far is durable; a failure is remembered in `last_error`, never raised."""
         ok = self.writer.wait(timeout=timeout)
         if self.writer.error:
-            self.last_error = self.writer.error
+            if not self.last_error.startswith("autosave stopped"):
+                self.last_error = self.writer.error
         elif not ok:
             self.last_error = f"autosave to {self.journal_path} did not finish in {timeout:g} s"
         return ok and not self.writer.error

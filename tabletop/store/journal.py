@@ -440,13 +440,17 @@ class JournalWriter:
 
     `start(snapshot)` writes the snapshot to a new file and puts it in place of any old journal only once it is
     durable; `append(record)` queues a line and returns its ticket; `durable` is the highest ticket on disk.
-    `on_durable(ticket)` is called from the writer thread after every commit. A write error is kept in `error`
-    and releases the waiting tickets (the game goes on; the caller reports the error).
+    `on_durable(ticket)` is called from the writer thread after every commit. A write error is kept in `error` and
+    told at once through `on_error(message)`; from then on nothing is durable any more (`durable` stays at the last
+    record that was), so a caller that answers only durable changes stops answering instead of acknowledging
+    changes that are not on disk; `wait` returns False at once.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, on_durable: Callable[[int], None] | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, on_durable: Callable[[int], None] | None = None,
+                 on_error: Callable[[str], None] | None = None) -> None:
         self.path = Path(path)
         self.on_durable = on_durable
+        self.on_error = on_error
         self.error = ""
         self.ticket = 0  # the snapshot is ticket 0: durable once it is in place
         self.durable = -1
@@ -489,7 +493,7 @@ class JournalWriter:
         """Block until `ticket` (default: everything queued) is durable; False on timeout or a write error."""
         with self._cond:
             target = self.ticket if ticket is None else ticket
-            self._cond.wait_for(lambda: self.durable >= target or self._thread is None, timeout)
+            self._cond.wait_for(lambda: self.durable >= target or self._thread is None or self.error, timeout)
             return self.durable >= target and not self.error
 
     def close(self, timeout: float = 30.0) -> bool:
@@ -507,7 +511,8 @@ class JournalWriter:
         except OSError as e:
             self._fail(f"cannot write the journal {self.path}: {e.strerror or e}")
         with self._cond:
-            self.durable = max(self.durable, 0)
+            if not self.error:
+                self.durable = max(self.durable, 0)
             self._cond.notify_all()
         self._tell(0)
         while True:
@@ -579,7 +584,8 @@ class JournalWriter:
             except OSError as e:
                 self._fail(f"cannot write the journal {self.path}: {e.strerror or e}")
         with self._cond:
-            self.durable = last
+            if not self.error:  # after a failed write nothing is durable any more, whatever follows
+                self.durable = last
             self.commits += 1
             self._cond.notify_all()
         self._tell(last)
@@ -592,11 +598,17 @@ class JournalWriter:
                 pass
 
     def _fail(self, message: str) -> None:
+        first = not self.error
         self.error = message
         if self._fd is not None:
             with contextlib.suppress(OSError):
                 os.close(self._fd)
             self._fd = None
+        if first and self.on_error is not None:
+            try:
+                self.on_error(message)
+            except RuntimeError:  # the listener's event loop is gone
+                pass
 
 
 def _write_all(fd: int, data: bytes) -> None:
