@@ -832,11 +832,13 @@ def _check_log_fits(r: _Reader, state: GameState, history: list[list[Event]], li
         return
     work = state.copy()
     lib: list[Any] = []
+    checks = _REVERT_CHECKS
     for i in range(len(history) - 1, -1, -1):
         events = history[i]
         for j in range(len(events) - 1, -1, -1):
             ev = events[j]
-            problem = _revert_problem(work, ev, lib, library)
+            check = checks.get(type(ev))
+            problem = check(work, ev, lib, library) if check is not None else ""
             if not problem:
                 try:
                     ev.revert(work)
@@ -844,7 +846,8 @@ def _check_log_fits(r: _Reader, state: GameState, history: list[list[Event]], li
                     problem = f"it cannot be undone ({type(e).__name__}: {e})"
             if problem:
                 raise r.fail(("log", i, "events", j), f"the log does not fit the table: {problem}"[:300])
-        for pid in {p for ev in events for p in ev.pieces()}:
+        pids = events[0].pieces() if len(events) == 1 else {p for ev in events for p in ev.pieces()}
+        for pid in pids:
             problem = _piece_problem(work, pid)
             if problem:
                 raise r.fail(("log", i), f"undoing this entry would break the table: {problem}"[:300])
@@ -861,55 +864,73 @@ def _check_log_fits(r: _Reader, state: GameState, history: list[list[Event]], li
         raise r.fail(("log",), "the log does not lead to the table saved with it (undo would not give it back)")
 
 
-def _revert_problem(state: GameState, ev: Event, lib: list[Any], library: Any) -> str:
-    """Why reverting `ev` on `state` would corrupt it, or ''."""
-    zones, pieces = state.zones, state.pieces
-    if isinstance(ev, PieceMoved):
-        if ev.dst not in zones or ev.src not in zones:
-            return f"a move between zones that do not exist ({ev.src!r} -> {ev.dst!r})"
-        dst = zones[ev.dst].pieces
-        if ev.pid not in pieces or not 0 <= ev.dst_index < len(dst) or dst[ev.dst_index] != ev.pid:
-            return f"piece {ev.pid!r} is not at place {ev.dst_index} of {ev.dst!r}"
-        if not 0 <= ev.src_index <= len(zones[ev.src].pieces) - (ev.src == ev.dst):
-            return f"place {ev.src_index} of {ev.src!r} does not exist"
-    elif isinstance(ev, PieceChanged):
-        if ev.pid not in pieces:
-            return f"there is no piece {ev.pid!r}"
-    elif isinstance(ev, ZoneReordered):
-        if ev.zone not in zones or Counter(ev.old) != Counter(zones[ev.zone].pieces):
-            return f"zone {ev.zone!r} does not hold the pieces its reordering names"
-    elif isinstance(ev, PieceAdded):
-        pid = ev.piece["id"]
-        if pid not in pieces or pieces[pid].zone not in zones:
-            return f"there is no piece {pid!r}"
-        here = zones[pieces[pid].zone].pieces
-        if not 0 <= ev.index < len(here) or here[ev.index] != pid:
-            return f"piece {pid!r} is not at place {ev.index} of {pieces[pid].zone!r}"
-    elif isinstance(ev, PieceRemoved):
-        pid, zone = ev.piece["id"], ev.piece["zone"]
-        if pid in pieces:
-            return f"piece {pid!r} would be there twice"
-        if zone not in zones or not 0 <= ev.index <= len(zones[zone].pieces):
-            return f"place {ev.index} of zone {zone!r} does not exist"
-        kind, card = ev.piece.get("kind", "card"), ev.piece.get("card")
-        if kind == "card" and card is None:
-            return f"card piece {pid!r} has no card reference"
-        if card is not None:
-            if not lib:
-                lib.append(_library(library))
-            if card not in lib[0]:
-                return f"unknown card {card!r}"
-    elif isinstance(ev, PlayerCounterChanged):
-        if ev.seat not in state.seats:
-            return f"there is no seat {ev.seat}"
+def _moved_problem(state: GameState, ev: PieceMoved, lib: list[Any], library: Any) -> str:
+    zones = state.zones
+    if ev.dst not in zones or ev.src not in zones:
+        return f"a move between zones that do not exist ({ev.src!r} -> {ev.dst!r})"
+    dst = zones[ev.dst].pieces
+    if ev.pid not in state.pieces or not 0 <= ev.dst_index < len(dst) or dst[ev.dst_index] != ev.pid:
+        return f"piece {ev.pid!r} is not at place {ev.dst_index} of {ev.dst!r}"
+    if not 0 <= ev.src_index <= len(zones[ev.src].pieces) - (ev.src == ev.dst):
+        return f"place {ev.src_index} of {ev.src!r} does not exist"
     return ""
+
+
+def _changed_problem(state: GameState, ev: PieceChanged, lib: list[Any], library: Any) -> str:
+    return "" if ev.pid in state.pieces else f"there is no piece {ev.pid!r}"
+
+
+def _reordered_problem(state: GameState, ev: ZoneReordered, lib: list[Any], library: Any) -> str:
+    if ev.zone not in state.zones or Counter(ev.old) != Counter(state.zones[ev.zone].pieces):
+        return f"zone {ev.zone!r} does not hold the pieces its reordering names"
+    return ""
+
+
+def _added_problem(state: GameState, ev: PieceAdded, lib: list[Any], library: Any) -> str:
+    zones, pieces = state.zones, state.pieces
+    pid = ev.piece["id"]
+    if pid not in pieces or pieces[pid].zone not in zones:
+        return f"there is no piece {pid!r}"
+    here = zones[pieces[pid].zone].pieces
+    if not 0 <= ev.index < len(here) or here[ev.index] != pid:
+        return f"piece {pid!r} is not at place {ev.index} of {pieces[pid].zone!r}"
+    return ""
+
+
+def _removed_problem(state: GameState, ev: PieceRemoved, lib: list[Any], library: Any) -> str:
+    zones = state.zones
+    pid, zone = ev.piece["id"], ev.piece["zone"]
+    if pid in state.pieces:
+        return f"piece {pid!r} would be there twice"
+    if zone not in zones or not 0 <= ev.index <= len(zones[zone].pieces):
+        return f"place {ev.index} of zone {zone!r} does not exist"
+    kind, card = ev.piece.get("kind", "card"), ev.piece.get("card")
+    if kind == "card" and card is None:
+        return f"card piece {pid!r} has no card reference"
+    if card is not None:
+        if not lib:
+            lib.append(_library(library))
+        if card not in lib[0]:
+            return f"unknown card {card!r}"
+    return ""
+
+
+def _counter_problem(state: GameState, ev: PlayerCounterChanged, lib: list[Any], library: Any) -> str:
+    return "" if ev.seat in state.seats else f"there is no seat {ev.seat}"
+
+
+#: per event type: why reverting it on a table would corrupt the table, or '' (types not listed cannot)
+_REVERT_CHECKS: dict[type, Callable[[GameState, Any, list[Any], Any], str]] = {
+    PieceMoved: _moved_problem, PieceChanged: _changed_problem, ZoneReordered: _reordered_problem,
+    PieceAdded: _added_problem, PieceRemoved: _removed_problem, PlayerCounterChanged: _counter_problem,
+}
 
 
 def _piece_problem(state: GameState, pid: str) -> str:
     """What is inconsistent about one piece after an entry was undone (its zone, its kind, its attachment), or ''.
 
     Where a piece is listed needs no scan here: the table saved is checked to list every piece exactly once, and
-    each event's revert is checked to take the piece from the very place it names (`_revert_problem`), so every
+    each event's revert is checked to take the piece from the very place it names (`_REVERT_CHECKS`), so every
     step keeps that true; `_table_problem` checks it once more, in one pass, after the whole log is undone.
     """
     piece = state.pieces.get(pid)

@@ -163,6 +163,7 @@ _TABLE_SETTINGS: dict[str, Check] = {"enforcement": lambda v: type(v) is str and
                                      "options": lambda v: type(v) is dict and plain_ok(v),
                                      "ruleset": lambda v: type(v) is str}
 _PIECE_CHECKS: dict[frozenset[int], PieceChecks] = {}
+_INT = frozenset({int})
 
 
 def piece_checks(seats: frozenset[int]) -> PieceChecks:
@@ -171,8 +172,8 @@ def piece_checks(seats: frozenset[int]) -> PieceChecks:
     if checks is None:
         checks = {name: check for name, (check, _) in PIECE_FIELDS.items()}
         checks["kind"] = lambda v: type(v) is str and v in PIECE_KINDS
-        checks["known"] = lambda v: type(v) is list and all(
-            type(s) is int and (s == EVERYONE or s in seats) for s in v)
+        allowed = seats | {EVERYONE}
+        checks["known"] = lambda v: type(v) is list and _INT.issuperset(map(type, v)) and allowed.issuperset(v)
         checks["owner"] = lambda v: v is None or (type(v) is int and v in seats)
         if len(_PIECE_CHECKS) > 64:
             _PIECE_CHECKS.clear()
@@ -249,23 +250,52 @@ def compile_event(kind: str, cls: type[Event]) -> EventSchema:
             fields.append((name, check, required, expected))
             simple.append(simple_types(hints[name]))
     names = frozenset({"kind", *(f[0] for f in fields)})
-    return EventSchema(kind, cls, names, tuple(fields), refine, _generate(kind, names, fields, simple, refine))
+    return EventSchema(kind, cls, names, tuple(fields), refine, _generate(kind, cls, names, fields, simple, refine))
 
 
-def _generate(kind: str, names: frozenset[str], fields: list[tuple[str, Check, bool, str]],
+def _conversion(hint: Any) -> str | None:
+    """How a value read from a save becomes the field's value (an expression of `v`), from the field's type hint:
+    lists become tuples, a change's seat lists frozensets as the piece field they name says; None: as it is."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in args:
+        inner = [a for a in args if a is not type(None)]
+        conv = _conversion(inner[0]) if len(inner) == 1 else None
+        return None if conv is None else f"(None if v is None else {conv})"
+    if typing.get_origin(hint) is tuple and args and args[-1] is Ellipsis:
+        if typing.get_origin(args[0]) is tuple:  # (field, old, new) triples of piece fields
+            return "tuple((f, frozenset(o), frozenset(n)) if f in _frozen else (f, o, n) for f, o, n in v)"
+        return "tuple(v)"
+    return None
+
+
+#: piece fields held as frozensets (a save holds them as lists)
+_FROZEN_PIECE_FIELDS = frozenset(name for name, hint in typing.get_type_hints(Piece).items()
+                                 if typing.get_origin(hint) is frozenset)
+
+
+def _generate(kind: str, cls: type[Event], names: frozenset[str], fields: list[tuple[str, Check, bool, str]],
               simple: list[frozenset[type] | None], refine: Refine | None) -> Callable[..., Event | None]:
-    """One function that runs every check of an event kind in a row (type tests inline), then builds the event."""
-    env: dict[str, Any] = {"_absent": _ABSENT, "_make": event_from_dict, "_names": names, "_refine": refine}
+    """One function that runs every check of an event kind in a row (type tests inline), then builds the event
+    (each field converted as its type hint says)."""
+    hints = _hints_of(cls)
+    defaults = {f.name: f.default for f in dataclasses.fields(cls)}
+    env: dict[str, Any] = {"_absent": _ABSENT, "_cls": cls, "_names": names, "_refine": refine,
+                           "_frozen": _FROZEN_PIECE_FIELDS}
     body = ["def fast(ev, checks):", "    if not _names.issuperset(ev):", "        return None"]
     for i, (name, check, required, _expected) in enumerate(fields):
-        env[f"_c{i}"], env[f"_t{i}"] = check, simple[i]
+        env[f"_c{i}"], env[f"_t{i}"], env[f"_d{i}"] = check, simple[i], defaults[name]
         test = f"type(v) in _t{i}" if simple[i] is not None else f"_c{i}(v)"
         body.append(f"    v = ev.get({name!r}, _absent)")
         body.append(f"    if {'v is _absent or' if required else 'v is not _absent and'} not {test}:")
         body.append("        return None")
+        conv = _conversion(hints[name])
+        if not required:
+            body.append(f"    if v is _absent:\n        a{i} = _d{i}\n    else:\n        a{i} = {conv or 'v'}")
+        else:
+            body.append(f"    a{i} = {conv or 'v'}")
     if refine is not None:
         body.append("    _refine(ev, checks)")
-    body.append("    return _make(ev)")
+    body.append(f"    return _cls({', '.join(f'a{i}' for i in range(len(fields)))})")
     exec(compile("\n".join(body), f"<save schema of {kind!r} events>", "exec"), env)  # noqa: S102 - our own text
     return env["fast"]  # type: ignore[no-any-return]
 
@@ -396,9 +426,10 @@ def check_entry(ed: Any, seats: frozenset[int], checks: PieceChecks | None = Non
     if seen is not None or "seen" in ed:
         if type(seen) is not dict:
             raise Bad(("seen",), f"expected a mapping, got {seen!r}"[:200])
+        allowed = seats | {EVERYONE}
         for pid, who in seen.items():
-            if type(pid) is not str or type(who) is not list or not all(
-                    type(x) is int and (x == EVERYONE or x in seats) for x in who):
+            if type(pid) is not str or type(who) is not list or not (
+                    _INT.issuperset(map(type, who)) and allowed.issuperset(who)):
                 raise Bad(("seen", pid), f"seen maps a piece id to the seats that saw it, got {who!r}"[:200])
     return events
 

@@ -130,11 +130,14 @@ def test_saves_written_before_load_and_write_back_byte_identical(path: Path, tmp
     assert session.redo().accepted
 
 
-def test_the_old_saves_cover_every_event_kind() -> None:
-    kinds = {ev["kind"] for path in OLD_SAVES
-             for line in path.read_text(encoding="utf-8").split("\nlog:\n")[1].splitlines()
-             for ev in json.loads(line[2:])["events"]}
-    assert kinds == set(EVENT_TYPES)
+def test_the_old_saves_cover_every_event_kind_and_the_schema_builds_what_the_core_decodes() -> None:
+    events = [ev for path in OLD_SAVES
+              for line in path.read_text(encoding="utf-8").split("\nlog:\n")[1].splitlines()
+              for ev in json.loads(line[2:])["events"]]
+    assert {ev["kind"] for ev in events} == set(EVENT_TYPES)
+    checks = piece_checks(SEATS)
+    for ev in events:
+        assert check_event(ev, checks) == event_from_dict(ev), ev
 
 
 def _bad_line(text: str, entry: int, change: Any) -> str:
