@@ -896,7 +896,7 @@ class ClientProtocol:
         for cseq in sorted(self.pending):
             self._out.append(encode(self.pending[cseq]))
         self._events.append(ClientEvent("welcome", {"seat": self.seat, "seq": self.seq, "view": self.view,
-                                                    "legal": self.legal}))
+                                                    "legal": self.legal, "log": list(self.log)}))
         if not ok:
             self._desync("the welcome view does not match its hash")
 

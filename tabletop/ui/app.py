@@ -47,6 +47,7 @@ from .sidebar import PanelsMixin, _Legal
 from .source import (
     Background,
     Happening,
+    LogRow,
     Stream,
     TableSource,
 )
@@ -226,6 +227,11 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
     @property
     def layout(self) -> Layout:
         return self.table.layout
+
+    def log_rows(self, n: int) -> list[LogRow]:
+        """The log panel's last `n` lines: the lines the seat's stream brought, as the seat may read them."""
+        return [LogRow((line.get("seq", 0), key), len(line.get("violations") or ()), lambda line=line: line)
+                for key, line in self.table.log[-n:]]
 
     def _close_stream(self) -> None:
         if self.stream is not None:

@@ -51,7 +51,7 @@ class LifecycleMixin:
         self.source = None
         self.session = None
         self.motion = None
-        self.bots = None
+        self._close_bots()
         self.vote_dialog = None
 
     def set_session(self, session: Session, seat: int = 0) -> None:
@@ -98,10 +98,15 @@ class LifecycleMixin:
                 self.notify(f"The game starts with {len(problems)} deck problem(s) (rules dial at warn): see the log",
                             "warn", 10.0)
 
+    def _close_bots(self) -> None:
+        if self.bots is not None:
+            self.bots.close()
+        self.bots = None
+
     def _make_bots(self) -> None:
         from .botseats import BotSeats
 
-        self.bots = None
+        self._close_bots()
         if self.session is None or not self.bot_names:
             return
         if self.source is None or self.source.kind != "local":
