@@ -537,6 +537,17 @@ class HostProtocol:
             return
         self._cast(vote, conn.seat, msg["agree"])
 
+    def cards_changed(self) -> None:
+        """The card library changed under the table (live card edits, tabletop.cards.watch): each seat's view,
+        status and legal moves are worked out again, and every open connection gets its view as a snapshot, the
+        view that seat may see."""
+        self._live.clear()
+        self._tails.clear()
+        self._legal_sent.clear()
+        for conn in list(self._conns.values()):
+            if conn.open:
+                self._snapshot(conn)
+
     def _on_resync(self, conn: _Conn, msg: dict[str, Any]) -> None:
         self._events.append(HostEvent("resync", conn.id, conn.seat, msg.get("reason", "")))
         self._snapshot(conn)

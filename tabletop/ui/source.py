@@ -89,6 +89,10 @@ class TableSource:
     def can_turn_dial(self, seat: int | None) -> bool:
         return False
 
+    def cards_changed(self) -> None:
+        """Card files were reloaded under this table (live card edits): tell whoever else shows it."""
+        return None
+
     def poll(self) -> list[Happening]:
         return []
 
@@ -229,6 +233,17 @@ class HostedSource(LocalSource):
         except Exception as e:
             return Result(False, error=str(e), code="host_down")
 
+
+    def cards_changed(self) -> None:
+        """The joined seats get their views again, worked out with the new cards (a snapshot each)."""
+        try:
+            self.host.call(self._resend)
+        except Exception:  # the host is closing: nobody left to tell
+            pass
+
+    def _resend(self) -> None:
+        self.host.host.protocol.cards_changed()
+        self.host.host.pump()
 
     def stream_motion(self, positions: dict[str, tuple[float, float, float]]) -> None:
         try:
