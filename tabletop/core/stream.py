@@ -75,7 +75,8 @@ def legal_summary(session: Session, seat: int | None, cap: int = LEGAL_CAP, list
 
     `moves`: the first `list_cap` legal actions (as `to_dict`), `more`: whether there are others, `glow`: the
     pieces named by up to `cap` of them as the seat's view names them, `passes`: pass / next-phase actions
-    (for the Pass button), `from` / `to`: the zones those moves take pieces from and put them in. Computed
+    (for the Pass button), `from` / `to`: the zones those moves take pieces from and put them in, `waiting`:
+    whether the game waits on this seat now (it holds priority; public, as the HUD shows it). Computed
     lazily with caps, so a ruleset with thousands of moves costs the same as one with a few.
     """
     state = session.state
@@ -99,8 +100,10 @@ def legal_summary(session: Session, seat: int | None, cap: int = LEGAL_CAP, list
             passes.append(d)
     known = [pid for pid in pieces if pid in state.pieces]
     src = dict.fromkeys(state.pieces[pid].zone for pid in known)
+    waiting_for = getattr(session.rules, "waiting_for", None)
+    waiting = seat is not None and (waiting_for is None or seat in waiting_for(state))
     return {"moves": moves, "more": more, "glow": sorted(state.handle_for(pid, seat) for pid in known),
-            "passes": passes, "from": list(src), "to": list(dst)}
+            "passes": passes, "from": list(src), "to": list(dst), "waiting": waiting}
 
 
 def log_lines(session: Session, seat: int | None, n: int = LOG_LINES) -> list[dict[str, Any]]:

@@ -36,7 +36,8 @@ class Bot(Protocol):
     `choose_seen` decides from what the seat's stream brought (tabletop.core.stream): its view and its legal-move
     summary, listed in full (`SeatStream(..., moves=LEGAL_CAP)`), so a bot at a window, local or on the LAN, knows
     exactly what a person in that seat would. `choose` reads the table itself, for headless simulation and the
-    conformance test, where millions of decisions are made.
+    conformance test, where millions of decisions are made. A ruleset's own heuristic registered in `GREEDY`
+    without `choose_seen` still works at a window through `choose`; every bot here has both.
     """
 
     name: str

@@ -1,7 +1,7 @@
 """Bot opponents at the table: seats played by `tabletop.rules.bots`, paced so a person can follow them.
 
-Each frame the app calls `BotSeats.update(dt, submit)`; when a bot's seat has legal moves (as its stream says) and
-the bot's delay has passed, the bot chooses one action from what its stream brought and it goes through the same
+Each frame the app calls `BotSeats.update(dt, submit)`; when the game waits on a bot's seat and it has legal moves
+(as its stream says) and the bot's delay has passed, the bot chooses one action from what its stream brought and it goes through the same
 door as a person's (`submit`).
 """
 
@@ -68,7 +68,8 @@ class BotSeats:
 
     Each bot seat reads its own stream (tabletop.core.stream: its view and its legal moves, listed in full), the
     one a window or a joined client of that seat gets, and decides from that alone (`Bot.choose_seen`); its
-    action goes through the same door as a person's. A bot acts when its stream lists legal moves for it.
+    action goes through the same door as a person's. A bot acts when its stream says the game waits on its seat
+    and lists legal moves for it.
     """
 
     def __init__(self, session: Session, names: Mapping[int, str], *, seed: int = 0, delay: float = 0.3) -> None:
@@ -95,7 +96,8 @@ class BotSeats:
         out = []
         for seat, seen in self.seen.items():
             seen.catch_up()
-            if seen.legal and seen.legal.get("moves") and self._stuck.get(seat) != seen.seq:
+            legal = seen.legal
+            if legal and legal.get("waiting", True) and legal.get("moves") and self._stuck.get(seat) != seen.seq:
                 out.append(seat)
         return out
 
@@ -111,8 +113,12 @@ class BotSeats:
         self.wait = self.delay
         for seat in seats:
             seen = self.seen[seat]
+            bot = self.bots[seat]
             try:
-                action = self.bots[seat].choose_seen(seen.view, seen.legal, seat)
+                if hasattr(bot, "choose_seen"):
+                    action = bot.choose_seen(seen.view, seen.legal, seat)
+                else:  # a ruleset's own heuristic with no `choose_seen` yet reads the table (see `Bot`)
+                    action = bot.choose(self.session.state, seat)
             except Exception:  # a bot bug must not take the table down; the seat just stops playing
                 action = None
             if action is None:
