@@ -4,8 +4,9 @@
   resulting view (patch applied, hash checked), beside a bare websockets server that broadcasts each message
   to the same number of bare clients (the sender included);
 - bytes the host sends per client per action (patch + log line + the sender's result), beside the action's JSON;
-- late join: connect, hello -> the client holds the welcome view with its hash checked, beside a bare websockets
-  connect + request answered with a frame of the same bytes, the two measured in turn;
+- late join: a `Client` connects (its hello rides on the handshake) -> it holds the welcome view with its hash
+  checked, beside a bare websockets connect + request answered with a frame of the same bytes, measured in turn
+  (and, without --quick, beside boardgame.io's late join: bench_peer.py);
 - the host's fan-out per action (every seat's view updated, patched, hashed and encoded), without I/O.
 
 The host runs in its own process, the clients together in another (this machine has two cores).
@@ -199,36 +200,39 @@ async def _joins(port: int, n: int, seat: int | None) -> tuple[list[float], int]
 async def _interleaved_joins(port: int, bport: int, n: int, seat: int | None) -> dict[str, Any]:
     """Late joins with the connection included, each followed by its floor, in turn (so load hits both alike).
 
-    join: open a websocket, send hello, receive the welcome, decode it, index the view and check its hash (the
-    client takes the zone digests the host computed and checks their combination). client: the part of that
-    after the welcome's last byte arrived (decoding and taking the view). floor: open a websocket to a bare
-    server, ask, and receive a frame of the welcome's size.
+    join: a `Client` made and `connect()` returned: TCP and WebSocket handshakes (the hello rides on the
+    handshake), the welcome received, decoded, its view taken and its hash checked (the client takes the zone
+    digests the host computed and checks their combination). client: the part of that spent in the protocol
+    taking the welcome (decoding and taking the view). floor: open a websocket to a bare server, ask, and receive
+    a frame of the welcome's size.
     """
     from websockets.asyncio.client import connect
 
-    from tabletop.net.protocol import ClientProtocol
+    from tabletop.net.client import Client
 
     join, client, client_cpu, bare = [], [], [], []
     size = 0
     for _ in range(n):
+        c = Client("127.0.0.1", port, seat=seat, reconnect=False)
+        took: list[tuple[float, float, int]] = []
+        receive = c.protocol.receive_data
+
+        def timed(data: bytes, receive: Any = receive, took: list[tuple[float, float, int]] = took) -> None:
+            t0, c0 = time.perf_counter(), time.process_time()
+            receive(data)
+            took.append((time.perf_counter() - t0, time.process_time() - c0, len(data)))
+
+        c.protocol.receive_data = timed  # type: ignore[method-assign]
         t = time.perf_counter()
-        async with connect(f"ws://127.0.0.1:{port}", compression=None, max_size=None) as ws:
-            proto = ClientProtocol(seat=seat)
-            proto.start()
-            await ws.send(proto.data_to_send()[0], text=True)
-            while not proto.welcomed:
-                frame = await ws.recv(decode=False)
-                c, cc = time.perf_counter(), time.process_time()
-                proto.receive_data(frame)
-                size = max(size, len(frame))
-            done = time.perf_counter()
-            join.append(done - t)
-            client.append(done - c)
-            client_cpu.append(time.process_time() - cc)
-            assert proto.hash and proto.desyncs == 0
-            await ws.send(b'{"type":"bye"}', text=True)
+        await c.connect(30)
+        join.append(time.perf_counter() - t)
+        wall, cpu, size = max(took, key=lambda r: r[2])
+        client.append(wall)
+        client_cpu.append(cpu)
+        assert c.protocol.hash and c.protocol.desyncs == 0 and c.protocol.hash == c.protocol.view_hash()
+        await c.close()
         t = time.perf_counter()
-        async with connect(f"ws://127.0.0.1:{bport}", compression=None, max_size=None) as ws:
+        async with connect(f"ws://127.0.0.1:{bport}", compression=None, max_size=None, proxy=None) as ws:
             await ws.send("join")
             await ws.recv(decode=False)
             bare.append(time.perf_counter() - t)
@@ -381,10 +385,16 @@ def _join_only() -> int:
 
 
 def collect(quick: bool = False) -> list[dict[str, object]]:
-    """The figures as rows for `tabletop bench`, each beside its floor."""
+    """The figures as rows for `tabletop bench`, each beside its floor; without --quick, and where node and the
+    boardgame.io harness are installed, also the late join beside boardgame.io's (bench_peer.py)."""
     f = figures(quick)
     row = {"area": "network"}
-    return [
+    peer: list[dict[str, object]] = []
+    if not quick:
+        import bench_peer
+
+        peer = bench_peer.collect(quick)
+    return peer + [
         {**row, "name": "action round trip, 2 clients, 1,000 cards", "value": f["rtt2_ms"], "unit": "ms",
          "floor": f["bare2_ms"], "floor_name": "bare websockets echo + broadcast, 2 clients"},
         {**row, "name": "action round trip, 8 clients, 1,000 cards", "value": f["rtt8_ms"], "unit": "ms",

@@ -20,12 +20,15 @@ from .view import LiveView, ViewChange
 if TYPE_CHECKING:
     from .session import LogEntry, Session
 
-__all__ = ["PASS_TYPES", "SeatStream", "StreamItem", "legal_summary", "make_patch", "piece_update"]
+__all__ = ["LOG_LINES", "PASS_TYPES", "SeatStream", "StreamItem", "legal_summary", "log_lines", "make_patch",
+           "piece_update"]
 
 #: action types that end a seat's turn or phase (offered as the Pass button), matched within the type name
 PASS_TYPES = ("pass", "next_phase", "end_phase", "end_turn", "advance")
 LEGAL_CAP = 400
 LIST_CAP = 30
+#: log lines that come with a whole view (as a LAN welcome carries them): the screen's log starts again from them
+LOG_LINES = 200
 
 
 def piece_update(old: dict[str, Any] | None, new: dict[str, Any], same_name: bool) -> dict[str, Any]:
@@ -72,7 +75,8 @@ def legal_summary(session: Session, seat: int | None, cap: int = LEGAL_CAP, list
 
     `moves`: the first `list_cap` legal actions (as `to_dict`), `more`: whether there are others, `glow`: the
     pieces named by up to `cap` of them as the seat's view names them, `passes`: pass / next-phase actions
-    (for the Pass button), `from` / `to`: the zones those moves take pieces from and put them in. Computed
+    (for the Pass button), `from` / `to`: the zones those moves take pieces from and put them in, `waiting`:
+    whether the game waits on this seat now (it holds priority; public, as the HUD shows it). Computed
     lazily with caps, so a ruleset with thousands of moves costs the same as one with a few.
     """
     state = session.state
@@ -96,8 +100,20 @@ def legal_summary(session: Session, seat: int | None, cap: int = LEGAL_CAP, list
             passes.append(d)
     known = [pid for pid in pieces if pid in state.pieces]
     src = dict.fromkeys(state.pieces[pid].zone for pid in known)
+    waiting_for = getattr(session.rules, "waiting_for", None)
+    waiting = seat is not None and (waiting_for is None or seat in waiting_for(state))
     return {"moves": moves, "more": more, "glow": sorted(state.handle_for(pid, seat) for pid in known),
-            "passes": passes, "from": list(src), "to": list(dst)}
+            "passes": passes, "from": list(src), "to": list(dst), "waiting": waiting}
+
+
+def log_lines(session: Session, seat: int | None, n: int = LOG_LINES) -> list[dict[str, Any]]:
+    """The last `n` log lines as `seat` may read them (kind `submit`), oldest first: what a whole view brings."""
+    out = []
+    for entry in session.history[-n:]:
+        line = entry.for_seat(seat)
+        line["kind"] = "submit"
+        out.append(line)
+    return out
 
 
 @dataclass(slots=True)
@@ -105,7 +121,9 @@ class StreamItem:
     """One step of a seat's stream: a whole `view` or a `patch` to the last one, and what came with it.
 
     `log`: the log lines of the change as the seat may read them (`LogEntry.for_seat` plus `kind`: submit, undo
-    or redo); `status`: the ruleset's status for the seat (also in the view's `rules`); `legal`: the seat's
+    or redo: an undo line names the entry that left the log, a redo line the one that came back); with
+    `history` set, the log's last lines instead (a whole view), and a reader starts its log again from them.
+    `status`: the ruleset's status for the seat (also in the view's `rules`); `legal`: the seat's
     `legal_summary` (None where it is not known).
     """
 
@@ -117,6 +135,7 @@ class StreamItem:
     log: list[dict[str, Any]] = field(default_factory=list)
     status: dict[str, Any] = field(default_factory=dict)
     legal: dict[str, Any] | None = None
+    history: bool = False
 
 
 class SeatStream:
@@ -129,21 +148,23 @@ class SeatStream:
     thread. `close()` detaches it.
     """
 
-    def __init__(self, session: Session, seat: int | None, *, legal: bool = True) -> None:
+    def __init__(self, session: Session, seat: int | None, *, legal: bool = True, moves: int = LIST_CAP) -> None:
         self.session = session
         self.seat = seat
         self.with_legal = legal
+        #: legal actions listed in full in each summary (a bot seat asks for all it may choose from)
+        self.moves = moves
         self._lock = threading.Lock()
         self._items: deque[StreamItem] = deque()
         self.live = LiveView(session.state, seat, session.rules, hashed=False)
-        self._items.append(self._item(view=self.live.view()))
+        self._items.append(self._whole())
         session.listeners.append(self._on_entry)
 
     def _legal(self) -> dict[str, Any] | None:
         if not self.with_legal:
             return None
         try:
-            return legal_summary(self.session, self.seat)
+            return legal_summary(self.session, self.seat, list_cap=self.moves)
         except Exception as e:  # a ruleset bug costs the glow, never the table
             return {"moves": [], "more": False, "glow": [], "passes": [], "from": [], "to": [], "error": str(e)}
 
@@ -152,14 +173,20 @@ class SeatStream:
         return StreamItem(self.live.seq, view, patch, base, log or [], dict(self.live.top.get("rules") or {}),
                           self._legal())
 
+    def _whole(self) -> StreamItem:
+        """The whole view with the log's last lines, as a LAN welcome brings them."""
+        item = self._item(view=self.live.view(), log=log_lines(self.session, self.seat))
+        item.history = True
+        return item
+
     def _on_entry(self, kind: str, entry: LogEntry) -> None:
         base = self.live.seq
         change = self.live.update(entry.events)
-        line = entry.for_seat(self.seat)
-        line["kind"] = kind
         if change.rebuilt:
-            item = self._item(view=self.live.view(), log=[line])
+            item = self._whole()
         else:
+            line = entry.for_seat(self.seat)
+            line["kind"] = kind
             item = self._item(patch=make_patch(change), base=base, log=[line])
         with self._lock:
             self._items.append(item)
@@ -168,7 +195,7 @@ class SeatStream:
         """Queue the whole view again (after the session changed without telling its listeners)."""
         self.live.rebuild()
         with self._lock:
-            self._items.append(self._item(view=self.live.view()))
+            self._items.append(self._whole())
 
     def take(self) -> list[StreamItem]:
         """Everything queued since the last call, oldest first."""

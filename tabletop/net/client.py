@@ -17,11 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, ConnectionClosedOK, InvalidHandshake, InvalidURI
 
 from ..core import actions as A
 from .errors import BadFrame, HostLost, NetError, Refused, VersionMismatch
-from .host import DEFAULT_PORT
+from .host import DEFAULT_PORT, HELLO_HEADER
 from .messages import encode
 from .protocol import ANY_SEAT, ClientEvent, ClientProtocol
 
@@ -160,15 +160,23 @@ class Client:
         delay = self.retry_delay
         while not self._closing:
             try:
-                async with connect(ws_uri(self.host, self.port), max_size=None, compression=None,
+                self.protocol.start()
+                # the hello rides on the opening handshake (a host that takes it welcomes us right after it);
+                # no proxy lookup: a LAN host is reached directly
+                async with connect(ws_uri(self.host, self.port), max_size=None, compression=None, proxy=None,
+                                   additional_headers={HELLO_HEADER: self.protocol.hello_header()},
                                    open_timeout=5, ping_interval=5, ping_timeout=15, close_timeout=2) as ws:
                     self._ws = ws
                     self.connections += 1
                     delay = self.retry_delay
-                    self.protocol.start()
+                    if ws.response is not None and ws.response.headers.get(HELLO_HEADER) == "taken":
+                        self.protocol.hello_taken()
                     await self._flush()
-                    async for frame in ws:
-                        data = frame.encode() if isinstance(frame, str) else frame
+                    while True:
+                        try:
+                            data = await ws.recv(decode=False)  # the bytes as sent: decoded once, by the protocol
+                        except ConnectionClosedOK:
+                            break
                         self.bytes_received += len(data)
                         if self.record:
                             self.frames.append(data)

@@ -37,6 +37,7 @@ MOTION_HZ = 15.0
 
 __all__ = [
     "DEFAULT_PORT",
+    "HELLO_HEADER",
     "EmbeddedHost",
     "Host",
     "load_tokens",
@@ -45,6 +46,8 @@ __all__ = [
 ]
 
 DEFAULT_PORT = 7531
+#: the opening handshake's header that carries a client's hello (docs/PROTOCOL.md, "Connecting")
+HELLO_HEADER = "Tabletop-Hello"
 #: bytes of kernel send buffer per client
 SEND_BUFFER = 256 * 1024
 log = logging.getLogger("tabletop.net.host")
@@ -360,7 +363,8 @@ class _Reader:
         h = self.host
         self._stop = asyncio.Event()
         server: Server = await serve(self._handle, h.bind, h.port, max_size=h.limits.max_frame, compression=None,
-                                     ping_interval=5, ping_timeout=15, close_timeout=2)
+                                     ping_interval=5, ping_timeout=15, close_timeout=2,
+                                     process_response=_hello_taken)
         self._port.set_result(server.sockets[0].getsockname()[1])
         try:
             await self._stop.wait()
@@ -393,6 +397,12 @@ class _Reader:
         gate = FloodGate(h.limits.rate, h.limits.burst, time.monotonic())
         h._from_reader(h._connected, cid)
         reason = ""
+        hello = _header_hello(ws.request)
+        if hello is not None:  # the hello came with the handshake: it is this connection's first frame
+            gate.admit(time.monotonic())
+            with self._lock:
+                self._untaken[cid] += 1
+            h._from_reader(h._frame, cid, hello, time.monotonic())
         try:
             async for frame in ws:
                 at = time.monotonic()
@@ -460,6 +470,18 @@ class _Reader:
         self._closing[cid] = task
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+
+def _header_hello(request: Any) -> str | None:
+    """The hello a client sent with its opening handshake (one `Tabletop-Hello` header), or None."""
+    values = request.headers.get_all(HELLO_HEADER) if request is not None else []
+    return values[0] if len(values) == 1 else None
+
+
+def _hello_taken(conn: ServerConnection, request: Any, response: Any) -> None:
+    """Tell a client whose hello came with the handshake that it was taken (it sends no hello frame then)."""
+    if response.status_code == 101 and _header_hello(request) is not None:
+        response.headers[HELLO_HEADER] = "taken"
 
 
 def _close_reason(reason: str) -> str:

@@ -158,6 +158,43 @@ def _safe_int(text: str) -> int:
     return value
 
 
+#: a frame's bytes with every digit spelled 0, so a run of 16 digits (a whole number that may be past
+#: MAX_SAFE_INT) is found by `bytes.find`, in C at memory speed
+_DIGITS = bytes.maketrans(b"0123456789", b"0000000000")
+_NUMBER = frozenset(b"0123456789.eE+-")
+_BEFORE_VALUE = frozenset(b":,[ \t\r\n")
+
+
+def _plain_ints(data: bytes) -> bool:
+    """Whether every whole number in `data` is one the plain parser reads as the checked parse does.
+
+    Looks only where 16 digits stand in a row, and at each such place whether it is a whole number (not text in
+    a string, such as a digest; not a fraction or an exponent, which `_finite` checks as they are parsed), so a
+    large frame (a welcome) parses its thousands of whole numbers at the plain parser's speed.
+    """
+    shape = data.translate(_DIGITS)
+    at = shape.find(b"0" * 16)
+    while at >= 0:
+        i, j = at, at + 16
+        while i > 0 and data[i - 1] in _NUMBER:
+            i -= 1
+        while j < len(data) and data[j] in _NUMBER:
+            j += 1
+        if i == 0 or data[i - 1] in _BEFORE_VALUE:  # a number, not text inside a string
+            token = data[i:j].decode("ascii")
+            if not any(c in token for c in ".eE"):
+                try:
+                    _safe_int(token)
+                except ValueError:
+                    return False
+        at = shape.find(b"0" * 16, j)
+    return True
+
+
+_FLOATS_CHECKED = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite)
+_ALL_CHECKED = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite, parse_int=_safe_int)
+
+
 def json_depth(obj: Any, limit: int) -> int:
     """The nesting depth of containers in `obj`, counting stops once it passes `limit` (no recursion)."""
     deepest = 0
@@ -179,12 +216,15 @@ def json_depth(obj: Any, limit: int) -> int:
 
 def decode(data: bytes | str, schemas: dict[str, Schema], limits: Limits = Limits()) -> dict[str, Any]:
     """Parse and check one frame; raises BadFrame (size, encoding, JSON, depth, type, fields)."""
-    size = len(data.encode() if isinstance(data, str) else data)
+    raw = data.encode() if isinstance(data, str) else data
+    size = len(raw)
     if size > limits.max_frame:
         raise BadFrame(f"frame of {size} bytes is over the {limits.max_frame}-byte cap", "too_big")
     try:
         text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
-        msg = json.loads(text, parse_constant=_no_constant, parse_float=_finite, parse_int=_safe_int)
+        # fractions, exponents and constants are checked as they are parsed; whole numbers too unless none can be
+        # out of range
+        msg = (_FLOATS_CHECKED if _plain_ints(raw) else _ALL_CHECKED).decode(text)
     except UnicodeDecodeError:
         raise BadFrame("frame is not UTF-8", "bad_json") from None
     except RecursionError:

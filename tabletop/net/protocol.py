@@ -11,6 +11,7 @@ detects a gap or a mismatch. The asyncio layers in host.py and client.py only mo
 
 from __future__ import annotations
 
+import json
 import secrets
 import time
 from collections import OrderedDict
@@ -172,6 +173,8 @@ class HostProtocol:
         self._pool: dict[str, Any] = {}
         #: per seat: log lines as sent in a welcome (JSON), by entry seq
         self._welcome_lines: dict[int | None, dict[int, str]] = {}
+        #: per seat: the view (and log) part of its last welcome or snapshot, with what it was built from
+        self._tails: dict[int | None, tuple[tuple[Any, ...], bytes]] = {}
         #: one budget shared by every spectator's actions
         self._spectator_gate = FloodGate(self.limits.spectator_rate, self.limits.spectator_burst, clock())
         session.listeners.append(self._on_entry)
@@ -320,11 +323,21 @@ class HostProtocol:
         return {"type": "snapshot", "seq": lv.seq, "hash": lv.hash, "view": lv.view()}
 
     def _with_view(self, msg: dict[str, Any], seat: int | None, log: bool = False) -> bytes:
-        """`msg` with the seat's whole view as its `view` (and its `log`), spliced in from cached JSON."""
-        head = encode(msg)[:-1] + b',"view":' + self.live(seat).view_json().encode()
-        if log:
-            head += b',"log":[' + ",".join(self._welcome_log(seat)).encode() + b"]"
-        return head + b"}"
+        """`msg` with the seat's whole view as its `view` (and its `log`), spliced in from cached JSON.
+
+        The view and log part is kept per seat until the table changes, so joins in a row (spectators, a
+        reconnecting seat) each encode only their own header.
+        """
+        lv = self.live(seat)
+        history = self.session.history
+        key = (lv, lv.seq, log, history[-1].seq if history else -1, len(history))
+        cached = self._tails.get(seat)
+        if cached is None or cached[0] != key:
+            tail = b',"view":' + lv.view_json().encode()
+            if log:
+                tail += b',"log":[' + ",".join(self._welcome_log(seat)).encode() + b"]"
+            cached = self._tails[seat] = (key, tail + b"}")
+        return encode(msg)[:-1] + cached[1]
 
     # -- the per-seat stream's additions (tabletop.core.stream): zone digests with a whole view, legal moves --
 
@@ -523,6 +536,17 @@ class HostProtocol:
                                  "message": f"no open undo vote {msg['request']} for you"})
             return
         self._cast(vote, conn.seat, msg["agree"])
+
+    def cards_changed(self) -> None:
+        """The card library changed under the table (live card edits, tabletop.cards.watch): each seat's view,
+        status and legal moves are worked out again, and every open connection gets its view as a snapshot, the
+        view that seat may see."""
+        self._live.clear()
+        self._tails.clear()
+        self._legal_sent.clear()
+        for conn in list(self._conns.values()):
+            if conn.open:
+                self._snapshot(conn)
 
     def _on_resync(self, conn: _Conn, msg: dict[str, Any]) -> None:
         self._events.append(HostEvent("resync", conn.id, conn.seat, msg.get("reason", "")))
@@ -747,6 +771,7 @@ class ClientProtocol:
         self.results: dict[int, dict[str, Any]] = {}
         self._awaiting_snapshot = False
         self._out: list[bytes] = []
+        self._hello: dict[str, Any] = {}
         self._events: list[ClientEvent] = []
 
     # -- the I/O layer's side --
@@ -764,6 +789,21 @@ class ClientProtocol:
         if self.password:
             hello["password"] = self.password
         self._out.append(encode(hello))
+        self._hello = hello
+
+    def hello_header(self) -> str:
+        """The queued hello as ASCII JSON, for the `Tabletop-Hello` header of the opening handshake.
+
+        A host that takes it answers the handshake with `Tabletop-Hello: taken` and sends the welcome right after
+        it, saving the round trip of a hello frame; call `hello_taken()` then. A host that does not know the
+        header ignores it and waits for the hello frame, which is still queued.
+        """
+        return json.dumps(self._hello, separators=(",", ":"), ensure_ascii=True)
+
+    def hello_taken(self) -> None:
+        """The host took the hello from the handshake: do not send it again as a frame."""
+        if self._out and self._out[0] == encode(self._hello):
+            self._out.pop(0)
 
     def connection_lost(self) -> None:
         """The connection dropped: keep the last view; unanswered actions are resent after the next welcome."""
@@ -853,7 +893,10 @@ class ClientProtocol:
         self.token = msg["token"] or self.token
         self.host_name = msg["host"]
         self.players, self.spectators, self.paused = msg["players"], msg["spectators"], msg["paused"]
-        self.log = [_full_line(line) for line in msg["log"][-CLIENT_LOG:]]
+        self.log = log = msg["log"][-CLIENT_LOG:]
+        for line in log:
+            if isinstance(line, dict) and ("violations" not in line or "notes" not in line):
+                _full_line(line)
         self._awaiting_snapshot = False
         ok = self._set_view(msg["view"], msg["seq"], msg["hash"], msg.get("digests"))
         self.legal = msg.get("legal")
@@ -864,7 +907,7 @@ class ClientProtocol:
         for cseq in sorted(self.pending):
             self._out.append(encode(self.pending[cseq]))
         self._events.append(ClientEvent("welcome", {"seat": self.seat, "seq": self.seq, "view": self.view,
-                                                    "legal": self.legal}))
+                                                    "legal": self.legal, "log": list(self.log)}))
         if not ok:
             self._desync("the welcome view does not match its hash")
 

@@ -8,8 +8,8 @@ per ruleset. Each bot has its own RNG, apart from the table's, so games replay e
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
 
 from ..core import actions as A
 from ..core.actions import Action
@@ -25,16 +25,37 @@ __all__ = [
     "TragedyGreedy",
     "UnknownBot",
     "make_bot",
+    "seen_moves",
     "table_action",
 ]
 
 
 class Bot(Protocol):
-    """Something that plays a seat: `choose` answers the next action (None: nothing to do)."""
+    """Something that plays a seat: the next action (None: nothing to do).
+
+    `choose_seen` decides from what the seat's stream brought (tabletop.core.stream): its view and its legal-move
+    summary, listed in full (`SeatStream(..., moves=LEGAL_CAP)`), so a bot at a window, local or on the LAN, knows
+    exactly what a person in that seat would. `choose` reads the table itself, for headless simulation and the
+    conformance test, where millions of decisions are made. A ruleset's own heuristic registered in `GREEDY`
+    without `choose_seen` still works at a window through `choose`; every bot here has both.
+    """
 
     name: str
 
     def choose(self, state: GameState, seat: int) -> Action | None: ...
+
+    def choose_seen(self, view: dict[str, Any], legal: dict[str, Any] | None, seat: int) -> Action | None: ...
+
+
+def seen_moves(legal: dict[str, Any] | None) -> list[Action]:
+    """The legal actions a stream's summary lists, as Actions (one that cannot be read is left out)."""
+    out = []
+    for d in (legal or {}).get("moves") or ():
+        try:
+            out.append(Action.from_dict(d))
+        except (KeyError, TypeError, ValueError):
+            continue
+    return out
 
 
 class UnknownBot(TabletopError, KeyError):
@@ -60,6 +81,10 @@ class RandomBot:
             return self.rng.choice(legal)
         return table_action(state, seat, self.rng) if self.sandbox else None
 
+    def choose_seen(self, view: dict[str, Any], legal: dict[str, Any] | None, seat: int) -> Action | None:
+        moves = seen_moves(legal)
+        return self.rng.choice(moves) if moves else None
+
 
 class TragedyGreedy:
     """Tragedy: score the best pair, stage the card that raises the best possible score most, never waste Acts."""
@@ -74,29 +99,73 @@ class TragedyGreedy:
         self._types = (EffectDone, PassPriority, PlayCard, Score)
 
     def choose(self, state: GameState, seat: int) -> Action | None:
-        from .tragedy import HOST_ROLE, Tragedy
+        from .tragedy import Tragedy
 
-        effect_done, pass_, play, score = self._types
         rules = self.ruleset
         assert isinstance(rules, Tragedy)
-        legal = list(rules.generate_actions(state, seat))
+        return self._pick(list(rules.generate_actions(state, seat)), lambda p: rules.value(state, p),
+                          lambda role: list(rules.in_play(state, seat, role)),
+                          lambda host, role: rules.attachments(state, host, role))
+
+    def choose_seen(self, view: dict[str, Any], legal: dict[str, Any] | None, seat: int) -> Action | None:
+        """The same heuristic on the seat's view: values from the cards it sees, roles from zones and attachments."""
+        from .tragedy import ROLE_ZONE, Tragedy
+
+        rules = self.ruleset
+        assert isinstance(rules, Tragedy)
+        pieces: dict[str, tuple[str, dict[str, Any]]] = {}
+        for z in view.get("zones", ()):
+            for p in z.get("pieces", ()):
+                pieces[p["id"]] = (str(z.get("name", "")), p)
+
+        def role(name: str) -> str | None:
+            zone, p = pieces[name]
+            kind = zone.split(":")[0]
+            if kind == "actors":
+                return "Prop" if p.get("attached_to") else "Actor"
+            if kind == "sets":
+                return "Set Piece" if p.get("attached_to") else "Set"
+            return None
+
+        def value(name: str) -> int:
+            p = pieces.get(name)
+            return (rules.card_info(p[1].get("card"))[0] or 0) if p is not None else 0
+
+        def in_play(r: str) -> list[str]:
+            zone = f"{ROLE_ZONE[r]}:{seat}"
+            return [n for n, (z, _) in pieces.items() if z == zone and role(n) == r]
+
+        def attachments(host: str, r: str) -> list[str]:
+            return [n for n, (_, p) in pieces.items() if p.get("attached_to") == host and role(n) == r]
+
+        return self._pick(seen_moves(legal), value, in_play, attachments)
+
+    def _pick(self, legal: list[Action], value: Callable[[str], int], in_play: Callable[[str], list[str]],
+              attachments: Callable[[str, str], list[str]]) -> Action | None:
+        from .tragedy import HOST_ROLE
+
+        effect_done, pass_, play, score = self._types
         if not legal:
             return None
         for a in legal:
             if isinstance(a, effect_done):
                 return a
+
+        def dressed(host: str, role: str) -> int:
+            return value(host) + sum(value(q) for q in attachments(host, role))
+
         scores = [a for a in legal if isinstance(a, score)]
         if scores:
-            return max(scores, key=lambda a: self._pair_value(state, a.actor, a.set))
-        actors = {a: self._with(state, a, "Prop") for a in rules.in_play(state, seat, "Actor")}
-        sets = {s: self._with(state, s, "Set Piece") for s in rules.in_play(state, seat, "Set")}
+            return max(scores, key=lambda a: dressed(a.actor, "Prop") * dressed(a.set, "Set Piece"))
+        actors = {a: dressed(a, "Prop") for a in in_play("Actor")}
+        sets = {s: dressed(s, "Set Piece") for s in in_play("Set")}
         base = _potential(actors, sets)
         best: tuple[int, int] | None = None
         choice: Action | None = None
         for a in legal:
             if not isinstance(a, play) or a.role == "Act":
                 continue
-            v = rules.value(state, a.piece)
+            v = value(a.piece)
             new_actors, new_sets = dict(actors), dict(sets)
             if a.role == "Actor":
                 new_actors[a.piece] = v
@@ -119,13 +188,6 @@ class TragedyGreedy:
                 return a
         return legal[0]
 
-    def _with(self, state: GameState, host: str, role: str) -> int:
-        rules = self.ruleset
-        return rules.value(state, host) + sum(rules.value(state, q) for q in rules.attachments(state, host, role))
-
-    def _pair_value(self, state: GameState, actor: str, set_: str) -> int:
-        return self._with(state, actor, "Prop") * self._with(state, set_, "Set Piece")
-
 
 def _potential(actors: dict[str, int], sets: dict[str, int]) -> int:
     # +1 on each side credits half a pair: an Actor alone is worth staging before its Set arrives
@@ -141,8 +203,15 @@ class GreedyBot:
         self.ruleset = ruleset
 
     def choose(self, state: GameState, seat: int) -> Action | None:
+        return self._first(self.ruleset.generate_actions(state, seat))
+
+    def choose_seen(self, view: dict[str, Any], legal: dict[str, Any] | None, seat: int) -> Action | None:
+        return self._first(seen_moves(legal))
+
+    @staticmethod
+    def _first(actions: Iterable[Action]) -> Action | None:
         first = None
-        for a in self.ruleset.generate_actions(state, seat):
+        for a in actions:
             if first is None:
                 first = a
             if not a.type.endswith(".pass"):

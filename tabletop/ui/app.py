@@ -47,6 +47,7 @@ from .sidebar import PanelsMixin, _Legal
 from .source import (
     Background,
     Happening,
+    LogRow,
     Stream,
     TableSource,
 )
@@ -175,6 +176,9 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.local_log: list[tuple[int, str]] = []
         self._entry_cache: dict[Any, str] = {}
         self._log_flushed = -1.0
+        #: live card edits: when the card files were last checked, and the watchers (tabletop.cards.watch)
+        self._cards_polled = 0.0
+        self._watchers: list[Any] = []
         self.legal = _Legal()
         self.token_colors = itertools.cycle(TOKEN_COLORS)
         self.save_path = Path(save_path) if save_path else None
@@ -226,6 +230,11 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
     @property
     def layout(self) -> Layout:
         return self.table.layout
+
+    def log_rows(self, n: int) -> list[LogRow]:
+        """The log panel's last `n` lines: the lines the seat's stream brought, as the seat may read them."""
+        return [LogRow((line.get("seq", 0), key), len(line.get("violations") or ()), lambda line=line: line)
+                for key, line in self.table.log[-n:]]
 
     def _close_stream(self) -> None:
         if self.stream is not None:
@@ -518,6 +527,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             task.finish()
         if self.join_dialog is not None:
             self.join_dialog.update()
+        if self.source is not None:
+            self.poll_cards()
         self.refresh()
         if self.source is not None and self.cover_seat is None:
             dx = (pygame.K_LEFT in self.keys_down) - (pygame.K_RIGHT in self.keys_down)

@@ -136,6 +136,12 @@ class AssetLoader:
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
         self._paths = {b: _font_path(b) for b in (False, True)}
 
+    def forget_cards(self) -> None:
+        """Drop every surface drawn from card data (faces, previews), after the cards changed on disk."""
+        self._base.clear()
+        self._solids.clear()
+        self._cache.clear()
+
     # -- fonts and text --
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:

@@ -51,7 +51,7 @@ class CommandsMixin:
         """Where a line of the app's own goes in the log: after the last logged line."""
         if self.source is None:
             return 0
-        rows = self.source.log(self.seat, 1)
+        rows = self.log_rows(1)
         return rows[-1].key[0] if rows else 0
 
     def _show_result(self, action: A.Action | None, result: Result, refresh: bool = True) -> None:

@@ -27,7 +27,10 @@ from .widgets import (
     StartScreen,
 )
 
-__all__ = ["LifecycleMixin"]
+__all__ = ["CARD_POLL_S", "LifecycleMixin"]
+
+#: how often (seconds of the window's time) card files are checked for edits: one stat per file
+CARD_POLL_S = 1.0
 
 
 class LifecycleMixin:
@@ -51,7 +54,7 @@ class LifecycleMixin:
         self.source = None
         self.session = None
         self.motion = None
-        self.bots = None
+        self._close_bots()
         self.vote_dialog = None
 
     def set_session(self, session: Session, seat: int = 0) -> None:
@@ -81,6 +84,7 @@ class LifecycleMixin:
                               on_result=self._physics_result, submit=source.submit)
                        if source.kind in ("local", "host") else None)
         self._make_bots()
+        self._card_watchers()  # edits from now on are picked up
         self.selected = []
         self.local_log = []
         self._entry_cache.clear()
@@ -98,10 +102,15 @@ class LifecycleMixin:
                 self.notify(f"The game starts with {len(problems)} deck problem(s) (rules dial at warn): see the log",
                             "warn", 10.0)
 
+    def _close_bots(self) -> None:
+        if self.bots is not None:
+            self.bots.close()
+        self.bots = None
+
     def _make_bots(self) -> None:
         from .botseats import BotSeats
 
-        self.bots = None
+        self._close_bots()
         if self.session is None or not self.bot_names:
             return
         if self.source is None or self.source.kind != "local":
@@ -117,6 +126,91 @@ class LifecycleMixin:
         """Seat bots (seat from 0 -> `random` / `greedy`) at the current table."""
         self.bot_names = dict(names)
         self._make_bots()
+
+    # -- live card edits (tabletop.cards.watch) --
+
+    def poll_cards(self, force: bool = False) -> Any:
+        """Pick up card files changed on disk, about once a second of the window's time (`force`: now).
+
+        A reloaded set redraws every face and preview from the new text; its ruleset sees it too (the library is
+        the one object both hold), so the seat's status and legal moves are worked out again, and a hosting window
+        sends each joined seat its view again. A file with a mistake is shown as a message naming file and line,
+        and the table keeps the last good cards. Returns what the poll found (None when it was not yet time).
+        """
+        if not force and self.now - self._cards_polled < CARD_POLL_S:
+            return None
+        self._cards_polled = self.now
+        found = None
+        for watcher in self._card_watchers():
+            try:
+                got = watcher.poll()
+            except Exception as e:  # an unreadable folder must never stop the window
+                self.notify(f"Watching the card files: {e}", "warn", 8.0)
+                continue
+            if found is None:
+                found = got
+            else:
+                found.reloaded += got.reloaded
+                found.problems += got.problems
+        if found is None:
+            return None
+        for problem in found.problems[:4]:
+            self._card_message(f"Card file not loaded: {problem}", "error")
+        if len(found.problems) > 4:
+            self._card_message(f"... and {len(found.problems) - 4} more problem(s) in the card files", "error")
+        if found.reloaded:
+            self._cards_changed(found.reloaded)
+        elif found.problems:
+            self._update_widgets()  # the log shows the problem too
+        return found
+
+    def _card_watchers(self) -> list[Any]:
+        """One watcher per card library in use here: the window's (faces) and the session's ruleset's, if another."""
+        from ..cards.watch import CardWatcher
+
+        libraries = [self.library]
+        rules_library = getattr(getattr(self.session, "rules", None), "library", None)
+        if rules_library is not None and rules_library is not self.library:
+            libraries.append(rules_library)
+        known = {id(w.library): w for w in self._watchers}
+        watchers = []
+        for lib in libraries:
+            if not hasattr(lib, "roots"):
+                continue
+            w = known.get(id(lib))
+            if w is None:
+                try:
+                    w = CardWatcher(lib)
+                except Exception:  # a library not read from folders: nothing to watch
+                    continue
+            watchers.append(w)
+        self._watchers = watchers
+        return watchers
+
+    def _card_message(self, text: str, level: str) -> None:
+        self.notify(text, level, 12.0)
+        self.local_log.append((self._anchor(), f"<font color='#ff8080'>{html.escape(text)}</font>"))
+
+    def _cards_changed(self, sets: list[str]) -> None:
+        """Cards were reloaded: drop every face drawn from the old text and show the table again."""
+        from .render import Renderer
+
+        self.assets.forget_cards()
+        self.renderer = Renderer(self.assets)
+        self._entry_cache.clear()
+        if self.side is not None:
+            self.side.preview_key = None
+        if self.source is not None:
+            self.source.cards_changed()  # a host sends its joined seats their views again
+            if self.source.kind != "remote":  # status and legal moves worked out again with the new cards
+                self._open_stream()
+                if self.bots is not None:
+                    for seen in self.bots.seen.values():
+                        seen.stream.resync()
+        self.view_key = None
+        self.refresh(force=True)
+        self._update_widgets()
+        self.notify(f"Cards reloaded: {', '.join(sets)}", "info", 4.0)
 
     def _physics_result(self, result: Result) -> None:
         # several pieces may land in one frame: the view is rebuilt once, by the frame's own refresh

@@ -216,7 +216,7 @@ class PanelsMixin:
         self.side.set_players(self._players_html())
         # log
         zl = self._zone_labels()
-        rows: list[tuple[Any, str]] = [(r.key, self._entry_html(r, names, zl)) for r in self.source.log(self.seat, LOG_ROWS)]
+        rows: list[tuple[Any, str]] = [(r.key, self._entry_html(r, names, zl)) for r in self.log_rows(LOG_ROWS)]
         # the app's own lines (refusals, LAN news) go after the log line they followed
         for i, (seq, text) in enumerate(self.local_log[-30:]):
             rows.append(((seq, 1 << 62 | i), text))

@@ -1,9 +1,8 @@
 """Table sources: what the window plays on, so one app serves a local game, a hosted LAN game and a joined one.
 
-A source gives the window the seat's stream (view patches, log lines, status, legal moves: tabletop.core.stream),
-a door for Actions, undo and redo, the log as a seat may read it, and what happened on the network since the
-last frame. The
-app never asks which kind it has; it asks the source.
+A source gives the window the seat's stream (view patches, the log lines as the seat may read them, status, legal
+moves: tabletop.core.stream), a door for Actions, undo and redo, and what happened on the network since the last
+frame. The app never asks which kind it has; it asks the source.
 
 - `LocalSource`: a `Session` on this machine (hotseat, bots, scripts).
 - `HostedSource`: a `Session` served to the LAN by an `EmbeddedHost`; this window plays the host's local seat and
@@ -15,8 +14,7 @@ app never asks which kind it has; it asks the source.
 from __future__ import annotations
 
 import html
-import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,12 +85,13 @@ class TableSource:
     def redo(self, seat: int | None) -> Result | None:
         raise NotImplementedError
 
-    def log(self, seat: int | None, n: int) -> list[LogRow]:
-        raise NotImplementedError
-
 
     def can_turn_dial(self, seat: int | None) -> bool:
         return False
+
+    def cards_changed(self) -> None:
+        """Card files were reloaded under this table (live card edits): tell whoever else shows it."""
+        return None
 
     def poll(self) -> list[Happening]:
         return []
@@ -164,11 +163,6 @@ class LocalSource(TableSource):
     def redo(self, seat: int | None) -> Result | None:
         return self.session.redo(None)  # hotseat: whoever took it back sits here too
 
-    def log(self, seat: int | None, n: int) -> list[LogRow]:
-        # a row's key is its entry's number and its place: a redo renumbers, an undo drops it
-        return [LogRow((e.seq, id(e)), len(e.violations), lambda e=e: e.for_seat(seat))
-                for e in self.session.history[-n:]]
-
 
     def can_turn_dial(self, seat: int | None) -> bool:
         return seat in self.session.hosts
@@ -239,6 +233,17 @@ class HostedSource(LocalSource):
         except Exception as e:
             return Result(False, error=str(e), code="host_down")
 
+
+    def cards_changed(self) -> None:
+        """The joined seats get their views again, worked out with the new cards (a snapshot each)."""
+        try:
+            self.host.call(self._resend)
+        except Exception:  # the host is closing: nobody left to tell
+            pass
+
+    def _resend(self) -> None:
+        self.host.host.protocol.cards_changed()
+        self.host.host.pump()
 
     def stream_motion(self, positions: dict[str, tuple[float, float, float]]) -> None:
         try:
@@ -338,23 +343,14 @@ class RemoteSource(TableSource):
 
     def __init__(self, thread: Any) -> None:
         self.thread = thread
-        self._lines: list[tuple[int, dict[str, Any]]] = []
-        self._next = itertools.count()
         self._status = thread.status
         self._view_id = 0
         self._version = 0
         self._actions: dict[int, A.Action] = {}
         self._stream: _RemoteStream | None = None
-        self._take_log(self._protocol().log, reset=True)
 
     def _protocol(self) -> Any:
         return self.thread.client.protocol
-
-    def _take_log(self, lines: Iterable[dict[str, Any]], reset: bool = False) -> None:
-        if reset:
-            self._lines = []
-        self._lines.extend((next(self._next), dict(line)) for line in lines)
-        del self._lines[:-1000]
 
     @property
     def seat(self) -> int | None:
@@ -376,7 +372,8 @@ class RemoteSource(TableSource):
 
     def stream(self, seat: int | None) -> Stream:
         """The stream the host sends this seat: its view, then each patch with its legal moves, as they came."""
-        self._stream = _RemoteStream(self.view(seat), getattr(self._protocol(), "legal", None))
+        p = self._protocol()
+        self._stream = _RemoteStream(self.view(seat), getattr(p, "legal", None), list(getattr(p, "log", [])))
         return self._stream
 
     def submit(self, action: A.Action, seat: int | None) -> Result | None:
@@ -408,9 +405,6 @@ class RemoteSource(TableSource):
             return Result(False, error=f"not sent: {e}", code="host_lost")
         return None
 
-    def log(self, seat: int | None, n: int) -> list[LogRow]:
-        return [LogRow((k,), 0, lambda line=line: line) for k, line in self._lines[-n:]]
-
     def poll(self) -> list[Happening]:
         out: list[Happening] = []
         for ev in self.thread.events():
@@ -418,10 +412,8 @@ class RemoteSource(TableSource):
             if ev.kind in ("welcome", "view") and self._stream is not None:
                 self._stream.put(d)
             if ev.kind == "welcome":
-                self._take_log(self._protocol().log, reset=True)
                 out += [Happening("log"), Happening("players")]
-            elif ev.kind == "log":
-                self._take_log(d.get("lines", []))
+            elif ev.kind == "log":  # the lines come with their patch, through the stream
                 out.append(Happening("log"))
             elif ev.kind == "players":
                 out.append(Happening("players"))

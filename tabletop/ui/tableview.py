@@ -7,6 +7,7 @@ what each patch names, so the cost of a change does not grow with the table.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -17,6 +18,8 @@ from .layout import Layout, build_layout
 __all__ = ["CardsSeen", "TableView"]
 
 EMPTY_VIEW: dict[str, Any] = {"seat": None, "seq": -1, "zones": [], "players": [], "rules": {}}
+#: log lines a window keeps
+LOG_KEEP = 1000
 
 
 class TableView:
@@ -29,7 +32,9 @@ class TableView:
         self.patched: PatchedView | None = None
         self.legal: dict[str, Any] | None = None
         self.status: dict[str, Any] = {}
-        self.lines: list[dict[str, Any]] = []
+        #: the log as the seat's stream brought it, oldest first: (a key unique in this view's life, line)
+        self.log: list[tuple[int, dict[str, Any]]] = []
+        self._keys = itertools.count()
         #: how many items were applied: changes whenever the view may have
         self.version = 0
         self.full_builds = 0
@@ -59,10 +64,26 @@ class TableView:
                 self._patch(item.seq, item.patch)
             self.legal = item.legal
             self.status = self.view.get("rules") or {}
-            self.lines.extend(item.log)
-            del self.lines[:-1000]
+            self._take_log(item.log, item.history)
             self.version += 1
         return bool(items)
+
+    def _take_log(self, lines: list[dict[str, Any]], history: bool) -> None:
+        """Lines from the stream: a whole view's start the log again; an undo line takes its entry out (as the
+        table's log drops it), a redo line puts it back under its new number."""
+        if history:
+            self.log = []
+        for line in lines:
+            if line.get("kind") == "undo":
+                seq = line.get("seq")
+                for i in range(len(self.log) - 1, -1, -1):
+                    if self.log[i][1].get("seq") == seq:
+                        del self.log[i]
+                        break
+                continue
+            self.log.append((next(self._keys), line))
+        if len(self.log) > LOG_KEEP:
+            del self.log[: len(self.log) - LOG_KEEP]
 
     def _patch(self, seq: int, patch: dict[str, Any]) -> None:
         assert self.patched is not None

@@ -50,7 +50,7 @@ def test_a_face_down_card_flung_slides_and_is_logged_like_a_face_up_one(app):
         assert s.pieces[real].zone == "table" and s.pieces[real].face_up is item.piece["face_up"]
         let_go = (item.x + 150 / app.camera.zoom, item.y + 20 / app.camera.zoom)
         assert abs(s.pieces[real].x - let_go[0]) + abs(s.pieces[real].y - let_go[1]) > 40  # it slid on
-        assert describe_entry(app.source.log(0, 1)[-1].line(), {}, {"table": "the table"}) == "moved 1 piece to the table"
+        assert describe_entry(app.log_rows(1)[-1].line(), {}, {"table": "the table"}) == "moved 1 piece to the table"
 
 
 def test_plus_and_minus_act_on_the_counter_under_the_cursor_not_the_selected_card(app):
@@ -165,7 +165,7 @@ def test_an_attached_card_shows_clearly_and_its_menu_detaches_it(app):
 
 def _log_text(app, seat: int) -> str:
     assert app.seat == seat
-    row = app.source.log(seat, 1)[-1]
+    row = app.log_rows(1)[-1]
     return app._entry_html(row, app._names(), app._zone_labels())
 
 
