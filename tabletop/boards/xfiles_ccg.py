@@ -8,8 +8,9 @@ from typing import Any
 
 import pygame
 
-from ..ui.hud import BAD, DIM, GOLD, GOOD, INK, PANEL, Hud, HudContext, signed
+from ..ui.hud import BAD, DIM, GOLD, GOOD, HEADER_H, INK, PANEL, Hud, HudContext, signed
 from ..ui.panels import register_panel
+from . import board_height
 
 __all__ = ["XFilesCcgHud"]
 
@@ -20,6 +21,9 @@ class XFilesCcgHud(Hud):
 
     title = "X-Files CCG"
     open_height = 262
+
+    def height(self, width: int, open_: bool) -> int:
+        return board_height(self.open_height) if open_ else HEADER_H
 
     def render(self, surf: pygame.Surface, area: pygame.Rect, ctx: HudContext) -> None:
         gap = 8

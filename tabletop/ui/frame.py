@@ -7,12 +7,48 @@ from __future__ import annotations
 import pygame
 
 from .render import BG, HandCard
+from .settings import BAR_H, SIDE_W, SIDE_W_NARROW, WIDE_W
 
 __all__ = ["DrawMixin"]
 
 
 class DrawMixin:
     """Drawing one frame: the table from the renderer's cached layer, pieces in flight, the hand strip, the drag, (a part of `TableApp`)."""
+
+    # -- the panels around the table: how much of the window they take --
+
+    #: whether the side panel is open (F4 / the top bar's Panel button fold it away to give the table room)
+    side_open = True
+    #: a window lower than this starts with the ruleset's board folded to its header line (F2 opens it)
+    BOARD_OPEN_MIN_H = 700
+
+    def side_w(self) -> int:
+        """The side panel's width now: none when folded, narrow in a small window."""
+        if not self.side_open:
+            return 0
+        return SIDE_W if self.size[0] >= WIDE_W else SIDE_W_NARROW
+
+    def side_rect(self) -> pygame.Rect:
+        """Where the side panel lies; a folded panel is kept (hidden) just off the window's right edge."""
+        w = self.side_w()
+        return pygame.Rect(self.size[0] - w, BAR_H, w or SIDE_W_NARROW, self.size[1] - BAR_H)
+
+    def board_starts_open(self) -> bool:
+        return self.size[1] >= self.BOARD_OPEN_MIN_H
+
+    def toggle_side(self) -> None:
+        """F4: fold the side panel away (the table takes the window's width) or open it again."""
+        if self.source is None:
+            return
+        self.side_open = not self.side_open
+        self._build_table_widgets(windows=False)
+        if self.help is not None:
+            self.help.kill()
+            self.help = None
+        self._keep_windows_on_screen()
+        self.view_key = None
+        self.refresh(force=True)
+        self.fit()
 
     def draw(self) -> None:
         surface = self.screen
@@ -53,6 +89,11 @@ class DrawMixin:
                 b = self.assets.badge(f"{self.hover_item.depth} card{'s' if self.hover_item.depth != 1 else ''}", 14,
                                       bg=(30, 60, 110))
                 surface.blit(b, (r.centerx - b.get_width() // 2, r.bottom + 6))
+            zoom = self.renderer.hover_zoom(self.hover_item, self.camera) if not self.big_preview else None
+            if zoom is not None:
+                surf, box = zoom
+                pygame.draw.rect(surface, (0, 0, 0), box.inflate(6, 6), border_radius=10)
+                surface.blit(surf, box.topleft)
         if self.layout.hand is not None:
             hidden = self.drag.ids if self.drag is not None and self.drag.from_hand else ()
             self.hand.place(self.camera.viewport, self._hand_pieces(), hidden)
