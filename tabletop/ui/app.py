@@ -267,6 +267,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.table.fit_to((float(vw), float(vh - self.hand.height)))
         self.camera.table_w, self.camera.table_h = self.layout.table_size
         self.camera.fit(bottom_margin=self.hand.height, rect=self.layout.fit_rect)
+        self.fitted = (self.layout.fit_rect, self.camera.key())
 
     # ------------------------------------------------------------------ the view
 
@@ -289,6 +290,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         tw, th = self.layout.table_size
         if (self.camera.table_w, self.camera.table_h) != (float(tw), float(th)):
             self.camera.table_w, self.camera.table_h = float(tw), float(th)
+            first = True
+        if self.fit_moved():  # a zone grew or shrank while the player kept the fitted view: fit it again
             first = True
         if first:
             self.camera.flipped = self._seat_on_top()

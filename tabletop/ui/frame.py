@@ -22,6 +22,15 @@ class DrawMixin:
     #: a window lower than this starts with the ruleset's board folded to its header line (F2 opens it)
     BOARD_OPEN_MIN_H = 700
 
+    #: the layout's fitted part and the camera's place when the window last fitted the table
+    fitted: tuple[object, object] = ((), None)
+
+    def fit_moved(self) -> bool:
+        """Whether the part of the table to fit changed (a row grew) while the camera still shows the last fit (the
+        player has not zoomed or panned since): then the window fits the table again."""
+        rect, key = self.fitted
+        return rect != self.layout.fit_rect and key == self.camera.key()
+
     def side_w(self) -> int:
         """The side panel's width now: none when folded, narrow in a small window."""
         if not self.side_open:

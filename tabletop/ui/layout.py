@@ -537,6 +537,8 @@ ZONE_GAP = 18.0
 BAND_GAP = 14.0
 #: the line widths tried when wrapping a seat's zones (the first when the window's room is not known)
 LINE_WIDTHS = (2600.0, 2000.0, 1600.0, 1300.0, 1000.0, 800.0)
+#: a row grows a card wide per card it holds, up to this many (or the engine's width) before its cards overlap
+ROW_MOST = 10
 #: the middle band when the open table holds pieces (a sandbox plays on it)
 OPEN_MIDDLE_H = 420.0
 #: label sizes (pixels) the layout makes room for: LABEL_PX_AT_1 table units per pixel of zoom, within these
@@ -621,7 +623,7 @@ def _content_w(z: dict[str, Any], char_w: float = 0.0) -> float:
     if layout == "stack":
         w = CARD_W + 20
     elif layout == "row":
-        most = max(1, int((ew - 10) // (CARD_W + 10)))
+        most = max(ROW_MOST, int((ew - 10) // (CARD_W + 10)))
         slots = min(max(2, n), most)
         w = 20 + slots * (CARD_W + 10) - 10
     elif layout == "fan":  # another seat's hand: a few overlapped backs, however many it holds

@@ -337,6 +337,8 @@ class Renderer:
     def label_placement(self, zone: ZoneBox, camera: Camera, players: dict[int, dict[str, Any]] | Sequence[Any]
                         ) -> LabelPlacement | None:
         """The label a zone shows and where (None: off screen): the text and size `fit_label` picks for its band."""
+        if zone.mine and zone.kind == "hand":
+            return None  # it lies under the hand strip, which has a label of its own
         if not isinstance(players, dict):
             players = {p["seat"]: p for p in players}
         r = self._zone_rect(camera, zone.label_rect)

@@ -89,8 +89,11 @@ class TopBar:
         panel_w = 56
         self.buttons["panel"] = UIButton(pygame.Rect(width - panel_w - 4, 3, panel_w, BAR_H - 8), "Panel", manager,
                                          container=self.panel, tool_tip_text=_TIPS.get("panel"))
-        sx = x + pass_w + 6
-        self.status = UILabel(pygame.Rect(sx, 3, max(60, width - panel_w - 12 - sx), BAR_H - 8), "", manager,
+        # the status takes the Pass button's place while that is hidden
+        self._status_x = (x + pass_w + 6, x)
+        self._status_end = width - panel_w - 12
+        sx = self._status_x[1]
+        self.status = UILabel(pygame.Rect(sx, 3, max(60, self._status_end - sx), BAR_H - 8), "", manager,
                               container=self.panel, object_id="#status")
         self.full_status = ""
 
@@ -148,6 +151,11 @@ class TopBar:
                 self.pass_button.set_text(label)
             if not self.pass_button.visible:
                 self.pass_button.show()
+        sx = self._status_x[0 if label is not None else 1]
+        if self.status.relative_rect.x != sx:
+            self.status.set_relative_position((sx, 3))
+            self.status.set_dimensions((max(60, self._status_end - sx), BAR_H - 8))
+            self.set_status(self.full_status)
 
     def kill(self) -> None:
         self.panel.kill()

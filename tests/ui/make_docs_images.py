@@ -43,11 +43,11 @@ def main(out: Path = ROOT / "docs" / "images") -> None:
     run_script(app, [{"action": {"type": "deal", "count": 6}, "seat": 0}])
     deck = _zone(app, "deck")
     hand = app.session.state.zones["hand:0"].pieces
-    spots = [[230, 330], [340, 330], [250, 500]]
+    spots = [[150, 250], [270, 250], [120, 560]]  # open felt left of the other seat's hand and the deck
     for pid, spot in zip(hand[:3], spots, strict=True):
         run_script(app, [{"drag": [_at(app, pid), spot], "steps": 6}])
     run_script(app, [{"move": spots[1]}, {"key": "t"}])
-    run_script(app, [{"drag": [deck, [700, 520]], "steps": 6}])
+    run_script(app, [{"drag": [deck, [860, 520]], "steps": 6}])
     run_script(app, [{"drag": [deck, _zone(app, "discard")], "steps": 6}])
     die = next(p for p in app.session.state.zones["table"].pieces if app.session.state.pieces[p].kind == "die")
     run_script(app, [{"move": _at(app, die)}, {"key": "x"}, {"move": spots[0]},

@@ -88,7 +88,7 @@ def check_fit(app: TableApp, where: str) -> dict[str, float]:
         placed = app.renderer.label_placement(z, camera, names)
         band = _screen_rect(app, z.label_rect)
         if placed is None:
-            assert not band.colliderect(shown), f"{where}: {z.name}'s label is on screen but not drawn"
+            assert not band.colliderect(shown) or z is layout.hand, f"{where}: {z.name}'s label is not drawn"
             continue
         text, text_rect = placed.text, placed.rect
         # the text drawn is one of the zone's own labels, whole, measured in the font labels are drawn with
@@ -115,6 +115,11 @@ def check_fit(app: TableApp, where: str) -> dict[str, float]:
     for z, text, r in labels:
         if r.colliderect(shown):
             assert r.h >= 11, f"{where}: {z.name}'s label {text!r} is {r.h} px high"
+    # every zone (but the own hand's, under the strip) is in view whole, above the hand strip
+    for z in zones:
+        if z is not layout.hand:
+            r = _screen_rect(app, z.rect)
+            assert shown.inflate(2, 2).contains(r), f"{where}: zone {z.name} {r} is not wholly in view {shown}"
     # the table uses the window: the fitted part covers most of the width, or most of the height the hand leaves
     fit = _screen_rect(app, layout.fit_rect)
     usable_h = shown.h
@@ -185,3 +190,31 @@ def test_a_zone_that_fills_up_grows_and_the_labels_still_fit():
     xs = sorted(app.layout.by_id[p].x for p in agents)
     assert all(b - a >= 126 for a, b in zip(xs, xs[1:], strict=False)), "cards in the grown row overlap"
     check_fit(app, "xfiles-ccg after moving the bureau to the field")
+
+
+def test_the_window_follows_a_game_played_while_it_is_open():
+    """Bots play in the open window (rows fill, the layout is rebuilt as they grow): it stays fitted and readable."""
+    session = new_session("tragedy", 2, seed=4, enforcement="warn")
+    app = TableApp(session, seat=0, size=(1280, 800), fps=0, bots={0: "greedy", 1: "greedy"}, bot_delay=0.0)
+    state = session.state
+    for _ in range(3000):
+        if min(len(state.zones[f"{z}:{s}"].pieces) for z in ("actors", "sets") for s in (0, 1)) >= 2:
+            break
+        app.step()
+    app.set_bots({})
+    app.run_frames(2)
+    assert app.table.full_builds > 1  # the rows grew: the layout was made again
+    check_fit(app, "tragedy after bots played in the window")
+
+
+def test_a_row_that_grows_under_a_fitted_view_is_fitted_again():
+    """Cards played one by one into a row: each time the row grows the window lays out and fits the table again
+    (while the player has not zoomed or panned), so no zone slides out of view."""
+    from tabletop.core import actions as A
+
+    app = _app("tragedy", 2, (1280, 800), mid_game=False)
+    s = app.session.state
+    for pid in list(s.zones["hand:0"].pieces)[:5]:
+        app.session.submit(A.Move((pid,), "actors:0"), 0)
+        app.run_frames(1)
+        check_fit(app, f"tragedy with {len(s.zones['actors:0'].pieces)} actors")
