@@ -98,11 +98,6 @@ class DrawMixin:
                 b = self.assets.badge(f"{self.hover_item.depth} card{'s' if self.hover_item.depth != 1 else ''}", 14,
                                       bg=(30, 60, 110))
                 surface.blit(b, (r.centerx - b.get_width() // 2, r.bottom + 6))
-            zoom = self.renderer.hover_zoom(self.hover_item, self.camera) if not self.big_preview else None
-            if zoom is not None:
-                surf, box = zoom
-                pygame.draw.rect(surface, (0, 0, 0), box.inflate(6, 6), border_radius=10)
-                surface.blit(surf, box.topleft)
         if self.layout.hand is not None:
             hidden = self.drag.ids if self.drag is not None and self.drag.from_hand else ()
             self.hand.place(self.camera.viewport, self._hand_pieces(), hidden)
@@ -111,6 +106,15 @@ class DrawMixin:
             drop = self.drag is not None and self.hand.rect.collidepoint(self.mouse)
             self.hand.draw(surface, self.assets, label, self.hover_hand.pid if self.hover_hand else None,
                            set(self.selected), drop)
+        if self.hover_item is not None and self.drag is None and not self.big_preview:
+            area = vp.copy()
+            if self.layout.hand is not None:
+                area.h = self.hand.rect.top - vp.top
+            zoom = self.renderer.hover_zoom(self.hover_item, self.camera, area)
+            if zoom is not None:  # drawn over the hand strip's edge, never under it
+                surf, box = zoom
+                pygame.draw.rect(surface, (0, 0, 0), box.inflate(6, 6), border_radius=10)
+                surface.blit(surf, box.topleft)
         if self.box is not None:
             r = pygame.Rect(min(self.box[0], self.mouse[0]), min(self.box[1], self.mouse[1]),
                             abs(self.mouse[0] - self.box[0]), abs(self.mouse[1] - self.box[1]))

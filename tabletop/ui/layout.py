@@ -16,7 +16,7 @@ import bisect
 import heapq
 import itertools
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
@@ -65,6 +65,9 @@ class ZoneBox:
     source: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     #: the height of the band above the zone that holds its label (table units)
     label_h: float = 40.0
+    #: the first zone of another seat's band: its label always names the seat (`reserve`: the label it is sized for)
+    leads: bool = False
+    reserve: str | None = None
 
     @property
     def label_rect(self) -> tuple[float, float, float, float]:
@@ -288,7 +291,7 @@ class Layout:
             box.count = int(zd.get("count", len(box.pieces)))
             if box is self.hand:
                 continue
-            if box.layout != "free" and _content_w(zd, self.char_w) != box.rect[2]:
+            if box.layout != "free" and _content_w(zd, self.char_w, box.reserve) != box.rect[2]:
                 return False  # the zone grows or shrinks with what it holds: the window lays the table out again
             if box.layout == "free":
                 self._follow_free(box, zpatch.get(zname, {}).get("splice", ()), added)
@@ -449,7 +452,9 @@ def build_layout(view: dict[str, Any], seat: int | None, room: tuple[float, floa
     out.room = room
     zones = view.get("zones", [])
     tw, th = view.get("table", (2400, 1600))
-    arranged = arrange(zones, seat, (float(tw), float(th)), room)
+    names = {int(p["seat"]): str(p.get("name") or f"Seat {int(p['seat']) + 1}") for p in view.get("players", [])
+             if "seat" in p}
+    arranged = arrange(zones, seat, (float(tw), float(th)), room, names)
     out.table_size, out.fit_rect, out.char_w = arranged.table, arranged.fit, arranged.char_w
     for rank, z in enumerate(zones):
         source = tuple(float(v) for v in z.get("rect", (0, 0, 0, 0)))
@@ -460,6 +465,8 @@ def build_layout(view: dict[str, Any], seat: int | None, room: tuple[float, floa
         )
         box.mine = seat is not None and box.owner == seat
         box.label_h = arranged.label_h
+        box.leads = box.name in arranged.leads
+        box.reserve = arranged.leads.get(box.name)
         out.zones.append(box)
         out.zone_by_name[box.name] = box
         if box.kind == "hand" and box.mine:
@@ -560,6 +567,8 @@ class Arrangement:
     #: table units reserved per label character, and the height of the label bands
     char_w: float = 0.0
     label_h: float = LABEL_H
+    #: the zones that lead another seat's band, with the label they make room for (it names the seat)
+    leads: dict[str, str] = field(default_factory=dict)
 
     def zoom_in(self, room: tuple[float, float]) -> float:
         """The zoom at which the fitted part fills `room` (pixels) as the camera fits it."""
@@ -584,6 +593,8 @@ def label_variants(zone: ZoneBox, names: dict[int, str]) -> list[str]:
         return [f"Your {label.lower()}", label]
     if zone.owner is not None:
         who = names.get(zone.owner, f"Seat {zone.owner + 1}")
+        if zone.leads:  # the band's first zone tells whose it is: with its own name when there is room
+            return list(dict.fromkeys([f"{who} · {label}{count}", f"{who} · {label}", who]))
         out = [f"{who} · {label}{count}", f"{label}{count}", label]
     else:
         out = [label]
@@ -615,7 +626,7 @@ def fit_label(variants: list[str], box_w: float, box_h: float,
     return variants[-1], LABEL_PX[-1]
 
 
-def _content_w(z: dict[str, Any], char_w: float = 0.0) -> float:
+def _content_w(z: dict[str, Any], char_w: float = 0.0, label: str | None = None) -> float:
     """A zone's width for what it holds (and, with `char_w`, for its label's shortest text)."""
     layout = z.get("layout", "free")
     n = int(z.get("count", len(z.get("pieces", ()))))
@@ -630,7 +641,7 @@ def _content_w(z: dict[str, Any], char_w: float = 0.0) -> float:
         w = min(20 + CARD_W + 6 * CARD_W * 0.35, max(ew, CARD_W + 20))
     else:
         w = ew
-    label = str(z.get("label") or z["name"])
+    label = label if label is not None else str(z.get("label") or z["name"])
     return max(w, (len(label) + 2) * char_w)
 
 
@@ -642,12 +653,12 @@ def _zone_h(z: dict[str, Any]) -> float:
 Line = list[tuple[dict[str, Any], float]]
 
 
-def _lines(zones: list[dict[str, Any]], max_w: float, char_w: float) -> list[Line]:
-    """Break a band's zones (in order) into lines no wider than `max_w`."""
+def _lines(zones: list[dict[str, Any]], max_w: float, char_w: float, lead: str | None = None) -> list[Line]:
+    """Break a band's zones (in order) into lines no wider than `max_w`; `lead`: the first zone's label."""
     lines: list[Line] = [[]]
     used = 0.0
-    for z in zones:
-        w = _content_w(z, char_w)
+    for i, z in enumerate(zones):
+        w = _content_w(z, char_w, lead if i == 0 else None)
         if lines[-1] and used + ZONE_GAP + w > max_w:
             lines.append([])
             used = 0.0
@@ -665,17 +676,20 @@ def _line_h(line: Line, label_h: float = LABEL_H) -> float:
 
 
 def arrange(zones: list[dict[str, Any]], seat: int | None, table: tuple[float, float],
-            room: tuple[float, float] | None = None) -> Arrangement:
+            room: tuple[float, float] | None = None, names: dict[int, str] | None = None) -> Arrangement:
     """Where the window draws each zone of a view for `seat`, for a table view of `room` pixels (width, height
-    above the hand strip): of the line widths tried, the one that shows the table largest (see the notes above)."""
+    above the hand strip): of the line widths tried, the one that shows the table largest (see the notes above).
+    `names`: the seats' names (the first zone of another seat's band is labelled with it)."""
+    names = names or {}
     if room is None:
-        return _arrange(zones, seat, table, LINE_WIDTHS[0], label_char_w(0.5), LABEL_H)
+        return _arrange(zones, seat, table, LINE_WIDTHS[0], label_char_w(0.5), LABEL_H, names)
     best: tuple[float, Arrangement] | None = None
     for max_w in LINE_WIDTHS:
-        a = _arrange(zones, seat, table, max_w, label_char_w(0.5), LABEL_H)
+        a = _arrange(zones, seat, table, max_w, label_char_w(0.5), LABEL_H, names)
         for _ in range(2):  # labels need more table units at a smaller zoom, which makes the zoom smaller still
             z = a.zoom_in(room)
-            a = _arrange(zones, seat, table, max_w, label_char_w(z * 0.95), max(LABEL_H, LABEL_MIN_PX / (z * 0.95)))
+            a = _arrange(zones, seat, table, max_w, label_char_w(z * 0.95), max(LABEL_H, LABEL_MIN_PX / (z * 0.95)),
+                         names)
         zoom = a.zoom_in(room)
         if best is None or zoom > best[0] * 1.01:
             best = (zoom, a)
@@ -684,7 +698,7 @@ def arrange(zones: list[dict[str, Any]], seat: int | None, table: tuple[float, f
 
 
 def _arrange(zones: list[dict[str, Any]], seat: int | None, table: tuple[float, float], max_w: float,
-             char_w: float, label_h: float) -> Arrangement:
+             char_w: float, label_h: float, names: dict[int, str]) -> Arrangement:
     tw, th = float(table[0]), float(table[1])
     rects: dict[str, tuple[float, float, float, float]] = {}
     bands: dict[int, list[dict[str, Any]]] = {}
@@ -718,8 +732,13 @@ def _arrange(zones: list[dict[str, Any]], seat: int | None, table: tuple[float, 
     # line share it (a sandbox's hands side by side)
     others = sorted((s for s in bands if s != seat), key=lambda s: -((s - (seat or 0)) % 64))
     other_lines: list[Line] = []
+    leads: dict[str, str] = {}
     for s in others:
-        lines = _lines(edge_order(bands[s]), max_w, char_w)
+        ordered = edge_order(bands[s])
+        label = str(ordered[0].get("label") or ordered[0]["name"])
+        who = names.get(s, f"Seat {s + 1}")
+        lead = leads[ordered[0]["name"]] = who if len(who) > len(label) else label
+        lines = _lines(ordered, max_w, char_w, lead)
         if (len(lines) == 1 and other_lines
                 and _line_w(other_lines[-1]) + 3 * ZONE_GAP + _line_w(lines[0]) <= max_w):
             other_lines[-1] = other_lines[-1] + lines[0]
@@ -776,4 +795,5 @@ def _arrange(zones: list[dict[str, Any]], seat: int | None, table: tuple[float, 
     if own_hand is not None:
         hx, hy, _, hh = rects[own_hand["name"]]
         rects[own_hand["name"]] = (x0 + 10, hy, x1 - x0 - 20, hh)
-    return Arrangement(rects, (width, height), (x0, top - 10, x1 - x0, bottom - top + 10), char_w, label_h)
+    return Arrangement(rects, (width, height), (x0, top - 10, x1 - x0, bottom - top + 10), char_w, label_h,
+                       leads)

@@ -445,13 +445,15 @@ class Renderer:
                 b = self.assets.badge(str(item.depth), 12)
                 self._blit(target, b, (r.right - b.get_width() + 4, r.bottom - b.get_height() + 4))
 
-    def hover_zoom(self, item: Item, camera: Camera) -> tuple[pygame.Surface, pygame.Rect] | None:
-        """A face-up card drawn smaller than ZOOM_BELOW pixels high, shown large beside itself while hovered (so a
-        table that must be small stays readable); None when it is large enough already or shows no face."""
+    def hover_zoom(self, item: Item, camera: Camera, area: pygame.Rect | None = None
+                   ) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """A face-up card drawn smaller than ZOOM_BELOW pixels high, shown large beside itself inside `area` (the
+        table above the hand strip; default the viewport) while hovered, so a table that must be small stays
+        readable; None when it is large enough already or shows no face."""
         if item.kind != "card" or not item.face_up or not item.card:
             return None
         r = self.item_rect(item, camera)
-        vp = pygame.Rect(camera.viewport)
+        vp = area if area is not None else pygame.Rect(camera.viewport)
         if r.h >= ZOOM_BELOW:
             return None
         h = max(r.h, min(ZOOM_H, vp.h - 16))

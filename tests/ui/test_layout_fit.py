@@ -133,8 +133,8 @@ def check_fit(app: TableApp, where: str) -> dict[str, float]:
     if faces:
         h, item = min(faces, key=lambda f: f[0])
         if h < ZOOM_BELOW:
-            zoom = app.renderer.hover_zoom(item, camera)
-            assert zoom is not None and zoom[1].h >= ZOOM_BELOW and vp.contains(zoom[1]), \
+            zoom = app.renderer.hover_zoom(item, camera, shown)
+            assert zoom is not None and zoom[1].h >= ZOOM_BELOW and shown.contains(zoom[1]), \
                 f"{where}: {item.pid} is {h} px high with no readable zoom"
     # the status line fits its label in the font the label draws with
     status = app.topbar.status
@@ -218,3 +218,20 @@ def test_a_row_that_grows_under_a_fitted_view_is_fitted_again():
         app.session.submit(A.Move((pid,), "actors:0"), 0)
         app.run_frames(1)
         check_fit(app, f"tragedy with {len(s.zones['actors:0'].pieces)} actors")
+
+
+def test_hovering_a_small_card_shows_it_large_above_the_hand_strip():
+    """In the real frame: the cursor on a card drawn small puts its large face beside it, clear of the hand."""
+    from tests.ui.uihelpers import mouse, post, screen_of
+
+    app = _app("xfiles-ccg", 2, (1280, 800), mid_game=False)
+    agent = app.layout.by_id[app.session.state.zones["bureau:0"].pieces[0]]
+    assert app.renderer.item_rect(agent, app.camera).h < ZOOM_BELOW
+    post(app, mouse(pygame.MOUSEMOTION, screen_of(app, agent.pid)))
+    app.run_frames(2)
+    assert app.hover_item is not None and app.hover_item.pid == agent.pid
+    area = pygame.Rect(app.camera.viewport)
+    area.h = app.hand.rect.top - area.top
+    surf, box = app.renderer.hover_zoom(agent, app.camera, area)
+    assert box.h >= ZOOM_BELOW and area.contains(box)
+    assert app.screen.get_at(box.center) == surf.get_at((box.w // 2, box.h // 2))
