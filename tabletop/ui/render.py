@@ -313,6 +313,8 @@ class Renderer:
         return pygame.Rect(round(min(ax, bx)), round(min(ay, by)), round(abs(bx - ax)), round(abs(by - ay)))
 
     def _zone(self, target: pygame.Surface, zone: ZoneBox, camera: Camera, players: dict[int, dict[str, Any]]) -> None:
+        if zone.mine and zone.kind == "hand":
+            return  # under the hand strip, which shows it
         r = self._zone_rect(camera, zone.rect)
         if not r.colliderect(target.get_clip()):
             return

@@ -237,8 +237,22 @@ class SidePanel:
         if list(items) != self.move_items:
             self.move_items = list(items)
             self.moves.set_item_list(self.move_items)
+        label = self._fit_label(label)
         if self.moves_label.text != label:
             self.moves_label.set_text(label)
+
+    def _fit_label(self, label: str) -> str:
+        """The moves label as it fits a narrow panel: without its parenthesis, then with fewer words."""
+        assert self.moves_label is not None
+        font, room = self.moves_label.font, self.moves_label.relative_rect.w - 2
+        if font is None or font.get_rect(label).width <= room:
+            return label
+        if "(" in label:
+            label = label[:label.index("(")].rstrip()
+        words = label.split(" ")
+        while len(words) > 1 and font.get_rect(" ".join(words)).width > room:
+            words.pop()
+        return " ".join(words)
 
     def set_players(self, text: str) -> None:
         if text != self.players_text:
