@@ -626,23 +626,26 @@ def fit_label(variants: list[str], box_w: float, box_h: float,
     return variants[-1], LABEL_PX[-1]
 
 
-def _content_w(z: dict[str, Any], char_w: float = 0.0, label: str | None = None) -> float:
-    """A zone's width for what it holds (and, with `char_w`, for its label's shortest text)."""
+def _base_w(z: dict[str, Any]) -> float:
+    """A zone's width for what it holds (its label aside)."""
     layout = z.get("layout", "free")
     n = int(z.get("count", len(z.get("pieces", ()))))
-    ex, ey, ew, eh = (float(v) for v in z.get("rect", (0, 0, CARD_W + 20, CARD_H + 20)))
+    ew = float(z.get("rect", (0, 0, CARD_W + 20, CARD_H + 20))[2])
     if layout == "stack":
-        w = CARD_W + 20
-    elif layout == "row":
+        return CARD_W + 20
+    if layout == "row":
         most = max(ROW_MOST, int((ew - 10) // (CARD_W + 10)))
         slots = min(max(2, n), most)
-        w = 20 + slots * (CARD_W + 10) - 10
-    elif layout == "fan":  # another seat's hand: a few overlapped backs, however many it holds
-        w = min(20 + CARD_W + 6 * CARD_W * 0.35, max(ew, CARD_W + 20))
-    else:
-        w = ew
+        return 20 + slots * (CARD_W + 10) - 10
+    if layout == "fan":  # another seat's hand: a few overlapped backs, however many it holds
+        return min(20 + CARD_W + 6 * CARD_W * 0.35, max(ew, CARD_W + 20))
+    return ew
+
+
+def _content_w(z: dict[str, Any], char_w: float = 0.0, label: str | None = None) -> float:
+    """A zone's width for what it holds and, with `char_w`, for its label (its shortest text, or `label`)."""
     label = label if label is not None else str(z.get("label") or z["name"])
-    return max(w, (len(label) + 2) * char_w)
+    return max(_base_w(z), (len(label) + 2) * char_w)
 
 
 def _zone_h(z: dict[str, Any]) -> float:
@@ -650,15 +653,99 @@ def _zone_h(z: dict[str, Any]) -> float:
     return max(eh, CARD_H + 12) if z.get("layout", "free") != "grid" else eh
 
 
-Line = list[tuple[dict[str, Any], float]]
+@dataclass(slots=True)
+class _Zone:
+    """What the arrangement needs of a zone, read once: its name, width for its content, label length, height."""
+
+    name: str
+    base_w: float
+    chars: int
+    h: float
+
+    def width(self, char_w: float) -> float:
+        return max(self.base_w, (self.chars + 2) * char_w)
 
 
-def _lines(zones: list[dict[str, Any]], max_w: float, char_w: float, lead: str | None = None) -> list[Line]:
-    """Break a band's zones (in order) into lines no wider than `max_w`; `lead`: the first zone's label."""
+Line = list[tuple[_Zone, float]]
+
+
+@dataclass(slots=True)
+class _Parts:
+    """A view's zones sorted into the arrangement's groups (the part of `arrange` that does not depend on widths)."""
+
+    table: tuple[float, float]
+    others: list[list[_Zone]]
+    own: list[_Zone]
+    shared: list[_Zone]
+    own_hand: _Zone | None
+    open_pieces: bool
+    loose: list[tuple[float, float]]
+    leads: dict[str, str]
+    rest: dict[str, tuple[float, float, float, float]]
+    felt: list[str]
+
+
+def _parts(zones: list[dict[str, Any]], seat: int | None, table: tuple[float, float],
+           names: dict[int, str]) -> _Parts:
+    tw, th = float(table[0]), float(table[1])
+    bands: dict[int, list[dict[str, Any]]] = {}
+    shared: list[dict[str, Any]] = []
+    own_hand: _Zone | None = None
+    open_pieces = False
+    loose: list[tuple[float, float]] = []
+    rest: dict[str, tuple[float, float, float, float]] = {}
+    felt: list[str] = []
+
+    def entry(z: dict[str, Any], label: str | None = None) -> _Zone:
+        return _Zone(z["name"], _base_w(z), len(label if label is not None else str(z.get("label") or z["name"])),
+                     _zone_h(z))
+
+    for z in zones:
+        if z.get("layout", "free") == "free":
+            if z.get("kind") == "table" or z["name"] == "table":
+                open_pieces = open_pieces or bool(z.get("pieces"))
+                loose += [(float(p["x"]), float(p["y"])) for p in z.get("pieces", ()) if "x" in p and "y" in p]
+                felt.append(z["name"])
+            else:
+                rest[z["name"]] = tuple(float(v) for v in z.get("rect", (0, 0, 0, 0)))  # type: ignore[assignment]
+            continue
+        owner = z.get("owner")
+        if owner is None:
+            shared.append(z)
+        elif owner == seat and z.get("kind") == "hand":
+            own_hand = entry(z)
+        else:
+            bands.setdefault(int(owner), []).append(z)
+
+    def edge_order(zs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        # the rows nearest the seat's table edge first, each left to right (as the engine placed them)
+        if not zs:
+            return zs
+        top = sum(float(z["rect"][1]) for z in zs) / len(zs) < th / 2
+        return sorted(zs, key=lambda z: (round(float(z["rect"][1]) if top
+                                               else -float(z["rect"][1]) - float(z["rect"][3])), float(z["rect"][0])))
+
+    # the other seats top to bottom, the one after this seat nearest the middle; the first zone of each band is
+    # labelled with the seat's name, and made wide enough for it
+    leads: dict[str, str] = {}
+    others = []
+    for s in sorted((s for s in bands if s != seat), key=lambda s: -((s - (seat or 0)) % 64)):
+        ordered = edge_order(bands[s])
+        label = str(ordered[0].get("label") or ordered[0]["name"])
+        who = names.get(s, f"Seat {s + 1}")
+        lead = leads[ordered[0]["name"]] = who if len(who) > len(label) else label
+        others.append([entry(ordered[0], lead), *(entry(z) for z in ordered[1:])])
+    own = [entry(z) for z in edge_order(bands.get(seat, []))] if seat is not None else []
+    middle = [entry(z) for z in sorted(shared, key=lambda z: float(z["rect"][0]))]
+    return _Parts((tw, th), others, own, middle, own_hand, open_pieces, loose, leads, rest, felt)
+
+
+def _lines(zones: list[_Zone], max_w: float, char_w: float) -> list[Line]:
+    """Break a band's zones (in order) into lines no wider than `max_w`."""
     lines: list[Line] = [[]]
     used = 0.0
-    for i, z in enumerate(zones):
-        w = _content_w(z, char_w, lead if i == 0 else None)
+    for z in zones:
+        w = z.width(char_w)
         if lines[-1] and used + ZONE_GAP + w > max_w:
             lines.append([])
             used = 0.0
@@ -672,7 +759,7 @@ def _line_w(line: Line) -> float:
 
 
 def _line_h(line: Line, label_h: float = LABEL_H) -> float:
-    return label_h + max(_zone_h(z) for z, _ in line)
+    return label_h + max(z.h for z, _ in line)
 
 
 def arrange(zones: list[dict[str, Any]], seat: int | None, table: tuple[float, float],
@@ -680,87 +767,50 @@ def arrange(zones: list[dict[str, Any]], seat: int | None, table: tuple[float, f
     """Where the window draws each zone of a view for `seat`, for a table view of `room` pixels (width, height
     above the hand strip): of the line widths tried, the one that shows the table largest (see the notes above).
     `names`: the seats' names (the first zone of another seat's band is labelled with it)."""
-    names = names or {}
+    parts = _parts(zones, seat, table, names or {})
     if room is None:
-        return _arrange(zones, seat, table, LINE_WIDTHS[0], label_char_w(0.5), LABEL_H, names)
+        return _arrange(parts, LINE_WIDTHS[0], label_char_w(0.5), LABEL_H)
     best: tuple[float, Arrangement] | None = None
     for max_w in LINE_WIDTHS:
-        a = _arrange(zones, seat, table, max_w, label_char_w(0.5), LABEL_H, names)
+        a = _arrange(parts, max_w, label_char_w(0.5), LABEL_H)
         for _ in range(2):  # labels need more table units at a smaller zoom, which makes the zoom smaller still
             z = a.zoom_in(room)
-            a = _arrange(zones, seat, table, max_w, label_char_w(z * 0.95), max(LABEL_H, LABEL_MIN_PX / (z * 0.95)),
-                         names)
+            a = _arrange(parts, max_w, label_char_w(z * 0.95), max(LABEL_H, LABEL_MIN_PX / (z * 0.95)))
         zoom = a.zoom_in(room)
         if best is None or zoom > best[0] * 1.01:
             best = (zoom, a)
+        elif zoom < best[0] * 0.8:
+            break  # narrower lines only make it smaller from here
     assert best is not None
     return best[1]
 
 
-def _arrange(zones: list[dict[str, Any]], seat: int | None, table: tuple[float, float], max_w: float,
-             char_w: float, label_h: float, names: dict[int, str]) -> Arrangement:
-    tw, th = float(table[0]), float(table[1])
-    rects: dict[str, tuple[float, float, float, float]] = {}
-    bands: dict[int, list[dict[str, Any]]] = {}
-    shared: list[dict[str, Any]] = []
-    own_hand: dict[str, Any] | None = None
-    open_pieces = False
-    loose: list[tuple[float, float]] = []
-    for z in zones:
-        if z.get("layout", "free") == "free":
-            if z.get("kind") == "table" or z["name"] == "table":
-                open_pieces = open_pieces or bool(z.get("pieces"))
-                loose += [(float(p["x"]), float(p["y"])) for p in z.get("pieces", ()) if "x" in p and "y" in p]
-            continue
-        owner = z.get("owner")
-        if owner is None:
-            shared.append(z)
-        elif owner == seat and z.get("kind") == "hand":
-            own_hand = z
-        else:
-            bands.setdefault(int(owner), []).append(z)
-
-    def edge_order(zs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        # the rows nearest the seat's table edge first, each left to right (as the engine placed them)
-        if not zs:
-            return zs
-        top = sum(float(z["rect"][1]) for z in zs) / len(zs) < th / 2
-        return sorted(zs, key=lambda z: (round(float(z["rect"][1]) if top
-                                               else -float(z["rect"][1]) - float(z["rect"][3])), float(z["rect"][0])))
-
-    # the other seats top to bottom, the one after this seat nearest the middle; seats whose zones fit on one
-    # line share it (a sandbox's hands side by side)
-    others = sorted((s for s in bands if s != seat), key=lambda s: -((s - (seat or 0)) % 64))
+def _arrange(parts: _Parts, max_w: float, char_w: float, label_h: float) -> Arrangement:
+    tw, th = parts.table
+    rects: dict[str, tuple[float, float, float, float]] = dict(parts.rest)
+    # seats whose zones fit on one line share it (a sandbox's hands side by side)
     other_lines: list[Line] = []
-    leads: dict[str, str] = {}
-    for s in others:
-        ordered = edge_order(bands[s])
-        label = str(ordered[0].get("label") or ordered[0]["name"])
-        who = names.get(s, f"Seat {s + 1}")
-        lead = leads[ordered[0]["name"]] = who if len(who) > len(label) else label
-        lines = _lines(ordered, max_w, char_w, lead)
+    for band in parts.others:
+        lines = _lines(band, max_w, char_w)
         if (len(lines) == 1 and other_lines
                 and _line_w(other_lines[-1]) + 3 * ZONE_GAP + _line_w(lines[0]) <= max_w):
             other_lines[-1] = other_lines[-1] + lines[0]
         else:
             other_lines.extend(lines)
-    own_lines = _lines(edge_order(bands.get(seat, [])) if seat is not None else [], max_w, char_w)
-    shared_lines = _lines(sorted(shared, key=lambda z: float(z["rect"][0])), max_w, char_w)
+    own_lines = _lines(parts.own, max_w, char_w)
+    shared_lines = _lines(parts.shared, max_w, char_w)
     widths = [_line_w(ln) for ln in (*other_lines, *own_lines, *shared_lines)]
     width = max([tw, *(w + 40 for w in widths)])
 
     def place(line: Line, y: float) -> float:
         x = (width - _line_w(line)) / 2
         for z, w in line:
-            rects[z["name"]] = (x, y + label_h, w, _zone_h(z))
+            rects[z.name] = (x, y + label_h, w, z.h)
             x += w + ZONE_GAP
         return y + _line_h(line, label_h)
 
-    def stack_h(lines: list[Line]) -> float:
-        return sum(_line_h(ln, label_h) for ln in lines) + BAND_GAP * max(0, len(lines) - 1)
-
-    shared_h = stack_h(shared_lines)
-    mid_h = max(shared_h, OPEN_MIDDLE_H) if open_pieces else shared_h
+    shared_h = sum(_line_h(ln, label_h) for ln in shared_lines) + BAND_GAP * max(0, len(shared_lines) - 1)
+    mid_h = max(shared_h, OPEN_MIDDLE_H) if parts.open_pieces else shared_h
     mid_top = th / 2 - mid_h / 2
     above = sum(_line_h(ln, label_h) + BAND_GAP for ln in other_lines)
     shift = max(0.0, 10.0 - (mid_top - above))
@@ -775,25 +825,19 @@ def _arrange(zones: list[dict[str, Any]], seat: int | None, table: tuple[float, 
     for ln in own_lines:
         y = place(ln, y) + BAND_GAP
     bottom = y
-    if own_hand is not None:  # under the hand strip, as wide as what the camera fits
-        h = _zone_h(own_hand)
-        rects[own_hand["name"]] = (-1.0, y + label_h, 0.0, h)
-        y += label_h + h + BAND_GAP
+    own_hand = parts.own_hand
+    placed = list(rects.values())
+    if own_hand is not None:  # under the hand strip
+        y += label_h + own_hand.h + BAND_GAP
     height = max(th + shift, y + 10)
-    for z in zones:
-        if z["name"] not in rects:
-            if z.get("layout", "free") == "free" and (z.get("kind") == "table" or z["name"] == "table"):
-                rects[z["name"]] = (0.0, 0.0, width, height)
-            else:
-                rects[z["name"]] = tuple(float(v) for v in z.get("rect", (0, 0, 0, 0)))  # type: ignore[assignment]
+    for name in parts.felt:
+        rects[name] = (0.0, 0.0, width, height)
     # the camera fits the zones and the loose pieces between them, not the empty felt to either side
-    placed = [r for n, r in rects.items() if (own_hand is None or n != own_hand["name"]) and r[2] < width]
-    between = [x for x, y in loose if top <= y <= bottom]
+    between = [x for x, y in parts.loose if top <= y <= bottom]
     xs = [r[0] for r in placed] + [x - CARD_W for x in between]
     xe = [r[0] + r[2] for r in placed] + [x + CARD_W for x in between]
     x0, x1 = (max(0.0, min(xs) - 20), min(width, max(xe) + 20)) if xs else (0.0, width)
-    if own_hand is not None:
-        hx, hy, _, hh = rects[own_hand["name"]]
-        rects[own_hand["name"]] = (x0 + 10, hy, x1 - x0 - 20, hh)
+    if own_hand is not None:  # as wide as what the camera fits
+        rects[own_hand.name] = (x0 + 10, bottom + label_h, x1 - x0 - 20, own_hand.h)
     return Arrangement(rects, (width, height), (x0, top - 10, x1 - x0, bottom - top + 10), char_w, label_h,
-                       leads)
+                       parts.leads)
