@@ -8,8 +8,9 @@ from typing import Any
 
 import pygame
 
-from ..ui.hud import BAD, DIM, GOLD, GOOD, INK, PANEL, Hud, HudContext, signed
+from ..ui.hud import BAD, DIM, GOLD, GOOD, HEADER_H, INK, PANEL, Hud, HudContext, signed
 from ..ui.panels import register_panel
+from . import board_height
 
 __all__ = ["XFilesCcgHud"]
 
@@ -21,11 +22,15 @@ class XFilesCcgHud(Hud):
     title = "X-Files CCG"
     open_height = 262
 
+    def height(self, width: int, open_: bool) -> int:
+        return board_height(self.open_height) if open_ else HEADER_H
+
     def render(self, surf: pygame.Surface, area: pygame.Rect, ctx: HudContext) -> None:
         gap = 8
-        nb_w = max(280, area.w * 36 // 100)
+        # the Agents' column widest: their names and Health must read whole
+        nb_w = max(260, area.w * 32 // 100)
         rest = area.w - nb_w - 4 * gap
-        cols = [rest * 36 // 100, rest * 30 // 100, rest - rest * 36 // 100 - rest * 30 // 100]
+        cols = [rest * 44 // 100, rest * 26 // 100, rest - rest * 44 // 100 - rest * 26 // 100]
         x = area.x + gap
         boxes = []
         for w in (*cols, nb_w):
@@ -43,7 +48,7 @@ class XFilesCcgHud(Hud):
         pools = st.get("pools") or {}
         agents = st.get("agents") or {}
         y = box.y
-        surf.blit(self.text("Pools and Agents", 12, DIM, True), (box.x, y))
+        surf.blit(self.fit_text("Pools and Agents", 12, box.w, DIM, True), (box.x, y))
         y += 18
         for key in sorted(set(pools) | set(agents), key=lambda k: int(k) if str(k).isdigit() else 99):
             seat = int(key) if str(key).isdigit() else key
@@ -64,7 +69,7 @@ class XFilesCcgHud(Hud):
                                      (bar.x, bar.y, round(bar.w * max(0, cur) / health), bar.h))
                 section = a.get("section", "")
                 label = f"{name}  {cur}/{health}" + (f" (−{damage})" if damage else "") + \
-                    (f" · {section}" if section else "")
+                    (f" · {section}" if section and section != "bureau" else "")
                 t = self.fit_text(label, 12, box.w - 56, DIM if section == "hospital" else INK)
                 surf.blit(t, (box.x + 54, y))
                 y += t.get_height() + 1
@@ -73,7 +78,7 @@ class XFilesCcgHud(Hud):
     def _sites(self, surf: pygame.Surface, box: pygame.Rect, ctx: HudContext) -> None:
         st = ctx.status
         y = box.y
-        surf.blit(self.text("Sites: team skill / prerequisite", 12, DIM, True), (box.x, y))
+        surf.blit(self.fit_text("Sites: skill / prerequisite", 12, box.w, DIM, True), (box.x, y))
         y += 18
         sites = st.get("sites") or []
         if not sites:

@@ -9,9 +9,10 @@ from typing import Any
 import pygame
 
 from ..ui.assets import AssetLoader, _wrap
-from ..ui.hud import BAD, DIM, GOLD, INK, PANEL, Hud, HudContext, signed
+from ..ui.hud import BAD, DIM, GOLD, HEADER_H, INK, PANEL, Hud, HudContext, signed
 from ..ui.layout import CARD_H, CARD_W
 from ..ui.panels import register_face, register_panel
+from . import board_height
 
 __all__ = ["CIRC_COLORS", "XFF_CIRCS", "XFF_FIELDS", "XFilesFanHud", "xff_circumstance", "xfiles_fan_face"]
 
@@ -213,6 +214,9 @@ class XFilesFanHud(Hud):
     title = "X-Files Fan · the round"
     open_height = 196
     POINT_SIGNS = {"positive": "+?", "negative": "−?", "conflict": "±?"}
+
+    def height(self, width: int, open_: bool) -> int:
+        return board_height(self.open_height) if open_ else HEADER_H
 
     def render(self, surf: pygame.Surface, area: pygame.Rect, ctx: HudContext) -> None:
         st = ctx.status

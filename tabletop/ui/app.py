@@ -38,7 +38,6 @@ from .settings import (
     LOG_FLUSH_S,
     MOD_KEYS,
     PAN_SPEED,
-    SIDE_W,
     TOKEN_COLORS,
     UI_EVENTS,
     UI_IDLE_S,
@@ -213,13 +212,13 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
     def _viewport(self) -> tuple[int, int, int, int]:
         w, h = self.size
         top = self._hud_height()
-        return (0, BAR_H + top, max(100, w - SIDE_W), max(100, h - BAR_H - top))
+        return (0, BAR_H + top, max(100, w - self.side_w()), max(100, h - BAR_H - top))
 
     def _hud_height(self) -> int:
         """Pixels above the table kept for the board a ruleset registered (tabletop.ui.panels)."""
         if self.hud is None:
             return 0
-        return self.hud.height(max(100, self.size[0] - SIDE_W), self.hud_open)
+        return self.hud.height(max(100, self.size[0] - self.side_w()), self.hud_open)
 
 
     @property
@@ -270,18 +269,14 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             self.start = StartScreen(self.manager, self.size)
 
     def fit(self) -> None:
-        """Fit the table in the window; the seat's own hand zone is left out, since the hand strip shows it."""
+        """Fit the table in the window: the part the layout asks for (the seat's own hand zone is left out, since
+        the hand strip shows it)."""
         self.camera.viewport = self._viewport()
-        hand = self.layout.hand
-        tw, th = self.camera.table_w, self.camera.table_h
-        rect = None
-        if hand is not None:
-            hx, hy, hw, hh = hand.rect
-            if hy + hh / 2 > th / 2:
-                rect = (0.0, 0.0, tw, hy)
-            else:
-                rect = (0.0, hy + hh, tw, th - hy - hh)
-        self.camera.fit(bottom_margin=self.hand.height, rect=rect)
+        _, _, vw, vh = self.camera.viewport
+        self.table.fit_to((float(vw), float(vh - self.hand.height)))
+        self.camera.table_w, self.camera.table_h = self.layout.table_size
+        self.camera.fit(bottom_margin=self.hand.height, rect=self.layout.fit_rect)
+        self.fitted = (self.layout.fit_rect, self.camera.key())
 
     # ------------------------------------------------------------------ the view
 
@@ -301,9 +296,11 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             return
         first = self.view_key is None or self.view_key[1] != self.seat
         self.view_key = key
-        tw, th = self.view.get("table", (2400, 1600))
+        tw, th = self.layout.table_size
         if (self.camera.table_w, self.camera.table_h) != (float(tw), float(th)):
             self.camera.table_w, self.camera.table_h = float(tw), float(th)
+            first = True
+        if self.fit_moved():  # a zone grew or shrank while the player kept the fitted view: fit it again
             first = True
         if first:
             self.camera.flipped = self._seat_on_top()

@@ -134,6 +134,9 @@ class CommandsMixin:
         if k == pygame.K_F2:
             self.toggle_hud()
             return
+        if k == pygame.K_F4:
+            self.toggle_side()
+            return
         if k == pygame.K_F3:
             self.frame_overlay = not self.frame_overlay
             self.frame_times.clear()

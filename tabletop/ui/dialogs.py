@@ -275,7 +275,7 @@ class DialogsMixin:
     def _bar_button(self, key: str) -> None:
         {"new": self.new_game_dialog, "open": lambda: self._open_file_dialog("open", "Open a save"),
          "save": self.save, "undo": self.undo, "redo": self.redo, "seat": self.next_seat_cover,
-         "info": self.info_dialog, "help": self.toggle_help}[key]()
+         "info": self.info_dialog, "help": self.toggle_help, "panel": self.toggle_side}[key]()
 
     def _start_button(self, key: str | None) -> None:
         if key == "quick":

@@ -7,12 +7,57 @@ from __future__ import annotations
 import pygame
 
 from .render import BG, HandCard
+from .settings import BAR_H, SIDE_W, SIDE_W_NARROW, WIDE_W
 
 __all__ = ["DrawMixin"]
 
 
 class DrawMixin:
     """Drawing one frame: the table from the renderer's cached layer, pieces in flight, the hand strip, the drag, (a part of `TableApp`)."""
+
+    # -- the panels around the table: how much of the window they take --
+
+    #: whether the side panel is open (F4 / the top bar's Panel button fold it away to give the table room)
+    side_open = True
+    #: a window lower than this starts with the ruleset's board folded to its header line (F2 opens it)
+    BOARD_OPEN_MIN_H = 700
+
+    #: the layout's fitted part and the camera's place when the window last fitted the table
+    fitted: tuple[object, object] = ((), None)
+
+    def fit_moved(self) -> bool:
+        """Whether the part of the table to fit changed (a row grew) while the camera still shows the last fit (the
+        player has not zoomed or panned since): then the window fits the table again."""
+        rect, key = self.fitted
+        return rect != self.layout.fit_rect and key == self.camera.key()
+
+    def side_w(self) -> int:
+        """The side panel's width now: none when folded, narrow in a small window."""
+        if not self.side_open:
+            return 0
+        return SIDE_W if self.size[0] >= WIDE_W else SIDE_W_NARROW
+
+    def side_rect(self) -> pygame.Rect:
+        """Where the side panel lies; a folded panel is kept (hidden) just off the window's right edge."""
+        w = self.side_w()
+        return pygame.Rect(self.size[0] - w, BAR_H, w or SIDE_W_NARROW, self.size[1] - BAR_H)
+
+    def board_starts_open(self) -> bool:
+        return self.size[1] >= self.BOARD_OPEN_MIN_H
+
+    def toggle_side(self) -> None:
+        """F4: fold the side panel away (the table takes the window's width) or open it again."""
+        if self.source is None:
+            return
+        self.side_open = not self.side_open
+        self._build_table_widgets(windows=False)
+        if self.help is not None:
+            self.help.kill()
+            self.help = None
+        self._keep_windows_on_screen()
+        self.view_key = None
+        self.refresh(force=True)
+        self.fit()
 
     def draw(self) -> None:
         surface = self.screen
@@ -61,6 +106,15 @@ class DrawMixin:
             drop = self.drag is not None and self.hand.rect.collidepoint(self.mouse)
             self.hand.draw(surface, self.assets, label, self.hover_hand.pid if self.hover_hand else None,
                            set(self.selected), drop)
+        if self.hover_item is not None and self.drag is None and not self.big_preview:
+            area = vp.copy()
+            if self.layout.hand is not None:
+                area.h = self.hand.rect.top - vp.top
+            zoom = self.renderer.hover_zoom(self.hover_item, self.camera, area)
+            if zoom is not None:  # drawn over the hand strip's edge, never under it
+                surf, box = zoom
+                pygame.draw.rect(surface, (0, 0, 0), box.inflate(6, 6), border_radius=10)
+                surface.blit(surf, box.topleft)
         if self.box is not None:
             r = pygame.Rect(min(self.box[0], self.mouse[0]), min(self.box[1], self.mouse[1]),
                             abs(self.mouse[0] - self.box[0]), abs(self.mouse[1] - self.box[1]))

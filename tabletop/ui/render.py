@@ -17,10 +17,10 @@ import pygame
 
 from .assets import AssetLoader, hex_color
 from .camera import Camera
-from .layout import CARD_H, CARD_W, Item, Layout, ZoneBox
+from .layout import CARD_H, CARD_W, Item, Layout, ZoneBox, fit_label, label_variants
 from .scene import Scene
 
-__all__ = ["BG", "FELT", "HandCard", "HandStrip", "Renderer"]
+__all__ = ["BG", "FELT", "HandCard", "HandStrip", "LabelPlacement", "Renderer"]
 
 BG = (24, 28, 33)
 FELT = (38, 94, 70)
@@ -28,6 +28,8 @@ FELT_EDGE = (92, 62, 38)
 SELECT = (90, 170, 255)
 GLOW = (255, 214, 80)
 HOVER = (255, 255, 255)
+#: a hovered card drawn smaller than this (pixels high) is shown ZOOM_H high beside itself
+ZOOM_BELOW, ZOOM_H = 150, 300
 
 
 def _fill_around(target: pygame.Surface, color: tuple[int, int, int], area: pygame.Rect, hole: pygame.Rect) -> None:
@@ -47,6 +49,20 @@ def _fill_around(target: pygame.Surface, color: tuple[int, int, int], area: pyga
 
 
 @dataclass(slots=True)
+class LabelPlacement:
+    """A zone label as drawn: its text, font size (pixels), rendered surface and top-left on the screen."""
+
+    text: str
+    px: int
+    surface: pygame.Surface
+    at: tuple[int, int]
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(self.at, self.surface.get_size())
+
+
+@dataclass(slots=True)
 class HandCard:
     """A card of the seat's own hand as shown in the strip: its view dict and its screen rectangle."""
 
@@ -62,10 +78,22 @@ class HandCard:
 class HandStrip:
     """The seat's hand fanned along the bottom edge of the table view, large enough to read."""
 
+    #: a window at least this high gets the full strip; a lower one a strip in proportion (no lower than MIN_H)
+    FULL_AT, MIN_H = 800, 120
+
     def __init__(self, height: int = 170) -> None:
-        self.height = height
+        self.full_height = height
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.cards: list[HandCard] = []
+
+    @property
+    def height(self) -> int:
+        """The strip's height in the window as it is now: full from FULL_AT pixels high, less in a lower one."""
+        screen = pygame.display.get_surface()
+        h = screen.get_height() if screen is not None else self.FULL_AT
+        if h >= self.FULL_AT:
+            return self.full_height
+        return max(self.MIN_H, round(self.full_height * h / self.FULL_AT))
 
     def place(self, viewport: tuple[int, int, int, int], pieces: Sequence[dict[str, Any]],
               hidden: Collection[str] = ()) -> None:
@@ -285,6 +313,8 @@ class Renderer:
         return pygame.Rect(round(min(ax, bx)), round(min(ay, by)), round(abs(bx - ax)), round(abs(by - ay)))
 
     def _zone(self, target: pygame.Surface, zone: ZoneBox, camera: Camera, players: dict[int, dict[str, Any]]) -> None:
+        if zone.mine and zone.kind == "hand":
+            return  # under the hand strip, which shows it
         r = self._zone_rect(camera, zone.rect)
         if not r.colliderect(target.get_clip()):
             return
@@ -301,29 +331,30 @@ class Renderer:
 
     def _zone_label(self, target: pygame.Surface, zone: ZoneBox, camera: Camera,
                     players: dict[int, dict[str, Any]]) -> None:
-        """The zone's name just above its box (inside it for wide zones), drawn over the pieces."""
-        r = self._zone_rect(camera, zone.rect)
-        if not r.colliderect(target.get_clip()):
-            return
-        label = zone.label
-        if zone.owner is not None and not zone.mine:
-            label = f"{players.get(zone.owner, {}).get('name', f'Seat {zone.owner + 1}')} · {label}"
-        elif zone.mine and zone.kind == "hand":
-            label = "Your hand (below)"
-        elif zone.mine:
-            label = f"Your {label.lower()}"
-        if zone.kind == "hand" and not zone.mine:
-            label += f" · {zone.count} card{'s' if zone.count != 1 else ''}"
-        t = self.assets.text(label, 13, (235, 240, 235), bold=True)
-        if t.get_width() > r.w - 12 and " · " in label:
-            # a narrow zone: its owner is told by the side of the table it is on, keep the zone's own name
-            t = self.assets.text(label.split(" · ", 1)[1], 13, (235, 240, 235), bold=True)
-        if zone.layout != "stack" and t.get_width() <= r.w - 12 and r.h > 2.5 * t.get_height():
-            # inside the box; rows and fans fill from the left, so their label sits at the right
-            x = r.right - t.get_width() - 6 if zone.layout in ("row", "fan") else r.x + 6
-            self._blit(target, t, (x, r.y + 3))
-        else:
-            self._blit(target, t, (r.x, r.y - t.get_height() - 2))
+        """The zone's name in the band above its box (`ZoneBox.label_rect`), drawn over the pieces."""
+        placed = self.label_placement(zone, camera, players)
+        if placed is not None:
+            self._blit(target, placed.surface, placed.at)
+
+    def label_placement(self, zone: ZoneBox, camera: Camera, players: dict[int, dict[str, Any]] | Sequence[Any]
+                        ) -> LabelPlacement | None:
+        """The label a zone shows and where (None: off screen): the text and size `fit_label` picks for its band."""
+        if zone.mine and zone.kind == "hand":
+            return None  # it lies under the hand strip, which has a label of its own
+        if not isinstance(players, dict):
+            players = {p["seat"]: p for p in players}
+        r = self._zone_rect(camera, zone.label_rect)
+        if not r.colliderect(pygame.Rect(camera.viewport)):
+            return None
+        names = {k: str(v.get("name", f"Seat {k + 1}")) for k, v in players.items()}
+        text, px = fit_label(label_variants(zone, names), r.w, r.h, self.label_measure)
+        t = self.assets.text(text, px, (235, 240, 235), bold=True)
+        return LabelPlacement(text, px, t, (r.x + 2, r.y + max(0, (r.h - t.get_height()) // 2)))
+
+    def label_measure(self, text: str, px: int) -> tuple[int, int]:
+        """The size a zone label's text takes at `px` in the font labels are drawn with."""
+        font = self.assets.font(px, True)
+        return (font.size(text)[0], font.get_height())
 
     def piece_blits(self, layout: Layout, camera: Camera, skip: Collection[str] = (),
                     lift: str | None = None) -> list[tuple[pygame.Surface, tuple[int, int]]]:
@@ -415,6 +446,26 @@ class Renderer:
             if item.depth > 1:
                 b = self.assets.badge(str(item.depth), 12)
                 self._blit(target, b, (r.right - b.get_width() + 4, r.bottom - b.get_height() + 4))
+
+    def hover_zoom(self, item: Item, camera: Camera, area: pygame.Rect | None = None
+                   ) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """A face-up card drawn smaller than ZOOM_BELOW pixels high, shown large beside itself inside `area` (the
+        table above the hand strip; default the viewport) while hovered, so a table that must be small stays
+        readable; None when it is large enough already or shows no face."""
+        if item.kind != "card" or not item.face_up or not item.card:
+            return None
+        r = self.item_rect(item, camera)
+        vp = area if area is not None else pygame.Rect(camera.viewport)
+        if r.h >= ZOOM_BELOW:
+            return None
+        h = max(r.h, min(ZOOM_H, vp.h - 16))
+        w = round(h * CARD_W / CARD_H)
+        surf = self.assets.card(item.card, True, (w, h))
+        box = surf.get_rect()
+        box.left = r.right + 12 if r.right + 12 + w <= vp.right else r.left - 12 - w
+        box.top = r.centery - h // 2
+        box.clamp_ip(vp)
+        return surf, box
 
     def item_rect(self, item: Item, camera: Camera) -> pygame.Rect:
         sx, sy = camera.to_screen(item.x, item.y)

@@ -7,11 +7,13 @@ import pygame_gui
 
 __all__ = ["BAR_H", "DOUBLE_CLICK_S", "DRAG_THRESHOLD", "HEADLESS_DT", "INPUT_EVENTS", "KMOD_ALT", "KMOD_CTRL",
            "KMOD_SHIFT", "LEGAL_CAP", "LOG_FLUSH_S", "LOG_ROWS", "MOD_KEYS", "MOVES_CAP", "PAN_SPEED", "PREVIEW_H",
-           "SIDE_W", "TOKEN_COLORS", "UI_EVENTS", "UI_IDLE_S"]
+           "SIDE_W", "SIDE_W_NARROW", "TOKEN_COLORS", "UI_EVENTS", "UI_IDLE_S", "WIDE_W"]
 
 from .widgets import BAR_H  # noqa: E402
 
 SIDE_W = 300
+#: the side panel in a window narrower than WIDE_W (it starts narrow there, and folds away with F4)
+SIDE_W_NARROW, WIDE_W = 220, 1100
 PREVIEW_H = 280
 DRAG_THRESHOLD = 5
 DOUBLE_CLICK_S = 0.35

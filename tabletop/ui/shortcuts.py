@@ -36,6 +36,7 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("View", "Tab", "Hotseat: pass to the next seat (behind a cover screen)"),
     ("View", "Esc", "Clear the selection, close menus and dialogs"),
     ("View", "F3", "Frame times over the table"),
+    ("View", "F4", "Fold / open the side panel (folded, the table takes the width)"),
     ("View", "G", "Physics on / off (off: a released piece drops where it is let go)"),
     ("Game", "Ctrl+Z / Ctrl+Y", "Undo / redo"),
     ("Game", "Ctrl+S / Ctrl+O / Ctrl+N", "Save / open / new game"),

@@ -19,7 +19,6 @@ from .settings import (
     BAR_H,
     LOG_ROWS,
     PREVIEW_H,
-    SIDE_W,
 )
 from .source import (
     LogRow,
@@ -88,8 +87,11 @@ class PanelsMixin:
         self.hud = make_hud(self.view.get("ruleset", ""), self.assets)
         self.topbar = TopBar(self.manager, self.size[0], self.view.get("enforcement", "off"), self._is_host(),
                              lan=self.source.kind != "local")
-        self.side = SidePanel(self.manager, pygame.Rect(self.size[0] - SIDE_W, BAR_H, SIDE_W, self.size[1] - BAR_H),
-                              PREVIEW_H, rules=self._rules_panel())
+        if windows:
+            self.hud_open = self.board_starts_open()
+        self.side = SidePanel(self.manager, self.side_rect(), PREVIEW_H, rules=self._rules_panel())
+        if not self.side_open:
+            self.side.panel.hide()
         vx, vy, vw, _ = self._viewport()
         self.notices.place(vx, vy + 8, vw)
         self.camera.viewport = self._viewport()
@@ -267,7 +269,7 @@ class PanelsMixin:
         self.fit()
 
     def _hud_rect(self) -> pygame.Rect:
-        return pygame.Rect(0, BAR_H, max(100, self.size[0] - SIDE_W), self._hud_height())
+        return pygame.Rect(0, BAR_H, max(100, self.size[0] - self.side_w()), self._hud_height())
 
     def _hud_click(self, pos: tuple[int, int]) -> bool:
         """A left click on the board: its header folds it, its buttons submit their action. False: not on it."""

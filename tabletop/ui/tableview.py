@@ -39,13 +39,25 @@ class TableView:
         self.version = 0
         self.full_builds = 0
         self.stale = False
+        #: the window's room for the table (pixels: width, height above the hand strip); the layout is made for it
+        self.room: tuple[float, float] | None = None
+
+    def fit_to(self, room: tuple[float, float]) -> bool:
+        """Lay the table out for a window with `room` for it (a resize, a panel folded); whether it changed."""
+        if room == self.room:
+            return False
+        self.room = room
+        if self.patched is not None:
+            self.layout = build_layout(self.view, self.seat, room)
+            self.full_builds += 1
+        return True
 
     def reset(self, view: dict[str, Any]) -> None:
         """Take a whole view (the first one, a resync, a seat switch)."""
         self.patched = PatchedView(view, checked=False)
         self.view = view
         self.stale = False
-        self.layout = build_layout(view, self.seat)
+        self.layout = build_layout(view, self.seat, self.room)
         self.full_builds += 1
 
     def feed(self, items: list[StreamItem]) -> bool:
@@ -91,7 +103,7 @@ class TableView:
         body["seq"] = seq
         self.view = self.patched.apply(body)
         if not self.layout.apply(self.view, body, self.patched.where):
-            self.layout = build_layout(self.view, self.seat)
+            self.layout = build_layout(self.view, self.seat, self.room)
             self.full_builds += 1
 
     def card_of(self, name: str) -> str | None:

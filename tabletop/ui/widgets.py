@@ -48,34 +48,54 @@ ENFORCEMENT = ["off", "warn", "strict"]
 
 
 class TopBar:
-    """Buttons for the game (new, open, save, undo, redo, seat, info, help), the rules dial and the status line."""
+    """Buttons for the game (new, open, save, undo, redo, seat, info, help), the rules dial, the status line and
+    the side panel's fold button; in a narrow window the buttons are compact, so the status keeps its room."""
 
     BUTTONS = (("new", "New", 52), ("open", "Open", 56), ("save", "Save", 52), ("undo", "Undo", 54),
                ("redo", "Redo", 54), ("seat", "Next seat", 84), ("info", "Info", 48), ("help", "Help (F1)", 80))
+    COMPACT = (("new", "New", 44), ("open", "Open", 48), ("save", "Save", 46), ("undo", "Undo", 48),
+               ("redo", "Redo", 48), ("seat", "Seat", 44), ("info", "Info", 40), ("help", "Help", 46))
+    #: below this window width the compact buttons are used
+    COMPACT_BELOW = 1100
+    SEP = "   ·   "
 
     def __init__(self, manager: pygame_gui.UIManager, width: int, mode: str, host: bool, lan: bool = False) -> None:
         self.manager = manager
         self.panel = UIPanel(pygame.Rect(0, 0, width, BAR_H), starting_height=1, manager=manager)
         self.buttons: dict[str, UIButton] = {}
+        compact = width < self.COMPACT_BELOW
+        gap = 2 if compact else 3
         x = 4
-        for key, label, w in self.BUTTONS:
+        for key, label, w in (self.COMPACT if compact else self.BUTTONS):
             self.buttons[key] = UIButton(pygame.Rect(x, 3, w, BAR_H - 8), label, manager, container=self.panel,
                                          tool_tip_text=_TIPS.get(key))
-            x += w + 3
+            x += w + gap
         if lan:  # each player of a LAN game has a window of their own
             self.buttons["seat"].disable()
-        self.dial_x = x + 6
-        UILabel(pygame.Rect(self.dial_x, 3, 44, BAR_H - 8), "Rules", manager, container=self.panel)
+        self.dial_x = x + (2 if compact else 6)
+        rules_w = 0 if compact else 44
+        if rules_w:
+            UILabel(pygame.Rect(self.dial_x, 3, rules_w, BAR_H - 8), "Rules", manager, container=self.panel)
+        self.dial_x += rules_w
         self.dial: UIDropDownMenu | None = None
         self.mode = ""
         self.host = host
         self.set_mode(mode, host)
-        x = self.dial_x + 44 + 92 + 8
-        self.pass_button = UIButton(pygame.Rect(x, 3, 110, BAR_H - 8), "Pass", manager, container=self.panel,
+        x = self.dial_x + 92 + 6
+        pass_w = 90 if compact else 110
+        self.pass_button = UIButton(pygame.Rect(x, 3, pass_w, BAR_H - 8), "Pass", manager, container=self.panel,
                                     object_id="#pass_button", tool_tip_text="Pass / next phase (P)")
         self.pass_button.hide()
-        self.status = UILabel(pygame.Rect(x + 116, 3, max(100, width - x - 120), BAR_H - 8), "", manager,
+        panel_w = 56
+        self.buttons["panel"] = UIButton(pygame.Rect(width - panel_w - 4, 3, panel_w, BAR_H - 8), "Panel", manager,
+                                         container=self.panel, tool_tip_text=_TIPS.get("panel"))
+        # the status takes the Pass button's place while that is hidden
+        self._status_x = (x + pass_w + 6, x)
+        self._status_end = width - panel_w - 12
+        sx = self._status_x[1]
+        self.status = UILabel(pygame.Rect(sx, 3, max(60, self._status_end - sx), BAR_H - 8), "", manager,
                               container=self.panel, object_id="#status")
+        self.full_status = ""
 
     def set_mode(self, mode: str, host: bool) -> None:
         """Show the enforcement dial at `mode` (rebuilt, since a dropdown cannot be set from outside)."""
@@ -83,7 +103,7 @@ class TopBar:
             return
         if self.dial is not None:
             self.dial.kill()
-        self.dial = UIDropDownMenu(ENFORCEMENT, mode, pygame.Rect(self.dial_x + 44, 3, 92, BAR_H - 8), self.manager,
+        self.dial = UIDropDownMenu(ENFORCEMENT, mode, pygame.Rect(self.dial_x, 3, 92, BAR_H - 8), self.manager,
                                    container=self.panel)
         if not host:
             self.dial.disable()
@@ -91,8 +111,36 @@ class TopBar:
         self.mode, self.host = mode, host
 
     def set_status(self, text: str) -> None:
-        if self.status.text != text:
-            self.status.set_text(text)
+        """Show the status line, whole if it fits; else its leading parts (who and what come first), never cut
+        mid-word: `full_status` keeps all of it."""
+        self.full_status = text
+        shown = self.fit_status(text)
+        if self.status.text != shown:
+            self.status.set_text(shown)
+
+    def fit_status(self, text: str) -> str:
+        """The longest leading run of the status's parts (then words) that fits its label in the label's font."""
+        room = self.status.relative_rect.w - 2
+        font = self.status.font
+
+        def fits(t: str) -> bool:
+            return font is None or font.get_rect(t).width <= room
+
+        if fits(text):
+            return text
+        parts = text.split(self.SEP)
+        if fits(" · ".join(parts)):  # the same, with narrow separators
+            return " · ".join(parts)
+        while len(parts) > 1:
+            parts.pop()
+            if fits(" · ".join(parts)):
+                return " · ".join(parts)
+        words = parts[0].split(" ")
+        while len(words) > 1:
+            words.pop()
+            if fits(" ".join(words)):
+                return " ".join(words)
+        return words[0] if fits(words[0]) else ""
 
     def show_pass(self, label: str | None) -> None:
         if label is None:
@@ -103,6 +151,11 @@ class TopBar:
                 self.pass_button.set_text(label)
             if not self.pass_button.visible:
                 self.pass_button.show()
+        sx = self._status_x[0 if label is not None else 1]
+        if self.status.relative_rect.x != sx:
+            self.status.set_relative_position((sx, 3))
+            self.status.set_dimensions((max(60, self._status_end - sx), BAR_H - 8))
+            self.set_status(self.full_status)
 
     def kill(self) -> None:
         self.panel.kill()
@@ -111,7 +164,7 @@ class TopBar:
 _TIPS = {
     "new": "New game (Ctrl+N)", "open": "Open a save (Ctrl+O)", "save": "Save (Ctrl+S)", "undo": "Undo (Ctrl+Z)",
     "redo": "Redo (Ctrl+Y)", "seat": "Hotseat: pass to the next seat (Tab)", "info": "Game info and house rules (I)",
-    "help": "Every shortcut (F1)",
+    "help": "Every shortcut (F1)", "panel": "Fold the side panel away to give the table room, or open it (F4)",
 }
 
 
@@ -184,8 +237,22 @@ class SidePanel:
         if list(items) != self.move_items:
             self.move_items = list(items)
             self.moves.set_item_list(self.move_items)
+        label = self._fit_label(label)
         if self.moves_label.text != label:
             self.moves_label.set_text(label)
+
+    def _fit_label(self, label: str) -> str:
+        """The moves label as it fits a narrow panel: without its parenthesis, then with fewer words."""
+        assert self.moves_label is not None
+        font, room = self.moves_label.font, self.moves_label.relative_rect.w - 2
+        if font is None or font.get_rect(label).width <= room:
+            return label
+        if "(" in label:
+            label = label[:label.index("(")].rstrip()
+        words = label.split(" ")
+        while len(words) > 1 and font.get_rect(" ".join(words)).width > room:
+            words.pop()
+        return " ".join(words)
 
     def set_players(self, text: str) -> None:
         if text != self.players_text:

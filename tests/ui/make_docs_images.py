@@ -40,14 +40,14 @@ def main(out: Path = ROOT / "docs" / "images") -> None:
     app = TableApp(quick_table(seed=11), seat=0, size=(1280, 800), fps=0)
     app.run_frames(2)
     deck = _zone(app, "deck")
-    run_script(app, [{"action": {"type": "deal", "count": 6}, "seat": 0}, {"wheel": 1, "at": [490, 40]}])
+    run_script(app, [{"action": {"type": "deal", "count": 6}, "seat": 0}])
     deck = _zone(app, "deck")
     hand = app.session.state.zones["hand:0"].pieces
-    spots = [[230, 330], [340, 330], [250, 500]]
+    spots = [[150, 250], [270, 250], [120, 560]]  # open felt left of the other seat's hand and the deck
     for pid, spot in zip(hand[:3], spots, strict=True):
         run_script(app, [{"drag": [_at(app, pid), spot], "steps": 6}])
     run_script(app, [{"move": spots[1]}, {"key": "t"}])
-    run_script(app, [{"drag": [deck, [700, 520]], "steps": 6}])
+    run_script(app, [{"drag": [deck, [860, 520]], "steps": 6}])
     run_script(app, [{"drag": [deck, _zone(app, "discard")], "steps": 6}])
     die = next(p for p in app.session.state.zones["table"].pieces if app.session.state.pieces[p].kind == "die")
     run_script(app, [{"move": _at(app, die)}, {"key": "x"}, {"move": spots[0]},
@@ -100,7 +100,7 @@ def _bots_until(app: TableApp, cond, steps: int = 5000) -> None:
 def xfiles_fan(out: Path) -> None:
     """X-Files Fan in warn: two greedy bots play until a round of three cards or more is being scored and a player
     is asked the value of a positive, negative or conflict card; the picture is that player's window."""
-    app = TableApp(new_session("xfiles-fan", 2, enforcement="warn", seed=4), seat=0, size=(1600, 1000), fps=0,
+    app = TableApp(new_session("xfiles-fan", 2, enforcement="warn", seed=4), seat=0, size=(1280, 800), fps=0,
                    bots={0: "greedy", 1: "greedy"})
     state = app.session.state
 
@@ -111,13 +111,13 @@ def xfiles_fan(out: Path) -> None:
 
     _bots_until(app, lambda: asked() is not None)
     app.switch_seat(asked())
-    run_script(app, [{"move": [1100, 120]}, {"wait": 2}])
+    run_script(app, [{"move": [300, 60]}, {"wait": 2}])
     app.screenshot(out / "xfiles-fan.png")
 
 
 def xfiles_ccg(out: Path) -> None:
     """The X-Files CCG in warn, mid-investigation: seat 1's Site is solved and it may ask or guess (Notebook)."""
-    app = TableApp(new_session("xfiles-ccg", 2, enforcement="warn", seed=1), seat=0, size=(1600, 1000), fps=0,
+    app = TableApp(new_session("xfiles-ccg", 2, enforcement="warn", seed=1), seat=0, size=(1280, 800), fps=0,
                    bots={0: "greedy", 1: "greedy"})
     rules = app.session.rules
 

@@ -34,11 +34,11 @@ def test_draw_drag_flip_tap_shuffle_box_move_then_undo_all(app):
     assert app.session.history[-1].action == A.Shuffle("deck")
     assert sorted(s.zones["deck"].pieces) == sorted(order) and s.zones["deck"].pieces != order
 
-    drag(app, screen_of(app, second), (420, 220))
+    drag(app, screen_of(app, second), (300, 320))  # open felt, left of the deck and below the other hand
     assert s.pieces[second].zone == "table"
 
     # box-select both cards by dragging over empty felt around them, then drag one: both move together
-    drag(app, (240, 150), (480, 290))
+    drag(app, (200, 150), (360, 360))
     assert sorted(app.selected) == sorted([first, second])
     before = {p: (s.pieces[p].x, s.pieces[p].y) for p in (first, second)}
     drag(app, screen_of(app, second), (screen_of(app, second)[0] + 60, screen_of(app, second)[1] - 40))

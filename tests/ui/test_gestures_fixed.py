@@ -32,9 +32,9 @@ def _land(app, cap: int = 2000) -> None:
 
 def test_a_face_down_card_flung_slides_and_is_logged_like_a_face_up_one(app):
     s = app.session.state
-    drag(app, zone_center(app, "deck"), (300, 250))  # a card this seat has never seen, face down on the felt
+    drag(app, zone_center(app, "deck"), (300, 300))  # a card this seat has never seen, face down on the felt
     click(app, zone_center(app, "deck"))  # and one drawn, then put on the felt face up
-    drag(app, screen_of(app, s.zones["hand:0"].pieces[0]), (600, 250))
+    drag(app, screen_of(app, s.zones["hand:0"].pieces[0]), (560, 270))
     app.run_frames(2)
     cards = [i for i in app.layout.items if i.zone == "table" and i.kind == "card"]
     assert sorted(i.piece["face_up"] for i in cards) == [False, True]
@@ -71,11 +71,11 @@ def test_plus_and_minus_act_on_the_counter_under_the_cursor_not_the_selected_car
 
 def _three_cards_on_the_felt(app) -> list[str]:
     s = app.session.state
-    drag(app, zone_center(app, "deck"), (300, 250))  # two face down, never seen
-    drag(app, zone_center(app, "deck"), (420, 250))
+    drag(app, zone_center(app, "deck"), (300, 300))  # two face down, never seen (open felt under the other hand)
+    drag(app, zone_center(app, "deck"), (420, 300))
     click(app, zone_center(app, "deck"))  # one face up
-    drag(app, screen_of(app, s.zones["hand:0"].pieces[0]), (540, 250))
-    drag(app, (240, 150), (620, 330))  # box-select all three
+    drag(app, screen_of(app, s.zones["hand:0"].pieces[0]), (540, 300))
+    drag(app, (240, 270), (620, 340))  # box-select all three
     assert len(app.selected) == 3
     return list(s.zones["table"].pieces[-3:])
 

@@ -33,6 +33,8 @@ def test_a_fast_release_slides_on_and_lands_as_one_move(app):
     s = app.session.state
     token = _loose(app, "token")
     a = screen_of(app, token)
+    drag(app, screen_of(app, token), (150, 250))  # first onto open felt: the other tokens lie to its right
+    a = screen_of(app, token)
     b = (a[0] + 150, a[1] + 20)
     release = _release_point(app, token, (150, 20))
     n = len(app.session.history)
