@@ -13,6 +13,7 @@ import pygame
 
 from ..core import actions as A
 from ..core.session import Result
+from .gallery import Entry, GalleryMoves, GalleryWindow, gallery_entries
 from .gestures import _Press
 from .settings import (
     KMOD_CTRL,
@@ -22,7 +23,6 @@ from .settings import (
 from .widgets import (
     ENFORCEMENT,
     ContextMenu,
-    PeekWindow,
     Prompt,
 )
 
@@ -297,15 +297,9 @@ class CommandsMixin:
         if self.submit(A.Search(zone)).accepted:
             self._open_peek(zone, f"Searching {self._zone_labels().get(zone, zone)}", search=True)
 
-    def _peek_entries(self, zone: str) -> list[tuple[str, str]]:
+    def _peek_entries(self, zone: str) -> list[Entry]:
         zb = self.layout.zone_by_name.get(zone)
-        out = []
-        for i, p in enumerate(zb.pieces if zb is not None else []):
-            ref = p.get("card")
-            if ref:
-                card = self._card(ref)
-                out.append((f"{i + 1}. {card.name if card else ref}", p["id"]))
-        return out
+        return gallery_entries(zb.pieces if zb is not None else [])
 
     def _close_peek(self) -> None:
         if self.peek is not None:
@@ -313,30 +307,27 @@ class CommandsMixin:
         self.peek = None
 
     def _open_peek(self, zone: str, title: str, search: bool) -> None:
+        """The gallery of a deck: its cards this seat may see, each move an ordinary Move (logged, undoable)."""
         self._close_peek()
         hand = self.layout.hand.name if self.layout.hand is not None else None
 
-        def to_hand(pid: str | None) -> None:
-            if pid and hand:
-                self.submit(A.Move((pid,), hand))
-
-        def to_table(pid: str | None) -> None:
-            if pid:
-                cx, cy = self.camera.to_world(self.camera.viewport[0] + self.camera.viewport[2] // 2,
-                                              self.camera.viewport[1] + self.camera.viewport[3] // 2)
-                self.submit(A.Move((pid,), "table", x=round(cx), y=round(cy)))
-
-        def done(_: str | None = None) -> None:
-            if self.peek is not None:
-                self.peek.close()
+        def to_table(pid: str, at: tuple[int, int] | None) -> None:
+            vp = pygame.Rect(self.camera.viewport)
+            cx, cy = self.camera.to_world(*(at if at is not None and vp.collidepoint(at) else vp.center))
+            self.submit(A.Move((pid,), "table", x=round(cx), y=round(cy)))
 
         def on_close() -> None:
             self.peek = None
             if search:
                 self.submit(A.EndSearch(zone))
 
-        buttons = [("To hand", to_hand), ("To table", to_table), ("Done" + (" (shuffle)" if search else ""), done)]
-        self.peek = PeekWindow(self.manager, self.size, title, zone, self._peek_entries(zone), buttons, on_close)
+        moves = GalleryMoves(to_index=lambda pid, i: self.submit(A.Move((pid,), zone, index=i)),
+                             to_hand=(lambda pid: self.submit(A.Move((pid,), hand))) if hand else None,
+                             to_table=to_table)
+        ratio = self.assets.card_size[0] / self.assets.card_size[1]
+        self.peek = GalleryWindow(self.manager, self.size, title, zone, self._peek_entries(zone),
+                                  self.assets.preview, self._card, moves, on_close, search=search,
+                                  table_width=self.camera.viewport[2], aspect=ratio)
 
     def attach(self) -> None:
         host = self.hover_item
