@@ -15,6 +15,7 @@ from ..core import actions as A
 from ..core.session import Result
 from .gallery import Entry, GalleryMoves, GalleryWindow, gallery_entries
 from .gestures import _Press
+from .reveals import reveal_menu_items
 from .settings import (
     KMOD_CTRL,
     KMOD_SHIFT,
@@ -234,15 +235,23 @@ class CommandsMixin:
             return item.piece
         return next((p for p in self._hand_pieces() if p["id"] == pid), None)
 
-    def reveal(self, ids: Sequence[str]) -> None:
-        """Show cards to everyone: only cards this seat sees itself can be (a face-down card: flip or look first)."""
+    def reveal(self, ids: Sequence[str], to: int | None = None, seconds: int | None = None) -> None:
+        """Show cards to everyone (or seat `to`) until this seat ends it, or for `seconds`: only cards this seat
+        sees itself can be (a face-down card: flip or look first)."""
         if not ids:
             return
         seen = tuple(i for i in ids if (self._piece_view(i) or {}).get("card"))
         if not seen:
             self.notify("Can't reveal a card you cannot see yourself: flip it, or look at it first", "error")
             return
-        self.submit(A.Reveal(seen))
+        r = self.submit(A.Reveal(seen, to=to, seconds=seconds or None))
+        if r.accepted:
+            self.reveals.add(self, seen, to, seconds, (r.entry.seq, id(r.entry)) if r.entry is not None else None)
+
+    def reveal_menu(self, pos: tuple[int, int], ids: Sequence[str]) -> None:
+        """The reveal menu: to everyone or one seat, until ended or for a few seconds."""
+        self.menu = ContextMenu(self.manager, pos, "Reveal", reveal_menu_items(ids, self._names(), self.seat,
+                                                                               self.reveal), self.size)
 
     def target_zone(self) -> str | None:
         """The deck or pile under the cursor, else this seat's deck, else the shared deck."""
@@ -321,7 +330,11 @@ class CommandsMixin:
             if search:
                 self.submit(A.EndSearch(zone))
 
-        moves = GalleryMoves(to_index=lambda pid, i: self.submit(A.Move((pid,), zone, index=i)),
+        def to_index(pid: str, i: int) -> None:
+            zb = self.layout.zone_by_name.get(zone)
+            self.submit(A.Move((pid,), zone, index=max(0, min(i, (zb.count if zb is not None else 1) - 1))))
+
+        moves = GalleryMoves(to_index=to_index,
                              to_hand=(lambda pid: self.submit(A.Move((pid,), hand))) if hand else None,
                              to_table=to_table)
         ratio = self.assets.card_size[0] / self.assets.card_size[1]
@@ -466,6 +479,7 @@ class CommandsMixin:
                           ("Tap / untap  (T)", lambda: self.submit(A.Tap(ids))),
                           ("Rotate 90°  (R)", lambda: self.submit(A.Rotate(ids, 90))),
                           ("Reveal to everyone  (V)", lambda: self.reveal(ids)),
+                          ("Reveal to… / for…", lambda: self.reveal_menu(pos, ids)),
                           ("Counter +1  (+)", lambda: self.submit(A.AddCounter("counter", 1, piece=target))),
                           ("Counter -1  (-)", lambda: self.submit(A.AddCounter("counter", -1, piece=target)))]
                 if self.layout.hand is not None:

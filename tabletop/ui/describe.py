@@ -70,6 +70,14 @@ def _revealed(a: Mapping[str, Any], pieces: list[str], names: Mapping[int, str],
 NameOf = Callable[[str], "str | None"] | None
 
 
+def _to_place(a: Mapping[str, Any], zn: Callable[[Any], str]) -> str:
+    """" to Deck", " to the top of Deck", " to Deck, place 4": where a move put its pieces."""
+    index = a.get("index")
+    if not isinstance(index, int):
+        return f" to {zn(a.get('to'))}"
+    return f" to the top of {zn(a.get('to'))}" if index == 0 else f" to {zn(a.get('to'))}, place {index + 1}"
+
+
 def _drew(a: Mapping[str, Any], nt: Mapping[str, Any], nf: NameOf, cards: list[str]) -> str:
     count = int(nt.get("draw", {}).get("data", {}).get("count", a.get("count", 1)))
     return _seen_list(count, cards, nf, "drew", "card")
@@ -90,7 +98,7 @@ def _attached(pieces: list[str], nf: NameOf) -> str:
 #: the engine's own actions in words: (action, pieces, notes by kind, zone namer, seat names, card namer, the
 #: cards of the entry the seat may see) -> text
 _CORE_WORDS: dict[str, Callable[..., str]] = {
-    "move": lambda a, ps, nt, zn, nm, nf, cs: _named("moved", ps, nf, "piece", f" to {zn(a.get('to'))}"),
+    "move": lambda a, ps, nt, zn, nm, nf, cs: _named("moved", ps, nf, "piece", _to_place(a, zn)),
     "flip": lambda a, ps, nt, zn, nm, nf, cs: _named("flipped", ps, nf),
     "tap": lambda a, ps, nt, zn, nm, nf, cs: _named("tapped" if a.get("tapped", True) is not False else "untapped",
                                                      ps, nf),

@@ -33,6 +33,7 @@ ALL_TYPES = "All types"
 #: pixels a press must travel before it is a drag
 DRAG_PX = 6
 PAD = 8
+SHADOW = 15
 LABEL_H = 18
 
 #: a card the gallery may show: its place in the zone (0: top) and the seat's view of the piece
@@ -76,7 +77,7 @@ class FaceGrid(UIImage):
     def slot_at(self, pos: tuple[int, int]) -> int | None:
         """The shown card under a screen point, or None."""
         g = self.gallery
-        x, y = pos[0] - self.rect.x - PAD, pos[1] - self.rect.y - PAD
+        x, y = pos[0] - self.rect.x - g.x0, pos[1] - self.rect.y - PAD
         if x < 0 or y < 0:
             return None
         col, row = int(x // g.cell[0]), int(y // g.cell[1])
@@ -137,12 +138,34 @@ class GalleryWindow:
         self.words = ""
         self.kind = ALL_TYPES
         self._key: Any = None
-        area = table_width if table_width is not None else screen[0]
-        w, h = min(screen[0] - 20, 880), min(screen[1] - 70, 600)
-        x = max(4, min((area - w) // 2, screen[0] - w - 4))
+        self.title = title
+        self.aspect = aspect
+        self.table_width = table_width
+        self._build(screen, entries)
+
+    def _build(self, screen: tuple[int, int], entries: Sequence[Entry]) -> None:
+        """The window and its widgets, sized for `screen` (built again when the screen changes size)."""
+        self.screen = tuple(screen)
+        manager, title, aspect, search, moves = self.manager, self.title, self.aspect, self.search, self.moves
+        table_width = self.table_width if self.table_width is not None else screen[0]
+        area = min(table_width, screen[0])
+        # pygame-gui draws a window's shadow SHADOW px around the rectangle it is given: keep that on screen too
+        w, h = min(screen[0] - 2 * SHADOW - 8, 880), min(screen[1] - 44 - 2 * SHADOW, 600)
+        x = max(SHADOW + 4, min((area - w) // 2, screen[0] - w - SHADOW - 4))
         self.window = UIWindow(pygame.Rect(x, 44, w, h), manager, title, object_id="#gallery")
         iw = self.window.get_container().get_rect().width
         ih = self.window.get_container().get_rect().height
+        top, bottom = PAD + 32 + PAD, 26 + 32 + PAD
+        face_h = max(96, min(180, (ih - top - bottom - 3 * PAD) // 2 - LABEL_H))
+        self.cell = (round(face_h * aspect) + PAD, face_h + LABEL_H + PAD)
+        self.view_w = iw - 2 * PAD - 20  # room for the scroll bar
+        self.cols = max(1, (self.view_w - PAD) // self.cell[0])
+        self.x0 = PAD + (self.view_w - PAD - self.cols * self.cell[0]) // 2  # the grid centred
+        rows = max(1, -(-len(entries) // self.cols))
+        if top + bottom + rows * self.cell[1] + 2 * PAD < ih:  # a few cards: a shorter window, the table shows
+            shrink = ih - (top + bottom + rows * self.cell[1] + 2 * PAD)
+            self.window.set_dimensions((self.window.rect.width, self.window.rect.height - shrink))
+            ih = self.window.get_container().get_rect().height
         c = self.window
         self.filter = UITextEntryLine(pygame.Rect(PAD, PAD, iw // 2 - PAD, 32), manager, container=c,
                                       placeholder_text="Filter: name, type or text")
@@ -151,35 +174,57 @@ class GalleryWindow:
         self._type_rect = pygame.Rect(iw // 2 + PAD, PAD, min(200, iw // 4), 32)
         self.count = UILabel(pygame.Rect(self._type_rect.right + PAD, PAD, iw - self._type_rect.right - 2 * PAD, 32),
                              "", manager, container=c)
-        grid_top = PAD + 32 + PAD
         bar_y = ih - 32 - PAD
-        self.hint = UILabel(pygame.Rect(PAD, bar_y - 22, iw - 2 * PAD, 20),
-                            "Top first. Click a card, then a button; or drag it to another place, onto a button, "
-                            "or out onto the table.", manager, container=c, object_id="#hint")
-        self.scroll = UIScrollingContainer(pygame.Rect(PAD, grid_top, iw - 2 * PAD, bar_y - 26 - grid_top), manager,
+        hint = ("Top first. Click a card, then a button; or drag it to another place, onto a button, or out onto "
+                "the table." if iw >= 800 else "Click a card, then a button; or drag it to a place or a button.")
+        self.hint = UILabel(pygame.Rect(PAD, bar_y - 22, iw - 2 * PAD, 20), hint, manager, container=c)
+        self.scroll = UIScrollingContainer(pygame.Rect(PAD, top, iw - 2 * PAD, bar_y - 26 - top), manager,
                                            container=c, allow_scroll_x=False)
-        self.view_w = iw - 2 * PAD - 20  # room for the scroll bar
-        face_h = max(96, min(180, (self.scroll.rect.height - 3 * PAD) // 2 - LABEL_H))
-        self.cell = (round(face_h * aspect) + PAD, face_h + LABEL_H + PAD)
-        self.cols = max(1, (self.view_w - PAD) // self.cell[0])
         self.grid = FaceGrid(pygame.Rect(0, 0, self.view_w, self.scroll.rect.height), manager,
                              self.scroll, self)
+        grid_top = top
         self.empty = UILabel(pygame.Rect(PAD, grid_top + 40, iw - 2 * PAD, 24), "", manager, container=c)
         labels = [("top", "To top"), ("bottom", "To bottom"), ("hand", "To hand"), ("table", "To table"),
                   ("done", "Done (shuffles)" if search else "Done")]
         if moves.to_hand is None:
             labels = [lb for lb in labels if lb[0] != "hand"]
         bw = (iw - PAD * (len(labels) + 1)) // len(labels)
-        self.buttons: dict[str, UIButton] = {}
+        self.buttons: dict[UIButton, str] = {}
         for i, (key, text) in enumerate(labels):
-            self.buttons[key] = UIButton(pygame.Rect(PAD + i * (bw + PAD), bar_y, bw, 32), text, manager,
-                                         container=c, object_id="#gallery_done" if key == "done" else None)
+            b = UIButton(pygame.Rect(PAD + i * (bw + PAD), bar_y, bw, 32), text, manager, container=c)
+            self.buttons[b] = key
+        self._key = None
+        self._types = []
+        self.types = None
+        if self.words:
+            self.filter.set_text(self.words)
         self.set_entries(entries)
+
+    def relayout(self, screen: tuple[int, int]) -> None:
+        """The window again at the new screen size, with its filter, type and selection kept."""
+        old = self.window
+        entries = self.entries
+        self._build(screen, entries)
+        old.kill()
+
+    def button(self, key: str) -> UIButton | None:
+        """The button doing `key` (top, bottom, hand, table, done)."""
+        return next((b for b, k in self.buttons.items() if k == key), None)
+
+    def slot_center(self, n: int) -> tuple[int, int]:
+        """Where on the screen the n-th shown card is (for scripts and tests)."""
+        r = self.grid.rect
+        col, row = n % self.cols, n // self.cols
+        return (r.x + self.x0 + col * self.cell[0] + (self.cell[0] - PAD) // 2, r.y + PAD + row * self.cell[1]
+                + self.cell[1] // 3)
 
     # -- what it shows --
 
     def set_entries(self, entries: Sequence[Entry]) -> None:
         """The cards as the view lists them now (after a move, an undo, another seat's draw); redrawn if changed."""
+        if tuple(self.manager.window_resolution) != self.screen and not self.closed:
+            self.relayout(tuple(self.manager.window_resolution))
+            return
         key = tuple((i, p.get("id"), p.get("card")) for i, p in entries)
         if key == self._key:
             return
@@ -224,7 +269,7 @@ class GalleryWindow:
         drag = self.grid.pressed[0] if self.grid.dragging and self.grid.pressed else None
         target = self.grid.slot_at(self.grid.pointer) if drag is not None else None
         for n, (i, p) in enumerate(self.shown):
-            x, y = PAD + (n % self.cols) * self.cell[0], PAD + (n // self.cols) * self.cell[1]
+            x, y = self.x0 + (n % self.cols) * self.cell[0], PAD + (n // self.cols) * self.cell[1]
             img = self.face(p["card"], fh)
             if p["id"] == drag:
                 img = img.copy()
@@ -275,7 +320,7 @@ class GalleryWindow:
 
     def drop(self, pid: str, pos: tuple[int, int], slot: int | None) -> None:
         """A card let go of: on another card (takes its place), on a button (does it), outside (onto the table)."""
-        for key, b in self.buttons.items():
+        for b, key in self.buttons.items():
             if b.get_abs_rect().collidepoint(pos):
                 self.act(key, pid)
                 return
@@ -291,7 +336,7 @@ class GalleryWindow:
         """A widget event: the filter, the type, a button, the window's close; whether it was the gallery's."""
         el = getattr(event, "ui_element", None)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            key = next((k for k, b in self.buttons.items() if b is el), None)
+            key = self.buttons.get(el)
             if key is None:
                 return False
             self.act(key, self.selected)

@@ -18,10 +18,7 @@ __all__: list[str] = []
 
 def _slot(app: TableApp, n: int) -> tuple[int, int]:
     """The screen centre of the n-th card the gallery shows."""
-    g = app.peek
-    r = g.grid.rect
-    col, row = n % g.cols, n // g.cols
-    return (r.x + PAD + col * g.cell[0] + (g.cell[0] - PAD) // 2, r.y + PAD + row * g.cell[1] + g.cell[1] // 3)
+    return app.peek.slot_center(n)
 
 
 def _look(app: TableApp, n: int = 3) -> GalleryWindow:
@@ -56,9 +53,9 @@ def test_search_shows_every_card_and_its_done_button_is_whole(app):
     g = app.peek
     assert isinstance(g, GalleryWindow)
     assert _ids(g) == list(s.zones["deck"].pieces)
-    for b in g.buttons.values():
+    for b in g.buttons:
         assert b.font.size(b.text)[0] + 8 <= b.rect.width, b.text  # "Done (shuffles)" fits, not cut off
-    assert g.buttons["done"].text == "Done (shuffles)"
+    assert g.button("done").text == "Done (shuffles)"
     # Escape closes it, and closing a search shuffles the deck (an action in the log)
     key(app, pygame.K_ESCAPE)
     assert app.peek is None
@@ -75,9 +72,9 @@ def test_gallery_fits_the_window(size):
     win = g.window.get_abs_rect()
     screen = pygame.Rect(0, 0, *size)
     assert screen.contains(g.window.get_container().get_rect())
-    for b in [*g.buttons.values(), g.filter, g.types, g.count]:
+    for b in [*g.buttons, g.filter, g.types, g.count]:
         assert win.contains(b.get_abs_rect()), b
-    for b in g.buttons.values():
+    for b in g.buttons:
         assert b.font.size(b.text)[0] + 8 <= b.rect.width, b.text
     assert g.cols >= 4 and g.cell[1] - PAD >= 100  # readable faces
     pygame.event.clear()
@@ -127,15 +124,15 @@ def test_select_then_to_bottom_to_hand_and_to_table(app):
     g = _look(app, 3)
     click(app, _slot(app, 0))
     assert g.selected == top[0]
-    click(app, g.buttons["bottom"].get_abs_rect().center)
+    click(app, g.button("bottom").get_abs_rect().center)
     assert s.zones["deck"].pieces[-1] == top[0]
     assert top[0] in _ids(g)  # still known to this seat: shown at its new place
     click(app, _slot(app, 0))
     assert g.selected == top[1]
-    click(app, g.buttons["hand"].get_abs_rect().center)
+    click(app, g.button("hand").get_abs_rect().center)
     assert s.pieces[top[1]].zone == "hand:0"
     # a card dragged onto a button does what the button does
-    drag(app, _slot(app, 0), g.buttons["table"].get_abs_rect().center)
+    drag(app, _slot(app, 0), g.button("table").get_abs_rect().center)
     assert s.pieces[top[2]].zone == "table"
     kinds = [e.action.type for e in app.session.history[-3:]]
     assert kinds == ["move", "move", "move"]
