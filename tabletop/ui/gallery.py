@@ -218,6 +218,13 @@ class GalleryWindow:
         return (r.x + self.x0 + col * self.cell[0] + (self.cell[0] - PAD) // 2, r.y + PAD + row * self.cell[1]
                 + self.cell[1] // 3)
 
+    def hovered(self, pos: tuple[int, int]) -> dict[str, Any] | None:
+        """The card under the pointer (the side panel previews it), or None."""
+        if self.closed or not self.grid.alive() or not self.grid.hover_point(*pos):
+            return None
+        slot = self.grid.slot_at(pos)
+        return self.shown[slot][1] if slot is not None else None
+
     # -- what it shows --
 
     def set_entries(self, entries: Sequence[Entry]) -> None:

@@ -357,6 +357,11 @@ class GesturesMixin:
         return {p: (x, y, a, None) for p, (x, y, a) in self.source.remote_motion().items()}
 
     def _hover_piece(self) -> dict[str, Any] | None:
+        peek = self.peek
+        if peek is not None and not peek.closed and hasattr(peek, "hovered"):  # a gallery's card: previewed too
+            piece = peek.hovered(self.mouse)
+            if piece is not None:
+                return piece
         if self.hover_hand is not None:
             return self.hover_hand.piece
         if self.hover_item is not None:

@@ -184,3 +184,14 @@ def test_press_outside_the_faces_does_not_reach_the_table(app):
     post(app, mouse(pygame.MOUSEBUTTONDOWN, (r.right - 30, r.bottom - 30)))
     post(app, mouse(pygame.MOUSEBUTTONUP, (r.right - 30, r.bottom - 30)))
     assert app.press is None and app.box is None
+
+
+def test_the_card_under_the_pointer_in_the_gallery_is_previewed(app):
+    s = app.session.state
+    g = _look(app, 3)
+    post(app, mouse(pygame.MOUSEMOTION, _slot(app, 1)))
+    app.run_frames(1)
+    ref = s.pieces[s.zones["deck"].pieces[1]].card
+    assert app.side.preview_key == ("card", ref)
+    assert app.hover_item is None and app.tooltip_for is None  # the table under the window is not hovered
+    assert g.hovered((2, 2)) is None
