@@ -146,13 +146,13 @@ class GalleryWindow:
     def _build(self, screen: tuple[int, int], entries: Sequence[Entry]) -> None:
         """The window and its widgets, sized for `screen` (built again when the screen changes size)."""
         self.screen = tuple(screen)
-        manager, title, aspect, search, moves = self.manager, self.title, self.aspect, self.search, self.moves
+        manager, aspect = self.manager, self.aspect
         table_width = self.table_width if self.table_width is not None else screen[0]
         area = min(table_width, screen[0])
         # pygame-gui draws a window's shadow SHADOW px around the rectangle it is given: keep that on screen too
         w, h = min(screen[0] - 2 * SHADOW - 8, 880), min(screen[1] - 44 - 2 * SHADOW, 600)
         x = max(SHADOW + 4, min((area - w) // 2, screen[0] - w - SHADOW - 4))
-        self.window = UIWindow(pygame.Rect(x, 44, w, h), manager, title, object_id="#gallery")
+        self.window = UIWindow(pygame.Rect(x, 44, w, h), manager, self.title, object_id="#gallery")
         iw = self.window.get_container().get_rect().width
         ih = self.window.get_container().get_rect().height
         top, bottom = PAD + 32 + PAD, 26 + 32 + PAD
@@ -166,7 +166,15 @@ class GalleryWindow:
             shrink = ih - (top + bottom + rows * self.cell[1] + 2 * PAD)
             self.window.set_dimensions((self.window.rect.width, self.window.rect.height - shrink))
             ih = self.window.get_container().get_rect().height
-        c = self.window
+        self._widgets(iw, ih, top)
+        if self.words:
+            self.filter.set_text(self.words)
+        self.set_entries(entries)
+
+    def _widgets(self, iw: int, ih: int, top: int) -> None:
+        """The filter row, the grid in its scrolling container, the hint and the buttons, in a `iw` x `ih` window."""
+        manager, c = self.manager, self.window
+        self._key = None
         self.filter = UITextEntryLine(pygame.Rect(PAD, PAD, iw // 2 - PAD, 32), manager, container=c,
                                       placeholder_text="Filter: name, type or text")
         self.types: UIDropDownMenu | None = None
@@ -182,23 +190,16 @@ class GalleryWindow:
                                            container=c, allow_scroll_x=False)
         self.grid = FaceGrid(pygame.Rect(0, 0, self.view_w, self.scroll.rect.height), manager,
                              self.scroll, self)
-        grid_top = top
-        self.empty = UILabel(pygame.Rect(PAD, grid_top + 40, iw - 2 * PAD, 24), "", manager, container=c)
+        self.empty = UILabel(pygame.Rect(PAD, top + 40, iw - 2 * PAD, 24), "", manager, container=c)
         labels = [("top", "To top"), ("bottom", "To bottom"), ("hand", "To hand"), ("table", "To table"),
-                  ("done", "Done (shuffles)" if search else "Done")]
-        if moves.to_hand is None:
+                  ("done", "Done (shuffles)" if self.search else "Done")]
+        if self.moves.to_hand is None:
             labels = [lb for lb in labels if lb[0] != "hand"]
         bw = (iw - PAD * (len(labels) + 1)) // len(labels)
         self.buttons: dict[UIButton, str] = {}
         for i, (key, text) in enumerate(labels):
             b = UIButton(pygame.Rect(PAD + i * (bw + PAD), bar_y, bw, 32), text, manager, container=c)
             self.buttons[b] = key
-        self._key = None
-        self._types = []
-        self.types = None
-        if self.words:
-            self.filter.set_text(self.words)
-        self.set_entries(entries)
 
     def relayout(self, screen: tuple[int, int]) -> None:
         """The window again at the new screen size, with its filter, type and selection kept."""

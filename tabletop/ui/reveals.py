@@ -161,7 +161,8 @@ class RevealBar:
         w = min(BAR_W, vw - 16)
         h = ROW_H * len(shown) + 8
         y = vy + vh - getattr(app.hand, "height", 0) - h - 8
-        self.panel = UIPanel(pygame.Rect(vx + 8, max(vy, y), w, h), starting_height=8, manager=self.manager,
+        # bottom right of the table, above the hand strip (F3's frame times take the bottom left)
+        self.panel = UIPanel(pygame.Rect(vx + vw - w - 8, max(vy, y), w, h), starting_height=8, manager=self.manager,
                              object_id="#reveals")
         for i, item in enumerate(shown):
             label = UILabel(pygame.Rect(6, 4 + i * ROW_H, w - 120, ROW_H - 4), item.text(app.now), self.manager,

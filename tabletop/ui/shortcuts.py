@@ -23,7 +23,7 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("Cards", "S", "Shuffle the deck under the cursor (else yours)"),
     ("Cards", "L", "Look at the top N cards of a deck (a gallery: filter, drag to reorder, to top/bottom/hand/table)"),
     ("Cards", "B", "Search (browse) a deck in a gallery; closing shuffles it"),
-    ("Cards", "V", "Reveal to everyone until you end it (End reveal, over the table); right-click: to one seat, 5 s, 30 s"),
+    ("Cards", "V", "Reveal to everyone until you end it (End reveal, bottom right); right-click: to one seat, 5 s, 30 s"),
     ("Cards", "A / Shift+A", "Attach the selection under the hovered card / detach"),
     ("Cards", "H", "Send to your hand"),
     ("Pieces", "N / Shift+N / C", "New token / new die / new counter at the cursor"),

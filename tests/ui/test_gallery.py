@@ -195,3 +195,11 @@ def test_the_card_under_the_pointer_in_the_gallery_is_previewed(app):
     assert app.side.preview_key == ("card", ref)
     assert app.hover_item is None and app.tooltip_for is None  # the table under the window is not hovered
     assert g.hovered((2, 2)) is None
+
+
+def test_escape_closes_the_gallery_even_while_typing_in_its_filter(app):
+    g = _look(app, 3)
+    click(app, g.filter.get_abs_rect().center)
+    assert app._typing()
+    key(app, pygame.K_ESCAPE)
+    assert app.peek is None and not g.window.alive()
