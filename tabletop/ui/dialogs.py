@@ -456,7 +456,7 @@ class DialogsMixin:
         names = self._names()
         who = names.get(data.get("seat"), f"Seat {(data.get('seat') or 0) + 1}")
         entry = data.get("entry") or {}
-        what = entry_html(entry, names, self._zone_labels()) if entry else "their last action"
+        what = entry_html(entry, names, self._zone_labels(), self._card_name) if entry else "their last action"
         self.vote_dialog = VoteDialog(self.manager, self.size, int(data.get("request", 0)), data.get("voter"),
                                       f"<b>{html.escape(who)}</b> asks to take back:<br>{what}<br><br>"
                                       "It revealed a card, so every other player must agree.")
