@@ -15,6 +15,7 @@ import pytest
 
 from tabletop.cards import default_library
 from tabletop.core import GameState, Session
+from tabletop.core.state import EVERYONE
 from tabletop.rules import RULESETS, get_ruleset
 from tabletop.rules.bots import table_action
 from tabletop.store import dump_save, parse_save
@@ -31,8 +32,14 @@ def _name(ref: str) -> str:
 def assert_nothing_hidden_leaks(session: Session, seat: int | None) -> None:
     state = session.state
     view = json.dumps(session.view(seat))
-    # the log may name a card by id where the seat saw it at the time; card refs it must never name
-    text = view + json.dumps(session.log_for(seat))
+    # the log may name a card by id where the seat saw it at the time; card refs only in a line's `cards`, and only
+    # those of the pieces the seat saw in that entry (as the id is)
+    lines = session.log_for(seat)
+    for entry, line in zip(session.history, lines, strict=True):
+        for pid, ref in line.pop("cards", {}).items():
+            who = entry.seen.get(pid, ())
+            assert EVERYONE in who or seat in who, f"seat {seat} reads {ref} in line {entry.seq} it never saw"
+    text = view + json.dumps(lines)
     visible_refs = {p.card for p in state.pieces.values() if p.card and state.can_see(p, seat)}
     ids = set(re.findall(r'"(p\d+)"', view))
     visible_names = {_name(ref) for ref in visible_refs}

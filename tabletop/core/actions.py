@@ -28,6 +28,7 @@ __all__ = [
     "DeletePiece",
     "Detach",
     "Draw",
+    "EndReveal",
     "EndSearch",
     "Flip",
     "LookTop",
@@ -287,7 +288,24 @@ class Deal(Action):
 @action_type("reveal")
 @dataclass(frozen=True, slots=True)
 class Reveal(Action):
-    """Show pieces to one seat (`to`) or to everyone (`to` None)."""
+    """Show pieces to one seat (`to`) or to everyone (`to` None) until the revealer ends it (`EndReveal`).
+
+    `seconds`: how long the revealer means it to last (its window ends it then); None or 0: until ended.
+    """
+
+    pieces: tuple[str, ...]
+    to: int | None = None
+    seconds: int | None = None
+    piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
+
+
+@action_type("end_reveal")
+@dataclass(frozen=True, slots=True)
+class EndReveal(Action):
+    """End a reveal: the seat it showed `pieces` to (`to`; None: everyone) no longer sees them.
+
+    Only a seat that sees the cards without that reveal (the revealer, the cards' owner) may end it.
+    """
 
     pieces: tuple[str, ...]
     to: int | None = None

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
+
+from .state import EVERYONE
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -32,6 +34,7 @@ __all__ = [
     "render_for",
     "render_safe",
     "scrub",
+    "seen_cards",
     "status_for",
     "text_problem",
 ]
@@ -103,6 +106,17 @@ def render_for(state: GameState, text: str, seat: int | None) -> str:
         return piece is not None and state.can_see(piece, seat)
 
     return render(text, visible, lambda pid: hidden_place(state, pid))
+
+
+def seen_cards(cards: Mapping[str, str], seen: Mapping[str, Iterable[int]], seat: int | None) -> dict[str, str]:
+    """The cards of a log entry `seat` may read by name: each piece it could see before or after the entry
+    (`seen`: piece -> seats, EVERYONE for all), with its card reference; nothing of the cards it could not see."""
+    out = {}
+    for pid, ref in cards.items():
+        who = seen.get(pid, ())
+        if EVERYONE in who or (seat is not None and seat in who):
+            out[pid] = ref
+    return out
 
 
 def render_safe(

@@ -150,7 +150,28 @@ def _reveal(tx: Tx, a: A.Reveal, seat: int | None) -> None:
     for piece in _pieces(state, a.pieces):
         add = EVERYONE if a.to is None else a.to
         tx.change(piece.id, known=piece.known | {add})
-    tx.note("reveal", seat, data={"pieces": list(a.pieces), "to": a.to})
+    if a.seconds is not None and not 0 <= a.seconds <= 3600:
+        raise ActionError("bad_seconds", "a reveal lasts 0 (until ended) to 3600 seconds")
+    data: dict[str, Any] = {"pieces": list(a.pieces), "to": a.to}
+    if a.seconds:
+        data["seconds"] = a.seconds
+    tx.note("reveal", seat, data=data)
+
+
+def _end_reveal(tx: Tx, a: A.EndReveal, seat: int | None) -> None:
+    state = tx.state
+    if a.to is not None and a.to not in state.seats:
+        raise ActionError("unknown_seat", f"there is no seat {a.to}")
+    gone = EVERYONE if a.to is None else a.to
+    ended = []
+    for piece in _pieces(state, a.pieces):
+        if gone in piece.known:
+            tx.change(piece.id, known=piece.known - {gone})
+            tx._hide_if_needed(piece.id)  # a fresh handle: the seats that saw it cannot follow it by name
+            ended.append(piece.id)
+    if not ended:
+        raise ActionError("not_revealed", "that reveal has already ended (the card moved, or it was undone)")
+    tx.note("end_reveal", seat, data={"pieces": ended, "to": a.to})
 
 
 def _look(tx: Tx, a: A.LookTop, seat: int | None) -> None:
@@ -329,6 +350,7 @@ _HANDLERS: dict[type, Any] = {
     A.Draw: _draw,
     A.Deal: _deal,
     A.Reveal: _reveal,
+    A.EndReveal: _end_reveal,
     A.LookTop: _look,
     A.Search: _search,
     A.EndSearch: _end_search,

@@ -13,10 +13,10 @@ from typing import Any
 
 from . import actions as A
 from .events import Event, Note, event_from_dict
-from .messages import MAX_CHAT, has_refs, hidden_place, ref_pids, render_safe, scrub, text_problem
+from .messages import MAX_CHAT, has_refs, hidden_place, ref_pids, render_safe, scrub, seen_cards, text_problem
 from .reducer import ActionError, Tx, reduce
 from .ruleset import NullRules, RulesHook, Violation
-from .state import EVERYONE, GameState
+from .state import EVERYONE, GameState, Piece
 from .view import view as make_view
 
 __all__ = ["LogEntry", "Result", "Session", "permit", "resolve_action", "safe_text"]
@@ -43,6 +43,8 @@ class LogEntry:
     places: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     #: per piece: the words that would name it (card reference, title), kept out of what other seats read
     secrets: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    #: per card it touched: its card reference, for the seats that could see it (as of the entry; not saved)
+    cards: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def undoable(self) -> bool:
@@ -116,7 +118,11 @@ class LogEntry:
             if "pieces" in d:
                 d["pieces"] = [name(p) for p in d["pieces"]]
             violations.append(d)
-        return {"seq": self.seq, "seat": self.seat, "action": action, "violations": violations, "notes": notes}
+        line = {"seq": self.seq, "seat": self.seat, "action": action, "violations": violations, "notes": notes}
+        named = seen_cards(self.cards, self.seen, seat)
+        if named:
+            line["cards"] = named
+        return line
 
 
 def _redact(data: Any, name: Callable[[str], str], secrets: list[str]) -> Any:
@@ -257,6 +263,20 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         for pid in action.pieces:
             if not state.can_see(state.pieces[pid], seat):
                 raise ActionError("forbidden", "you can only reveal cards you can see")
+    if isinstance(action, A.EndReveal):
+        gone = EVERYONE if action.to is None else action.to
+        if gone == seat or any(not _sees_without(state, state.pieces[pid], seat, gone) for pid in action.pieces):
+            raise ActionError("forbidden", "only the seat that revealed a card (or its owner) can end the reveal")
+
+
+def _sees_without(state: GameState, piece: Piece, seat: int, gone: int) -> bool:
+    """Whether `seat` would still see `piece` were the reveal to `gone` (a seat, or EVERYONE) ended."""
+    known = piece.known
+    piece.known = known - {gone}
+    try:
+        return state.can_see(piece, seat)
+    finally:
+        piece.known = known
 
 
 def _moved(action: A.Action) -> tuple[str, ...]:
@@ -395,6 +415,8 @@ class Session:
             piece = state.pieces.get(pid)
             if piece is None or piece.kind != "card":
                 continue
+            if piece.card is not None:
+                entry.cards[pid] = piece.card
             if EVERYONE not in entry.seen[pid]:
                 entry.places[pid] = hidden_place(state, pid)
             words = self._secrets(pid)

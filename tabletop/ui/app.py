@@ -30,6 +30,7 @@ from .layout import Item, Layout, ZoneBox
 from .lifecycle import LifecycleMixin
 from .motion import Motion, VelocityTracker
 from .render import HandCard, HandStrip, Renderer
+from .reveals import RevealBar
 from .settings import (
     BAR_H,
     HEADLESS_DT,
@@ -162,6 +163,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.menu: ContextMenu | None = None
         self.prompt: Prompt | None = None
         self.peek: PeekWindow | None = None
+        self.reveals = RevealBar(self.manager)  # the reveals this window's seats made, each with End reveal
         self.dialog: Dialog | None = None
         self.file_dialog: Any = None
         self.newgame: NewGameDialog | None = None
@@ -534,6 +536,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
                 self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
             self.update_hover()
             self._update_preview_and_tooltip()
+        if self.source is not None:
+            self.reveals.tick(self)
         self._update_widgets_frame()
         self._ui_quiet = self._quiet_ui()
         if self._ui_quiet:

@@ -13,7 +13,9 @@ import pygame
 
 from ..core import actions as A
 from ..core.session import Result
+from .gallery import Entry, GalleryMoves, GalleryWindow, gallery_entries
 from .gestures import _Press
+from .reveals import reveal_menu_items
 from .settings import (
     KMOD_CTRL,
     KMOD_SHIFT,
@@ -22,7 +24,6 @@ from .settings import (
 from .widgets import (
     ENFORCEMENT,
     ContextMenu,
-    PeekWindow,
     Prompt,
 )
 
@@ -237,15 +238,23 @@ class CommandsMixin:
             return item.piece
         return next((p for p in self._hand_pieces() if p["id"] == pid), None)
 
-    def reveal(self, ids: Sequence[str]) -> None:
-        """Show cards to everyone: only cards this seat sees itself can be (a face-down card: flip or look first)."""
+    def reveal(self, ids: Sequence[str], to: int | None = None, seconds: int | None = None) -> None:
+        """Show cards to everyone (or seat `to`) until this seat ends it, or for `seconds`: only cards this seat
+        sees itself can be (a face-down card: flip or look first)."""
         if not ids:
             return
         seen = tuple(i for i in ids if (self._piece_view(i) or {}).get("card"))
         if not seen:
             self.notify("Can't reveal a card you cannot see yourself: flip it, or look at it first", "error")
             return
-        self.submit(A.Reveal(seen))
+        r = self.submit(A.Reveal(seen, to=to, seconds=seconds or None))
+        if r.accepted:
+            self.reveals.add(self, seen, to, seconds, (r.entry.seq, id(r.entry)) if r.entry is not None else None)
+
+    def reveal_menu(self, pos: tuple[int, int], ids: Sequence[str]) -> None:
+        """The reveal menu: to everyone or one seat, until ended or for a few seconds."""
+        self.menu = ContextMenu(self.manager, pos, "Reveal", reveal_menu_items(ids, self._names(), self.seat,
+                                                                               self.reveal), self.size)
 
     def target_zone(self) -> str | None:
         """The deck or pile under the cursor, else this seat's deck, else the shared deck."""
@@ -300,15 +309,9 @@ class CommandsMixin:
         if self.submit(A.Search(zone)).accepted:
             self._open_peek(zone, f"Searching {self._zone_labels().get(zone, zone)}", search=True)
 
-    def _peek_entries(self, zone: str) -> list[tuple[str, str]]:
+    def _peek_entries(self, zone: str) -> list[Entry]:
         zb = self.layout.zone_by_name.get(zone)
-        out = []
-        for i, p in enumerate(zb.pieces if zb is not None else []):
-            ref = p.get("card")
-            if ref:
-                card = self._card(ref)
-                out.append((f"{i + 1}. {card.name if card else ref}", p["id"]))
-        return out
+        return gallery_entries(zb.pieces if zb is not None else [])
 
     def _close_peek(self) -> None:
         if self.peek is not None:
@@ -316,30 +319,31 @@ class CommandsMixin:
         self.peek = None
 
     def _open_peek(self, zone: str, title: str, search: bool) -> None:
+        """The gallery of a deck: its cards this seat may see, each move an ordinary Move (logged, undoable)."""
         self._close_peek()
         hand = self.layout.hand.name if self.layout.hand is not None else None
 
-        def to_hand(pid: str | None) -> None:
-            if pid and hand:
-                self.submit(A.Move((pid,), hand))
-
-        def to_table(pid: str | None) -> None:
-            if pid:
-                cx, cy = self.camera.to_world(self.camera.viewport[0] + self.camera.viewport[2] // 2,
-                                              self.camera.viewport[1] + self.camera.viewport[3] // 2)
-                self.submit(A.Move((pid,), "table", x=round(cx), y=round(cy)))
-
-        def done(_: str | None = None) -> None:
-            if self.peek is not None:
-                self.peek.close()
+        def to_table(pid: str, at: tuple[int, int] | None) -> None:
+            vp = pygame.Rect(self.camera.viewport)
+            cx, cy = self.camera.to_world(*(at if at is not None and vp.collidepoint(at) else vp.center))
+            self.submit(A.Move((pid,), "table", x=round(cx), y=round(cy)))
 
         def on_close() -> None:
             self.peek = None
             if search:
                 self.submit(A.EndSearch(zone))
 
-        buttons = [("To hand", to_hand), ("To table", to_table), ("Done" + (" (shuffle)" if search else ""), done)]
-        self.peek = PeekWindow(self.manager, self.size, title, zone, self._peek_entries(zone), buttons, on_close)
+        def to_index(pid: str, i: int) -> None:
+            zb = self.layout.zone_by_name.get(zone)
+            self.submit(A.Move((pid,), zone, index=max(0, min(i, (zb.count if zb is not None else 1) - 1))))
+
+        moves = GalleryMoves(to_index=to_index,
+                             to_hand=(lambda pid: self.submit(A.Move((pid,), hand))) if hand else None,
+                             to_table=to_table)
+        ratio = self.assets.card_size[0] / self.assets.card_size[1]
+        self.peek = GalleryWindow(self.manager, self.size, title, zone, self._peek_entries(zone),
+                                  self.assets.preview, self._card, moves, on_close, search=search,
+                                  table_width=self.camera.viewport[2], aspect=ratio)
 
     def attach(self) -> None:
         host = self.hover_item
@@ -478,6 +482,7 @@ class CommandsMixin:
                           ("Tap / untap  (T)", lambda: self.submit(A.Tap(ids))),
                           ("Rotate 90°  (R)", lambda: self.submit(A.Rotate(ids, 90))),
                           ("Reveal to everyone  (V)", lambda: self.reveal(ids)),
+                          ("Reveal to… / for…", lambda: self.reveal_menu(pos, ids)),
                           ("Counter +1  (+)", lambda: self.submit(A.AddCounter("counter", 1, piece=target))),
                           ("Counter -1  (-)", lambda: self.submit(A.AddCounter("counter", -1, piece=target)))]
                 if self.layout.hand is not None:

@@ -27,48 +27,101 @@ def _rolled(notes: Mapping[str, Any]) -> str:
     return f"rolled {faces}" if faces else "rolled"
 
 
-def _tapped(a: Mapping[str, Any], count: int) -> str:
-    return f"tapped {_n(count, 'card')}" if a.get("tapped", True) is not False else f"untapped {_n(count, 'card')}"
-
-
-def _revealed(a: Mapping[str, Any], count: int, names: Mapping[int, str]) -> str:
-    to = a.get("to")
-    return f"revealed {_n(count, 'card')}" + (f" to {names.get(to, to)}" if to is not None else "")
-
-
-def _flipped(pieces: list[str], name_of: Callable[[str], str | None]) -> str:
-    """"flipped Ace of Spades": the cards this seat's view shows by name, the rest counted."""
+def _names(pieces: list[str], name_of: NameOf) -> tuple[list[str], int]:
+    """The names this seat may read of `pieces` (its line keeps the ids of what it saw), and how many others."""
+    if name_of is None:
+        return [], len(pieces)
     names = [n for n in (name_of(str(p)) for p in pieces) if n]
-    hidden = len(pieces) - len(names)
+    return names, len(pieces) - len(names)
+
+
+def _named(verb: str, pieces: list[str], name_of: NameOf, word: str = "card",
+           tail: str = "") -> str:
+    """"flipped Ace of Spades": the cards this seat may see by name, the rest counted ("and 1 other card")."""
+    names, hidden = _names(pieces, name_of)
     if not names:
-        return f"flipped {_n(hidden, 'card')}"
-    named = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-    return f"flipped {named}" + (f" and {_n(hidden, 'other card')}" if hidden else "")
+        return f"{verb} {_n(hidden, word)}{tail}"
+    named = ", ".join(names[:_SHOWN]) + (f" and {len(names) - _SHOWN} more" if len(names) > _SHOWN else "")
+    return f"{verb} {named}" + (f" and {_n(hidden, 'other ' + word)}" if hidden else "") + tail
 
 
-#: the engine's own actions in words: (action, piece count, notes by kind, zone namer, seat names) -> text
+def _seen_list(count: int, cards: list[str], name_of: NameOf, verb: str, word: str,
+               tail: str = "") -> str:
+    """"drew 2 cards: Ace of Spades, 7 of Hearts": the cards the seat may see among those the entry moved."""
+    names, _ = _names(cards, name_of)
+    text = f"{verb} {_n(count, word)}{tail}"
+    if names:
+        text += ": " + ", ".join(names[:_SHOWN]) + (f" and {len(names) - _SHOWN} more" if len(names) > _SHOWN else "")
+    return text
+
+
+#: at most this many card names on one log line
+_SHOWN = 6
+
+
+def _revealed(a: Mapping[str, Any], pieces: list[str], names: Mapping[int, str],
+              name_of: NameOf, verb: str = "revealed") -> str:
+    to = a.get("to")
+    secs = a.get("seconds")
+    tail = (f" to {names.get(to, to)}" if to is not None else "") + (f" for {secs} s" if secs else "")
+    return _named(verb, pieces, name_of, tail=tail)
+
+
+NameOf = Callable[[str], "str | None"] | None
+
+
+def _to_place(a: Mapping[str, Any], zn: Callable[[Any], str]) -> str:
+    """" to Deck", " to the top of Deck", " to Deck, place 4": where a move put its pieces."""
+    index = a.get("index")
+    if not isinstance(index, int):
+        return f" to {zn(a.get('to'))}"
+    return f" to the top of {zn(a.get('to'))}" if index == 0 else f" to {zn(a.get('to'))}, place {index + 1}"
+
+
+def _drew(a: Mapping[str, Any], nt: Mapping[str, Any], nf: NameOf, cards: list[str]) -> str:
+    count = int(nt.get("draw", {}).get("data", {}).get("count", a.get("count", 1)))
+    return _seen_list(count, cards, nf, "drew", "card")
+
+
+def _dealt(a: Mapping[str, Any], nf: NameOf, cards: list[str]) -> str:
+    return _seen_list(int(a.get("count", 1)), cards, nf, "dealt", "card", " to each seat")
+
+
+def _attached(pieces: list[str], nf: NameOf) -> str:
+    """"attached Nine of Spades under a piece": each of the two named when the seat may see it."""
+    child, host = (nf(str(p)) if nf is not None and p else None for p in (pieces + [None, None])[:2])
+    if child is None and host is None:
+        return "attached a piece under another"
+    return f"attached {child or 'a piece'} under {host or 'a piece'}"
+
+
+#: the engine's own actions in words: (action, pieces, notes by kind, zone namer, seat names, card namer, the
+#: cards of the entry the seat may see) -> text
 _CORE_WORDS: dict[str, Callable[..., str]] = {
-    "move": lambda a, c, nt, zn, nm: f"moved {_n(c, 'piece')} to {zn(a.get('to'))}",
-    "flip": lambda a, c, nt, zn, nm: f"flipped {_n(c, 'card')}",
-    "tap": lambda a, c, nt, zn, nm: _tapped(a, c),
-    "rotate": lambda a, c, nt, zn, nm: f"rotated {_n(c, 'piece')} by {a.get('degrees', 90)}°",
-    "shuffle": lambda a, c, nt, zn, nm: f"shuffled {zn(a.get('zone'))}",
-    "draw": lambda a, c, nt, zn, nm: f"drew {_n(int(nt.get('draw', {}).get('data', {}).get('count', a.get('count', 1))), 'card')}",
-    "deal": lambda a, c, nt, zn, nm: f"dealt {_n(int(a.get('count', 1)), 'card')} to each seat",
-    "reveal": lambda a, c, nt, zn, nm: _revealed(a, c, nm),
-    "look": lambda a, c, nt, zn, nm: f"looked at the top {_n(int(a.get('count', 1)), 'card')} of {zn(a.get('zone'))}",
-    "search": lambda a, c, nt, zn, nm: f"is searching {zn(a.get('zone'))}",
-    "end_search": lambda a, c, nt, zn, nm: f"finished searching {zn(a.get('zone'))}",
-    "attach": lambda a, c, nt, zn, nm: "attached a piece under another",
-    "detach": lambda a, c, nt, zn, nm: "detached a piece",
-    "create": lambda a, c, nt, zn, nm: f"created a {a.get('kind', 'token')}",
-    "delete": lambda a, c, nt, zn, nm: f"removed {_n(c, 'piece')}",
-    "set_counter": lambda a, c, nt, zn, nm: _counter(a, nm),
-    "add_counter": lambda a, c, nt, zn, nm: _counter(a, nm),
-    "roll": lambda a, c, nt, zn, nm: _rolled(nt),
-    "chat": lambda a, c, nt, zn, nm: f"says: {a.get('text', '')}",
-    "start": lambda a, c, nt, zn, nm: "the game starts",
-    "set_enforcement": lambda a, c, nt, zn, nm: f"turned the rules dial to {a.get('mode')}",
+    "move": lambda a, ps, nt, zn, nm, nf, cs: _named("moved", ps, nf, "piece", _to_place(a, zn)),
+    "flip": lambda a, ps, nt, zn, nm, nf, cs: _named("flipped", ps, nf),
+    "tap": lambda a, ps, nt, zn, nm, nf, cs: _named("tapped" if a.get("tapped", True) is not False else "untapped",
+                                                     ps, nf),
+    "rotate": lambda a, ps, nt, zn, nm, nf, cs: _named("rotated", ps, nf, "piece", f" by {a.get('degrees', 90)}°"),
+    "shuffle": lambda a, ps, nt, zn, nm, nf, cs: f"shuffled {zn(a.get('zone'))}",
+    "draw": lambda a, ps, nt, zn, nm, nf, cs: _drew(a, nt, nf, cs),
+    "deal": lambda a, ps, nt, zn, nm, nf, cs: _dealt(a, nf, cs),
+    "reveal": lambda a, ps, nt, zn, nm, nf, cs: _revealed(a, ps, nm, nf),
+    "end_reveal": lambda a, ps, nt, zn, nm, nf, cs: _revealed(a, ps, nm, nf, "ended the reveal of"),
+    "look": lambda a, ps, nt, zn, nm, nf, cs: _seen_list(int(a.get("count", 1)), cs, nf, "looked at the top",
+                                                         "card", f" of {zn(a.get('zone'))}"),
+    "search": lambda a, ps, nt, zn, nm, nf, cs: f"is searching {zn(a.get('zone'))}",
+    "end_search": lambda a, ps, nt, zn, nm, nf, cs: f"finished searching {zn(a.get('zone'))}",
+    "attach": lambda a, ps, nt, zn, nm, nf, cs: _attached(ps, nf),
+    "detach": lambda a, ps, nt, zn, nm, nf, cs: _named("detached", ps, nf, "piece"),
+    "create": lambda a, ps, nt, zn, nm, nf, cs: f"created a {a.get('kind', 'token')}",
+    "delete": lambda a, ps, nt, zn, nm, nf, cs: _named("removed", ps, nf, "piece"),
+    "set_counter": lambda a, ps, nt, zn, nm, nf, cs: _counter(a, nm),
+    "add_counter": lambda a, ps, nt, zn, nm, nf, cs: _counter(a, nm),
+    "roll": lambda a, ps, nt, zn, nm, nf, cs: _rolled(nt),
+    "chat": lambda a, ps, nt, zn, nm, nf, cs: f"says: {a.get('text', '')}",
+    "start": lambda a, ps, nt, zn, nm, nf, cs: "the game starts",
+    "set_enforcement": lambda a, ps, nt, zn, nm, nf, cs: f"turned the rules dial to {a.get('mode')}",
 }
 
 
@@ -76,24 +129,31 @@ def describe_entry(entry: Mapping[str, Any], names: Mapping[int, str], zones: Ma
                    name_of: Callable[[str], str | None] | None = None) -> str:
     """What happened, as a short sentence without the actor (e.g. "drew 2 cards", "rolled 5").
 
-    A ruleset's own actions read as the rules panel words them ("play A Quiet Road", "guess"), with cards named
-    through `name_of` (piece id or card ref -> name, for what the seat may see)."""
+    Every card the reading seat may see is named: the line's `cards` give the card of each piece the seat saw (as
+    of the entry), and `name_of` (piece id or card ref -> name) names it, or a piece the seat's view shows now;
+    the rest are counted. A ruleset's own actions read as the rules panel words them ("play A Quiet Road")."""
     a = entry.get("action", {})
     t = a.get("type", "?")
     notes = {n.get("what"): n for n in entry.get("notes", [])}
+    cards = entry.get("cards") or {}
 
     def zn(name: Any) -> str:
         return zones.get(str(name), str(name)) if name is not None else "?"
 
+    nf: NameOf = None
+    if name_of is not None:
+        def nf(pid: str) -> str | None:
+            return name_of(cards[pid]) if pid in cards else name_of(pid)
+
     pieces = a.get("pieces") or ([a["piece"]] if a.get("piece") else [])
-    if t == "flip" and name_of is not None:
-        return _flipped(pieces, name_of)
+    if t == "attach" and a.get("to"):
+        pieces = [a.get("piece"), a.get("to")]
     word = _CORE_WORDS.get(t)
     if word is not None:
-        return word(a, len(pieces), notes, zn, names)
+        return word(a, pieces, notes, zn, names, nf, list(cards))
     from .status import describe_action
 
-    text = describe_action({k: v for k, v in a.items() if k != "token"}, name_of or (lambda _: None), names)
+    text = describe_action({k: v for k, v in a.items() if k != "token"}, nf or (lambda _: None), names)
     return text[:1].lower() + text[1:]
 
 

@@ -32,7 +32,7 @@ class DialogsMixin:
     def ui_event(self, event: pygame.event.Event) -> None:
         """Offer a widget event to each open dialog and bar in turn, until one takes it (one protocol for all)."""
         el = getattr(event, "ui_element", None)
-        for take in (self._to_file_enter, self._to_prompt, self._to_vote, self._to_join, self._to_peek, self._to_menu, self._to_start,
+        for take in (self._to_file_enter, self._to_prompt, self._to_vote, self._to_join, self._to_peek, self._to_reveals, self._to_menu, self._to_start,
                      self._to_newgame, self._to_topbar, self._to_dial, self._to_chat, self._to_file_picked,
                      self._to_window_close, self._to_moves):
             if take(event, el):
@@ -160,6 +160,9 @@ class DialogsMixin:
         if peek.closed and self.peek is peek:  # closing may have cleared it already (on_close)
             self.peek = None
         return True
+
+    def _to_reveals(self, event: pygame.event.Event, el: Any) -> bool:
+        return self.reveals.handle(self, event)
 
     def _to_menu(self, event: pygame.event.Event, el: Any) -> bool:
         if event.type != pygame_gui.UI_BUTTON_PRESSED or self.menu is None:
@@ -453,7 +456,7 @@ class DialogsMixin:
         names = self._names()
         who = names.get(data.get("seat"), f"Seat {(data.get('seat') or 0) + 1}")
         entry = data.get("entry") or {}
-        what = entry_html(entry, names, self._zone_labels()) if entry else "their last action"
+        what = entry_html(entry, names, self._zone_labels(), self._card_name) if entry else "their last action"
         self.vote_dialog = VoteDialog(self.manager, self.size, int(data.get("request", 0)), data.get("voter"),
                                       f"<b>{html.escape(who)}</b> asks to take back:<br>{what}<br><br>"
                                       "It revealed a card, so every other player must agree.")

@@ -328,7 +328,7 @@ class GesturesMixin:
     def update_hover(self) -> None:
         pos = self.mouse
         self.hover_item = self.hover_hand = self.hover_zone = None
-        if self.source is None or not self._over_table(pos) or self.drag is not None:
+        if self.source is None or not self._over_table(pos) or self.drag is not None or self._over_window(pos):
             return
         if self.layout.hand is not None and self.hand.rect.collidepoint(pos):
             self.hover_hand = self.hand.hit(pos)
@@ -337,6 +337,11 @@ class GesturesMixin:
         wx, wy = self.camera.to_world(*pos)
         self.hover_item = self.layout.hit(wx, wy, self._flying())
         self.hover_zone = self.layout.zone_at(wx, wy)
+
+    def _over_window(self, pos: tuple[int, int]) -> bool:
+        """Whether a window (a gallery, a dialog) is over the table at `pos`: the table under it is not hovered."""
+        return any(w.visible and w.get_abs_rect().collidepoint(pos)
+                   for w in self.manager.get_window_stack().get_full_stack())
 
     def _flying(self) -> frozenset[str]:
         if self.motion is not None and self.motion.busy():
@@ -352,6 +357,11 @@ class GesturesMixin:
         return {p: (x, y, a, None) for p, (x, y, a) in self.source.remote_motion().items()}
 
     def _hover_piece(self) -> dict[str, Any] | None:
+        peek = self.peek
+        if peek is not None and not peek.closed and hasattr(peek, "hovered"):  # a gallery's card: previewed too
+            piece = peek.hovered(self.mouse)
+            if piece is not None:
+                return piece
         if self.hover_hand is not None:
             return self.hover_hand.piece
         if self.hover_item is not None:

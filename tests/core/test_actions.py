@@ -15,6 +15,8 @@ SAMPLES = [
     A.Draw(3, source="deck", to="hand:0"),
     A.Deal(2),
     A.Reveal(("p1",), to=1),
+    A.Reveal(("p1",), seconds=30),
+    A.EndReveal(("p1",), to=1),
     A.LookTop("deck", 3),
     A.Search("deck"),
     A.EndSearch("deck"),

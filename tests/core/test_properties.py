@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from tabletop.core import GameState, Session
 from tabletop.core import actions as A
+from tabletop.core.state import EVERYONE
 from tabletop.store import dump_save, parse_save
 from tests.conftest import make_table
 
@@ -88,7 +89,7 @@ def check_no_leak(session: Session) -> None:
     state = session.state
     for seat in (0, 1, 2, None):
         text = json.dumps(session.view(seat))
-        log = json.dumps(session.log_for(seat))
+        lines = session.log_for(seat)
         for piece in state.pieces.values():
             if piece.kind == "card" and not state.can_see(piece, seat):
                 # the id of a hidden piece and its card must not appear; the same card elsewhere, visible, may
@@ -98,7 +99,14 @@ def check_no_leak(session: Session) -> None:
                 )
                 if not visible_same:
                     assert f'"{piece.card}"' not in text
-        assert "standard/" not in log  # logs carry piece names, never card references
+        for entry, line in zip(session.history, lines, strict=True):
+            # a line names by reference only the cards this seat saw in that entry (`cards`), nothing else
+            named = line.pop("cards", {})
+            for pid, ref in named.items():
+                who = entry.seen[pid]
+                assert EVERYONE in who or seat in who, (seat, pid, entry.action)
+                assert state.pieces[pid].card == ref
+            assert "standard/" not in json.dumps(line)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -355,14 +355,21 @@ class Fuzzer:
                 self.peek_click()
 
     def peek_click(self) -> None:
-        """Pick a card in the look/search window, then one of its buttons (to hand, to table, done)."""
+        """Pick a card in the look/search gallery (or drag it onto another), then one of its buttons (to top, to
+        bottom, to hand, to table, done)."""
         peek, r = self.app.peek, self.rng
         if peek is None:
             return
-        items = [i["button_element"] for i in peek.list.item_list if i.get("button_element") is not None]
-        if items and r.random() < 0.7:
-            self.click(r.choice(items).get_abs_rect().center, 1)
-        if self.app.peek is peek:
+        if peek.shown and r.random() < 0.7:
+            a = peek.slot_center(r.randrange(min(len(peek.shown), peek.cols * 2)))
+            if r.random() < 0.3:
+                b = peek.slot_center(r.randrange(min(len(peek.shown), peek.cols * 2)))
+                self.step(mouse(pygame.MOUSEMOTION, a), mouse(pygame.MOUSEBUTTONDOWN, a, 1))
+                self.step(mouse(pygame.MOUSEMOTION, ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)))
+                self.step(mouse(pygame.MOUSEMOTION, b), mouse(pygame.MOUSEBUTTONUP, b, 1))
+            else:
+                self.click(a, 1)
+        if self.app.peek is peek and not peek.closed:
             self.click(r.choice(list(peek.buttons)).get_abs_rect().center, 1)
 
     def new_game(self) -> None:

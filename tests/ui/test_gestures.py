@@ -154,16 +154,16 @@ def test_draw_to_hand_then_drop_back_into_the_hand_strip_reorders(app):
     assert s.zones["hand:0"].pieces[-1] == last
 
 
-def test_look_and_search_open_a_list_and_ending_a_search_shuffles(app):
+def test_look_and_search_open_a_gallery_and_ending_a_search_shuffles(app):
     s = app.session.state
     deck = zone_center(app, "deck")
     app.look("deck", 3)
-    assert app.peek is not None and len(app.peek.list.item_list) == 3
+    assert app.peek is not None and len(app.peek.shown) == 3
     top = s.zones["deck"].pieces[0]
-    assert app.peek.list.item_list[0]["object_id"] == top
+    assert app.peek.shown[0][1]["id"] == top
     app.peek.close()
     key(app, pygame.K_b, at=deck)
-    assert app.peek is not None and len(app.peek.list.item_list) == 54
+    assert app.peek is not None and len(app.peek.shown) == 54
     app.peek.close()
     assert app.session.history[-1].action == A.EndSearch("deck")
 

@@ -127,7 +127,7 @@ def test_searching_a_deck_twice_keeps_the_second_search_open(table):
     key(app, pygame.K_b, at=deck)
     assert app.peek is not None and app.peek.window.alive()
     assert known_to(app, "deck", 0) == 54
-    assert len(app.peek.list.item_list) == 54
+    assert len(app.peek.shown) == 54
 
 
 def test_a_resize_keeps_the_search_and_its_end(table):
