@@ -103,8 +103,8 @@ class PrepChecks:
     @checks(FreeDraw)
     def _check_free_draw(self, state: GameState, a: FreeDraw, seat: int | None) -> list[Violation]:
         out = self._whose(state, seat, ("draw",), "the free draw")
-        if state.rules.get("drawn"):
-            out.append(_v("xfc.one_draw", "xfc.briefing.1", "the free draw is taken once", seat=seat))
+        if state.rules.get("drawn"):  # the real reason first: after the draw the turn has moved on to buying
+            out.insert(0, _v("xfc.one_draw", "xfc.briefing.1", "the free draw is taken once", seat=seat))
         return out
 
     @checks(Buy)

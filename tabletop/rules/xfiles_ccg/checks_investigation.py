@@ -141,17 +141,34 @@ class InvestigationChecks:
         out = self._whose(state, seat, ("question", "penalty"), "a question")
         if not out and seat is not None and not any(q["token"] == a.token
                                                     for q in self.question_options(state, seat)):
-            out.append(_v("xfc.no_question", "xfc.question.1", "that is not a question you may ask now "
-                          "(one question, of the kind the Site names)", seat=seat))
+            out.append(_v("xfc.no_question", "xfc.question.1", self._why_no_question(state, seat), seat=seat))
         return out
+
+    def _why_no_question(self, state: GameState, seat: int) -> str:
+        """Why a question is refused, the real reason first: already asked, or not of the kind the Site names."""
+        ctx = self.question_context(state, seat) or {}
+        if ctx and not ctx.get("ask"):
+            if self.options["question_or_guess"] and (state.rules.get("question") or {}).get("guessed"):
+                return "you have guessed, so you may not also ask (house rule question_or_guess)"
+            return "you have already asked this Site's one question"
+        kinds = " or ".join(k.upper() for k in ctx.get("kinds", ())) or "the kind the Site names"
+        return f"that is not a question you may ask now (one question, about {kinds})"
 
     @checks(Guess)
     def _check_guess(self, state: GameState, a: Guess, seat: int | None) -> list[Violation]:
         out = self._whose(state, seat, ("question", "penalty"), "a guess")
         if not out and seat is not None and not any(g["token"] == a.token for g in self.guess_options(state, seat)):
             rule = "xfc.options.1" if self.options["question_or_guess"] else "xfc.question.2"
-            out.append(_v("xfc.no_guess", rule, "you may not guess now (one guess after a successful check)",
-                          seat=seat))
+            ctx = self.question_context(state, seat) or {}
+            if ctx.get("only"):
+                why = "the lowered prerequisite allows its one question only, not a guess"
+            elif ctx and not ctx.get("guess") and (state.rules.get("question") or {}).get("guessed"):
+                why = "you have already made this Site's one guess"
+            elif ctx and not ctx.get("guess"):
+                why = "you have asked, so you may not also guess (house rule question_or_guess)"
+            else:
+                why = "you may not guess now (one guess after a successful check)"
+            out.append(_v("xfc.no_guess", rule, why, seat=seat))
         return out
 
     @checks(Discard)

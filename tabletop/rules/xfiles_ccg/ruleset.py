@@ -38,6 +38,7 @@ from .effects import Effects
 from .flow import Flow
 from .generators import GENERATORS
 from .hand_moves import MOVE_POLICY, HandMoves
+from .moves import MoveListing
 from .notebook import Notebook
 from .reading import Reading
 from .reducers_investigation import InvestigationReducers
@@ -71,7 +72,7 @@ _AUTOMATIC = (Hospitalize, KillerWin)
 
 
 class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, PrepReducers, InvestigationReducers,
-                Effects, Flow, Combat, StatusReport, Audit, KitRuleset):
+                Effects, Flow, Combat, MoveListing, StatusReport, Audit, KitRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
 
     name = "xfiles-ccg"

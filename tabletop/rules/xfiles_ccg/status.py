@@ -33,6 +33,7 @@ class StatusReport:
             "first": r.get("first"),
             "step_label": STEP_LABELS[step],
             "decision": decision,
+            "what_now": self.what_now(state, seat),
             "pools": {str(s): {"rp": self._pool_of(state, s, "rp"), "cp": self._pool_of(state, s, "cp")}
                       for s in state.seats},
             "agents": {str(s): [self._agent_row(state, p) for p in self.agents(state, s)] for s in state.seats},
