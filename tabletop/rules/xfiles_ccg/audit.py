@@ -66,7 +66,7 @@ class Audit:
     def deck_problems(self, deck: DeckList, library: CardLibrary | None = None) -> list[Violation]:
         """Everything that keeps a deck list from being a legal Advanced deck: sections deck, team and xfile."""
         if library is not None:
-            self.library = library  # the card data read so far is dropped with the old library (Reading._cards)
+            self.library = library  # the card data read so far is dropped with the old library (Reading.info)
         lib = self.card_library
 
         def info(ref: str) -> CardInfo | None:
