@@ -32,11 +32,12 @@ from .actions import (
 if TYPE_CHECKING:
     from .ruleset import XFilesCCG
 
-__all__ = ["GENERATORS"]
+__all__ = ["GENERATORS", "hand_of"]
 
 
 
-def _hand(state: GameState, seat: int) -> list[str]:
+def hand_of(state: GameState, seat: int) -> list[str]:
+    """The pieces in `seat`'s hand, in order."""
     return list(state.zones[f"hand:{seat}"].pieces)
 
 
@@ -47,10 +48,10 @@ def _gen_draw(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 
 def _gen_buy(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     pool = "rp" if rs.step(state) == "buy" else "cp"
-    room = rs.options["hand_max"] - len(_hand(state, seat))
+    room = rs.options["hand_max"] - len(hand_of(state, seat))
     if rs.step(state) == "sell":
-        for pid in _hand(state, seat):
-            if len(_hand(state, seat)) > 4 and rs._sell_value(state, pid):
+        for pid in hand_of(state, seat):
+            if len(hand_of(state, seat)) > 4 and rs._sell_value(state, pid):
                 yield Sell((pid,))
     for n in range(min(rs._pool_of(state, seat, pool), room), 0, -1):
         yield Buy(n)
@@ -58,7 +59,7 @@ def _gen_buy(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 
 def _gen_requisition(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     agents = rs.agents(state, seat, ("bureau", "field"))
-    for pid in _hand(state, seat):
+    for pid in hand_of(state, seat):
         if rs.pinfo(state, pid).kind != "equipment":
             continue
         for ag in agents:
@@ -78,7 +79,7 @@ def _gen_deployment(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Acti
     for pid in rs.agents(state, seat, ("field",)):
         if pid not in moved and rs.health(state, pid) < 2 and rs.damage(state, pid) > 0:
             yield Deploy(pid, "hospital")
-    for pid in _hand(state, seat):
+    for pid in hand_of(state, seat):
         if rs.pinfo(state, pid).kind == "agent":
             a = Hire(pid, "field")
             if not rs.check(state, a, seat):
@@ -88,7 +89,7 @@ def _gen_deployment(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Acti
 def _gen_sites(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     if len(state.rules.get("site_names") or []) >= 2:
         return
-    for pid in _hand(state, seat):
+    for pid in hand_of(state, seat):
         if rs.pinfo(state, pid).kind != "site":
             continue
         for opp in rs.opponents(state, seat):
@@ -100,7 +101,7 @@ def _gen_sites(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 def _gen_bluffs(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     sites = [p for p in state.rules.get("sites") or {} if p in state.pieces
              and state.zones[state.pieces[p].zone].kind == "field"]
-    hand = _hand(state, seat)
+    hand = hand_of(state, seat)
     for site in sites:
         if len(state.attached(site)) >= 2:
             continue
@@ -137,7 +138,7 @@ def _gen_reveal(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 
 def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     yield from rs.suggestion_actions(state, seat)
-    for pid in _hand(state, seat):
+    for pid in hand_of(state, seat):
         info = rs.pinfo(state, pid)
         if info.kind in ("agent", "site", "xfile", "equipment"):
             continue
@@ -156,10 +157,8 @@ def _gen_question(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action
     ctx = rs.question_context(state, seat)
     if not ctx:
         return
-    book = rs.notebook(state, seat)
-    opp = next((o for o in book["opponents"] if o["seat"] == ctx["about"]), None)
+    opp, asked = rs.notes_about(state, seat, ctx["about"])
     known = opp["known"] if opp else {}
-    asked = {(a.get("kind"), a.get("value")) for a in (opp["answers"] if opp else []) if "kind" in a}
     for q in rs.question_options(state, seat):
         if q["kind"] not in known and (q["kind"], q["value"]) not in asked:
             yield Ask(q["token"])
@@ -170,7 +169,7 @@ def _gen_question(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action
 
 
 def _gen_debrief(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
-    hand = _hand(state, seat)
+    hand = hand_of(state, seat)
     extra = len(hand) - rs.options["hand_max"]
     if extra > 0:
         yield Discard(tuple(hand[-extra:]))

@@ -21,7 +21,6 @@ from ...core.state import GameState
 from ..kit import LegalActions
 from .actions import (
     Ask,
-    AssignDamage,
     Buy,
     Deploy,
     Discard,
@@ -40,6 +39,7 @@ from .actions import (
     Sell,
 )
 from .data import SECTIONS
+from .generators import GENERATORS, hand_of
 from .steps import STEP_LABELS
 
 __all__ = ["LISTERS", "MoveListing", "STEP_HINTS"]
@@ -112,10 +112,6 @@ class MoveListing:
         return f"Your decision: {hint}."
 
 
-def _hand(state: GameState, seat: int) -> list[str]:
-    return list(state.zones[f"hand:{seat}"].pieces)
-
-
 def _kind(rs: Any, state: GameState, pids: list[str], kind: str) -> list[str]:
     return [p for p in pids if rs.pinfo(state, p).kind == kind]
 
@@ -127,7 +123,7 @@ def _list_draw(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
 def _list_buy(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
     step = rs.step(state)
     if step == "sell":
-        for pid in _hand(state, seat):
+        for pid in hand_of(state, seat):
             if rs._sell_value(state, pid) is not None:
                 yield Sell((pid,))
     pool = rs._pool_of(state, seat, "rp" if step == "buy" else "cp")
@@ -138,7 +134,7 @@ def _list_buy(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
 
 def _list_requisition(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
     agents = rs.agents(state, seat)
-    for pid in _kind(rs, state, _hand(state, seat), "equipment"):
+    for pid in _kind(rs, state, hand_of(state, seat), "equipment"):
         for agent in agents:
             yield Requisition(pid, agent)
     for holder in agents:
@@ -154,7 +150,7 @@ def _list_deployment(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
         for section in SECTIONS:
             if section != here:
                 yield Deploy(agent, section)
-    for pid in _kind(rs, state, _hand(state, seat), "agent"):
+    for pid in _kind(rs, state, hand_of(state, seat), "agent"):
         yield Hire(pid, "field")
         yield Hire(pid, "bureau")
     for section in SECTIONS:
@@ -165,7 +161,7 @@ def _list_deployment(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
 
 def _list_sites(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
     opponents = rs.opponents(state, seat)
-    for pid in _kind(rs, state, _hand(state, seat), "site"):
+    for pid in _kind(rs, state, hand_of(state, seat), "site"):
         if len(opponents) == 1:
             yield PlaceSite(pid)  # directed at the only opponent
         else:
@@ -176,7 +172,7 @@ def _list_sites(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
 def _list_bluffs(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
     sites = [p for p in state.rules.get("sites") or {} if p in state.pieces]
     for site in sites:
-        for pid in _hand(state, seat):
+        for pid in hand_of(state, seat):
             yield PlaceBluff(pid, site)
 
 
@@ -224,7 +220,7 @@ def _plays(rs: Any, state: GameState, seat: int, pid: str) -> Iterator[PlayCard]
 
 
 def _list_window(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
-    for pid in _hand(state, seat):
+    for pid in hand_of(state, seat):
         if rs.pinfo(state, pid).kind in ("agent", "site", "xfile", "equipment"):
             continue
         for play in _plays(rs, state, seat, pid):
@@ -232,18 +228,11 @@ def _list_window(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
                 yield play
 
 
-def _list_damage(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
-    for pid in rs.combatants(state):
-        yield AssignDamage(pid)
-
-
 def _list_question(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
     ctx = rs.question_context(state, seat)
     if not ctx:
         return
-    book = rs.notebook(state, seat)
-    opp = next((o for o in book["opponents"] if o["seat"] == ctx["about"]), None)
-    asked = {(a.get("kind"), a.get("value")) for a in (opp["answers"] if opp else []) if "kind" in a}
+    opp, asked = rs.notes_about(state, seat, ctx["about"])
     questions = rs.question_options(state, seat)
     # what the Notebook does not know yet first, then the rest (still legal, only less useful)
     for q in sorted(questions, key=lambda q: (q["kind"], q["value"]) in asked):
@@ -254,7 +243,7 @@ def _list_question(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
 
 
 def _list_debrief(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
-    for pid in _hand(state, seat):
+    for pid in hand_of(state, seat):
         yield Discard((pid,))
 
 
@@ -262,6 +251,6 @@ def _list_debrief(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
 LISTERS: dict[str, Callable[[Any, GameState, int], Iterator[Action]]] = {
     "draw": _list_draw, "buy": _list_buy, "sell": _list_buy, "requisition": _list_requisition,
     "deployment": _list_deployment, "sites": _list_sites, "bluffs": _list_bluffs, "assign": _list_assign,
-    "reveal": _list_reveal, "check": _list_window, "aftermath": _list_window, "damage": _list_damage,
+    "reveal": _list_reveal, "check": _list_window, "aftermath": _list_window, "damage": GENERATORS["damage"],
     "question": _list_question, "penalty": _list_question, "debrief": _list_debrief,
 }

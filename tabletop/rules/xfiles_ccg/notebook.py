@@ -88,6 +88,12 @@ class Notebook:
 
     # ------------------------------------------------------------------------------------------ the Notebook
 
+    def notes_about(self, state: GameState, seat: int, about: int | None) -> tuple[dict[str, Any] | None, set[Any]]:
+        """`seat`'s Notebook row about seat `about` (None: none), and the (kind, value) questions it has asked."""
+        opp = next((o for o in self.notebook(state, seat)["opponents"] if o["seat"] == about), None)
+        asked = {(a.get("kind"), a.get("value")) for a in (opp["answers"] if opp else []) if "kind" in a}
+        return opp, asked
+
     def notebook(self, state: GameState, seat: int) -> dict[str, Any]:
         """`seat`'s own record: per opponent its answers and the X-Files still consistent with them."""
         mine = list((state.rules.get("answers") or {}).get(str(seat), []))
