@@ -811,8 +811,9 @@ def test_dashboard_status() -> None:
 
 def test_all_rule_numbers_have_text() -> None:
     import re
+    from pathlib import Path
 
-    src = open("tabletop/rules/xfiles_ccg/ruleset.py").read() + open("tabletop/rules/xfiles_ccg/reducers.py").read()
+    src = "".join(p.read_text() for p in sorted(Path("tabletop/rules/xfiles_ccg").glob("*.py")))
     for rule in set(re.findall(r'"(xfc\.[a-z]+\.\d+)"', src)):
         assert rule in RULE_TEXT, rule
 

@@ -1,0 +1,263 @@
+"""Checks of the X-Files CCG actions before the Investigation: Briefing, Requisition, Deployment, Case Assignment.
+
+Each check is a method marked `@checks(ActionType)`; the kit dispatches to it through a table keyed by the action's
+type. The timing and payment helpers every check shares (`_whose`, `_in_hand`, `_own_agent`, `_afford`) live here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...core.ruleset import Violation
+from ...core.state import GameState
+from ..kit import checks
+from .actions import (
+    Buy,
+    Deploy,
+    Exchange,
+    FormTeam,
+    FreeDraw,
+    Hire,
+    Pass,
+    PlaceBluff,
+    PlaceSite,
+    Requisition,
+    Sell,
+)
+from .data import SECTIONS
+from .steps import PHASE_OF, STEP_LABELS, STEPS, UNKNOWN
+from .steps import v as _v
+
+__all__ = ["PrepChecks"]
+
+
+class PrepChecks:
+    """The shared timing and payment checks, and the checks of the steps before the Investigation."""
+
+    # -- shared --
+
+    def _whose(self, state: GameState, seat: int | None, steps: tuple[str, ...], what: str,
+               pieces: Iterable[str] = ()) -> list[Violation]:
+        """The timing checks every rules action shares: the right step and the seat whose decision it is."""
+        out: list[Violation] = []
+        step = self.step(state)
+        if step not in steps:
+            phases = sorted({PHASE_OF[s] for s in steps})
+            out.append(_v("xfc.timing", "xfc.turn.1", f"{what} belongs to the {' or '.join(phases)} "
+                          f"({STEP_LABELS[steps[0]]}), not to {STEP_LABELS[step]}", pieces, seat))
+        elif self.decision(state) != seat:
+            who = self.decision(state)
+            out.append(_v("xfc.not_your_decision", "xfc.turn.2",
+                          f"it is {self._seat_name(state, who)}'s decision now ({STEP_LABELS[step]})", pieces, seat))
+        return out
+
+
+    def _in_hand(self, state: GameState, pid: str, seat: int | None, rule: str) -> list[Violation]:
+        piece = state.pieces.get(pid)
+        if piece is None or state.zones[piece.zone].kind != "hand" or state.zones[piece.zone].owner != seat:
+            return [_v("xfc.not_in_hand", rule, f"{self.ref(state, pid)} is not in your hand", (pid,), seat)]
+        return []
+
+    def _own_agent(self, state: GameState, pid: str, seat: int | None, rule: str) -> list[Violation]:
+        piece = state.pieces.get(pid)
+        if piece is None or self.pinfo(state, pid).kind != "agent":
+            return [_v("xfc.not_an_agent", rule, f"{self.ref(state, pid)} is not an Agent", (pid,), seat)]
+        zone = state.zones[piece.zone]
+        if zone.kind not in SECTIONS or zone.owner != seat:
+            return [_v("xfc.not_your_agent", rule, f"{self.ref(state, pid)} is not one of your Agents in play",
+                       (pid,), seat)]
+        return []
+
+    def _afford(self, state: GameState, seat: int | None, pool: str, cost: int, what: str, rule: str,
+                pieces: Iterable[str] = ()) -> list[Violation]:
+        if seat is None:
+            return []
+        have = self._pool_of(state, seat, pool)
+        if cost > have:
+            return [_v("xfc.cannot_pay", rule, f"{what} costs {cost} {pool.upper()} and "
+                       f"{self._seat_name(state, seat)} has {have}", pieces, seat)]
+        return []
+
+
+    # -- every step --
+
+    @checks(Pass)
+    def _check_pass(self, state: GameState, a: Pass, seat: int | None) -> list[Violation]:
+        step = self.step(state)
+        out = self._whose(state, seat, STEPS, "passing")
+        if not out and step == "debrief" and seat is not None:
+            n = len(state.zones[f"hand:{seat}"].pieces)
+            if n > self.options["hand_max"]:
+                out.append(_v("xfc.hand_size", "xfc.debriefing.1", f"discard down to {self.options['hand_max']} "
+                              f"cards first (you hold {n})", seat=seat))
+        if not out and step == "reveal":
+            out.append(_v("xfc.bluff_pending", "xfc.investigation.2",
+                          "each revealed Bluff is paid for or discarded first", seat=seat))
+        if not out and step == "damage":
+            out.append(_v("xfc.damage_pending", "xfc.combat.3",
+                          "choose the Agent who takes the Adversary's damage", seat=seat))
+        return out
+
+    # -- Briefing --
+
+    @checks(FreeDraw)
+    def _check_free_draw(self, state: GameState, a: FreeDraw, seat: int | None) -> list[Violation]:
+        out = self._whose(state, seat, ("draw",), "the free draw")
+        if state.rules.get("drawn"):  # the real reason first: after the draw the turn has moved on to buying
+            out.insert(0, _v("xfc.one_draw", "xfc.briefing.1", "the free draw is taken once", seat=seat))
+        return out
+
+    @checks(Buy)
+    def _check_buy(self, state: GameState, a: Buy, seat: int | None) -> list[Violation]:
+        out = self._whose(state, seat, ("buy", "sell"), "buying cards")
+        if a.count < 0:
+            out.append(_v("xfc.bad_count", "xfc.briefing.3", "buy 0 cards or more", seat=seat))
+        elif seat is not None:
+            pool = "rp" if self.step(state) == "buy" else "cp"
+            out += self._afford(state, seat, pool, a.count, f"buying {a.count} cards",
+                                "xfc.briefing.3" if pool == "rp" else "xfc.briefing.5")
+        return out
+
+    @checks(Sell)
+    def _check_sell(self, state: GameState, a: Sell, seat: int | None) -> list[Violation]:
+        out = self._whose(state, seat, ("sell",), "selling cards", a.pieces)
+        for pid in a.pieces:
+            out += self._in_hand(state, pid, seat, "xfc.briefing.4")
+            if pid in state.pieces and self._sell_value(state, pid) is None:
+                out.append(_v("xfc.not_sellable", "xfc.briefing.4", f"{self.ref(state, pid)} has no RP or "
+                              "*P Cost to sell for", (pid,), seat))
+        return out
+
+    # -- Requisition --
+
+    @checks(Requisition)
+    def _check_requisition(self, state: GameState, a: Requisition, seat: int | None) -> list[Violation]:
+        out = self._whose(state, seat, ("requisition",), "requisitioning Equipment", (a.piece, a.agent))
+        out += self._in_hand(state, a.piece, seat, "xfc.requisition.1")
+        out += self._own_agent(state, a.agent, seat, "xfc.requisition.1")
+        if a.piece not in state.pieces:
+            return out
+        info = self.pinfo(state, a.piece)
+        if info.kind != "equipment":
+            out.append(_v("xfc.not_equipment", "xfc.requisition.1", f"{info.name} is not Equipment", (a.piece,), seat))
+        if out:
+            return out
+        where = [s for s in info.activators if s.lower() in SECTIONS]
+        sec = self.section_of(state, a.agent)
+        if where and sec.upper() not in where:
+            out.append(_v("xfc.requisition_section", "xfc.requisition.1",
+                          f"{info.name} is requisitioned by an Agent in the {' or '.join(w.title() for w in where)}; "
+                          f"{self.ref(state, a.agent)} is in the {sec.title()}", (a.piece, a.agent), seat))
+        if any(self.pinfo(state, q).name == info.name for q in self.gear(state, a.agent)):
+            out.append(_v("xfc.one_item", "xfc.requisition.2", f"{self.ref(state, a.agent)} already has "
+                          f"{info.name}", (a.piece, a.agent), seat))
+        out += self._afford(state, seat, "rp", info.cost or 0, info.name, "xfc.chain.3", (a.piece,))
+        return out
+
+    @checks(Exchange)
+    def _check_exchange(self, state: GameState, a: Exchange, seat: int | None) -> list[Violation]:
+        out = self._whose(state, seat, ("requisition",), "exchanging Equipment", (a.piece, a.agent))
+        out += self._own_agent(state, a.agent, seat, "xfc.requisition.3")
+        holder = state.pieces[a.piece].attached_to if a.piece in state.pieces else None
+        if holder is None or self.pinfo(state, a.piece).kind != "equipment":
+            out.append(_v("xfc.not_held", "xfc.requisition.3", f"{self.ref(state, a.piece)} is not Equipment "
+                          "held by an Agent", (a.piece,), seat))
+            return out
+        out += self._own_agent(state, holder, seat, "xfc.requisition.3")
+        if out:
+            return out
+        if not self._same_team(state, holder, a.agent):
+            out.append(_v("xfc.exchange_team", "xfc.requisition.3", "Equipment passes between Agents of one Team (or "
+                          "one section)", (a.piece, a.agent), seat))
+        if any(self.pinfo(state, q).name == self.pinfo(state, a.piece).name for q in self.gear(state, a.agent)):
+            out.append(_v("xfc.one_item", "xfc.requisition.2", f"{self.ref(state, a.agent)} already has one",
+                          (a.piece, a.agent), seat))
+        return out
+
+    # -- Deployment --
+
+    @checks(Deploy)
+    def _check_deploy(self, state: GameState, a: Deploy, seat: int | None) -> list[Violation]:
+        out = self._whose(state, seat, ("deployment",), "moving Agents", (a.agent,))
+        out += self._own_agent(state, a.agent, seat, "xfc.deployment.1")
+        if a.to not in SECTIONS:
+            out.append(_v("xfc.bad_section", "xfc.deployment.1", f"Agents go to the Bureau, Field or Hospital, "
+                          f"not {a.to!r}", (a.agent,), seat))
+        elif not out and self.section_of(state, a.agent) == "hospital" and a.to != "hospital" \
+                and not self.can_leave_hospital(state, a.agent):
+            out.append(_v("xfc.hospital_exit", "xfc.deployment.2",
+                          f"{self.ref(state, a.agent)} has {self.health(state, a.agent)} Health and cannot "
+                          "leave the Hospital yet", (a.agent,), seat))
+        return out
+
+    @checks(Hire)
+    def _check_hire(self, state: GameState, a: Hire, seat: int | None) -> list[Violation]:
+        out = self._whose(state, seat, ("deployment",), "buying an Agent for the turn", (a.piece,))
+        out += self._in_hand(state, a.piece, seat, "xfc.deployment.4")
+        info = self.info(state.pieces[a.piece].card) if a.piece in state.pieces else UNKNOWN
+        if info.kind != "agent":
+            out.append(_v("xfc.not_an_agent", "xfc.deployment.4", f"{info.name} is not an Agent", (a.piece,), seat))
+        if a.to not in ("bureau", "field"):
+            out.append(_v("xfc.bad_section", "xfc.deployment.4", "a bought Agent goes to the Bureau or the Field",
+                          (a.piece,), seat))
+        if seat is not None and any(self.pinfo(state, p).name == info.name for p in self.agents(state, seat)):
+            out.append(_v("xfc.duplicate_agent", "xfc.deployment.5", f"{info.name} is already in play",
+                          (a.piece,), seat))
+        if seat is not None and seat != self.active(state):
+            out.append(_v("xfc.not_active", "xfc.deployment.4", "only the Investigating Player buys Agents",
+                          (a.piece,), seat))
+        out += self._afford(state, seat, "rp", info.cost or 0, info.name, "xfc.deployment.4", (a.piece,))
+        return out
+
+    @checks(FormTeam)
+    def _check_team(self, state: GameState, a: FormTeam, seat: int | None) -> list[Violation]:
+        out = self._whose(state, seat, ("deployment", "assign"), "forming a Team", a.agents)
+        if not a.agents:
+            out.append(_v("xfc.empty_team", "xfc.deployment.3", "a Team has at least one Agent", seat=seat))
+        for pid in a.agents:
+            out += self._own_agent(state, pid, seat, "xfc.deployment.3")
+        if out:
+            return out
+        secs = {self.section_of(state, p) for p in a.agents}
+        if len(secs) > 1:
+            out.append(_v("xfc.team_section", "xfc.deployment.3", "a Team is made of Agents in one section",
+                          a.agents, seat))
+        if self.step(state) == "assign" and secs != {"field"}:
+            out.append(_v("xfc.team_field", "xfc.deployment.3",
+                          "in the Investigation Phase new Teams are formed in the Field only", a.agents, seat))
+        if len(set(a.agents)) != len(a.agents):
+            out.append(_v("xfc.team_twice", "xfc.deployment.3", "an Agent is named twice", a.agents, seat))
+        return out
+
+    # -- Case Assignment --
+
+    @checks(PlaceSite)
+    def _check_site(self, state: GameState, a: PlaceSite, seat: int | None) -> list[Violation]:
+        out = self._whose(state, seat, ("sites",), "placing a Site", (a.piece,))
+        out += self._in_hand(state, a.piece, seat, "xfc.case.1")
+        if a.piece not in state.pieces:
+            return out
+        info = self.pinfo(state, a.piece)
+        if info.kind != "site":
+            out.append(_v("xfc.not_a_site", "xfc.case.1", f"{info.name} is not a Site", (a.piece,), seat))
+        target = self._directed(state, a.at)
+        if target is None or target == seat or target not in state.seats:
+            out.append(_v("xfc.site_direction", "xfc.case.2", "a Site is directed at one opponent (name the seat)",
+                          (a.piece,), seat))
+        if info.name in (state.rules.get("site_names") or []):
+            out.append(_v("xfc.identical_site", "xfc.case.3", f"{info.name} was already placed this turn",
+                          (a.piece,), seat))
+        pool = "cp" if info.pool == "CP" else "rp"
+        out += self._afford(state, seat, pool, info.cost or 0, info.name, "xfc.case.1", (a.piece,))
+        return out
+
+    @checks(PlaceBluff)
+    def _check_bluff(self, state: GameState, a: PlaceBluff, seat: int | None) -> list[Violation]:
+        out = self._whose(state, seat, ("bluffs",), "placing a Bluff", (a.piece, a.site))
+        out += self._in_hand(state, a.piece, seat, "xfc.case.4")
+        if a.site not in (state.rules.get("sites") or {}) or a.site not in state.pieces:
+            out.append(_v("xfc.not_a_site", "xfc.case.4", "Bluffs go beneath a Site in play", (a.site,), seat))
+        if seat == self.active(state):
+            out.append(_v("xfc.own_site", "xfc.case.4", "the Investigating Player does not bluff his own Sites",
+                          (a.piece,), seat))
+        return out

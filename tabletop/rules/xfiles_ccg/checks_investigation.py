@@ -1,0 +1,199 @@
+"""Checks of the X-Files CCG actions of the Investigation and the Debriefing, and of the automatic ones.
+
+Sending a Team, Bluffs revealed, card plays in a chain, Combat damage, questions and guesses, the Debriefing
+discard; the manual effect is never a violation (xfc.effect.1).
+"""
+
+from __future__ import annotations
+
+from ...core.ruleset import Violation
+from ...core.state import GameState
+from ..kit import checks
+from .actions import (
+    Ask,
+    AssignDamage,
+    Discard,
+    Guess,
+    Hospitalize,
+    Investigate,
+    KillerWin,
+    ManualEffect,
+    PlayCard,
+    ResolveBluff,
+)
+from .data import canonical_skill
+from .steps import article as _article
+from .steps import v as _v
+
+__all__ = ["InvestigationChecks"]
+
+
+class InvestigationChecks:
+    """The checks of the Investigation, the Debriefing and the automatic actions (a part of `XFilesCCG`)."""
+
+    @checks(Investigate)
+    def _check_investigate(self, state: GameState, a: Investigate, seat: int | None) -> list[Violation]:
+        r = state.rules
+        out = self._whose(state, seat, ("assign",), "sending a Team to a Site", (a.site, *a.agents))
+        sites = r.get("sites") or {}
+        if a.site not in sites or a.site not in state.pieces or state.pieces[a.site].zone != f"field:{seat}":
+            out.append(_v("xfc.not_your_site", "xfc.investigation.1", "a Team investigates a Site its player placed "
+                          "in his Field", (a.site,), seat))
+        if not a.agents:
+            out.append(_v("xfc.empty_team", "xfc.investigation.1", "at least one Agent investigates", seat=seat))
+        used = set(r.get("used") or [])
+        for pid in a.agents:
+            bad = self._own_agent(state, pid, seat, "xfc.investigation.1")
+            if bad:
+                out += bad
+            elif self.section_of(state, pid) != "field":
+                out.append(_v("xfc.not_in_field", "xfc.investigation.1", f"{self.ref(state, pid)} is not in the "
+                              "Field", (pid,), seat))
+            elif pid in used:
+                out.append(_v("xfc.agent_used", "xfc.investigation.1", f"{self.ref(state, pid)} already took part "
+                              "in an investigation this turn", (pid,), seat))
+        if a.site in state.pieces and a.skill:
+            options = [s for s, _ in self.pinfo(state, a.site).prerequisite]
+            if canonical_skill(a.skill) not in options:
+                out.append(_v("xfc.prerequisite_skill", "xfc.investigation.3", f"{self.ref(state, a.site)} is "
+                              f"investigated with {' or '.join(options) or 'its own prerequisite'}", (a.site,), seat))
+        return out
+
+    @checks(ResolveBluff)
+    def _check_resolve_bluff(self, state: GameState, a: ResolveBluff, seat: int | None) -> list[Violation]:
+        out = self._whose(state, seat, ("reveal",), "resolving a Bluff", (a.piece,))
+        pending = state.rules.get("bluffs") or []
+        if not pending or pending[0] != a.piece:
+            out.append(_v("xfc.bluff_order", "xfc.investigation.2", "resolve the revealed Bluffs in order",
+                          (a.piece,), seat))
+        elif a.pay:
+            info = self.pinfo(state, a.piece)
+            out += self._afford(state, seat, "cp", max(0, (info.cost or 0) - 1), info.name,
+                                "xfc.investigation.2", (a.piece,))
+        return out
+
+    @checks(PlayCard)
+    def _check_play(self, state: GameState, a: PlayCard, seat: int | None) -> list[Violation]:
+        r = state.rules
+        out = self._whose(state, seat, ("check", "aftermath"), "playing a card", (a.piece,))
+        out += self._in_hand(state, a.piece, seat, "xfc.chain.6")
+        if a.piece not in state.pieces or seat is None:
+            return out
+        info = self.pinfo(state, a.piece)
+        if info.kind in ("agent", "site", "xfile", "equipment"):
+            how = {"agent": "bought in the Deployment Phase", "site": "placed in the Case Assignment Phase",
+                   "xfile": "never played", "equipment": "requisitioned"}[info.kind]
+            out.append(_v("xfc.not_playable", "xfc.chain.6", f"{info.name} is {_article(info.kind)}: it is {how}",
+                          (a.piece,), seat))
+            return out
+        combat = r.get("combat")
+        if combat and info.kind != "combat":
+            out.append(_v("xfc.combat_only", "xfc.chain.5", "only Combat cards are played during Combat", (a.piece,),
+                          seat))
+        if not combat and info.kind == "combat":
+            out.append(_v("xfc.combat_only", "xfc.chain.5", "Combat cards are played during Combat", (a.piece,), seat))
+        words = self.in_effect(state, seat)
+        missing = [act for act in info.activators if act not in words]
+        if missing:
+            rule = "xfc.chain.2"
+            out.append(_v("xfc.activator", rule, f"{info.name} needs {', '.join(m.title() for m in missing)} in "
+                          "effect", (a.piece,), seat))
+        active = self.active(state)
+        directed = (r.get("check") or {}).get("directed")
+        if info.pool == "RP" and seat != active and (len(state.seats) == 2 or seat == directed):
+            out.append(_v("xfc.pool_side", "xfc.chain.3", f"{info.name} has an RP Cost: the Investigating Player "
+                          "plays it", (a.piece,), seat))
+        if info.pool == "CP" and seat == active:
+            out.append(_v("xfc.pool_side", "xfc.chain.3", f"{info.name} has a CP Cost: only the Investigating "
+                          "Player's opponents play it", (a.piece,), seat))
+        if a.side and a.side not in ("agents", "conspiracy"):
+            out.append(_v("xfc.bad_side", "xfc.chain.3", "a *P card helps the agents or the conspiracy", (a.piece,),
+                          seat))
+        if info.kind == "witness":
+            used = (r.get("check") or {}).get("used", [])
+            if info.ref in used or any(self.pinfo(state, e["piece"]).ref == info.ref for e in r.get("chain") or []
+                                       if e.get("piece") in state.pieces):
+                out.append(_v("xfc.witness_twice", "xfc.chain.4", f"{info.name} was already used in this skill check",
+                              (a.piece,), seat))
+        if info.alternatives and not 1 <= a.choice <= len(info.alternatives):
+            named = "; ".join(f"{i} {t}" for i, t in enumerate(info.alternatives, 1))
+            out.append(_v("xfc.alternately", "xfc.chain.7", f"{self.ref(state, a.piece)} offers a choice: name the effect you use "
+                          f"({named})", (a.piece,), seat))
+        elif not info.alternatives and a.choice:
+            out.append(_v("xfc.alternately", "xfc.chain.7", f"{self.ref(state, a.piece)} offers no choice of effects", (a.piece,),
+                          seat))
+        # no affordability check: manual p.14, a card its owner cannot pay for goes to the Discard (see _play)
+        return out
+
+    @checks(AssignDamage)
+    def _check_assign_damage(self, state: GameState, a: AssignDamage, seat: int | None) -> list[Violation]:
+        out = self._whose(state, seat, ("damage",), "assigning the Adversary's damage", (a.agent,))
+        if a.agent not in self.combatants(state):
+            out.append(_v("xfc.damage_target", "xfc.combat.3", "the Adversary's damage goes to one Agent of the "
+                          "Team who is not in the Hospital (or a Witness with Health fighting for it)", (a.agent,),
+                          seat))
+        if not state.rules.get("combat"):
+            out.append(_v("xfc.no_combat", "xfc.combat.1", "there is no Combat", seat=seat))
+        return out
+
+    @checks(Ask)
+    def _check_ask(self, state: GameState, a: Ask, seat: int | None) -> list[Violation]:
+        out = self._whose(state, seat, ("question", "penalty"), "a question")
+        if not out and seat is not None and not any(q["token"] == a.token
+                                                    for q in self.question_options(state, seat)):
+            out.append(_v("xfc.no_question", "xfc.question.1", self._why_no_question(state, seat), seat=seat))
+        return out
+
+    def _why_no_question(self, state: GameState, seat: int) -> str:
+        """Why a question is refused, the real reason first: already asked, or not of the kind the Site names."""
+        ctx = self.question_context(state, seat) or {}
+        if ctx and not ctx.get("ask"):
+            if self.options["question_or_guess"] and (state.rules.get("question") or {}).get("guessed"):
+                return "you have guessed, so you may not also ask (house rule question_or_guess)"
+            return "you have already asked this Site's one question"
+        kinds = " or ".join(k.upper() for k in ctx.get("kinds", ())) or "the kind the Site names"
+        return f"that is not a question you may ask now (one question, about {kinds})"
+
+    @checks(Guess)
+    def _check_guess(self, state: GameState, a: Guess, seat: int | None) -> list[Violation]:
+        out = self._whose(state, seat, ("question", "penalty"), "a guess")
+        if not out and seat is not None and not any(g["token"] == a.token for g in self.guess_options(state, seat)):
+            rule = "xfc.options.1" if self.options["question_or_guess"] else "xfc.question.2"
+            ctx = self.question_context(state, seat) or {}
+            if ctx.get("only"):
+                why = "the lowered prerequisite allows its one question only, not a guess"
+            elif ctx and not ctx.get("guess") and (state.rules.get("question") or {}).get("guessed"):
+                why = "you have already made this Site's one guess"
+            elif ctx and not ctx.get("guess"):
+                why = "you have asked, so you may not also guess (house rule question_or_guess)"
+            else:
+                why = "you may not guess now (one guess after a successful check)"
+            out.append(_v("xfc.no_guess", rule, why, seat=seat))
+        return out
+
+    @checks(Discard)
+    def _check_discard(self, state: GameState, a: Discard, seat: int | None) -> list[Violation]:
+        out = self._whose(state, seat, ("debrief",), "discarding", a.pieces)
+        for pid in a.pieces:
+            out += self._in_hand(state, pid, seat, "xfc.debriefing.1")
+        return out
+
+    # -- automatic --
+
+    @checks(Hospitalize)
+    def _check_hospitalize(self, state: GameState, a: Hospitalize, seat: int | None) -> list[Violation]:
+        if a.agent in state.pieces and self.pinfo(state, a.agent).kind == "agent" and self.health(state, a.agent) == 0:
+            return []
+        return [_v("xfc.hospital", "xfc.combat.4", "only an Agent at 0 Health is sent to the Hospital by the rules",
+                   (a.agent,), seat)]
+
+    @checks(KillerWin)
+    def _check_killer_win(self, state: GameState, a: KillerWin, seat: int | None) -> list[Violation]:
+        if self.options["killer_win"] and self.killer_winner(state) == a.winner:
+            return []
+        return [_v("xfc.killer_win", "xfc.options.3", "a player wins this way only under the killer_win house "
+                   "rule, once every opposing Agent is permanently out of play", seat=seat)]
+
+    @checks(ManualEffect)
+    def _check_effect(self, state: GameState, a: ManualEffect, seat: int | None) -> list[Violation]:
+        return []  # xfc.effect.1: card text supersedes the rules; the manual effect is never a violation

@@ -1,0 +1,146 @@
+"""Skill checks and Combat in the X-Files CCG: a check's result, the rounds of a Combat, damage and its end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.reducer import Tx
+from ...core.state import GameState
+
+__all__ = ["Combat"]
+
+
+class Combat:
+    """What happens when a chain closes in a skill check or a Combat round (a part of `XFilesCCG`)."""
+
+    # -- skill check --
+
+    def _finish_check(self, state: GameState, tx: Tx) -> None:
+        r = state.rules
+        check = dict(r.get("check") or {})
+        total = self.check_total(state) or 0
+        need = int(check.get("need", 0))
+        site = check.get("site")
+        standing = any(self.section_of(state, p) != "hospital" for p in check.get("team", []) if p in state.pieces)
+        ok = total >= need and standing
+        lowered = self.pinfo(state, site).lowered if site in state.pieces else None
+        low = not ok and standing and lowered is not None and total >= lowered[2]
+        active = self.active(state)
+        result = "success" if ok else (f"the lowered {lowered[2]}+ is met: one question only, whether the "
+                                       f"{lowered[0].upper()} is {lowered[1]} (xfc.question.6)" if low else "failure")
+        tx.note("xfc.check", active, f"{self.ref(state, site)}: {check.get('skill')} {total} against {need}+: "
+                + result, {"site": site, "total": total, "need": need, "success": ok, "lowered": bool(low)})
+        if ok or low:
+            q: dict[str, Any] = {"asked": False, "guessed": False}
+            if low:
+                q["only"] = [lowered[0], lowered[1]]
+            tx.set_rule("question", q)
+            self._goto(state, "question", tx)
+        else:
+            self._close_site(state, tx)
+
+    def _close_site(self, state: GameState, tx: Tx) -> None:
+        r = state.rules
+        site = (r.get("check") or {}).get("site")
+        if site in state.pieces and state.zones[state.pieces[site].zone].kind == "field":
+            self._to_discard(state, site, tx)
+        for pid in (r.get("check") or {}).get("witnesses", []):
+            if pid in state.pieces and self.section_of(state, pid) == "field":
+                self._to_discard(state, pid, tx)
+        sites = dict(r.get("sites") or {})
+        sites.pop(site, None)
+        tx.set_rule("sites", sites)
+        for key in ("check", "question", "penalty", "chain", "combat", "bluffs"):
+            tx.del_rule(key)
+        self._goto(state, "assign", tx)
+
+    # -- combat --
+
+    def _combat_damage(self, state: GameState, tx: Tx) -> None:
+        r = state.rules
+        combat = dict(r["combat"])
+        rnd = combat.get("round", "lrc")
+        skill = "Long Range Combat" if rnd == "lrc" else "Close Range Combat"
+        team = self.combatants(state)
+        mods = combat.get("mods") or {}
+        agents_dmg = max(0, sum(self.agent_skill(state, p, skill) for p in team) + int(mods.get("agents", 0)))
+        adv = combat["adversary"]
+        adv_skill = self.pinfo(state, adv).skills.get(skill)
+        adv_dmg = max(0, (adv_skill if isinstance(adv_skill, int) else 0) + int(mods.get("adversary", 0)))
+        combat["pending"] = {"agents": agents_dmg, "adversary": adv_dmg}
+        tx.set_rule("combat", combat)
+        if skill in self.pinfo(state, adv).special:
+            tx.note("xfc.special", combat.get("owner"), f"{self.ref(state, adv)}'s {skill} is Special: its text "
+                    "gives the value; apply it by hand with a combat effect", {"piece": adv, "skill": skill})
+        if adv_dmg > 0 and team:
+            if len(team) == 1:
+                self._deal_damage(state, tx, team[0])
+            else:
+                self._goto(state, "damage", tx)
+        else:
+            self._deal_damage(state, tx, None)
+
+    def _deal_damage(self, state: GameState, tx: Tx, target: str | None) -> None:
+        r = state.rules
+        combat = dict(r["combat"])
+        pending = combat.pop("pending", {"agents": 0, "adversary": 0})
+        adv = combat["adversary"]
+        adv_info = self.pinfo(state, adv)
+        adv_health = adv_info.health or 0
+        before = self.damage(state, adv)
+        label = "Long Range" if combat.get("round") == "lrc" else "Close Range"
+        text = f"{label} round {combat.get('number', 1)}: the Agents deal {pending['agents']} to {self.ref(state, adv)} "
+        if adv_info.health_na:  # xfc.combat.6: damage does not kill it
+            text += "(Health N/A: damage does not kill it)"
+        else:
+            self._set_damage(state, adv, min(adv_health, before + pending["agents"]), tx)
+            text += f"({max(0, adv_health - before - pending['agents'])} Health left)"
+        if target is not None:
+            printed = self.pinfo(state, target).health or 0
+            self._set_damage(state, target, min(printed, self.damage(state, target) + pending["adversary"]), tx)
+            text += f"; {self.ref(state, target)} takes {pending['adversary']} ({self.health(state, target)} Health)"
+        tx.note("xfc.damage", combat.get("owner"), text, {"agents": pending["agents"],
+                "adversary": pending["adversary"], "target": target})
+        tx.set_rule("combat", combat)
+        self._goto(state, "aftermath", tx)
+        self._open_window(state, tx, self.active(state))
+
+    def _combat_round_end(self, state: GameState, tx: Tx) -> None:
+        r = state.rules
+        combat = dict(r["combat"])
+        team = [p for p in (r.get("check") or {}).get("team", []) if p in state.pieces]
+        for pid in team:
+            if self.section_of(state, pid) != "hospital" and self.health(state, pid) == 0:
+                self._move_agent(state, pid, "hospital", tx)
+                tx.note("xfc.hospital", self._owner(state, pid), f"{self.ref(state, pid)} is at 0 Health and goes "
+                        "to the Hospital", {"piece": pid})
+        for pid in (r.get("check") or {}).get("witnesses", []):
+            if pid in state.pieces and self.section_of(state, pid) == "field" and self.health(state, pid) == 0:
+                self._to_discard(state, pid, tx)
+                tx.note("xfc.witness_down", self._owner(state, pid), f"{self.ref(state, pid)} is at 0 Health and "
+                        "goes to the Discard (xfc.combat.7)", {"piece": pid})
+        adv = combat["adversary"]
+        dead = adv in state.pieces and not self.pinfo(state, adv).health_na and self.health(state, adv) == 0
+        standing = [p for p in team if self.section_of(state, p) != "hospital"]
+        standing += [p for p in (r.get("check") or {}).get("witnesses", []) if p in state.pieces
+                     and self.section_of(state, p) == "field" and self.health(state, p) > 0]
+        if dead or not standing or adv not in state.pieces:
+            self._end_combat(state, tx, "the Adversary is killed" if dead else "every Agent is in the Hospital")
+            return
+        combat.update(round="crc", number=int(combat.get("number", 1)) + 1, mods={"agents": 0, "adversary": 0})
+        tx.set_rule("combat", combat)
+        self._goto(state, "check", tx)
+        self._open_window(state, tx, combat["owner"])
+
+    def _end_combat(self, state: GameState, tx: Tx, why: str) -> None:
+        combat = state.rules.get("combat") or {}
+        adv = combat.get("adversary")
+        chain = [e for e in self._chain(state) if int(e.get("combat", 0)) != int(combat.get("id", -1))]
+        tx.set_rule("chain", chain)
+        tx.del_rule("combat")
+        if adv in state.pieces and state.zones[state.pieces[adv].zone].kind == "chain":
+            self._to_discard(state, adv, tx)
+        tx.note("xfc.combat_end", combat.get("owner"), f"Combat ends: {why}", {"piece": adv})
+        self._goto(state, "check", tx)
+        self._open_window(state, tx, self.active(state))
+

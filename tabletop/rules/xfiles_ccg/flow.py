@@ -1,0 +1,279 @@
+"""How an X-Files CCG turn moves on: drawing, paying, the Briefing and Hospital healing, chains of card plays, the
+turn's end, and the Notebook's answers. Every change goes through the `Tx` the reducers are given.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ...core.reducer import ATTACH_OFFSET, Tx
+from ...core.state import GameState
+from .data import SECTIONS, CardInfo, suggested_effects
+from .steps import effect_dict as _effect_dict
+
+__all__ = ["Flow"]
+
+
+class Flow:
+    """The turn's machinery shared by the reducers (a part of `XFilesCCG`)."""
+
+    # -- shared moves --
+
+    def _draw(self, state: GameState, seat: int, n: int, tx: Tx) -> int:
+        deck, discard, hand = f"deck:{seat}", f"discard:{seat}", f"hand:{seat}"
+        drawn = 0
+        for _ in range(n):
+            if not state.zones[deck].pieces:
+                if not state.zones[discard].pieces:
+                    break
+                for pid in list(state.zones[discard].pieces):
+                    tx.move(pid, deck)
+                    if state.pieces[pid].counters:
+                        tx.change(pid, counters={})
+                tx.shuffle(deck)
+                tx.note("xfc.reshuffle", seat, "shuffles the Discard Pile into a new Bureau Deck")
+            tx.move(state.zones[deck].pieces[0], hand, by=seat)
+            drawn += 1
+            self._return_abducted(state, tx)
+        return drawn
+
+    def _return_abducted(self, state: GameState, tx: Tx) -> None:
+        """An abducted Agent whose covering cards are all drawn goes to the Hospital at once, undamaged."""
+        abducted = list(state.rules.get("abducted") or [])
+        for pid in list(abducted):
+            piece = state.pieces.get(pid)
+            if piece is None or state.zones[piece.zone].kind != "deck":
+                abducted.remove(pid)
+                continue
+            if state.zones[piece.zone].pieces[0] == pid:
+                abducted.remove(pid)
+                tx.move(pid, f"hospital:{self._owner(state, pid)}", face_up=True)
+                tx.note("xfc.abduction_return", self._owner(state, pid), f"{self.ref(state, pid)} returns from "
+                        "the abduction to the Hospital", {"piece": pid})
+        if abducted != list(state.rules.get("abducted") or []):
+            tx.set_rule("abducted", abducted)
+
+    def _to_discard(self, state: GameState, pid: str, tx: Tx) -> None:
+        owner = self._owner(state, pid)
+        for q in state.attached(pid):
+            self._to_discard(state, q, tx)
+        tx.move(pid, f"discard:{owner}", face_up=True)
+        if state.pieces[pid].counters:
+            tx.change(pid, counters={})
+
+    def _move_agent(self, state: GameState, pid: str, section: str, tx: Tx) -> None:
+        """Move an Agent with its Equipment (which stays attached)."""
+        owner = self._owner(state, pid)
+        gear = state.attached(pid)
+        dst = f"{section}:{owner}"
+        tx.move(pid, dst)
+        host = state.pieces[pid]
+        for i, q in enumerate(gear):
+            index = state.zones[dst].pieces.index(pid) + 1 + i
+            tx.move(q, dst, index=index, x=host.x + ATTACH_OFFSET * (i + 1), y=host.y + ATTACH_OFFSET * (i + 1))
+            tx.change(q, attached_to=pid)
+
+    def _attach(self, state: GameState, pid: str, host: str, tx: Tx, *, face_up: bool = True,
+                by: int | None = None) -> None:
+        h = state.pieces[host]
+        zone = state.zones[h.zone]
+        n = len(state.attached(host))
+        index = zone.pieces.index(host) + 1 + n
+        tx.move(pid, h.zone, index=index, x=h.x + ATTACH_OFFSET * (n + 1), y=h.y + ATTACH_OFFSET * (n + 1),
+                face_up=face_up, by=by)
+        tx.change(pid, attached_to=host)
+
+    def _pay(self, state: GameState, seat: int, pool: str, amount: int, tx: Tx) -> None:
+        if amount:
+            tx.add_player_counter(seat, pool, -amount)
+
+    def _goto(self, state: GameState, step: str, tx: Tx) -> None:
+        tx.set_rule("step", step)
+
+    # -- Briefing --
+
+    def _collect_res(self, state: GameState, tx: Tx) -> None:
+        seat = self.active(state)
+        res = sum(self.pinfo(state, p).res for p in self.agents(state, seat, ("bureau", "field")))
+        total = tx.add_player_counter(seat, "rp", res)
+        tx.note("xfc.res", seat, f"adds {res} RES to the Resource Pool ({total} RP)", {"res": res, "rp": total})
+        self._goto(state, "buy", tx)
+
+    def _start_selling(self, state: GameState, tx: Tx) -> None:
+        opps = self.opponents(state, self.active(state))
+        tx.set_rule("seller", opps[0])
+        self._goto(state, "sell", tx)
+
+    def _next_seller(self, state: GameState, tx: Tx) -> None:
+        opps = self.opponents(state, self.active(state))
+        cur = state.rules.get("seller")
+        i = opps.index(cur) + 1 if cur in opps else len(opps)
+        if i < len(opps):
+            tx.set_rule("seller", opps[i])
+            return
+        tx.del_rule("seller")
+        self._healing(state, tx)
+
+    def _healing(self, state: GameState, tx: Tx) -> None:
+        """Every Agent in every player's Hospital heals (manual p.8: "applies to all Agents in the Hospital")."""
+        for owner in state.seats:
+            for pid in self.agents(state, owner, ("hospital",)):
+                dmg = self.damage(state, pid)
+                if dmg <= 0:
+                    continue
+                heal = 1 if (self.pinfo(state, pid).health or 0) <= 3 else 2
+                new = max(0, dmg - heal)
+                self._set_damage(state, pid, new, tx)
+                tx.note("xfc.heal", owner, f"{self.ref(state, pid)} heals {dmg - new} in the Hospital "
+                        f"({self.health(state, pid)} Health)", {"piece": pid, "healed": dmg - new})
+        self._goto(state, "requisition", tx)
+
+    def _set_damage(self, state: GameState, pid: str, value: int, tx: Tx) -> None:
+        counters = dict(state.pieces[pid].counters)
+        if value > 0:
+            counters["damage"] = value
+        else:
+            counters.pop("damage", None)
+        tx.change(pid, counters=counters)
+
+    # -- turn end --
+
+    def _end_investigation(self, state: GameState, tx: Tx) -> None:
+        r = state.rules
+        sites = dict(r.get("sites") or {})
+        for pid in list(sites):
+            if pid not in state.pieces or state.zones[state.pieces[pid].zone].kind != "field":
+                sites.pop(pid)
+                continue
+            if not state.attached(pid) and sites[pid].get("owner", self.active(state)) == self.active(state):
+                self._to_discard(state, pid, tx)
+                sites.pop(pid)
+        tx.set_rule("sites", sites)
+        for pid in list(r.get("hired") or []):
+            if pid in state.pieces and state.zones[state.pieces[pid].zone].kind in SECTIONS:
+                self._to_discard(state, pid, tx)
+                tx.note("xfc.hired_leaves", self.active(state), f"{self.ref(state, pid)} leaves at the "
+                        "Debriefing (xfc.debriefing.2)", {"piece": pid})
+        tx.set_rule("hired", [])
+        tx.set_rule("discarder", self.active(state))
+        self._goto(state, "debrief", tx)
+
+    def _next_discarder(self, state: GameState, tx: Tx) -> None:
+        active = self.active(state)
+        cur = state.rules.get("discarder", active)
+        nxt = self._left(state, cur)
+        if nxt != active:
+            tx.set_rule("discarder", nxt)
+            return
+        self._next_turn(state, tx)
+
+    def _next_turn(self, state: GameState, tx: Tx) -> None:
+        r = state.rules
+        turn = int(r.get("turn", 1)) + 1
+        cap = self.options["max_turns"]
+        if cap and turn > cap:
+            self._end(state, tx, None, "the turn cap is reached: the game ends in a draw")
+            return
+        for key in ("discarder", "drawn", "moved", "used", "site_names", "check", "chain", "bluffs", "combat",
+                    "question", "penalty", "priority", "passed", "suggestions", "bluffer", "seller"):
+            tx.del_rule(key)
+        tx.set_rule("turn", turn)
+        tx.set_rule("active", self._left(state, self.active(state)))
+        self._goto(state, "draw", tx)
+        tx.note("xfc.turn", self.active(state), f"turn {turn}: {self._seat_name(state, self.active(state))} "
+                "investigates", {"turn": turn})
+
+    def _end(self, state: GameState, tx: Tx, winner: int | None, text: str) -> None:
+        tx.set_rule("over", True)
+        tx.set_rule("winner", winner)
+        tx.note("xfc.win" if winner is not None else "xfc.draw", winner, text)
+
+    # -- chains --
+
+    def _open_window(self, state: GameState, tx: Tx, first: int) -> None:
+        tx.set_rule("priority", first)
+        tx.set_rule("passed", 0)
+
+    def _chain(self, state: GameState) -> list[dict[str, Any]]:
+        return list(state.rules.get("chain") or [])
+
+    def _level(self, state: GameState) -> int:
+        combat = state.rules.get("combat")
+        return int(combat.get("id", 1)) if combat else 0
+
+    def _resolve_top(self, state: GameState, tx: Tx) -> None:
+        chain = self._chain(state)
+        entry = chain.pop()
+        tx.set_rule("chain", chain)
+        pid = entry["piece"]
+        owner = entry.get("seat", self._owner(state, pid))
+        info = self.pinfo(state, pid)
+        choice = int(entry.get("choice") or 0)
+        if 1 <= choice <= len(info.alternatives):  # xfc.chain.7: only the effect named when it was played
+            info = dataclasses.replace(info, text=info.alternatives[choice - 1])
+        if info.kind == "adversary" and not info.combative:
+            # xfc.combat.6: N/A throughout (a phenomenon such as an abduction): no Combat; its text is applied by hand
+            self._to_discard(state, pid, tx)
+            tx.note("xfc.resolve", owner, f"{info.name} has no combat values and starts no Combat (xfc.combat.6)"
+                    + (f"; apply by hand: {info.text}" if info.text else ""), {"piece": pid})
+            self._offer(state, tx, owner, pid, info)
+            self._open_window(state, tx, owner)
+            return
+        if info.kind == "adversary":
+            combat = {"adversary": pid, "owner": owner, "round": "lrc", "number": 1,
+                      "id": int(state.rules.get("combats", 0)) + 1, "mods": {"agents": 0, "adversary": 0}}
+            tx.set_rule("combats", combat["id"])
+            tx.set_rule("combat", combat)
+            tx.note("xfc.combat", owner, f"{info.name} attacks: Combat begins with a Long Range round",
+                    {"piece": pid})
+            self._open_window(state, tx, owner)
+            self._offer(state, tx, owner, pid, info)
+            return
+        check = state.rules.get("check")
+        if info.kind == "witness" and info.health and check and owner == self.active(state):
+            # xfc.combat.7: it stays beside the Team as a combatant until the Site is done
+            tx.move(pid, f"field:{owner}", face_up=True)
+            tx.set_rule("check", {**check, "witnesses": [*check.get("witnesses", []), pid]})
+            tx.note("xfc.witness_joins", owner, f"{info.name} (Health {info.health}) stands with the Team and fights "
+                    "as an Agent in Combat (xfc.combat.7)", {"piece": pid})
+        elif info.has("RESOURCE"):
+            tx.move(pid, f"bureau:{owner}", face_up=True)
+        else:
+            self._to_discard(state, pid, tx)
+        tx.note("xfc.resolve", owner, f"{info.name} resolves" + (f"; apply by hand: {info.text}" if info.text else ""),
+                {"piece": pid})
+        self._offer(state, tx, owner, pid, info)
+        self._open_window(state, tx, owner)
+
+    def _offer(self, state: GameState, tx: Tx, seat: int, pid: str, info: CardInfo) -> None:
+        effects = suggested_effects(info)
+        if effects:
+            sugg = list(state.rules.get("suggestions") or [])
+            sugg.append({"seat": seat, "piece": pid, "effects": [_effect_dict(e) for e in effects]})
+            tx.set_rule("suggestions", sugg)
+
+    def _window_closed(self, state: GameState, tx: Tx) -> None:
+        r = state.rules
+        tx.del_rule("priority")
+        tx.del_rule("passed")
+        tx.del_rule("suggestions")
+        step = self.step(state)
+        combat = r.get("combat")
+        if combat and step == "check":
+            self._combat_damage(state, tx)
+        elif combat and step == "aftermath":
+            self._combat_round_end(state, tx)
+        elif step == "check":
+            self._finish_check(state, tx)
+
+    # -- answers --
+
+    def _answer(self, state: GameState, tx: Tx, asker: int, about: int, row: dict[str, Any], text: str) -> None:
+        answers = dict(state.rules.get("answers") or {})
+        mine = list(answers.get(str(asker), []))
+        mine.append(row)
+        answers[str(asker)] = mine
+        tx.set_rule("answers", answers)
+        tx.note("xfc.answer", asker, text, dict(row), private=(asker, about))
+

@@ -1,0 +1,184 @@
+"""The moves the bots play in each step of the X-Files CCG (GENERATORS): a short list of useful actions per step.
+
+These are what `XFilesCCG.generate_actions` yields, so seeded self-play stays as it was; the window's list of
+every kind of legal move is `moves.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from ...core.actions import Action
+from ...core.state import GameState
+from .actions import (
+    Ask,
+    AssignDamage,
+    Buy,
+    Deploy,
+    Discard,
+    FreeDraw,
+    Guess,
+    Hire,
+    Investigate,
+    PlaceBluff,
+    PlaceSite,
+    PlayCard,
+    Requisition,
+    ResolveBluff,
+    Sell,
+)
+
+if TYPE_CHECKING:
+    from .ruleset import XFilesCCG
+
+__all__ = ["GENERATORS", "hand_of"]
+
+
+
+def hand_of(state: GameState, seat: int) -> list[str]:
+    """The pieces in `seat`'s hand, in order."""
+    return list(state.zones[f"hand:{seat}"].pieces)
+
+
+def _gen_draw(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+    if not state.rules.get("drawn"):
+        yield FreeDraw()
+
+
+def _gen_buy(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+    pool = "rp" if rs.step(state) == "buy" else "cp"
+    room = rs.options["hand_max"] - len(hand_of(state, seat))
+    if rs.step(state) == "sell":
+        for pid in hand_of(state, seat):
+            if len(hand_of(state, seat)) > 4 and rs._sell_value(state, pid):
+                yield Sell((pid,))
+    for n in range(min(rs._pool_of(state, seat, pool), room), 0, -1):
+        yield Buy(n)
+
+
+def _gen_requisition(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+    agents = rs.agents(state, seat, ("bureau", "field"))
+    for pid in hand_of(state, seat):
+        if rs.pinfo(state, pid).kind != "equipment":
+            continue
+        for ag in agents:
+            a = Requisition(pid, ag)
+            if not rs.check(state, a, seat):
+                yield a
+
+
+def _gen_deployment(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+    moved = set(state.rules.get("moved") or [])
+    for pid in rs.agents(state, seat, ("bureau", "hospital")):
+        if pid in moved:
+            continue
+        if rs.section_of(state, pid) == "hospital" and not rs.can_leave_hospital(state, pid):
+            continue
+        yield Deploy(pid, "field")
+    for pid in rs.agents(state, seat, ("field",)):
+        if pid not in moved and rs.health(state, pid) < 2 and rs.damage(state, pid) > 0:
+            yield Deploy(pid, "hospital")
+    for pid in hand_of(state, seat):
+        if rs.pinfo(state, pid).kind == "agent":
+            a = Hire(pid, "field")
+            if not rs.check(state, a, seat):
+                yield a
+
+
+def _gen_sites(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+    if len(state.rules.get("site_names") or []) >= 2:
+        return
+    for pid in hand_of(state, seat):
+        if rs.pinfo(state, pid).kind != "site":
+            continue
+        for opp in rs.opponents(state, seat):
+            a = PlaceSite(pid, opp)
+            if not rs.check(state, a, seat):
+                yield a
+
+
+def _gen_bluffs(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+    sites = [p for p in state.rules.get("sites") or {} if p in state.pieces
+             and state.zones[state.pieces[p].zone].kind == "field"]
+    hand = hand_of(state, seat)
+    for site in sites:
+        if len(state.attached(site)) >= 2:
+            continue
+        for pid in hand:
+            info = rs.pinfo(state, pid)
+            real = info.has("BLUFF") and max(0, (info.cost or 0) - 1) <= rs._pool_of(state, seat, "cp")
+            if real or (len(hand) > 6 and info.kind == "site"):
+                yield PlaceBluff(pid, site)
+
+
+def _gen_assign(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+    used = set(state.rules.get("used") or [])
+    field = [p for p in rs.agents(state, seat, ("field",)) if p not in used]
+    if not field:
+        return
+    for site in state.rules.get("sites") or {}:
+        if site not in state.pieces or state.pieces[site].zone != f"field:{seat}":
+            continue
+        options = rs.pinfo(state, site).prerequisite
+        best = max(options, key=lambda o: rs.team_skill(state, field, o[0]) - o[1])[0] if options else ""
+        yield Investigate(site, tuple(field), best)
+
+
+def _gen_reveal(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+    pending = state.rules.get("bluffs") or []
+    if not pending:
+        return
+    pid = pending[0]
+    pay = ResolveBluff(pid, True)
+    if not rs.check(state, pay, seat):
+        yield pay
+    yield ResolveBluff(pid, False)
+
+
+def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+    yield from rs.suggestion_actions(state, seat)
+    for pid in hand_of(state, seat):
+        info = rs.pinfo(state, pid)
+        if info.kind in ("agent", "site", "xfile", "equipment"):
+            continue
+        for choice in range(1, len(info.alternatives) + 1) if info.alternatives else (0,):
+            a = PlayCard(pid, choice=choice)
+            if rs.can_pay(state, a, seat) and not rs.check(state, a, seat):
+                yield a
+
+
+def _gen_damage(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+    for pid in rs.combatants(state):
+        yield AssignDamage(pid)
+
+
+def _gen_question(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+    ctx = rs.question_context(state, seat)
+    if not ctx:
+        return
+    opp, asked = rs.notes_about(state, seat, ctx["about"])
+    known = opp["known"] if opp else {}
+    for q in rs.question_options(state, seat):
+        if q["kind"] not in known and (q["kind"], q["value"]) not in asked:
+            yield Ask(q["token"])
+    cands = {c["name"] for c in (opp["candidates"] if opp else [])}
+    for g in rs.guess_options(state, seat):
+        if g["name"] in cands:
+            yield Guess(g["token"])
+
+
+def _gen_debrief(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+    hand = hand_of(state, seat)
+    extra = len(hand) - rs.options["hand_max"]
+    if extra > 0:
+        yield Discard(tuple(hand[-extra:]))
+        yield Discard(tuple(hand[:extra]))
+
+
+GENERATORS: dict[str, Callable[..., Iterator[Action]]] = {
+    "draw": _gen_draw, "buy": _gen_buy, "sell": _gen_buy, "requisition": _gen_requisition,
+    "deployment": _gen_deployment, "sites": _gen_sites, "bluffs": _gen_bluffs, "assign": _gen_assign,
+    "reveal": _gen_reveal, "check": _gen_window, "aftermath": _gen_window, "damage": _gen_damage,
+    "question": _gen_question, "penalty": _gen_question, "debrief": _gen_debrief,
+}

@@ -1,0 +1,256 @@
+"""Every kind of legal move in each step of the X-Files CCG, as concrete one-click actions with readable labels.
+
+`legal_actions` (what the window lists and makes glow, what a client's legal summary holds) yields, lazily, each
+move the seat whose decision it is may make now: buying each number of cards it can pay for, selling each card,
+requisitioning each piece of Equipment for each Agent, deploying each Agent to each section, hiring, placing each
+Site at each opponent, bluffing each card beneath each Site, investigating each Site with each skill, paying for
+or dropping a Bluff, playing each card (each named effect, each value of X it can pay, each side of a *P card),
+assigning damage to each Agent, asking each question and guessing each X-File of the Notebook, discarding, and the
+suggested effects of its resolved cards. Each candidate passes the same `check` strict mode applies.
+
+The bots keep their short list (`generators`), so seeded self-play and its speed do not depend on this listing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from ...core.actions import Action
+from ...core.state import GameState
+from ..kit import LegalActions
+from .actions import (
+    Ask,
+    Buy,
+    Deploy,
+    Discard,
+    Exchange,
+    FormTeam,
+    FreeDraw,
+    Guess,
+    Hire,
+    Investigate,
+    Pass,
+    PlaceBluff,
+    PlaceSite,
+    PlayCard,
+    Requisition,
+    ResolveBluff,
+    Sell,
+)
+from .data import SECTIONS
+from .generators import GENERATORS, hand_of
+from .steps import STEP_LABELS
+
+__all__ = ["LISTERS", "MoveListing", "STEP_HINTS"]
+
+#: What the deciding seat does in each step, in words for the status ("what now").
+STEP_HINTS = {
+    "draw": "take the free draw, or pass",
+    "buy": "buy cards from your Bureau Deck at 1 RP each, or pass",
+    "sell": "sell cards from your hand for CP, buy cards at 1 CP each, or pass",
+    "requisition": "requisition Equipment for your Agents, pass Equipment within a Team, or pass",
+    "deployment": "move Agents between the Bureau, the Field and the Hospital, buy an Agent for the turn, form "
+                  "Teams, or pass",
+    "sites": "place Sites from your hand directed at an opponent, or pass",
+    "bluffs": "put cards face down beneath the Investigating Player's Sites as Bluffs, or pass",
+    "assign": "send a Team from the Field to one of your Sites, or pass to end the Investigation",
+    "reveal": "pay for the revealed Bluff (its Cost less 1 in CP) or discard it",
+    "check": "play a card into the chain, or pass",
+    "damage": "choose the Agent who takes the Adversary's damage",
+    "aftermath": "play a Combat card, or pass",
+    "question": "ask a question about the Directed Player's X-File and/or guess it, or pass",
+    "penalty": "ask a question or make a guess back about the player who guessed wrong, or pass",
+    "debrief": "discard down to your hand size, then pass",
+}
+
+
+class _Listing(LegalActions):
+    """The lazy list of every legal move of a seat (`in` still asks the rules' check)."""
+
+    def __iter__(self) -> Iterator[Action]:
+        return self._ruleset.legal_moves(self._state, self._seat)  # type: ignore[attr-defined, no-any-return]
+
+
+class MoveListing:
+    """Every kind of legal move, for the window and clients (a part of `XFilesCCG`)."""
+
+    def legal_actions(self, state: GameState, seat: int | None) -> LegalActions:
+        return _Listing(self, state, seat)  # type: ignore[arg-type]
+
+    def legal_moves(self, state: GameState, seat: int | None) -> Iterator[Action]:
+        """Each legal move of `seat` now, once, checked as strict mode checks it; its pass last."""
+        if seat is None or seat not in state.seats or state.rules.get("over"):
+            return
+        seen: set[Action] = set()
+        for effect in self.suggestion_actions(state, seat):  # the manual effect is always allowed (xfc.effect.1)
+            if effect not in seen:
+                seen.add(effect)
+                yield effect
+        if self.decision(state) != seat:
+            return
+        lister = LISTERS.get(self.step(state))
+        for action in lister(self, state, seat) if lister is not None else ():
+            if action not in seen and not self.check(state, action, seat):
+                seen.add(action)
+                yield action
+        if not self.check(state, Pass(), seat):
+            yield Pass()
+
+    def what_now(self, state: GameState, seat: int | None) -> str:
+        """The step, who acts, and for the deciding seat what it may do (the status's one line of help)."""
+        step = self.step(state)
+        decision = self.decision(state)
+        if decision is None:
+            return "The game is over."
+        if decision != seat:
+            return f"{self._seat_name(state, decision)} decides ({STEP_LABELS[step]}); wait for them."
+        hint = STEP_HINTS[step]
+        if step in ("buy", "sell"):
+            pool = "rp" if step == "buy" else "cp"
+            hint += f" (you have {self._pool_of(state, seat, pool)} {pool.upper()})"
+        return f"Your decision: {hint}."
+
+
+def _kind(rs: Any, state: GameState, pids: list[str], kind: str) -> list[str]:
+    return [p for p in pids if rs.pinfo(state, p).kind == kind]
+
+
+def _list_draw(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+    yield FreeDraw()
+
+
+def _list_buy(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+    step = rs.step(state)
+    if step == "sell":
+        for pid in hand_of(state, seat):
+            if rs._sell_value(state, pid) is not None:
+                yield Sell((pid,))
+    pool = rs._pool_of(state, seat, "rp" if step == "buy" else "cp")
+    cards = len(state.zones[f"deck:{seat}"].pieces) + len(state.zones[f"discard:{seat}"].pieces)
+    for n in range(1, min(pool, cards) + 1):
+        yield Buy(n)
+
+
+def _list_requisition(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+    agents = rs.agents(state, seat)
+    for pid in _kind(rs, state, hand_of(state, seat), "equipment"):
+        for agent in agents:
+            yield Requisition(pid, agent)
+    for holder in agents:
+        for item in rs.gear(state, holder):
+            for agent in agents:
+                if agent != holder:
+                    yield Exchange(item, agent)
+
+
+def _list_deployment(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+    for agent in rs.agents(state, seat):
+        here = rs.section_of(state, agent)
+        for section in SECTIONS:
+            if section != here:
+                yield Deploy(agent, section)
+    for pid in _kind(rs, state, hand_of(state, seat), "agent"):
+        yield Hire(pid, "field")
+        yield Hire(pid, "bureau")
+    for section in SECTIONS:
+        team = rs.agents(state, seat, (section,))
+        if team:
+            yield FormTeam(tuple(team))
+
+
+def _list_sites(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+    opponents = rs.opponents(state, seat)
+    for pid in _kind(rs, state, hand_of(state, seat), "site"):
+        if len(opponents) == 1:
+            yield PlaceSite(pid)  # directed at the only opponent
+        else:
+            for opp in opponents:
+                yield PlaceSite(pid, opp)
+
+
+def _list_bluffs(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+    sites = [p for p in state.rules.get("sites") or {} if p in state.pieces]
+    for site in sites:
+        for pid in hand_of(state, seat):
+            yield PlaceBluff(pid, site)
+
+
+def _list_assign(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+    everyone = tuple(rs.agents(state, seat, ("field",)))
+    used = set(state.rules.get("used") or [])
+    field = tuple(p for p in everyone if p not in used)
+    teams = [field] if field else []
+    for team in (state.rules.get("teams") or {}).get(str(seat), []):
+        mine = tuple(p for p in team if p in field)
+        if mine and mine not in teams:
+            teams.append(mine)
+    teams += [(p,) for p in field if (p,) not in teams]
+    for site in state.rules.get("sites") or {}:
+        if site not in state.pieces or state.pieces[site].zone != f"field:{seat}":
+            continue
+        skills = [s for s, _ in rs.pinfo(state, site).prerequisite] or [""]
+        for team in teams:
+            for skill in skills:
+                yield Investigate(site, team, skill)
+    if everyone:
+        yield FormTeam(everyone)
+
+
+def _list_reveal(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+    pending = state.rules.get("bluffs") or []
+    if pending:
+        yield ResolveBluff(pending[0], True)
+        yield ResolveBluff(pending[0], False)
+
+
+def _plays(rs: Any, state: GameState, seat: int, pid: str) -> Iterator[PlayCard]:
+    """Each way to play a card: each effect it names, each side of a *P card, each value of X it can pay."""
+    info = rs.pinfo(state, pid)
+    choices = range(1, len(info.alternatives) + 1) if info.alternatives else (0,)
+    sides = ("agents", "conspiracy") if info.pool == "*P" else ("",)
+    for choice in choices:
+        for side in sides:
+            if info.cost is None:
+                have = rs._pool_of(state, seat, rs.pay_pool(state, info, seat, side))
+                for x in range(0, max(0, have - info.cost_extra) + 1):
+                    yield PlayCard(pid, side, x, choice)
+            else:
+                yield PlayCard(pid, side, 0, choice)
+
+
+def _list_window(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+    for pid in hand_of(state, seat):
+        if rs.pinfo(state, pid).kind in ("agent", "site", "xfile", "equipment"):
+            continue
+        for play in _plays(rs, state, seat, pid):
+            if rs.can_pay(state, play, seat):  # an unpaid card only goes to the Discard (xfc.chain.3)
+                yield play
+
+
+def _list_question(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+    ctx = rs.question_context(state, seat)
+    if not ctx:
+        return
+    opp, asked = rs.notes_about(state, seat, ctx["about"])
+    questions = rs.question_options(state, seat)
+    # what the Notebook does not know yet first, then the rest (still legal, only less useful)
+    for q in sorted(questions, key=lambda q: (q["kind"], q["value"]) in asked):
+        yield Ask(q["token"])
+    cands = {c["name"] for c in (opp["candidates"] if opp else [])}
+    for g in sorted(rs.guess_options(state, seat), key=lambda g: g["name"] not in cands):
+        yield Guess(g["token"])
+
+
+def _list_debrief(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+    for pid in hand_of(state, seat):
+        yield Discard((pid,))
+
+
+#: The moves each step offers its deciding seat (each is checked before it is listed).
+LISTERS: dict[str, Callable[[Any, GameState, int], Iterator[Action]]] = {
+    "draw": _list_draw, "buy": _list_buy, "sell": _list_buy, "requisition": _list_requisition,
+    "deployment": _list_deployment, "sites": _list_sites, "bluffs": _list_bluffs, "assign": _list_assign,
+    "reveal": _list_reveal, "check": _list_window, "aftermath": _list_window, "damage": GENERATORS["damage"],
+    "question": _list_question, "penalty": _list_question, "debrief": _list_debrief,
+}

@@ -1,0 +1,150 @@
+"""The Notebook: questions and guesses about the hidden X-Files, named by opaque tokens, and what each seat knows.
+
+A question or a guess is named by a token keyed with the table's secret, so an action never says what it asks
+to anyone who reads it on the way; the asking seat's status lists its tokens with their words.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from ...core.state import GameState
+from .data import CHARACTERISTIC_VALUES, CardInfo
+
+__all__ = ["Notebook"]
+
+
+class Notebook:
+    """Questions, guesses and each seat's record of the answers (a part of `XFilesCCG`)."""
+
+    # ------------------------------------------------------------------------------------------ tokens
+
+    def _token(self, state: GameState, prefix: str, *parts: Any) -> str:
+        digest = hashlib.blake2b(":".join(map(str, parts)).encode(), key=state.secret.encode()[:64], digest_size=8)
+        return prefix + digest.hexdigest()
+
+    def question_context(self, state: GameState, seat: int, strict: bool = True) -> dict[str, Any] | None:
+        """Who `seat` may ask about now, and of which kinds ({about, kinds, ask, guess}), or None.
+
+        Not `strict`: a question or guess already used is allowed again (warn mode applies what the rules forbid).
+        """
+        r = state.rules
+        step = self.step(state)
+        check = r.get("check") or {}
+        site = check.get("site")
+        kinds = list(self.info(state.pieces[site].card).asks) if site in state.pieces else []
+        if step == "question" and seat == self.active(state):
+            q = r.get("question") or {}
+            exclusive = self.options["question_or_guess"] and (q.get("asked") or q.get("guessed"))
+            only = q.get("only")  # the lowered prerequisite was met, not the printed one: that one question only
+            return {"about": check.get("directed"), "kinds": [only[0]] if only else kinds, "only": only,
+                    "ask": not strict or (not q.get("asked") and not exclusive),
+                    "guess": not only and (not strict or (not q.get("guessed") and not exclusive))}
+        if step == "penalty":
+            pen = r.get("penalty") or {}
+            if pen.get("seat") == seat and not pen.get("done"):
+                return {"about": pen.get("about"), "kinds": kinds, "ask": True, "guess": True}
+        return None
+
+    def question_options(self, state: GameState, seat: int, strict: bool = True) -> list[dict[str, Any]]:
+        """The questions `seat` may ask now, each with its opaque token."""
+        ctx = self.question_context(state, seat, strict)
+        if not ctx or not ctx["ask"] or ctx["about"] is None:
+            return []
+        turn = state.rules.get("turn", 1)
+        out = []
+        only = ctx.get("only")
+        for kind in ctx["kinds"]:
+            for value in CHARACTERISTIC_VALUES.get(kind, ()) if not only else (only[1],):
+                token = self._token(state, "q", seat, ctx["about"], turn, kind, value)
+                out.append({"token": token, "about": ctx["about"], "kind": kind, "value": value,
+                            "text": f"Is your X-File's {kind.upper()} {value}?"})
+        return out
+
+    def guess_options(self, state: GameState, seat: int, strict: bool = True) -> list[dict[str, Any]]:
+        """The X-Files `seat` may guess now, each with its opaque token."""
+        ctx = self.question_context(state, seat, strict)
+        if not ctx or not ctx["guess"] or ctx["about"] is None:
+            return []
+        turn = state.rules.get("turn", 1)
+        # named by title, never by card ref: a view must not name a hidden card, even among all the candidates
+        return [{"token": self._token(state, "g", seat, ctx["about"], turn, x.ref), "about": ctx["about"],
+                 "name": x.name} for x in self.xfiles()]
+
+    def question_token(self, state: GameState, seat: int, kind: str, value: str) -> str:
+        """The token of one question (for tests, tools and the UI)."""
+        for q in self.question_options(state, seat):
+            if q["kind"].casefold() == kind.casefold() and q["value"].casefold() == value.casefold():
+                return q["token"]
+        raise KeyError(f"seat {seat} cannot ask about {kind} {value} now")
+
+    def guess_token(self, state: GameState, seat: int, xfile: str) -> str:
+        names = {x.ref: x.name for x in self.xfiles()}
+        for g in self.guess_options(state, seat):
+            if g["name"] in (xfile, names.get(xfile)):
+                return g["token"]
+        raise KeyError(f"seat {seat} cannot guess {xfile} now")
+
+    # ------------------------------------------------------------------------------------------ the Notebook
+
+    def notes_about(self, state: GameState, seat: int, about: int | None) -> tuple[dict[str, Any] | None, set[Any]]:
+        """`seat`'s Notebook row about seat `about` (None: none), and the (kind, value) questions it has asked."""
+        opp = next((o for o in self.notebook(state, seat)["opponents"] if o["seat"] == about), None)
+        asked = {(a.get("kind"), a.get("value")) for a in (opp["answers"] if opp else []) if "kind" in a}
+        return opp, asked
+
+    def notebook(self, state: GameState, seat: int) -> dict[str, Any]:
+        """`seat`'s own record: per opponent its answers and the X-Files still consistent with them."""
+        mine = list((state.rules.get("answers") or {}).get(str(seat), []))
+        out: dict[str, Any] = {"opponents": []}
+        for opp in self.opponents(state, seat):
+            rows = [a for a in mine if a.get("about") == opp]
+            cands = [x for x in self.xfiles() if _consistent(x, rows)]
+            known = {}
+            for kind in CHARACTERISTIC_VALUES:
+                values = {x.characteristics.get(kind) for x in cands}
+                yes = [a["value"] for a in rows if a.get("kind") == kind and a.get("answer")]
+                if yes:
+                    known[kind] = yes[0]
+                elif len(values) == 1 and cands:
+                    known[kind] = next(iter(values))
+            out["opponents"].append({
+                "seat": opp,
+                "answers": rows,
+                "candidates": [{"name": x.name, "characteristics": dict(x.characteristics)} for x in cands],
+                "known": known,
+            })
+        return out
+
+    def powers(self, state: GameState, seat: int) -> list[dict[str, Any]]:
+        """X-File powers of `seat`'s X-File unlocked by what each opponent knows (effects applied by hand)."""
+        xf = self.xfile_of(state, seat)
+        if xf is None:
+            return []
+        chars = self.pinfo(state, xf).characteristics
+        out = []
+        for opp in self.opponents(state, seat):
+            known = self.notebook(state, opp)
+            for o in known["opponents"]:
+                if o["seat"] != seat:
+                    continue
+                for kind, value in o["known"].items():
+                    if chars.get(kind) == value:
+                        out.append({"opponent": opp, "kind": kind, "value": value})
+        return out
+
+
+
+def _consistent(x: CardInfo, rows: list[dict[str, Any]]) -> bool:
+    for a in rows:
+        if "guess" in a:
+            if bool(a.get("answer")) != (a["guess"] == x.name):
+                return False
+            continue
+        has = (x.characteristics.get(a.get("kind", "")) or "").casefold() == str(a.get("value", "")).casefold()
+        if has != bool(a.get("answer")):
+            return False
+    return True
+
+

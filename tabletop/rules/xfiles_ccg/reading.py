@@ -1,0 +1,291 @@
+"""Reading the X-Files CCG table: card data, whose decision it is, Agents and their Health and skills, pools.
+
+`Reading` is the part of `XFilesCCG` every other part uses; it never changes the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from ...core.state import GameState
+from .actions import PlayCard
+from .data import SECTIONS, CardInfo, card_info
+from .steps import PHASE_OF, UNKNOWN
+
+if TYPE_CHECKING:
+    from ...cards import CardLibrary
+
+__all__ = ["Reading"]
+
+
+class Reading:
+    """What the rules read of the table (card data through the library the base owns, rule state, pieces)."""
+
+    if TYPE_CHECKING:  # provided by KitRuleset
+        library: CardLibrary | None
+        card_library: CardLibrary
+        options: dict[str, Any]
+
+    # the card data read so far, for the library (and its version) it was read from
+    _info_lib: object = object()  # no library yet
+    _info_version = -1
+    _infos: dict[str, CardInfo] = {}
+    _xfiles: list[CardInfo] | None = None
+
+    # ------------------------------------------------------------------------------------------ card data
+
+    def _fresh_cards(self) -> None:
+        """Forget the card data read so far: the game's library changed, or its cards were reloaded from disk.
+
+        The same rule as the kit's `card_cache` (emptied when `library.version` moves), checked inline in `info`
+        because `info` runs some 6,000 times a game.
+        """
+        lib = self.card_library
+        self._info_lib, self._info_version = lib, lib.version
+        self._infos, self._xfiles = {}, None
+
+    def info(self, ref: str | None) -> CardInfo:
+        """What the engine reads of a card ref (an unknown card reads as kind 'unknown', cost 0)."""
+        if ref is None:
+            return UNKNOWN
+        lib = self.library
+        if lib is not self._info_lib or lib.version != self._info_version:  # type: ignore[union-attr]
+            self._fresh_cards()
+        got = self._infos.get(ref)
+        if got is None:
+            try:
+                got = card_info(self.card_library.get(ref))
+            except KeyError:
+                got = CardInfo(ref=ref, name=ref, kind="unknown")
+            self._infos[ref] = got
+        return got
+
+    def pinfo(self, state: GameState, pid: str) -> CardInfo:
+        return self.info(state.pieces[pid].card)
+
+    def name_of(self, state: GameState, pid: str | None) -> str:
+        if pid is None or pid not in state.pieces:
+            return str(pid)
+        return self.pinfo(state, pid).name
+
+    def card_title(self, state: GameState, pid: str) -> str | None:
+        return self.pinfo(state, pid).name if state.pieces[pid].card else None
+
+    def xfiles(self) -> list[CardInfo]:
+        """Every X-File card of the loaded card sets (the Notebook's universe)."""
+        lib = self.library
+        if lib is not self._info_lib or lib.version != self._info_version:  # type: ignore[union-attr]
+            self._fresh_cards()
+        if self._xfiles is None:
+            self._xfiles = [card_info(c) for c in self.card_library if card_info(c).kind == "xfile"]
+        return self._xfiles
+
+    # ------------------------------------------------------------------------------------------ rule state
+
+    @staticmethod
+    def active(state: GameState) -> int:
+        return int(state.rules.get("active", state.seats[0]))
+
+    @staticmethod
+    def step(state: GameState) -> str:
+        s = state.rules.get("step", "draw")
+        return s if s in PHASE_OF else "draw"
+
+    @staticmethod
+    def _left(state: GameState, seat: int) -> int:
+        seats = state.seats
+        return seats[(seats.index(seat) + 1) % len(seats)] if seat in seats else seats[0]
+
+    def opponents(self, state: GameState, seat: int) -> list[int]:
+        """The other seats in order from `seat`'s left."""
+        out, s = [], self._left(state, seat)
+        while s != seat and s not in out:
+            out.append(s)
+            s = self._left(state, s)
+        return out
+
+    def decision(self, state: GameState) -> int | None:
+        """The seat whose decision it is now (None when the game is over)."""
+        r = state.rules
+        if r.get("over"):
+            return None
+        step = self.step(state)
+        if step == "sell":
+            return r.get("seller", self._left(state, self.active(state)))
+        if step == "bluffs":
+            return r.get("bluffer", self._left(state, self.active(state)))
+        if step == "reveal":
+            pending = r.get("bluffs") or []
+            if pending and pending[0] in state.pieces:
+                return state.pieces[pending[0]].owner
+            return self.active(state)
+        if step in ("check", "aftermath"):
+            return r.get("priority", self.active(state))
+        if step == "damage":
+            return (r.get("combat") or {}).get("owner", self.active(state))
+        if step == "penalty":
+            return (r.get("penalty") or {}).get("seat", self.active(state))
+        if step == "debrief":
+            return r.get("discarder", self.active(state))
+        return self.active(state)
+
+    def waiting_for(self, state: GameState) -> list[int]:
+        seat = self.decision(state)
+        return [] if seat is None else [seat]
+
+    # -- pieces --
+
+    def section_of(self, state: GameState, pid: str) -> str:
+        return state.zones[state.pieces[pid].zone].kind
+
+    def agents(self, state: GameState, seat: int, sections: Iterable[str] = SECTIONS) -> list[str]:
+        out = []
+        for sec in sections:
+            zone = state.zones.get(f"{sec}:{seat}")
+            if zone is None:
+                continue
+            out += [p for p in zone.pieces if state.pieces[p].attached_to is None
+                    and self.pinfo(state, p).kind == "agent"]
+        return out
+
+    @staticmethod
+    def damage(state: GameState, pid: str) -> int:
+        return int(state.pieces[pid].counters.get("damage", 0))
+
+    def health(self, state: GameState, pid: str) -> int:
+        """Current Health: printed Health less damage, never below 0."""
+        printed = self.pinfo(state, pid).health or 0
+        return max(0, printed - self.damage(state, pid))
+
+    def gear(self, state: GameState, pid: str) -> list[str]:
+        return [q for q in state.attached(pid) if self.pinfo(state, q).kind == "equipment"]
+
+    def can_leave_hospital(self, state: GameState, pid: str) -> bool:
+        printed = self.pinfo(state, pid).health or 0
+        if printed < 3:
+            return self.damage(state, pid) == 0
+        return self.health(state, pid) >= 3
+
+    def agent_skill(self, state: GameState, pid: str, skill: str) -> int:
+        """An Agent's skill plus the best one of its Equipment for that skill (one item per check)."""
+        base = self.pinfo(state, pid).skill(skill)
+        bonus = max((self.pinfo(state, q).modifies.get(skill, 0) for q in self.gear(state, pid)), default=0)
+        return base + bonus
+
+    def team_skill(self, state: GameState, team: Iterable[str], skill: str) -> int:
+        return sum(self.agent_skill(state, p, skill) for p in team
+                   if p in state.pieces and self.section_of(state, p) != "hospital")
+
+    def combatants(self, state: GameState) -> list[str]:
+        """Who fights for the Investigating Team: its Agents not in the Hospital, then its Witnesses with Health
+        (manual p.33: "Witness with HEALTH are treated as Agents in Combat rounds"; xfc.combat.7)."""
+        check = state.rules.get("check") or {}
+        agents = [p for p in check.get("team", []) if p in state.pieces and self.section_of(state, p) != "hospital"]
+        witnesses = [p for p in check.get("witnesses", []) if p in state.pieces
+                     and self.section_of(state, p) == "field" and self.health(state, p) > 0]
+        return agents + witnesses
+
+    def check_total(self, state: GameState) -> int | None:
+        check = state.rules.get("check")
+        if not check:
+            return None
+        base = self.team_skill(state, check.get("team", []), check.get("skill", ""))
+        return base + sum(int(m.get("amount", 0)) for m in check.get("mods", []))
+
+    def _pool_of(self, state: GameState, seat: int, pool: str) -> int:
+        return int(state.player(seat).counters.get(pool, 0))
+
+    def _owner(self, state: GameState, pid: str) -> int:
+        piece = state.pieces[pid]
+        if piece.owner in state.seats:
+            return int(piece.owner)
+        zone = state.zones[piece.zone]
+        return zone.owner if zone.owner is not None else self.active(state)
+
+    def _seat_name(self, state: GameState, seat: int | None) -> str:
+        for p in state.players:
+            if p.seat == seat:
+                return p.name
+        return f"seat {seat}"
+
+    def _sell_value(self, state: GameState, pid: str) -> int | None:
+        info = self.pinfo(state, pid)
+        if info.kind == "agent":
+            return info.res
+        if info.pool in ("RP", "*P") and isinstance(info.cost, int):
+            return info.cost
+        return None
+
+    def _same_team(self, state: GameState, a: str, b: str) -> bool:
+        if self.section_of(state, a) == self.section_of(state, b):
+            return True
+        for teams in (state.rules.get("teams") or {}).values():
+            for team in teams:
+                if a in team and b in team:
+                    return True
+        return False
+
+    def _directed(self, state: GameState, at: int | None) -> int | None:
+        if at is not None:
+            return at
+        opps = self.opponents(state, self.active(state))
+        return opps[0] if len(opps) == 1 else None
+
+    def in_effect(self, state: GameState, seat: int) -> set[str]:
+        """Activator words in effect for `seat` now: ACTIVE/CONSPIRACY, COMBAT, MULTIPLAYER and Keywords in play."""
+        r = state.rules
+        words = {"ACTIVE" if seat == self.active(state) else "CONSPIRACY"}
+        if len(state.seats) > 2:
+            words.add("MULTIPLAYER")
+        if r.get("combat"):
+            words.add("COMBAT")
+            adv = r["combat"].get("adversary")
+            if adv in state.pieces:
+                words |= self.pinfo(state, adv).keywords
+        check = r.get("check") or {}
+        site = check.get("site")
+        if site in state.pieces:
+            kw = self.pinfo(state, site).keywords
+            words |= kw
+            words |= {f"{k} SITE" for k in kw}
+            words.add("SITE")
+        for pid in check.get("team", []):
+            if pid in state.pieces:
+                words |= self.pinfo(state, pid).keywords
+        for entry in r.get("chain") or []:
+            if entry.get("piece") in state.pieces:
+                words |= self.pinfo(state, entry["piece"]).keywords
+        words.add(PHASE_OF[self.step(state)].upper() + " PHASE")
+        return words
+
+    def pay_pool(self, state: GameState, info: CardInfo, seat: int, side: str = "") -> str:
+        """The pool a card is paid from: RP for RP cards, CP for CP cards, *P from the side it helps."""
+        if info.pool == "RP":
+            return "rp"
+        if info.pool == "CP":
+            return "cp"
+        if side in ("agents", "conspiracy"):
+            return "rp" if side == "agents" else "cp"
+        return "rp" if seat == self.active(state) else "cp"
+
+    def can_pay(self, state: GameState, a: PlayCard, seat: int) -> bool:
+        """Whether `seat` can pay for playing `a` now (an unpaid card is discarded, so hints and bots skip it)."""
+        info = self.pinfo(state, a.piece)
+        cost = max(0, a.x) + info.cost_extra if info.cost is None else info.cost
+        return self._pool_of(state, seat, self.pay_pool(state, info, seat, a.side)) >= cost
+
+    def xfile_of(self, state: GameState, seat: int) -> str | None:
+        zone = state.zones.get(f"xfile:{seat}")
+        return zone.pieces[0] if zone is not None and zone.pieces else None
+
+    def agents_in_play(self, state: GameState, seat: int) -> list[str]:
+        """`seat`'s Agents still in the game: in a section, or abducted into the Bureau Deck (they come back)."""
+        abducted = [p for p in state.rules.get("abducted") or [] if p in state.pieces and self._owner(state, p) == seat]
+        return self.agents(state, seat) + abducted
+
+    def killer_winner(self, state: GameState) -> int | None:
+        """The one player with Agents in play while every opponent has none (the killer_win house rule), or None."""
+        standing = [s for s in state.seats if self.agents_in_play(state, s)]
+        return standing[0] if len(standing) == 1 and len(state.seats) > 1 else None
+

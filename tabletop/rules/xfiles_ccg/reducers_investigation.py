@@ -1,0 +1,200 @@
+"""What the X-Files CCG actions of the Investigation and the Debriefing do to the table: sending a Team, Bluffs,
+card plays, Combat damage, questions and guesses, the discard, and the automatic actions.
+"""
+
+from __future__ import annotations
+
+from ...core.reducer import ActionError, Tx
+from ...core.state import EVERYONE, GameState
+from ..kit import reduces
+from .actions import (
+    Ask,
+    AssignDamage,
+    Discard,
+    Guess,
+    Hospitalize,
+    Investigate,
+    KillerWin,
+    PlayCard,
+    ResolveBluff,
+)
+from .data import canonical_skill
+
+__all__ = ["InvestigationReducers"]
+
+
+class InvestigationReducers:
+    """The reducers of the Investigation, the Debriefing and the automatic actions (a part of `XFilesCCG`)."""
+
+    @reduces(Investigate)
+    def _do_investigate(self, state: GameState, a: Investigate, seat: int, tx: Tx) -> None:
+        r = state.rules
+        info = self.pinfo(state, a.site)
+        options = list(info.prerequisite)
+        skill = canonical_skill(a.skill) if a.skill else None
+        need = next((n for s, n in options if s == skill), None)
+        if skill is None or need is None:
+            if options:
+                skill, need = options[0] if skill is None else (skill, options[0][1])
+            else:
+                skill, need = skill or "", 0
+        directed = (r.get("sites") or {}).get(a.site, {}).get("at")
+        if directed is None:
+            directed = self._directed(state, None)
+        tx.set_rule("check", {"site": a.site, "team": list(a.agents), "skill": skill, "need": need,
+                              "directed": directed, "mods": [], "used": []})
+        tx.set_rule("used", [*(r.get("used") or []), *a.agents])
+        tx.note("xfc.investigate", seat, f"investigates {info.name} with "
+                f"{', '.join(self.ref(state, p) for p in a.agents)}: {skill} {self.team_skill(state, a.agents, skill)} "
+                f"against {need}+", {"site": a.site, "agents": list(a.agents), "skill": skill, "need": need})
+        pending = []
+        for pid in list(state.attached(a.site)):
+            tx.change(pid, face_up=True, known=state.pieces[pid].known | {EVERYONE})
+            binfo = self.pinfo(state, pid)
+            if binfo.has("BLUFF"):
+                pending.append(pid)
+                tx.note("xfc.bluff_revealed", self._owner(state, pid), f"Bluff revealed: {binfo.name}", {"piece": pid})
+            else:
+                tx.note("xfc.bluff_revealed", self._owner(state, pid), f"{binfo.name} was not a Bluff and is discarded",
+                        {"piece": pid})
+                self._to_discard(state, pid, tx)
+        if pending:
+            tx.set_rule("bluffs", pending)
+            self._goto(state, "reveal", tx)
+        else:
+            self._goto(state, "check", tx)
+            self._open_window(state, tx, seat)
+
+    @reduces(ResolveBluff)
+    def _do_resolve_bluff(self, state: GameState, a: ResolveBluff, seat: int, tx: Tx) -> None:
+        info = self.pinfo(state, a.piece)
+        owner = self._owner(state, a.piece)
+        cost = max(0, (info.cost or 0) - 1)
+        pending = [p for p in state.rules.get("bluffs") or [] if p != a.piece]
+        if a.pay and self._pool_of(state, owner, "cp") >= cost:
+            self._pay(state, owner, "cp", cost, tx)
+            self._to_discard(state, a.piece, tx)
+            tx.note("xfc.bluff_paid", owner, f"pays {cost} CP for the Bluff {info.name} ({self._pool_of(state, owner, 'cp')} "
+                    "CP left)" + (f"; apply by hand: {info.text}" if info.text else ""), {"piece": a.piece, "cost": cost})
+            self._offer(state, tx, owner, a.piece, info)
+        else:
+            self._to_discard(state, a.piece, tx)
+            tx.note("xfc.bluff_dropped", owner, f"discards the Bluff {info.name}", {"piece": a.piece})
+        if pending:
+            tx.set_rule("bluffs", pending)
+        else:
+            tx.del_rule("bluffs")
+            self._goto(state, "check", tx)
+            self._open_window(state, tx, self.active(state))
+            if any(s.get("seat") == owner for s in state.rules.get("suggestions") or []):
+                self._open_window(state, tx, owner)
+
+    @reduces(PlayCard)
+    def _do_play(self, state: GameState, a: PlayCard, seat: int, tx: Tx) -> None:
+        info = self.pinfo(state, a.piece)
+        cost = max(0, a.x) + info.cost_extra if info.cost is None else (info.cost or 0)
+        pool = self.pay_pool(state, info, seat, a.side)
+        if self._pool_of(state, seat, pool) < cost:
+            self._to_discard(state, a.piece, tx)
+            tx.note("xfc.unpaid", seat, f"cannot pay {cost} {pool.upper()} for {info.name}: it goes to the Discard "
+                    "(xfc.chain.3)", {"piece": a.piece})
+            return
+        self._pay(state, seat, pool, cost, tx)
+        tx.move(a.piece, "chain", face_up=True, by=seat)
+        entry = {"piece": a.piece, "seat": seat, "pool": pool, "paid": cost, "combat": self._level(state)}
+        named = ""
+        if 1 <= a.choice <= len(info.alternatives):
+            entry["choice"] = a.choice
+            named = f", naming effect {a.choice}: {info.alternatives[a.choice - 1]}"
+        tx.set_rule("chain", [*self._chain(state), entry])
+        if info.kind == "witness" and state.rules.get("check"):
+            check = dict(state.rules["check"])
+            check["used"] = [*check.get("used", []), info.ref]
+            tx.set_rule("check", check)
+        tx.set_rule("passed", 0)
+        tx.set_rule("priority", seat)
+        tx.note("xfc.play", seat, f"plays {info.name} for {cost} {pool.upper()} ({self._pool_of(state, seat, pool)} "
+                f"{pool.upper()} left){named}", {"piece": a.piece, "pool": pool, "paid": cost, "choice": a.choice})
+
+    @reduces(AssignDamage)
+    def _do_assign_damage(self, state: GameState, a: AssignDamage, seat: int, tx: Tx) -> None:
+        if not state.rules.get("combat"):
+            raise ActionError("no_combat", "there is no Combat")
+        self._deal_damage(state, tx, a.agent)
+
+    @reduces(Ask)
+    def _do_ask(self, state: GameState, a: Ask, seat: int, tx: Tx) -> None:
+        q = next((o for o in self.question_options(state, seat, False) if o["token"] == a.token), None)
+        if q is None:
+            raise ActionError("no_question", "that question cannot be asked now")
+        about = q["about"]
+        xf = self.xfile_of(state, about)
+        value = self.pinfo(state, xf).characteristics.get(q["kind"], "") if xf else ""
+        yes = value.casefold() == q["value"].casefold()
+        row = {"about": about, "kind": q["kind"], "value": q["value"], "answer": yes, "turn": state.rules.get("turn", 1)}
+        self._answer(state, tx, seat, about, row, f"asks {self._seat_name(state, about)}: {q['text']} "
+                   f"{'Yes' if yes else 'No'}.")
+        self._mark(state, seat, tx, "asked")
+
+    def _mark(self, state: GameState, seat: int, tx: Tx, what: str) -> None:
+        if self.step(state) == "penalty":
+            tx.del_rule("penalty")
+            self._goto(state, "question", tx)
+        else:
+            q = dict(state.rules.get("question") or {})
+            q[what] = True
+            tx.set_rule("question", q)
+
+    @reduces(Guess)
+    def _do_guess(self, state: GameState, a: Guess, seat: int, tx: Tx) -> None:
+        g = next((o for o in self.guess_options(state, seat, False) if o["token"] == a.token), None)
+        if g is None:
+            raise ActionError("no_guess", "that guess cannot be made now")
+        about = g["about"]
+        xf = self.xfile_of(state, about)
+        actual = self.pinfo(state, xf) if xf else None
+        right = actual is not None and g["name"] == actual.name
+        penalty_step = self.step(state) == "penalty"
+        guesses = dict(state.rules.get("guesses") or {})
+        guesses[str(seat)] = int(guesses.get(str(seat), 0)) + 1
+        tx.set_rule("guesses", guesses)
+        row = {"about": about, "guess": g["name"], "answer": right,
+               "turn": state.rules.get("turn", 1)}
+        self._answer(state, tx, seat, about, row, f"guesses that {self._seat_name(state, about)}'s X-File is {g['name']}: "
+                   f"{'right' if right else 'wrong'}.")
+        if right:
+            if xf:
+                tx.change(xf, known=state.pieces[xf].known | {EVERYONE})
+            self._end(state, tx, seat, f"{self._seat_name(state, seat)} identifies {self._seat_name(state, about)}'s X-File, "
+                    f"{g['name']}, and wins (xfc.game.1)")
+            return
+        if self.options["one_guess"] and not penalty_step:
+            self._end(state, tx, about, f"{self._seat_name(state, seat)} guessed wrong with the one guess of the game: "
+                    f"{self._seat_name(state, about)} wins (xfc.options.2)")
+            return
+        if penalty_step:
+            self._mark(state, seat, tx, "guessed")
+            return
+        q = dict(state.rules.get("question") or {})
+        q["guessed"] = True
+        tx.set_rule("question", q)
+        tx.set_rule("penalty", {"seat": about, "about": seat})
+        self._goto(state, "penalty", tx)
+
+    @reduces(Discard)
+    def _do_discard(self, state: GameState, a: Discard, seat: int, tx: Tx) -> None:
+        for pid in a.pieces:
+            self._to_discard(state, pid, tx)
+        tx.note("xfc.discard", seat, f"discards {len(a.pieces)} card{'s' if len(a.pieces) != 1 else ''}",
+                {"count": len(a.pieces)})
+
+    @reduces(Hospitalize)
+    def _do_hospitalize(self, state: GameState, a: Hospitalize, seat: int | None, tx: Tx) -> None:
+        self._move_agent(state, a.agent, "hospital", tx)
+        tx.note("xfc.hospital", self._owner(state, a.agent), f"{self.ref(state, a.agent)} is at 0 Health and goes to the "
+                "Hospital", {"piece": a.agent})
+
+    @reduces(KillerWin)
+    def _do_killer_win(self, state: GameState, a: KillerWin, seat: int | None, tx: Tx) -> None:
+        self._end(state, tx, a.winner, f"{self._seat_name(state, a.winner)} has permanently removed every opposing Agent "
+                "from play and wins (xfc.options.3)")

@@ -1,0 +1,213 @@
+"""What the X-Files CCG actions before the Investigation do to the table: passing, Briefing, Requisition,
+Deployment and Case Assignment. Each is a method marked `@reduces(ActionType)`, dispatched through the kit's table.
+"""
+
+from __future__ import annotations
+
+from ...core.reducer import ActionError, Tx
+from ...core.state import GameState
+from ..kit import reduces
+from .actions import (
+    Buy,
+    Deploy,
+    Exchange,
+    FormTeam,
+    FreeDraw,
+    Hire,
+    Pass,
+    PlaceBluff,
+    PlaceSite,
+    Requisition,
+    Sell,
+)
+from .data import SECTIONS
+
+__all__ = ["PASS_TO", "PrepReducers"]
+
+#: What a pass does in each step: the method that moves the game on (a step missing here cannot be passed).
+PASS_TO = {
+    "draw": "_passed_draw", "buy": "_passed_buy", "sell": "_passed_sell", "requisition": "_passed_requisition",
+    "deployment": "_passed_deployment", "sites": "_passed_sites", "bluffs": "_passed_bluffs",
+    "assign": "_passed_assign", "check": "_pass_priority", "aftermath": "_pass_priority",
+    "question": "_passed_question", "penalty": "_passed_penalty", "debrief": "_passed_debrief",
+}
+
+
+class PrepReducers:
+    """Passing, and the reducers of the steps before the Investigation (a part of `XFilesCCG`)."""
+
+    @reduces(Pass)
+    def _do_pass(self, state: GameState, a: Pass, seat: int, tx: Tx) -> None:
+        step = self.step(state)
+        tx.note("xfc.pass", seat, "passes")
+        name = PASS_TO.get(step)
+        if name is None:
+            raise ActionError("cannot_pass", f"there is nothing to pass in {step}")
+        getattr(self, name)(state, seat, tx)
+
+    def _passed_draw(self, state: GameState, seat: int, tx: Tx) -> None:
+        self._collect_res(state, tx)
+
+    def _passed_buy(self, state: GameState, seat: int, tx: Tx) -> None:
+        self._start_selling(state, tx)
+
+    def _passed_sell(self, state: GameState, seat: int, tx: Tx) -> None:
+        self._next_seller(state, tx)
+
+    def _passed_requisition(self, state: GameState, seat: int, tx: Tx) -> None:
+        self._goto(state, "deployment", tx)
+
+    def _passed_deployment(self, state: GameState, seat: int, tx: Tx) -> None:
+        tx.set_rule("site_names", [])
+        self._goto(state, "sites", tx)
+
+    def _passed_sites(self, state: GameState, seat: int, tx: Tx) -> None:
+        opps = self.opponents(state, self.active(state))
+        if any(pid in state.pieces for pid in state.rules.get("sites") or {}):
+            tx.set_rule("bluffer", opps[0])
+            self._goto(state, "bluffs", tx)
+        else:
+            self._goto(state, "assign", tx)
+
+    def _passed_bluffs(self, state: GameState, seat: int, tx: Tx) -> None:
+        opps = self.opponents(state, self.active(state))
+        cur = state.rules.get("bluffer")
+        i = opps.index(cur) + 1 if cur in opps else len(opps)
+        if i < len(opps):
+            tx.set_rule("bluffer", opps[i])
+        else:
+            tx.del_rule("bluffer")
+            self._goto(state, "assign", tx)
+
+    def _passed_assign(self, state: GameState, seat: int, tx: Tx) -> None:
+        self._end_investigation(state, tx)
+
+    def _passed_question(self, state: GameState, seat: int, tx: Tx) -> None:
+        self._close_site(state, tx)
+
+    def _passed_penalty(self, state: GameState, seat: int, tx: Tx) -> None:
+        tx.del_rule("penalty")
+        self._goto(state, "question", tx)
+
+    def _passed_debrief(self, state: GameState, seat: int, tx: Tx) -> None:
+        self._next_discarder(state, tx)
+
+    def _pass_priority(self, state: GameState, seat: int, tx: Tx) -> None:
+        r = state.rules
+        sugg = [s for s in r.get("suggestions") or [] if s.get("seat") != seat]
+        if sugg != list(r.get("suggestions") or []):
+            tx.set_rule("suggestions", sugg)
+        passed = int(r.get("passed", 0)) + 1
+        if passed < len(state.seats):
+            tx.set_rule("passed", passed)
+            tx.set_rule("priority", self._left(state, r.get("priority", seat)))
+            return
+        level = self._level(state)
+        chain = self._chain(state)
+        if chain and int(chain[-1].get("combat", 0)) == level:
+            self._resolve_top(state, tx)
+        else:
+            self._window_closed(state, tx)
+
+    @reduces(FreeDraw)
+    def _do_free_draw(self, state: GameState, a: FreeDraw, seat: int, tx: Tx) -> None:
+        n = self._draw(state, seat, 1, tx)
+        tx.set_rule("drawn", True)
+        tx.note("xfc.free_draw", seat, "takes the free draw" if n else "has no card to draw", {"count": n})
+        self._collect_res(state, tx)
+
+    @reduces(Buy)
+    def _do_buy(self, state: GameState, a: Buy, seat: int, tx: Tx) -> None:
+        step = self.step(state)
+        pool = "rp" if step == "buy" else "cp"
+        count = max(0, a.count)
+        n = self._draw(state, seat, count, tx)
+        self._pay(state, seat, pool, n, tx)
+        tx.note("xfc.buy", seat, f"buys {n} card{'s' if n != 1 else ''} for {n} {pool.upper()} "
+                f"({self._pool_of(state, seat, pool)} {pool.upper()} left)", {"count": n, "pool": pool})
+        if step == "buy":
+            self._start_selling(state, tx)
+        elif step == "sell":
+            self._next_seller(state, tx)
+
+    @reduces(Sell)
+    def _do_sell(self, state: GameState, a: Sell, seat: int, tx: Tx) -> None:
+        total = 0
+        for pid in a.pieces:
+            total += self._sell_value(state, pid) or 0
+            self._to_discard(state, pid, tx)
+        cp = tx.add_player_counter(seat, "cp", total)
+        tx.note("xfc.sell", seat, f"sells {', '.join(self.ref(state, p) for p in a.pieces)} for {total} CP "
+                f"({cp} CP)", {"pieces": list(a.pieces), "cp": total})
+
+    @reduces(Requisition)
+    def _do_requisition(self, state: GameState, a: Requisition, seat: int, tx: Tx) -> None:
+        info = self.pinfo(state, a.piece)
+        if info.kind != "equipment":
+            raise ActionError("not_equipment", f"{info.name} is not Equipment")
+        self._pay(state, seat, "rp", info.cost or 0, tx)
+        self._attach(state, a.piece, a.agent, tx, by=seat)
+        tx.note("xfc.requisition", seat, f"requisitions {info.name} for {self.ref(state, a.agent)} "
+                f"({info.cost or 0} RP; {self._pool_of(state, seat, 'rp')} RP left)", {"piece": a.piece, "agent": a.agent})
+
+    @reduces(Exchange)
+    def _do_exchange(self, state: GameState, a: Exchange, seat: int, tx: Tx) -> None:
+        if state.pieces[a.piece].attached_to is None:
+            raise ActionError("not_held", "that Equipment is not held by an Agent")
+        self._attach(state, a.piece, a.agent, tx)
+        tx.note("xfc.exchange", seat, f"{self.ref(state, a.piece)} goes to {self.ref(state, a.agent)}",
+                {"piece": a.piece, "agent": a.agent})
+
+    @reduces(Deploy)
+    def _do_deploy(self, state: GameState, a: Deploy, seat: int, tx: Tx) -> None:
+        if a.to not in SECTIONS:
+            raise ActionError("bad_section", f"Agents go to the Bureau, Field or Hospital, not {a.to!r}")
+        self._move_agent(state, a.agent, a.to, tx)
+        moved = list(state.rules.get("moved") or [])
+        if a.agent not in moved:
+            tx.set_rule("moved", [*moved, a.agent])
+        tx.note("xfc.deploy", seat, f"{self.ref(state, a.agent)} goes to the {a.to.title()}", {"piece": a.agent})
+
+    @reduces(Hire)
+    def _do_hire(self, state: GameState, a: Hire, seat: int, tx: Tx) -> None:
+        info = self.pinfo(state, a.piece)
+        to = a.to if a.to in ("bureau", "field") else "field"
+        self._pay(state, seat, "rp", info.cost or 0, tx)
+        tx.move(a.piece, f"{to}:{seat}", face_up=True, by=seat)
+        tx.set_rule("hired", [*(state.rules.get("hired") or []), a.piece])
+        tx.set_rule("moved", [*(state.rules.get("moved") or []), a.piece])
+        tx.note("xfc.hire", seat, f"buys {info.name} for this turn ({info.cost or 0} RP; game effect ignored)",
+                {"piece": a.piece})
+
+    @reduces(FormTeam)
+    def _do_team(self, state: GameState, a: FormTeam, seat: int, tx: Tx) -> None:
+        teams = dict(state.rules.get("teams") or {})
+        mine = [[p for p in t if p not in a.agents] for t in teams.get(str(seat), [])]
+        mine = [t for t in mine if t]
+        mine.append(list(a.agents))
+        teams[str(seat)] = mine
+        tx.set_rule("teams", teams)
+        tx.note("xfc.team", seat, "forms a Team: " + ", ".join(self.ref(state, p) for p in a.agents),
+                {"agents": list(a.agents)})
+
+    @reduces(PlaceSite)
+    def _do_site(self, state: GameState, a: PlaceSite, seat: int, tx: Tx) -> None:
+        info = self.pinfo(state, a.piece)
+        at = self._directed(state, a.at)
+        if at is None:
+            raise ActionError("no_direction", "name the opponent this Site is directed at")
+        pool = "cp" if info.pool == "CP" else "rp"
+        self._pay(state, seat, pool, info.cost or 0, tx)
+        tx.move(a.piece, f"field:{seat}", face_up=True, by=seat)
+        sites = dict(state.rules.get("sites") or {})
+        sites[a.piece] = {"at": at, "turn": state.rules.get("turn", 1), "owner": seat}
+        tx.set_rule("sites", sites)
+        tx.set_rule("site_names", [*(state.rules.get("site_names") or []), info.name])
+        tx.note("xfc.site", seat, f"places {info.name} directed at {self._seat_name(state, at)} ({info.cost or 0} "
+                f"{pool.upper()}; {self._pool_of(state, seat, pool)} {pool.upper()} left)", {"piece": a.piece, "at": at})
+
+    @reduces(PlaceBluff)
+    def _do_bluff(self, state: GameState, a: PlaceBluff, seat: int, tx: Tx) -> None:
+        self._attach(state, a.piece, a.site, tx, face_up=False, by=seat)
+        tx.note("xfc.bluff", seat, f"puts a card face down beneath {self.ref(state, a.site)}",
+                {"site": a.site})

@@ -1,0 +1,114 @@
+"""What the HUD, bots and clients read about an X-Files CCG game: a typed `Status`, with the pools, Agents, Sites,
+chain, skill check, Combat, and for the reading seat its Notebook, its question and guess tokens and suggestions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.state import GameState
+from ..kit import Status
+from .steps import PHASE_OF, STEP_LABELS
+
+__all__ = ["StatusReport"]
+
+
+class StatusReport:
+    """The game's status for a seat (a part of `XFilesCCG`)."""
+
+    def game_status(self, state: GameState, seat: int | None) -> Status:
+        r = state.rules
+        if "active" not in r and "step" not in r:
+            return Status(self.name)
+        step = self.step(state)
+        active = self.active(state)
+        decision = self.decision(state)
+        over = bool(r.get("over"))
+        status = Status(
+            self.name, phase=PHASE_OF[step], step=step, turn=r.get("turn", 1), active=active,
+            priority=r.get("priority"), scores=[1 if r.get("winner") == s else 0 for s in state.seats],
+            score_name="X-Files identified", prompt=self.prompt(state, seat), over=over, winner=r.get("winner"))
+        status.extra.update({
+            "first": r.get("first"),
+            "step_label": STEP_LABELS[step],
+            "decision": decision,
+            "what_now": self.what_now(state, seat),
+            "pools": {str(s): {"rp": self._pool_of(state, s, "rp"), "cp": self._pool_of(state, s, "cp")}
+                      for s in state.seats},
+            "agents": {str(s): [self._agent_row(state, p) for p in self.agents(state, s)] for s in state.seats},
+            "sites": [self._site_row(state, pid, d, seat) for pid, d in (r.get("sites") or {}).items()
+                      if pid in state.pieces],
+            "chain": [self._chain_row(state, e) for e in self._chain(state) if e.get("piece") in state.pieces],
+        })
+        check = r.get("check")
+        if check:
+            status.extra["check"] = self._check_row(state, check)
+        combat = r.get("combat")
+        if combat and combat.get("adversary") in state.pieces:
+            status.extra["combat"] = self._combat_row(state, combat)
+        if seat is not None and seat in state.seats:
+            status.extra["notebook"] = self.notebook(state, seat)
+            status.extra["questions"] = self.question_options(state, seat)
+            status.extra["guesses"] = self.guess_options(state, seat)
+            status.extra["suggested"] = [a.to_dict() for a in self.suggestion_actions(state, seat)]
+            if self.options["xfile_powers"]:
+                status.extra["powers"] = self.powers(state, seat)
+        return status
+
+    def prompt(self, state: GameState, seat: int | None) -> str:
+        """The step and who acts in it, for the HUD's status line."""
+        r = state.rules
+        names = {p.seat: p.name for p in state.players}
+        if r.get("over"):
+            w = r.get("winner")
+            return f"{names.get(w, w)} wins" if w is not None else "Draw"
+        decision = self.decision(state)
+        step = self.step(state)
+        who = names.get(decision, decision)
+        return f"{STEP_LABELS[step]}: " + ("your decision" if decision == seat else f"{who} decides")
+
+    def _check_row(self, state: GameState, check: Mapping[str, Any]) -> dict[str, Any]:
+        site = check.get("site")
+        total = self.check_total(state)
+        return {
+            "site": site, "site_name": self.name_of(state, site), "skill": check.get("skill"),
+            "need": check.get("need"), "directed": check.get("directed"),
+            "team": [{"piece": p, "name": self.name_of(state, p), "skill": self.agent_skill(state, p,
+                      check.get("skill", "")), "in_hospital": self.section_of(state, p) == "hospital"}
+                     for p in check.get("team", []) if p in state.pieces],
+            "base": self.team_skill(state, check.get("team", []), check.get("skill", "")),
+            "mods": list(check.get("mods", [])),
+            "total": total,
+            "meets": total is not None and total >= int(check.get("need", 0)),
+        }
+
+    def _combat_row(self, state: GameState, combat: Mapping[str, Any]) -> dict[str, Any]:
+        adv = combat["adversary"]
+        info = self.pinfo(state, adv)
+        return {"adversary": adv, "name": info.name, "owner": combat.get("owner"),
+                "round": combat.get("round"), "number": combat.get("number"),
+                "health": info.health, "damage": self.damage(state, adv),
+                "current": self.health(state, adv), "mods": dict(combat.get("mods") or {}),
+                "pending": combat.get("pending")}
+
+    def _agent_row(self, state: GameState, pid: str) -> dict[str, Any]:
+        info = self.pinfo(state, pid)
+        return {"piece": pid, "name": info.name, "section": self.section_of(state, pid), "health": info.health,
+                "damage": self.damage(state, pid), "current": self.health(state, pid), "res": info.res,
+                "equipment": [self.name_of(state, q) for q in self.gear(state, pid)],
+                "hired": pid in (state.rules.get("hired") or [])}
+
+    def _site_row(self, state: GameState, pid: str, d: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        info = self.pinfo(state, pid)
+        return {"piece": pid, "name": info.name, "at": d.get("at"),
+                "prerequisite": [{"skill": s, "need": n} for s, n in info.prerequisite],
+                "asks": list(info.asks), "bluffs": len(state.attached(pid)),
+                "skills": {s: self.team_skill(state, self.agents(state, self._owner(state, pid), ("field",)), s)
+                           for s, _ in info.prerequisite}}
+
+    def _chain_row(self, state: GameState, e: Mapping[str, Any]) -> dict[str, Any]:
+        pid = e["piece"]
+        return {"piece": pid, "name": self.name_of(state, pid), "seat": e.get("seat"), "pool": e.get("pool"),
+                "paid": e.get("paid"), "combat": bool(e.get("combat"))}
+

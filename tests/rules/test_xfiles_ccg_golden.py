@@ -1,0 +1,34 @@
+"""Seeded X-Files CCG self-play is pinned: the kit port (and any refactor after it) must not change a game.
+
+The hashes were recorded with main's code at a94f348, before X-Files CCG moved onto the ruleset kit; `state.hash()`
+covers the whole final table (zones, pieces, counters, rule state, RNG seed) and leaves out the random handle secret.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tabletop.rules.simulate import play_session
+
+_KILLER = {"killer_win": True, "question_or_guess": True, "one_guess": True, "hand_max": 5}
+_POWERS = {"xfile_powers": True, "first_player": 1}
+
+GOLDEN: list[tuple[tuple[str, ...], int, dict[str, Any] | None, str, int, str]] = [
+    (("greedy", "random"), 11, None, "strict", 53, "b1c0023174f361445194fea0"),
+    (("greedy", "random"), 11, None, "warn", 53, "d8c756b1100d32895c193b5f"),
+    (("random", "greedy"), 12, None, "strict", 182, "7f8c0fcb93b7a69d86da1859"),
+    (("random", "random"), 13, None, "strict", 1252, "76fa847e5d0cfcf68b1c87f6"),
+    (("random", "greedy", "random"), 14, None, "strict", 759, "5232d12c50d7a84ca0d3750b"),
+    (("greedy", "random"), 15, _KILLER, "strict", 452, "33b296045e70da6be6003356"),
+    (("random", "random"), 16, _POWERS, "warn", 597, "472cc3f9058de4d88f9a5655"),
+]
+
+
+@pytest.mark.parametrize(("bots", "seed", "options", "enforcement", "actions", "digest"), GOLDEN)
+def test_seeded_game_is_unchanged(bots: tuple[str, ...], seed: int, options: dict[str, Any] | None,
+                                  enforcement: str, actions: int, digest: str) -> None:
+    record, session = play_session("xfiles-ccg", bots, seed, options=options, enforcement=enforcement)
+    assert (record.actions, session.state.hash()) == (actions, digest)
+    assert record.violations == []
