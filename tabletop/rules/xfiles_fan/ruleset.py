@@ -155,10 +155,14 @@ class XFilesFan(Ruleset):
         super().__init__(options)
         self.library = library
         self._info: dict[str, CardInfo] = {}
+        #: bumped whenever the card data read into `_info` is dropped, so memos of legality drop with it
+        self._info_gen = 0
         #: each title's provided tags, case-folded (counted for every card the rules check)
         self._provides: dict[str | None, tuple[str, ...]] = {}
         #: provided tags by the titles counted (see _provided_by_titles), bounded
         self._provided_memo: dict[tuple[str | None, ...], Counter[str]] = {}
+        self._legal_memo: tuple[Any, tuple[Any, ...], dict[str | None, bool], _Provided] | None = None
+        self._defaults: tuple[tuple[int, int], CardLibrary, list[DeckList]] | None = None
 
     # -- card data --
 
@@ -180,6 +184,14 @@ class XFilesFan(Ruleset):
                 info = CardInfo(ref=ref, name=ref or "?", type="unknown")
             self._info[ref] = info
         return info
+
+    def _sample_decks(self) -> list[DeckList]:
+        """The shipped sample decks, read once per library (and again after a live card edit bumps its version)."""
+        library = self._lib()
+        key = (id(library), getattr(library, "version", 0))
+        if self._defaults is None or self._defaults[0] != key or self._defaults[1] is not library:
+            self._defaults = (key, library, sample_decks(library))
+        return self._defaults[2]
 
     def info(self, state: GameState, pid: str) -> CardInfo:
         return self.card(state.pieces[pid].card)
@@ -213,7 +225,7 @@ class XFilesFan(Ruleset):
         """Decks into their zones and shuffled (xff.1.1), the draw for high card (xff.1.2), then the winner chooses."""
         if library is not None:
             self.library = library
-        defaults = sample_decks(self._lib()) if any(s not in decks for s in state.seats) else []
+        defaults = self._sample_decks() if any(s not in decks for s in state.seats) else []
         for seat in state.seats:
             deck = decks.get(seat) or (defaults[seat % len(defaults)] if defaults else None)
             if deck is None:
@@ -461,20 +473,53 @@ class XFilesFan(Ruleset):
                 return False
         return True
 
+    def _legal_titles(self, state: GameState) -> tuple[dict[str | None, bool], _Provided]:
+        """The legality of each card title in this position (filled as titles are judged), and its provided tags.
+
+        The answer depends only on the environment's titles, whether the round is over and the round itself. Rule
+        state is plain data that every change replaces (`Tx.set_rule` stores a fresh copy), so the round list is
+        the same object exactly while the round is unchanged; the memo holds that list, so its identity cannot be
+        reused. An empty round is keyed by the environment alone. The bots, `Pass`'s check and `PlayCard`'s check
+        of one position then judge each title once between them.
+        """
+        rules = state.rules
+        rnd = rules.get("round") or ()
+        pieces = state.pieces
+        zone = state.zones.get("environment")
+        env = tuple(pieces[p].card for p in zone.pieces) if zone else ()
+        key = (env, bool(rules.get("round_over")), self._info_version())
+        memo = self._legal_memo
+        if memo is not None and memo[0] is rnd and memo[1] == key:
+            return memo[2], memo[3]
+        titles: dict[str | None, bool] = {}
+        tags = _Provided(self, state)
+        self._legal_memo = (rnd, key, titles, tags)
+        return titles, tags
+
+    def _info_version(self) -> int:
+        return self._info_gen
+
+    def title_legal(self, state: GameState, ref: str | None) -> bool:
+        """Whether a card of title `ref` could go into the round now (`card_legal` by title, remembered)."""
+        titles, tags = self._legal_titles(state)
+        ok = titles.get(ref)
+        if ok is None:
+            ok = titles[ref] = self._ref_legal(state, self.card(ref), ref, tags)
+        return ok
+
     def playable(self, state: GameState, seat: int | None) -> list[str]:
         """The cards in `seat`'s hand that could go into the round now (ignoring whose turn it is)."""
         # one position, many cards: count the provided tags once, and judge each card title once (copies of a
         # card differ only in their piece id, which no rule of card_problems looks at)
-        tags = _Provided(self, state)
-        legal: dict[str | None, bool] = {}
+        titles, tags = self._legal_titles(state)
         out = []
         pieces = state.pieces
         zone = state.zones.get(f"hand:{seat}")
         for pid in zone.pieces if zone else ():
             ref = pieces[pid].card
-            ok = legal.get(ref)
+            ok = titles.get(ref)
             if ok is None:
-                ok = legal[ref] = self._ref_legal(state, self.card(ref), ref, tags)
+                ok = titles[ref] = self._ref_legal(state, self.card(ref), ref, tags)
             if ok:
                 out.append(pid)
         return out
@@ -555,6 +600,8 @@ class XFilesFan(Ruleset):
         if piece.zone != f"hand:{seat}":
             out.append(_v("xff.not_in_hand", "xff.3", f"{self.info(state, a.piece).name} is not in your hand",
                           (a.piece,), seat))
+        if not out and self.title_legal(state, piece.card):
+            return out  # judged legal in this position already (card_problems agrees, and writes no sentence)
         return out + self.card_problems(state, a.piece, seat)
 
     def _check_pending(self, state: GameState, seat: int | None, kind: str, pieces: tuple[str, ...] = ()
@@ -681,27 +728,29 @@ class XFilesFan(Ruleset):
 
     # -- reduce --
 
+    _REDUCERS: dict[type[Action], str] = {
+        ChooseFirst: "_do_choose_first",
+        PlayEnvironment: "_do_environment",
+        PlayCard: "_do_play",
+        Pass: "_do_pass",
+        PlayAction: "_do_action",
+        NoAction: "_do_no_action",
+        ChooseValue: "_do_value",
+        DiscardCards: "_do_discard",
+        Exchange: "_do_exchange",
+        StartPeriod: "_do_start_period",
+        ScoreRound: "_do_score",
+        EndPeriod: "_do_end_period",
+        ManualEffect: "_do_effect",
+    }
+
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
-        handler = {
-            ChooseFirst: self._do_choose_first,
-            PlayEnvironment: self._do_environment,
-            PlayCard: self._do_play,
-            Pass: self._do_pass,
-            PlayAction: self._do_action,
-            NoAction: self._do_no_action,
-            ChooseValue: self._do_value,
-            DiscardCards: self._do_discard,
-            Exchange: self._do_exchange,
-            StartPeriod: self._do_start_period,
-            ScoreRound: self._do_score,
-            EndPeriod: self._do_end_period,
-            ManualEffect: self._do_effect,
-        }.get(type(action))
+        handler = self._REDUCERS.get(type(action))
         if handler is None:
             return False
         if "phase" not in state.rules:
             raise ActionError("no_game", "this table has no X-Files Fan game state")
-        handler(state, action, seat, tx)
+        getattr(self, handler)(state, action, seat, tx)
         return True
 
     def _drop_pending(self, state: GameState, tx: Tx, match: dict[str, Any]) -> None:
@@ -821,10 +870,17 @@ class XFilesFan(Ruleset):
             tx.note("xfiles-fan.by_hand", who, f"apply by hand: {' / '.join(info.unparsed)}", {"piece": pid})
         if info.type == "conclusion":
             tx.set_rule("round_over", True)
-        if self.options["action_cards"] and any(self.info(state, p).type == "action" for p in self._hand(state, who)):
+        if self.options["action_cards"] and self._holds_action(state, who):
             tx.set_rule("pending", [{"kind": "action", "seat": who}])
             return
         self._turn_done(state, tx, who)
+
+    def _holds_action(self, state: GameState, seat: int | None) -> bool:
+        zone = state.zones.get(f"hand:{seat}")
+        if zone is None:
+            return False
+        pieces, card = state.pieces, self.card
+        return any(card(pieces[p].card).type == "action" for p in zone.pieces)
 
     def _turn_done(self, state: GameState, tx: Tx, seat: int | None) -> None:
         if state.rules.get("round_over"):
@@ -1308,6 +1364,7 @@ class XFilesFan(Ruleset):
         if library is not None:
             self.library = library
             self._info.clear()
+            self._info_gen += 1
             self._provides.clear()
             self._provided_memo.clear()
         o = self.options
