@@ -15,9 +15,29 @@ from typing import Any
 from ...core.ruleset import Violation
 from ...core.state import GameState
 from .common import article, brackets, tag_text, v
-from .model import ROUND_FOLLOWERS, ROUND_STARTERS, CardInfo, circumstance_problems, tag_problems
+from .model import (
+    CIRCUMSTANCES,
+    ROUND_FOLLOWERS,
+    ROUND_STARTERS,
+    CardInfo,
+    circumstance_problems,
+    tag_problems,
+)
 
-__all__ = ["Legality", "Provided"]
+__all__ = ["Legality", "Provided", "position_key"]
+
+
+def position_key(state: GameState, rnd: Any) -> tuple[Any, ...]:
+    """The round as the legality of a card reads it: per card its title, whether it is negated, and which
+    circumstances are in force after it (`circumstance_problems` reads them as true or false)."""
+    pieces = state.pieces
+    out = []
+    for e in rnd:
+        pid = e.get("piece")
+        circ = e.get("circ") or {}
+        out.append((pieces[pid].card if pid in pieces else None, bool(e.get("negated")),
+                    tuple(bool(circ.get(c)) for c in CIRCUMSTANCES)))
+    return tuple(out)
 
 
 class Provided:
@@ -50,6 +70,7 @@ class Legality:
     _provides: dict[str | None, tuple[str, ...]]
     _provided_memo: dict[tuple[str | None, ...], Counter[str]]
     _legal_memo: tuple[Any, tuple[Any, ...], dict[str | None, bool], Provided] | None
+    _legal_positions: dict[tuple[Any, ...], dict[str | None, bool]]
 
     # -- what the table provides --
 
@@ -210,24 +231,31 @@ class Legality:
     def _legal_titles(self, state: GameState) -> tuple[dict[str | None, bool], Provided]:
         """The legality of each card title in this position (filled as titles are judged), and its provided tags.
 
-        The answer depends only on the environment's titles, whether the round is over and the round itself. Rule
-        state is plain data that every change replaces (`Tx.set_rule` stores a fresh copy), so the round list is
-        the same object exactly while the round is unchanged; the memo holds that list, so its identity cannot be
-        reused. An empty round is keyed by the environment alone. The bots, `Pass`'s check and `PlayCard`'s check
-        of one position then judge each title once between them.
+        A title's legality depends only on the environment's titles, whether the round is over, and the round as
+        titles: each card's title, whether it is negated and the circumstances after it (`position_key`). The
+        answers are kept per such position for as long as the card data stand (the same openings and rounds recur
+        all game, and game after game). Rule state is plain data that every change replaces (`Tx.set_rule` stores
+        a fresh copy), so the round list is the same object exactly while the round is unchanged: the last position
+        is remembered by that object (held, so its identity cannot be reused) and its key is not even rebuilt.
         """
         rules = state.rules
         rnd = rules.get("round") or ()
         pieces = state.pieces
         zone = state.zones.get("environment")
         env = tuple(pieces[p].card for p in zone.pieces) if zone else ()
-        key = (env, bool(rules.get("round_over")), self._card_version())
+        quick = (env, bool(rules.get("round_over")), self._card_version())
         memo = self._legal_memo
-        if memo is not None and memo[0] is rnd and memo[1] == key:
+        if memo is not None and memo[0] is rnd and memo[1] == quick:
             return memo[2], memo[3]
-        titles: dict[str | None, bool] = {}
+        known = self._legal_positions
+        key = (quick, position_key(state, rnd))
+        titles = known.get(key)
+        if titles is None:
+            if len(known) >= 20_000:
+                known.clear()
+            titles = known[key] = {}
         tags = Provided(self, state)
-        self._legal_memo = (rnd, key, titles, tags)
+        self._legal_memo = (rnd, quick, titles, tags)
         return titles, tags
 
     def title_legal(self, state: GameState, ref: str | None) -> bool:

@@ -108,6 +108,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         #: provided tags by the titles counted (see _provided_by_titles), bounded
         self._provided_memo: dict[tuple[str | None, ...], Counter[str]] = {}
         self._legal_memo = None
+        #: the legality of each title judged, per position (see `Legality._legal_titles`), bounded
+        self._legal_positions: dict[tuple[Any, ...], dict[str | None, bool]] = {}
         self._defaults: tuple[tuple[int, int], CardLibrary, list[DeckList]] | None = None
 
     # -- card data: read once per title, read again when the library changes (a live card edit) --
@@ -135,6 +137,7 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         self._provides.clear()
         self._provided_memo.clear()
         self._legal_memo = None
+        self._legal_positions.clear()
         self._info_gen += 1
 
     def _card_version(self) -> int:
