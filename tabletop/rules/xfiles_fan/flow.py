@@ -34,6 +34,8 @@ from .model import value_range
 
 __all__ = ["DECISIONS", "Flow"]
 
+_PASS = Pass()
+
 #: the method of `Flow` that lists the answers to each kind of pending decision
 DECISIONS = {"choose_first": "_first_choices", "environment": "_environment_choices", "action": "_action_choices",
              "value": "_value_choices", "discard": "_discard_choices", "exchange": "_exchange_choices"}
@@ -41,6 +43,8 @@ DECISIONS = {"choose_first": "_first_choices", "environment": "_environment_choi
 
 class Flow:
     """The automatic steps and the legal moves (mixed into `XFilesFan`)."""
+
+    _plays: dict[str, PlayCard]
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
         r = state.rules
@@ -81,10 +85,14 @@ class Flow:
         if r.get("phase") != "play" or r.get("round_over") or r.get("turn") != seat:
             return
         legal = self.playable(state, seat)
+        plays = self._plays
         for pid in legal:
-            yield PlayCard(pid)
+            action = plays.get(pid)
+            if action is None:
+                action = plays[pid] = PlayCard(pid)  # actions are frozen: one instance per card serves every turn
+            yield action
         if not legal:
-            yield Pass()
+            yield _PASS
 
     def _decisions(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
         """The moves that answer one pending decision of `seat` (`DECISIONS` names the method of each kind)."""

@@ -236,19 +236,21 @@ class Legality:
         answers are kept per such position for as long as the card data stand (the same openings and rounds recur
         all game, and game after game). Rule state is plain data that every change replaces (`Tx.set_rule` stores
         a fresh copy), so the round list is the same object exactly while the round is unchanged: the last position
-        is remembered by that object (held, so its identity cannot be reused) and its key is not even rebuilt.
+        is remembered by that object (held, so its identity cannot be reused: the same object is the same round of the
+        same table) with the environment's pieces, and its key is not even rebuilt.
         """
         rules = state.rules
         rnd = rules.get("round") or ()
-        pieces = state.pieces
         zone = state.zones.get("environment")
-        env = tuple(pieces[p].card for p in zone.pieces) if zone else ()
-        quick = (env, bool(rules.get("round_over")), self._card_version())
+        env_ids = tuple(zone.pieces) if zone else ()
+        quick = (env_ids, rules.get("round_over"), self._card_version())
         memo = self._legal_memo
-        if memo is not None and memo[0] is rnd and memo[1] == quick:
+        if memo is not None and memo[0] is rnd and rnd and memo[1] == quick:
             return memo[2], memo[3]
+        pieces = state.pieces
+        env = tuple(pieces[p].card for p in env_ids)
         known = self._legal_positions
-        key = (quick, position_key(state, rnd))
+        key = (env, bool(quick[1]), quick[2], position_key(state, rnd))
         titles = known.get(key)
         if titles is None:
             if len(known) >= 20_000:

@@ -35,6 +35,7 @@ from ...core.reducer import ActionError, Tx
 from ...core.ruleset import Violation
 from ...core.state import GameState
 from ..kit import CARD_H, CARD_W, SEAT_W, KitRuleset, Option, ZoneSpec, put_cards, put_on, shuffle_now
+from .actions import PlayCard
 from .audit import Audit
 from .checks import MOVE_POLICY, Checks
 from .common import NO_CIRC, SECTION_ZONES
@@ -111,6 +112,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         #: the legality of each title judged, per position (see `Legality._legal_titles`), bounded
         self._legal_positions: dict[tuple[Any, ...], dict[str | None, bool]] = {}
         self._defaults: tuple[tuple[int, int], CardLibrary, list[DeckList]] | None = None
+        #: the PlayCard action of each piece, made once (legal moves are listed every turn)
+        self._plays: dict[str, PlayCard] = {}
 
     # -- card data: read once per title, read again when the library changes (a live card edit) --
 
