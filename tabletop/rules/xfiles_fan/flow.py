@@ -45,6 +45,7 @@ class Flow:
     """The automatic steps and the legal moves (mixed into `XFilesFan`)."""
 
     _plays: dict[str, PlayCard]
+    _exchanges: dict[tuple[str, str], Exchange]
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
         r = state.rules
@@ -138,6 +139,7 @@ class Flow:
         # keeps its count of the taken card, which then gains one); judged once per card title
         in_deck = Counter(pieces[p].card for p in deck)
         fits: dict[str | None, bool] = {}
+        made = self._exchanges
         for give in deck:
             give_ref = pieces[give].card
             for take, take_ref in side:
@@ -150,7 +152,11 @@ class Flow:
                     limit = self.card(take_ref).deck_limit
                     ok = fits[take_ref] = limit is None or in_deck[take_ref] + 1 <= limit
                 if ok:
-                    yield Exchange((give,), (take,))
+                    pair = (give, take)
+                    action = made.get(pair)
+                    if action is None:
+                        action = made[pair] = Exchange((give,), (take,))
+                    yield action
 
     def legal_paths(self, state: GameState, action: Action, seat: int | None) -> list[tuple[str, str | None]]:
         """The cards `action` plays and where each goes (None: it stays where it is, e.g. a card given a value)."""

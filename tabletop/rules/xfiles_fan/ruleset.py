@@ -35,7 +35,7 @@ from ...core.reducer import ActionError, Tx
 from ...core.ruleset import Violation
 from ...core.state import GameState
 from ..kit import CARD_H, CARD_W, SEAT_W, KitRuleset, Option, ZoneSpec, put_cards, put_on, shuffle_now
-from .actions import PlayCard
+from .actions import Exchange, PlayCard
 from .audit import Audit
 from .checks import MOVE_POLICY, Checks
 from .common import NO_CIRC, SECTION_ZONES
@@ -114,6 +114,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         self._defaults: tuple[tuple[int, int], CardLibrary, list[DeckList]] | None = None
         #: the PlayCard action of each piece, made once (legal moves are listed every turn)
         self._plays: dict[str, PlayCard] = {}
+        #: the one-for-one Exchange of each pair of pieces offered so far (hundreds are listed between periods)
+        self._exchanges: dict[tuple[str, str], Exchange] = {}
 
     # -- card data: read once per title, read again when the library changes (a live card edit) --
 
