@@ -199,6 +199,8 @@ def resolve_action(state: GameState, action: A.Action, seat: int | None) -> A.Ac
         if pid is None or (not action.blind_ok and not state.can_see(state.pieces[pid], seat)):
             raise ActionError("unknown_piece", f"there is no piece {n!r} that seat {seat} can see")
         mapping[n] = pid
+    if all(n == pid for n, pid in mapping.items()):
+        return action  # named by ids already (bots, the local window): nothing to translate
     return action.with_pieces(mapping)
 
 

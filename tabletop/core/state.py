@@ -251,9 +251,19 @@ class GameState:
 
     def visible_to(self, piece: Piece) -> frozenset[int]:
         """The seats (and EVERYONE for spectators) that can see this piece now."""
-        if self.can_see(piece, None):
-            return frozenset((EVERYONE, *self.seats))
-        return frozenset(s for s in self.seats if self.can_see(piece, s))
+        # `can_see` for every seat at once (each log entry asks this of every piece it touches)
+        seats = [p.seat for p in self.players]
+        known = piece.known
+        if piece.kind != "card" or EVERYONE in known:
+            return frozenset((EVERYONE, *seats))
+        zone = self.zones[piece.zone]
+        if zone.visibility == "public":
+            if piece.face_up:
+                return frozenset((EVERYONE, *seats))
+            return frozenset(s for s in seats if s == piece.owner or s in known)
+        if zone.visibility == "owner":
+            return frozenset(s for s in seats if s in known or s == zone.owner)
+        return frozenset(s for s in seats if s in known)
 
     def handle(self, pid: str) -> str:
         """The opaque name of a piece for the seats that cannot see it."""

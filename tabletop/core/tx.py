@@ -158,30 +158,37 @@ class Tx:
         could_see = by is not None and state.can_see(piece, by)
         old_x, old_y = piece.x, piece.y
         src_index = state.zones[src].pieces.index(pid)
-        if index is None:
-            index = 0 if zone.layout == "stack" else len(zone.pieces) - (1 if same_zone else 0)
         limit = len(zone.pieces) - (1 if same_zone else 0)
+        if index is None:
+            index = 0 if zone.layout == "stack" else limit
         index = max(0, min(index, limit))
         if not same_zone or index != src_index:
             self.emit(PieceMoved(pid, src, src_index, dst, index))
-        fields: dict[str, Any] = {}
-        if x is not None:
-            fields["x"] = float(x)
-        if y is not None:
-            fields["y"] = float(y)
+        # the fields that change, in the order `change` would list them (x, y, face_up, attached_to, known,
+        # rotation, counters), built here without a keyword dict per move: moves are most of a game's events
+        changes: list[tuple[str, Any, Any]] = []
+        if x is not None and piece.x != (new := round(float(x), 3)):
+            changes.append(("x", piece.x, new))
+        if y is not None and piece.y != (new := round(float(y), 3)):
+            changes.append(("y", piece.y, new))
         if not same_zone:
-            fields["face_up"] = zone.face_up if face_up is None else face_up
+            up = zone.face_up if face_up is None else face_up
+            if piece.face_up != up:
+                changes.append(("face_up", piece.face_up, up))
             if piece.attached_to is not None:
-                fields["attached_to"] = None
-            fields["known"] = frozenset({by}) if could_see and by is not None else frozenset()
+                changes.append(("attached_to", piece.attached_to, None))
+            known = frozenset({by}) if could_see and by is not None else frozenset()
+            if piece.known != known:
+                changes.append(("known", piece.known, known))
             if piece.kind == "card" and zone.layout != "free" and piece.rotation:
-                fields["rotation"] = 0
+                changes.append(("rotation", piece.rotation, 0))
             if piece.kind == "card" and zone.visibility != "public" and piece.counters:
-                fields["counters"] = {}  # counters fall off a card that leaves play
-        elif face_up is not None:
-            fields["face_up"] = face_up
-        self.change(pid, **fields)
-        if not same_zone or fields.get("face_up") is False:
+                changes.append(("counters", plain_copy(piece.counters), {}))  # counters fall off a card leaving play
+        elif face_up is not None and piece.face_up != face_up:
+            changes.append(("face_up", piece.face_up, face_up))
+        if changes:
+            self.emit(PieceChanged(pid, tuple(changes)))
+        if not same_zone or face_up is False:
             self._hide_if_needed(pid)
         # attached pieces follow their host on the table, and fall off when it leaves the zone
         for child in _kids(state, pid, src):
@@ -196,7 +203,7 @@ class Tx:
         state = self.state
         piece = state.pieces[pid]
         if piece.kind == "card" and not state.can_see(piece, None):
-            self.change(pid, gen=piece.gen + 1)
+            self.emit(PieceChanged(pid, (("gen", piece.gen, piece.gen + 1),)))
 
     def shuffle(self, zone_name: str) -> None:
         """Shuffle a zone with the state's RNG; everyone forgets what was where."""

@@ -76,6 +76,7 @@ __all__ = [
     "discover_rulesets",
     "draw_up_to",
     "put_cards",
+    "put_on",
     "reduces",
     "register_code",
     "shuffle_into",
@@ -111,6 +112,20 @@ def _move_now(state: GameState, pid: str, dst: str, face_up: bool | None) -> Non
     piece.zone = dst
     piece.face_up = zone.face_up if face_up is None else face_up
     zone.pieces.append(pid)
+
+
+def put_on(state: GameState, pid: str, zone: str, *, face_up: bool | None = None) -> None:
+    """Move a card already on the table into `zone` during setup: on top of a stack (a deck, a discard pile), at the
+    end of any other zone; face up or down as the zone shows cards unless `face_up` says."""
+    piece = state.pieces[pid]
+    state.zones[piece.zone].pieces.remove(pid)
+    dst = state.zones[zone]
+    if dst.layout == "stack":
+        dst.pieces.insert(0, pid)
+    else:
+        dst.pieces.append(pid)
+    piece.zone = zone
+    piece.face_up = dst.face_up if face_up is None else face_up
 
 
 def draw_up_to(state: GameState, src: str, dst: str, size: int, *, face_up: bool | None = None) -> list[str]:

@@ -33,6 +33,8 @@ class XFilesFanGreedy:
         legal = list(rules.generate_actions(state, seat))
         if not legal:
             return None
+        if type(legal[0]) is PlayCard:  # a turn lists plays only (or Pass alone): the common case, decided at once
+            return self._best_play(state, legal)
         for a in legal:
             if isinstance(a, ChooseFirst) and a.seat == seat:
                 return a
@@ -43,8 +45,7 @@ class XFilesFanGreedy:
             return max(values, key=lambda a: a.value if mine else -a.value)
         plays = [a for a in legal if isinstance(a, PlayCard)]
         if plays:
-            running = sum(rules.round_value(state, e) or 0 for e in state.rules.get("round") or [])
-            return max(plays, key=lambda a: self._worth(state, a.piece, running))
+            return self._best_play(state, plays)
         discards = [a for a in legal if isinstance(a, DiscardCards)]
         if discards:
             return min(discards, key=lambda a: sum(self._points(state, p) for p in a.pieces))
@@ -54,17 +55,26 @@ class XFilesFanGreedy:
                     return a
         return legal[0]
 
+    def _best_play(self, state: GameState, plays: list[Action]) -> Action:
+        rules = self.ruleset
+        running = sum(rules.round_value(state, e) or 0 for e in state.rules.get("round") or [])  # type: ignore
+        return max(plays, key=lambda a: self._worth(state, a.piece, running))  # type: ignore[attr-defined]
+
     def _points(self, state: GameState, pid: str) -> int:
-        points = self.ruleset.info(state, pid).points  # type: ignore[attr-defined]
-        if isinstance(points, int):
-            return points
-        return {"positive": 5, "negative": -5}.get(str(points), 0)
+        return _points(self.ruleset.info(state, pid).points)  # type: ignore[attr-defined]
 
     def _worth(self, state: GameState, pid: str, running: int) -> float:
         info = self.ruleset.info(state, pid)  # type: ignore[attr-defined]
-        points = self._points(state, pid)
+        points = _points(info.points)
         if info.type == "conclusion":
             total = running + points
             # take a round worth something; otherwise keep it going
             return 100 + total if total > 0 else points - 50
         return points + self.rng.random() * 0.1
+
+
+def _points(points: object) -> int:
+    """A card's points as the bot counts them: a chosen value counts +5 (positive), -5 (negative) or 0."""
+    if isinstance(points, int):
+        return points
+    return {"positive": 5, "negative": -5}.get(str(points), 0)

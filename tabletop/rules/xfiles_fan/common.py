@@ -1,0 +1,68 @@
+"""What every part of the `xfiles-fan` ruleset shares: the rule tables of its steps and the words its messages use."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from ...core.ruleset import Violation
+from ...core.state import GameState
+from .model import CIRCUMSTANCES
+
+__all__ = [
+    "NO_CIRC",
+    "PENDING_RULE",
+    "PENDING_TEXT",
+    "PHASE_RULE",
+    "SECTION_ZONES",
+    "STEP_TEXT",
+    "article",
+    "brackets",
+    "seat_name",
+    "tag_text",
+    "v",
+]
+
+NO_CIRC = {c: False for c in CIRCUMSTANCES}
+#: deck-list section -> zone kind (other sections go by card type)
+SECTION_ZONES = {"deck": "deck", "draw": "deck", "sideboard": "sideboard", "environment": "environment_deck",
+                 "covers": "covers", "cover": "covers"}
+PHASE_RULE = {"choose_first": "xff.1.3", "environment": "xff.1.4", "period_start": "xff.2.1", "exchange": "xff.6.2",
+              "over": "xff.7", "play": "xff.3"}
+PENDING_RULE = {"choose_first": "xff.1.3", "environment": "xff.1.4", "action": "xff.3.4", "value": "xff.5.3",
+                "discard": "xff.4", "exchange": "xff.6.2"}
+PENDING_TEXT = {"choose_first": "choose who plays first", "environment": "play an environment card",
+                "action": "play an Action card or none", "value": "choose a card's value",
+                "discard": "discard cards", "exchange": "exchange cards with the sideboard"}
+#: each step of the Sequence of Play as the status line names it
+STEP_TEXT = {"choose_first": "Setup: who plays first", "environment": "Setup: the environment",
+             "period_start": "Start of a period", "play": "Turn", "action": "Turn: an Action card",
+             "value": "Scoring: values", "discard": "Both passed: discards",
+             "exchange": "Between periods: exchange with the sideboard", "over": "Game over"}
+
+
+def v(code: str, rule: str, message: str, pieces: Iterable[str] = (), seat: int | None = None) -> Violation:
+    """A violation of `rule` with its registered `code` (tabletop/rules/codes.py)."""
+    return Violation(code, rule, message, tuple(pieces), seat)
+
+
+def seat_name(state: GameState, seat: object) -> str:
+    """A seat as its players read it: the player's name, else "seat N" counted from 1."""
+    for p in state.players:
+        if p.seat == seat:
+            return p.name or f"seat {p.seat + 1}"
+    return f"seat {seat + 1}" if isinstance(seat, int) else "nobody"
+
+
+def article(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def brackets(tags: Iterable[str]) -> str:
+    return ", ".join(f"[{t}]" for t in dict.fromkeys(tags))
+
+
+def tag_text(required: Iterable[str], missing: list[str]) -> str:
+    counts = Counter(t.casefold() for t in required)
+    shown = {t.casefold(): t for t in required}
+    return ", ".join((f"{counts[m]}x" if counts[m] > 1 else "") + f"[{shown.get(m, m)}]" for m in missing)

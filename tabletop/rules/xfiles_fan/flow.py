@@ -1,0 +1,176 @@
+"""What happens next in `xfiles-fan`: the engine's own steps, whom the game waits on, and every legal move.
+
+`generate_actions` lists every kind of move a step allows, so the legal-move list offers each as one click: the
+choice of the first player, the environment cards of the asked role, the cards a turn may play (or Pass when none),
+an Action card or none, each value a positive, negative or conflict card may take, the discards and the exchanges.
+`legal_paths` says which card each move plays and where it goes, for the glow and the list.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from ...core.actions import Action
+from ...core.events import Event
+from ...core.state import GameState
+from .actions import (
+    ChooseFirst,
+    ChooseValue,
+    DiscardCards,
+    EndPeriod,
+    Exchange,
+    NoAction,
+    Pass,
+    PlayAction,
+    PlayCard,
+    PlayEnvironment,
+    ScoreRound,
+    StartPeriod,
+)
+from .model import value_range
+
+__all__ = ["DECISIONS", "Flow"]
+
+_PASS = Pass()
+
+#: the method of `Flow` that lists the answers to each kind of pending decision
+DECISIONS = {"choose_first": "_first_choices", "environment": "_environment_choices", "action": "_action_choices",
+             "value": "_value_choices", "discard": "_discard_choices", "exchange": "_exchange_choices"}
+
+
+class Flow:
+    """The automatic steps and the legal moves (mixed into `XFilesFan`)."""
+
+    _plays: dict[str, PlayCard]
+    _exchanges: dict[tuple[str, str], Exchange]
+
+    def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
+        r = state.rules
+        if "phase" not in r or r.get("over") or r.get("pending"):
+            return ()
+        phase = r.get("phase")
+        if phase == "period_start":
+            return [(StartPeriod(), None)]
+        if phase == "play":
+            if r.get("round_over"):
+                return [(ScoreRound(), None)]
+            if r.get("deck_out") and not r.get("round"):
+                return [(EndPeriod(), None)]
+        return ()
+
+    def waiting_for(self, state: GameState) -> list[int]:
+        """The seats the game waits on: those with a pending decision, else the seat whose turn it is."""
+        r = state.rules
+        if "phase" not in r or r.get("over"):
+            return []
+        pending = [p.get("seat") for p in r.get("pending") or [] if p.get("seat") in state.seats]
+        if pending:
+            return list(dict.fromkeys(pending))
+        turn = r.get("turn")
+        return [turn] if turn in state.seats and r.get("phase") == "play" and not r.get("round_over") else []
+
+    def generate_actions(self, state: GameState, seat: int | None) -> Iterator[Action]:
+        r = state.rules
+        if seat is None or "phase" not in r or r.get("over"):
+            return
+        self._sync_cards()
+        pending = r.get("pending")
+        if pending:
+            for p in pending:
+                if p.get("seat") == seat:
+                    yield from self._decisions(state, seat, p)
+            return
+        if r.get("phase") != "play" or r.get("round_over") or r.get("turn") != seat:
+            return
+        legal = self.playable(state, seat)
+        plays = self._plays
+        for pid in legal:
+            action = plays.get(pid)
+            if action is None:
+                action = plays[pid] = PlayCard(pid)  # actions are frozen: one instance per card serves every turn
+            yield action
+        if not legal:
+            yield _PASS
+
+    def _decisions(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
+        """The moves that answer one pending decision of `seat` (`DECISIONS` names the method of each kind)."""
+        name = DECISIONS.get(p.get("kind"))
+        if name is not None:
+            yield from getattr(self, name)(state, seat, p)
+
+    def _first_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
+        for s in state.seats:
+            yield ChooseFirst(s)
+
+    def _environment_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
+        for pid in state.zones[f"environment_deck:{seat}"].pieces:
+            if p.get("role") in self.info(state, pid).caps.split():
+                yield PlayEnvironment(pid)
+
+    def _action_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
+        yield NoAction()
+        for pid in self._hand(state, seat):
+            if self.info(state, pid).type == "action":
+                yield PlayAction(pid)
+
+    def _value_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
+        for value in value_range(p.get("sign", "conflict"), self.options["value_limit"]):
+            yield ChooseValue(p["piece"], value)
+
+    def _discard_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
+        seen = set()
+        for combo in itertools.combinations(self._hand(state, seat), int(p.get("count", 2))):
+            key = tuple(sorted(state.pieces[c].card or "" for c in combo))
+            if key not in seen:
+                seen.add(key)
+                yield DiscardCards(combo)
+
+    def _exchange_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
+        yield Exchange()
+        seen_pairs = set()
+        pieces = state.pieces
+        deck = state.zones[f"deck:{seat}"].pieces
+        side = [(take, pieces[take].card) for take in state.zones[f"sideboard:{seat}"].pieces]
+        # what _check_exchange finds for one pair offered here: the pending ask, the counts and the zones hold by
+        # construction, so only the deck limit of the card taken can refuse it (the card given differs, so the deck
+        # keeps its count of the taken card, which then gains one); judged once per card title
+        in_deck = Counter(pieces[p].card for p in deck)
+        fits: dict[str | None, bool] = {}
+        made = self._exchanges
+        for give in deck:
+            give_ref = pieces[give].card
+            for take, take_ref in side:
+                key = (give_ref, take_ref)
+                if give_ref == take_ref or key in seen_pairs:
+                    continue
+                seen_pairs.add(key)
+                ok = fits.get(take_ref)
+                if ok is None:
+                    limit = self.card(take_ref).deck_limit
+                    ok = fits[take_ref] = limit is None or in_deck[take_ref] + 1 <= limit
+                if ok:
+                    pair = (give, take)
+                    action = made.get(pair)
+                    if action is None:
+                        action = made[pair] = Exchange((give,), (take,))
+                    yield action
+
+    def legal_paths(self, state: GameState, action: Action, seat: int | None) -> list[tuple[str, str | None]]:
+        """The cards `action` plays and where each goes (None: it stays where it is, e.g. a card given a value)."""
+        owner = f"discard:{seat}"
+        if isinstance(action, PlayCard):
+            return [(action.piece, "round")]
+        if isinstance(action, PlayEnvironment):
+            return [(action.piece, "environment")]
+        if isinstance(action, PlayAction):
+            return [(action.piece, owner)]
+        if isinstance(action, ChooseValue):
+            return [(action.piece, None)]
+        if isinstance(action, DiscardCards):
+            return [(pid, owner) for pid in action.pieces]
+        if isinstance(action, Exchange):
+            return [(pid, f"sideboard:{seat}") for pid in action.give] + [(pid, f"deck:{seat}") for pid in action.take]
+        return []

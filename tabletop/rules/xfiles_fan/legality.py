@@ -1,0 +1,284 @@
+"""Whether a card may go into the round now, with every reason it may not: the legality rules `xff.legal.*`.
+
+Two paths that must agree on every position (tests/rules/test_xfiles_fan_fast.py walks seeded games to hold them
+to it): `card_problems` writes the sentences a refusal gives, and `title_legal` / `playable` answer yes or no for the
+legal-move lists, judging each card title once per position and remembering the answers until the round, the
+environment or the card data change.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.ruleset import Violation
+from ...core.state import GameState
+from .common import article, brackets, tag_text, v
+from .model import (
+    CIRCUMSTANCES,
+    ROUND_FOLLOWERS,
+    ROUND_STARTERS,
+    CardInfo,
+    circumstance_problems,
+    tag_problems,
+)
+
+__all__ = ["Legality", "Provided", "position_key"]
+
+
+def position_key(state: GameState, rnd: Any) -> tuple[Any, ...]:
+    """The round as the legality of a card reads it: per card its title, whether it is negated, and which
+    circumstances are in force after it (`circumstance_problems` reads them as true or false)."""
+    pieces = state.pieces
+    out = []
+    for e in rnd:
+        pid = e.get("piece")
+        circ = e.get("circ") or {}
+        out.append((pieces[pid].card if pid in pieces else None, bool(e.get("negated")),
+                    tuple(bool(circ.get(c)) for c in CIRCUMSTANCES)))
+    return tuple(out)
+
+
+class Provided:
+    """The tags provided in one position, counted on first use (environment only, and with the round)."""
+
+    __slots__ = ("_rules", "_state", "_env", "_all")
+
+    def __init__(self, rules: Legality, state: GameState) -> None:
+        self._rules, self._state = rules, state
+        self._env: Counter[str] | None = None
+        self._all: Counter[str] | None = None
+
+    @property
+    def environment(self) -> Counter[str]:
+        if self._env is None:
+            self._env = self._rules._provided_by_titles(self._state, environment_only=True)
+        return self._env
+
+    @property
+    def everything(self) -> Counter[str]:
+        if self._all is None:
+            self._all = self._rules._provided_by_titles(self._state)
+        return self._all
+
+
+class Legality:
+    """The legality of cards in the round (mixed into `XFilesFan`, which gives it `card`, `info` and
+    `_card_version`)."""
+
+    _provides: dict[str | None, tuple[str, ...]]
+    _provided_memo: dict[tuple[str | None, ...], Counter[str]]
+    _legal_memo: tuple[Any, tuple[Any, ...], dict[str | None, bool], Provided] | None
+    _legal_positions: dict[tuple[Any, ...], dict[str | None, bool]]
+
+    # -- what the table provides --
+
+    def provided(self, state: GameState, *, environment_only: bool = False) -> Counter[str]:
+        """How many cards provide each tag (case-folded): environment cards in play, and unless `environment_only`
+        the cards of the round that are not negated."""
+        out: Counter[str] = Counter()
+        pieces = state.pieces
+        zone = state.zones.get("environment")
+        for pid in zone.pieces if zone else []:
+            self._count_provided(out, pieces[pid].card)
+        if not environment_only:
+            for e in state.rules.get("round") or []:
+                if not e.get("negated") and e.get("piece") in pieces:
+                    self._count_provided(out, pieces[e["piece"]].card)
+        return out
+
+    def _provided_by_titles(self, state: GameState, *, environment_only: bool = False) -> Counter[str]:
+        """`provided`, remembered by the titles it counts (read only: callers share it).
+
+        The count depends only on which titles provide (those `provided` walks), and the same few environments and
+        round openings recur all game, so most positions find it ready."""
+        pieces = state.pieces
+        zone = state.zones.get("environment")
+        refs = [pieces[pid].card for pid in zone.pieces] if zone else []
+        if not environment_only:
+            refs += [pieces[e["piece"]].card for e in state.rules.get("round") or []
+                     if not e.get("negated") and e.get("piece") in pieces]
+        key = tuple(refs)
+        out = self._provided_memo.get(key)
+        if out is None:
+            if len(self._provided_memo) >= 4096:
+                self._provided_memo.clear()
+            out = self._provided_memo[key] = Counter()
+            for ref in refs:
+                self._count_provided(out, ref)
+        return out
+
+    def _count_provided(self, out: Counter[str], ref: str | None) -> None:
+        tags = self._provides.get(ref)
+        if tags is None:
+            tags = self._provides[ref] = tuple(self.card(ref).provided())
+        for tag in tags:
+            out[tag] = out.get(tag, 0) + 1  # not `+= 1`: Counter.__missing__ is a Python call per new tag
+
+    def round_value(self, state: GameState, entry: Mapping[str, Any]) -> int | None:
+        """A round card's points now: 0 when negated, its fixed value, its chosen value, or None (not chosen yet)."""
+        if entry.get("negated"):
+            return 0
+        pid = entry.get("piece")
+        info = self.info(state, pid) if pid in state.pieces else CardInfo("", "", "unknown")
+        if info.points is None:
+            return 0
+        if isinstance(info.points, int):
+            return info.points
+        value = entry.get("value")
+        return value if isinstance(value, int) else None
+
+    # -- the reasons a card cannot go into the round --
+
+    def card_problems(self, state: GameState, pid: str, seat: int | None,
+                      tags: Provided | None = None) -> list[Violation]:
+        """Why the card `pid` cannot go into the round now (type, tags, circumstances, play limit); [] when legal.
+
+        `tags`: the provided tags of this position, when checking several cards of one position."""
+        tags = tags or Provided(self, state)
+        info = self.info(state, pid)
+        rnd = state.rules.get("round") or []
+        if not rnd:
+            return self._start_problems(info, pid, seat, tags)
+        if state.rules.get("round_over"):
+            return [v("xff.round_over", "xff.5.1", "the round is over and being scored", (pid,), seat)]
+        name = info.name
+        if info.type not in ROUND_FOLLOWERS:
+            return [v("xff.in_round", "xff.3.3", f"{name} is {article(info.type)}: a round in progress takes a "
+                      "Following or a Conclusion", (pid,), seat)]
+        out: list[Violation] = []
+        provided = tags.everything
+        missing = tag_problems(info.requires, provided)
+        if missing:
+            out.append(v("xff.requires", "xff.legal.requires", f"{name} requires {tag_text(info.requires, missing)}"
+                         ", provided by no environment card or earlier card of the round that is not negated",
+                         (pid,), seat))
+        blocked = [t for t in info.prevented_by if provided.get(t.casefold())]
+        if blocked:
+            out.append(v("xff.prevented", "xff.legal.prevented",
+                         f"{name} is prevented by {brackets(blocked)}, which is provided", (pid,), seat))
+        if info.immediately_after:
+            last = rnd[-1].get("piece")
+            last_type = self.info(state, last).type if last in state.pieces else ""
+            if last_type != info.immediately_after:
+                out.append(v("xff.after", "xff.legal.after", f"{name} is playable only immediately following "
+                             f"{article(info.immediately_after.title())}", (pid,), seat))
+        circ = circumstance_problems([e["circ"] for e in rnd], info.requires_circ)
+        if circ:
+            out.append(v("xff.circumstances", "xff.legal.circumstances", f"{name}: {'; '.join(circ)}", (pid,),
+                         seat))
+        if info.play_limit is not None:
+            copies = sum(1 for e in rnd if e.get("piece") in state.pieces and state.pieces[e["piece"]].card ==
+                         state.pieces[pid].card)
+            if copies >= info.play_limit:
+                out.append(v("xff.ordinality", "xff.legal.ordinality", f"{name} may be in a round at most "
+                             f"{info.play_limit} time(s); {copies} already are", (pid,), seat))
+        return out
+
+    @staticmethod
+    def _start_problems(info: CardInfo, pid: str, seat: int | None, tags: Provided) -> list[Violation]:
+        """Why a card cannot start a round (xff.3.2, xff.legal.first)."""
+        name = info.name
+        if info.type not in ROUND_STARTERS:
+            return [v("xff.first_card", "xff.3.2", f"{name} cannot start a round: a round starts with a Case "
+                      "or an Incident", (pid,), seat)]
+        out: list[Violation] = []
+        env = tags.environment
+        missing = tag_problems(info.requires, env)
+        if missing:
+            out.append(v("xff.requires", "xff.legal.first", f"{name} needs the environment to provide "
+                         f"{tag_text(info.requires, missing)}", (pid,), seat))
+        blocked = [t for t in info.prevented_by if env.get(t.casefold())]
+        if blocked:
+            out.append(v("xff.prevented", "xff.legal.prevented",
+                         f"{name} is prevented by {brackets(blocked)}, which is provided", (pid,), seat))
+        return out
+
+    # -- yes or no, fast --
+
+    def card_legal(self, state: GameState, pid: str, tags: Provided | None = None) -> bool:
+        """Whether `card_problems` would find nothing, without writing the sentences it would refuse with."""
+        ref = state.pieces[pid].card
+        return self._ref_legal(state, self.card(ref), ref, tags or Provided(self, state))
+
+    def _ref_legal(self, state: GameState, info: CardInfo, ref: str | None, tags: Provided) -> bool:
+        """`card_legal` for a card title (`info`, `ref`): copies of a title share every answer."""
+        rnd = state.rules.get("round") or []
+        if not rnd:
+            if info.type not in ROUND_STARTERS:
+                return False
+            env = tags.environment
+            return not tag_problems(info.requires, env) and not any(env.get(t.casefold()) for t in info.prevented_by)
+        if state.rules.get("round_over") or info.type not in ROUND_FOLLOWERS:
+            return False
+        provided = tags.everything
+        if tag_problems(info.requires, provided) or any(provided.get(t.casefold()) for t in info.prevented_by):
+            return False
+        if info.immediately_after:
+            last = rnd[-1].get("piece")
+            if (self.info(state, last).type if last in state.pieces else "") != info.immediately_after:
+                return False
+        if info.requires_circ and circumstance_problems([e["circ"] for e in rnd], info.requires_circ):
+            return False
+        if info.play_limit is not None:
+            pieces = state.pieces
+            copies = sum(1 for e in rnd if e.get("piece") in pieces and pieces[e["piece"]].card == ref)
+            if copies >= info.play_limit:
+                return False
+        return True
+
+    def _legal_titles(self, state: GameState) -> tuple[dict[str | None, bool], Provided]:
+        """The legality of each card title in this position (filled as titles are judged), and its provided tags.
+
+        A title's legality depends only on the environment's titles, whether the round is over, and the round as
+        titles: each card's title, whether it is negated and the circumstances after it (`position_key`). The
+        answers are kept per such position for as long as the card data stand (the same openings and rounds recur
+        all game, and game after game). Rule state is plain data that every change replaces (`Tx.set_rule` stores
+        a fresh copy), so the round list is the same object exactly while the round is unchanged: the last position
+        is remembered by that object (held, so its identity cannot be reused: the same object is the same round of the
+        same table) with the environment's pieces, and its key is not even rebuilt.
+        """
+        rules = state.rules
+        rnd = rules.get("round") or ()
+        zone = state.zones.get("environment")
+        env_ids = tuple(zone.pieces) if zone else ()
+        quick = (env_ids, rules.get("round_over"), self._card_version())
+        memo = self._legal_memo
+        if memo is not None and memo[0] is rnd and rnd and memo[1] == quick:
+            return memo[2], memo[3]
+        pieces = state.pieces
+        env = tuple(pieces[p].card for p in env_ids)
+        known = self._legal_positions
+        key = (env, bool(quick[1]), quick[2], position_key(state, rnd))
+        titles = known.get(key)
+        if titles is None:
+            if len(known) >= 20_000:
+                known.clear()
+            titles = known[key] = {}
+        tags = Provided(self, state)
+        self._legal_memo = (rnd, quick, titles, tags)
+        return titles, tags
+
+    def title_legal(self, state: GameState, ref: str | None) -> bool:
+        """Whether a card of title `ref` could go into the round now (`card_legal` by title, remembered)."""
+        titles, tags = self._legal_titles(state)
+        ok = titles.get(ref)
+        if ok is None:
+            ok = titles[ref] = self._ref_legal(state, self.card(ref), ref, tags)
+        return ok
+
+    def playable(self, state: GameState, seat: int | None) -> list[str]:
+        """The cards in `seat`'s hand that could go into the round now (ignoring whose turn it is)."""
+        titles, tags = self._legal_titles(state)
+        out = []
+        pieces = state.pieces
+        zone = state.zones.get(f"hand:{seat}")
+        for pid in zone.pieces if zone else ():
+            ref = pieces[pid].card
+            ok = titles.get(ref)
+            if ok is None:
+                ok = titles[ref] = self._ref_legal(state, self.card(ref), ref, tags)
+            if ok:
+                out.append(pid)
+        return out

@@ -1,0 +1,248 @@
+"""The `xfiles-fan` turn: what playing a card, passing, an Action card, a chosen value, a discard and scoring do.
+
+Each reducer is marked with the action type it handles (the kit's dispatch table) and changes the table through `Tx`
+only, so every step is logged, undone and saved like any other.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.events import RuleStateChanged
+from ...core.reducer import ActionError, Tx
+from ...core.state import GameState
+from ..kit import reduces
+from .actions import ChooseValue, DiscardCards, ManualEffect, NoAction, Pass, PlayAction, PlayCard, ScoreRound
+from .common import NO_CIRC
+from .model import establish
+
+__all__ = ["Turns"]
+
+
+class Turns:
+    """The reducers of a turn and of scoring (mixed into `XFilesFan`)."""
+
+    @reduces(PlayCard)
+    def _do_play(self, state: GameState, a: PlayCard, seat: int | None, tx: Tx) -> None:
+        pid = a.piece
+        if pid not in state.pieces:
+            raise ActionError("unknown_piece", f"there is no piece {pid!r}")
+        info = self.info(state, pid)
+        who = seat if seat in state.seats else state.pieces[pid].owner
+        old = state.rules.get("round") or []
+        # entries are shared with the state's round until one changes (copied then): the new round goes into a
+        # fresh event as it is, and the state takes its own copy, so nothing here is copied twice
+        rnd = list(old)
+        before = rnd[-1]["circ"] if rnd else NO_CIRC
+        tx.move(pid, "round", by=who, face_up=True)
+        negated = []
+        if info.negates:
+            gone = {t.casefold() for t in info.negates}
+            for i, e in enumerate(rnd):
+                if not e.get("negated") and e.get("piece") in state.pieces and \
+                        self.info(state, e["piece"]).provided() & gone:
+                    rnd[i] = dict(e, negated=True)
+                    negated.append(e["piece"])
+        rnd.append({"piece": pid, "seat": who, "circ": establish(before, info.establishes_circ), "negated": False,
+                    "value": None})
+        _set_fresh(state, tx, "round", rnd)
+        tx.set_rule("passes", 0)
+        text = f"{info.name} {'starts the round' if len(rnd) == 1 else 'joins the round'}"
+        tx.note("xfiles-fan.play", who, text, {"piece": pid, "negated": negated})
+        if negated:
+            names = ", ".join(self.info(state, p).name for p in negated)
+            tx.note("xfiles-fan.negate", who, f"{info.name} negates {names}", {"pieces": list(negated)})
+        if info.unparsed:
+            tx.note("xfiles-fan.by_hand", who, f"apply by hand: {' / '.join(info.unparsed)}", {"piece": pid})
+        if info.type == "conclusion":
+            tx.set_rule("round_over", True)
+        if self.options["action_cards"] and self._holds_action(state, who):
+            tx.set_rule("pending", [{"kind": "action", "seat": who}])
+            return
+        self._turn_done(state, tx, who)
+
+    def _holds_action(self, state: GameState, seat: int | None) -> bool:
+        zone = state.zones.get(f"hand:{seat}")
+        if zone is None:
+            return False
+        pieces, card = state.pieces, self.card
+        return any(card(pieces[p].card).type == "action" for p in zone.pieces)
+
+    def _turn_done(self, state: GameState, tx: Tx, seat: int | None) -> None:
+        if state.rules.get("round_over"):
+            self._round_end(state, tx)
+        else:
+            self._start_turn(state, tx, self._other(state, seat))
+
+    def _round_end(self, state: GameState, tx: Tx) -> None:
+        """The round ended (xff.5.1): ask for every value still to choose (xff.5.3); scoring follows."""
+        asks = []
+        for e in self._round(state):
+            pid = e.get("piece")
+            if pid in state.pieces and not e.get("negated") and e.get("value") is None:
+                sign = self.info(state, pid).sign
+                if sign:
+                    asks.append({"kind": "value", "seat": e.get("seat"), "piece": pid, "sign": sign})
+        tx.set_rule("pending", asks)
+        tx.set_rule("turn", None)
+
+    @reduces(Pass)
+    def _do_pass(self, state: GameState, a: Pass, seat: int | None, tx: Tx) -> None:
+        r = state.rules
+        passes = int(r.get("passes", 0)) + 1
+        tx.set_rule("passes", passes)
+        tx.note("xfiles-fan.pass", seat, f"seat {seat} passes")
+        if r.get("round"):
+            if passes >= 2:
+                tx.note("xfiles-fan.round_end", None, "both players passed: the round ends (xff.5.1)")
+                tx.set_rule("round_over", True)
+                self._round_end(state, tx)
+            else:
+                self._start_turn(state, tx, self._other(state, seat))
+        elif passes >= 2:
+            self._both_pass(state, tx)
+        else:
+            self._start_turn(state, tx, self._other(state, seat))
+
+    def _both_pass(self, state: GameState, tx: Tx) -> None:
+        """xff.4: both passed with no round in progress."""
+        tx.set_rule("passes", 0)
+        opener = state.rules.get("opener")
+        opener = opener if opener in state.seats else state.seats[0]
+        if self.options["both_pass"] == "redraw_hand":
+            tx.note("xfiles-fan.both_pass", None, "both passed: each shuffles the hand into the draw deck and draws "
+                    "a new hand (xff.4)")
+            for s in state.seats:
+                deck = f"deck:{s}"
+                for pid in self._hand(state, s):
+                    tx.move(pid, deck, face_up=False)
+                tx.shuffle(deck)
+                self._fill(state, tx, s)
+            self._start_turn(state, tx, opener)
+            return
+        count = self.options["discard_count"]
+        asks = [{"kind": "discard", "seat": s, "count": min(count, len(self._hand(state, s)))} for s in state.seats
+                if self._hand(state, s) and count > 0]
+        tx.note("xfiles-fan.both_pass", None, f"both passed: each discards {count} card(s) (xff.4)")
+        tx.set_rule("turn", None)
+        tx.set_rule("pending", asks)
+        if not asks:
+            self._start_turn(state, tx, opener)
+
+    @reduces(DiscardCards)
+    def _do_discard(self, state: GameState, a: DiscardCards, seat: int | None, tx: Tx) -> None:
+        for pid in dict.fromkeys(a.pieces):
+            owner = state.pieces[pid].owner
+            tx.move(pid, f"discard:{owner if owner in state.seats else seat}", by=seat, face_up=True)
+        tx.note("xfiles-fan.discard", seat, f"seat {seat} discards {len(set(a.pieces))} card(s)",
+                {"pieces": list(a.pieces)})
+        self._drop_pending(state, tx, {"kind": "discard", "seat": seat})
+        if not any(p.get("kind") == "discard" for p in state.rules.get("pending") or []):
+            opener = state.rules.get("opener")
+            self._start_turn(state, tx, opener if opener in state.seats else state.seats[0])
+
+    @reduces(PlayAction)
+    def _do_action(self, state: GameState, a: PlayAction, seat: int | None, tx: Tx) -> None:
+        info = self.info(state, a.piece)
+        owner = state.pieces[a.piece].owner
+        tx.move(a.piece, f"discard:{owner if owner in state.seats else seat}", by=seat, face_up=True)
+        tx.note("xfiles-fan.action", seat, f"{info.name}: apply by hand: {info.text}" if info.text else info.name,
+                {"piece": a.piece})
+        self._drop_pending(state, tx, {"kind": "action", "seat": seat})
+        self._turn_done(state, tx, seat)
+
+    @reduces(NoAction)
+    def _do_no_action(self, state: GameState, a: NoAction, seat: int | None, tx: Tx) -> None:
+        self._drop_pending(state, tx, {"kind": "action", "seat": seat})
+        self._turn_done(state, tx, seat)
+
+    @reduces(ChooseValue)
+    def _do_value(self, state: GameState, a: ChooseValue, seat: int | None, tx: Tx) -> None:
+        rnd = self._round(state)
+        for e in rnd:
+            if e.get("piece") == a.piece:
+                e["value"] = a.value
+        tx.set_rule("round", rnd)
+        name = self.info(state, a.piece).name if a.piece in state.pieces else a.piece
+        tx.note("xfiles-fan.value", seat, f"seat {seat} values {name} at {a.value} (xff.5.3)",
+                {"piece": a.piece, "value": a.value})
+        self._drop_pending(state, tx, {"kind": "value", "piece": a.piece})
+
+    @reduces(ScoreRound)
+    def _do_score(self, state: GameState, a: ScoreRound, seat: int | None, tx: Tx) -> None:
+        rnd = self._round(state)
+        total = sum(self.round_value(state, e) or 0 for e in rnd)
+        last = rnd[-1].get("seat") if rnd else None
+        if last in state.seats:
+            tx.add_player_counter(last, "score", total)
+            tx.note("xfiles-fan.score", last, f"seat {last} scores {total} for the round (xff.5.2)",
+                    {"points": total, "cards": len(rnd)})
+        for e in rnd:
+            pid = e.get("piece")
+            if pid in state.pieces and state.pieces[pid].zone == "round":
+                owner = state.pieces[pid].owner
+                tx.move(pid, f"discard:{owner if owner in state.seats else e.get('seat')}", face_up=True)
+        tx.set_rule("round", [])
+        tx.set_rule("round_over", False)
+        tx.set_rule("passes", 0)
+        if last in state.seats:
+            tx.set_rule("leader", last)
+        if not state.rules.get("deck_out"):
+            self._start_turn(state, tx, last if last in state.seats else state.seats[0])
+        else:
+            tx.set_rule("turn", None)
+
+    @reduces(ManualEffect)
+    def _do_effect(self, state: GameState, a: ManualEffect, seat: int | None, tx: Tx) -> None:
+        """Card text applied by hand: every mode, logged with its source card."""
+        src = self.ref(state, a.source) if a.source in state.pieces else "by hand"
+        why = f" ({a.text})" if a.text else ""
+        if seat is None:
+            raise ActionError("spectator", "spectators do not play")
+        if a.kind == "discard":
+            bad = [p for p in a.pieces if state.pieces[p].zone != f"hand:{seat}"]
+            if bad or not a.pieces:
+                raise ActionError("not_in_hand", "a card discarded by hand comes from your own hand")
+            for pid in a.pieces:
+                tx.move(pid, f"discard:{seat}", by=seat, face_up=False)
+            text = f"{src}: discards {len(a.pieces)} card(s) unrevealed"
+        elif a.kind == "move":
+            if a.to not in state.zones or not a.pieces:
+                raise ActionError("bad_move", "name the cards and the zone they go to")
+            for pid in a.pieces:
+                tx.move(pid, a.to, by=seat)
+            text = f"{src}: {len(a.pieces)} card(s) go to {state.zones[a.to].label or a.to}"
+        elif a.kind == "score":
+            who = a.seat if a.seat is not None else seat
+            if who not in state.seats:
+                raise ActionError("bad_seat", f"there is no seat {who}")
+            total = tx.add_player_counter(who, "score", a.amount)
+            text = f"{src}: {a.amount:+d} to seat {who}'s score ({total})"
+        elif a.kind == "negate":
+            rnd = self._round(state)
+            if not a.pieces or any(p not in {e.get("piece") for e in rnd} for p in a.pieces):
+                raise ActionError("not_in_round", "only cards of the round in progress are negated")
+            for e in rnd:
+                if e.get("piece") in a.pieces:
+                    e["negated"] = True
+            tx.set_rule("round", rnd)
+            text = f"{src}: negates {', '.join(self.info(state, p).name for p in a.pieces)}"
+        else:
+            raise ActionError("bad_effect", "a manual effect is discard, move, score or negate")
+        tx.note("xfiles-fan.effect", seat, text + why, {"kind": a.kind, "source": a.source, "pieces": list(a.pieces)})
+
+
+def _set_fresh(state: GameState, tx: Tx, key: str, value: Any) -> None:
+    """`tx.set_rule` for a value built for this event alone and never changed after (no copy for the event).
+
+    The state still stores its own copy (`RuleStateChanged.apply`), so the event never shares what the state
+    holds; the entries the value shares with the previous value are never changed by anyone (rule state is only
+    ever replaced)."""
+    old = state.rules.get(key, _MISSING)
+    if key not in state.rules:
+        tx.set_rule(key, value)
+    elif old != value:
+        tx.emit(RuleStateChanged(key, old, value))
+
+
+_MISSING = object()
