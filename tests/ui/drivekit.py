@@ -12,8 +12,9 @@ by looking at the window.
 
 from __future__ import annotations
 
+import html
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -61,12 +62,12 @@ class Driver:
         return p
 
     def click(self, pos: tuple[float, float], button: int = 1) -> None:
-        """Move there and press in one frame, release in the next; then run frames while the widgets still have
-        events of their own on the way (a list row's button posts UI_BUTTON_PRESSED on release, the list answers
-        it with UI_SELECTION_LIST_NEW_SELECTION, the app takes that a frame later)."""
+        """Move there, press and release, all in one frame (the app and pygame-gui take events in order); then run
+        frames while the widgets still have events of their own on the way (a list row's button posts
+        UI_BUTTON_PRESSED on release, the list answers it with UI_SELECTION_LIST_NEW_SELECTION, the app takes that
+        a frame later)."""
         p = (int(round(pos[0])), int(round(pos[1])))
-        self.post(_motion(p), _button(pygame.MOUSEBUTTONDOWN, p, button))
-        self.post(_button(pygame.MOUSEBUTTONUP, p, button))
+        self.post(_motion(p), _button(pygame.MOUSEBUTTONDOWN, p, button), _button(pygame.MOUSEBUTTONUP, p, button))
         self.settle()
 
     def settle(self, most: int = 3) -> None:
@@ -289,7 +290,7 @@ class Driver:
     def log_lines(self) -> list[str]:
         """The side panel's log as text (tags stripped)."""
         text = self.app.side.log_text if self.app.side is not None else ""
-        return [re.sub(r"<[^>]+>", "", line) for line in text.split("<br>") if line]
+        return [html.unescape(re.sub(r"<[^>]+>", "", line)) for line in text.split("<br>") if line]
 
     def notices(self) -> list[str]:
         return list(self.app.notices.texts())
@@ -308,6 +309,3 @@ class Driver:
                 out.append(name)
         return out
 
-
-def names(pids: Iterable[str], drv: Driver) -> list[str | None]:
-    return [drv.card_name(p) for p in pids]

@@ -288,7 +288,6 @@ def test_turns_by_clicks_and_keys(ruleset: str, size: str) -> None:
     drv = table(ruleset, mode, seed=seed, size=(w, h))
     if os.environ.get(REAL_WINDOW_ENV):
         assert pygame.display.get_driver() == "x11", f"asked for a real window, got {pygame.display.get_driver()}"
-        assert pygame.display.get_wm_info().get("window"), "no X window behind the display"
     scenario(drv)
     assert drv.app.running
 
