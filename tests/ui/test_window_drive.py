@@ -97,10 +97,12 @@ def play_freeform(drv: Driver) -> None:
 
 
 def play_tragedy(drv: Driver) -> None:
-    """Warn mode: pass through the steps (Pass button and P), play an Act from the list each turn (it goes on the
-    Stack and resolves to the discard), try a drag the rules flag and undo it with Ctrl+Z; two whole turns."""
+    """Warn mode: pass through the steps (Pass button and P); each turn the active seat plays an Act in the
+    Performance and an Actor in Enter Stage from the list (each goes on the Stack, then resolves: the Act to the
+    discard, the Actor to the Actor Tableau); a drag the rules flag is undone with Ctrl+Z; two whole turns."""
     state = drv.app.session.state
     acts: dict[int, str] = {}
+    actors: dict[int, str] = {}
     flagged: list[bool] = []
     by_key = [False]
 
@@ -121,6 +123,11 @@ def play_tragedy(drv: Driver) -> None:
             pid = next(p for p in state.zones[f"stack:{seat}"].pieces if d.card_name(p) == name)
             acts[seat] = pid
             return
+        if r["phase"] == "Enter Stage" and r.get("active") == seat and seat not in actors and not r.get("stack"):
+            text = d.click_move(r"^Play .+ as (an )?Actor$")
+            name = re.match(r"^Play (.+) as (an )?Actor$", text).group(1)
+            actors[seat] = next(p for p in state.zones[f"stack:{seat}"].pieces if d.card_name(p) == name)
+            return
         # alternate the two ways to pass: the top bar's button and the P key
         by_key[0] = not by_key[0]
         if by_key[0]:
@@ -134,9 +141,12 @@ def play_tragedy(drv: Driver) -> None:
     assert set(acts) == {0, 1}, f"each seat played an Act: {acts}"
     for seat, pid in acts.items():
         assert pid in zone_pids(drv, f"discard:{seat}"), "the Act resolved to its owner's discard"
+    assert set(actors) == {0, 1}, f"each seat staged an Actor: {actors}"
+    for seat, pid in actors.items():
+        assert pid in zone_pids(drv, f"actors:{seat}"), "the Actor resolved into its owner's Actor Tableau"
     assert drv.rules()["active"] == first, "two turns: the first player is active again"
     types = actions(drv)
-    assert types.count("tragedy.play") == 2 and "pass" in " ".join(types)
+    assert types.count("tragedy.play") == 4 and "pass" in " ".join(types)
     assert sum(bool(re.search(r"play .+ as (an )?act", line, re.I)) for line in drv.log_lines()) >= 2
 
 
