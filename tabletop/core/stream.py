@@ -9,23 +9,18 @@ apply changes with the same code.
 
 from __future__ import annotations
 
-import itertools
 import threading
 from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .legal import PASS_TYPES, legal_summary
 from .view import LiveView, ViewChange
 
 if TYPE_CHECKING:
     from .session import LogEntry, Session
 
 __all__ = ["PASS_TYPES", "SeatStream", "StreamItem", "legal_summary", "make_patch", "piece_update"]
-
-#: action types that end a seat's turn or phase (offered as the Pass button), matched within the type name
-PASS_TYPES = ("pass", "next_phase", "end_phase", "end_turn", "advance")
-LEGAL_CAP = 400
-LIST_CAP = 30
 
 
 def piece_update(old: dict[str, Any] | None, new: dict[str, Any], same_name: bool) -> dict[str, Any]:
@@ -61,43 +56,6 @@ def make_patch(change: ViewChange) -> dict[str, Any]:
     if change.pieces:
         out["pieces"] = [piece_update(old, new, old_name == name) for _, old_name, name, new, old in change.pieces]
     return out
-
-
-def _action_zones(d: dict[str, Any]) -> list[str]:
-    return [v for k, v in d.items() if k in ("to", "zone", "dst", "src", "from") and isinstance(v, str)]
-
-
-def legal_summary(session: Session, seat: int | None, cap: int = LEGAL_CAP, list_cap: int = LIST_CAP) -> dict[str, Any]:
-    """What `seat` may legally do now, as plain data any screen can use without the ruleset.
-
-    `moves`: the first `list_cap` legal actions (as `to_dict`), `more`: whether there are others, `glow`: the
-    pieces named by up to `cap` of them as the seat's view names them, `passes`: pass / next-phase actions
-    (for the Pass button), `from` / `to`: the zones those moves take pieces from and put them in. Computed
-    lazily with caps, so a ruleset with thousands of moves costs the same as one with a few.
-    """
-    state = session.state
-    moves: list[dict[str, Any]] = []
-    passes: list[dict[str, Any]] = []
-    pieces: set[str] = set()
-    dst: dict[str, None] = {}
-    more = False
-    for i, action in enumerate(itertools.islice(iter(session.legal_actions(seat)), cap + 1)):
-        if i == cap:
-            more = True
-            break
-        d = action.to_dict()
-        if i < list_cap:
-            moves.append(d)
-        else:
-            more = True
-        pieces.update(action.piece_names())
-        dst.update(dict.fromkeys(_action_zones(d)))
-        if any(t in action.type for t in PASS_TYPES) and len(passes) < 3:
-            passes.append(d)
-    known = [pid for pid in pieces if pid in state.pieces]
-    src = dict.fromkeys(state.pieces[pid].zone for pid in known)
-    return {"moves": moves, "more": more, "glow": sorted(state.handle_for(pid, seat) for pid in known),
-            "passes": passes, "from": list(src), "to": list(dst)}
 
 
 @dataclass(slots=True)

@@ -21,6 +21,7 @@ from .settings import (
 )
 from .widgets import (
     ENFORCEMENT,
+    ChoiceDialog,
     ContextMenu,
     PeekWindow,
     Prompt,
@@ -119,10 +120,35 @@ class CommandsMixin:
         self.refresh()
 
     def play_move(self, index: int) -> Result | None:
-        """Submit the rules panel's legal move number `index` for the seat in play."""
-        if 0 <= index < len(self.legal.moves):
-            return self.submit(self.legal.moves[index])
+        """The rules panel's row number `index`: submit its move, or open the choice its moves need (a Role, a
+        target, a value, a guess: the options are the legal moves themselves, never guessed here)."""
+        rows = self.legal.rows
+        if not 0 <= index < len(rows):
+            return None
+        row = rows[index]
+        moves = [self.legal.moves[i] for i in row.moves if i < len(self.legal.moves)]
+        if len(moves) == 1:
+            return self.submit(moves[0])
+        if moves:
+            self.choose_move(row.title, row.options, moves)
         return None
+
+    def choose_move(self, title: str, options: Sequence[str], moves: Sequence[A.Action]) -> None:
+        """A small dialog listing `options` (one per move of `moves`); a click submits that move if it is still
+        legal for this seat (the table may have moved on while the dialog was open)."""
+        if self.prompt is not None:
+            self.prompt.window.kill()
+        seat = self.seat
+
+        def answer(i: int) -> None:
+            if not 0 <= i < len(moves):
+                return
+            if self.seat != seat or moves[i] not in self.legal.moves:
+                self.notify("The legal moves changed while you chose: pick again", "info", 3.0)
+                return
+            self.submit(moves[i])
+
+        self.prompt = ChoiceDialog(self.manager, self.size, title, options, answer)
 
     def key(self, event: pygame.event.Event) -> None:
         k = event.key

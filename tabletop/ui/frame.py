@@ -60,7 +60,7 @@ class DrawMixin:
             label = f"{names.get(self.seat, 'Your')}'s hand · {len(self._hand_pieces())}"
             drop = self.drag is not None and self.hand.rect.collidepoint(self.mouse)
             self.hand.draw(surface, self.assets, label, self.hover_hand.pid if self.hover_hand else None,
-                           set(self.selected), drop)
+                           set(self.selected), drop, self.legal.pieces)
         if self.box is not None:
             r = pygame.Rect(min(self.box[0], self.mouse[0]), min(self.box[1], self.mouse[1]),
                             abs(self.mouse[0] - self.box[0]), abs(self.mouse[1] - self.box[1]))

@@ -28,6 +28,7 @@ from pygame_gui.elements import (
 from .shortcuts import SHORTCUTS
 
 __all__ = [
+    "ChoiceDialog",
     "ContextMenu",
     "Dialog",
     "HelpOverlay",
@@ -76,6 +77,7 @@ class TopBar:
         self.pass_button.hide()
         self.status = UILabel(pygame.Rect(x + 116, 3, max(100, width - x - 120), BAR_H - 8), "", manager,
                               container=self.panel, object_id="#status")
+        self.status_tip: str | None = None
 
     def set_mode(self, mode: str, host: bool) -> None:
         """Show the enforcement dial at `mode` (rebuilt, since a dropdown cannot be set from outside)."""
@@ -90,9 +92,17 @@ class TopBar:
             self.dial.set_tooltip("Only the host turns the rules dial")
         self.mode, self.host = mode, host
 
-    def set_status(self, text: str) -> None:
+    def set_status(self, variants: str | Sequence[str]) -> None:
+        """Show the longest of `variants` (longest first) that fits the bar; the first, whole, is its tooltip."""
+        variants = [variants] if isinstance(variants, str) else list(variants) or [""]
+        room = self.status.rect.w - 12
+        text = next((t for t in variants if self.status.font.size(t)[0] <= room), variants[-1])
         if self.status.text != text:
             self.status.set_text(text)
+        full = variants[0] if text != variants[0] else None
+        if full != self.status_tip:
+            self.status_tip = full
+            self.status.set_tooltip(full)
 
     def show_pass(self, label: str | None) -> None:
         if label is None:
@@ -277,6 +287,51 @@ class Prompt:
             self.answer(text)
             return True
         return False
+
+    def alive(self) -> bool:
+        return self.window.alive()
+
+
+class ChoiceDialog:
+    """A legal move that needs a choice (a Role, a target, a value, a guess): its options, one click each.
+
+    It answers like a `Prompt` (`handle`, `alive`, `window`, `ok`), so the window's one dialog protocol routes its
+    clicks and Enter (the highlighted option, else the first) and Escape (closes it, choosing nothing)."""
+
+    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], title: str, options: Sequence[str],
+                 answer: Callable[[int], Any]) -> None:
+        font = manager.get_theme().get_font([])
+        widest = max((font.size(o)[0] for o in options), default=120)
+        w = max(300, min(screen[0] - 40, widest + 80))
+        rows = min(len(options), 10)
+        h = 130 + rows * 22
+        self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 3, w, h), manager, title,
+                               always_on_top=True, object_id="#choice")
+        self.options = list(options)
+        self.list = UISelectionList(pygame.Rect(8, 8, w - 48, rows * 22 + 8),
+                                    [(o, f"opt_{i}") for i, o in enumerate(self.options)], manager,
+                                    container=self.window)
+        self.ok = UIButton(pygame.Rect(w - 132, rows * 22 + 24, 90, 30), "Choose", manager, container=self.window,
+                           tool_tip_text="Enter: the highlighted option, else the first")
+        self.answer = answer
+
+    def _picked(self) -> int:
+        sel = self.list.get_single_selection(include_object_id=True)
+        if isinstance(sel, tuple) and isinstance(sel[1], str) and sel[1].startswith("opt_"):
+            return int(sel[1][4:])
+        return 0
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Whether this event chose an option (the answer callback has run and the dialog is closed)."""
+        el = getattr(event, "ui_element", None)
+        chosen = ((event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and el is self.list)
+                  or (event.type == pygame_gui.UI_BUTTON_PRESSED and el is self.ok))
+        if not chosen or not self.options:
+            return False
+        i = self._picked()
+        self.window.kill()
+        self.answer(i)
+        return True
 
     def alive(self) -> bool:
         return self.window.alive()
