@@ -51,6 +51,7 @@ def move_paths(rules: Any, state: GameState, action: A.Action, seat: int | None)
     else:
         targets = set(getattr(type(action), "target_fields", ("target",)))
         dst = _dest_field(action)
+        dst = dst if dst in state.zones else None
         found = []
         for name in action.piece_fields:
             if name in targets:

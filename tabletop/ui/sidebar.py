@@ -25,7 +25,7 @@ from .source import (
     LogRow,
 )
 from .status import status_html
-from .whatnow import MoveRow, move_rows, status_variants
+from .whatnow import MoveRow, kind_verb, move_rows, status_variants
 from .widgets import (
     HelpOverlay,
     SidePanel,
@@ -145,13 +145,14 @@ class PanelsMixin:
         card = self._card(ref)
         return card.name if card is not None else None
 
-    def _update_rules_panel(self) -> None:
+    def _update_rules_panel(self, whatnow: str = "") -> None:
         side = self.side
         if side is None or side.status is None or self.source is None:
             return
         names = self._names()
         rules = self.view.get("rules") or {}
-        side.set_status(status_html(rules, names, self._card_name))
+        head = f"<font color='#9fd3ff'><b>{html.escape(whatnow)}</b></font><br>" if whatnow else ""
+        side.set_status(head + status_html(rules, names, self._card_name))
         legal = self.legal
         moves = [a.to_dict() for a in legal.moves]
         legal.rows = move_rows(moves, legal.summary.get("paths") or (), self._card_name, names, _token_words(rules),
@@ -197,15 +198,16 @@ class PanelsMixin:
         variants = status_variants(_title(v.get("ruleset", "")), rules, self.legal.summary if self.legal.known else None,
                                    self.seat, names, len(v.get("players", [])), mode)
         lan = self.source.connection()
-        if lan:
-            variants = [f"{lan}   ·   {t}" for t in variants] + variants
-        self.topbar.set_status(variants)
+        if lan:  # the connection always shows; who this window plays too, when there is room
+            me = f"{lan} as {names.get(self.seat, f'Seat {self.seat + 1}')}"
+            shown = [f"{me}  ·  {t}" for t in variants] + [f"{lan}  ·  {t}" for t in variants] + [me, lan]
+        self.topbar.set_status(shown if lan else variants)
         label = None
         if self.legal.passes:
             t = self.legal.passes[0].type
-            label = "Next phase" if "phase" in t else "Pass" if "pass" in t else t.replace("_", " ").capitalize()
+            label = "Next phase" if "phase" in t else "Pass" if "pass" in t else kind_verb(t).capitalize()
         self.topbar.show_pass(label)
-        self._update_rules_panel()
+        self._update_rules_panel(variants[0])
         self.side.set_players(self._players_html())
         # log
         zl = self._zone_labels()

@@ -103,7 +103,7 @@ def todo_words(moves: Sequence[Mapping[str, Any]], paths: Sequence[Sequence[Sequ
         kind = str(move.get("type", "?"))
         one_card = i < len(paths) and len(paths[i]) == 1
         kinds[kind] = kinds.get(kind, True) and one_card
-    words = [kind_verb(k) + (" a card" if single else "") for k, single in kinds.items()]
+    words = [kind_verb(k) + (" a card" if single and " " not in kind_verb(k) else "") for k, single in kinds.items()]
     passes = [w for w in words if w.startswith(("pass", "next phase", "end ", "done"))]
     return _join([w for w in words if w not in passes] + passes)
 
