@@ -939,7 +939,7 @@ class Tragedy(KitRuleset):
         if priority is None:
             return None
         if not self._not_staging(state):
-            return "stage an Actor, a Set, a Prop or a Set Piece, play an Act, or pass"
+            return "stage an Actor, Set, Prop or Set Piece, play an Act, or pass"
         if self._step(state) == "performance" and priority == self._active(state) and not r.get("scored"):
             return "score with an Actor and a Set, play an Act, or pass"
         if self._stack(state):

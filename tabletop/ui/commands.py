@@ -125,6 +125,8 @@ class CommandsMixin:
         rows = self.legal.rows
         if not 0 <= index < len(rows):
             return None
+        if self.side is not None:
+            self.side.clear_move_selection()  # so the same row answers a second click (after a refusal, a cancel)
         row = rows[index]
         moves = [self.legal.moves[i] for i in row.moves if i < len(self.legal.moves)]
         if len(moves) == 1:

@@ -201,12 +201,12 @@ class PanelsMixin:
         if lan:  # the connection always shows; who this window plays too, when there is room
             me = f"{lan} as {names.get(self.seat, f'Seat {self.seat + 1}')}"
             shown = [f"{me}  ·  {t}" for t in variants] + [f"{lan}  ·  {t}" for t in variants] + [me, lan]
-        self.topbar.set_status(shown if lan else variants)
         label = None
         if self.legal.passes:
             t = self.legal.passes[0].type
             label = "Next phase" if "phase" in t else "Pass" if "pass" in t else kind_verb(t).capitalize()
-        self.topbar.show_pass(label)
+        self.topbar.show_pass(label)  # first: the status line takes the button's room when it is hidden
+        self.topbar.set_status(shown if lan else variants)
         self._update_rules_panel(variants[0])
         self.side.set_players(self._players_html())
         # log

@@ -8,6 +8,7 @@ Pure Python, no pygame.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -139,6 +140,8 @@ def status_variants(title: str, status: Mapping[str, Any], legal: Mapping[str, A
     act — play a card or pass". The words come from the seat's own legal moves when it acts (exact), else from
     the ruleset's `todo` (what the seat it waits on may do, in words that name no card)."""
     step = status.get("step_label") or status.get("phase") or status.get("step")
+    if isinstance(step, str) and re.fullmatch(r"[a-z0-9_]+", step):  # an identifier: "choose_first"
+        step = step.replace("_", " ").capitalize()
     head = f"{title} · {step}" if step else title
     if status.get("over"):
         prompt = status.get("prompt") or "the game is over"
@@ -161,8 +164,9 @@ def status_variants(title: str, status: Mapping[str, Any], legal: Mapping[str, A
     else:
         todo = str(status.get("todo") or "")
     line = f"{head}: {who} to act"
-    out = [f"{line} — {todo}"] if todo else []
-    out += [line, f"{step}: {who} to act" if step else f"{who} to act"]
+    short = f"{step}: {who} to act" if step else f"{who} to act"
+    out = [f"{line} — {todo}", f"{short} — {todo}"] if todo else []
+    out += [line, short]
     if acting:
         out.append("Your move")
     return out

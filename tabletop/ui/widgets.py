@@ -72,6 +72,7 @@ class TopBar:
         self.host = host
         self.set_mode(mode, host)
         x = self.dial_x + 44 + 92 + 8
+        self.pass_x, self.width = x, width
         self.pass_button = UIButton(pygame.Rect(x, 3, 110, BAR_H - 8), "Pass", manager, container=self.panel,
                                     object_id="#pass_button", tool_tip_text="Pass / next phase (P)")
         self.pass_button.hide()
@@ -105,6 +106,7 @@ class TopBar:
             self.status.set_tooltip(full)
 
     def show_pass(self, label: str | None) -> None:
+        """The Pass button with `label` (None: hidden, and the status line takes its room)."""
         if label is None:
             if self.pass_button.visible:
                 self.pass_button.hide()
@@ -113,6 +115,10 @@ class TopBar:
                 self.pass_button.set_text(label)
             if not self.pass_button.visible:
                 self.pass_button.show()
+        x = self.pass_x + (116 if label is not None else 0)
+        if self.status.relative_rect.x != x:
+            self.status.set_relative_position((x, 3))
+            self.status.set_dimensions((max(100, self.width - x - 4), BAR_H - 8))
 
     def kill(self) -> None:
         self.panel.kill()
@@ -196,6 +202,11 @@ class SidePanel:
             self.moves.set_item_list(self.move_items)
         if self.moves_label.text != label:
             self.moves_label.set_text(label)
+
+    def clear_move_selection(self) -> None:
+        """Unhighlight the clicked move, so clicking it again selects it again."""
+        if self.moves is not None:
+            self.moves.set_item_list(self.move_items)
 
     def set_players(self, text: str) -> None:
         if text != self.players_text:
@@ -304,7 +315,7 @@ class ChoiceDialog:
         widest = max((font.size(o)[0] for o in options), default=120)
         w = max(300, min(screen[0] - 40, widest + 80))
         rows = min(len(options), 10)
-        h = 130 + rows * 22
+        h = 104 + rows * 22
         self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 3, w, h), manager, title,
                                always_on_top=True, object_id="#choice")
         self.options = list(options)

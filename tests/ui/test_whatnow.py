@@ -135,7 +135,7 @@ def test_tragedy_says_the_step_and_who_acts_for_each_seat():
         who = ["Ann", "Bob"][app.seat]
         assert f"Enter Stage: {who} (you) to act — play a card or pass" in _status(app)
         app.switch_seat(1 - app.seat)
-        assert f"Enter Stage: {who} to act — stage an Actor, a Set, a Prop or a Set Piece" in _status(app)
+        assert f"Enter Stage: {who} to act — stage an Actor, Set, Prop or Set Piece" in _status(app)
     finally:
         pygame.event.clear()
 
