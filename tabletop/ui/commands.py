@@ -19,6 +19,7 @@ from .settings import (
     KMOD_SHIFT,
     MOD_KEYS,
 )
+from .whatnow import kind_verb
 from .widgets import (
     ENFORCEMENT,
     ChoiceDialog,
@@ -498,6 +499,7 @@ class CommandsMixin:
         elif target is not None:
             kind = self._kind(target)
             title = self._piece_title(target)
+            items += self._legal_items(target)
             if kind == "card":
                 items += [("Flip  (F)", lambda: self.submit(A.Flip(ids))),
                           ("Tap / untap  (T)", lambda: self.submit(A.Tap(ids))),
@@ -540,6 +542,21 @@ class CommandsMixin:
                       ("Fit table  (Home)", self.fit),
                       ("Quit  (Ctrl+Q)", self.close)]
         self.menu = ContextMenu(self.manager, pos, title, items, self.size)
+
+    def _legal_items(self, pid: str) -> list[tuple[str, Callable[[], Any]]]:
+        """The legal moves that play this card, first in its menu: one item, one click, per move."""
+        out: list[tuple[str, Callable[[], Any]]] = []
+        name = self._card_name(pid)
+        for row in self.legal.rows:
+            if pid not in row.subjects:
+                continue
+            verb = kind_verb(row.kind).capitalize()
+            for i, text in zip(row.moves, row.texts, strict=False):
+                if i < len(self.legal.moves):
+                    if name and text.startswith(f"{verb} {name} "):  # the menu's title names the card
+                        text = f"{verb} {text[len(verb) + len(name) + 2:]}"
+                    out.append((text, lambda move=self.legal.moves[i]: self.submit(move)))
+        return out
 
     def _ask_int(self, title: str, initial: str, then: Callable[[int], Any]) -> None:
         def answer(text: str) -> None:

@@ -37,6 +37,10 @@ class MoveRow:
     #: for a choice: the dialog's title and one label per move
     title: str = ""
     options: list[str] = field(default_factory=list)
+    #: each move in full words ("Play Queen of Spades as Actor")
+    texts: list[str] = field(default_factory=list)
+    #: the cards the row's moves play (as the seat's view names them)
+    subjects: tuple[str, ...] = ()
 
     @property
     def choice(self) -> bool:
@@ -79,14 +83,14 @@ def move_rows(moves: Sequence[Mapping[str, Any]], paths: Sequence[Sequence[Seque
         fields = piece_fields(kind)
         texts = [_describe(moves[i], name_of, names, tokens, fields) for i in idx]
         if len(idx) == 1:
-            row = MoveRow(kind, texts[0], idx)
+            row = MoveRow(kind, texts[0], idx, texts=texts, subjects=subjects)
         else:
             head = kind_verb(kind).capitalize()
             named = [name_of(s) or "a hidden card" for s in subjects]
             if named:
                 head += " " + ", ".join(named)
             row = MoveRow(kind, f"{head}: choose… ({len(idx)})", idx, f"{head}: choose one",
-                          [_option(t, head) for t in texts])
+                          [_option(t, head) for t in texts], texts, subjects)
         by_kind.setdefault(kind, []).append(row)
     return [row for rows in by_kind.values() for row in rows]
 

@@ -255,7 +255,8 @@ class ContextMenu:
 
     def __init__(self, manager: pygame_gui.UIManager, pos: tuple[int, int], title: str,
                  items: Sequence[tuple[str, Callback]], screen: tuple[int, int]) -> None:
-        width = 220
+        font = manager.get_theme().get_font([])
+        width = max(220, min(420, max((font.size(label)[0] + 36 for label, _ in items), default=0)))
         height = (len(items) + 1) * self.ITEM_H + 8
         x = min(pos[0], screen[0] - width - 4)
         y = min(pos[1], screen[1] - height - 4)

@@ -18,7 +18,7 @@ from tabletop.rules import RULESETS, Ruleset
 from tabletop.rules.bots import table_action
 from tabletop.ui import TableApp
 from tabletop.ui.render import GLOW
-from tests.ui.uihelpers import click, key, mouse, post
+from tests.ui.uihelpers import click, key, mouse, post, screen_of
 
 SIZE = (1280, 800)
 RULESETS_PLAYED = ("freeform", "tragedy", "xfiles-fan", "xfiles-ccg")
@@ -397,3 +397,23 @@ def test_the_summary_lists_every_kind_even_when_one_kind_has_hundreds_of_moves()
     assert kinds == {"whatnow_fake.buy", "whatnow_fake.pass"} and summary["more"]
     assert len(summary["moves"]) == 31 and len(summary["paths"]) == 31
     assert summary["passes"] == [{"type": "whatnow_fake.pass"}]
+
+
+def test_a_glowing_cards_menu_lists_the_moves_that_play_it_one_click_each():
+    app = TableApp(new_session("tragedy", 2, enforcement="strict", seed=1), seat=1, size=SIZE, fps=0)
+    try:
+        _to_enter_stage(app)
+        row = next(r for r in app.legal.rows if r.choice)
+        pid = row.subjects[0]
+        click(app, screen_of(app, pid), button=3)
+        assert app.menu is not None
+        labels = [b.text for b in app.menu.actions]
+        wanted = [o.replace("As ", "Play as ", 1) for o in row.options]
+        assert labels[:len(wanted)] == wanted, labels
+        move = app.legal.moves[row.moves[0]]
+        n = len(app.session.history)
+        button = next(b for b in app.menu.actions if b.text == wanted[0])
+        click(app, button.rect.center)
+        assert app.session.history[n].action == move and move.piece == pid and app.menu is None
+    finally:
+        pygame.event.clear()
