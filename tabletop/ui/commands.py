@@ -19,7 +19,7 @@ from .settings import (
     KMOD_SHIFT,
     MOD_KEYS,
 )
-from .whatnow import kind_verb
+from .whatnow import card_moves, moves_to
 from .widgets import (
     ENFORCEMENT,
     ChoiceDialog,
@@ -42,6 +42,8 @@ class CommandsMixin:
         """
         if self.source is None:
             return Result(False, error="no game on the table", code="no_session")
+        if seat is None and self._drop_as_play(action):
+            return Result(True, code="played")
         seat = self.seat if seat is None else seat
         result = self.source.submit(action, seat)
         if result is None:
@@ -543,20 +545,28 @@ class CommandsMixin:
                       ("Quit  (Ctrl+Q)", self.close)]
         self.menu = ContextMenu(self.manager, pos, title, items, self.size)
 
+    def _drop_as_play(self, action: A.Action) -> bool:
+        """Strict: a card moved by hand to where one of its legal moves takes it (a hand card dropped on its Stack)
+        makes that move instead, or asks which when there are several; False: `action` goes through as it is."""
+        if (not isinstance(action, A.Move) or len(action.pieces) != 1 or self.view.get("enforcement") != "strict"
+                or action in self.legal.moves):
+            return False
+        pid, moves = action.pieces[0], self.legal.moves
+        found = [i for i in moves_to(pid, action.to, self.legal.summary.get("paths") or [], len(moves))
+                 if not isinstance(moves[i], A.Move)]
+        if len(found) == 1:
+            self.submit(moves[found[0]])
+        elif found:
+            texts = {i: t for row in self.legal.rows for i, t in zip(row.moves, row.texts, strict=False)}
+            self.choose_move(f"{self._card_name(pid) or 'This card'}: choose one",
+                             [texts.get(i, moves[i].type) for i in found], [moves[i] for i in found])
+        return bool(found)
+
     def _legal_items(self, pid: str) -> list[tuple[str, Callable[[], Any]]]:
         """The legal moves that play this card, first in its menu: one item, one click, per move."""
-        out: list[tuple[str, Callable[[], Any]]] = []
-        name = self._card_name(pid)
-        for row in self.legal.rows:
-            if pid not in row.subjects:
-                continue
-            verb = kind_verb(row.kind).capitalize()
-            for i, text in zip(row.moves, row.texts, strict=False):
-                if i < len(self.legal.moves):
-                    if name and text.startswith(f"{verb} {name} "):  # the menu's title names the card
-                        text = f"{verb} {text[len(verb) + len(name) + 2:]}"
-                    out.append((text, lambda move=self.legal.moves[i]: self.submit(move)))
-        return out
+        moves = self.legal.moves
+        return [(text, lambda move=moves[i]: self.submit(move))
+                for i, text in card_moves(self.legal.rows, pid, self._card_name(pid)) if i < len(moves)]
 
     def _ask_int(self, title: str, initial: str, then: Callable[[int], Any]) -> None:
         def answer(text: str) -> None:

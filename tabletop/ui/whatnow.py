@@ -15,13 +15,13 @@ from typing import Any
 
 from .status import describe_action
 
-__all__ = ["MoveRow", "kind_verb", "move_rows", "status_variants", "todo_words"]
+__all__ = ["MoveRow", "card_moves", "kind_verb", "move_rows", "moves_to", "status_variants", "todo_words"]
 
 NameOf = Callable[[str], str | None]
 
 
 def kind_verb(kind: str) -> str:
-    """An action type as a verb: `tragedy.play` -> "play", `xfc.assign_damage` -> "assign damage"."""
+    """An action type as a verb: `game.play` -> "play", `game.assign_damage` -> "assign damage"."""
     return kind.rsplit(".", 1)[-1].replace("_", " ").strip()
 
 
@@ -95,6 +95,26 @@ def move_rows(moves: Sequence[Mapping[str, Any]], paths: Sequence[Sequence[Seque
     return [row for rows in by_kind.values() for row in rows]
 
 
+def card_moves(rows: Sequence[MoveRow], pid: str, name: str | None) -> list[tuple[int, str]]:
+    """The moves that play card `pid`, as (index into the moves, words) for its menu, whose title names the card
+    ("Play as Actor" rather than "Play Queen of Spades as Actor")."""
+    out = []
+    for row in rows:
+        if pid not in row.subjects:
+            continue
+        verb = kind_verb(row.kind).capitalize()
+        for i, text in zip(row.moves, row.texts, strict=False):
+            if name and text.startswith(f"{verb} {name} "):
+                text = f"{verb} {text[len(verb) + len(name) + 2:]}"
+            out.append((i, text))
+    return out
+
+
+def moves_to(pid: str, zone: str, paths: Sequence[Sequence[Sequence[Any]]], count: int) -> list[int]:
+    """The indices of the (first `count`) moves that take card `pid` to `zone`."""
+    return [i for i, path in enumerate(paths[:count]) if any(p[0] == pid and p[2] == zone for p in path)]
+
+
 def _join(words: Sequence[str], last: str = "or") -> str:
     if len(words) <= 1:
         return "".join(words)
@@ -140,7 +160,7 @@ def _waiting(status: Mapping[str, Any], legal: Mapping[str, Any] | None, seats: 
 
 def status_variants(title: str, status: Mapping[str, Any], legal: Mapping[str, Any] | None, seat: int | None,
                     names: Mapping[int, str], seats: int, mode: str = "warn") -> list[str]:
-    """The status line, longest first, then shorter ones for a narrow bar: "Tragedy · Enter Stage: Bob (you) to
+    """The status line, longest first, then shorter ones for a narrow bar: "Duel · Enter Stage: Bob (you) to
     act — play a card or pass". The words come from the seat's own legal moves when it acts (exact), else from
     the ruleset's `todo` (what the seat it waits on may do, in words that name no card)."""
     step = status.get("step_label") or status.get("phase") or status.get("step")

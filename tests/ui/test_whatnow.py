@@ -18,7 +18,7 @@ from tabletop.rules import RULESETS, Ruleset
 from tabletop.rules.bots import table_action
 from tabletop.ui import TableApp
 from tabletop.ui.render import GLOW
-from tests.ui.uihelpers import click, key, mouse, post, screen_of
+from tests.ui.uihelpers import click, drag, key, mouse, post, screen_of, zone_center
 
 SIZE = (1280, 800)
 RULESETS_PLAYED = ("freeform", "tragedy", "xfiles-fan", "xfiles-ccg")
@@ -415,5 +415,36 @@ def test_a_glowing_cards_menu_lists_the_moves_that_play_it_one_click_each():
         button = next(b for b in app.menu.actions if b.text == wanted[0])
         click(app, button.rect.center)
         assert app.session.history[n].action == move and move.piece == pid and app.menu is None
+    finally:
+        pygame.event.clear()
+
+
+def test_strict_a_hand_card_dropped_on_its_stack_is_played_or_asks_which_role():
+    app = TableApp(new_session("tragedy", 2, enforcement="strict", seed=1), seat=1, size=SIZE, fps=0)
+    try:
+        app.run_frames(1)
+        # Upkeep: an Act is the only way to play a card, so the drop plays it
+        pid = app.hand.cards[0].pid
+        n = len(app.session.history)
+        drag(app, screen_of(app, pid), zone_center(app, "stack:1"))
+        app.run_frames(1)
+        entry = app.session.history[n]
+        assert entry.action.type == "tragedy.play" and entry.action.piece == pid and entry.action.role == "Act"
+        assert app.session.state.pieces[pid].zone == "stack:1"
+    finally:
+        pygame.event.clear()
+    app = TableApp(new_session("tragedy", 2, enforcement="strict", seed=1), seat=1, size=SIZE, fps=0)
+    try:
+        _to_enter_stage(app)
+        row = next(r for r in app.legal.rows if r.choice)
+        pid = row.subjects[0]
+        n = len(app.session.history)
+        drag(app, screen_of(app, pid), zone_center(app, f"stack:{app.seat}"))
+        app.run_frames(1)
+        assert len(app.session.history) == n and app.prompt is not None  # several Roles: it asks
+        assert app.prompt.options == row.texts
+        first = app.legal.moves[row.moves[0]]
+        key(app, pygame.K_RETURN)
+        assert app.session.history[n].action == first and first.piece == pid
     finally:
         pygame.event.clear()
