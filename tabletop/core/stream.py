@@ -9,24 +9,20 @@ apply changes with the same code.
 
 from __future__ import annotations
 
-import itertools
 import threading
 from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .legal import KIND_CAP, LEGAL_CAP, LIST_CAP, PASS_TYPES, legal_summary
 from .view import LiveView, ViewChange
 
 if TYPE_CHECKING:
     from .session import LogEntry, Session
 
-__all__ = ["LOG_LINES", "PASS_TYPES", "SeatStream", "StreamItem", "legal_summary", "log_lines", "make_patch",
+__all__ = ["LEGAL_CAP", "LOG_LINES", "PASS_TYPES", "SeatStream", "StreamItem", "legal_summary", "log_lines", "make_patch",
            "piece_update"]
 
-#: action types that end a seat's turn or phase (offered as the Pass button), matched within the type name
-PASS_TYPES = ("pass", "next_phase", "end_phase", "end_turn", "advance")
-LEGAL_CAP = 400
-LIST_CAP = 30
 #: log lines that come with a whole view (as a LAN welcome carries them): the screen's log starts again from them
 LOG_LINES = 200
 
@@ -64,46 +60,6 @@ def make_patch(change: ViewChange) -> dict[str, Any]:
     if change.pieces:
         out["pieces"] = [piece_update(old, new, old_name == name) for _, old_name, name, new, old in change.pieces]
     return out
-
-
-def _action_zones(d: dict[str, Any]) -> list[str]:
-    return [v for k, v in d.items() if k in ("to", "zone", "dst", "src", "from") and isinstance(v, str)]
-
-
-def legal_summary(session: Session, seat: int | None, cap: int = LEGAL_CAP, list_cap: int = LIST_CAP) -> dict[str, Any]:
-    """What `seat` may legally do now, as plain data any screen can use without the ruleset.
-
-    `moves`: the first `list_cap` legal actions (as `to_dict`), `more`: whether there are others, `glow`: the
-    pieces named by up to `cap` of them as the seat's view names them, `passes`: pass / next-phase actions
-    (for the Pass button), `from` / `to`: the zones those moves take pieces from and put them in, `waiting`:
-    whether the game waits on this seat now (it holds priority; public, as the HUD shows it). Computed
-    lazily with caps, so a ruleset with thousands of moves costs the same as one with a few.
-    """
-    state = session.state
-    moves: list[dict[str, Any]] = []
-    passes: list[dict[str, Any]] = []
-    pieces: set[str] = set()
-    dst: dict[str, None] = {}
-    more = False
-    for i, action in enumerate(itertools.islice(iter(session.legal_actions(seat)), cap + 1)):
-        if i == cap:
-            more = True
-            break
-        d = action.to_dict()
-        if i < list_cap:
-            moves.append(d)
-        else:
-            more = True
-        pieces.update(action.piece_names())
-        dst.update(dict.fromkeys(_action_zones(d)))
-        if any(t in action.type for t in PASS_TYPES) and len(passes) < 3:
-            passes.append(d)
-    known = [pid for pid in pieces if pid in state.pieces]
-    src = dict.fromkeys(state.pieces[pid].zone for pid in known)
-    waiting_for = getattr(session.rules, "waiting_for", None)
-    waiting = seat is not None and (waiting_for is None or seat in waiting_for(state))
-    return {"moves": moves, "more": more, "glow": sorted(state.handle_for(pid, seat) for pid in known),
-            "passes": passes, "from": list(src), "to": list(dst), "waiting": waiting}
 
 
 def log_lines(session: Session, seat: int | None, n: int = LOG_LINES) -> list[dict[str, Any]]:
@@ -164,9 +120,11 @@ class SeatStream:
         if not self.with_legal:
             return None
         try:
-            return legal_summary(self.session, self.seat, list_cap=self.moves)
+            return legal_summary(self.session, self.seat, list_cap=self.moves,
+                                 kind_cap=KIND_CAP if self.moves <= LIST_CAP else self.moves)
         except Exception as e:  # a ruleset bug costs the glow, never the table
-            return {"moves": [], "more": False, "glow": [], "passes": [], "from": [], "to": [], "error": str(e)}
+            return {"moves": [], "more": False, "glow": [], "passes": [], "from": [], "to": [],
+                    "paths": [], "waiting": [], "error": str(e)}
 
     def _item(self, *, view: dict[str, Any] | None = None, patch: dict[str, Any] | None = None,
               base: int | None = None, log: list[dict[str, Any]] | None = None) -> StreamItem:

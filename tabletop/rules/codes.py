@@ -70,7 +70,7 @@ TRAGEDY: list[tuple[str, tuple[str, ...], str]] = [
     ("tragedy.not_in_hand", ("0000.3.2.1",), "… can only be played while it is in your Hand"),
     ("tragedy.one_prop", ("0000.4.3.2",), "an Actor has at most one Prop attached"),
     ("tragedy.one_set_piece", ("0000.4.4.2",), "a Set has at most one Set Piece attached"),
-    ("tragedy.play_role", ("0000.2.2",), "a card is played with the Play action, choosing its Role"),
+    ("tragedy.play_role", ("0000.2.2",), "a card goes to the Stack by being played as a Role: pick its Play move under Legal moves"),
     ("tragedy.priority", ("0000.5.1", "0000.5.1.3"), "priority is held by seat …, who is not playing"),
     (
         "tragedy.prop_timing",

@@ -232,7 +232,8 @@ def _v(code: str, rule: str, message: str, pieces: Iterable[str] = (), seat: int
 MOVE_POLICY = MovePolicy(
     MoveRule("tragedy.zone", "0000.1.5", "a card is always in one of its player's Tragedy Zones", src="table"),
     MoveRule("tragedy.zone", "0000.1.5", "a card is always in one of its player's Tragedy Zones", dst="table"),
-    MoveRule("tragedy.play_role", "0000.2.2", "a card is played with the Play action, choosing its Role",
+    MoveRule("tragedy.play_role", "0000.2.2",
+             "a card goes to the Stack by being played as a Role: pick its Play move under Legal moves",
              src="hand", dst="stack"),
     MoveRule("tragedy.bypass_stack", "0000.3.6.1",
              "a played card becomes an Act in the Stack first; it enters play when it resolves",
@@ -401,6 +402,28 @@ class Tragedy(KitRuleset):
         seats = state.seats
         return seats[(seats.index(seat) + 1) % len(seats)] if seat in seats else seats[0]
 
+    @staticmethod
+    def _seat_name(state: GameState, seat: int | None) -> str:
+        for p in state.players:
+            if p.seat == seat:
+                return p.name
+        return f"Seat {seat + 1}" if isinstance(seat, int) else "nobody"
+
+    def _holder(self, state: GameState) -> str:
+        """Who has priority, as the first words of a refusal ("Bob has priority", "nobody has priority now")."""
+        holder = self._priority(state)
+        return f"{self._seat_name(state, holder)} has priority" if holder is not None else "nobody has priority now"
+
+    def _not_staging(self, state: GameState) -> str:
+        """Why an Actor, Set, Prop or Set Piece cannot be staged now, in words ("" when it can)."""
+        step = self._step(state)
+        if step != "enter_stage":
+            return f"it is {_when(step)}, not Enter Stage"
+        stack = self._stack(state)
+        if stack:
+            return f"the Stack is not empty ({len(stack)} Act{'s' if len(stack) != 1 else ''} to resolve first)"
+        return ""
+
     def role_of(self, state: GameState, pid: str) -> str | None:
         """The Role of a card in play (None elsewhere): as it resolved, else read from its zone and attachment."""
         piece = state.pieces[pid]
@@ -463,7 +486,8 @@ class Tragedy(KitRuleset):
             return [_v("tragedy.effect_pending", "0000.3.6.3",
                        "an Act's effect is being applied; say when it is done", seat=seat)]
         if self._priority(state) != seat:
-            return [_v("tragedy.priority", "0000.5.1", "only the player with priority can pass it", seat=seat)]
+            return [_v("tragedy.priority", "0000.5.1", f"{self._holder(state)}: only the player with priority can "
+                       "pass it", seat=seat)]
         return []
 
     @checks(EffectDone)
@@ -506,27 +530,27 @@ class Tragedy(KitRuleset):
             out.append(_v("tragedy.effect_pending", "0000.3.6.3",
                           "an Act's effect is being applied; say when it is done", (pid,), seat))
         elif self._priority(state) != seat:
-            out.append(_v("tragedy.priority", "0000.5.1.3", "a card can only be played by the player who has priority",
-                          (pid,), seat))
+            out.append(_v("tragedy.priority", "0000.5.1.3", f"{self._holder(state)}: a card can only be played by "
+                          "the player who has priority", (pid,), seat))
         if a.role not in ROLES:
             out.append(_v("tragedy.role", "0000.2.2",
                           f"{a.role!r} is not a Role (Roles: {', '.join(ROLES)})", (pid,), seat))
             return out
         eligible = self.roles(state, pid)
-        if not self.has_value(state, pid):
-            out.append(_v("tragedy.no_value", "0000.2.5",
-                          f"{name} has no Value, and each card has a Value: give it one in its tragedy: block or "
-                          "its set's mapping", (pid,), seat))
         if a.role not in eligible:
             can = ", ".join(eligible) or "no Role"
             out.append(_v("tragedy.role", "0000.2.2",
                           f"{name} cannot be played as {_article(a.role)} (it can be: {can})", (pid,), seat))
+        if not self.has_value(state, pid):
+            out.append(_v("tragedy.no_value", "0000.2.5",
+                          f"{name} has no Value, and each card has a Value: give it one in its tragedy: block or "
+                          "its set's mapping", (pid,), seat))
         if a.role != "Act":
-            timing = self._step(state) == "enter_stage" and not self._stack(state)
-            if not timing:
+            late = self._not_staging(state)
+            if late:
                 code = "tragedy." + a.role.lower().replace(" ", "_") + "_timing"
                 out.append(_v(code, TIMING_RULE[a.role],
-                              f"{_article(a.role, True)} can only be played during the Enter Stage Phase "
+                              f"{late}: {_article(a.role)} can only be played during the Enter Stage Phase "
                               "while the Stack is empty", (pid,), seat))
         if a.role in HOST_ROLE:
             host = HOST_ROLE[a.role]
@@ -552,12 +576,14 @@ class Tragedy(KitRuleset):
         rule = "0000.5.3.2"
         pieces = (a.actor, a.set)
         if self._step(state) != "performance":
-            out.append(_v("tragedy.score_timing", rule, "scoring happens only during Performance", pieces, seat))
+            out.append(_v("tragedy.score_timing", rule, f"it is {_when(self._step(state))}: scoring "
+                          "happens only during Performance", pieces, seat))
         if seat != self._active(state):
-            out.append(_v("tragedy.score_active", rule, "only the active player may score", pieces, seat))
+            out.append(_v("tragedy.score_active", rule, f"it is {self._seat_name(state, self._active(state))}'s "
+                          "turn: only the active player may score", pieces, seat))
         if self._priority(state) != seat:
-            out.append(_v("tragedy.score_priority", rule, "a player can only score while he has priority", pieces,
-                          seat))
+            out.append(_v("tragedy.score_priority", rule, f"{self._holder(state)}: a player can only score while "
+                          "he has priority", pieces, seat))
         if state.rules.get("scored"):
             out.append(_v("tragedy.score_once", rule, "scoring happens once during each Performance", pieces, seat))
         for pid, role in ((a.actor, "Actor"), (a.set, "Set")):
@@ -585,8 +611,7 @@ class Tragedy(KitRuleset):
             out.append(_v("tragedy.effect_pending", "0000.3.6.3", "an Act's effect is still being applied", seat=seat))
         if self._priority(state) is not None:
             out.append(_v("tragedy.has_priority", "0000.5.1",
-                          f"seat {self._priority(state)} has priority: the game moves on only when every player "
-                          "has passed", seat=seat))
+                          f"{self._holder(state)}: the game moves on only when every player has passed", seat=seat))
         stack = self._stack(state)
         if advance is not None:
             if stack:
@@ -894,6 +919,33 @@ class Tragedy(KitRuleset):
                     else:
                         yield PlayCard(pid, role)
 
+    def legal_paths(self, state: GameState, action: Action, seat: int | None) -> list[tuple[str, str | None]]:
+        """The cards a legal move plays and where to (for the window's glow): a played card goes to its player's
+        Stack; scoring taps the Actor and the Set where they are; passing plays no card."""
+        if isinstance(action, PlayCard):
+            return [(action.piece, f"stack:{seat}")]
+        if isinstance(action, Score):
+            return [(action.actor, None), (action.set, None)]
+        return []
+
+    def _todo(self, state: GameState) -> str | None:
+        """What the player the game waits on may do now, in words that hold for any hand (no card is named)."""
+        r = state.rules
+        if r.get("over"):
+            return None
+        if r.get("effect"):
+            return "apply the resolved Act's effect by hand, then say it is done"
+        priority = self._priority(state)
+        if priority is None:
+            return None
+        if not self._not_staging(state):
+            return "stage an Actor, Set, Prop or Set Piece, play an Act, or pass"
+        if self._step(state) == "performance" and priority == self._active(state) and not r.get("scored"):
+            return "score with an Actor and a Set, play an Act, or pass"
+        if self._stack(state):
+            return "answer with an Act, or pass to let the latest Act resolve"
+        return "play an Act or pass"
+
     def _ready(self, state: GameState, pid: str, extra: str) -> bool:
         return not any(_is_tapped(state.pieces[q]) for q in [pid, *self.attachments(state, pid, extra)])
 
@@ -944,6 +996,7 @@ class Tragedy(KitRuleset):
             # these two are read even when empty (no priority between steps, no winner yet)
             "priority": priority,
             "winner": r.get("winner"),
+            "todo": self._todo(state),
         }
         if effect:
             extra["effect"] = {"seat": effect.get("seat")}
@@ -1043,6 +1096,12 @@ class Tragedy(KitRuleset):
 
 
 HOST_ROLE_OF = {"Actor": "Prop", "Set": "Set Piece"}
+
+
+def _when(step: str) -> str:
+    """A Step or Phase as "it is ..." reads it: "the Upkeep Step", "Performance"."""
+    label = STEP_LABELS[step]
+    return f"the {label}" if label.endswith("Step") else label
 
 
 def _article(role: str, capital: bool = False) -> str:

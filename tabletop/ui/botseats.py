@@ -97,7 +97,7 @@ class BotSeats:
         for seat, seen in self.seen.items():
             seen.catch_up()
             legal = seen.legal
-            if legal and legal.get("waiting", True) and legal.get("moves") and self._stuck.get(seat) != seen.seq:
+            if legal and seat in legal.get("waiting", [seat]) and legal.get("moves") and self._stuck.get(seat) != seen.seq:
                 out.append(seat)
         return out
 

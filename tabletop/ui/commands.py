@@ -21,8 +21,10 @@ from .settings import (
     KMOD_SHIFT,
     MOD_KEYS,
 )
+from .whatnow import card_moves, moves_to
 from .widgets import (
     ENFORCEMENT,
+    ChoiceDialog,
     ContextMenu,
     Prompt,
 )
@@ -41,6 +43,8 @@ class CommandsMixin:
         """
         if self.source is None:
             return Result(False, error="no game on the table", code="no_session")
+        if seat is None and self._drop_as_play(action):
+            return Result(True, code="played")
         seat = self.seat if seat is None else seat
         result = self.source.submit(action, seat)
         if result is None:
@@ -120,10 +124,37 @@ class CommandsMixin:
         self.refresh()
 
     def play_move(self, index: int) -> Result | None:
-        """Submit the rules panel's legal move number `index` for the seat in play."""
-        if 0 <= index < len(self.legal.moves):
-            return self.submit(self.legal.moves[index])
+        """The rules panel's row number `index`: submit its move, or open the choice its moves need (a Role, a
+        target, a value, a guess: the options are the legal moves themselves, never guessed here)."""
+        rows = self.legal.rows
+        if not 0 <= index < len(rows):
+            return None
+        if self.side is not None:
+            self.side.clear_move_selection()  # so the same row answers a second click (after a refusal, a cancel)
+        row = rows[index]
+        moves = [self.legal.moves[i] for i in row.moves if i < len(self.legal.moves)]
+        if len(moves) == 1:
+            return self.submit(moves[0])
+        if moves:
+            self.choose_move(row.title, row.options, moves)
         return None
+
+    def choose_move(self, title: str, options: Sequence[str], moves: Sequence[A.Action]) -> None:
+        """A small dialog listing `options` (one per move of `moves`); a click submits that move if it is still
+        legal for this seat (the table may have moved on while the dialog was open)."""
+        if self.prompt is not None:
+            self.prompt.window.kill()
+        seat = self.seat
+
+        def answer(i: int) -> None:
+            if not 0 <= i < len(moves):
+                return
+            if self.seat != seat or moves[i] not in self.legal.moves:
+                self.notify("The legal moves changed while you chose: pick again", "info", 3.0)
+                return
+            self.submit(moves[i])
+
+        self.prompt = ChoiceDialog(self.manager, self.size, title, options, answer)
 
     def key(self, event: pygame.event.Event) -> None:
         k = event.key
@@ -477,6 +508,7 @@ class CommandsMixin:
         elif target is not None:
             kind = self._kind(target)
             title = self._piece_title(target)
+            items += self._legal_items(target)
             if kind == "card":
                 items += [("Flip  (F)", lambda: self.submit(A.Flip(ids))),
                           ("Tap / untap  (T)", lambda: self.submit(A.Tap(ids))),
@@ -520,6 +552,29 @@ class CommandsMixin:
                       ("Fit table  (Home)", self.fit),
                       ("Quit  (Ctrl+Q)", self.close)]
         self.menu = ContextMenu(self.manager, pos, title, items, self.size)
+
+    def _drop_as_play(self, action: A.Action) -> bool:
+        """Strict: a card moved by hand to where one of its legal moves takes it (a hand card dropped on its Stack)
+        makes that move instead, or asks which when there are several; False: `action` goes through as it is."""
+        if (not isinstance(action, A.Move) or len(action.pieces) != 1 or self.view.get("enforcement") != "strict"
+                or action in self.legal.moves):
+            return False
+        pid, moves = action.pieces[0], self.legal.moves
+        found = [i for i in moves_to(pid, action.to, self.legal.summary.get("paths") or [], len(moves))
+                 if not isinstance(moves[i], A.Move)]
+        if len(found) == 1:
+            self.submit(moves[found[0]])
+        elif found:
+            texts = {i: t for row in self.legal.rows for i, t in zip(row.moves, row.texts, strict=False)}
+            self.choose_move(f"{self._card_name(pid) or 'This card'}: choose one",
+                             [texts.get(i, moves[i].type) for i in found], [moves[i] for i in found])
+        return bool(found)
+
+    def _legal_items(self, pid: str) -> list[tuple[str, Callable[[], Any]]]:
+        """The legal moves that play this card, first in its menu: one item, one click, per move."""
+        moves = self.legal.moves
+        return [(text, lambda move=moves[i]: self.submit(move))
+                for i, text in card_moves(self.legal.rows, pid, self._card_name(pid)) if i < len(moves)]
 
     def _ask_int(self, title: str, initial: str, then: Callable[[int], Any]) -> None:
         def answer(text: str) -> None:

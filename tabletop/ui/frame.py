@@ -105,7 +105,7 @@ class DrawMixin:
             label = f"{names.get(self.seat, 'Your')}'s hand · {len(self._hand_pieces())}"
             drop = self.drag is not None and self.hand.rect.collidepoint(self.mouse)
             self.hand.draw(surface, self.assets, label, self.hover_hand.pid if self.hover_hand else None,
-                           set(self.selected), drop)
+                           set(self.selected), drop, self.legal.pieces)
         if self.hover_item is not None and self.drag is None and not self.big_preview:
             area = vp.copy()
             if self.layout.hand is not None:

@@ -124,7 +124,7 @@ class HandStrip:
         return (self.cards[-1].index + 1) if self.cards else 0
 
     def draw(self, surface: pygame.Surface, assets: AssetLoader, label: str, hover: str | None,
-             selected: Collection[str], drop_target: bool) -> None:
+             selected: Collection[str], drop_target: bool, glow: Collection[str] = ()) -> None:
         surface.fill((20, 25, 30) if not drop_target else (40, 44, 30), self.rect)
         pygame.draw.line(surface, (255, 214, 80) if drop_target else (80, 90, 100), self.rect.topleft,
                          self.rect.topright, 2)
@@ -136,6 +136,8 @@ class HandStrip:
         surface.fblits(blits)
         for card in self.cards:
             r = card.rect.move(0, -16) if card.pid == hover else card.rect
+            if card.pid in glow:  # a card a legal move plays, as on the table
+                pygame.draw.rect(surface, GLOW, r.inflate(10, 10), 3, border_radius=9)
             if card.pid in selected:
                 pygame.draw.rect(surface, SELECT, r.inflate(6, 6), 3, border_radius=8)
             elif card.pid == hover:

@@ -23,7 +23,8 @@ from .settings import (
 from .source import (
     LogRow,
 )
-from .status import describe_action, status_html
+from .status import status_html
+from .whatnow import MoveRow, kind_verb, move_rows, status_variants
 from .widgets import (
     HelpOverlay,
     SidePanel,
@@ -43,6 +44,10 @@ class _Legal:
     more: bool = False
     #: False when this machine cannot know the seat's legal moves (a seat joined over the LAN)
     known: bool = True
+    #: the summary as the stream gave it (`tabletop.core.legal.legal_summary`), for the words and the rows
+    summary: dict[str, Any] = field(default_factory=dict)
+    #: the rows of the legal-move list, as last shown
+    rows: list[MoveRow] = field(default_factory=list)
 
 
 class PanelsMixin:
@@ -142,29 +147,26 @@ class PanelsMixin:
         card = self._card(ref)
         return card.name if card is not None else None
 
-    def _update_rules_panel(self) -> None:
+    def _update_rules_panel(self, whatnow: str = "") -> None:
         side = self.side
         if side is None or side.status is None or self.source is None:
             return
         names = self._names()
         rules = self.view.get("rules") or {}
-        side.set_status(status_html(rules, names, self._card_name))
-        tokens = _token_words(rules)
-        items = []
-        for i, action in enumerate(self.legal.moves):
-            d = action.to_dict()
-            if d.get("token") in tokens:  # a question or a guess: the words the status gave its opaque token
-                text = f"{describe_action({'type': d['type']}, self._card_name)}: {tokens[d['token']]}"
-            else:
-                text = describe_action(d, self._card_name, names, type(action).piece_fields)
-            items.append((text, f"move_{i}"))
-        n = len(self.legal.moves)
-        if not self.legal.known:
+        head = f"<font color='#9fd3ff'><b>{html.escape(whatnow)}</b></font><br>" if whatnow else ""
+        side.set_status(head + status_html(rules, names, self._card_name))
+        legal = self.legal
+        moves = [a.to_dict() for a in legal.moves]
+        legal.rows = move_rows(moves, legal.summary.get("paths") or (), self._card_name, names, _token_words(rules),
+                               _piece_fields)
+        items = [(row.label, f"move_{i}") for i, row in enumerate(legal.rows)]
+        n = len(legal.moves)
+        if not legal.known:
             label = "Legal moves are worked out on the host"
             if self.hud is not None:
                 label += " (use the board above)"
         elif n:
-            label = f"Legal moves for {names.get(self.seat, 'you')}: {n}{'+' if self.legal.more else ''} (click one)"
+            label = f"Legal moves for {names.get(self.seat, 'you')}: {n}{'+' if legal.more else ''} (click one)"
         else:
             label = f"No legal moves for {names.get(self.seat, 'you')} now"
         side.set_moves(items, label)
@@ -182,10 +184,10 @@ class PanelsMixin:
             return
         if found.get("error"):
             self.notify(f"legal moves unavailable: {found['error']}", "warn")
-        glowing = self.view.get("enforcement", "off") != "off"
-        self.legal = _Legal(key[0], self.seat, frozenset(found.get("glow", ())) if glowing else frozenset(),
-                            _actions(found.get("passes", ())), _actions(found.get("moves", ())),
-                            bool(found.get("more")))
+        moves, paths = _moves_and_paths(found)
+        # every dial position: in off nothing is checked, but the moves the rules allow are still worth showing
+        self.legal = _Legal(key[0], self.seat, frozenset(found.get("glow", ())), _actions(found.get("passes", ())),
+                            moves, bool(found.get("more")), summary={**found, "paths": paths})
 
     def _update_widgets(self) -> None:
         if self.topbar is None or self.side is None or self.source is None:
@@ -195,26 +197,19 @@ class PanelsMixin:
         mode = v.get("enforcement", "off")
         self.topbar.set_mode(mode, self._is_host())
         rules = v.get("rules") or {}
-        parts = [f"{names.get(self.seat, self.seat)} (seat {self.seat + 1})", _title(v.get("ruleset", ""))]
-        phase = rules.get("phase")
-        if phase:
-            parts.append(f"phase: {phase}")
-        active = rules.get("active", rules.get("active_seat", rules.get("turn")))
-        if isinstance(active, int) and not isinstance(active, bool):
-            parts.append(f"active: {names.get(active, f'Seat {active + 1}')}")
-        for k in ("round", "priority"):
-            if k in rules and isinstance(rules[k], (int, str)):
-                parts.append(f"{k}: {rules[k]}")
+        variants = status_variants(_title(v.get("ruleset", "")), rules, self.legal.summary if self.legal.known else None,
+                                   self.seat, names, len(v.get("players", [])), mode)
         lan = self.source.connection()
-        if lan:
-            parts.insert(0, lan)
-        self.topbar.set_status("   ·   ".join(parts))
+        if lan:  # the connection always shows; who this window plays too, when there is room
+            me = f"{lan} as {names.get(self.seat, f'Seat {self.seat + 1}')}"
+            shown = [f"{me}  ·  {t}" for t in variants] + [f"{lan}  ·  {t}" for t in variants] + [me, lan]
         label = None
         if self.legal.passes:
             t = self.legal.passes[0].type
-            label = "Next phase" if "phase" in t else "Pass" if "pass" in t else t.replace("_", " ").capitalize()
-        self.topbar.show_pass(label)
-        self._update_rules_panel()
+            label = "Next phase" if "phase" in t else "Pass" if "pass" in t else kind_verb(t).capitalize()
+        self.topbar.show_pass(label)  # first: the status line takes the button's room when it is hidden
+        self.topbar.set_status(shown if lan else variants)
+        self._update_rules_panel(variants[0])
         self.side.set_players(self._players_html())
         # log
         zl = self._zone_labels()
@@ -352,6 +347,23 @@ def _title(ruleset: str) -> str:
 
     cls = RULESETS.get(ruleset)
     return getattr(cls, "title", ruleset) if cls is not None else ruleset
+
+
+def _piece_fields(kind: str) -> tuple[str, ...]:
+    cls = A.ACTION_TYPES.get(kind)
+    return cls.piece_fields if cls is not None else ()
+
+
+def _moves_and_paths(found: Mapping[str, Any]) -> tuple[list[A.Action], list[list[Any]]]:
+    """The summary's moves this window knows how to build, each with the cards it plays (kept side by side)."""
+    paths = found.get("paths") or []
+    moves, kept = [], []
+    for i, d in enumerate(found.get("moves", ())):
+        built = _actions([d])
+        if built:
+            moves.append(built[0])
+            kept.append(paths[i] if i < len(paths) and isinstance(paths[i], list) else [])
+    return moves, kept
 
 
 def _actions(dicts: Iterable[dict[str, Any]]) -> list[A.Action]:

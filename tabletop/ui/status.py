@@ -204,6 +204,8 @@ def describe_action(action: Mapping[str, Any], name_of: NameOf, names: Mapping[i
             text += f" as {v}"
         elif key == "target":
             text += f" on {named(key, v)}"
+        elif key == "seat":  # a player's name says it is a seat
+            rest.append(named(key, v))
         else:
             rest.append(f"{_label(key).lower()} {named(key, v)}")
     return f"{text}: {', '.join(rest)}" if rest else text

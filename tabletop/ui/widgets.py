@@ -28,6 +28,7 @@ from pygame_gui.elements import (
 from .shortcuts import SHORTCUTS
 
 __all__ = [
+    "ChoiceDialog",
     "ContextMenu",
     "Dialog",
     "HelpOverlay",
@@ -95,7 +96,8 @@ class TopBar:
         sx = self._status_x[1]
         self.status = UILabel(pygame.Rect(sx, 3, max(60, self._status_end - sx), BAR_H - 8), "", manager,
                               container=self.panel, object_id="#status")
-        self.full_status = ""
+        self.full_status: list[str] = [""]
+        self.status_tip: str | None = None
 
     def set_mode(self, mode: str, host: bool) -> None:
         """Show the enforcement dial at `mode` (rebuilt, since a dropdown cannot be set from outside)."""
@@ -110,22 +112,28 @@ class TopBar:
             self.dial.set_tooltip("Only the host turns the rules dial")
         self.mode, self.host = mode, host
 
-    def set_status(self, text: str) -> None:
-        """Show the status line, whole if it fits; else its leading parts (who and what come first), never cut
-        mid-word: `full_status` keeps all of it."""
-        self.full_status = text
-        shown = self.fit_status(text)
-        if self.status.text != shown:
-            self.status.set_text(shown)
+    def set_status(self, variants: str | Sequence[str]) -> None:
+        """Show the longest of `variants` (longest first) that fits the bar, else the last one's leading parts
+        (never cut mid-word); the first, whole, is the tooltip when something was left out."""
+        variants = [variants] if isinstance(variants, str) else list(variants) or [""]
+        self.full_status = variants
+        text = next((t for t in variants if self._fits(t)), None)
+        if text is None:
+            text = self.fit_status(variants[-1])
+        if self.status.text != text:
+            self.status.set_text(text)
+        full = variants[0] if text != variants[0] else None
+        if full != self.status_tip:
+            self.status_tip = full
+            self.status.set_tooltip(full)
+
+    def _fits(self, t: str) -> bool:
+        font = self.status.font
+        return font is None or font.get_rect(t).width <= self.status.relative_rect.w - 2
 
     def fit_status(self, text: str) -> str:
         """The longest leading run of the status's parts (then words) that fits its label in the label's font."""
-        room = self.status.relative_rect.w - 2
-        font = self.status.font
-
-        def fits(t: str) -> bool:
-            return font is None or font.get_rect(t).width <= room
-
+        fits = self._fits
         if fits(text):
             return text
         parts = text.split(self.SEP)
@@ -143,6 +151,7 @@ class TopBar:
         return words[0] if fits(words[0]) else ""
 
     def show_pass(self, label: str | None) -> None:
+        """The Pass button with `label` (None: hidden, and the status line takes its room)."""
         if label is None:
             if self.pass_button.visible:
                 self.pass_button.hide()
@@ -254,6 +263,11 @@ class SidePanel:
             words.pop()
         return " ".join(words)
 
+    def clear_move_selection(self) -> None:
+        """Unhighlight the clicked move, so clicking it again selects it again."""
+        if self.moves is not None:
+            self.moves.set_item_list(self.move_items)
+
     def set_players(self, text: str) -> None:
         if text != self.players_text:
             self.players_text = text
@@ -301,7 +315,8 @@ class ContextMenu:
 
     def __init__(self, manager: pygame_gui.UIManager, pos: tuple[int, int], title: str,
                  items: Sequence[tuple[str, Callback]], screen: tuple[int, int]) -> None:
-        width = 220
+        font = manager.get_theme().get_font([])
+        width = max(220, min(420, max((font.size(label)[0] + 36 for label, _ in items), default=0)))
         height = (len(items) + 1) * self.ITEM_H + 8
         x = min(pos[0], screen[0] - width - 4)
         y = min(pos[1], screen[1] - height - 4)
@@ -344,6 +359,51 @@ class Prompt:
             self.answer(text)
             return True
         return False
+
+    def alive(self) -> bool:
+        return self.window.alive()
+
+
+class ChoiceDialog:
+    """A legal move that needs a choice (a Role, a target, a value, a guess): its options, one click each.
+
+    It answers like a `Prompt` (`handle`, `alive`, `window`, `ok`), so the window's one dialog protocol routes its
+    clicks and Enter (the highlighted option, else the first) and Escape (closes it, choosing nothing)."""
+
+    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], title: str, options: Sequence[str],
+                 answer: Callable[[int], Any]) -> None:
+        font = manager.get_theme().get_font([])
+        widest = max((font.size(o)[0] for o in options), default=120)
+        w = max(300, min(screen[0] - 40, widest + 80))
+        rows = min(len(options), 10)
+        h = 104 + rows * 22
+        self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 3, w, h), manager, title,
+                               always_on_top=True, object_id="#choice")
+        self.options = list(options)
+        self.list = UISelectionList(pygame.Rect(8, 8, w - 48, rows * 22 + 8),
+                                    [(o, f"opt_{i}") for i, o in enumerate(self.options)], manager,
+                                    container=self.window)
+        self.ok = UIButton(pygame.Rect(w - 132, rows * 22 + 24, 90, 30), "Choose", manager, container=self.window,
+                           tool_tip_text="Enter: the highlighted option, else the first")
+        self.answer = answer
+
+    def _picked(self) -> int:
+        sel = self.list.get_single_selection(include_object_id=True)
+        if isinstance(sel, tuple) and isinstance(sel[1], str) and sel[1].startswith("opt_"):
+            return int(sel[1][4:])
+        return 0
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Whether this event chose an option (the answer callback has run and the dialog is closed)."""
+        el = getattr(event, "ui_element", None)
+        chosen = ((event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and el is self.list)
+                  or (event.type == pygame_gui.UI_BUTTON_PRESSED and el is self.ok))
+        if not chosen or not self.options:
+            return False
+        i = self._picked()
+        self.window.kill()
+        self.answer(i)
+        return True
 
     def alive(self) -> bool:
         return self.window.alive()

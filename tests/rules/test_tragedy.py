@@ -186,7 +186,9 @@ def test_role_names_read_as_the_rules_write_them(position, at) -> None:
     state = session.state
     r = session.submit(PlayCard(at(state, "hand:0/t/SP1"), "Set Piece", at(state, "sets:0/t/S4")), 0)
     assert not r.accepted
-    assert r.error.startswith("0000.4.4.1: A Set Piece can only be played during the Enter Stage Phase"), r.error
+    # the real reason first (it is Performance), then the rule in the words the rules write it with
+    assert r.error.startswith("0000.4.4.1: it is Performance, not Enter Stage: a Set Piece can only be played "
+                              "during the Enter Stage Phase"), r.error
     r = session.submit(PlayCard(at(state, "hand:0/t/SP1"), "Set Piece"), 0)
     assert "A Set Piece must name the Set it attaches to" in [v.message for v in r.violations]
 

@@ -1,0 +1,196 @@
+"""What now, in words: the status line (the step, who acts, what they may do) and the legal moves as rows to click.
+
+Built from the seat's stream only: the ruleset's status (already rendered for this seat) and its legal-move summary
+(`tabletop.core.legal`). Nothing here names a ruleset: a kind of move is an action type, worded from its name, so a
+ruleset that lists a new kind (buy, assign damage, bluff...) gets a row and a place in the status line as it is.
+Pure Python, no pygame.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .status import describe_action
+
+__all__ = ["MoveRow", "card_moves", "kind_verb", "move_rows", "moves_to", "status_variants", "todo_words"]
+
+NameOf = Callable[[str], str | None]
+
+
+def kind_verb(kind: str) -> str:
+    """An action type as a verb: `game.play` -> "play", `game.assign_damage` -> "assign damage"."""
+    return kind.rsplit(".", 1)[-1].replace("_", " ").strip()
+
+
+@dataclass(slots=True)
+class MoveRow:
+    """One row of the legal-move list: one move, or the moves of one kind on the same cards that need a choice
+    (a Role, a target, a value, a guess) and open a choice dialog listing them."""
+
+    kind: str
+    label: str
+    #: indices into the summary's `moves`
+    moves: list[int] = field(default_factory=list)
+    #: for a choice: the dialog's title and one label per move
+    title: str = ""
+    options: list[str] = field(default_factory=list)
+    #: each move in full words ("Play Queen of Spades as Actor")
+    texts: list[str] = field(default_factory=list)
+    #: the cards the row's moves play (as the seat's view names them)
+    subjects: tuple[str, ...] = ()
+
+    @property
+    def choice(self) -> bool:
+        return len(self.moves) > 1
+
+
+def _subjects(paths: Sequence[Sequence[Any]]) -> tuple[str, ...]:
+    return tuple(str(p[0]) for p in paths if p)
+
+
+def _describe(move: Mapping[str, Any], name_of: NameOf, names: Mapping[int, str], tokens: Mapping[str, str],
+              piece_fields: Sequence[str]) -> str:
+    """A move in words; an opaque token (a question, a guess) in the words the status gave it."""
+    token = move.get("token")
+    if isinstance(token, str) and token in tokens:
+        rest = {k: v for k, v in move.items() if k != "token"}
+        text = describe_action(rest, name_of, names, tuple(piece_fields))
+        return f"{text}: {tokens[token]}" if ":" not in text else f"{text}, {tokens[token]}"
+    return describe_action(move, name_of, names, tuple(piece_fields))
+
+
+def _option(text: str, head: str) -> str:
+    """An option of a choice, without the words its row already says ("Play Queen as Actor" -> "as Actor")."""
+    rest = text[len(head):].lstrip(" :,") if text.startswith(head) else text
+    return (rest[:1].upper() + rest[1:]) if rest else text
+
+
+def move_rows(moves: Sequence[Mapping[str, Any]], paths: Sequence[Sequence[Sequence[Any]]], name_of: NameOf,
+              names: Mapping[int, str], tokens: Mapping[str, str] | None = None,
+              piece_fields: Callable[[str], Sequence[str]] = lambda kind: ()) -> list[MoveRow]:
+    """The legal moves as rows, grouped by kind (kinds in the order the ruleset lists them, pass-like ones first as
+    they come): a kind's moves on the same cards share a row, which opens a choice when there are several."""
+    tokens = tokens or {}
+    groups: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+    for i, move in enumerate(moves):
+        kind = str(move.get("type", "?"))
+        groups.setdefault((kind, _subjects(paths[i] if i < len(paths) else ())), []).append(i)
+    by_kind: dict[str, list[MoveRow]] = {}
+    for (kind, subjects), idx in groups.items():
+        fields = piece_fields(kind)
+        texts = [_describe(moves[i], name_of, names, tokens, fields) for i in idx]
+        if len(idx) == 1:
+            row = MoveRow(kind, texts[0], idx, texts=texts, subjects=subjects)
+        else:
+            head = kind_verb(kind).capitalize()
+            named = [name_of(s) or "a hidden card" for s in subjects]
+            if named:
+                head += " " + ", ".join(named)
+            row = MoveRow(kind, f"{head}: choose… ({len(idx)})", idx, f"{head}: choose one",
+                          [_option(t, head) for t in texts], texts, subjects)
+        by_kind.setdefault(kind, []).append(row)
+    return [row for rows in by_kind.values() for row in rows]
+
+
+def card_moves(rows: Sequence[MoveRow], pid: str, name: str | None) -> list[tuple[int, str]]:
+    """The moves that play card `pid`, as (index into the moves, words) for its menu, whose title names the card
+    ("Play as Actor" rather than "Play Queen of Spades as Actor")."""
+    out = []
+    for row in rows:
+        if pid not in row.subjects:
+            continue
+        verb = kind_verb(row.kind).capitalize()
+        for i, text in zip(row.moves, row.texts, strict=False):
+            if name and text.startswith(f"{verb} {name} "):
+                text = f"{verb} {text[len(verb) + len(name) + 2:]}"
+            out.append((i, text))
+    return out
+
+
+def moves_to(pid: str, zone: str, paths: Sequence[Sequence[Sequence[Any]]], count: int) -> list[int]:
+    """The indices of the (first `count`) moves that take card `pid` to `zone`."""
+    return [i for i, path in enumerate(paths[:count]) if any(p[0] == pid and p[2] == zone for p in path)]
+
+
+def _join(words: Sequence[str], last: str = "or") -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def todo_words(moves: Sequence[Mapping[str, Any]], paths: Sequence[Sequence[Sequence[Any]]]) -> str:
+    """What the seat may do, from its legal moves: "play a card, score or pass" (pass-like kinds last)."""
+    kinds: dict[str, bool] = {}
+    for i, move in enumerate(moves):
+        kind = str(move.get("type", "?"))
+        one_card = i < len(paths) and len(paths[i]) == 1
+        kinds[kind] = kinds.get(kind, True) and one_card
+    words = [kind_verb(k) + (" a card" if single and " " not in kind_verb(k) else "") for k, single in kinds.items()]
+    passes = [w for w in words if w.startswith(("pass", "next phase", "end ", "done"))]
+    return _join([w for w in words if w not in passes] + passes)
+
+
+def _who(seats: Sequence[int], seat: int | None, names: Mapping[int, str], everyone: int) -> str:
+    if everyone > 1 and len(seats) >= everyone:
+        return "anyone"
+    out = []
+    for s in seats:
+        n = names.get(s, f"Seat {s + 1}")
+        out.append(f"{n} (you)" if s == seat else n)
+    return _join(out, "and")
+
+
+def _waiting(status: Mapping[str, Any], legal: Mapping[str, Any] | None, seats: int) -> list[int] | None:
+    """The seats the game waits on: from the legal summary when it names some of them; when it names every seat
+    (a ruleset's default), the status's priority, decider or active seat if it tells one."""
+    found = None
+    if legal is not None and isinstance(legal.get("waiting"), list):
+        found = [s for s in legal["waiting"] if isinstance(s, int)]
+        if len(found) < seats:
+            return found
+    for key in ("priority", "decision", "decider", "active"):
+        v = status.get(key)
+        if isinstance(v, int) and not isinstance(v, bool):
+            return [v]
+    return found
+
+
+def status_variants(title: str, status: Mapping[str, Any], legal: Mapping[str, Any] | None, seat: int | None,
+                    names: Mapping[int, str], seats: int, mode: str = "warn") -> list[str]:
+    """The status line, longest first, then shorter ones for a narrow bar: "Duel · Enter Stage: Bob (you) to
+    act — play a card or pass". The words come from the seat's own legal moves when it acts (exact), else from
+    the ruleset's `todo` (what the seat it waits on may do, in words that name no card)."""
+    step = status.get("step_label") or status.get("phase") or status.get("step")
+    if isinstance(step, str) and re.fullmatch(r"[a-z0-9_]+", step):  # an identifier: "choose_first"
+        step = step.replace("_", " ").capitalize()
+    head = f"{title} · {step}" if step else title
+    if status.get("over"):
+        prompt = status.get("prompt") or "the game is over"
+        return [f"{head}: game over — {prompt}", f"Game over — {prompt}"]
+    waiting = _waiting(status, legal, seats)
+    moves = list(legal.get("moves") or ()) if legal is not None else []
+    if not status and not moves:
+        return [f"{title}: no rules watch this table — anyone may act", f"{title}: anyone may act"]
+    if waiting is None:
+        return [head]
+    if not waiting:
+        if mode == "off":  # the rules' own steps (resolve, advance) run only with the dial on warn or strict
+            return [f"{head}: no one to act — the rules are off, so the game does not move on by itself",
+                    f"{head}: rules off, the game does not move on", head]
+        return [f"{head}: the game moves on", head]
+    who = _who(waiting, seat, names, seats)
+    acting = seat in waiting
+    if acting and moves:
+        todo = todo_words(moves, list(legal.get("paths") or ()) if legal is not None else [])
+    else:
+        todo = str(status.get("todo") or "")
+    line = f"{head}: {who} to act"
+    short = f"{step}: {who} to act" if step else f"{who} to act"
+    out = [f"{line} — {todo}", f"{short} — {todo}"] if todo else []
+    out += [line, short]
+    if acting:
+        out.append("Your move")
+    return out
