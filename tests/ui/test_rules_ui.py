@@ -87,7 +87,7 @@ def test_legal_moves_glow_and_the_pass_button_submits_the_pass():
     card = app.session.state.zones["hand:0"].pieces[0]
     assert card in app.legal.pieces
     assert app.topbar.pass_button.visible and app.topbar.pass_button.text == "Pass"
-    assert "· Main: Seat 1 (you) to act" in app.topbar.status.text
+    assert "Main: Seat 1 (you) to act" in app.topbar.status.text
     click(app, app.topbar.pass_button.rect.center)
     assert app.session.state.rules["active"] == 1
     assert not app.topbar.pass_button.visible
