@@ -76,6 +76,17 @@ def _listed(actions: list[A.Action], list_cap: int, kind_cap: int) -> tuple[list
     return out, more
 
 
+def _as_named(d: dict[str, Any], fields: Iterable[str], name: Any) -> dict[str, Any]:
+    """An action's dict with its pieces named as the seat knows them (ids it sees, handles for the rest)."""
+    for f in fields:
+        v = d.get(f)
+        if isinstance(v, str):
+            d[f] = name(v)
+        elif isinstance(v, list):
+            d[f] = [name(x) for x in v]
+    return d
+
+
 def legal_summary(session: Session, seat: int | None, cap: int = LEGAL_CAP, list_cap: int = LIST_CAP,
                   kind_cap: int = KIND_CAP) -> dict[str, Any]:
     """What `seat` may legally do now, as plain data any screen can use without the ruleset.
@@ -115,7 +126,7 @@ def legal_summary(session: Session, seat: int | None, cap: int = LEGAL_CAP, list
             row.append([name(pid), where, to])
         paths[id(action)] = row
     listed, cut = _listed(found, list_cap, kind_cap)
-    moves = [a.with_pieces({p: name(p) for p in a.piece_names()}).to_dict() for a in listed]
+    moves = [_as_named(a.to_dict(), a.piece_fields, name) for a in listed]
     passes = [a.to_dict() for a in found if any(t in a.type for t in PASS_TYPES)][:3]
     waiting = [s for s in rules.waiting_for(state) if s in state.seats] if state.seats else []
     return {"moves": moves, "paths": [paths[id(a)] for a in listed], "more": more or cut, "glow": sorted(glow),

@@ -190,7 +190,7 @@ def status_variants(title: str, status: Mapping[str, Any], legal: Mapping[str, A
     line = f"{head}: {who} to act"
     short = f"{step}: {who} to act" if step else f"{who} to act"
     out = [f"{line} — {todo}", f"{short} — {todo}"] if todo else []
-    out += [line, short]
+    out += [line, short, f"{who} to act"]
     if acting:
         out.append("Your move")
     return out
