@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import socket
 import time
 from pathlib import Path
 from typing import Any
@@ -85,7 +84,7 @@ class SaveLock:
             if not same:  # the holder let go and removed the file between our open and our lock: take the new one
                 os.close(fd)
                 continue
-            stamp = f"pid={os.getpid()}\nhost={socket.gethostname()}\nsince={time.strftime('%Y-%m-%d %H:%M:%S')}\n"
+            stamp = f"pid={os.getpid()}\nhost={os.uname().nodename}\nsince={time.strftime('%Y-%m-%d %H:%M:%S')}\n"
             os.ftruncate(fd, 0)
             os.write(fd, stamp.encode("utf-8"))
             self.fd = fd

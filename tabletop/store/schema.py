@@ -164,6 +164,8 @@ _TABLE_SETTINGS: dict[str, Check] = {"enforcement": lambda v: type(v) is str and
                                      "ruleset": lambda v: type(v) is str}
 _PIECE_CHECKS: dict[frozenset[int], PieceChecks] = {}
 _INT = frozenset({int})
+#: per seat set, the seats a `seen` list may name (EVERYONE too)
+_ALLOWED: dict[frozenset[int], frozenset[int]] = {}
 
 
 def piece_checks(seats: frozenset[int]) -> PieceChecks:
@@ -418,15 +420,24 @@ def check_entry(ed: Any, seats: frozenset[int], checks: PieceChecks | None = Non
     if checks is None:
         checks = piece_checks(seats)
     for j, ev in enumerate(_list(ed, "events")):
+        # the generated check of the event's kind, else the one that says what is wrong
+        schema = _SCHEMAS_GET(ev.get("kind")) if type(ev) is dict and type(ev.get("kind")) is str else None
         try:
-            events.append(check_event(ev, checks))
+            made = schema.fast(ev, checks) if schema is not None and schema.fast is not None else None
+            if made is None:
+                made = _check_event_slowly(ev, checks)
         except Bad as bad:
             raise Bad(("events", j, *bad.path), bad.message) from None
+        events.append(made)
     seen = ed.get("seen")
     if seen is not None or "seen" in ed:
         if type(seen) is not dict:
             raise Bad(("seen",), f"expected a mapping, got {seen!r}"[:200])
-        allowed = seats | {EVERYONE}
+        allowed = _ALLOWED.get(seats)
+        if allowed is None:
+            if len(_ALLOWED) > 64:
+                _ALLOWED.clear()
+            allowed = _ALLOWED[seats] = seats | {EVERYONE}
         for pid, who in seen.items():
             if type(pid) is not str or type(who) is not list or not (
                     _INT.issuperset(map(type, who)) and allowed.issuperset(who)):

@@ -189,3 +189,18 @@ def test_the_log_entry_keeps_no_store_state() -> None:
     assert session.redo().accepted  # renumbers the entry: the text written follows
     again = dump_save(session.state, session.history)
     assert again != first and json.loads(again.split("\nlog:\n")[1][2:])["seq"] == session.history[-1].seq
+
+
+def test_what_a_type_hint_cannot_say_is_checked_and_located_too() -> None:
+    text = OLD_SAVES[0].read_text(encoding="utf-8")
+    lines = text.split("\nlog:\n")[1].splitlines()
+    i = next(n for n, line in enumerate(lines) if '"kind": "changed"' in line)
+    j = next(k for k, ev in enumerate(json.loads(lines[i][2:])["events"]) if ev["kind"] == "changed")
+    log_line = text.split("\n").index("log:") + 1
+
+    def change(d: dict[str, Any]) -> None:
+        d["events"][j]["changes"][0][0] = "zone"  # a change may not move a piece: that is a `moved` event
+
+    with pytest.raises(SaveError, match="a change is") as info:
+        parse_save(_bad_line(text, i, change), "bad.yaml")
+    assert (info.value.line, info.value.field) == (log_line + i + 1, f"log[{i}].events[{j}].changes[0]")
