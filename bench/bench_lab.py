@@ -1,6 +1,6 @@
 """Self-play speed for the designer's lab: games per second per ruleset, and serial beside every core.
 
-Run: python bench/bench_lab.py [--quick] [--json]
+Run: python bench/bench_lab.py [--quick] [--json] [--ruleset NAME]  (--ruleset: that ruleset's self-play row only)
 
 Rows, each beside a floor measured in the same run:
 - per ruleset, greedy vs random strict self-play (games per CPU second) beside the floor of applying the very same
@@ -68,13 +68,15 @@ def parallel(games: int, rounds: int = 2) -> tuple[float, float, int]:
     return statistics.median(serial), statistics.median(pooled), workers
 
 
-def collect(quick: bool = False) -> list[dict[str, Any]]:
+def collect(quick: bool = False, only: str | None = None) -> list[dict[str, Any]]:
     rows = []
     games = 6 if quick else 30
-    for name in RULESETS:
+    for name in (only,) if only else RULESETS:
         play, replay = self_play(name, games)
         rows.append(row("lab", f"{name}: self-play greedy vs random, strict ({games} games)", play, "games/cpu-s",
                         floor=replay, floor_name="the same games' events applied, no rules"))
+    if only:
+        return rows
     serial, pooled, workers = parallel(8 if quick else 60)
     rows.append(row("lab", f"xfiles-fan: games on every core ({workers} processes)", pooled, "games/s",
                     floor=serial, floor_name="the same seeds serially"))
@@ -83,7 +85,8 @@ def collect(quick: bool = False) -> list[dict[str, Any]]:
 
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     argv = sys.argv[1:] if argv is None else argv
-    rows = collect("--quick" in argv)
+    only = argv[argv.index("--ruleset") + 1] if "--ruleset" in argv[:-1] else None
+    rows = collect("--quick" in argv, only)
     if "--json" in argv:
         print(json.dumps(rows, indent=2))
     else:

@@ -26,7 +26,7 @@ from .events import (
     piece_record,
     plain_copy,
 )
-from .state import GameState, Piece
+from .state import EVERYONE, GameState, Piece
 
 __all__ = ["ATTACH_OFFSET", "ActionError", "Tx"]
 
@@ -186,10 +186,19 @@ class Tx:
                 changes.append(("counters", plain_copy(piece.counters), {}))  # counters fall off a card leaving play
         elif face_up is not None and piece.face_up != face_up:
             changes.append(("face_up", piece.face_up, face_up))
+        if (not same_zone or face_up is False) and piece.kind == "card":
+            # a card some seat cannot see once moved gets a fresh handle (`_hide_if_needed`), in the same event:
+            # it is a spectator's view that decides (`can_see(piece, None)`) of the card as these changes leave it
+            up, known = piece.face_up, piece.known
+            for name, _old, new in changes:
+                if name == "face_up":
+                    up = new
+                elif name == "known":
+                    known = new
+            if EVERYONE not in known and not (zone.visibility == "public" and up):
+                changes.append(("gen", piece.gen, piece.gen + 1))
         if changes:
             self.emit(PieceChanged(pid, tuple(changes)))
-        if not same_zone or face_up is False:
-            self._hide_if_needed(pid)
         # attached pieces follow their host on the table, and fall off when it leaves the zone
         for child in _kids(state, pid, src):
             if same_zone:

@@ -135,7 +135,11 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         return self.card(state.pieces[pid].card)
 
     def card_title(self, state: GameState, pid: str) -> str | None:
-        return self.info(state, pid).name if state.pieces[pid].card else None
+        ref = state.pieces[pid].card  # asked of every card each log entry touches: the known title at once
+        if not ref:
+            return None
+        info = self._info.get(ref)
+        return (info if info is not None else self.card(ref)).name
 
     def _forget_cards(self) -> None:
         self._info.clear()
