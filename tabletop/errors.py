@@ -123,6 +123,7 @@ register_many(
         ("bad_section", (), "Agents go to the Bureau, Field or Hospital"),
         ("bad_seat", (), "there is no such seat"),
         ("bad_seconds", (), "a reveal lasts 0 (until ended) to 3600 seconds"),
+        ("played", (), "a dropped card made the legal move that takes it there"),
         ("bad_sides", (), "a die has 2 to 100 sides"),
         ("bad_text", (), "chat is clean text (no control characters or lone surrogates), at most 500 characters"),
         ("bad_step", (), "there is no such step"),
