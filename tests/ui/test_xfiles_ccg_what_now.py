@@ -26,7 +26,11 @@ def test_buying_is_listed_by_price_and_the_status_says_what_to_do():
     rp = state.player(seat).counters["rp"]
     assert rp > 1
     texts = [t for t, _ in app.side.move_items]
-    assert "Buy: count 1" in texts and f"Buy: count {min(rp, 29)}" in texts
+    # every affordable count is one row of a choice (the window groups moves of one kind on the same cards)
+    buy = next(r for r in app.legal.rows if r.kind == Buy(1).type)
+    counts = [app.legal.moves[i].count for i in buy.moves]
+    assert counts[:2] == [1, 2] and max(counts) == min(rp, 29)
+    assert buy.label in texts and f"({len(counts)})" in buy.label
     assert "Pass" in texts
     status = app.view["rules"]
     assert status["step_label"] in app.side.status_text
@@ -37,8 +41,13 @@ def test_one_click_on_a_listed_buy_buys():
     app = _at_buy()
     seat = app.seat
     hand = len(app.session.state.zones[f"hand:{seat}"].pieces)
-    index = next(i for i, a in enumerate(app.legal.moves) if a == Buy(2))
-    click(app, app.side.moves.item_list[index]["button_element"].rect.center)
+    buy = next(r for r in app.legal.rows if r.kind == Buy(1).type)
+    row = app.legal.rows.index(buy)
+    click(app, app.side.moves.item_list[row]["button_element"].rect.center)
+    app.run_frames(1)
+    assert app.prompt is not None  # the row asks how many
+    option = next(j for j, i in enumerate(buy.moves) if app.legal.moves[i] == Buy(2))
+    click(app, app.prompt.list.item_list[option]["button_element"].rect.center)
     app.run_frames(1)
     entry = app.session.history[-1]
     assert entry.action == Buy(2) and entry.seat == seat
