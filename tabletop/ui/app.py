@@ -25,6 +25,7 @@ from .commands import CommandsMixin
 from .dialogs import DialogsMixin, parse_house_rules
 from .forms import JoinDialog, NewGameDialog
 from .frame import DrawMixin
+from .gallery import GalleryWindow
 from .gestures import GesturesMixin, _Drag, _Press
 from .layout import Item, Layout, ZoneBox
 from .lifecycle import LifecycleMixin
@@ -57,7 +58,6 @@ from .widgets import (
     Dialog,
     HelpOverlay,
     Notices,
-    PeekWindow,
     Prompt,
     SidePanel,
     StartScreen,
@@ -162,7 +162,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.help: HelpOverlay | None = None
         self.menu: ContextMenu | None = None
         self.prompt: Prompt | None = None
-        self.peek: PeekWindow | None = None
+        self.peek: GalleryWindow | None = None
         self.reveals = RevealBar(self.manager)  # the reveals this window's seats made, each with End reveal
         self.dialog: Dialog | None = None
         self.file_dialog: Any = None

@@ -33,7 +33,6 @@ __all__ = [
     "Dialog",
     "HelpOverlay",
     "Notices",
-    "PeekWindow",
     "Prompt",
     "SidePanel",
     "StartScreen",
@@ -407,51 +406,6 @@ class ChoiceDialog:
 
     def alive(self) -> bool:
         return self.window.alive()
-
-
-class PeekWindow:
-    """The cards you may see in a deck (after looking at the top N, or while searching), with what to do to them."""
-
-    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], title: str, zone: str,
-                 entries: Sequence[tuple[str, str]], buttons: Sequence[tuple[str, Callable[[str | None], Any]]],
-                 on_close: Callback | None = None) -> None:
-        w, h = 340, 420
-        self.zone = zone
-        self.manager = manager
-        self.window = UIWindow(pygame.Rect(screen[0] - w - 330, 60, w, h), manager, title)
-        self.list = UISelectionList(pygame.Rect(8, 8, w - 48, h - 120), list(entries), manager, container=self.window)
-        self.buttons: dict[UIButton, Callable[[str | None], Any]] = {}
-        bw = (w - 48 - 8 * (len(buttons) - 1)) // max(1, len(buttons))
-        for i, (label, cb) in enumerate(buttons):
-            b = UIButton(pygame.Rect(8 + i * (bw + 8), h - 104, bw, 32), label, manager, container=self.window)
-            self.buttons[b] = cb
-        self.on_close = on_close
-        self.closed = False
-
-    def set_entries(self, entries: Sequence[tuple[str, str]]) -> None:
-        self.list.set_item_list(list(entries))
-
-    def selected(self) -> str | None:
-        sel = self.list.get_single_selection(include_object_id=True)
-        return sel[1] if isinstance(sel, tuple) else None
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
-            self.buttons[event.ui_element](self.selected())
-            return True
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
-            self.close()
-            return True
-        return False
-
-    def close(self) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        if self.window.alive():
-            self.window.kill()
-        if self.on_close is not None:
-            self.on_close()
 
 
 class Notices:
