@@ -20,10 +20,10 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, ConnectionClosedOK, InvalidHandshake, InvalidURI
 
 from ..core import actions as A
+from .clientproto import ANY_SEAT, ClientEvent, ClientProtocol
 from .errors import BadFrame, HostLost, NetError, Refused, VersionMismatch
 from .host import DEFAULT_PORT, HELLO_HEADER
 from .messages import encode
-from .protocol import ANY_SEAT, ClientEvent, ClientProtocol
 
 __all__ = ["Client", "ClientThread", "parse_address"]
 
