@@ -199,14 +199,29 @@ class GreedyBot:
 
     name = "greedy"
 
+    #: moves of one kind a bot seat makes at a window between two of its passes, before it turns to other kinds
+    QUOTA = 12
+
     def __init__(self, ruleset: Ruleset, seed: int = 0) -> None:
         self.ruleset = ruleset
+        self._made: dict[int, dict[str, int]] = {}
 
     def choose(self, state: GameState, seat: int) -> Action | None:
         return self._first(self.ruleset.generate_actions(state, seat))
 
     def choose_seen(self, view: dict[str, Any], legal: dict[str, Any] | None, seat: int) -> Action | None:
-        return self._first(seen_moves(legal))
+        """The first move, but not one kind over and over: a stream lists every move a person could make, some of
+        which undo each other (moving an Agent out and back), so "the first" alone can go round forever. Each kind
+        has a quota between two passes."""
+        made = self._made.setdefault(seat, {})
+        moves = seen_moves(legal)
+        action = self._first(a for a in moves if made.get(a.type, 0) < self.QUOTA or a.type.endswith(".pass"))
+        if action is not None:
+            if action.type.endswith(".pass"):
+                made.clear()
+            else:
+                made[action.type] = made.get(action.type, 0) + 1
+        return action
 
     @staticmethod
     def _first(actions: Iterable[Action]) -> Action | None:
