@@ -137,7 +137,7 @@ class RevealBar:
             for p in z.get("pieces", []):
                 if p.get("id") in wanted:
                     where[p["id"]] = (z["name"], p)
-        rows = [row.key for row in app.source.log(app.seat, LOG_LOOKBACK)] if app.source is not None else []
+        rows = [row.key for row in app.log_rows(LOG_LOOKBACK)]
         keep = []
         for r in self.items:
             if r.seat != app.seat:

@@ -106,10 +106,10 @@ def test_the_window_log_line_names_the_drawn_card_for_the_drawer_only(app):
     pid = s.state.zones["deck"].pieces[0]
     name = app._card(s.state.pieces[pid].card).name
     app.submit(A.Draw(1))
-    row = app.source.log(0, 1)[-1]
+    row = app.log_rows(1)[-1]
     assert name in app._entry_html(row, app._names(), app._zone_labels())
     app.switch_seat(1)
-    row = app.source.log(1, 1)[-1]
+    row = app.log_rows(1)[-1]
     text = app._entry_html(row, app._names(), app._zone_labels())
     assert "drew 1 card" in text and name not in text
 

@@ -39,7 +39,7 @@ def test_v_reveals_until_the_end_reveal_button(app):
     assert not _seen_by(app, 1, pid)
     assert app.reveals.panel is None
     app.switch_seat(1)
-    text = app._entry_html(app.source.log(1, 1)[-1], app._names(), app._zone_labels())
+    text = app._entry_html(app.log_rows(1)[-1], app._names(), app._zone_labels())
     assert "ended the reveal of" in text
 
 
