@@ -214,8 +214,16 @@ class Driver:
         test = (lambda t: re.search(match, t) is not None) if isinstance(match, str) else match
         texts = self.moves()
         index = next((i for i, t in enumerate(texts) if test(t)), None)
-        if index is None:
-            raise DriveError(f"no listed move matches {match!r}; the list shows {texts}")
+        option = None
+        if index is None:  # a row that opens a choice: the move is one of its options
+            rows = self.app.legal.rows
+            found = next(((i, j) for i, row in enumerate(rows) if row.options
+                          for j, t in enumerate(row.texts) if test(t)), None)
+            if found is None:
+                raise DriveError(f"no listed move matches {match!r}; the list shows {texts}")
+            index, option = found
+        elif index < len(self.app.legal.rows) and self.app.legal.rows[index].options:
+            option = 0  # the row itself matched: its first option
         text = texts[index]
         lst = self.app.side.moves
         for _ in range(40):
@@ -228,6 +236,12 @@ class Driver:
             raise DriveError(f"could not scroll the legal-moves list to {text!r}")
         before = len(self.app.session.history) if self.app.session is not None else 0
         self.click(spot)
+        if option is not None:
+            prompt = self.app.prompt
+            if prompt is None or not hasattr(prompt, "list"):
+                raise DriveError(f"clicking {text!r} opened no choice")
+            text = self.app.legal.rows[index].texts[option]
+            self.click(self._list_item_spot(prompt.list, option) or prompt.list.get_abs_rect().center)
         if self.app.session is not None and len(self.app.session.history) == before:
             raise DriveError(f"clicking {text!r} in the legal-moves list did nothing; notices: "
                              f"{self.app.notices.texts()}")
