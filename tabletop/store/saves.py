@@ -833,6 +833,7 @@ def _check_log_fits(r: _Reader, state: GameState, history: list[list[Event]], li
     work = state.copy()
     lib: list[Any] = []
     checks = _REVERT_CHECKS
+    pieces_get, zones, kinds = work.pieces.get, work.zones, _KINDS
     for i in range(len(history) - 1, -1, -1):
         events = history[i]
         for j in range(len(events) - 1, -1, -1):
@@ -846,11 +847,15 @@ def _check_log_fits(r: _Reader, state: GameState, history: list[list[Event]], li
                     problem = f"it cannot be undone ({type(e).__name__}: {e})"
             if problem:
                 raise r.fail(("log", i, "events", j), f"the log does not fit the table: {problem}"[:300])
-        pids = events[0].pieces() if len(events) == 1 else {p for ev in events for p in ev.pieces()}
-        for pid in pids:
-            problem = _piece_problem(work, pid)
-            if problem:
-                raise r.fail(("log", i), f"undoing this entry would break the table: {problem}"[:300])
+        for ev in events:
+            for pid in ev.pieces():
+                # the usual piece (in a zone that exists, of a known kind, attached to nothing) answered inline
+                piece = pieces_get(pid)
+                if piece is not None and (piece.attached_to is not None or piece.zone not in zones
+                                          or piece.kind not in kinds):
+                    problem = _piece_problem(work, pid)
+                    if problem:
+                        raise r.fail(("log", i), f"undoing this entry would break the table: {problem}"[:300])
     problem = _table_problem(work)
     if problem:
         raise r.fail(("log",), f"undoing the whole log would break the table: {problem}"[:300])
@@ -862,6 +867,9 @@ def _check_log_fits(r: _Reader, state: GameState, history: list[list[Event]], li
         raise r.fail(("log",), f"the log cannot be redone after an undo ({type(e).__name__}: {e})"[:300]) from None
     if work.canonical() != state.canonical():
         raise r.fail(("log",), "the log does not lead to the table saved with it (undo would not give it back)")
+
+
+_KINDS = frozenset(PIECE_KINDS)
 
 
 def _moved_problem(state: GameState, ev: PieceMoved, lib: list[Any], library: Any) -> str:
