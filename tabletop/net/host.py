@@ -265,7 +265,9 @@ class Host:
             if not out and not closes:
                 break
             saver = self.autosaver
-            if saver is not None and (self._held or saver.durable < saver.ticket):
+            # once halted nothing changes any more, so what follows (refusals, the notice) goes out at once; the
+            # answers still held belong to changes that never became durable, and are never sent
+            if saver is not None and not p.halted and (self._held or saver.durable < saver.ticket):
                 self._held.append((saver.ticket, out, closes))  # answered once the journal has it on disk
                 continue
             self._send(out, closes)
@@ -286,12 +288,13 @@ class Host:
             self._send(out, closes)
 
     def _journal_failed(self, message: str) -> None:
-        """A journal write failed: said at once (answers wait for durable changes, so none is sent from here on)."""
-        from .protocol import HostEvent
-
-        if self.on_event is not None:
-            self.on_event(HostEvent("autosave_failed", text=message))
+        """A journal write failed: the host stops taking changes (each one refused, naming the file and the error)
+        and every seat is told at once; answers to changes that were not yet durable are never sent. The game is
+        still whole in memory: the window offers to save it elsewhere."""
         log.error("%s", message)
+        if self.protocol is not None:
+            self.protocol.halt(message)  # its `autosave_failed` event reaches `on_event` through pump
+            self.pump()
 
     def _journal_meta(self) -> dict[str, Any]:
         assert self.protocol is not None

@@ -157,6 +157,8 @@ class HostProtocol:
         self.limits = limits or Limits()
         self.clock = clock
         self.paused = False
+        #: why the host stopped taking changes (its journal could not be written), or "": see `halt`
+        self.halted = ""
         self._conns: dict[int, _Conn] = {}
         self._next_conn = 1
         self._out: list[tuple[int, bytes]] = []
@@ -263,6 +265,8 @@ class HostProtocol:
 
     def submit_local(self, action: A.Action, seat: int | None) -> Result:
         """Apply an action for a seat played on the host itself."""
+        if self.halted:
+            return Result(False, error=self.halted, code="autosave_failed")
         if self.paused and not isinstance(action, A.Chat):
             return Result(False, error="the game is paused", code="paused")
         return self.session.submit(action, seat)
@@ -278,6 +282,28 @@ class HostProtocol:
 
     def pending_votes(self) -> list[dict[str, Any]]:
         return [{"request": v.id, "seat": v.seat, "needs": sorted(v.needs)} for v in self._votes.values()]
+
+    def halt(self, reason: str) -> None:
+        """Stop taking changes for good: the journal cannot be written, so nothing more could be acknowledged.
+        Every open connection is told now (a non-fatal `error`, code `autosave_failed`), and every action, undo,
+        redo and vote from here on is refused with that code and `reason`; the table stays as it is."""
+        if self.halted:
+            return
+        self.halted = reason
+        for vote in list(self._votes.values()):
+            self._decide(vote, False, reason)
+        self._events.append(HostEvent("autosave_failed", text=reason))
+        for conn in self._conns.values():
+            if conn.open:
+                self._send(conn.id, {"type": "error", "code": "autosave_failed", "fatal": False, "message": reason})
+
+    def _refuse_halted(self, conn: _Conn, msg: dict[str, Any]) -> bool:
+        """Refuse a change once the host is halted (a duplicate too: its first answer may not be durable)."""
+        if not self.halted:
+            return False
+        self._send(conn.id, {"type": "result", "cseq": msg["cseq"], "accepted": False, "code": "autosave_failed",
+                             "error": self.halted})
+        return True
 
     def set_paused(self, paused: bool) -> None:
         if self.paused != paused:
@@ -486,7 +512,7 @@ class HostProtocol:
             action = A.action_from_dict(msg["action"])
         except A.ActionFormatError as e:
             raise BadFrame(f"action: {e}", "bad_message") from None
-        if not self._fresh(conn, msg["cseq"]):
+        if self._refuse_halted(conn, msg) or not self._fresh(conn, msg["cseq"]):
             return
         if self.paused and not isinstance(action, A.Chat):
             self._answer(conn, msg["cseq"], {"accepted": False, "code": "paused", "error": "the game is paused"})
@@ -509,7 +535,7 @@ class HostProtocol:
         self._answer(conn, msg["cseq"], body)
 
     def _on_undo(self, conn: _Conn, msg: dict[str, Any]) -> None:
-        if not self._fresh(conn, msg["cseq"]):
+        if self._refuse_halted(conn, msg) or not self._fresh(conn, msg["cseq"]):
             return
         if conn.seat is None:
             self._answer(conn, msg["cseq"], {"accepted": False, "code": "forbidden", "error": "spectators cannot undo"})
@@ -517,7 +543,7 @@ class HostProtocol:
         self._answer(conn, msg["cseq"], self._undo(conn.id, conn.seat, msg["cseq"]))
 
     def _on_redo(self, conn: _Conn, msg: dict[str, Any]) -> None:
-        if not self._fresh(conn, msg["cseq"]):
+        if self._refuse_halted(conn, msg) or not self._fresh(conn, msg["cseq"]):
             return
         if conn.seat is None or self.paused or self._votes:
             why = "spectators cannot redo" if conn.seat is None else "not now (paused or an undo vote is open)"
@@ -574,6 +600,8 @@ class HostProtocol:
     # -- undo with consent --
 
     def _undo(self, cid: int | None, seat: int, cseq: int) -> dict[str, Any]:
+        if self.halted:
+            return {"accepted": False, "code": "autosave_failed", "error": self.halted}
         if self.paused or self._votes:
             return {"accepted": False, "code": "busy", "error": "not now (paused or another undo vote is open)"}
         target, needs = self.session.undo_needs(seat)
@@ -616,6 +644,8 @@ class HostProtocol:
     def _decide(self, vote: _Vote, accepted: bool, reason: str) -> None:
         self._votes.pop(vote.id, None)
         target = next((e for e in reversed(self.session.history) if e.undoable), None)
+        if accepted and self.halted:
+            accepted, reason = False, self.halted
         if accepted and (target is None or target.seq != vote.entry_seq):
             accepted, reason = False, "the table changed during the vote"
         if accepted:

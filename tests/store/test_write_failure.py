@@ -45,32 +45,45 @@ def test_a_failed_write_is_told_at_once_and_nothing_after_it_is_durable(tmp_path
         "on disk", "lost to a full disk", "after it"]
 
 
-def test_the_host_stops_answering_and_says_why_when_its_journal_cannot_be_written(
+def test_the_host_stops_taking_changes_and_tells_every_seat_when_its_journal_cannot_be_written(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a failed journal write the host applies nothing more: each action, undo and redo is refused with the
+    code `autosave_failed` and a message naming the journal and the OS error, every seat (and a spectator) gets a
+    notice at once, and the change that was not durable is never acknowledged."""
     from tabletop.net.client import Client
     from tabletop.net.host import Host
 
     events: list = []
+    session = quick_table(seed=1)
 
     async def main() -> None:
-        host = Host(quick_table(seed=1), bind="127.0.0.1", port=0, autosave=tmp_path / "auto.yaml",
-                    on_event=events.append)
+        host = Host(session, bind="127.0.0.1", port=0, autosave=tmp_path / "auto.yaml", on_event=events.append)
         await host.start()
+        heard: list[list] = [[], [], []]
+        clients = [Client("127.0.0.1", host.port, seat=seat, on_event=heard[i].append)
+                   for i, seat in enumerate((0, 1, None))]
         try:
-            client = await Client("127.0.0.1", host.port, seat=0).connect(10)
-            first = await client.submit(A.Chat("durable"))
-            await client.wait_for(lambda: first in client.protocol.results, 10)
+            for c in clients:
+                await c.connect(10)
+            c0, c1, _ = clients
+            assert (await c0.act(A.Chat("durable")))["accepted"]
             _disk_full(monkeypatch)
-            cseq = await client.submit(A.Chat("not on disk"))
-            for _ in range(100):
-                if any(ev.kind == "autosave_failed" for ev in events):
-                    break
-                await asyncio.sleep(0.05)
-            failed = [ev for ev in events if ev.kind == "autosave_failed"]
-            assert failed and "No space left on device" in failed[0].text
-            await asyncio.sleep(0.3)
-            assert cseq not in client.protocol.results  # applied on the host, but never acknowledged
-            await client.close()
+            cseq = await c0.submit(A.Chat("not on disk"))
+            journal = str(tmp_path / "auto.journal")
+            for c, got in zip(clients, heard, strict=True):
+                await c.wait_for(lambda got=got: any(ev.kind == "error" for ev in got), 10)
+                notice = next(ev.data for ev in got if ev.kind == "error")
+                assert notice["code"] == "autosave_failed" and notice["fatal"] is False
+                assert journal in notice["message"] and "No space left on device" in notice["message"]
+            seq = session.state.seq
+            for answer in (await c1.act(A.Chat("after it")), await c1.undo(), await c0.act(A.Chat("again"))):
+                assert answer["accepted"] is False and answer["code"] == "autosave_failed", answer
+                assert journal in answer["error"] and "No space left on device" in answer["error"]
+            assert session.state.seq == seq  # nothing applied after the failure
+            assert cseq not in c0.protocol.results  # applied before the failure was known, never acknowledged
+            assert [ev for ev in events if ev.kind == "autosave_failed"]
+            for c in clients:
+                await c.close()
         finally:
             monkeypatch.undo()
             await host.close()
