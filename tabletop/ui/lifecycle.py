@@ -226,6 +226,9 @@ class LifecycleMixin:
 
     def _attach_autosave(self) -> None:
         self.autosaver = None
+        self.save_problem = ""
+        failures: list[str] = []
+        self._autosave_failures = failures  # appended on the journal's writer thread, read on the frame
         if self.autosave_path is None or self.session is None or self.source is None or self.source.kind != "local":
             return  # a hosted game is autosaved by its host; a joined one is the host's to keep
         try:
@@ -233,7 +236,7 @@ class LifecycleMixin:
         except ImportError:
             return
         try:
-            self.autosaver = Autosaver(self.session, self.autosave_path, every=5)
+            self.autosaver = Autosaver(self.session, self.autosave_path, every=5, on_error=failures.append)
         except Exception as e:  # a broken autosave must never stop the game
             self.notify(f"Autosave is off: {e}", "warn")
 
@@ -270,10 +273,37 @@ class LifecycleMixin:
         self.notify(f"Joined {address} as seat {(thread.seat or 0) + 1}", "info", 4.0)
         return thread
 
+    def save_failed(self, message: str) -> None:
+        """The autosave (this window's, or its host's journal) could not be written: say so where it stays in
+        view, naming the file and the reason, and offer the Save dialog so the game can be kept elsewhere."""
+        if message == getattr(self, "save_problem", ""):
+            return
+        self.save_problem = message
+        self.notify(message, "error", 60.0)
+        self.local_log.append((self._anchor(), f"<font color='#ff9f9f'>{html.escape(message)}</font>"))
+        from .widgets import Dialog
+
+        alert = getattr(self, "save_alert", None)
+        if alert is not None:
+            alert.kill()
+        hosting = self.source is not None and self.source.kind == "host"
+        self.save_alert = Dialog(self.manager, self.size, "Autosave stopped", (
+            f"<b>{html.escape(message)}</b><br><br>"
+            + ("The host takes no more changes from any seat (each is refused, and every player was told), so "
+               "none is half kept. " if hosting else "")
+            + "Everything so far is still here: save the game as YAML somewhere that can be written (the Save "
+            "dialog is open), and nothing is lost."))
+        self._open_file_dialog("save", "Autosave stopped: save the game elsewhere")
+
     def _happened(self, happenings: list[Happening]) -> None:
         """Show what the network brought: answers to our actions, notices, undo votes, new players."""
+        failures = getattr(self, "_autosave_failures", None)
+        while failures:
+            self.save_failed(failures.pop(0))
         for h in happenings:
-            if h.kind == "result" and h.result is not None:
+            if h.kind == "save_failed":
+                self.save_failed(h.text)
+            elif h.kind == "result" and h.result is not None:
                 self._show_result(None, h.result, refresh=False)
             elif h.kind == "notice":
                 self.notify(h.text, h.level, 6.0)

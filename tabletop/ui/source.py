@@ -42,7 +42,8 @@ class Happening:
     """Something the network brought since the last frame.
 
     kinds: `notice` (text, level), `result` (the answer to an action sent earlier), `vote` (an undo this seat is
-    asked to agree to: `data` has request, seat, entry), `vote_done` (that request is settled), `players`, `log`.
+    asked to agree to: `data` has request, seat, entry), `vote_done` (that request is settled), `players`, `log`,
+    `save_failed` (the host's journal could not be written: text names the file and the reason).
     """
 
     kind: str
@@ -228,6 +229,9 @@ class HostedSource(LocalSource):
         return Result(False, error=answer.get("error", "cannot undo"), code=answer.get("code", ""))
 
     def redo(self, seat: int | None) -> Result | None:
+        halted = getattr(self.host.host.protocol, "halted", "")
+        if halted:  # the host's journal failed: it takes no more changes
+            return Result(False, error=halted, code="autosave_failed")
         try:
             return self.host.call(self.session.redo, seat)
         except Exception as e:
@@ -268,6 +272,8 @@ class HostedSource(LocalSource):
                 out.append(Happening("notice", f"{who} was disconnected: {ev.text}", "warn"))
             elif ev.kind in ("paused", "resumed"):
                 out.append(Happening("notice", f"The game is {ev.kind}"))
+            elif ev.kind == "autosave_failed":
+                out.append(Happening("save_failed", ev.text, "error"))
             elif ev.kind == "undo_vote":
                 out += self._votes()
             elif ev.kind in ("undo", "undo_refused"):
