@@ -168,6 +168,7 @@ from tabletop.store import open_game
 import yaml
 base = peak_mb()
 t = time.perf_counter()
+c = time.process_time()
 if {kind!r} == "ours":
     g = open_game({path!r})
     n = len(g.history)
@@ -200,7 +201,7 @@ else:
     with open({path!r}, "rb") as f:
         d = yaml.load(f.read(), Loader=yaml.CSafeLoader)
     n = len(d.get("log") or [])
-print(time.perf_counter() - t, peak_mb(), base, n)
+print(time.perf_counter() - t, peak_mb(), base, n, time.process_time() - c)
 """
 
 
@@ -216,13 +217,14 @@ def _child_env() -> dict[str, str]:
     return env
 
 
-def load_in_child(path: Path, kind: str) -> tuple[float, float, float]:
-    """(seconds, peak RSS MB, RSS after imports MB) of loading `path` in a fresh interpreter."""
+def load_in_child(path: Path, kind: str) -> tuple[float, float, float, float]:
+    """(seconds, peak RSS MB, RSS after imports MB, CPU seconds) of loading `path` in a fresh interpreter (the CPU
+    time says what the load costs when others share the machine)."""
     root = str(Path(__file__).resolve().parent.parent)
     out = subprocess.run([sys.executable, "-c", _LOAD_CHILD.format(root=root, path=str(path), kind=kind)],
                          capture_output=True, text=True, timeout=1200, check=True, env=_child_env())
-    secs, peak, base, _ = out.stdout.split()
-    return float(secs), float(peak), float(base)
+    secs, peak, base, _, cpu = out.stdout.split()
+    return float(secs), float(peak), float(base), float(cpu)
 
 
 def _warm(folder: Path) -> None:
@@ -244,7 +246,8 @@ def paired_children(path: Path, ours: str, floor: str, rounds: int) -> dict[str,
         b.append(load_in_child(path, floor))
     best_a, best_b = min(a), min(b)
     return {"s": best_a[0], "peak_mb": min(x[1] for x in a), "base_mb": best_a[2], "floor_s": best_b[0],
-            "floor_peak_mb": min(x[1] for x in b)}
+            "floor_peak_mb": min(x[1] for x in b), "cpu_s": min(x[3] for x in a),
+            "floor_cpu_s": min(x[3] for x in b)}
 
 
 def table_loads(sizes: tuple[int, ...], rounds: int) -> dict[int, tuple[float, float]]:
@@ -350,6 +353,9 @@ def collect(quick: bool = False, loads_only: bool = False) -> list[dict[str, Any
                  f"({f['yaml_bytes'] / 2**20:.1f} MiB; every entry checked, the log fitted to the table)",
                  "value": ly["s"], "unit": "s", "floor": ly["floor_s"],
                  "floor_name": "yaml C loader on the table + json.loads of each log line, same file"})
+    rows.append({"area": "store", "name": "CPU time of the same load (what it costs when others share the machine)",
+                 "value": ly["cpu_s"], "unit": "s", "floor": ly["floor_cpu_s"],
+                 "floor_name": "CPU time of the yaml C loader on the table + json.loads of each log line"})
     rows.append({"area": "store", "name": f"peak RSS loading the {big:,}-action game (YAML save, fresh process)",
                  "value": ly["peak_mb"], "unit": "MB", "floor": ly["floor_peak_mb"],
                  "floor_name": "yaml C loader on the table + json.loads of each log line, same process setup"})
