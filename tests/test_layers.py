@@ -252,3 +252,20 @@ def test_rulesets_read_no_file_when_setting_up_a_table(monkeypatch) -> None:
         assert state.pieces or name == "freeform", name
     monkeypatch.undo()
     assert opened == []
+
+
+def test_core_and_rules_code_touches_no_file() -> None:
+    """Files are read and written by cards/ and store/: no core or rules module opens, lists or loads one itself
+    (house rules arrive parsed, decks arrive as DeckLists, a ruleset's sample decks come with its card set)."""
+    io_calls = {"open", "read_text", "read_bytes", "write_text", "write_bytes", "iterdir", "glob", "rglob", "listdir",
+                "scandir", "load_file", "load_deck", "read_deck", "load_set", "read_set"}
+    found = []
+    for layer in ("core", "rules"):
+        for path in (PACKAGE / layer).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Call):
+                    f = node.func
+                    name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
+                    if name in io_calls:
+                        found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} calls {name}")
+    assert found == []
