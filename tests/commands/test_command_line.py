@@ -238,3 +238,14 @@ def test_a_stuck_game_names_its_seat_from_1() -> None:
 
     record, _ = play_session("freeform", ["greedy", "random"], 0)
     assert record.end == "deadlock" and record.error == "seat 1 has no action"
+
+
+def test_a_flag_is_never_taken_for_a_longer_one(capsys) -> None:
+    """`host --seat 3` once quietly meant `--seats 3` (argparse's abbreviations): a flag a command lacks is refused."""
+    rc, _, err = run(capsys, "host", "--headless", "--port", "0", "--bind", "127.0.0.1", "--no-announce",
+                     "--seat", "3")
+    assert rc == 2 and "unrecognized arguments: --seat" in err
+    rc, _, err = run(capsys, "simulate", "--ruleset", "tragedy", "--game", "1")
+    assert rc == 2 and "unrecognized arguments: --game" in err
+    for name, parser in _parsers(build_parser()):
+        assert parser.allow_abbrev is False, name
