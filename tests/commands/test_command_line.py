@@ -249,3 +249,16 @@ def test_a_flag_is_never_taken_for_a_longer_one(capsys) -> None:
     assert rc == 2 and "unrecognized arguments: --game" in err
     for name, parser in _parsers(build_parser()):
         assert parser.allow_abbrev is False, name
+
+
+def test_deck_check_of_a_file_that_is_not_there_is_bad_input(capsys, tmp_path: Path) -> None:
+    """A missing deck file is bad input (2), as with `cards check`; a deck file with mistakes fails the check (1)."""
+    missing = tmp_path / "nope.yaml"
+    rc, out, err = run(capsys, "deck", "check", str(missing), "--ruleset", "tragedy")
+    assert rc == 2 and err.startswith(f"tabletop deck check: {missing}: ") and out == ""
+    rc, _, err = run(capsys, "deck", "check", str(tmp_path), "--ruleset", "tragedy")
+    assert rc == 2 and "is a folder" in err
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("name: x\ncards: [\n")
+    rc, out, _ = run(capsys, "deck", "check", str(broken), "--ruleset", "tragedy")
+    assert rc == 1 and f"{broken}:" in out
