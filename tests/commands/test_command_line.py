@@ -153,6 +153,8 @@ def test_bad_input_exits_2_and_a_failed_check_exits_1(capsys, tmp_path: Path) ->
     ["serve", "--ruleset", "tragedy", "--port", "0", "--bind", "127.0.0.1", "--no-announce"],
     ["deck", "check", STANDARD, "--ruleset", "tragedy"],
     ["simulate", "--ruleset", "tragedy", "--games", "1", "--jobs", "1"],
+    ["host", "--headless", "--ruleset", "tragedy", "--port", "0", "--bind", "127.0.0.1", "--no-announce"],
+    ["sweep", "--ruleset", "tragedy", "--games", "1", "--jobs", "1", "--out", "unused-report"],
 ])
 def test_a_misspelt_house_rule_names_file_line_and_the_option_meant(capsys, tmp_path: Path, command) -> None:
     house = tmp_path / "house.yaml"
