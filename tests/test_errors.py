@@ -17,7 +17,7 @@ from tabletop.errors import CODES, CodeRegistry, TabletopError, UnregisteredCode
 PACKAGE = Path(tabletop.__file__).parent
 VIOLATION = re.compile(r"^(tragedy|xff|xfc|engine|freeform)\.[a-z_0-9]+$")
 #: The calls that make a violation: the rulesets' `_v` helpers, `Verdicts.add`, `Violation` itself and a `MoveRule`.
-VIOLATION_CALLS = {"_v", "add", "Violation", "MoveRule"}
+VIOLATION_CALLS = {"_v", "v", "add", "Violation", "MoveRule"}
 
 
 def _modules() -> list[str]:
@@ -77,7 +77,7 @@ def test_every_violation_code_used_is_registered() -> None:
         elif isinstance(first, ast.IfExp) and _str(first.body) and _str(first.orelse):
             for branch in (_str(first.body), _str(first.orelse)):
                 used.setdefault(branch, f"{path.name}:{call.lineno}")
-        elif name == "_v" and not isinstance(first, ast.Constant):
+        elif name in ("_v", "v") and not isinstance(first, ast.Constant):
             dynamic.append(f"{path.name}:{call.lineno}")
     for path in PACKAGE.rglob(
         "*.py"

@@ -227,3 +227,45 @@ def test_the_card_layer_names_no_ruleset() -> None:
             if re.search(r"tragedy|xfiles|x-files", text, re.I):
                 named.append(f"{path.name}:{node.lineno}: {text[:60]}")
     assert named == []
+
+
+def test_rulesets_read_no_file_when_setting_up_a_table(monkeypatch) -> None:
+    """Reading files is the card and store layers' job: a ruleset sets up a table from the library it was given."""
+    import builtins
+    import io
+
+    from tabletop.cards import default_library
+    from tabletop.rules import RULESETS, get_ruleset
+
+    library = default_library()
+    rulesets = {name: get_ruleset(name) for name in RULESETS}
+    opened: list[str] = []
+
+    def refuse(file, *args, **kwargs):
+        opened.append(str(file))
+        raise OSError(f"a ruleset opened {file} while setting up a table")
+
+    monkeypatch.setattr(builtins, "open", refuse)
+    monkeypatch.setattr(io, "open", refuse)
+    for name, rules in rulesets.items():
+        state = rules.new_game(rules.min_seats if rules.min_seats > 1 else 2, library=library, seed=3)
+        assert state.pieces or name == "freeform", name
+    monkeypatch.undo()
+    assert opened == []
+
+
+def test_core_and_rules_code_touches_no_file() -> None:
+    """Files are read and written by cards/ and store/: no core or rules module opens, lists or loads one itself
+    (house rules arrive parsed, decks arrive as DeckLists, a ruleset's sample decks come with its card set)."""
+    io_calls = {"open", "read_text", "read_bytes", "write_text", "write_bytes", "iterdir", "glob", "rglob", "listdir",
+                "scandir", "load_file", "load_deck", "read_deck", "load_set", "read_set"}
+    found = []
+    for layer in ("core", "rules"):
+        for path in (PACKAGE / layer).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Call):
+                    f = node.func
+                    name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
+                    if name in io_calls:
+                        found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} calls {name}")
+    assert found == []

@@ -16,6 +16,7 @@ from .decks import (
     load_deck_text,
     parse_deck,
     read_deck,
+    shipped_deck,
 )
 from .loader import (
     ID_PATTERN,
@@ -62,5 +63,6 @@ __all__ = [
     "parse_deck",
     "read_deck",
     "read_set",
+    "shipped_deck",
     "split_ref",
 ]

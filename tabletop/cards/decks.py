@@ -25,7 +25,7 @@ from typing import Any
 
 from ..errors import TabletopError
 from ..yamlsafe import Located, YamlError, load_file, load_located
-from .loader import CardLibrary, UnknownCardError, default_library, display_path
+from .loader import DECKS_DIR, CardLibrary, UnknownCardError, default_library, display_path
 from .model import CardProblem, format_problems
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "load_deck_text",
     "parse_deck",
     "read_deck",
+    "shipped_deck",
 ]
 
 DEFAULT_SECTION = "deck"
@@ -253,6 +254,26 @@ def load_deck(path: str | os.PathLike[str], library: CardLibrary | None = None) 
     """Load a deck file against `library` (default: `default_library()`); raise DeckError listing every problem."""
     deck, problems = read_deck(path, library)
     if problems or deck is None:
+        raise DeckError(problems)
+    return deck
+
+
+def shipped_deck(library: CardLibrary, set_name: str, file_name: str) -> DeckList:
+    """One of a set's shipped deck lists (`decks/FILE` in its folder), as read with the set: no file is opened.
+
+    Raises DeckError when the set ships no such deck or the deck has problems, UnknownCardError for an unknown set.
+    """
+    card_set = library.require_set(set_name)
+    where = card_set.path / DECKS_DIR / file_name if card_set.path is not None else None
+    doc = card_set.decks.get(file_name)
+    if doc is None:
+        known = ", ".join(card_set.decks) or "none"
+        raise DeckError([CardProblem(display_path(where) if where else f"{set_name}/{DECKS_DIR}/{file_name}", None, "",
+                                     f"the set {set_name!r} ships no deck {file_name!r} (its decks: {known})")])
+    if isinstance(doc, CardProblem):
+        raise DeckError([doc])
+    deck, problems = parse_deck(doc, library, where)
+    if problems:
         raise DeckError(problems)
     return deck
 

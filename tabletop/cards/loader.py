@@ -136,7 +136,19 @@ class _SetReader:
             doc = self.load(path)
             if doc is not None:
                 self.read_card_file(doc, allow_meta=False)
+        self.read_decks()
         return self.card_set
+
+    def read_decks(self) -> None:
+        """Keep the set's shipped deck lists as parsed YAML (a bad one as its problem, reported when it is used)."""
+        deck_dir = self.set_dir / DECKS_DIR
+        if not deck_dir.is_dir():
+            return
+        for path in sorted(p for p in deck_dir.iterdir() if p.is_file() and _is_yaml(p)):
+            try:
+                self.card_set.decks[path.name] = load_file(path, source=display_path(path))
+            except YamlError as exc:
+                self.card_set.decks[path.name] = CardProblem(exc.file, exc.line, exc.field, exc.message)
 
     def text_field(
         self, doc: Located, data: Mapping[Any, Any], key: str, path: tuple[Any, ...] = ()

@@ -112,6 +112,9 @@ class CardSet:
     path: Path | None = None
     #: Unknown top-level keys of set.yaml, kept for rulesets (e.g. a `tragedy:` role mapping).
     extra: dict[str, Any] = field(default_factory=dict)
+    #: The set's shipped deck lists (`decks/*.yaml`), read with the set: file name -> parsed YAML, or the problem
+    #: reading it. `cards.shipped_deck` makes them DeckLists, so a ruleset's setup opens no file.
+    decks: dict[str, Any] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.cards)

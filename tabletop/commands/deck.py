@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 __all__ = ["HELP", "NAME", "add_arguments", "run"]
 
@@ -31,6 +32,11 @@ def run(args: argparse.Namespace) -> int:
         rules = get_ruleset(args.ruleset, options)
     except (UnknownRuleset, OptionError) as e:
         print(f"tabletop deck check: {e}", file=sys.stderr)
+        return 2
+    path = Path(args.deck)
+    if not path.is_file():  # nothing to check: bad input, as a missing path is for `cards check`
+        why = "is a folder, not a deck list" if path.is_dir() else "no such file"
+        print(f"tabletop deck check: {args.deck}: {why}", file=sys.stderr)
         return 2
     library = default_library()
     try:

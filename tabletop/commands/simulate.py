@@ -65,10 +65,18 @@ def progress_for(args: argparse.Namespace, total: int, label: str = "games"):
     return Progress(total, label) if show else None
 
 
+def _has_moves(ruleset: object) -> bool:
+    """Whether a ruleset (class or instance) lists legal moves, which is what bots play from (freeform lists none)."""
+    from ..rules import Ruleset
+
+    cls = ruleset if isinstance(ruleset, type) else type(ruleset)
+    return cls.generate_actions is not Ruleset.generate_actions or cls.legal_actions is not Ruleset.legal_actions
+
+
 def check_lab_arguments(args: argparse.Namespace, command: str) -> tuple[list[str], dict[int, str], int] | None:
     """Bots, decks per seat (checked by loading them) and the seat count; None after printing what is wrong."""
     from ..cards import DeckError, default_library, load_deck
-    from ..rules import UnknownRuleset, get_ruleset
+    from ..rules import UnknownRuleset, available_rulesets, get_ruleset
     from ..rules.bots import BOTS
     from .play import _decks
 
@@ -108,6 +116,10 @@ def check_lab_arguments(args: argparse.Namespace, command: str) -> tuple[list[st
         rules = get_ruleset(args.ruleset)
     except UnknownRuleset as e:
         return fail(str(e))
+    if not _has_moves(rules):
+        return fail(f"{args.ruleset} has no moves for bots to play (it lists no legal moves): simulate a ruleset "
+                    "with rules, e.g. " + ", ".join(n for n, c in sorted(available_rulesets().items())
+                                                   if _has_moves(c)))
     try:
         decks = _decks(args.deck)
     except ValueError as e:

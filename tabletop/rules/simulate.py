@@ -116,7 +116,7 @@ def play_session(
         seat = waiting[0]
         action = players[seat].choose(state, seat)
         if action is None:
-            record.end, record.error = "deadlock", f"seat {seat} has no action"
+            record.end, record.error = "deadlock", f"seat {seat + 1} has no action"
             break
         result = session.submit(action, seat)
         if not result.accepted:

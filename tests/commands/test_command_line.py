@@ -152,6 +152,9 @@ def test_bad_input_exits_2_and_a_failed_check_exits_1(capsys, tmp_path: Path) ->
     ["play", "--headless", "--ruleset", "tragedy"],
     ["serve", "--ruleset", "tragedy", "--port", "0", "--bind", "127.0.0.1", "--no-announce"],
     ["deck", "check", STANDARD, "--ruleset", "tragedy"],
+    ["simulate", "--ruleset", "tragedy", "--games", "1", "--jobs", "1"],
+    ["host", "--headless", "--ruleset", "tragedy", "--port", "0", "--bind", "127.0.0.1", "--no-announce"],
+    ["sweep", "--ruleset", "tragedy", "--games", "1", "--jobs", "1", "--out", "unused-report"],
 ])
 def test_a_misspelt_house_rule_names_file_line_and_the_option_meant(capsys, tmp_path: Path, command) -> None:
     house = tmp_path / "house.yaml"
@@ -214,3 +217,50 @@ def test_cards_check_checks_the_role_mappings_the_rulesets_register(capsys, tmp_
     (bad / "cards.yaml").write_text("- {id: a, name: A, type: face}\n")
     rc, out, _ = run(capsys, "cards", "check", str(bad))
     assert rc == 1 and "set.yaml:4" in out and "unknown role 'Hero'" in out
+
+
+def test_simulate_refuses_a_ruleset_with_no_moves_for_bots_as_bad_input(capsys) -> None:
+    rc, out, err = run(capsys, "simulate", "--ruleset", "freeform", "--games", "1", "--jobs", "1")
+    assert rc == 2, out + err
+    assert err.startswith("tabletop simulate: freeform has no moves for bots to play")
+    assert "seat 0" not in out + err
+
+
+def test_simulate_checks_every_seat_it_is_given(capsys) -> None:
+    for args, message in ((["--deck", f"0={TRAGEDY}"], "--deck 0: seats count from 1"),
+                          (["--seats", "2", "--deck", f"3={TRAGEDY}"], "there are only 2 seats"),
+                          (["--deck", f"x={TRAGEDY}"], "a seat is a number from 1"),
+                          (["--seats", "7"], "tragedy is played by 2 to 6 seats, not 7")):
+        rc, _, err = run(capsys, "simulate", "--ruleset", "tragedy", "--games", "1", "--jobs", "1", *args)
+        assert rc == 2 and message in err, (args, err)
+
+
+def test_a_stuck_game_names_its_seat_from_1() -> None:
+    from tabletop.rules.simulate import play_session
+
+    record, _ = play_session("freeform", ["greedy", "random"], 0)
+    assert record.end == "deadlock" and record.error == "seat 1 has no action"
+
+
+def test_a_flag_is_never_taken_for_a_longer_one(capsys) -> None:
+    """`host --seat 3` once quietly meant `--seats 3` (argparse's abbreviations): a flag a command lacks is refused."""
+    rc, _, err = run(capsys, "host", "--headless", "--port", "0", "--bind", "127.0.0.1", "--no-announce",
+                     "--seat", "3")
+    assert rc == 2 and "unrecognized arguments: --seat" in err
+    rc, _, err = run(capsys, "simulate", "--ruleset", "tragedy", "--game", "1")
+    assert rc == 2 and "unrecognized arguments: --game" in err
+    for name, parser in _parsers(build_parser()):
+        assert parser.allow_abbrev is False, name
+
+
+def test_deck_check_of_a_file_that_is_not_there_is_bad_input(capsys, tmp_path: Path) -> None:
+    """A missing deck file is bad input (2), as with `cards check`; a deck file with mistakes fails the check (1)."""
+    missing = tmp_path / "nope.yaml"
+    rc, out, err = run(capsys, "deck", "check", str(missing), "--ruleset", "tragedy")
+    assert rc == 2 and err.startswith(f"tabletop deck check: {missing}: ") and out == ""
+    rc, _, err = run(capsys, "deck", "check", str(tmp_path), "--ruleset", "tragedy")
+    assert rc == 2 and "is a folder" in err
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("name: x\ncards: [\n")
+    rc, out, _ = run(capsys, "deck", "check", str(broken), "--ruleset", "tragedy")
+    assert rc == 1 and f"{broken}:" in out

@@ -60,3 +60,19 @@ def test_every_key_of_the_rule_state_is_documented(name: str) -> None:
     section = _section(name)
     for key in new_session(name, 2, seed=1).state.rules:
         assert f"`{key}`" in section, key
+
+
+def test_a_tragedy_position_with_only_turn_active_and_step_loads_as_documented(tmp_path: Path) -> None:
+    """The least Tragedy position FORMATS.md promises: other rule keys and the favor counters take their defaults."""
+    assert "`rules: {turn: 2, active: 1, step: performance}`" in _section("tragedy")
+    path = tmp_path / "least.yaml"
+    path.write_text("format: tabletop-save\nversion: 1\nruleset: tragedy\nplayers: [Ann, Ben]\n"
+                    "zones:\n  actors:1: [standard/KS]\n  sets:1: [standard/9H]\n  hand:1: [standard/5C]\n"
+                    "rules: {turn: 2, active: 1, step: performance}\n")
+    session = open_session(path)
+    status = session.rules.status(session.state, 1)
+    assert (status["turn"], status["phase"], status["active"], status["priority"]) == (2, "Performance", 1, 1)
+    assert status["scores"] == [0, 0] and status["score_name"] == "Audience Favor"
+    assert session.rules.audit(session.state) == []
+    moves = list(session.rules.legal_actions(session.state, 1))
+    assert any(type(m).__name__ == "Score" for m in moves)  # the Actor and Set read from their zones can score

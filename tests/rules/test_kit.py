@@ -134,3 +134,48 @@ def test_freeform_and_tragedy_run_on_the_kit() -> None:
     assert MOVE_POLICY.verdict("hand", "actors", True).code == "tragedy.bypass_stack"
     assert MOVE_POLICY.verdict("sets", "hand", True).rule == "0000.3.4.2"
     assert MOVE_POLICY.verdict("discard", "hand", True).code == "tragedy.zone"
+
+
+def test_every_bundled_ruleset_runs_on_the_kit_not_just_inherits_it() -> None:
+    """Each ruleset uses what the kit gives: its dispatch tables hold every action it defines, hand-made moves are
+    a MovePolicy, status is a Status, and no ruleset module loads cards or edits zone lists by hand."""
+    import ast
+    import importlib
+    import inspect
+    from pathlib import Path
+
+    from tabletop.core.actions import Action
+    from tabletop.rules import RULESETS, get_ruleset
+    from tabletop.rules.kit import MovePolicy, Status
+
+    assert set(RULESETS) >= {"freeform", "tragedy", "xfiles-fan", "xfiles-ccg"}
+    for name, cls in RULESETS.items():
+        assert issubclass(cls, KitRuleset), name
+        if name == "freeform":
+            continue
+        assert isinstance(cls.move_policy, MovePolicy), name
+        actions = importlib.import_module(f"tabletop.rules.{name.replace('-', '_')}.actions")
+        own = [c for _, c in inspect.getmembers(actions, inspect.isclass)
+               if issubclass(c, Action) and c.__module__ == actions.__name__]
+        assert own, name
+        missing = [c.__name__ for c in own if c not in cls._reduce_table]
+        assert missing == [], (name, "no @reduces", missing)
+        rules = get_ruleset(name)
+        state = rules.new_game(2, seed=5)
+        assert isinstance(rules.game_status(state, 0), Status), name
+
+    root = Path(inspect.getfile(KitRuleset)).parent
+    by_hand = []
+    for path in root.rglob("*.py"):
+        if path.name in ("kit.py", "base.py"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                owner = node.func.value
+                if (node.func.attr in ("pop", "append", "insert", "remove", "extend", "clear")
+                        and isinstance(owner, ast.Attribute) and owner.attr == "pieces"):
+                    by_hand.append(f"{path.name}:{node.lineno} edits a zone list")
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
+                    "default_library", "CardLibrary"):
+                by_hand.append(f"{path.name}:{node.lineno} loads a card library")
+    assert by_hand == []

@@ -55,14 +55,10 @@ __all__ = ["PHASE_OF", "RULE_TEXT", "SAMPLE_SET", "SECTIONS", "STEPS", "XFilesCC
 
 
 def default_deck(library: CardLibrary, index: int = 0) -> DeckList:
-    """One of the sample set's two deck lists (index 0: Randy's, 1: Les's), loaded from its `decks/` folder."""
-    from ...cards import load_deck
+    """One of the sample set's two deck lists (index 0: Randy's, 1: Les's), as read with the set from its `decks/`."""
+    from ...cards import shipped_deck
 
-    card_set = library.require_set(SAMPLE_SET)
-    if card_set.path is None:
-        raise KeyError(f"the {SAMPLE_SET} set has no folder to read its decks from")
-    name = SAMPLE_DECKS[index % len(SAMPLE_DECKS)]
-    return load_deck(card_set.path / "decks" / name, library)
+    return shipped_deck(library, SAMPLE_SET, SAMPLE_DECKS[index % len(SAMPLE_DECKS)])
 
 
 _PAD = 20.0

@@ -27,7 +27,6 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
@@ -59,14 +58,13 @@ _ROW = CARD_H + 8
 
 
 def sample_decks(library: CardLibrary) -> list[DeckList]:
-    """The two shipped sample deck lists, when the sample set is loaded."""
-    from ...cards import load_deck
+    """The two shipped sample deck lists, when the sample set is loaded (read with the set: no file is opened)."""
+    from ...cards import shipped_deck
 
     card_set = library.sets.get(SAMPLE_SET)
-    if card_set is None or card_set.path is None:
+    if card_set is None:
         return []
-    return [load_deck(Path(card_set.path) / "decks" / name, library) for name in SAMPLE_DECKS
-            if (Path(card_set.path) / "decks" / name).is_file()]
+    return [shipped_deck(library, SAMPLE_SET, name) for name in SAMPLE_DECKS if name in card_set.decks]
 
 
 class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRuleset):

@@ -1,0 +1,120 @@
+"""The `Tragedy` ruleset: stage Actors and Sets, dress them, and perform for Audience Favor (rule numbers 0000.x).
+
+The class is assembled from one part per concern, each a `RuleState` (how the table is read): `checks` (one per
+action type; hand-made moves in `policy` as data), `reducers` (what actions do), `flow` (automatic steps and legal
+moves), `status` (the HUD) and `audit` (positions and deck lists). What is left here is the table and its setup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from ...core.state import GameState
+from ..kit import CARD_H, CARD_W, SEAT_W, Option, ZoneSpec, draw_up_to, put_cards, shuffle_into
+from .audit import Audit
+from .checks import Checks
+from .flow import Flow
+from .model import ROLE_KEY
+from .policy import MOVE_POLICY
+from .reducers import Reducers
+from .state import RuleState
+from .status import StatusView
+
+if TYPE_CHECKING:
+    from ...cards import CardLibrary, DeckList
+
+__all__ = ["Tragedy", "default_deck"]
+
+_PAD = 20.0
+_ROW = CARD_H + 6
+
+
+def default_deck(library: CardLibrary, set_name: str = "standard") -> DeckList:
+    """A Tragedy deck of every card of one set once, the Star being its best Actor (highest Value)."""
+    from ...cards import DeckEntry, DeckList
+
+    card_set = library.require_set(set_name)
+    refs = [c.ref for c in card_set]
+    actors = [c for c in card_set if "Actor" in library.traits(c, ROLE_KEY).roles]
+    pool = actors or list(card_set)
+    star = max(pool, key=lambda c: (library.traits(c, ROLE_KEY).value or 0, -refs.index(c.ref))).ref
+    return DeckList(
+        name=f"{card_set.title or set_name} (Tragedy)",
+        sections={"star": [DeckEntry(star)], "deck": [DeckEntry(r) for r in refs if r != star]},
+        set=set_name,
+        ruleset="tragedy",
+    )
+
+
+class Tragedy(Checks, Reducers, Flow, StatusView, Audit, RuleState):
+    """Tragedy: stage Actors and Sets, dress them with Props and Set Pieces, and perform for Audience Favor."""
+
+    name = "tragedy"
+    title = "Tragedy"
+    description = "Play any cards as Actors, Sets, Props, Set Pieces or Acts; first to 1000 Audience Favor wins."
+    min_seats = 2
+    max_seats = 6
+    move_policy = MOVE_POLICY
+    option_specs = (
+        Option("deck_min", 40, "Fewest cards in a Deck, the Star included (0000.1.1)."),
+        Option("win_favor", 1000, "Audience Favor that wins the game at once (0000.1.6)."),
+        Option("hand_size", 7, "Opening Hand: the Star plus cards drawn up to this size (0000.1.2)."),
+        Option("singleton", True, "At most one of each card in a Deck (0000.1.1.1)."),
+        Option("first_player", -1, "Seat that takes the first turn; -1 picks it at random (0000.1.3)."),
+        Option("max_turns", 0, "Playtest cap: the game ends in a draw after this many turns (0: no cap)."),
+    )
+
+    # -- the table --
+
+    def zone_specs(self, seats: int, decks: Mapping[int, DeckList] | None = None) -> list[ZoneSpec]:
+        w, h = CARD_W + _PAD, CARD_H + 4
+        return [
+            ZoneSpec("deck", True, "hidden", "stack", "Deck", (20, 6, w, h), False, "deck"),
+            ZoneSpec("hand", True, "owner", "fan", "Hand", (40 + w, 6, SEAT_W - 2 * w - 80, h), True, "hand"),
+            ZoneSpec("discard", True, "public", "stack", "Discard", (SEAT_W - 20 - w, 6, w, h), True, "discard"),
+            ZoneSpec("actors", True, "public", "row", "Actor Tableau", (20, 6 + _ROW, SEAT_W - 420, h), True,
+                     "actors"),
+            ZoneSpec("stack", True, "public", "row", "Stack", (SEAT_W - 380, 6 + _ROW, 360, h), True, "stack"),
+            ZoneSpec("sets", True, "public", "row", "Set Tableau", (20, 6 + 2 * _ROW, SEAT_W - 40, h), True, "sets"),
+        ]
+
+    def setup(self, state: GameState, decks: Mapping[int, DeckList], library: CardLibrary | None) -> None:
+        """Decks shuffled, the Star plus six cards in each Hand, the first player chosen, Upkeep of turn 1."""
+        if library is not None:
+            self.library = library
+        lib = self.card_library
+        stars: list[str | None] = []
+        for seat in state.seats:
+            deck = decks.get(seat) or default_deck(lib)
+            star_refs = deck.expanded("star")
+            others = [r for name in deck.sections if name != "star" for r in deck.expanded(name)]
+            if not star_refs and others:
+                # no Star named: the first card that can be an Actor stands in (deck_problems reports it)
+                pick = next((r for r in others if "Actor" in self.card_info(r)[1]), others[0])
+                others.remove(pick)
+                star_refs = [pick]
+            deck_zone, hand_zone = f"deck:{seat}", f"hand:{seat}"
+            shuffle_into(state, others + star_refs[1:], deck_zone, owner=seat)
+            stars.append(put_cards(state, star_refs[:1], hand_zone, owner=seat)[0] if star_refs else None)
+            draw_up_to(state, deck_zone, hand_zone, self.options["hand_size"], face_up=True)
+        for p in state.players:
+            p.counters["favor"] = 0
+        first = self.options["first_player"]
+        if first not in state.seats:
+            first = state.seats[state.rng.below(len(state.seats))]
+        state.rules = {
+            "turn": 1,
+            "first": first,
+            "active": first,
+            "step": "upkeep",
+            "priority": first,
+            "passed": 0,
+            "need": len(state.seats),
+            "stack": [],
+            "roles": {},
+            "scored": False,
+            "stars": stars,
+            "over": False,
+            "winner": None,
+        }

@@ -1,0 +1,86 @@
+"""Tragedy's status for the HUD, bots and the network: Step, priority, the Stack as the seat may see it, favor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.state import GameState
+from ..kit import Status
+from .model import PHASES, STEP_LABELS
+from .state import RuleState
+
+__all__ = ["StatusView"]
+
+
+class StatusView(RuleState):
+    """`game_status`: the game as one seat sees it (a card on the Stack is named only to a seat that can see it)."""
+
+    def game_status(self, state: GameState, seat: int | None) -> Status:
+        r = state.rules
+        if "step" not in r:
+            return Status(self.name)
+        step = self._step(state)
+        stack = []
+        for entry in self._stack(state):
+            pid = entry.get("piece")
+            piece = state.pieces.get(pid) if isinstance(pid, str) else None
+            item: dict[str, Any] = {"seat": entry.get("seat"), "role": entry.get("role")}
+            if piece is not None and state.can_see(piece, seat):
+                item["piece"] = pid
+                item["card"] = piece.card
+                item["name"] = self.card_name(state, pid)
+            elif piece is not None:
+                item["piece"] = state.handle(pid)
+            target = entry.get("target")
+            if isinstance(target, str) and target in state.pieces:
+                item["target"] = state.handle_for(target, seat)
+            stack.append(item)
+        scores = [p.counters.get("favor", 0) for p in state.players]
+        priority = self._priority(state)
+        active = self._active(state)
+        names = {p.seat: p.name for p in state.players}
+        over = bool(r.get("over"))
+        effect = r.get("effect")
+        if over:
+            w = r.get("winner")
+            prompt = f"{names.get(w, w)} wins with {scores[w]} favor" if w in names else "Draw"
+        elif effect:
+            prompt = f"{names.get(effect.get('seat'))} applies the Act's effect by hand"
+        elif priority is not None:
+            who = "You have" if priority == seat else f"{names.get(priority, priority)} has"
+            prompt = f"{STEP_LABELS[step]}: {who} priority"
+        else:
+            prompt = STEP_LABELS[step]
+        extra: dict[str, Any] = {
+            "first": r.get("first"),
+            "step_label": STEP_LABELS[step],
+            "win_at": self.options["win_favor"],
+            "scored": bool(r.get("scored")),
+            "stack": stack,
+            # these two are read even when empty (no priority between steps, no winner yet)
+            "priority": priority,
+            "winner": r.get("winner"),
+            "todo": self._todo(state),
+        }
+        if effect:
+            extra["effect"] = {"seat": effect.get("seat")}
+        return Status(self.name, phase=PHASES[step], step=step, turn=r.get("turn", 1), active=active,
+                      scores=scores, score_name="Audience Favor", prompt=prompt, over=over, extra=extra)
+
+    def _todo(self, state: GameState) -> str | None:
+        """What the player the game waits on may do now, in words that hold for any hand (no card is named)."""
+        r = state.rules
+        if r.get("over"):
+            return None
+        if r.get("effect"):
+            return "apply the resolved Act's effect by hand, then say it is done"
+        priority = self._priority(state)
+        if priority is None:
+            return None
+        if not self._not_staging(state):
+            return "stage an Actor, Set, Prop or Set Piece, play an Act, or pass"
+        if self._step(state) == "performance" and priority == self._active(state) and not r.get("scored"):
+            return "score with an Actor and a Set, play an Act, or pass"
+        if self._stack(state):
+            return "answer with an Act, or pass to let the latest Act resolve"
+        return "play an Act or pass"
