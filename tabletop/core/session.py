@@ -445,11 +445,12 @@ class Session:
                 continue
             if piece.card is not None:
                 entry.cards[pid] = piece.card
-            if EVERYONE not in seen:
-                place = places.get(piece.zone)
-                if place is None:
-                    place = places[piece.zone] = hidden_place(state, pid)
-                entry.places[pid] = place
+            if EVERYONE in seen:
+                continue  # every seat and spectator saw it: no line is ever rendered without it
+            place = places.get(piece.zone)
+            if place is None:
+                place = places[piece.zone] = hidden_place(state, pid)
+            entry.places[pid] = place
             words = self._secrets(pid)
             if words:
                 entry.secrets[pid] = words
