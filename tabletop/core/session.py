@@ -19,7 +19,7 @@ from .ruleset import NullRules, RulesHook, Violation
 from .state import EVERYONE, GameState, Piece
 from .view import view as make_view
 
-__all__ = ["LogEntry", "Result", "Session", "permit", "resolve_action", "safe_text"]
+__all__ = ["LogEntry", "Result", "Session", "permit", "resolve_action", "safe_text", "visibility"]
 
 MAX_CONSEQUENCES = 200
 _RANK = {"off": 0, "warn": 1, "strict": 2}
@@ -186,6 +186,28 @@ def safe_text(
     return render_safe(text, visible, lambda pid: hidden_place(state, pid), words, fallback)
 
 
+_NOBODY: frozenset[int] = frozenset()
+
+
+def visibility(state: GameState) -> Callable[[Piece], frozenset[int]]:
+    """`state.visible_to`, remembered for this state as it stands now (call again after any change).
+
+    A piece's visibility depends only on its kind, zone, face, owner and knowers (and on the zone's visibility and
+    owner and the seats, which one submit does not change), and a log entry asks it of every piece it touches: a
+    hand of thirteen drawn cards shares one answer."""
+    memo: dict[tuple[Any, ...], frozenset[int]] = {}
+    visible_to = state.visible_to
+
+    def visible(piece: Piece) -> frozenset[int]:
+        key = (piece.kind, piece.zone, piece.face_up, piece.owner, piece.known)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = visible_to(piece)
+        return found
+
+    return visible
+
+
 def resolve_action(state: GameState, action: A.Action, seat: int | None) -> A.Action:
     """Translate the piece names a seat used (ids it can see, current handles) into piece ids."""
     names = action.piece_names()
@@ -332,7 +354,8 @@ class Session:
                 shown = _as_seen(state, violations, seat, self._secrets)
                 return Result(False, violations=shown, error=str(shown[0]), code=shown[0].code)
         touched = action.piece_names()
-        seen_before = {pid: state.visible_to(state.pieces[pid]) for pid in touched if pid in state.pieces}
+        visible = visibility(state)
+        seen_before = {pid: visible(state.pieces[pid]) for pid in touched if pid in state.pieces}
         try:
             events = reduce(state, action, seat, self.rules)
         except ActionError as e:
@@ -409,18 +432,25 @@ class Session:
         for e in entry.events:
             if isinstance(e, Note) and e.text:
                 refs.update(ref_pids(e.text))
+        pieces = state.pieces
         for pid in refs:
-            piece = state.pieces.get(pid)
+            piece = pieces.get(pid)
             if piece is not None and pid not in entry.seen:
                 entry.seen[pid] = state.visible_to(piece)
-        for pid in entry.seen:
-            piece = state.pieces.get(pid)
+        # a piece's place is described by its zone alone: a hand of drawn cards is one description, not thirteen
+        places: dict[str, str] = {}
+        for pid, seen in entry.seen.items():
+            piece = pieces.get(pid)
             if piece is None or piece.kind != "card":
                 continue
             if piece.card is not None:
                 entry.cards[pid] = piece.card
-            if EVERYONE not in entry.seen[pid]:
-                entry.places[pid] = hidden_place(state, pid)
+            if EVERYONE in seen:
+                continue  # every seat and spectator saw it: no line is ever rendered without it
+            place = places.get(piece.zone)
+            if place is None:
+                place = places[piece.zone] = hidden_place(state, pid)
+            entry.places[pid] = place
             words = self._secrets(pid)
             if words:
                 entry.secrets[pid] = words
@@ -450,13 +480,16 @@ class Session:
 
     def _seen(self, events: list[Event], before: dict[str, frozenset[int]]) -> dict[str, frozenset[int]]:
         state = self.state
+        pieces = state.pieces
         seen: dict[str, frozenset[int]] = dict(before)
+        visible = visibility(state)
         # every event is applied by now, so a piece's visibility "now" is the same for each event naming it
-        touched = {pid: None for e in events for pid in e.pieces()}
-        for pid in touched:
-            piece = state.pieces.get(pid)
-            now = state.visible_to(piece) if piece is not None else frozenset()
-            seen[pid] = seen.get(pid, frozenset()) | now
+        for e in events:
+            for pid in e.pieces():
+                piece = pieces.get(pid)
+                now = visible(piece) if piece is not None else _NOBODY
+                was = seen.get(pid)
+                seen[pid] = now if was is None or was is now else was | now
         return seen
 
     # -- undo / redo --

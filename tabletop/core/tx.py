@@ -75,14 +75,22 @@ class Tx:
         if changes:
             self.emit(PieceChanged(pid, tuple(changes)))
 
-    def set_rule(self, key: str, value: Any) -> None:
+    def set_rule(self, key: str, value: Any, *, fresh: bool = False) -> None:
         """Set one key of the ruleset's state (a deep copy is stored, so callers may keep mutating theirs).
 
-        The old value needs no copy: it is the state's own (every event stores a copy of what it sets), and it
-        leaves the state with this event, so the event is the only thing that still holds it."""
-        old = self.state.rules.get(key, _MISSING)
+        Rule state is plain data that is only ever replaced, never changed in place (by the rulesets, the undo and
+        the log alike), so the copy is made once and shared by the event and the state. `fresh`: the value was
+        built for this change alone and its maker never changes it, so it is stored as it is, uncopied.
+
+        The old value needs no copy: it is the state's own, and it leaves the state with this event, so the event
+        is the only thing that still holds it (with the earlier event that set it, which never changes it)."""
+        rules = self.state.rules
+        old = rules.get(key, _MISSING)
         if old != value:
-            self.emit(RuleStateChanged(key, old, plain_copy(value)))
+            new = value if fresh else plain_copy(value)
+            # `RuleStateChanged.apply` would copy it again for the state: replays and redos keep doing so
+            self.events.append(RuleStateChanged(key, old, new))
+            rules[key] = new
 
     def del_rule(self, key: str) -> None:
         if key in self.state.rules:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..rules.simulate import DEFAULT_MAX_ACTIONS, GameRecord, play_session
+from ..rules.simulate import DEFAULT_MAX_ACTIONS, GameRecord, play_session, young_gc
 
 __all__ = ["GameSpec", "deck_label", "lineup", "plan", "play_chunk", "play_spec", "records", "save_name"]
 
@@ -131,7 +131,8 @@ def play_spec(spec: GameSpec) -> dict[str, Any]:
 
 def play_chunk(specs: Sequence[GameSpec]) -> list[dict[str, Any]]:
     """Play several games in order (the unit of work sent to a process or a cluster worker)."""
-    return [play_spec(s) for s in specs]
+    with young_gc():
+        return [play_spec(s) for s in specs]
 
 
 def records(dicts: Sequence[Mapping[str, Any]]) -> list[GameRecord]:

@@ -7,6 +7,7 @@ it is small beside the games, and the chunks are small enough to keep every work
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import time
@@ -15,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, TextIO
 
 from ..errors import TabletopError
-from ..rules.simulate import GameRecord
+from ..rules.simulate import GAME_GC_THRESHOLD, GameRecord, young_gc
 from .games import GameSpec, play_chunk, records
 
 __all__ = ["ClusterUnavailable", "Progress", "RunResult", "chunks", "default_jobs", "run_specs"]
@@ -101,17 +102,25 @@ def run_specs(specs: Sequence[GameSpec], *, jobs: int | None = None, scheduler: 
     else:
         workers = max(1, min(jobs or default_jobs(), total))
         if workers == 1:
-            for i, spec in enumerate(specs):
-                land(i, play_chunk([spec]))
+            with young_gc():
+                for i, spec in enumerate(specs):
+                    land(i, play_chunk([spec]))
             where = "this process"
         else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            with ProcessPoolExecutor(max_workers=workers, initializer=_game_worker) as pool:
                 futures = {pool.submit(play_chunk, c): offset for offset, c in chunks(specs, workers)}
                 for fut in as_completed(futures):
                     land(futures[fut], fut.result())
             where = f"{workers} processes"
     seconds = time.perf_counter() - start
     return RunResult(records([d for d in slots if d is not None]), seconds, workers, where)
+
+
+def _game_worker() -> None:
+    """A pool process plays games only, for as long as it lives: its collector runs as `young_gc` sets it."""
+    threshold = gc.get_threshold()
+    if 0 < threshold[0] < GAME_GC_THRESHOLD:
+        gc.set_threshold(GAME_GC_THRESHOLD, *threshold[1:])
 
 
 def _on_cluster(specs: Sequence[GameSpec], scheduler: Any,

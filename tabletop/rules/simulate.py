@@ -11,10 +11,13 @@ finished. Running many games, on every core or a cluster, is `tabletop.lab`'s jo
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import statistics
+import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -26,6 +29,7 @@ from .bots import make_bot
 __all__ = [
     "DEFAULT_MAX_ACTIONS",
     "FINISHED",
+    "GAME_GC_THRESHOLD",
     "GameRecord",
     "distribution",
     "format_report",
@@ -33,6 +37,7 @@ __all__ = [
     "play_session",
     "shared_ruleset",
     "simulate",
+    "young_gc",
 ]
 
 DEFAULT_MAX_ACTIONS = 20_000
@@ -141,6 +146,39 @@ def play_session(
     return record, session
 
 
+#: the youngest generation's threshold while many games are played (Python's default is 700)
+GAME_GC_THRESHOLD = 10_000
+_gc_lock = threading.Lock()
+_gc_depth = 0
+_gc_saved: tuple[int, ...] = ()
+
+
+@contextlib.contextmanager
+def young_gc(threshold: int = GAME_GC_THRESHOLD) -> Iterator[None]:
+    """Collect the youngest objects less often while bot games run, and restore the collector's thresholds after.
+
+    A game makes and drops tens of thousands of small event, action and rule-state objects, few in cycles, and keeps
+    its log; with the default threshold the collector ran every 700 allocations and took an eighth of X-Files Fan
+    self-play (measured: 12.6%; 2% at 10,000). Wrap a run of games, not each game: putting the threshold back
+    after every game collects that game's whole log at once (measured: a third of the time). Cycles are still
+    collected, later. Nested and concurrent uses (a cluster worker's threads) share one setting.
+    """
+    global _gc_depth, _gc_saved
+    with _gc_lock:
+        if _gc_depth == 0:
+            _gc_saved = gc.get_threshold()
+            if 0 < _gc_saved[0] < threshold:  # collection turned off, or already rarer: left as it is
+                gc.set_threshold(threshold, *_gc_saved[1:])
+        _gc_depth += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_depth -= 1
+            if _gc_depth == 0:
+                gc.set_threshold(*_gc_saved)
+
+
 _RULESETS: dict[tuple[str, str], Any] = {}
 
 
@@ -229,12 +267,13 @@ def simulate(
     lineup = [bots[i % len(bots)] for i in range(n)]
     records: list[GameRecord] = []
     start = time.perf_counter()
-    for i in range(games):
-        seated = [lineup[(s + i) % n] for s in range(n)]
-        records.append(play_game(ruleset, seated, seed * 1_000_003 + i, index=i, options=options,
-                                 enforcement=enforcement, max_actions=max_actions, library=library))
-        if progress is not None:
-            progress(i + 1, games)
+    with young_gc():
+        for i in range(games):
+            seated = [lineup[(s + i) % n] for s in range(n)]
+            records.append(play_game(ruleset, seated, seed * 1_000_003 + i, index=i, options=options,
+                                     enforcement=enforcement, max_actions=max_actions, library=library))
+            if progress is not None:
+                progress(i + 1, games)
     seconds = time.perf_counter() - start
     return report(ruleset, rules.options, seed, lineup, enforcement, records, seconds)
 

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import gc
 import json
 
 from tabletop.cli import main
-from tabletop.rules.simulate import distribution, format_report, play_game, simulate
+from tabletop.rules.simulate import (
+    GAME_GC_THRESHOLD,
+    distribution,
+    format_report,
+    play_game,
+    simulate,
+    young_gc,
+)
 
 
 def test_simulate_reports_wins_lengths_scores_and_no_strict_violations() -> None:
@@ -122,3 +130,28 @@ def test_a_game_won_before_the_cap_is_a_win_and_one_stopped_by_it_is_not() -> No
             assert r.winner is None and r.turns >= 7 and not r.finished
         else:
             assert r.winner is not None and r.turns <= 7 and r.finished
+
+
+def test_young_gc_collects_less_often_during_a_run_and_puts_the_thresholds_back() -> None:
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        with young_gc():
+            assert gc.get_threshold() == (GAME_GC_THRESHOLD, 10, 10)
+            with young_gc():  # nested (a chunk inside a serial run): one setting, put back by the outermost
+                assert gc.get_threshold()[0] == GAME_GC_THRESHOLD
+            assert gc.get_threshold()[0] == GAME_GC_THRESHOLD
+        assert gc.get_threshold() == (700, 10, 10)
+        gc.set_threshold(50_000, 10, 10)  # already rarer: left as it is
+        with young_gc():
+            assert gc.get_threshold()[0] == 50_000
+        assert gc.get_threshold() == (50_000, 10, 10)
+    finally:
+        gc.set_threshold(*before)
+
+
+def test_a_run_of_games_gives_the_same_records_as_single_games() -> None:
+    with young_gc():
+        inside = [play_game("xfiles-fan", ["greedy", "random"], 40 + i).to_dict() for i in range(2)]
+    alone = [play_game("xfiles-fan", ["greedy", "random"], 40 + i).to_dict() for i in range(2)]
+    assert inside == alone

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.events import RuleStateChanged
 from ...core.reducer import ActionError, Tx
 from ...core.state import GameState
 from ..kit import reduces
@@ -233,16 +232,8 @@ class Turns:
 
 
 def _set_fresh(state: GameState, tx: Tx, key: str, value: Any) -> None:
-    """`tx.set_rule` for a value built for this event alone and never changed after (no copy for the event).
+    """`tx.set_rule` for a value built for this event alone and never changed after (stored uncopied).
 
-    The state still stores its own copy (`RuleStateChanged.apply`), so the event never shares what the state
-    holds; the entries the value shares with the previous value are never changed by anyone (rule state is only
+    The entries the value shares with the previous value are never changed by anyone either (rule state is only
     ever replaced)."""
-    old = state.rules.get(key, _MISSING)
-    if key not in state.rules:
-        tx.set_rule(key, value)
-    elif old != value:
-        tx.emit(RuleStateChanged(key, old, value))
-
-
-_MISSING = object()
+    tx.set_rule(key, value, fresh=True)
