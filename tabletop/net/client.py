@@ -96,6 +96,8 @@ class Client:
         self._ws: ClientConnection | None = None
         self._task: asyncio.Task[None] | None = None
         self._cond: asyncio.Condition | None = None
+        #: resolved when the first welcome (or a final error) comes: `connect` waits on it alone
+        self._first: asyncio.Future[None] | None = None
         self._closing = False
 
     # -- reading --
@@ -125,16 +127,19 @@ class Client:
 
     async def connect(self, timeout: float = 10.0) -> Client:
         """Connect and wait for the welcome; raises Refused/VersionMismatch/HostLost."""
+        loop = asyncio.get_running_loop()
         self._cond = asyncio.Condition()
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        self._first = first = loop.create_future()
+        self._task = loop.create_task(self._run())
         try:
-            await self.wait_for(lambda: self.protocol.welcomed or self.error is not None, timeout)
+            async with asyncio.timeout(timeout):
+                await first
         except TimeoutError:
             await self.close()
             raise HostLost(f"no answer from {self.host}:{self.port} within {timeout:g}s") from None
-        if self.error is not None and not self.protocol.welcomed:
+        if not self.protocol.welcomed:
             await self.close()
-            raise self.error
+            raise self.error or HostLost(f"the connection to {self.host}:{self.port} stopped before a welcome")
         return self
 
     async def close(self) -> None:
@@ -206,9 +211,12 @@ class Client:
                 self.status = "disconnected"
                 break
             self.status = "reconnecting (host lost; showing the last view)"
+            self._settle_first()
             await self._notify()
             await asyncio.sleep(delay)
             delay = min(self.max_retry_delay, delay * 2)
+        if self._first is not None and not self._first.done():
+            self._first.set_result(None)  # stopped without a welcome: `connect` raises `error` or says so
         await self._notify()
 
     async def _after_frame(self) -> None:
@@ -224,7 +232,14 @@ class Client:
             if self.on_event is not None:
                 self.on_event(ev)
         await self._flush()
+        self._settle_first()
         await self._notify()
+
+    def _settle_first(self) -> None:
+        """Let `connect` return once welcomed (or refused: it raises the error then)."""
+        first = self._first
+        if first is not None and not first.done() and (self.protocol.welcomed or self.error is not None):
+            first.set_result(None)
 
     async def _flush(self) -> None:
         ws = self._ws

@@ -13,6 +13,11 @@ from typing import Any
 
 from .errors import BadFrame
 
+try:  # a declared dependency; the standard library's parser stands in where it is missing
+    import orjson as _orjson
+except ImportError:  # pragma: no cover - installed with tabletop
+    _orjson = None
+
 __all__ = [
     "CLIENT_MESSAGES",
     "HOST_MESSAGES",
@@ -195,6 +200,27 @@ _FLOATS_CHECKED = json.JSONDecoder(parse_constant=_no_constant, parse_float=_fin
 _ALL_CHECKED = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite, parse_int=_safe_int)
 
 
+def _parse(data: bytes | str, raw: bytes) -> Any:
+    """The frame's JSON value, read as `_FLOATS_CHECKED` or `_ALL_CHECKED` reads it (or their error).
+
+    orjson reads a welcome (a thousand pieces) about twice as fast as the standard library, and it accepts a
+    subset of what they accept: it refuses NaN, infinities, numbers that overflow a double, lone surrogates and
+    bad UTF-8, reads the same numbers to the same values (whole numbers within 64 bits, which `_plain_ints` has
+    checked are within 2**53), and keeps the last of repeated keys. So what it reads is what the checked parsers
+    would have read, and whatever it refuses goes to them, to be read or refused with their message.
+    """
+    plain = _plain_ints(raw)
+    if plain and _orjson is not None:
+        try:
+            return _orjson.loads(raw)
+        except _orjson.JSONDecodeError:
+            pass
+    text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
+    # fractions, exponents and constants are checked as they are parsed; whole numbers too unless none can be
+    # out of range
+    return (_FLOATS_CHECKED if plain else _ALL_CHECKED).decode(text)
+
+
 def json_depth(obj: Any, limit: int) -> int:
     """The nesting depth of containers in `obj`, counting stops once it passes `limit` (no recursion)."""
     deepest = 0
@@ -221,10 +247,7 @@ def decode(data: bytes | str, schemas: dict[str, Schema], limits: Limits = Limit
     if size > limits.max_frame:
         raise BadFrame(f"frame of {size} bytes is over the {limits.max_frame}-byte cap", "too_big")
     try:
-        text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
-        # fractions, exponents and constants are checked as they are parsed; whole numbers too unless none can be
-        # out of range
-        msg = (_FLOATS_CHECKED if _plain_ints(raw) else _ALL_CHECKED).decode(text)
+        msg = _parse(data, raw)
     except UnicodeDecodeError:
         raise BadFrame("frame is not UTF-8", "bad_json") from None
     except RecursionError:

@@ -26,7 +26,8 @@ class PatchedView:
     does not fit raises KeyError, ValueError or TypeError and the caller asks for a snapshot.
 
     `digests`: the zones' digests as the host computed them (in the view's zone order), so a late joiner neither
-    encodes nor hashes the table it was sent; a zone's digest is computed here once a patch touches it, which
+    encodes nor hashes the table it was sent (nor indexes its pieces: `pieces`, `where`, `names` and `metas` are
+    built on first use); a zone's digest is computed here once a patch touches it, which
     checks that zone from then on. `checked=False` keeps no lines, digests or hash (a window's copy: the
     connection's own copy did the checking).
     """
@@ -34,29 +35,67 @@ class PatchedView:
     def __init__(self, view: dict[str, Any], digests: list[str] | None = None, *, checked: bool = True) -> None:
         self.view = view
         self.checked = checked
-        self.pieces: dict[str, dict[str, Any]] = {}
-        self.where: dict[str, str] = {}
-        #: per zone: its fields without pieces, piece names, digest; piece lines once a patch has touched it
-        self.metas: dict[str, dict[str, Any]] = {}
-        self.names: dict[str, list[str]] = {}
         self.zlines: dict[str, list[str]] = {}
         self.digests: dict[str, str] = {}
         zones = view["zones"]
+        if not isinstance(zones, list):
+            raise TypeError("the view's zones are not a list")
         if digests is not None and (not isinstance(digests, list) or len(digests) != len(zones)
                                     or not all(isinstance(d, str) for d in digests)):
             raise ValueError("the zone digests do not match the zones")
         for i, z in enumerate(zones):
-            zname = z["name"]
-            pieces = z["pieces"]
-            names = [p["id"] for p in pieces]
-            self.pieces.update(zip(names, pieces, strict=True))
-            self.where.update(dict.fromkeys(names, zname))
-            self.metas[zname] = meta = zone_meta(z)
-            self.names[zname] = names
+            zname, pieces = z["name"], z["pieces"]
+            if not isinstance(zname, str) or not isinstance(pieces, list):
+                raise TypeError(f"zone {i} of the view is not a named list of pieces")
+            if not all(type(p) is dict for p in pieces):
+                raise TypeError(f"zone {zname!r} holds a piece that is not an object")
             if checked:
-                self.digests[zname] = digests[i] if digests is not None else zone_digest(meta, None, pieces)
+                self.digests[zname] = (digests[i] if digests is not None
+                                       else zone_digest(zone_meta(z), None, pieces))
+        if checked and len(self.digests) != len(zones):
+            raise ValueError("two zones of the view have the same name")
         self.top = view_top(view)
         self.hash = combine_hash(self.top, list(self.digests.values())) if checked else ""
+        # where each piece is: built when first asked for (a patch, a lookup), not while a late joiner waits
+        self._index: tuple[dict[str, dict[str, Any]], dict[str, str], dict[str, dict[str, Any]],
+                           dict[str, list[str]]] | None = None
+
+    def _indexed(self) -> tuple[dict[str, dict[str, Any]], dict[str, str], dict[str, dict[str, Any]],
+                                dict[str, list[str]]]:
+        if self._index is None:
+            pieces: dict[str, dict[str, Any]] = {}
+            where: dict[str, str] = {}
+            metas: dict[str, dict[str, Any]] = {}
+            names: dict[str, list[str]] = {}
+            for z in self.view["zones"]:
+                zname, plist = z["name"], z["pieces"]
+                zn = [p["id"] for p in plist]
+                pieces.update(zip(zn, plist, strict=True))
+                where.update(dict.fromkeys(zn, zname))
+                metas[zname] = zone_meta(z)
+                names[zname] = zn
+            self._index = (pieces, where, metas, names)
+        return self._index
+
+    @property
+    def pieces(self) -> dict[str, dict[str, Any]]:
+        """Each piece of the view by its name."""
+        return self._indexed()[0]
+
+    @property
+    def where(self) -> dict[str, str]:
+        """The zone each piece of the view is in, by the piece's name."""
+        return self._indexed()[1]
+
+    @property
+    def metas(self) -> dict[str, dict[str, Any]]:
+        """Each zone's fields but its pieces, by the zone's name."""
+        return self._indexed()[2]
+
+    @property
+    def names(self) -> dict[str, list[str]]:
+        """Each zone's piece names in order, by the zone's name."""
+        return self._indexed()[3]
 
     def _lines(self, zname: str, pieces: list[dict[str, Any]]) -> list[Any]:
         if not self.checked:

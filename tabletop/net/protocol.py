@@ -476,7 +476,7 @@ class HostProtocol:
             **self._seat_extras(seat, lv),
         }, seat, log=True)))
         self._events.append(HostEvent("joined", conn.id, seat, name))
-        self._broadcast_players()
+        self._broadcast_players(but=conn.id)  # the welcome told the joiner already
 
     # -- messages from an open connection --
 
@@ -714,11 +714,13 @@ class HostProtocol:
                 if entry.undoable:
                     self._decide(vote, False, "the table changed during the vote")
 
-    def _broadcast_players(self) -> None:
-        msg = {"type": "players", "players": self.players(), "spectators": self.spectators(), "paused": self.paused}
-        for conn in self._conns.values():
-            if conn.open:
-                self._send(conn.id, msg)
+    def _broadcast_players(self, but: int | None = None) -> None:
+        """Tell every open connection (but `but`) who is at the table, encoded once."""
+        conns = [c.id for c in self._conns.values() if c.open and c.id != but]
+        if conns:
+            frame = encode({"type": "players", "players": self.players(), "spectators": self.spectators(),
+                            "paused": self.paused})
+            self._out.extend((cid, frame) for cid in conns)
 
     def motion(self, positions: dict[str, tuple[float, float, float]]) -> None:
         """Stream where pieces in motion are now (a fling, a thrown die): transient, never logged, no sequence.

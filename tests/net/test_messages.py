@@ -50,6 +50,35 @@ def test_bad_frames_are_refused_with_a_reason(frame: bytes, code: str) -> None:
     assert e.value.reason
 
 
+#: frames at the edges of JSON: each reads (or is refused, with the same message) alike by either parser
+EDGE_FRAMES = [
+    b'{"type":"ping","t":1e-400}', b'{"type":"ping","t":-0.0}', b'{"type":"ping","t":1.7976931348623157e308}',
+    b'{"type":"ping","t":0.30000000000000004}', b'{"type":"ping","t":5e-324}', b'{"type":"ping","t":1E2}',
+    b'{"type":"ping","t":9007199254740992}', b'{"type":"ping","t":9007199254740993}',
+    b'{"type":"ping","t":-123456789012345678901234}', b'{"type":"ping","t":1e999}', b'{"type":"ping","t":NaN}',
+    b'{"type":"ping","t":-Infinity}', b'{"type":"resync","reason":"\\ud800"}', b'{"type":"resync","reason":"\xc3"}',
+    b'{"type":"resync","reason":"\\u00e9\\ud83d\\ude00 \xc3\xa9"}', b'\xef\xbb\xbf{"type":"bye"}',
+    b'{"type":"resync","reason":"\x01"}', b'{"type":"ping","t":1,"t":2}', b'  {"type" : "bye" }  ',
+    b'{"type":"bye"} x', b'{"type":"resync","reason":"' + b'[' * 40 + b'"}', b'[' * 3000 + b']' * 3000,
+]
+
+
+@pytest.mark.parametrize("frame", EDGE_FRAMES)
+def test_the_fast_parser_reads_what_the_checked_one_reads(frame: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    """orjson (when installed) and the standard library's checked parse give the same message or the same error."""
+    from tabletop.net import messages
+
+    def outcome() -> object:
+        try:
+            return repr(decode(frame, CLIENT_MESSAGES))
+        except BadFrame as e:
+            return (e.code, e.reason)
+
+    fast = outcome()
+    monkeypatch.setattr(messages, "_orjson", None)
+    assert fast == outcome()
+
+
 def test_size_and_depth_caps() -> None:
     big = encode({"type": "ping", "t": 1}) + b" " * MAX_FRAME
     with pytest.raises(BadFrame) as e:

@@ -40,3 +40,19 @@ def test_a_welcome_is_taken_with_the_hosts_digests_and_checked_once_a_patch_touc
     good = PatchedView(json.loads(json.dumps(view)), digests)
     good.apply({**item.patch, "seq": item.seq})
     assert good.hash == live.hash
+
+
+def test_a_welcome_view_is_indexed_on_first_use_and_a_malformed_one_is_refused_at_once():
+    session = quick_table(seed=4)
+    view = SeatStream(session, 0).take()[0].view
+    pv = PatchedView(json.loads(json.dumps(view)), [z.digest for z in LiveView(session.state, 0).zones.values()])
+    assert pv._index is None  # taking the welcome did not walk its pieces
+    want = {p["id"]: z["name"] for z in view["zones"] for p in z["pieces"]}
+    assert pv.where == want
+    assert pv.names == {z["name"]: [p["id"] for p in z["pieces"]] for z in view["zones"]}
+    assert set(pv.pieces) == set(want)
+    for broken, why in (({"zones": {}}, "not a list"), ({"zones": [{"name": "t", "pieces": {}}]}, "named list"),
+                        ({"zones": [{"name": "t", "pieces": [1]}]}, "not an object"),
+                        ({"zones": [{"name": "t", "pieces": []}, {"name": "t", "pieces": []}]}, "same name")):
+        with pytest.raises((TypeError, ValueError), match=why):
+            PatchedView({**view, **broken})
