@@ -215,7 +215,7 @@ def play_xfiles_fan(drv: Driver) -> None:
 
 CCG_TURN = ["Briefing", "Requisition", "Deployment", "Case Assignment", "Investigation", "Debriefing"]
 #: what a player picks from the list, first match wins; anything else: Pass
-CCG_WANTS = [r"^Free draw", r"^Sell\b", r"^Buy\b", r"^Requisition\b", r"^Deploy\b", r"^Site\b", r"^Investigate\b",
+CCG_WANTS = [r"^Free draw", r"^Sell\b", r"^Buy\b", r"^Requisition\b", r"^Deploy\b", r"^Place Site\b", r"^Investigate\b",
              r"^Play\b", r"^Effect\b", r"^Discard\b"]
 
 
@@ -242,7 +242,7 @@ def _best_deploy(drv: Driver) -> str | None:
     best: tuple[int, str] | None = None
     for row in drv.app.legal.rows:
         for text in row.texts:
-            found = re.match(r"^Deploy: agent (.+), to field$", text)
+            found = re.match(r"^Deploy (.+) to the field$", text)
             if found and found.group(1) in names:
                 score = max((_printed_skill(drv, names[found.group(1)], n) for n in needs), default=0)
                 if best is None or score > best[0]:
@@ -253,7 +253,7 @@ def _best_deploy(drv: Driver) -> str | None:
 def _team_skill(drv: Driver, move: str) -> int:
     """What a player adds up before sending a Team: the skill an Investigate row names, as printed on the faces of
     the Agents it names (the seat's own Agents, face up on its side of the table)."""
-    found = re.search(r"agents (.+), skill (.+)$", move)
+    found = re.search(r"^Investigate .+ with (.+) \((.+)\)$", move)
     if found is None:
         return -1
     team, skill = found.group(1), found.group(2)
@@ -356,7 +356,7 @@ def test_turns_by_clicks_and_keys(ruleset: str, size: str) -> None:
 
 def test_xfiles_ccg_buy_with_rp_by_clicks() -> None:
     drv = table("xfiles-ccg", "strict")
-    drv.click_move(r"^Free draw$")
+    drv.click_move(r"^Free draw\b")
     assert drv.rules()["step"] == "buy" and drv.rules()["pools"]["0"]["rp"] > 0
     hand = len(zone_pids(drv, "hand:0"))
     drv.click_move(r"^Buy")
