@@ -60,9 +60,9 @@ def test_moves_read_as_a_player_says_them_what_with_what_and_the_cost():
     app = _at_buy()
     seat = app.seat
     buy = next(r for r in app.legal.rows if r.kind == Buy(1).type)
-    assert buy.texts[0] == "Buy 1 card from your Bureau Deck for 1 RP"
-    assert buy.texts[1] == "Buy 2 cards from your Bureau Deck for 2 RP"
-    assert buy.options[1] == "2 cards from your Bureau Deck for 2 RP"  # the choice dialog's words
+    assert buy.texts[0] == "Buy 1 card for 1 RP"
+    assert buy.texts[1] == "Buy 2 cards for 2 RP"
+    assert buy.options[1] == "2 cards for 2 RP"  # the choice dialog's words
     # on to the next seat's "sell, then buy with CP": each sale names the card and what it fetches
     session, rules = app.session, app.session.rules
     while rules.step(session.state) != "sell":
@@ -74,7 +74,7 @@ def test_moves_read_as_a_player_says_them_what_with_what_and_the_cost():
     texts = [t for row in app.legal.rows for t in row.texts]
     sells = [t for t in texts if t.startswith("Sell ")]
     assert sells and all(re.fullmatch(r"Sell .+ for \d+ CP", t) for t in sells), sells
-    assert any(re.fullmatch(r"Buy 1 card from your Bureau Deck for 1 CP", t) for t in texts), texts
+    assert any(re.fullmatch(r"Buy 1 card for 1 CP", t) for t in texts), texts
     assert app.seat != seat
 
 

@@ -76,16 +76,16 @@ class StatusReport:
                 sells[pid] = str(value)
         return {
             "move_words": {
-                "xfc.free_draw": "Free draw: the top card of your Bureau Deck",
-                "xfc.buy": f"Buy {{count}} card{{count:s}} from your Bureau Deck for {{count}} {pool}",
+                "xfc.free_draw": "Free draw (1 card)",
+                "xfc.buy": f"Buy {{count}} card{{count:s}} for {{count}} {pool}",
                 "xfc.sell": "Sell {pieces} for {pieces:sell_values} CP",
-                "xfc.requisition": "Requisition {piece} for {agent} ({piece:move_costs})",
+                "xfc.requisition": "Requisition {piece} ({piece:move_costs}) for {agent}",
                 "xfc.exchange": "Give {piece} to {agent}",
                 "xfc.deploy": "Deploy {agent} to the {to}",
-                "xfc.hire": "Hire {piece} into the {to} for this turn ({piece:move_costs})",
+                "xfc.hire": "Hire {piece} to the {to} ({piece:move_costs})",
                 "xfc.team": "Form a Team: {agents}",
                 "xfc.site": "Place Site {piece}",
-                "xfc.bluff": "Bluff {piece} face down beneath {site}",
+                "xfc.bluff": "Bluff {piece} under {site}",
                 "xfc.investigate": "Investigate {site} with {agents} ({skill})",
                 "xfc.bluff_resolve": "{pay:Pay for|Discard} the revealed Bluff {piece}",
                 "xfc.play": "Play {piece} ({piece:move_costs})",
