@@ -77,11 +77,13 @@ class CommandsMixin:
                     error = re.sub(r"\bseat (\d+)\b",
                                    lambda m: names.get(int(m.group(1)), f"Seat {int(m.group(1)) + 1}"), error)
                 text = f"Can't {what}: {error}"
-            self.notify(text, "error")
+            self.notices.add(text, "error", 5.0, refusal=True)
             self.local_log.append((seq, f"<font color='#ff8080'>× {html.escape(text)}</font>"))
             if refresh:
                 self._update_widgets()
         else:
+            if result.code != "sent":  # the host's answer is what counts at a joined table
+                self.notices.clear_refusals()
             for v in result.violations[:3]:
                 self.notify(f"Rule {v.rule}: {v.message}" if v.rule else v.message, "warn", 7.0)
             if result.audit:

@@ -151,6 +151,11 @@ def describe_entry(entry: Mapping[str, Any], names: Mapping[int, str], zones: Ma
     word = _CORE_WORDS.get(t)
     if word is not None:
         return word(a, pieces, notes, zn, names, nf, list(cards))
+    said = [n.get("text") for n in entry.get("notes", []) if n.get("text")]
+    if a.get("token") is not None and said:
+        # a move named by an opaque token (a question, a guess): the last sentence the engine rendered for this
+        # seat says what this seat may know of it (the question and its answer, or only that one was asked)
+        return str(said[-1])
     from .status import describe_action
 
     text = describe_action({k: v for k, v in a.items() if k != "token"}, nf or (lambda _: None), names)

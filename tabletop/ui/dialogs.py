@@ -183,6 +183,9 @@ class DialogsMixin:
 
     def _to_newgame(self, event: pygame.event.Event, el: Any) -> bool:
         ng = self.newgame
+        if ng is not None and event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and el is ng.seats:
+            ng.show_seats()  # one player button per seat
+            return True
         if event.type != pygame_gui.UI_BUTTON_PRESSED or ng is None:
             return False
         if el is ng.start:

@@ -72,6 +72,23 @@ class NewGameDialog:
                 b.set_text(f"{seat + 1}: you" if seat == 0 else f"{seat + 1}: LAN")
                 b.disable()
         self.decks: dict[int, str] = {}
+        self.show_seats()
+
+    def seat_count(self) -> int:
+        v = self.seats.selected_option
+        return int(v[0] if isinstance(v, tuple) else v)
+
+    def show_seats(self) -> None:
+        """One player button per seat the Seats box asks for (the others hidden, their bots forgotten)."""
+        n = self.seat_count()
+        for b, seat in self.player_buttons.items():
+            if seat < n:
+                b.show()
+            else:
+                b.hide()
+                self.players.pop(seat, None)
+                if not self.hosting:
+                    b.set_text(self._player_label(seat))
 
     def _player_label(self, seat: int) -> str:
         return f"{seat + 1}: {self.players.get(seat, 'human')}"
@@ -104,7 +121,8 @@ class NewGameDialog:
 
         return {"ruleset": opt(self.ruleset), "seats": int(opt(self.seats)), "enforcement": opt(self.enforce),
                 "seed": self.seed.get_text().strip(), "house_rules": self.house.get_text().strip(),
-                "decks": dict(self.decks), "bots": dict(self.players)}
+                "decks": {s: p for s, p in self.decks.items() if s < self.seat_count()},
+                "bots": {s: b for s, b in self.players.items() if s < self.seat_count()}}
 
     def alive(self) -> bool:
         return self.window.alive()

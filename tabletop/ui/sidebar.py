@@ -158,7 +158,7 @@ class PanelsMixin:
         legal = self.legal
         moves = [a.to_dict() for a in legal.moves]
         legal.rows = move_rows(moves, legal.summary.get("paths") or (), self._card_name, names, _token_words(rules),
-                               _piece_fields)
+                               _piece_fields, rules)
         items = [(row.label, f"move_{i}") for i, row in enumerate(legal.rows)]
         n = len(legal.moves)
         if not legal.known:

@@ -13,9 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .status import describe_action
+from .status import SEAT_KEYS, describe_action
 
-__all__ = ["MoveRow", "card_moves", "kind_verb", "move_rows", "moves_to", "status_variants", "todo_words"]
+__all__ = ["MoveRow", "card_moves", "kind_verb", "move_rows", "moves_to", "status_variants", "todo_words", "worded"]
 
 NameOf = Callable[[str], str | None]
 
@@ -51,9 +51,66 @@ def _subjects(paths: Sequence[Sequence[Any]]) -> tuple[str, ...]:
     return tuple(str(p[0]) for p in paths if p)
 
 
+_FIELD = re.compile(r"\{(\w+)(?::([^{}]*))?\}")
+
+
+def worded(template: str, move: Mapping[str, Any], name_of: NameOf, names: Mapping[int, str],
+           piece_fields: Sequence[str], lookups: Mapping[str, Any]) -> str:
+    """A move in a ruleset's own words: `template` (from the status's `move_words`, per action type) with each
+    `{field}` filled as the rules panel names it, and a spec after a colon: `{count:s}` "s" unless 1,
+    `{pay:pay for it|discard it}` the first words when true, `{piece:move_costs}` the value the status's mapping
+    of that name gives the field's raw value (left out, with the brackets round it, when it has none). Fields the
+    template does not use are added as the rules panel words them when set, so no choice is lost."""
+    used: set[str] = set()
+
+    def fill(m: re.Match[str]) -> str:
+        key, spec = m.group(1), m.group(2)
+        used.add(key)
+        value = move.get(key)
+        if spec == "s":
+            return "" if value == 1 else "s"
+        if spec is not None and "|" in spec:
+            yes, no = spec.split("|", 1)
+            return yes if value else no
+        if spec:
+            table = lookups.get(spec)
+            raw = value[0] if isinstance(value, (list, tuple)) and len(value) == 1 else value
+            found = table.get(str(raw)) if isinstance(table, Mapping) else None
+            return "" if found is None else str(found)
+        return _value(key, value, name_of, names, piece_fields)
+
+    text = _FIELD.sub(fill, template)
+    text = re.sub(r"\s*\(\s*\)", "", text).strip()
+    rest = {k: v for k, v in move.items() if k not in used and k != "type" and v not in (None, "", 0, False, [], ())}
+    if rest:
+        more = describe_action({"type": "x", **rest}, name_of, names, tuple(piece_fields))
+        text += ", " + more.split(": ", 1)[-1] if ": " in more else ""
+    return text
+
+
+def _value(key: str, value: Any, name_of: NameOf, names: Mapping[int, str], piece_fields: Sequence[str]) -> str:
+    """One field's value as the rules panel words it ("Owen Marsh, Ruth Calder", "Ben", "field")."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_value(key, v, name_of, names, piece_fields) for v in value)
+    if (key in SEAT_KEYS or key == "at") and isinstance(value, int) and not isinstance(value, bool):
+        return names.get(value, f"Seat {value + 1}")
+    if isinstance(value, str):
+        found = name_of(value)
+        if found:
+            return found
+        if key in piece_fields or key in ("piece", "target", "card"):
+            return "a hidden card"
+    return "" if value is None else str(value)
+
+
 def _describe(move: Mapping[str, Any], name_of: NameOf, names: Mapping[int, str], tokens: Mapping[str, str],
-              piece_fields: Sequence[str]) -> str:
-    """A move in words; an opaque token (a question, a guess) in the words the status gave it."""
+              piece_fields: Sequence[str], words: Mapping[str, Any] | None = None,
+              lookups: Mapping[str, Any] | None = None) -> str:
+    """A move in words (the ruleset's own when its status gives them); an opaque token (a question, a guess) in
+    the words the status gave it."""
+    template = (words or {}).get(str(move.get("type")))
+    if isinstance(template, str):
+        return worded(template, move, name_of, names, piece_fields, lookups or {})
     token = move.get("token")
     if isinstance(token, str) and token in tokens:
         rest = {k: v for k, v in move.items() if k != "token"}
@@ -70,9 +127,13 @@ def _option(text: str, head: str) -> str:
 
 def move_rows(moves: Sequence[Mapping[str, Any]], paths: Sequence[Sequence[Sequence[Any]]], name_of: NameOf,
               names: Mapping[int, str], tokens: Mapping[str, str] | None = None,
-              piece_fields: Callable[[str], Sequence[str]] = lambda kind: ()) -> list[MoveRow]:
+              piece_fields: Callable[[str], Sequence[str]] = lambda kind: (),
+              status: Mapping[str, Any] | None = None) -> list[MoveRow]:
     """The legal moves as rows, grouped by kind (kinds in the order the ruleset lists them, pass-like ones first as
-    they come): a kind's moves on the same cards share a row, which opens a choice when there are several."""
+    they come): a kind's moves on the same cards share a row, which opens a choice when there are several. A
+    status's `move_words` (action type -> template, see `worded`) words the moves the ruleset's way."""
+    status = status or {}
+    words = status.get("move_words") if isinstance(status.get("move_words"), Mapping) else {}
     tokens = tokens or {}
     groups: dict[tuple[str, tuple[str, ...]], list[int]] = {}
     for i, move in enumerate(moves):
@@ -81,7 +142,7 @@ def move_rows(moves: Sequence[Mapping[str, Any]], paths: Sequence[Sequence[Seque
     by_kind: dict[str, list[MoveRow]] = {}
     for (kind, subjects), idx in groups.items():
         fields = piece_fields(kind)
-        texts = [_describe(moves[i], name_of, names, tokens, fields) for i in idx]
+        texts = [_describe(moves[i], name_of, names, tokens, fields, words, status) for i in idx]
         if len(idx) == 1:
             row = MoveRow(kind, texts[0], idx, texts=texts, subjects=subjects)
         else:

@@ -414,20 +414,36 @@ class Notices:
     def __init__(self, manager: pygame_gui.UIManager) -> None:
         self.manager = manager
         self.items: list[tuple[UITextBox, float]] = []
+        #: the boxes shown for a refusal (a later accepted action takes them down: the refusal is answered)
+        self.refusals: set[int] = set()
         self.anchor = (0, 0, 600)
 
     def place(self, x: int, y: int, width: int) -> None:
         self.anchor = (x, y, width)
 
-    def add(self, text: str, kind: str = "info", seconds: float = 5.0) -> None:
+    def add(self, text: str, kind: str = "info", seconds: float = 5.0, refusal: bool = False) -> None:
         x, y, width = self.anchor
         w = min(620, width - 40)
         box = UITextBox(html.escape(text), pygame.Rect(x + (width - w) // 2, y, w, -1), self.manager,
                         object_id=f"#notice_{kind}", starting_height=30)
         self.items.append((box, time.monotonic() + seconds))
+        if refusal:
+            self.refusals.add(id(box))
         while len(self.items) > 4:
             old, _ = self.items.pop(0)
+            self.refusals.discard(id(old))
             old.kill()
+        self._stack()
+
+    def clear_refusals(self) -> None:
+        """Take down the refusal notices (an action was accepted since); other notices keep their time."""
+        if not self.refusals:
+            return
+        for b, _ in self.items:
+            if id(b) in self.refusals:
+                b.kill()
+        self.items = [(b, t) for b, t in self.items if id(b) not in self.refusals]
+        self.refusals.clear()
         self._stack()
 
     def _stack(self) -> None:
@@ -442,6 +458,7 @@ class Notices:
         if len(keep) != len(self.items):
             for b, t in self.items:
                 if t <= now:
+                    self.refusals.discard(id(b))
                     b.kill()
             self.items = keep
             self._stack()

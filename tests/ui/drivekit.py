@@ -176,6 +176,14 @@ class Driver:
     def card_name(self, pid: str) -> str | None:
         return self.app._card_name(pid)
 
+    def face(self, pid: str) -> str | None:
+        """The card a piece shows this seat face up (its reference), or None for a back or a piece it cannot see."""
+        for zone in self.app.view.get("zones") or ():
+            for p in zone.get("pieces") or ():
+                if p.get("id") == pid:
+                    return p.get("card")
+        return None
+
     def hand_pid(self, name: str) -> str:
         for c in self.hand_cards():
             if self.card_name(c.pid) == name:

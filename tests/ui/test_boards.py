@@ -12,7 +12,7 @@ from tabletop.cards import CardLibrary
 from tabletop.game import new_session
 from tabletop.ui import TableApp
 from tabletop.ui.assets import AssetLoader
-from tests.ui.uihelpers import click
+from tests.ui.uihelpers import click, engine_until
 
 STEPS = 4000
 
@@ -71,15 +71,16 @@ def test_a_value_to_choose_is_a_prompt_with_one_button_per_value():
 
 
 def test_the_xfiles_ccg_notebook_offers_a_guess_in_one_click():
-    app = TableApp(new_session("xfiles-ccg", 2, enforcement="warn", seed=1), seat=0, size=(1600, 1000), fps=0,
-                   bots={0: "greedy", 1: "greedy"})
-    rules = app.session.rules
+    session = new_session("xfiles-ccg", 2, enforcement="warn", seed=1)
+    rules = session.rules
 
     def question_time() -> bool:
-        st = rules.status(app.session.state, 0)
+        st = rules.status(session.state, 0)
         return st.get("step") == "question" and st.get("active") == 0 and bool(st.get("guesses"))
 
-    _play_until(app, question_time)
+    engine_until(session, question_time)  # the window opens at the position (the bots play without frames)
+    app = TableApp(session, seat=0, size=(1600, 1000), fps=0)
+    app.run_frames(2)
     assert isinstance(app.hud, XFilesCcgHud)
     status = app.view["rules"]
     guesses = _targets(app, "xfc.guess")
@@ -98,10 +99,10 @@ def test_the_xfiles_ccg_notebook_offers_a_guess_in_one_click():
 
 
 def test_the_dashboard_shows_pools_agents_and_the_check_against_its_need():
-    app = TableApp(new_session("xfiles-ccg", 2, enforcement="warn", seed=4), seat=0, size=(1600, 1000), fps=0,
-                   bots={0: "greedy", 1: "greedy"})
-    state = app.session.state
-    _play_until(app, lambda: bool(state.rules.get("check")))
+    session = new_session("xfiles-ccg", 2, enforcement="warn", seed=4)
+    engine_until(session, lambda: bool(session.state.rules.get("check")))
+    app = TableApp(session, seat=0, size=(1600, 1000), fps=0)
+    app.run_frames(2)
     status = app.view["rules"]
     assert status["check"]["need"] is not None and status["pools"] and status["agents"]
     # a board draws the same picture for the same status: redrawn only when the view changes

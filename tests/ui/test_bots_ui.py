@@ -80,3 +80,31 @@ def test_bot_flags_and_the_new_game_dialog():
     d.ruleset.selected_option = ("tragedy", "tragedy")
     click(app, d.start.rect.center)
     assert app.session is not None and app.bots is not None and app.bots.names == {1: "greedy"}
+
+
+def test_the_new_game_dialog_shows_one_player_button_per_seat():
+    app = TableApp(None, size=(1280, 800), start_screen=True, fps=0)
+    app.run_frames(1)
+    app.new_game_dialog()
+    app.run_frames(1)
+    d = app.newgame
+
+    def shown() -> list[int]:
+        return sorted(seat for b, seat in d.player_buttons.items() if b.visible)
+
+    assert shown() == [0, 1]  # Seats reads 2
+    # pick 4 in the Seats box with the mouse: open it, click the option
+    click(app, d.seats.rect.center)
+    options = d.seats.current_state.options_selection_list
+    row = next(it for it in options.item_list if it["text"] == "4")
+    click(app, row["button_element"].rect.center)
+    app.run_frames(2)  # the list answers the click, the box then says it changed
+    assert shown() == [0, 1, 2, 3]
+    seat4 = next(b for b, seat in d.player_buttons.items() if seat == 3)
+    click(app, seat4.rect.center)
+    assert d.values()["bots"] == {3: "random"}
+    click(app, d.seats.rect.center)
+    row = next(it for it in d.seats.current_state.options_selection_list.item_list if it["text"] == "2")
+    click(app, row["button_element"].rect.center)
+    app.run_frames(2)
+    assert shown() == [0, 1] and d.values()["bots"] == {}  # a hidden seat plays no bot

@@ -81,6 +81,22 @@ def test_strict_refuses_with_the_sentence_and_changes_nothing():
     assert "at most two cards" in app.side.log_text
 
 
+def test_a_later_success_clears_the_red_refusal():
+    app = make_app("strict")
+    deck = zone_center(app, "deck")
+    click(app, deck)
+    click(app, deck)
+    click(app, deck)
+    assert any(t.startswith("Refused") for t in app.notices.texts())
+    app.notify("Saved to game.yaml", "info", 30.0)  # other news stays up for its time
+    click(app, app.topbar.pass_button.rect.center)  # accepted
+    assert app.session.state.rules["active"] == 1
+    texts = app.notices.texts()
+    assert not any(t.startswith("Refused") for t in texts), texts
+    assert "Saved to game.yaml" in texts
+    assert "at most two cards" in app.side.log_text  # the log keeps the refusal
+
+
 def test_legal_moves_glow_and_the_pass_button_submits_the_pass():
     app = make_app("warn")
     click(app, zone_center(app, "deck"))

@@ -222,6 +222,7 @@ def test_enter_in_a_choice_picks_the_first_option_and_escape_picks_nothing():
         app.play_move(row_i)
         key(app, pygame.K_RETURN)
         assert app.session.history[n].action == first
+        assert not app._typing(), "the Enter that answered the choice also opened the chat"
     finally:
         pygame.event.clear()
 

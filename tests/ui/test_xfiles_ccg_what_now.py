@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tabletop.game import new_session
 from tabletop.rules.xfiles_ccg import Buy, FreeDraw, XFilesCCG
 from tabletop.ui import TableApp
@@ -52,3 +54,38 @@ def test_one_click_on_a_listed_buy_buys():
     entry = app.session.history[-1]
     assert entry.action == Buy(2) and entry.seat == seat
     assert len(app.session.state.zones[f"hand:{seat}"].pieces) == hand + 2
+
+
+def test_moves_read_as_a_player_says_them_what_with_what_and_the_cost():
+    app = _at_buy()
+    seat = app.seat
+    buy = next(r for r in app.legal.rows if r.kind == Buy(1).type)
+    assert buy.texts[0] == "Buy 1 card for 1 RP"
+    assert buy.texts[1] == "Buy 2 cards for 2 RP"
+    assert buy.options[1] == "2 cards for 2 RP"  # the choice dialog's words
+    # on to the next seat's "sell, then buy with CP": each sale names the card and what it fetches
+    session, rules = app.session, app.session.rules
+    while rules.step(session.state) != "sell":
+        decider = rules.decision(session.state)
+        assert session.submit(next(a for a in rules.legal_actions(session.state, decider)
+                                   if a.type == "xfc.pass"), decider).accepted
+    app.switch_seat(rules.decision(session.state))
+    app.run_frames(2)
+    texts = [t for row in app.legal.rows for t in row.texts]
+    sells = [t for t in texts if t.startswith("Sell ")]
+    assert sells and all(re.fullmatch(r"Sell .+ for \d+ CP", t) for t in sells), sells
+    assert any(re.fullmatch(r"Buy 1 card for 1 CP", t) for t in texts), texts
+    assert app.seat != seat
+
+
+def test_a_template_never_names_a_card_the_seat_cannot_see():
+    from tabletop.ui.whatnow import worded
+
+    names = {"p1": "Owen Marsh"}
+    text = worded("Requisition {piece} for {agent} ({piece:move_costs})", {"type": "xfc.requisition", "piece": "h9",
+                  "agent": "p1"}, names.get, {}, ("piece", "agent"), {"move_costs": {"p1": "3 RP"}})
+    assert text == "Requisition a hidden card for Owen Marsh"
+    # a field the template leaves out is still said, so two moves never read the same
+    text = worded("Play {piece}", {"type": "xfc.play", "piece": "p1", "side": "agents", "x": 2}, names.get, {},
+                  ("piece",), {})
+    assert text == "Play Owen Marsh, side agents, x 2"

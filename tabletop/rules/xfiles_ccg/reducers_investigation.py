@@ -132,6 +132,9 @@ class InvestigationReducers:
         value = self.pinfo(state, xf).characteristics.get(q["kind"], "") if xf else ""
         yes = value.casefold() == q["value"].casefold()
         row = {"about": about, "kind": q["kind"], "value": q["value"], "answer": yes, "turn": state.rules.get("turn", 1)}
+        # what every seat reads; the question and its answer follow for the asker and the asked only
+        tx.note("xfc.asked", seat, f"asks {self._seat_name(state, about)} a question about their X-File",
+                {"about": about})
         self._answer(state, tx, seat, about, row, f"asks {self._seat_name(state, about)}: {q['text']} "
                    f"{'Yes' if yes else 'No'}.")
         self._mark(state, seat, tx, "asked")
@@ -160,6 +163,7 @@ class InvestigationReducers:
         tx.set_rule("guesses", guesses)
         row = {"about": about, "guess": g["name"], "answer": right,
                "turn": state.rules.get("turn", 1)}
+        tx.note("xfc.guessed", seat, f"guesses {self._seat_name(state, about)}'s X-File", {"about": about})
         self._answer(state, tx, seat, about, row, f"guesses that {self._seat_name(state, about)}'s X-File is {g['name']}: "
                    f"{'right' if right else 'wrong'}.")
         if right:

@@ -48,6 +48,7 @@ class StatusReport:
         if combat and combat.get("adversary") in state.pieces:
             status.extra["combat"] = self._combat_row(state, combat)
         if seat is not None and seat in state.seats:
+            status.extra.update(self.move_words(state, seat))
             status.extra["notebook"] = self.notebook(state, seat)
             status.extra["questions"] = self.question_options(state, seat)
             status.extra["guesses"] = self.guess_options(state, seat)
@@ -55,6 +56,45 @@ class StatusReport:
             if self.options["xfile_powers"]:
                 status.extra["powers"] = self.powers(state, seat)
         return status
+
+    def move_words(self, state: GameState, seat: int) -> dict[str, Any]:
+        """How the window words `seat`'s moves now (what is bought, with what, what it costs), for `move_words`:
+        templates per action type, and the costs and sell values of the cards in the seat's own hand."""
+        step = self.step(state)
+        pool = "CP" if step == "sell" else "RP"
+        costs: dict[str, str] = {}
+        sells: dict[str, str] = {}
+        for pid in state.zones[f"hand:{seat}"].pieces if f"hand:{seat}" in state.zones else ():
+            info = self.pinfo(state, pid)
+            paid = {"RP": "RP", "CP": "CP", "*P": "RP or CP"}.get(info.pool, info.pool)
+            if info.cost is None:
+                costs[pid] = f"X{'+' + str(info.cost_extra) if info.cost_extra else ''} {paid}".strip()
+            elif paid:
+                costs[pid] = f"{info.cost} {paid}"
+            value = self._sell_value(state, pid)
+            if value is not None:
+                sells[pid] = str(value)
+        return {
+            "move_words": {
+                "xfc.free_draw": "Free draw (1 card)",
+                "xfc.buy": f"Buy {{count}} card{{count:s}} for {{count}} {pool}",
+                "xfc.sell": "Sell {pieces} for {pieces:sell_values} CP",
+                "xfc.requisition": "Requisition {piece} ({piece:move_costs}) for {agent}",
+                "xfc.exchange": "Give {piece} to {agent}",
+                "xfc.deploy": "Deploy {agent} to the {to}",
+                "xfc.hire": "Hire {piece} to the {to} ({piece:move_costs})",
+                "xfc.team": "Form a Team: {agents}",
+                "xfc.site": "Place Site {piece}",
+                "xfc.bluff": "Bluff {piece} under {site}",
+                "xfc.investigate": "Investigate {site} with {agents} ({skill})",
+                "xfc.bluff_resolve": "{pay:Pay for|Discard} the revealed Bluff {piece}",
+                "xfc.play": "Play {piece} ({piece:move_costs})",
+                "xfc.assign_damage": "{agent} takes the damage",
+                "xfc.discard": "Discard {pieces}",
+            },
+            "move_costs": costs,
+            "sell_values": sells,
+        }
 
     def prompt(self, state: GameState, seat: int | None) -> str:
         """The step and who acts in it, for the HUD's status line."""
