@@ -49,8 +49,11 @@ def start_host(port: int, auto: Path, save: Path | None, log: Path) -> subproces
     with open(log, "a") as out:
         p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=out, text=True, env=env, cwd=ROOT)
     assert p.stdout is not None
-    line = p.stdout.readline()
-    assert line.startswith("serving"), (line, log.read_text()[-2000:])
+    # clients already retrying may join in the moment between the listener opening and the "serving" line
+    lines = [p.stdout.readline() for _ in range(1)]
+    while not lines[-1].startswith("serving") and lines[-1] and len(lines) < 20:
+        lines.append(p.stdout.readline())
+    assert lines[-1].startswith("serving"), (lines, log.read_text()[-2000:])
     return p
 
 
