@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 __all__ = [
+    "LocatedError",
     "CODES",
     "KINDS",
     "Code",
@@ -29,6 +30,24 @@ KINDS = ("error", "net", "violation")
 
 class TabletopError(Exception):
     """The root of every error this package raises on bad input: catch it to catch them all."""
+
+
+class LocatedError(TabletopError):
+    """Bad input in a file, told as `file:line: field: message` so a person can find and mend it."""
+
+    def __init__(self, file: str, line: int | None, field: str, message: str) -> None:
+        self.file = str(file)
+        self.line = line
+        self.field = field
+        self.message = message
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.file, self.line, self.field, self.message))
 
 
 class UnregisteredCode(TabletopError, LookupError):

@@ -19,7 +19,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .errors import TabletopError
+from .errors import LocatedError
 
 __all__ = [
     "MAX_BYTES",
@@ -48,22 +48,8 @@ _CONSTRUCTOR = SafeConstructor()
 _KeyPath = tuple[Any, ...]
 
 
-class YamlError(TabletopError):
+class YamlError(LocatedError):
     """A YAML file that cannot be read, with the file, 1-based line and field path where it went wrong."""
-
-    def __init__(self, file: str, line: int | None, field: str, message: str) -> None:
-        self.file = str(file)
-        self.line = line
-        self.field = field
-        self.message = message
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
-        where = self.file if self.line is None else f"{self.file}:{self.line}"
-        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.file, self.line, self.field, self.message))
 
 
 def field_name(path: Iterable[Any]) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..core.session import LogEntry
 from ..core.state import GameState
-from ..errors import TabletopError
+from ..errors import LocatedError
 
 __all__ = [
     "FORMAT", "MAX_ENTRY_BYTES", "MAX_SAVE_BYTES", "MAX_TABLE_BYTES", "MIGRATIONS", "VERSION", "LoadedGame", "SaveError",
@@ -30,19 +30,8 @@ MAX_ENTRY_BYTES = 1024 * 1024
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
-class SaveError(TabletopError):
+class SaveError(LocatedError):
     """A save that cannot be loaded (or written): which file, which line, which field, and why."""
-
-    def __init__(self, file: str, line: int | None, field: str, message: str) -> None:
-        self.file = str(file)
-        self.line = line
-        self.field = field
-        self.message = message
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
-        where = self.file if self.line is None else f"{self.file}:{self.line}"
-        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
 
 
 @dataclass(slots=True)
