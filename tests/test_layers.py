@@ -47,6 +47,7 @@ def test_card_sets_sit_below_rulesets() -> None:
 # -- every import, wherever it is written: at the top, inside a function, or only for the type checker --
 
 import ast  # noqa: E402
+import functools  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 PACKAGE = Path(__file__).resolve().parents[1] / "tabletop"
@@ -60,6 +61,12 @@ ALLOWED = {
     "errors": set(),
 }
 OUTSIDE_FORBIDDEN = {"pygame", "pygame_gui", "pymunk", "websockets", "zeroconf", "socket", "asyncio"}
+
+
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for all the tests here (the package has some 250 modules)."""
+    return ast.parse(path.read_text(), str(path))
 
 
 def _module_name(path: Path) -> str:
@@ -83,7 +90,7 @@ def _imports(path: Path, *, typing: bool = True) -> list[tuple[str, int, bool]]:
 
     With `typing=False`, imports only the type checker reads (under `if TYPE_CHECKING:`) are left out.
     """
-    tree = ast.parse(path.read_text(), str(path))
+    tree = _tree(path)
     name = _module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     skip = set() if typing else _typing_only(tree)
@@ -127,7 +134,8 @@ def _edges() -> dict[str, set[str]]:
 
 def test_engine_layers_import_only_what_they_may_even_inside_functions() -> None:
     bad = []
-    for name, path in _modules().items():
+    modules = _modules()
+    for name, path in modules.items():
         parts = name.split(".")
         layer = parts[1] if len(parts) > 1 else ""
         if layer not in ALLOWED:
@@ -136,7 +144,7 @@ def test_engine_layers_import_only_what_they_may_even_inside_functions() -> None
             root = target.split(".")[0]
             if root in OUTSIDE_FORBIDDEN:
                 bad.append(f"{path.name}:{line} imports {target}")
-            if root != "tabletop" or maybe_attr and target not in _modules():
+            if root != "tabletop" or maybe_attr and target not in modules:
                 continue
             tparts = target.split(".")
             other = tparts[1] if len(tparts) > 1 else ""
@@ -200,7 +208,7 @@ def test_no_import_is_written_after_the_code() -> None:
     """An import at the bottom of a module is how a cycle hides; every top-level import comes before the code."""
     late = []
     for path in PACKAGE.rglob("*.py"):
-        tree = ast.parse(path.read_text())
+        tree = _tree(path)
         code_seen = False
         for node in tree.body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -216,7 +224,7 @@ def test_the_card_layer_names_no_ruleset() -> None:
 
     named = []
     for path in (PACKAGE / "cards").glob("*.py"):
-        tree = ast.parse(path.read_text())
+        tree = _tree(path)
         docs = {id(n.body[0].value) for n in ast.walk(tree)
                 if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
                 and ast.get_docstring(n, clean=False) is not None}
@@ -262,7 +270,7 @@ def test_core_and_rules_code_touches_no_file() -> None:
     found = []
     for layer in ("core", "rules"):
         for path in (PACKAGE / layer).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text())):
+            for node in ast.walk(_tree(path)):
                 if isinstance(node, ast.Call):
                     f = node.func
                     name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
