@@ -265,12 +265,13 @@ async def _dial(host: str, port: int) -> socket.socket | None:
 
 
 async def open_link(host: str, port: int, headers: dict[str, str], on_open: Callable[[Link, Response], None],
-                    on_message: Callable[[bytes], None]) -> Link:
+                    on_message: Callable[[bytes], None], **options: float) -> Link:
     """Connect and do the opening handshake (the caller bounds the time); raises OSError, or websockets'
-    InvalidHandshake when the host will not take the connection."""
+    InvalidHandshake when the host will not take the connection. `options`: `Link`'s timings."""
     loop = asyncio.get_running_loop()
     sock = await _dial(host, port)
-    link = Link(f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}", headers, on_open, on_message)
+    link = Link(f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}", headers, on_open, on_message,
+                **options)
     try:
         if sock is not None:
             await loop.create_connection(lambda: link, sock=sock)
