@@ -50,7 +50,6 @@ class Link(asyncio.Protocol):
         close_timeout: float = 2.0,
     ) -> None:
         self.ws = WsProtocol(parse_uri(uri), max_size=None)
-        self.headers = headers
         self.on_open = on_open
         self.on_message = on_message
         self.ping_interval = ping_interval
@@ -67,16 +66,27 @@ class Link(asyncio.Protocol):
         self._close_timer: asyncio.TimerHandle | None = None
         self._paused = False
         self._drain: list[asyncio.Future[None]] = []
+        request = self.ws.connect()
+        for name, value in headers.items():
+            request.headers[name] = value
+        self.ws.send_request(request)
+        #: the handshake request, until it is sent (`send_early` may send it before asyncio has the socket)
+        self._request = b"".join(self.ws.data_to_send())
+
+    def send_early(self, sock: socket.socket) -> None:
+        """Send the handshake request on a socket already connected, before the event loop's next turn (what the
+        socket does not take now, `connection_made` sends)."""
+        with contextlib.suppress(BlockingIOError, InterruptedError):
+            self._request = self._request[sock.send(self._request):]
 
     # -- asyncio's side --
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         self.transport = transport
-        request = self.ws.connect()
-        for name, value in self.headers.items():
-            request.headers[name] = value
-        self.ws.send_request(request)
+        if self._request:
+            transport.write(self._request)
+        self._request = b""
         self._write()
 
     def data_received(self, data: bytes) -> None:
@@ -269,11 +279,12 @@ async def open_link(host: str, port: int, headers: dict[str, str], on_open: Call
     """Connect and do the opening handshake (the caller bounds the time); raises OSError, or websockets'
     InvalidHandshake when the host will not take the connection. `options`: `Link`'s timings."""
     loop = asyncio.get_running_loop()
-    sock = await _dial(host, port)
     link = Link(f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}", headers, on_open, on_message,
                 **options)
+    sock = await _dial(host, port)
     try:
         if sock is not None:
+            link.send_early(sock)  # the host reads the request while asyncio sets the connection up
             await loop.create_connection(lambda: link, sock=sock)
         else:
             await loop.create_connection(lambda: link, host, port)
