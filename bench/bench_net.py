@@ -5,7 +5,8 @@
   to the same number of bare clients (the sender included);
 - bytes the host sends per client per action (patch + log line + the sender's result), beside the action's JSON;
 - late join: a `Client` connects (its hello rides on the handshake) -> it holds the welcome view with its hash
-  checked, beside a bare websockets connect + request answered with a frame of the same bytes, measured in turn
+  checked, beside a bare connect with the same connection code (net/clientlink.py) to a bare websockets server
+  that answers the handshake with a frame of the same bytes, measured in turn
   (and, without --quick, beside boardgame.io's late join: bench_peer.py);
 - the host's fan-out per action (every seat's view updated, patched, hashed and encoded), without I/O.
 
@@ -72,7 +73,8 @@ def _host(cards: int, seats: int, limits: dict[str, float], port_q: Any, autosav
 
 
 def _bare(blob_size: int, port_q: Any) -> None:
-    """A bare websockets server: `join` is answered with `blob_size` bytes, anything else is broadcast to all."""
+    """A bare websockets server: `join` is answered with `blob_size` bytes, anything else is broadcast to all; a
+    connection whose handshake asks to join (a `Tabletop-Hello` header) gets those bytes at once."""
     from websockets.asyncio.server import broadcast, serve
 
     blob = json.dumps({"type": "welcome", "pad": "x" * max(0, blob_size - 30)}).encode()
@@ -80,6 +82,8 @@ def _bare(blob_size: int, port_q: Any) -> None:
 
     async def handler(ws: Any) -> None:
         conns.add(ws)
+        if ws.request.headers.get("Tabletop-Hello") == "join":
+            await ws.send(blob, text=True)
         try:
             async for msg in ws:
                 if msg == "join":
@@ -203,11 +207,10 @@ async def _interleaved_joins(port: int, bport: int, n: int, seat: int | None) ->
     join: a `Client` made and `connect()` returned: TCP and WebSocket handshakes (the hello rides on the
     handshake), the welcome received, decoded, its view taken and its hash checked (the client takes the zone
     digests the host computed and checks their combination). client: the part of that spent in the protocol
-    taking the welcome (decoding and taking the view). floor: open a websocket to a bare server, ask, and receive
-    a frame of the welcome's size.
+    taking the welcome (decoding and taking the view). floor: the same connection code (net/clientlink.py) opens
+    a websocket to a bare server whose handshake asks to join (as the hello rides on ours) and receives a frame of
+    the welcome's size: no hello, no view, no hash.
     """
-    from websockets.asyncio.client import connect
-
     from tabletop.net.client import Client
 
     join, client, client_cpu, bare = [], [], [], []
@@ -231,12 +234,26 @@ async def _interleaved_joins(port: int, bport: int, n: int, seat: int | None) ->
         client_cpu.append(cpu)
         assert c.protocol.hash and c.protocol.desyncs == 0 and c.protocol.hash == c.protocol.view_hash()
         await c.close()
-        t = time.perf_counter()
-        async with connect(f"ws://127.0.0.1:{bport}", compression=None, max_size=None, proxy=None) as ws:
-            await ws.send("join")
-            await ws.recv(decode=False)
-            bare.append(time.perf_counter() - t)
+        bare.append(await _bare_join(bport))
     return {"join": join, "client": client, "client_cpu": client_cpu, "bare": bare, "bytes": size}
+
+
+async def _bare_join(port: int) -> float:
+    """Seconds to connect to the bare server with the client's connection code and receive its frame."""
+    from tabletop.net.clientlink import open_link
+
+    got = asyncio.get_running_loop().create_future()
+
+    def message(data: bytes) -> None:
+        if not got.done():
+            got.set_result(data)
+
+    t = time.perf_counter()
+    link = await open_link("127.0.0.1", port, {"Tabletop-Hello": "join"}, lambda _l, _r: None, message)
+    await got
+    took = time.perf_counter() - t
+    await link.close()
+    return took
 
 
 async def _bare_joins(port: int, n: int) -> list[float]:
@@ -380,7 +397,8 @@ def _join_only() -> int:
             p.wait(5)
     print(f"late join, {CARDS} cards, connection included: {_median_ms(j['join']):.2f} ms for {j['bytes']:,} bytes "
           f"(client's work after the last byte {_median_ms(j['client']):.2f} ms, CPU {_median_ms(j['client_cpu']):.2f}"
-          f" ms); bare websockets connect + a frame of the same size, interleaved: {_median_ms(j['bare']):.2f} ms")
+          f" ms); bare connect (same connection code) + a frame of the same size, interleaved: "
+          f"{_median_ms(j['bare']):.2f} ms")
     return 0
 
 
@@ -403,7 +421,8 @@ def collect(quick: bool = False) -> list[dict[str, object]]:
          "floor": f["action_bytes"], "floor_name": "the action's JSON"},
         {**row, "name": "late join, 1,000 cards (connect -> view checked)", "value": f["join_ms"], "unit": "ms",
          "floor": f["bare_join_ms"],
-         "floor_name": f"bare websockets connect + {f['join_bytes'] / 1024:.0f} KiB frame, interleaved"},
+         "floor_name": f"bare connect (same connection code) + {f['join_bytes'] / 1024:.0f} KiB frame, "
+                       "interleaved"},
         {**row, "name": "host fan-out per action, 8 seats, 1,000 cards", "value": f["fanout8_ms"], "unit": "ms",
          "floor": None, "floor_name": "no I/O"},
         {**row, "name": "action round trip p99, 2 clients, autosave on (journal, answered once durable)",
@@ -557,7 +576,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{f[f'bytes{clients}']:.0f} bytes per client per action (action JSON {f['action_bytes']:.0f})")
     print(f"late join, {CARDS} cards, connection included: {f['join_ms']:.2f} ms for {f['join_bytes']:,} bytes "
           f"(of which the client's work after the last byte {f['join_client_ms']:.2f} ms, CPU "
-          f"{f['join_client_cpu_ms']:.2f} ms); bare websockets connect "
+          f"{f['join_client_cpu_ms']:.2f} ms); bare connect (same connection code) "
           f"+ a frame of the same size, interleaved: {f['bare_join_ms']:.2f} ms")
     print(f"host fan-out per action, 8 seats: {f['fanout8_ms']:.3f} ms")
     return 0 if f["ok2"] and f["ok8"] else 1

@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -105,27 +106,6 @@ class Peer:
 # ------------------------------------------------------------------------------------------------ ours
 
 
-class _Wire:
-    """Counts the bytes every websockets connection of this process receives (handshake and framing included)."""
-
-    def __init__(self) -> None:
-        from websockets.asyncio.connection import Connection
-
-        self.total = 0
-        self._cls = Connection
-        self._orig = Connection.data_received
-        wire = self
-
-        def data_received(conn: Any, data: bytes) -> None:
-            wire.total += len(data)
-            wire._orig(conn, data)
-
-        Connection.data_received = data_received  # type: ignore[method-assign]
-
-    def close(self) -> None:
-        self._cls.data_received = self._orig  # type: ignore[method-assign]
-
-
 async def _play(port: int, moves: int) -> list[Any]:
     """2 seats connected, `moves` moves played by seat 0 (each answered before the next)."""
     from bench_net import _action
@@ -139,15 +119,18 @@ async def _play(port: int, moves: int) -> list[Any]:
     return seats
 
 
-async def our_join(port: int, wire: _Wire) -> tuple[float, int]:
-    """One late join (a spectator) to our host: (seconds, bytes), the view checked against the host's hash."""
+async def our_join(port: int, seats: Sequence[Any] = ()) -> tuple[float, int]:
+    """One late join (a spectator) to our host: (seconds, bytes), the view checked against the host's hash.
+
+    The bytes are what the joiner's socket received and, as the peer counts every socket its server wrote to,
+    what the connected `seats` received meanwhile (the host tells them who joined)."""
     from tabletop.net.client import Client
 
-    before = wire.total
+    before = sum(c.received for c in seats)
     t = time.perf_counter()
     client = await Client("127.0.0.1", port, seat=None, reconnect=False).connect(30)
     took = time.perf_counter() - t
-    got = wire.total - before
+    got = client.received + sum(c.received for c in seats) - before
     p = client.protocol
     pieces = sum(len(z["pieces"]) for z in p.view["zones"]) if p.view else 0
     if not (p.hash and p.desyncs == 0 and p.hash == p.view_hash() and pieces == CARDS):
@@ -159,7 +142,6 @@ async def our_join(port: int, wire: _Wire) -> tuple[float, int]:
 async def _alternate(port: int, peer: Peer, joins: int) -> tuple[list[tuple[float, int]], list[tuple[float, int]]]:
     loop = asyncio.get_running_loop()
     seats = await _play(port, WARMUP + MOVES)
-    wire = _Wire()
     ours: list[tuple[float, int]] = []
     theirs: list[tuple[float, int]] = []
     try:
@@ -167,11 +149,10 @@ async def _alternate(port: int, peer: Peer, joins: int) -> tuple[list[tuple[floa
             for turn in ((0, 1) if k % 2 == 0 else (1, 0)):  # who goes first alternates too
                 await asyncio.sleep(0.005)  # the peer waits 5 ms between joins too
                 if turn == 0:
-                    ours.append(await our_join(port, wire))
+                    ours.append(await our_join(port, seats))
                 else:
                     theirs.append(await loop.run_in_executor(None, peer.join))
     finally:
-        wire.close()
         for c in seats:
             await c.close()
     return ours, theirs

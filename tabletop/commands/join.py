@@ -13,6 +13,7 @@ import json
 import signal
 import sys
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["HELP", "NAME", "add_arguments", "describe_view", "run", "safe"]
@@ -101,106 +102,142 @@ def _window(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..net.client import Client, ws_uri
-    from ..net.errors import NetError, Refused, VersionMismatch
-    from .common import seat_label
+    from .common import UsageError
 
     if not (args.terminal or args.once or args.json or args.find or args.watch or args.token):
         return _window(args)
-
     if args.find:
-        from ..net.discovery import browse
-
-        try:
-            games = browse(2.0)
-        except NetError as e:
-            print(safe(f"tabletop join: {e}"), file=sys.stderr)
-            return 2
-        for g in games:
-            print(safe(f"{g.join_address}  {g.name}  "
-                       + " ".join(f"{k}={v}" for k, v in sorted(g.properties.items()))))
-        if not games:
-            print("no games found on the LAN (join by address: tabletop join HOST[:PORT])")
-        return 0
+        return _find()
     if not args.address:
         print("tabletop join: give the host's address (or --find)", file=sys.stderr)
         return 2
-    seat: int | str | None = "any"
+    try:
+        seat = _wanted_seat(args)
+    except UsageError as e:
+        print(f"tabletop join: {e}", file=sys.stderr)
+        return 2
+    return asyncio.run(_follow(args, seat, _printer(args.json)))
+
+
+#: prints one thing the text client learned: (kind, JSON body, text lines)
+Out = Callable[[str, dict[str, Any], "list[str] | str"], None]
+
+
+def _find() -> int:
+    """`--find`: the games announced on the LAN, one a line."""
+    from ..net.discovery import browse
+    from ..net.errors import NetError
+
+    try:
+        games = browse(2.0)
+    except NetError as e:
+        print(safe(f"tabletop join: {e}"), file=sys.stderr)
+        return 2
+    for g in games:
+        print(safe(f"{g.join_address}  {g.name}  " + " ".join(f"{k}={v}" for k, v in sorted(g.properties.items()))))
+    if not games:
+        print("no games found on the LAN (join by address: tabletop join HOST[:PORT])")
+    return 0
+
+
+def _wanted_seat(args: argparse.Namespace) -> int | str | None:
+    """The seat the hello asks for: "any", None to watch, or the number given (raises UsageError)."""
+    from .common import check_seat
+
     if args.watch:
-        seat = None
-    elif args.seat:
-        from .common import UsageError, check_seat
+        return None
+    if args.seat:
+        return check_seat(args.seat, None, "--seat")  # the host knows the seat count: it refuses one too many
+    return "any"
 
-        try:
-            seat = check_seat(args.seat, None, "--seat")  # the host knows the seat count: it refuses one too many
-        except UsageError as e:
-            print(f"tabletop join: {e}", file=sys.stderr)
-            return 2
 
-    def out(kind: str, body: Any, text: list[str] | str) -> None:
-        if args.json:
+def _printer(as_json: bool) -> Out:
+    def out(kind: str, body: dict[str, Any], text: list[str] | str) -> None:
+        if as_json:
             print(json.dumps({"kind": kind, **body}), flush=True)
         else:
             print(safe("\n".join(text) if isinstance(text, list) else text), flush=True)
 
-    async def main() -> int:
-        try:
-            client = Client(args.address, name=args.name, seat=seat, token=args.token, password=args.password)
-        except NetError as e:
-            print(safe(f"tabletop join: {e}"), file=sys.stderr)
-            return 2
-        try:
-            await client.connect()
-        except NetError as e:  # refused (password, seat, version): bad input, 2; nobody there: 1
-            print(safe(f"tabletop join: {e}"), file=sys.stderr)
-            return 2 if isinstance(e, (Refused, VersionMismatch)) else 1
-        p = client.protocol
-        where = "watching" if p.seat is None else seat_label(p.seat)
-        out("welcome", {"seat": p.seat, "token": p.token, "host": p.host_name},
-            f"joined {p.host_name!r} at {ws_uri(client.host, client.port)[5:]}, {where}"
-            + (f"; seat token {p.token} (rejoin with --token)" if p.token else ""))
-        out("view", {"seq": p.seq, "hash": p.hash, "view": p.view}, describe_view(p.view or {}))
-        if args.once:
-            await client.close()
-            return 0
-        for line in p.log[-10:]:
-            out("log", {"line": line}, _log_line(line))
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(sig, stop.set)
-        last_status = client.status
+    return out
 
-        def on_event(ev: Any) -> None:
-            nonlocal last_status
-            if ev.kind == "log":
-                for line in ev.data["lines"]:
-                    out("log", {"line": line}, _log_line(line))
-            elif ev.kind == "view" and ev.data.get("snapshot"):
-                out("view", {"seq": p.seq, "hash": p.hash, "view": p.view}, describe_view(p.view or {}))
-            elif ev.kind == "players":
-                marks = [f"{q['seat'] + 1}:{q['name']}{'' if q['connected'] else ' (away)'}" for q in ev.data["players"]]
-                out("players", {"players": ev.data["players"], "paused": ev.data["paused"]},
-                    "players: " + ", ".join(marks) + (" [paused]" if ev.data["paused"] else ""))
-            elif ev.kind in ("desync", "error", "undo_request", "undo_result"):
-                out(ev.kind, ev.data, f"{ev.kind}: {json.dumps(ev.data)}")
-            if client.status != last_status:
-                last_status = client.status
-                out("status", {"status": client.status}, f"status: {client.status}")
 
-        client.on_event = on_event
-        watch_status = loop.create_task(_watch_status(client, out))
-        done = loop.create_task(client.wait_for(lambda: client.error is not None, 1e9))
-        await asyncio.wait([loop.create_task(stop.wait()), done], return_when=asyncio.FIRST_COMPLETED)
-        watch_status.cancel()
+async def _connected(args: argparse.Namespace, seat: int | str | None) -> Any:
+    """A connected, welcomed `Client`, or the exit status after saying why not (2: bad input or refused; 1: nobody
+    answered)."""
+    from ..net.client import Client
+    from ..net.errors import NetError, Refused, VersionMismatch
+
+    try:
+        client = Client(args.address, name=args.name, seat=seat, token=args.token, password=args.password)
+    except NetError as e:
+        print(safe(f"tabletop join: {e}"), file=sys.stderr)
+        return 2
+    try:
+        return await client.connect()
+    except NetError as e:
+        print(safe(f"tabletop join: {e}"), file=sys.stderr)
+        return 2 if isinstance(e, (Refused, VersionMismatch)) else 1
+
+
+async def _follow(args: argparse.Namespace, seat: int | str | None, out: Out) -> int:
+    """Join, print the welcome and the table, then (unless `--once`) everything that happens until Ctrl+C."""
+    from ..net.client import ws_uri
+    from .common import seat_label
+
+    client = await _connected(args, seat)
+    if isinstance(client, int):
+        return client
+    p = client.protocol
+    where = "watching" if p.seat is None else seat_label(p.seat)
+    out("welcome", {"seat": p.seat, "token": p.token, "host": p.host_name},
+        f"joined {p.host_name!r} at {ws_uri(client.host, client.port)[5:]}, {where}"
+        + (f"; seat token {p.token} (rejoin with --token)" if p.token else ""))
+    out("view", {"seq": p.seq, "hash": p.hash, "view": p.view}, describe_view(p.view or {}))
+    if args.once:
         await client.close()
-        if client.error is not None and not stop.is_set():
-            print(safe(f"tabletop join: {client.error}"), file=sys.stderr)
-            return 1
         return 0
+    for line in p.log[-10:]:
+        out("log", {"line": line}, _log_line(line))
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    client.on_event = _event_printer(client, out)
+    watch_status = loop.create_task(_watch_status(client, out))
+    done = loop.create_task(client.wait_for(lambda: client.error is not None, 1e9))
+    await asyncio.wait([loop.create_task(stop.wait()), done], return_when=asyncio.FIRST_COMPLETED)
+    watch_status.cancel()
+    await client.close()
+    if client.error is not None and not stop.is_set():
+        print(safe(f"tabletop join: {client.error}"), file=sys.stderr)
+        return 1
+    return 0
 
-    return asyncio.run(main())
+
+def _event_printer(client: Any, out: Out) -> Callable[[Any], None]:
+    """What the text client prints for each event of the connection (and each change of its status)."""
+    p = client.protocol
+    last_status = client.status
+
+    def on_event(ev: Any) -> None:
+        nonlocal last_status
+        if ev.kind == "log":
+            for line in ev.data["lines"]:
+                out("log", {"line": line}, _log_line(line))
+        elif ev.kind == "view" and ev.data.get("snapshot"):
+            out("view", {"seq": p.seq, "hash": p.hash, "view": p.view}, describe_view(p.view or {}))
+        elif ev.kind == "players":
+            marks = [f"{q['seat'] + 1}:{q['name']}{'' if q['connected'] else ' (away)'}" for q in ev.data["players"]]
+            out("players", {"players": ev.data["players"], "paused": ev.data["paused"]},
+                "players: " + ", ".join(marks) + (" [paused]" if ev.data["paused"] else ""))
+        elif ev.kind in ("desync", "error", "undo_request", "undo_result"):
+            out(ev.kind, ev.data, f"{ev.kind}: {json.dumps(ev.data)}")
+        if client.status != last_status:
+            last_status = client.status
+            out("status", {"status": client.status}, f"status: {client.status}")
+
+    return on_event
 
 
 async def _watch_status(client: Any, out: Any) -> None:

@@ -1,9 +1,10 @@
-"""The client: a thin asyncio + websockets layer around `ClientProtocol`, reconnecting with its seat token.
+"""The client: a thin asyncio layer around `ClientProtocol`, reconnecting with its seat token.
 
 `Client` is for asyncio code (tests, bots, `tabletop join`); `ClientThread` runs one in a background thread for a
 pygame UI, which polls `view()`/`events()` each frame and calls `submit()`. When the host goes away the client keeps
 its last view and says so (`status`), and keeps trying to get back in; a host that refuses it (version, password,
-token) is final.
+token) is final. The connection itself is a `clientlink.Link` (websockets' sans-I/O client): each frame is taken
+as it arrives, in the callback that read it.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, ConnectionClosedOK, InvalidHandshake, InvalidURI
+from websockets.exceptions import InvalidHandshake, InvalidURI
+from websockets.http11 import Response
 
 from ..core import actions as A
+from .clientlink import Link, open_link
 from .clientproto import ANY_SEAT, ClientEvent, ClientProtocol
 from .errors import BadFrame, HostLost, NetError, Refused, VersionMismatch
 from .host import DEFAULT_PORT, HELLO_HEADER
@@ -29,6 +31,8 @@ __all__ = ["Client", "ClientThread", "parse_address"]
 
 #: refusals after which reconnecting cannot help
 FINAL = ("version", "password", "bad_token", "bad_name", "no_seat", "seat_taken")
+#: seconds for the TCP connection and the opening handshake
+OPEN_TIMEOUT = 5.0
 
 
 def parse_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -92,10 +96,13 @@ class Client:
         self.status = "connecting"
         self.error: NetError | None = None
         self.bytes_received = 0
+        #: every byte the connections so far received (HTTP responses and WebSocket framing included)
+        self.wire_bytes = 0
         self.connections = 0
-        self._ws: ClientConnection | None = None
+        self._ws: Link | None = None
         self._task: asyncio.Task[None] | None = None
-        self._cond: asyncio.Condition | None = None
+        #: `wait_for` callers: (predicate, future), checked after every frame
+        self._waiters: list[tuple[Callable[[], bool], asyncio.Future[None]]] = []
         #: resolved when the first welcome (or a final error) comes: `connect` waits on it alone
         self._first: asyncio.Future[None] | None = None
         self._closing = False
@@ -123,12 +130,16 @@ class Client:
     def connected(self) -> bool:
         return self.protocol.welcomed and self._ws is not None
 
+    @property
+    def received(self) -> int:
+        """Bytes received so far on every connection (`wire_bytes` plus the open connection's)."""
+        return self.wire_bytes + (self._ws.wire if self._ws is not None else 0)
+
     # -- lifecycle --
 
     async def connect(self, timeout: float = 10.0) -> Client:
         """Connect and wait for the welcome; raises Refused/VersionMismatch/HostLost."""
         loop = asyncio.get_running_loop()
-        self._cond = asyncio.Condition()
         self._first = first = loop.create_future()
         self._task = loop.create_task(self._run())
         try:
@@ -145,11 +156,11 @@ class Client:
     async def close(self) -> None:
         """Say goodbye and stop reconnecting."""
         self._closing = True
-        ws = self._ws
-        if ws is not None:
+        link = self._ws
+        if link is not None:
             with contextlib.suppress(Exception):
-                await ws.send(encode({"type": "bye"}).decode())
-                await asyncio.wait_for(ws.close(), 2)
+                link.send_text(encode({"type": "bye"}))
+                await link.close()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -159,45 +170,34 @@ class Client:
     def abort(self) -> None:
         """Drop the connection without a goodbye (tests use it to simulate a network failure)."""
         if self._ws is not None:
-            self._ws.transport.abort()
+            self._ws.abort()
 
     async def _run(self) -> None:
         delay = self.retry_delay
         while not self._closing:
+            link: Link | None = None
+            code: int | None = None
+            reason = ""
             try:
                 self.protocol.start()
-                # the hello rides on the opening handshake (a host that takes it welcomes us right after it);
-                # no proxy lookup: a LAN host is reached directly
-                async with connect(ws_uri(self.host, self.port), max_size=None, compression=None, proxy=None,
-                                   additional_headers={HELLO_HEADER: self.protocol.hello_header()},
-                                   open_timeout=5, ping_interval=5, ping_timeout=15, close_timeout=2) as ws:
-                    self._ws = ws
-                    self.connections += 1
-                    delay = self.retry_delay
-                    if ws.response is not None and ws.response.headers.get(HELLO_HEADER) == "taken":
-                        self.protocol.hello_taken()
-                    await self._flush()
-                    while True:
-                        try:
-                            data = await ws.recv(decode=False)  # the bytes as sent: decoded once, by the protocol
-                        except ConnectionClosedOK:
-                            break
-                        self.bytes_received += len(data)
-                        if self.record:
-                            self.frames.append(data)
-                        try:
-                            self.protocol.receive_data(data)
-                        except BadFrame as e:
-                            self.protocol.resync(f"bad frame from the host: {e.reason}")
-                        await self._after_frame()
-                    code, reason = ws.close_code, ws.close_reason or ""
-            except (TimeoutError, OSError, ConnectionClosed, InvalidHandshake) as e:
-                code = getattr(self._ws, "close_code", None)
-                reason = getattr(self._ws, "close_reason", "") or str(e)
+                # the hello rides on the opening handshake (a host that takes it welcomes us right after it)
+                async with asyncio.timeout(OPEN_TIMEOUT):
+                    link = await open_link(self.host, self.port, {HELLO_HEADER: self.protocol.hello_header()},
+                                           self._opened, self._message)
+                delay = self.retry_delay
+                await asyncio.shield(link.closed)  # frames are taken as they arrive, by `_message`
+                code, reason = link.close_code, link.close_reason
+            except (TimeoutError, OSError, InvalidHandshake) as e:
+                if link is not None:
+                    code, reason = link.close_code, link.close_reason
+                reason = reason or str(e) or type(e).__name__
             except InvalidURI as e:
                 self.error = NetError(str(e))
                 break
             finally:
+                if link is not None:
+                    link.abort()
+                    self.wire_bytes += link.wire
                 self._ws = None
                 self.protocol.connection_lost()
             if self.error is not None or self._closing:
@@ -212,14 +212,33 @@ class Client:
                 break
             self.status = "reconnecting (host lost; showing the last view)"
             self._settle_first()
-            await self._notify()
+            self._notify()
             await asyncio.sleep(delay)
             delay = min(self.max_retry_delay, delay * 2)
         if self._first is not None and not self._first.done():
             self._first.set_result(None)  # stopped without a welcome: `connect` raises `error` or says so
-        await self._notify()
+        self._notify()
 
-    async def _after_frame(self) -> None:
+    def _opened(self, link: Link, response: Response) -> None:
+        """The host accepted the handshake (called before any frame of this connection is taken)."""
+        self._ws = link
+        self.connections += 1
+        if response.headers.get(HELLO_HEADER) == "taken":
+            self.protocol.hello_taken()
+        self._send_out()
+
+    def _message(self, data: bytes) -> None:
+        """One frame from the host, the bytes as sent: decoded once, by the protocol."""
+        self.bytes_received += len(data)
+        if self.record:
+            self.frames.append(data)
+        try:
+            self.protocol.receive_data(data)
+        except BadFrame as e:
+            self.protocol.resync(f"bad frame from the host: {e.reason}")
+        self._after_frame()
+
+    def _after_frame(self) -> None:
         for ev in self.protocol.events_received():
             if ev.kind == "welcome":
                 self.status = "connected"
@@ -231,9 +250,9 @@ class Client:
                     self._closing = True
             if self.on_event is not None:
                 self.on_event(ev)
-        await self._flush()
+        self._send_out()
         self._settle_first()
-        await self._notify()
+        self._notify()
 
     def _settle_first(self) -> None:
         """Let `connect` return once welcomed (or refused: it raises the error then)."""
@@ -241,35 +260,45 @@ class Client:
         if first is not None and not first.done() and (self.protocol.welcomed or self.error is not None):
             first.set_result(None)
 
-    async def _flush(self) -> None:
-        ws = self._ws
-        if ws is None:
-            return
-        for data in self.protocol.data_to_send():
-            try:
-                await ws.send(data.decode())
-            except ConnectionClosed:
-                # the host went away mid-send: the reader loop reconnects, and every unanswered action (kept in
-                # `protocol.pending`) is sent again after the next welcome; the host knows a resent one by its cseq
-                return
+    def _send_out(self) -> None:
+        """Send what the protocol queued. A connection that is gone sends nothing: every unanswered action (kept
+        in `protocol.pending`) is sent again after the next welcome, and the host knows a resent one by its cseq."""
+        data = self.protocol.data_to_send()
+        link = self._ws
+        if link is not None:
+            for frame in data:
+                if not link.send_text(frame):
+                    return
 
-    async def _notify(self) -> None:
-        if self._cond is not None:
-            async with self._cond:
-                self._cond.notify_all()
+    async def _flush(self) -> None:
+        self._send_out()
+        if self._ws is not None:
+            await self._ws.drain()  # a host that stopped reading holds the sender back, as a socket would
+
+    def _notify(self) -> None:
+        """Wake every `wait_for` whose predicate holds now."""
+        for predicate, fut in list(self._waiters):
+            if fut.done():
+                continue
+            try:
+                if predicate():
+                    fut.set_result(None)
+            except Exception as e:  # noqa: BLE001 - handed to the waiter
+                fut.set_exception(e)
 
     # -- acting --
 
     async def wait_for(self, predicate: Callable[[], bool], timeout: float = 10.0) -> None:
         """Wait until `predicate()` holds (checked after every frame); raises asyncio.TimeoutError."""
-        assert self._cond is not None, "connect() first"
-        cond = self._cond
-
-        async def waiter() -> None:
-            async with cond:
-                await cond.wait_for(predicate)
-
-        await asyncio.wait_for(waiter(), timeout)
+        assert self._task is not None, "connect() first"
+        if predicate():
+            return
+        entry = (predicate, asyncio.get_running_loop().create_future())
+        self._waiters.append(entry)
+        try:
+            await asyncio.wait_for(entry[1], timeout)
+        finally:
+            self._waiters.remove(entry)
 
     async def submit(self, action: A.Action) -> int:
         """Send an action (queued while disconnected, sent again after a reconnect); returns its cseq."""
@@ -300,7 +329,7 @@ class Client:
     async def send_raw(self, data: bytes | str) -> None:
         """Send a frame as is (tests use it to send what a broken or hostile client would)."""
         if self._ws is not None:
-            await self._ws.send(data if isinstance(data, str) else data.decode("utf-8", "replace"))
+            self._ws.send_text((data if isinstance(data, str) else data.decode("utf-8", "replace")).encode())
 
 
 class ClientThread:

@@ -204,9 +204,12 @@ class ClientProtocol:
         self.host_name = msg["host"]
         self.players, self.spectators, self.paused = msg["players"], msg["spectators"], msg["paused"]
         self.log = log = msg["log"][-CLIENT_LOG:]
-        for line in log:
-            if isinstance(line, dict) and ("violations" not in line or "notes" not in line):
-                _full_line(line)
+        for line in log:  # `_full_line`, inlined: a welcome brings hundreds
+            if type(line) is dict:
+                if "violations" not in line:
+                    line["violations"] = []
+                if "notes" not in line:
+                    line["notes"] = []
         self._awaiting_snapshot = False
         ok = self._set_view(msg["view"], msg["seq"], msg["hash"], msg.get("digests"))
         self.legal = msg.get("legal")

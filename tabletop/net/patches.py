@@ -17,6 +17,8 @@ from ..core.view import canonical, combine_hash, find_from_end, splices, view_to
 
 __all__ = ["PatchedView", "make_patch", "piece_update", "splices"]
 
+_DICT = {dict}
+
 
 class PatchedView:
     """A view kept current from patches, with what checking it needs: each zone's digest and piece lines.
@@ -47,7 +49,7 @@ class PatchedView:
             zname, pieces = z["name"], z["pieces"]
             if not isinstance(zname, str) or not isinstance(pieces, list):
                 raise TypeError(f"zone {i} of the view is not a named list of pieces")
-            if not all(type(p) is dict for p in pieces):
+            if pieces and set(map(type, pieces)) != _DICT:  # each piece's type, taken in C
                 raise TypeError(f"zone {zname!r} holds a piece that is not an object")
             if checked:
                 self.digests[zname] = (digests[i] if digests is not None

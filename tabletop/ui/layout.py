@@ -204,8 +204,9 @@ class Layout:
                 yield i
 
     def hit(self, x: float, y: float, skip: frozenset[str] | set[str] = frozenset()) -> Item | None:
-        """The topmost piece under a table point (leaving out `skip`: pieces in flight are not where they were)."""
-        for item in reversed(self.query(x, y, x, y)):
+        """The topmost piece under a table point (leaving out `skip`: pieces in flight are not where they were),
+        found from the top of the pile down: a deep pile costs what lies above the piece, not the whole pile."""
+        for item in self.top_down(x, y, x, y):
             if item.contains(x, y) and item.pid not in skip:
                 return item
         return None
