@@ -9,6 +9,7 @@ from typing import Any
 
 from ...core.state import GameState
 from ..kit import Status
+from .actions import ACTIONS, Buy, FreeDraw, Sell
 from .steps import PHASE_OF, STEP_LABELS
 
 __all__ = ["StatusReport"]
@@ -75,23 +76,11 @@ class StatusReport:
             if value is not None:
                 sells[pid] = str(value)
         return {
-            "move_words": {
-                "xfc.free_draw": "Free draw (1 card)",
-                "xfc.buy": f"Buy {{count}} card{{count:s}} for {{count}} {pool}",
-                "xfc.sell": "Sell {pieces} for {pieces:sell_values} CP",
-                "xfc.requisition": "Requisition {piece} ({piece:move_costs}) for {agent}",
-                "xfc.exchange": "Give {piece} to {agent}",
-                "xfc.deploy": "Deploy {agent} to the {to}",
-                "xfc.hire": "Hire {piece} to the {to} ({piece:move_costs})",
-                "xfc.team": "Form a Team: {agents}",
-                "xfc.site": "Place Site {piece}",
-                "xfc.bluff": "Bluff {piece} under {site}",
-                "xfc.investigate": "Investigate {site} with {agents} ({skill})",
-                "xfc.bluff_resolve": "{pay:Pay for|Discard} the revealed Bluff {piece}",
-                "xfc.play": "Play {piece} ({piece:move_costs})",
-                "xfc.assign_damage": "{agent} takes the damage",
-                "xfc.discard": "Discard {pieces}",
-            },
+            # the actions' own words (`core.words`: the log says them too), with what the list adds: the pool
+            "move_words": {**{cls.type: cls.words for cls in ACTIONS if getattr(cls, "words", None)},
+                           "xfc.buy": f"{Buy.words} for {{count}} {pool}",
+                           "xfc.sell": f"{Sell.words} for {{pieces:sell_values}} CP",
+                           "xfc.free_draw": f"{FreeDraw.words} (1 card)"},
             "move_costs": costs,
             "sell_values": sells,
         }
