@@ -121,11 +121,8 @@ def cards_phrase(named: Sequence[str], hidden: int, word: str = "card", shown: i
 
 
 def seat_name(state: GameState, seat: Any) -> str:
-    """A seat as people read it: its player's name, else "Seat N" counted from 1."""
-    for p in state.players:
-        if p.seat == seat:
-            return p.name or f"Seat {seat + 1}"
-    return f"Seat {seat + 1}" if isinstance(seat, int) and not isinstance(seat, bool) else "nobody"
+    """A seat as people read it: the name its player goes by at this table (`GameState.seat_name`)."""
+    return state.seat_name(seat)
 
 
 def zone_words(state: GameState, name: str) -> str:

@@ -460,6 +460,8 @@ class HostProtocol:
         rec = self.records.get(seat) if seat is not None else None
         if rec is not None and name:
             rec.name = name
+            # what every sentence of the rules calls this seat from now on (status, log, refusals)
+            state.seat_names[seat] = name
         lv = self.live(seat)
         self._out.append((conn.id, self._with_view({
             "type": "welcome",

@@ -101,3 +101,25 @@ def test_xfiles_fan_says_the_setup_step_in_words() -> None:
     assert s.submit(env, pending["seat"]).accepted
     title = s.rules.card_title(s.state, env.piece)
     assert _text(s, 1 - pending["seat"]) == f"played {title} from the environment deck"
+
+
+def test_sentences_call_a_seat_by_the_name_its_player_goes_by_here() -> None:
+    """A LAN host records the name a player joined with (`GameState.seat_names`); every sentence uses it."""
+    from tabletop.core.messages import hidden_place
+    from tabletop.rules.xfiles_fan.actions import ChooseFirst
+
+    s = _session("tragedy")
+    s.state.seat_names[s.state.rules["priority"]] = "Ben"
+    holder = s.state.rules["priority"]
+    assert "Ben has priority" in s.rules.game_status(s.state, 1 - holder).prompt
+    hand = s.state.zones[f"hand:{holder}"].pieces[0]
+    assert hidden_place(s.state, hand) == "a card in Ben's Hand"
+    assert s.state.seat_names and s.state.copy().seat_names == {}  # not part of the table: never saved
+
+    f = _session("xfiles-fan")
+    decider = f.state.rules["pending"][0]["seat"]
+    f.state.seat_names = {0: "Ann", 1: "Ben"}
+    assert f.submit(ChooseFirst(1), decider).accepted
+    assert _text(f, 0) == "chose Ben to play first"
+    assert f.rules.game_status(f.state, 0).prompt.startswith("Setup")
+    assert "Ben" in f.rules.game_status(f.state, 0).prompt

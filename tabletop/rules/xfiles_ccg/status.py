@@ -10,6 +10,7 @@ from typing import Any
 from ...core.state import GameState
 from ..kit import Status
 from .actions import ACTIONS, Buy, FreeDraw, Sell
+from .moves import STEP_HINTS
 from .steps import PHASE_OF, STEP_LABELS
 
 __all__ = ["StatusReport"]
@@ -35,6 +36,9 @@ class StatusReport:
             "step_label": STEP_LABELS[step],
             "decision": decision,
             "what_now": self.what_now(state, seat),
+            # the step in words for the status line: what the deciding seat may do
+            "todo": None if over or decision is None else
+            STEP_HINTS[step] if decision == seat else STEP_HINTS[step].replace("your ", "their "),
             "pools": {str(s): {"rp": self._pool_of(state, s, "rp"), "cp": self._pool_of(state, s, "cp")}
                       for s in state.seats},
             "agents": {str(s): [self._agent_row(state, p) for p in self.agents(state, s)] for s in state.seats},
@@ -88,7 +92,7 @@ class StatusReport:
     def prompt(self, state: GameState, seat: int | None) -> str:
         """The step and who acts in it, for the HUD's status line."""
         r = state.rules
-        names = {p.seat: p.name for p in state.players}
+        names = {p.seat: state.seat_name(p.seat) for p in state.players}
         if r.get("over"):
             w = r.get("winner")
             return f"{names.get(w, w)} wins" if w is not None else "Draw"

@@ -51,7 +51,7 @@ class StatusView:
         if "phase" not in r:
             return Status(self.name)
         self._sync_cards()
-        names = {p.seat: p.name for p in state.players}
+        names = {p.seat: state.seat_name(p.seat) for p in state.players}
         scores = [p.counters.get("score", 0) for p in state.players]
         rnd, running, unknown = self._round_view(state, seat)
         pending = self._pending_view(state, seat)
