@@ -642,7 +642,13 @@ class Session:
         return [(e, v) for e in self.history for v in e.violations]
 
     def log_for(self, seat: int | None) -> list[dict[str, Any]]:
-        return [e.for_seat(seat) for e in self.history]
+        return [self.line_for(e, seat) for e in self.history]
+
+    def line_for(self, entry: LogEntry, seat: int | None) -> dict[str, Any]:
+        """`entry.for_seat(seat)`, with its sentence also for an entry read back from a save (which has none)."""
+        if entry.words is None:
+            entry.words = self._sentence
+        return entry.for_seat(seat)
 
     def _notify(self, kind: str, entry: LogEntry) -> None:
         for listener in list(self.listeners):

@@ -675,7 +675,7 @@ class HostProtocol:
 
     def _log_line(self, kind: str, entry: LogEntry, seat: int | None) -> dict[str, Any]:
         """A log line as `seat` may read it; empty `violations` and `notes` are left out on the wire."""
-        line = entry.for_seat(seat)
+        line = self.session.line_for(entry, seat)
         line["kind"] = kind
         if line["violations"]:
             line["violations"] = self._violations(line["violations"], seat)

@@ -123,3 +123,17 @@ def test_sentences_call_a_seat_by_the_name_its_player_goes_by_here() -> None:
     assert _text(f, 0) == "chose Ben to play first"
     assert f.rules.game_status(f.state, 0).prompt.startswith("Setup")
     assert "Ben" in f.rules.game_status(f.state, 0).prompt
+
+
+def test_a_game_read_back_from_its_save_words_its_log_too() -> None:
+    from tabletop.rules.xfiles_ccg.actions import FreeDraw
+    from tabletop.store import dump_save, parse_save
+
+    s = _session("xfiles-ccg")
+    active = s.state.rules["active"]
+    assert s.submit(FreeDraw(), active).accepted
+    loaded = parse_save(dump_save(s.state, s.history), "<test>")
+    again = Session(loaded.state, s.rules, history=loaded.history)
+    assert again.log_for(1 - active)[-1]["text"] == "took the free draw and drew 1 card"
+    assert again.log_for(active)[-1]["text"].startswith("took the free draw and drew ")
+    assert again.log_for(active)[-1]["text"] != "took the free draw and drew 1 card"
