@@ -129,13 +129,11 @@ def move_rows(moves: Sequence[Mapping[str, Any]], paths: Sequence[Sequence[Seque
         if len(idx) == 1:
             row = MoveRow(kind, texts[0], idx, texts=texts, subjects=subjects)
         else:
-            # a choice on no card says what it is for ("Choose who plays first"), else the verb and the cards
             head = kind_verb(kind).capitalize()
             named = [name_of(s) or "a hidden card" for s in subjects]
             if named:
                 head += " " + ", ".join(named)
-            title = head if subjects else (action_todo(kind) or head).capitalize()
-            row = MoveRow(kind, f"{title}: choose… ({len(idx)})", idx, f"{title}: choose one",
+            row = MoveRow(kind, f"{head}: choose… ({len(idx)})", idx, f"{head}: choose one",
                           [_option(t, head) for t in texts], texts, subjects)
         by_kind.setdefault(kind, []).append(row)
     return [row for rows in by_kind.values() for row in rows]

@@ -143,7 +143,7 @@ class FormTeam(Action):
 class PlaceSite(Action):
     """Case Assignment: place a Site in the Field paying its Cost, directed at one opponent (`at`)."""
 
-    words: ClassVar[str] = "Place the Site {piece} directed at {at}"
+    words: ClassVar[str] = "Place Site {piece}{at: directed at |}{at}"
     todo: ClassVar[str] = "place a Site"
 
     piece: str
