@@ -87,7 +87,7 @@ def hidden_place(state: GameState, pid: str) -> str:
     label = zone.label or zone.kind or zone.name.split(":")[0]
     if zone.owner is not None:
         try:
-            where = f"{state.player(zone.owner).name}'s {label}"
+            where = f"{state.seat_name(zone.owner)}'s {label}"
         except (KeyError, IndexError):
             where = label
     else:

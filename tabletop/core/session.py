@@ -18,6 +18,7 @@ from .reducer import ActionError, Tx, reduce
 from .ruleset import NullRules, RulesHook, Violation
 from .state import EVERYONE, GameState, Piece
 from .view import view as make_view
+from .words import past, sentence
 
 __all__ = ["LogEntry", "Result", "Session", "permit", "resolve_action", "safe_text", "visibility"]
 
@@ -45,6 +46,9 @@ class LogEntry:
     secrets: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
     #: per card it touched: its card reference, for the seats that could see it (as of the entry; not saved)
     cards: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    #: the session's sentence maker (`Session._sentence`): the line in words, with card references (not saved)
+    words: Callable[[LogEntry, int | None, Callable[[str], bool]], str | None] | None = field(
+        default=None, repr=False, compare=False)
 
     @property
     def undoable(self) -> bool:
@@ -119,6 +123,10 @@ class LogEntry:
                 d["pieces"] = [name(p) for p in d["pieces"]]
             violations.append(d)
         line = {"seq": self.seq, "seat": self.seat, "action": action, "violations": violations, "notes": notes}
+        sentence = self.words(self, seat, visible) if self.words is not None else None
+        if sentence:
+            verb = self.action.type.rsplit(".", 1)[-1].replace("_", " ")
+            line["text"] = text(sentence, f"{past(verb.capitalize())} (with a card you cannot see)")
         named = seen_cards(self.cards, self.seen, seat)
         if named:
             line["cards"] = named
@@ -422,9 +430,21 @@ class Session:
         title = title_of(self.state, pid) if title_of is not None else None
         return (piece.card, title) if title else (piece.card,)
 
+    def _sentence(self, entry: LogEntry, seat: int | None, visible: Callable[[str], bool]) -> str | None:
+        """The entry as a sentence with card references, as `seat` may read it (`visible`: the pieces it saw)."""
+        return sentence(self.state, entry, seat, visible, self._title, getattr(self.rules, "log_notes", ()))
+
+    def _title(self, pid: str) -> str:
+        piece = self.state.pieces.get(pid)
+        if piece is None or piece.card is None:
+            return "a piece"
+        title_of = getattr(self.rules, "card_title", None)
+        return (title_of(self.state, pid) if title_of is not None else None) or piece.card
+
     def _remember(self, entry: LogEntry) -> None:
         """Keep with the entry what its sentences need to be rendered later as of now (who saw what, where)."""
         state = self.state
+        entry.words = self._sentence
         refs: set[str] = set()
         for v in entry.violations:
             refs.update(v.pieces)
@@ -622,7 +642,13 @@ class Session:
         return [(e, v) for e in self.history for v in e.violations]
 
     def log_for(self, seat: int | None) -> list[dict[str, Any]]:
-        return [e.for_seat(seat) for e in self.history]
+        return [self.line_for(e, seat) for e in self.history]
+
+    def line_for(self, entry: LogEntry, seat: int | None) -> dict[str, Any]:
+        """`entry.for_seat(seat)`, with its sentence also for an entry read back from a save (which has none)."""
+        if entry.words is None:
+            entry.words = self._sentence
+        return entry.for_seat(seat)
 
     def _notify(self, kind: str, entry: LogEntry) -> None:
         for listener in list(self.listeners):

@@ -171,6 +171,7 @@ class GameState:
         "_handles",
         "_by_handle",
         "_children",
+        "seat_names",
     )
 
     def __init__(
@@ -200,12 +201,25 @@ class GameState:
         self._handles: dict[str, str] = {}
         self._by_handle: dict[str, str] = {}
         self._children: dict[str, set[str]] = {}
+        #: the names the seats' players go by at this table (a LAN host's joined players), over `players`' names:
+        #: what every sentence calls a seat (`seat_name`); not saved, not hashed, not in any view
+        self.seat_names: dict[int, str] = {}
 
     # -- construction helpers (setup code and saves use these; play goes through events) --
 
     @property
     def seats(self) -> list[int]:
         return [p.seat for p in self.players]
+
+    def seat_name(self, seat: Any) -> str:
+        """A seat as sentences name it: the name its player goes by here, else its player's name, else "Seat N"."""
+        name = self.seat_names.get(seat) if isinstance(seat, int) else None
+        if name:
+            return name
+        for p in self.players:
+            if p.seat == seat:
+                return p.name or f"Seat {seat + 1}"
+        return f"Seat {seat + 1}" if isinstance(seat, int) and not isinstance(seat, bool) else "nobody"
 
     def player(self, seat: int) -> Player:
         for p in self.players:

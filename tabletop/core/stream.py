@@ -66,7 +66,7 @@ def log_lines(session: Session, seat: int | None, n: int = LOG_LINES) -> list[di
     """The last `n` log lines as `seat` may read them (kind `submit`), oldest first: what a whole view brings."""
     out = []
     for entry in session.history[-n:]:
-        line = entry.for_seat(seat)
+        line = session.line_for(entry, seat)
         line["kind"] = "submit"
         out.append(line)
     return out
@@ -143,7 +143,7 @@ class SeatStream:
         if change.rebuilt:
             item = self._whole()
         else:
-            line = entry.for_seat(self.seat)
+            line = self.session.line_for(entry, self.seat)
             line["kind"] = kind
             item = self._item(patch=make_patch(change), base=base, log=[line])
         with self._lock:

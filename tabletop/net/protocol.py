@@ -460,6 +460,8 @@ class HostProtocol:
         rec = self.records.get(seat) if seat is not None else None
         if rec is not None and name:
             rec.name = name
+            # what every sentence of the rules calls this seat from now on (status, log, refusals)
+            state.seat_names[seat] = name
         lv = self.live(seat)
         self._out.append((conn.id, self._with_view({
             "type": "welcome",
@@ -673,7 +675,7 @@ class HostProtocol:
 
     def _log_line(self, kind: str, entry: LogEntry, seat: int | None) -> dict[str, Any]:
         """A log line as `seat` may read it; empty `violations` and `notes` are left out on the wire."""
-        line = entry.for_seat(seat)
+        line = self.session.line_for(entry, seat)
         line["kind"] = kind
         if line["violations"]:
             line["violations"] = self._violations(line["violations"], seat)

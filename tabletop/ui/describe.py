@@ -148,6 +148,8 @@ def describe_entry(entry: Mapping[str, Any], names: Mapping[int, str], zones: Ma
     pieces = a.get("pieces") or ([a["piece"]] if a.get("piece") else [])
     if t == "attach" and a.get("to"):
         pieces = [a.get("piece"), a.get("to")]
+    if entry.get("text"):  # a ruleset's action, worded by the engine for this seat (`core.words`)
+        return str(entry["text"])
     word = _CORE_WORDS.get(t)
     if word is not None:
         return word(a, pieces, notes, zn, names, nf, list(cards))

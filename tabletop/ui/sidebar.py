@@ -218,6 +218,9 @@ class PanelsMixin:
         for i, (seq, text) in enumerate(self.local_log[-30:]):
             rows.append(((seq, 1 << 62 | i), text))
         rows.sort(key=lambda r: r[0])
+        if getattr(self.side, "log_seat", self.seat) != self.seat:  # another seat reads other words: redraw them all
+            self.side.log_keys = []
+        self.side.log_seat = self.seat
         self.side.set_log(rows, "<font color='#8a949e'>Nothing has happened yet.</font>")
         if self.peek is not None and not self.peek.closed:
             self.peek.set_entries(self._peek_entries(self.peek.zone))

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.words import action_todo, action_words, fill
 from .status import SEAT_KEYS, describe_action
 
 __all__ = ["MoveRow", "card_moves", "kind_verb", "move_rows", "moves_to", "status_variants", "todo_words", "worded"]
@@ -61,26 +62,8 @@ def worded(template: str, move: Mapping[str, Any], name_of: NameOf, names: Mappi
     `{pay:pay for it|discard it}` the first words when true, `{piece:move_costs}` the value the status's mapping
     of that name gives the field's raw value (left out, with the brackets round it, when it has none). Fields the
     template does not use are added as the rules panel words them when set, so no choice is lost."""
-    used: set[str] = set()
-
-    def fill(m: re.Match[str]) -> str:
-        key, spec = m.group(1), m.group(2)
-        used.add(key)
-        value = move.get(key)
-        if spec == "s":
-            return "" if value == 1 else "s"
-        if spec is not None and "|" in spec:
-            yes, no = spec.split("|", 1)
-            return yes if value else no
-        if spec:
-            table = lookups.get(spec)
-            raw = value[0] if isinstance(value, (list, tuple)) and len(value) == 1 else value
-            found = table.get(str(raw)) if isinstance(table, Mapping) else None
-            return "" if found is None else str(found)
-        return _value(key, value, name_of, names, piece_fields)
-
-    text = _FIELD.sub(fill, template)
-    text = re.sub(r"\s*\(\s*\)", "", text).strip()
+    used = {m.group(1) for m in _FIELD.finditer(template)}
+    text = fill(template, move, lambda key, value: _value(key, value, name_of, names, piece_fields), lookups)
     rest = {k: v for k, v in move.items() if k not in used and k != "type" and v not in (None, "", 0, False, [], ())}
     if rest:
         more = describe_action({"type": "x", **rest}, name_of, names, tuple(piece_fields))
@@ -108,7 +91,7 @@ def _describe(move: Mapping[str, Any], name_of: NameOf, names: Mapping[int, str]
               lookups: Mapping[str, Any] | None = None) -> str:
     """A move in words (the ruleset's own when its status gives them); an opaque token (a question, a guess) in
     the words the status gave it."""
-    template = (words or {}).get(str(move.get("type")))
+    template = (words or {}).get(str(move.get("type"))) or action_words(str(move.get("type")))
     if isinstance(template, str):
         return worded(template, move, name_of, names, piece_fields, lookups or {})
     token = move.get("token")
@@ -189,7 +172,9 @@ def todo_words(moves: Sequence[Mapping[str, Any]], paths: Sequence[Sequence[Sequ
         kind = str(move.get("type", "?"))
         one_card = i < len(paths) and len(paths[i]) == 1
         kinds[kind] = kinds.get(kind, True) and one_card
-    words = [kind_verb(k) + (" a card" if single and " " not in kind_verb(k) else "") for k, single in kinds.items()]
+    words = [action_todo(k) or kind_verb(k) + (" a card" if single and " " not in kind_verb(k) else "")
+             for k, single in kinds.items()]
+    words = list(dict.fromkeys(words))
     passes = [w for w in words if w.startswith(("pass", "next phase", "end ", "done"))]
     return _join([w for w in words if w not in passes] + passes)
 
@@ -244,13 +229,12 @@ def status_variants(title: str, status: Mapping[str, Any], legal: Mapping[str, A
         return [f"{head}: the game moves on", head]
     who = _who(waiting, seat, names, seats)
     acting = seat in waiting
-    if acting and moves:
+    todo = str(status.get("todo") or "")  # the ruleset's words for the step, else its moves' words (`core.words`)
+    if acting and moves and not todo:
         todo = todo_words(moves, list(legal.get("paths") or ()) if legal is not None else [])
-    else:
-        todo = str(status.get("todo") or "")
     line = f"{head}: {who} to act"
     short = f"{step}: {who} to act" if step else f"{who} to act"
-    out = [f"{line} — {todo}", f"{short} — {todo}"] if todo else []
+    out = [f"{line} — {todo}", f"{short} — {todo}", f"{who} to act — {todo}"] if todo else []
     out += [line, short, f"{who} to act"]
     if acting:
         out.append("Your move")

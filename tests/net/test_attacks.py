@@ -74,7 +74,8 @@ def test_a_refusal_describes_a_hidden_card_by_where_it_is() -> None:
     top = handles(t, a, "deck:0")[0]
     r = t.act(a, A.Move((top,), "hand:0"))
     assert not r["accepted"] and r["code"] == "xfc.hand_move"
-    assert "moving a face-down card in Seat 1's Bureau Deck from Bureau Deck to Hand" in r["error"]
+    # (the seat by the name its player joined with)
+    assert "moving a face-down card in ann's Bureau Deck from Bureau Deck to Hand" in r["error"]
     assert r["violations"][0]["pieces"] == [top]  # named by the handle its view shows
     assert t.leaks == []
 

@@ -32,7 +32,8 @@ def test_the_panel_shows_the_phase_and_names_cards_of_the_legal_moves():
     hand = app.session.state.zones["hand:1"].pieces
     play = next(i for i, a in enumerate(moves) if a.type == "tragedy.play")
     card = app.library.get(app.session.state.pieces[moves[play].piece].card)
-    assert texts[play] == f"Play {card.name} as {moves[play].role}"
+    role = moves[play].role
+    assert texts[play] == f"Play {card.name} as {'an' if role[0] in 'AEIOU' else 'a'} {role}"
     assert moves[play].piece in hand
 
 

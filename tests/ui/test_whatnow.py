@@ -123,7 +123,8 @@ def test_tragedy_says_the_step_and_who_acts_for_each_seat():
         assert holder == 1
         text = _status(app)
         # the bar shows the step and who acts; the ruleset's title may sit in the tooltip when the bar is narrow
-        assert "Upkeep Step: Bob (you) to act — play a card or pass" in text and "Tragedy" in text, text
+        # (the ruleset's words for the step, the same for every seat: `todo` in its status)
+        assert "Upkeep Step: Bob (you) to act — play an Act or pass" in text and "Tragedy" in text, text
         app.switch_seat(0)
         text = _status(app)
         assert "Upkeep Step: Bob to act" in text and "play an Act or pass" in text, text
@@ -134,7 +135,7 @@ def test_tragedy_says_the_step_and_who_acts_for_each_seat():
             session.submit(PassPriority(), session.state.rules["priority"])
         app.switch_seat(session.state.rules["priority"])
         who = ["Ann", "Bob"][app.seat]
-        assert f"Enter Stage: {who} (you) to act — play a card or pass" in _status(app)
+        assert f"Enter Stage: {who} (you) to act — stage an Actor, Set, Prop or Set Piece" in _status(app)
         app.switch_seat(1 - app.seat)
         assert f"Enter Stage: {who} to act — stage an Actor, Set, Prop or Set Piece" in _status(app)
     finally:
@@ -198,7 +199,7 @@ def test_a_tragedy_card_with_several_roles_opens_a_choice_and_one_click_plays_it
         assert dialog is not None and dialog.options == row.options and len(row.options) == len(row.moves) > 1
         # the options are the legal moves themselves
         wanted = [app.legal.moves[i] for i in row.moves]
-        choice = next(i for i, o in enumerate(row.options) if o.startswith("As Act"))
+        choice = next(i for i, o in enumerate(row.options) if o.startswith("As an Act"))
         n = len(app.session.history)
         item = dialog.list.item_list[choice]["button_element"]
         click(app, item.rect.center)

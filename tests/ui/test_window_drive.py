@@ -146,7 +146,7 @@ def play_tragedy(drv: Driver) -> None:
     assert drv.rules()["active"] == first, "two turns: the first player is active again"
     types = actions(drv)
     assert types.count("tragedy.play") == 4 and "pass" in " ".join(types)
-    assert sum(bool(re.search(r"play .+ as (an )?act", line, re.I)) for line in drv.log_lines()) >= 2
+    assert sum(bool(re.search(r"play(ed)? .+ as (an )?act", line, re.I)) for line in drv.log_lines()) >= 2
 
 
 # ---------------------------------------------------------------------- X-Files Fan
@@ -169,11 +169,11 @@ def play_xfiles_fan(drv: Driver) -> None:
     """Strict: choose who plays first, play the SCULLY / MULDER / X-FILES environment from the list, then each seat
     plays a card into the round from the list and answers "Play an Action card, or none" with the board's button."""
     state = drv.app.session.state
-    drv.click_move(r"^Choose first\b.*\bSeat 1$")
+    drv.click_move(r"^Choose Seat 1 to play first$")
     for _ in range(3):
         drv.sit(fan_decider(drv))
         assert re.search(r"SCULLY|MULDER|X-FILES", drv.rules()["prompt"]), drv.rules()["prompt"]
-        drv.click_move(r"^Environment\b")
+        drv.click_move(r"^Play .+ from the environment deck$")
     assert drv.rules()["phase"] == "play"
     assert len(state.zones["environment"].pieces) == 3
     assert all(len(state.zones[f"hand:{s}"].pieces) == 13 for s in (0, 1))
@@ -185,8 +185,8 @@ def play_xfiles_fan(drv: Driver) -> None:
         if any(_no_action(t) for _, t in d.hud_buttons()):
             d.click_hud(_no_action)
             return
-        if "No action" in d.moves():  # the board starts folded in a low window: the list answers it too
-            d.click_move(r"^No action$")
+        if "Play no Action card" in d.moves():  # the board starts folded in a low window: the list answers it too
+            d.click_move(r"^Play no Action card$")
             return
         plays = [m for m in d.moves() if m.startswith("Play ")]
         if plays:
@@ -207,7 +207,7 @@ def play_xfiles_fan(drv: Driver) -> None:
         assert cards and all(p in state.zones["round"].pieces for p in cards)
     assert drv.rules()["round_score"] != 0
     log = drv.log_lines()
-    assert sum(bool(re.search(r"Seat \d play ", line, re.I)) for line in log) >= 2
+    assert sum(bool(re.search(r"Seat \d played ", line, re.I)) for line in log) >= 2
     assert any("no action" in line.lower() for line in log)
 
 
@@ -215,8 +215,8 @@ def play_xfiles_fan(drv: Driver) -> None:
 
 CCG_TURN = ["Briefing", "Requisition", "Deployment", "Case Assignment", "Investigation", "Debriefing"]
 #: what a player picks from the list, first match wins; anything else: Pass
-CCG_WANTS = [r"^Free draw", r"^Sell\b", r"^Buy\b", r"^Requisition\b", r"^Deploy\b", r"^Place Site\b", r"^Investigate\b",
-             r"^Play\b", r"^Effect\b", r"^Discard\b"]
+CCG_WANTS = [r"^Take the free draw", r"^Sell\b", r"^Buy\b", r"^Requisition\b", r"^Deploy\b", r"^Place Site\b", r"^Investigate\b",
+             r"^Play\b", r"^Apply\b", r"^Discard\b"]
 
 
 def _guess(target: object) -> bool:
@@ -269,7 +269,7 @@ def play_xfiles_ccg(drv: Driver) -> None:
     phases: dict[int, list[str]] = {}
     clicked: Counter[tuple[int, str]] = Counter()
     #: how many of a kind a player takes per turn: cards into the check, one item, agents to the field
-    most = {r"^Play\b": 3, r"^Requisition\b": 1, r"^Deploy\b": 2, r"^Sell\b": 1, r"^Effect\b": 3}
+    most = {r"^Play\b": 3, r"^Requisition\b": 1, r"^Deploy\b": 2, r"^Sell\b": 1, r"^Apply\b": 3}
     asked: list[str] = []
     guessed: list[dict] = []
 
@@ -322,7 +322,8 @@ def play_xfiles_ccg(drv: Driver) -> None:
     answers = drv.rules()["notebook"]["opponents"][0]["answers"]
     assert answers and asked[0].endswith(f"{answers[0]['value']}?"), (asked, answers)
     log = " | ".join(drv.log_lines())
-    for words in ("free draw", "requisition", "deploy", "site", "investigate", "buy", "ask", "guess"):
+    for words in ("took the free draw", "requisitioned", "deployed", "site", "investigated", "bought", "asked",
+                  "guessed"):
         assert words in log.lower(), f"{words!r} not in the log"
 
 
@@ -356,7 +357,7 @@ def test_turns_by_clicks_and_keys(ruleset: str, size: str) -> None:
 
 def test_xfiles_ccg_buy_with_rp_by_clicks() -> None:
     drv = table("xfiles-ccg", "strict")
-    drv.click_move(r"^Free draw\b")
+    drv.click_move(r"^Take the free draw\b")
     assert drv.rules()["step"] == "buy" and drv.rules()["pools"]["0"]["rp"] > 0
     hand = len(zone_pids(drv, "hand:0"))
     drv.click_move(r"^Buy")
@@ -365,7 +366,7 @@ def test_xfiles_ccg_buy_with_rp_by_clicks() -> None:
 
 def test_xfiles_fan_glowing_environment_card_plays_by_drag() -> None:
     drv = table("xfiles-fan", "strict")
-    drv.click_move(r"^Choose first\b.*\bSeat 1$")
+    drv.click_move(r"^Choose Seat 1 to play first$")
     glowing = sorted(drv.app.legal.pieces)
     assert len(glowing) == 1, f"one card glows: {glowing}"
     drv.drag(drv.item_spot(glowing[0]), drv.zone_spot("environment"))

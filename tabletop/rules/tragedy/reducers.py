@@ -109,7 +109,8 @@ class Reducers(RuleState):
         tx.set_rule("winner", winner)
         tx.set_rule("priority", None)
         tx.note("tragedy.win" if winner is not None else "tragedy.draw", winner,
-                "wins the game (0000.1.6)" if winner is not None else "the game ends in a draw (turn cap)")
+                f"{state.seat_name(winner)} won the game (0000.1.6)" if winner is not None
+                else "the game ended in a draw (turn cap)")
 
     def _advance(self, state: GameState, step: str, tx: Tx) -> None:
         if step not in PHASES:

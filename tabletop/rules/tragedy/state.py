@@ -83,10 +83,7 @@ class RuleState(KitRuleset):
 
     @staticmethod
     def _seat_name(state: GameState, seat: int | None) -> str:
-        for p in state.players:
-            if p.seat == seat:
-                return p.name
-        return f"Seat {seat + 1}" if isinstance(seat, int) else "nobody"
+        return state.seat_name(seat)
 
     def _holder(self, state: GameState) -> str:
         """Who has priority, as the first words of a refusal ("Bob has priority", "nobody has priority now")."""

@@ -38,7 +38,7 @@ class StatusView(RuleState):
         scores = [p.counters.get("favor", 0) for p in state.players]
         priority = self._priority(state)
         active = self._active(state)
-        names = {p.seat: p.name for p in state.players}
+        names = {p.seat: state.seat_name(p.seat) for p in state.players}
         over = bool(r.get("over"))
         effect = r.get("effect")
         if over:

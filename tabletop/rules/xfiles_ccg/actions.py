@@ -38,17 +38,26 @@ __all__ = [
 class Pass(Action):
     """Done with this step, or pass priority in a chain of card plays."""
 
+    words: ClassVar[str] = "Pass"
+    todo: ClassVar[str] = "pass"
+
 
 @action_type("xfc.free_draw")
 @dataclass(frozen=True, slots=True)
 class FreeDraw(Action):
     """Briefing: the Investigating Player's one free draw; his Agents' RES then goes into the Resource Pool."""
 
+    words: ClassVar[str] = "Take the free draw"
+    todo: ClassVar[str] = "take the free draw"
+
 
 @action_type("xfc.buy")
 @dataclass(frozen=True, slots=True)
 class Buy(Action):
     """Briefing: buy `count` cards from the top of the Bureau Deck at once, 1 RP each (1 CP each for opponents)."""
+
+    words: ClassVar[str] = "Buy {count} card{count:s}"
+    todo: ClassVar[str] = "buy cards"
 
     count: int
 
@@ -58,6 +67,9 @@ class Buy(Action):
 class Sell(Action):
     """Briefing, opponents: discard cards with an RP or *P cost from hand for that many CP (an Agent: its RES)."""
 
+    words: ClassVar[str] = "Sell {pieces}"
+    todo: ClassVar[str] = "sell cards"
+
     pieces: tuple[str, ...]
     piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
 
@@ -66,6 +78,9 @@ class Sell(Action):
 @dataclass(frozen=True, slots=True)
 class Requisition(Action):
     """Requisition: pay for an Equipment card from hand and give it to an Agent in the section its Activator names."""
+
+    words: ClassVar[str] = "Requisition {piece} ({piece:move_costs}) for {agent}"
+    todo: ClassVar[str] = "requisition Equipment"
 
     piece: str
     agent: str
@@ -77,6 +92,9 @@ class Requisition(Action):
 class Exchange(Action):
     """Requisition: hand a piece of Equipment to another Agent of the same Team."""
 
+    words: ClassVar[str] = "Give {piece} to {agent}"
+    todo: ClassVar[str] = "give Equipment to another Agent"
+
     piece: str
     agent: str
     piece_fields: ClassVar[tuple[str, ...]] = ("piece", "agent")
@@ -86,6 +104,9 @@ class Exchange(Action):
 @dataclass(frozen=True, slots=True)
 class Deploy(Action):
     """Deployment: send an Agent to the Bureau, the Field or the Hospital (`to`)."""
+
+    words: ClassVar[str] = "Deploy {agent} to the {to}"
+    todo: ClassVar[str] = "deploy an Agent"
 
     agent: str
     to: str
@@ -97,6 +118,9 @@ class Deploy(Action):
 class Hire(Action):
     """Deployment: buy an Agent from hand for this turn only (its Cost in RP; discarded at Debriefing)."""
 
+    words: ClassVar[str] = "Hire {piece}{to: to the |}{to} ({piece:move_costs})"
+    todo: ClassVar[str] = "hire an Agent"
+
     piece: str
     to: str = "field"
     piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
@@ -107,6 +131,9 @@ class Hire(Action):
 class FormTeam(Action):
     """Deployment or Investigation: designate a Team of Agents in one section (an Agent is in one Team at a time)."""
 
+    words: ClassVar[str] = "Form a Team: {agents}"
+    todo: ClassVar[str] = "form a Team"
+
     agents: tuple[str, ...]
     piece_fields: ClassVar[tuple[str, ...]] = ("agents",)
 
@@ -115,6 +142,9 @@ class FormTeam(Action):
 @dataclass(frozen=True, slots=True)
 class PlaceSite(Action):
     """Case Assignment: place a Site in the Field paying its Cost, directed at one opponent (`at`)."""
+
+    words: ClassVar[str] = "Place Site {piece}{at: directed at |}{at}"
+    todo: ClassVar[str] = "place a Site"
 
     piece: str
     at: int | None = None
@@ -126,6 +156,9 @@ class PlaceSite(Action):
 class PlaceBluff(Action):
     """Case Assignment, opponents: put any card from hand face down beneath a Site as a Bluff."""
 
+    words: ClassVar[str] = "Bluff {piece} under {site}"
+    todo: ClassVar[str] = "place a Bluff"
+
     piece: str
     site: str
     piece_fields: ClassVar[tuple[str, ...]] = ("piece", "site")
@@ -135,6 +168,9 @@ class PlaceBluff(Action):
 @dataclass(frozen=True, slots=True)
 class Investigate(Action):
     """Investigation: send a Team (Agents in the Field) to one of your Sites, naming the prerequisite skill used."""
+
+    words: ClassVar[str] = "Investigate {site} with {agents} ({skill})"
+    todo: ClassVar[str] = "investigate a Site"
 
     site: str
     agents: tuple[str, ...]
@@ -146,6 +182,9 @@ class Investigate(Action):
 @dataclass(frozen=True, slots=True)
 class ResolveBluff(Action):
     """A revealed Bluff's owner pays its Cost less 1 (`pay`) or discards it."""
+
+    words: ClassVar[str] = "{pay:Pay for|Discard} the revealed Bluff {piece}"
+    todo: ClassVar[str] = "pay for or discard the revealed Bluff"
 
     piece: str
     pay: bool = True
@@ -161,6 +200,9 @@ class PlayCard(Action):
     named when played, never changed later); 0 for any other card.
     """
 
+    words: ClassVar[str] = "Play {piece} ({piece:move_costs})"
+    todo: ClassVar[str] = "play a card"
+
     piece: str
     side: str = ""
     x: int = 0
@@ -173,6 +215,9 @@ class PlayCard(Action):
 class AssignDamage(Action):
     """Combat: the Directed Player chooses the Agent who takes the Adversary's damage this round."""
 
+    words: ClassVar[str] = "Assign the damage to {agent}"
+    todo: ClassVar[str] = "choose the Agent who takes the damage"
+
     agent: str
     piece_fields: ClassVar[tuple[str, ...]] = ("agent",)
 
@@ -182,6 +227,10 @@ class AssignDamage(Action):
 class Ask(Action):
     """Ask a characteristic question, named by the opaque token the asker's status lists (never readable by others)."""
 
+    #: the notes that word it in the log (the question to the asker and the asked, that one was asked to all)
+    told: ClassVar[tuple[str, ...]] = ("xfc.answer", "xfc.asked")
+    todo: ClassVar[str] = "ask a question about an X-File"
+
     token: str
 
 
@@ -190,6 +239,10 @@ class Ask(Action):
 class Guess(Action):
     """Guess the Directed Player's X-File, named by the opaque token the guesser's status lists."""
 
+    #: the notes that word it in the log (the question to the asker and the asked, that one was asked to all)
+    told: ClassVar[tuple[str, ...]] = ("xfc.answer", "xfc.guessed")
+    todo: ClassVar[str] = "guess an X-File"
+
     token: str
 
 
@@ -197,6 +250,9 @@ class Guess(Action):
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
     """Debriefing: discard cards from hand (every hand is cut to the hand size)."""
+
+    words: ClassVar[str] = "Discard {pieces}"
+    todo: ClassVar[str] = "discard down to the hand size"
 
     pieces: tuple[str, ...]
     piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
@@ -207,6 +263,9 @@ class Discard(Action):
 class Hospitalize(Action):
     """An Agent at 0 Health goes to the Hospital (automatic)."""
 
+    words: ClassVar[str] = "Send {agent} to the Hospital"
+    done: ClassVar[str] = "{agent} went to the Hospital"
+
     agent: str
     piece_fields: ClassVar[tuple[str, ...]] = ("agent",)
 
@@ -215,6 +274,8 @@ class Hospitalize(Action):
 @dataclass(frozen=True, slots=True)
 class KillerWin(Action):
     """House rule killer_win: `winner` has permanently removed every opposing Agent from play (automatic)."""
+
+    words: ClassVar[str] = "Win by removing every opposing Agent"
 
     winner: int
 
@@ -231,6 +292,10 @@ class ManualEffect(Action):
     `piece` (an Agent) goes face up `amount` cards down (10 when 0) in its owner's Bureau Deck, and to the Hospital,
     undamaged, once the cards over it are drawn.
     """
+
+    words: ClassVar[str] = ("Apply {source} by hand: {kind} {amount:?}{piece: on |}{piece}{seat: for |}{seat}"
+                            "{to: to |}{to}")
+    todo: ClassVar[str] = "apply a card's text by hand"
 
     kind: str
     amount: int = 0

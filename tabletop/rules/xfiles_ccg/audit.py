@@ -52,10 +52,10 @@ class Audit:
         for p in state.players:
             for pool in ("rp", "cp"):
                 if p.counters.get(pool, 0) < 0:
-                    out.append(_v("xfc.negative_pool", "xfc.chain.3", f"{p.name}'s {pool.upper()} is below 0",
+                    out.append(_v("xfc.negative_pool", "xfc.chain.3", f"{state.seat_name(p.seat)}'s {pool.upper()} is below 0",
                                   seat=p.seat))
             if len(state.zones.get(f"xfile:{p.seat}", _EMPTY).pieces) != 1:
-                out.append(_v("xfc.xfile_count", "xfc.team.4", f"{p.name} has no single X-File", seat=p.seat))
+                out.append(_v("xfc.xfile_count", "xfc.team.4", f"{state.seat_name(p.seat)} has no single X-File", seat=p.seat))
             for pid in self.agents(state, p.seat, ("bureau", "field")):
                 if (self.pinfo(state, pid).health or 0) > 0 and self.health(state, pid) == 0 \
                         and not state.rules.get("combat"):

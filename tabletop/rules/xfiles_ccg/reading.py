@@ -211,10 +211,7 @@ class Reading:
         return zone.owner if zone.owner is not None else self.active(state)
 
     def _seat_name(self, state: GameState, seat: int | None) -> str:
-        for p in state.players:
-            if p.seat == seat:
-                return p.name
-        return f"seat {seat}"
+        return state.seat_name(seat)
 
     def _sell_value(self, state: GameState, pid: str) -> int | None:
         info = self.pinfo(state, pid)

@@ -133,9 +133,9 @@ class InvestigationReducers:
         yes = value.casefold() == q["value"].casefold()
         row = {"about": about, "kind": q["kind"], "value": q["value"], "answer": yes, "turn": state.rules.get("turn", 1)}
         # what every seat reads; the question and its answer follow for the asker and the asked only
-        tx.note("xfc.asked", seat, f"asks {self._seat_name(state, about)} a question about their X-File",
+        tx.note("xfc.asked", seat, f"asked {self._seat_name(state, about)} a question about their X-File",
                 {"about": about})
-        self._answer(state, tx, seat, about, row, f"asks {self._seat_name(state, about)}: {q['text']} "
+        self._answer(state, tx, seat, about, row, f"asked {self._seat_name(state, about)}: {q['text']} "
                    f"{'Yes' if yes else 'No'}.")
         self._mark(state, seat, tx, "asked")
 
@@ -163,18 +163,18 @@ class InvestigationReducers:
         tx.set_rule("guesses", guesses)
         row = {"about": about, "guess": g["name"], "answer": right,
                "turn": state.rules.get("turn", 1)}
-        tx.note("xfc.guessed", seat, f"guesses {self._seat_name(state, about)}'s X-File", {"about": about})
-        self._answer(state, tx, seat, about, row, f"guesses that {self._seat_name(state, about)}'s X-File is {g['name']}: "
+        tx.note("xfc.guessed", seat, f"guessed {self._seat_name(state, about)}'s X-File", {"about": about})
+        self._answer(state, tx, seat, about, row, f"guessed that {self._seat_name(state, about)}'s X-File is {g['name']}: "
                    f"{'right' if right else 'wrong'}.")
         if right:
             if xf:
                 tx.change(xf, known=state.pieces[xf].known | {EVERYONE})
-            self._end(state, tx, seat, f"{self._seat_name(state, seat)} identifies {self._seat_name(state, about)}'s X-File, "
-                    f"{g['name']}, and wins (xfc.game.1)")
+            self._end(state, tx, seat, f"{self._seat_name(state, seat)} identified {self._seat_name(state, about)}'s X-File, "
+                    f"{g['name']}, and won (xfc.game.1)")
             return
         if self.options["one_guess"] and not penalty_step:
             self._end(state, tx, about, f"{self._seat_name(state, seat)} guessed wrong with the one guess of the game: "
-                    f"{self._seat_name(state, about)} wins (xfc.options.2)")
+                    f"{self._seat_name(state, about)} won (xfc.options.2)")
             return
         if penalty_step:
             self._mark(state, seat, tx, "guessed")

@@ -73,6 +73,8 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
 
     name = "xfiles-ccg"
     title = "The X-Files CCG (Advanced)"
+    #: notes the log adds to the line of the action that caused them (`core.words.sentence`)
+    log_notes = ("xfc.win", "xfc.draw")
     description = "Agents investigate Sites, pay from Resource and Conspiracy Pools, fight Adversaries and ask about " \
                   "the hidden X-Files; first correct guess wins."
     min_seats = 2

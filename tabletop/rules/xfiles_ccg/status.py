@@ -9,6 +9,8 @@ from typing import Any
 
 from ...core.state import GameState
 from ..kit import Status
+from .actions import ACTIONS, Buy, FreeDraw, Sell
+from .moves import STEP_HINTS
 from .steps import PHASE_OF, STEP_LABELS
 
 __all__ = ["StatusReport"]
@@ -34,6 +36,9 @@ class StatusReport:
             "step_label": STEP_LABELS[step],
             "decision": decision,
             "what_now": self.what_now(state, seat),
+            # the step in words for the status line: what the deciding seat may do
+            "todo": None if over or decision is None else
+            STEP_HINTS[step] if decision == seat else STEP_HINTS[step].replace("your ", "their "),
             "pools": {str(s): {"rp": self._pool_of(state, s, "rp"), "cp": self._pool_of(state, s, "cp")}
                       for s in state.seats},
             "agents": {str(s): [self._agent_row(state, p) for p in self.agents(state, s)] for s in state.seats},
@@ -75,23 +80,11 @@ class StatusReport:
             if value is not None:
                 sells[pid] = str(value)
         return {
-            "move_words": {
-                "xfc.free_draw": "Free draw (1 card)",
-                "xfc.buy": f"Buy {{count}} card{{count:s}} for {{count}} {pool}",
-                "xfc.sell": "Sell {pieces} for {pieces:sell_values} CP",
-                "xfc.requisition": "Requisition {piece} ({piece:move_costs}) for {agent}",
-                "xfc.exchange": "Give {piece} to {agent}",
-                "xfc.deploy": "Deploy {agent} to the {to}",
-                "xfc.hire": "Hire {piece} to the {to} ({piece:move_costs})",
-                "xfc.team": "Form a Team: {agents}",
-                "xfc.site": "Place Site {piece}",
-                "xfc.bluff": "Bluff {piece} under {site}",
-                "xfc.investigate": "Investigate {site} with {agents} ({skill})",
-                "xfc.bluff_resolve": "{pay:Pay for|Discard} the revealed Bluff {piece}",
-                "xfc.play": "Play {piece} ({piece:move_costs})",
-                "xfc.assign_damage": "{agent} takes the damage",
-                "xfc.discard": "Discard {pieces}",
-            },
+            # the actions' own words (`core.words`: the log says them too), with what the list adds: the pool
+            "move_words": {**{cls.type: cls.words for cls in ACTIONS if getattr(cls, "words", None)},
+                           "xfc.buy": f"{Buy.words} for {{count}} {pool}",
+                           "xfc.sell": f"{Sell.words} for {{pieces:sell_values}} CP",
+                           "xfc.free_draw": f"{FreeDraw.words} (1 card)"},
             "move_costs": costs,
             "sell_values": sells,
         }
@@ -99,7 +92,7 @@ class StatusReport:
     def prompt(self, state: GameState, seat: int | None) -> str:
         """The step and who acts in it, for the HUD's status line."""
         r = state.rules
-        names = {p.seat: p.name for p in state.players}
+        names = {p.seat: state.seat_name(p.seat) for p in state.players}
         if r.get("over"):
             w = r.get("winner")
             return f"{names.get(w, w)} wins" if w is not None else "Draw"

@@ -31,6 +31,9 @@ __all__ = [
 class ChooseFirst(Action):
     """The winner of the draw for high card names the seat that plays first (xff.1.3)."""
 
+    words: ClassVar[str] = "Choose {seat} to play first"
+    todo: ClassVar[str] = "choose who plays first"
+
     seat: int
 
 
@@ -38,6 +41,9 @@ class ChooseFirst(Action):
 @dataclass(frozen=True, slots=True)
 class PlayEnvironment(Action):
     """Play a SCULLY, MULDER or X-FILES card from the environment deck (xff.1.4)."""
+
+    words: ClassVar[str] = "Play {piece} from the environment deck"
+    todo: ClassVar[str] = "play a card from your environment deck"
 
     piece: str
     piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
@@ -48,6 +54,9 @@ class PlayEnvironment(Action):
 class PlayCard(Action):
     """Play a Case or Incident (starting a round) or a Following or Conclusion (in a round) from the hand."""
 
+    words: ClassVar[str] = "Play {piece}"
+    todo: ClassVar[str] = "play a card"
+
     piece: str
     piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
 
@@ -57,11 +66,17 @@ class PlayCard(Action):
 class Pass(Action):
     """Pass the turn (allowed only without a legal play: xff.3.2, xff.3.3)."""
 
+    words: ClassVar[str] = "Pass"
+    todo: ClassVar[str] = "pass"
+
 
 @action_type("xfiles-fan.action")
 @dataclass(frozen=True, slots=True)
 class PlayAction(Action):
     """Play one Action card after placing a card in the round (xff.3.4); its text is applied by hand."""
+
+    words: ClassVar[str] = "Play the Action {piece}"
+    todo: ClassVar[str] = "play an Action card"
 
     piece: str
     piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
@@ -72,11 +87,17 @@ class PlayAction(Action):
 class NoAction(Action):
     """Play no Action card this turn (xff.3.4)."""
 
+    words: ClassVar[str] = "Play no Action card"
+    todo: ClassVar[str] = "play no Action card"
+
 
 @action_type("xfiles-fan.choose_value")
 @dataclass(frozen=True, slots=True)
 class ChooseValue(Action):
     """Give a positive, negative or conflict card in the round its value as the round is scored (xff.5.3)."""
+
+    words: ClassVar[str] = "Value {piece} at {value}"
+    todo: ClassVar[str] = "choose a card's value"
 
     piece: str
     value: int
@@ -87,6 +108,9 @@ class ChooseValue(Action):
 @dataclass(frozen=True, slots=True)
 class DiscardCards(Action):
     """Discard two cards from the hand after both players passed with no round in progress (xff.4)."""
+
+    words: ClassVar[str] = "Discard {pieces}"
+    todo: ClassVar[str] = "discard cards"
 
     pieces: tuple[str, ...]
     piece_fields: ClassVar[tuple[str, ...]] = ("pieces",)
@@ -99,6 +123,9 @@ class Exchange(Action):
 
     Empty tuples: no exchange. Either way it ends this seat's exchange.
     """
+
+    words: ClassVar[str] = "Exchange {give} for {take} from the sideboard"
+    todo: ClassVar[str] = "exchange cards with the sideboard, or keep the deck"
 
     give: tuple[str, ...] = ()
     take: tuple[str, ...] = ()
@@ -114,6 +141,10 @@ class ManualEffect(Action):
     zone `to`; `score`: add `amount` to seat `seat`'s score; `negate`: the round cards `pieces` count 0 and provide
     nothing. The engine never reads card text; this is how a player does what it says.
     """
+
+    words: ClassVar[str] = ("Apply {source} by hand: {kind} {amount:?}{pieces: on |}{pieces}{seat: for |}{seat}"
+                            "{to: to |}{to}")
+    todo: ClassVar[str] = "apply a card's text by hand"
 
     kind: str
     pieces: tuple[str, ...] = ()

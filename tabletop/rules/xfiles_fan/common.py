@@ -47,11 +47,8 @@ def v(code: str, rule: str, message: str, pieces: Iterable[str] = (), seat: int 
 
 
 def seat_name(state: GameState, seat: object) -> str:
-    """A seat as its players read it: the player's name, else "seat N" counted from 1."""
-    for p in state.players:
-        if p.seat == seat:
-            return p.name or f"seat {p.seat + 1}"
-    return f"seat {seat + 1}" if isinstance(seat, int) else "nobody"
+    """A seat as its players read it: the name its player goes by at this table (`GameState.seat_name`)."""
+    return state.seat_name(seat)
 
 
 def article(word: str) -> str:

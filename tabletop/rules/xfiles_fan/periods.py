@@ -9,6 +9,7 @@ from ...core.reducer import Tx
 from ...core.state import GameState
 from ..kit import reduces
 from .actions import ChooseFirst, EndPeriod, Exchange, PlayEnvironment, StartPeriod
+from .common import seat_name
 from .model import ENV_ROLES
 
 __all__ = ["Periods"]
@@ -157,5 +158,5 @@ class Periods:
         tx.set_rule("over", True)
         tx.set_rule("winner", winner)
         tx.set_rule("result", "win" if winner is not None else "tie")
-        text = f"seat {winner} wins with {best}" if winner is not None else f"a tie at {best}"
-        tx.note("xfiles-fan.game_over", winner, f"the game ends: {text} (xff.7)", {"scores": list(scores.values())})
+        text = f"{seat_name(state, winner)} won with {best}" if winner is not None else f"a tie at {best}"
+        tx.note("xfiles-fan.game_over", winner, f"the game ended: {text} (xff.7)", {"scores": list(scores.values())})

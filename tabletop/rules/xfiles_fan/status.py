@@ -18,6 +18,23 @@ _DOES = {"choose_first": "choose who plays first", "environment": "play {article
          "discard": "discard {count} card(s)", "exchange": "exchange cards with the sideboard, or keep the deck"}
 
 
+def _does(p: dict[str, Any]) -> str:
+    """What the seat a pending decision asks does, in words: "play a SCULLY card from the environment deck"."""
+    kind = p.get("kind")
+    return _DOES.get(kind, PENDING_TEXT.get(kind, "decide")).format(
+        article="an" if str(p.get("role", ""))[:1] in "AEIOUX" else "a", role=p.get("role"),
+        name=p.get("name") or "a card", count=p.get("count", 2))
+
+
+def _todo(pending: list[dict[str, Any]], seat: int | None) -> str | None:
+    """What the seat the game waits on does now (the reading seat's own decision first), for the status line."""
+    if not pending:
+        return None
+    kind = pending[0].get("kind")
+    same = [p for p in pending if p.get("kind") == kind]
+    return _does(next((p for p in same if p.get("seat") == seat), same[0]))
+
+
 def step_of(state: GameState) -> str:
     """The step the game is in: the kind of the first pending decision, else the phase."""
     pending = state.rules.get("pending") or []
@@ -34,7 +51,7 @@ class StatusView:
         if "phase" not in r:
             return Status(self.name)
         self._sync_cards()
-        names = {p.seat: p.name for p in state.players}
+        names = {p.seat: state.seat_name(p.seat) for p in state.players}
         scores = [p.counters.get("score", 0) for p in state.players]
         rnd, running, unknown = self._round_view(state, seat)
         pending = self._pending_view(state, seat)
@@ -53,7 +70,7 @@ class StatusView:
             "provided": sorted(self.provided(state)), "counts": counts, "high_card": self._high_card_view(state),
             "result": r.get("result"), "step_label": STEP_TEXT.get(step, step), "waiting": self.waiting_for(state),
             # read even when empty: nobody acts between steps, nobody has won yet
-            "active": r.get("turn"), "winner": r.get("winner"),
+            "active": r.get("turn"), "winner": r.get("winner"), "todo": _todo(pending, seat),
         }
         if seat in state.seats and r.get("phase") == "play" and not r.get("pending") and r.get("turn") == seat:
             extra["playable"] = self.playable(state, seat)
@@ -126,9 +143,7 @@ class StatusView:
             mine = next((q for q in [p, *others] if q.get("seat") == seat), None)
             p = mine or p
             who = "You" if p.get("seat") == seat else seat_name(state, p.get("seat"))
-            what = _DOES.get(kind, PENDING_TEXT.get(kind, "decide")).format(
-                article="an" if str(p.get("role", ""))[:1] in "AEIOUX" else "a", role=p.get("role"),
-                name=p.get("name") or "a card", count=p.get("count", 2))
+            what = _does(p)
             also = f" (and {', '.join(seat_name(state, q.get('seat')) for q in others if q is not p)})" \
                 if others and mine is None else ""
             return f"{STEP_TEXT.get(kind, kind)} · {who}{also}: {what}"

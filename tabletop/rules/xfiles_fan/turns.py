@@ -12,7 +12,7 @@ from ...core.reducer import ActionError, Tx
 from ...core.state import GameState
 from ..kit import reduces
 from .actions import ChooseValue, DiscardCards, ManualEffect, NoAction, Pass, PlayAction, PlayCard, ScoreRound
-from .common import NO_CIRC
+from .common import NO_CIRC, seat_name
 from .model import establish
 
 __all__ = ["Turns"]
@@ -174,7 +174,7 @@ class Turns:
         last = rnd[-1].get("seat") if rnd else None
         if last in state.seats:
             tx.add_player_counter(last, "score", total)
-            tx.note("xfiles-fan.score", last, f"seat {last} scores {total} for the round (xff.5.2)",
+            tx.note("xfiles-fan.score", last, f"{seat_name(state, last)} scored {total} for the round (xff.5.2)",
                     {"points": total, "cards": len(rnd)})
         for e in rnd:
             pid = e.get("piece")

@@ -1,0 +1,48 @@
+"""LAN: the rules' own sentences call a seat by the name its player joined with, on the wire as in the window."""
+
+from __future__ import annotations
+
+from tabletop.game import new_session
+from tabletop.net.protocol import ClientProtocol, HostProtocol
+
+
+def _pump(host: HostProtocol, clients: dict[int, ClientProtocol]) -> None:
+    for _ in range(100):
+        moved = False
+        for cid, c in clients.items():
+            for data in c.data_to_send():
+                moved = True
+                host.receive_data(cid, data)
+        for cid, data in host.data_to_send():
+            moved = True
+            clients[cid].receive_data(data)
+        if not moved:
+            return
+    raise AssertionError("the wire never settled")
+
+
+def test_a_joined_players_name_is_what_the_rules_call_the_seat() -> None:
+    from tabletop.rules.tragedy import PassPriority
+
+    session = new_session("tragedy", 2, enforcement="strict", seed=1)
+    host = HostProtocol(session, clock=lambda: 0.0)
+    clients: dict[int, ClientProtocol] = {}
+    by_seat: dict[int, ClientProtocol] = {}
+    for seat, name in ((0, "Ann"), (1, "Ben")):
+        cid = host.connect()
+        clients[cid] = by_seat[seat] = ClientProtocol(name=name, seat=seat)
+        clients[cid].start()
+        _pump(host, clients)
+    names = {0: "Ann", 1: "Ben"}
+    for _ in range(3):
+        holder = session.state.rules["priority"]
+        by_seat[holder].submit(PassPriority())
+        _pump(host, clients)
+        holder = session.state.rules["priority"]
+        if holder is None:
+            continue
+        other = by_seat[1 - holder]
+        prompt = str((other.view or {}).get("rules", {}).get("prompt", ""))
+        assert f"{names[holder]} has priority" in prompt, prompt
+        line = other.log[-1] if getattr(other, "log", None) else None
+        assert line is None or "Seat 1" not in str(line.get("text", "")), line

@@ -1,0 +1,198 @@
+"""Every log line as each seat reads it in the window: a sentence, naming every card the seat may see and no other.
+
+Random games of every ruleset (its own moves and hand-made table gestures), and a scripted freeform game that
+makes each table verb once; each line goes through `LogEntry.for_seat` and the log panel's `describe_entry`, as the
+window shows it, for every seat and a spectator.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from tabletop.cards import default_library
+from tabletop.core import Session
+from tabletop.core import actions as A
+from tabletop.core.events import PieceMoved
+from tabletop.core.state import EVERYONE
+from tabletop.rules import RULESETS, get_ruleset
+from tabletop.rules.bots import table_action
+from tabletop.ui.describe import describe_entry
+
+LIBRARY = default_library()
+STEPS = 140
+
+
+def _title(ref: str | None) -> str | None:
+    return LIBRARY.get(ref).name if ref and ref in LIBRARY else None
+
+
+def _line(session: Session, entry: Any, seat: int | None) -> str:
+    line = entry.for_seat(seat)
+    state = session.state
+
+    def name_of(text: str) -> str | None:  # as the window's log names a card: by its ref, or a piece it sees now
+        piece = state.pieces.get(text)
+        if piece is not None:
+            return _title(piece.card) if state.can_see(piece, seat) else None
+        return _title(text) if "/" in text else None
+
+    names = {p.seat: p.name for p in state.players}
+    zones = {z.name: z.label or z.name for z in state.zones.values()}
+    return describe_entry(line, names, zones, name_of)
+
+
+def _saw(entry: Any, pid: str, seat: int | None) -> bool:
+    who = entry.seen.get(pid, ())
+    return EVERYONE in who or (seat is not None and seat in who)
+
+
+def _subjects(session: Session, entry: Any) -> list[str]:
+    """The cards the entry's action is about or drew into a hand: the ones a line must name to a seat that saw them."""
+    action = entry.action
+    out: dict[str, None] = {}
+    if action.type in ("move", "flip", "tap", "reveal", "end_reveal", "detach", "delete", "attach", "draw",
+                       "look") or "." in action.type:
+        for f in action.piece_fields:
+            v = getattr(action, f, None)
+            for pid in v if isinstance(v, tuple) else (v,) if isinstance(v, str) else ():
+                out[pid] = None
+    for e in entry.events:
+        if isinstance(e, PieceMoved):
+            zone = session.state.zones.get(e.dst)
+            if zone is not None and zone.kind == "hand" and (action.type == "draw" or "." in action.type):
+                out[e.pid] = None
+    return [p for p in out if p in session.state.pieces and session.state.pieces[p].kind == "card"
+            and session.state.pieces[p].card]
+
+
+def check_lines(session: Session) -> int:
+    """Assert (a) (b) (c) for every line of the game for every seat and a spectator; the number of lines read."""
+    state = session.state
+    read = 0
+    for entry in session.history:
+        action = entry.action
+        fields = [f for f in action.to_dict() if f != "type"]
+        for seat in (*state.seats, None):
+            text = _line(session, entry, seat)
+            read += 1
+            where = f"line {entry.seq} ({action.type}) for seat {seat}: {text!r}"
+            if action.type != "chat":
+                # (a) a sentence: no action type, no identifier, no "key: value" of the action's fields
+                assert "." not in action.type or action.type not in text, where
+                assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), where
+                for f in fields:
+                    assert not re.search(rf"(^|: |, ){re.escape(f)} ", text), where
+                assert not text[:1].isupper() or action.type in ("start",), where
+            # (b) every card of the action the seat saw is named (up to the six a line names)
+            subjects = _subjects(session, entry)
+            if len(subjects) <= 6:
+                for pid in subjects:
+                    if _saw(entry, pid, seat):
+                        title = _title(state.pieces[pid].card)
+                        assert title is None or title in text, f"{where} does not name {title}"
+            # (c) no card it could not see is named (unless a card it saw or sees bears the same title)
+            seen_titles = {_title(state.pieces[p].card) for p in entry.seen if p in state.pieces and _saw(entry, p, seat)}
+            seen_titles |= {_title(p.card) for p in state.pieces.values() if p.card and state.can_see(p, seat)}
+            for pid in entry.seen:
+                piece = state.pieces.get(pid)
+                if piece is None or not piece.card or _saw(entry, pid, seat):
+                    continue
+                title = _title(piece.card)
+                if title and title not in seen_titles and not title.isupper():
+                    assert not re.search(rf"(^|\W){re.escape(title)}(\W|$)", text), f"{where} names hidden {title}"
+    return read
+
+
+def _play(name: str, seed: int, enforcement: str, gestures: float) -> Session:
+    rules = get_ruleset(name)
+    state = rules.new_game(max(2, rules.min_seats), seed=seed, enforcement=enforcement)
+    session = Session(state, rules)
+    rng = random.Random(seed)
+    for _ in range(STEPS):
+        if state.rules.get("over"):
+            break
+        seat = rng.choice(rules.waiting_for(state) or list(state.seats))
+        legal = list(rules.generate_actions(state, seat))
+        action = rng.choice(legal) if legal and rng.random() >= gestures else table_action(state, seat, rng)
+        if action is not None:
+            session.submit(action, seat)
+    return session
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+@pytest.mark.parametrize("seed,enforcement,gestures", [(1, "strict", 0.0), (2, "warn", 0.3)])
+def test_every_log_line_is_a_sentence_naming_what_the_seat_saw(name: str, seed: int, enforcement: str,
+                                                               gestures: float) -> None:
+    session = _play(name, seed, enforcement, gestures)
+    assert len(session.history) > 20
+    assert check_lines(session) > 40
+
+
+def test_each_table_verb_reads_as_a_sentence() -> None:
+    """Freeform: every table verb once (draw, deal, flip, move, look, search, reveal, shuffle, attach...)."""
+    rules = get_ruleset("freeform")
+    state = rules.new_game(2, seed=3, enforcement="off")
+    session = Session(state, rules)
+    deck = next(z.name for z in state.zones.values() if z.kind == "deck")
+    hand0 = state.seat_zone("hand", 0)
+    script: list[tuple[A.Action, int]] = [
+        (A.Draw(2, source=deck, to=hand0), 0),
+        (A.Deal(1, source=deck), 1),
+        (A.LookTop(deck, 2), 0),
+        (A.Search(deck), 1),
+        (A.EndSearch(deck), 1),
+        (A.Shuffle(deck), 0),
+    ]
+    for action, seat in script:
+        assert session.submit(action, seat).accepted, action
+    mine = state.zones[hand0].pieces
+    table = "table"
+    follow: list[tuple[A.Action, int]] = [
+        (A.Reveal((mine[0],), to=1), 0),
+        (A.EndReveal((mine[0],), to=1), 0),
+        (A.Move((mine[0],), table, x=100, y=100), 0),
+        (A.Flip((mine[0],)), 0),
+        (A.Tap((mine[0],)), 0),
+        (A.Move((mine[1],), table, x=300, y=100), 0),
+        (A.Attach(mine[1], mine[0]), 0),
+        (A.Detach(mine[1]), 0),
+        (A.Chat("good luck"), 1),
+    ]
+    for action, seat in follow:
+        result = session.submit(action, seat)
+        assert result.accepted, (action, result.error)
+    assert check_lines(session) == len(session.history) * 3
+    drew = _line(session, session.history[0], 0)
+    assert drew.startswith("drew 2 cards: "), drew
+    assert _line(session, session.history[0], 1) == "drew 2 cards"
+
+
+def test_the_log_panel_words_each_line_again_for_the_next_seat_at_a_hotseat_table() -> None:
+    """At one window passed between seats, the lines already on screen are redrawn in the next seat's words."""
+    from tabletop.game import new_session
+    from tabletop.rules.xfiles_ccg.actions import FreeDraw
+    from tabletop.ui import TableApp
+
+    session = new_session("xfiles-ccg", 2, enforcement="strict", seed=1)
+    app = TableApp(session, seat=0, size=(1280, 800), fps=0)
+    try:
+        active = session.state.rules["active"]
+        app.switch_seat(active)
+        assert session.submit(FreeDraw(), active).accepted
+        app.run_frames(2)
+        app.side.flush_log()  # (the window puts the log on screen a few times a second)
+        entry = session.history[-1]
+        drawn = next(p for p in entry.seen if session.state.pieces[p].zone == f"hand:{active}")
+        title = session.rules.card_title(session.state, drawn)
+        assert f"took the free draw and drew {title}" in app.side.log.html_text
+        app.switch_seat(1 - active)
+        app.run_frames(2)
+        app.side.flush_log()
+        shown = app.side.log.html_text
+        assert "took the free draw and drew 1 card" in shown and title not in shown, shown
+    finally:
+        app.close()
