@@ -22,9 +22,12 @@ from .compactlog import CompactLog, entry_json
 from .journal import (
     JOURNAL_FORMAT,
     JOURNAL_VERSION,
+    JournalMark,
     JournalWriter,
     encode_record,
+    file_identity,
     journal_path_for,
+    state_digest,
     tail_record,
 )
 from .lock import SaveLock
@@ -95,6 +98,8 @@ class Autosaver:
         self.meta = meta
         self.last_error = ""
         self.set_aside: Path | None = None
+        #: True when autosave went on with the journal the game was read from (rather than writing a new one)
+        self.continued = False
         # one keeper per save: a second host or window on it is refused here, before it touches the journal
         self.lock = SaveLock(self.path).acquire()
         self.on_error = on_error
@@ -106,6 +111,18 @@ class Autosaver:
 
     def _start(self, session: Session, meta: Callable[[], dict[str, Any]] | None,
                on_durable: Callable[[int], None] | None) -> None:
+        mark = self._continuing()
+        if mark is not None:
+            # the game was read from this very journal and nothing changed since: go on appending to it, so a
+            # restart costs the same at any length of game (no rewrite of every record, no wait for it)
+            self.writer = JournalWriter(self.journal_path, on_durable=on_durable, on_error=self._failed)
+            self.writer.snap_bytes = mark.snap_bytes
+            self._since_snap = mark.since_snap
+            self.writer.resume(mark.end)
+            self.continued = True
+            self._closed = False
+            session.listeners.append(self._on_change)
+            return
         self._check_old_journal()
         state = session.state
         table = encode_record({"k": "table", "state": state.to_dict()})
@@ -138,6 +155,22 @@ class Autosaver:
         self.writer.start(snapshot)
         self._closed = False
         session.listeners.append(self._on_change)
+
+    def _continuing(self) -> JournalMark | None:
+        """The mark of the journal at our path when the session is exactly the game read from it, else None."""
+        history = self.session.history
+        mark = getattr(history, "origin", None)
+        if not isinstance(mark, JournalMark) or mark.path != os.path.abspath(self.journal_path):
+            return None
+        state = self.session.state
+        if state.seq != mark.seq or len(history) != mark.entries:
+            return None
+        try:
+            if file_identity(os.stat(self.journal_path)) != mark.stat:
+                return None  # written by someone else since it was read
+        except OSError:
+            return None
+        return mark if state_digest(state) == mark.digest else None  # e.g. the dial set on the command line
 
     def _check_old_journal(self) -> None:
         """Keep a journal already at our path unless it is the game we continue: it is set aside, never lost."""
