@@ -284,7 +284,7 @@ class HostProtocol:
         return [{"request": v.id, "seat": v.seat, "needs": sorted(v.needs)} for v in self._votes.values()]
 
     def halt(self, reason: str) -> None:
-        """Stop taking changes for good: the journal cannot be written, so nothing more could be acknowledged.
+        """Stop taking changes until `resume`: the journal cannot be written, so nothing more could be acknowledged.
         Every open connection is told now (a non-fatal `error`, code `autosave_failed`), and every action, undo,
         redo and vote from here on is refused with that code and `reason`; the table stays as it is."""
         if self.halted:
@@ -296,6 +296,18 @@ class HostProtocol:
         for conn in self._conns.values():
             if conn.open:
                 self._send(conn.id, {"type": "error", "code": "autosave_failed", "fatal": False, "message": reason})
+
+    def resume(self, message: str) -> None:
+        """Take changes again: the game is journaled again (saved elsewhere, or the journal could be written once
+        more). Every open connection is told (a non-fatal `error`, code `autosave_resumed`, `message` saying where
+        the game is kept now)."""
+        if not self.halted:
+            return
+        self.halted = ""
+        self._events.append(HostEvent("autosave_resumed", text=message))
+        for conn in self._conns.values():
+            if conn.open:
+                self._send(conn.id, {"type": "error", "code": "autosave_resumed", "fatal": False, "message": message})
 
     def _refuse_halted(self, conn: _Conn, msg: dict[str, Any]) -> bool:
         """Refuse a change once the host is halted (a duplicate too: its first answer may not be durable)."""
