@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import ipaddress
 import logging
 import os
 import socket
@@ -41,6 +42,7 @@ __all__ = [
     "HELLO_HEADER",
     "EmbeddedHost",
     "Host",
+    "listen_early",
     "load_tokens",
     "save_tokens",
     "tokens_path_for",
@@ -56,6 +58,20 @@ SEND_BUFFER = 256 * 1024
 RETRY_FIRST = 2.0
 RETRY_MAX = 60.0
 log = logging.getLogger("tabletop.net.host")
+
+
+def listen_early(bind: str, port: int) -> socket.socket | None:
+    """A listening socket on `bind`:`port`, opened before the game is loaded (raises OSError when it cannot be).
+
+    A client retrying to reach a restarting host then gets in at its next try, waits in the socket's queue while
+    the save loads, and is welcomed the moment the host serves, instead of finding the port closed and sleeping its
+    back-off past the moment the host was ready. None when `bind` is a name rather than an address (the host binds
+    every address the name has when it starts)."""
+    try:
+        family = socket.AF_INET6 if ipaddress.ip_address(bind).version == 6 else socket.AF_INET
+    except ValueError:
+        return None
+    return socket.create_server((bind, port), family=family, backlog=128)
 
 
 def tokens_path_for(save: str | os.PathLike[str]) -> Path:
@@ -131,8 +147,11 @@ class Host:
         announce: bool = False,
         on_event: Callable[[HostEvent], None] | None = None,
         records: dict[int, SeatRecord] | None = None,
+        sock: socket.socket | None = None,
     ) -> None:
         self.session = session
+        #: a socket already listening (`listen_early`), served instead of binding `bind`:`port` at start
+        self.sock = sock
         self.records = records
         self.bind = bind
         self.port = port
@@ -419,7 +438,8 @@ class _Reader:
     async def _main(self) -> None:
         h = self.host
         self._stop = asyncio.Event()
-        server: Server = await serve(self._handle, h.bind, h.port, max_size=h.limits.max_frame, compression=None,
+        where: dict[str, Any] = {"sock": h.sock} if h.sock is not None else {"host": h.bind, "port": h.port}
+        server: Server = await serve(self._handle, **where, max_size=h.limits.max_frame, compression=None,
                                      ping_interval=5, ping_timeout=15, close_timeout=2,
                                      process_response=_hello_taken)
         self._port.set_result(server.sockets[0].getsockname()[1])
