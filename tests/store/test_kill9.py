@@ -18,6 +18,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -66,6 +67,14 @@ def start_host(port: int, auto: Path, save: Path | None, log: Path, env: dict[st
         lines.append(p.stdout.readline())
     assert lines[-1].startswith("serving"), (lines, log.read_text()[-2000:])
     return p
+
+
+def floor_start(env: dict[str, str]) -> float:
+    """Seconds to start Python and import what `tabletop serve` imports, loading nothing: a restart's floor."""
+    t = time.monotonic()
+    subprocess.run([sys.executable, "-c", "import tabletop.cli, tabletop.commands.serve, tabletop.net.host, "
+                    "tabletop.game, tabletop.store"], env=env, cwd=ROOT, check=True)
+    return time.monotonic() - t
 
 
 def chats(session) -> Counter[str]:
@@ -176,6 +185,9 @@ async def soak(tmp_path: Path, kills: int, seed: int, pycache: Path) -> dict[str
             t5 = time.monotonic()
             phases.update({"submitting": t1 - t0, "restart": t2 - t1, "rejoin": t3 - t2, "settle": t4 - t3,
                            "check": t5 - t4})
+            if figures["restarts_loaded"] % 10 == 1:  # the restart's floor, now and then, in the same run
+                figures["floor_runs"] += 1
+                figures["restart_floor_s"] += await asyncio.get_running_loop().run_in_executor(None, floor_start, env)
             acked_total = len(acked())
             running = True
             tasks = [asyncio.create_task(player(i, c)) for i, c in enumerate(clients)]
@@ -204,12 +216,15 @@ async def soak(tmp_path: Path, kills: int, seed: int, pycache: Path) -> dict[str
     return {"kills": kills, "acked": len(acked()), "lost": len(lost), "actions": len(final.history),
             "before_last": acked_total, **figures, "total_s": round(time.monotonic() - began, 1),
             "per_kill_s": round(looped / max(kills, 1), 2),
-            **{f"{k}_s_per_kill": round(v / max(kills, 1), 3) for k, v in phases.items()}}
+            **{f"{k}_s_per_kill": round(v / max(kills, 1), 3) for k, v in phases.items()},
+            "restart_floor_s": round(figures["restart_floor_s"] / max(figures["floor_runs"], 1), 3)}
 
 
 @pytest.fixture(scope="module")
-def pycache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("pycache")
+def pycache() -> Path:
+    """One bytecode cache for every run (Python checks each cached module against its source, and the cache mirrors
+    the sources' full paths, so checkouts never mix), as the benchmarks keep theirs."""
+    return Path(tempfile.gettempdir()) / "tabletop-test-pycache"
 
 
 def test_kill_9_loses_no_acknowledged_action(tmp_path: Path, pycache: Path) -> None:
