@@ -8,9 +8,11 @@
   table snapshots, every change since), time and peak RSS in a fresh process, beside reading and checksumming the
   same lines (and, as a second reference, also parsing every part with json);
 - load of the same game from its YAML save, beside the yaml C loader of the same text (time only);
-- load of 1k / 5k / 20k-card tables with a 100-action log from YAML, beside the yaml C loader of the same text.
+- load of 1k / 5k / 20k-card tables with a 100-action log from YAML, beside the yaml C loader of the same text;
+- a restart after a crash (open with the journal, autosave started and durable) at 1k and big/5 actions, continuing
+  the journal it read and writing a new one, beside reading and checksumming the journal's lines.
 
-Run: python bench/bench_store.py [--quick] [--loads-only] [--json]   (--loads-only: the YAML load rows alone)
+Run: python bench/bench_store.py [--quick] [--loads-only] [--restart-only] [--json]   (--loads-only: the YAML load rows alone)
 """
 
 from __future__ import annotations
@@ -271,6 +273,49 @@ def table_loads(sizes: tuple[int, ...], rounds: int) -> dict[int, tuple[float, f
     return out
 
 
+def restart_costs(sizes: tuple[int, ...], rounds: int, folder: Path) -> dict[int, dict[str, float]]:
+    """Per game size, in ms: a restart after a crash (open the save with its journal, start autosave, wait until it
+    is durable) that continues the journal it read, the same with a new journal written (as every restart did
+    before), and the floor: reading and checksumming the journal's lines. Timed in alternation, best of `rounds`."""
+    import zlib
+
+    from tabletop.game import open_session
+    from tabletop.store import Autosaver
+
+    out: dict[int, dict[str, float]] = {}
+    for entries in sizes:
+        path = folder / f"restart{entries}.yaml"
+        session = game(1000, 0)
+        saver = Autosaver(session, path)
+        play(session, entries)
+        assert saver.flush(300)
+        saver.writer.close()
+        saver.lock.release()  # a crash: the journal as written, no YAML
+        times: dict[str, list[float]] = {"continue": [], "new": [], "floor": []}
+        for _ in range(rounds):
+            for kind in times:
+                gc.collect()
+                t = time.perf_counter()
+                if kind == "floor":
+                    with open(path.with_suffix(".journal"), "rb") as f:
+                        for line in f:
+                            assert int(line[:8], 16) == zlib.crc32(line[9:-1])
+                else:
+                    s = open_session(path)
+                    if kind == "new":
+                        s.history.origin = None  # as if read from elsewhere: a new journal is written
+                    a = Autosaver(s, path)
+                    assert a.flush(300) and a.continued == (kind == "continue")
+                times[kind].append(time.perf_counter() - t)
+                if kind != "floor":
+                    a.writer.close()
+                    a.lock.release()
+        out[entries] = {k: min(v) * 1e3 for k, v in times.items()}
+        out[entries]["bytes"] = path.with_suffix(".journal").stat().st_size
+        print(f"restart {entries}: {out[entries]}", file=sys.stderr, flush=True)
+    return out
+
+
 def figures(quick: bool = False, loads_only: bool = False) -> dict[str, Any]:
     """All figures; `loads_only` measures only the YAML loads (the game is played without autosave)."""
     from tabletop.store import Autosaver, dump_save
@@ -287,6 +332,7 @@ def figures(quick: bool = False, loads_only: bool = False) -> dict[str, Any]:
             del session
             out.update(_yaml_loads(folder, rounds, quick))
             return out
+        out["restart"] = restart_costs((1000, big // 5), rounds + 1, folder)
         out.update(autosave_costs((1000, big), n, folder))
         print(f"autosave: {out[1000]} {out[big]}", file=sys.stderr, flush=True)
         # a long game on disk: its journal as a crash leaves it (every change an `act` record, to be replayed), and
@@ -348,6 +394,14 @@ def collect(quick: bool = False, loads_only: bool = False) -> list[dict[str, Any
                      "floor_name": "the same submit without autosave, worst"})
     if not loads_only:
         rows.extend(_journal_rows(f, big))
+        for entries, r in f["restart"].items():
+            rows.append({"area": "store", "name": f"restart after a crash, {entries:,}-action game "
+                         f"({r['bytes'] / 2**20:.1f} MiB journal): open + autosave durable, continuing the journal",
+                         "value": r["continue"], "unit": "ms", "floor": r["floor"],
+                         "floor_name": "read + crc32 of the journal's lines"})
+            rows.append({"area": "store", "name": "the same restart writing a new journal (as before)",
+                         "value": r["new"], "unit": "ms", "floor": r["floor"],
+                         "floor_name": "read + crc32 of the journal's lines"})
     ly = f["load_yaml"]
     rows.append({"area": "store", "name": f"load the {big:,}-action game, 1,000 cards, from its YAML save "
                  f"({f['yaml_bytes'] / 2**20:.1f} MiB; every entry checked, the log fitted to the table)",
@@ -386,6 +440,15 @@ def _journal_rows(f: dict[str, Any], big: int) -> list[dict[str, Any]]:
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     argv = sys.argv[1:] if argv is None else argv
+    if "--restart-only" in argv:
+        folder = Path(tempfile.mkdtemp(prefix="tabletop-bench-store-"))
+        try:
+            for entries, r in restart_costs((1000, 20_000), 3, folder).items():
+                print(f"restart, {entries:,} actions ({r['bytes'] / 2**20:.1f} MiB): continue {r['continue']:.1f} ms, "
+                      f"new journal {r['new']:.1f} ms, floor (read + crc32) {r['floor']:.1f} ms")
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        return {}
     rows = collect("--quick" in argv, "--loads-only" in argv)
     if "--json" in argv:
         print(json.dumps(rows, indent=2))

@@ -193,6 +193,8 @@ register_many(
     [
         ("autosave_failed", (), "the host's journal cannot be written: it takes no more changes (the message names "
                                 "the file and the reason)"),
+        ("autosave_resumed", (), "the host journals the game again (saved elsewhere, or its journal can be written "
+                                 "again): it takes changes again"),
         ("bad_cseq", (), "a sequence number outside the window the host accepts"),
         ("bad_json", (), "a frame that is not UTF-8 JSON"),
         ("bad_name", (), "a name that is not clean text of the allowed length"),

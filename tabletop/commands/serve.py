@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import signal
+import socket
 import sys
 import time
 from pathlib import Path
@@ -62,8 +63,21 @@ def _session(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    import socket
+    from ..net.host import listen_early
 
+    try:  # listening before the save loads: players retrying to get back in wait in line, not in their back-off
+        sock = listen_early(args.bind, args.port)
+    except OSError as e:
+        print(f"tabletop serve: cannot listen on {args.bind}:{args.port}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    try:
+        return _serve(args, sock)
+    finally:
+        if sock is not None:
+            sock.close()
+
+
+def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
     from ..errors import TabletopError
     from ..net.errors import NetError
     from ..net.host import Host, load_tokens, tokens_path_for
@@ -92,7 +106,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{time.strftime('%H:%M:%S')} {ev.kind:<14} {who:<10} {ev.text}", flush=True)
 
     host = Host(session, bind=args.bind, port=args.port, name=name, password=args.password, autosave=autosave,
-                autosave_every=args.autosave_every, announce=not args.no_announce, on_event=log, records=records)
+                autosave_every=args.autosave_every, announce=not args.no_announce, on_event=log, records=records,
+                sock=sock)
 
     async def main() -> int:
         try:

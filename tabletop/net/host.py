@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import ipaddress
 import logging
 import os
 import socket
@@ -28,6 +29,7 @@ from websockets.exceptions import ConnectionClosed
 from ..core import actions as A
 from ..core.messages import MAX_NAME, clean_text
 from ..core.session import LogEntry, Result, Session
+from ..errors import TabletopError
 from .errors import NetError
 from .messages import Limits
 from .protocol import FloodGate, HostEvent, HostProtocol, SeatRecord, valid_token
@@ -40,6 +42,7 @@ __all__ = [
     "HELLO_HEADER",
     "EmbeddedHost",
     "Host",
+    "listen_early",
     "load_tokens",
     "save_tokens",
     "tokens_path_for",
@@ -50,7 +53,25 @@ DEFAULT_PORT = 7531
 HELLO_HEADER = "Tabletop-Hello"
 #: bytes of kernel send buffer per client
 SEND_BUFFER = 256 * 1024
+#: after a failed journal write the host tries the journal again after this many seconds, doubling up to
+#: RETRY_MAX: it takes changes again by itself once the disk has room (or the folder is writable) again
+RETRY_FIRST = 2.0
+RETRY_MAX = 60.0
 log = logging.getLogger("tabletop.net.host")
+
+
+def listen_early(bind: str, port: int) -> socket.socket | None:
+    """A listening socket on `bind`:`port`, opened before the game is loaded (raises OSError when it cannot be).
+
+    A client retrying to reach a restarting host then gets in at its next try, waits in the socket's queue while
+    the save loads, and is welcomed the moment the host serves, instead of finding the port closed and sleeping its
+    back-off past the moment the host was ready. None when `bind` is a name rather than an address (the host binds
+    every address the name has when it starts)."""
+    try:
+        family = socket.AF_INET6 if ipaddress.ip_address(bind).version == 6 else socket.AF_INET
+    except ValueError:
+        return None
+    return socket.create_server((bind, port), family=family, backlog=128)
 
 
 def tokens_path_for(save: str | os.PathLike[str]) -> Path:
@@ -126,8 +147,11 @@ class Host:
         announce: bool = False,
         on_event: Callable[[HostEvent], None] | None = None,
         records: dict[int, SeatRecord] | None = None,
+        sock: socket.socket | None = None,
     ) -> None:
         self.session = session
+        #: a socket already listening (`listen_early`), served instead of binding `bind`:`port` at start
+        self.sock = sock
         self.records = records
         self.bind = bind
         self.port = port
@@ -150,6 +174,10 @@ class Host:
         #: frames waiting for the journal: (ticket, frames, closes), sent once that ticket is durable
         self._held: deque[tuple[int, list[tuple[int, bytes]], list[tuple[int, str]]]] = deque()
         self.saved_to: Path | None = None
+        self._resuming = False
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._retry_every = RETRY_FIRST
+        self._retry_at = float("inf")
 
     @property
     def tokens_path(self) -> Path | None:
@@ -200,6 +228,9 @@ class Host:
         """Stop serving: say goodbye to every client, save, write the tokens."""
         if self._tick is not None:
             self._tick.cancel()
+        for task in list(self._tasks):  # a journal being started again: let it stand (or fail) first
+            with contextlib.suppress(Exception):
+                await task
         if self.autosaver is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.autosaver.flush)
             self._release()
@@ -230,6 +261,44 @@ class Host:
             assert self.protocol is not None
             self.protocol.tick()
             self.pump()
+            if self.protocol.halted and not self._resuming and time.monotonic() >= self._retry_at:
+                self._retry_at = time.monotonic() + self._retry_every
+                self._retry_every = min(RETRY_MAX, self._retry_every * 2)
+                task = asyncio.get_running_loop().create_task(self._retry())
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    async def _retry(self) -> None:
+        why = await self.resume_autosave()
+        if why:
+            log.info("autosave still stopped (next try in %.0f s): %s", self._retry_at - time.monotonic(), why)
+
+    async def resume_autosave(self, path: str | os.PathLike[str] | None = None) -> str:
+        """After a failed journal write: journal the game again at `path` (default: the same save, once it can be
+        written again) and take changes again, every connection told. Returns "" once resumed (or when autosave
+        never stopped), else why not (the host stays halted and tries its own save again later)."""
+        p, saver = self.protocol, self.autosaver
+        if p is None or saver is None or not p.halted or self._resuming:
+            return "" if p is None or not p.halted else "autosave is being started again already"
+        self._resuming = True
+        try:
+            new = await asyncio.get_running_loop().run_in_executor(None, saver.resumed, path)
+        except (OSError, TabletopError) as e:
+            return str(e)
+        finally:
+            self._resuming = False
+        self.autosaver = new
+        self.autosave_path = new.path
+        # the changes whose answers were held when the write failed are in the new journal's snapshot: durable
+        held, self._held = self._held, deque()
+        for _, out, closes in held:
+            self._send(out, closes)
+        self._retry_every, self._retry_at = RETRY_FIRST, float("inf")
+        message = f"autosave resumed: the game is kept in {new.journal_path} again, and changes are taken again"
+        log.warning("%s", message)
+        p.resume(message)
+        self.pump()
+        return ""
 
     def _from_reader(self, fn: Callable[..., None], *args: Any) -> None:
         """Run `fn(*args)` on the host's loop (called from the reader thread); order is kept."""
@@ -289,10 +358,14 @@ class Host:
 
     def _journal_failed(self, message: str) -> None:
         """A journal write failed: the host stops taking changes (each one refused, naming the file and the error)
-        and every seat is told at once; answers to changes that were not yet durable are never sent. The game is
-        still whole in memory: the window offers to save it elsewhere."""
+        and every seat is told at once; answers to changes that were not yet durable are held. The game is still
+        whole in memory: the window offers to save it elsewhere (`EmbeddedHost.save`), and the host tries its own
+        journal again now and then (`resume_autosave`); either way it takes changes again once the game is
+        journaled again, and the held answers go out then."""
         log.error("%s", message)
         if self.protocol is not None:
+            if not self.protocol.halted:
+                self._retry_at = time.monotonic() + self._retry_every
             self.protocol.halt(message)  # its `autosave_failed` event reaches `on_event` through pump
             self.pump()
 
@@ -365,7 +438,8 @@ class _Reader:
     async def _main(self) -> None:
         h = self.host
         self._stop = asyncio.Event()
-        server: Server = await serve(self._handle, h.bind, h.port, max_size=h.limits.max_frame, compression=None,
+        where: dict[str, Any] = {"sock": h.sock} if h.sock is not None else {"host": h.bind, "port": h.port}
+        server: Server = await serve(self._handle, **where, max_size=h.limits.max_frame, compression=None,
                                      ping_interval=5, ping_timeout=15, close_timeout=2,
                                      process_response=_hello_taken)
         self._port.set_result(server.sockets[0].getsockname()[1])
@@ -604,6 +678,20 @@ class EmbeddedHost:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.call(self.session.view, seat)
+
+    def save(self, path: str | os.PathLike[str], timeout: float = 60.0) -> str:
+        """Save the game as YAML at `path` (raises OSError). When autosave had stopped (a failed journal write),
+        it goes on beside that file and the host takes changes again: returns "" then, else why it could not."""
+        from ..store import save_game
+
+        self.call(save_game, self.session, path)
+        return self.resume_autosave(path, timeout)
+
+    def resume_autosave(self, path: str | os.PathLike[str] | None = None, timeout: float = 60.0) -> str:
+        """`Host.resume_autosave` from the UI thread: "" once changes are taken again (or never stopped)."""
+        if self._loop is None or not self._loop.is_running():
+            raise NetError("the host is not running")
+        return asyncio.run_coroutine_threadsafe(self.host.resume_autosave(path), self._loop).result(timeout)
 
     def motion(self, positions: dict[str, tuple[float, float, float]], *, now: float | None = None) -> bool:
         """Stream the positions of pieces in motion, at most `MOTION_HZ` times a second (and always the final

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,10 +22,14 @@ from ..core.messages import MAX_NAME, text_problem
 from ..core.session import LogEntry, Result, Session
 from ..core.stream import legal_summary
 from ..core.view import LiveView, touched
-from .clientproto import ANY_SEAT, RESULT_CACHE, ClientEvent, ClientProtocol
+from .clientproto import ANY_SEAT, ClientEvent, ClientProtocol
 from .errors import BadFrame
+from .flood import FloodGate
+from .halt import HaltGuard
+from .hostevents import HostEvent
 from .messages import CLIENT_MESSAGES, PROTOCOL_VERSION, Limits, decode, encode
 from .patches import make_patch
+from .seats import SeatRecord, new_token, valid_token
 
 __all__ = [
     "ANY_SEAT",
@@ -46,64 +49,7 @@ WELCOME_LOG = 200
 CSEQ_WINDOW = 10_000
 
 
-def new_token() -> str:
-    """A seat token: what a client keeps to take its seat back after a drop or a host restart."""
-    return secrets.token_urlsafe(18)
 
-
-_TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-
-
-def valid_token(token: object) -> bool:
-    """Whether `token` has the shape of a seat token (URL-safe base64, 16 to 64 characters)."""
-    return isinstance(token, str) and 16 <= len(token) <= 64 and all(c in _TOKEN_CHARS for c in token)
-
-
-@dataclass(slots=True)
-class SeatRecord:
-    """What the host remembers about a claimed seat across connections (and restarts, via the tokens file)."""
-
-    token: str
-    cseq: int = 0
-    name: str = ""
-    results: OrderedDict[int, dict[str, Any]] = field(default_factory=OrderedDict)
-
-    def remember(self, cseq: int, result: dict[str, Any]) -> None:
-        self.results[cseq] = result
-        while len(self.results) > RESULT_CACHE:
-            self.results.popitem(last=False)
-
-
-class FloodGate:
-    """A token bucket counted on each frame's arrival time: `rate` a second sustained, `burst` above it.
-
-    The host's reader owns one per connection and asks it as each frame comes off the socket, so a host busy with
-    something else neither lets a flood through nor holds an honest client's queued frames against it.
-    """
-
-    __slots__ = ("burst", "rate", "stamp", "tokens")
-
-    def __init__(self, rate: float, burst: float, now: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.stamp = burst, now
-
-    def admit(self, at: float) -> bool:
-        """Count one frame that arrived at `at`; False when it is over the limit."""
-        if at > self.stamp:
-            self.tokens = min(self.burst, self.tokens + (at - self.stamp) * self.rate)
-            self.stamp = at
-        self.tokens -= 1
-        return self.tokens >= 0
-
-
-@dataclass(slots=True)
-class HostEvent:
-    """Something the host did, for its log: joined, left, refused, closed, applied, undo..."""
-
-    kind: str
-    conn: int | None = None
-    seat: int | None = None
-    text: str = ""
 
 
 @dataclass(slots=True)
@@ -130,7 +76,7 @@ class _Vote:
     agreed: set[int] = field(default_factory=set)
 
 
-class HostProtocol:
+class HostProtocol(HaltGuard):
     """The authoritative host, without I/O: feed it frames per connection, take the frames it queues.
 
     `records` maps claimed seats to their token and last client sequence number (persist them beside the autosave
@@ -157,7 +103,7 @@ class HostProtocol:
         self.limits = limits or Limits()
         self.clock = clock
         self.paused = False
-        #: why the host stopped taking changes (its journal could not be written), or "": see `halt`
+        #: why the host stopped taking changes (its journal could not be written), or "": see net/halt.py
         self.halted = ""
         self._conns: dict[int, _Conn] = {}
         self._next_conn = 1
@@ -265,7 +211,7 @@ class HostProtocol:
 
     def submit_local(self, action: A.Action, seat: int | None) -> Result:
         """Apply an action for a seat played on the host itself."""
-        if self.halted:
+        if self.halted:  # the journal cannot be written (net/halt.py)
             return Result(False, error=self.halted, code="autosave_failed")
         if self.paused and not isinstance(action, A.Chat):
             return Result(False, error="the game is paused", code="paused")
@@ -282,28 +228,6 @@ class HostProtocol:
 
     def pending_votes(self) -> list[dict[str, Any]]:
         return [{"request": v.id, "seat": v.seat, "needs": sorted(v.needs)} for v in self._votes.values()]
-
-    def halt(self, reason: str) -> None:
-        """Stop taking changes for good: the journal cannot be written, so nothing more could be acknowledged.
-        Every open connection is told now (a non-fatal `error`, code `autosave_failed`), and every action, undo,
-        redo and vote from here on is refused with that code and `reason`; the table stays as it is."""
-        if self.halted:
-            return
-        self.halted = reason
-        for vote in list(self._votes.values()):
-            self._decide(vote, False, reason)
-        self._events.append(HostEvent("autosave_failed", text=reason))
-        for conn in self._conns.values():
-            if conn.open:
-                self._send(conn.id, {"type": "error", "code": "autosave_failed", "fatal": False, "message": reason})
-
-    def _refuse_halted(self, conn: _Conn, msg: dict[str, Any]) -> bool:
-        """Refuse a change once the host is halted (a duplicate too: its first answer may not be durable)."""
-        if not self.halted:
-            return False
-        self._send(conn.id, {"type": "result", "cseq": msg["cseq"], "accepted": False, "code": "autosave_failed",
-                             "error": self.halted})
-        return True
 
     def set_paused(self, paused: bool) -> None:
         if self.paused != paused:
@@ -602,8 +526,9 @@ class HostProtocol:
     # -- undo with consent --
 
     def _undo(self, cid: int | None, seat: int, cseq: int) -> dict[str, Any]:
-        if self.halted:
-            return {"accepted": False, "code": "autosave_failed", "error": self.halted}
+        halted = self.halted_answer()
+        if halted is not None:
+            return halted
         if self.paused or self._votes:
             return {"accepted": False, "code": "busy", "error": "not now (paused or another undo vote is open)"}
         target, needs = self.session.undo_needs(seat)

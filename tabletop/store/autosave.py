@@ -22,9 +22,12 @@ from .compactlog import CompactLog, entry_json
 from .journal import (
     JOURNAL_FORMAT,
     JOURNAL_VERSION,
+    JournalMark,
     JournalWriter,
     encode_record,
+    file_identity,
     journal_path_for,
+    state_digest,
     tail_record,
 )
 from .lock import SaveLock
@@ -85,6 +88,7 @@ class Autosaver:
         meta: Callable[[], dict[str, Any]] | None = None,
         on_durable: Callable[[int], None] | None = None,
         on_error: Callable[[str], None] | None = None,
+        lock: SaveLock | None = None,
     ) -> None:
         self.session = session
         self.path = Path(path)
@@ -95,9 +99,14 @@ class Autosaver:
         self.meta = meta
         self.last_error = ""
         self.set_aside: Path | None = None
+        #: True when autosave went on with the journal the game was read from (rather than writing a new one)
+        self.continued = False
         # one keeper per save: a second host or window on it is refused here, before it touches the journal
-        self.lock = SaveLock(self.path).acquire()
+        # (`lock`: this save's lock, already held by the autosave this one takes over from)
+        held = lock is not None and os.path.abspath(lock.save) == os.path.abspath(self.path)
+        self.lock = lock if held and lock is not None else SaveLock(self.path).acquire()
         self.on_error = on_error
+        self.on_durable = on_durable
         try:
             self._start(session, meta, on_durable)
         except BaseException:
@@ -106,6 +115,18 @@ class Autosaver:
 
     def _start(self, session: Session, meta: Callable[[], dict[str, Any]] | None,
                on_durable: Callable[[int], None] | None) -> None:
+        mark = self._continuing()
+        if mark is not None:
+            # the game was read from this very journal and nothing changed since: go on appending to it, so a
+            # restart costs the same at any length of game (no rewrite of every record, no wait for it)
+            self.writer = JournalWriter(self.journal_path, on_durable=on_durable, on_error=self._failed)
+            self.writer.snap_bytes = mark.snap_bytes
+            self._since_snap = mark.since_snap
+            self.writer.resume(mark.end)
+            self.continued = True
+            self._closed = False
+            session.listeners.append(self._on_change)
+            return
         self._check_old_journal()
         state = session.state
         table = encode_record({"k": "table", "state": state.to_dict()})
@@ -139,6 +160,22 @@ class Autosaver:
         self._closed = False
         session.listeners.append(self._on_change)
 
+    def _continuing(self) -> JournalMark | None:
+        """The mark of the journal at our path when the session is exactly the game read from it, else None."""
+        history = self.session.history
+        mark = getattr(history, "origin", None)
+        if not isinstance(mark, JournalMark) or mark.path != os.path.abspath(self.journal_path):
+            return None
+        state = self.session.state
+        if state.seq != mark.seq or len(history) != mark.entries:
+            return None
+        try:
+            if file_identity(os.stat(self.journal_path)) != mark.stat:
+                return None  # written by someone else since it was read
+        except OSError:
+            return None
+        return mark if state_digest(state) == mark.digest else None  # e.g. the dial set on the command line
+
     def _check_old_journal(self) -> None:
         """Keep a journal already at our path unless it is the game we continue: it is set aside, never lost."""
         jp = self.journal_path
@@ -147,7 +184,12 @@ class Autosaver:
         tail = tail_record(jp)
         if tail is not None and (tail.get("k") == "exported" or _tail_seq(tail) == self.session.state.seq):
             return
-        aside = jp.with_name(f"{jp.stem}.{time.strftime('%Y%m%d-%H%M%S')}.journal")
+        stamp = time.strftime('%Y%m%d-%H%M%S')
+        aside = jp.with_name(f"{jp.stem}.{stamp}.journal")
+        n = 1
+        while aside.exists():  # set aside twice in one second (autosave started again after a failure)
+            n += 1
+            aside = jp.with_name(f"{jp.stem}.{stamp}-{n}.journal")
         try:
             os.replace(jp, aside)
             self.set_aside = aside
@@ -156,10 +198,41 @@ class Autosaver:
 
     def _failed(self, message: str) -> None:
         """A journal write failed (writer thread): remembered at once, and told to whoever asked."""
-        self.last_error = f"autosave stopped: {message}; changes from here on are not saved until the game is saved " \
-                          "elsewhere"
+        self.last_error = f"autosave stopped: {message}; no change is taken until the game is saved somewhere that " \
+                          "can be written, or this journal can be written again"
         if self.on_error is not None:
             self.on_error(self.last_error)
+
+    def resumed(self, path: str | os.PathLike[str] | None = None, timeout: float = 30.0) -> Autosaver:
+        """After a failed journal write: a new autosave of the same session at `path` (default: this save again,
+        for when the disk has room again), its first snapshot already durable, so everything the game holds is
+        kept again. This one stops for good once the new one stands. Raises OSError, or SaveLocked when `path`
+        is kept by another tabletop, and leaves this one as it was (its YAML is still written on `close`)."""
+        target = self.path if path is None else Path(path)
+        if target.suffix == ".journal":
+            target = target.with_suffix(".yaml")
+        same = os.path.abspath(target) == os.path.abspath(self.path)
+        self.writer.close(timeout=5)  # failed already: it writes nothing more
+        saver = Autosaver(self.session, target, meta=self.meta, on_durable=self.on_durable,
+                          lock=self.lock if same else None)
+        if not saver.flush(timeout):
+            error = saver.writer.error or saver.last_error or f"the journal {saver.journal_path} was not written"
+            saver.writer.close(timeout=5)
+            if saver._on_change in self.session.listeners:
+                saver.session.listeners.remove(saver._on_change)
+            saver._closed = True
+            if not same:
+                saver.lock.release()
+            raise OSError(error)
+        saver.on_error = self.on_error
+        self._closed = True  # the new autosave keeps the game (and, at the same path, the lock) from here on
+        if self._on_change in self.session.listeners:
+            self.session.listeners.remove(self._on_change)
+        if not same:
+            self.lock.release()
+        if saver.failed:  # failed again in the moment before it was told whom to tell
+            saver._failed(saver.writer.error)
+        return saver
 
     @property
     def failed(self) -> bool:

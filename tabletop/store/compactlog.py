@@ -5,7 +5,8 @@ its load time building them; most are never looked at again (undo reads the last
 `CompactLog` is a list whose items are either `LogEntry` objects or the UTF-8 JSON of one; indexing (and reading
 from the end) decodes an item and keeps it decoded (so undo and redo work on the same object), iterating from the
 start decodes without keeping.
-`Session` keeps a `CompactLog` it is given as it is (anything else is copied into a plain list).
+`Session` keeps a `CompactLog` it is given as it is (anything else is copied into a plain list), so a log read
+from a journal still knows that journal (`origin`) when autosave starts on its session.
 """
 
 from __future__ import annotations
@@ -33,11 +34,14 @@ def entry_of(item: LogEntry | bytes) -> LogEntry:
 class CompactLog(list):  # type: ignore[type-arg]
     """A list of log entries, some still held as JSON text (decoded when read)."""
 
-    __slots__ = ()
+    __slots__ = ("origin",)
     compact = True
 
     def __init__(self, items: Iterable[LogEntry | bytes] = ()) -> None:
         super().__init__(items)
+        #: the journal this log was read from (a `journal.JournalMark`), so autosave can go on appending to it
+        #: instead of writing the whole game out again; None for a log from anywhere else
+        self.origin: Any = None
 
     @overload
     def __getitem__(self, i: SupportsIndex) -> LogEntry: ...

@@ -15,6 +15,7 @@ read with nothing to vacuum or migrate, and a person can still read the file wit
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import re
@@ -36,13 +37,16 @@ __all__ = [
     "JOURNAL_VERSION",
     "MAX_RECORD_BYTES",
     "JournalError",
+    "JournalMark",
     "JournalWriter",
     "Recovered",
     "encode_record",
     "encode_snapshot",
     "journal_path_for",
+    "mark_journal",
     "read_head",
     "read_journal",
+    "state_digest",
     "tail_record",
 ]
 
@@ -137,6 +141,38 @@ def tail_record(path: str | os.PathLike[str], window: int = 1 << 20) -> dict[str
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class JournalMark:
+    """Where a game read from a journal stands in that file: the file as it was read (device, inode, size, time),
+    the offset past its last intact record, and the table and log it gave. Autosave continues that journal only
+    while all of it still holds (the same file, untouched since, and the session not changed since it was read)."""
+
+    path: str
+    stat: tuple[int, int, int, int]
+    end: int
+    seq: int
+    entries: int
+    digest: str
+    snap_bytes: int
+    since_snap: int
+
+
+def file_identity(st: os.stat_result) -> tuple[int, int, int, int]:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def state_digest(state: GameState) -> str:
+    """A digest of the whole table (its RNG position and secret included): equal only for the very same table."""
+    return hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"),
+                                     ensure_ascii=False, default=repr).encode("utf-8")).hexdigest()
+
+
+def mark_journal(path: str | os.PathLike[str], stat: os.stat_result, rec: Recovered) -> JournalMark:
+    """The mark of a journal just read into `rec` (`stat` taken before reading it)."""
+    return JournalMark(os.path.abspath(path), file_identity(stat), rec.end, rec.state.seq, len(rec.history),
+                       state_digest(rec.state), rec.snap_bytes, rec.since_snap)
+
+
 @dataclass(slots=True)
 class Recovered:
     """A game read back from a journal: the table, its log, and what was dropped from a torn end."""
@@ -152,6 +188,11 @@ class Recovered:
     exported: str | None = None
     #: the table's canonical form where the replay passed `at_seq` (to tell whether a YAML is a point on the way)
     probe: bytes | None = None
+    #: the byte offset just past the last intact record (a writer continuing the journal truncates to it)
+    end: int = 0
+    #: the bytes of the last table snapshot, and of the change records after it (when to take the next one)
+    snap_bytes: int = 0
+    since_snap: int = 0
 
 
 class _Replay:
@@ -236,12 +277,23 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
     bad_line: int | None = None
     after_bad = 0
     meta: dict[str, Any] | bytes = {}  # the last record's `m` (as its record's JSON until the end)
+    offset = 0
     try:
         lines = _lines(path)
         for number, line in lines:
             if bad_line is not None:
                 after_bad += 1
                 continue
+            offset += len(line)
+            if (table_read and not ready and line.startswith(_LOG_HEAD, 9) and line[8:9] == b" "
+                    and line.endswith(b"\n") and len(line) <= MAX_RECORD_BYTES):
+                # a log line of the snapshot, as the writer writes it: checked and kept as its text, not decoded
+                payload = line[9:-1]
+                if len(payload) > len(_LOG_HEAD) and payload[len(_LOG_HEAD)] == 0x7B and _crc_ok(line[:8], payload):  # the entry opens with "{"
+                    history.append(payload[len(_LOG_HEAD):])
+                    out.records += 1
+                    out.end = offset
+                    continue
             if (ready and line.startswith(_ACT_HEAD, 9) and line[8:9] == b" " and line.endswith(b"\n")
                     and len(line) <= MAX_RECORD_BYTES):
                 # the common record, as the writer writes it: checked and taken without decoding any JSON
@@ -260,6 +312,8 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
                     if found[2] or b'"m":' in head:
                         meta = head
                     out.records += 1
+                    out.end = offset
+                    out.since_snap += len(line)
                     if at_seq is not None and out.probe is None and seq == at_seq:
                         out.probe = replay.table().canonical()
                     continue
@@ -339,6 +393,11 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
             if "m" in record and isinstance(record["m"], dict):
                 meta = record["m"]
             out.records += 1
+            out.end = offset
+            if kind in ("table", "snap"):
+                out.snap_bytes, out.since_snap = len(line), 0
+            elif ready:
+                out.since_snap += len(line)
             if at_seq is not None and ready and out.probe is None and replay.seq == at_seq:
                 out.probe = replay.table().canonical()
     except OSError as e:
@@ -359,6 +418,7 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
     return out
 
 
+_LOG_HEAD = b'{"k":"log"}\t'
 _ACT_HEAD = b'{"k":"act","seq":'
 _ACT_RE = re.compile(rb'\{"k":"act","seq":(\d+)(?:(,"m":)|[,}])')
 
@@ -465,11 +525,20 @@ class JournalWriter:
         self._closing = False
         self._fd: int | None = None
         self._snapshot: Callable[[], Iterator[bytes]] | None = None
+        self._resume_at: int | None = None
         self._thread: threading.Thread | None = None
 
     def start(self, snapshot: Callable[[], Iterator[bytes]]) -> JournalWriter:
         """Begin a new journal: `snapshot()` (run on the writer thread) yields its first lines."""
         self._snapshot = snapshot
+        self._thread = threading.Thread(target=self._run, name=f"journal:{self.path.name}", daemon=True)
+        self._thread.start()
+        return self
+
+    def resume(self, end: int) -> JournalWriter:
+        """Continue the journal already at `path` (the one the game was read from) instead of writing a new one:
+        anything past `end` (a torn record, never acknowledged) is cut off, then records are appended after it."""
+        self._resume_at = end
         self._thread = threading.Thread(target=self._run, name=f"journal:{self.path.name}", daemon=True)
         self._thread.start()
         return self
@@ -530,6 +599,9 @@ class JournalWriter:
             self._fd = None
 
     def _begin(self) -> None:
+        if self._resume_at is not None:
+            self._continue(self._resume_at)
+            return
         assert self._snapshot is not None
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
@@ -554,6 +626,21 @@ class JournalWriter:
         _fsync_dir(self.path.parent)
         self._fd = fd
         self._snapshot = None
+
+    def _continue(self, end: int) -> None:
+        fd = os.open(self.path, os.O_WRONLY)
+        try:
+            size = os.fstat(fd).st_size
+            if size < end:
+                raise OSError(0, f"the journal is shorter ({size} bytes) than when it was read ({end})")
+            if size > end:
+                os.ftruncate(fd, end)
+                os.fsync(fd)
+            os.lseek(fd, end, os.SEEK_SET)
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd = fd
 
     def _write_batch(self, batch: list[bytes | _Snap], last: int) -> None:
         """Commit the batch in order; a snapshot is encoded here, after the records before it are durable (so

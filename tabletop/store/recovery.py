@@ -13,13 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from .autosave import file_sha
-from .journal import JournalError, Recovered, journal_path_for, read_head, read_journal
+from .journal import JournalError, Recovered, journal_path_for, mark_journal, read_head, read_journal
 from .saves import LoadedGame, SaveError, atomic_write, dump_save, load_game
 
 __all__ = ["export_game", "open_game"]
 
 
-def _from_journal(rec: Recovered, journal: Path, note: str) -> LoadedGame:
+def _from_journal(rec: Recovered, journal: Path, note: str, stat: os.stat_result | None = None) -> LoadedGame:
+    if stat is not None:
+        rec.history.origin = mark_journal(journal, stat, rec)  # autosave on this game goes on appending to it
     if rec.dropped:
         note += (f"; dropped {rec.dropped} damaged or unfinished line(s) at its end (from line {rec.dropped_line}:"
                  " a change being written when the program stopped)")
@@ -30,9 +32,14 @@ def _from_journal(rec: Recovered, journal: Path, note: str) -> LoadedGame:
     return game
 
 
-def _read(journal: Path, at_seq: int | None = None) -> Recovered:
+def _read(journal: Path, at_seq: int | None = None) -> tuple[Recovered, os.stat_result | None]:
+    """The journal replayed, with the file's stat taken before reading it (None when it cannot be taken)."""
     try:
-        return read_journal(journal, at_seq=at_seq)
+        stat: os.stat_result | None = os.stat(journal)
+    except OSError:
+        stat = None
+    try:
+        return read_journal(journal, at_seq=at_seq), stat
     except JournalError as e:
         raise SaveError(e.file, e.line, "", e.message) from None
 
@@ -41,14 +48,14 @@ def open_game(path: str | os.PathLike[str], *, library: Any = None) -> LoadedGam
     """Read a save (YAML), continued by its journal when it has one; or a journal itself. Raises SaveError."""
     path = Path(path)
     if path.suffix == ".journal":
-        rec = _read(path)
-        return _from_journal(rec, path, f"read from the journal {path}")
+        rec, stat = _read(path)
+        return _from_journal(rec, path, f"read from the journal {path}", stat)
     journal = journal_path_for(path)
     if not journal.exists():
         return load_game(path, library=library)
     if not path.exists():
-        rec = _read(journal)
-        return _from_journal(rec, journal, f"{path} was never written: recovered the game from {journal}")
+        rec, stat = _read(journal)
+        return _from_journal(rec, journal, f"{path} was never written: recovered the game from {journal}", stat)
     head = read_head(journal)
     if head is None:
         game = load_game(path, library=library)
@@ -57,23 +64,23 @@ def open_game(path: str | os.PathLike[str], *, library: Any = None) -> LoadedGam
     sha = file_sha(path)
     if head.get("base") == sha:
         try:
-            rec = read_journal(journal)
-        except JournalError as e:
+            rec, stat = _read(journal)
+        except SaveError as e:
             game = load_game(path, library=library)
             game.note = f"{journal} cannot be used ({e}); opened {path} as it is"
             return game
-        return _from_journal(rec, journal, f"continued {path} with its journal {journal}")
+        return _from_journal(rec, journal, f"continued {path} with its journal {journal}", stat)
     game = load_game(path, library=library)
     try:
-        rec = read_journal(journal, at_seq=game.state.seq)
-    except JournalError as e:
+        rec, stat = _read(journal, at_seq=game.state.seq)
+    except SaveError as e:
         game.note = f"{journal} cannot be used ({e}); opened {path} as it is"
         return game
     if rec.exported == sha or (rec.probe is not None and rec.probe == game.state.canonical()
                                and rec.state.seq == game.state.seq):
         return game  # the YAML holds everything the journal does
     if rec.probe is not None and rec.probe == game.state.canonical():
-        return _from_journal(rec, journal, f"continued {path} (saved mid-game) with its journal {journal}")
+        return _from_journal(rec, journal, f"continued {path} (saved mid-game) with its journal {journal}", stat)
     game.note = (f"{journal} belongs to another game or an older version of {path}; opened {path} as it is "
                  "(the journal is set aside when autosave starts)")
     return game

@@ -239,6 +239,7 @@ class LifecycleMixin:
             self.autosaver = Autosaver(self.session, self.autosave_path, every=5, on_error=failures.append)
         except Exception as e:  # a broken autosave must never stop the game
             self.notify(f"Autosave is off: {e}", "warn")
+        self.source.autosaver = self.autosaver  # type: ignore[attr-defined]  # refuses changes once it fails
 
     def _flush_autosave(self) -> None:
         if self.autosaver is not None:
@@ -303,6 +304,8 @@ class LifecycleMixin:
         for h in happenings:
             if h.kind == "save_failed":
                 self.save_failed(h.text)
+            elif h.kind == "save_resumed":
+                self.save_resumed(h.text)
             elif h.kind == "result" and h.result is not None:
                 self._show_result(None, h.result, refresh=False)
             elif h.kind == "notice":
@@ -348,7 +351,27 @@ class LifecycleMixin:
             self.notify(f"Could not save: {e}", "error", 8.0)
             return False
         self.notify(f"Saved to {self.save_path}", "info", 3.0)
+        saver = self.autosaver
+        if self.source.kind == "local" and saver is not None and saver.failed:
+            try:  # the autosave stopped: it goes on beside the file just saved, and changes are taken again
+                self.autosaver = self.source.autosaver = saver.resumed(self.save_path)  # type: ignore[attr-defined]
+            except Exception as e:
+                self.notify(f"Autosave is still stopped: {e}", "error", 8.0)
+                return True
+            self.autosave_path = self.save_path
+            self.save_resumed(f"Autosave resumed: the game is kept in {self.autosaver.journal_path}, and moves are "
+                              "taken again")
         return True
+
+    def save_resumed(self, message: str) -> None:
+        """The autosave (this window's, or its host's journal) stands again: the problem is gone, say so."""
+        self.save_problem = ""
+        alert = getattr(self, "save_alert", None)
+        if alert is not None:
+            alert.kill()
+            self.save_alert = None
+        self.notify(message, "info", 6.0)
+        self.local_log.append((self._anchor(), f"<font color='#9fc3ff'>{html.escape(message)}</font>"))
 
     @contextlib.contextmanager
     def sigint_quits(self) -> Iterator[None]:

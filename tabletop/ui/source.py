@@ -140,6 +140,13 @@ class LocalSource(TableSource):
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        #: the window's autosave (the window sets it): once its journal cannot be written, no change is taken
+        self.autosaver: Any = None
+
+    def halted(self) -> str:
+        """Why changes are refused now (the autosave stopped: nothing more could be kept), or ""."""
+        saver = self.autosaver
+        return saver.last_error or "autosave stopped" if saver is not None and saver.failed else ""
 
     @property
     def seats(self) -> list[int]:
@@ -155,13 +162,19 @@ class LocalSource(TableSource):
         return SeatStream(self.session, seat)
 
     def submit(self, action: A.Action, seat: int | None) -> Result | None:
+        if why := self.halted():
+            return Result(False, error=why, code="autosave_failed")
         return self.session.submit(action, seat)
 
     def undo(self, seat: int | None) -> Result | None:
+        if why := self.halted():
+            return Result(False, error=why, code="autosave_failed")
         # a hotseat table: every seat sits at this one screen, so every seat's consent is at hand
         return self.session.undo(seat, agreed=self.session.state.seats)
 
     def redo(self, seat: int | None) -> Result | None:
+        if why := self.halted():
+            return Result(False, error=why, code="autosave_failed")
         return self.session.redo(None)  # hotseat: whoever took it back sits here too
 
 
@@ -274,6 +287,8 @@ class HostedSource(LocalSource):
                 out.append(Happening("notice", f"The game is {ev.kind}"))
             elif ev.kind == "autosave_failed":
                 out.append(Happening("save_failed", ev.text, "error"))
+            elif ev.kind == "autosave_resumed":
+                out.append(Happening("save_resumed", ev.text))
             elif ev.kind == "undo_vote":
                 out += self._votes()
             elif ev.kind in ("undo", "undo_refused"):
@@ -323,9 +338,7 @@ class HostedSource(LocalSource):
             self.host.vote(request, seat, agree)
 
     def save(self, path: Any) -> None:
-        from ..store import save_game
-
-        self.host.call(save_game, self.session, path)
+        self.host.save(path)  # after a failed journal write the host autosaves beside this file from now on
 
     def close(self) -> None:
         self.host.close()

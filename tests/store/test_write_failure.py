@@ -11,15 +11,16 @@ import pytest
 
 from tabletop.core import actions as A
 from tabletop.game import quick_table
-from tabletop.store import Autosaver, load_game
+from tabletop.store import Autosaver, load_game, open_game
 from tabletop.store import journal as journal_module
 
 
-def _disk_full(monkeypatch: pytest.MonkeyPatch) -> None:
-    def full(fd: int, data: bytes) -> None:
-        raise OSError(errno.ENOSPC, "No space left on device")
+def _full(fd: int, data: bytes) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(journal_module, "_write_all", full)
+
+def _disk_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(journal_module, "_write_all", _full)
 
 
 def test_a_failed_write_is_told_at_once_and_nothing_after_it_is_durable(tmp_path: Path,
@@ -89,3 +90,120 @@ def test_the_host_stops_taking_changes_and_tells_every_seat_when_its_journal_can
             await host.close()
 
     asyncio.run(main())
+
+
+def test_autosave_starts_again_once_it_can_write_here_or_elsewhere(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """`resumed()` after a failure: a new journal whose snapshot holds the whole game (the change that never became
+    durable included); while the disk is still full it raises and the old autosave stays as it was."""
+    session = quick_table(seed=2)
+    saver = Autosaver(session, tmp_path / "g.yaml", on_error=lambda m: None)
+    session.submit(A.Chat("on disk"), 0)
+    assert saver.flush()
+    _disk_full(monkeypatch)
+    session.submit(A.Chat("lost to a full disk"), 0)
+    assert not saver.flush(timeout=5) and saver.failed
+    with pytest.raises(OSError, match="No space left on device"):
+        saver.resumed()
+    with pytest.raises(OSError, match="No space left on device"):
+        saver.resumed(tmp_path / "elsewhere.yaml")
+    monkeypatch.undo()
+    again = saver.resumed()  # the disk has room again: the same save
+    assert not again.failed and again.path == tmp_path / "g.yaml" and again.on_error is saver.on_error
+    session.submit(A.Chat("after it"), 1)
+    assert again.flush()
+    texts = [e.action.text for e in open_game(tmp_path / "g.yaml").history]  # as a restart after a crash reads it
+    assert texts[-3:] == ["on disk", "lost to a full disk", "after it"]
+    _disk_full(monkeypatch)
+    session.submit(A.Chat("full again"), 0)
+    assert not again.flush(timeout=5)
+    monkeypatch.undo()
+    moved = again.resumed(tmp_path / "elsewhere.yaml")
+    assert moved.path == tmp_path / "elsewhere.yaml" and not again.lock.fd and moved.lock.fd
+    session.submit(A.Chat("kept elsewhere"), 0)
+    assert moved.close()
+    saver.close()
+    again.close()
+    assert not (tmp_path / "g.yaml").exists()  # the ones taken over write nothing more
+    texts = [e.action.text for e in load_game(tmp_path / "elsewhere.yaml").history]
+    assert texts[-4:] == ["lost to a full disk", "after it", "full again", "kept elsewhere"]
+
+
+def test_a_halted_host_takes_changes_again_once_its_journal_can_be_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host tries its journal again by itself; once it stands, every seat is told, the answer that was held
+    (its change is in the new journal) goes out, and actions are taken and journaled again."""
+    from tabletop.net import host as host_module
+    from tabletop.net.client import Client
+    from tabletop.net.host import Host
+
+    monkeypatch.setattr(host_module, "RETRY_FIRST", 0.2)
+    events: list = []
+    session = quick_table(seed=1)
+
+    async def main() -> None:
+        host = Host(session, bind="127.0.0.1", port=0, autosave=tmp_path / "auto.yaml", on_event=events.append)
+        await host.start()
+        heard: list[list] = [[], []]
+        clients = [Client("127.0.0.1", host.port, seat=seat, on_event=heard[i].append)
+                   for i, seat in enumerate((0, None))]
+        try:
+            for c in clients:
+                await c.connect(10)
+            c0, spectator = clients
+            assert (await c0.act(A.Chat("durable")))["accepted"]
+            with monkeypatch.context() as full:
+                full.setattr(journal_module, "_write_all", _full)
+                cseq = await c0.submit(A.Chat("not on disk yet"))
+                await c0.wait_for(lambda: any(ev.kind == "error" for ev in heard[0]), 10)
+                assert (await c0.act(A.Chat("refused")))["code"] == "autosave_failed"
+                await asyncio.sleep(2.5)  # a try or two while the disk is still full: still halted
+                assert host.protocol.halted and cseq not in c0.protocol.results
+            for c, got in zip(clients, heard, strict=True):
+                await c.wait_for(lambda got=got: any(ev.data.get("code") == "autosave_resumed" for ev in got
+                                                     if ev.kind == "error"), 15)
+            await c0.wait_for(lambda: cseq in c0.protocol.results, 10)
+            assert c0.protocol.results[cseq]["accepted"]
+            assert (await c0.act(A.Chat("taken again")))["accepted"]
+            assert [ev for ev in events if ev.kind == "autosave_resumed"]
+            texts = [e.action.text for e in open_game(tmp_path / "auto.yaml").history]
+            assert texts[-3:] == ["durable", "not on disk yet", "taken again"]
+            for c in clients:
+                await c.close()
+        finally:
+            await host.close()
+        assert host.saved_to == tmp_path / "auto.yaml"
+
+    asyncio.run(main())
+
+
+def test_saving_a_halted_embedded_host_elsewhere_resumes_its_autosave_there(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabletop.net import host as host_module
+    from tabletop.net.host import EmbeddedHost
+
+    monkeypatch.setattr(host_module, "RETRY_FIRST", 3600.0)  # only the save gets it going again
+    session = quick_table(seed=6)
+    host = EmbeddedHost(session, port=0, bind="127.0.0.1", announce=False, autosave=tmp_path / "hosted.yaml").start()
+    try:
+        assert host.submit(A.Chat("kept"), 0).accepted
+        monkeypatch.setattr(journal_module, "_write_all", _full)
+        host.submit(A.Chat("written when the disk was full"), 0)
+        for _ in range(200):
+            if host.host.protocol.halted:
+                break
+            threading.Event().wait(0.02)
+        refused = host.submit(A.Chat("refused"), 0)
+        assert refused.code == "autosave_failed"
+        # the YAML could be written, the journal beside it not: still halted, and the answer says why
+        assert "No space left on device" in host.save(tmp_path / "full.yaml")
+        assert host.submit(A.Chat("refused"), 0).code == "autosave_failed"
+        monkeypatch.undo()
+        assert host.save(tmp_path / "elsewhere.yaml") == ""
+        assert any(ev.kind == "autosave_resumed" for ev in host.events())
+        assert host.submit(A.Chat("after the save"), 0).accepted
+        assert host.host.autosave_path == tmp_path / "elsewhere.yaml"
+    finally:
+        host.close()
+    texts = [e.action.text for e in load_game(tmp_path / "elsewhere.yaml").history]
+    assert texts[-3:] == ["kept", "written when the disk was full", "after the save"]

@@ -1,5 +1,7 @@
 """A failed autosave write reaches the window: a message naming the journal and the reason stays in view, the Save
-dialog opens, and saving there keeps the whole game; a hosting window's host takes no more changes."""
+dialog opens, and saving there keeps the whole game; until then no change is taken (a local window as a hosting
+one's host), and once saved somewhere that can be written, autosave goes on beside that file and changes are taken
+again."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import pytest
 from tabletop.core import actions as A
 from tabletop.game import quick_table
 from tabletop.store import journal as journal_module
-from tabletop.store import load_game
+from tabletop.store import load_game, open_game
 from tabletop.ui import TableApp
 
 __all__: list[str] = []
@@ -53,10 +55,23 @@ def test_a_local_window_says_its_autosave_failed_and_offers_to_save_elsewhere(tm
         assert app.submit(A.Chat("written when the disk was full")).accepted
         _until_told(app)
         _told(app, tmp_path / "auto.journal")
+        # like a host: nothing more is taken (it could not be kept), each refusal saying why
+        seq = app.session.state.seq
+        for refused in (app.submit(A.Chat("after it")), app.source.undo(0), app.source.redo(0)):
+            assert refused is not None and not refused.accepted and refused.code == "autosave_failed"
+            assert "auto.journal" in refused.error and "No space left on device" in refused.error
+        assert app.session.state.seq == seq
         monkeypatch.undo()
         app._file_picked("save", str(tmp_path / "elsewhere.yaml"))
         texts = [getattr(e.action, "text", "") for e in load_game(tmp_path / "elsewhere.yaml").history]
         assert texts[-2:] == ["kept", "written when the disk was full"]
+        # saved somewhere that can be written: autosave goes on beside it, and moves are taken again
+        assert not app.save_problem and app.save_alert is None
+        assert app.autosaver.journal_path == tmp_path / "elsewhere.journal" and not app.autosaver.failed
+        assert app.submit(A.Chat("after the save")).accepted
+        assert app.autosaver.flush()
+        texts = [getattr(e.action, "text", "") for e in open_game(tmp_path / "elsewhere.yaml").history]
+        assert texts[-1] == "after the save"
     finally:
         app._drop_source()  # the autosave closed (the YAML written), as leaving the table does
         pygame.event.clear()
@@ -87,7 +102,17 @@ def test_a_hosting_window_says_so_and_its_host_takes_no_more_changes(tmp_path: P
         app._file_picked("save", str(tmp_path / "elsewhere.yaml"))
         texts = [getattr(e.action, "text", "") for e in load_game(tmp_path / "elsewhere.yaml").history]
         assert texts[-2:] == ["kept", "written when the disk was full"]
+        # the host journals beside the saved file now and takes changes again; the window says so
+        for _ in range(100):
+            app.run_frames(1)
+            if not app.save_problem:
+                break
+        assert not app.save_problem and app.save_alert is None
+        assert app.submit(A.Chat("after the save")).accepted
+        assert host.host.autosave_path == tmp_path / "elsewhere.yaml"
     finally:
         if host is not None:
             host.close()
         pygame.event.clear()
+    texts = [getattr(e.action, "text", "") for e in load_game(tmp_path / "elsewhere.yaml").history]
+    assert texts[-3:] == ["kept", "written when the disk was full", "after the save"]
