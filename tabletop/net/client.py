@@ -82,7 +82,7 @@ class Client:
         record: bool = False,
         on_event: Callable[[ClientEvent], None] | None = None,
         retry_delay: float = 0.2,
-        max_retry_delay: float = 2.0,
+        max_retry_delay: float = 1.0,
     ) -> None:
         host, p = parse_address(address, port or DEFAULT_PORT)
         self.host, self.port = host, port or p
