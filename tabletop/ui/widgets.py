@@ -367,7 +367,9 @@ class ChoiceDialog:
     """A legal move that needs a choice (a Role, a target, a value, a guess): its options, one click each.
 
     It answers like a `Prompt` (`handle`, `alive`, `window`, `ok`), so the window's one dialog protocol routes its
-    clicks and Enter (the highlighted option, else the first) and Escape (closes it, choosing nothing)."""
+    clicks and Enter (the highlighted option, else the first) and Escape (closes it, choosing nothing). A click
+    highlights an option and Choose, Enter or a double click takes it: a click that chose at once left the Enter a
+    player then pressed to confirm to the table, which put the keyboard in the chat field."""
 
     def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], title: str, options: Sequence[str],
                  answer: Callable[[int], Any]) -> None:
@@ -383,7 +385,9 @@ class ChoiceDialog:
                                     [(o, f"opt_{i}") for i, o in enumerate(self.options)], manager,
                                     container=self.window)
         self.ok = UIButton(pygame.Rect(w - 132, rows * 22 + 24, 90, 30), "Choose", manager, container=self.window,
-                           tool_tip_text="Enter: the highlighted option, else the first")
+                           tool_tip_text="Enter or a double click: the highlighted option, else the first")
+        UILabel(pygame.Rect(8, rows * 22 + 24, w - 150, 30), "Click one, then Choose", manager,
+                container=self.window, object_id="#choice_hint")
         self.answer = answer
 
     def _picked(self) -> int:
@@ -395,7 +399,7 @@ class ChoiceDialog:
     def handle(self, event: pygame.event.Event) -> bool:
         """Whether this event chose an option (the answer callback has run and the dialog is closed)."""
         el = getattr(event, "ui_element", None)
-        chosen = ((event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and el is self.list)
+        chosen = ((event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and el is self.list)
                   or (event.type == pygame_gui.UI_BUTTON_PRESSED and el is self.ok))
         if not chosen or not self.options:
             return False

@@ -250,6 +250,7 @@ class Driver:
                 raise DriveError(f"clicking {text!r} opened no choice")
             text = self.app.legal.rows[index].texts[option]
             self.click(self._list_item_spot(prompt.list, option) or prompt.list.get_abs_rect().center)
+            self.click(prompt.ok.get_abs_rect().center)  # a click highlights the option; Choose takes it
         if self.app.session is not None and len(self.app.session.history) == before:
             raise DriveError(f"clicking {text!r} in the legal-moves list did nothing; notices: "
                              f"{self.app.notices.texts()}")
