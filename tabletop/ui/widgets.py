@@ -25,6 +25,7 @@ from pygame_gui.elements import (
     UIWindow,
 )
 
+from .movelist import MoveList
 from .shortcuts import SHORTCUTS
 
 __all__ = [
@@ -199,7 +200,7 @@ class SidePanel:
         self.players = UITextBox("", pygame.Rect(8, y, w, players_h), manager, container=self.panel)
         y += players_h + 6
         self.status: UITextBox | None = None
-        self.moves: UISelectionList | None = None
+        self.moves: MoveList | None = None
         self.moves_label: UILabel | None = None
         self.status_text = ""
         self.move_items: list[tuple[str, str]] = []
@@ -212,8 +213,8 @@ class SidePanel:
                                        object_id="#moves_label")
             y += 20
             moves_h = max(80, (rect.h - y) * 45 // 100)
-            self.moves = UISelectionList(pygame.Rect(8, y, w, moves_h), [], manager, container=self.panel,
-                                         object_id="#moves")
+            self.moves = MoveList(pygame.Rect(8, y, w, moves_h), [], manager, container=self.panel,
+                                  object_id="#moves")
             y += moves_h + 6
         log_h = max(60, rect.h - y - 46)
         self.log = UITextBox("", pygame.Rect(8, y, w, log_h), manager, container=self.panel)
