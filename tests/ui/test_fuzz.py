@@ -172,7 +172,7 @@ class Fuzzer:
         if pieces:
             choices += [lambda: self._piece_point(r.choice(pieces))] * 4
         if app.hand.cards:
-            choices += [lambda: r.choice(app.hand.cards).rect.center] * 2
+            choices += [lambda: app.hand.spot(r.choice(app.hand.cards).pid)] * 2
         if app.hud is not None and app.hud.buttons:
             choices.append(lambda: r.choice(app.hud.buttons)[0].center)
         pt = r.choice(choices)()

@@ -20,8 +20,7 @@ def _hand_card(app) -> tuple[str, tuple[int, int]]:
     click(app, zone_center(app, "deck"))  # draw
     pid = app.session.state.zones["hand:0"].pieces[0]
     app.run_frames(1)
-    card = next(c for c in app.hand.cards if c.pid == pid)
-    return pid, card.rect.center
+    return pid, app.hand.spot(pid)
 
 
 def test_v_reveals_until_the_end_reveal_button(app):

@@ -102,10 +102,7 @@ def screen_of(app: TableApp, pid: str) -> tuple[int, int]:
     if item is not None:
         x, y = app.camera.to_screen(item.x, item.y)
         return (round(x), round(y))
-    for c in app.hand.cards:
-        if c.pid == pid:
-            return c.rect.center
-    raise KeyError(pid)
+    return app.hand.spot(pid)
 
 
 def zone_center(app: TableApp, name: str) -> tuple[int, int]:
