@@ -347,7 +347,8 @@ class Prompt:
         self.entry = UITextEntryLine(pygame.Rect(10, 10, w - 110, 32), manager, container=self.window,
                                      initial_text=initial)
         self.ok = UIButton(pygame.Rect(w - 92, 10, 60, 32), "OK", manager, container=self.window)
-        self.entry.focus()
+        # through the manager, so the window knows keys are text now (a letter typed here is not a shortcut)
+        manager.set_focus_set(self.entry)
         self.answer = answer
 
     def handle(self, event: pygame.event.Event) -> bool:
