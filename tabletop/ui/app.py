@@ -143,6 +143,9 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.mouse: tuple[int, int] = (0, 0)
         self.mods = 0
         self.keys_down: set[int] = set()
+        #: the text of the key press a table shortcut just took: the TEXTINPUT SDL sends for that same press
+        #: (between its KEYDOWN and KEYUP) is not text (L opens a prompt and would type "l" into it)
+        self._shortcut_text = ""
         self.selected: list[str] = []
         self.press: _Press | None = None
         self.drag: _Drag | None = None
@@ -433,6 +436,11 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
                 seat, self.cover_seat = self.cover_seat, None
                 self.switch_seat(seat)
             return
+        if et == pygame.TEXTINPUT and self._shortcut_text and getattr(event, "text", None) == self._shortcut_text:
+            self._shortcut_text = ""
+            return
+        if et in (pygame.KEYDOWN, pygame.KEYUP):
+            self._shortcut_text = ""
         in_gesture = self.press is not None or self.drag is not None or self.box is not None or self.pan_from is not None
         if in_gesture and et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
             self._widgets_take(event)
@@ -455,6 +463,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             return
         if et == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._hud_click(event.pos):
             return
+        if et == pygame.KEYDOWN:
+            self._shortcut_text = str(getattr(event, "unicode", "") or "")
         self.table_event(event)
 
     def _widgets_take(self, event: pygame.event.Event) -> bool:

@@ -268,6 +268,7 @@ class DialogsMixin:
         picked = self.side.moves.get_single_selection(include_object_id=True)
         text, oid = picked if isinstance(picked, tuple) else ("", "")
         if isinstance(oid, str) and oid.startswith("move_") and oid[5:].isdigit():
+            text = self.side.moves.full_text(oid, text)  # a row cut to fit shows fewer words
             i = int(oid[5:])
             items = self.side.move_items
             # the list may have changed between the click and this event (a bot, the host): play only the

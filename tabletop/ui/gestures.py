@@ -327,11 +327,12 @@ class GesturesMixin:
 
     def update_hover(self) -> None:
         pos = self.mouse
+        was = self.hover_hand.pid if self.hover_hand is not None else None
         self.hover_item = self.hover_hand = self.hover_zone = None
         if self.source is None or not self._over_table(pos) or self.drag is not None or self._over_window(pos):
             return
         if self.layout.hand is not None and self.hand.rect.collidepoint(pos):
-            self.hover_hand = self.hand.hit(pos)
+            self.hover_hand = self.hand.hit(pos, was)
             self.hover_zone = self.layout.hand
             return
         wx, wy = self.camera.to_world(*pos)

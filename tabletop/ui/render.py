@@ -69,6 +69,8 @@ class HandCard:
     piece: dict[str, Any]
     rect: pygame.Rect
     index: int
+    #: 1: drawn behind its neighbours, raised so its name strip shows above them (a crowded hand)
+    back: int = 0
 
     @property
     def pid(self) -> str:
@@ -76,7 +78,11 @@ class HandCard:
 
 
 class HandStrip:
-    """The seat's hand fanned along the bottom edge of the table view, large enough to read."""
+    """The seat's hand fanned along the bottom edge of the table view, large enough to read.
+
+    A hand too long for one row of whole cards overlaps them; once the overlap would hide a card's name, every
+    other card sits a name strip higher, behind its neighbours (a brick pattern): each card's title shows,
+    above the front cards or left of the next one, and the hand still reads left to right."""
 
     #: a window at least this high gets the full strip; a lower one a strip in proportion (no lower than MIN_H)
     FULL_AT, MIN_H = 800, 120
@@ -103,18 +109,65 @@ class HandStrip:
         w = round(h * CARD_W / CARD_H)
         shown = [(i, p) for i, p in enumerate(pieces) if p["id"] not in hidden]
         n = len(shown)
-        room = self.rect.w - 180
-        step = min(w + 10, (room - w) / (n - 1)) if n > 1 else 0
+        margin = 90
+        step = self._step(w, n, self.rect.w - 2 * margin)
+        peek = 0
+        if n > 2 and step < w * 0.9:  # one row would hide the names: use the strip's width, then two layers
+            margin = 16
+            peek = self.peek(h)
+            h -= peek
+            w = round(h * CARD_W / CARD_H)
+            step = self._step(w, n, self.rect.w - 2 * margin)
+        room = self.rect.w - 2 * margin
         total = step * (n - 1) + w if n else 0
-        x0 = self.rect.x + 90 + (room - total) / 2
-        self.cards = [HandCard(p, pygame.Rect(round(x0 + k * step), self.rect.y + 22, w, h), i)
-                      for k, (i, p) in enumerate(shown)]
+        x0 = self.rect.x + margin + (room - total) / 2
+        top = self.rect.y + 22
+        self.cards = []
+        for k, (i, p) in enumerate(shown):
+            back = int(peek > 0 and k % 2 == 0)
+            y = top if back or not peek else top + peek
+            self.cards.append(HandCard(p, pygame.Rect(round(x0 + k * step), y, w, h), i, back))
 
-    def hit(self, pos: tuple[float, float]) -> HandCard | None:
-        for card in reversed(self.cards):
-            if card.rect.collidepoint(pos):
+    @staticmethod
+    def peek(card_h: int) -> int:
+        """How far a back card stands above the front ones: its title bar (`AssetLoader._proxy_title`) and a
+        little more, for a front card `card_h` high."""
+        return int(card_h * 0.09) + max(3, round(card_h * CARD_W / CARD_H) // 20) + 5
+
+    @staticmethod
+    def _step(w: int, n: int, room: float) -> float:
+        return min(w + 10, (room - w) / (n - 1)) if n > 1 else 0
+
+    def _drawn(self, hover: str | None = None) -> list[HandCard]:
+        """The cards in drawing order: the back layer, then the front one (each left to right), then the hovered
+        card, whole on top of its neighbours."""
+        return sorted(self.cards, key=lambda c: (c.pid == hover, -c.back))
+
+    def hit(self, pos: tuple[float, float], hover: str | None = None) -> HandCard | None:
+        """The card under `pos`, the topmost as drawn (`hover`: the card hovered now, which is drawn raised and on
+        top, and so keeps the pointer while it is anywhere on it)."""
+        for card in reversed(self._drawn(hover)):
+            r = card.rect.move(0, -16) if card.pid == hover else card.rect
+            if r.collidepoint(pos):
                 return card
         return None
+
+    def spot(self, pid: str) -> tuple[int, int]:
+        """A point on the visible part of card `pid`, where a player would grab it: left of the next card of its
+        layer, and in a back card's raised strip."""
+        cards = self.cards
+        for k, c in enumerate(cards):
+            if c.pid != pid:
+                continue
+            layered = any(o.back for o in cards)
+            nxt = k + 2 if layered else k + 1
+            right = min(c.rect.right, cards[nxt].rect.x) if nxt < len(cards) else c.rect.right
+            x = (c.rect.x + max(c.rect.x + 2, right)) // 2
+            if c.back:
+                front = [o.rect.y for o in cards if not o.back]
+                return (x, (c.rect.y + (min(front) if front else c.rect.bottom)) // 2)
+            return (x, c.rect.centery)
+        raise KeyError(pid)
 
     def insert_index(self, x: float) -> int:
         """Where a card dropped at screen x goes in the hand."""
@@ -130,7 +183,7 @@ class HandStrip:
                          self.rect.topright, 2)
         surface.blit(assets.text(label, 14, (220, 225, 230), bold=True), (self.rect.x + 12, self.rect.y + 4))
         blits = []
-        for card in self.cards:
+        for card in self._drawn(hover):
             r = card.rect.move(0, -16) if card.pid == hover else card.rect
             blits.append((assets.card(card.piece.get("card"), card.piece.get("face_up", True), r.size), r.topleft))
         surface.fblits(blits)

@@ -8,6 +8,7 @@ which ends the timed ones when their time is up. The reveal menu offers the dura
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from ..core import actions as A
+from .movelist import TIP_WRAP, fit_text
 
 __all__ = ["DURATIONS", "ActiveReveal", "RevealBar", "reveal_menu_items"]
 
@@ -42,10 +44,14 @@ class ActiveReveal:
     zones: dict[str, str] = field(default_factory=dict)
     #: the log row of the reveal, when the table answered at once (a local table): gone from the log when undone
     log_key: Any = None
+    #: every card's name (`what` names the first three)
+    titles: tuple[str, ...] = ()
 
-    def text(self, now: float) -> str:
+    def text(self, now: float, every: bool = False) -> str:
+        """The bar's row; with `every`, naming every card (its tooltip)."""
         left = "" if self.until is None else f" · {max(0, math.ceil(self.until - now))} s"
-        return f"Revealed to {self.whom}: {self.what}{left}"
+        what = ", ".join(self.titles) if every and self.titles else self.what
+        return f"Revealed to {self.whom}: {what}{left}"
 
 
 def reveal_menu_items(ids: Sequence[str], names: dict[int, str], me: int,
@@ -83,7 +89,7 @@ class RevealBar:
         titles = [app._piece_title(pid) for pid in pieces]
         what = ", ".join(titles[:3]) + (f" and {len(titles) - 3} more" if len(titles) > 3 else "")
         item = ActiveReveal(app.seat, tuple(pieces), to, what, "everyone" if to is None else names.get(to, f"Seat {to + 1}"),
-                            app.now + seconds if seconds else None, zones, log_key)
+                            app.now + seconds if seconds else None, zones, log_key, tuple(titles))
         self.items = [r for r in self.items if not (r.seat == item.seat and r.pieces == item.pieces
                                                      and r.to == item.to)]
         self.items.append(item)
@@ -125,9 +131,16 @@ class RevealBar:
             self._build(app, shown)
         elif self.labels and app.frame % 10 == 0:
             for label, item in self.labels:
-                text = item.text(now)
-                if label.text != text:
-                    label.set_text(text)
+                self._say(label, item.text(now), item.text(now, every=True))
+
+    def _say(self, label: UILabel, text: str, full: str) -> None:
+        """A row's words as they fit its label ("…" where cut), and every card it reveals in its tooltip."""
+        shown = fit_text(text, self.manager.get_theme().get_font([]), label.relative_rect.w - 8)
+        if label.text != shown:
+            label.set_text(shown)
+        tip = html.escape(full) if shown != full else None
+        if label.tool_tip_text != tip:
+            label.set_tooltip(tip, delay=0.3, wrap_width=TIP_WRAP)
 
     def _forget_ended(self, app: Any) -> None:
         """A reveal the seat's view shows ended already (the card moved, an undo): dropped without an action."""
@@ -165,8 +178,9 @@ class RevealBar:
         self.panel = UIPanel(pygame.Rect(vx + vw - w - 8, max(vy, y), w, h), starting_height=8, manager=self.manager,
                              object_id="#reveals")
         for i, item in enumerate(shown):
-            label = UILabel(pygame.Rect(6, 4 + i * ROW_H, w - 120, ROW_H - 4), item.text(app.now), self.manager,
+            label = UILabel(pygame.Rect(6, 4 + i * ROW_H, w - 120, ROW_H - 4), "", self.manager,
                             container=self.panel)
+            self._say(label, item.text(app.now), item.text(app.now, every=True))
             self.labels.append((label, item))
             b = UIButton(pygame.Rect(w - 112, 4 + i * ROW_H, 100, ROW_H - 6), "End reveal", self.manager,
                          container=self.panel)

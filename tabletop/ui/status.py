@@ -8,6 +8,7 @@ the panel never shows more than the status and the view already told this seat. 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -147,8 +148,28 @@ def status_lines(status: Mapping[str, Any], names: Mapping[int, str], name_of: N
     return out
 
 
+def _plumbing(status: Mapping[str, Any]) -> set[str]:
+    """Keys a status gives the window to word its moves with, not a reader: `move_words`, the lookups its
+    templates name (`{piece:move_costs}`), and menus of opaque tokens (questions, guesses: the legal-move list
+    and the board offer them in words)."""
+    words = status.get("move_words")
+    out = {"move_words", "todo"} if isinstance(words, Mapping) else {"todo"}
+    if isinstance(words, Mapping):
+        for template in words.values():
+            for spec in re.findall(r"\{\w+:(\w+)\}", str(template)):
+                if isinstance(status.get(spec), Mapping):
+                    out.add(spec)
+    for key, value in status.items():
+        if isinstance(value, list) and value and all(isinstance(r, Mapping) and "token" in r for r in value):
+            out.add(key)
+    return out
+
+
 def status_html(status: Mapping[str, Any], names: Mapping[int, str], name_of: NameOf) -> str:
-    """The status as pygame-gui HTML: the prompt first (what the game waits for), then every key."""
+    """The status as pygame-gui HTML: the prompt first (what the game waits for), then every key a reader wants
+    (not the window's plumbing: see `_plumbing`)."""
+    plumbing = _plumbing(status)
+    status = {k: v for k, v in status.items() if k not in plumbing}
     parts = []
     prompt = status.get("prompt")
     if prompt:

@@ -25,6 +25,7 @@ from pygame_gui.elements import (
     UIWindow,
 )
 
+from .movelist import MoveList
 from .shortcuts import SHORTCUTS
 
 __all__ = [
@@ -199,7 +200,7 @@ class SidePanel:
         self.players = UITextBox("", pygame.Rect(8, y, w, players_h), manager, container=self.panel)
         y += players_h + 6
         self.status: UITextBox | None = None
-        self.moves: UISelectionList | None = None
+        self.moves: MoveList | None = None
         self.moves_label: UILabel | None = None
         self.status_text = ""
         self.move_items: list[tuple[str, str]] = []
@@ -212,8 +213,8 @@ class SidePanel:
                                        object_id="#moves_label")
             y += 20
             moves_h = max(80, (rect.h - y) * 45 // 100)
-            self.moves = UISelectionList(pygame.Rect(8, y, w, moves_h), [], manager, container=self.panel,
-                                         object_id="#moves")
+            self.moves = MoveList(pygame.Rect(8, y, w, moves_h), [], manager, container=self.panel,
+                                  object_id="#moves")
             y += moves_h + 6
         log_h = max(60, rect.h - y - 46)
         self.log = UITextBox("", pygame.Rect(8, y, w, log_h), manager, container=self.panel)
@@ -346,7 +347,8 @@ class Prompt:
         self.entry = UITextEntryLine(pygame.Rect(10, 10, w - 110, 32), manager, container=self.window,
                                      initial_text=initial)
         self.ok = UIButton(pygame.Rect(w - 92, 10, 60, 32), "OK", manager, container=self.window)
-        self.entry.focus()
+        # through the manager, so the window knows keys are text now (a letter typed here is not a shortcut)
+        manager.set_focus_set(self.entry)
         self.answer = answer
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -367,7 +369,9 @@ class ChoiceDialog:
     """A legal move that needs a choice (a Role, a target, a value, a guess): its options, one click each.
 
     It answers like a `Prompt` (`handle`, `alive`, `window`, `ok`), so the window's one dialog protocol routes its
-    clicks and Enter (the highlighted option, else the first) and Escape (closes it, choosing nothing)."""
+    clicks and Enter (the highlighted option, else the first) and Escape (closes it, choosing nothing). A click
+    highlights an option and Choose, Enter or a double click takes it: a click that chose at once left the Enter a
+    player then pressed to confirm to the table, which put the keyboard in the chat field."""
 
     def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], title: str, options: Sequence[str],
                  answer: Callable[[int], Any]) -> None:
@@ -383,7 +387,9 @@ class ChoiceDialog:
                                     [(o, f"opt_{i}") for i, o in enumerate(self.options)], manager,
                                     container=self.window)
         self.ok = UIButton(pygame.Rect(w - 132, rows * 22 + 24, 90, 30), "Choose", manager, container=self.window,
-                           tool_tip_text="Enter: the highlighted option, else the first")
+                           tool_tip_text="Enter or a double click: the highlighted option, else the first")
+        UILabel(pygame.Rect(8, rows * 22 + 24, w - 150, 30), "Click one, then Choose", manager,
+                container=self.window, object_id="#choice_hint")
         self.answer = answer
 
     def _picked(self) -> int:
@@ -395,7 +401,7 @@ class ChoiceDialog:
     def handle(self, event: pygame.event.Event) -> bool:
         """Whether this event chose an option (the answer callback has run and the dialog is closed)."""
         el = getattr(event, "ui_element", None)
-        chosen = ((event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and el is self.list)
+        chosen = ((event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and el is self.list)
                   or (event.type == pygame_gui.UI_BUTTON_PRESSED and el is self.ok))
         if not chosen or not self.options:
             return False

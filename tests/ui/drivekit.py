@@ -165,13 +165,10 @@ class Driver:
 
     def hand_spot(self, pid: str) -> tuple[int, int]:
         """The visible part of a card in the hand strip (cards overlap: aim left of the next card's edge)."""
-        cards = self.hand_cards()
-        for i, c in enumerate(cards):
-            if c.pid == pid:
-                right = cards[i + 1].rect.x if i + 1 < len(cards) else c.rect.right
-                x = (c.rect.x + max(c.rect.x + 2, min(right, c.rect.right))) // 2
-                return (x, c.rect.centery)
-        raise DriveError(f"card {pid} is not in the hand strip")
+        try:
+            return self.app.hand.spot(pid)
+        except KeyError:
+            raise DriveError(f"card {pid} is not in the hand strip") from None
 
     def card_name(self, pid: str) -> str | None:
         return self.app._card_name(pid)
@@ -250,6 +247,7 @@ class Driver:
                 raise DriveError(f"clicking {text!r} opened no choice")
             text = self.app.legal.rows[index].texts[option]
             self.click(self._list_item_spot(prompt.list, option) or prompt.list.get_abs_rect().center)
+            self.click(prompt.ok.get_abs_rect().center)  # a click highlights the option; Choose takes it
         if self.app.session is not None and len(self.app.session.history) == before:
             raise DriveError(f"clicking {text!r} in the legal-moves list did nothing; notices: "
                              f"{self.app.notices.texts()}")

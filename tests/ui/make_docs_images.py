@@ -1,4 +1,5 @@
-"""Make docs/images/{table,preview,help,tragedy,xfiles-fan,xfiles-ccg}.png headless: `python tests/ui/make_docs_images.py`.
+"""Make docs/images/{table,preview,help,gallery,tragedy,xfiles-fan,xfiles-ccg}.png: `python tests/ui/make_docs_images.py`
+(headless; in a real window with `SDL_VIDEODRIVER=x11 DISPLAY=:N`, e.g. under Xvfb).
 
 Every change on the table is played as gestures through the app's loop (the script format of docs/UI.md), so
 the pictures show what a person would see after doing the same.
@@ -59,11 +60,18 @@ def main(out: Path = ROOT / "docs" / "images") -> None:
     app.screenshot(out / "preview.png")
     run_script(app, [{"keyup": "space"}, {"key": "f1"}, {"wait": 1}])
     app.screenshot(out / "help.png")
+    # B over the deck: the search gallery, filtered by a word, with the card under the pointer previewed
+    run_script(app, [{"key": "f1"}, {"move": _zone(app, "deck")}, {"key": "b"}, {"wait": 2}])
+    peek = app.peek
+    assert peek is not None, "B over the deck opened no gallery"
+    run_script(app, [{"move": list(peek.slot_center(2))}, {"wait": 2}])
+    app.screenshot(out / "gallery.png")
+    run_script(app, [{"key": "escape"}, {"wait": 1}])
     tragedy(out)
     xfiles_fan(out)
     xfiles_ccg(out)
-    print("wrote", *(str(out / n) for n in ("table.png", "preview.png", "help.png", "tragedy.png", "xfiles-fan.png",
-                                             "xfiles-ccg.png")))
+    print("wrote", *(str(out / n) for n in ("table.png", "preview.png", "help.png", "gallery.png", "tragedy.png",
+                                             "xfiles-fan.png", "xfiles-ccg.png")))
 
 
 def tragedy(out: Path) -> None:

@@ -101,3 +101,31 @@ def test_enter_and_escape_in_the_new_game_dialog(table):
     old = app.session
     key(app, pygame.K_RETURN)
     assert app.newgame is None and app.session is not old
+
+
+@pytest.mark.parametrize("one_frame", [True, False], ids=["same-frame", "next-frame"])
+def test_the_key_that_opens_a_prompt_does_not_type_into_it(table, one_frame):
+    """L as SDL delivers it in a real window (KEYDOWN, TEXTINPUT "l", KEYUP): the KEYDOWN opens the prompt and
+    focuses its field, and the TEXTINPUT of the same press typed "l" into it ("l3", refused as not a number)."""
+    app = table
+    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=zone_center(app, "deck"), rel=(0, 0), buttons=(0, 0, 0)))
+    press = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=15)
+    text = pygame.event.Event(pygame.TEXTINPUT, text="l")
+    if one_frame:
+        post(app, press, text)
+    else:
+        post(app, press)
+        post(app, text)
+    post(app, pygame.event.Event(pygame.KEYUP, key=pygame.K_l, mod=0, unicode="l", scancode=15))
+    assert app.prompt is not None
+    initial = app.prompt.entry.get_text()
+    assert initial.isdigit(), f"the prompt's field reads {initial!r}"
+    # the next keys are the player's text: they reach the field
+    post(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2", scancode=31),
+         pygame.event.Event(pygame.TEXTINPUT, text="2"))
+    assert "2" in app.prompt.entry.get_text()
+    # a letter typed there is text too, not the table's shortcut (D would draw a card)
+    hand = len(app.session.state.zones["hand:0"].pieces)
+    post(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d", scancode=7),
+         pygame.event.Event(pygame.TEXTINPUT, text="d"))
+    assert "d" in app.prompt.entry.get_text() and len(app.session.state.zones["hand:0"].pieces) == hand

@@ -27,8 +27,9 @@ __all__: list[str] = []
 
 RULESETS = ("freeform", "tragedy", "xfiles-fan", "xfiles-ccg")
 MODES = ("off", "warn", "strict")
-#: fuzz operations per case (each is one gesture: a few frames)
-OPS = 160
+#: fuzz operations per case (each is one gesture: a few frames): the default run's, and the slow soak's (other
+#: seeds, longer games: `-m slow`)
+OPS, SOAK_OPS = 90, 600
 SIZE = (1280, 800)
 
 #: keys besides the app's own key map (every single-key shortcut of shortcuts.py): F1 help, F2 board, Esc, the
@@ -172,7 +173,7 @@ class Fuzzer:
         if pieces:
             choices += [lambda: self._piece_point(r.choice(pieces))] * 4
         if app.hand.cards:
-            choices += [lambda: r.choice(app.hand.cards).rect.center] * 2
+            choices += [lambda: app.hand.spot(r.choice(app.hand.cards).pid)] * 2
         if app.hud is not None and app.hud.buttons:
             choices.append(lambda: r.choice(app.hud.buttons)[0].center)
         pt = r.choice(choices)()
@@ -469,15 +470,25 @@ def _key(kind: int, k: int, mod: int = 0) -> pygame.event.Event:
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_clicks_and_keys_at_any_time_lose_nothing(ruleset, mode, tmp_path, monkeypatch):
+    _fuzz(ruleset, mode, sum(map(ord, ruleset + mode)), OPS, tmp_path, monkeypatch)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_long_fuzz_loses_nothing_either(ruleset, mode, tmp_path, monkeypatch):
+    _fuzz(ruleset, mode, 7919 + sum(map(ord, ruleset + mode)), SOAK_OPS, tmp_path, monkeypatch)
+
+
+def _fuzz(ruleset: str, mode: str, seed: int, ops: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)  # file dialogs start here; nothing is written anywhere else
     (tmp_path / "broken.yaml").write_text("format: tabletop-save\nversion: 1\nruleset: freeform\nseq: many\n")
     (tmp_path / "bad_deck.yaml").write_text("name: Bad\nsections:\n  deck:\n    - 2x standard/NOPE\n")
-    seed = sum(map(ord, ruleset + mode))
     session = new_session(ruleset, 2, enforcement=mode, seed=seed)
     app = TableApp(session, size=SIZE, fps=0, autosave=tmp_path / "auto.yaml", save_path=tmp_path / "game.yaml")
     try:
         fuzz = Fuzzer(app, random.Random(seed), tmp_path)
         fuzz.step()
-        fuzz.run(OPS)
+        fuzz.run(ops)
     finally:
         pygame.event.clear()

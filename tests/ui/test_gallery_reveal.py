@@ -20,8 +20,7 @@ def _hand_card(app) -> tuple[str, tuple[int, int]]:
     click(app, zone_center(app, "deck"))  # draw
     pid = app.session.state.zones["hand:0"].pieces[0]
     app.run_frames(1)
-    card = next(c for c in app.hand.cards if c.pid == pid)
-    return pid, card.rect.center
+    return pid, app.hand.spot(pid)
 
 
 def test_v_reveals_until_the_end_reveal_button(app):
@@ -82,3 +81,20 @@ def test_a_reveal_to_one_seat_and_an_undone_reveal(app):
     app.undo()
     app.run_frames(2)
     assert not app.reveals.items and app.reveals.panel is None
+
+
+def test_a_long_reveal_row_fits_its_bar_and_tells_every_card_on_hover(app):
+    """Revealing several cards at once named more than the bar holds, cut at its edge with no way to read it."""
+    for _ in range(5):
+        key(app, pygame.K_d, at=zone_center(app, "deck"))
+    hand = tuple(app.session.state.zones["hand:0"].pieces)
+    assert len(hand) == 5
+    app.reveal(hand)
+    app.run_frames(2)
+    (label, item), = app.reveals.labels
+    full = item.text(app.now)
+    font = app.manager.get_theme().get_font([])
+    assert font.size(label.text)[0] <= label.relative_rect.w, f"{label.text!r} is cut at the bar's edge"
+    assert label.text != full and label.text.endswith("…")
+    names = [app._card_name(pid) for pid in hand]
+    assert all(n and n in label.tool_tip_text for n in names), label.tool_tip_text

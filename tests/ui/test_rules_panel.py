@@ -82,3 +82,18 @@ def test_status_and_moves_read_generically():
     assert describe_action(A.Flip(("p5",)).to_dict(), cards.get, names, ("pieces",)) == "Flip: pieces Queen of Hearts"
     assert describe_action({"type": "x.score", "actor": "p5", "set": "p9"}, cards.get, names,
                            ("actor", "set")) == "Score: actor Queen of Hearts, set King of Spades"
+
+
+def test_the_panel_leaves_out_what_the_window_only_words_its_moves_with():
+    """Move templates, the lookups they name and menus of opaque tokens are the window's plumbing: the list and the
+    board say them in words; the panel told them raw ("Xfc.buy: Buy {count} card{count:s}…")."""
+    status = {
+        "phase": "Briefing", "prompt": "Buy cards",
+        "move_words": {"xfc.buy": "Buy {count} card{count:s}", "xfc.sell": "Sell {piece} for {piece:sell_values} CP"},
+        "sell_values": {"p1": 2}, "pools": {"0": {"rp": 5}},
+        "questions": [{"token": "q1", "text": "Is it a Case?"}], "todo": "buy or pass",
+    }
+    text = status_html(status, {0: "Ann"}, lambda s: None)
+    assert "Briefing" in text and "Buy cards" in text and "rp 5" in text
+    for raw in ("Move words", "{count}", "Sell values", "Questions", "Is it a Case?", "Todo"):
+        assert raw not in text, raw

@@ -18,7 +18,7 @@ from tabletop.rules import RULESETS, Ruleset
 from tabletop.rules.bots import table_action
 from tabletop.ui import TableApp
 from tabletop.ui.render import GLOW
-from tests.ui.uihelpers import click, drag, key, mouse, post, screen_of, zone_center
+from tests.ui.uihelpers import choose, click, drag, key, mouse, post, screen_of, zone_center
 
 SIZE = (1280, 800)
 RULESETS_PLAYED = ("freeform", "tragedy", "xfiles-fan", "xfiles-ccg")
@@ -201,8 +201,7 @@ def test_a_tragedy_card_with_several_roles_opens_a_choice_and_one_click_plays_it
         wanted = [app.legal.moves[i] for i in row.moves]
         choice = next(i for i, o in enumerate(row.options) if o.startswith("As an Act"))
         n = len(app.session.history)
-        item = dialog.list.item_list[choice]["button_element"]
-        click(app, item.rect.center)
+        choose(app, choice)
         app.run_frames(1)
         assert app.session.history[n].action == wanted[choice] and app.session.history[n].seat == app.seat
         assert not dialog.alive() and app.prompt is None
@@ -357,7 +356,7 @@ def test_a_ruleset_the_window_never_heard_of_gets_a_row_per_kind_and_a_choice_wh
             pick = row.options.index(chosen) if chosen else 1
             want = app.legal.moves[row.moves[pick]]
             n = len(app.session.history)
-            click(app, dialog.list.item_list[pick]["button_element"].rect.center)
+            choose(app, pick)
             app.run_frames(1)
             assert app.session.history[n].action == want, (row.label, chosen)
         assert app.legal.rows[3].options == ["Claim 1", "Claim 5"]
@@ -376,10 +375,10 @@ def test_a_choice_made_after_the_moves_changed_is_not_played():
     app = _fake_app()
     try:
         _click_row(app, 1)
-        dialog = app.prompt
+        assert app.prompt is not None
         app.submit(FakePass())  # the turn moves on while the dialog is open
         n = len(app.session.history)
-        click(app, dialog.list.item_list[0]["button_element"].rect.center)
+        choose(app, 0)
         app.run_frames(1)
         assert len(app.session.history) == n
         assert any("pick again" in t for t in app.notices.texts())

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+import pygame
+
 from tabletop.game import new_session
 from tabletop.rules.xfiles_ccg import Buy, FreeDraw, XFilesCCG
 from tabletop.ui import TableApp
-from tests.ui.uihelpers import click
+from tests.ui.uihelpers import choose, click, double_click, post
 
 
 def _at_buy() -> TableApp:
@@ -49,11 +51,49 @@ def test_one_click_on_a_listed_buy_buys():
     app.run_frames(1)
     assert app.prompt is not None  # the row asks how many
     option = next(j for j, i in enumerate(buy.moves) if app.legal.moves[i] == Buy(2))
-    click(app, app.prompt.list.item_list[option]["button_element"].rect.center)
+    choose(app, option)
     app.run_frames(1)
     entry = app.session.history[-1]
     assert entry.action == Buy(2) and entry.seat == seat
     assert len(app.session.state.zones[f"hand:{seat}"].pieces) == hand + 2
+
+
+def _open_buy(app: TableApp) -> int:
+    buy = next(r for r in app.legal.rows if r.kind == Buy(1).type)
+    click(app, app.side.moves.item_list[app.legal.rows.index(buy)]["button_element"].rect.center)
+    app.run_frames(1)
+    assert app.prompt is not None
+    return next(j for j, i in enumerate(buy.moves) if app.legal.moves[i] == Buy(3))
+
+
+def test_click_an_option_then_enter_buys_it_and_leaves_the_chat_alone():
+    """The events a real window gets (Xvfb, xdotool): a click on "3 cards" (motion, press, release), then Enter as
+    SDL delivers it (KEYDOWN, no TEXTINPUT for Return, KEYUP). The click used to buy at once and close the dialog,
+    so the Enter the player pressed to confirm went to the table and put the keyboard in the chat field."""
+    app = _at_buy()
+    seat = app.seat
+    hand = len(app.session.state.zones[f"hand:{seat}"].pieces)
+    option = _open_buy(app)
+    n = len(app.session.history)
+    click(app, app.prompt.list.item_list[option]["button_element"].rect.center)
+    app.run_frames(2)
+    assert len(app.session.history) == n and app.prompt is not None, "a click only highlights an option"
+    post(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=40))
+    post(app, pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=40))
+    app.run_frames(2)
+    assert app.prompt is None
+    assert app.session.history[n].action == Buy(3) and len(app.session.history) == n + 1
+    assert len(app.session.state.zones[f"hand:{seat}"].pieces) == hand + 3
+    assert not app._typing(), "the Enter that confirmed the buy also put the keyboard in the chat field"
+
+
+def test_a_double_click_on_an_option_takes_it():
+    app = _at_buy()
+    option = _open_buy(app)
+    n = len(app.session.history)
+    double_click(app, app.prompt.list.item_list[option]["button_element"].rect.center)
+    app.run_frames(1)
+    assert app.prompt is None and app.session.history[n].action == Buy(3)
 
 
 def test_moves_read_as_a_player_says_them_what_with_what_and_the_cost():

@@ -11,7 +11,7 @@ from tabletop.rules.bots import GreedyBot
 from tabletop.ui import TableApp
 from tabletop.ui.script import HOLD_FRAMES
 
-__all__ = ["click", "drag", "engine_until", "key", "mouse", "post", "screen_of", "zone_center"]
+__all__ = ["choose", "click", "double_click", "drag", "engine_until", "key", "mouse", "post", "screen_of", "zone_center"]
 
 
 def engine_until(session: Session, cond: Callable[[], bool], steps: int = 3000) -> None:
@@ -56,6 +56,22 @@ def click(app: TableApp, pos, button: int = 1, mods: tuple[int, ...] = ()) -> No
     app.step()  # widgets answer a click with an event of their own, handled on the next frame
 
 
+def double_click(app: TableApp, pos) -> None:
+    """Two clicks in one frame each, as quick as a hand makes them (pygame-gui times the gap on its own clock)."""
+    post(app, mouse(pygame.MOUSEMOTION, pos), mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos))
+    post(app, mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos))
+    app.step()
+
+
+def choose(app: TableApp, index: int) -> None:
+    """Pick option `index` of the open choice dialog as a player does: click it (a highlight), then Choose."""
+    dialog = app.prompt
+    assert dialog is not None and hasattr(dialog, "list"), "no choice dialog is open"
+    click(app, dialog.list.item_list[index]["button_element"].rect.center)
+    assert app.prompt is dialog and dialog.alive(), "a click on an option only highlights it"
+    click(app, dialog.ok.rect.center)
+
+
 def drag(app: TableApp, a, b, button: int = 1, steps: int = 6, mods: tuple[int, ...] = (), fling: bool = False) -> None:
     """Press at `a`, move to `b` over `steps` frames, and let go: after holding still (a placing drop), or at
     once while still moving (`fling`: the piece slides on when physics is on)."""
@@ -86,10 +102,7 @@ def screen_of(app: TableApp, pid: str) -> tuple[int, int]:
     if item is not None:
         x, y = app.camera.to_screen(item.x, item.y)
         return (round(x), round(y))
-    for c in app.hand.cards:
-        if c.pid == pid:
-            return c.rect.center
-    raise KeyError(pid)
+    return app.hand.spot(pid)
 
 
 def zone_center(app: TableApp, name: str) -> tuple[int, int]:

@@ -1,0 +1,89 @@
+"""The legal-move list: a pygame-gui selection list whose rows too long for the side panel end in "…" and carry
+their whole words as the row's pygame-gui tooltip, so no move is ever only half readable.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from pygame_gui.elements import UISelectionList
+
+__all__ = ["MoveList", "fit_text"]
+
+ELLIPSIS = "…"
+#: the row's text padding (theme.json: @selection_list_item text_horiz_alignment_padding), both sides
+ROW_PAD = 6
+#: how wide a row's tooltip grows before it wraps
+TIP_WRAP = 360
+
+
+def fit_text(text: str, font: Any, room: int, keep_end: bool = False) -> str:
+    """`text` as it fits `room` pixels in `font`: whole when it fits, else cut at a word where it can with "…" at
+    the end, or with `keep_end` in the middle, keeping the last words (where rows of one kind differ: "Requisition
+    Service… Agent Owen Marsh")."""
+    if room <= 0 or font.size(text)[0] <= room:
+        return text
+    tail = ""
+    if keep_end:
+        words = text.split(" ")
+        for i in range(1, len(words)):
+            more = " ".join(words[i:])
+            if font.size(" " + more)[0] <= room // 2:
+                tail = " " + more
+                break
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest beginning that fits with the ellipsis and the kept end
+        mid = (lo + hi + 1) // 2
+        if font.size(text[:mid].rstrip() + ELLIPSIS + tail)[0] <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    cut = text[:lo]
+    space = cut.rfind(" ")
+    if space >= lo * 2 // 3:  # end at a word when that keeps most of what fits
+        cut = cut[:space]
+    return cut.rstrip(" ,:(") + ELLIPSIS + tail
+
+
+class MoveList(UISelectionList):
+    """A `UISelectionList` of (words, id) rows that fits each row to its width: a cut row ends in "…" and its
+    button's tooltip says it all (rows are made as the list scrolls, so each new one gets its tooltip then)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.full: dict[str, str] = {}
+        super().__init__(*args, **kwargs)
+
+    def set_item_list(self, new_item_list: list[Any]) -> None:
+        super().set_item_list(new_item_list)
+        container = self.item_list_container
+        room = (container.relative_rect.width if container is not None else self.relative_rect.width) - 2 * ROW_PAD - 2
+        font = self.ui_theme.get_font([])
+        self.full = {}
+        cut = [fit_text(item["text"], font, room) for item in self.item_list]
+        for i, item in enumerate(self.item_list):
+            text, shown = item["text"], cut[i]
+            if shown != text and cut.count(shown) > 1:  # rows that would read alike keep their different ends
+                shown = fit_text(text, font, room, keep_end=True)
+            if shown != text:
+                self.full[item["object_id"]] = text
+                item["text"] = shown
+                if item["button_element"] is not None:
+                    item["button_element"].set_text(shown)
+        self._tip_rows()
+
+    def full_text(self, object_id: str, shown: str) -> str:
+        """The whole words of the row `object_id` (shown as `shown`)."""
+        return self.full.get(object_id, shown)
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        if self.full:
+            self._tip_rows()
+
+    def _tip_rows(self) -> None:
+        for item in self.item_list:
+            button = item["button_element"]
+            text = self.full.get(item["object_id"])
+            if button is not None and text is not None and button.tool_tip_text is None:
+                button.set_tooltip(html.escape(text), delay=0.3, wrap_width=TIP_WRAP)

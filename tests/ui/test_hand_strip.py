@@ -1,0 +1,61 @@
+"""A large hand in the hand strip: every card's name strip shows, every card can be pointed at, and the hand
+still reads left to right (X-Files Fan deals 13; each window size the layout test covers)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tabletop.game import new_session
+from tabletop.ui import TableApp
+from tests.ui.uihelpers import engine_until, mouse, post
+
+
+@pytest.fixture(scope="module")
+def dealt():
+    session = new_session("xfiles-fan", 2, enforcement="strict", seed=1)
+    engine_until(session, lambda: len(session.state.zones["hand:0"].pieces) >= 13)
+    return session
+
+
+def _title_bar(rect: pygame.Rect) -> pygame.Rect:
+    """The part of a proxy face that says the card's name (`AssetLoader._proxy_title`, without the cost)."""
+    m = max(3, rect.w // 20)
+    title_h = int(rect.h * 0.09)
+    return pygame.Rect(rect.x + m, rect.y + m, rect.w - 2 * m - (title_h + 4), title_h)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1600, 1000), (800, 600)])
+def test_every_name_strip_of_a_thirteen_card_hand_shows(dealt, size):
+    app = TableApp(dealt, seat=0, size=size, fps=0)
+    try:
+        app.run_frames(2)
+        cards = app.hand.cards
+        assert len(cards) == len(dealt.state.zones["hand:0"].pieces) >= 13
+        assert [c.rect.x for c in cards] == sorted(c.rect.x for c in cards), "the hand reads left to right"
+        drawn = app.hand._drawn()
+        for k, c in enumerate(drawn):
+            bar = _title_bar(c.rect)
+            assert app.hand.rect.contains(c.rect.inflate(0, 0)), f"card {c.index} leaves the strip"
+            over = [o.index for o in drawn[k + 1:] if o.rect.colliderect(bar)]
+            assert not over, f"{size}: the name of hand card {c.index} is covered by {over}"
+        # each card can be pointed at where it shows, and shows whole on top while hovered
+        for c in cards:
+            spot = app.hand.spot(c.pid)
+            post(app, mouse(pygame.MOUSEMOTION, spot))
+            assert app.hover_hand is not None and app.hover_hand.pid == c.pid, (size, c.index, spot)
+            assert app.hand._drawn(c.pid)[-1].pid == c.pid
+    finally:
+        pygame.display.quit()
+
+
+def test_a_short_hand_stays_one_row_of_whole_cards():
+    app = TableApp(new_session("tragedy", 2, enforcement="strict", seed=1), seat=0, size=(1280, 800), fps=0)
+    try:
+        app.run_frames(2)
+        cards = app.hand.cards
+        assert cards and not any(c.back for c in cards)
+        assert len({c.rect.y for c in cards}) == 1
+        assert all(a.rect.right <= b.rect.x for a, b in zip(cards, cards[1:], strict=False)), "no overlap"
+    finally:
+        pygame.display.quit()

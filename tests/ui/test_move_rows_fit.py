@@ -1,0 +1,76 @@
+"""Legal-move rows longer than the side panel: each shows what fits, rows stay told apart, and the whole words
+are one hover away (the row's pygame-gui tooltip); a cut row still plays its move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from tabletop.game import new_session
+from tabletop.ui import TableApp
+from tabletop.ui.movelist import ELLIPSIS, ROW_PAD, fit_text
+from tests.ui.uihelpers import click, engine_until, mouse, post
+
+
+@pytest.fixture(scope="module")
+def requisition_app():
+    """X-Files CCG at Requisition at the default size: its rows name a card, its cost and a long Agent name."""
+    session = new_session("xfiles-ccg", 2, enforcement="strict", seed=1)
+    rules = session.rules
+    engine_until(session, lambda: rules.step(session.state) == "requisition")
+    app = TableApp(session, seat=rules.decision(session.state), size=(1280, 800), fps=0)
+    app.run_frames(2)
+    yield app
+    pygame.event.clear()
+
+
+def _rows(app: TableApp) -> list[tuple[str, str, Any]]:
+    return [(full, item["text"], item["button_element"])
+            for (full, _), item in zip(app.side.move_items, app.side.moves.item_list, strict=True)]
+
+
+def test_long_rows_fit_read_apart_and_tell_their_whole_words_on_hover(requisition_app):
+    app = requisition_app
+    font = app.manager.get_theme().get_font([])
+    rows = _rows(app)
+    cut = [(full, shown, b) for full, shown, b in rows if shown != full]
+    assert cut, "this position has rows too long for the panel"
+    for _full, shown, button in rows:
+        assert button is not None
+        assert font.size(shown)[0] <= button.rect.w - 2 * ROW_PAD, f"{shown!r} is cut off at the panel's edge"
+    assert len({shown for _, shown, _ in rows}) == len(rows), "two rows read the same"
+    for full, shown, button in cut:
+        assert ELLIPSIS in shown
+        assert button.tool_tip_text is not None and full in button.tool_tip_text.replace("&amp;", "&")
+    # a player hovers the first cut row: after a short rest pygame-gui's tooltip shows every word of it
+    full, _, button = cut[0]
+    post(app, mouse(pygame.MOUSEMOTION, button.rect.center))
+    app.run_frames(40)
+    assert button.tool_tip is not None and button.tool_tip.alive()
+    assert full in button.tool_tip.text_block.html_text
+
+
+def test_a_cut_row_plays_its_own_move(requisition_app):
+    app = requisition_app
+    rows = _rows(app)
+    i = next(i for i, (full, shown, _) in enumerate(rows) if shown != full)
+    want = app.legal.moves[app.legal.rows[i].moves[0]]
+    n = len(app.session.history)
+    click(app, rows[i][2].rect.center)
+    app.run_frames(1)
+    assert len(app.session.history) == n + 1 and app.session.history[n].action == want
+
+
+def test_fit_text_keeps_what_fits_and_cuts_at_a_word():
+    font = pygame.font.Font(None, 20)
+    text = "Requisition Service Sidearm (3 RP) for Special Agent Owen Marsh"
+    assert fit_text(text, font, 10_000) == text
+    room = font.size(text)[0] // 2
+    end = fit_text(text, font, room)
+    middle = fit_text(text, font, room, keep_end=True)
+    for shown in (end, middle):
+        assert font.size(shown)[0] <= room and ELLIPSIS in shown
+    assert end.endswith(ELLIPSIS) and text.startswith(end[:-1])
+    assert middle.endswith("Owen Marsh") and middle.startswith("Requisition")
