@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
-from .events import Event, Note, event_from_dict
+from .events import Event, Note, PieceChanged, PieceMoved, RuleStateChanged, event_from_dict
 from .messages import MAX_CHAT, has_refs, hidden_place, ref_pids, render_safe, scrub, seen_cards, text_problem
 from .reducer import ActionError, Tx, reduce
 from .ruleset import NullRules, RulesHook, Violation
@@ -425,35 +425,40 @@ class Session:
     def _remember(self, entry: LogEntry) -> None:
         """Keep with the entry what its sentences need to be rendered later as of now (who saw what, where)."""
         state = self.state
-        refs: set[str] = set()
-        for v in entry.violations:
-            refs.update(v.pieces)
-            refs.update(ref_pids(v.message))
-        for e in entry.events:
-            if isinstance(e, Note) and e.text:
-                refs.update(ref_pids(e.text))
         pieces = state.pieces
+        seen = entry.seen
+        refs: list[str] = []
+        for v in entry.violations:
+            refs.extend(v.pieces)
+            refs.extend(ref_pids(v.message))
+        for e in entry.events:
+            if type(e) is Note or isinstance(e, Note):
+                text = e.text
+                if text and has_refs(text):
+                    refs.extend(ref_pids(text))
         for pid in refs:
             piece = pieces.get(pid)
-            if piece is not None and pid not in entry.seen:
-                entry.seen[pid] = state.visible_to(piece)
+            if piece is not None and pid not in seen:
+                seen[pid] = state.visible_to(piece)
         # a piece's place is described by its zone alone: a hand of drawn cards is one description, not thirteen
         places: dict[str, str] = {}
-        for pid, seen in entry.seen.items():
+        title_of = getattr(self.rules, "card_title", None)
+        for pid, who in seen.items():
             piece = pieces.get(pid)
             if piece is None or piece.kind != "card":
                 continue
-            if piece.card is not None:
-                entry.cards[pid] = piece.card
-            if EVERYONE in seen:
+            card = piece.card
+            if card is not None:
+                entry.cards[pid] = card
+            if EVERYONE in who:
                 continue  # every seat and spectator saw it: no line is ever rendered without it
             place = places.get(piece.zone)
             if place is None:
                 place = places[piece.zone] = hidden_place(state, pid)
             entry.places[pid] = place
-            words = self._secrets(pid)
-            if words:
-                entry.secrets[pid] = words
+            if card is not None:  # `_secrets`, with the ruleset's title lookup found once per entry
+                title = title_of(state, pid) if title_of is not None else None
+                entry.secrets[pid] = (card, title) if title else (card,)
 
     def _consequences(
         self, action: A.Action, seat: int | None, events: list[Event], violations: list[Violation]
@@ -479,17 +484,24 @@ class Session:
         return all_events, auto
 
     def _seen(self, events: list[Event], before: dict[str, frozenset[int]]) -> dict[str, frozenset[int]]:
-        state = self.state
-        pieces = state.pieces
-        seen: dict[str, frozenset[int]] = dict(before)
-        visible = visibility(state)
-        # every event is applied by now, so a piece's visibility "now" is the same for each event naming it
+        pieces = self.state.pieces
+        # the pieces the events name, each once and in the order first named (a move names its piece twice)
+        named: dict[str, None] = {}
         for e in events:
-            for pid in e.pieces():
-                piece = pieces.get(pid)
-                now = visible(piece) if piece is not None else _NOBODY
-                was = seen.get(pid)
-                seen[pid] = now if was is None or was is now else was | now
+            t = type(e)
+            if t is PieceMoved or t is PieceChanged:
+                named[e.pid] = None  # type: ignore[attr-defined]
+            elif t is not RuleStateChanged and t is not Note:
+                for pid in e.pieces():
+                    named[pid] = None
+        seen: dict[str, frozenset[int]] = dict(before)
+        visible = visibility(self.state)
+        # every event is applied by now, so a piece's visibility "now" is the same for each event naming it
+        for pid in named:
+            piece = pieces.get(pid)
+            now = visible(piece) if piece is not None else _NOBODY
+            was = seen.get(pid)
+            seen[pid] = now if was is None or was == now else was | now
         return seen
 
     # -- undo / redo --
