@@ -263,11 +263,11 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         piece = state.pieces.get(pid)
         if piece is not None:
             touchable(piece.zone)
-    zf = _ZONE_FIELDS.get(type(action))
-    if zf is not None:
-        touchable(getattr(action, zf))
+    zone_field, dest_fields, special = _permit_plan(type(action))
+    if zone_field is not None:
+        touchable(getattr(action, zone_field))
     # nothing goes into another seat's hand or deck, except that seat's own cards given back to it (PROTOCOL.md)
-    for f in _DEST_FIELDS:
+    for f in dest_fields:
         dest = getattr(action, f, None)
         zone = state.zones.get(dest) if isinstance(dest, str) else None
         if zone is None or zone.visibility == "public" or zone.owner is None or zone.owner == seat:
@@ -277,6 +277,8 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
             continue
         raise ActionError("forbidden", f"{zone.label or zone.name} belongs to seat {zone.owner}: only its own cards "
                                        "go back into it (put a card on the table for them to take)")
+    if not special:
+        return
     if isinstance(action, (A.LookTop, A.Search)):
         zone = state.zones.get(action.zone)
         if zone is not None and zone.visibility == "public":
@@ -291,6 +293,24 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         gone = EVERYONE if action.to is None else action.to
         if gone == seat or any(not _sees_without(state, state.pieces[pid], seat, gone) for pid in action.pieces):
             raise ActionError("forbidden", "only the seat that revealed a card (or its owner) can end the reveal")
+
+
+#: the action types whose permission needs a look at more than the pieces and places they name
+_SPECIAL = (A.LookTop, A.Search, A.Draw, A.Deal, A.Reveal, A.EndReveal)
+_PLANS: dict[type, tuple[str | None, tuple[str, ...], bool]] = {}
+
+
+def _permit_plan(cls: type) -> tuple[str | None, tuple[str, ...], bool]:
+    """What `permit` reads of an action type, found once per type: the zone field it touches, the fields that may
+    name where it puts pieces (those the type has: reading any other finds nothing), and whether it is one of the
+    types with checks of their own (`_SPECIAL`)."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        # an instance of a type without slots may hold attributes its type does not name: every field is read
+        has_dict = any("__dict__" in vars(k) for k in cls.__mro__)
+        dest = tuple(f for f in _DEST_FIELDS if hasattr(cls, f) or has_dict)
+        plan = _PLANS[cls] = (_ZONE_FIELDS.get(cls), dest, issubclass(cls, _SPECIAL))
+    return plan
 
 
 def _sees_without(state: GameState, piece: Piece, seat: int, gone: int) -> bool:

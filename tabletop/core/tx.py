@@ -170,7 +170,10 @@ class Tx:
         limit = len(zone.pieces) - (1 if same_zone else 0)
         if index is None:
             index = 0 if zone.layout == "stack" else limit
-        index = max(0, min(index, limit))
+        elif index > limit:
+            index = limit
+        if index < 0:
+            index = 0  # max(0, min(index, limit)), without two builtin calls per move
         events = self.events
         if not same_zone or index != src_index:
             # emitted inline (`emit`): moves are most of a game's events
