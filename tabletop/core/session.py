@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
-from .events import Event, Note, PieceChanged, PieceMoved, RuleStateChanged, event_from_dict
+from .events import EVENT_TYPES, Event, Note, PieceChanged, PieceMoved, RuleStateChanged, event_from_dict
 from .messages import MAX_CHAT, has_refs, hidden_place, ref_pids, render_safe, scrub, seen_cards, text_problem
 from .reducer import ActionError, Tx, reduce
 from .ruleset import NullRules, RulesHook, Violation
@@ -187,6 +187,8 @@ def safe_text(
 
 
 _NOBODY: frozenset[int] = frozenset()
+#: the engine's event types that are no notes (a log entry looks for notes among its events)
+_NOT_NOTES = frozenset(t for t in EVENT_TYPES.values() if not issubclass(t, Note))
 
 
 def visibility(state: GameState) -> Callable[[Piece], frozenset[int]]:
@@ -403,8 +405,8 @@ class Session:
         if action.undoable:
             self.redo_stack.clear()
         self._notify("submit", entry)
-        return Result(True, events=events, violations=_as_seen(state, violations, seat, self._secrets), entry=entry,
-                      audit=audit)
+        shown = _as_seen(state, violations, seat, self._secrets) if violations else []
+        return Result(True, events=events, violations=shown, entry=entry, audit=audit)
 
     def begin(
         self, violations: Iterable[Violation], text: str, seen: dict[str, frozenset[int]] | None = None
@@ -452,7 +454,8 @@ class Session:
             refs.extend(v.pieces)
             refs.extend(ref_pids(v.message))
         for e in entry.events:
-            if type(e) is Note or isinstance(e, Note):
+            t = type(e)
+            if t is Note or (t not in _NOT_NOTES and isinstance(e, Note)):
                 text = e.text
                 if text and has_refs(text):
                     refs.extend(ref_pids(text))
