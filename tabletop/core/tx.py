@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import TabletopError
 from .events import (
+    _IMMUTABLE,
     Event,
     Note,
     PieceAdded,
@@ -87,7 +88,8 @@ class Tx:
         rules = self.state.rules
         old = rules.get(key, _MISSING)
         if old != value:
-            new = value if fresh else plain_copy(value)
+            # most rule values are numbers, flags and names: stored as they are, without a call to copy them
+            new = value if fresh or type(value) in _IMMUTABLE else plain_copy(value)
             # `RuleStateChanged.apply` would copy it again for the state: replays and redos keep doing so
             self.events.append(RuleStateChanged(key, old, new))
             rules[key] = new
