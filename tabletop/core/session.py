@@ -210,9 +210,13 @@ def visibility(state: GameState) -> Callable[[Piece], frozenset[int]]:
     return visible
 
 
-def resolve_action(state: GameState, action: A.Action, seat: int | None) -> A.Action:
-    """Translate the piece names a seat used (ids it can see, current handles) into piece ids."""
-    names = action.piece_names()
+def resolve_action(state: GameState, action: A.Action, seat: int | None,
+                   names: list[str] | None = None) -> A.Action:
+    """Translate the piece names a seat used (ids it can see, current handles) into piece ids.
+
+    `names`: `action.piece_names()` when the caller has them already."""
+    if names is None:
+        names = action.piece_names()
     if not names:
         return action
     mapping: dict[str, str] = {}
@@ -233,7 +237,8 @@ _ZONE_FIELDS = {A.Shuffle: "zone", A.LookTop: "zone", A.Search: "zone", A.EndSea
 _DEST_FIELDS = ("to", "zone", "dest", "destination")
 
 
-def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable[int | None]) -> None:
+def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable[int | None],
+           names: list[str] | None = None) -> None:
     """Whether `seat` may touch what `action` names; raises ActionError('forbidden', ...) when not.
 
     Checked in every enforcement mode: a hand belongs to its owner, settings to the host.
@@ -261,7 +266,7 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         problem = text_problem(action.text, "chat", MAX_CHAT)
         if problem:
             raise ActionError("bad_text", problem)
-    for pid in action.piece_names():
+    for pid in action.piece_names() if names is None else names:
         piece = state.pieces.get(pid)
         if piece is not None:
             touchable(piece.zone)
@@ -362,9 +367,12 @@ class Session:
     def submit(self, action: A.Action, seat: int | None) -> Result:
         """Check and apply one action for `seat`; refused actions leave the state exactly as it was."""
         state = self.state
+        named = action.piece_names()
         try:
-            action = resolve_action(state, action, seat)
-            permit(state, action, seat, self.hosts)
+            resolved = resolve_action(state, action, seat, named)
+            if resolved is not action:  # named by handles: the ids they stand for
+                action, named = resolved, resolved.piece_names()
+            permit(state, action, seat, self.hosts, named)
         except ActionError as e:
             # these answers echo only the names the seat itself wrote, and the same for hidden and missing pieces
             return Result(False, error=e.message, code=e.code)
@@ -375,9 +383,8 @@ class Session:
             if violations and mode == "strict":
                 shown = _as_seen(state, violations, seat, self._secrets)
                 return Result(False, violations=shown, error=str(shown[0]), code=shown[0].code)
-        touched = action.piece_names()
         visible = visibility(state)
-        seen_before = {pid: visible(state.pieces[pid]) for pid in touched if pid in state.pieces}
+        seen_before = {pid: visible(state.pieces[pid]) for pid in named if pid in state.pieces}
         try:
             events = reduce(state, action, seat, self.rules)
         except ActionError as e:
@@ -488,9 +495,11 @@ class Session:
     ) -> tuple[list[Event], list[tuple[A.Action, int | None]]]:
         """Run the ruleset's automatic follow-ups through the same checks, at most MAX_CONSEQUENCES of them."""
         state = self.state
-        all_events = list(events)
         auto: list[tuple[A.Action, int | None]] = []
         pending = list(self.rules.after(state, events, seat))
+        if not pending:
+            return events, auto  # most actions have no follow-up
+        all_events = list(events)
         while pending:
             if len(auto) >= MAX_CONSEQUENCES:
                 violations.append(
