@@ -75,77 +75,113 @@ def _has_moves(ruleset: object) -> bool:
 
 def check_lab_arguments(args: argparse.Namespace, command: str) -> tuple[list[str], dict[int, str], int] | None:
     """Bots, decks per seat (checked by loading them) and the seat count; None after printing what is wrong."""
-    from ..cards import DeckError, default_library, load_deck
-    from ..rules import UnknownRuleset, available_rulesets, get_ruleset
-    from ..rules.bots import BOTS
-    from .play import _decks
+    from ..rules import UnknownRuleset, get_ruleset
 
     def fail(message: str) -> None:
         print(f"tabletop {command}: {message}", file=sys.stderr)
 
-    start = getattr(args, "start", None)
-    if start:
-        from ..store import SaveError, open_game
-
-        if args.deck or args.swap_seats or getattr(args, "house_rules", None):
-            return fail("--from plays on with the save's decks and options: no --deck, --swap-seats or "
-                        "--house-rules with it")
-        try:
-            saved = open_game(start).state
-        except (SaveError, OSError) as e:
-            return fail(str(e))
-        if args.ruleset and args.ruleset != saved.ruleset:
-            return fail(f"{start} is a game of {saved.ruleset}, not {args.ruleset}")
-        if saved.rules.get("over"):
-            return fail(f"{start}: that game is over; branch it at an earlier point (tabletop branch --at SEQ)")
-        args.ruleset = saved.ruleset
-        args.seats = len(saved.seats)
+    problem = _check_start(args)
+    if problem:
+        return fail(problem)
     if not args.ruleset:
         return fail("say which game: --ruleset NAME")
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    bad = [b for b in bots if b not in BOTS]
-    if not bots or bad:
-        return fail(f"unknown bot(s) {', '.join(bad) or '(none)'}; bots: {', '.join(BOTS)}")
-    if args.games < 1:
-        return fail("--games must be at least 1")
-    if args.max_actions < 1:
-        return fail("--max-actions must be at least 1")
-    if args.jobs < 0:
-        return fail("--jobs must be 0 (every core) or more")
+    problem = _check_counts(args, bots)
+    if problem:
+        return fail(problem)
     try:
         rules = get_ruleset(args.ruleset)
     except UnknownRuleset as e:
         return fail(str(e))
+    found = _seats_and_decks(args, rules, bots)
+    if isinstance(found, str):
+        return fail(found)
+    decks, seats = found
+    problem = _check_deck_files(args, rules, decks, command)
+    if problem:
+        return fail(problem)
+    return bots, decks, seats
+
+
+def _check_start(args: argparse.Namespace) -> str | None:
+    """With `--from SAVE`: what is wrong with playing on from it; else the ruleset and seats are taken from it."""
+    start = getattr(args, "start", None)
+    if not start:
+        return None
+    from ..store import SaveError, open_game
+
+    if args.deck or args.swap_seats or getattr(args, "house_rules", None):
+        return "--from plays on with the save's decks and options: no --deck, --swap-seats or --house-rules with it"
+    try:
+        saved = open_game(start).state
+    except (SaveError, OSError) as e:
+        return str(e)
+    if args.ruleset and args.ruleset != saved.ruleset:
+        return f"{start} is a game of {saved.ruleset}, not {args.ruleset}"
+    if saved.rules.get("over"):
+        return f"{start}: that game is over; branch it at an earlier point (tabletop branch --at SEQ)"
+    args.ruleset = saved.ruleset
+    args.seats = len(saved.seats)
+    return None
+
+
+def _check_counts(args: argparse.Namespace, bots: list[str]) -> str | None:
+    """The bot names and the numbers given (games, actions, jobs)."""
+    from ..rules.bots import BOTS
+
+    bad = [b for b in bots if b not in BOTS]
+    if not bots or bad:
+        return f"unknown bot(s) {', '.join(bad) or '(none)'}; bots: {', '.join(BOTS)}"
+    if args.games < 1:
+        return "--games must be at least 1"
+    if args.max_actions < 1:
+        return "--max-actions must be at least 1"
+    if args.jobs < 0:
+        return "--jobs must be 0 (every core) or more"
+    return None
+
+
+def _seats_and_decks(args: argparse.Namespace, rules: Any, bots: list[str]) -> tuple[dict[int, str], int] | str:
+    """The deck file per seat and the seat count, or what is wrong with them (or with a ruleset without moves)."""
+    from ..rules import available_rulesets
+    from .play import _decks
+
     if not _has_moves(rules):
-        return fail(f"{args.ruleset} has no moves for bots to play (it lists no legal moves): simulate a ruleset "
-                    "with rules, e.g. " + ", ".join(n for n, c in sorted(available_rulesets().items())
-                                                   if _has_moves(c)))
+        return (f"{args.ruleset} has no moves for bots to play (it lists no legal moves): simulate a ruleset "
+                "with rules, e.g. " + ", ".join(n for n, c in sorted(available_rulesets().items()) if _has_moves(c)))
     try:
         decks = _decks(args.deck)
     except ValueError as e:
-        return fail(str(e))
+        return str(e)
     if any(s < 0 for s in decks):
-        return fail("--deck seats count from 1")
+        return "--deck seats count from 1"
     seats = args.seats or max(len(bots), rules.min_seats, max(decks, default=-1) + 1)
     if not rules.min_seats <= seats <= rules.max_seats:
-        return fail(f"{args.ruleset} is played by {rules.min_seats} to {rules.max_seats} seats, not {seats}")
+        return f"{args.ruleset} is played by {rules.min_seats} to {rules.max_seats} seats, not {seats}"
     if decks and max(decks) >= seats:
-        return fail(f"--deck {max(decks) + 1}=...: there are only {seats} seats")
+        return f"--deck {max(decks) + 1}=...: there are only {seats} seats"
     if args.swap_seats and len(decks) < seats:
         missing = ", ".join(str(s + 1) for s in range(seats) if s not in decks)
-        return fail(f"--swap-seats exchanges the decks given: give a --deck for every seat (missing: {missing})")
+        return f"--swap-seats exchanges the decks given: give a --deck for every seat (missing: {missing})"
+    return decks, seats
+
+
+def _check_deck_files(args: argparse.Namespace, rules: Any, decks: dict[int, str], command: str) -> str | None:
+    """Each deck file loads (else what is wrong); a deck the ruleset would not allow is a warning only."""
+    from ..cards import DeckError, default_library, load_deck
+
     library = default_library()
     for seat, path in sorted(decks.items()):
         try:
             deck = load_deck(path, library)
         except DeckError as e:
-            return fail(f"--deck {seat + 1}={path}: {e}")
+            return f"--deck {seat + 1}={path}: {e}"
         except OSError as e:
-            return fail(f"--deck {seat + 1}={path}: {e.strerror or e}")
+            return f"--deck {seat + 1}={path}: {e.strerror or e}"
         for problem in rules.deck_problems(deck, library):
             print(f"tabletop {command}: warning: --deck {seat + 1}={path} is not a legal {args.ruleset} deck: "
                   f"{problem.rule + ': ' if problem.rule else ''}{problem.message}", file=sys.stderr)
-    return bots, decks, seats
+    return None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from ..errors import TabletopError
+from .frozen import quick_init
 
 __all__ = [
     "ACTION_TYPES",
@@ -62,7 +63,7 @@ def action_type(name: str):
             raise ValueError(f"action type {name!r} registered twice")
         cls.type = name
         ACTION_TYPES[name] = cls
-        return cls
+        return quick_init(cls)  # legal-move lists make actions by the hundred per turn
 
     return deco
 

@@ -10,6 +10,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .frozen import quick_init
 from .state import GameState, Piece
 
 __all__ = [
@@ -41,7 +42,7 @@ def _event(name: str):
     def deco(cls):
         cls.kind = name
         EVENT_TYPES[name] = cls
-        return cls
+        return quick_init(cls)  # events are made by the thousand per game
 
     return deco
 

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .frozen import quick_init
+
 if TYPE_CHECKING:
     from .actions import Action
     from .events import Event
@@ -21,6 +23,7 @@ __all__ = ["ENFORCEMENT_MODES", "NullRules", "RulesHook", "Violation"]
 ENFORCEMENT_MODES = ("off", "warn", "strict")
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Violation:
     """One broken rule: a stable `code` for machines, the `rule` number and a sentence for people."""

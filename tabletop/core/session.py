@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
-from .events import Event, Note, event_from_dict
+from .events import EVENT_TYPES, Event, Note, PieceChanged, PieceMoved, RuleStateChanged, event_from_dict
 from .messages import MAX_CHAT, has_refs, hidden_place, ref_pids, render_safe, scrub, seen_cards, text_problem
 from .reducer import ActionError, Tx, reduce
 from .ruleset import NullRules, RulesHook, Violation
@@ -195,6 +195,8 @@ def safe_text(
 
 
 _NOBODY: frozenset[int] = frozenset()
+#: the engine's event types that are no notes (a log entry looks for notes among its events)
+_NOT_NOTES = frozenset(t for t in EVENT_TYPES.values() if not issubclass(t, Note))
 
 
 def visibility(state: GameState) -> Callable[[Piece], frozenset[int]]:
@@ -216,9 +218,13 @@ def visibility(state: GameState) -> Callable[[Piece], frozenset[int]]:
     return visible
 
 
-def resolve_action(state: GameState, action: A.Action, seat: int | None) -> A.Action:
-    """Translate the piece names a seat used (ids it can see, current handles) into piece ids."""
-    names = action.piece_names()
+def resolve_action(state: GameState, action: A.Action, seat: int | None,
+                   names: list[str] | None = None) -> A.Action:
+    """Translate the piece names a seat used (ids it can see, current handles) into piece ids.
+
+    `names`: `action.piece_names()` when the caller has them already."""
+    if names is None:
+        names = action.piece_names()
     if not names:
         return action
     mapping: dict[str, str] = {}
@@ -239,7 +245,8 @@ _ZONE_FIELDS = {A.Shuffle: "zone", A.LookTop: "zone", A.Search: "zone", A.EndSea
 _DEST_FIELDS = ("to", "zone", "dest", "destination")
 
 
-def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable[int | None]) -> None:
+def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable[int | None],
+           names: list[str] | None = None) -> None:
     """Whether `seat` may touch what `action` names; raises ActionError('forbidden', ...) when not.
 
     Checked in every enforcement mode: a hand belongs to its owner, settings to the host.
@@ -267,15 +274,15 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         problem = text_problem(action.text, "chat", MAX_CHAT)
         if problem:
             raise ActionError("bad_text", problem)
-    for pid in action.piece_names():
+    for pid in action.piece_names() if names is None else names:
         piece = state.pieces.get(pid)
         if piece is not None:
             touchable(piece.zone)
-    zf = _ZONE_FIELDS.get(type(action))
-    if zf is not None:
-        touchable(getattr(action, zf))
+    zone_field, dest_fields, special = _permit_plan(type(action))
+    if zone_field is not None:
+        touchable(getattr(action, zone_field))
     # nothing goes into another seat's hand or deck, except that seat's own cards given back to it (PROTOCOL.md)
-    for f in _DEST_FIELDS:
+    for f in dest_fields:
         dest = getattr(action, f, None)
         zone = state.zones.get(dest) if isinstance(dest, str) else None
         if zone is None or zone.visibility == "public" or zone.owner is None or zone.owner == seat:
@@ -285,6 +292,8 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
             continue
         raise ActionError("forbidden", f"{zone.label or zone.name} belongs to seat {zone.owner}: only its own cards "
                                        "go back into it (put a card on the table for them to take)")
+    if not special:
+        return
     if isinstance(action, (A.LookTop, A.Search)):
         zone = state.zones.get(action.zone)
         if zone is not None and zone.visibility == "public":
@@ -299,6 +308,24 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         gone = EVERYONE if action.to is None else action.to
         if gone == seat or any(not _sees_without(state, state.pieces[pid], seat, gone) for pid in action.pieces):
             raise ActionError("forbidden", "only the seat that revealed a card (or its owner) can end the reveal")
+
+
+#: the action types whose permission needs a look at more than the pieces and places they name
+_SPECIAL = (A.LookTop, A.Search, A.Draw, A.Deal, A.Reveal, A.EndReveal)
+_PLANS: dict[type, tuple[str | None, tuple[str, ...], bool]] = {}
+
+
+def _permit_plan(cls: type) -> tuple[str | None, tuple[str, ...], bool]:
+    """What `permit` reads of an action type, found once per type: the zone field it touches, the fields that may
+    name where it puts pieces (those the type has: reading any other finds nothing), and whether it is one of the
+    types with checks of their own (`_SPECIAL`)."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        # an instance of a type without slots may hold attributes its type does not name: every field is read
+        has_dict = any("__dict__" in vars(k) for k in cls.__mro__)
+        dest = tuple(f for f in _DEST_FIELDS if hasattr(cls, f) or has_dict)
+        plan = _PLANS[cls] = (_ZONE_FIELDS.get(cls), dest, issubclass(cls, _SPECIAL))
+    return plan
 
 
 def _sees_without(state: GameState, piece: Piece, seat: int, gone: int) -> bool:
@@ -348,9 +375,12 @@ class Session:
     def submit(self, action: A.Action, seat: int | None) -> Result:
         """Check and apply one action for `seat`; refused actions leave the state exactly as it was."""
         state = self.state
+        named = action.piece_names()
         try:
-            action = resolve_action(state, action, seat)
-            permit(state, action, seat, self.hosts)
+            resolved = resolve_action(state, action, seat, named)
+            if resolved is not action:  # named by handles: the ids they stand for
+                action, named = resolved, resolved.piece_names()
+            permit(state, action, seat, self.hosts, named)
         except ActionError as e:
             # these answers echo only the names the seat itself wrote, and the same for hidden and missing pieces
             return Result(False, error=e.message, code=e.code)
@@ -361,9 +391,8 @@ class Session:
             if violations and mode == "strict":
                 shown = _as_seen(state, violations, seat, self._secrets)
                 return Result(False, violations=shown, error=str(shown[0]), code=shown[0].code)
-        touched = action.piece_names()
         visible = visibility(state)
-        seen_before = {pid: visible(state.pieces[pid]) for pid in touched if pid in state.pieces}
+        seen_before = {pid: visible(state.pieces[pid]) for pid in named if pid in state.pieces}
         try:
             events = reduce(state, action, seat, self.rules)
         except ActionError as e:
@@ -391,8 +420,8 @@ class Session:
         if action.undoable:
             self.redo_stack.clear()
         self._notify("submit", entry)
-        return Result(True, events=events, violations=_as_seen(state, violations, seat, self._secrets), entry=entry,
-                      audit=audit)
+        shown = _as_seen(state, violations, seat, self._secrets) if violations else []
+        return Result(True, events=events, violations=shown, entry=entry, audit=audit)
 
     def begin(
         self, violations: Iterable[Violation], text: str, seen: dict[str, frozenset[int]] | None = None
@@ -445,44 +474,52 @@ class Session:
         """Keep with the entry what its sentences need to be rendered later as of now (who saw what, where)."""
         state = self.state
         entry.words = self._sentence
-        refs: set[str] = set()
-        for v in entry.violations:
-            refs.update(v.pieces)
-            refs.update(ref_pids(v.message))
-        for e in entry.events:
-            if isinstance(e, Note) and e.text:
-                refs.update(ref_pids(e.text))
         pieces = state.pieces
+        seen = entry.seen
+        refs: list[str] = []
+        for v in entry.violations:
+            refs.extend(v.pieces)
+            refs.extend(ref_pids(v.message))
+        for e in entry.events:
+            t = type(e)
+            if t is Note or (t not in _NOT_NOTES and isinstance(e, Note)):
+                text = e.text
+                if text and has_refs(text):
+                    refs.extend(ref_pids(text))
         for pid in refs:
             piece = pieces.get(pid)
-            if piece is not None and pid not in entry.seen:
-                entry.seen[pid] = state.visible_to(piece)
+            if piece is not None and pid not in seen:
+                seen[pid] = state.visible_to(piece)
         # a piece's place is described by its zone alone: a hand of drawn cards is one description, not thirteen
         places: dict[str, str] = {}
-        for pid, seen in entry.seen.items():
+        title_of = getattr(self.rules, "card_title", None)
+        for pid, who in seen.items():
             piece = pieces.get(pid)
             if piece is None or piece.kind != "card":
                 continue
-            if piece.card is not None:
-                entry.cards[pid] = piece.card
-            if EVERYONE in seen:
+            card = piece.card
+            if card is not None:
+                entry.cards[pid] = card
+            if EVERYONE in who:
                 continue  # every seat and spectator saw it: no line is ever rendered without it
             place = places.get(piece.zone)
             if place is None:
                 place = places[piece.zone] = hidden_place(state, pid)
             entry.places[pid] = place
-            words = self._secrets(pid)
-            if words:
-                entry.secrets[pid] = words
+            if card is not None:  # `_secrets`, with the ruleset's title lookup found once per entry
+                title = title_of(state, pid) if title_of is not None else None
+                entry.secrets[pid] = (card, title) if title else (card,)
 
     def _consequences(
         self, action: A.Action, seat: int | None, events: list[Event], violations: list[Violation]
     ) -> tuple[list[Event], list[tuple[A.Action, int | None]]]:
         """Run the ruleset's automatic follow-ups through the same checks, at most MAX_CONSEQUENCES of them."""
         state = self.state
-        all_events = list(events)
         auto: list[tuple[A.Action, int | None]] = []
         pending = list(self.rules.after(state, events, seat))
+        if not pending:
+            return events, auto  # most actions have no follow-up
+        all_events = list(events)
         while pending:
             if len(auto) >= MAX_CONSEQUENCES:
                 violations.append(
@@ -499,17 +536,24 @@ class Session:
         return all_events, auto
 
     def _seen(self, events: list[Event], before: dict[str, frozenset[int]]) -> dict[str, frozenset[int]]:
-        state = self.state
-        pieces = state.pieces
-        seen: dict[str, frozenset[int]] = dict(before)
-        visible = visibility(state)
-        # every event is applied by now, so a piece's visibility "now" is the same for each event naming it
+        pieces = self.state.pieces
+        # the pieces the events name, each once and in the order first named (a move names its piece twice)
+        named: dict[str, None] = {}
         for e in events:
-            for pid in e.pieces():
-                piece = pieces.get(pid)
-                now = visible(piece) if piece is not None else _NOBODY
-                was = seen.get(pid)
-                seen[pid] = now if was is None or was is now else was | now
+            t = type(e)
+            if t is PieceMoved or t is PieceChanged:
+                named[e.pid] = None  # type: ignore[attr-defined]
+            elif t is not RuleStateChanged and t is not Note:
+                for pid in e.pieces():
+                    named[pid] = None
+        seen: dict[str, frozenset[int]] = dict(before)
+        visible = visibility(self.state)
+        # every event is applied by now, so a piece's visibility "now" is the same for each event naming it
+        for pid in named:
+            piece = pieces.get(pid)
+            now = visible(piece) if piece is not None else _NOBODY
+            was = seen.get(pid)
+            seen[pid] = now if was is None or was == now else was | now
         return seen
 
     # -- undo / redo --

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import TabletopError
 from .events import (
+    _IMMUTABLE,
     Event,
     Note,
     PieceAdded,
@@ -87,7 +88,8 @@ class Tx:
         rules = self.state.rules
         old = rules.get(key, _MISSING)
         if old != value:
-            new = value if fresh else plain_copy(value)
+            # most rule values are numbers, flags and names: stored as they are, without a call to copy them
+            new = value if fresh or type(value) in _IMMUTABLE else plain_copy(value)
             # `RuleStateChanged.apply` would copy it again for the state: replays and redos keep doing so
             self.events.append(RuleStateChanged(key, old, new))
             rules[key] = new
@@ -158,62 +160,70 @@ class Tx:
         """Move one piece, keeping attachments, faces, knowledge and handles consistent."""
         state = self.state
         piece = state.pieces[pid]
-        zone = state.zones.get(dst)
+        zones = state.zones
+        zone = zones.get(dst)
         if zone is None:
             raise ActionError("unknown_zone", f"there is no zone {dst!r}")
         src = piece.zone
         same_zone = src == dst
-        could_see = by is not None and state.can_see(piece, by)
         old_x, old_y = piece.x, piece.y
-        src_index = state.zones[src].pieces.index(pid)
+        src_index = zones[src].pieces.index(pid)
+        could_see = not same_zone and by is not None and state.can_see(piece, by)  # where it is now
         limit = len(zone.pieces) - (1 if same_zone else 0)
         if index is None:
             index = 0 if zone.layout == "stack" else limit
-        index = max(0, min(index, limit))
+        elif index > limit:
+            index = limit
+        if index < 0:
+            index = 0  # max(0, min(index, limit)), without two builtin calls per move
+        events = self.events
         if not same_zone or index != src_index:
-            self.emit(PieceMoved(pid, src, src_index, dst, index))
+            # emitted inline (`emit`): moves are most of a game's events
+            moved = PieceMoved(pid, src, src_index, dst, index)
+            moved.apply(state)
+            events.append(moved)
         # the fields that change, in the order `change` would list them (x, y, face_up, attached_to, known,
-        # rotation, counters), built here without a keyword dict per move: moves are most of a game's events
+        # rotation, counters), built here without a keyword dict per move
         changes: list[tuple[str, Any, Any]] = []
         if x is not None and piece.x != (new := round(float(x), 3)):
             changes.append(("x", piece.x, new))
         if y is not None and piece.y != (new := round(float(y), 3)):
             changes.append(("y", piece.y, new))
+        is_card = piece.kind == "card"
+        up, known = piece.face_up, piece.known
         if not same_zone:
-            up = zone.face_up if face_up is None else face_up
-            if piece.face_up != up:
-                changes.append(("face_up", piece.face_up, up))
+            new_up = zone.face_up if face_up is None else face_up
+            if up != new_up:
+                changes.append(("face_up", up, new_up))
+                up = new_up
             if piece.attached_to is not None:
                 changes.append(("attached_to", piece.attached_to, None))
-            known = frozenset({by}) if could_see and by is not None else frozenset()
-            if piece.known != known:
-                changes.append(("known", piece.known, known))
-            if piece.kind == "card" and zone.layout != "free" and piece.rotation:
+            new_known = frozenset({by}) if could_see and by is not None else frozenset()
+            if known != new_known:
+                changes.append(("known", known, new_known))
+                known = new_known
+            if is_card and zone.layout != "free" and piece.rotation:
                 changes.append(("rotation", piece.rotation, 0))
-            if piece.kind == "card" and zone.visibility != "public" and piece.counters:
+            if is_card and zone.visibility != "public" and piece.counters:
                 changes.append(("counters", plain_copy(piece.counters), {}))  # counters fall off a card leaving play
-        elif face_up is not None and piece.face_up != face_up:
-            changes.append(("face_up", piece.face_up, face_up))
-        if (not same_zone or face_up is False) and piece.kind == "card":
+        elif face_up is not None and up != face_up:
+            changes.append(("face_up", up, face_up))
+            up = face_up
+        if is_card and (not same_zone or face_up is False):
             # a card some seat cannot see once moved gets a fresh handle (`_hide_if_needed`), in the same event:
             # it is a spectator's view that decides (`can_see(piece, None)`) of the card as these changes leave it
-            up, known = piece.face_up, piece.known
-            for name, _old, new in changes:
-                if name == "face_up":
-                    up = new
-                elif name == "known":
-                    known = new
             if EVERYONE not in known and not (zone.visibility == "public" and up):
                 changes.append(("gen", piece.gen, piece.gen + 1))
         if changes:
             self.emit(PieceChanged(pid, tuple(changes)))
         # attached pieces follow their host on the table, and fall off when it leaves the zone
-        for child in _kids(state, pid, src):
-            if same_zone:
-                c = state.pieces[child]
-                self.change(child, x=c.x + (piece.x - old_x), y=c.y + (piece.y - old_y))
-            else:
-                self.change(child, attached_to=None)
+        if state._children.get(pid):
+            for child in _kids(state, pid, src):
+                if same_zone:
+                    c = state.pieces[child]
+                    self.change(child, x=c.x + (piece.x - old_x), y=c.y + (piece.y - old_y))
+                else:
+                    self.change(child, attached_to=None)
 
     def _hide_if_needed(self, pid: str) -> None:
         """Give a piece a fresh handle when some seat cannot see it, so it cannot be followed by name."""

@@ -102,9 +102,13 @@ def run_specs(specs: Sequence[GameSpec], *, jobs: int | None = None, scheduler: 
     else:
         workers = max(1, min(jobs or default_jobs(), total))
         if workers == 1:
-            with young_gc():
-                for i, spec in enumerate(specs):
-                    land(i, play_chunk([spec]))
+            gc.freeze()  # what this process holds already (modules, card data) is never scanned while games run
+            try:
+                with young_gc():
+                    for i, spec in enumerate(specs):
+                        land(i, play_chunk([spec]))
+            finally:
+                gc.unfreeze()
             where = "this process"
         else:
             with ProcessPoolExecutor(max_workers=workers, initializer=_game_worker) as pool:
@@ -121,6 +125,7 @@ def _game_worker() -> None:
     threshold = gc.get_threshold()
     if 0 < threshold[0] < GAME_GC_THRESHOLD:
         gc.set_threshold(GAME_GC_THRESHOLD, *threshold[1:])
+    gc.freeze()  # the modules it imported are never scanned while it plays (2% of X-Files Fan self-play)
 
 
 def _on_cluster(specs: Sequence[GameSpec], scheduler: Any,

@@ -92,27 +92,25 @@ class TragedyGreedy:
     name = "greedy"
 
     def __init__(self, ruleset: Ruleset, seed: int = 0) -> None:
-        from .tragedy import EffectDone, PassPriority, PlayCard, Score
+        from .tragedy import HOST_ROLE, EffectDone, PassPriority, PlayCard, Score, Tragedy
 
-        self.ruleset = ruleset
+        assert isinstance(ruleset, Tragedy)
+        self.ruleset: Any = ruleset
         self.rng = random.Random(seed)
         self._types = (EffectDone, PassPriority, PlayCard, Score)
+        self._host_role = HOST_ROLE  # imported once here, not at every decision
 
     def choose(self, state: GameState, seat: int) -> Action | None:
-        from .tragedy import Tragedy
-
         rules = self.ruleset
-        assert isinstance(rules, Tragedy)
         return self._pick(list(rules.generate_actions(state, seat)), lambda p: rules.value(state, p),
                           lambda role: list(rules.in_play(state, seat, role)),
                           lambda host, role: rules.attachments(state, host, role))
 
     def choose_seen(self, view: dict[str, Any], legal: dict[str, Any] | None, seat: int) -> Action | None:
         """The same heuristic on the seat's view: values from the cards it sees, roles from zones and attachments."""
-        from .tragedy import ROLE_ZONE, Tragedy
+        from .tragedy import ROLE_ZONE
 
         rules = self.ruleset
-        assert isinstance(rules, Tragedy)
         pieces: dict[str, tuple[str, dict[str, Any]]] = {}
         for z in view.get("zones", ()):
             for p in z.get("pieces", ()):
@@ -142,8 +140,7 @@ class TragedyGreedy:
 
     def _pick(self, legal: list[Action], value: Callable[[str], int], in_play: Callable[[str], list[str]],
               attachments: Callable[[str, str], list[str]]) -> Action | None:
-        from .tragedy import HOST_ROLE
-
+        HOST_ROLE = self._host_role  # noqa: N806
         effect_done, pass_, play, score = self._types
         if not legal:
             return None

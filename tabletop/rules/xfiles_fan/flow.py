@@ -66,11 +66,12 @@ class Flow:
         r = state.rules
         if "phase" not in r or r.get("over"):
             return []
-        pending = [p.get("seat") for p in r.get("pending") or [] if p.get("seat") in state.seats]
+        seats = state.seats
+        pending = [p.get("seat") for p in r.get("pending") or [] if p.get("seat") in seats]
         if pending:
             return list(dict.fromkeys(pending))
         turn = r.get("turn")
-        return [turn] if turn in state.seats and r.get("phase") == "play" and not r.get("round_over") else []
+        return [turn] if turn in seats and r.get("phase") == "play" and not r.get("round_over") else []
 
     def generate_actions(self, state: GameState, seat: int | None) -> Iterator[Action]:
         r = state.rules

@@ -82,17 +82,20 @@ class Periods:
 
     def _fill(self, state: GameState, tx: Tx, seat: int) -> None:
         """Draw to the hand size (xff.2.2, xff.3.1); drawing the last card of the deck ends the period (xff.6.1)."""
+        hand = f"hand:{seat}"
         deck = state.zones[f"deck:{seat}"]
-        need = self.options["hand_size"] - len(state.zones[f"hand:{seat}"].pieces)
+        need = self.options["hand_size"] - len(state.zones[hand].pieces)
         n = min(need, len(deck.pieces))
-        for _ in range(max(0, n)):
-            tx.move(deck.pieces[0], f"hand:{seat}", by=seat)
-        if n > 0:
-            tx.note("draw", seat, data={"zone": deck.name, "to": f"hand:{seat}", "count": n})
-            if not deck.pieces and not state.rules.get("deck_out"):
-                tx.set_rule("deck_out", True)
-                tx.note("xfiles-fan.deck_out", seat, f"seat {seat} drew the last card of the draw deck: the period "
-                        "ends with the round in progress (xff.6.1)")
+        if n <= 0:
+            return
+        top = deck.pieces
+        for _ in range(n):
+            tx.move(top[0], hand, by=seat)
+        tx.note("draw", seat, data={"zone": deck.name, "to": hand, "count": n})
+        if not deck.pieces and not state.rules.get("deck_out"):
+            tx.set_rule("deck_out", True)
+            tx.note("xfiles-fan.deck_out", seat, f"seat {seat} drew the last card of the draw deck: the period "
+                    "ends with the round in progress (xff.6.1)")
 
     def _start_turn(self, state: GameState, tx: Tx, seat: int) -> None:
         r = state.rules

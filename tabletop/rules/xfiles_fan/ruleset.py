@@ -103,7 +103,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         self._info: dict[str, CardInfo] = {}
         #: bumped whenever the card data read into `_info` is dropped, so memos of legality drop with it
         self._info_gen = 0
-        self._library_seen: tuple[int, int] = (0, 0)
+        #: the library (held, so its identity cannot be reused) and its version that `_info` was read from
+        self._library_seen: tuple[Any, int] = (None, 0)
         #: each title's provided tags, case-folded (counted for every card the rules check)
         self._provides: dict[str | None, tuple[str, ...]] = {}
         #: provided tags by the titles counted (see _provided_by_titles), bounded
@@ -155,9 +156,9 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
     def _sync_cards(self) -> None:
         """Drop what was read from cards when the library is another one, or reloaded a set (`library.version`)."""
         library = self.library
-        seen = (id(library), getattr(library, "version", 0))
-        if seen != self._library_seen:
-            self._library_seen = seen
+        known, version = self._library_seen  # asked at every legal-move list and check: no tuple built
+        if library is not known or getattr(library, "version", 0) != version:
+            self._library_seen = (library, getattr(library, "version", 0))
             self._forget_cards()
 
     def _sample_decks(self) -> list[DeckList]:

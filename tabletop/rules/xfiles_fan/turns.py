@@ -65,7 +65,10 @@ class Turns:
         if zone is None:
             return False
         pieces, card = state.pieces, self.card
-        return any(card(pieces[p].card).type == "action" for p in zone.pieces)
+        for p in zone.pieces:
+            if card(pieces[p].card).type == "action":
+                return True
+        return False
 
     def _turn_done(self, state: GameState, tx: Tx, seat: int | None) -> None:
         if state.rules.get("round_over"):

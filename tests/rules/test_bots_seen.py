@@ -1,0 +1,48 @@
+"""A greedy bot decides the same from its seat's stream (`choose_seen`: its view and legal-move summary, as a bot seat
+at a window gets them) as from the table (`choose`, headless self-play): the same moves, the same RNG draws."""
+
+from __future__ import annotations
+
+from tabletop.core import Session
+from tabletop.core.legal import LEGAL_CAP, legal_summary
+from tabletop.rules import get_ruleset
+from tabletop.rules.bots import make_bot
+
+
+def _play_both_ways(ruleset: str, seed: int, max_actions: int = 2000) -> set[str]:
+    """Play a greedy-vs-random game to its end, every greedy decision made both ways; the kinds of moves made."""
+    rules = get_ruleset(ruleset)
+    session = Session(rules.new_game(2, seed=seed, enforcement="strict"), rules)
+    state = session.state
+    table = make_bot("greedy", rules, seed)
+    seen = make_bot("greedy", rules, seed)  # the same seed: the same RNG draws while the choices agree
+    other = make_bot("random", rules, seed + 1)
+    decided = 0
+    kinds: set[str] = set()
+    for _ in range(max_actions):
+        waiting = rules.waiting_for(state)
+        if state.rules.get("over") or not waiting:
+            break
+        seat = waiting[0]
+        if seat == seed % 2:
+            # what a bot seat's stream holds (SeatStream(..., moves=LEGAL_CAP)): its view, every move listed
+            legal = legal_summary(session, seat, list_cap=LEGAL_CAP, kind_cap=LEGAL_CAP)
+            action = table.choose(state, seat)
+            from_stream = seen.choose_seen(session.view(seat), legal, seat)
+            assert action is not None and from_stream is not None
+            assert from_stream.to_dict() == action.to_dict(), f"seed {seed}, decision {decided}"
+            decided += 1
+            kinds.add(action.type)
+        else:
+            action = other.choose(state, seat)
+            assert action is not None
+        assert session.submit(action, seat).accepted
+    assert state.rules.get("over"), f"seed {seed} did not end"
+    return kinds
+
+
+def test_xfiles_fan_greedy_decides_the_same_from_its_stream() -> None:
+    kinds = set().union(*(_play_both_ways("xfiles-fan", seed) for seed in (1, 2, 3)))
+    # every kind of decision the heuristic has a rule for was made both ways
+    assert {f"xfiles-fan.{k}" for k in ("choose_first", "environment", "play", "pass", "action", "choose_value",
+                                        "discard", "exchange")} <= kinds, kinds
