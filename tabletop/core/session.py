@@ -8,6 +8,7 @@ reuse the log this keeps.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,7 +47,7 @@ class LogEntry:
     secrets: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
     #: per card it touched: its card reference, for the seats that could see it (as of the entry; not saved)
     cards: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
-    #: the session's sentence maker (`Session._sentence`): the line in words, with card references (not saved)
+    #: the session's sentence maker (`Session._sentence`, held weakly): the line in words, with card references (not saved)
     words: Callable[[LogEntry, int | None, Callable[[str], bool]], str | None] | None = field(
         default=None, repr=False, compare=False)
 
@@ -347,6 +348,19 @@ def _moved(action: A.Action) -> tuple[str, ...]:
     return (one,) if isinstance(one, str) else ()
 
 
+class _Wording:
+    """A session's sentence maker as its log entries hold it: a weak reference, so an entry never keeps a session."""
+
+    __slots__ = ("_session",)
+
+    def __init__(self, session: Session) -> None:
+        self._session = weakref.ref(session)
+
+    def __call__(self, entry: LogEntry, seat: int | None, visible: Callable[[str], bool]) -> str | None:
+        session = self._session()
+        return session._sentence(entry, seat, visible) if session is not None else None
+
+
 class Session:
     """A table in play: the state, its ruleset, the log, undo and redo.
 
@@ -369,6 +383,9 @@ class Session:
         self.history: list[LogEntry] = history if getattr(history, "compact", False) else list(history or [])
         self.redo_stack: list[LogEntry] = []
         self.listeners: list[Callable[[str, LogEntry], None]] = []
+        #: what every entry keeps to word itself later: not a bound method, which would tie each entry to the
+        #: session in a reference cycle (a self-play game then left ~13k objects a game to the garbage collector)
+        self._wording = _Wording(self)
 
     # -- the one door --
 
@@ -473,7 +490,7 @@ class Session:
     def _remember(self, entry: LogEntry) -> None:
         """Keep with the entry what its sentences need to be rendered later as of now (who saw what, where)."""
         state = self.state
-        entry.words = self._sentence
+        entry.words = self._wording
         pieces = state.pieces
         seen = entry.seen
         refs: list[str] = []
@@ -690,8 +707,8 @@ class Session:
 
     def line_for(self, entry: LogEntry, seat: int | None) -> dict[str, Any]:
         """`entry.for_seat(seat)`, with its sentence also for an entry read back from a save (which has none)."""
-        if entry.words is None:
-            entry.words = self._sentence
+        if entry.words is not self._wording:  # read back from a save, or kept from an earlier session of the game
+            entry.words = self._wording
         return entry.for_seat(seat)
 
     def _notify(self, kind: str, entry: LogEntry) -> None:
