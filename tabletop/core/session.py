@@ -7,8 +7,8 @@ reuse the log this keeps.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 import weakref
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
