@@ -177,7 +177,9 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.hud_open = True
         self.cover_seat: int | None = None
         self._stack_lift: str | None = None
-        self.local_log: list[tuple[int, str]] = []
+        #: the app's own log lines (refusals, audits, LAN news): (after which entry, html, the seat it was worded
+        #: for, or None for every seat); a hotseat table shows a seat only its own and the common ones
+        self.local_log: list[tuple[int, str, int | None]] = []
         self._entry_cache: dict[Any, str] = {}
         self._log_flushed = -1.0
         #: live card edits: when the card files were last checked, and the watchers (tabletop.cards.watch)

@@ -78,7 +78,7 @@ class CommandsMixin:
                                    lambda m: names.get(int(m.group(1)), f"Seat {int(m.group(1)) + 1}"), error)
                 text = f"Can't {what}: {error}"
             self.notices.add(text, "error", 5.0, refusal=True)
-            self.local_log.append((seq, f"<font color='#ff8080'>× {html.escape(text)}</font>"))
+            self.local_log.append((seq, f"<font color='#ff8080'>× {html.escape(text)}</font>", self.seat))
             if refresh:
                 self._update_widgets()
         else:
@@ -92,9 +92,9 @@ class CommandsMixin:
                             "warn", 8.0)
                 for v in result.audit:
                     line = f"Audit — {v.rule + ': ' if v.rule else ''}{v.message}"
-                    self.local_log.append((seq, f"<font color='#f0ad4e'>{html.escape(line)}</font>"))
+                    self.local_log.append((seq, f"<font color='#f0ad4e'>{html.escape(line)}</font>", self.seat))
             elif isinstance(action, A.SetEnforcement) and action.mode != "off":
-                self.local_log.append((seq, "<font color='#8fd18f'>Rules audit: the table is consistent</font>"))
+                self.local_log.append((seq, "<font color='#8fd18f'>Rules audit: the table is consistent</font>", None))
         if refresh:
             self.refresh()
 
@@ -465,6 +465,9 @@ class CommandsMixin:
         seats = people if len(people) > 1 else seats
         self.cover_seat = seats[(seats.index(self.seat) + 1) % len(seats)] if self.seat in seats else seats[0]
         self.selected = []
+        self.notices.clear()  # refusals and warnings were worded for the last seat: they may name its cards
+        if self.side is not None:
+            self.side.set_preview(None, None)  # the card the last seat hovered may be one of its hand
         # what the last seat had in hand ends here: a gesture, a menu, a question, a look into a deck
         self.press = self.drag = self.box = self.pan_from = None
         self._stack_lift = None

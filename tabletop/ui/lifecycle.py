@@ -189,7 +189,7 @@ class LifecycleMixin:
 
     def _card_message(self, text: str, level: str) -> None:
         self.notify(text, level, 12.0)
-        self.local_log.append((self._anchor(), f"<font color='#ff8080'>{html.escape(text)}</font>"))
+        self.local_log.append((self._anchor(), f"<font color='#ff8080'>{html.escape(text)}</font>", None))
 
     def _cards_changed(self, sets: list[str]) -> None:
         """Cards were reloaded: drop every face drawn from the old text and show the table again."""
@@ -281,7 +281,7 @@ class LifecycleMixin:
             return
         self.save_problem = message
         self.notify(message, "error", 60.0)
-        self.local_log.append((self._anchor(), f"<font color='#ff9f9f'>{html.escape(message)}</font>"))
+        self.local_log.append((self._anchor(), f"<font color='#ff9f9f'>{html.escape(message)}</font>", None))
         from .widgets import Dialog
 
         alert = getattr(self, "save_alert", None)
@@ -310,7 +310,7 @@ class LifecycleMixin:
                 self._show_result(None, h.result, refresh=False)
             elif h.kind == "notice":
                 self.notify(h.text, h.level, 6.0)
-                self.local_log.append((self._anchor(), f"<font color='#9fc3ff'>{html.escape(h.text)}</font>"))
+                self.local_log.append((self._anchor(), f"<font color='#9fc3ff'>{html.escape(h.text)}</font>", None))
             elif h.kind == "vote":
                 self._ask_vote(h.data)
             elif h.kind == "vote_done" and self.vote_dialog is not None \
@@ -371,7 +371,7 @@ class LifecycleMixin:
             alert.kill()
             self.save_alert = None
         self.notify(message, "info", 6.0)
-        self.local_log.append((self._anchor(), f"<font color='#9fc3ff'>{html.escape(message)}</font>"))
+        self.local_log.append((self._anchor(), f"<font color='#9fc3ff'>{html.escape(message)}</font>", None))
 
     @contextlib.contextmanager
     def sigint_quits(self) -> Iterator[None]:

@@ -215,7 +215,8 @@ class PanelsMixin:
         zl = self._zone_labels()
         rows: list[tuple[Any, str]] = [(r.key, self._entry_html(r, names, zl)) for r in self.log_rows(LOG_ROWS)]
         # the app's own lines (refusals, LAN news) go after the log line they followed
-        for i, (seq, text) in enumerate(self.local_log[-30:]):
+        own = [(seq, text) for seq, text, seat in self.local_log if seat is None or seat == self.seat]
+        for i, (seq, text) in enumerate(own[-30:]):
             rows.append(((seq, 1 << 62 | i), text))
         rows.sort(key=lambda r: r[0])
         if getattr(self.side, "log_seat", self.seat) != self.seat:  # another seat reads other words: redraw them all

@@ -441,6 +441,13 @@ class Notices:
             old.kill()
         self._stack()
 
+    def clear(self) -> None:
+        """Take every notice down (a hotseat table passes to another seat: they were worded for the last one)."""
+        for b, _ in self.items:
+            b.kill()
+        self.items = []
+        self.refusals.clear()
+
     def clear_refusals(self) -> None:
         """Take down the refusal notices (an action was accepted since); other notices keep their time."""
         if not self.refusals:

@@ -132,7 +132,7 @@ def test_only_the_hosts_own_seat_may_turn_the_dial(lan):
     host_app, guest = lan
     assert host_app.topbar.dial.is_enabled and not guest.topbar.dial.is_enabled
     guest.submit(A.SetEnforcement("strict"))
-    until(lambda: any("×" in t for _, t in guest.local_log), host_app, guest)
+    until(lambda: any("×" in t for _, t, _ in guest.local_log), host_app, guest)
     assert host_app.session.state.enforcement == "off"
     host_app.submit(A.SetEnforcement("warn"))
     until(lambda: guest.view.get("enforcement") == "warn", host_app, guest)

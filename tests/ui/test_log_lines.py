@@ -196,3 +196,36 @@ def test_the_log_panel_words_each_line_again_for_the_next_seat_at_a_hotseat_tabl
         assert "took the free draw and drew 1 card" in shown and title not in shown, shown
     finally:
         app.close()
+
+
+def test_a_refusal_worded_for_one_seat_is_not_shown_to_the_next_at_a_hotseat_table() -> None:
+    """A refusal names the refused seat's own card; passing the window on takes it out of the log and the banners
+    (found by a newcomer's trial: the next seat read a card of the last seat's hand in the log)."""
+    from tabletop.game import new_session
+    from tabletop.ui import TableApp
+
+    session = new_session("xfiles-ccg", 2, enforcement="strict", seed=1)
+    app = TableApp(session, seat=0, size=(1280, 800), fps=0)
+    try:
+        active = session.state.rules["active"]
+        app.switch_seat(active)
+        pid = session.state.zones[f"hand:{active}"].pieces[0]
+        title = session.rules.card_title(session.state, pid)
+        result = app.submit(A.Move((pid,), "chain"))
+        assert not result.accepted and title in str(result.error)
+        app.run_frames(2)
+        app.side.flush_log()
+        assert title in app.side.log.html_text and app.notices.items
+        app.side.set_preview(("card", session.state.pieces[pid].card), None)  # the seat hovered its own card
+        app.next_seat_cover()
+        assert app.side.preview_key is None
+        app.switch_seat(1 - active)
+        app.run_frames(2)
+        app.side.flush_log()
+        assert title not in app.side.log.html_text and not app.notices.items
+        app.switch_seat(active)  # back at the refused seat: its own line is there again
+        app.run_frames(2)
+        app.side.flush_log()
+        assert title in app.side.log.html_text
+    finally:
+        app.close()

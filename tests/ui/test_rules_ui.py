@@ -141,7 +141,7 @@ def test_turning_the_dial_up_lists_what_is_inconsistent():
     r = app.submit(A.SetEnforcement("warn"))
     assert r.accepted and r.audit
     assert any("0000.1.5" in v.rule for v in r.audit)
-    assert any("Audit" in text for _, text in app.local_log)
+    assert any("Audit" in text for _, text, _ in app.local_log)
     assert state.enforcement == "warn" and state.pieces[card].zone == "table"
 
 
