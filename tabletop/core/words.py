@@ -28,7 +28,7 @@ from .messages import card_ref
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["PAST", "SEAT_FIELDS", "action_todo", "action_words", "cards_phrase", "fill", "past", "plural", "seat_name",
+__all__ = ["PAST", "SEAT_FIELDS", "action_defaults", "action_todo", "action_words", "cards_phrase", "fill", "past", "plural", "seat_name",
            "sentence", "zone_words"]
 
 #: action fields that hold a seat number
@@ -53,6 +53,15 @@ def action_words(kind: str) -> str | None:
     cls = ACTION_TYPES.get(kind)
     words = getattr(cls, "words", None) if cls is not None else None
     return words if isinstance(words, str) and words else None
+
+
+def action_defaults(kind: str) -> dict[str, Any]:
+    """The fields of action type `kind` that take a default, with it: a move's dict leaves them out (`to_dict`),
+    and its words must still read them (`{pay:Pay for|Discard}` with `pay` left at True)."""
+    cls = ACTION_TYPES.get(kind)
+    if cls is None or not dataclasses.is_dataclass(cls):
+        return {}
+    return {f.name: f.default for f in dataclasses.fields(cls) if f.default is not dataclasses.MISSING}
 
 
 def action_todo(kind: str) -> str | None:

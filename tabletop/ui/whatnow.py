@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.words import action_todo, action_words, fill
+from ..core.words import action_defaults, action_todo, action_words, fill
 from .status import SEAT_KEYS, describe_action
 
 __all__ = ["MoveRow", "card_moves", "kind_verb", "move_rows", "moves_to", "status_variants", "todo_words", "worded"]
@@ -63,7 +63,8 @@ def worded(template: str, move: Mapping[str, Any], name_of: NameOf, names: Mappi
     of that name gives the field's raw value (left out, with the brackets round it, when it has none). Fields the
     template does not use are added as the rules panel words them when set, so no choice is lost."""
     used = {m.group(1) for m in _FIELD.finditer(template)}
-    text = fill(template, move, lambda key, value: _value(key, value, name_of, names, piece_fields), lookups)
+    given = {**action_defaults(str(move.get("type"))), **move}  # a dict leaves out the fields left at their default
+    text = fill(template, given, lambda key, value: _value(key, value, name_of, names, piece_fields), lookups)
     rest = {k: v for k, v in move.items() if k not in used and k != "type" and v not in (None, "", 0, False, [], ())}
     if rest:
         more = describe_action({"type": "x", **rest}, name_of, names, tuple(piece_fields))

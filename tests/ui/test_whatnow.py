@@ -450,3 +450,33 @@ def test_strict_a_hand_card_dropped_on_its_stack_is_played_or_asks_which_role():
         assert app.session.history[n].action == first and first.piece == pid
     finally:
         pygame.event.clear()
+
+
+def test_a_move_left_at_a_default_reads_as_that_default() -> None:
+    """A move's dict leaves out fields at their default, and its words still read them: the two choices of an
+    X-Files CCG revealed Bluff read "Pay for…" and "Discard…", not "Discard…" twice (found by a newcomer's trial)."""
+    import dataclasses
+
+    from tabletop.core.actions import ACTION_TYPES
+    from tabletop.rules import RULESETS, get_ruleset
+    from tabletop.ui.whatnow import worded
+
+    for name in RULESETS:
+        get_ruleset(name)  # registers its action types
+    checked = 0
+    for kind, cls in ACTION_TYPES.items():
+        template = getattr(cls, "words", None)
+        if not isinstance(template, str) or not dataclasses.is_dataclass(cls):
+            continue
+        for f in dataclasses.fields(cls):
+            if not isinstance(f.default, bool) or "{" + f.name + ":" not in template or "|" not in template:
+                continue
+            required = {g.name: "p1" for g in dataclasses.fields(cls) if g.default is dataclasses.MISSING
+                        and g.default_factory is dataclasses.MISSING}
+            as_default = cls(**required).to_dict()
+            flipped = cls(**required, **{f.name: not f.default}).to_dict()
+            assert f.name not in as_default  # what makes the bug possible
+            words = [worded(template, d, lambda pid: "Misfiled Report", {}, ("piece",), {}) for d in (as_default, flipped)]
+            assert words[0] != words[1], (kind, words)
+            checked += 1
+    assert checked >= 1
