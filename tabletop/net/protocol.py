@@ -253,6 +253,8 @@ class HostProtocol(HaltGuard):
                 "connected": p.seat in online,
                 "local": p.seat in self.local_seats,
             })
+            if p.seat in self.session.hosts:  # may turn the rules dial (said only where true: welcomes stay small)
+                out[-1]["host"] = True
         return out
 
     def spectators(self) -> int:

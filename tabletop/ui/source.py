@@ -467,6 +467,10 @@ class RemoteSource(TableSource):
     def players(self) -> list[dict[str, Any]] | None:
         return list(self._protocol().players)
 
+    def can_turn_dial(self, seat: int | None) -> bool:
+        """Whether the host lets this seat turn the rules dial (its player list marks the seats that may)."""
+        return seat is not None and any(p.get("seat") == seat and p.get("host") for p in self._protocol().players)
+
     @property
     def paused(self) -> bool:
         return bool(self._protocol().paused)

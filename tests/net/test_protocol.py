@@ -91,6 +91,17 @@ def test_seats_tokens_and_spectators() -> None:
     assert "ann" not in json.dumps(cs.view)  # names live in the player list, not in the table
 
 
+def test_the_player_list_marks_the_seats_that_may_turn_the_rules_dial() -> None:
+    """A joined window enables its dial only for a host seat: the list says which (a served game's seat 1 could
+    not turn the dial from its window, and a rules-off game stalled: found by a newcomer's trial)."""
+    w = Wire()
+    w.session.hosts = {0}  # as `serve` sets it: seat 1
+    _, ca = w.join(name="ann", seat=0)
+    _, cb = w.join(name="bob")
+    assert [p.get("host", False) for p in cb.players] == [True, False]
+    assert [p.get("host", False) for p in ca.players] == [True, False]
+
+
 def test_version_mismatch_gets_one_message_and_nothing_else() -> None:
     w = Wire()
     cid = w.host.connect()

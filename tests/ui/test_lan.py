@@ -222,3 +222,29 @@ def test_a_joined_window_glows_and_lists_the_same_legal_moves_as_a_local_one():
             if app.source is not None:
                 app.source.close()
         pygame.event.clear()
+
+
+def test_a_joined_window_at_a_served_games_host_seat_turns_the_dial() -> None:
+    """`serve` gives the dial to seat 1: that player's window enables it, the other's does not (a joined window
+    always showed it greyed, so a rules-off game no one could turn on stalled: found by a newcomer's trial)."""
+    from tabletop.net.host import EmbeddedHost
+
+    session = quick_table(seed=3)
+    session.hosts = {0}  # as `serve` sets it: no seat of its own, seat 1 is the host
+    host = EmbeddedHost(session, port=0, local_seats=(), bind="127.0.0.1", announce=False).start()
+    ann = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
+    ben = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
+    try:
+        ann.join(f"127.0.0.1:{host.port}", name="ann", seat=0, timeout=WAIT_S)
+        ben.join(f"127.0.0.1:{host.port}", name="ben", seat=1, timeout=WAIT_S)
+        until(lambda: ann.topbar.dial.is_enabled, ann, ben)
+        assert not ben.topbar.dial.is_enabled
+        ann.submit(A.SetEnforcement("warn"))
+        until(lambda: ben.view.get("enforcement") == "warn", ann, ben)
+        assert session.state.enforcement == "warn"
+    finally:
+        for app in (ben, ann):
+            if app.source is not None:
+                app.source.close()
+        host.close()
+        pygame.event.clear()
