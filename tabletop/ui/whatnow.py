@@ -225,8 +225,8 @@ def status_variants(title: str, status: Mapping[str, Any], legal: Mapping[str, A
         return [head]
     if not waiting:
         if mode == "off":  # the rules' own steps (resolve, advance) run only with the dial on warn or strict
-            return [f"{head}: no one to act — the rules are off, so the game does not move on by itself",
-                    f"{head}: rules off, the game does not move on", head]
+            return [f"{head}: no one to act — the rules are off: turn the Rules dial to warn to let the game move on",
+                    f"{head}: rules off — turn the dial to warn to move on", "Rules off — turn the dial to warn", head]
         return [f"{head}: the game moves on", head]
     who = _who(waiting, seat, names, seats)
     acting = seat in waiting
