@@ -4,6 +4,8 @@ the box select, the board, the widgets, and the overlays (big preview, the cover
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from .render import BG, HandCard
@@ -72,7 +74,7 @@ class DrawMixin:
         sel = [s for s in self.selected if s in self.layout.by_id]
         lift = self._stack_lift if self.drag is not None and not self.drag.from_hand else None
         self.renderer.draw_table(surface, self.layout, self.camera, seq=self.view_key, selected=sel,
-                                 glow=self.legal.pieces, skip=skip, lift=lift, players=self.view.get("players", []))
+                                 glow=self.legal.pieces, skip=skip, lift=lift, players=self._table_players())
         if flying:
             surface.set_clip(pygame.Rect(self.camera.viewport))
             self.renderer.draw_moving(surface, self.layout, self.camera, self._moving())
@@ -88,6 +90,11 @@ class DrawMixin:
         if self.cover_seat is not None:
             self._draw_cover(surface)
 
+
+    def _table_players(self) -> list[dict[str, Any]]:
+        """The view's players under the names they go by at this table (a LAN player's own), for the zone labels."""
+        names = self._names()
+        return [{**p, "name": names.get(p["seat"], p.get("name"))} for p in self.view.get("players", [])]
     def _draw_dynamic(self, surface: pygame.Surface) -> None:
         vp = pygame.Rect(self.camera.viewport)
         surface.set_clip(vp)
