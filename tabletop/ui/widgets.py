@@ -25,6 +25,7 @@ from pygame_gui.elements import (
     UIWindow,
 )
 
+from .logbox import LogBox
 from .movelist import MoveList
 from .shortcuts import SHORTCUTS
 
@@ -217,7 +218,7 @@ class SidePanel:
                                   object_id="#moves")
             y += moves_h + 6
         log_h = max(60, rect.h - y - 46)
-        self.log = UITextBox("", pygame.Rect(8, y, w, log_h), manager, container=self.panel)
+        self.log = LogBox("", pygame.Rect(8, y, w, log_h), manager, container=self.panel)
         self.chat = UITextEntryLine(pygame.Rect(8, y + log_h + 6, w, 30), manager, container=self.panel,
                                     placeholder_text="Chat (Enter)")
         self.log_text = ""
