@@ -10,6 +10,8 @@ Run: `python bench/bench_render.py [--frames N]` (headless: SDL's dummy driver).
 with the mean and the 95th percentile in milliseconds, and the ratios frame / floor and frame / pieces.
 Then the frame in which one table change arrives, at 1,000 / 5,000 / 20,000 cards, beside a replay of exactly
 what that frame drew (`bench_change`).
+Then the frame in which a dragged card is dropped, beside a frame with one table change (`bench_drop`), and an
+accepted action at an X-Files CCG table through the window, with the panels' share (`bench_action`).
 Then physics: a full frame with 500 loose pieces sliding (flung at once), beside its floor: the bare pymunk step
 of the same bodies and materials for the same 1/60 s plus a replay of what the frame drew (table and pieces).
 """
@@ -23,6 +25,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -36,6 +39,7 @@ from tabletop.core import actions as A  # noqa: E402
 from tabletop.game import quick_table  # noqa: E402
 from tabletop.ui import TableApp  # noqa: E402
 from tabletop.ui.render import BG  # noqa: E402
+from tabletop.ui.settings import LOG_FLUSH_S  # noqa: E402
 
 __all__ = ["collect", "main", "table_with"]
 
@@ -182,6 +186,119 @@ def bench_pickup(cards: int, rounds: int, seed: int = 4) -> dict[str, float]:
             "full_builds": app.renderer.scene.full_builds}
 
 
+def _timed(spent: dict[str, float], key: str, fn: Any) -> Any:
+    """`fn`, adding the CPU time of each call to spent[key]."""
+    def run(*args: Any, **kwargs: Any) -> Any:
+        c0 = time.process_time()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            spent[key] += time.process_time() - c0
+    return run
+
+
+def _time_panels(app: TableApp, spent: dict[str, float]) -> None:
+    """Count the CPU time the window spends on its panels (status, rules panel, legal list, seats, log) in spent."""
+    app._update_widgets = _timed(spent, "panels", app._update_widgets)
+    app.side.flush_log = _timed(spent, "panels", app.side.flush_log)
+
+
+def bench_drop(cards: int, rounds: int, seed: int = 5) -> dict[str, float]:
+    """The frame in which the player drops a dragged card (real mouse events; the Move submitted, its patch drawn,
+    the log line, the panels), beside its floor measured interleaved round by round in the same window: a frame in
+    which one Move of a card across the table arrives from the session (the same engine and table work, no
+    gesture). In both the log box takes the new line in that frame (it may otherwise wait up to LOG_FLUSH_S).
+    Medians of CPU time (the machine is shared; CPU time counts this process only)."""
+    from tabletop.ui.script import HOLD_FRAMES
+
+    session = table_with(cards)
+    app = TableApp(session, size=(1280, 800), fps=0, physics=False)
+    app.run_frames(3)
+    rng = random.Random(seed)
+    w, h = session.state.table_size
+    pids = [p for p in session.state.zones["table"].pieces if session.state.pieces[p].kind == "card"]
+    drop, floor, panels = [], [], []
+    spent = {"panels": 0.0}
+    _time_panels(app, spent)
+    vx, vy, vw, vh = app.camera.viewport
+    tries = 0
+    while len(drop) < rounds:
+        tries += 1
+        assert tries < rounds * 20, "no card to drag on the table"
+        # a card on the open table under a random point of the view: pressed there, dragged, let go elsewhere
+        a = (int(rng.uniform(vx + 100, vx + vw - 100)), int(rng.uniform(vy + 120, vy + vh - 260)))
+        under = app.layout.hit(*app.camera.to_world(*a))
+        if under is None or under.zone != "table" or under.kind != "card":
+            continue
+        b = (rng.uniform(vx + 100, vx + vw - 100), rng.uniform(vy + 120, vy + vh - 260))
+        app.step([_mouse(pygame.MOUSEMOTION, a)])
+        app.step([_mouse(pygame.MOUSEBUTTONDOWN, a)])
+        app.step([_mouse(pygame.MOUSEMOTION, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))])
+        app.step([_mouse(pygame.MOUSEMOTION, b)])
+        app.run_frames(HOLD_FRAMES)
+        app._log_flushed = -LOG_FLUSH_S  # the log box takes its line in this frame (not up to 0.2 s later)
+        spent["panels"] = 0.0
+        before = len(session.history)
+        c0 = time.process_time()
+        app.step([_mouse(pygame.MOUSEBUTTONUP, b)])
+        took = time.process_time() - c0
+        app.run_frames(2)
+        if len(session.history) != before + 1:
+            continue  # the drop moved nothing (let go over a window, say): not a drop frame
+        drop.append(took)
+        panels.append(spent["panels"])
+        action = A.Move((rng.choice(pids),), "table", x=rng.uniform(80, w - 80), y=rng.uniform(260, h - 260))
+        app._log_flushed = -LOG_FLUSH_S
+        c0 = time.process_time()
+        session.submit(action, 0)
+        app.step()
+        floor.append(time.process_time() - c0)
+        app.run_frames(2)
+    med = statistics.median
+    return {"cards": cards, "drop": med(drop) * 1000, "floor": med(floor) * 1000, "panels": med(panels) * 1000}
+
+
+def bench_action(rounds: int = 40, seed: int = 3) -> dict[str, float]:
+    """An accepted action at an X-Files CCG table (2 seats, strict), chosen at random from the seat's legal moves
+    and sent through the window's door (`TableApp.submit`) with the frame that shows it: its CPU time, the part
+    spent on the panels around the table (status, rules panel, legal list, seats, log), and beside them, measured
+    interleaved, a frame in which nothing changed and the engine's own time for the action (`Session.submit`)."""
+    from tabletop.game import new_session
+    from tabletop.rules.bots import RandomBot
+
+    session = new_session("xfiles-ccg", 2, enforcement="strict", seed=1)
+    rules = session.rules
+    app = TableApp(session, seat=0, size=(1280, 800), fps=0, physics=False)
+    app.run_frames(3)
+    bot = RandomBot(rules, seed=seed)
+    spent = {"panels": 0.0, "engine": 0.0}
+    _time_panels(app, spent)
+    session.submit = _timed(spent, "engine", session.submit)
+    frame, panels, engine, still = [], [], [], []
+    for _ in range(rounds):
+        moves = [(seat, a) for seat in session.state.seats for a in rules.generate_actions(session.state, seat)]
+        if not moves:
+            break
+        seat, action = moves[bot.rng.randrange(len(moves))]
+        spent.update(panels=0.0, engine=0.0)
+        app._log_flushed = -LOG_FLUSH_S
+        c0 = time.process_time()
+        result = app.submit(action, seat)
+        app.step()
+        frame.append(time.process_time() - c0)
+        if not result.accepted:
+            frame.pop()
+            continue
+        panels.append(spent["panels"])
+        engine.append(spent["engine"])
+        c0 = time.process_time()
+        app.step()
+        still.append(time.process_time() - c0)
+    med = statistics.median
+    return {"actions": len(frame), "frame": med(frame) * 1000, "panels": med(panels) * 1000,
+            "engine": med(engine) * 1000, "still": med(still) * 1000}
+
+
 def bench_physics(pieces: int = 500, frames: int = 60) -> dict[str, float]:
     """A full frame with `pieces` loose pieces flung at once, beside bare pymunk stepping the same bodies."""
     import bench_physics as bp
@@ -239,6 +356,15 @@ def collect(quick: bool = False) -> list[dict[str, object]]:
         rows.append({"area": "render", "name": f"frame with one table change, {n:,} cards (median, CPU)",
                      "value": c["frame_cpu"], "unit": "ms", "floor": c["floor_cpu"],
                      "floor_name": f"replay of what it drew ({c['drawn']:.0f} blits), interleaved"})
+    for n in (1000, 5000, 20000):
+        d = bench_drop(n, 6 if quick else 15)
+        rows.append({"area": "render", "name": f"frame dropping a dragged card, {n:,} cards (median, CPU)",
+                     "value": d["drop"], "unit": "ms", "floor": d["floor"],
+                     "floor_name": "frame with one table change arriving, interleaved"})
+    x = bench_action(15 if quick else 40)
+    rows.append({"area": "render", "name": "accepted action at an X-Files CCG table: window frame (median, CPU)",
+                 "value": x["frame"], "unit": "ms", "floor": x["engine"] + x["still"],
+                 "floor_name": "the engine's own submit + a frame with nothing new, interleaved"})
     p = bench_physics(frames=30 if quick else 60)
     rows.append({"area": "physics", "name": f"full frame, {p['pieces']} loose pieces sliding", "value": p["frame"],
                  "unit": "ms", "floor": p["floor"],
@@ -256,6 +382,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--change-frames", type=int, default=60)
     parser.add_argument("--pickup", type=int, nargs="*", default=[1000, 5000, 20000],
                         help="card counts for the pick-up and drop frames")
+    parser.add_argument("--drop", type=int, nargs="*", default=[1000, 5000, 20000],
+                        help="card counts for the drop frame beside the change frame")
+    parser.add_argument("--drop-rounds", type=int, default=15)
+    parser.add_argument("--action", type=int, default=40,
+                        help="accepted actions at an X-Files CCG table (0: skip)")
     args = parser.parse_args(argv)
     print(f"pygame-ce {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}, "
           f"{os.cpu_count()} CPUs, window 1280x800, {args.frames} frames each")
@@ -276,6 +407,15 @@ def main(argv: list[str] | None = None) -> int:
         p = bench_pickup(n, 15)
         print(f"{n:>6} cards: picking a card up {p['pick']:.2f} ms, dropping it {p['drop']:.2f} ms (CPU medians; "
               f"{p['full_builds']} full scene builds)")
+    for n in args.drop:
+        d = bench_drop(n, args.drop_rounds)
+        print(f"{n:>6} cards: dropping a dragged card {d['drop']:.2f} ms (of it panels {d['panels']:.2f} ms) beside a "
+              f"frame with one table change {d['floor']:.2f} ms (CPU medians, interleaved)")
+    if args.action:
+        x = bench_action(args.action)
+        print(f"X-Files CCG, {x['actions']} accepted actions through the window: frame {x['frame']:.2f} ms, of it "
+              f"panels {x['panels']:.2f} ms; floor: engine submit {x['engine']:.2f} ms + a frame with nothing new "
+              f"{x['still']:.2f} ms (CPU medians, interleaved)")
     if not args.no_physics:
         p = bench_physics()
         print(f"physics: {p['pieces']} loose pieces flung ({p['moving_first']} moving at the first frame, "

@@ -248,7 +248,7 @@ class GesturesMixin:
             return
         index = None
         if zone.layout in ("fan", "row", "grid"):
-            index = sum(1 for i in self.layout.items if i.zone == zone.name and i.x < wx and i.pid not in drag.ids)
+            index = sum(1 for i in self.layout.laid_in(zone.name) if i.x < wx and i.pid not in drag.ids)
         self.submit(A.Move(tuple(drag.ids), zone.name, index=index))
 
     def _fling(self, drag: _Drag, zone: ZoneBox, pos: tuple[int, int], cx: float, cy: float) -> bool:

@@ -163,6 +163,11 @@ class Layout:
             self._items = sorted(self.by_id.values(), key=_order)
         return self._items
 
+    def laid_in(self, zname: str) -> list[Item]:
+        """The items of one zone laid out in rows, fans, grids or a stack, in their order (without touching the rest)."""
+        by_id = self.by_id
+        return [i for p in self._laid.get(zname, ()) if (i := by_id.get(p)) is not None and i.zone == zname]
+
     def decorated(self) -> list[Item]:
         """Pieces that carry a badge (counters, stack counts)."""
         return [self.by_id[p] for p in self._deco]

@@ -27,6 +27,7 @@ from pygame_gui.elements import (
 
 from .movelist import MoveList
 from .shortcuts import SHORTCUTS
+from .textboxes import LogBox, StatusBox
 
 __all__ = [
     "ChoiceDialog",
@@ -199,14 +200,14 @@ class SidePanel:
         players_h = 74 if rules else 138
         self.players = UITextBox("", pygame.Rect(8, y, w, players_h), manager, container=self.panel)
         y += players_h + 6
-        self.status: UITextBox | None = None
+        self.status: StatusBox | None = None
         self.moves: MoveList | None = None
         self.moves_label: UILabel | None = None
         self.status_text = ""
         self.move_items: list[tuple[str, str]] = []
         if rules:
             status_h = max(90, (rect.h - y) * 30 // 100)
-            self.status = UITextBox("", pygame.Rect(8, y, w, status_h), manager, container=self.panel,
+            self.status = StatusBox("", pygame.Rect(8, y, w, status_h), manager, container=self.panel,
                                     object_id="#rules_status")
             y += status_h + 2
             self.moves_label = UILabel(pygame.Rect(8, y, w, 20), "Legal moves", manager, container=self.panel,
@@ -217,7 +218,7 @@ class SidePanel:
                                   object_id="#moves")
             y += moves_h + 6
         log_h = max(60, rect.h - y - 46)
-        self.log = UITextBox("", pygame.Rect(8, y, w, log_h), manager, container=self.panel)
+        self.log = LogBox("", pygame.Rect(8, y, w, log_h), manager, container=self.panel)
         self.chat = UITextEntryLine(pygame.Rect(8, y + log_h + 6, w, 30), manager, container=self.panel,
                                     placeholder_text="Chat (Enter)")
         self.log_text = ""

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.core import Session, Zone
 from tabletop.core import actions as A
+from tabletop.game import quick_table
+from tabletop.ui import TableApp
 from tests.ui.uihelpers import click, drag, key, mouse, post, screen_of, zone_center
 
 
@@ -205,3 +208,30 @@ def test_resizing_the_window_keeps_the_table_usable(app):
     assert app.side.rect.right == 1600 and app.camera.viewport[2] == 1600 - 300
     click(app, zone_center(app, "deck"))
     assert len(app.session.state.zones["hand:0"].pieces) == 1
+
+
+
+def test_a_card_dropped_between_cards_of_a_row_lands_between_them():
+    """The place in a row counts that zone's cards left of the pointer (and not the dragged card itself)."""
+    state = quick_table(seed=7).state
+    state.add_zone(Zone("row", layout="row", rect=(100.0, 380.0, 700.0, 200.0)))
+    app = TableApp(Session(state), seat=0, size=(1280, 800), fps=0)
+    app.run_frames(2)
+    s = app.session.state
+    assert app.submit(A.Draw(5, source="deck")).accepted
+    *four, loose = s.zones["hand:0"].pieces
+    assert app.submit(A.Move(tuple(four), "row")).accepted
+    app.run_frames(2)
+    row = app.layout.laid_in("row")
+    assert [i.pid for i in row] == [i.pid for i in app.layout.items if i.zone == "row"] and len(row) == 4
+    # between the second and third cards of the row
+    target = app.camera.to_screen((row[1].x + row[2].x) / 2, row[1].y)
+    drag(app, screen_of(app, loose), target)
+    assert app.session.history[-1].action == A.Move((loose,), "row", index=2)
+    assert s.zones["row"].pieces.index(loose) == 2
+    # dragged along its own row to the far right: the count leaves the dragged card out
+    app.run_frames(2)
+    last = app.layout.laid_in("row")[-1]
+    drag(app, screen_of(app, loose), app.camera.to_screen(last.x + 20, last.y))
+    assert app.session.history[-1].action == A.Move((loose,), "row", index=4)
+    assert s.zones["row"].pieces[-1] == loose
