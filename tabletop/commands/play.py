@@ -47,7 +47,8 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
 
 def add_window_arguments(parser: argparse.ArgumentParser) -> None:
     """Window size, the headless mode and the autosave file (shared with `tabletop host`)."""
-    parser.add_argument("--size", default="1280x800", help="window size, WIDTHxHEIGHT")
+    parser.add_argument("--size", help="window size, WIDTHxHEIGHT (default: 1280x800, or 800x600 on a screen too "
+                                       "small for it)")
     parser.add_argument("--headless", action="store_true", help="no window (SDL dummy driver): for tests and docs")
     parser.add_argument("--frames", type=int, default=0, help="headless: frames to run after the script")
     parser.add_argument("--screenshot", metavar="FILE", help="save the window to FILE at the end")
@@ -105,6 +106,27 @@ def _session(args: argparse.Namespace):
     return quick_table(args.seed)
 
 
+#: the window sizes every ruleset's layout is tested at, the one to open first
+SIZES = ((1280, 800), (800, 600))
+
+
+def default_size(headless: bool) -> tuple[int, int]:
+    """The largest tested window size that fits the screen (a window larger than it opens cut off)."""
+    if headless:
+        return SIZES[0]
+    import pygame
+
+    try:
+        pygame.display.init()
+        screens = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return SIZES[0]
+    if not screens:
+        return SIZES[0]
+    sw, sh = screens[0]
+    return next(((w, h) for w, h in SIZES if w <= sw and h <= sh), SIZES[-1])
+
+
 def window_size(args: argparse.Namespace, command: str) -> tuple[int, int] | None:
     """`--size` (and `--deck`) checked, with the headless driver set up; None after printing what is wrong."""
     if args.headless:
@@ -113,6 +135,8 @@ def window_size(args: argparse.Namespace, command: str) -> tuple[int, int] | Non
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from .common import UsageError
 
+    if args.size is None:
+        return default_size(args.headless)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
         if w < 1 or h < 1:
