@@ -384,10 +384,16 @@ class HostProtocol(HaltGuard):
         conn.seat = seat
         conn.name = name
         rec = self.records.get(seat) if seat is not None else None
+        renamed = False
         if rec is not None and name:
             rec.name = name
             # what every sentence of the rules calls this seat from now on (status, log, refusals)
+            renamed = state.seat_names.get(seat) != name
             state.seat_names[seat] = name
+            if renamed:  # the status the others were sent names the seat as it was called: work it out again
+                self._live.clear()
+                self._tails.clear()
+                self._legal_sent.clear()
         lv = self.live(seat)
         self._out.append((conn.id, self._with_view({
             "type": "welcome",
@@ -405,6 +411,10 @@ class HostProtocol(HaltGuard):
         }, seat, log=True)))
         self._events.append(HostEvent("joined", conn.id, seat, name))
         self._broadcast_players(but=conn.id)  # the welcome told the joiner already
+        if renamed:
+            for other in list(self._conns.values()):
+                if other.open and other.id != conn.id:
+                    self._snapshot(other)
 
     # -- messages from an open connection --
 

@@ -46,3 +46,24 @@ def test_a_joined_players_name_is_what_the_rules_call_the_seat() -> None:
         assert f"{names[holder]} has priority" in prompt, prompt
         line = other.log[-1] if getattr(other, "log", None) else None
         assert line is None or "Seat 1" not in str(line.get("text", "")), line
+
+
+def test_a_seat_already_at_the_table_reads_a_newcomers_name_at_once() -> None:
+    """Ann joined first: her status said "Seat 2 has priority", and kept saying it until the next action after Ben
+    joined (found by a newcomer's trial); Ben's join now sends her the status in his name, view hash and all."""
+    from tabletop.core.view import view_hash
+
+    session = new_session("tragedy", 2, enforcement="strict", seed=1)
+    host = HostProtocol(session, clock=lambda: 0.0)
+    clients: dict[int, ClientProtocol] = {}
+    ann_id = host.connect()
+    clients[ann_id] = ann = ClientProtocol(name="Ann", seat=0)
+    ann.start()
+    _pump(host, clients)
+    assert session.state.rules["priority"] == 1 and "Seat 2 has priority" in str(ann.view["rules"]["prompt"])
+    ben_id = host.connect()
+    clients[ben_id] = ben = ClientProtocol(name="Ben", seat=1)
+    ben.start()
+    _pump(host, clients)
+    assert "Ben has priority" in str(ann.view["rules"]["prompt"]), ann.view["rules"]["prompt"]
+    assert ann.view_hash() == view_hash(session.view(0)) and ben.view_hash() == view_hash(session.view(1))
