@@ -409,7 +409,7 @@ class DialogsMixin:
                 self.join_dialog.kill()
                 self.join_dialog = None
             self.set_source(RemoteSource(thread), thread.seat or 0)
-            self.notify(f"Joined {address} as seat {(thread.seat or 0) + 1}", "info", 4.0)
+            self._say_joined(address, thread)
 
         self.notify(f"Joining {address}…", "info", 3.0)
         self.background = Background(lambda: thread.connect(8.0), connected)

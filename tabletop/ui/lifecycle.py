@@ -271,8 +271,18 @@ class LifecycleMixin:
 
         thread = ClientThread(address, name=name, seat=seat, password=password).connect(timeout)
         self.set_source(RemoteSource(thread), thread.seat if thread.seat is not None else 0)
-        self.notify(f"Joined {address} as seat {(thread.seat or 0) + 1}", "info", 4.0)
+        self._say_joined(address, thread)
         return thread
+
+    def _say_joined(self, address: str, thread: Any) -> None:
+        """Where this window now sits, in the words the table uses: "you are Ben (seat 2)", or a spectator."""
+        if thread.seat is None:
+            self.notify(f"Joined {address} as a spectator (public information only)", "info", 4.0)
+            return
+        name = next((p.get("name") for p in (self.source.players() or []) if p.get("seat") == thread.seat), None) \
+            if self.source is not None else None
+        seat = f"seat {thread.seat + 1}"
+        self.notify(f"Joined {address}: you are {name} ({seat})" if name else f"Joined {address} as {seat}", "info", 4.0)
 
     def save_failed(self, message: str) -> None:
         """The autosave (this window's, or its host's journal) could not be written: say so where it stays in

@@ -259,3 +259,18 @@ def test_the_table_labels_a_lan_players_zones_with_the_name_they_joined_with(lan
     assert names[1] == "bob"
     zone = next(z for z in host_app.layout.zones if z.owner == 1)
     assert label_variants(zone, names)[0].startswith("bob")
+
+
+def test_joining_says_who_you_are_at_the_table(lan):
+    """The join notice names the seat as the table does ("you are bob (seat 2)"), and a spectator as one."""
+    host_app, guest = lan
+    texts = [box.html_text for box, _ in guest.notices.items]
+    assert any("you are bob (seat 2)" in t for t in texts), texts
+    watcher = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
+    try:
+        watcher.join(f"127.0.0.1:{host_app.source.host.port}", seat=None, name="sue", timeout=WAIT_S)
+        texts = [box.html_text for box, _ in watcher.notices.items]
+        assert any("as a spectator" in t for t in texts), texts
+    finally:
+        if watcher.source is not None:
+            watcher.source.close()
