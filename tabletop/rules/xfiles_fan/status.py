@@ -151,6 +151,7 @@ class StatusView:
         if turn is None:
             return f"Period {r.get('period', 0)}"
         who = "Your" if turn == seat else f"{seat_name(state, turn)}'s"
-        where = "the round goes on: play a Following or a Conclusion, or pass" if r.get("round") else \
-            "start a round with a Case or an Incident, or pass"
+        # xff.3.2 and 3.3: only a seat with no legal card passes; said to every seat without telling whether it has one
+        where = "the round goes on: play a Following or a Conclusion (pass only with none to play)" \
+            if r.get("round") else "start a round with a Case or an Incident (pass only with none to play)"
         return f"Period {r.get('period', 0)} · {who} turn: {where}"
