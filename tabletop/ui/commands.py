@@ -559,9 +559,11 @@ class CommandsMixin:
         self.menu = ContextMenu(self.manager, pos, title, items, self.size)
 
     def _drop_as_play(self, action: A.Action) -> bool:
-        """Strict: a card moved by hand to where one of its legal moves takes it (a hand card dropped on its Stack)
-        makes that move instead, or asks which when there are several; False: `action` goes through as it is."""
-        if (not isinstance(action, A.Move) or len(action.pieces) != 1 or self.view.get("enforcement") != "strict"
+        """With the rules on (warn or strict): a card moved by hand to where one of its legal moves takes it (a hand
+        card dropped on its Stack) makes that move instead, or asks which when there are several; False: `action`
+        goes through as it is (off is a sandbox: a drop is a move)."""
+        if (not isinstance(action, A.Move) or len(action.pieces) != 1
+                or self.view.get("enforcement") not in ("warn", "strict")
                 or action in self.legal.moves):
             return False
         pid, moves = action.pieces[0], self.legal.moves

@@ -129,3 +129,32 @@ def test_a_template_never_names_a_card_the_seat_cannot_see():
     text = worded("Play {piece}", {"type": "xfc.play", "piece": "p1", "side": "agents", "x": 2}, names.get, {},
                   ("piece",), {})
     assert text == "Play Owen Marsh, side agents, x 2"
+
+
+def test_dropping_a_glowing_card_where_its_move_takes_it_makes_the_move():
+    """Equipment dragged onto an Agent's section requisitions it for that Agent, as X-Files Fan and Tragedy cards
+    dropped where they play are played (it was refused as "no rule's doing": found by a newcomer's trial)."""
+    from tabletop.core import actions as A
+    from tabletop.rules.xfiles_ccg.actions import Requisition
+    from tests.ui.uihelpers import engine_until
+
+    session = new_session("xfiles-ccg", 2, enforcement="strict", seed=1)
+    rules = session.rules
+    engine_until(session, lambda: rules.step(session.state) == "requisition")
+    seat = rules.decision(session.state)
+    app = TableApp(session, seat=seat, size=(1280, 800), fps=0)
+    app.run_frames(2)
+    moves = [m for m in app.legal.moves if isinstance(m, Requisition)]
+    assert moves
+    agents = {}
+    for m in moves:
+        agents.setdefault(session.state.pieces[m.agent].zone, []).append(m)
+    zone, there = next(iter(agents.items()))
+    piece = there[0].piece
+    before = len(session.history)
+    result = app.submit(A.Move((piece,), zone))  # what a drop of the card on that section sends
+    app.run_frames(1)
+    if len(there) == 1:
+        assert result.accepted and session.history[-1].action == there[0]
+    else:  # several Agents there: the window asks which
+        assert app.prompt is not None and len(session.history) == before

@@ -97,6 +97,28 @@ class MoveListing:
         if not self.check(state, Pass(), seat):
             yield Pass()
 
+    def legal_paths(self, state: GameState, action: Action, seat: int | None) -> list[tuple[str, str | None]]:
+        """The cards `action` plays and where each goes, for the glow and for a drag that makes the move: a card
+        played joins the chain, Equipment goes to its Agent's zone, an Agent deployed or hired to the section named,
+        a card sold or discarded to its owner's discard; the other moves' cards stay where they are (None)."""
+        own = seat if seat is not None else 0
+        if isinstance(action, PlayCard):
+            return [(action.piece, "chain")]
+        if isinstance(action, (Requisition, Exchange)):
+            agent = state.pieces.get(action.agent)
+            return [(action.piece, agent.zone if agent is not None else None)]
+        if isinstance(action, Deploy):
+            return [(action.agent, f"{action.to}:{own}")]
+        if isinstance(action, Hire):
+            return [(action.piece, f"{action.to}:{own}")]
+        if isinstance(action, (Sell, Discard)):
+            return [(pid, f"discard:{own}") for pid in action.pieces]
+        out: list[tuple[str, str | None]] = []
+        for name in action.piece_fields:
+            v = getattr(action, name)
+            out += [(pid, None) for pid in (v if isinstance(v, tuple) else (v,) if isinstance(v, str) else ())]
+        return out
+
     def what_now(self, state: GameState, seat: int | None) -> str:
         """The step, who acts, and for the deciding seat what it may do (the status's one line of help)."""
         step = self.step(state)
