@@ -431,7 +431,7 @@ class Session:
                 "count": len(audit), "rules": sorted({v.rule for v in audit if v.rule})})
             events = events + tx.events
         state.seq += 1
-        entry = LogEntry(state.seq, seat, action, events, violations, auto, self._seen(events, seen_before))
+        entry = LogEntry(state.seq, seat, action, events, violations, auto, self._seen(events, seen_before, visible))
         self._remember(entry)
         self.history.append(entry)
         if action.undoable:
@@ -552,7 +552,12 @@ class Session:
             pending = list(self.rules.after(state, new_events, who)) + pending
         return all_events, auto
 
-    def _seen(self, events: list[Event], before: dict[str, frozenset[int]]) -> dict[str, frozenset[int]]:
+    def _seen(self, events: list[Event], before: dict[str, frozenset[int]],
+              visible: Callable[[Piece], frozenset[int]] | None = None) -> dict[str, frozenset[int]]:
+        """Per piece the events name: the seats that could see it before (`before`) or can now.
+
+        `visible`: the `visibility` memo made before the action, shared (its answers depend only on what it keys by,
+        and an action changes no zone's visibility or owner, nor the seats)."""
         pieces = self.state.pieces
         # the pieces the events name, each once and in the order first named (a move names its piece twice)
         named: dict[str, None] = {}
@@ -564,7 +569,8 @@ class Session:
                 for pid in e.pieces():
                     named[pid] = None
         seen: dict[str, frozenset[int]] = dict(before)
-        visible = visibility(self.state)
+        if visible is None:
+            visible = visibility(self.state)
         # every event is applied by now, so a piece's visibility "now" is the same for each event naming it
         for pid in named:
             piece = pieces.get(pid)

@@ -215,7 +215,9 @@ class Tx:
             if EVERYONE not in known and not (zone.visibility == "public" and up):
                 changes.append(("gen", piece.gen, piece.gen + 1))
         if changes:
-            self.emit(PieceChanged(pid, tuple(changes)))
+            changed = PieceChanged(pid, tuple(changes))  # emitted inline, as the move above
+            changed.apply(state)
+            events.append(changed)
         # attached pieces follow their host on the table, and fall off when it leaves the zone
         if state._children.get(pid):
             for child in _kids(state, pid, src):
