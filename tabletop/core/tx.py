@@ -242,16 +242,19 @@ class Tx:
             order = self.permutation(len(old))
             new = tuple(old[i] for i in order)
             self.emit(ZoneReordered(zone_name, old, new))
-        for pid in zone.pieces:
-            piece = self.state.pieces[pid]
-            fields: dict[str, Any] = {}
-            if piece.known:
-                fields["known"] = frozenset()
-            if piece.attached_to is not None:
-                fields["attached_to"] = None
-            if fields:
+        state = self.state
+        pieces = state.pieces
+        for pid in zone.pieces:  # a whole deck, every period: `change` and `_hide_if_needed` inline
+            piece = pieces[pid]
+            if piece.known or piece.attached_to is not None:
+                fields: dict[str, Any] = {}
+                if piece.known:
+                    fields["known"] = frozenset()
+                if piece.attached_to is not None:
+                    fields["attached_to"] = None
                 self.change(pid, **fields)
-            self._hide_if_needed(pid)
+            if piece.kind == "card" and not state.can_see(piece, None):
+                self.emit(PieceChanged(pid, (("gen", piece.gen, piece.gen + 1),)))
 
     def add_piece(self, piece: Piece, index: int | None = None) -> Piece:
         state = self.state
