@@ -69,7 +69,7 @@ class Legality:
 
     _provides: dict[str | None, tuple[str, ...]]
     _provided_memo: dict[tuple[str | None, ...], Counter[str]]
-    _legal_memo: tuple[Any, tuple[Any, ...], dict[str | None, bool], Provided] | None
+    _legal_memo: tuple[Any, tuple[Any, ...], dict[str | None, bool], Provided, Any] | None
     _legal_positions: dict[tuple[Any, ...], dict[str | None, bool]]
 
     # -- what the table provides --
@@ -237,7 +237,8 @@ class Legality:
         all game, and game after game). Rule state is plain data that every change replaces (`Tx.set_rule` stores
         a fresh copy), so the round list is the same object exactly while the round is unchanged: the last position
         is remembered by that object (held, so its identity cannot be reused: the same object is the same round of the
-        same table) with the environment's pieces, and its key is not even rebuilt.
+        same table) with the environment's pieces, and its key is not even rebuilt. No round at all is the same
+        position of the same table while the environment zone (an object of that table alone, held) is.
         """
         rules = state.rules
         rnd = rules.get("round") or ()
@@ -245,7 +246,8 @@ class Legality:
         env_ids = tuple(zone.pieces) if zone else ()
         quick = (env_ids, rules.get("round_over"), self._card_version())
         memo = self._legal_memo
-        if memo is not None and memo[0] is rnd and rnd and memo[1] == quick:
+        if memo is not None and memo[0] is rnd and (rnd or (zone is not None and memo[4] is zone)) and \
+                memo[1] == quick:
             return memo[2], memo[3]
         pieces = state.pieces
         env = tuple(pieces[p].card for p in env_ids)
@@ -257,7 +259,7 @@ class Legality:
                 known.clear()
             titles = known[key] = {}
         tags = Provided(self, state)
-        self._legal_memo = (rnd, quick, titles, tags)
+        self._legal_memo = (rnd, quick, titles, tags, zone)
         return titles, tags
 
     def title_legal(self, state: GameState, ref: str | None) -> bool:
