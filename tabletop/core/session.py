@@ -229,11 +229,18 @@ def resolve_action(state: GameState, action: A.Action, seat: int | None,
     if not names:
         return action
     mapping: dict[str, str] = {}
+    pieces, can_see = state.pieces, state.can_see
     for n in names:
-        pid = state.resolve(n, seat)
+        piece = pieces.get(n)
+        if piece is not None:  # named by its id: `state.resolve` answers it only when the seat can see it
+            pid = n if can_see(piece, seat) else None
+        else:
+            pid = state.resolve(n, seat)
+            if pid is not None and not action.blind_ok and not can_see(pieces[pid], seat):
+                pid = None
         # a rules action may only name cards its seat can see: the same answer as for a name that does not exist,
         # so a refusal tells nothing about where a hidden card is
-        if pid is None or (not action.blind_ok and not state.can_see(state.pieces[pid], seat)):
+        if pid is None:
             raise ActionError("unknown_piece", f"there is no piece {n!r} that seat {seat} can see")
         mapping[n] = pid
     if all(n == pid for n, pid in mapping.items()):

@@ -167,7 +167,8 @@ class Tx:
         src = piece.zone
         same_zone = src == dst
         old_x, old_y = piece.x, piece.y
-        src_index = zones[src].pieces.index(pid)
+        src_pieces = zones[src].pieces
+        src_index = src_pieces.index(pid)
         could_see = not same_zone and by is not None and state.can_see(piece, by)  # where it is now
         limit = len(zone.pieces) - (1 if same_zone else 0)
         if index is None:
@@ -178,9 +179,11 @@ class Tx:
             index = 0  # max(0, min(index, limit)), without two builtin calls per move
         events = self.events
         if not same_zone or index != src_index:
-            # emitted inline (`emit`): moves are most of a game's events
+            # emitted inline (`emit`, and `PieceMoved.apply` on the zones at hand): moves are most of a game's events
             moved = PieceMoved(pid, src, src_index, dst, index)
-            moved.apply(state)
+            del src_pieces[src_index]
+            zone.pieces.insert(index, pid)
+            piece.zone = dst
             events.append(moved)
         # the fields that change, in the order `change` would list them (x, y, face_up, attached_to, known,
         # rotation, counters), built here without a keyword dict per move
