@@ -40,6 +40,30 @@ def position_key(state: GameState, rnd: Any) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def _facts(info: CardInfo) -> tuple[CardInfo, bool, bool, tuple[tuple[str, int], ...], tuple[str, ...]]:
+    """What `_ref_legal` reads of a card's data, read once per title (card data never changes under a title; a
+    reloaded card is another `CardInfo`): whether it may start or join a round, the tags it requires with their
+    counts (`tag_problems`'s reading) and the tags that prevent it, case-folded."""
+    return (info, info.type in ROUND_STARTERS, info.type in ROUND_FOLLOWERS, _required(info.requires),
+            tuple(t.casefold() for t in info.prevented_by))
+
+
+def _required(needed: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """How many times each tag is needed, case-folded (as `tag_problems` counts them)."""
+    return tuple(Counter(t.casefold() for t in needed).items())
+
+
+def _allowed(provided: Mapping[str, int], requires: tuple[tuple[str, int], ...], prevented: tuple[str, ...]) -> bool:
+    """Whether `provided` holds every required tag often enough and no preventing tag."""
+    for tag, count in requires:
+        if provided.get(tag, 0) < count:
+            return False
+    for tag in prevented:
+        if provided.get(tag):
+            return False
+    return True
+
+
 class Provided:
     """The tags provided in one position, counted on first use (environment only, and with the round)."""
 
@@ -71,6 +95,7 @@ class Legality:
     _provided_memo: dict[tuple[str | None, ...], Counter[str]]
     _legal_memo: tuple[Any, tuple[Any, ...], dict[str | None, bool], Provided, Any] | None
     _legal_positions: dict[tuple[Any, ...], dict[str | None, bool]]
+    _legal_facts: dict[str | None, tuple[Any, ...]]
 
     # -- what the table provides --
 
@@ -204,16 +229,18 @@ class Legality:
 
     def _ref_legal(self, state: GameState, info: CardInfo, ref: str | None, tags: Provided) -> bool:
         """`card_legal` for a card title (`info`, `ref`): copies of a title share every answer."""
+        facts = self._legal_facts.get(ref)
+        if facts is None or facts[0] is not info:
+            facts = self._legal_facts[ref] = _facts(info)
+        _, starter, follower, requires, prevented = facts
         rnd = state.rules.get("round") or []
         if not rnd:
-            if info.type not in ROUND_STARTERS:
+            if not starter:
                 return False
-            env = tags.environment
-            return not tag_problems(info.requires, env) and not any(env.get(t.casefold()) for t in info.prevented_by)
-        if state.rules.get("round_over") or info.type not in ROUND_FOLLOWERS:
+            return _allowed(tags.environment, requires, prevented)
+        if state.rules.get("round_over") or not follower:
             return False
-        provided = tags.everything
-        if tag_problems(info.requires, provided) or any(provided.get(t.casefold()) for t in info.prevented_by):
+        if (requires or prevented) and not _allowed(tags.everything, requires, prevented):
             return False
         if info.immediately_after:
             last = rnd[-1].get("piece")

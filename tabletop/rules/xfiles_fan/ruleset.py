@@ -112,6 +112,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         self._legal_memo = None
         #: the legality of each title judged, per position (see `Legality._legal_titles`), bounded
         self._legal_positions: dict[tuple[Any, ...], dict[str | None, bool]] = {}
+        #: what the legality of each title reads of its card data (see `Legality._ref_legal`)
+        self._legal_facts: dict[str | None, tuple[Any, ...]] = {}
         self._defaults: tuple[tuple[int, int], CardLibrary, list[DeckList]] | None = None
         #: the PlayCard action of each piece, made once (legal moves are listed every turn)
         self._plays: dict[str, PlayCard] = {}
@@ -148,6 +150,7 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         self._provided_memo.clear()
         self._legal_memo = None
         self._legal_positions.clear()
+        self._legal_facts.clear()
         self._info_gen += 1
 
     def _card_version(self) -> int:
