@@ -200,19 +200,26 @@ _NOBODY: frozenset[int] = frozenset()
 _NOT_NOTES = frozenset(t for t in EVENT_TYPES.values() if not issubclass(t, Note))
 
 
-def visibility(state: GameState) -> Callable[[Piece], frozenset[int]]:
-    """`state.visible_to`, remembered for this state as it stands now (call again after any change).
+def visibility(state: GameState, memo: dict[tuple[Any, ...], frozenset[int]] | None = None
+               ) -> Callable[[Piece], frozenset[int]]:
+    """`state.visible_to`, remembered by everything it reads (so an answer holds for as long as the seats do).
 
-    A piece's visibility depends only on its kind, zone, face, owner and knowers (and on the zone's visibility and
-    owner and the seats, which one submit does not change), and a log entry asks it of every piece it touches: a
-    hand of thirteen drawn cards shares one answer."""
-    memo: dict[tuple[Any, ...], frozenset[int]] = {}
+    A piece's visibility depends only on its kind, face, owner and knowers, its zone's visibility and owner, and the
+    seats; a log entry asks it of every piece it touches, and a hand of thirteen drawn cards shares one answer.
+    `memo`: answers kept from earlier calls for the same seats (a session keeps them from one action to the next).
+    """
+    if memo is None:
+        memo = {}
     visible_to = state.visible_to
+    zones = state.zones
 
     def visible(piece: Piece) -> frozenset[int]:
-        key = (piece.kind, piece.zone, piece.face_up, piece.owner, piece.known)
+        zone = zones[piece.zone]
+        key = (piece.kind, zone.visibility, zone.owner, piece.face_up, piece.owner, piece.known)
         found = memo.get(key)
         if found is None:
+            if len(memo) >= 4096:
+                memo.clear()
             found = memo[key] = visible_to(piece)
         return found
 
@@ -393,6 +400,9 @@ class Session:
         #: what every entry keeps to word itself later: not a bound method, which would tie each entry to the
         #: session in a reference cycle (a self-play game then left ~13k objects a game to the garbage collector)
         self._wording = _Wording(self)
+        #: `visibility` answers kept between actions, for the seats they were found for
+        self._visible_memo: dict[tuple[Any, ...], frozenset[int]] = {}
+        self._visible_seats: tuple[int, ...] = ()
 
     # -- the one door --
 
@@ -415,7 +425,7 @@ class Session:
             if violations and mode == "strict":
                 shown = _as_seen(state, violations, seat, self._secrets)
                 return Result(False, violations=shown, error=str(shown[0]), code=shown[0].code)
-        visible = visibility(state)
+        visible = self._visibility(state)
         seen_before = {pid: visible(state.pieces[pid]) for pid in named if pid in state.pieces}
         try:
             events = reduce(state, action, seat, self.rules)
@@ -559,12 +569,20 @@ class Session:
             pending = list(self.rules.after(state, new_events, who)) + pending
         return all_events, auto
 
+    def _visibility(self, state: GameState) -> Callable[[Piece], frozenset[int]]:
+        """`visibility(state)` with the answers found at earlier actions, while the table has the same seats."""
+        seats = tuple([p.seat for p in state.players])
+        if seats != self._visible_seats:
+            self._visible_memo = {}
+            self._visible_seats = seats
+        return visibility(state, self._visible_memo)
+
     def _seen(self, events: list[Event], before: dict[str, frozenset[int]],
               visible: Callable[[Piece], frozenset[int]] | None = None) -> dict[str, frozenset[int]]:
         """Per piece the events name: the seats that could see it before (`before`) or can now.
 
         `visible`: the `visibility` memo made before the action, shared (its answers depend only on what it keys by,
-        and an action changes no zone's visibility or owner, nor the seats)."""
+        and an action changes no seats)."""
         pieces = self.state.pieces
         # the pieces the events name, each once and in the order first named (a move names its piece twice)
         named: dict[str, None] = {}
