@@ -41,13 +41,15 @@ def test_a_memo_keys_every_input_of_visible_to(session: Session) -> None:
     """The same memo over a table whose zone turns private: the answer changes with the zone, not kept."""
     state = session.state
     memo: dict = {}
-    card = next(p for p in state.pieces.values() if p.kind == "card")
-    zone = state.zones[card.zone]
+    card = state.pieces[state.zones["deck"].pieces[0]]
+    zone = state.zones["deck"]
+    card.face_up = True  # face up in a hidden deck: nobody sees it; in an open zone, everybody
     first = visibility(state, memo)(card)
     old = zone.visibility
-    zone.visibility = "public" if old != "public" else "hidden"
+    zone.visibility = "public"
     try:
         assert state.visible_to(card) != first
         assert visibility(state, memo)(card) == state.visible_to(card)
     finally:
         zone.visibility = old
+        card.face_up = False
