@@ -121,7 +121,8 @@ class Tx:
         data: dict[str, Any] | None = None,
         private: tuple[int, ...] | None = None,
     ) -> None:
-        self.emit(Note(what, seat, text, data, private))
+        # a note changes no state (`Note.apply` does nothing): kept without the call to apply it
+        self.events.append(Note(what, seat, text, data, private))
 
     # -- chance --
 
