@@ -455,7 +455,7 @@ class Session:
             self.redo_stack.clear()
         self._notify("submit", entry)
         shown = _as_seen(state, violations, seat, self._secrets) if violations else []
-        return Result(True, events=events, violations=shown, entry=entry, audit=audit)
+        return Result(True, events, shown, "", "", entry, audit)  # positional: every accepted action makes one
 
     def begin(
         self, violations: Iterable[Violation], text: str, seen: dict[str, frozenset[int]] | None = None

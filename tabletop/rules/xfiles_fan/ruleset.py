@@ -289,12 +289,24 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         if "phase" not in state.rules:
             return []  # no X-Files Fan game on this table (a sandbox position): nothing to enforce
         self._sync_cards()
-        return super().check(state, action, seat)
+        # the kit's dispatch (`KitRuleset.check`) in place: every action, the bots' included, is checked
+        name = self._check_table.get(type(action))
+        if name is None:
+            return list(self.check_table_action(state, action, seat))
+        gate = self.gate(state, action, seat)
+        if gate:
+            return list(gate)
+        return list(getattr(self, name)(state, action, seat))
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
-        if type(action) in self._reduce_table and "phase" not in state.rules:
+        # the kit's dispatch (`KitRuleset.reduce`), here with the check that a game is on the table, in one lookup
+        name = self._reduce_table.get(type(action))
+        if name is None:
+            return False
+        if "phase" not in state.rules:
             raise ActionError("no_game", "this table has no X-Files Fan game state")
-        return super().reduce(state, action, seat, tx)
+        getattr(self, name)(state, action, seat, tx)
+        return True
 
     def winner(self, state: GameState) -> int | None | str:
         r = state.rules
