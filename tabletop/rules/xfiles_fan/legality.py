@@ -93,7 +93,7 @@ class Legality:
 
     _provides: dict[str | None, tuple[str, ...]]
     _provided_memo: dict[tuple[str | None, ...], Counter[str]]
-    _legal_memo: tuple[Any, tuple[Any, ...], dict[str | None, bool], Provided, Any] | None
+    _legal_memo: tuple[Any, tuple[Any, ...], dict[str | None, bool], Provided, Any, list[str]] | None
     _legal_positions: dict[tuple[Any, ...], dict[str | None, bool]]
     _legal_facts: dict[str | None, tuple[Any, ...]]
 
@@ -270,12 +270,15 @@ class Legality:
         rules = state.rules
         rnd = rules.get("round") or ()
         zone = state.zones.get("environment")
+        memo = self._legal_memo
+        if memo is not None and memo[0] is rnd and (rnd or (zone is not None and memo[4] is zone)):
+            # the same round: the same position while the environment, round_over and the card data are
+            quick = memo[1]
+            if memo[5] == (zone.pieces if zone else []) and quick[1] == rules.get("round_over") and \
+                    quick[2] == self._card_version():
+                return memo[2], memo[3]
         env_ids = tuple(zone.pieces) if zone else ()
         quick = (env_ids, rules.get("round_over"), self._card_version())
-        memo = self._legal_memo
-        if memo is not None and memo[0] is rnd and (rnd or (zone is not None and memo[4] is zone)) and \
-                memo[1] == quick:
-            return memo[2], memo[3]
         pieces = state.pieces
         env = tuple(pieces[p].card for p in env_ids)
         known = self._legal_positions
@@ -286,7 +289,7 @@ class Legality:
                 known.clear()
             titles = known[key] = {}
         tags = Provided(self, state)
-        self._legal_memo = (rnd, quick, titles, tags, zone)
+        self._legal_memo = (rnd, quick, titles, tags, zone, list(env_ids))
         return titles, tags
 
     def title_legal(self, state: GameState, ref: str | None) -> bool:
