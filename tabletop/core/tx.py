@@ -202,7 +202,7 @@ class Tx:
                 up = new_up
             if piece.attached_to is not None:
                 changes.append(("attached_to", piece.attached_to, None))
-            new_known = frozenset({by}) if could_see and by is not None else frozenset()
+            new_known = (_KNOWN_BY.get(by) or _known_by(by)) if could_see and by is not None else _NOBODY
             if known != new_known:
                 changes.append(("known", known, new_known))
                 known = new_known
@@ -281,6 +281,20 @@ class Tx:
 
 
 # ------------------------------------------------------------------ the generic reducer
+
+
+_NOBODY: frozenset[int] = frozenset()
+_KNOWN_BY: dict[int, frozenset[int]] = {}
+
+
+def _known_by(seat: int) -> frozenset[int]:
+    """`frozenset({seat})`, made once per seat (a card drawn or played is known to its seat: most moves)."""
+    found = _KNOWN_BY.get(seat)
+    if found is None:
+        if len(_KNOWN_BY) >= 64:
+            _KNOWN_BY.clear()
+        found = _KNOWN_BY[seat] = frozenset((seat,))
+    return found
 
 
 def _kids(state: GameState, pid: str, zone: str) -> list[str]:
