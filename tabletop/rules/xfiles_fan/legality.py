@@ -36,7 +36,7 @@ def position_key(state: GameState, rnd: Any) -> tuple[Any, ...]:
         pid = e.get("piece")
         circ = e.get("circ") or {}
         out.append((pieces[pid].card if pid in pieces else None, bool(e.get("negated")),
-                    tuple(bool(circ.get(c)) for c in CIRCUMSTANCES)))
+                    tuple([bool(circ.get(c)) for c in CIRCUMSTANCES])))  # a list made faster than a generator
     return tuple(out)
 
 
