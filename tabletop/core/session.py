@@ -448,8 +448,10 @@ class Session:
                 "count": len(audit), "rules": sorted({v.rule for v in audit if v.rule})})
             events = events + tx.events
         state.seq += 1
-        entry = LogEntry(state.seq, seat, action, events, violations, auto, self._seen(events, seen_before, visible))
-        self._remember(entry)
+        notes: list[Note] = []
+        entry = LogEntry(state.seq, seat, action, events, violations, auto,
+                         self._seen(events, seen_before, visible, notes))
+        self._remember(entry, notes)
         self.history.append(entry)
         if action.undoable:
             self.redo_stack.clear()
@@ -504,8 +506,10 @@ class Session:
         title_of = getattr(self.rules, "card_title", None)
         return (title_of(self.state, pid) if title_of is not None else None) or piece.card
 
-    def _remember(self, entry: LogEntry) -> None:
-        """Keep with the entry what its sentences need to be rendered later as of now (who saw what, where)."""
+    def _remember(self, entry: LogEntry, notes: list[Note] | None = None) -> None:
+        """Keep with the entry what its sentences need to be rendered later as of now (who saw what, where).
+
+        `notes`: the entry's notes in order, when the caller found them already (`_seen` walks the events)."""
         state = self.state
         entry.words = self._wording
         pieces = state.pieces
@@ -514,12 +518,12 @@ class Session:
         for v in entry.violations:
             refs.extend(v.pieces)
             refs.extend(ref_pids(v.message))
-        for e in entry.events:
-            t = type(e)
-            if t is Note or (t not in _NOT_NOTES and isinstance(e, Note)):
-                text = e.text
-                if text and has_refs(text):
-                    refs.extend(ref_pids(text))
+        if notes is None:
+            notes = [e for e in entry.events if type(e) is Note or (type(e) not in _NOT_NOTES and isinstance(e, Note))]
+        for e in notes:
+            text = e.text
+            if text and has_refs(text):
+                refs.extend(ref_pids(text))
         for pid in refs:
             piece = pieces.get(pid)
             if piece is not None and pid not in seen:
@@ -578,11 +582,12 @@ class Session:
         return visibility(state, self._visible_memo)
 
     def _seen(self, events: list[Event], before: dict[str, frozenset[int]],
-              visible: Callable[[Piece], frozenset[int]] | None = None) -> dict[str, frozenset[int]]:
+              visible: Callable[[Piece], frozenset[int]] | None = None,
+              notes: list[Note] | None = None) -> dict[str, frozenset[int]]:
         """Per piece the events name: the seats that could see it before (`before`) or can now.
 
         `visible`: the `visibility` memo made before the action, shared (its answers depend only on what it keys by,
-        and an action changes no seats)."""
+        and an action changes no seats). `notes`: filled with the events' notes, in order, for `_remember`."""
         pieces = self.state.pieces
         # the pieces the events name, each once and in the order first named (a move names its piece twice)
         named: dict[str, None] = {}
@@ -590,7 +595,12 @@ class Session:
             t = type(e)
             if t is PieceMoved or t is PieceChanged:
                 named[e.pid] = None  # type: ignore[attr-defined]
-            elif t is not RuleStateChanged and t is not Note:
+            elif t is Note:
+                if notes is not None:
+                    notes.append(e)  # type: ignore[arg-type]
+            elif t is not RuleStateChanged:
+                if notes is not None and t not in _NOT_NOTES and isinstance(e, Note):
+                    notes.append(e)
                 for pid in e.pieces():
                     named[pid] = None
         seen: dict[str, frozenset[int]] = dict(before)
