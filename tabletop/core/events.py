@@ -36,6 +36,8 @@ EVENT_TYPES: dict[str, type[Event]] = {}
 _PIECE_FIELDS = frozenset(
     {"x", "y", "rotation", "face_up", "owner", "attached_to", "counters", "known", "gen", "value", "label", "color"}
 )
+#: the piece fields `_set` stores as they are
+_PLAIN_FIELDS = _PIECE_FIELDS - {"gen", "counters", "attached_to"}
 
 
 def _event(name: str):
@@ -162,7 +164,10 @@ class PieceChanged(Event):
     def apply(self, state: GameState) -> None:
         piece = state.pieces[self.pid]
         for name, _old, new in self.changes:
-            _set(state, piece, name, new)
+            if name in _PLAIN_FIELDS:  # most changes (faces, knowledge, places): `_set` without a call
+                setattr(piece, name, new)
+            else:
+                _set(state, piece, name, new)
 
     def revert(self, state: GameState) -> None:
         piece = state.pieces[self.pid]

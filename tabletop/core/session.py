@@ -200,19 +200,26 @@ _NOBODY: frozenset[int] = frozenset()
 _NOT_NOTES = frozenset(t for t in EVENT_TYPES.values() if not issubclass(t, Note))
 
 
-def visibility(state: GameState) -> Callable[[Piece], frozenset[int]]:
-    """`state.visible_to`, remembered for this state as it stands now (call again after any change).
+def visibility(state: GameState, memo: dict[tuple[Any, ...], frozenset[int]] | None = None
+               ) -> Callable[[Piece], frozenset[int]]:
+    """`state.visible_to`, remembered by everything it reads (so an answer holds for as long as the seats do).
 
-    A piece's visibility depends only on its kind, zone, face, owner and knowers (and on the zone's visibility and
-    owner and the seats, which one submit does not change), and a log entry asks it of every piece it touches: a
-    hand of thirteen drawn cards shares one answer."""
-    memo: dict[tuple[Any, ...], frozenset[int]] = {}
+    A piece's visibility depends only on its kind, face, owner and knowers, its zone's visibility and owner, and the
+    seats; a log entry asks it of every piece it touches, and a hand of thirteen drawn cards shares one answer.
+    `memo`: answers kept from earlier calls for the same seats (a session keeps them from one action to the next).
+    """
+    if memo is None:
+        memo = {}
     visible_to = state.visible_to
+    zones = state.zones
 
     def visible(piece: Piece) -> frozenset[int]:
-        key = (piece.kind, piece.zone, piece.face_up, piece.owner, piece.known)
+        zone = zones[piece.zone]
+        key = (piece.kind, zone.visibility, zone.owner, piece.face_up, piece.owner, piece.known)
         found = memo.get(key)
         if found is None:
+            if len(memo) >= 4096:
+                memo.clear()
             found = memo[key] = visible_to(piece)
         return found
 
@@ -229,11 +236,18 @@ def resolve_action(state: GameState, action: A.Action, seat: int | None,
     if not names:
         return action
     mapping: dict[str, str] = {}
+    pieces, can_see = state.pieces, state.can_see
     for n in names:
-        pid = state.resolve(n, seat)
+        piece = pieces.get(n)
+        if piece is not None:  # named by its id: `state.resolve` answers it only when the seat can see it
+            pid = n if can_see(piece, seat) else None
+        else:
+            pid = state.resolve(n, seat)
+            if pid is not None and not action.blind_ok and not can_see(pieces[pid], seat):
+                pid = None
         # a rules action may only name cards its seat can see: the same answer as for a name that does not exist,
         # so a refusal tells nothing about where a hidden card is
-        if pid is None or (not action.blind_ok and not state.can_see(state.pieces[pid], seat)):
+        if pid is None:
             raise ActionError("unknown_piece", f"there is no piece {n!r} that seat {seat} can see")
         mapping[n] = pid
     if all(n == pid for n, pid in mapping.items()):
@@ -386,6 +400,9 @@ class Session:
         #: what every entry keeps to word itself later: not a bound method, which would tie each entry to the
         #: session in a reference cycle (a self-play game then left ~13k objects a game to the garbage collector)
         self._wording = _Wording(self)
+        #: `visibility` answers kept between actions, for the seats they were found for
+        self._visible_memo: dict[tuple[Any, ...], frozenset[int]] = {}
+        self._visible_seats: tuple[int, ...] = ()
 
     # -- the one door --
 
@@ -408,7 +425,7 @@ class Session:
             if violations and mode == "strict":
                 shown = _as_seen(state, violations, seat, self._secrets)
                 return Result(False, violations=shown, error=str(shown[0]), code=shown[0].code)
-        visible = visibility(state)
+        visible = self._visibility(state)
         seen_before = {pid: visible(state.pieces[pid]) for pid in named if pid in state.pieces}
         try:
             events = reduce(state, action, seat, self.rules)
@@ -431,14 +448,16 @@ class Session:
                 "count": len(audit), "rules": sorted({v.rule for v in audit if v.rule})})
             events = events + tx.events
         state.seq += 1
-        entry = LogEntry(state.seq, seat, action, events, violations, auto, self._seen(events, seen_before))
-        self._remember(entry)
+        notes: list[Note] = []
+        entry = LogEntry(state.seq, seat, action, events, violations, auto,
+                         self._seen(events, seen_before, visible, notes))
+        self._remember(entry, notes)
         self.history.append(entry)
         if action.undoable:
             self.redo_stack.clear()
         self._notify("submit", entry)
         shown = _as_seen(state, violations, seat, self._secrets) if violations else []
-        return Result(True, events=events, violations=shown, entry=entry, audit=audit)
+        return Result(True, events, shown, "", "", entry, audit)  # positional: every accepted action makes one
 
     def begin(
         self, violations: Iterable[Violation], text: str, seen: dict[str, frozenset[int]] | None = None
@@ -487,8 +506,10 @@ class Session:
         title_of = getattr(self.rules, "card_title", None)
         return (title_of(self.state, pid) if title_of is not None else None) or piece.card
 
-    def _remember(self, entry: LogEntry) -> None:
-        """Keep with the entry what its sentences need to be rendered later as of now (who saw what, where)."""
+    def _remember(self, entry: LogEntry, notes: list[Note] | None = None) -> None:
+        """Keep with the entry what its sentences need to be rendered later as of now (who saw what, where).
+
+        `notes`: the entry's notes in order, when the caller found them already (`_seen` walks the events)."""
         state = self.state
         entry.words = self._wording
         pieces = state.pieces
@@ -497,12 +518,12 @@ class Session:
         for v in entry.violations:
             refs.extend(v.pieces)
             refs.extend(ref_pids(v.message))
-        for e in entry.events:
-            t = type(e)
-            if t is Note or (t not in _NOT_NOTES and isinstance(e, Note)):
-                text = e.text
-                if text and has_refs(text):
-                    refs.extend(ref_pids(text))
+        if notes is None:
+            notes = [e for e in entry.events if type(e) is Note or (type(e) not in _NOT_NOTES and isinstance(e, Note))]
+        for e in notes:
+            text = e.text
+            if text and has_refs(text):
+                refs.extend(ref_pids(text))
         for pid in refs:
             piece = pieces.get(pid)
             if piece is not None and pid not in seen:
@@ -552,7 +573,21 @@ class Session:
             pending = list(self.rules.after(state, new_events, who)) + pending
         return all_events, auto
 
-    def _seen(self, events: list[Event], before: dict[str, frozenset[int]]) -> dict[str, frozenset[int]]:
+    def _visibility(self, state: GameState) -> Callable[[Piece], frozenset[int]]:
+        """`visibility(state)` with the answers found at earlier actions, while the table has the same seats."""
+        seats = tuple([p.seat for p in state.players])
+        if seats != self._visible_seats:
+            self._visible_memo = {}
+            self._visible_seats = seats
+        return visibility(state, self._visible_memo)
+
+    def _seen(self, events: list[Event], before: dict[str, frozenset[int]],
+              visible: Callable[[Piece], frozenset[int]] | None = None,
+              notes: list[Note] | None = None) -> dict[str, frozenset[int]]:
+        """Per piece the events name: the seats that could see it before (`before`) or can now.
+
+        `visible`: the `visibility` memo made before the action, shared (its answers depend only on what it keys by,
+        and an action changes no seats). `notes`: filled with the events' notes, in order, for `_remember`."""
         pieces = self.state.pieces
         # the pieces the events name, each once and in the order first named (a move names its piece twice)
         named: dict[str, None] = {}
@@ -560,11 +595,17 @@ class Session:
             t = type(e)
             if t is PieceMoved or t is PieceChanged:
                 named[e.pid] = None  # type: ignore[attr-defined]
-            elif t is not RuleStateChanged and t is not Note:
+            elif t is Note:
+                if notes is not None:
+                    notes.append(e)  # type: ignore[arg-type]
+            elif t is not RuleStateChanged:
+                if notes is not None and t not in _NOT_NOTES and isinstance(e, Note):
+                    notes.append(e)
                 for pid in e.pieces():
                     named[pid] = None
         seen: dict[str, frozenset[int]] = dict(before)
-        visible = visibility(self.state)
+        if visible is None:
+            visible = visibility(self.state)
         # every event is applied by now, so a piece's visibility "now" is the same for each event naming it
         for pid in named:
             piece = pieces.get(pid)

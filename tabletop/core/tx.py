@@ -121,7 +121,8 @@ class Tx:
         data: dict[str, Any] | None = None,
         private: tuple[int, ...] | None = None,
     ) -> None:
-        self.emit(Note(what, seat, text, data, private))
+        # a note changes no state (`Note.apply` does nothing): kept without the call to apply it
+        self.events.append(Note(what, seat, text, data, private))
 
     # -- chance --
 
@@ -167,7 +168,8 @@ class Tx:
         src = piece.zone
         same_zone = src == dst
         old_x, old_y = piece.x, piece.y
-        src_index = zones[src].pieces.index(pid)
+        src_pieces = zones[src].pieces
+        src_index = src_pieces.index(pid)
         could_see = not same_zone and by is not None and state.can_see(piece, by)  # where it is now
         limit = len(zone.pieces) - (1 if same_zone else 0)
         if index is None:
@@ -178,9 +180,11 @@ class Tx:
             index = 0  # max(0, min(index, limit)), without two builtin calls per move
         events = self.events
         if not same_zone or index != src_index:
-            # emitted inline (`emit`): moves are most of a game's events
+            # emitted inline (`emit`, and `PieceMoved.apply` on the zones at hand): moves are most of a game's events
             moved = PieceMoved(pid, src, src_index, dst, index)
-            moved.apply(state)
+            del src_pieces[src_index]
+            zone.pieces.insert(index, pid)
+            piece.zone = dst
             events.append(moved)
         # the fields that change, in the order `change` would list them (x, y, face_up, attached_to, known,
         # rotation, counters), built here without a keyword dict per move
@@ -198,7 +202,7 @@ class Tx:
                 up = new_up
             if piece.attached_to is not None:
                 changes.append(("attached_to", piece.attached_to, None))
-            new_known = frozenset({by}) if could_see and by is not None else frozenset()
+            new_known = (_KNOWN_BY.get(by) or _known_by(by)) if could_see and by is not None else _NOBODY
             if known != new_known:
                 changes.append(("known", known, new_known))
                 known = new_known
@@ -215,7 +219,9 @@ class Tx:
             if EVERYONE not in known and not (zone.visibility == "public" and up):
                 changes.append(("gen", piece.gen, piece.gen + 1))
         if changes:
-            self.emit(PieceChanged(pid, tuple(changes)))
+            changed = PieceChanged(pid, tuple(changes))  # emitted inline, as the move above
+            changed.apply(state)
+            events.append(changed)
         # attached pieces follow their host on the table, and fall off when it leaves the zone
         if state._children.get(pid):
             for child in _kids(state, pid, src):
@@ -240,16 +246,19 @@ class Tx:
             order = self.permutation(len(old))
             new = tuple(old[i] for i in order)
             self.emit(ZoneReordered(zone_name, old, new))
-        for pid in zone.pieces:
-            piece = self.state.pieces[pid]
-            fields: dict[str, Any] = {}
-            if piece.known:
-                fields["known"] = frozenset()
-            if piece.attached_to is not None:
-                fields["attached_to"] = None
-            if fields:
+        state = self.state
+        pieces = state.pieces
+        for pid in zone.pieces:  # a whole deck, every period: `change` and `_hide_if_needed` inline
+            piece = pieces[pid]
+            if piece.known or piece.attached_to is not None:
+                fields: dict[str, Any] = {}
+                if piece.known:
+                    fields["known"] = frozenset()
+                if piece.attached_to is not None:
+                    fields["attached_to"] = None
                 self.change(pid, **fields)
-            self._hide_if_needed(pid)
+            if piece.kind == "card" and not state.can_see(piece, None):
+                self.emit(PieceChanged(pid, (("gen", piece.gen, piece.gen + 1),)))
 
     def add_piece(self, piece: Piece, index: int | None = None) -> Piece:
         state = self.state
@@ -272,6 +281,20 @@ class Tx:
 
 
 # ------------------------------------------------------------------ the generic reducer
+
+
+_NOBODY: frozenset[int] = frozenset()
+_KNOWN_BY: dict[int, frozenset[int]] = {}
+
+
+def _known_by(seat: int) -> frozenset[int]:
+    """`frozenset({seat})`, made once per seat (a card drawn or played is known to its seat: most moves)."""
+    found = _KNOWN_BY.get(seat)
+    if found is None:
+        if len(_KNOWN_BY) >= 64:
+            _KNOWN_BY.clear()
+        found = _KNOWN_BY[seat] = frozenset((seat,))
+    return found
 
 
 def _kids(state: GameState, pid: str, zone: str) -> list[str]:

@@ -73,28 +73,32 @@ class Flow:
         turn = r.get("turn")
         return [turn] if turn in seats and r.get("phase") == "play" and not r.get("round_over") else []
 
-    def generate_actions(self, state: GameState, seat: int | None) -> Iterator[Action]:
+    def generate_actions(self, state: GameState, seat: int | None) -> list[Action]:
+        """Every legal move of `seat` now, as a list (the bots list them all: no generator to step through)."""
         r = state.rules
         if seat is None or "phase" not in r or r.get("over"):
-            return
+            return []
         self._sync_cards()
         pending = r.get("pending")
         if pending:
+            out: list[Action] = []
             for p in pending:
                 if p.get("seat") == seat:
-                    yield from self._decisions(state, seat, p)
-            return
+                    out.extend(self._decisions(state, seat, p))
+            return out
         if r.get("phase") != "play" or r.get("round_over") or r.get("turn") != seat:
-            return
+            return []
         legal = self.playable(state, seat)
+        if not legal:
+            return [_PASS]
         plays = self._plays
+        out = []
         for pid in legal:
             action = plays.get(pid)
             if action is None:
                 action = plays[pid] = PlayCard(pid)  # actions are frozen: one instance per card serves every turn
-            yield action
-        if not legal:
-            yield _PASS
+            out.append(action)
+        return out
 
     def _decisions(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
         """The moves that answer one pending decision of `seat` (`DECISIONS` names the method of each kind)."""
@@ -122,37 +126,42 @@ class Flow:
             yield ChooseValue(p["piece"], value)
 
     def _discard_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
+        hand = self._hand(state, seat)
+        pieces = state.pieces
+        refs = [pieces[c].card or "" for c in hand]  # read once, not once per combination
         seen = set()
-        for combo in itertools.combinations(self._hand(state, seat), int(p.get("count", 2))):
-            key = tuple(sorted(state.pieces[c].card or "" for c in combo))
+        for combo in itertools.combinations(range(len(hand)), int(p.get("count", 2))):
+            key = tuple(sorted([refs[i] for i in combo]))
             if key not in seen:
                 seen.add(key)
-                yield DiscardCards(combo)
+                yield DiscardCards(tuple([hand[i] for i in combo]))
 
     def _exchange_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
         yield Exchange()
-        seen_pairs = set()
         pieces = state.pieces
         deck = state.zones[f"deck:{seat}"].pieces
-        side = [(take, pieces[take].card) for take in state.zones[f"sideboard:{seat}"].pieces]
+        # one pair per pair of titles, the first found (deck order, then sideboard order): a title given or taken
+        # again offers only pairs already offered, so each title's first card stands for it
+        side: dict[str | None, str] = {}
+        for take in state.zones[f"sideboard:{seat}"].pieces:
+            side.setdefault(pieces[take].card, take)
         # what _check_exchange finds for one pair offered here: the pending ask, the counts and the zones hold by
         # construction, so only the deck limit of the card taken can refuse it (the card given differs, so the deck
         # keeps its count of the taken card, which then gains one); judged once per card title
         in_deck = Counter(pieces[p].card for p in deck)
-        fits: dict[str | None, bool] = {}
+        takes = []
+        for take_ref, take in side.items():
+            limit = self.card(take_ref).deck_limit
+            takes.append((take, take_ref, limit is None or in_deck[take_ref] + 1 <= limit))
+        given = set()
         made = self._exchanges
         for give in deck:
             give_ref = pieces[give].card
-            for take, take_ref in side:
-                key = (give_ref, take_ref)
-                if give_ref == take_ref or key in seen_pairs:
-                    continue
-                seen_pairs.add(key)
-                ok = fits.get(take_ref)
-                if ok is None:
-                    limit = self.card(take_ref).deck_limit
-                    ok = fits[take_ref] = limit is None or in_deck[take_ref] + 1 <= limit
-                if ok:
+            if give_ref in given:
+                continue
+            given.add(give_ref)
+            for take, take_ref, ok in takes:
+                if ok and give_ref != take_ref:
                     pair = (give, take)
                     action = made.get(pair)
                     if action is None:

@@ -36,8 +36,32 @@ def position_key(state: GameState, rnd: Any) -> tuple[Any, ...]:
         pid = e.get("piece")
         circ = e.get("circ") or {}
         out.append((pieces[pid].card if pid in pieces else None, bool(e.get("negated")),
-                    tuple(bool(circ.get(c)) for c in CIRCUMSTANCES)))
+                    tuple([bool(circ.get(c)) for c in CIRCUMSTANCES])))  # a list made faster than a generator
     return tuple(out)
+
+
+def _facts(info: CardInfo) -> tuple[CardInfo, bool, bool, tuple[tuple[str, int], ...], tuple[str, ...]]:
+    """What `_ref_legal` reads of a card's data, read once per title (card data never changes under a title; a
+    reloaded card is another `CardInfo`): whether it may start or join a round, the tags it requires with their
+    counts (`tag_problems`'s reading) and the tags that prevent it, case-folded."""
+    return (info, info.type in ROUND_STARTERS, info.type in ROUND_FOLLOWERS, _required(info.requires),
+            tuple(t.casefold() for t in info.prevented_by))
+
+
+def _required(needed: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """How many times each tag is needed, case-folded (as `tag_problems` counts them)."""
+    return tuple(Counter(t.casefold() for t in needed).items())
+
+
+def _allowed(provided: Mapping[str, int], requires: tuple[tuple[str, int], ...], prevented: tuple[str, ...]) -> bool:
+    """Whether `provided` holds every required tag often enough and no preventing tag."""
+    for tag, count in requires:
+        if provided.get(tag, 0) < count:
+            return False
+    for tag in prevented:
+        if provided.get(tag):
+            return False
+    return True
 
 
 class Provided:
@@ -69,8 +93,9 @@ class Legality:
 
     _provides: dict[str | None, tuple[str, ...]]
     _provided_memo: dict[tuple[str | None, ...], Counter[str]]
-    _legal_memo: tuple[Any, tuple[Any, ...], dict[str | None, bool], Provided] | None
+    _legal_memo: tuple[Any, tuple[Any, ...], dict[str | None, bool], Provided, Any, list[str]] | None
     _legal_positions: dict[tuple[Any, ...], dict[str | None, bool]]
+    _legal_facts: dict[str | None, tuple[Any, ...]]
 
     # -- what the table provides --
 
@@ -204,16 +229,18 @@ class Legality:
 
     def _ref_legal(self, state: GameState, info: CardInfo, ref: str | None, tags: Provided) -> bool:
         """`card_legal` for a card title (`info`, `ref`): copies of a title share every answer."""
+        facts = self._legal_facts.get(ref)
+        if facts is None or facts[0] is not info:
+            facts = self._legal_facts[ref] = _facts(info)
+        _, starter, follower, requires, prevented = facts
         rnd = state.rules.get("round") or []
         if not rnd:
-            if info.type not in ROUND_STARTERS:
+            if not starter:
                 return False
-            env = tags.environment
-            return not tag_problems(info.requires, env) and not any(env.get(t.casefold()) for t in info.prevented_by)
-        if state.rules.get("round_over") or info.type not in ROUND_FOLLOWERS:
+            return _allowed(tags.environment, requires, prevented)
+        if state.rules.get("round_over") or not follower:
             return False
-        provided = tags.everything
-        if tag_problems(info.requires, provided) or any(provided.get(t.casefold()) for t in info.prevented_by):
+        if (requires or prevented) and not _allowed(tags.everything, requires, prevented):
             return False
         if info.immediately_after:
             last = rnd[-1].get("piece")
@@ -237,16 +264,21 @@ class Legality:
         all game, and game after game). Rule state is plain data that every change replaces (`Tx.set_rule` stores
         a fresh copy), so the round list is the same object exactly while the round is unchanged: the last position
         is remembered by that object (held, so its identity cannot be reused: the same object is the same round of the
-        same table) with the environment's pieces, and its key is not even rebuilt.
+        same table) with the environment's pieces, and its key is not even rebuilt. No round at all is the same
+        position of the same table while the environment zone (an object of that table alone, held) is.
         """
         rules = state.rules
         rnd = rules.get("round") or ()
         zone = state.zones.get("environment")
+        memo = self._legal_memo
+        if memo is not None and memo[0] is rnd and (rnd or (zone is not None and memo[4] is zone)):
+            # the same round: the same position while the environment, round_over and the card data are
+            quick = memo[1]
+            if memo[5] == (zone.pieces if zone else []) and quick[1] == rules.get("round_over") and \
+                    quick[2] == self._card_version():
+                return memo[2], memo[3]
         env_ids = tuple(zone.pieces) if zone else ()
         quick = (env_ids, rules.get("round_over"), self._card_version())
-        memo = self._legal_memo
-        if memo is not None and memo[0] is rnd and rnd and memo[1] == quick:
-            return memo[2], memo[3]
         pieces = state.pieces
         env = tuple(pieces[p].card for p in env_ids)
         known = self._legal_positions
@@ -257,7 +289,7 @@ class Legality:
                 known.clear()
             titles = known[key] = {}
         tags = Provided(self, state)
-        self._legal_memo = (rnd, quick, titles, tags)
+        self._legal_memo = (rnd, quick, titles, tags, zone, list(env_ids))
         return titles, tags
 
     def title_legal(self, state: GameState, ref: str | None) -> bool:

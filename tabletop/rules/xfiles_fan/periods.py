@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.events import PieceChanged
 from ...core.reducer import Tx
 from ...core.state import GameState
 from ..kit import reduces
@@ -129,8 +130,11 @@ class Periods:
             if self.options["return_hands"]:
                 for pid in self._hand(state, s):
                     tx.move(pid, deck, face_up=False)
-            for pid in state.zones[deck].pieces:
-                tx.change(pid, known=state.pieces[pid].known | {s})  # the owner looks through it to exchange
+            pieces, owner = state.pieces, frozenset((s,))
+            for pid in state.zones[deck].pieces:  # the owner looks through it to exchange (`tx.change`, inline)
+                known = pieces[pid].known
+                if not owner <= known:
+                    tx.emit(PieceChanged(pid, (("known", known, known | owner),)))
             asks.append({"kind": "exchange", "seat": s, "sideboard": len(state.zones[f"sideboard:{s}"].pieces)})
         tx.set_rule("phase", "exchange")
         tx.set_rule("pending", asks)

@@ -112,6 +112,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         self._legal_memo = None
         #: the legality of each title judged, per position (see `Legality._legal_titles`), bounded
         self._legal_positions: dict[tuple[Any, ...], dict[str | None, bool]] = {}
+        #: what the legality of each title reads of its card data (see `Legality._ref_legal`)
+        self._legal_facts: dict[str | None, tuple[Any, ...]] = {}
         self._defaults: tuple[tuple[int, int], CardLibrary, list[DeckList]] | None = None
         #: the PlayCard action of each piece, made once (legal moves are listed every turn)
         self._plays: dict[str, PlayCard] = {}
@@ -148,6 +150,7 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         self._provided_memo.clear()
         self._legal_memo = None
         self._legal_positions.clear()
+        self._legal_facts.clear()
         self._info_gen += 1
 
     def _card_version(self) -> int:
@@ -286,12 +289,24 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         if "phase" not in state.rules:
             return []  # no X-Files Fan game on this table (a sandbox position): nothing to enforce
         self._sync_cards()
-        return super().check(state, action, seat)
+        # the kit's dispatch (`KitRuleset.check`) in place: every action, the bots' included, is checked
+        name = self._check_table.get(type(action))
+        if name is None:
+            return list(self.check_table_action(state, action, seat))
+        gate = self.gate(state, action, seat)
+        if gate:
+            return list(gate)
+        return list(getattr(self, name)(state, action, seat))
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
-        if type(action) in self._reduce_table and "phase" not in state.rules:
+        # the kit's dispatch (`KitRuleset.reduce`), here with the check that a game is on the table, in one lookup
+        name = self._reduce_table.get(type(action))
+        if name is None:
+            return False
+        if "phase" not in state.rules:
             raise ActionError("no_game", "this table has no X-Files Fan game state")
-        return super().reduce(state, action, seat, tx)
+        getattr(self, name)(state, action, seat, tx)
+        return True
 
     def winner(self, state: GameState) -> int | None | str:
         r = state.rules

@@ -64,9 +64,11 @@ class Turns:
         zone = state.zones.get(f"hand:{seat}")
         if zone is None:
             return False
-        pieces, card = state.pieces, self.card
-        for p in zone.pieces:
-            if card(pieces[p].card).type == "action":
+        pieces, card, infos = state.pieces, self.card, self._info
+        for p in zone.pieces:  # every play: the card data read once, here without a call per card
+            ref = pieces[p].card or ""
+            info = infos.get(ref)
+            if (info if info is not None else card(ref)).type == "action":
                 return True
         return False
 
