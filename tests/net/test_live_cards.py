@@ -12,6 +12,7 @@ from tabletop.core import Session
 from tabletop.core.view import view_hash
 from tabletop.net.protocol import ClientProtocol, HostProtocol
 from tabletop.rules.tragedy import Tragedy
+from tests.net.pump import pump
 
 SET = "set: demo\ntitle: Demo\ntragedy:\n  value_field: rank\n  by_type:\n    hero: {roles: [Actor, Act]}\n"
 CARDS = ("cards:\n"
@@ -24,22 +25,6 @@ def _write(path: Path, text: str) -> None:
     before = path.stat().st_mtime_ns
     path.write_text(text)
     os.utime(path, ns=(before + 1_000_000_000, before + 1_000_000_000))
-
-
-def _pump(host: HostProtocol, clients: dict[int, ClientProtocol], got: dict[int, list[bytes]]) -> None:
-    for _ in range(100):
-        moved = False
-        for cid, c in clients.items():
-            for data in c.data_to_send():
-                moved = True
-                host.receive_data(cid, data)
-        for cid, data in host.data_to_send():
-            moved = True
-            got[cid].append(data)
-            clients[cid].receive_data(data)
-        if not moved:
-            return
-    raise AssertionError("the wire never settled")
 
 
 def _moves(client: ClientProtocol) -> list[dict]:
@@ -69,7 +54,7 @@ def test_a_host_sends_each_seat_its_view_again_after_a_card_edit_and_hides_what_
         cid = host.connect()
         clients[cid], got[cid] = ClientProtocol(name=f"s{seat}", seat=seat), []
         clients[cid].start()
-        _pump(host, clients, got)
+        pump(host, clients, got)
     (a, ca), (b, cb) = clients.items()
     assert ca.seat == 0 and cb.seat == 1
     assert any(m.get("piece") == secret for m in _moves(ca))  # Ann may play her card as an Act
@@ -79,7 +64,7 @@ def test_a_host_sends_each_seat_its_view_again_after_a_card_edit_and_hides_what_
     _write(cards, CARDS.replace("rank: 5, ", ""))  # the card loses its Value: it cannot be played any more
     assert watcher.poll().reloaded == ["demo"]
     host.cards_changed()
-    _pump(host, clients, got)
+    pump(host, clients, got)
 
     for cid, c in clients.items():
         frames = [json.loads(f) for f in got[cid]]

@@ -4,21 +4,7 @@ from __future__ import annotations
 
 from tabletop.game import new_session
 from tabletop.net.protocol import ClientProtocol, HostProtocol
-
-
-def _pump(host: HostProtocol, clients: dict[int, ClientProtocol]) -> None:
-    for _ in range(100):
-        moved = False
-        for cid, c in clients.items():
-            for data in c.data_to_send():
-                moved = True
-                host.receive_data(cid, data)
-        for cid, data in host.data_to_send():
-            moved = True
-            clients[cid].receive_data(data)
-        if not moved:
-            return
-    raise AssertionError("the wire never settled")
+from tests.net.pump import pump
 
 
 def test_a_joined_players_name_is_what_the_rules_call_the_seat() -> None:
@@ -32,12 +18,12 @@ def test_a_joined_players_name_is_what_the_rules_call_the_seat() -> None:
         cid = host.connect()
         clients[cid] = by_seat[seat] = ClientProtocol(name=name, seat=seat)
         clients[cid].start()
-        _pump(host, clients)
+        pump(host, clients)
     names = {0: "Ann", 1: "Ben"}
     for _ in range(3):
         holder = session.state.rules["priority"]
         by_seat[holder].submit(PassPriority())
-        _pump(host, clients)
+        pump(host, clients)
         holder = session.state.rules["priority"]
         if holder is None:
             continue
@@ -59,11 +45,11 @@ def test_a_seat_already_at_the_table_reads_a_newcomers_name_at_once() -> None:
     ann_id = host.connect()
     clients[ann_id] = ann = ClientProtocol(name="Ann", seat=0)
     ann.start()
-    _pump(host, clients)
+    pump(host, clients)
     assert session.state.rules["priority"] == 1 and "Seat 2 has priority" in str(ann.view["rules"]["prompt"])
     ben_id = host.connect()
     clients[ben_id] = ben = ClientProtocol(name="Ben", seat=1)
     ben.start()
-    _pump(host, clients)
+    pump(host, clients)
     assert "Ben has priority" in str(ann.view["rules"]["prompt"]), ann.view["rules"]["prompt"]
     assert ann.view_hash() == view_hash(session.view(0)) and ben.view_hash() == view_hash(session.view(1))
