@@ -426,23 +426,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         """One event: the window's own (quit, resize), the cover, a gesture under way, the widgets, the table."""
         et = event.type
         self._track_input(event)
-        if et == pygame.QUIT:
-            self.close()
+        if self._window_takes(event):
             return
-        if et == pygame.VIDEORESIZE:
-            self.resize((event.w, event.h))
-            return
-        if self.cover_seat is not None and et in INPUT_EVENTS:
-            # the cover hides the table and every widget under it: a key or a click only lifts it
-            if et in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP) and self.source is not None:
-                seat, self.cover_seat = self.cover_seat, None
-                self.switch_seat(seat)
-            return
-        if et == pygame.TEXTINPUT and self._shortcut_text and getattr(event, "text", None) == self._shortcut_text:
-            self._shortcut_text = ""
-            return
-        if et in (pygame.KEYDOWN, pygame.KEYUP):
-            self._shortcut_text = ""
         in_gesture = self.press is not None or self.drag is not None or self.box is not None or self.pan_from is not None
         if in_gesture and et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
             self._widgets_take(event)
@@ -468,6 +453,29 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         if et == pygame.KEYDOWN:
             self._shortcut_text = str(getattr(event, "unicode", "") or "")
         self.table_event(event)
+
+    def _window_takes(self, event: pygame.event.Event) -> bool:
+        """The events the window answers before anything else (quit, resize, the hotseat cover, a shortcut's own
+        text); whether it took this one."""
+        et = event.type
+        if et == pygame.QUIT:
+            self.close()
+            return True
+        if et == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return True
+        if self.cover_seat is not None and et in INPUT_EVENTS:
+            # the cover hides the table and every widget under it: a key or a click only lifts it
+            if et in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP) and self.source is not None:
+                seat, self.cover_seat = self.cover_seat, None
+                self.switch_seat(seat)
+            return True
+        if et == pygame.TEXTINPUT and self._shortcut_text and getattr(event, "text", None) == self._shortcut_text:
+            self._shortcut_text = ""
+            return True
+        if et in (pygame.KEYDOWN, pygame.KEYUP):
+            self._shortcut_text = ""
+        return False
 
     def _widgets_take(self, event: pygame.event.Event) -> bool:
         """Offer an event to the widgets; whether one took it. A widget tripping over its own state (a pygame-gui
