@@ -159,3 +159,22 @@ def test_a_log_entry_does_not_keep_its_session_alive() -> None:
     finally:
         gc.enable()
     assert entry.words is not None and entry.words(entry, 0, lambda pid: True) is None
+
+
+def test_xfiles_fan_promises_a_pass_only_to_a_seat_with_nothing_to_play() -> None:
+    """xff.3.2: a seat with a legal card may not pass, so the turn's prompt does not offer "or pass" (the window showed
+    no Pass and a newcomer looked for one); it says so alike to both seats, telling nothing of the hand."""
+    from tabletop.rules.bots import GreedyBot
+
+    s = _session("xfiles-fan")
+    bot = GreedyBot(s.rules)
+    for _ in range(50):  # the setup's choices, then a turn begins
+        if s.state.rules.get("turn") is not None and not s.state.rules.get("pending"):
+            break
+        seat = next(iter(s.rules.waiting_for(s.state)))
+        assert s.submit(bot.choose(s.state, seat), seat).accepted
+    turn = s.state.rules["turn"]
+    prompts = [str(s.rules.game_status(s.state, seat).prompt) for seat in (turn, 1 - turn)]
+    for prompt in prompts:
+        assert "pass only with none to play" in prompt and ", or pass" not in prompt, prompt
+    assert prompts[0].split(":", 1)[1] == prompts[1].split(":", 1)[1]
