@@ -158,3 +158,24 @@ def test_dropping_a_glowing_card_where_its_move_takes_it_makes_the_move():
         assert result.accepted and session.history[-1].action == there[0]
     else:  # several Agents there: the window asks which
         assert app.prompt is not None and len(session.history) == before
+
+
+def test_an_agent_dragged_to_the_field_is_deployed_with_its_equipment():
+    """A drop of an Agent on its Field is the Deploy move, which takes its Equipment along (a plain move left the
+    Equipment in the Bureau: found by a newcomer's trial)."""
+    from tabletop.core import actions as A
+    from tabletop.rules.xfiles_ccg.actions import Deploy
+    from tests.ui.uihelpers import engine_until
+
+    session = new_session("xfiles-ccg", 2, enforcement="strict", seed=1)
+    rules, state = session.rules, session.state
+    engine_until(session, lambda: rules.step(state) == "deployment")
+    seat = rules.decision(state)
+    app = TableApp(session, seat=seat, size=(1280, 800), fps=0)
+    app.run_frames(2)
+    agent = next(p for p in state.zones[f"bureau:{seat}"].pieces if state.attached(p))
+    gear = state.attached(agent)
+    assert app.submit(A.Move((agent,), f"field:{seat}")).accepted
+    app.run_frames(1)
+    assert session.history[-1].action == Deploy(agent, "field")
+    assert all(state.pieces[g].zone == f"field:{seat}" and state.pieces[g].attached_to == agent for g in gear)
