@@ -9,7 +9,7 @@ from typing import Any
 
 from pygame_gui.elements import UISelectionList
 
-__all__ = ["MoveList", "fit_text"]
+__all__ = ["MoveList", "fit_apart", "fit_text"]
 
 ELLIPSIS = "…"
 #: the row's text padding (theme.json: @selection_list_item text_horiz_alignment_padding), both sides
@@ -46,6 +46,26 @@ def fit_text(text: str, font: Any, room: int, keep_end: bool = False) -> str:
     return cut.rstrip(" ,:(") + ELLIPSIS + tail
 
 
+def fit_apart(text: str, alike: list[str], font: Any, room: int) -> str:
+    """`text` cut to `room` so it reads apart from `alike`, rows of one kind that share its beginning and end: its
+    first word, then only the words where the rows differ, cut in their middle when they are long ("Investigate…
+    Special Agent Owen… Agent Tom Brandt")."""
+    words = text.split(" ")
+    others = [t.split(" ") for t in alike if t != text]
+    if not others:
+        return fit_text(text, font, room, keep_end=True)
+
+    def common(a: list[str], b: list[str]) -> int:
+        return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+
+    head = min(common(words, o) for o in others)
+    tail = min(common(words[::-1], o[::-1]) for o in others)
+    middle = " ".join(words[max(head, 1):len(words) - tail] or words[1:])
+    lead = words[0] + (ELLIPSIS + " " if head > 1 else " ")
+    end = " " + ELLIPSIS if tail else ""
+    return lead + fit_text(middle, font, room - font.size(lead + end)[0], keep_end=True) + end
+
+
 class MoveList(UISelectionList):
     """A `UISelectionList` of (words, id) rows that fits each row to its width: a cut row ends in "…" and its
     button's tooltip says it all (rows are made as the list scrolls, so each new one gets its tooltip then)."""
@@ -60,11 +80,16 @@ class MoveList(UISelectionList):
         room = (container.relative_rect.width if container is not None else self.relative_rect.width) - 2 * ROW_PAD - 2
         font = self.ui_theme.get_font([])
         self.full = {}
-        cut = [fit_text(item["text"], font, room) for item in self.item_list]
+        texts = [item["text"] for item in self.item_list]
+        cut = [fit_text(text, font, room) for text in texts]
         for i, item in enumerate(self.item_list):
             text, shown = item["text"], cut[i]
             if shown != text and cut.count(shown) > 1:  # rows that would read alike keep their different ends
+                alike = [t for t, c in zip(texts, cut, strict=True) if c == shown]
+                ends = [fit_text(t, font, room, keep_end=True) for t in alike]
                 shown = fit_text(text, font, room, keep_end=True)
+                if ends.count(shown) > 1:  # the same ends too: only the words where they differ
+                    shown = fit_apart(text, alike, font, room)
             if shown != text:
                 self.full[item["object_id"]] = text
                 item["text"] = shown

@@ -75,3 +75,25 @@ def test_fit_text_keeps_what_fits_and_cuts_at_a_word():
         assert font.size(shown)[0] <= room and ELLIPSIS in shown
     assert end.endswith(ELLIPSIS) and text.startswith(end[:-1])
     assert middle.endswith("Owen Marsh") and middle.startswith("Requisition")
+
+
+def test_rows_alike_at_both_ends_show_where_they_differ():
+    """The X-Files CCG's Investigate rows of one Site differ only in their Agents, in the middle: each row shows its
+    first word and the words where it differs, so no two read the same (they all read "Investigate Dunmore…
+    Investigation)": found by a newcomer's trial)."""
+    session = new_session("xfiles-ccg", 2, enforcement="strict", seed=1)
+    rules = session.rules
+    engine_until(session, lambda: rules.step(session.state) == "assign")
+    app = TableApp(session, seat=rules.decision(session.state), size=(1280, 800), fps=0)
+    try:
+        app.run_frames(2)
+        rows = _rows(app)
+        investigate = [(full, shown) for full, shown, _ in rows if full.startswith("Investigate ")]
+        assert len(investigate) >= 3 and any(shown != full for full, shown in investigate)
+        assert len({shown for _, shown in investigate}) == len(investigate), investigate
+        font = app.manager.get_theme().get_font([])
+        for _full, shown, button in rows:
+            assert font.size(shown)[0] <= button.rect.w - 2 * ROW_PAD, shown
+    finally:
+        app.close()
+        pygame.event.clear()
