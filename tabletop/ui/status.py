@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-__all__ = ["SEAT_KEYS", "describe_action", "status_html", "status_lines"]
+__all__ = ["SEAT_KEYS", "describe_action", "field_words", "status_html", "status_lines"]
 
 #: status keys whose integer value is a seat
 SEAT_KEYS = frozenset({"active", "active_seat", "priority", "first", "winner", "seat", "turn_seat", "player",
@@ -191,6 +191,25 @@ def status_html(status: Mapping[str, Any], names: Mapping[int, str], name_of: Na
     return "<br>".join(parts) if parts else "<font color='#8a949e'>The ruleset reports nothing yet.</font>"
 
 
+def field_words(key: str, value: Any, name_of: NameOf, names: Mapping[int, str], piece_fields: Sequence[str] = (),
+                seat_keys: Collection[str] = SEAT_KEYS) -> str:
+    """One field of a move in words, as the seat reading it may: a seat by its name, a card by its name, a card the
+    reader cannot see as "a hidden card", a list joined ("Owen Marsh, Ruth Calder"); nothing for None."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(field_words(key, v, name_of, names, piece_fields, seat_keys) for v in value)
+    if value is None:
+        return ""
+    if key in seat_keys:
+        return _seat(value, names)
+    if isinstance(value, str):
+        found = name_of(value)
+        if found:
+            return found
+        if key in piece_fields or key in ("piece", "target", "card"):
+            return "a hidden card"
+    return _scalar(key, value, names, name_of)
+
+
 def describe_action(action: Mapping[str, Any], name_of: NameOf, names: Mapping[int, str] | None = None,
                     piece_fields: tuple[str, ...] = ()) -> str:
     """An action dict (`Action.to_dict()`) in words: its verb, the card it plays, then its other fields.
@@ -202,17 +221,7 @@ def describe_action(action: Mapping[str, Any], name_of: NameOf, names: Mapping[i
     verb = str(action.get("type", "?")).rsplit(".", 1)[-1].replace("_", " ").strip().capitalize()
 
     def named(key: str, v: Any) -> str:
-        if isinstance(v, (list, tuple)):
-            return ", ".join(named(key, x) for x in v)
-        if key in SEAT_KEYS:
-            return _seat(v, names)
-        if isinstance(v, str):
-            found = name_of(v)
-            if found:
-                return found
-            if key in piece_fields or key in ("piece", "target", "card"):
-                return "a hidden card"
-        return _scalar(key, v, names, name_of)
+        return field_words(key, v, name_of, names, piece_fields)
 
     text = verb
     rest = []

@@ -14,9 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.words import action_defaults, action_todo, action_words, fill
-from .status import SEAT_KEYS, describe_action
+from .status import SEAT_KEYS, describe_action, field_words
 
 __all__ = ["MoveRow", "card_moves", "kind_verb", "move_rows", "moves_to", "status_variants", "todo_words", "worded"]
+
+#: the fields that name a seat in a move's words (a Site is directed `at` one)
+MOVE_SEAT_KEYS = SEAT_KEYS | {"at"}
 
 NameOf = Callable[[str], str | None]
 
@@ -73,18 +76,8 @@ def worded(template: str, move: Mapping[str, Any], name_of: NameOf, names: Mappi
 
 
 def _value(key: str, value: Any, name_of: NameOf, names: Mapping[int, str], piece_fields: Sequence[str]) -> str:
-    """One field's value as the rules panel words it ("Owen Marsh, Ruth Calder", "Ben", "field")."""
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_value(key, v, name_of, names, piece_fields) for v in value)
-    if (key in SEAT_KEYS or key == "at") and isinstance(value, int) and not isinstance(value, bool):
-        return names.get(value, f"Seat {value + 1}")
-    if isinstance(value, str):
-        found = name_of(value)
-        if found:
-            return found
-        if key in piece_fields or key in ("piece", "target", "card"):
-            return "a hidden card"
-    return "" if value is None else str(value)
+    """One field's value as the rules panel words it ("Owen Marsh, Ruth Calder", "Ben", "field"); `at` names a seat."""
+    return field_words(key, value, name_of, names, piece_fields, MOVE_SEAT_KEYS)
 
 
 def _describe(move: Mapping[str, Any], name_of: NameOf, names: Mapping[int, str], tokens: Mapping[str, str],
