@@ -42,7 +42,7 @@ def test_a_submit_into_a_dead_connection_is_queued_and_sent_after_the_reconnect(
 
 
 def test_an_action_applied_but_not_answered_is_applied_once(tmp_path: Path, monkeypatch) -> None:
-    from tabletop.store import journal as journal_module
+    from tabletop.store import journalwrite as journal_module
 
     gate = threading.Event()
     real = journal_module.os.fdatasync

@@ -158,7 +158,7 @@ def test_group_commit_gathers_what_is_queued_into_one_fsync(tmp_path: Path) -> N
 def test_the_host_answers_an_action_only_once_it_is_durable(tmp_path: Path, monkeypatch) -> None:
     from tabletop.net.client import Client
     from tabletop.net.host import Host
-    from tabletop.store import journal as journal_module
+    from tabletop.store import journalwrite as journal_module
 
     gate = threading.Event()
     real = journal_module.os.fdatasync

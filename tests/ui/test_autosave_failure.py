@@ -14,7 +14,7 @@ import pytest
 
 from tabletop.core import actions as A
 from tabletop.game import quick_table
-from tabletop.store import journal as journal_module
+from tabletop.store import journalwrite as journal_module
 from tabletop.store import load_game, open_game
 from tabletop.ui import TableApp
 
