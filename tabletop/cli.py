@@ -36,8 +36,10 @@ COMMANDS = (
 )
 
 
-def _modules():
+def _modules(only: str | None = None):
     for name in COMMANDS:
+        if only is not None and name.rstrip("_") != only:
+            continue
         try:
             yield importlib.import_module(f"tabletop.commands.{name}")
         except ModuleNotFoundError as e:
@@ -60,7 +62,8 @@ def _one_enforce_flag(parser: argparse.ArgumentParser) -> None:
                 _one_enforce_flag(child)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or (`only`) the one command about to run, so a start imports only its own module."""
     from . import __version__
 
     parser = argparse.ArgumentParser(
@@ -71,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for mod in _modules():
+    for mod in _modules(only):
         p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
         mod.add_arguments(p)
         p.set_defaults(_run=mod.run)
@@ -91,9 +94,10 @@ def _no_abbreviations(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
     if not argv:
         argv = ["play", "--start-screen"]
+    known = {name.rstrip("_") for name in COMMANDS}
+    parser = build_parser(argv[0] if argv[0] in known else None)
     args = parser.parse_args(argv)
     if not getattr(args, "_run", None):
         parser.print_help()
