@@ -33,7 +33,6 @@ from .motion import Motion, VelocityTracker
 from .render import HandCard, HandStrip, Renderer
 from .reveals import RevealBar
 from .settings import (
-    BAR_H,
     HEADLESS_DT,
     INPUT_EVENTS,
     LEGAL_CAP,
@@ -53,6 +52,7 @@ from .source import (
     TableSource,
 )
 from .tableview import TableView
+from .topbar import bar_height
 from .widgets import (
     ContextMenu,
     Dialog,
@@ -219,7 +219,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
     def _viewport(self) -> tuple[int, int, int, int]:
         w, h = self.size
         top = self._hud_height()
-        return (0, BAR_H + top, max(100, w - self.side_w()), max(100, h - BAR_H - top))
+        bar = bar_height(w)
+        return (0, bar + top, max(100, w - self.side_w()), max(100, h - bar - top))
 
     def _hud_height(self) -> int:
         """Pixels above the table kept for the board a ruleset registered (tabletop.ui.panels)."""

@@ -16,7 +16,6 @@ from ..core import actions as A
 from .describe import entry_html
 from .hud import HudContext, make_hud
 from .settings import (
-    BAR_H,
     LOG_ROWS,
     PREVIEW_H,
 )
@@ -24,7 +23,8 @@ from .source import (
     LogRow,
 )
 from .status import status_html
-from .whatnow import MoveRow, kind_verb, move_rows, status_variants
+from .topbar import bar_height
+from .whatnow import MoveRow, StatusLine, kind_verb, move_rows, status_variants
 from .widgets import (
     HelpOverlay,
     SidePanel,
@@ -202,13 +202,16 @@ class PanelsMixin:
         lan = self.source.connection()
         if lan:  # the connection always shows; who this window plays too, when there is room
             me = f"{lan} as {names.get(self.seat, f'Seat {self.seat + 1}')}"
-            shown = [f"{me}  ·  {t}" for t in variants] + [f"{lan}  ·  {t}" for t in variants] + [me, lan]
+            whole = variants[:variants.whole]  # the connection goes before any of the status's own words
+            shown = [f"{me}  ·  {t}" for t in whole] + [f"{lan}  ·  {t}" for t in whole] + whole
+            shown = StatusLine(shown + [f"{lan}  ·  {t}" for t in variants[variants.whole:]] + [me, lan], len(shown))
         label = None
         if self.legal.passes:
             t = self.legal.passes[0].type
             label = "Next phase" if "phase" in t else "Pass" if "pass" in t else kind_verb(t).capitalize()
         self.topbar.show_pass(label)  # first: the status line takes the button's room when it is hidden
-        self.topbar.set_status(shown if lan else variants)
+        line = shown if lan else variants
+        self.topbar.set_status(line, line.whole)
         self._update_rules_panel(variants[0])
         self.side.set_players(self._players_html())
         # log
@@ -268,7 +271,7 @@ class PanelsMixin:
         self.fit()
 
     def _hud_rect(self) -> pygame.Rect:
-        return pygame.Rect(0, BAR_H, max(100, self.size[0] - self.side_w()), self._hud_height())
+        return pygame.Rect(0, bar_height(self.size[0]), max(100, self.size[0] - self.side_w()), self._hud_height())
 
     def _hud_click(self, pos: tuple[int, int]) -> bool:
         """A left click on the board: its header folds it, its buttons submit their action. False: not on it."""

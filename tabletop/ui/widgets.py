@@ -15,7 +15,6 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import (
     UIButton,
-    UIDropDownMenu,
     UIImage,
     UILabel,
     UIPanel,
@@ -28,6 +27,7 @@ from pygame_gui.elements import (
 from .movelist import MoveList
 from .shortcuts import SHORTCUTS
 from .textboxes import LogBox, StatusBox
+from .topbar import BAR_H, ENFORCEMENT, TopBar  # noqa: F401  (the bar lives in topbar.py; imported from here by others)
 
 __all__ = [
     "ChoiceDialog",
@@ -45,137 +45,6 @@ __all__ = [
 Callback = Callable[[], Any]
 #: the log box keeps appending up to LOG_MAX rows, then starts again from the last LOG_KEEP
 LOG_MAX, LOG_KEEP = 60, 30
-BAR_H = 36
-ENFORCEMENT = ["off", "warn", "strict"]
-
-
-class TopBar:
-    """Buttons for the game (new, open, save, undo, redo, seat, info, help), the rules dial, the status line and
-    the side panel's fold button; in a narrow window the buttons are compact, so the status keeps its room."""
-
-    BUTTONS = (("new", "New", 52), ("open", "Open", 56), ("save", "Save", 52), ("undo", "Undo", 54),
-               ("redo", "Redo", 54), ("seat", "Next seat", 84), ("info", "Info", 48), ("help", "Help (F1)", 80))
-    COMPACT = (("new", "New", 44), ("open", "Open", 48), ("save", "Save", 46), ("undo", "Undo", 48),
-               ("redo", "Redo", 48), ("seat", "Seat", 44), ("info", "Info", 40), ("help", "Help", 46))
-    #: below this window width the compact buttons are used
-    COMPACT_BELOW = 1100
-    SEP = "   ·   "
-
-    def __init__(self, manager: pygame_gui.UIManager, width: int, mode: str, host: bool, lan: bool = False) -> None:
-        self.manager = manager
-        self.panel = UIPanel(pygame.Rect(0, 0, width, BAR_H), starting_height=1, manager=manager)
-        self.buttons: dict[str, UIButton] = {}
-        compact = width < self.COMPACT_BELOW
-        gap = 2 if compact else 3
-        x = 4
-        for key, label, w in (self.COMPACT if compact else self.BUTTONS):
-            self.buttons[key] = UIButton(pygame.Rect(x, 3, w, BAR_H - 8), label, manager, container=self.panel,
-                                         tool_tip_text=_TIPS.get(key))
-            x += w + gap
-        if lan:  # each player of a LAN game has a window of their own
-            self.buttons["seat"].disable()
-        self.dial_x = x + (2 if compact else 6)
-        rules_w = 0 if compact else 44
-        if rules_w:
-            UILabel(pygame.Rect(self.dial_x, 3, rules_w, BAR_H - 8), "Rules", manager, container=self.panel)
-        self.dial_x += rules_w
-        self.dial: UIDropDownMenu | None = None
-        self.mode = ""
-        self.host = host
-        self.set_mode(mode, host)
-        x = self.dial_x + 92 + 6
-        pass_w = 90 if compact else 110
-        self.pass_button = UIButton(pygame.Rect(x, 3, pass_w, BAR_H - 8), "Pass", manager, container=self.panel,
-                                    object_id="#pass_button", tool_tip_text="Pass / next phase (P)")
-        self.pass_button.hide()
-        panel_w = 56
-        self.buttons["panel"] = UIButton(pygame.Rect(width - panel_w - 4, 3, panel_w, BAR_H - 8), "Panel", manager,
-                                         container=self.panel, tool_tip_text=_TIPS.get("panel"))
-        # the status takes the Pass button's place while that is hidden
-        self._status_x = (x + pass_w + 6, x)
-        self._status_end = width - panel_w - 12
-        sx = self._status_x[1]
-        self.status = UILabel(pygame.Rect(sx, 3, max(60, self._status_end - sx), BAR_H - 8), "", manager,
-                              container=self.panel, object_id="#status")
-        self.full_status: list[str] = [""]
-        self.status_tip: str | None = None
-
-    def set_mode(self, mode: str, host: bool) -> None:
-        """Show the enforcement dial at `mode` (rebuilt, since a dropdown cannot be set from outside)."""
-        if mode == self.mode and self.dial is not None and host == self.host:
-            return
-        if self.dial is not None:
-            self.dial.kill()
-        self.dial = UIDropDownMenu(ENFORCEMENT, mode, pygame.Rect(self.dial_x, 3, 92, BAR_H - 8), self.manager,
-                                   container=self.panel)
-        if not host:
-            self.dial.disable()
-            self.dial.set_tooltip("Only the host turns the rules dial")
-        self.mode, self.host = mode, host
-
-    def set_status(self, variants: str | Sequence[str]) -> None:
-        """Show the longest of `variants` (longest first) that fits the bar, else the last one's leading parts
-        (never cut mid-word); the first, whole, is the tooltip when something was left out."""
-        variants = [variants] if isinstance(variants, str) else list(variants) or [""]
-        self.full_status = variants
-        text = next((t for t in variants if self._fits(t)), None)
-        if text is None:
-            text = self.fit_status(variants[-1])
-        if self.status.text != text:
-            self.status.set_text(text)
-        full = variants[0] if text != variants[0] else None
-        if full != self.status_tip:
-            self.status_tip = full
-            self.status.set_tooltip(full)
-
-    def _fits(self, t: str) -> bool:
-        font = self.status.font
-        return font is None or font.get_rect(t).width <= self.status.relative_rect.w - 2
-
-    def fit_status(self, text: str) -> str:
-        """The longest leading run of the status's parts (then words) that fits its label in the label's font."""
-        fits = self._fits
-        if fits(text):
-            return text
-        parts = text.split(self.SEP)
-        if fits(" · ".join(parts)):  # the same, with narrow separators
-            return " · ".join(parts)
-        while len(parts) > 1:
-            parts.pop()
-            if fits(" · ".join(parts)):
-                return " · ".join(parts)
-        words = parts[0].split(" ")
-        while len(words) > 1:
-            words.pop()
-            if fits(" ".join(words)):
-                return " ".join(words)
-        return words[0] if fits(words[0]) else ""
-
-    def show_pass(self, label: str | None) -> None:
-        """The Pass button with `label` (None: hidden, and the status line takes its room)."""
-        if label is None:
-            if self.pass_button.visible:
-                self.pass_button.hide()
-        else:
-            if self.pass_button.text != label:
-                self.pass_button.set_text(label)
-            if not self.pass_button.visible:
-                self.pass_button.show()
-        sx = self._status_x[0 if label is not None else 1]
-        if self.status.relative_rect.x != sx:
-            self.status.set_relative_position((sx, 3))
-            self.status.set_dimensions((max(60, self._status_end - sx), BAR_H - 8))
-            self.set_status(self.full_status)
-
-    def kill(self) -> None:
-        self.panel.kill()
-
-
-_TIPS = {
-    "new": "New game (Ctrl+N)", "open": "Open a save (Ctrl+O)", "save": "Save (Ctrl+S)", "undo": "Undo (Ctrl+Z)",
-    "redo": "Redo (Ctrl+Y)", "seat": "Hotseat: pass to the next seat (Tab)", "info": "Game info and house rules (I)",
-    "help": "Every shortcut (F1)", "panel": "Fold the side panel away to give the table room, or open it (F4)",
-}
 
 
 class SidePanel:
