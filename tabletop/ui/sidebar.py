@@ -126,14 +126,15 @@ class PanelsMixin:
             out[z.name] = label
         return out
 
-    def _entry_html(self, row: LogRow, names: dict[int, str], zones: dict[str, str]) -> str:
-        """A log line as this seat may read it, as HTML (cached: lines do not change once logged)."""
-        key = (row.key, row.version, self.seat)
+    def _entry_html(self, row: LogRow, names: dict[int, str], zones: dict[str, str], number: int | None = None) -> str:
+        """A log line as this seat may read it, as HTML, numbered as its reader counts (cached: lines do not change
+        once logged; an undo renumbers the lines after it)."""
+        key = (row.key, row.version, self.seat, number)
         html_text = self._entry_cache.get(key)
         if html_text is None:
             if len(self._entry_cache) > 4 * LOG_ROWS:
                 self._entry_cache.clear()
-            html_text = entry_html(row.line(), names, zones, self._card_name)
+            html_text = entry_html(row.line(), names, zones, self._card_name, number)
             self._entry_cache[key] = html_text
         return html_text
 
@@ -216,7 +217,10 @@ class PanelsMixin:
         self.side.set_players(self._players_html())
         # log
         zl = self._zone_labels()
-        rows: list[tuple[Any, str]] = [(r.key, self._entry_html(r, names, zl)) for r in self.log_rows(LOG_ROWS)]
+        logged = self.log_rows(LOG_ROWS)
+        # numbered as the reader sees them: undone lines leave the log and the count (`TableView.log_start`)
+        first = self.table.log_start + len(self.table.log) - len(logged) + 1
+        rows: list[tuple[Any, str]] = [(r.key, self._entry_html(r, names, zl, first + i)) for i, r in enumerate(logged)]
         # the app's own lines (refusals, LAN news) go after the log line they followed
         own = [(seq, text) for seq, text, seat in self.local_log if seat is None or seat == self.seat]
         for i, (seq, text) in enumerate(own[-30:]):
