@@ -186,7 +186,8 @@ class ContextMenu:
     def __init__(self, manager: pygame_gui.UIManager, pos: tuple[int, int], title: str,
                  items: Sequence[tuple[str, Callback]], screen: tuple[int, int]) -> None:
         font = manager.get_theme().get_font([])
-        width = max(220, min(420, max((font.size(label)[0] + 36 for label, _ in items), default=0)))
+        width = max(220, min(420, max((font.size(label)[0] + 36 for label, _ in items), default=0),
+                             font.size(title)[0] + 16))
         height = (len(items) + 1) * self.ITEM_H + 8
         x = min(pos[0], screen[0] - width - 4)
         y = min(pos[1], screen[1] - height - 4)
@@ -214,6 +215,7 @@ class Prompt:
         w, h = 320, 130
         self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 3, w, h), manager, title,
                                always_on_top=True)
+        fit_title(self.window, title, screen[0])
         self.entry = UITextEntryLine(pygame.Rect(10, 10, w - 110, 32), manager, container=self.window,
                                      initial_text=initial)
         self.ok = UIButton(pygame.Rect(w - 92, 10, 60, 32), "OK", manager, container=self.window)
@@ -235,6 +237,38 @@ class Prompt:
         return self.window.alive()
 
 
+#: pixels a window's title bar keeps beside its title (the text's padding)
+TITLE_PAD = 16
+
+
+def title_fits(window: UIWindow, title: str) -> bool:
+    """Whether `title` fits `window`'s title bar whole, in the bar's font."""
+    bar = window.title_bar
+    return bar is None or bar.font is None or bar.font.get_rect(title).width + TITLE_PAD <= bar.relative_rect.w
+
+
+def fit_title(window: UIWindow, title: str, screen_w: int, margin: int = 20) -> bool:
+    """Widen `window` (centred again, never past the screen less `margin` each side) until its title bar holds
+    `title` whole; whether it does (if not, the caller shows a short title and puts the whole one in the body)."""
+    bar = window.title_bar
+    if title_fits(window, title) or bar is None or bar.font is None:
+        return True
+    r = window.get_abs_rect()
+    need = bar.font.get_rect(title).width + TITLE_PAD - bar.relative_rect.w
+    w = min(screen_w - 2 * margin, r.w + need)
+    if w > r.w:
+        window.set_dimensions((w, r.h))
+        window.set_position(((screen_w - w) // 2, r.y))
+    return title_fits(window, title)
+
+
+def short_title(title: str) -> str:
+    """A dialog's title for its bar when the whole one goes in the body: its last part ("Deploy Special Agent
+    Ruth Calder: choose one" -> "Choose one")."""
+    last = title.rsplit(": ", 1)[-1].strip()
+    return last[:1].upper() + last[1:] if last else title
+
+
 class ChoiceDialog:
     """A legal move that needs a choice (a Role, a target, a value, a guess): its options, one click each.
 
@@ -252,13 +286,25 @@ class ChoiceDialog:
         h = 104 + rows * 22
         self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 3, w, h), manager, title,
                                always_on_top=True, object_id="#choice")
+        top = 0
+        #: the whole title in the body, when the title bar (widened up to the screen) cannot hold it
+        self.heading: UITextBox | None = None
+        if not fit_title(self.window, title, screen[0]):
+            w = self.window.get_abs_rect().w
+            self.window.set_display_title(short_title(title))
+            self.heading = UITextBox(f"<b>{html.escape(title)}</b>", pygame.Rect(8, 6, w - 48, -1), manager,
+                                     container=self.window)
+            top = self.heading.rect.h + 4
+            self.window.set_dimensions((w, h + top))
+        w = self.window.get_abs_rect().w
         self.options = list(options)
-        self.list = UISelectionList(pygame.Rect(8, 8, w - 48, rows * 22 + 8),
+        self.list = UISelectionList(pygame.Rect(8, 8 + top, w - 48, rows * 22 + 8),
                                     [(o, f"opt_{i}") for i, o in enumerate(self.options)], manager,
                                     container=self.window)
-        self.ok = UIButton(pygame.Rect(w - 132, rows * 22 + 24, 90, 30), "Choose", manager, container=self.window,
+        self.ok = UIButton(pygame.Rect(w - 132, top + rows * 22 + 24, 90, 30), "Choose", manager,
+                           container=self.window,
                            tool_tip_text="Enter or a double click: the highlighted option, else the first")
-        UILabel(pygame.Rect(8, rows * 22 + 24, w - 150, 30), "Click one, then Choose", manager,
+        UILabel(pygame.Rect(8, top + rows * 22 + 24, w - 150, 30), "Click one, then Choose", manager,
                 container=self.window, object_id="#choice_hint")
         self.answer = answer
 
@@ -285,22 +331,28 @@ class ChoiceDialog:
 
 
 class Notices:
-    """Non-blocking notices at the top of the table (rule warnings, refusals, saves) that fade after a while."""
+    """Non-blocking notices (rule warnings, refusals, saves) that fade after a while, stacked where the window
+    says (`place`): over the side panel's preview, or on the table where they cover no label."""
 
     def __init__(self, manager: pygame_gui.UIManager) -> None:
         self.manager = manager
         self.items: list[tuple[UITextBox, float]] = []
         #: the boxes shown for a refusal (a later accepted action takes them down: the refusal is answered)
         self.refusals: set[int] = set()
+        #: the stack's top-left and its boxes' width
         self.anchor = (0, 0, 600)
+        #: where a stack of that height goes instead (top-left), when the window looks for a free place
+        self.spot: Callable[[int, int], tuple[int, int]] | None = None
 
-    def place(self, x: int, y: int, width: int) -> None:
+    def place(self, x: int, y: int, width: int, spot: Callable[[int, int], tuple[int, int]] | None = None) -> None:
+        """Stack the notices at (x, y), `width` wide; `spot(width, height)` may move the stack (a free place)."""
         self.anchor = (x, y, width)
+        self.spot = spot
+        self._stack()
 
     def add(self, text: str, kind: str = "info", seconds: float = 5.0, refusal: bool = False) -> None:
-        x, y, width = self.anchor
-        w = min(620, width - 40)
-        box = UITextBox(html.escape(text), pygame.Rect(x + (width - w) // 2, y, w, -1), self.manager,
+        x, y, w = self.anchor
+        box = UITextBox(html.escape(text), pygame.Rect(x, y, w, -1), self.manager,
                         object_id=f"#notice_{kind}", starting_height=30)
         self.items.append((box, time.monotonic() + seconds))
         if refusal:
@@ -330,9 +382,13 @@ class Notices:
         self._stack()
 
     def _stack(self) -> None:
-        x, y, width = self.anchor
+        x, y, w = self.anchor
+        if self.spot is not None and self.items:
+            x, y = self.spot(w, sum(b.rect.h + 4 for b, _ in self.items) - 4)
         for box, _ in self.items:
-            box.set_position((box.rect.x, y))
+            if box.rect.w != w:
+                box.set_dimensions((w, box.rect.h))
+            box.set_position((x, y))
             y += box.rect.h + 4
 
     def update(self) -> None:
