@@ -97,9 +97,40 @@ class PanelsMixin:
         self.side = SidePanel(self.manager, self.side_rect(), PREVIEW_H, rules=self._rules_panel())
         if not self.side_open:
             self.side.panel.hide()
-        vx, vy, vw, _ = self._viewport()
-        self.notices.place(vx, vy + 8, vw)
         self.camera.viewport = self._viewport()
+        self._place_notices()
+
+    def _place_notices(self) -> None:
+        """Notices go over the side panel's preview, beside the status and the log (they cover no label there);
+        with the panel folded, on the table where they cover no zone label (`_free_spot`)."""
+        if self.side is not None and self.side_open:
+            r = self.side.panel.get_abs_rect()
+            self.notices.place(r.x + 8, r.y + 8, r.w - 16)
+            return
+        vx, vy, vw, _ = self._viewport()
+        w = min(620, vw - 40)
+        self.notices.place(vx + (vw - w) // 2, vy + 8, w, self._free_spot)
+
+    def _free_spot(self, w: int, h: int) -> tuple[int, int]:
+        """The top-left of a `w` x `h` box centred across the table, in the first band (top down) that covers no
+        zone label and no zone, else no zone label, else over the bottom of the hand strip (its label is at its
+        top)."""
+        vx, vy, vw, vh = self._viewport()
+        x = vx + (vw - w) // 2
+        bottom = self.hand.rect.top if self.layout.hand is not None else vy + vh
+        names = {p["seat"]: p for p in self.view.get("players", [])}
+        labels, zones = [], []
+        for z in self.layout.zones:
+            placed = self.renderer.label_placement(z, self.camera, names)
+            if placed is not None:
+                labels.append(placed.rect)
+            if not (z.layout == "free" and z.name == "table") and z is not self.layout.hand:
+                zones.append(self.renderer.screen_rect(self.camera, z.rect))
+        for avoid in (labels + zones, labels):
+            for y in range(vy + 8, bottom - h - 4, 4):
+                if pygame.Rect(x, y, w, h).collidelist(avoid) < 0:
+                    return x, y
+        return x, max(vy + 8, vy + vh - h - 8)
 
     def _rules_panel(self) -> bool:
         """Whether the side panel shows the rules panel: for a ruleset that tells a status (not the sandbox)."""
@@ -270,8 +301,7 @@ class PanelsMixin:
             return
         self.hud_open = not self.hud_open
         self.camera.viewport = self._viewport()
-        vx, vy, vw, _ = self._viewport()
-        self.notices.place(vx, vy + 8, vw)
+        self._place_notices()
         self.fit()
 
     def _hud_rect(self) -> pygame.Rect:
