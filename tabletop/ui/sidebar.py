@@ -343,7 +343,9 @@ class PanelsMixin:
                 ref = piece.get("card") if piece.get("face_up", True) or self.hover_hand is not None or piece.get("card") else None
                 key = ("card", ref)
                 if key != self.side.preview_key:
-                    self.side.set_preview(key, self.assets.preview(ref, PREVIEW_H))
+                    # drawn at the pane's height (a card as tall as PREVIEW_H lost its lower part in a short pane)
+                    h = min(PREVIEW_H, self.side.preview_rect.h)
+                    self.side.set_preview(key, self.assets.preview(ref, h))
             elif piece is None and self.side.preview_key is None:
                 pass
         # stacks tell their count on hover (a pygame-gui tooltip after a short rest)

@@ -96,11 +96,16 @@ class SidePanel:
         self.players_text = ""
 
     def set_preview(self, key: Any, surface: pygame.Surface | None) -> None:
+        """Show `surface` (a card's face) whole in the preview, centred across it and scaled down to fit."""
         if key == self.preview_key:
             return
         self.preview_key = key
         canvas = pygame.Surface(self.preview_rect.size, pygame.SRCALPHA)
         if surface is not None:
+            sw, sh = surface.get_size()
+            scale = min(1.0, canvas.get_width() / max(1, sw), canvas.get_height() / max(1, sh))
+            if scale < 1.0:  # a tall card in a short pane: the whole card, smaller, never its top only
+                surface = pygame.transform.smoothscale(surface, (max(1, round(sw * scale)), max(1, round(sh * scale))))
             canvas.blit(surface, ((canvas.get_width() - surface.get_width()) // 2, 0))
         self.preview.set_image(canvas)
 
