@@ -53,6 +53,25 @@ class _Legal:
 class PanelsMixin:
     """The panels around the table: top bar, side panel (status, legal moves, seats, log, preview), the ruleset's (a part of `TableApp`)."""
 
+    def _viewport(self) -> tuple[int, int, int, int]:
+        """The table's part of the window (x, y, w, h): under the top bar and the ruleset's board, left of the
+        side panel."""
+        w, h = self.size
+        top = self._hud_height()
+        bar = bar_height(w)
+        return (0, bar + top, max(100, w - self.side_w()), max(100, h - bar - top))
+
+    def _hud_height(self) -> int:
+        """Pixels above the table kept for the board a ruleset registered (tabletop.ui.panels)."""
+        if self.hud is None:
+            return 0
+        return self.hud.height(max(100, self.size[0] - self.side_w()), self.hud_open)
+
+    def log_rows(self, n: int) -> list[LogRow]:
+        """The log panel's last `n` lines: the lines the seat's stream brought, as the seat may read them."""
+        return [LogRow((line.get("seq", 0), key), len(line.get("violations") or ()), lambda line=line: line)
+                for key, line in self.table.log[-n:]]
+
     def _kill_table_widgets(self, windows: bool = True) -> None:
         """Take down the bar, the side panel, the menu and help; with `windows` also the dialogs (a new table:
         they belonged to the old one). A resize keeps them, so a search, a vote or a half-filled form survives."""
@@ -112,9 +131,8 @@ class PanelsMixin:
         self.notices.place(vx + (vw - w) // 2, vy + 8, w, self._free_spot)
 
     def _free_spot(self, w: int, h: int) -> tuple[int, int]:
-        """The top-left of a `w` x `h` box centred across the table, in the first band (top down) that covers no
-        zone label and no zone, else no zone label, else over the bottom of the hand strip (its label is at its
-        top)."""
+        """The top-left of a `w` x `h` box centred across the table: in the band (the highest of equals) that covers
+        no zone label and the least of the zones, else at the table's foot."""
         vx, vy, vw, vh = self._viewport()
         x = vx + (vw - w) // 2
         bottom = self.hand.rect.top if self.layout.hand is not None else vy + vh
@@ -126,11 +144,17 @@ class PanelsMixin:
                 labels.append(placed.rect)
             if not (z.layout == "free" and z.name == "table") and z is not self.layout.hand:
                 zones.append(self.renderer.screen_rect(self.camera, z.rect))
-        for avoid in (labels + zones, labels):
-            for y in range(vy + 8, bottom - h - 4, 4):
-                if pygame.Rect(x, y, w, h).collidelist(avoid) < 0:
-                    return x, y
-        return x, max(vy + 8, vy + vh - h - 8)
+        best: tuple[int, int] | None = None
+        for y in range(vy + 8, bottom - h - 4, 4):
+            box = pygame.Rect(x, y, w, h)
+            if box.collidelist(labels) >= 0:
+                continue
+            covered = sum(c.w * c.h for c in (box.clip(z) for z in zones))
+            if best is None or covered < best[0]:
+                best = (covered, y)
+                if not covered:
+                    break
+        return (x, best[1]) if best is not None else (x, max(vy + 8, vy + vh - h - 8))
 
     def _rules_panel(self) -> bool:
         """Whether the side panel shows the rules panel: for a ruleset that tells a status (not the sandbox)."""
