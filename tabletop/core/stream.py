@@ -92,6 +92,9 @@ class StreamItem:
     status: dict[str, Any] = field(default_factory=dict)
     legal: dict[str, Any] | None = None
     history: bool = False
+    #: with `history`: how many of the seat's log lines came before the first line it brings (a reader numbers
+    #: its lines from there)
+    log_start: int = 0
 
 
 class SeatStream:
@@ -135,6 +138,7 @@ class SeatStream:
         """The whole view with the log's last lines, as a LAN welcome brings them."""
         item = self._item(view=self.live.view(), log=log_lines(self.session, self.seat))
         item.history = True
+        item.log_start = max(0, len(self.session.history) - len(item.log))
         return item
 
     def _on_entry(self, kind: str, entry: LogEntry) -> None:

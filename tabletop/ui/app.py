@@ -33,7 +33,6 @@ from .motion import Motion, VelocityTracker
 from .render import HandCard, HandStrip, Renderer
 from .reveals import RevealBar
 from .settings import (
-    BAR_H,
     HEADLESS_DT,
     INPUT_EVENTS,
     LEGAL_CAP,
@@ -48,7 +47,6 @@ from .sidebar import PanelsMixin, _Legal
 from .source import (
     Background,
     Happening,
-    LogRow,
     Stream,
     TableSource,
 )
@@ -216,18 +214,6 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         except (KeyError, ValueError):
             return None
 
-    def _viewport(self) -> tuple[int, int, int, int]:
-        w, h = self.size
-        top = self._hud_height()
-        return (0, BAR_H + top, max(100, w - self.side_w()), max(100, h - BAR_H - top))
-
-    def _hud_height(self) -> int:
-        """Pixels above the table kept for the board a ruleset registered (tabletop.ui.panels)."""
-        if self.hud is None:
-            return 0
-        return self.hud.height(max(100, self.size[0] - self.side_w()), self.hud_open)
-
-
     @property
     def view(self) -> dict[str, Any]:
         """The seat's view as its stream last brought it (read only)."""
@@ -236,11 +222,6 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
     @property
     def layout(self) -> Layout:
         return self.table.layout
-
-    def log_rows(self, n: int) -> list[LogRow]:
-        """The log panel's last `n` lines: the lines the seat's stream brought, as the seat may read them."""
-        return [LogRow((line.get("seq", 0), key), len(line.get("violations") or ()), lambda line=line: line)
-                for key, line in self.table.log[-n:]]
 
     def _close_stream(self) -> None:
         if self.stream is not None:

@@ -165,13 +165,15 @@ def describe_entry(entry: Mapping[str, Any], names: Mapping[int, str], zones: Ma
 
 
 def entry_html(entry: Mapping[str, Any], names: Mapping[int, str], zones: Mapping[str, str],
-               name_of: Callable[[str], str | None] | None = None) -> str:
-    """An entry as pygame-gui HTML: the actor in bold, chat in its own colour, each violation on a warning line."""
+               name_of: Callable[[str], str | None] | None = None, number: int | None = None) -> str:
+    """An entry as pygame-gui HTML: the actor in bold, chat in its own colour, each violation on a warning line;
+    `number` is its place in the log as its reader sees it (else its sequence number)."""
     seat = entry.get("seat")
     who = html.escape(str(names.get(seat, "Host" if seat is None else f"Seat {seat + 1}")))
     text = html.escape(describe_entry(entry, names, zones, name_of))
     colour = "#9fd3ff" if entry.get("action", {}).get("type") == "chat" else "#e6e9ec"
-    out = f"<font color='#8a949e'>{entry.get('seq', '')}</font> <b>{who}</b> <font color='{colour}'>{text}</font>"
+    shown = entry.get("seq", "") if number is None else number
+    out = f"<font color='#8a949e'>{shown}</font> <b>{who}</b> <font color='{colour}'>{text}</font>"
     for v in entry.get("violations", []):
         rule = html.escape(str(v.get("rule", "")))
         msg = html.escape(str(v.get("message", "")))

@@ -9,7 +9,8 @@ from typing import Any
 import pygame
 
 from .render import BG, HandCard
-from .settings import BAR_H, SIDE_W, SIDE_W_NARROW, WIDE_W
+from .settings import SIDE_W, SIDE_W_NARROW, WIDE_W
+from .topbar import bar_height
 
 __all__ = ["DrawMixin"]
 
@@ -42,7 +43,8 @@ class DrawMixin:
     def side_rect(self) -> pygame.Rect:
         """Where the side panel lies; a folded panel is kept (hidden) just off the window's right edge."""
         w = self.side_w()
-        return pygame.Rect(self.size[0] - w, BAR_H, w or SIDE_W_NARROW, self.size[1] - BAR_H)
+        bar = bar_height(self.size[0])
+        return pygame.Rect(self.size[0] - w, bar, w or SIDE_W_NARROW, self.size[1] - bar)
 
     def board_starts_open(self) -> bool:
         return self.size[1] >= self.BOARD_OPEN_MIN_H

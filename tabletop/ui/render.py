@@ -361,6 +361,10 @@ class Renderer:
             target.set_clip(old)
         pygame.draw.rect(target, (28, 70, 52), rect, 2)
 
+    def screen_rect(self, camera: Camera, rect: tuple[float, float, float, float]) -> pygame.Rect:
+        """A rectangle of the table (a zone, a label band) on the screen, in pixels."""
+        return self._zone_rect(camera, rect)
+
     def _zone_rect(self, camera: Camera, rect: tuple[float, float, float, float]) -> pygame.Rect:
         x, y, w, h = rect
         ax, ay = camera.to_screen(x, y)

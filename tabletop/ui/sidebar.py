@@ -16,7 +16,6 @@ from ..core import actions as A
 from .describe import entry_html
 from .hud import HudContext, make_hud
 from .settings import (
-    BAR_H,
     LOG_ROWS,
     PREVIEW_H,
 )
@@ -24,7 +23,8 @@ from .source import (
     LogRow,
 )
 from .status import status_html
-from .whatnow import MoveRow, kind_verb, move_rows, status_variants
+from .topbar import bar_height
+from .whatnow import MoveRow, StatusLine, kind_verb, move_rows, status_variants
 from .widgets import (
     HelpOverlay,
     SidePanel,
@@ -52,6 +52,25 @@ class _Legal:
 
 class PanelsMixin:
     """The panels around the table: top bar, side panel (status, legal moves, seats, log, preview), the ruleset's (a part of `TableApp`)."""
+
+    def _viewport(self) -> tuple[int, int, int, int]:
+        """The table's part of the window (x, y, w, h): under the top bar and the ruleset's board, left of the
+        side panel."""
+        w, h = self.size
+        top = self._hud_height()
+        bar = bar_height(w)
+        return (0, bar + top, max(100, w - self.side_w()), max(100, h - bar - top))
+
+    def _hud_height(self) -> int:
+        """Pixels above the table kept for the board a ruleset registered (tabletop.ui.panels)."""
+        if self.hud is None:
+            return 0
+        return self.hud.height(max(100, self.size[0] - self.side_w()), self.hud_open)
+
+    def log_rows(self, n: int) -> list[LogRow]:
+        """The log panel's last `n` lines: the lines the seat's stream brought, as the seat may read them."""
+        return [LogRow((line.get("seq", 0), key), len(line.get("violations") or ()), lambda line=line: line)
+                for key, line in self.table.log[-n:]]
 
     def _kill_table_widgets(self, windows: bool = True) -> None:
         """Take down the bar, the side panel, the menu and help; with `windows` also the dialogs (a new table:
@@ -97,9 +116,45 @@ class PanelsMixin:
         self.side = SidePanel(self.manager, self.side_rect(), PREVIEW_H, rules=self._rules_panel())
         if not self.side_open:
             self.side.panel.hide()
-        vx, vy, vw, _ = self._viewport()
-        self.notices.place(vx, vy + 8, vw)
         self.camera.viewport = self._viewport()
+        self._place_notices()
+
+    def _place_notices(self) -> None:
+        """Notices go over the side panel's preview, beside the status and the log (they cover no label there);
+        with the panel folded, on the table where they cover no zone label (`_free_spot`)."""
+        if self.side is not None and self.side_open:
+            r = self.side.panel.get_abs_rect()
+            self.notices.place(r.x + 8, r.y + 8, r.w - 16)
+            return
+        vx, vy, vw, _ = self._viewport()
+        w = min(620, vw - 40)
+        self.notices.place(vx + (vw - w) // 2, vy + 8, w, self._free_spot)
+
+    def _free_spot(self, w: int, h: int) -> tuple[int, int]:
+        """The top-left of a `w` x `h` box centred across the table: in the band (the highest of equals) that covers
+        no zone label and the least of the zones, else at the table's foot."""
+        vx, vy, vw, vh = self._viewport()
+        x = vx + (vw - w) // 2
+        bottom = self.hand.rect.top if self.layout.hand is not None else vy + vh
+        names = {p["seat"]: p for p in self.view.get("players", [])}
+        labels, zones = [], []
+        for z in self.layout.zones:
+            placed = self.renderer.label_placement(z, self.camera, names)
+            if placed is not None:
+                labels.append(placed.rect)
+            if not (z.layout == "free" and z.name == "table") and z is not self.layout.hand:
+                zones.append(self.renderer.screen_rect(self.camera, z.rect))
+        best: tuple[int, int] | None = None
+        for y in range(vy + 8, bottom - h - 4, 4):
+            box = pygame.Rect(x, y, w, h)
+            if box.collidelist(labels) >= 0:
+                continue
+            covered = sum(c.w * c.h for c in (box.clip(z) for z in zones))
+            if best is None or covered < best[0]:
+                best = (covered, y)
+                if not covered:
+                    break
+        return (x, best[1]) if best is not None else (x, max(vy + 8, vy + vh - h - 8))
 
     def _rules_panel(self) -> bool:
         """Whether the side panel shows the rules panel: for a ruleset that tells a status (not the sandbox)."""
@@ -126,14 +181,15 @@ class PanelsMixin:
             out[z.name] = label
         return out
 
-    def _entry_html(self, row: LogRow, names: dict[int, str], zones: dict[str, str]) -> str:
-        """A log line as this seat may read it, as HTML (cached: lines do not change once logged)."""
-        key = (row.key, row.version, self.seat)
+    def _entry_html(self, row: LogRow, names: dict[int, str], zones: dict[str, str], number: int | None = None) -> str:
+        """A log line as this seat may read it, as HTML, numbered as its reader counts (cached: lines do not change
+        once logged; an undo renumbers the lines after it)."""
+        key = (row.key, row.version, self.seat, number)
         html_text = self._entry_cache.get(key)
         if html_text is None:
             if len(self._entry_cache) > 4 * LOG_ROWS:
                 self._entry_cache.clear()
-            html_text = entry_html(row.line(), names, zones, self._card_name)
+            html_text = entry_html(row.line(), names, zones, self._card_name, number)
             self._entry_cache[key] = html_text
         return html_text
 
@@ -202,18 +258,24 @@ class PanelsMixin:
         lan = self.source.connection()
         if lan:  # the connection always shows; who this window plays too, when there is room
             me = f"{lan} as {names.get(self.seat, f'Seat {self.seat + 1}')}"
-            shown = [f"{me}  ·  {t}" for t in variants] + [f"{lan}  ·  {t}" for t in variants] + [me, lan]
+            whole = variants[:variants.whole]  # the connection goes before any of the status's own words
+            shown = [f"{me}  ·  {t}" for t in whole] + [f"{lan}  ·  {t}" for t in whole] + whole
+            shown = StatusLine(shown + [f"{lan}  ·  {t}" for t in variants[variants.whole:]] + [me, lan], len(shown))
         label = None
         if self.legal.passes:
             t = self.legal.passes[0].type
             label = "Next phase" if "phase" in t else "Pass" if "pass" in t else kind_verb(t).capitalize()
         self.topbar.show_pass(label)  # first: the status line takes the button's room when it is hidden
-        self.topbar.set_status(shown if lan else variants)
+        line = shown if lan else variants
+        self.topbar.set_status(line, line.whole)
         self._update_rules_panel(variants[0])
         self.side.set_players(self._players_html())
         # log
         zl = self._zone_labels()
-        rows: list[tuple[Any, str]] = [(r.key, self._entry_html(r, names, zl)) for r in self.log_rows(LOG_ROWS)]
+        logged = self.log_rows(LOG_ROWS)
+        # numbered as the reader sees them: undone lines leave the log and the count (`TableView.log_start`)
+        first = self.table.log_start + len(self.table.log) - len(logged) + 1
+        rows: list[tuple[Any, str]] = [(r.key, self._entry_html(r, names, zl, first + i)) for i, r in enumerate(logged)]
         # the app's own lines (refusals, LAN news) go after the log line they followed
         own = [(seq, text) for seq, text, seat in self.local_log if seat is None or seat == self.seat]
         for i, (seq, text) in enumerate(own[-30:]):
@@ -263,12 +325,11 @@ class PanelsMixin:
             return
         self.hud_open = not self.hud_open
         self.camera.viewport = self._viewport()
-        vx, vy, vw, _ = self._viewport()
-        self.notices.place(vx, vy + 8, vw)
+        self._place_notices()
         self.fit()
 
     def _hud_rect(self) -> pygame.Rect:
-        return pygame.Rect(0, BAR_H, max(100, self.size[0] - self.side_w()), self._hud_height())
+        return pygame.Rect(0, bar_height(self.size[0]), max(100, self.size[0] - self.side_w()), self._hud_height())
 
     def _hud_click(self, pos: tuple[int, int]) -> bool:
         """A left click on the board: its header folds it, its buttons submit their action. False: not on it."""
@@ -306,7 +367,9 @@ class PanelsMixin:
                 ref = piece.get("card") if piece.get("face_up", True) or self.hover_hand is not None or piece.get("card") else None
                 key = ("card", ref)
                 if key != self.side.preview_key:
-                    self.side.set_preview(key, self.assets.preview(ref, PREVIEW_H))
+                    # drawn at the pane's height (a card as tall as PREVIEW_H lost its lower part in a short pane)
+                    h = min(PREVIEW_H, self.side.preview_rect.h)
+                    self.side.set_preview(key, self.assets.preview(ref, h))
             elif piece is None and self.side.preview_key is None:
                 pass
         # stacks tell their count on hover (a pygame-gui tooltip after a short rest)

@@ -34,6 +34,9 @@ class TableView:
         self.status: dict[str, Any] = {}
         #: the log as the seat's stream brought it, oldest first: (a key unique in this view's life, line)
         self.log: list[tuple[int, dict[str, Any]]] = []
+        #: how many of the seat's log lines came before `log[0]` (lines it never got, or dropped past LOG_KEEP):
+        #: the log numbers what its reader sees, so the line at `log[i]` is number `log_start + i + 1`
+        self.log_start = 0
         self._keys = itertools.count()
         #: how many items were applied: changes whenever the view may have
         self.version = 0
@@ -76,15 +79,16 @@ class TableView:
                 self._patch(item.seq, item.patch)
             self.legal = item.legal
             self.status = self.view.get("rules") or {}
-            self._take_log(item.log, item.history)
+            self._take_log(item.log, item.history, item.log_start)
             self.version += 1
         return bool(items)
 
-    def _take_log(self, lines: list[dict[str, Any]], history: bool) -> None:
+    def _take_log(self, lines: list[dict[str, Any]], history: bool, start: int = 0) -> None:
         """Lines from the stream: a whole view's start the log again; an undo line takes its entry out (as the
         table's log drops it), a redo line puts it back under its new number."""
         if history:
             self.log = []
+            self.log_start = start
         for line in lines:
             if line.get("kind") == "undo":
                 seq = line.get("seq")
@@ -95,6 +99,7 @@ class TableView:
                 continue
             self.log.append((next(self._keys), line))
         if len(self.log) > LOG_KEEP:
+            self.log_start += len(self.log) - LOG_KEEP
             del self.log[: len(self.log) - LOG_KEEP]
 
     def _patch(self, seq: int, patch: dict[str, Any]) -> None:

@@ -16,7 +16,8 @@ from typing import Any
 from ..core.words import action_defaults, action_todo, action_words, fill
 from .status import SEAT_KEYS, describe_action, field_words
 
-__all__ = ["MoveRow", "card_moves", "kind_verb", "move_rows", "moves_to", "status_variants", "todo_words", "worded"]
+__all__ = ["MoveRow", "StatusLine", "card_moves", "kind_verb", "move_rows", "moves_to", "short_title", "status_variants",
+           "todo_words", "worded"]
 
 #: the fields that name a seat in a move's words (a Site is directed `at` one)
 MOVE_SEAT_KEYS = SEAT_KEYS | {"at"}
@@ -198,38 +199,63 @@ def _waiting(status: Mapping[str, Any], legal: Mapping[str, Any] | None, seats: 
     return found
 
 
+class StatusLine(list[str]):
+    """The status line's variants, longest first; the first `whole` of them say the step, who acts and what to
+    do (all three that the status tells), the rest less (for a bar that holds none of the whole ones)."""
+
+    def __init__(self, variants: Sequence[str], whole: int | None = None) -> None:
+        super().__init__(variants)
+        self.whole = len(self) if whole is None else whole
+
+
+def short_title(title: str) -> str:
+    """A ruleset's title abbreviated: without a leading "The" or a parenthesis ("X-Files CCG")."""
+    short = re.sub(r"\s*\([^()]*\)", "", title).strip()
+    return re.sub(r"^The\s+", "", short) or title
+
+
 def status_variants(title: str, status: Mapping[str, Any], legal: Mapping[str, Any] | None, seat: int | None,
-                    names: Mapping[int, str], seats: int, mode: str = "warn") -> list[str]:
+                    names: Mapping[int, str], seats: int, mode: str = "warn") -> StatusLine:
     """The status line, longest first, then shorter ones for a narrow bar: "Duel · Enter Stage: Bob (you) to
     act — play a card or pass". The words come from the seat's own legal moves when it acts (exact), else from
-    the ruleset's `todo` (what the seat it waits on may do, in words that name no card)."""
+    the ruleset's `todo` (what the seat it waits on may do, in words that name no card). The whole variants
+    (`StatusLine.whole`) drop the ruleset's title, then abbreviate it; never the step, who acts or the words."""
     step = status.get("step_label") or status.get("phase") or status.get("step")
     if isinstance(step, str) and re.fullmatch(r"[a-z0-9_]+", step):  # an identifier: "choose_first"
         step = step.replace("_", " ").capitalize()
-    head = f"{title} · {step}" if step else title
+    heads = list(dict.fromkeys([f"{t} · {step}" if step else t for t in (title, short_title(title))]))
+    head = heads[0]
     if status.get("over"):
         prompt = status.get("prompt") or "the game is over"
-        return [f"{head}: game over — {prompt}", f"Game over — {prompt}"]
+        return StatusLine([f"{h}: game over — {prompt}" for h in heads] + [f"Game over — {prompt}"])
     waiting = _waiting(status, legal, seats)
     moves = list(legal.get("moves") or ()) if legal is not None else []
     if not status and not moves:
-        return [f"{title}: no rules watch this table — anyone may act", f"{title}: anyone may act"]
+        return StatusLine([f"{title}: no rules watch this table — anyone may act", f"{title}: anyone may act"])
     if waiting is None:
-        return [head]
+        return StatusLine(heads)
     if not waiting:
         if mode == "off":  # the rules' own steps (resolve, advance) run only with the dial on warn or strict
-            return [f"{head}: no one to act — the rules are off: turn the Rules dial to warn to let the game move on",
-                    f"{head}: rules off — turn the dial to warn to move on", "Rules off — turn the dial to warn", head]
-        return [f"{head}: the game moves on", head]
+            return StatusLine([f"{head}: no one to act — the rules are off: turn the Rules dial to warn to let the "
+                               "game move on", f"{head}: rules off — turn the dial to warn to move on",
+                               f"{step or head}: rules off — turn the dial to warn to move on",
+                               "Rules off — turn the dial to warn", head], 3)
+        return StatusLine([f"{h}: the game moves on" for h in heads] + [head])
+    return _acting_variants(heads, step, status, legal, seat, names, seats, waiting, moves)
+
+
+def _acting_variants(heads: list[str], step: Any, status: Mapping[str, Any], legal: Mapping[str, Any] | None,
+                     seat: int | None, names: Mapping[int, str], seats: int, waiting: list[int],
+                     moves: list[Any]) -> StatusLine:
     who = _who(waiting, seat, names, seats)
     acting = seat in waiting
     todo = str(status.get("todo") or "")  # the ruleset's words for the step, else its moves' words (`core.words`)
     if acting and moves and not todo:
         todo = todo_words(moves, list(legal.get("paths") or ()) if legal is not None else [])
-    line = f"{head}: {who} to act"
-    short = f"{step}: {who} to act" if step else f"{who} to act"
-    out = [f"{line} — {todo}", f"{short} — {todo}", f"{who} to act — {todo}"] if todo else []
-    out += [line, short, f"{who} to act"]
-    if acting:
-        out.append("Your move")
-    return out
+    lines = [f"{h}: {who} to act" for h in heads] + [f"{step}: {who} to act" if step else f"{who} to act"]
+    lines = list(dict.fromkeys(lines))
+    tail = [f"{who} to act"] + (["Your move"] if acting else [])
+    if not todo:
+        return StatusLine(list(dict.fromkeys(lines + tail)), len(lines))
+    whole = [f"{line} — {todo}" for line in lines]
+    return StatusLine(list(dict.fromkeys(whole + [f"{who} to act — {todo}"] + lines + tail)), len(whole))

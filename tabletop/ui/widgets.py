@@ -15,7 +15,6 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import (
     UIButton,
-    UIDropDownMenu,
     UIImage,
     UILabel,
     UIPanel,
@@ -28,6 +27,7 @@ from pygame_gui.elements import (
 from .movelist import MoveList
 from .shortcuts import SHORTCUTS
 from .textboxes import LogBox, StatusBox
+from .topbar import BAR_H, ENFORCEMENT, TopBar  # noqa: F401  (the bar lives in topbar.py; imported from here by others)
 
 __all__ = [
     "ChoiceDialog",
@@ -45,137 +45,6 @@ __all__ = [
 Callback = Callable[[], Any]
 #: the log box keeps appending up to LOG_MAX rows, then starts again from the last LOG_KEEP
 LOG_MAX, LOG_KEEP = 60, 30
-BAR_H = 36
-ENFORCEMENT = ["off", "warn", "strict"]
-
-
-class TopBar:
-    """Buttons for the game (new, open, save, undo, redo, seat, info, help), the rules dial, the status line and
-    the side panel's fold button; in a narrow window the buttons are compact, so the status keeps its room."""
-
-    BUTTONS = (("new", "New", 52), ("open", "Open", 56), ("save", "Save", 52), ("undo", "Undo", 54),
-               ("redo", "Redo", 54), ("seat", "Next seat", 84), ("info", "Info", 48), ("help", "Help (F1)", 80))
-    COMPACT = (("new", "New", 44), ("open", "Open", 48), ("save", "Save", 46), ("undo", "Undo", 48),
-               ("redo", "Redo", 48), ("seat", "Seat", 44), ("info", "Info", 40), ("help", "Help", 46))
-    #: below this window width the compact buttons are used
-    COMPACT_BELOW = 1100
-    SEP = "   ·   "
-
-    def __init__(self, manager: pygame_gui.UIManager, width: int, mode: str, host: bool, lan: bool = False) -> None:
-        self.manager = manager
-        self.panel = UIPanel(pygame.Rect(0, 0, width, BAR_H), starting_height=1, manager=manager)
-        self.buttons: dict[str, UIButton] = {}
-        compact = width < self.COMPACT_BELOW
-        gap = 2 if compact else 3
-        x = 4
-        for key, label, w in (self.COMPACT if compact else self.BUTTONS):
-            self.buttons[key] = UIButton(pygame.Rect(x, 3, w, BAR_H - 8), label, manager, container=self.panel,
-                                         tool_tip_text=_TIPS.get(key))
-            x += w + gap
-        if lan:  # each player of a LAN game has a window of their own
-            self.buttons["seat"].disable()
-        self.dial_x = x + (2 if compact else 6)
-        rules_w = 0 if compact else 44
-        if rules_w:
-            UILabel(pygame.Rect(self.dial_x, 3, rules_w, BAR_H - 8), "Rules", manager, container=self.panel)
-        self.dial_x += rules_w
-        self.dial: UIDropDownMenu | None = None
-        self.mode = ""
-        self.host = host
-        self.set_mode(mode, host)
-        x = self.dial_x + 92 + 6
-        pass_w = 90 if compact else 110
-        self.pass_button = UIButton(pygame.Rect(x, 3, pass_w, BAR_H - 8), "Pass", manager, container=self.panel,
-                                    object_id="#pass_button", tool_tip_text="Pass / next phase (P)")
-        self.pass_button.hide()
-        panel_w = 56
-        self.buttons["panel"] = UIButton(pygame.Rect(width - panel_w - 4, 3, panel_w, BAR_H - 8), "Panel", manager,
-                                         container=self.panel, tool_tip_text=_TIPS.get("panel"))
-        # the status takes the Pass button's place while that is hidden
-        self._status_x = (x + pass_w + 6, x)
-        self._status_end = width - panel_w - 12
-        sx = self._status_x[1]
-        self.status = UILabel(pygame.Rect(sx, 3, max(60, self._status_end - sx), BAR_H - 8), "", manager,
-                              container=self.panel, object_id="#status")
-        self.full_status: list[str] = [""]
-        self.status_tip: str | None = None
-
-    def set_mode(self, mode: str, host: bool) -> None:
-        """Show the enforcement dial at `mode` (rebuilt, since a dropdown cannot be set from outside)."""
-        if mode == self.mode and self.dial is not None and host == self.host:
-            return
-        if self.dial is not None:
-            self.dial.kill()
-        self.dial = UIDropDownMenu(ENFORCEMENT, mode, pygame.Rect(self.dial_x, 3, 92, BAR_H - 8), self.manager,
-                                   container=self.panel)
-        if not host:
-            self.dial.disable()
-            self.dial.set_tooltip("Only the host turns the rules dial")
-        self.mode, self.host = mode, host
-
-    def set_status(self, variants: str | Sequence[str]) -> None:
-        """Show the longest of `variants` (longest first) that fits the bar, else the last one's leading parts
-        (never cut mid-word); the first, whole, is the tooltip when something was left out."""
-        variants = [variants] if isinstance(variants, str) else list(variants) or [""]
-        self.full_status = variants
-        text = next((t for t in variants if self._fits(t)), None)
-        if text is None:
-            text = self.fit_status(variants[-1])
-        if self.status.text != text:
-            self.status.set_text(text)
-        full = variants[0] if text != variants[0] else None
-        if full != self.status_tip:
-            self.status_tip = full
-            self.status.set_tooltip(full)
-
-    def _fits(self, t: str) -> bool:
-        font = self.status.font
-        return font is None or font.get_rect(t).width <= self.status.relative_rect.w - 2
-
-    def fit_status(self, text: str) -> str:
-        """The longest leading run of the status's parts (then words) that fits its label in the label's font."""
-        fits = self._fits
-        if fits(text):
-            return text
-        parts = text.split(self.SEP)
-        if fits(" · ".join(parts)):  # the same, with narrow separators
-            return " · ".join(parts)
-        while len(parts) > 1:
-            parts.pop()
-            if fits(" · ".join(parts)):
-                return " · ".join(parts)
-        words = parts[0].split(" ")
-        while len(words) > 1:
-            words.pop()
-            if fits(" ".join(words)):
-                return " ".join(words)
-        return words[0] if fits(words[0]) else ""
-
-    def show_pass(self, label: str | None) -> None:
-        """The Pass button with `label` (None: hidden, and the status line takes its room)."""
-        if label is None:
-            if self.pass_button.visible:
-                self.pass_button.hide()
-        else:
-            if self.pass_button.text != label:
-                self.pass_button.set_text(label)
-            if not self.pass_button.visible:
-                self.pass_button.show()
-        sx = self._status_x[0 if label is not None else 1]
-        if self.status.relative_rect.x != sx:
-            self.status.set_relative_position((sx, 3))
-            self.status.set_dimensions((max(60, self._status_end - sx), BAR_H - 8))
-            self.set_status(self.full_status)
-
-    def kill(self) -> None:
-        self.panel.kill()
-
-
-_TIPS = {
-    "new": "New game (Ctrl+N)", "open": "Open a save (Ctrl+O)", "save": "Save (Ctrl+S)", "undo": "Undo (Ctrl+Z)",
-    "redo": "Redo (Ctrl+Y)", "seat": "Hotseat: pass to the next seat (Tab)", "info": "Game info and house rules (I)",
-    "help": "Every shortcut (F1)", "panel": "Fold the side panel away to give the table room, or open it (F4)",
-}
 
 
 class SidePanel:
@@ -227,11 +96,16 @@ class SidePanel:
         self.players_text = ""
 
     def set_preview(self, key: Any, surface: pygame.Surface | None) -> None:
+        """Show `surface` (a card's face) whole in the preview, centred across it and scaled down to fit."""
         if key == self.preview_key:
             return
         self.preview_key = key
         canvas = pygame.Surface(self.preview_rect.size, pygame.SRCALPHA)
         if surface is not None:
+            sw, sh = surface.get_size()
+            scale = min(1.0, canvas.get_width() / max(1, sw), canvas.get_height() / max(1, sh))
+            if scale < 1.0:  # a tall card in a short pane: the whole card, smaller, never its top only
+                surface = pygame.transform.smoothscale(surface, (max(1, round(sw * scale)), max(1, round(sh * scale))))
             canvas.blit(surface, ((canvas.get_width() - surface.get_width()) // 2, 0))
         self.preview.set_image(canvas)
 
@@ -317,7 +191,8 @@ class ContextMenu:
     def __init__(self, manager: pygame_gui.UIManager, pos: tuple[int, int], title: str,
                  items: Sequence[tuple[str, Callback]], screen: tuple[int, int]) -> None:
         font = manager.get_theme().get_font([])
-        width = max(220, min(420, max((font.size(label)[0] + 36 for label, _ in items), default=0)))
+        width = max(220, min(420, max((font.size(label)[0] + 36 for label, _ in items), default=0),
+                             font.size(title)[0] + 16))
         height = (len(items) + 1) * self.ITEM_H + 8
         x = min(pos[0], screen[0] - width - 4)
         y = min(pos[1], screen[1] - height - 4)
@@ -345,6 +220,7 @@ class Prompt:
         w, h = 320, 130
         self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 3, w, h), manager, title,
                                always_on_top=True)
+        fit_title(self.window, title, screen[0])
         self.entry = UITextEntryLine(pygame.Rect(10, 10, w - 110, 32), manager, container=self.window,
                                      initial_text=initial)
         self.ok = UIButton(pygame.Rect(w - 92, 10, 60, 32), "OK", manager, container=self.window)
@@ -366,6 +242,38 @@ class Prompt:
         return self.window.alive()
 
 
+#: pixels a window's title bar keeps beside its title (the text's padding)
+TITLE_PAD = 16
+
+
+def title_fits(window: UIWindow, title: str) -> bool:
+    """Whether `title` fits `window`'s title bar whole, in the bar's font."""
+    bar = window.title_bar
+    return bar is None or bar.font is None or bar.font.get_rect(title).width + TITLE_PAD <= bar.relative_rect.w
+
+
+def fit_title(window: UIWindow, title: str, screen_w: int, margin: int = 20) -> bool:
+    """Widen `window` (centred again, never past the screen less `margin` each side) until its title bar holds
+    `title` whole; whether it does (if not, the caller shows a short title and puts the whole one in the body)."""
+    bar = window.title_bar
+    if title_fits(window, title) or bar is None or bar.font is None:
+        return True
+    r = window.get_abs_rect()
+    need = bar.font.get_rect(title).width + TITLE_PAD - bar.relative_rect.w
+    w = min(screen_w - 2 * margin, r.w + need)
+    if w > r.w:
+        window.set_dimensions((w, r.h))
+        window.set_position(((screen_w - w) // 2, r.y))
+    return title_fits(window, title)
+
+
+def short_title(title: str) -> str:
+    """A dialog's title for its bar when the whole one goes in the body: its last part ("Deploy Special Agent
+    Ruth Calder: choose one" -> "Choose one")."""
+    last = title.rsplit(": ", 1)[-1].strip()
+    return last[:1].upper() + last[1:] if last else title
+
+
 class ChoiceDialog:
     """A legal move that needs a choice (a Role, a target, a value, a guess): its options, one click each.
 
@@ -383,13 +291,25 @@ class ChoiceDialog:
         h = 104 + rows * 22
         self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 3, w, h), manager, title,
                                always_on_top=True, object_id="#choice")
+        top = 0
+        #: the whole title in the body, when the title bar (widened up to the screen) cannot hold it
+        self.heading: UITextBox | None = None
+        if not fit_title(self.window, title, screen[0]):
+            w = self.window.get_abs_rect().w
+            self.window.set_display_title(short_title(title))
+            self.heading = UITextBox(f"<b>{html.escape(title)}</b>", pygame.Rect(8, 6, w - 48, -1), manager,
+                                     container=self.window)
+            top = self.heading.rect.h + 4
+            self.window.set_dimensions((w, h + top))
+        w = self.window.get_abs_rect().w
         self.options = list(options)
-        self.list = UISelectionList(pygame.Rect(8, 8, w - 48, rows * 22 + 8),
+        self.list = UISelectionList(pygame.Rect(8, 8 + top, w - 48, rows * 22 + 8),
                                     [(o, f"opt_{i}") for i, o in enumerate(self.options)], manager,
                                     container=self.window)
-        self.ok = UIButton(pygame.Rect(w - 132, rows * 22 + 24, 90, 30), "Choose", manager, container=self.window,
+        self.ok = UIButton(pygame.Rect(w - 132, top + rows * 22 + 24, 90, 30), "Choose", manager,
+                           container=self.window,
                            tool_tip_text="Enter or a double click: the highlighted option, else the first")
-        UILabel(pygame.Rect(8, rows * 22 + 24, w - 150, 30), "Click one, then Choose", manager,
+        UILabel(pygame.Rect(8, top + rows * 22 + 24, w - 150, 30), "Click one, then Choose", manager,
                 container=self.window, object_id="#choice_hint")
         self.answer = answer
 
@@ -416,22 +336,28 @@ class ChoiceDialog:
 
 
 class Notices:
-    """Non-blocking notices at the top of the table (rule warnings, refusals, saves) that fade after a while."""
+    """Non-blocking notices (rule warnings, refusals, saves) that fade after a while, stacked where the window
+    says (`place`): over the side panel's preview, or on the table where they cover no label."""
 
     def __init__(self, manager: pygame_gui.UIManager) -> None:
         self.manager = manager
         self.items: list[tuple[UITextBox, float]] = []
         #: the boxes shown for a refusal (a later accepted action takes them down: the refusal is answered)
         self.refusals: set[int] = set()
+        #: the stack's top-left and its boxes' width
         self.anchor = (0, 0, 600)
+        #: where a stack of that height goes instead (top-left), when the window looks for a free place
+        self.spot: Callable[[int, int], tuple[int, int]] | None = None
 
-    def place(self, x: int, y: int, width: int) -> None:
+    def place(self, x: int, y: int, width: int, spot: Callable[[int, int], tuple[int, int]] | None = None) -> None:
+        """Stack the notices at (x, y), `width` wide; `spot(width, height)` may move the stack (a free place)."""
         self.anchor = (x, y, width)
+        self.spot = spot
+        self._stack()
 
     def add(self, text: str, kind: str = "info", seconds: float = 5.0, refusal: bool = False) -> None:
-        x, y, width = self.anchor
-        w = min(620, width - 40)
-        box = UITextBox(html.escape(text), pygame.Rect(x + (width - w) // 2, y, w, -1), self.manager,
+        x, y, w = self.anchor
+        box = UITextBox(html.escape(text), pygame.Rect(x, y, w, -1), self.manager,
                         object_id=f"#notice_{kind}", starting_height=30)
         self.items.append((box, time.monotonic() + seconds))
         if refusal:
@@ -461,9 +387,13 @@ class Notices:
         self._stack()
 
     def _stack(self) -> None:
-        x, y, width = self.anchor
+        x, y, w = self.anchor
+        if self.spot is not None and self.items:
+            x, y = self.spot(w, sum(b.rect.h + 4 for b, _ in self.items) - 4)
         for box, _ in self.items:
-            box.set_position((box.rect.x, y))
+            if box.rect.w != w:
+                box.set_dimensions((w, box.rect.h))
+            box.set_position((x, y))
             y += box.rect.h + 4
 
     def update(self) -> None:

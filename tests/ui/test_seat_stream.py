@@ -97,7 +97,8 @@ def test_the_log_panel_is_the_seats_stream_undo_and_redo_included() -> None:
     assert len(panel) == len(session.history) == 4
     # what the panel shows is those lines, rendered for seat 1: the drawn cards stay hidden
     names, zones = app._names(), app._zone_labels()
-    assert app.side.log_text == "<br>".join(entry_html(line, names, zones, app._card_name) for line in panel)
+    assert app.side.log_text == "<br>".join(entry_html(line, names, zones, app._card_name, i + 1)
+                                            for i, line in enumerate(panel))
     hand0 = session.state.zones["hand:0"].pieces
     assert not any(pid in json.dumps(panel) for pid in hand0)
     # switching seats starts the log again from that seat's stream

@@ -112,7 +112,7 @@ def test_tragedy_hand_cards_glow_in_the_hand_strip_in_every_dial_position():
 
 def _status(app: TableApp) -> str:
     app.run_frames(1)
-    return app.topbar.status.text + " | " + (app.topbar.status_tip or "")
+    return app.topbar.shown + " | " + (app.topbar.status_tip or "")
 
 
 def test_tragedy_says_the_step_and_who_acts_for_each_seat():
