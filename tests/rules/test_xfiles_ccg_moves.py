@@ -224,3 +224,18 @@ def test_a_second_question_or_guess_says_it_was_used() -> None:
     assert guess.violations[0].message.startswith("you have asked, so you may not also guess")
     # and the legal list no longer offers what was used
     assert not any(isinstance(a, Ask | Guess) for a in r.legal_actions(house.state, 0))
+
+
+def test_a_team_already_formed_is_not_offered_again() -> None:
+    """The trial: "Form a Team" stayed offered after the Team was formed. Teams stand until changed (manual p.23),
+    so forming the same Agents again changes nothing: it is neither listed nor accepted; another Team still is."""
+    s = position({"field:0": ["owen-marsh", "ruth-calder"]}, {"step": "deployment"})
+    rules = s.rules
+    field = tuple(rules.agents(s.state, 0, ("field",)))
+    assert FormTeam(field) in list(rules.legal_actions(s.state, 0))
+    assert s.submit(FormTeam(field), 0).accepted
+    assert FormTeam(field) not in list(rules.legal_actions(s.state, 0))
+    again = s.submit(FormTeam(field), 0)
+    assert not again.accepted and "already form a Team" in str(again.error)
+    assert s.submit(FormTeam(field[:1]), 0).accepted  # a new designation is still a move
+    assert FormTeam(field) in list(rules.legal_actions(s.state, 0))

@@ -176,9 +176,17 @@ def _list_deployment(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
         yield Hire(pid, "field")
         yield Hire(pid, "bureau")
     for section in SECTIONS:
-        team = rs.agents(state, seat, (section,))
-        if team:
-            yield FormTeam(tuple(team))
+        yield from _new_team(state, seat, rs.agents(state, seat, (section,)))
+
+
+def _new_team(state: GameState, seat: int, agents: list[str] | tuple[str, ...]) -> Iterator[Action]:
+    """Forming `agents` into a Team, unless they already are one: the Teams stand until changed (manual p.23,
+    "the most recent Team designations still apply"), so forming the same Team again is no move at all."""
+    if not agents:
+        return
+    current = {frozenset(t) for t in (state.rules.get("teams") or {}).get(str(seat), [])}
+    if frozenset(agents) not in current:
+        yield FormTeam(tuple(agents))
 
 
 def _list_sites(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
@@ -215,8 +223,7 @@ def _list_assign(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
         for team in teams:
             for skill in skills:
                 yield Investigate(site, team, skill)
-    if everyone:
-        yield FormTeam(everyone)
+    yield from _new_team(state, seat, everyone)
 
 
 def _list_reveal(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
