@@ -53,10 +53,11 @@ class InvestigationReducers:
             binfo = self.pinfo(state, pid)
             if binfo.has("BLUFF"):
                 pending.append(pid)
-                tx.note("xfc.bluff_revealed", self._owner(state, pid), f"Bluff revealed: {binfo.name}", {"piece": pid})
-            else:
-                tx.note("xfc.bluff_revealed", self._owner(state, pid), f"{binfo.name} was not a Bluff and is discarded",
+                tx.note("xfc.bluff_revealed", self._owner(state, pid), f"the Bluff {self.ref(state, pid)} was revealed",
                         {"piece": pid})
+            else:
+                tx.note("xfc.bluff_revealed", self._owner(state, pid), f"{self.ref(state, pid)} was revealed, not a "
+                        "Bluff, and discarded", {"piece": pid})
                 self._to_discard(state, pid, tx)
         if pending:
             tx.set_rule("bluffs", pending)
@@ -96,8 +97,8 @@ class InvestigationReducers:
         pool = self.pay_pool(state, info, seat, a.side)
         if self._pool_of(state, seat, pool) < cost:
             self._to_discard(state, a.piece, tx)
-            tx.note("xfc.unpaid", seat, f"cannot pay {cost} {pool.upper()} for {info.name}: it goes to the Discard "
-                    "(xfc.chain.3)", {"piece": a.piece})
+            tx.note("xfc.unpaid", seat, f"could not pay {cost} {pool.upper()} for {self.ref(state, a.piece)}: it went "
+                    "to the Discard (xfc.chain.3)", {"piece": a.piece})
             return
         self._pay(state, seat, pool, cost, tx)
         tx.move(a.piece, "chain", face_up=True, by=seat)
