@@ -239,3 +239,18 @@ def test_a_team_already_formed_is_not_offered_again() -> None:
     assert not again.accepted and "already form a Team" in str(again.error)
     assert s.submit(FormTeam(field[:1]), 0).accepted  # a new designation is still a move
     assert FormTeam(field) in list(rules.legal_actions(s.state, 0))
+
+
+@pytest.mark.parametrize("step", ["requisition", "deployment"])
+def test_a_waiting_seat_is_told_why_it_is_not_asked_to_requisition_or_deploy(step: str) -> None:
+    """The trial: "Seat 2 was not asked to requisition or deploy". Right by the manual (these are the Investigating
+    Player's steps), so the waiting seat's status now says so; the deciding seat's words are unchanged."""
+    s = position({"hand:0": ["sidearm"]}, {"step": step})
+    rules = s.rules
+    waiting = rules.status(s.state, 1)
+    assert "Randy decides" in waiting["what_now"] and "Only the Investigating Player" in waiting["what_now"]
+    assert "in your own turn" in waiting["what_now"] and "in your own turn" in waiting["todo"]
+    assert not [a for a in rules.legal_actions(s.state, 1) if a.type != "xfc.effect"]
+    deciding = rules.status(s.state, 0)
+    assert "Investigating Player" not in deciding["what_now"] and "own turn" not in deciding["todo"]
+    assert "Only the Investigating Player" not in rules.status(s.state, None)["what_now"]  # a spectator has no turn
