@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core.state import GameState
 from ..kit import Status
-from .model import PHASES, STEP_LABELS
+from .model import PHASES, STEP_LABELS, STEPS
 from .state import RuleState
 
 __all__ = ["StatusView"]
@@ -78,9 +78,32 @@ class StatusView(RuleState):
         if priority is None:
             return None
         if not self._not_staging(state):
-            return "stage an Actor, Set, Prop or Set Piece, play an Act, or pass"
-        if self._step(state) == "performance" and priority == self._active(state) and not r.get("scored"):
-            return "score with an Actor and a Set, play an Act, or pass"
+            todo = "stage an Actor, Set, Prop or Set Piece, play an Act, or pass"
+        elif self._step(state) == "performance" and priority == self._active(state) and not r.get("scored"):
+            todo = "score with an Actor and a Set, play an Act, or pass"
+        elif self._stack(state):
+            todo = "answer with an Act, or pass to let the latest Act resolve"
+        else:
+            todo = "play an Act or pass"
+        return f"{todo} ({self._what_ends(state)})"
+
+    def _what_ends(self, state: GameState) -> str:
+        """What the passes of this round of priority lead to, in words: the latest Act resolving (0000.3.6.2), or
+        with the Stack empty the Step ending, and at the End Scene the turn (0000.5.1).
+
+        Why: a newcomer saw the Upkeep Step come back after an Act resolved, with no word of how it ends."""
+        r = state.rules
+        need = int(r.get("need", len(state.seats)))
+        passed = int(r.get("passed", 0))
+        who = "every player has passed in a row" if need > 1 else f"{self._seat_name(state, self._active(state))} passes"
+        count = f"; {passed} of {need} passed" if need > 1 and passed else ""
         if self._stack(state):
-            return "answer with an Act, or pass to let the latest Act resolve"
-        return "play an Act or pass"
+            return f"it resolves when {who}, then everyone gets priority again{count}"
+        step = self._step(state)
+        if step == "end_scene":
+            nxt = self._seat_name(state, self._next_seat(state, self._active(state)))
+            then = f"the End Scene and {self._seat_name(state, self._active(state))}'s turn end; {nxt}'s turn begins"
+        else:
+            after = STEPS[STEPS.index(step) + 1]
+            then = f"the {STEP_LABELS[step]} ends; next: the {STEP_LABELS[after]}"
+        return f"when {who} with the Stack empty, {then}{count}"
