@@ -103,14 +103,14 @@ def test_the_skill_check_the_effects_and_the_chain_are_logged_for_every_seat():
     failed = _trial_check(ranger=False)
     for seat in (0, 1, None):
         log = " | ".join(_lines(failed, seat))
-        assert "the Bluff Misfiled Report was revealed" in log, log
+        assert "; the Behavioral check began: 6 against 4+; the Bluff Misfiled Report was revealed" in log, log
         assert "paid for the revealed Bluff Misfiled Report" in log, log
         assert "Misfiled Report: -3 to the Behavioral check (now 3 against 4+)" in log, log
         assert "the Behavioral check at Harlow Creek, MO failed: 3 against 4+" in log, log
     passed = _trial_check(ranger=True)
     for seat in (0, 1, None):
         log = " | ".join(_lines(passed, seat))
-        assert "played The Retired Ranger" in log, log
+        assert "played The Retired Ranger; paid 3 RP (2 RP left)" in log, log
         assert "The Retired Ranger resolved" in log, log
         assert "The Retired Ranger: +3 to the Behavioral check (now 6 against 4+)" in log, log
         assert "the Behavioral check at Harlow Creek, MO succeeded: 6 against 4+" in log, log

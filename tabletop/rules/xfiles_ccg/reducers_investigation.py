@@ -44,8 +44,7 @@ class InvestigationReducers:
         tx.set_rule("check", {"site": a.site, "team": list(a.agents), "skill": skill, "need": need,
                               "directed": directed, "mods": [], "used": []})
         tx.set_rule("used", [*(r.get("used") or []), *a.agents])
-        tx.note("xfc.investigate", seat, f"investigates {info.name} with "
-                f"{', '.join(self.ref(state, p) for p in a.agents)}: {skill} {self.team_skill(state, a.agents, skill)} "
+        tx.note("xfc.investigate", seat, f"the {skill} check began: {self.team_skill(state, a.agents, skill)} "
                 f"against {need}+", {"site": a.site, "agents": list(a.agents), "skill": skill, "need": need})
         pending = []
         for pid in list(state.attached(a.site)):
@@ -114,7 +113,7 @@ class InvestigationReducers:
             tx.set_rule("check", check)
         tx.set_rule("passed", 0)
         tx.set_rule("priority", seat)
-        tx.note("xfc.play", seat, f"plays {info.name} for {cost} {pool.upper()} ({self._pool_of(state, seat, pool)} "
+        tx.note("xfc.play", seat, f"paid {cost} {pool.upper()} ({self._pool_of(state, seat, pool)} "
                 f"{pool.upper()} left){named}", {"piece": a.piece, "pool": pool, "paid": cost, "choice": a.choice})
 
     @reduces(AssignDamage)
