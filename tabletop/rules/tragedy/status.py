@@ -47,8 +47,9 @@ class StatusView(RuleState):
         elif effect:
             prompt = f"{names.get(effect.get('seat'))} applies the Act's effect by hand"
         elif priority is not None:
+            # and what the passes lead to: the first line of the rules panel (the top bar keeps the short `todo`)
             who = "You have" if priority == seat else f"{names.get(priority, priority)} has"
-            prompt = f"{STEP_LABELS[step]}: {who} priority"
+            prompt = f"{STEP_LABELS[step]}: {who} priority — {self._what_ends(state)}"
         else:
             prompt = STEP_LABELS[step]
         extra: dict[str, Any] = {
@@ -78,14 +79,12 @@ class StatusView(RuleState):
         if priority is None:
             return None
         if not self._not_staging(state):
-            todo = "stage an Actor, Set, Prop or Set Piece, play an Act, or pass"
-        elif self._step(state) == "performance" and priority == self._active(state) and not r.get("scored"):
-            todo = "score with an Actor and a Set, play an Act, or pass"
-        elif self._stack(state):
-            todo = "answer with an Act, or pass to let the latest Act resolve"
-        else:
-            todo = "play an Act or pass"
-        return f"{todo} ({self._what_ends(state)})"
+            return "stage an Actor, Set, Prop or Set Piece, play an Act, or pass"
+        if self._step(state) == "performance" and priority == self._active(state) and not r.get("scored"):
+            return "score with an Actor and a Set, play an Act, or pass"
+        if self._stack(state):
+            return "answer with an Act, or pass to let the latest Act resolve"
+        return "play an Act or pass"
 
     def _what_ends(self, state: GameState) -> str:
         """What the passes of this round of priority lead to, in words: the latest Act resolving (0000.3.6.2), or
