@@ -249,8 +249,8 @@ def test_a_waiting_seat_is_told_why_it_is_not_asked_to_requisition_or_deploy(ste
     rules = s.rules
     waiting = rules.status(s.state, 1)
     assert "Randy decides" in waiting["what_now"] and "Only the Investigating Player" in waiting["what_now"]
-    assert "in your own turn" in waiting["what_now"]  # the rules panel's "What now" (the top bar keeps it short)
+    assert "in your own turn" in waiting["what_now"] and "in your own turn" in waiting["todo"]
     assert not [a for a in rules.legal_actions(s.state, 1) if a.type != "xfc.effect"]
     deciding = rules.status(s.state, 0)
-    assert "Investigating Player" not in deciding["what_now"]
+    assert "Investigating Player" not in deciding["what_now"] and "own turn" not in deciding["todo"]
     assert "Only the Investigating Player" not in rules.status(s.state, None)["what_now"]  # a spectator has no turn
