@@ -174,29 +174,35 @@ def _fields(action: Action) -> dict[str, Any]:
     return {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
 
 
-def _drawn(state: GameState, action: Action, events: Sequence[Event]) -> dict[int | None, list[str]]:
-    """The cards the events put into a hand that the action does not name itself (a draw, a buy), by hand owner."""
+def _drawn(state: GameState, action: Action, events: Sequence[Event]) -> dict[int | None, tuple[int, list[str]]]:
+    """The cards the events put into a hand that the action does not name itself (a draw, a buy), by hand owner,
+    each with the index of the first such event (where it falls among the rules' notes)."""
     own: set[str] = set()
     for f in type(action).piece_fields:
         v = getattr(action, f, None)
         own.update(v if isinstance(v, tuple) else (v,) if isinstance(v, str) else ())
-    out: dict[int | None, dict[str, None]] = {}
-    for e in events:
+    out: dict[int | None, tuple[int, dict[str, None]]] = {}
+    for i, e in enumerate(events):
         if isinstance(e, PieceMoved) and e.pid not in own:
             zone = state.zones.get(e.dst)
             if zone is not None and zone.kind == "hand" and e.src != e.dst:
-                out.setdefault(zone.owner, {})[e.pid] = None
-    return {owner: list(pids) for owner, pids in out.items()}
+                out.setdefault(zone.owner, (i, {}))[1][e.pid] = None
+    return {owner: (first, list(pids)) for owner, (first, pids) in out.items()}
 
 
 def _told(events: Sequence[Event], kinds: Sequence[str], seat: int | None) -> list[Note]:
     """The notes of `kinds` among `events` that `seat` may read, in the order of `kinds` (then of the events)."""
+    return [e for _, e in _told_at(events, kinds, seat)]
+
+
+def _told_at(events: Sequence[Event], kinds: Sequence[str], seat: int | None) -> list[tuple[int, Note]]:
+    """`_told`, each note with its index among `events`."""
     out = []
     for kind in kinds:
-        for e in events:
+        for i, e in enumerate(events):
             if isinstance(e, Note) and e.what == kind and e.text and (
                     e.private is None or (seat is not None and seat in e.private)):
-                out.append(e)
+                out.append((i, e))
     return out
 
 
@@ -219,11 +225,14 @@ def sentence(state: GameState, entry: Any, seat: int | None, visible: Callable[[
         if not told:
             return None
         text = told[0].text
-    drawn = _drawn(state, action, events)
-    for owner, pids in drawn.items():
+    later: list[tuple[int, str]] = []  # another seat's draw, in the order of the events among the notes below
+    for owner, (first, pids) in _drawn(state, action, events).items():
         seen = [card_ref(p, title(p)) for p in pids if visible(p)]
         got = cards_phrase(seen, len(pids) - len(seen))
-        text += f" and drew {got}" if owner == entry.seat else f"; {seat_name(state, owner)} drew {got}"
+        if owner == entry.seat:
+            text += f" and drew {got}"
+        else:
+            later.append((first, f"{seat_name(state, owner)} drew {got}"))
     for a, _ in entry.auto:
         done = getattr(type(a), "done", None)
         if not isinstance(done, str) or not done:
@@ -234,6 +243,13 @@ def sentence(state: GameState, entry: Any, seat: int | None, visible: Callable[[
         if moved:
             part += f" and went to {zone_words(state, moved[-1])}"
         text = f"{text.rstrip('.')}; {part}"
-    for note in _told(events, also, seat):
+    notes = _told_at(events, also, seat)
+    # a draw goes before the first note that followed it (the Draw Step began; Bob drew 1 card), the notes keep
+    # the order of the ruleset's kinds
+    for i, note in notes:
+        while later and later[0][0] < i:
+            text += f"; {later.pop(0)[1]}"
         text += f"; {note.text}"
+    for _, words in later:
+        text += f"; {words}"
     return text

@@ -627,3 +627,41 @@ def test_default_deck_mapping_of_the_standard_set(lib) -> None:
 def test_registered_under_its_name() -> None:
     rules = get_ruleset("tragedy", {"win_favor": 300})
     assert isinstance(rules, Tragedy) and rules.options["win_favor"] == 300
+
+
+# ------------------------------------------------------------------ what now: how a Step and the turn end
+
+
+def test_the_status_says_what_ends_the_step_and_the_turn() -> None:
+    """A newcomer saw the Upkeep Step come back after an Act resolved, with no word of how it ends (0000.3.6.4:
+    players get priority again). The status's prompt (the rules panel's first line) now says what the passes lead
+    to, the short `todo` of the top bar stays as it was, and the log says each Step that began."""
+    from tabletop.game import new_session
+    from tabletop.ui.describe import describe_entry
+
+    s = new_session("tragedy", 2, enforcement="strict", seed=1, names=["Ann", "Bob"])
+    rules, st = s.rules, s.state
+
+    def now(seat: int) -> str:
+        return str(rules.status(st, seat)["prompt"])
+
+    assert rules.status(st, 0)["todo"] == "play an Act or pass"
+    assert now(1) == ("Upkeep Step: You have priority — when every player has passed in a row with the Stack empty, "
+                      "the Upkeep Step ends; next: the Draw Step")
+    assert now(0).startswith("Upkeep Step: Bob has priority — ")
+    act = next(a for a in rules.legal_actions(st, 1) if a.type == "tragedy.play")
+    assert s.submit(act, 1).accepted
+    assert "it resolves when every player has passed in a row, then everyone gets priority again" in now(0)
+    pass_all(s, 3)  # the Act resolves; Bob passes again
+    assert st.rules["step"] == "upkeep" and "1 of 2 passed" in now(0)
+    pass_all(s, 1)
+    assert st.rules["step"] == "performance"
+    assert "when Bob passes with the Stack empty, the Performance ends" in now(1)
+    line = describe_entry(s.log_for(0)[-1], {0: "Ann", 1: "Bob"}, {})
+    assert line == "passed; the Draw Step began; Bob drew 1 card; the Performance began", line
+    while st.rules["step"] != "end_scene":
+        pass_all(s, 1)
+    assert "the End Scene and Bob's turn end; Ann's turn begins" in now(0)
+    pass_all(s, 2)
+    assert "Ann's turn 2 began; the Untap Step began; the Upkeep Step began" in \
+        describe_entry(s.log_for(1)[-1], {0: "Ann", 1: "Bob"}, {})

@@ -612,7 +612,7 @@ def test_an_adversary_with_no_combat_values_starts_no_combat() -> None:
     assert "combat" not in s.state.rules and s.state.pieces[lights].zone == "discard:1"
     assert r.step(s.state) == "check"
     notes = [n["text"] for e in s.log_for(0) for n in e["notes"] if n["what"] == "xfc.resolve"]
-    assert any("starts no Combat" in t and "apply by hand" in t for t in notes)
+    assert any("started no Combat" in t and "apply by hand" in t for t in notes)
 
 
 def _pass_until(s: Session, done: Callable[[], bool], limit: int = 20) -> None:
@@ -890,3 +890,36 @@ def test_a_hand_edited_combat_without_its_adversary_is_refused_at_load() -> None
     assert "rules.combat.adversary" in str(e.value)
     with pytest.raises(SaveError, match=r"rules\.step"):
         position(rules={"step": "lunch"})
+
+
+def test_a_resolved_cards_effect_applies_when_its_owner_passes() -> None:
+    """The trial: The Retired Ranger (+3) resolved, everyone passed and the check stayed "0 vs 4": a pass dropped
+    the offered effect. "The effects are immediately resolved" (manual p.9): passing now applies each offered
+    effect that leaves no choice; one that leaves a choice lapses, said in the log."""
+    s = _investigating({"hand:0": ["retired-ranger"]})
+    r = rules_of(s)
+    assert r.check_total(s.state) == 6
+    ok(s, PlayCard(pid(s, "hand:0", "retired-ranger")), 0)
+    ok(s, Pass(), 0)
+    ok(s, Pass(), 1)  # the Ranger resolves: its +3 is offered to Randy
+    assert [(e.kind, e.amount) for e in r.suggestion_actions(s.state, 0)] == [("skill", 3)]
+    ok(s, Pass(), 0)
+    assert r.check_total(s.state) == 9 and not r.suggestion_actions(s.state, 0)
+    ok(s, Pass(), 1)
+    assert r.step(s.state) == "question"
+    check = [n["data"] for e in s.log_for(0) for n in e["notes"] if n["what"] == "xfc.check"]
+    assert check == [{"site": check[0]["site"], "total": 9, "need": 4, "success": True, "lowered": False}]
+
+
+def test_an_effect_that_leaves_a_choice_lapses_on_a_pass_and_is_said() -> None:
+    s = _investigating({"hand:0": ["change-of-plans"], "field:0": ["harlow-creek", "owen-marsh:d1",
+                                                                     "nadia-keller:d1"]})
+    r = rules_of(s)
+    ok(s, PlayCard(pid(s, "hand:0", "change-of-plans"), choice=2), 0)  # heal 2 damage from one Agent: which?
+    ok(s, Pass(), 0)
+    ok(s, Pass(), 1)
+    assert len(r.suggestion_actions(s.state, 0)) == 2
+    ok(s, Pass(), 0)
+    assert r.damage(s.state, pid(s, "field:0", "owen-marsh")) == 1
+    lapsed = [n["text"] for e in s.log_for(1) for n in e["notes"] if n["what"] == "xfc.lapsed"]
+    assert len(lapsed) == 1 and "Change of Plans's effect was not applied" in lapsed[0], lapsed

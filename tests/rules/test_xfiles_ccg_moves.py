@@ -224,3 +224,33 @@ def test_a_second_question_or_guess_says_it_was_used() -> None:
     assert guess.violations[0].message.startswith("you have asked, so you may not also guess")
     # and the legal list no longer offers what was used
     assert not any(isinstance(a, Ask | Guess) for a in r.legal_actions(house.state, 0))
+
+
+def test_a_team_already_formed_is_not_offered_again() -> None:
+    """The trial: "Form a Team" stayed offered after the Team was formed. Teams stand until changed (manual p.23),
+    so forming the same Agents again changes nothing: it is neither listed nor accepted; another Team still is."""
+    s = position({"field:0": ["owen-marsh", "ruth-calder"]}, {"step": "deployment"})
+    rules = s.rules
+    field = tuple(rules.agents(s.state, 0, ("field",)))
+    assert FormTeam(field) in list(rules.legal_actions(s.state, 0))
+    assert s.submit(FormTeam(field), 0).accepted
+    assert FormTeam(field) not in list(rules.legal_actions(s.state, 0))
+    again = s.submit(FormTeam(field), 0)
+    assert not again.accepted and "already form a Team" in str(again.error)
+    assert s.submit(FormTeam(field[:1]), 0).accepted  # a new designation is still a move
+    assert FormTeam(field) in list(rules.legal_actions(s.state, 0))
+
+
+@pytest.mark.parametrize("step", ["requisition", "deployment"])
+def test_a_waiting_seat_is_told_why_it_is_not_asked_to_requisition_or_deploy(step: str) -> None:
+    """The trial: "Seat 2 was not asked to requisition or deploy". Right by the manual (these are the Investigating
+    Player's steps), so the waiting seat's status now says so; the deciding seat's words are unchanged."""
+    s = position({"hand:0": ["sidearm"]}, {"step": step})
+    rules = s.rules
+    waiting = rules.status(s.state, 1)
+    assert "Randy decides" in waiting["what_now"] and "Only the Investigating Player" in waiting["what_now"]
+    assert "in your own turn" in waiting["what_now"] and "in your own turn" in waiting["todo"]
+    assert not [a for a in rules.legal_actions(s.state, 1) if a.type != "xfc.effect"]
+    deciding = rules.status(s.state, 0)
+    assert "Investigating Player" not in deciding["what_now"] and "own turn" not in deciding["todo"]
+    assert "Only the Investigating Player" not in rules.status(s.state, None)["what_now"]  # a spectator has no turn

@@ -62,3 +62,61 @@ def test_a_guess_names_the_guessed_xfile_only_to_the_guesser_and_the_guessed():
     for seat in (other, None):
         line = _line(session, seat)
         assert g["name"] not in line and "guess" in line.lower(), line
+
+
+# ------------------------------------------------------------------ the trial's skill check, line by line
+
+
+def _trial_check(ranger: bool):
+    """The newcomer's skill check: Les bluffs Misfiled Report (-3) under Randy's Site, Randy investigates it with
+    Marsh and Keller (Behavioral 6 against 4+), Les pays for the Bluff, Randy may play The Retired Ranger (+3),
+    then everyone passes until the check is resolved."""
+    from tabletop.rules.xfiles_ccg import Investigate, Pass, PlaceBluff, PlayCard, ResolveBluff
+    from tests.rules.xfiles_ccg_helpers import ok, pid, position
+
+    s = position({"field:0": ["harlow-creek", "owen-marsh", "nadia-keller"], "bureau:0": [],
+                  "hand:0": ["retired-ranger", "june-talley"], "hand:1": ["misfiled-report", "cover-up"]},
+                 {"step": "bluffs", "bluffer": 1})
+    site = pid(s, "field:0", "harlow-creek")
+    s.state.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, PlaceBluff(pid(s, "hand:1", "misfiled-report"), site), 1)
+    ok(s, Pass(), 1)
+    ok(s, Investigate(site, (pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller"))), 0)
+    ok(s, ResolveBluff(s.state.rules["bluffs"][0], True), 1)
+    if ranger:
+        ok(s, Pass(), 1)  # Les has priority first, with the Bluff's effect to apply: passing applies it
+        ok(s, PlayCard(pid(s, "hand:0", "retired-ranger")), 0)
+    for _ in range(12):
+        if s.rules.step(s.state) != "check":
+            break
+        ok(s, Pass(), s.rules.decision(s.state))
+    return s
+
+
+def _lines(session, seat):
+    return [describe_entry(e, {0: "Randy", 1: "Les"}, {}) for e in session.log_for(seat)]
+
+
+def test_the_skill_check_the_effects_and_the_chain_are_logged_for_every_seat():
+    """The trial: the check's failure, the Ranger's +3 and the chain resolving were not in the log. Each is now
+    a past-tense line every seat reads (the cards are public by then); the cards in hand stay unnamed to others."""
+    failed = _trial_check(ranger=False)
+    for seat in (0, 1, None):
+        log = " | ".join(_lines(failed, seat))
+        assert "; the Behavioral check began: 6 against 4+; the Bluff Misfiled Report was revealed" in log, log
+        assert "paid for the revealed Bluff Misfiled Report" in log, log
+        assert "Misfiled Report: -3 to the Behavioral check (now 3 against 4+)" in log, log
+        assert "the Behavioral check at Harlow Creek, MO failed: 3 against 4+" in log, log
+    passed = _trial_check(ranger=True)
+    for seat in (0, 1, None):
+        log = " | ".join(_lines(passed, seat))
+        assert "played The Retired Ranger; paid 3 RP (2 RP left)" in log, log
+        assert "The Retired Ranger resolved" in log, log
+        assert "The Retired Ranger: +3 to the Behavioral check (now 6 against 4+)" in log, log
+        assert "the Behavioral check at Harlow Creek, MO succeeded: 6 against 4+" in log, log
+    for session in (failed, passed):
+        assert "June Talley" not in " | ".join(_lines(session, 1) + _lines(session, None))
+        assert "Cover-Up" not in " | ".join(_lines(session, 0) + _lines(session, None))
+        # before it was revealed, the Bluff was a face-down card to Randy and to a spectator
+        bluffed = next(line for line in _lines(session, 0) if line.startswith("bluffed"))
+        assert "Misfiled Report" not in bluffed, bluffed

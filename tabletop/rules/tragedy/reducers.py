@@ -8,7 +8,7 @@ from ...core.reducer import ATTACH_OFFSET, ActionError, Tx
 from ...core.state import GameState
 from ..kit import reduces
 from .actions import Advance, EffectDone, PassPriority, PlayCard, RemoveFromPlay, Resolve, Score
-from .model import ATTACH_RULE, HOST_ROLE, PHASES, ROLE_ZONE, ROLES, STEPS, article, score_value
+from .model import ATTACH_RULE, HOST_ROLE, PHASES, ROLE_ZONE, ROLES, STEP_LABELS, STEPS, article, score_value
 from .state import RuleState
 
 __all__ = ["Reducers"]
@@ -123,8 +123,11 @@ class Reducers(RuleState):
                 return
             tx.set_rule("turn", turn)
             tx.set_rule("active", self._next_seat(state, self._active(state)))
+            tx.note("tragedy.turn", self._active(state), f"{self._seat_name(state, self._active(state))}'s turn "
+                    f"{turn} began", {"turn": turn})
         tx.set_rule("step", step)
         active = self._active(state)
+        tx.note("tragedy.step", active, f"the {STEP_LABELS[step]} began", {"step": step})
         if step == "untap":
             tx.set_rule("priority", None)
             tx.set_rule("scored", False)

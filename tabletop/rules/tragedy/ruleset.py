@@ -53,7 +53,7 @@ class Tragedy(Checks, Reducers, Flow, StatusView, Audit, RuleState):
     name = "tragedy"
     title = "Tragedy"
     #: notes the log adds to the line of the action that caused them (`core.words.sentence`)
-    log_notes = ("tragedy.win", "tragedy.draw")
+    log_notes = ("tragedy.turn", "tragedy.step", "tragedy.win", "tragedy.draw")
     description = "Play any cards as Actors, Sets, Props, Set Pieces or Acts; first to 1000 Audience Favor wins."
     min_seats = 2
     max_seats = 6

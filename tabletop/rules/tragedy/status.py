@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core.state import GameState
 from ..kit import Status
-from .model import PHASES, STEP_LABELS
+from .model import PHASES, STEP_LABELS, STEPS
 from .state import RuleState
 
 __all__ = ["StatusView"]
@@ -47,8 +47,9 @@ class StatusView(RuleState):
         elif effect:
             prompt = f"{names.get(effect.get('seat'))} applies the Act's effect by hand"
         elif priority is not None:
+            # and what the passes lead to: the first line of the rules panel (the top bar keeps the short `todo`)
             who = "You have" if priority == seat else f"{names.get(priority, priority)} has"
-            prompt = f"{STEP_LABELS[step]}: {who} priority"
+            prompt = f"{STEP_LABELS[step]}: {who} priority — {self._what_ends(state)}"
         else:
             prompt = STEP_LABELS[step]
         extra: dict[str, Any] = {
@@ -84,3 +85,24 @@ class StatusView(RuleState):
         if self._stack(state):
             return "answer with an Act, or pass to let the latest Act resolve"
         return "play an Act or pass"
+
+    def _what_ends(self, state: GameState) -> str:
+        """What the passes of this round of priority lead to, in words: the latest Act resolving (0000.3.6.2), or
+        with the Stack empty the Step ending, and at the End Scene the turn (0000.5.1).
+
+        Why: a newcomer saw the Upkeep Step come back after an Act resolved, with no word of how it ends."""
+        r = state.rules
+        need = int(r.get("need", len(state.seats)))
+        passed = int(r.get("passed", 0))
+        who = "every player has passed in a row" if need > 1 else f"{self._seat_name(state, self._active(state))} passes"
+        count = f"; {passed} of {need} passed" if need > 1 and passed else ""
+        if self._stack(state):
+            return f"it resolves when {who}, then everyone gets priority again{count}"
+        step = self._step(state)
+        if step == "end_scene":
+            nxt = self._seat_name(state, self._next_seat(state, self._active(state)))
+            then = f"the End Scene and {self._seat_name(state, self._active(state))}'s turn end; {nxt}'s turn begins"
+        else:
+            after = STEPS[STEPS.index(step) + 1]
+            then = f"the {STEP_LABELS[step]} ends; next: the {STEP_LABELS[after]}"
+        return f"when {who} with the Stack empty, {then}{count}"

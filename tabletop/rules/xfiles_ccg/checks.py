@@ -227,6 +227,11 @@ class PrepChecks:
                           "in the Investigation Phase new Teams are formed in the Field only", a.agents, seat))
         if len(set(a.agents)) != len(a.agents):
             out.append(_v("xfc.team_twice", "xfc.deployment.3", "an Agent is named twice", a.agents, seat))
+        teams = (state.rules.get("teams") or {}).get(str(seat), [])
+        if not out and any(set(t) == set(a.agents) for t in teams):
+            # the designations stand until changed (manual p.23): forming the same Team again changes nothing
+            out.append(_v("xfc.team_same", "xfc.deployment.3", "these Agents already form a Team: it stands until "
+                          "you form another", a.agents, seat))
         return out
 
     # -- Case Assignment --

@@ -26,10 +26,16 @@ class Combat:
         lowered = self.pinfo(state, site).lowered if site in state.pieces else None
         low = not ok and standing and lowered is not None and total >= lowered[2]
         active = self.active(state)
-        result = "success" if ok else (f"the lowered {lowered[2]}+ is met: one question only, whether the "
-                                       f"{lowered[0].upper()} is {lowered[1]} (xfc.question.6)" if low else "failure")
-        tx.note("xfc.check", active, f"{self.ref(state, site)}: {check.get('skill')} {total} against {need}+: "
-                + result, {"site": site, "total": total, "need": need, "success": ok, "lowered": bool(low)})
+        head = f"the {check.get('skill')} check at {self.ref(state, site)}"
+        if ok:
+            text = f"{head} succeeded: {total} against {need}+"
+        elif low:
+            text = (f"{head} failed at {need}+ but met the lowered {lowered[2]}+ with {total}: one question only, "
+                    f"whether the {lowered[0].upper()} is {lowered[1]} (xfc.question.6)")
+        else:
+            text = f"{head} failed: {total} against {need}+" + ("" if standing else ", every Agent in the Hospital")
+        tx.note("xfc.check", active, text, {"site": site, "total": total, "need": need, "success": ok,
+                                             "lowered": bool(low)})
         if ok or low:
             q: dict[str, Any] = {"asked": False, "guessed": False}
             if low:
@@ -89,7 +95,7 @@ class Combat:
         adv_health = adv_info.health or 0
         before = self.damage(state, adv)
         label = "Long Range" if combat.get("round") == "lrc" else "Close Range"
-        text = f"{label} round {combat.get('number', 1)}: the Agents deal {pending['agents']} to {self.ref(state, adv)} "
+        text = f"{label} round {combat.get('number', 1)}: the Agents dealt {pending['agents']} to {self.ref(state, adv)} "
         if adv_info.health_na:  # xfc.combat.6: damage does not kill it
             text += "(Health N/A: damage does not kill it)"
         else:
@@ -98,7 +104,7 @@ class Combat:
         if target is not None:
             printed = self.pinfo(state, target).health or 0
             self._set_damage(state, target, min(printed, self.damage(state, target) + pending["adversary"]), tx)
-            text += f"; {self.ref(state, target)} takes {pending['adversary']} ({self.health(state, target)} Health)"
+            text += f"; {self.ref(state, target)} took {pending['adversary']} ({self.health(state, target)} Health)"
         tx.note("xfc.damage", combat.get("owner"), text, {"agents": pending["agents"],
                 "adversary": pending["adversary"], "target": target})
         tx.set_rule("combat", combat)
@@ -112,20 +118,20 @@ class Combat:
         for pid in team:
             if self.section_of(state, pid) != "hospital" and self.health(state, pid) == 0:
                 self._move_agent(state, pid, "hospital", tx)
-                tx.note("xfc.hospital", self._owner(state, pid), f"{self.ref(state, pid)} is at 0 Health and goes "
-                        "to the Hospital", {"piece": pid})
+                tx.note("xfc.hospitalized", self._owner(state, pid), f"{self.ref(state, pid)} was at 0 Health and "
+                        "went to the Hospital", {"piece": pid})
         for pid in (r.get("check") or {}).get("witnesses", []):
             if pid in state.pieces and self.section_of(state, pid) == "field" and self.health(state, pid) == 0:
                 self._to_discard(state, pid, tx)
-                tx.note("xfc.witness_down", self._owner(state, pid), f"{self.ref(state, pid)} is at 0 Health and "
-                        "goes to the Discard (xfc.combat.7)", {"piece": pid})
+                tx.note("xfc.witness_down", self._owner(state, pid), f"{self.ref(state, pid)} was at 0 Health and "
+                        "went to the Discard (xfc.combat.7)", {"piece": pid})
         adv = combat["adversary"]
         dead = adv in state.pieces and not self.pinfo(state, adv).health_na and self.health(state, adv) == 0
         standing = [p for p in team if self.section_of(state, p) != "hospital"]
         standing += [p for p in (r.get("check") or {}).get("witnesses", []) if p in state.pieces
                      and self.section_of(state, p) == "field" and self.health(state, p) > 0]
         if dead or not standing or adv not in state.pieces:
-            self._end_combat(state, tx, "the Adversary is killed" if dead else "every Agent is in the Hospital")
+            self._end_combat(state, tx, "the Adversary was killed" if dead else "every Agent was in the Hospital")
             return
         combat.update(round="crc", number=int(combat.get("number", 1)) + 1, mods={"agents": 0, "adversary": 0})
         tx.set_rule("combat", combat)
@@ -140,7 +146,7 @@ class Combat:
         tx.del_rule("combat")
         if adv in state.pieces and state.zones[state.pieces[adv].zone].kind == "chain":
             self._to_discard(state, adv, tx)
-        tx.note("xfc.combat_end", combat.get("owner"), f"Combat ends: {why}", {"piece": adv})
+        tx.note("xfc.combat_end", combat.get("owner"), f"Combat ended: {why}", {"piece": adv})
         self._goto(state, "check", tx)
         self._open_window(state, tx, self.active(state))
 

@@ -51,7 +51,8 @@ class Effects:
             raise ActionError("no_check", "there is no skill check to adjust")
         check["mods"] = [*check.get("mods", []), {"amount": a.amount, "source": a.source, "name": src}]
         tx.set_rule("check", check)
-        return f"{src}: {a.amount:+d} to the {check.get('skill')} check (now {self.check_total(state)})"
+        return (f"{src}: {a.amount:+d} to the {check.get('skill')} check (now {self.check_total(state)} against "
+                f"{check.get('need', 0)}+)")
 
     def _effect_pool(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
         who = a.seat if a.seat is not None else seat
@@ -67,7 +68,7 @@ class Effects:
         printed = self.pinfo(state, a.piece).health or 0
         new = max(0, self.damage(state, a.piece) + a.amount)
         self._set_damage(state, a.piece, min(new, printed) if printed else new, tx)
-        verb = "heals" if a.amount < 0 else "takes"
+        verb = "healed" if a.amount < 0 else "took"
         return f"{src}: {self.ref(state, a.piece)} {verb} {abs(a.amount)} ({self.health(state, a.piece)} Health)"
 
     def _effect_combat(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
@@ -87,7 +88,7 @@ class Effects:
             self._move_agent(state, a.piece, state.zones[a.to].kind, tx)
         else:
             tx.move(a.piece, a.to, by=seat)
-        return f"{src}: {self.ref(state, a.piece)} goes to {state.zones[a.to].label or a.to}"
+        return f"{src}: {self.ref(state, a.piece)} went to {state.zones[a.to].label or a.to}"
 
     def _effect_negate(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
         if a.piece is None:
@@ -98,10 +99,10 @@ class Effects:
         combat = state.rules.get("combat")
         name = self.ref(state, a.piece)
         if combat and combat.get("adversary") == a.piece:
-            self._end_combat(state, tx, f"{name} is negated")
+            self._end_combat(state, tx, f"{name} was negated")
         elif state.zones[state.pieces[a.piece].zone].kind != "discard":
             self._to_discard(state, a.piece, tx)
-        return f"{src}: negates {name}"
+        return f"{src}: negated {name}"
 
     def _effect_leave(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
         check = dict(state.rules.get("check") or {})
@@ -109,7 +110,7 @@ class Effects:
             raise ActionError("not_in_team", "that Agent is not in the investigating Team")
         check["team"] = [p for p in check["team"] if p != a.piece]
         tx.set_rule("check", check)
-        return f"{src}: {self.ref(state, a.piece)} stays behind (check now {self.check_total(state)})"
+        return f"{src}: {self.ref(state, a.piece)} stayed behind (check now {self.check_total(state)})"
 
     def _abduct(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
         """Abduction (the X-File power, Alien Harvester...): the Agent goes face up `amount` (10) cards down in its owner's
@@ -132,9 +133,41 @@ class Effects:
             tx.set_rule("check", {**check, "team": [p for p in check["team"] if p != pid]})
         if index == 0:
             self._return_abducted(state, tx)
-        return f"{src}: {self.ref(state, pid)} is abducted, {index} cards down in the Bureau Deck"
+        return f"{src}: {self.ref(state, pid)} was abducted, {index} cards down in the Bureau Deck"
 
     # -- suggested effects --
+
+    def _settle(self, state: GameState, seat: int, tx: Tx) -> None:
+        """`seat` passes priority with effects of its resolved cards still offered: each that leaves no choice is
+        applied now, the others lapse, each said in the log.
+
+        Why: "the effects are immediately resolved" (manual p.9); a pass used to drop them unsaid, so a newcomer's
+        Retired Ranger (+3) left the check at "0 vs 4". An effect with a choice (which Agent heals, which card is
+        negated) is the player's to make, by hand, before passing."""
+        r = state.rules
+        every = list(r.get("suggestions") or [])
+        mine = [sug for sug in every if sug.get("seat") == seat]
+        if not mine:
+            return
+        tx.set_rule("suggestions", [sug for sug in every if sug.get("seat") != seat])
+        for sug in mine:
+            src = sug.get("piece")
+            if src not in state.pieces:
+                continue
+            for e in sug.get("effects", []):
+                options = self._expand(state, seat, src, e)
+                said = str(e.get("text", "")).rstrip(".")
+                if len(options) == 1:
+                    a = options[0]
+                    text = getattr(self, EFFECTS[a.kind])(state, a, seat, self.ref(state, src), tx)
+                    tx.note("xfc.effect", seat, text, {"kind": a.kind, "amount": a.amount, "source": src,
+                                                       "piece": a.piece})
+                elif options:
+                    tx.note("xfc.lapsed", seat, f"{self.ref(state, src)}'s effect was not applied ({said}): it "
+                            "left a choice to make by hand", {"piece": src})
+                else:
+                    tx.note("xfc.lapsed", seat, f"{self.ref(state, src)}'s effect did not apply now ({said})",
+                            {"piece": src})
 
     def suggestion_actions(self, state: GameState, seat: int) -> list[ManualEffect]:
         """The pending suggested effects of `seat`'s resolved cards, as manual effects ready to confirm."""

@@ -215,8 +215,8 @@ class Flow:
         if info.kind == "adversary" and not info.combative:
             # xfc.combat.6: N/A throughout (a phenomenon such as an abduction): no Combat; its text is applied by hand
             self._to_discard(state, pid, tx)
-            tx.note("xfc.resolve", owner, f"{info.name} has no combat values and starts no Combat (xfc.combat.6)"
-                    + (f"; apply by hand: {info.text}" if info.text else ""), {"piece": pid})
+            tx.note("xfc.resolve", owner, f"{self.ref(state, pid)} resolved: it has no combat values and started no "
+                    "Combat (xfc.combat.6)" + (f"; apply by hand: {info.text}" if info.text else ""), {"piece": pid})
             self._offer(state, tx, owner, pid, info)
             self._open_window(state, tx, owner)
             return
@@ -225,7 +225,7 @@ class Flow:
                       "id": int(state.rules.get("combats", 0)) + 1, "mods": {"agents": 0, "adversary": 0}}
             tx.set_rule("combats", combat["id"])
             tx.set_rule("combat", combat)
-            tx.note("xfc.combat", owner, f"{info.name} attacks: Combat begins with a Long Range round",
+            tx.note("xfc.combat", owner, f"{self.ref(state, pid)} attacked: Combat began with a Long Range round",
                     {"piece": pid})
             self._open_window(state, tx, owner)
             self._offer(state, tx, owner, pid, info)
@@ -235,14 +235,17 @@ class Flow:
             # xfc.combat.7: it stays beside the Team as a combatant until the Site is done
             tx.move(pid, f"field:{owner}", face_up=True)
             tx.set_rule("check", {**check, "witnesses": [*check.get("witnesses", []), pid]})
-            tx.note("xfc.witness_joins", owner, f"{info.name} (Health {info.health}) stands with the Team and fights "
-                    "as an Agent in Combat (xfc.combat.7)", {"piece": pid})
+            tx.note("xfc.witness_joins", owner, f"{self.ref(state, pid)} (Health {info.health}) joined the Team, to "
+                    "fight as an Agent in Combat (xfc.combat.7)", {"piece": pid})
         elif info.has("RESOURCE"):
             tx.move(pid, f"bureau:{owner}", face_up=True)
         else:
             self._to_discard(state, pid, tx)
-        tx.note("xfc.resolve", owner, f"{info.name} resolves" + (f"; apply by hand: {info.text}" if info.text else ""),
-                {"piece": pid})
+        offered = bool(suggested_effects(info))
+        said = info.text.rstrip(".") if info.text else ""
+        tx.note("xfc.resolve", owner, f"{self.ref(state, pid)} resolved" + (
+            f" ({said}: it applies when {self._seat_name(state, owner)} passes, or by hand)" if offered
+            else f"; apply by hand: {said}" if said else ""), {"piece": pid})
         self._offer(state, tx, owner, pid, info)
         self._open_window(state, tx, owner)
 

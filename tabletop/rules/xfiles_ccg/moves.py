@@ -42,7 +42,7 @@ from .data import SECTIONS
 from .generators import GENERATORS, hand_of
 from .steps import STEP_LABELS
 
-__all__ = ["LISTERS", "MoveListing", "STEP_HINTS"]
+__all__ = ["INVESTIGATOR_ONLY", "LISTERS", "MoveListing", "STEP_HINTS"]
 
 #: What the deciding seat does in each step, in words for the status ("what now").
 STEP_HINTS = {
@@ -62,6 +62,19 @@ STEP_HINTS = {
     "question": "ask a question about the Directed Player's X-File and/or guess it, or pass",
     "penalty": "ask a question or make a guess back about the player who guessed wrong, or pass",
     "debrief": "discard down to your hand size, then pass",
+}
+
+#: Why another seat has no move in the steps of the Investigating Player alone (the turn sequence, manual pp.8-9:
+#: "The Investigating Player may draw... may pay for and assign Equipment... places Sites"), for a waiting seat
+#: that would otherwise wonder why it was never asked (the newcomer's trial: "Seat 2 was not asked to requisition
+#: or deploy").
+INVESTIGATOR_ONLY = {
+    "draw": "only the Investigating Player takes the free draw; you sell and buy with CP next",
+    "buy": "only the Investigating Player buys with RP; you sell and buy with CP next",
+    "requisition": "only the Investigating Player requisitions Equipment; you do in your own turn",
+    "deployment": "only the Investigating Player deploys Agents and forms Teams; you do in your own turn",
+    "sites": "only the Investigating Player places Sites; you may put Bluffs beneath them next",
+    "assign": "only the Investigating Player sends Teams; you may play cards once a skill check starts",
 }
 
 
@@ -126,7 +139,9 @@ class MoveListing:
         if decision is None:
             return "The game is over."
         if decision != seat:
-            return f"{self._seat_name(state, decision)} decides ({STEP_LABELS[step]}); wait for them."
+            wait = f"{self._seat_name(state, decision)} decides ({STEP_LABELS[step]}); wait for them."
+            why = INVESTIGATOR_ONLY.get(step) if seat in state.seats else None
+            return f"{wait} {why[:1].upper()}{why[1:]}." if why else wait
         hint = STEP_HINTS[step]
         if step in ("buy", "sell"):
             pool = "rp" if step == "buy" else "cp"
@@ -176,9 +191,17 @@ def _list_deployment(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
         yield Hire(pid, "field")
         yield Hire(pid, "bureau")
     for section in SECTIONS:
-        team = rs.agents(state, seat, (section,))
-        if team:
-            yield FormTeam(tuple(team))
+        yield from _new_team(state, seat, rs.agents(state, seat, (section,)))
+
+
+def _new_team(state: GameState, seat: int, agents: list[str] | tuple[str, ...]) -> Iterator[Action]:
+    """Forming `agents` into a Team, unless they already are one: the Teams stand until changed (manual p.23,
+    "the most recent Team designations still apply"), so forming the same Team again is no move at all."""
+    if not agents:
+        return
+    current = {frozenset(t) for t in (state.rules.get("teams") or {}).get(str(seat), [])}
+    if frozenset(agents) not in current:
+        yield FormTeam(tuple(agents))
 
 
 def _list_sites(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
@@ -215,8 +238,7 @@ def _list_assign(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
         for team in teams:
             for skill in skills:
                 yield Investigate(site, team, skill)
-    if everyone:
-        yield FormTeam(everyone)
+    yield from _new_team(state, seat, everyone)
 
 
 def _list_reveal(rs: Any, state: GameState, seat: int) -> Iterator[Action]:

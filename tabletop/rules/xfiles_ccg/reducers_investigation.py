@@ -44,8 +44,7 @@ class InvestigationReducers:
         tx.set_rule("check", {"site": a.site, "team": list(a.agents), "skill": skill, "need": need,
                               "directed": directed, "mods": [], "used": []})
         tx.set_rule("used", [*(r.get("used") or []), *a.agents])
-        tx.note("xfc.investigate", seat, f"investigates {info.name} with "
-                f"{', '.join(self.ref(state, p) for p in a.agents)}: {skill} {self.team_skill(state, a.agents, skill)} "
+        tx.note("xfc.investigate", seat, f"the {skill} check began: {self.team_skill(state, a.agents, skill)} "
                 f"against {need}+", {"site": a.site, "agents": list(a.agents), "skill": skill, "need": need})
         pending = []
         for pid in list(state.attached(a.site)):
@@ -53,10 +52,11 @@ class InvestigationReducers:
             binfo = self.pinfo(state, pid)
             if binfo.has("BLUFF"):
                 pending.append(pid)
-                tx.note("xfc.bluff_revealed", self._owner(state, pid), f"Bluff revealed: {binfo.name}", {"piece": pid})
-            else:
-                tx.note("xfc.bluff_revealed", self._owner(state, pid), f"{binfo.name} was not a Bluff and is discarded",
+                tx.note("xfc.bluff_revealed", self._owner(state, pid), f"the Bluff {self.ref(state, pid)} was revealed",
                         {"piece": pid})
+            else:
+                tx.note("xfc.bluff_revealed", self._owner(state, pid), f"{self.ref(state, pid)} was revealed, not a "
+                        "Bluff, and discarded", {"piece": pid})
                 self._to_discard(state, pid, tx)
         if pending:
             tx.set_rule("bluffs", pending)
@@ -96,8 +96,8 @@ class InvestigationReducers:
         pool = self.pay_pool(state, info, seat, a.side)
         if self._pool_of(state, seat, pool) < cost:
             self._to_discard(state, a.piece, tx)
-            tx.note("xfc.unpaid", seat, f"cannot pay {cost} {pool.upper()} for {info.name}: it goes to the Discard "
-                    "(xfc.chain.3)", {"piece": a.piece})
+            tx.note("xfc.unpaid", seat, f"could not pay {cost} {pool.upper()} for {self.ref(state, a.piece)}: it went "
+                    "to the Discard (xfc.chain.3)", {"piece": a.piece})
             return
         self._pay(state, seat, pool, cost, tx)
         tx.move(a.piece, "chain", face_up=True, by=seat)
@@ -113,7 +113,7 @@ class InvestigationReducers:
             tx.set_rule("check", check)
         tx.set_rule("passed", 0)
         tx.set_rule("priority", seat)
-        tx.note("xfc.play", seat, f"plays {info.name} for {cost} {pool.upper()} ({self._pool_of(state, seat, pool)} "
+        tx.note("xfc.play", seat, f"paid {cost} {pool.upper()} ({self._pool_of(state, seat, pool)} "
                 f"{pool.upper()} left){named}", {"piece": a.piece, "pool": pool, "paid": cost, "choice": a.choice})
 
     @reduces(AssignDamage)

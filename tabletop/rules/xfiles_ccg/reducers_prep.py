@@ -94,9 +94,7 @@ class PrepReducers:
 
     def _pass_priority(self, state: GameState, seat: int, tx: Tx) -> None:
         r = state.rules
-        sugg = [s for s in r.get("suggestions") or [] if s.get("seat") != seat]
-        if sugg != list(r.get("suggestions") or []):
-            tx.set_rule("suggestions", sugg)
+        self._settle(state, seat, tx)
         passed = int(r.get("passed", 0)) + 1
         if passed < len(state.seats):
             tx.set_rule("passed", passed)
