@@ -43,7 +43,7 @@ def fit_text(text: str, font: Any, room: int, keep_end: bool = False) -> str:
     space = cut.rfind(" ")
     if space >= lo * 2 // 3:  # end at a word when that keeps most of what fits
         cut = cut[:space]
-    return cut.rstrip(" ,:(") + ELLIPSIS + tail
+    return cut.rstrip(" ,:(" + ELLIPSIS) + ELLIPSIS + tail
 
 
 def fit_apart(text: str, alike: list[str], font: Any, room: int) -> str:

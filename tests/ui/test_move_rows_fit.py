@@ -97,3 +97,13 @@ def test_rows_alike_at_both_ends_show_where_they_differ():
     finally:
         app.close()
         pygame.event.clear()
+
+
+def test_a_row_that_already_says_choose_gets_one_ellipsis():
+    """A grouped row ("Bluff resolve Misfiled Report: choose… (2)") cut just after its own "…" read "choose……"."""
+    font = pygame.font.Font(None, 20)
+    text = "Bluff resolve Misfiled Report: choose… (2)"
+    for room in range(font.size("Bluff…")[0], font.size(text)[0]):
+        shown = fit_text(text, font, room)
+        assert ELLIPSIS * 2 not in shown, (room, shown)
+        assert font.size(shown)[0] <= room
