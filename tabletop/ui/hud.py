@@ -17,7 +17,7 @@ import pygame
 
 from .assets import AssetLoader
 
-__all__ = ["BAD", "DIM", "GOLD", "GOOD", "HEADER_H", "INK", "PANEL", "Hud", "HudContext", "make_hud", "signed"]
+__all__ = ["BAD", "DIM", "GOLD", "GOOD", "HEADER_H", "INK", "PANEL", "Hud", "HudContext", "Row", "make_hud", "signed"]
 
 HEADER_H = 24
 BG = (20, 26, 32)
@@ -31,6 +31,18 @@ BUTTON = (54, 84, 124)
 BUTTON_HOT = (84, 124, 178)
 
 Target = dict[str, Any] | str
+
+
+@dataclass(slots=True)
+class Row:
+    """A line of text a board meant to show, kept so a test can tell whether it reads whole and in reach:
+    `text` what it says, `shown` what was drawn of it, `panel` the index of the panel it lies in (None: the board
+    itself), `rect` where (in the panel's content, or the board's surface; None: not drawn, no room)."""
+
+    text: str
+    shown: str
+    panel: int | None = None
+    rect: pygame.Rect | None = None
 
 
 @dataclass(slots=True)
@@ -59,6 +71,8 @@ class Hud:
         self._key: Any = None
         self._surf: pygame.Surface | None = None
         self._origin = (0, 0)
+        #: every line of text the board meant to show, as last drawn (see `Row`)
+        self.rows: list[Row] = []
 
     def height(self, width: int, open_: bool) -> int:
         return self.open_height if open_ else HEADER_H
@@ -72,6 +86,7 @@ class Hud:
             self._key = full
             self._origin = rect.topleft
             self.buttons = []
+            self.rows = []
             surf = pygame.Surface(rect.size)
             surf.fill(BG)
             prompt = str(ctx.status.get("prompt") or "")
@@ -117,16 +132,20 @@ class Hud:
         """`text` on one line, cut with an ellipsis to `width` pixels."""
         assert self.assets is not None
         font = self.assets.font(size, bold)
+        full = text
         while len(text) > 2 and font.size(text)[0] > width:
             text = text[:-2] + "…"
+        self.rows.append(Row(full, text))
         return self.text(text, size, color, bold)
 
     def lines(self, surf: pygame.Surface, x: int, y: int, width: int, bottom: int,
               rows: Sequence[tuple[str, tuple[int, int, int], bool]], size: int = 13) -> int:
         """Rows of (text, colour, bold), one a line, cut to `width` and stopping at `bottom`; returns the next y."""
-        for text, color, bold in rows:
+        for k, (text, color, bold) in enumerate(rows):
             t = self.fit_text(text, size, width, color, bold)
             if y + t.get_height() > bottom:
+                self.rows[-1].shown = ""
+                self.rows.extend(Row(r[0], "") for r in rows[k + 1:])
                 break
             surf.blit(t, (x, y))
             y += t.get_height() + 1
