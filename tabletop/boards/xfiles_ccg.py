@@ -38,19 +38,17 @@ class XFilesCcgHud(Hud):
         def part(section: Any) -> Any:
             return lambda c, w: section(c, 0, w, ctx)
 
+        team, sites, now, book = part(self._team), part(self._sites), part(self._now), part(self._notebook)
         if area.w >= 900:
-            parts = [(30, part(self._team)), (22, part(self._sites)), (22, part(self._now)), (26, part(self._notebook))]
+            options = [[(28, team), (20, sites), (20, now), (32, book)], [(34, team), (22, sites), (22, now), (22, book)],
+                       [(30, team), (24, sites), (24, now), (22, book)], [(26, team), (20, sites), (20, now), (34, book)],
+                       [(38, team), (22, sites), (20, now), (20, book)]]
         elif area.w >= 640:
-            parts = [(36, part(self._team)), (34, now_and_sites), (30, part(self._notebook))]
+            options = [[(36, team), (34, now_and_sites), (30, book)], [(40, team), (36, now_and_sites), (24, book)],
+                       [(30, team), (34, now_and_sites), (36, book)]]
         else:
-            parts = [(52, now_and_sites), (48, team_and_notebook)]
-        gap = 8
-        room = area.w - gap * (len(parts) + 1)
-        x = area.x + gap
-        for k, (share, paint) in enumerate(parts):
-            w = room * share // 100 if k < len(parts) - 1 else area.right - gap - x
-            self.panel(surf, pygame.Rect(x, area.y + 6, w, area.h - 12), paint)
-            x += w + gap
+            options = [[(52, now_and_sites), (48, team_and_notebook)], [(44, now_and_sites), (56, team_and_notebook)]]
+        self.columns(surf, area, options)
 
     def _title(self, c: pygame.Surface, y: int, w: int, text: str) -> int:
         return self.say(c, 0, y, w, text, 12, DIM, True) + 3
@@ -195,11 +193,12 @@ class XFilesCcgHud(Hud):
             name = str(cand.get("name", ""))
             g = guesses.get(name)
             if g is not None and g.get("about") == opp.get("seat"):
-                buttons.append((f"Guess {name}", {"type": "xfc.guess", "token": g["token"]}))
+                buttons.append((name, {"type": "xfc.guess", "token": g["token"]}))
             else:
                 names.append(name)
-        if buttons:
-            y = self._buttons(c, y + 2, w, buttons, BUTTON_GUESS, 24)
+        if buttons:  # one click each: "Guess" said once, the buttons name the X-Files
+            y = self.say(c, 6, y + 2, w - 6, f"Guess {who}'s X-File:", 12, DIM, True)
+            y = self._buttons(c, y, w, buttons, BUTTON_GUESS, 22)
         if names:
             y = self.say(c, 6, y, w - 6, " · ".join(names), 12, INK)
         return y + 6

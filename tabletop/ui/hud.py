@@ -18,7 +18,7 @@ import pygame_gui
 
 from .assets import AssetLoader
 
-__all__ = ["BAD", "DIM", "GOLD", "GOOD", "HEADER_H", "INK", "PANEL", "Hud", "HudContext", "Panel", "Row", "make_hud", "signed", "wrap"]
+__all__ = ["BAD", "BG", "DIM", "GOLD", "GOOD", "HEADER_H", "INK", "PANEL", "Hud", "HudContext", "Panel", "Row", "make_hud", "signed", "wrap"]
 
 HEADER_H = 24
 BG = (20, 26, 32)
@@ -236,6 +236,35 @@ class Hud:
         surf.blit(p.content, inner.topleft)
         self._own += [(r.move(inner.topleft), t) for r, t in p.buttons]
         return p
+
+    def columns(self, surf: pygame.Surface, area: pygame.Rect,
+                options: Sequence[Sequence[tuple[int, Callable[[pygame.Surface, int], int]]]], gap: int = 8) -> None:
+        """Panels side by side across `area`, each (share of the width in percent, paint): of the `options`, the
+        one whose panels scroll least (each panel's content measured at its width first), so the width goes where
+        the content is."""
+        def widths(option: Sequence[tuple[int, Any]]) -> list[int]:
+            room = area.w - gap * (len(option) + 1)
+            out = [room * share // 100 for share, _ in option[:-1]]
+            return [*out, room - sum(out)]
+
+        def overflow(option: Sequence[tuple[int, Any]]) -> tuple[int, int]:
+            over = [max(0, self.measure(paint, w - 12) - (area.h - 24)) for (_, paint), w in zip(option, widths(option), strict=True)]
+            return (sum(1 for o in over if o), sum(over))
+
+        best = min(options, key=overflow) if len(options) > 1 else options[0]
+        x = area.x + gap
+        for (_, paint), w in zip(best, widths(best), strict=True):
+            self.panel(surf, pygame.Rect(x, area.y + 6, w, area.h - 12), paint)
+            x += w + gap
+
+    def measure(self, paint: Callable[[pygame.Surface, int], int], width: int) -> int:
+        """How tall `paint` draws at `width` (nothing of it is kept)."""
+        rows, own = len(self.rows), len(self._own)
+        p = self._paint(pygame.Rect(0, 0, width, 1), width, paint, PANEL)
+        self.panels.remove(p)
+        del self.rows[rows:]
+        del self._own[own:]
+        return p.height
 
     def _paint(self, inner: pygame.Rect, width: int, paint: Callable[[pygame.Surface, int], int],
                color: tuple[int, int, int]) -> Panel:
