@@ -42,7 +42,9 @@ class XFilesCcgHud(Hud):
         if area.w >= 900:
             options = [[(28, team), (20, sites), (20, now), (32, book)], [(34, team), (22, sites), (22, now), (22, book)],
                        [(30, team), (24, sites), (24, now), (22, book)], [(26, team), (20, sites), (20, now), (34, book)],
-                       [(38, team), (22, sites), (20, now), (20, book)]]
+                       [(38, team), (22, sites), (20, now), (20, book)], [(30, team), (20, sites), (28, now), (22, book)],
+                       [(34, team), (18, sites), (28, now), (20, book)], [(24, team), (18, sites), (22, now), (36, book)],
+                       [(22, team), (16, sites), (20, now), (42, book)]]
         elif area.w >= 640:
             options = [[(36, team), (34, now_and_sites), (30, book)], [(40, team), (36, now_and_sites), (24, book)],
                        [(30, team), (34, now_and_sites), (36, book)]]

@@ -116,6 +116,11 @@ class Hud:
         self._into: Panel | None = None
         self._shown: Any = None
         self._scrolls: dict[int, Any] = {}
+        #: lines of text as wrapped (text, size, bold, width, indent): a board measures its panels at a few widths
+        self._wrapped: dict[tuple[str, int, bool, int, int], list[str]] = {}
+        self._scratch = pygame.Surface((1, 1))
+        #: a layout's panels measured (paint, width): the splits a board tries share widths
+        self._measured: dict[tuple[int, int], tuple[Any, tuple[int, bool]]] = {}
 
     def height(self, width: int, open_: bool) -> int:
         return self.open_height if open_ else HEADER_H
@@ -149,6 +154,7 @@ class Hud:
 
     def _layout(self, rect: pygame.Rect, ctx: HudContext, open_: bool) -> None:
         self.rows, self.panels, self._own = [], [], []
+        self._measured = {}
         surf = pygame.Surface(rect.size)
         surf.fill(BG)
         self._header(surf, str(ctx.status.get("prompt") or ""), open_)
@@ -173,18 +179,22 @@ class Hud:
 
     def _sync_scrolls(self, manager: Any, rect: pygame.Rect) -> None:
         """A pygame-gui scrolling container over each panel taller than its view (kept, with its scroll, while
-        the panel stays where it is), none over the others."""
+        the panel is there: moved and resized with it), none over the others."""
         want = {i: p for i, p in enumerate(self.panels) if p.height > p.view.h and manager is not None}
         for i in list(self._scrolls):
             box, catcher, view, h = self._scrolls[i]
             p = want.get(i)
-            if p is None or view != p.view.move(rect.topleft) or not box.alive():
+            if p is None or not box.alive():
                 box.kill()
                 del self._scrolls[i]
-            elif h != p.height:
+                continue
+            at = p.view.move(rect.topleft)
+            if view != at:  # moved or resized (another split of the board): the same container, kept scrolled
+                box.set_position(at.topleft)
+                box.set_dimensions(at.size)
+            if view != at or h != p.height:
                 catcher.kill()
-                catcher = self._catcher(manager, box, p)
-                self._scrolls[i] = (box, catcher, view, p.height)
+                self._scrolls[i] = (box, self._catcher(manager, box, p), at, p.height)
         for i, p in want.items():
             if i not in self._scrolls:
                 view = p.view.move(rect.topleft)
@@ -247,9 +257,11 @@ class Hud:
             out = [room * share // 100 for share, _ in option[:-1]]
             return [*out, room - sum(out)]
 
-        def overflow(option: Sequence[tuple[int, Any]]) -> tuple[int, int]:
-            over = [max(0, self.measure(paint, w - 12) - (area.h - 24)) for (_, paint), w in zip(option, widths(option), strict=True)]
-            return (sum(1 for o in over if o), sum(over))
+        def overflow(option: Sequence[tuple[int, Any]]) -> tuple[int, int, int]:
+            # panels with buttons in them (what to do now) scroll last, then as few panels as may, then least
+            sizes = [self.measure(paint, w - 12) for (_, paint), w in zip(option, widths(option), strict=True)]
+            over = [(max(0, h - (area.h - 24)), acts) for h, acts in sizes]
+            return (sum(1 for o, acts in over if o and acts), sum(1 for o, _ in over if o), sum(o for o, _ in over))
 
         best = min(options, key=overflow) if len(options) > 1 else options[0]
         x = area.x + gap
@@ -257,27 +269,40 @@ class Hud:
             self.panel(surf, pygame.Rect(x, area.y + 6, w, area.h - 12), paint)
             x += w + gap
 
-    def measure(self, paint: Callable[[pygame.Surface, int], int], width: int) -> int:
-        """How tall `paint` draws at `width` (nothing of it is kept)."""
+    def measure(self, paint: Callable[[pygame.Surface, int], int], width: int) -> tuple[int, bool]:
+        """How tall `paint` draws at `width`, and whether it draws buttons (nothing of it is kept: it draws on a
+        scratch surface that clips it all)."""
+        memo = self._measured.get((id(paint), width))
+        if memo is not None and memo[0] is paint:
+            return memo[1]
         rows, own = len(self.rows), len(self._own)
-        p = self._paint(pygame.Rect(0, 0, width, 1), width, paint, PANEL)
-        self.panels.remove(p)
-        del self.rows[rows:]
-        del self._own[own:]
-        return p.height
+        p = Panel(pygame.Rect(0, 0, width, 1), self._scratch)
+        self.panels.append(p)
+        outer, self._into = self._into, p
+        try:
+            used = paint(self._scratch, width)
+        finally:
+            self._into = outer
+            self.panels.remove(p)
+            del self.rows[rows:]
+            del self._own[own:]
+        out = (min(used, CONTENT_MAX_H), bool(p.buttons))
+        self._measured[(id(paint), width)] = (paint, out)
+        return out
 
     def _paint(self, inner: pygame.Rect, width: int, paint: Callable[[pygame.Surface, int], int],
                color: tuple[int, int, int]) -> Panel:
-        content = pygame.Surface((max(1, width), CONTENT_MAX_H))
+        """A panel's content drawn on a surface as tall as it is (measured first)."""
+        height, _ = self.measure(paint, width)
+        content = pygame.Surface((max(1, width), max(1, height)))
         content.fill(color)
         p = Panel(inner, content, rows_from=len(self.rows))
         self.panels.append(p)
         outer, self._into = self._into, p
         try:
-            used = paint(content, width)
+            paint(content, width)
         finally:
             self._into = outer
-        p.content = content.subsurface((0, 0, max(1, width), max(1, min(used, CONTENT_MAX_H)))).copy()
         return p
 
     def say(self, surf: pygame.Surface, x: int, y: int, width: int, text: str, size: int = 12,
@@ -286,7 +311,13 @@ class Hud:
         returns the y below it."""
         assert self.assets is not None
         font = self.assets.font(size, bold)
-        for k, line in enumerate(wrap(font, text, width, indent)):
+        key = (text, size, bold, width, indent)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) > 4000:
+                self._wrapped.clear()
+            lines = self._wrapped[key] = wrap(font, text, width, indent)
+        for k, line in enumerate(lines):
             at = x + (indent if k else 0)
             t = self.text(line, size, color, bold)
             surf.blit(t, (at, y))
@@ -297,7 +328,7 @@ class Hud:
     def _panel_index(self) -> int | None:
         if self._into is None:
             return None
-        return next(i for i, p in enumerate(self.panels) if p is self._into)
+        return len(self.panels) - 1 if self.panels and self.panels[-1] is self._into else self.panels.index(self._into)
 
     # -- drawing helpers --
 
