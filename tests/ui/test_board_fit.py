@@ -146,9 +146,9 @@ def test_the_boards_tested_are_every_board():
     assert {"xfiles-ccg", "xfiles-fan"} <= set(_boards())
 
 
-def test_a_long_panel_scrolls_with_the_wheel_and_its_buttons_follow():
-    """The Pools of four seats at 800x600 do not fit: the wheel over the panel scrolls it (pygame-gui), the last
-    Agent comes into view, and a button's place on the screen follows the scroll."""
+def test_a_long_panel_scrolls_with_the_wheel_and_the_buttons_listed_are_in_view():
+    """The panels of four seats at 800x600 do not fit: the wheel over one scrolls it (pygame-gui) down to its last
+    line, and the buttons a click may reach are those in view on the board."""
     app = _open_app("xfiles-ccg", 4, (800, 600))
     panels = [p for p in app.hud.panels if p.scroll is not None]
     assert panels, "nothing scrolls at 800x600 with four seats"
@@ -170,3 +170,24 @@ def test_a_long_panel_scrolls_with_the_wheel_and_its_buttons_follow():
     # the buttons listed for clicks are those in view, where they are drawn now
     for r, _t in app.hud.buttons:
         assert board.contains(r), f"a button at {r} lies outside the board {board}"
+
+
+def test_wrap_breaks_between_words_and_inside_a_word_only_when_it_is_wider(display_font):
+    from tabletop.ui.hud import wrap
+
+    font = display_font
+    text = "Team: Special Agent Lena Ortiz 3, Deputy Director Victor Hale 0, Supercalifragilisticexpialidocious"
+    lines = wrap(font, text, 120, indent=10)
+    # nothing lost or cut: the lines hold the text's characters in order, each line as wide as the room at most
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert "Supercalifragilisticexpialidocious" not in lines  # a word wider than the room is broken
+    assert font.size(lines[0])[0] <= 120 and all(font.size(ln)[0] <= 110 for ln in lines[1:])
+    assert len(lines) > 3 and wrap(font, "short", 120) == ["short"]
+
+
+@pytest.fixture
+def display_font():
+    pygame.font.init()
+    from tabletop.ui.assets import AssetLoader
+
+    return AssetLoader(lambda r: None).font(12, True)
