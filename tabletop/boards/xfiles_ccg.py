@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from ..ui.hud import BAD, DIM, GOLD, GOOD, HEADER_H, INK, PANEL, Hud, HudContext, signed
+from ..ui.hud import BAD, CONTENT_MAX_H, DIM, GOLD, GOOD, HEADER_H, INK, Hud, HudContext, signed
 from ..ui.panels import register_panel
 from . import board_height
 
@@ -26,82 +26,92 @@ class XFilesCcgHud(Hud):
         return board_height(self.open_height) if open_ else HEADER_H
 
     def render(self, surf: pygame.Surface, area: pygame.Rect, ctx: HudContext) -> None:
-        gap = 8
-        # the Agents' column widest: their names and Health must read whole
-        nb_w = max(260, area.w * 32 // 100)
-        rest = area.w - nb_w - 4 * gap
-        cols = [rest * 44 // 100, rest * 26 // 100, rest - rest * 44 // 100 - rest * 26 // 100]
-        x = area.x + gap
-        boxes = []
-        for w in (*cols, nb_w):
-            boxes.append(pygame.Rect(x, area.y + 6, w, area.h - 12))
-            x += w + gap
-        for b in boxes:
-            pygame.draw.rect(surf, PANEL, b, border_radius=6)
-        self._team(surf, boxes[0].inflate(-12, -8), ctx)
-        self._sites(surf, boxes[1].inflate(-12, -8), ctx)
-        self._now(surf, boxes[2].inflate(-12, -8), ctx)
-        self._notebook(surf, boxes[3].inflate(-12, -8), ctx)
+        """Its panels side by side, as many as the width allows: four in a wide window (Pools and Agents, Sites,
+        the turn, the Notebook), three or two in a narrow one (the turn and the Sites share one, then the Pools
+        and the Notebook); each panel wraps its rows and scrolls when they are more than its height."""
+        def now_and_sites(c: pygame.Surface, w: int) -> int:
+            return self._sites(c, self._now(c, 0, w, ctx) + 8, w, ctx)
 
-    def _team(self, surf: pygame.Surface, box: pygame.Rect, ctx: HudContext) -> None:
+        def team_and_notebook(c: pygame.Surface, w: int) -> int:
+            return self._notebook(c, self._team(c, 0, w, ctx) + 8, w, ctx)
+
+        def part(section: Any) -> Any:
+            return lambda c, w: section(c, 0, w, ctx)
+
+        team, sites, now, book = part(self._team), part(self._sites), part(self._now), part(self._notebook)
+        if area.w >= 900:
+            options = [[(28, team), (20, sites), (20, now), (32, book)], [(34, team), (22, sites), (22, now), (22, book)],
+                       [(30, team), (24, sites), (24, now), (22, book)], [(26, team), (20, sites), (20, now), (34, book)],
+                       [(38, team), (22, sites), (20, now), (20, book)], [(30, team), (20, sites), (28, now), (22, book)],
+                       [(34, team), (18, sites), (28, now), (20, book)], [(24, team), (18, sites), (22, now), (36, book)],
+                       [(22, team), (16, sites), (20, now), (42, book)]]
+        elif area.w >= 640:
+            options = [[(36, team), (34, now_and_sites), (30, book)], [(40, team), (36, now_and_sites), (24, book)],
+                       [(30, team), (34, now_and_sites), (36, book)]]
+        else:
+            options = [[(52, now_and_sites), (48, team_and_notebook)], [(44, now_and_sites), (56, team_and_notebook)]]
+        self.columns(surf, area, options)
+
+    def _title(self, c: pygame.Surface, y: int, w: int, text: str) -> int:
+        return self.say(c, 0, y, w, text, 12, DIM, True) + 3
+
+    def _team(self, c: pygame.Surface, y: int, w: int, ctx: HudContext) -> int:
+        """Each seat's pools, then its Agents with a Health bar each."""
         st = ctx.status
         pools = st.get("pools") or {}
         agents = st.get("agents") or {}
-        y = box.y
-        surf.blit(self.fit_text("Pools and Agents", 12, box.w, DIM, True), (box.x, y))
-        y += 18
+        y = self._title(c, y, w, "Pools and Agents")
         for key in sorted(set(pools) | set(agents), key=lambda k: int(k) if str(k).isdigit() else 99):
             seat = int(key) if str(key).isdigit() else key
             pool = pools.get(key) or {}
             head = f"{self.seat_name(ctx, seat)}: RP {pool.get('rp', 0)} · CP {pool.get('cp', 0)}"
-            y = self.lines(surf, box.x, y, box.w, box.bottom, [(head, GOLD, True)])
+            y = self.say(c, 0, y, w, head, 13, GOLD, True)
             for a in agents.get(key) or []:
-                if y + 16 > box.bottom:
-                    break
-                health, current, damage = a.get("health") or 0, a.get("current"), a.get("damage", 0)
-                cur = health if current is None else current
-                name = ctx.name_of(str(a.get("piece", ""))) or a.get("name") or "an Agent"
-                # a Health bar: green part is what is left, red what damage took
-                bar = pygame.Rect(box.x + 4, y + 4, 44, 9)
-                pygame.draw.rect(surf, (60, 66, 72), bar)
-                if health:
-                    pygame.draw.rect(surf, GOOD if cur > health // 3 else BAD,
-                                     (bar.x, bar.y, round(bar.w * max(0, cur) / health), bar.h))
-                section = a.get("section", "")
-                label = f"{name}  {cur}/{health}" + (f" (−{damage})" if damage else "") + \
-                    (f" · {section}" if section and section != "bureau" else "")
-                t = self.fit_text(label, 12, box.w - 56, DIM if section == "hospital" else INK)
-                surf.blit(t, (box.x + 54, y))
-                y += t.get_height() + 1
+                y = self._agent(c, y, w, ctx, a)
             y += 4
+        return y
 
-    def _sites(self, surf: pygame.Surface, box: pygame.Rect, ctx: HudContext) -> None:
+    def _agent(self, c: pygame.Surface, y: int, w: int, ctx: HudContext, a: Mapping[str, Any]) -> int:
+        health, current, damage = a.get("health") or 0, a.get("current"), a.get("damage", 0)
+        cur = health if current is None else current
+        name = ctx.name_of(str(a.get("piece", ""))) or a.get("name") or "an Agent"
+        # a Health bar: green part is what is left, red what damage took
+        bar = pygame.Rect(4, y + 4, 34, 9)
+        pygame.draw.rect(c, (60, 66, 72), bar)
+        if health:
+            pygame.draw.rect(c, GOOD if cur > health // 3 else BAD,
+                             (bar.x, bar.y, round(bar.w * max(0, cur) / health), bar.h))
+        section = a.get("section", "")
+        label = f"{name}  {cur}/{health}" + (f" (−{damage})" if damage else "") + \
+            (f" · {section}" if section and section != "bureau" else "")
+        return self.say(c, 44, y, w - 44, label, 12, DIM if section == "hospital" else INK)
+
+    def _sites(self, c: pygame.Surface, y: int, w: int, ctx: HudContext) -> int:
+        """Each Site in play: whose it is, each prerequisite skill against its need, the Bluffs beneath."""
         st = ctx.status
-        y = box.y
-        surf.blit(self.fit_text("Sites: skill / prerequisite", 12, box.w, DIM, True), (box.x, y))
-        y += 18
+        y = self._title(c, y, w, "Sites: skill / prerequisite")
         sites = st.get("sites") or []
         if not sites:
-            self.lines(surf, box.x, y, box.w, box.bottom, [("No Site in play", DIM, False)])
+            return self.say(c, 0, y, w, "No Site in play", 13, DIM)
         for s in sites:
             name = ctx.name_of(str(s.get("piece", ""))) or s.get("name") or "a Site"
             at = s.get("at")
-            y = self.lines(surf, box.x, y, box.w, box.bottom,
-                           [(f"{name}" + (f" (at {self.seat_name(ctx, at)})" if at is not None else ""), INK, True)])
+            y = self.say(c, 0, y, w, name + (f" (at {self.seat_name(ctx, at)})" if at is not None else ""), 13,
+                         INK, True)
             skills = s.get("skills") or {}
             for pre in s.get("prerequisite") or []:
                 skill, need = pre.get("skill", ""), pre.get("need", 0)
                 have = skills.get(skill, 0)
                 ok = isinstance(have, int) and isinstance(need, int) and have >= need
-                y = self.lines(surf, box.x + 10, y, box.w - 10, box.bottom,
-                               [(f"{skill} {have} / {need}: {'met' if ok else 'short'}", GOOD if ok else BAD,
-                                 False)], 12)
+                y = self.say(c, 10, y, w - 10, f"{skill} {have} / {need}: {'met' if ok else 'short'}", 12,
+                             GOOD if ok else BAD)
             if s.get("bluffs"):
-                y = self.lines(surf, box.x + 10, y, box.w - 10, box.bottom,
-                               [(f"{s['bluffs']} Bluff(s) beneath", DIM, False)], 12)
+                y = self.say(c, 10, y, w - 10, f"{s['bluffs']} Bluff(s) beneath", 12, DIM)
             y += 3
+        return y
 
-    def _now(self, surf: pygame.Surface, box: pygame.Rect, ctx: HudContext) -> None:
+    def _now(self, c: pygame.Surface, y: int, w: int, ctx: HudContext) -> int:
+        """The turn and step, whose decision, the check or combat under way against its need, the chain."""
         st = ctx.status
         rows: list[tuple[str, tuple[int, int, int], bool]] = []
         step = st.get("step_label") or st.get("step") or ""
@@ -136,85 +146,79 @@ class XFilesCcgHud(Hud):
             paid = e.get("paid")
             rows.append((f"  {name} · {self.seat_name(ctx, e.get('seat'))}" + (f" · paid {paid}" if paid else ""),
                          INK, False))
-        self.lines(surf, box.x, box.y, box.w, box.bottom, rows)
+        return self.lines(c, 0, y, w, CONTENT_MAX_H, rows)
 
-    def _notebook(self, surf: pygame.Surface, box: pygame.Rect, ctx: HudContext) -> None:
+    def _notebook(self, c: pygame.Surface, y: int, w: int, ctx: HudContext) -> int:
+        """What this seat learnt of each opponent's X-File, a button per guess, then a button per question."""
         st = ctx.status
-        y = box.y
-        surf.blit(self.text("Your Notebook", 12, DIM, True), (box.x, y))
-        y += 18
+        y = self._title(c, y, w, "Your Notebook")
         book = st.get("notebook") or {}
         guesses = {g.get("name"): g for g in st.get("guesses") or []}
         opponents = book.get("opponents") or []
         if not opponents:
-            self.lines(surf, box.x, y, box.w, box.bottom, [("Nothing recorded yet", DIM, False)])
-            return
+            return self.say(c, 0, y, w, "Nothing recorded yet", 13, DIM)
         for opp in opponents:
-            who = self.seat_name(ctx, opp.get("seat"))
-            cands = opp.get("candidates") or []
-            y = self.lines(surf, box.x, y, box.w, box.bottom,
-                           [(f"{who}'s X-File: {len(cands)} still possible", GOLD, True)])
-            known = opp.get("known") or {}
-            if known:
-                y = self.lines(surf, box.x + 6, y, box.w - 6, box.bottom,
-                               [("Known: " + ", ".join(f"{k} {v}" for k, v in known.items()), INK, False)], 12)
-            answers = opp.get("answers") or []
-            if answers:
-                said = []
-                for a in answers[-4:]:
-                    if "kind" in a:
-                        said.append(f"{a.get('kind')} {a.get('value')}? {'yes' if a.get('answer') else 'no'}")
-                    else:
-                        said.append(", ".join(f"{k} {v}" for k, v in a.items() if k != "about"))
-                y = self.lines(surf, box.x + 6, y, box.w - 6, box.bottom, [("; ".join(said), DIM, False)], 12)
-            bx = box.x + 6
-            for c in cands:
-                name = str(c.get("name", ""))
-                g = guesses.get(name)
-                if g is not None and g.get("about") == opp.get("seat"):
-                    w = self.assets.font(13, True).size(f"Guess {name}")[0] + 16 if self.assets else 120
-                    if bx + w > box.right:
-                        bx, y = box.x + 6, y + 27
-                    if y + 24 > box.bottom:
-                        break
-                    self.button(surf, f"Guess {name}", (bx, y), {"type": "xfc.guess", "token": g["token"]},
-                                color=(110, 50, 60))
-                    bx += w + 4
-                else:
-                    t = self.fit_text(name, 12, box.w - 12, INK)
-                    if bx + t.get_width() + 10 > box.right:
-                        bx, y = box.x + 6, y + 17
-                    if y + 16 > box.bottom:
-                        break
-                    surf.blit(t, (bx, y + 3))
-                    bx += t.get_width() + 12
-            y += 28
+            y = self._opponent(c, y, w, ctx, opp, guesses)
         asked = {(a.get("about"), a.get("kind"), a.get("value")) for o in opponents for a in o.get("answers") or []}
         known = {(o.get("seat"), k) for o in opponents for k in (o.get("known") or {})}
         asks = [q for q in st.get("questions") or [] if (q.get("about"), q.get("kind"), q.get("value")) not in asked
                 and (q.get("about"), q.get("kind")) not in known]
-        if asks and y + 24 <= box.bottom:
-            # the questions this seat may ask now, grouped by characteristic: one click each
-            kinds: dict[str, list[Mapping[str, Any]]] = {}
-            for q in asks:
-                kinds.setdefault(str(q.get("kind", "")), []).append(q)
-            for kind, qs in kinds.items():
-                lab = self.text(f"Ask {kind}:", 12, DIM, True)
-                if y + 22 > box.bottom:
-                    break
-                surf.blit(lab, (box.x, y + 4))
-                bx = box.x + lab.get_width() + 6
-                for q in qs:
-                    value = str(q.get("value", ""))
-                    w = (self.assets.font(13, True).size(value)[0] + 16) if self.assets else 60
-                    if bx + w > box.right:
-                        bx, y = box.x + 12, y + 25
-                    if y + 22 > box.bottom:
-                        break
-                    self.button(surf, value, (bx, y), {"type": "xfc.ask", "token": q["token"]}, height=22)
-                    bx += w + 3
-                y += 26
+        # the questions this seat may ask now, grouped by characteristic: one click each
+        kinds: dict[str, list[Mapping[str, Any]]] = {}
+        for q in asks:
+            kinds.setdefault(str(q.get("kind", "")), []).append(q)
+        for kind, qs in kinds.items():
+            y = self.say(c, 0, y + 2, w, f"Ask {kind}:", 12, DIM, True)
+            y = self._buttons(c, y, w, [(str(q.get("value", "")), {"type": "xfc.ask", "token": q["token"]})
+                                        for q in qs], BUTTON_ASK, 22)
+        return y
 
+    def _opponent(self, c: pygame.Surface, y: int, w: int, ctx: HudContext, opp: Mapping[str, Any],
+                  guesses: Mapping[Any, Mapping[str, Any]]) -> int:
+        who = self.seat_name(ctx, opp.get("seat"))
+        cands = opp.get("candidates") or []
+        y = self.say(c, 0, y, w, f"{who}'s X-File: {len(cands)} still possible", 13, GOLD, True)
+        known = opp.get("known") or {}
+        if known:
+            y = self.say(c, 6, y, w - 6, "Known: " + ", ".join(f"{k} {v}" for k, v in known.items()), 12, INK)
+        said = []
+        for a in (opp.get("answers") or [])[-4:]:
+            if "kind" in a:
+                said.append(f"{a.get('kind')} {a.get('value')}? {'yes' if a.get('answer') else 'no'}")
+            else:
+                said.append(", ".join(f"{k} {v}" for k, v in a.items() if k != "about"))
+        if said:
+            y = self.say(c, 6, y, w - 6, "; ".join(said), 12, DIM)
+        buttons: list[tuple[str, Any]] = []
+        names: list[str] = []
+        for cand in cands:
+            name = str(cand.get("name", ""))
+            g = guesses.get(name)
+            if g is not None and g.get("about") == opp.get("seat"):
+                buttons.append((name, {"type": "xfc.guess", "token": g["token"]}))
+            else:
+                names.append(name)
+        if buttons:  # one click each: "Guess" said once, the buttons name the X-Files
+            y = self.say(c, 6, y + 2, w - 6, f"Guess {who}'s X-File:", 12, DIM, True)
+            y = self._buttons(c, y, w, buttons, BUTTON_GUESS, 22)
+        if names:
+            y = self.say(c, 6, y, w - 6, " · ".join(names), 12, INK)
+        return y + 6
+
+    def _buttons(self, c: pygame.Surface, y: int, w: int, buttons: list[tuple[str, Any]],
+                 color: tuple[int, int, int], height: int) -> int:
+        """Buttons in rows that wrap at `w`; returns the y below them."""
+        x = 6
+        for label, target in buttons:
+            bw = self.button_w(label, w - 6)
+            if x > 6 and x + bw > w:
+                x, y = 6, y + height + 3
+            self.button(c, label, (x, y), target, height=height, color=color, most=w - 6)
+            x += bw + 4
+        return y + height + 4
+
+
+BUTTON_GUESS, BUTTON_ASK = (110, 50, 60), (54, 84, 124)
 
 
 register_panel("xfiles-ccg", XFilesCcgHud)

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from ..ui.assets import AssetLoader, _wrap
-from ..ui.hud import BAD, DIM, GOLD, HEADER_H, INK, PANEL, Hud, HudContext, signed
+from ..ui.hud import BAD, BG, CONTENT_MAX_H, DIM, GOLD, HEADER_H, INK, PANEL, Hud, HudContext, signed
 from ..ui.layout import CARD_H, CARD_W
 from ..ui.panels import register_face, register_panel
 from . import board_height
@@ -223,13 +223,42 @@ class XFilesFanHud(Hud):
         x, y = area.x + 10, area.y + 8
         # left: circumstances in force, round score, turn and scores
         circ = st.get("circumstances") or {}
-        surf.blit(self.text("In force", 12, DIM, True), (x, y))
+        self.say(surf, x, y, 120, "In force", 12, DIM, True)
         for i, name in enumerate(CIRC_COLORS):
             cy = y + 30 + i * 30
             self.pip(surf, (x + 12, cy), 11, name, bool(circ.get(name)))
-            surf.blit(self.text(name.capitalize(), 13, INK if circ.get(name) else DIM, bool(circ.get(name))),
-                      (x + 30, cy - 9))
+            self.say(surf, x + 30, cy - 9, 96, name.capitalize(), 13, INK if circ.get(name) else DIM,
+                     bool(circ.get(name)))
         col2 = x + 130
+        self.panel(surf, pygame.Rect(col2 - 4, area.y + 4, 198, area.h - 8), lambda c, w: self._score(c, w, ctx),
+                   color=BG, pad=4)
+        # the value to choose, at the right, when this seat is asked
+        right = area.right
+        pending = st.get("pending") or []
+        choose = next((p for p in pending if p.get("kind") == "value"), None)
+        if choose is not None:
+            right = self._choose(surf, area, ctx, choose)
+        elif pending and pending[0].get("kind") == "action" and pending[0].get("seat") == ctx.seat:
+            # after placing a card in the round: an Action card (from the hand) or none (xff.3.4)
+            w = 200
+            box = pygame.Rect(area.right - w - 8, area.y + 4, w, area.h - 8)
+
+            def action(c: pygame.Surface, width: int) -> int:
+                y = self.lines(c, 0, 0, width, CONTENT_MAX_H, [("Play an Action card from your hand, or none:",
+                                                               GOLD, True)])
+                self.button(c, "No Action card", (0, y + 4), {"type": "xfiles-fan.no_action"}, width=width - 4,
+                            color=(120, 90, 30), most=width - 4)
+                return y + 32
+
+            self.panel(surf, box, action, color=BG, pad=0)
+            right = box.x - 8
+        # middle: the round, card by card
+        self._trick(surf, pygame.Rect(col2 + 200, area.y + 4, right - col2 - 210, area.h - 8), ctx,
+                    st.get("round") or [])
+
+    def _score(self, c: pygame.Surface, w: int, ctx: HudContext) -> int:
+        """The round's score, whose turn, the scores, the period, the passes and the tags in play."""
+        st = ctx.status
         score = st.get("round_score", 0)
         unvalued = st.get("round_unvalued", 0)
         rows = [(f"Round score {score}" + (f" (+{unvalued} to choose)" if unvalued else ""), GOLD, True),
@@ -244,24 +273,7 @@ class XFilesFanHud(Hud):
         provided = st.get("provided") or []
         if provided:
             rows.append(("Tags in play: " + ", ".join(provided), DIM, False))
-        self.lines(surf, col2, y, 190, area.bottom - 4, rows)
-        # the value to choose, at the right, when this seat is asked
-        right = area.right
-        pending = st.get("pending") or []
-        choose = next((p for p in pending if p.get("kind") == "value"), None)
-        if choose is not None:
-            right = self._choose(surf, area, ctx, choose)
-        elif pending and pending[0].get("kind") == "action" and pending[0].get("seat") == ctx.seat:
-            # after placing a card in the round: an Action card (from the hand) or none (xff.3.4)
-            w = 200
-            self.lines(surf, area.right - w - 8, area.y + 8, w, area.bottom,
-                       [("Play an Action card from", GOLD, True), ("your hand, or none:", GOLD, True)])
-            self.button(surf, "No Action card", (area.right - w - 8, area.y + 52), {"type": "xfiles-fan.no_action"},
-                        width=w - 10, color=(120, 90, 30))
-            right = area.right - w - 16
-        # middle: the round, card by card
-        self._trick(surf, pygame.Rect(col2 + 200, area.y + 4, right - col2 - 210, area.h - 8), ctx,
-                    st.get("round") or [])
+        return self.lines(c, 0, 0, w, CONTENT_MAX_H, rows)
 
     def _trick(self, surf: pygame.Surface, box: pygame.Rect, ctx: HudContext, rnd: Sequence[Mapping[str, Any]]) -> None:
         assert self.assets is not None
@@ -295,54 +307,40 @@ class XFilesFanHud(Hud):
                 label, color = signed(value), GOLD
             else:
                 label, color = self.POINT_SIGNS.get(str(points), str(points)), GOLD
-            t = self.text(f"{i + 1}. {label}", 13, color, True)
-            surf.blit(t, (cx, box.y + ch + 3))
-            who = self.fit_text(self.seat_name(ctx, e.get("seat")), 12, max(cw, step - 4), DIM)
-            surf.blit(who, (cx, box.y + ch + 4 + t.get_height()))
+            y = self.say(surf, cx, box.y + ch + 3, max(cw, step - 4), f"{i + 1}. {label}", 13, color, True)
+            self.say(surf, cx, y, max(cw, step - 4), self.seat_name(ctx, e.get("seat")), 12, DIM)
 
     def _choose(self, surf: pygame.Surface, area: pygame.Rect, ctx: HudContext, p: Mapping[str, Any]) -> int:
-        """The choose-a-value prompt (xff.5.3): the card, its text and one button per value; returns its left x."""
+        """The choose-a-value prompt (xff.5.3): the card, its text and one button per value (a panel that scrolls
+        when the card's text is long); returns its left x."""
         w = min(390, area.w // 3)
         box = pygame.Rect(area.right - w - 8, area.y + 4, w, area.h - 8)
         mine = p.get("seat") == ctx.seat
-        pygame.draw.rect(surf, (58, 48, 20) if mine else PANEL, box, border_radius=8)
-        pygame.draw.rect(surf, GOLD if mine else (80, 90, 100), box, 2, border_radius=8)
         name = p.get("name") or "a card"
-        if not mine:
-            self.lines(surf, box.x + 10, box.y + 8, box.w - 20, box.bottom - 4,
-                       [(f"{self.seat_name(ctx, p.get('seat'))} chooses the value of", DIM, False),
-                        (str(name), INK, True), (f"rule {p.get('rule', 'xff.5.3')}", DIM, False)])
-            return box.x
-        lo, hi = (p.get("range") or [0, 0])[:2]
-        values = list(range(int(lo), int(hi) + 1))
-        bw = 36
-        per_row = max(1, (box.w - 20) // (bw + 4))
-        rows_h = -(-len(values) // per_row) * 26
-        y = self.lines(surf, box.x + 10, box.y + 6, box.w - 20, box.bottom,
-                       [(f"Choose the value of {name} ({p.get('sign', 'conflict')})", GOLD, True)])
-        text = str(p.get("text") or "").replace("\n", " ")
-        font = self.assets.font(12) if self.assets else None
-        if font is not None and text:
-            words, line, rows = text.split(), "", []
-            for word in words:
-                trial = f"{line} {word}".strip()
-                if font.size(trial)[0] > box.w - 20 and line:
-                    rows.append((line, INK, False))
-                    line = word
-                else:
-                    line = trial
-            rows.append((line, INK, False))
-            y = self.lines(surf, box.x + 10, y + 2, box.w - 20, box.bottom - rows_h - 4, rows, 12)
-        bx, by = box.x + 10, box.bottom - rows_h - 2
-        for i, v in enumerate(values):
-            if i and i % per_row == 0:
-                bx, by = box.x + 10, by + 26
-            action = {"type": "xfiles-fan.choose_value", "piece": p.get("piece"), "value": v}
-            self.button(surf, signed(v), (bx, by), action, width=bw, color=(120, 90, 30))
-            bx += bw + 4
+
+        def paint(c: pygame.Surface, width: int) -> int:
+            if not mine:
+                return self.lines(c, 4, 2, width - 4, CONTENT_MAX_H,
+                                  [(f"{self.seat_name(ctx, p.get('seat'))} chooses the value of", DIM, False),
+                                   (str(name), INK, True), (f"rule {p.get('rule', 'xff.5.3')}", DIM, False)])
+            lo, hi = (p.get("range") or [0, 0])[:2]
+            y = self.lines(c, 4, 2, width - 4, CONTENT_MAX_H,
+                           [(f"Choose the value of {name} ({p.get('sign', 'conflict')})", GOLD, True)])
+            bw = 36
+            per_row = max(1, (width - 8) // (bw + 4))
+            bx, by = 4, y + 2
+            for i, v in enumerate(range(int(lo), int(hi) + 1)):
+                if i and i % per_row == 0:
+                    bx, by = 4, by + 26
+                action = {"type": "xfiles-fan.choose_value", "piece": p.get("piece"), "value": v}
+                self.button(c, signed(v), (bx, by), action, width=bw, color=(120, 90, 30))
+                bx += bw + 4
+            text = str(p.get("text") or "").replace("\n", " ")
+            return self.say(c, 4, by + 28, width - 8, text, 12, INK, indent=0) if text else by + 26
+
+        self.panel(surf, box, paint, color=(58, 48, 20) if mine else PANEL, pad=4)
+        pygame.draw.rect(surf, GOLD if mine else (80, 90, 100), box, 2, border_radius=8)
         return box.x
-
-
 
 
 register_panel("xfiles-fan", XFilesFanHud)

@@ -4,7 +4,7 @@ The engine places zones in seat areas stacked top to bottom (a portrait table fo
 cards a ruleset may never deal). The window re-lays them for the seat that looks: the other seats' zones in
 bands above the middle, the shared zones in the middle, this seat's zones below it and its own hand last (the
 hand strip covers it). Each zone is as wide as what it holds (a stack one card, a row its cards, a fan of backs
-a few overlapped cards) and as wide as its label; every label has a band of its own above its zone, so no label
+a few overlapped cards) and as wide as its label (a seat's zone's label says whose it is); every label has a band of its own above its zone, so no label
 crosses another zone or label. A seat's zones wrap into more lines when that lets the table fill the room the
 window has for it (`room`) at a larger zoom. The free table keeps the engine's coordinates (pieces lying on it
 stay where they were), so the middle band sits at the middle of the engine's table.
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .layout import ZoneBox
 
 __all__ = ["CARD_H", "CARD_W", "LABEL_H", "Arrangement", "arrange", "content_w", "fit_label", "label_char_w",
-           "label_variants"]
+           "label_variants", "own_label", "seat_label"]
 
 CARD_W, CARD_H = 126.0, 176.0
 
@@ -30,6 +30,10 @@ ZONE_GAP = 18.0
 BAND_GAP = 14.0
 #: the line widths tried when wrapping a seat's zones (the first when the window's room is not known)
 LINE_WIDTHS = (2600.0, 2000.0, 1600.0, 1300.0, 1000.0, 800.0)
+#: a seat's zones on one line however wide (the zoom then shrinks with the width alone, so it settles)
+ONE_LINE = 1e9
+#: line widths as shares of the room's width at the zoom shown (they grow in table units as labels do: they settle)
+ROOM_WIDTHS = (0.98, 0.75, 0.55)
 #: a row grows a card wide per card it holds, up to this many (or the engine's width) before its cards overlap
 ROW_MOST = 10
 #: the middle band when the open table holds pieces (a sandbox plays on it)
@@ -53,7 +57,7 @@ class Arrangement:
     #: table units reserved per label character, and the height of the label bands
     char_w: float = 0.0
     label_h: float = LABEL_H
-    #: the zones that lead another seat's band, with the label they make room for (it names the seat)
+    #: every seat's zone (the own hand aside), with the label it makes room for (it names the seat)
     leads: dict[str, str] = field(default_factory=dict)
 
     def zoom_in(self, room: tuple[float, float]) -> float:
@@ -69,22 +73,29 @@ def label_char_w(zoom: float) -> float:
 
 
 def label_variants(zone: ZoneBox, names: dict[int, str]) -> list[str]:
-    """The ways a zone's label may read, longest first: with its owner's name and (a hand of backs) its count,
-    then its own name alone (the band it lies in tells whose it is)."""
+    """The ways a zone's label may read, longest first. A seat's zone always says whose it is ("Your bureau",
+    "Seat 2 · Field"): at every size, for every seat (two seats' bands of alike zones must not read alike); the
+    longer form adds a hand of backs' count."""
     label = zone.label
     count = f" · {zone.count} card{'s' if zone.count != 1 else ''}" if zone.kind == "hand" and not zone.mine else ""
     if zone.mine and zone.kind == "hand":
         return ["Your hand (below)", "Your hand"]
     if zone.mine:
-        return [f"Your {label.lower()}", label]
+        return [own_label(label)]
     if zone.owner is not None:
         who = names.get(zone.owner, f"Seat {zone.owner + 1}")
-        if zone.leads:  # the band's first zone tells whose it is: with its own name when there is room
-            return list(dict.fromkeys([f"{who} · {label}{count}", f"{who} · {label}", who]))
-        out = [f"{who} · {label}{count}", f"{label}{count}", label]
-    else:
-        out = [label]
-    return list(dict.fromkeys(out))
+        return list(dict.fromkeys([f"{who} · {label}{count}", seat_label(who, label)]))
+    return [label]
+
+
+def own_label(label: str) -> str:
+    """The label of a zone of the seat that looks: "Your bureau"."""
+    return f"Your {label.lower()}"
+
+
+def seat_label(who: str, label: str) -> str:
+    """The shortest label of another seat's zone: "Seat 2 · Field"."""
+    return f"{who} · {label}"
 
 
 #: label font sizes (pixels) the window tries, largest first; below LABEL_SHORT_PX only the shortest text is tried
@@ -211,17 +222,20 @@ def _parts(zones: list[dict[str, Any]], seat: int | None, table: tuple[float, fl
         return sorted(zs, key=lambda z: (round(float(z["rect"][1]) if top
                                                else -float(z["rect"][1]) - float(z["rect"][3])), float(z["rect"][0])))
 
-    # the other seats top to bottom, the one after this seat nearest the middle; the first zone of each band is
-    # labelled with the seat's name, and made wide enough for it
+    # the other seats top to bottom, the one after this seat nearest the middle; every seat's zone is labelled
+    # with whose it is, and made wide enough for that label
     leads: dict[str, str] = {}
+
+    def owned(z: dict[str, Any], text: str) -> _Zone:
+        leads[z["name"]] = text
+        return entry(z, text)
+
     others = []
     for s in sorted((s for s in bands if s != seat), key=lambda s: -((s - (seat or 0)) % 64)):
-        ordered = edge_order(bands[s])
-        label = str(ordered[0].get("label") or ordered[0]["name"])
         who = names.get(s, f"Seat {s + 1}")
-        lead = leads[ordered[0]["name"]] = who if len(who) > len(label) else label
-        others.append([entry(ordered[0], lead), *(entry(z) for z in ordered[1:])])
-    own = [entry(z) for z in edge_order(bands.get(seat, []))] if seat is not None else []
+        others.append([owned(z, seat_label(who, str(z.get("label") or z["name"]))) for z in edge_order(bands[s])])
+    own = [owned(z, own_label(str(z.get("label") or z["name"]))) for z in edge_order(bands.get(seat, []))] \
+        if seat is not None else []
     middle = [entry(z) for z in sorted(shared, key=lambda z: float(z["rect"][0]))]
     return _Parts((tw, th), others, own, middle, own_hand, open_pieces, loose, leads, rest, felt)
 
@@ -251,24 +265,42 @@ def _line_h(line: Line, label_h: float = LABEL_H) -> float:
 def arrange(zones: list[dict[str, Any]], seat: int | None, table: tuple[float, float],
             room: tuple[float, float] | None = None, names: dict[int, str] | None = None) -> Arrangement:
     """Where the window draws each zone of a view for `seat`, for a table view of `room` pixels (width, height
-    above the hand strip): of the line widths tried, the one that shows the table largest (see the notes above).
+    above the hand strip): of the line widths tried, the one that shows the table largest with every label sized
+for the zoom it is shown at, landscape when one is (see the notes above).
     `names`: the seats' names (the first zone of another seat's band is labelled with it)."""
     parts = _parts(zones, seat, table, names or {})
     if room is None:
         return _arrange(parts, LINE_WIDTHS[0], label_char_w(0.5), LABEL_H)
-    best: tuple[float, Arrangement] | None = None
-    for max_w in LINE_WIDTHS:
-        a = _arrange(parts, max_w, label_char_w(0.5), LABEL_H)
-        for _ in range(2):  # labels need more table units at a smaller zoom, which makes the zoom smaller still
-            z = a.zoom_in(room)
-            a = _arrange(parts, max_w, label_char_w(z * 0.95), max(LABEL_H, LABEL_MIN_PX / (z * 0.95)))
-        zoom = a.zoom_in(room)
-        if best is None or zoom > best[0] * 1.01:
-            best = (zoom, a)
-        elif zoom < best[0] * 0.8:
-            break  # narrower lines only make it smaller from here
+    best: tuple[bool, bool, float, Arrangement] | None = None
+    for wrap in (ONE_LINE, *ROOM_WIDTHS, *LINE_WIDTHS):
+        fits, zoom, a = _settle(parts, wrap, room, best[2] * 0.8 if best is not None and best[0] else 0.0)
+        wide = a.fit[2] > a.fit[3]  # a landscape table, as the window is
+        if best is None or (fits, wide, zoom) > (best[0], best[1], best[2] * 1.01):
+            best = (fits, wide, zoom, a)
     assert best is not None
-    return best[1]
+    return best[3]
+
+
+def _settle(parts: _Parts, wrap: float, room: tuple[float, float], floor: float = 0.0) -> tuple[bool, float, Arrangement]:
+    """The arrangement with lines `wrap` wide (table units; below 1, that share of the room's width at the zoom
+    it is shown at) whose labels are sized for that zoom: labels need more table units at a smaller zoom, which
+    makes the zoom smaller still, so it is made again until the zoom is no smaller than the one its labels were
+    sized for (`fits`), or gives up (lines of fixed units that wrap ever more as their labels grow never settle; and
+    once the zoom is below `floor`, which it only falls further from)."""
+    def line_w(zoom: float) -> float:
+        return wrap if wrap >= 1 else wrap * (room[0] - 2 * FIT_PAD) / zoom
+
+    a = _arrange(parts, line_w(0.5), label_char_w(0.5), LABEL_H)
+    assumed = 0.0
+    for _ in range(6):
+        z = a.zoom_in(room)
+        if assumed and z >= assumed:
+            return True, z, a
+        if z < floor:
+            return False, z, a
+        assumed = z * 0.95
+        a = _arrange(parts, line_w(assumed), label_char_w(assumed), max(LABEL_H, LABEL_MIN_PX / assumed))
+    return a.zoom_in(room) >= assumed, a.zoom_in(room), a
 
 
 def _arrange(parts: _Parts, max_w: float, char_w: float, label_h: float) -> Arrangement:
@@ -278,7 +310,7 @@ def _arrange(parts: _Parts, max_w: float, char_w: float, label_h: float) -> Arra
     other_lines: list[Line] = []
     for band in parts.others:
         lines = _lines(band, max_w, char_w)
-        if (len(lines) == 1 and other_lines
+        if (len(lines) == 1 and other_lines and max_w < ONE_LINE
                 and _line_w(other_lines[-1]) + 3 * ZONE_GAP + _line_w(lines[0]) <= max_w):
             other_lines[-1] = other_lines[-1] + lines[0]
         else:

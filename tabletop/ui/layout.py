@@ -65,7 +65,7 @@ class ZoneBox:
     source: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     #: the height of the band above the zone that holds its label (table units)
     label_h: float = 40.0
-    #: the first zone of another seat's band: its label always names the seat (`reserve`: the label it is sized for)
+    #: a seat's zone: its label always names the seat (`reserve`: the label it is sized for)
     leads: bool = False
     reserve: str | None = None
 

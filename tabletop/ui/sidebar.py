@@ -79,6 +79,8 @@ class PanelsMixin:
             if w is not None:
                 w.kill()
         self.topbar = self.side = self.menu = self.help = None
+        if self.hud is not None:  # its scrolling panels
+            self.hud.kill()
         if not windows:
             return
         for d in (self.dialog, self.newgame, self.vote_dialog, self.join_dialog, self.prompt):
@@ -350,7 +352,8 @@ class PanelsMixin:
     def _draw_hud(self, surface: pygame.Surface) -> None:
         if self.hud is None:
             return
-        ctx = HudContext(self.view.get("rules") or {}, self.seat, self._names(), self._card_name, self.table.cards)
+        ctx = HudContext(self.view.get("rules") or {}, self.seat, self._names(), self._card_name, self.table.cards,
+                         manager=self.manager, quiet=self._ui_quiet)
         self.hud.draw(surface, self._hud_rect(), ctx, self.view_key, self.hud_open, self.mouse)
 
     def toggle_help(self) -> None:

@@ -1,6 +1,6 @@
 """Every ruleset's table fits the window: at 1280x800, 1600x1000 and 800x600, with 2 and 4 seats, at the start and
-mid-game, no two zones overlap, no two zone labels overlap, no label lies over a zone other than its own, every label's
-text fits its band in the font it is drawn with (never cut, never an ellipsis), the top bar's status line fits, and
+mid-game, no two zones overlap, no two zone labels overlap, no label lies over a zone other than its own, a seat's zone's
+label says whose it is ("Your bureau", "Seat 2 · Field"), every label's text fits its band in the font it is drawn with (never cut, never an ellipsis), the top bar's status line fits, and
 the table uses the window.
 
 The geometry read here is the window's own: the zone rectangles and label bands of `app.layout` (what the renderer
@@ -94,6 +94,9 @@ def check_fit(app: TableApp, where: str) -> dict[str, float]:
         # the text drawn is one of the zone's own labels, whole, measured in the font labels are drawn with
         assert text in label_variants(z, {k: str(v.get("name")) for k, v in names.items()}), (where, text)
         assert "…" not in text and "..." not in text, f"{where}: {z.name}'s label {text!r} is cut"
+        if z.owner is not None:  # a seat's zone says whose it is, at every size (not "Bureau" for both seats)
+            who = "Your " if z.mine else str(names[z.owner].get("name") or f"Seat {z.owner + 1}")
+            assert text.startswith(who), f"{where}: {z.name}'s label {text!r} does not say whose it is ({who!r})"
         assert app.renderer.label_measure(text, placed.px) == text_rect.size, (where, text)
         assert vp.contains(text_rect) or not vp.colliderect(text_rect), \
             f"{where}: {z.name}'s label {text!r} ({text_rect}) is cut by the table's edge {vp}"
