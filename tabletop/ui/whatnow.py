@@ -244,6 +244,12 @@ def status_variants(title: str, status: Mapping[str, Any], legal: Mapping[str, A
     return _acting_variants(heads, step, status, legal, seat, names, seats, waiting, moves)
 
 
+def _without_aside(todo: str) -> str:
+    """`todo` without a closing parenthesis that explains it ("pass (you do it in your own turn)" -> "pass")."""
+    m = re.fullmatch(r"(.+?)\s*\([^()]*\)", todo)
+    return m.group(1) if m else todo
+
+
 def _acting_variants(heads: list[str], step: Any, status: Mapping[str, Any], legal: Mapping[str, Any] | None,
                      seat: int | None, names: Mapping[int, str], seats: int, waiting: list[int],
                      moves: list[Any]) -> StatusLine:
@@ -258,4 +264,7 @@ def _acting_variants(heads: list[str], step: Any, status: Mapping[str, Any], leg
     if not todo:
         return StatusLine(list(dict.fromkeys(lines + tail)), len(lines))
     whole = [f"{line} — {todo}" for line in lines]
+    bare = _without_aside(todo)
+    if bare != todo:  # an aside saying why ("(the Investigating Player's step: ...)") goes before what to do
+        whole += [f"{line} — {bare}" for line in lines]
     return StatusLine(list(dict.fromkeys(whole + [f"{who} to act — {todo}"] + lines + tail)), len(whole))
