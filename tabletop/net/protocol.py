@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,7 @@ from ..core.session import LogEntry, Result, Session
 from ..core.stream import legal_summary
 from ..core.view import LiveView, touched
 from .clientproto import ANY_SEAT, ClientEvent, ClientProtocol
+from .desk import WelcomeDesk
 from .errors import BadFrame
 from .flood import FloodGate
 from .halt import HaltGuard
@@ -122,6 +123,8 @@ class HostProtocol(HaltGuard):
         self._tails: dict[int | None, tuple[tuple[Any, ...], bytes]] = {}
         #: one budget shared by every spectator's actions
         self._spectator_gate = FloodGate(self.limits.spectator_rate, self.limits.spectator_burst, clock())
+        #: a spectator's welcome kept ready for the network thread (net/desk.py; `ready_welcome` fills it)
+        self.desk = WelcomeDesk()
         session.listeners.append(self._on_entry)
 
     # -- the I/O layer's side --
@@ -137,6 +140,7 @@ class HostProtocol(HaltGuard):
 
     def disconnect(self, cid: int) -> None:
         """The connection is gone (closed by either side); its seat stays claimed for its token."""
+        self.seat_from_desk()
         conn = self._conns.pop(cid, None)
         if conn is None:
             return
@@ -155,6 +159,7 @@ class HostProtocol(HaltGuard):
         `at` is when the frame arrived (the reader's clock): the flood limit counts arrivals, not when the host got
         round to reading them. `binary` says the frame was a binary one: refused, the protocol is text.
         """
+        self.seat_from_desk()
         conn = self._conns.get(cid)
         if conn is None:
             return
@@ -321,6 +326,63 @@ class HostProtocol(HaltGuard):
                 del cache[k]
         return out
 
+    # -- a spectator's welcome kept ready for the network thread (net/desk.py) --
+
+    def desk_hello(self, text: str) -> str | None:
+        """The name to seat a spectator as, when `text` (a hello from an opening handshake) is a spectator's hello
+        this host welcomes as it is: the network thread then answers it from the desk. None for any other hello
+        (a seat, a token, a wrong version or password, a bad name, not a hello at all), which `_hello` answers.
+
+        Reads only what never changes after the host starts (password, limits): safe from any thread."""
+        try:
+            msg = decode(text, CLIENT_MESSAGES, self.limits)
+        except BadFrame:
+            return None
+        if (msg["type"] != "hello" or msg["version"] != PROTOCOL_VERSION or msg.get("token") is not None
+                or "seat" not in msg or msg["seat"] is not None):
+            return None
+        if self.password and msg.get("password", "") != self.password:
+            return None
+        name = msg.get("name", "")
+        if text_problem(name, "hello.name", MAX_NAME):
+            return None
+        return " ".join(str(name).split())
+
+    def ready_welcome(self) -> bool:
+        """Put a spectator's welcome on the desk, the frame `_hello` would send a spectator joining now (call it
+        once what was queued so far has been sent); False when none may join (the spectators are full) or one is
+        there already."""
+        if self.desk.ready:  # (a welcome on the desk means none was taken since it was put)
+            return False
+        self.seat_from_desk()
+        if self.spectators() >= self.limits.max_spectators:
+            return False
+        lv = self.live(None)
+        self.desk.put(self._with_view(self._welcome_head(None, None, lv, self.spectators() + 1), None, log=True))
+        return True
+
+    def desk_wanted(self) -> bool:
+        """Whether `ready_welcome` would put a welcome on the desk now."""
+        return not self.desk.ready and self.spectators() < self.limits.max_spectators
+
+    def seat_from_desk(self, *, tell: bool = True) -> list[int]:
+        """Seat every spectator the network thread welcomed from the desk, and empty it (a welcome is built
+        again after what follows). Called before anything is sent to the connections, so that a spectator
+        welcomed from the desk gets every change after its welcome; `tell`: the others are sent the players."""
+        taken = self.desk.close()
+        if not taken:
+            return []
+        now = self.clock()
+        for cid, name in taken:
+            self._next_conn = max(self._next_conn, cid + 1)
+            self._conns[cid] = _Conn(cid, open=True, seat=None, name=name, opened=now,
+                                     gate=FloodGate(self.limits.rate, self.limits.burst, now))
+            self._events.append(HostEvent("joined", cid, None, name))
+        seated = [cid for cid, _ in taken]
+        if tell:
+            self._send_players(seated)  # their welcomes told them already
+        return seated
+
     # -- handshake --
 
     def _refuse(self, conn: _Conn, code: str, message: str) -> None:
@@ -395,7 +457,18 @@ class HostProtocol(HaltGuard):
                 self._tails.clear()
                 self._legal_sent.clear()
         lv = self.live(seat)
-        self._out.append((conn.id, self._with_view({
+        self._out.append((conn.id, self._with_view(self._welcome_head(seat, rec, lv, self.spectators()), seat,
+                                                   log=True)))
+        self._events.append(HostEvent("joined", conn.id, seat, name))
+        self._broadcast_players(but=(conn.id,))  # the welcome told the joiner already
+        if renamed:
+            for other in list(self._conns.values()):
+                if other.open and other.id != conn.id:
+                    self._snapshot(other)
+
+    def _welcome_head(self, seat: int | None, rec: SeatRecord | None, lv: LiveView, spectators: int) -> dict[str, Any]:
+        """A welcome without its view and log (`_with_view` adds them)."""
+        return {
             "type": "welcome",
             "version": PROTOCOL_VERSION,
             "host": self.name,
@@ -405,16 +478,10 @@ class HostProtocol(HaltGuard):
             "seq": lv.seq,
             "hash": lv.hash,
             "players": self.players(),
-            "spectators": self.spectators(),
+            "spectators": spectators,
             "paused": self.paused,
             **self._seat_extras(seat, lv),
-        }, seat, log=True)))
-        self._events.append(HostEvent("joined", conn.id, seat, name))
-        self._broadcast_players(but=conn.id)  # the welcome told the joiner already
-        if renamed:
-            for other in list(self._conns.values()):
-                if other.open and other.id != conn.id:
-                    self._snapshot(other)
+        }
 
     # -- messages from an open connection --
 
@@ -502,6 +569,7 @@ class HostProtocol(HaltGuard):
         """The card library changed under the table (live card edits, tabletop.cards.watch): each seat's view,
         status and legal moves are worked out again, and every open connection gets its view as a snapshot, the
         view that seat may see."""
+        self.seat_from_desk()
         self._live.clear()
         self._tails.clear()
         self._legal_sent.clear()
@@ -624,6 +692,7 @@ class HostProtocol(HaltGuard):
 
     def _on_entry(self, kind: str, entry: LogEntry) -> None:
         """After every change: each seat's view is brought up to date and its connections get the patch."""
+        self.seat_from_desk()
         state = self.session.state
         touch = touched(state, entry.events)
         conns: dict[int | None, list[_Conn]] = {}
@@ -653,9 +722,13 @@ class HostProtocol(HaltGuard):
                 if entry.undoable:
                     self._decide(vote, False, "the table changed during the vote")
 
-    def _broadcast_players(self, but: int | None = None) -> None:
-        """Tell every open connection (but `but`) who is at the table, encoded once."""
-        conns = [c.id for c in self._conns.values() if c.open and c.id != but]
+    def _broadcast_players(self, but: Collection[int] = ()) -> None:
+        """Tell every open connection (but those in `but`) who is at the table, encoded once."""
+        self.seat_from_desk(tell=False)  # those seated now get this list too: it is newer than their welcome's
+        self._send_players(but)
+
+    def _send_players(self, but: Collection[int]) -> None:
+        conns = [c.id for c in self._conns.values() if c.open and c.id not in but]
         if conns:
             frame = encode({"type": "players", "players": self.players(), "spectators": self.spectators(),
                             "paused": self.paused})
@@ -667,6 +740,7 @@ class HostProtocol(HaltGuard):
         Each seat gets the pieces named as it knows them (a face-down card by its handle); positions of loose
         pieces on the open table are public, so nothing else is filtered. An empty dict says "all at rest".
         """
+        self.seat_from_desk()
         state = self.session.state
         for conn in self._conns.values():
             if not conn.open:
