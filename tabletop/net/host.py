@@ -167,6 +167,8 @@ class Host:
         self.port = await asyncio.wrap_future(self._reader.start())
         self.session.listeners.append(self._after_entry)
         self._tick = self._main.create_task(self._ticker())
+        self._desk_seq = self.session.state.seq
+        self._fill_desk_soon()
         if self.announce:
             try:
                 from .discovery import Announcer
