@@ -23,9 +23,11 @@ from typing import Any
 
 from websockets.client import ClientProtocol as WsProtocol
 from websockets.frames import Frame, Opcode
+from websockets.headers import build_host
 from websockets.http11 import Response
 from websockets.protocol import State
-from websockets.uri import parse_uri
+from websockets.uri import WebSocketURI, parse_uri
+from websockets.utils import generate_key
 
 __all__ = ["Link", "open_link"]
 
@@ -49,7 +51,7 @@ class Link(asyncio.Protocol):
         ping_timeout: float = 15.0,
         close_timeout: float = 2.0,
     ) -> None:
-        self.ws = WsProtocol(parse_uri(uri), max_size=None)
+        self.uri = parse_uri(uri)
         self.on_open = on_open
         self.on_message = on_message
         self.ping_interval = ping_interval
@@ -66,12 +68,20 @@ class Link(asyncio.Protocol):
         self._close_timer: asyncio.TimerHandle | None = None
         self._paused = False
         self._drain: list[asyncio.Future[None]] = []
-        request = self.ws.connect()
-        for name, value in headers.items():
-            request.headers[name] = value
-        self.ws.send_request(request)
-        #: the handshake request, until it is sent (`send_early` may send it before asyncio has the socket)
-        self._request = b"".join(self.ws.data_to_send())
+        self.key = generate_key()
+        #: the handshake request, until it is sent (`send_early` may send it before asyncio has the socket); the
+        #: request websockets' `ClientProtocol.connect` builds, spelled out here so that it goes out before that
+        #: protocol is made (`protocol`, while the host reads it)
+        self._request = _request(self.uri, self.key, headers)
+        self._ws: WsProtocol | None = None
+
+    @property
+    def ws(self) -> WsProtocol:
+        """websockets' client protocol for this connection, expecting the answer to the request sent."""
+        if self._ws is None:
+            ws = self._ws = WsProtocol(self.uri, max_size=None)
+            ws.key = self.key  # the key the request was sent with: the answer is checked against it
+        return self._ws
 
     def send_early(self, sock: socket.socket) -> None:
         """Send the handshake request on a socket already connected, before the event loop's next turn (what the
@@ -238,6 +248,17 @@ class Link(asyncio.Protocol):
                 fut.set_result(None)
 
 
+def _request(u: WebSocketURI, key: str, headers: dict[str, str]) -> bytes:
+    """The opening handshake's request (RFC 6455, 4.1) to `u` with `key` and extra `headers` (ASCII values)."""
+    lines = [f"GET {u.resource_name} HTTP/1.1", f"Host: {build_host(u.host, u.port, u.secure)}", "Upgrade: websocket",
+             "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
+    for name, value in headers.items():
+        if any(c in name + value for c in "\r\n\0"):
+            raise ValueError(f"header {name!r} holds a line break")
+        lines.append(f"{name}: {value}")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("ascii")
+
+
 def _literal(host: str) -> int | None:
     """The address family of an IP address literal, or None for a name."""
     try:
@@ -285,6 +306,7 @@ async def open_link(host: str, port: int, headers: dict[str, str], on_open: Call
     try:
         if sock is not None:
             link.send_early(sock)  # the host reads the request while asyncio sets the connection up
+            link.ws  # noqa: B018 - and while websockets' protocol for it is made
             await loop.create_connection(lambda: link, sock=sock)
         else:
             await loop.create_connection(lambda: link, host, port)
