@@ -29,7 +29,7 @@ from websockets.protocol import State
 from websockets.uri import WebSocketURI, parse_uri
 from websockets.utils import generate_key
 
-__all__ = ["Link", "open_link"]
+__all__ = ["Dialing", "Link", "finish_link", "open_link", "start_link"]
 
 
 class Link(asyncio.Protocol):
@@ -267,52 +267,72 @@ def _literal(host: str) -> int | None:
         return None
 
 
-async def _dial(host: str, port: int) -> socket.socket | None:
-    """A TCP socket connected to an address literal, or None for a name (asyncio resolves it then).
+class Dialing:
+    """A connection being opened (`start_link`): its link and, to an address literal, its socket, the TCP connect
+    under way or done (`connected`, the request sent then)."""
 
-    The connect is started at once and, when the kernel completed it within the call (loopback, a LAN host
-    that answered), taken as it is, without a turn of the event loop; otherwise the loop waits for it.
-    """
+    __slots__ = ("address", "connected", "host", "link", "port", "sock")
+
+    def __init__(self, link: Link, host: str, port: int) -> None:
+        self.link = link
+        self.host, self.port = host, port
+        self.sock: socket.socket | None = None
+        self.address: Any = None
+        self.connected = False
+
+    def close(self) -> None:
+        if self.sock is not None:
+            self.sock.close()
+
+
+def start_link(host: str, port: int, headers: dict[str, str], on_open: Callable[[Link, Response], None],
+               on_message: Callable[[bytes], None], **options: float) -> Dialing:
+    """Start opening a connection without waiting (`finish_link` waits): the link made and, to an address literal,
+    the TCP connect started and, when the kernel completed it within the call (loopback, a LAN host that
+    answered), the handshake request sent at once, without a turn of the event loop. Raises OSError (refused)."""
+    link = Link(f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}", headers, on_open, on_message,
+                **options)
+    d = Dialing(link, host, port)
     family = _literal(host)
     if family is None:
-        return None
-    sock = socket.socket(family, socket.SOCK_STREAM)
+        return d  # a name: asyncio resolves it and connects
+    d.sock = sock = socket.socket(family, socket.SOCK_STREAM)
     try:
         sock.setblocking(False)
-        address: Any = (host, port, 0, 0) if family == socket.AF_INET6 else (host, port)
+        d.address = (host, port, 0, 0) if family == socket.AF_INET6 else (host, port)
         try:
-            sock.connect(address)
+            sock.connect(d.address)
+            d.connected = True
         except BlockingIOError:
             if select.select([], [sock], [], 0)[1]:
                 err = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
                 if err:
                     raise OSError(err, f"connect to {host}:{port}: {os.strerror(err)}") from None
-            else:
-                await asyncio.get_running_loop().sock_connect(sock, address)
+                d.connected = True
+        if d.connected:
+            link.send_early(sock)  # the host reads the request while asyncio sets the connection up
     except BaseException:
         sock.close()
         raise
-    return sock
+    return d
 
 
-async def open_link(host: str, port: int, headers: dict[str, str], on_open: Callable[[Link, Response], None],
-                    on_message: Callable[[bytes], None], **options: float) -> Link:
-    """Connect and do the opening handshake (the caller bounds the time); raises OSError, or websockets'
-    InvalidHandshake when the host will not take the connection. `options`: `Link`'s timings."""
+async def finish_link(d: Dialing) -> Link:
+    """Wait for the connection `start_link` started and its opening handshake (the caller bounds the time);
+    raises OSError, or websockets' InvalidHandshake when the host will not take the connection."""
     loop = asyncio.get_running_loop()
-    link = Link(f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}", headers, on_open, on_message,
-                **options)
-    sock = await _dial(host, port)
+    link, sock = d.link, d.sock
     try:
         if sock is not None:
-            link.send_early(sock)  # the host reads the request while asyncio sets the connection up
-            link.ws  # noqa: B018 - and while websockets' protocol for it is made
+            if not d.connected:
+                await loop.sock_connect(sock, d.address)
+                link.send_early(sock)
+            link.ws  # noqa: B018 - websockets' protocol for it is made while the host reads the request
             await loop.create_connection(lambda: link, sock=sock)
         else:
-            await loop.create_connection(lambda: link, host, port)
+            await loop.create_connection(lambda: link, d.host, d.port)
     except BaseException:
-        if sock is not None:
-            sock.close()
+        d.close()
         raise
     try:
         await link.opened
@@ -321,3 +341,9 @@ async def open_link(host: str, port: int, headers: dict[str, str], on_open: Call
         raise
     return link
 
+
+async def open_link(host: str, port: int, headers: dict[str, str], on_open: Callable[[Link, Response], None],
+                    on_message: Callable[[bytes], None], **options: float) -> Link:
+    """Connect and do the opening handshake (the caller bounds the time); raises OSError, or websockets'
+    InvalidHandshake when the host will not take the connection. `options`: `Link`'s timings."""
+    return await finish_link(start_link(host, port, headers, on_open, on_message, **options))
