@@ -82,6 +82,8 @@ class Host:
     The sockets live on a reader thread with its own event loop: frames are read, stamped and counted against the
     flood limit as they arrive, whatever the game side is doing (a large view, a journal commit), and handed to the
     host's loop in order. Frames going out are written from the reader thread too, so a slow client is noticed there.
+    A spectator whose hello comes with the handshake is welcomed by the reader thread itself, from the welcome the
+    host's loop keeps ready (net/desk.py), and seated by the host's loop afterwards.
 
     With `autosave` (a save path) every change is journaled beside it (store.Autosaver) and answered only once its
     record is durable; the YAML save is written on close (`saved_to`), and the seat tokens beside it, so `Host`
@@ -138,6 +140,7 @@ class Host:
         self._desk_timer: asyncio.TimerHandle | None = None
         #: the table's sequence number when the desk was last filled
         self._desk_seq = -1
+        self._closing = False
 
     @property
     def tokens_path(self) -> Path | None:
@@ -188,6 +191,7 @@ class Host:
 
     async def close(self) -> None:
         """Stop serving: say goodbye to every client, save, write the tokens."""
+        self._closing = True
         if self._tick is not None:
             self._tick.cancel()
         if self._desk_timer is not None:
@@ -291,7 +295,8 @@ class Host:
         `DESK_AFTER_CHANGE` after a change to the table. Never while answers wait for the journal: a welcome
         shows nothing that is not yet durable, as a welcome built for a hello waits behind them."""
         p = self.protocol
-        if p is None or self._main is None or self._desk_timer is not None or not p.desk_wanted() or self._waiting():
+        if (p is None or self._main is None or self._closing or self._desk_timer is not None or not p.desk_wanted()
+                or self._waiting()):
             return
         try:
             if asyncio.get_running_loop() is not self._main:
