@@ -122,34 +122,33 @@ def test_random_play_with_spectators_taken_from_the_desk_at_any_moment() -> None
     host = HostProtocol(session)
     rng = random.Random(9)
     watchers: dict[int, ClientProtocol] = {}
-    next_cid = 1000
-    for _ in range(300):
+    for cid in range(1000, 1300):
         r = rng.random()
-        if r < 0.25 and host.desk_wanted() or r < 0.25 and host.desk.ready:
+        if r < 0.25:
             host.ready_welcome()
-            frame = host.desk.take(next_cid, "w")
+            frame = host.desk.take(cid, "w")  # None while the spectators are full
             if frame is not None:
-                c = watchers[next_cid] = ClientProtocol(seat=None)
+                c = watchers[cid] = ClientProtocol(seat=None)
                 c.start()
                 c.receive_data(frame)
-                next_cid += 1
         elif r < 0.3 and watchers:
-            host.disconnect(rng.choice(sorted(watchers)))
+            gone = rng.choice(sorted(watchers))
+            host.disconnect(gone)
+            del watchers[gone]
         else:
             seat = rng.choice(list(session.state.seats))
             action = table_action(session.state, seat, rng)
             if action is not None:
                 session.submit(action, seat)
-        for cid, data in host.data_to_send():
-            if cid in watchers and cid in host._conns:
-                watchers[cid].receive_data(data)
-        for cid in [c for c in watchers if c not in host._conns and not host.desk._taken]:
-            del watchers[cid]
+        for to, data in host.data_to_send():
+            if to in watchers:
+                watchers[to].receive_data(data)
     host.seat_from_desk()
-    for cid, data in host.data_to_send():
-        if cid in watchers:
-            watchers[cid].receive_data(data)
-    assert watchers, "no spectator came from the desk"
+    for to, data in host.data_to_send():
+        if to in watchers:
+            watchers[to].receive_data(data)
+    assert len(watchers) >= 3, "too few spectators came from the desk"
+    assert host.spectators() == len(watchers)
     for c in watchers.values():
         assert c.desyncs == 0 and c.seq == session.state.seq and c.hash == host.live(None).hash
         assert c.spectators == host.spectators()
