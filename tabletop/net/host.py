@@ -313,6 +313,7 @@ class Host:
                                     and saver.durable < saver.ticket)
 
     def _fill_desk(self) -> None:
+        """Put a spectator's welcome on the desk, after sending what was queued before it."""
         if self.protocol is None or self._reader is None:
             self._desk_timer = None
             return
