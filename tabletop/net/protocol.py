@@ -23,7 +23,7 @@ from ..core.session import LogEntry, Result, Session
 from ..core.stream import legal_summary
 from ..core.view import LiveView, touched
 from .clientproto import ANY_SEAT, ClientEvent, ClientProtocol
-from .desk import WelcomeDesk
+from .desk import DeskKeeper, WelcomeDesk
 from .errors import BadFrame
 from .flood import FloodGate
 from .halt import HaltGuard
@@ -77,7 +77,7 @@ class _Vote:
     agreed: set[int] = field(default_factory=set)
 
 
-class HostProtocol(HaltGuard):
+class HostProtocol(DeskKeeper, HaltGuard):
     """The authoritative host, without I/O: feed it frames per connection, take the frames it queues.
 
     `records` maps claimed seats to their token and last client sequence number (persist them beside the autosave
@@ -326,63 +326,6 @@ class HostProtocol(HaltGuard):
                 del cache[k]
         return out
 
-    # -- a spectator's welcome kept ready for the network thread (net/desk.py) --
-
-    def desk_hello(self, text: str) -> str | None:
-        """The name to seat a spectator as, when `text` (a hello from an opening handshake) is a spectator's hello
-        this host welcomes as it is: the network thread then answers it from the desk. None for any other hello
-        (a seat, a token, a wrong version or password, a bad name, not a hello at all), which `_hello` answers.
-
-        Reads only what never changes after the host starts (password, limits): safe from any thread."""
-        try:
-            msg = decode(text, CLIENT_MESSAGES, self.limits)
-        except BadFrame:
-            return None
-        if (msg["type"] != "hello" or msg["version"] != PROTOCOL_VERSION or msg.get("token") is not None
-                or "seat" not in msg or msg["seat"] is not None):
-            return None
-        if self.password and msg.get("password", "") != self.password:
-            return None
-        name = msg.get("name", "")
-        if text_problem(name, "hello.name", MAX_NAME):
-            return None
-        return " ".join(str(name).split())
-
-    def ready_welcome(self) -> bool:
-        """Put a spectator's welcome on the desk, the frame `_hello` would send a spectator joining now (call it
-        once what was queued so far has been sent); False when none may join (the spectators are full) or one is
-        there already."""
-        if self.desk.ready:  # (a welcome on the desk means none was taken since it was put)
-            return False
-        self.seat_from_desk()
-        if self.spectators() >= self.limits.max_spectators:
-            return False
-        lv = self.live(None)
-        self.desk.put(self._with_view(self._welcome_head(None, None, lv, self.spectators() + 1), None, log=True))
-        return True
-
-    def desk_wanted(self) -> bool:
-        """Whether `ready_welcome` would put a welcome on the desk now."""
-        return not self.desk.ready and self.spectators() < self.limits.max_spectators
-
-    def seat_from_desk(self, *, tell: bool = True) -> list[int]:
-        """Seat every spectator the network thread welcomed from the desk, and empty it (a welcome is built
-        again after what follows). Called before anything is sent to the connections, so that a spectator
-        welcomed from the desk gets every change after its welcome; `tell`: the others are sent the players."""
-        taken = self.desk.close()
-        if not taken:
-            return []
-        now = self.clock()
-        for cid, name in taken:
-            self._next_conn = max(self._next_conn, cid + 1)
-            self._conns[cid] = _Conn(cid, open=True, seat=None, name=name, opened=now,
-                                     gate=FloodGate(self.limits.rate, self.limits.burst, now))
-            self._events.append(HostEvent("joined", cid, None, name))
-        seated = [cid for cid, _ in taken]
-        if tell:
-            self._send_players(seated)  # their welcomes told them already
-        return seated
-
     # -- handshake --
 
     def _refuse(self, conn: _Conn, code: str, message: str) -> None:
@@ -465,6 +408,14 @@ class HostProtocol(HaltGuard):
             for other in list(self._conns.values()):
                 if other.open and other.id != conn.id:
                     self._snapshot(other)
+
+    def _open_spectator(self, cid: int, name: str) -> None:
+        """Seat connection `cid` as a spectator called `name` (welcomed from the desk already)."""
+        now = self.clock()
+        self._next_conn = max(self._next_conn, cid + 1)
+        self._conns[cid] = _Conn(cid, open=True, seat=None, name=name, opened=now,
+                                 gate=FloodGate(self.limits.rate, self.limits.burst, now))
+        self._events.append(HostEvent("joined", cid, None, name))
 
     def _welcome_head(self, seat: int | None, rec: SeatRecord | None, lv: LiveView, spectators: int) -> dict[str, Any]:
         """A welcome without its view and log (`_with_view` adds them)."""
