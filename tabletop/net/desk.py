@@ -6,9 +6,9 @@ same bytes it would build for that hello), and the network thread that reads a s
 handshake takes it and writes it right after the handshake's answer; the game thread seats that spectator later,
 while the client reads its welcome.
 
-Correct under concurrency because of one rule, kept by `HostProtocol` (its desk side is `DeskKeeper`, below): before the game thread sends anything to
-its connections (a patch, a players list, a snapshot, a notice), it empties the desk and seats every spectator
-welcomed from it (`WelcomeDesk.close`). A welcome taken before that describes the table as it was before the
+Correct under concurrency because of one rule, kept by `HostProtocol` (its desk side is `DeskKeeper`, below):
+before the game thread sends anything to its connections (a patch, a players list, a snapshot, a notice), it
+empties the desk and seats every spectator welcomed from it (`WelcomeDesk.close`). A welcome taken before that describes the table as it was before the
 change, and its spectator is seated in time to get the change; after it, the desk is empty until the game thread
 puts a welcome built after the change. So between a welcome and the first patch nothing is missed.
 """
