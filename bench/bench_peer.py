@@ -10,7 +10,9 @@ Ours does the same: a host with a 1,000-card table (8 seats) in its own process,
 played, then a spectator joins whenever asked; each join is timed from the `Client` being made until `connect()`
 returns: TCP and WebSocket handshakes, hello, the welcome received and decoded, its view taken and its hash
 checked against the host's (and, after the clock stops, against the view itself), and its bytes are everything
-the client's socket received (HTTP response and framing included).
+the client's socket received (HTTP response and framing included). As for any spectator, the host answers the
+hello from the welcome it keeps ready (tabletop/net/desk.py); a seat's join (a token, a seat number) is answered
+by the host's game thread, one hand-off there and back more.
 
 The two take turns one join at a time (who goes first alternates), so machine load falls on both alike. The
 peer needs node and the harness with its packages installed: copy ../shared/peer-bgio somewhere, run

@@ -21,7 +21,7 @@ from websockets.exceptions import InvalidHandshake, InvalidURI
 from websockets.http11 import Response
 
 from ..core import actions as A
-from .clientlink import Link, open_link
+from .clientlink import Dialing, Link, finish_link, start_link
 from .clientproto import ANY_SEAT, ClientEvent, ClientProtocol
 from .errors import BadFrame, HostLost, NetError, Refused, VersionMismatch
 from .host import DEFAULT_PORT, HELLO_HEADER
@@ -105,6 +105,8 @@ class Client:
         self._waiters: list[tuple[Callable[[], bool], asyncio.Future[None]]] = []
         #: resolved when the first welcome (or a final error) comes: `connect` waits on it alone
         self._first: asyncio.Future[None] | None = None
+        #: the first connection, started by `connect` itself (or why it could not be), for `_run` to finish
+        self._early: Dialing | OSError | InvalidURI | None = None
         self._closing = False
 
     # -- reading --
@@ -141,6 +143,10 @@ class Client:
         """Connect and wait for the welcome; raises Refused/VersionMismatch/HostLost."""
         loop = asyncio.get_running_loop()
         self._first = first = loop.create_future()
+        try:  # the request goes out now, not after the task's first turn
+            self._early = self._dial()
+        except (OSError, InvalidURI) as e:  # (refused at once: `_run` handles it as any failed attempt)
+            self._early = e
         self._task = loop.create_task(self._run())
         try:
             async with asyncio.timeout(timeout):
@@ -156,6 +162,9 @@ class Client:
     async def close(self) -> None:
         """Say goodbye and stop reconnecting."""
         self._closing = True
+        if isinstance(self._early, Dialing):  # closed before its first connection was taken on
+            self._early.close()
+        self._early = None
         link = self._ws
         if link is not None:
             with contextlib.suppress(Exception):
@@ -172,18 +181,30 @@ class Client:
         if self._ws is not None:
             self._ws.abort()
 
+    def _dial(self) -> Dialing:
+        """Start a connection: the hello queued, and sent with the opening handshake's request (a host that
+        takes it welcomes us right after its answer)."""
+        self.protocol.start()
+        return start_link(self.host, self.port, {HELLO_HEADER: self.protocol.hello_header()}, self._opened,
+                          self._message)
+
     async def _run(self) -> None:
         delay = self.retry_delay
         while not self._closing:
             link: Link | None = None
             code: int | None = None
             reason = ""
+            early, self._early = self._early, None
             try:
-                self.protocol.start()
-                # the hello rides on the opening handshake (a host that takes it welcomes us right after it)
-                async with asyncio.timeout(OPEN_TIMEOUT):
-                    link = await open_link(self.host, self.port, {HELLO_HEADER: self.protocol.hello_header()},
-                                           self._opened, self._message)
+                if isinstance(early, (OSError, InvalidURI)):
+                    raise early
+                dialing = early if early is not None else self._dial()
+                try:
+                    async with asyncio.timeout(OPEN_TIMEOUT):
+                        link = await finish_link(dialing)
+                except BaseException:
+                    dialing.close()
+                    raise
                 delay = self.retry_delay
                 await asyncio.shield(link.closed)  # frames are taken as they arrive, by `_message`
                 code, reason = link.close_code, link.close_reason

@@ -23,11 +23,13 @@ from typing import Any
 
 from websockets.client import ClientProtocol as WsProtocol
 from websockets.frames import Frame, Opcode
+from websockets.headers import build_host
 from websockets.http11 import Response
 from websockets.protocol import State
-from websockets.uri import parse_uri
+from websockets.uri import WebSocketURI, parse_uri
+from websockets.utils import generate_key
 
-__all__ = ["Link", "open_link"]
+__all__ = ["Dialing", "Link", "finish_link", "open_link", "start_link"]
 
 
 class Link(asyncio.Protocol):
@@ -49,7 +51,7 @@ class Link(asyncio.Protocol):
         ping_timeout: float = 15.0,
         close_timeout: float = 2.0,
     ) -> None:
-        self.ws = WsProtocol(parse_uri(uri), max_size=None)
+        self.uri = parse_uri(uri)
         self.on_open = on_open
         self.on_message = on_message
         self.ping_interval = ping_interval
@@ -66,12 +68,20 @@ class Link(asyncio.Protocol):
         self._close_timer: asyncio.TimerHandle | None = None
         self._paused = False
         self._drain: list[asyncio.Future[None]] = []
-        request = self.ws.connect()
-        for name, value in headers.items():
-            request.headers[name] = value
-        self.ws.send_request(request)
-        #: the handshake request, until it is sent (`send_early` may send it before asyncio has the socket)
-        self._request = b"".join(self.ws.data_to_send())
+        self.key = generate_key()
+        #: the handshake request, until it is sent (`send_early` may send it before asyncio has the socket); the
+        #: request websockets' `ClientProtocol.connect` builds, spelled out here so that it goes out before that
+        #: protocol is made (`protocol`, while the host reads it)
+        self._request = _request(self.uri, self.key, headers)
+        self._ws: WsProtocol | None = None
+
+    @property
+    def ws(self) -> WsProtocol:
+        """websockets' client protocol for this connection, expecting the answer to the request sent."""
+        if self._ws is None:
+            ws = self._ws = WsProtocol(self.uri, max_size=None)
+            ws.key = self.key  # the key the request was sent with: the answer is checked against it
+        return self._ws
 
     def send_early(self, sock: socket.socket) -> None:
         """Send the handshake request on a socket already connected, before the event loop's next turn (what the
@@ -238,6 +248,17 @@ class Link(asyncio.Protocol):
                 fut.set_result(None)
 
 
+def _request(u: WebSocketURI, key: str, headers: dict[str, str]) -> bytes:
+    """The opening handshake's request (RFC 6455, 4.1) to `u` with `key` and extra `headers` (ASCII values)."""
+    lines = [f"GET {u.resource_name} HTTP/1.1", f"Host: {build_host(u.host, u.port, u.secure)}", "Upgrade: websocket",
+             "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
+    for name, value in headers.items():
+        if any(c in name + value for c in "\r\n\0"):
+            raise ValueError(f"header {name!r} holds a line break")
+        lines.append(f"{name}: {value}")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("ascii")
+
+
 def _literal(host: str) -> int | None:
     """The address family of an IP address literal, or None for a name."""
     try:
@@ -246,51 +267,72 @@ def _literal(host: str) -> int | None:
         return None
 
 
-async def _dial(host: str, port: int) -> socket.socket | None:
-    """A TCP socket connected to an address literal, or None for a name (asyncio resolves it then).
+class Dialing:
+    """A connection being opened (`start_link`): its link and, to an address literal, its socket, the TCP connect
+    under way or done (`connected`, the request sent then)."""
 
-    The connect is started at once and, when the kernel completed it within the call (loopback, a LAN host
-    that answered), taken as it is, without a turn of the event loop; otherwise the loop waits for it.
-    """
+    __slots__ = ("address", "connected", "host", "link", "port", "sock")
+
+    def __init__(self, link: Link, host: str, port: int) -> None:
+        self.link = link
+        self.host, self.port = host, port
+        self.sock: socket.socket | None = None
+        self.address: Any = None
+        self.connected = False
+
+    def close(self) -> None:
+        if self.sock is not None:
+            self.sock.close()
+
+
+def start_link(host: str, port: int, headers: dict[str, str], on_open: Callable[[Link, Response], None],
+               on_message: Callable[[bytes], None], **options: float) -> Dialing:
+    """Start opening a connection without waiting (`finish_link` waits): the link made and, to an address literal,
+    the TCP connect started and, when the kernel completed it within the call (loopback, a LAN host that
+    answered), the handshake request sent at once, without a turn of the event loop. Raises OSError (refused)."""
+    link = Link(f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}", headers, on_open, on_message,
+                **options)
+    d = Dialing(link, host, port)
     family = _literal(host)
     if family is None:
-        return None
-    sock = socket.socket(family, socket.SOCK_STREAM)
+        return d  # a name: asyncio resolves it and connects
+    d.sock = sock = socket.socket(family, socket.SOCK_STREAM)
     try:
         sock.setblocking(False)
-        address: Any = (host, port, 0, 0) if family == socket.AF_INET6 else (host, port)
+        d.address = (host, port, 0, 0) if family == socket.AF_INET6 else (host, port)
         try:
-            sock.connect(address)
+            sock.connect(d.address)
+            d.connected = True
         except BlockingIOError:
             if select.select([], [sock], [], 0)[1]:
                 err = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
                 if err:
                     raise OSError(err, f"connect to {host}:{port}: {os.strerror(err)}") from None
-            else:
-                await asyncio.get_running_loop().sock_connect(sock, address)
+                d.connected = True
+        if d.connected:
+            link.send_early(sock)  # the host reads the request while asyncio sets the connection up
     except BaseException:
         sock.close()
         raise
-    return sock
+    return d
 
 
-async def open_link(host: str, port: int, headers: dict[str, str], on_open: Callable[[Link, Response], None],
-                    on_message: Callable[[bytes], None], **options: float) -> Link:
-    """Connect and do the opening handshake (the caller bounds the time); raises OSError, or websockets'
-    InvalidHandshake when the host will not take the connection. `options`: `Link`'s timings."""
+async def finish_link(d: Dialing) -> Link:
+    """Wait for the connection `start_link` started and its opening handshake (the caller bounds the time);
+    raises OSError, or websockets' InvalidHandshake when the host will not take the connection."""
     loop = asyncio.get_running_loop()
-    link = Link(f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}", headers, on_open, on_message,
-                **options)
-    sock = await _dial(host, port)
+    link, sock = d.link, d.sock
     try:
         if sock is not None:
-            link.send_early(sock)  # the host reads the request while asyncio sets the connection up
+            if not d.connected:
+                await loop.sock_connect(sock, d.address)
+                link.send_early(sock)
+            link.ws  # noqa: B018 - websockets' protocol for it is made while the host reads the request
             await loop.create_connection(lambda: link, sock=sock)
         else:
-            await loop.create_connection(lambda: link, host, port)
+            await loop.create_connection(lambda: link, d.host, d.port)
     except BaseException:
-        if sock is not None:
-            sock.close()
+        d.close()
         raise
     try:
         await link.opened
@@ -299,3 +341,9 @@ async def open_link(host: str, port: int, headers: dict[str, str], on_open: Call
         raise
     return link
 
+
+async def open_link(host: str, port: int, headers: dict[str, str], on_open: Callable[[Link, Response], None],
+                    on_message: Callable[[bytes], None], **options: float) -> Link:
+    """Connect and do the opening handshake (the caller bounds the time); raises OSError, or websockets'
+    InvalidHandshake when the host will not take the connection. `options`: `Link`'s timings."""
+    return await finish_link(start_link(host, port, headers, on_open, on_message, **options))

@@ -1,6 +1,6 @@
 """The host's autosave guard: while its journal cannot be written the host takes no change (nothing more could be
 acknowledged), and takes changes again once the game is journaled again. A part of `HostProtocol` (a mixin over
-its connections, votes and queues), kept apart because it is a concern of its own: what the store's failures mean
+its connections, votes, queues and welcome desk), kept apart because it is a concern of its own: what the store's failures mean
 on the wire."""
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ __all__ = ["HaltGuard"]
 class HaltGuard:
     """`halted` is why the host stopped taking changes (its journal could not be written), or "".
 
-    Mixed into `HostProtocol`, which owns what this uses: `_conns`, `_votes`, `_decide`, `_events` and `_send`.
+    Mixed into `HostProtocol`, which owns what this uses: `_conns`, `_votes`, `_decide`, `_events`, `_send` and
+    `seat_from_desk` (a spectator welcomed from the desk is told too).
     """
 
     halted: str = ""
@@ -27,6 +28,9 @@ class HaltGuard:
         raise NotImplementedError
 
     def _send(self, cid: int, msg: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def seat_from_desk(self, *, tell: bool = True) -> list[int]:
         raise NotImplementedError
 
     def halted_answer(self) -> dict[str, Any] | None:
@@ -41,6 +45,7 @@ class HaltGuard:
         redo and vote from here on is refused with that code and `reason`; the table stays as it is."""
         if self.halted:
             return
+        self.seat_from_desk()
         self.halted = reason
         for vote in list(self._votes.values()):
             self._decide(vote, False, reason)
@@ -55,6 +60,7 @@ class HaltGuard:
         the game is kept now)."""
         if not self.halted:
             return
+        self.seat_from_desk()
         self.halted = ""
         self._events.append(HostEvent("autosave_resumed", text=message))
         for conn in self._conns.values():

@@ -35,6 +35,9 @@ from .tokens import load_tokens, save_tokens, tokens_path_for
 
 #: how often positions of moving pieces are streamed to clients (a modest rate: they are drawn in between)
 MOTION_HZ = 15.0
+#: seconds after a change to the table before a spectator's welcome is kept ready again (net/desk.py): a table in
+#: play builds it a few times a second at most, not after every move; other changes (who is at the table) at once
+DESK_AFTER_CHANGE = 0.05
 
 __all__ = [
     "DEFAULT_PORT",
@@ -79,6 +82,8 @@ class Host:
     The sockets live on a reader thread with its own event loop: frames are read, stamped and counted against the
     flood limit as they arrive, whatever the game side is doing (a large view, a journal commit), and handed to the
     host's loop in order. Frames going out are written from the reader thread too, so a slow client is noticed there.
+    A spectator whose hello comes with the handshake is welcomed by the reader thread itself, from the welcome the
+    host's loop keeps ready (net/desk.py), and seated by the host's loop afterwards.
 
     With `autosave` (a save path) every change is journaled beside it (store.Autosaver) and answered only once its
     record is durable; the YAML save is written on close (`saved_to`), and the seat tokens beside it, so `Host`
@@ -132,6 +137,10 @@ class Host:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._retry_every = RETRY_FIRST
         self._retry_at = float("inf")
+        self._desk_timer: asyncio.TimerHandle | None = None
+        #: the table's sequence number when the desk was last filled
+        self._desk_seq = -1
+        self._closing = False
 
     @property
     def tokens_path(self) -> Path | None:
@@ -161,6 +170,8 @@ class Host:
         self.port = await asyncio.wrap_future(self._reader.start())
         self.session.listeners.append(self._after_entry)
         self._tick = self._main.create_task(self._ticker())
+        self._desk_seq = self.session.state.seq
+        self._fill_desk_soon()
         if self.announce:
             try:
                 from .discovery import Announcer
@@ -180,8 +191,11 @@ class Host:
 
     async def close(self) -> None:
         """Stop serving: say goodbye to every client, save, write the tokens."""
+        self._closing = True
         if self._tick is not None:
             self._tick.cancel()
+        if self._desk_timer is not None:
+            self._desk_timer.cancel()
         for task in list(self._tasks):  # a journal being started again: let it stand (or fail) first
             with contextlib.suppress(Exception):
                 await task
@@ -270,6 +284,45 @@ class Host:
         self.protocol.receive_data(cid, frame, at, binary=not isinstance(frame, str))
         self.pump()
 
+    def _desk_taken(self) -> None:
+        """The reader welcomed a spectator from the desk: seat it now (the others are told)."""
+        assert self.protocol is not None
+        self.protocol.seat_from_desk()
+        self.pump()
+
+    def _fill_desk_soon(self) -> None:
+        """Keep a spectator's welcome ready (net/desk.py) once what the protocol queued is sent: at once, or
+        `DESK_AFTER_CHANGE` after a change to the table. Never while answers wait for the journal: a welcome
+        shows nothing that is not yet durable, as a welcome built for a hello waits behind them."""
+        p = self.protocol
+        if (p is None or self._main is None or self._closing or self._desk_timer is not None or not p.desk_wanted()
+                or self._waiting()):
+            return
+        try:
+            if asyncio.get_running_loop() is not self._main:
+                return
+        except RuntimeError:  # not on the host's loop (a session changed from elsewhere): the next pump fills it
+            return
+        delay = 0.0 if self.session.state.seq == self._desk_seq else DESK_AFTER_CHANGE
+        self._desk_timer = self._main.call_later(delay, self._fill_desk)
+
+    def _waiting(self) -> bool:
+        """Whether answers wait for the journal (a change not yet durable): frames queued now would be held."""
+        saver, p = self.autosaver, self.protocol
+        return bool(self._held) or (saver is not None and p is not None and not p.halted
+                                    and saver.durable < saver.ticket)
+
+    def _fill_desk(self) -> None:
+        """Put a spectator's welcome on the desk, after sending what was queued before it."""
+        if self.protocol is None or self._reader is None:
+            self._desk_timer = None
+            return
+        self._desk_seq = self.session.state.seq
+        self.pump()  # what is queued goes out first (the timer still set: this pump schedules no other)
+        self._desk_timer = None
+        if not self._waiting() and self.protocol.ready_welcome():
+            self.pump()  # spectators it seated first: the others are told
+
     def _gone(self, cid: int, reason: str) -> None:
         assert self.protocol is not None
         if reason:
@@ -302,6 +355,7 @@ class Host:
                 self.on_event(ev)
             else:
                 log.info("%s conn=%s seat=%s %s", ev.kind, ev.conn, ev.seat, ev.text)
+        self._fill_desk_soon()
 
     def _release(self) -> None:
         """Send the frames whose changes are now durable (called on this loop after each journal commit)."""
@@ -309,6 +363,7 @@ class Host:
         while self._held and (saver is None or self._held[0][0] <= saver.durable):
             _, out, closes = self._held.popleft()
             self._send(out, closes)
+        self._fill_desk_soon()
 
     def _journal_failed(self, message: str) -> None:
         """A journal write failed: the host stops taking changes (each one refused, naming the file and the error)
@@ -426,10 +481,17 @@ class _Reader:
         with self._lock:
             self._untaken[cid] = 0
         gate = FloodGate(h.limits.rate, h.limits.burst, time.monotonic())
-        h._from_reader(h._connected, cid)
         reason = ""
         hello = _header_hello(ws.request)
-        if hello is not None:  # the hello came with the handshake: it is this connection's first frame
+        name = h.protocol.desk_hello(hello) if hello is not None and h.protocol is not None else None
+        welcome = h.protocol.desk.take(cid, name) if name is not None and h.protocol is not None else None
+        if welcome is not None:  # a spectator, answered from the desk: its welcome is the first frame it gets
+            gate.admit(time.monotonic())
+            self._write(ws, welcome)
+            h._from_reader(h._desk_taken)
+        else:
+            h._from_reader(h._connected, cid)
+        if hello is not None and welcome is None:  # the hello came with the handshake: this connection's first frame
             gate.admit(time.monotonic())
             with self._lock:
                 self._untaken[cid] += 1

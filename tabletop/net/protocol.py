@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,7 @@ from ..core.session import LogEntry, Result, Session
 from ..core.stream import legal_summary
 from ..core.view import LiveView, touched
 from .clientproto import ANY_SEAT, ClientEvent, ClientProtocol
+from .desk import DeskKeeper, WelcomeDesk
 from .errors import BadFrame
 from .flood import FloodGate
 from .halt import HaltGuard
@@ -76,7 +77,7 @@ class _Vote:
     agreed: set[int] = field(default_factory=set)
 
 
-class HostProtocol(HaltGuard):
+class HostProtocol(DeskKeeper, HaltGuard):
     """The authoritative host, without I/O: feed it frames per connection, take the frames it queues.
 
     `records` maps claimed seats to their token and last client sequence number (persist them beside the autosave
@@ -122,6 +123,8 @@ class HostProtocol(HaltGuard):
         self._tails: dict[int | None, tuple[tuple[Any, ...], bytes]] = {}
         #: one budget shared by every spectator's actions
         self._spectator_gate = FloodGate(self.limits.spectator_rate, self.limits.spectator_burst, clock())
+        #: a spectator's welcome kept ready for the network thread (net/desk.py; `ready_welcome` fills it)
+        self.desk = WelcomeDesk()
         session.listeners.append(self._on_entry)
 
     # -- the I/O layer's side --
@@ -137,6 +140,7 @@ class HostProtocol(HaltGuard):
 
     def disconnect(self, cid: int) -> None:
         """The connection is gone (closed by either side); its seat stays claimed for its token."""
+        self.seat_from_desk()
         conn = self._conns.pop(cid, None)
         if conn is None:
             return
@@ -155,6 +159,7 @@ class HostProtocol(HaltGuard):
         `at` is when the frame arrived (the reader's clock): the flood limit counts arrivals, not when the host got
         round to reading them. `binary` says the frame was a binary one: refused, the protocol is text.
         """
+        self.seat_from_desk()
         conn = self._conns.get(cid)
         if conn is None:
             return
@@ -395,7 +400,26 @@ class HostProtocol(HaltGuard):
                 self._tails.clear()
                 self._legal_sent.clear()
         lv = self.live(seat)
-        self._out.append((conn.id, self._with_view({
+        self._out.append((conn.id, self._with_view(self._welcome_head(seat, rec, lv, self.spectators()), seat,
+                                                   log=True)))
+        self._events.append(HostEvent("joined", conn.id, seat, name))
+        self._broadcast_players(but=(conn.id,))  # the welcome told the joiner already
+        if renamed:
+            for other in list(self._conns.values()):
+                if other.open and other.id != conn.id:
+                    self._snapshot(other)
+
+    def _open_spectator(self, cid: int, name: str) -> None:
+        """Seat connection `cid` as a spectator called `name` (welcomed from the desk already)."""
+        now = self.clock()
+        self._next_conn = max(self._next_conn, cid + 1)
+        self._conns[cid] = _Conn(cid, open=True, seat=None, name=name, opened=now,
+                                 gate=FloodGate(self.limits.rate, self.limits.burst, now))
+        self._events.append(HostEvent("joined", cid, None, name))
+
+    def _welcome_head(self, seat: int | None, rec: SeatRecord | None, lv: LiveView, spectators: int) -> dict[str, Any]:
+        """A welcome without its view and log (`_with_view` adds them)."""
+        return {
             "type": "welcome",
             "version": PROTOCOL_VERSION,
             "host": self.name,
@@ -405,16 +429,10 @@ class HostProtocol(HaltGuard):
             "seq": lv.seq,
             "hash": lv.hash,
             "players": self.players(),
-            "spectators": self.spectators(),
+            "spectators": spectators,
             "paused": self.paused,
             **self._seat_extras(seat, lv),
-        }, seat, log=True)))
-        self._events.append(HostEvent("joined", conn.id, seat, name))
-        self._broadcast_players(but=conn.id)  # the welcome told the joiner already
-        if renamed:
-            for other in list(self._conns.values()):
-                if other.open and other.id != conn.id:
-                    self._snapshot(other)
+        }
 
     # -- messages from an open connection --
 
@@ -502,6 +520,7 @@ class HostProtocol(HaltGuard):
         """The card library changed under the table (live card edits, tabletop.cards.watch): each seat's view,
         status and legal moves are worked out again, and every open connection gets its view as a snapshot, the
         view that seat may see."""
+        self.seat_from_desk()
         self._live.clear()
         self._tails.clear()
         self._legal_sent.clear()
@@ -624,6 +643,7 @@ class HostProtocol(HaltGuard):
 
     def _on_entry(self, kind: str, entry: LogEntry) -> None:
         """After every change: each seat's view is brought up to date and its connections get the patch."""
+        self.seat_from_desk()
         state = self.session.state
         touch = touched(state, entry.events)
         conns: dict[int | None, list[_Conn]] = {}
@@ -653,9 +673,13 @@ class HostProtocol(HaltGuard):
                 if entry.undoable:
                     self._decide(vote, False, "the table changed during the vote")
 
-    def _broadcast_players(self, but: int | None = None) -> None:
-        """Tell every open connection (but `but`) who is at the table, encoded once."""
-        conns = [c.id for c in self._conns.values() if c.open and c.id != but]
+    def _broadcast_players(self, but: Collection[int] = ()) -> None:
+        """Tell every open connection (but those in `but`) who is at the table, encoded once."""
+        self.seat_from_desk(tell=False)  # those seated now get this list too: it is newer than their welcome's
+        self._send_players(but)
+
+    def _send_players(self, but: Collection[int]) -> None:
+        conns = [c.id for c in self._conns.values() if c.open and c.id not in but]
         if conns:
             frame = encode({"type": "players", "players": self.players(), "spectators": self.spectators(),
                             "paused": self.paused})
@@ -667,6 +691,7 @@ class HostProtocol(HaltGuard):
         Each seat gets the pieces named as it knows them (a face-down card by its handle); positions of loose
         pieces on the open table are public, so nothing else is filtered. An empty dict says "all at rest".
         """
+        self.seat_from_desk()
         state = self.session.state
         for conn in self._conns.values():
             if not conn.open:

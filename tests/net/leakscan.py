@@ -91,6 +91,22 @@ class Table:
             raw.next_cseq = welcome[-1]["cseq"] + 1
         return raw
 
+    def watch_from_desk(self, name: str = "") -> Raw | None:
+        """A spectator welcomed as the host's network thread welcomes one (net/desk.py): the welcome taken from the
+        desk, the spectator seated by the host's next step; None when the desk stays empty (spectators full)."""
+        self.step(self.host.ready_welcome)
+        hello = json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "seat": None, "name": name})
+        who = self.host.desk_hello(hello)
+        assert who is not None
+        cid = self.host._next_conn + 100  # the network thread numbers connections itself
+        frame = self.host.desk.take(cid, who)
+        if frame is None:
+            return None
+        raw = self.clients[cid] = Raw(cid)
+        raw.frames.append(frame.decode())
+        self.scan()
+        return raw
+
     def send(self, raw: Raw, msg: dict[str, Any]) -> None:
         """A frame as a client would write it (escaped JSON text, so even a lone surrogate can be sent)."""
         self.host.receive_data(raw.cid, json.dumps(msg))

@@ -1,6 +1,7 @@
 """Conformance on the wire: seeded random games of every ruleset in every mode, with illegal probes mixed in.
 
-Two seats and a spectator, clients of raw frames. Between random moves (legal ones and hand-made table actions),
+Two seats and a spectator, clients of raw frames, and spectators welcomed from the host's desk (net/desk.py) now
+and then, seated by whatever the host does next. Between random moves (legal ones and hand-made table actions),
 each seat probes cards it cannot see by the handles its view shows: moves of face-down cards to its hand or face
 up onto the table, flips, reveals, looks and searches of the other seat's deck, undo, redo, draws and creations in
 the other seat's hand. Undo votes are answered at random, and some voters drop. Every frame each client receives
@@ -82,6 +83,7 @@ def run_game(name: str, mode: str, seed: int, steps: int = STEPS) -> dict[str, A
     b = t.join(name="bob", seat=1)
     t.join(name="sue", seat=None)
     seats = {0: a, 1: b}
+    watchers: list[Raw] = []
     rng = random.Random(seed)
     tried: Counter[str] = Counter()
     refused: Counter[str] = Counter()
@@ -117,6 +119,14 @@ def run_game(name: str, mode: str, seed: int, steps: int = STEPS) -> dict[str, A
                     else:
                         t.step(lambda voter=voter, req=req, choice=choice: t.send(
                             voter, {"type": "vote", "request": req["request"], "agree": choice < 0.6}))
+        if rng.random() < 0.15:  # a spectator welcomed from the desk, seated by whatever the host does next
+            w = t.watch_from_desk("dee")
+            if w is not None:
+                watchers.append(w)
+        if watchers and rng.random() < 0.05:
+            w = watchers.pop(rng.randrange(len(watchers)))
+            t.step(lambda w=w: t.host.disconnect(w.cid))
+            w.closed = "left"
         t.clock.t += 1
         t.step(t.host.tick)
     return {"tried": tried, "refused": refused, "leaks": t.leaks, "frames": t.frames_scanned}
