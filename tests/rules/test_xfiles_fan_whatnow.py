@@ -198,3 +198,16 @@ def test_the_status_says_the_step_and_who_acts() -> None:
     assert theirs["prompt"] == (f"Setup: the environment · {state.players[first].name}: play a SCULLY card from the "
                                 "environment deck")
     assert mine["waiting"] == [first] and mine["active"] is None and mine["winner"] is None
+
+
+def test_the_seat_waiting_on_a_turn_is_told_what_the_other_does() -> None:
+    """In a turn of play the waiting seat's status said only "Seat 2 to act" (a newcomer's trial): its `todo` now
+    says what the acting seat does, as the prompt does; the acting seat's words still come from its own moves."""
+    _, session = play_session("xfiles-fan", ["greedy", "random"], 5, max_actions=20)
+    state = session.state
+    assert not state.rules.get("pending") and state.rules["turn"] is not None
+    turn = state.rules["turn"]
+    theirs = session.rules.status(state, 1 - turn)
+    assert "pass only with none to play" in theirs["todo"] and theirs["todo"] in theirs["prompt"]
+    assert session.rules.status(state, None)["todo"] == theirs["todo"]
+    assert not session.rules.status(state, turn).get("todo")

@@ -10,7 +10,7 @@ from ..kit import Status
 from .common import PENDING_RULE, PENDING_TEXT, STEP_TEXT, seat_name
 from .model import value_range
 
-__all__ = ["StatusView", "step_of"]
+__all__ = ["StatusView", "step_of", "turn_todo"]
 
 #: what the seat asked by each kind of decision does, as the status line words it
 _DOES = {"choose_first": "choose who plays first", "environment": "play {article} {role} card from the "
@@ -33,6 +33,13 @@ def _todo(pending: list[dict[str, Any]], seat: int | None) -> str | None:
     kind = pending[0].get("kind")
     same = [p for p in pending if p.get("kind") == kind]
     return _does(next((p for p in same if p.get("seat") == seat), same[0]))
+
+
+def turn_todo(r: dict[str, Any]) -> str:
+    """What the seat whose turn it is does (xff.3.2 and 3.3: only a seat with no legal card passes; said to every
+    seat without telling whether it has one)."""
+    return ("the round goes on: play a Following or a Conclusion" if r.get("round")
+            else "start a round with a Case or an Incident") + " (pass only with none to play)"
 
 
 def step_of(state: GameState) -> str:
@@ -72,6 +79,8 @@ class StatusView:
             # read even when empty: nobody acts between steps, nobody has won yet
             "active": r.get("turn"), "winner": r.get("winner"), "todo": _todo(pending, seat),
         }
+        if not pending and not r.get("over") and r.get("turn") not in (None, seat):
+            extra["todo"] = turn_todo(r)  # the acting seat's words come from its own moves
         if seat in state.seats and r.get("phase") == "play" and not r.get("pending") and r.get("turn") == seat:
             extra["playable"] = self.playable(state, seat)
         return Status(self.name, phase=r.get("phase"), step=step, turn=r.get("turns", 0), active=r.get("turn"),
@@ -151,7 +160,4 @@ class StatusView:
         if turn is None:
             return f"Period {r.get('period', 0)}"
         who = "Your" if turn == seat else f"{seat_name(state, turn)}'s"
-        # xff.3.2 and 3.3: only a seat with no legal card passes; said to every seat without telling whether it has one
-        where = "the round goes on: play a Following or a Conclusion (pass only with none to play)" \
-            if r.get("round") else "start a round with a Case or an Incident (pass only with none to play)"
-        return f"Period {r.get('period', 0)} · {who} turn: {where}"
+        return f"Period {r.get('period', 0)} · {who} turn: {turn_todo(r)}"
