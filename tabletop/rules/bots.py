@@ -7,6 +7,7 @@ per ruleset. Each bot has its own RNG, apart from the table's, so games replay e
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
@@ -191,6 +192,14 @@ def _potential(actors: dict[str, int], sets: dict[str, int]) -> int:
     return (max(actors.values(), default=0) + 1) * (max(sets.values(), default=0) + 1)
 
 
+def _key(action: Action) -> str:
+    """A move's kind and the cards it moves (`piece_fields`), as a key of what a bot seat did since its last pass:
+    the same card is not moved twice by one kind of move (out and back) before the seat passes."""
+    fields = getattr(action, "piece_fields", ())
+    return json.dumps([action.type, *(getattr(action, f, None) for f in fields)] if fields else action.to_dict(),
+                      sort_keys=True, default=str)
+
+
 class GreedyBot:
     """The greedy bot of a ruleset without its own heuristic: the first legal action that is not a pass."""
 
@@ -208,16 +217,18 @@ class GreedyBot:
 
     def choose_seen(self, view: dict[str, Any], legal: dict[str, Any] | None, seat: int) -> Action | None:
         """The first move, but not one kind over and over: a stream lists every move a person could make, some of
-        which undo each other (moving an Agent out and back), so "the first" alone can go round forever. Each kind
-        has a quota between two passes."""
+        which undo each other (moving an Agent out and back), so "the first" alone can go round forever. Between
+        two passes each kind has a quota and moves each card once (an Agent is deployed once, not out and back)."""
         made = self._made.setdefault(seat, {})
         moves = seen_moves(legal)
-        action = self._first(a for a in moves if made.get(a.type, 0) < self.QUOTA or a.type.endswith(".pass"))
+        action = self._first(a for a in moves if a.type.endswith(".pass") or (
+            made.get(a.type, 0) < self.QUOTA and _key(a) not in made))
         if action is not None:
             if action.type.endswith(".pass"):
                 made.clear()
             else:
                 made[action.type] = made.get(action.type, 0) + 1
+                made[_key(action)] = 1
         return action
 
     @staticmethod

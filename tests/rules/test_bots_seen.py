@@ -46,3 +46,30 @@ def test_xfiles_fan_greedy_decides_the_same_from_its_stream() -> None:
     # every kind of decision the heuristic has a rule for was made both ways
     assert {f"xfiles-fan.{k}" for k in ("choose_first", "environment", "play", "pass", "action", "choose_value",
                                         "discard", "exchange")} <= kinds, kinds
+
+
+def test_a_bot_seat_moves_a_card_once_between_its_passes() -> None:
+    """A bot seat at a window (the generic greedy bot, from its stream) deployed X-Files CCG Agents out and back
+    again and again in one Deployment (a newcomer's trial): between two passes it now moves each card once per
+    kind of move, and games still end."""
+    rules = get_ruleset("xfiles-ccg")
+    for seed in (1, 2):
+        session = Session(rules.new_game(2, seed=seed, enforcement="strict"), rules)
+        state = session.state
+        bots = [make_bot("greedy", rules, seed), make_bot("greedy", rules, seed + 1)]
+        moved: list[set[tuple]] = [set(), set()]
+        for _ in range(3000):
+            waiting = rules.waiting_for(state)
+            if state.rules.get("over") or not waiting:
+                break
+            seat = waiting[0]
+            legal = legal_summary(session, seat, list_cap=LEGAL_CAP, kind_cap=LEGAL_CAP)
+            action = bots[seat].choose_seen(session.view(seat), legal, seat)
+            assert action is not None
+            if action.type.endswith(".pass"):
+                moved[seat].clear()
+            elif action.type == "xfc.deploy":
+                assert action.agent not in moved[seat], f"seed {seed}: {action.agent} deployed twice"
+                moved[seat].add(action.agent)
+            assert session.submit(action, seat).accepted
+        assert state.rules.get("over"), f"seed {seed} did not end"
