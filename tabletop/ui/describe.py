@@ -55,8 +55,8 @@ def _seen_list(count: int, cards: list[str], name_of: NameOf, verb: str, word: s
     return text
 
 
-#: at most this many card names on one log line
-_SHOWN = 6
+#: at most this many card names on one log line: a whole hand (13 in X-Files Fan) is named, a deck is counted
+_SHOWN = 20
 
 
 def _revealed(a: Mapping[str, Any], pieces: list[str], names: Mapping[int, str],

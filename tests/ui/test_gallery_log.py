@@ -127,3 +127,13 @@ def test_the_line_keeps_naming_a_card_after_it_is_hidden_again():
     name = LIB.get(s.state.pieces[pid].card).name
     for seat in (0, 1):
         assert name in entry_html(played.for_seat(seat), {}, {}, _name_of)
+
+
+def test_a_whole_hand_drawn_is_named_to_the_drawer():
+    """Thirteen cards drawn read "…, and 7 more" to the drawer (a newcomer's X-Files Fan trial): a hand's worth is
+    named in full; the other seat still reads only the count."""
+    s = quick_table(seed=7)
+    top = list(s.state.zones["deck"].pieces[:13])
+    _check(res := _play(s, A.Draw(13), 0, top))
+    assert len(res[0][1]) >= 12 and "more" not in res[0][0]
+    assert not res[1][1]
