@@ -27,7 +27,8 @@ TRAGEDY: list[tuple[str, tuple[str, ...], str]] = [
     (
         "tragedy.bypass_stack",
         ("0000.3.6.1",),
-        "a played card becomes an Act in the Stack first; it enters play when it resolves",
+        "a played card becomes an Act in the Stack first; it enters play when it resolves: drop it on your "
+        "Stack or pick its Play move under Legal moves",
     ),
     ("tragedy.deal", ("0000.1.2",), "Hands are dealt only at the start of the game"),
     ("tragedy.deck", ("0000.3.1.1",), "cards leave the Deck only by being drawn"),

@@ -290,6 +290,8 @@ def test_0000_3_6_1_a_played_card_goes_through_the_stack(position, at) -> None:
     before = strict.state.hash()
     r = strict.submit(A.Move((pid,), "actors:0"), 0)
     assert not r.accepted and r.code == "tragedy.bypass_stack" and rules_of(r) == ["0000.3.6.1"]
+    # the message says how to play it (a newcomer dragged a King onto the Actor tableau and was not told)
+    assert "drop it on your Stack or pick its Play move" in r.violations[0].message
     assert strict.state.hash() == before
     warn = position({"hand:0": ["t/A3"]}, enforcement="warn")
     r = warn.submit(A.Move((pid,), "actors:0"), 0)

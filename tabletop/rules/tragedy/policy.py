@@ -28,7 +28,8 @@ MOVE_POLICY = MovePolicy(
              "a card goes to the Stack by being played as a Role: pick its Play move under Legal moves",
              src="hand", dst="stack"),
     MoveRule("tragedy.bypass_stack", "0000.3.6.1",
-             "a played card becomes an Act in the Stack first; it enters play when it resolves",
+             "a played card becomes an Act in the Stack first; it enters play when it resolves: drop it on your "
+             "Stack or pick its Play move under Legal moves",
              src="hand", dst=("actors", "sets")),
     MoveRule("tragedy.discard", "0000.3.5.1", "a card is discarded only when a rule or an effect says so",
              src="hand", dst="discard", same_owner=True),
