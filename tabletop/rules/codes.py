@@ -306,6 +306,7 @@ XFILES_CCG: list[tuple[str, tuple[str, ...], str]] = [
     ),
     ("xfc.team_section", ("xfc.deployment.3",), "a Team is made of Agents in one section"),
     ("xfc.team_size", ("xfc.team.1",), "the Team has … Agents; it needs at least 3"),
+    ("xfc.team_same", ("xfc.deployment.3",), "these Agents already form a Team: it stands until you form another"),
     ("xfc.team_twice", ("xfc.deployment.3",), "an Agent is named twice"),
     ("xfc.timing", ("xfc.turn.1",), "… belongs to the … (…), not to …"),
     ("xfc.unknown_card", ("xfc.deck.4",), "… is not a card of the loaded sets"),
