@@ -592,5 +592,6 @@ class Session:
         return entry.for_seat(seat)
 
     def _notify(self, kind: str, entry: LogEntry) -> None:
-        for listener in list(self.listeners):
-            listener(kind, entry)
+        if self.listeners:  # none in self-play: no copy of the list per action
+            for listener in list(self.listeners):
+                listener(kind, entry)

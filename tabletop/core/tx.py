@@ -187,41 +187,50 @@ class Tx:
             piece.zone = dst
             events.append(moved)
         # the fields that change, in the order `change` would list them (x, y, face_up, attached_to, known,
-        # rotation, counters), built here without a keyword dict per move
+        # rotation, counters), built here without a keyword dict per move, each set on the piece as it is found
+        # (what `PieceChanged.apply` would do with them, without the call)
         changes: list[tuple[str, Any, Any]] = []
-        if x is not None and piece.x != (new := round(float(x), 3)):
-            changes.append(("x", piece.x, new))
-        if y is not None and piece.y != (new := round(float(y), 3)):
-            changes.append(("y", piece.y, new))
+        new_x = None if x is None else round(float(x), 3)  # both read before either is set: a bad y changes nothing
+        new_y = None if y is None else round(float(y), 3)
+        if new_x is not None and piece.x != new_x:
+            changes.append(("x", piece.x, new_x))
+            piece.x = new_x
+        if new_y is not None and piece.y != new_y:
+            changes.append(("y", piece.y, new_y))
+            piece.y = new_y
         is_card = piece.kind == "card"
         up, known = piece.face_up, piece.known
         if not same_zone:
             new_up = zone.face_up if face_up is None else face_up
             if up != new_up:
                 changes.append(("face_up", up, new_up))
-                up = new_up
+                piece.face_up = up = new_up
             if piece.attached_to is not None:
                 changes.append(("attached_to", piece.attached_to, None))
+                state.link(pid, piece.attached_to, None)
+                piece.attached_to = None
             new_known = (_KNOWN_BY.get(by) or _known_by(by)) if could_see and by is not None else _NOBODY
             if known != new_known:
                 changes.append(("known", known, new_known))
-                known = new_known
+                piece.known = known = new_known
             if is_card and zone.layout != "free" and piece.rotation:
                 changes.append(("rotation", piece.rotation, 0))
+                piece.rotation = 0
             if is_card and zone.visibility != "public" and piece.counters:
                 changes.append(("counters", plain_copy(piece.counters), {}))  # counters fall off a card leaving play
+                piece.counters = {}
         elif face_up is not None and up != face_up:
             changes.append(("face_up", up, face_up))
-            up = face_up
+            piece.face_up = up = face_up
         if is_card and (not same_zone or face_up is False):
             # a card some seat cannot see once moved gets a fresh handle (`_hide_if_needed`), in the same event:
             # it is a spectator's view that decides (`can_see(piece, None)`) of the card as these changes leave it
             if EVERYONE not in known and not (zone.visibility == "public" and up):
                 changes.append(("gen", piece.gen, piece.gen + 1))
+                piece.gen += 1
+                state.forget_handle(pid)
         if changes:
-            changed = PieceChanged(pid, tuple(changes))  # emitted inline, as the move above
-            changed.apply(state)
-            events.append(changed)
+            events.append(PieceChanged(pid, tuple(changes)))  # emitted inline, as the move above (applied above)
         # attached pieces follow their host on the table, and fall off when it leaves the zone
         if state._children.get(pid):
             for child in _kids(state, pid, src):

@@ -45,6 +45,7 @@ class Flow:
     """The automatic steps and the legal moves (mixed into `XFilesFan`)."""
 
     _plays: dict[str, PlayCard]
+    _info: dict[str, Any]
     _exchanges: dict[tuple[str, str], Exchange]
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
@@ -66,12 +67,18 @@ class Flow:
         r = state.rules
         if "phase" not in r or r.get("over"):
             return []
-        seats = state.seats
-        pending = [p.get("seat") for p in r.get("pending") or [] if p.get("seat") in seats]
+        pending = r.get("pending")
         if pending:
-            return list(dict.fromkeys(pending))
+            seats = state.seats
+            waiting = [p.get("seat") for p in pending if p.get("seat") in seats]
+            if waiting:
+                return list(dict.fromkeys(waiting))
         turn = r.get("turn")
-        return [turn] if turn in seats and r.get("phase") == "play" and not r.get("round_over") else []
+        if turn is not None and r.get("phase") == "play" and not r.get("round_over"):
+            for p in state.players:  # `turn in state.seats`, asked after every action: without the list
+                if p.seat == turn:
+                    return [turn]
+        return []
 
     def generate_actions(self, state: GameState, seat: int | None) -> list[Action]:
         """Every legal move of `seat` now, as a list (the bots list them all: no generator to step through)."""
@@ -117,8 +124,11 @@ class Flow:
 
     def _action_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
         yield NoAction()
-        for pid in self._hand(state, seat):
-            if self.info(state, pid).type == "action":
+        pieces, card, infos = state.pieces, self.card, self._info
+        for pid in self._hand(state, seat):  # the card data read as `_holds_action` reads it, without a call
+            ref = pieces[pid].card or ""
+            info = infos.get(ref)
+            if (info if info is not None else card(ref)).type == "action":
                 yield PlayAction(pid)
 
     def _value_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:

@@ -258,10 +258,11 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
 
     @staticmethod
     def _other(state: GameState, seat: int | None) -> int:
-        seats = state.seats
-        if seat not in seats:
-            return seats[0]
-        return seats[(seats.index(seat) + 1) % len(seats)]
+        players = state.players  # the seat after `seat` (the first when it sits nowhere), without a list of seats
+        for i, p in enumerate(players):
+            if p.seat == seat:
+                return players[(i + 1) % len(players)].seat
+        return players[0].seat
 
     @staticmethod
     def _round(state: GameState) -> list[dict[str, Any]]:

@@ -56,7 +56,7 @@ class Turns:
         if info.type == "conclusion":
             tx.set_rule("round_over", True)
         if self.options["action_cards"] and self._holds_action(state, who):
-            tx.set_rule("pending", [{"kind": "action", "seat": who}])
+            tx.set_rule("pending", [{"kind": "action", "seat": who}], fresh=True)
             return
         self._turn_done(state, tx, who)
 
@@ -81,13 +81,14 @@ class Turns:
     def _round_end(self, state: GameState, tx: Tx) -> None:
         """The round ended (xff.5.1): ask for every value still to choose (xff.5.3); scoring follows."""
         asks = []
-        for e in self._round(state):
+        pieces = state.pieces
+        for e in state.rules.get("round") or ():  # read, not changed: no copy of the entries
             pid = e.get("piece")
-            if pid in state.pieces and not e.get("negated") and e.get("value") is None:
+            if pid in pieces and not e.get("negated") and e.get("value") is None:
                 sign = self.info(state, pid).sign
                 if sign:
                     asks.append({"kind": "value", "seat": e.get("seat"), "piece": pid, "sign": sign})
-        tx.set_rule("pending", asks)
+        tx.set_rule("pending", asks, fresh=True)
         tx.set_rule("turn", None)
 
     @reduces(Pass)
@@ -129,7 +130,7 @@ class Turns:
                 if self._hand(state, s) and count > 0]
         tx.note("xfiles-fan.both_pass", None, f"both passed: each discards {count} card(s) (xff.4)")
         tx.set_rule("turn", None)
-        tx.set_rule("pending", asks)
+        tx.set_rule("pending", asks, fresh=True)
         if not asks:
             self._start_turn(state, tx, opener)
 
@@ -174,25 +175,28 @@ class Turns:
 
     @reduces(ScoreRound)
     def _do_score(self, state: GameState, a: ScoreRound, seat: int | None, tx: Tx) -> None:
-        rnd = self._round(state)
-        total = sum(self.round_value(state, e) or 0 for e in rnd)
+        rnd = state.rules.get("round") or []  # read, not changed: no copy of the entries
+        round_value = self.round_value
+        total = sum(round_value(state, e) or 0 for e in rnd)
         last = rnd[-1].get("seat") if rnd else None
-        if last in state.seats:
+        seats = state.seats
+        if last in seats:
             tx.add_player_counter(last, "score", total)
             tx.note("xfiles-fan.score", last, f"{seat_name(state, last)} scored {total} for the round (xff.5.2)",
                     {"points": total, "cards": len(rnd)})
+        pieces = state.pieces
         for e in rnd:
             pid = e.get("piece")
-            if pid in state.pieces and state.pieces[pid].zone == "round":
-                owner = state.pieces[pid].owner
-                tx.move(pid, f"discard:{owner if owner in state.seats else e.get('seat')}", face_up=True)
-        tx.set_rule("round", [])
+            if pid in pieces and pieces[pid].zone == "round":
+                owner = pieces[pid].owner
+                tx.move(pid, f"discard:{owner if owner in seats else e.get('seat')}", face_up=True)
+        tx.set_rule("round", [], fresh=True)
         tx.set_rule("round_over", False)
         tx.set_rule("passes", 0)
-        if last in state.seats:
+        if last in seats:
             tx.set_rule("leader", last)
         if not state.rules.get("deck_out"):
-            self._start_turn(state, tx, last if last in state.seats else state.seats[0])
+            self._start_turn(state, tx, last if last in seats else seats[0])
         else:
             tx.set_rule("turn", None)
 
