@@ -47,6 +47,8 @@ class ActionError(TabletopError):
 class Tx:
     """A transaction over the state: every change is an event, applied at once and kept for undo."""
 
+    __slots__ = ("state", "events")
+
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.events: list[Event] = []
@@ -228,7 +230,8 @@ class Tx:
             if EVERYONE not in known and not (zone.visibility == "public" and up):
                 changes.append(("gen", piece.gen, piece.gen + 1))
                 piece.gen += 1
-                state.forget_handle(pid)
+                if state._handles:  # `state.set_gen`: no handle was ever asked for in self-play
+                    state.forget_handle(pid)
         if changes:
             events.append(PieceChanged(pid, tuple(changes)))  # emitted inline, as the move above (applied above)
         # attached pieces follow their host on the table, and fall off when it leaves the zone
@@ -257,17 +260,28 @@ class Tx:
             self.emit(ZoneReordered(zone_name, old, new))
         state = self.state
         pieces = state.pieces
-        for pid in zone.pieces:  # a whole deck, every period: `change` and `_hide_if_needed` inline
+        events = self.events
+        for pid in zone.pieces:  # a whole deck, every period: `change` and `_hide_if_needed` written out
             piece = pieces[pid]
-            if piece.known or piece.attached_to is not None:
-                fields: dict[str, Any] = {}
-                if piece.known:
-                    fields["known"] = frozenset()
-                if piece.attached_to is not None:
-                    fields["attached_to"] = None
-                self.change(pid, **fields)
+            known, host = piece.known, piece.attached_to
+            if known or host is not None:
+                # what `change(pid, known=frozenset(), attached_to=None)` emits (the fields that change, in
+                # that order) and `PieceChanged.apply` sets
+                changes: list[tuple[str, Any, Any]] = []
+                if known:
+                    changes.append(("known", known, _NOBODY))
+                    piece.known = _NOBODY
+                if host is not None:
+                    changes.append(("attached_to", host, None))
+                    state.link(pid, host, None)
+                    piece.attached_to = None
+                events.append(PieceChanged(pid, tuple(changes)))
             if piece.kind == "card" and not state.can_see(piece, None):
-                self.emit(PieceChanged(pid, (("gen", piece.gen, piece.gen + 1),)))
+                gen = piece.gen
+                events.append(PieceChanged(pid, (("gen", gen, gen + 1),)))
+                piece.gen = gen + 1
+                if state._handles:
+                    state.forget_handle(pid)
 
     def add_piece(self, piece: Piece, index: int | None = None) -> Piece:
         state = self.state

@@ -114,6 +114,10 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         self._legal_positions: dict[tuple[Any, ...], dict[str | None, bool]] = {}
         #: what the legality of each title reads of its card data (see `Legality._ref_legal`)
         self._legal_facts: dict[str | None, tuple[Any, ...]] = {}
+        #: each round entry's part of its position's key (see `legality.position_key`), bounded
+        self._entry_keys: dict[int, tuple[Any, ...]] = {}
+        #: what each title's card does to the circumstances (`model.establish_ops`), read once per title
+        self._circ_ops: dict[str, tuple[Any, tuple[bool | None, ...]]] = {}
         self._defaults: tuple[tuple[int, int], CardLibrary, list[DeckList]] | None = None
         #: the PlayCard action of each piece, made once (legal moves are listed every turn)
         self._plays: dict[str, PlayCard] = {}
@@ -151,6 +155,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         self._legal_memo = None
         self._legal_positions.clear()
         self._legal_facts.clear()
+        self._entry_keys.clear()
+        self._circ_ops.clear()
         self._info_gen += 1
 
     def _card_version(self) -> int:

@@ -13,13 +13,15 @@ from ...core.state import GameState
 from ..kit import reduces
 from .actions import ChooseValue, DiscardCards, ManualEffect, NoAction, Pass, PlayAction, PlayCard, ScoreRound
 from .common import NO_CIRC, seat_name
-from .model import establish
+from .model import CIRCUMSTANCES, establish_ops
 
 __all__ = ["Turns"]
 
 
 class Turns:
     """The reducers of a turn and of scoring (mixed into `XFilesFan`)."""
+
+    _circ_ops: dict[str, tuple[Any, tuple[bool | None, ...]]]
 
     @reduces(PlayCard)
     def _do_play(self, state: GameState, a: PlayCard, seat: int | None, tx: Tx) -> None:
@@ -42,8 +44,13 @@ class Turns:
                         self.info(state, e["piece"]).provided() & gone:
                     rnd[i] = dict(e, negated=True)
                     negated.append(e["piece"])
-        rnd.append({"piece": pid, "seat": who, "circ": establish(before, info.establishes_circ), "negated": False,
-                    "value": None})
+        ref = state.pieces[pid].card or ""
+        ops = self._circ_ops.get(ref)
+        if ops is None or ops[0] is not info:  # `establish`, with what the card does read once per title
+            ops = self._circ_ops[ref] = (info, establish_ops(info.establishes_circ))
+        circ = {c: bool(before.get(c, False)) if op is None else op
+                for c, op in zip(CIRCUMSTANCES, ops[1], strict=True)}
+        rnd.append({"piece": pid, "seat": who, "circ": circ, "negated": False, "value": None})
         _set_fresh(state, tx, "round", rnd)
         tx.set_rule("passes", 0)
         text = f"{info.name} {'starts the round' if len(rnd) == 1 else 'joins the round'}"
