@@ -27,9 +27,16 @@ from .events import (
     piece_record,
     plain_copy,
 )
+from .frozen import maker
 from .state import EVERYONE, GameState, Piece
 
 __all__ = ["ATTACH_OFFSET", "ActionError", "Tx"]
+
+# the events a game makes by the thousand, made without a class call (`frozen.maker`: the same instances)
+_moved = maker(PieceMoved)
+_changed = maker(PieceChanged)
+_rule_changed = maker(RuleStateChanged)
+_note = maker(Note)
 
 _MISSING = "__missing__"
 ATTACH_OFFSET = 18.0
@@ -76,7 +83,7 @@ class Tx:
             if old != new:
                 changes.append((name, plain_copy(old), new))
         if changes:
-            self.emit(PieceChanged(pid, tuple(changes)))
+            self.emit(_changed(pid, tuple(changes)))
 
     def set_rule(self, key: str, value: Any, *, fresh: bool = False) -> None:
         """Set one key of the ruleset's state (a deep copy is stored, so callers may keep mutating theirs).
@@ -93,7 +100,7 @@ class Tx:
             # most rule values are numbers, flags and names: stored as they are, without a call to copy them
             new = value if fresh or type(value) in _IMMUTABLE else plain_copy(value)
             # `RuleStateChanged.apply` would copy it again for the state: replays and redos keep doing so
-            self.events.append(RuleStateChanged(key, old, new))
+            self.events.append(_rule_changed(key, old, new))
             rules[key] = new
 
     def del_rule(self, key: str) -> None:
@@ -124,7 +131,7 @@ class Tx:
         private: tuple[int, ...] | None = None,
     ) -> None:
         # a note changes no state (`Note.apply` does nothing): kept without the call to apply it
-        self.events.append(Note(what, seat, text, data, private))
+        self.events.append(_note(what, seat, text, data, private))
 
     # -- chance --
 
@@ -183,7 +190,7 @@ class Tx:
         events = self.events
         if not same_zone or index != src_index:
             # emitted inline (`emit`, and `PieceMoved.apply` on the zones at hand): moves are most of a game's events
-            moved = PieceMoved(pid, src, src_index, dst, index)
+            moved = _moved(pid, src, src_index, dst, index)
             del src_pieces[src_index]
             zone.pieces.insert(index, pid)
             piece.zone = dst
@@ -233,7 +240,7 @@ class Tx:
                 if state._handles:  # `state.set_gen`: no handle was ever asked for in self-play
                     state.forget_handle(pid)
         if changes:
-            events.append(PieceChanged(pid, tuple(changes)))  # emitted inline, as the move above (applied above)
+            events.append(_changed(pid, tuple(changes)))  # emitted inline, as the move above (applied above)
         # attached pieces follow their host on the table, and fall off when it leaves the zone
         if state._children.get(pid):
             for child in _kids(state, pid, src):
@@ -248,7 +255,7 @@ class Tx:
         state = self.state
         piece = state.pieces[pid]
         if piece.kind == "card" and not state.can_see(piece, None):
-            self.emit(PieceChanged(pid, (("gen", piece.gen, piece.gen + 1),)))
+            self.emit(_changed(pid, (("gen", piece.gen, piece.gen + 1),)))
 
     def shuffle(self, zone_name: str) -> None:
         """Shuffle a zone with the state's RNG; everyone forgets what was where."""
@@ -275,10 +282,10 @@ class Tx:
                     changes.append(("attached_to", host, None))
                     state.link(pid, host, None)
                     piece.attached_to = None
-                events.append(PieceChanged(pid, tuple(changes)))
+                events.append(_changed(pid, tuple(changes)))
             if piece.kind == "card" and not state.can_see(piece, None):
                 gen = piece.gen
-                events.append(PieceChanged(pid, (("gen", gen, gen + 1),)))
+                events.append(_changed(pid, (("gen", gen, gen + 1),)))
                 piece.gen = gen + 1
                 if state._handles:
                     state.forget_handle(pid)
