@@ -135,6 +135,29 @@ class LogEntry:
         return line
 
 
+_new = object.__new__
+
+
+def _logged(seq: int, seat: int | None, action: A.Action, events: list[Event], violations: list[Violation],
+            auto: list[tuple[A.Action, int | None]], seen: dict[str, frozenset[int]]) -> LogEntry:
+    """`LogEntry(seq, seat, action, events, violations, auto, seen)`: the same entry, made without the dataclass's
+    `__init__` (every accepted action makes one; tests/core/test_session_fast.py holds the two to each other)."""
+    e = _new(LogEntry)
+    e.seq = seq
+    e.seat = seat
+    e.action = action
+    e.events = events
+    e.violations = violations
+    e.auto = auto
+    e.seen = seen
+    e.undone_by = None
+    e.places = {}
+    e.secrets = {}
+    e.cards = {}
+    e.words = None
+    return e
+
+
 def _redact(data: Any, name: Callable[[str], str], secrets: list[str]) -> Any:
     if isinstance(data, dict):
         return {k: _redact(v, name, secrets) for k, v in data.items()}
@@ -164,6 +187,21 @@ class Result:
 
     def __bool__(self) -> bool:
         return self.accepted
+
+
+def _accepted(events: list[Event], violations: list[Violation], entry: LogEntry, audit: list[Violation]) -> Result:
+    """`Result(True, events, violations, "", "", entry, audit)`, made without the dataclass's `__init__` (every
+    accepted action makes one; tests/core/test_session_fast.py holds the two to each other)."""
+    r = _new(Result)
+    r.accepted = True
+    r.events = events
+    r.violations = violations
+    r.error = ""
+    r.code = ""
+    r.entry = entry
+    r.audit = audit
+    r.needs = ()
+    return r
 
 
 def _as_seen(
@@ -288,15 +326,16 @@ class Session:
             events = events + tx.events
         state.seq += 1
         notes: list[Note] = []
-        entry = LogEntry(state.seq, seat, action, events, violations, auto,
-                         self._seen(events, seen_before, visible, notes))
+        entry = _logged(state.seq, seat, action, events, violations, auto,
+                        self._seen(events, seen_before, visible, notes))
         self._remember(entry, notes)
         self.history.append(entry)
-        if action.undoable:
+        if action.undoable and self.redo_stack:
             self.redo_stack.clear()
-        self._notify("submit", entry)
+        if self.listeners:
+            self._notify("submit", entry)
         shown = _as_seen(state, violations, seat, self._secrets) if violations else []
-        return Result(True, events, shown, "", "", entry, audit)  # positional: every accepted action makes one
+        return _accepted(events, shown, entry, audit)
 
     def begin(
         self, violations: Iterable[Violation], text: str, seen: dict[str, frozenset[int]] | None = None

@@ -81,3 +81,42 @@ def test_classes_it_cannot_speak_for_keep_their_own_init() -> None:
         init = cls.__init__
         assert quick_init(cls).__init__ is init
     assert Post(1).a == 2 and Factory().items == []
+
+
+def test_maker_makes_the_same_frozen_instances_as_the_class() -> None:
+    from tabletop.core.events import PieceChanged, RuleStateChanged
+    from tabletop.core.frozen import maker
+
+    cases = [(PieceMoved, ("p1", "deck:0", 0, "hand:0", 3)), (PieceChanged, ("p1", (("gen", 1, 2),))),
+             (RuleStateChanged, ("turn", 0, 1)), (Note, ("chat", 1, "hi", None, (1,)))]
+    for cls, args in cases:
+        make = maker(cls)
+        assert make is not cls
+        fast, slow = make(*args), cls(*args)
+        assert type(fast) is cls
+        assert dataclasses.astuple(fast) == dataclasses.astuple(slow)
+        assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
+        assert fast.to_dict() == slow.to_dict()
+        assert pickle.loads(pickle.dumps(fast)) == slow
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(fast, dataclasses.fields(cls)[0].name, "changed")
+    note = maker(Note)("chat", 1, "hi", {"k": [1]}, None)  # a note's data is a dict: equal, not hashed
+    assert note == Note("chat", 1, "hi", {"k": [1]}) and note.to_dict() == Note("chat", 1, "hi", {"k": [1]}).to_dict()
+
+
+def test_maker_gives_back_classes_it_cannot_speak_for() -> None:
+    from tabletop.core.frozen import maker
+
+    @dataclass(slots=True)
+    class Mutable:
+        a: int
+
+    @dataclass(frozen=True)
+    class NoSlots:
+        a: int
+
+    class NotADataclass:
+        pass
+
+    for cls in (Mutable, NoSlots, NotADataclass):
+        assert maker(cls) is cls
