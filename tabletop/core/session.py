@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
-from .events import EVENT_TYPES, Event, Note, PieceChanged, PieceMoved, RuleStateChanged, event_from_dict
+from .events import EVENT_TYPES, Event, Note, event_from_dict
 from .messages import has_refs, hidden_place, ref_pids, render_safe, scrub, seen_cards
 from .permission import permit, resolve_action, visibility
-from .reducer import ActionError, Tx, reduce
+from .reducer import ActionError, Tx, reduce_tx
 from .ruleset import NullRules, RulesHook, Violation
 from .state import EVERYONE, GameState, Piece
 from .view import view as make_view
@@ -305,15 +305,17 @@ class Session:
         visible = self._visibility(state)
         seen_before = {pid: visible(state.pieces[pid]) for pid in named if pid in state.pieces}
         try:
-            events = reduce(state, action, seat, self.rules)
+            done = reduce_tx(state, action, seat, self.rules)
         except ActionError as e:
             return self._refused(e, action, seat, violations)
+        # the events, the pieces they name and their notes, as the transactions recorded them
+        events, touched, notes = done.events, done.named, done.notes
         auto: list[tuple[A.Action, int | None]] = []
         if state.enforcement != "off":
             try:
-                events, auto = self._consequences(action, seat, events, violations)
+                events, auto, touched, notes = self._consequences(action, seat, done, violations)
             except ActionError as e:
-                for ev in reversed(events):
+                for ev in reversed(done.events):
                     ev.revert(state)
                 return self._refused(e, action, seat, violations)
         audit: list[Violation] = []
@@ -324,10 +326,9 @@ class Session:
             tx.note("audit", seat, f"{len(audit)} inconsistencies with the rules", {
                 "count": len(audit), "rules": sorted({v.rule for v in audit if v.rule})})
             events = events + tx.events
+            notes = notes + tx.notes
         state.seq += 1
-        notes: list[Note] = []
-        entry = _logged(state.seq, seat, action, events, violations, auto,
-                        self._seen(events, seen_before, visible, notes))
+        entry = _logged(state.seq, seat, action, events, violations, auto, self._seen(touched, seen_before, visible))
         self._remember(entry, notes)
         self.history.append(entry)
         if action.undoable and self.redo_stack:
@@ -427,15 +428,21 @@ class Session:
                 entry.secrets[pid] = (card, title) if title else (card,)
 
     def _consequences(
-        self, action: A.Action, seat: int | None, events: list[Event], violations: list[Violation]
-    ) -> tuple[list[Event], list[tuple[A.Action, int | None]]]:
-        """Run the ruleset's automatic follow-ups through the same checks, at most MAX_CONSEQUENCES of them."""
+        self, action: A.Action, seat: int | None, done: Tx, violations: list[Violation]
+    ) -> tuple[list[Event], list[tuple[A.Action, int | None]], dict[str, None], list[Note]]:
+        """Run the ruleset's automatic follow-ups through the same checks, at most MAX_CONSEQUENCES of them.
+
+        `done`: the transaction of the action itself. The answer: every event, the automatic actions, the pieces the
+        events name (in the order first named) and their notes."""
         state = self.state
         auto: list[tuple[A.Action, int | None]] = []
+        events = done.events
         pending = list(self.rules.after(state, events, seat))
         if not pending:
-            return events, auto  # most actions have no follow-up
+            return events, auto, done.named, done.notes  # most actions have no follow-up
         all_events = list(events)
+        named = dict(done.named)
+        notes = list(done.notes)
         while pending:
             if len(auto) >= MAX_CONSEQUENCES:
                 violations.append(
@@ -445,11 +452,14 @@ class Session:
             follow, who = pending.pop(0)
             found = list(self.rules.check(state, follow, who))
             violations.extend(found)
-            new_events = reduce(state, follow, who, self.rules)
+            tx = reduce_tx(state, follow, who, self.rules)
+            new_events = tx.events
             all_events.extend(new_events)
+            named.update(tx.named)
+            notes.extend(tx.notes)
             auto.append((follow, who))
             pending = list(self.rules.after(state, new_events, who)) + pending
-        return all_events, auto
+        return all_events, auto, named, notes
 
     def _visibility(self, state: GameState) -> Callable[[Piece], frozenset[int]]:
         """`visibility(state)` with the answers found at earlier actions, while the table has the same seats."""
@@ -459,28 +469,14 @@ class Session:
             self._visible_seats = seats
         return visibility(state, self._visible_memo)
 
-    def _seen(self, events: list[Event], before: dict[str, frozenset[int]],
-              visible: Callable[[Piece], frozenset[int]] | None = None,
-              notes: list[Note] | None = None) -> dict[str, frozenset[int]]:
-        """Per piece the events name: the seats that could see it before (`before`) or can now.
+    def _seen(self, named: dict[str, None], before: dict[str, frozenset[int]],
+              visible: Callable[[Piece], frozenset[int]] | None = None) -> dict[str, frozenset[int]]:
+        """Per piece the events name (`named`: as the transactions recorded them, each once, in the order first
+        named): the seats that could see it before (`before`) or can now.
 
         `visible`: the `visibility` memo made before the action, shared (its answers depend only on what it keys by,
-        and an action changes no seats). `notes`: filled with the events' notes, in order, for `_remember`."""
+        and an action changes no seats)."""
         pieces = self.state.pieces
-        # the pieces the events name, each once and in the order first named (a move names its piece twice)
-        named: dict[str, None] = {}
-        for e in events:
-            t = type(e)
-            if t is PieceMoved or t is PieceChanged:
-                named[e.pid] = None  # type: ignore[attr-defined]
-            elif t is Note:
-                if notes is not None:
-                    notes.append(e)  # type: ignore[arg-type]
-            elif t is not RuleStateChanged:
-                if notes is not None and t not in _NOT_NOTES and isinstance(e, Note):
-                    notes.append(e)
-                for pid in e.pieces():
-                    named[pid] = None
         seen: dict[str, frozenset[int]] = dict(before)
         if visible is None:
             visible = visibility(self.state)

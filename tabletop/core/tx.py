@@ -54,23 +54,40 @@ class ActionError(TabletopError):
 class Tx:
     """A transaction over the state: every change is an event, applied at once and kept for undo."""
 
-    __slots__ = ("state", "events")
+    __slots__ = ("state", "events", "named", "notes")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.events: list[Event] = []
+        #: the pieces the events name, each once, in the order first named (what a log entry records who saw)
+        self.named: dict[str, None] = {}
+        #: the events that are notes, in order
+        self.notes: list[Note] = []
 
     # -- primitives --
 
     def emit(self, event: Event) -> Event:
         event.apply(self.state)
         self.events.append(event)
+        t = type(event)
+        if t is PieceMoved or t is PieceChanged:
+            self.named[event.pid] = None  # type: ignore[attr-defined]
+        elif t is Note:
+            self.notes.append(event)  # type: ignore[arg-type]
+        elif t is not RuleStateChanged:
+            if isinstance(event, Note):
+                self.notes.append(event)
+            named = self.named
+            for pid in event.pieces():
+                named[pid] = None
         return event
 
     def rollback(self) -> None:
         for event in reversed(self.events):
             event.revert(self.state)
         self.events.clear()
+        self.named.clear()
+        self.notes.clear()
 
     def change(self, pid: str, **fields: Any) -> None:
         """Set piece attributes, emitting one event with only the fields that really change."""
@@ -131,7 +148,9 @@ class Tx:
         private: tuple[int, ...] | None = None,
     ) -> None:
         # a note changes no state (`Note.apply` does nothing): kept without the call to apply it
-        self.events.append(_note(what, seat, text, data, private))
+        note = _note(what, seat, text, data, private)
+        self.events.append(note)
+        self.notes.append(note)
 
     # -- chance --
 
@@ -195,6 +214,7 @@ class Tx:
             zone.pieces.insert(index, pid)
             piece.zone = dst
             events.append(moved)
+            self.named[pid] = None
         # the fields that change, in the order `change` would list them (x, y, face_up, attached_to, known,
         # rotation, counters), built here without a keyword dict per move, each set on the piece as it is found
         # (what `PieceChanged.apply` would do with them, without the call)
@@ -241,6 +261,7 @@ class Tx:
                     state.forget_handle(pid)
         if changes:
             events.append(_changed(pid, tuple(changes)))  # emitted inline, as the move above (applied above)
+            self.named[pid] = None
         # attached pieces follow their host on the table, and fall off when it leaves the zone
         if state._children.get(pid):
             for child in _kids(state, pid, src):
@@ -267,7 +288,7 @@ class Tx:
             self.emit(ZoneReordered(zone_name, old, new))
         state = self.state
         pieces = state.pieces
-        events = self.events
+        events, named = self.events, self.named
         for pid in zone.pieces:  # a whole deck, every period: `change` and `_hide_if_needed` written out
             piece = pieces[pid]
             known, host = piece.known, piece.attached_to
@@ -283,9 +304,11 @@ class Tx:
                     state.link(pid, host, None)
                     piece.attached_to = None
                 events.append(_changed(pid, tuple(changes)))
+                named[pid] = None
             if piece.kind == "card" and not state.can_see(piece, None):
                 gen = piece.gen
                 events.append(_changed(pid, (("gen", gen, gen + 1),)))
+                named[pid] = None
                 piece.gen = gen + 1
                 if state._handles:
                     state.forget_handle(pid)
