@@ -45,7 +45,7 @@ class Flow:
     """The automatic steps and the legal moves (mixed into `XFilesFan`)."""
 
     _plays: dict[str, PlayCard]
-    _info: dict[str, Any]
+    _action_titles: dict[str | None, bool]
     _exchanges: dict[tuple[str, str], Exchange]
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
@@ -124,11 +124,13 @@ class Flow:
 
     def _action_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
         yield NoAction()
-        pieces, card, infos = state.pieces, self.card, self._info
-        for pid in self._hand(state, seat):  # the card data read as `_holds_action` reads it, without a call
-            ref = pieces[pid].card or ""
-            info = infos.get(ref)
-            if (info if info is not None else card(ref)).type == "action":
+        pieces, flags = state.pieces, self._action_titles
+        for pid in self._hand(state, seat):  # whether each title is an Action card, as `_holds_action` reads it
+            ref = pieces[pid].card
+            flag = flags.get(ref)
+            if flag is None:
+                flag = flags[ref] = self.card(ref).type == "action"
+            if flag:
                 yield PlayAction(pid)
 
     def _value_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:

@@ -118,6 +118,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         self._entry_keys: dict[int, tuple[Any, ...]] = {}
         #: what each title's card does to the circumstances (`model.establish_ops`), read once per title
         self._circ_ops: dict[str, tuple[Any, tuple[bool | None, ...]]] = {}
+        #: whether each title is an Action card (`Turns._holds_action`, `Flow._action_choices`)
+        self._action_titles: dict[str | None, bool] = {}
         self._defaults: tuple[tuple[int, int], CardLibrary, list[DeckList]] | None = None
         #: the PlayCard action of each piece, made once (legal moves are listed every turn)
         self._plays: dict[str, PlayCard] = {}
@@ -157,6 +159,7 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         self._legal_facts.clear()
         self._entry_keys.clear()
         self._circ_ops.clear()
+        self._action_titles.clear()
         self._info_gen += 1
 
     def _card_version(self) -> int:
@@ -279,7 +282,9 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         return [dict(p) for p in state.rules.get("pending") or []]
 
     def _pending_for(self, state: GameState, seat: int | None, kind: str | None = None) -> list[dict[str, Any]]:
-        return [p for p in self._pending(state) if p.get("seat") == seat and (kind is None or p.get("kind") == kind)]
+        """The decisions pending for `seat` (of `kind`): the rule state's own entries, to read, not to change."""
+        return [p for p in state.rules.get("pending") or [] if p.get("seat") == seat and
+                (kind is None or p.get("kind") == kind)]
 
     def circumstances(self, state: GameState) -> dict[str, bool]:
         """The circumstances in force now: those after the round's last card (all clear with no round)."""
@@ -303,7 +308,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         gate = self.gate(state, action, seat)
         if gate:
             return list(gate)
-        return list(getattr(self, name)(state, action, seat))
+        found = getattr(self, name)(state, action, seat)
+        return found if type(found) is list else list(found)  # each check makes a new list: not copied again
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
         # the kit's dispatch (`KitRuleset.reduce`), here with the check that a game is on the table, in one lookup

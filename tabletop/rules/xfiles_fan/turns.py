@@ -22,6 +22,7 @@ class Turns:
     """The reducers of a turn and of scoring (mixed into `XFilesFan`)."""
 
     _circ_ops: dict[str, tuple[Any, tuple[bool | None, ...]]]
+    _action_titles: dict[str | None, bool]
 
     @reduces(PlayCard)
     def _do_play(self, state: GameState, a: PlayCard, seat: int | None, tx: Tx) -> None:
@@ -71,11 +72,13 @@ class Turns:
         zone = state.zones.get(f"hand:{seat}")
         if zone is None:
             return False
-        pieces, card, infos = state.pieces, self.card, self._info
-        for p in zone.pieces:  # every play: the card data read once, here without a call per card
-            ref = pieces[p].card or ""
-            info = infos.get(ref)
-            if (info if info is not None else card(ref)).type == "action":
+        pieces, flags = state.pieces, self._action_titles
+        for p in zone.pieces:  # every play: whether each title is an Action card, read once per title
+            ref = pieces[p].card
+            flag = flags.get(ref)
+            if flag is None:
+                flag = flags[ref] = self.card(ref).type == "action"
+            if flag:
                 return True
         return False
 
