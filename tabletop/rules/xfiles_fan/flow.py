@@ -142,7 +142,19 @@ class Flow:
         pieces = state.pieces
         refs = [pieces[c].card or "" for c in hand]  # read once, not once per combination
         seen = set()
-        for combo in itertools.combinations(range(len(hand)), int(p.get("count", 2))):
+        count = int(p.get("count", 2))
+        if count == 2:  # the rules' own count: the pairs in `combinations` order, each pair of titles sorted inline
+            n = len(hand)
+            for i in range(n):
+                a = refs[i]
+                for j in range(i + 1, n):
+                    b = refs[j]
+                    key = (a, b) if a <= b else (b, a)
+                    if key not in seen:
+                        seen.add(key)
+                        yield DiscardCards((hand[i], hand[j]))
+            return
+        for combo in itertools.combinations(range(len(hand)), count):
             key = tuple(sorted([refs[i] for i in combo]))
             if key not in seen:
                 seen.add(key)
