@@ -14,6 +14,7 @@ from typing import Any
 
 from . import actions as A
 from .events import EVENT_TYPES, Event, Note, event_from_dict
+from .messages import _OPEN as _REF_OPEN
 from .messages import has_refs, hidden_place, ref_pids, render_safe, scrub, seen_cards
 from .permission import permit, resolve_action, visibility
 from .reducer import ActionError, Tx, reduce_tx
@@ -280,6 +281,8 @@ class Session:
         #: `visibility` answers kept between actions, for the seats they were found for
         self._visible_memo: dict[tuple[Any, ...], frozenset[int]] = {}
         self._visible_seats: tuple[int, ...] = ()
+        #: per zone, how a hidden piece in it is described (`_place`)
+        self._places: dict[str, tuple[Any, str, str]] = {}
 
     # -- the one door --
 
@@ -401,7 +404,7 @@ class Session:
             notes = [e for e in entry.events if type(e) is Note or (type(e) not in _NOT_NOTES and isinstance(e, Note))]
         for e in notes:
             text = e.text
-            if text and has_refs(text):
+            if text and _REF_OPEN in text:  # `has_refs`, without a call per note
                 refs.extend(ref_pids(text))
         for pid in refs:
             piece = pieces.get(pid)
@@ -410,22 +413,41 @@ class Session:
         # a piece's place is described by its zone alone: a hand of drawn cards is one description, not thirteen
         places: dict[str, str] = {}
         title_of = getattr(self.rules, "card_title", None)
+        cards_out, places_out, secrets_out = entry.cards, entry.places, entry.secrets
         for pid, who in seen.items():
             piece = pieces.get(pid)
             if piece is None or piece.kind != "card":
                 continue
             card = piece.card
             if card is not None:
-                entry.cards[pid] = card
+                cards_out[pid] = card
             if EVERYONE in who:
                 continue  # every seat and spectator saw it: no line is ever rendered without it
-            place = places.get(piece.zone)
+            zone_name = piece.zone
+            place = places.get(zone_name)
             if place is None:
-                place = places[piece.zone] = hidden_place(state, pid)
-            entry.places[pid] = place
+                place = places[zone_name] = self._place(state, zone_name, pid)
+            places_out[pid] = place
             if card is not None:  # `_secrets`, with the ruleset's title lookup found once per entry
                 title = title_of(state, pid) if title_of is not None else None
-                entry.secrets[pid] = (card, title) if title else (card,)
+                secrets_out[pid] = (card, title) if title else (card,)
+
+    def _place(self, state: GameState, zone_name: str, pid: str) -> str:
+        """`hidden_place(state, pid)` for a piece in zone `zone_name`, remembered by the zone (the same zone object)
+        and the name its owner goes by now: what the description reads, so a renamed seat is described anew."""
+        zone = state.zones.get(zone_name)
+        owner = zone.owner if zone is not None else None
+        try:
+            who = state.seat_name(owner) if owner is not None else ""
+        except (KeyError, IndexError):
+            return hidden_place(state, pid)
+        found = self._places.get(zone_name)
+        if found is not None and found[0] is zone and found[1] == who:
+            return found[2]
+        place = hidden_place(state, pid)
+        if zone is not None:
+            self._places[zone_name] = (zone, who, place)
+        return place
 
     def _consequences(
         self, action: A.Action, seat: int | None, done: Tx, violations: list[Violation]
