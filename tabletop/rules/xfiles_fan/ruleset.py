@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
@@ -208,9 +209,13 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
             deck = decks.get(seat) or (defaults[seat % len(defaults)] if defaults else None)
             if deck is None:
                 continue
-            placed = [(ref, self._zone_kind(section, ref)) for section in deck.sections
-                      for ref in deck.expanded(section)]
-            for kind, run in itertools.groupby(placed, key=lambda p: p[1]):
+            placed: list[tuple[str, str]] = []
+            for section in deck.sections:
+                refs = deck.expanded(section)
+                kind = SECTION_ZONES.get(section.lower())  # `_zone_kind`, found once for a section that names it
+                placed += [(ref, kind) for ref in refs] if kind is not None else \
+                    [(ref, self._zone_kind(section, ref)) for ref in refs]
+            for kind, run in itertools.groupby(placed, key=itemgetter(1)):
                 put_cards(state, [ref for ref, _ in run], f"{kind}:{seat}", owner=seat)
             shuffle_now(state, f"deck:{seat}")
         for p in state.players:
