@@ -32,3 +32,17 @@ def test_an_accepted_result_made_fast_is_the_dataclass_one() -> None:
     slow = Result(True, [], [], "", "", entry, [])
     assert type(fast) is Result and bool(fast)
     assert _slots(fast) == _slots(slow)
+
+
+def test_a_hidden_cards_place_is_kept_per_zone_and_described_anew_when_its_owner_is_renamed() -> None:
+    from tabletop.core.messages import hidden_place
+    from tabletop.rules.simulate import play_session
+
+    _, session = play_session("xfiles-fan", ["greedy", "random"], 7, max_actions=40)
+    state = session.state
+    pid = state.zones["hand:0"].pieces[0]
+    assert session._place(state, "hand:0", pid) == hidden_place(state, pid)
+    assert session._place(state, "hand:0", pid) is session._place(state, "hand:0", pid)  # kept
+    state.seat_names[0] = "Dana"
+    renamed = session._place(state, "hand:0", pid)
+    assert "Dana" in renamed and renamed == hidden_place(state, pid)

@@ -163,8 +163,7 @@ class XFilesFanGreedy:
 
     def _running(self, state: GameState) -> int:
         """The round's points so far (values still to choose count 0)."""
-        round_value = self.ruleset.round_value
-        return sum(round_value(state, e) or 0 for e in state.rules.get("round") or [])
+        return self.ruleset.round_total(state, state.rules.get("round") or [])
 
     def _best_play(self, plays: Sequence[Action], running: int, ref: Callable[[str], str | None]) -> Action:
         card, rng = self.ruleset.card, self.rng

@@ -179,6 +179,28 @@ class Legality:
         value = entry.get("value")
         return value if isinstance(value, int) else None
 
+    def round_total(self, state: GameState, rnd: Any) -> int:
+        """The round's points now: `round_value` of each entry summed, values still to choose counting 0 (asked at
+        every greedy decision and every scoring: one loop, without a call per card)."""
+        pieces, card = state.pieces, self.card
+        total = 0
+        for e in rnd:
+            if e.get("negated"):
+                continue
+            pid = e.get("piece")
+            if pid not in pieces:
+                continue  # an unknown card has no points
+            points = card(pieces[pid].card).points
+            if points is None:
+                continue
+            if isinstance(points, int):
+                total += points
+            else:
+                value = e.get("value")
+                if isinstance(value, int):
+                    total += value
+        return total
+
     # -- the reasons a card cannot go into the round --
 
     def card_problems(self, state: GameState, pid: str, seat: int | None,

@@ -186,8 +186,7 @@ class Turns:
     @reduces(ScoreRound)
     def _do_score(self, state: GameState, a: ScoreRound, seat: int | None, tx: Tx) -> None:
         rnd = state.rules.get("round") or []  # read, not changed: no copy of the entries
-        round_value = self.round_value
-        total = sum(round_value(state, e) or 0 for e in rnd)
+        total = self.round_total(state, rnd)
         last = rnd[-1].get("seat") if rnd else None
         seats = state.seats
         if last in seats:
