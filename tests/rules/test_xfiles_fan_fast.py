@@ -61,6 +61,7 @@ def test_fast_paths_match_the_full_checks(seed: int) -> None:
             hand = state.zones[f"hand:{seat}"].pieces
             full = [pid for pid in hand if not rules.card_problems(state, pid, seat)]
             assert rules.playable(state, seat) == full, (state.seq, seat)
+            assert rules._holds_action(state, seat) == any(rules.info(state, p).type == "action" for p in hand)
             assert [rules.card_legal(state, pid) for pid in hand] == [pid in full for pid in hand]
             judged += len(hand)
             asks = [p for p in rules._pending(state) if p.get("seat") == seat and p.get("kind") == "exchange"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from ...core.actions import Action
@@ -45,7 +45,7 @@ class Flow:
     """The automatic steps and the legal moves (mixed into `XFilesFan`)."""
 
     _plays: dict[str, PlayCard]
-    _action_titles: dict[str | None, bool]
+    _action_pieces: Callable[[GameState], frozenset[str]]
     _exchanges: dict[tuple[str, str], Exchange]
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
@@ -124,13 +124,9 @@ class Flow:
 
     def _action_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
         yield NoAction()
-        pieces, flags = state.pieces, self._action_titles
-        for pid in self._hand(state, seat):  # whether each title is an Action card, as `_holds_action` reads it
-            ref = pieces[pid].card
-            flag = flags.get(ref)
-            if flag is None:
-                flag = flags[ref] = self.card(ref).type == "action"
-            if flag:
+        actions = self._action_pieces(state)  # the table's Action cards, as `_holds_action` reads them
+        for pid in self._hand(state, seat):
+            if pid in actions:
                 yield PlayAction(pid)
 
     def _value_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:

@@ -121,6 +121,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         self._circ_ops: dict[str, tuple[Any, tuple[bool | None, ...]]] = {}
         #: whether each title is an Action card (`Turns._holds_action`, `Flow._action_choices`)
         self._action_titles: dict[str | None, bool] = {}
+        #: the pieces of the last table asked that are Action cards (`Turns._action_pieces`)
+        self._action_memo = None
         self._defaults: tuple[tuple[int, int], CardLibrary, list[DeckList]] | None = None
         #: the PlayCard action of each piece, made once (legal moves are listed every turn)
         self._plays: dict[str, PlayCard] = {}
@@ -161,6 +163,7 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         self._entry_keys.clear()
         self._circ_ops.clear()
         self._action_titles.clear()
+        self._action_memo = None
         self._info_gen += 1
 
     def _card_version(self) -> int:

@@ -23,6 +23,7 @@ class Turns:
 
     _circ_ops: dict[str, tuple[Any, tuple[bool | None, ...]]]
     _action_titles: dict[str | None, bool]
+    _action_memo: tuple[Any, tuple[int, int, int], frozenset[str]] | None
 
     @reduces(PlayCard)
     def _do_play(self, state: GameState, a: PlayCard, seat: int | None, tx: Tx) -> None:
@@ -72,15 +73,30 @@ class Turns:
         zone = state.zones.get(f"hand:{seat}")
         if zone is None:
             return False
-        pieces, flags = state.pieces, self._action_titles
-        for p in zone.pieces:  # every play: whether each title is an Action card, read once per title
-            ref = pieces[p].card
+        return not self._action_pieces(state).isdisjoint(zone.pieces)  # asked at every play: one set operation
+
+    def _action_pieces(self, state: GameState) -> frozenset[str]:
+        """The pieces of this table that are Action cards, found once per table.
+
+        A piece never changes its card, so the answer holds while the table has the same pieces (its piece dict,
+        held so its identity cannot be reused, with the same size and next id: a piece added or removed changes one)
+        and the card data stand."""
+        pieces = state.pieces
+        memo = self._action_memo
+        if memo is not None and memo[0] is pieces and memo[1] == (len(pieces), state.next_id, self._card_version()):
+            return memo[2]
+        flags, card = self._action_titles, self.card
+        found = []
+        for pid, piece in pieces.items():
+            ref = piece.card
             flag = flags.get(ref)
             if flag is None:
-                flag = flags[ref] = self.card(ref).type == "action"
+                flag = flags[ref] = card(ref).type == "action"
             if flag:
-                return True
-        return False
+                found.append(pid)
+        out = frozenset(found)
+        self._action_memo = (pieces, (len(pieces), state.next_id, self._card_version()), out)
+        return out
 
     def _turn_done(self, state: GameState, tx: Tx, seat: int | None) -> None:
         if state.rules.get("round_over"):
