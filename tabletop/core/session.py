@@ -459,9 +459,12 @@ class Session:
         state = self.state
         auto: list[tuple[A.Action, int | None]] = []
         events = done.events
-        pending = list(self.rules.after(state, events, seat))
+        follows = self.rules.after(state, events, seat)
+        if not follows:  # most actions have no follow-up (an empty list or tuple: no copy made of it)
+            return events, auto, done.named, done.notes
+        pending = list(follows)
         if not pending:
-            return events, auto, done.named, done.notes  # most actions have no follow-up
+            return events, auto, done.named, done.notes
         all_events = list(events)
         named = dict(done.named)
         notes = list(done.notes)
