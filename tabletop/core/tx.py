@@ -27,16 +27,15 @@ from .events import (
     piece_record,
     plain_copy,
 )
-from .frozen import maker
 from .state import EVERYONE, GameState, Piece
 
 __all__ = ["ATTACH_OFFSET", "ActionError", "Tx"]
 
-# the events a game makes by the thousand, made without a class call (`frozen.maker`: the same instances)
-_moved = maker(PieceMoved)
-_changed = maker(PieceChanged)
-_rule_changed = maker(RuleStateChanged)
-_note = maker(Note)
+# the events a game makes by the thousand, bound once (a module global, not an import-time attribute per use)
+_moved = PieceMoved
+_changed = PieceChanged
+_rule_changed = RuleStateChanged
+_note = Note
 
 _MISSING = "__missing__"
 ATTACH_OFFSET = 18.0
