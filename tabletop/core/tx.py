@@ -31,12 +31,6 @@ from .state import EVERYONE, GameState, Piece
 
 __all__ = ["ATTACH_OFFSET", "ActionError", "Tx"]
 
-# the events a game makes by the thousand, bound once (a module global, not an import-time attribute per use)
-_moved = PieceMoved
-_changed = PieceChanged
-_rule_changed = RuleStateChanged
-_note = Note
-
 _MISSING = "__missing__"
 ATTACH_OFFSET = 18.0
 
@@ -99,7 +93,7 @@ class Tx:
             if old != new:
                 changes.append((name, plain_copy(old), new))
         if changes:
-            self.emit(_changed(pid, tuple(changes)))
+            self.emit(PieceChanged(pid, tuple(changes)))
 
     def set_rule(self, key: str, value: Any, *, fresh: bool = False) -> None:
         """Set one key of the ruleset's state (a deep copy is stored, so callers may keep mutating theirs).
@@ -116,7 +110,7 @@ class Tx:
             # most rule values are numbers, flags and names: stored as they are, without a call to copy them
             new = value if fresh or type(value) in _IMMUTABLE else plain_copy(value)
             # `RuleStateChanged.apply` would copy it again for the state: replays and redos keep doing so
-            self.events.append(_rule_changed(key, old, new))
+            self.events.append(RuleStateChanged(key, old, new))
             rules[key] = new
 
     def del_rule(self, key: str) -> None:
@@ -147,7 +141,7 @@ class Tx:
         private: tuple[int, ...] | None = None,
     ) -> None:
         # a note changes no state (`Note.apply` does nothing): kept without the call to apply it
-        note = _note(what, seat, text, data, private)
+        note = Note(what, seat, text, data, private)
         self.events.append(note)
         self.notes.append(note)
 
@@ -208,7 +202,7 @@ class Tx:
         events = self.events
         if not same_zone or index != src_index:
             # emitted inline (`emit`, and `PieceMoved.apply` on the zones at hand): moves are most of a game's events
-            moved = _moved(pid, src, src_index, dst, index)
+            moved = PieceMoved(pid, src, src_index, dst, index)
             del src_pieces[src_index]
             zone.pieces.insert(index, pid)
             piece.zone = dst
@@ -259,7 +253,7 @@ class Tx:
                 if state._handles:  # `state.set_gen`: no handle was ever asked for in self-play
                     state.forget_handle(pid)
         if changes:
-            events.append(_changed(pid, tuple(changes)))  # emitted inline, as the move above (applied above)
+            events.append(PieceChanged(pid, tuple(changes)))  # emitted inline, as the move above (applied above)
             self.named[pid] = None
         # attached pieces follow their host on the table, and fall off when it leaves the zone
         if state._children.get(pid):
@@ -275,7 +269,7 @@ class Tx:
         state = self.state
         piece = state.pieces[pid]
         if piece.kind == "card" and not state.can_see(piece, None):
-            self.emit(_changed(pid, (("gen", piece.gen, piece.gen + 1),)))
+            self.emit(PieceChanged(pid, (("gen", piece.gen, piece.gen + 1),)))
 
     def shuffle(self, zone_name: str) -> None:
         """Shuffle a zone with the state's RNG; everyone forgets what was where."""
@@ -302,11 +296,11 @@ class Tx:
                     changes.append(("attached_to", host, None))
                     state.link(pid, host, None)
                     piece.attached_to = None
-                events.append(_changed(pid, tuple(changes)))
+                events.append(PieceChanged(pid, tuple(changes)))
                 named[pid] = None
             if piece.kind == "card" and not state.can_see(piece, None):
                 gen = piece.gen
-                events.append(_changed(pid, (("gen", gen, gen + 1),)))
+                events.append(PieceChanged(pid, (("gen", gen, gen + 1),)))
                 named[pid] = None
                 piece.gen = gen + 1
                 if state._handles:
