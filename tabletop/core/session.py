@@ -510,7 +510,8 @@ class Session:
             piece = pieces.get(pid)
             now = visible(piece) if piece is not None else _NOBODY
             was = seen.get(pid)
-            seen[pid] = now if was is None or was == now else was | now
+            # the union, made only when neither holds the other (a drawn card: nobody before, its seat now)
+            seen[pid] = now if was is None or was <= now else was if now <= was else was | now
         return seen
 
     # -- undo / redo --
