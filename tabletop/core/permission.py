@@ -10,7 +10,7 @@ from typing import Any
 from . import actions as A
 from .messages import MAX_CHAT, text_problem
 from .reducer import ActionError
-from .state import EVERYONE, GameState, Piece
+from .state import EVERYONE, GameState, Piece, Zone
 
 __all__ = ["permit", "resolve_action", "visibility"]
 
@@ -50,12 +50,15 @@ def resolve_action(state: GameState, action: A.Action, seat: int | None,
         names = action.piece_names()
     if not names:
         return action
-    mapping: dict[str, str] = {}
+    # only the names that stand for another id are translated: bots and the local window name pieces by id
+    mapping: dict[str, str] | None = None
     pieces, can_see = state.pieces, state.can_see
     for n in names:
         piece = pieces.get(n)
         if piece is not None:  # named by its id: `state.resolve` answers it only when the seat can see it
-            pid = n if can_see(piece, seat) else None
+            if can_see(piece, seat):
+                continue
+            pid = None
         else:
             pid = state.resolve(n, seat)
             if pid is not None and not action.blind_ok and not can_see(pieces[pid], seat):
@@ -64,8 +67,11 @@ def resolve_action(state: GameState, action: A.Action, seat: int | None,
         # so a refusal tells nothing about where a hidden card is
         if pid is None:
             raise ActionError("unknown_piece", f"there is no piece {n!r} that seat {seat} can see")
-        mapping[n] = pid
-    if all(n == pid for n, pid in mapping.items()):
+        if pid != n:
+            if mapping is None:
+                mapping = {}
+            mapping[n] = pid
+    if mapping is None:
         return action  # named by ids already (bots, the local window): nothing to translate
     return action.with_pieces(mapping)
 
@@ -81,44 +87,45 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
 
     Checked in every enforcement mode: a hand belongs to its owner, settings to the host.
     """
-    if isinstance(action, A.Start):
+    cls = type(action)
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _permit_plan(cls)
+    zone_field, dest_fields, special, kind = plan
+    if kind is _START:
         raise ActionError("forbidden", "a game starts once, when it is set up")
-    if isinstance(action, A.SetEnforcement):
+    if kind is _DIAL:
         if seat not in set(hosts):
             raise ActionError("forbidden", "only the host can turn the enforcement dial")
         return
     if seat is None:
-        if isinstance(action, A.Chat):
+        if kind is _CHAT:
             return
         raise ActionError("forbidden", "spectators can only chat")
-    if seat not in state.seats:
+    for p in state.players:  # `seat in state.seats`, without the list
+        if p.seat == seat:
+            break
+    else:
         raise ActionError("forbidden", f"there is no seat {seat}")
-
-    def touchable(zone_name: str) -> None:
-        # a zone a seat owns that hides cards (its hand, its deck) is that seat's alone
-        zone = state.zones.get(zone_name)
-        if zone is not None and zone.visibility != "public" and zone.owner is not None and zone.owner != seat:
-            raise ActionError("forbidden", f"{zone.label or zone.name} belongs to seat {zone.owner}")
-
-    if isinstance(action, A.Chat):
-        problem = text_problem(action.text, "chat", MAX_CHAT)
+    if kind is _CHAT:
+        problem = text_problem(action.text, "chat", MAX_CHAT)  # type: ignore[attr-defined]
         if problem:
             raise ActionError("bad_text", problem)
+    pieces, zones = state.pieces, state.zones
     for pid in action.piece_names() if names is None else names:
-        piece = state.pieces.get(pid)
+        piece = pieces.get(pid)
         if piece is not None:
-            touchable(piece.zone)
-    zone_field, dest_fields, special = _permit_plan(type(action))
+            _touchable(zones.get(piece.zone), seat)
     if zone_field is not None:
-        touchable(getattr(action, zone_field))
+        _touchable(zones.get(getattr(action, zone_field)), seat)
     # nothing goes into another seat's hand or deck, except that seat's own cards given back to it (PROTOCOL.md)
     for f in dest_fields:
         dest = getattr(action, f, None)
-        zone = state.zones.get(dest) if isinstance(dest, str) else None
+        zone = zones.get(dest) if isinstance(dest, str) else None
         if zone is None or zone.visibility == "public" or zone.owner is None or zone.owner == seat:
             continue
         moved = _moved(action)
-        if moved and all(p in state.pieces and state.pieces[p].owner == zone.owner for p in moved):
+        if moved and all(p in pieces and pieces[p].owner == zone.owner for p in moved):
             continue
         raise ActionError("forbidden", f"{zone.label or zone.name} belongs to seat {zone.owner}: only its own cards "
                                        "go back into it (put a card on the table for them to take)")
@@ -129,7 +136,7 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         if zone is not None and zone.visibility == "public":
             raise ActionError("forbidden", f"{zone.label or zone.name} is open: face-down cards there stay secret")
     if isinstance(action, (A.Draw, A.Deal)) and action.source is not None:
-        touchable(action.source)
+        _touchable(zones.get(action.source), seat)
     if isinstance(action, A.Reveal):
         for pid in action.pieces:
             if not state.can_see(state.pieces[pid], seat):
@@ -142,20 +149,30 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
 
 #: the action types whose permission needs a look at more than the pieces and places they name
 _SPECIAL = (A.LookTop, A.Search, A.Draw, A.Deal, A.Reveal, A.EndReveal)
-_PLANS: dict[type, tuple[str | None, tuple[str, ...], bool]] = {}
+#: the kinds of action `permit` treats apart (anything else: None)
+_START, _DIAL, _CHAT = "start", "dial", "chat"
+_PLANS: dict[type, tuple[str | None, tuple[str, ...], bool, str | None]] = {}
 
 
-def _permit_plan(cls: type) -> tuple[str | None, tuple[str, ...], bool]:
+def _permit_plan(cls: type) -> tuple[str | None, tuple[str, ...], bool, str | None]:
     """What `permit` reads of an action type, found once per type: the zone field it touches, the fields that may
-    name where it puts pieces (those the type has: reading any other finds nothing), and whether it is one of the
-    types with checks of their own (`_SPECIAL`)."""
+    name where it puts pieces (those the type has: reading any other finds nothing), whether it is one of the
+    types with checks of their own (`_SPECIAL`), and whether it is a start, the dial or chat (`isinstance`)."""
     plan = _PLANS.get(cls)
     if plan is None:
         # an instance of a type without slots may hold attributes its type does not name: every field is read
         has_dict = any("__dict__" in vars(k) for k in cls.__mro__)
         dest = tuple(f for f in _DEST_FIELDS if hasattr(cls, f) or has_dict)
-        plan = _PLANS[cls] = (_ZONE_FIELDS.get(cls), dest, issubclass(cls, _SPECIAL))
+        kind = _START if issubclass(cls, A.Start) else _DIAL if issubclass(cls, A.SetEnforcement) else \
+            _CHAT if issubclass(cls, A.Chat) else None
+        plan = _PLANS[cls] = (_ZONE_FIELDS.get(cls), dest, issubclass(cls, _SPECIAL), kind)
     return plan
+
+
+def _touchable(zone: Zone | None, seat: int) -> None:
+    """Raise when `zone` is one a seat owns that hides cards (its hand, its deck): that seat's alone."""
+    if zone is not None and zone.visibility != "public" and zone.owner is not None and zone.owner != seat:
+        raise ActionError("forbidden", f"{zone.label or zone.name} belongs to seat {zone.owner}")
 
 
 def _sees_without(state: GameState, piece: Piece, seat: int, gone: int) -> bool:

@@ -19,7 +19,7 @@ from .tx import ATTACH_OFFSET, ActionError, Tx  # Tx and its error live in core.
 if TYPE_CHECKING:
     from .ruleset import RulesHook
 
-__all__ = ["ATTACH_OFFSET", "ActionError", "Tx", "reduce"]
+__all__ = ["ATTACH_OFFSET", "ActionError", "Tx", "reduce", "reduce_tx"]
 
 def _pieces(state: GameState, names: tuple[str, ...]) -> list[Piece]:
     if not names:
@@ -48,10 +48,16 @@ def _default_zone(state: GameState, kind: str, seat: int | None) -> str:
 
 def reduce(state: GameState, action: A.Action, seat: int | None, rules: RulesHook | None = None) -> list[Event]:
     """Apply `action` for `seat` and return its events; on any error the state is left exactly as it was."""
+    return reduce_tx(state, action, seat, rules).events
+
+
+def reduce_tx(state: GameState, action: A.Action, seat: int | None, rules: RulesHook | None = None) -> Tx:
+    """`reduce`, answering with the transaction: its events, and the pieces they name and the notes among them as
+    the transaction recorded them (what a log entry keeps, found without walking the events again)."""
     tx = Tx(state)
     try:
         if rules is not None and rules.reduce(state, action, seat, tx):
-            return tx.events
+            return tx
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise ActionError("unsupported", f"this table has no rule for {action.type!r} actions")
@@ -59,7 +65,7 @@ def reduce(state: GameState, action: A.Action, seat: int | None, rules: RulesHoo
     except BaseException:
         tx.rollback()
         raise
-    return tx.events
+    return tx
 
 
 def _move(tx: Tx, a: A.Move, seat: int | None) -> None:

@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
-from .events import EVENT_TYPES, Event, Note, PieceChanged, PieceMoved, RuleStateChanged, event_from_dict
+from .events import EVENT_TYPES, Event, Note, event_from_dict
+from .messages import _OPEN as _REF_OPEN
 from .messages import has_refs, hidden_place, ref_pids, render_safe, scrub, seen_cards
 from .permission import permit, resolve_action, visibility
-from .reducer import ActionError, Tx, reduce
+from .reducer import ActionError, Tx, reduce_tx
 from .ruleset import NullRules, RulesHook, Violation
 from .state import EVERYONE, GameState, Piece
 from .view import view as make_view
@@ -135,6 +136,29 @@ class LogEntry:
         return line
 
 
+_new = object.__new__
+
+
+def _logged(seq: int, seat: int | None, action: A.Action, events: list[Event], violations: list[Violation],
+            auto: list[tuple[A.Action, int | None]], seen: dict[str, frozenset[int]]) -> LogEntry:
+    """`LogEntry(seq, seat, action, events, violations, auto, seen)`: the same entry, made without the dataclass's
+    `__init__` (every accepted action makes one; tests/core/test_session_fast.py holds the two to each other)."""
+    e = _new(LogEntry)
+    e.seq = seq
+    e.seat = seat
+    e.action = action
+    e.events = events
+    e.violations = violations
+    e.auto = auto
+    e.seen = seen
+    e.undone_by = None
+    e.places = {}
+    e.secrets = {}
+    e.cards = {}
+    e.words = None
+    return e
+
+
 def _redact(data: Any, name: Callable[[str], str], secrets: list[str]) -> Any:
     if isinstance(data, dict):
         return {k: _redact(v, name, secrets) for k, v in data.items()}
@@ -164,6 +188,21 @@ class Result:
 
     def __bool__(self) -> bool:
         return self.accepted
+
+
+def _accepted(events: list[Event], violations: list[Violation], entry: LogEntry, audit: list[Violation]) -> Result:
+    """`Result(True, events, violations, "", "", entry, audit)`, made without the dataclass's `__init__` (every
+    accepted action makes one; tests/core/test_session_fast.py holds the two to each other)."""
+    r = _new(Result)
+    r.accepted = True
+    r.events = events
+    r.violations = violations
+    r.error = ""
+    r.code = ""
+    r.entry = entry
+    r.audit = audit
+    r.needs = ()
+    return r
 
 
 def _as_seen(
@@ -242,6 +281,8 @@ class Session:
         #: `visibility` answers kept between actions, for the seats they were found for
         self._visible_memo: dict[tuple[Any, ...], frozenset[int]] = {}
         self._visible_seats: tuple[int, ...] = ()
+        #: per zone, how a hidden piece in it is described (`_place`)
+        self._places: dict[str, tuple[Any, str, str]] = {}
 
     # -- the one door --
 
@@ -267,15 +308,17 @@ class Session:
         visible = self._visibility(state)
         seen_before = {pid: visible(state.pieces[pid]) for pid in named if pid in state.pieces}
         try:
-            events = reduce(state, action, seat, self.rules)
+            done = reduce_tx(state, action, seat, self.rules)
         except ActionError as e:
             return self._refused(e, action, seat, violations)
+        # the events, the pieces they name and their notes, as the transactions recorded them
+        events, touched, notes = done.events, done.named, done.notes
         auto: list[tuple[A.Action, int | None]] = []
         if state.enforcement != "off":
             try:
-                events, auto = self._consequences(action, seat, events, violations)
+                events, auto, touched, notes = self._consequences(action, seat, done, violations)
             except ActionError as e:
-                for ev in reversed(events):
+                for ev in reversed(done.events):
                     ev.revert(state)
                 return self._refused(e, action, seat, violations)
         audit: list[Violation] = []
@@ -286,17 +329,17 @@ class Session:
             tx.note("audit", seat, f"{len(audit)} inconsistencies with the rules", {
                 "count": len(audit), "rules": sorted({v.rule for v in audit if v.rule})})
             events = events + tx.events
+            notes = notes + tx.notes
         state.seq += 1
-        notes: list[Note] = []
-        entry = LogEntry(state.seq, seat, action, events, violations, auto,
-                         self._seen(events, seen_before, visible, notes))
+        entry = _logged(state.seq, seat, action, events, violations, auto, self._seen(touched, seen_before, visible))
         self._remember(entry, notes)
         self.history.append(entry)
-        if action.undoable:
+        if action.undoable and self.redo_stack:
             self.redo_stack.clear()
-        self._notify("submit", entry)
+        if self.listeners:
+            self._notify("submit", entry)
         shown = _as_seen(state, violations, seat, self._secrets) if violations else []
-        return Result(True, events, shown, "", "", entry, audit)  # positional: every accepted action makes one
+        return _accepted(events, shown, entry, audit)
 
     def begin(
         self, violations: Iterable[Violation], text: str, seen: dict[str, frozenset[int]] | None = None
@@ -361,7 +404,7 @@ class Session:
             notes = [e for e in entry.events if type(e) is Note or (type(e) not in _NOT_NOTES and isinstance(e, Note))]
         for e in notes:
             text = e.text
-            if text and has_refs(text):
+            if text and _REF_OPEN in text:  # `has_refs`, without a call per note
                 refs.extend(ref_pids(text))
         for pid in refs:
             piece = pieces.get(pid)
@@ -370,33 +413,61 @@ class Session:
         # a piece's place is described by its zone alone: a hand of drawn cards is one description, not thirteen
         places: dict[str, str] = {}
         title_of = getattr(self.rules, "card_title", None)
+        cards_out, places_out, secrets_out = entry.cards, entry.places, entry.secrets
         for pid, who in seen.items():
             piece = pieces.get(pid)
             if piece is None or piece.kind != "card":
                 continue
             card = piece.card
             if card is not None:
-                entry.cards[pid] = card
+                cards_out[pid] = card
             if EVERYONE in who:
                 continue  # every seat and spectator saw it: no line is ever rendered without it
-            place = places.get(piece.zone)
+            zone_name = piece.zone
+            place = places.get(zone_name)
             if place is None:
-                place = places[piece.zone] = hidden_place(state, pid)
-            entry.places[pid] = place
+                place = places[zone_name] = self._place(state, zone_name, pid)
+            places_out[pid] = place
             if card is not None:  # `_secrets`, with the ruleset's title lookup found once per entry
                 title = title_of(state, pid) if title_of is not None else None
-                entry.secrets[pid] = (card, title) if title else (card,)
+                secrets_out[pid] = (card, title) if title else (card,)
+
+    def _place(self, state: GameState, zone_name: str, pid: str) -> str:
+        """`hidden_place(state, pid)` for a piece in zone `zone_name`, remembered by the zone (the same zone object)
+        and the name its owner goes by now: what the description reads, so a renamed seat is described anew."""
+        zone = state.zones.get(zone_name)
+        owner = zone.owner if zone is not None else None
+        try:
+            who = state.seat_name(owner) if owner is not None else ""
+        except (KeyError, IndexError):
+            return hidden_place(state, pid)
+        found = self._places.get(zone_name)
+        if found is not None and found[0] is zone and found[1] == who:
+            return found[2]
+        place = hidden_place(state, pid)
+        if zone is not None:
+            self._places[zone_name] = (zone, who, place)
+        return place
 
     def _consequences(
-        self, action: A.Action, seat: int | None, events: list[Event], violations: list[Violation]
-    ) -> tuple[list[Event], list[tuple[A.Action, int | None]]]:
-        """Run the ruleset's automatic follow-ups through the same checks, at most MAX_CONSEQUENCES of them."""
+        self, action: A.Action, seat: int | None, done: Tx, violations: list[Violation]
+    ) -> tuple[list[Event], list[tuple[A.Action, int | None]], dict[str, None], list[Note]]:
+        """Run the ruleset's automatic follow-ups through the same checks, at most MAX_CONSEQUENCES of them.
+
+        `done`: the transaction of the action itself. The answer: every event, the automatic actions, the pieces the
+        events name (in the order first named) and their notes."""
         state = self.state
         auto: list[tuple[A.Action, int | None]] = []
-        pending = list(self.rules.after(state, events, seat))
+        events = done.events
+        follows = self.rules.after(state, events, seat)
+        if not follows:  # most actions have no follow-up (an empty list or tuple: no copy made of it)
+            return events, auto, done.named, done.notes
+        pending = list(follows)
         if not pending:
-            return events, auto  # most actions have no follow-up
+            return events, auto, done.named, done.notes
         all_events = list(events)
+        named = dict(done.named)
+        notes = list(done.notes)
         while pending:
             if len(auto) >= MAX_CONSEQUENCES:
                 violations.append(
@@ -406,11 +477,14 @@ class Session:
             follow, who = pending.pop(0)
             found = list(self.rules.check(state, follow, who))
             violations.extend(found)
-            new_events = reduce(state, follow, who, self.rules)
+            tx = reduce_tx(state, follow, who, self.rules)
+            new_events = tx.events
             all_events.extend(new_events)
+            named.update(tx.named)
+            notes.extend(tx.notes)
             auto.append((follow, who))
             pending = list(self.rules.after(state, new_events, who)) + pending
-        return all_events, auto
+        return all_events, auto, named, notes
 
     def _visibility(self, state: GameState) -> Callable[[Piece], frozenset[int]]:
         """`visibility(state)` with the answers found at earlier actions, while the table has the same seats."""
@@ -420,28 +494,14 @@ class Session:
             self._visible_seats = seats
         return visibility(state, self._visible_memo)
 
-    def _seen(self, events: list[Event], before: dict[str, frozenset[int]],
-              visible: Callable[[Piece], frozenset[int]] | None = None,
-              notes: list[Note] | None = None) -> dict[str, frozenset[int]]:
-        """Per piece the events name: the seats that could see it before (`before`) or can now.
+    def _seen(self, named: dict[str, None], before: dict[str, frozenset[int]],
+              visible: Callable[[Piece], frozenset[int]] | None = None) -> dict[str, frozenset[int]]:
+        """Per piece the events name (`named`: as the transactions recorded them, each once, in the order first
+        named): the seats that could see it before (`before`) or can now.
 
         `visible`: the `visibility` memo made before the action, shared (its answers depend only on what it keys by,
-        and an action changes no seats). `notes`: filled with the events' notes, in order, for `_remember`."""
+        and an action changes no seats)."""
         pieces = self.state.pieces
-        # the pieces the events name, each once and in the order first named (a move names its piece twice)
-        named: dict[str, None] = {}
-        for e in events:
-            t = type(e)
-            if t is PieceMoved or t is PieceChanged:
-                named[e.pid] = None  # type: ignore[attr-defined]
-            elif t is Note:
-                if notes is not None:
-                    notes.append(e)  # type: ignore[arg-type]
-            elif t is not RuleStateChanged:
-                if notes is not None and t not in _NOT_NOTES and isinstance(e, Note):
-                    notes.append(e)
-                for pid in e.pieces():
-                    named[pid] = None
         seen: dict[str, frozenset[int]] = dict(before)
         if visible is None:
             visible = visibility(self.state)
@@ -450,7 +510,8 @@ class Session:
             piece = pieces.get(pid)
             now = visible(piece) if piece is not None else _NOBODY
             was = seen.get(pid)
-            seen[pid] = now if was is None or was == now else was | now
+            # the union, made only when neither holds the other (a drawn card: nobody before, its seat now)
+            seen[pid] = now if was is None or was <= now else was if now <= was else was | now
         return seen
 
     # -- undo / redo --
@@ -592,5 +653,6 @@ class Session:
         return entry.for_seat(seat)
 
     def _notify(self, kind: str, entry: LogEntry) -> None:
-        for listener in list(self.listeners):
-            listener(kind, entry)
+        if self.listeners:  # none in self-play: no copy of the list per action
+            for listener in list(self.listeners):
+                listener(kind, entry)

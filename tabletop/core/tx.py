@@ -47,21 +47,40 @@ class ActionError(TabletopError):
 class Tx:
     """A transaction over the state: every change is an event, applied at once and kept for undo."""
 
+    __slots__ = ("state", "events", "named", "notes")
+
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.events: list[Event] = []
+        #: the pieces the events name, each once, in the order first named (what a log entry records who saw)
+        self.named: dict[str, None] = {}
+        #: the events that are notes, in order
+        self.notes: list[Note] = []
 
     # -- primitives --
 
     def emit(self, event: Event) -> Event:
         event.apply(self.state)
         self.events.append(event)
+        t = type(event)
+        if t is PieceMoved or t is PieceChanged:
+            self.named[event.pid] = None  # type: ignore[attr-defined]
+        elif t is Note:
+            self.notes.append(event)  # type: ignore[arg-type]
+        elif t is not RuleStateChanged:
+            if isinstance(event, Note):
+                self.notes.append(event)
+            named = self.named
+            for pid in event.pieces():
+                named[pid] = None
         return event
 
     def rollback(self) -> None:
         for event in reversed(self.events):
             event.revert(self.state)
         self.events.clear()
+        self.named.clear()
+        self.notes.clear()
 
     def change(self, pid: str, **fields: Any) -> None:
         """Set piece attributes, emitting one event with only the fields that really change."""
@@ -122,7 +141,9 @@ class Tx:
         private: tuple[int, ...] | None = None,
     ) -> None:
         # a note changes no state (`Note.apply` does nothing): kept without the call to apply it
-        self.events.append(Note(what, seat, text, data, private))
+        note = Note(what, seat, text, data, private)
+        self.events.append(note)
+        self.notes.append(note)
 
     # -- chance --
 
@@ -186,42 +207,54 @@ class Tx:
             zone.pieces.insert(index, pid)
             piece.zone = dst
             events.append(moved)
+            self.named[pid] = None
         # the fields that change, in the order `change` would list them (x, y, face_up, attached_to, known,
-        # rotation, counters), built here without a keyword dict per move
+        # rotation, counters), built here without a keyword dict per move, each set on the piece as it is found
+        # (what `PieceChanged.apply` would do with them, without the call)
         changes: list[tuple[str, Any, Any]] = []
-        if x is not None and piece.x != (new := round(float(x), 3)):
-            changes.append(("x", piece.x, new))
-        if y is not None and piece.y != (new := round(float(y), 3)):
-            changes.append(("y", piece.y, new))
+        new_x = None if x is None else round(float(x), 3)  # both read before either is set: a bad y changes nothing
+        new_y = None if y is None else round(float(y), 3)
+        if new_x is not None and piece.x != new_x:
+            changes.append(("x", piece.x, new_x))
+            piece.x = new_x
+        if new_y is not None and piece.y != new_y:
+            changes.append(("y", piece.y, new_y))
+            piece.y = new_y
         is_card = piece.kind == "card"
         up, known = piece.face_up, piece.known
         if not same_zone:
             new_up = zone.face_up if face_up is None else face_up
             if up != new_up:
                 changes.append(("face_up", up, new_up))
-                up = new_up
+                piece.face_up = up = new_up
             if piece.attached_to is not None:
                 changes.append(("attached_to", piece.attached_to, None))
+                state.link(pid, piece.attached_to, None)
+                piece.attached_to = None
             new_known = (_KNOWN_BY.get(by) or _known_by(by)) if could_see and by is not None else _NOBODY
             if known != new_known:
                 changes.append(("known", known, new_known))
-                known = new_known
+                piece.known = known = new_known
             if is_card and zone.layout != "free" and piece.rotation:
                 changes.append(("rotation", piece.rotation, 0))
+                piece.rotation = 0
             if is_card and zone.visibility != "public" and piece.counters:
                 changes.append(("counters", plain_copy(piece.counters), {}))  # counters fall off a card leaving play
+                piece.counters = {}
         elif face_up is not None and up != face_up:
             changes.append(("face_up", up, face_up))
-            up = face_up
+            piece.face_up = up = face_up
         if is_card and (not same_zone or face_up is False):
             # a card some seat cannot see once moved gets a fresh handle (`_hide_if_needed`), in the same event:
             # it is a spectator's view that decides (`can_see(piece, None)`) of the card as these changes leave it
             if EVERYONE not in known and not (zone.visibility == "public" and up):
                 changes.append(("gen", piece.gen, piece.gen + 1))
+                piece.gen += 1
+                if state._handles:  # `state.set_gen`: no handle was ever asked for in self-play
+                    state.forget_handle(pid)
         if changes:
-            changed = PieceChanged(pid, tuple(changes))  # emitted inline, as the move above
-            changed.apply(state)
-            events.append(changed)
+            events.append(PieceChanged(pid, tuple(changes)))  # emitted inline, as the move above (applied above)
+            self.named[pid] = None
         # attached pieces follow their host on the table, and fall off when it leaves the zone
         if state._children.get(pid):
             for child in _kids(state, pid, src):
@@ -248,17 +281,30 @@ class Tx:
             self.emit(ZoneReordered(zone_name, old, new))
         state = self.state
         pieces = state.pieces
-        for pid in zone.pieces:  # a whole deck, every period: `change` and `_hide_if_needed` inline
+        events, named = self.events, self.named
+        for pid in zone.pieces:  # a whole deck, every period: `change` and `_hide_if_needed` written out
             piece = pieces[pid]
-            if piece.known or piece.attached_to is not None:
-                fields: dict[str, Any] = {}
-                if piece.known:
-                    fields["known"] = frozenset()
-                if piece.attached_to is not None:
-                    fields["attached_to"] = None
-                self.change(pid, **fields)
+            known, host = piece.known, piece.attached_to
+            if known or host is not None:
+                # what `change(pid, known=frozenset(), attached_to=None)` emits (the fields that change, in
+                # that order) and `PieceChanged.apply` sets
+                changes: list[tuple[str, Any, Any]] = []
+                if known:
+                    changes.append(("known", known, _NOBODY))
+                    piece.known = _NOBODY
+                if host is not None:
+                    changes.append(("attached_to", host, None))
+                    state.link(pid, host, None)
+                    piece.attached_to = None
+                events.append(PieceChanged(pid, tuple(changes)))
+                named[pid] = None
             if piece.kind == "card" and not state.can_see(piece, None):
-                self.emit(PieceChanged(pid, (("gen", piece.gen, piece.gen + 1),)))
+                gen = piece.gen
+                events.append(PieceChanged(pid, (("gen", gen, gen + 1),)))
+                named[pid] = None
+                piece.gen = gen + 1
+                if state._handles:
+                    state.forget_handle(pid)
 
     def add_piece(self, piece: Piece, index: int | None = None) -> Piece:
         state = self.state

@@ -147,7 +147,7 @@ def play_session(
 
 
 #: the youngest generation's threshold while many games are played (Python's default is 700)
-GAME_GC_THRESHOLD = 10_000
+GAME_GC_THRESHOLD = 100_000
 _gc_lock = threading.Lock()
 _gc_depth = 0
 _gc_saved: tuple[int, ...] = ()
@@ -159,7 +159,9 @@ def young_gc(threshold: int = GAME_GC_THRESHOLD) -> Iterator[None]:
 
     A game makes and drops tens of thousands of small event, action and rule-state objects, few in cycles, and keeps
     its log; with the default threshold the collector ran every 700 allocations and took an eighth of X-Files Fan
-    self-play (measured: 12.6%; 2% at 10,000). Wrap a run of games, not each game: putting the threshold back
+    self-play (measured: 12.6%; 2% at 10,000). At 100,000, above the ~15,000 objects one X-Files Fan game keeps, a
+    finished game is mostly freed before the collector ever walks it (0.9% fewer instructions than at 10,000), and
+    what a collection walks stays a few megabytes. Wrap a run of games, not each game: putting the threshold back
     after every game collects that game's whole log at once (measured: a third of the time). Cycles are still
     collected, later. Nested and concurrent uses (a cluster worker's threads) share one setting.
     """

@@ -142,10 +142,11 @@ def test_young_gc_collects_less_often_during_a_run_and_puts_the_thresholds_back(
                 assert gc.get_threshold()[0] == GAME_GC_THRESHOLD
             assert gc.get_threshold()[0] == GAME_GC_THRESHOLD
         assert gc.get_threshold() == (700, 10, 10)
-        gc.set_threshold(50_000, 10, 10)  # already rarer: left as it is
+        rarer = GAME_GC_THRESHOLD * 5
+        gc.set_threshold(rarer, 10, 10)  # already rarer: left as it is
         with young_gc():
-            assert gc.get_threshold()[0] == 50_000
-        assert gc.get_threshold() == (50_000, 10, 10)
+            assert gc.get_threshold()[0] == rarer
+        assert gc.get_threshold() == (rarer, 10, 10)
     finally:
         gc.set_threshold(*before)
 

@@ -6,11 +6,13 @@ exchange test; refusing a move uses `card_problems` and `_check_exchange`. Walki
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from tabletop.core.state import GameState
 from tabletop.rules.simulate import play_session
-from tabletop.rules.xfiles_fan import Exchange, XFilesFan
+from tabletop.rules.xfiles_fan import DiscardCards, Exchange, XFilesFan
 
 
 def positions(seed: int, bots: list[str]) -> tuple[XFilesFan, list[GameState]]:
@@ -48,14 +50,18 @@ def slow_exchanges(rules: XFilesFan, state: GameState, seat: int) -> list[Exchan
 @pytest.mark.parametrize("seed", [3, 11, 20])
 def test_fast_paths_match_the_full_checks(seed: int) -> None:
     rules, states = positions(seed, ["greedy", "random"] if seed % 2 else ["random", "greedy"])
-    judged = exchanges = 0
+    judged = exchanges = rounds = 0
     for state in states:
+        rnd = state.rules.get("round") or []
+        assert rules.round_total(state, rnd) == sum(rules.round_value(state, e) or 0 for e in rnd)
+        rounds += bool(rnd)
         assert rules._provided_by_titles(state) == rules.provided(state)
         assert rules._provided_by_titles(state, environment_only=True) == rules.provided(state, environment_only=True)
         for seat in state.seats:
             hand = state.zones[f"hand:{seat}"].pieces
             full = [pid for pid in hand if not rules.card_problems(state, pid, seat)]
             assert rules.playable(state, seat) == full, (state.seq, seat)
+            assert rules._holds_action(state, seat) == any(rules.info(state, p).type == "action" for p in hand)
             assert [rules.card_legal(state, pid) for pid in hand] == [pid in full for pid in hand]
             judged += len(hand)
             asks = [p for p in rules._pending(state) if p.get("seat") == seat and p.get("kind") == "exchange"]
@@ -63,4 +69,37 @@ def test_fast_paths_match_the_full_checks(seed: int) -> None:
                 listed = [a for a in rules._decisions(state, seat, asks[0]) if a.give]
                 assert listed == slow_exchanges(rules, state, seat)
                 exchanges += len(listed)
-    assert judged > 1000 and exchanges > 0  # the walk did reach both fast paths, many times
+            for ask in [p for p in state.rules.get("pending") or [] if p.get("seat") == seat and
+                        p.get("kind") == "discard"]:
+                assert list(rules._decisions(state, seat, ask)) == slow_discards(state, seat, ask.get("count", 2))
+    assert judged > 1000 and exchanges > 0 and rounds > 100  # the walk did reach the fast paths, many times
+
+
+def slow_discards(state: GameState, seat: int, count: int) -> list[DiscardCards]:
+    """The discard choices as first listed: one per distinct set of titles, in `combinations` order."""
+    hand = state.zones[f"hand:{seat}"].pieces
+    out, seen = [], set()
+    for combo in itertools.combinations(hand, count):
+        key = tuple(sorted(state.pieces[p].card or "" for p in combo))
+        if key not in seen:
+            seen.add(key)
+            out.append(DiscardCards(combo))
+    return out
+
+
+def test_discard_choices_of_two_match_the_combinations_with_repeated_titles() -> None:
+    from tabletop.rules.xfiles_fan.ruleset import XFilesFan as Rules
+
+    rules = Rules()
+    state = rules.new_game(2, seed=5, enforcement="strict")
+    hand = state.zones["hand:0"].pieces
+    deck = state.zones["deck:0"].pieces
+    # a hand with repeated titles: pairs of titles listed once, whichever order the cards sit in
+    for pid in deck[:6]:
+        state.pieces[pid].zone = "hand:0"
+    hand.extend(deck[:6])
+    del deck[:6]
+    state.pieces[hand[1]].card = state.pieces[hand[0]].card
+    state.pieces[hand[4]].card = state.pieces[hand[2]].card
+    ask = {"kind": "discard", "seat": 0, "count": 2}
+    assert list(rules._decisions(state, 0, ask)) == slow_discards(state, 0, 2)

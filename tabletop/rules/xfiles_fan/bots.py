@@ -16,12 +16,25 @@ from ...core.actions import Action
 from ...core.state import GameState
 from ..base import Ruleset
 from ..bots import seen_moves
-from .actions import ChooseFirst, ChooseValue, DiscardCards, Exchange, NoAction, Pass, PlayAction, PlayCard
+from .actions import (
+    ChooseFirst,
+    ChooseValue,
+    DiscardCards,
+    Exchange,
+    NoAction,
+    Pass,
+    PlayAction,
+    PlayCard,
+    PlayEnvironment,
+)
 
 __all__ = ["XFilesFanGreedy"]
 
 #: the moves taken when nothing better is offered, in order of preference (an Exchange only when it gives nothing)
 _FALLBACK = (PlayAction, NoAction, Exchange, Pass)
+#: every type of move the ruleset lists
+_KNOWN = frozenset({ChooseFirst, ChooseValue, PlayCard, DiscardCards, PlayAction, NoAction, Exchange, Pass,
+                    PlayEnvironment})
 
 
 class XFilesFanGreedy:
@@ -78,6 +91,15 @@ class XFilesFanGreedy:
                 ref: Callable[[str], str | None]) -> Action:
         """Choose first, the value in the favour of the seat whose card ends the round, the best play, the cheapest
         discard, then an Action card, none, no exchange or a pass; else the first move."""
+        buckets: dict[type, list[Action]] = {}
+        for a in legal:  # one pass over what may be hundreds of exchanges, by exact type
+            bucket = buckets.get(type(a))
+            if bucket is None:
+                buckets[type(a)] = [a]
+            else:
+                bucket.append(a)
+        if buckets.keys() <= _KNOWN:  # these types subclass none of each other: `isinstance` is the exact type
+            return self._decide_by_type(buckets, legal, seat, last, running, ref)
         for a in legal:
             if isinstance(a, ChooseFirst) and a.seat == seat:
                 return a
@@ -90,8 +112,7 @@ class XFilesFanGreedy:
             return self._best_play(plays, running(), ref)
         discards = [a for a in legal if isinstance(a, DiscardCards)]
         if discards:
-            card = self.ruleset.card
-            return min(discards, key=lambda a: sum(_points(card(ref(p)).points) for p in a.pieces))
+            return self._cheapest(discards, ref)
         first: dict[type, Action] = {}
         for a in legal:  # one pass over what may be hundreds of exchanges
             for kind in _FALLBACK:
@@ -102,10 +123,47 @@ class XFilesFanGreedy:
                 return first[kind]
         return legal[0]
 
+    def _decide_by_type(self, buckets: dict[type, list[Action]], legal: Sequence[Action], seat: int,
+                        last: int | None, running: Callable[[], int], ref: Callable[[str], str | None]) -> Action:
+        """`_decide` on the moves sorted by type (the same choice, each kind found without a scan of all moves)."""
+        for a in buckets.get(ChooseFirst, ()):
+            if a.seat == seat:  # type: ignore[attr-defined]
+                return a
+        values = buckets.get(ChooseValue)
+        if values:
+            mine = last == seat
+            return max(values, key=lambda a: a.value if mine else -a.value)  # type: ignore[attr-defined]
+        plays = buckets.get(PlayCard)
+        if plays:
+            return self._best_play(plays, running(), ref)
+        discards = buckets.get(DiscardCards)
+        if discards:
+            return self._cheapest(discards, ref)
+        for kind in _FALLBACK:
+            for a in buckets.get(kind, ()):
+                if kind is not Exchange or not a.give:  # type: ignore[attr-defined]
+                    return a
+        return legal[0]
+
+    def _cheapest(self, discards: Sequence[Action], ref: Callable[[str], str | None]) -> Action:
+        """The discard that gives up the fewest points (the first of equals), each card's points read once."""
+        card = self.ruleset.card
+        points: dict[str, int] = {}
+
+        def cost(a: Action) -> int:
+            total = 0
+            for p in a.pieces:  # type: ignore[attr-defined]
+                value = points.get(p)
+                if value is None:
+                    value = points[p] = _points(card(ref(p)).points)
+                total += value
+            return total
+
+        return min(discards, key=cost)
+
     def _running(self, state: GameState) -> int:
         """The round's points so far (values still to choose count 0)."""
-        round_value = self.ruleset.round_value
-        return sum(round_value(state, e) or 0 for e in state.rules.get("round") or [])
+        return self.ruleset.round_total(state, state.rules.get("round") or [])
 
     def _best_play(self, plays: Sequence[Action], running: int, ref: Callable[[str], str | None]) -> Action:
         card, rng = self.ruleset.card, self.rng

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from ...core.actions import Action
@@ -45,6 +45,7 @@ class Flow:
     """The automatic steps and the legal moves (mixed into `XFilesFan`)."""
 
     _plays: dict[str, PlayCard]
+    _action_pieces: Callable[[GameState], frozenset[str]]
     _exchanges: dict[tuple[str, str], Exchange]
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
@@ -66,12 +67,18 @@ class Flow:
         r = state.rules
         if "phase" not in r or r.get("over"):
             return []
-        seats = state.seats
-        pending = [p.get("seat") for p in r.get("pending") or [] if p.get("seat") in seats]
+        pending = r.get("pending")
         if pending:
-            return list(dict.fromkeys(pending))
+            seats = state.seats
+            waiting = [p.get("seat") for p in pending if p.get("seat") in seats]
+            if waiting:
+                return list(dict.fromkeys(waiting))
         turn = r.get("turn")
-        return [turn] if turn in seats and r.get("phase") == "play" and not r.get("round_over") else []
+        if turn is not None and r.get("phase") == "play" and not r.get("round_over"):
+            for p in state.players:  # `turn in state.seats`, asked after every action: without the list
+                if p.seat == turn:
+                    return [turn]
+        return []
 
     def generate_actions(self, state: GameState, seat: int | None) -> list[Action]:
         """Every legal move of `seat` now, as a list (the bots list them all: no generator to step through)."""
@@ -117,8 +124,9 @@ class Flow:
 
     def _action_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
         yield NoAction()
+        actions = self._action_pieces(state)  # the table's Action cards, as `_holds_action` reads them
         for pid in self._hand(state, seat):
-            if self.info(state, pid).type == "action":
+            if pid in actions:
                 yield PlayAction(pid)
 
     def _value_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
@@ -130,7 +138,19 @@ class Flow:
         pieces = state.pieces
         refs = [pieces[c].card or "" for c in hand]  # read once, not once per combination
         seen = set()
-        for combo in itertools.combinations(range(len(hand)), int(p.get("count", 2))):
+        count = int(p.get("count", 2))
+        if count == 2:  # the rules' own count: the pairs in `combinations` order, each pair of titles sorted inline
+            n = len(hand)
+            for i in range(n):
+                a = refs[i]
+                for j in range(i + 1, n):
+                    b = refs[j]
+                    key = (a, b) if a <= b else (b, a)
+                    if key not in seen:
+                        seen.add(key)
+                        yield DiscardCards((hand[i], hand[j]))
+            return
+        for combo in itertools.combinations(range(len(hand)), count):
             key = tuple(sorted([refs[i] for i in combo]))
             if key not in seen:
                 seen.add(key)

@@ -27,16 +27,32 @@ from .model import (
 __all__ = ["Legality", "Provided", "position_key"]
 
 
-def position_key(state: GameState, rnd: Any) -> tuple[Any, ...]:
+def position_key(state: GameState, rnd: Any, memo: dict[int, tuple[Any, ...]] | None = None) -> tuple[Any, ...]:
     """The round as the legality of a card reads it: per card its title, whether it is negated, and which
-    circumstances are in force after it (`circumstance_problems` reads them as true or false)."""
+    circumstances are in force after it (`circumstance_problems` reads them as true or false).
+
+    `memo`: each round entry's part found before, by the entry and its piece (both held, so their identities
+    cannot be reused). Rule state is only ever replaced, never changed in place, so an entry keeps its part while
+    its piece is the same (a piece removed, or put back by an undo, is read again): a round that gains a card reads
+    only the new one."""
     pieces = state.pieces
     out = []
     for e in rnd:
+        if memo is not None:
+            found = memo.get(id(e))
+            if found is not None and found[0] is e and pieces.get(found[1]) is found[2]:
+                out.append(found[3])
+                continue
         pid = e.get("piece")
         circ = e.get("circ") or {}
-        out.append((pieces[pid].card if pid in pieces else None, bool(e.get("negated")),
-                    tuple([bool(circ.get(c)) for c in CIRCUMSTANCES])))  # a list made faster than a generator
+        piece = pieces.get(pid) if isinstance(pid, str) else None
+        part = (piece.card if piece is not None else None, bool(e.get("negated")),
+                tuple([bool(circ.get(c)) for c in CIRCUMSTANCES]))  # a list made faster than a generator
+        if memo is not None:
+            if len(memo) >= 4096:
+                memo.clear()
+            memo[id(e)] = (e, pid, piece, part)
+        out.append(part)
     return tuple(out)
 
 
@@ -67,12 +83,20 @@ def _allowed(provided: Mapping[str, int], requires: tuple[tuple[str, int], ...],
 class Provided:
     """The tags provided in one position, counted on first use (environment only, and with the round)."""
 
-    __slots__ = ("_rules", "_state", "_env", "_all")
+    __slots__ = ("_rules", "_state", "_env", "_all", "_circs")
 
     def __init__(self, rules: Legality, state: GameState) -> None:
         self._rules, self._state = rules, state
         self._env: Counter[str] | None = None
         self._all: Counter[str] | None = None
+        self._circs: list[Any] | None = None
+
+    @property
+    def circumstances(self) -> list[Any]:
+        """The circumstances after each card of the round (what `circumstance_problems` reads)."""
+        if self._circs is None:
+            self._circs = [e["circ"] for e in self._state.rules.get("round") or []]
+        return self._circs
 
     @property
     def environment(self) -> Counter[str]:
@@ -96,6 +120,7 @@ class Legality:
     _legal_memo: tuple[Any, tuple[Any, ...], dict[str | None, bool], Provided, Any, list[str]] | None
     _legal_positions: dict[tuple[Any, ...], dict[str | None, bool]]
     _legal_facts: dict[str | None, tuple[Any, ...]]
+    _entry_keys: dict[int, tuple[Any, ...]]
 
     # -- what the table provides --
 
@@ -153,6 +178,28 @@ class Legality:
             return info.points
         value = entry.get("value")
         return value if isinstance(value, int) else None
+
+    def round_total(self, state: GameState, rnd: Any) -> int:
+        """The round's points now: `round_value` of each entry summed, values still to choose counting 0 (asked at
+        every greedy decision and every scoring: one loop, without a call per card)."""
+        pieces, card = state.pieces, self.card
+        total = 0
+        for e in rnd:
+            if e.get("negated"):
+                continue
+            pid = e.get("piece")
+            if pid not in pieces:
+                continue  # an unknown card has no points
+            points = card(pieces[pid].card).points
+            if points is None:
+                continue
+            if isinstance(points, int):
+                total += points
+            else:
+                value = e.get("value")
+                if isinstance(value, int):
+                    total += value
+        return total
 
     # -- the reasons a card cannot go into the round --
 
@@ -233,20 +280,27 @@ class Legality:
         if facts is None or facts[0] is not info:
             facts = self._legal_facts[ref] = _facts(info)
         _, starter, follower, requires, prevented = facts
-        rnd = state.rules.get("round") or []
+        rules = state.rules
+        rnd = rules.get("round") or []
         if not rnd:
             if not starter:
                 return False
             return _allowed(tags.environment, requires, prevented)
-        if state.rules.get("round_over") or not follower:
+        if rules.get("round_over") or not follower:
             return False
-        if (requires or prevented) and not _allowed(tags.everything, requires, prevented):
-            return False
+        if requires or prevented:
+            provided = tags._all if tags._all is not None else tags.everything
+            for tag, count in requires:  # `_allowed`, inline: a title is judged at most once per position
+                if provided.get(tag, 0) < count:
+                    return False
+            for tag in prevented:
+                if provided.get(tag):
+                    return False
         if info.immediately_after:
             last = rnd[-1].get("piece")
             if (self.info(state, last).type if last in state.pieces else "") != info.immediately_after:
                 return False
-        if info.requires_circ and circumstance_problems([e["circ"] for e in rnd], info.requires_circ):
+        if info.requires_circ and circumstance_problems(tags.circumstances, info.requires_circ):
             return False
         if info.play_limit is not None:
             pieces = state.pieces
@@ -280,9 +334,9 @@ class Legality:
         env_ids = tuple(zone.pieces) if zone else ()
         quick = (env_ids, rules.get("round_over"), self._card_version())
         pieces = state.pieces
-        env = tuple(pieces[p].card for p in env_ids)
+        env = tuple([pieces[p].card for p in env_ids])
         known = self._legal_positions
-        key = (env, bool(quick[1]), quick[2], position_key(state, rnd))
+        key = (env, bool(quick[1]), quick[2], position_key(state, rnd, self._entry_keys))
         titles = known.get(key)
         if titles is None:
             if len(known) >= 20_000:

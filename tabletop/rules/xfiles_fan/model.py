@@ -25,6 +25,7 @@ __all__ = [
     "card_info",
     "circumstance_problems",
     "establish",
+    "establish_ops",
     "tag_problems",
     "value_range",
 ]
@@ -237,15 +238,24 @@ def establish(before: Mapping[str, bool], est: Mapping[str, Any]) -> dict[str, b
     arrow (`pass`) carries it over; so a card with no `establishesCircumstances` at all clears all three. A value we
     cannot read leaves the circumstance as it was (never a silent change of the table).
     """
-    out = {c: bool(before.get(c, False)) for c in CIRCUMSTANCES}
+    ops = establish_ops(est)
+    return {c: bool(before.get(c, False)) if op is None else op for c, op in zip(CIRCUMSTANCES, ops, strict=True)}
+
+
+def establish_ops(est: Mapping[str, Any]) -> tuple[bool | None, ...]:
+    """What a card's `establishesCircumstances` does to each circumstance (`CIRCUMSTANCES` order): True sets it,
+    False clears it, None leaves it as it was (`establish`; a ruleset keeps these per card title)."""
+    out: list[bool | None] = []
     for c in CIRCUMSTANCES:
         v = est.get(c)
         word = v.casefold() if isinstance(v, str) else None
         if v is True or word in ("true", "yes", "set"):
-            out[c] = True
+            out.append(True)
         elif v is False or v is None or word in ("false", "null", "not", "clear"):
-            out[c] = False
-    return out
+            out.append(False)
+        else:
+            out.append(None)
+    return tuple(out)
 
 
 _NPREV = re.compile(r"(\d+)\s*prev", re.IGNORECASE)

@@ -21,7 +21,7 @@ class Periods:
 
     def _drop_pending(self, state: GameState, tx: Tx, match: dict[str, Any]) -> None:
         keep = [p for p in self._pending(state) if any(p.get(k) != v for k, v in match.items())]
-        tx.set_rule("pending", keep)
+        tx.set_rule("pending", keep, fresh=True)  # copies made by `_pending`, for this change alone
 
     @reduces(ChooseFirst)
     def _do_choose_first(self, state: GameState, a: ChooseFirst, seat: int | None, tx: Tx) -> None:
@@ -42,7 +42,7 @@ class Periods:
             if zone and any(role in self.info(state, p).caps.split() for p in zone.pieces):
                 tx.set_rule("phase", "environment")
                 tx.set_rule("env_step", step)
-                tx.set_rule("pending", [{"kind": "environment", "seat": who, "role": role}])
+                tx.set_rule("pending", [{"kind": "environment", "seat": who, "role": role}], fresh=True)
                 return
             tx.note("xfiles-fan.environment", who, f"seat {who} has no {role} card to play; the step is skipped "
                     "(xff.1.4)", {"role": role})
@@ -137,7 +137,7 @@ class Periods:
                     tx.emit(PieceChanged(pid, (("known", known, known | owner),)))
             asks.append({"kind": "exchange", "seat": s, "sideboard": len(state.zones[f"sideboard:{s}"].pieces)})
         tx.set_rule("phase", "exchange")
-        tx.set_rule("pending", asks)
+        tx.set_rule("pending", asks, fresh=True)
 
     @reduces(Exchange)
     def _do_exchange(self, state: GameState, a: Exchange, seat: int | None, tx: Tx) -> None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
@@ -114,6 +115,14 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         self._legal_positions: dict[tuple[Any, ...], dict[str | None, bool]] = {}
         #: what the legality of each title reads of its card data (see `Legality._ref_legal`)
         self._legal_facts: dict[str | None, tuple[Any, ...]] = {}
+        #: each round entry's part of its position's key (see `legality.position_key`), bounded
+        self._entry_keys: dict[int, tuple[Any, ...]] = {}
+        #: what each title's card does to the circumstances (`model.establish_ops`), read once per title
+        self._circ_ops: dict[str, tuple[Any, tuple[bool | None, ...]]] = {}
+        #: whether each title is an Action card (`Turns._holds_action`, `Flow._action_choices`)
+        self._action_titles: dict[str | None, bool] = {}
+        #: the pieces of the last table asked that are Action cards (`Turns._action_pieces`)
+        self._action_memo = None
         self._defaults: tuple[tuple[int, int], CardLibrary, list[DeckList]] | None = None
         #: the PlayCard action of each piece, made once (legal moves are listed every turn)
         self._plays: dict[str, PlayCard] = {}
@@ -151,6 +160,10 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         self._legal_memo = None
         self._legal_positions.clear()
         self._legal_facts.clear()
+        self._entry_keys.clear()
+        self._circ_ops.clear()
+        self._action_titles.clear()
+        self._action_memo = None
         self._info_gen += 1
 
     def _card_version(self) -> int:
@@ -199,9 +212,13 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
             deck = decks.get(seat) or (defaults[seat % len(defaults)] if defaults else None)
             if deck is None:
                 continue
-            placed = [(ref, self._zone_kind(section, ref)) for section in deck.sections
-                      for ref in deck.expanded(section)]
-            for kind, run in itertools.groupby(placed, key=lambda p: p[1]):
+            placed: list[tuple[str, str]] = []
+            for section in deck.sections:
+                refs = deck.expanded(section)
+                kind = SECTION_ZONES.get(section.lower())  # `_zone_kind`, found once for a section that names it
+                placed += [(ref, kind) for ref in refs] if kind is not None else \
+                    [(ref, self._zone_kind(section, ref)) for ref in refs]
+            for kind, run in itertools.groupby(placed, key=itemgetter(1)):
                 put_cards(state, [ref for ref, _ in run], f"{kind}:{seat}", owner=seat)
             shuffle_now(state, f"deck:{seat}")
         for p in state.players:
@@ -258,10 +275,11 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
 
     @staticmethod
     def _other(state: GameState, seat: int | None) -> int:
-        seats = state.seats
-        if seat not in seats:
-            return seats[0]
-        return seats[(seats.index(seat) + 1) % len(seats)]
+        players = state.players  # the seat after `seat` (the first when it sits nowhere), without a list of seats
+        for i, p in enumerate(players):
+            if p.seat == seat:
+                return players[(i + 1) % len(players)].seat
+        return players[0].seat
 
     @staticmethod
     def _round(state: GameState) -> list[dict[str, Any]]:
@@ -272,7 +290,9 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         return [dict(p) for p in state.rules.get("pending") or []]
 
     def _pending_for(self, state: GameState, seat: int | None, kind: str | None = None) -> list[dict[str, Any]]:
-        return [p for p in self._pending(state) if p.get("seat") == seat and (kind is None or p.get("kind") == kind)]
+        """The decisions pending for `seat` (of `kind`): the rule state's own entries, to read, not to change."""
+        return [p for p in state.rules.get("pending") or [] if p.get("seat") == seat and
+                (kind is None or p.get("kind") == kind)]
 
     def circumstances(self, state: GameState) -> dict[str, bool]:
         """The circumstances in force now: those after the round's last card (all clear with no round)."""
@@ -296,7 +316,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRu
         gate = self.gate(state, action, seat)
         if gate:
             return list(gate)
-        return list(getattr(self, name)(state, action, seat))
+        found = getattr(self, name)(state, action, seat)
+        return found if type(found) is list else list(found)  # each check makes a new list: not copied again
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
         # the kit's dispatch (`KitRuleset.reduce`), here with the check that a game is on the table, in one lookup

@@ -13,13 +13,17 @@ from ...core.state import GameState
 from ..kit import reduces
 from .actions import ChooseValue, DiscardCards, ManualEffect, NoAction, Pass, PlayAction, PlayCard, ScoreRound
 from .common import NO_CIRC, seat_name
-from .model import establish
+from .model import CIRCUMSTANCES, establish_ops
 
 __all__ = ["Turns"]
 
 
 class Turns:
     """The reducers of a turn and of scoring (mixed into `XFilesFan`)."""
+
+    _circ_ops: dict[str, tuple[Any, tuple[bool | None, ...]]]
+    _action_titles: dict[str | None, bool]
+    _action_memo: tuple[Any, tuple[int, int, int], frozenset[str]] | None
 
     @reduces(PlayCard)
     def _do_play(self, state: GameState, a: PlayCard, seat: int | None, tx: Tx) -> None:
@@ -42,8 +46,13 @@ class Turns:
                         self.info(state, e["piece"]).provided() & gone:
                     rnd[i] = dict(e, negated=True)
                     negated.append(e["piece"])
-        rnd.append({"piece": pid, "seat": who, "circ": establish(before, info.establishes_circ), "negated": False,
-                    "value": None})
+        ref = state.pieces[pid].card or ""
+        ops = self._circ_ops.get(ref)
+        if ops is None or ops[0] is not info:  # `establish`, with what the card does read once per title
+            ops = self._circ_ops[ref] = (info, establish_ops(info.establishes_circ))
+        circ = {c: bool(before.get(c, False)) if op is None else op
+                for c, op in zip(CIRCUMSTANCES, ops[1], strict=True)}
+        rnd.append({"piece": pid, "seat": who, "circ": circ, "negated": False, "value": None})
         _set_fresh(state, tx, "round", rnd)
         tx.set_rule("passes", 0)
         text = f"{info.name} {'starts the round' if len(rnd) == 1 else 'joins the round'}"
@@ -56,7 +65,7 @@ class Turns:
         if info.type == "conclusion":
             tx.set_rule("round_over", True)
         if self.options["action_cards"] and self._holds_action(state, who):
-            tx.set_rule("pending", [{"kind": "action", "seat": who}])
+            tx.set_rule("pending", [{"kind": "action", "seat": who}], fresh=True)
             return
         self._turn_done(state, tx, who)
 
@@ -64,13 +73,30 @@ class Turns:
         zone = state.zones.get(f"hand:{seat}")
         if zone is None:
             return False
-        pieces, card, infos = state.pieces, self.card, self._info
-        for p in zone.pieces:  # every play: the card data read once, here without a call per card
-            ref = pieces[p].card or ""
-            info = infos.get(ref)
-            if (info if info is not None else card(ref)).type == "action":
-                return True
-        return False
+        return not self._action_pieces(state).isdisjoint(zone.pieces)  # asked at every play: one set operation
+
+    def _action_pieces(self, state: GameState) -> frozenset[str]:
+        """The pieces of this table that are Action cards, found once per table.
+
+        A piece never changes its card, so the answer holds while the table has the same pieces (its piece dict,
+        held so its identity cannot be reused, with the same size and next id: a piece added or removed changes one)
+        and the card data stand."""
+        pieces = state.pieces
+        memo = self._action_memo
+        if memo is not None and memo[0] is pieces and memo[1] == (len(pieces), state.next_id, self._card_version()):
+            return memo[2]
+        flags, card = self._action_titles, self.card
+        found = []
+        for pid, piece in pieces.items():
+            ref = piece.card
+            flag = flags.get(ref)
+            if flag is None:
+                flag = flags[ref] = card(ref).type == "action"
+            if flag:
+                found.append(pid)
+        out = frozenset(found)
+        self._action_memo = (pieces, (len(pieces), state.next_id, self._card_version()), out)
+        return out
 
     def _turn_done(self, state: GameState, tx: Tx, seat: int | None) -> None:
         if state.rules.get("round_over"):
@@ -81,13 +107,14 @@ class Turns:
     def _round_end(self, state: GameState, tx: Tx) -> None:
         """The round ended (xff.5.1): ask for every value still to choose (xff.5.3); scoring follows."""
         asks = []
-        for e in self._round(state):
+        pieces = state.pieces
+        for e in state.rules.get("round") or ():  # read, not changed: no copy of the entries
             pid = e.get("piece")
-            if pid in state.pieces and not e.get("negated") and e.get("value") is None:
+            if pid in pieces and not e.get("negated") and e.get("value") is None:
                 sign = self.info(state, pid).sign
                 if sign:
                     asks.append({"kind": "value", "seat": e.get("seat"), "piece": pid, "sign": sign})
-        tx.set_rule("pending", asks)
+        tx.set_rule("pending", asks, fresh=True)
         tx.set_rule("turn", None)
 
     @reduces(Pass)
@@ -129,7 +156,7 @@ class Turns:
                 if self._hand(state, s) and count > 0]
         tx.note("xfiles-fan.both_pass", None, f"both passed: each discards {count} card(s) (xff.4)")
         tx.set_rule("turn", None)
-        tx.set_rule("pending", asks)
+        tx.set_rule("pending", asks, fresh=True)
         if not asks:
             self._start_turn(state, tx, opener)
 
@@ -174,25 +201,27 @@ class Turns:
 
     @reduces(ScoreRound)
     def _do_score(self, state: GameState, a: ScoreRound, seat: int | None, tx: Tx) -> None:
-        rnd = self._round(state)
-        total = sum(self.round_value(state, e) or 0 for e in rnd)
+        rnd = state.rules.get("round") or []  # read, not changed: no copy of the entries
+        total = self.round_total(state, rnd)
         last = rnd[-1].get("seat") if rnd else None
-        if last in state.seats:
+        seats = state.seats
+        if last in seats:
             tx.add_player_counter(last, "score", total)
             tx.note("xfiles-fan.score", last, f"{seat_name(state, last)} scored {total} for the round (xff.5.2)",
                     {"points": total, "cards": len(rnd)})
+        pieces = state.pieces
         for e in rnd:
             pid = e.get("piece")
-            if pid in state.pieces and state.pieces[pid].zone == "round":
-                owner = state.pieces[pid].owner
-                tx.move(pid, f"discard:{owner if owner in state.seats else e.get('seat')}", face_up=True)
-        tx.set_rule("round", [])
+            if pid in pieces and pieces[pid].zone == "round":
+                owner = pieces[pid].owner
+                tx.move(pid, f"discard:{owner if owner in seats else e.get('seat')}", face_up=True)
+        tx.set_rule("round", [], fresh=True)
         tx.set_rule("round_over", False)
         tx.set_rule("passes", 0)
-        if last in state.seats:
+        if last in seats:
             tx.set_rule("leader", last)
         if not state.rules.get("deck_out"):
-            self._start_turn(state, tx, last if last in state.seats else state.seats[0])
+            self._start_turn(state, tx, last if last in seats else seats[0])
         else:
             tx.set_rule("turn", None)
 
