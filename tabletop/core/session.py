@@ -468,6 +468,20 @@ class Session:
         all_events = list(events)
         named = dict(done.named)
         notes = list(done.notes)
+        try:
+            self._follow(pending, auto, all_events, named, notes, violations)
+        except ActionError:
+            # a later follow-up failed: the earlier ones are undone here, the action's own events by the caller
+            for ev in reversed(all_events[len(events):]):
+                ev.revert(state)
+            raise
+        return all_events, auto, named, notes
+
+    def _follow(self, pending: list[tuple[A.Action, int | None]], auto: list[tuple[A.Action, int | None]],
+                all_events: list[Event], named: dict[str, None], notes: list[Note],
+                violations: list[Violation]) -> None:
+        """Apply the follow-ups `pending` (and theirs, first) through the checks, adding to the lists given."""
+        state = self.state
         while pending:
             if len(auto) >= MAX_CONSEQUENCES:
                 violations.append(
@@ -484,7 +498,6 @@ class Session:
             notes.extend(tx.notes)
             auto.append((follow, who))
             pending = list(self.rules.after(state, new_events, who)) + pending
-        return all_events, auto, named, notes
 
     def _visibility(self, state: GameState) -> Callable[[Piece], frozenset[int]]:
         """`visibility(state)` with the answers found at earlier actions, while the table has the same seats."""

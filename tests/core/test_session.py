@@ -429,3 +429,23 @@ def test_sentences_name_cards_by_reference_rendered_per_seat(session: Session) -
     session.rules = Careless()
     r = session.submit(A.Shuffle("deck"), 0)
     assert state.pieces[top].card not in str(r.violations) and "cannot see" in str(r.violations)
+
+
+def test_a_failing_follow_up_undoes_the_follow_ups_before_it(session: Session) -> None:
+    """A ruleset's second automatic follow-up that raises refuses the action and changes nothing: the first
+    follow-up's events are reverted too (only the action's own were, so a refusal left a drawn card drawn)."""
+    state = session.state
+
+    class TwoFollowUps(NullRules):
+        def after(self, state, events, seat):  # noqa: ANN001, ANN201
+            if seat == 0:
+                return [(A.Draw(1, source="deck", to="hand:1"), 1), (A.Draw(1, source="nowhere"), 1)]
+            return []
+
+    session.rules = TwoFollowUps()
+    state.enforcement = "warn"
+    before = state.hash()
+    hand_before = list(hand(state, 1))
+    r = session.submit(A.Shuffle("deck"), 0)
+    assert not r.accepted
+    assert state.hash() == before and hand(state, 1) == hand_before
