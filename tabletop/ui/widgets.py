@@ -63,7 +63,8 @@ def side_heights(panel_h: int, preview_h: int, rules: bool) -> dict[str, int]:
 
 
 def _heights(panel_h: int, preview: int, rules: bool) -> dict[str, int]:
-    players = 74 if rules else 138
+    # beside a rules panel: two seats' lines (each may wrap once), with the preview's pane given up
+    players = (74 if preview else 100) if rules else 138
     y = 8 + (preview + 6 if preview else 0) + players + 6
     status = moves = 0
     if rules:  # without a preview the spare room goes to the log first

@@ -42,6 +42,8 @@ def test_every_side_widget_is_inside_the_window_and_the_log_has_rows(ruleset):
             for upper, lower in pairwise(order):
                 assert upper.bottom <= lower.top, (ruleset, size, upper, lower)
             assert boxes["log"].h >= LOG_MIN_H, (ruleset, size, boxes["log"])
+            # both seats' lines whole, without scrolling
+            assert app.side.players.scroll_bar is None, (ruleset, size, app.side.players_text)
             if app.side.overlay_preview:  # no pane kept for it: hidden until a card is hovered
                 assert not app.side.preview.visible, (ruleset, size)
             else:
