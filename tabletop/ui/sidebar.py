@@ -123,8 +123,9 @@ class PanelsMixin:
 
     def _place_notices(self) -> None:
         """Notices go over the side panel's preview, beside the status and the log (they cover no label there);
-        with the panel folded, on the table where they cover no zone label (`_free_spot`)."""
-        if self.side is not None and self.side_open:
+        with the panel folded or too short to keep a preview pane (the preview shows over the seats and the status
+        there), on the table where they cover no zone label (`_free_spot`)."""
+        if self.side is not None and self.side_open and not self.side.overlay_preview:
             r = self.side.panel.get_abs_rect()
             self.notices.place(r.x + 8, r.y + 8, r.w - 16)
             return
@@ -373,8 +374,8 @@ class PanelsMixin:
                     # drawn at the pane's height (a card as tall as PREVIEW_H lost its lower part in a short pane)
                     h = min(PREVIEW_H, self.side.preview_rect.h)
                     self.side.set_preview(key, self.assets.preview(ref, h))
-            elif piece is None and self.side.preview_key is None:
-                pass
+            elif self.side.overlay_preview and self.side.preview_key is not None:
+                self.side.set_preview(None, None)  # nothing hovered: the overlay leaves the seats and status in view
         # stacks tell their count on hover (a pygame-gui tooltip after a short rest)
         tip_for = None
         text = ""

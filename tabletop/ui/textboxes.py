@@ -5,7 +5,8 @@ pygame-gui's `UITextBox.append_html_text` lays out only the new text, but when t
 (every appended line does) it renders every row of the box again onto a new surface: ~0.3 ms a row, so a log of
 60 rows cost ~10-15 ms in the frame of every action. Here the taller surface takes a copy of the rows already
 rendered and only the new rows (and the last old row, which the new text may continue) are rendered: pixel for
-pixel what pygame-gui's full re-render draws. Everything else (parsing, wrapping, scrolling) stays pygame-gui's.
+pixel what pygame-gui's full re-render draws. Everything else (parsing, wrapping, scrolling) stays pygame-gui's,
+but for where the scroll bar's end leads: see `LogBox.update`.
 """
 
 from __future__ import annotations
@@ -57,6 +58,37 @@ class LogBox(UITextBox):
         layout = self.text_box_layout
         if layout is not None and type(layout) is TextBoxLayout:
             layout.__class__ = _GrowingLayout
+
+    def update(self, time_delta: float) -> None:
+        """pygame-gui's update, with the text shown from where the slider stands along the track it can travel.
+
+        pygame-gui shows the text from `start_percentage`, the slider's top over the track's length; but the slider is
+        never shorter than 5 px, so in a short box over a long log the slider's lowest place stops short of the text's
+        end (a log 60 rows long in a box two rows high left its last 3-4 rows out of reach: new lines never showed).
+        Here the slider at the end of its travel shows the text's last row, wherever the track is too short."""
+        bar, layout = self.scroll_bar, self.text_box_layout
+        if bar is None or layout is None or self.text_wrap_rect is None:
+            super().update(time_delta)
+            return
+        raw = bar.start_percentage
+        bar.start_percentage = self.view_fraction()
+        try:
+            super().update(time_delta)
+        finally:
+            bar.start_percentage = raw
+
+    def view_fraction(self) -> float:
+        """The part of the text's height above the box's view: 0 with the slider at its top, and the text's height
+        less the view's at the slider's lowest place (a track too short to travel shows the end: a log's news)."""
+        bar, layout = self.scroll_bar, self.text_box_layout
+        if bar is None or layout is None or self.text_wrap_rect is None or layout.layout_rect.height <= 0:
+            return 0.0
+        most = max(0.0, 1.0 - self.text_wrap_rect[3] / layout.layout_rect.height)
+        slider = bar.sliding_button.relative_rect.height if bar.sliding_button is not None else 0
+        travel = bar.scrollable_height - slider
+        if travel <= 0:
+            return most
+        return most * min(1.0, max(0.0, bar.scroll_position / travel))
 
 
 class StatusBox(UITextBox):

@@ -37,6 +37,7 @@ __all__ = [
     "Notices",
     "Prompt",
     "SidePanel",
+    "side_heights",
     "StartScreen",
     "TopBar",
     "VoteDialog",
@@ -45,6 +46,34 @@ __all__ = [
 Callback = Callable[[], Any]
 #: the log box keeps appending up to LOG_MAX rows, then starts again from the last LOG_KEEP
 LOG_MAX, LOG_KEEP = 60, 30
+#: the side panel's log is never lower than this (about four rows: its scroll bar's slider has a track to travel);
+#: a panel too short for it and a preview pane shows the preview over the seats instead (`side_heights`)
+LOG_MIN_H = 110
+#: behind an overlay preview: the panel's own dark, so the text under the card does not show through
+OVERLAY_BACK = (24, 28, 32, 255)
+
+
+def side_heights(panel_h: int, preview_h: int, rules: bool) -> dict[str, int]:
+    """The side panel's boxes' heights (preview, players, status, moves, log) for a panel `panel_h` high.
+
+    The preview takes its room (shorter beside a rules panel) when the log still gets LOG_MIN_H and the chat line
+    fits; otherwise "preview" is 0 (it shows over the seats while a card is hovered) and the log takes the room."""
+    with_preview = _heights(panel_h, min(preview_h, max(120, panel_h // 5)) if rules else preview_h, rules)
+    return with_preview if with_preview["log"] >= LOG_MIN_H else _heights(panel_h, 0, rules)
+
+
+def _heights(panel_h: int, preview: int, rules: bool) -> dict[str, int]:
+    # beside a rules panel: two seats' lines (each may wrap once), with the preview's pane given up
+    players = (74 if preview else 100) if rules else 138
+    y = 8 + (preview + 6 if preview else 0) + players + 6
+    status = moves = 0
+    if rules:  # without a preview the spare room goes to the log first
+        status = max(90, (panel_h - y) * (30 if preview else 25) // 100)
+        y += status + 2 + 20
+        moves = max(80, (panel_h - y) * (45 if preview else 35) // 100)
+        y += moves + 6
+    log = panel_h - y - (6 + 30 + 10)  # the gap above the chat line, the line, and a margin under it
+    return {"preview": preview, "players": players, "status": status, "moves": moves, "log": max(60, log)}
 
 
 class SidePanel:
@@ -59,48 +88,63 @@ class SidePanel:
         self.manager = manager
         self.panel = UIPanel(rect, starting_height=1, manager=manager)
         w = rect.w - 16
-        if rules:
-            preview_h = min(preview_h, max(120, rect.h // 5))
+        heights = side_heights(rect.h, preview_h, rules)
+        #: a short panel keeps no room for the preview: it shows over the seats and the status while a card is
+        #: hovered (`set_preview`), and the log has the room the rest of the time
+        self.overlay_preview = heights["preview"] == 0
+        y = 8
+        if not self.overlay_preview:
+            preview_h = heights["preview"]
+            y += preview_h + 6
+        else:
+            preview_h = min(preview_h, rect.h * 45 // 100)
         self.preview_rect = pygame.Rect(8, 8, w, preview_h)
-        blank = pygame.Surface((w, preview_h), pygame.SRCALPHA)
-        self.preview = UIImage(self.preview_rect, blank, manager, container=self.panel)
         self.preview_key: Any = None
-        y = 8 + preview_h + 6
-        players_h = 74 if rules else 138
-        self.players = UITextBox("", pygame.Rect(8, y, w, players_h), manager, container=self.panel)
-        y += players_h + 6
+        self.players = UITextBox("", pygame.Rect(8, y, w, heights["players"]), manager, container=self.panel)
+        y += heights["players"] + 6
         self.status: StatusBox | None = None
         self.moves: MoveList | None = None
         self.moves_label: UILabel | None = None
         self.status_text = ""
         self.move_items: list[tuple[str, str]] = []
         if rules:
-            status_h = max(90, (rect.h - y) * 30 // 100)
-            self.status = StatusBox("", pygame.Rect(8, y, w, status_h), manager, container=self.panel,
+            self.status = StatusBox("", pygame.Rect(8, y, w, heights["status"]), manager, container=self.panel,
                                     object_id="#rules_status")
-            y += status_h + 2
+            y += heights["status"] + 2
             self.moves_label = UILabel(pygame.Rect(8, y, w, 20), "Legal moves", manager, container=self.panel,
                                        object_id="#moves_label")
             y += 20
-            moves_h = max(80, (rect.h - y) * 45 // 100)
-            self.moves = MoveList(pygame.Rect(8, y, w, moves_h), [], manager, container=self.panel,
+            self.moves = MoveList(pygame.Rect(8, y, w, heights["moves"]), [], manager, container=self.panel,
                                   object_id="#moves")
-            y += moves_h + 6
-        log_h = max(60, rect.h - y - 46)
+            y += heights["moves"] + 6
+        log_h = heights["log"]
         self.log = LogBox("", pygame.Rect(8, y, w, log_h), manager, container=self.panel)
         self.chat = UITextEntryLine(pygame.Rect(8, y + log_h + 6, w, 30), manager, container=self.panel,
                                     placeholder_text="Chat (Enter)")
+        # made last, so that as an overlay it lies over the text boxes
+        blank = pygame.Surface(self.preview_rect.size, pygame.SRCALPHA)
+        self.preview = UIImage(self.preview_rect, blank, manager, container=self.panel,
+                               starting_height=4 if self.overlay_preview else 1)
+        if self.overlay_preview:
+            self.preview.hide()
         self.log_text = ""
         self.log_keys: list[Any] = []
         self._pending: tuple[list[tuple[Any, str]], str] | None = None
         self.players_text = ""
 
     def set_preview(self, key: Any, surface: pygame.Surface | None) -> None:
-        """Show `surface` (a card's face) whole in the preview, centred across it and scaled down to fit."""
+        """Show `surface` (a card's face) whole in the preview, centred across it and scaled down to fit. An overlay
+        preview shows only with a face (`key` None: nothing hovered), on a backing that hides the text under it."""
         if key == self.preview_key:
             return
         self.preview_key = key
         canvas = pygame.Surface(self.preview_rect.size, pygame.SRCALPHA)
+        if self.overlay_preview:
+            if key is None or surface is None:
+                self.preview.hide()
+                return
+            self.preview.show()
+            canvas.fill(OVERLAY_BACK)
         if surface is not None:
             sw, sh = surface.get_size()
             scale = min(1.0, canvas.get_width() / max(1, sw), canvas.get_height() / max(1, sh))

@@ -7,12 +7,18 @@ import pygame
 
 from tabletop.game import new_session
 from tabletop.ui import TableApp
+from tabletop.ui.widgets import OVERLAY_BACK
 from tests.ui.uihelpers import mouse, post
 
 
 def _drawn(app: TableApp) -> pygame.Rect:
-    """The part of the preview pane something is drawn on."""
-    return app.side.preview.image.get_bounding_rect()
+    """The part of the preview pane something is drawn on (the card: not the backing an overlay preview lies on)."""
+    image = app.side.preview.image
+    drawn = pygame.mask.from_surface(image)
+    if app.side.overlay_preview:
+        drawn.erase(pygame.mask.from_threshold(image, OVERLAY_BACK, (2, 2, 2, 255)), (0, 0))
+    rects = drawn.get_bounding_rects()
+    return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
 
 
 def test_a_hovered_card_is_whole_in_a_short_preview_pane():

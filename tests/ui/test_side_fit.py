@@ -1,0 +1,81 @@
+"""Every side-panel widget lies inside the window, and the log has room for several rows (issue 15).
+
+Why: at 800x600 Freeform's chat field was cut off by the window's bottom edge, and beside a rules panel an empty
+preview pane took ~130 px while the log showed two rows. A short panel now keeps no pane for the preview: it shows
+over the seats and the status while a card is hovered, and the log has the room the rest of the time."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pygame
+import pytest
+
+from tabletop.game import new_session
+from tabletop.rules import RULESETS
+from tabletop.ui import TableApp
+from tabletop.ui.widgets import LOG_MIN_H, side_heights
+from tests.ui.uihelpers import mouse, post
+
+SIZES = ((800, 600), (1280, 800), (1600, 1000))
+
+
+def _boxes(app: TableApp) -> dict[str, pygame.Rect]:
+    side = app.side
+    names = ("players", "status", "moves_label", "moves", "log", "chat")
+    return {n: getattr(side, n).get_abs_rect() for n in names if getattr(side, n) is not None}
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_every_side_widget_is_inside_the_window_and_the_log_has_rows(ruleset):
+    for size in SIZES:
+        app = TableApp(new_session(ruleset, 2, seed=1), seat=0, size=size, fps=0)
+        try:
+            app.run_frames(1)
+            window = pygame.Rect((0, 0), size)
+            boxes = _boxes(app)
+            preview = app.side.preview.get_abs_rect()
+            for name, r in {**boxes, "preview": preview}.items():
+                assert window.contains(r), (ruleset, size, name, r)
+                assert app.side.panel.get_abs_rect().contains(r), (ruleset, size, name, r)
+            order = list(boxes.values())
+            for upper, lower in pairwise(order):
+                assert upper.bottom <= lower.top, (ruleset, size, upper, lower)
+            assert boxes["log"].h >= LOG_MIN_H, (ruleset, size, boxes["log"])
+            # both seats' lines whole, without scrolling
+            assert app.side.players.scroll_bar is None, (ruleset, size, app.side.players_text)
+            if app.side.overlay_preview:  # no pane kept for it: hidden until a card is hovered
+                assert not app.side.preview.visible, (ruleset, size)
+            else:
+                assert preview.bottom <= boxes["players"].top, (ruleset, size)
+        finally:
+            pygame.event.clear()
+
+
+def test_at_800x600_the_preview_shows_over_the_panel_only_while_a_card_is_hovered():
+    app = TableApp(new_session("xfiles-ccg", 2, enforcement="strict", seed=1), seat=0, size=(800, 600), fps=0)
+    try:
+        app.run_frames(2)
+        side = app.side
+        assert side.overlay_preview and not side.preview.visible
+        card = app.hand.cards[0]
+        post(app, mouse(pygame.MOUSEMOTION, app.hand.spot(card.pid)))
+        app.run_frames(2)
+        assert side.preview.visible and side.preview_key == ("card", card.piece["card"])
+        # drawn over the seats and the status, on an opaque backing (their text does not show through)
+        assert side.preview.get_abs_rect().colliderect(side.players.get_abs_rect())
+        assert side.preview.get_top_layer() > side.players.get_top_layer()
+        assert side.preview.image.get_at((0, 0)).a == 255
+        post(app, mouse(pygame.MOUSEMOTION, side.log.get_abs_rect().center))
+        app.run_frames(2)
+        assert not side.preview.visible and side.preview_key is None
+    finally:
+        pygame.event.clear()
+
+
+def test_the_preview_keeps_its_pane_where_the_log_still_gets_its_rows():
+    for rules in (True, False):
+        tall = side_heights(764, 280, rules)
+        assert tall["preview"] > 0 and tall["log"] >= LOG_MIN_H
+        short = side_heights(528, 280, rules)
+        assert short["preview"] == 0 and short["log"] >= LOG_MIN_H
