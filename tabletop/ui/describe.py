@@ -55,7 +55,7 @@ def _seen_list(count: int, cards: list[str], name_of: NameOf, verb: str, word: s
     return text
 
 
-#: at most this many card names on one log line: a whole hand (13 in X-Files Fan) is named, a deck is counted
+#: at most this many card names on one log line: a whole hand (13 cards, say) is named, a deck is counted
 _SHOWN = 20
 
 
