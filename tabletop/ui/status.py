@@ -17,9 +17,11 @@ __all__ = ["SEAT_KEYS", "describe_action", "badge_text", "field_words", "humaniz
 #: status keys whose integer value is a seat
 SEAT_KEYS = frozenset({"active", "active_seat", "priority", "first", "winner", "seat", "turn_seat", "player",
                        "controller", "owner", "attacker", "defender", "by", "to", "from_seat", "decider",
-                       "decision", "leader", "waiting", "xfiles_player"})
+                       "decision", "leader", "waiting"})
+#: endings of a status key whose integer value is a seat (`dealer_seat`, a ruleset's `..._player`)
+_SEAT_ENDINGS = ("_seat", "_player")
 #: labels for status keys whose humanized name reads wrong beside a player's name
-_LABELS = {"decision": "Decides", "waiting": "Waiting for", "xfiles_player": "X-Files player"}
+_LABELS = {"decision": "Decides", "waiting": "Waiting for"}
 #: words of a machine name a reader says otherwise (`deck_ordinality` is the deck order)
 _WORDS = {"ordinality": "order"}
 #: a machine identifier: lower-case words joined by underscores (`choose_first`), or camelCase (`deckOrdinality`)
@@ -66,7 +68,7 @@ def _seat(value: Any, names: Mapping[int, str]) -> str:
 def _scalar(key: str, value: Any, names: Mapping[int, str], name_of: NameOf) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if key in SEAT_KEYS:
+    if key in SEAT_KEYS or key.endswith(_SEAT_ENDINGS):
         return _seat(value, names)
     if isinstance(value, str):
         return name_of(value) or (humanize(value) if _IDENT.fullmatch(value) else value)

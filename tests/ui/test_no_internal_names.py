@@ -66,10 +66,11 @@ def test_the_rules_panel_never_shows_an_identifier_through_a_game(name: str) -> 
 def test_the_phase_identifier_and_the_deciding_seat_read_as_words() -> None:
     names = {0: "Ann", 1: "Bo"}
     status = {"phase": "choose_first", "step": "choose_first", "step_label": "Setup: who plays first",
-              "decision": 0, "result": "round_over", "waiting": [1]}
+              "decision": 0, "result": "round_over", "waiting": [1], "lead_player": 1}
     lines = status_lines(status, names, lambda v: None)
     assert ("Decides", "Ann") in [(label, text) for _, label, text in lines]
     assert ("Waiting for", "Bo") in [(label, text) for _, label, text in lines]
+    assert ("Lead player", "Bo") in [(label, text) for _, label, text in lines]
     assert "Phase" not in [label for _, label, _ in lines]
     assert ("Result", "Round over") in [(label, text) for _, label, text in lines]
 
