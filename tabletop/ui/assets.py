@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from .panels import face_painter, hidden_fields
+from .status import humanize
 
 __all__ = ["SUIT_COLORS", "AssetLoader", "draw_suit", "hex_color"]
 
@@ -460,7 +461,7 @@ class AssetLoader:
             sf = self.font(max(7, int(h * 0.045)), True)
             x = w - m
             for k, v in reversed(stats[-4:]):
-                t = sf.render(f"{k} {v}", True, (250, 250, 250))
+                t = sf.render(f"{humanize(k, field=True)} {v}", True, (250, 250, 250))
                 chip = pygame.Rect(x - t.get_width() - m, h - m - t.get_height() - 4, t.get_width() + m, t.get_height() + 4)
                 if chip.x < m:
                     break

@@ -19,6 +19,7 @@ from .assets import AssetLoader, hex_color
 from .camera import Camera
 from .layout import CARD_H, CARD_W, Item, Layout, ZoneBox, fit_label, label_variants
 from .scene import Scene
+from .status import badge_text
 
 __all__ = ["BG", "FELT", "HandCard", "HandStrip", "LabelPlacement", "Renderer"]
 
@@ -498,7 +499,7 @@ class Renderer:
             if counters and item.kind != "counter":
                 y = r.y + 4
                 for name, value in list(counters.items())[:4]:
-                    b = self.assets.badge(str(value) if name in ("value", "counter") else f"{name} {value}", 13,
+                    b = self.assets.badge(badge_text(name, value), 13,
                                           bg=(150, 30, 30))
                     self._blit(target, b, (r.right - b.get_width() - 3, y))
                     y += b.get_height() + 2

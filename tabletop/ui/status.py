@@ -12,11 +12,20 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-__all__ = ["SEAT_KEYS", "describe_action", "field_words", "status_html", "status_lines"]
+__all__ = ["SEAT_KEYS", "describe_action", "badge_text", "field_words", "humanize", "status_html", "status_lines"]
 
 #: status keys whose integer value is a seat
 SEAT_KEYS = frozenset({"active", "active_seat", "priority", "first", "winner", "seat", "turn_seat", "player",
-                       "controller", "owner", "attacker", "defender", "by", "to", "from_seat", "decider"})
+                       "controller", "owner", "attacker", "defender", "by", "to", "from_seat", "decider",
+                       "decision", "leader", "waiting"})
+#: endings of a status key whose integer value is a seat (`dealer_seat`, a ruleset's `..._player`)
+_SEAT_ENDINGS = ("_seat", "_player")
+#: labels for status keys whose humanized name reads wrong beside a player's name
+_LABELS = {"decision": "Decides", "waiting": "Waiting for"}
+#: words of a machine name a reader says otherwise (`deck_ordinality` is the deck order)
+_WORDS = {"ordinality": "order"}
+#: a machine identifier: lower-case words joined by underscores (`choose_first`), or camelCase (`deckOrdinality`)
+_IDENT = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+")
 #: keys shown elsewhere (top bar) or only meaningful together with another key
 _HIDDEN = frozenset({"ruleset", "prompt", "score_name", "step"})
 #: keys of a dict row that name it (its title)
@@ -27,8 +36,25 @@ _MAX_DEPTH = 3
 NameOf = Callable[[str], str | None]
 
 
+def humanize(key: str, *, field: bool = False) -> str:
+    """A machine name (`choose_first`, `deckOrdinality`) in words ("Choose first", "Deck order"), so no identifier
+    reaches a panel or a card badge; for a card `field` a trailing "value" goes when other words remain
+    (`investment_value` 2 is "Investment 2": the number beside it is the value)."""
+    words = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", str(key)).replace("_", " ").split()
+    words = [_WORDS.get(w.lower(), w.lower()) for w in words]
+    if field and len(words) > 1 and words[-1] == "value":
+        words.pop()
+    return " ".join(words).capitalize()
+
+
+def badge_text(name: str, value: Any) -> str:
+    """A counter on a piece as its badge says it: the bare number for a plain `value`/`counter`, else its name in
+    words and the number ("Investment 2", not "investment_value 2")."""
+    return str(value) if name in ("value", "counter") else f"{humanize(name, field=True)} {value}"
+
+
 def _label(key: str) -> str:
-    return key.replace("_", " ").strip().capitalize()
+    return _LABELS.get(key) or humanize(key)
 
 
 def _seat(value: Any, names: Mapping[int, str]) -> str:
@@ -42,10 +68,10 @@ def _seat(value: Any, names: Mapping[int, str]) -> str:
 def _scalar(key: str, value: Any, names: Mapping[int, str], name_of: NameOf) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if key in SEAT_KEYS:
+    if key in SEAT_KEYS or key.endswith(_SEAT_ENDINGS):
         return _seat(value, names)
     if isinstance(value, str):
-        return name_of(value) or value
+        return name_of(value) or (humanize(value) if _IDENT.fullmatch(value) else value)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
@@ -127,7 +153,7 @@ def status_lines(status: Mapping[str, Any], names: Mapping[int, str], name_of: N
     out: list[tuple[int, str, str]] = []
     score_name = status.get("score_name") if depth == 0 else None
     for key, value in status.items():
-        if depth == 0 and key in _HIDDEN:
+        if depth == 0 and (key in _HIDDEN or _said_by_step(status, key, value)):
             continue
         if key == "step_label" and depth == 0:
             out.append((depth, "Step", str(value)))
@@ -146,6 +172,13 @@ def status_lines(status: Mapping[str, Any], names: Mapping[int, str], name_of: N
         else:
             out.append((depth, label, _scalar(key, value, names, name_of)))
     return out
+
+
+def _said_by_step(status: Mapping[str, Any], key: str, value: Any) -> bool:
+    """Whether `key` is a phase identifier (`choose_first`, `play`) that the status's `step_label` already says in
+    words: shown, it would only repeat the step as machine data."""
+    return (key == "phase" and "step_label" in status and isinstance(value, str)
+            and (value.islower() or bool(_IDENT.fullmatch(value))) and " " not in value)
 
 
 def _plumbing(status: Mapping[str, Any]) -> set[str]:

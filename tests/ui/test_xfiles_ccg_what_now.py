@@ -179,3 +179,38 @@ def test_an_agent_dragged_to_the_field_is_deployed_with_its_equipment():
     app.run_frames(1)
     assert session.history[-1].action == Deploy(agent, "field")
     assert all(state.pieces[g].zone == f"field:{seat}" and state.pieces[g].attached_to == agent for g in gear)
+
+
+def test_a_bluff_card_dropped_on_the_field_of_its_site_is_bluffed_in_strict():
+    """A hand card dragged onto the Field holding the Site it may go under makes the Bluff move, and a Site dragged
+    onto its owner's Field is placed (the Bluff drop was refused as "no rule's doing": found by a newcomer's trial)."""
+    from tabletop.core import actions as A
+    from tabletop.rules.xfiles_ccg.actions import PlaceBluff, PlaceSite
+    from tests.ui.uihelpers import engine_until
+
+    session = new_session("xfiles-ccg", 2, enforcement="strict", seed=1)
+    rules, state = session.rules, session.state
+    engine_until(session, lambda: rules.step(state) == "sites")
+    app = TableApp(session, seat=rules.decision(state), size=(1280, 800), fps=0)
+    app.run_frames(2)
+    site = next(m for m in app.legal.moves if isinstance(m, PlaceSite))
+    assert app.submit(A.Move((site.piece,), f"field:{app.seat}")).accepted
+    app.run_frames(1)
+    assert session.history[-1].action.type == "xfc.site" and state.pieces[site.piece].zone == f"field:{app.seat}"
+
+    engine_until(session, lambda: rules.step(state) == "bluffs")
+    app = TableApp(session, seat=rules.decision(state), size=(1280, 800), fps=0)
+    app.run_frames(2)
+    bluffs = [m for m in app.legal.moves if isinstance(m, PlaceBluff)]
+    assert bluffs
+    move = bluffs[0]
+    zone = state.pieces[move.site].zone
+    under = [m for m in bluffs if m.piece == move.piece and state.pieces[m.site].zone == zone]
+    before = len(session.history)
+    result = app.submit(A.Move((move.piece,), zone))  # what a drop of the card on the Site's Field sends
+    app.run_frames(1)
+    if len(under) == 1:
+        assert result.accepted and session.history[-1].action == move
+        assert state.pieces[move.piece].attached_to == move.site and not state.pieces[move.piece].face_up
+    else:  # several Sites there: the window asks which
+        assert app.prompt is not None and len(session.history) == before

@@ -113,7 +113,8 @@ class MoveListing:
     def legal_paths(self, state: GameState, action: Action, seat: int | None) -> list[tuple[str, str | None]]:
         """The cards `action` plays and where each goes, for the glow and for a drag that makes the move: a card
         played joins the chain, Equipment goes to its Agent's zone, an Agent deployed or hired to the section named,
-        a card sold or discarded to its owner's discard; the other moves' cards stay where they are (None)."""
+        a Site placed to its owner's Field, a Bluff beneath its Site (the Site's zone), a card sold or discarded to
+        its owner's discard; the other moves' cards stay where they are (None)."""
         own = seat if seat is not None else 0
         if isinstance(action, PlayCard):
             return [(action.piece, "chain")]
@@ -124,6 +125,11 @@ class MoveListing:
             return [(action.agent, f"{action.to}:{own}")]
         if isinstance(action, Hire):
             return [(action.piece, f"{action.to}:{own}")]
+        if isinstance(action, PlaceSite):
+            return [(action.piece, f"field:{own}")]
+        if isinstance(action, PlaceBluff):
+            site = state.pieces.get(action.site)
+            return [(action.piece, site.zone if site is not None else None)]
         if isinstance(action, (Sell, Discard)):
             return [(pid, f"discard:{own}") for pid in action.pieces]
         out: list[tuple[str, str | None]] = []
