@@ -71,6 +71,8 @@ class ClientProtocol:
         self.spectators = 0
         self.paused = False
         self.log: list[dict[str, Any]] = []
+        #: how many of the seat's log lines came before the first of `log` (the welcome says; the rest were dropped)
+        self.log_start = 0
         self.connected = False
         self.welcomed = False
         self.desyncs = 0
@@ -204,6 +206,7 @@ class ClientProtocol:
         self.host_name = msg["host"]
         self.players, self.spectators, self.paused = msg["players"], msg["spectators"], msg["paused"]
         self.log = log = msg["log"][-CLIENT_LOG:]
+        self.log_start = max(0, int(msg.get("log_start") or 0)) + len(msg["log"]) - len(log)
         for line in log:  # `_full_line`, inlined: a welcome brings hundreds
             if type(line) is dict:
                 if "violations" not in line:
@@ -220,7 +223,8 @@ class ClientProtocol:
         for cseq in sorted(self.pending):
             self._out.append(encode(self.pending[cseq]))
         self._events.append(ClientEvent("welcome", {"seat": self.seat, "seq": self.seq, "view": self.view,
-                                                    "legal": self.legal, "log": list(self.log)}))
+                                                    "legal": self.legal, "log": list(self.log),
+                                                    "log_start": self.log_start}))
         if not ok:
             self._desync("the welcome view does not match its hash")
 
@@ -288,6 +292,7 @@ class ClientProtocol:
         lines = [_full_line(line) for line in lines]
         self.log.extend(lines)
         if len(self.log) > CLIENT_LOG:
+            self.log_start += len(self.log) - CLIENT_LOG
             del self.log[: len(self.log) - CLIENT_LOG]
         self._events.append(ClientEvent("log", {"lines": lines}))
 

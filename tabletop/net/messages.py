@@ -98,6 +98,8 @@ HOST_MESSAGES: dict[str, Schema] = {
         "hash": (_STR, True),
         "view": ((dict,), True),
         "log": ((list,), True),
+        # how many of the seat's log lines came before the first of `log` (a reader numbers its lines from it)
+        "log_start": (_INT, False),
         "players": ((list,), True),
         "spectators": (_INT, True),
         "paused": (_BOOL, True),

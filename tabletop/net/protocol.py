@@ -289,7 +289,8 @@ class HostProtocol(DeskKeeper, HaltGuard):
         if cached is None or cached[0] != key:
             tail = b',"view":' + lv.view_json().encode()
             if log:
-                tail += b',"log":[' + ",".join(self._welcome_log(seat)).encode() + b"]"
+                lines = self._welcome_log(seat)
+                tail += b',"log":[' + ",".join(lines).encode() + b'],"log_start":' + str(len(history) - len(lines)).encode()
             cached = self._tails[seat] = (key, tail + b"}")
         return encode(msg)[:-1] + cached[1]
 

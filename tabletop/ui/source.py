@@ -392,7 +392,8 @@ class RemoteSource(TableSource):
     def stream(self, seat: int | None) -> Stream:
         """The stream the host sends this seat: its view, then each patch with its legal moves, as they came."""
         p = self._protocol()
-        self._stream = _RemoteStream(self.view(seat), getattr(p, "legal", None), list(getattr(p, "log", [])))
+        self._stream = _RemoteStream(self.view(seat), getattr(p, "legal", None), list(getattr(p, "log", [])),
+                                     getattr(p, "log_start", 0))
         return self._stream
 
     def submit(self, action: A.Action, seat: int | None) -> Result | None:

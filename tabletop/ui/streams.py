@@ -43,10 +43,11 @@ class _HostedStream:
 class _RemoteStream:
     """A joined seat's stream: the host's welcome, snapshots and patches (with legal moves) as stream items."""
 
-    def __init__(self, view: dict[str, Any], legal: dict[str, Any] | None, log: list[dict[str, Any]]) -> None:
+    def __init__(self, view: dict[str, Any], legal: dict[str, Any] | None, log: list[dict[str, Any]],
+                 log_start: int = 0) -> None:
         self._items: list[StreamItem] = [StreamItem(int(view.get("seq", -1)), view=view, legal=legal,
                                                     status=dict(view.get("rules") or {}), log=list(log),
-                                                    history=True)]
+                                                    history=True, log_start=log_start)]
 
     def put(self, data: dict[str, Any]) -> None:
         """Queue what a client event brought (`view` for a whole view, `patch` for a patch message); a welcome's
@@ -56,7 +57,7 @@ class _RemoteStream:
             v = data["view"]
             self._items.append(StreamItem(int(v.get("seq", -1)), view=v, legal=legal,
                                           status=dict(v.get("rules") or {}), log=list(data.get("log") or []),
-                                          history="log" in data))
+                                          history="log" in data, log_start=int(data.get("log_start") or 0)))
         elif data.get("patch") is not None:
             msg = data["patch"]
             patch = {k: v for k, v in msg.items() if k in ("set", "zones", "pieces")}

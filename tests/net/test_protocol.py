@@ -389,3 +389,17 @@ def test_a_fling_streams_transient_positions_then_lands_as_one_logged_move() -> 
     w.assert_in_step()
     motion_frames = [d for d in w.received[b] if b'"motion"' in d]
     assert motion_frames and all(pid.encode() not in d for d in motion_frames)
+
+
+def test_a_late_joiner_numbers_the_log_as_the_host_does() -> None:
+    """A welcome brings the last 200 lines and says how many came before them (`log_start`), so a joined window in
+    a long game numbers its lines as a local one does instead of from 1 (found in session 6's log-numbering fix)."""
+    w = Wire()
+    for i in range(230):
+        assert w.session.submit(A.Shuffle("deck"), i % 2).accepted
+    _, ann = w.join(name="ann", seat=0)
+    history = len(w.session.history)
+    assert len(ann.log) == 200 and ann.log_start == history - 200
+    welcome = next(e for e in ann.events_received() if e.kind == "welcome")
+    assert welcome.data["log_start"] == history - 200
+    assert ann.log[0]["seq"] == w.session.history[history - 200].seq

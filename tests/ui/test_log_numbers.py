@@ -62,3 +62,18 @@ def test_a_history_that_starts_late_numbers_from_where_it_starts():
     table.feed([item])
     assert table.log_start + len(table.log) == 205
     stream.close()
+
+
+def test_a_joined_window_numbers_from_where_the_welcome_starts():
+    """A joined seat's stream carries the welcome's `log_start`, so its window numbers as the host's does."""
+    from tabletop.ui.streams import _RemoteStream
+
+    lines = [{"seq": 300 + i, "seat": 0, "kind": "submit", "action": {"type": "chat", "text": "hi"}} for i in range(3)]
+    view = {"seat": 1, "seq": 302, "zones": [], "players": [], "rules": {}}
+    table = TableView(1)
+    table.feed(_RemoteStream(view, None, lines, 297).take())
+    assert table.log_start == 297 and len(table.log) == 3
+    stream = _RemoteStream(view, None, [])
+    stream.put({"view": view, "log": lines, "log_start": 120})
+    table.feed(stream.take()[1:])
+    assert table.log_start == 120
