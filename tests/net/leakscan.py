@@ -181,6 +181,8 @@ class Table:
                 self.frames_scanned += 1
                 msg = json.loads(frame)
                 history = {k: msg.pop(k) for k in ("log", "entry") if k in msg}
+                # a seat token is random text ("p5-Svub…" once read as the id p5): it names no piece
+                msg.pop("token", None)
                 for part, (hidden_ids, secrets) in ((json.dumps(msg, ensure_ascii=False), checks[0]),
                                                     (json.dumps(history, ensure_ascii=False), checks[1])):
                     text = _without_catalog(part)
