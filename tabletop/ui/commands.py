@@ -21,7 +21,7 @@ from .settings import (
     KMOD_SHIFT,
     MOD_KEYS,
 )
-from .whatnow import card_moves, moves_to
+from .whatnow import card_moves, moves_to, names_piece
 from .widgets import (
     ENFORCEMENT,
     ChoiceDialog,
@@ -569,6 +569,9 @@ class CommandsMixin:
         pid, moves = action.pieces[0], self.legal.moves
         found = [i for i in moves_to(pid, action.to, self.legal.summary.get("paths") or [], len(moves))
                  if not isinstance(moves[i], A.Move)]
+        onto = getattr(self, "drop_onto", None)
+        named = [i for i in found if onto is not None and names_piece(moves[i], onto)]
+        found = named or found  # let go on a piece one move names (Equipment on its Agent): that move
         if len(found) == 1:
             self.submit(moves[found[0]])
         elif found:

@@ -16,7 +16,7 @@ from typing import Any
 from ..core.words import action_defaults, action_todo, action_words, fill
 from .status import SEAT_KEYS, describe_action, field_words
 
-__all__ = ["MoveRow", "StatusLine", "card_moves", "kind_verb", "move_rows", "moves_to", "short_title", "status_variants",
+__all__ = ["MoveRow", "StatusLine", "card_moves", "kind_verb", "move_rows", "moves_to", "names_piece", "short_title", "status_variants",
            "todo_words", "worded"]
 
 #: the fields that name a seat in a move's words (a Site is directed `at` one)
@@ -147,6 +147,15 @@ def card_moves(rows: Sequence[MoveRow], pid: str, name: str | None) -> list[tupl
                 text = f"{verb} {text[len(verb) + len(name) + 2:]}"
             out.append((i, text))
     return out
+
+
+def names_piece(action: Any, pid: str) -> bool:
+    """Whether one of `action`'s fields is piece `pid` (or a list holding it): Equipment let go on an Agent picks
+    the move for that Agent."""
+    for value in action.to_dict().values():
+        if value == pid or (isinstance(value, (list, tuple)) and pid in value):
+            return True
+    return False
 
 
 def moves_to(pid: str, zone: str, paths: Sequence[Sequence[Sequence[Any]]], count: int) -> list[int]:

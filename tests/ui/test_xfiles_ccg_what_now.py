@@ -214,3 +214,28 @@ def test_a_bluff_card_dropped_on_the_field_of_its_site_is_bluffed_in_strict():
         assert state.pieces[move.piece].attached_to == move.site and not state.pieces[move.piece].face_up
     else:  # several Sites there: the window asks which
         assert app.prompt is not None and len(session.history) == before
+
+
+def test_equipment_let_go_on_an_agent_is_requisitioned_for_that_agent():
+    """Dropping the Sidearm on Owen Marsh still asked which of the four Agents (a newcomer's re-trial): a card let
+    go on a piece that one of its moves names makes that move."""
+    from tabletop.rules.xfiles_ccg.actions import Requisition
+    from tests.ui.uihelpers import drag, engine_until, screen_of
+
+    session = new_session("xfiles-ccg", 2, enforcement="strict", seed=1)
+    rules = session.rules
+    engine_until(session, lambda: rules.step(session.state) == "requisition")
+    app = TableApp(session, seat=rules.decision(session.state), size=(1280, 800), fps=0)
+    app.run_frames(2)
+    moves = [m for m in app.legal.moves if isinstance(m, Requisition)]
+    by_piece: dict[str, list] = {}
+    for m in moves:
+        by_piece.setdefault(m.piece, []).append(m)
+    piece, options = max(by_piece.items(), key=lambda kv: len(kv[1]))
+    assert len({m.agent for m in options}) >= 2, "the test wants a card with a choice of Agents"
+    want = options[-1]
+    before = len(session.history)
+    drag(app, screen_of(app, piece), screen_of(app, want.agent))
+    app.run_frames(2)
+    assert app.prompt is None, "no question: the drop named the Agent"
+    assert len(session.history) == before + 1 and session.history[-1].action == want
