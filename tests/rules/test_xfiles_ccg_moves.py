@@ -254,3 +254,31 @@ def test_a_waiting_seat_is_told_why_it_is_not_asked_to_requisition_or_deploy(ste
     deciding = rules.status(s.state, 0)
     assert "Investigating Player" not in deciding["what_now"] and "own turn" not in deciding["todo"]
     assert "Only the Investigating Player" not in rules.status(s.state, None)["what_now"]  # a spectator has no turn
+
+
+def test_the_status_gives_the_hand_size_and_says_when_no_team_can_be_sent() -> None:
+    """A newcomer's re-trial: Debriefing's "discard down to your hand size" never gave the number, and with no Site
+    left the bar still said "send a Team … to one of your Sites" while only Pass was listed."""
+    from tabletop.rules.xfiles_ccg.moves import STEP_HINTS
+
+    rules = get_ruleset("xfiles-ccg")
+    none_left = debriefs = 0
+    for seed in (1, 2, 3):
+        s = Session(rules.new_game(2, seed=seed, enforcement="strict"), rules)
+        bots = [make_bot("greedy", rules, seed), make_bot("random", rules, seed)]
+        for _ in range(1500):
+            state = s.state
+            seat = rules.decision(state)
+            if state.rules.get("over") or seat is None:
+                break
+            step, todo = rules.step(state), rules.status(state, seat)["todo"]
+            if step == "debrief":
+                debriefs += 1
+                assert todo == f"discard down to your hand size ({rules.options['hand_max']}), then pass"
+            elif step == "assign":
+                sends = [m for m in rules.legal_moves(state, seat) if m.type == "xfc.investigate"]
+                none_left += not sends
+                assert todo == (STEP_HINTS["assign"] if sends else
+                                "no Team can be sent to a Site now: pass to end the Investigation"), todo
+            assert s.submit(bots[seat].choose(state, seat), seat).accepted
+    assert none_left and debriefs

@@ -88,6 +88,18 @@ class _Listing(LegalActions):
 class MoveListing:
     """Every kind of legal move, for the window and clients (a part of `XFilesCCG`)."""
 
+    def step_hint(self, state: GameState, step: str) -> str:
+        """`STEP_HINTS[step]` with what the step depends on: the hand size in Debriefing; in the Investigation,
+        that no Team can be sent (no Site, or no Agent left in the Field), when none can."""
+        if step == "debrief":
+            return f"discard down to your hand size ({self.options['hand_max']}), then pass"  # type: ignore[attr-defined]
+        if step == "assign":
+            seat = self.decision(state)  # type: ignore[attr-defined]
+            if seat is not None and not any(not self.check(state, a, seat)  # type: ignore[attr-defined]
+                                            for a in GENERATORS["assign"](self, state, seat)):  # type: ignore[arg-type]
+                return "no Team can be sent to a Site now: pass to end the Investigation"
+        return STEP_HINTS[step]
+
     def legal_actions(self, state: GameState, seat: int | None) -> LegalActions:
         return _Listing(self, state, seat)  # type: ignore[arg-type]
 

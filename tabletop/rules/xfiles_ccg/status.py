@@ -10,7 +10,7 @@ from typing import Any
 from ...core.state import GameState
 from ..kit import Status
 from .actions import ACTIONS, Buy, FreeDraw, Sell
-from .moves import INVESTIGATOR_ONLY, STEP_HINTS
+from .moves import INVESTIGATOR_ONLY
 from .steps import PHASE_OF, STEP_LABELS
 
 __all__ = ["StatusReport"]
@@ -38,7 +38,7 @@ class StatusReport:
             "what_now": self.what_now(state, seat),
             # the step in words for the status line: what the deciding seat may do
             "todo": None if over or decision is None else
-            STEP_HINTS[step] if decision == seat else STEP_HINTS[step].replace("your ", "their ") + (
+            self.step_hint(state, step) if decision == seat else self.step_hint(state, step).replace("your ", "their ") + (
                 # why a waiting seat is not asked, in the rules panel's first line (its what-now says it too)
                 " (the Investigating Player's step: you do it in your own turn)"
                 if step in INVESTIGATOR_ONLY and step not in ("draw", "buy") and seat in state.seats else ""),
