@@ -68,3 +68,16 @@ def test_a_formed_team_and_its_equipment_show_on_the_board_for_both_seats(seed):
                           for c in o.get("candidates", [])}
         shown = " | ".join(texts)
         assert hidden and not [n for n in hidden if n in shown], (seat, [n for n in hidden if n in shown])
+
+
+def test_an_agents_equipment_is_named_only_face_up():
+    """A card face down under an Agent is named to no seat: the status lists only Equipment in play face up."""
+    session = _team_and_gear(1)
+    state, rules = session.state, session.rules
+    holder = next(a for v in rules.status(state, None)["agents"].values() for a in v if a["equipment"])
+    gear = rules.gear(state, holder["piece"])
+    for q in gear:
+        state.pieces[q].face_up = False
+    for seat in (*state.seats, None):
+        row = next(a for v in rules.status(state, seat)["agents"].values() for a in v if a["piece"] == holder["piece"])
+        assert row["equipment"] == [], (seat, row)
