@@ -56,25 +56,34 @@ class XFilesCcgHud(Hud):
         return self.say(c, 0, y, w, text, 12, DIM, True) + 3
 
     def _team(self, c: pygame.Surface, y: int, w: int, ctx: HudContext) -> int:
-        """Each seat's pools, then its Agents with a Health bar each."""
+        """Each seat's pools, its formed Teams (a Team shows before it investigates), then its Agents with a
+        Health bar each and the Equipment each holds."""
         st = ctx.status
         pools = st.get("pools") or {}
         agents = st.get("agents") or {}
+        teams = st.get("teams") or {}
         y = self._title(c, y, w, "Pools and Agents")
         for key in sorted(set(pools) | set(agents), key=lambda k: int(k) if str(k).isdigit() else 99):
             seat = int(key) if str(key).isdigit() else key
             pool = pools.get(key) or {}
             head = f"{self.seat_name(ctx, seat)}: RP {pool.get('rp', 0)} · CP {pool.get('cp', 0)}"
             y = self.say(c, 0, y, w, head, 13, GOLD, True)
+            for team in teams.get(key) or []:
+                names = ", ".join(self._piece_name(ctx, m, "an Agent") for m in team)
+                y = self.say(c, 4, y, w - 4, f"Team: {names}", 12, GOOD, True)
             for a in agents.get(key) or []:
                 y = self._agent(c, y, w, ctx, a)
             y += 4
         return y
 
+    @staticmethod
+    def _piece_name(ctx: HudContext, row: Mapping[str, Any], fallback: str) -> str:
+        return ctx.name_of(str(row.get("piece", ""))) or row.get("name") or fallback
+
     def _agent(self, c: pygame.Surface, y: int, w: int, ctx: HudContext, a: Mapping[str, Any]) -> int:
         health, current, damage = a.get("health") or 0, a.get("current"), a.get("damage", 0)
         cur = health if current is None else current
-        name = ctx.name_of(str(a.get("piece", ""))) or a.get("name") or "an Agent"
+        name = self._piece_name(ctx, a, "an Agent")
         # a Health bar: green part is what is left, red what damage took
         bar = pygame.Rect(4, y + 4, 34, 9)
         pygame.draw.rect(c, (60, 66, 72), bar)
@@ -84,7 +93,11 @@ class XFilesCcgHud(Hud):
         section = a.get("section", "")
         label = f"{name}  {cur}/{health}" + (f" (−{damage})" if damage else "") + \
             (f" · {section}" if section and section != "bureau" else "")
-        return self.say(c, 44, y, w - 44, label, 12, DIM if section == "hospital" else INK)
+        y = self.say(c, 44, y, w - 44, label, 12, DIM if section == "hospital" else INK)
+        # the Equipment it holds (face up in play: the status names only what is public)
+        for gear in a.get("equipment") or []:
+            y = self.say(c, 56, y, w - 56, f"Equipment: {gear}", 12, DIM)
+        return y
 
     def _sites(self, c: pygame.Surface, y: int, w: int, ctx: HudContext) -> int:
         """Each Site in play: whose it is, each prerequisite skill against its need, the Bluffs beneath."""

@@ -45,6 +45,8 @@ class StatusReport:
             "pools": {str(s): {"rp": self._pool_of(state, s, "rp"), "cp": self._pool_of(state, s, "cp")}
                       for s in state.seats},
             "agents": {str(s): [self._agent_row(state, p) for p in self.agents(state, s)] for s in state.seats},
+            # the Teams each seat formed (public: formed openly and logged), by Agent, so the board shows them
+            "teams": {str(s): self._team_rows(state, s) for s in state.seats},
             "sites": [self._site_row(state, pid, d, seat) for pid, d in (r.get("sites") or {}).items()
                       if pid in state.pieces],
             "chain": [self._chain_row(state, e) for e in self._chain(state) if e.get("piece") in state.pieces],
@@ -132,8 +134,18 @@ class StatusReport:
         info = self.pinfo(state, pid)
         return {"piece": pid, "name": info.name, "section": self.section_of(state, pid), "health": info.health,
                 "damage": self.damage(state, pid), "current": self.health(state, pid), "res": info.res,
-                "equipment": [self.name_of(state, q) for q in self.gear(state, pid)],
+                # Equipment in play is face up (public); a face-down card beneath is named by no one
+                "equipment": [self.name_of(state, q) for q in self.gear(state, pid) if state.pieces[q].face_up],
                 "hired": pid in (state.rules.get("hired") or [])}
+
+    def _team_rows(self, state: GameState, seat: int) -> list[list[dict[str, Any]]]:
+        """`seat`'s formed Teams, each a list of its Agents still in play (piece and name)."""
+        out = []
+        for team in (state.rules.get("teams") or {}).get(str(seat), []):
+            row = [{"piece": p, "name": self.name_of(state, p)} for p in team if p in state.pieces]
+            if row:
+                out.append(row)
+        return out
 
     def _site_row(self, state: GameState, pid: str, d: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         info = self.pinfo(state, pid)
