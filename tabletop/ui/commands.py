@@ -35,15 +35,16 @@ __all__ = ["CommandsMixin"]
 class CommandsMixin:
     """The verbs of the table: each builds Actions and sends them through one door (`submit`), shared by keys, (a part of `TableApp`)."""
 
-    def submit(self, action: A.Action, seat: int | None = None) -> Result:
-        """Send one Action through the table's door and show what came back.
+    def submit(self, action: A.Action, seat: int | None = None, *, onto: str | None = None) -> Result:
+        """Send one Action through the table's door and show what came back (`onto`: the piece a dragged card
+        was let go on, which picks among the legal moves the drop may stand for).
 
         At a joined table the host answers a moment later: the Result returned then is `accepted` with code
         `sent`, and the real answer is shown when it arrives.
         """
         if self.source is None:
             return Result(False, error="no game on the table", code="no_session")
-        if seat is None and self._drop_as_play(action):
+        if seat is None and self._drop_as_play(action, onto):
             return Result(True, code="played")
         seat = self.seat if seat is None else seat
         result = self.source.submit(action, seat)
@@ -558,7 +559,7 @@ class CommandsMixin:
                       ("Quit  (Ctrl+Q)", self.close)]
         self.menu = ContextMenu(self.manager, pos, title, items, self.size)
 
-    def _drop_as_play(self, action: A.Action) -> bool:
+    def _drop_as_play(self, action: A.Action, onto: str | None = None) -> bool:
         """With the rules on (warn or strict): a card moved by hand to where one of its legal moves takes it (a hand
         card dropped on its Stack) makes that move instead, or asks which when there are several; False: `action`
         goes through as it is (off is a sandbox: a drop is a move)."""
@@ -569,7 +570,6 @@ class CommandsMixin:
         pid, moves = action.pieces[0], self.legal.moves
         found = [i for i in moves_to(pid, action.to, self.legal.summary.get("paths") or [], len(moves))
                  if not isinstance(moves[i], A.Move)]
-        onto = getattr(self, "drop_onto", None)
         named = [i for i in found if onto is not None and names_piece(moves[i], onto)]
         found = named or found  # let go on a piece one move names (Equipment on its Agent): that move
         if len(found) == 1:

@@ -249,12 +249,8 @@ class GesturesMixin:
         index = None
         if zone.layout in ("fan", "row", "grid"):
             index = sum(1 for i in self.layout.laid_in(zone.name) if i.x < wx and i.pid not in drag.ids)
-        under = self.layout.hit(wx, wy, skip=set(drag.ids))
-        self.drop_onto = under.pid if under is not None else None  # the piece let go on (an Agent, a Site)
-        try:
-            self.submit(A.Move(tuple(drag.ids), zone.name, index=index))
-        finally:
-            self.drop_onto = None
+        under = self.layout.hit(wx, wy, skip=set(drag.ids))  # the piece let go on (an Agent, a Site)
+        self.submit(A.Move(tuple(drag.ids), zone.name, index=index), onto=under.pid if under is not None else None)
 
     def _fling(self, drag: _Drag, zone: ZoneBox, pos: tuple[int, int], cx: float, cy: float) -> bool:
         """Loose pieces let go on the open table while the pointer moves slide on (physics); False: a plain drop."""
