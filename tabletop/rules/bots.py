@@ -7,9 +7,8 @@ per ruleset. Each bot has its own RNG, apart from the table's, so games replay e
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Protocol
 
 from ..core import actions as A
@@ -192,12 +191,11 @@ def _potential(actors: dict[str, int], sets: dict[str, int]) -> int:
     return (max(actors.values(), default=0) + 1) * (max(sets.values(), default=0) + 1)
 
 
-def _key(action: Action) -> str:
+def _key(action: Action) -> Hashable:
     """A move's kind and the cards it moves (`piece_fields`), as a key of what a bot seat did since its last pass:
     the same card is not moved twice by one kind of move (out and back) before the seat passes."""
     fields = getattr(action, "piece_fields", ())
-    return json.dumps([action.type, *(getattr(action, f, None) for f in fields)] if fields else action.to_dict(),
-                      sort_keys=True, default=str)
+    return (action.type, *(getattr(action, f, None) for f in fields)) if fields else action
 
 
 class GreedyBot:
@@ -210,7 +208,8 @@ class GreedyBot:
 
     def __init__(self, ruleset: Ruleset, seed: int = 0) -> None:
         self.ruleset = ruleset
-        self._made: dict[int, dict[str, int]] = {}
+        #: per seat, since its last pass: moves made per kind, and the keys (`_key`) of the moves made
+        self._made: dict[int, tuple[dict[str, int], set[Hashable]]] = {}
 
     def choose(self, state: GameState, seat: int) -> Action | None:
         return self._first(self.ruleset.generate_actions(state, seat))
@@ -219,16 +218,17 @@ class GreedyBot:
         """The first move, but not one kind over and over: a stream lists every move a person could make, some of
         which undo each other (moving an Agent out and back), so "the first" alone can go round forever. Between
         two passes each kind has a quota and moves each card once (an Agent is deployed once, not out and back)."""
-        made = self._made.setdefault(seat, {})
+        made, keys = self._made.setdefault(seat, ({}, set()))
         moves = seen_moves(legal)
         action = self._first(a for a in moves if a.type.endswith(".pass") or (
-            made.get(a.type, 0) < self.QUOTA and _key(a) not in made))
+            made.get(a.type, 0) < self.QUOTA and _key(a) not in keys))
         if action is not None:
             if action.type.endswith(".pass"):
                 made.clear()
+                keys.clear()
             else:
                 made[action.type] = made.get(action.type, 0) + 1
-                made[_key(action)] = 1
+                keys.add(_key(action))
         return action
 
     @staticmethod
