@@ -14,7 +14,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..core import actions as A
@@ -31,6 +31,7 @@ from .hostevents import HostEvent
 from .messages import CLIENT_MESSAGES, PROTOCOL_VERSION, Limits, decode, encode
 from .patches import make_patch
 from .seats import SeatRecord, new_token, valid_token
+from .undovote import UndoVoting, _Vote
 
 __all__ = [
     "ANY_SEAT",
@@ -64,20 +65,7 @@ class _Conn:
     cseq: int = 0  # spectators' dedup counter (seats keep theirs in SeatRecord)
 
 
-@dataclass(slots=True)
-class _Vote:
-    id: int
-    seat: int
-    entry_seq: int
-    needs: set[int]
-    deadline: float
-    conn: int | None
-    cseq: int
-    #: every seat whose consent the session needs (those nobody claimed agree by default)
-    agreed: set[int] = field(default_factory=set)
-
-
-class HostProtocol(DeskKeeper, HaltGuard):
+class HostProtocol(DeskKeeper, UndoVoting, HaltGuard):
     """The authoritative host, without I/O: feed it frames per connection, take the frames it queues.
 
     `records` maps claimed seats to their token and last client sequence number (persist them beside the autosave
@@ -196,9 +184,7 @@ class HostProtocol(DeskKeeper, HaltGuard):
     def tick(self) -> None:
         """Expire undo votes whose time ran out and close connections that never said hello (call every second)."""
         now = self.clock()
-        for vote in list(self._votes.values()):
-            if now >= vote.deadline:
-                self._decide(vote, False, "the vote timed out")
+        self._expire_votes(now)
         for conn in list(self._conns.values()):
             if not conn.open and now - conn.opened >= self.limits.hello_timeout:
                 self._refuse(conn, "hello_timeout", f"no hello within {self.limits.hello_timeout:g} s")
@@ -221,18 +207,6 @@ class HostProtocol(DeskKeeper, HaltGuard):
         if self.paused and not isinstance(action, A.Chat):
             return Result(False, error="the game is paused", code="paused")
         return self.session.submit(action, seat)
-
-    def request_undo_local(self, seat: int) -> dict[str, Any]:
-        """Undo for a local seat: applied at once, or put to a vote (the answer says which)."""
-        return self._undo(None, seat, 0)
-
-    def vote_local(self, request: int, seat: int, agree: bool) -> None:
-        vote = self._votes.get(request)
-        if vote is not None and seat in vote.needs:
-            self._cast(vote, seat, agree)
-
-    def pending_votes(self) -> list[dict[str, Any]]:
-        return [{"request": v.id, "seat": v.seat, "needs": sorted(v.needs)} for v in self._votes.values()]
 
     def set_paused(self, paused: bool) -> None:
         if self.paused != paused:
@@ -491,14 +465,6 @@ class HostProtocol(DeskKeeper, HaltGuard):
                                       f"{action.type}: {result.error or 'ok'}"))
         self._answer(conn, msg["cseq"], body)
 
-    def _on_undo(self, conn: _Conn, msg: dict[str, Any]) -> None:
-        if self._refuse_halted(conn, msg) or not self._fresh(conn, msg["cseq"]):
-            return
-        if conn.seat is None:
-            self._answer(conn, msg["cseq"], {"accepted": False, "code": "forbidden", "error": "spectators cannot undo"})
-            return
-        self._answer(conn, msg["cseq"], self._undo(conn.id, conn.seat, msg["cseq"]))
-
     def _on_redo(self, conn: _Conn, msg: dict[str, Any]) -> None:
         if self._refuse_halted(conn, msg) or not self._fresh(conn, msg["cseq"]):
             return
@@ -508,14 +474,6 @@ class HostProtocol(DeskKeeper, HaltGuard):
             return
         r = self.session.redo(conn.seat)
         self._answer(conn, msg["cseq"], {"accepted": r.accepted, **({} if r else {"code": r.code, "error": r.error})})
-
-    def _on_vote(self, conn: _Conn, msg: dict[str, Any]) -> None:
-        vote = self._votes.get(msg["request"])
-        if vote is None or conn.seat is None or conn.seat not in vote.needs:
-            self._send(conn.id, {"type": "error", "code": "stale", "fatal": False,
-                                 "message": f"no open undo vote {msg['request']} for you"})
-            return
-        self._cast(vote, conn.seat, msg["agree"])
 
     def cards_changed(self) -> None:
         """The card library changed under the table (live card edits, tabletop.cards.watch): each seat's view,
@@ -554,68 +512,6 @@ class HostProtocol(DeskKeeper, HaltGuard):
 
     def _on_hello(self, conn: _Conn, msg: dict[str, Any]) -> None:
         raise BadFrame("hello sent twice", "bad_message")
-
-    # -- undo with consent --
-
-    def _undo(self, cid: int | None, seat: int, cseq: int) -> dict[str, Any]:
-        halted = self.halted_answer()
-        if halted is not None:
-            return halted
-        if self.paused or self._votes:
-            return {"accepted": False, "code": "busy", "error": "not now (paused or another undo vote is open)"}
-        target, needs = self.session.undo_needs(seat)
-        if target is None:
-            return {"accepted": False, "code": "nothing_to_undo", "error": "nothing to undo"}
-        # a seat nobody has claimed has no one to ask (and nothing at stake); every claimed seat is asked,
-        # connected or not, so dropping off never lets an undo through
-        claimed = set(self.records) | self.local_seats
-        ask = set(needs) & claimed
-        if not ask:
-            r = self.session.undo(seat, agreed=needs)
-            if not r.accepted:
-                return {"accepted": False, "code": r.code, "error": r.error}
-            self._events.append(HostEvent("undo", cid, seat, f"took back {target.action.type}"))
-            return {"accepted": True}
-        vote = _Vote(self._next_vote, seat, target.seq, ask, self.clock() + self.limits.vote_timeout, cid, cseq,
-                     set(needs))
-        self._next_vote += 1
-        self._votes[vote.id] = vote
-        for conn in self._conns.values():
-            if conn.open and conn.seat in ask:
-                self._send(conn.id, {"type": "undo_request", "request": vote.id, "seat": seat,
-                                     "entry": self._log_line("submit", target, conn.seat),
-                                     "needs": sorted(ask), "timeout": self.limits.vote_timeout})
-        self._events.append(HostEvent("undo_vote", cid, seat, f"asks {sorted(ask)} to agree"))
-        who = ", ".join(str(s) for s in sorted(ask))
-        return {"accepted": False, "code": "vote", "error": f"seat(s) {who} must agree", "request": vote.id}
-
-    def _cast(self, vote: _Vote, seat: int, agree: bool) -> None:
-        if not agree:
-            self._decide(vote, False, f"seat {seat} said no")
-            return
-        vote.needs.discard(seat)
-        self._settle(vote)
-
-    def _settle(self, vote: _Vote) -> None:
-        if not vote.needs and vote.id in self._votes:
-            self._decide(vote, True, "everyone agreed")
-
-    def _decide(self, vote: _Vote, accepted: bool, reason: str) -> None:
-        self._votes.pop(vote.id, None)
-        target = next((e for e in reversed(self.session.history) if e.undoable), None)
-        if accepted and self.halted:
-            accepted, reason = False, self.halted
-        if accepted and (target is None or target.seq != vote.entry_seq):
-            accepted, reason = False, "the table changed during the vote"
-        if accepted:
-            r = self.session.undo(vote.seat, agreed=vote.agreed)
-            if not r.accepted:
-                accepted, reason = False, r.error
-        self._events.append(HostEvent("undo" if accepted else "undo_refused", vote.conn, vote.seat, reason))
-        msg = {"type": "undo_result", "request": vote.id, "accepted": accepted, "reason": reason}
-        for conn in self._conns.values():
-            if conn.open and conn.seat is not None:
-                self._send(conn.id, msg)
 
     # -- broadcasting --
 
