@@ -127,7 +127,8 @@ class Host:
         #: frames waiting for the journal: (ticket, frames, closes), sent once that ticket is durable
         self._held: deque[tuple[int, list[tuple[int, bytes]], list[tuple[int, str]]]] = deque()
         self.saved_to: Path | None = None
-        self._resuming = False
+        #: held while the journal is being started again (the host's own retry, or a Save that moves it)
+        self._resume_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._retry_every = RETRY_FIRST
         self._retry_at = float("inf")
@@ -223,7 +224,7 @@ class Host:
             assert self.protocol is not None
             self.protocol.tick()
             self.pump()
-            if self.protocol.halted and not self._resuming and time.monotonic() >= self._retry_at:
+            if self.protocol.halted and not self._resume_lock.locked() and time.monotonic() >= self._retry_at:
                 self._retry_at = time.monotonic() + self._retry_every
                 self._retry_every = min(RETRY_MAX, self._retry_every * 2)
                 task = asyncio.get_running_loop().create_task(self._retry())
@@ -238,17 +239,21 @@ class Host:
     async def resume_autosave(self, path: str | os.PathLike[str] | None = None) -> str:
         """After a failed journal write: journal the game again at `path` (default: the same save, once it can be
         written again) and take changes again, every connection told. Returns "" once resumed (or when autosave
-        never stopped), else why not (the host stays halted and tries its own save again later)."""
+        never stopped), else why not (the host stays halted and tries its own save again later).
+
+        A call made while another is under way (a Save elsewhere during the host's own retry) waits for it, then
+        moves the journal to its `path` if the game is still halted: the Save is never dropped for the retry."""
+        async with self._resume_lock:
+            return await self._resume(path)
+
+    async def _resume(self, path: str | os.PathLike[str] | None) -> str:
         p, saver = self.protocol, self.autosaver
-        if p is None or saver is None or not p.halted or self._resuming:
-            return "" if p is None or not p.halted else "autosave is being started again already"
-        self._resuming = True
+        if p is None or saver is None or not p.halted:
+            return ""
         try:
             new = await asyncio.get_running_loop().run_in_executor(None, saver.resumed, path)
         except (OSError, TabletopError) as e:
             return str(e)
-        finally:
-            self._resuming = False
         self.autosaver = new
         self.autosave_path = new.path
         # the changes whose answers were held when the write failed are in the new journal's snapshot: durable

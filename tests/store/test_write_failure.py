@@ -207,3 +207,52 @@ def test_saving_a_halted_embedded_host_elsewhere_resumes_its_autosave_there(
         host.close()
     texts = [e.action.text for e in load_game(tmp_path / "elsewhere.yaml").history]
     assert texts[-3:] == ["kept", "written when the disk was full", "after the save"]
+
+
+def test_a_save_elsewhere_during_the_hosts_own_retry_still_moves_its_autosave(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's retry is under way (slow, and it will fail: the disk is still full there) when the player saves
+    elsewhere: the Save waits for the retry and then moves the journal beside its file, instead of being answered
+    "being started again already" and leaving the game halted."""
+    from tabletop.net import host as host_module
+    from tabletop.net.host import EmbeddedHost
+    from tabletop.store.autosave import Autosaver as Saver
+
+    monkeypatch.setattr(host_module, "RETRY_FIRST", 0.1)
+    original = Saver.resumed
+    retrying, release = threading.Event(), threading.Event()
+
+    def resumed(self: Saver, path: object = None, timeout: float = 30.0) -> Saver:
+        if path is None:  # the host's own retry at the same save
+            retrying.set()
+            assert release.wait(20)
+            raise OSError(errno.ENOSPC, "No space left on device (still)")
+        return original(self, path, timeout)
+
+    monkeypatch.setattr(Saver, "resumed", resumed)
+    session = quick_table(seed=6)
+    host = EmbeddedHost(session, port=0, bind="127.0.0.1", announce=False, autosave=tmp_path / "hosted.yaml").start()
+    answer: list[str] = []
+    try:
+        assert host.submit(A.Chat("kept"), 0).accepted
+        with monkeypatch.context() as full:
+            full.setattr(journal_module, "_write_all", _full)
+            host.submit(A.Chat("written when the disk was full"), 0)
+            assert retrying.wait(20), "the host tries its journal again by itself"
+        saving = threading.Thread(target=lambda: answer.append(host.save(tmp_path / "elsewhere.yaml")))
+        saving.start()
+        for _ in range(500):  # the Save's YAML is written; its move of the journal waits for the retry
+            if (tmp_path / "elsewhere.yaml").exists():
+                break
+            threading.Event().wait(0.01)
+        assert (tmp_path / "elsewhere.yaml").exists() and not answer
+        release.set()
+        saving.join(30)
+        assert answer == [""]
+        assert host.host.autosave_path == tmp_path / "elsewhere.yaml"
+        assert host.submit(A.Chat("after the save"), 0).accepted
+    finally:
+        release.set()
+        host.close()
+    texts = [e.action.text for e in load_game(tmp_path / "elsewhere.yaml").history]
+    assert texts[-3:] == ["kept", "written when the disk was full", "after the save"]
