@@ -11,11 +11,11 @@ import pytest
 from tabletop.core import Session
 from tabletop.core import actions as A
 from tabletop.core.legal import legal_summary
+from tabletop.core.tx import Tx
 from tabletop.rules.bots import RandomBot, seen_moves
 from tabletop.rules.xfiles_fan import ManualEffect, NoAction, PlayAction, PlayCard, XFilesFan
 from tabletop.rules.xfiles_fan.bots import XFilesFanGreedy
 from tabletop.rules.xfiles_fan.byhand import read_text
-from tabletop.core.tx import Tx
 from tabletop.store.saves import load_game
 from tabletop.store.savewrite import save_game
 
