@@ -190,7 +190,7 @@ def test_the_window_closes_when_the_next_action_card_covers_it_and_at_the_period
 def test_status_says_the_text_is_the_players_to_apply_and_how() -> None:
     rs, state, s, src = played("late-coffee")
     mine = rs.status(state, 0)
-    assert mine["todo"].startswith("apply Late-Night Coffee by hand")
+    assert mine["todo"].startswith("you meanwhile: apply Late-Night Coffee by hand")
     assert "Draw one card, then discard one card." in mine["todo"] and "Done" in mine["todo"]
     assert "by hand" in mine["prompt"]
     assert mine["move_words"]["xfiles-fan.effect"]  # the rows' own words

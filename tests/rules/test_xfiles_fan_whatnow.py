@@ -214,9 +214,9 @@ def test_the_seat_waiting_on_a_turn_is_told_what_the_other_does() -> None:
     theirs = session.rules.status(state, 1 - turn)
     # (an Action card of the waiting seat's still open: what it applies by hand is said first, in the prompt too)
     by_hand = theirs.get("by_hand")
-    todo = theirs["todo"].removeprefix(f"{by_hand}; ") if by_hand else theirs["todo"]
+    todo = session.rules.status(state, None)["todo"]  # what a spectator reads: what the acting seat does
     assert "pass only with none to play" in todo and todo in theirs["prompt"]
+    assert theirs["todo"] == (f"you meanwhile: {by_hand}" if by_hand else todo)  # its own Action card's text first
     assert not by_hand or "by hand" in theirs["prompt"]
-    assert session.rules.status(state, None)["todo"] == todo
     mine = session.rules.status(state, turn)
-    assert mine.get("todo") == mine.get("by_hand")  # nothing, or only the by-hand words of its own Action card
+    assert not mine.get("todo") or mine["todo"] == f"play on, and {mine['by_hand']}"

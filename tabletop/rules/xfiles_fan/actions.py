@@ -146,7 +146,7 @@ class ManualEffect(Action):
     these moves for an open Action card (`byhand`); the bots never make them (`by_hand`).
     """
 
-    words: ClassVar[str] = ("Apply {source} by hand: {kind} {amount:?}{pieces: on |}{pieces}{seat: for |}{seat}"
+    words: ClassVar[str] = ("Apply {source} by hand: {kind} {amount:?}{pieces: |}{pieces:?}{seat: for |}{seat}"
                             "{to: to |}{to}")
     todo: ClassVar[str] = "apply a card's text by hand"
     #: a move that applies card text by hand: bots leave it out (`tabletop.rules.bots.seen_moves`)

@@ -55,8 +55,8 @@ BY_HAND_WORDS = {
 }
 _GENERIC = (("draw", 1), ("discard", 1))
 #: the status line's hint of each kind of by-hand move
-_HINTS = {"draw": "draw", "discard": "discard unrevealed: or drop a hand card on your discard pile",
-          "look": "look at the top of your draw deck", "order": "put cards looked at back on top"}
+_HINTS = {"draw": "draw", "discard": "discard (drop a hand card on your discard pile)", "look": "look",
+          "order": "put back on top"}
 #: deck cards a seat may put back on top after a look, counted from the top
 _ORDER_DEPTH = 10
 
@@ -179,22 +179,20 @@ class ByHand:
         return []
 
     def by_hand_todo(self, state: GameState, seat: int | None) -> str | None:
-        """What the status line says to a seat with an open Action card: its text is theirs to apply, and how."""
+        """What the status line says to a seat with an open Action card: its text is theirs to apply, and how (the
+        card's text last, in brackets, so a narrow bar drops it first); to a seat asked to show a card, that."""
         src = self.open_action(state, seat)
         if src is None:
             for other in state.seats:
                 theirs = self.open_action(state, other) if other != seat else None
-                if theirs is not None and any(isinstance(a, ManualEffect) and a.kind == "reveal"
-                                              for a in self.by_hand_moves(state, seat)):
+                if theirs is not None and any(a.kind == "reveal" for a in self.by_hand_moves(state, seat)):
                     name = self.info(state, theirs).name  # type: ignore[attr-defined]
-                    return f"{name} asks you to show {state.seat_name(other)} a card of your choice: click a " \
-                           "\"Show ...\" move"
+                    return f"show {state.seat_name(other)} a card of your choice for {name}: a \"Show\" move"
             return None
         info = self.info(state, src)  # type: ignore[attr-defined]
         kinds = [k for k, _ in read_text(info.text) if k in _HINTS] or ["draw", "discard"]
-        hints = ", ".join(_HINTS[k] for k in kinds)
-        return (f"apply {info.name} by hand (\u201c{info.text}\u201d): click its moves in the list ({hints}), "
-                "then \"Done\"")
+        return (f"apply {info.name} by hand: {', '.join(_HINTS[k] for k in kinds)}, then Done "
+                f"(\u201c{info.text}\u201d)")
 
     # -- the reducer --
 

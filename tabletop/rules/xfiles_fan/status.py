@@ -87,7 +87,8 @@ class StatusView:
         by_hand = self.by_hand_todo(state, seat) if seat in state.seats and r.get("phase") == "play" else None
         if by_hand:  # an Action card's text is this seat's to apply: said first, the step's own words after
             extra["by_hand"] = by_hand
-            extra["todo"] = by_hand + (f"; {extra['todo']}" if extra.get("todo") else "")
+            # the seat the game waits on plays on as well (its moves' words are the window's to say otherwise)
+            extra["todo"] = f"play on, and {by_hand}" if seat in self.waiting_for(state) else f"you meanwhile: {by_hand}"
             extra.update(BY_HAND_WORDS)
         prompt = self._prompt(state, seat, names, scores, pending)
         if by_hand:
