@@ -70,3 +70,35 @@ def test_by_hand_rows_logs_and_refusals_leak_nothing(mode: str) -> None:
         assert not any(title in text for title in secret), raw.seat
         assert top not in text and lab not in text
     assert any("xfiles-fan.effect" in f for f in a.frames)
+
+
+def test_a_look_and_put_back_by_hand_leak_nothing() -> None:
+    session = fan_table("strict")
+    state = session.state
+    rules = session.rules
+    # seat 0 holds Pull the Old File instead of Late-Night Coffee; its deck's top three are cards seat 1 never sees
+    coffee = state.zones["hand:0"].pieces[1]
+    state.pieces[coffee].card = S + "pull-old-file"
+    for pid, ref in zip(state.zones["deck:0"].pieces[:3], ("second-look", "closed-for-now", "lab-analysis"),
+                        strict=True):
+        state.pieces[pid].card = S + ref
+    for pid in state.zones["hand:1"].pieces:
+        state.pieces[pid].card = S + "gone-before-dawn"
+    t = Table(session)
+    a = t.join(name="ann", seat=0)
+    b = t.join(name="bob", seat=1)
+    s = t.join(name="sue", seat=None)
+    case, pull = state.zones["hand:0"].pieces[:2]
+    assert t.act(a, PlayCard(case))["accepted"] and t.act(a, PlayAction(pull))["accepted"]
+    top3 = list(state.zones["deck:0"].pieces[:3])
+    secret = {card_title(session, p) for p in top3}
+    assert t.act(a, ManualEffect("look", amount=3, source=pull))["accepted"]
+    rows = [x for x in rules.by_hand_moves(state, 0) if x.kind == "order"]
+    assert [x.pieces[0] for x in rows] == top3[1:]
+    assert t.act(a, rows[-1])["accepted"]
+    assert state.zones["deck:0"].pieces[0] == top3[2]
+    assert t.leaks == [], t.leaks[:3]
+    for raw in (b, s):
+        text = "\n".join(raw.frames)
+        assert not any(title in text for title in secret), raw.seat
+    assert all(title in "\n".join(a.frames) for title in secret)  # the looker reads what it saw

@@ -243,7 +243,8 @@ class ByHand:
         top = deck.pieces[:a.amount]
         for pid in top:
             tx.change(pid, known=state.pieces[pid].known | {seat})
-        return f"{src}: looks at the top {len(top)} card(s) of the draw deck", []
+        seen = ", ".join(self.ref(state, p) for p in top)  # type: ignore[attr-defined]  # named to the looker alone
+        return f"{src}: looks at the top {len(top)} card(s) of the draw deck: {seen}", list(top)
 
     def _effect_order(self, state: GameState, a: ManualEffect, seat: int, src: str,
                       tx: Tx) -> tuple[str, list[str]]:
