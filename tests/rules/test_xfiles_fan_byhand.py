@@ -15,7 +15,7 @@ from tabletop.core.tx import Tx
 from tabletop.rules.bots import RandomBot, seen_moves
 from tabletop.rules.xfiles_fan import ManualEffect, NoAction, PlayAction, PlayCard, XFilesFan
 from tabletop.rules.xfiles_fan.bots import XFilesFanGreedy
-from tabletop.rules.xfiles_fan.byhand import read_text
+from tabletop.rules.xfiles_fan.byhand import text_kinds
 from tabletop.store.saves import load_game
 from tabletop.store.savewrite import save_game
 
@@ -46,13 +46,13 @@ def notes(s: Session, seat: int | None, what: str = "xfiles-fan.effect") -> list
 
 
 def test_the_common_forms_of_action_text_are_read() -> None:
-    assert read_text("Draw one card, then discard one card.") == [("draw", 1), ("discard", 1)]
-    assert read_text("Look at the top three cards of your draw deck and put them back in any order.") == [
+    assert text_kinds("Draw one card, then discard one card.") == [("draw", 1), ("discard", 1)]
+    assert text_kinds("Look at the top three cards of your draw deck and put them back in any order.") == [
         ("look", 3), ("order", 0)]
-    assert read_text("Your opponent shows you one card of their choice from their hand.") == [("show", 1)]
-    assert read_text("Reveal this card to your opponent from your hand, then place it and two additional "
+    assert text_kinds("Your opponent shows you one card of their choice from their hand.") == [("show", 1)]
+    assert text_kinds("Reveal this card to your opponent from your hand, then place it and two additional "
                      "unrevealed cards in your discard pile.") == [("discard", 2)]
-    assert read_text("Gain the trust of a witness.") == []
+    assert text_kinds("Gain the trust of a witness.") == []
 
 
 def test_no_by_hand_moves_before_an_action_card() -> None:

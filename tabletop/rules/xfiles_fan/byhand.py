@@ -4,7 +4,7 @@ The rules file: "Text the engine cannot read ... is shown to the players and app
 play". After a seat plays an Action card (xff.3.4) its text is that seat's to apply with `ManualEffect` moves
 (allowed in every mode): draw cards from its own draw deck, discard hand cards unrevealed, look at the top of its
 draw deck and put those cards back in the order it likes, and (for "your opponent shows you a card") the opponent
-shows one of its hand cards. `by_hand_moves` lists them, the ones the card's text reads like first (`read_text`),
+shows one of its hand cards. `by_hand_moves` lists them, the ones the card's text reads like first (`text_kinds`),
 then the generic ones, then "Done".
 
 When the card's window is open is read from the table, never stored when the card is played: the card is the top
@@ -28,7 +28,7 @@ from ..base import LegalActions
 from ..kit import reduces
 from .actions import ManualEffect
 
-__all__ = ["BY_HAND_WORDS", "ByHand", "read_text"]
+__all__ = ["BY_HAND_WORDS", "ByHand", "text_kinds"]
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -68,7 +68,7 @@ def _number(word: str | None) -> int:
     return int(word) if word.isdigit() else _NUMBERS.get(word, 1)
 
 
-def read_text(text: str) -> list[tuple[str, int]]:
+def text_kinds(text: str) -> list[tuple[str, int]]:
     """The kinds of by-hand move an Action card's text reads like, in the order it says them, each with the number
     it names: "Draw one card, then discard one card." -> [("draw", 1), ("discard", 1)]."""
     found: list[tuple[int, str, int]] = []
@@ -130,7 +130,7 @@ class ByHand:
         src = self.open_action(state, seat)
         if src is not None:
             text = self.info(state, src).text  # type: ignore[attr-defined]
-            kinds = dict(read_text(text))
+            kinds = dict(text_kinds(text))
             for kind, n in _GENERIC:
                 kinds.setdefault(kind, n)
             for kind, n in kinds.items():
@@ -140,7 +140,7 @@ class ByHand:
             if other == seat:
                 continue
             theirs = self.open_action(state, other)
-            if theirs is not None and "show" in dict(read_text(self.info(state, theirs).text)):  # type: ignore[attr-defined]
+            if theirs is not None and "show" in dict(text_kinds(self.info(state, theirs).text)):  # type: ignore[attr-defined]
                 hand = state.zones[f"hand:{seat}"].pieces
                 if not any(other in state.pieces[p].known for p in hand):  # one card shown: that is what it asks
                     out += [ManualEffect("reveal", (p,), seat=other, source=theirs) for p in hand]
@@ -190,7 +190,7 @@ class ByHand:
                     return f"show {state.seat_name(other)} a card of your choice for {name}: a \"Show\" move"
             return None
         info = self.info(state, src)  # type: ignore[attr-defined]
-        kinds = [k for k, _ in read_text(info.text) if k in _HINTS] or ["draw", "discard"]
+        kinds = [k for k, _ in text_kinds(info.text) if k in _HINTS] or ["draw", "discard"]
         return (f"apply {info.name} by hand: {', '.join(_HINTS[k] for k in kinds)}, then Done "
                 f"(\u201c{info.text}\u201d)")
 
