@@ -55,6 +55,18 @@ def test_the_common_forms_of_action_text_are_read() -> None:
     assert text_kinds("Gain the trust of a witness.") == []
 
 
+def test_a_discard_unrevealed_card_offers_its_discards_first() -> None:
+    """The sample set's card in the real game's form ("... and N additional unrevealed cards in your discard
+    pile"): the discard rows come first, then drawing one, then Done."""
+    rs, state, s = position(hands={0: ["cold-lake-lights", "shred-the-memo", "lab-analysis", "second-look"]})
+    clean(s.submit(PlayCard(card(state, "hand:0", "cold-lake-lights")), 0))
+    src = card(state, "hand:0", "shred-the-memo")
+    clean(s.submit(PlayAction(src), 0))
+    rows = effects(rs, state, 0)
+    assert [a.kind for a in rows] == ["discard", "discard", "draw", "done"]
+    assert "discard" in rs.status(state, 0)["todo"]
+
+
 def test_no_by_hand_moves_before_an_action_card() -> None:
     rs, state, s = position(hands={0: HAND})
     assert effects(rs, state, 0) == [] and effects(rs, state, 1) == []
