@@ -172,6 +172,7 @@ def test_the_opponent_shows_a_card_the_action_asks_for(mode: str) -> None:
     assert shows == [ManualEffect("reveal", (p,), seat=0, source=src) for p in hand1]
     status = rs.status(state, 1)
     assert "show" in status["todo"] and "Anonymous Tip" in status["todo"]
+    assert "your opponent shows you a card" in rs.status(state, 0)["todo"]
     shown = hand1[0]
     assert not state.can_see(state.pieces[shown], 0)
     clean(s.submit(shows[0], 1))

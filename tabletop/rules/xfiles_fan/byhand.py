@@ -56,7 +56,7 @@ BY_HAND_WORDS = {
 _GENERIC = (("draw", 1), ("discard", 1))
 #: the status line's hint of each kind of by-hand move
 _HINTS = {"draw": "draw", "discard": "discard (drop a hand card on your discard pile)", "look": "look",
-          "order": "put back on top"}
+          "order": "put back on top", "show": "your opponent shows you a card"}
 #: deck cards a seat may put back on top after a look, counted from the top
 _ORDER_DEPTH = 10
 
