@@ -48,13 +48,17 @@ class Bot(Protocol):
 
 
 def seen_moves(legal: dict[str, Any] | None) -> list[Action]:
-    """The legal actions a stream's summary lists, as Actions (one that cannot be read is left out)."""
+    """The legal actions a stream's summary lists, as Actions (one that cannot be read is left out), without the
+    moves that apply card text by hand (an action type with `by_hand`): a bot leaves them out before it chooses, so
+    a bot seat at a window makes the choices it makes headless, where they are never listed."""
     out = []
     for d in (legal or {}).get("moves") or ():
         try:
-            out.append(Action.from_dict(d))
+            a = Action.from_dict(d)
         except (KeyError, TypeError, ValueError):
             continue
+        if not getattr(type(a), "by_hand", False):
+            out.append(a)
     return out
 
 

@@ -166,10 +166,14 @@ def test_every_step_lists_every_kind_of_legal_move_in_the_summary(seed: int) -> 
                 values = sorted(a.value for a in legal if a.piece == p["piece"])
                 assert values == list(value_range(p["sign"], rs.options["value_limit"]))
         # the summary every screen reads lists each kind (one click each), and names the cards they play
+        # (the window's list: the by-hand moves of an open Action card first, then the bots' list as it is)
+        by_hand = rs.by_hand_moves(state, seat)
+        listed = list(rs.legal_actions(state, seat))
+        assert listed == [*by_hand, *legal]
         summary = legal_summary(Session(state, rs), seat)
-        assert {m["type"] for m in summary["moves"]} == {a.type for a in legal}
-        if len(legal) <= 30:  # the summary's cap: every move, one click each
-            assert len(summary["moves"]) == len(legal)
+        assert {m["type"] for m in summary["moves"]} == {a.type for a in listed}
+        if len(listed) <= 30:  # the summary's cap: every move, one click each
+            assert len(summary["moves"]) == len(listed)
         status = rs.status(state, seat)
         assert status["step"] == step and status["prompt"].split(" ")[0] in (
             "Setup:", "Turn:", "Scoring:", "Both", "Between", "Period")
@@ -208,6 +212,11 @@ def test_the_seat_waiting_on_a_turn_is_told_what_the_other_does() -> None:
     assert not state.rules.get("pending") and state.rules["turn"] is not None
     turn = state.rules["turn"]
     theirs = session.rules.status(state, 1 - turn)
-    assert "pass only with none to play" in theirs["todo"] and theirs["todo"] in theirs["prompt"]
-    assert session.rules.status(state, None)["todo"] == theirs["todo"]
-    assert not session.rules.status(state, turn).get("todo")
+    # (an Action card of the waiting seat's still open: what it applies by hand is said first, in the prompt too)
+    by_hand = theirs.get("by_hand")
+    todo = session.rules.status(state, None)["todo"]  # what a spectator reads: what the acting seat does
+    assert "pass only with none to play" in todo and todo in theirs["prompt"]
+    assert theirs["todo"] == (f"you meanwhile: {by_hand}" if by_hand else todo)  # its own Action card's text first
+    assert not by_hand or "by hand" in theirs["prompt"]
+    mine = session.rules.status(state, turn)
+    assert not mine.get("todo") or mine["todo"] == f"play on, and {mine['by_hand']}"

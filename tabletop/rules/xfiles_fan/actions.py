@@ -137,14 +137,20 @@ class Exchange(Action):
 class ManualEffect(Action):
     """Apply a card's text by hand, in every mode, logged with the card that says so (`source`) and why (`text`).
 
-    kind `discard`: `pieces` from your hand to your discard pile, unrevealed (face down); `move`: `pieces` to the
-    zone `to`; `score`: add `amount` to seat `seat`'s score; `negate`: the round cards `pieces` count 0 and provide
-    nothing. The engine never reads card text; this is how a player does what it says.
+    kind `draw`: `amount` cards from your draw deck into your hand; `discard`: `pieces` from your hand to your
+    discard pile, unrevealed (face down); `look`: look at the top `amount` cards of your draw deck; `order`: put
+    `pieces` (deck cards you looked at) back on top of your draw deck; `reveal`: show `pieces` from your hand to seat
+    `seat`; `done`: your open Action card `source` has nothing more to apply (see `byhand`); `move`: `pieces` to
+    the zone `to`; `score`: add `amount` to seat `seat`'s score; `negate`: the round cards `pieces` count 0 and
+    provide nothing. The engine never reads card text; this is how a player does what it says. The window offers
+    these moves for an open Action card (`byhand`); the bots never make them (`by_hand`).
     """
 
-    words: ClassVar[str] = ("Apply {source} by hand: {kind} {amount:?}{pieces: on |}{pieces}{seat: for |}{seat}"
+    words: ClassVar[str] = ("Apply {source} by hand: {kind} {amount:?}{pieces: |}{pieces:?}{seat: for |}{seat}"
                             "{to: to |}{to}")
     todo: ClassVar[str] = "apply a card's text by hand"
+    #: a move that applies card text by hand: bots leave it out (`tabletop.rules.bots.seen_moves`)
+    by_hand: ClassVar[bool] = True
 
     kind: str
     pieces: tuple[str, ...] = ()

@@ -22,6 +22,7 @@ from .actions import (
     DiscardCards,
     EndPeriod,
     Exchange,
+    ManualEffect,
     NoAction,
     Pass,
     PlayAction,
@@ -203,4 +204,6 @@ class Flow:
             return [(pid, owner) for pid in action.pieces]
         if isinstance(action, Exchange):
             return [(pid, f"sideboard:{seat}") for pid in action.give] + [(pid, f"deck:{seat}") for pid in action.take]
+        if isinstance(action, ManualEffect):
+            return self.by_hand_paths(state, action, seat)  # type: ignore[attr-defined, no-any-return]
         return []

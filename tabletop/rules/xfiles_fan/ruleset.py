@@ -19,7 +19,8 @@ for high card gives up after 50 attempts and picks a seat at random (a deck with
 
 The ruleset is built on the kit (`tabletop.rules.kit`) from one piece per concern: `legality` (may a card go into
 the round), `checks` (one per action type, and the hand-made-move policy as data), `turns` and `periods` (the
-reducers), `flow` (automatic steps and legal moves), `status` (the HUD) and `audit` (saves and decks).
+reducers), `byhand` (Action card text applied by hand from the window), `flow` (automatic steps and legal
+moves), `status` (the HUD) and `audit` (saves and decks).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from ...core.state import GameState
 from ..kit import CARD_H, CARD_W, SEAT_W, KitRuleset, Option, ZoneSpec, put_cards, put_on, shuffle_now
 from .actions import Exchange, PlayCard
 from .audit import Audit
+from .byhand import ByHand
 from .checks import MOVE_POLICY, Checks
 from .common import NO_CIRC, SECTION_ZONES
 from .flow import Flow
@@ -68,7 +70,7 @@ def sample_decks(library: CardLibrary) -> list[DeckList]:
     return [shipped_deck(library, SAMPLE_SET, name) for name in SAMPLE_DECKS if name in card_set.decks]
 
 
-class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, KitRuleset):
+class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHand, KitRuleset):
     """The X-Files Fan CCG: rounds of Cases, Followings and Conclusions over three periods, scored by the last card."""
 
     name = "xfiles-fan"

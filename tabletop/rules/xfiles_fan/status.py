@@ -7,6 +7,7 @@ from typing import Any
 
 from ...core.state import GameState
 from ..kit import Status
+from .byhand import BY_HAND_WORDS
 from .common import PENDING_RULE, PENDING_TEXT, STEP_TEXT, seat_name
 from .model import value_range
 
@@ -83,8 +84,18 @@ class StatusView:
             extra["todo"] = turn_todo(r)  # the acting seat's words come from its own moves
         if seat in state.seats and r.get("phase") == "play" and not r.get("pending") and r.get("turn") == seat:
             extra["playable"] = self.playable(state, seat)
+        by_hand = self.by_hand_todo(state, seat) if seat in state.seats and r.get("phase") == "play" else None
+        if by_hand:  # an Action card's text is this seat's to apply: said first, the step's own words after
+            extra["by_hand"] = by_hand
+            # the seat the game waits on plays on as well (its moves' words are the window's to say otherwise)
+            extra["todo"] = f"play on, and {by_hand}" if seat in self.waiting_for(state) else f"you meanwhile: {by_hand}"
+            extra.update(BY_HAND_WORDS)
+        prompt = self._prompt(state, seat, names, scores, pending)
+        if by_hand:
+            prompt += f" · You: apply {self.info(state, self.open_action(state, seat)).name} by hand" \
+                if self.open_action(state, seat) else " · You: show a card"
         return Status(self.name, phase=r.get("phase"), step=step, turn=r.get("turns", 0), active=r.get("turn"),
-                      scores=scores, score_name="Score", prompt=self._prompt(state, seat, names, scores, pending),
+                      scores=scores, score_name="Score", prompt=prompt,
                       over=bool(r.get("over")), winner=r.get("winner"), extra=extra)
 
     def _round_view(self, state: GameState, seat: int | None) -> tuple[list[dict[str, Any]], int, int]:

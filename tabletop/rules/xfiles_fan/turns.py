@@ -11,7 +11,7 @@ from typing import Any
 from ...core.reducer import ActionError, Tx
 from ...core.state import GameState
 from ..kit import reduces
-from .actions import ChooseValue, DiscardCards, ManualEffect, NoAction, Pass, PlayAction, PlayCard, ScoreRound
+from .actions import ChooseValue, DiscardCards, NoAction, Pass, PlayAction, PlayCard, ScoreRound
 from .common import NO_CIRC, seat_name
 from .model import CIRCUMSTANCES, establish_ops
 
@@ -224,45 +224,6 @@ class Turns:
             self._start_turn(state, tx, last if last in seats else seats[0])
         else:
             tx.set_rule("turn", None)
-
-    @reduces(ManualEffect)
-    def _do_effect(self, state: GameState, a: ManualEffect, seat: int | None, tx: Tx) -> None:
-        """Card text applied by hand: every mode, logged with its source card."""
-        src = self.ref(state, a.source) if a.source in state.pieces else "by hand"
-        why = f" ({a.text})" if a.text else ""
-        if seat is None:
-            raise ActionError("spectator", "spectators do not play")
-        if a.kind == "discard":
-            bad = [p for p in a.pieces if state.pieces[p].zone != f"hand:{seat}"]
-            if bad or not a.pieces:
-                raise ActionError("not_in_hand", "a card discarded by hand comes from your own hand")
-            for pid in a.pieces:
-                tx.move(pid, f"discard:{seat}", by=seat, face_up=False)
-            text = f"{src}: discards {len(a.pieces)} card(s) unrevealed"
-        elif a.kind == "move":
-            if a.to not in state.zones or not a.pieces:
-                raise ActionError("bad_move", "name the cards and the zone they go to")
-            for pid in a.pieces:
-                tx.move(pid, a.to, by=seat)
-            text = f"{src}: {len(a.pieces)} card(s) go to {state.zones[a.to].label or a.to}"
-        elif a.kind == "score":
-            who = a.seat if a.seat is not None else seat
-            if who not in state.seats:
-                raise ActionError("bad_seat", f"there is no seat {who}")
-            total = tx.add_player_counter(who, "score", a.amount)
-            text = f"{src}: {a.amount:+d} to seat {who}'s score ({total})"
-        elif a.kind == "negate":
-            rnd = self._round(state)
-            if not a.pieces or any(p not in {e.get("piece") for e in rnd} for p in a.pieces):
-                raise ActionError("not_in_round", "only cards of the round in progress are negated")
-            for e in rnd:
-                if e.get("piece") in a.pieces:
-                    e["negated"] = True
-            tx.set_rule("round", rnd)
-            text = f"{src}: negates {', '.join(self.info(state, p).name for p in a.pieces)}"
-        else:
-            raise ActionError("bad_effect", "a manual effect is discard, move, score or negate")
-        tx.note("xfiles-fan.effect", seat, text + why, {"kind": a.kind, "source": a.source, "pieces": list(a.pieces)})
 
 
 def _set_fresh(state: GameState, tx: Tx, key: str, value: Any) -> None:
