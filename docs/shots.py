@@ -162,12 +162,12 @@ def xfiles_ccg_investigation(out: Path) -> tuple[Path, int]:
 
 # ---------------------------------------------------------------- the shots
 
-#: a gesture, in window pixels: ("move", x, y) | ("click", x, y[, button]) | ("drag", (x, y), (x, y)) |
-#: ("key", xdotool key name) | ("keydown", name) | ("type", text) | ("wait", seconds)
+#: a gesture: ("move", AT) | ("click", AT[, button]) | ("drag", AT, AT) | ("key", xdotool key name) |
+#: ("keydown", name) | ("type", text) | ("wait", seconds). AT is a point in window pixels or a name the app is
+#: asked for (see `probe`): "hand:N" (the window seat's N-th hand card), "zone:NAME" (a zone's middle),
+#: "gallery:N" (the N-th card of an open gallery), "gallery:filter" (its filter field).
 Gesture = tuple[Any, ...]
-
-HAND_CARD = (490, 720)  # the middle of the hand strip: a hand card with five or so in hand
-
+Point = tuple[int, int] | str
 
 @dataclass(frozen=True)
 class Shot:
@@ -181,28 +181,42 @@ class Shot:
     guest: str = ""
     guest_caption: str = ""
     guest_gestures: tuple[Gesture, ...] = ()
+    #: what the gestures must have done to the game, read back from the window's autosave: a problem, or None
+    check: Callable[[Any], str | None] | None = None
+
+
+def _dropped_with_a_citation(session: Any) -> str | None:
+    """The tragedy shot's drag landed: the last entry is Seat 1's move onto its Actor tableau, cited by a rule."""
+    last = session.history[-1] if session.history else None
+    if last is None or last.action.type != "move" or last.action.to != "actors:0":
+        return f"the drag did not drop a card on the Actor tableau (last entry: {last and last.action})"
+    if not last.violations:
+        return "the drop onto the Actor tableau was not cited (is the dial at warn?)"
+    return None
 
 
 SHOTS: tuple[Shot, ...] = (
     Shot("table", "The quick table: your hand along the bottom, the other seat's hand as backs, the deck and discard "
          "in the middle, tokens, dice and a counter, the card preview, seats and log on the right",
-         freeform_table, (("move", *HAND_CARD),)),
-    Shot("preview", "A large preview of a card", freeform_table, (("move", *HAND_CARD), ("keydown", "space"))),
-    Shot("help", "Every shortcut, on F1", freeform_table, (("move", 640, 400), ("key", "F1"))),
+         freeform_table, (("move", "hand:2"),)),
+    Shot("preview", "A large preview of a card", freeform_table, (("move", "hand:2"), ("keydown", "space"))),
+    # the pointer rests on the hand strip's empty left end: nothing under it to preview behind the overlay
+    Shot("help", "Every shortcut, on F1", freeform_table, (("move", (40, 760)), ("key", "F1"))),
     Shot("gallery", "Searching a deck, filtered by a word", freeform_table,
-         (("deck",), ("key", "b"), ("click", 270, 95), ("type", "hearts"), ("move", 410, 220))),
+         (("move", "zone:deck"), ("key", "b"), ("click", "gallery:filter"), ("type", "hearts"),
+          ("move", "gallery:2"))),
     # Seat 1 drags a hand card straight onto its Actor tableau: warn lets it through and cites the rule
     Shot("tragedy", "A Tragedy game in warn mode: a card dragged straight onto the Actor tableau is let through "
          "and cited by its rule", tragedy_midgame,
-         (("drag", (270, 720), (470, 520)), ("move", *HAND_CARD))),
+         (("drag", "hand:0", "zone:actors:0"), ("move", "hand:1")), check=_dropped_with_a_citation),
     Shot("xfiles-fan", "An X-Files Fan round being scored: the board asks the value of a negative card, one "
-         "button per value", xfiles_fan_scoring, (("move", *HAND_CARD),)),
+         "button per value", xfiles_fan_scoring, (("move", "hand:5"),)),
     Shot("xfiles-ccg", "An X-Files CCG investigation: a Site solved, the seat may ask about or guess the other's "
-         "X-File from its Notebook", xfiles_ccg_investigation, (("move", 545, 720),)),
+         "X-File from its Notebook", xfiles_ccg_investigation, (("move", "hand:3"),)),
     Shot("lan-host", "The host's window: its own hand, the guest's hand as backs", tragedy_midgame,
-         (("move", *HAND_CARD),), guest="lan-guest", guest_caption="The guest's window: its own hand, the host's as backs",
+         (("move", "hand:2"),), guest="lan-guest", guest_caption="The guest's window: its own hand, the host's as backs",
          # the guest's "Joined ...: you are Guest" notice lasts 4 s and sits over the preview
-         guest_gestures=(("key", "Return"), ("type", "Your move!"), ("key", "Return"), ("move", *HAND_CARD),
+         guest_gestures=(("key", "Return"), ("type", "Your move!"), ("key", "Return"), ("move", "hand:2"),
                          ("wait", 4.0))),
 )
 
@@ -287,23 +301,25 @@ class Window:
     def xdo(self, *args: str) -> None:
         _run(["xdotool", *args], self.display)
 
+    def point(self, at: tuple[int, int]) -> None:
+        self.xdo("mousemove", "--window", self.wid, str(at[0]), str(at[1]))
+
     def gesture(self, g: Gesture) -> None:
+        """One gesture, its points already in window pixels."""
         kind = g[0]
         if kind == "move":
-            self.xdo("mousemove", "--window", self.wid, str(g[1]), str(g[2]))
+            self.point(g[1])
         elif kind == "click":
-            self.xdo("mousemove", "--window", self.wid, str(g[1]), str(g[2]))
+            self.point(g[1])
             time.sleep(0.2)
-            self.xdo("click", str(g[3] if len(g) > 3 else 1))
+            self.xdo("click", str(g[2] if len(g) > 2 else 1))
         elif kind == "drag":  # pressed, moved in small steps as a hand would, held still, let go
             (x1, y1), (x2, y2) = g[1], g[2]
-            self.xdo("mousemove", "--window", self.wid, str(x1), str(y1))
+            self.point((x1, y1))
             time.sleep(0.2)
             self.xdo("mousedown", "1")
             for i in range(1, 13):
-                t = i / 12
-                self.xdo("mousemove", "--window", self.wid, str(round(x1 + (x2 - x1) * t)),
-                         str(round(y1 + (y2 - y1) * t)))
+                self.point((round(x1 + (x2 - x1) * i / 12), round(y1 + (y2 - y1) * i / 12)))
                 time.sleep(0.03)
             time.sleep(0.3)
             self.xdo("mouseup", "1")
@@ -352,45 +368,104 @@ def _autosave(work: Path, name: str) -> str:
     return str(work / f"{name}.autosave.yaml")
 
 
-def _window_args(save: Path, seat: int, work: Path, name: str) -> list[str]:
-    return ["play", str(save), "--seat", str(seat + 1), "--size", f"{SIZE[0]}x{SIZE[1]}",
-            "--autosave", _autosave(work, name)]
-
-
 def run_shot(shot: Shot, display: str, out: Path, work: Path) -> list[Path]:
-    """Build the shot's position, open it, play its gestures, capture; returns the files written."""
+    """Build the shot's position, open it, play its gestures, capture, check; returns the files written."""
     save, seat = shot.position(work)
     size = f"{SIZE[0]}x{SIZE[1]}"
+    taken = work / "taken"
     if not shot.guest:
-        win = Window(display, _window_args(save, seat, work, shot.name), work / f"{shot.name}.log")
+        gestures = _aim(shot.gestures, probe(save, seat, _names(shot.gestures)))
+        autosave = _autosave(work, shot.name)
+        win = Window(display, ["play", str(save), "--seat", str(seat + 1), "--size", size, "--autosave", autosave],
+                     work / f"{shot.name}.log")
         try:
-            for g in shot.gestures:
-                win.gesture(_where(g, shot))
-            return [win.capture(out / f"{shot.name}.png")]
+            for g in gestures:
+                win.gesture(g)
+            pictures = [win.capture(taken / f"{shot.name}.png")]
         finally:
             win.close()
-    port = _free_port()
-    host = Window(display, ["host", str(save), "--bind", "127.0.0.1", "--port", str(port), "--no-announce",
-                            "--size", size, "--autosave", _autosave(work, "lan")], work / "lan-host.log")
-    guest = None
+        if shot.check is not None:
+            from tabletop.game import open_session
+
+            problem = shot.check(open_session(autosave))
+            if problem:
+                raise RuntimeError(f"{shot.name}: {problem} (the picture is in {pictures[0]})")
+    else:
+        host_gestures = _aim(shot.gestures, probe(save, seat, _names(shot.gestures)))
+        guest_gestures = _aim(shot.guest_gestures, probe(save, 1 - seat, _names(shot.guest_gestures)))
+        port = _free_port()
+        host = Window(display, ["host", str(save), "--bind", "127.0.0.1", "--port", str(port), "--no-announce",
+                                "--size", size, "--autosave", _autosave(work, "lan")], work / "lan-host.log")
+        guest = None
+        try:
+            guest = Window(display, ["play", "--join", f"127.0.0.1:{port}", "--name", "Bob", "--seat", str(2 - seat),
+                                     "--size", size], work / "lan-guest.log", at=(SIZE[0] + 20, 0))
+            for win, gestures in ((host, host_gestures), (guest, guest_gestures)):
+                for g in gestures:
+                    win.gesture(g)
+            pictures = [host.capture(taken / f"{shot.name}.png"), guest.capture(taken / f"{shot.guest}.png")]
+        finally:
+            if guest is not None:
+                guest.close()
+            host.close()
+    out.mkdir(parents=True, exist_ok=True)
+    return [Path(shutil.copy2(p, out / p.name)) for p in pictures]
+
+
+AIMED = ("move", "click", "drag")
+
+
+def _names(gestures: Sequence[Gesture]) -> set[str]:
+    return {a for g in gestures if g[0] in AIMED for a in g[1:3] if isinstance(a, str)}
+
+
+def _aim(gestures: Sequence[Gesture], points: dict[str, tuple[int, int]]) -> list[Gesture]:
+    return [(g[0], *(points[a] if isinstance(a, str) and g[0] in AIMED else a for a in g[1:])) for g in gestures]
+
+
+def probe(save: Path, seat: int, names: set[str]) -> dict[str, tuple[int, int]]:
+    """Where the named things are in a window of this position at SIZE, asked of the same app run headless.
+
+    The real window lays the same position out at the same size the same way, so a gesture aimed from here lands
+    on what it names however the layout changes; a name the app can no longer answer stops the run, named."""
+    for key, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"), ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):
+        os.environ.setdefault(key, value)
+    from tabletop.game import open_session
+    from tabletop.ui import TableApp, run_script
+
+    app = TableApp(open_session(save), seat=seat, size=SIZE, fps=0)
+    found: dict[str, tuple[int, int]] = {}
+
+    def zone(name: str) -> tuple[int, int]:
+        x, y, w, h = app.layout.zone_by_name[name].rect
+        sx, sy = app.camera.to_screen(x + w / 2, y + h / 2)
+        return round(sx), round(sy)
+
     try:
-        guest = Window(display, ["play", "--join", f"127.0.0.1:{port}", "--name", "Bob", "--seat", "2",
-                                 "--size", size], work / "lan-guest.log", at=(SIZE[0] + 20, 0))
-        for win, gestures in ((host, shot.gestures), (guest, shot.guest_gestures)):
-            for g in gestures:
-                win.gesture(_where(g, shot))
-        return [host.capture(out / f"{shot.name}.png"), guest.capture(out / f"{shot.guest}.png")]
+        app.run_frames(2)
+        for name in sorted(names, key=lambda n: n.startswith("gallery:")):  # the gallery last: it covers the table
+            kind, _, arg = name.partition(":")
+            try:
+                if kind == "hand":
+                    card = app.hand.cards[int(arg)]
+                    # a card drawn behind its neighbours in a crowded hand shows only its name strip, at the top
+                    found[name] = (card.rect.centerx, card.rect.top + (12 if card.back else card.rect.height // 2))
+                elif kind == "zone":
+                    found[name] = zone(arg)
+                elif kind == "gallery":
+                    if app.peek is None:
+                        run_script(app, [{"move": list(zone("deck"))}, {"key": "b"}, {"wait": 2}])
+                    if app.peek is None:
+                        raise LookupError("B over the deck opened no gallery")
+                    found[name] = tuple(app.peek.filter.rect.center) if arg == "filter" \
+                        else app.peek.slot_center(int(arg))
+                else:
+                    raise LookupError("no such kind of place")
+            except (LookupError, AttributeError, ValueError) as e:
+                raise RuntimeError(f"{save.name}: cannot find {name!r} in the window: {e!r}") from e
     finally:
-        if guest is not None:
-            guest.close()
-        host.close()
-
-
-def _where(g: Gesture, shot: Shot) -> Gesture:
-    """Gestures that name a thing rather than a point: ("deck",) is the pointer on the quick table's deck."""
-    if g == ("deck",):
-        return ("move", 430, 450)
-    return g
+        app.close()
+    return found
 
 
 def _check_tools() -> None:

@@ -66,3 +66,27 @@ def test_each_position_is_reached_and_loads(builder: str, tmp_path: Path) -> Non
     if state.ruleset != "freeform":
         assert state.enforcement == "warn"
         assert session.rules.waiting_for(state) == [seat], "the window's seat is the one the game waits for"
+
+
+@pytest.mark.parametrize("name", [s.name for s in _shots().SHOTS])
+def test_every_place_a_shot_aims_at_is_found_in_the_window(name: str, tmp_path: Path) -> None:
+    """The app, headless at the shots' size, answers every named place the gestures aim at, inside the window."""
+    shots = _shots()
+    shot = next(s for s in shots.SHOTS if s.name == name)
+    save, seat = shot.position(tmp_path)
+    for window_seat, gestures in ((seat, shot.gestures), (1 - seat, shot.guest_gestures)):
+        names = shots._names(gestures)
+        found = shots.probe(save, window_seat, names)
+        assert set(found) == names
+        for x, y in found.values():
+            assert 0 <= x < shots.SIZE[0] and 0 <= y < shots.SIZE[1]
+        for g in shots._aim(gestures, found):
+            if g[0] in shots.AIMED:
+                assert not any(isinstance(a, str) for a in g[1:3]), g
+
+
+def test_aim_replaces_names_only_where_a_gesture_points() -> None:
+    shots = _shots()
+    aimed = shots._aim([("move", "hand:0"), ("key", "b"), ("drag", "hand:1", "zone:deck"), ("type", "hand:0")],
+                       {"hand:0": (1, 2), "hand:1": (3, 4), "zone:deck": (5, 6)})
+    assert aimed == [("move", (1, 2)), ("key", "b"), ("drag", (3, 4), (5, 6)), ("type", "hand:0")]
