@@ -2,14 +2,18 @@
 
 Each shot builds a position worth showing through the engine (a seeded game played by the bots until the moment the
 caption names, saved as an ordinary YAML save), opens it with the real app (`python -m tabletop play SAVE`) in a
-real X window (a private Xvfb, or $DISPLAY with --use-display), drives it with xdotool where the shot needs a hover,
-a key or a dialog, and captures the window with ImageMagick's `import`. The LAN pair is a host and a guest on
-127.0.0.1, two windows side by side. Nothing here is part of the test run (it needs Xvfb, xdotool and ImageMagick).
+real X window (a private Xvfb on the first free display of :73-:79, or $DISPLAY with --use-display), drives it with
+xdotool where the shot needs a hover, a drag, a key or a dialog, and captures the window with ImageMagick's `import`.
+Gestures aim at named places (a hand card, a zone, a gallery slot) that the same app, run headless on the same
+position at the same size, reports; a shot whose gestures change the game is checked in the window's autosave
+before its picture is kept. The LAN pair is a host and a guest on 127.0.0.1, two windows side by side. Nothing here
+runs in the tests but a display-free check (tests/docs/test_shots.py); it needs Xvfb, xdotool, xdpyinfo and
+ImageMagick.
 
     python docs/shots.py                  # every shot into docs/images/
     python docs/shots.py tragedy help     # just these
-    python docs/shots.py --list           # the shots and their captions
-    python docs/shots.py --out /tmp/shots # somewhere else (the positions' saves are kept beside them)
+    python docs/shots.py --list           # the pictures and their captions
+    python docs/shots.py --out /tmp/shots --work /tmp/shots-work   # elsewhere; keep the saves, logs and autosaves
 
 It prints each file it wrote with its size. A whole run takes about a minute.
 """
@@ -30,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ROOT", "SHOTS", "Shot", "Window", "main", "positions", "run_shot"]
+__all__ = ["ROOT", "SHOTS", "Shot", "Window", "main", "probe", "run_shot"]
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1280, 800)
@@ -86,13 +90,13 @@ def freeform_table(out: Path) -> tuple[Path, int]:
     s = quick_table(seed=11)
     _submit(s, 0, type="draw", count=9, source="deck", to="hand:0")
     _submit(s, 1, type="draw", count=6, source="deck", to="hand:1")
-    jack, nine, eight, queen = s.state.zones["hand:0"].pieces[:4]  # played from the hand: a seat names what it sees
-    _submit(s, 0, type="move", pieces=[jack], to="table", x=230, y=560, face_up=True)
-    _submit(s, 0, type="move", pieces=[nine], to="table", x=380, y=580, face_up=True)
-    _submit(s, 0, type="tap", pieces=[nine])
-    _submit(s, 0, type="add_counter", name="damage", piece=jack)
-    _submit(s, 0, type="move", pieces=[eight], to="discard", face_up=True)
-    _submit(s, 0, type="move", pieces=[queen], to="table", x=1150, y=880, face_up=False)
+    one, two, three, four = s.state.zones["hand:0"].pieces[:4]  # played from the hand: a seat names what it sees
+    _submit(s, 0, type="move", pieces=[one], to="table", x=230, y=560, face_up=True)
+    _submit(s, 0, type="move", pieces=[two], to="table", x=380, y=580, face_up=True)
+    _submit(s, 0, type="tap", pieces=[two])
+    _submit(s, 0, type="add_counter", name="damage", piece=one)
+    _submit(s, 0, type="move", pieces=[three], to="discard", face_up=True)
+    _submit(s, 0, type="move", pieces=[four], to="table", x=1150, y=880, face_up=False)
     dice = [p.id for p in s.state.pieces.values() if p.kind == "die"]
     _submit(s, 0, type="roll", pieces=dice)
     _submit(s, 0, type="chat", text="Your move!")
@@ -100,7 +104,8 @@ def freeform_table(out: Path) -> tuple[Path, int]:
 
 
 def tragedy_midgame(out: Path) -> tuple[Path, int]:
-    """Tragedy in warn, turn 3 or later: tableaus built on both sides, Seat 1 holding priority with cards to play."""
+    """Tragedy in warn at Enter Stage: Actors and Sets on both sides, an Act on Seat 1's Stack, Seat 1 holding
+    priority with cards to play; then Seat 2 draws out of turn, a broken rule warn lets through and logs."""
     from tabletop.core.actions import action_from_dict
     from tabletop.game import new_session
     from tabletop.store import save_game
@@ -115,7 +120,6 @@ def tragedy_midgame(out: Path) -> tuple[Path, int]:
                 and len(st.zones["hand:0"].pieces) >= 4 and len(built) >= 3 and st.zones["stack:0"].pieces)
 
     _play_until(s, ready)
-    # warn lets a broken rule through and logs it with its number: Seat 2 draws a card out of turn
     result = s.submit(action_from_dict({"type": "draw", "count": 1}), 1)
     if not result.accepted or not result.entry.violations:
         raise RuntimeError(f"the out-of-turn draw was meant to be a logged violation: {result}")
@@ -123,7 +127,8 @@ def tragedy_midgame(out: Path) -> tuple[Path, int]:
 
 
 def xfiles_fan_scoring(out: Path) -> tuple[Path, int]:
-    """X-Files Fan in warn at a round's scoring, the window's seat choosing the value of a conflict card."""
+    """X-Files Fan in warn, a round being scored: the window's seat asked the value of a card (a second round's, so
+    the table has some history)."""
     from tabletop.game import new_session
     from tabletop.store import save_game
 
@@ -167,7 +172,6 @@ def xfiles_ccg_investigation(out: Path) -> tuple[Path, int]:
 #: asked for (see `probe`): "hand:N" (the window seat's N-th hand card), "zone:NAME" (a zone's middle),
 #: "gallery:N" (the N-th card of an open gallery), "gallery:filter" (its filter field).
 Gesture = tuple[Any, ...]
-Point = tuple[int, int] | str
 
 @dataclass(frozen=True)
 class Shot:
@@ -209,8 +213,8 @@ SHOTS: tuple[Shot, ...] = (
     Shot("tragedy", "A Tragedy game in warn mode: a card dragged straight onto the Actor tableau is let through "
          "and cited by its rule", tragedy_midgame,
          (("drag", "hand:0", "zone:actors:0"), ("move", "hand:1")), check=_dropped_with_a_citation),
-    Shot("xfiles-fan", "An X-Files Fan round being scored: the board asks the value of a negative card, one "
-         "button per value", xfiles_fan_scoring, (("move", "hand:5"),)),
+    Shot("xfiles-fan", "An X-Files Fan round being scored: the board asks you the value of a card, one button "
+         "per value", xfiles_fan_scoring, (("move", "hand:5"),)),
     Shot("xfiles-ccg", "An X-Files CCG investigation: a Site solved, the seat may ask about or guess the other's "
          "X-File from its Notebook", xfiles_ccg_investigation, (("move", "hand:3"),)),
     Shot("lan-host", "The host's window: its own hand, the guest's hand as backs", tragedy_midgame,
@@ -219,11 +223,6 @@ SHOTS: tuple[Shot, ...] = (
          guest_gestures=(("key", "Return"), ("type", "Your move!"), ("key", "Return"), ("move", "hand:2"),
                          ("wait", 4.0))),
 )
-
-
-def positions() -> dict[str, Callable[[Path], tuple[Path, int]]]:
-    """Every position builder the shots use, by name (for a quick check without a display)."""
-    return {s.name: s.position for s in SHOTS}
 
 
 # ---------------------------------------------------------------- the display and the windows
@@ -244,12 +243,18 @@ def _free_display() -> int:
 
 
 @contextmanager
-def xvfb(use_display: bool) -> Iterator[str]:
+def xvfb(use_display: bool, need: tuple[int, int] = SCREEN) -> Iterator[str]:
     """A display to open windows on: $DISPLAY when asked, else a private Xvfb on the first free number."""
     if use_display:
-        if not os.environ.get("DISPLAY"):
+        display = os.environ.get("DISPLAY")
+        if not display:
             raise RuntimeError("--use-display: $DISPLAY is not set")
-        yield os.environ["DISPLAY"]
+        info = _run(["xdpyinfo"], display)
+        w, h = (int(v) for v in info.split("dimensions:")[1].split()[0].split("x"))
+        if w < need[0] or h < need[1]:  # a window partly off the screen is captured black there
+            raise RuntimeError(f"--use-display: {display} is {w}x{h}; these shots need {need[0]}x{need[1]}"
+                               + (" (the LAN pair: two windows side by side)" if need[0] > SIZE[0] else ""))
+        yield display
         return
     n = _free_display()
     display = f":{n}"
@@ -498,10 +503,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     work = args.work or Path(tempfile.mkdtemp(prefix="tabletop-shots-"))
     work.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
-    with xvfb(args.use_display) as display:
-        for shot in todo:
-            for path in run_shot(shot, display, args.out, work):
-                print(f"wrote {path} ({path.stat().st_size // 1024} KiB)", flush=True)
+    need = SCREEN if any(s.guest for s in todo) else SIZE
+    try:
+        with xvfb(args.use_display, need) as display:
+            for shot in todo:
+                for path in run_shot(shot, display, args.out, work):
+                    print(f"wrote {path} ({path.stat().st_size // 1024} KiB)", flush=True)
+    except (RuntimeError, subprocess.SubprocessError, OSError) as e:
+        print(f"shots.py: {e}", file=sys.stderr)
+        return 1
     print(f"{len(todo)} shot(s) in {time.monotonic() - started:.0f} s; positions and app logs in {work}")
     return 0
 

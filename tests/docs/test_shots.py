@@ -90,3 +90,14 @@ def test_aim_replaces_names_only_where_a_gesture_points() -> None:
     aimed = shots._aim([("move", "hand:0"), ("key", "b"), ("drag", "hand:1", "zone:deck"), ("type", "hand:0")],
                        {"hand:0": (1, 2), "hand:1": (3, 4), "zone:deck": (5, 6)})
     assert aimed == [("move", (1, 2)), ("key", "b"), ("drag", (3, 4), (5, 6)), ("type", "hand:0")]
+
+
+def test_the_readme_captions_are_the_shots_captions() -> None:
+    """`--list` says what each picture shows in the README's own words."""
+    shots = _shots()
+    captions = {f"{s.name}.png": s.caption for s in shots.SHOTS} | {
+        f"{s.guest}.png": s.guest_caption for s in shots.SHOTS if s.guest}
+    readme = re.findall(r"!\[([^\]]*)\]\(docs/images/([\w-]+\.png)\)", (ROOT / "README.md").read_text())
+    assert readme
+    for alt, picture in readme:
+        assert " ".join(alt.split()) == captions[picture], picture
