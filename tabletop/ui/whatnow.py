@@ -16,7 +16,7 @@ from typing import Any
 from ..core.words import action_defaults, action_todo, action_words, fill
 from .status import SEAT_KEYS, describe_action, field_words
 
-__all__ = ["MoveRow", "StatusLine", "card_moves", "group_head", "kind_verb", "move_rows", "moves_to", "names_piece", "short_title", "status_variants",
+__all__ = ["MoveRow", "StatusLine", "card_moves", "group_head", "kind_verb", "move_rows", "moves_to", "names_piece", "short_title", "status_variants", "who_acts",
            "todo_words", "worded"]
 
 #: the fields that name a seat in a move's words (a Site is directed `at` one)
@@ -243,6 +243,15 @@ def _waiting(status: Mapping[str, Any], legal: Mapping[str, Any] | None, seats: 
         if isinstance(v, int) and not isinstance(v, bool):
             return [v]
     return found
+
+
+def who_acts(status: Mapping[str, Any], legal: Mapping[str, Any] | None, seat: int | None,
+             names: Mapping[int, str], seats: int) -> str | None:
+    """Whom the game waits on, in words ("Seat 2", "Seat 1 (you)", "anyone"); None when no one or not known."""
+    if status.get("over"):
+        return None
+    waiting = _waiting(status, legal, seats)
+    return _who(waiting, seat, names, seats) if waiting else None
 
 
 class StatusLine(list[str]):
