@@ -19,10 +19,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .layout import ZoneBox
 
-__all__ = ["CARD_H", "CARD_W", "LABEL_H", "Arrangement", "arrange", "content_w", "fit_label", "label_char_w",
+__all__ = ["ATTACH_PEEK", "CARD_H", "CARD_W", "LABEL_H", "Arrangement", "arrange", "attachments", "content_h",
+           "content_w", "fit_label", "label_char_w",
            "label_variants", "own_label", "seat_label"]
 
 CARD_W, CARD_H = 126.0, 176.0
+#: how much of a piece attached under a host shows above it, per piece under it (table units): its name line
+ATTACH_PEEK = 0.3 * CARD_H
 
 #: height of the band above each zone that holds its label (table units), at least LABEL_MIN_PX pixels at the zoom
 LABEL_H, LABEL_MIN_PX = 40.0, 13.0
@@ -123,10 +126,32 @@ def fit_label(variants: list[str], box_w: float, box_h: float,
     return variants[-1], LABEL_PX[-1]
 
 
+def attachments(pieces: list[dict[str, Any]]) -> dict[str, tuple[str, int]]:
+    """The pieces of a zone attached under another piece of it: id -> (host id, depth: 1 for the first under the
+    host, 2 for the next...), so a row lays each under its host (tucked, its name line showing above the host's)
+    rather than in a place of its own (Equipment requisitioned for an Agent)."""
+    parent = {p["id"]: p.get("attached_to") for p in pieces}
+    out: dict[str, tuple[str, int]] = {}
+    depth: dict[str, int] = {}
+    for p in pieces:
+        host, seen = parent[p["id"]], {p["id"]}
+        while host in parent and parent[host] in parent and host not in seen:  # under a card tucked itself: its host
+            seen.add(host)
+            host = parent[host]
+        if host in parent and host not in seen:
+            depth[host] = depth.get(host, 0) + 1
+            out[p["id"]] = (host, depth[host])
+    return out
+
+
+def _tucked(z: dict[str, Any]) -> dict[str, tuple[str, int]]:
+    return attachments(list(z.get("pieces", ()))) if z.get("layout", "free") in ("row", "fan") else {}
+
+
 def _base_w(z: dict[str, Any]) -> float:
-    """A zone's width for what it holds (its label aside)."""
+    """A zone's width for what it holds (its label aside): a place per card, none for one tucked under another."""
     layout = z.get("layout", "free")
-    n = int(z.get("count", len(z.get("pieces", ()))))
+    n = int(z.get("count", len(z.get("pieces", ())))) - len(_tucked(z))
     ew = float(z.get("rect", (0, 0, CARD_W + 20, CARD_H + 20))[2])
     if layout == "stack":
         return CARD_W + 20
@@ -145,9 +170,16 @@ def content_w(z: dict[str, Any], char_w: float = 0.0, label: str | None = None) 
     return max(_base_w(z), (len(label) + 2) * char_w)
 
 
-def _zone_h(z: dict[str, Any]) -> float:
+def content_h(z: dict[str, Any]) -> float:
+    """A zone's height: the engine's, at least a card's, and the name lines of the cards tucked under its cards."""
     eh = float(z.get("rect", (0, 0, 0, CARD_H + 20))[3])
-    return max(eh, CARD_H + 12) if z.get("layout", "free") != "grid" else eh
+    if z.get("layout", "free") == "grid":
+        return eh
+    deepest = max((d for _, d in _tucked(z).values()), default=0)
+    return max(eh, CARD_H + 12) + ATTACH_PEEK * deepest
+
+
+_zone_h = content_h
 
 
 @dataclass(slots=True)

@@ -21,13 +21,23 @@ from operator import attrgetter
 from typing import Any
 
 from ..core.reducer import ATTACH_OFFSET
-from .arrange import CARD_H, CARD_W, LABEL_H, Arrangement, arrange, content_w, fit_label, label_variants
+from .arrange import (
+    ATTACH_PEEK,
+    CARD_H,
+    CARD_W,
+    LABEL_H,
+    Arrangement,
+    arrange,
+    attachments,
+    content_h,
+    content_w,
+    fit_label,
+    label_variants,
+)
 
 __all__ = ["CARD_H", "CARD_W", "LABEL_H", "Arrangement", "Item", "Layout", "ZoneBox", "arrange", "build_layout",
            "fit_label", "label_variants", "piece_size"]
 
-#: how much of a piece attached under a host shows above it, per piece under it (table units)
-ATTACH_PEEK = 0.3 * CARD_H
 #: a grid cell of the table, and how far beyond its box a piece may draw (a stack's edge of backs)
 CELL = 96.0
 MARGIN = 16.0
@@ -297,7 +307,8 @@ class Layout:
             box.count = int(zd.get("count", len(box.pieces)))
             if box is self.hand:
                 continue
-            if box.layout != "free" and content_w(zd, self.char_w, box.reserve) != box.rect[2]:
+            if box.layout != "free" and (content_w(zd, self.char_w, box.reserve) != box.rect[2]
+                                         or content_h(zd) != box.rect[3]):
                 return False  # the zone grows or shrinks with what it holds: the window lays the table out again
             if box.layout == "free":
                 self._follow_free(box, zpatch.get(zname, {}).get("splice", ()), added)
@@ -495,23 +506,25 @@ def build_layout(view: dict[str, Any], seat: int | None, room: tuple[float, floa
 
 def _zone_items(box: ZoneBox, rank: int) -> list[Item]:
     items: list[Item] = []
-    _lay_zone(items, box)
+    tucked = _lay_zone(items, box)
     for item in items:
-        item.order = (rank, float(item.index))
+        # a card tucked under another draws just before its host (the deeper, the earlier)
+        item.order = (rank, tucked[item.pid]) if item.pid in tucked else (rank, float(item.index))
     return items
 
 
-def _lay_zone(out: list[Item], box: ZoneBox) -> None:
+def _lay_zone(out: list[Item], box: ZoneBox) -> dict[str, float]:
+    """Lay a zone's pieces into `out`; the draw-order places of the cards tucked under others, by id."""
     rx, ry, rw, rh = box.rect
     pieces = box.pieces
     if not pieces:
-        return
+        return {}
     if box.layout == "stack":
         p = pieces[0]
         w, h = piece_size(p.get("kind", "card"))
         out.append(Item(p["id"], p.get("kind", "card"), box.name, rx + rw / 2, ry + rh / 2, w, h, 0, p, 0,
                        depth=len(pieces), layout="stack", under=pieces[1] if len(pieces) > 1 else None))
-        return
+        return {}
     if box.layout == "grid":
         cols = max(1, int((rw - 10) // (CARD_W + 10)))
         for i, p in enumerate(pieces):
@@ -521,13 +534,35 @@ def _lay_zone(out: list[Item], box: ZoneBox) -> None:
             y = ry + 10 + CARD_H / 2 + r * (CARD_H + 10)
             out.append(Item(p["id"], p.get("kind", "card"), box.name, x, y, w, h, int(p.get("rotation", 0)), p, i,
                            layout="grid"))
-        return
-    # fan and row: along the zone, overlapping when the zone is too short
-    step = _spread(len(pieces), rw - 20, CARD_W, 10 if box.layout == "row" else -CARD_W * 0.45)
-    total = step * (len(pieces) - 1) + CARD_W
+        return {}
+    # fan and row: along the zone, overlapping when the zone is too short; a card attached under another lies
+    # tucked under it, its name line showing above the host's (the zone is that much taller: `content_h`)
+    tucked = attachments(pieces)
+    deepest = max((d for _, d in tucked.values()), default=0)
+    n = len(pieces) - len(tucked)
+    step = _spread(n, rw - 20, CARD_W, 10 if box.layout == "row" else -CARD_W * 0.45)
+    total = step * (n - 1) + CARD_W
     x0 = rx + (rw - total) / 2 + CARD_W / 2 if box.layout == "fan" else rx + 10 + CARD_W / 2
+    y = ry + ATTACH_PEEK * deepest + (rh - ATTACH_PEEK * deepest) / 2
+    hosts: dict[str, Item] = {}
+    orders: dict[str, float] = {}
+    slot = 0
     for i, p in enumerate(pieces):
         w, h = piece_size(p.get("kind", "card"))
         rot = int(p.get("rotation", 0)) if box.layout == "row" else 0
-        out.append(Item(p["id"], p.get("kind", "card"), box.name, x0 + i * step, ry + rh / 2, w, h, rot, p, i,
-                       layout=box.layout))
+        if p["id"] in tucked:
+            continue
+        hosts[p["id"]] = item = Item(p["id"], p.get("kind", "card"), box.name, x0 + slot * step, y, w, h, rot, p, i,
+                                     layout=box.layout)
+        out.append(item)
+        slot += 1
+    for i, p in enumerate(pieces):
+        if p["id"] not in tucked:
+            continue
+        host, depth = tucked[p["id"]]
+        under = hosts[host]
+        w, h = piece_size(p.get("kind", "card"))
+        out.append(Item(p["id"], p.get("kind", "card"), box.name, under.x, under.y - ATTACH_PEEK * depth, w, h,
+                        under.rotation, p, i, layout=box.layout))
+        orders[p["id"]] = under.index - depth / (deepest + 1)
+    return orders

@@ -19,12 +19,13 @@ from .settings import (
     LOG_ROWS,
     PREVIEW_H,
 )
+from .sidepanel import SeatLine
 from .source import (
     LogRow,
 )
 from .status import status_html
 from .topbar import bar_height
-from .whatnow import MoveRow, StatusLine, kind_verb, move_rows, status_variants
+from .whatnow import MoveRow, StatusLine, kind_verb, move_rows, status_variants, who_acts
 from .widgets import (
     HelpOverlay,
     SidePanel,
@@ -115,7 +116,8 @@ class PanelsMixin:
                              lan=self.source.kind != "local")
         if windows:
             self.hud_open = self.board_starts_open()
-        self.side = SidePanel(self.manager, self.side_rect(), PREVIEW_H, rules=self._rules_panel())
+        self.side = SidePanel(self.manager, self.side_rect(), PREVIEW_H, rules=self._rules_panel(),
+                              seats=len(self.view.get("players", ())))
         if not self.side_open:
             self.side.panel.hide()
         self.camera.viewport = self._viewport()
@@ -220,14 +222,20 @@ class PanelsMixin:
                                _piece_fields, rules)
         items = [(row.label, f"move_{i}") for i, row in enumerate(legal.rows)]
         n = len(legal.moves)
+        label: str | list[str]
         if not legal.known:
             label = "Legal moves are worked out on the host"
             if self.hud is not None:
                 label += " (use the board above)"
         elif n:
             label = f"Legal moves for {names.get(self.seat, 'you')}: {n}{'+' if legal.more else ''} (click one)"
-        else:
-            label = f"No legal moves for {names.get(self.seat, 'you')} now"
+        else:  # the list folds away: its label alone says why there is nothing to do
+            me = names.get(self.seat, "you")
+            who = who_acts(rules, legal.summary, self.seat, names, len(self.view.get("players", [])))
+            label = [f"No legal moves for {me} now"]
+            if who is not None:
+                label = [f"No legal moves for {me} now: {who} to act", f"No legal moves: {who} to act",
+                         f"Nothing to do: {who} to act", f"{who} to act", *label]
         side.set_moves(items, label)
 
     def _update_legal(self) -> None:
@@ -272,7 +280,7 @@ class PanelsMixin:
         line = shown if lan else variants
         self.topbar.set_status(line, line.whole)
         self._update_rules_panel(variants[0])
-        self.side.set_players(self._players_html())
+        self.side.set_players(*self._players_lines())
         # log
         zl = self._zone_labels()
         logged = self.log_rows(LOG_ROWS)
@@ -291,36 +299,44 @@ class PanelsMixin:
         if self.peek is not None and not self.peek.closed:
             self.peek.set_entries(self._peek_entries(self.peek.zone))
 
-    def _players_html(self) -> str:
-        """The seats: name, hand size and counters; at a LAN table also who is connected and whether it is paused."""
+    def _players_lines(self) -> tuple[str, list[SeatLine]]:
+        """The seats: name, hand size and counters, as a line per seat in ways to word it, longest first (the box
+        shows the longest that fits on one line); at a LAN table also who is connected, and above them whether
+        the host is lost or the game paused."""
         v = self.view
         counts = {z.owner: z.count for z in self.layout.zones if z.kind == "hand"}
         lan = {p["seat"]: p for p in (self.source.players() or [])} if self.source is not None else {}
-        lines = []
+        head = ""
         if lan and self.source is not None and not self.source.online:
-            lines.append("<font color='#ff8080'><b>Host lost: reconnecting…</b></font>")
+            head = "<font color='#ff8080'><b>Host lost: reconnecting…</b></font>"
         elif lan and self.source is not None and self.source.paused:
-            lines.append("<font color='#ffd450'><b>The game is paused</b></font>")
+            head = "<font color='#ffd450'><b>The game is paused</b></font>"
+        lines = []
         for p in v.get("players", []):
             seat = p["seat"]
-            counters = "  ".join(f"{k} {val}" for k, val in (p.get("counters") or {}).items())
+            counters = [f"{k} {val}" for k, val in (p.get("counters") or {}).items()]
             me = " (you)" if seat == self.seat else ""
             colour = p.get("color") or "#e6e9ec"
             name = p.get("name", "")
-            net = ""
+            net = net_text = ""
             if seat in lan:
                 c = lan[seat]
                 name = c.get("name") or name
                 if c.get("connected"):
                     net = "<font color='#7ddc7d'>connected</font>" + (" (host)" if c.get("local") else "")
+                    net_text = "connected" + (" (host)" if c.get("local") else "")
                 elif c.get("claimed"):
-                    net = "<font color='#ff8080'>disconnected</font>"
+                    net, net_text = "<font color='#ff8080'>disconnected</font>", "disconnected"
                 else:
-                    net = "<font color='#8a949e'>open seat</font>"
-                net = " · " + net
-            lines.append(f"<font color='{colour}'><b>{html.escape(name)}</b></font>{me}{net}: "
-                         f"{counts.get(seat, 0)} in hand{'  ' + html.escape(counters) if counters else ''}")
-        return "<br>".join(lines)
+                    net, net_text = "<font color='#8a949e'>open seat</font>", "open seat"
+                net, net_text = " · " + net, " · " + net_text
+            n = counts.get(seat, 0)
+            tails = [f": {n} in hand" + "".join("  " + c for c in counters),  # shorter ways, for a narrow box
+                     f": hand {n}" + "".join(", " + c for c in counters),
+                     f": hand {n}" + "".join(" " + c for c in counters)]
+            bold = f"<font color='{colour}'><b>{html.escape(name)}</b></font>"
+            lines.append([(bold, name, me + net + html.escape(t), me + net_text + t) for t in dict.fromkeys(tails)])
+        return head, lines
 
     def toggle_hud(self) -> None:
         """F2: fold the ruleset's board above the table to one line, or open it again."""

@@ -16,7 +16,7 @@ from typing import Any
 from ..core.words import action_defaults, action_todo, action_words, fill
 from .status import SEAT_KEYS, describe_action, field_words
 
-__all__ = ["MoveRow", "StatusLine", "card_moves", "kind_verb", "move_rows", "moves_to", "names_piece", "short_title", "status_variants",
+__all__ = ["MoveRow", "StatusLine", "card_moves", "group_head", "kind_verb", "move_rows", "moves_to", "names_piece", "short_title", "status_variants", "who_acts",
            "todo_words", "worded"]
 
 #: the fields that name a seat in a move's words (a Site is directed `at` one)
@@ -103,6 +103,44 @@ def _option(text: str, head: str) -> str:
     return (rest[:1].upper() + rest[1:]) if rest else text
 
 
+#: words the words a choice's moves share may end in that say nothing on their own ("Deploy Ann to the")
+_DANGLING = frozenset("a an and as at by for from in into of on or the to under with".split())
+
+
+def group_head(kind: str, texts: Sequence[str], named: Sequence[str]) -> tuple[str, str]:
+    """A choice's row in words a player reads (never "Choose first: choose…"), and the words its options leave out.
+
+    The words all its moves share, cut back to a whole phrase ("Deploy Ruth Calder" of "Deploy Ruth Calder to the
+    field" / "... to the bureau"), when they say more than the verb and name the row's cards; else what the seat
+    does with that kind of move ("Choose who plays first", "Buy cards"), naming the cards it plays."""
+    words = texts[0].split(" ") if texts else []
+    for text in texts[1:]:
+        other = text.split(" ")
+        n = 0
+        while n < min(len(words), len(other)) and words[n] == other[n]:
+            n += 1
+        words = words[:n]
+    rests = [text.split(" ") for text in texts]
+
+    def whole(n: int) -> bool:  # the first n words end a phrase: "Requisition Kit (2 RP)", not "Choose Seat" (1)
+        return words[n - 1].endswith((",", ":", ")")) or all(
+            len(r) > n and (r[n].lower() in _DANGLING or r[n].startswith("(")) for r in rests)
+
+    while words and not whole(len(words)):
+        words.pop()
+    while words and (words[-1].lower().strip(":,") in _DANGLING or not words[-1].strip(":,")):
+        words.pop()
+    shared = " ".join(words).rstrip(":,")
+    if len(words) > 1 and all(n in shared for n in named):
+        return shared, shared
+    head = action_todo(kind) or kind_verb(kind)
+    head = head[:1].upper() + head[1:]
+    missing = [n for n in named if n not in head]
+    if missing:
+        head += ": " + ", ".join(missing)
+    return head, shared if len(words) > 1 else kind_verb(kind).capitalize()
+
+
 def move_rows(moves: Sequence[Mapping[str, Any]], paths: Sequence[Sequence[Sequence[Any]]], name_of: NameOf,
               names: Mapping[int, str], tokens: Mapping[str, str] | None = None,
               piece_fields: Callable[[str], Sequence[str]] = lambda kind: (),
@@ -124,12 +162,11 @@ def move_rows(moves: Sequence[Mapping[str, Any]], paths: Sequence[Sequence[Seque
         if len(idx) == 1:
             row = MoveRow(kind, texts[0], idx, texts=texts, subjects=subjects)
         else:
-            head = kind_verb(kind).capitalize()
             named = [name_of(s) or "a hidden card" for s in subjects]
-            if named:
-                head += " " + ", ".join(named)
-            row = MoveRow(kind, f"{head}: choose… ({len(idx)})", idx, f"{head}: choose one",
-                          [_option(t, head) for t in texts], texts, subjects)
+            head, shared = group_head(kind, texts, named)
+            title = head if head.lower().startswith("choose ") or ": " in head else f"{head}: choose one"
+            row = MoveRow(kind, f"{head} ({len(idx)} choices)", idx, title,
+                          [_option(t, shared) for t in texts], texts, subjects)
         by_kind.setdefault(kind, []).append(row)
     return [row for rows in by_kind.values() for row in rows]
 
@@ -206,6 +243,15 @@ def _waiting(status: Mapping[str, Any], legal: Mapping[str, Any] | None, seats: 
         if isinstance(v, int) and not isinstance(v, bool):
             return [v]
     return found
+
+
+def who_acts(status: Mapping[str, Any], legal: Mapping[str, Any] | None, seat: int | None,
+             names: Mapping[int, str], seats: int) -> str | None:
+    """Whom the game waits on, in words ("Seat 2", "Seat 1 (you)", "anyone"); None when no one or not known."""
+    if status.get("over"):
+        return None
+    waiting = _waiting(status, legal, seats)
+    return _who(waiting, seat, names, seats) if waiting else None
 
 
 class StatusLine(list[str]):

@@ -15,7 +15,6 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import (
     UIButton,
-    UIImage,
     UILabel,
     UIPanel,
     UISelectionList,
@@ -24,9 +23,8 @@ from pygame_gui.elements import (
     UIWindow,
 )
 
-from .movelist import MoveList
 from .shortcuts import SHORTCUTS
-from .textboxes import LogBox, StatusBox
+from .sidepanel import LOG_MIN_H, OVERLAY_BACK, SidePanel, side_heights  # noqa: F401  (imported from here by others)
 from .topbar import BAR_H, ENFORCEMENT, TopBar  # noqa: F401  (the bar lives in topbar.py; imported from here by others)
 
 __all__ = [
@@ -46,187 +44,6 @@ __all__ = [
 Callback = Callable[[], Any]
 #: the log box keeps appending up to LOG_MAX rows, then starts again from the last LOG_KEEP
 LOG_MAX, LOG_KEEP = 60, 30
-#: the side panel's log is never lower than this (about four rows: its scroll bar's slider has a track to travel);
-#: a panel too short for it and a preview pane shows the preview over the seats instead (`side_heights`)
-LOG_MIN_H = 110
-#: behind an overlay preview: the panel's own dark, so the text under the card does not show through
-OVERLAY_BACK = (24, 28, 32, 255)
-
-
-def side_heights(panel_h: int, preview_h: int, rules: bool) -> dict[str, int]:
-    """The side panel's boxes' heights (preview, players, status, moves, log) for a panel `panel_h` high.
-
-    The preview takes its room (shorter beside a rules panel) when the log still gets LOG_MIN_H and the chat line
-    fits; otherwise "preview" is 0 (it shows over the seats while a card is hovered) and the log takes the room."""
-    with_preview = _heights(panel_h, min(preview_h, max(120, panel_h // 5)) if rules else preview_h, rules)
-    return with_preview if with_preview["log"] >= LOG_MIN_H else _heights(panel_h, 0, rules)
-
-
-def _heights(panel_h: int, preview: int, rules: bool) -> dict[str, int]:
-    # beside a rules panel: two seats' lines (each may wrap once), with the preview's pane given up
-    players = (74 if preview else 100) if rules else 138
-    y = 8 + (preview + 6 if preview else 0) + players + 6
-    status = moves = 0
-    if rules:  # without a preview the spare room goes to the log first
-        status = max(90, (panel_h - y) * (30 if preview else 25) // 100)
-        y += status + 2 + 20
-        moves = max(80, (panel_h - y) * (45 if preview else 35) // 100)
-        y += moves + 6
-    log = panel_h - y - (6 + 30 + 10)  # the gap above the chat line, the line, and a margin under it
-    return {"preview": preview, "players": players, "status": status, "moves": moves, "log": max(60, log)}
-
-
-class SidePanel:
-    """The right-hand column: a large preview of the card under the cursor, the seats, the log and the chat line.
-
-    With `rules` (a ruleset that tells a status) it also holds the rules panel: the ruleset's status in words, and the
-    seat's legal moves as a list where a click submits the move.
-    """
-
-    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, preview_h: int, rules: bool = False) -> None:
-        self.rect = rect
-        self.manager = manager
-        self.panel = UIPanel(rect, starting_height=1, manager=manager)
-        w = rect.w - 16
-        heights = side_heights(rect.h, preview_h, rules)
-        #: a short panel keeps no room for the preview: it shows over the seats and the status while a card is
-        #: hovered (`set_preview`), and the log has the room the rest of the time
-        self.overlay_preview = heights["preview"] == 0
-        y = 8
-        if not self.overlay_preview:
-            preview_h = heights["preview"]
-            y += preview_h + 6
-        else:
-            preview_h = min(preview_h, rect.h * 45 // 100)
-        self.preview_rect = pygame.Rect(8, 8, w, preview_h)
-        self.preview_key: Any = None
-        self.players = UITextBox("", pygame.Rect(8, y, w, heights["players"]), manager, container=self.panel)
-        y += heights["players"] + 6
-        self.status: StatusBox | None = None
-        self.moves: MoveList | None = None
-        self.moves_label: UILabel | None = None
-        self.status_text = ""
-        self.move_items: list[tuple[str, str]] = []
-        if rules:
-            self.status = StatusBox("", pygame.Rect(8, y, w, heights["status"]), manager, container=self.panel,
-                                    object_id="#rules_status")
-            y += heights["status"] + 2
-            self.moves_label = UILabel(pygame.Rect(8, y, w, 20), "Legal moves", manager, container=self.panel,
-                                       object_id="#moves_label")
-            y += 20
-            self.moves = MoveList(pygame.Rect(8, y, w, heights["moves"]), [], manager, container=self.panel,
-                                  object_id="#moves")
-            y += heights["moves"] + 6
-        log_h = heights["log"]
-        self.log = LogBox("", pygame.Rect(8, y, w, log_h), manager, container=self.panel)
-        self.chat = UITextEntryLine(pygame.Rect(8, y + log_h + 6, w, 30), manager, container=self.panel,
-                                    placeholder_text="Chat (Enter)")
-        # made last, so that as an overlay it lies over the text boxes
-        blank = pygame.Surface(self.preview_rect.size, pygame.SRCALPHA)
-        self.preview = UIImage(self.preview_rect, blank, manager, container=self.panel,
-                               starting_height=4 if self.overlay_preview else 1)
-        if self.overlay_preview:
-            self.preview.hide()
-        self.log_text = ""
-        self.log_keys: list[Any] = []
-        self._pending: tuple[list[tuple[Any, str]], str] | None = None
-        self.players_text = ""
-
-    def set_preview(self, key: Any, surface: pygame.Surface | None) -> None:
-        """Show `surface` (a card's face) whole in the preview, centred across it and scaled down to fit. An overlay
-        preview shows only with a face (`key` None: nothing hovered), on a backing that hides the text under it."""
-        if key == self.preview_key:
-            return
-        self.preview_key = key
-        canvas = pygame.Surface(self.preview_rect.size, pygame.SRCALPHA)
-        if self.overlay_preview:
-            if key is None or surface is None:
-                self.preview.hide()
-                return
-            self.preview.show()
-            canvas.fill(OVERLAY_BACK)
-        if surface is not None:
-            sw, sh = surface.get_size()
-            scale = min(1.0, canvas.get_width() / max(1, sw), canvas.get_height() / max(1, sh))
-            if scale < 1.0:  # a tall card in a short pane: the whole card, smaller, never its top only
-                surface = pygame.transform.smoothscale(surface, (max(1, round(sw * scale)), max(1, round(sh * scale))))
-            canvas.blit(surface, ((canvas.get_width() - surface.get_width()) // 2, 0))
-        self.preview.set_image(canvas)
-
-    def set_status(self, text: str) -> None:
-        if self.status is not None and text != self.status_text:
-            self.status_text = text
-            self.status.set_text(text)
-
-    def set_moves(self, items: Sequence[tuple[str, str]], label: str) -> None:
-        """The legal moves list: (words, id) per move; clicking one sends UI_SELECTION_LIST_NEW_SELECTION."""
-        if self.moves is None or self.moves_label is None:
-            return
-        if list(items) != self.move_items:
-            self.move_items = list(items)
-            self.moves.set_item_list(self.move_items)
-        label = self._fit_label(label)
-        if self.moves_label.text != label:
-            self.moves_label.set_text(label)
-
-    def _fit_label(self, label: str) -> str:
-        """The moves label as it fits a narrow panel: without its parenthesis, then with fewer words."""
-        assert self.moves_label is not None
-        font, room = self.moves_label.font, self.moves_label.relative_rect.w - 2
-        if font is None or font.get_rect(label).width <= room:
-            return label
-        if "(" in label:
-            label = label[:label.index("(")].rstrip()
-        words = label.split(" ")
-        while len(words) > 1 and font.get_rect(" ".join(words)).width > room:
-            words.pop()
-        return " ".join(words)
-
-    def clear_move_selection(self) -> None:
-        """Unhighlight the clicked move, so clicking it again selects it again."""
-        if self.moves is not None:
-            self.moves.set_item_list(self.move_items)
-
-    def set_players(self, text: str) -> None:
-        if text != self.players_text:
-            self.players_text = text
-            self.players.set_text(text)
-
-    def set_log(self, rows: Sequence[tuple[Any, str]], empty: str = "") -> None:
-        """The log rows to show (a stable key and HTML each, oldest first); `flush_log` puts them on screen."""
-        self.log_text = "<br>".join(h for _, h in rows)
-        self._pending = (list(rows), empty)
-
-    def flush_log(self) -> bool:
-        """Show the pending rows. Rows that only extend what is shown are appended (pygame-gui re-lays the whole
-        box on every set_text, ~1 ms a line); the box is rebuilt from the last LOG_KEEP rows when it has grown
-        past LOG_MAX or an earlier row changed (undo)."""
-        if self._pending is None:
-            return False
-        rows, empty = self._pending
-        self._pending = None
-        keys = [k for k, _ in rows]
-        shown = self.log_keys
-        start = keys.index(shown[0]) if shown and shown[0] in keys else -1
-        if start >= 0 and keys[start:start + len(shown)] == shown and len(keys) - start <= LOG_MAX:
-            new = rows[start + len(shown):]
-            if not new:
-                return False
-            self.log_keys = shown + [k for k, _ in new]
-            self.log.append_html_text(("<br>" if shown else "") + "<br>".join(h for _, h in new))
-        else:
-            rows = rows[-LOG_KEEP:]
-            self.log_keys = [k for k, _ in rows]
-            self.log.set_text("<br>".join(h for _, h in rows) or empty)
-        bar = getattr(self.log, "scroll_bar", None)
-        if bar is not None:
-            bar.set_scroll_from_start_percentage(1.0)
-        return True
-
-    def kill(self) -> None:
-        self.panel.kill()
-
-
 class ContextMenu:
     """A right-click menu: a column of buttons at the cursor; choosing one runs its callback and closes the menu."""
 

@@ -89,7 +89,9 @@ def test_the_xfiles_ccg_notebook_offers_a_guess_in_one_click():
     asks = _targets(app, "xfc.ask")
     assert asks and all(t["token"] in {q["token"] for q in status["questions"]} for _, t in asks)
     # the rules panel words the opaque tokens the way the status does
-    assert any(text.startswith("Guess: ") for text, _ in app.side.move_items)
+    guess_row = next(r for r in app.legal.rows if r.kind == "xfc.guess")
+    assert guess_row.label in [text for text, _ in app.side.move_items]
+    assert set(guess_row.options) <= {g["name"] for g in status["guesses"]}, guess_row.options
     rect, target = guesses[0]
     n = len(app.session.history)
     click(app, rect.center)

@@ -113,3 +113,59 @@ def test_every_card_sets_faces_say_no_identifier() -> None:
         leaks = [t for t in said[before:] if _leaks(t) and not _leaks(card.text or "")]
         assert not leaks, f"{card.ref}: {leaks} on its face"
     assert len(sets) >= 2
+
+
+def _choice_rows(name: str, seed: int) -> list[Any]:
+    """Every grouped row (a choice) the legal-move list shows either seat while greedy bots play `name`."""
+    from tabletop.core import actions as A
+    from tabletop.core.legal import legal_summary
+    from tabletop.ui.sidebar import _token_words
+    from tabletop.ui.whatnow import move_rows
+
+    session = new_session(name, 2, enforcement="strict", seed=seed)
+    state, lib, bot = session.state, default_library(), GreedyBot(session.rules)
+    names = {s: f"Seat {s + 1}" for s in state.seats}
+
+    def name_of(v: str) -> str | None:
+        piece = state.pieces.get(v)
+        ref = piece.card if piece is not None else v
+        return lib.get(ref).name if isinstance(ref, str) and ref in lib else None
+
+    def fields(kind: str) -> tuple[str, ...]:
+        return getattr(A.ACTION_TYPES.get(kind), "piece_fields", ())
+
+    rows = []
+    for _ in range(WALK * 2):
+        for seat in state.seats:
+            found = legal_summary(session, seat)
+            status = session.rules.status(state, seat)
+            rows += [r for r in move_rows(found.get("moves", []), found.get("paths", []), name_of, names,
+                                          _token_words(status), fields, status) if r.choice]
+        seat = _mover(session)
+        action = bot.choose(state, seat) if seat is not None else None
+        if action is None or not session.submit(action, seat).accepted:
+            break
+    return rows
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_every_grouped_row_reads_as_words(name: str) -> None:
+    """A grouped row read "Choose first: choose… (2)" (the action type's name, then an ellipsis standing for the
+    word a player wanted): it says what the seat chooses, in words, and how many choices there are."""
+    from tabletop.ui.whatnow import kind_verb
+
+    rows = [r for seed in (3, 5) for r in _choice_rows(name, seed)]
+    for row in rows:
+        for text in (row.label, row.title):
+            assert "…" not in text and "..." not in text, (name, text)
+            assert not _leaks(text), (name, text)
+        assert re.fullmatch(rf".+ \({len(row.moves)} choices\)", row.label), (name, row.label)
+        head = row.label.rsplit(" (", 1)[0]
+        verb = kind_verb(row.kind)
+        if " " in verb:  # an action type's name made into words ("Choose first", "Bluff resolve") says nothing
+            assert not head.lower().startswith(verb), (name, row.label)
+    if name in ("xfiles-ccg", "xfiles-fan"):
+        kinds = {r.kind for r in rows}
+        assert len(kinds) >= (5 if name == "xfiles-ccg" else 2), kinds
+        if name == "xfiles-fan":
+            assert "Choose who plays first (2 choices)" in {r.label for r in rows}

@@ -21,15 +21,18 @@ SIZES = ((800, 600), (1280, 800), (1600, 1000))
 
 
 def _boxes(app: TableApp) -> dict[str, pygame.Rect]:
+    """The side panel's boxes on screen, top to bottom (an empty move list is folded away: not shown)."""
     side = app.side
     names = ("players", "status", "moves_label", "moves", "log", "chat")
-    return {n: getattr(side, n).get_abs_rect() for n in names if getattr(side, n) is not None}
+    return {n: getattr(side, n).get_abs_rect() for n in names
+            if getattr(side, n) is not None and getattr(side, n).visible}
 
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_every_side_widget_is_inside_the_window_and_the_log_has_rows(ruleset):
-    for size in SIZES:
-        app = TableApp(new_session(ruleset, 2, seed=1), seat=0, size=size, fps=0)
+    seat_counts = sorted({max(RULESETS[ruleset].min_seats, 2), min(RULESETS[ruleset].max_seats, 4)})
+    for size, seats in ((size, seats) for size in SIZES for seats in seat_counts):
+        app = TableApp(new_session(ruleset, seats, seed=1), seat=0, size=size, fps=0)
         try:
             app.run_frames(1)
             window = pygame.Rect((0, 0), size)
@@ -42,8 +45,9 @@ def test_every_side_widget_is_inside_the_window_and_the_log_has_rows(ruleset):
             for upper, lower in pairwise(order):
                 assert upper.bottom <= lower.top, (ruleset, size, upper, lower)
             assert boxes["log"].h >= LOG_MIN_H, (ruleset, size, boxes["log"])
-            # both seats' lines whole, without scrolling
-            assert app.side.players.scroll_bar is None, (ruleset, size, app.side.players_text)
+            # every seat's line whole, without scrolling (4 seats at 800x600 scrolled: issue 15's re-trial)
+            assert app.side.players.scroll_bar is None, (ruleset, size, seats, app.side.players_text)
+            assert app.side.players_text.count("<br>") == seats - 1, app.side.players_text
             if app.side.overlay_preview:  # no pane kept for it: hidden until a card is hovered
                 assert not app.side.preview.visible, (ruleset, size)
             else:
@@ -77,5 +81,33 @@ def test_the_preview_keeps_its_pane_where_the_log_still_gets_its_rows():
     for rules in (True, False):
         tall = side_heights(764, 280, rules)
         assert tall["preview"] > 0 and tall["log"] >= LOG_MIN_H
-        short = side_heights(528, 280, rules)
+        short = side_heights(528, 280, rules, rows=2 if rules else 6)
         assert short["preview"] == 0 and short["log"] >= LOG_MIN_H
+    # without a rules panel and with two seats' lines, an 800x600 panel has room for the preview's pane
+    assert side_heights(528, 280, False, rows=2)["preview"] > 0
+
+
+def test_an_empty_move_list_gives_its_room_to_the_log_and_says_who_acts():
+    """At 800x600 an empty "No legal moves" list took ~100 px the log needed (issue 15's re-trial): with nothing
+    to list, the list folds away, the log takes the room, and the label says whose turn it is."""
+    session = new_session("xfiles-ccg", 4, enforcement="strict", seed=1)
+    acting = session.rules.decision(session.state)
+    idle = next(s for s in session.state.seats if s != acting)
+    app = TableApp(session, seat=idle, size=(800, 600), fps=0)
+    try:
+        app.run_frames(2)
+        side = app.side
+        assert not app.legal.moves and not side.moves.visible
+        assert f"Seat {acting + 1} to act" in side.moves_label.text, side.moves_label.text
+        idle_log = side.log.get_abs_rect().copy()
+        assert idle_log.top <= side.moves_label.get_abs_rect().bottom + 8
+        app.switch_seat(acting)
+        app.run_frames(2)
+        assert app.legal.moves and side.moves.visible and side.move_items
+        moves, log = side.moves.get_abs_rect(), side.log.get_abs_rect()
+        assert moves.bottom <= log.top and log.h + moves.h <= idle_log.h
+        assert side.moves_label.text.startswith("Legal moves for")
+        for box in _boxes(app).values():
+            assert pygame.Rect(0, 0, 800, 600).contains(box)
+    finally:
+        pygame.event.clear()

@@ -335,10 +335,10 @@ def test_a_ruleset_the_window_never_heard_of_gets_a_row_per_kind_and_a_choice_wh
         labels = [r.label for r in rows]
         assert [r.kind for r in rows] == ["whatnow_fake.pass", "whatnow_fake.buy", "whatnow_fake.assign_damage",
                                           "whatnow_fake.bluff", "whatnow_fake.guess"], labels
-        assert labels[0] == "Pass" and labels[1] == "Buy: choose… (3)" and labels[4] == "Guess: choose… (2)"
+        assert labels[0] == "Pass" and labels[1] == "Buy (3 choices)" and labels[4] == "Guess (2 choices)"
         hand = app.session.state.zones["hand:0"].pieces
         first = app.library.get(app.session.state.pieces[hand[0]].card).name
-        assert labels[2] == f"Assign damage {first}: choose… (2)"
+        assert labels[2] == f"Assign damage {first} (2 choices)"
         assert [t for t, _ in app.side.move_items] == labels
         # the status line: the step, who acts, and every kind the seat may use
         text = _status(app)

@@ -34,7 +34,7 @@ def test_buying_is_listed_by_price_and_the_status_says_what_to_do():
     buy = next(r for r in app.legal.rows if r.kind == Buy(1).type)
     counts = [app.legal.moves[i].count for i in buy.moves]
     assert counts[:2] == [1, 2] and max(counts) == min(rp, 29)
-    assert buy.label in texts and f"({len(counts)})" in buy.label
+    assert buy.label in texts and f"({len(counts)} choices)" in buy.label
     assert "Pass" in texts
     status = app.view["rules"]
     assert status["step_label"] in app.side.status_text

@@ -249,11 +249,13 @@ class Flow:
         self._offer(state, tx, owner, pid, info)
         self._open_window(state, tx, owner)
 
-    def _offer(self, state: GameState, tx: Tx, seat: int, pid: str, info: CardInfo) -> None:
+    def _offer(self, state: GameState, tx: Tx, seat: int, pid: str, info: CardInfo, *, bluff: bool = False) -> None:
+        """Offer the effects of `seat`'s resolved card (or, `bluff`, its paid Bluff), to apply or let lapse."""
         effects = suggested_effects(info)
         if effects:
             sugg = list(state.rules.get("suggestions") or [])
-            sugg.append({"seat": seat, "piece": pid, "effects": [_effect_dict(e) for e in effects]})
+            sugg.append({"seat": seat, "piece": pid, "effects": [_effect_dict(e) for e in effects],
+                         **({"bluff": True} if bluff else {})})
             tx.set_rule("suggestions", sugg)
 
     def _window_closed(self, state: GameState, tx: Tx) -> None:

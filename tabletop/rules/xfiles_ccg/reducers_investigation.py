@@ -18,7 +18,7 @@ from .actions import (
     PlayCard,
     ResolveBluff,
 )
-from .data import canonical_skill
+from .data import canonical_skill, suggested_effects
 
 __all__ = ["InvestigationReducers"]
 
@@ -74,9 +74,12 @@ class InvestigationReducers:
         if a.pay and self._pool_of(state, owner, "cp") >= cost:
             self._pay(state, owner, "cp", cost, tx)
             self._to_discard(state, a.piece, tx)
+            said = info.text.rstrip(".") if info.text else ""
+            whence = (f"; its effect ({said}) applies when {self._seat_name(state, owner)} passes, or now by hand"
+                      if suggested_effects(info) else f"; apply by hand: {said}" if said else "")
             tx.note("xfc.bluff_paid", owner, f"pays {cost} CP for the Bluff {info.name} ({self._pool_of(state, owner, 'cp')} "
-                    "CP left)" + (f"; apply by hand: {info.text}" if info.text else ""), {"piece": a.piece, "cost": cost})
-            self._offer(state, tx, owner, a.piece, info)
+                    "CP left)" + whence, {"piece": a.piece, "cost": cost})
+            self._offer(state, tx, owner, a.piece, info, bluff=True)
         else:
             self._to_discard(state, a.piece, tx)
             tx.note("xfc.bluff_dropped", owner, f"discards the Bluff {info.name}", {"piece": a.piece})

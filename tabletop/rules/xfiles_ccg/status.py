@@ -13,6 +13,10 @@ from .actions import ACTIONS, Buy, FreeDraw, Sell
 from .moves import INVESTIGATOR_ONLY
 from .steps import PHASE_OF, STEP_LABELS
 
+#: an offered effect's row: the card it comes from, what it does, and what passing does with it
+EFFECT_WORDS = ("Apply {source:effect_whose}{source}'s effect now ({source:effect_on_pass}): {kind} {amount:?}"
+                "{piece: on |}{piece}{seat: for |}{seat}{to: to |}{to}{text: — |}{text}")
+
 __all__ = ["StatusReport"]
 
 
@@ -89,10 +93,30 @@ class StatusReport:
             "move_words": {**{cls.type: cls.words for cls in ACTIONS if getattr(cls, "words", None)},
                            "xfc.buy": f"{Buy.words} for {{count}} {pool}",
                            "xfc.sell": f"{Sell.words} for {{pieces:sell_values}} CP",
-                           "xfc.free_draw": f"{FreeDraw.words} (1 card)"},
+                           "xfc.free_draw": f"{FreeDraw.words} (1 card)",
+                           "xfc.effect": EFFECT_WORDS},
             "move_costs": costs,
             "sell_values": sells,
+            **self._effect_words(state, seat),
         }
+
+    def _effect_words(self, state: GameState, seat: int) -> dict[str, dict[str, str]]:
+        """For the offered effects' rows: whose card each comes from ("your revealed Bluff") and what a pass does
+        with it (applies it when it leaves no choice, else lets it lapse: `_settle`), by the card's name for `seat`.
+
+        Why: a paid Bluff's effect was an extra "Apply ... by hand" row a newcomer had to think about taking."""
+        whose: dict[str, str] = {}
+        on_pass: dict[str, str] = {}
+        for sug in state.rules.get("suggestions") or []:
+            src = sug.get("piece")
+            if sug.get("seat") != seat or src not in state.pieces:
+                continue
+            name = state.handle_for(src, seat)
+            if sug.get("bluff"):
+                whose[name] = "your revealed Bluff "
+            single = all(len(self._expand(state, seat, src, e)) <= 1 for e in sug.get("effects", []))
+            on_pass[name] = "or pass: it applies then" if single else "choose one, or pass: it lapses"
+        return {"effect_whose": whose, "effect_on_pass": on_pass}
 
     def prompt(self, state: GameState, seat: int | None) -> str:
         """The step and who acts in it, for the HUD's status line."""
