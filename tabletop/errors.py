@@ -170,6 +170,8 @@ register_many(
         ("not_an_agent", (), "name an Agent in play"),
         ("not_in_hand", (), "that card is not in your hand"),
         ("not_in_round", (), "that card is not in the round in progress"),
+        ("not_looked_at", (), "only cards you looked at by hand are put back"),
+        ("not_open", (), "that card's text is not being applied now"),
         ("not_attached", (), "that piece is not attached to anything"),
         ("not_revealed", (), "that reveal has already ended"),
         ("not_equipment", (), "that card is not Equipment"),
