@@ -127,7 +127,7 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         moved = _moved(action)
         if moved and all(p in pieces and pieces[p].owner == zone.owner for p in moved):
             continue
-        raise ActionError("forbidden", f"{zone.label or zone.name} belongs to seat {zone.owner}: only its own cards "
+        raise ActionError("forbidden", f"{zone.label or zone.name} belongs to {state.seat_name(zone.owner)}: only its own cards "
                                        "go back into it (put a card on the table for them to take)")
     if not special:
         return
@@ -172,7 +172,7 @@ def _permit_plan(cls: type) -> tuple[str | None, tuple[str, ...], bool, str | No
 def _touchable(zone: Zone | None, seat: int) -> None:
     """Raise when `zone` is one a seat owns that hides cards (its hand, its deck): that seat's alone."""
     if zone is not None and zone.visibility != "public" and zone.owner is not None and zone.owner != seat:
-        raise ActionError("forbidden", f"{zone.label or zone.name} belongs to seat {zone.owner}")
+        raise ActionError("forbidden", f"{zone.label or zone.name} is not yours")
 
 
 def _sees_without(state: GameState, piece: Piece, seat: int, gone: int) -> bool:

@@ -164,6 +164,16 @@ def test_look_then_put_back_in_any_order() -> None:
     assert "Closed" not in json.dumps(s.log_for(1)) and top3[2] not in json.dumps(s.log_for(1))
 
 
+def test_the_lookers_log_line_names_the_cards_seen_and_no_one_elses_does() -> None:
+    """The window's log line of a look said only "look 3" (a newcomer's trial): the looker's names the cards."""
+    deck = ["lab-analysis", "second-look", "closed-for-now", *[FILLER] * 10]
+    rs, state, s, src = played("pull-old-file", deck0=deck)
+    clean(s.submit(effects(rs, state, 0)[0], 0))
+    mine, theirs, watching = (s.line_for(s.history[-1], seat)["text"] for seat in (0, 1, None))
+    assert mine.endswith("look 3; saw Lab Analysis, A Second Look, Case Closed, For Now (top first)")
+    assert theirs == watching == "applied Pull the Old File by hand: look 3"
+
+
 @pytest.mark.parametrize("mode", ("warn", "strict"))
 def test_the_opponent_shows_a_card_the_action_asks_for(mode: str) -> None:
     rs, state, s, src = played("anonymous-tip", mode)

@@ -113,6 +113,10 @@ def test_a_card_dragged_into_the_round_out_of_turn_says_whose_turn_it_is() -> No
     assert not result.accepted
     assert [v.code for v in result.violations][:1] == ["xff.turn"]
     assert "xff.play_by_hand" in [v.code for v in result.violations]
+    # the seat is named as the window names it ("Seat 2"), never by its 0-based number ("seat 1")
+    turn = state.rules["turn"]
+    assert result.violations[0].message == f"it is {state.seat_name(turn)}'s turn"
+    assert f"seat {turn}'" not in result.violations[0].message
 
 
 # -- every kind of legal move, in each step --

@@ -95,7 +95,7 @@ class Audit(RuleState):
                     name = self.card_name(state, pid)
                     if name in seen:
                         out.append(v("tragedy.singleton", "0000.1.1.1",
-                                     f"seat {seat} has {name} twice", (seen[name], pid), seat))
+                                     f"{state.seat_name(seat)} has {name} twice", (seen[name], pid), seat))
                     seen[name] = pid
         return out
 

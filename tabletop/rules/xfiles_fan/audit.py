@@ -76,7 +76,7 @@ class Audit:
         for s in state.seats:
             hand = self._hand(state, s)
             if len(hand) > self.options["hand_size"]:
-                out.append(v("xff.hand_size", "xff.3.1", f"seat {s} holds {len(hand)} cards, more than a full hand",
+                out.append(v("xff.hand_size", "xff.3.1", f"{state.seat_name(s)} holds {len(hand)} cards, more than a full hand",
                               seat=s))
         for pid in state.zones["table"].pieces:
             if state.pieces[pid].kind == "card":

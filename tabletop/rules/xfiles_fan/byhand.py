@@ -244,6 +244,8 @@ class ByHand:
         for pid in top:
             tx.change(pid, known=state.pieces[pid].known | {seat})
         seen = ", ".join(self.ref(state, p) for p in top)  # type: ignore[attr-defined]  # named to the looker alone
+        # the log line's "look 3" says nothing of what was seen: the looker's line names the cards (a log note)
+        tx.note("xfiles-fan.looked", seat, f"saw {seen} (top first)", {"pieces": list(top)}, private=(seat,))
         return f"{src}: looks at the top {len(top)} card(s) of the draw deck: {seen}", list(top)
 
     def _effect_order(self, state: GameState, a: ManualEffect, seat: int, src: str,
@@ -292,7 +294,7 @@ class ByHand:
         if who not in state.seats:
             raise ActionError("bad_seat", f"there is no seat {who}")
         total = tx.add_player_counter(who, "score", a.amount)
-        return f"{src}: {a.amount:+d} to seat {who}'s score ({total})", list(a.pieces)
+        return f"{src}: {a.amount:+d} to {state.seat_name(who)}'s score ({total})", list(a.pieces)
 
     def _effect_negate(self, state: GameState, a: ManualEffect, seat: int, src: str,
                        tx: Tx) -> tuple[str, list[str]]:

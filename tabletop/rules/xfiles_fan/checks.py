@@ -136,7 +136,7 @@ class Checks:
     def _check_choose_first(self, state: GameState, a: ChooseFirst, seat: int | None) -> list[Violation]:
         out = self._check_pending(state, seat, "choose_first")
         if a.seat not in state.seats:
-            out.append(v("xff.seat", "xff.1.3", f"there is no seat {a.seat}", seat=seat))
+            out.append(v("xff.seat", "xff.1.3", f"there is no seat {a.seat!r}", seat=seat))
         return out
 
     @checks(PlayAction)
@@ -162,11 +162,11 @@ class Checks:
         if pending:
             p = pending[0]
             return [v("xff.pending", PENDING_RULE.get(p.get("kind"), "xff.3"),
-                      f"seat {p.get('seat')} must first {PENDING_TEXT.get(p.get('kind'), 'decide')}", pieces, seat)]
+                      f"{state.seat_name(p.get('seat'))} must first {PENDING_TEXT.get(p.get('kind'), 'decide')}", pieces, seat)]
         if r.get("round_over"):
             return [v("xff.round_over", "xff.5.1", "the round is over and being scored", pieces, seat)]
         if r.get("turn") != seat:
-            return [v("xff.turn", "xff.3", f"it is seat {r.get('turn')}'s turn", pieces, seat)]
+            return [v("xff.turn", "xff.3", f"it is {state.seat_name(r.get('turn'))}'s turn", pieces, seat)]
         return []
 
     def _check_play(self, state: GameState, a: PlayCard, seat: int | None) -> list[Violation]:
@@ -221,7 +221,7 @@ class Checks:
         ask = asks[0]
         out = []
         if ask.get("seat") != seat:
-            out.append(v("xff.value_owner", "xff.5.3", f"seat {ask.get('seat')} played that card and chooses its "
+            out.append(v("xff.value_owner", "xff.5.3", f"{state.seat_name(ask.get('seat'))} played that card and chooses its "
                          "value", (a.piece,), seat))
         rng = value_range(ask.get("sign", "conflict"), self.options["value_limit"])
         if a.value not in rng:

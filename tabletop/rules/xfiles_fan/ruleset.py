@@ -76,7 +76,7 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
     name = "xfiles-fan"
     title = "X-Files Fan CCG"
     #: notes the log adds to the line of the action that caused them (`core.words.sentence`)
-    log_notes = ("xfiles-fan.score", "xfiles-fan.game_over")
+    log_notes = ("xfiles-fan.looked", "xfiles-fan.score", "xfiles-fan.game_over")
     description = "Two players build rounds on the SCULLY / MULDER / X-FILES environment; three periods, high score."
     min_seats = 2
     max_seats = 2
