@@ -20,7 +20,7 @@ from typing import Any
 from ..core import actions as A
 from ..core.messages import MAX_NAME, text_problem
 from ..core.session import LogEntry, Result, Session
-from ..core.stream import legal_summary
+from ..core.stream import legal_summary, names_changed
 from ..core.view import LiveView, touched
 from .clientproto import ANY_SEAT, ClientEvent, ClientProtocol
 from .desk import DeskKeeper, WelcomeDesk
@@ -383,6 +383,7 @@ class HostProtocol(DeskKeeper, UndoVoting, HaltGuard):
             for other in list(self._conns.values()):
                 if other.open and other.id != conn.id:
                     self._snapshot(other)
+            names_changed(self.session)  # the host's own window (and bot seats) read their log in the new name too
 
     def _open_spectator(self, cid: int, name: str) -> None:
         """Seat connection `cid` as a spectator called `name` (welcomed from the desk already)."""
