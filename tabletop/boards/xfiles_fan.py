@@ -218,19 +218,19 @@ class XFilesFanHud(Hud):
     def height(self, width: int, open_: bool) -> int:
         return board_height(self.open_height) if open_ else HEADER_H
 
+    #: a board narrower than this (pixels) keeps the round its room: the circumstances in force as pips alone,
+    #: a narrower score panel and prompts
+    NARROW = 760
+
     def render(self, surf: pygame.Surface, area: pygame.Rect, ctx: HudContext) -> None:
         st = ctx.status
+        narrow = area.w < self.NARROW
         x, y = area.x + 10, area.y + 8
         # left: circumstances in force, round score, turn and scores
-        circ = st.get("circumstances") or {}
-        self.say(surf, x, y, 120, "In force", 12, DIM, True)
-        for i, name in enumerate(CIRC_COLORS):
-            cy = y + 30 + i * 30
-            self.pip(surf, (x + 12, cy), 11, name, bool(circ.get(name)))
-            self.say(surf, x + 30, cy - 9, 96, name.capitalize(), 13, INK if circ.get(name) else DIM,
-                     bool(circ.get(name)))
-        col2 = x + 130
-        self.panel(surf, pygame.Rect(col2 - 4, area.y + 4, 198, area.h - 8), lambda c, w: self._score(c, w, ctx),
+        self._in_force(surf, (x, y), st.get("circumstances") or {}, narrow)
+        col2 = x + (34 if narrow else 130)
+        score_w = 136 if narrow else 198
+        self.panel(surf, pygame.Rect(col2 - 4, area.y + 4, score_w, area.h - 8), lambda c, w: self._score(c, w, ctx),
                    color=BG, pad=4)
         # the value to choose, at the right, when this seat is asked
         right = area.right
@@ -239,22 +239,37 @@ class XFilesFanHud(Hud):
         if choose is not None:
             right = self._choose(surf, area, ctx, choose)
         elif pending and pending[0].get("kind") == "action" and pending[0].get("seat") == ctx.seat:
-            # after placing a card in the round: an Action card (from the hand) or none (xff.3.4)
-            w = 200
-            box = pygame.Rect(area.right - w - 8, area.y + 4, w, area.h - 8)
-
-            def action(c: pygame.Surface, width: int) -> int:
-                y = self.lines(c, 0, 0, width, CONTENT_MAX_H, [("Play an Action card from your hand, or none:",
-                                                               GOLD, True)])
-                self.button(c, "No Action card", (0, y + 4), {"type": "xfiles-fan.no_action"}, width=width - 4,
-                            color=(120, 90, 30), most=width - 4)
-                return y + 32
-
-            self.panel(surf, box, action, color=BG, pad=0)
-            right = box.x - 8
+            right = self._no_action(surf, area, min(200, area.w // 4))
         # middle: the round, card by card
-        self._trick(surf, pygame.Rect(col2 + 200, area.y + 4, right - col2 - 210, area.h - 8), ctx,
+        self._trick(surf, pygame.Rect(col2 + score_w + 2, area.y + 4, right - col2 - score_w - 12, area.h - 8), ctx,
                     st.get("round") or [])
+
+    def _in_force(self, surf: pygame.Surface, at: tuple[int, int], circ: Mapping[str, Any], narrow: bool) -> None:
+        """The circumstances in force: a pip each, with its name unless the board is narrow."""
+        x, y = at
+        if not narrow:
+            self.say(surf, x, y, 120, "In force", 12, DIM, True)
+        for i, name in enumerate(CIRC_COLORS):
+            cy = y + 30 + i * 30
+            self.pip(surf, (x + 12, cy), 11, name, bool(circ.get(name)))
+            if not narrow:
+                self.say(surf, x + 30, cy - 9, 96, name.capitalize(), 13, INK if circ.get(name) else DIM,
+                         bool(circ.get(name)))
+
+    def _no_action(self, surf: pygame.Surface, area: pygame.Rect, w: int) -> int:
+        """After placing a card in the round: play an Action card from the hand, or none (xff.3.4); returns the
+        x left of it."""
+        box = pygame.Rect(area.right - w - 8, area.y + 4, w, area.h - 8)
+
+        def action(c: pygame.Surface, width: int) -> int:
+            y = self.lines(c, 0, 0, width, CONTENT_MAX_H, [("Play an Action card from your hand, or none:",
+                                                           GOLD, True)])
+            self.button(c, "No Action card", (0, y + 4), {"type": "xfiles-fan.no_action"}, width=width - 4,
+                        color=(120, 90, 30), most=width - 4)
+            return y + 32
+
+        self.panel(surf, box, action, color=BG, pad=0)
+        return box.x - 8
 
     def _score(self, c: pygame.Surface, w: int, ctx: HudContext) -> int:
         """The round's score, whose turn, the scores, the period, the passes and the tags in play."""
@@ -275,40 +290,112 @@ class XFilesFanHud(Hud):
             rows.append(("Tags in play: " + ", ".join(provided), DIM, False))
         return self.lines(c, 0, 0, w, CONTENT_MAX_H, rows)
 
+    #: a column's labels end this far (pixels) before its right edge, and at least three times as far when they
+    #: set its width, so the next column's labels read apart
+    GAP = 4
+
     def _trick(self, surf: pygame.Surface, box: pygame.Rect, ctx: HudContext, rnd: Sequence[Mapping[str, Any]]) -> None:
+        """The round card by card, each in a column as wide as its card and its pips or its labels (its number
+        and value, whose it is), so every label reads whole; when the columns are wider than the box together, the
+        newest cards keep theirs and the earlier ones are stacked in one column that sums them up."""
         assert self.assets is not None
+        #: the columns drawn (board coordinates), each with the indices in `rows` of its labels
+        self.strip: list[tuple[pygame.Rect, list[int]]] = []
         if not rnd:
             t = self.text("No round in progress: a Case or an Incident starts one.", 14, DIM)
             surf.blit(t, (box.x, box.y + box.h // 2 - t.get_height()))
             return
         ch = box.h - 46
         cw = round(ch * CARD_W / CARD_H)
-        step = cw + 30
-        n = len(rnd)
-        if n * step > box.w:  # many cards: overlap them, newest fully shown
-            step = max(24, (box.w - cw - 30) // max(1, n - 1))
-        for i, e in enumerate(rnd):
-            cx = box.x + i * step
+        least = cw + 30  # a card, its pips and a gap
+        labels = [self._labels(ctx, i, e, 2 * least) for i, e in enumerate(rnd)]
+        widths = [max(least, self._label_w(head, owner) + 3 * self.GAP) for head, _, owner in labels]
+        first, earlier = self._first_own_column(rnd, widths, box.w, least)
+        x = box.x
+        if first:
+            x = self._earlier(surf, pygame.Rect(x, box.y, earlier[0], box.h), ctx, rnd[:first], (cw, ch), earlier[1:])
+        for i in range(first, len(rnd)):
+            self._column(surf, pygame.Rect(x, box.y, widths[i], box.h), rnd[i], (cw, ch), labels[i])
+            x += widths[i]
+
+    def _labels(self, ctx: HudContext, i: int, e: Mapping[str, Any], most: int) -> tuple[str, tuple[int, int, int], str]:
+        """A round card's labels: its number and value (and colour), and whose it is (the seat's number when its
+        name is wider than `most`)."""
+        value, points = e.get("value"), e.get("points")
+        if e.get("negated"):
+            label, color = "negated: 0", BAD
+        elif value is not None:
+            label, color = signed(value), GOLD
+        else:
+            label, color = self.POINT_SIGNS.get(str(points), str(points)), GOLD
+        owner = self.seat_name(ctx, e.get("seat"))
+        seat = e.get("seat")
+        if self._label_w("", owner) > most and isinstance(seat, int):
+            owner = f"Seat {seat + 1}"
+        return f"{i + 1}. {label}", color, owner
+
+    def _label_w(self, head: str, owner: str) -> int:
+        assert self.assets is not None
+        return max(self.assets.font(13, True).size(head)[0], self.assets.font(12).size(owner)[0])
+
+    def _earlier_labels(self, rnd: Sequence[Mapping[str, Any]], n: int) -> tuple[str, str]:
+        """The labels of the column that sums up the round's first `n` cards: their numbers and points, how many."""
+        known = [e.get("value") for e in rnd[:n] if not e.get("negated")]
+        total = sum(v for v in known if isinstance(v, int))
+        head = f"1–{n}. {signed(total)}" + (" +?" if any(v is None for v in known) else "")
+        return head, f"{n} earlier"
+
+    def _first_own_column(self, rnd: Sequence[Mapping[str, Any]], widths: Sequence[int], room: int,
+                          least: int) -> tuple[int, tuple[int, str, str]]:
+        """The first card with a column of its own (0: all of them), and the earlier cards' column (its width and
+        labels), so the columns fit in `room` (the newest card always keeps its own)."""
+        used = sum(widths)
+        if used <= room:
+            return 0, (0, "", "")
+        for first in range(1, len(rnd)):
+            used -= widths[first - 1]
+            head, tail = self._earlier_labels(rnd, first)
+            w = max(least + 6, self._label_w(head, tail) + 3 * self.GAP)
+            if used + w <= room or first == len(rnd) - 1:
+                return first, (w, head, tail)
+        return 0, (0, "", "")
+
+    def _column(self, surf: pygame.Surface, col: pygame.Rect, e: Mapping[str, Any], card: tuple[int, int],
+                labels: tuple[str, tuple[int, int, int], str]) -> None:
+        """One card of the round in its column: the card (crossed out when negated), the circumstances after it
+        as pips along its right edge, its labels under it."""
+        assert self.assets is not None
+        (cw, ch), cx, y = card, col.x, col.y
+        ref = e.get("card")
+        surf.blit(self.assets.card(ref, True, card) if ref else self.assets.card(None, False, card), (cx, y))
+        if e.get("negated"):
+            pygame.draw.line(surf, BAD, (cx + 4, y + 4), (cx + cw - 4, y + ch - 4), 4)
+            pygame.draw.line(surf, BAD, (cx + cw - 4, y + 4), (cx + 4, y + ch - 4), 4)
+        c = e.get("circumstances") or {}
+        for k, name in enumerate(CIRC_COLORS):
+            self.pip(surf, (cx + cw + 10, y + 14 + k * 22), 8, name, bool(c.get(name)))
+        self._column_labels(surf, col, ch, labels)
+
+    def _column_labels(self, surf: pygame.Surface, col: pygame.Rect, ch: int,
+                       labels: tuple[str, tuple[int, int, int], str]) -> None:
+        head, color, owner = labels
+        rows = len(self.rows)
+        y = self.say(surf, col.x, col.y + ch + 3, col.w - self.GAP, head, 13, color, True)
+        self.say(surf, col.x, y, col.w - self.GAP, owner, 12, DIM)
+        self.strip.append((col.copy(), list(range(rows, len(self.rows)))))
+
+    def _earlier(self, surf: pygame.Surface, col: pygame.Rect, ctx: HudContext, rnd: Sequence[Mapping[str, Any]],
+                 card: tuple[int, int], labels: tuple[str, str]) -> int:
+        """The round's earlier cards stacked in one column (the last three of them, each a little lower right),
+        summed up under it; returns the x after it."""
+        assert self.assets is not None
+        shown = rnd[-3:]
+        for k, e in enumerate(shown):
             ref = e.get("card")
-            card = self.assets.card(ref, True, (cw, ch)) if ref else self.assets.card(None, False, (cw, ch))
-            surf.blit(card, (cx, box.y))
-            if e.get("negated"):
-                pygame.draw.line(surf, BAD, (cx + 4, box.y + 4), (cx + cw - 4, box.y + ch - 4), 4)
-                pygame.draw.line(surf, BAD, (cx + cw - 4, box.y + 4), (cx + 4, box.y + ch - 4), 4)
-            # the circumstances after this card, as pips along its right edge
-            c = e.get("circumstances") or {}
-            for k, name in enumerate(CIRC_COLORS):
-                self.pip(surf, (cx + cw + 10, box.y + 14 + k * 22), 8, name, bool(c.get(name)))
-            value = e.get("value")
-            points = e.get("points")
-            if e.get("negated"):
-                label, color = "negated: 0", BAD
-            elif value is not None:
-                label, color = signed(value), GOLD
-            else:
-                label, color = self.POINT_SIGNS.get(str(points), str(points)), GOLD
-            y = self.say(surf, cx, box.y + ch + 3, max(cw, step - 4), f"{i + 1}. {label}", 13, color, True)
-            self.say(surf, cx, y, max(cw, step - 4), self.seat_name(ctx, e.get("seat")), 12, DIM)
+            at = (col.x + 3 * k, col.y + 3 * (k - len(shown) + 1) + 6)
+            surf.blit(self.assets.card(ref, True, card) if ref else self.assets.card(None, False, card), at)
+        self._column_labels(surf, col, card[1], (labels[0], GOLD, labels[1]))
+        return col.right
 
     def _choose(self, surf: pygame.Surface, area: pygame.Rect, ctx: HudContext, p: Mapping[str, Any]) -> int:
         """The choose-a-value prompt (xff.5.3): the card, its text and one button per value (a panel that scrolls
