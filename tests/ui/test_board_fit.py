@@ -235,7 +235,30 @@ def _fan_long() -> Session:
     return session
 
 
-FAN_ROUNDS = {"negated": _fan_negated, "long": _fan_long}
+def _fan_docs() -> Session:
+    """The docs' picture of the Fan (docs/shots.py builds it): a round being scored, the window's seat asked the
+    value of a card, so the prompt with its buttons takes the board's right."""
+    import importlib.util
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    from tabletop.game import open_session
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("docs_shots", root / "docs" / "shots.py")
+    assert spec is not None and spec.loader is not None
+    shots = sys.modules.get("docs_shots")
+    if shots is None:
+        shots = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = shots
+        spec.loader.exec_module(shots)
+    with tempfile.TemporaryDirectory() as tmp:
+        path, _seat = shots.xfiles_fan_scoring(Path(tmp))
+        return open_session(path)
+
+
+FAN_ROUNDS = {"negated": _fan_negated, "long": _fan_long, "docs": _fan_docs}
 FAN_CASES = [(kind, size, seats) for kind in FAN_ROUNDS for seats in _seat_counts("xfiles-fan") for size in SIZES]
 
 
