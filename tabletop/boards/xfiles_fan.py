@@ -61,26 +61,40 @@ def is_xfiles_fan_card(card: Any) -> bool:
     return any(k in fields for k in XFF_FIELDS)
 
 
+def _field(fields: Mapping[str, Any], *names: str) -> Any:
+    """A card's field under the first of its spellings it has (snake_case or the source's camelCase)."""
+    return next((fields[n] for n in names if n in fields), None)
+
+
 def xfiles_fan_face(assets: AssetLoader, card: Any, size: tuple[int, int]) -> pygame.Surface:
     """An X-Files Fan card: name and point value, type and theme, the circumstances it requires (left edge)
     and establishes (right edge) as pips, its tags (requires / provides / prevented by / negates), its text."""
     w, h = size
     f = card.fields
-
-    def get(*names: str) -> Any:
-        return next((f[n] for n in names if n in f), None)
-
     ctype = str(card.type).strip().lower()
     color = XFF_TYPE_COLORS.get(ctype, (70, 72, 80))
     surf = assets._blank(size, (246, 242, 230), color)
     m = max(3, w // 26)
-    # title bar and the point value medallion
+    y = _face_title(assets, surf, card, color, m)
+    y = _face_type(assets, surf, f, ctype, color, m, y)
+    edge_w = _face_edges(assets, surf, f, ctype, m, y)
+    box_x, box_w = m + edge_w, w - 2 * (m + edge_w)
+    ty = _face_tags(assets, surf, f, (box_x, box_w), m, y)
+    top = max(ty, y + int(h * 0.2)) + m // 2
+    _face_text(assets, surf, card.text or "", pygame.Rect(box_x, top, box_w, h - m - int(h * 0.05) - top), m)
+    _face_foot(assets, surf, f, m)
+    return surf
+
+
+def _face_title(assets: AssetLoader, surf: pygame.Surface, card: Any, color: tuple[int, int, int], m: int) -> int:
+    """The title bar (the name, shortened with an ellipsis to its room) and the point value's medallion; returns
+    the y below the bar."""
+    w, h = surf.get_size()
     title_h = int(h * 0.1)
     bar = pygame.Rect(m, m, w - 2 * m, title_h)
     pygame.draw.rect(surf, color, bar, border_radius=max(2, w // 40))
-    points = get("point_value", "pointValue")
+    points = _field(card.fields, "point_value", "pointValue")
     r = int(title_h * 0.62)
-    medal = (bar.right - r - 2, bar.bottom)
     tf = assets.font(max(7, int(title_h * 0.46)), True)
     room = bar.w - (2 * r + 8 if points is not None else 0) - m
     name = card.name
@@ -88,27 +102,42 @@ def xfiles_fan_face(assets: AssetLoader, card: Any, size: tuple[int, int]) -> py
         name = name[:-2] + "…"
     surf.blit(tf.render(name, True, (255, 255, 255)), (bar.x + m // 2 + 2, bar.centery - tf.get_height() // 2))
     if points is not None:
-        label = str(points)
-        if isinstance(points, str) and points.strip().casefold() in XFF_SIGNS:
-            label = XFF_SIGNS[points.strip().casefold()]
-        pygame.draw.circle(surf, (250, 246, 236), medal, r)
-        pygame.draw.circle(surf, color, medal, r, max(2, r // 7))
-        pf = assets.font(max(8, int(r * (1.1 if len(label) <= 2 else 0.8))), True)
-        pt = pf.render(label, True, (30, 30, 30))
-        surf.blit(pt, (medal[0] - pt.get_width() / 2, medal[1] - pt.get_height() / 2))
-    y = bar.bottom + int(h * 0.012)
-    theme = get("theme", "themes")
+        _face_medal(assets, surf, points, (bar.right - r - 2, bar.bottom), r, color)
+    return bar.bottom + int(h * 0.012)
+
+
+def _face_medal(assets: AssetLoader, surf: pygame.Surface, points: Any, medal: tuple[int, int], r: int,
+                color: tuple[int, int, int]) -> None:
+    """The point value in a medallion on the title bar's edge (a sign for a value chosen when scored)."""
+    label = str(points)
+    if isinstance(points, str) and points.strip().casefold() in XFF_SIGNS:
+        label = XFF_SIGNS[points.strip().casefold()]
+    pygame.draw.circle(surf, (250, 246, 236), medal, r)
+    pygame.draw.circle(surf, color, medal, r, max(2, r // 7))
+    pf = assets.font(max(8, int(r * (1.1 if len(label) <= 2 else 0.8))), True)
+    pt = pf.render(label, True, (30, 30, 30))
+    surf.blit(pt, (medal[0] - pt.get_width() / 2, medal[1] - pt.get_height() / 2))
+
+
+def _face_type(assets: AssetLoader, surf: pygame.Surface, f: Mapping[str, Any], ctype: str,
+               color: tuple[int, int, int], m: int, y: int) -> int:
+    """The type line ("Following · Pursuit"); returns the y below it."""
+    theme = _field(f, "theme", "themes")
     if isinstance(theme, list):
         theme = ", ".join(str(t) for t in theme)
     typ = ctype.capitalize() + (f" · {theme}" if theme else "")
-    yf = assets.font(max(7, int(h * 0.036)), True)
+    yf = assets.font(max(7, int(surf.get_height() * 0.036)), True)
     surf.blit(yf.render(typ, True, color), (m + 2, y))
-    y += yf.get_linesize() + m // 3
-    # circumstance pips down both edges: required on the left, established on the right
+    return y + yf.get_linesize() + m // 3
+
+
+def _face_edges(assets: AssetLoader, surf: pygame.Surface, f: Mapping[str, Any], ctype: str, m: int, y: int) -> int:
+    """The circumstance pips down both edges from `y`: required on the left, established on the right; returns
+    how wide an edge is."""
+    w, h = surf.get_size()
     pr = max(4, int(w * 0.05))
-    edge_w = 2 * pr + m
-    req = get("requires_circumstances", "requiresCircumstances")
-    est = get("establishes_circumstances", "establishesCircumstances")
+    req = _field(f, "requires_circumstances", "requiresCircumstances")
+    est = _field(f, "establishes_circumstances", "establishesCircumstances")
     lf = assets.font(max(6, int(h * 0.022)), True)
     for side, data, establishes in ((0, req, False), (1, est, True)):
         if not isinstance(data, dict) and ctype in ("environment", "cover", "action"):
@@ -118,46 +147,61 @@ def xfiles_fan_face(assets: AssetLoader, card: Any, size: tuple[int, int]) -> py
         surf.blit(cap, (cx - cap.get_width() / 2, y))
         for k, (circ, ccolor, letter) in enumerate(XFF_CIRCS):
             cy = y + cap.get_height() + pr + 2 + k * (2 * pr + 6)
-            value = data.get(circ) if isinstance(data, dict) else None
-            state, mark = xff_circumstance(value, establishes) if isinstance(data, dict) and circ in data \
-                else ("none", "")
+            known = isinstance(data, dict) and circ in data
+            state, mark = xff_circumstance(data.get(circ), establishes) if known else ("none", "")
             _xff_pip(assets, surf, (cx, cy), pr, ccolor, letter, state, mark)
-    # tags
-    box_x, box_w = m + edge_w, w - 2 * (m + edge_w)
+    return 2 * pr + m
+
+
+#: the tag rows of a face: label, the field's spellings, the pills' tint
+_TAG_ROWS = (("requires", ("requires",), (222, 228, 244)), ("provides", ("provides",), (218, 240, 222)),
+             ("prevented by", ("prevented_by", "preventedBy"), (246, 222, 216)),
+             ("negates", ("negates",), (244, 226, 200)))
+
+
+def _face_tags(assets: AssetLoader, surf: pygame.Surface, f: Mapping[str, Any], box: tuple[int, int], m: int,
+               y: int) -> int:
+    """The tags as rows of pills between the edges (`box`: x and width); returns the y below them."""
+    h = surf.get_height()
     gf = assets.font(max(6, int(h * 0.028)), False)
     kf = assets.font(max(6, int(h * 0.026)), True)
-    rows = (("requires", ("requires",), (222, 228, 244)), ("provides", ("provides",), (218, 240, 222)),
-            ("prevented by", ("prevented_by", "preventedBy"), (246, 222, 216)),
-            ("negates", ("negates",), (244, 226, 200)))
     ty = y + 2
-    for label, names, tint in rows:
-        tags = get(*names)
+    for label, names, tint in _TAG_ROWS:
+        tags = _field(f, *names)
         if isinstance(tags, str):
             tags = [tags]
         if not tags:
             continue
         lt = kf.render(label, True, (90, 80, 70))
-        surf.blit(lt, (box_x, ty))
-        x = box_x + lt.get_width() + m // 2
-        for tag in tags[:5]:
-            t = gf.render(str(tag), True, (40, 40, 50))
-            pill = pygame.Rect(x, ty, t.get_width() + m, t.get_height() + 1)
-            if pill.right > box_x + box_w:
-                break
-            pygame.draw.rect(surf, tint, pill, border_radius=pill.h // 2)
-            surf.blit(t, (x + m // 2, ty))
-            x = pill.right + m // 3
+        surf.blit(lt, (box[0], ty))
+        _face_pills(surf, gf, tags, (box[0] + lt.get_width() + m // 2, ty), box[0] + box[1], tint, m)
         ty += max(lt.get_height(), gf.get_linesize()) + 2
-    top = max(ty, y + int(h * 0.2)) + m // 2
-    # the text box, and the numbers at the bottom
-    foot_h = int(h * 0.05)
-    box = pygame.Rect(box_x, top, box_w, h - m - foot_h - top)
+    return ty
+
+
+def _face_pills(surf: pygame.Surface, font: pygame.font.Font, tags: Sequence[Any], at: tuple[int, int], right: int,
+                tint: tuple[int, int, int], m: int) -> None:
+    """Up to five tags as pills from `at`, as many as end before `right`."""
+    x, ty = at
+    for tag in tags[:5]:
+        t = font.render(str(tag), True, (40, 40, 50))
+        pill = pygame.Rect(x, ty, t.get_width() + m, t.get_height() + 1)
+        if pill.right > right:
+            break
+        pygame.draw.rect(surf, tint, pill, border_radius=pill.h // 2)
+        surf.blit(t, (x + m // 2, ty))
+        x = pill.right + m // 3
+
+
+def _face_text(assets: AssetLoader, surf: pygame.Surface, text: str, box: pygame.Rect, m: int) -> None:
+    """The card's text in its box, in the largest font (down to 7 px) it fits in; lines past the box left out."""
+    w, h = surf.get_size()
     pygame.draw.rect(surf, (255, 252, 244), box, border_radius=max(2, w // 50))
     pygame.draw.rect(surf, (205, 195, 175), box, max(1, w // 200), border_radius=max(2, w // 50))
     size_px = max(7, int(h * 0.036))
     while True:
         bf = assets.font(size_px, False)
-        lines = _wrap(bf, card.text or "", box.w - m)
+        lines = _wrap(bf, text, box.w - m)
         if len(lines) * bf.get_linesize() <= box.h - m or size_px <= 7:
             break
         size_px -= 1
@@ -167,22 +211,22 @@ def xfiles_fan_face(assets: AssetLoader, card: Any, size: tuple[int, int]) -> py
             break
         surf.blit(bf.render(line, True, (30, 30, 30)), (box.x + m // 2, by))
         by += bf.get_linesize()
+
+
+def _face_foot(assets: AssetLoader, surf: pygame.Surface, f: Mapping[str, Any], m: int) -> None:
+    """The numbers at the bottom: draw value, copies per round, copies per deck."""
+    w, h = surf.get_size()
     foot = []
-    dv = get("draw_value", "drawValue")
-    if dv is not None:
-        foot.append(f"draw {dv}")
-    po = get("play_ordinality", "playOrdinality")
-    if po is not None:
-        foot.append(f"{po} per round")
-    do = get("deck_ordinality", "deckOrdinality")
-    if do is not None:
-        foot.append(f"{do} per deck")
+    for names, words in ((("draw_value", "drawValue"), "draw {}"), (("play_ordinality", "playOrdinality"),
+                         "{} per round"), (("deck_ordinality", "deckOrdinality"), "{} per deck")):
+        value = _field(f, *names)
+        if value is not None:
+            foot.append(words.format(value))
     if foot:
         ff = assets.font(max(6, int(h * 0.03)), True)
         ft = ff.render(" · ".join(foot), True, (90, 80, 70))
+        foot_h = int(h * 0.05)
         surf.blit(ft, (w / 2 - ft.get_width() / 2, h - m - foot_h / 2 - ft.get_height() / 2))
-    return surf
-
 
 
 def _xff_pip(assets: AssetLoader, surf: pygame.Surface, center: tuple[int, int], r: int, color: tuple[int, int, int],
