@@ -262,6 +262,9 @@ class XFilesFanHud(Hud):
     def height(self, width: int, open_: bool) -> int:
         return board_height(self.open_height) if open_ else HEADER_H
 
+    #: the round's columns as last drawn open (board coordinates), each with the indices in `rows` of its labels
+    strip: list[tuple[pygame.Rect, list[int]]] = []  # noqa: RUF012 - each board draws a list of its own
+
     #: a board narrower than this (pixels) keeps the round its room: the circumstances in force as pips alone,
     #: a narrower score panel and prompts
     NARROW = 760
@@ -343,8 +346,7 @@ class XFilesFanHud(Hud):
         and value, whose it is), so every label reads whole; when the columns are wider than the box together, the
         newest cards keep theirs and the earlier ones are stacked in one column that sums them up."""
         assert self.assets is not None
-        #: the columns drawn (board coordinates), each with the indices in `rows` of its labels
-        self.strip: list[tuple[pygame.Rect, list[int]]] = []
+        self.strip = []
         if not rnd:
             t = self.text("No round in progress: a Case or an Incident starts one.", 14, DIM)
             surf.blit(t, (box.x, box.y + box.h // 2 - t.get_height()))
