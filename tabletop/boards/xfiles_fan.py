@@ -61,26 +61,40 @@ def is_xfiles_fan_card(card: Any) -> bool:
     return any(k in fields for k in XFF_FIELDS)
 
 
+def _field(fields: Mapping[str, Any], *names: str) -> Any:
+    """A card's field under the first of its spellings it has (snake_case or the source's camelCase)."""
+    return next((fields[n] for n in names if n in fields), None)
+
+
 def xfiles_fan_face(assets: AssetLoader, card: Any, size: tuple[int, int]) -> pygame.Surface:
     """An X-Files Fan card: name and point value, type and theme, the circumstances it requires (left edge)
     and establishes (right edge) as pips, its tags (requires / provides / prevented by / negates), its text."""
     w, h = size
     f = card.fields
-
-    def get(*names: str) -> Any:
-        return next((f[n] for n in names if n in f), None)
-
     ctype = str(card.type).strip().lower()
     color = XFF_TYPE_COLORS.get(ctype, (70, 72, 80))
     surf = assets._blank(size, (246, 242, 230), color)
     m = max(3, w // 26)
-    # title bar and the point value medallion
+    y = _face_title(assets, surf, card, color, m)
+    y = _face_type(assets, surf, f, ctype, color, m, y)
+    edge_w = _face_edges(assets, surf, f, ctype, m, y)
+    box_x, box_w = m + edge_w, w - 2 * (m + edge_w)
+    ty = _face_tags(assets, surf, f, (box_x, box_w), m, y)
+    top = max(ty, y + int(h * 0.2)) + m // 2
+    _face_text(assets, surf, card.text or "", pygame.Rect(box_x, top, box_w, h - m - int(h * 0.05) - top), m)
+    _face_foot(assets, surf, f, m)
+    return surf
+
+
+def _face_title(assets: AssetLoader, surf: pygame.Surface, card: Any, color: tuple[int, int, int], m: int) -> int:
+    """The title bar (the name, shortened with an ellipsis to its room) and the point value's medallion; returns
+    the y below the bar."""
+    w, h = surf.get_size()
     title_h = int(h * 0.1)
     bar = pygame.Rect(m, m, w - 2 * m, title_h)
     pygame.draw.rect(surf, color, bar, border_radius=max(2, w // 40))
-    points = get("point_value", "pointValue")
+    points = _field(card.fields, "point_value", "pointValue")
     r = int(title_h * 0.62)
-    medal = (bar.right - r - 2, bar.bottom)
     tf = assets.font(max(7, int(title_h * 0.46)), True)
     room = bar.w - (2 * r + 8 if points is not None else 0) - m
     name = card.name
@@ -88,27 +102,42 @@ def xfiles_fan_face(assets: AssetLoader, card: Any, size: tuple[int, int]) -> py
         name = name[:-2] + "…"
     surf.blit(tf.render(name, True, (255, 255, 255)), (bar.x + m // 2 + 2, bar.centery - tf.get_height() // 2))
     if points is not None:
-        label = str(points)
-        if isinstance(points, str) and points.strip().casefold() in XFF_SIGNS:
-            label = XFF_SIGNS[points.strip().casefold()]
-        pygame.draw.circle(surf, (250, 246, 236), medal, r)
-        pygame.draw.circle(surf, color, medal, r, max(2, r // 7))
-        pf = assets.font(max(8, int(r * (1.1 if len(label) <= 2 else 0.8))), True)
-        pt = pf.render(label, True, (30, 30, 30))
-        surf.blit(pt, (medal[0] - pt.get_width() / 2, medal[1] - pt.get_height() / 2))
-    y = bar.bottom + int(h * 0.012)
-    theme = get("theme", "themes")
+        _face_medal(assets, surf, points, (bar.right - r - 2, bar.bottom), r, color)
+    return bar.bottom + int(h * 0.012)
+
+
+def _face_medal(assets: AssetLoader, surf: pygame.Surface, points: Any, medal: tuple[int, int], r: int,
+                color: tuple[int, int, int]) -> None:
+    """The point value in a medallion on the title bar's edge (a sign for a value chosen when scored)."""
+    label = str(points)
+    if isinstance(points, str) and points.strip().casefold() in XFF_SIGNS:
+        label = XFF_SIGNS[points.strip().casefold()]
+    pygame.draw.circle(surf, (250, 246, 236), medal, r)
+    pygame.draw.circle(surf, color, medal, r, max(2, r // 7))
+    pf = assets.font(max(8, int(r * (1.1 if len(label) <= 2 else 0.8))), True)
+    pt = pf.render(label, True, (30, 30, 30))
+    surf.blit(pt, (medal[0] - pt.get_width() / 2, medal[1] - pt.get_height() / 2))
+
+
+def _face_type(assets: AssetLoader, surf: pygame.Surface, f: Mapping[str, Any], ctype: str,
+               color: tuple[int, int, int], m: int, y: int) -> int:
+    """The type line ("Following · Pursuit"); returns the y below it."""
+    theme = _field(f, "theme", "themes")
     if isinstance(theme, list):
         theme = ", ".join(str(t) for t in theme)
     typ = ctype.capitalize() + (f" · {theme}" if theme else "")
-    yf = assets.font(max(7, int(h * 0.036)), True)
+    yf = assets.font(max(7, int(surf.get_height() * 0.036)), True)
     surf.blit(yf.render(typ, True, color), (m + 2, y))
-    y += yf.get_linesize() + m // 3
-    # circumstance pips down both edges: required on the left, established on the right
+    return y + yf.get_linesize() + m // 3
+
+
+def _face_edges(assets: AssetLoader, surf: pygame.Surface, f: Mapping[str, Any], ctype: str, m: int, y: int) -> int:
+    """The circumstance pips down both edges from `y`: required on the left, established on the right; returns
+    how wide an edge is."""
+    w, h = surf.get_size()
     pr = max(4, int(w * 0.05))
-    edge_w = 2 * pr + m
-    req = get("requires_circumstances", "requiresCircumstances")
-    est = get("establishes_circumstances", "establishesCircumstances")
+    req = _field(f, "requires_circumstances", "requiresCircumstances")
+    est = _field(f, "establishes_circumstances", "establishesCircumstances")
     lf = assets.font(max(6, int(h * 0.022)), True)
     for side, data, establishes in ((0, req, False), (1, est, True)):
         if not isinstance(data, dict) and ctype in ("environment", "cover", "action"):
@@ -118,46 +147,61 @@ def xfiles_fan_face(assets: AssetLoader, card: Any, size: tuple[int, int]) -> py
         surf.blit(cap, (cx - cap.get_width() / 2, y))
         for k, (circ, ccolor, letter) in enumerate(XFF_CIRCS):
             cy = y + cap.get_height() + pr + 2 + k * (2 * pr + 6)
-            value = data.get(circ) if isinstance(data, dict) else None
-            state, mark = xff_circumstance(value, establishes) if isinstance(data, dict) and circ in data \
-                else ("none", "")
+            known = isinstance(data, dict) and circ in data
+            state, mark = xff_circumstance(data.get(circ), establishes) if known else ("none", "")
             _xff_pip(assets, surf, (cx, cy), pr, ccolor, letter, state, mark)
-    # tags
-    box_x, box_w = m + edge_w, w - 2 * (m + edge_w)
+    return 2 * pr + m
+
+
+#: the tag rows of a face: label, the field's spellings, the pills' tint
+_TAG_ROWS = (("requires", ("requires",), (222, 228, 244)), ("provides", ("provides",), (218, 240, 222)),
+             ("prevented by", ("prevented_by", "preventedBy"), (246, 222, 216)),
+             ("negates", ("negates",), (244, 226, 200)))
+
+
+def _face_tags(assets: AssetLoader, surf: pygame.Surface, f: Mapping[str, Any], box: tuple[int, int], m: int,
+               y: int) -> int:
+    """The tags as rows of pills between the edges (`box`: x and width); returns the y below them."""
+    h = surf.get_height()
     gf = assets.font(max(6, int(h * 0.028)), False)
     kf = assets.font(max(6, int(h * 0.026)), True)
-    rows = (("requires", ("requires",), (222, 228, 244)), ("provides", ("provides",), (218, 240, 222)),
-            ("prevented by", ("prevented_by", "preventedBy"), (246, 222, 216)),
-            ("negates", ("negates",), (244, 226, 200)))
     ty = y + 2
-    for label, names, tint in rows:
-        tags = get(*names)
+    for label, names, tint in _TAG_ROWS:
+        tags = _field(f, *names)
         if isinstance(tags, str):
             tags = [tags]
         if not tags:
             continue
         lt = kf.render(label, True, (90, 80, 70))
-        surf.blit(lt, (box_x, ty))
-        x = box_x + lt.get_width() + m // 2
-        for tag in tags[:5]:
-            t = gf.render(str(tag), True, (40, 40, 50))
-            pill = pygame.Rect(x, ty, t.get_width() + m, t.get_height() + 1)
-            if pill.right > box_x + box_w:
-                break
-            pygame.draw.rect(surf, tint, pill, border_radius=pill.h // 2)
-            surf.blit(t, (x + m // 2, ty))
-            x = pill.right + m // 3
+        surf.blit(lt, (box[0], ty))
+        _face_pills(surf, gf, tags, (box[0] + lt.get_width() + m // 2, ty), box[0] + box[1], tint, m)
         ty += max(lt.get_height(), gf.get_linesize()) + 2
-    top = max(ty, y + int(h * 0.2)) + m // 2
-    # the text box, and the numbers at the bottom
-    foot_h = int(h * 0.05)
-    box = pygame.Rect(box_x, top, box_w, h - m - foot_h - top)
+    return ty
+
+
+def _face_pills(surf: pygame.Surface, font: pygame.font.Font, tags: Sequence[Any], at: tuple[int, int], right: int,
+                tint: tuple[int, int, int], m: int) -> None:
+    """Up to five tags as pills from `at`, as many as end before `right`."""
+    x, ty = at
+    for tag in tags[:5]:
+        t = font.render(str(tag), True, (40, 40, 50))
+        pill = pygame.Rect(x, ty, t.get_width() + m, t.get_height() + 1)
+        if pill.right > right:
+            break
+        pygame.draw.rect(surf, tint, pill, border_radius=pill.h // 2)
+        surf.blit(t, (x + m // 2, ty))
+        x = pill.right + m // 3
+
+
+def _face_text(assets: AssetLoader, surf: pygame.Surface, text: str, box: pygame.Rect, m: int) -> None:
+    """The card's text in its box, in the largest font (down to 7 px) it fits in; lines past the box left out."""
+    w, h = surf.get_size()
     pygame.draw.rect(surf, (255, 252, 244), box, border_radius=max(2, w // 50))
     pygame.draw.rect(surf, (205, 195, 175), box, max(1, w // 200), border_radius=max(2, w // 50))
     size_px = max(7, int(h * 0.036))
     while True:
         bf = assets.font(size_px, False)
-        lines = _wrap(bf, card.text or "", box.w - m)
+        lines = _wrap(bf, text, box.w - m)
         if len(lines) * bf.get_linesize() <= box.h - m or size_px <= 7:
             break
         size_px -= 1
@@ -167,22 +211,22 @@ def xfiles_fan_face(assets: AssetLoader, card: Any, size: tuple[int, int]) -> py
             break
         surf.blit(bf.render(line, True, (30, 30, 30)), (box.x + m // 2, by))
         by += bf.get_linesize()
+
+
+def _face_foot(assets: AssetLoader, surf: pygame.Surface, f: Mapping[str, Any], m: int) -> None:
+    """The numbers at the bottom: draw value, copies per round, copies per deck."""
+    w, h = surf.get_size()
     foot = []
-    dv = get("draw_value", "drawValue")
-    if dv is not None:
-        foot.append(f"draw {dv}")
-    po = get("play_ordinality", "playOrdinality")
-    if po is not None:
-        foot.append(f"{po} per round")
-    do = get("deck_ordinality", "deckOrdinality")
-    if do is not None:
-        foot.append(f"{do} per deck")
+    for names, words in ((("draw_value", "drawValue"), "draw {}"), (("play_ordinality", "playOrdinality"),
+                         "{} per round"), (("deck_ordinality", "deckOrdinality"), "{} per deck")):
+        value = _field(f, *names)
+        if value is not None:
+            foot.append(words.format(value))
     if foot:
         ff = assets.font(max(6, int(h * 0.03)), True)
         ft = ff.render(" · ".join(foot), True, (90, 80, 70))
+        foot_h = int(h * 0.05)
         surf.blit(ft, (w / 2 - ft.get_width() / 2, h - m - foot_h / 2 - ft.get_height() / 2))
-    return surf
-
 
 
 def _xff_pip(assets: AssetLoader, surf: pygame.Surface, center: tuple[int, int], r: int, color: tuple[int, int, int],
@@ -218,19 +262,22 @@ class XFilesFanHud(Hud):
     def height(self, width: int, open_: bool) -> int:
         return board_height(self.open_height) if open_ else HEADER_H
 
+    #: the round's columns as last drawn open (board coordinates), each with the indices in `rows` of its labels
+    strip: list[tuple[pygame.Rect, list[int]]] = []  # noqa: RUF012 - each board draws a list of its own
+
+    #: a board narrower than this (pixels) keeps the round its room: the circumstances in force as pips alone,
+    #: a narrower score panel and prompts
+    NARROW = 760
+
     def render(self, surf: pygame.Surface, area: pygame.Rect, ctx: HudContext) -> None:
         st = ctx.status
+        narrow = area.w < self.NARROW
         x, y = area.x + 10, area.y + 8
         # left: circumstances in force, round score, turn and scores
-        circ = st.get("circumstances") or {}
-        self.say(surf, x, y, 120, "In force", 12, DIM, True)
-        for i, name in enumerate(CIRC_COLORS):
-            cy = y + 30 + i * 30
-            self.pip(surf, (x + 12, cy), 11, name, bool(circ.get(name)))
-            self.say(surf, x + 30, cy - 9, 96, name.capitalize(), 13, INK if circ.get(name) else DIM,
-                     bool(circ.get(name)))
-        col2 = x + 130
-        self.panel(surf, pygame.Rect(col2 - 4, area.y + 4, 198, area.h - 8), lambda c, w: self._score(c, w, ctx),
+        self._in_force(surf, (x, y), st.get("circumstances") or {}, narrow)
+        col2 = x + (34 if narrow else 130)
+        score_w = 136 if narrow else 198
+        self.panel(surf, pygame.Rect(col2 - 4, area.y + 4, score_w, area.h - 8), lambda c, w: self._score(c, w, ctx),
                    color=BG, pad=4)
         # the value to choose, at the right, when this seat is asked
         right = area.right
@@ -239,22 +286,37 @@ class XFilesFanHud(Hud):
         if choose is not None:
             right = self._choose(surf, area, ctx, choose)
         elif pending and pending[0].get("kind") == "action" and pending[0].get("seat") == ctx.seat:
-            # after placing a card in the round: an Action card (from the hand) or none (xff.3.4)
-            w = 200
-            box = pygame.Rect(area.right - w - 8, area.y + 4, w, area.h - 8)
-
-            def action(c: pygame.Surface, width: int) -> int:
-                y = self.lines(c, 0, 0, width, CONTENT_MAX_H, [("Play an Action card from your hand, or none:",
-                                                               GOLD, True)])
-                self.button(c, "No Action card", (0, y + 4), {"type": "xfiles-fan.no_action"}, width=width - 4,
-                            color=(120, 90, 30), most=width - 4)
-                return y + 32
-
-            self.panel(surf, box, action, color=BG, pad=0)
-            right = box.x - 8
+            right = self._no_action(surf, area, min(200, area.w // 4))
         # middle: the round, card by card
-        self._trick(surf, pygame.Rect(col2 + 200, area.y + 4, right - col2 - 210, area.h - 8), ctx,
+        self._trick(surf, pygame.Rect(col2 + score_w + 2, area.y + 4, right - col2 - score_w - 12, area.h - 8), ctx,
                     st.get("round") or [])
+
+    def _in_force(self, surf: pygame.Surface, at: tuple[int, int], circ: Mapping[str, Any], narrow: bool) -> None:
+        """The circumstances in force: a pip each, with its name unless the board is narrow."""
+        x, y = at
+        if not narrow:
+            self.say(surf, x, y, 120, "In force", 12, DIM, True)
+        for i, name in enumerate(CIRC_COLORS):
+            cy = y + 30 + i * 30
+            self.pip(surf, (x + 12, cy), 11, name, bool(circ.get(name)))
+            if not narrow:
+                self.say(surf, x + 30, cy - 9, 96, name.capitalize(), 13, INK if circ.get(name) else DIM,
+                         bool(circ.get(name)))
+
+    def _no_action(self, surf: pygame.Surface, area: pygame.Rect, w: int) -> int:
+        """After placing a card in the round: play an Action card from the hand, or none (xff.3.4); returns the
+        x left of it."""
+        box = pygame.Rect(area.right - w - 8, area.y + 4, w, area.h - 8)
+
+        def action(c: pygame.Surface, width: int) -> int:
+            y = self.lines(c, 0, 0, width, CONTENT_MAX_H, [("Play an Action card from your hand, or none:",
+                                                           GOLD, True)])
+            self.button(c, "No Action card", (0, y + 4), {"type": "xfiles-fan.no_action"}, width=width - 4,
+                        color=(120, 90, 30), most=width - 4)
+            return y + 32
+
+        self.panel(surf, box, action, color=BG, pad=0)
+        return box.x - 8
 
     def _score(self, c: pygame.Surface, w: int, ctx: HudContext) -> int:
         """The round's score, whose turn, the scores, the period, the passes and the tags in play."""
@@ -275,40 +337,111 @@ class XFilesFanHud(Hud):
             rows.append(("Tags in play: " + ", ".join(provided), DIM, False))
         return self.lines(c, 0, 0, w, CONTENT_MAX_H, rows)
 
+    #: a column's labels end this far (pixels) before its right edge, and at least three times as far when they
+    #: set its width, so the next column's labels read apart
+    GAP = 4
+
     def _trick(self, surf: pygame.Surface, box: pygame.Rect, ctx: HudContext, rnd: Sequence[Mapping[str, Any]]) -> None:
+        """The round card by card, each in a column as wide as its card and its pips or its labels (its number
+        and value, whose it is), so every label reads whole; when the columns are wider than the box together, the
+        newest cards keep theirs and the earlier ones are stacked in one column that sums them up."""
         assert self.assets is not None
+        self.strip = []
         if not rnd:
             t = self.text("No round in progress: a Case or an Incident starts one.", 14, DIM)
             surf.blit(t, (box.x, box.y + box.h // 2 - t.get_height()))
             return
         ch = box.h - 46
         cw = round(ch * CARD_W / CARD_H)
-        step = cw + 30
-        n = len(rnd)
-        if n * step > box.w:  # many cards: overlap them, newest fully shown
-            step = max(24, (box.w - cw - 30) // max(1, n - 1))
-        for i, e in enumerate(rnd):
-            cx = box.x + i * step
+        least = cw + 30  # a card, its pips and a gap
+        labels = [self._labels(ctx, i, e, 2 * least) for i, e in enumerate(rnd)]
+        widths = [max(least, self._label_w(head, owner) + 3 * self.GAP) for head, _, owner in labels]
+        first, earlier = self._first_own_column(rnd, widths, box.w, least)
+        x = box.x
+        if first:
+            x = self._earlier(surf, pygame.Rect(x, box.y, earlier[0], box.h), ctx, rnd[:first], (cw, ch), earlier[1:])
+        for i in range(first, len(rnd)):
+            self._column(surf, pygame.Rect(x, box.y, widths[i], box.h), rnd[i], (cw, ch), labels[i])
+            x += widths[i]
+
+    def _labels(self, ctx: HudContext, i: int, e: Mapping[str, Any], most: int) -> tuple[str, tuple[int, int, int], str]:
+        """A round card's labels: its number and value (and colour), and whose it is (the seat's number when its
+        name is wider than `most`)."""
+        value, points = e.get("value"), e.get("points")
+        if e.get("negated"):
+            label, color = "negated: 0", BAD
+        elif value is not None:
+            label, color = signed(value), GOLD
+        else:
+            label, color = self.POINT_SIGNS.get(str(points), str(points)), GOLD
+        owner = self.seat_name(ctx, e.get("seat"))
+        seat = e.get("seat")
+        if self._label_w("", owner) > most and isinstance(seat, int):
+            owner = f"Seat {seat + 1}"
+        return f"{i + 1}. {label}", color, owner
+
+    def _label_w(self, head: str, owner: str) -> int:
+        assert self.assets is not None
+        return max(self.assets.font(13, True).size(head)[0], self.assets.font(12).size(owner)[0])
+
+    def _earlier_labels(self, rnd: Sequence[Mapping[str, Any]], n: int) -> tuple[str, str]:
+        """The labels of the column that sums up the round's first `n` cards: their numbers and points, how many."""
+        known = [e.get("value") for e in rnd[:n] if not e.get("negated")]
+        total = sum(v for v in known if isinstance(v, int))
+        head = f"1–{n}. {signed(total)}" + (" +?" if any(v is None for v in known) else "")
+        return head, f"{n} earlier"
+
+    def _first_own_column(self, rnd: Sequence[Mapping[str, Any]], widths: Sequence[int], room: int,
+                          least: int) -> tuple[int, tuple[int, str, str]]:
+        """The first card with a column of its own (0: all of them), and the earlier cards' column (its width and
+        labels), so the columns fit in `room` (the newest card always keeps its own)."""
+        used = sum(widths)
+        if used <= room:
+            return 0, (0, "", "")
+        for first in range(1, len(rnd)):
+            used -= widths[first - 1]
+            head, tail = self._earlier_labels(rnd, first)
+            w = max(least + 6, self._label_w(head, tail) + 3 * self.GAP)
+            if used + w <= room or first == len(rnd) - 1:
+                return first, (w, head, tail)
+        return 0, (0, "", "")
+
+    def _column(self, surf: pygame.Surface, col: pygame.Rect, e: Mapping[str, Any], card: tuple[int, int],
+                labels: tuple[str, tuple[int, int, int], str]) -> None:
+        """One card of the round in its column: the card (crossed out when negated), the circumstances after it
+        as pips along its right edge, its labels under it."""
+        assert self.assets is not None
+        (cw, ch), cx, y = card, col.x, col.y
+        ref = e.get("card")
+        surf.blit(self.assets.card(ref, True, card) if ref else self.assets.card(None, False, card), (cx, y))
+        if e.get("negated"):
+            pygame.draw.line(surf, BAD, (cx + 4, y + 4), (cx + cw - 4, y + ch - 4), 4)
+            pygame.draw.line(surf, BAD, (cx + cw - 4, y + 4), (cx + 4, y + ch - 4), 4)
+        c = e.get("circumstances") or {}
+        for k, name in enumerate(CIRC_COLORS):
+            self.pip(surf, (cx + cw + 10, y + 14 + k * 22), 8, name, bool(c.get(name)))
+        self._column_labels(surf, col, ch, labels)
+
+    def _column_labels(self, surf: pygame.Surface, col: pygame.Rect, ch: int,
+                       labels: tuple[str, tuple[int, int, int], str]) -> None:
+        head, color, owner = labels
+        rows = len(self.rows)
+        y = self.say(surf, col.x, col.y + ch + 3, col.w - self.GAP, head, 13, color, True)
+        self.say(surf, col.x, y, col.w - self.GAP, owner, 12, DIM)
+        self.strip.append((col.copy(), list(range(rows, len(self.rows)))))
+
+    def _earlier(self, surf: pygame.Surface, col: pygame.Rect, ctx: HudContext, rnd: Sequence[Mapping[str, Any]],
+                 card: tuple[int, int], labels: tuple[str, str]) -> int:
+        """The round's earlier cards stacked in one column (the last three of them, each a little lower right),
+        summed up under it; returns the x after it."""
+        assert self.assets is not None
+        shown = rnd[-3:]
+        for k, e in enumerate(shown):
             ref = e.get("card")
-            card = self.assets.card(ref, True, (cw, ch)) if ref else self.assets.card(None, False, (cw, ch))
-            surf.blit(card, (cx, box.y))
-            if e.get("negated"):
-                pygame.draw.line(surf, BAD, (cx + 4, box.y + 4), (cx + cw - 4, box.y + ch - 4), 4)
-                pygame.draw.line(surf, BAD, (cx + cw - 4, box.y + 4), (cx + 4, box.y + ch - 4), 4)
-            # the circumstances after this card, as pips along its right edge
-            c = e.get("circumstances") or {}
-            for k, name in enumerate(CIRC_COLORS):
-                self.pip(surf, (cx + cw + 10, box.y + 14 + k * 22), 8, name, bool(c.get(name)))
-            value = e.get("value")
-            points = e.get("points")
-            if e.get("negated"):
-                label, color = "negated: 0", BAD
-            elif value is not None:
-                label, color = signed(value), GOLD
-            else:
-                label, color = self.POINT_SIGNS.get(str(points), str(points)), GOLD
-            y = self.say(surf, cx, box.y + ch + 3, max(cw, step - 4), f"{i + 1}. {label}", 13, color, True)
-            self.say(surf, cx, y, max(cw, step - 4), self.seat_name(ctx, e.get("seat")), 12, DIM)
+            at = (col.x + 3 * k, col.y + 3 * (k - len(shown) + 1) + 6)
+            surf.blit(self.assets.card(ref, True, card) if ref else self.assets.card(None, False, card), at)
+        self._column_labels(surf, col, card[1], (labels[0], GOLD, labels[1]))
+        return col.right
 
     def _choose(self, surf: pygame.Surface, area: pygame.Rect, ctx: HudContext, p: Mapping[str, Any]) -> int:
         """The choose-a-value prompt (xff.5.3): the card, its text and one button per value (a panel that scrolls

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .session import LogEntry, Session
 
 __all__ = ["LEGAL_CAP", "LOG_LINES", "PASS_TYPES", "SeatStream", "StreamItem", "legal_summary", "log_lines", "make_patch",
-           "piece_update"]
+           "names_changed", "piece_update"]
 
 #: log lines that come with a whole view (as a LAN welcome carries them): the screen's log starts again from them
 LOG_LINES = 200
@@ -171,3 +171,14 @@ class SeatStream:
             self.session.listeners.remove(self._on_entry)
         except ValueError:
             pass
+
+
+def names_changed(session: Session) -> int:
+    """Queue the whole view again on every seat stream of `session`, after a seat's name changed (a LAN player
+    joined with a name): its log lines are rendered anew, so lines already shown read the seat's new name, as a
+    joined window's snapshot does. Costs one whole view per stream (the log's last `LOG_LINES` lines at most),
+    only when a name changes; returns how many streams were told. Call it on the session's thread."""
+    streams = [s for s in (getattr(f, "__self__", None) for f in list(session.listeners)) if isinstance(s, SeatStream)]
+    for stream in streams:
+        stream.resync()
+    return len(streams)

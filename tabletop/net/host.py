@@ -24,6 +24,7 @@ from typing import Any
 
 from ..core import actions as A
 from ..core.session import LogEntry, Result, Session
+from ..core.stream import names_changed
 from ..errors import TabletopError
 from .errors import NetError
 from .messages import Limits
@@ -547,9 +548,20 @@ class EmbeddedHost:
         return self.call(self.host.protocol.pending_votes)
 
     def events(self) -> list[HostEvent]:
+        """What happened on the network since the last call, for the window's log and seats panel.
+
+        A seat renamed (a player joined with a name) queues the whole view again on this machine's seat streams
+        now, once the window has the news of the join in hand: lines it renders from that view read the new name
+        (the stream was started again when the name changed too, but the window may have read that before the
+        news, and a line it rendered then keeps the old name)."""
         out = []
         while self._events:
             out.append(self._events.popleft())
+        if any(ev.kind == "renamed" for ev in out):
+            try:
+                self.call(names_changed, self.session)
+            except (NetError, TimeoutError):  # the host stopped or is stuck: the next join tells again
+                pass
         return out
 
     def close(self, timeout: float = 10.0) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 from ..core import actions as A
 from ..core.messages import MAX_NAME, text_problem
 from ..core.session import LogEntry, Result, Session
-from ..core.stream import legal_summary
+from ..core.stream import legal_summary, names_changed
 from ..core.view import LiveView, touched
 from .clientproto import ANY_SEAT, ClientEvent, ClientProtocol
 from .desk import DeskKeeper, WelcomeDesk
@@ -383,6 +383,10 @@ class HostProtocol(DeskKeeper, UndoVoting, HaltGuard):
             for other in list(self._conns.values()):
                 if other.open and other.id != conn.id:
                     self._snapshot(other)
+            # the host's own seats' streams (its window's, bot seats') read their log in the new name too; told
+            # after `joined`, so a window that reads the news reads the new name with it (EmbeddedHost.events)
+            names_changed(self.session)
+            self._events.append(HostEvent("renamed", conn.id, seat, name))
 
     def _open_spectator(self, cid: int, name: str) -> None:
         """Seat connection `cid` as a spectator called `name` (welcomed from the desk already)."""

@@ -53,3 +53,27 @@ def test_a_seat_already_at_the_table_reads_a_newcomers_name_at_once() -> None:
     pump(host, clients)
     assert "Ben has priority" in str(ann.view["rules"]["prompt"]), ann.view["rules"]["prompt"]
     assert ann.view_hash() == view_hash(session.view(0)) and ben.view_hash() == view_hash(session.view(1))
+
+
+
+def test_a_name_given_at_a_join_starts_the_hosts_own_stream_again_log_and_all() -> None:
+    """The host's window read "Seat 2 drew 1 card" after Bob took seat 2, while the guest read "Bob drew 1 card"
+    (found retaking the docs' screenshots): a joined window gets a snapshot, and the host's own stream (the hosting
+    window's, a bot seat's) now gets the whole view again too, with the log's lines to render in the new name."""
+    from tabletop.core import actions as A
+    from tabletop.core.stream import SeatStream
+    from tabletop.game import quick_table
+
+    session = quick_table(seed=3)
+    host = HostProtocol(session, local_seats=(0,), clock=lambda: 0.0)
+    mine = SeatStream(session, 0)  # what the hosting window reads
+    assert session.submit(A.Draw(1, source="deck", to="hand:1"), 1).accepted
+    assert [item.history for item in mine.take()] == [True, False]
+    clients: dict[int, ClientProtocol] = {}
+    cid = host.connect()
+    clients[cid] = bob = ClientProtocol(name="Bob", seat=1)
+    bob.start()
+    pump(host, clients)
+    items = mine.take()
+    assert items and items[-1].history and items[-1].view is not None, "no whole view after the name changed"
+    assert [line["seq"] for line in items[-1].log] == [line["seq"] for line in bob.log] == [1]

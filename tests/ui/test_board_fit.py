@@ -18,6 +18,7 @@ from tabletop.core.session import Session
 from tabletop.game import new_session
 from tabletop.rules import available_rulesets
 from tabletop.ui import TableApp
+from tabletop.ui.hud import HEADER_H
 from tabletop.ui.panels import make_panel
 from tests.ui.uihelpers import engine_until, post
 
@@ -191,3 +192,139 @@ def display_font():
     from tabletop.ui.assets import AssetLoader
 
     return AssetLoader(lambda r: None).font(12, True)
+
+
+# -- the X-Files Fan round strip: a column per card, every label whole in its column --
+
+def _fan_negated() -> Session:
+    """The bots' game at a round of six cards or more with a negated card in it (the docs' picture had one)."""
+    session = new_session("xfiles-fan", 2, enforcement="warn", seed=4)
+
+    def ready() -> bool:
+        rnd = session.state.rules.get("round") or []
+        return len(rnd) >= 6 and any(e.get("negated") for e in rnd)
+
+    engine_until(session, ready)
+    return session
+
+
+def _fan_long() -> Session:
+    """A round as long as two hands make it: in warn every Following a seat holds is let into the round (the rules
+    would allow as long a round with luckier hands), more than thirty cards, a few of them negated."""
+    from tabletop.core.actions import action_from_dict
+
+    session = new_session("xfiles-fan", 2, enforcement="warn", seed=3)
+    state, rules = session.state, session.rules
+    engine_until(session, lambda: bool(state.rules.get("round")))
+    for _ in range(300):
+        seat = rules.waiting_for(state)[0]
+        pending = state.rules.get("pending") or []
+        if pending and pending[0].get("kind") == "action":
+            action = {"type": "xfiles-fan.no_action"}
+        elif pending and pending[0].get("kind") == "value":
+            action = {"type": "xfiles-fan.choose_value", "piece": pending[0]["piece"],
+                      "value": -1 if pending[0].get("sign") == "negative" else 1}
+        else:
+            follow = [p for p in state.zones[f"hand:{seat}"].pieces if rules.info(state, p).type == "following"]
+            if not follow:
+                break
+            action = {"type": "xfiles-fan.play", "piece": follow[0]}
+        assert session.submit(action_from_dict(action), seat).accepted
+    rnd = state.rules.get("round") or []
+    assert len(rnd) > 30 and any(e.get("negated") for e in rnd), "not the long round this test needs"
+    return session
+
+
+def _fan_docs() -> Session:
+    """The docs' picture of the Fan (docs/shots.py builds it): a round being scored, the window's seat asked the
+    value of a card, so the prompt with its buttons takes the board's right."""
+    import importlib.util
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    from tabletop.game import open_session
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("docs_shots", root / "docs" / "shots.py")
+    assert spec is not None and spec.loader is not None
+    shots = sys.modules.get("docs_shots")
+    if shots is None:
+        shots = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = shots
+        spec.loader.exec_module(shots)
+    with tempfile.TemporaryDirectory() as tmp:
+        path, _seat = shots.xfiles_fan_scoring(Path(tmp))
+        return open_session(path)
+
+
+FAN_ROUNDS = {"negated": _fan_negated, "long": _fan_long, "docs": _fan_docs}
+FAN_CASES = [(kind, size, seats) for kind in FAN_ROUNDS for seats in _seat_counts("xfiles-fan") for size in SIZES]
+
+
+def strip_problems(app: TableApp) -> list[str]:
+    """What a player could not read in the Fan's round strip: a label cut, wrapped, out of its column or the
+    board, over another line of the board or a panel; columns over each other; a card of the round not counted."""
+    hud, board = app.hud, app._hud_rect()
+    whole = pygame.Rect(0, 0, board.w, board.h)
+    panels = [p.view for p in hud.panels]
+    strip = getattr(hud, "strip", None)
+    out: list[str] = []
+    if strip is None:  # the board keeps no columns: its round labels are the rows under the cards
+        strip = [(whole, [i for i, r in enumerate(hud.rows) if r.panel is None and r.rect is not None
+                          and r.rect.y > HEADER_H + 40])]
+    mine = {i for _, rows in strip for i in rows}
+    others = [r for i, r in enumerate(hud.rows) if i not in mine and r.panel is None and r.rect is not None]
+    for k, (col, rows) in enumerate(strip):
+        if not whole.contains(col):
+            out.append(f"column {k} at {col} is off the {board.size} board")
+        for view in panels:
+            if col.colliderect(view):
+                out.append(f"column {k} at {col} lies under a panel at {view}")
+        for other, _ in strip[k + 1:]:
+            if col.colliderect(other):
+                out.append(f"columns over each other: {col} and {other}")
+        texts = [hud.rows[i] for i in rows]
+        if len(texts) != 2:
+            out.append(f"column {k} has {len(texts)} lines of labels, not two (number and value, whose): "
+                       f"{[r.text for r in texts]}")
+        for r in texts:
+            if r.shown != r.text or r.rect is None:
+                out.append(f"label cut: {r.text!r} drawn as {r.shown!r}")
+            elif not whole.contains(r.rect):
+                out.append(f"label off the board: {r.text!r} at {r.rect}")
+            elif r.rect.x < col.x or r.rect.right > col.right:
+                out.append(f"label out of its column: {r.text!r} at {r.rect}, its column {col}")
+            else:
+                out += [f"label {r.text!r} over {o.text!r}" for o in others if r.rect.colliderect(o.rect)]
+                out += [f"label {r.text!r} over {hud.rows[j].text!r}" for j in mine
+                        if hud.rows[j] is not r and hud.rows[j].rect is not None and r.rect.colliderect(hud.rows[j].rect)]
+    counted: list[int] = []
+    for _, rows in strip:
+        head = hud.rows[rows[0]].text if rows else ""
+        number = head.split(".", 1)[0]
+        a, _, b = number.partition("–")
+        if a.isdigit() and (b.isdigit() or not b):
+            counted += range(int(a), int(b or a) + 1)
+    n = len((app.view.get("rules") or {}).get("round") or [])
+    if sorted(counted) != list(range(1, n + 1)):
+        out.append(f"the labels count the round's cards as {sorted(counted)}, not 1 to {n}")
+    return out
+
+
+@pytest.mark.parametrize(("kind", "size", "seats"), FAN_CASES,
+                         ids=[f"{k}-{w}x{h}-{s}seats" for k, (w, h), s in FAN_CASES])
+def test_every_label_of_the_fan_round_reads_whole_in_its_column(kind: str, size: tuple[int, int], seats: int):
+    """Found retaking the docs' pictures: "2. negated: 0" wrapped in its narrow column, "negat" over the next card's
+    "you" and "ed: 0" below the board's edge; a long round's cards ran off the board."""
+    key = (f"fan-{kind}", seats)
+    if key not in _SESSIONS:
+        _SESSIONS[key] = FAN_ROUNDS[kind]()
+    app = TableApp(_SESSIONS[key], seat=seats - 1, size=size, fps=0)
+    app.run_frames(2)
+    if not app.hud_open:
+        app.toggle_hud()
+        app.run_frames(2)
+    where = f"xfiles-fan {kind} round, {size[0]}x{size[1]}, {seats} seats"
+    problems = strip_problems(app)
+    assert not problems, f"{where}:\n  " + "\n  ".join(problems)

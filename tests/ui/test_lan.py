@@ -274,3 +274,37 @@ def test_joining_says_who_you_are_at_the_table(lan):
     finally:
         if watcher.source is not None:
             watcher.source.close()
+
+
+def test_the_hosts_log_reads_a_seat_by_the_name_its_player_joined_with():
+    """Found retaking the docs' screenshots: after a guest took seat 2 as Bob, the host window's log still said
+    "Seat 2 drew 1 card" (its labels and seats panel said Bob, the guest's log "Bob drew 1 card"): lines already
+    shown are rendered again in the new name, on the host as on the guest."""
+    import re
+
+    host_app = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
+    host = host_app.host(quick_table(seed=3), port=0, bind="127.0.0.1", name="test game", announce=False)
+    guest = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
+    try:
+        # seat 2 draws before anyone sits there (the host deals, or a hand is played for it)
+        assert host.call(host.session.submit, A.Draw(1, source="deck", to="hand:1"), 1).accepted
+
+        def drew(app: TableApp) -> list[str]:
+            lines = (re.sub(r"<[^>]+>", "", ln) for ln in app.side.log_text.split("<br>"))
+            return [ln for ln in lines if "drew" in ln]
+
+        until(lambda: any("drew" in ln for ln in drew(host_app)), host_app)
+        assert any("Seat 2" in ln for ln in drew(host_app)), drew(host_app)
+        guest.join(f"127.0.0.1:{host.port}", name="Bob", timeout=WAIT_S)
+        # the host has seated Bob: its window may read its stream before it reads the news of the join (a frame
+        # reads the news first, but the join can land between the two); what it renders then must not stick
+        host_app.refresh()
+        until(lambda: any("Bob drew" in ln for ln in drew(host_app)), host_app, guest, timeout=WAIT_S)
+        until(lambda: any("Bob drew" in ln for ln in drew(guest)), host_app, guest, timeout=WAIT_S)
+        host_app.run_frames(2)
+        assert not any("Seat 2" in ln for ln in drew(host_app)), drew(host_app)
+    finally:
+        for app in (guest, host_app):
+            if app.source is not None:
+                app.source.close()
+        pygame.event.clear()
