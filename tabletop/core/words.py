@@ -119,8 +119,10 @@ def past(text: str) -> str:
     return f"{verb} {rest}" if rest else verb
 
 
-def cards_phrase(named: Sequence[str], hidden: int, word: str = "card", shown: int = 6) -> str:
-    """"Ace of Spades, Seven of Hearts and 1 other card" / "2 cards": the named ones, the rest counted."""
+def cards_phrase(named: Sequence[str], hidden: int, word: str = "card", shown: int = 20) -> str:
+    """"Ace of Spades, Seven of Hearts and 1 other card" / "2 cards": the named ones, the rest counted.
+
+    Up to `shown` names: a whole hand drawn (13 in X-Files Fan) is named to the drawer, a deck's worth is counted."""
     if not named:
         return plural(hidden, word)
     head = list(named[:shown])

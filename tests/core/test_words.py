@@ -178,3 +178,15 @@ def test_xfiles_fan_promises_a_pass_only_to_a_seat_with_nothing_to_play() -> Non
     for prompt in prompts:
         assert "pass only with none to play" in prompt and ", or pass" not in prompt, prompt
     assert prompts[0].split(":", 1)[1] == prompts[1].split(":", 1)[1]
+
+
+def test_a_whole_hand_drawn_by_a_rules_action_is_named_to_the_drawer() -> None:
+    """X-Files Fan's period start draws 13 cards: the drawer's log line read "…, and 7 more" (a newcomer's trial);
+    it names every card, and the other seat reads the count only."""
+    from tabletop.rules.simulate import play_session
+
+    _, session = play_session("xfiles-fan", ["greedy", "random"], 5, max_actions=20)
+    entry = next(e for e in session.history if sum(1 for ev in e.events if getattr(ev, "dst", "") == "hand:0") >= 13)
+    mine, theirs = (session.line_for(entry, seat)["text"] for seat in (0, 1))
+    assert "more" not in mine and mine.count(",") >= 11
+    assert "13 cards" in theirs
