@@ -221,6 +221,8 @@ class PanelsMixin:
         legal.rows = move_rows(moves, legal.summary.get("paths") or (), self._card_name, names, _token_words(rules),
                                _piece_fields, rules)
         items = [(row.label, f"move_{i}") for i, row in enumerate(legal.rows)]
+        if side.moves is not None:  # a row in short words, a heading: what it tells on hover
+            side.moves.tips = {oid: row.tip for row, (_, oid) in zip(legal.rows, items, strict=True) if row.tip}
         n = len(legal.moves)
         label: str | list[str]
         if not legal.known:
