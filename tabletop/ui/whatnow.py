@@ -280,9 +280,11 @@ class StatusLine(list[str]):
     """The status line's variants, longest first; the first `whole` of them say the step, who acts and what to
     do (all three that the status tells), the rest less (for a bar that holds none of the whole ones)."""
 
-    def __init__(self, variants: Sequence[str], whole: int | None = None) -> None:
+    def __init__(self, variants: Sequence[str], whole: int | None = None, first: int = 0) -> None:
         super().__init__(variants)
         self.whole = len(self) if whole is None else whole
+        #: how many of the whole ones the bar tries before the others (`TopBar.set_status`)
+        self.first = first
 
 
 def short_title(title: str) -> str:
