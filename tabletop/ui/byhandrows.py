@@ -75,6 +75,6 @@ def _row(kind: str, generic: str, group: list[int], source: str, subjects: Seque
         return row(kind, _unsourced(full[0], source), group, texts=full, subjects=cards, parts=parts, tip=full[0])
     short = _unsourced(generic, source)
     options = [", ".join(named[i]) or texts[i] for i in group]
-    tip = f"{generic}: {', '.join(dict.fromkeys(options))}"
+    tip = f"{generic}, one of: {' · '.join(dict.fromkeys(options))}"  # card names may hold commas
     return row(kind, f"{short} ({len(group)} choices)", group, f"{short}: choose one", options, full, cards,
                parts=parts, tip=tip)
