@@ -188,3 +188,19 @@ def test_a_hand_card_let_go_on_the_discard_pile_is_discarded_unrevealed() -> Non
     app.run_frames(2)
     assert state.pieces[lab].zone == "discard:0" and not state.pieces[lab].face_up
     assert app.session.history[-1].action == ManualEffect("discard", (lab,), source=coffee)
+
+
+def test_the_opponent_asked_to_show_a_card_has_one_row_for_it() -> None:
+    """An Anonymous Tip ("your opponent shows you one card"): the other seat's list says so under the card's
+    heading, one row for its whole hand, before its own moves; nothing glows for it."""
+    app, tip = _after_coffee(MORE, "anonymous-tip")
+    app.switch_seat(1)
+    app.run_frames(2)
+    hand = app.session.state.zones["hand:1"].pieces
+    assert [t for t, _ in app.side.move_items] == ["By hand (An Anonymous Tip):",
+                                                   f"Show a card to Seat 1 ({len(hand)} choices)", "Other moves:",
+                                                   "Pass"]
+    assert app.legal.pieces == frozenset()
+    row = app.legal.rows[1]
+    assert row.moves and all(app.legal.moves[i] == ManualEffect("reveal", (p,), seat=0, source=tip)
+                             for i, p in zip(row.moves, hand, strict=True))
