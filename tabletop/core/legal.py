@@ -93,7 +93,9 @@ def legal_summary(session: Session, seat: int | None, cap: int = LEGAL_CAP, list
 
     `moves`: legal actions to list (each kind's first `kind_cap`, grouped by kind in the order the ruleset gives
     them, `list_cap` in all), `paths`: per listed move the cards it plays as `[piece, from zone, to zone or None]`,
-    `more`: whether some were left out, `glow`: every card that up to `cap` moves play, `passes`: pass /
+    `more`: whether some were left out, `glow`: every card that up to `cap` moves play, leaving out the moves that
+    apply card text by hand (an action type with `by_hand`: a discard offered for every hand card would make every
+    card glow and hide the real plays; their rows and drops still make them), `passes`: pass /
     next-phase actions (for the Pass button), `from` / `to`: the zones those moves take cards from and put them in,
     `waiting`: the seats the game waits on now. Pieces are named as the seat's view names them. Computed lazily
     with caps, so a ruleset with thousands of moves costs the same as one with a few.
@@ -117,9 +119,11 @@ def legal_summary(session: Session, seat: int | None, cap: int = LEGAL_CAP, list
     paths: dict[int, list[list[Any]]] = {}
     for action in found:
         row = []
+        plays = not getattr(type(action), "by_hand", False)
         for pid, to in move_paths(rules, state, action, seat):
             where = state.pieces[pid].zone
-            glow[name(pid)] = None
+            if plays:
+                glow[name(pid)] = None
             src[where] = None
             if to is not None:
                 dst[to] = None

@@ -1,5 +1,6 @@
 """The legal-move list: a pygame-gui selection list whose rows too long for the side panel end in "…" and carry
-their whole words as the row's pygame-gui tooltip, so no move is ever only half readable.
+their whole words as the row's pygame-gui tooltip, so no move is ever only half readable; a row given words of
+its own to tell on hover (`MoveList.tips`: a row in short words, a heading) shows those.
 """
 
 from __future__ import annotations
@@ -72,6 +73,9 @@ class MoveList(UISelectionList):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.full: dict[str, str] = {}
+        #: object id -> the words its row's tooltip tells (set before the rows; a row cut to fit without one tells
+        #: its own whole words)
+        self.tips: dict[str, str] = {}
         super().__init__(*args, **kwargs)
 
     def set_item_list(self, new_item_list: list[Any]) -> None:
@@ -97,18 +101,22 @@ class MoveList(UISelectionList):
                     item["button_element"].set_text(shown)
         self._tip_rows()
 
+    def tip_text(self, object_id: str) -> str | None:
+        """What the row `object_id` tells on hover: its own tip, else its whole words when it is cut; else None."""
+        return self.tips.get(object_id) or self.full.get(object_id)
+
     def full_text(self, object_id: str, shown: str) -> str:
         """The whole words of the row `object_id` (shown as `shown`)."""
         return self.full.get(object_id, shown)
 
     def update(self, time_delta: float) -> None:
         super().update(time_delta)
-        if self.full:
+        if self.full or self.tips:
             self._tip_rows()
 
     def _tip_rows(self) -> None:
         for item in self.item_list:
             button = item["button_element"]
-            text = self.full.get(item["object_id"])
+            text = self.tip_text(item["object_id"])
             if button is not None and text is not None and button.tool_tip_text is None:
                 button.set_tooltip(html.escape(text), delay=0.3, wrap_width=TIP_WRAP)

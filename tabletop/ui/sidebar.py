@@ -24,7 +24,7 @@ from .source import (
     LogRow,
 )
 from .status import status_html
-from .topbar import bar_height
+from .topbar import bar_height, with_connection
 from .whatnow import MoveRow, StatusLine, kind_verb, move_rows, status_variants, who_acts
 from .widgets import (
     HelpOverlay,
@@ -221,6 +221,8 @@ class PanelsMixin:
         legal.rows = move_rows(moves, legal.summary.get("paths") or (), self._card_name, names, _token_words(rules),
                                _piece_fields, rules)
         items = [(row.label, f"move_{i}") for i, row in enumerate(legal.rows)]
+        if side.moves is not None:  # a row in short words, a heading: what it tells on hover
+            side.moves.tips = {oid: row.tip for row, (_, oid) in zip(legal.rows, items, strict=True) if row.tip}
         n = len(legal.moves)
         label: str | list[str]
         if not legal.known:
@@ -266,19 +268,16 @@ class PanelsMixin:
         rules = v.get("rules") or {}
         variants = status_variants(_title(v.get("ruleset", "")), rules, self.legal.summary if self.legal.known else None,
                                    self.seat, names, len(v.get("players", [])), mode)
-        lan = self.source.connection()
-        if lan:  # the connection always shows; who this window plays too, when there is room
-            me = f"{lan} as {names.get(self.seat, f'Seat {self.seat + 1}')}"
-            whole = variants[:variants.whole]  # the connection goes before any of the status's own words
-            shown = [f"{me}  ·  {t}" for t in whole] + [f"{lan}  ·  {t}" for t in whole] + whole
-            shown = StatusLine(shown + [f"{lan}  ·  {t}" for t in variants[variants.whole:]] + [me, lan], len(shown))
+        lan = self.source.connection_lines(self.seat, names)
+        if lan:  # the connection always shows, before any of the status's own words; who is where when there is room
+            shown = StatusLine(*with_connection(lan, variants, variants.whole))
         label = None
         if self.legal.passes:
             t = self.legal.passes[0].type
             label = "Next phase" if "phase" in t else "Pass" if "pass" in t else kind_verb(t).capitalize()
         self.topbar.show_pass(label)  # first: the status line takes the button's room when it is hidden
         line = shown if lan else variants
-        self.topbar.set_status(line, line.whole)
+        self.topbar.set_status(line, line.whole, line.first)
         self._update_rules_panel(variants[0])
         self.side.set_players(*self._players_lines())
         # log

@@ -14,7 +14,7 @@ frame. The app never asks which kind it has; it asks the source.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +24,8 @@ from ..core.session import Result, Session
 from ..core.stream import SeatStream
 from .streams import Background, Stream, _HostedStream, _RemoteStream
 
-__all__ = ["Background", "Happening", "HostedSource", "LocalSource", "LogRow", "RemoteSource", "Stream", "TableSource"]
+__all__ = ["Background", "Happening", "HostedSource", "LocalSource", "LogRow", "RemoteSource", "Stream", "TableSource",
+           "seat_label"]
 
 
 @dataclass(slots=True)
@@ -113,6 +114,14 @@ class TableSource:
     def connection(self) -> str:
         """"" at a local table; else the LAN state in words ("hosting on 10.0.0.5:7531", "connected", ...)."""
         return ""
+
+    def connection_lines(self, seat: int | None, names: Mapping[int, str]) -> list[str]:
+        """The LAN state in words with who this window plays, longest first (the top bar shows the longest that
+        fits beside the status); [] at a local table. `names`: each seat's name at this table."""
+        lan = self.connection()
+        if not lan:
+            return []
+        return [f"{lan} as {seat_label(seat, names)}", lan] if seat is not None else [lan]
 
     def vote(self, request: int, seat: int | None, agree: bool) -> None:
         return None
@@ -332,6 +341,20 @@ class HostedSource(LocalSource):
         others = sum(1 for p in self._players if p["connected"] and not p["local"])
         return f"hosting on {self.address} · {others} joined"
 
+    def connection_lines(self, seat: int | None, names: Mapping[int, str]) -> list[str]:
+        """Who is where, so the host never reads a joined count as its own seat: "hosting on 10.0.0.5:7531 · you:
+        Seat 1 · bob joined as Seat 2", then "… · you: Seat 1 · bob: Seat 2", and last the bare count (which names
+        no seat, so it cannot be misread)."""
+        here = f"hosting on {self.address}"
+        joined = [p for p in self._players if p["connected"] and not p["local"]]
+        count = f"{len(joined)} joined" if joined else "no one joined yet"
+        them = [", ".join(_joined_as(p, names) for p in joined) or count,
+                ", ".join(_joined_as(p, names, short=True) for p in joined) or count]
+        if seat is None:
+            return list(dict.fromkeys([f"{here} · {t}" for t in them] + [f"{here} · {count}"]))
+        you = f"you: {seat_label(seat, names)}"
+        return list(dict.fromkeys([f"{here} · {you} · {t}" for t in them] + [f"{here} · {count}"]))
+
     def vote(self, request: int, seat: int | None, agree: bool) -> None:
         self._asked.discard(request)
         if seat is not None:
@@ -342,6 +365,26 @@ class HostedSource(LocalSource):
 
     def close(self) -> None:
         self.host.close()
+
+
+def seat_label(seat: int | None, names: Mapping[int, str]) -> str:
+    """A seat as a player reads it: "Seat 2", or with the name its player goes by "bob (Seat 2)"."""
+    if seat is None:
+        return "a spectator"
+    plain = f"Seat {seat + 1}"
+    name = names.get(seat) or plain
+    return plain if name == plain else f"{name} ({plain})"
+
+
+def _joined_as(player: Mapping[str, Any], names: Mapping[int, str], short: bool = False) -> str:
+    """A joined player and the seat it plays: "bob joined as Seat 2" ("Seat 2 joined" when it has no name), or
+    `short` "bob: Seat 2" ("Seat 2")."""
+    seat = int(player["seat"])
+    plain = f"Seat {seat + 1}"
+    name = str(player.get("name") or names.get(seat) or plain)
+    if short:
+        return plain if name == plain else f"{name}: {plain}"
+    return f"{plain} joined" if name == plain else f"{name} joined as {plain}"
 
 
 def _result(msg: dict[str, Any]) -> Result:

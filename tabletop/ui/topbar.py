@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel
 
-__all__ = ["BAR_H", "COMPACT_BELOW", "STATUS_ROW_H", "TopBar", "bar_height", "wrap_two"]
+__all__ = ["BAR_H", "COMPACT_BELOW", "STATUS_ROW_H", "TopBar", "bar_height", "with_connection", "wrap_two"]
 
 #: the height of the bar's row of buttons
 BAR_H = 36
@@ -33,6 +33,19 @@ _TIPS = {
     "redo": "Redo (Ctrl+Y)", "seat": "Hotseat: pass to the next seat (Tab)", "info": "Game info and house rules (I)",
     "help": "Every shortcut (F1)", "panel": "Fold the side panel away to give the table room, or open it (F4)",
 }
+
+
+def with_connection(lines: Sequence[str], variants: Sequence[str], whole: int) -> tuple[list[str], int, int]:
+    """The status line at a LAN table: the connection before the status's `variants` (the first `whole` of them
+    whole). `lines` are the connection's words longest first, all but the last saying who is where. Returns the
+    variants, how many are whole (the status's whole ones after the connection, or alone) and how many of those
+    come first (after a connection that says who is where: on two lines, if they must, before any other fits one)."""
+    says = list(lines[:-1]) or list(lines)
+    first = list(dict.fromkeys(f"{c}  ·  {t}" for c in says for t in variants[:whole]))
+    whole_ones = [f"{lines[-1]}  ·  {t}" for t in variants[:whole]] + list(variants[:whole])
+    rest = [f"{lines[-1]}  ·  {t}" for t in variants[whole:]] + list(lines)
+    head = list(dict.fromkeys(first + whole_ones))
+    return head + [t for t in dict.fromkeys(rest) if t not in head], len(head), len(first)
 
 
 def bar_height(width: int) -> int:
@@ -118,6 +131,8 @@ class TopBar:
         self.wrapped = False
         self.full_status: list[str] = [""]
         self.whole = 1
+        #: how many of the whole variants are tried first (`set_status`)
+        self.first = 0
         self.status_tip: str | None = None
 
     @property
@@ -138,15 +153,17 @@ class TopBar:
             self.dial.set_tooltip("Only the host turns the rules dial")
         self.mode, self.host = mode, host
 
-    def set_status(self, variants: str | Sequence[str], whole: int | None = None) -> None:
+    def set_status(self, variants: str | Sequence[str], whole: int | None = None, first: int = 0) -> None:
         """Show the status: `variants` longest first, of which the first `whole` (default: all) say the step,
         who acts and what to do. The first whole one that fits one line, else two lines in the smaller font,
         else a shorter variant the same way, else the last one's leading words; the whole text is the tooltip
-        whenever the bar shows less or wraps it."""
+        whenever the bar shows less or wraps it. With `first`, the first `first` whole ones are tried (one line,
+        then two) before the other whole ones (who is where at a LAN table, before a bare count on one line)."""
         variants = [variants] if isinstance(variants, str) else list(variants) or [""]
         whole = len(variants) if whole is None else max(1, min(whole, len(variants)))
-        self.full_status, self.whole = variants, whole
-        lines = self._pick(variants, whole)
+        first = max(0, min(first, whole))
+        self.full_status, self.whole, self.first = variants, whole, first
+        lines = self._pick(variants, whole, first)
         self._show(lines)
         full = variants[0] if " ".join(lines) != variants[0] or len(lines) > 1 else None
         if full != self.status_tip:
@@ -154,8 +171,8 @@ class TopBar:
             self.status.set_tooltip(full)
             self.status2.set_tooltip(full)
 
-    def _pick(self, variants: list[str], whole: int) -> tuple[str, ...]:
-        for group in (variants[:whole], variants[whole:]):
+    def _pick(self, variants: list[str], whole: int, first: int = 0) -> tuple[str, ...]:
+        for group in (variants[:first], variants[first:whole], variants[whole:]):
             one = next((t for t in group if self._fits(t)), None)
             if one is not None:
                 return (one,)
@@ -231,7 +248,7 @@ class TopBar:
             self.status.set_dimensions((w, self.status.relative_rect.h))
             self.status2.set_relative_position((sx, self.status2.relative_rect.y))
             self.status2.set_dimensions((w, LINE_H))
-            self.set_status(self.full_status, self.whole)
+            self.set_status(self.full_status, self.whole, self.first)
 
     def kill(self) -> None:
         self.panel.kill()

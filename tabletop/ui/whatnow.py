@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.words import action_defaults, action_todo, action_words, fill
+from .byhandrows import OTHER_MOVES, by_hand_rows, is_by_hand
 from .status import SEAT_KEYS, describe_action, field_words
 
 __all__ = ["MoveRow", "StatusLine", "card_moves", "group_head", "kind_verb", "move_rows", "moves_to", "names_piece", "short_title", "status_variants", "who_acts",
@@ -46,6 +47,10 @@ class MoveRow:
     texts: list[str] = field(default_factory=list)
     #: the cards the row's moves play (as the seat's view names them)
     subjects: tuple[str, ...] = ()
+    #: the cards each move plays, when they differ from move to move (a choice of card)
+    parts: list[tuple[str, ...]] = field(default_factory=list)
+    #: what the row tells on hover, when it says more than the row (short words, a heading)
+    tip: str = ""
 
     @property
     def choice(self) -> bool:
@@ -144,31 +149,46 @@ def group_head(kind: str, texts: Sequence[str], named: Sequence[str]) -> tuple[s
 def move_rows(moves: Sequence[Mapping[str, Any]], paths: Sequence[Sequence[Sequence[Any]]], name_of: NameOf,
               names: Mapping[int, str], tokens: Mapping[str, str] | None = None,
               piece_fields: Callable[[str], Sequence[str]] = lambda kind: (),
-              status: Mapping[str, Any] | None = None) -> list[MoveRow]:
+              status: Mapping[str, Any] | None = None,
+              by_hand: Callable[[str], bool] = is_by_hand) -> list[MoveRow]:
     """The legal moves as rows, grouped by kind (kinds in the order the ruleset lists them, pass-like ones first as
     they come): a kind's moves on the same cards share a row, which opens a choice when there are several. A
-    status's `move_words` (action type -> template, see `worded`) words the moves the ruleset's way."""
+    status's `move_words` (action type -> template, see `worded`) words the moves the ruleset's way. Moves that
+    apply card text by hand (`by_hand` of their type) come first, under a heading per card (`byhandrows`), and the
+    other moves then under one of their own."""
     status = status or {}
     words = status.get("move_words") if isinstance(status.get("move_words"), Mapping) else {}
     tokens = tokens or {}
+    subjects = [_subjects(paths[i] if i < len(paths) else ()) for i in range(len(moves))]
+    hand = [i for i, move in enumerate(moves) if by_hand(str(move.get("type", "?")))]
+    apart = set(hand)
     groups: dict[tuple[str, tuple[str, ...]], list[int]] = {}
     for i, move in enumerate(moves):
-        kind = str(move.get("type", "?"))
-        groups.setdefault((kind, _subjects(paths[i] if i < len(paths) else ())), []).append(i)
+        if i not in apart:
+            groups.setdefault((str(move.get("type", "?")), subjects[i]), []).append(i)
     by_kind: dict[str, list[MoveRow]] = {}
-    for (kind, subjects), idx in groups.items():
+    for (kind, subject), idx in groups.items():
         fields = piece_fields(kind)
         texts = [_describe(moves[i], name_of, names, tokens, fields, words, status) for i in idx]
-        if len(idx) == 1:
-            row = MoveRow(kind, texts[0], idx, texts=texts, subjects=subjects)
-        else:
-            named = [name_of(s) or "a hidden card" for s in subjects]
-            head, shared = group_head(kind, texts, named)
-            title = head if head.lower().startswith("choose ") or ": " in head else f"{head}: choose one"
-            row = MoveRow(kind, f"{head} ({len(idx)} choices)", idx, title,
-                          [_option(t, shared) for t in texts], texts, subjects)
-        by_kind.setdefault(kind, []).append(row)
-    return [row for rows in by_kind.values() for row in rows]
+        by_kind.setdefault(kind, []).append(_kind_row(kind, subject, idx, texts, name_of))
+    rows = [row for rows in by_kind.values() for row in rows]
+    if not hand:
+        return rows
+    texts_of = {i: _describe(moves[i], name_of, names, tokens, piece_fields(str(moves[i].get("type", "?"))), words,
+                             status) for i in hand}
+    out: list[MoveRow] = by_hand_rows(hand, moves, subjects, texts_of, name_of, MoveRow)
+    return out + ([MoveRow("", OTHER_MOVES), *rows] if rows else [])
+
+
+def _kind_row(kind: str, subjects: tuple[str, ...], idx: list[int], texts: list[str], name_of: NameOf) -> MoveRow:
+    """The row of a kind's moves on the same cards: the move, or the choice of them."""
+    if len(idx) == 1:
+        return MoveRow(kind, texts[0], idx, texts=texts, subjects=subjects)
+    named = [name_of(s) or "a hidden card" for s in subjects]
+    head, shared = group_head(kind, texts, named)
+    title = head if head.lower().startswith("choose ") or ": " in head else f"{head}: choose one"
+    return MoveRow(kind, f"{head} ({len(idx)} choices)", idx, title, [_option(t, shared) for t in texts], texts,
+                   subjects)
 
 
 def card_moves(rows: Sequence[MoveRow], pid: str, name: str | None) -> list[tuple[int, str]]:
@@ -179,7 +199,9 @@ def card_moves(rows: Sequence[MoveRow], pid: str, name: str | None) -> list[tupl
         if pid not in row.subjects:
             continue
         verb = kind_verb(row.kind).capitalize()
-        for i, text in zip(row.moves, row.texts, strict=False):
+        for n, (i, text) in enumerate(zip(row.moves, row.texts, strict=False)):
+            if n < len(row.parts) and pid not in row.parts[n]:
+                continue  # a choice of card: this move plays another one
             if name and text.startswith(f"{verb} {name} "):
                 text = f"{verb} {text[len(verb) + len(name) + 2:]}"
             out.append((i, text))
@@ -258,9 +280,11 @@ class StatusLine(list[str]):
     """The status line's variants, longest first; the first `whole` of them say the step, who acts and what to
     do (all three that the status tells), the rest less (for a bar that holds none of the whole ones)."""
 
-    def __init__(self, variants: Sequence[str], whole: int | None = None) -> None:
+    def __init__(self, variants: Sequence[str], whole: int | None = None, first: int = 0) -> None:
         super().__init__(variants)
         self.whole = len(self) if whole is None else whole
+        #: how many of the whole ones the bar tries before the others (`TopBar.set_status`)
+        self.first = first
 
 
 def short_title(title: str) -> str:

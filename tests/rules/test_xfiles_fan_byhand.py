@@ -144,7 +144,7 @@ def test_a_hand_card_dropped_on_the_discard_pile_is_the_discard_row() -> None:
     gone = card(state, "hand:0", "lab-analysis")
     rows = [i for i, path in enumerate(summary["paths"]) if any(p[0] == gone and p[2] == "discard:0" for p in path)]
     assert len(rows) == 1 and summary["moves"][rows[0]] == ManualEffect("discard", (gone,), source=src).to_dict()
-    assert gone in summary["glow"]
+    assert gone not in summary["glow"]  # a by-hand discard is offered for every hand card: no play, no glow
 
 
 def test_look_then_put_back_in_any_order() -> None:

@@ -308,3 +308,18 @@ def test_the_hosts_log_reads_a_seat_by_the_name_its_player_joined_with():
             if app.source is not None:
                 app.source.close()
         pygame.event.clear()
+
+
+def test_the_hosts_bar_says_who_plays_which_seat(lan):
+    """"hosting on …:PORT · 1 joined as Seat 1" read as if the one who joined were Seat 1: the host's bar says
+    which seat is its own and which one the guest joined; the guest's bar says which seat it plays."""
+    host_app, guest = lan
+    until(lambda: "bob" in host_app.topbar.full_status[0], host_app, guest)
+    port = host_app.source.address.rsplit(":", 1)[1]
+    assert host_app.topbar.full_status[0].startswith(f"hosting on 127.0.0.1:{port} · you: Seat 1 · bob joined as "
+                                                     "Seat 2  ·  ")
+    shown = host_app.topbar.shown
+    assert "you: Seat 1 · bob joined as Seat 2" in shown and "joined as Seat 1" not in shown, shown
+    assert host_app.topbar.whole and shown.startswith(f"hosting on 127.0.0.1:{port} · you: Seat 1 · bob")
+    assert guest.topbar.full_status[0].startswith(f"joined 127.0.0.1:{port} as bob (Seat 2)  ·  ")
+    assert "as bob (Seat 2)" in guest.topbar.shown

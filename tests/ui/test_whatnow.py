@@ -25,10 +25,13 @@ RULESETS_PLAYED = ("freeform", "tragedy", "xfiles-fan", "xfiles-ccg")
 
 
 def _subjects(session, seat: int) -> set[str]:
-    """Every card a legal move of `seat` plays, named as the seat knows it (from every legal move, uncapped)."""
+    """Every card a legal move of `seat` plays, named as the seat knows it (from every legal move, uncapped), but
+    for the moves that apply card text by hand (`by_hand`): they are no play, and glow nothing."""
     state = session.state
     out = set()
     for action in session.legal_actions(seat):
+        if getattr(type(action), "by_hand", False):
+            continue
         for pid, _ in move_paths(session.rules, state, action, seat):
             out.add(state.handle_for(pid, seat))
     return out

@@ -49,7 +49,8 @@ BY_HAND_WORDS = {
     "by_hand_do": {"draw": "Draw", "look": "Look at the top", "order": "Put", "discard": "Discard",
                    "reveal": "Show", "done": "Done: nothing more to apply", "score": "Score", "negate": "Negate",
                    "move": "Move"},
-    "by_hand_where": {"draw": "from your draw deck", "look": "of your draw deck", "order": "on top of your draw deck",
+    # short enough for a row of the side panel at 1280x800 ("Put a card back on top (9 choices)")
+    "by_hand_where": {"draw": "from your draw deck", "look": "of your deck", "order": "back on top",
                       "discard": "unrevealed"},
     "by_hand_cards": {"1": "card", **{str(n): "cards" for n in range(2, 11)}},
 }
