@@ -115,9 +115,9 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
     for pid in action.piece_names() if names is None else names:
         piece = pieces.get(pid)
         if piece is not None:
-            _touchable(zones.get(piece.zone), seat)
+            _touchable(state, zones.get(piece.zone), seat)
     if zone_field is not None:
-        _touchable(zones.get(getattr(action, zone_field)), seat)
+        _touchable(state, zones.get(getattr(action, zone_field)), seat)
     # nothing goes into another seat's hand or deck, except that seat's own cards given back to it (PROTOCOL.md)
     for f in dest_fields:
         dest = getattr(action, f, None)
@@ -136,7 +136,7 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         if zone is not None and zone.visibility == "public":
             raise ActionError("forbidden", f"{zone.label or zone.name} is open: face-down cards there stay secret")
     if isinstance(action, (A.Draw, A.Deal)) and action.source is not None:
-        _touchable(zones.get(action.source), seat)
+        _touchable(state, zones.get(action.source), seat)
     if isinstance(action, A.Reveal):
         for pid in action.pieces:
             if not state.can_see(state.pieces[pid], seat):
@@ -169,10 +169,10 @@ def _permit_plan(cls: type) -> tuple[str | None, tuple[str, ...], bool, str | No
     return plan
 
 
-def _touchable(zone: Zone | None, seat: int) -> None:
+def _touchable(state: GameState, zone: Zone | None, seat: int) -> None:
     """Raise when `zone` is one a seat owns that hides cards (its hand, its deck): that seat's alone."""
     if zone is not None and zone.visibility != "public" and zone.owner is not None and zone.owner != seat:
-        raise ActionError("forbidden", f"{zone.label or zone.name} is not yours")
+        raise ActionError("forbidden", f"{zone.label or zone.name} belongs to {state.seat_name(zone.owner)}")
 
 
 def _sees_without(state: GameState, piece: Piece, seat: int, gone: int) -> bool:
