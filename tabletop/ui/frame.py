@@ -67,6 +67,10 @@ class DrawMixin:
         self.refresh(force=True)
         self.fit()
 
+    def table_floor(self) -> int:
+        """The y a window over the table stays above: the hand strip's top (its label is the strip's first line)."""
+        return self.hand.rect.top if self.layout.hand is not None and self.hand.rect.h else self.size[1]
+
     def repaint(self) -> None:
         """Draw the next frame whole: the window's surface as the system has it now, the table layer redrawn and
         every widget redrawn (an idle frame skips them, counting on the pixels still being on the screen)."""
