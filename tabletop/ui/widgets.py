@@ -25,6 +25,7 @@ from pygame_gui.elements import (
 
 from .shortcuts import SHORTCUTS
 from .sidepanel import LOG_MIN_H, OVERLAY_BACK, SidePanel, side_heights  # noqa: F401  (imported from here by others)
+from .textboxes import WrapBox
 from .topbar import BAR_H, ENFORCEMENT, TopBar  # noqa: F401  (the bar lives in topbar.py; imported from here by others)
 
 __all__ = [
@@ -301,13 +302,13 @@ class HelpOverlay:
                            for k, d in rows) for g, rows in groups.items()]
         cw = (w - 48) // 2
         self.columns = balance_columns([self._measure(manager, p, cw) for p in parts])
-        self.boxes = [UITextBox("<br>".join(parts[i] for i in col), pygame.Rect(16 + n * (cw + 16), 48, cw, h - 64),
+        self.boxes = [WrapBox("<br>".join(parts[i] for i in col), pygame.Rect(16 + n * (cw + 16), 48, cw, h - 64),
                                 manager, container=self.panel) for n, col in enumerate(self.columns)]
 
     @staticmethod
     def _measure(manager: pygame_gui.UIManager, text: str, width: int) -> int:
         """The height `text` takes in a text box `width` wide (with the blank line that parts it from the next)."""
-        box = UITextBox(text + "<br>", pygame.Rect(-width - 100, 0, width, -1), manager)
+        box = WrapBox(text + "<br>", pygame.Rect(-width - 100, 0, width, -1), manager)
         h = box.rect.height
         box.kill()
         return h
