@@ -16,7 +16,8 @@ __all__ = ["DrawMixin", "REPAINT_EVENTS"]
 
 #: the window's events that say its pixels may be gone (uncovered, shown, restored: plain X with no compositor keeps
 #: no copy of a covered window), so the next frame is drawn whole
-REPAINT_EVENTS = frozenset((pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED))
+REPAINT_EVENTS = frozenset((pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED,
+                            pygame.WINDOWSIZECHANGED))
 
 
 class DrawMixin:

@@ -16,7 +16,7 @@ def _quiet_frames(app, n: int = 4) -> None:
         app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))])
 
 
-@pytest.mark.parametrize("kind", ["WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED"])
+@pytest.mark.parametrize("kind", ["WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED", "WINDOWSIZECHANGED"])
 def test_an_uncovered_window_is_drawn_whole(app, kind):
     _quiet_frames(app)
     before = pygame.image.tobytes(app.screen, "RGB")
