@@ -20,7 +20,7 @@ from pygame_gui.elements import UIImage, UILabel, UIPanel, UITextBox, UITextEntr
 from .movelist import MoveList
 from .textboxes import LogBox, StatusBox
 
-__all__ = ["LOG_MIN_H", "OVERLAY_BACK", "SEAT_LINE_H", "SeatLine", "SidePanel", "side_heights"]
+__all__ = ["LOG_MIN_H", "OVERLAY_BACK", "SEAT_LINE_H", "SeatLine", "SidePanel", "side_heights", "whole_lines"]
 
 #: the log box keeps appending up to LOG_MAX rows, then starts again from the last LOG_KEEP
 LOG_MAX, LOG_KEEP = 60, 30

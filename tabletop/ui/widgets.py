@@ -24,7 +24,7 @@ from pygame_gui.elements import (
 )
 
 from .shortcuts import SHORTCUTS
-from .sidepanel import LOG_MIN_H, OVERLAY_BACK, SidePanel, side_heights  # noqa: F401  (imported from here by others)
+from .sidepanel import LOG_MIN_H, OVERLAY_BACK, SidePanel, side_heights, whole_lines  # noqa: F401  (imported from here by others)
 from .textboxes import WrapBox
 from .topbar import BAR_H, ENFORCEMENT, TopBar  # noqa: F401  (the bar lives in topbar.py; imported from here by others)
 
@@ -302,7 +302,8 @@ class HelpOverlay:
                            for k, d in rows) for g, rows in groups.items()]
         cw = (w - 48) // 2
         self.columns = balance_columns([self._measure(manager, p, cw) for p in parts])
-        self.boxes = [WrapBox("<br>".join(parts[i] for i in col), pygame.Rect(16 + n * (cw + 16), 48, cw, h - 64),
+        box_h = whole_lines(h - 64)  # a scrolled column ends on a whole line
+        self.boxes = [WrapBox("<br>".join(parts[i] for i in col), pygame.Rect(16 + n * (cw + 16), 48, cw, box_h),
                                 manager, container=self.panel) for n, col in enumerate(self.columns)]
 
     @staticmethod

@@ -36,6 +36,10 @@ def test_help_shows_every_shortcut(size):
         if size[1] >= 800:
             for b in help_.boxes:
                 assert b.scroll_bar is None, f"{size}: a help column needs a scroll bar ({heights}, box {b.rect.h})"
+        for b in help_.boxes:  # a column that scrolls ends on a whole line (none cut by its bottom edge)
+            layout = b.text_box_layout
+            pitch = layout.layout_rows[1].y - layout.layout_rows[0].y
+            assert (layout.view_rect.h - layout.layout_rows[0].height) % pitch == 0, (size, layout.view_rect)
         # the columns are balanced: neither is more than a group's height taller than the other
         assert abs(heights[0] - heights[1]) < 260, heights
     finally:
