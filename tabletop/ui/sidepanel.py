@@ -43,6 +43,8 @@ TEXT_BOX_PAD = SEAT_BOX_PAD
 #: beside a rules panel, the preview's pane takes up to this share of the panel (percent), no lower than
 #: PREVIEW_MIN_H, tried PREVIEW_STEP px shorter at a time until the log keeps LOG_MIN_H
 PREVIEW_SHARE, PREVIEW_MIN_H, PREVIEW_STEP = 32, 120, 4
+#: the legal-move list's rows (pygame-gui's selection list items) and its border above and below them
+MOVE_ROW_H, MOVE_PAD = 20, 6
 #: the rules status box's least height (it says the step and who acts: the top bar says so too)
 STATUS_MIN_H = 78
 
@@ -86,9 +88,13 @@ def _heights(panel_h: int, preview: int, rules: bool, rows: int, has_moves: bool
         else:
             y += 4
     log = whole_lines(panel_h - y - chat, 2)
-    if rules and has_moves:  # the pixels under the log's last whole line go to the move list
-        moves += max(0, panel_h - y - chat - log)
-    return {"preview": preview, "players": players, "status": status, "moves": moves, "log": max(60, log)}
+    spare = 0
+    if rules and has_moves:  # the pixels under the log's last whole line go to the move list, in whole rows
+        room = moves + max(0, panel_h - y - chat - log)
+        moves = MOVE_PAD + max(1, (room - MOVE_PAD) // MOVE_ROW_H) * MOVE_ROW_H
+        spare = max(0, room - moves)
+    return {"preview": preview, "players": players, "status": status, "moves": moves, "log": max(60, log),
+            "spare": spare}
 
 
 class SidePanel:
@@ -164,7 +170,7 @@ class SidePanel:
             put(self.status, heights["status"], 2)
             put(self.moves_label, LABEL_H, 0)
             if heights["moves"]:
-                put(self.moves, heights["moves"], 6)
+                put(self.moves, heights["moves"], 6 + heights.get("spare", 0))  # a whole row ends it
                 self.moves.show()
             else:
                 self.moves.hide()

@@ -14,7 +14,7 @@ import pytest
 from tabletop.game import new_session
 from tabletop.rules import RULESETS
 from tabletop.ui import TableApp
-from tabletop.ui.sidepanel import SEAT_LINE_H
+from tabletop.ui.sidepanel import MOVE_PAD, SEAT_LINE_H
 from tabletop.ui.widgets import LOG_MIN_H, side_heights
 from tests.ui.uihelpers import mouse, post
 
@@ -140,5 +140,8 @@ def test_the_preview_is_readable_at_1280x800_and_boxes_end_on_whole_lines(rulese
                 pitch = layout.layout_rows[1].y - layout.layout_rows[0].y if len(layout.layout_rows) > 1 else 22
                 line_h = layout.layout_rows[0].height
                 assert (view_h - line_h) % pitch == 0, (ruleset, seats, name, view_h, pitch, line_h)
+            if side.moves is not None and side.moves.visible:  # the move list shows whole rows too
+                rows = side.moves.relative_rect.h - MOVE_PAD
+                assert rows % side.moves.list_item_height == 0, (ruleset, seats, side.moves.relative_rect)
         finally:
             pygame.event.clear()
