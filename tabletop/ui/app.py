@@ -24,7 +24,7 @@ from .camera import Camera
 from .commands import CommandsMixin
 from .dialogs import DialogsMixin, parse_house_rules
 from .forms import JoinDialog, NewGameDialog
-from .frame import DrawMixin
+from .frame import REPAINT_EVENTS, DrawMixin
 from .gallery import GalleryWindow
 from .gestures import GesturesMixin, _Drag, _Press
 from .layout import Item, Layout, ZoneBox
@@ -338,10 +338,6 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
 
     # ------------------------------------------------------------------ actions
 
-
-    # ------------------------------------------------------------------ the LAN
-
-
     # ------------------------------------------------------------------ the loop
 
     def step(self, events: Iterable[pygame.event.Event] | None = None) -> bool:
@@ -375,7 +371,6 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
                 pass
         self.close()
         return 0
-
 
     def screenshot(self, path: str | Path) -> Path:
         path = Path(path)
@@ -445,6 +440,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         if et == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
             return True
+        if et in REPAINT_EVENTS:
+            return self.repaint() or True
         if self.cover_seat is not None and et in INPUT_EVENTS:
             # the cover hides the table and every widget under it: a key or a click only lifts it
             if et in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP) and self.source is not None:

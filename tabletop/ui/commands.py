@@ -377,7 +377,7 @@ class CommandsMixin:
         ratio = self.assets.card_size[0] / self.assets.card_size[1]
         self.peek = GalleryWindow(self.manager, self.size, title, zone, self._peek_entries(zone),
                                   self.assets.preview, self._card, moves, on_close, search=search,
-                                  table_width=self.camera.viewport[2], aspect=ratio)
+                                  table_width=self.camera.viewport[2], aspect=ratio, floor=self.table_floor)
 
     def attach(self) -> None:
         host = self.hover_item

@@ -12,7 +12,12 @@ from .render import BG, HandCard
 from .settings import SIDE_W, SIDE_W_NARROW, WIDE_W
 from .topbar import bar_height
 
-__all__ = ["DrawMixin"]
+__all__ = ["DrawMixin", "REPAINT_EVENTS"]
+
+#: the window's events that say its pixels may be gone (uncovered, shown, restored: plain X with no compositor keeps
+#: no copy of a covered window), so the next frame is drawn whole
+REPAINT_EVENTS = frozenset((pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED,
+                            pygame.WINDOWSIZECHANGED))
 
 
 class DrawMixin:
@@ -62,6 +67,18 @@ class DrawMixin:
         self.view_key = None
         self.refresh(force=True)
         self.fit()
+
+    def table_floor(self) -> int:
+        """The y a window over the table stays above: the hand strip's top (its label is the strip's first line)."""
+        return self.hand.rect.top if self.layout.hand is not None and self.hand.rect.h else self.size[1]
+
+    def repaint(self) -> None:
+        """Draw the next frame whole: the window's surface as the system has it now, the table layer redrawn and
+        every widget redrawn (an idle frame skips them, counting on the pixels still being on the screen)."""
+        self.screen = pygame.display.get_surface() or self.screen
+        self.renderer.layer_key = None
+        self._ui_state = None
+        self._calm = False
 
     def draw(self) -> None:
         surface = self.screen

@@ -35,6 +35,8 @@ DRAG_PX = 6
 PAD = 8
 SHADOW = 15
 LABEL_H = 18
+#: the least window height that still shows a row of faces, the filter and the buttons
+MIN_H = 300
 
 #: a card the gallery may show: its place in the zone (0: top) and the seat's view of the piece
 Entry = tuple[int, dict[str, Any]]
@@ -123,7 +125,8 @@ class GalleryWindow:
     def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], title: str, zone: str,
                  entries: Sequence[Entry], face: Callable[[str, int], pygame.Surface],
                  card_lookup: Callable[[str], Any], moves: GalleryMoves, on_close: Callable[[], Any] | None = None,
-                 search: bool = False, table_width: int | None = None, aspect: float = 0.7) -> None:
+                 search: bool = False, table_width: int | None = None, aspect: float = 0.7,
+                 floor: Callable[[], int] | None = None) -> None:
         self.zone = zone
         self.manager = manager
         self.face = face
@@ -141,6 +144,8 @@ class GalleryWindow:
         self.title = title
         self.aspect = aspect
         self.table_width = table_width
+        #: the y the window (and its shadow) stays above: the hand strip's top, so it cuts none of its label
+        self.floor = floor
         self._build(screen, entries)
 
     def _build(self, screen: tuple[int, int], entries: Sequence[Entry]) -> None:
@@ -150,7 +155,10 @@ class GalleryWindow:
         table_width = self.table_width if self.table_width is not None else screen[0]
         area = min(table_width, screen[0])
         # pygame-gui draws a window's shadow SHADOW px around the rectangle it is given: keep that on screen too
-        w, h = min(screen[0] - 2 * SHADOW - 8, 880), min(screen[1] - 44 - 2 * SHADOW, 600)
+        floor = min(screen[1], self.floor()) if self.floor is not None else screen[1]
+        if floor - 44 - 2 * SHADOW < MIN_H:  # no room above the strip: the window covers its label whole instead
+            floor = screen[1]
+        w, h = min(screen[0] - 2 * SHADOW - 8, 880), min(floor - 44 - 2 * SHADOW, 600)
         x = max(SHADOW + 4, min((area - w) // 2, screen[0] - w - SHADOW - 4))
         self.window = UIWindow(pygame.Rect(x, 44, w, h), manager, self.title, object_id="#gallery")
         iw = self.window.get_container().get_rect().width

@@ -242,10 +242,23 @@ class Hud:
             self.panels.pop()
             del self.rows[p.rows_from:]
             p = self._paint(inner, inner.w - SCROLL_W, paint, color)
+            p.view.h = self._whole_rows(p, inner.h)
             return p
         surf.blit(p.content, inner.topleft)
         self._own += [(r.move(inner.topleft), t) for r, t in p.buttons]
         return p
+
+    def _whole_rows(self, p: Panel, h: int) -> int:
+        """The height, at most `h`, of a scrolled panel's view that ends between its rows (no line cut in half by
+        its bottom edge while it is scrolled to the top)."""
+        index = self.panels.index(p)
+        rects = sorted((r.rect for r in self.rows[p.rows_from:] if r.panel == index and r.rect is not None),
+                       key=lambda r: r.top, reverse=True)
+        cut = h
+        for r in rects:  # from the lowest up: a row the edge cuts moves the edge above it
+            if r.top < cut < r.bottom:
+                cut = r.top
+        return cut if cut >= 2 * SCROLL_W else h  # a row taller than the view: cut it rather than show nothing
 
     def columns(self, surf: pygame.Surface, area: pygame.Rect,
                 options: Sequence[Sequence[tuple[int, Callable[[pygame.Surface, int], int]]]], gap: int = 8) -> None:

@@ -124,13 +124,8 @@ class PanelsMixin:
         self._place_notices()
 
     def _place_notices(self) -> None:
-        """Notices go over the side panel's preview, beside the status and the log (they cover no label there);
-        with the panel folded or too short to keep a preview pane (the preview shows over the seats and the status
-        there), on the table where they cover no zone label (`_free_spot`)."""
-        if self.side is not None and self.side_open and not self.side.overlay_preview:
-            r = self.side.panel.get_abs_rect()
-            self.notices.place(r.x + 8, r.y + 8, r.w - 16)
-            return
+        """Notices go on the table where they cover no zone label (`_free_spot`), never on the side panel: its
+        preview is the card a player is reading when a warning or a refusal comes."""
         vx, vy, vw, _ = self._viewport()
         w = min(620, vw - 40)
         self.notices.place(vx + (vw - w) // 2, vy + 8, w, self._free_spot)

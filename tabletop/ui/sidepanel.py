@@ -20,7 +20,7 @@ from pygame_gui.elements import UIImage, UILabel, UIPanel, UITextBox, UITextEntr
 from .movelist import MoveList
 from .textboxes import LogBox, StatusBox
 
-__all__ = ["LOG_MIN_H", "OVERLAY_BACK", "SEAT_LINE_H", "SeatLine", "SidePanel", "side_heights"]
+__all__ = ["LOG_MIN_H", "OVERLAY_BACK", "SEAT_LINE_H", "SeatLine", "SidePanel", "side_heights", "whole_lines"]
 
 #: the log box keeps appending up to LOG_MAX rows, then starts again from the last LOG_KEEP
 LOG_MAX, LOG_KEEP = 60, 30
@@ -38,6 +38,15 @@ SEAT_WRAP_LESS = 26
 SEAT_ROWS_MIN = 2
 #: the moves label's height
 LABEL_H = 20
+#: a text box's padding and border above and below its lines (the status and the log, like the seats box)
+TEXT_BOX_PAD = SEAT_BOX_PAD
+#: beside a rules panel, the preview's pane takes up to this share of the panel (percent), no lower than
+#: PREVIEW_MIN_H, tried PREVIEW_STEP px shorter at a time until the log keeps LOG_MIN_H
+PREVIEW_SHARE, PREVIEW_MIN_H, PREVIEW_STEP = 32, 120, 4
+#: the legal-move list's rows (pygame-gui's selection list items) and its border above and below them
+MOVE_ROW_H, MOVE_PAD = 20, 6
+#: the rules status box's least height (it says the step and who acts: the top bar says so too)
+STATUS_MIN_H = 78
 
 #: one seat's line in the seats box, as ways to word it, longest first: (bold coloured name part as HTML, its plain
 #: text, the rest as HTML, its plain text)
@@ -49,27 +58,43 @@ def side_heights(panel_h: int, preview_h: int, rules: bool, rows: int = SEAT_ROW
     """The side panel's boxes' heights (preview, players, status, moves, log) for a panel `panel_h` high, with
     `rows` lines of seats and (`moves`) a legal-move list with something in it (an empty one gives its room away).
 
-    The preview takes its room (shorter beside a rules panel) when the log still gets LOG_MIN_H and the chat line
-    fits; otherwise "preview" is 0 (it shows over the seats while a card is hovered) and the log takes the room."""
-    with_preview = _heights(panel_h, min(preview_h, max(120, panel_h // 5)) if rules else preview_h, rules, rows,
-                            moves)
-    return with_preview if with_preview["log"] >= LOG_MIN_H else _heights(panel_h, 0, rules, rows, moves)
+    The preview takes as much of its room as leaves the log LOG_MIN_H (beside a rules panel too: a card is read
+    there, the status says little more than the top bar) but no less than PREVIEW_MIN_H; otherwise "preview" is 0
+    (it shows over the seats while a card is hovered) and the log takes the room."""
+    top = min(preview_h, panel_h * PREVIEW_SHARE // 100) if rules else preview_h
+    for preview in range(top, PREVIEW_MIN_H - 1, -PREVIEW_STEP) if rules else (preview_h,):
+        heights = _heights(panel_h, preview, rules, rows, moves)
+        if heights["log"] >= LOG_MIN_H:
+            return heights
+    return _heights(panel_h, 0, rules, rows, moves)
+
+
+def whole_lines(h: int, least: int = 1) -> int:
+    """`h` cut down to a text box's height that ends on a whole line (its padding and `least` lines at the least)."""
+    return TEXT_BOX_PAD + max(least, (h - TEXT_BOX_PAD) // SEAT_LINE_H) * SEAT_LINE_H
 
 
 def _heights(panel_h: int, preview: int, rules: bool, rows: int, has_moves: bool) -> dict[str, int]:
     players = max(SEAT_ROWS_MIN, rows) * SEAT_LINE_H + SEAT_BOX_PAD
     y = 8 + (preview + 6 if preview else 0) + players + 6
     status = moves = 0
+    chat = 6 + 30 + 10  # the gap above the chat line, the line, and a margin under it
     if rules:  # without a preview the spare room goes to the log first
-        status = max(90, (panel_h - y) * (30 if preview else 25) // 100)
+        status = whole_lines(max(STATUS_MIN_H, (panel_h - y) * (24 if preview else 25) // 100), 3)
         y += status + 2 + LABEL_H
         if has_moves:
-            moves = max(80, (panel_h - y) * (45 if preview else 35) // 100)
+            moves = max(80, (panel_h - y) * (40 if preview else 35) // 100)
             y += moves + 6
         else:
             y += 4
-    log = panel_h - y - (6 + 30 + 10)  # the gap above the chat line, the line, and a margin under it
-    return {"preview": preview, "players": players, "status": status, "moves": moves, "log": max(60, log)}
+    log = whole_lines(panel_h - y - chat, 2)
+    spare = 0
+    if rules and has_moves:  # the pixels under the log's last whole line go to the move list, in whole rows
+        room = moves + max(0, panel_h - y - chat - log)
+        moves = MOVE_PAD + max(1, (room - MOVE_PAD) // MOVE_ROW_H) * MOVE_ROW_H
+        spare = max(0, room - moves)
+    return {"preview": preview, "players": players, "status": status, "moves": moves, "log": max(60, log),
+            "spare": spare}
 
 
 class SidePanel:
@@ -145,7 +170,7 @@ class SidePanel:
             put(self.status, heights["status"], 2)
             put(self.moves_label, LABEL_H, 0)
             if heights["moves"]:
-                put(self.moves, heights["moves"], 6)
+                put(self.moves, heights["moves"], 6 + heights.get("spare", 0))  # a whole row ends it
                 self.moves.show()
             else:
                 self.moves.hide()

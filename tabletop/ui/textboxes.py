@@ -17,12 +17,38 @@ from typing import Any
 import pygame
 from pygame_gui.core.text.html_parser import HTMLParser
 from pygame_gui.core.text.text_box_layout import TextBoxLayout
-from pygame_gui.elements import UITextBox
+from pygame_gui.elements import UITextBox, ui_text_box
 
-__all__ = ["LogBox", "StatusBox"]
+__all__ = ["LogBox", "StatusBox", "WrapBox"]
 
 
-class _GrowingLayout(TextBoxLayout):
+class _WholeBreaks(TextBoxLayout):
+    """A text layout where a line that fills its row to the edge ends there: pygame-gui puts the line break after
+    it (a few pixels wide) on a row of its own when it does not fit beside the text, an empty line in the box."""
+
+    def _handle_line_break_rect(self, current_row: Any, line_break: Any) -> Any:
+        over = line_break.right - self.layout_rect.right
+        if over > 0 and current_row.items and line_break.width >= over:
+            line_break.width -= over  # it draws nothing: narrowed, it fits at the row's end
+        return super()._handle_line_break_rect(current_row, line_break)
+
+
+class WrapBox(UITextBox):
+    """A `UITextBox` laid out by `layout_class` (no empty line after a line that fills its row)."""
+
+    layout_class: type[TextBoxLayout] = _WholeBreaks
+
+    def parse_html_into_style_data(self) -> None:
+        # pygame-gui builds the layout by the name its module imported: that name is this box's class for the call
+        saved = ui_text_box.TextBoxLayout
+        ui_text_box.TextBoxLayout = self.layout_class
+        try:
+            super().parse_html_into_style_data()
+        finally:
+            ui_text_box.TextBoxLayout = saved
+
+
+class _GrowingLayout(_WholeBreaks):
     """A text layout whose appends keep the pixels of the rows above them when the text grows taller."""
 
     def append_layout_rects(self, new_queue: Any) -> None:
@@ -50,14 +76,10 @@ class _GrowingLayout(TextBoxLayout):
             row.finalise(surf)
 
 
-class LogBox(UITextBox):
+class LogBox(WrapBox):
     """A `UITextBox` for a log that grows at the bottom (`append_html_text`) without re-rendering its old rows."""
 
-    def parse_html_into_style_data(self) -> None:
-        super().parse_html_into_style_data()
-        layout = self.text_box_layout
-        if layout is not None and type(layout) is TextBoxLayout:
-            layout.__class__ = _GrowingLayout
+    layout_class = _GrowingLayout
 
     def update(self, time_delta: float) -> None:
         """pygame-gui's update, with the text shown from where the slider stands along the track it can travel.
@@ -91,7 +113,7 @@ class LogBox(UITextBox):
         return most * min(1.0, max(0.0, bar.scroll_position / travel))
 
 
-class StatusBox(UITextBox):
+class StatusBox(WrapBox):
     """A `UITextBox` whose new text, when as surely too tall as the old, is laid out once beside the scroll bar it has."""
 
     def set_text(self, html_text: str, *, text_kwargs: dict[str, str] | None = None) -> None:

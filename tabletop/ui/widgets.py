@@ -24,7 +24,8 @@ from pygame_gui.elements import (
 )
 
 from .shortcuts import SHORTCUTS
-from .sidepanel import LOG_MIN_H, OVERLAY_BACK, SidePanel, side_heights  # noqa: F401  (imported from here by others)
+from .sidepanel import LOG_MIN_H, OVERLAY_BACK, SidePanel, side_heights, whole_lines  # noqa: F401  (imported from here by others)
+from .textboxes import WrapBox
 from .topbar import BAR_H, ENFORCEMENT, TopBar  # noqa: F401  (the bar lives in topbar.py; imported from here by others)
 
 __all__ = [
@@ -272,11 +273,23 @@ class Notices:
         return [html.unescape(b.html_text) for b, _ in self.items]
 
 
+def balance_columns(heights: Sequence[int]) -> list[list[int]]:
+    """Parts of these heights (by index, in their order) split into two columns, the taller as short as it can be."""
+    n = len(heights)
+    best: tuple[int, list[list[int]]] | None = None
+    for mask in range(0, 1 << n, 2):  # the first part stays at the top left
+        cols = [[i for i in range(n) if not mask >> i & 1], [i for i in range(n) if mask >> i & 1]]
+        tall = max(sum(heights[i] for i in c) for c in cols)
+        if best is None or tall < best[0]:
+            best = (tall, cols)
+    return best[1] if best is not None else [[], []]
+
+
 class HelpOverlay:
     """F1: every shortcut, grouped, over the table."""
 
     def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int]) -> None:
-        w, h = min(1000, screen[0] - 40), min(720, screen[1] - 50)
+        w, h = min(1180, screen[0] - 40), min(740, screen[1] - 50)
         rect = pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 2 + 10, w, h)
         self.panel = UIPanel(rect, starting_height=40, manager=manager, object_id="#help")
         UILabel(pygame.Rect(16, 8, w - 32, 34), "Shortcuts  —  F1 or Esc to close", manager, container=self.panel,
@@ -284,17 +297,22 @@ class HelpOverlay:
         groups: dict[str, list[tuple[str, str]]] = {}
         for g, k, d in SHORTCUTS:
             groups.setdefault(g, []).append((k, d))
-        cols: list[list[str]] = [[], []]
-        for g, rows in groups.items():
-            col = 1 if g in ("Cards", "Game") else 0
-            text = f"<font color='#ffd450'><b>{html.escape(g)}</b></font><br>"
-            text += "".join(f"<b>{html.escape(k)}</b>  <font color='#c9d3cf'>{html.escape(d)}</font><br>"
-                            for k, d in rows)
-            cols[col].append(text)
+        parts = [f"<font color='#ffd450'><b>{html.escape(g)}</b></font><br>"
+                 + "".join(f"<b>{html.escape(k)}</b>  <font color='#c9d3cf'>{html.escape(d)}</font><br>"
+                           for k, d in rows) for g, rows in groups.items()]
         cw = (w - 48) // 2
-        for i, parts in enumerate(cols):
-            UITextBox("<br>".join(parts), pygame.Rect(16 + i * (cw + 16), 48, cw, h - 64), manager,
-                      container=self.panel)
+        self.columns = balance_columns([self._measure(manager, p, cw) for p in parts])
+        box_h = whole_lines(h - 64)  # a scrolled column ends on a whole line
+        self.boxes = [WrapBox("<br>".join(parts[i] for i in col), pygame.Rect(16 + n * (cw + 16), 48, cw, box_h),
+                                manager, container=self.panel) for n, col in enumerate(self.columns)]
+
+    @staticmethod
+    def _measure(manager: pygame_gui.UIManager, text: str, width: int) -> int:
+        """The height `text` takes in a text box `width` wide (with the blank line that parts it from the next)."""
+        box = WrapBox(text + "<br>", pygame.Rect(-width - 100, 0, width, -1), manager)
+        h = box.rect.height
+        box.kill()
+        return h
 
     def kill(self) -> None:
         self.panel.kill()

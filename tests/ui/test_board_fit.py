@@ -97,6 +97,8 @@ def board_problems(app: TableApp) -> list[str]:
                 out.append(f"wider than its panel: {row.text!r} ({row.rect.right} > {p.view.w})")
             if row.rect.bottom > p.view.h and not _scrolls_to(p, row.rect.bottom):
                 out.append(f"below its panel, which does not scroll: {row.text!r} ({row.rect.bottom} > {p.view.h})")
+            if row.rect.top < p.view.h < row.rect.bottom:  # a half line at a scrolled panel's bottom edge
+                out.append(f"cut by its panel's bottom edge: {row.text!r} ({row.rect} in a view {p.view.h} high)")
     return out
 
 

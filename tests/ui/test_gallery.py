@@ -44,7 +44,7 @@ def test_look_shows_the_top_cards_as_faces_and_nothing_else(app):
     x, y = _slot(app, 0)
     shot = app.screen.copy()
     assert shot.get_at((x, y)) != shot.get_at((x + g.cell[0] * 4, y))  # a face where a card is, the panel elsewhere
-    assert g.grid.image.get_at((PAD + 10, PAD + 10)).a == 255
+    assert g.grid.image.get_at((g.x0 + 10, PAD + 10)).a == 255  # the first face, where the centred grid starts
 
 
 def test_search_shows_every_card_and_its_done_button_is_whole(app):
@@ -77,6 +77,10 @@ def test_gallery_fits_the_window(size):
     for b in g.buttons:
         assert b.font.size(b.text)[0] + 8 <= b.rect.width, b.text
     assert g.cols >= 4 and g.cell[1] - PAD >= 100  # readable faces
+    # the window ends above the hand strip, whose first line is its label ("Seat 1's hand · 5"): it cuts no label
+    label = pygame.Rect(app.hand.rect.x, app.hand.rect.y, app.hand.rect.w, 22)
+    assert win.bottom <= label.top or win.contains(label), f"the gallery {win} cuts the hand strip's label {label}"
+    assert win.bottom <= label.top, f"{size}: there is room above the strip, the gallery {win} should fit there"
     pygame.event.clear()
 
 

@@ -14,6 +14,7 @@ import pytest
 from tabletop.game import new_session
 from tabletop.rules import RULESETS
 from tabletop.ui import TableApp
+from tabletop.ui.sidepanel import MOVE_PAD, SEAT_LINE_H
 from tabletop.ui.widgets import LOG_MIN_H, side_heights
 from tests.ui.uihelpers import mouse, post
 
@@ -105,9 +106,42 @@ def test_an_empty_move_list_gives_its_room_to_the_log_and_says_who_acts():
         app.run_frames(2)
         assert app.legal.moves and side.moves.visible and side.move_items
         moves, log = side.moves.get_abs_rect(), side.log.get_abs_rect()
-        assert moves.bottom <= log.top and log.h + moves.h <= idle_log.h
+        # (the idle log ends on a whole line: up to a line's pixels under it are left to the gap above the chat)
+        assert moves.bottom <= log.top and log.h + moves.h <= idle_log.h + SEAT_LINE_H
         assert side.moves_label.text.startswith("Legal moves for")
         for box in _boxes(app).values():
             assert pygame.Rect(0, 0, 800, 600).contains(box)
     finally:
         pygame.event.clear()
+
+
+#: the side panel's card preview is at least this tall at 1280x800 with a rules panel (it was 150: a hovered X-Files
+#: card's title read "Chase through th…"), so a card on a small table can be read there
+PREVIEW_AT_1280 = 220
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_the_preview_is_readable_at_1280x800_and_boxes_end_on_whole_lines(ruleset):
+    seat_counts = sorted({max(RULESETS[ruleset].min_seats, 2), min(RULESETS[ruleset].max_seats, 4)})
+    for seats in seat_counts:
+        app = TableApp(new_session(ruleset, seats, seed=1), seat=0, size=(1280, 800), fps=0)
+        try:
+            app.run_frames(2)
+            side = app.side
+            assert not side.overlay_preview and side.preview_rect.h >= PREVIEW_AT_1280, (ruleset, seats,
+                                                                                          side.preview_rect)
+            # a box shows whole lines: its last visible line is not cut by its bottom edge ("then everyone…")
+            for name in ("status", "log"):
+                box = getattr(side, name)
+                if box is None:
+                    continue
+                layout = box.text_box_layout
+                view_h = layout.view_rect.h
+                pitch = layout.layout_rows[1].y - layout.layout_rows[0].y if len(layout.layout_rows) > 1 else 22
+                line_h = layout.layout_rows[0].height
+                assert (view_h - line_h) % pitch == 0, (ruleset, seats, name, view_h, pitch, line_h)
+            if side.moves is not None and side.moves.visible:  # the move list shows whole rows too
+                rows = side.moves.relative_rect.h - MOVE_PAD
+                assert rows % side.moves.list_item_height == 0, (ruleset, seats, side.moves.relative_rect)
+        finally:
+            pygame.event.clear()

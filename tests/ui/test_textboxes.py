@@ -95,3 +95,41 @@ def test_a_status_box_draws_each_new_text_as_pygame_gui_does():
             assert status.scroll_bar.start_percentage == plain.scroll_bar.start_percentage == 0.0, i
         assert _pixels(status) == _pixels(plain), i
         assert pygame.image.tobytes(status.image, "RGBA") == pygame.image.tobytes(plain.image, "RGBA"), i
+
+
+def _filling_line(manager, width: int) -> str | None:
+    """Words that fill a plain text box's row so nearly that pygame-gui puts the line break after them on a row of
+    its own (an empty line in the box); None if no such text was found."""
+    for n in range(8, 80):
+        text = " ".join(["word"] * (n // 4)) + " " + "i" * (n % 4 + 1)
+        plain = UITextBox(text + "<br>next", pygame.Rect(0, 0, width, -1), manager)
+        rows = len(plain.text_box_layout.layout_rows)
+        plain.kill()
+        one = UITextBox(text, pygame.Rect(0, 0, width, -1), manager)
+        alone = len(one.text_box_layout.layout_rows)
+        one.kill()
+        if rows == alone + 2:  # the text's rows, an empty one, then "next"
+            return text
+    return None
+
+
+def test_a_line_that_fills_its_row_is_followed_by_no_empty_line():
+    """At 800x600 the log showed an empty line after a wrapped entry whose last line reached the box's edge."""
+    pygame.init()
+    pygame.display.set_mode((800, 600))
+    manager = pygame_gui.UIManager((800, 600))
+    found = 0
+    for width in range(150, 260, 3):
+        text = _filling_line(manager, width)
+        if text is None:
+            continue
+        found += 1
+        alone = len(UITextBox(text, pygame.Rect(0, 0, width, -1), manager).text_box_layout.layout_rows)
+        for cls in (LogBox, StatusBox):
+            box = cls(text + "<br>next", pygame.Rect(0, 0, width, -1), manager)
+            rows = box.text_box_layout.layout_rows
+            assert len(rows) == alone + 1, (cls.__name__, width, text, [len(r.items) for r in rows])
+        log = LogBox("first", pygame.Rect(0, 0, width, -1), manager)
+        log.append_html_text("<br>" + text + "<br>next")
+        assert len(log.text_box_layout.layout_rows) == alone + 2, (width, text)
+    assert found, "no text filling a row to the edge was found: the case is not tried"
