@@ -98,6 +98,25 @@ class LogBox(WrapBox):
             super().update(time_delta)
         finally:
             bar.start_percentage = raw
+        self._at_end = self._showing_end()
+
+    def _showing_end(self) -> bool:
+        """Whether the view shows the text's last row (the slider at the end of its travel, or no bar at all)."""
+        bar = self.scroll_bar
+        if bar is None or bar.sliding_button is None:
+            return True
+        travel = bar.scrollable_height - bar.sliding_button.relative_rect.height
+        return travel <= 0 or bar.scroll_position >= travel - 1
+
+    def rebuild(self) -> None:
+        """pygame-gui's rebuild, after which a log that showed its newest row shows it again.
+
+        Why: a resized box (the legal-move list folding away gives the log its room) is rebuilt a few frames later
+        with a new scroll bar at the top: the log jumped back to line 1 whenever the reader's seat had no move."""
+        at_end = getattr(self, "_at_end", True)
+        super().rebuild()
+        if at_end and self.scroll_bar is not None:
+            self.scroll_bar.set_scroll_from_start_percentage(1.0)
 
     def view_fraction(self) -> float:
         """The part of the text's height above the box's view: 0 with the slider at its top, and the text's height

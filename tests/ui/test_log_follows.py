@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+import pytest
 
 from tabletop.core import actions as A
 from tabletop.game import new_session
@@ -86,5 +87,38 @@ def test_the_xfiles_ccg_log_at_800x600_keeps_showing_its_newest_line():
                 assert _bottom_shown(box, tops) == layout.layout_rect.height, (i, tops[-1], layout.layout_rect.height)
             else:
                 assert layout.layout_rect.height <= box.text_wrap_rect[3], i
+    finally:
+        pygame.event.clear()
+
+
+def _showing_end(box: LogBox) -> bool:
+    bar = box.scroll_bar
+    return bar is None or abs(bar.start_percentage + bar.visible_percentage - 1) < 0.05
+
+
+@pytest.mark.parametrize(("ruleset", "mode", "size"), [("xfiles-ccg", "strict", (1280, 800)),
+                                                       ("tragedy", "warn", (1280, 800)),
+                                                       ("xfiles-ccg", "strict", (800, 600))])
+def test_the_log_keeps_its_newest_line_when_the_move_list_folds_and_opens(ruleset, mode, size):
+    """A newcomer's trial: the log jumped back to line 1 whenever the window's seat had no legal move (the empty
+    list folds away and the log box, resized, was rebuilt a few frames later with its scroll bar at the top)."""
+    app = TableApp(new_session(ruleset, 2, enforcement=mode, seed=1), seat=0, size=size, fps=0)
+    try:
+        app.run_frames(2)
+        for i in range(25):
+            assert app.session.submit(A.Chat(f"chat {i} " + LONG), 0).accepted
+        app.run_frames(3)
+        folds, had = 0, app.side.has_moves
+        rules, state = app.session.rules, app.session.state
+        for step in range(30):
+            actor = next((s for s in state.seats if list(rules.legal_actions(state, s))), None)
+            if actor is None:
+                break
+            assert app.session.submit(list(rules.legal_actions(state, actor))[-1], actor).accepted
+            app.run_frames(20)  # pygame-gui rebuilds a resized box a few frames later
+            folds += app.side.has_moves != had
+            had = app.side.has_moves
+            assert _showing_end(app.side.log), (step, had, app.side.log.scroll_bar.start_percentage)
+        assert folds >= 2  # the list folded away and came back at least once
     finally:
         pygame.event.clear()
