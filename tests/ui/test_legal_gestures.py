@@ -126,3 +126,28 @@ def test_a_site_let_go_on_the_opponents_field_is_placed_directed_at_them() -> No
     assert session.history[-1].action == site and session.history[-1].seat == seat
     assert state.pieces[site.piece].zone == f"field:{seat}"
     assert state.rules["sites"][site.piece]["at"] == other
+
+
+def test_with_two_opponents_the_field_a_site_is_let_go_on_says_which() -> None:
+    """Three seats: a Site has a move per opponent; let go on one opponent's Field it is placed at that one, on its
+    owner's Field the window asks which."""
+    session = new_session("xfiles-ccg", 3, enforcement="strict", seed=1)
+    rules, state = session.rules, session.state
+    engine_until(session, lambda: rules.step(state) == "sites")
+    app = TableApp(session, seat=rules.decision(state), size=(1280, 800), fps=0)
+    app.run_frames(2)
+    seat = app.seat
+    sites = [m for m in app.legal.moves if isinstance(m, PlaceSite)]
+    pid = sites[0].piece
+    ats = sorted(m.at for m in sites if m.piece == pid)
+    assert len(ats) == 2 and seat not in ats
+    before = len(session.history)
+    app.submit(A.Move((pid,), f"field:{seat}"))
+    app.run_frames(1)
+    assert app.prompt is not None and len(session.history) == before
+    app.prompt.window.kill()
+    app.prompt = None
+    app.submit(A.Move((pid,), f"field:{ats[1]}"))
+    app.run_frames(1)
+    assert session.history[-1].action == PlaceSite(pid, ats[1])
+    assert state.rules["sites"][pid]["at"] == ats[1]
