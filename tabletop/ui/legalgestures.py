@@ -73,9 +73,9 @@ class LegalGesturesMixin:
             self.submit(moves[found[0]])
         elif found:
             texts = {i: t for row in self.legal.rows for i, t in zip(row.moves, row.texts, strict=False)}
-            card = isinstance(action, A.Move) and self._card_name(action.pieces[0]) or "This card"
-            self.choose_move(f"{card if isinstance(action, A.Move) else 'Which move'}: choose one",
-                             [texts.get(i, moves[i].type) for i in found], [moves[i] for i in found])
+            what = (self._card_name(action.pieces[0]) or "This card") if isinstance(action, A.Move) else "Which move"
+            self.choose_move(f"{what}: choose one", [texts.get(i, moves[i].type) for i in found],
+                             [moves[i] for i in found])
         return bool(found)
 
     def _dropped_moves(self, action: A.Move, onto: str | None) -> list[int]:
@@ -96,6 +96,7 @@ class LegalGesturesMixin:
         return named or found
 
     def _gesture_moves(self, action: A.Action) -> list[int]:
+        """The legal moves a freeform Draw, LookTop or Search stands for, on its zone."""
         said = gesture_of(action)
         return gesture_moves(self.legal.summary, self.legal.moves, *said) if said is not None else []
 
