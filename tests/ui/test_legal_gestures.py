@@ -151,3 +151,59 @@ def test_with_two_opponents_the_field_a_site_is_let_go_on_says_which() -> None:
     app.run_frames(1)
     assert session.history[-1].action == PlaceSite(pid, ats[1])
     assert state.rules["sites"][pid]["at"] == ats[1]
+
+
+def test_a_joined_window_makes_the_same_moves_for_its_gestures() -> None:
+    """At a LAN table the joined window has no ruleset: the host's legal summary says which gesture each move stands
+    for. Seat 2 (joined) played Pull the Old File: L on its draw deck is the by-hand look on the host, and the
+    gallery opens on the three cards once the host's view names them; a click on the deck is the by-hand draw."""
+    import time
+
+    from tabletop.rules.bots import GreedyBot
+    from tabletop.rules.xfiles_fan import PlayAction
+
+    session = new_session("xfiles-fan", 2, enforcement="strict", seed=2)
+    rules, state = session.rules, session.state
+    bot = GreedyBot(rules)
+    for _ in range(3000):
+        seat = next(iter(rules.waiting_for(state)))
+        pull = [a for a in rules.generate_actions(state, seat) if isinstance(a, PlayAction) and seat == 1
+                and state.pieces[a.piece].card.endswith("pull-old-file")]
+        if pull:
+            assert session.submit(pull[0], 1).accepted
+            break
+        assert session.submit(bot.choose(state, seat), seat).accepted
+    else:
+        raise AssertionError("seat 2 never played Pull the Old File")
+    top = list(state.zones["deck:1"].pieces[:3])
+    host_app = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
+    host = host_app.host(session, port=0, bind="127.0.0.1", name="gestures", announce=False)
+    guest = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
+
+    def until(cond) -> None:
+        deadline = time.monotonic() + 15.0
+        while not cond():
+            assert time.monotonic() < deadline, "condition not reached in time"
+            host_app.step()
+            guest.step()
+            time.sleep(0.005)
+
+    try:
+        guest.join(f"127.0.0.1:{host.port}", seat=1, name="bob", timeout=15.0)
+        until(lambda: guest.legal.moves and "deck:1" in guest.layout.zone_by_name)
+        n = len(session.history)
+        guest.look("deck:1", 3)
+        until(lambda: len(session.history) > n and guest.peek is not None and len(guest.peek.entries) == 3)
+        assert session.history[-1].action.kind == "look" and session.history[-1].seat == 1
+        assert [p["card"] for _, p in guest.peek.entries] == [state.pieces[p].card for p in top]
+        guest.peek.close()
+        until(lambda: guest.view.get("seq") == state.seq)
+        hand = len(state.zones["hand:1"].pieces)
+        click(guest, zone_center(guest, "deck:1"))
+        until(lambda: len(state.zones["hand:1"].pieces) == hand + 1)
+        assert session.history[-1].action.kind == "draw" and session.history[-1].seat == 1
+    finally:
+        for app in (guest, host_app):
+            if app.source is not None:
+                app.source.close()
+        pygame.event.clear()
