@@ -9,6 +9,13 @@ Which cards a move plays, and where to: a ruleset may define `legal_paths(state,
 tapped to score). Without it, the cards are the action's piece fields except its `target_fields` (an action class
 attribute, default `("target",)`: the card a move attaches to or aims at is not played), and the destination is the
 action's `to` / `zone` / `dst` field.
+
+What a gesture on the table means: a ruleset may define `legal_gestures(state, action, seat)` returning
+`(gesture, zone)` pairs for a move that a freeform gesture stands for, so the window makes the move when the seat
+makes the gesture and the rules would refuse it as it is: `("draw", deck)` a click on (or D over) that deck, `("look",
+deck)` looking at its top cards (the window then shows the cards the move let the seat see), `("drop", zone)` a card
+the move plays let go on that zone (besides the zone its path takes it to: a Site dropped on the Field of the
+opponent it is directed at).
 """
 
 from __future__ import annotations
@@ -97,7 +104,8 @@ def legal_summary(session: Session, seat: int | None, cap: int = LEGAL_CAP, list
     apply card text by hand (an action type with `by_hand`: a discard offered for every hand card would make every
     card glow and hide the real plays; their rows and drops still make them), `passes`: pass /
     next-phase actions (for the Pass button), `from` / `to`: the zones those moves take cards from and put them in,
-    `waiting`: the seats the game waits on now. Pieces are named as the seat's view names them. Computed lazily
+    `waiting`: the seats the game waits on now, `gestures`: per listed move the `[gesture, zone]` pairs it stands
+    for (`legal_gestures`, see the module). Pieces are named as the seat's view names them. Computed lazily
     with caps, so a ruleset with thousands of moves costs the same as one with a few.
     """
     state = session.state
@@ -131,7 +139,9 @@ def legal_summary(session: Session, seat: int | None, cap: int = LEGAL_CAP, list
         paths[id(action)] = row
     listed, cut = _listed(found, list_cap, kind_cap)
     moves = [_as_named(a.to_dict(), a.piece_fields, name) for a in listed]
+    said = getattr(rules, "legal_gestures", None)
+    gestures = [[[str(g), str(z)] for g, z in said(state, a, seat)] if said is not None else [] for a in listed]
     passes = [a.to_dict() for a in found if any(t in a.type for t in PASS_TYPES)][:3]
     waiting = [s for s in rules.waiting_for(state) if s in state.seats] if state.seats else []
-    return {"moves": moves, "paths": [paths[id(a)] for a in listed], "more": more or cut, "glow": sorted(glow),
-            "passes": passes, "from": list(src), "to": list(dst), "waiting": waiting}
+    return {"moves": moves, "paths": [paths[id(a)] for a in listed], "gestures": gestures, "more": more or cut,
+            "glow": sorted(glow), "passes": passes, "from": list(src), "to": list(dst), "waiting": waiting}

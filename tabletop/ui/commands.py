@@ -15,13 +15,14 @@ from ..core import actions as A
 from ..core.session import Result
 from .gallery import Entry, GalleryMoves, GalleryWindow, gallery_entries
 from .gestures import _Press
+from .legalgestures import LegalGesturesMixin
 from .reveals import reveal_menu_items
 from .settings import (
     KMOD_CTRL,
     KMOD_SHIFT,
     MOD_KEYS,
 )
-from .whatnow import card_moves, moves_to, names_piece
+from .whatnow import card_moves
 from .widgets import (
     ENFORCEMENT,
     ChoiceDialog,
@@ -32,7 +33,7 @@ from .widgets import (
 __all__ = ["CommandsMixin"]
 
 
-class CommandsMixin:
+class CommandsMixin(LegalGesturesMixin):
     """The verbs of the table: each builds Actions and sends them through one door (`submit`), shared by keys, (a part of `TableApp`)."""
 
     def submit(self, action: A.Action, seat: int | None = None, *, onto: str | None = None) -> Result:
@@ -44,14 +45,14 @@ class CommandsMixin:
         """
         if self.source is None:
             return Result(False, error="no game on the table", code="no_session")
-        if seat is None and self._drop_as_play(action, onto):
+        if seat is None and self._as_legal_move(action, onto):
             return Result(True, code="played")
-        seat = self.seat if seat is None else seat
+        seat, looks = self.seat if seat is None else seat, self._looks_at(action)
         result = self.source.submit(action, seat)
-        if result is None:
-            return Result(True, code="sent")
-        self._show_result(action, result)
-        return result
+        if result is not None:
+            self._show_result(action, result)
+        self._opened_look(looks, result)  # a move that looked at a deck: the cards seen, in its gallery
+        return result if result is not None else Result(True, code="sent")
 
     def _anchor(self) -> Any:
         """Where a line of the app's own goes in the log: after the last logged line."""
@@ -332,7 +333,7 @@ class CommandsMixin:
 
     def look(self, zone: str, count: int) -> None:
         self._close_peek()  # before looking: closing a search shuffles its deck
-        if self.submit(A.LookTop(zone, count)).accepted:
+        if (r := self.submit(A.LookTop(zone, count))).accepted and r.code != "played":  # played: its own gallery
             self._open_peek(zone, f"Top {count} of {self._zone_labels().get(zone, zone)}", search=False)
 
     def search(self, zone: str | None = None) -> None:
@@ -558,27 +559,6 @@ class CommandsMixin:
                       ("Fit table  (Home)", self.fit),
                       ("Quit  (Ctrl+Q)", self.close)]
         self.menu = ContextMenu(self.manager, pos, title, items, self.size)
-
-    def _drop_as_play(self, action: A.Action, onto: str | None = None) -> bool:
-        """With the rules on (warn or strict): a card moved by hand to where one of its legal moves takes it (a hand
-        card dropped on its Stack) makes that move instead, or asks which when there are several; False: `action`
-        goes through as it is (off is a sandbox: a drop is a move)."""
-        if (not isinstance(action, A.Move) or len(action.pieces) != 1
-                or self.view.get("enforcement") not in ("warn", "strict")
-                or action in self.legal.moves):
-            return False
-        pid, moves = action.pieces[0], self.legal.moves
-        found = [i for i in moves_to(pid, action.to, self.legal.summary.get("paths") or [], len(moves))
-                 if not isinstance(moves[i], A.Move)]
-        named = [i for i in found if onto is not None and names_piece(moves[i], onto)]
-        found = named or found  # let go on a piece one move names (Equipment on its Agent): that move
-        if len(found) == 1:
-            self.submit(moves[found[0]])
-        elif found:
-            texts = {i: t for row in self.legal.rows for i, t in zip(row.moves, row.texts, strict=False)}
-            self.choose_move(f"{self._card_name(pid) or 'This card'}: choose one",
-                             [texts.get(i, moves[i].type) for i in found], [moves[i] for i in found])
-        return bool(found)
 
     def _legal_items(self, pid: str) -> list[tuple[str, Callable[[], Any]]]:
         """The legal moves that play this card, first in its menu: one item, one click, per move."""

@@ -150,6 +150,15 @@ class MoveListing:
             out += [(pid, None) for pid in (v if isinstance(v, tuple) else (v,) if isinstance(v, str) else ())]
         return out
 
+    def legal_gestures(self, state: GameState, action: Action, seat: int | None) -> list[tuple[str, str]]:
+        """The gestures on the table a move stands for (see `core.legal`): a Site let go on the Field of the
+        opponent it is directed at places it at them (its path takes it to its owner's Field, where it lies)."""
+        if not isinstance(action, PlaceSite) or seat is None:
+            return []
+        opponents = self.opponents(state, seat)  # type: ignore[attr-defined]
+        at = action.at if action.at is not None else opponents[0] if len(opponents) == 1 else None
+        return [("drop", f"field:{at}")] if f"field:{at}" in state.zones else []
+
     def what_now(self, state: GameState, seat: int | None) -> str:
         """The step, who acts, and for the deciding seat what it may do (the status's one line of help)."""
         step = self.step(state)

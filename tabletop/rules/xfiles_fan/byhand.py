@@ -179,6 +179,14 @@ class ByHand:
             return [(p, None) for p in (*a.pieces, a.source) if p]
         return []
 
+    def legal_gestures(self, state: GameState, a: Any, seat: int | None) -> list[tuple[str, str]]:
+        """The gesture on the table a by-hand move stands for (see `core.legal`): its draw is a click on the seat's
+        draw deck, its look a look at that deck's top, so the window makes the move for the gesture that the rules
+        refuse as a free draw or look (xff.3.1, xff.2.1)."""
+        if isinstance(a, ManualEffect) and a.kind in ("draw", "look") and seat is not None:
+            return [(a.kind, f"deck:{seat}")]
+        return []
+
     def by_hand_todo(self, state: GameState, seat: int | None) -> str | None:
         """What the status line says to a seat with an open Action card: its text is theirs to apply, and how (the
         card's text last, in brackets, so a narrow bar drops it first); to a seat asked to show a card, that."""
