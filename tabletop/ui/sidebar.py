@@ -194,9 +194,18 @@ class PanelsMixin:
         if html_text is None:
             if len(self._entry_cache) > 4 * LOG_ROWS:
                 self._entry_cache.clear()
-            html_text = entry_html(row.line(), names, zones, self._card_name, number)
+            html_text = entry_html(row.line(), names, zones, self._log_name, number)
             self._entry_cache[key] = html_text
         return html_text
+
+    def _log_name(self, text: str) -> str | None:
+        """A log line's name for a piece: its card's, else a counter's, token's or die's label as the table shows it
+        ("added 1 to Counter", not "on a piece")."""
+        name = self._card_name(text)
+        p = self.table.patched.pieces.get(text) if name is None and self.table.patched is not None else None
+        if p is not None and p.get("kind") in ("counter", "token", "die"):
+            return str(p.get("label") or f"a {p['kind']}")
+        return name
 
     def _card_name(self, text: str) -> str | None:
         """A card's name for a piece id this seat sees in its view, or for a card reference; else None."""
