@@ -3,16 +3,20 @@ this seat's Notebook with a button per guess)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ..ui.hud import BAD, CONTENT_MAX_H, DIM, GOLD, GOOD, HEADER_H, INK, Hud, HudContext, signed
-from ..ui.panels import register_panel
+from ..ui.panels import register_face, register_panel
 from . import board_height
 
-__all__ = ["XFilesCcgHud"]
+if TYPE_CHECKING:
+    from ..ui.assets import AssetLoader
+
+__all__ = ["POOL_WORDS", "XFilesCcgHud", "is_xfiles_ccg_card", "worded", "xfiles_ccg_face"]
 
 
 class XFilesCcgHud(Hud):
@@ -235,3 +239,29 @@ BUTTON_GUESS, BUTTON_ASK = (110, 50, 60), (54, 84, 124)
 
 
 register_panel("xfiles-ccg", XFilesCcgHud)
+
+
+#: a card's `pool` as a player reads it: a *P card is paid from the pool of the side it helps (xfc.chain.3)
+POOL_WORDS = {"RP": "RP", "CP": "CP", "*P": "RP or CP"}
+
+
+def is_xfiles_ccg_card(card: Any) -> bool:
+    """Whether a card is the X-Files CCG's: it names the pool that pays for it and the sections that activate it."""
+    fields = getattr(card, "fields", {}) or {}
+    return fields.get("pool") in POOL_WORDS and "activators" in fields
+
+
+def worded(card: Any) -> Any:
+    """The card as its proxy face should read it: its pool in words ("Pool RP or CP", never "Pool *P")."""
+    pool = card.fields.get("pool")
+    if POOL_WORDS.get(pool, pool) == pool:
+        return card
+    return dataclasses.replace(card, fields={**card.fields, "pool": POOL_WORDS[pool]})
+
+
+def xfiles_ccg_face(assets: AssetLoader, card: Any, size: tuple[int, int]) -> pygame.Surface:
+    """The plain proxy face, its pool worded for a player."""
+    return assets._proxy_face(worded(card), size)
+
+
+register_face(is_xfiles_ccg_card, xfiles_ccg_face)
