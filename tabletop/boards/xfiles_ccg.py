@@ -32,7 +32,8 @@ class XFilesCcgHud(Hud):
     def render(self, surf: pygame.Surface, area: pygame.Rect, ctx: HudContext) -> None:
         """Its panels side by side, as many as the width allows: four in a wide window (Pools and Agents, Sites,
         the turn, the Notebook), three or two in a narrow one (the turn and the Sites share one, then the Pools
-        and the Notebook); each panel wraps its rows and scrolls when they are more than its height."""
+        and the Notebook), at widths set by the window alone; each panel wraps its rows and scrolls when they are
+        more than its height."""
         def now_and_sites(c: pygame.Surface, w: int) -> int:
             return self._sites(c, self._now(c, 0, w, ctx) + 8, w, ctx)
 
@@ -43,18 +44,15 @@ class XFilesCcgHud(Hud):
             return lambda c, w: section(c, 0, w, ctx)
 
         team, sites, now, book = part(self._team), part(self._sites), part(self._now), part(self._notebook)
+        # one split per window width, never chosen by what the panels hold: a split picked to suit the content
+        # moved every panel between moves as a Team formed or a Site came into play; a long panel scrolls instead
         if area.w >= 900:
-            options = [[(28, team), (20, sites), (20, now), (32, book)], [(34, team), (22, sites), (22, now), (22, book)],
-                       [(30, team), (24, sites), (24, now), (22, book)], [(26, team), (20, sites), (20, now), (34, book)],
-                       [(38, team), (22, sites), (20, now), (20, book)], [(30, team), (20, sites), (28, now), (22, book)],
-                       [(34, team), (18, sites), (28, now), (20, book)], [(24, team), (18, sites), (22, now), (36, book)],
-                       [(22, team), (16, sites), (20, now), (42, book)]]
+            split = [(30, team), (22, sites), (20, now), (28, book)]
         elif area.w >= 640:
-            options = [[(36, team), (34, now_and_sites), (30, book)], [(40, team), (36, now_and_sites), (24, book)],
-                       [(30, team), (34, now_and_sites), (36, book)]]
+            split = [(36, team), (34, now_and_sites), (30, book)]
         else:
-            options = [[(52, now_and_sites), (48, team_and_notebook)], [(44, now_and_sites), (56, team_and_notebook)]]
-        self.columns(surf, area, options)
+            split = [(50, now_and_sites), (50, team_and_notebook)]
+        self.columns(surf, area, [split])
 
     def _title(self, c: pygame.Surface, y: int, w: int, text: str) -> int:
         return self.say(c, 0, y, w, text, 12, DIM, True) + 3
