@@ -3,6 +3,7 @@ are one hover away (the row's pygame-gui tooltip); a cut row still plays its mov
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pygame
@@ -94,6 +95,37 @@ def test_rows_alike_at_both_ends_show_where_they_differ():
         font = app.manager.get_theme().get_font([])
         for _full, shown, button in rows:
             assert font.size(shown)[0] <= button.rect.w - 2 * ROW_PAD, shown
+    finally:
+        app.close()
+        pygame.event.clear()
+
+
+def _agents(full: str) -> list[str]:
+    """The surnames of the Agents an Investigate row sends ("... PA with Special Agent Owen Marsh, ... (...)")."""
+    team = full.split(" with ", 1)[1].rsplit(" (", 1)[0]
+    return [name.split(" ")[-1] for name in team.split(", ")]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_a_cut_investigate_row_names_every_agent_it_sends(size):
+    """Cut in the middle, the Team of four read "Investigate… Special Agent… Brandt …", as if Agent Tom Brandt went
+    alone (newcomer trial s7, c22): a cut row names its Agents by surname, or the first of them and how many more,
+    and never an Agent it does not send."""
+    session = new_session("xfiles-ccg", 2, enforcement="strict", seed=1)
+    rules = session.rules
+    engine_until(session, lambda: rules.step(session.state) == "assign")
+    app = TableApp(session, seat=rules.decision(session.state), size=size, fps=0)
+    try:
+        app.run_frames(2)
+        rows = [(full, shown) for full, shown, _ in _rows(app) if full.startswith("Investigate ")]
+        assert any(len(_agents(full)) >= 3 for full, _ in rows) and any(shown != whole for whole, shown in rows)
+        everyone = {name for full, _ in rows for name in _agents(full)}
+        for full, shown in rows:
+            named = [name for name in everyone if name in shown]
+            more = re.search(r"\+(\d+)", shown)
+            assert set(named) <= set(_agents(full)), (full, shown)
+            assert len(named) + (int(more.group(1)) if more else 0) == len(_agents(full)), (full, shown)
+        assert len({shown for _, shown in rows}) == len(rows)
     finally:
         app.close()
         pygame.event.clear()
