@@ -10,7 +10,7 @@ from typing import Any
 
 from pygame_gui.elements import UISelectionList
 
-__all__ = ["MoveList", "fit_apart", "fit_text"]
+__all__ = ["MoveList", "fit_apart", "fit_row", "fit_text"]
 
 ELLIPSIS = "…"
 #: the row's text padding (theme.json: @selection_list_item text_horiz_alignment_padding), both sides
@@ -45,6 +45,19 @@ def fit_text(text: str, font: Any, room: int, keep_end: bool = False) -> str:
     if space >= lo * 2 // 3:  # end at a word when that keeps most of what fits
         cut = cut[:space]
     return cut.rstrip(" ,:(" + ELLIPSIS) + ELLIPSIS + tail
+
+
+def fit_row(text: str, font: Any, room: int) -> str:
+    """A row as it fits `room`: whole, else without its closing asides one by one, last first ("Requisition Field
+    Medical Kit (2 RP)…" before "(4 choices)" is cut in two), else cut at a word (`fit_text`)."""
+    if room <= 0 or font.size(text)[0] <= room:
+        return text
+    short = text
+    while short.endswith(")") and " (" in short:
+        short = short[:short.rindex(" (")]
+        if font.size(short + ELLIPSIS)[0] <= room:
+            return short + ELLIPSIS
+    return fit_text(text, font, room)
 
 
 def _shorter(middle: str) -> list[str]:
@@ -107,7 +120,7 @@ class MoveList(UISelectionList):
         font = self.ui_theme.get_font([])
         self.full = {}
         texts = [item["text"] for item in self.item_list]
-        cut = [fit_text(text, font, room) for text in texts]
+        cut = [fit_row(text, font, room) for text in texts]
         for i, item in enumerate(self.item_list):
             text, shown = item["text"], cut[i]
             if shown != text and cut.count(shown) > 1:  # rows that would read alike keep their different ends

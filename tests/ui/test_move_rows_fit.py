@@ -11,7 +11,7 @@ import pytest
 
 from tabletop.game import new_session
 from tabletop.ui import TableApp
-from tabletop.ui.movelist import ELLIPSIS, ROW_PAD, fit_text
+from tabletop.ui.movelist import ELLIPSIS, ROW_PAD, fit_row, fit_text
 from tests.ui.uihelpers import click, engine_until, mouse, post
 
 
@@ -129,6 +129,21 @@ def test_a_cut_investigate_row_names_every_agent_it_sends(size):
     finally:
         app.close()
         pygame.event.clear()
+
+
+def test_a_cut_row_drops_its_closing_asides_before_cutting_words():
+    """At 1280x800 "Requisition Field Medical Kit (2 RP) (4 choices)" read "... (2 RP) (4…": the asides go first,
+    the last one first, so the card and its cost read whole while they fit (newcomer trial s7, s08)."""
+    font = pygame.font.Font(None, 20)
+    text = "Requisition Field Medical Kit (2 RP) (4 choices)"
+    kept = "Requisition Field Medical Kit (2 RP)" + ELLIPSIS
+    for room in range(font.size(kept)[0], font.size(text)[0]):
+        assert fit_row(text, font, room) == kept, room
+    assert fit_row(text, font, font.size(text)[0]) == text
+    name = "Requisition Field Medical Kit" + ELLIPSIS
+    assert fit_row(text, font, font.size(name)[0]) == name
+    narrow = fit_row(text, font, font.size(name)[0] - 1)
+    assert font.size(narrow)[0] < font.size(name)[0] and "(" not in narrow
 
 
 def test_a_row_that_already_says_choose_gets_one_ellipsis():
