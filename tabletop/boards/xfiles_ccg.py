@@ -3,16 +3,20 @@ this seat's Notebook with a button per guess)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ..ui.hud import BAD, CONTENT_MAX_H, DIM, GOLD, GOOD, HEADER_H, INK, Hud, HudContext, signed
-from ..ui.panels import register_panel
+from ..ui.panels import register_face, register_panel
 from . import board_height
 
-__all__ = ["XFilesCcgHud"]
+if TYPE_CHECKING:
+    from ..ui.assets import AssetLoader
+
+__all__ = ["POOL_WORDS", "XFilesCcgHud", "is_xfiles_ccg_card", "worded", "xfiles_ccg_face"]
 
 
 class XFilesCcgHud(Hud):
@@ -28,7 +32,8 @@ class XFilesCcgHud(Hud):
     def render(self, surf: pygame.Surface, area: pygame.Rect, ctx: HudContext) -> None:
         """Its panels side by side, as many as the width allows: four in a wide window (Pools and Agents, Sites,
         the turn, the Notebook), three or two in a narrow one (the turn and the Sites share one, then the Pools
-        and the Notebook); each panel wraps its rows and scrolls when they are more than its height."""
+        and the Notebook), at widths set by the window alone; each panel wraps its rows and scrolls when they are
+        more than its height."""
         def now_and_sites(c: pygame.Surface, w: int) -> int:
             return self._sites(c, self._now(c, 0, w, ctx) + 8, w, ctx)
 
@@ -39,18 +44,15 @@ class XFilesCcgHud(Hud):
             return lambda c, w: section(c, 0, w, ctx)
 
         team, sites, now, book = part(self._team), part(self._sites), part(self._now), part(self._notebook)
+        # one split per window width, never chosen by what the panels hold: a split picked to suit the content
+        # moved every panel between moves as a Team formed or a Site came into play; a long panel scrolls instead
         if area.w >= 900:
-            options = [[(28, team), (20, sites), (20, now), (32, book)], [(34, team), (22, sites), (22, now), (22, book)],
-                       [(30, team), (24, sites), (24, now), (22, book)], [(26, team), (20, sites), (20, now), (34, book)],
-                       [(38, team), (22, sites), (20, now), (20, book)], [(30, team), (20, sites), (28, now), (22, book)],
-                       [(34, team), (18, sites), (28, now), (20, book)], [(24, team), (18, sites), (22, now), (36, book)],
-                       [(22, team), (16, sites), (20, now), (42, book)]]
+            split = [(30, team), (22, sites), (20, now), (28, book)]
         elif area.w >= 640:
-            options = [[(36, team), (34, now_and_sites), (30, book)], [(40, team), (36, now_and_sites), (24, book)],
-                       [(30, team), (34, now_and_sites), (36, book)]]
+            split = [(36, team), (34, now_and_sites), (30, book)]
         else:
-            options = [[(52, now_and_sites), (48, team_and_notebook)], [(44, now_and_sites), (56, team_and_notebook)]]
-        self.columns(surf, area, options)
+            split = [(50, now_and_sites), (50, team_and_notebook)]
+        self.columns(surf, area, [split])
 
     def _title(self, c: pygame.Surface, y: int, w: int, text: str) -> int:
         return self.say(c, 0, y, w, text, 12, DIM, True) + 3
@@ -235,3 +237,29 @@ BUTTON_GUESS, BUTTON_ASK = (110, 50, 60), (54, 84, 124)
 
 
 register_panel("xfiles-ccg", XFilesCcgHud)
+
+
+#: a card's `pool` as a player reads it: a *P card is paid from the pool of the side it helps (xfc.chain.3)
+POOL_WORDS = {"RP": "RP", "CP": "CP", "*P": "RP or CP"}
+
+
+def is_xfiles_ccg_card(card: Any) -> bool:
+    """Whether a card is the X-Files CCG's: it names the pool that pays for it and the sections that activate it."""
+    fields = getattr(card, "fields", {}) or {}
+    return fields.get("pool") in POOL_WORDS and "activators" in fields
+
+
+def worded(card: Any) -> Any:
+    """The card as its proxy face should read it: its pool in words ("Pool RP or CP", never "Pool *P")."""
+    pool = card.fields.get("pool")
+    if POOL_WORDS.get(pool, pool) == pool:
+        return card
+    return dataclasses.replace(card, fields={**card.fields, "pool": POOL_WORDS[pool]})
+
+
+def xfiles_ccg_face(assets: AssetLoader, card: Any, size: tuple[int, int]) -> pygame.Surface:
+    """The plain proxy face, its pool worded for a player."""
+    return assets._proxy_face(worded(card), size)
+
+
+register_face(is_xfiles_ccg_card, xfiles_ccg_face)

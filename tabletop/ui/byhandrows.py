@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.actions import ACTION_TYPES
 
-__all__ = ["HEADING", "OTHER_MOVES", "by_hand_rows", "is_by_hand"]
+__all__ = ["HEADING", "OTHER_MOVES", "by_hand_rows", "is_by_hand", "ordinal"]
 
 #: the kind of a heading row (it makes no move)
 HEADING = ""
@@ -22,6 +22,12 @@ HEADING = ""
 OTHER_MOVES = "Other moves:"
 #: the words that stand for the card a row of several moves names
 A_CARD = "a card"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st: a card's place in a stack as a player counts it."""
+    end = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{end}"
 
 
 def is_by_hand(kind: str) -> bool:
@@ -36,10 +42,13 @@ def _unsourced(text: str, source: str) -> str:
 
 
 def by_hand_rows(idx: Sequence[int], moves: Sequence[Mapping[str, Any]], subjects: Sequence[tuple[str, ...]],
-                 texts: Mapping[int, str], name_of: Callable[[str], str | None], row: Callable[..., Any]) -> list[Any]:
+                 texts: Mapping[int, str], name_of: Callable[[str], str | None], row: Callable[..., Any],
+                 place_of: Callable[[str], str | None] | None = None) -> list[Any]:
     """The rows of the by-hand moves `idx` (indices into `moves`, whose words are `texts` and cards `subjects`):
     for each card they apply (their `source`), a heading row, then one row per move, or per kind of move whose
-    words differ only in the card they name (a choice of that card). `row` makes a row (`whatnow.MoveRow`)."""
+    words differ only in the card they name (a choice of that card). `row` makes a row (`whatnow.MoveRow`).
+    `place_of` says where a card is when that is not the hand ("2nd from the top of your draw deck"): a choice
+    names each such card with its place, as a hand may hold cards of the same name."""
     by_source: dict[str, list[int]] = {}
     for i in idx:
         src = moves[i].get("source")
@@ -59,7 +68,8 @@ def by_hand_rows(idx: Sequence[int], moves: Sequence[Mapping[str, Any]], subject
                 name = name_of(s) if s != src else None
                 if name and name in generic:
                     generic = generic.replace(name, A_CARD, 1)
-                    named[i].append(name)
+                    place = place_of(s) if place_of is not None else None
+                    named[i].append(f"{name} ({place})" if place else name)
             groups.setdefault((str(moves[i].get("type", "?")), generic), []).append(i)
         for (kind, generic), group in groups.items():
             out.append(_row(kind, generic, group, source, subjects, texts, named, row))

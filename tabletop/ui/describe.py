@@ -6,6 +6,8 @@ import html
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .status import humanize
+
 __all__ = ["describe_entry", "entry_html"]
 
 
@@ -13,12 +15,28 @@ def _n(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def _counter(a: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    target = "a piece" if a.get("piece") else names.get(a.get("seat"), "their") if a.get("seat") is not None else "their"
+def _counter(a: Mapping[str, Any], names: Mapping[int, str], nf: NameOf) -> str:
+    """"added 1 to Counter", "took 2 Damage from Agent Keller", "set Score of Seat 2 to 5": the counter or token
+    named as the reader sees it (its card's name, or its label), a plain `value`/`counter` by its piece alone."""
+    name = str(a.get("name", ""))
+    plain = name in ("value", "counter")
+    if a.get("piece"):
+        piece = (nf(str(a["piece"])) if nf is not None else None) or "a piece"
+        what = piece if plain else f"{humanize(name, field=True)} on {piece}"
+    else:
+        seat = a.get("seat")
+        who = f"{names.get(seat, f'Seat {seat + 1}')}'s" if isinstance(seat, int) else "their"
+        what = f"{who} {'counter' if plain else humanize(name, field=True)}"
     if a.get("type") == "add_counter":
         d = int(a.get("delta", 1))
-        return f"{'+' if d >= 0 else ''}{d} {a.get('name')} on {target}"
-    return f"set {a.get('name')} to {a.get('value')} on {target}"
+        return f"added {d} to {what}" if d >= 0 else f"took {-d} from {what}"
+    return f"set {what} to {a.get('value')}"
+
+
+def _searched(a: Mapping[str, Any], zn: Callable[[Any], str]) -> str:
+    """"finished searching Deck and shuffled it": an end of search says whether the zone's order is secret again."""
+    done = f"finished searching {zn(a.get('zone'))}"
+    return done + (" and shuffled it" if a.get("shuffle", True) is not False else " (not shuffled)")
 
 
 def _rolled(notes: Mapping[str, Any]) -> str:
@@ -111,13 +129,13 @@ _CORE_WORDS: dict[str, Callable[..., str]] = {
     "look": lambda a, ps, nt, zn, nm, nf, cs: _seen_list(int(a.get("count", 1)), cs, nf, "looked at the top",
                                                          "card", f" of {zn(a.get('zone'))}"),
     "search": lambda a, ps, nt, zn, nm, nf, cs: f"is searching {zn(a.get('zone'))}",
-    "end_search": lambda a, ps, nt, zn, nm, nf, cs: f"finished searching {zn(a.get('zone'))}",
+    "end_search": lambda a, ps, nt, zn, nm, nf, cs: _searched(a, zn),
     "attach": lambda a, ps, nt, zn, nm, nf, cs: _attached(ps, nf),
     "detach": lambda a, ps, nt, zn, nm, nf, cs: _named("detached", ps, nf, "piece"),
     "create": lambda a, ps, nt, zn, nm, nf, cs: f"created a {a.get('kind', 'token')}",
     "delete": lambda a, ps, nt, zn, nm, nf, cs: _named("removed", ps, nf, "piece"),
-    "set_counter": lambda a, ps, nt, zn, nm, nf, cs: _counter(a, nm),
-    "add_counter": lambda a, ps, nt, zn, nm, nf, cs: _counter(a, nm),
+    "set_counter": lambda a, ps, nt, zn, nm, nf, cs: _counter(a, nm, nf),
+    "add_counter": lambda a, ps, nt, zn, nm, nf, cs: _counter(a, nm, nf),
     "roll": lambda a, ps, nt, zn, nm, nf, cs: _rolled(nt),
     "chat": lambda a, ps, nt, zn, nm, nf, cs: f"says: {a.get('text', '')}",
     "start": lambda a, ps, nt, zn, nm, nf, cs: "the game starts",

@@ -10,7 +10,7 @@ from typing import Any
 
 from pygame_gui.elements import UISelectionList
 
-__all__ = ["MoveList", "fit_apart", "fit_text"]
+__all__ = ["MoveList", "fit_apart", "fit_row", "fit_text"]
 
 ELLIPSIS = "…"
 #: the row's text padding (theme.json: @selection_list_item text_horiz_alignment_padding), both sides
@@ -47,10 +47,38 @@ def fit_text(text: str, font: Any, room: int, keep_end: bool = False) -> str:
     return cut.rstrip(" ,:(" + ELLIPSIS) + ELLIPSIS + tail
 
 
+def fit_row(text: str, font: Any, room: int) -> str:
+    """A row as it fits `room`: whole, else without its closing asides one by one, last first ("Requisition Field
+    Medical Kit (2 RP)…" before "(4 choices)" is cut in two), else cut at a word (`fit_text`)."""
+    if room <= 0 or font.size(text)[0] <= room:
+        return text
+    short = text
+    while short.endswith(")") and " (" in short:
+        short = short[:short.rindex(" (")]
+        if font.size(short + ELLIPSIS)[0] <= room:
+            return short + ELLIPSIS
+    return fit_text(text, font, room)
+
+
+def _shorter(middle: str) -> list[str]:
+    """`middle` in fewer words, each a list item kept by its last words: "Special Agent Owen Marsh, Agent Tom
+    Brandt", then "Owen Marsh, Tom Brandt", then "Marsh, Brandt" (a name reads by its surname), then a long list
+    by its first surnames and how many more ("Marsh, Calder +2")."""
+    items = middle.split(", ")
+    out = [middle]
+    for keep in (2, 1):
+        short = ", ".join(" ".join(item.split(" ")[-keep:]) for item in items)
+        if short not in out:
+            out.append(short)
+    last = [item.split(" ")[-1] for item in items]
+    out += [", ".join(last[:k]) + f" +{len(last) - k}" for k in range(len(last) - 1, 0, -1)]
+    return out
+
+
 def fit_apart(text: str, alike: list[str], font: Any, room: int) -> str:
     """`text` cut to `room` so it reads apart from `alike`, rows of one kind that share its beginning and end: its
-    first word, then only the words where the rows differ, cut in their middle when they are long ("Investigate…
-    Special Agent Owen… Agent Tom Brandt")."""
+    first word, then only the words where the rows differ, whole, else each name of them by its last words while
+    that still tells the rows apart, else cut in their middle ("Investigate… Marsh, Calder, Keller +1 …")."""
     words = text.split(" ")
     others = [t.split(" ") for t in alike if t != text]
     if not others:
@@ -61,9 +89,16 @@ def fit_apart(text: str, alike: list[str], font: Any, room: int) -> str:
 
     head = min(common(words, o) for o in others)
     tail = min(common(words[::-1], o[::-1]) for o in others)
-    middle = " ".join(words[max(head, 1):len(words) - tail] or words[1:])
+    start = max(head, 1)
+    middle = " ".join(words[start:len(words) - tail] or words[1:])
     lead = words[0] + (ELLIPSIS + " " if head > 1 else " ")
     end = " " + ELLIPSIS if tail else ""
+    theirs = {short for o in others for short in _shorter(" ".join(o[start:max(start, len(o) - tail)]))}
+    for last in dict.fromkeys((end, "")):  # the shared end's "…" goes last, when nothing else fits beside it
+        inner = room - font.size(lead + last)[0]
+        for short in _shorter(middle):
+            if font.size(short)[0] <= inner and short not in theirs:
+                return lead + short + last
     return lead + fit_text(middle, font, room - font.size(lead + end)[0], keep_end=True) + end
 
 
@@ -85,7 +120,7 @@ class MoveList(UISelectionList):
         font = self.ui_theme.get_font([])
         self.full = {}
         texts = [item["text"] for item in self.item_list]
-        cut = [fit_text(text, font, room) for text in texts]
+        cut = [fit_row(text, font, room) for text in texts]
         for i, item in enumerate(self.item_list):
             text, shown = item["text"], cut[i]
             if shown != text and cut.count(shown) > 1:  # rows that would read alike keep their different ends

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from ..core import actions as A
+from .byhandrows import ordinal
 from .describe import entry_html
 from .hud import HudContext, make_hud
 from .settings import (
@@ -189,9 +190,31 @@ class PanelsMixin:
         if html_text is None:
             if len(self._entry_cache) > 4 * LOG_ROWS:
                 self._entry_cache.clear()
-            html_text = entry_html(row.line(), names, zones, self._card_name, number)
+            html_text = entry_html(row.line(), names, zones, self._log_name, number)
             self._entry_cache[key] = html_text
         return html_text
+
+    def _log_name(self, text: str) -> str | None:
+        """A log line's name for a piece: its card's, else a counter's, token's or die's label as the table shows it
+        ("added 1 to Counter", not "on a piece")."""
+        name = self._card_name(text)
+        p = self.table.patched.pieces.get(text) if name is None and self.table.patched is not None else None
+        if p is not None and p.get("kind") in ("counter", "token", "die"):
+            return str(p.get("label") or f"a {p['kind']}")
+        return name
+
+    def _place_of(self, pid: str) -> str | None:
+        """Where a card of a stack is, as a choice tells it apart from cards of its name elsewhere ("2nd from the
+        top of your draw deck"); None for a card anywhere else."""
+        view = self.table.patched
+        zone = view.where.get(pid) if view is not None else None
+        if zone is None or view.metas[zone].get("layout") != "stack":
+            return None
+        owner = view.metas[zone].get("owner")
+        label = self._zone_labels().get(zone, zone)
+        if owner is not None and owner == self.seat:
+            label = "your " + label.split("'s ", 1)[-1]
+        return f"{ordinal(view.names[zone].index(pid) + 1)} from the top of {label}"
 
     def _card_name(self, text: str) -> str | None:
         """A card's name for a piece id this seat sees in its view, or for a card reference; else None."""
@@ -214,7 +237,7 @@ class PanelsMixin:
         legal = self.legal
         moves = [a.to_dict() for a in legal.moves]
         legal.rows = move_rows(moves, legal.summary.get("paths") or (), self._card_name, names, _token_words(rules),
-                               _piece_fields, rules)
+                               _piece_fields, rules, place_of=self._place_of)
         items = [(row.label, f"move_{i}") for i, row in enumerate(legal.rows)]
         if side.moves is not None:  # a row in short words, a heading: what it tells on hover
             side.moves.tips = {oid: row.tip for row, (_, oid) in zip(legal.rows, items, strict=True) if row.tip}

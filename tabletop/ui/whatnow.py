@@ -150,12 +150,13 @@ def move_rows(moves: Sequence[Mapping[str, Any]], paths: Sequence[Sequence[Seque
               names: Mapping[int, str], tokens: Mapping[str, str] | None = None,
               piece_fields: Callable[[str], Sequence[str]] = lambda kind: (),
               status: Mapping[str, Any] | None = None,
-              by_hand: Callable[[str], bool] = is_by_hand) -> list[MoveRow]:
+              by_hand: Callable[[str], bool] = is_by_hand, place_of: NameOf | None = None) -> list[MoveRow]:
     """The legal moves as rows, grouped by kind (kinds in the order the ruleset lists them, pass-like ones first as
     they come): a kind's moves on the same cards share a row, which opens a choice when there are several. A
     status's `move_words` (action type -> template, see `worded`) words the moves the ruleset's way. Moves that
     apply card text by hand (`by_hand` of their type) come first, under a heading per card (`byhandrows`), and the
-    other moves then under one of their own."""
+    other moves then under one of their own. `place_of` (piece id -> "2nd from the top of your draw deck", or
+    None) tells apart a by-hand choice's cards that share a name with others."""
     status = status or {}
     words = status.get("move_words") if isinstance(status.get("move_words"), Mapping) else {}
     tokens = tokens or {}
@@ -176,7 +177,7 @@ def move_rows(moves: Sequence[Mapping[str, Any]], paths: Sequence[Sequence[Seque
         return rows
     texts_of = {i: _describe(moves[i], name_of, names, tokens, piece_fields(str(moves[i].get("type", "?"))), words,
                              status) for i in hand}
-    out: list[MoveRow] = by_hand_rows(hand, moves, subjects, texts_of, name_of, MoveRow)
+    out: list[MoveRow] = by_hand_rows(hand, moves, subjects, texts_of, name_of, MoveRow, place_of)
     return out + ([MoveRow("", OTHER_MOVES), *rows] if rows else [])
 
 

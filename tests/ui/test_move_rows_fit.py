@@ -3,6 +3,7 @@ are one hover away (the row's pygame-gui tooltip); a cut row still plays its mov
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pygame
@@ -10,7 +11,7 @@ import pytest
 
 from tabletop.game import new_session
 from tabletop.ui import TableApp
-from tabletop.ui.movelist import ELLIPSIS, ROW_PAD, fit_text
+from tabletop.ui.movelist import ELLIPSIS, ROW_PAD, fit_row, fit_text
 from tests.ui.uihelpers import click, engine_until, mouse, post
 
 
@@ -97,6 +98,52 @@ def test_rows_alike_at_both_ends_show_where_they_differ():
     finally:
         app.close()
         pygame.event.clear()
+
+
+def _agents(full: str) -> list[str]:
+    """The surnames of the Agents an Investigate row sends ("... PA with Special Agent Owen Marsh, ... (...)")."""
+    team = full.split(" with ", 1)[1].rsplit(" (", 1)[0]
+    return [name.split(" ")[-1] for name in team.split(", ")]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_a_cut_investigate_row_names_every_agent_it_sends(size):
+    """Cut in the middle, the Team of four read "Investigate… Special Agent… Brandt …", as if Agent Tom Brandt went
+    alone (newcomer trial s7, c22): a cut row names its Agents by surname, or the first of them and how many more,
+    and never an Agent it does not send."""
+    session = new_session("xfiles-ccg", 2, enforcement="strict", seed=1)
+    rules = session.rules
+    engine_until(session, lambda: rules.step(session.state) == "assign")
+    app = TableApp(session, seat=rules.decision(session.state), size=size, fps=0)
+    try:
+        app.run_frames(2)
+        rows = [(full, shown) for full, shown, _ in _rows(app) if full.startswith("Investigate ")]
+        assert any(len(_agents(full)) >= 3 for full, _ in rows) and any(shown != whole for whole, shown in rows)
+        everyone = {name for full, _ in rows for name in _agents(full)}
+        for full, shown in rows:
+            named = [name for name in everyone if name in shown]
+            more = re.search(r"\+(\d+)", shown)
+            assert set(named) <= set(_agents(full)), (full, shown)
+            assert len(named) + (int(more.group(1)) if more else 0) == len(_agents(full)), (full, shown)
+        assert len({shown for _, shown in rows}) == len(rows)
+    finally:
+        app.close()
+        pygame.event.clear()
+
+
+def test_a_cut_row_drops_its_closing_asides_before_cutting_words():
+    """At 1280x800 "Requisition Field Medical Kit (2 RP) (4 choices)" read "... (2 RP) (4…": the asides go first,
+    the last one first, so the card and its cost read whole while they fit (newcomer trial s7, s08)."""
+    font = pygame.font.Font(None, 20)
+    text = "Requisition Field Medical Kit (2 RP) (4 choices)"
+    kept = "Requisition Field Medical Kit (2 RP)" + ELLIPSIS
+    for room in range(font.size(kept)[0], font.size(text)[0]):
+        assert fit_row(text, font, room) == kept, room
+    assert fit_row(text, font, font.size(text)[0]) == text
+    name = "Requisition Field Medical Kit" + ELLIPSIS
+    assert fit_row(text, font, font.size(name)[0]) == name
+    narrow = fit_row(text, font, font.size(name)[0] - 1)
+    assert font.size(narrow)[0] < font.size(name)[0] and "(" not in narrow
 
 
 def test_a_row_that_already_says_choose_gets_one_ellipsis():
