@@ -88,7 +88,15 @@ class Panel:
         if self.scroll is None or not self.scroll.alive():
             return 0
         off = -int(self.scroll.scrollable_container.relative_rect.y)
-        return max(0, min(off, self.height - self.view.h))
+        most = self.height - self.view.h
+        bar = self.scroll.vert_scroll_bar
+        if bar is not None and bar.sliding_button is not None:
+            # the view is cut to whole rows, so pygame-gui's container (sized before the cut) may stop a few pixels
+            # short of the panel's end: the slider at the end of its travel shows the last row
+            travel = bar.scrollable_height - bar.sliding_button.rect.height
+            if travel > 0 and bar.scroll_position >= travel - 1:
+                return max(0, most)
+        return max(0, min(off, most))
 
 
 class Hud:
