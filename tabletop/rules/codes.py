@@ -187,6 +187,7 @@ XFILES_FAN: list[tuple[str, tuple[str, ...], str]] = [
         "… requires …, provided by no environment card or earlier card of the round that is not negated",
     ),
     ("xff.reshuffle", ("xff.2.1",), "discards go back into the draw deck at the start of a period"),
+    ("xff.deck_order", ("xff.2.1",), "a draw deck keeps the order it was shuffled in"),
     ("xff.round_cards", ("xff.5.4",), "round cards go to the discard piles when the round is scored"),
     ("xff.round_over", ("xff.5.1",), "the round is over and being scored"),
     ("xff.score", ("xff.5.2",), "scores change only when a round is scored"),

@@ -255,3 +255,20 @@ def test_rule_state_unchanged_by_the_play_itself() -> None:
     rs, state, s, src = played("late-coffee")
     assert "by_hand_done" not in state.rules
     assert S + "late-coffee" == state.pieces[src].card
+
+
+def test_a_looked_at_card_goes_back_on_top_only_through_its_row_not_by_a_drag_within_the_deck() -> None:
+    """The text says "put them back in any order" (on top): a freeform move of a card within the draw deck (a
+    gallery drag, To bottom) is refused in strict, a warning in warn; the put-back row still works."""
+    deck = ["lab-analysis", "second-look", "closed-for-now", *[FILLER] * 10]
+    for mode in ("strict", "warn"):
+        rs, state, s, src = played("pull-old-file", mode=mode, deck0=deck)
+        clean(s.submit(effects(rs, state, 0)[0], 0))  # the look
+        top = state.zones["deck:0"].pieces[0]
+        result = s.submit(A.Move((top,), "deck:0", index=len(state.zones["deck:0"].pieces)), 0)
+        assert "xff.deck_order" in [v.code for v in result.violations]
+        assert result.accepted == (mode == "warn")
+        if mode == "strict":
+            assert state.zones["deck:0"].pieces[0] == top
+            back = [a for a in effects(rs, state, 0) if a.kind == "order"]
+            clean(s.submit(back[-1], 0))

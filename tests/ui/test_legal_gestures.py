@@ -76,12 +76,14 @@ def test_l_on_the_draw_deck_makes_the_by_hand_look_and_shows_the_cards_seen() ->
     app.run_frames(2)
     assert session.history[-1].action == ManualEffect("order", (top[2],), to="deck:0", source=pull)
     assert state.zones["deck:0"].pieces[:3] == [top[2], top[0], top[1]]
-    # To bottom asks for a place no legal move puts it: it goes to the rules as it is, never turned into "on top"
+    # To bottom asks for a place no legal move puts it: it goes to the rules as it is, never turned into "on top",
+    # and strict refuses it (the text puts the cards back on top; xff.deck_order), the deck as it was
+    seq = state.seq
     app.peek.select(top[1])
     click(app, app.peek.button("bottom").rect.center)
     app.run_frames(2)
-    assert not isinstance(session.history[-1].action, ManualEffect)
-    assert state.zones["deck:0"].pieces[:2] == [top[2], top[0]]
+    assert state.seq == seq and state.zones["deck:0"].pieces[:3] == [top[2], top[0], top[1]]
+    assert any("xff.2.1" in t and "keeps the order" in t for t in app.notices.texts())
 
 
 def test_the_look_row_opens_the_gallery_too() -> None:

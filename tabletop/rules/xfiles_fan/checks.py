@@ -62,6 +62,19 @@ MOVE_POLICY = MovePolicy(
 Add = Callable[..., None]
 
 
+def _deck_order(state: GameState, move: A.Move, add: Add) -> None:
+    """A card moved within its draw deck: the deck keeps the order it was shuffled in. The move policy judges only
+    cards that change zones; after a by-hand look a card dragged to the bottom would break the card's text."""
+    dst = state.zones.get(move.to)
+    if dst is None or dst.kind != "deck":
+        return
+    for pid in move.pieces:
+        piece = state.pieces.get(pid)
+        if piece is not None and piece.zone == dst.name:
+            add("xff.deck_order", "xff.2.1", "a draw deck keeps the order it was shuffled in (an Action card that "
+                "says so puts cards back on top: its By hand rows)", pid)
+
+
 def _g_flip(state: GameState, action: Any, cards: list[str], add: Add) -> None:
     for pid in cards:
         if state.zones[state.pieces[pid].zone].kind in ("deck", "round", "environment"):
@@ -308,6 +321,7 @@ class Checks:
         if isinstance(action, A.Move):
             reasons = self._move_reasons(state, action, seat)
             MOVE_POLICY.check(state, action, verdicts)
+            _deck_order(state, action, verdicts.add)
             return reasons + verdicts.result()
         check = GENERIC.get(type(action))
         if check is not None:
