@@ -7,11 +7,10 @@ import json
 
 import pytest
 
-from tabletop.cards import default_library
 from tabletop.core import Session
-from tabletop.rules.base import add_card
-from tabletop.rules.xfiles_fan import ManualEffect, PlayAction, PlayCard, XFilesFan
+from tabletop.rules.xfiles_fan import ManualEffect, PlayAction, PlayCard
 
+from ..rules.test_xfiles_fan import position
 from .leakscan import Table, card_title
 
 S = "xfiles-fan-sample/"
@@ -19,26 +18,11 @@ S = "xfiles-fan-sample/"
 
 def fan_table(mode: str) -> Session:
     """Period 1, seat 0 to play a Case, with Late-Night Coffee and An Anonymous Tip in hand; distinct deck tops."""
-    rs = XFilesFan(library=default_library())
-    state = rs.build_table(2, seed=5, enforcement=mode)
-    for p in state.players:
-        p.counters["score"] = 0
-    for ref in ("agent-scully", "agent-mulder", "basement-office"):
-        add_card(state, S + ref, "environment", owner=0)
-    for ref in ("cold-lake-lights", "late-coffee", "anonymous-tip", "lab-analysis"):
-        add_card(state, S + ref, "hand:0", owner=0)
-    for ref in ("second-look", "closed-for-now"):
-        add_card(state, S + ref, "hand:1", owner=1)
-    for seat, top in ((0, "pull-old-file"), (1, "gone-before-dawn")):
-        add_card(state, S + top, f"deck:{seat}", owner=seat)
-        for _ in range(15):
-            add_card(state, S + "gone-before-dawn", f"deck:{seat}", owner=seat)
-    state.rules = {
-        "phase": "play", "period": 1, "high_card": [], "chooser": 0, "first": 0, "xfiles_player": 1, "env_step": 3,
-        "turn": 0, "turns": 1, "opener": 0, "leader": None, "round": [], "round_over": False, "passes": 0,
-        "deck_out": False, "pending": [], "over": False, "winner": None, "result": None,
-    }
-    return Session(state, rs)
+    deck = ["gone-before-dawn"] * 15
+    return position(enforcement=mode,
+                    hands={0: ["cold-lake-lights", "late-coffee", "anonymous-tip", "lab-analysis"],
+                           1: ["second-look", "closed-for-now"]},
+                    decks={0: ["pull-old-file", *deck], 1: ["gone-before-dawn", *deck]})[2]
 
 
 @pytest.mark.parametrize("mode", ["strict", "warn"])

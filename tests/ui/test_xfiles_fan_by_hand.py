@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.cards import default_library
-from tabletop.core import Session
 from tabletop.core.legal import move_paths
-from tabletop.rules.base import add_card
-from tabletop.rules.xfiles_fan import ManualEffect, PlayAction, PlayCard, XFilesFan
+from tabletop.rules.xfiles_fan import ManualEffect, PlayAction, PlayCard
 from tabletop.ui import TableApp
 from tabletop.ui.movelist import ROW_PAD
 from tabletop.ui.render import GLOW
+from tests.rules.test_xfiles_fan import position
 from tests.ui.uihelpers import choose, click, drag, mouse, post, screen_of, zone_center
 
 S = "xfiles-fan-sample/"
@@ -26,25 +24,9 @@ MORE = ("anonymous-tip", "shred-the-memo", "closed-for-now", "canvass-witnesses"
 def _after_coffee(more: tuple[str, ...] = (), action: str = "late-coffee") -> tuple[TableApp, str]:
     """Seat 0 placed a Case and played Late-Night Coffee ("Draw one card, then discard one card."), or `action`,
     with the hand cards `more` besides."""
-    rs = XFilesFan(library=default_library())
-    state = rs.build_table(2, seed=3, enforcement="strict")
-    for p in state.players:
-        p.counters["score"] = 0
-    for ref in ("agent-scully", "agent-mulder", "basement-office"):
-        add_card(state, S + ref, "environment", owner=0)
     first = ["cold-lake-lights", action] + [r for r in ("late-coffee", "pull-old-file") if r != action]
-    for ref in (*first, "lab-analysis", "second-look", *more):
-        add_card(state, S + ref, "hand:0", owner=0)
-    add_card(state, S + "closed-for-now", "hand:1", owner=1)
-    for seat in state.seats:
-        for _ in range(15):
-            add_card(state, S + "gone-before-dawn", f"deck:{seat}", owner=seat)
-    state.rules = {
-        "phase": "play", "period": 1, "high_card": [], "chooser": 0, "first": 0, "xfiles_player": 1, "env_step": 3,
-        "turn": 0, "turns": 1, "opener": 0, "leader": None, "round": [], "round_over": False, "passes": 0,
-        "deck_out": False, "pending": [], "over": False, "winner": None, "result": None,
-    }
-    session = Session(state, rs)
+    _, state, session = position(hands={0: [*first, "lab-analysis", "second-look", *more], 1: ["closed-for-now"]},
+                                 decks={0: ["gone-before-dawn"] * 15, 1: ["gone-before-dawn"] * 15})
     case, coffee = state.zones["hand:0"].pieces[:2]
     assert session.submit(PlayCard(case), 0).accepted
     assert session.submit(PlayAction(coffee), 0).accepted
