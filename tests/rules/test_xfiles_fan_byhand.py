@@ -57,14 +57,37 @@ def test_the_common_forms_of_action_text_are_read() -> None:
 
 def test_a_discard_unrevealed_card_offers_its_discards_first() -> None:
     """The sample set's card in the real game's form ("... and N additional unrevealed cards in your discard
-    pile"): the discard rows come first, then drawing one, then Done."""
+    pile"): the discard rows (what the text says, nothing it does not), then Done."""
     rs, state, s = position(hands={0: ["cold-lake-lights", "shred-the-memo", "lab-analysis", "second-look"]})
     clean(s.submit(PlayCard(card(state, "hand:0", "cold-lake-lights")), 0))
     src = card(state, "hand:0", "shred-the-memo")
     clean(s.submit(PlayAction(src), 0))
     rows = effects(rs, state, 0)
-    assert [a.kind for a in rows] == ["discard", "discard", "draw", "done"]
+    assert [a.kind for a in rows] == ["discard", "discard", "done"]
     assert "discard" in rs.status(state, 0)["todo"]
+
+
+def test_a_text_read_offers_only_what_it_says_and_only_as_many_as_it_says() -> None:
+    """A newcomer's trial: after Late-Night Coffee's one draw and one discard, the rows stayed and a second click on
+    the deck drew again; Pull the Old File offered a draw and a discard its text does not ask for."""
+    rs, state, s, src = played("late-coffee")
+    clean(s.submit(effects(rs, state, 0)[0], 0))  # draw 1
+    assert [a.kind for a in effects(rs, state, 0)] == ["discard"] * len(state.zones["hand:0"].pieces) + ["done"]
+    clean(s.submit(effects(rs, state, 0)[0], 0))  # discard 1
+    assert [a.kind for a in effects(rs, state, 0)] == ["done"]
+    assert not rs.legal_gestures(state, effects(rs, state, 0)[0], 0)  # no draw move left for a deck click
+    deck = ["lab-analysis", "second-look", "closed-for-now", *[FILLER] * 10]
+    rs, state, s, src = played("pull-old-file", deck0=deck)
+    assert [a.kind for a in effects(rs, state, 0)] == ["look", "done"]
+    # Shred the Memo's "one additional unrevealed card": one discard, then only Done
+    rs, state, s = position(hands={0: ["cold-lake-lights", "shred-the-memo", "lab-analysis", "second-look",
+                                       "closed-for-now"]})
+    clean(s.submit(PlayCard(card(state, "hand:0", "cold-lake-lights")), 0))
+    clean(s.submit(PlayAction(card(state, "hand:0", "shred-the-memo")), 0))
+    rows = effects(rs, state, 0)
+    assert [a.kind for a in rows] == ["discard"] * 3 + ["done"]
+    clean(s.submit(rows[0], 0))
+    assert [a.kind for a in effects(rs, state, 0)] == ["done"]
 
 
 def test_no_by_hand_moves_before_an_action_card() -> None:

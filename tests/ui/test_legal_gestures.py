@@ -158,7 +158,8 @@ def test_with_two_opponents_the_field_a_site_is_let_go_on_says_which() -> None:
 def test_a_joined_window_makes_the_same_moves_for_its_gestures() -> None:
     """At a LAN table the joined window has no ruleset: the host's legal summary says which gesture each move stands
     for. Seat 2 (joined) played Pull the Old File: L on its draw deck is the by-hand look on the host, and the
-    gallery opens on the three cards once the host's view names them; a click on the deck is the by-hand draw."""
+    gallery opens on the three cards once the host's view names them, and its To top is the by-hand put-back; the
+    card asks for no draw, so a click on the deck draws nothing."""
     import time
 
     from tabletop.rules.bots import GreedyBot
@@ -198,12 +199,20 @@ def test_a_joined_window_makes_the_same_moves_for_its_gestures() -> None:
         until(lambda: len(session.history) > n and guest.peek is not None and len(guest.peek.entries) == 3)
         assert session.history[-1].action.kind == "look" and session.history[-1].seat == 1
         assert [p["card"] for _, p in guest.peek.entries] == [state.pieces[p].card for p in top]
+        # the gallery's To top on the third card: the by-hand put-back, made on the host
+        guest.peek.select(top[2])
+        click(guest, guest.peek.button("top").rect.center)
+        until(lambda: session.history[-1].action.kind == "order")
+        assert session.history[-1].seat == 1 and state.zones["deck:1"].pieces[:3] == [top[2], top[0], top[1]]
         guest.peek.close()
         until(lambda: guest.view.get("seq") == state.seq)
-        hand = len(state.zones["hand:1"].pieces)
+        # the card asks for no draw: a click on the deck is no by-hand move, and strict refuses a free draw
+        hand, seq = len(state.zones["hand:1"].pieces), state.seq
         click(guest, zone_center(guest, "deck:1"))
-        until(lambda: len(state.zones["hand:1"].pieces) == hand + 1)
-        assert session.history[-1].action.kind == "draw" and session.history[-1].seat == 1
+        for _ in range(40):
+            host_app.step()
+            guest.step()
+        assert len(state.zones["hand:1"].pieces) == hand and state.seq == seq
     finally:
         for app in (guest, host_app):
             if app.source is not None:

@@ -186,3 +186,21 @@ def test_the_opponent_asked_to_show_a_card_has_one_row_for_it() -> None:
     row = app.legal.rows[1]
     assert row.moves and all(app.legal.moves[i] == ManualEffect("reveal", (p,), seat=0, source=tip)
                              for i, p in zip(row.moves, hand, strict=True))
+
+
+def test_a_glowing_action_card_let_go_on_the_round_is_played() -> None:
+    """A newcomer's trial: the glowing Action card dropped on the round was refused ("Seat 1 must first play an
+    Action card or none") though that was what the seat was doing; on the round, as on the discard pile, it plays."""
+    _, state, session = position(hands={0: ["cold-lake-lights", "late-coffee", "lab-analysis"], 1: ["second-look"]},
+                                 decks={0: ["gone-before-dawn"] * 15, 1: ["gone-before-dawn"] * 15})
+    case, coffee = state.zones["hand:0"].pieces[:2]
+    assert session.submit(PlayCard(case), 0).accepted
+    app = TableApp(session, seat=0, size=(1280, 800), fps=0)
+    try:
+        app.run_frames(2)
+        drag(app, screen_of(app, coffee), zone_center(app, "round"))
+        app.run_frames(2)
+        assert session.history[-1].action == PlayAction(coffee)
+        assert state.pieces[coffee].zone == "discard:0"
+    finally:
+        pygame.event.clear()

@@ -4,8 +4,9 @@ The rules file: "Text the engine cannot read ... is shown to the players and app
 play". After a seat plays an Action card (xff.3.4) its text is that seat's to apply with `ManualEffect` moves
 (allowed in every mode): draw cards from its own draw deck, discard hand cards unrevealed, look at the top of its
 draw deck and put those cards back in the order it likes, and (for "your opponent shows you a card") the opponent
-shows one of its hand cards. `by_hand_moves` lists them, the ones the card's text reads like first (`text_kinds`),
-then the generic ones, then "Done".
+shows one of its hand cards. `by_hand_moves` lists what the card's text reads like (`text_kinds`), only as many cards
+as it names (`rules.by_hand_used` counts the draws and discards made, written by those moves alone), or a draw and a
+discard when the text is not read; then "Done".
 
 When the card's window is open is read from the table, never stored when the card is played: the card is the top
 card of its player's discard pile, looking past the cards discarded unrevealed by hand (face down) and the round
@@ -26,7 +27,7 @@ from ...core.reducer import ActionError, Tx
 from ...core.state import GameState
 from ..base import LegalActions
 from ..kit import reduces
-from .actions import ManualEffect
+from .actions import ManualEffect, PlayAction
 
 __all__ = ["BY_HAND_WORDS", "ByHand", "text_kinds"]
 
@@ -60,6 +61,25 @@ _HINTS = {"draw": "draw", "discard": "discard (drop a hand card on your discard 
           "order": "put back on top", "show": "your opponent shows you a card"}
 #: deck cards a seat may put back on top after a look, counted from the top
 _ORDER_DEPTH = 10
+#: the kinds whose number a text names is a count of cards: once that many were drawn or discarded, no more rows
+_COUNTED = ("draw", "discard")
+
+
+def _count_used(state: GameState, tx: Tx, src: str, kind: str, count: int) -> None:
+    """Note `count` cards drawn or discarded by hand for `src` (entries of cards no longer on a discard pile go)."""
+    pieces = state.pieces
+    kept = [e for e in state.rules.get("by_hand_used") or []
+            if isinstance(e, list) and len(e) == 4 and e[0] in pieces and pieces[e[0]].gen == e[1]
+            and pieces[e[0]].zone.startswith("discard:")]
+    tx.set_rule("by_hand_used", [*kept, [src, pieces[src].gen, kind, count]])
+
+
+def _used(state: GameState, src: str, kind: str) -> int:
+    """How many cards the open Action card `src` has had drawn or discarded by hand so far (`rules.by_hand_used`:
+    [card, its generation, kind, count] per by-hand move, written by those moves alone)."""
+    gen = state.pieces[src].gen
+    return sum(int(e[3]) for e in state.rules.get("by_hand_used") or []
+               if isinstance(e, list) and len(e) == 4 and e[0] == src and e[1] == gen and e[2] == kind)
 
 
 def _number(word: str | None) -> int:
@@ -122,19 +142,22 @@ class ByHand:
         return None
 
     def by_hand_moves(self, state: GameState, seat: int | None) -> list[ManualEffect]:
-        """`seat`'s by-hand moves now: those of its open Action card (the kinds its text reads like first, then
-        drawing a card and discarding one unrevealed, then Done), and the cards it may show when the other seat's
-        open Action card says its opponent shows one."""
+        """`seat`'s by-hand moves now: those of its open Action card (the kinds its text reads like, as many cards
+        as it names; drawing a card and discarding one unrevealed when the text is not read; then Done), and the
+        cards it may show when the other seat's open Action card says its opponent shows one."""
         if seat is None or seat not in state.seats or state.rules.get("phase") != "play":
             return []
         out: list[ManualEffect] = []
         src = self.open_action(state, seat)
         if src is not None:
             text = self.info(state, src).text  # type: ignore[attr-defined]
-            kinds = dict(text_kinds(text))
-            for kind, n in _GENERIC:
-                kinds.setdefault(kind, n)
+            # a text read offers what it says, as many as it says; a text not read, a card drawn or discarded
+            kinds = dict(text_kinds(text)) or dict(_GENERIC)
             for kind, n in kinds.items():
+                if kind in _COUNTED and text_kinds(text):
+                    n -= _used(state, src, kind)
+                    if n <= 0:
+                        continue
                 out += self._rows(state, seat, src, kind, n)
             out.append(ManualEffect("done", source=src))
         for other in state.seats:
@@ -185,6 +208,8 @@ class ByHand:
         refuse as a free draw or look (xff.3.1, xff.2.1)."""
         if isinstance(a, ManualEffect) and a.kind in ("draw", "look") and seat is not None:
             return [(a.kind, f"deck:{seat}")]
+        if isinstance(a, PlayAction):  # a glowing Action card let go on the round is played, as on the pile
+            return [("drop", "round")]
         return []
 
     def by_hand_todo(self, state: GameState, seat: int | None) -> str | None:
@@ -217,9 +242,15 @@ class ByHand:
         if name is None:
             raise ActionError("bad_effect", "a manual effect is draw, discard, look, order, reveal, done, move, "
                               "score or negate")
+        count = 0
+        if a.kind in _COUNTED and a.source in state.pieces:
+            deck = state.zones[f"deck:{seat}"].pieces
+            count = len(set(a.pieces)) if a.kind == "discard" else min(max(0, a.amount), len(deck))
         text, pieces = getattr(self, name)(state, a, seat, src, tx)
         data["pieces"] = pieces
         tx.note("xfiles-fan.effect", seat, text + why, data)
+        if count:
+            _count_used(state, tx, a.source, a.kind, count)  # type: ignore[arg-type]
 
     def _effect_draw(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> tuple[str, list[str]]:
         deck, hand = f"deck:{seat}", f"hand:{seat}"
