@@ -61,6 +61,7 @@ from .widgets import (
     StartScreen,
     TopBar,
     VoteDialog,
+    drop_tooltips,
 )
 
 __all__ = ["HEADLESS_DT", "LEGAL_CAP", "TableApp", "default_assets_dir", "parse_house_rules"]
@@ -459,6 +460,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         """Offer an event to the widgets; whether one took it. A widget tripping over its own state (a pygame-gui
         bug) costs that one event and the keyboard focus, never the table: the game is not in the widgets."""
         try:
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                drop_tooltips(self.manager)
             consumed = self.manager.process_events(event)
         except Exception as e:  # any widget failure: nothing of the game's state lives there
             self.manager.set_focus_set(None)

@@ -40,6 +40,7 @@ __all__ = [
     "StartScreen",
     "TopBar",
     "VoteDialog",
+    "drop_tooltips",
 ]
 
 Callback = Callable[[], Any]
@@ -392,3 +393,9 @@ class VoteDialog:
         self.window.kill()
 
 
+def drop_tooltips(manager: Any) -> None:
+    """Take down every tooltip before a click reaches the widgets: a row's tooltip hangs over the row below it, and
+    a click there went to the tooltip and was lost (a newcomer's first click on "Done" did nothing)."""
+    for element in manager.get_sprite_group().sprites():
+        if isinstance(element, pygame_gui.elements.UITooltip):
+            element.kill()

@@ -204,3 +204,31 @@ def test_a_glowing_action_card_let_go_on_the_round_is_played() -> None:
         assert state.pieces[coffee].zone == "discard:0"
     finally:
         pygame.event.clear()
+
+
+def test_a_click_on_a_row_under_another_rows_tooltip_reaches_the_row() -> None:
+    """A newcomer's trial: a row's tooltip hangs over the row below it, and a click there was lost (the first click
+    on "Done" did nothing, a second one worked): a click takes the tooltips down before the widgets read it."""
+    app, coffee = _after_coffee()
+    items = app.side.moves.item_list
+    below = None
+    for i in range(len(items) - 1):
+        row = items[i]["button_element"]
+        if row is None or not getattr(row, "tool_tip_text", None):
+            continue
+        post(app, mouse(pygame.MOUSEMOTION, row.rect.center))
+        for _ in range(40):  # hover past the tooltip's delay
+            app.run_frames(1)
+        tip = row.tool_tip
+        target = items[i + 1]["button_element"]
+        if tip is not None and tip.alive() and target is not None and tip.rect.collidepoint(target.rect.center):
+            below = i + 1
+            break
+    assert below is not None, "no row's tooltip covers the row below it: the case this test is about"
+    n = len(app.session.history)
+    pos = items[below]["button_element"].rect.center
+    post(app, mouse(pygame.MOUSEMOTION, pos), mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos))
+    app.step()
+    app.run_frames(2)
+    assert len(app.session.history) > n or app.prompt is not None or getattr(app, "choice", None) is not None
+    pygame.event.clear()
