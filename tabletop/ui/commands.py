@@ -22,7 +22,7 @@ from .settings import (
     KMOD_SHIFT,
     MOD_KEYS,
 )
-from .whatnow import card_moves
+from .whatnow import card_moves, who_acts
 from .widgets import (
     ENFORCEMENT,
     ChoiceDialog,
@@ -447,8 +447,10 @@ class CommandsMixin(LegalGesturesMixin):
     def do_pass(self) -> None:
         if self.legal.passes:
             self.submit(self.legal.passes[0])
-        else:
-            self.notify("Nothing to pass right now", "info", 2.0)
+            return
+        who = who_acts(self.view.get("rules") or {}, self.legal.summary, self.seat, self._names(),
+                       len(self.view.get("players", [])))
+        self.notify(f"Nothing to pass right now: {who} to act" if who else "Nothing to pass right now", "info", 3.0)
 
     def focus_chat(self) -> None:
         if self.side is not None:

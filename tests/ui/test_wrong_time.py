@@ -303,3 +303,22 @@ def test_touching_another_players_hand_names_the_player_as_the_table_does(table)
     assert app.session.state.seq == seq
     said = " ".join(app.notices.texts())
     assert "Can't flip: Hand belongs to Seat 2" in said  # the engine's seat 1, as the top bar and seats list say
+
+
+def test_pass_out_of_turn_says_who_acts():
+    """A newcomer's trial (Tragedy): P from the seat not holding priority answered only "Nothing to pass right
+    now"; it says who is to act."""
+    from tabletop.game import new_session
+
+    session = new_session("tragedy", 2, enforcement="warn", seed=1)
+    state = session.state
+    acting = next(iter(session.rules.waiting_for(state)))
+    app = TableApp(session, seat=1 - acting, size=(1280, 800), fps=0)
+    try:
+        app.run_frames(2)
+        key(app, pygame.K_p)
+        app.run_frames(1)
+        said = " ".join(app.notices.texts())
+        assert "Nothing to pass right now: " in said and "to act" in said, said
+    finally:
+        pygame.event.clear()
