@@ -54,12 +54,14 @@ def wrap_items(font: pygame.font.Font, label: str, items: Sequence[str], width: 
     head = f"{label}: " if label else ""
     lines: list[str] = []
     line = head
-    for item in items:
+    last = len(items) - 1
+    for i, item in enumerate(items):
         trial = line + (SEP if line != head else "") + item
-        if font.size(trial)[0] <= width or line == head:
+        # a line that breaks keeps its separator at its end, so "Method ·" / "Criminal Investigation" reads as two
+        if font.size(trial + (SEP.rstrip() if i < last else ""))[0] <= width or line == head:
             line = trial
         else:
-            lines.append(line)
+            lines.append(line + SEP.rstrip())
             line = item
     if line:
         lines.append(line)
