@@ -16,7 +16,7 @@ from . import board_height
 if TYPE_CHECKING:
     from ..ui.assets import AssetLoader
 
-__all__ = ["POOL_WORDS", "XFilesCcgHud", "is_xfiles_ccg_card", "worded", "xfiles_ccg_face"]
+__all__ = ["POOL_WORDS", "XFilesCcgHud", "face_details", "is_xfiles_ccg_card", "worded", "xfiles_ccg_face"]
 
 
 class XFilesCcgHud(Hud):
@@ -243,23 +243,78 @@ register_panel("xfiles-ccg", XFilesCcgHud)
 POOL_WORDS = {"RP": "RP", "CP": "CP", "*P": "RP or CP"}
 
 
+#: the fields that make a card the X-Files CCG's, beside a pool: what activates it, an Agent's or Adversary's
+#: skills, a Site's prerequisite (Agents and Sites name no activators)
+CCG_FIELDS = ("activators", "skills", "prerequisite")
+CHARACTERISTICS = ("Affiliation", "Motive", "Method", "Result")
+COMBAT_SKILLS = {"Long Range Combat": "Long Range", "Close Range Combat": "Close Range"}
+#: the fields the face shows in its details rows, so not again as a stat chip
+SHOWN = ("prerequisite",)
+
+
 def is_xfiles_ccg_card(card: Any) -> bool:
-    """Whether a card is the X-Files CCG's: it names the pool that pays for it and the sections that activate it."""
+    """Whether a card is the X-Files CCG's: it names the pool that pays for it and what activates it, its skills
+    or its prerequisite; or it is an X-File (its four characteristics)."""
     fields = getattr(card, "fields", {}) or {}
-    return fields.get("pool") in POOL_WORDS and "activators" in fields
+    if fields.get("pool") in POOL_WORDS and any(k in fields for k in CCG_FIELDS):
+        return True
+    chars = fields.get("characteristics")
+    return isinstance(chars, Mapping) and bool(chars) and all(k in CHARACTERISTICS for k in chars)
+
+
+def _short(skill: str) -> str:
+    return skill.replace("Investigation", "Inv.")
+
+
+def _ranked(skills: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """Skills, highest first (a number before "N/A" or "Special"), in the card's order among equals."""
+    return sorted(skills.items(), key=lambda kv: -kv[1] if isinstance(kv[1], int) else 1)
+
+
+def _keywords(card: Any) -> list[str]:
+    """A card's keywords but its type (every Agent has the Keyword Agent; the type line says it)."""
+    words = card.fields.get("keywords") or []
+    if isinstance(words, str):
+        words = [w.strip() for w in words.split(",")]
+    return [str(w) for w in words if str(w).strip() and str(w).lower() != str(card.type).lower()]
+
+
+def face_details(card: Any) -> list[tuple[str, list[str]]]:
+    """What a face shows above the card's text, most important first: a Site's prerequisite, an Agent's or
+    Adversary's skills with their values (the investigative ones, highest first, then the combat ones), an
+    X-File's characteristics, then its keywords."""
+    f = card.fields
+    rows: list[tuple[str, list[str]]] = []
+    if f.get("prerequisite"):
+        rows.append(("Prerequisite", [str(f["prerequisite"])]))
+    skills = f.get("skills")
+    if isinstance(skills, Mapping) and skills:
+        ranked = _ranked(skills)
+        rows.append(("", [f"{_short(k)} {v}" for k, v in ranked if k not in COMBAT_SKILLS]))
+        rows.append(("Combat", [f"{COMBAT_SKILLS[k]} {v}" for k, v in ranked if k in COMBAT_SKILLS]))
+    chars = f.get("characteristics")
+    if isinstance(chars, Mapping):
+        rows.extend((str(k), [str(v)]) for k, v in chars.items())
+    keywords = _keywords(card)
+    if keywords:
+        rows.append(("Keywords", keywords))
+    return [(label, items) for label, items in rows if items]
 
 
 def worded(card: Any) -> Any:
-    """The card as its proxy face should read it: its pool in words ("Pool RP or CP", never "Pool *P")."""
+    """The card as its proxy face should read it: its pool in words ("Pool RP or CP", never "Pool *P"), and
+    without the fields its details rows show (a prerequisite is a row, never a stat chip cut to 12 letters)."""
     pool = card.fields.get("pool")
-    if POOL_WORDS.get(pool, pool) == pool:
-        return card
-    return dataclasses.replace(card, fields={**card.fields, "pool": POOL_WORDS[pool]})
+    fields = {k: v for k, v in card.fields.items() if k not in SHOWN}
+    if pool in POOL_WORDS:
+        fields["pool"] = POOL_WORDS[pool]
+    return dataclasses.replace(card, fields=fields)
 
 
 def xfiles_ccg_face(assets: AssetLoader, card: Any, size: tuple[int, int]) -> pygame.Surface:
-    """The plain proxy face, its pool worded for a player."""
-    return assets._proxy_face(worded(card), size)
+    """The proxy face, its pool worded for a player, with its skills, prerequisite, characteristics and keywords
+    above its text."""
+    return assets._proxy_face(worded(card), size, face_details(card))
 
 
 register_face(is_xfiles_ccg_card, xfiles_ccg_face)

@@ -19,13 +19,16 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .layout import ZoneBox
 
-__all__ = ["ATTACH_PEEK", "CARD_H", "CARD_W", "LABEL_H", "Arrangement", "arrange", "attachments", "content_h",
+__all__ = ["ATTACH_PEEK", "CARD_H", "CARD_W", "LABEL_H", "TUCK_PAD", "Arrangement", "arrange", "attachments", "content_h",
            "content_w", "fit_label", "label_char_w",
            "label_variants", "own_label", "seat_label"]
 
 CARD_W, CARD_H = 126.0, 176.0
 #: how much of a piece attached under a host shows above it, per piece under it (table units): its name line
 ATTACH_PEEK = 0.3 * CARD_H
+#: the room above and below the cards of a zone that holds tucked cards (table units): its frame, taller than the
+#: frames beside it, shows around its cards rather than hiding under them (at the smallest zoom, ~6 px)
+TUCK_PAD = 24.0
 
 #: height of the band above each zone that holds its label (table units), at least LABEL_MIN_PX pixels at the zoom
 LABEL_H, LABEL_MIN_PX = 40.0, 13.0
@@ -176,7 +179,7 @@ def content_h(z: dict[str, Any]) -> float:
     if z.get("layout", "free") == "grid":
         return eh
     deepest = max((d for _, d in _tucked(z).values()), default=0)
-    return max(eh, CARD_H + 12) + ATTACH_PEEK * deepest
+    return max(eh, CARD_H + 12) + (ATTACH_PEEK * deepest + 2 * TUCK_PAD if deepest else 0.0)
 
 
 _zone_h = content_h

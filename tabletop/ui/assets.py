@@ -6,12 +6,13 @@ Every surface is cached per (what, face, size, rotation), so a frame only looks 
 from __future__ import annotations
 
 import importlib.resources
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from .facetext import BoxLine, DetailRow, plan_box, wrap_words
 from .panels import face_painter, hidden_fields
 from .status import humanize
 
@@ -37,6 +38,7 @@ PIPS: dict[int, list[tuple[float, float]]] = {
          (0.0, 1.0), (1.0, 1.0)],
 }
 # fields shown elsewhere on a proxy face (or meant for rulesets only), never in the stats row
+_wrap = wrap_words  # the name the X-Files Fan face imports
 HIDDEN_FIELDS = {"cost", "tags", "rank", "suit", "color", "flavor", "subtype"}
 def hex_color(text: str, default: tuple[int, int, int] = (200, 200, 200)) -> tuple[int, int, int]:
     """'#rrggbb' (or a pygame colour name) as an RGB tuple; `default` when unreadable."""
@@ -101,22 +103,6 @@ def draw_suit(surface: pygame.Surface, suit: str, rect: pygame.Rect, color: tupl
     side = min(rect.w, rect.h)
     img = pygame.transform.smoothscale(tmp, (side, side))
     surface.blit(img, (rect.centerx - side // 2, rect.centery - side // 2))
-
-
-def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for para in text.splitlines() or [""]:
-        words = para.split()
-        line = ""
-        for word in words:
-            trial = f"{line} {word}".strip()
-            if font.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
 
 
 class AssetLoader:
@@ -323,7 +309,7 @@ class AssetLoader:
         w, h = size
         surf = self._blank(size, (250, 246, 236), (60, 60, 60))
         f = self.font(max(8, w // 10), True)
-        for i, line in enumerate(_wrap(f, f"Unknown card {ref}", w - w // 6)):
+        for i, line in enumerate(wrap_words(f, f"Unknown card {ref}", w - w // 6)):
             surf.blit(f.render(line, True, (140, 40, 40)), (w // 12, h // 3 + i * f.get_linesize()))
         return surf
 
@@ -396,8 +382,9 @@ class AssetLoader:
             surf.blit(ct, (c[0] - ct.get_width() / 2, c[1] - ct.get_height() / 2))
         return bar
 
-    def _proxy_face(self, card: Any, size: tuple[int, int]) -> pygame.Surface:
-        """Title (and cost), type line, text box, stats and tags, in a plain, readable frame."""
+    def _proxy_face(self, card: Any, size: tuple[int, int], details: Sequence[DetailRow] = ()) -> pygame.Surface:
+        """Title (and cost), type line, text box (a painter's `details` rows above the card's text), stats and
+        tags, in a plain, readable frame."""
         w, h = size
         surf = self._blank(size, (248, 244, 232), (48, 44, 40))
         m = max(3, w // 20)
@@ -418,32 +405,8 @@ class AssetLoader:
         box = pygame.Rect(m, y + m // 2, w - 2 * m, bottom - y - m)
         pygame.draw.rect(surf, (255, 252, 244), box, border_radius=max(2, w // 50))
         pygame.draw.rect(surf, (205, 195, 175), box, max(1, w // 200), border_radius=max(2, w // 50))
-        body = card.text or ""
-        flavor = card.get("flavor") or ""
-        size_px = max(7, int(h * 0.045))
-        while True:
-            bf = self.font(size_px, False)
-            lines = _wrap(bf, body, box.w - m)
-            flines = _wrap(self.font(size_px, False), str(flavor), box.w - m) if flavor else []
-            needed = (len(lines) + len(flines)) * bf.get_linesize()
-            if needed <= box.h - m or size_px <= 7:
-                break
-            size_px -= 1
-        ty = box.y + m // 2
-        for line in lines:
-            if ty + bf.get_linesize() > box.bottom:
-                break
-            surf.blit(bf.render(line, True, (30, 30, 30)), (box.x + m // 2, ty))
-            ty += bf.get_linesize()
-        if flines:
-            itf = self.font(size_px, False)
-            itf.italic = True
-            for line in flines:
-                if ty + itf.get_linesize() > box.bottom:
-                    break
-                surf.blit(itf.render(line, True, (100, 90, 80)), (box.x + m // 2, ty))
-                ty += itf.get_linesize()
-            itf.italic = False
+        self._box_text(surf, box, m, details, str(card.text or ""), str(card.get("flavor") or ""),
+                       max(7, int(h * 0.045)))
         y = box.bottom + m // 3
         if tags:
             gf = self.font(max(6, int(h * 0.035)), False)
@@ -469,6 +432,19 @@ class AssetLoader:
                 surf.blit(t, (chip.x + m // 2, chip.y + 2))
                 x = chip.x - m // 3
         return surf
+
+    def _box_text(self, surf: pygame.Surface, box: pygame.Rect, m: int, details: Sequence[DetailRow], body: str,
+                  flavor: str, start_px: int) -> list[BoxLine]:
+        """The text box's lines, shrunk to fit inside it (see `plan_box`); returns them as placed."""
+        inner = (box.w - m, box.h - m)
+        px, lines = plan_box(self.font, inner, details, body, flavor, start_px)
+        colors = {"detail": (36, 52, 88), "body": (30, 30, 30), "flavor": (100, 90, 80)}
+        for line in lines:
+            f = self.font(px, line.kind == "detail")
+            f.italic = line.kind == "flavor"
+            surf.blit(f.render(line.text, True, colors[line.kind]), (box.x + m // 2, box.y + m // 2 + line.y))
+            f.italic = False
+        return lines
 
     # -- other pieces --
 

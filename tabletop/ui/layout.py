@@ -26,6 +26,7 @@ from .arrange import (
     CARD_H,
     CARD_W,
     LABEL_H,
+    TUCK_PAD,
     Arrangement,
     arrange,
     attachments,
@@ -543,7 +544,8 @@ def _lay_zone(out: list[Item], box: ZoneBox) -> dict[str, float]:
     step = _spread(n, rw - 20, CARD_W, 10 if box.layout == "row" else -CARD_W * 0.45)
     total = step * (n - 1) + CARD_W
     x0 = rx + (rw - total) / 2 + CARD_W / 2 if box.layout == "fan" else rx + 10 + CARD_W / 2
-    y = ry + ATTACH_PEEK * deepest + (rh - ATTACH_PEEK * deepest) / 2
+    above = ATTACH_PEEK * deepest + (TUCK_PAD if deepest else 0.0)
+    y = ry + above + (rh - above - (TUCK_PAD if deepest else 0.0)) / 2
     hosts: dict[str, Item] = {}
     orders: dict[str, float] = {}
     slot = 0

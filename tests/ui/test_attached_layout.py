@@ -10,7 +10,7 @@ import pygame
 from tabletop.game import new_session
 from tabletop.rules.xfiles_ccg.actions import Deploy, Requisition
 from tabletop.ui import TableApp
-from tabletop.ui.arrange import ATTACH_PEEK, CARD_H, CARD_W, attachments, content_h, content_w
+from tabletop.ui.arrange import ATTACH_PEEK, CARD_H, CARD_W, TUCK_PAD, attachments, content_h, content_w
 from tests.ui.uihelpers import engine_until
 
 
@@ -69,4 +69,4 @@ def test_a_rows_width_and_height_count_tucked_cards_as_name_lines():
     zone = {"name": "z", "layout": "row", "rect": (0, 0, 400, 200), "pieces": pieces, "count": len(pieces)}
     plain = {**zone, "pieces": [{"id": p["id"]} for p in pieces]}
     assert content_w(zone) < content_w(plain)
-    assert content_h(zone) == content_h(plain) + 3 * ATTACH_PEEK
+    assert content_h(zone) == content_h(plain) + 3 * ATTACH_PEEK + 2 * TUCK_PAD

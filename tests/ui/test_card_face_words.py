@@ -22,9 +22,9 @@ def loader(monkeypatch):
     drawn: list = []
     plain = AssetLoader._proxy_face
 
-    def spy(self, card, size):
+    def spy(self, card, size, *details):
         drawn.append(card)
-        return plain(self, card, size)
+        return plain(self, card, size, *details)
 
     monkeypatch.setattr(AssetLoader, "_proxy_face", spy)
     out.drawn = drawn
