@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from tabletop.cards import default_library
 from tabletop.ui.assets import AssetLoader
+from tests.ui.uihelpers import proxy_loader
 
 __all__: list[str] = []
 
 
 @pytest.fixture
 def loader(monkeypatch):
-    pygame.display.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode((64, 64))
-    pygame.font.init()
-    lib = default_library()
-    out = AssetLoader(lambda r: lib.get(r), None, set_lookup=lambda name: lib.sets.get(name))
+    out = proxy_loader()
     drawn: list = []
     plain = AssetLoader._proxy_face
 

@@ -3,12 +3,12 @@ a Site's prerequisite, an X-File's characteristics (newcomer trial s7trial2, x01
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from tabletop.boards.xfiles_ccg import face_details, is_xfiles_ccg_card
 from tabletop.cards import default_library
 from tabletop.ui.assets import AssetLoader
+from tests.ui.uihelpers import proxy_loader
 
 __all__: list[str] = []
 
@@ -22,11 +22,7 @@ SIZES = [(175, 244), (126, 176), (90, 126)]
 
 @pytest.fixture
 def loader(monkeypatch):
-    pygame.display.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode((64, 64))
-    pygame.font.init()
-    out = AssetLoader(lambda r: LIB.get(r), None, set_lookup=lambda name: LIB.sets.get(name))
+    out = proxy_loader()
     boxes: list = []
     plain = AssetLoader._box_text
 

@@ -109,3 +109,17 @@ def zone_center(app: TableApp, name: str) -> tuple[int, int]:
     x, y, w, h = app.layout.zone_by_name[name].rect
     sx, sy = app.camera.to_screen(x + w / 2, y + h / 2)
     return (round(sx), round(sy))
+
+
+def proxy_loader():
+    """An `AssetLoader` over the default card library that draws proxy faces (no image files), with a display and
+    fonts ready: what a face test spies on."""
+    from tabletop.cards import default_library
+    from tabletop.ui.assets import AssetLoader
+
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((64, 64))
+    pygame.font.init()
+    lib = default_library()
+    return AssetLoader(lambda r: lib.get(r), None, set_lookup=lambda name: lib.sets.get(name))
