@@ -667,3 +667,11 @@ def test_the_status_says_what_ends_the_step_and_the_turn() -> None:
     pass_all(s, 2)
     assert "Ann's turn 2 began; the Untap Step began; the Upkeep Step began" in \
         describe_entry(s.log_for(1)[-1], {0: "Ann", 1: "Bob"}, {})
+
+
+def test_the_performance_todo_says_one_pass_ends_it(position) -> None:
+    """Only the active player gets priority in the Performance (0000.5.3.1): one pass ends it, unlike the other
+    Steps; a newcomer passing in a steady rhythm skipped it unawares, its todo read like any Step's."""
+    session = position({"actors:0": ["t/A3"], "sets:0": ["t/S4"]}, step="performance", need=1)
+    todo = session.rules.status(session.state, 0)["todo"]
+    assert todo == "score with an Actor and a Set, play an Act, or pass (a pass ends the Performance)"

@@ -81,7 +81,10 @@ class StatusView(RuleState):
         if not self._not_staging(state):
             return "stage an Actor, Set, Prop or Set Piece, play an Act, or pass"
         if self._step(state) == "performance" and priority == self._active(state) and not r.get("scored"):
-            return "score with an Actor and a Set, play an Act, or pass"
+            # only the active player gets priority in the Performance (0000.5.3.1): one pass ends it, unlike the
+            # other Steps, and a newcomer's steady rhythm of passes skipped it unawares
+            alone = " (a pass ends the Performance)" if not self._stack(state) else ""
+            return f"score with an Actor and a Set, play an Act, or pass{alone}"
         if self._stack(state):
             return "answer with an Act, or pass to let the latest Act resolve"
         return "play an Act or pass"
