@@ -345,6 +345,11 @@ class DialogsMixin:
         entry = getattr(self.file_dialog, "file_path_text_line", None)
         if entry is not None and entry.is_focused:
             self.manager.set_focus_set(entry)
+        if entry is not None and purpose == "save":  # typing a name replaces the file's name, the folder is kept
+            text = entry.get_text()
+            cut = max(text.rfind("/"), text.rfind("\\")) + 1
+            entry.select_range = [cut, len(text)]
+            entry.edit_position = len(text)
 
     def _file_picked(self, purpose: str, path: str) -> None:
         if purpose == "open":

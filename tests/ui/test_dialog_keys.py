@@ -38,6 +38,20 @@ def test_enter_in_the_save_dialog_saves(tmp_path, table):
     assert (tmp_path / "mine.yaml").is_file() and app.save_path == tmp_path / "mine.yaml"
 
 
+def test_a_name_typed_in_the_save_dialog_replaces_the_file_name_and_keeps_the_folder(tmp_path, table):
+    """A newcomer had to press Ctrl+A before typing: the typed name went after the proposed path. The proposed
+    file's name is selected, so typing replaces it and the folder stays."""
+    app = table
+    post(app, down(pygame.K_s, pygame.KMOD_LCTRL))
+    field = app.file_dialog.file_path_text_line
+    assert field.get_text().endswith("game.yaml")
+    post(app, pygame.event.Event(pygame.TEXTINPUT, text="mine.yaml"))
+    assert field.get_text() == str(tmp_path / "mine.yaml")
+    post(app, down(pygame.K_RETURN))
+    app.run_frames(3)
+    assert (tmp_path / "mine.yaml").is_file()
+
+
 def test_enter_off_the_field_saves_and_escape_cancels(tmp_path, table):
     app = table
     post(app, down(pygame.K_s, pygame.KMOD_LCTRL))
