@@ -182,9 +182,6 @@ def content_h(z: dict[str, Any]) -> float:
     return max(eh, CARD_H + 12) + (ATTACH_PEEK * deepest + 2 * TUCK_PAD if deepest else 0.0)
 
 
-_zone_h = content_h
-
-
 @dataclass(slots=True)
 class _Zone:
     """What the arrangement needs of a zone, read once: its name, width for its content, label length, height."""
@@ -230,7 +227,7 @@ def _parts(zones: list[dict[str, Any]], seat: int | None, table: tuple[float, fl
 
     def entry(z: dict[str, Any], label: str | None = None) -> _Zone:
         return _Zone(z["name"], _base_w(z), len(label if label is not None else str(z.get("label") or z["name"])),
-                     _zone_h(z))
+                     content_h(z))
 
     for z in zones:
         if z.get("layout", "free") == "free":

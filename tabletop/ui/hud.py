@@ -75,7 +75,6 @@ class Panel:
     #: its buttons, in the content's coordinates
     buttons: list[tuple[pygame.Rect, Target]] = field(default_factory=list)
     scroll: Any = None
-    catcher: Any = None
     #: where its rows begin in the board's `rows`
     rows_from: int = 0
 
@@ -208,7 +207,7 @@ class Hud:
                 view = p.view.move(rect.topleft)
                 box = pygame_gui.elements.UIScrollingContainer(view, manager, allow_scroll_x=False)
                 self._scrolls[i] = (box, self._catcher(manager, box, p), view, p.height)
-            p.scroll, p.catcher = self._scrolls[i][0], self._scrolls[i][1]
+            p.scroll = self._scrolls[i][0]
 
     @staticmethod
     def _catcher(manager: Any, box: Any, p: Panel) -> Any:
@@ -225,7 +224,7 @@ class Hud:
             box.kill()
         self._scrolls.clear()
         for p in self.panels:
-            p.scroll = p.catcher = None
+            p.scroll = None
         self._key = None
 
     def hit(self, pos: tuple[int, int]) -> Target | None:

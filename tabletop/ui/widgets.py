@@ -302,10 +302,10 @@ class HelpOverlay:
                  + "".join(f"<b>{html.escape(k)}</b>  <font color='#c9d3cf'>{html.escape(d)}</font><br>"
                            for k, d in rows) for g, rows in groups.items()]
         cw = (w - 48) // 2
-        self.columns = balance_columns([self._measure(manager, p, cw) for p in parts])
+        columns = balance_columns([self._measure(manager, p, cw) for p in parts])
         box_h = whole_lines(h - 64)  # a scrolled column ends on a whole line
         self.boxes = [WrapBox("<br>".join(parts[i] for i in col), pygame.Rect(16 + n * (cw + 16), 48, cw, box_h),
-                                manager, container=self.panel) for n, col in enumerate(self.columns)]
+                                manager, container=self.panel) for n, col in enumerate(columns)]
 
     @staticmethod
     def _measure(manager: pygame_gui.UIManager, text: str, width: int) -> int:
