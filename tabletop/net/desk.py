@@ -17,13 +17,29 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Collection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.messages import MAX_NAME, text_problem
 from .errors import BadFrame
 from .messages import CLIENT_MESSAGES, PROTOCOL_VERSION, Limits, decode
 
-__all__ = ["DeskKeeper", "WelcomeDesk"]
+__all__ = ["DeskKeeper", "WelcomeDesk", "hello_name", "hello_problem"]
+
+
+def hello_problem(msg: dict[str, Any], password: str) -> tuple[str, str] | None:
+    """Why a hello is refused whatever seat it asks for (its version, the password, its name), as (code, message),
+    or None: the one check `_hello` and the desk both make, so neither lets in what the other refuses."""
+    if msg["version"] != PROTOCOL_VERSION:
+        return "version", f"host v{PROTOCOL_VERSION}, client v{msg['version']}"
+    if password and msg.get("password", "") != password:
+        return "password", "wrong password"
+    problem = text_problem(msg.get("name", ""), "hello.name", MAX_NAME)
+    return ("bad_name", problem) if problem else None
+
+
+def hello_name(msg: dict[str, Any]) -> str:
+    """The name a hello gives, its runs of white space made one space."""
+    return " ".join(str(msg.get("name", "")).split())
 
 
 class WelcomeDesk:
@@ -80,23 +96,24 @@ class DeskKeeper:
     password: str
     limits: Limits
 
-    def spectators(self) -> int:
-        raise NotImplementedError
+    if TYPE_CHECKING:  # HostProtocol's: a stub here would shadow a mixin's method in the MRO
+        def spectators(self) -> int:
+            ...
 
-    def live(self, seat: int | None) -> Any:
-        raise NotImplementedError
+        def live(self, seat: int | None) -> Any:
+            ...
 
-    def _with_view(self, msg: dict[str, Any], seat: int | None, log: bool = False) -> bytes:
-        raise NotImplementedError
+        def _with_view(self, msg: dict[str, Any], seat: int | None, log: bool = False) -> bytes:
+            ...
 
-    def _welcome_head(self, seat: int | None, rec: Any, lv: Any, spectators: int) -> dict[str, Any]:
-        raise NotImplementedError
+        def _welcome_head(self, seat: int | None, rec: Any, lv: Any, spectators: int) -> dict[str, Any]:
+            ...
 
-    def _open_spectator(self, cid: int, name: str) -> None:
-        raise NotImplementedError
+        def _open_spectator(self, cid: int, name: str) -> None:
+            ...
 
-    def _send_players(self, but: Collection[int]) -> None:
-        raise NotImplementedError
+        def _send_players(self, but: Collection[int]) -> None:
+            ...
 
     def desk_hello(self, text: str) -> str | None:
         """The name to seat a spectator as, when `text` (a hello from an opening handshake) is a spectator's hello
@@ -108,15 +125,10 @@ class DeskKeeper:
             msg = decode(text, CLIENT_MESSAGES, self.limits)
         except BadFrame:
             return None
-        if (msg["type"] != "hello" or msg["version"] != PROTOCOL_VERSION or msg.get("token") is not None
-                or "seat" not in msg or msg["seat"] is not None):
+        if (msg["type"] != "hello" or msg.get("token") is not None or "seat" not in msg or msg["seat"] is not None
+                or hello_problem(msg, self.password) is not None):
             return None
-        if self.password and msg.get("password", "") != self.password:
-            return None
-        name = msg.get("name", "")
-        if text_problem(name, "hello.name", MAX_NAME):
-            return None
-        return " ".join(str(name).split())
+        return hello_name(msg)
 
     def ready_welcome(self) -> bool:
         """Put a spectator's welcome on the desk, the frame `_hello` would send a spectator joining now (call it
@@ -125,7 +137,7 @@ class DeskKeeper:
         if self.desk.ready:  # (a welcome on the desk means none was taken since it was put)
             return False
         self.seat_from_desk()
-        if self.spectators() >= self.limits.max_spectators:
+        if not self.desk_wanted():  # the spectators are full
             return False
         lv = self.live(None)
         self.desk.put(self._with_view(self._welcome_head(None, None, lv, self.spectators() + 1), None, log=True))

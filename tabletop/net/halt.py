@@ -24,15 +24,15 @@ class HaltGuard:
     _votes: dict[int, Any]
     _events: list[HostEvent]
 
-    if TYPE_CHECKING:  # UndoVoting's (net/undovote.py): a stub here would shadow it in HostProtocol's MRO
+    if TYPE_CHECKING:  # UndoVoting's, DeskKeeper's, HostProtocol's: a stub here would shadow them in the MRO
         def _decide(self, vote: Any, accepted: bool, reason: str) -> None:
             ...
 
-    def _send(self, cid: int, msg: dict[str, Any]) -> None:
-        raise NotImplementedError
+        def _send(self, cid: int, msg: dict[str, Any]) -> None:
+            ...
 
-    def seat_from_desk(self, *, tell: bool = True) -> list[int]:
-        raise NotImplementedError
+        def seat_from_desk(self, *, tell: bool = True) -> list[int]:
+            ...
 
     def halted_answer(self) -> dict[str, Any] | None:
         """The answer to any change while halted (an undo, a redo, a local seat's action), or None."""

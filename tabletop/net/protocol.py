@@ -18,12 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import actions as A
-from ..core.messages import MAX_NAME, text_problem
 from ..core.session import LogEntry, Result, Session
 from ..core.stream import legal_summary, names_changed
 from ..core.view import LiveView, touched
 from .clientproto import ANY_SEAT, ClientEvent, ClientProtocol
-from .desk import DeskKeeper, WelcomeDesk
+from .desk import DeskKeeper, WelcomeDesk, hello_name, hello_problem
 from .errors import BadFrame
 from .flood import FloodGate
 from .halt import HaltGuard
@@ -310,20 +309,14 @@ class HostProtocol(DeskKeeper, UndoVoting, HaltGuard):
         self._conns.pop(conn.id, None)
 
     def _hello(self, conn: _Conn, msg: dict[str, Any]) -> None:
-        if msg["version"] != PROTOCOL_VERSION:
-            self._refuse(conn, "version", f"host v{PROTOCOL_VERSION}, client v{msg['version']}")
-            return
-        if self.password and msg.get("password", "") != self.password:
-            self._refuse(conn, "password", "wrong password")
+        problem = hello_problem(msg, self.password)
+        if problem is not None:
+            self._refuse(conn, *problem)
             return
         state = self.session.state
         token = msg.get("token")
         want = msg.get("seat", ANY_SEAT) if "seat" in msg or token is None else None
-        problem = text_problem(msg.get("name", ""), "hello.name", MAX_NAME)
-        if problem:
-            self._refuse(conn, "bad_name", problem)
-            return
-        name = " ".join(str(msg.get("name", "")).split())
+        name = hello_name(msg)
         seat: int | None
         if token is not None:
             if not valid_token(token):
