@@ -18,6 +18,7 @@ whose bots never make these moves, keeps the same events, logs and table hashes 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -92,6 +93,12 @@ def _number(word: str | None) -> int:
 def text_kinds(text: str) -> list[tuple[str, int]]:
     """The kinds of by-hand move an Action card's text reads like, in the order it says them, each with the number
     it names: "Draw one card, then discard one card." -> [("draw", 1), ("discard", 1)]."""
+    return list(_read_text(text))
+
+
+@functools.lru_cache(maxsize=256)
+def _read_text(text: str) -> tuple[tuple[str, int], ...]:
+    """`text_kinds`, read once per card text (a status and a listing read the same few texts again and again)."""
     found: list[tuple[int, str, int]] = []
     low = text.lower()
     for pattern, kind in _READ:
@@ -101,7 +108,7 @@ def text_kinds(text: str) -> list[tuple[str, int]]:
     out: dict[str, int] = {}
     for _, kind, n in sorted(found):
         out.setdefault(kind, n)
-    return list(out.items())
+    return tuple(out.items())
 
 
 class _Listing(LegalActions):
@@ -152,23 +159,27 @@ class ByHand:
         if src is not None:
             text = self.info(state, src).text  # type: ignore[attr-defined]
             # a text read offers what it says, as many as it says; a text not read, a card drawn or discarded
-            kinds = dict(text_kinds(text)) or dict(_GENERIC)
-            for kind, n in kinds.items():
-                if kind in _COUNTED and text_kinds(text):
+            read = _read_text(text)
+            for kind, n in read or _GENERIC:
+                if kind in _COUNTED and read:
                     n -= _used(state, src, kind)
                     if n <= 0:
                         continue
                 out += self._rows(state, seat, src, kind, n)
             out.append(ManualEffect("done", source=src))
-        for other in state.seats:
-            if other == seat:
-                continue
-            theirs = self.open_action(state, other)
-            if theirs is not None and "show" in dict(text_kinds(self.info(state, theirs).text)):  # type: ignore[attr-defined]
-                hand = state.zones[f"hand:{seat}"].pieces
-                if not any(other in state.pieces[p].known for p in hand):  # one card shown: that is what it asks
-                    out += [ManualEffect("reveal", (p,), seat=other, source=theirs) for p in hand]
+        for other, theirs in self._asks_to_show(state, seat):
+            out += [ManualEffect("reveal", (p,), seat=other, source=theirs) for p in state.zones[f"hand:{seat}"].pieces]
         return out
+
+    def _asks_to_show(self, state: GameState, seat: int) -> Iterator[tuple[int, str]]:
+        """Each other seat whose open Action card says its opponent shows it a card, with that card, while `seat`
+        has shown it none from its hand (one card shown: that is what it asks)."""
+        hand = state.zones[f"hand:{seat}"].pieces
+        for other in state.seats:
+            theirs = self.open_action(state, other) if other != seat else None
+            if (theirs is not None and any(k == "show" for k, _ in _read_text(self.info(state, theirs).text))  # type: ignore[attr-defined]
+                    and hand and not any(other in state.pieces[p].known for p in hand)):
+                yield other, theirs
 
     def _rows(self, state: GameState, seat: int, src: str, kind: str, n: int) -> list[ManualEffect]:
         deck = state.zones[f"deck:{seat}"].pieces
@@ -217,14 +228,12 @@ class ByHand:
         card's text last, in brackets, so a narrow bar drops it first); to a seat asked to show a card, that."""
         src = self.open_action(state, seat)
         if src is None:
-            for other in state.seats:
-                theirs = self.open_action(state, other) if other != seat else None
-                if theirs is not None and any(a.kind == "reveal" for a in self.by_hand_moves(state, seat)):
-                    name = self.info(state, theirs).name  # type: ignore[attr-defined]
-                    return f"show {state.seat_name(other)} a card of your choice for {name}: a \"Show\" move"
+            for other, theirs in self._asks_to_show(state, seat) if seat in state.seats else ():
+                name = self.info(state, theirs).name  # type: ignore[attr-defined]
+                return f"show {state.seat_name(other)} a card of your choice for {name}: a \"Show\" move"
             return None
         info = self.info(state, src)  # type: ignore[attr-defined]
-        kinds = [k for k, _ in text_kinds(info.text) if k in _HINTS] or ["draw", "discard"]
+        kinds = [k for k, _ in _read_text(info.text) if k in _HINTS] or ["draw", "discard"]
         return (f"apply {info.name} by hand: {', '.join(_HINTS[k] for k in kinds)}, then Done "
                 f"(\u201c{info.text}\u201d)")
 
@@ -283,10 +292,11 @@ class ByHand:
         top = deck.pieces[:a.amount]
         for pid in top:
             tx.change(pid, known=state.pieces[pid].known | {seat})
-        seen = ", ".join(self.ref(state, p) for p in top)  # type: ignore[attr-defined]  # named to the looker alone
-        # the log line's "look 3" says nothing of what was seen: the looker's line names the cards (a log note)
+        seen = ", ".join(self.ref(state, p) for p in top)  # type: ignore[attr-defined]
+        # the log line's "look 3" says nothing of what was seen: the looker's line names the cards (a note to the
+        # looker alone; the effect's own note, which every seat reads, names none)
         tx.note("xfiles-fan.looked", seat, f"saw {seen} (top first)", {"pieces": list(top)}, private=(seat,))
-        return f"{src}: looks at the top {len(top)} card(s) of the draw deck: {seen}", list(top)
+        return f"{src}: looks at the top {len(top)} card(s) of the draw deck", list(top)
 
     def _effect_order(self, state: GameState, a: ManualEffect, seat: int, src: str,
                       tx: Tx) -> tuple[str, list[str]]:

@@ -92,8 +92,8 @@ class StatusView:
             extra.update(BY_HAND_WORDS)
         prompt = self._prompt(state, seat, names, scores, pending)
         if by_hand:
-            prompt += f" · You: apply {self.info(state, self.open_action(state, seat)).name} by hand" \
-                if self.open_action(state, seat) else " · You: show a card"
+            src = self.open_action(state, seat)
+            prompt += f" · You: apply {self.info(state, src).name} by hand" if src else " · You: show a card"
         return Status(self.name, phase=r.get("phase"), step=step, turn=r.get("turns", 0), active=r.get("turn"),
                       scores=scores, score_name="Score", prompt=prompt,
                       over=bool(r.get("over")), winner=r.get("winner"), extra=extra)
