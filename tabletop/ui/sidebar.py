@@ -136,7 +136,7 @@ class PanelsMixin:
         no zone label and the least of the zones, else at the table's foot."""
         vx, vy, vw, vh = self._viewport()
         x = vx + (vw - w) // 2
-        bottom = self.hand.rect.top if self.layout.hand is not None else vy + vh
+        bottom = min(self.table_floor(), vy + vh)  # type: ignore[attr-defined]
         names = {p["seat"]: p for p in self.view.get("players", [])}
         labels, zones = [], []
         for z in self.layout.zones:
