@@ -26,7 +26,14 @@ __all__ = [
     "quick_table",
     "session_for",
     "start_problems",
+    "starting_dial",
 ]
+
+
+def starting_dial(ruleset: str) -> str:
+    """The rules dial a new game starts at when no one asks for another: `warn` for a ruleset with rules (at `off`
+    its own steps, such as drawing, scoring and moving to the next step, wait for the dial), `off` for freeform."""
+    return "off" if ruleset == "freeform" else "warn"
 
 
 class IllegalDeck(TabletopError, ValueError):

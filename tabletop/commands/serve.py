@@ -41,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _session(args: argparse.Namespace):
-    from ..game import new_session
+    from ..game import new_session, starting_dial
     from ..rules import get_ruleset_class
     from .common import UsageError, check_seat, house_rules_or_exit, session_or_exit
 
@@ -54,7 +54,7 @@ def _session(args: argparse.Namespace):
         if not cls.min_seats <= args.seats <= cls.max_seats:
             raise UsageError(f"--seats {args.seats}: {cls.name} is played by {cls.min_seats} to {cls.max_seats} seats")
         house = house_rules_or_exit(args.house_rules, args.ruleset, "serve")
-        session = new_session(args.ruleset, args.seats, enforcement=args.enforce or "off", seed=args.seed,
+        session = new_session(args.ruleset, args.seats, enforcement=args.enforce or starting_dial(args.ruleset), seed=args.seed,
                               house_rules=house)
     # a dedicated server has no seat of its own: the dial belongs to the seats named as host
     seats = len(session.state.seats)

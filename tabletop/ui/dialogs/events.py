@@ -186,6 +186,12 @@ class DialogsMixin:
         if ng is not None and event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and el is ng.seats:
             ng.show_seats()  # one player button per seat
             return True
+        if ng is not None and event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and el is ng.ruleset:
+            ng.ruleset_changed()
+            return True
+        if ng is not None and event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and el is ng.enforce:
+            ng.dial_turned = True
+            return True
         if event.type != pygame_gui.UI_BUTTON_PRESSED or ng is None:
             return False
         if el is ng.start:
@@ -213,7 +219,8 @@ class DialogsMixin:
             return False
         mode = event.text
         if self.source is not None and mode != self.view.get("enforcement"):
-            self.submit(A.SetEnforcement(mode))
+            if self.submit(A.SetEnforcement(mode)).accepted:
+                self.dial_said(mode)
             self.refresh()
             if self.view.get("enforcement") != mode:
                 self.topbar.mode = ""

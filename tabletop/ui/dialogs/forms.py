@@ -17,9 +17,20 @@ from pygame_gui.elements import (
     UIWindow,
 )
 
+from ...game import starting_dial
 from ..panels.topbar import ENFORCEMENT
 
 __all__ = ["JoinDialog", "NewGameDialog"]
+
+
+def show_option(dropdown: UIDropDownMenu, option: str) -> None:
+    """Set a closed drop-down to `option` in place (a new drop-down would be drawn over the lists that open
+    above it later)."""
+    dropdown.selected_option = (option, option)
+    closed = dropdown.menu_states["closed"]
+    closed.selected_option = (option, option)
+    if dropdown.current_state is closed and closed.selected_option_button is not None:
+        closed.selected_option_button.set_text(option)
 
 
 class NewGameDialog:
@@ -44,7 +55,10 @@ class NewGameDialog:
         self.ruleset = UIDropDownMenu(list(rulesets), default if default in rulesets else rulesets[0],
                                       row(0, "Ruleset"), manager, container=c)
         self.seats = UIDropDownMenu([str(n) for n in range(2, 7)], "2", row(1, "Seats"), manager, container=c)
-        self.enforce = UIDropDownMenu(ENFORCEMENT, "off", row(2, "Rules"), manager, container=c)
+        #: the dial follows the ruleset (warn for one with rules, off for freeform) until the player turns it
+        self.dial_turned = False
+        self._dial_rect = row(2, "Rules")
+        self.enforce = self._dial(starting_dial(self.ruleset_name()))
         self.seed = UITextEntryLine(row(3, "Seed"), manager, container=c, placeholder_text="random")
         self.house = UITextEntryLine(row(4, "House rules"), manager, container=c,
                                      placeholder_text="name=value, … or a YAML file")
@@ -73,6 +87,22 @@ class NewGameDialog:
                 b.disable()
         self.decks: dict[int, str] = {}
         self.show_seats()
+
+    def _dial(self, mode: str) -> UIDropDownMenu:
+        dial = UIDropDownMenu(ENFORCEMENT, mode, self._dial_rect, self.manager, container=self.window)
+        dial.set_tooltip("off: a sandbox, nothing checked and the ruleset's own steps wait; warn: every broken "
+                         "rule shown and logged; strict: illegal moves refused")
+        return dial
+
+    def ruleset_name(self) -> str:
+        v = self.ruleset.selected_option
+        return v[0] if isinstance(v, tuple) else v
+
+    def ruleset_changed(self) -> None:
+        """Another ruleset chosen: the dial goes to where that ruleset starts, unless the player turned it."""
+        if self.dial_turned:
+            return
+        show_option(self.enforce, starting_dial(self.ruleset_name()))
 
     def seat_count(self) -> int:
         v = self.seats.selected_option

@@ -25,7 +25,7 @@ from ..dialogs.widgets import (
     Prompt,
 )
 from ..panels.reveals import reveal_menu_items
-from ..panels.topbar import ENFORCEMENT
+from ..panels.topbar import ENFORCEMENT, dial_words
 from ..panels.whatnow import card_moves, who_acts
 from .gestures import _Press
 from .legalgestures import LegalGesturesMixin
@@ -239,7 +239,7 @@ class CommandsMixin(LegalGesturesMixin):
             pygame.K_SPACE: lambda s: setattr(self, "big_preview", True),
             pygame.K_HOME: lambda s: self.fit(),
             pygame.K_TAB: lambda s: self.next_seat_cover(),
-            pygame.K_e: lambda s: self.cycle_enforcement(),
+            pygame.K_e: lambda s: self.set_dial("off") if s else self.cycle_enforcement(),
             pygame.K_p: lambda s: self.do_pass(),
             pygame.K_i: lambda s: self.info_dialog(),
             pygame.K_RETURN: lambda s: self.focus_chat(),
@@ -441,8 +441,17 @@ class CommandsMixin(LegalGesturesMixin):
             return
         cur = self.view.get("enforcement", "off")
         nxt = ENFORCEMENT[(ENFORCEMENT.index(cur) + 1) % len(ENFORCEMENT)] if cur in ENFORCEMENT else "off"
-        if self.submit(A.SetEnforcement(nxt)).accepted:
-            self.notify(f"Rules: {nxt}", "info", 2.0)
+        self.set_dial(nxt)
+
+    def set_dial(self, mode: str) -> None:
+        """Turn the rules dial to `mode` (Shift+E: off, in one key) and say what the table does now."""
+        if self.source is None or mode == self.view.get("enforcement"):
+            return
+        if self.submit(A.SetEnforcement(mode)).accepted:
+            self.dial_said(mode)
+
+    def dial_said(self, mode: str) -> None:
+        self.notify(dial_words(mode, self.view.get("ruleset")), "info", 5.0)
 
     def do_pass(self) -> None:
         if self.legal.passes:

@@ -41,7 +41,7 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("Game", "Ctrl+Z / Ctrl+Y", "Undo / redo"),
     ("Game", "Ctrl+S / Ctrl+O / Ctrl+N", "Save / open / new game"),
     ("Game", "Ctrl+Q", "Quit (also the table's menu, the window's close button, Ctrl+C in the terminal)"),
-    ("Game", "E", "Turn the rules dial: off, warn, strict (host)"),
+    ("Game", "E / Shift+E", "Turn the rules dial: off, warn, strict / straight to off (host)"),
     ("Game", "P", "Pass / next phase, when the rules allow it"),
     ("Game", "Click a legal move", "Play it (rules panel, right: roles, targets, pass, score, answers)"),
     ("Game", "I", "Game info: ruleset, seats, house rules"),

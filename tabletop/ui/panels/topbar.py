@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel
 
-__all__ = ["BAR_H", "COMPACT_BELOW", "STATUS_ROW_H", "TopBar", "bar_height", "with_connection", "wrap_two"]
+__all__ = ["BAR_H", "COMPACT_BELOW", "STATUS_ROW_H", "TopBar", "bar_height", "dial_words", "with_connection", "wrap_two"]
 
 #: the height of the bar's row of buttons
 BAR_H = 36
@@ -33,6 +33,18 @@ _TIPS = {
     "redo": "Redo (Ctrl+Y)", "seat": "Hotseat: pass to the next seat (Tab)", "info": "Game info and house rules (I)",
     "help": "Every shortcut (F1)", "panel": "Fold the side panel away to give the table room, or open it (F4)",
 }
+
+
+def dial_words(mode: str, ruleset: str | None) -> str:
+    """What the rules dial at `mode` means at this table, said when it is turned (off says what stops)."""
+    if mode == "off":
+        if ruleset in (None, "freeform"):
+            return "Rules off: a sandbox, nothing is checked"
+        return ("Rules off: nothing is checked, and the ruleset's own steps (drawing, scoring, the next step) "
+                "wait until the dial is back at warn (E)")
+    if mode == "warn":
+        return "Rules at warn: every broken rule is shown and logged with its number; nothing is refused"
+    return "Rules at strict: an illegal move is refused, with the rule it breaks"
 
 
 def with_connection(lines: Sequence[str], variants: Sequence[str], whole: int) -> tuple[list[str], int, int]:
