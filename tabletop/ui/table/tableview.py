@@ -17,6 +17,9 @@ from .layout import Layout, build_layout
 
 __all__ = ["CardsSeen", "TableView"]
 
+#: every view's versions come from here (see `TableView.version`)
+_VERSIONS = itertools.count(1)
+
 EMPTY_VIEW: dict[str, Any] = {"seat": None, "seq": -1, "zones": [], "players": [], "rules": {}}
 #: log lines a window keeps
 LOG_KEEP = 1000
@@ -38,7 +41,9 @@ class TableView:
         #: the log numbers what its reader sees, so the line at `log[i]` is number `log_start + i + 1`
         self.log_start = 0
         self._keys = itertools.count()
-        #: how many items were applied: changes whenever the view may have
+        #: changes whenever the view may have; drawn from one count for every view of the process, so a new table
+        #: (an opened save, another seat) never reuses the number of the last one and the window's caches keyed on
+        #: it (the table layer, the legal moves) never take the old table for the new
         self.version = 0
         self.full_builds = 0
         self.stale = False
@@ -80,7 +85,7 @@ class TableView:
             self.legal = item.legal
             self.status = self.view.get("rules") or {}
             self._take_log(item.log, item.history, item.log_start)
-            self.version += 1
+            self.version = next(_VERSIONS)
         return bool(items)
 
     def _take_log(self, lines: list[dict[str, Any]], history: bool, start: int = 0) -> None:
