@@ -284,7 +284,7 @@ class CommandsMixin(LegalGesturesMixin):
             return
         r = self.submit(A.Reveal(seen, to=to, seconds=seconds or None))
         if r.accepted:
-            self.reveals.add(self, seen, to, seconds, (r.entry.seq, id(r.entry)) if r.entry is not None else None)
+            self.reveals.add(self, seen, to, seconds, r.entry.seq if r.entry is not None else None)
 
     def reveal_menu(self, pos: tuple[int, int], ids: Sequence[str]) -> None:
         """The reveal menu: to everyone or one seat, until ended or for a few seconds."""

@@ -67,6 +67,11 @@ def reveal_menu_items(ids: Sequence[str], names: dict[int, str], me: int,
     return out
 
 
+def _is_reveal(row: Any) -> bool:
+    """Whether a log row is a reveal (an undone reveal's number is gone from the log, or taken by what came next)."""
+    return row is not None and str(row.line().get("action", {}).get("type", "")).rsplit(".", 1)[-1] == "reveal"
+
+
 class RevealBar:
     """The reveals this window's seats made and have not ended, each with an End reveal button, over the table."""
 
@@ -150,7 +155,7 @@ class RevealBar:
             for p in z.get("pieces", []):
                 if p.get("id") in wanted:
                     where[p["id"]] = (z["name"], p)
-        rows = [row.key for row in app.log_rows(LOG_LOOKBACK)]
+        rows = {row.key[0]: row for row in app.log_rows(LOG_LOOKBACK)}
         keep = []
         for r in self.items:
             if r.seat != app.seat:
@@ -158,8 +163,8 @@ class RevealBar:
                 continue
             live = [pid for pid in r.pieces if pid in where and where[pid][0] == r.zones.get(pid)
                     and (r.to is not None or where[pid][1].get("revealed"))]
-            undone = (r.log_key is not None and rows and r.log_key not in rows
-                      and rows[0][0] <= r.log_key[0])
+            undone = (r.log_key is not None and rows and min(rows) <= r.log_key
+                      and not _is_reveal(rows.get(r.log_key)))
             if live and not undone:
                 keep.append(r)
         if len(keep) != len(self.items):
