@@ -182,20 +182,19 @@ class HandStrip:
         surface.fill((20, 25, 30) if not drop_target else (40, 44, 30), self.rect)
         pygame.draw.line(surface, (255, 214, 80) if drop_target else (80, 90, 100), self.rect.topleft,
                          self.rect.topright, 2)
-        surface.blit(assets.text(label, 14, (220, 225, 230), bold=True), (self.rect.x + 12, self.rect.y + 4))
-        blits = []
+        # each card's outline right after the card, so the next card covers it as it covers the card: an outline
+        # drawn over the whole hand hid a packed hand's ranks (the corner of every next card)
         for card in self._drawn(hover):
             r = card.rect.move(0, -16) if card.pid == hover else card.rect
-            blits.append((assets.card(card.piece.get("card"), card.piece.get("face_up", True), r.size), r.topleft))
-        surface.fblits(blits)
-        for card in self.cards:
-            r = card.rect.move(0, -16) if card.pid == hover else card.rect
+            surface.blit(assets.card(card.piece.get("card"), card.piece.get("face_up", True), r.size), r.topleft)
             if card.pid in glow:  # a card a legal move plays, as on the table
                 pygame.draw.rect(surface, GLOW, r.inflate(10, 10), 3, border_radius=9)
             if card.pid in selected:
                 pygame.draw.rect(surface, SELECT, r.inflate(6, 6), 3, border_radius=8)
             elif card.pid == hover:
                 pygame.draw.rect(surface, HOVER, r.inflate(4, 4), 2, border_radius=8)
+        # the label last: the outlines of the cards below it reach into its line
+        surface.blit(assets.text(label, 14, (220, 225, 230), bold=True), (self.rect.x + 12, self.rect.y + 4))
 
 
 class Renderer:
