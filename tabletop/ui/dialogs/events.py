@@ -475,7 +475,7 @@ class DialogsMixin:
         what = entry_html(entry, names, self._zone_labels(), self._card_name) if entry else "their last action"
         self.vote_dialog = VoteDialog(self.manager, self.size, int(data.get("request", 0)), data.get("voter"),
                                       f"<b>{html.escape(who)}</b> asks to take back:<br>{what}<br><br>"
-                                      "It revealed a card, so every other player must agree.")
+                                      + html.escape(vote_reason(entry.get("seat"), data.get("voter", self.seat))))
 
     def answer_vote(self, agree: bool) -> None:
         """Agree to (or refuse) the undo the vote dialog shows."""
@@ -486,6 +486,16 @@ class DialogsMixin:
         d.kill()
         self.source.vote(d.request, d.voter if d.voter is not None else self.seat, agree)
         self.notify("You agreed to the undo" if agree else "You refused the undo", "info", 3.0)
+
+
+def vote_reason(entry_seat: int | None, voter: int | None) -> str:
+    """Why this player is asked, in words: the action was theirs, or taking it back changes what someone saw (a
+    pass's automatic draw, a look, a reveal), which the asked player has a say in; never "it revealed a card" for
+    an action that revealed nothing."""
+    if entry_seat is not None and entry_seat == voter:
+        return "It was your action, so it is taken back only if you agree."
+    return ("Taking it back changes what a player has seen (a card drawn, looked at or shown by it or by what "
+            "followed it), so each player it concerns must agree.")
 
 
 def _brief(text: str, lines: int = 5) -> str:
