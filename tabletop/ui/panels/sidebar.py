@@ -29,7 +29,16 @@ from .hud import HudContext, make_hud
 from .sidepanel import SeatLine, SidePanel
 from .status import status_html
 from .topbar import TopBar, bar_height, with_connection
-from .whatnow import MoveRow, StatusLine, kind_verb, move_rows, status_variants, who_acts
+from .whatnow import (
+    MoveRow,
+    StatusLine,
+    hand_to,
+    kind_verb,
+    move_rows,
+    status_variants,
+    who_acts,
+    with_handover,
+)
 
 __all__ = ["PanelsMixin"]
 
@@ -284,6 +293,9 @@ class PanelsMixin:
         rules = v.get("rules") or {}
         variants = status_variants(_title(v.get("ruleset", "")), rules, self.legal.summary if self.legal.known else None,
                                    self.seat, names, len(v.get("players", [])), mode)
+        nxt = hand_to(rules, self.legal.summary if self.legal.known else None, self.seat, len(v.get("players", [])))
+        if self.source.hotseat and nxt is not None and nxt not in self.bot_names:
+            variants = with_handover(variants, names.get(nxt, f"Seat {nxt + 1}"))
         lan = self.source.connection_lines(self.seat, names)
         if lan:  # the connection always shows, before any of the status's own words; who is where when there is room
             shown = StatusLine(*with_connection(lan, variants, variants.whole))

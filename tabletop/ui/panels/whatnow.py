@@ -17,7 +17,7 @@ from ...core.words import action_defaults, action_todo, action_words, fill
 from .byhandrows import OTHER_MOVES, by_hand_rows, is_by_hand
 from .status import SEAT_KEYS, describe_action, field_words
 
-__all__ = ["MoveRow", "StatusLine", "card_moves", "group_head", "kind_verb", "move_rows", "moves_to", "names_piece", "short_title", "status_variants", "who_acts",
+__all__ = ["MoveRow", "StatusLine", "card_moves", "group_head", "hand_to", "kind_verb", "move_rows", "moves_to", "names_piece", "short_title", "status_variants", "who_acts", "with_handover",
            "todo_words", "worded"]
 
 #: the fields that name a seat in a move's words (a Site is directed `at` one)
@@ -275,6 +275,21 @@ def who_acts(status: Mapping[str, Any], legal: Mapping[str, Any] | None, seat: i
         return None
     waiting = _waiting(status, legal, seats)
     return _who(waiting, seat, names, seats) if waiting else None
+
+
+def hand_to(status: Mapping[str, Any], legal: Mapping[str, Any] | None, seat: int | None, seats: int) -> int | None:
+    """At a hotseat table, the one seat the game waits on when it is not `seat`: the table is handed to it."""
+    if status.get("over"):
+        return None
+    waiting = _waiting(status, legal, seats)
+    return waiting[0] if waiting and len(waiting) == 1 and waiting[0] != seat else None
+
+
+def with_handover(line: StatusLine, name: str) -> StatusLine:
+    """The status line with how to hand a hotseat table over ("— Tab: hand over to Bob") on its whole variants,
+    tried first; the variants without it stay, for a bar too narrow for both."""
+    told = [f"{v} — Tab (Next seat): hand over to {name}" for v in line[:line.whole]]
+    return StatusLine([*told, *line], len(told) + line.whole, len(told))
 
 
 class StatusLine(list[str]):
