@@ -31,7 +31,6 @@ __all__ = [
     "ImportNote",
     "ImportReport",
     "attach_images",
-    "finish_import",
     "copy_images",
     "get_importer",
     "slug",
@@ -60,6 +59,8 @@ class ImportNote:
     field: str
     message: str
     kind: str = "unparsed"
+    #: the source file (its name), when an import reads several
+    file: str = ""
 
     def __str__(self) -> str:
         where = f"line {self.line}: " if self.line else ""
@@ -78,6 +79,10 @@ class ImportReport:
     cards: int = 0
     notes: list[ImportNote] = field(default_factory=list)
     images_copied: int = 0
+    #: cards new to the set (the others were already in it and were refreshed in place, keeping their ids)
+    added: int | None = None
+    #: the cards the set holds after the import (None: the same as `cards`)
+    total: int | None = None
 
     def unparsed(self) -> list[ImportNote]:
         return [n for n in self.notes if n.kind == "unparsed"]
@@ -93,12 +98,16 @@ class ImportReport:
             kinds[n.kind] = kinds.get(n.kind, 0) + 1
         parts = [f"{k} {_KIND_LABELS.get(kind, kind)}" for kind, k in sorted(kinds.items(), key=lambda i: -i[1])]
         detail = f" ({', '.join(parts)})" if parts else ""
-        return (f"Imported {self.cards} card(s) into {self.out} (set {self.set_name}){copied}; "
+        new = ""
+        if self.added is not None and (self.added != self.cards or self.total != self.cards):
+            new = f" ({self.added} new, {self.cards - self.added} refreshed; the set now holds {self.total})"
+        return (f"Imported {self.cards} card(s){new} into {self.out} (set {self.set_name}){copied}; "
                 f"{len(self.notes)} note(s){detail}.")
 
 
 _KIND_LABELS = {"unparsed": "kept as text", "by-hand": "to apply by hand", "missing": "missing fields",
-                "skipped": "records skipped", "image": "images not found", "trailing": "after the card list"}
+                "skipped": "records skipped", "image": "images not found", "trailing": "after the card list",
+                "duplicate": "repeated ids made unique", "removed": "cards removed", "markup": "markup removed"}
 
 
 def get_importer(name: str) -> ModuleType:
@@ -265,32 +274,3 @@ def attach_images(
         report.notes.append(
             ImportNote(None, "", "image", f"{name} is not in {img_dir}; the card shows its proxy face", "image")
         )
-
-
-def finish_import(
-    src: Path,
-    out: Path,
-    cards: list[dict[str, Any]],
-    notes: list[ImportNote],
-    *,
-    fmt: str,
-    title: str,
-    ruleset: str,
-    images: Path | None,
-    reference_images: bool,
-) -> ImportReport:
-    """Write converted cards as a set at `out` (staged, so a failure leaves `out` as it was) and report it."""
-    report = ImportReport(str(src), out, out.name, cards=len(cards), notes=notes)
-    meta: dict[str, Any] = {
-        "title": title,
-        "description": f"Imported with `tabletop import {fmt}` from {src.name}; rules: the {ruleset} ruleset.",
-        "ruleset": ruleset,
-        "imported_from": {"format": fmt, "file": src.name},
-    }
-    with staged_set(out) as stage:
-        attach_images(cards, meta, report, images, stage, reference=reference_images)
-        try:
-            write_set(stage, meta, cards, name=out.name)
-        except ImportFailed as e:
-            raise ImportFailed(f"{src}: {e}") from None
-    return report
