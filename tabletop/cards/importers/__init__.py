@@ -43,6 +43,7 @@ __all__ = [
 IMPORTERS: dict[str, str] = {
     "xfiles-fan-js": "tabletop.cards.importers.xfiles_fan_js",
     "xfiles-ccg-json": "tabletop.cards.importers.xfiles_ccg_json",
+    "gccg-xml": "tabletop.cards.importers.gccg_xml",
 }
 
 

@@ -186,10 +186,10 @@ def _merge(old: _OldSet, sources: list[SourceCards], mode: str, notes: list[Impo
            ) -> tuple[list[dict[str, Any]], list[str]]:
     """The set's cards after this import, and the names of the cards it removed."""
     merged = list(old.cards)
-    index: dict[tuple[str, ...], int] = {}
+    index: dict[tuple[str, ...], list[int]] = {}  # a repeated source id names several cards, in set order
     for i, (c, nth) in enumerate(zip(old.cards, _occurrences(old.cards), strict=True)):
         for k in _keys(c, nth):
-            index.setdefault(k, i)
+            index.setdefault(k, []).append(i)
     taken = set(old.other_ids) | {str(c.get("id")) for c in old.cards}
     files = {s.path.name for s in sources}
     refreshed: set[int] = set()
@@ -199,7 +199,7 @@ def _merge(old: _OldSet, sources: list[SourceCards], mode: str, notes: list[Impo
             card["source_file"] = source.path.name
             if source.abbrev and "abbrev" not in card:
                 card["abbrev"] = source.abbrev
-            hit = next((index[k] for k in _keys(card, nth) if k in index and index[k] not in refreshed), None)
+            hit = next((i for k in _keys(card, nth) for i in index.get(k, ()) if i not in refreshed), None)
             if hit is not None:
                 card["id"] = merged[hit]["id"]
                 merged[hit] = card
