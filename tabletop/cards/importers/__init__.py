@@ -32,6 +32,8 @@ __all__ = [
     "ImportReport",
     "attach_images",
     "copy_images",
+    "field_key",
+    "number",
     "get_importer",
     "slug",
     "staged_set",
@@ -123,6 +125,24 @@ def slug(text: str) -> str:
     """A card id from a name: lower case, runs of other characters as one `-`, never empty."""
     s = re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")
     return s or "card"
+
+
+#: fields our loader or the import itself writes: a source's own value under one of these names is kept as source_*
+OWN_FIELDS = ("id", "name", "text", "image", "set", "back", "source_id", "source_file", "printing", "abbrev")
+
+
+def field_key(key: str, own: tuple[str, ...] = OWN_FIELDS) -> str:
+    """A source's key as a card field: snake_case ("maintype", "ManaCost" -> "mana_cost", "Game Effect" ->
+    "game_effect"); a key we write ourselves becomes `source_<key>`."""
+    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", str(key).strip())
+    field = re.sub(r"[^a-z0-9]+", "_", snake.casefold()).strip("_") or "field"
+    return f"source_{field}" if field in own else field
+
+
+def number(value: str) -> Any:
+    """A whole number written as text ("3", "-1") as an int; anything else unchanged."""
+    v = value.strip()
+    return int(v) if re.fullmatch(r"-?\d{1,9}", v) else value
 
 
 def unique_id(base: str, taken: set[str], hint: str = "") -> str:

@@ -65,7 +65,8 @@ def read_bytes(src: Path, limit: int) -> bytes:
         raise ImportFailed(f"{src}: cannot read it: {e.strerror or e}") from e
 
 
-Reader = Callable[[Path], SourceCards]
+#: an importer's `read_source(src, images=DIR or None)`
+Reader = Callable[..., SourceCards]
 
 
 def import_sources(
@@ -83,7 +84,7 @@ def import_sources(
     if mode not in MODES:
         raise ValueError(f"mode {mode!r} is not one of {MODES}")
     out = Path(out)
-    sources = [read(Path(s)) for s in srcs]
+    sources = [read(Path(s), images=Path(images) if images else None) for s in srcs]
     if not sources:
         raise ImportFailed("no source file given")
     for s in sources:

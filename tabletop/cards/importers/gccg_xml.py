@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import ImportNote, ImportReport, slug
+from . import ImportNote, ImportReport, field_key, number, slug
 from .build import SourceCards, import_with, read_bytes
 from .xfiles_ccg_fields import CHARACTERISTIC_VALUES, canonical_skill
 from .xfiles_ccg_json import card_record
@@ -43,11 +43,6 @@ def is_xfiles(root: Node) -> bool:
     return {"costsuit", "prerequisite"} <= keys or "closeRangeCombat" in keys
 
 
-def _number(value: str) -> Any:
-    v = value.strip()
-    return int(v) if re.fullmatch(r"-?\d{1,9}", v) else v
-
-
 def _attrs(card: Node) -> list[tuple[str, str]]:
     return [(a.attrs.get("key", "").strip(), a.attrs.get("value", a.all_text()).strip())
             for a in card.findall("attr") if a.attrs.get("key", "").strip()]
@@ -65,7 +60,7 @@ def xfiles_record(card: Node) -> dict[str, Any]:
     rec: dict[str, Any] = {"title": card.attrs.get("name", "").strip()}
     skills: dict[str, Any] = {}
     chars: dict[str, str] = {}
-    number, suit = "", ""
+    amount, suit = "", ""
     for key, value in _attrs(card):
         low = key.casefold()
         skill = canonical_skill(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", key))
@@ -74,20 +69,20 @@ def xfiles_record(card: Node) -> dict[str, Any]:
         elif low in _XF_LISTS:
             rec[low] = [v.strip() for v in value.split(",") if v.strip()]
         elif low in _XF_STATS:
-            skills[_XF_STATS[low]] = _number(value)
+            skills[_XF_STATS[low]] = number(value)
         elif low == "costnumber":
-            number = value
+            amount = value
         elif low == "costsuit":
             suit = value
         elif skill is not None:
-            skills[skill] = _number(value)
+            skills[skill] = number(value)
         elif low.capitalize() in CHARACTERISTIC_VALUES:
             kind = low.capitalize()
             chars[kind] = next((v for v in CHARACTERISTIC_VALUES[kind] if v.casefold() == value.casefold()), value)
         else:
             rec[key] = value
-    if "cost" not in rec and number:
-        rec["cost"] = f"{number} {suit}".strip()
+    if "cost" not in rec and amount:
+        rec["cost"] = f"{amount} {suit}".strip()
     if skills:
         rec["skills"] = skills
     if chars:
@@ -116,16 +111,13 @@ def _generic_card(card: Node) -> dict[str, Any]:
     if given:
         out["source_id"] = given
     for key, value in attrs.items():
-        field = re.sub(r"[^a-z0-9]+", "_", re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).casefold()).strip("_")
-        if field in ("id", "name", "text", "image", "set", "back", "source_id", "source_file", "printing"):
-            field = f"source_{field}"
-        out.setdefault(field or "attr", _number(value))
+        out.setdefault(field_key(key), number(value.strip()))
     if card.attrs.get("back"):
         out["source_back"] = card.attrs["back"]
     return out
 
 
-def read_source(src: Path) -> SourceCards:
+def read_source(src: Path, *, images: Path | None = None) -> SourceCards:
     """Read one GCCG set file; ImportFailed with file and line when it is not one."""
     root = parse_xml(src, read_bytes(src, MAX_XML))
     root_format(src, root, "a GCCG card set (<ccg-setinfo>)", tags=("ccg-setinfo",))

@@ -284,7 +284,7 @@ def convert(records: list[Any], source: str = "<cards.json>", lines: list[int] |
     return cards, notes
 
 
-def read_source(src: Path) -> SourceCards:
+def read_source(src: Path, *, images: Path | None = None) -> SourceCards:
     """Read one database file (JSON) into cards and notes; ImportFailed with file and line when it cannot."""
     data_bytes = read_bytes(src, MAX_SOURCE)
     try:

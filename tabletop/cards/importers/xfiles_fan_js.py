@@ -519,7 +519,7 @@ def convert(objects: list[Any], source: str = "<cards.js>") -> tuple[list[dict[s
     return cards, notes
 
 
-def read_source(src: Path) -> SourceCards:
+def read_source(src: Path, *, images: Path | None = None) -> SourceCards:
     """Read one card file into cards and notes; ImportFailed with file and line when it cannot be read."""
     data = read_bytes(src, MAX_SOURCE)
     try:
