@@ -46,6 +46,8 @@ IMPORTERS: dict[str, str] = {
     "xfiles-fan-js": "tabletop.cards.importers.xfiles_fan_js",
     "xfiles-ccg-json": "tabletop.cards.importers.xfiles_ccg_json",
     "gccg-xml": "tabletop.cards.importers.gccg_xml",
+    "cockatrice": "tabletop.cards.importers.cockatrice",
+    "octgn": "tabletop.cards.importers.octgn",
 }
 
 

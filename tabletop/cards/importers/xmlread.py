@@ -41,6 +41,8 @@ class Node:
     line: int
     children: list[Node] = field(default_factory=list)
     text: str = ""
+    #: the text after this element's end tag, up to its next sibling (mixed content: "a <b>bold</b> word")
+    tail: str = ""
 
     def find(self, tag: str) -> Node | None:
         return next((c for c in self.children if c.tag == tag), None)
@@ -54,7 +56,7 @@ class Node:
 
     def all_text(self) -> str:
         """The element's text with its children's, in order (rich text such as `<b>` kept as plain text)."""
-        return self.text + "".join(c.all_text() for c in self.children)
+        return self.text + "".join(c.all_text() + c.tail for c in self.children)
 
     def walk(self) -> Iterator[Node]:
         yield self
@@ -116,7 +118,11 @@ def parse_xml(src: Path, data: bytes) -> Node:
         stack.pop()
 
     def chars(data: str) -> None:
-        if stack:
+        if not stack:
+            return
+        if stack[-1].children:
+            stack[-1].children[-1].tail += data
+        else:
             stack[-1].text += data
 
     def no_external(*_args: object) -> int:
