@@ -48,6 +48,7 @@ IMPORTERS: dict[str, str] = {
     "gccg-xml": "tabletop.cards.importers.gccg_xml",
     "cockatrice": "tabletop.cards.importers.cockatrice",
     "octgn": "tabletop.cards.importers.octgn",
+    "tts": "tabletop.cards.importers.tts",
 }
 
 

@@ -106,7 +106,8 @@ def import_sources(
         notes.append(ImportNote(None, name, "", "no longer in its source; removed from the set", "removed"))
     meta = _meta(old, sources, fmt, title)
     with staged_set(out) as stage:
-        new_cards = [c for s in sources for c in s.cards]
+        # the faces an importer made itself are written as they are; the others are looked up in `images`
+        new_cards = [c for s in sources for c in s.cards if Path(str(c.get("image", ""))).name not in s.images]
         attach_images(new_cards, meta, report, Path(images) if images else None, stage, reference=reference_images)
         _write_images(stage, sources)
         try:
