@@ -156,6 +156,12 @@ class _OldSet:
             raise ImportFailed(f"{e.file}:{e.line}: the set here does not load ({e.message}); fix it or write "
                                "elsewhere, so none of its cards are lost") from None
         old.meta = dict(meta) if isinstance(meta, dict) else {}
+        extra = [k for k in (data if isinstance(data, dict) else {}) if k != "cards"]
+        if "cards" in old.meta or "defaults" in old.meta or extra:
+            where = "set.yaml holds cards" if "cards" in old.meta or "defaults" in old.meta else \
+                f"cards.yaml has {', '.join(map(str, extra))}"
+            raise ImportFailed(f"{out}: {where}, which an import would rewrite; import into a folder of its own "
+                               "(tabletop writes set.yaml and cards.yaml) and nothing here is touched")
         cards = data.get("cards") if isinstance(data, dict) else data
         old.cards = [dict(c) for c in cards or [] if isinstance(c, dict)]
         mine = {str(c.get("id")) for c in old.cards}

@@ -173,3 +173,14 @@ def test_the_fan_files_font_markup_is_not_card_text(tmp_path: Path) -> None:
     (card,) = _cards(tmp_path / "fan").values()
     assert "%)" not in card["text"]
     assert card["text"].endswith("If player who played this card also plays the _Conclusion_, keep it.")
+
+
+def test_a_hand_written_set_is_never_rewritten_by_an_import(two_sets, tmp_path: Path) -> None:
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "set.yaml").write_text("set: mine\ntitle: Mine\n", encoding="utf-8")
+    (out / "cards.yaml").write_text("defaults: {type: event}\ncards:\n- {id: a, name: A}\n", encoding="utf-8")
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    with pytest.raises(ImportFailed, match="cards.yaml has defaults"):
+        import_cards(two_sets[0], out, mode="add")
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
