@@ -65,7 +65,7 @@ def read_bytes(src: Path, limit: int) -> bytes:
         raise ImportFailed(f"{src}: cannot read it: {e.strerror or e}") from e
 
 
-#: an importer's `read_source(src, images=DIR or None)`
+#: an importer's `read_source(src, images=DIR or None)`: a SourceCards, or a list of them
 Reader = Callable[..., SourceCards]
 
 
@@ -84,7 +84,10 @@ def import_sources(
     if mode not in MODES:
         raise ValueError(f"mode {mode!r} is not one of {MODES}")
     out = Path(out)
-    sources = [read(Path(s), images=Path(images) if images else None) for s in srcs]
+    sources: list[SourceCards] = []
+    for src in srcs:  # a reader may give several sources for one file (a GCCG game file lists its sets)
+        got = read(Path(src), images=Path(images) if images else None)
+        sources += got if isinstance(got, list) else [got]
     if not sources:
         raise ImportFailed("no source file given")
     for s in sources:

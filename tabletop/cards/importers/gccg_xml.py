@@ -1,6 +1,8 @@
 """`gccg-xml`: read a GCCG card-set XML file (any game's) into a card set.
 
-GCCG keeps one XML file per printed set: `<ccg-setinfo name=... game=... dir=... abbrev=...>` holding
+GCCG keeps one XML file per printed set (and a game file, `<ccg name=... dir=...>` listing them as
+`<cardset source="set.xml"/>` in its order; given that file we read every set it lists, in that order, so the
+"NAME #2" printings of decks number as GCCG's do): `<ccg-setinfo name=... game=... dir=... abbrev=...>` holding
 `<cards><card name=... graphics=... text=...><attr key=... value=.../>...</card></cards>` (the text may also be a
 `<text>` child), usually in ISO-8859-1 with `&quot;`/`&amp;` escapes. Every card keeps the set's `abbrev` (a deck
 line's "(TRU)" names it), its `graphics` file as `image` and every `attr` as a field.
@@ -18,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import ImportNote, ImportReport, field_key, number, slug
+from . import ImportFailed, ImportNote, ImportReport, field_key, number, slug
 from .build import SourceCards, import_with, read_bytes
 from .xfiles_ccg_fields import CHARACTERISTIC_VALUES, canonical_skill
 from .xfiles_ccg_json import card_record
@@ -117,10 +119,37 @@ def _generic_card(card: Node) -> dict[str, Any]:
     return out
 
 
-def read_source(src: Path, *, images: Path | None = None) -> SourceCards:
-    """Read one GCCG set file; ImportFailed with file and line when it is not one."""
+def _game_sets(src: Path, root: Node) -> list[Path]:
+    """The set files a GCCG game file (`<ccg name dir>` with `<cardset source=.../>`) lists, in its order."""
+    game_dir = root.attrs.get("dir", "").strip()
+    files = []
+    for node in root.walk():
+        if node.tag != "cardset" or not node.attrs.get("source", "").strip():
+            continue
+        name = node.attrs["source"].strip()
+        candidates = [src.parent / game_dir / name] if game_dir else []
+        candidates += [src.parent / name, src.parent / src.stem / name]
+        found = next((c for c in candidates if c.is_file()), None)
+        if found is None:
+            raise ImportFailed(f"{src}:{node.line}: the game lists the card set {name}, which is not beside it "
+                               f"(looked for {', '.join(str(c) for c in candidates)})")
+        files.append(found)
+    if not files:
+        raise ImportFailed(f"{src}:{root.line}: a GCCG game file that lists no card set (<cardset source=...>)")
+    return files
+
+
+def read_source(src: Path, *, images: Path | None = None) -> SourceCards | list[SourceCards]:
+    """Read one GCCG set file, or every set a game file lists (in its order, so "NAME #2" numbers match GCCG's);
+    ImportFailed with file and line when it is neither."""
     root = parse_xml(src, read_bytes(src, MAX_XML))
-    root_format(src, root, "a GCCG card set (<ccg-setinfo>)", tags=("ccg-setinfo",))
+    if root.tag == "ccg":
+        return [_read_set(path, parse_xml(path, read_bytes(path, MAX_XML))) for path in _game_sets(src, root)]
+    return _read_set(src, root)
+
+
+def _read_set(src: Path, root: Node) -> SourceCards:
+    root_format(src, root, "a GCCG card set (<ccg-setinfo>) or game file (<ccg>)", tags=("ccg-setinfo",))
     holder = root.find("cards") or root
     cards_xml = holder.findall("card")
     abbrev = root.attrs.get("abbrev", "").strip()

@@ -25,6 +25,7 @@ MAX_DEPTH = 64
 #: root element -> (what it is, the format that reads it)
 ROOTS = {
     "ccg-setinfo": ("a GCCG card set", "gccg-xml"),
+    "ccg": ("a GCCG game file", "gccg-xml"),
     "cockatrice_carddatabase": ("a Cockatrice card database", "cockatrice"),
     "cockatrice_deck": ("a Cockatrice deck (.cod)", ""),
     "set": ("an OCTGN set.xml", "octgn"),

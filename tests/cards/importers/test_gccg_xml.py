@@ -114,3 +114,16 @@ def test_the_command_exits_2_with_the_place_and_no_traceback(tmp_path: Path) -> 
                           str(tmp_path / "xfc")], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert run.returncode == 2 and "cut.xml:" in run.stderr and "Traceback" not in run.stderr
     assert not (tmp_path / "xfc").exists()
+
+
+def test_a_game_file_imports_its_sets_in_gccgs_order(tmp_path: Path) -> None:
+    out = tmp_path / "xfc"
+    report = import_cards(FIXTURES / "game.xml", out)
+    assert report.cards == 9
+    salt = [c for c in load_set(out).cards.values() if c.name == '"SALT & IRON"']
+    assert [(c.get("abbrev"), c.get("printing")) for c in salt] == [("TDL", 1), ("HRB", 2)]
+    missing = tmp_path / "game.xml"
+    missing.write_bytes((FIXTURES / "game.xml").read_bytes())
+    with pytest.raises(ImportFailed, match=r"game.xml:7: the game lists the card set tideline.xml"):
+        import_cards(missing, tmp_path / "other")
+    assert not (tmp_path / "other").exists()
