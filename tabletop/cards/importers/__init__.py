@@ -239,7 +239,10 @@ def staged_set(out: str | Path) -> Iterator[Path]:
             if not out.exists():
                 os.rename(stage, out)
                 return
-            for src in sorted(stage.rglob("*")):
+            # pictures first, then the cards, set.yaml last: a set.yaml on disk always comes with its cards
+            order = {"cards.yaml": 1, "set.yaml": 2}
+            for src in sorted(stage.rglob("*"), key=lambda p: (order.get(p.name, 0) if p.parent == stage else 0,
+                                                              len(p.parts), str(p))):
                 dst = out / src.relative_to(stage)
                 if src.is_dir():
                     dst.mkdir(exist_ok=True)

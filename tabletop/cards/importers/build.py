@@ -204,31 +204,32 @@ def _merge(old: _OldSet, sources: list[SourceCards], mode: str, notes: list[Impo
     taken = set(old.other_ids) | {str(c.get("id")) for c in old.cards}
     files = {s.path.name for s in sources}
     refreshed: set[int] = set()
-    seen_ids: dict[str, str] = {}  # source id (with the printed set's abbreviation) -> the first card's name
+    seen_ids: dict[tuple[str, str], str] = {}  # (printed set's abbreviation, source id) -> the first card's name
     for source in sources:
         for card, nth in zip(source.cards, _occurrences(source.cards), strict=True):
             card["source_file"] = source.path.name
             if source.abbrev and "abbrev" not in card:
                 card["abbrev"] = source.abbrev
+            given = (str(card.get("abbrev") or ""), str(card.get("source_id") or ""))
+            repeated = seen_ids.get(given) if given[1] else None
+            seen_ids.setdefault(given, str(card.get("name", "")))
             hit = next((i for k in _keys(card, nth) for i in index.get(k, ()) if i not in refreshed), None)
             if hit is not None:
                 card["id"] = merged[hit]["id"]
                 merged[hit] = card
                 refreshed.add(hit)
-                continue
-            proposed = str(card.get("id") or "card")
-            if not ID_PATTERN.fullmatch(proposed):
-                proposed = "card"
-            card["id"] = unique_id(proposed, taken, str(card.get("abbrev") or ""))
-            given = f"{card.get('abbrev') or ''} {card.get('source_id') or proposed}".strip()
-            if given in seen_ids:
+            else:
+                proposed = str(card.get("id") or "card")
+                card["id"] = unique_id(proposed if ID_PATTERN.fullmatch(proposed) else "card", taken,
+                                       str(card.get("abbrev") or ""))
+                card["_new"] = True
+                merged.append(card)
+                refreshed.add(len(merged) - 1)
+            if repeated is not None:
+                printed = f" ({given[0]})" if given[0] else ""
                 notes.append(ImportNote(card.get("_line"), str(card.get("name", "")), "id",
-                                        f"id {given!r} is also on {seen_ids[given]!r}: both kept, this one as "
+                                        f"id {given[1]!r}{printed} is also on {repeated!r}: both kept, this one as "
                                         f"{card['id']!r}", "duplicate", source.path.name))
-            seen_ids.setdefault(given, str(card.get("name", "")))
-            card["_new"] = True
-            merged.append(card)
-            refreshed.add(len(merged) - 1)
     removed: list[str] = []
     if mode == "force":
         keep = []

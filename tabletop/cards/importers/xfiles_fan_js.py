@@ -458,6 +458,28 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _read_description(card: dict[str, Any], value: Any, line: int | None, name: str,
+                      notes: list[ImportNote]) -> None:
+    """A card's `description` as its text (markup removed) and the tags its bracketed phrases give."""
+    lines = [value] if isinstance(value, str) else value if isinstance(value, list) else None
+    if lines is None:
+        notes.append(ImportNote(line, name, "description", f"description {value!r} kept as text"))
+        lines = [str(value)]
+    lines = [strip_markup(str(x)) for x in lines]
+    card["text"] = "\n".join(lines)
+    parsed = parse_description(lines)
+    for fname, tags in parsed.fields().items():
+        if isinstance(tags, str):
+            card[fname] = tags
+            continue
+        card[fname] = list(dict.fromkeys([*card.get(fname, []), *tags])) if fname != "requires" \
+            else [*card.get(fname, []), *tags]
+    if parsed.unparsed:
+        card["unparsed"] = parsed.unparsed
+        for text in parsed.unparsed:
+            notes.append(ImportNote(line, name, "description", f"kept as text: {text}"))
+
+
 def convert(objects: list[Any], source: str = "<cards.js>") -> tuple[list[dict[str, Any]], list[ImportNote]]:
     """Card mappings for our loader from the parsed JavaScript objects, and notes on everything not fully read."""
     cards: list[dict[str, Any]] = []
@@ -485,23 +507,7 @@ def convert(objects: list[Any], source: str = "<cards.js>") -> tuple[list[dict[s
             if key in ("id", "name", "type"):
                 continue
             if key == "description":
-                lines = [value] if isinstance(value, str) else value if isinstance(value, list) else None
-                if lines is None:
-                    notes.append(ImportNote(line, name, key, f"description {value!r} kept as text"))
-                    lines = [str(value)]
-                lines = [strip_markup(str(x)) for x in lines]
-                card["text"] = "\n".join(lines)
-                parsed = parse_description(lines)
-                for fname, tags in parsed.fields().items():
-                    if isinstance(tags, str):
-                        card[fname] = tags
-                        continue
-                    card[fname] = list(dict.fromkeys([*card.get(fname, []), *tags])) if fname != "requires" \
-                        else [*card.get(fname, []), *tags]
-                if parsed.unparsed:
-                    card["unparsed"] = parsed.unparsed
-                    for text in parsed.unparsed:
-                        notes.append(ImportNote(line, name, "description", f"kept as text: {text}"))
+                _read_description(card, value, line, name, notes)
                 continue
             target = RENAMED.get(key, _snake(key))
             target = RESERVED.get(target, target) if key not in RENAMED else target
