@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 __all__ = ["HELP", "NAME", "add_arguments", "run"]
 
@@ -19,8 +20,11 @@ HELP = "Import card data from other formats into a card set folder: `import FORM
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from ..cards.importers import IMPORTERS
+    from ..cards.importers import IMPORTERS, get_importer
 
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = "formats:\n" + "\n".join(f"  {name:16} {_help(get_importer, name)}" for name in sorted(IMPORTERS)) \
+        + "\n\nEvery format read is described in docs/FORMATS.md (Formats read from other programs)."
     parser.add_argument("format", choices=sorted(IMPORTERS), help="the source format")
     parser.add_argument("src", nargs="+", help="the source file(s); several make one set")
     parser.add_argument("--out", required=True, help="the card set folder to write (its name is the set id)")
@@ -35,6 +39,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     mode.add_argument("--force", action="store_true", help="re-import these sources into the set at --out: their "
                       "cards are replaced (keeping ids), cards gone from them removed, other sources' cards kept")
     parser.add_argument("--quiet", action="store_true", help="print only the summary line")
+
+
+def _help(get_importer: Any, name: str) -> str:
+    try:
+        return str(get_importer(name).HELP)
+    except Exception as e:  # noqa: BLE001 - a broken importer must not break the others' help
+        return f"(unavailable: {e})"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -29,7 +29,8 @@ from .xmlread import MAX_XML, Node, parse_xml, root_format
 __all__ = ["FORMAT", "HELP", "import_cards", "is_xfiles", "read_source", "xfiles_record"]
 
 FORMAT = "gccg-xml"
-HELP = "a GCCG card-set XML file (<ccg-setinfo>, any game; the X-Files CCG's attributes read as its fields)"
+HELP = ("a GCCG card-set XML file (<ccg-setinfo>, any game; the X-Files CCG's attributes read as its fields), or a "
+        "game file (<ccg>) for all its sets")
 
 #: X-Files CCG attribute keys that are no skill but a field of the record
 _XF_PLAIN = {"type", "cost", "id", "rarity", "episode", "prerequisite", "question"}
