@@ -15,6 +15,7 @@ Either way a card keeps its id across re-imports, so decks and saves written aga
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -30,6 +31,8 @@ __all__ = [
     "import_sources",
     "import_with",
     "read_bytes",
+    "read_json",
+    "read_text",
 ]
 
 MODES = ("new", "add", "force")
@@ -66,6 +69,30 @@ def read_bytes(src: Path, limit: int) -> bytes:
 
 
 #: an importer's `read_source(src, images=DIR or None)`: a SourceCards, or a list of them
+def read_text(src: Path, limit: int) -> str:
+    """A source file as UTF-8 text (a byte-order mark dropped), or ImportFailed naming the line of a bad byte."""
+    data = read_bytes(src, limit)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise ImportFailed(f"{src}:{line}: not UTF-8 text ({e.reason} at byte {e.start})") from e
+
+
+def read_json(src: Path, limit: int) -> tuple[Any, str]:
+    """A JSON source's data and text, or ImportFailed naming line and column (and XML given for JSON)."""
+    text = read_text(src, limit)
+    try:
+        return json.loads(text), text
+    except json.JSONDecodeError as e:
+        what = "XML, not JSON (another format?)" if text.lstrip().startswith("<") else f"not JSON: {e.msg}"
+        raise ImportFailed(f"{src}:{e.lineno}:{e.colno}: {what}") from e
+    except ValueError as e:  # a number too long to read
+        raise ImportFailed(f"{src}: not readable JSON: {e}") from e
+    except RecursionError as e:
+        raise ImportFailed(f"{src}: JSON nested too deeply to read") from e
+
+
 Reader = Callable[..., SourceCards]
 
 

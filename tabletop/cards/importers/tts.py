@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import re
 import sys
 from collections.abc import Iterator
@@ -25,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from . import ImportFailed, ImportNote, ImportReport
-from .build import SourceCards, import_with, read_bytes
+from .build import SourceCards, import_with, read_json
 
 __all__ = ["FORMAT", "HELP", "card_objects", "import_cards", "read_source", "sheet_file"]
 
@@ -193,19 +192,7 @@ def _convert(data: Any, src: Path, text: str, images: Path | None,
 
 def read_source(src: Path, *, images: Path | None = None) -> SourceCards:
     """Read one TTS save or saved object; ImportFailed with file and line when it is not one."""
-    data_bytes = read_bytes(src, MAX_TTS)
-    try:
-        text = data_bytes.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data_bytes.count(b"\n", 0, e.start) + 1
-        raise ImportFailed(f"{src}:{line}: not UTF-8 text ({e.reason} at byte {e.start})") from e
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        what = "XML, not a TTS save (JSON)" if text.lstrip().startswith("<") else f"not JSON: {e.msg}"
-        raise ImportFailed(f"{src}:{e.lineno}:{e.colno}: {what}") from e
-    except (ValueError, RecursionError) as e:
-        raise ImportFailed(f"{src}: not readable JSON ({e})") from e
+    data, text = read_json(src, MAX_TTS)
     if not isinstance(data, dict) or not ("ObjectStates" in data or "Name" in data):
         raise ImportFailed(f"{src}:1: not a Tabletop Simulator save or saved object (no ObjectStates, no object "
                            "Name)")

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from . import ImportFailed, ImportNote, ImportReport, slug, unique_id
-from .build import SourceCards, import_with, read_bytes
+from .build import SourceCards, import_with, read_json
 from .xfiles_ccg_fields import (
     CHARACTERISTIC_VALUES,
     SKILLS,
@@ -286,20 +286,7 @@ def convert(records: list[Any], source: str = "<cards.json>", lines: list[int] |
 
 def read_source(src: Path, *, images: Path | None = None) -> SourceCards:
     """Read one database file (JSON) into cards and notes; ImportFailed with file and line when it cannot."""
-    data_bytes = read_bytes(src, MAX_SOURCE)
-    try:
-        text = data_bytes.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data_bytes.count(b"\n", 0, e.start) + 1
-        raise ImportFailed(f"{src}:{line}: not UTF-8 text ({e.reason} at byte {e.start})") from e
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ImportFailed(f"{src}:{e.lineno}:{e.colno}: not JSON: {e.msg}") from e
-    except ValueError as e:  # a number too long to read
-        raise ImportFailed(f"{src}: not readable JSON: {e}") from e
-    except RecursionError as e:
-        raise ImportFailed(f"{src}: JSON nested too deeply to read") from e
+    data, text = read_json(src, MAX_SOURCE)
     if isinstance(data, dict) and isinstance(data.get("cards"), list):
         data = data["cards"]
     if not isinstance(data, list):

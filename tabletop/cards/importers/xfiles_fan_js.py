@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from . import ImportFailed, ImportNote, ImportReport, slug, unique_id
-from .build import SourceCards, import_with, read_bytes
+from .build import SourceCards, import_with, read_text
 
 __all__ = [
     "FORMAT",
@@ -527,12 +527,7 @@ def convert(objects: list[Any], source: str = "<cards.js>") -> tuple[list[dict[s
 
 def read_source(src: Path, *, images: Path | None = None) -> SourceCards:
     """Read one card file into cards and notes; ImportFailed with file and line when it cannot be read."""
-    data = read_bytes(src, MAX_SOURCE)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise ImportFailed(f"{src}:{line}: not UTF-8 text ({e.reason} at byte {e.start})") from e
+    text = read_text(src, MAX_SOURCE)
     objects, trailing = read_js_cards(text, str(src))
     cards, notes = convert(objects, str(src))
     if trailing is not None:

@@ -92,7 +92,7 @@ def test_one_card_id_on_two_sheets_keeps_both(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("body", "message"), [
     (lambda t: t[: len(t) // 2], r"save.json:\d+:\d+: not JSON"),
-    (lambda t: '<?xml version="1.0"?><set/>', r"save.json:1:1: XML, not a TTS save"),
+    (lambda t: '<?xml version="1.0"?><set/>', r"save.json:1:1: XML, not JSON"),
     (lambda t: '[{"title": "Quiet Room", "type": "Event"}]', r"save.json:1: not a Tabletop Simulator save"),
     (lambda t: '{"SaveName": "x", "ObjectStates": [{"Name": "Custom_Token"}]}', r"save.json: no card objects"),
 ])
