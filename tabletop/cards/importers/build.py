@@ -55,6 +55,12 @@ class SourceCards:
     images: dict[str, bytes] = field(default_factory=dict)
     #: more `set.yaml` keys this source gives (kept unless the set already has them)
     meta: dict[str, Any] = field(default_factory=dict)
+    #: what names this source in the set (`source_file` on its cards; what `--force` replaces): its file name,
+    #: unless the format has a better one (OCTGN sets are all "set.xml": their GUID)
+    key: str = ""
+
+    def __post_init__(self) -> None:
+        self.key = self.key or self.path.name
 
 
 def read_bytes(src: Path, limit: int) -> bytes:
@@ -229,12 +235,12 @@ def _merge(old: _OldSet, sources: list[SourceCards], mode: str, notes: list[Impo
         for k in _keys(c, nth):
             index.setdefault(k, []).append(i)
     taken = set(old.other_ids) | {str(c.get("id")) for c in old.cards}
-    files = {s.path.name for s in sources}
+    files = {s.key for s in sources}
     refreshed: set[int] = set()
     seen_ids: dict[tuple[str, str], str] = {}  # (printed set's abbreviation, source id) -> the first card's name
     for source in sources:
         for card, nth in zip(source.cards, _occurrences(source.cards), strict=True):
-            card["source_file"] = source.path.name
+            card["source_file"] = source.key
             if source.abbrev and "abbrev" not in card:
                 card["abbrev"] = source.abbrev
             given = (str(card.get("abbrev") or ""), str(card.get("source_id") or ""))
@@ -308,8 +314,10 @@ def _meta(old: _OldSet, sources: list[SourceCards], fmt: str, title: str | None)
         [dict(listed)] if isinstance(listed, dict) else []
     for s in sources:
         entry: dict[str, Any] = {"format": fmt, "file": s.path.name, "cards": len(s.cards)}
+        if s.key != s.path.name:
+            entry["source"] = s.key
         if s.abbrev:
             entry["abbrev"] = s.abbrev
-        entries = [e for e in entries if e.get("file") != s.path.name] + [entry]
+        entries = [e for e in entries if e.get("source", e.get("file")) != s.key] + [entry]
     meta["imported_from"] = entries
     return meta

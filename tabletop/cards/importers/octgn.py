@@ -92,8 +92,10 @@ def read_source(src: Path, *, images: Path | None = None) -> SourceCards:
                                     "its id is made from its name", "missing"))
         cards.append({**_card(node, images), "_line": node.line})
     meta = {k: root.attrs[k] for k in ("id", "gameId", "gameVersion", "version") if root.attrs.get(k)}
+    set_guid = root.attrs.get("id", "").strip()
     return SourceCards(src, cards, notes, title=root.attrs.get("name", "").strip() or src.stem, ruleset="freeform",
-                       meta={"octgn": meta} if meta else {})
+                       meta={"octgn": meta} if meta else {},
+                       key=f"octgn:{set_guid}" if set_guid else f"{src.parent.name}/{src.name}")
 
 
 def import_cards(src: str | Path | list[str | Path], out: str | Path, **options: Any) -> ImportReport:

@@ -91,3 +91,18 @@ def test_broken_files_fail_with_file_and_line_and_write_nothing(tmp_path: Path, 
     with pytest.raises(ImportFailed, match=message):
         get_importer(fmt).import_cards(src, tmp_path / "out")
     assert sorted(p.name for p in tmp_path.iterdir()) == [fixture.name]
+
+
+def test_two_octgn_sets_named_set_xml_stay_apart_on_a_reimport(tmp_path: Path) -> None:
+    other = tmp_path / "Expansion" / "set.xml"
+    other.parent.mkdir()
+    text = OCTGN.read_text(encoding="utf-8").replace("7c1d2f40-6a0e-4f3b-8d5e-2b9a1c0e4f10",
+                                                     "7c1d2f40-6a0e-4f3b-8d5e-2b9a1c0e4f11")
+    other.write_text(text.replace("a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c0", "b0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c0"),
+                     encoding="utf-8")
+    out = tmp_path / "harbor"
+    importer = get_importer("octgn")
+    importer.import_cards([OCTGN, other], out, mode="new")
+    assert len(load_set(out).cards) == 8
+    report = importer.import_cards(OCTGN, out, mode="force")
+    assert (report.total, [n for n in report.notes if n.kind == "removed"]) == (8, [])
