@@ -198,8 +198,11 @@ class _OldSet:
                 f"cards.yaml has {', '.join(map(str, extra))}"
             raise ImportFailed(f"{out}: {where}, which an import would rewrite; import into a folder of its own "
                                "(tabletop writes set.yaml and cards.yaml) and nothing here is touched")
-        cards = data.get("cards") if isinstance(data, dict) else data
-        old.cards = [dict(c) for c in cards or [] if isinstance(c, dict)]
+        cards = (data.get("cards") if isinstance(data, dict) else data) or []
+        if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
+            raise ImportFailed(f"{out / 'cards.yaml'}: not a list of cards (`tabletop cards check {out}` says "
+                               "where); fix it first, so none of its cards are lost")
+        old.cards = [dict(c) for c in cards]
         mine = {str(c.get("id")) for c in old.cards}
         card_set, _problems = read_set(out)
         old.other_ids = {cid for cid in card_set.cards if cid not in mine}
