@@ -209,7 +209,7 @@ def run(args: argparse.Namespace) -> int:
     if args.join is not None:
         return _join(args, size)
     from ..errors import TabletopError
-    from ..ui.botseats import parse_bots
+    from ..ui.app.botseats import parse_bots
     from .common import check_seat, parse_seat_map
 
     try:

@@ -639,7 +639,7 @@ def test_the_status_says_what_ends_the_step_and_the_turn() -> None:
     players get priority again). The status's prompt (the rules panel's first line) now says what the passes lead
     to, the short `todo` of the top bar stays as it was, and the log says each Step that began."""
     from tabletop.game import new_session
-    from tabletop.ui.describe import describe_entry
+    from tabletop.ui.panels.describe import describe_entry
 
     s = new_session("tragedy", 2, enforcement="strict", seed=1, names=["Ann", "Bob"])
     rules, st = s.rules, s.state

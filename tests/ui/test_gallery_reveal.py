@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.core import actions as A
-from tabletop.ui.settings import HEADLESS_DT
+from tabletop.ui.app.settings import HEADLESS_DT
 from tests.ui.uihelpers import click, key, zone_center
 
 __all__: list[str] = []

@@ -252,7 +252,7 @@ def test_a_joined_window_at_a_served_games_host_seat_turns_the_dial() -> None:
 
 def test_the_table_labels_a_lan_players_zones_with_the_name_they_joined_with(lan):
     """The felt's zone labels say "bob · Hand", as the log and the seats panel do (they said "Seat 2 · Hand")."""
-    from tabletop.ui.layout import label_variants
+    from tabletop.ui.table.layout import label_variants
 
     host_app, guest = lan
     names = {p["seat"]: p["name"] for p in host_app._table_players()}

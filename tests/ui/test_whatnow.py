@@ -17,7 +17,7 @@ from tabletop.game import new_session, quick_table
 from tabletop.rules import RULESETS, Ruleset
 from tabletop.rules.bots import table_action
 from tabletop.ui import TableApp
-from tabletop.ui.render import GLOW
+from tabletop.ui.table.render import GLOW
 from tests.ui.uihelpers import choose, click, drag, key, mouse, post, screen_of, zone_center
 
 SIZE = (1280, 800)
@@ -462,7 +462,7 @@ def test_a_move_left_at_a_default_reads_as_that_default() -> None:
 
     from tabletop.core.actions import ACTION_TYPES
     from tabletop.rules import RULESETS, get_ruleset
-    from tabletop.ui.whatnow import worded
+    from tabletop.ui.panels.whatnow import worded
 
     for name in RULESETS:
         get_ruleset(name)  # registers its action types

@@ -18,7 +18,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
-from ..core import actions as A
+from ...core import actions as A
 from .movelist import TIP_WRAP, fit_text
 
 __all__ = ["DURATIONS", "ActiveReveal", "RevealBar", "reveal_menu_items"]

@@ -11,8 +11,8 @@ import itertools
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..core.stream import StreamItem
-from ..net.patches import PatchedView
+from ...core.stream import StreamItem
+from ...net.patches import PatchedView
 from .layout import Layout, build_layout
 
 __all__ = ["CardsSeen", "TableView"]

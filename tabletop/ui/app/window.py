@@ -18,20 +18,34 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ..core.session import Session
-from .assets import AssetLoader
-from .camera import Camera
-from .commands import CommandsMixin
-from .dialogs import DialogsMixin, parse_house_rules
-from .forms import JoinDialog, NewGameDialog
-from .frame import REPAINT_EVENTS, DrawMixin
-from .gallery import GalleryWindow
-from .gestures import GesturesMixin, _Drag, _Press
-from .layout import Item, Layout, ZoneBox
+from ...core.session import Session
+from ..dialogs.events import DialogsMixin, parse_house_rules
+from ..dialogs.forms import JoinDialog, NewGameDialog
+from ..dialogs.gallery import GalleryWindow
+from ..dialogs.widgets import (
+    ContextMenu,
+    Dialog,
+    HelpOverlay,
+    Notices,
+    Prompt,
+    StartScreen,
+    VoteDialog,
+    drop_tooltips,
+)
+from ..input.commands import CommandsMixin
+from ..input.gestures import GesturesMixin, _Drag, _Press
+from ..panels.reveals import RevealBar
+from ..panels.sidebar import PanelsMixin, _Legal
+from ..panels.sidepanel import SidePanel
+from ..panels.topbar import TopBar
+from ..table.assets import AssetLoader
+from ..table.camera import Camera
+from ..table.frame import REPAINT_EVENTS, DrawMixin
+from ..table.layout import Item, Layout, ZoneBox
+from ..table.motion import Motion, VelocityTracker
+from ..table.render import HandCard, HandStrip, Renderer
+from ..table.tableview import TableView
 from .lifecycle import LifecycleMixin
-from .motion import Motion, VelocityTracker
-from .render import HandCard, HandStrip, Renderer
-from .reveals import RevealBar
 from .settings import (
     HEADLESS_DT,
     INPUT_EVENTS,
@@ -43,31 +57,17 @@ from .settings import (
     UI_EVENTS,
     UI_IDLE_S,
 )
-from .sidebar import PanelsMixin, _Legal
 from .source import (
     Background,
     Happening,
     Stream,
     TableSource,
 )
-from .tableview import TableView
-from .widgets import (
-    ContextMenu,
-    Dialog,
-    HelpOverlay,
-    Notices,
-    Prompt,
-    SidePanel,
-    StartScreen,
-    TopBar,
-    VoteDialog,
-    drop_tooltips,
-)
 
 __all__ = ["HEADLESS_DT", "LEGAL_CAP", "TableApp", "default_assets_dir", "parse_house_rules"]
 def default_assets_dir() -> Path | None:
     """assets/ of the working folder, else the one beside the package."""
-    for p in (Path.cwd() / "assets", Path(__file__).resolve().parents[2] / "assets"):
+    for p in (Path.cwd() / "assets", Path(__file__).resolve().parents[3] / "assets"):
         if p.is_dir():
             return p
     return None
@@ -110,11 +110,11 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.size = self.screen.get_size()
         self.fps = fps
         self.clock = pygame.time.Clock()
-        theme = Path(__file__).with_name("theme.json")
+        theme = Path(__file__).parents[1] / "theme.json"
         self.manager = _Manager(self.size, str(theme) if theme.is_file() else None)
         # the log's and the rules panel's <b> (noto_sans bold 13) is loaded by the theme's #moves_label block
         if library is None:
-            from ..cards import default_library
+            from ...cards import default_library
 
             library = default_library()
         self.library = library

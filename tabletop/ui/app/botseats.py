@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..core.actions import Action
-from ..core.session import Result, Session
-from ..net.patches import PatchedView
+from ...core.actions import Action
+from ...core.session import Result, Session
+from ...net.patches import PatchedView
 
 __all__ = ["BOT_CHOICES", "BotSeats", "parse_bots"]
 
@@ -21,7 +21,7 @@ BOT_CHOICES = ("human", "random", "greedy")
 
 def parse_bots(specs: list[str] | tuple[str, ...], seats: int | None = None) -> dict[int, str]:
     """`SEAT=NAME` strings (seats count from 1, NAME random or greedy) as {seat from 0: name}."""
-    from ..rules.bots import BOTS
+    from ...rules.bots import BOTS
 
     out: dict[int, str] = {}
     for spec in specs:
@@ -73,8 +73,8 @@ class BotSeats:
     """
 
     def __init__(self, session: Session, names: Mapping[int, str], *, seed: int = 0, delay: float = 0.3) -> None:
-        from ..core.stream import LEGAL_CAP, SeatStream
-        from ..rules.bots import make_bot
+        from ...core.stream import LEGAL_CAP, SeatStream
+        from ...rules.bots import make_bot
 
         self.session = session
         self.delay = delay

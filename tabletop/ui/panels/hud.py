@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from .assets import AssetLoader
+from ..table.assets import AssetLoader
 
 __all__ = ["BAD", "BG", "DIM", "GOLD", "GOOD", "HEADER_H", "INK", "PANEL", "Hud", "HudContext", "Panel", "Row", "make_hud", "signed", "wrap"]
 
@@ -481,6 +481,6 @@ def signed(v: Any) -> str:
 
 def make_hud(ruleset: str, assets: AssetLoader | None = None) -> Hud | None:
     """The board a ruleset registered (tabletop.ui.panels), or None: the side panel's words serve it."""
-    from .panels import make_panel
+    from .registry import make_panel
 
     return make_panel(ruleset, assets)

@@ -18,10 +18,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import actions as A
-from ..core.ruleset import Violation
-from ..core.session import Result, Session
-from ..core.stream import SeatStream
+from ...core import actions as A
+from ...core.ruleset import Violation
+from ...core.session import Result, Session
+from ...core.stream import SeatStream
 from .streams import Background, Stream, _HostedStream, _RemoteStream
 
 __all__ = ["Background", "Happening", "HostedSource", "LocalSource", "LogRow", "RemoteSource", "Stream", "TableSource",
@@ -191,7 +191,7 @@ class LocalSource(TableSource):
         return seat in self.session.hosts
 
     def save(self, path: Any) -> None:
-        from ..store import save_game
+        from ...store import save_game
 
         save_game(self.session, path)
 

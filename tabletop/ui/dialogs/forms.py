@@ -17,7 +17,7 @@ from pygame_gui.elements import (
     UIWindow,
 )
 
-from .widgets import ENFORCEMENT
+from ..panels.topbar import ENFORCEMENT
 
 __all__ = ["JoinDialog", "NewGameDialog"]
 

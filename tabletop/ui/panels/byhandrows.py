@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..core.actions import ACTION_TYPES
+from ...core.actions import ACTION_TYPES
 
 __all__ = ["HEADING", "OTHER_MOVES", "by_hand_rows", "is_by_hand", "ordinal"]
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
-from ..core.reducer import ATTACH_OFFSET
+from ...core.reducer import ATTACH_OFFSET
 from .arrange import (
     ATTACH_PEEK,
     CARD_H,

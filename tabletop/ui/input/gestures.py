@@ -16,17 +16,17 @@ from typing import Any
 
 import pygame
 
-from ..core import actions as A
-from .layout import Item, ZoneBox
-from .motion import FLING_MIN_PX
-from .render import HandCard
-from .settings import (
+from ...core import actions as A
+from ..app.settings import (
     DOUBLE_CLICK_S,
     DRAG_THRESHOLD,
     KMOD_ALT,
     KMOD_CTRL,
     KMOD_SHIFT,
 )
+from ..table.layout import Item, ZoneBox
+from ..table.motion import FLING_MIN_PX
+from ..table.render import HandCard
 
 __all__ = ["GesturesMixin"]
 

@@ -15,11 +15,11 @@ from typing import Any
 
 import pygame
 
+from ..panels.status import badge_text
 from .assets import AssetLoader, hex_color
 from .camera import Camera
 from .layout import CARD_H, CARD_W, Item, Layout, ZoneBox, fit_label, label_variants
 from .scene import Scene
-from .status import badge_text
 
 __all__ = ["BG", "FELT", "HandCard", "HandStrip", "LabelPlacement", "Renderer"]
 

@@ -11,13 +11,13 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ..core import actions as A
-from .describe import entry_html
-from .forms import JoinDialog, NewGameDialog
-from .source import (
+from ...core import actions as A
+from ..app.source import (
     Background,
     RemoteSource,
 )
+from ..panels.describe import entry_html
+from .forms import JoinDialog, NewGameDialog
 from .widgets import (
     Dialog,
     VoteDialog,
@@ -286,7 +286,7 @@ class DialogsMixin:
 
     def _start_button(self, key: str | None) -> None:
         if key == "quick":
-            from ..game import quick_table
+            from ...game import quick_table
 
             self.set_session(quick_table(), 0)
         elif key == "new":
@@ -303,7 +303,7 @@ class DialogsMixin:
     def info_dialog(self) -> None:
         if self.source is None:
             return
-        from ..rules import RULESETS
+        from ...rules import RULESETS
 
         v = self.view
         cls = RULESETS.get(v.get("ruleset", ""))
@@ -362,7 +362,7 @@ class DialogsMixin:
 
     def new_game_dialog(self, host: bool = False) -> None:
         """The New game window; `host`: the game it starts is served on the LAN (the start screen's Host)."""
-        from ..rules import RULESETS
+        from ...rules import RULESETS
 
         if self.newgame is not None:
             self.newgame.kill()
@@ -377,7 +377,7 @@ class DialogsMixin:
 
     def browse_lan(self) -> None:
         """Look for LAN games in the background (mDNS takes a couple of seconds); the Join window lists them."""
-        from ..net.discovery import browse
+        from ...net.discovery import browse
 
         dialog = self.join_dialog
         if dialog is None or self.background is not None:
@@ -401,7 +401,7 @@ class DialogsMixin:
         if self.background is not None:
             self.notify("Still busy: try again in a moment", "info", 2.0)
             return
-        from ..net.client import ClientThread
+        from ...net.client import ClientThread
 
         seat = picked.get("seat", "any")
         thread = ClientThread(address, name=picked.get("name", ""), seat=seat, password=picked.get("password", ""))
@@ -420,7 +420,7 @@ class DialogsMixin:
         self.background = Background(lambda: thread.connect(8.0), connected)
 
     def _start_new_game(self) -> None:
-        from ..game import new_session
+        from ...game import new_session
 
         assert self.newgame is not None
         v = self.newgame.values()
@@ -442,7 +442,7 @@ class DialogsMixin:
         if hosting:
             import socket
 
-            from ..net.host import DEFAULT_PORT
+            from ...net.host import DEFAULT_PORT
 
             self.bot_names = {}
             name = f"{v['ruleset']} on {socket.gethostname()}"
@@ -496,7 +496,7 @@ def parse_house_rules(text: str) -> dict[str, Any]:
         return {}
     p = Path(text)
     if p.suffix in (".yaml", ".yml", ".json") and p.is_file():
-        from ..yamlsafe import load_file
+        from ...yamlsafe import load_file
 
         data = load_file(p).data
         if not isinstance(data, dict):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ..core.stream import SeatStream, StreamItem
+from ...core.stream import SeatStream, StreamItem
 
 __all__ = ["Background", "Stream"]
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core import actions as A
-from .whatnow import moves_to, names_piece
+from ...core import actions as A
+from ..panels.whatnow import moves_to, names_piece
 
 __all__ = ["GESTURES", "LegalGesturesMixin", "gesture_moves", "gesture_of", "move_gestures"]
 

@@ -12,26 +12,24 @@ from typing import Any
 
 import pygame
 
-from ..core import actions as A
-from .byhandrows import ordinal
-from .describe import entry_html
-from .hud import HudContext, make_hud
-from .settings import (
+from ...core import actions as A
+from ..app.settings import (
     LOG_ROWS,
     PREVIEW_H,
 )
-from .sidepanel import SeatLine
-from .source import (
+from ..app.source import (
     LogRow,
 )
-from .status import status_html
-from .topbar import bar_height, with_connection
-from .whatnow import MoveRow, StatusLine, kind_verb, move_rows, status_variants, who_acts
-from .widgets import (
+from ..dialogs.widgets import (
     HelpOverlay,
-    SidePanel,
-    TopBar,
 )
+from .byhandrows import ordinal
+from .describe import entry_html
+from .hud import HudContext, make_hud
+from .sidepanel import SeatLine, SidePanel
+from .status import status_html
+from .topbar import TopBar, bar_height, with_connection
+from .whatnow import MoveRow, StatusLine, kind_verb, move_rows, status_variants, who_acts
 
 __all__ = ["PanelsMixin"]
 
@@ -447,7 +445,7 @@ def _token_words(status: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _title(ruleset: str) -> str:
-    from ..rules import RULESETS
+    from ...rules import RULESETS
 
     cls = RULESETS.get(ruleset)
     return getattr(cls, "title", ruleset) if cls is not None else ruleset

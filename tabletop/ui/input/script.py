@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..core.actions import action_from_dict
-from ..errors import TabletopError
+from ...core.actions import action_from_dict
+from ...errors import TabletopError
 
 if TYPE_CHECKING:
-    from .app import TableApp
+    from ..app.window import TableApp
 
 __all__ = ["HOLD_FRAMES", "ScriptError", "key_code", "load_script", "mouse_events", "run_script", "step_frames"]
 
@@ -53,7 +53,7 @@ def load_script(path: str | Path) -> list[dict[str, Any]]:
     if path.suffix == ".json":
         data = json.loads(path.read_text())
     else:
-        from ..yamlsafe import load_file
+        from ...yamlsafe import load_file
 
         data = load_file(path).data
     if not isinstance(data, list):

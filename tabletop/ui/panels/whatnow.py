@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.words import action_defaults, action_todo, action_words, fill
+from ...core.words import action_defaults, action_todo, action_words, fill
 from .byhandrows import OTHER_MOVES, by_hand_rows, is_by_hand
 from .status import SEAT_KEYS, describe_action, field_words
 

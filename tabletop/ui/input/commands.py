@@ -11,24 +11,24 @@ from typing import Any
 
 import pygame
 
-from ..core import actions as A
-from ..core.session import Result
-from .gallery import Entry, GalleryMoves, GalleryWindow, gallery_entries
-from .gestures import _Press
-from .legalgestures import LegalGesturesMixin
-from .reveals import reveal_menu_items
-from .settings import (
+from ...core import actions as A
+from ...core.session import Result
+from ..app.settings import (
     KMOD_CTRL,
     KMOD_SHIFT,
     MOD_KEYS,
 )
-from .whatnow import card_moves, who_acts
-from .widgets import (
-    ENFORCEMENT,
+from ..dialogs.gallery import Entry, GalleryMoves, GalleryWindow, gallery_entries
+from ..dialogs.widgets import (
     ChoiceDialog,
     ContextMenu,
     Prompt,
 )
+from ..panels.reveals import reveal_menu_items
+from ..panels.topbar import ENFORCEMENT
+from ..panels.whatnow import card_moves, who_acts
+from .gestures import _Press
+from .legalgestures import LegalGesturesMixin
 
 __all__ = ["CommandsMixin"]
 

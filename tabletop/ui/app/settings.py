@@ -9,7 +9,7 @@ __all__ = ["BAR_H", "DOUBLE_CLICK_S", "DRAG_THRESHOLD", "HEADLESS_DT", "INPUT_EV
            "KMOD_SHIFT", "LEGAL_CAP", "LOG_FLUSH_S", "LOG_ROWS", "MOD_KEYS", "MOVES_CAP", "PAN_SPEED", "PREVIEW_H",
            "SIDE_W", "SIDE_W_NARROW", "TOKEN_COLORS", "UI_EVENTS", "UI_IDLE_S", "WIDE_W"]
 
-from .widgets import BAR_H  # noqa: E402
+from ..panels.topbar import BAR_H  # noqa: E402
 
 SIDE_W = 300
 #: the side panel in a window narrower than WIDE_W (it starts narrow there, and folds away with F4)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pygame
 
-    from .assets import AssetLoader
+    from ..table.assets import AssetLoader
     from .hud import Hud
 
 __all__ = ["face_painter", "hidden_fields", "hide_fields", "make_panel", "register_face", "register_panel"]

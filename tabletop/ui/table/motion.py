@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core.session import Result, Session
-from ..physics import FlingController
+from ...core.session import Result, Session
+from ...physics import FlingController
 
 __all__ = ["FLING_MIN_PX", "VELOCITY_WINDOW", "Motion", "VelocityTracker"]
 

@@ -23,10 +23,9 @@ from pygame_gui.elements import (
     UIWindow,
 )
 
-from .shortcuts import SHORTCUTS
-from .sidepanel import LOG_MIN_H, OVERLAY_BACK, SidePanel, side_heights, whole_lines  # noqa: F401  (imported from here by others)
-from .textboxes import WrapBox
-from .topbar import BAR_H, ENFORCEMENT, TopBar  # noqa: F401  (the bar lives in topbar.py; imported from here by others)
+from ..input.shortcuts import SHORTCUTS
+from ..panels.sidepanel import whole_lines
+from ..panels.textboxes import WrapBox
 
 __all__ = [
     "ChoiceDialog",
@@ -35,10 +34,7 @@ __all__ = [
     "HelpOverlay",
     "Notices",
     "Prompt",
-    "SidePanel",
-    "side_heights",
     "StartScreen",
-    "TopBar",
     "VoteDialog",
     "drop_tooltips",
 ]

@@ -8,9 +8,9 @@ from typing import Any
 
 import pygame
 
+from ..app.settings import SIDE_W, SIDE_W_NARROW, WIDE_W
+from ..panels.topbar import bar_height
 from .render import BG, HandCard
-from .settings import SIDE_W, SIDE_W_NARROW, WIDE_W
-from .topbar import bar_height
 
 __all__ = ["DrawMixin", "REPAINT_EVENTS"]
 

@@ -14,17 +14,17 @@ from typing import Any
 
 import pygame
 
-from ..core.session import Result, Session
-from .motion import Motion
+from ...core.session import Result, Session
+from ..dialogs.widgets import (
+    StartScreen,
+)
+from ..table.motion import Motion
 from .source import (
     Happening,
     HostedSource,
     LocalSource,
     RemoteSource,
     TableSource,
-)
-from .widgets import (
-    StartScreen,
 )
 
 __all__ = ["CARD_POLL_S", "LifecycleMixin"]
@@ -95,7 +95,7 @@ class LifecycleMixin:
         self.refresh(force=True)
         self.fit()
         if source.kind in ("local", "host") and source.session is not None:
-            from ..game import start_problems
+            from ...game import start_problems
 
             problems = start_problems(source.session)
             if problems:  # a warn game started with an illegal deck: the log lists each problem with its rule
@@ -166,7 +166,7 @@ class LifecycleMixin:
 
     def _card_watchers(self) -> list[Any]:
         """One watcher per card library in use here: the window's (faces) and the session's ruleset's, if another."""
-        from ..cards.watch import CardWatcher
+        from ...cards.watch import CardWatcher
 
         libraries = [self.library]
         rules_library = getattr(getattr(self.session, "rules", None), "library", None)
@@ -193,7 +193,7 @@ class LifecycleMixin:
 
     def _cards_changed(self, sets: list[str]) -> None:
         """Cards were reloaded: drop every face drawn from the old text and show the table again."""
-        from .render import Renderer
+        from ..table.render import Renderer
 
         self.assets.forget_cards()
         self.renderer = Renderer(self.assets)
@@ -232,7 +232,7 @@ class LifecycleMixin:
         if self.autosave_path is None or self.session is None or self.source is None or self.source.kind != "local":
             return  # a hosted game is autosaved by its host; a joined one is the host's to keep
         try:
-            from ..store import Autosaver  # type: ignore[attr-defined]
+            from ...store import Autosaver  # type: ignore[attr-defined]
         except ImportError:
             return
         try:
@@ -253,8 +253,8 @@ class LifecycleMixin:
     def host(self, session: Session, *, port: int = 0, name: str = "tabletop", password: str = "",
              autosave: str | Path | None = None, announce: bool = True, bind: str = "0.0.0.0") -> Any:
         """Serve `session` on the LAN and play its first seat here; returns the running EmbeddedHost."""
-        from ..net.discovery import lan_address
-        from ..net.host import EmbeddedHost
+        from ...net.discovery import lan_address
+        from ...net.host import EmbeddedHost
 
         session.hosts = {0}  # the host's own seat turns the dial; joined seats may not
         host = EmbeddedHost(session, port=port, name=name, password=password, local_seats=(0,), bind=bind,
@@ -267,7 +267,7 @@ class LifecycleMixin:
     def join(self, address: str, *, seat: int | str | None = "any", name: str = "", password: str = "",
              timeout: float = 10.0) -> Any:
         """Connect to a LAN game and sit at the seat the host gives; returns the ClientThread (raises NetError)."""
-        from ..net.client import ClientThread
+        from ...net.client import ClientThread
 
         thread = ClientThread(address, name=name, seat=seat, password=password).connect(timeout)
         self.set_source(RemoteSource(thread), thread.seat if thread.seat is not None else 0)
@@ -292,7 +292,7 @@ class LifecycleMixin:
         self.save_problem = message
         self.notify(message, "error", 60.0)
         self.local_log.append((self._anchor(), f"<font color='#ff9f9f'>{html.escape(message)}</font>", None))
-        from .widgets import Dialog
+        from ..dialogs.widgets import Dialog
 
         alert = getattr(self, "save_alert", None)
         if alert is not None:
@@ -332,7 +332,7 @@ class LifecycleMixin:
             self._update_widgets()
 
     def open(self, path: str | Path) -> bool:
-        from ..game import open_session
+        from ...game import open_session
 
         try:
             session = open_session(path)

@@ -12,9 +12,9 @@ from typing import Any
 
 import pygame
 
+from ..panels.registry import face_painter, hidden_fields
+from ..panels.status import humanize
 from .facetext import BoxLine, DetailRow, plan_box, wrap_words
-from .panels import face_painter, hidden_fields
-from .status import humanize
 
 __all__ = ["SUIT_COLORS", "AssetLoader", "draw_suit", "hex_color"]
 
