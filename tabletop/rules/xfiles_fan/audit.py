@@ -87,6 +87,11 @@ class Audit:
     #: A deck list's sections as the deck editor shows them; the sideboard is judged too (xff.deck.sideboard).
     deck_sections = (("deck", "Deck"), ("environment", "Environment"), ("covers", "Covers"), ("sideboard", "Sideboard"))
 
+    def deck_section_for(self, card: CardDef) -> str:
+        """Environment cards to the environment, covers to the covers, the rest to the draw deck."""
+        kind = self._zone_kind("deck", card.ref)
+        return {"environment_deck": "environment", "covers": "covers"}.get(kind, "deck")
+
     def deck_copy_limit(self, card: CardDef) -> int | None:
         """The copies a card's own deck limit allows in a draw deck (xff.deck.copies)."""
         return self.card(card.ref).deck_limit

@@ -8,7 +8,6 @@ and pygame-gui draws its widgets. What the deck is lives in a `DeckDraft`; the p
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -165,9 +164,12 @@ class DeckEditor:
 
     # ------------------------------------------------------------------ events
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        """Take one event (every event reaches the editor while it is open); whether it was used."""
+    def handle(self, event: pygame.event.Event, consumed: bool = False) -> bool:
+        """Take one event (the window hands every event to the editor while it is open, after the widgets saw it:
+        `consumed` says one took it); whether it was used."""
         if self.files.handle(event):
+            return True
+        if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.files.busy():
             return True
         et = event.type
         if et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -306,17 +308,23 @@ class DeckEditor:
         card = self.hover or self.picked
         box = self.layout.preview
         pygame.draw.rect(surface, (40, 46, 54), box, border_radius=6)
-        if card is not None:
+        surface.set_clip(box.inflate(-8, 0))
+        if card is None:
+            hint = self.assets.text("Point at a card to see it here", 13, (150, 160, 170))
+            surface.blit(hint, hint.get_rect(midtop=(box.centerx, box.y + 16)))
+        else:
             height = min(box.h - 40, int(box.w * 1.4) - 10)
             img = self.assets.preview(card.ref, height)
             surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 10)))
             y = box.y + 14 + img.get_height()
             for line in self._preview_caption(card):
                 label = self.assets.text(line, 13)
-                surface.set_clip(box.inflate(-8, 0))
                 surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
-                surface.set_clip(None)
                 y += 18
+        surface.set_clip(None)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """What goes over the widgets: the card being dragged."""
         if self.dragging and self.press is not None:
             ref = self.press[2].ref if self.press[1] == "browser" else self.press[2][1]
             img = self.assets.card(ref, True, (63, 88))

@@ -17,13 +17,14 @@ import yaml
 
 from ...cards.decks import deck_to_data, read_deck
 from ...store.savewrite import atomic_write
-from ..widgets import ChoiceDialog, Dialog
+from ..dialogs.widgets import ChoiceDialog, Dialog
 
 if TYPE_CHECKING:
     from .editor import DeckEditor
 
 __all__ = ["DECKS_FOLDER", "DeckFiles", "deck_yaml"]
 
+_ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 #: Where a new deck is proposed to be saved: `decks/` in the working folder.
 DECKS_FOLDER = Path("decks")
 
@@ -39,7 +40,6 @@ class DeckFiles:
     def __init__(self, editor: DeckEditor) -> None:
         self.editor = editor
         self.file_dialog: Any = None
-        self.purpose = ""
         self.choice: ChoiceDialog | None = None
         self.message: Dialog | None = None
         self._after_save: Callable[[], None] | None = None
@@ -81,6 +81,14 @@ class DeckFiles:
     def _proposed(self) -> Path:
         name = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in self.editor.draft.name.lower())
         return (DECKS_FOLDER / f"{name.strip('-') or 'deck'}.yaml").resolve()
+
+    def guard_saved(self, then: Callable[[], None]) -> None:
+        """Run `then` once the deck is saved as it is now (saving it first, asking where if it has no file)."""
+        draft = self.editor.draft
+        if draft.path is not None and not draft.dirty and draft.path.suffix.lower() in (".yaml", ".yml"):
+            then()
+        else:
+            self.save(then)
 
     # ------------------------------------------------------------------ questions
 
@@ -125,7 +133,7 @@ class DeckFiles:
         self.file_dialog = UIFileDialog(pygame.Rect((ed.size[0] - w) // 2, (ed.size[1] - h) // 2, w, h), ed.manager,
                                         window_title=title, initial_file_path=str(start),
                                         allow_existing_files_only=purpose == "open", always_on_top=True)
-        self.purpose = purpose
+        self.file_dialog.deck_purpose = purpose
         entry = getattr(self.file_dialog, "file_path_text_line", None)
         if entry is not None:
             ed.manager.set_focus_set(entry)
@@ -140,24 +148,34 @@ class DeckFiles:
     def handle(self, event: pygame.event.Event) -> bool:
         """Route an event to the open dialog; whether the dialog took it."""
         et, el = event.type, getattr(event, "ui_element", None)
+        key = event.key if et == pygame.KEYDOWN else None
         if self.choice is not None:
+            if key in _ENTER:  # Enter takes the highlighted option, else the first, as Choose does
+                event = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=self.choice.ok)
             if self.choice.handle(event):
                 self.choice = None
                 return True
-            if et == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if key == pygame.K_ESCAPE:
                 self.kill()
                 return True
-        if self.file_dialog is not None:
-            if et == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and el is self.file_dialog:
-                self._picked(Path(event.text))
+        if et == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and getattr(el, "deck_purpose", None):
+            # the dialog closed itself on OK a frame ago (and was let go of then): its purpose rides on it
+            self._picked(el.deck_purpose, Path(event.text))
+            return True
+        fd = self.file_dialog
+        if fd is not None:
+            if et == pygame_gui.UI_TEXT_ENTRY_FINISHED and el is getattr(fd, "file_path_text_line", None):
+                path = fd.current_file_path  # Enter on a file's name picks it, as OK does; a folder is opened
+                if path is not None and not Path(path).is_dir() and fd.ok_button.is_enabled:
+                    fd.process_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=fd.ok_button))
                 return True
-            if et == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if key == pygame.K_ESCAPE:
                 self.kill()
                 return True
         return False
 
-    def _picked(self, path: Path) -> None:
-        purpose, then = self.purpose, self._after_save
+    def _picked(self, purpose: str, path: Path) -> None:
+        then = self._after_save
         self.file_dialog, self._after_save = None, None
         if purpose == "open":
             self.open_path(path)
@@ -169,7 +187,7 @@ class DeckFiles:
 
     def update(self) -> None:
         if self.file_dialog is not None and not self.file_dialog.alive():
-            self.file_dialog, self._after_save = None, None
+            self.file_dialog = None  # closed: by OK (its pick is on the way, `then` with it) or by its own close
         if self.choice is not None and not self.choice.alive():
             self.choice = None
 
