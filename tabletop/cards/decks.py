@@ -39,6 +39,7 @@ __all__ = [
     "load_deck_text",
     "parse_deck",
     "read_deck",
+    "read_deck_for_play",
     "shipped_deck",
 ]
 
@@ -294,6 +295,20 @@ def load_deck(path: str | os.PathLike[str], library: CardLibrary | None = None) 
     if problems or deck is None:
         raise DeckError(problems)
     return deck
+
+
+def read_deck_for_play(
+    path: str | os.PathLike[str], library: CardLibrary | None = None
+) -> tuple[DeckList, list[CardProblem]]:
+    """A deck to start a game with, and its lines that name no card (left out; the rules dial judges them).
+
+    Raises DeckError for a file that cannot be read or a list that is malformed: no game can start from it.
+    """
+    deck, problems = read_deck(path, library)
+    unknown = [p for p in problems if p.code == "unknown_card"]
+    if deck is None or len(unknown) != len(problems):
+        raise DeckError([p for p in problems if p.code != "unknown_card"] or problems)
+    return deck, unknown
 
 
 def shipped_deck(library: CardLibrary, set_name: str, file_name: str) -> DeckList:

@@ -152,8 +152,12 @@ class NameIndex:
                 sets = ", ".join(dict.fromkeys(c.set for c in cards))
                 raise UnknownCardError(f"{cards[0].name!r} is not in set {set_name!r} (it is in: {sets})")
             cards = in_set
-        if spec.printing is not None:
-            cards = [self._printing(cards, spec)]
+        if spec.printing is not None:  # "#N" counts the printings within one set; a bare one may match in several
+            by_set: dict[str, list[CardDef]] = {}
+            for card in cards:
+                by_set.setdefault(card.set, []).append(card)
+            found = [self._printing(group, spec) for group in by_set.values() if self._has_printing(group, spec)]
+            cards = found or [self._printing(cards, spec)]
         if spec.number:
             numbered = [c for c in cards if _number_matches(c, spec.number)]
             cards = numbered or cards
@@ -171,6 +175,14 @@ class NameIndex:
             return self.library.resolve(token, set_name)
         except UnknownCardError:
             return None
+
+    @classmethod
+    def _has_printing(cls, cards: Sequence[CardDef], spec: CardSpec) -> bool:
+        try:
+            cls._printing(cards, spec)
+        except UnknownCardError:
+            return False
+        return True
 
     @staticmethod
     def _printing(cards: Sequence[CardDef], spec: CardSpec) -> CardDef:
