@@ -22,6 +22,7 @@ __all__ = [
     "CardSpec",
     "NameIndex",
     "fold",
+    "library_signature",
     "name_index",
     "parse_spec",
     "printing_of",
@@ -56,16 +57,17 @@ class CardSpec:
     id: str = ""
 
 
-def parse_spec(text: str, *, numbers: bool = False) -> CardSpec:
+def parse_spec(text: str, *, numbers: bool = False, sets: bool = True) -> CardSpec:
     """A card as a deck line writes it: "NAME", "NAME (ABBR)", "NAME #2", "NAME #2 (ABBR)", "Name (SET) 12".
 
     A "#" inside a name ("CAMPSITE #53, SIOUX CITY, IA") stays part of it; only a trailing " #N" is a printing.
-    With `numbers`, a trailing number after a "(SET)" is a collector number (the MTGO/Arena shape).
+    With `numbers`, a trailing number after a "(SET)" is a collector number (the MTGO/Arena shape); without `sets`
+    (formats that give the set apart), only the " #N" is read.
     """
     name, set_hint, printing, number = text.strip(), "", None, ""
     for _ in range(2):  # "(SET)" and "#N" may come in either order
-        match = _SET_SUFFIX.search(name) if not set_hint else None
-        if numbers and not set_hint and match is None:
+        match = _SET_SUFFIX.search(name) if sets and not set_hint else None
+        if numbers and sets and not set_hint and match is None:
             with_number = re.search(r"\s*\(([^()]+)\)\s+(\S+)\s*$", name)
             if with_number:
                 set_hint, number = with_number.group(1).strip(), with_number.group(2)
@@ -98,7 +100,7 @@ class NameIndex:
 
     def __init__(self, library: CardLibrary) -> None:
         self.library = library
-        self.version = _signature(library)
+        self.version = library_signature(library)
         self.by_name: dict[str, list[CardDef]] = {}
         self.by_full: dict[str, list[CardDef]] = {}
         self.sets: dict[str, str] = {}
@@ -214,7 +216,8 @@ def _number_matches(card: CardDef, number: str) -> bool:
     return card.id.casefold() == number.casefold() or (bool(digits) and (digits[0].lstrip("0") or "0") == wanted)
 
 
-def _signature(library: CardLibrary) -> tuple[object, ...]:
+def library_signature(library: CardLibrary) -> tuple[object, ...]:
+    """What changes when a library's cards change (a reload, a set added), for indexes built on it."""
     return (library.version, tuple(library.sets), len(library))
 
 
@@ -224,7 +227,7 @@ _INDEXES: weakref.WeakKeyDictionary[CardLibrary, NameIndex] = weakref.WeakKeyDic
 def name_index(library: CardLibrary) -> NameIndex:
     """The library's name index, built once per library and rebuilt when its sets are reloaded."""
     index = _INDEXES.get(library)
-    if index is None or index.version != _signature(library) or index.library is not library:
+    if index is None or index.version != library_signature(library) or index.library is not library:
         index = NameIndex(library)
         _INDEXES[library] = index
     return index

@@ -183,7 +183,7 @@ def resolve_lines(
         except UnknownCardError as exc:
             problems.append(CardProblem(source, line.line, line.field, exc.message, "unknown_card"))
             continue
-        if len(found) == 1:
+        if len(found) == 1 or line.spec.set:  # a set named: its first printing, as GCCG reads "NAME (ABBR)"
             chosen[i] = found[0]
         else:
             open_lines[i] = found

@@ -9,7 +9,7 @@ from __future__ import annotations
 from xml.sax.saxutils import quoteattr
 
 from ..model import CardProblem
-from ..names import CardSpec
+from ..names import CardSpec, parse_spec
 from .deck_lines import DeckLine, RawDeck, XmlNode, section_key
 
 __all__ = ["FORMAT", "ROOT", "read", "write"]
@@ -42,7 +42,8 @@ def _zone(deck: RawDeck, zone: XmlNode, source: str) -> None:
             deck.problems.append(CardProblem(source, card.line, "card", "a card needs a name and a whole number "
                                              f"(number={count!r} name={card_name!r})", "deck.format"))
             continue
-        spec = CardSpec(card_name, card.attr("setShortName"), None, card.attr("collectorNumber"))
+        named = parse_spec(card_name, sets=False)  # "NAME #2", as our export writes a later printing
+        spec = CardSpec(named.name, card.attr("setShortName"), named.printing, card.attr("collectorNumber"))
         deck.lines.append(DeckLine(section, int(count), spec, card.line))
 
 

@@ -15,8 +15,9 @@ __all__ = ["EXPORT_FORMATS", "export_deck"]
 EXPORT_FORMATS = {"text": ".txt", "cod": ".cod", "deck": ".deck"}
 
 
-def _lines(deck: DeckList, library: CardLibrary, *, gccg: bool) -> dict[str, list[tuple[int, str, str]]]:
-    """(count, name as written, set hint) per entry; the hint only when the name alone would pick another card."""
+def _lines(deck: DeckList, library: CardLibrary) -> dict[str, list[tuple[int, str, str]]]:
+    """(count, name as written, set hint) per entry: the hint when several sets print the name, and " #N" (GCCG's
+    printing mark) for a set's second or later printing of it."""
     index = name_index(library)
     out: dict[str, list[tuple[int, str, str]]] = {}
     for section, entries in deck.sections.items():
@@ -28,7 +29,7 @@ def _lines(deck: DeckList, library: CardLibrary, *, gccg: bool) -> dict[str, lis
             hint = abbrev if isinstance(abbrev, str) and abbrev else card_set.name
             name = card.name
             printings = index.printings(printing_of(card)[0])
-            if gccg and printing_of(card)[1] is None:
+            if printing_of(card)[1] is None:
                 same_set = [c for c in printings if c.set == card.set]
                 if len(same_set) > 1 and same_set.index(card) > 0:
                     name = f"{name} #{same_set.index(card) + 1}"
@@ -39,9 +40,9 @@ def _lines(deck: DeckList, library: CardLibrary, *, gccg: bool) -> dict[str, lis
 def export_deck(deck: DeckList, library: CardLibrary, fmt: str, *, game: str = "") -> str:
     """The deck as the text of a file of format `fmt` ("text", "cod" or "deck")."""
     if fmt == "cod":
-        return decks_cockatrice.write(_lines(deck, library, gccg=False), deck.name, deck.description)
+        return decks_cockatrice.write(_lines(deck, library), deck.name, deck.description)
     if fmt == "deck":
-        return decks_gccg.write(_lines(deck, library, gccg=True), game or "tabletop", deck.name)
+        return decks_gccg.write(_lines(deck, library), game or "tabletop", deck.name)
     if fmt == "text":
-        return decks_text.write(_lines(deck, library, gccg=False))
+        return decks_text.write(_lines(deck, library))
     raise ValueError(f"unknown deck export format {fmt!r}; expected one of: {', '.join(EXPORT_FORMATS)}")
