@@ -100,20 +100,26 @@ class CardIndex:
         self.signature = library_signature(library)
         self.entries: list[_Entry] = [_entry(card) for card in library]
         self.postings: dict[str, set[int]] = {}
+        self.name_postings: dict[str, set[int]] = {}
         for i, entry in enumerate(self.entries):
             for word in set().union(*entry.words.values()):
                 self.postings.setdefault(word, set()).add(i)
+            for word in entry.words["name"]:
+                self.name_postings.setdefault(word, set()).add(i)
         self.vocabulary = sorted(self.postings)
+        self.name_vocabulary = sorted(self.name_postings)
         self._names = name_index(library)
 
-    def _prefixed(self, prefix: str) -> set[int]:
-        """Cards with a word equal to or starting with `prefix`."""
-        start = bisect.bisect_left(self.vocabulary, prefix)
+    def _prefixed(self, prefix: str, *, names: bool = False) -> set[int]:
+        """Cards with a word (of the name only, with `names`) equal to or starting with `prefix`."""
+        vocabulary, postings = (self.name_vocabulary, self.name_postings) if names else (self.vocabulary,
+                                                                                          self.postings)
+        start = bisect.bisect_left(vocabulary, prefix)
         out: set[int] = set()
-        for word in self.vocabulary[start:]:
+        for word in vocabulary[start:]:
             if not word.startswith(prefix):
                 break
-            out |= self.postings[word]
+            out |= postings[word]
         return out
 
     def _word_matches(self, term: str) -> set[int]:
@@ -142,11 +148,17 @@ class CardIndex:
             candidates = hits if candidates is None else candidates & hits
             if not candidates:
                 return []
-        pool = range(len(self.entries)) if candidates is None else sorted(candidates)
-        hits = [i for i in pool if self._fields_hold(self.entries[i], query) and self._numbers_hold(self.entries[i], query)]
-        hits.sort(key=lambda i: (self._rank(self.entries[i], query), i))
-        cards = [self.entries[i].card for i in hits]
-        return cards if limit is None else cards[:limit]
+        pool = range(len(self.entries)) if candidates is None else self._ranked(sorted(candidates), query)
+        filtered = bool(query.fields or query.numbers)
+        cards: list[CardDef] = []
+        for i in pool:  # best first, so a limit stops early
+            entry = self.entries[i]
+            if filtered and not (self._fields_hold(entry, query) and self._numbers_hold(entry, query)):
+                continue
+            cards.append(entry.card)
+            if limit is not None and len(cards) >= limit:
+                break
+        return cards
 
     def _fields_hold(self, entry: _Entry, query: Query) -> bool:
         for where, value in query.fields:
@@ -173,19 +185,23 @@ class CardIndex:
                 return False
         return True
 
-    @staticmethod
-    def _rank(entry: _Entry, query: Query) -> int:
-        if not query.words:
-            return 0
-        joined = " ".join(query.words)
-        if entry.name == joined:
-            return 0
-        if entry.name.startswith(joined):
-            return 1
-        names = entry.words.get("name", set())
-        if all(any(w.startswith(part) for w in names) for word in query.words for part in word.split()):
-            return 2
-        return 3
+    def _ranked(self, pool: list[int], query: Query) -> list[int]:
+        """`pool` best first: the whole name, whole words of the name, the name's start, starts of its words,
+        elsewhere; library order within each."""
+        parts = " ".join(query.words).split()
+        joined = " ".join(parts)
+        whole = set.intersection(*(self.name_postings.get(p, set()) for p in parts))
+        prefixed = set.intersection(*(self._prefixed(p, names=True) for p in parts))
+        buckets: list[list[int]] = [[], [], [], [], []]
+        for i in pool:
+            name = self.entries[i].name
+            if i in whole:
+                buckets[0 if name == joined else 1].append(i)
+            elif name.startswith(joined):
+                buckets[2].append(i)
+            else:
+                buckets[3 if i in prefixed else 4].append(i)
+        return [i for bucket in buckets for i in bucket]
 
 
 def _keywords(card: CardDef) -> list[str]:
