@@ -138,9 +138,9 @@ class Audit:
     def _xfile_problems(self, deck: DeckList, info: Callable[[str], CardInfo | None]) -> list[Violation]:
         out: list[Violation] = []
         xfiles = deck.expanded("xfile")
-        if len(xfiles) != 1:
-            out.append(_v("xfc.xfile", "xfc.team.4", f"a deck names exactly one X-File (an 'xfile' section); this one "
-                          f"has {len(xfiles)}"))
+        if len(xfiles) > 1 or (not xfiles and not self.options["random_xfile"]):  # the manual: select one X-File
+            out.append(_v("xfc.xfile", "xfc.team.4", f"a deck names exactly one X-File (an 'xfile' section; none with "
+                          f"house rule random_xfile); this one has {len(xfiles)}"))
         for ref in xfiles:
             i = info(ref)
             if i is not None and i.kind != "xfile":
