@@ -35,13 +35,13 @@ class CardBrowser:
         self.finder = CardFinder(library)
         x, y, w, h = rect
         self.search = UITextEntryLine(pygame.Rect(x, y, w, 32), manager, object_id="#card_search",
-                                      placeholder_text="Search: name, type, keyword, text, cost (Ctrl+F)")
+                                      placeholder_text="Search (Ctrl+F): words, type:Agent, cost<=2, health>=3")
         third = (w - 12) // 3
         types = [ANY, *self.finder.types()]
         sets = [ANY_SET, *self.finder.sets()]
         self.type_menu = UIDropDownMenu(types, ANY, pygame.Rect(x, y + 38, third, 30), manager)
         self.set_menu = UIDropDownMenu(sets, ANY_SET, pygame.Rect(x + third + 6, y + 38, third, 30), manager)
-        self.sort_menu = UIDropDownMenu(list(SORTS), next(iter(SORTS)),
+        self.sort_menu = UIDropDownMenu(list(SORTS), SORTS[0],
                                         pygame.Rect(x + 2 * third + 12, y + 38, w - 2 * third - 12, 30), manager)
         self.found_label = UILabel(pygame.Rect(x, y + 72, w, 20), "", manager, object_id="#found_label")
         self.list = UISelectionList(pygame.Rect(x, y + 94, w, h - 94), [], manager, object_id="#card_list")
@@ -74,7 +74,9 @@ class CardBrowser:
         self._texts = [self.finder.row(c) for c in self.cards]
         self.list.set_item_list(self._texts)
         more = f", the first {SHOWN} shown" if len(found) > SHOWN else ""
-        self.found_label.set_text(f"{len(found)} card{'s' if len(found) != 1 else ''} found{more}")
+        said = f"Cannot read the search: {self.finder.problem}" if self.finder.problem else \
+            f"{len(found)} card{'s' if len(found) != 1 else ''} found{more}"
+        self.found_label.set_text(said)
 
     # ------------------------------------------------------------------ picking
 

@@ -15,23 +15,40 @@ import pygame
 import pygame_gui
 import yaml
 
-from ...cards.decks import deck_to_data, read_deck
+from ...cards.decks import DeckError, DeckList, deck_to_data, load_deck_text, read_deck
+from ...cards.importers.decks_export import export_deck
 from ...store.savewrite import atomic_write
 from ..dialogs.widgets import ChoiceDialog, Dialog
 
 if TYPE_CHECKING:
+    from ...cards import CardLibrary
     from .editor import DeckEditor
 
 __all__ = ["DECKS_FOLDER", "DeckFiles", "deck_yaml"]
 
 _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+#: Export formats: the menu's label, the format `export_deck` writes, the file's suffix.
+EXPORTS = (("Text list (.txt)", "text", ".txt"), ("Cockatrice (.cod)", "cod", ".cod"), ("GCCG (.deck)", "deck", ".deck"))
 #: Where a new deck is proposed to be saved: `decks/` in the working folder.
 DECKS_FOLDER = Path("decks")
 
 
-def deck_yaml(editor_deck: Any) -> str:
-    """A deck list as the readable YAML our deck files hold."""
-    return yaml.safe_dump(deck_to_data(editor_deck), sort_keys=False, allow_unicode=True, width=100)
+def deck_yaml(deck: DeckList, library: CardLibrary) -> str:
+    """A deck list as readable YAML: cards by name ("2x Ambush"), kept by id only where a name would read back
+    as another card (several printings, a name that is another card's id); checked by reading it back."""
+    by_id = yaml.safe_dump(deck_to_data(deck), sort_keys=False, allow_unicode=True, width=100)
+    data = deck_to_data(deck)
+    data.pop("set", None)
+    data["sections"] = {s: [_named(e.count, library.get(e.ref).name) for e in entries]
+                        for s, entries in deck.sections.items()}
+    by_name = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    try:
+        back = load_deck_text(by_name, "deck", library)
+    except DeckError:
+        return by_id
+    same = {s: [(e.ref, e.count) for e in es] for s, es in back.sections.items() if es} == {
+        s: [(e.ref, e.count) for e in es] for s, es in deck.sections.items() if es}
+    return by_name if same else by_id
 
 
 class DeckFiles:
@@ -50,11 +67,15 @@ class DeckFiles:
     # ------------------------------------------------------------------ reading and writing
 
     def open_path(self, path: Path) -> bool:
+        """Open a deck file of any format we read; lines naming no loaded card are left out and listed."""
         deck, problems = read_deck(path, self.editor.library)
-        if deck is None or problems:
-            self.tell("Cannot open this deck", "<br>".join(_esc(str(p)) for p in problems[:12]) or str(path))
+        listed = "<br>".join(_esc(str(p)) for p in problems[:12]) + ("<br>…" if len(problems) > 12 else "")
+        if deck is None:
+            self.tell("Cannot open this deck", listed or _esc(str(path)))
             return False
         self.editor.load(deck)
+        if problems:
+            self.tell(f"Opened, {len(problems)} line{'s' if len(problems) != 1 else ''} left out", listed)
         return True
 
     def save(self, then: Callable[[], None] | None = None) -> None:
@@ -70,7 +91,7 @@ class DeckFiles:
     def write(self, path: Path) -> bool:
         draft = self.editor.draft
         try:
-            atomic_write(path, deck_yaml(draft.to_decklist()))
+            atomic_write(path, deck_yaml(draft.to_decklist(), self.editor.library))
         except OSError as exc:
             self.tell("The deck was not saved", f"{_esc(str(path))}: {_esc(exc.strerror or str(exc))}")
             return False
@@ -110,7 +131,25 @@ class DeckFiles:
         self.guard(lambda: self.ask_file("open", "Open a deck list", DECKS_FOLDER.resolve()))
 
     def ask_export(self) -> None:
-        self.tell("Export", "Exporting needs the deck formats of <b>tabletop deck export</b>.")
+        """Which format, then where: a text list, a Cockatrice .cod or a GCCG .deck (the deck as it is now)."""
+        labels = [label for label, _, _ in EXPORTS]
+
+        def where(i: int) -> None:
+            _, fmt, suffix = EXPORTS[i]
+            self.ask_file(f"export:{fmt}", "Export the deck", self._proposed().with_suffix(suffix))
+
+        self.ask("Export as…", labels, where)
+
+    def export(self, fmt: str, path: Path) -> bool:
+        ed = self.editor
+        try:
+            text = export_deck(ed.draft.to_decklist(), ed.library, fmt)
+            atomic_write(path, text)
+        except (OSError, ValueError) as exc:
+            self.tell("The deck was not exported", f"{_esc(str(path))}: {_esc(getattr(exc, 'strerror', None) or str(exc))}")
+            return False
+        self.tell("Exported", f"The deck was written to {_esc(str(path))}.")
+        return True
 
     def ask_section(self, row: tuple[str, str | None] | None) -> None:
         if row is None or row[1] is None:
@@ -179,6 +218,8 @@ class DeckFiles:
         self.file_dialog, self._after_save = None, None
         if purpose == "open":
             self.open_path(path)
+        elif purpose.startswith("export:"):
+            self.export(purpose.split(":", 1)[1], path)
         elif purpose == "save":
             if path.suffix.lower() not in (".yaml", ".yml"):
                 path = path.with_suffix(".yaml")
@@ -198,6 +239,10 @@ class DeckFiles:
         if self.choice is not None:
             self.choice.window.kill()
             self.choice = None
+
+
+def _named(count: int, name: str) -> str:
+    return name if count == 1 else f"{count}x {name}"
 
 
 def _esc(text: str) -> str:

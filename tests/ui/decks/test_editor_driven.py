@@ -199,3 +199,43 @@ def test_an_illegal_deck_shows_each_problem_with_its_rule_and_marks_the_cards(dr
     assert drive.app.editor is not None and drive.editor.files.choice is not None
     drive.key(pygame.K_ESCAPE)  # Escape again: keep editing
     assert drive.app.editor is not None and drive.editor.files.choice is None
+
+
+def _pick(drive: DeckDriver, option: str) -> None:
+    choice = drive.editor.files.choice
+    assert choice is not None, "no question was asked"
+    index = choice.options.index(option)
+    drive.click(choice.list.item_list[index]["button_element"].get_abs_rect().center)
+    drive.key(pygame.K_RETURN)
+
+
+def _type_path(drive: DeckDriver, path: Path) -> None:
+    fd = drive.editor.files.file_dialog
+    assert fd is not None, "no file dialog opened"
+    fd.file_path_text_line.set_text("")
+    drive.click(fd.file_path_text_line.get_abs_rect().center)
+    drive.type_text(str(path))
+    drive.key(pygame.K_RETURN)
+    drive.settle()
+
+
+def test_a_deck_exports_to_cockatrice_and_reads_back_the_same_and_saves_by_name(drive, tmp_path):
+    drive.open_editor()
+    drive.open_file(Path("cards/xfiles-ccg-sample/decks/les.yaml").resolve())
+    before = {s: dict(c) for s, c in drive.editor.draft.sections.items() if c}
+    drive.click(drive.editor.tools["export"].get_abs_rect().center)
+    _pick(drive, "Cockatrice (.cod)")
+    cod = tmp_path / "les.cod"
+    _type_path(drive, cod)
+    assert cod.read_text(encoding="utf-8").startswith("<?xml")
+    drive.click(drive.editor.tools["new"].get_abs_rect().center)
+    assert not any(drive.editor.draft.sections.values())
+    drive.open_file(cod)
+    after = {s: dict(c) for s, c in drive.editor.draft.sections.items() if c}
+    assert after == before
+    saved = tmp_path / "les-by-name.yaml"
+    drive.save_as(saved)
+    text = saved.read_text(encoding="utf-8")
+    assert "2x Ambush" in text and "ambush" not in text.replace("Ambush", "")  # names, not ids
+    shipped = load_deck("cards/xfiles-ccg-sample/decks/les.yaml", drive.app.library)
+    assert load_deck(saved, drive.app.library).counts() == shipped.counts()
