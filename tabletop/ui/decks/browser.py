@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine
+from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from .cardsearch import SORTS, CardFinder
+from .rowlist import RowList
 
 if TYPE_CHECKING:
     from ...cards import CardDef, CardLibrary
@@ -44,7 +45,7 @@ class CardBrowser:
         self.sort_menu = UIDropDownMenu(list(SORTS), SORTS[0],
                                         pygame.Rect(x + 2 * third + 12, y + 38, w - 2 * third - 12, 30), manager)
         self.found_label = UILabel(pygame.Rect(x, y + 72, w, 20), "", manager, object_id="#found_label")
-        self.list = UISelectionList(pygame.Rect(x, y + 94, w, h - 94), [], manager, object_id="#card_list")
+        self.list = RowList(pygame.Rect(x, y + 94, w, h - 94), [], manager, object_id="#card_list")
         self.cards: list[CardDef] = []
         self._texts: list[str] = []
         self._query: tuple[Any, ...] = ()

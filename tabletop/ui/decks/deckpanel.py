@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from .draft import DeckDraft
+from .rowlist import RowList
 
 if TYPE_CHECKING:
     from ...cards import CardLibrary
@@ -41,7 +42,7 @@ class DeckPanel:
         info_h = max(120, h // 3)
         list_h = h - bh - 6 - info_h - 6 - 24
         self.title = UILabel(pygame.Rect(x, y, w, 22), "Deck", manager, object_id="#deck_title")
-        self.list = UISelectionList(pygame.Rect(x, y + 24, w, list_h), [], manager, object_id="#deck_list")
+        self.list = RowList(pygame.Rect(x, y + 24, w, list_h), [], manager, object_id="#deck_list")
         by = y + 24 + list_h + 6
         bw = (w - 3 * 6) // 4
         self.buttons = {
