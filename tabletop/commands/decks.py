@@ -14,7 +14,7 @@ HELP = "browse every loaded card and build or edit a deck (the deck editor windo
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from .play import add_window_arguments
 
-    parser.add_argument("deck", nargs="?", help="a deck file to open (ours, GCCG .deck, Cockatrice .cod, OCTGN .o8d, "
+    parser.add_argument("deck_file", nargs="?", metavar="DECK", help="a deck file to open (ours, GCCG .deck, Cockatrice .cod, OCTGN .o8d, "
                                                 "a text list)")
     parser.add_argument("--ruleset", help="judge the deck by this ruleset (default: the one the deck names)")
     add_window_arguments(parser)
@@ -30,12 +30,12 @@ def run(args: argparse.Namespace) -> int:
     from ..cards import default_library
 
     library = default_library()
-    if args.deck:
+    if args.deck_file:
         from ..cards.decks import read_deck
 
-        deck, problems = read_deck(args.deck, library)
+        deck, problems = read_deck(args.deck_file, library)
         if deck is None or problems:
-            print(f"tabletop {NAME}: cannot open {args.deck}:", file=sys.stderr)
+            print(f"tabletop {NAME}: cannot open {args.deck_file}:", file=sys.stderr)
             for p in problems:
                 print(f"  {p}", file=sys.stderr)
             return 2
