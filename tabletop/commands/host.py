@@ -40,8 +40,13 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import TabletopError
 
     args.command = "host"
+    from ..game import IllegalDeck
+
     try:
         session = make_session(args)
+    except IllegalDeck as e:  # the deck check ran and failed: 1, as for `deck check` (README: exit status)
+        print(f"tabletop host: {e}", file=sys.stderr)
+        return 1
     except (TabletopError, ValueError, OSError) as e:  # bad save, unknown ruleset, bad deck: one clear line
         print(f"tabletop host: {e}", file=sys.stderr)
         return 2

@@ -36,6 +36,12 @@ CARD_POLL_S = 1.0
 class LifecycleMixin:
     """The session lifecycle of a window: the start screen, a local table, hosting it on the LAN, joining one, saving, (a part of `TableApp`)."""
 
+    def open_deck_editor(self, deck: Any = None, ruleset: str | None = None) -> Any:
+        """The card browser and deck editor, over the start screen (`tabletop decks`, the start screen's Decks)."""
+        from ..decks.room import open_deck_editor
+
+        return open_deck_editor(self, deck, ruleset)
+
     def show_start(self) -> None:
         self._kill_table_widgets()
         self._drop_source()
