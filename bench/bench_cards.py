@@ -25,7 +25,7 @@ from tabletop.cards.importers.deck_lines import DeckLine, resolve_lines  # noqa:
 from tabletop.cards.names import fold, parse_spec  # noqa: E402
 from tabletop.cards.search import CardIndex, search  # noqa: E402
 
-__all__ = ["library", "main"]
+__all__ = ["collect", "library", "main"]
 
 _WORDS = ("agent", "special", "site", "quarry", "night", "long", "report", "file", "shadow", "walker", "field",
           "kit", "medical", "trail", "cold", "signal", "ridge", "motel", "clinic", "ward", "choir", "lantern")
@@ -88,6 +88,21 @@ def _resolve(lib: CardLibrary) -> dict[str, float]:
     ours = _timed(lambda: resolve_lines(lines, lib, "bench"), 20)
     floor = _timed(lambda: [table[fold(n)] for n in names], 20)
     return {"resolve_60_lines_ms": 1000 * ours, "resolve_floor_ms": 1000 * floor}
+
+
+def collect(quick: bool = False) -> list[dict[str, object]]:
+    """The rows of `tabletop bench`: each figure beside its floor."""
+    cards = 1000 if quick else 5000
+    lib = library(cards)
+    keys, build, resolve = _keystrokes(lib, 2 if quick else 5), _build(lib), _resolve(lib)
+    return [
+        {"area": "cards", "name": f"search, one keystroke over {cards} cards", "value": keys["keystroke_ms"],
+         "unit": "ms", "floor": keys["keystroke_floor_ms"], "floor_name": "plain scan of folded names, prefixes only"},
+        {"area": "cards", "name": f"search index build, {cards} cards", "value": build["index_build_ms"], "unit": "ms",
+         "floor": build["index_build_floor_ms"], "floor_name": "folding every name and text once"},
+        {"area": "cards", "name": "resolve a 60-line deck by name", "value": resolve["resolve_60_lines_ms"],
+         "unit": "ms", "floor": resolve["resolve_floor_ms"], "floor_name": "dict look-ups of the folded names"},
+    ]
 
 
 def main(argv: list[str] | None = None) -> dict[str, float]:

@@ -35,6 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     export.add_argument("--game", default="", help="the game named in a GCCG file's header, e.g. 'The X-Files CCG'")
 
 
+#: Notes on printings chosen that the text report shows (a deck of reprints can have dozens).
+_NOTES_SHOWN = 5
+
+
 def _read(command: str, deck_path: str) -> tuple[Any, list[Any], Any] | int:
     """The deck, its located problems and the library; an exit code when the file cannot be read."""
     from ..cards import default_library, read_deck
@@ -118,8 +122,10 @@ def _report(args: argparse.Namespace, problems: list[dict], deck) -> None:
         }
         print(json.dumps(body, indent=2))
         return
-    for note in deck.notes:
+    for note in deck.notes[:_NOTES_SHOWN]:
         print(f"note: {note}")
+    if len(deck.notes) > _NOTES_SHOWN:
+        print(f"note: ... and {len(deck.notes) - _NOTES_SHOWN} more names printed in several sets (--json lists them)")
     if not problems:
         sizes = ", ".join(f"{name} {deck.total(name)}" for name in deck.sections)
         print(f"OK: {args.deck} is a legal {args.ruleset} deck ({sizes}).")

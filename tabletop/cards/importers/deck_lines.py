@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import TabletopError
-from ..decks import MAX_COPIES, DeckEntry, DeckList
+from ..decklist import MAX_COPIES, DeckEntry, DeckList
 from ..loader import CardLibrary, UnknownCardError
 from ..model import CardDef, CardProblem, format_problems
 from ..names import CardSpec, name_index, sets_by_use

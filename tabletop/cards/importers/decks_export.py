@@ -4,7 +4,7 @@ GCCG `.deck`, naming each card so that reading the file back (here or there) giv
 
 from __future__ import annotations
 
-from ..decks import DeckList
+from ..decklist import DeckList
 from ..loader import CardLibrary
 from ..names import name_index, printing_of
 from . import decks_cockatrice, decks_gccg, decks_text

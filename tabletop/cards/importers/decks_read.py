@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..decks import DeckList
+from ..decklist import DeckList
 from ..loader import CardLibrary
 from ..model import CardProblem
 from . import decks_cockatrice, decks_gccg, decks_octgn, decks_text, decks_tts
