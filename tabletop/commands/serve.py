@@ -137,7 +137,7 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
             if host.saved_to is not None:
                 print(f"stopped; saved to {host.saved_to}" + (f" ({error})" if error else ""), flush=True)
             else:
-                print(f"stopped; nothing could be saved to {autosave}: {error or 'unknown error'}", flush=True)
+                print(f"stopped; not saved to {autosave}: {error or 'unknown error'}", flush=True)
         return 0
 
     return asyncio.run(main())

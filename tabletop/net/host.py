@@ -53,7 +53,7 @@ DEFAULT_PORT = 7531
 #: after a failed journal write the host tries the journal again after this many seconds, doubling up to
 #: RETRY_MAX: it takes changes again by itself once the disk has room (or the folder is writable) again
 RETRY_FIRST = 2.0
-RETRY_MAX = 60.0
+RETRY_MAX = 5.0  # a try costs a truncate and the unwritten records: cheap
 log = logging.getLogger("tabletop.net.host")
 
 
