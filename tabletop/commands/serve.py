@@ -141,6 +141,6 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
                 print(f"stopped; saved to {host.saved_to}" + (f" ({error})" if error else ""), flush=True)
             else:
                 print(f"stopped; not saved to {autosave}: {error or 'unknown error'}", flush=True)
-        return 0
+        return 0 if host.saved_to is not None else 1
 
     return asyncio.run(main())

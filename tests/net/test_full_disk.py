@@ -169,6 +169,7 @@ def test_an_injected_full_disk_loses_no_acknowledged_action_after_a_kill_or_a_cl
         asyncio.run(second())
         out = _stop(host)
         assert "every acknowledged change is kept in" in out and str(folder / "game.journal") in out, out
+        assert host.p.returncode == 1  # the YAML was not written: a script running the host learns it
         assert _journals(folder) == ["game.journal"]
         flag.unlink()
         _restart_and_check(plain, save, folder, player.acked + player2.acked)
