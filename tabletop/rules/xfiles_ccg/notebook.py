@@ -58,7 +58,7 @@ class Notebook:
         only = ctx.get("only")
         for kind in ctx["kinds"]:
             for value in CHARACTERISTIC_VALUES.get(kind, ()) if not only else (only[1],):
-                token = self._token(state, "q", seat, ctx["about"], turn, kind, value)
+                token = self._token(state, "q", seat, ctx["about"], turn, state.seq, kind, value)  # seq: never repeats
                 out.append({"token": token, "about": ctx["about"], "kind": kind, "value": value,
                             "text": f"Is your X-File's {kind.upper()} {value}?"})
         return out
@@ -70,7 +70,7 @@ class Notebook:
             return []
         turn = state.rules.get("turn", 1)
         # named by title, never by card ref: a view must not name a hidden card, even among all the candidates
-        return [{"token": self._token(state, "g", seat, ctx["about"], turn, x.ref), "about": ctx["about"],
+        return [{"token": self._token(state, "g", seat, ctx["about"], turn, state.seq, x.ref), "about": ctx["about"],
                  "name": x.name} for x in xfile_universe(state, self.xfiles)]
 
     def question_token(self, state: GameState, seat: int, kind: str, value: str) -> str:
