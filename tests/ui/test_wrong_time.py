@@ -209,6 +209,23 @@ def test_a_bad_deck_in_new_game_is_named_and_starts_nothing(tmp_path, table):
     assert "bad_deck.yaml" in said and "NOPE" in said and ":6" in said
 
 
+def test_new_game_reads_a_deck_of_another_tool_by_card_name(tmp_path, table):
+    app = table
+    (tmp_path / "mine.cod").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n  <zone name="main">\n'
+        '    <card number="2" name="ace of spades"/>\n    <card number="1" name="King of Hearts"/>\n'
+        "  </zone>\n</cockatrice_deck>\n", encoding="utf-8")
+    post(app, down(pygame.K_n, pygame.KMOD_LCTRL))
+    ng = app.newgame
+    click(app, ng.deck_button.get_abs_rect().center)
+    app.run_frames(1)
+    pick_in_file_dialog(app, "mine.cod")
+    click(app, ng.start.get_abs_rect().center)
+    app.run_frames(1)
+    cards = sorted(p.card for p in app.session.state.pieces.values() if p.owner == 0 and p.card)
+    assert cards == ["standard/AS", "standard/AS", "standard/KH"]
+
+
 def test_a_bad_seed_in_new_game_is_named(table):
     app = table
     session = app.session
