@@ -46,7 +46,7 @@ def _fold(header: str) -> str:
     return re.sub(r"[^a-z0-9]", "", header.casefold())
 
 
-def _reader(text: str, src: Path) -> csv.reader:
+def _reader(text: str, src: Path) -> Any:
     head = text.split("\n", 1)[0]
     delimiter = max(("\t", ";", ","), key=head.count)
     if head.count(delimiter) == 0:
