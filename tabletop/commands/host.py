@@ -19,6 +19,7 @@ HELP = "host a LAN game in the table window (you play seat 1; others join with `
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from ..net.host import DEFAULT_PORT
+    from ..net.upnp import add_argument as upnp_argument
     from .play import add_game_arguments, add_window_arguments
 
     parser.add_argument("save", nargs="?", help="a save to host (e.g. saves/autosave.yaml to carry on)")
@@ -27,6 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default="", help="the game's name on the LAN (default: ruleset and host name)")
     parser.add_argument("--password", default="", help="players must give this password to join")
     parser.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN (mDNS)")
+    upnp_argument(parser)
     add_game_arguments(parser)
     add_window_arguments(parser)
 
@@ -40,8 +42,13 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import TabletopError
 
     args.command = "host"
+    from ..game import IllegalDeck
+
     try:
         session = make_session(args)
+    except IllegalDeck as e:  # the deck check ran and failed: 1, as for `deck check` (README: exit status)
+        print(f"tabletop host: {e}", file=sys.stderr)
+        return 1
     except (TabletopError, ValueError, OSError) as e:  # bad save, unknown ruleset, bad deck: one clear line
         print(f"tabletop host: {e}", file=sys.stderr)
         return 2
@@ -64,6 +71,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(f"hosting {session.state.ruleset} as {name!r} on port {host.port}"
           + (f"; autosave {autosave}" if autosave else ""), flush=True)
+    if args.upnp:
+        from ..net.upnp import start_embedded
+
+        print(start_embedded(host), flush=True)
     code = finish_window(app, args, "host")  # closing the window closes the host (it saves on the way out)
     if host.host.saved_to is not None:
         print(f"stopped; saved to {host.host.saved_to}", flush=True)

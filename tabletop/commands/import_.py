@@ -24,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = "formats:\n" + "\n".join(f"  {name:16} {_help(get_importer, name)}" for name in sorted(IMPORTERS)) \
-        + "\n\nEvery format read is described in docs/FORMATS.md (Card sets from other programs)."
+        + "\n\nEvery format read is described in docs/FORMATS.md (Formats read from other programs)."
     parser.add_argument("format", choices=sorted(IMPORTERS), help="the source format")
     parser.add_argument("src", nargs="+", help="the source file(s); several make one set")
     parser.add_argument("--out", required=True, help="the card set folder to write (its name is the set id)")

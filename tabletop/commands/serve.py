@@ -19,6 +19,7 @@ HELP = "host a LAN game with no seat of its own: players join with `tabletop joi
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from ..net.host import DEFAULT_PORT
+    from ..net.upnp import add_argument as upnp_argument
     from .play import add_enforce_argument
 
     parser.add_argument("save", nargs="?", help="a save to serve (e.g. saves/autosave.yaml after a crash)")
@@ -34,6 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--autosave", metavar="FILE", help="autosave file (default: SAVE, else saves/autosave.yaml)")
     parser.add_argument("--autosave-every", type=int, default=5, metavar="N", help="ignored, kept for old scripts: every change is journaled at once")
     parser.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN (mDNS)")
+    upnp_argument(parser)
     parser.add_argument("--quiet", action="store_true", help="log only joins, drops and errors")
     parser.add_argument("--host-seat", type=int, action="append", metavar="N",
                         help="the seat (counting from 1) that may turn the rules dial, as the host (repeatable; "
@@ -41,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _session(args: argparse.Namespace):
-    from ..game import new_session
+    from ..game import new_session, starting_dial
     from ..rules import get_ruleset_class
     from .common import UsageError, check_seat, house_rules_or_exit, session_or_exit
 
@@ -54,7 +56,7 @@ def _session(args: argparse.Namespace):
         if not cls.min_seats <= args.seats <= cls.max_seats:
             raise UsageError(f"--seats {args.seats}: {cls.name} is played by {cls.min_seats} to {cls.max_seats} seats")
         house = house_rules_or_exit(args.house_rules, args.ruleset, "serve")
-        session = new_session(args.ruleset, args.seats, enforcement=args.enforce or "off", seed=args.seed,
+        session = new_session(args.ruleset, args.seats, enforcement=args.enforce or starting_dial(args.ruleset), seed=args.seed,
                               house_rules=house)
     # a dedicated server has no seat of its own: the dial belongs to the seats named as host
     seats = len(session.state.seats)
@@ -108,6 +110,7 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
     host = Host(session, bind=args.bind, port=args.port, name=name, password=args.password, autosave=autosave,
                 autosave_every=args.autosave_every, announce=not args.no_announce, on_event=log, records=records,
                 sock=sock)
+    host.upnp = args.upnp
 
     async def main() -> int:
         try:
@@ -137,7 +140,7 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
             if host.saved_to is not None:
                 print(f"stopped; saved to {host.saved_to}" + (f" ({error})" if error else ""), flush=True)
             else:
-                print(f"stopped; nothing could be saved to {autosave}: {error or 'unknown error'}", flush=True)
-        return 0
+                print(f"stopped; not saved to {autosave}: {error or 'unknown error'}", flush=True)
+        return 0 if host.saved_to is not None else 1
 
     return asyncio.run(main())
