@@ -35,6 +35,7 @@ __all__ = [
     "find_router",
     "host_started",
     "host_stopping",
+    "mapped_address",
     "open_port",
     "start_embedded",
 ]
@@ -316,6 +317,13 @@ async def host_started(host: Any) -> str:
     text = await mapper.start(host.port, host.bind)
     _tell(host, text)
     return text
+
+
+def mapped_address(host: Any) -> str | None:
+    """The address players outside the network join (`external_ip:port`) while the host's port is mapped, else
+    None: for an invite code or a window to show beside the LAN address."""
+    mapper = _MAPPERS.get(host)
+    return mapper.mapping.address if mapper is not None and mapper.mapping is not None else None
 
 
 async def host_stopping(host: Any) -> None:
