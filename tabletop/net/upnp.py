@@ -38,6 +38,7 @@ __all__ = [
     "mapped_address",
     "open_port",
     "start_embedded",
+    "success",
 ]
 
 log = logging.getLogger("tabletop.net.upnp")
@@ -225,6 +226,8 @@ def by_hand(port: int, internal_ip: str) -> str:
 
 
 def success(m: Mapping) -> str:
+    """What the host says once the router forwards the port: the address to share (and a warning behind a second
+    NAT)."""
     text = (f"UPnP: the router at {m.router} forwards TCP port {m.external_port} to this machine "
             f"({m.internal_ip}:{m.internal_port}); players outside your network join {m.address}. The mapping is "
             "removed when the game stops")
