@@ -37,6 +37,16 @@ def known_to(app: TableApp, zone: str, seat: int) -> int:
     return sum(1 for pid in state.zones[zone].pieces if seat in state.pieces[pid].known)
 
 
+def choose_other_file(app: TableApp) -> None:
+    """The deck picker lists the known decks, then "Other file…": take that one to open a file dialog."""
+    picker = app.prompt
+    assert picker is not None and picker.options[-1] == "Other file…"
+    last = picker.list.item_list[-1]["button_element"]
+    click(app, last.get_abs_rect().center)
+    post(app, down(pygame.K_RETURN))
+    app.run_frames(1)
+
+
 def pick_in_file_dialog(app: TableApp, name: str) -> None:
     """Click a file in the open file dialog, then OK (the dialog takes a frame or two to answer each click)."""
     fd = app.file_dialog
@@ -200,6 +210,7 @@ def test_a_bad_deck_in_new_game_is_named_and_starts_nothing(tmp_path, table):
     assert ng is not None
     click(app, ng.deck_button.get_abs_rect().center)
     app.run_frames(1)
+    choose_other_file(app)
     pick_in_file_dialog(app, "bad_deck.yaml")
     assert ng.decks == {0: str(tmp_path / "bad_deck.yaml")}
     click(app, ng.start.get_abs_rect().center)
