@@ -29,7 +29,7 @@ from ..effects import CardText, Effects, step_name
 from .model import CIRCUMSTANCES, CardInfo, establish_ops
 from .vocabulary import CAPTURED, captured
 
-__all__ = ["FanText", "refine"]
+__all__ = ["FanText", "refine", "unprovided_tags"]
 
 register_many("violation", [
     ("xff.conclusion_waits", ("xff.text.conclusion",), "…: a Conclusion waits for … more card(s) setting …"),
@@ -62,6 +62,20 @@ def refine(info: CardInfo, text: CardText) -> CardInfo:
                                conclusion_needs=tuple(needs), investment_bonus_of=bonus_of,
                                play_conditions=conditions, value_by_text=decides, has_text=text.has_text,
                                abilities=bool(text.abilities))
+
+
+def unprovided_tags(infos: Sequence[CardInfo]) -> list[tuple[int, str]]:
+    """The tags cards require that no card of the same set provides, as (index of the card, tag): such a card
+    can never be played with that set alone (`cards check` says so)."""
+    provided: set[str] = set()
+    for info in infos:
+        provided |= info.provided()
+    out = []
+    for i, info in enumerate(infos):
+        for tag in dict.fromkeys(info.requires):
+            if tag.casefold() not in provided:
+                out.append((i, tag))
+    return out
 
 
 class FanText:

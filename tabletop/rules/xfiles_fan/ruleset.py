@@ -40,7 +40,7 @@ from ..kit import CARD_H, CARD_W, SEAT_W, KitRuleset, Option, ZoneSpec, put_card
 from .actions import Exchange, PlayCard
 from .audit import Audit
 from .byhand import ByHand
-from .cardtext import FanText, refine
+from .cardtext import FanText, refine, unprovided_tags
 from .checks import MOVE_POLICY, Checks
 from .common import NO_CIRC, SECTION_ZONES
 from .compiler import compile_card
@@ -158,6 +158,13 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
 
     def compile_text(self, card: CardDef) -> tuple[list[dict[str, Any]], list[str]]:
         return compile_card(card)
+
+    def card_set_problems(self, card_set: Any) -> list[tuple[Any, str, str]]:
+        """A tag a card requires that no card of its set provides (Hostage Trade's [*Uncovered])."""
+        cards = list(card_set)
+        infos = [refine(card_info(c), self.text_of(c)) for c in cards]
+        return [(cards[i], "requires", f"requires [{tag}], which no card of the set provides: it can never be "
+                 "played with this set alone (unless another set provides it)") for i, tag in unprovided_tags(infos)]
 
     @property
     def cardtext(self) -> FanText:
