@@ -201,7 +201,7 @@ class Effects:
                 said.append(words)
         if said:
             title = self.ruleset.ref(state, source) if source else "an effect"
-            tx.note("effects.applied", seat, f"{title}: {'; '.join(said)}", {"source": source, "ability": ability.key})
+            tx.note("effects.applied", seat, f"{title}: {'; '.join(said)}", {"source": source, "ability": ability.index})
         return steps
 
     def evaluate(self, state: GameState, tx: Tx, ability: Ability, seat: int | None, source: str | None,
@@ -376,7 +376,7 @@ class Effects:
         words = ability.text if ability is not None and ability.text else "its text"
         title = self.ruleset.ref(state, source) if source in state.pieces else "a card"
         tx.note("effects.declined", seat, f"{state.seat_name(seat)} declines the automated effect of {title} and "
-                f"applies it by hand: {words}", {"source": source, "ability": entry.get("ability")})
+                f"applies it by hand: {words}", {"source": source, "ability": ability.index if ability else None})
         resolved, ran, by_hand = (self.book(state).get("count") or [0, 0, 0])
         if ran > 0:
             self._write(state, tx, count=[resolved, ran - 1, by_hand + 1])

@@ -163,7 +163,7 @@ class FanText:
                     if ctx.data["total"] != total:
                         tx.note("effects.applied", e.get("seat"), f"{self.effects.ruleset.ref(state, pid)}: the "
                                 f"round's score {total:+d} becomes {ctx.data['total']:+d}",
-                                {"source": pid, "ability": ability.key})
+                                {"source": pid, "ability": ability.index})
                     total = ctx.data["total"]
         return total
 
