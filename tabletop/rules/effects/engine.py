@@ -273,11 +273,42 @@ class Effects:
         if target is None:
             return [ResolveEffect(entry["id"])]
         have = entry["chosen"].get(target.name, [])
-        found = self.candidates(state, ability, target, entry["seat"], entry["source"], entry["chosen"])
-        out: list[Any] = [ChooseTarget(entry["id"], target.name, p) for p in found]
+        seat = entry["seat"]
+        found = self.candidates(state, ability, target, seat, entry["source"], entry["chosen"])
+        out: list[Any] = []
+        unseen = 0
+        for p in found:  # a card its chooser cannot see is named by its place among the unseen: no id, no handle
+            if state.can_see(state.pieces[p], seat):
+                out.append(ChooseTarget(entry["id"], target.name, p))
+            else:
+                unseen += 1
+                out.append(ChooseTarget(entry["id"], target.name, blind=unseen))
         if len(have) >= target.low or not found:
-            out.append(ChooseTarget(entry["id"], target.name))
+            out.append(ChooseTarget(entry["id"], target.name, more=False))
         return out
+
+    def _target_piece(self, state: GameState, entry: Mapping[str, Any], a: ChooseTarget) -> str | None:
+        """The piece a choice picks (its `piece`, or the `blind`-th unseen candidate), or None when none."""
+        ability = self.ability(entry["ability"])
+        target = self._open_target(ability, entry["chosen"]) if ability is not None else None
+        if target is None or a.target != target.name or not a.more:
+            return None
+        found = self.candidates(state, ability, target, entry["seat"], entry["source"], entry["chosen"])
+        if a.blind:
+            unseen = [p for p in found if not state.can_see(state.pieces[p], entry["seat"])]
+            return unseen[a.blind - 1] if 0 < a.blind <= len(unseen) and a.piece is None else None
+        return a.piece if a.piece in found and state.can_see(state.pieces[a.piece], entry["seat"]) else None
+
+    def _target_allowed(self, state: GameState, entry: Mapping[str, Any], a: ChooseTarget) -> bool:
+        """Whether a choice is one `_target_answers` lists."""
+        if a.more:
+            return self._target_piece(state, entry, a) is not None
+        ability = self.ability(entry["ability"])
+        target = self._open_target(ability, entry["chosen"]) if ability is not None else None
+        if target is None or a.target != target.name or a.piece is not None or a.blind:
+            return False
+        found = self.candidates(state, ability, target, entry["seat"], entry["source"], entry["chosen"])
+        return len(entry["chosen"].get(target.name, [])) >= target.low or not found
 
     @staticmethod
     def _open_target(ability: Ability, chosen: Mapping[str, Any]) -> Selection | None:
@@ -302,11 +333,13 @@ class Effects:
             return [Violation("effects.not_yours", "effects", f"this effect is {state.seat_name(entry.get('seat'))}'s "
                               "to answer", (), seat)]
         if isinstance(action, DeclineEffect):
-            if state.enforcement == "strict":
+            if state.enforcement == "strict" and self.ability(entry["ability"]) is not None:
                 return [Violation("effects.decline", self.vocab.rule or "effects", "strict play applies every "
                                   "automated effect; turn the dial to warn to apply it by hand", (), seat)]
             return []
-        if not any(_same(action, a) for a in self._answers(state, entry)):
+        allowed = self._target_allowed(state, entry, action) if isinstance(action, ChooseTarget) else \
+            any(_same(action, a) for a in self._answers(state, entry))
+        if not allowed:
             ability = self.ability(entry["ability"])
             what = ability.text if ability is not None and ability.text else "the card"
             return [Violation("effects.target", self.vocab.rule or "effects", f"{what} does not allow that choice",
@@ -338,10 +371,11 @@ class Effects:
 
     def _choose_target(self, state: GameState, entry: dict[str, Any], ability: Ability, a: ChooseTarget) -> None:
         chosen = {k: list(v) if isinstance(v, list) else v for k, v in entry["chosen"].items()}
-        if a.piece:
-            if a.piece not in state.pieces:
-                raise ActionError("unknown_piece", f"there is no piece {a.piece!r}")
-            chosen[a.target] = [*chosen.get(a.target, []), a.piece]
+        if a.more:
+            pid = self._target_piece(state, entry, a) or (a.piece if a.piece in state.pieces else None)
+            if pid is None:
+                raise ActionError("effect_gone", "that card cannot be chosen now")
+            chosen[a.target] = [*chosen.get(a.target, []), pid]
         else:
             chosen.setdefault(a.target, [])
             chosen[f"{a.target}!"] = True
