@@ -210,7 +210,7 @@ def test_in_warn_a_player_declines_the_effect_and_applies_it_by_hand(library) ->
     assert result.accepted
     assert any(getattr(e, "what", "") == "effects.declined" and "by hand" in e.text for e in result.events)
     assert rs.open_action(state, 0) == shake  # its by-hand window is open
-    assert rs.effects.book(state)["count"][2] >= 1
+    assert rs.effects.counts(state)[2] >= 1
 
 
 def test_bots_play_and_apply_the_action_card_in_self_play(library) -> None:

@@ -4,8 +4,9 @@ runs their steps through `Tx`, expires lasting modifiers at the ruleset's steps,
 Rule state (`state.rules["effects"]`, plain data, only ever replaced): `pending` (abilities waiting for a choice:
 `id`, `ability` (card#index), `card`, `source`, `gen`, `seat`, `chosen` {target: [pieces]}, `queue` (steps left, or
 None before the first), `stage` (`targets`, `confirm`, `option`), `then` (the ruleset's note of what to do after)),
-`mods` (lasting modifiers: piece, gen, stat/keyword, amount, until, source), `next` (the next pending id) and
-`count` ([resolved, engine, by_hand]: each time a card's text came to apply, whether the engine ran it all).
+`mods` (lasting modifiers: piece, gen, stat/keyword, amount, until, source) and `next` (the next pending id); and
+`state.rules["card_text"]`: [resolved, engine, by_hand], each time a card's text came to apply, whether the engine
+ran it all.
 
 A ruleset builds one `Effects(ruleset, vocabulary)` and calls `trigger` where its cards' text applies, `choices`
 from its legal moves, `check`/`reduce` for the `EFFECT_ACTIONS`, `violations` from the check of the action that
@@ -26,7 +27,10 @@ from .actions import ChooseOption, ChooseTarget, DeclineEffect, ResolveEffect
 from .model import Ability, Selection, step_name
 from .vocab import KEY, Ctx, Vocabulary
 
-__all__ = ["CardText", "Effects"]
+#: the rule state key of the counts of card text played: [resolved, engine, by_hand]
+COUNT_KEY = "card_text"
+
+__all__ = ["COUNT_KEY", "CardText", "Effects"]
 
 register_many("violation", [
     ("effects.condition", ("effects",), "a card's effect is used only when its conditions hold"),
@@ -176,10 +180,18 @@ class Effects:
             entry["stage"] = "confirm"
         self._write(state, tx, pending=[*book.get("pending", ()), entry], next=n + 1)
 
+    @staticmethod
+    def counts(state: GameState) -> list[int]:
+        """The card text played so far: [resolved, engine, by_hand] (`rules.card_text`)."""
+        found = state.rules.get(COUNT_KEY)
+        return list(found) if isinstance(found, list) and len(found) == 3 else [0, 0, 0]
+
     def count(self, state: GameState, tx: Tx, *, engine: bool, n: int = 1) -> None:
-        """Count a card's text coming to apply: by the engine, or left to the players."""
-        resolved, ran, by_hand = (self.book(state).get("count") or [0, 0, 0])
-        self._write(state, tx, count=[resolved + n, ran + (n if engine else 0), by_hand + (0 if engine else n)])
+        """Count a card's text coming to apply: by the engine, or left to the players (its own rule key, a small
+        list made for this change: counted at every card played)."""
+        found = state.rules.get(COUNT_KEY)
+        resolved, ran, by_hand = found if found is not None and len(found) == 3 else (0, 0, 0)
+        tx.set_rule(COUNT_KEY, [resolved + n, ran + (n if engine else 0), by_hand + (0 if engine else n)], fresh=True)
 
     # -- running --
 
@@ -411,16 +423,19 @@ class Effects:
         title = self.ruleset.ref(state, source) if source in state.pieces else "a card"
         tx.note("effects.declined", seat, f"{state.seat_name(seat)} declines the automated effect of {title} and "
                 f"applies it by hand: {words}", {"source": source, "ability": ability.index if ability else None})
-        resolved, ran, by_hand = (self.book(state).get("count") or [0, 0, 0])
+        resolved, ran, by_hand = self.counts(state)
         if ran > 0:
-            self._write(state, tx, count=[resolved, ran - 1, by_hand + 1])
+            tx.set_rule(COUNT_KEY, [resolved, ran - 1, by_hand + 1], fresh=True)
         self._close(state, tx, {**entry, "declined": True})
 
     # -- durations --
 
     def expire(self, state: GameState, tx: Tx, step: str) -> None:
         """End the lasting modifiers whose duration ends at the ruleset's step `step`."""
-        mods = self.book(state).get("mods") or []
+        book = state.rules.get(KEY)
+        mods = book.get("mods") if book else None
+        if not mods:
+            return
         ending = {name for name, at in self.vocab.durations.items() if at == step}
         kept = [m for m in mods if m.get("until") not in ending and m.get("piece") in state.pieces
                 and state.pieces[m["piece"]].gen == m.get("gen")]

@@ -36,6 +36,7 @@ register_many("violation", [
 ])
 
 Card = Callable[[str | None], CardInfo]
+_NONE: frozenset[str] = frozenset()
 
 
 def refine(info: CardInfo, text: CardText) -> CardInfo:
@@ -126,10 +127,14 @@ class FanText:
 
     # -- a card played --
 
-    def on_play(self, state: GameState, tx: Tx, pid: str, seat: int | None, then: str) -> bool:
+    def on_play(self, state: GameState, tx: Tx, pid: str, info: CardInfo, seat: int | None, then: str) -> bool:
         """Run the text of a card just played (`then` names what the frame does once its choices are made).
-        Returns whether the frame must wait for a choice (`XFilesFan.effects_done` goes on)."""
-        return self.effects.trigger(state, tx, pid, seat, "played", then=then)
+        Returns whether the frame must wait for a choice (`XFilesFan.effects_done` goes on). A text that is all
+        frame (tags the legality reads) is only counted."""
+        if not info.abilities:
+            self.effects.count(state, tx, engine=not info.unparsed)
+            return False
+        return self.effects.trigger(state, tx, pid, seat, "played", then=then, note_left=False)
 
     def release(self, state: GameState, tx: Tx, negated: Sequence[str]) -> None:
         """A capturing card negated gives its character back ("Return it if this card is negated")."""
@@ -142,7 +147,7 @@ class FanText:
     def captured_ids(self, state: GameState) -> frozenset[str]:
         """The environment characters captured now: they provide nothing while captured."""
         if not state.rules.get(CAPTURED):
-            return frozenset()
+            return _NONE
         return frozenset(e["character"] for e in captured(state))
 
     # -- scoring --

@@ -51,7 +51,10 @@ class Flow:
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
         r = state.rules
-        if "phase" not in r or r.get("over") or r.get("pending") or (r.get("effects") or {}).get("pending"):
+        if "phase" not in r or r.get("over") or r.get("pending"):
+            return ()
+        fx = r.get("effects")
+        if fx and fx.get("pending"):  # a choice a card's text asks for comes first
             return ()
         phase = r.get("phase")
         if phase == "period_start":
@@ -68,7 +71,8 @@ class Flow:
         r = state.rules
         if "phase" not in r or r.get("over"):
             return []
-        effects = (r.get("effects") or {}).get("pending")
+        fx = r.get("effects")
+        effects = fx.get("pending") if fx else None
         if effects:  # a choice a card's text asks for comes first
             return [effects[0]["seat"]] if effects[0].get("seat") in state.seats else []
         pending = r.get("pending")
@@ -90,7 +94,8 @@ class Flow:
         if seat is None or "phase" not in r or r.get("over"):
             return []
         self._sync_cards()
-        if (r.get("effects") or {}).get("pending"):
+        fx = r.get("effects")
+        if fx and fx.get("pending"):
             return self.effects.choices(state, seat)
         pending = r.get("pending")
         if pending:

@@ -65,7 +65,7 @@ class Turns:
             tx.note("xfiles-fan.by_hand", who, f"apply by hand: {' / '.join(info.unparsed)}", {"piece": pid})
         if info.type == "conclusion":
             tx.set_rule("round_over", True)
-        if info.has_text and self.cardtext.on_play(state, tx, pid, who, "play"):
+        if info.has_text and self.cardtext.on_play(state, tx, pid, info, who, "play"):
             return  # a choice its text asks for comes first (`effects_done` goes on)
         self._after_play(state, tx, who)
 
@@ -208,7 +208,7 @@ class Turns:
         tx.note("xfiles-fan.action", seat, f"{info.name}: apply by hand: {info.text}" if by_hand else info.name,
                 {"piece": a.piece})
         self._drop_pending(state, tx, {"kind": "action", "seat": seat})
-        if info.has_text and self.cardtext.on_play(state, tx, a.piece, seat, "action"):
+        if info.has_text and self.cardtext.on_play(state, tx, a.piece, info, seat, "action"):
             return
         self._turn_done(state, tx, seat)
 
