@@ -84,13 +84,13 @@ class HostAuth:
     """The host's side of the password and the host token, shared by its threads (all checks are read-only but
     the guess counts, which hold a lock)."""
 
-    def __init__(self, password: str = "", *, bindings: Iterable[str] | None = (), host_token: str = "",
+    def __init__(self, password: str = "", *, bindings: Iterable[str] | None = ("",), host_token: str = "",
                  clock: Any = time.monotonic) -> None:
         self.password = password
         self.host_token = host_token
-        #: the certificate fingerprints a proof may be bound to (None: any, behind a proxy whose certificate the
-        #: host was not told); "" (plain) is always among them
-        self.bindings = None if bindings is None else {"", *bindings}
+        #: the certificate fingerprints a proof may be bound to ("" for plain; None: any, behind a proxy whose
+        #: certificate the host was not told)
+        self.bindings = None if bindings is None else set(bindings)
         self.salt = secrets.token_bytes(16)
         self.iterations = ITERATIONS
         self._key = password_key(password, self.salt, ITERATIONS) if password else b""

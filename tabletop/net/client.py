@@ -74,6 +74,7 @@ class Client:
         retry_delay: float = 0.2,
         max_retry_delay: float = 1.0,
         store: TokenStore | None = None,
+        host_token: str = "",
     ) -> None:
         target = parse_target(address, port or DEFAULT_PORT)
         self.host, self.port = target.host, port or target.port
@@ -87,7 +88,8 @@ class Client:
         self._store = store
         #: set when this client pinned a host's certificate for the first time (its fingerprint)
         self.pinned = ""
-        self.protocol = ClientProtocol(name=name, seat=seat, token=token, password=password or target.password or "")
+        self.protocol = ClientProtocol(name=name, seat=seat, token=token, password=password or target.password or "",
+                                       host_token=host_token)
         self.reconnect = reconnect
         self.record = record
         self.frames: list[bytes] = []

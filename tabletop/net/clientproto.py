@@ -53,8 +53,11 @@ class ClientProtocol:
         token: str | None = None,
         password: str = "",
         limits: Limits | None = None,
+        host_token: str = "",
     ) -> None:
         self.name = name
+        #: `serve`'s host token, presented with the hello for host rights (the rules dial) at the seat taken
+        self.host_token = host_token
         self.version = PROTOCOL_VERSION
         self.want_seat = seat
         self.token = token
@@ -99,6 +102,8 @@ class ClientProtocol:
             hello["token"] = self.token
         else:
             hello["seat"] = self.want_seat
+        if self.host_token:
+            hello["host_token"] = self.host_token
         self._out.append(encode(hello))  # a password goes as a proof, once the handshake's challenge is in
         self._hello = hello
 

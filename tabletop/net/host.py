@@ -27,7 +27,7 @@ from .messages import Limits
 from .protocol import HostEvent, HostProtocol, SeatRecord
 from .reader import HELLO_HEADER, SocketReader
 from .tls import HostCert, server_context
-from .tokens import load_tokens, save_tokens, tokens_path_for
+from .tokens import load_host_token, load_tokens, save_tokens, tokens_path_for
 
 #: how often positions of moving pieces are streamed to clients (a modest rate: they are drawn in between)
 MOTION_HZ = 15.0
@@ -41,6 +41,7 @@ __all__ = [
     "EmbeddedHost",
     "Host",
     "listen_early",
+    "load_host_token",
     "load_tokens",
     "save_tokens",
     "tokens_path_for",
@@ -112,7 +113,8 @@ class Host:
         self.fingerprint = tls.fingerprint if tls is not None else None
         #: `serve`'s host token: a hello that presents it gets host rights for its seat (net/hello.py)
         self.host_token = host_token
-        bindings = None if proxy_fingerprints is None else [*proxy_fingerprints, *([tls.fingerprint] if tls else [])]
+        # what a password proof may be bound to: this certificate, the proxy's, or plain ("") on a plain host
+        bindings = None if proxy_fingerprints is None else [*proxy_fingerprints, tls.fingerprint if tls else ""]
         self.auth = HostAuth(password, bindings=bindings, host_token=host_token)
         self.request_check = RequestCheck(public_hosts=public_hosts, trusted_proxies=trusted_proxies, bound=[bind])
         #: a socket already listening (`listen_early`), served instead of binding `bind`:`port` at start
@@ -292,6 +294,10 @@ class Host:
         assert self.protocol is not None
         self.protocol.connect(cid, peer)
 
+    def answer_to(self, names: Iterable[str]) -> None:
+        """Answer to these names too (`--public-host`) in a handshake's `Host` (safe while serving)."""
+        self.request_check.names |= {n.lower().rstrip(".") for n in names if n}
+
     def _refused_request(self, why: str) -> None:
         """The reader refused an opening handshake (a web page's `Origin`, a `Host` not ours): said in the log."""
         event = HostEvent("refused", 0, None, why)
@@ -415,7 +421,7 @@ class Host:
         if self.tokens_path is None or self.protocol is None:
             return
         try:
-            save_tokens(self.tokens_path, self.protocol.records)
+            save_tokens(self.tokens_path, self.protocol.records, self.host_token)
         except OSError as e:
             log.error("cannot write seat tokens to %s: %s", self.tokens_path, e)
 
