@@ -43,6 +43,8 @@ class Peer:
     address: str
     nonce: str = ""
     loopback: bool = False
+    #: when its TCP connection was accepted (time.monotonic()): the hello is due `hello_timeout` after it
+    accepted: float | None = None
 
 
 def password_key(password: str, salt: bytes, iterations: int) -> bytes:
@@ -152,12 +154,12 @@ class RequestCheck:
 
     def refusal(self, headers: Any, local: str | None) -> str | None:
         """Why this request is refused (HTTP 403), or None."""
-        if headers.get("Origin") is not None:
+        if headers.get_all("Origin"):
             return "a web page may not join a game (the request has an Origin header)"
-        host = headers.get("Host")
-        if host is None:
-            return "the request names no Host"
-        name = _host_name(host)
+        hosts = headers.get_all("Host")
+        if len(hosts) != 1:
+            return "the request must name one Host"
+        name = _host_name(hosts[0])
         if local is not None and name == local.lower():
             return None
         if name in self.names or is_loopback(name) or name.endswith(".local"):

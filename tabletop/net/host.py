@@ -291,8 +291,16 @@ class Host:
                 self._main.call_soon_threadsafe(fn, *args)
 
     def _connected(self, cid: int, peer: Peer | None = None) -> None:
-        assert self.protocol is not None
+        assert self.protocol is not None and self._main is not None
         self.protocol.connect(cid, peer)
+        if peer is not None and peer.accepted is not None:  # the hello is due `hello_timeout` after the TCP accept
+            due = peer.accepted + self.limits.hello_timeout - time.monotonic()
+            self._main.call_later(max(0.0, due) + 0.01, self._hello_due)
+
+    def _hello_due(self) -> None:
+        if self.protocol is not None and not self._closing:
+            self.protocol.tick()
+            self.pump()
 
     def answer_to(self, names: Iterable[str]) -> None:
         """Answer to these names too (`--public-host`) in a handshake's `Host` (safe while serving)."""

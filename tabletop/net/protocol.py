@@ -115,7 +115,9 @@ class HostProtocol(HelloKeeper, DeskKeeper, UndoVoting, HaltGuard):
             cid = self._next_conn
         self._next_conn = max(self._next_conn, cid + 1)
         now = self.clock()
-        self._conns[cid] = _Conn(cid, gate=FloodGate(self.limits.rate, self.limits.burst, now), opened=now, peer=peer)
+        opened = peer.accepted if peer is not None and peer.accepted is not None else now
+        self._conns[cid] = _Conn(cid, gate=FloodGate(self.limits.rate, self.limits.burst, now), opened=opened,
+                                 peer=peer)
         return cid
 
     def disconnect(self, cid: int) -> None:

@@ -224,6 +224,7 @@ class SocketReader:
                 if sock is not None:
                     with contextlib.suppress(OSError):
                         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                self.tabletop_accepted = time.monotonic()
                 reader.pending[self] = None
                 while len(reader.pending) > MAX_PENDING:  # the oldest goes, without a word in the log
                     oldest, _ = reader.pending.popitem(last=False)
@@ -248,7 +249,8 @@ class SocketReader:
             return ws.respond(http.HTTPStatus.FORBIDDEN, why + "\n")
         remote = ws.transport.get_extra_info("peername")
         address = check.peer(str(remote[0]) if remote else "unknown", request.headers)
-        ws.tabletop_peer = Peer(address, secrets.token_hex(16), is_loopback(address))  # type: ignore[attr-defined]
+        ws.tabletop_peer = Peer(address, secrets.token_hex(16), is_loopback(address),  # type: ignore[attr-defined]
+                                getattr(ws, "tabletop_accepted", None))
         return None
 
     def _answer(self, ws: ServerConnection, request: Any, response: Any) -> None:
