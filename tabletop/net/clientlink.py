@@ -324,6 +324,7 @@ def start_link(host: str, port: int, headers: dict[str, str], on_open: Callable[
         return d  # a name: asyncio resolves it and connects
     d.sock = sock = socket.socket(family, socket.SOCK_STREAM)
     try:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # a small frame goes at once, never held back
         sock.setblocking(False)
         d.address = (host, port, 0, 0) if family == socket.AF_INET6 else (host, port)
         try:

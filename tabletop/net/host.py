@@ -150,6 +150,8 @@ class Host:
         #: the table's sequence number when the desk was last filled
         self._desk_seq = -1
         self._closing = False
+        #: a client's frame is being handled: what it causes is sent once, after it
+        self._in_frame = False
 
     @property
     def tokens_path(self) -> Path | None:
@@ -317,7 +319,11 @@ class Host:
     def _frame(self, cid: int, frame: str | bytes, at: float) -> None:
         assert self.protocol is not None and self._reader is not None
         self._reader.taken(cid)
-        self.protocol.receive_data(cid, frame, at, binary=not isinstance(frame, str))
+        self._in_frame = True  # the change's patches wait for its result: one write for both (no Nagle tail)
+        try:
+            self.protocol.receive_data(cid, frame, at, binary=not isinstance(frame, str))
+        finally:
+            self._in_frame = False
         self.pump()
 
     def _desk_taken(self) -> None:
@@ -396,9 +402,14 @@ class Host:
     def _release(self) -> None:
         """Send the frames whose changes are now durable (called on this loop after each journal commit)."""
         saver = self.autosaver
+        out: list[tuple[int, bytes]] = []
         while self._held and (saver is None or self._held[0][0] <= saver.durable):
-            _, out, closes = self._held.popleft()
-            self._send(out, closes)
+            _, more, more_closes = self._held.popleft()
+            out += more
+            if more_closes:  # a close goes after the frames queued before it and before any queued after it
+                self._send(out, more_closes)
+                out = []
+        self._send(out, [])  # one write per client for all that became durable together
         self._fill_desk_soon()
 
     def _journal_failed(self, message: str) -> None:
@@ -423,7 +434,8 @@ class Host:
             self._reader.send(out, closes)
 
     def _after_entry(self, kind: str, entry: LogEntry) -> None:
-        self.pump()  # the seats' client sequence numbers travel in the journal, not in a tokens rewrite per change
+        if not self._in_frame:  # a change made on this machine; a client's goes out with its result
+            self.pump()  # the seats' client sequence numbers travel in the journal, not in a tokens rewrite per change
 
     def _write_tokens(self) -> None:
         if self.tokens_path is None or self.protocol is None:
