@@ -38,8 +38,8 @@ import pygame  # noqa: E402
 from tabletop.core import actions as A  # noqa: E402
 from tabletop.game import quick_table  # noqa: E402
 from tabletop.ui import TableApp  # noqa: E402
-from tabletop.ui.render import BG  # noqa: E402
-from tabletop.ui.settings import LOG_FLUSH_S  # noqa: E402
+from tabletop.ui.app.settings import LOG_FLUSH_S  # noqa: E402
+from tabletop.ui.table.render import BG  # noqa: E402
 
 __all__ = ["collect", "main", "table_with"]
 
@@ -158,7 +158,7 @@ def _mouse(kind: int, pos: tuple[float, float]) -> pygame.event.Event:
 def bench_pickup(cards: int, rounds: int, seed: int = 4) -> dict[str, float]:
     """The frame in which a drag picks a card up off the table, and the frame in which it is dropped (the Move
     submitted, its patch drawn), as medians of CPU time; real mouse events, as a user's."""
-    from tabletop.ui.script import HOLD_FRAMES
+    from tabletop.ui.input.script import HOLD_FRAMES
 
     session = table_with(cards)
     app = TableApp(session, size=(1280, 800), fps=0, physics=False)
@@ -209,7 +209,7 @@ def bench_drop(cards: int, rounds: int, seed: int = 5) -> dict[str, float]:
     which one Move of a card across the table arrives from the session (the same engine and table work, no
     gesture). In both the log box takes the new line in that frame (it may otherwise wait up to LOG_FLUSH_S).
     Medians of CPU time (the machine is shared; CPU time counts this process only)."""
-    from tabletop.ui.script import HOLD_FRAMES
+    from tabletop.ui.input.script import HOLD_FRAMES
 
     session = table_with(cards)
     app = TableApp(session, size=(1280, 800), fps=0, physics=False)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..ui.panels import hide_fields
+from ..ui.panels.registry import hide_fields
 
 __all__: list[str] = []
 

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..ui.hud import BAD, CONTENT_MAX_H, DIM, GOLD, GOOD, HEADER_H, INK, Hud, HudContext, signed
-from ..ui.panels import register_face, register_panel
+from ..ui.panels.hud import BAD, CONTENT_MAX_H, DIM, GOLD, GOOD, HEADER_H, INK, Hud, HudContext, signed
+from ..ui.panels.registry import register_face, register_panel
 from . import board_height
 
 if TYPE_CHECKING:
-    from ..ui.assets import AssetLoader
+    from ..ui.table.assets import AssetLoader
 
 __all__ = ["POOL_WORDS", "XFilesCcgHud", "face_details", "is_xfiles_ccg_card", "worded", "xfiles_ccg_face"]
 

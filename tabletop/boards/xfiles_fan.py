@@ -8,10 +8,10 @@ from typing import Any
 
 import pygame
 
-from ..ui.assets import AssetLoader, _wrap
-from ..ui.hud import BAD, BG, CONTENT_MAX_H, DIM, GOLD, HEADER_H, INK, PANEL, Hud, HudContext, signed
-from ..ui.layout import CARD_H, CARD_W
-from ..ui.panels import register_face, register_panel
+from ..ui.panels.hud import BAD, BG, CONTENT_MAX_H, DIM, GOLD, HEADER_H, INK, PANEL, Hud, HudContext, signed
+from ..ui.panels.registry import register_face, register_panel
+from ..ui.table.assets import AssetLoader, _wrap
+from ..ui.table.layout import CARD_H, CARD_W
 from . import board_height
 
 __all__ = ["CIRC_COLORS", "XFF_CIRCS", "XFF_FIELDS", "XFilesFanHud", "xff_circumstance", "xfiles_fan_face"]

@@ -75,7 +75,7 @@ def make_session(args: argparse.Namespace):
 
 
 def _session(args: argparse.Namespace):
-    from ..game import new_session, open_session, quick_table, start_problems
+    from ..game import new_session, open_session, quick_table, start_problems, starting_dial
     from ..rules import get_ruleset_class as ruleset_class
     from .common import UsageError, house_rules_or_exit
 
@@ -94,8 +94,9 @@ def _session(args: argparse.Namespace):
             raise UsageError(f"--seats {seats}: {cls.name} is played by {cls.min_seats} to {cls.max_seats} seats")
         decks = _decks(args.deck, seats)
         house = house_rules_or_exit(args.house_rules, args.ruleset or "freeform", command)
-        session = new_session(args.ruleset or "freeform", seats, decks=decks,
-                              enforcement=args.enforce or "off", seed=args.seed, house_rules=house)
+        ruleset = args.ruleset or "freeform"
+        session = new_session(ruleset, seats, decks=decks, enforcement=args.enforce or starting_dial(ruleset),
+                              seed=args.seed, house_rules=house)
         problems = start_problems(session)
         if problems:  # warn: the game starts, and the terminal hears what the log holds (the host reads it all)
             print(f"tabletop {command}: warning: the game starts with {len(problems)} deck problem(s), logged as "
@@ -209,7 +210,8 @@ def run(args: argparse.Namespace) -> int:
     if args.join is not None:
         return _join(args, size)
     from ..errors import TabletopError
-    from ..ui.botseats import parse_bots
+    from ..game import IllegalDeck
+    from ..ui.app.botseats import parse_bots
     from .common import check_seat, parse_seat_map
 
     try:
@@ -220,6 +222,9 @@ def run(args: argparse.Namespace) -> int:
         for seat in bots:
             check_seat(seat + 1, seats, "--bot")
         me = check_seat(args.seat, seats, "--seat") if args.seat is not None else 0
+    except IllegalDeck as e:  # the deck check ran and failed: 1, as the README promises for a failed check
+        print(f"tabletop play: {e}", file=sys.stderr)
+        return 1
     except (TabletopError, ValueError, OSError) as e:  # bad flag, save, ruleset, deck: one clear line
         print(f"tabletop play: {e}", file=sys.stderr)
         return 2
@@ -235,5 +240,6 @@ def run(args: argparse.Namespace) -> int:
 def add_enforce_argument(parser: argparse.ArgumentParser, default: str | None = None) -> None:
     """`--enforce MODE`, the rules dial at the start; `--enforcement` is kept as a hidden alias."""
     parser.add_argument("--enforce", choices=("off", "warn", "strict"), default=default,
-                        help="the rules dial at the start: off, warn or strict")
+                        help="the rules dial at the start: off, warn or strict (default: warn for a ruleset, off for "
+                             "freeform; a save keeps its own)")
     parser.add_argument("--enforcement", dest="enforce", choices=("off", "warn", "strict"), help=argparse.SUPPRESS)

@@ -2,7 +2,7 @@
 
 An action class says what it does once, as an imperative template (`words = "Sell {pieces}"`), and optionally what
 a seat asked to make it is doing (`todo = "sell cards"`). The legal-move list fills the template with the names a
-seat's view gives (`tabletop.ui.whatnow.worded`, same syntax); the log fills it with card references and puts it in
+seat's view gives (`tabletop.ui.panels.whatnow.worded`, same syntax); the log fills it with card references and puts it in
 the past tense ("sold Dr. Amos Pell"), and names the cards the action drew into a hand to the seats that may see
 them ("and drew Ace of Spades" / "and drew 2 cards"). Every sentence is rendered per seat by `LogEntry.for_seat`
 through `messages.render_safe`, so a reference to a card a seat cannot see reads as where it was, and the backstop

@@ -639,7 +639,7 @@ def test_the_status_says_what_ends_the_step_and_the_turn() -> None:
     players get priority again). The status's prompt (the rules panel's first line) now says what the passes lead
     to, the short `todo` of the top bar stays as it was, and the log says each Step that began."""
     from tabletop.game import new_session
-    from tabletop.ui.describe import describe_entry
+    from tabletop.ui.panels.describe import describe_entry
 
     s = new_session("tragedy", 2, enforcement="strict", seed=1, names=["Ann", "Bob"])
     rules, st = s.rules, s.state
@@ -675,3 +675,18 @@ def test_the_performance_todo_says_one_pass_ends_it(position) -> None:
     session = position({"actors:0": ["t/A3"], "sets:0": ["t/S4"]}, step="performance", need=1)
     todo = session.rules.status(session.state, 0)["todo"]
     assert todo == "score with an Actor and a Set, play an Act, or pass (a pass ends the Performance)"
+
+
+def test_an_out_of_turn_drag_into_play_says_who_has_priority(position, at) -> None:
+    """A newcomer's trial: seat 2 dragged a card to its Stack while seat 1 had priority and strict answered with a
+    rule about Roles; the refusal says first that the other player has priority."""
+    session = position({"hand:1": ["t/A3"]}, active=0)
+    pid = at(session.state, "hand:1/t/A3")
+    for dst in ("stack:1", "actors:1"):
+        r = session.submit(A.Move((pid,), dst), 1)
+        assert not r.accepted and r.code == "tragedy.priority" and rules_of(r)[0] == "0000.5.1.3"
+        assert r.violations[0].message.startswith(f"{session.state.players[0].name} has priority")
+    # the player with priority still hears the rule about Roles
+    mine = position({"hand:0": ["t/A3"]}, active=0)
+    r = mine.submit(A.Move((at(mine.state, "hand:0/t/A3"),), "stack:0"), 0)
+    assert r.code == "tragedy.play_role"

@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from tabletop.ui import TableApp
-from tabletop.ui.script import HOLD_FRAMES
+from tabletop.ui.input.script import HOLD_FRAMES
 
 __all__ = ["DriveError", "Driver"]
 

@@ -10,7 +10,7 @@ import pygame
 from tabletop.game import new_session
 from tabletop.rules.xfiles_ccg.actions import Deploy, Requisition
 from tabletop.ui import TableApp
-from tabletop.ui.arrange import ATTACH_PEEK, CARD_H, CARD_W, TUCK_PAD, attachments, content_h, content_w
+from tabletop.ui.table.arrange import ATTACH_PEEK, CARD_H, CARD_W, TUCK_PAD, attachments, content_h, content_w
 from tests.ui.uihelpers import engine_until
 
 

@@ -18,8 +18,8 @@ from tabletop.core.session import Session
 from tabletop.game import new_session
 from tabletop.rules import available_rulesets
 from tabletop.ui import TableApp
-from tabletop.ui.hud import HEADER_H
-from tabletop.ui.panels import make_panel
+from tabletop.ui.panels.hud import HEADER_H
+from tabletop.ui.panels.registry import make_panel
 from tests.ui.uihelpers import engine_until, post
 
 SIZES = ((1280, 800), (1600, 1000), (800, 600))
@@ -176,7 +176,7 @@ def test_a_long_panel_scrolls_with_the_wheel_and_the_buttons_listed_are_in_view(
 
 
 def test_wrap_breaks_between_words_and_inside_a_word_only_when_it_is_wider(display_font):
-    from tabletop.ui.hud import wrap
+    from tabletop.ui.panels.hud import wrap
 
     font = display_font
     text = "Team: Special Agent Lena Ortiz 3, Deputy Director Victor Hale 0, Supercalifragilisticexpialidocious"
@@ -191,7 +191,7 @@ def test_wrap_breaks_between_words_and_inside_a_word_only_when_it_is_wider(displ
 @pytest.fixture
 def display_font():
     pygame.font.init()
-    from tabletop.ui.assets import AssetLoader
+    from tabletop.ui.table.assets import AssetLoader
 
     return AssetLoader(lambda r: None).font(12, True)
 

@@ -11,7 +11,7 @@ from tabletop.boards.xfiles_fan import XFF_CIRCS, XFilesFanHud, xff_circumstance
 from tabletop.cards import CardLibrary
 from tabletop.game import new_session
 from tabletop.ui import TableApp
-from tabletop.ui.assets import AssetLoader
+from tabletop.ui.table.assets import AssetLoader
 from tests.ui.uihelpers import click, engine_until
 
 STEPS = 4000

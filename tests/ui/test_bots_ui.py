@@ -8,7 +8,7 @@ import pytest
 from tabletop.cli import main
 from tabletop.game import new_session
 from tabletop.ui import TableApp
-from tabletop.ui.botseats import parse_bots
+from tabletop.ui.app.botseats import parse_bots
 from tests.ui.uihelpers import click, key
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.ui.byhandrows import ordinal
+from tabletop.ui.panels.byhandrows import ordinal
 from tests.ui.test_xfiles_fan_by_hand import MORE, _after_coffee
 from tests.ui.uihelpers import click
 

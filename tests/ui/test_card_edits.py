@@ -12,8 +12,8 @@ from tabletop.cards import CardLibrary
 from tabletop.core import actions as A
 from tabletop.game import new_session
 from tabletop.ui import TableApp
-from tabletop.ui.assets import AssetLoader
-from tabletop.ui.lifecycle import CARD_POLL_S
+from tabletop.ui.app.lifecycle import CARD_POLL_S
+from tabletop.ui.table.assets import AssetLoader
 
 SET = "set: demo\ntitle: Demo\n"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.cards import default_library
-from tabletop.ui.assets import AssetLoader
+from tabletop.ui.table.assets import AssetLoader
 from tests.ui.uihelpers import proxy_loader
 
 __all__: list[str] = []

@@ -14,7 +14,7 @@ from tabletop.game import new_session
 from tabletop.rules import available_rulesets
 from tabletop.rules.bots import make_bot
 from tabletop.ui import TableApp
-from tabletop.ui.widgets import ChoiceDialog, title_fits
+from tabletop.ui.dialogs.widgets import ChoiceDialog, title_fits
 
 SIZE = (800, 600)
 STEPS = 120

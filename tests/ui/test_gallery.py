@@ -10,7 +10,7 @@ from tabletop.core import actions as A
 from tabletop.core.state import Piece, Zone
 from tabletop.game import quick_table
 from tabletop.ui import TableApp
-from tabletop.ui.gallery import PAD, GalleryWindow
+from tabletop.ui.dialogs.gallery import PAD, GalleryWindow
 from tests.ui.uihelpers import click, drag, key, mouse, post, zone_center
 
 __all__: list[str] = []

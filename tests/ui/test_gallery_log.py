@@ -10,7 +10,7 @@ from __future__ import annotations
 from tabletop.cards import default_library
 from tabletop.core import actions as A
 from tabletop.game import quick_table
-from tabletop.ui.describe import describe_entry, entry_html
+from tabletop.ui.panels.describe import describe_entry, entry_html
 
 __all__: list[str] = []
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.core import actions as A
-from tabletop.ui.settings import HEADLESS_DT
+from tabletop.ui.app.settings import HEADLESS_DT
 from tests.ui.uihelpers import click, key, zone_center
 
 __all__: list[str] = []
@@ -98,3 +98,22 @@ def test_a_long_reveal_row_fits_its_bar_and_tells_every_card_on_hover(app):
     assert label.text != full and label.text.endswith("…")
     names = [app._card_name(pid) for pid in hand]
     assert all(n and n in label.tool_tip_text for n in names), label.tool_tip_text
+
+
+def test_a_standing_reveal_keeps_its_end_reveal_through_a_look(app):
+    """A newcomer's trial: V on a hand card, L on the deck, Done, and the End reveal control was gone while the
+    other seat still saw the card (any action after the reveal dropped it from the bar)."""
+    pid, at = _hand_card(app)
+    key(app, pygame.K_v, at=at)
+    key(app, pygame.K_l, at=zone_center(app, "deck"))
+    key(app, pygame.K_RETURN)  # the prompt's 3
+    assert app.peek is not None
+    done = next(b for b, k in app.peek.buttons.items() if k == "done")
+    click(app, done.get_abs_rect().center)
+    app.run_frames(2)
+    assert app.peek is None
+    assert _seen_by(app, 1, pid)
+    assert len(app.reveals.buttons) == 1
+    click(app, next(iter(app.reveals.buttons)).get_abs_rect().center)
+    assert app.session.history[-1].action == A.EndReveal((pid,))
+    assert not _seen_by(app, 1, pid)

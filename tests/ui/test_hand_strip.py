@@ -59,3 +59,37 @@ def test_a_short_hand_stays_one_row_of_whole_cards():
         assert all(a.rect.right <= b.rect.x for a, b in zip(cards, cards[1:], strict=False)), "no overlap"
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_the_legal_move_glow_hides_no_card_of_a_packed_hand(dealt, size):
+    """A newcomer's trial at 800x600: every glowing card's outline covered the next card's corner (its rank)."""
+    app = TableApp(dealt, seat=0, size=size, fps=0)
+    try:
+        app.run_frames(2)
+        strip = app.hand
+        every = [c.pid for c in strip.cards]
+        plain = pygame.Surface(app.size)
+        glowing = pygame.Surface(app.size)
+        strip.draw(plain, app.assets, "Hand", None, (), False, glow=())
+        strip.draw(glowing, app.assets, "Hand", None, (), False, glow=every)
+        text = app.assets.text("Hand", 14, (220, 225, 230), bold=True)
+        label = pygame.Rect(strip.rect.x + 12, strip.rect.y + 4, *text.get_size())
+        ink = pygame.mask.from_surface(text, 254)  # the letters, not their antialiased edges
+        cut = [(x, y) for x in range(label.w) for y in range(label.h) if ink.get_at((x, y))
+               and plain.get_at((label.x + x, label.y + y)) != glowing.get_at((label.x + x, label.y + y))]
+        assert not cut, "the hand's label is cut by the outlines below it"
+        drawn = strip._drawn()
+        for k, c in enumerate(drawn):
+            bar = _title_bar(c.rect)
+            later = [o.rect.x for o in drawn[k + 1:] if o.rect.colliderect(bar)]
+            # the card's own corner, as far as the next card leaves it (less the next card's own outline)
+            seen = bar.clip(pygame.Rect(bar.x, bar.y, (min(later) - 6 if later else bar.right) - bar.x, bar.h))
+            assert seen.w > 4, f"card {c.index}: no corner left to check"
+            a = pygame.image.tobytes(plain.subsurface(seen), "RGB")
+            b = pygame.image.tobytes(glowing.subsurface(seen), "RGB")
+            # a face's edge pixels are nearly opaque (alpha 253): what lies under them tints them by a unit or two
+            worst = max(abs(x - y) for x, y in zip(a, b, strict=True))
+            assert worst <= 8, f"card {c.index}: a glow outline is drawn over its corner"
+    finally:
+        app.close()

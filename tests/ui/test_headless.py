@@ -9,7 +9,7 @@ import pygame
 from tabletop.cli import main
 from tabletop.game import quick_table
 from tabletop.ui import TableApp, run_script
-from tabletop.ui.layout import build_layout
+from tabletop.ui.table.layout import build_layout
 from tests.ui.uihelpers import click
 
 

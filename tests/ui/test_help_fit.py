@@ -9,8 +9,8 @@ import pytest
 
 from tabletop.game import quick_table
 from tabletop.ui import TableApp
-from tabletop.ui.shortcuts import SHORTCUTS
-from tabletop.ui.widgets import HelpOverlay, balance_columns
+from tabletop.ui.dialogs.widgets import HelpOverlay, balance_columns
+from tabletop.ui.input.shortcuts import SHORTCUTS
 
 
 def test_balance_puts_the_parts_where_the_taller_column_is_shortest():

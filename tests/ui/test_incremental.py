@@ -9,8 +9,8 @@ import pygame
 from tabletop.core import actions as A
 from tabletop.game import quick_table
 from tabletop.ui import TableApp
-from tabletop.ui.layout import build_layout
-from tabletop.ui.render import Renderer
+from tabletop.ui.table.layout import build_layout
+from tabletop.ui.table.render import Renderer
 
 
 def _table(cards: int, seed: int = 3):

@@ -252,7 +252,7 @@ def test_a_joined_window_at_a_served_games_host_seat_turns_the_dial() -> None:
 
 def test_the_table_labels_a_lan_players_zones_with_the_name_they_joined_with(lan):
     """The felt's zone labels say "bob · Hand", as the log and the seats panel do (they said "Seat 2 · Hand")."""
-    from tabletop.ui.layout import label_variants
+    from tabletop.ui.table.layout import label_variants
 
     host_app, guest = lan
     names = {p["seat"]: p["name"] for p in host_app._table_players()}
@@ -323,3 +323,17 @@ def test_the_hosts_bar_says_who_plays_which_seat(lan):
     assert host_app.topbar.whole and shown.startswith(f"hosting on 127.0.0.1:{port} · you: Seat 1 · bob")
     assert guest.topbar.full_status[0].startswith(f"joined 127.0.0.1:{port} as bob (Seat 2)  ·  ")
     assert "as bob (Seat 2)" in guest.topbar.shown
+
+
+def test_an_undo_of_another_players_move_says_it_was_theirs_not_that_it_revealed_a_card(lan):
+    """A newcomer's trial: the undo request said a pass "revealed a card"; it says why this player is asked."""
+    host_app, guest = lan
+    state = host_app.session.state
+    token = next(p for p in state.zones["table"].pieces if state.pieces[p].kind == "token")
+    host_app.submit(A.Move((token,), "table", x=300.0, y=300.0))
+    until(lambda: guest.view.get("seq") == state.seq, host_app, guest)
+    guest.undo()
+    until(lambda: host_app.vote_dialog is not None, host_app, guest)
+    text = host_app.vote_dialog.text
+    assert "It was your action" in text and "revealed a card" not in text
+    click(host_app, host_app.vote_dialog.refuse.rect.center)

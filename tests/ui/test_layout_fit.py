@@ -18,8 +18,8 @@ from tabletop.game import new_session
 from tabletop.rules import available_rulesets
 from tabletop.rules.simulate import play_session
 from tabletop.ui import TableApp
-from tabletop.ui.layout import Layout, ZoneBox, label_variants
-from tabletop.ui.render import ZOOM_BELOW
+from tabletop.ui.table.layout import Layout, ZoneBox, label_variants
+from tabletop.ui.table.render import ZOOM_BELOW
 
 SIZES = ((1280, 800), (1600, 1000), (800, 600))
 SEATS = (2, 4)

@@ -15,7 +15,7 @@ import pytest
 from tabletop.core import actions as A
 from tabletop.game import new_session
 from tabletop.ui import TableApp
-from tabletop.ui.textboxes import LogBox
+from tabletop.ui.panels.textboxes import LogBox
 
 LONG = "bought 3 cards and drew Heavy Flashlight, Dr. Amos Pell and Fairhaven Clinic, OR, then passed the turn"
 

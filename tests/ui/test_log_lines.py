@@ -20,7 +20,7 @@ from tabletop.core.events import PieceMoved
 from tabletop.core.state import EVERYONE
 from tabletop.rules import RULESETS, get_ruleset
 from tabletop.rules.bots import table_action
-from tabletop.ui.describe import describe_entry
+from tabletop.ui.panels.describe import describe_entry
 
 LIBRARY = default_library()
 STEPS = 140

@@ -11,7 +11,7 @@ from tabletop.core import actions as A
 from tabletop.core.stream import SeatStream
 from tabletop.game import quick_table
 from tabletop.ui import TableApp
-from tabletop.ui.tableview import TableView
+from tabletop.ui.table.tableview import TableView
 
 
 def _numbers(app: TableApp) -> list[int]:
@@ -66,7 +66,7 @@ def test_a_history_that_starts_late_numbers_from_where_it_starts():
 
 def test_a_joined_window_numbers_from_where_the_welcome_starts():
     """A joined seat's stream carries the welcome's `log_start`, so its window numbers as the host's does."""
-    from tabletop.ui.streams import _RemoteStream
+    from tabletop.ui.app.streams import _RemoteStream
 
     lines = [{"seq": 300 + i, "seat": 0, "kind": "submit", "action": {"type": "chat", "text": "hi"}} for i in range(3)]
     view = {"seat": 1, "seq": 302, "zones": [], "players": [], "rules": {}}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.core import actions as A
-from tabletop.ui.describe import describe_entry
+from tabletop.ui.panels.describe import describe_entry
 from tests.ui.uihelpers import key, screen_of
 
 __all__: list[str] = []

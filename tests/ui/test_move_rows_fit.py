@@ -11,7 +11,7 @@ import pytest
 
 from tabletop.game import new_session
 from tabletop.ui import TableApp
-from tabletop.ui.movelist import ELLIPSIS, ROW_PAD, fit_row, fit_text
+from tabletop.ui.panels.movelist import ELLIPSIS, ROW_PAD, fit_row, fit_text
 from tests.ui.uihelpers import click, engine_until, mouse, post
 
 

@@ -14,8 +14,8 @@ from tabletop.cards import default_library
 from tabletop.game import new_session
 from tabletop.rules import RULESETS
 from tabletop.rules.bots import GreedyBot
-from tabletop.ui.assets import AssetLoader
-from tabletop.ui.status import badge_text, status_html, status_lines
+from tabletop.ui.panels.status import badge_text, status_html, status_lines
+from tabletop.ui.table.assets import AssetLoader
 
 #: snake_case, camelCase, or a status label followed by a bare seat index
 IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b[a-z]+[A-Z][a-z]+\b|\b(?:Decision|Decides|Leader|Waiting|Waiting for)\s+\d\b")
@@ -119,8 +119,8 @@ def _choice_rows(name: str, seed: int) -> list[Any]:
     """Every grouped row (a choice) the legal-move list shows either seat while greedy bots play `name`."""
     from tabletop.core import actions as A
     from tabletop.core.legal import legal_summary
-    from tabletop.ui.sidebar import _token_words
-    from tabletop.ui.whatnow import move_rows
+    from tabletop.ui.panels.sidebar import _token_words
+    from tabletop.ui.panels.whatnow import move_rows
 
     session = new_session(name, 2, enforcement="strict", seed=seed)
     state, lib, bot = session.state, default_library(), GreedyBot(session.rules)
@@ -152,7 +152,7 @@ def _choice_rows(name: str, seed: int) -> list[Any]:
 def test_every_grouped_row_reads_as_words(name: str) -> None:
     """A grouped row read "Choose first: choose… (2)" (the action type's name, then an ellipsis standing for the
     word a player wanted): it says what the seat chooses, in words, and how many choices there are."""
-    from tabletop.ui.whatnow import kind_verb
+    from tabletop.ui.panels.whatnow import kind_verb
 
     rows = [r for seed in (3, 5) for r in _choice_rows(name, seed)]
     for row in rows:

@@ -7,7 +7,7 @@ import pygame
 
 from tabletop.game import new_session
 from tabletop.ui import TableApp
-from tabletop.ui.widgets import OVERLAY_BACK
+from tabletop.ui.panels.sidepanel import OVERLAY_BACK
 from tests.ui.uihelpers import mouse, post
 
 

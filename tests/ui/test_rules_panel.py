@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.core import actions as A
 from tabletop.game import new_session
 from tabletop.ui import TableApp
-from tabletop.ui.status import describe_action, status_html
+from tabletop.ui.panels.status import describe_action, status_html
 from tests.ui.uihelpers import click
 
 

@@ -170,3 +170,23 @@ def test_the_new_game_dialog_refuses_an_illegal_deck_in_strict_and_warns_in_warn
     app.run_frames(1)
     rules = {v.rule for _, v in app.session.violations()}
     assert {"xff.deck.size", "xff.deck.copies", "xff.1.4"} <= rules
+
+
+def test_an_out_of_turn_drag_in_tragedy_strict_says_who_has_priority():
+    """A newcomer's trial: seat 2 dragged a card to its Stack out of turn and read a rule about Roles."""
+    from tabletop.game import new_session
+    from tests.ui.uihelpers import drag
+
+    session = new_session("tragedy", 2, enforcement="strict", seed=1)
+    holder = session.state.rules["priority"]
+    other = 1 - holder
+    app = TableApp(session, seat=other, size=(1280, 800), fps=0)
+    app.run_frames(2)
+    card = app.hand.cards[0]
+    before = session.state.hash()
+    drag(app, app.hand.spot(card.pid), zone_center(app, f"stack:{other}"))
+    app.run_frames(1)
+    assert session.state.hash() == before
+    said = " ".join(app.notices.texts())
+    assert f"{session.state.players[holder].name} has priority" in said, said
+    app.close()

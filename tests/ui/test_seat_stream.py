@@ -14,7 +14,7 @@ from tabletop.core import actions as A
 from tabletop.core.stream import SeatStream, log_lines
 from tabletop.game import new_session, quick_table
 from tabletop.ui import TableApp
-from tabletop.ui.describe import entry_html
+from tabletop.ui.panels.describe import entry_html
 
 CANARY = "canary/SECRET-CARD"
 

@@ -14,8 +14,7 @@ import pytest
 from tabletop.game import new_session
 from tabletop.rules import RULESETS
 from tabletop.ui import TableApp
-from tabletop.ui.sidepanel import MOVE_PAD, SEAT_LINE_H
-from tabletop.ui.widgets import LOG_MIN_H, side_heights
+from tabletop.ui.panels.sidepanel import LOG_MIN_H, MOVE_PAD, SEAT_LINE_H, side_heights
 from tests.ui.uihelpers import mouse, post
 
 SIZES = ((800, 600), (1280, 800), (1600, 1000))

@@ -6,7 +6,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextBox
 
-from tabletop.ui.textboxes import LogBox, StatusBox, _GrowingLayout
+from tabletop.ui.panels.textboxes import LogBox, StatusBox, _GrowingLayout
 
 LINES = [
     "<font color='#9fd3ff'><b>Seat 1</b></font> drew a card",

@@ -15,9 +15,9 @@ from tabletop.game import new_session
 from tabletop.rules import available_rulesets
 from tabletop.rules.bots import make_bot
 from tabletop.ui import TableApp
-from tabletop.ui.sidebar import _title
-from tabletop.ui.topbar import wrap_two
-from tabletop.ui.whatnow import _without_aside, short_title, status_variants
+from tabletop.ui.panels.sidebar import _title
+from tabletop.ui.panels.topbar import wrap_two
+from tabletop.ui.panels.whatnow import _without_aside, short_title, status_variants
 
 SIZES = ((1280, 800), (800, 600))
 #: engine steps played looking for the longest status

@@ -17,7 +17,7 @@ from tabletop.game import new_session, quick_table
 from tabletop.rules import RULESETS, Ruleset
 from tabletop.rules.bots import table_action
 from tabletop.ui import TableApp
-from tabletop.ui.render import GLOW
+from tabletop.ui.table.render import GLOW
 from tests.ui.uihelpers import choose, click, drag, key, mouse, post, screen_of, zone_center
 
 SIZE = (1280, 800)
@@ -55,7 +55,10 @@ def _glows_on_screen(app: TableApp, pid: str) -> bool:
     for card in app.hand.cards:
         if card.pid == pid:
             r = card.rect
-            return tuple(surface.get_at((r.x - 4, r.centery)))[:3] == GLOW
+            # its left side or its top: a card's outline lies under the cards drawn after it (a packed hand's next
+            # card, or the front row over a raised back card), as the card itself does
+            edge = [(r.x - 4, r.centery), *((x, r.y - 4) for x in range(r.x, r.right))]
+            return any(tuple(surface.get_at(p))[:3] == GLOW for p in edge)
     item = app.layout.by_id.get(pid)
     if item is None:
         return False
@@ -462,7 +465,7 @@ def test_a_move_left_at_a_default_reads_as_that_default() -> None:
 
     from tabletop.core.actions import ACTION_TYPES
     from tabletop.rules import RULESETS, get_ruleset
-    from tabletop.ui.whatnow import worded
+    from tabletop.ui.panels.whatnow import worded
 
     for name in RULESETS:
         get_ruleset(name)  # registers its action types
@@ -483,3 +486,26 @@ def test_a_move_left_at_a_default_reads_as_that_default() -> None:
             assert words[0] != words[1], (kind, words)
             checked += 1
     assert checked >= 1
+
+
+def test_a_hotseat_table_says_how_to_hand_over_after_a_pass():
+    """A newcomer's trial: after a pass the bar said "Seat 2 to act" and not how to hand the table over."""
+    import pygame as _pg
+
+    from tabletop.game import new_session as _new
+    from tabletop.ui import TableApp as _App
+    from tests.ui.uihelpers import click as _click
+
+    session = _new("tragedy", 2, enforcement="warn", seed=1)
+    first = session.state.rules["priority"]
+    app = _App(session, seat=first, size=(1600, 900), fps=0)
+    app.run_frames(2)
+    assert "hand over" not in " ".join(app.topbar.full_status)
+    _click(app, app.topbar.pass_button.rect.center)
+    app.run_frames(2)
+    assert session.state.rules["priority"] != first
+    said = app.topbar.full_status[0]
+    assert "Tab (Next seat): hand over to Seat" in said
+    assert "hand over" in app.topbar.status.text
+    app.close()
+    _pg.event.clear()

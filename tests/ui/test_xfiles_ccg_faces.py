@@ -7,7 +7,7 @@ import pytest
 
 from tabletop.boards.xfiles_ccg import face_details, is_xfiles_ccg_card
 from tabletop.cards import default_library
-from tabletop.ui.assets import AssetLoader
+from tabletop.ui.table.assets import AssetLoader
 from tests.ui.uihelpers import proxy_loader
 
 __all__: list[str] = []
@@ -83,7 +83,7 @@ def test_nothing_is_drawn_outside_the_box(loader, card, size):
 
 def test_lines_fit_the_box_width_at_their_size(loader):
     """Each line fits the box's width at the font it is drawn in (a single word too long for any line aside)."""
-    from tabletop.ui.facetext import plan_box
+    from tabletop.ui.table.facetext import plan_box
     for card in CARDS:
         for w, h in SIZES:
             px, lines = plan_box(loader.font, (w - 20, h // 2), face_details(card), card.text, "", 12)

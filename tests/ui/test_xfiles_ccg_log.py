@@ -11,7 +11,7 @@ from __future__ import annotations
 from tabletop.game import new_session
 from tabletop.rules.bots import GreedyBot
 from tabletop.rules.xfiles_ccg import Ask, Guess
-from tabletop.ui.describe import describe_entry
+from tabletop.ui.panels.describe import describe_entry
 
 NAMES = {0: "Ann", 1: "Ben", 2: "Cy"}
 

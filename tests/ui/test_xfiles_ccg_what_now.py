@@ -119,7 +119,7 @@ def test_moves_read_as_a_player_says_them_what_with_what_and_the_cost():
 
 
 def test_a_template_never_names_a_card_the_seat_cannot_see():
-    from tabletop.ui.whatnow import worded
+    from tabletop.ui.panels.whatnow import worded
 
     names = {"p1": "Owen Marsh"}
     text = worded("Requisition {piece} for {agent} ({piece:move_costs})", {"type": "xfc.requisition", "piece": "h9",

@@ -10,8 +10,8 @@ import pygame
 from tabletop.core.legal import move_paths
 from tabletop.rules.xfiles_fan import ManualEffect, PlayAction, PlayCard
 from tabletop.ui import TableApp
-from tabletop.ui.movelist import ROW_PAD
-from tabletop.ui.render import GLOW
+from tabletop.ui.panels.movelist import ROW_PAD
+from tabletop.ui.table.render import GLOW
 from tests.rules.test_xfiles_fan import position
 from tests.ui.uihelpers import choose, click, drag, mouse, post, screen_of, zone_center
 

@@ -9,7 +9,7 @@ import pygame
 from tabletop.core.session import Session
 from tabletop.rules.bots import GreedyBot
 from tabletop.ui import TableApp
-from tabletop.ui.script import HOLD_FRAMES
+from tabletop.ui.input.script import HOLD_FRAMES
 
 __all__ = ["choose", "click", "double_click", "drag", "engine_until", "key", "mouse", "post", "screen_of", "zone_center"]
 
@@ -115,7 +115,7 @@ def proxy_loader():
     """An `AssetLoader` over the default card library that draws proxy faces (no image files), with a display and
     fonts ready: what a face test spies on."""
     from tabletop.cards import default_library
-    from tabletop.ui.assets import AssetLoader
+    from tabletop.ui.table.assets import AssetLoader
 
     pygame.display.init()
     if pygame.display.get_surface() is None:

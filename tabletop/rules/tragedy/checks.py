@@ -203,6 +203,7 @@ class Checks(RuleState):
         """What a hand-made table action breaks: the table `GENERIC_CHECKS` names the check of each action type."""
         verdicts = Verdicts(seat)
         if isinstance(action, A.Move):
+            self._out_of_turn_play(state, action, seat, verdicts)
             self.move_policy.check(state, action, verdicts)
         else:
             check = GENERIC_CHECKS.get(type(action))
@@ -211,3 +212,17 @@ class Checks(RuleState):
                          if pid in state.pieces and state.pieces[pid].kind == "card"]
                 check(self, state, action, seat, cards, verdicts.add)
         return verdicts.result()
+
+    def _out_of_turn_play(self, state: GameState, action: A.Move, seat: int | None, verdicts: Verdicts) -> None:
+        """A card dragged from its Hand towards play by a player without priority: that comes first (a newcomer
+        read only the rule about Roles, not that Seat 2 had priority)."""
+        dst = state.zones.get(action.to)
+        if seat is None or dst is None or dst.kind not in ("stack", "actors", "sets") or self._priority(state) == seat:
+            return
+        for pid in action.pieces:
+            piece = state.pieces.get(pid)
+            src = state.zones.get(piece.zone) if piece is not None else None
+            if src is not None and src.kind == "hand" and src.owner == seat:
+                verdicts.add("tragedy.priority", "0000.5.1.3", f"{self._holder(state)}: a card can only be played "
+                             "by the player who has priority", pid)
+                return

@@ -1,0 +1,610 @@
+"""The table window: one loop that lets pygame-gui take its events, turns the rest into Actions, and draws the view.
+
+`TableApp.step(events)` runs one frame (tests and the headless mode drive it with posted pygame events);
+`run()` loops until the window closes. The app never edits the state: every gesture becomes an Action submitted
+through its table source (a local `Session`, a session hosted on the LAN, or a seat joined to one: see
+`source.py`), and the picture is drawn only from the view the source gives this seat.
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import time
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from ...core.session import Session
+from ..dialogs.events import DialogsMixin, parse_house_rules
+from ..dialogs.forms import JoinDialog, NewGameDialog
+from ..dialogs.gallery import GalleryWindow
+from ..dialogs.widgets import (
+    ContextMenu,
+    Dialog,
+    HelpOverlay,
+    Notices,
+    Prompt,
+    StartScreen,
+    VoteDialog,
+    drop_tooltips,
+)
+from ..input.commands import CommandsMixin
+from ..input.gestures import GesturesMixin, _Drag, _Press
+from ..panels.reveals import RevealBar
+from ..panels.sidebar import PanelsMixin, _Legal
+from ..panels.sidepanel import SidePanel
+from ..panels.topbar import TopBar
+from ..table.assets import AssetLoader
+from ..table.camera import Camera
+from ..table.frame import REPAINT_EVENTS, DrawMixin
+from ..table.layout import Item, Layout, ZoneBox
+from ..table.motion import Motion, VelocityTracker
+from ..table.render import HandCard, HandStrip, Renderer
+from ..table.tableview import TableView
+from .lifecycle import LifecycleMixin
+from .settings import (
+    HEADLESS_DT,
+    INPUT_EVENTS,
+    LEGAL_CAP,
+    LOG_FLUSH_S,
+    MOD_KEYS,
+    PAN_SPEED,
+    TOKEN_COLORS,
+    UI_EVENTS,
+    UI_IDLE_S,
+)
+from .source import (
+    Background,
+    Happening,
+    Stream,
+    TableSource,
+)
+
+__all__ = ["HEADLESS_DT", "LEGAL_CAP", "TableApp", "default_assets_dir", "parse_house_rules"]
+def default_assets_dir() -> Path | None:
+    """assets/ of the working folder, else the one beside the package."""
+    for p in (Path.cwd() / "assets", Path(__file__).resolve().parents[3] / "assets"):
+        if p.is_dir():
+            return p
+    return None
+
+
+class _Manager(pygame_gui.UIManager):
+    """A UIManager that takes the mouse position from the events the app saw (posted events move no real mouse)."""
+
+    pointer: tuple[int, int] = (0, 0)
+
+    def _update_mouse_position(self) -> None:
+        self.mouse_position = self.calculate_scaled_mouse_position(self.pointer)
+
+
+class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, LifecycleMixin, DrawMixin):
+    """The window a playtester lives in: the table of one session, seen and played by one seat at a time."""
+
+    def __init__(
+        self,
+        session: Session | None = None,
+        *,
+        seat: int = 0,
+        size: tuple[int, int] = (1280, 800),
+        start_screen: bool = False,
+        assets_dir: Path | None = None,
+        library: Any = None,
+        autosave: str | Path | None = None,
+        save_path: str | Path | None = None,
+        fps: int = 60,
+        physics: bool = True,
+        bots: Mapping[int, str] | None = None,
+        bot_delay: float | None = None,
+        source: TableSource | None = None,
+    ) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(0)
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("tabletop")
+        self.size = self.screen.get_size()
+        self.fps = fps
+        self.clock = pygame.time.Clock()
+        theme = Path(__file__).parents[1] / "theme.json"
+        self.manager = _Manager(self.size, str(theme) if theme.is_file() else None)
+        # the log's and the rules panel's <b> (noto_sans bold 13) is loaded by the theme's #moves_label block
+        if library is None:
+            from ...cards import default_library
+
+            library = default_library()
+        self.library = library
+        self.assets = AssetLoader(self._card, assets_dir if assets_dir is not None else default_assets_dir(),
+                                  set_lookup=lambda name: getattr(self.library, "sets", {}).get(name))
+        self.renderer = Renderer(self.assets)
+        self.hand = HandStrip()
+        self.notices = Notices(self.manager)
+        self.running = True
+        self.frame = 0
+        self.now = 0.0  # game time in seconds: the sum of frame dts
+        self._calm = False
+        self._ui_quiet = False
+        self._ui_state: Any = None
+        self._ui_settle = 0
+        self._ui_full = 0.0
+        self._ui_dt = 0.0
+        self.physics_on = physics
+        self.motion: Motion | None = None
+        self._streaming = False  # whether the last frame streamed pieces in flight to joined seats
+        self.tracker = VelocityTracker()
+        self.bot_names: dict[int, str] = dict(bots or {})
+        self.bot_delay = (0.3 if fps else 0.0) if bot_delay is None else bot_delay
+        self.bots: Any = None
+        self.mouse: tuple[int, int] = (0, 0)
+        self.mods = 0
+        self.keys_down: set[int] = set()
+        #: the text of the key press a table shortcut just took: the TEXTINPUT SDL sends for that same press
+        #: (between its KEYDOWN and KEYUP) is not text (L opens a prompt and would type "l" into it)
+        self._shortcut_text = ""
+        self.selected: list[str] = []
+        self.press: _Press | None = None
+        self.drag: _Drag | None = None
+        self.box: tuple[int, int] | None = None
+        self.pan_from: tuple[int, int] | None = None
+        self.pan_button = 0
+        self.last_click: tuple[float, str | None] = (0.0, None)
+        self.hover_item: Item | None = None
+        self.hover_hand: HandCard | None = None
+        self.hover_zone: ZoneBox | None = None
+        self.hover_since = 0.0
+        self.tooltip: Any = None
+        self.tooltip_for: str | None = None
+        self.big_preview = False
+        self.frame_overlay = False  # F3: frame times over the table
+        self.frame_times: collections.deque[float] = collections.deque(maxlen=120)
+        self.help: HelpOverlay | None = None
+        self.menu: ContextMenu | None = None
+        self.prompt: Prompt | None = None
+        self.peek: GalleryWindow | None = None
+        self.reveals = RevealBar(self.manager)  # the reveals this window's seats made, each with End reveal
+        self.dialog: Dialog | None = None
+        self.file_dialog: Any = None
+        self.newgame: NewGameDialog | None = None
+        self.vote_dialog: VoteDialog | None = None
+        self.join_dialog: JoinDialog | None = None
+        self.background: Background | None = None
+        self.hud: Any = None
+        self.hud_open = True
+        self.cover_seat: int | None = None
+        self._stack_lift: str | None = None
+        #: the app's own log lines (refusals, audits, LAN news): (after which entry, html, the seat it was worded
+        #: for, or None for every seat); a hotseat table shows a seat only its own and the common ones
+        self.local_log: list[tuple[int, str, int | None]] = []
+        self._entry_cache: dict[Any, str] = {}
+        self._log_flushed = -1.0
+        #: live card edits: when the card files were last checked, and the watchers (tabletop.cards.watch)
+        self._cards_polled = 0.0
+        self._watchers: list[Any] = []
+        self.legal = _Legal()
+        self.token_colors = itertools.cycle(TOKEN_COLORS)
+        self.save_path = Path(save_path) if save_path else None
+        self.autosave_path = Path(autosave) if autosave else None
+        self.autosaver: Any = None
+        self.start: StartScreen | None = None
+        self.editor: Any = None  # the deck editor while it is open (ui/decks/room.py)
+        self.topbar: TopBar | None = None
+        self.side: SidePanel | None = None
+        self.session: Session | None = None
+        self.source: TableSource | None = None
+        self.seat = seat
+        #: the seat's view and layout, kept from the seat's stream (`source.stream`)
+        self.table = TableView(seat)
+        self.stream: Stream | None = None
+        self.view_key: tuple[int, int | None] | None = None
+        self.camera = Camera((2400, 1600), self._viewport())
+        if source is not None:
+            self.set_source(source, seat)
+        elif session is not None and not start_screen:
+            self.set_session(session, seat)
+        else:
+            self.show_start()
+
+    # ------------------------------------------------------------------ setup
+
+    def _card(self, ref: str) -> Any:
+        try:
+            return self.library.get(ref)
+        except (KeyError, ValueError):
+            return None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The seat's view as its stream last brought it (read only)."""
+        return self.table.view
+
+    @property
+    def layout(self) -> Layout:
+        return self.table.layout
+
+    def _close_stream(self) -> None:
+        if self.stream is not None:
+            self.stream.close()
+            self.stream = None
+
+    def _open_stream(self) -> None:
+        """Take the seat's stream from the source (a new table, another seat at a hotseat table)."""
+        assert self.source is not None
+        self._close_stream()
+        self.table = TableView(self.seat)
+        self.stream = self.source.stream(self.seat)
+        self.table.feed(self.stream.take())
+
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = (max(640, size[0]), max(480, size[1]))
+        if self.screen.get_size() != self.size:
+            self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        self.manager.set_window_resolution(self.size)
+        self.camera.viewport = self._viewport()
+        if self.source is not None:
+            helping = self.help is not None
+            self._build_table_widgets(windows=False)
+            if helping:
+                self.help = HelpOverlay(self.manager, self.size)
+            self._keep_windows_on_screen()
+            self.view_key = None
+            self.refresh(force=True)
+        else:
+            if self.start is not None:
+                self.start.kill()
+            self.start = StartScreen(self.manager, self.size)
+
+    def fit(self) -> None:
+        """Fit the table in the window: the part the layout asks for (the seat's own hand zone is left out, since
+        the hand strip shows it)."""
+        self.camera.viewport = self._viewport()
+        _, _, vw, vh = self.camera.viewport
+        self.table.fit_to((float(vw), float(vh - self.hand.height)))
+        self.camera.table_w, self.camera.table_h = self.layout.table_size
+        self.camera.fit(bottom_margin=self.hand.height, rect=self.layout.fit_rect)
+        self.fitted = (self.layout.fit_rect, self.camera.key())
+
+    # ------------------------------------------------------------------ the view
+
+    def refresh(self, force: bool = False) -> None:
+        """Take what the seat's stream brought since the last frame (a patch re-lays only what it names)."""
+        if self.source is None:
+            return
+        if self.stream is None or self.table.seat != self.seat:
+            self._open_stream()
+        assert self.stream is not None
+        places = self._selection_places()
+        self.table.feed(self.stream.take())
+        if self.table.stale:  # a gap in the stream: start again from a whole view
+            self._open_stream()
+        key = (self.table.version, self.seat)
+        if key == self.view_key and not force:
+            return
+        first = self.view_key is None or self.view_key[1] != self.seat
+        self.view_key = key
+        tw, th = self.layout.table_size
+        if (self.camera.table_w, self.camera.table_h) != (float(tw), float(th)):
+            self.camera.table_w, self.camera.table_h = float(tw), float(th)
+            first = True
+        if self.fit_moved():  # a zone grew or shrank while the player kept the fitted view: fit it again
+            first = True
+        if first:
+            self.camera.flipped = self._seat_on_top()
+            self.fit()
+        known = self.table.known
+        self.selected = self._follow_selection(places, known)
+        self._prune_gesture(known)
+        self._update_legal()
+        self._update_widgets()
+
+    def _prune_gesture(self, known: Callable[[str], bool]) -> None:
+        """The table changed under a pressed button or a drag (an undo, a bot, the host): follow the pieces to their
+        new place, and let go of those that are gone or hidden now, so no gesture acts on a piece that left."""
+        p = self.press
+        if p is not None and p.hand is not None:
+            if not known(p.hand.pid):
+                self.press = None
+        elif p is not None and p.item is not None:
+            item = self.layout.by_id.get(p.item.pid)
+            if item is None and p.item.layout == "stack":  # a deck's top was drawn: press its new top
+                item = next((i for i in self.layout.items if i.zone == p.item.zone and i.layout == "stack"), None)
+            if item is None:
+                self.press = None
+            else:
+                p.item = item
+        d = self.drag
+        if d is None:
+            return
+        keep = [i for i in d.ids if known(i)]
+        if len(keep) == len(d.ids):
+            return
+        if not keep or not known(d.sources[0].pid):
+            self.drag = None
+            self._stack_lift = None
+            self.notify("What you were dragging has moved away (an undo, or another player)", "info", 3.0)
+            return
+        d.ids = keep
+        d.sources = [src for src in d.sources if known(src.pid)]
+
+    def _seat_on_top(self) -> bool:
+        hand = self.layout.hand
+        return hand is not None and hand.rect[1] + hand.rect[3] / 2 < self.camera.table_h / 2
+
+    def _hand_pieces(self) -> list[dict[str, Any]]:
+        return self.layout.hand.pieces if self.layout.hand is not None else []
+
+
+    # ------------------------------------------------------------------ actions
+
+    # ------------------------------------------------------------------ the loop
+
+    def step(self, events: Iterable[pygame.event.Event] | None = None) -> bool:
+        """One frame: events (pygame's queue by default), update, draw. Returns False once the app should close."""
+        if self.fps:
+            dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
+        else:
+            self.clock.tick()
+            dt = HEADLESS_DT
+        self.now += dt
+        began = time.perf_counter()
+        evs = list(pygame.event.get() if events is None else events)
+        self._calm = all(self._calm_event(e) for e in evs)
+        for event in evs:
+            self.handle(event)
+        self.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frame_times.append(time.perf_counter() - began)
+        self.frame += 1
+        return self.running
+
+    def run_frames(self, n: int) -> None:
+        for _ in range(n):
+            if not self.step():
+                break
+
+    def run(self) -> int:
+        with self.sigint_quits():
+            while self.step():
+                pass
+        self.close()
+        return 0
+
+    def screenshot(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+        return path
+
+    # ------------------------------------------------------------------ events
+
+    def _track_input(self, event: pygame.event.Event) -> None:
+        """Keep the pointer, the modifier keys and the keys held down as the events tell them."""
+        et = event.type
+        if et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = (int(event.pos[0]), int(event.pos[1]))
+            self.manager.pointer = self.mouse
+        elif et == pygame.KEYDOWN:
+            self.mods |= MOD_KEYS.get(event.key, 0)
+            self.keys_down.add(event.key)
+        elif et == pygame.KEYUP:
+            self.mods &= ~MOD_KEYS.get(event.key, 0)
+            self.keys_down.discard(event.key)
+            if event.key == pygame.K_SPACE:
+                self.big_preview = False
+        elif et == pygame.WINDOWFOCUSLOST:
+            self.mods = 0
+            self.keys_down.clear()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One event: the window's own (quit, resize), the cover, a gesture under way, the widgets, the table."""
+        et = event.type
+        self._track_input(event)
+        if self.editor is not None and et != pygame.QUIT and not self._window_takes(event):
+            self.editor.handle(event, self._widgets_take(event))
+            return
+        if self._window_takes(event):
+            return
+        in_gesture = self.press is not None or self.drag is not None or self.box is not None or self.pan_from is not None
+        if in_gesture and et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+            self._widgets_take(event)
+            self.table_event(event)
+            return
+        if et == pygame.MOUSEBUTTONDOWN and self.menu is not None and not self.menu.rect.collidepoint(event.pos):
+            self.menu.kill()
+            self.menu = None
+            if event.button != 1:
+                return
+        consumed = self._widgets_take(event)
+        if et == pygame.KEYDOWN and not consumed and self.dialog_key(event):
+            return
+        if et >= pygame.USEREVENT or self._is_ui_event(et):
+            self.ui_event(event)
+            return
+        if consumed or self._typing() and et in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            return
+        if self.source is None:
+            return
+        if et == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._hud_click(event.pos):
+            return
+        if et == pygame.KEYDOWN:
+            self._shortcut_text = str(getattr(event, "unicode", "") or "")
+        self.table_event(event)
+
+    def _window_takes(self, event: pygame.event.Event) -> bool:
+        """The events the window answers before anything else (quit, resize, the hotseat cover, a shortcut's own
+        text); whether it took this one."""
+        et = event.type
+        if et == pygame.QUIT:
+            if self.editor is not None:  # its unsaved changes are asked about first
+                self.editor.files.guard(self.close)
+            else:
+                self.close()
+            return True
+        if et == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return True
+        if et in REPAINT_EVENTS:
+            return self.repaint() or True
+        if self.cover_seat is not None and et in INPUT_EVENTS:
+            # the cover hides the table and every widget under it: a key or a click only lifts it
+            if et in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP) and self.source is not None:
+                seat, self.cover_seat = self.cover_seat, None
+                self.switch_seat(seat)
+            return True
+        if et == pygame.TEXTINPUT and self._shortcut_text and getattr(event, "text", None) == self._shortcut_text:
+            self._shortcut_text = ""
+            return True
+        if et in (pygame.KEYDOWN, pygame.KEYUP):
+            self._shortcut_text = ""
+        return False
+
+    def _widgets_take(self, event: pygame.event.Event) -> bool:
+        """Offer an event to the widgets; whether one took it. A widget tripping over its own state (a pygame-gui
+        bug) costs that one event and the keyboard focus, never the table: the game is not in the widgets."""
+        try:
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                drop_tooltips(self.manager)
+            consumed = self.manager.process_events(event)
+        except Exception as e:  # any widget failure: nothing of the game's state lives there
+            self.manager.set_focus_set(None)
+            self.notify(f"A widget could not take that {pygame.event.event_name(event.type)} ({type(e).__name__}: "
+                        f"{e}); nothing on the table changed", "warn")
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            el = getattr(event, "ui_element", None)
+            if isinstance(el, pygame_gui.elements.UITextEntryLine) and el.alive():
+                # a field whose owner re-set its text on Enter (the file dialog) keeps a selection its text no
+                # longer has, and the next Delete or Backspace trips over it (pygame-gui 0.6): clear it
+                el.select_range = [0, 0]
+        return bool(consumed)
+
+    @staticmethod
+    def _is_ui_event(et: int) -> bool:
+        return et in UI_EVENTS
+
+    def _typing(self) -> bool:
+        focus = self.manager.get_focus_set()
+        return bool(focus) and any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus)
+
+
+    # ------------------------------------------------------------------ table gestures
+
+
+    # ------------------------------------------------------------------ keys
+
+
+    # ------------------------------------------------------------------ commands (each submits Actions)
+
+
+    # ------------------------------------------------------------------ files and new games
+
+
+    # ------------------------------------------------------------------ menus
+
+
+    # ------------------------------------------------------------------ per frame
+
+    def update(self, dt: float) -> None:
+        self.manager.pointer = self.mouse
+        if self.editor is not None:
+            self.editor.update(dt)
+        if self.motion is not None and self.motion.busy():
+            self.motion.update(dt)
+        if self.source is not None and self.source.kind == "host" and self.motion is not None:
+            # joined seats see the flight: positions while pieces fly, then one empty frame ("all at rest")
+            if self.motion.busy():
+                self._streaming = True
+                self.source.stream_motion({p: m[:3] for p, m in self.motion.moving().items()})
+            elif self._streaming:
+                self._streaming = False
+                self.source.stream_motion({})
+        if self.bots is not None and self.session is not None and self.drag is None:
+            self.bots.update(dt, self.submit)
+        if self.source is not None:
+            try:
+                happenings = self.source.poll()
+            except Exception as e:  # the network layer failing must not take the window down
+                happenings = [Happening("notice", f"LAN: {e}", "error")]
+            self._happened(happenings)
+        if self.background is not None and self.background.done():
+            task, self.background = self.background, None
+            task.finish()
+        if self.join_dialog is not None:
+            self.join_dialog.update()
+        if self.source is not None:
+            self.poll_cards()
+        self.refresh()
+        if self.source is not None and self.cover_seat is None:
+            dx = (pygame.K_LEFT in self.keys_down) - (pygame.K_RIGHT in self.keys_down)
+            dy = (pygame.K_UP in self.keys_down) - (pygame.K_DOWN in self.keys_down)
+            if (dx or dy) and not self._typing():
+                self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+            self.update_hover()
+            self._update_preview_and_tooltip()
+        if self.source is not None:
+            self.reveals.tick(self)
+        self._update_widgets_frame()
+        self._ui_quiet = self._quiet_ui()
+        if self._ui_quiet:
+            self._ui_dt += dt
+        else:
+            self.manager.update(self._ui_dt + dt)
+            self._ui_dt = 0.0
+
+    def _update_widgets_frame(self) -> None:
+        """Per frame: notices age, the log box takes its lines, closed prompts and file dialogs are let go of."""
+        self.notices.update()
+        if self.side is not None and self.now - self._log_flushed >= LOG_FLUSH_S and self.side.flush_log():
+            self._log_flushed = self.now
+        if self.prompt is not None and not self.prompt.alive():
+            self.prompt = None
+        if self.file_dialog is not None and not self.file_dialog.alive():
+            self.file_dialog = None
+
+    # The widgets live outside the table's viewport (top bar, side panel) unless a window, menu, notice or tooltip
+    # is open over it. When no input reached them and nothing they show changed, their pixels from the last frame
+    # are still on the screen (the table is drawn inside its viewport only), so pygame-gui's update and redraw
+    # are skipped; a full frame still runs every UI_IDLE_S for anything that moves with time alone.
+
+    def _calm_event(self, event: pygame.event.Event) -> bool:
+        """An event that cannot concern a widget: the pointer moving or the wheel turning over the bare table."""
+        if event.type == pygame.MOUSEMOTION:
+            vp = pygame.Rect(self.camera.viewport)
+            return vp.collidepoint(self.mouse) and vp.collidepoint(event.pos)
+        if event.type == pygame.MOUSEWHEEL:
+            return pygame.Rect(self.camera.viewport).collidepoint(self.mouse)
+        return False
+
+    def _quiet_ui(self) -> bool:
+        side = self.side
+        state = (self.view_key, self.size, side.preview_key if side is not None else None, self.tooltip_for,
+                 self.big_preview, self.cover_seat, len(self.notices.items))
+        changed = state != self._ui_state
+        self._ui_state = state
+        if (changed or not self._calm or self.source is None or self.big_preview or self.cover_seat is not None
+                or self.now - self._ui_full >= UI_IDLE_S or self._typing() or self._widget_over_table()):
+            self._ui_settle = 2  # the next frames are drawn in full too, so lazy widget redraws reach the screen
+            self._ui_full = self.now
+            return False
+        if self._ui_settle > 0:
+            self._ui_settle -= 1
+            self._ui_full = self.now
+            return False
+        return True
+
+    def _widget_over_table(self) -> bool:
+        vp = pygame.Rect(self.camera.viewport)
+        root = self.manager.get_root_container()
+        return any(spr is not root and spr.visible and spr.rect.colliderect(vp)
+                   for spr in self.manager.get_sprite_group().sprites())
+
+
+    # ------------------------------------------------------------------ drawing
+
+
+
