@@ -92,7 +92,10 @@ def _mapped(host: Any) -> tuple[str, int] | None:
 
     mapper = getattr(upnp, "_MAPPERS", {}).get(host)
     m = getattr(mapper, "mapping", None)
-    return (m.external_ip, m.external_port) if m is not None and m.public else None
+    if m is None:
+        return None
+    public = m.public() if callable(m.public) else m.public
+    return (m.external_ip, m.external_port) if public else None
 
 
 def _session(args: argparse.Namespace):
