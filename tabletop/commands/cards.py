@@ -11,7 +11,7 @@ __all__ = ["HELP", "NAME", "add_arguments", "run"]
 
 NAME = "cards"
 HELP = ("Work with card sets: `cards check [PATH]` validates them; `cards list` and `cards search QUERY` find cards "
-        "with their ids.")
+        "with their ids; `cards coverage PATH --ruleset NAME` says how much of their text the engine runs.")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
