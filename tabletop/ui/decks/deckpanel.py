@@ -44,7 +44,7 @@ class DeckPanel:
         self.title = UILabel(pygame.Rect(x, y, w, 22), "Deck", manager, object_id="#deck_title")
         self.list = RowList(pygame.Rect(x, y + 24, w, list_h), [], manager, object_id="#deck_list")
         by = y + 24 + list_h + 6
-        bw = (w - 3 * 6) // 4
+        bw = (w - 4 * 6) // 5
         self.buttons = {
             key: UIButton(pygame.Rect(x + i * (bw + 6), by, bw, bh), label, manager, tool_tip_text=tip)
             for i, (key, label, tip) in enumerate((
@@ -52,6 +52,7 @@ class DeckPanel:
                 ("remove", "-1", "One copy fewer (- or Delete, or double-click the row)"),
                 ("side", "Sideboard", "Move a copy between the deck and the sideboard"),
                 ("section", "Section…", "Move a copy to another section (the Star, the Team, ...)"),
+                ("notes", "Notes…", "The deck's notes, kept in its file"),
             ))
         }
         iy = by + bh + 6

@@ -147,6 +147,12 @@ class DeckEditor:
         self.name_entry.set_text(self.draft.name)
         self._changed(None)
 
+    def set_notes(self, text: str) -> None:
+        """New notes for the deck (kept in its file's `description`); undone with the other edits."""
+        if text != self.draft.notes:
+            self.draft.set_notes(text)
+            self._changed(None)
+
     def play(self) -> None:
         if self.on_play is not None:
             self.on_play(self.draft.to_decklist(), getattr(self.draft.ruleset, "name", None))
@@ -224,7 +230,7 @@ class DeckEditor:
             "add": lambda: self.add(self.library.get(row[1]) if row and row[1] else self.browser.selected(),
                                     row[0] if row and row[1] else None),
             "remove": lambda: self.remove(row), "side": lambda: self.to_sideboard(row),
-            "section": lambda: self.files.ask_section(row),
+            "section": lambda: self.files.ask_section(row), "notes": self.files.ask_notes,
         }
         verbs[key]()
 
