@@ -316,8 +316,9 @@ class DeckEditor:
         pygame.draw.rect(surface, (40, 46, 54), box, border_radius=6)
         surface.set_clip(box.inflate(-8, 0))
         if card is None:
-            hint = self.assets.text("Point at a card to see it here", 13, (150, 160, 170))
-            surface.blit(hint, hint.get_rect(midtop=(box.centerx, box.y + 16)))
+            for i, words in enumerate(("Point at a card", "to see it here")):
+                hint = self.assets.text(words, 13, (150, 160, 170))
+                surface.blit(hint, hint.get_rect(midtop=(box.centerx, box.y + 16 + 18 * i)))
         else:
             height = min(box.h - 40, int(box.w * 1.4) - 10)
             img = self.assets.preview(card.ref, height)
