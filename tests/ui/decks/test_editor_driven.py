@@ -257,3 +257,19 @@ def test_new_game_picks_a_deck_from_the_known_decks(drive, tmp_path, monkeypatch
     drive.click(picker.list.item_list[0]["button_element"].get_abs_rect().center)
     drive.key(pygame.K_RETURN)
     assert newgame.decks == {0: str(mine.resolve())}
+
+
+def test_notes_are_written_in_the_editor_and_kept_in_the_file(drive, tmp_path):
+    drive.open_editor()
+    drive.choose(drive.editor.ruleset_menu, "tragedy")
+    drive.add_card("standard/KS", "star", 1, "drag")
+    drive.click(drive.editor.panel.buttons["notes"].get_abs_rect().center)
+    notes = drive.editor.files.notes
+    assert notes is not None
+    drive.click(notes.box.get_abs_rect().center)
+    drive.type_text("Kings first.")
+    drive.click(notes.ok.get_abs_rect().center)
+    assert drive.editor.files.notes is None and drive.editor.draft.notes == "Kings first."
+    path = tmp_path / "noted.yaml"
+    drive.save_as(path)
+    assert load_deck(path, drive.app.library).description == "Kings first."
