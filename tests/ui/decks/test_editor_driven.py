@@ -92,24 +92,11 @@ class DeckDriver(Driver):
     def save_as(self, path: Path) -> None:
         self.click(self.editor.panel.list.get_abs_rect().center)  # focus away from text fields
         self.key(pygame.K_s, pygame.KMOD_CTRL)
-        fd = self.editor.files.file_dialog
-        assert fd is not None, "Ctrl+S opened no save dialog"
-        entry = fd.file_path_text_line
-        entry.set_text("")
-        self.click(entry.get_abs_rect().center)
-        self.type_text(str(path))
-        self.key(pygame.K_RETURN)
-        self.settle()
+        _type_path(self, path)
 
     def open_file(self, path: Path) -> None:
         self.key(pygame.K_o, pygame.KMOD_CTRL)
-        fd = self.editor.files.file_dialog
-        assert fd is not None, "Ctrl+O opened no file dialog"
-        fd.file_path_text_line.set_text("")
-        self.click(fd.file_path_text_line.get_abs_rect().center)
-        self.type_text(str(path))
-        self.key(pygame.K_RETURN)
-        self.settle()
+        _type_path(self, path)
 
 
 @pytest.fixture
