@@ -21,6 +21,12 @@ The ruleset is built on the kit (`tabletop.rules.kit`) from one piece per concer
 the round), `checks` (one per action type, and the hand-made-move policy as data), `turns` and `periods` (the
 reducers), `byhand` (Action card text applied by hand from the window), `flow` (automatic steps and legal
 moves), `status` (the HUD) and `audit` (saves and decks).
+
+Card text runs in one place: `cardtext.py` (`FanText`, a part with explicit inputs: the kit's interpreter and the
+card lookup, held as `self.cardtext`). The text is compiled once per card by `compiler.py` from the grammar
+`text.lark` (a designer's `effects:` wins) into abilities of the effect language, whose Fan-specific words are
+`vocabulary.py`; the frame asks `cardtext` when a card is played, whether it may be played, and when a round is
+scored.
 """
 
 from __future__ import annotations
