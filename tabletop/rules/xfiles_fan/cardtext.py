@@ -85,6 +85,13 @@ class FanText:
     def __init__(self, effects: Effects, card: Card) -> None:
         self.effects = effects
         self.card = card
+        #: the titles whose text holds a Conclusion back (filled as cards are read: `note_card`)
+        self.holders: set[str] = set()
+
+    def note_card(self, ref: str, info: CardInfo) -> None:
+        """Remember what the frame asks of a title often (the ruleset calls this as it reads a card)."""
+        if info.conclusion_needs:
+            self.holders.add(ref)
 
     # -- may a card be played --
 
@@ -108,12 +115,13 @@ class FanText:
     def conclusion_waits(self, state: GameState, info: CardInfo) -> str | None:
         """Why a Conclusion may not be played yet: a card of the round that is not negated asks for N cards setting
         a circumstance after it (Complicit Local LEO), and fewer have been played."""
-        if info.type != "conclusion":
+        if info.type != "conclusion" or not self.holders:
             return None
         rnd = state.rules.get("round") or ()
         pieces = state.pieces
+        holders = self.holders
         for i, e in enumerate(rnd):
-            if e.get("negated") or e.get("piece") not in pieces:
+            if e.get("negated") or e.get("piece") not in pieces or pieces[e["piece"]].card not in holders:
                 continue
             needs = self.card(pieces[e["piece"]].card).conclusion_needs
             for circ, count in needs:
