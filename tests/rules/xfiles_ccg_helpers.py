@@ -19,7 +19,7 @@ NAMES = ("Randy", "Les", "Mo")
 
 def position(zones: dict[str, list[str]], rules: dict[str, Any] | None = None, *,
              pools=((5, 5), (5, 5), (5, 5)), enforcement: str = "strict", seats: int = 2,
-             options: dict[str, Any] | None = None) -> Session:
+             options: dict[str, Any] | None = None, library: Any = None) -> Session:
     """Card ids per zone (`id:dN` puts N damage on it; zones of seats beyond `seats` are left out), pools per
     seat and rule state over a fresh game's, loaded through the save format as a person would write it."""
     doc_zones: dict[str, list[Any]] = {}
@@ -29,7 +29,8 @@ def position(zones: dict[str, list[str]], rules: dict[str, Any] | None = None, *
         items: list[Any] = []
         for c in cards:
             cid, _, dmg = c.partition(":d")
-            items.append({"card": f"{SET}/{cid}", "counters": {"damage": int(dmg)}} if dmg else f"{SET}/{cid}")
+            ref = cid if "/" in cid else f"{SET}/{cid}"  # a card of another set is written as set/id
+            items.append({"card": ref, "counters": {"damage": int(dmg)}} if dmg else ref)
         doc_zones[zone] = items
     doc = {
         "format": "tabletop-save", "version": 1, "ruleset": "xfiles-ccg", "enforcement": enforcement,
@@ -39,7 +40,10 @@ def position(zones: dict[str, list[str]], rules: dict[str, Any] | None = None, *
         "rules": {**XFilesCCG.fresh_rules(0), **(rules or {})},
         "zones": doc_zones,
     }
-    return session_for(parse_save(yaml.safe_dump(doc)).state)
+    session = session_for(parse_save(yaml.safe_dump(doc), library=library).state)
+    if library is not None:
+        session.rules.library = library
+    return session
 
 
 def pid(session: Session, zone: str, card: str) -> str:

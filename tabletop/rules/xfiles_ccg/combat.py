@@ -22,7 +22,9 @@ class Combat:
         need = int(check.get("need", 0))
         site = check.get("site")
         standing = any(self.section_of(state, p) != "hospital" for p in check.get("team", []) if p in state.pieces)
-        ok = total >= need and standing
+        short = [f"{s} {self.team_skill(state, check.get('team', []), s)} against {n}+"
+                 for s, n in check.get("also") or [] if self.team_skill(state, check.get("team", []), s) < n]
+        ok = total >= need and standing and not short
         lowered = self.pinfo(state, site).lowered if site in state.pieces else None
         low = not ok and standing and lowered is not None and total >= lowered[2]
         active = self.active(state)
@@ -34,6 +36,7 @@ class Combat:
                     f"whether the {lowered[0].upper()} is {lowered[1]} (xfc.question.6)")
         else:
             text = f"{head} failed: {total} against {need}+" + ("" if standing else ", every Agent in the Hospital")
+            text += f" (and {', '.join(short)})" if short else ""
         tx.note("xfc.check", active, text, {"site": site, "total": total, "need": need, "success": ok,
                                              "lowered": bool(low)})
         if ok or low:
@@ -96,8 +99,9 @@ class Combat:
         before = self.damage(state, adv)
         label = "Long Range" if combat.get("round") == "lrc" else "Close Range"
         text = f"{label} round {combat.get('number', 1)}: the Agents dealt {pending['agents']} to {self.ref(state, adv)} "
-        if adv_info.health_na:  # xfc.combat.6: damage does not kill it
-            text += "(Health N/A: damage does not kill it)"
+        if adv_info.undying:  # xfc.combat.6: damage does not kill it
+            text += ("(Health N/A: damage does not kill it)" if adv_info.health_na else
+                     "(Health Special: its text says when it dies; damage alone does not kill it)")
         else:
             self._set_damage(state, adv, min(adv_health, before + pending["agents"]), tx)
             text += f"({max(0, adv_health - before - pending['agents'])} Health left)"
@@ -126,7 +130,7 @@ class Combat:
                 tx.note("xfc.witness_down", self._owner(state, pid), f"{self.ref(state, pid)} was at 0 Health and "
                         "went to the Discard (xfc.combat.7)", {"piece": pid})
         adv = combat["adversary"]
-        dead = adv in state.pieces and not self.pinfo(state, adv).health_na and self.health(state, adv) == 0
+        dead = adv in state.pieces and not self.pinfo(state, adv).undying and self.health(state, adv) == 0
         standing = [p for p in team if self.section_of(state, p) != "hospital"]
         standing += [p for p in (r.get("check") or {}).get("witnesses", []) if p in state.pieces
                      and self.section_of(state, p) == "field" and self.health(state, p) > 0]

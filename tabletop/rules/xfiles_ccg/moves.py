@@ -284,7 +284,7 @@ def _plays(rs: Any, state: GameState, seat: int, pid: str) -> Iterator[PlayCard]
         for side in sides:
             if info.cost is None:
                 have = rs._pool_of(state, seat, rs.pay_pool(state, info, seat, side))
-                for x in range(0, max(0, have - info.cost_extra) + 1):
+                for x in range(0, max(0, have - info.cost_extra) // max(1, info.cost_mult) + 1):
                     yield PlayCard(pid, side, x, choice)
             else:
                 yield PlayCard(pid, side, 0, choice)

@@ -276,7 +276,7 @@ class Reading:
     def can_pay(self, state: GameState, a: PlayCard, seat: int) -> bool:
         """Whether `seat` can pay for playing `a` now (an unpaid card is discarded, so hints and bots skip it)."""
         info = self.pinfo(state, a.piece)
-        cost = max(0, a.x) + info.cost_extra if info.cost is None else info.cost
+        cost = info.x_cost(a.x)
         return self._pool_of(state, seat, self.pay_pool(state, info, seat, a.side)) >= cost
 
     def xfile_of(self, state: GameState, seat: int) -> str | None:

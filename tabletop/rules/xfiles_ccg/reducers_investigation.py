@@ -41,8 +41,12 @@ class InvestigationReducers:
         directed = (r.get("sites") or {}).get(a.site, {}).get("at")
         if directed is None:
             directed = self._directed(state, None)
-        tx.set_rule("check", {"site": a.site, "team": list(a.agents), "skill": skill, "need": need,
-                              "directed": directed, "mods": [], "used": []})
+        check = {"site": a.site, "team": list(a.agents), "skill": skill, "need": need, "directed": directed,
+                 "mods": [], "used": []}
+        also = [[s, n] for s, n in info.requires if s != skill]
+        if also:  # "X 3+ AND Y 3+": the check is made with the named skill, the others must be met too
+            check["also"] = also
+        tx.set_rule("check", check)
         tx.set_rule("used", [*(r.get("used") or []), *a.agents])
         tx.note("xfc.investigate", seat, f"the {skill} check began: {self.team_skill(state, a.agents, skill)} "
                 f"against {need}+", {"site": a.site, "agents": list(a.agents), "skill": skill, "need": need})
@@ -95,7 +99,7 @@ class InvestigationReducers:
     @reduces(PlayCard)
     def _do_play(self, state: GameState, a: PlayCard, seat: int, tx: Tx) -> None:
         info = self.pinfo(state, a.piece)
-        cost = max(0, a.x) + info.cost_extra if info.cost is None else (info.cost or 0)
+        cost = info.x_cost(a.x)
         pool = self.pay_pool(state, info, seat, a.side)
         if self._pool_of(state, seat, pool) < cost:
             self._to_discard(state, a.piece, tx)
