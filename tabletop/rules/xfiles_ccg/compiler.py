@@ -1,0 +1,169 @@
+"""Compile an X-Files CCG card's English into the effect language: `compile_text(card) -> (effects, left)`.
+
+Each sentence is read by the grammar (`cardtext`); the meanings are joined into the card's abilities: the one it
+does when it resolves (a lead such as "Play on any OCCULT Adversary" names its targets and conditions for the
+sentences after it), its standing abilities ("Adds 1 to the Agent's SCIENCES skill", "The LONG RANGE COMBAT round is
+skipped"), and abilities used with a cost ("Discard a token to ..."). A sentence the grammar cannot read is returned
+in `left`, to be applied by hand; reminder text ("Basic Game Only: ...") is no game text and is neither.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+from .cardtext import Meaning, read_sentence, sentences
+
+__all__ = ["compile_text", "game_text"]
+
+_BASIC = re.compile(r"basic game only\s*:.*?(?=advanced game\s*:|$)", re.IGNORECASE | re.DOTALL)
+#: what "their" / "the combatant" is when the card names no target: the side of the Adversary it is played on
+_ADVERSARY_LEADS = ("in_combat", "combat_adversary", "adversary_can")
+
+
+def game_text(text: str) -> str:
+    """The text the Advanced Game plays: reminder text for the Basic Game dropped."""
+    return _BASIC.sub("", text or "").strip()
+
+
+def _card_text(card: Any) -> tuple[str, str]:
+    get = getattr(card, "get", None)
+    text = getattr(card, "text", "") or (get("game_text") or get("game_effect") or "" if get else "")
+    kind = str(getattr(card, "type", "") or "").strip().casefold()
+    return str(text or ""), kind
+
+
+def compile_text(card: Any) -> tuple[list[dict[str, Any]], list[str]]:
+    """The abilities a card's text compiles to (plain data, each `compiled: true`) and the sentences left by hand.
+
+    `card` is a CardDef (or anything with `text` and `type`) or a plain string of card text.
+    """
+    text, kind = (card, "") if isinstance(card, str) else _card_text(card)
+    return _compile(game_text(text), kind)
+
+
+def _compile(text: str, kind: str) -> tuple[list[dict[str, Any]], list[str]]:
+    main = _Ability(kind)
+    out: list[_Ability] = []
+    left: list[str] = []
+    for sentence in sentences(text):
+        got = read_sentence(sentence)
+        if got is None:
+            left.append(sentence)
+            continue
+        m = copy.deepcopy(got)
+        try:
+            _place(m, sentence, main, out)
+        except ValueError:
+            left.append(sentence)
+    abilities = [a for a in [main, *out] if a.steps or a.cost]
+    return [a.data() for a in abilities], left
+
+
+def _place(m: Meaning, sentence: str, main: _Ability, out: list[_Ability]) -> None:
+    """Put one sentence's meaning in the ability it belongs to (a new one for a cost or a trigger)."""
+    current = out[-1] if out and out[-1].open else main
+    if m.reminder:
+        return
+    for ability in m.standing:
+        out.append(_Ability.standing(ability, sentence))
+    if m.standing:
+        return
+    if m.starts or m.when:
+        current = _Ability(main.kind, when=m.when or "static")
+        current.open = True
+        out.append(current)
+    current.add(m, sentence)
+
+
+class _Ability:
+    """An ability being assembled from the meanings of its sentences."""
+
+    def __init__(self, kind: str, when: str | None = None) -> None:
+        self.kind = kind
+        self.when = when or ("static" if kind in ("agent", "equipment", "site", "x-file") else "resolved")
+        self.text: list[str] = []
+        self.targets: dict[str, Any] = {}
+        self.conditions: list[dict[str, Any]] = []
+        self.cost: list[dict[str, Any]] = []
+        self.steps: list[dict[str, Any]] = []
+        #: later sentences add to it (an ability used with a cost: "Discard a token to ... . ...")
+        self.open = False
+
+    @classmethod
+    def standing(cls, data: dict[str, Any], sentence: str) -> _Ability:
+        a = cls("", when=data.get("when", "static"))
+        a.steps = list(data.get("do", []))
+        a.text = [sentence]
+        return a
+
+    def add(self, m: Meaning, sentence: str) -> None:
+        self.text.append(sentence)
+        for name, spec in m.targets.items():
+            self.targets.setdefault(name, spec)
+        self.conditions += [c for c in m.conditions if c not in self.conditions]
+        self.cost += m.cost
+        for step in m.steps:
+            self._step(step, m.until)
+
+    def _step(self, step: dict[str, Any], until: str | None) -> None:
+        name, args = next(iter(step.items()))
+        if name == "_on_fail":  # "If they fail, ...": the branch of the check the sentence before forced
+            check = next((s for s in reversed(self.steps) if "team_check" in s), None)
+            if check is None:
+                raise ValueError("no check before 'if they fail'")
+            check["team_check"]["else"] = [self._resolved(s, until) for s in args]
+            return
+        self.steps.append(self._resolved(step, until))
+
+    def _resolved(self, step: dict[str, Any], until: str | None) -> dict[str, Any]:
+        name, args = next(iter(step.items()))
+        if not isinstance(args, dict):
+            return step
+        args = dict(args)
+        if args.get("target") == "holder":
+            args.pop("target")
+            holder = self._holder()
+            if holder:
+                args["target"] = holder
+            elif name == "combat_mod":
+                args["side"] = "adversary" if self._on_adversary() else "own"
+            elif name == "heal":
+                self.targets["agent"] = {"select": {"type": "Agent", "damaged": True}, "count": 1}
+                args["target"] = "agent"
+        if args.get("target") == "agent" and "agent" not in self.targets:
+            self.targets["agent"] = {"select": {"type": "Agent", "zone": ["field", "bureau"]}, "count": 1}
+        if name == "fetch":  # "Select one card from your Discard Pile and place it in your hand"
+            select = {"zone": args["from"], "owner": "you", **({"type": args["type"]} if args.get("type") else {})}
+            self.targets["fetched"] = {"select": select, "count": 1}
+            return {"move": {"target": "fetched", "to": "hand"}}
+        if until and name in ("combat_mod", "add_stat", "check_mod", "no_damage", "change_keyword", "sit_out"):
+            args["until"] = until
+        elif name in ("combat_mod", "no_damage") and "until" not in args:
+            args["until"] = "end_of_round"
+        for key in ("then", "else"):
+            if isinstance(args.get(key), list):
+                args[key] = [self._resolved(s, until) for s in args[key]]
+        return {name: args}
+
+    def _holder(self) -> str | None:
+        for name in ("combatant", "agent", "card"):
+            if name in self.targets:
+                return name
+        return None
+
+    def _on_adversary(self) -> bool:
+        return any(next(iter(c)) in _ADVERSARY_LEADS for c in self.conditions)
+
+    def data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": " ".join(s + "." for s in self.text), "when": self.when, "who": "owner"}
+        if self.targets:
+            out["targets"] = dict(self.targets)
+        if self.conditions:
+            out["if"] = self.conditions
+        if self.cost:
+            out["cost"] = self.cost
+        out["do"] = self.steps
+        out["compiled"] = True
+        return out
