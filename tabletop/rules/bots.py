@@ -80,7 +80,7 @@ class RandomBot:
         self.sandbox = sandbox
 
     def choose(self, state: GameState, seat: int) -> Action | None:
-        legal = list(self.ruleset.generate_actions(state, seat))
+        legal = [a for a in self.ruleset.generate_actions(state, seat) if not getattr(type(a), "by_hand", False)]
         if legal:
             return self.rng.choice(legal)
         return table_action(state, seat, self.rng) if self.sandbox else None
@@ -216,7 +216,8 @@ class GreedyBot:
         self._made: dict[int, tuple[dict[str, int], set[Hashable]]] = {}
 
     def choose(self, state: GameState, seat: int) -> Action | None:
-        return self._first(self.ruleset.generate_actions(state, seat))
+        return self._first(a for a in self.ruleset.generate_actions(state, seat)
+                           if not getattr(type(a), "by_hand", False))
 
     def choose_seen(self, view: dict[str, Any], legal: dict[str, Any] | None, seat: int) -> Action | None:
         """The first move, but not one kind over and over: a stream lists every move a person could make, some of
