@@ -612,7 +612,9 @@ def test_an_adversary_with_no_combat_values_starts_no_combat() -> None:
     assert "combat" not in s.state.rules and s.state.pieces[lights].zone == "discard:1"
     assert r.step(s.state) == "check"
     notes = [n["text"] for e in s.log_for(0) for n in e["notes"] if n["what"] == "xfc.resolve"]
-    assert any("started no Combat" in t and "apply by hand" in t for t in notes)
+    assert any("started no Combat" in t for t in notes)
+    by_hand = [n["text"] for e in s.log_for(0) for n in e["notes"] if n["what"] == "effects.by_hand"]
+    assert any("apply by hand" in t for t in by_hand), by_hand
 
 
 def _pass_until(s: Session, done: Callable[[], bool], limit: int = 20) -> None:
@@ -901,10 +903,9 @@ def test_a_resolved_cards_effect_applies_when_its_owner_passes() -> None:
     assert r.check_total(s.state) == 6
     ok(s, PlayCard(pid(s, "hand:0", "retired-ranger")), 0)
     ok(s, Pass(), 0)
-    ok(s, Pass(), 1)  # the Ranger resolves: its +3 is offered to Randy
-    assert [(e.kind, e.amount) for e in r.suggestion_actions(s.state, 0)] == [("skill", 3)]
-    ok(s, Pass(), 0)
+    ok(s, Pass(), 1)  # the Ranger resolves: its compiled text adds its +3 at once (strict, nothing to choose)
     assert r.check_total(s.state) == 9 and not r.suggestion_actions(s.state, 0)
+    ok(s, Pass(), 0)
     ok(s, Pass(), 1)
     assert r.step(s.state) == "question"
     check = [n["data"] for e in s.log_for(0) for n in e["notes"] if n["what"] == "xfc.check"]

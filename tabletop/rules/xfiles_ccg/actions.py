@@ -188,6 +188,8 @@ class ResolveBluff(Action):
 
     piece: str
     pay: bool = True
+    #: the X paid for a Bluff with an X Cost ("Pay the listed [CP] Cost, where X = ...")
+    x: int = 0
     piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
 
 

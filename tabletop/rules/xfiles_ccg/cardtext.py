@@ -111,10 +111,10 @@ class _Read(Transformer):  # type: ignore[type-arg]
 
     def t_combatant_kw(self, c: list[Any]) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
         kws = next(x for x in c if isinstance(x, list))
-        return "combatant", {"combatant": "any", "keyword": kws}, []
+        return "combatant", {"zone": ["field", "chain"], "combatant": "any", "keyword": kws}, []
 
     def t_combatant(self, c: list[Any]) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
-        sel: dict[str, Any] = {"combatant": "any"}
+        sel: dict[str, Any] = {"zone": ["field", "chain"], "combatant": "any"}
         conds: list[dict[str, Any]] = []
         for x in c:
             if isinstance(x, dict):
@@ -150,7 +150,7 @@ class _Read(Transformer):  # type: ignore[type-arg]
         return "team", {}, []
 
     def t_witness(self, c: list[Any]) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
-        return "card", {"on_chain": True, "type": "Witness"}, []
+        return "card", {"zone": "chain", "on_chain": True, "type": "Witness"}, []
 
     # -- leads --
     def _target_meaning(self, c: list[Any]) -> Meaning:
@@ -181,7 +181,8 @@ class _Read(Transformer):  # type: ignore[type-arg]
 
     def who_can_use(self, c: list[Any]) -> Meaning:
         kw = " ".join(next(x for x in c if isinstance(x, list)))
-        return Meaning(targets={"combatant": {"select": {"combatant": "yours", "can_use": kw}, "count": 1}},
+        return Meaning(targets={"combatant": {"select": {"zone": ["field", "chain"], "combatant": "yours",
+                                                         "can_use": kw}, "count": 1}},
                        conditions=[{"combatant_can": kw}])
 
     def adv_can_use(self, c: list[Any]) -> Meaning:
@@ -191,7 +192,8 @@ class _Read(Transformer):  # type: ignore[type-arg]
     def who_skill(self, c: list[Any]) -> Meaning:
         toks = [x for x in c if isinstance(x, Token) and x.type == "SKILL"]
         skill, need = _skill(toks[0]), next(x for x in c if isinstance(x, int))
-        return Meaning(targets={"combatant": {"select": {"combatant": "yours", "skill": {"name": skill, "min": need}},
+        return Meaning(targets={"combatant": {"select": {"zone": ["field", "chain"], "combatant": "yours",
+                                                         "skill": {"name": skill, "min": need}},
                                               "count": 1}})
 
     # -- effects (each a list of steps) --

@@ -68,7 +68,7 @@ class InvestigationChecks:
                           (a.piece,), seat))
         elif a.pay:
             info = self.pinfo(state, a.piece)
-            out += self._afford(state, seat, "cp", max(0, (info.cost or 0) - 1), info.name,
+            out += self._afford(state, seat, "cp", self.bluff_cost(info, a.x), info.name,
                                 "xfc.investigation.2", (a.piece,))
         return out
 
@@ -122,6 +122,7 @@ class InvestigationChecks:
         elif not info.alternatives and a.choice:
             out.append(_v("xfc.alternately", "xfc.chain.7", f"{self.ref(state, a.piece)} offers no choice of effects", (a.piece,),
                           seat))
+        out += self.text_violations(state, a.piece, seat)
         # no affordability check: manual p.14, a card its owner cannot pay for goes to the Discard (see _play)
         return out
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...core.reducer import Tx
 from ...core.state import GameState
+from .vocab import standing
 
 __all__ = ["Combat"]
 
@@ -72,10 +73,15 @@ class Combat:
         skill = "Long Range Combat" if rnd == "lrc" else "Close Range Combat"
         team = self.combatants(state)
         mods = combat.get("mods") or {}
-        agents_dmg = max(0, sum(self.agent_skill(state, p, skill) for p in team) + int(mods.get("agents", 0)))
         adv = combat["adversary"]
         adv_skill = self.pinfo(state, adv).skills.get(skill)
-        adv_dmg = max(0, (adv_skill if isinstance(adv_skill, int) else 0) + int(mods.get("adversary", 0)))
+        dealt = {p: self.agent_skill(state, p, skill) for p in team}
+        dealt[adv] = adv_skill if isinstance(adv_skill, int) else 0
+        sides = _apply_effects(combat, dealt, adv)
+        agents_dmg = max(0, sides["agents"] + int(mods.get("agents", 0)))
+        adv_dmg = max(0, sides["adversary"] + int(mods.get("adversary", 0)))
+        if rnd in standing(self, self.pinfo(state, adv).ref, "half_damage"):
+            agents_dmg = (agents_dmg + 1) // 2  # "only half damage (round up)"
         combat["pending"] = {"agents": agents_dmg, "adversary": adv_dmg}
         tx.set_rule("combat", combat)
         if skill in self.pinfo(state, adv).special:
@@ -137,6 +143,7 @@ class Combat:
         if dead or not standing or adv not in state.pieces:
             self._end_combat(state, tx, "the Adversary was killed" if dead else "every Agent was in the Hospital")
             return
+        self.expire_effects(state, tx, "round_end")
         combat.update(round="crc", number=int(combat.get("number", 1)) + 1, mods={"agents": 0, "adversary": 0})
         tx.set_rule("combat", combat)
         self._goto(state, "check", tx)
@@ -148,9 +155,33 @@ class Combat:
         chain = [e for e in self._chain(state) if int(e.get("combat", 0)) != int(combat.get("id", -1))]
         tx.set_rule("chain", chain)
         tx.del_rule("combat")
+        self.expire_effects(state, tx, "combat_end")
         if adv in state.pieces and state.zones[state.pieces[adv].zone].kind == "chain":
             self._to_discard(state, adv, tx)
         tx.note("xfc.combat_end", combat.get("owner"), f"Combat ended: {why}", {"piece": adv})
         self._goto(state, "check", tx)
         self._open_window(state, tx, self.active(state))
 
+
+
+def _apply_effects(combat: dict[str, Any], dealt: dict[str, int], adversary: str) -> dict[str, int]:
+    """Each side's damage this round with the Combat effects of cards applied ("add 3 to their CLOSE RANGE COMBAT
+    skill this round", "reduce damage from all opponent ... sources by 1", "deals no damage")."""
+    rnd, number = combat.get("round"), int(combat.get("number", 1))
+    live = [e for e in combat.get("effects") or () if e.get("round") in (None, rnd)
+            and e.get("number", number) == number]
+    for e in live:
+        if e.get("piece") in dealt:
+            dealt[e["piece"]] = 0 if e.get("none") else dealt[e["piece"]] + int(e.get("amount", 0))
+    sides = {"agents": sum(max(0, d) for p, d in dealt.items() if p != adversary),
+             "adversary": max(0, dealt[adversary])}
+    sources = {"agents": sum(1 for p, d in dealt.items() if p != adversary and d > 0), "adversary": 1}
+    for e in live:
+        side = e.get("side", "agents")
+        if "piece" in e or side not in sides:
+            continue
+        if e.get("none"):
+            sides[side] = 0
+        else:
+            sides[side] += int(e.get("amount", 0)) * (sources[side] if e.get("per_source") else 1)
+    return {k: max(0, v) for k, v in sides.items()}

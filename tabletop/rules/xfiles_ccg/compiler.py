@@ -14,8 +14,12 @@ import re
 from typing import Any
 
 from .cardtext import Meaning, read_sentence, sentences
+from .vocab import VOCABULARY
 
-__all__ = ["compile_text", "game_text"]
+__all__ = ["RUNS", "compile_text", "game_text"]
+
+#: the steps the engine runs: the ruleset's vocabulary and the kit's generic primitives this compiler writes
+RUNS = frozenset({*VOCABULARY.primitives, "gain", "draw", "move", "reveal", "shuffle", "add_stat", "fetch"})
 
 _BASIC = re.compile(r"basic game only\s*:.*?(?=advanced game\s*:|$)", re.IGNORECASE | re.DOTALL)
 #: what "their" / "the combatant" is when the card names no target: the side of the Adversary it is played on
@@ -88,6 +92,7 @@ class _Ability:
         self.conditions: list[dict[str, Any]] = []
         self.cost: list[dict[str, Any]] = []
         self.steps: list[dict[str, Any]] = []
+        self._in_branch = 0
         #: later sentences add to it (an ability used with a cost: "Discard a token to ... . ...")
         self.open = False
 
@@ -113,12 +118,18 @@ class _Ability:
             check = next((s for s in reversed(self.steps) if "team_check" in s), None)
             if check is None:
                 raise ValueError("no check before 'if they fail'")
+            self._in_branch += 1
             check["team_check"]["else"] = [self._resolved(s, until) for s in args]
+            self._in_branch -= 1
             return
         self.steps.append(self._resolved(step, until))
 
     def _resolved(self, step: dict[str, Any], until: str | None) -> dict[str, Any]:
         name, args = next(iter(step.items()))
+        if name not in RUNS:
+            raise ValueError(f"{name}: no primitive runs it yet")
+        if name == "fetch" and args.get("from") != "discard":
+            raise ValueError("a search of a hidden deck is chosen by hand")
         if not isinstance(args, dict):
             return step
         args = dict(args)
@@ -134,6 +145,21 @@ class _Ability:
                 args["target"] = "agent"
         if args.get("target") == "agent" and "agent" not in self.targets:
             self.targets["agent"] = {"select": {"type": "Agent", "zone": ["field", "bureau"]}, "count": 1}
+        if name == "negate":  # the card negated is a target: one on the chain, or the Adversary in Combat
+            select = {"zone": "chain", "negatable": True, **args.get("select", {})}
+            self.targets["negated"] = {"select": select, "count": 1}
+            self._condition({"has_target": "negated"})
+            if args.get("if_check"):
+                self._condition({"check_skill": args["if_check"]})
+            return {"negate": {"target": "negated"}}
+        if name == "change_keyword":
+            self.targets["changed"] = {"select": {"zone": "chain", "on_chain": True, "keyword": args["from"]},
+                                       "count": 1}
+            self._condition({"has_target": "changed"})
+            args["target"] = "changed"
+        if name == "check_mod" and not self._in_branch:
+            skills = args.get("skill")
+            self._condition({"check_skill": skills if isinstance(skills, list) else [skills] if skills else []})
         if name == "fetch":  # "Select one card from your Discard Pile and place it in your hand"
             select = {"zone": args["from"], "owner": "you", **({"type": args["type"]} if args.get("type") else {})}
             self.targets["fetched"] = {"select": select, "count": 1}
@@ -144,8 +170,14 @@ class _Ability:
             args["until"] = "end_of_round"
         for key in ("then", "else"):
             if isinstance(args.get(key), list):
+                self._in_branch += 1
                 args[key] = [self._resolved(s, until) for s in args[key]]
+                self._in_branch -= 1
         return {name: args}
+
+    def _condition(self, cond: dict[str, Any]) -> None:
+        if cond not in self.conditions:
+            self.conditions.append(cond)
 
     def _holder(self) -> str | None:
         for name in ("combatant", "agent", "card"):

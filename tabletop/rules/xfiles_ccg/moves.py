@@ -108,6 +108,9 @@ class MoveListing:
         if seat is None or seat not in state.seats or state.rules.get("over"):
             return
         seen: set[Action] = set()
+        if (state.rules.get("effects") or {}).get("pending"):  # a card's effect waits for its targets first
+            yield from self.effects.choices(state, seat)  # type: ignore[attr-defined]
+            return
         for effect in self.suggestion_actions(state, seat):  # the manual effect is always allowed (xfc.effect.1)
             if effect not in seen:
                 seen.add(effect)

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ...core.state import GameState
+from ..effects import modifier_total
 from .actions import PlayCard
 from .data import SECTIONS, CardInfo, card_info
 from .steps import PHASE_OF, UNKNOWN
@@ -117,6 +118,9 @@ class Reading:
         r = state.rules
         if r.get("over"):
             return None
+        pending = (r.get("effects") or {}).get("pending")
+        if pending:
+            return pending[0].get("seat")
         step = self.step(state)
         if step == "sell":
             return r.get("seller", self._left(state, self.active(state)))
@@ -178,6 +182,8 @@ class Reading:
         """An Agent's skill plus the best one of its Equipment for that skill (one item per check)."""
         base = self.pinfo(state, pid).skill(skill)
         bonus = max((self.pinfo(state, q).modifies.get(skill, 0) for q in self.gear(state, pid)), default=0)
+        if (state.rules.get("effects") or {}).get("mods"):  # "Decrease all of the skill levels ... by 1"
+            bonus += modifier_total(state, pid, skill) + modifier_total(state, pid, "ALL")
         return base + bonus
 
     def team_skill(self, state: GameState, team: Iterable[str], skill: str) -> int:

@@ -18,7 +18,7 @@ from .actions import (
     PlayCard,
     ResolveBluff,
 )
-from .data import canonical_skill, suggested_effects
+from .data import canonical_skill
 
 __all__ = ["InvestigationReducers"]
 
@@ -73,17 +73,14 @@ class InvestigationReducers:
     def _do_resolve_bluff(self, state: GameState, a: ResolveBluff, seat: int, tx: Tx) -> None:
         info = self.pinfo(state, a.piece)
         owner = self._owner(state, a.piece)
-        cost = max(0, (info.cost or 0) - 1)
+        cost = self.bluff_cost(info, a.x)
         pending = [p for p in state.rules.get("bluffs") or [] if p != a.piece]
         if a.pay and self._pool_of(state, owner, "cp") >= cost:
             self._pay(state, owner, "cp", cost, tx)
             self._to_discard(state, a.piece, tx)
-            said = info.text.rstrip(".") if info.text else ""
-            whence = (f"; its effect ({said}) applies when {self._seat_name(state, owner)} passes, or now by hand"
-                      if suggested_effects(info) else f"; apply by hand: {said}" if said else "")
             tx.note("xfc.bluff_paid", owner, f"pays {cost} CP for the Bluff {info.name} ({self._pool_of(state, owner, 'cp')} "
-                    "CP left)" + whence, {"piece": a.piece, "cost": cost})
-            self._offer(state, tx, owner, a.piece, info, bluff=True)
+                    "CP left)", {"piece": a.piece, "cost": cost})
+            self.run_text(state, tx, a.piece, owner, info, bluff=True, x=a.x)
         else:
             self._to_discard(state, a.piece, tx)
             tx.note("xfc.bluff_dropped", owner, f"discards the Bluff {info.name}", {"piece": a.piece})
@@ -120,6 +117,7 @@ class InvestigationReducers:
             tx.set_rule("check", check)
         tx.set_rule("passed", 0)
         tx.set_rule("priority", seat)
+        self.played_triggers(state, tx, a.piece)
         tx.note("xfc.play", seat, f"paid {cost} {pool.upper()} ({self._pool_of(state, seat, pool)} "
                 f"{pool.upper()} left){named}", {"piece": a.piece, "pool": pool, "paid": cost, "choice": a.choice})
 

@@ -27,7 +27,18 @@ from ...core.events import Event
 from ...core.reducer import ActionError, Tx
 from ...core.ruleset import Violation
 from ...core.state import GameState
-from ..kit import CARD_H, CARD_W, SEAT_W, KitRuleset, Option, ZoneSpec, draw_up_to, put_cards, shuffle_into
+from ..kit import (
+    CARD_H,
+    CARD_W,
+    EFFECT_ACTIONS,
+    SEAT_W,
+    KitRuleset,
+    Option,
+    ZoneSpec,
+    draw_up_to,
+    put_cards,
+    shuffle_into,
+)
 from .actions import Hospitalize, KillerWin, ManualEffect, Pass
 from .audit import Audit
 from .checks import PrepChecks
@@ -47,6 +58,7 @@ from .rulebook import RULE_TEXT
 from .status import StatusReport
 from .steps import PHASE_OF, SAMPLE_DECKS, SAMPLE_SET, STEPS
 from .steps import v as _v
+from .textrun import TextRun
 
 if TYPE_CHECKING:
     from ...cards import CardLibrary, DeckList
@@ -68,7 +80,7 @@ _AUTOMATIC = (Hospitalize, KillerWin)
 
 
 class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, PrepReducers, InvestigationReducers,
-                Effects, Flow, Combat, MoveListing, StatusReport, Audit, KitRuleset):
+                TextRun, Effects, Flow, Combat, MoveListing, StatusReport, Audit, KitRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
 
     name = "xfiles-ccg"
@@ -143,10 +155,12 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         """Once the game is over, no rules action is legal (the manual effect stays allowed, xfc.effect.1)."""
         if state.rules.get("over") and not isinstance(action, ManualEffect):
             return [_v("xfc.game_over", "xfc.game.1", "the game is over", seat=seat)]
+        if not isinstance(action, ManualEffect) and (state.rules.get("effects") or {}).get("pending"):
+            return self.pending_violation(state, seat)
         return []
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
-        if type(action) not in self._reduce_table:
+        if type(action) not in self._reduce_table and type(action) not in EFFECT_ACTIONS:
             return False
         if seat is None and not isinstance(action, _AUTOMATIC):
             raise ActionError("spectator", "spectators do not play")
@@ -177,6 +191,9 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         """The bots' moves for `seat` now (see `generators`); a pass is among them when the decision is `seat`'s."""
         r = state.rules
         if seat is None or r.get("over") or self.decision(state) != seat:
+            return
+        if (r.get("effects") or {}).get("pending"):  # a card's effect waits for its targets first
+            yield from self.effects.choices(state, seat)
             return
         step = self.step(state)
         gen = GENERATORS.get(step)

@@ -1,0 +1,146 @@
+"""Where an X-Files CCG card's text is run: the one place the rules hand a card to the effect interpreter.
+
+A card's text is compiled once (`compile_text`, a designer's `effects:` winning) and read through the kit's
+`card_text`. It applies when the card resolves off the chain or a Bluff is paid (`run_text`), when a card is played
+and a card in play waits for that (`played_triggers`, "Adds 1 [RP] to your pool every time ..."), and its
+conditions are checked when the card is played (`text_violations`: strict refuses, warn logs xfc.effect.2). What
+the compiler could not read stays text to apply by hand: those cards keep the suggested effects (`effects.py`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.reducer import Tx
+from ...core.ruleset import Violation
+from ...core.state import GameState
+from ...errors import register_many
+from .compiler import compile_text
+from .vocab import VOCABULARY, standing
+
+if TYPE_CHECKING:
+    from ...cards import CardDef
+    from ..effects import Vocabulary
+
+__all__ = ["TextRun"]
+
+register_many("violation", [
+    ("xfc.effect_pending", ("xfc.effect.3",), "a card's effect is finished (its targets chosen) before play goes on"),
+])
+
+#: zones whose cards are in play and may wait for another card to be played
+_IN_PLAY = ("bureau", "field")
+
+
+class TextRun:
+    """Card text on the effect interpreter (a part of `XFilesCCG`)."""
+
+    if TYPE_CHECKING:
+        effects: Any
+        options: dict[str, Any]
+
+        def card_text(self, ref: str | None) -> Any: ...
+        def pinfo(self, state: GameState, pid: str) -> Any: ...
+        def ref(self, state: GameState, pid: str | None) -> str: ...
+        def _offer(self, state: GameState, tx: Tx, seat: int, pid: str, info: Any, *, bluff: bool = False) -> None: ...
+        def _chain(self, state: GameState) -> list[dict[str, Any]]: ...
+        def _end_combat(self, state: GameState, tx: Tx, why: str) -> None: ...
+        def _to_discard(self, state: GameState, pid: str, tx: Tx) -> None: ...
+
+    _kw_cache: dict[str, frozenset[str]] = {}
+
+    # -- the vocabulary and the compiler the kit asks for --
+
+    def effect_vocabulary(self) -> Vocabulary:
+        return VOCABULARY
+
+    def compile_text(self, card: CardDef) -> tuple[list[dict[str, Any]], list[str]]:
+        return compile_text(card)
+
+    # -- what the vocabulary reads --
+
+    def keywords_of(self, state: GameState, pid: str) -> set[str] | frozenset[str]:
+        """A piece's Keywords now, folded to lower case: printed, with those an effect changed."""
+        info = self.pinfo(state, pid)
+        base = self._kw_cache.get(info.ref)
+        if base is None:
+            base = frozenset(k.casefold() for k in info.keywords)
+            self._kw_cache = {**self._kw_cache, info.ref: base}
+        if not (state.rules.get("effects") or {}).get("mods"):
+            return base
+        return self.effects.keywords(state, pid, base)
+
+    def tokens_left(self, state: GameState, pid: str | None) -> int:
+        """Tokens still on a card that says "Place N tokens on this card" (spent with "Discard a token to ...")."""
+        if pid not in state.pieces:
+            return 0
+        placed = sum(int(t.get("amount", 0)) for t in standing(self, state.pieces[pid].card, "tokens"))
+        return max(0, placed - int(state.pieces[pid].counters.get("tokens_used", 0)))
+
+    def _negate(self, state: GameState, pid: str, tx: Tx) -> str:
+        """Negate a card on the chain (it leaves, unresolved) or the Adversary in Combat (the Combat ends)."""
+        name = self.ref(state, pid)
+        chain = [e for e in self._chain(state) if e.get("piece") != pid]
+        if chain != self._chain(state):
+            tx.set_rule("chain", chain)
+        combat = state.rules.get("combat")
+        if combat and combat.get("adversary") == pid:
+            self._end_combat(state, tx, f"{name} was negated")
+        elif state.zones[state.pieces[pid].zone].kind != "discard":
+            self._to_discard(state, pid, tx)
+        return f"negated {name}"
+
+    # -- where text runs --
+
+    def run_text(self, state: GameState, tx: Tx, pid: str, seat: int, info: Any, *, bluff: bool = False,
+                 x: int = 0, choice: int = 0) -> None:
+        """`seat`'s card `pid` resolved (or its Bluff was paid): its compiled abilities run, its targets chosen as
+        legal moves; a card the compiler could not read at all keeps the suggested effects to confirm by hand, and
+        so does the second effect of an "Alternately" card (named when played, xfc.chain.7)."""
+        text = self.card_text(state.pieces[pid].card)
+        if x:
+            tx.set_rule("x_paid", {**(state.rules.get("x_paid") or {}), pid: x})
+        if text.when("resolved") and choice < 2:
+            self.effects.trigger(state, tx, pid, seat, "resolved")
+            return
+        if choice >= 2:
+            self.effects.count(state, tx, engine=False)
+            tx.note("effects.by_hand", seat, f"{self.ref(state, pid)}: apply by hand: {info.text}", {"source": pid})
+        else:
+            self.effects.trigger(state, tx, pid, seat, "resolved")  # counts the text, left by hand
+        self._offer(state, tx, seat, pid, info, bluff=bluff)
+
+    @staticmethod
+    def bluff_cost(info: Any, x: int = 0) -> int:
+        """What a revealed Bluff's owner pays: its Cost less 1, or the X chosen for an X Cost."""
+        return info.x_cost(x) if info.cost is None else max(0, (info.cost or 0) - 1)
+
+    def played_triggers(self, state: GameState, tx: Tx, played: str) -> None:
+        """A card was played: the cards in play that wait for it ("every time a Keyword X card is played") apply."""
+        for seat in state.seats:
+            for kind in _IN_PLAY:
+                zone = state.zones.get(f"{kind}:{seat}")
+                for pid in zone.pieces if zone is not None else ():
+                    for ability in self.card_text(state.pieces[pid].card).when("event:played"):
+                        if self.effects.holds(state, ability, seat, pid, played=played):
+                            self.effects.count(state, tx, engine=True)
+                            self.effects.run(state, tx, ability, seat, pid, {}, played=played)
+
+    def text_violations(self, state: GameState, pid: str, seat: int) -> list[Violation]:
+        """What a card's conditions find broken if it were played now ("only a combatant that can use MARTIAL
+        ARTS", "on any OCCULT Adversary"): each a violation citing xfc.effect.2."""
+        if state.pieces[pid].card is None or not self.card_text(state.pieces[pid].card).abilities:
+            return []
+        return self.effects.violations(state, pid, seat, "resolved")
+
+    def pending_violation(self, state: GameState, seat: int | None) -> list[Violation]:
+        pending = self.effects.pending(state)
+        if not pending:
+            return []
+        who = state.seat_name(pending[0].get("seat"))
+        return [Violation("xfc.effect_pending", "xfc.effect.3", f"{who} first chooses the targets of a card's "
+                          "effect", (), seat)]
+
+    def expire_effects(self, state: GameState, tx: Tx, step: str) -> None:
+        if (state.rules.get("effects") or {}).get("mods"):
+            self.effects.expire(state, tx, step)

@@ -1,0 +1,469 @@
+"""The X-Files CCG's vocabulary of effects: what its compiled card text may say, run by the kit's interpreter.
+
+Primitives change the table through `Tx` (skill checks, Combat, damage, pools, negation, prerequisites, forced
+checks); conditions say why a card may not be used now (a failed one cites xfc.effect.2: strict refuses, warn logs);
+selectors narrow a target; durations end at a combat round, a Combat or the turn. Standing abilities (an Equipment's
+skill, a skipped round, who may use MARTIAL ARTS cards) are read where the rules need them (`standing`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.reducer import ActionError, Tx
+from ...core.state import Piece
+from ..effects import Ctx, Vocabulary
+from ..effects.model import step_name
+from .data import canonical_skill
+
+__all__ = ["VOCABULARY", "standing"]
+
+_SKILL_OF_ROUND = {"lrc": "Long Range Combat", "crc": "Close Range Combat"}
+
+
+def standing(rs: Any, ref: str | None, name: str) -> list[Any]:
+    """The arguments of every standing step `name` of the card `ref` ("skip_round", "can_use", ...)."""
+    out = []
+    for ability in rs.card_text(ref).when("static"):
+        for step in ability.do:
+            if name in step:
+                out.append(step[name])
+    return out
+
+
+def can_use(rs: Any, state: Any, pid: str, keyword: str) -> bool:
+    """Whether a combatant may use `keyword` cards (MARTIAL ARTS): a Keyword of its own, or its standing text."""
+    word = keyword.casefold()
+    if word in rs.keywords_of(state, pid):
+        return True
+    return any(word in {str(w).casefold() for w in words} for words in standing(rs, state.pieces[pid].card, "can_use"))
+
+
+# ------------------------------------------------------------------------------------------------ combat
+
+
+def _combat(ctx: Ctx) -> dict[str, Any]:
+    combat = ctx.state.rules.get("combat")
+    if not combat:
+        raise ActionError("no_combat", "there is no Combat")
+    return dict(combat)
+
+
+def _side_of(ctx: Ctx, args: Mapping[str, Any], combat: Mapping[str, Any]) -> str:
+    pieces = ctx.pieces(args) if args.get("target") else []
+    if pieces:
+        return "adversary" if pieces[0] == combat.get("adversary") else "agents"
+    own = "adversary" if ctx.seat == combat.get("owner") else "agents"
+    side = args.get("side", "own")
+    if side == "own":
+        return own
+    if side == "opponents":
+        return "agents" if own == "adversary" else "adversary"
+    return str(side)
+
+
+def _lasting(ctx: Ctx, args: Mapping[str, Any], combat: Mapping[str, Any]) -> dict[str, Any]:
+    """When a Combat effect applies: this round (the next of its kind when it names another), or the Combat."""
+    number = int(combat.get("number", 1))
+    rnd = args.get("round")
+    if rnd and rnd != combat.get("round"):
+        number += 1
+    out: dict[str, Any] = {"round": rnd} if rnd else {}
+    if args.get("until") != "end_of_combat":
+        out["number"] = number
+    return out
+
+
+def _combat_mod(ctx: Ctx, tx: Tx, args: Any) -> str:
+    combat = _combat(ctx)
+    side = _side_of(ctx, args, combat)
+    amount = int(args.get("amount", 0))
+    entry = {"side": side, "amount": amount, **_lasting(ctx, args, combat)}
+    if args.get("per_source"):
+        entry["per_source"] = True
+    pieces = ctx.pieces(args) if args.get("target") else []
+    if pieces and side == "agents":
+        entry["piece"] = pieces[0]
+    combat["effects"] = [*combat.get("effects", []), entry]
+    tx.set_rule("combat", combat)
+    who = ctx.name(pieces[0]) if pieces else f"the {side}"
+    each = " from each source" if args.get("per_source") else ""
+    return f"{amount:+d} damage{each} for {who} ({_rnd_words(entry)})"
+
+
+def _rnd_words(entry: Mapping[str, Any]) -> str:
+    rnd = {"lrc": "Long Range", "crc": "Close Range"}.get(entry.get("round", ""), "")
+    return f"this {rnd + ' ' if rnd else ''}round" if "number" in entry else "this Combat"
+
+
+def _no_damage(ctx: Ctx, tx: Tx, args: Any) -> str:
+    combat = _combat(ctx)
+    entry: dict[str, Any] = {"none": True, **_lasting(ctx, args, combat)}
+    pieces = ctx.pieces(args) if args.get("target") else []
+    if pieces:
+        entry["piece"] = pieces[0]
+        entry["side"] = "adversary" if pieces[0] == combat.get("adversary") else "agents"
+    else:
+        entry["side"] = _side_of(ctx, args, combat)
+    combat["effects"] = [*combat.get("effects", []), entry]
+    tx.set_rule("combat", combat)
+    who = ctx.name(pieces[0]) if pieces else f"the {entry['side']}"
+    return f"{who} deals no damage ({_rnd_words(entry)})"
+
+
+# ------------------------------------------------------------------------------------------------ checks
+
+
+def _check(ctx: Ctx) -> dict[str, Any]:
+    check = ctx.state.rules.get("check")
+    if not check:
+        raise ActionError("no_check", "there is no skill check")
+    return dict(check)
+
+
+def _x_amount(ctx: Ctx, table: Mapping[str, Any]) -> int:
+    x = int(ctx.data.get("x") or (ctx.state.rules.get("x_paid") or {}).get(ctx.source, 0))
+    best = 0
+    for need, value in sorted(((int(k), int(v)) for k, v in table.items())):
+        if x >= need:
+            best = value
+    return best
+
+
+def _check_mod(ctx: Ctx, tx: Tx, args: Any) -> str:
+    check = _check(ctx)
+    amount = _x_amount(ctx, args["by_x"]) if "by_x" in args else int(args.get("amount", 0))
+    check["mods"] = [*check.get("mods", []), {"amount": amount, "source": ctx.source, "name": ctx.name(ctx.source)}]
+    tx.set_rule("check", check)
+    total = ctx.ruleset.check_total(ctx.state) + amount
+    return f"{amount:+d} to the {check.get('skill')} check (now {total} against {check.get('need', 0)}+)"
+
+
+def _prerequisite(ctx: Ctx, tx: Tx, args: Any) -> str:
+    check = _check(ctx)
+    if "raise" in args:
+        check["need"] = int(check.get("need", 0)) + int(args["raise"])
+    else:
+        check["skill"], check["need"] = canonical_skill(args["skill"]) or args["skill"], int(args["need"])
+        check.pop("also", None)
+    tx.set_rule("check", check)
+    return f"the check is now {check['skill']} {check['need']}+"
+
+
+def _team(ctx: Ctx) -> list[str]:
+    check = ctx.state.rules.get("check") or {}
+    return [p for p in check.get("team", []) if p in ctx.state.pieces]
+
+
+def _team_check(ctx: Ctx, tx: Tx, args: Any) -> str:
+    team = _team(ctx)
+    skill = canonical_skill(args.get("skill", "")) or ""
+    total = ctx.ruleset.team_skill(ctx.state, team, skill)
+    made = bool(team) and total >= int(args.get("need", 0))
+    said = [f"the Team's {skill} check: {total} against {args.get('need')}+, {'made' if made else 'failed'}"]
+    for step in args.get("then" if made else "else") or ():
+        name = step_name(step)
+        words = VOCABULARY.primitives[name](ctx, tx, step[name]) if name in VOCABULARY.primitives else \
+            ctx.ruleset.effects.vocab.primitives[name](ctx, tx, step[name])
+        if words:
+            said.append(words)
+    return "; ".join(said)
+
+
+def _team_damage(ctx: Ctx, tx: Tx, args: Any) -> str:
+    amount = int(args.get("amount", 1))
+    hit = [p for p in _team(ctx) if ctx.ruleset.section_of(ctx.state, p) != "hospital"]
+    for pid in hit:
+        printed = ctx.ruleset.pinfo(ctx.state, pid).health or 0
+        ctx.ruleset._set_damage(ctx.state, pid, min(printed, ctx.ruleset.damage(ctx.state, pid) + amount), tx)
+    return f"each Agent of the Team takes {amount} damage" if hit else "no Agent to damage"
+
+
+def _sit_out(ctx: Ctx, tx: Tx, args: Any) -> str:
+    check = ctx.state.rules.get("check")
+    pieces = ctx.pieces(args)
+    if check and pieces:
+        tx.set_rule("check", {**check, "team": [p for p in check.get("team", []) if p not in pieces]})
+    return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} adds nothing to the check"
+
+
+def _to_section(ctx: Ctx, tx: Tx, args: Any) -> str:
+    pieces = ctx.pieces(args)
+    for pid in pieces:
+        ctx.ruleset._move_agent(ctx.state, pid, args.get("section", "bureau"), tx)
+    return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} goes to the {args.get('section', 'bureau')}"
+
+
+# ------------------------------------------------------------------------------------------------ cards, pools
+
+
+def _heal(ctx: Ctx, tx: Tx, args: Any) -> str:
+    out = []
+    for pid in ctx.pieces(args):
+        before = ctx.ruleset.damage(ctx.state, pid)
+        after = max(0, before - int(args.get("amount", 1)))
+        ctx.ruleset._set_damage(ctx.state, pid, after, tx)
+        out.append(f"{ctx.name(pid)} heals {before - after}")
+    return ", ".join(out) or "no one to heal"
+
+
+def _negate(ctx: Ctx, tx: Tx, args: Any) -> str:
+    out = []
+    for pid in ctx.pieces(args):
+        out.append(ctx.ruleset._negate(ctx.state, pid, tx))
+    return ", ".join(out) or "nothing to negate"
+
+
+def _steal(ctx: Ctx, tx: Tx, args: Any) -> str:
+    other = ctx.seat_of("opponent")
+    if other is None or ctx.seat is None:
+        return "no opponent"
+    have = int(ctx.state.player(other).counters.get(args["from"], 0))
+    amount = min(have, int(args.get("amount", 0)))
+    tx.add_player_counter(other, args["from"], -amount)
+    tx.add_player_counter(ctx.seat, args["to"], amount)
+    return f"takes {amount} {args['from'].upper()} from {ctx.state.seat_name(other)} into the {args['to'].upper()} pool"
+
+
+def _discard_random(ctx: Ctx, tx: Tx, args: Any) -> str:
+    seat = ctx.seat_of(args.get("seat", "opponent"))
+    hand = list(ctx.state.zones[ctx.zone("hand", seat)].pieces)
+    n = min(len(hand), int(args.get("count", 1)))
+    for _ in range(n):
+        pid = hand.pop(tx.below(len(hand)))
+        ctx.ruleset._to_discard(ctx.state, pid, tx)
+    return f"{ctx.state.seat_name(seat)} discards {n} card{'s' * (n != 1)} at random"
+
+
+def _examine(ctx: Ctx, tx: Tx, args: Any) -> str:
+    seat = ctx.seat_of(args.get("seat", "opponent"))
+    hand = ctx.state.zones[ctx.zone(args.get("zone", "hand"), seat)].pieces
+    if ctx.seat is not None:
+        for pid in hand:
+            piece = ctx.state.pieces[pid]
+            if ctx.seat not in piece.known:
+                tx.change(pid, known=piece.known | {ctx.seat})
+    return f"looks at {ctx.state.seat_name(seat)}'s hand ({len(hand)} cards)"
+
+
+def _discard_self(ctx: Ctx, tx: Tx, args: Any) -> str | None:
+    src = ctx.source
+    if src in ctx.state.pieces and ctx.state.zones[ctx.state.pieces[src].zone].kind != "discard":
+        ctx.ruleset._to_discard(ctx.state, src, tx)
+        return "is discarded"
+    return None
+
+
+def _spend_token(ctx: Ctx, tx: Tx, args: Any) -> str:
+    src = ctx.source
+    left = ctx.ruleset.tokens_left(ctx.state, src)
+    if left <= 0:
+        raise ActionError("no_token", f"{ctx.name(src)} has no token left")
+    counters = dict(ctx.state.pieces[src].counters)
+    counters["tokens_used"] = counters.get("tokens_used", 0) + 1
+    tx.change(src, counters=counters)
+    return f"discards a token ({left - 1} left)"
+
+
+def _change_keyword(ctx: Ctx, tx: Tx, args: Any) -> str:
+    pieces = ctx.pieces(args)
+    mods = []
+    for pid in pieces:
+        gen = ctx.state.pieces[pid].gen
+        mods += [{"piece": pid, "gen": gen, "keyword": w, "lose": True, "until": args.get("until", "end_of_turn")}
+                 for w in args.get("from", ())]
+        mods.append({"piece": pid, "gen": gen, "keyword": args["to"], "until": args.get("until", "end_of_turn")})
+    if mods:
+        book = dict(ctx.state.rules.get("effects") or {})
+        book["mods"] = [*book.get("mods", ()), *({**m, "source": ctx.source} for m in mods)]
+        tx.set_rule("effects", book)
+    return f"{', '.join(ctx.name(p) for p in pieces) or 'no card'} is now Keyword {args['to']}"
+
+
+def _nothing(ctx: Ctx, tx: Tx, args: Any) -> None:
+    """A standing step: read where the rules need it (`standing`), nothing to do when triggered."""
+    return None
+
+
+# ------------------------------------------------------------------------------------------------ conditions
+
+
+def _cond_in_combat(ctx: Ctx, args: Any) -> str | None:
+    return None if ctx.state.rules.get("combat") else "it is played only in a Combat"
+
+
+def _cond_combat_adversary(ctx: Ctx, args: Any) -> str | None:
+    combat = ctx.state.rules.get("combat")
+    if not combat:
+        return f"it is played only on a {' or '.join(args)} Adversary in Combat"
+    have = ctx.ruleset.keywords_of(ctx.state, combat["adversary"])
+    if any(str(w).casefold() in have for w in args):
+        return None
+    return f"it is played only on a {' or '.join(args)} Adversary, not {ctx.name(combat['adversary'])}"
+
+
+def _cond_round(ctx: Ctx, args: Any) -> str | None:
+    combat = ctx.state.rules.get("combat")
+    if combat and combat.get("round") == args:
+        return None
+    return f"it is played only in a {_SKILL_OF_ROUND.get(args, args).upper()} round"
+
+
+def _cond_combatant_can(ctx: Ctx, args: Any) -> str | None:
+    combat = ctx.state.rules.get("combat")
+    if combat:
+        for pid in _yours(ctx, combat):
+            if can_use(ctx.ruleset, ctx.state, pid, str(args)):
+                return None
+    return f"only a combatant that can use {args} may play it, and none of yours can"
+
+
+def _cond_adversary_can(ctx: Ctx, args: Any) -> str | None:
+    combat = ctx.state.rules.get("combat")
+    if combat and can_use(ctx.ruleset, ctx.state, combat["adversary"], str(args)):
+        return None
+    return f"only an Adversary that can use {args} may play it"
+
+
+def _cond_check_skill(ctx: Ctx, args: Any) -> str | None:
+    check = ctx.state.rules.get("check")
+    wanted = [canonical_skill(a) or a for a in (args if isinstance(args, list) else [args])]
+    if check and not ctx.state.rules.get("combat") and (not wanted or check.get("skill") in wanted):
+        return None
+    return f"it modifies only a {' or '.join(w.upper() for w in wanted) or 'Site'} skill check"
+
+
+def _cond_has_target(ctx: Ctx, args: Any) -> str | None:
+    ability = ctx.ability
+    target = ability.target(str(args)) if ability is not None else None
+    if target is None or ctx.ruleset.effects.candidates(ctx.state, ability, target, ctx.seat, ctx.source, {}):
+        return None
+    return "there is nothing it may be played on"
+
+
+def _cond_played_keyword(ctx: Ctx, args: Any) -> str | None:
+    played = ctx.data.get("played")
+    if played in ctx.state.pieces and any(str(w).casefold() in ctx.ruleset.keywords_of(ctx.state, played)
+                                          for w in args):
+        return None
+    return "the card played has none of its Keywords"
+
+
+def _cond_tokens(ctx: Ctx, args: Any) -> str | None:
+    return None if ctx.ruleset.tokens_left(ctx.state, ctx.source) > 0 else "it has no token left"
+
+
+def _yours(ctx: Ctx, combat: Mapping[str, Any]) -> list[str]:
+    if ctx.seat == combat.get("owner"):
+        return [combat["adversary"]] if combat.get("adversary") in ctx.state.pieces else []
+    return list(ctx.ruleset.combatants(ctx.state))
+
+
+# ------------------------------------------------------------------------------------------------ selectors
+
+
+def _sel_combatant(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    combat = ctx.state.rules.get("combat")
+    if not combat:
+        return False
+    if value == "yours":
+        return piece.id in _yours(ctx, combat)
+    if value == "adversary":
+        return piece.id == combat.get("adversary")
+    agents = ctx.ruleset.combatants(ctx.state)
+    return piece.id in agents if value == "agents" else piece.id in agents or piece.id == combat.get("adversary")
+
+
+def _sel_can_use(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return can_use(ctx.ruleset, ctx.state, piece.id, str(value))
+
+
+def _sel_skill(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    rs = ctx.ruleset
+    if piece.id == (ctx.state.rules.get("combat") or {}).get("adversary"):
+        return rs.pinfo(ctx.state, piece.id).skill(value["name"]) >= int(value.get("min", 1))
+    return rs.agent_skill(ctx.state, piece.id, value["name"]) >= int(value.get("min", 1))
+
+
+def _sel_damaged(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return (ctx.ruleset.damage(ctx.state, piece.id) > 0) == bool(value)
+
+
+def _sel_negatable(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    rs = ctx.ruleset
+    on = piece.id in {e.get("piece") for e in rs._chain(ctx.state)} or \
+        piece.id == (ctx.state.rules.get("combat") or {}).get("adversary")
+    return on and piece.id != ctx.source and not standing(rs, piece.card, "unnegatable")
+
+
+def _sel_on_chain(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return (piece.id in {e.get("piece") for e in ctx.ruleset._chain(ctx.state)}) == bool(value)
+
+
+def _words(value: Any) -> list[str]:
+    return [str(v).casefold() for v in (value if isinstance(value, (list, tuple)) else [value])]
+
+
+def _sel_keyword(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    have = ctx.ruleset.keywords_of(ctx.state, piece.id)
+    return any(w in have for w in _words(value))
+
+
+def _sel_keyword_all(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    have = ctx.ruleset.keywords_of(ctx.state, piece.id)
+    return all(w in have for w in _words(value))
+
+
+def _sel_not_keyword(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return not _sel_keyword(ctx, piece, value)
+
+
+def _sel_played_by(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    seat = next((e.get("seat") for e in ctx.ruleset._chain(ctx.state) if e.get("piece") == piece.id), piece.owner)
+    return (seat != ctx.seat) if value == "opponent" else seat == ctx.seat
+
+
+def _sel_modifies(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    wanted = {canonical_skill(v) for v in _words(value)}
+    for ability in ctx.ruleset.card_text(piece.card).abilities:
+        for step in ability.do:
+            if "check_mod" in step and canonical_skill(str(step["check_mod"].get("skill", ""))) in wanted:
+                return True
+    return False
+
+
+def _sel_type(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    kind = ctx.ruleset.pinfo(ctx.state, piece.id).kind
+    return kind in {w.replace("-", "") for w in _words(value)}
+
+
+def _sel_in_team(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return (piece.id in _team(ctx)) == bool(value)
+
+
+VOCABULARY = Vocabulary(
+    primitives={
+        "check_mod": _check_mod, "combat_mod": _combat_mod, "no_damage": _no_damage, "heal": _heal,
+        "negate": _negate, "steal": _steal, "discard_random": _discard_random, "examine": _examine,
+        "prerequisite": _prerequisite, "team_check": _team_check, "team_damage": _team_damage,
+        "sit_out": _sit_out, "to_section": _to_section, "discard_self": _discard_self, "spend_token": _spend_token,
+        "change_keyword": _change_keyword,
+        # standing steps, read by the rules where they apply
+        "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,
+        "no_combat": _nothing, "half_damage": _nothing, "tokens": _nothing,
+    },
+    conditions={
+        "in_combat": _cond_in_combat, "combat_adversary": _cond_combat_adversary, "combat_round": _cond_round,
+        "combatant_can": _cond_combatant_can, "adversary_can": _cond_adversary_can, "check_skill": _cond_check_skill,
+        "has_target": _cond_has_target, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
+    },
+    selectors={
+        "combatant": _sel_combatant, "can_use": _sel_can_use, "skill": _sel_skill, "damaged": _sel_damaged,
+        "negatable": _sel_negatable, "keyword": _sel_keyword, "keyword_all": _sel_keyword_all,
+        "not_keyword": _sel_not_keyword, "played_by": _sel_played_by, "modifies": _sel_modifies, "type": _sel_type,
+        "in_team": _sel_in_team, "on_chain": _sel_on_chain,
+    },
+    durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
+    rule="xfc.effect.2",
+)
