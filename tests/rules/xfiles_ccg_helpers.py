@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import yaml
+
+from tabletop.cards import CardLibrary
+from tabletop.cards.importers.xfiles_ccg_json import import_cards
+from tabletop.cards.loader import default_roots
 
 from tabletop.core import Session
 from tabletop.game import session_for
 from tabletop.rules.xfiles_ccg import XFilesCCG
 from tabletop.store import parse_save
 
-__all__ = ["SET", "ok", "pid", "position"]
+__all__ = ["SET", "fixture_library", "fixture_ref", "ok", "pid", "position"]
 
 SET = "xfiles-ccg-sample"
 NAMES = ("Randy", "Les", "Mo")
@@ -60,3 +66,16 @@ def ok(session: Session, action, seat: int):
     assert result.accepted, result.error
     assert not result.violations, result.violations
     return result
+
+
+def fixture_library(root: Path, records: list[dict[str, Any]]) -> CardLibrary:
+    """The shipped sets plus cards of our own in the card database's shape, imported as a player would."""
+    src = root / "fixture.json"
+    src.write_text(json.dumps(records), encoding="utf-8")
+    import_cards(src, root / "fixture-set")
+    return CardLibrary([*default_roots(), root])
+
+
+def fixture_ref(library: CardLibrary, source_id: str) -> str:
+    """The ref of the imported card whose database id was `source_id`."""
+    return next(c.ref for c in library if c.get("source_id") == source_id)

@@ -156,7 +156,10 @@ class _Read(Transformer):  # type: ignore[type-arg]
     def _target_meaning(self, c: list[Any]) -> Meaning:
         m = Meaning()
         for x in c:
-            if isinstance(x, tuple):
+            if isinstance(x, Meaning):  # "Combatants that can use MARTIAL ARTS may ...": its target and condition
+                m.targets.update(x.targets)
+                m.conditions += x.conditions
+            elif isinstance(x, tuple):
                 name, sel, conds = x
                 if sel:
                     m.targets[name] = {"select": sel, "count": 1}
