@@ -11,7 +11,6 @@ import yaml
 from tabletop.cards import CardLibrary
 from tabletop.cards.importers.xfiles_ccg_json import import_cards
 from tabletop.cards.loader import default_roots
-
 from tabletop.core import Session
 from tabletop.game import session_for
 from tabletop.rules.xfiles_ccg import XFilesCCG
