@@ -315,6 +315,11 @@ class Ruleset:
 
         return [], sentences(card.text)
 
+    def card_set_problems(self, card_set: Any) -> list[tuple[Any, str, str]]:
+        """What is wrong across a set's text for this ruleset, as (card, field, message) (`cards check` reports
+        them with file and line); default: nothing."""
+        return []
+
     def text_of(self, card: CardDef) -> CardText:
         """What the engine makes of `card`'s text (a designer's `effects:` wins over `compile_text`)."""
         from .effects import read_card_text

@@ -13,6 +13,7 @@ docs/FORMATS.md documents the card-file format, docs/WRITE_A_RULESET.md a rulese
 
 from __future__ import annotations
 
+from . import check as _check  # noqa: F401  (registers `cards check` of hand-written effects)
 from .actions import EFFECT_ACTIONS, ChooseOption, ChooseTarget, DeclineEffect, ResolveEffect
 from .engine import CardText, Effects
 from .model import WHENS, WHOS, Ability, EffectError, Selection, parse_abilities, step_name

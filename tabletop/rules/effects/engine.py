@@ -132,7 +132,7 @@ class Effects:
     # -- triggering --
 
     def trigger(self, state: GameState, tx: Tx, source: str, seat: int | None, when: str = "played", *,
-                then: Any = None, count: bool = True) -> bool:
+                then: Any = None, count: bool = True, note_left: bool = True) -> bool:
         """Apply the abilities of `source` that apply `when`: at once when nothing is to choose (and the table is
         strict), else as pending abilities its seat answers. Returns whether any is pending (the ruleset waits)."""
         piece = state.pieces.get(source)
@@ -142,11 +142,13 @@ class Effects:
         abilities = text.when(when)
         if count and when in ("played", "resolved") and text.has_text:
             self.count(state, tx, engine=not text.left)
-            if text.left:
+            if text.left and note_left:
                 tx.note("effects.by_hand", seat, f"{self.ruleset.ref(state, source)}: apply by hand: "
                         f"{' / '.join(text.left)}", {"source": source})
         waiting = False
         for ability in abilities:
+            if not ability.do and not ability.cost:
+                continue  # conditions only: they are checked when the card is played, nothing runs
             user = self._user(state, ability, piece.owner if piece.owner is not None else seat)
             if self._now(state, ability):
                 self.run(state, tx, ability, user, source, {})
@@ -378,7 +380,7 @@ class Effects:
         resolved, ran, by_hand = (self.book(state).get("count") or [0, 0, 0])
         if ran > 0:
             self._write(state, tx, count=[resolved, ran - 1, by_hand + 1])
-        self._close(state, tx, entry)
+        self._close(state, tx, {**entry, "declined": True})
 
     # -- durations --
 

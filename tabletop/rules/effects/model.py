@@ -153,8 +153,8 @@ def _ability(item: Any, card: str, index: int, vocab: Vocabulary | None, compile
     conditions = _conditions(item.get("if"), fail, vocab)
     cost = _steps(item.get("cost", ()), "cost", fail, vocab, names)
     do = _steps(item.get("do"), "do", fail, vocab, names)
-    if not do and not cost:
-        raise fail("do", "lists the steps the ability takes (at least one)")
+    if not do and not cost and not conditions:
+        raise fail("do", "lists the steps the ability takes (at least one), or `if:` the conditions of its play")
     return Ability(card, index, text, when, who, targets, conditions, cost, do,
                    bool(item.get("compiled", compiled)))
 

@@ -58,4 +58,5 @@ def read_card_text(ruleset: Any, card: Any) -> CardText:
         abilities = parse_abilities(compiled, card.ref, vocab, compiled=True)
     except EffectError as e:
         abilities, left = (), [*sentences(card.text), f"(compiler: {e})"]
-    return CardText(abilities, [*left, *lost_left], has_text=bool(left or abilities or lost_left))
+    has_text = bool(left or abilities or lost_left or sentences(card.text))
+    return CardText(abilities, [*left, *lost_left], has_text=has_text)

@@ -51,7 +51,7 @@ class Flow:
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
         r = state.rules
-        if "phase" not in r or r.get("over") or r.get("pending"):
+        if "phase" not in r or r.get("over") or r.get("pending") or (r.get("effects") or {}).get("pending"):
             return ()
         phase = r.get("phase")
         if phase == "period_start":
@@ -68,6 +68,9 @@ class Flow:
         r = state.rules
         if "phase" not in r or r.get("over"):
             return []
+        effects = (r.get("effects") or {}).get("pending")
+        if effects:  # a choice a card's text asks for comes first
+            return [effects[0]["seat"]] if effects[0].get("seat") in state.seats else []
         pending = r.get("pending")
         if pending:
             seats = state.seats
@@ -87,6 +90,8 @@ class Flow:
         if seat is None or "phase" not in r or r.get("over"):
             return []
         self._sync_cards()
+        if (r.get("effects") or {}).get("pending"):
+            return self.effects.choices(state, seat)
         pending = r.get("pending")
         if pending:
             out: list[Action] = []
