@@ -179,9 +179,6 @@ class _Read(Transformer):  # type: ignore[type-arg]
     def token_cost(self, c: list[Any]) -> Meaning:
         return Meaning(cost=[{"spend_token": 1}], starts=True)
 
-    def pay_cost(self, c: list[Any]) -> Meaning:
-        return Meaning(cost=[{"pay": {"amount": c[0], "pool": "cp"}}])
-
     def who_can_use(self, c: list[Any]) -> Meaning:
         kw = " ".join(next(x for x in c if isinstance(x, list)))
         return Meaning(targets={"combatant": {"select": {"zone": ["field", "chain"], "combatant": "yours",
@@ -400,6 +397,54 @@ class _Read(Transformer):  # type: ignore[type-arg]
 
     def skip_round(self, c: list[Any]) -> Meaning:
         return Meaning(standing=[{"when": "static", "do": [{"skip_round": c[0]}]}])
+
+    def pay_cost(self, c: list[Any]) -> Meaning:
+        return Meaning(cost=[{"pay": {"amount": c[0], "pool": c[1]}}])
+
+    def lead_in_check(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"check_skill": []}])
+
+    def gear_of_team(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_gear": {"type": "Equipment", "gear_of": "team"}}]
+
+    def gear_of_opponents(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_gear": {"type": "Equipment", "gear_of": "opponents"}}]
+
+    def gear_not_combat(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_gear": {"type": "Equipment", "gear_of": "opponents",
+                           "not_modifies": ["Long Range Combat", "Close Range Combat"]}}]
+
+    def discard_kind_in_play(self, c: list[Any]) -> list[dict[str, Any]]:
+        kind = next(x for x in c if isinstance(x, str))
+        return [{"_in_play": {"type": kind or "Card", "keyword": next(x for x in c if isinstance(x, list)),
+                              "owner": "opponent"}}]
+
+    def discard_hand_keyword(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"discard_hand": {"seat": "opponent", "keyword": next(x for x in c if isinstance(x, list))}}]
+
+    def unless_gear(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_unless_gear": " ".join(str(w) for w in c)}]
+
+    def already_so(self, c: list[Any]) -> list[dict[str, Any]]:
+        return []
+
+    def card_pool(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"card_pool": {"pool": c[1], "amount": c[0]}}]}])
+
+    def card_pool_for(self, c: list[Any]) -> Meaning:
+        kws = next(x for x in c if isinstance(x, list))
+        return Meaning(standing=[{"when": "static", "do": [{"card_pool_for": {"pool": c[0], "keywords": kws}}]}])
+
+    def card_pool_refill(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"card_pool_refill": {"pool": c[0]}}]}])
+
+    def use_skill(self, c: list[Any]) -> Meaning:
+        skill = self._skills(c)[0]
+        return Meaning(standing=[{"when": "static", "do": [{"agents_use": {"skill": skill, "round": c[-1]}}]}])
+
+    def skill_floor(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"agents_floor": {"skill": self._skills(c)[0],
+                                                                               "value": c[-1]}}]}])
 
     def subject(self, c: list[Any]) -> None:
         return None

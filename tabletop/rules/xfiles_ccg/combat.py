@@ -76,6 +76,11 @@ class Combat:
         adv = combat["adversary"]
         adv_skill = self.pinfo(state, adv).skills.get(skill)
         dealt = {p: self.agent_skill(state, p, skill) for p in team}
+        adv_ref = self.pinfo(state, adv).ref
+        for use in standing(self, adv_ref, "agents_use"):  # "Agents must use their COMPUTER skill as their value"
+            if use.get("round") == rnd:
+                floor = max((int(f.get("value", 0)) for f in standing(self, adv_ref, "agents_floor")), default=0)
+                dealt = {p: self.agent_skill(state, p, use["skill"]) or floor for p in team}
         dealt[adv] = adv_skill if isinstance(adv_skill, int) else 0
         sides = _apply_effects(combat, dealt, adv)
         agents_dmg = max(0, sides["agents"] + int(mods.get("agents", 0)))

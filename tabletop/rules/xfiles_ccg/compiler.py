@@ -108,12 +108,28 @@ class _Ability:
         for name, spec in m.targets.items():
             self.targets.setdefault(name, spec)
         self.conditions += [c for c in m.conditions if c not in self.conditions]
+        for step in m.cost:
+            if next(iter(step)) not in RUNS:
+                raise ValueError("a cost no primitive pays")
         self.cost += m.cost
         for step in m.steps:
             self._step(step, m.until)
 
     def _step(self, step: dict[str, Any], until: str | None) -> None:
         name, args = next(iter(step.items()))
+        if name in ("_gear", "_in_play"):  # the card discarded is a target the player chooses
+            zones = ["field", "bureau", "hospital"] if name == "_gear" else ["field", "bureau"]
+            self.targets["discarded"] = {"select": {"zone": zones, **args}, "count": 1}
+            self._condition({"has_target": "discarded"})
+            self.steps.append({"discard_card": {"target": "discarded"}})
+            return
+        if name == "_unless_gear":  # "If one of the Agents has a "Geiger Counter", this card has no effect"
+            checks = [s["team_check"] for s in self.steps if "team_check" in s]
+            if not checks:
+                raise ValueError("no check the Equipment voids")
+            for check in checks:
+                check["unless_gear"] = args
+            return
         if name == "_on_fail":  # "If they fail, ...": the branch of the check the sentence before forced
             check = next((s for s in reversed(self.steps) if "team_check" in s), None)
             if check is None:

@@ -283,7 +283,10 @@ class Reading:
         """Whether `seat` can pay for playing `a` now (an unpaid card is discarded, so hints and bots skip it)."""
         info = self.pinfo(state, a.piece)
         cost = info.x_cost(a.x)
-        return self._pool_of(state, seat, self.pay_pool(state, info, seat, a.side)) >= cost
+        pool = self.pay_pool(state, info, seat, a.side)
+        if self._pool_of(state, seat, pool) >= cost:
+            return True
+        return self._pool_of(state, seat, pool) + len(self.card_pools(state, seat, info, pool)) >= cost
 
     def xfile_of(self, state: GameState, seat: int) -> str | None:
         zone = state.zones.get(f"xfile:{seat}")

@@ -98,12 +98,12 @@ class InvestigationReducers:
         info = self.pinfo(state, a.piece)
         cost = info.x_cost(a.x)
         pool = self.pay_pool(state, info, seat, a.side)
-        if self._pool_of(state, seat, pool) < cost:
+        if self._pool_of(state, seat, pool) + len(self.card_pools(state, seat, info, pool)) < cost:
             self._to_discard(state, a.piece, tx)
             tx.note("xfc.unpaid", seat, f"could not pay {cost} {pool.upper()} for {self.ref(state, a.piece)}: it went "
                     "to the Discard (xfc.chain.3)", {"piece": a.piece})
             return
-        self._pay(state, seat, pool, cost, tx)
+        from_cards = self.pay_card(state, seat, info, pool, cost, tx)
         tx.move(a.piece, "chain", face_up=True, by=seat)
         entry = {"piece": a.piece, "seat": seat, "pool": pool, "paid": cost, "combat": self._level(state)}
         named = ""
@@ -118,7 +118,7 @@ class InvestigationReducers:
         tx.set_rule("passed", 0)
         tx.set_rule("priority", seat)
         self.played_triggers(state, tx, a.piece)
-        tx.note("xfc.play", seat, f"paid {cost} {pool.upper()} ({self._pool_of(state, seat, pool)} "
+        tx.note("xfc.play", seat, f"paid {cost} {pool.upper()}{from_cards} ({self._pool_of(state, seat, pool)} "
                 f"{pool.upper()} left){named}", {"piece": a.piece, "pool": pool, "paid": cost, "choice": a.choice})
 
     @reduces(AssignDamage)

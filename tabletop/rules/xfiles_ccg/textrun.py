@@ -46,6 +46,7 @@ class TextRun:
         def _chain(self, state: GameState) -> list[dict[str, Any]]: ...
         def _end_combat(self, state: GameState, tx: Tx, why: str) -> None: ...
         def _to_discard(self, state: GameState, pid: str, tx: Tx) -> None: ...
+        def agents(self, state: GameState, seat: int) -> list[str]: ...
 
     _kw_cache: dict[str, frozenset[str]] = {}
 
@@ -76,6 +77,40 @@ class TextRun:
             return 0
         placed = sum(int(t.get("amount", 0)) for t in standing(self, state.pieces[pid].card, "tokens"))
         return max(0, placed - int(state.pieces[pid].counters.get("tokens_used", 0)))
+
+    def card_pools(self, state: GameState, seat: int, info: Any, pool: str) -> list[str]:
+        """`seat`'s Agents holding a pool token that may pay for the card `info` ("Place 1 [RP] on this card. This
+        [RP] may be used to pay for any Keyword EQUIPMENT or COMBAT cards"), not spent since it was replaced."""
+        words = {k.casefold() for k in info.keywords}
+        out = []
+        for pid in self.agents(state, seat):
+            ref = state.pieces[pid].card
+            if state.pieces[pid].counters.get("pool_used"):
+                continue
+            placed = [p for p in standing(self, ref, "card_pool") if p.get("pool") == pool]
+            allowed = {str(k).casefold() for f in standing(self, ref, "card_pool_for") if f.get("pool") == pool
+                       for k in f.get("keywords", ())}
+            if placed and words & allowed:
+                out.append(pid)
+        return out
+
+    def pay_card(self, state: GameState, seat: int, info: Any, pool: str, cost: int, tx: Tx) -> str:
+        """Pay `cost` for `info`: first from the pool tokens on `seat`'s Agents that may pay for it, then the pool."""
+        used = self.card_pools(state, seat, info, pool)[:cost]
+        for pid in used:
+            tx.change(pid, counters={**state.pieces[pid].counters, "pool_used": 1})
+        if cost - len(used):
+            tx.add_player_counter(seat, pool, -(cost - len(used)))
+        return f" ({len(used)} from {', '.join(self.ref(state, p) for p in used)})" if used else ""
+
+    def refill_card_pools(self, state: GameState, seat: int, tx: Tx) -> None:
+        """The Briefing: a pool token spent from an Agent is replaced ("replace it during your Briefing Phase")."""
+        for pid in self.agents(state, seat):
+            if state.pieces[pid].counters.get("pool_used") and standing(self, state.pieces[pid].card,
+                                                                        "card_pool_refill"):
+                counters = dict(state.pieces[pid].counters)
+                counters.pop("pool_used")
+                tx.change(pid, counters=counters)
 
     def _negate(self, state: GameState, pid: str, tx: Tx) -> str:
         """Negate a card on the chain (it leaves, unresolved) or the Adversary in Combat (the Combat ends)."""

@@ -158,6 +158,10 @@ def _team(ctx: Ctx) -> list[str]:
 
 def _team_check(ctx: Ctx, tx: Tx, args: Any) -> str:
     team = _team(ctx)
+    gear = str(args.get("unless_gear", "")).casefold()
+    if gear and any(ctx.ruleset.pinfo(ctx.state, q).name.casefold() == gear for p in team
+                    for q in ctx.ruleset.gear(ctx.state, p)):
+        return f"no effect: an Agent of the Team has {args['unless_gear']}"
     skill = canonical_skill(args.get("skill", "")) or ""
     total = ctx.ruleset.team_skill(ctx.state, team, skill)
     made = bool(team) and total >= int(args.get("need", 0))
@@ -264,6 +268,31 @@ def _spend_token(ctx: Ctx, tx: Tx, args: Any) -> str:
     counters["tokens_used"] = counters.get("tokens_used", 0) + 1
     tx.change(src, counters=counters)
     return f"discards a token ({left - 1} left)"
+
+
+def _pay(ctx: Ctx, tx: Tx, args: Any) -> str:
+    pool, amount = str(args.get("pool", "cp")), int(args.get("amount", 0))
+    if ctx.seat is None or int(ctx.state.player(ctx.seat).counters.get(pool, 0)) < amount:
+        raise ActionError("cannot_pay", f"it costs {amount} {pool.upper()}")
+    tx.add_player_counter(ctx.seat, pool, -amount)
+    return f"pays {amount} {pool.upper()}"
+
+
+def _discard_card(ctx: Ctx, tx: Tx, args: Any) -> str:
+    pieces = ctx.pieces(args)
+    for pid in pieces:
+        ctx.ruleset._to_discard(ctx.state, pid, tx)
+    return f"{', '.join(ctx.name(p) for p in pieces) or 'nothing'} discarded"
+
+
+def _discard_hand(ctx: Ctx, tx: Tx, args: Any) -> str:
+    seat = ctx.seat_of(args.get("seat", "opponent"))
+    words = _words(args.get("keyword", ()))
+    hand = list(ctx.state.zones[ctx.zone("hand", seat)].pieces)
+    gone = [p for p in hand if any(w in ctx.ruleset.keywords_of(ctx.state, p) for w in words)]
+    for pid in gone:
+        ctx.ruleset._to_discard(ctx.state, pid, tx)
+    return f"{ctx.state.seat_name(seat)} discards {len(gone)} card{'s' * (len(gone) != 1)} from hand"
 
 
 def _change_keyword(ctx: Ctx, tx: Tx, args: Any) -> str:
@@ -438,6 +467,21 @@ def _sel_type(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return kind in {w.replace("-", "") for w in _words(value)}
 
 
+def _sel_gear_of(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    host = piece.attached_to
+    if host is None or host not in ctx.state.pieces:
+        return False
+    if value == "team":
+        return host in _team(ctx)
+    owner = ctx.state.pieces[host].owner
+    return owner is not None and owner != ctx.seat
+
+
+def _sel_not_modifies(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    mods = ctx.ruleset.pinfo(ctx.state, piece.id).modifies
+    return not any(canonical_skill(str(v)) in mods for v in (value if isinstance(value, list) else [value]))
+
+
 def _sel_in_team(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return (piece.id in _team(ctx)) == bool(value)
 
@@ -448,10 +492,11 @@ VOCABULARY = Vocabulary(
         "negate": _negate, "steal": _steal, "discard_random": _discard_random, "examine": _examine,
         "prerequisite": _prerequisite, "team_check": _team_check, "team_damage": _team_damage,
         "sit_out": _sit_out, "to_section": _to_section, "discard_self": _discard_self, "spend_token": _spend_token,
-        "change_keyword": _change_keyword,
+        "change_keyword": _change_keyword, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
         # standing steps, read by the rules where they apply
         "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,
-        "no_combat": _nothing, "half_damage": _nothing, "tokens": _nothing,
+        "no_combat": _nothing, "half_damage": _nothing, "tokens": _nothing, "agents_use": _nothing,
+        "agents_floor": _nothing, "card_pool": _nothing, "card_pool_for": _nothing, "card_pool_refill": _nothing,
     },
     conditions={
         "in_combat": _cond_in_combat, "combat_adversary": _cond_combat_adversary, "combat_round": _cond_round,
@@ -462,7 +507,8 @@ VOCABULARY = Vocabulary(
         "combatant": _sel_combatant, "can_use": _sel_can_use, "skill": _sel_skill, "damaged": _sel_damaged,
         "negatable": _sel_negatable, "keyword": _sel_keyword, "keyword_all": _sel_keyword_all,
         "not_keyword": _sel_not_keyword, "played_by": _sel_played_by, "modifies": _sel_modifies, "type": _sel_type,
-        "in_team": _sel_in_team, "on_chain": _sel_on_chain,
+        "in_team": _sel_in_team, "on_chain": _sel_on_chain, "gear_of": _sel_gear_of,
+        "not_modifies": _sel_not_modifies,
     },
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
