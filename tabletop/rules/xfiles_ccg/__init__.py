@@ -37,6 +37,7 @@ from .actions import (
     Requisition,
     ResolveBluff,
     Sell,
+    UseAbility,
 )
 from .data import (
     CHARACTERISTIC_VALUES,
@@ -87,6 +88,7 @@ __all__ = [
     "Requisition",
     "ResolveBluff",
     "Sell",
+    "UseAbility",
     "XFilesCCG",
     "canonical_skill",
     "card_info",

@@ -127,9 +127,12 @@ class _Read(Transformer):  # type: ignore[type-arg]
     def can_use(self, c: list[Any]) -> dict[str, Any]:
         return {"can_use": " ".join(c[0])}
 
+    def skill_or_can(self, c: list[Any]) -> dict[str, Any]:
+        return {"skill_or_can": {"name": _skill(c[0]), "min": c[1], "can_use": " ".join(c[2])}}
+
     def has_skill(self, c: list[Any]) -> dict[str, Any]:
         skill = _skill(c[0])
-        return {"skill": {"name": skill, "min": c[1] if len(c) > 1 else 1}}
+        return {"skill": {"name": skill, "min": next((x for x in c[1:] if isinstance(x, int)), 1)}}
 
     def you_control(self, c: list[Any]) -> dict[str, Any]:
         return {"combatant": "yours"}
@@ -401,6 +404,51 @@ class _Read(Transformer):  # type: ignore[type-arg]
     def pay_cost(self, c: list[Any]) -> Meaning:
         return Meaning(cost=[{"pay": {"amount": c[0], "pool": c[1]}}])
 
+    def attack_twice(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"combat_mod": {"target": "holder", "round": c[-1], "double": True}}]
+
+    def prevent_one(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_foe": {}}]
+
+    def block_attack(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"combat_mod": {"side": "opponents", "amount": -c[0], "round": c[-1]}}]
+
+    def extra_round(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"extra_round": {"round": c[0]}}]
+
+    def split_damage(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"combat_mod": {"side": "own", "split": True, "round": c[0]}}]
+
+    def fail_forced(self, c: list[Any]) -> list[dict[str, Any]]:
+        need = next(x for x in c if isinstance(x, int))
+        return [{"team_check": {"skill": self._skills(c)[0], "need": need, "else": [c[-1]]}}]
+
+    def fails_check(self, c: list[Any]) -> dict[str, Any]:
+        return {"fail_check": {}}
+
+    def ends_turn(self, c: list[Any]) -> dict[str, Any]:
+        return {"end_investigation": {}}
+
+    def if_fail_site(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_on_fail": [{"fail_check": {}}]}]
+
+    def adversary_splits(self, c: list[Any]) -> Meaning:
+        rnd = next((x for x in c if x in ("lrc", "crc")), None)
+        return Meaning(standing=[{"when": "static", "do": [{"split_damage": {"round": rnd} if rnd else {}}]}])
+
+    def agents_split(self, c: list[Any]) -> Meaning:
+        # one Adversary fights at a time in this engine: the Agents' damage has one target, nothing to split
+        return Meaning(standing=[{"when": "static", "do": [{"agents_split": True}]}])
+
+    def crime_lab(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"crime_lab": True}]}])
+
+    def as_best_foe(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"as_best_foe": {"plus": c[-1]}}]}])
+
+    def res_in_bureau(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"res_in_bureau": c[-1]}]}])
+
     def lead_in_check(self, c: list[Any]) -> Meaning:
         return Meaning(conditions=[{"check_skill": []}])
 
@@ -427,6 +475,12 @@ class _Read(Transformer):  # type: ignore[type-arg]
 
     def already_so(self, c: list[Any]) -> list[dict[str, Any]]:
         return []
+
+    def discard_when_spent(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"discard_when_spent": True}]}])
+
+    def once_per_turn(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"once_per_turn": True}]}])
 
     def card_pool(self, c: list[Any]) -> Meaning:
         return Meaning(standing=[{"when": "static", "do": [{"card_pool": {"pool": c[1], "amount": c[0]}}]}])

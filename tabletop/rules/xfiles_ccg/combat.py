@@ -25,7 +25,7 @@ class Combat:
         standing = any(self.section_of(state, p) != "hospital" for p in check.get("team", []) if p in state.pieces)
         short = [f"{s} {self.team_skill(state, check.get('team', []), s)} against {n}+"
                  for s, n in check.get("also") or [] if self.team_skill(state, check.get("team", []), s) < n]
-        ok = total >= need and standing and not short
+        ok = total >= need and standing and not short and not check.get("failed")
         lowered = self.pinfo(state, site).lowered if site in state.pieces else None
         low = not ok and standing and lowered is not None and total >= lowered[2]
         active = self.active(state)
@@ -82,6 +82,9 @@ class Combat:
                 floor = max((int(f.get("value", 0)) for f in standing(self, adv_ref, "agents_floor")), default=0)
                 dealt = {p: self.agent_skill(state, p, use["skill"]) or floor for p in team}
         dealt[adv] = adv_skill if isinstance(adv_skill, int) else 0
+        best = standing(self, adv_ref, "as_best_foe")  # "equal to the highest Combat rating on the opposing team +1"
+        if best:
+            dealt[adv] = max((dealt[p] for p in team), default=0) + int(best[0].get("plus", 0))
         sides = _apply_effects(combat, dealt, adv)
         agents_dmg = max(0, sides["agents"] + int(mods.get("agents", 0)))
         adv_dmg = max(0, sides["adversary"] + int(mods.get("adversary", 0)))
@@ -149,7 +152,8 @@ class Combat:
             self._end_combat(state, tx, "the Adversary was killed" if dead else "every Agent was in the Hospital")
             return
         self.expire_effects(state, tx, "round_end")
-        combat.update(round="crc", number=int(combat.get("number", 1)) + 1, mods={"agents": 0, "adversary": 0})
+        extra = combat.pop("extra", None)  # "fight one additional round of LRC immediately"
+        combat.update(round=extra or "crc", number=int(combat.get("number", 1)) + 1, mods={"agents": 0, "adversary": 0})
         tx.set_rule("combat", combat)
         self._goto(state, "check", tx)
         self._open_window(state, tx, combat["owner"])
@@ -177,7 +181,8 @@ def _apply_effects(combat: dict[str, Any], dealt: dict[str, int], adversary: str
             and e.get("number", number) == number]
     for e in live:
         if e.get("piece") in dealt:
-            dealt[e["piece"]] = 0 if e.get("none") else dealt[e["piece"]] + int(e.get("amount", 0))
+            d = dealt[e["piece"]]
+            dealt[e["piece"]] = 0 if e.get("none") else d * 2 if e.get("double") else d + int(e.get("amount", 0))
     sides = {"agents": sum(max(0, d) for p, d in dealt.items() if p != adversary),
              "adversary": max(0, dealt[adversary])}
     sources = {"agents": sum(1 for p, d in dealt.items() if p != adversary and d > 0), "adversary": 1}
@@ -190,3 +195,13 @@ def _apply_effects(combat: dict[str, Any], dealt: dict[str, int], adversary: str
         else:
             sides[side] += int(e.get("amount", 0)) * (sources[side] if e.get("per_source") else 1)
     return {k: max(0, v) for k, v in sides.items()}
+
+
+def may_split(combat: dict[str, Any], adversary_splits: list[Any]) -> bool:
+    """Whether the Adversary's damage this round may be split among the combatants ("Damage caused by this creature
+    may be split among all opponents", "allow it to split the LONG RANGE COMBAT damage")."""
+    rnd, number = combat.get("round"), int(combat.get("number", 1))
+    if any(s.get("round") in (None, rnd) for s in adversary_splits):
+        return True
+    return any(e.get("split") and e.get("round") in (None, rnd) and e.get("number", number) == number
+               for e in combat.get("effects") or ())

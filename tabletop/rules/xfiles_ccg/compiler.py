@@ -75,9 +75,11 @@ def _place(m: Meaning, sentence: str, main: _Ability, out: list[_Ability]) -> No
     if m.standing:
         return
     if m.starts or m.when:
-        current = _Ability(main.kind, when=m.when or "static")
+        current = _Ability(main.kind, when=m.when or "event:use")
         current.open = True
         out.append(current)
+        if any("spend_token" in c for c in m.cost):
+            current.conditions.append({"tokens_left": True})
     current.add(m, sentence)
 
 
@@ -117,6 +119,10 @@ class _Ability:
 
     def _step(self, step: dict[str, Any], until: str | None) -> None:
         name, args = next(iter(step.items()))
+        if name == "_foe":  # "prevent all damage from one opponent": the opponent is chosen
+            self.targets["foe"] = {"select": {"zone": ["field", "chain"], "combatant": "theirs"}, "count": 1}
+            self.steps.append({"no_damage": {"target": "foe", "until": until or "end_of_round"}})
+            return
         if name in ("_gear", "_in_play"):  # the card discarded is a target the player chooses
             zones = ["field", "bureau", "hospital"] if name == "_gear" else ["field", "bureau"]
             self.targets["discarded"] = {"select": {"zone": zones, **args}, "count": 1}

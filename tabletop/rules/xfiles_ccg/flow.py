@@ -97,7 +97,7 @@ class Flow:
     def _collect_res(self, state: GameState, tx: Tx) -> None:
         seat = self.active(state)
         self.refill_card_pools(state, seat, tx)
-        res = sum(self.pinfo(state, p).res for p in self.agents(state, seat, ("bureau", "field")))
+        res = sum(self.res_of(state, p) for p in self.agents(state, seat, ("bureau", "field")))
         total = tx.add_player_counter(seat, "rp", res)
         tx.note("xfc.res", seat, f"adds {res} RES to the Resource Pool ({total} RP)", {"res": res, "rp": total})
         self._goto(state, "buy", tx)

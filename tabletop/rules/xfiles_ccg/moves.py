@@ -122,6 +122,7 @@ class MoveListing:
             if action not in seen and not self.check(state, action, seat):
                 seen.add(action)
                 yield action
+        yield from self.ability_uses(state, seat)  # type: ignore[attr-defined]
         if not self.check(state, Pass(), seat):
             yield Pass()
 

@@ -123,8 +123,18 @@ class InvestigationReducers:
 
     @reduces(AssignDamage)
     def _do_assign_damage(self, state: GameState, a: AssignDamage, seat: int, tx: Tx) -> None:
-        if not state.rules.get("combat"):
+        combat = state.rules.get("combat")
+        if not combat:
             raise ActionError("no_combat", "there is no Combat")
+        pending = (combat.get("pending") or {}).get("adversary", 0)
+        if 0 < a.points < pending:  # a split: these points now, the rest still to assign
+            printed = self.pinfo(state, a.agent).health or 0
+            self._set_damage(state, a.agent, min(printed, self.damage(state, a.agent) + a.points), tx)
+            tx.set_rule("combat", {**combat, "pending": {**combat["pending"], "adversary": pending - a.points}})
+            tx.note("xfc.damage", combat.get("owner"), f"{self.ref(state, a.agent)} took {a.points} "
+                    f"({self.health(state, a.agent)} Health); {pending - a.points} still to assign",
+                    {"target": a.agent, "adversary": a.points})
+            return
         self._deal_damage(state, tx, a.agent)
 
     @reduces(Ask)

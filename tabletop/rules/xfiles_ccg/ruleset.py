@@ -199,6 +199,8 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         gen = GENERATORS.get(step)
         if gen is not None:
             yield from gen(self, state, seat)
+        if step not in ("reveal", "damage", "penalty"):
+            yield from self.ability_uses(state, seat)
         if step not in ("reveal", "damage") and not (step == "debrief" and len(
                 state.zones[f"hand:{seat}"].pieces) > self.options["hand_max"]):
             yield Pass()

@@ -15,6 +15,8 @@ from ...core.reducer import Tx
 from ...core.ruleset import Violation
 from ...core.state import GameState
 from ...errors import register_many
+from ..kit import checks, reduces
+from .actions import UseAbility
 from .compiler import compile_text
 from .vocab import VOCABULARY, standing
 
@@ -26,6 +28,7 @@ __all__ = ["TextRun"]
 
 register_many("violation", [
     ("xfc.effect_pending", ("xfc.effect.3",), "a card's effect is finished (its targets chosen) before play goes on"),
+    ("xfc.no_ability", ("xfc.effect.2",), "… has no ability to use now"),
 ])
 
 #: zones whose cards are in play and may wait for another card to be played
@@ -47,6 +50,7 @@ class TextRun:
         def _end_combat(self, state: GameState, tx: Tx, why: str) -> None: ...
         def _to_discard(self, state: GameState, pid: str, tx: Tx) -> None: ...
         def agents(self, state: GameState, seat: int) -> list[str]: ...
+        def decision(self, state: GameState) -> int | None: ...
 
     _kw_cache: dict[str, frozenset[str]] = {}
 
@@ -112,6 +116,14 @@ class TextRun:
                 counters.pop("pool_used")
                 tx.change(pid, counters=counters)
 
+    def res_of(self, state: GameState, pid: str) -> int:
+        """An Agent's RES now: printed, or what its text says in the Bureau ("Treat ... as a RES 3 if he is in the
+        Bureau Section")."""
+        in_bureau = standing(self, state.pieces[pid].card, "res_in_bureau")
+        if in_bureau and state.zones[state.pieces[pid].zone].kind == "bureau":
+            return int(in_bureau[0])
+        return int(self.pinfo(state, pid).res)
+
     def _negate(self, state: GameState, pid: str, tx: Tx) -> str:
         """Negate a card on the chain (it leaves, unresolved) or the Adversary in Combat (the Combat ends)."""
         name = self.ref(state, pid)
@@ -160,6 +172,45 @@ class TextRun:
                         if self.effects.holds(state, ability, seat, pid, played=played):
                             self.effects.count(state, tx, engine=True)
                             self.effects.run(state, tx, ability, seat, pid, {}, played=played)
+
+    # -- standing abilities used ("Discard a token to ...") --
+
+    @checks(UseAbility)
+    def _check_use(self, state: GameState, a: UseAbility, seat: int | None) -> list[Violation]:
+        piece = state.pieces.get(a.piece)
+        if piece is None or seat is None:
+            return [Violation("xfc.no_ability", "xfc.effect.2", "there is no such card", (a.piece,), seat)]
+        if self.decision(state) != seat:
+            return [Violation("xfc.not_your_decision", "xfc.turn.2", "it is not your decision", (a.piece,), seat)]
+        name = self.ref(state, a.piece)
+        if piece.owner != seat or not self._in_play(state, a.piece):
+            return [Violation("xfc.no_ability", "xfc.effect.2", f"{name} is not a card of yours in play",
+                              (a.piece,), seat)]
+        if not self.card_text(piece.card).when("event:use"):
+            return [Violation("xfc.no_ability", "xfc.effect.2", f"{name} has no ability to use", (a.piece,), seat)]
+        return self.effects.violations(state, a.piece, seat, "event:use")
+
+    @reduces(UseAbility)
+    def _do_use(self, state: GameState, a: UseAbility, seat: int, tx: Tx) -> None:
+        self.effects.count(state, tx, engine=True)
+        self.effects.trigger(state, tx, a.piece, seat, "event:use", count=False)
+
+    def _in_play(self, state: GameState, pid: str) -> bool:
+        piece = state.pieces[pid]
+        host = piece.attached_to if piece.attached_to in state.pieces else pid
+        return state.zones[state.pieces[host].zone].kind in ("bureau", "field", "hospital")
+
+    def ability_uses(self, state: GameState, seat: int) -> list[UseAbility]:
+        """`seat`'s standing abilities it may use now (for the listing and the bots)."""
+        out = []
+        for kind in ("bureau", "field", "hospital"):
+            zone = state.zones.get(f"{kind}:{seat}")
+            for pid in zone.pieces if zone is not None else ():
+                for q in (pid, *state.attached(pid)):
+                    if self.card_text(state.pieces[q].card).when("event:use") and \
+                            not self._check_use(state, UseAbility(q), seat):
+                        out.append(UseAbility(q))
+        return out
 
     def text_violations(self, state: GameState, pid: str, seat: int) -> list[Violation]:
         """What a card's conditions find broken if it were played now ("only a combatant that can use MARTIAL

@@ -80,8 +80,9 @@ def _combat_mod(ctx: Ctx, tx: Tx, args: Any) -> str:
     side = _side_of(ctx, args, combat)
     amount = int(args.get("amount", 0))
     entry = {"side": side, "amount": amount, **_lasting(ctx, args, combat)}
-    if args.get("per_source"):
-        entry["per_source"] = True
+    for flag in ("per_source", "double", "split"):
+        if args.get(flag):
+            entry[flag] = True
     pieces = ctx.pieces(args) if args.get("target") else []
     if pieces and side == "agents":
         entry["piece"] = pieces[0]
@@ -95,6 +96,20 @@ def _combat_mod(ctx: Ctx, tx: Tx, args: Any) -> str:
 def _rnd_words(entry: Mapping[str, Any]) -> str:
     rnd = {"lrc": "Long Range", "crc": "Close Range"}.get(entry.get("round", ""), "")
     return f"this {rnd + ' ' if rnd else ''}round" if "number" in entry else "this Combat"
+
+
+def _extra_round(ctx: Ctx, tx: Tx, args: Any) -> str:
+    combat = _combat(ctx)
+    combat["extra"] = str(args.get("round", "lrc"))
+    tx.set_rule("combat", combat)
+    return f"one more {_SKILL_OF_ROUND.get(combat['extra'], '').upper()} round is fought next"
+
+
+def _fail_check(ctx: Ctx, tx: Tx, args: Any) -> str:
+    check = _check(ctx)
+    check["failed"] = True
+    tx.set_rule("check", check)
+    return "the Team fails the skill check for the Site"
 
 
 def _no_damage(ctx: Ctx, tx: Tx, args: Any) -> str:
@@ -266,7 +281,11 @@ def _spend_token(ctx: Ctx, tx: Tx, args: Any) -> str:
         raise ActionError("no_token", f"{ctx.name(src)} has no token left")
     counters = dict(ctx.state.pieces[src].counters)
     counters["tokens_used"] = counters.get("tokens_used", 0) + 1
+    counters["token_turn"] = int(ctx.state.rules.get("turn", 1))
     tx.change(src, counters=counters)
+    if left == 1 and standing(ctx.ruleset, ctx.state.pieces[src].card, "discard_when_spent"):
+        ctx.ruleset._to_discard(ctx.state, src, tx)
+        return "discards its last token, and the card"
     return f"discards a token ({left - 1} left)"
 
 
@@ -380,7 +399,13 @@ def _cond_played_keyword(ctx: Ctx, args: Any) -> str | None:
 
 
 def _cond_tokens(ctx: Ctx, args: Any) -> str | None:
-    return None if ctx.ruleset.tokens_left(ctx.state, ctx.source) > 0 else "it has no token left"
+    if ctx.ruleset.tokens_left(ctx.state, ctx.source) <= 0:
+        return "it has no token left"
+    piece = ctx.state.pieces[ctx.source]
+    if standing(ctx.ruleset, piece.card, "once_per_turn") and \
+            piece.counters.get("token_turn") == int(ctx.state.rules.get("turn", 1)):
+        return "a token is discarded once per turn"
+    return None
 
 
 def _yours(ctx: Ctx, combat: Mapping[str, Any]) -> list[str]:
@@ -398,6 +423,9 @@ def _sel_combatant(ctx: Ctx, piece: Piece, value: Any) -> bool:
         return False
     if value == "yours":
         return piece.id in _yours(ctx, combat)
+    if value == "theirs":
+        return piece.id not in _yours(ctx, combat) and (piece.id == combat.get("adversary")
+                                                         or piece.id in ctx.ruleset.combatants(ctx.state))
     if value == "adversary":
         return piece.id == combat.get("adversary")
     agents = ctx.ruleset.combatants(ctx.state)
@@ -413,6 +441,10 @@ def _sel_skill(ctx: Ctx, piece: Piece, value: Any) -> bool:
     if piece.id == (ctx.state.rules.get("combat") or {}).get("adversary"):
         return rs.pinfo(ctx.state, piece.id).skill(value["name"]) >= int(value.get("min", 1))
     return rs.agent_skill(ctx.state, piece.id, value["name"]) >= int(value.get("min", 1))
+
+
+def _sel_skill_or_can(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return _sel_skill(ctx, piece, value) or can_use(ctx.ruleset, ctx.state, piece.id, str(value.get("can_use", "")))
 
 
 def _sel_damaged(ctx: Ctx, piece: Piece, value: Any) -> bool:
@@ -492,11 +524,12 @@ VOCABULARY = Vocabulary(
         "negate": _negate, "steal": _steal, "discard_random": _discard_random, "examine": _examine,
         "prerequisite": _prerequisite, "team_check": _team_check, "team_damage": _team_damage,
         "sit_out": _sit_out, "to_section": _to_section, "discard_self": _discard_self, "spend_token": _spend_token,
-        "change_keyword": _change_keyword, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
+        "change_keyword": _change_keyword, "extra_round": _extra_round, "fail_check": _fail_check, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
         # standing steps, read by the rules where they apply
         "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,
         "no_combat": _nothing, "half_damage": _nothing, "tokens": _nothing, "agents_use": _nothing,
-        "agents_floor": _nothing, "card_pool": _nothing, "card_pool_for": _nothing, "card_pool_refill": _nothing,
+        "agents_floor": _nothing, "split_damage": _nothing, "agents_split": _nothing, "crime_lab": _nothing,
+        "as_best_foe": _nothing, "res_in_bureau": _nothing, "discard_when_spent": _nothing, "once_per_turn": _nothing, "card_pool": _nothing, "card_pool_for": _nothing, "card_pool_refill": _nothing,
     },
     conditions={
         "in_combat": _cond_in_combat, "combat_adversary": _cond_combat_adversary, "combat_round": _cond_round,
@@ -508,7 +541,7 @@ VOCABULARY = Vocabulary(
         "negatable": _sel_negatable, "keyword": _sel_keyword, "keyword_all": _sel_keyword_all,
         "not_keyword": _sel_not_keyword, "played_by": _sel_played_by, "modifies": _sel_modifies, "type": _sel_type,
         "in_team": _sel_in_team, "on_chain": _sel_on_chain, "gear_of": _sel_gear_of,
-        "not_modifies": _sel_not_modifies,
+        "not_modifies": _sel_not_modifies, "skill_or_can": _sel_skill_or_can,
     },
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
