@@ -404,6 +404,18 @@ class _Read(Transformer):  # type: ignore[type-arg]
     def pay_cost(self, c: list[Any]) -> Meaning:
         return Meaning(cost=[{"pay": {"amount": c[0], "pool": c[1]}}])
 
+    def killed_named(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_killed": str(c[-1])}]
+
+    def shuffle_back(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"shuffle_back": {"target": "holder"}}]
+
+    def shield(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"no_damage": {"target": "holder", "shield": True}}]
+
+    def barrier(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"sit_out": {"target": "agent"}}, {"_target": "agent_team"}]
+
     def attack_twice(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"combat_mod": {"target": "holder", "round": c[-1], "double": True}}]
 
@@ -538,6 +550,8 @@ class _Read(Transformer):  # type: ignore[type-arg]
             inner.conditions = lead.conditions + inner.conditions
             return inner
         lead.steps = [s for s in steps if "_target" not in s]
+        if any(s.get("_target") == "agent_team" for s in steps):
+            lead.targets["agent"] = {"select": {"type": "Agent", "zone": "field", "in_team": True}, "count": 1}
         if any(s.get("_target") == "agent_any" for s in steps):
             lead.targets["agent"] = {"select": {"type": "Agent", "zone": ["bureau", "field", "hospital"]},
                                      "count": 1}
@@ -586,7 +600,8 @@ def sentences(text: str) -> list[str]:
 def _clean(sentence: str) -> str:
     s = re.sub(r"\[(RP|CP|\*P)\]", r"\1", sentence)
     s = re.sub(r"[\"“”]", "", s)
-    s = s.replace("(your choice)", "your choice").replace("(owning player's choice)", "")
+    s = s.replace("(owning player's choice)", "")
+    s = re.sub(r"\(([^()]{0,20}[A-Za-z][^()]{0,30})\)", r" \1 ", s)  # "(your choice)", "(Directed Player's choice)": words like any other
     s = s.replace("’", "'")
     return s.strip()
 

@@ -119,6 +119,9 @@ class Combat:
         else:
             self._set_damage(state, adv, min(adv_health, before + pending["agents"]), tx)
             text += f"({max(0, adv_health - before - pending['agents'])} Health left)"
+        if target is not None and _shielded(combat, target):  # "No damage may be dealt to that combatant"
+            text += f"; {self.ref(state, target)} took none of it (shielded this round)"
+            target = None
         if target is not None:
             printed = self.pinfo(state, target).health or 0
             self._set_damage(state, target, min(printed, self.damage(state, target) + pending["adversary"]), tx)
@@ -204,4 +207,10 @@ def may_split(combat: dict[str, Any], adversary_splits: list[Any]) -> bool:
     if any(s.get("round") in (None, rnd) for s in adversary_splits):
         return True
     return any(e.get("split") and e.get("round") in (None, rnd) and e.get("number", number) == number
+               for e in combat.get("effects") or ())
+
+
+def _shielded(combat: dict[str, Any], pid: str) -> bool:
+    number = int(combat.get("number", 1))
+    return any(e.get("shield") and e.get("piece") == pid and e.get("number", number) == number
                for e in combat.get("effects") or ())

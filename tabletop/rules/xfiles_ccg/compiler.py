@@ -119,6 +119,12 @@ class _Ability:
 
     def _step(self, step: dict[str, Any], until: str | None) -> None:
         name, args = next(iter(step.items()))
+        if name == "_killed":  # the named Agent, when an opponent's skill check includes it
+            self.targets["victim"] = {"select": {"zone": "field", "in_team": True, "type": "Agent", "name_has": args},
+                                      "count": "all"}
+            self._condition({"has_target": "victim"})
+            self.steps.append({"remove_from_game": {"target": "victim"}})
+            return
         if name == "_foe":  # "prevent all damage from one opponent": the opponent is chosen
             self.targets["foe"] = {"select": {"zone": ["field", "chain"], "combatant": "theirs"}, "count": 1}
             self.steps.append({"no_damage": {"target": "foe", "until": until or "end_of_round"}})

@@ -98,6 +98,32 @@ def _rnd_words(entry: Mapping[str, Any]) -> str:
     return f"this {rnd + ' ' if rnd else ''}round" if "number" in entry else "this Combat"
 
 
+def _remove_from_game(ctx: Ctx, tx: Tx, args: Any) -> str:
+    pieces = ctx.pieces(args)
+    names = [ctx.name(p) for p in pieces]
+    for pid in pieces:
+        for q in ctx.state.attached(pid):
+            ctx.ruleset._to_discard(ctx.state, q, tx)
+        check = ctx.state.rules.get("check")
+        if check and pid in check.get("team", []):
+            tx.set_rule("check", {**check, "team": [p for p in check["team"] if p != pid]})
+        tx.remove_piece(pid)
+    return f"{', '.join(names) or 'no one'} is removed from the game"
+
+
+def _shuffle_back(ctx: Ctx, tx: Tx, args: Any) -> str:
+    out = []
+    for pid in ctx.pieces(args):
+        chain = [e for e in ctx.ruleset._chain(ctx.state) if e.get("piece") != pid]
+        tx.set_rule("chain", chain)
+        owner = ctx.state.pieces[pid].owner
+        deck = ctx.zone("deck", owner)
+        tx.move(pid, deck, face_up=False)
+        tx.shuffle(deck)
+        out.append(f"{ctx.name(pid)} is shuffled back into its owner's Bureau Deck")
+    return ", ".join(out) or "no Witness"
+
+
 def _extra_round(ctx: Ctx, tx: Tx, args: Any) -> str:
     combat = _combat(ctx)
     combat["extra"] = str(args.get("round", "lrc"))
@@ -115,6 +141,8 @@ def _fail_check(ctx: Ctx, tx: Tx, args: Any) -> str:
 def _no_damage(ctx: Ctx, tx: Tx, args: Any) -> str:
     combat = _combat(ctx)
     entry: dict[str, Any] = {"none": True, **_lasting(ctx, args, combat)}
+    if args.get("shield"):
+        entry["shield"] = True
     pieces = ctx.pieces(args) if args.get("target") else []
     if pieces:
         entry["piece"] = pieces[0]
@@ -447,6 +475,10 @@ def _sel_skill_or_can(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return _sel_skill(ctx, piece, value) or can_use(ctx.ruleset, ctx.state, piece.id, str(value.get("can_use", "")))
 
 
+def _sel_name_has(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return str(value).casefold() in ctx.ruleset.pinfo(ctx.state, piece.id).name.casefold().split()
+
+
 def _sel_damaged(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return (ctx.ruleset.damage(ctx.state, piece.id) > 0) == bool(value)
 
@@ -524,7 +556,8 @@ VOCABULARY = Vocabulary(
         "negate": _negate, "steal": _steal, "discard_random": _discard_random, "examine": _examine,
         "prerequisite": _prerequisite, "team_check": _team_check, "team_damage": _team_damage,
         "sit_out": _sit_out, "to_section": _to_section, "discard_self": _discard_self, "spend_token": _spend_token,
-        "change_keyword": _change_keyword, "extra_round": _extra_round, "fail_check": _fail_check, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
+        "change_keyword": _change_keyword, "extra_round": _extra_round, "remove_from_game": _remove_from_game,
+        "shuffle_back": _shuffle_back, "fail_check": _fail_check, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
         # standing steps, read by the rules where they apply
         "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,
         "no_combat": _nothing, "half_damage": _nothing, "tokens": _nothing, "agents_use": _nothing,
@@ -541,7 +574,7 @@ VOCABULARY = Vocabulary(
         "negatable": _sel_negatable, "keyword": _sel_keyword, "keyword_all": _sel_keyword_all,
         "not_keyword": _sel_not_keyword, "played_by": _sel_played_by, "modifies": _sel_modifies, "type": _sel_type,
         "in_team": _sel_in_team, "on_chain": _sel_on_chain, "gear_of": _sel_gear_of,
-        "not_modifies": _sel_not_modifies, "skill_or_can": _sel_skill_or_can,
+        "not_modifies": _sel_not_modifies, "skill_or_can": _sel_skill_or_can, "name_has": _sel_name_has,
     },
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
