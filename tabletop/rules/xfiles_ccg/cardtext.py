@@ -452,6 +452,9 @@ class _Read(Transformer):  # type: ignore[type-arg]
         # one Adversary fights at a time in this engine: the Agents' damage has one target, nothing to split
         return Meaning(standing=[{"when": "static", "do": [{"agents_split": True}]}])
 
+    def foes_minus(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"foes_minus": c[-1]}]}])
+
     def crime_lab(self, c: list[Any]) -> Meaning:
         return Meaning(standing=[{"when": "static", "do": [{"crime_lab": True}]}])
 

@@ -82,6 +82,8 @@ class Combat:
                 floor = max((int(f.get("value", 0)) for f in standing(self, adv_ref, "agents_floor")), default=0)
                 dealt = {p: self.agent_skill(state, p, use["skill"]) or floor for p in team}
         dealt[adv] = adv_skill if isinstance(adv_skill, int) else 0
+        for minus in standing(self, adv_ref, "foes_minus"):  # "Each opponent's LRC and CRC is reduced by one point"
+            dealt = {p: max(0, d - int(minus)) if p != adv else d for p, d in dealt.items()}
         best = standing(self, adv_ref, "as_best_foe")  # "equal to the highest Combat rating on the opposing team +1"
         if best:
             dealt[adv] = max((dealt[p] for p in team), default=0) + int(best[0].get("plus", 0))

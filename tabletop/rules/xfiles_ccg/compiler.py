@@ -74,6 +74,8 @@ def _place(m: Meaning, sentence: str, main: _Ability, out: list[_Ability]) -> No
         out.append(_Ability.standing(ability, sentence))
     if m.standing:
         return
+    if m.steps and not (m.starts or m.when) and current.when == "static":
+        raise ValueError("a step with no moment to run: a card in play acts through a cost or a trigger")
     if m.starts or m.when:
         current = _Ability(main.kind, when=m.when or "event:use")
         current.open = True

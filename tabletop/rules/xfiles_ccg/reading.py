@@ -263,9 +263,11 @@ class Reading:
         for pid in check.get("team", []):
             if pid in state.pieces:
                 words |= self.pinfo(state, pid).keywords
+        changed = bool((r.get("effects") or {}).get("mods"))  # a Keyword an effect changed ("to Keyword MOTIVE")
         for entry in r.get("chain") or []:
             if entry.get("piece") in state.pieces:
-                words |= self.pinfo(state, entry["piece"]).keywords
+                words |= ({k.upper() for k in self.keywords_of(state, entry["piece"])} if changed
+                          else self.pinfo(state, entry["piece"]).keywords)
         words.add(PHASE_OF[self.step(state)].upper() + " PHASE")
         return words
 

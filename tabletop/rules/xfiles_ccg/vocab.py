@@ -562,7 +562,7 @@ VOCABULARY = Vocabulary(
         "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,
         "no_combat": _nothing, "half_damage": _nothing, "tokens": _nothing, "agents_use": _nothing,
         "agents_floor": _nothing, "split_damage": _nothing, "agents_split": _nothing, "crime_lab": _nothing,
-        "as_best_foe": _nothing, "res_in_bureau": _nothing, "discard_when_spent": _nothing, "once_per_turn": _nothing, "card_pool": _nothing, "card_pool_for": _nothing, "card_pool_refill": _nothing,
+        "as_best_foe": _nothing, "foes_minus": _nothing, "res_in_bureau": _nothing, "discard_when_spent": _nothing, "once_per_turn": _nothing, "card_pool": _nothing, "card_pool_for": _nothing, "card_pool_refill": _nothing,
     },
     conditions={
         "in_combat": _cond_in_combat, "combat_adversary": _cond_combat_adversary, "combat_round": _cond_round,
