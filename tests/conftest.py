@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# caches a test run writes (the X-Files CCG card text read by its grammar) go to a folder of the run's own
+os.environ.setdefault("TABLETOP_CACHE_DIR", tempfile.mkdtemp(prefix="tabletop-test-cache-"))
 
 from tabletop.core import GameState, Piece, Player, Session, Zone  # noqa: E402
 

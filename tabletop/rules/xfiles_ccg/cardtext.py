@@ -7,6 +7,7 @@ the meanings of a card's sentences into its abilities.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
 from ...cards.importers.xfiles_ccg_fields import SKILLS, canonical_skill
+from .textcache import TextCache
 
 __all__ = ["Meaning", "read_sentence", "sentences"]
 
@@ -609,12 +611,23 @@ def _clean(sentence: str) -> str:
     return s.strip()
 
 
+_DISK = TextCache("xfiles-ccg-cardtext", _GRAMMAR, Path(__file__))
+
+
 @functools.lru_cache(maxsize=8192)
 def read_sentence(sentence: str) -> Meaning | None:
     """The meaning of one sentence, or None when the grammar does not read it (it stays text, applied by hand)."""
-    cleaned = _clean(sentence)
+    known, data = _DISK.get(sentence)
+    if known:
+        return Meaning(**data) if isinstance(data, dict) else None
+    got = _parse(sentence)
+    _DISK.put(sentence, dataclasses.asdict(got) if got is not None else None)
+    return got
+
+
+def _parse(sentence: str) -> Meaning | None:
     try:
-        tree = _parser().parse(cleaned)
+        tree = _parser().parse(_clean(sentence))
         got = _Read().transform(tree)
     except (LarkError, ValueError, StopIteration, IndexError, TypeError):
         return None

@@ -33,6 +33,7 @@ class Reading:
     _info_version = -1
     _infos: dict[str, CardInfo] = {}
     _xfiles: list[CardInfo] | None = None
+    _traits: dict[str | None, frozenset[str]] = {}
 
     # ------------------------------------------------------------------------------------------ card data
 
@@ -45,6 +46,7 @@ class Reading:
         lib = self.card_library
         self._info_lib, self._info_version = lib, lib.version
         self._infos, self._xfiles = {}, None
+        self._traits: dict[str | None, frozenset[str]] = {}
 
     def info(self, ref: str | None) -> CardInfo:
         """What the engine reads of a card ref (an unknown card reads as kind 'unknown', cost 0)."""
@@ -60,6 +62,20 @@ class Reading:
             except KeyError:
                 got = CardInfo(ref=ref, name=ref, kind="unknown")
             self._infos[ref] = got
+        return got
+
+    def traits(self, ref: str | None) -> frozenset[str]:
+        """What a card's compiled text does, in a word each: the moments its abilities apply ("resolved",
+        "event:use", ...) and its standing steps ("skip_round", "card_pool", ...): the hot paths ask this first."""
+        lib = self.library
+        if lib is not self._info_lib or lib.version != self._info_version:  # type: ignore[union-attr]
+            self._fresh_cards()
+        got = self._traits.get(ref)
+        if got is None:
+            text = self.card_text(ref)  # type: ignore[attr-defined]
+            got = frozenset({*(a.when for a in text.abilities),
+                             *(next(iter(s)) for a in text.when("static") for s in a.do)})
+            self._traits[ref] = got
         return got
 
     def pinfo(self, state: GameState, pid: str) -> CardInfo:

@@ -51,6 +51,7 @@ class TextRun:
         def _to_discard(self, state: GameState, pid: str, tx: Tx) -> None: ...
         def agents(self, state: GameState, seat: int) -> list[str]: ...
         def decision(self, state: GameState) -> int | None: ...
+        def traits(self, ref: str | None) -> frozenset[str]: ...
 
     _kw_cache: dict[str, frozenset[str]] = {}
 
@@ -86,7 +87,10 @@ class TextRun:
         """`seat`'s Agents holding a pool token that may pay for the card `info` ("Place 1 [RP] on this card. This
         [RP] may be used to pay for any Keyword EQUIPMENT or COMBAT cards"), not spent since it was replaced."""
         words = {k.casefold() for k in info.keywords}
-        out = []
+        out: list[str] = []
+        if not any("card_pool" in self.traits(state.pieces[p].card) for kind in ("bureau", "field", "hospital")
+                   for p in state.zones[f"{kind}:{seat}"].pieces):
+            return out
         for pid in self.agents(state, seat):
             ref = state.pieces[pid].card
             if state.pieces[pid].counters.get("pool_used"):
@@ -168,6 +172,8 @@ class TextRun:
             for kind in _IN_PLAY:
                 zone = state.zones.get(f"{kind}:{seat}")
                 for pid in zone.pieces if zone is not None else ():
+                    if "event:played" not in self.traits(state.pieces[pid].card):
+                        continue
                     for ability in self.card_text(state.pieces[pid].card).when("event:played"):
                         if self.effects.holds(state, ability, seat, pid, played=played):
                             self.effects.count(state, tx, engine=True)
@@ -203,19 +209,18 @@ class TextRun:
     def ability_uses(self, state: GameState, seat: int) -> list[UseAbility]:
         """`seat`'s standing abilities it may use now (for the listing and the bots)."""
         out = []
-        for kind in ("bureau", "field", "hospital"):
+        for kind in ("bureau", "field", "hospital"):  # attached Equipment sits in its Agent's zone
             zone = state.zones.get(f"{kind}:{seat}")
             for pid in zone.pieces if zone is not None else ():
-                for q in (pid, *state.attached(pid)):
-                    if self.card_text(state.pieces[q].card).when("event:use") and \
-                            not self._check_use(state, UseAbility(q), seat):
-                        out.append(UseAbility(q))
+                if "event:use" in self.traits(state.pieces[pid].card) and \
+                        not self._check_use(state, UseAbility(pid), seat):
+                    out.append(UseAbility(pid))
         return out
 
     def text_violations(self, state: GameState, pid: str, seat: int) -> list[Violation]:
         """What a card's conditions find broken if it were played now ("only a combatant that can use MARTIAL
         ARTS", "on any OCCULT Adversary"): each a violation citing xfc.effect.2."""
-        if state.pieces[pid].card is None or not self.card_text(state.pieces[pid].card).abilities:
+        if "resolved" not in self.traits(state.pieces[pid].card):
             return []
         return self.effects.violations(state, pid, seat, "resolved")
 

@@ -24,7 +24,9 @@ _SKILL_OF_ROUND = {"lrc": "Long Range Combat", "crc": "Close Range Combat"}
 
 def standing(rs: Any, ref: str | None, name: str) -> list[Any]:
     """The arguments of every standing step `name` of the card `ref` ("skip_round", "can_use", ...)."""
-    out = []
+    out: list[Any] = []
+    if name not in rs.traits(ref):
+        return out
     for ability in rs.card_text(ref).when("static"):
         for step in ability.do:
             if name in step:
