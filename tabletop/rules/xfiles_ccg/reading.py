@@ -67,7 +67,10 @@ class Reading:
     def traits(self, ref: str | None) -> frozenset[str]:
         """What a card's compiled text does, in a word each: the moments its abilities apply ("resolved",
         "event:use", ...) and its standing steps ("skip_round", "card_pool", ...): the hot paths ask this first."""
+        got = self._traits.get(ref)
         lib = self.library
+        if got is not None and lib is self._info_lib and lib.version == self._info_version:  # type: ignore[union-attr]
+            return got
         if lib is not self._info_lib or lib.version != self._info_version:  # type: ignore[union-attr]
             self._fresh_cards()
         got = self._traits.get(ref)
@@ -109,7 +112,8 @@ class Reading:
 
     @staticmethod
     def active(state: GameState) -> int:
-        return int(state.rules.get("active", state.seats[0]))
+        found = state.rules.get("active")
+        return int(found) if found is not None else state.seats[0]
 
     @staticmethod
     def step(state: GameState) -> str:

@@ -179,10 +179,17 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
                 return [(KillerWin(winner), None)]
         if r.get("combat") or self.step(state) in ("damage", "aftermath"):
             return ()
+        pieces = state.pieces
         for s in state.seats:
-            for pid in self.agents(state, s, ("bureau", "field")):
-                if (self.pinfo(state, pid).health or 0) > 0 and self.health(state, pid) == 0:
-                    return [(Hospitalize(pid), None)]
+            for sec in ("bureau", "field"):
+                zone = state.zones.get(f"{sec}:{s}")
+                for pid in zone.pieces if zone is not None else ():
+                    piece = pieces[pid]
+                    if not piece.counters.get("damage") or piece.attached_to is not None:
+                        continue  # only damage brings an Agent to 0 Health
+                    info = self.pinfo(state, pid)
+                    if info.kind == "agent" and (info.health or 0) > 0 and self.health(state, pid) == 0:
+                        return [(Hospitalize(pid), None)]
         return ()
 
     # ------------------------------------------------------------------------------------------ legal actions
@@ -199,7 +206,7 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         gen = GENERATORS.get(step)
         if gen is not None:
             yield from gen(self, state, seat)
-        if step not in ("reveal", "damage", "penalty"):
+        if step in ("check", "aftermath", "assign"):  # the bots use standing abilities where play goes on
             yield from self.ability_uses(state, seat)
         if step not in ("reveal", "damage") and not (step == "debrief" and len(
                 state.zones[f"hand:{seat}"].pieces) > self.options["hand_max"]):

@@ -406,8 +406,11 @@ def _cond_adversary_can(ctx: Ctx, args: Any) -> str | None:
 
 def _cond_check_skill(ctx: Ctx, args: Any) -> str | None:
     check = ctx.state.rules.get("check")
-    wanted = [canonical_skill(a) or a for a in (args if isinstance(args, list) else [args])]
+    wanted = args if isinstance(args, list) else [args]  # the compiler writes skills as the glossary spells them
     if check and not ctx.state.rules.get("combat") and (not wanted or check.get("skill") in wanted):
+        return None
+    wanted = [canonical_skill(a) or a for a in wanted]
+    if check and not ctx.state.rules.get("combat") and check.get("skill") in wanted:
         return None
     return f"it modifies only a {' or '.join(w.upper() for w in wanted) or 'Site'} skill check"
 
