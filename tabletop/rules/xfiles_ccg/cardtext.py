@@ -406,6 +406,41 @@ class _Read(Transformer):  # type: ignore[type-arg]
     def pay_cost(self, c: list[Any]) -> Meaning:
         return Meaning(cost=[{"pay": {"amount": c[0], "pool": c[1]}}])
 
+    def lone_fighter(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_fighter": {}}]
+
+    def site_keyword(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"site_keyword": {"seat": "you", "word": "CHARACTERISTIC SITE"}}]
+
+    def site_keyword_them(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"site_keyword": {"seat": "opponent", "word": "CHARACTERISTIC SITE"}}]
+
+    def choose_characteristic(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_characteristic": True}]
+
+    def rest_turn(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"rest": {"target": "agent", "turns": 1}}]
+
+    def plus_one_of(self, c: list[Any]) -> list[dict[str, Any]]:
+        amount = int(str(next(x for x in c if isinstance(x, Token) and x.type == "SIGNED")))
+        branches = [[{"add_stat": {"target": "agent", "stat": s, "amount": amount}}] for s in self._skills(c)]
+        kws = next((x for x in c if isinstance(x, list)), None)
+        if kws:
+            branches.append([{"keyword": {"target": "agent", "keyword": " ".join(kws).title()}}])
+        return [{"choose": branches}]
+
+    def jam_gear(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_jam": self._skills(c)[0]}]
+
+    def survives_round(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"survives_round": c[0]}]}])
+
+    def lead_combat_start(self, c: list[Any]) -> Meaning:
+        m = self._target_meaning(c)
+        m.lead_only = True
+        m.conditions.append({"combat_start": True})
+        return m
+
     def killed_named(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"_killed": str(c[-1])}]
 

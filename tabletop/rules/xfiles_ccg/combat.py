@@ -22,12 +22,12 @@ class Combat:
         total = self.check_total(state) or 0
         need = int(check.get("need", 0))
         site = check.get("site")
-        standing = any(self.section_of(state, p) != "hospital" for p in check.get("team", []) if p in state.pieces)
+        up = any(self.section_of(state, p) != "hospital" for p in check.get("team", []) if p in state.pieces)
         short = [f"{s} {self.team_skill(state, check.get('team', []), s)} against {n}+"
                  for s, n in check.get("also") or [] if self.team_skill(state, check.get("team", []), s) < n]
-        ok = total >= need and standing and not short and not check.get("failed")
+        ok = total >= need and up and not short and not check.get("failed")
         lowered = self.pinfo(state, site).lowered if site in state.pieces else None
-        low = not ok and standing and lowered is not None and total >= lowered[2]
+        low = not ok and up and lowered is not None and total >= lowered[2]
         active = self.active(state)
         head = f"the {check.get('skill')} check at {self.ref(state, site)}"
         if ok:
@@ -36,7 +36,7 @@ class Combat:
             text = (f"{head} failed at {need}+ but met the lowered {lowered[2]}+ with {total}: one question only, "
                     f"whether the {lowered[0].upper()} is {lowered[1]} (xfc.question.6)")
         else:
-            text = f"{head} failed: {total} against {need}+" + ("" if standing else ", every Agent in the Hospital")
+            text = f"{head} failed: {total} against {need}+" + ("" if up else ", every Agent in the Hospital")
             text += f" (and {', '.join(short)})" if short else ""
         tx.note("xfc.check", active, text, {"site": site, "total": total, "need": need, "success": ok,
                                              "lowered": bool(low)})
@@ -76,6 +76,11 @@ class Combat:
         adv = combat["adversary"]
         adv_skill = self.pinfo(state, adv).skills.get(skill)
         dealt = {p: self.agent_skill(state, p, skill) for p in team}
+        for q in combat.get("jammed") or ():  # "Negates the effects of any one Equipment card that adds to LRC"
+            host = state.pieces[q].attached_to if q in state.pieces else None
+            if host in dealt:
+                dealt[host] = self.pinfo(state, host).skill(skill) + max(
+                    (self.pinfo(state, g).modifies.get(skill, 0) for g in self.gear(state, host) if g != q), default=0)
         adv_ref = self.pinfo(state, adv).ref
         for use in standing(self, adv_ref, "agents_use"):  # "Agents must use their COMPUTER skill as their value"
             if use.get("round") == rnd:
@@ -150,10 +155,12 @@ class Combat:
                         "went to the Discard (xfc.combat.7)", {"piece": pid})
         adv = combat["adversary"]
         dead = adv in state.pieces and not self.pinfo(state, adv).undying and self.health(state, adv) == 0
-        standing = [p for p in team if self.section_of(state, p) != "hospital"]
-        standing += [p for p in (r.get("check") or {}).get("witnesses", []) if p in state.pieces
-                     and self.section_of(state, p) == "field" and self.health(state, p) > 0]
-        if dead or not standing or adv not in state.pieces:
+        if dead and combat.get("round") in standing(self, self.pinfo(state, adv).ref, "survives_round"):
+            dead = False  # "Regardless of how much damage is done to this creature in the LRC round, it will attack"
+        up = [p for p in team if self.section_of(state, p) != "hospital"]
+        up += [p for p in (r.get("check") or {}).get("witnesses", []) if p in state.pieces
+               and self.section_of(state, p) == "field" and self.health(state, p) > 0]
+        if dead or not up or adv not in state.pieces:
             self._end_combat(state, tx, "the Adversary was killed" if dead else "every Agent was in the Hospital")
             return
         self.expire_effects(state, tx, "round_end")

@@ -19,7 +19,8 @@ from .vocab import VOCABULARY
 __all__ = ["RUNS", "compile_text", "game_text"]
 
 #: the steps the engine runs: the ruleset's vocabulary and the kit's generic primitives this compiler writes
-RUNS = frozenset({*VOCABULARY.primitives, "gain", "draw", "move", "reveal", "shuffle", "add_stat", "fetch"})
+RUNS = frozenset({*VOCABULARY.primitives, "gain", "draw", "move", "reveal", "shuffle", "add_stat", "keyword", "fetch",
+                  "choose"})
 
 _BASIC = re.compile(r"basic game only\s*:.*?(?=advanced game\s*:|$)", re.IGNORECASE | re.DOTALL)
 #: what "their" / "the combatant" is when the card names no target: the side of the Adversary it is played on
@@ -127,6 +128,20 @@ class _Ability:
             self._condition({"has_target": "victim"})
             self.steps.append({"remove_from_game": {"target": "victim"}})
             return
+        if name == "_characteristic":  # "You may choose any one Characteristic for the Keyword"
+            i = next((i for i, s in enumerate(self.steps) if "site_keyword" in s), None)
+            if i is None:
+                raise ValueError("no Keyword to choose")
+            seat = self.steps[i]["site_keyword"]["seat"]
+            self.steps[i] = {"choose": [[{"site_keyword": {"seat": seat, "word": f"{kind} SITE"}}]
+                                        for kind in ("AFFILIATION", "MOTIVE", "METHOD", "RESULT")]}
+            return
+        if name == "_jam":  # "Negates the effects of any one Equipment card that adds to LONG RANGE COMBAT Skill"
+            self.targets["jammed"] = {"select": {"zone": ["field", "bureau"], "type": "Equipment",
+                                                 "gear_of": "combatants", "adds_to": args}, "count": 1}
+            self._condition({"has_target": "jammed"})
+            self.steps.append({"jam": {"target": "jammed"}})
+            return
         if name == "_foe":  # "prevent all damage from one opponent": the opponent is chosen
             self.targets["foe"] = {"select": {"zone": ["field", "chain"], "combatant": "theirs"}, "count": 1}
             self.steps.append({"no_damage": {"target": "foe", "until": until or "end_of_round"}})
@@ -156,7 +171,7 @@ class _Ability:
 
     def _resolved(self, step: dict[str, Any], until: str | None) -> dict[str, Any]:
         name, args = next(iter(step.items()))
-        if name not in RUNS:
+        if name not in RUNS and name != "_fighter":
             raise ValueError(f"{name}: no primitive runs it yet")
         if name == "fetch" and args.get("from") != "discard":
             raise ValueError("a search of a hidden deck is chosen by hand")
@@ -190,6 +205,9 @@ class _Ability:
         if name == "check_mod" and not self._in_branch:
             skills = args.get("skill")
             self._condition({"check_skill": skills if isinstance(skills, list) else [skills] if skills else []})
+        if name == "_fighter":  # "one Agent of your choice" fights alone
+            self.targets["fighter"] = {"select": {"zone": "field", "combatant": "agents"}, "count": 1}
+            return {"only_fighter": {"target": "fighter"}}
         if name == "fetch":  # "Select one card from your Discard Pile and place it in your hand"
             select = {"zone": args["from"], "owner": "you", **({"type": args["type"]} if args.get("type") else {})}
             self.targets["fetched"] = {"select": select, "count": 1}

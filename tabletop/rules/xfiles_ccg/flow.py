@@ -178,8 +178,12 @@ class Flow:
             self._end(state, tx, None, "the turn cap is reached: the game ends in a draw")
             return
         for key in ("discarder", "drawn", "moved", "used", "site_names", "check", "chain", "bluffs", "combat",
-                    "question", "penalty", "priority", "passed", "suggestions", "bluffer", "seller", "x_paid"):
+                    "question", "penalty", "priority", "passed", "suggestions", "bluffer", "seller", "x_paid",
+                    "site_words"):
             tx.del_rule(key)
+        resting = {p: t for p, t in (r.get("resting") or {}).items() if t > turn and p in state.pieces}
+        if resting != (r.get("resting") or {}):
+            tx.set_rule("resting", resting) if resting else tx.del_rule("resting")
         self.expire_effects(state, tx, "turn_end")
         tx.set_rule("turn", turn)
         tx.set_rule("active", self._left(state, self.active(state)))

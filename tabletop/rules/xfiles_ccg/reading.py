@@ -178,7 +178,8 @@ class Reading:
                 continue
             out += [p for p in zone.pieces if state.pieces[p].attached_to is None
                     and self.pinfo(state, p).kind == "agent"]
-        return out
+        resting = state.rules.get("resting")  # "taken out of play for one full turn"
+        return [p for p in out if p not in resting] if resting else out
 
     @staticmethod
     def damage(state: GameState, pid: str) -> int:
@@ -217,6 +218,9 @@ class Reading:
         agents = [p for p in check.get("team", []) if p in state.pieces and self.section_of(state, p) != "hospital"]
         witnesses = [p for p in check.get("witnesses", []) if p in state.pieces
                      and self.section_of(state, p) == "field" and self.health(state, p) > 0]
+        only = (state.rules.get("combat") or {}).get("only")  # "fought between the Adversary and one Agent"
+        if only is not None:
+            return [p for p in agents + witnesses if p == only]
         return agents + witnesses
 
     def check_total(self, state: GameState) -> int | None:
@@ -289,6 +293,7 @@ class Reading:
                 words |= ({k.upper() for k in self.keywords_of(state, entry["piece"])} if changed
                           else self.pinfo(state, entry["piece"]).keywords)
         words.add(PHASE_OF[self.step(state)].upper() + " PHASE")
+        words |= set((r.get("site_words") or {}).get(str(seat), ()))  # "considered to have ... RESULT SITE"
         return words
 
     def pay_pool(self, state: GameState, info: CardInfo, seat: int, side: str = "") -> str:

@@ -126,6 +126,42 @@ def _shuffle_back(ctx: Ctx, tx: Tx, args: Any) -> str:
     return ", ".join(out) or "no Witness"
 
 
+def _only_fighter(ctx: Ctx, tx: Tx, args: Any) -> str:
+    combat = _combat(ctx)
+    pieces = ctx.pieces(args)
+    if not pieces:
+        return "no Agent was chosen"
+    combat["only"] = pieces[0]
+    tx.set_rule("combat", combat)
+    return f"only {ctx.name(pieces[0])} fights the Adversary"
+
+
+def _jam(ctx: Ctx, tx: Tx, args: Any) -> str:
+    combat = _combat(ctx)
+    pieces = ctx.pieces(args)
+    combat["jammed"] = [*combat.get("jammed", []), *pieces]
+    tx.set_rule("combat", combat)
+    return f"{', '.join(ctx.name(p) for p in pieces) or 'no Equipment'} adds nothing for this Combat"
+
+
+def _site_keyword(ctx: Ctx, tx: Tx, args: Any) -> str:
+    seat = ctx.seat_of(args.get("seat", "you"))
+    words = dict(ctx.state.rules.get("site_words") or {})
+    words[str(seat)] = [*words.get(str(seat), []), str(args.get("word", ""))]
+    tx.set_rule("site_words", words)
+    return f"{ctx.state.seat_name(seat)} has the Keyword {args.get('word')} for the rest of the turn"
+
+
+def _rest(ctx: Ctx, tx: Tx, args: Any) -> str:
+    resting = dict(ctx.state.rules.get("resting") or {})
+    back = int(ctx.state.rules.get("turn", 1)) + 1 + int(args.get("turns", 1))
+    pieces = ctx.pieces(args)
+    for pid in pieces:
+        resting[pid] = back
+    tx.set_rule("resting", resting)
+    return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} is out of play until turn {back}"
+
+
 def _extra_round(ctx: Ctx, tx: Tx, args: Any) -> str:
     combat = _combat(ctx)
     combat["extra"] = str(args.get("round", "lrc"))
@@ -367,6 +403,11 @@ def _nothing(ctx: Ctx, tx: Tx, args: Any) -> None:
 # ------------------------------------------------------------------------------------------------ conditions
 
 
+def _cond_combat_start(ctx: Ctx, args: Any) -> str | None:
+    combat = ctx.state.rules.get("combat")
+    return None if combat and int(combat.get("number", 1)) == 1 else "it is played at the start of a Combat"
+
+
 def _cond_in_combat(ctx: Ctx, args: Any) -> str | None:
     return None if ctx.state.rules.get("combat") else "it is played only in a Combat"
 
@@ -542,8 +583,14 @@ def _sel_gear_of(ctx: Ctx, piece: Piece, value: Any) -> bool:
         return False
     if value == "team":
         return host in _team(ctx)
+    if value == "combatants":
+        return host in ctx.ruleset.combatants(ctx.state)
     owner = ctx.state.pieces[host].owner
     return owner is not None and owner != ctx.seat
+
+
+def _sel_adds_to(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return canonical_skill(str(value)) in ctx.ruleset.pinfo(ctx.state, piece.id).modifies
 
 
 def _sel_not_modifies(ctx: Ctx, piece: Piece, value: Any) -> bool:
@@ -562,7 +609,8 @@ VOCABULARY = Vocabulary(
         "prerequisite": _prerequisite, "team_check": _team_check, "team_damage": _team_damage,
         "sit_out": _sit_out, "to_section": _to_section, "discard_self": _discard_self, "spend_token": _spend_token,
         "change_keyword": _change_keyword, "extra_round": _extra_round, "remove_from_game": _remove_from_game,
-        "shuffle_back": _shuffle_back, "fail_check": _fail_check, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
+        "shuffle_back": _shuffle_back, "only_fighter": _only_fighter, "jam": _jam, "site_keyword": _site_keyword,
+        "rest": _rest, "survives_round": _nothing, "fail_check": _fail_check, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
         # standing steps, read by the rules where they apply
         "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,
         "no_combat": _nothing, "half_damage": _nothing, "tokens": _nothing, "agents_use": _nothing,
@@ -570,7 +618,7 @@ VOCABULARY = Vocabulary(
         "as_best_foe": _nothing, "foes_minus": _nothing, "res_in_bureau": _nothing, "discard_when_spent": _nothing, "once_per_turn": _nothing, "card_pool": _nothing, "card_pool_for": _nothing, "card_pool_refill": _nothing,
     },
     conditions={
-        "in_combat": _cond_in_combat, "combat_adversary": _cond_combat_adversary, "combat_round": _cond_round,
+        "in_combat": _cond_in_combat, "combat_start": _cond_combat_start, "combat_adversary": _cond_combat_adversary, "combat_round": _cond_round,
         "combatant_can": _cond_combatant_can, "adversary_can": _cond_adversary_can, "check_skill": _cond_check_skill,
         "has_target": _cond_has_target, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
     },
@@ -579,7 +627,7 @@ VOCABULARY = Vocabulary(
         "negatable": _sel_negatable, "keyword": _sel_keyword, "keyword_all": _sel_keyword_all,
         "not_keyword": _sel_not_keyword, "played_by": _sel_played_by, "modifies": _sel_modifies, "type": _sel_type,
         "in_team": _sel_in_team, "on_chain": _sel_on_chain, "gear_of": _sel_gear_of,
-        "not_modifies": _sel_not_modifies, "skill_or_can": _sel_skill_or_can, "name_has": _sel_name_has,
+        "not_modifies": _sel_not_modifies, "adds_to": _sel_adds_to, "skill_or_can": _sel_skill_or_can, "name_has": _sel_name_has,
     },
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
