@@ -617,7 +617,7 @@ def _parser() -> Lark:
     return Lark(_GRAMMAR.read_text(encoding="utf-8"), parser="earley", ambiguity="resolve", propagate_positions=False)
 
 
-_EXAMPLE = re.compile(r"\((?:i\.e\.|e\.g\.|for example|including|because|round up)[^)]*\)", re.IGNORECASE)
+_EXAMPLE = re.compile(r"\((?:i\.e\.|e\.g\.|ie\b|eg\b|for example|including|because|round up)[^)]*\)", re.IGNORECASE)
 _ABBREV = {"i.e.": "ie", "e.g.": "eg", "Dr.": "Dr", "Lt.": "Lt", "Pvt.": "Pvt", "St.": "St", "vs.": "vs",
            "D.S.A.": "DSA", "U.S.": "US", "A.K.A.": "AKA"}
 
