@@ -406,6 +406,23 @@ class _Read(Transformer):  # type: ignore[type-arg]
     def pay_cost(self, c: list[Any]) -> Meaning:
         return Meaning(cost=[{"pay": {"amount": c[0], "pool": c[1]}}])
 
+    def lead_after_hurt(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"after_hurt": True}], lead_only=True)
+
+    def lead_agent_in_team(self, c: list[Any]) -> Meaning:
+        return Meaning(targets={"agent": {"select": {"type": "Agent", "zone": "field", "in_team": True},
+                                          "count": 1}})
+
+    def reveal_hand_kind(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"reveal_hand": {"seat": "opponent", "type": next(x for x in c if isinstance(x, str))}}]
+
+    def discard_random_kind(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_random_of_revealed": True}]
+
+    def use_skill_for(self, c: list[Any]) -> list[dict[str, Any]]:
+        skills = self._skills(c)
+        return [{"use_skill_for": {"target": "agent", "skill": skills[0], "checks": skills[1:]}}]
+
     def lone_fighter(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"_fighter": {}}]
 

@@ -146,6 +146,7 @@ class Combat:
         for pid in team:
             if self.section_of(state, pid) != "hospital" and self.health(state, pid) == 0:
                 self._move_agent(state, pid, "hospital", tx)
+                tx.set_rule("hurt", True)  # "after an Adversary sends any Agent to the Hospital" (this turn)
                 tx.note("xfc.hospitalized", self._owner(state, pid), f"{self.ref(state, pid)} was at 0 Health and "
                         "went to the Hospital", {"piece": pid})
         for pid in (r.get("check") or {}).get("witnesses", []):

@@ -142,6 +142,12 @@ class _Ability:
             self._condition({"has_target": "jammed"})
             self.steps.append({"jam": {"target": "jammed"}})
             return
+        if name == "_random_of_revealed":  # "If your opponent has one or more, discard one at random"
+            shown = next((s["reveal_hand"] for s in self.steps if "reveal_hand" in s), None)
+            if shown is None:
+                raise ValueError("nothing revealed to discard")
+            self.steps.append({"discard_random": {"seat": shown["seat"], "count": 1, "type": shown["type"]}})
+            return
         if name == "_foe":  # "prevent all damage from one opponent": the opponent is chosen
             self.targets["foe"] = {"select": {"zone": ["field", "chain"], "combatant": "theirs"}, "count": 1}
             self.steps.append({"no_damage": {"target": "foe", "until": until or "end_of_round"}})
@@ -208,6 +214,8 @@ class _Ability:
         if name == "_fighter":  # "one Agent of your choice" fights alone
             self.targets["fighter"] = {"select": {"zone": "field", "combatant": "agents"}, "count": 1}
             return {"only_fighter": {"target": "fighter"}}
+        if name == "use_skill_for":
+            self._condition({"check_skill": args["checks"]})
         if name == "fetch":  # "Select one card from your Discard Pile and place it in your hand"
             select = {"zone": args["from"], "owner": "you", **({"type": args["type"]} if args.get("type") else {})}
             self.targets["fetched"] = {"select": select, "count": 1}

@@ -179,7 +179,7 @@ class Flow:
             return
         for key in ("discarder", "drawn", "moved", "used", "site_names", "check", "chain", "bluffs", "combat",
                     "question", "penalty", "priority", "passed", "suggestions", "bluffer", "seller", "x_paid",
-                    "site_words"):
+                    "site_words", "hurt"):
             tx.del_rule(key)
         resting = {p: t for p, t in (r.get("resting") or {}).items() if t > turn and p in state.pieces}
         if resting != (r.get("resting") or {}):

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.reducer import ActionError, Tx
-from ...core.state import Piece
+from ...core.state import EVERYONE, Piece
 from ..effects import Ctx, Vocabulary
 from ..effects.model import step_name
 from .data import canonical_skill
@@ -311,9 +311,33 @@ def _steal(ctx: Ctx, tx: Tx, args: Any) -> str:
     return f"takes {amount} {args['from'].upper()} from {ctx.state.seat_name(other)} into the {args['to'].upper()} pool"
 
 
+def _reveal_hand(ctx: Ctx, tx: Tx, args: Any) -> str:
+    seat = ctx.seat_of(args.get("seat", "opponent"))
+    kind = str(args.get("type", "")).casefold()
+    shown = [p for p in ctx.state.zones[ctx.zone("hand", seat)].pieces
+             if ctx.ruleset.pinfo(ctx.state, p).kind == kind]
+    for pid in shown:
+        tx.change(pid, known=ctx.state.pieces[pid].known | {EVERYONE})
+    return f"{ctx.state.seat_name(seat)} reveals {len(shown)} {args.get('type')} card{'s' * (len(shown) != 1)}"
+
+
+def _use_skill_for(ctx: Ctx, tx: Tx, args: Any) -> str:
+    check = _check(ctx)
+    out = []
+    for pid in ctx.pieces(args):
+        rs = ctx.ruleset
+        gain = rs.agent_skill(ctx.state, pid, args["skill"]) - rs.agent_skill(ctx.state, pid, check.get("skill", ""))
+        check["mods"] = [*check.get("mods", []), {"amount": gain, "source": ctx.source, "name": ctx.name(ctx.source)}]
+        out.append(f"{ctx.name(pid)} uses {args['skill']} ({gain:+d})")
+    tx.set_rule("check", check)
+    return ", ".join(out) or "no Agent"
+
+
 def _discard_random(ctx: Ctx, tx: Tx, args: Any) -> str:
     seat = ctx.seat_of(args.get("seat", "opponent"))
     hand = list(ctx.state.zones[ctx.zone("hand", seat)].pieces)
+    if args.get("type"):
+        hand = [p for p in hand if ctx.ruleset.pinfo(ctx.state, p).kind == str(args["type"]).casefold()]
     n = min(len(hand), int(args.get("count", 1)))
     for _ in range(n):
         pid = hand.pop(tx.below(len(hand)))
@@ -401,6 +425,10 @@ def _nothing(ctx: Ctx, tx: Tx, args: Any) -> None:
 
 
 # ------------------------------------------------------------------------------------------------ conditions
+
+
+def _cond_after_hurt(ctx: Ctx, args: Any) -> str | None:
+    return None if ctx.state.rules.get("hurt") else "it is played after an Adversary sent an Agent to the Hospital"
 
 
 def _cond_combat_start(ctx: Ctx, args: Any) -> str | None:
@@ -610,7 +638,7 @@ VOCABULARY = Vocabulary(
         "sit_out": _sit_out, "to_section": _to_section, "discard_self": _discard_self, "spend_token": _spend_token,
         "change_keyword": _change_keyword, "extra_round": _extra_round, "remove_from_game": _remove_from_game,
         "shuffle_back": _shuffle_back, "only_fighter": _only_fighter, "jam": _jam, "site_keyword": _site_keyword,
-        "rest": _rest, "survives_round": _nothing, "fail_check": _fail_check, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
+        "rest": _rest, "reveal_hand": _reveal_hand, "use_skill_for": _use_skill_for, "survives_round": _nothing, "fail_check": _fail_check, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
         # standing steps, read by the rules where they apply
         "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,
         "no_combat": _nothing, "half_damage": _nothing, "tokens": _nothing, "agents_use": _nothing,
@@ -618,7 +646,7 @@ VOCABULARY = Vocabulary(
         "as_best_foe": _nothing, "foes_minus": _nothing, "res_in_bureau": _nothing, "discard_when_spent": _nothing, "once_per_turn": _nothing, "card_pool": _nothing, "card_pool_for": _nothing, "card_pool_refill": _nothing,
     },
     conditions={
-        "in_combat": _cond_in_combat, "combat_start": _cond_combat_start, "combat_adversary": _cond_combat_adversary, "combat_round": _cond_round,
+        "in_combat": _cond_in_combat, "after_hurt": _cond_after_hurt, "combat_start": _cond_combat_start, "combat_adversary": _cond_combat_adversary, "combat_round": _cond_round,
         "combatant_can": _cond_combatant_can, "adversary_can": _cond_adversary_can, "check_skill": _cond_check_skill,
         "has_target": _cond_has_target, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
     },
