@@ -11,7 +11,7 @@ import pytest
 from tabletop.cards import CardLibrary
 from tabletop.core import Session
 from tabletop.rules.kit import ChooseTarget, ResolveEffect
-from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, XFilesCCG
+from tabletop.rules.xfiles_ccg import AssignDamage, Investigate, Pass, PlayCard, UseAbility, XFilesCCG
 from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok
 from tests.rules.xfiles_ccg_helpers import position as build_position
 
@@ -36,6 +36,16 @@ RECORDS = [
     _rec("FT-07", "Stakeout", "Adversary", "3 CP", "The LONG RANGE COMBAT round is skipped.",
          keywords=["Adversary", "Government"], activators=["Conspiracy"],
          skills={"Long Range Combat": 3, "Close Range Combat": 1, "Health": 9}),
+    _rec("FT-08", "Dr. Ida Venn", "Agent", "4 RP", "Place one token on this card. Discard a token to negate one "
+         "OCCULT Adversary.", keywords=["Agent", "FBI"],
+         skills={"Behavioral": 3, "Long Range Combat": 1, "Close Range Combat": 1, "Health": 4, "Resources": 1}),
+    _rec("FT-09", "The Hollow Men", "Adversary", "4 CP", "Damage caused by this creature may be split among all "
+         "opponents (Directed Player's choice).", keywords=["Adversary", "Occult", "Creature"],
+         activators=["Conspiracy"], skills={"Long Range Combat": 2, "Close Range Combat": 2, "Health": 9}),
+    _rec("FT-10", "Agent Paul Ruiz", "Agent", "4 RP", "Place 1 [RP] on this card. This [RP] may be used to pay for "
+         "any Keyword WITNESS cards. If you use this [RP], replace it during your Briefing Phase.",
+         keywords=["Agent", "FBI"], skills={"Behavioral": 2, "Long Range Combat": 1, "Close Range Combat": 1,
+                                            "Health": 4, "Resources": 1}),
 ]
 
 
@@ -195,3 +205,68 @@ def test_warn_asks_to_apply_an_effect_and_may_decline_it(library: CardLibrary) -
     assert {type(a).__name__ for a in choices} == {"ResolveEffect", "DeclineEffect"}
     ok(s, next(a for a in choices if isinstance(a, ResolveEffect)), 1)
     assert s.state.rules["combat"]["effects"]
+
+
+def _window(library: CardLibrary, field0: list[str], hand0: list[str], hand1: list[str],
+            pools: tuple = ((9, 9), (9, 9))) -> Session:
+    """Randy's Team (`field0`) investigates the sample Site; the check's window is open, Randy to act."""
+    refs = {c: fixture_ref(library, c) if c.startswith("FT-") else c for c in [*field0, *hand0, *hand1]}
+    s = build_position({"bureau:0": [], "field:0": ["harlow-creek", *(refs[a] for a in field0)],
+                        "bureau:1": ["lena-ortiz", "victor-hale", "priya-sen"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"],
+                        "deck:0": ["marrow-point"] * 3, "deck:1": ["cold-trail"] * 3,
+                        "hand:0": [refs[c] for c in hand0], "hand:1": [refs[c] for c in hand1]},
+                       {"step": "assign"}, library=library, pools=pools)
+    st = s.state
+    site = _piece(s, "field:0", "harlow-creek")
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, tuple(p for p in st.zones["field:0"].pieces if p != site), "Behavioral"), 0)
+    return s
+
+
+def test_a_token_ability_is_a_legal_move_until_its_token_is_spent(library: CardLibrary) -> None:
+    """"Place one token on this card. Discard a token to negate one OCCULT Adversary.\""""
+    s = _window(library, ["FT-08"], [], ["FT-09"])
+    st, rs = s.state, _rules(s)
+    venn = _piece(s, "field:0", fixture_ref(library, "FT-08"))
+    assert UseAbility(venn) not in list(rs.legal_actions(st, 0))  # nothing to negate yet
+    assert not s.submit(UseAbility(venn), 0).accepted
+    ok(s, Pass(), 0)
+    hollow = _piece(s, "hand:1", fixture_ref(library, "FT-09"))
+    ok(s, PlayCard(hollow), 1)
+    ok(s, Pass(), 1)
+    assert UseAbility(venn) in list(rs.legal_actions(st, 0))
+    ok(s, UseAbility(venn), 0)
+    (pick,) = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget) and a.piece]
+    assert pick.piece == hollow
+    ok(s, pick, 0)
+    assert st.pieces[hollow].zone == "discard:1" and rs.tokens_left(st, venn) == 0
+    r = s.submit(UseAbility(venn), 0)
+    assert not r.accepted and "no token left" in r.violations[0].message
+
+
+def test_split_damage_is_assigned_point_by_point(library: CardLibrary) -> None:
+    s, adv = _fight(library, ["owen-marsh", "nadia-keller"], "FT-09", [])
+    st, rs = s.state, _rules(s)
+    marsh, keller = (_piece(s, "field:0", c) for c in ("owen-marsh", "nadia-keller"))
+    for _ in range(4):
+        if rs.step(st) == "damage":
+            break
+        ok(s, Pass(), rs.decision(st))
+    assert rs.step(st) == "damage" and st.rules["combat"]["pending"]["adversary"] == 2
+    assert AssignDamage(marsh, 1) in list(rs.legal_actions(st, 1))
+    ok(s, AssignDamage(marsh, 1), 1)
+    assert rs.step(st) == "damage" and rs.damage(st, marsh) == 1
+    ok(s, AssignDamage(keller, 1), 1)
+    assert rs.damage(st, keller) == 1 and rs.step(st) == "aftermath"
+
+
+def test_an_agents_pool_token_pays_for_its_keyword_cards_once_per_briefing(library: CardLibrary) -> None:
+    s = _window(library, ["FT-10"], ["retired-ranger"], [], pools=((2, 9), (9, 9)))
+    st, rs = s.state, _rules(s)
+    ruiz = _piece(s, "field:0", fixture_ref(library, "FT-10"))
+    ranger = _piece(s, "hand:0", "retired-ranger")  # a 3 RP Witness: 2 in the pool and 1 on Ruiz
+    assert PlayCard(ranger) in list(rs.legal_actions(st, 0))
+    ok(s, PlayCard(ranger), 0)
+    assert st.player(0).counters["rp"] == 0 and st.pieces[ruiz].counters.get("pool_used") == 1
+    assert rs.card_pools(st, 0, rs.pinfo(st, ranger), "rp") == []
