@@ -34,6 +34,7 @@ def test_a_broken_cache_file_is_ignored_and_replaced(folder: Path, tmp_path: Pat
     grammar = tmp_path / "g.lark"
     grammar.write_text("start: 'a'", encoding="utf-8")
     cache = TextCache("t", grammar)
+    cache.path.parent.mkdir(parents=True)
     cache.path.write_text("{not json", encoding="utf-8")
     assert cache.get("Heal 1.") == (False, None)
     cache.put("Heal 1.", None)
