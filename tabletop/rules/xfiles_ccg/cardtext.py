@@ -423,6 +423,36 @@ class _Read(Transformer):  # type: ignore[type-arg]
         skills = self._skills(c)
         return [{"use_skill_for": {"target": "agent", "skill": skills[0], "checks": skills[1:]}}]
 
+    def stunned(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"stun": {"side": "opponents"}}]
+
+    def single_source_hospital(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"to_hospital": {"target": "agent"}}]
+
+    def until_healed(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_until_healed": True}]
+
+    def run_for_it(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"leave_combat": {"target": "agent"}}]
+
+    def restated(self, c: list[Any]) -> list[dict[str, Any]]:
+        return []  # says again what the sentence before it did
+
+    def flaming(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"combat_hit": {"amount": 1, "round": c[-1]}}, {"_round": c[-1]}]
+
+    def fail_damage(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"fail_damage": {"amount": c[-1]}}]
+
+    def lead_hit_by(self, c: list[Any]) -> Meaning:
+        n = next(int(x) for x in c if isinstance(x, (int, Token)))
+        return Meaning(targets={"agent": {"select": {"zone": ["field", "bureau"], "type": "Agent", "hit_by": n},
+                                          "count": 1}}, conditions=[{"has_target": "agent"}], lead_only=True)
+
+    def lead_hurt_foe(self, c: list[Any]) -> Meaning:
+        return Meaning(targets={"foe": {"select": {"zone": ["field", "chain"], "combatant": "theirs",
+                                                   "damaged": True}, "count": 1}}, lead_only=True)
+
     def lone_fighter(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"_fighter": {}}]
 
@@ -607,6 +637,10 @@ class _Read(Transformer):  # type: ignore[type-arg]
             inner.conditions = lead.conditions + inner.conditions
             return inner
         lead.steps = [s for s in steps if "_target" not in s]
+        for s in steps:
+            if "_round" in s:
+                lead.conditions.append({"combat_round": s["_round"]})
+        steps = [s for s in steps if "_round" not in s]
         if any(s.get("_target") == "agent_team" for s in steps):
             lead.targets["agent"] = {"select": {"type": "Agent", "zone": "field", "in_team": True}, "count": 1}
         if any(s.get("_target") == "agent_any" for s in steps):

@@ -40,6 +40,11 @@ class Combat:
             text += f" (and {', '.join(short)})" if short else ""
         tx.note("xfc.check", active, text, {"site": site, "total": total, "need": need, "success": ok,
                                              "lowered": bool(low)})
+        if not ok and check.get("fail_damage"):  # "if the Team fails the skill check, each Agent ... takes one"
+            for pid in check.get("team", []):
+                if pid in state.pieces and self.section_of(state, pid) != "hospital":
+                    printed = self.pinfo(state, pid).health or 0
+                    self._set_damage(state, pid, min(printed, self.damage(state, pid) + int(check["fail_damage"])), tx)
         if ok or low:
             q: dict[str, Any] = {"asked": False, "guessed": False}
             if low:
@@ -132,6 +137,8 @@ class Combat:
         if target is not None:
             printed = self.pinfo(state, target).health or 0
             self._set_damage(state, target, min(printed, self.damage(state, target) + pending["adversary"]), tx)
+            if pending["adversary"] > 0:  # "taken two or more points of damage from a single damage source"
+                tx.change(target, counters={**state.pieces[target].counters, "last_hit": pending["adversary"]})
             text += f"; {self.ref(state, target)} took {pending['adversary']} ({self.health(state, target)} Health)"
         tx.note("xfc.damage", combat.get("owner"), text, {"agents": pending["agents"],
                 "adversary": pending["adversary"], "target": target})

@@ -148,6 +148,12 @@ class _Ability:
                 raise ValueError("nothing revealed to discard")
             self.steps.append({"discard_random": {"seat": shown["seat"], "count": 1, "type": shown["type"]}})
             return
+        if name == "_until_healed":  # "The Agent may not leave the Hospital until he is fully healed"
+            sent = next((s["to_hospital"] for s in self.steps if "to_hospital" in s), None)
+            if sent is None:
+                raise ValueError("no Agent sent to the Hospital")
+            sent["until_healed"] = True
+            return
         if name == "_foe":  # "prevent all damage from one opponent": the opponent is chosen
             self.targets["foe"] = {"select": {"zone": ["field", "chain"], "combatant": "theirs"}, "count": 1}
             self.steps.append({"no_damage": {"target": "foe", "until": until or "end_of_round"}})
@@ -160,10 +166,12 @@ class _Ability:
             return
         if name == "_unless_gear":  # "If one of the Agents has a "Geiger Counter", this card has no effect"
             checks = [s["team_check"] for s in self.steps if "team_check" in s]
-            if not checks:
-                raise ValueError("no check the Equipment voids")
             for check in checks:
                 check["unless_gear"] = args
+            if not checks:
+                if not self.steps:
+                    raise ValueError("nothing the Equipment voids")
+                self.steps = [{"unless_gear": {"name": args, "do": self.steps}}]
             return
         if name == "_on_fail":  # "If they fail, ...": the branch of the check the sentence before forced
             check = next((s for s in reversed(self.steps) if "team_check" in s), None)
@@ -224,7 +232,7 @@ class _Ability:
             args["until"] = until
         elif name in ("combat_mod", "no_damage") and "until" not in args:
             args["until"] = "end_of_round"
-        for key in ("then", "else"):
+        for key in ("then", "else", "do"):
             if isinstance(args.get(key), list):
                 self._in_branch += 1
                 args[key] = [self._resolved(s, until) for s in args[key]]

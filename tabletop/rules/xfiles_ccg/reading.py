@@ -195,6 +195,8 @@ class Reading:
 
     def can_leave_hospital(self, state: GameState, pid: str) -> bool:
         printed = self.pinfo(state, pid).health or 0
+        if state.pieces[pid].counters.get("until_healed"):  # "may not leave the Hospital until fully healed"
+            return self.damage(state, pid) == 0
         if printed < 3:
             return self.damage(state, pid) == 0
         return self.health(state, pid) >= 3
@@ -218,9 +220,12 @@ class Reading:
         agents = [p for p in check.get("team", []) if p in state.pieces and self.section_of(state, p) != "hospital"]
         witnesses = [p for p in check.get("witnesses", []) if p in state.pieces
                      and self.section_of(state, p) == "field" and self.health(state, p) > 0]
-        only = (state.rules.get("combat") or {}).get("only")  # "fought between the Adversary and one Agent"
+        combat = state.rules.get("combat") or {}
+        only, out = combat.get("only"), combat.get("out")  # "fought between the Adversary and one Agent", "Run For It"
         if only is not None:
             return [p for p in agents + witnesses if p == only]
+        if out:
+            return [p for p in agents + witnesses if p not in out]
         return agents + witnesses
 
     def check_total(self, state: GameState) -> int | None:

@@ -247,13 +247,74 @@ def _team_check(ctx: Ctx, tx: Tx, args: Any) -> str:
     total = ctx.ruleset.team_skill(ctx.state, team, skill)
     made = bool(team) and total >= int(args.get("need", 0))
     said = [f"the Team's {skill} check: {total} against {args.get('need')}+, {'made' if made else 'failed'}"]
-    for step in args.get("then" if made else "else") or ():
+    said += _run(ctx, tx, args.get("then" if made else "else") or ())
+    return "; ".join(said)
+
+
+def _run(ctx: Ctx, tx: Tx, steps: Any) -> list[str]:
+    """Run nested steps (a branch of a forced check, what an Equipment may void) with the ability's targets."""
+    said = []
+    for step in steps:
         name = step_name(step)
-        words = VOCABULARY.primitives[name](ctx, tx, step[name]) if name in VOCABULARY.primitives else \
-            ctx.ruleset.effects.vocab.primitives[name](ctx, tx, step[name])
+        words = ctx.ruleset.effects.vocab.primitives[name](ctx, tx, step[name])
         if words:
             said.append(words)
-    return "; ".join(said)
+    return said
+
+
+def _unless_gear(ctx: Ctx, tx: Tx, args: Any) -> str:
+    gear = str(args.get("name", "")).casefold()
+    if any(ctx.ruleset.pinfo(ctx.state, q).name.casefold() == gear for p in _team(ctx)
+           for q in ctx.ruleset.gear(ctx.state, p)):
+        return f"no effect: an Agent of the Team has {args['name']}"
+    return "; ".join(_run(ctx, tx, args.get("do") or ()))
+
+
+def _stun(ctx: Ctx, tx: Tx, args: Any) -> str:
+    combat = _combat(ctx)
+    side = _side_of(ctx, {"side": args.get("side", "opponents")}, combat)
+    pieces = ctx.pieces(args) if args.get("target") else []
+    number = int(combat.get("number", 1)) + 1
+    entry: dict[str, Any] = {"none": True, "number": number, "stunned": True, "side": side}
+    if pieces:
+        entry["piece"] = pieces[0]
+    combat["effects"] = [*combat.get("effects", []), entry]
+    tx.set_rule("combat", combat)
+    who = ctx.name(pieces[0]) if pieces else f"the {side}"
+    return f"{who} is stunned: no damage next round"
+
+
+def _to_hospital(ctx: Ctx, tx: Tx, args: Any) -> str:
+    pieces = ctx.pieces(args)
+    for pid in pieces:
+        ctx.ruleset._move_agent(ctx.state, pid, "hospital", tx)
+        if args.get("until_healed"):
+            tx.change(pid, counters={**ctx.state.pieces[pid].counters, "until_healed": 1})
+    return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} goes to the Hospital"
+
+
+def _leave_combat(ctx: Ctx, tx: Tx, args: Any) -> str:
+    combat = _combat(ctx)
+    pieces = ctx.pieces(args)
+    combat["out"] = [*combat.get("out", []), *pieces]
+    tx.set_rule("combat", combat)
+    return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} leaves the Combat unharmed"
+
+
+def _combat_hit(ctx: Ctx, tx: Tx, args: Any) -> str:
+    amount = int(args.get("amount", 1))
+    hit = list(ctx.ruleset.combatants(ctx.state))
+    for pid in hit:
+        printed = ctx.ruleset.pinfo(ctx.state, pid).health or 0
+        ctx.ruleset._set_damage(ctx.state, pid, min(printed, ctx.ruleset.damage(ctx.state, pid) + amount), tx)
+    return f"each opposing combatant takes {amount} damage" if hit else "no combatant to damage"
+
+
+def _fail_damage(ctx: Ctx, tx: Tx, args: Any) -> str:
+    check = _check(ctx)
+    check["fail_damage"] = int(args.get("amount", 1))
+    tx.set_rule("check", check)
+    return f"if the check fails, each Agent of the Team takes {check['fail_damage']} damage"
 
 
 def _team_damage(ctx: Ctx, tx: Tx, args: Any) -> str:
@@ -553,6 +614,10 @@ def _sel_name_has(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return str(value).casefold() in ctx.ruleset.pinfo(ctx.state, piece.id).name.casefold().split()
 
 
+def _sel_hit_by(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return int(piece.counters.get("last_hit", 0)) >= int(value)
+
+
 def _sel_damaged(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return (ctx.ruleset.damage(ctx.state, piece.id) > 0) == bool(value)
 
@@ -638,7 +703,8 @@ VOCABULARY = Vocabulary(
         "sit_out": _sit_out, "to_section": _to_section, "discard_self": _discard_self, "spend_token": _spend_token,
         "change_keyword": _change_keyword, "extra_round": _extra_round, "remove_from_game": _remove_from_game,
         "shuffle_back": _shuffle_back, "only_fighter": _only_fighter, "jam": _jam, "site_keyword": _site_keyword,
-        "rest": _rest, "reveal_hand": _reveal_hand, "use_skill_for": _use_skill_for, "survives_round": _nothing, "fail_check": _fail_check, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
+        "rest": _rest, "unless_gear": _unless_gear, "stun": _stun, "to_hospital": _to_hospital,
+        "leave_combat": _leave_combat, "combat_hit": _combat_hit, "fail_damage": _fail_damage, "reveal_hand": _reveal_hand, "use_skill_for": _use_skill_for, "survives_round": _nothing, "fail_check": _fail_check, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
         # standing steps, read by the rules where they apply
         "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,
         "no_combat": _nothing, "half_damage": _nothing, "tokens": _nothing, "agents_use": _nothing,
@@ -655,7 +721,7 @@ VOCABULARY = Vocabulary(
         "negatable": _sel_negatable, "keyword": _sel_keyword, "keyword_all": _sel_keyword_all,
         "not_keyword": _sel_not_keyword, "played_by": _sel_played_by, "modifies": _sel_modifies, "type": _sel_type,
         "in_team": _sel_in_team, "on_chain": _sel_on_chain, "gear_of": _sel_gear_of,
-        "not_modifies": _sel_not_modifies, "adds_to": _sel_adds_to, "skill_or_can": _sel_skill_or_can, "name_has": _sel_name_has,
+        "not_modifies": _sel_not_modifies, "hit_by": _sel_hit_by, "adds_to": _sel_adds_to, "skill_or_can": _sel_skill_or_can, "name_has": _sel_name_has,
     },
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
