@@ -423,6 +423,13 @@ class _Read(Transformer):  # type: ignore[type-arg]
         skills = self._skills(c)
         return [{"use_skill_for": {"target": "agent", "skill": skills[0], "checks": skills[1:]}}]
 
+    def abduct(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"abduct": {"target": "agent", "depth": c[0]}}]
+
+    def lead_team_agent(self, c: list[Any]) -> Meaning:
+        return Meaning(targets={"agent": {"select": {"type": "Agent", "zone": "field", "in_team": True},
+                                          "count": 1}}, lead_only=True)
+
     def stunned(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"stun": {"side": "opponents"}}]
 

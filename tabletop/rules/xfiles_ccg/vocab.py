@@ -270,6 +270,16 @@ def _unless_gear(ctx: Ctx, tx: Tx, args: Any) -> str:
     return "; ".join(_run(ctx, tx, args.get("do") or ()))
 
 
+def _abduct(ctx: Ctx, tx: Tx, args: Any) -> str:
+    from .actions import ManualEffect
+
+    out = []
+    for pid in ctx.pieces(args):
+        how = ManualEffect("abduct", amount=int(args.get("depth", 10)), piece=pid, source=ctx.source)
+        out.append(ctx.ruleset._abduct(ctx.state, how, ctx.seat, ctx.name(ctx.source), tx))
+    return "; ".join(out) or "no Agent"
+
+
 def _stun(ctx: Ctx, tx: Tx, args: Any) -> str:
     combat = _combat(ctx)
     side = _side_of(ctx, {"side": args.get("side", "opponents")}, combat)
@@ -703,7 +713,7 @@ VOCABULARY = Vocabulary(
         "sit_out": _sit_out, "to_section": _to_section, "discard_self": _discard_self, "spend_token": _spend_token,
         "change_keyword": _change_keyword, "extra_round": _extra_round, "remove_from_game": _remove_from_game,
         "shuffle_back": _shuffle_back, "only_fighter": _only_fighter, "jam": _jam, "site_keyword": _site_keyword,
-        "rest": _rest, "unless_gear": _unless_gear, "stun": _stun, "to_hospital": _to_hospital,
+        "rest": _rest, "unless_gear": _unless_gear, "abduct": _abduct, "stun": _stun, "to_hospital": _to_hospital,
         "leave_combat": _leave_combat, "combat_hit": _combat_hit, "fail_damage": _fail_damage, "reveal_hand": _reveal_hand, "use_skill_for": _use_skill_for, "survives_round": _nothing, "fail_check": _fail_check, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
         # standing steps, read by the rules where they apply
         "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,
