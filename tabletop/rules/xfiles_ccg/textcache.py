@@ -2,7 +2,7 @@
 
 The grammar reads a sentence in tens of milliseconds; a set of a few hundred cards would cost every new process
 seconds before its first game. Each meaning is stored under the sentence in one JSON file per version of the grammar
-and its reader (`cardtext.lark` and `cardtext.py`: change either and the file's name changes), in
+and its reader (`cardtext.lark` and the modules that read its trees: change any and the file's name changes), in
 `$TABLETOP_CACHE_DIR`, else `$XDG_CACHE_HOME/tabletop`, else `~/.cache/tabletop`. It is only a cache: a file that
 cannot be read or written is ignored (the sentence is read again), and it is written whole (a temporary file
 renamed over it) when the process ends.
