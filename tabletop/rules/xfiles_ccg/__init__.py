@@ -4,8 +4,8 @@ Rule-numbering scheme: one section per part of the rules file (../shared/rules/x
 `xfc.deck.*` and `xfc.team.*` (deck check), `xfc.setup.*`, `xfc.turn.*` (phase order, whose decision),
 `xfc.briefing.*`, `xfc.healing.*`, `xfc.requisition.*`, `xfc.deployment.*`, `xfc.case.*` (Case Assignment, Bluffs),
 `xfc.investigation.*` (Teams, Bluff reveal, skill checks), `xfc.chain.*` (card plays: Activators, pools, Witnesses),
-`xfc.combat.*`, `xfc.question.*` (questions, guesses, penalty), `xfc.debriefing.*`, `xfc.effect.1` (the manual
-effect, never a violation), `xfc.options.*` (house rules) and `xfc.game.1` (winning).
+`xfc.combat.*`, `xfc.question.*` (questions, guesses, penalty), `xfc.debriefing.*`, `xfc.effect.*` (card text: the
+manual effect is never a violation; a card's conditions, its pending targets), `xfc.options.*` (house rules) and `xfc.game.1` (winning).
 
 Public API: `XFilesCCG` (the ruleset), the actions in `actions`, `card_info`/`CardInfo` (what the engine reads of a
 card), `suggested_effects(card)` (manual effects for the common forms of card text), `parse_cost`,

@@ -1,12 +1,16 @@
 """`xfiles-ccg`: The X-Files CCG Advanced Game; the engine keeps pools, phases, checks, Combat and the hidden X-Files.
 
-Card text is never read as rules: players apply it with the manual effect (`xfc.effect`), and the common forms of text
-are offered ready to confirm (see `data.suggested_effects`). Rule numbers are in `rulebook.RULE_TEXT`.
+Card text is compiled into the kit's effect language (`compiler`, the grammar `cardtext.lark`) and run by the kit's
+interpreter with the X-Files vocabulary (`vocab`, `vocab_reads`); `textrun` is the one place the rules hand a card's
+text to it (a card resolving, a Bluff paid, a card played, a standing ability used, conditions checked at play). Text
+the compiler cannot read is applied by hand with the manual effect (`xfc.effect`), its common forms offered ready to
+confirm (`data.suggested_effects`). Rule numbers are in `rulebook.RULE_TEXT`.
 
 `XFilesCCG` is built on the ruleset kit from parts of a few hundred lines each, one thing each: `reading` (what the
 rules read of the table), `notebook` (questions, guesses), `checks` and `checks_investigation` (one check per action
 type, dispatched by the kit's table), `hand_moves` (the move policy as data), `reducers_prep`,
-`reducers_investigation` and `effects` (one reducer per action type), `flow` and `combat` (how a turn moves on),
+`reducers_investigation` and `effects` (one reducer per action type), `textrun` (card text on the interpreter),
+`flow` and `combat` (how a turn moves on),
 `generators` (the bots' moves), `moves` (every legal move, for the window), `status` and `audit`.
 
 Rule state (`state.rules`; seat keys are strings so it survives JSON and YAML unchanged):
@@ -14,7 +18,9 @@ turn, first, active, step (see STEPS), seller / bluffer / discarder (whose turn 
 used (Agents that investigated this turn), site_names, sites {pid: {at, turn}}, teams {seat: [[pid...]]},
 check {site, team, skill, need, directed, mods, used}, bluffs [pid], chain [{piece, seat, pool, paid, combat}],
 priority, passed, combat {adversary, owner, round, number, mods, pending}, question {asked, guessed, ...},
-penalty {seat, about}, answers {seat: [...]}, guesses {seat: n}, suggestions [...], over, winner.
+penalty {seat, about}, answers {seat: [...]}, guesses {seat: n}, suggestions [...], over, winner; from card text:
+effects (the interpreter's pending abilities and lasting modifiers), check.also / check.failed / check.fail_damage,
+combat.effects / only / out / jammed / extra, x_paid {pid: x}, site_words {seat: [...]}, resting {pid: turn}, hurt.
 """
 
 from __future__ import annotations
