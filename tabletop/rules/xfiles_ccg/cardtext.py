@@ -16,13 +16,13 @@ from typing import Any
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
+from ...cards.textcache import TextCache
 from .cardmeaning import ROUNDS as _ROUNDS
 from .cardmeaning import Meaning
 from .cardmeaning import keywords as _keywords
 from .cardmeaning import num as _num
 from .cardmeaning import skill as _skill
 from .cardread import EffectsReader
-from .textcache import TextCache
 
 __all__ = ["Meaning", "read_sentence", "sentences"]
 
@@ -202,7 +202,7 @@ _GRAMMAR = Path(__file__).with_name("cardtext.lark")
 
 @functools.cache
 def _parser() -> Lark:
-    return Lark(_GRAMMAR.read_text(encoding="utf-8"), parser="earley", ambiguity="resolve", propagate_positions=False)
+    return Lark.open_from_package(__package__, _GRAMMAR.name, parser="earley", ambiguity="resolve")
 
 
 _EXAMPLE = re.compile(r"\((?:i\.e\.|e\.g\.|ie\b|eg\b|for example|including|because|round up)[^)]*\)", re.IGNORECASE)

@@ -223,7 +223,7 @@ class Flow:
             # xfc.combat.6: N/A throughout (a phenomenon such as an abduction): no Combat; its text is applied by hand
             self._to_discard(state, pid, tx)
             tx.note("xfc.resolve", owner, f"{self.ref(state, pid)} resolved: it has no combat values and started no "
-                    "Combat (xfc.combat.6)", {"piece": pid})
+                    "Combat (xfc.combat.6)" + self.by_hand_words(state, pid, info, owner, choice), {"piece": pid})
             self.run_text(state, tx, pid, owner, info, choice=choice)
             self._open_window(state, tx, owner)
             return
@@ -249,7 +249,8 @@ class Flow:
             tx.move(pid, f"bureau:{owner}", face_up=True)
         else:
             self._to_discard(state, pid, tx)
-        tx.note("xfc.resolve", owner, f"{self.ref(state, pid)} resolved", {"piece": pid})
+        tx.note("xfc.resolve", owner, f"{self.ref(state, pid)} resolved" + self.by_hand_words(state, pid, info, owner,
+                                                                                                  choice), {"piece": pid})
         self._open_window(state, tx, owner)
         self.run_text(state, tx, pid, owner, info, choice=choice)
 

@@ -78,8 +78,10 @@ class InvestigationReducers:
         if a.pay and self._pool_of(state, owner, "cp") >= cost:
             self._pay(state, owner, "cp", cost, tx)
             self._to_discard(state, a.piece, tx)
+            whence = self.by_hand_words(state, a.piece, info, owner)
+            whence = whence.replace(" (", "; its effect (", 1).replace(", or by hand)", ", or now by hand")
             tx.note("xfc.bluff_paid", owner, f"pays {cost} CP for the Bluff {info.name} ({self._pool_of(state, owner, 'cp')} "
-                    "CP left)", {"piece": a.piece, "cost": cost})
+                    "CP left)" + whence, {"piece": a.piece, "cost": cost})
             self.run_text(state, tx, a.piece, owner, info, bluff=True, x=a.x)
         else:
             self._to_discard(state, a.piece, tx)

@@ -18,6 +18,7 @@ from ...errors import register_many
 from ..kit import checks, reduces
 from .actions import UseAbility
 from .compiler import compile_text
+from .data import suggested_effects
 from .vocab import VOCABULARY, standing
 
 if TYPE_CHECKING:
@@ -155,15 +156,26 @@ class TextRun:
         text = self.card_text(state.pieces[pid].card)
         if x:
             tx.set_rule("x_paid", {**(state.rules.get("x_paid") or {}), pid: x})
-        if text.when("resolved") and choice < 2:
+        if self.runs_text(state, pid, choice):
             self.effects.trigger(state, tx, pid, seat, "resolved")
             return
-        if choice >= 2:
-            self.effects.count(state, tx, engine=False)
-            tx.note("effects.by_hand", seat, f"{self.ref(state, pid)}: apply by hand: {info.text}", {"source": pid})
-        else:
-            self.effects.trigger(state, tx, pid, seat, "resolved")  # counts the text, left by hand
+        if text.has_text:
+            self.effects.count(state, tx, engine=False)  # left to the players (suggested, or by hand)
         self._offer(state, tx, seat, pid, info, bluff=bluff)
+
+    def runs_text(self, state: GameState, pid: str, choice: int = 0) -> bool:
+        """Whether the engine runs the text of `pid` when it resolves (not for the second effect of an
+        "Alternately" card, named when played: that one is applied by hand)."""
+        return bool(self.card_text(state.pieces[pid].card).when("resolved")) and choice < 2
+
+    def by_hand_words(self, state: GameState, pid: str, info: Any, seat: int, choice: int = 0) -> str:
+        """What the log says of a resolved card's text the engine does not run: offered to confirm, or by hand."""
+        if self.runs_text(state, pid, choice):
+            return ""
+        said = info.text.rstrip(".") if info.text else ""
+        if suggested_effects(info):
+            return f" ({said}: it applies when {state.seat_name(seat)} passes, or by hand)"
+        return f"; apply by hand: {said}" if said else ""
 
     @staticmethod
     def bluff_cost(info: Any, x: int = 0) -> int:

@@ -200,7 +200,7 @@ def _check_mod(ctx: Ctx, tx: Tx, args: Any) -> str:
     amount = _x_amount(ctx, args["by_x"]) if "by_x" in args else int(args.get("amount", 0))
     check["mods"] = [*check.get("mods", []), {"amount": amount, "source": ctx.source, "name": ctx.name(ctx.source)}]
     tx.set_rule("check", check)
-    total = ctx.ruleset.check_total(ctx.state) + amount
+    total = ctx.ruleset.check_total(ctx.state)
     return f"{amount:+d} to the {check.get('skill')} check (now {total} against {check.get('need', 0)}+)"
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.rules.xfiles_ccg.textcache import TextCache
+from tabletop.cards.textcache import TextCache
 
 
 @pytest.fixture
