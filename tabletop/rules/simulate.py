@@ -381,7 +381,7 @@ def report(ruleset: str, options: Mapping[str, Any], seed: int, lineup: Sequence
 def card_text_counts(state: GameState) -> list[int]:
     """A game's card text played, from the effect interpreter's rule state: [resolved (each time a card's text
     came to apply), engine (executed), by_hand (left to the players, or declined)]."""
-    found = (state.rules.get("effects") or {}).get("count")
+    found = state.rules.get("card_text")
     if isinstance(found, list) and len(found) == 3 and all(isinstance(x, int) for x in found):
         return list(found)
     return [0, 0, 0]

@@ -104,7 +104,7 @@ def test_the_guides_card_text_runs_as_effects_in_strict_and_waits_for_a_choice_i
     king = hand_with(session, seat, 13)
     assert session.submit(_guide_module().Play(king), seat).accepted
     assert session.state.player(seat).counters["points"] == 1
-    assert session.rules.effects.book(session.state)["count"] == [1, 1, 0]
+    assert session.rules.effects.counts(session.state) == [1, 1, 0]
 
     session = new_session("duel", 2, seed=4, enforcement="strict")
     seat = session.state.rules["turn"]
@@ -129,7 +129,7 @@ def test_the_guides_card_text_runs_as_effects_in_strict_and_waits_for_a_choice_i
     result = session.submit(moves[1], seat)
     assert result.accepted and session.state.player(seat).counters["points"] == 0
     assert any("applies it by hand" in n.text for n in result.events if hasattr(n, "text"))
-    assert session.rules.effects.book(session.state)["count"] == [1, 0, 1]
+    assert session.rules.effects.counts(session.state) == [1, 0, 1]
 
 
 def test_strict_refuses_a_decline_and_a_choice_out_of_turn(duel) -> None:

@@ -210,7 +210,7 @@ def test_in_warn_a_player_declines_the_effect_and_applies_it_by_hand(library) ->
     assert result.accepted
     assert any(getattr(e, "what", "") == "effects.declined" and "by hand" in e.text for e in result.events)
     assert rs.open_action(state, 0) == shake  # its by-hand window is open
-    assert rs.effects.book(state)["count"][2] >= 1
+    assert rs.effects.counts(state)[2] >= 1
 
 
 def test_bots_play_and_apply_the_action_card_in_self_play(library) -> None:
@@ -287,3 +287,22 @@ def test_the_partner_card_joins_mulder_when_its_player_ends_the_round(library) -
         assert s.submit(PlayCard(piece(state, f"hand:{ender}", "plain-ending")), ender).accepted
         assert state.pieces[partner].zone == zone
         assert investment(state, rs.card, "MULDER") == (3 if ender == 0 else 2)
+
+
+def test_self_play_reports_the_card_text_it_played(library) -> None:
+    """`card_text` in the simulate report: each text that came to apply, run by the engine or left by hand."""
+    from tabletop.cards import DeckEntry, DeckList
+    from tabletop.rules.simulate import format_report, play_session, report
+
+    deck = DeckList("text", sections={
+        "deck": [DeckEntry(T + "the-lake-case", 12), DeckEntry(T + "canvass", 14), DeckEntry(T + "odd-ambush", 6),
+                 DeckEntry(T + "shake-it-off", 6), DeckEntry(T + "plain-ending", 6)],
+        "environment": [DeckEntry(T + r, 1) for r in ENV]})
+    records = [play_session("xfiles-fan", ["greedy", "random"], seed, library=library, decks={0: deck, 1: deck},
+                            max_actions=3000)[0] for seed in range(2)]
+    ct = report("xfiles-fan", {}, 0, ["greedy", "random"], "strict", records, 1.0)["card_text"]
+    assert ct["resolved"] == ct["engine"] + ct["by_hand"] and ct["engine"] > 0 and ct["by_hand"] > 0
+    assert sum(r.card_text[2] for r in records) == ct["by_hand"]
+    line = next(x for x in format_report(report("xfiles-fan", {}, 0, ["greedy", "random"], "strict", records,
+                                                1.0)).splitlines() if x.startswith("card text:"))
+    assert f"{ct['resolved']} resolved" in line and f"{ct['by_hand']} left by hand" in line

@@ -17,14 +17,18 @@ __all__ = ["EFFECT_ACTIONS", "ChooseOption", "ChooseTarget", "DeclineEffect", "R
 @action_type("effects.target")
 @dataclass(frozen=True, slots=True)
 class ChooseTarget(Action):
-    """Choose `piece` as (one of) the target `target` of a pending ability; no `piece` says no more."""
+    """Choose `piece` as (one of) the target `target` of a pending ability; a card its chooser cannot see (in the
+    opponent's hand) is chosen by its place among the unseen candidates, `blind` (from 1), so no id or handle of a
+    hidden card is named; `more` False says no more."""
 
-    words: ClassVar[str] = "{piece:Choose|Choose no more for} {piece}{piece: as|} {target}"
+    words: ClassVar[str] = "{more:Choose|Choose no more}{blind: unseen card no. |}{blind:?}{piece: |}{piece} for {target}"
     todo: ClassVar[str] = "choose a target for a card's effect"
 
     pending: int
     target: str
     piece: str | None = None
+    blind: int = 0
+    more: bool = True
     piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
 
 

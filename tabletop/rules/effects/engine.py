@@ -4,8 +4,9 @@ runs their steps through `Tx`, expires lasting modifiers at the ruleset's steps,
 Rule state (`state.rules["effects"]`, plain data, only ever replaced): `pending` (abilities waiting for a choice:
 `id`, `ability` (card#index), `card`, `source`, `gen`, `seat`, `chosen` {target: [pieces]}, `queue` (steps left, or
 None before the first), `stage` (`targets`, `confirm`, `option`), `then` (the ruleset's note of what to do after)),
-`mods` (lasting modifiers: piece, gen, stat/keyword, amount, until, source), `next` (the next pending id) and
-`count` ([resolved, engine, by_hand]: each time a card's text came to apply, whether the engine ran it all).
+`mods` (lasting modifiers: piece, gen, stat/keyword, amount, until, source) and `next` (the next pending id); and
+`state.rules["card_text"]`: [resolved, engine, by_hand], each time a card's text came to apply, whether the engine
+ran it all.
 
 A ruleset builds one `Effects(ruleset, vocabulary)` and calls `trigger` where its cards' text applies, `choices`
 from its legal moves, `check`/`reduce` for the `EFFECT_ACTIONS`, `violations` from the check of the action that
@@ -26,7 +27,10 @@ from .actions import ChooseOption, ChooseTarget, DeclineEffect, ResolveEffect
 from .model import Ability, Selection, step_name
 from .vocab import KEY, Ctx, Vocabulary
 
-__all__ = ["CardText", "Effects"]
+#: the rule state key of the counts of card text played: [resolved, engine, by_hand]
+COUNT_KEY = "card_text"
+
+__all__ = ["COUNT_KEY", "CardText", "Effects"]
 
 register_many("violation", [
     ("effects.condition", ("effects",), "a card's effect is used only when its conditions hold"),
@@ -176,10 +180,24 @@ class Effects:
             entry["stage"] = "confirm"
         self._write(state, tx, pending=[*book.get("pending", ()), entry], next=n + 1)
 
+    @staticmethod
+    def counts(state: GameState) -> list[int]:
+        """The card text played so far: [resolved, engine, by_hand] (`rules.card_text`)."""
+        found = state.rules.get(COUNT_KEY)
+        return list(found) if isinstance(found, list) and len(found) == 3 else [0, 0, 0]
+
     def count(self, state: GameState, tx: Tx, *, engine: bool, n: int = 1) -> None:
-        """Count a card's text coming to apply: by the engine, or left to the players."""
-        resolved, ran, by_hand = (self.book(state).get("count") or [0, 0, 0])
-        self._write(state, tx, count=[resolved + n, ran + (n if engine else 0), by_hand + (0 if engine else n)])
+        """Count a card's text coming to apply: by the engine, or left to the players (its own rule key, a small
+        list made for this change: counted at every card played)."""
+        self.tally(state, tx, n if engine else 0, 0 if engine else n)
+
+    def tally(self, state: GameState, tx: Tx, engine: int, by_hand: int) -> None:
+        """Count `engine + by_hand` card texts at once (a ruleset that counts a round's cards when it is scored)."""
+        if not engine and not by_hand:
+            return
+        found = state.rules.get(COUNT_KEY)
+        resolved, ran, left = found if found is not None and len(found) == 3 else (0, 0, 0)
+        tx.set_rule(COUNT_KEY, [resolved + engine + by_hand, ran + engine, left + by_hand], fresh=True)
 
     # -- running --
 
@@ -201,7 +219,7 @@ class Effects:
                 said.append(words)
         if said:
             title = self.ruleset.ref(state, source) if source else "an effect"
-            tx.note("effects.applied", seat, f"{title}: {'; '.join(said)}", {"source": source, "ability": ability.key})
+            tx.note("effects.applied", seat, f"{title}: {'; '.join(said)}", {"source": source, "ability": ability.index})
         return steps
 
     def evaluate(self, state: GameState, tx: Tx, ability: Ability, seat: int | None, source: str | None,
@@ -273,11 +291,42 @@ class Effects:
         if target is None:
             return [ResolveEffect(entry["id"])]
         have = entry["chosen"].get(target.name, [])
-        found = self.candidates(state, ability, target, entry["seat"], entry["source"], entry["chosen"])
-        out: list[Any] = [ChooseTarget(entry["id"], target.name, p) for p in found]
+        seat = entry["seat"]
+        found = self.candidates(state, ability, target, seat, entry["source"], entry["chosen"])
+        out: list[Any] = []
+        unseen = 0
+        for p in found:  # a card its chooser cannot see is named by its place among the unseen: no id, no handle
+            if state.can_see(state.pieces[p], seat):
+                out.append(ChooseTarget(entry["id"], target.name, p))
+            else:
+                unseen += 1
+                out.append(ChooseTarget(entry["id"], target.name, blind=unseen))
         if len(have) >= target.low or not found:
-            out.append(ChooseTarget(entry["id"], target.name))
+            out.append(ChooseTarget(entry["id"], target.name, more=False))
         return out
+
+    def _target_piece(self, state: GameState, entry: Mapping[str, Any], a: ChooseTarget) -> str | None:
+        """The piece a choice picks (its `piece`, or the `blind`-th unseen candidate), or None when none."""
+        ability = self.ability(entry["ability"])
+        target = self._open_target(ability, entry["chosen"]) if ability is not None else None
+        if target is None or a.target != target.name or not a.more:
+            return None
+        found = self.candidates(state, ability, target, entry["seat"], entry["source"], entry["chosen"])
+        if a.blind:
+            unseen = [p for p in found if not state.can_see(state.pieces[p], entry["seat"])]
+            return unseen[a.blind - 1] if 0 < a.blind <= len(unseen) and a.piece is None else None
+        return a.piece if a.piece in found and state.can_see(state.pieces[a.piece], entry["seat"]) else None
+
+    def _target_allowed(self, state: GameState, entry: Mapping[str, Any], a: ChooseTarget) -> bool:
+        """Whether a choice is one `_target_answers` lists."""
+        if a.more:
+            return self._target_piece(state, entry, a) is not None
+        ability = self.ability(entry["ability"])
+        target = self._open_target(ability, entry["chosen"]) if ability is not None else None
+        if target is None or a.target != target.name or a.piece is not None or a.blind:
+            return False
+        found = self.candidates(state, ability, target, entry["seat"], entry["source"], entry["chosen"])
+        return len(entry["chosen"].get(target.name, [])) >= target.low or not found
 
     @staticmethod
     def _open_target(ability: Ability, chosen: Mapping[str, Any]) -> Selection | None:
@@ -302,11 +351,13 @@ class Effects:
             return [Violation("effects.not_yours", "effects", f"this effect is {state.seat_name(entry.get('seat'))}'s "
                               "to answer", (), seat)]
         if isinstance(action, DeclineEffect):
-            if state.enforcement == "strict":
+            if state.enforcement == "strict" and self.ability(entry["ability"]) is not None:
                 return [Violation("effects.decline", self.vocab.rule or "effects", "strict play applies every "
                                   "automated effect; turn the dial to warn to apply it by hand", (), seat)]
             return []
-        if not any(_same(action, a) for a in self._answers(state, entry)):
+        allowed = self._target_allowed(state, entry, action) if isinstance(action, ChooseTarget) else \
+            any(_same(action, a) for a in self._answers(state, entry))
+        if not allowed:
             ability = self.ability(entry["ability"])
             what = ability.text if ability is not None and ability.text else "the card"
             return [Violation("effects.target", self.vocab.rule or "effects", f"{what} does not allow that choice",
@@ -338,10 +389,11 @@ class Effects:
 
     def _choose_target(self, state: GameState, entry: dict[str, Any], ability: Ability, a: ChooseTarget) -> None:
         chosen = {k: list(v) if isinstance(v, list) else v for k, v in entry["chosen"].items()}
-        if a.piece:
-            if a.piece not in state.pieces:
-                raise ActionError("unknown_piece", f"there is no piece {a.piece!r}")
-            chosen[a.target] = [*chosen.get(a.target, []), a.piece]
+        if a.more:
+            pid = self._target_piece(state, entry, a) or (a.piece if a.piece in state.pieces else None)
+            if pid is None:
+                raise ActionError("effect_gone", "that card cannot be chosen now")
+            chosen[a.target] = [*chosen.get(a.target, []), pid]
         else:
             chosen.setdefault(a.target, [])
             chosen[f"{a.target}!"] = True
@@ -376,17 +428,20 @@ class Effects:
         words = ability.text if ability is not None and ability.text else "its text"
         title = self.ruleset.ref(state, source) if source in state.pieces else "a card"
         tx.note("effects.declined", seat, f"{state.seat_name(seat)} declines the automated effect of {title} and "
-                f"applies it by hand: {words}", {"source": source, "ability": entry.get("ability")})
-        resolved, ran, by_hand = (self.book(state).get("count") or [0, 0, 0])
+                f"applies it by hand: {words}", {"source": source, "ability": ability.index if ability else None})
+        resolved, ran, by_hand = self.counts(state)
         if ran > 0:
-            self._write(state, tx, count=[resolved, ran - 1, by_hand + 1])
+            tx.set_rule(COUNT_KEY, [resolved, ran - 1, by_hand + 1], fresh=True)
         self._close(state, tx, {**entry, "declined": True})
 
     # -- durations --
 
     def expire(self, state: GameState, tx: Tx, step: str) -> None:
         """End the lasting modifiers whose duration ends at the ruleset's step `step`."""
-        mods = self.book(state).get("mods") or []
+        book = state.rules.get(KEY)
+        mods = book.get("mods") if book else None
+        if not mods:
+            return
         ending = {name for name, at in self.vocab.durations.items() if at == step}
         kept = [m for m in mods if m.get("until") not in ending and m.get("piece") in state.pieces
                 and state.pieces[m["piece"]].gen == m.get("gen")]

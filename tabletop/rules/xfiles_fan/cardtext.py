@@ -36,6 +36,7 @@ register_many("violation", [
 ])
 
 Card = Callable[[str | None], CardInfo]
+_NONE: frozenset[str] = frozenset()
 
 
 def refine(info: CardInfo, text: CardText) -> CardInfo:
@@ -126,10 +127,33 @@ class FanText:
 
     # -- a card played --
 
-    def on_play(self, state: GameState, tx: Tx, pid: str, seat: int | None, then: str) -> bool:
+    def on_play(self, state: GameState, tx: Tx, pid: str, info: CardInfo, seat: int | None, then: str) -> bool:
         """Run the text of a card just played (`then` names what the frame does once its choices are made).
-        Returns whether the frame must wait for a choice (`XFilesFan.effects_done` goes on)."""
-        return self.effects.trigger(state, tx, pid, seat, "played", then=then)
+        Returns whether the frame must wait for a choice (`XFilesFan.effects_done` goes on). A round card whose
+        text is all frame (tags the legality reads) is counted when its round is scored (`count_round`); an Action
+        card's, at once."""
+        if not info.abilities:
+            if info.type == "action":
+                self.effects.count(state, tx, engine=not info.unparsed)
+            return False
+        return self.effects.trigger(state, tx, pid, seat, "played", then=then, note_left=False)
+
+    def count_round(self, state: GameState, tx: Tx, rnd: Sequence[Mapping[str, Any]]) -> None:
+        """Count the text of the round's cards that `on_play` left to count (one rule change per round, not one
+        per card: self-play plays thousands)."""
+        engine = by_hand = 0
+        pieces = state.pieces
+        for e in rnd:
+            pid = e.get("piece")
+            if pid not in pieces:
+                continue
+            info = self.card(pieces[pid].card)
+            if info.has_text and not info.abilities:
+                if info.unparsed:
+                    by_hand += 1
+                else:
+                    engine += 1
+        self.effects.tally(state, tx, engine, by_hand)
 
     def release(self, state: GameState, tx: Tx, negated: Sequence[str]) -> None:
         """A capturing card negated gives its character back ("Return it if this card is negated")."""
@@ -142,7 +166,7 @@ class FanText:
     def captured_ids(self, state: GameState) -> frozenset[str]:
         """The environment characters captured now: they provide nothing while captured."""
         if not state.rules.get(CAPTURED):
-            return frozenset()
+            return _NONE
         return frozenset(e["character"] for e in captured(state))
 
     # -- scoring --
@@ -163,7 +187,7 @@ class FanText:
                     if ctx.data["total"] != total:
                         tx.note("effects.applied", e.get("seat"), f"{self.effects.ruleset.ref(state, pid)}: the "
                                 f"round's score {total:+d} becomes {ctx.data['total']:+d}",
-                                {"source": pid, "ability": ability.key})
+                                {"source": pid, "ability": ability.index})
                     total = ctx.data["total"]
         return total
 

@@ -118,7 +118,8 @@ class Checks:
     def gate(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
         if state.rules.get("over") and not isinstance(action, ManualEffect):
             return [v("xff.over", "xff.7", "the game is over", seat=seat)]
-        effects = (state.rules.get("effects") or {}).get("pending")
+        fx = state.rules.get("effects")
+        effects = fx.get("pending") if fx else None
         if effects and not isinstance(action, ManualEffect):
             who = state.seat_name(effects[0].get("seat"))
             return [v("effects.pending", "xff.text", f"{who} must first finish a card's effect", seat=seat)]

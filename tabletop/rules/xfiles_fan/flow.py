@@ -16,6 +16,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.events import Event
 from ...core.state import GameState
+from ..effects import ChooseTarget
 from .actions import (
     ChooseFirst,
     ChooseValue,
@@ -51,7 +52,10 @@ class Flow:
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
         r = state.rules
-        if "phase" not in r or r.get("over") or r.get("pending") or (r.get("effects") or {}).get("pending"):
+        if "phase" not in r or r.get("over") or r.get("pending"):
+            return ()
+        fx = r.get("effects")
+        if fx and fx.get("pending"):  # a choice a card's text asks for comes first
             return ()
         phase = r.get("phase")
         if phase == "period_start":
@@ -68,7 +72,8 @@ class Flow:
         r = state.rules
         if "phase" not in r or r.get("over"):
             return []
-        effects = (r.get("effects") or {}).get("pending")
+        fx = r.get("effects")
+        effects = fx.get("pending") if fx else None
         if effects:  # a choice a card's text asks for comes first
             return [effects[0]["seat"]] if effects[0].get("seat") in state.seats else []
         pending = r.get("pending")
@@ -90,7 +95,8 @@ class Flow:
         if seat is None or "phase" not in r or r.get("over"):
             return []
         self._sync_cards()
-        if (r.get("effects") or {}).get("pending"):
+        fx = r.get("effects")
+        if fx and fx.get("pending"):
             return self.effects.choices(state, seat)
         pending = r.get("pending")
         if pending:
@@ -211,4 +217,6 @@ class Flow:
             return [(pid, f"sideboard:{seat}") for pid in action.give] + [(pid, f"deck:{seat}") for pid in action.take]
         if isinstance(action, ManualEffect):
             return self.by_hand_paths(state, action, seat)  # type: ignore[attr-defined, no-any-return]
+        if isinstance(action, ChooseTarget) and action.piece:  # a card a card's text may target glows
+            return [(action.piece, None)]
         return []

@@ -344,7 +344,7 @@ class Legality:
         pieces = state.pieces
         env = tuple([pieces[p].card for p in env_ids])
         known = self._legal_positions
-        held = tuple(sorted(self.cardtext.captured_ids(state)))
+        held = tuple(sorted(self.cardtext.captured_ids(state))) if quick[3] else ()
         key = (env, bool(quick[1]), quick[2], position_key(state, rnd, self._entry_keys), held)
         titles = known.get(key)
         if titles is None:

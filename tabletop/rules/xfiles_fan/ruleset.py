@@ -21,6 +21,12 @@ The ruleset is built on the kit (`tabletop.rules.kit`) from one piece per concer
 the round), `checks` (one per action type, and the hand-made-move policy as data), `turns` and `periods` (the
 reducers), `byhand` (Action card text applied by hand from the window), `flow` (automatic steps and legal
 moves), `status` (the HUD) and `audit` (saves and decks).
+
+Card text runs in one place: `cardtext.py` (`FanText`, a part with explicit inputs: the kit's interpreter and the
+card lookup, held as `self.cardtext`). The text is compiled once per card by `compiler.py` from the grammar
+`text.lark` (a designer's `effects:` wins) into abilities of the effect language, whose Fan-specific words are
+`vocabulary.py`; the frame asks `cardtext` when a card is played, whether it may be played, and when a round is
+scored.
 """
 
 from __future__ import annotations
@@ -134,6 +140,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
         self._plays: dict[str, PlayCard] = {}
         #: the one-for-one Exchange of each pair of pieces offered so far (hundreds are listed between periods)
         self._exchanges: dict[tuple[str, str], Exchange] = {}
+        #: where card text runs (`cardtext.py`): explicit inputs, the kit's interpreter and the card lookup
+        self.cardtext = FanText(self.effects, self.card)
 
     # -- card data: read once per title, read again when the library changes (a live card edit) --
 
@@ -166,13 +174,7 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
         return [(cards[i], "requires", f"requires [{tag}], which no card of the set provides: it can never be "
                  "played with this set alone (unless another set provides it)") for i, tag in unprovided_tags(infos)]
 
-    @property
-    def cardtext(self) -> FanText:
-        """The part of the ruleset that runs card text (explicit inputs: the interpreter and the card lookup)."""
-        found = self.__dict__.get("_cardtext")
-        if found is None:
-            found = self.__dict__["_cardtext"] = FanText(self.effects, self.card)
-        return found
+
 
     def info(self, state: GameState, pid: str) -> CardInfo:
         return self.card(state.pieces[pid].card)

@@ -65,7 +65,7 @@ class Turns:
             tx.note("xfiles-fan.by_hand", who, f"apply by hand: {' / '.join(info.unparsed)}", {"piece": pid})
         if info.type == "conclusion":
             tx.set_rule("round_over", True)
-        if info.has_text and self.cardtext.on_play(state, tx, pid, who, "play"):
+        if info.has_text and self.cardtext.on_play(state, tx, pid, info, who, "play"):
             return  # a choice its text asks for comes first (`effects_done` goes on)
         self._after_play(state, tx, who)
 
@@ -208,7 +208,7 @@ class Turns:
         tx.note("xfiles-fan.action", seat, f"{info.name}: apply by hand: {info.text}" if by_hand else info.name,
                 {"piece": a.piece})
         self._drop_pending(state, tx, {"kind": "action", "seat": seat})
-        if info.has_text and self.cardtext.on_play(state, tx, a.piece, seat, "action"):
+        if info.has_text and self.cardtext.on_play(state, tx, a.piece, info, seat, "action"):
             return
         self._turn_done(state, tx, seat)
 
@@ -232,6 +232,7 @@ class Turns:
     @reduces(ScoreRound)
     def _do_score(self, state: GameState, a: ScoreRound, seat: int | None, tx: Tx) -> None:
         rnd = state.rules.get("round") or []  # read, not changed: no copy of the entries
+        self.cardtext.count_round(state, tx, rnd)
         total = self.round_total(state, rnd)
         if self._text_in_round(state, rnd):
             total = self.cardtext.score(state, tx, rnd, total, lambda e: self.round_value(state, e))
