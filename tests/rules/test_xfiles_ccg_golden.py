@@ -21,13 +21,13 @@ _KILLER = {"killer_win": True, "question_or_guess": True, "one_guess": True, "ha
 _POWERS = {"xfile_powers": True, "first_player": 1}
 
 GOLDEN: list[tuple[tuple[str, ...], int, dict[str, Any] | None, str, int, str]] = [
-    (("greedy", "random"), 11, None, "strict", 53, "1caba0f3f6fea2828cbc2361"),
-    (("greedy", "random"), 11, None, "warn", 53, "0e55fc227671fe8c01067337"),
-    (("random", "greedy"), 12, None, "strict", 198, "2f9d483f54a083268e29811a"),
-    (("random", "random"), 13, None, "strict", 693, "1eb90d864d20059631f2eba3"),
-    (("random", "greedy", "random"), 14, None, "strict", 963, "2b89ba6c8133a6c2ff0c6b7f"),
-    (("greedy", "random"), 15, _KILLER, "strict", 446, "ffdc41a05b494a4ac14cda39"),
-    (("random", "random"), 17, _POWERS, "warn", 1180, "595427296ff4ae7f85b2402f"),
+    (("greedy", "random"), 11, None, "strict", 53, "62fd13395f289036ee64afdd"),
+    (("greedy", "random"), 11, None, "warn", 53, "4cc1660660772d8790565b6c"),
+    (("random", "greedy"), 12, None, "strict", 198, "791901e1321b2423c8439fd9"),
+    (("random", "random"), 13, None, "strict", 693, "37d2ff5600c806e4d86dc11b"),
+    (("random", "greedy", "random"), 14, None, "strict", 963, "5683dca72cd00cd96ec260cb"),
+    (("greedy", "random"), 15, _KILLER, "strict", 446, "e34315fca281953dc11eb23e"),
+    (("random", "random"), 17, _POWERS, "warn", 1180, "528b26dac5faecb408629547"),
 ]
 
 
