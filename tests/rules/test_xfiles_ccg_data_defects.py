@@ -3,17 +3,14 @@ Health "Special"), on cards of our own in the card database's wording, imported 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from tabletop.cards import CardLibrary
-from tabletop.cards.importers.xfiles_ccg_json import import_cards
-from tabletop.cards.loader import default_roots
 from tabletop.core import Session
 from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, XFilesCCG, card_info
-from tests.rules.xfiles_ccg_helpers import ok
+from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok
 from tests.rules.xfiles_ccg_helpers import position as build_position
 
 #: records in the database's shape and wording (our own cards)
@@ -38,15 +35,10 @@ RECORDS = [
 
 @pytest.fixture(scope="module")
 def library(tmp_path_factory: pytest.TempPathFactory) -> CardLibrary:
-    root = tmp_path_factory.mktemp("sets")
-    src = root / "fixture.json"
-    src.write_text(json.dumps(RECORDS), encoding="utf-8")
-    import_cards(src, root / "fixture-set")
-    return CardLibrary([*default_roots(), root])
+    return fixture_library(tmp_path_factory.mktemp("sets"), RECORDS)
 
 
-def _ref(library: CardLibrary, source_id: str) -> str:
-    return next(c.ref for c in library if c.get("source_id") == source_id)
+_ref = fixture_ref
 
 
 def _session(library: CardLibrary, zones: dict[str, list[str]], rules: dict[str, Any] | None = None,

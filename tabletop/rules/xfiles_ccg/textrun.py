@@ -164,9 +164,9 @@ class TextRun:
         self._offer(state, tx, seat, pid, info, bluff=bluff)
 
     def runs_text(self, state: GameState, pid: str, choice: int = 0) -> bool:
-        """Whether the engine runs the text of `pid` when it resolves (not for the second effect of an
-        "Alternately" card, named when played: that one is applied by hand)."""
-        return bool(self.card_text(state.pieces[pid].card).when("resolved")) and choice < 2
+        """Whether the engine runs the text of `pid` (its abilities, when it resolves or later, in play: "every time
+        a Keyword X card is played"); not the second effect of an "Alternately" card, named when played (by hand)."""
+        return bool(self.card_text(state.pieces[pid].card).abilities) and choice < 2
 
     def by_hand_words(self, state: GameState, pid: str, info: Any, seat: int, choice: int = 0) -> str:
         """What the log says of a resolved card's text the engine does not run: offered to confirm, or by hand."""

@@ -119,12 +119,21 @@ def _only_fighter(ctx: Ctx, tx: Tx, args: Any) -> str:
     return f"only {ctx.name(pieces[0])} fights the Adversary"
 
 
-def _jam(ctx: Ctx, tx: Tx, args: Any) -> str:
-    combat = _combat(ctx)
-    pieces = ctx.pieces(args)
-    combat["jammed"] = [*combat.get("jammed", []), *pieces]
-    tx.set_rule("combat", combat)
-    return f"{', '.join(ctx.name(p) for p in pieces) or 'no Equipment'} adds nothing for this Combat"
+def _listed(key: str, nobody: str, words: str) -> Any:
+    """A primitive that adds its targets to the Combat's list `key` (jammed Equipment, combatants gone)."""
+
+    def step(ctx: Ctx, tx: Tx, args: Any) -> str:
+        combat = _combat(ctx)
+        pieces = ctx.pieces(args)
+        combat[key] = [*combat.get(key, []), *pieces]
+        tx.set_rule("combat", combat)
+        return f"{', '.join(ctx.name(p) for p in pieces) or nobody} {words}"
+
+    return step
+
+
+_jam = _listed("jammed", "no Equipment", "adds nothing for this Combat")
+_leave_combat = _listed("out", "no Agent", "leaves the Combat unharmed")
 
 
 def _site_keyword(ctx: Ctx, tx: Tx, args: Any) -> str:
@@ -279,14 +288,6 @@ def _to_hospital(ctx: Ctx, tx: Tx, args: Any) -> str:
         if args.get("until_healed"):
             tx.change(pid, counters={**ctx.state.pieces[pid].counters, "until_healed": 1})
     return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} goes to the Hospital"
-
-
-def _leave_combat(ctx: Ctx, tx: Tx, args: Any) -> str:
-    combat = _combat(ctx)
-    pieces = ctx.pieces(args)
-    combat["out"] = [*combat.get("out", []), *pieces]
-    tx.set_rule("combat", combat)
-    return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} leaves the Combat unharmed"
 
 
 def _combat_hit(ctx: Ctx, tx: Tx, args: Any) -> str:
