@@ -260,7 +260,7 @@ class LifecycleMixin:
              autosave: str | Path | None = None, announce: bool = True, bind: str = "0.0.0.0") -> Any:
         """Serve `session` on the LAN and play its first seat here; returns the running EmbeddedHost."""
         from ...net.discovery import lan_address
-        from ...net.host import EmbeddedHost
+        from ...net.embedded import EmbeddedHost
 
         session.hosts = {0}  # the host's own seat turns the dial; joined seats may not
         host = EmbeddedHost(session, port=port, name=name, password=password, local_seats=(0,), bind=bind,
