@@ -78,12 +78,16 @@ def new_session(
     library: Any = None,
 ) -> Session:
     """A new game of `ruleset`: decks loaded from deck-list files per seat, options from house rules."""
-    from .cards import default_library, read_deck_for_play
+    from .cards import DeckError, default_library, read_deck_for_play
 
     rules = get_ruleset(ruleset, house_rules)
     lib = library if library is not None else default_library()
     read = {seat: read_deck_for_play(Path(path), lib) for seat, path in (decks or {}).items()}
     deck_lists = {seat: deck for seat, (deck, _) in read.items()}
+    if enforcement == "off":  # no dial to judge a line that names no card: say so rather than deal a deck short
+        unknown = [p for _, found in read.values() for p in found]
+        if unknown:
+            raise DeckError(unknown)
     # an illegal deck: strict refuses before anything is made, warn starts and logs every problem, off says nothing
     problems: dict[int, tuple[str, list[Violation]]] = {}
     if enforcement != "off":

@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
-from tabletop.cards import default_library
+from tabletop.cards import CardLibrary, DeckEntry, DeckList, default_library
+from tabletop.cards.loader import read_set
 from tabletop.core import GameState, Session
 from tabletop.core.state import EVERYONE
 from tabletop.rules import RULESETS, get_ruleset
@@ -24,10 +26,16 @@ STEPS = 160
 #: one seed per ruleset in the default run; the others in the slow run (`-m slow`)
 SEEDS = (1, pytest.param(2, marks=pytest.mark.slow), pytest.param(3, marks=pytest.mark.slow))
 LIBRARY = default_library()
+#: cards whose text runs as effects (the Fan's wordings): targets, choices, scoring text, captures
+EFFECT_SET = read_set(Path(__file__).parent / "rules" / "fixtures" / "fan-text")[0]
+EFFECT_LIBRARY = CardLibrary.from_sets(LIBRARY.sets["xfiles-fan-sample"], EFFECT_SET)
 
 
 def _name(ref: str) -> str:
-    return LIBRARY.get(ref).name if ref in LIBRARY else ""
+    for library in (LIBRARY, EFFECT_LIBRARY):
+        if ref in library:
+            return library.get(ref).name
+    return ""
 
 
 class Lines:
@@ -115,10 +123,10 @@ def _identical(a: object, b: object) -> bool:
     return a == b
 
 
-def assert_round_trip(session: Session, with_log: bool) -> None:
+def assert_round_trip(session: Session, with_log: bool, library: CardLibrary | None = None) -> None:
     state = session.state
     text = dump_save(state, session.history if with_log else None)
-    loaded = parse_save(text, "<conformance>")
+    loaded = parse_save(text, "<conformance>", library=library)
     assert loaded.state == state
     assert loaded.state.hash() == state.hash()
     # save -> load -> save is byte-identical: the writer is a function of the table's data (`to_dict`, in order)
@@ -192,6 +200,74 @@ def test_random_warn_games_conform(name: str) -> None:
             assert_nothing_hidden_leaks(session, who, lines)
     assert_round_trip(session, with_log=True)
     lines.check_whole()
+    while session.undo().accepted:
+        pass
+    assert session.state.hash() == first
+
+
+def _effect_deck() -> DeckList:
+    """A deck whose cards' text the engine runs at almost every turn (fan-text fixtures)."""
+    counts = {"the-lake-case": 10, "canvass": 10, "calm-down": 4, "shake-it-off": 8, "taken-away": 4,
+              "not-alone": 4, "small-comfort": 3, "trusted-partner": 3, "local-deputy": 3, "plain-ending": 5,
+              "faint-warning": 3, "undo-capture": 2}
+    return DeckList("effects", sections={
+        "deck": [DeckEntry(f"fan-text/{cid}", n) for cid, n in counts.items()],
+        "environment": [DeckEntry(f"fan-text/{cid}", 1) for cid in ("agent-scully", "agent-mulder",
+                                                                     "basement-files")]})
+
+
+def _replayed(session: Session, start: GameState) -> str:
+    """The hash of the table the log's actions make again from `start`, through the rules."""
+    again = Session(start, session.rules)
+    for entry in session.history:
+        # the log keeps the pieces an action named; the seat named each as it saw it then (a handle if hidden)
+        names = {pid: again.state.handle_for(pid, entry.seat) for pid in entry.action.piece_names()
+                 if pid in again.state.pieces}
+        result = again.submit(entry.action.with_pieces(names), entry.seat)
+        assert result.accepted, f"replaying {entry.action} refused: {result.error}"
+    return again.state.hash()
+
+
+@pytest.mark.parametrize("mode", ("strict", "warn", "off"))
+def test_random_games_with_card_effects_conform(mode: str) -> None:
+    """Card text run as effects at every turn (targets chosen, choices declined in warn and off, scores changed,
+    characters captured): every step saves and loads, hides what it must from every seat, the log replays to the
+    same table, and undo goes back to the start."""
+    from tabletop.core.actions import SetEnforcement
+    from tabletop.rules.xfiles_fan import XFilesFan
+
+    rules = XFilesFan(library=EFFECT_LIBRARY)
+    deck = _effect_deck()
+    # off runs no automatic step: the game is set up and played in warn, then the host turns the dial to off
+    state = rules.new_game(2, seed=5, enforcement="warn" if mode == "off" else mode, library=EFFECT_LIBRARY,
+                           decks={0: deck, 1: deck})
+    start = state.copy()
+    session = Session(state, rules)
+    lines = Lines(session)
+    first = state.hash()
+    rng = random.Random(5)
+    effects = 0
+    for step in range(STEPS * 2):
+        if state.rules.get("over"):
+            break
+        if mode == "off" and step == 40:
+            assert session.submit(SetEnforcement("off"), 0).accepted
+        seat = rng.choice(rules.waiting_for(state) or list(state.seats))
+        legal = list(rules.generate_actions(state, seat))
+        action = rng.choice(legal) if legal else table_action(state, seat, rng)
+        if action is None:
+            continue
+        result = session.submit(action, seat)
+        if legal and mode == "strict":
+            assert result.accepted, f"legal {action} refused: {result.error}"
+        effects += sum(getattr(e, "what", "") in ("effects.applied", "effects.declined") for e in result.events)
+        assert_round_trip(session, with_log=step % 40 == 0, library=EFFECT_LIBRARY)
+        for who in (*state.seats, None):
+            assert_nothing_hidden_leaks(session, who, lines)
+    assert effects >= 5, "too few card effects ran to test them"
+    assert_round_trip(session, with_log=True, library=EFFECT_LIBRARY)
+    lines.check_whole()
+    assert _replayed(session, start) == state.hash()
     while session.undo().accepted:
         pass
     assert session.state.hash() == first

@@ -386,6 +386,7 @@ IMPORTS = {
     "cockatrice": FIXTURES / "cockatrice" / "lanterns.xml",
     "octgn": FIXTURES / "octgn" / "set.xml",
     "tts": FIXTURES / "tts" / "harbor-night.json",
+    "csv": FIXTURES / "csv" / "lanterns.csv",
 }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from ..yamlsafe import YamlError, load_file
@@ -17,9 +17,17 @@ from .loader import (
     find_set_dirs,
     read_set,
 )
-from .model import CardProblem, format_problems
+from .model import CardProblem, CardSet, format_problems
 
-__all__ = ["check_path", "find_deck_files", "format_problems", "is_deck_file"]
+__all__ = ["SET_CHECKS", "SET_NOTES", "check_notes", "check_path", "find_deck_files", "format_problems",
+           "is_deck_file"]
+
+#: checks of a whole card set that a higher layer adds, each `fn(card_set) -> problems` (the rulesets' card text:
+#: `tabletop.rules.effects.check` validates `effects:` written by hand); cards never import rulesets
+SET_CHECKS: list[Callable[[CardSet], list[CardProblem]]] = []
+#: the same for what is worth saying but not wrong in a set alone (a tag no card of the set provides may come
+#: from another set): `cards check` prints them as notes and still passes
+SET_NOTES: list[Callable[[CardSet], list[CardProblem]]] = []
 
 
 def _yaml_files(folder: Path) -> list[Path]:
@@ -83,6 +91,33 @@ def _library_for(path: Path, deck_files: list[Path]) -> CardLibrary:
     return library
 
 
+def check_notes(path: str | os.PathLike[str]) -> list[CardProblem]:
+    """The `SET_NOTES` of every set at `path`: said by `cards check`, never failing it."""
+    path = Path(path)
+    if not path.exists() or (path.is_file() and is_deck_file(path)):
+        return []
+    return _set_checks(path, SET_NOTES)
+
+
+def _set_checks(path: Path, checks: list[Callable[[CardSet], list[CardProblem]]] = SET_CHECKS
+                ) -> list[CardProblem]:
+    """The `checks` of every set at `path` (of the one file, when `path` is a card file)."""
+    if not checks:
+        return []
+    from .loader import set_dir_of
+
+    dirs = ([d] if (d := set_dir_of(path)) is not None else []) if path.is_file() else find_set_dirs(path)
+    out: list[CardProblem] = []
+    for set_dir in dirs:
+        card_set = read_set(set_dir)[0]
+        for check in checks:
+            out += check(card_set)
+    if path.is_file():
+        shown = display_path(path)
+        out = [p for p in out if p.file == shown]
+    return out
+
+
 def check_path(path: str | os.PathLike[str], library: CardLibrary | None = None) -> list[CardProblem]:
     """Every problem in the card sets and deck lists at `path` (a root, a set folder, a card file or a deck file).
 
@@ -95,7 +130,7 @@ def check_path(path: str | os.PathLike[str], library: CardLibrary | None = None)
     if path.is_file() and deck_files:
         problems: list[CardProblem] = []
     else:
-        problems = check_sets(path)
+        problems = check_sets(path) + _set_checks(path)
     if deck_files:
         library = library if library is not None else _library_for(path, deck_files)
         for deck_file in deck_files:

@@ -4,7 +4,9 @@ A designer edits a card's YAML while a table is open; whoever runs the table (th
 loop, a test) calls `CardWatcher.poll()` now and then. A changed set is read again and replaces the old one in the
 same `CardLibrary` object, so every holder of that library (the ruleset, the renderer) sees the new text, and
 `library.version` goes up so caches keyed on card data know to drop what they hold. A file with a mistake is
-reported (file, line, field) and changes nothing: the table keeps the last good cards. Saves name cards by ref
+reported (file, line, field) and changes nothing: the table keeps the last good cards; so is a card whose `effects:`
+cannot run (the checks `cards check` runs, `check.SET_CHECKS`). A reloaded card's effects take over at once: the
+rulesets and their bots read card text through caches keyed on `library.version`. Saves name cards by ref
 (`set/id`), so a save picks up the new text when it loads.
 """
 
@@ -14,6 +16,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .check import SET_CHECKS
 from .loader import SET_FILE, CardLibrary, _card_files, find_set_dirs, read_set
 from .model import CardProblem
 
@@ -76,6 +79,8 @@ class CardWatcher:
         for set_dir in self.changed_sets():
             stamps = self._scan(set_dir)
             card_set, problems = read_set(set_dir)
+            if not problems:  # the checks higher layers add: a card's `effects:` that cannot run keeps the old set
+                problems = [p for check in SET_CHECKS for p in check(card_set)]
             if problems:
                 if self._reported.get(set_dir) != stamps:
                     result.problems.extend(problems)

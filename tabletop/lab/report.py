@@ -10,6 +10,7 @@ import json
 import math
 from pathlib import Path
 
+from ..rules.simulate import card_text_line, card_text_report
 from ..store.saves import atomic_write
 from .stats import Comparison
 from .sweep import Measure, Sweep
@@ -78,6 +79,7 @@ def markdown(sweep: Sweep, plots: list[Path], folder: Path) -> str:
             comps = {c.measure: c for c in sweep.comparisons.get(name, [])}
             cells.append(_value(m) + _diff(comps.get(m.key), m.kind))
         lines.append(f"| {m0.label} | " + " | ".join(cells) + " |")
+    lines += _card_text_lines(sweep, names)
     lines += ["", "## Unfinished games", ""]
     any_unfinished = False
     for name in names:
@@ -97,6 +99,15 @@ def markdown(sweep: Sweep, plots: list[Path], folder: Path) -> str:
     return "\n".join(lines)
 
 
+def _card_text_lines(sweep: Sweep, names: list[str]) -> list[str]:
+    """How much of each variant's games the card text the engine ran covers (`card_text`)."""
+    lines = ["", "## Card text", "",
+             "Each time a card's text came to apply: run by the engine, or left to the players (by hand).", ""]
+    for name in names:
+        lines.append(f"- {name}: {card_text_line(card_text_report(sweep.records[name]))}")
+    return lines
+
+
 def write_report(sweep: Sweep, folder: str | Path, *, plots: bool = True) -> tuple[Path, list[Path], str]:
     """Write `report.md`, `report.json` and the PNGs into `folder`; (report path, plots, a note on plots)."""
     folder = Path(folder)
@@ -110,7 +121,9 @@ def write_report(sweep: Sweep, folder: str | Path, *, plots: bool = True) -> tup
             written = write_plots(sweep, folder)
         except PlotsUnavailable as e:
             note = str(e)
-    atomic_write(folder / "report.json", json.dumps(sweep.to_dict(), indent=2) + "\n")
+    data = sweep.to_dict()
+    data["card_text"] = {v.name: card_text_report(sweep.records[v.name]) for v in sweep.variants}
+    atomic_write(folder / "report.json", json.dumps(data, indent=2) + "\n")
     path = folder / "report.md"
     atomic_write(path, markdown(sweep, written, folder))
     return path, written, note

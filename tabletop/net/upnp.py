@@ -35,8 +35,10 @@ __all__ = [
     "find_router",
     "host_started",
     "host_stopping",
+    "mapped_address",
     "open_port",
     "start_embedded",
+    "success",
 ]
 
 log = logging.getLogger("tabletop.net.upnp")
@@ -224,6 +226,8 @@ def by_hand(port: int, internal_ip: str) -> str:
 
 
 def success(m: Mapping) -> str:
+    """What the host says once the router forwards the port: the address to share (and a warning behind a second
+    NAT)."""
     text = (f"UPnP: the router at {m.router} forwards TCP port {m.external_port} to this machine "
             f"({m.internal_ip}:{m.internal_port}); players outside your network join {m.address}. The mapping is "
             "removed when the game stops")
@@ -316,6 +320,13 @@ async def host_started(host: Any) -> str:
     text = await mapper.start(host.port, host.bind)
     _tell(host, text)
     return text
+
+
+def mapped_address(host: Any) -> str | None:
+    """The address players outside the network join (`external_ip:port`) while the host's port is mapped, else
+    None: for an invite code or a window to show beside the LAN address."""
+    mapper = _MAPPERS.get(host)
+    return mapper.mapping.address if mapper is not None and mapper.mapping is not None else None
 
 
 async def host_stopping(host: Any) -> None:

@@ -20,6 +20,7 @@ from ..errors import TabletopError
 
 if TYPE_CHECKING:
     from ..cards import CardDef, CardLibrary, DeckList
+    from .effects import CardText, Effects, Vocabulary
 
 __all__ = [
     "CARD_H",
@@ -300,6 +301,42 @@ class Ruleset:
 
     def winner(self, state: GameState) -> int | None | str:
         return state.rules.get("winner")
+
+    # -- card text: the effect language (tabletop.rules.effects) --
+
+    def effect_vocabulary(self) -> Vocabulary:
+        """The ruleset's own primitives, conditions, selectors and durations (the kit's generic ones are added)."""
+        from .effects import Vocabulary
+
+        return Vocabulary()
+
+    @property
+    def effects(self) -> Effects:
+        """The interpreter of this ruleset's card abilities (its vocabulary over the kit's), made once."""
+        found = self.__dict__.get("_effects")
+        if found is None:
+            from .effects import KIT_VOCABULARY, Effects
+
+            found = self.__dict__["_effects"] = Effects(self, self.effect_vocabulary().over(KIT_VOCABULARY))
+        return found
+
+    def compile_text(self, card: CardDef) -> tuple[list[dict[str, Any]], list[str]]:
+        """The ruleset's compiler: `card`'s English as abilities (`effects:` data) and the sentences it could not
+        read. The default reads none: every sentence of game text is left to apply by hand."""
+        from .effects import sentences
+
+        return [], sentences(card.text)
+
+    def card_set_problems(self, card_set: Any) -> list[tuple[Any, str, str]]:
+        """What is wrong across a set's text for this ruleset, as (card, field, message) (`cards check` reports
+        them with file and line); default: nothing."""
+        return []
+
+    def text_of(self, card: CardDef) -> CardText:
+        """What the engine makes of `card`'s text (a designer's `effects:` wins over `compile_text`)."""
+        from .effects import read_card_text
+
+        return read_card_text(self, card)
 
     # -- naming cards in sentences --
 

@@ -82,7 +82,13 @@ class RandomBot:
     def choose(self, state: GameState, seat: int) -> Action | None:
         legal = list(self.ruleset.generate_actions(state, seat))
         if legal:
-            return self.rng.choice(legal)
+            action = self.rng.choice(legal)
+            if not getattr(type(action), "by_hand", False):
+                return action
+            # a way to apply text by hand instead (a decline in warn): bots apply every effect the engine runs
+            legal = [a for a in legal if not getattr(type(a), "by_hand", False)]
+            if legal:
+                return self.rng.choice(legal)
         return table_action(state, seat, self.rng) if self.sandbox else None
 
     def choose_seen(self, view: dict[str, Any], legal: dict[str, Any] | None, seat: int) -> Action | None:
@@ -216,7 +222,8 @@ class GreedyBot:
         self._made: dict[int, tuple[dict[str, int], set[Hashable]]] = {}
 
     def choose(self, state: GameState, seat: int) -> Action | None:
-        return self._first(self.ruleset.generate_actions(state, seat))
+        return self._first(a for a in self.ruleset.generate_actions(state, seat)
+                           if not getattr(type(a), "by_hand", False))
 
     def choose_seen(self, view: dict[str, Any], legal: dict[str, Any] | None, seat: int) -> Action | None:
         """The first move, but not one kind over and over: a stream lists every move a person could make, some of

@@ -44,6 +44,26 @@ from .base import (
     add_card,
     shuffle_now,
 )
+from .effects import (
+    EFFECT_ACTIONS,
+    KIT_VOCABULARY,
+    Ability,
+    CardText,
+    ChooseOption,
+    ChooseTarget,
+    Ctx,
+    DeclineEffect,
+    EffectError,
+    Effects,
+    ResolveEffect,
+    Selection,
+    Vocabulary,
+    card_field,
+    modifier_total,
+    parse_abilities,
+    read_card_text,
+    sentences,
+)
 
 if TYPE_CHECKING:
     from ..cards import CardLibrary, DeckList
@@ -51,10 +71,20 @@ if TYPE_CHECKING:
 __all__ = [
     "CARD_H",
     "CARD_W",
+    "EFFECT_ACTIONS",
     "ENTRY_POINT_GROUP",
+    "KIT_VOCABULARY",
     "SEAT_W",
+    "Ability",
     "Action",
     "ActionError",
+    "CardText",
+    "ChooseOption",
+    "ChooseTarget",
+    "Ctx",
+    "DeclineEffect",
+    "EffectError",
+    "Effects",
     "Event",
     "GameState",
     "KitRuleset",
@@ -64,21 +94,29 @@ __all__ = [
     "Option",
     "OptionError",
     "Piece",
+    "ResolveEffect",
+    "Selection",
     "Status",
     "Tx",
     "Verdicts",
     "Violation",
+    "Vocabulary",
     "Zone",
     "ZoneSpec",
     "action_type",
+    "card_field",
     "checks",
     "deal",
     "discover_rulesets",
     "draw_up_to",
+    "modifier_total",
+    "parse_abilities",
     "put_cards",
     "put_on",
+    "read_card_text",
     "reduces",
     "register_code",
+    "sentences",
     "shuffle_into",
     "shuffle_now",
 ]
@@ -331,6 +369,23 @@ class KitRuleset(Ruleset):
             self.library = library
         super().setup(state, decks, library)
 
+    # -- card text --
+
+    def card_text(self, ref: str | None) -> CardText:
+        """What the engine makes of the card `ref` plays (read once per card, again after a live card edit)."""
+        cache = self.card_cache()
+        key = ("card_text", ref)
+        found = cache.get(key)
+        if found is None:
+            try:
+                card = self.card_library.get(ref or "")
+            except KeyError:
+                found = CardText((), (), has_text=False)
+            else:
+                found = self.text_of(card)
+            cache[key] = found
+        return found
+
     # -- dispatch --
 
     @property
@@ -339,6 +394,8 @@ class KitRuleset(Ruleset):
         return tuple(self._check_table)
 
     def check(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
+        if type(action) in EFFECT_ACTIONS:
+            return self.effects.check(state, action, seat)
         name = self._check_table.get(type(action))
         if name is None:
             return list(self.check_table_action(state, action, seat))
@@ -360,6 +417,9 @@ class KitRuleset(Ruleset):
         return verdicts.result()
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
+        if type(action) in EFFECT_ACTIONS:
+            self.effects.reduce(state, action, seat, tx)
+            return True
         name = self._reduce_table.get(type(action))
         if name is None:
             return False

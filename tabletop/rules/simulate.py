@@ -23,6 +23,7 @@ from typing import Any
 
 from ..core.messages import plain
 from ..core.session import Session
+from ..core.state import GameState
 from . import get_ruleset
 from .bots import make_bot
 
@@ -31,6 +32,9 @@ __all__ = [
     "FINISHED",
     "GAME_GC_THRESHOLD",
     "GameRecord",
+    "card_text_counts",
+    "card_text_line",
+    "card_text_report",
     "distribution",
     "format_report",
     "play_game",
@@ -70,6 +74,8 @@ class GameRecord:
     variant: str = ""
     #: the save written for this game (with --keep), "" otherwise
     kept: str = ""
+    #: card text played: [resolved, engine, by_hand] (`card_text_counts`)
+    card_text: list[int] = field(default_factory=lambda: [0, 0, 0])
 
     @property
     def finished(self) -> bool:
@@ -138,6 +144,7 @@ def play_session(
     scores = status.get("scores")
     record.scores = list(scores) if isinstance(scores, list) else [0] * len(bots)
     record.violations = [dict(v.to_dict(), message=plain(v.message)) for _, v in session.violations()]
+    record.card_text = card_text_counts(state)
     if record.over:
         record.end = "cap" if _ended_by_cap(session, record.turns, record.winner) else (
             "win" if record.winner is not None else "draw")
@@ -357,6 +364,7 @@ def report(ruleset: str, options: Mapping[str, Any], seed: int, lineup: Sequence
         },
         "scores": {"winner": distribution(winner_scores), "others": distribution(loser_scores)},
         "violations": {"total": sum(by_rule.values()), "by_rule": dict(sorted(by_rule.items()))},
+        "card_text": card_text_report(records),
         "errors": errors[:20],
         "kept": [r.kept for r in records if r.kept][:1],
         "speed": {
@@ -368,6 +376,32 @@ def report(ruleset: str, options: Mapping[str, Any], seed: int, lineup: Sequence
             "actions_per_second": round((actions + auto) / seconds, 1) if seconds else None,
         },
     }
+
+
+def card_text_counts(state: GameState) -> list[int]:
+    """A game's card text played, from the effect interpreter's rule state: [resolved (each time a card's text
+    came to apply), engine (executed), by_hand (left to the players, or declined)]."""
+    found = state.rules.get("card_text")
+    if isinstance(found, list) and len(found) == 3 and all(isinstance(x, int) for x in found):
+        return list(found)
+    return [0, 0, 0]
+
+
+def card_text_report(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """The card text of a run of games: resolved, engine, by_hand summed, and the share left by hand."""
+    resolved = sum(r.card_text[0] for r in records if len(r.card_text) == 3)
+    engine = sum(r.card_text[1] for r in records if len(r.card_text) == 3)
+    by_hand = sum(r.card_text[2] for r in records if len(r.card_text) == 3)
+    return {"resolved": resolved, "engine": engine, "by_hand": by_hand,
+            "by_hand_share": round(by_hand / resolved, 4) if resolved else None}
+
+
+def card_text_line(ct: Mapping[str, Any]) -> str:
+    """The report's card-text line: how much of the game the numbers cover."""
+    if not ct.get("resolved"):
+        return "card text: none resolved (no card text came to apply, or the ruleset counts none)"
+    return (f"card text: {ct['resolved']} resolved, {ct['engine']} run by the engine, {ct['by_hand']} left by hand "
+            f"({_pct(ct['by_hand_share'])})")
 
 
 def _dist_line(d: Mapping[str, float]) -> str:
@@ -409,6 +443,8 @@ def format_report(report: Mapping[str, Any]) -> str:
     v = report["violations"]
     lines.append(f"violations: {v['total']}" + (
         " (" + ", ".join(f"{k}: {c}" for k, c in v["by_rule"].items()) + ")" if v["total"] else ""))
+    if "card_text" in report:
+        lines.append(card_text_line(report["card_text"]))
     for e in report["errors"]:
         lines.append(f"error: {e}")
     sp = report["speed"]

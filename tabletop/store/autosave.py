@@ -34,7 +34,7 @@ from .journal import (
     tail_record,
 )
 from .lock import SaveLock
-from .saves import atomic_write, dump_save
+from .saves import SaveError, atomic_write, dump_save
 
 __all__ = ["DEFAULT_AUTOSAVE", "SNAP_FACTOR", "SNAP_MIN_BYTES", "Autosaver", "file_sha", "previous_meta"]
 
@@ -205,8 +205,8 @@ class Autosaver:
                 self.last_error = f"cannot set the old journal {jp} aside: {e.strerror or e}"
                 with contextlib.suppress(OSError):
                     os.unlink(aside)
-                raise OSError(e.errno, f"{jp} belongs to another game and cannot be set aside "
-                              f"({e.strerror or e}); move it away, or give this game another save file") from None
+                raise SaveError(str(jp), None, "", f"belongs to another game and cannot be kept as {aside.name} "
+                                f"({e.strerror or e}); move it away, or give this game another save file") from None
         self.set_aside = aside
         log.warning("%s belongs to another game or an older version of %s: kept as %s", jp, self.path, aside)
 

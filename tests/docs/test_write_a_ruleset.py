@@ -68,7 +68,11 @@ def test_the_guides_game_plays_to_the_end_and_names_its_winner(duel) -> None:
         assert session.submit(action, seat).accepted
     assert state.rules["over"]
     points = [p.counters["points"] for p in state.players]
-    assert sum(points) <= 13 and len(state.zones["won:0"].pieces) + len(state.zones["won:1"].pieces) == 26
+    # a round scores at most one point, and each King played one more (D.5); a Queen puts a card on a won pile
+    # unplayed, so its player may run out first, leaving the other a card in hand
+    assert sum(points) <= 13 + 2
+    left = sum(len(state.zones[f"{z}:{s}"].pieces) for z in ("won", "hand") for s in (0, 1))
+    assert left == 26 and not state.zones["deck:0"].pieces and not state.zones["deck:1"].pieces
     status = rules.status(state, 0)
     assert status["over"] and status["score_name"] == "Points" and status["scores"] == points
     # out of turn, in strict mode: refused with the rule's code
@@ -77,6 +81,78 @@ def test_the_guides_game_plays_to_the_end_and_names_its_winner(duel) -> None:
     card = fresh.state.zones[f"hand:{other}"].pieces[0]
     result = fresh.submit(_guide_module().Play(card), other)
     assert not result.accepted and result.code == "duel.turn"
+
+
+def test_the_guides_card_text_runs_as_effects_in_strict_and_waits_for_a_choice_in_warn(duel) -> None:
+    """D.5: a King scores at once in strict play; a Queen's target is a legal move the seat picks; in warn an effect
+    waits to be applied or declined (then the log says it is applied by hand)."""
+    from tabletop.game import new_session
+    from tabletop.rules.kit import ChooseTarget, DeclineEffect, ResolveEffect
+
+    def hand_with(session, seat: int, rank: int) -> str:
+        state = session.state
+        for pid in [*state.zones[f"deck:{seat}"].pieces, *state.zones[f"hand:{seat}"].pieces]:
+            if session.rules.card_library.get(state.pieces[pid].card).fields["rank"] == rank:
+                state.zones[state.pieces[pid].zone].pieces.remove(pid)
+                state.zones[f"hand:{seat}"].pieces.insert(0, pid)
+                state.pieces[pid].zone = f"hand:{seat}"
+                return pid
+        raise AssertionError(rank)
+
+    session = new_session("duel", 2, seed=4, enforcement="strict")
+    seat = session.state.rules["turn"]
+    king = hand_with(session, seat, 13)
+    assert session.submit(_guide_module().Play(king), seat).accepted
+    assert session.state.player(seat).counters["points"] == 1
+    assert session.rules.effects.counts(session.state) == [1, 1, 0]
+
+    session = new_session("duel", 2, seed=4, enforcement="strict")
+    seat = session.state.rules["turn"]
+    queen = hand_with(session, seat, 12)
+    assert session.submit(_guide_module().Play(queen), seat).accepted
+    moves = list(session.rules.generate_actions(session.state, seat))
+    assert moves and all(isinstance(m, ChooseTarget) for m in moves)
+    assert session.rules.waiting_for(session.state) == [seat]
+    pick = moves[0]
+    assert session.submit(pick, seat).accepted
+    assert session.state.pieces[pick.piece].zone == f"won:{seat}"
+    assert len(session.state.zones[f"hand:{seat}"].pieces) == 3
+    # strict refuses a decline, and the other seat answering
+    assert not session.rules.effects.pending(session.state)
+
+    session = new_session("duel", 2, seed=4, enforcement="warn")
+    seat = session.state.rules["turn"]
+    king = hand_with(session, seat, 13)
+    assert session.submit(_guide_module().Play(king), seat).accepted
+    moves = list(session.rules.generate_actions(session.state, seat))
+    assert [type(m) for m in moves] == [ResolveEffect, DeclineEffect]
+    result = session.submit(moves[1], seat)
+    assert result.accepted and session.state.player(seat).counters["points"] == 0
+    assert any("applies it by hand" in n.text for n in result.events if hasattr(n, "text"))
+    assert session.rules.effects.counts(session.state) == [1, 0, 1]
+
+
+def test_strict_refuses_a_decline_and_a_choice_out_of_turn(duel) -> None:
+    from tabletop.game import new_session
+    from tabletop.rules.kit import ChooseTarget, DeclineEffect
+
+    session = new_session("duel", 2, seed=4, enforcement="strict")
+    state = session.state
+    seat = state.rules["turn"]
+    queen = next(p for p in [*state.zones[f"deck:{seat}"].pieces, *state.zones[f"hand:{seat}"].pieces]
+                 if session.rules.card_library.get(state.pieces[p].card).fields["rank"] == 12)
+    state.zones[state.pieces[queen].zone].pieces.remove(queen)
+    state.zones[f"hand:{seat}"].pieces.insert(0, queen)
+    state.pieces[queen].zone = f"hand:{seat}"
+    assert session.submit(_guide_module().Play(queen), seat).accepted
+    pending = session.rules.effects.pending(state)[0]["id"]
+    refused = session.submit(DeclineEffect(pending), seat)
+    assert not refused.accepted and refused.code == "effects.decline"
+    theirs = state.zones[f"hand:{1 - seat}"].pieces[0]
+    refused = session.submit(ChooseTarget(pending, "card", theirs), 1 - seat)
+    assert not refused.accepted and refused.code == "effects.not_yours"
+    played = session.submit(_guide_module().Play(theirs), 1 - seat)
+    assert not played.accepted and played.code == "duel.effect"
 
 
 def test_a_hand_made_move_in_warn_mode_is_made_and_cites_the_policy(duel) -> None:

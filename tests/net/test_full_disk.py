@@ -134,9 +134,10 @@ def test_an_injected_full_disk_loses_no_acknowledged_action_after_a_kill_or_a_cl
         for _ in range(5):
             assert await player.act()
         flag.touch()
-        assert not await player.act(timeout=3)  # applied, but never acknowledged: its record is not on disk
+        cseq = await player.client.submit(A.Chat("not on disk"))
         await player.client.wait_for(lambda: player.notices("autosave_failed") > 0, 10)
-        assert not await player.act(timeout=3)
+        assert cseq not in player.client.protocol.results  # applied, never acknowledged: its record is not on disk
+        assert not await player.act(timeout=3)  # refused at once
         await asyncio.sleep(3)  # past the host's first try of its journal again (the disk still full)
         assert _journals(folder) == ["game.journal"]
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.net.upnp import NatError, PortMapper, by_hand, find_router
+from tabletop.net.upnp import NatError, PortMapper, by_hand, find_router, mapped_address
 
 from .test_processes import ROOT, Proc
 
@@ -41,6 +41,26 @@ def test_no_router_is_told_quickly_with_what_to_forward_by_hand() -> None:
         "to let players outside your network join, forward TCP port 7531 on your router to this machine, "
         "192.168.1.20:7531, and share your public address (your router's page, or any 'what is my IP' page, "
         "names it) with :7531")
+
+
+def test_the_hosts_hook_tells_the_outcome_as_a_host_event_and_maps_nothing_on_loopback() -> None:
+    from tabletop.game import quick_table
+    from tabletop.net.host import Host
+
+    events: list = []
+
+    async def main() -> None:
+        host = Host(quick_table(seed=1), bind="127.0.0.1", port=0, on_event=events.append)
+        host.upnp = True
+        await host.start()
+        try:
+            assert mapped_address(host) is None
+        finally:
+            await host.close()
+
+    asyncio.run(main())
+    told = [ev.text for ev in events if ev.kind == "upnp"]
+    assert told == ["UPnP: the game listens on 127.0.0.1 only, which no other machine reaches: nothing to forward"]
 
 
 # -- a real IGD in namespaces --

@@ -313,3 +313,32 @@ def test_an_old_journal_is_set_aside_by_name_and_stays_until_the_new_one_stands(
     assert saver.resumed() is saver and saver.flush()
     assert saver.set_aside.read_bytes() == old and (tmp_path / "g.journal").read_bytes() != old
     assert saver.close()
+
+
+def test_an_old_journal_that_cannot_be_kept_aside_stops_autosave_before_anything_is_replaced(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No hard link and no room for a copy: autosave does not start (a SaveError naming the journal), the journal of
+    the other game stays as it was, and the save is not left locked."""
+    from tabletop.store import SaveError
+    from tabletop.store import autosave as autosave_module
+
+    other = quick_table(seed=4)
+    first = Autosaver(other, tmp_path / "g.yaml")
+    other.submit(A.Chat("another game"), 0)
+    assert first.flush()
+    first.writer.close()
+    first.lock.release()
+    old = (tmp_path / "g.journal").read_bytes()
+
+    def no_room(*args: object, **kw: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(autosave_module.os, "link", no_room)
+    monkeypatch.setattr(autosave_module.shutil, "copyfile", no_room)
+    with pytest.raises(SaveError, match=r"g\.journal.*belongs to another game.*No space left on device"):
+        Autosaver(quick_table(seed=5), tmp_path / "g.yaml")
+    monkeypatch.undo()
+    assert (tmp_path / "g.journal").read_bytes() == old
+    assert sorted(p.name for p in tmp_path.glob("*.journal")) == ["g.journal"]
+    again = Autosaver(quick_table(seed=5), tmp_path / "g.yaml")  # not locked: a later try starts
+    assert again.flush() and again.set_aside is not None and again.close()

@@ -403,6 +403,11 @@ class Fuzzer:
             if app.newgame is None:
                 return
             self.click(app.newgame.deck_button.get_abs_rect().center, 1)
+            picker = app.prompt  # the known decks, then "Other file…": a file dialog
+            last = picker.list.item_list[-1]["button_element"] if picker is not None and picker.alive() else None
+            if last is not None:
+                self.click(last.get_abs_rect().center, 1)
+                self.step(_key(pygame.KEYDOWN, pygame.K_RETURN, 0), _key(pygame.KEYUP, pygame.K_RETURN, 0))
         else:
             mod = pygame.KMOD_LCTRL | (pygame.KMOD_LSHIFT if which == "save" else 0)
             k = pygame.K_o if which == "open" else pygame.K_s

@@ -37,6 +37,16 @@ def known_to(app: TableApp, zone: str, seat: int) -> int:
     return sum(1 for pid in state.zones[zone].pieces if seat in state.pieces[pid].known)
 
 
+def choose_other_file(app: TableApp) -> None:
+    """The deck picker lists the known decks, then "Other file…": take that one to open a file dialog."""
+    picker = app.prompt
+    assert picker is not None and picker.options[-1] == "Other file…"
+    last = picker.list.item_list[-1]["button_element"]
+    click(app, last.get_abs_rect().center)
+    post(app, down(pygame.K_RETURN))
+    app.run_frames(1)
+
+
 def pick_in_file_dialog(app: TableApp, name: str) -> None:
     """Click a file in the open file dialog, then OK (the dialog takes a frame or two to answer each click)."""
     fd = app.file_dialog
@@ -200,6 +210,7 @@ def test_a_bad_deck_in_new_game_is_named_and_starts_nothing(tmp_path, table):
     assert ng is not None
     click(app, ng.deck_button.get_abs_rect().center)
     app.run_frames(1)
+    choose_other_file(app)
     pick_in_file_dialog(app, "bad_deck.yaml")
     assert ng.decks == {0: str(tmp_path / "bad_deck.yaml")}
     click(app, ng.start.get_abs_rect().center)
@@ -207,6 +218,23 @@ def test_a_bad_deck_in_new_game_is_named_and_starts_nothing(tmp_path, table):
     assert app.newgame is ng and ng.alive()  # the form stays, to fix the deck
     said = " ".join(app.notices.texts())
     assert "bad_deck.yaml" in said and "NOPE" in said and ":6" in said
+
+
+def test_new_game_reads_a_deck_of_another_tool_by_card_name(tmp_path, table):
+    app = table
+    (tmp_path / "mine.cod").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n  <zone name="main">\n'
+        '    <card number="2" name="ace of spades"/>\n    <card number="1" name="King of Hearts"/>\n'
+        "  </zone>\n</cockatrice_deck>\n", encoding="utf-8")
+    post(app, down(pygame.K_n, pygame.KMOD_LCTRL))
+    ng = app.newgame
+    click(app, ng.deck_button.get_abs_rect().center)
+    app.run_frames(1)
+    pick_in_file_dialog(app, "mine.cod")
+    click(app, ng.start.get_abs_rect().center)
+    app.run_frames(1)
+    cards = sorted(p.card for p in app.session.state.pieces.values() if p.owner == 0 and p.card)
+    assert cards == ["standard/AS", "standard/AS", "standard/KH"]
 
 
 def test_a_bad_seed_in_new_game_is_named(table):

@@ -49,6 +49,7 @@ IMPORTERS: dict[str, str] = {
     "cockatrice": "tabletop.cards.importers.cockatrice",
     "octgn": "tabletop.cards.importers.octgn",
     "tts": "tabletop.cards.importers.tts",
+    "csv": "tabletop.cards.importers.csv_table",
 }
 
 

@@ -36,6 +36,8 @@ HELP = ("a GCCG card-set XML file (<ccg-setinfo>, any game; the X-Files CCG's at
 _XF_PLAIN = {"type", "cost", "id", "rarity", "episode", "prerequisite", "question"}
 _XF_LISTS = {"keywords", "activators"}
 _XF_STATS = {"res": "Resources", "health": "Health"}
+#: a `costsuit` by its first letter ("RP", "Resource", "CP", "Conspiracy", "*P")
+_POOLS = {"R": "RP", "C": "CP", "*": "*P"}
 
 
 def is_xfiles(root: Node) -> bool:
@@ -70,7 +72,7 @@ def xfiles_record(card: Node) -> dict[str, Any]:
         if low in _XF_PLAIN:
             rec[low] = value
         elif low in _XF_LISTS:
-            rec[low] = [v.strip() for v in value.split(",") if v.strip()]
+            rec[low] = [v.strip() for v in re.split(r"[,;]", value) if v.strip()]
         elif low in _XF_STATS:
             skills[_XF_STATS[low]] = number(value)
         elif low == "costnumber":
@@ -85,7 +87,7 @@ def xfiles_record(card: Node) -> dict[str, Any]:
         else:
             rec[key] = value
     if "cost" not in rec and amount:
-        rec["cost"] = f"{amount} {suit}".strip()
+        rec["cost"] = f"{amount} {_POOLS.get(suit.strip()[:1].upper(), suit)}".strip()
     if skills:
         rec["skills"] = skills
     if chars:

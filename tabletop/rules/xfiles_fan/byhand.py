@@ -142,8 +142,11 @@ class ByHand:
             piece = pieces[pid]
             if not piece.face_up or not piece.known:
                 continue  # discarded unrevealed by hand, or put there by the engine when a round was scored
-            if self.card(piece.card).type != "action":  # type: ignore[attr-defined]
+            info = self.card(piece.card)  # type: ignore[attr-defined]
+            if info.type != "action":
                 return None
+            if info.abilities and not info.unparsed and [pid, piece.gen] not in (r.get("by_hand_declined") or []):
+                return None  # the engine runs its text (`cardtext`); a decline opens the window again
             done = r.get("by_hand_done") or []
             return None if [pid, piece.gen] in done else pid
         return None

@@ -118,6 +118,11 @@ class Checks:
     def gate(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
         if state.rules.get("over") and not isinstance(action, ManualEffect):
             return [v("xff.over", "xff.7", "the game is over", seat=seat)]
+        fx = state.rules.get("effects")
+        effects = fx.get("pending") if fx else None
+        if effects and not isinstance(action, ManualEffect):
+            who = state.seat_name(effects[0].get("seat"))
+            return [v("effects.pending", "xff.text", f"{who} must first finish a card's effect", seat=seat)]
         return []
 
     @checks(ManualEffect)
@@ -192,7 +197,7 @@ class Checks:
                          (a.piece,), seat))
         elif self.title_legal(state, piece.card):
             return out  # judged legal in this position already (card_problems agrees, and writes no sentence)
-        return out + self.card_problems(state, a.piece, seat)
+        return out + self.card_problems(state, a.piece, seat) + self.cardtext.play_problems(state, a.piece, seat)
 
     def _check_pending(self, state: GameState, seat: int | None, kind: str, pieces: tuple[str, ...] = ()
                        ) -> list[Violation]:

@@ -53,6 +53,9 @@ class Flow:
         r = state.rules
         if "phase" not in r or r.get("over") or r.get("pending"):
             return ()
+        fx = r.get("effects")
+        if fx and fx.get("pending"):  # a choice a card's text asks for comes first
+            return ()
         phase = r.get("phase")
         if phase == "period_start":
             return [(StartPeriod(), None)]
@@ -68,6 +71,10 @@ class Flow:
         r = state.rules
         if "phase" not in r or r.get("over"):
             return []
+        fx = r.get("effects")
+        effects = fx.get("pending") if fx else None
+        if effects:  # a choice a card's text asks for comes first
+            return [effects[0]["seat"]] if effects[0].get("seat") in state.seats else []
         pending = r.get("pending")
         if pending:
             seats = state.seats
@@ -87,6 +94,9 @@ class Flow:
         if seat is None or "phase" not in r or r.get("over"):
             return []
         self._sync_cards()
+        fx = r.get("effects")
+        if fx and fx.get("pending"):
+            return self.effects.choices(state, seat)
         pending = r.get("pending")
         if pending:
             out: list[Action] = []

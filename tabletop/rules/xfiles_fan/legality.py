@@ -130,8 +130,10 @@ class Legality:
         out: Counter[str] = Counter()
         pieces = state.pieces
         zone = state.zones.get("environment")
+        held = self.cardtext.captured_ids(state)
         for pid in zone.pieces if zone else []:
-            self._count_provided(out, pieces[pid].card)
+            if pid not in held:
+                self._count_provided(out, pieces[pid].card)
         if not environment_only:
             for e in state.rules.get("round") or []:
                 if not e.get("negated") and e.get("piece") in pieces:
@@ -146,6 +148,9 @@ class Legality:
         pieces = state.pieces
         zone = state.zones.get("environment")
         refs = [pieces[pid].card for pid in zone.pieces] if zone else []
+        if state.rules.get("captured"):  # a captured character provides nothing (xff.text.capture)
+            held = self.cardtext.captured_ids(state)
+            refs = [pieces[pid].card for pid in zone.pieces if pid not in held] if zone else []
         if not environment_only:
             refs += [pieces[e["piece"]].card for e in state.rules.get("round") or []
                      if not e.get("negated") and e.get("piece") in pieces]
@@ -285,7 +290,8 @@ class Legality:
         if not rnd:
             if not starter:
                 return False
-            return _allowed(tags.environment, requires, prevented)
+            ok = _allowed(tags.environment, requires, prevented)
+            return ok and (not info.play_conditions or self.cardtext.play_allowed(state, info, ref))
         if rules.get("round_over") or not follower:
             return False
         if requires or prevented:
@@ -307,6 +313,8 @@ class Legality:
             copies = sum(1 for e in rnd if e.get("piece") in pieces and pieces[e["piece"]].card == ref)
             if copies >= info.play_limit:
                 return False
+        if info.play_conditions or info.type == "conclusion":
+            return self.cardtext.play_allowed(state, info, ref)
         return True
 
     def _legal_titles(self, state: GameState) -> tuple[dict[str | None, bool], Provided]:
@@ -329,14 +337,15 @@ class Legality:
             # the same round: the same position while the environment, round_over and the card data are
             quick = memo[1]
             if memo[5] == (zone.pieces if zone else []) and quick[1] == rules.get("round_over") and \
-                    quick[2] == self._card_version():
+                    quick[2] == self._card_version() and quick[3] is rules.get("captured"):
                 return memo[2], memo[3]
         env_ids = tuple(zone.pieces) if zone else ()
-        quick = (env_ids, rules.get("round_over"), self._card_version())
+        quick = (env_ids, rules.get("round_over"), self._card_version(), rules.get("captured"))
         pieces = state.pieces
         env = tuple([pieces[p].card for p in env_ids])
         known = self._legal_positions
-        key = (env, bool(quick[1]), quick[2], position_key(state, rnd, self._entry_keys))
+        held = tuple(sorted(self.cardtext.captured_ids(state))) if quick[3] else ()
+        key = (env, bool(quick[1]), quick[2], position_key(state, rnd, self._entry_keys), held)
         titles = known.get(key)
         if titles is None:
             if len(known) >= 20_000:

@@ -83,6 +83,12 @@ RULE_TEXT = {
                        "of that type in the round.",
     "xff.legal.ordinality": "Fewer than playOrdinality copies of a card may already be in the round.",
     "xff.table": "Cards move between zones only as the Sequence of Play says.",
+    "xff.text": "A card's text does what it says: the engine runs what it reads (its effects) and the players apply "
+                "the rest by hand.",
+    "xff.text.conclusion": "A card whose text makes a Conclusion wait keeps it back until the cards it asks for "
+                           "have been played after it.",
+    "xff.text.capture": "A captured character provides nothing while captured: cards that depend on it cannot be "
+                        "played, and those already played do not score.",
 }
 
 
@@ -142,6 +148,17 @@ class CardInfo:
     unparsed: tuple[str, ...] = ()
     #: "Playable only immediately following a _Case_": the type of the round card it must come right after
     immediately_after: str = ""
+    #: the card's Investment (environment characters and some Followings)
+    investment: int | None = None
+    # what the card's abilities add (`cardtext.refine`): a Conclusion waits for N cards setting a circumstance
+    # after this one; in the environment it adds its Investment to this character's; its play has conditions; its
+    # text decides its value at scoring; it has game text; the engine runs some of it
+    conclusion_needs: tuple[tuple[str, int], ...] = ()
+    investment_bonus_of: str = ""
+    play_conditions: bool = False
+    value_by_text: bool = False
+    has_text: bool = False
+    abilities: bool = False
 
     @property
     def fixed_points(self) -> int | None:
@@ -216,6 +233,7 @@ def card_info(card: Any) -> CardInfo:
         deck_limit=deck_limit,
         unparsed=unparsed,
         immediately_after=after.strip().lower() if isinstance(after, str) else "",
+        investment=_int_or_none(_get(f, "investment_value", "investmentValue")),
     )
 
 

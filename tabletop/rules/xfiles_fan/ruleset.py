@@ -35,21 +35,25 @@ from ...core.actions import Action
 from ...core.reducer import ActionError, Tx
 from ...core.ruleset import Violation
 from ...core.state import GameState
+from ..effects import EFFECT_ACTIONS, Vocabulary
 from ..kit import CARD_H, CARD_W, SEAT_W, KitRuleset, Option, ZoneSpec, put_cards, put_on, shuffle_now
 from .actions import Exchange, PlayCard
 from .audit import Audit
 from .byhand import ByHand
+from .cardtext import FanText, refine, unprovided_tags
 from .checks import MOVE_POLICY, Checks
 from .common import NO_CIRC, SECTION_ZONES
+from .compiler import compile_card
 from .flow import Flow
 from .legality import Legality
 from .model import CardInfo, card_info
 from .periods import Periods
 from .status import StatusView
 from .turns import Turns
+from .vocabulary import FAN_VOCABULARY
 
 if TYPE_CHECKING:
-    from ...cards import CardLibrary, DeckList
+    from ...cards import CardDef, CardLibrary, DeckList
 
 __all__ = ["SAMPLE_DECKS", "SAMPLE_SET", "XFilesFan", "sample_decks"]
 
@@ -130,6 +134,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
         self._plays: dict[str, PlayCard] = {}
         #: the one-for-one Exchange of each pair of pieces offered so far (hundreds are listed between periods)
         self._exchanges: dict[tuple[str, str], Exchange] = {}
+        #: where card text runs (`cardtext.py`): explicit inputs, the kit's interpreter and the card lookup
+        self.cardtext = FanText(self.effects, self.card)
 
     # -- card data: read once per title, read again when the library changes (a live card edit) --
 
@@ -142,8 +148,27 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
                 info = card_info(self.card_library.get(ref))
             except KeyError:
                 info = CardInfo(ref=ref, name=ref or "?", type="unknown")
+            else:
+                info = refine(info, self.card_text(ref))
             self._info[ref] = info
         return info
+
+    # -- card text: compiled once per card, run by the kit's interpreter (`cardtext.py` is where it runs) --
+
+    def effect_vocabulary(self) -> Vocabulary:
+        return FAN_VOCABULARY
+
+    def compile_text(self, card: CardDef) -> tuple[list[dict[str, Any]], list[str]]:
+        return compile_card(card)
+
+    def card_set_problems(self, card_set: Any) -> list[tuple[Any, str, str]]:
+        """A tag a card requires that no card of its set provides (Hostage Trade's [*Uncovered])."""
+        cards = list(card_set)
+        infos = [refine(card_info(c), self.text_of(c)) for c in cards]
+        return [(cards[i], "requires", f"requires [{tag}], which no card of the set provides: it can never be "
+                 "played with this set alone (unless another set provides it)") for i, tag in unprovided_tags(infos)]
+
+
 
     def info(self, state: GameState, pid: str) -> CardInfo:
         return self.card(state.pieces[pid].card)
@@ -311,6 +336,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
         if "phase" not in state.rules:
             return []  # no X-Files Fan game on this table (a sandbox position): nothing to enforce
         self._sync_cards()
+        if type(action) in EFFECT_ACTIONS:
+            return self.effects.check(state, action, seat)
         # the kit's dispatch (`KitRuleset.check`) in place: every action, the bots' included, is checked
         name = self._check_table.get(type(action))
         if name is None:
@@ -325,7 +352,10 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
         # the kit's dispatch (`KitRuleset.reduce`), here with the check that a game is on the table, in one lookup
         name = self._reduce_table.get(type(action))
         if name is None:
-            return False
+            if type(action) not in EFFECT_ACTIONS:
+                return False
+            self.effects.reduce(state, action, seat, tx)
+            return True
         if "phase" not in state.rules:
             raise ActionError("no_game", "this table has no X-Files Fan game state")
         getattr(self, name)(state, action, seat, tx)

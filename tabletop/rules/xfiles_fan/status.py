@@ -91,12 +91,30 @@ class StatusView:
             extra["todo"] = f"play on, and {by_hand}" if seat in self.waiting_for(state) else f"you meanwhile: {by_hand}"
             extra.update(BY_HAND_WORDS)
         prompt = self._prompt(state, seat, names, scores, pending)
+        effect = self._effect_todo(state, seat)
+        if effect:  # a choice a card's text asks for comes before everything else
+            extra["todo"] = effect
+            prompt = f"Card text · {effect}"
         if by_hand:
             src = self.open_action(state, seat)
             prompt += f" · You: apply {self.info(state, src).name} by hand" if src else " · You: show a card"
         return Status(self.name, phase=r.get("phase"), step=step, turn=r.get("turns", 0), active=r.get("turn"),
                       scores=scores, score_name="Score", prompt=prompt,
                       over=bool(r.get("over")), winner=r.get("winner"), extra=extra)
+
+    def _effect_todo(self, state: GameState, seat: int | None) -> str | None:
+        """What the first pending choice of a card's text asks, and of whom (the card named to a seat that sees it)."""
+        pending = self.effects.pending(state)
+        if not pending:
+            return None
+        p = pending[0]
+        src = p.get("source")
+        name = self.info(state, src).name if src in state.pieces and state.can_see(state.pieces[src], seat) \
+            else "a card"
+        who = "You" if p.get("seat") == seat else seat_name(state, p.get("seat"))
+        what = {"confirm": "apply its effect, or apply it by hand", "option": "choose one of its options"}.get(
+            p.get("stage"), "choose its targets")
+        return f"{who}: {name}: {what}"
 
     def _round_view(self, state: GameState, seat: int | None) -> tuple[list[dict[str, Any]], int, int]:
         """The round as `seat` sees it, its running score and how many of its values are still to choose."""

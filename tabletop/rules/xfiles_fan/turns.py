@@ -60,14 +60,40 @@ class Turns:
         if negated:
             names = ", ".join(self.info(state, p).name for p in negated)
             tx.note("xfiles-fan.negate", who, f"{info.name} negates {names}", {"pieces": list(negated)})
+            self.cardtext.release(state, tx, negated)
         if info.unparsed:
             tx.note("xfiles-fan.by_hand", who, f"apply by hand: {' / '.join(info.unparsed)}", {"piece": pid})
         if info.type == "conclusion":
             tx.set_rule("round_over", True)
+        if info.has_text and self.cardtext.on_play(state, tx, pid, info, who, "play"):
+            return  # a choice its text asks for comes first (`effects_done` goes on)
+        self._after_play(state, tx, who)
+
+    def _after_play(self, state: GameState, tx: Tx, who: int | None) -> None:
+        """A card is in the round and its text applied: an Action card may follow (xff.3.4), else the turn ends."""
         if self.options["action_cards"] and self._holds_action(state, who):
             tx.set_rule("pending", [{"kind": "action", "seat": who}], fresh=True)
             return
         self._turn_done(state, tx, who)
+
+    def effects_done(self, state: GameState, tx: Tx, entry: dict[str, Any]) -> None:
+        """The kit's interpreter closed the last choice of a card's text: the turn goes on where it stopped."""
+        seat = entry.get("seat")
+        if entry.get("declined") and entry.get("then") == "action":
+            src = entry.get("source")
+            if src in state.pieces:  # its window of by-hand moves opens (`ByHand.open_action`)
+                tx.set_rule("by_hand_declined", [*(state.rules.get("by_hand_declined") or []),
+                                                 [src, state.pieces[src].gen]])
+        if entry.get("then") == "play":
+            self._after_play(state, tx, seat)
+        elif entry.get("then") == "action":
+            self._turn_done(state, tx, seat)
+
+    def _text_in_round(self, state: GameState, rnd: Any) -> bool:
+        """Whether scoring this round must ask the card text part (a card with abilities, or a capture)."""
+        pieces, card = state.pieces, self.card
+        return bool(state.rules.get("captured")) or any(
+            e.get("piece") in pieces and card(pieces[e["piece"]].card).abilities for e in rnd)
 
     def _holds_action(self, state: GameState, seat: int | None) -> bool:
         zone = state.zones.get(f"hand:{seat}")
@@ -111,7 +137,8 @@ class Turns:
         for e in state.rules.get("round") or ():  # read, not changed: no copy of the entries
             pid = e.get("piece")
             if pid in pieces and not e.get("negated") and e.get("value") is None:
-                sign = self.info(state, pid).sign
+                info = self.info(state, pid)
+                sign = info.sign if not info.value_by_text else None  # a value its text decides is not asked
                 if sign:
                     asks.append({"kind": "value", "seat": e.get("seat"), "piece": pid, "sign": sign})
         tx.set_rule("pending", asks, fresh=True)
@@ -177,9 +204,12 @@ class Turns:
         info = self.info(state, a.piece)
         owner = state.pieces[a.piece].owner
         tx.move(a.piece, f"discard:{owner if owner in state.seats else seat}", by=seat, face_up=True)
-        tx.note("xfiles-fan.action", seat, f"{info.name}: apply by hand: {info.text}" if info.text else info.name,
+        by_hand = info.text and (info.unparsed or not info.abilities)
+        tx.note("xfiles-fan.action", seat, f"{info.name}: apply by hand: {info.text}" if by_hand else info.name,
                 {"piece": a.piece})
         self._drop_pending(state, tx, {"kind": "action", "seat": seat})
+        if info.has_text and self.cardtext.on_play(state, tx, a.piece, info, seat, "action"):
+            return
         self._turn_done(state, tx, seat)
 
     @reduces(NoAction)
@@ -203,6 +233,8 @@ class Turns:
     def _do_score(self, state: GameState, a: ScoreRound, seat: int | None, tx: Tx) -> None:
         rnd = state.rules.get("round") or []  # read, not changed: no copy of the entries
         total = self.round_total(state, rnd)
+        if self._text_in_round(state, rnd):
+            total = self.cardtext.score(state, tx, rnd, total, lambda e: self.round_value(state, e))
         last = rnd[-1].get("seat") if rnd else None
         seats = state.seats
         if last in seats:
@@ -210,6 +242,8 @@ class Turns:
             tx.note("xfiles-fan.score", last, f"{seat_name(state, last)} scored {total} for the round (xff.5.2)",
                     {"points": total, "cards": len(rnd)})
         pieces = state.pieces
+        if self._text_in_round(state, rnd):
+            self.cardtext.after_score(state, tx, rnd)
         for e in rnd:
             pid = e.get("piece")
             if pid in pieces and pieces[pid].zone == "round":
@@ -220,6 +254,7 @@ class Turns:
         tx.set_rule("passes", 0)
         if last in seats:
             tx.set_rule("leader", last)
+        self.effects.expire(state, tx, "round_end")
         if not state.rules.get("deck_out"):
             self._start_turn(state, tx, last if last in seats else seats[0])
         else:

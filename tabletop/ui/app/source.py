@@ -298,6 +298,8 @@ class HostedSource(LocalSource):
                 out.append(Happening("save_failed", ev.text, "error"))
             elif ev.kind == "autosave_resumed":
                 out.append(Happening("save_resumed", ev.text))
+            elif ev.kind == "upnp":  # the port mapping on the home router (`host --upnp`): made, or what to do
+                out.append(Happening("notice", ev.text))
             elif ev.kind == "undo_vote":
                 out += self._votes()
             elif ev.kind in ("undo", "undo_refused"):

@@ -197,7 +197,7 @@ class DialogsMixin:
         if el is ng.start:
             self._start_new_game()
         elif el is ng.deck_button:
-            self._open_file_dialog("deck", "Choose a deck list")
+            self.pick_deck()
         else:
             return bool(ng.cycle_player(el))
         return True
@@ -368,6 +368,25 @@ class DialogsMixin:
             self.save()
         elif purpose == "deck" and self.newgame is not None:
             self.newgame.set_deck(path)
+
+    def pick_deck(self) -> None:
+        """The deck for the New game's seat: one of the known decks (saved in decks/, shipped with the sets), or
+        any other file from a file dialog."""
+        from ..decks.known import known_decks
+        from .widgets import ChoiceDialog
+
+        decks = known_decks(self.library)
+        if self.prompt is not None:
+            self.prompt.window.kill()
+
+        def answer(i: int) -> None:
+            if i < len(decks) and self.newgame is not None:
+                self.newgame.set_deck(str(decks[i][1]))
+            elif i == len(decks):
+                self._open_file_dialog("deck", "Choose a deck list")
+
+        self.prompt = ChoiceDialog(self.manager, self.size, "Choose a deck for the seat",
+                                   [label for label, _ in decks] + ["Other file…"], answer)
 
     def new_game_dialog(self, host: bool = False, ruleset: str | None = None) -> None:
         """The New game window; `host`: the game it starts is served on the LAN (the start screen's Host);

@@ -127,3 +127,13 @@ def test_a_game_file_imports_its_sets_in_gccgs_order(tmp_path: Path) -> None:
     with pytest.raises(ImportFailed, match=r"game.xml:7: the game lists the card set tideline.xml"):
         import_cards(missing, tmp_path / "other")
     assert not (tmp_path / "other").exists()
+
+
+def test_a_cost_given_by_number_and_suit_and_semicolon_keywords(tmp_path: Path) -> None:
+    src = tmp_path / "harbor.xml"
+    src.write_bytes(HARBOR.read_bytes().replace(
+        b'<attr key="costsuit" value="RP"/>\n      <attr key="keywords" value="Site, Mono, Result"/>',
+        b'<attr key="costsuit" value="Resource"/>\n      <attr key="keywords" value="Site; Mono; Result"/>'))
+    import_cards(src, tmp_path / "xfc")
+    pier = next(c for c in load_set(tmp_path / "xfc").cards.values() if c.name.startswith("PIER 9"))
+    assert (pier.get("cost"), pier.get("pool"), pier.get("keywords")) == (2, "RP", ["Site", "Mono", "Result"])

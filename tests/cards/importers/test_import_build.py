@@ -184,3 +184,28 @@ def test_a_hand_written_set_is_never_rewritten_by_an_import(two_sets, tmp_path: 
     with pytest.raises(ImportFailed, match="cards.yaml has defaults"):
         import_cards(two_sets[0], out, mode="add")
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+@pytest.mark.parametrize(("fmt", "fixture", "mangle", "message"), [
+    ("xfiles-ccg-json", "xfiles_ccg/cards.json", lambda b: b[: len(b) // 2], r"cards.json:\d+:\d+: not JSON"),
+    ("xfiles-ccg-json", "xfiles_ccg/cards.json", lambda b: b.replace(b"Quill", b"Qu\xeell", 1),
+     r"cards.json:\d+: not UTF-8 text"),
+    ("xfiles-ccg-json", "xfiles_ccg/cards.json", lambda b: (FIXTURES / "gccg" / "harbor.xml").read_bytes(),
+     r"cards.json:1:1: XML, not JSON"),
+    ("xfiles-fan-js", "xfiles_fan/cards.js", lambda b: b[: len(b) // 2], r"cards.js:\d+:\d+: "),
+    ("xfiles-fan-js", "xfiles_fan/cards.js", lambda b: b.replace(b"name", b"n\xe4me", 1), r"cards.js:\d+: not UTF-8"),
+    ("xfiles-fan-js", "xfiles_fan/cards.js", lambda b: (FIXTURES / "gccg" / "harbor.xml").read_bytes(),
+     r"cards.js:1:1: expected the card list"),
+])
+def test_the_x_files_formats_refuse_broken_input_by_line_and_write_nothing(tmp_path: Path, fmt, fixture, mangle,
+                                                                           message) -> None:
+    from tabletop.cards.importers import get_importer
+
+    src = tmp_path / Path(fixture).name
+    src.write_bytes(mangle((FIXTURES / fixture).read_bytes()))
+    with pytest.raises(ImportFailed, match=message):
+        get_importer(fmt).import_cards(src, tmp_path / "out")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [src.name]

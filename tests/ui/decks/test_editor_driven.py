@@ -19,6 +19,7 @@ from tests.ui.drivekit import Driver
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
+ROOT = Path(__file__).resolve().parents[3]
 #: frames to let pass between two gestures on one row, so two clicks never read as a double click
 APART = 40
 
@@ -239,3 +240,20 @@ def test_a_deck_exports_to_cockatrice_and_reads_back_the_same_and_saves_by_name(
     assert "2x Ambush" in text and "ambush" not in text.replace("Ambush", "")  # names, not ids
     shipped = load_deck("cards/xfiles-ccg-sample/decks/les.yaml", drive.app.library)
     assert load_deck(saved, drive.app.library).counts() == shipped.counts()
+
+
+def test_new_game_picks_a_deck_from_the_known_decks(drive, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "decks").mkdir()
+    mine = tmp_path / "decks" / "mine.yaml"
+    mine.write_text((ROOT / LEGAL["tragedy"][0]).read_text(encoding="utf-8"), encoding="utf-8")
+    drive.click(drive.app.start.buttons["new"].get_abs_rect().center)
+    newgame = drive.app.newgame
+    drive.click(newgame.deck_button.get_abs_rect().center)
+    picker = drive.app.prompt
+    assert picker is not None
+    assert picker.options[0] == "mine.yaml (decks/)" and picker.options[-1] == "Other file…"
+    assert "les.yaml (xfiles-ccg-sample)" in picker.options  # the shipped decks of the loaded sets
+    drive.click(picker.list.item_list[0]["button_element"].get_abs_rect().center)
+    drive.key(pygame.K_RETURN)
+    assert newgame.decks == {0: str(mine.resolve())}

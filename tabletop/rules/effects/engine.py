@@ -1,0 +1,479 @@
+"""The one interpreter of abilities: triggers them, keeps pending ones as rule state, lists and checks their choices,
+runs their steps through `Tx`, expires lasting modifiers at the ruleset's steps, and counts the card text played.
+
+Rule state (`state.rules["effects"]`, plain data, only ever replaced): `pending` (abilities waiting for a choice:
+`id`, `ability` (card#index), `card`, `source`, `gen`, `seat`, `chosen` {target: [pieces]}, `queue` (steps left, or
+None before the first), `stage` (`targets`, `confirm`, `option`), `then` (the ruleset's note of what to do after)),
+`mods` (lasting modifiers: piece, gen, stat/keyword, amount, until, source) and `next` (the next pending id); and
+`state.rules["card_text"]`: [resolved, engine, by_hand], each time a card's text came to apply, whether the engine
+ran it all.
+
+A ruleset builds one `Effects(ruleset, vocabulary)` and calls `trigger` where its cards' text applies, `choices`
+from its legal moves, `check`/`reduce` for the `EFFECT_ACTIONS`, `violations` from the check of the action that
+plays a card (a failed condition: strict refuses, warn applies and logs), and `expire` at its steps. When the last
+pending ability of a trigger closes, it calls `ruleset.effects_done(state, tx, entry)` (when the ruleset has it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ...core.reducer import ActionError, Tx
+from ...core.ruleset import Violation
+from ...core.state import GameState
+from ...errors import register_many
+from .actions import ChooseOption, ChooseTarget, DeclineEffect, ResolveEffect
+from .model import Ability, Selection, step_name
+from .vocab import KEY, Ctx, Vocabulary
+
+#: the rule state key of the counts of card text played: [resolved, engine, by_hand]
+COUNT_KEY = "card_text"
+
+__all__ = ["COUNT_KEY", "CardText", "Effects"]
+
+register_many("violation", [
+    ("effects.condition", ("effects",), "a card's effect is used only when its conditions hold"),
+    ("effects.target", ("effects",), "a card's effect targets only what the card allows"),
+    ("effects.pending", ("effects",), "a card's effect is finished before the game goes on"),
+    ("effects.decline", ("effects",), "strict play applies every automated effect (decline it in warn or off)"),
+    ("effects.not_yours", ("effects",), "a card's effect is chosen by the player it names"),
+    ("effects.no_pending", ("effects",), "there is no such pending effect"),
+])
+register_many("error", [
+    ("effect_step", (), "a card's effect cannot run as written"),
+    ("no_zone", (), "a card's effect names a zone this table does not have"),
+    ("effect_gone", (), "the card's effect was already answered"),
+])
+
+_CHOICES = {"effects.target", "effects.option", "effects.resolve", "effects.decline"}
+
+
+class CardText:
+    """What the engine makes of one card's text: its abilities, the sentences left to apply by hand, and whether
+    a designer wrote the abilities (`designed`) or a compiler read them from the text."""
+
+    __slots__ = ("abilities", "left", "designed", "has_text", "by_when")
+
+    def __init__(self, abilities: Sequence[Ability], left: Sequence[str], *, designed: bool = False,
+                 has_text: bool = True) -> None:
+        self.abilities = tuple(abilities)
+        self.left = tuple(left)
+        self.designed = designed
+        self.has_text = has_text or bool(self.abilities)
+        self.by_when: dict[str, tuple[Ability, ...]] = {}
+        for a in self.abilities:
+            self.by_when[a.when] = (*self.by_when.get(a.when, ()), a)
+
+    @property
+    def status(self) -> str:
+        """`no_text`, `automated`, `partly` or `by_hand` (`tabletop cards coverage`)."""
+        if not self.has_text:
+            return "no_text"
+        if not self.left:
+            return "automated"
+        return "partly" if self.abilities else "by_hand"
+
+    def when(self, when: str) -> tuple[Ability, ...]:
+        return self.by_when.get(when, ())
+
+
+class Effects:
+    """The interpreter of one ruleset's abilities (its vocabulary over the kit's)."""
+
+    def __init__(self, ruleset: Any, vocabulary: Vocabulary) -> None:
+        self.ruleset = ruleset
+        self.vocab = vocabulary
+
+    # -- reading --
+
+    def text(self, ref: str | None) -> CardText:
+        return self.ruleset.card_text(ref)
+
+    def ability(self, key: str) -> Ability | None:
+        ref, _, index = key.rpartition("#")
+        found = self.text(ref).abilities
+        i = int(index) - 1 if index.isdigit() else -1
+        return found[i] if 0 <= i < len(found) else None
+
+    @staticmethod
+    def book(state: GameState) -> dict[str, Any]:
+        return state.rules.get(KEY) or {}
+
+    def pending(self, state: GameState, seat: int | None = None) -> list[dict[str, Any]]:
+        found = self.book(state).get("pending") or []
+        return [p for p in found if seat is None or p.get("seat") == seat]
+
+    def _write(self, state: GameState, tx: Tx, **changes: Any) -> None:
+        tx.set_rule(KEY, {**self.book(state), **changes})
+
+    def ctx(self, state: GameState, seat: int | None, source: str | None, ability: Ability | None = None,
+            targets: Mapping[str, list[str]] | None = None, **data: Any) -> Ctx:
+        return Ctx(state, self.ruleset, seat, source, ability, dict(targets or {}), dict(data))
+
+    # -- conditions --
+
+    def violations(self, state: GameState, source: str, seat: int | None, when: str = "played") -> list[Violation]:
+        """What the conditions of `source`'s abilities that apply `when` find broken (each cites its rule)."""
+        piece = state.pieces.get(source)
+        if piece is None:
+            return []
+        out = []
+        for ability in self.text(piece.card).when(when):
+            ctx = self.ctx(state, seat, source, ability)
+            for name, args in ability.conditions:
+                why = self.vocab.conditions[name](ctx, args)
+                if why:
+                    title = ctx.name(source)
+                    out.append(Violation("effects.condition", self.vocab.rule_of(name), f"{title}: {why}",
+                                         (source,), seat))
+        return out
+
+    def holds(self, state: GameState, ability: Ability, seat: int | None, source: str | None, **data: Any) -> bool:
+        ctx = self.ctx(state, seat, source, ability, **data)
+        return not any(self.vocab.conditions[n](ctx, a) for n, a in ability.conditions)
+
+    # -- triggering --
+
+    def trigger(self, state: GameState, tx: Tx, source: str, seat: int | None, when: str = "played", *,
+                then: Any = None, count: bool = True, note_left: bool = True) -> bool:
+        """Apply the abilities of `source` that apply `when`: at once when nothing is to choose (and the table is
+        strict), else as pending abilities its seat answers. Returns whether any is pending (the ruleset waits)."""
+        piece = state.pieces.get(source)
+        if piece is None:
+            return False
+        text = self.text(piece.card)
+        abilities = text.when(when)
+        if count and when in ("played", "resolved") and text.has_text:
+            self.count(state, tx, engine=not text.left)
+            if text.left and note_left:
+                tx.note("effects.by_hand", seat, f"{self.ruleset.ref(state, source)}: apply by hand: "
+                        f"{' / '.join(text.left)}", {"source": source})
+        waiting = False
+        for ability in abilities:
+            if not ability.do and not ability.cost:
+                continue  # conditions only: they are checked when the card is played, nothing runs
+            user = self._user(state, ability, piece.owner if piece.owner is not None else seat)
+            if self._now(state, ability):
+                self.run(state, tx, ability, user, source, {})
+                continue
+            self._add_pending(state, tx, ability, user, source, then)
+            waiting = True
+        return waiting
+
+    def _user(self, state: GameState, ability: Ability, owner: int | None) -> int | None:
+        if ability.who == "opponent" and owner in state.seats and len(state.seats) > 1:
+            return state.seats[(state.seats.index(owner) + 1) % len(state.seats)]
+        return owner
+
+    def _now(self, state: GameState, ability: Ability) -> bool:
+        return (state.enforcement == "strict" and all(t.takes_all for t in ability.targets)
+                and not _has_choose(ability.cost + ability.do))
+
+    def _add_pending(self, state: GameState, tx: Tx, ability: Ability, seat: int | None, source: str,
+                     then: Any) -> None:
+        book = self.book(state)
+        n = int(book.get("next", 1))
+        entry = {"id": n, "ability": ability.key, "source": source, "gen": state.pieces[source].gen, "seat": seat,
+                 "chosen": {}, "queue": None, "stage": "targets", "then": then}
+        if not any(not t.takes_all for t in ability.targets) and state.enforcement != "strict":
+            entry["stage"] = "confirm"
+        self._write(state, tx, pending=[*book.get("pending", ()), entry], next=n + 1)
+
+    @staticmethod
+    def counts(state: GameState) -> list[int]:
+        """The card text played so far: [resolved, engine, by_hand] (`rules.card_text`)."""
+        found = state.rules.get(COUNT_KEY)
+        return list(found) if isinstance(found, list) and len(found) == 3 else [0, 0, 0]
+
+    def count(self, state: GameState, tx: Tx, *, engine: bool, n: int = 1) -> None:
+        """Count a card's text coming to apply: by the engine, or left to the players (its own rule key, a small
+        list made for this change: counted at every card played)."""
+        found = state.rules.get(COUNT_KEY)
+        resolved, ran, by_hand = found if found is not None and len(found) == 3 else (0, 0, 0)
+        tx.set_rule(COUNT_KEY, [resolved + n, ran + (n if engine else 0), by_hand + (0 if engine else n)], fresh=True)
+
+    # -- running --
+
+    def run(self, state: GameState, tx: Tx, ability: Ability, seat: int | None, source: str | None,
+            chosen: Mapping[str, list[str]], queue: list[Any] | None = None, **data: Any) -> list[Any]:
+        """Run an ability's steps (all of them, or `queue`, those left) through `tx`, its targets chosen; returns
+        the steps left when it stops at a "choose one" (empty when done). Logs one line per ability."""
+        ctx = self.ctx(state, seat, source, ability, self._all_targets(state, ability, seat, source, chosen), **data)
+        steps = list(ability.cost + ability.do) if queue is None else list(queue)
+        said: list[str] = []
+        while steps:
+            step = steps[0]
+            name = step_name(step)
+            if name == "choose":
+                break
+            steps.pop(0)
+            words = self.vocab.primitives[name](ctx, tx, step[name])
+            if words:
+                said.append(words)
+        if said:
+            title = self.ruleset.ref(state, source) if source else "an effect"
+            tx.note("effects.applied", seat, f"{title}: {'; '.join(said)}", {"source": source, "ability": ability.index})
+        return steps
+
+    def evaluate(self, state: GameState, tx: Tx, ability: Ability, seat: int | None, source: str | None,
+                 **data: Any) -> Ctx:
+        """Run an ability that has no choices for what its steps leave in `ctx.data` (e.g. a score being summed)."""
+        ctx = self.ctx(state, seat, source, ability, self._all_targets(state, ability, seat, source, {}), **data)
+        for step in ability.cost + ability.do:
+            name = step_name(step)
+            if name != "choose":
+                self.vocab.primitives[name](ctx, tx, step[name])
+        return ctx
+
+    def _all_targets(self, state: GameState, ability: Ability, seat: int | None, source: str | None,
+                     chosen: Mapping[str, list[str]]) -> dict[str, list[str]]:
+        out = {k: list(v) for k, v in chosen.items()}
+        for t in ability.targets:
+            if t.takes_all:
+                out[t.name] = self.candidates(state, ability, t, seat, source, out)
+        return out
+
+    def candidates(self, state: GameState, ability: Ability, target: Selection, seat: int | None,
+                   source: str | None, chosen: Mapping[str, list[str]]) -> list[str]:
+        """The pieces `target` may name now, in table order (cards a chooser cannot see only when the selector
+        asks nothing of their face)."""
+        ctx = self.ctx(state, seat, source, ability, chosen)
+        select = target.select
+        selectors = self.vocab.selectors
+        blind = all(k in ("zone", "owner", "not") for k in select)
+        zones = _zones(state, select.get("zone"))
+        out = []
+        taken = set(chosen.get(target.name, ()))
+        for zone in zones:
+            for pid in zone.pieces:
+                piece = state.pieces[pid]
+                if pid in taken or (not blind and not state.can_see(piece, seat)):
+                    continue
+                if all(selectors[k](ctx, piece, v) for k, v in select.items()):
+                    out.append(pid)
+        return out
+
+    # -- choices as actions --
+
+    def choices(self, state: GameState, seat: int | None) -> list[Any]:
+        """The legal answers of `seat` to the first pending ability it must answer (none when there is none)."""
+        for entry in self.pending(state):
+            if entry.get("seat") != seat:
+                continue
+            return self._answers(state, entry)
+        return []
+
+    def _answers(self, state: GameState, entry: Mapping[str, Any]) -> list[Any]:
+        ability = self.ability(entry["ability"])
+        n = entry["id"]
+        out: list[Any] = []
+        if ability is not None:
+            if entry["stage"] == "confirm":
+                out.append(ResolveEffect(n, ability.text[:60]))
+            elif entry["stage"] == "option":
+                branches = entry["queue"][0]["choose"]
+                out += [ChooseOption(n, i, _branch_words(b)) for i, b in enumerate(branches, 1)]
+            else:
+                out += self._target_answers(state, ability, entry)
+        if state.enforcement != "strict" or ability is None:
+            out.append(DeclineEffect(n, ability.text[:60] if ability else ""))
+        return out
+
+    def _target_answers(self, state: GameState, ability: Ability, entry: Mapping[str, Any]) -> list[Any]:
+        target = self._open_target(ability, entry["chosen"])
+        if target is None:
+            return [ResolveEffect(entry["id"])]
+        have = entry["chosen"].get(target.name, [])
+        seat = entry["seat"]
+        found = self.candidates(state, ability, target, seat, entry["source"], entry["chosen"])
+        out: list[Any] = []
+        unseen = 0
+        for p in found:  # a card its chooser cannot see is named by its place among the unseen: no id, no handle
+            if state.can_see(state.pieces[p], seat):
+                out.append(ChooseTarget(entry["id"], target.name, p))
+            else:
+                unseen += 1
+                out.append(ChooseTarget(entry["id"], target.name, blind=unseen))
+        if len(have) >= target.low or not found:
+            out.append(ChooseTarget(entry["id"], target.name, more=False))
+        return out
+
+    def _target_piece(self, state: GameState, entry: Mapping[str, Any], a: ChooseTarget) -> str | None:
+        """The piece a choice picks (its `piece`, or the `blind`-th unseen candidate), or None when none."""
+        ability = self.ability(entry["ability"])
+        target = self._open_target(ability, entry["chosen"]) if ability is not None else None
+        if target is None or a.target != target.name or not a.more:
+            return None
+        found = self.candidates(state, ability, target, entry["seat"], entry["source"], entry["chosen"])
+        if a.blind:
+            unseen = [p for p in found if not state.can_see(state.pieces[p], entry["seat"])]
+            return unseen[a.blind - 1] if 0 < a.blind <= len(unseen) and a.piece is None else None
+        return a.piece if a.piece in found and state.can_see(state.pieces[a.piece], entry["seat"]) else None
+
+    def _target_allowed(self, state: GameState, entry: Mapping[str, Any], a: ChooseTarget) -> bool:
+        """Whether a choice is one `_target_answers` lists."""
+        if a.more:
+            return self._target_piece(state, entry, a) is not None
+        ability = self.ability(entry["ability"])
+        target = self._open_target(ability, entry["chosen"]) if ability is not None else None
+        if target is None or a.target != target.name or a.piece is not None or a.blind:
+            return False
+        found = self.candidates(state, ability, target, entry["seat"], entry["source"], entry["chosen"])
+        return len(entry["chosen"].get(target.name, [])) >= target.low or not found
+
+    @staticmethod
+    def _open_target(ability: Ability, chosen: Mapping[str, Any]) -> Selection | None:
+        for t in ability.targets:
+            if t.takes_all:
+                continue
+            have = chosen.get(t.name)
+            if have is None or (isinstance(have, list) and len(have) < (t.high or 0) and not chosen.get(f"{t.name}!")):
+                return t
+        return None
+
+    def is_choice(self, action: Any) -> bool:
+        return getattr(action, "type", None) in _CHOICES
+
+    def check(self, state: GameState, action: Any, seat: int | None) -> list[Violation]:
+        """What a choice breaks: not the chooser's, no such pending ability, a target the card does not allow, a
+        decline in strict play."""
+        entry = next((p for p in self.pending(state) if p.get("id") == action.pending), None)
+        if entry is None:
+            return [Violation("effects.no_pending", "effects", "there is no such pending effect", (), seat)]
+        if entry.get("seat") != seat:
+            return [Violation("effects.not_yours", "effects", f"this effect is {state.seat_name(entry.get('seat'))}'s "
+                              "to answer", (), seat)]
+        if isinstance(action, DeclineEffect):
+            if state.enforcement == "strict" and self.ability(entry["ability"]) is not None:
+                return [Violation("effects.decline", self.vocab.rule or "effects", "strict play applies every "
+                                  "automated effect; turn the dial to warn to apply it by hand", (), seat)]
+            return []
+        allowed = self._target_allowed(state, entry, action) if isinstance(action, ChooseTarget) else \
+            any(_same(action, a) for a in self._answers(state, entry))
+        if not allowed:
+            ability = self.ability(entry["ability"])
+            what = ability.text if ability is not None and ability.text else "the card"
+            return [Violation("effects.target", self.vocab.rule or "effects", f"{what} does not allow that choice",
+                              _pieces_of(action), seat)]
+        return []
+
+    # -- reducing a choice --
+
+    def reduce(self, state: GameState, action: Any, seat: int | None, tx: Tx) -> None:
+        entries = self.pending(state)
+        entry = next((dict(p) for p in entries if p.get("id") == action.pending), None)
+        if entry is None:
+            raise ActionError("effect_gone", "there is no such pending effect")
+        ability = self.ability(entry["ability"])
+        if isinstance(action, DeclineEffect) or ability is None:
+            self._decline(state, tx, entry, seat)
+            return
+        if isinstance(action, ChooseTarget):
+            self._choose_target(state, entry, ability, action)
+            if self._open_target(ability, entry["chosen"]) is not None:
+                self._replace(state, tx, entry)
+                return
+        elif isinstance(action, ChooseOption):
+            branches = entry["queue"][0]["choose"]
+            if not 1 <= action.option <= len(branches):
+                raise ActionError("effect_step", f"option {action.option} is not one of 1..{len(branches)}")
+            entry["queue"] = [*branches[action.option - 1], *entry["queue"][1:]]
+        self._continue(state, tx, entry, ability)
+
+    def _choose_target(self, state: GameState, entry: dict[str, Any], ability: Ability, a: ChooseTarget) -> None:
+        chosen = {k: list(v) if isinstance(v, list) else v for k, v in entry["chosen"].items()}
+        if a.more:
+            pid = self._target_piece(state, entry, a) or (a.piece if a.piece in state.pieces else None)
+            if pid is None:
+                raise ActionError("effect_gone", "that card cannot be chosen now")
+            chosen[a.target] = [*chosen.get(a.target, []), pid]
+        else:
+            chosen.setdefault(a.target, [])
+            chosen[f"{a.target}!"] = True
+        entry["chosen"] = chosen
+
+    def _continue(self, state: GameState, tx: Tx, entry: dict[str, Any], ability: Ability) -> None:
+        chosen = {k: v for k, v in entry["chosen"].items() if not k.endswith("!")}
+        left = self.run(state, tx, ability, entry["seat"], entry["source"], chosen, entry["queue"])
+        if left:
+            entry.update(queue=left, stage="option")
+            self._replace(state, tx, entry)
+            return
+        self._close(state, tx, entry)
+
+    def _replace(self, state: GameState, tx: Tx, entry: dict[str, Any]) -> None:
+        book = self.book(state)
+        self._write(state, tx, pending=[entry if p.get("id") == entry["id"] else p for p in book.get("pending", ())])
+
+    def _close(self, state: GameState, tx: Tx, entry: Mapping[str, Any]) -> None:
+        book = self.book(state)
+        rest = [p for p in book.get("pending", ()) if p.get("id") != entry["id"]]
+        self._write(state, tx, pending=rest)
+        then = entry.get("then")
+        if then is not None and not any(p.get("then") == then for p in rest):
+            done = getattr(self.ruleset, "effects_done", None)
+            if done is not None:
+                done(state, tx, dict(entry))
+
+    def _decline(self, state: GameState, tx: Tx, entry: Mapping[str, Any], seat: int | None) -> None:
+        ability = self.ability(entry["ability"])
+        source = entry.get("source")
+        words = ability.text if ability is not None and ability.text else "its text"
+        title = self.ruleset.ref(state, source) if source in state.pieces else "a card"
+        tx.note("effects.declined", seat, f"{state.seat_name(seat)} declines the automated effect of {title} and "
+                f"applies it by hand: {words}", {"source": source, "ability": ability.index if ability else None})
+        resolved, ran, by_hand = self.counts(state)
+        if ran > 0:
+            tx.set_rule(COUNT_KEY, [resolved, ran - 1, by_hand + 1], fresh=True)
+        self._close(state, tx, {**entry, "declined": True})
+
+    # -- durations --
+
+    def expire(self, state: GameState, tx: Tx, step: str) -> None:
+        """End the lasting modifiers whose duration ends at the ruleset's step `step`."""
+        book = state.rules.get(KEY)
+        mods = book.get("mods") if book else None
+        if not mods:
+            return
+        ending = {name for name, at in self.vocab.durations.items() if at == step}
+        kept = [m for m in mods if m.get("until") not in ending and m.get("piece") in state.pieces
+                and state.pieces[m["piece"]].gen == m.get("gen")]
+        if len(kept) != len(mods):
+            self._write(state, tx, mods=kept)
+
+    def keywords(self, state: GameState, pid: str, printed: Iterable[str]) -> set[str]:
+        """A piece's keywords now: the printed ones, with those the lasting modifiers add or take away."""
+        piece = state.pieces.get(pid)
+        out = {str(k).casefold() for k in printed}
+        for m in self.book(state).get("mods") or ():
+            if piece is not None and m.get("piece") == pid and m.get("gen") == piece.gen and m.get("keyword"):
+                word = str(m["keyword"]).casefold()
+                (out.discard if m.get("lose") else out.add)(word)
+        return out
+
+
+def _has_choose(steps: Iterable[Mapping[str, Any]]) -> bool:
+    return any(step_name(s) == "choose" for s in steps)
+
+
+def _zones(state: GameState, wanted: Any) -> list[Any]:
+    if wanted is None:
+        return list(state.zones.values())
+    kinds = wanted if isinstance(wanted, (list, tuple)) else (wanted,)
+    return [z for z in state.zones.values() if z.kind in kinds or z.name in kinds]
+
+
+def _branch_words(branch: Sequence[Mapping[str, Any]]) -> str:
+    return ", then ".join(step_name(s).replace("_", " ") for s in branch)[:60]
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two choices answer alike (the words a listing adds, `text`, aside)."""
+    return type(a) is type(b) and all(getattr(a, f, None) == getattr(b, f, None)
+                                      for f in ("pending", "target", "piece", "option"))
+
+
+def _pieces_of(action: Any) -> tuple[str, ...]:
+    piece = getattr(action, "piece", "")
+    return (piece,) if piece else ()
