@@ -291,6 +291,9 @@ class LifecycleMixin:
 
     def _say_joined(self, address: str, thread: Any) -> None:
         """Where this window now sits, in the words the table uses: "you are Ben (seat 2)", or a spectator."""
+        from ...net.invite import shown_address
+
+        address = shown_address(address)  # an invite code may carry the password
         if thread.seat is None:
             self.notify(f"Joined {address} as a spectator (public information only)", "info", 4.0)
             return
