@@ -260,7 +260,7 @@ class LifecycleMixin:
              autosave: str | Path | None = None, announce: bool = True, bind: str = "0.0.0.0") -> Any:
         """Serve `session` on the LAN and play its first seat here; returns the running EmbeddedHost."""
         from ...net.discovery import lan_address
-        from ...net.host import EmbeddedHost
+        from ...net.embedded import EmbeddedHost
 
         session.hosts = {0}  # the host's own seat turns the dial; joined seats may not
         host = EmbeddedHost(session, port=port, name=name, password=password, local_seats=(0,), bind=bind,
@@ -291,6 +291,9 @@ class LifecycleMixin:
 
     def _say_joined(self, address: str, thread: Any) -> None:
         """Where this window now sits, in the words the table uses: "you are Ben (seat 2)", or a spectator."""
+        from ...net.invite import shown_address
+
+        address = shown_address(address)  # an invite code may carry the password
         if thread.seat is None:
             self.notify(f"Joined {address} as a spectator (public information only)", "info", 4.0)
             return

@@ -431,13 +431,15 @@ class DialogsMixin:
             self.notify("Still busy: try again in a moment", "info", 2.0)
             return
         from ...net.client import ClientThread
+        from ...net.invite import shown_address
 
         seat = picked.get("seat", "any")
+        shown = shown_address(address)  # an invite code may carry the password: never shown
         thread = ClientThread(address, name=picked.get("name", ""), seat=seat, password=picked.get("password", ""))
 
         def connected(result: Any, error: BaseException | None) -> None:
             if error is not None:
-                self.notify(f"Could not join {address}: {error}", "error", 8.0)
+                self.notify(f"Could not join {shown}: {error}", "error", 8.0)
                 return
             if self.join_dialog is not None:
                 self.join_dialog.kill()
@@ -445,7 +447,7 @@ class DialogsMixin:
             self.set_source(RemoteSource(thread), thread.seat or 0)
             self._say_joined(address, thread)
 
-        self.notify(f"Joining {address}…", "info", 3.0)
+        self.notify(f"Joining {shown}…", "info", 3.0)
         self.background = Background(lambda: thread.connect(8.0), connected)
 
     def _start_new_game(self) -> None:
