@@ -23,7 +23,10 @@ from .widgets import (
     VoteDialog,
 )
 
-__all__ = ["DialogsMixin"]
+__all__ = ["SAVE_SUFFIXES", "DialogsMixin", "vote_reason"]
+
+#: the files the Open and Save dialogs list
+SAVE_SUFFIXES = {".yaml", ".yml"}
 
 
 class DialogsMixin:
@@ -345,7 +348,9 @@ class DialogsMixin:
         w, h = min(560, self.size[0] - 40), min(460, self.size[1] - 40)
         self.file_dialog = UIFileDialog(pygame.Rect((self.size[0] - w) // 2, (self.size[1] - h) // 2, w, h),
                                         self.manager, window_title=title, initial_file_path=start,
-                                        allow_existing_files_only=purpose != "save", always_on_top=True)
+                                        allow_existing_files_only=purpose != "save", always_on_top=True,
+                                        # saves only: not the journals, locks and .gitkeep files beside them
+                                        allowed_suffixes=SAVE_SUFFIXES if purpose in ("open", "save") else None)
         self.file_dialog.tabletop_purpose = purpose
         # the dialog focuses its path field by itself, behind the manager's back: tell the manager, so a click
         # elsewhere unfocuses the field (and clears its selection) instead of leaving it half-focused

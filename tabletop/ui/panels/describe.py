@@ -41,8 +41,10 @@ def _searched(a: Mapping[str, Any], zn: Callable[[Any], str]) -> str:
 
 def _rolled(notes: Mapping[str, Any]) -> str:
     results = notes.get("roll", {}).get("data", {}).get("results", [])
-    faces = ", ".join(str(r[1]) for r in results if isinstance(r, list) and len(r) == 2)
-    return f"rolled {faces}" if faces else "rolled"
+    faces = [str(r[1]) for r in results if isinstance(r, list) and len(r) == 2]
+    if not faces:
+        return "rolled"
+    return f"rolled a die: {faces[0]}" if len(faces) == 1 else f"rolled {len(faces)} dice: {', '.join(faces)}"
 
 
 def _names(pieces: list[str], name_of: NameOf) -> tuple[list[str], int]:
@@ -50,7 +52,29 @@ def _names(pieces: list[str], name_of: NameOf) -> tuple[list[str], int]:
     if name_of is None:
         return [], len(pieces)
     names = [n for n in (name_of(str(p)) for p in pieces) if n]
-    return names, len(pieces) - len(names)
+    return _grouped(names), len(pieces) - len(names)
+
+
+#: the plural of a piece's kind where "s" is not it
+_PLURALS = {"die": "dice"}
+
+
+def _grouped(names: list[str]) -> list[str]:
+    """Equal names once each, counted: "a token, a token, a token" reads "3 tokens", two copies of a card
+    "2 × Ace of Spades"."""
+    counts: dict[str, int] = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
+    out = []
+    for n, k in counts.items():
+        article, _, noun = n.partition(" ")
+        if k == 1:
+            out.append(n)
+        elif article in ("a", "an") and noun:
+            out.append(f"{k} {_PLURALS.get(noun, noun + 's')}")
+        else:
+            out.append(f"{k} × {n}")
+    return out
 
 
 def _named(verb: str, pieces: list[str], name_of: NameOf, word: str = "card",
@@ -102,7 +126,10 @@ def _drew(a: Mapping[str, Any], nt: Mapping[str, Any], nf: NameOf, cards: list[s
 
 
 def _dealt(a: Mapping[str, Any], nf: NameOf, cards: list[str]) -> str:
-    return _seen_list(int(a.get("count", 1)), cards, nf, "dealt", "card", " to each seat")
+    """"dealt 1 card to each seat (you got Four of Diamonds)": the cards named are the reader's own."""
+    text = f"dealt {_n(int(a.get('count', 1)), 'card')} to each seat"
+    names, _ = _names(cards, nf)
+    return text + (f" (you got {', '.join(names[:_SHOWN])})" if names else "")
 
 
 def _attached(pieces: list[str], nf: NameOf) -> str:
