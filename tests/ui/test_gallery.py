@@ -207,3 +207,17 @@ def test_escape_closes_the_gallery_even_while_typing_in_its_filter(app):
     assert app._typing()
     key(app, pygame.K_ESCAPE)
     assert app.peek is None and not g.window.alive()
+
+
+def test_the_filter_matches_the_starts_of_words_not_inside_them():
+    """A newcomer's trial: typing "ace" kept every Space and Race card."""
+    from types import SimpleNamespace
+
+    from tabletop.ui.dialogs.gallery import matches
+
+    ace = SimpleNamespace(name="Ace of Spades", type="card", text="")
+    race = SimpleNamespace(name="Race Against Time", type="Event", text="A place to hide")
+    assert matches(ace, "x", "ace", "")
+    assert not matches(race, "x", "ace", "")
+    assert matches(race, "x", "pla", "") and matches(race, "x", "RACE hide", "")
+    assert matches(ace, "x", "", "")

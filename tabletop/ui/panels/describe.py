@@ -210,9 +210,9 @@ def describe_entry(entry: Mapping[str, Any], names: Mapping[int, str], zones: Ma
 
 
 def entry_html(entry: Mapping[str, Any], names: Mapping[int, str], zones: Mapping[str, str],
-               name_of: Callable[[str], str | None] | None = None, number: int | None = None) -> str:
+               name_of: Callable[[str], str | None] | None = None, number: int | str | None = None) -> str:
     """An entry as pygame-gui HTML: the actor in bold, chat in its own colour, each violation on a warning line;
-    `number` is its place in the log as its reader sees it (else its sequence number)."""
+    `number` is its place in the log as its reader sees it (else its sequence number; "" for none)."""
     seat = entry.get("seat")
     who = html.escape(str(names.get(seat, "Host" if seat is None else f"Seat {seat + 1}")))
     text = html.escape(describe_entry(entry, names, zones, name_of))
