@@ -347,7 +347,10 @@ class HostedSource(LocalSource):
         no seat, so it cannot be misread)."""
         here = f"hosting on {self.address}"
         joined = [p for p in self._players if p["connected"] and not p["local"]]
-        count = f"{len(joined)} joined" if joined else "no one joined yet"
+        gone = [p for p in self._players if not p["connected"] and not p["local"]]
+        # someone who joined and left is not "no one joined yet": the host reads that the seat waits for them
+        count = (f"{len(joined)} joined" if joined else
+                 f"{len(gone)} left (their seats wait for them)" if gone else "no one joined yet")
         them = [", ".join(_joined_as(p, names) for p in joined) or count,
                 ", ".join(_joined_as(p, names, short=True) for p in joined) or count]
         if seat is None:
