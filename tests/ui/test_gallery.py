@@ -77,7 +77,7 @@ def test_gallery_fits_the_window(size):
     for b in g.buttons:
         assert b.font.size(b.text)[0] + 8 <= b.rect.width, b.text
     assert g.cols >= 4 and g.cell[1] - PAD >= 100  # readable faces
-    # the window ends above the hand strip, whose first line is its label ("Seat 1's hand · 5"): it cuts no label
+    # the window ends above the hand strip, whose first line is its label ("Seat 1 · Hand · 5 cards"): it cuts no label
     label = pygame.Rect(app.hand.rect.x, app.hand.rect.y, app.hand.rect.w, 22)
     assert win.bottom <= label.top or win.contains(label), f"the gallery {win} cuts the hand strip's label {label}"
     assert win.bottom <= label.top, f"{size}: there is room above the strip, the gallery {win} should fit there"
