@@ -58,13 +58,16 @@ def _action(i: int, pid: str):
 # ------------------------------------------------------------------------------------------------ servers
 
 
-def _host(cards: int, seats: int, limits: dict[str, float], port_q: Any, autosave: str | None = None) -> None:
+def _host(cards: int, seats: int, limits: dict[str, float], port_q: Any, autosave: str | None = None,
+          cert_folder: str | None = None) -> None:
     from tabletop.net.host import Host
     from tabletop.net.messages import Limits
+    from tabletop.net.tls import host_certificate
 
     async def main() -> None:
+        tls = host_certificate(folder=Path(cert_folder)) if cert_folder else None
         host = Host(_session(cards, seats), bind="127.0.0.1", port=0, limits=Limits(**limits),
-                    on_event=lambda ev: None, autosave=autosave)
+                    on_event=lambda ev: None, autosave=autosave, tls=tls)
         await host.start()
         port_q.put(host.port)
         await asyncio.Future()
@@ -104,12 +107,16 @@ def _bare(blob_size: int, port_q: Any) -> None:
 # ------------------------------------------------------------------------------------------------ measuring
 
 
-async def _round_trips(port: int, clients: int, n: int, tokens: dict[int, str]) -> dict[str, Any]:
+async def _round_trips(port: int, clients: int, n: int, tokens: dict[int, str], tls_store: str = "") -> dict[str, Any]:
     """`n` actions from seat 0, one at a time: time until all `clients` hold the view, and bytes received.
 
-    `tokens` holds the seat tokens of earlier runs (seats are taken back with them) and gets the new ones.
+    `tokens` holds the seat tokens of earlier runs (seats are taken back with them) and gets the new ones. With
+    `tls_store` (a pins file) the clients join over TLS (`wss://`), pinning the host's certificate there.
     """
     from tabletop.net.client import Client
+    from tabletop.net.tokenstore import TokenStore
+
+    address, store = (f"wss://127.0.0.1:{port}", TokenStore(tls_store)) if tls_store else ("127.0.0.1", None)
 
     done = asyncio.Event()
     target = [0]
@@ -120,7 +127,8 @@ async def _round_trips(port: int, clients: int, n: int, tokens: dict[int, str]) 
             done.set()
 
     for seat in range(clients):
-        cs.append(await Client("127.0.0.1", port, seat=seat, token=tokens.get(seat), on_event=check).connect(30))
+        cs.append(await Client(address, port, seat=seat, token=tokens.get(seat), on_event=check,
+                               store=store).connect(30))
         tokens[seat] = cs[-1].token
     await asyncio.sleep(0.2)
     table = [p["id"] for z in cs[0].view["zones"] if z["name"] == "table" for p in z["pieces"]]
@@ -347,7 +355,39 @@ def figures(quick: bool = False) -> dict[str, Any]:
             p.wait(5)
     out["fanout8_ms"] = fanout_ms(CARDS, 8, 100 if quick else 300)
     out.update(autosave_p99(quick))
+    out.update(idle_tail(quick))
     return out
+
+
+def _p99_ms(xs: list[float]) -> float:
+    return sorted(xs)[int(0.99 * len(xs))] * 1e3
+
+
+def idle_tail(quick: bool = False) -> dict[str, float]:
+    """The round trip's tail on an idle host, over TLS as between machines (2 clients, one action at a time):
+    its p99 beside its median (no Nagle delay: TCP_NODELAY, one write per batch) and beside the p99 of a bare
+    websockets broadcast, measured in alternating batches."""
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="tabletop-bench-tail-")
+    procs: list[subprocess.Popen[str]] = []
+    ours: list[float] = []
+    bare: list[float] = []
+    try:
+        host, port = _start("host", CARDS, 2, {"rate": 10_000, "burst": 10_000}, None, folder)
+        floor, bport = _start("bare", 100)
+        procs += [host, floor]
+        tokens: dict[int, str] = {}
+        for _ in range(3 if quick else 6):
+            ours += asyncio.run(_round_trips(port, 2, 100 if quick else 200, tokens, str(Path(folder) / "pins")))["rtt"]
+            bare += asyncio.run(_bare_round_trips(bport, 2, 100 if quick else 200, 60))
+    finally:
+        for p in procs:
+            p.terminate()
+            p.wait(30)
+        shutil.rmtree(folder, ignore_errors=True)
+    return {"tail_p99_ms": _p99_ms(ours), "tail_median_ms": _median_ms(ours), "tail_bare_p99_ms": _p99_ms(bare)}
 
 
 def autosave_p99(quick: bool = False) -> dict[str, float]:
@@ -430,6 +470,11 @@ def collect(quick: bool = False) -> list[dict[str, object]]:
          "floor_name": "the same host without autosave, alternating batches"},
         {**row, "name": "action round trip median, 2 clients, autosave on", "value": f["rtt2_autosave_ms"],
          "unit": "ms", "floor": f["rtt2_noautosave_ms"], "floor_name": "the same host without autosave"},
+        {**row, "name": "action round trip p99, 2 clients, idle host, TLS", "value": f["tail_p99_ms"], "unit": "ms",
+         "floor": f["tail_bare_p99_ms"], "floor_name": "bare websockets broadcast p99 (plain), alternating batches"},
+        {**row, "name": "action round trip p99 / median, idle host, TLS (bound: 2)",
+         "value": f["tail_p99_ms"] / f["tail_median_ms"], "unit": "x", "floor": 2.0,
+         "floor_name": f"2x the median ({f['tail_median_ms']:.2f} ms): no Nagle tail"},
     ]
 
 
@@ -563,9 +608,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--join", action="store_true", help="only the late-join figure (100 joins, floor interleaved)")
+    ap.add_argument("--tail", action="store_true", help="only the idle host's round-trip tail (p99 vs median)")
     args = ap.parse_args(argv)
     if args.join:
         return _join_only()
+    if args.tail:
+        t = idle_tail(args.quick)
+        print(f"round trip on an idle host over TLS, 2 clients: median {t['tail_median_ms']:.2f} ms, p99 "
+              f"{t['tail_p99_ms']:.2f} ms ({t['tail_p99_ms'] / t['tail_median_ms']:.2f}x the median; bound 2x); "
+              f"bare websockets broadcast p99 {t['tail_bare_p99_ms']:.2f} ms")
+        return 0 if t["tail_p99_ms"] <= 2 * t["tail_median_ms"] else 1
     f = figures(args.quick)
     if args.json:
         print(json.dumps(f, indent=2))
@@ -579,6 +631,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{f['join_client_cpu_ms']:.2f} ms); bare connect (same connection code) "
           f"+ a frame of the same size, interleaved: {f['bare_join_ms']:.2f} ms")
     print(f"host fan-out per action, 8 seats: {f['fanout8_ms']:.3f} ms")
+    print(f"round trip on an idle host over TLS: median {f['tail_median_ms']:.2f} ms, p99 {f['tail_p99_ms']:.2f} ms "
+          f"(bare websockets p99 {f['tail_bare_p99_ms']:.2f} ms)")
     return 0 if f["ok2"] and f["ok8"] else 1
 
 

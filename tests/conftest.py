@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# the user's tabletop folder (certificate, pins, seat tokens: tabletop/net/userdir.py) is a temporary one in tests
+os.environ["TABLETOP_HOME"] = tempfile.mkdtemp(prefix="tabletop-home-")
 
 from tabletop.core import GameState, Piece, Player, Session, Zone  # noqa: E402
 

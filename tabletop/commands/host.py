@@ -27,6 +27,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default="", help="the game's name on the LAN (default: ruleset and host name)")
     parser.add_argument("--password", default="", help="players must give this password to join")
     parser.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN (mDNS)")
+    parser.add_argument("--invite-password", action="store_true",
+                        help="put the password in the invite code (anyone with the code can join)")
+    parser.add_argument("--public-host", action="append", default=[], metavar="NAME",
+                        help="a name players reach this machine by: the invite code uses it (repeatable)")
     add_game_arguments(parser)
     add_window_arguments(parser)
 
@@ -64,6 +68,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(f"hosting {session.state.ruleset} as {name!r} on port {host.port}"
           + (f"; autosave {autosave}" if autosave else ""), flush=True)
+    from .serve import print_invite
+
+    host.host.answer_to(args.public_host)
+    print_invite(host.host, args, "host")
     code = finish_window(app, args, "host")  # closing the window closes the host (it saves on the way out)
     if host.host.saved_to is not None:
         print(f"stopped; saved to {host.host.saved_to}", flush=True)

@@ -23,12 +23,18 @@ HELP = "join a LAN game in the window (by address, or pick one found on the LAN)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("address", nargs="?", help="HOST[:PORT] of the host (default port 7531)")
+    parser.add_argument("address", nargs="?",
+                        help="the host's invite code (tabletop://...), or HOST[:PORT] (default port 7531)")
     parser.add_argument("--seat", help="the seat to claim, from 1 (default: the first free seat)")
     parser.add_argument("--watch", action="store_true", help="join as a spectator (public information only)")
     parser.add_argument("--name", default="", help="your name at the table")
     parser.add_argument("--token", help="your seat token, to take your seat back after a drop or a host restart")
-    parser.add_argument("--password", default="", help="the game's password, if it has one")
+    parser.add_argument("--password", default="", help="the game's password, if it has one (and not in the code)")
+    parser.add_argument("--host-token", default="", metavar="TOKEN",
+                        help="the host token `tabletop serve` printed: host rights (the rules dial) at your seat")
+    parser.add_argument("--forget-host", metavar="ADDRESS",
+                        help="forget the certificate pinned for HOST:PORT (and your seat tokens there), then leave; "
+                             "the next join pins the certificate it is shown, or the one an invite code gives")
     parser.add_argument("--once", action="store_true", help="print the table once and leave")
     parser.add_argument("--json", action="store_true", help="print JSON lines (welcome, view, log, players)")
     parser.add_argument("--find", action="store_true", help="list the games announced on the LAN and leave")
@@ -104,7 +110,9 @@ def _window(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     from .common import UsageError
 
-    if not (args.terminal or args.once or args.json or args.find or args.watch or args.token):
+    if args.forget_host:
+        return _forget(args.forget_host)
+    if not (args.terminal or args.once or args.json or args.find or args.watch or args.token or args.host_token):
         return _window(args)
     if args.find:
         return _find()
@@ -117,6 +125,37 @@ def run(args: argparse.Namespace) -> int:
         print(f"tabletop join: {e}", file=sys.stderr)
         return 2
     return asyncio.run(_follow(args, seat, _printer(args.json)))
+
+
+def _remember(client: Any) -> None:
+    """Keep the seat token in the user's token store (the window takes the seat back with it)."""
+    from ..net.errors import NetError
+
+    p = client.protocol
+    if p.token and p.seat is not None:
+        try:
+            client.store.remember(client.address, p.host_name, p.seat, p.token, p.name)
+        except NetError as e:  # the game goes on; the token is printed anyway
+            print(safe(f"tabletop join: could not keep the seat token: {e}"), file=sys.stderr)
+
+
+def _forget(address: str) -> int:
+    """`--forget-host`: drop the pin (and seat tokens) kept for that host."""
+    from ..net.errors import NetError
+    from ..net.invite import parse_target
+    from ..net.tokenstore import TokenStore, address_key
+
+    try:
+        target = parse_target(address)
+        key = address_key(target.host, target.port)
+        store = TokenStore()
+        known = store.forget_host(key)
+    except NetError as e:
+        print(safe(f"tabletop join: {e}"), file=sys.stderr)
+        return 2
+    print(safe(f"forgot the certificate pinned for {key} and your seat tokens there" if known
+               else f"nothing was kept for {key} (in {store.path})"))
+    return 0
 
 
 #: prints one thing the text client learned: (kind, JSON body, text lines)
@@ -168,12 +207,21 @@ async def _connected(args: argparse.Namespace, seat: int | str | None) -> Any:
     from ..net.errors import NetError, Refused, VersionMismatch
 
     try:
-        client = Client(args.address, name=args.name, seat=seat, token=args.token, password=args.password)
+        client = Client(args.address, name=args.name, seat=seat, token=args.token, password=args.password,
+                        host_token=args.host_token)
     except NetError as e:
         print(safe(f"tabletop join: {e}"), file=sys.stderr)
         return 2
     try:
-        return await client.connect()
+        await client.connect()
+        if client.pinned:
+            from ..net.tls import pretty_fingerprint
+
+            print(safe(f"tabletop join: pinned the certificate of {client.address}: SHA256 "
+                       f"{pretty_fingerprint(client.pinned)} (compare it with the host's; a changed one is refused)"),
+                  file=sys.stderr)
+        _remember(client)
+        return client
     except NetError as e:
         print(safe(f"tabletop join: {e}"), file=sys.stderr)
         return 2 if isinstance(e, (Refused, VersionMismatch)) else 1
@@ -190,7 +238,7 @@ async def _follow(args: argparse.Namespace, seat: int | str | None, out: Out) ->
     p = client.protocol
     where = "watching" if p.seat is None else seat_label(p.seat)
     out("welcome", {"seat": p.seat, "token": p.token, "host": p.host_name},
-        f"joined {p.host_name!r} at {ws_uri(client.host, client.port)[5:]}, {where}"
+        f"joined {p.host_name!r} at {ws_uri(client.host, client.port, bool(client.tls))}, {where}"
         + (f"; seat token {p.token} (rejoin with --token)" if p.token else ""))
     out("view", {"seq": p.seq, "hash": p.hash, "view": p.view}, describe_view(p.view or {}))
     if args.once:

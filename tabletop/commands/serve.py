@@ -10,8 +10,9 @@ import socket
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-__all__ = ["HELP", "NAME", "add_arguments", "run"]
+__all__ = ["HELP", "NAME", "add_arguments", "add_tls_arguments", "print_invite", "run"]
 
 NAME = "serve"
 HELP = "host a LAN game with no seat of its own: players join with `tabletop join`; autosaves as it goes"
@@ -36,8 +37,47 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN (mDNS)")
     parser.add_argument("--quiet", action="store_true", help="log only joins, drops and errors")
     parser.add_argument("--host-seat", type=int, action="append", metavar="N",
-                        help="the seat (counting from 1) that may turn the rules dial, as the host (repeatable; "
-                             "default: seat 1)")
+                        help="give seat N (counting from 1) host rights (the rules dial) whoever sits there "
+                             "(repeatable; default: none, the host token gives them)")
+    add_tls_arguments(parser)
+    parser.add_argument("--trusted-proxy", action="append", default=[], metavar="CIDR",
+                        help="a reverse proxy (address or network) whose X-Forwarded-For names the player's address "
+                             "(repeatable; docs/PROTOCOL.md, \"Behind a reverse proxy\")")
+    parser.add_argument("--proxy-fingerprint", action="append", default=[], metavar="SHA256",
+                        help="the fingerprint of the certificate the reverse proxy shows players (password proofs "
+                             "are bound to it)")
+
+
+def add_tls_arguments(parser: argparse.ArgumentParser) -> None:
+    """`serve`'s and `host`'s TLS and invite options."""
+    parser.add_argument("--tls", action="store_true",
+                        help="serve TLS (wss://) even on a loopback address (it is the default on any other)")
+    parser.add_argument("--cert", metavar="PEM", help="your own certificate (with --key) instead of the one "
+                        "tabletop makes and keeps in your user folder")
+    parser.add_argument("--key", metavar="PEM", help="the private key of --cert")
+    parser.add_argument("--public-host", action="append", default=[], metavar="NAME",
+                        help="a name players reach this machine by (a DNS name, a public address): the invite "
+                             "code uses the first, and the host answers to them all (repeatable)")
+    parser.add_argument("--invite-password", action="store_true",
+                        help="put the password in the invite code (anyone with the code can join)")
+
+
+def print_invite(host: Any, args: argparse.Namespace, command: str) -> None:
+    """The lines players need: the fingerprint, the invite code, and (for `serve`) the host token."""
+    from ..net.serving import invite_code, share_host
+    from ..net.tls import pretty_fingerprint
+
+    where = share_host(args.bind, (args.public_host or [""])[0])
+    code = invite_code(where, host.port, host.fingerprint, host.password, args.invite_password)
+    if host.fingerprint:
+        print(f"TLS certificate SHA-256 fingerprint: {host.fingerprint}\n  ({pretty_fingerprint(host.fingerprint)})",
+              flush=True)
+    else:
+        print("plain ws:// (this machine only: every bound address is loopback; --tls to serve TLS)", flush=True)
+    print(f"invite code (players: tabletop join CODE): {code}", flush=True)
+    if command == "serve":
+        print(f"host token (host rights, the rules dial: tabletop join CODE --host-token TOKEN): "
+              f"{host.host_token}", flush=True)
 
 
 def _session(args: argparse.Namespace):
@@ -56,9 +96,10 @@ def _session(args: argparse.Namespace):
         house = house_rules_or_exit(args.house_rules, args.ruleset, "serve")
         session = new_session(args.ruleset, args.seats, enforcement=args.enforce or starting_dial(args.ruleset), seed=args.seed,
                               house_rules=house)
-    # a dedicated server has no seat of its own: the dial belongs to the seats named as host
+    # a dedicated server has no seat of its own: the dial belongs to whoever presents the host token (and to
+    # the seats named with --host-seat), never to whoever connects first
     seats = len(session.state.seats)
-    session.hosts = {check_seat(n, seats, "--host-seat") for n in (args.host_seat or [1])}
+    session.hosts = {check_seat(n, seats, "--host-seat") for n in (args.host_seat or [])}
     return session
 
 
@@ -80,8 +121,11 @@ def run(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
     from ..errors import TabletopError
     from ..net.errors import NetError
-    from ..net.host import Host, load_tokens, tokens_path_for
+    from ..net.host import Host, load_host_token, load_tokens, tokens_path_for
     from ..net.protocol import HostEvent
+    from ..net.seats import new_token
+    from ..net.serving import check_names, choose_tls
+    from ..net.tokenstore import normal_fingerprint
     from ..store.autosave import DEFAULT_AUTOSAVE
     from .common import seat_label
 
@@ -90,12 +134,18 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
     except (TabletopError, ValueError) as e:  # unknown ruleset, a seat that does not exist: one clear line
         print(f"tabletop serve: {e}", file=sys.stderr)
         return 2
-    autosave = Path(args.autosave) if args.autosave else Path(args.save) if args.save else DEFAULT_AUTOSAVE
+    # the real path: a second `serve` through a symlink to a running game's save finds that game's lock
+    autosave = (Path(args.autosave) if args.autosave else Path(args.save) if args.save else DEFAULT_AUTOSAVE).resolve()
+    tokens = tokens_path_for(Path(args.save).resolve()) if args.save else None
     try:
-        records = load_tokens(tokens_path_for(args.save)) if args.save else {}
-    except NetError as e:
+        records = load_tokens(tokens) if tokens is not None else {}
+        cert = choose_tls(args.bind, force=args.tls, cert=args.cert, key=args.key)
+        public = check_names(args.public_host)
+        proxy_fps = [normal_fingerprint(f) for f in args.proxy_fingerprint]
+    except (NetError, ValueError) as e:
         print(f"tabletop serve: {e}", file=sys.stderr)
         return 2
+    host_token = (load_host_token(tokens) if tokens is not None else "") or new_token()
     name = args.name or f"{session.state.ruleset} on {socket.gethostname()}"
     quiet = {"applied", "refused_action", "resync"} if args.quiet else set()
 
@@ -107,7 +157,9 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
 
     host = Host(session, bind=args.bind, port=args.port, name=name, password=args.password, autosave=autosave,
                 autosave_every=args.autosave_every, announce=not args.no_announce, on_event=log, records=records,
-                sock=sock)
+                sock=sock, tls=cert, public_hosts=public, trusted_proxies=args.trusted_proxy,
+                proxy_fingerprints=proxy_fps if proxy_fps or not args.trusted_proxy else None,
+                host_token=host_token)
 
     async def main() -> int:
         try:
@@ -129,6 +181,7 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
         print(f"serving {state.ruleset} ({len(state.seats)} seats, seq {state.seq}) as {name!r} "
               f"on {args.bind}:{host.port}; autosave {autosave}" + (f"; seats claimed: {claimed}" if claimed else ""),
               flush=True)
+        print_invite(host, args, "serve")
         try:
             await stop.wait()
         finally:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import ssl
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -21,11 +22,15 @@ from websockets.exceptions import InvalidHandshake, InvalidURI
 from websockets.http11 import Response
 
 from ..core import actions as A
+from .auth import CHALLENGE_HEADER
 from .clientlink import Dialing, Link, finish_link, start_link
 from .clientproto import ANY_SEAT, ClientEvent, ClientProtocol
 from .errors import BadFrame, HostLost, NetError, Refused, VersionMismatch
 from .host import DEFAULT_PORT, HELLO_HEADER
+from .invite import parse_target
 from .messages import encode
+from .tls import CertificateChanged, changed_message, client_context, fingerprint_of, is_loopback
+from .tokenstore import TokenStore, address_key
 
 __all__ = ["Client", "ClientThread", "parse_address"]
 
@@ -36,30 +41,15 @@ OPEN_TIMEOUT = 5.0
 
 
 def parse_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
-    """`host`, `host:port`, `[v6]:port` or `ws://host:port` -> (host, port)."""
-    a = address.strip()
-    for prefix in ("ws://", "tabletop://"):
-        if a.startswith(prefix):
-            a = a[len(prefix):]
-    a = a.rstrip("/")
-    if a.startswith("["):
-        host, _, rest = a[1:].partition("]")
-        port = rest[1:] if rest.startswith(":") else ""
-    elif a.count(":") == 1:
-        host, port = a.split(":")
-    else:
-        host, port = a, ""
-    if not host:
-        raise NetError(f"no host in address {address!r}")
-    try:
-        return host, int(port) if port else default_port
-    except ValueError:
-        raise NetError(f"bad port in address {address!r}") from None
+    """An address or invite code (net/invite.py) -> (host, port)."""
+    t = parse_target(address, default_port)
+    return t.host, t.port
 
 
-def ws_uri(host: str, port: int) -> str:
+def ws_uri(host: str, port: int, tls: bool = False) -> str:
     """The WebSocket URI of a host: an IPv6 literal goes in brackets (`ws://[::1]:7531`)."""
-    return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
+    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    return f"{'wss' if tls else 'ws'}://{where}"
 
 
 class Client:
@@ -83,10 +73,23 @@ class Client:
         on_event: Callable[[ClientEvent], None] | None = None,
         retry_delay: float = 0.2,
         max_retry_delay: float = 1.0,
+        store: TokenStore | None = None,
+        host_token: str = "",
     ) -> None:
-        host, p = parse_address(address, port or DEFAULT_PORT)
-        self.host, self.port = host, port or p
-        self.protocol = ClientProtocol(name=name, seat=seat, token=token, password=password)
+        target = parse_target(address, port or DEFAULT_PORT)
+        self.host, self.port = target.host, port or target.port
+        #: TLS (`wss://`) or not; None: a loopback address given bare, whichever the host on this machine speaks
+        self.tls: bool | None = target.tls if target.tls or not is_loopback(target.host) else None
+        if target.tls is False and "://" in address:
+            self.tls = False
+        self._auto = self.tls is None
+        #: the certificate expected (an invite code's `fp`), else the one pinned for this address (`store`)
+        self.fingerprint = target.fingerprint
+        self._store = store
+        #: set when this client pinned a host's certificate for the first time (its fingerprint)
+        self.pinned = ""
+        self.protocol = ClientProtocol(name=name, seat=seat, token=token, password=password or target.password or "",
+                                       host_token=host_token)
         self.reconnect = reconnect
         self.record = record
         self.frames: list[bytes] = []
@@ -181,15 +184,47 @@ class Client:
         if self._ws is not None:
             self._ws.abort()
 
+    @property
+    def store(self) -> TokenStore:
+        """The pins and seat tokens of this user (net/tokenstore.py)."""
+        if self._store is None:
+            self._store = TokenStore()
+        return self._store
+
+    @property
+    def address(self) -> str:
+        """`host:port` as the token store keys it."""
+        return address_key(self.host, self.port)
+
     def _dial(self) -> Dialing:
         """Start a connection: the hello queued, and sent with the opening handshake's request (a host that
-        takes it welcomes us right after its answer)."""
+        takes it welcomes us right after its answer; not with a password, whose proof needs its challenge)."""
         self.protocol.start()
-        return start_link(self.host, self.port, {HELLO_HEADER: self.protocol.hello_header()}, self._opened,
-                          self._message)
+        headers = {HELLO_HEADER: self.protocol.hello_header()} if self.protocol.header_ok else {}
+        tls = client_context() if self.tls else None
+        return start_link(self.host, self.port, headers, self._opened, self._message, tls=tls,
+                          verify=self._verify if tls else None)
+
+    def _verify(self, der: bytes) -> None:
+        """Check the host's certificate against the invite's fingerprint or the pin (pinning it the first time);
+        raises CertificateChanged (the request is never sent) or TokenStoreError."""
+        seen = fingerprint_of(der)
+        if self._auto:
+            return  # a bare loopback address: nothing crosses a wire, and no pin is kept for it
+        pinned = self.store.pin(self.address)
+        expected = self.fingerprint or pinned
+        if expected is None:
+            self.store.set_pin(self.address, seen)
+            self.pinned = seen
+            return
+        if seen != expected:
+            raise CertificateChanged(changed_message(self.address, expected, seen, bool(self.fingerprint)))
+        if pinned != seen:  # an invite code's fingerprint replaces an older pin
+            self.store.set_pin(self.address, seen)
 
     async def _run(self) -> None:
         delay = self.retry_delay
+        flipped = False
         while not self._closing:
             link: Link | None = None
             code: int | None = None
@@ -212,8 +247,16 @@ class Client:
                 if link is not None:
                     code, reason = link.close_code, link.close_reason
                 reason = reason or str(e) or type(e).__name__
+                if link is None and self._other_transport(e):
+                    if not flipped:
+                        flipped = True
+                        continue
             except InvalidURI as e:
                 self.error = NetError(str(e))
+                break
+            except NetError as e:  # a certificate other than the pinned one, a damaged token store: final
+                self.error = e
+                self.status = f"refused: {e}"
                 break
             finally:
                 if link is not None:
@@ -240,12 +283,34 @@ class Client:
             self._first.set_result(None)  # stopped without a welcome: `connect` raises `error` or says so
         self._notify()
 
+    def _other_transport(self, e: BaseException) -> bool:
+        """A bare loopback address (`tls` undecided): when the host answered a plain request as a TLS host does
+        (it closed during the handshake), or a TLS one as a plain host does, use the other from now on; whether
+        it changed. Only on this machine: between machines the address says which (a client never falls back
+        to plain)."""
+        if not self._auto:
+            return False
+        if not self.tls and isinstance(e, (ConnectionResetError, InvalidHandshake)):
+            self.tls = True
+            return True
+        if self.tls and isinstance(e, ssl.SSLError):
+            self.tls = False
+            return True
+        return False
+
     def _opened(self, link: Link, response: Response) -> None:
         """The host accepted the handshake (called before any frame of this connection is taken)."""
         self._ws = link
         self.connections += 1
         if response.headers.get(HELLO_HEADER) == "taken":
             self.protocol.hello_taken()
+        why = self.protocol.challenge(response.headers.get(CHALLENGE_HEADER), link.fingerprint, is_loopback(self.host))
+        if why:
+            self.error = Refused(why, "password")
+            self.status = f"refused: {why}"
+            self._closing = True
+            link.abort()
+            return
         self._send_out()
 
     def _message(self, data: bytes) -> None:

@@ -18,6 +18,7 @@ import ipaddress
 import os
 import select
 import socket
+import ssl
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +29,8 @@ from websockets.http11 import Response
 from websockets.protocol import State
 from websockets.uri import WebSocketURI, parse_uri
 from websockets.utils import generate_key
+
+from .tls import fingerprint_of
 
 __all__ = ["Dialing", "Link", "finish_link", "open_link", "start_link"]
 
@@ -50,8 +53,13 @@ class Link(asyncio.Protocol):
         ping_interval: float = 5.0,
         ping_timeout: float = 15.0,
         close_timeout: float = 2.0,
+        verify: Callable[[bytes], None] | None = None,
     ) -> None:
         self.uri = parse_uri(uri)
+        #: over TLS: called with the host's certificate (DER) before a byte of the request is sent; raises to refuse
+        self.verify = verify
+        #: the SHA-256 fingerprint of the certificate the host showed ("" on plain `ws://`)
+        self.fingerprint = ""
         self.on_open = on_open
         self.on_message = on_message
         self.ping_interval = ping_interval
@@ -94,6 +102,20 @@ class Link(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         self.transport = transport
+        tls = transport.get_extra_info("ssl_object")
+        if tls is not None:
+            der = tls.getpeercert(binary_form=True) or b""
+            self.fingerprint = fingerprint_of(der)
+            try:
+                if self.verify is not None:
+                    self.verify(der)
+            except Exception as e:  # noqa: BLE001 - a refused certificate: nothing is sent, the opener is told
+                self._request = b""
+                if not self.opened.done():
+                    self.opened.set_exception(e)
+                    self.opened.exception()
+                transport.abort()
+                return
         if self._request:
             transport.write(self._request)
         self._request = b""
@@ -271,10 +293,11 @@ class Dialing:
     """A connection being opened (`start_link`): its link and, to an address literal, its socket, the TCP connect
     under way or done (`connected`, the request sent then)."""
 
-    __slots__ = ("address", "connected", "host", "link", "port", "sock")
+    __slots__ = ("address", "connected", "host", "link", "port", "sock", "tls")
 
     def __init__(self, link: Link, host: str, port: int) -> None:
         self.link = link
+        self.tls: ssl.SSLContext | None = None
         self.host, self.port = host, port
         self.sock: socket.socket | None = None
         self.address: Any = None
@@ -286,18 +309,22 @@ class Dialing:
 
 
 def start_link(host: str, port: int, headers: dict[str, str], on_open: Callable[[Link, Response], None],
-               on_message: Callable[[bytes], None], **options: float) -> Dialing:
+               on_message: Callable[[bytes], None], *, tls: ssl.SSLContext | None = None,
+               verify: Callable[[bytes], None] | None = None, **options: float) -> Dialing:
     """Start opening a connection without waiting (`finish_link` waits): the link made and, to an address literal,
     the TCP connect started and, when the kernel completed it within the call (loopback, a LAN host that
-    answered), the handshake request sent at once, without a turn of the event loop. Raises OSError (refused)."""
-    link = Link(f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}", headers, on_open, on_message,
-                **options)
+    answered), the handshake request sent at once, without a turn of the event loop (plain only: over `tls` the
+    request waits for the TLS handshake and `verify`). Raises OSError (refused)."""
+    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    link = Link(f"{'wss' if tls else 'ws'}://{where}", headers, on_open, on_message, verify=verify, **options)
     d = Dialing(link, host, port)
+    d.tls = tls
     family = _literal(host)
     if family is None:
         return d  # a name: asyncio resolves it and connects
     d.sock = sock = socket.socket(family, socket.SOCK_STREAM)
     try:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # a small frame goes at once, never held back
         sock.setblocking(False)
         d.address = (host, port, 0, 0) if family == socket.AF_INET6 else (host, port)
         try:
@@ -309,7 +336,7 @@ def start_link(host: str, port: int, headers: dict[str, str], on_open: Callable[
                 if err:
                     raise OSError(err, f"connect to {host}:{port}: {os.strerror(err)}") from None
                 d.connected = True
-        if d.connected:
+        if d.connected and tls is None:
             link.send_early(sock)  # the host reads the request while asyncio sets the connection up
     except BaseException:
         sock.close()
@@ -322,15 +349,17 @@ async def finish_link(d: Dialing) -> Link:
     raises OSError, or websockets' InvalidHandshake when the host will not take the connection."""
     loop = asyncio.get_running_loop()
     link, sock = d.link, d.sock
+    tls: dict[str, Any] = {} if d.tls is None else {"ssl": d.tls, "ssl_handshake_timeout": 5.0}
     try:
         if sock is not None:
             if not d.connected:
                 await loop.sock_connect(sock, d.address)
-                link.send_early(sock)
+                if d.tls is None:
+                    link.send_early(sock)
             link.ws  # noqa: B018 - websockets' protocol for it is made while the host reads the request
-            await loop.create_connection(lambda: link, sock=sock)
+            await loop.create_connection(lambda: link, sock=sock, **tls, **({"server_hostname": ""} if tls else {}))
         else:
-            await loop.create_connection(lambda: link, d.host, d.port)
+            await loop.create_connection(lambda: link, d.host, d.port, **tls)
     except BaseException:
         d.close()
         raise

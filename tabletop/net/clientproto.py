@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core import actions as A
 from ..core.view import view_hash
+from .auth import make_proof, password_key
 from .errors import BadFrame
 from .messages import HOST_MESSAGES, PROTOCOL_VERSION, Limits, decode, encode
 from .patches import PatchedView
@@ -52,8 +53,11 @@ class ClientProtocol:
         token: str | None = None,
         password: str = "",
         limits: Limits | None = None,
+        host_token: str = "",
     ) -> None:
         self.name = name
+        #: `serve`'s host token, presented with the hello for host rights (the rules dial) at the seat taken
+        self.host_token = host_token
         self.version = PROTOCOL_VERSION
         self.want_seat = seat
         self.token = token
@@ -98,10 +102,37 @@ class ClientProtocol:
             hello["token"] = self.token
         else:
             hello["seat"] = self.want_seat
-        if self.password:
-            hello["password"] = self.password
-        self._out.append(encode(hello))
+        if self.host_token:
+            hello["host_token"] = self.host_token
+        self._out.append(encode(hello))  # a password goes as a proof, once the handshake's challenge is in
         self._hello = hello
+
+    @property
+    def header_ok(self) -> bool:
+        """Whether the hello may ride on the opening handshake (not with a password: its proof needs the host's
+        challenge, which comes with the handshake's answer)."""
+        return not self.password
+
+    def challenge(self, value: str | None, binding: str, loopback: bool) -> str:
+        """The handshake's answer came (`value`: its `Tabletop-Challenge` header): with a password, the queued
+        hello gets its proof bound to `binding` (the certificate's fingerprint, "" on plain). Returns why the
+        hello cannot be sent (the host sent no challenge, and is not on this machine), else ""."""
+        if not self.password or not self._out or self._out[0] != encode(self._hello):
+            return ""
+        hello = dict(self._hello)
+        parts = (value or "").split()
+        if len(parts) == 3 and parts[2].isdigit() and 0 < int(parts[2]) <= 10_000_000:
+            try:
+                key = password_key(self.password, bytes.fromhex(parts[1]), int(parts[2]))
+            except ValueError:
+                return "the host's password challenge is malformed"
+            hello.update(proof=make_proof(key, parts[0], binding), binding=binding)
+        elif loopback:  # a host of before challenges, on this machine: the password never leaves it
+            hello["password"] = self.password
+        else:
+            return "the host sent no password challenge: it would have to be sent the password itself"
+        self._out[0] = encode(hello)
+        return ""
 
     def hello_header(self) -> str:
         """The queued hello as ASCII JSON, for the `Tabletop-Hello` header of the opening handshake.

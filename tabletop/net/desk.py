@@ -16,30 +16,34 @@ puts a welcome built after the change. So between a welcome and the first patch 
 from __future__ import annotations
 
 import threading
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..core.messages import MAX_NAME, text_problem
+from .auth import HostAuth, Peer
 from .errors import BadFrame
 from .messages import CLIENT_MESSAGES, PROTOCOL_VERSION, Limits, decode
+from .names import name_problem, normal_name
 
 __all__ = ["DeskKeeper", "WelcomeDesk", "hello_name", "hello_problem"]
 
 
-def hello_problem(msg: dict[str, Any], password: str) -> tuple[str, str] | None:
-    """Why a hello is refused whatever seat it asks for (its version, the password, its name), as (code, message),
-    or None: the one check `_hello` and the desk both make, so neither lets in what the other refuses."""
+def hello_problem(msg: dict[str, Any], auth: HostAuth, peer: Peer | None, others: Iterable[str] = ()
+                  ) -> tuple[str, str] | None:
+    """Why a hello is refused whatever seat it asks for (its version, the password or host token, its name beside
+    `others`), as (code, message), or None: the one check `_hello` and the desk both make, so neither lets in what
+    the other refuses."""
     if msg["version"] != PROTOCOL_VERSION:
         return "version", f"host v{PROTOCOL_VERSION}, client v{msg['version']}"
-    if password and msg.get("password", "") != password:
-        return "password", "wrong password"
-    problem = text_problem(msg.get("name", ""), "hello.name", MAX_NAME)
+    problem = auth.check(msg, peer)
+    if problem is not None:
+        return problem
+    problem = name_problem(msg.get("name", ""), others)
     return ("bad_name", problem) if problem else None
 
 
 def hello_name(msg: dict[str, Any]) -> str:
-    """The name a hello gives, its runs of white space made one space."""
-    return " ".join(str(msg.get("name", "")).split())
+    """The name a hello gives, as kept (NFKC; net/names.py)."""
+    return normal_name(str(msg.get("name", "")))
 
 
 class WelcomeDesk:
@@ -89,11 +93,11 @@ class WelcomeDesk:
 class DeskKeeper:
     """The host's side of its desk: which hello the network thread may answer from it, filling it, and seating
     the spectators welcomed from it. A part of `HostProtocol` (a mixin, as `HaltGuard` is), which owns what this
-    uses: `desk`, `password`, `limits`, `spectators`, `live`, `_with_view`, `_welcome_head`, `_open_spectator` and
+    uses: `desk`, `auth`, `limits`, `spectators`, `live`, `_with_view`, `_welcome_head`, `_open_spectator` and
     `_send_players`."""
 
     desk: WelcomeDesk
-    password: str
+    auth: HostAuth
     limits: Limits
 
     if TYPE_CHECKING:  # HostProtocol's: a stub here would shadow a mixin's method in the MRO
@@ -112,23 +116,31 @@ class DeskKeeper:
         def _open_spectator(self, cid: int, name: str) -> None:
             ...
 
+        def _other_names(self, conn: Any, seat: int | None) -> list[str]:
+            ...
+
         def _send_players(self, but: Collection[int]) -> None:
             ...
 
     def desk_hello(self, text: str) -> str | None:
         """The name to seat a spectator as, when `text` (a hello from an opening handshake) is a spectator's hello
         this host welcomes as it is: the network thread then answers it from the desk. None for any other hello
-        (a seat, a token, a wrong version or password, a bad name, not a hello at all), which `_hello` answers.
+        (a seat, a token, a game with a password, a wrong version or name, not a hello at all), which `_hello`
+        answers: a password is checked against the connection's challenge there.
 
-        Reads only what never changes after the host starts (password, limits): safe from any thread."""
+        Reads only what never changes after the host starts (the password, limits): safe from any thread."""
         try:
             msg = decode(text, CLIENT_MESSAGES, self.limits)
         except BadFrame:
             return None
         if (msg["type"] != "hello" or msg.get("token") is not None or "seat" not in msg or msg["seat"] is not None
-                or hello_problem(msg, self.password) is not None):
+                or self.auth.password or "host_token" in msg):
             return None
-        return hello_name(msg)
+        try:  # the names at the table, read from this thread: one changing under the read sends it to `_hello`
+            others = self._other_names(None, None)
+        except RuntimeError:
+            return None
+        return hello_name(msg) if hello_problem(msg, self.auth, None, others) is None else None
 
     def ready_welcome(self) -> bool:
         """Put a spectator's welcome on the desk, the frame `_hello` would send a spectator joining now (call it

@@ -9,28 +9,25 @@ Frames are written to a client's connection at once (no task switch per frame); 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import ipaddress
 import logging
 import os
 import socket
-import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from ..core import actions as A
-from ..core.session import LogEntry, Result, Session
-from ..core.stream import names_changed
+from ..core.session import LogEntry, Session
 from ..errors import TabletopError
-from .errors import NetError
+from .auth import HostAuth, Peer, RequestCheck
 from .messages import Limits
 from .protocol import HostEvent, HostProtocol, SeatRecord
 from .reader import HELLO_HEADER, SocketReader
-from .tokens import load_tokens, save_tokens, tokens_path_for
+from .tls import HostCert, server_context
+from .tokens import load_host_token, load_tokens, save_tokens, tokens_path_for
 
 #: how often positions of moving pieces are streamed to clients (a modest rate: they are drawn in between)
 MOTION_HZ = 15.0
@@ -44,6 +41,7 @@ __all__ = [
     "EmbeddedHost",
     "Host",
     "listen_early",
+    "load_host_token",
     "load_tokens",
     "save_tokens",
     "tokens_path_for",
@@ -102,8 +100,23 @@ class Host:
         on_event: Callable[[HostEvent], None] | None = None,
         records: dict[int, SeatRecord] | None = None,
         sock: socket.socket | None = None,
+        tls: HostCert | None = None,
+        public_hosts: Iterable[str] = (),
+        trusted_proxies: Iterable[str] = (),
+        proxy_fingerprints: Iterable[str] | None = (),
+        host_token: str = "",
     ) -> None:
         self.session = session
+        #: the certificate served (`wss://`), or None: plain `ws://` (loopback only, or behind a proxy)
+        self.tls = tls
+        self.ssl = server_context(tls) if tls is not None else None
+        self.fingerprint = tls.fingerprint if tls is not None else None
+        #: `serve`'s host token: a hello that presents it gets host rights for its seat (net/hello.py)
+        self.host_token = host_token
+        # what a password proof may be bound to: this certificate, the proxy's, or plain ("") on a plain host
+        bindings = None if proxy_fingerprints is None else [*proxy_fingerprints, tls.fingerprint if tls else ""]
+        self.auth = HostAuth(password, bindings=bindings, host_token=host_token)
+        self.request_check = RequestCheck(public_hosts=public_hosts, trusted_proxies=trusted_proxies, bound=[bind])
         #: a socket already listening (`listen_early`), served instead of binding `bind`:`port` at start
         self.sock = sock
         self.records = records
@@ -137,6 +150,8 @@ class Host:
         #: the table's sequence number when the desk was last filled
         self._desk_seq = -1
         self._closing = False
+        #: a client's frame is being handled: what it causes is sent once, after it
+        self._in_frame = False
 
     @property
     def tokens_path(self) -> Path | None:
@@ -153,8 +168,11 @@ class Host:
             for seat, cseq in previous_meta(self.autosave_path, self.session.state.seq).get("cseq", {}).items():
                 if seat.isdigit() and int(seat) in records and isinstance(cseq, int):  # journaled after the tokens
                     records[int(seat)].cseq = max(records[int(seat)].cseq, cseq)
+        for seat, rec in records.items():  # host rights a seat took with the host token stay with that seat
+            if rec.host:
+                self.session.hosts.add(seat)
         self.protocol = HostProtocol(self.session, name=self.name, password=self.password, records=records,
-                                     local_seats=self.local_seats, limits=self.limits)
+                                     local_seats=self.local_seats, limits=self.limits, auth=self.auth)
         if self.autosave_path is not None:
             loop = asyncio.get_running_loop()
             self.autosaver = Autosaver(self.session, self.autosave_path, every=self.autosave_every,
@@ -274,14 +292,38 @@ class Host:
             with contextlib.suppress(RuntimeError):  # the host's loop is gone: nothing left to tell
                 self._main.call_soon_threadsafe(fn, *args)
 
-    def _connected(self, cid: int) -> None:
-        assert self.protocol is not None
-        self.protocol.connect(cid)
+    def _connected(self, cid: int, peer: Peer | None = None) -> None:
+        assert self.protocol is not None and self._main is not None
+        self.protocol.connect(cid, peer)
+        if peer is not None and peer.accepted is not None:  # the hello is due `hello_timeout` after the TCP accept
+            due = peer.accepted + self.limits.hello_timeout - time.monotonic()
+            self._main.call_later(max(0.0, due) + 0.01, self._hello_due)
+
+    def _hello_due(self) -> None:
+        if self.protocol is not None and not self._closing:
+            self.protocol.tick()
+            self.pump()
+
+    def answer_to(self, names: Iterable[str]) -> None:
+        """Answer to these names too (`--public-host`) in a handshake's `Host` (safe while serving)."""
+        self.request_check.names |= {n.lower().rstrip(".") for n in names if n}
+
+    def _refused_request(self, why: str) -> None:
+        """The reader refused an opening handshake (a web page's `Origin`, a `Host` not ours): said in the log."""
+        event = HostEvent("refused", 0, None, why)
+        if self.on_event is not None:
+            self.on_event(event)
+        else:
+            log.info("refused a connection: %s", why)
 
     def _frame(self, cid: int, frame: str | bytes, at: float) -> None:
         assert self.protocol is not None and self._reader is not None
         self._reader.taken(cid)
-        self.protocol.receive_data(cid, frame, at, binary=not isinstance(frame, str))
+        self._in_frame = True  # the change's patches wait for its result: one write for both (no Nagle tail)
+        try:
+            self.protocol.receive_data(cid, frame, at, binary=not isinstance(frame, str))
+        finally:
+            self._in_frame = False
         self.pump()
 
     def _desk_taken(self) -> None:
@@ -360,9 +402,14 @@ class Host:
     def _release(self) -> None:
         """Send the frames whose changes are now durable (called on this loop after each journal commit)."""
         saver = self.autosaver
+        out: list[tuple[int, bytes]] = []
         while self._held and (saver is None or self._held[0][0] <= saver.durable):
-            _, out, closes = self._held.popleft()
-            self._send(out, closes)
+            _, more, more_closes = self._held.popleft()
+            out += more
+            if more_closes:  # a close goes after the frames queued before it and before any queued after it
+                self._send(out, more_closes)
+                out = []
+        self._send(out, [])  # one write per client for all that became durable together
         self._fill_desk_soon()
 
     def _journal_failed(self, message: str) -> None:
@@ -387,186 +434,16 @@ class Host:
             self._reader.send(out, closes)
 
     def _after_entry(self, kind: str, entry: LogEntry) -> None:
-        self.pump()  # the seats' client sequence numbers travel in the journal, not in a tokens rewrite per change
+        if not self._in_frame:  # a change made on this machine; a client's goes out with its result
+            self.pump()  # the seats' client sequence numbers travel in the journal, not in a tokens rewrite per change
 
     def _write_tokens(self) -> None:
         if self.tokens_path is None or self.protocol is None:
             return
         try:
-            save_tokens(self.tokens_path, self.protocol.records)
+            save_tokens(self.tokens_path, self.protocol.records, self.host_token)
         except OSError as e:
             log.error("cannot write seat tokens to %s: %s", self.tokens_path, e)
 
 
-class EmbeddedHost:
-    """A `Host` in a background thread with its own event loop, for a UI that plays a seat on the host.
-
-    Every method is safe to call from the UI thread; they run on the host's loop and wait for the answer.
-    Poll `seq` (it changes with every change to the table) and call `view(seat)` when it does; `events()` drains
-    what happened on the network (joins, drops, refusals) for the UI's log.
-    """
-
-    def __init__(
-        self,
-        session: Session,
-        port: int = DEFAULT_PORT,
-        name: str = "tabletop",
-        password: str = "",
-        *,
-        local_seats: Iterable[int] = (0,),
-        bind: str = "0.0.0.0",
-        autosave: str | os.PathLike[str] | None = None,
-        announce: bool = True,
-        limits: Limits | None = None,
-    ) -> None:
-        self.session = session
-        self._events: deque[HostEvent] = deque(maxlen=1000)
-        self.host = Host(session, bind=bind, port=port, name=name, password=password, autosave=autosave,
-                         local_seats=local_seats, limits=limits, announce=announce, on_event=self._events.append)
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-        self._stop: asyncio.Event | None = None
-        self._ready = threading.Event()
-        self._error: BaseException | None = None
-        self._last_motion = float("-inf")
-        self._moving = False
-
-    @property
-    def port(self) -> int:
-        return self.host.port
-
-    @property
-    def seq(self) -> int:
-        """The table's sequence number: it changes with every accepted action, undo and redo."""
-        return self.session.state.seq
-
-    def start(self, timeout: float = 10.0) -> EmbeddedHost:
-        """Start serving; raises NetError when the port cannot be bound."""
-        self._thread = threading.Thread(target=self._run, name="tabletop-host", daemon=True)
-        self._thread.start()
-        if not self._ready.wait(timeout):
-            raise NetError("the host did not start in time")
-        if self._error is not None:
-            raise NetError(f"cannot start the host on port {self.host.port}: {self._error}")
-        return self
-
-    def _run(self) -> None:
-        loop = asyncio.new_event_loop()
-        self._loop = loop
-        asyncio.set_event_loop(loop)
-        try:
-            loop.run_until_complete(self._main())
-        finally:
-            loop.close()
-
-    async def _main(self) -> None:
-        self._stop = asyncio.Event()
-        try:
-            await self.host.start()
-        except BaseException as e:  # noqa: BLE001 - reported to the starting thread
-            self._error = e
-            self._ready.set()
-            return
-        self._ready.set()
-        try:
-            await self._stop.wait()
-        finally:
-            await self.host.close()
-
-    def call(self, fn: Callable[..., Any], *args: Any, timeout: float = 10.0) -> Any:
-        """Run `fn(*args)` on the host's loop and return its result."""
-        if self._loop is None or not self._loop.is_running():
-            raise NetError("the host is not running")
-        fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
-
-        def run() -> None:
-            try:
-                fut.set_result(fn(*args))
-            except BaseException as e:  # noqa: BLE001
-                fut.set_exception(e)
-            finally:
-                self.host.pump()
-
-        self._loop.call_soon_threadsafe(run)
-        return fut.result(timeout)
-
-    def submit(self, action: A.Action, seat: int | None) -> Result:
-        """Apply an action for a seat played on this machine (it goes through `Session.submit` like any other)."""
-        assert self.host.protocol is not None
-        return self.call(self.host.protocol.submit_local, action, seat)
-
-    def undo(self, seat: int) -> dict[str, Any]:
-        """Undo for a local seat: `{"accepted": True}`, or `{"code": "vote", "request": id}` while others vote."""
-        assert self.host.protocol is not None
-        return self.call(self.host.protocol.request_undo_local, seat)
-
-    def vote(self, request: int, seat: int, agree: bool) -> None:
-        assert self.host.protocol is not None
-        self.call(self.host.protocol.vote_local, request, seat, agree)
-
-    def set_paused(self, paused: bool) -> None:
-        assert self.host.protocol is not None
-        self.call(self.host.protocol.set_paused, paused)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return self.call(self.session.view, seat)
-
-    def save(self, path: str | os.PathLike[str], timeout: float = 60.0) -> str:
-        """Save the game as YAML at `path` (raises OSError). When autosave had stopped (a failed journal write),
-        it goes on beside that file and the host takes changes again: returns "" then, else why it could not."""
-        from ..store import save_game
-
-        self.call(save_game, self.session, path)
-        return self.resume_autosave(path, timeout)
-
-    def resume_autosave(self, path: str | os.PathLike[str] | None = None, timeout: float = 60.0) -> str:
-        """`Host.resume_autosave` from the UI thread: "" once changes are taken again (or never stopped)."""
-        if self._loop is None or not self._loop.is_running():
-            raise NetError("the host is not running")
-        return asyncio.run_coroutine_threadsafe(self.host.resume_autosave(path), self._loop).result(timeout)
-
-    def motion(self, positions: dict[str, tuple[float, float, float]], *, now: float | None = None) -> bool:
-        """Stream the positions of pieces in motion, at most `MOTION_HZ` times a second (and always the final
-        empty update that says everything is at rest). Returns whether a frame was sent."""
-        now = time.monotonic() if now is None else now
-        if positions and now - self._last_motion < 1.0 / MOTION_HZ:
-            return False
-        if not positions and not self._moving:
-            return False
-        self._last_motion = now
-        self._moving = bool(positions)
-        assert self.host.protocol is not None
-        self.call(self.host.protocol.motion, dict(positions))
-        return True
-
-    def players(self) -> list[dict[str, Any]]:
-        assert self.host.protocol is not None
-        return self.call(self.host.protocol.players)
-
-    def pending_votes(self) -> list[dict[str, Any]]:
-        assert self.host.protocol is not None
-        return self.call(self.host.protocol.pending_votes)
-
-    def events(self) -> list[HostEvent]:
-        """What happened on the network since the last call, for the window's log and seats panel.
-
-        A seat renamed (a player joined with a name) queues the whole view again on this machine's seat streams
-        now, once the window has the news of the join in hand: lines it renders from that view read the new name
-        (the stream was started again when the name changed too, but the window may have read that before the
-        news, and a line it rendered then keeps the old name)."""
-        out = []
-        while self._events:
-            out.append(self._events.popleft())
-        if any(ev.kind == "renamed" for ev in out):
-            try:
-                self.call(names_changed, self.session)
-            except (NetError, TimeoutError):  # the host stopped or is stuck: the next join tells again
-                pass
-        return out
-
-    def close(self, timeout: float = 10.0) -> None:
-        """Stop serving (clients are told the host is closing), save and join the thread."""
-        if self._loop is not None and self._stop is not None and self._loop.is_running():
-            self._loop.call_soon_threadsafe(self._stop.set)
-        if self._thread is not None:
-            self._thread.join(timeout)
+from .embedded import EmbeddedHost  # noqa: E402 - it wraps Host

@@ -76,6 +76,10 @@ CLIENT_MESSAGES: dict[str, Schema] = {
         "seat": (_INT + _STR + _NONE, False),
         "token": (_STR + _NONE, False),
         "password": (_STR, False),
+        # the password as a proof (net/auth.py), the certificate it is bound to, and `serve`'s host token
+        "proof": (_STR, False),
+        "binding": (_STR, False),
+        "host_token": (_STR, False),
     },
     "action": {"cseq": (_INT, True), "action": ((dict,), True), "seq": (_INT, False)},
     "undo": {"cseq": (_INT, True)},

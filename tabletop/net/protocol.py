@@ -11,21 +11,21 @@ client.py only move bytes.
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from ..core import actions as A
 from ..core.session import LogEntry, Result, Session
-from ..core.stream import legal_summary, names_changed
+from ..core.stream import legal_summary
 from ..core.view import LiveView, touched
+from .auth import HostAuth, Peer
 from .clientproto import ANY_SEAT, ClientEvent, ClientProtocol
-from .desk import DeskKeeper, WelcomeDesk, hello_name, hello_problem
+from .desk import DeskKeeper, WelcomeDesk
 from .errors import BadFrame
 from .flood import FloodGate
 from .halt import HaltGuard
+from .hello import HelloKeeper, _Conn
 from .hostevents import HostEvent
 from .messages import CLIENT_MESSAGES, PROTOCOL_VERSION, Limits, decode, encode
 from .patches import make_patch
@@ -53,18 +53,7 @@ CSEQ_WINDOW = 10_000
 
 
 
-@dataclass(slots=True)
-class _Conn:
-    id: int
-    open: bool = False
-    seat: int | None = None
-    name: str = ""
-    gate: FloodGate | None = None
-    opened: float = 0.0
-    cseq: int = 0  # spectators' dedup counter (seats keep theirs in SeatRecord)
-
-
-class HostProtocol(DeskKeeper, UndoVoting, HaltGuard):
+class HostProtocol(HelloKeeper, DeskKeeper, UndoVoting, HaltGuard):
     """The authoritative host, without I/O: feed it frames per connection, take the frames it queues.
 
     `records` maps claimed seats to their token and last client sequence number (persist them beside the autosave
@@ -82,10 +71,13 @@ class HostProtocol(DeskKeeper, UndoVoting, HaltGuard):
         local_seats: Iterable[int] = (),
         limits: Limits | None = None,
         clock: Callable[[], float] = time.monotonic,
+        auth: HostAuth | None = None,
     ) -> None:
         self.session = session
         self.name = name
         self.password = password
+        #: the password proof, the host token and the guesses per address (net/auth.py)
+        self.auth = auth if auth is not None else HostAuth(password)
         self.records: dict[int, SeatRecord] = dict(records or {})
         self.local_seats = set(local_seats)
         self.limits = limits or Limits()
@@ -116,13 +108,16 @@ class HostProtocol(DeskKeeper, UndoVoting, HaltGuard):
 
     # -- the I/O layer's side --
 
-    def connect(self, cid: int | None = None) -> int:
-        """A new connection (before its hello); returns its id (`cid` when the I/O layer numbers them itself)."""
+    def connect(self, cid: int | None = None, peer: Peer | None = None) -> int:
+        """A new connection (before its hello) from `peer`; returns its id (`cid` when the I/O layer numbers them
+        itself)."""
         if cid is None or cid in self._conns:
             cid = self._next_conn
         self._next_conn = max(self._next_conn, cid + 1)
         now = self.clock()
-        self._conns[cid] = _Conn(cid, gate=FloodGate(self.limits.rate, self.limits.burst, now), opened=now)
+        opened = peer.accepted if peer is not None and peer.accepted is not None else now
+        self._conns[cid] = _Conn(cid, gate=FloodGate(self.limits.rate, self.limits.burst, now), opened=opened,
+                                 peer=peer)
         return cid
 
     def disconnect(self, cid: int) -> None:
@@ -301,93 +296,6 @@ class HostProtocol(DeskKeeper, UndoVoting, HaltGuard):
         return out
 
     # -- handshake --
-
-    def _refuse(self, conn: _Conn, code: str, message: str) -> None:
-        self._send(conn.id, {"type": "error", "code": code, "message": message, "fatal": True})
-        self._events.append(HostEvent("refused", conn.id, None, message))
-        self._close.append((conn.id, message))
-        self._conns.pop(conn.id, None)
-
-    def _hello(self, conn: _Conn, msg: dict[str, Any]) -> None:
-        problem = hello_problem(msg, self.password)
-        if problem is not None:
-            self._refuse(conn, *problem)
-            return
-        state = self.session.state
-        token = msg.get("token")
-        want = msg.get("seat", ANY_SEAT) if "seat" in msg or token is None else None
-        name = hello_name(msg)
-        seat: int | None
-        if token is not None:
-            if not valid_token(token):
-                self._refuse(conn, "bad_token", "hello.token: not a seat token (leave it out to ask for a seat)")
-                return
-            seat = next((s for s, r in self.records.items() if secrets.compare_digest(r.token, token)), None)
-            if seat is None:
-                self._refuse(conn, "bad_token", "unknown seat token")
-                return
-            for other in list(self._conns.values()):
-                if other is not conn and other.open and other.seat == seat:
-                    self.kick(other.id, f"seat {seat} reconnected from another connection")
-        elif want is None:
-            if self.spectators() >= self.limits.max_spectators:
-                self._refuse(conn, "full", f"{self.limits.max_spectators} spectators are watching already")
-                return
-            seat = None
-        else:
-            if want == ANY_SEAT:
-                free = [s for s in state.seats if s not in self.records and s not in self.local_seats]
-                if not free:
-                    self._refuse(conn, "no_seat", "no free seat (join as a spectator to watch)")
-                    return
-                seat = free[0]
-            elif isinstance(want, int) and not isinstance(want, bool):
-                seat = want
-                if seat not in state.seats:
-                    self._refuse(conn, "no_seat", f"there is no seat {seat}")
-                    return
-                if seat in self.records or seat in self.local_seats:
-                    self._refuse(conn, "seat_taken", f"seat {seat} is taken (reconnect with its token)")
-                    return
-            else:
-                raise BadFrame(f"hello.seat: {want!r} is not a seat number, 'any' or null", "bad_message")
-            self.records[seat] = SeatRecord(new_token(), name=name)
-            self._events.append(HostEvent("claimed", conn.id, seat, name))
-        conn.open = True
-        conn.seat = seat
-        conn.name = name
-        rec = self.records.get(seat) if seat is not None else None
-        renamed = False
-        if rec is not None and name:
-            rec.name = name
-            # what every sentence of the rules calls this seat from now on (status, log, refusals)
-            renamed = state.seat_names.get(seat) != name
-            state.seat_names[seat] = name
-            if renamed:  # the status the others were sent names the seat as it was called: work it out again
-                self._live.clear()
-                self._tails.clear()
-                self._legal_sent.clear()
-        lv = self.live(seat)
-        self._out.append((conn.id, self._with_view(self._welcome_head(seat, rec, lv, self.spectators()), seat,
-                                                   log=True)))
-        self._events.append(HostEvent("joined", conn.id, seat, name))
-        self._broadcast_players(but=(conn.id,))  # the welcome told the joiner already
-        if renamed:
-            for other in list(self._conns.values()):
-                if other.open and other.id != conn.id:
-                    self._snapshot(other)
-            # the host's own seats' streams (its window's, bot seats') read their log in the new name too; told
-            # after `joined`, so a window that reads the news reads the new name with it (EmbeddedHost.events)
-            names_changed(self.session)
-            self._events.append(HostEvent("renamed", conn.id, seat, name))
-
-    def _open_spectator(self, cid: int, name: str) -> None:
-        """Seat connection `cid` as a spectator called `name` (welcomed from the desk already)."""
-        now = self.clock()
-        self._next_conn = max(self._next_conn, cid + 1)
-        self._conns[cid] = _Conn(cid, open=True, seat=None, name=name, opened=now,
-                                 gate=FloodGate(self.limits.rate, self.limits.burst, now))
-        self._events.append(HostEvent("joined", cid, None, name))
 
     def _welcome_head(self, seat: int | None, rec: SeatRecord | None, lv: LiveView, spectators: int) -> dict[str, Any]:
         """A welcome without its view and log (`_with_view` adds them)."""

@@ -11,20 +11,26 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import http
+import secrets
 import socket
 import threading
 import time
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
-from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
+from .auth import CHALLENGE_HEADER, Peer
 from .protocol import FloodGate
+from .tls import is_loopback
 
 if TYPE_CHECKING:
     from .host import Host
 
-__all__ = ["HELLO_HEADER", "MAX_UNTAKEN", "SEND_BUFFER", "SocketReader"]
+__all__ = ["HELLO_HEADER", "MAX_PENDING", "MAX_UNTAKEN", "SEND_BUFFER", "SocketReader"]
 
 #: the opening handshake's header that carries a client's hello (docs/PROTOCOL.md, "Connecting")
 HELLO_HEADER = "Tabletop-Hello"
@@ -33,6 +39,9 @@ SEND_BUFFER = 256 * 1024
 #: frames handed to the host's loop and not yet taken, per connection, before the reader stops reading it for a
 #: moment (backpressure while the host is busy; the client's frames wait in its socket, nobody is kicked)
 MAX_UNTAKEN = 256
+#: connections between their TCP accept and their hello at once; past it the oldest is closed, quietly, so that
+#: half-open connections never use up the process's descriptors and an honest join (a few ms) still gets in
+MAX_PENDING = 128
 
 
 class SocketReader:
@@ -50,6 +59,8 @@ class SocketReader:
         self._next = 1
         self._untaken: dict[int, int] = {}
         self._lock = threading.Lock()
+        #: connections not past their hello yet, oldest first (`MAX_PENDING`)
+        self.pending: OrderedDict[ServerConnection, None] = OrderedDict()
 
     def start(self) -> concurrent.futures.Future[int]:
         self.thread = threading.Thread(target=self._run, name="tabletop-host-reader", daemon=True)
@@ -80,9 +91,12 @@ class SocketReader:
         h = self.host
         self._stop = asyncio.Event()
         where: dict[str, Any] = {"sock": h.sock} if h.sock is not None else {"host": h.bind, "port": h.port}
+        if h.ssl is not None:  # a TLS handshake counts against the hello's time as well
+            where.update(ssl=h.ssl, ssl_handshake_timeout=h.limits.hello_timeout)
         server: Server = await serve(self._handle, **where, max_size=h.limits.max_frame, compression=None,
                                      ping_interval=5, ping_timeout=15, close_timeout=2,
-                                     process_response=_hello_taken)
+                                     open_timeout=h.limits.hello_timeout, create_connection=self._connection_class(),
+                                     process_request=self._check_request, process_response=self._answer)
         self._port.set_result(server.sockets[0].getsockname()[1])
         try:
             await self._stop.wait()
@@ -110,11 +124,14 @@ class SocketReader:
         cid = self._next
         self._next += 1
         self._ws[cid] = ws
+        peer: Peer = getattr(ws, "tabletop_peer", None) or Peer("unknown")
         with self._lock:
             self._untaken[cid] = 0
         gate = FloodGate(h.limits.rate, h.limits.burst, time.monotonic())
         reason = ""
         hello = _header_hello(ws.request)
+        if hello is not None:
+            self.pending.pop(ws, None)
         name = h.protocol.desk_hello(hello) if hello is not None and h.protocol is not None else None
         welcome = h.protocol.desk.take(cid, name) if name is not None and h.protocol is not None else None
         if welcome is not None:  # a spectator, answered from the desk: its welcome is the first frame it gets
@@ -122,7 +139,7 @@ class SocketReader:
             self._write(ws, welcome)
             h._from_reader(h._desk_taken)
         else:
-            h._from_reader(h._connected, cid)
+            h._from_reader(h._connected, cid, peer)
         if hello is not None and welcome is None:  # the hello came with the handshake: this connection's first frame
             gate.admit(time.monotonic())
             with self._lock:
@@ -131,6 +148,7 @@ class SocketReader:
         try:
             async for frame in ws:
                 at = time.monotonic()
+                self.pending.pop(ws, None)
                 if cid not in self._ws:
                     break
                 if not gate.admit(at):
@@ -148,6 +166,7 @@ class SocketReader:
         except ConnectionClosed:
             pass
         finally:
+            self.pending.pop(ws, None)
             self._ws.pop(cid, None)
             with self._lock:
                 self._untaken.pop(cid, None)
@@ -164,9 +183,12 @@ class SocketReader:
                 self.loop.call_soon_threadsafe(self._flush, out, closes)
 
     def _flush(self, out: list[tuple[int, bytes]], closes: list[tuple[int, str]]) -> None:
-        for cid, data in out:
+        batches: dict[int, list[bytes]] = {}
+        for cid, data in out:  # one write per connection for what one step of the host queued (patch + result)
+            batches.setdefault(cid, []).append(data)
+        for cid, frames in batches.items():
             ws = self._ws.get(cid)
-            if ws is not None and not self._write(ws, data):
+            if ws is not None and not self._write(ws, *frames):
                 self._ws.pop(cid, None)
                 ws.transport.abort()
                 self.host._from_reader(self.host._gone, cid, "too slow: the host will not wait for this client")
@@ -174,17 +196,72 @@ class SocketReader:
             if cid in self._ws:
                 self._close(cid, 1000 if reason == "bye" else 1008, reason)
 
-    def _write(self, ws: ServerConnection, data: bytes) -> bool:
-        """Write one text frame now; False when the client has too much unread already (it is too slow)."""
+    def _write(self, ws: ServerConnection, *frames: bytes) -> bool:
+        """Write text frames now, in one write (one TCP segment, one TLS record where they fit); False when the
+        client has too much unread already (it is too slow)."""
         transport = ws.transport
-        if transport.is_closing():
+        if transport.is_closing() or ws.protocol.state is not State.OPEN:
             return True
         if transport.get_write_buffer_size() > self.host.limits.max_buffer:
             return False
-        broadcast((ws,), data, text=True)
-        self.host.bytes_sent += len(data)
-        self.host.frames_sent += 1
+        for data in frames:
+            ws.protocol.send_text(data)
+            self.host.bytes_sent += len(data)
+            self.host.frames_sent += 1
+        chunks = [c for c in ws.protocol.data_to_send() if c]
+        if chunks:
+            transport.write(b"".join(chunks))
         return True
+
+    def _connection_class(self) -> type[ServerConnection]:
+        """websockets' connection, counted from its TCP accept until its hello (`MAX_PENDING`), Nagle off."""
+        reader = self
+
+        class Counted(ServerConnection):
+            def connection_made(self, transport: Any) -> None:
+                super().connection_made(transport)
+                sock = transport.get_extra_info("socket")
+                if sock is not None:
+                    with contextlib.suppress(OSError):
+                        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                self.tabletop_accepted = time.monotonic()
+                reader.pending[self] = None
+                while len(reader.pending) > MAX_PENDING:  # the oldest goes, without a word in the log
+                    oldest, _ = reader.pending.popitem(last=False)
+                    oldest.transport.abort()
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                reader.pending.pop(self, None)
+                super().connection_lost(exc)
+
+        return Counted
+
+    def _check_request(self, ws: ServerConnection, request: Any) -> Any:
+        """Refuse a browser's page (`Origin`) and a `Host` that does not name this machine; note where the
+        connection comes from (the forwarded address behind a trusted proxy) and make its challenge."""
+        check = self.host.request_check
+        local = ws.transport.get_extra_info("sockname")
+        why = check.refusal(request.headers, local[0] if local else None)
+        if why is None and not all(v.isascii() for v in request.headers.get_all(HELLO_HEADER)):
+            why = f"the {HELLO_HEADER} header must be ASCII JSON (\\u escapes for anything else)"
+        if why is not None:
+            self.host._from_reader(self.host._refused_request, why)
+            return ws.respond(http.HTTPStatus.FORBIDDEN, why + "\n")
+        remote = ws.transport.get_extra_info("peername")
+        address = check.peer(str(remote[0]) if remote else "unknown", request.headers)
+        ws.tabletop_peer = Peer(address, secrets.token_hex(16), is_loopback(address),  # type: ignore[attr-defined]
+                                getattr(ws, "tabletop_accepted", None))
+        return None
+
+    def _answer(self, ws: ServerConnection, request: Any, response: Any) -> None:
+        """The handshake's answer: the password challenge, and whether the hello in the request was taken."""
+        if response.status_code != 101:
+            return
+        peer = getattr(ws, "tabletop_peer", None)
+        if peer is not None:
+            response.headers[CHALLENGE_HEADER] = self.host.auth.challenge(peer.nonce)
+        if _header_hello(request) is not None:
+            response.headers[HELLO_HEADER] = "taken"
 
     def _close(self, cid: int, code: int, reason: str) -> None:
         ws = self._ws.pop(cid, None)
@@ -201,12 +278,6 @@ def _header_hello(request: Any) -> str | None:
     """The hello a client sent with its opening handshake (one `Tabletop-Hello` header), or None."""
     values = request.headers.get_all(HELLO_HEADER) if request is not None else []
     return values[0] if len(values) == 1 else None
-
-
-def _hello_taken(conn: ServerConnection, request: Any, response: Any) -> None:
-    """Tell a client whose hello came with the handshake that it was taken (it sends no hello frame then)."""
-    if response.status_code == 101 and _header_hello(request) is not None:
-        response.headers[HELLO_HEADER] = "taken"
 
 
 def _close_reason(reason: str) -> str:

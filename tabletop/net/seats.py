@@ -33,6 +33,8 @@ class SeatRecord:
     token: str
     cseq: int = 0
     name: str = ""
+    #: the seat presented the host token: it may turn the rules dial (kept across reconnects and restarts)
+    host: bool = False
     results: OrderedDict[int, dict[str, Any]] = field(default_factory=OrderedDict)
 
     def remember(self, cseq: int, result: dict[str, Any]) -> None:

@@ -54,9 +54,13 @@ def test_the_desk_holds_the_welcome_a_spectator_would_be_sent() -> None:
 
 
 def test_only_a_plain_spectators_hello_is_answered_from_the_desk() -> None:
+    assert HostProtocol(quick_table(seed=1)).desk_hello(_hello(seat=None)) == ""
+    assert HostProtocol(quick_table(seed=1)).desk_hello(_hello(seat=None, name="sue b")) == "sue b"
+    assert HostProtocol(quick_table(seed=1)).desk_hello(_hello(seat=None, name="Seat 1")) is None  # a lookalike
+    # a password is checked against the connection's challenge: `_hello` does it
     host = HostProtocol(quick_table(seed=1), password="pw")
-    assert host.desk_hello(_hello(seat=None, name="  sue  b ", password="pw")) == "sue b"
-    for text in (_hello(seat=None), _hello(seat=None, password="no"), _hello(seat=0, password="pw"),
+    for text in (_hello(seat=None), _hello(seat=None, password="pw"), _hello(seat=None, password="no"),
+                 _hello(seat=0, password="pw"),
                  _hello(password="pw"), _hello(seat="any", password="pw"),
                  _hello(seat=None, token="x" * 32, password="pw"), _hello(seat=None, name="\u0000", password="pw"),
                  json.dumps({"type": "hello", "version": PROTOCOL_VERSION + 1, "seat": None, "password": "pw"}),

@@ -327,5 +327,6 @@ def test_version_mismatch_raises() -> None:
 def test_parse_address() -> None:
     assert parse_address("192.168.1.5") == ("192.168.1.5", 7531)
     assert parse_address("box:9000") == ("box", 9000)
-    assert parse_address("ws://box:9000/") == ("box", 9000)
+    assert parse_address("wss://box:9000/") == ("box", 9000)
+    assert parse_address("ws://localhost:9000/") == ("localhost", 9000)
     assert parse_address("[::1]:8000") == ("::1", 8000)

@@ -120,7 +120,7 @@ def run_game(name: str, mode: str, seed: int, steps: int = STEPS) -> dict[str, A
                         t.step(lambda voter=voter, req=req, choice=choice: t.send(
                             voter, {"type": "vote", "request": req["request"], "agree": choice < 0.6}))
         if rng.random() < 0.15:  # a spectator welcomed from the desk, seated by whatever the host does next
-            w = t.watch_from_desk("dee")
+            w = t.watch_from_desk(f"dee {t.clock.t}")  # names at a table differ (net/names.py)
             if w is not None:
                 watchers.append(w)
         if watchers and rng.random() < 0.05:

@@ -1,0 +1,206 @@
+"""The host's handshake: a hello checked (version, password proof, host token, name), a seat found for it, the
+welcome sent. A part of `HostProtocol` (a mixin, as `DeskKeeper` is), which owns the state this uses."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..core.session import Session
+from ..core.stream import names_changed
+from .auth import HostAuth, Peer
+from .clientproto import ANY_SEAT
+from .desk import hello_name, hello_problem
+from .errors import BadFrame
+from .flood import FloodGate
+from .hostevents import HostEvent
+from .messages import Limits
+from .names import name_problem
+from .seats import SeatRecord, new_token, valid_token
+
+__all__ = ["HelloKeeper"]
+
+
+@dataclass(slots=True)
+class _Conn:
+    id: int
+    open: bool = False
+    seat: int | None = None
+    name: str = ""
+    gate: FloodGate | None = None
+    opened: float = 0.0
+    cseq: int = 0  # spectators' dedup counter (seats keep theirs in SeatRecord)
+    #: where it comes from and its password challenge (None: made inside this process)
+    peer: Peer | None = None
+
+
+class _Refusal(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+class HelloKeeper:
+    """The handshake side of `HostProtocol`."""
+
+    session: Session
+    auth: HostAuth
+    limits: Limits
+    records: dict[int, SeatRecord]
+    local_seats: set[int]
+    _conns: dict[int, _Conn]
+    _events: list[HostEvent]
+    _close: list[tuple[int, str]]
+    _out: list[tuple[int, bytes]]
+    _next_conn: int
+    _live: dict[Any, Any]
+    _tails: dict[Any, Any]
+    _legal_sent: dict[Any, Any]
+
+    if TYPE_CHECKING:  # HostProtocol's
+        def clock(self) -> float:
+            ...
+
+        def spectators(self) -> int:
+            ...
+
+        def kick(self, cid: int, reason: str) -> None:
+            ...
+
+        def live(self, seat: int | None) -> Any:
+            ...
+
+        def _send(self, cid: int, msg: dict[str, Any]) -> None:
+            ...
+
+        def _with_view(self, msg: dict[str, Any], seat: int | None, log: bool = False) -> bytes:
+            ...
+
+        def _welcome_head(self, seat: int | None, rec: Any, lv: Any, spectators: int) -> dict[str, Any]:
+            ...
+
+        def _broadcast_players(self, but: Any = ()) -> None:
+            ...
+
+        def _snapshot(self, conn: _Conn) -> None:
+            ...
+
+    def _refuse(self, conn: _Conn, code: str, message: str) -> None:
+        self._send(conn.id, {"type": "error", "code": code, "message": message, "fatal": True})
+        self._events.append(HostEvent("refused", conn.id, None, message))
+        self._close.append((conn.id, message))
+        self._conns.pop(conn.id, None)
+
+    def _hello(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        problem = hello_problem(msg, self.auth, conn.peer)
+        if problem is not None:
+            self._refuse(conn, *problem)
+            return
+        name = hello_name(msg)
+        try:
+            seat, claimed = self._seat_for(conn, msg, name)
+        except _Refusal as r:
+            self._refuse(conn, r.code, r.message)
+            return
+        if claimed:
+            self._events.append(HostEvent("claimed", conn.id, seat, name))
+        conn.open, conn.seat, conn.name = True, seat, name
+        rec = self.records.get(seat) if seat is not None else None
+        if rec is not None and "host_token" in msg:  # checked by hello_problem: the seat may turn the dial
+            rec.host = True
+            self.session.hosts.add(seat)
+            self._events.append(HostEvent("claimed", conn.id, seat, "host rights (host token)"))
+        renamed = self._rename(seat, rec, name)
+        lv = self.live(seat)
+        self._out.append((conn.id, self._with_view(self._welcome_head(seat, rec, lv, self.spectators()), seat,
+                                                   log=True)))
+        self._events.append(HostEvent("joined", conn.id, seat, name))
+        self._broadcast_players(but=(conn.id,))  # the welcome told the joiner already
+        if renamed:
+            for other in list(self._conns.values()):
+                if other.open and other.id != conn.id:
+                    self._snapshot(other)
+            # the host's own seats' streams (its window's, bot seats') read their log in the new name too; told
+            # after `joined`, so a window that reads the news reads the new name with it (EmbeddedHost.events)
+            names_changed(self.session)
+            self._events.append(HostEvent("renamed", conn.id, seat, name))
+
+    def _seat_for(self, conn: _Conn, msg: dict[str, Any], name: str) -> tuple[int | None, bool]:
+        """The seat this hello takes (None: it watches) and whether it claims it now; raises _Refusal."""
+        token = msg.get("token")
+        if token is not None:
+            if not valid_token(token):
+                raise _Refusal("bad_token", "hello.token: not a seat token (leave it out to ask for a seat)")
+            seat = next((s for s, r in self.records.items() if secrets.compare_digest(r.token, token)), None)
+            if seat is None:
+                raise _Refusal("bad_token", "unknown seat token")
+            self._check_name(conn, seat, name)
+            for other in list(self._conns.values()):
+                if other is not conn and other.open and other.seat == seat:
+                    self.kick(other.id, f"seat {seat} reconnected from another connection")
+            return seat, False
+        want = msg.get("seat", ANY_SEAT)
+        if want is None:
+            if self.spectators() >= self.limits.max_spectators:
+                raise _Refusal("full", f"{self.limits.max_spectators} spectators are watching already")
+            self._check_name(conn, None, name)
+            return None, False
+        seats = self.session.state.seats
+        if want == ANY_SEAT:
+            free = [s for s in seats if s not in self.records and s not in self.local_seats]
+            if not free:
+                raise _Refusal("no_seat", "no free seat (join as a spectator to watch)")
+            seat = free[0]
+        elif isinstance(want, int) and not isinstance(want, bool):
+            seat = want
+            if seat not in seats:
+                raise _Refusal("no_seat", f"there is no seat {seat}")
+            if seat in self.records or seat in self.local_seats:
+                raise _Refusal("seat_taken", f"seat {seat} is taken (reconnect with its token)")
+        else:
+            raise BadFrame(f"hello.seat: {want!r} is not a seat number, 'any' or null", "bad_message")
+        self._check_name(conn, seat, name)
+        self.records[seat] = SeatRecord(new_token(), name=name)
+        return seat, True
+
+    def _check_name(self, conn: _Conn, seat: int | None, name: str) -> None:
+        """Refuse a name that looks like another seat's or watcher's (net/names.py)."""
+        if not name:
+            return
+        problem = name_problem(name, self._other_names(conn, seat))
+        if problem:
+            raise _Refusal("bad_name", problem)
+
+    def _other_names(self, conn: _Conn | None, seat: int | None) -> list[str]:
+        """The names at the table but `seat`'s (and `conn`'s): players', default "Seat N", spectators'."""
+        state = self.session.state
+        others = [n for p in list(state.players) if p.seat != seat for n in (p.name, f"Seat {p.seat + 1}")]
+        others += [n for s, n in list(state.seat_names.items()) if s != seat]
+        others += [r.name for s, r in list(self.records.items()) if s != seat]
+        others += [c.name for c in list(self._conns.values())
+                   if c.open and c is not conn and (seat is None or c.seat != seat)]
+        return others
+
+    def _rename(self, seat: int | None, rec: SeatRecord | None, name: str) -> bool:
+        """Call the seat by its player's name from now on; whether that changed its name."""
+        if rec is None or not name:
+            return False
+        rec.name = name
+        state = self.session.state
+        # what every sentence of the rules calls this seat from now on (status, log, refusals)
+        renamed = state.seat_names.get(seat) != name  # type: ignore[arg-type]
+        state.seat_names[seat] = name  # type: ignore[index]
+        if renamed:  # the status the others were sent names the seat as it was called: work it out again
+            self._live.clear()
+            self._tails.clear()
+            self._legal_sent.clear()
+        return renamed
+
+    def _open_spectator(self, cid: int, name: str) -> None:
+        """Seat connection `cid` as a spectator called `name` (welcomed from the desk already)."""
+        now = self.clock()
+        self._next_conn = max(self._next_conn, cid + 1)
+        self._conns[cid] = _Conn(cid, open=True, seat=None, name=name, opened=now,
+                                 gate=FloodGate(self.limits.rate, self.limits.burst, now))
+        self._events.append(HostEvent("joined", cid, None, name))

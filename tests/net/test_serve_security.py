@@ -1,0 +1,77 @@
+"""`tabletop serve` as users run it: host rights go to the host token it prints, never to the first comer; a second
+serve through a symlink to a running game's save is refused, not a fork."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+from tabletop.core import actions as A
+from tabletop.game import quick_table
+from tabletop.net.client import Client
+from tabletop.store import save_game
+
+from .test_processes import Proc, free_port
+
+T = 15
+
+
+def _serve(save: Path, port: int, *extra: str) -> Proc:
+    return Proc([sys.executable, "-m", "tabletop", "serve", str(save), "--port", str(port), "--bind", "127.0.0.1",
+                 "--no-announce", *extra])
+
+
+def _value(proc: Proc, prefix: str) -> str:
+    return proc.line(lambda s: s.startswith(prefix)).rsplit(": ", 1)[1].strip()
+
+
+def test_without_a_password_the_first_comer_is_a_player_and_the_host_token_the_host(tmp_path: Path) -> None:
+    port = free_port()
+    h = Proc([sys.executable, "-m", "tabletop", "serve", "--port", str(port), "--bind", "127.0.0.1", "--no-announce",
+              "--autosave", str(tmp_path / "g.yaml")])
+    try:
+        code = _value(h, "invite code")
+        token = _value(h, "host token")
+        assert code == f"ws://127.0.0.1:{port}"  # loopback only: plain
+
+        async def go() -> None:
+            first = await Client(code, name="mallory").connect(T)
+            assert first.seat == 0 and not any(p.get("host") for p in first.protocol.players)
+            refused = await first.act(A.SetEnforcement("strict"))
+            assert not refused["accepted"] and refused["code"] == "forbidden"
+            owner = await Client(code, name="ann", host_token=token).connect(T)
+            assert owner.seat == 1
+            assert (await owner.act(A.SetEnforcement("strict")))["accepted"]
+            await first.close()
+            await owner.close()
+
+        asyncio.run(asyncio.wait_for(go(), 60))
+    finally:
+        h.stop()
+    # restarted on its save, the game keeps its host token and the seat that showed it keeps its rights
+    again = _serve(tmp_path / "g.yaml", port)
+    try:
+        assert _value(again, "host token") == token
+        assert "tokens" in (tmp_path / "g.tokens.yaml").read_text() and "host: true" in (
+            tmp_path / "g.tokens.yaml").read_text()
+    finally:
+        again.stop()
+
+
+def test_a_second_serve_through_a_symlink_is_refused_not_a_fork(tmp_path: Path) -> None:
+    port, other = free_port(), free_port()
+    real = tmp_path / "real" / "game.yaml"
+    real.parent.mkdir()
+    save_game(quick_table(seed=4), real)
+    first = _serve(real, port)
+    try:
+        first.line(lambda s: s.startswith("serving"))
+        link = tmp_path / "link.yaml"
+        link.symlink_to(real)
+        second = _serve(link, other)
+        second.p.wait(T)
+        out = "".join(second.transcript)
+        assert second.p.returncode == 2 and "already open in another tabletop" in out, out
+    finally:
+        first.stop()
