@@ -133,7 +133,7 @@ class HostProtocol(HelloKeeper, DeskKeeper, UndoVoting, HaltGuard):
                 # a voter that drops votes no: leaving must never let an undo through
                 for vote in list(self._votes.values()):
                     if conn.seat in vote.needs:
-                        self._decide(vote, False, f"seat {conn.seat} left during the vote")
+                        self._decide(vote, False, f"seat {conn.seat + 1} left during the vote")
 
     def receive_data(self, cid: int, data: bytes | str, at: float | None = None, *, binary: bool = False) -> None:
         """One text frame's payload from a connection; a bad frame queues that connection's close, nothing else.
