@@ -46,6 +46,7 @@ from ..table.motion import Motion, VelocityTracker
 from ..table.render import HandCard, HandStrip, Renderer
 from ..table.tableview import TableView
 from .lifecycle import LifecycleMixin
+from .rejoin import SeatMemory
 from .settings import (
     HEADLESS_DT,
     INPUT_EVENTS,
@@ -172,6 +173,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.vote_dialog: VoteDialog | None = None
         self.join_dialog: JoinDialog | None = None
         self.background: Background | None = None
+        #: this user's seat tokens per host and game (the user's token store): a join takes a held seat back
+        self.seat_memory = SeatMemory()
         self.hud: Any = None
         self.hud_open = True
         self.cover_seat: int | None = None

@@ -14,7 +14,6 @@ import pygame_gui
 from ...core import actions as A
 from ..app.source import (
     Background,
-    RemoteSource,
 )
 from ..panels.describe import entry_html
 from .forms import JoinDialog, NewGameDialog
@@ -406,6 +405,9 @@ class DialogsMixin:
         if picked.get("refresh"):
             self.browse_lan()
             return
+        if "lookup" in picked:
+            self._rejoin_offer(picked["lookup"])
+            return
         address = str(picked.get("address", "")).strip()
         if not address:
             self.notify("Type an address (HOST:PORT) or pick a game", "error")
@@ -413,23 +415,29 @@ class DialogsMixin:
         if self.background is not None:
             self.notify("Still busy: try again in a moment", "info", 2.0)
             return
-        from ...net.client import ClientThread
-
-        seat = picked.get("seat", "any")
-        thread = ClientThread(address, name=picked.get("name", ""), seat=seat, password=picked.get("password", ""))
+        thread, known = self.join_thread(address, seat=picked.get("seat", "any"), name=picked.get("name", ""),
+                                         password=picked.get("password", ""))
 
         def connected(result: Any, error: BaseException | None) -> None:
             if error is not None:
-                self.notify(f"Could not join {address}: {error}", "error", 8.0)
+                self.notify(f"Could not join {address}: {self.join_refused(error, known)}", "error", 8.0)
+                if self.join_dialog is not None:
+                    self._rejoin_offer(self.join_dialog.values())
                 return
             if self.join_dialog is not None:
                 self.join_dialog.kill()
                 self.join_dialog = None
-            self.set_source(RemoteSource(thread), thread.seat or 0)
-            self._say_joined(address, thread)
+            self.joined(address, thread)
 
         self.notify(f"Joining {address}…", "info", 3.0)
         self.background = Background(lambda: thread.connect(8.0), connected)
+
+    def _rejoin_offer(self, values: dict[str, Any]) -> None:
+        """The Join dialog says "Take back seat N" when this user holds a seat at the address typed."""
+        if self.join_dialog is None:
+            return
+        known = self.seat_memory.known(str(values.get("address", "")), str(values.get("name", "")))
+        self.join_dialog.set_rejoin(known.offer() if known is not None else "")
 
     def _start_new_game(self) -> None:
         from ...game import new_session

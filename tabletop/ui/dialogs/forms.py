@@ -183,7 +183,14 @@ class JoinDialog:
                                                  placeholder_text=hint)
         self.join = UIButton(pygame.Rect(w - 160, h - 74, 120, 34), "Join", manager, container=c,
                              object_id="#big_button")
+        #: "Take back seat 2 as bob (Friday game)" when this user's token store holds a seat at that address
+        self.rejoin = UILabel(pygame.Rect(10, h - 74, w - 180, 34), "", manager, container=c)
         self.found: dict[str, str] = {}
+
+    def set_rejoin(self, offer: str) -> None:
+        """Say the seat a join takes back (its token is known), or nothing; the Join button says it too."""
+        self.rejoin.set_text(offer)
+        self.join.set_text("Take back" if offer else "Join")
 
     def set_searching(self) -> None:
         self.label.set_text("Looking for games on the LAN…")
@@ -227,9 +234,11 @@ class JoinDialog:
             oid = picked[1] if isinstance(picked, tuple) else ""
             if oid in self.found:
                 self.fields["Address"].set_text(self.found[oid])
-                return self.values()
+                return self.values()  # a seat held there is taken back: the join looks its token up
         if et == pygame_gui.UI_TEXT_ENTRY_FINISHED and el in self.fields.values():
             return self.values()
+        if et == pygame_gui.UI_TEXT_ENTRY_CHANGED and el in (self.fields["Address"], self.fields["Your name"]):
+            return {"lookup": self.values()}
         return None
 
     def kill(self) -> None:
