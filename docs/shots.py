@@ -165,6 +165,11 @@ def xfiles_ccg_investigation(out: Path) -> tuple[Path, int]:
     return save_game(s, out / "xfiles-ccg.yaml"), s.rules.waiting_for(s.state)[0]
 
 
+def shipped_deck(name: str) -> Callable[[Path], tuple[Path, int]]:
+    """A deck editor shot's position: a shipped deck list, opened as it is."""
+    return lambda out: (ROOT / "cards" / name, 0)
+
+
 # ---------------------------------------------------------------- the shots
 
 #: a gesture: ("move", AT) | ("click", AT[, button]) | ("drag", AT, AT) | ("key", xdotool key name) |
@@ -187,6 +192,9 @@ class Shot:
     guest_gestures: tuple[Gesture, ...] = ()
     #: what the gestures must have done to the game, read back from the window's autosave: a problem, or None
     check: Callable[[Any], str | None] | None = None
+    #: the window: "play" opens the position as a table; "decks" opens it (a deck list) in the deck editor
+    command: str = "play"
+    size: tuple[int, int] = SIZE
 
 
 def _dropped_with_a_citation(session: Any) -> str | None:
@@ -222,6 +230,15 @@ SHOTS: tuple[Shot, ...] = (
          # the guest's "Joined ...: you are Guest" notice lasts 4 s and sits over the preview
          guest_gestures=(("key", "Return"), ("type", "Your move!"), ("key", "Return"), ("move", "hand:2"),
                          ("wait", 4.0))),
+    # the Agents found by a filter; a third copy of a deck card added with +, its problem cited; an Agent in preview
+    Shot("decks", "The deck editor: the browser filtered to Agents, a large preview of the card under the cursor, "
+         "the deck's sections with a third copy marked and the problem it causes cited by its rule, counts and the "
+         "cost curve", shipped_deck("xfiles-ccg-sample/decks/les.yaml"),
+         (("click", "decks:search"), ("type", "type:agent"), ("click", "decks:row:Dr. Amos Pell"), ("key", "plus"),
+          ("move", "decks:found:2")), command="decks"),
+    Shot("decks-800", "The deck editor at 800x600: the same parts, the preview narrower",
+         shipped_deck("xfiles-fan-sample/decks/agents.yaml"),
+         (("click", "decks:search"), ("type", "lab"), ("move", "decks:found:0")), command="decks", size=(800, 600)),
 )
 
 
@@ -378,7 +395,17 @@ def run_shot(shot: Shot, display: str, out: Path, work: Path) -> list[Path]:
     save, seat = shot.position(work)
     size = f"{SIZE[0]}x{SIZE[1]}"
     taken = work / "taken"
-    if not shot.guest:
+    if shot.command == "decks":
+        gestures = _aim(shot.gestures, probe_decks(save, shot.size, _names(shot.gestures)))
+        win = Window(display, ["decks", str(save), "--size", f"{shot.size[0]}x{shot.size[1]}"],
+                     work / f"{shot.name}.log")
+        try:
+            for g in gestures:
+                win.gesture(g)
+            pictures = [win.capture(taken / f"{shot.name}.png")]
+        finally:
+            win.close()
+    elif not shot.guest:
         gestures = _aim(shot.gestures, probe(save, seat, _names(shot.gestures)))
         autosave = _autosave(work, shot.name)
         win = Window(display, ["play", str(save), "--seat", str(seat + 1), "--size", size, "--autosave", autosave],
@@ -468,6 +495,39 @@ def probe(save: Path, seat: int, names: set[str]) -> dict[str, tuple[int, int]]:
                     raise LookupError("no such kind of place")
             except (LookupError, AttributeError, ValueError) as e:
                 raise RuntimeError(f"{save.name}: cannot find {name!r} in the window: {e!r}") from e
+    finally:
+        app.close()
+    return found
+
+
+def probe_decks(deck: Path, size: tuple[int, int], names: set[str]) -> dict[str, tuple[int, int]]:
+    """Where the deck editor's named things are in a window of this size, asked of the same editor run headless:
+    "decks:search" (the search field), "decks:found:N" (the browser's N-th row), "decks:row:TITLE" (the deck's row
+    of that card)."""
+    for key, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"), ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):
+        os.environ.setdefault(key, value)
+    from tabletop.cards import default_library, load_deck
+    from tabletop.ui import TableApp
+
+    library = default_library()
+    app = TableApp(None, size=size, start_screen=True, fps=0, autosave=None, library=library)
+    found: dict[str, tuple[int, int]] = {}
+    try:
+        editor = app.open_deck_editor(load_deck(deck, library))
+        app.run_frames(2)
+        for name in names:
+            _, kind, arg = name.split(":", 2) if name.count(":") >= 2 else (*name.split(":", 1), "")
+            if kind == "search":
+                found[name] = editor.browser.search.get_abs_rect().center
+            elif kind == "found":
+                rows = editor.browser.list
+                top = rows.get_abs_rect().top + rows.list_item_height * int(arg)
+                found[name] = (rows.get_abs_rect().left + 80, top + rows.list_item_height // 2)
+            elif kind == "row":
+                titles = [library.get(ref).name if ref else None for _, ref in editor.panel.rows]
+                found[name] = editor.panel.list.item_list[titles.index(arg)]["button_element"].get_abs_rect().center
+            else:
+                raise RuntimeError(f"{deck.name}: no place {name!r} in the deck editor")
     finally:
         app.close()
     return found

@@ -22,6 +22,7 @@ COMMANDS = (
     "rulesets",
     "cards",
     "deck",
+    "decks",
     "replay",
     "violations",
     "simulate",

@@ -20,6 +20,8 @@ from .rules import Ruleset, get_ruleset
 __all__ = [
     "IllegalDeck",
     "card_watcher",
+    "deck_violations",
+    "log_deck_problems",
     "make_rules",
     "new_session",
     "open_session",
@@ -76,16 +78,17 @@ def new_session(
     library: Any = None,
 ) -> Session:
     """A new game of `ruleset`: decks loaded from deck-list files per seat, options from house rules."""
-    from .cards import default_library, load_deck
+    from .cards import default_library, read_deck_for_play
 
     rules = get_ruleset(ruleset, house_rules)
     lib = library if library is not None else default_library()
-    deck_lists = {seat: load_deck(Path(path), lib) for seat, path in (decks or {}).items()}
+    read = {seat: read_deck_for_play(Path(path), lib) for seat, path in (decks or {}).items()}
+    deck_lists = {seat: deck for seat, (deck, _) in read.items()}
     # an illegal deck: strict refuses before anything is made, warn starts and logs every problem, off says nothing
     problems: dict[int, tuple[str, list[Violation]]] = {}
     if enforcement != "off":
-        for seat, deck in sorted(deck_lists.items()):
-            found = list(rules.deck_problems(deck, lib))
+        for seat, (deck, unknown) in sorted(read.items()):
+            found = deck_violations(rules, deck, unknown, lib)
             if found:
                 problems[seat] = (str((decks or {})[seat]), found)
     if problems and enforcement == "strict":
@@ -100,11 +103,22 @@ def new_session(
     )
     session = Session(state, rules)
     if problems:
-        _log_deck_problems(session, problems)
+        log_deck_problems(session, problems)
     return session
 
 
-def _log_deck_problems(session: Session, problems: Mapping[int, tuple[str, list[Violation]]]) -> None:
+def deck_violations(rules: Ruleset, deck: Any, unknown: Sequence[Any], library: Any) -> list[Violation]:
+    """What keeps a deck from being legal: its lines that name no card, then the ruleset's deck rules.
+
+    A line naming no card is told by its line number, not its words: a deck list is its owner's secret, and a name
+    that is no card has no piece to hide it behind.
+    """
+    out = [Violation("unknown_card", "", f"line {p.line} names no card of the loaded sets" if p.line
+                     else "a card of it is not in the loaded sets") for p in unknown]
+    return out + list(rules.deck_problems(deck, library))
+
+
+def log_deck_problems(session: Session, problems: Mapping[int, tuple[str, list[Violation]]]) -> None:
     """The first log entry of a warn game started with illegal decks: each problem as a violation of its rule.
 
     A problem about a card names it by the card's piece in that seat's deck, and that seat alone reads its name:

@@ -62,7 +62,7 @@ def test_an_illegal_deck_stops_a_strict_game_and_is_reported_in_warn(tmp_path: P
     bad.write_text(BAD_FAN_DECK)
     start = ("play", "--ruleset", "xfiles-fan", "--deck", f"1={bad}", "--headless", "--frames", "1")
     r = tabletop(*start, "--enforce", "strict")
-    assert r.returncode == 2, r.stdout + r.stderr
+    assert r.returncode == 1, r.stdout + r.stderr  # a failed check is 1 (README: exit status), not bad input
     lines = r.stderr.splitlines()
     assert lines[0].startswith("tabletop play: cannot start a strict xfiles-fan game: 6 deck problems")
     problems = [line for line in lines[1:] if line.startswith(f"  seat 1 deck {bad}: ")]

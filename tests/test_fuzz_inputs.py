@@ -382,6 +382,10 @@ def test_mutated_deck_lists_give_deck_errors(tmp_path_factory: pytest.TempPathFa
 IMPORTS = {
     "xfiles-fan-js": FIXTURES / "xfiles_fan" / "cards.js",
     "xfiles-ccg-json": FIXTURES / "xfiles_ccg" / "cards.json",
+    "gccg-xml": FIXTURES / "gccg" / "harbor.xml",
+    "cockatrice": FIXTURES / "cockatrice" / "lanterns.xml",
+    "octgn": FIXTURES / "octgn" / "set.xml",
+    "tts": FIXTURES / "tts" / "harbor-night.json",
 }
 
 
@@ -395,14 +399,16 @@ def test_importers_fail_cleanly_and_never_leave_half_a_set(
     tmp_path_factory: pytest.TempPathFactory, data: st.DataObject
 ) -> None:
     fmt = data.draw(st.sampled_from(sorted(IMPORTS)))
-    text = IMPORTS[fmt].read_text(encoding="utf-8")
+    text = IMPORTS[fmt].read_bytes().decode("latin-1" if fmt == "gccg-xml" else "utf-8")
     work = tmp_path_factory.mktemp("import")
     src = work / IMPORTS[fmt].name
     if fmt == "xfiles-ccg-json" and data.draw(st.booleans()):
         src.write_text(_json_mutation(data.draw, text), encoding="utf-8")
     else:
         out = mutate_text(data.draw, text)
-        src.write_bytes(out if isinstance(out, bytes) else out.encode("utf-8", "surrogatepass"))
+        encoding = "latin-1" if fmt == "gccg-xml" else "utf-8"
+        src.write_bytes(out if isinstance(out, bytes) else out.encode(encoding, "surrogatepass" if encoding ==
+                                                                      "utf-8" else "replace"))
     out_dir = work / "imported"
     try:
         report = get_importer(fmt).import_cards(src, out_dir)

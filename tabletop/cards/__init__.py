@@ -16,6 +16,7 @@ from .decks import (
     load_deck_text,
     parse_deck,
     read_deck,
+    read_deck_for_play,
     shipped_deck,
 )
 from .loader import (
@@ -62,6 +63,7 @@ __all__ = [
     "register_role_mapping",
     "parse_deck",
     "read_deck",
+    "read_deck_for_play",
     "read_set",
     "shipped_deck",
     "split_ref",

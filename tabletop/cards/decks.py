@@ -17,16 +17,15 @@ from __future__ import annotations
 
 import os
 import re
-from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import TabletopError
 from ..yamlsafe import Located, YamlError, load_file, load_located
+from .decklist import DEFAULT_SECTION, MAX_COPIES, DeckEntry, DeckList
 from .loader import DECKS_DIR, CardLibrary, UnknownCardError, default_library, display_path
-from .model import CardProblem, format_problems
+from .model import CardDef, CardProblem, format_problems
 
 __all__ = [
     "DEFAULT_SECTION",
@@ -39,14 +38,12 @@ __all__ = [
     "load_deck_text",
     "parse_deck",
     "read_deck",
+    "read_deck_for_play",
     "shipped_deck",
 ]
 
-DEFAULT_SECTION = "deck"
-#: Most copies one entry may ask for (a typo like `3000x AS` should not build a 3000-card pile).
-MAX_COPIES = 999
 
-_COUNT_SHORTHAND = re.compile(r"(\d+)\s*x\s+(\S+)")
+_COUNT_SHORTHAND = re.compile(r"(\d+)\s*x\s+(\S.*)")
 _DECK_KEYS = ("name", "set", "description", "ruleset", "sections", "cards")
 _ENTRY_KEYS = ("card", "count")
 
@@ -62,44 +59,6 @@ class DeckError(TabletopError):
         )
 
 
-@dataclass(frozen=True, slots=True)
-class DeckEntry:
-    """One line of a deck list: a resolved `set/id` ref, how many copies, and the line it came from."""
-
-    ref: str
-    count: int = 1
-    line: int | None = None
-
-
-@dataclass(slots=True)
-class DeckList:
-    """A named deck: sections (deck, sideboard, team, ...) of entries, in file order."""
-
-    name: str
-    path: Path | None = None
-    sections: dict[str, list[DeckEntry]] = field(default_factory=dict)
-    set: str = ""
-    description: str = ""
-    ruleset: str = ""
-
-    def expanded(self, section: str = DEFAULT_SECTION) -> list[str]:
-        """The refs of a section with each repeated by its count, in list order ([] for a missing section)."""
-        return [entry.ref for entry in self.sections.get(section, []) for _ in range(entry.count)]
-
-    def counts(self, section: str | None = None) -> dict[str, int]:
-        """Copies per ref in one section, or over all sections when `section` is None."""
-        names = self.sections if section is None else [section]
-        counter: Counter[str] = Counter()
-        for name in names:
-            for entry in self.sections.get(name, []):
-                counter[entry.ref] += entry.count
-        return dict(counter)
-
-    def total(self, section: str | None = None) -> int:
-        """Number of cards in one section, or in all sections when `section` is None."""
-        return sum(self.counts(section).values())
-
-
 class _DeckReader:
     def __init__(self, doc: Located, library: CardLibrary, path: Path | None) -> None:
         self.doc = doc
@@ -107,6 +66,8 @@ class _DeckReader:
         self.path = path
         self.problems: list[CardProblem] = []
         self.bad_default_set = False
+        self.lines: list[Any] = []
+        self.fixed: dict[int, CardDef] = {}
 
     def problem(self, path: tuple[Any, ...], message: str) -> None:
         doc = self.doc
@@ -173,14 +134,12 @@ class _DeckReader:
         return deck
 
     def section(self, entries: list[Any], path: tuple[Any, ...], default_set: str = "") -> list[DeckEntry]:
-        out: list[DeckEntry] = []
+        name = path[-1] if path and path[0] == "sections" else DEFAULT_SECTION
         for index, raw in enumerate(entries):
-            entry = self.entry(raw, (*path, index), default_set)
-            if entry is not None:
-                out.append(entry)
-        return out
+            self.entry(raw, (*path, index), default_set, str(name))
+        return []  # filled by finish(), once every name is known (a bare name prefers the deck's other sets)
 
-    def entry(self, raw: Any, path: tuple[Any, ...], default_set: str) -> DeckEntry | None:
+    def entry(self, raw: Any, path: tuple[Any, ...], default_set: str, section: str) -> None:
         count: Any = 1
         token: Any = raw
         token_path = path
@@ -192,39 +151,60 @@ class _DeckReader:
                     )
             if "card" not in raw:
                 self.problem(path, "missing 'card'")
-                return None
+                return
             token, token_path = raw["card"], (*path, "card")
             count = raw.get("count", 1)
             if not isinstance(count, int) or isinstance(count, bool):
                 self.problem((*path, "count"), f"expected a whole number of copies, not {count!r}")
-                return None
+                return
         elif isinstance(raw, str):
             token = raw.strip()
             match = _COUNT_SHORTHAND.fullmatch(token)
             if match:
-                count, token = int(match.group(1)), match.group(2)
-            elif any(ch.isspace() for ch in token):
-                self.problem(path, f"expected 'ID', 'set/ID' or 'Nx ID', not {raw!r}")
-                return None
+                count, token = int(match.group(1)), match.group(2).strip()
         if isinstance(token, int) and not isinstance(token, bool):
             token = str(token)
         if not isinstance(token, str) or not token:
-            self.problem(token_path, "expected a card id, 'set/ID', 'Nx ID' or {card: ID, count: N}")
-            return None
+            self.problem(token_path, "expected a card id or name, 'set/ID', 'Nx NAME' or {card: ID, count: N}")
+            return
         if not 1 <= count <= MAX_COPIES:
             self.problem(
                 (*path, "count") if isinstance(raw, Mapping) else path,
                 f"count must be 1 to {MAX_COPIES}, not {count}",
             )
-            return None
-        if self.bad_default_set and "/" not in token:
-            return None  # already reported on `set`
-        try:
-            card = self.library.resolve(token, default_set or None)
-        except UnknownCardError as exc:
-            self.problem(token_path, exc.message)
-            return None
-        return DeckEntry(card.ref, count, self.doc.line_of(path))
+            return
+        if self.bad_default_set and "/" not in token and not any(ch.isspace() for ch in token):
+            return  # already reported on `set`
+        self.add_line(section, count, token, token_path, path, default_set)
+
+    def add_line(self, section: str, count: int, token: str, token_path: tuple[Any, ...], path: tuple[Any, ...],
+                 default_set: str) -> None:
+        from .importers.deck_lines import DeckLine
+        from .names import name_index, parse_spec
+
+        spec = parse_spec(token)
+        line = DeckLine(section, count, spec, self.doc.line_of(path), self.doc.field_name(token_path))
+        if not any(ch.isspace() for ch in token):
+            try:
+                card = self.library.resolve(token, (default_set or None) if not self.bad_default_set else None)
+            except UnknownCardError as exc:
+                if not name_index(self.library).printings(spec.name):
+                    self.problems.append(CardProblem(self.doc.source, line.line, line.field, exc.message,
+                                                     "unknown_card"))
+                    return
+            else:
+                self.fixed[len(self.lines)] = card
+        self.lines.append(line)
+
+    def finish(self, deck: DeckList) -> DeckList:
+        from .importers.deck_lines import resolve_lines
+
+        sections, notes, problems = resolve_lines(self.lines, self.library, self.doc.source, fixed=self.fixed,
+                                                  default_set=deck.set if not self.bad_default_set else "")
+        deck.sections = {name: sections.get(name, []) for name in [*deck.sections, *sections]}
+        deck.notes = notes
+        self.problems += problems
+        return deck
 
 
 def parse_deck(
@@ -234,19 +214,32 @@ def parse_deck(
     reader = _DeckReader(
         doc, library if library is not None else default_library(), Path(path) if path else None
     )
-    deck = reader.read()
+    deck = reader.finish(reader.read())
     return deck, reader.problems
 
 
 def read_deck(
     path: str | os.PathLike[str], library: CardLibrary | None = None
 ) -> tuple[DeckList | None, list[CardProblem]]:
-    """Load a deck file without raising: the deck (None if unreadable) and every problem found."""
+    """Load a deck file of any format we read without raising: the deck (None if unreadable) and every problem.
+
+    Unknown card names leave their line out of the deck and are problems of code `unknown_card`.
+    """
+    from .importers.decks_read import read_foreign
+
     path = Path(path)
+    library = library if library is not None else default_library()
+    foreign = read_foreign(path, display_path(path), library)  # GCCG, Cockatrice, OCTGN, text: told by content
+    if foreign is not None:
+        return foreign
     try:
         doc = load_file(path, source=display_path(path))
     except YamlError as exc:
         return None, [CardProblem(exc.file, exc.line, exc.field, exc.message)]
+    if not isinstance(doc.data, (Mapping, list)):  # not a deck in any format we read: bad input, not a bad deck
+        return None, [CardProblem(doc.source, doc.line_of(()), "", "not a deck list: expected a YAML deck (a mapping "
+                                  "with 'sections', or a list of cards), a GCCG .deck, a Cockatrice .cod, an OCTGN "
+                                  ".o8d, a Tabletop Simulator save or a text list ('4 Name' lines)")]
     return parse_deck(doc, library, path)
 
 
@@ -256,6 +249,20 @@ def load_deck(path: str | os.PathLike[str], library: CardLibrary | None = None) 
     if problems or deck is None:
         raise DeckError(problems)
     return deck
+
+
+def read_deck_for_play(
+    path: str | os.PathLike[str], library: CardLibrary | None = None
+) -> tuple[DeckList, list[CardProblem]]:
+    """A deck to start a game with, and its lines that name no card (left out; the rules dial judges them).
+
+    Raises DeckError for a file that cannot be read or a list that is malformed: no game can start from it.
+    """
+    deck, problems = read_deck(path, library)
+    unknown = [p for p in problems if p.code == "unknown_card"]
+    if deck is None or len(unknown) != len(problems):
+        raise DeckError([p for p in problems if p.code != "unknown_card"] or problems)
+    return deck, unknown
 
 
 def shipped_deck(library: CardLibrary, set_name: str, file_name: str) -> DeckList:

@@ -31,6 +31,8 @@ class CardProblem:
     line: int | None
     field: str
     message: str
+    #: What kind of problem, for tools reading a JSON report (e.g. `unknown_card` for a deck line naming no card).
+    code: str = ""
 
     def __str__(self) -> str:
         where = self.file if self.line is None else f"{self.file}:{self.line}"

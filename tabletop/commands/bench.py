@@ -18,14 +18,14 @@ HELP = "Measure render, engine, self-play, saves, network, physics and memory, e
 
 #: bench modules in the order their rows are printed; each has `collect(quick) -> list[row]`
 MODULES = ("bench_render", "bench_core", "bench_store", "bench_engine", "bench_lab", "bench_net", "bench_physics",
-           "bench_memory")
+           "bench_memory", "bench_cards", "bench_decks")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="shorter runs (a smoke test: about a minute)")
     parser.add_argument("--json", action="store_true", help="print a machine-readable report")
     parser.add_argument("--only", metavar="NAME", action="append",
-                        help="run only these modules (e.g. --only bench_core); repeatable")
+                        help="run only these modules, by short name (e.g. --only core --only decks); repeatable")
 
 
 def bench_dir() -> Path | None:
@@ -48,7 +48,25 @@ def _load(folder: Path, name: str) -> ModuleType | None:
     return module
 
 
+def chosen(only: list[str] | None) -> list[str]:
+    """The modules `--only` names (short names, or the file names they stand for); raises ValueError naming an
+    unknown one with the known ones."""
+    if not only:
+        return list(MODULES)
+    short = {m.removeprefix("bench_"): m for m in MODULES}
+    names = [short.get(n.removesuffix(".py").removeprefix("bench/").removeprefix("bench_")) for n in only]
+    unknown = [n for n, m in zip(only, names, strict=True) if m is None]
+    if unknown:
+        raise ValueError(f"no bench module {', '.join(map(repr, unknown))} (known: {', '.join(short)})")
+    return [m for m in MODULES if m in names]
+
+
 def run(args: argparse.Namespace) -> int:
+    try:
+        modules = chosen(args.only)
+    except ValueError as e:
+        print(f"tabletop bench: --only: {e}", file=sys.stderr)
+        return 2
     folder = bench_dir()
     if folder is None:
         print("tabletop bench: no bench/ folder found (run it from a checkout of tabletop)", file=sys.stderr)
@@ -56,9 +74,7 @@ def run(args: argparse.Namespace) -> int:
     rows: list[dict[str, Any]] = []
     problems: list[str] = []
     started = time.perf_counter()
-    for name in MODULES:
-        if args.only and name not in args.only:
-            continue
+    for name in modules:
         module = _load(folder, name)
         if module is None or not hasattr(module, "collect"):
             continue

@@ -19,6 +19,7 @@ HELP = "host a LAN game in the table window (you play seat 1; others join with `
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from ..net.host import DEFAULT_PORT
+    from ..net.upnp import add_argument as upnp_argument
     from .play import add_game_arguments, add_window_arguments
 
     parser.add_argument("save", nargs="?", help="a save to host (e.g. saves/autosave.yaml to carry on)")
@@ -31,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="put the password in the invite code (anyone with the code can join)")
     parser.add_argument("--public-host", action="append", default=[], metavar="NAME",
                         help="a name players reach this machine by: the invite code uses it (repeatable)")
+    upnp_argument(parser)
     add_game_arguments(parser)
     add_window_arguments(parser)
 
@@ -44,8 +46,13 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import TabletopError
 
     args.command = "host"
+    from ..game import IllegalDeck
+
     try:
         session = make_session(args)
+    except IllegalDeck as e:  # the deck check ran and failed: 1, as for `deck check` (README: exit status)
+        print(f"tabletop host: {e}", file=sys.stderr)
+        return 1
     except (TabletopError, ValueError, OSError) as e:  # bad save, unknown ruleset, bad deck: one clear line
         print(f"tabletop host: {e}", file=sys.stderr)
         return 2
@@ -68,6 +75,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(f"hosting {session.state.ruleset} as {name!r} on port {host.port}"
           + (f"; autosave {autosave}" if autosave else ""), flush=True)
+    if args.upnp:
+        from ..net.upnp import start_embedded
+
+        print(start_embedded(host), flush=True)
     from .serve import print_invite
 
     host.host.answer_to(args.public_host)

@@ -210,6 +210,7 @@ def run(args: argparse.Namespace) -> int:
     if args.join is not None:
         return _join(args, size)
     from ..errors import TabletopError
+    from ..game import IllegalDeck
     from ..ui.app.botseats import parse_bots
     from .common import check_seat, parse_seat_map
 
@@ -221,6 +222,9 @@ def run(args: argparse.Namespace) -> int:
         for seat in bots:
             check_seat(seat + 1, seats, "--bot")
         me = check_seat(args.seat, seats, "--seat") if args.seat is not None else 0
+    except IllegalDeck as e:  # the deck check ran and failed: 1, as the README promises for a failed check
+        print(f"tabletop play: {e}", file=sys.stderr)
+        return 1
     except (TabletopError, ValueError, OSError) as e:  # bad flag, save, ruleset, deck: one clear line
         print(f"tabletop play: {e}", file=sys.stderr)
         return 2

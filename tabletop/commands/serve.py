@@ -20,6 +20,7 @@ HELP = "host a LAN game with no seat of its own: players join with `tabletop joi
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from ..net.host import DEFAULT_PORT
+    from ..net.upnp import add_argument as upnp_argument
     from .play import add_enforce_argument
 
     parser.add_argument("save", nargs="?", help="a save to serve (e.g. saves/autosave.yaml after a crash)")
@@ -35,6 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--autosave", metavar="FILE", help="autosave file (default: SAVE, else saves/autosave.yaml)")
     parser.add_argument("--autosave-every", type=int, default=5, metavar="N", help="ignored, kept for old scripts: every change is journaled at once")
     parser.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN (mDNS)")
+    upnp_argument(parser)
     parser.add_argument("--quiet", action="store_true", help="log only joins, drops and errors")
     parser.add_argument("--host-seat", type=int, action="append", metavar="N",
                         help="give seat N (counting from 1) host rights (the rules dial) whoever sits there "
@@ -75,9 +77,25 @@ def print_invite(host: Any, args: argparse.Namespace, command: str) -> None:
     else:
         print("plain ws:// (this machine only: every bound address is loopback; --tls to serve TLS)", flush=True)
     print(f"invite code (players: tabletop join CODE): {code}", flush=True)
+    mapped = _mapped(host)
+    if mapped is not None and not args.public_host:  # players outside reach it through the router
+        code = invite_code(mapped[0], mapped[1], host.fingerprint, host.password, args.invite_password)
+        print(f"invite code from outside this network (through the router's port mapping): {code}", flush=True)
     if command == "serve":
         print(f"host token (host rights, the rules dial: tabletop join CODE --host-token TOKEN): "
               f"{host.host_token}", flush=True)
+
+
+def _mapped(host: Any) -> tuple[str, int] | None:
+    """The public address and port a UPnP port mapping made for `host` (net/upnp.py), or None."""
+    from ..net import upnp
+
+    mapper = getattr(upnp, "_MAPPERS", {}).get(host)
+    m = getattr(mapper, "mapping", None)
+    if m is None:
+        return None
+    public = m.public() if callable(m.public) else m.public
+    return (m.external_ip, m.external_port) if public else None
 
 
 def _session(args: argparse.Namespace):
@@ -160,6 +178,7 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
                 sock=sock, tls=cert, public_hosts=public, trusted_proxies=args.trusted_proxy,
                 proxy_fingerprints=proxy_fps if proxy_fps or not args.trusted_proxy else None,
                 host_token=host_token)
+    host.upnp = args.upnp
 
     async def main() -> int:
         try:
@@ -190,7 +209,7 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
             if host.saved_to is not None:
                 print(f"stopped; saved to {host.saved_to}" + (f" ({error})" if error else ""), flush=True)
             else:
-                print(f"stopped; nothing could be saved to {autosave}: {error or 'unknown error'}", flush=True)
-        return 0
+                print(f"stopped; not saved to {autosave}: {error or 'unknown error'}", flush=True)
+        return 0 if host.saved_to is not None else 1
 
     return asyncio.run(main())

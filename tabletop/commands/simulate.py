@@ -11,7 +11,8 @@ import json
 import sys
 from typing import Any
 
-__all__ = ["HELP", "NAME", "add_arguments", "add_lab_arguments", "check_lab_arguments", "progress_for", "run"]
+__all__ = ["HELP", "NAME", "add_arguments", "add_lab_arguments", "check_lab_arguments", "judge_decks", "progress_for",
+           "run"]
 
 NAME = "simulate"
 HELP = "Play bot-vs-bot games of a ruleset headless (every core) and report wins, lengths, scores and violations."
@@ -167,20 +168,46 @@ def _seats_and_decks(args: argparse.Namespace, rules: Any, bots: list[str]) -> t
 
 
 def _check_deck_files(args: argparse.Namespace, rules: Any, decks: dict[int, str], command: str) -> str | None:
-    """Each deck file loads (else what is wrong); a deck the ruleset would not allow is a warning only."""
-    from ..cards import DeckError, default_library, load_deck
+    """Each deck file can be read (else what is wrong: bad input); whether it is legal is `judge_decks`' part."""
+    from ..cards import DeckError, default_library, read_deck_for_play
 
     library = default_library()
     for seat, path in sorted(decks.items()):
         try:
-            deck = load_deck(path, library)
+            read_deck_for_play(path, library)
         except DeckError as e:
             return f"--deck {seat + 1}={path}: {e}"
         except OSError as e:
             return f"--deck {seat + 1}={path}: {e.strerror or e}"
-        for problem in rules.deck_problems(deck, library):
-            print(f"tabletop {command}: warning: --deck {seat + 1}={path} is not a legal {args.ruleset} deck: "
-                  f"{problem.rule + ': ' if problem.rule else ''}{problem.message}", file=sys.stderr)
+    return None
+
+
+def judge_decks(args: argparse.Namespace, decks: dict[int, str], variants: list[tuple[str, dict[str, Any]]],
+                command: str) -> int | None:
+    """The decks against the deck rules of each variant's options, as `play` judges them: strict refuses an illegal
+    deck (exit 1, every problem named), warn plays it and each game logs its problems in a first `start` entry."""
+    from ..cards import default_library, read_deck_for_play
+    from ..game import deck_violations
+    from ..rules import get_ruleset
+
+    library = default_library()
+    found: list[str] = []
+    for variant, options in variants:
+        rules = get_ruleset(args.ruleset, options)
+        for seat, path in sorted(decks.items()):
+            deck, unknown = read_deck_for_play(path, library)
+            where = f"--deck {seat + 1}={path}" + (f" (variant {variant})" if variant else "")
+            found += [f"{where}: {v}" for v in deck_violations(rules, deck, unknown, library)]
+    if not found:
+        return None
+    if args.enforce == "strict":
+        print(f"tabletop {command}: {len(found)} deck problem(s): a strict game refuses an illegal deck (fix it, "
+              "or play with --enforce warn):", file=sys.stderr)
+        for line in dict.fromkeys(found):
+            print(f"  {line}", file=sys.stderr)
+        return 1
+    for line in dict.fromkeys(found):
+        print(f"tabletop {command}: warning: {line} (each game logs it as a violation)", file=sys.stderr)
     return None
 
 
@@ -204,6 +231,9 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:
         print(f"tabletop simulate: {args.house_rules}: {e.strerror or e}", file=sys.stderr)
         return 2
+    judged = judge_decks(args, decks, [("", options)], NAME)
+    if judged is not None:
+        return judged
     total = args.games * (2 if args.swap_seats else 1)
     try:
         report, _ = simulate_run(args.ruleset, args.games, args.seed, bots, decks=decks, swap_seats=args.swap_seats,

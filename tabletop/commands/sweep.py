@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-from .simulate import add_lab_arguments, check_lab_arguments, progress_for
+from .simulate import add_lab_arguments, check_lab_arguments, judge_decks, progress_for
 
 __all__ = ["HELP", "NAME", "add_arguments", "run"]
 
@@ -61,6 +61,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"tabletop sweep: only one variant ({found[0].name}): a sweep compares two or more "
               "(use `simulate` for one)", file=sys.stderr)
         return 2
+    judged = judge_decks(args, decks, [(v.name, v.options) for v in found], NAME)
+    if judged is not None:
+        return judged
     total = len(found) * args.games * (2 if args.swap_seats else 1)
     try:
         sweep = run_sweep(args.ruleset, found, args.games, args.seed, bots, seats=seats, decks=decks,

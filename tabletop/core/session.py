@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
+from .consent import undo_consent
 from .events import EVENT_TYPES, Event, Note, event_from_dict
 from .messages import _OPEN as _REF_OPEN
 from .messages import has_refs, hidden_place, ref_pids, render_safe, scrub, seen_cards
@@ -536,7 +537,8 @@ class Session:
         """The entry an undo by `seat` would take back, and the seats that must agree to it.
 
         Undoing an action another seat took needs that seat; undoing past the point where `seat` learned hidden
-        information (look, search, reveal, draw), or an undo that would give `seat` back sight of a card it lost
+        information (look, search, reveal, draw, or what a ruleset told it privately: core/consent.py), or the
+        action that ended the game (every seat), or an undo that would give `seat` back sight of a card it lost
         (a shuffle after a look), needs every seat the information belongs to: the seats that could see the card
         before, or every other seat when nobody could (a deck), and the card's owner. An undo that would give any
         other seat back sight of a card needs every seat that could not see it. `seat` None is the table itself
@@ -545,36 +547,7 @@ class Session:
         entry = self.last_undoable()
         if entry is None or seat is None:
             return entry, frozenset()
-        needs: set[int] = set()
-        if entry.seat is not None and entry.seat != seat:
-            needs.add(entry.seat)
-        state = self.state
-        pids = [p for p in entry.seen if p in state.pieces and state.pieces[p].kind == "card"]
-        if pids:
-            now = {p: state.visible_to(state.pieces[p]) for p in pids}
-            for event in reversed(entry.events):
-                event.revert(state)
-            try:
-                before = {p: state.visible_to(state.pieces[p]) for p in pids if p in state.pieces}
-                owners = {p: state.pieces[p].owner for p in before}
-            finally:
-                for event in entry.events:
-                    event.apply(state)
-            others = set(state.seats) - {seat}
-            for p, was in before.items():
-                learned = seat in entry.seen[p] and seat not in was
-                regained = seat in was and seat not in now[p] and EVERYONE not in was
-                if learned or regained:
-                    keepers = set(was) - {EVERYONE, seat}
-                    needs |= keepers if keepers else others
-                    if owners[p] is not None and owners[p] != seat:
-                        needs.add(owners[p])
-                if EVERYONE not in was and any(r != seat and r not in now[p] for r in was):
-                    # another seat would see the card again (its look undone by a shuffle's undo): the seats
-                    # that never saw it must agree, so two seats cannot hand a secret back to each other
-                    needs |= set(state.seats) - set(was)
-        needs.discard(seat)
-        return entry, frozenset(needs)
+        return entry, undo_consent(self.state, entry, seat)
 
     def undo(self, seat: int | None = None, agreed: Iterable[int] = ()) -> Result:
         """Take back the last undoable entry (with its automatic consequences), if every seat it needs agreed.

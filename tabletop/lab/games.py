@@ -73,10 +73,38 @@ def plan(ruleset: str, games: int, seed: int, bots: Sequence[str], *, seats: int
 
 
 @functools.lru_cache(maxsize=64)
-def _deck(path: str) -> Any:
-    from ..cards import default_library, load_deck
+def _deck(path: str) -> tuple[Any, tuple[Any, ...]]:
+    """A deck file read once per process: the deck and its lines that name no card (problems for the dial)."""
+    from ..cards import default_library, read_deck_for_play
 
-    return load_deck(Path(path), default_library())
+    deck, unknown = read_deck_for_play(Path(path), default_library())
+    return deck, tuple(unknown)
+
+
+def _judged_start(spec: GameSpec, read: Mapping[int, tuple[Any, tuple[Any, ...]]]) -> Any:
+    """A new game whose decks break the deck rules, as `play` starts one: strict refuses (IllegalDeck), warn logs
+    every problem in a first `start` entry; None when the decks are legal (the game is set up as usual)."""
+    from ..cards import default_library
+    from ..core.session import Session
+    from ..game import IllegalDeck, deck_violations, log_deck_problems
+    from ..rules.simulate import shared_ruleset
+
+    rules = shared_ruleset(spec.ruleset, spec.options)
+    library = default_library()
+    problems = {}
+    for seat, (deck, unknown) in sorted(read.items()):
+        found = deck_violations(rules, deck, unknown, library)
+        if found:
+            problems[seat] = (spec.decks[seat], found)
+    if not problems:
+        return None
+    if spec.enforcement == "strict":
+        raise IllegalDeck(spec.ruleset, problems)
+    state = rules.new_game(len(spec.bots), seed=spec.seed, enforcement=spec.enforcement, library=None,
+                           decks={seat: deck for seat, (deck, _) in read.items()})
+    session = Session(state, rules)
+    log_deck_problems(session, problems)
+    return session
 
 
 @functools.lru_cache(maxsize=4)
@@ -108,12 +136,18 @@ def save_name(spec: GameSpec) -> str:
 
 def play_spec(spec: GameSpec) -> dict[str, Any]:
     """Play one game in this process; the record as a dict (with the save's path when the spec keeps games)."""
+    from ..game import IllegalDeck
+
     try:
-        decks = {s: _deck(path) for s, path in enumerate(spec.decks) if path}
-        start = _start(spec) if spec.start else None
+        read = {s: _deck(path) for s, path in enumerate(spec.decks) if path}
+        start = _start(spec) if spec.start else _judged_start(spec, read)
         record, session = play_session(spec.ruleset, spec.bots, spec.seed, index=spec.index,
                                        options=spec.options, enforcement=spec.enforcement,
-                                       max_actions=spec.max_actions, decks=decks, session=start)
+                                       max_actions=spec.max_actions, decks={s: d for s, (d, _) in read.items()},
+                                       session=start)
+    except IllegalDeck as e:  # strict: the game is refused before it starts, as `play` refuses it
+        record = GameRecord(spec.index, spec.seed, list(spec.bots), end="refused", error=str(e))
+        session = None
     except Exception as e:  # a ruleset bug ends this game, not the whole run: the report names its seed
         record = GameRecord(spec.index, spec.seed, list(spec.bots), end="crash",
                             error=f"{type(e).__name__}: {e}")

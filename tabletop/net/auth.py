@@ -162,6 +162,8 @@ class RequestCheck:
         name = _host_name(hosts[0])
         if local is not None and name == local.lower():
             return None
+        if _is_address(name):  # a rebinding page names a host, never an address: any address is fine (NAT, UPnP)
+            return None
         if name in self.names or is_loopback(name) or name.endswith(".local"):
             return None
         return f"this host does not answer to the name {name!r} (start it with --public-host {name} to allow it)"
@@ -183,6 +185,14 @@ def _in(address: str, networks: list[Any]) -> bool:
     except ValueError:
         return False
     return any(ip in n for n in networks)
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name.split("%")[0])
+    except ValueError:
+        return False
+    return True
 
 
 def _host_name(host: str) -> str:

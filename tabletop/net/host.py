@@ -22,6 +22,7 @@ from typing import Any
 
 from ..core.session import LogEntry, Session
 from ..errors import TabletopError
+from . import upnp
 from .auth import HostAuth, Peer, RequestCheck
 from .messages import Limits
 from .protocol import HostEvent, HostProtocol, SeatRecord
@@ -51,7 +52,7 @@ DEFAULT_PORT = 7531
 #: after a failed journal write the host tries the journal again after this many seconds, doubling up to
 #: RETRY_MAX: it takes changes again by itself once the disk has room (or the folder is writable) again
 RETRY_FIRST = 2.0
-RETRY_MAX = 60.0
+RETRY_MAX = 5.0  # a try costs a truncate and the unwritten records: cheap
 log = logging.getLogger("tabletop.net.host")
 
 
@@ -152,6 +153,8 @@ class Host:
         self._closing = False
         #: a client's frame is being handled: what it causes is sent once, after it
         self._in_frame = False
+        #: ask the home router to forward the port (net/upnp.py); set by `--upnp`
+        self.upnp = False
 
     @property
     def tokens_path(self) -> Path | None:
@@ -182,6 +185,7 @@ class Host:
         self._main = asyncio.get_running_loop()
         self._reader = SocketReader(self)
         self.port = await asyncio.wrap_future(self._reader.start())
+        await upnp.host_started(self)  # a port mapping on the home router, when asked for (`upnp`)
         self.session.listeners.append(self._after_entry)
         self._tick = self._main.create_task(self._ticker())
         self._desk_seq = self.session.state.seq
@@ -219,6 +223,7 @@ class Host:
         if self._announcer is not None:
             with contextlib.suppress(Exception):
                 await asyncio.get_running_loop().run_in_executor(None, self._announcer.close)
+        await upnp.host_stopping(self)
         if self._reader is not None:
             await asyncio.get_running_loop().run_in_executor(None, self._reader.stop)
         if self._after_entry in self.session.listeners:

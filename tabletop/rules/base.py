@@ -19,7 +19,7 @@ from ..core.state import GameState, Piece, Player, Zone
 from ..errors import TabletopError
 
 if TYPE_CHECKING:
-    from ..cards import CardLibrary, DeckList
+    from ..cards import CardDef, CardLibrary, DeckList
 
 __all__ = [
     "CARD_H",
@@ -248,8 +248,8 @@ class Ruleset:
         for seat, deck in decks.items():
             for section, entries in deck.sections.items():
                 zone = state.seat_zone(section, seat) or state.seat_zone("deck", seat)
-                if zone is None:
-                    continue
+                if zone is None or (section == "sideboard" and zone != state.seat_zone(section, seat)):
+                    continue  # a sideboard stays off the table unless the ruleset has a zone for it
                 for entry in entries:
                     for _ in range(entry.count):
                         add_card(state, entry.ref, zone, owner=seat)
@@ -285,6 +285,18 @@ class Ruleset:
 
     def deck_problems(self, deck: DeckList, library: CardLibrary | None = None) -> list[Violation]:
         return []
+
+    #: The sections of a deck list, in the order a deck editor shows them: (name, label).
+    deck_sections: tuple[tuple[str, str], ...] = (("deck", "Deck"),)
+
+    def deck_section_for(self, card: CardDef) -> str:
+        """The section a card added to a deck goes to when the player names none: the main deck."""
+        names = [name for name, _ in self.deck_sections]
+        return "deck" if "deck" in names else names[0]
+
+    def deck_copy_limit(self, card: CardDef) -> int | None:
+        """Most copies of a card a legal deck holds (None: no limit); the deck editor shows it as it is reached."""
+        return None
 
     def winner(self, state: GameState) -> int | None | str:
         return state.rules.get("winner")

@@ -8,9 +8,12 @@ way out: it writes the YAML save, and the journal is removed once the YAML holds
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import logging
 import os
+import shutil
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -41,6 +44,7 @@ DEFAULT_AUTOSAVE = Path("saves") / "autosave.yaml"
 #: each change writes, whatever the length of the game
 SNAP_FACTOR = 4
 SNAP_MIN_BYTES = 64 * 1024
+log = logging.getLogger("tabletop.store")
 
 
 def file_sha(path: str | os.PathLike[str]) -> str | None:
@@ -177,7 +181,9 @@ class Autosaver:
         return mark if state_digest(state) == mark.digest else None  # e.g. the dial set on the command line
 
     def _check_old_journal(self) -> None:
-        """Keep a journal already at our path unless it is the game we continue: it is set aside, never lost."""
+        """Keep a journal already at our path unless it is the game we continue: a copy is set aside (a second
+        name for the same file, named to the user), and the journal itself stays where `open_game` looks until the
+        new one is durable and takes its place, so no moment leaves the folder without it."""
         jp = self.journal_path
         if not jp.exists():
             return
@@ -187,14 +193,22 @@ class Autosaver:
         stamp = time.strftime('%Y%m%d-%H%M%S')
         aside = jp.with_name(f"{jp.stem}.{stamp}.journal")
         n = 1
-        while aside.exists():  # set aside twice in one second (autosave started again after a failure)
+        while aside.exists():  # set aside twice in one second
             n += 1
             aside = jp.with_name(f"{jp.stem}.{stamp}-{n}.journal")
         try:
-            os.replace(jp, aside)
-            self.set_aside = aside
-        except OSError as e:
-            self.last_error = f"cannot set the old journal {jp} aside: {e.strerror or e}"
+            os.link(jp, aside)
+        except OSError:
+            try:  # no hard links here: a copy, made before anything replaces the journal
+                shutil.copyfile(jp, aside)
+            except OSError as e:
+                self.last_error = f"cannot set the old journal {jp} aside: {e.strerror or e}"
+                with contextlib.suppress(OSError):
+                    os.unlink(aside)
+                raise OSError(e.errno, f"{jp} belongs to another game and cannot be set aside "
+                              f"({e.strerror or e}); move it away, or give this game another save file") from None
+        self.set_aside = aside
+        log.warning("%s belongs to another game or an older version of %s: kept as %s", jp, self.path, aside)
 
     def _failed(self, message: str) -> None:
         """A journal write failed (writer thread): remembered at once, and told to whoever asked."""
@@ -204,15 +218,22 @@ class Autosaver:
             self.on_error(self.last_error)
 
     def resumed(self, path: str | os.PathLike[str] | None = None, timeout: float = 30.0) -> Autosaver:
-        """After a failed journal write: a new autosave of the same session at `path` (default: this save again,
-        for when the disk has room again), its first snapshot already durable, so everything the game holds is
-        kept again. This one stops for good once the new one stands. Raises OSError, or SaveLocked when `path`
+        """After a failed journal write: autosave of the same session kept again. At this save (the default) the
+        same journal is written again in place (`JournalWriter.retry`) and this autosave is returned; at another
+        `path` (or when this journal was removed since), a new autosave whose first snapshot is already durable,
+        and this one stops for good once the new one stands. Raises OSError, or SaveLocked when `path`
         is kept by another tabletop, and leaves this one as it was (its YAML is still written on `close`)."""
         target = self.path if path is None else Path(path)
         if target.suffix == ".journal":
             target = target.with_suffix(".yaml")
         same = os.path.abspath(target) == os.path.abspath(self.path)
-        self.writer.close(timeout=5)  # failed already: it writes nothing more
+        if same and not self.writer.lost:
+            # the same journal, cut back to its last durable record and continued: only the records not written
+            # need room, and the journal never leaves the place a restart looks for it
+            if not self.writer.retry():
+                raise OSError(self.writer.error)
+            self.last_error = ""
+            return self
         saver = Autosaver(self.session, target, meta=self.meta, on_durable=self.on_durable,
                           lock=self.lock if same else None)
         if not saver.flush(timeout):
@@ -225,6 +246,7 @@ class Autosaver:
                 saver.lock.release()
             raise OSError(error)
         saver.on_error = self.on_error
+        self.writer.close(timeout=5)  # failed: it writes nothing more (kept open until now for a retry in place)
         self._closed = True  # the new autosave keeps the game (and, at the same path, the lock) from here on
         if self._on_change in self.session.listeners:
             self.session.listeners.remove(self._on_change)
@@ -303,25 +325,29 @@ class Autosaver:
         self._closed = True
         if self._on_change in self.session.listeners:
             self.session.listeners.remove(self._on_change)
+        if self.writer.error and not self.writer.lost:
+            self.writer.retry()  # one more try: room may have been freed since the last one
         ok = self.flush()
         try:
             text = dump_save(self.session.state, self.session.history)
             atomic_write(self.path, text)
         except OSError as e:
-            self.last_error = f"autosave to {self.path} failed: {e.strerror or e}"
+            self.last_error = f"{self.path} could not be written ({e.strerror or e})"
+            if self.journal_path.exists():
+                kept = "every acknowledged change" if self.failed else "the whole game"
+                self.last_error += (f"; {kept} is kept in {self.journal_path}, which `tabletop serve {self.path}` "
+                                    "(or host, or play) reads")
             self.writer.close()
             self.lock.release()
             return False
         sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
         self.writer.append(encode_record({"k": "exported", "sha": sha}))
         ok = self.writer.close() and ok
-        if ok:
-            try:
-                os.unlink(self.journal_path)
-            except OSError:
-                pass
-        elif not self.last_error:
+        if not ok and not self.last_error:
             self.last_error = self.writer.error or f"autosave to {self.journal_path} did not finish"
+        if not self.writer.lost:  # the YAML (written and synced) holds the whole game: the journal is not needed
+            with contextlib.suppress(OSError):
+                os.unlink(self.journal_path)
         self.lock.release()
         # the YAML holds the whole game either way
         return True

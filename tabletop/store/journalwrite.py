@@ -63,7 +63,9 @@ class JournalWriter:
     `on_durable(ticket)` is called from the writer thread after every commit. A write error is kept in `error` and
     told at once through `on_error(message)`; from then on nothing is durable any more (`durable` stays at the last
     record that was), so a caller that answers only durable changes stops answering instead of acknowledging
-    changes that are not on disk; `wait` returns False at once.
+    changes that are not on disk; `wait` returns False at once. The journal stays where it is, and what was not
+    written is kept: `retry()` cuts the file back to its last durable record and writes the rest again (a periodic
+    snapshot left out: it is a shortcut), so a few freed kilobytes are enough to go on.
     """
 
     def __init__(self, path: str | os.PathLike[str], *, on_durable: Callable[[int], None] | None = None,
@@ -87,6 +89,16 @@ class JournalWriter:
         self._snapshot: Callable[[], Iterator[bytes]] | None = None
         self._resume_at: int | None = None
         self._thread: threading.Thread | None = None
+        #: held while the file is written (the writer thread's commits, a `retry` from another thread)
+        self._io = threading.RLock()
+        #: the byte offset past the last durable record, and the file it is in (device, inode)
+        self._end = 0
+        self._ident: tuple[int, int] | None = None
+        #: records not known to be on disk since a write failed (no snapshot among them), and the last one's ticket
+        self._unwritten: list[bytes] = []
+        self._unwritten_last = -1
+        #: True when the journal file at `path` is no longer the one written (removed or replaced by someone)
+        self.lost = False
 
     def start(self, snapshot: Callable[[], Iterator[bytes]]) -> JournalWriter:
         """Begin a new journal: `snapshot()` (run on the writer thread) yields its first lines."""
@@ -136,9 +148,11 @@ class JournalWriter:
 
     def _run(self) -> None:
         try:
-            self._begin()
+            with self._io:
+                self._begin()
         except OSError as e:
             self._fail(f"cannot write the journal {self.path}: {e.strerror or e}")
+            self._unwritten_last = 0
         with self._cond:
             if not self.error:
                 self.durable = max(self.durable, 0)
@@ -184,8 +198,12 @@ class JournalWriter:
             raise
         os.replace(tmp, self.path)
         _fsync_dir(self.path.parent)
-        self._fd = fd
+        self._opened(fd)
         self._snapshot = None
+
+    def _opened(self, fd: int) -> None:
+        st = os.fstat(fd)
+        self._fd, self._end, self._ident = fd, st.st_size, (st.st_dev, st.st_ino)
 
     def _continue(self, end: int) -> None:
         fd = os.open(self.path, os.O_WRONLY)
@@ -200,16 +218,19 @@ class JournalWriter:
         except BaseException:
             os.close(fd)
             raise
-        self._fd = fd
+        self._opened(fd)
+        self._resume_at = None
 
     def _write_batch(self, batch: list[bytes | _Snap], last: int) -> None:
         """Commit the batch in order; a snapshot is encoded here, after the records before it are durable (so
         their answers do not wait for it), and goes out with the records after it."""
         lines: list[bytes] = []
+        snap = False
         for item in batch:
             if isinstance(item, _Snap):
                 if lines:
-                    self._commit(lines, item.after)
+                    self._commit(lines, item.after, snap)
+                snap = False
                 try:
                     line = encode_snapshot(item.head, item.state)
                 except (TypeError, ValueError) as e:  # a snapshot is a shortcut: the journal is whole without it
@@ -218,24 +239,104 @@ class JournalWriter:
                     continue
                 self.snap_bytes = len(line)
                 self.snapshots += 1
-                lines = [line]
+                lines, snap = [line], True
             else:
                 lines.append(item)
-        self._commit(lines, last)
+        self._commit(lines, last, snap)
 
-    def _commit(self, batch: list[bytes], last: int) -> None:
-        if self._fd is not None and not self.error:
-            try:
-                _write_all(self._fd, b"".join(batch))
-                os.fdatasync(self._fd)
-            except OSError as e:
-                self._fail(f"cannot write the journal {self.path}: {e.strerror or e}")
+    def _commit(self, batch: list[bytes], last: int, snap: bool = False) -> None:
+        """Write `batch` (a snapshot first when `snap`) and make it durable; a failure keeps its records for
+        `retry`. A snapshot that does not fit is left out at once and the records written alone."""
+        with self._io:
+            if self._fd is not None and not self.error:
+                data = b"".join(batch)
+                try:
+                    _write_all(self._fd, data)
+                    os.fdatasync(self._fd)
+                    self._end += len(data)
+                except OSError as e:
+                    records = batch[1:] if snap else batch
+                    if snap and self._rewrite_quietly(records):
+                        self.snap_error = f"a table snapshot could not be written ({e.strerror or e}): left out"
+                    else:
+                        self._keep(records, last)
+                        self._fail(f"cannot write the journal {self.path}: {e.strerror or e}")
+            elif batch:
+                self._keep(batch[1:] if snap else batch, last)
         with self._cond:
             if not self.error:  # after a failed write nothing is durable any more, whatever follows
                 self.durable = last
             self.commits += 1
             self._cond.notify_all()
         self._tell(last)
+
+    def _keep(self, records: list[bytes], last: int) -> None:
+        self._unwritten.extend(records)
+        self._unwritten_last = last
+
+    def _rewrite(self, records: list[bytes]) -> None:
+        """Cut the open journal back to its last durable record and write `records` after it (raises OSError)."""
+        fd = self._fd
+        assert fd is not None
+        data = b"".join(records)
+        os.ftruncate(fd, self._end)
+        os.lseek(fd, self._end, os.SEEK_SET)
+        _write_all(fd, data)
+        os.fdatasync(fd)
+        self._end += len(data)
+
+    def _rewrite_quietly(self, records: list[bytes]) -> bool:
+        try:
+            self._rewrite(records)
+        except OSError:
+            return False
+        return True
+
+    def retry(self) -> bool:
+        """After a failed write: write again, in the same file, what was not written (the journal is cut back to
+        its last durable record first, so a torn write leaves nothing behind); a journal never begun is begun
+        again. True once everything queued so far is durable; False (with `error` saying why) when it still
+        cannot be written, or when the file was removed or replaced since (`lost`: it can only be written anew).
+        Safe from any thread."""
+        with self._io:
+            if not self.error:
+                return True
+            try:
+                if self._ident is None:
+                    self._begin()
+                else:
+                    self._reopen()
+                self._rewrite(self._unwritten)
+            except OSError as e:
+                if self._fd is not None:
+                    with contextlib.suppress(OSError):
+                        os.close(self._fd)
+                    self._fd = None
+                self.error = f"cannot write the journal {self.path}: {e.strerror or e}"
+                return False
+            last, self._unwritten, self._unwritten_last = self._unwritten_last, [], -1
+            if self._thread is None or not self._thread.is_alive():
+                os.close(self._fd)  # type: ignore[arg-type]  # the writer has stopped: nothing more to write
+                self._fd = None
+        with self._cond:
+            self.error = ""
+            self.durable = max(self.durable, last)
+            self._cond.notify_all()
+        self._tell(self.durable)
+        return True
+
+    def _reopen(self) -> None:
+        try:
+            fd = os.open(self.path, os.O_WRONLY)
+        except FileNotFoundError:
+            self.lost = True
+            raise OSError(0, "it was removed since it was written") from None
+        st = os.fstat(fd)
+        if (st.st_dev, st.st_ino) != self._ident or st.st_size < self._end:
+            os.close(fd)
+            self.lost = True
+            raise OSError(0, "it was replaced since it was written")
+        self._fd = fd
 
     def _tell(self, ticket: int) -> None:
         if self.on_durable is not None:

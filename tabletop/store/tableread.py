@@ -4,8 +4,8 @@ a hand-written position built on the ruleset's table).
 
 from __future__ import annotations
 
-import json
 import math
+import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -322,13 +322,11 @@ def _position(r: _Reader, data: dict[str, Any], library: Any) -> GameState:
         if q.color:
             p.color = q.color
     state.rules = common["rules_state"]
-    import hashlib
-
-    # the handle secret (which also keys a ruleset's opaque tokens) must be the same on every load of one file, so an
-    # action log written against a position replays; derived from the file's own content, it tells a reader of the
-    # file nothing the file does not already say. A position may also give its own `secret`.
-    state.secret = r.get(data, (), "secret", str) if "secret" in data else hashlib.blake2b(
-        json.dumps(data, sort_keys=True, default=str).encode(), digest_size=16).hexdigest()
+    # the handle secret (which also keys a ruleset's opaque tokens): the position's own `secret`, else a random one
+    # (kept in every save and journal of the game). Never derived from the file: whoever knows the rest of the file
+    # could then compute every handle and unmask hidden cards. An action log that names hidden cards by handle
+    # replays against a position that gives its `secret`.
+    state.secret = r.get(data, (), "secret", str) if "secret" in data else secrets.token_hex(16)
     lib = _library(library)
     for zone_name, cards in data["zones"].items():
         path = ("zones", zone_name)

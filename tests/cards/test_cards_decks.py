@@ -132,8 +132,8 @@ def test_unknown_ids_and_bad_entries_are_all_located(tmp_path: Path, library: Ca
     assert "whole number" in found[(8, "sections.deck[2].count")]
     assert found[(9, "sections.deck[3]")] == "missing 'card'"
     assert found[(10, "sections.deck[4]")].startswith("unknown card set 'nope'")
-    assert "expected 'ID'" in found[(11, "sections.deck[5]")]
-    assert "expected a card id" in found[(12, "sections.deck[6]")]
+    assert found[(11, "sections.deck[5]")].startswith("no card named 'two words here'")  # a name, not an id
+    assert "expected a card id or name" in found[(12, "sections.deck[6]")]
     assert found[(13, "sections.deck[7].copies")].startswith("unknown key 'copies'")
     assert found[(14, "sections.deck[8]")] == "unknown card 'IDD' in set 'extra' (did you mean 'ID'?)"
     assert len(found) == 10

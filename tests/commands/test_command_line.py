@@ -254,7 +254,7 @@ def test_a_flag_is_never_taken_for_a_longer_one(capsys) -> None:
 
 
 def test_deck_check_of_a_file_that_is_not_there_is_bad_input(capsys, tmp_path: Path) -> None:
-    """A missing deck file is bad input (2), as with `cards check`; a deck file with mistakes fails the check (1)."""
+    """A missing or unreadable deck file is bad input (2), as with `cards check`; a deck with mistakes fails (1)."""
     missing = tmp_path / "nope.yaml"
     rc, out, err = run(capsys, "deck", "check", str(missing), "--ruleset", "tragedy")
     assert rc == 2 and err.startswith(f"tabletop deck check: {missing}: ") and out == ""
@@ -262,8 +262,8 @@ def test_deck_check_of_a_file_that_is_not_there_is_bad_input(capsys, tmp_path: P
     assert rc == 2 and "is a folder" in err
     broken = tmp_path / "broken.yaml"
     broken.write_text("name: x\ncards: [\n")
-    rc, out, _ = run(capsys, "deck", "check", str(broken), "--ruleset", "tragedy")
-    assert rc == 1 and f"{broken}:" in out
+    rc, out, err = run(capsys, "deck", "check", str(broken), "--ruleset", "tragedy")
+    assert rc == 2 and f"{broken}:" in err and out == ""  # a file that cannot be read is bad input
 
 
 def test_the_window_opens_at_a_size_that_fits_the_screen(monkeypatch) -> None:

@@ -54,7 +54,7 @@ def test_an_unknown_shot_is_named() -> None:
     assert _shots().main(["nosuch"]) == 2
 
 
-@pytest.mark.parametrize("builder", sorted({s.position.__name__ for s in _shots().SHOTS}))
+@pytest.mark.parametrize("builder", sorted({s.position.__name__ for s in _shots().SHOTS if s.command == "play"}))
 def test_each_position_is_reached_and_loads(builder: str, tmp_path: Path) -> None:
     shots = _shots()
     save, seat = getattr(shots, builder)(tmp_path)
@@ -68,7 +68,21 @@ def test_each_position_is_reached_and_loads(builder: str, tmp_path: Path) -> Non
         assert session.rules.waiting_for(state) == [seat], "the window's seat is the one the game waits for"
 
 
-@pytest.mark.parametrize("name", [s.name for s in _shots().SHOTS])
+@pytest.mark.parametrize("name", [s.name for s in _shots().SHOTS if s.command == "decks"])
+def test_every_place_a_deck_editor_shot_aims_at_is_found_in_its_window(name: str, tmp_path: Path) -> None:
+    """The deck editor, headless at the shot's size, answers every named place, inside the window; its deck loads."""
+    shots = _shots()
+    shot = next(s for s in shots.SHOTS if s.name == name)
+    deck, _ = shot.position(tmp_path)
+    assert deck.is_file()
+    names = shots._names(shot.gestures)
+    found = shots.probe_decks(deck, shot.size, names)
+    assert set(found) == names
+    for x, y in found.values():
+        assert 0 <= x < shot.size[0] and 0 <= y < shot.size[1]
+
+
+@pytest.mark.parametrize("name", [s.name for s in _shots().SHOTS if s.command == "play"])
 def test_every_place_a_shot_aims_at_is_found_in_the_window(name: str, tmp_path: Path) -> None:
     """The app, headless at the shots' size, answers every named place the gestures aim at, inside the window."""
     shots = _shots()

@@ -167,5 +167,6 @@ def test_the_handshake_must_name_this_machine_and_come_from_no_page() -> None:
     assert check.refusal(Headers(Host="192.0.2.44:7531"), "192.0.2.44") is None  # the address it was reached at
     assert "Origin" in check.refusal(Headers(Host="127.0.0.1", Origin="http://127.0.0.1:8000"), None)
     assert "evil.example" in check.refusal(Headers(Host="evil.example:7531"), None)
+    assert check.refusal(Headers(Host="203.0.113.9:7531"), None) is None  # a router's public address (NAT)
     assert check.peer("10.1.2.3", Headers({"X-Forwarded-For": "198.51.100.7, 10.0.0.2"})) == "198.51.100.7"
     assert check.peer("192.0.2.1", Headers({"X-Forwarded-For": "198.51.100.7"})) == "192.0.2.1"  # not a proxy

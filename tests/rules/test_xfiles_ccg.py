@@ -685,12 +685,17 @@ def test_question_of_the_sites_kind_answered_truthfully() -> None:
     both_modes(lambda: s, lambda s2: Ask("q0000"), 0, "xfc.question.1", applies=False)
 
 
-def test_question_and_guess_tokens_are_the_same_on_every_load_of_a_position(tmp_path) -> None:
-    """A log written against a hand-written position names a question by its token: two loads give one token."""
+def test_question_and_guess_tokens_are_the_same_on_every_load_of_a_position_with_its_secret(tmp_path) -> None:
+    """A log written against a hand-written position that gives its `secret:` names a question by its token: two
+    loads give one token. Without a `secret:` each load gets a random one (nothing in the file predicts a token)."""
     from tabletop.store import load_action_log
 
-    first, again = _solved(), _solved()
-    r = rules_of(first)
+    r = rules_of(_solved())
+    assert r.question_options(_solved().state, 0) != r.question_options(_solved().state, 0)
+    first, again = _investigating({}, secret="a position's own"), _investigating({}, secret="a position's own")
+    for s in (first, again):
+        ok(s, Pass(), 0)
+        ok(s, Pass(), 1)
     assert r.question_options(first.state, 0) == r.question_options(again.state, 0)
     assert r.guess_options(first.state, 0) == r.guess_options(again.state, 0)
     log = tmp_path / "log.yaml"

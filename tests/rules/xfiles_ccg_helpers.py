@@ -19,7 +19,7 @@ NAMES = ("Randy", "Les", "Mo")
 
 def position(zones: dict[str, list[str]], rules: dict[str, Any] | None = None, *,
              pools=((5, 5), (5, 5), (5, 5)), enforcement: str = "strict", seats: int = 2,
-             options: dict[str, Any] | None = None) -> Session:
+             options: dict[str, Any] | None = None, secret: str | None = None) -> Session:
     """Card ids per zone (`id:dN` puts N damage on it; zones of seats beyond `seats` are left out), pools per
     seat and rule state over a fresh game's, loaded through the save format as a person would write it."""
     doc_zones: dict[str, list[Any]] = {}
@@ -39,6 +39,8 @@ def position(zones: dict[str, list[str]], rules: dict[str, Any] | None = None, *
         "rules": {**XFilesCCG.fresh_rules(0), **(rules or {})},
         "zones": doc_zones,
     }
+    if secret is not None:
+        doc["secret"] = secret
     return session_for(parse_save(yaml.safe_dump(doc)).state)
 
 

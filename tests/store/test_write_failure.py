@@ -256,3 +256,60 @@ def test_a_save_elsewhere_during_the_hosts_own_retry_still_moves_its_autosave(
         host.close()
     texts = [e.action.text for e in load_game(tmp_path / "elsewhere.yaml").history]
     assert texts[-3:] == ["kept", "written when the disk was full", "after the save"]
+
+
+def test_a_failed_journal_is_written_again_in_place_and_never_moved(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a failed write the journal stays the same file at the same path (what a restart reads); a try while the
+    disk is still full moves nothing; once it can be written only the records not yet on disk are written (a torn
+    write cut off first), so a little room is enough."""
+    session = quick_table(seed=3)
+    saver = Autosaver(session, tmp_path / "g.yaml", on_error=lambda m: None)
+    session.submit(A.Chat("on disk"), 0)
+    assert saver.flush()
+    journal = tmp_path / "g.journal"
+    inode, size = journal.stat().st_ino, journal.stat().st_size
+
+    def torn(fd: int, data: bytes) -> None:
+        import os
+        os.write(fd, data[: len(data) // 2])
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(journal_module, "_write_all", torn)
+    session.submit(A.Chat("half written"), 0)
+    assert not saver.flush(timeout=5) and saver.failed
+    for _ in range(3):
+        with pytest.raises(OSError, match="No space left on device"):
+            saver.resumed()
+    assert sorted(p.name for p in tmp_path.glob("*.journal")) == ["g.journal"] and not saver.writer.lost
+    assert open_game(tmp_path / "g.yaml").history[-1].action.text == "on disk"  # a kill now: the torn half dropped
+    monkeypatch.undo()
+    assert saver.resumed() is saver and not saver.failed and not saver.last_error
+    assert journal.stat().st_ino == inode and journal.stat().st_size < 2 * size
+    session.submit(A.Chat("after it"), 1)
+    assert saver.flush()
+    assert [e.action.text for e in open_game(tmp_path / "g.yaml").history][-3:] == ["on disk", "half written",
+                                                                                     "after it"]
+    assert saver.close()
+
+
+def test_an_old_journal_is_set_aside_by_name_and_stays_until_the_new_one_stands(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A journal of another game beside the save: kept under a name of its own (told as `set_aside`), and the file at
+    the journal's path is not touched until the new journal is durable, so a full disk leaves it where it was."""
+    other = quick_table(seed=4)
+    first = Autosaver(other, tmp_path / "g.yaml")
+    other.submit(A.Chat("another game"), 0)
+    assert first.flush()
+    first.writer.close()
+    first.lock.release()
+    old = (tmp_path / "g.journal").read_bytes()
+    _disk_full(monkeypatch)
+    saver = Autosaver(quick_table(seed=5), tmp_path / "g.yaml", on_error=lambda m: None)
+    assert not saver.flush(timeout=5)
+    assert saver.set_aside is not None and saver.set_aside.read_bytes() == old
+    assert (tmp_path / "g.journal").read_bytes() == old  # not moved away while the new one could not be written
+    monkeypatch.undo()
+    assert saver.resumed() is saver and saver.flush()
+    assert saver.set_aside.read_bytes() == old and (tmp_path / "g.journal").read_bytes() != old
+    assert saver.close()

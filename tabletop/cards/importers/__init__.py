@@ -31,8 +31,9 @@ __all__ = [
     "ImportNote",
     "ImportReport",
     "attach_images",
-    "finish_import",
     "copy_images",
+    "field_key",
+    "number",
     "get_importer",
     "slug",
     "staged_set",
@@ -44,6 +45,10 @@ __all__ = [
 IMPORTERS: dict[str, str] = {
     "xfiles-fan-js": "tabletop.cards.importers.xfiles_fan_js",
     "xfiles-ccg-json": "tabletop.cards.importers.xfiles_ccg_json",
+    "gccg-xml": "tabletop.cards.importers.gccg_xml",
+    "cockatrice": "tabletop.cards.importers.cockatrice",
+    "octgn": "tabletop.cards.importers.octgn",
+    "tts": "tabletop.cards.importers.tts",
 }
 
 
@@ -60,6 +65,8 @@ class ImportNote:
     field: str
     message: str
     kind: str = "unparsed"
+    #: the source file (its name), when an import reads several
+    file: str = ""
 
     def __str__(self) -> str:
         where = f"line {self.line}: " if self.line else ""
@@ -78,6 +85,10 @@ class ImportReport:
     cards: int = 0
     notes: list[ImportNote] = field(default_factory=list)
     images_copied: int = 0
+    #: cards new to the set (the others were already in it and were refreshed in place, keeping their ids)
+    added: int | None = None
+    #: the cards the set holds after the import (None: the same as `cards`)
+    total: int | None = None
 
     def unparsed(self) -> list[ImportNote]:
         return [n for n in self.notes if n.kind == "unparsed"]
@@ -93,12 +104,16 @@ class ImportReport:
             kinds[n.kind] = kinds.get(n.kind, 0) + 1
         parts = [f"{k} {_KIND_LABELS.get(kind, kind)}" for kind, k in sorted(kinds.items(), key=lambda i: -i[1])]
         detail = f" ({', '.join(parts)})" if parts else ""
-        return (f"Imported {self.cards} card(s) into {self.out} (set {self.set_name}){copied}; "
+        new = ""
+        if self.added is not None and (self.added != self.cards or self.total != self.cards):
+            new = f" ({self.added} new, {self.cards - self.added} refreshed; the set now holds {self.total})"
+        return (f"Imported {self.cards} card(s){new} into {self.out} (set {self.set_name}){copied}; "
                 f"{len(self.notes)} note(s){detail}.")
 
 
 _KIND_LABELS = {"unparsed": "kept as text", "by-hand": "to apply by hand", "missing": "missing fields",
-                "skipped": "records skipped", "image": "images not found", "trailing": "after the card list"}
+                "skipped": "records skipped", "image": "images not found", "trailing": "after the card list",
+                "duplicate": "repeated ids made unique", "removed": "cards removed", "markup": "markup removed"}
 
 
 def get_importer(name: str) -> ModuleType:
@@ -113,6 +128,24 @@ def slug(text: str) -> str:
     """A card id from a name: lower case, runs of other characters as one `-`, never empty."""
     s = re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")
     return s or "card"
+
+
+#: fields our loader or the import itself writes: a source's own value under one of these names is kept as source_*
+OWN_FIELDS = ("id", "name", "text", "image", "set", "back", "source_id", "source_file", "printing", "abbrev")
+
+
+def field_key(key: str, own: tuple[str, ...] = OWN_FIELDS) -> str:
+    """A source's key as a card field: snake_case ("maintype", "ManaCost" -> "mana_cost", "Game Effect" ->
+    "game_effect"); a key we write ourselves becomes `source_<key>`."""
+    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", str(key).strip())
+    field = re.sub(r"[^a-z0-9]+", "_", snake.casefold()).strip("_") or "field"
+    return f"source_{field}" if field in own else field
+
+
+def number(value: str) -> Any:
+    """A whole number written as text ("3", "-1") as an int; anything else unchanged."""
+    v = value.strip()
+    return int(v) if re.fullmatch(r"-?\d{1,9}", v) else value
 
 
 def unique_id(base: str, taken: set[str], hint: str = "") -> str:
@@ -206,7 +239,10 @@ def staged_set(out: str | Path) -> Iterator[Path]:
             if not out.exists():
                 os.rename(stage, out)
                 return
-            for src in sorted(stage.rglob("*")):
+            # pictures first, then the cards, set.yaml last: a set.yaml on disk always comes with its cards
+            order = {"cards.yaml": 1, "set.yaml": 2}
+            for src in sorted(stage.rglob("*"), key=lambda p: (order.get(p.name, 0) if p.parent == stage else 0,
+                                                              len(p.parts), str(p))):
                 dst = out / src.relative_to(stage)
                 if src.is_dir():
                     dst.mkdir(exist_ok=True)
@@ -265,32 +301,3 @@ def attach_images(
         report.notes.append(
             ImportNote(None, "", "image", f"{name} is not in {img_dir}; the card shows its proxy face", "image")
         )
-
-
-def finish_import(
-    src: Path,
-    out: Path,
-    cards: list[dict[str, Any]],
-    notes: list[ImportNote],
-    *,
-    fmt: str,
-    title: str,
-    ruleset: str,
-    images: Path | None,
-    reference_images: bool,
-) -> ImportReport:
-    """Write converted cards as a set at `out` (staged, so a failure leaves `out` as it was) and report it."""
-    report = ImportReport(str(src), out, out.name, cards=len(cards), notes=notes)
-    meta: dict[str, Any] = {
-        "title": title,
-        "description": f"Imported with `tabletop import {fmt}` from {src.name}; rules: the {ruleset} ruleset.",
-        "ruleset": ruleset,
-        "imported_from": {"format": fmt, "file": src.name},
-    }
-    with staged_set(out) as stage:
-        attach_images(cards, meta, report, images, stage, reference=reference_images)
-        try:
-            write_set(stage, meta, cards, name=out.name)
-        except ImportFailed as e:
-            raise ImportFailed(f"{src}: {e}") from None
-    return report

@@ -12,12 +12,14 @@ cannot read fully stays in `text` and is also listed in `unparsed` and in the re
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import ImportFailed, ImportNote, ImportReport, finish_import, slug, unique_id
+from . import ImportFailed, ImportNote, ImportReport, slug, unique_id
+from .build import SourceCards, import_with, read_text
 
 __all__ = [
     "FORMAT",
@@ -32,6 +34,8 @@ __all__ = [
     "parse_immediately_after",
     "parse_js_cards",
     "read_js_cards",
+    "read_source",
+    "strip_markup",
 ]
 
 FORMAT = "xfiles-fan-js"
@@ -396,6 +400,15 @@ def _sentence(sentence: str) -> tuple[str, list[str], str] | None:
     return field, tags, (tail[0].strip() if tail else "")
 
 
+#: the card file's layout markup at the start of a line: a font size such as "70%)" or "(70%)"
+_MARKUP = re.compile(r"^\s*\(?\s*\d{1,3}\s*%\s*\)\s*")
+
+
+def strip_markup(line: str) -> str:
+    """A description line without the source's font-size markup ("70%)If player..." -> "If player...")."""
+    return _MARKUP.sub("", line)
+
+
 def parse_description(lines: str | Iterable[str] | None) -> ParsedText:
     """Read the bracketed phrases of a description (a string or a list of lines).
 
@@ -445,6 +458,28 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _read_description(card: dict[str, Any], value: Any, line: int | None, name: str,
+                      notes: list[ImportNote]) -> None:
+    """A card's `description` as its text (markup removed) and the tags its bracketed phrases give."""
+    lines = [value] if isinstance(value, str) else value if isinstance(value, list) else None
+    if lines is None:
+        notes.append(ImportNote(line, name, "description", f"description {value!r} kept as text"))
+        lines = [str(value)]
+    lines = [strip_markup(str(x)) for x in lines]
+    card["text"] = "\n".join(lines)
+    parsed = parse_description(lines)
+    for fname, tags in parsed.fields().items():
+        if isinstance(tags, str):
+            card[fname] = tags
+            continue
+        card[fname] = list(dict.fromkeys([*card.get(fname, []), *tags])) if fname != "requires" \
+            else [*card.get(fname, []), *tags]
+    if parsed.unparsed:
+        card["unparsed"] = parsed.unparsed
+        for text in parsed.unparsed:
+            notes.append(ImportNote(line, name, "description", f"kept as text: {text}"))
+
+
 def convert(objects: list[Any], source: str = "<cards.js>") -> tuple[list[dict[str, Any]], list[ImportNote]]:
     """Card mappings for our loader from the parsed JavaScript objects, and notes on everything not fully read."""
     cards: list[dict[str, Any]] = []
@@ -472,23 +507,7 @@ def convert(objects: list[Any], source: str = "<cards.js>") -> tuple[list[dict[s
             if key in ("id", "name", "type"):
                 continue
             if key == "description":
-                lines = [value] if isinstance(value, str) else value if isinstance(value, list) else None
-                if lines is None:
-                    notes.append(ImportNote(line, name, key, f"description {value!r} kept as text"))
-                    lines = [str(value)]
-                lines = [str(x) for x in lines]
-                card["text"] = "\n".join(lines)
-                parsed = parse_description(lines)
-                for fname, tags in parsed.fields().items():
-                    if isinstance(tags, str):
-                        card[fname] = tags
-                        continue
-                    card[fname] = list(dict.fromkeys([*card.get(fname, []), *tags])) if fname != "requires" \
-                        else [*card.get(fname, []), *tags]
-                if parsed.unparsed:
-                    card["unparsed"] = parsed.unparsed
-                    for text in parsed.unparsed:
-                        notes.append(ImportNote(line, name, "description", f"kept as text: {text}"))
+                _read_description(card, value, line, name, notes)
                 continue
             target = RENAMED.get(key, _snake(key))
             target = RESERVED.get(target, target) if key not in RENAMED else target
@@ -506,28 +525,24 @@ def convert(objects: list[Any], source: str = "<cards.js>") -> tuple[list[dict[s
     return cards, notes
 
 
-def import_cards(src: str | Path, out: str | Path, *, images: str | Path | None = None,
-                 reference_images: bool = False, title: str | None = None) -> ImportReport:
-    """Read `src`, write a card set to the folder `out` (its name is the set id), and report what stayed text.
-
-    With `images`, each card's image file is copied from that folder into `out/images/` (or, with
-    `reference_images`, the set's `images:` key points at the folder and nothing is copied).
-    """
-    src, out = Path(src), Path(out)
-    try:
-        size = src.stat().st_size
-        if size > MAX_SOURCE:
-            raise ImportFailed(f"{src}: {size} bytes is more than the {MAX_SOURCE} a card file may have")
-        text = src.read_text(encoding="utf-8-sig")
-    except OSError as e:
-        raise ImportFailed(f"{src}: cannot read it: {e.strerror or e}") from e
-    except UnicodeDecodeError as e:
-        raise ImportFailed(f"{src}: not UTF-8 text ({e.reason} at byte {e.start})") from e
+def read_source(src: Path, *, images: Path | None = None) -> SourceCards:
+    """Read one card file into cards and notes; ImportFailed with file and line when it cannot be read."""
+    text = read_text(src, MAX_SOURCE)
     objects, trailing = read_js_cards(text, str(src))
     cards, notes = convert(objects, str(src))
     if trailing is not None:
         notes.append(ImportNote(trailing.line, "", "", f"the file goes on after the card list ({trailing.lines} "
                                 f"line(s) from `{trailing.start}`); that is not card data and was not read",
                                 "trailing"))
-    return finish_import(src, out, cards, notes, fmt=FORMAT, title=title or f"X-Files Fan CCG ({src.name})",
-                         ruleset="xfiles-fan", images=images, reference_images=reference_images)
+    if not cards:
+        raise ImportFailed(f"{src}: no card objects in it; nothing was written")
+    return SourceCards(src, cards, notes, title=f"X-Files Fan CCG ({src.name})", ruleset="xfiles-fan")
+
+
+def import_cards(src: str | Path | list[str | Path], out: str | Path, **options: Any) -> ImportReport:
+    """Read `src` (or several files), write a card set to the folder `out` (its name is the set id), and report
+    what stayed text. Options as `build.import_sources` (mode, images, reference_images, title): with `images`, each
+    card's image file is copied from that folder into `out/images/` (or, with `reference_images`, the set's
+    `images:` key points at the folder and nothing is copied).
+    """
+    return import_with(sys.modules[__name__], src, out, **options)

@@ -11,7 +11,7 @@ from .model import ATTACH_RULE, HOST_ROLE, HOST_ROLE_OF, article, v
 from .state import RuleState
 
 if TYPE_CHECKING:
-    from ...cards import CardLibrary, DeckList
+    from ...cards import CardDef, CardLibrary, DeckList
 
 __all__ = ["Audit"]
 
@@ -99,12 +99,19 @@ class Audit(RuleState):
                     seen[name] = pid
         return out
 
+    #: A deck list's sections as the deck editor shows them: the Star (0000.1.1.2), then the rest of the Deck.
+    deck_sections = (("star", "Star"), ("deck", "Deck"))
+
+    def deck_copy_limit(self, card: CardDef) -> int | None:
+        """Every card once in a singleton Deck (0000.1.1.1)."""
+        return 1 if self.options["singleton"] else None
+
     def deck_problems(self, deck: DeckList, library: CardLibrary | None = None) -> list[Violation]:
         """What keeps a deck list from being a legal Tragedy Deck (size, singleton, one Star, card traits)."""
         if library is not None:
             self.library = library
         out: list[Violation] = []
-        refs = [ref for name in deck.sections for ref in deck.expanded(name)]
+        refs = [ref for name in deck.sections if name != "sideboard" for ref in deck.expanded(name)]
         if len(refs) < self.options["deck_min"]:
             out.append(v("tragedy.deck_size", "0000.1.1",
                           f"a Deck has at least {self.options['deck_min']} cards; this one has {len(refs)}"))

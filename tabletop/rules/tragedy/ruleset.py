@@ -90,7 +90,7 @@ class Tragedy(Checks, Reducers, Flow, StatusView, Audit, RuleState):
         for seat in state.seats:
             deck = decks.get(seat) or default_deck(lib)
             star_refs = deck.expanded("star")
-            others = [r for name in deck.sections if name != "star" for r in deck.expanded(name)]
+            others = [r for name in deck.sections if name not in ("star", "sideboard") for r in deck.expanded(name)]
             if not star_refs and others:
                 # no Star named: the first card that can be an Actor stands in (deck_problems reports it)
                 pick = next((r for r in others if "Actor" in self.card_info(r)[1]), others[0])

@@ -14,7 +14,7 @@ from .steps import PHASE_OF, STEPS
 from .steps import v as _v
 
 if TYPE_CHECKING:
-    from ...cards import CardLibrary, DeckList
+    from ...cards import CardDef, CardLibrary, DeckList
 
 __all__ = ["Audit"]
 
@@ -62,6 +62,18 @@ class Audit:
                     out.append(_v("xfc.hospital", "xfc.combat.4", f"{self.ref(state, pid)} is at 0 Health outside "
                                   "the Hospital", (pid,), p.seat))
         return out
+
+    #: A deck list's sections as the deck editor shows them (xfc.deck.*): the Team, the Bureau Deck, the X-File.
+    deck_sections = (("team", "Team"), ("deck", "Bureau Deck"), ("xfile", "X-File"))
+
+    def deck_section_for(self, card: CardDef) -> str:
+        """Agents go to the Team, an X-File to its own section, every other card to the Bureau Deck."""
+        kind = self.info(card.ref).kind
+        return "team" if kind == "agent" else "xfile" if kind == "xfile" else "deck"
+
+    def deck_copy_limit(self, card: CardDef) -> int | None:
+        """One of each Agent and X-File, at most 2 of any other card (xfc.deck.2)."""
+        return 1 if self.info(card.ref).kind in ("agent", "xfile") else 2
 
     def deck_problems(self, deck: DeckList, library: CardLibrary | None = None) -> list[Violation]:
         """Everything that keeps a deck list from being a legal Advanced deck: sections deck, team and xfile."""
@@ -126,9 +138,9 @@ class Audit:
     def _xfile_problems(self, deck: DeckList, info: Callable[[str], CardInfo | None]) -> list[Violation]:
         out: list[Violation] = []
         xfiles = deck.expanded("xfile")
-        if len(xfiles) != 1:
-            out.append(_v("xfc.xfile", "xfc.team.4", f"a deck names exactly one X-File (an 'xfile' section); this one "
-                          f"has {len(xfiles)}"))
+        if len(xfiles) > 1 or (not xfiles and not self.options["random_xfile"]):  # the manual: select one X-File
+            out.append(_v("xfc.xfile", "xfc.team.4", f"a deck names exactly one X-File (an 'xfile' section; none with "
+                          f"house rule random_xfile); this one has {len(xfiles)}"))
         for ref in xfiles:
             i = info(ref)
             if i is not None and i.kind != "xfile":

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core.state import GameState
 from .data import CHARACTERISTIC_VALUES, CardInfo
+from .xfile_choice import xfile_universe
 
 __all__ = ["Notebook"]
 
@@ -57,7 +58,7 @@ class Notebook:
         only = ctx.get("only")
         for kind in ctx["kinds"]:
             for value in CHARACTERISTIC_VALUES.get(kind, ()) if not only else (only[1],):
-                token = self._token(state, "q", seat, ctx["about"], turn, kind, value)
+                token = self._token(state, "q", seat, ctx["about"], turn, state.seq, kind, value)  # seq: never repeats
                 out.append({"token": token, "about": ctx["about"], "kind": kind, "value": value,
                             "text": f"Is your X-File's {kind.upper()} {value}?"})
         return out
@@ -69,8 +70,8 @@ class Notebook:
             return []
         turn = state.rules.get("turn", 1)
         # named by title, never by card ref: a view must not name a hidden card, even among all the candidates
-        return [{"token": self._token(state, "g", seat, ctx["about"], turn, x.ref), "about": ctx["about"],
-                 "name": x.name} for x in self.xfiles()]
+        return [{"token": self._token(state, "g", seat, ctx["about"], turn, state.seq, x.ref), "about": ctx["about"],
+                 "name": x.name} for x in xfile_universe(state, self.xfiles)]
 
     def question_token(self, state: GameState, seat: int, kind: str, value: str) -> str:
         """The token of one question (for tests, tools and the UI)."""
@@ -80,7 +81,7 @@ class Notebook:
         raise KeyError(f"seat {seat} cannot ask about {kind} {value} now")
 
     def guess_token(self, state: GameState, seat: int, xfile: str) -> str:
-        names = {x.ref: x.name for x in self.xfiles()}
+        names = {x.ref: x.name for x in self.xfiles()}  # a ref names its title, whatever the game's universe
         for g in self.guess_options(state, seat):
             if g["name"] in (xfile, names.get(xfile)):
                 return g["token"]
@@ -100,7 +101,7 @@ class Notebook:
         out: dict[str, Any] = {"opponents": []}
         for opp in self.opponents(state, seat):
             rows = [a for a in mine if a.get("about") == opp]
-            cands = [x for x in self.xfiles() if _consistent(x, rows)]
+            cands = [x for x in xfile_universe(state, self.xfiles) if _consistent(x, rows)]
             known = {}
             for kind in CHARACTERISTIC_VALUES:
                 values = {x.characteristics.get(kind) for x in cands}

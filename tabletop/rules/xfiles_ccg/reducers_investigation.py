@@ -4,6 +4,7 @@ card plays, Combat damage, questions and guesses, the discard, and the automatic
 
 from __future__ import annotations
 
+from ...cards.names import fold
 from ...core.reducer import ActionError, Tx
 from ...core.state import EVERYONE, GameState
 from ..kit import reduces
@@ -159,7 +160,7 @@ class InvestigationReducers:
         about = g["about"]
         xf = self.xfile_of(state, about)
         actual = self.pinfo(state, xf) if xf else None
-        right = actual is not None and g["name"] == actual.name
+        right = actual is not None and fold(g["name"]) == fold(actual.name)  # a title, however a set prints it
         penalty_step = self.step(state) == "penalty"
         guesses = dict(state.rules.get("guesses") or {})
         guesses[str(seat)] = int(guesses.get(str(seat), 0)) + 1

@@ -18,7 +18,8 @@ RULE_TEXT = {
     "xfc.team.1": "The starting Team has at least 3 Agents, all of them Agent cards.",
     "xfc.team.2": "No duplicate Agents in the starting Team.",
     "xfc.team.3": "The starting Agents' total Cost is at most team_cost_max (20).",
-    "xfc.team.4": "Exactly one X-File card is chosen.",
+    "xfc.team.4": "Exactly one X-File card is chosen (the manual: \"Select an X-File card\", so a deck naming "
+                  "several is illegal); with random_xfile a deck may name none and gets one at random.",
     "xfc.setup.1": "Each player has a Bureau, Field, Hospital, Bureau Deck, Discard, Hand and a face-down X-File.",
     "xfc.setup.2": "Each player starts with 5 tokens in the Resource Pool and 5 in the Conspiracy Pool.",
     "xfc.setup.3": "Decks are shuffled and each player draws 7; the first player is chosen at random.",

@@ -47,6 +47,7 @@ from .rulebook import RULE_TEXT
 from .status import StatusReport
 from .steps import PHASE_OF, SAMPLE_DECKS, SAMPLE_SET, STEPS
 from .steps import v as _v
+from .xfile_choice import random_xfile
 
 if TYPE_CHECKING:
     from ...cards import CardLibrary, DeckList
@@ -90,6 +91,8 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         Option("question_or_guess", False, "After a successful check: a question or a guess, not both."),
         Option("one_guess", False, "One guess per game; a wrong guess loses."),
         Option("xfile_powers", False, "Track the characteristics each opponent knows and show the powers they unlock."),
+        Option("random_xfile", False, "A deck that names no X-File gets one at random from the X-Files of the sets "
+               "the game's decks use, as GCCG's server does (xfc.team.4)."),
         Option("team_cost_max", 20, "Highest total Cost of the starting Agents (xfc.team.3)."),
         Option("hand_max", 7, "Most cards in hand after the Debriefing (xfc.debriefing.1)."),
         Option("starting_pools", 5, "Tokens in each Resource and Conspiracy Pool at the start (xfc.setup.2)."),
@@ -117,10 +120,14 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         """Team in the Bureau, X-File face down, Bureau Deck shuffled, 7 cards drawn, pools of 5, first player drawn."""
         if library is not None:
             self.library = library
+        decks = {seat: decks.get(seat) or default_deck(self.card_library, seat) for seat in state.seats}
         for seat in state.seats:
-            deck = decks.get(seat) or default_deck(self.card_library, seat)
+            deck = decks[seat]
             put_cards(state, deck.expanded("team"), f"bureau:{seat}", owner=seat)
-            put_cards(state, deck.expanded("xfile")[:1], f"xfile:{seat}", owner=seat, face_up=False)
+            xfile = deck.expanded("xfile")[:1]
+            if not xfile and self.options["random_xfile"]:
+                xfile = random_xfile(state, decks, self.xfiles())
+            put_cards(state, xfile, f"xfile:{seat}", owner=seat, face_up=False)
             shuffle_into(state, deck.expanded("deck"), f"deck:{seat}", owner=seat)
             draw_up_to(state, f"deck:{seat}", f"hand:{seat}", 7, face_up=True)
             player = state.player(seat)

@@ -13,7 +13,7 @@ from .common import PENDING_RULE, article, v
 from .model import CIRCUMSTANCES, ENV_ROLES
 
 if TYPE_CHECKING:
-    from ...cards import CardLibrary, DeckList
+    from ...cards import CardDef, CardLibrary, DeckList
 
 __all__ = ["Audit"]
 
@@ -83,6 +83,18 @@ class Audit:
                 out.append(v("xff.table", "xff.table", f"{self.info(state, pid).name} lies outside every zone",
                               (pid,)))
         return out
+
+    #: A deck list's sections as the deck editor shows them; the sideboard is judged too (xff.deck.sideboard).
+    deck_sections = (("deck", "Deck"), ("environment", "Environment"), ("covers", "Covers"), ("sideboard", "Sideboard"))
+
+    def deck_section_for(self, card: CardDef) -> str:
+        """Environment cards to the environment, covers to the covers, the rest to the draw deck."""
+        kind = self._zone_kind("deck", card.ref)
+        return {"environment_deck": "environment", "covers": "covers"}.get(kind, "deck")
+
+    def deck_copy_limit(self, card: CardDef) -> int | None:
+        """The copies a card's own deck limit allows in a draw deck (xff.deck.copies)."""
+        return self.card(card.ref).deck_limit
 
     def deck_problems(self, deck: DeckList, library: CardLibrary | None = None) -> list[Violation]:
         """What keeps a deck list from being legal: draw deck size and copies, environment deck, sideboard, covers."""

@@ -37,6 +37,12 @@ CARD_POLL_S = 1.0
 class LifecycleMixin:
     """The session lifecycle of a window: the start screen, a local table, hosting it on the LAN, joining one, saving, (a part of `TableApp`)."""
 
+    def open_deck_editor(self, deck: Any = None, ruleset: str | None = None) -> Any:
+        """The card browser and deck editor, over the start screen (`tabletop decks`, the start screen's Decks)."""
+        from ..decks.room import open_deck_editor
+
+        return open_deck_editor(self, deck, ruleset)
+
     def show_start(self) -> None:
         self._kill_table_widgets()
         self._drop_source()
@@ -262,7 +268,16 @@ class LifecycleMixin:
                             autosave=autosave, announce=announce).start()
         address = f"{lan_address() if bind in ('0.0.0.0', '') else bind}:{host.port}"
         self.set_source(HostedSource(host, address), 0)
-        self.notify(f"Hosting {name!r} on {address}: others join with  tabletop play --join {address}", "info", 10.0)
+        code = host.invite()  # address, port and certificate fingerprint: the Join dialog takes it as it is
+        try:
+            import pygame.scrap
+
+            pygame.scrap.put_text(code)
+            copied = " (copied to the clipboard)"
+        except Exception:  # noqa: BLE001 - no clipboard here (headless, no display): the code is still shown
+            copied = ""
+        self.invite_code = code
+        self.notify(f"Hosting {name!r}: others join with the invite code{copied}  {code}", "info", 20.0)
         return host
 
     def join(self, address: str, *, seat: int | str | None = "any", name: str = "", password: str = "",

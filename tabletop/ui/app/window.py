@@ -193,6 +193,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.autosave_path = Path(autosave) if autosave else None
         self.autosaver: Any = None
         self.start: StartScreen | None = None
+        self.editor: Any = None  # the deck editor while it is open (ui/decks/room.py)
         self.topbar: TopBar | None = None
         self.side: SidePanel | None = None
         self.session: Session | None = None
@@ -406,6 +407,9 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         """One event: the window's own (quit, resize), the cover, a gesture under way, the widgets, the table."""
         et = event.type
         self._track_input(event)
+        if self.editor is not None and et != pygame.QUIT and not self._window_takes(event):
+            self.editor.handle(event, self._widgets_take(event))
+            return
         if self._window_takes(event):
             return
         in_gesture = self.press is not None or self.drag is not None or self.box is not None or self.pan_from is not None
@@ -439,7 +443,10 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         text); whether it took this one."""
         et = event.type
         if et == pygame.QUIT:
-            self.close()
+            if self.editor is not None:  # its unsaved changes are asked about first
+                self.editor.files.guard(self.close)
+            else:
+                self.close()
             return True
         if et == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
@@ -507,6 +514,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
 
     def update(self, dt: float) -> None:
         self.manager.pointer = self.mouse
+        if self.editor is not None:
+            self.editor.update(dt)
         if self.motion is not None and self.motion.busy():
             self.motion.update(dt)
         if self.source is not None and self.source.kind == "host" and self.motion is not None:

@@ -306,6 +306,8 @@ class DialogsMixin:
             self.new_game_dialog(host=True)
         elif key == "join":
             self.join_window()
+        elif key == "decks":
+            self.open_deck_editor()
         elif key == "quit":
             self.close()
 
@@ -371,13 +373,14 @@ class DialogsMixin:
         elif purpose == "deck" and self.newgame is not None:
             self.newgame.set_deck(path)
 
-    def new_game_dialog(self, host: bool = False) -> None:
-        """The New game window; `host`: the game it starts is served on the LAN (the start screen's Host)."""
+    def new_game_dialog(self, host: bool = False, ruleset: str | None = None) -> None:
+        """The New game window; `host`: the game it starts is served on the LAN (the start screen's Host);
+        `ruleset`: the one picked at first (the deck editor's Play)."""
         from ...rules import RULESETS
 
         if self.newgame is not None:
             self.newgame.kill()
-        self.newgame = NewGameDialog(self.manager, self.size, list(RULESETS), host=host)
+        self.newgame = NewGameDialog(self.manager, self.size, list(RULESETS), default=ruleset or "", host=host)
 
     def join_window(self) -> None:
         """The Join window: games found on the LAN (click one) and an address field."""

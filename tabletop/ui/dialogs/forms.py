@@ -138,9 +138,11 @@ class NewGameDialog:
         element.set_text(self._player_label(seat))
         return True
 
-    def set_deck(self, path: str) -> None:
-        seat = int(self.deck_seat.selected_option[0] if isinstance(self.deck_seat.selected_option, tuple)
-                   else self.deck_seat.selected_option) - 1
+    def set_deck(self, path: str, seat: int | None = None) -> None:
+        """Choose a deck file for a seat (from 0; default: the seat the Decks menu shows)."""
+        if seat is None:
+            seat = int(self.deck_seat.selected_option[0] if isinstance(self.deck_seat.selected_option, tuple)
+                       else self.deck_seat.selected_option) - 1
         self.decks[seat] = path
         self.deck_label.set_text(", ".join(f"seat {s + 1}: {p.rsplit('/', 1)[-1]}" for s, p in sorted(self.decks.items())))
 

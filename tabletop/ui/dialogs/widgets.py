@@ -328,21 +328,22 @@ class Dialog:
 
 
 class StartScreen:
-    """Quick table, new game, open save, host a LAN game, join one."""
+    """Quick table, new game, open save, host a LAN game, join one, the deck editor."""
 
     def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int]) -> None:
-        w, h = 360, 380
-        rect = pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 2 + 40, w, h)
-        self.panel = UIPanel(rect, starting_height=2, manager=manager)
-        self.buttons: dict[str, UIButton] = {}
         items = (("quick", "Quick table", "Two seats, a shuffled deck, tokens and dice"),
                  ("new", "New game…", "Pick a ruleset, seats, decks, rules and house rules"),
                  ("open", "Open save…", "Carry on a saved game"),
                  ("host", "Host (LAN)", "Set up a new game and let others on the LAN join it"),
                  ("join", "Join (LAN)", "Find a game on the LAN, or type its address"),
+                 ("decks", "Decks…", "Browse every card; build, check and save decks"),
                  ("quit", "Quit", ""))
+        w, h = 360, 24 + len(items) * 54
+        rect = pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 2 + 40, w, h)
+        self.panel = UIPanel(rect, starting_height=2, manager=manager)
+        self.buttons: dict[str, UIButton] = {}
         for i, (key, label, tip) in enumerate(items):
-            b = UIButton(pygame.Rect(30, 20 + i * 58, w - 60, 48), label, manager, container=self.panel,
+            b = UIButton(pygame.Rect(30, 16 + i * 54, w - 60, 46), label, manager, container=self.panel,
                          object_id="#big_button", tool_tip_text=tip or None)
             self.buttons[key] = b
         self.title = UILabel(pygame.Rect(0, rect.y - 120, screen[0], 60), "tabletop", manager, object_id="#title")

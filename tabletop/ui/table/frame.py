@@ -82,6 +82,11 @@ class DrawMixin:
 
     def draw(self) -> None:
         surface = self.screen
+        if self.editor is not None:
+            self.editor.draw(surface)
+            self.manager.draw_ui(surface)
+            self.editor.draw_over(surface)
+            return
         if self.source is None:
             self._draw_start_backdrop(surface)
             self.manager.draw_ui(surface)
