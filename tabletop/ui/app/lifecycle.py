@@ -94,6 +94,7 @@ class LifecycleMixin:
         self._card_watchers()  # edits from now on are picked up
         self.selected = []
         self.local_log = []
+        self.pointers.reset()
         self._entry_cache.clear()
         self.view_key = None
         self._open_stream()

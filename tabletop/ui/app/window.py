@@ -22,6 +22,7 @@ from ...core.session import Session
 from ..dialogs.events import DialogsMixin, parse_house_rules
 from ..dialogs.forms import JoinDialog, NewGameDialog
 from ..dialogs.gallery import GalleryWindow
+from ..dialogs.rules import RulesMixin
 from ..dialogs.widgets import (
     ContextMenu,
     Dialog,
@@ -34,6 +35,8 @@ from ..dialogs.widgets import (
 )
 from ..input.commands import CommandsMixin
 from ..input.gestures import GesturesMixin, _Drag, _Press
+from ..input.handsort import HandSortMixin
+from ..input.pointing import PointingMixin
 from ..panels.reveals import RevealBar
 from ..panels.sidebar import PanelsMixin, _Legal
 from ..panels.sidepanel import SidePanel
@@ -41,8 +44,10 @@ from ..panels.topbar import TopBar
 from ..table.assets import AssetLoader
 from ..table.camera import Camera
 from ..table.frame import REPAINT_EVENTS, DrawMixin
+from ..table.handorder import sorted_hand
 from ..table.layout import Item, Layout, ZoneBox
 from ..table.motion import Motion, VelocityTracker
+from ..table.pointers import Pointers
 from ..table.render import HandCard, HandStrip, Renderer
 from ..table.tableview import TableView
 from .lifecycle import LifecycleMixin
@@ -83,7 +88,7 @@ class _Manager(pygame_gui.UIManager):
         self.mouse_position = self.calculate_scaled_mouse_position(self.pointer)
 
 
-class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, LifecycleMixin, DrawMixin):
+class TableApp(GesturesMixin, CommandsMixin, PointingMixin, HandSortMixin, PanelsMixin, DialogsMixin, RulesMixin, LifecycleMixin, DrawMixin):
     """The window a playtester lives in: the table of one session, seen and played by one seat at a time."""
 
     def __init__(
@@ -175,6 +180,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.background: Background | None = None
         #: this user's seat tokens per host and game (the user's token store): a join takes a held seat back
         self.seat_memory = SeatMemory()
+        #: the arrows and pings on the table, from the seat's log (Q makes one)
+        self.pointers = Pointers()
         self.hud: Any = None
         self.hud_open = True
         self.cover_seat: int | None = None
@@ -302,6 +309,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.selected = self._follow_selection(places, known)
         self._prune_gesture(known)
         self._update_legal()
+        self.take_pointers()
         self._update_widgets()
 
     def _prune_gesture(self, known: Callable[[str], bool]) -> None:
@@ -338,7 +346,9 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         return hand is not None and hand.rect[1] + hand.rect[3] / 2 < self.camera.table_h / 2
 
     def _hand_pieces(self) -> list[dict[str, Any]]:
-        return self.layout.hand.pieces if self.layout.hand is not None else []
+        """This seat's hand as its strip shows it: in the order this window sorts it (O), else as held."""
+        pieces = self.layout.hand.pieces if self.layout.hand is not None else []
+        return sorted_hand(pieces, self.hand_order, self._card) if self.hand_order != "held" else pieces
 
 
     # ------------------------------------------------------------------ actions

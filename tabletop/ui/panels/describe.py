@@ -6,6 +6,7 @@ import html
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .rulebook import rule_link
 from .status import humanize
 
 __all__ = ["describe_entry", "entry_html"]
@@ -132,6 +133,26 @@ def _dealt(a: Mapping[str, Any], nf: NameOf, cards: list[str]) -> str:
     return text + (f" (you got {', '.join(names[:_SHOWN])})" if names else "")
 
 
+def _point_end(pid: Any, end: Mapping[str, Any], zn: Callable[[Any], str], nf: NameOf) -> str:
+    """An end of a pointer in this reader's words: the card by name when it may see it, else where it lies."""
+    name = nf(str(pid)) if nf is not None and pid and pid != "hidden" else None
+    if name:
+        return name
+    zone = end.get("zone")
+    if pid:
+        return f"a card in {zn(zone)}" if zone else "a card"
+    return zn(zone) if zone else "the table"
+
+
+def _pointed(a: Mapping[str, Any], nt: Mapping[str, Any], zn: Callable[[Any], str], nf: NameOf) -> str:
+    """"points at Deep Throat", "points from Ace of Spades to Discard", "points at the table"."""
+    data = nt.get("point", {}).get("data", {}) or {}
+    to = _point_end(a.get("at"), data.get("to") or {"zone": a.get("zone")}, zn, nf)
+    if a.get("source") is None:
+        return f"points at {to}"
+    return f"points from {_point_end(a.get('source'), data.get('from') or {}, zn, nf)} to {to}"
+
+
 def _attached(pieces: list[str], nf: NameOf) -> str:
     """"attached Nine of Spades under a piece": each of the two named when the seat may see it."""
     child, host = (nf(str(p)) if nf is not None and p else None for p in (pieces + [None, None])[:2])
@@ -165,6 +186,7 @@ _CORE_WORDS: dict[str, Callable[..., str]] = {
     "add_counter": lambda a, ps, nt, zn, nm, nf, cs: _counter(a, nm, nf),
     "roll": lambda a, ps, nt, zn, nm, nf, cs: _rolled(nt),
     "chat": lambda a, ps, nt, zn, nm, nf, cs: f"says: {a.get('text', '')}",
+    "point": lambda a, ps, nt, zn, nm, nf, cs: _pointed(a, nt, zn, nf),
     "start": lambda a, ps, nt, zn, nm, nf, cs: "the game starts",
     "set_enforcement": lambda a, ps, nt, zn, nm, nf, cs: f"turned the rules dial to {a.get('mode')}",
 }
@@ -220,7 +242,8 @@ def entry_html(entry: Mapping[str, Any], names: Mapping[int, str], zones: Mappin
     shown = entry.get("seq", "") if number is None else number
     out = f"<font color='#8a949e'>{shown}</font> <b>{who}</b> <font color='{colour}'>{text}</font>"
     for v in entry.get("violations", []):
-        rule = html.escape(str(v.get("rule", "")))
+        rule = str(v.get("rule", ""))
         msg = html.escape(str(v.get("message", "")))
-        out += f"<br>&nbsp;&nbsp;<font color='#f0b040'>{'Rule ' + rule + ': ' if rule else ''}{msg}</font>"
+        cite = f"Rule {rule_link(rule)}: " if rule else ""  # a click opens the Rules window at that rule
+        out += f"<br>&nbsp;&nbsp;<font color='#f0b040'>{cite}{msg}</font>"
     return out

@@ -155,6 +155,7 @@ class DrawMixin:
             shade.fill((90, 170, 255, 50))
             surface.blit(shade, r.topleft)
             pygame.draw.rect(surface, (90, 170, 255), r, 1)
+        self.draw_pointers(surface)
         if self.drag is not None:
             self._draw_drag(surface)
         surface.set_clip(None)
