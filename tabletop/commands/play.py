@@ -24,6 +24,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="join a LAN game in the window (without an address: pick one found on the LAN)")
     parser.add_argument("--name", default="", help="with --join: your name at the table")
     parser.add_argument("--password", default="", help="with --join: the game's password, if it has one")
+    parser.add_argument("--watch", action="store_true",
+                        help="with --join: watch as a spectator (public information only, the log and the chat)")
     add_game_arguments(parser)
     parser.add_argument("--seat", type=int, default=None,
                         help="the seat you sit at (from 1; with --join: the seat to claim, default the first free)")
@@ -181,8 +183,8 @@ def _join(args: argparse.Namespace, size: tuple[int, int]) -> int:
     if not args.join:
         app.join_window()
         return finish_window(app, args, "play")
-    seat: int | str = "any"
-    if args.seat is not None:
+    seat: int | str | None = None if args.watch else "any"
+    if args.seat is not None and not args.watch:
         from .common import UsageError, check_seat
 
         try:

@@ -233,6 +233,10 @@ class HostProtocol(HelloKeeper, DeskKeeper, UndoVoting, HaltGuard):
     def spectators(self) -> int:
         return sum(1 for c in self._conns.values() if c.open and c.seat is None)
 
+    def watchers(self) -> list[str]:
+        """The names of the spectators watching now (the hosting window lists them), in the order they came."""
+        return [c.name or "someone" for c in self._conns.values() if c.open and c.seat is None]
+
     def live(self, seat: int | None) -> LiveView:
         """The seat's view, kept current after every change (built on first use)."""
         lv = self._live.get(seat)

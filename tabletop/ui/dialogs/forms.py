@@ -176,7 +176,7 @@ class JoinDialog:
         self.list = UISelectionList(pygame.Rect(10, 34, w - 50, 170), [], manager, container=c)
         self.refresh = UIButton(pygame.Rect(w - 160, 208, 120, 30), "Look again", manager, container=c)
         fields = (("Address", "HOST:PORT, e.g. 192.168.1.20:7531"), ("Your name", ""), ("Password", ""),
-                  ("Seat", "any (or a number from 1)"))
+                  ("Seat", "any, a number from 1, or watch"))
         self.fields: dict[str, UITextEntryLine] = {}
         for i, (label, hint) in enumerate(fields):
             y = 246 + i * 36
@@ -219,7 +219,9 @@ class JoinDialog:
 
     def values(self) -> dict[str, Any]:
         seat_text = self.fields["Seat"].get_text().strip()
-        seat: int | str = int(seat_text) - 1 if seat_text.isdigit() and int(seat_text) > 0 else "any"
+        seat: int | str | None = int(seat_text) - 1 if seat_text.isdigit() and int(seat_text) > 0 else "any"
+        if seat_text.casefold() in ("watch", "spectator", "none"):
+            seat = None  # a spectator: public information only
         return {"address": self.fields["Address"].get_text().strip(), "name": self.fields["Your name"].get_text().strip(),
                 "password": self.fields["Password"].get_text(), "seat": seat}
 
