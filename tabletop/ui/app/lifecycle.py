@@ -85,7 +85,7 @@ class LifecycleMixin:
         if source.kind == "remote":
             seat = getattr(source, "seat", seat)
         # a spectator (a joined window with no seat) looks as no seat: the public view, no hand of its own
-        watching = source.kind == "remote" and seat is None
+        watching = source.kind in ("remote", "replay") and seat is None
         self.seat = None if watching else seat if seat in seats else (seats[0] if seats else 0)
         # physics runs where the session runs: here, or on this window's host thread (resting moves go through
         # the host, and positions in flight are streamed to the joined seats); a joined window draws the host's

@@ -41,6 +41,7 @@ from ..panels.reveals import RevealBar
 from ..panels.sidebar import PanelsMixin, _Legal
 from ..panels.sidepanel import SidePanel
 from ..panels.topbar import TopBar
+from ..replay.viewer import ReplayMixin
 from ..table.assets import AssetLoader
 from ..table.camera import Camera
 from ..table.frame import REPAINT_EVENTS, DrawMixin
@@ -88,7 +89,7 @@ class _Manager(pygame_gui.UIManager):
         self.mouse_position = self.calculate_scaled_mouse_position(self.pointer)
 
 
-class TableApp(GesturesMixin, CommandsMixin, PointingMixin, HandSortMixin, PanelsMixin, DialogsMixin, RulesMixin, LifecycleMixin, DrawMixin):
+class TableApp(GesturesMixin, CommandsMixin, PointingMixin, HandSortMixin, ReplayMixin, PanelsMixin, DialogsMixin, RulesMixin, LifecycleMixin, DrawMixin):
     """The window a playtester lives in: the table of one session, seen and played by one seat at a time."""
 
     def __init__(
@@ -536,6 +537,7 @@ class TableApp(GesturesMixin, CommandsMixin, PointingMixin, HandSortMixin, Panel
             elif self._streaming:
                 self._streaming = False
                 self.source.stream_motion({})
+        self.replay_tick(dt)
         if self.bots is not None and self.session is not None and self.drag is None:
             self.bots.update(dt, self.submit)
         if self.source is not None:
@@ -553,6 +555,8 @@ class TableApp(GesturesMixin, CommandsMixin, PointingMixin, HandSortMixin, Panel
             self.poll_cards()
         self.refresh()
         if self.source is not None and self.cover_seat is None:
+            if self.replaying is not None:  # the arrows step the replay: they do not pan
+                self.keys_down -= {pygame.K_LEFT, pygame.K_RIGHT}
             dx = (pygame.K_LEFT in self.keys_down) - (pygame.K_RIGHT in self.keys_down)
             dy = (pygame.K_UP in self.keys_down) - (pygame.K_DOWN in self.keys_down)
             if (dx or dy) and not self._typing():

@@ -176,6 +176,8 @@ class CommandsMixin(LegalGesturesMixin):
         if k == pygame.K_F5:
             self.rules_dialog()
             return
+        if self.replay_key(k, mods):
+            return
         if k == pygame.K_F3:
             self.frame_overlay = not self.frame_overlay
             self.frame_times.clear()

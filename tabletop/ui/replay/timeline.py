@@ -80,6 +80,8 @@ class Timeline:
         base = self._points[bisect.bisect_right(self._points, point) - 1]
         state = self._snaps[base].copy()
         _apply(state, self.entries[base:point])
+        if self.entries:  # the log's number is the session's, not an event's: set as it stood at that point
+            state.seq = self.entries[point - 1].seq if point else self.entries[0].seq - 1
         return state
 
     def view_at(self, point: int, seat: int | None) -> dict[str, Any]:
