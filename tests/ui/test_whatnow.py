@@ -57,7 +57,7 @@ def _glows_on_screen(app: TableApp, pid: str) -> bool:
             r = card.rect
             # its left side or its top: a card's outline lies under the cards drawn after it (a packed hand's next
             # card, or the front row over a raised back card), as the card itself does
-            edge = [(r.x - 4, r.centery), *((x, r.y - 4) for x in range(r.x, r.right))]
+            edge = [(r.x - 4, r.centery), *((x, r.y - 4) for x in (r.x + 6, r.x + 12, r.centerx))]
             return any(tuple(surface.get_at(p))[:3] == GLOW for p in edge)
     item = app.layout.by_id.get(pid)
     if item is None:

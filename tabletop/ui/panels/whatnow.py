@@ -286,10 +286,10 @@ def hand_to(status: Mapping[str, Any], legal: Mapping[str, Any] | None, seat: in
 
 
 def with_handover(line: StatusLine, name: str) -> StatusLine:
-    """The status line with how to hand a hotseat table over ("— Tab: hand over to Bob") on its whole variants,
-    tried first; the variants without it stay, for a bar too narrow for both."""
-    told = [f"{v} — Tab (Next seat): hand over to {name}" for v in line[:line.whole]]
-    return StatusLine([*told, *line], len(told) + line.whole, len(told))
+    """The status line with how to hand a hotseat table over ("— Tab (Next seat): hand over to Bob"): each whole
+    variant with it, then without it, so a bar too narrow for both keeps the longest words it had."""
+    whole = [w for v in line[:line.whole] for w in (f"{v} — Tab (Next seat): hand over to {name}", v)]
+    return StatusLine([*whole, *line[line.whole:]], len(whole), line.first)
 
 
 class StatusLine(list[str]):
