@@ -112,6 +112,17 @@ class LifecycleMixin:
                 self.notify(f"The game starts with {len(problems)} deck problem(s) (rules dial at warn): see the log",
                             "warn", 10.0)
 
+    def _stream_flights(self: Any) -> None:
+        """Joined seats see the flight: positions while pieces fly, then one empty frame ("all at rest")."""
+        if self.source is None or self.source.kind != "host" or self.motion is None:
+            return
+        if self.motion.busy():
+            self._streaming = True
+            self.source.stream_motion({p: m[:3] for p, m in self.motion.moving().items()})
+        elif self._streaming:
+            self._streaming = False
+            self.source.stream_motion({})
+
     def _close_bots(self) -> None:
         if self.bots is not None:
             self.bots.close()

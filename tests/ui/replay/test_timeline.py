@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 
 from tabletop.core import actions as A
-from tabletop.game import new_session, quick_table
+from tabletop.game import quick_table
 from tabletop.ui.replay.timeline import Timeline
+from tests.ui.replay.test_viewer import tragedy_game
 
 
 def test_every_point_is_the_table_as_it_stood_then():
@@ -37,14 +38,8 @@ def test_every_point_is_the_table_as_it_stood_then():
 
 
 def test_a_seats_view_then_hides_what_it_could_not_see_and_marks_jump():
-    session = new_session("tragedy", 2, enforcement="warn", seed=1)
-    for _ in range(6):
-        seat = session.state.rules["priority"]
-        session.submit(next(a for a in session.rules.legal_actions(session.state, seat)
-                            if a.type.endswith("pass")), seat)
-    other = 1 - session.state.rules["priority"]
-    card = session.state.zones[f"hand:{other}"].pieces[0]
-    session.submit(A.Move((card,), f"stack:{other}"), other)  # warn: out of turn, logged with its rule
+    session = tragedy_game(passes=6)  # then a card played out of turn: warn logs it with its rule
+    other = session.history[-1].seat
     timeline = Timeline(session, every=3)
     end = len(timeline)
     assert timeline.violations == [end]

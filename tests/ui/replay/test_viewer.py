@@ -14,9 +14,10 @@ from tabletop.ui.app.settings import HEADLESS_DT
 from tests.ui.uihelpers import key
 
 
-def _game():
+def tragedy_game(passes: int = 8):
+    """A warn Tragedy game: `passes` passes, then a card played out of turn (a broken rule in the log)."""
     session = new_session("tragedy", 2, enforcement="warn", seed=1)
-    for _ in range(8):
+    for _ in range(passes):
         seat = session.state.rules["priority"]
         session.submit(next(a for a in session.rules.legal_actions(session.state, seat)
                             if a.type.endswith("pass")), seat)
@@ -26,7 +27,7 @@ def _game():
 
 
 def test_keys_step_jump_play_look_and_play_on():
-    session = _game()
+    session = tragedy_game()
     end = len(session.history)
     app = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
     app.run_frames(1)
@@ -64,7 +65,7 @@ def test_keys_step_jump_play_look_and_play_on():
 
 def test_play_replay_opens_a_save_in_the_viewer(tmp_path, capsys):
     path = tmp_path / "game.yaml"
-    save_game(_game(), path)
+    save_game(tragedy_game(), path)
     assert main(["play", "--replay", str(path), "--headless", "--frames", "2"]) == 0
     empty = tmp_path / "empty.yaml"
     save_game(new_session("tragedy", 2, seed=1), empty)
