@@ -104,6 +104,7 @@ class LifecycleMixin:
         self._build_table_widgets()
         self.refresh(force=True)
         self.fit()
+        self.place_replay_bar()  # a replay's timeline, or none
         if source.kind in ("local", "host") and source.session is not None:
             from ...game import start_problems
 

@@ -264,6 +264,7 @@ class TableApp(GesturesMixin, CommandsMixin, PointingMixin, HandSortMixin, Repla
             self._keep_windows_on_screen()
             self.view_key = None
             self.refresh(force=True)
+            self.place_replay_bar()
         else:
             if self.start is not None:
                 self.start.kill()

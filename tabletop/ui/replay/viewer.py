@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pygame_gui
+from pygame_gui.elements import UIHorizontalSlider
 
 from ...core import actions as A
 from ...core.session import Result, Session
@@ -58,22 +60,46 @@ class ReplaySource(LocalSource):
         mark = t.bookmarks.get(self.point)
         where = f"replay {self.point}/{len(t)}" + (f" «{mark}»" if mark else "") + f" as {who}"
         state = "playing ×" + f"{SPEEDS[self.speed]:g}" if self.playing else "paused"
-        keys = "←/→ step, Shift turn, Alt phase, Ctrl broken rule, Space play, Tab seat, Enter play from here"
-        return [f"{where} · {state} · {keys}", f"{where} · {state} · ←/→ step, Enter play from here", where]
+        keys = "Left/Right step, Shift turn, Alt phase, Ctrl broken rule, Space play, Tab seat, Enter play from here"
+        return [f"{where} · {state} · {keys}", f"{where} · {state} · Left/Right step, Enter play from here", where]
 
 
 class ReplayMixin:
-    """Opening a replay and its keys (a part of `TableApp`)."""
+    """Opening a replay, its timeline bar and its keys (a part of `TableApp`)."""
 
     _replay_clock = 0.0
+    #: the timeline to drag, along the bottom of the table while a replay is open
+    replay_bar: UIHorizontalSlider | None = None
 
     def open_replay(self: Any, session: Session, point: int | None = None) -> None:
         """Show `session`'s kept game on the timeline, at `point` (default: its end)."""
         timeline = Timeline(session)
         source = ReplaySource(timeline, len(timeline) if point is None else point)
         self.set_source(source, self.seat if self.seat is not None else 0)
-        self.notify(f"Replay of {len(timeline)} actions: ←/→ to step, Space to play, Enter to play from here", "info",
-                    6.0)
+        self.place_replay_bar()
+        self.notify(f"Replay of {len(timeline)} actions: drag the timeline or press Left/Right to step, Space to "
+                    "play, Enter to play on from here", "info", 6.0)
+
+    def place_replay_bar(self: Any) -> None:
+        """The timeline bar along the bottom of the table (again after a resize); none outside a replay."""
+        if self.replay_bar is not None:
+            self.replay_bar.kill()
+            self.replay_bar = None
+        r = self.replaying
+        if r is None:
+            return
+        vx, vy, vw, vh = self.camera.viewport
+        floor = vy + vh - (self.hand.height if self.layout.hand is not None else 0)  # above the hand strip
+        rect = pygame.Rect(vx + 8, floor - 34, vw - 16, 26)
+        self.replay_bar = UIHorizontalSlider(rect, r.point, (0, max(1, len(r.timeline))), self.manager,
+                                             click_increment=1)
+
+    def _to_replay_bar(self: Any, event: pygame.event.Event, el: Any) -> bool:
+        """The timeline dragged (or clicked): the table at that point."""
+        if event.type != pygame_gui.UI_HORIZONTAL_SLIDER_MOVED or el is None or el is not self.replay_bar:
+            return False
+        self.replay_goto(int(round(self.replay_bar.get_current_value())))
+        return True
 
     @property
     def replaying(self: Any) -> ReplaySource | None:
@@ -120,6 +146,9 @@ class ReplayMixin:
         if r is None:
             return
         r.goto(point)
+        bar = self.replay_bar
+        if bar is not None and int(round(bar.get_current_value())) != r.point:
+            bar.set_current_value(r.point)
         self._open_stream()
         self.view_key = None
         self.refresh(force=True)
@@ -138,6 +167,7 @@ class ReplayMixin:
             return
         point = r.point
         self.set_session(r.timeline.session_at(point), self.seat if self.seat is not None else 0)
+        self.place_replay_bar()  # gone: this is a game now
         self.notify(f"Playing on from point {point} of the replay (a new game: save it to keep it)", "info", 5.0)
 
     def replay_tick(self: Any, dt: float) -> None:
