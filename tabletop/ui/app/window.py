@@ -22,6 +22,7 @@ from ...core.session import Session
 from ..dialogs.events import DialogsMixin, parse_house_rules
 from ..dialogs.forms import JoinDialog, NewGameDialog
 from ..dialogs.gallery import GalleryWindow
+from ..dialogs.rules import RulesMixin
 from ..dialogs.widgets import (
     ContextMenu,
     Dialog,
@@ -34,25 +35,30 @@ from ..dialogs.widgets import (
 )
 from ..input.commands import CommandsMixin
 from ..input.gestures import GesturesMixin, _Drag, _Press
+from ..input.handsort import HandSortMixin
+from ..input.pointing import PointingMixin
 from ..panels.reveals import RevealBar
 from ..panels.sidebar import PanelsMixin, _Legal
 from ..panels.sidepanel import SidePanel
 from ..panels.topbar import TopBar
+from ..replay.viewer import ReplayMixin
 from ..table.assets import AssetLoader
 from ..table.camera import Camera
 from ..table.frame import REPAINT_EVENTS, DrawMixin
+from ..table.handorder import sorted_hand
 from ..table.layout import Item, Layout, ZoneBox
 from ..table.motion import Motion, VelocityTracker
+from ..table.pointers import Pointers
 from ..table.render import HandCard, HandStrip, Renderer
 from ..table.tableview import TableView
 from .lifecycle import LifecycleMixin
+from .rejoin import SeatMemory
 from .settings import (
     HEADLESS_DT,
     INPUT_EVENTS,
     LEGAL_CAP,
     LOG_FLUSH_S,
     MOD_KEYS,
-    PAN_SPEED,
     TOKEN_COLORS,
     UI_EVENTS,
     UI_IDLE_S,
@@ -82,7 +88,8 @@ class _Manager(pygame_gui.UIManager):
         self.mouse_position = self.calculate_scaled_mouse_position(self.pointer)
 
 
-class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, LifecycleMixin, DrawMixin):
+class TableApp(GesturesMixin, CommandsMixin, PointingMixin, HandSortMixin, ReplayMixin, PanelsMixin, DialogsMixin,
+               RulesMixin, LifecycleMixin, DrawMixin):
     """The window a playtester lives in: the table of one session, seen and played by one seat at a time."""
 
     def __init__(
@@ -172,6 +179,10 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.vote_dialog: VoteDialog | None = None
         self.join_dialog: JoinDialog | None = None
         self.background: Background | None = None
+        #: this user's seat tokens per host and game (the user's token store): a join takes a held seat back
+        self.seat_memory = SeatMemory()
+        #: the arrows and pings on the table, from the seat's log (Q makes one)
+        self.pointers = Pointers()
         self.hud: Any = None
         self.hud_open = True
         self.cover_seat: int | None = None
@@ -253,6 +264,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             self._keep_windows_on_screen()
             self.view_key = None
             self.refresh(force=True)
+            self.place_replay_bar()
         else:
             if self.start is not None:
                 self.start.kill()
@@ -299,6 +311,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.selected = self._follow_selection(places, known)
         self._prune_gesture(known)
         self._update_legal()
+        self.take_pointers()
         self._update_widgets()
 
     def _prune_gesture(self, known: Callable[[str], bool]) -> None:
@@ -335,7 +348,9 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         return hand is not None and hand.rect[1] + hand.rect[3] / 2 < self.camera.table_h / 2
 
     def _hand_pieces(self) -> list[dict[str, Any]]:
-        return self.layout.hand.pieces if self.layout.hand is not None else []
+        """This seat's hand as its strip shows it: in the order this window sorts it (O), else as held."""
+        pieces = self.layout.hand.pieces if self.layout.hand is not None else []
+        return sorted_hand(pieces, self.hand_order, self._card) if self.hand_order != "held" else pieces
 
 
     # ------------------------------------------------------------------ actions
@@ -515,14 +530,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             self.editor.update(dt)
         if self.motion is not None and self.motion.busy():
             self.motion.update(dt)
-        if self.source is not None and self.source.kind == "host" and self.motion is not None:
-            # joined seats see the flight: positions while pieces fly, then one empty frame ("all at rest")
-            if self.motion.busy():
-                self._streaming = True
-                self.source.stream_motion({p: m[:3] for p, m in self.motion.moving().items()})
-            elif self._streaming:
-                self._streaming = False
-                self.source.stream_motion({})
+        self._stream_flights()
+        self.replay_tick(dt)
         if self.bots is not None and self.session is not None and self.drag is None:
             self.bots.update(dt, self.submit)
         if self.source is not None:
@@ -540,10 +549,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             self.poll_cards()
         self.refresh()
         if self.source is not None and self.cover_seat is None:
-            dx = (pygame.K_LEFT in self.keys_down) - (pygame.K_RIGHT in self.keys_down)
-            dy = (pygame.K_UP in self.keys_down) - (pygame.K_DOWN in self.keys_down)
-            if (dx or dy) and not self._typing():
-                self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+            self._pan_keys(dt)
             self.update_hover()
             self._update_preview_and_tooltip()
         if self.source is not None:

@@ -23,6 +23,7 @@ from ..app.settings import (
     KMOD_ALT,
     KMOD_CTRL,
     KMOD_SHIFT,
+    PAN_SPEED,
 )
 from ..table.layout import Item, ZoneBox
 from ..table.motion import FLING_MIN_PX
@@ -180,6 +181,15 @@ class GesturesMixin:
         if p is not None:
             self.click(p)
 
+    def _pan_keys(self: Any, dt: float) -> None:
+        """The arrow keys held pan the table (in a replay the left and right ones step it instead)."""
+        if self.replaying is not None:
+            self.keys_down -= {pygame.K_LEFT, pygame.K_RIGHT}
+        dx = (pygame.K_LEFT in self.keys_down) - (pygame.K_RIGHT in self.keys_down)
+        dy = (pygame.K_UP in self.keys_down) - (pygame.K_DOWN in self.keys_down)
+        if (dx or dy) and not self._typing():
+            self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+
     def click(self, p: _Press) -> None:
         now = time.monotonic()
         target = p.hand.pid if p.hand is not None else p.item.pid if p.item is not None else None
@@ -191,12 +201,18 @@ class GesturesMixin:
             if zone is not None and zone.kind == "deck" and zone.owner in (None, self.seat):
                 self.submit(A.Draw(1, source=zone.name))
                 return
+            if zone is not None and zone.kind == "deck":  # selected, and said why no card came
+                owner = self._names().get(zone.owner, f"Seat {zone.owner + 1}")
+                self.notify(f"That is {owner}'s deck: only its owner draws from it by a click", "info", 4.0)
         if target is None:
             if not shift:
                 self.selected = []
             return
         if double and p.item is not None:
             self.double_click(p.item)
+            # a double-click does, it does not select: X or F next act on what the cursor points at, not on
+            # the die the first click of the two picked up
+            self.selected = [s for s in self.selected if s != target]
             return
         if shift:
             if target in self.selected:
