@@ -49,6 +49,25 @@ def score_heuristic(rules: Any, state: GameState) -> list[float]:
     return _spread([float(x or 0) for x in scores], 10.0)
 
 
+def _tragedy_heuristic(rules: Any, state: GameState) -> list[float]:
+    """Tragedy: favor, plus what the seat's best Actor and Set would score at its next Performance, plus its hand
+    (a card spent as an Act is a card not staged later)."""
+    values = []
+    for p in state.players:
+        seat = p.seat
+        try:
+            def dressed(host: str, role: str) -> int:
+                return rules.value(state, host) + sum(rules.value(state, q) for q in rules.attachments(state, host, role))
+            actor = max((dressed(a, "Prop") for a in rules.in_play(state, seat, "Actor")), default=0)
+            stage = max((dressed(s, "Set Piece") for s in rules.in_play(state, seat, "Set")), default=0)
+        except (AttributeError, KeyError, TypeError):
+            actor = stage = 0
+        hand = state.zones.get(f"hand:{seat}")
+        cards = len(hand.pieces) if hand is not None else 0
+        values.append(float(p.counters.get("favor", 0)) + 0.8 * actor * stage + 25.0 * cards)
+    return _spread(values, 250.0)
+
+
 def _ccg_heuristic(rules: Any, state: GameState) -> list[float]:
     """X-Files CCG: how near each seat is to naming its opponent's X-File, and a little for its pools."""
     out = []
@@ -88,7 +107,7 @@ def _ccg_sampler(rules: Any, state: GameState, seat: int, rng: random.Random, kn
 
 
 HEURISTICS: dict[str, Heuristic] = {
-    "tragedy": counter_heuristic("favor", 250.0),
+    "tragedy": _tragedy_heuristic,
     "xfiles-fan": counter_heuristic("score", 15.0),
     "xfiles-ccg": _ccg_heuristic,
 }

@@ -26,7 +26,7 @@ from .sampler import CardPool
 __all__ = ["LEVELS", "Ismcts"]
 
 #: difficulty levels: iterations per decision and playout depth (actions after the tree)
-LEVELS: dict[str, tuple[int, int]] = {"easy": (30, 10), "normal": (150, 20), "hard": (600, 30)}
+LEVELS: dict[str, tuple[int, int]] = {"easy": (30, 10), "normal": (200, 30), "hard": (600, 30)}
 
 
 class _Node:
@@ -46,7 +46,8 @@ class Ismcts:
     name = "ismcts"
 
     def __init__(self, ruleset: Any, seed: int = 0, *, level: str = "normal", iterations: int | None = None,
-                 depth: int | None = None, seconds: float | None = None, explore: float = 0.7) -> None:
+                 depth: int | None = None, seconds: float | None = None, explore: float = 0.7,
+                 playout: str = "auto", noise: float = 0.0) -> None:
         if level not in LEVELS:
             raise ValueError(f"no level {level!r} (levels: {', '.join(LEVELS)})")
         base_iterations, base_depth = LEVELS[level]
@@ -58,6 +59,12 @@ class Ismcts:
         self.explore = explore
         self.recorder: Any = None
         self._sample = sampler_for(ruleset)
+        #: the playouts' policy: the ruleset's own greedy heuristic (with `noise` of random moves) when it has one
+        from ..bots import GREEDY
+
+        greedy = GREEDY.get(ruleset.name) if playout in ("auto", "greedy") else None
+        self._policy = greedy(ruleset, seed) if greedy is not None else None
+        self.noise = noise
         self._pool: CardPool | None = None
         #: seconds per decision with two or more moves (the lab reports their median and 95th percentile)
         self.decision_times: list[float] = []
@@ -183,8 +190,12 @@ class Ismcts:
             waiting = rules.waiting_for(state)
             if not waiting:
                 return
-            options = list(rules.generate_actions(state, waiting[0]))
-            if not options:
-                return
-            if not step(state, rules, rng.choice(options), waiting[0]):
+            mover = waiting[0]
+            action = None
+            if self._policy is not None and rng.random() >= self.noise:
+                action = self._policy.choose(state, mover)
+            else:
+                options = list(rules.generate_actions(state, mover))
+                action = rng.choice(options) if options else None
+            if action is None or not step(state, rules, action, mover):
                 return
