@@ -13,12 +13,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.state import GameState
-from .sampler import CardPool, sample_hidden
+from .sampler import CardPool, Deal
 
-__all__ = ["HEURISTICS", "SAMPLERS", "Heuristic", "evaluate", "sampler_for", "score_heuristic"]
+__all__ = ["HEURISTICS", "SAMPLERS", "DealMaker", "Heuristic", "evaluate", "sampler_for", "score_heuristic"]
 
 Heuristic = Callable[[Any, GameState], list[float]]
-Sampler = Callable[[Any, GameState, int, random.Random, dict[str, Any], CardPool], None]
+#: what makes a decision's deal: (ruleset, the table as the seat knows it, seat, knowledge, pool) -> deal(state, rng)
+DealMaker = Callable[[Any, GameState, int, dict[str, Any], CardPool], Callable[[GameState, random.Random], None]]
 
 
 def _spread(values: list[float], scale: float) -> list[float]:
@@ -87,23 +88,26 @@ def _ccg_heuristic(rules: Any, state: GameState) -> list[float]:
     return out
 
 
-def _ccg_sampler(rules: Any, state: GameState, seat: int, rng: random.Random, know: dict[str, Any],
-                 pool: CardPool) -> None:
+class _CcgDeal(Deal):
     """The default deal, then each opponent's X-File drawn from those the seat's Notebook still allows."""
-    hidden = {pid for pid, p in state.pieces.items() if p.card is None}
-    sample_hidden(state, seat, rng, know, pool)
-    try:
-        by_name = {x.name: x.ref for x in rules.xfiles()}
-        for opp in rules.notebook(state, seat)["opponents"]:
-            zone = state.zones.get(f"xfile:{opp['seat']}")
-            cands = [by_name[c["name"]] for c in opp["candidates"] if c["name"] in by_name]
-            if zone is None or not cands:
-                continue
-            for pid in zone.pieces:
-                if pid in hidden:
-                    state.pieces[pid].card = rng.choice(cands)
-    except (AttributeError, KeyError, TypeError):
-        pass  # a ruleset without a Notebook keeps the default deal
+
+    def __init__(self, rules: Any, state: GameState, seat: int, know: dict[str, Any], pool: CardPool) -> None:
+        super().__init__(state, seat, know, pool)
+        self.xfiles: list[tuple[str, list[str]]] = []
+        try:
+            by_name = {x.name: x.ref for x in rules.xfiles()}
+            for opp in rules.notebook(state, seat)["opponents"]:
+                zone = state.zones.get(f"xfile:{opp['seat']}")
+                cands = [by_name[c["name"]] for c in opp["candidates"] if c["name"] in by_name]
+                if zone is not None and cands:
+                    self.xfiles += [(pid, cands) for pid in zone.pieces if state.pieces[pid].card is None]
+        except (AttributeError, KeyError, TypeError):
+            pass  # a ruleset without a Notebook keeps the default deal
+
+    def __call__(self, state: GameState, rng: random.Random) -> None:
+        super().__call__(state, rng)
+        for pid, cands in self.xfiles:
+            state.pieces[pid].card = rng.choice(cands)
 
 
 HEURISTICS: dict[str, Heuristic] = {
@@ -111,7 +115,7 @@ HEURISTICS: dict[str, Heuristic] = {
     "xfiles-fan": counter_heuristic("score", 15.0),
     "xfiles-ccg": _ccg_heuristic,
 }
-SAMPLERS: dict[str, Sampler] = {"xfiles-ccg": _ccg_sampler}
+SAMPLERS: dict[str, DealMaker] = {"xfiles-ccg": _CcgDeal}
 
 
 def evaluate(rules: Any, state: GameState) -> list[float]:
@@ -129,10 +133,10 @@ def evaluate(rules: Any, state: GameState) -> list[float]:
     return HEURISTICS.get(rules.name, score_heuristic)(rules, state)
 
 
-def sampler_for(rules: Any) -> Sampler:
-    """The hidden-card sampler of a ruleset: its own method, its entry here, else the kit default."""
+def sampler_for(rules: Any) -> DealMaker:
+    """The hidden-card sampler of a ruleset: its own `sample_hidden(state, seat, rng, know)` method, its entry
+    here, else the kit default (`sampler.Deal`)."""
     own = getattr(rules, "sample_hidden", None)
     if own is not None:
-        return lambda _r, state, seat, rng, know, pool: own(state, seat, rng, know)
-    return SAMPLERS.get(rules.name, lambda _r, state, seat, rng, know, pool: sample_hidden(state, seat, rng, know,
-                                                                                          pool))
+        return lambda _r, base, seat, know, pool: lambda state, rng: own(state, seat, rng, know)
+    return SAMPLERS.get(rules.name, lambda _r, base, seat, know, pool: Deal(base, seat, know, pool))

@@ -100,22 +100,23 @@ class Ismcts:
         base = rebuild(know)
         if self._pool is None:
             self._pool = CardPool(self.ruleset, know["deck"])
+        deal = self._sample(self.ruleset, base, seat, know, self._pool)
         root = _Node(seat)
         deadline = None if self.seconds is None else started + self.seconds
         for i in range(self.iterations if deadline is None else 1_000_000):
             if deadline is not None and i and time.perf_counter() >= deadline:
                 break
-            self._iterate(base, know, moves, root)
+            self._iterate(base, deal, know, moves, root)
         best = max(range(len(moves)), key=lambda k: (root.children[k].visits, root.children[k].value)
                    if k in root.children else (-1, 0.0))
         self.decision_times.append(time.perf_counter() - started)
         return moves[best]
 
-    def _deal(self, base: GameState, know: dict[str, Any]) -> GameState:
+    def _deal(self, base: GameState, deal: Any) -> GameState:
         state = base.fork()
         state.rng.seed = self.rng.getrandbits(64)  # the table's own RNG is unknown to the seat: a fresh future
         state.rng.counter = 0
-        self._sample(self.ruleset, state, know["seat"], self.rng, know, self._pool)
+        deal(state, self.rng)
         return state
 
     def _root_moves(self, state: GameState, moves: list[Action], seat: int) -> list[tuple[int, Action]]:
@@ -127,10 +128,10 @@ class Ismcts:
         index = {a: k for k, a in enumerate(moves)}
         return [(index[a], a) for a in generated if a in index]
 
-    def _iterate(self, base: GameState, know: dict[str, Any], moves: list[Action], root: _Node) -> None:
+    def _iterate(self, base: GameState, deal: Any, know: dict[str, Any], moves: list[Action], root: _Node) -> None:
         rules = self.ruleset
         rng = self.rng
-        state = self._deal(base, know)
+        state = self._deal(base, deal)
         path = [root]
         node = root
         first = True

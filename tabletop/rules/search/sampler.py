@@ -6,6 +6,8 @@ of the sets the seat's own cards come from): no deck list of theirs is used, sin
 card is drawn for a zone only from the card types the seat's own zone of the same kind holds (an X-File zone gets
 X-Files, a hand what hands hold), so a dealt table is one the rules can play on. A ruleset may give its own
 `sample_hidden(state, seat, rng, know)` (see `search.hooks`).
+
+What to deal where is worked out once per decision (`Deal`), so each of a search's many deals only draws.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 from ...core.state import GameState
 
-__all__ = ["CardPool", "sample_hidden"]
+__all__ = ["CardPool", "Deal", "sample_hidden"]
 
 
 class CardPool:
@@ -46,38 +48,52 @@ class CardPool:
         return found
 
 
-def sample_hidden(state: GameState, seat: int, rng: random.Random, know: dict[str, Any], pool: CardPool) -> None:
-    """Give every card of `state` with no card (hidden from `seat`) a card, in place (see the module)."""
-    pieces = state.pieces
-    own_seen: Counter[str] = Counter()
-    hidden_own: list[str] = []
-    hidden_other: list[tuple[str, str]] = []
-    kind_types: dict[str, set[str]] = {}
-    types = pool.types
-    for zone in state.zones.values():
-        own_zone = zone.owner == seat
-        for pid in zone.pieces:
-            p = pieces[pid]
-            if p.kind != "card":
-                continue
-            owner = p.owner if p.owner is not None else zone.owner
-            if p.card is None:
-                if owner == seat:
-                    hidden_own.append(pid)
-                else:
-                    hidden_other.append((pid, zone.kind or zone.name.split(":")[0]))
-            else:
+def _kind(zone: Any) -> str:
+    return zone.kind or zone.name.split(":")[0]
+
+
+class Deal:
+    """Where a seat's hidden cards are and what each may be, found once from a table as the seat knows it."""
+
+    def __init__(self, state: GameState, seat: int, know: dict[str, Any], pool: CardPool) -> None:
+        pieces = state.pieces
+        own_seen: Counter[str] = Counter()
+        self.own: list[str] = []
+        others: list[tuple[str, str]] = []
+        kind_types: dict[str, set[str]] = {}
+        types = pool.types
+        for zone in state.zones.values():
+            kind = _kind(zone)
+            for pid in zone.pieces:
+                p = pieces[pid]
+                if p.kind != "card":
+                    continue
+                owner = p.owner if p.owner is not None else zone.owner
+                if p.card is None:
+                    (self.own.append(pid) if owner == seat else others.append((pid, kind)))
+                    continue
                 if owner == seat:
                     own_seen[p.card] += 1
-                if own_zone:
-                    kind_types.setdefault(zone.kind or zone.name.split(":")[0], set()).add(types.get(p.card, ""))
-    unseen = list((Counter(know["deck"]) - own_seen).elements())
-    rng.shuffle(unseen)
-    for zone in state.zones.values():  # an own zone of hidden cards holds the types of the unseen own cards
-        if zone.owner == seat and any(pieces[pid].card is None for pid in zone.pieces):
-            kind_types.setdefault(zone.kind or zone.name.split(":")[0], set()).update(types.get(r, "") for r in unseen)
-    for pid in hidden_own:
-        pieces[pid].card = unseen.pop() if unseen else rng.choice(pool.refs)
-    frozen: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in kind_types.items()}
-    for pid, kind in hidden_other:
-        pieces[pid].card = rng.choice(pool.of_types(frozen.get(kind, frozenset())))
+                if zone.owner == seat:
+                    kind_types.setdefault(kind, set()).add(types.get(p.card, ""))
+        self.unseen = sorted((Counter(know["deck"]) - own_seen).elements())
+        for zone in state.zones.values():  # an own zone of hidden cards holds the types of the unseen own cards
+            if zone.owner == seat and any(pieces[pid].card is None for pid in zone.pieces):
+                kind_types.setdefault(_kind(zone), set()).update(types.get(r, "") for r in self.unseen)
+        self.others = [(pid, pool.of_types(frozenset(kind_types.get(kind, ())))) for pid, kind in others]
+        self.pool = pool.refs
+
+    def __call__(self, state: GameState, rng: random.Random) -> None:
+        """Give every hidden card of `state` (a fork of the table this deal was made from) a card, in place."""
+        pieces = state.pieces
+        unseen = self.unseen.copy()
+        rng.shuffle(unseen)
+        for pid in self.own:
+            pieces[pid].card = unseen.pop() if unseen else rng.choice(self.pool)
+        for pid, cards in self.others:
+            pieces[pid].card = rng.choice(cards)
+
+
+def sample_hidden(state: GameState, seat: int, rng: random.Random, know: dict[str, Any], pool: CardPool) -> None:
+    """Give every card of `state` with no card (hidden from `seat`) a card, in place (see the module)."""
+    Deal(state, seat, know, pool)(state, rng)
