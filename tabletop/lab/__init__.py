@@ -62,7 +62,7 @@ def simulate_run(ruleset: str, games: int, seed: int = 0, bots: Sequence[str] = 
     plain = [r for r in run.records if not r.restricted]
     body = simulation_report(ruleset, rules.options, seed, lineup(bots, n), enforcement, plain, run.seconds,
                              workers=run.workers)
-    body["games"] = played
+    body["seeds"] = played
     body["balance"] = balance(run.records, n)
     body["decisions"] = decision_times(plain)
     if precision is not None:

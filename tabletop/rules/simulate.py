@@ -75,8 +75,9 @@ class GameRecord:
     played: list[list[str]] = field(default_factory=list)
     #: how often the strict leader by score changed, read at each turn change
     lead_changes: int = 0
-    #: per seat, its bot's decision times in ms (a search bot: decisions with two or more moves)
-    decisions: list[list[float]] = field(default_factory=list)
+    #: per seat, its bot's decision times in ms (a search bot: CPU time of decisions with two or more moves);
+    #: left out of comparisons: the same game played twice takes other times
+    decisions: list[list[float]] = field(default_factory=list, compare=False)
     #: "CARD@SEAT" when the card was banned from that seat (seats from 1), "" otherwise
     restricted: str = ""
 

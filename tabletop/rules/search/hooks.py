@@ -15,7 +15,7 @@ from typing import Any
 from ...core.state import GameState
 from .sampler import CardPool, Deal
 
-__all__ = ["HEURISTICS", "SAMPLERS", "DealMaker", "Heuristic", "evaluate", "sampler_for", "score_heuristic"]
+__all__ = ["HEURISTICS", "HORIZONS", "SAMPLERS", "DealMaker", "Heuristic", "evaluate", "sampler_for", "score_heuristic"]
 
 Heuristic = Callable[[Any, GameState], list[float]]
 #: what makes a decision's deal: (ruleset, the table as the seat knows it, seat, knowledge, pool) -> deal(state, rng)
@@ -51,9 +51,10 @@ def score_heuristic(rules: Any, state: GameState) -> list[float]:
 
 
 def _tragedy_heuristic(rules: Any, state: GameState) -> list[float]:
-    """Tragedy: favor, plus what the seat's best Actor and Set would score at its next Performance, plus its hand
-    (a card spent as an Act is a card not staged later)."""
-    values = []
+    """Tragedy is a race to the winning favor: each seat's Performances still needed at the rate its best Actor and
+    Set score now (dressed), a card in hand counting as a little more rate to come; fewer than the others is good."""
+    win = float(getattr(rules, "options", {}).get("win_favor", 1000) or 1000)
+    needed = []
     for p in state.players:
         seat = p.seat
         try:
@@ -65,8 +66,9 @@ def _tragedy_heuristic(rules: Any, state: GameState) -> list[float]:
             actor = stage = 0
         hand = state.zones.get(f"hand:{seat}")
         cards = len(hand.pieces) if hand is not None else 0
-        values.append(float(p.counters.get("favor", 0)) + 0.8 * actor * stage + 25.0 * cards)
-    return _spread(values, 250.0)
+        rate = actor * stage + 4.0 * cards + 1.0
+        needed.append(max(0.0, win - float(p.counters.get("favor", 0))) / rate)
+    return _spread([-n for n in needed], 8.0)
 
 
 def _ccg_heuristic(rules: Any, state: GameState) -> list[float]:
@@ -116,6 +118,10 @@ HEURISTICS: dict[str, Heuristic] = {
     "xfiles-ccg": _ccg_heuristic,
 }
 SAMPLERS: dict[str, DealMaker] = {"xfiles-ccg": _CcgDeal}
+
+
+#: playouts end when the rule state's `turn` has moved on this many times (else after the bot's depth in actions)
+HORIZONS: dict[str, int] = {"tragedy": 2}
 
 
 def evaluate(rules: Any, state: GameState) -> list[float]:
