@@ -53,26 +53,46 @@ def _matchups(records: Sequence[GameRecord], label: Callable[[GameRecord, int], 
 
 
 def _cards(records: Sequence[GameRecord], limit: int = 20, least: int = 5) -> list[dict[str, Any]]:
-    """Per card: its seat's win rate when it was played and when it was not, and the difference (95% interval)."""
+    """Per card: its seat's win rate when it was played and when it was not, and the difference (95% interval).
+
+    The difference is taken within each bot and then pooled (weighted as the Cochran-Mantel-Haenszel risk
+    difference), so a card a weak bot plays more often does not look like a losing card."""
     seat_games = [(r, s) for r in records if r.finished and r.played for s in range(len(r.played))
                   if not r.restricted]
-    total_w = sum(1 for r, s in seat_games if _won(r, s))
-    played: dict[str, list[int]] = {}
+    by_bot: dict[str, list[int]] = {}
+    cells: dict[str, dict[str, list[int]]] = {}
     for r, s in seat_games:
+        won = int(_won(r, s))
+        tot = by_bot.setdefault(r.bots[s], [0, 0])
+        tot[0] += won
+        tot[1] += 1
         for card in r.played[s]:
-            cell = played.setdefault(card, [0, 0])
-            cell[0] += int(_won(r, s))
+            cell = cells.setdefault(card, {}).setdefault(r.bots[s], [0, 0])
+            cell[0] += won
             cell[1] += 1
     out = []
-    for card, (w1, n1) in played.items():
-        n0, w0 = len(seat_games) - n1, total_w - w1
+    for card, per_bot in cells.items():
+        w1 = sum(c[0] for c in per_bot.values())
+        n1 = sum(c[1] for c in per_bot.values())
+        n0 = sum(by_bot[b][1] - c[1] for b, c in per_bot.items())
         if n1 < least or n0 < least:
             continue
-        p1, p0 = w1 / n1, w0 / n0
-        half = Z95 * math.sqrt(p1 * (1 - p1) / n1 + p0 * (1 - p0) / n0)
+        num = weights = var = 0.0
+        for bot, (bw1, bn1) in per_bot.items():
+            bw0, bn0 = by_bot[bot][0] - bw1, by_bot[bot][1] - bn1
+            if bn1 == 0 or bn0 == 0:
+                continue
+            p1, p0 = bw1 / bn1, bw0 / bn0
+            w = bn1 * bn0 / (bn1 + bn0)
+            num += w * (p1 - p0)
+            weights += w
+            var += w * w * (p1 * (1 - p1) / bn1 + p0 * (1 - p0) / bn0)
+        if weights == 0:
+            continue
+        diff, half = num / weights, Z95 * math.sqrt(var) / weights
+        w0 = sum(by_bot[b][0] - c[0] for b, c in per_bot.items())
         out.append({"card": card, "played": rate(w1, n1), "not_played": rate(w0, n0),
-                    "difference": round(p1 - p0, 4), "low": round(p1 - p0 - half, 4),
-                    "high": round(p1 - p0 + half, 4)})
+                    "difference": round(diff, 4), "low": round(diff - half, 4), "high": round(diff + half, 4)})
     out.sort(key=lambda c: (-abs(c["difference"]), c["card"]))
     return out[:limit]
 

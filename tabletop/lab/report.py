@@ -78,6 +78,7 @@ def markdown(sweep: Sweep, plots: list[Path], folder: Path) -> str:
             comps = {c.measure: c for c in sweep.comparisons.get(name, [])}
             cells.append(_value(m) + _diff(comps.get(m.key), m.kind))
         lines.append(f"| {m0.label} | " + " | ".join(cells) + " |")
+    lines += _balance_section(sweep)
     lines += ["", "## Unfinished games", ""]
     any_unfinished = False
     for name in names:
@@ -95,6 +96,35 @@ def markdown(sweep: Sweep, plots: list[Path], folder: Path) -> str:
         lines.append("None: every game ended by the rules.")
     lines += ["", f"Played on {s['where']} in {s['seconds']} s ({s['games_per_second']} games/s).", ""]
     return "\n".join(lines)
+
+
+def _balance_section(sweep: Sweep) -> list[str]:
+    """Per variant: the bot match-ups, the cards that moved win rates most, lead changes and decision times."""
+    from .balance import balance, decision_times
+
+    lines = ["", "## Balance per variant", "",
+             "Win rates over finished games with 95% Wilson intervals. A card's contribution is its seat's win "
+             "rate in the games it was played against the games it was not (an association, not a cause: "
+             "`simulate --restrict CARD` measures the cause on the same games).", ""]
+    for v in sweep.variants:
+        b = balance(sweep.records[v.name], int(sweep.setup.get("seats", 2)))
+        lines.append(f"### {v.name}")
+        lines.append("")
+        for row, cols in b["bots"].items():
+            for col, d in cols.items():
+                if d["rate"] is not None:
+                    lines.append(f"- {row} against {col}: {d['rate']:.1%} [{d['low']:.1%}, {d['high']:.1%}] "
+                                 f"(n={d['n']})")
+        for c in b["cards"][:5]:
+            lines.append(f"- `{c['card']}` played: {c['difference']:+.1%} [{c['low']:+.1%}, {c['high']:+.1%}] "
+                         f"win rate against not played (n={c['played']['n']})")
+        if b["scores"]:
+            lc = b["scores"]["lead_changes"]
+            lines.append(f"- lead changes per game: {lc['mean']} [{lc['low']}, {lc['high']}]")
+        for bot, d in decision_times(sweep.records[v.name]).items():
+            lines.append(f"- {bot} decides in {d['median_ms']} ms (median; p95 {d['p95_ms']} ms)")
+        lines.append("")
+    return lines
 
 
 def write_report(sweep: Sweep, folder: str | Path, *, plots: bool = True) -> tuple[Path, list[Path], str]:
