@@ -209,7 +209,7 @@ def copies(quick: bool) -> list[dict[str, Any]]:
 
 
 def decisions(name: str, quick: bool) -> list[dict[str, Any]]:
-    from tabletop.rules.search.ismcts import LEVELS, Ismcts
+    from tabletop.rules.search.ismcts import LEVELS
     from tabletop.rules.search.knowledge import knowledge
 
     rules = get_ruleset(name)
@@ -223,7 +223,7 @@ def decisions(name: str, quick: bool) -> list[dict[str, Any]]:
         g_times.append((time.process_time() - t0) * 1e3)
     rows = []
     for level in ("easy", "normal") if quick else LEVELS:
-        bot = Ismcts(rules, 1, level=level)
+        bot = make_bot("ismcts" if level == "normal" else f"ismcts:{level}", rules, 1)
         for state in starts:
             seat = rules.waiting_for(state)[0]
             bot.decide(knowledge(state, seat, rules))

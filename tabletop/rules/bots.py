@@ -271,9 +271,11 @@ def make_bot(name: str, ruleset: Ruleset, seed: int = 0, *, sandbox: bool = Fals
         from .search.ismcts import Ismcts
 
         level = name.partition(":")[2]
+        greedy = GREEDY.get(ruleset.name)  # its playouts follow the ruleset's own heuristic, where there is one
+        policy = greedy(ruleset, seed) if greedy is not None else None
         if level.isdigit():
-            return Ismcts(ruleset, seed, iterations=int(level))
-        return Ismcts(ruleset, seed, level=level or "normal")
+            return Ismcts(ruleset, seed, iterations=int(level), policy=policy)
+        return Ismcts(ruleset, seed, level=level or "normal", policy=policy)
     raise UnknownBot(name)
 
 

@@ -49,7 +49,7 @@ class Ismcts:
 
     def __init__(self, ruleset: Any, seed: int = 0, *, level: str = "normal", iterations: int | None = None,
                  depth: int | None = None, seconds: float | None = None, explore: float = 0.7,
-                 playout: str = "auto", noise: float = 0.0, deals: int = 12) -> None:
+                 policy: Any = None, noise: float = 0.0, deals: int = 12) -> None:
         if level not in LEVELS:
             raise ValueError(f"no level {level!r} (levels: {', '.join(LEVELS)})")
         base_iterations, base_depth = LEVELS[level]
@@ -63,11 +63,9 @@ class Ismcts:
         self.deals = max(1, deals)
         self.recorder: Any = None
         self._sample = sampler_for(ruleset)
-        #: the playouts' policy: the ruleset's own greedy heuristic (with `noise` of random moves) when it has one
-        from ..bots import GREEDY
-
-        greedy = GREEDY.get(ruleset.name) if playout in ("auto", "greedy") else None
-        self._policy = greedy(ruleset, seed) if greedy is not None else None
+        #: the playouts' policy (`make_bot` gives the ruleset's own greedy heuristic when it has one; None: random
+        #: moves), with `noise` of random moves
+        self._policy = policy
         self.noise = noise
         #: virtual visits given to the policy's own move at the root, and the value each of them counts
         self.prior = max(1, self.iterations // 10) if self._policy is not None else 0
@@ -83,11 +81,16 @@ class Ismcts:
         return self.decide(knowledge(state, seat, self.ruleset))
 
     def choose_seen(self, view: dict[str, Any], legal: dict[str, Any] | None, seat: int) -> Action | None:
-        """A window's bot seat without the session at hand: the first listed move (`choose` is the search)."""
-        from ..bots import seen_moves
-
-        moves = seen_moves(legal)
-        return moves[0] if moves else None
+        """A seat fed by a stream alone (no rule state to search from): the playout policy's choice from the
+        stream, else the first listed move. A table's bot seats search (`choose`, see `ui.botseats`)."""
+        if self._policy is not None and hasattr(self._policy, "choose_seen"):
+            return self._policy.choose_seen(view, legal, seat)
+        for d in (legal or {}).get("moves") or ():
+            try:
+                return Action.from_dict(d)
+            except (KeyError, TypeError, ValueError):
+                continue
+        return None
 
     def undo_vote(self, entry_seat: int | None, seat: int) -> bool:
         """Asked to agree to an undo: yes only for its own last move, as its player would be asked."""

@@ -41,7 +41,9 @@ def _play(name: str, seed: int, budget: int = 6) -> tuple[list[str], list[tuple[
     rules = get_ruleset(name)
     state = rules.new_game(2, seed=seed, enforcement="strict")
     session = Session(state, rules)
-    bot = Ismcts(rules, seed, iterations=budget, depth=4)
+    bot = make_bot(f"ismcts:{budget}", rules, seed)
+    assert isinstance(bot, Ismcts)
+    bot.depth = 4
     other = make_bot("random", rules, seed + 1)
     inputs: list[str] = []
     secrets: list[tuple[set[str], set[str]]] = []
