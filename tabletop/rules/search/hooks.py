@@ -67,8 +67,9 @@ def _tragedy_heuristic(rules: Any, state: GameState) -> list[float]:
         hand = state.zones.get(f"hand:{seat}")
         cards = len(hand.pieces) if hand is not None else 0
         rate = actor * stage + 4.0 * cards + 1.0
-        needed.append(max(0.0, win - float(p.counters.get("favor", 0))) / rate)
-    return _spread([-n for n in needed], 8.0)
+        # capped: a seat with nothing staged is far behind, but not so far that nothing else it does counts
+        needed.append(min(40.0, max(0.0, win - float(p.counters.get("favor", 0))) / rate))
+    return _spread([-n for n in needed], 40.0)
 
 
 def _ccg_heuristic(rules: Any, state: GameState) -> list[float]:
@@ -114,7 +115,7 @@ class _CcgDeal(Deal):
 
 HEURISTICS: dict[str, Heuristic] = {
     "tragedy": _tragedy_heuristic,
-    "xfiles-fan": counter_heuristic("score", 15.0),
+    "xfiles-fan": counter_heuristic("score", 40.0),
     "xfiles-ccg": _ccg_heuristic,
 }
 SAMPLERS: dict[str, DealMaker] = {"xfiles-ccg": _CcgDeal}

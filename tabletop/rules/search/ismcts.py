@@ -67,8 +67,9 @@ class Ismcts:
         #: moves), with `noise` of random moves
         self._policy = policy
         self.noise = noise
-        #: virtual visits given to the policy's own move at the root, and the value each of them counts
-        self.prior = max(1, self.iterations // 10) if self._policy is not None else 0
+        #: virtual visits given to the policy's own move at the root, and the value each of them counts (off by
+        #: default: every root move is tried on the same deals, which compares them without a guess)
+        self.prior = 0
         self.prior_value = 0.5
         self._pool: CardPool | None = None
         #: seconds per decision with two or more moves (the lab reports their median and 95th percentile)
