@@ -64,17 +64,9 @@ def positions(name: str, count: int, seed: int = 3) -> list[Any]:
     return out
 
 
-_PLAYOUT = r"""
-import json, random, sys, time
-sys.path.insert(0, ".")
-from tabletop.core.session import Session
-from tabletop.rules import get_ruleset
-name, length, rounds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-tables = json.loads(sys.stdin.read())
-from tabletop.core.state import GameState
-starts = [GameState.from_dict(t) for t in tables]
-rules = get_ruleset(name)
-def slow(state, rng):
+#: a random playout through `Session.submit` on a `copy()`: run here and, as source, in another checkout's process
+_SLOW = r"""
+def slow(rules, state, rng, length):
     s = Session(state.copy(), rules)
     for _ in range(length):
         waiting = rules.waiting_for(s.state)
@@ -84,13 +76,25 @@ def slow(state, rng):
         if not moves:
             return
         s.submit(rng.choice(moves), waiting[0])
+"""
+
+_PLAYOUT = r"""
+import json, random, sys, time
+sys.path.insert(0, ".")
+from tabletop.core.session import Session
+from tabletop.core.state import GameState
+from tabletop.rules import get_ruleset
+""" + _SLOW + r"""
+name, length, rounds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+starts = [GameState.from_dict(t) for t in json.loads(sys.stdin.read())]
+rules = get_ruleset(name)
 for i, state in enumerate(starts):  # card caches and imports warm, outside the clock (as in this checkout)
-    slow(state, random.Random(10_000 + i))
+    slow(rules, state, random.Random(10_000 + i), length)
 t0 = time.process_time()
 n = 0
 for r in range(rounds):
     for i, state in enumerate(starts):
-        slow(state, random.Random(r * 1000 + i))
+        slow(rules, state, random.Random(r * 1000 + i), length)
         n += 1
 print(json.dumps({"playouts_per_cpu_s": n / (time.process_time() - t0)}))
 """
@@ -176,19 +180,10 @@ def playouts(name: str, quick: bool, before: str | None) -> list[dict[str, Any]]
 
 
 def _slow_here(rules: Any, starts: list[Any], rounds: int) -> float:
-    def slow(r: int, i: int) -> None:
-        rng = random.Random(r * 1000 + i)
-        s = Session(starts[i].copy(), rules)
-        for _ in range(LENGTH):
-            waiting = rules.waiting_for(s.state)
-            if not waiting or s.state.rules.get("over"):
-                return
-            moves = list(rules.generate_actions(s.state, waiting[0]))
-            if not moves:
-                return
-            s.submit(rng.choice(moves), waiting[0])
-
-    return _cpu(slow, rounds, len(starts))
+    space: dict[str, Any] = {"Session": Session}
+    exec(_SLOW, space)  # noqa: S102 - this file's own source, shared with the other checkout's child process
+    slow = space["slow"]
+    return _cpu(lambda r, i: slow(rules, starts[i], random.Random(r * 1000 + i), LENGTH), rounds, len(starts))
 
 
 def copies(quick: bool) -> list[dict[str, Any]]:
