@@ -128,6 +128,8 @@ class LifecycleMixin:
         if self.bots is not None:
             self.bots.close()
         self.bots = None
+        if getattr(self.source, "bot_consent", None) is not None:
+            self.source.bot_consent = None
 
     def _make_bots(self) -> None:
         from .botseats import BotSeats
@@ -141,6 +143,7 @@ class LifecycleMixin:
         try:
             self.bots = BotSeats(self.session, self.bot_names, seed=self.session.state.rng.seed or 0,
                                  delay=self.bot_delay)
+            self.source.bot_consent = (set(self.bots.bots), self.bots.consents)  # type: ignore[attr-defined]
         except Exception as e:  # an unknown bot or a ruleset without bots: play on without them
             self.notify(f"Bots are off: {e}", "warn")
 
