@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tabletop.ui.botseats import BOT_CHOICES, BotSeats, parse_bots
-from tabletop.ui.source import LocalSource
+from tabletop.ui.app.botseats import BOT_CHOICES, BotSeats, parse_bots
+from tabletop.ui.app.source import LocalSource
 
 from tabletop.core import actions as A
 from tabletop.core.session import Session
