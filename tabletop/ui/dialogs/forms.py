@@ -126,7 +126,7 @@ class NewGameDialog:
     def cycle_player(self, element: Any) -> bool:
         """A click on a seat's player button: the next choice of human, random, greedy and the search bot at its
         levels (ismcts:easy, ismcts, ismcts:hard). False: not one of them."""
-        from .botseats import BOT_CHOICES
+        from ..app.botseats import BOT_CHOICES
 
         seat = self.player_buttons.get(element)
         if seat is None:
