@@ -31,6 +31,8 @@ def step(state: GameState, rules: Any, action: Action, seat: int | None, *, chec
         tx = reduce_tx(state, action, seat, rules)
     except ActionError:
         return False
+    start_seq = state.seq
+    state.seq += 1  # one log entry per applied action, as the session numbers them (rules may read the number)
     if state.enforcement == "off":
         return True
     follows = rules.after(state, tx.events, seat)
@@ -43,6 +45,7 @@ def step(state: GameState, rules: Any, action: Action, seat: int | None, *, chec
         while pending and count < MAX_CONSEQUENCES:
             follow, who = pending.pop(0)
             events = reduce_tx(state, follow, who, rules).events
+            state.seq += 1
             done.extend(events)
             count += 1
             more = rules.after(state, events, who)
@@ -51,5 +54,6 @@ def step(state: GameState, rules: Any, action: Action, seat: int | None, *, chec
     except ActionError:
         for event in reversed(done):
             event.revert(state)
+        state.seq = start_seq
         return False
     return True
