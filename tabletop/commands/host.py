@@ -28,11 +28,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default="", help="the game's name on the LAN (default: ruleset and host name)")
     parser.add_argument("--password", default="", help="players must give this password to join")
     parser.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN (mDNS)")
-    parser.add_argument("--invite-password", action="store_true",
-                        help="put the password in the invite code (anyone with the code can join)")
-    parser.add_argument("--public-host", action="append", default=[], metavar="NAME",
-                        help="a name players reach this machine by: the invite code uses it (repeatable)")
     upnp_argument(parser)
+    from .serve import add_tls_arguments
+
+    add_tls_arguments(parser)
     add_game_arguments(parser)
     add_window_arguments(parser)
 
@@ -56,6 +55,14 @@ def run(args: argparse.Namespace) -> int:
     except (TabletopError, ValueError, OSError) as e:  # bad save, unknown ruleset, bad deck: one clear line
         print(f"tabletop host: {e}", file=sys.stderr)
         return 2
+    from ..net.errors import NetError
+    from ..net.serving import choose_tls
+
+    try:  # TLS unless every bound address is loopback; --tls forces it, --cert/--key bring your own certificate
+        tls = choose_tls(args.bind, force=args.tls, cert=args.cert, key=args.key)
+    except NetError as e:
+        print(f"tabletop host: {e}", file=sys.stderr)
+        return 2
     from ..ui import TableApp
 
     autosave = args.autosave or (args.save if args.save else None) or (
@@ -64,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     app = TableApp(None, size=size, start_screen=True, fps=0 if args.headless else 60, save_path=args.save)
     try:
         host = app.host(session, port=args.port, name=name, password=args.password, autosave=autosave,
-                        announce=not args.no_announce, bind=args.bind)
+                        announce=not args.no_announce, bind=args.bind, tls=tls)
     except TabletopError as e:  # the save is kept by another running tabletop
         print(f"tabletop host: {e}", file=sys.stderr)
         app.close()
