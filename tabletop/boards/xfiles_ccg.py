@@ -11,6 +11,7 @@ import pygame
 
 from ..ui.panels.hud import BAD, CONTENT_MAX_H, DIM, GOLD, GOOD, HEADER_H, INK, Hud, HudContext, signed
 from ..ui.panels.registry import register_face, register_panel
+from ..ui.panels.rulebook import register_rulebook
 from . import board_height
 
 if TYPE_CHECKING:
@@ -318,3 +319,30 @@ def xfiles_ccg_face(assets: AssetLoader, card: Any, size: tuple[int, int]) -> py
 
 
 register_face(is_xfiles_ccg_card, xfiles_ccg_face)
+
+
+register_rulebook(
+    "xfiles-ccg",
+    card_types=[
+        ("Agent", "a member of your Team, with skills, Health and Resources (RES); at least three start in play"),
+        ("Site", "placed in the Field in Case Assignment and directed at an opponent; investigating it lets you ask "
+                 "about or guess that player's X-File"),
+        ("Equipment", "bought in Requisition and given to an Agent; it adds to a skill check or to combat"),
+        ("Event / Combat / Bluff", "played from hand during an investigation, paid from your pool; a card face down "
+                                   "under a Site is a Bluff"),
+        ("Adversary", "played on an investigation to start combat with the Team"),
+        ("X-File", "your secret: its Affiliation, Motive, Method and Result are what the others try to find"),
+    ],
+    turn=[
+        ("Briefing", "a free draw, Resource Points from your Agents' RES, one purchase; then the others may sell "
+                     "cards for Conspiracy Points and buy"),
+        ("Healing", "Agents in the Hospital heal"),
+        ("Requisition", "buy Equipment and give it to Agents"),
+        ("Deployment", "move Agents between Bureau, Field and Hospital and form Teams"),
+        ("Case Assignment", "place Sites, each directed at an opponent; opponents may hide Bluffs beneath them"),
+        ("Investigation", "each Team investigates a Site: skill check, cards played in a chain, combat; a success "
+                          "asks a question or guesses the X-File"),
+        ("Debriefing", "discard as you like; every hand is cut to seven"),
+    ],
+    about="Each player hides an X-File; Teams of Agents investigate Sites to learn enough to name the others'.",
+)

@@ -10,6 +10,7 @@ import pygame
 
 from ..ui.panels.hud import BAD, BG, CONTENT_MAX_H, DIM, GOLD, HEADER_H, INK, PANEL, Hud, HudContext, signed
 from ..ui.panels.registry import register_face, register_panel
+from ..ui.panels.rulebook import register_rulebook
 from ..ui.table.assets import AssetLoader, _wrap
 from ..ui.table.layout import CARD_H, CARD_W
 from . import board_height
@@ -478,3 +479,27 @@ class XFilesFanHud(Hud):
 
 register_panel("xfiles-fan", XFilesFanHud)
 register_face(is_xfiles_fan_card, xfiles_fan_face)
+
+
+register_rulebook(
+    "xfiles-fan",
+    card_types=[
+        ("Environment", "SCULLY, MULDER and X-FILES cards laid at the start; they provide the tags other cards need"),
+        ("Case / Incident", "opens a round (a Case or an Incident when no round is on)"),
+        ("Following", "carries a round on; legal only when what it requires is provided and nothing prevents it"),
+        ("Conclusion", "ends the round, which is scored at once"),
+        ("Action", "one may follow the card a player places in a round"),
+        ("Cover", "from the cover deck, played as its text says"),
+    ],
+    turn=[
+        ("Draw", "fill the hand first"),
+        ("Play", "with no round on, play a Case or Incident if one is legal, else pass; in a round, a legal "
+                 "Following or Conclusion if there is one, else pass"),
+        ("Action", "after placing a card, one Action card may be played"),
+        ("Round end", "a Conclusion, or both players passing in a row, ends the round: its points go to the player "
+                      "of its last card, who starts the next one"),
+        ("Period end", "when a draw deck runs out the period ends after the round; after the last period the "
+                       "higher score wins"),
+    ],
+    about="Two players build rounds of an X-Files case card by card; circumstances and tags say what may follow.",
+)

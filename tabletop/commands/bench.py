@@ -18,7 +18,7 @@ HELP = "Measure render, engine, self-play, saves, network, physics and memory, e
 
 #: bench modules in the order their rows are printed; each has `collect(quick) -> list[row]`
 MODULES = ("bench_render", "bench_core", "bench_store", "bench_engine", "bench_lab", "bench_net", "bench_physics",
-           "bench_memory", "bench_cards", "bench_decks")
+           "bench_memory", "bench_cards", "bench_decks", "bench_replay")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -24,6 +24,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="join a LAN game in the window (without an address: pick one found on the LAN)")
     parser.add_argument("--name", default="", help="with --join: your name at the table")
     parser.add_argument("--password", default="", help="with --join: the game's password, if it has one")
+    parser.add_argument("--replay", metavar="SAVE",
+                        help="open SAVE's kept game in the replay viewer (step, play, jump by turn or broken rule, "
+                             "look as any seat, Enter plays on from there)")
+    parser.add_argument("--watch", action="store_true",
+                        help="with --join: watch as a spectator (public information only, the log and the chat)")
     add_game_arguments(parser)
     parser.add_argument("--seat", type=int, default=None,
                         help="the seat you sit at (from 1; with --join: the seat to claim, default the first free)")
@@ -181,8 +186,8 @@ def _join(args: argparse.Namespace, size: tuple[int, int]) -> int:
     if not args.join:
         app.join_window()
         return finish_window(app, args, "play")
-    seat: int | str = "any"
-    if args.seat is not None:
+    seat: int | str | None = None if args.watch else "any"
+    if args.seat is not None and not args.watch:
         from .common import UsageError, check_seat
 
         try:
@@ -209,6 +214,8 @@ def run(args: argparse.Namespace) -> int:
     w, h = size
     if args.join is not None:
         return _join(args, size)
+    if args.replay:
+        return _replay(args, size)
     from ..errors import TabletopError
     from ..game import IllegalDeck
     from ..ui.app.botseats import parse_bots
@@ -234,6 +241,25 @@ def run(args: argparse.Namespace) -> int:
     app = TableApp(session, seat=me, size=(w, h), start_screen=session is None,
                    autosave=autosave, save_path=args.save, fps=0 if args.headless else 60,
                    physics=not args.no_physics, bots=bots)
+    return finish_window(app, args, "play")
+
+
+def _replay(args: argparse.Namespace, size: tuple[int, int]) -> int:
+    """`play --replay SAVE`: the save's kept game on the replay viewer's timeline, at its end."""
+    from ..errors import TabletopError
+    from ..game import open_session
+    from ..ui import TableApp
+
+    try:
+        session = open_session(args.replay)
+    except (TabletopError, OSError) as e:
+        print(f"tabletop play: {e}", file=sys.stderr)
+        return 2
+    if not session.history:
+        print(f"tabletop play: {args.replay} keeps no log to replay", file=sys.stderr)
+        return 2
+    app = TableApp(None, size=size, start_screen=True, fps=0 if args.headless else 60)
+    app.open_replay(session)
     return finish_window(app, args, "play")
 
 

@@ -34,6 +34,7 @@ __all__ = [
     "Flip",
     "LookTop",
     "Move",
+    "Point",
     "Reveal",
     "Roll",
     "Rotate",
@@ -429,6 +430,22 @@ class Chat(Action):
 
     text: str
     undoable: ClassVar[bool] = False
+
+
+@action_type("point")
+@dataclass(frozen=True, slots=True)
+class Point(Action):
+    """Point at something for every seat to see for a few seconds: an arrow from a piece (`source`) to a piece
+    (`at`) or a zone, or a ping at a piece, a zone or a spot of the table (`x`, `y`). It goes to the log, where each
+    seat reads the cards it may see by name, and changes nothing on the table."""
+
+    at: str | None = None
+    zone: str | None = None
+    x: float | None = None
+    y: float | None = None
+    source: str | None = None
+    undoable: ClassVar[bool] = False
+    piece_fields: ClassVar[tuple[str, ...]] = ("at", "source")
 
 
 @action_type("start")

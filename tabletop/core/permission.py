@@ -107,6 +107,8 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
             break
     else:
         raise ActionError("forbidden", f"there is no seat {seat}")
+    if kind is _POINT:  # pointing touches nothing: any seat points at any piece or zone it names
+        return
     if kind is _CHAT:
         problem = text_problem(action.text, "chat", MAX_CHAT)  # type: ignore[attr-defined]
         if problem:
@@ -150,7 +152,7 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
 #: the action types whose permission needs a look at more than the pieces and places they name
 _SPECIAL = (A.LookTop, A.Search, A.Draw, A.Deal, A.Reveal, A.EndReveal)
 #: the kinds of action `permit` treats apart (anything else: None)
-_START, _DIAL, _CHAT = "start", "dial", "chat"
+_START, _DIAL, _CHAT, _POINT = "start", "dial", "chat", "point"
 _PLANS: dict[type, tuple[str | None, tuple[str, ...], bool, str | None]] = {}
 
 
@@ -164,7 +166,7 @@ def _permit_plan(cls: type) -> tuple[str | None, tuple[str, ...], bool, str | No
         has_dict = any("__dict__" in vars(k) for k in cls.__mro__)
         dest = tuple(f for f in _DEST_FIELDS if hasattr(cls, f) or has_dict)
         kind = _START if issubclass(cls, A.Start) else _DIAL if issubclass(cls, A.SetEnforcement) else \
-            _CHAT if issubclass(cls, A.Chat) else None
+            _CHAT if issubclass(cls, A.Chat) else _POINT if issubclass(cls, A.Point) else None
         plan = _PLANS[cls] = (_ZONE_FIELDS.get(cls), dest, issubclass(cls, _SPECIAL), kind)
     return plan
 

@@ -6,6 +6,7 @@ every change it makes is an event, so whatever a ruleset does is undoable, saved
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
@@ -332,6 +333,38 @@ def _roll(tx: Tx, a: A.Roll, seat: int | None) -> None:
     tx.note("roll", seat, data={"results": results})
 
 
+def _end(state: GameState, pid: str | None, zone: str | None, xy: tuple[float | None, float | None]) -> dict[str, Any]:
+    """Where an end of a pointer lies, as every seat may know it: the piece's zone and, on a free zone (the table),
+    its spot; a zone; or a spot of the table."""
+    if pid is not None:
+        piece = state.pieces.get(pid)
+        if piece is None:
+            raise ActionError("unknown_piece", f"there is no piece {pid!r}")
+        where = state.zones[piece.zone]
+        return {"zone": piece.zone, **({"x": piece.x, "y": piece.y} if where.layout == "free" else {})}
+    if zone is not None:
+        if zone not in state.zones:
+            raise ActionError("unknown_zone", f"there is no zone {zone!r}")
+        return {"zone": zone}
+    x, y = xy
+    if x is None or y is None:
+        raise ActionError("bad_point", "point at a piece, a zone or a spot (x and y)")
+    if not all(math.isfinite(v) for v in (x, y)):
+        raise ActionError("bad_point", "x and y must be numbers")
+    return {"x": float(x), "y": float(y)}
+
+
+def _point(tx: Tx, a: A.Point, seat: int | None) -> None:
+    state = tx.state
+    to = _end(state, a.at, a.zone, (a.x, a.y))
+    data: dict[str, Any] = {"to": to}
+    if a.source is not None:
+        if a.source == a.at:
+            raise ActionError("bad_point", "an arrow goes from one piece to another")
+        data["from"] = _end(state, a.source, None, (None, None))
+    tx.note("point", seat, data=data)
+
+
 def _chat(tx: Tx, a: A.Chat, seat: int | None) -> None:
     text = a.text.strip()
     if not text:
@@ -368,5 +401,6 @@ _HANDLERS: dict[type, Any] = {
     A.AddCounter: _add_counter,
     A.Roll: _roll,
     A.Chat: _chat,
+    A.Point: _point,
     A.SetEnforcement: _set_enforcement,
 }

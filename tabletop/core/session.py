@@ -301,7 +301,7 @@ class Session:
             return Result(False, error=e.message, code=e.code)
         mode = state.enforcement
         violations: list[Violation] = []
-        if mode != "off" and not isinstance(action, (A.SetEnforcement, A.Chat)):
+        if mode != "off" and not isinstance(action, (A.SetEnforcement, A.Chat, A.Point)):
             violations = list(self.rules.check(state, action, seat))
             if violations and mode == "strict":
                 shown = _as_seen(state, violations, seat, self._secrets)

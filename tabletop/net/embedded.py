@@ -187,6 +187,10 @@ class EmbeddedHost:
         assert self.host.protocol is not None
         return self.call(self.host.protocol.players)
 
+    def watchers(self) -> list[str]:
+        assert self.host.protocol is not None
+        return self.call(self.host.protocol.watchers)
+
     def pending_votes(self) -> list[dict[str, Any]]:
         assert self.host.protocol is not None
         return self.call(self.host.protocol.pending_votes)

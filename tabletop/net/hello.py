@@ -138,7 +138,7 @@ class HelloKeeper:
             self._check_name(conn, seat, name)
             for other in list(self._conns.values()):
                 if other is not conn and other.open and other.seat == seat:
-                    self.kick(other.id, f"seat {seat} reconnected from another connection")
+                    self.kick(other.id, f"seat {seat + 1} reconnected from another connection")
             return seat, False
         want = msg.get("seat", ANY_SEAT)
         if want is None:
@@ -155,9 +155,9 @@ class HelloKeeper:
         elif isinstance(want, int) and not isinstance(want, bool):
             seat = want
             if seat not in seats:
-                raise _Refusal("no_seat", f"there is no seat {seat}")
+                raise _Refusal("no_seat", f"there is no seat {seat + 1}")
             if seat in self.records or seat in self.local_seats:
-                raise _Refusal("seat_taken", f"seat {seat} is taken (reconnect with its token)")
+                raise _Refusal("seat_taken", f"seat {seat + 1} is taken (reconnect with its token)")
         else:
             raise BadFrame(f"hello.seat: {want!r} is not a seat number, 'any' or null", "bad_message")
         self._check_name(conn, seat, name)

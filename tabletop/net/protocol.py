@@ -133,7 +133,7 @@ class HostProtocol(HelloKeeper, DeskKeeper, UndoVoting, HaltGuard):
                 # a voter that drops votes no: leaving must never let an undo through
                 for vote in list(self._votes.values()):
                     if conn.seat in vote.needs:
-                        self._decide(vote, False, f"seat {conn.seat} left during the vote")
+                        self._decide(vote, False, f"seat {conn.seat + 1} left during the vote")
 
     def receive_data(self, cid: int, data: bytes | str, at: float | None = None, *, binary: bool = False) -> None:
         """One text frame's payload from a connection; a bad frame queues that connection's close, nothing else.
@@ -232,6 +232,10 @@ class HostProtocol(HelloKeeper, DeskKeeper, UndoVoting, HaltGuard):
 
     def spectators(self) -> int:
         return sum(1 for c in self._conns.values() if c.open and c.seat is None)
+
+    def watchers(self) -> list[str]:
+        """The names of the spectators watching now (the hosting window lists them), in the order they came."""
+        return [c.name or "someone" for c in self._conns.values() if c.open and c.seat is None]
 
     def live(self, seat: int | None) -> LiveView:
         """The seat's view, kept current after every change (built on first use)."""

@@ -116,6 +116,12 @@ class TokenStore:
 
     # -- seat tokens --
 
+    def games(self, address: str) -> list[str]:
+        """The games remembered at that host, the one used last first (a window joining by address alone learns
+        the game's name only from the welcome: it offers the seat it held last)."""
+        games = self._read()["hosts"].get(address, {}).get("games", {})
+        return sorted(games, key=lambda g: -float(games[g].get("used", 0)))
+
     def seats(self, address: str, game: str) -> list[SeatEntry]:
         """The seats remembered at that host's game, by seat number."""
         games = self._read()["hosts"].get(address, {}).get("games", {})

@@ -132,12 +132,12 @@ class UndoVoting:
                                      "entry": self._log_line("submit", target, conn.seat),
                                      "needs": sorted(ask), "timeout": self.limits.vote_timeout})
         self._events.append(HostEvent("undo_vote", cid, seat, f"asks {sorted(ask)} to agree"))
-        who = ", ".join(str(s) for s in sorted(ask))
+        who = ", ".join(str(s + 1) for s in sorted(ask))  # seats as players count them, from 1
         return {"accepted": False, "code": "vote", "error": f"seat(s) {who} must agree", "request": vote.id}
 
     def _cast(self, vote: _Vote, seat: int, agree: bool) -> None:
         if not agree:
-            self._decide(vote, False, f"seat {seat} said no")
+            self._decide(vote, False, f"seat {seat + 1} said no")
             return
         vote.needs.discard(seat)
         self._settle(vote)

@@ -28,6 +28,8 @@ SAMPLES = [
     A.AddCounter("damage", -1, piece="p4"),
     A.Roll(("p3",)),
     A.Chat("hello"),
+    A.Point(at="p1", source="p2"),
+    A.Point(x=3.5, y=4.0),
     A.SetEnforcement("strict"),
     A.Start(),
 ]

@@ -143,3 +143,16 @@ def test_the_key_that_opens_a_prompt_does_not_type_into_it(table, one_frame):
     post(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d", scancode=7),
          pygame.event.Event(pygame.TEXTINPUT, text="d"))
     assert "d" in app.prompt.entry.get_text() and len(app.session.state.zones["hand:0"].pieces) == hand
+
+
+def test_the_open_dialog_lists_saves_not_journals_locks_or_gitkeep(tmp_path, table):
+    """A newcomer's trial: the Open dialog listed autosave.journal, autosave.lock and .gitkeep as saves."""
+    app = table
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    for name in ("game.yaml", "old.yml", "autosave.journal", "autosave.lock", ".gitkeep", "game.yaml.1.journal"):
+        (saves / name).write_text("x")
+    post(app, down(pygame.K_o, pygame.KMOD_LCTRL))
+    listed = {i["text"] for i in app.file_dialog.file_selection_list.item_list}
+    assert {"game.yaml", "old.yml"} <= listed
+    assert not listed & {"autosave.journal", "autosave.lock", ".gitkeep", "game.yaml.1.journal"}

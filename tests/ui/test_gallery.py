@@ -77,7 +77,7 @@ def test_gallery_fits_the_window(size):
     for b in g.buttons:
         assert b.font.size(b.text)[0] + 8 <= b.rect.width, b.text
     assert g.cols >= 4 and g.cell[1] - PAD >= 100  # readable faces
-    # the window ends above the hand strip, whose first line is its label ("Seat 1's hand · 5"): it cuts no label
+    # the window ends above the hand strip, whose first line is its label ("Seat 1 · Hand · 5 cards"): it cuts no label
     label = pygame.Rect(app.hand.rect.x, app.hand.rect.y, app.hand.rect.w, 22)
     assert win.bottom <= label.top or win.contains(label), f"the gallery {win} cuts the hand strip's label {label}"
     assert win.bottom <= label.top, f"{size}: there is room above the strip, the gallery {win} should fit there"
@@ -207,3 +207,17 @@ def test_escape_closes_the_gallery_even_while_typing_in_its_filter(app):
     assert app._typing()
     key(app, pygame.K_ESCAPE)
     assert app.peek is None and not g.window.alive()
+
+
+def test_the_filter_matches_the_starts_of_words_not_inside_them():
+    """A newcomer's trial: typing "ace" kept every Space and Race card."""
+    from types import SimpleNamespace
+
+    from tabletop.ui.dialogs.gallery import matches
+
+    ace = SimpleNamespace(name="Ace of Spades", type="card", text="")
+    race = SimpleNamespace(name="Race Against Time", type="Event", text="A place to hide")
+    assert matches(ace, "x", "ace", "")
+    assert not matches(race, "x", "ace", "")
+    assert matches(race, "x", "pla", "") and matches(race, "x", "RACE hide", "")
+    assert matches(ace, "x", "", "")

@@ -189,3 +189,38 @@ def test_the_log_names_the_card_flipped_when_the_reader_may_see_it(app):
     assert f"flipped {other_name}" in _log_text(app, 0)
     app.switch_seat(1)  # the log as seat 1's window shows it
     assert "flipped 1 card" in _log_text(app, 1) and other_name not in _log_text(app, 1)
+
+
+def test_x_after_a_double_click_rolls_every_die_not_the_one_double_clicked():
+    """A newcomer's trial: a die double-clicked (rolled) stayed selected, and X then rolled only that one."""
+    from tabletop.core import actions as _A
+    from tabletop.game import quick_table as _qt
+    from tabletop.ui import TableApp as _App
+    from tests.ui.uihelpers import double_click, key, screen_of
+
+    session = _qt(seed=3)
+    state = session.state
+    dice = tuple(p for p in state.zones["table"].pieces if state.pieces[p].kind == "die")
+    app = _App(session, seat=0, size=(1280, 800), fps=0)
+    app.run_frames(2)
+    double_click(app, screen_of(app, dice[0]))
+    assert session.history[-1].action == _A.Roll((dice[0],))
+    assert app.selected == []
+    key(app, pygame.K_x, at=(900, 600))  # the cursor on the empty table: X rolls them all
+    assert set(session.history[-1].action.pieces) == set(dice)
+    app.close()
+
+
+def test_a_click_on_another_seats_deck_says_why_no_card_came():
+    from tabletop.game import new_session as _new
+    from tabletop.ui import TableApp as _App
+    from tests.ui.uihelpers import click, zone_center
+
+    session = _new("tragedy", 2, enforcement="warn", seed=1)
+    app = _App(session, seat=0, size=(1280, 800), fps=0)
+    app.run_frames(2)
+    before = len(session.history)
+    click(app, zone_center(app, "deck:1"))
+    assert len(session.history) == before
+    assert any("Seat 2's deck: only its owner draws from it" in t for t in app.notices.texts())
+    app.close()

@@ -93,3 +93,20 @@ def test_the_legal_move_glow_hides_no_card_of_a_packed_hand(dealt, size):
             assert worst <= 8, f"card {c.index}: a glow outline is drawn over its corner"
     finally:
         app.close()
+
+
+def test_the_hand_strips_label_reads_as_the_felt_labels_other_hands(dealt):
+    """A newcomer's trial: "Seat 2 · Hand · 13 cards" on the felt, "Seat 1's hand · 13" on the strip."""
+    app = TableApp(dealt, seat=0, size=(1280, 800), fps=0)
+    try:
+        said = []
+        draw = app.hand.draw
+        app.hand.draw = lambda surface, assets, label, *rest, **kw: (said.append(label), draw(surface, assets, label,
+                                                                                              *rest, **kw))
+        app.run_frames(1)
+        n = len(dealt.state.zones["hand:0"].pieces)
+        assert said[-1] == f"{app._names()[0]} · Hand · {n} cards"
+        other = next(z for z in app.layout.zones if z.name == "hand:1")
+        assert other.reserve == f"{app._names()[1]} · Hand"
+    finally:
+        app.close()

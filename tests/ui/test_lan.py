@@ -337,3 +337,14 @@ def test_an_undo_of_another_players_move_says_it_was_theirs_not_that_it_revealed
     text = host_app.vote_dialog.text
     assert "It was your action" in text and "revealed a card" not in text
     click(host_app, host_app.vote_dialog.refuse.rect.center)
+
+
+def test_the_hosts_bar_does_not_say_no_one_joined_after_a_guest_left(lan):
+    """A newcomer's trial: after the guest left, the host's bar said "no one joined yet"."""
+    host_app, guest = lan
+    guest.source.close()
+    until(lambda: ">disconnected<" in host_app.side.players_text, host_app)
+    host_app.run_frames(2)
+    lines = host_app.source.connection_lines(host_app.seat, host_app._names())
+    assert not any("no one joined yet" in line for line in lines)
+    assert "1 left (their seats wait for them)" in lines[-1]

@@ -45,3 +45,31 @@ def test_ending_a_search_says_the_deck_was_shuffled(app):
     app.submit(A.Search("deck"))
     app.submit(A.EndSearch("deck", shuffle=False))
     assert "(not shuffled)" in _last_line(app)
+
+
+def test_the_log_counts_like_pieces_names_the_dice_and_says_whose_dealt_card_it_names():
+    """A newcomer's trial: "moved a token, a token, a token, a token", "rolled 1" naming no die, and "dealt 1 card
+    to each seat: Four of Diamonds" read by a seat as if every seat got that card."""
+    import pygame as _pg
+
+    from tabletop.core import actions as _A
+    from tabletop.game import quick_table as _qt
+    from tabletop.ui import TableApp as _App
+
+    session = _qt(seed=3)
+    state = session.state
+    tokens = tuple(p for p in state.zones["table"].pieces if state.pieces[p].kind == "token")
+    dice = tuple(p for p in state.zones["table"].pieces if state.pieces[p].kind == "die")
+    app = _App(session, seat=0, size=(1280, 800), fps=0)
+    app.run_frames(1)
+    app.submit(_A.Move(tokens, "table", x=400.0, y=300.0))
+    app.submit(_A.Roll(dice[:1]))
+    app.submit(_A.Roll(dice))
+    app.submit(_A.Deal(1))
+    app.run_frames(20)  # the log box is laid out at most every LOG_FLUSH_S
+    log = app.side.log_text
+    assert f"moved {len(tokens)} tokens" in log and "a token, a token" not in log
+    assert "rolled a die: " in log and f"rolled {len(dice)} dice: " in log
+    assert "dealt 1 card to each seat (you got " in log
+    app.close()
+    _pg.event.clear()

@@ -19,6 +19,7 @@ from ..dialogs.widgets import (
     StartScreen,
 )
 from ..table.motion import Motion
+from .rejoin import KnownSeat
 from .source import (
     Happening,
     HostedSource,
@@ -83,7 +84,9 @@ class LifecycleMixin:
         seats = source.seats
         if source.kind == "remote":
             seat = getattr(source, "seat", seat)
-        self.seat = seat if seat in seats else (seats[0] if seats else 0)
+        # a spectator (a joined window with no seat) looks as no seat: the public view, no hand of its own
+        watching = source.kind in ("remote", "replay") and seat is None
+        self.seat = None if watching else seat if seat in seats else (seats[0] if seats else 0)
         # physics runs where the session runs: here, or on this window's host thread (resting moves go through
         # the host, and positions in flight are streamed to the joined seats); a joined window draws the host's
         self.motion = (Motion(source.session, enabled=self.physics_on, snap_zone=self._snap_zone,
@@ -93,6 +96,7 @@ class LifecycleMixin:
         self._card_watchers()  # edits from now on are picked up
         self.selected = []
         self.local_log = []
+        self.pointers.reset()
         self._entry_cache.clear()
         self.view_key = None
         self._open_stream()
@@ -281,13 +285,46 @@ class LifecycleMixin:
 
     def join(self, address: str, *, seat: int | str | None = "any", name: str = "", password: str = "",
              timeout: float = 10.0) -> Any:
-        """Connect to a LAN game and sit at the seat the host gives; returns the ClientThread (raises NetError)."""
+        """Connect to a LAN game and sit at the seat the host gives, or take back the seat this user held there
+        (its token kept in the user's token store); returns the ClientThread (raises NetError)."""
+        thread, known = self.join_thread(address, seat=seat, name=name, password=password)
+        try:
+            thread.connect(timeout)
+        except Exception as e:
+            raise self.join_refused(e, known) from e
+        self.joined(address, thread)
+        return thread
+
+    def join_thread(self, address: str, *, seat: int | str | None = "any", name: str = "",
+                    password: str = "") -> tuple[Any, KnownSeat | None]:
+        """The client for a join: with the token of the seat this user held at that host, when it asks for that
+        seat or any (not when it watches, or asks for another seat)."""
         from ...net.client import ClientThread
 
-        thread = ClientThread(address, name=name, seat=seat, password=password).connect(timeout)
+        known = self.seat_memory.known(address, name) if seat is not None else None
+        if known is not None and seat not in ("any", known.seat):
+            known = None
+        token = known.token if known is not None else None
+        return ClientThread(address, name=name or (known.name if known else ""), seat=seat, password=password,
+                            token=token), known
+
+    def join_refused(self, error: BaseException, known: KnownSeat | None) -> BaseException:
+        """A join that failed, in words; a refused seat token is said and forgotten, never swapped for a seat."""
+        from ...net.errors import Refused
+
+        if known is not None and isinstance(error, Refused) and error.code == "bad_token":
+            self.seat_memory.forget(known)
+            return Refused(f"the host did not give back seat {known.seat + 1} ({error.reason}): the token kept for "
+                           "it is forgotten; join again to take a free seat", "bad_token")
+        return error
+
+    def joined(self, address: str, thread: Any) -> None:
+        """A welcome arrived: the window sits at the table, and keeps the seat's token at once."""
         self.set_source(RemoteSource(thread), thread.seat if thread.seat is not None else 0)
         self._say_joined(address, thread)
-        return thread
+        problem = self.seat_memory.keep(thread)
+        if problem:
+            self.notify(problem, "warn", 8.0)
 
     def _say_joined(self, address: str, thread: Any) -> None:
         """Where this window now sits, in the words the table uses: "you are Ben (seat 2)", or a spectator."""

@@ -214,11 +214,14 @@ class HostedSource(LocalSource):
         self._players: list[dict[str, Any]] = []
         self._paused = False
         self._asked: set[int] = set()
+        #: the names of the spectators watching this table now
+        self.watchers: list[str] = []
         self._refresh_players()
 
     def _refresh_players(self) -> None:
         try:
             self._players = self.host.players()
+            self.watchers = self.host.watchers()
             self._paused = bool(self.host.call(lambda: self.host.host.protocol.paused))
         except Exception:  # the host is closing: keep the last list
             pass
@@ -349,9 +352,14 @@ class HostedSource(LocalSource):
         no seat, so it cannot be misread)."""
         here = f"hosting on {self.address}"
         joined = [p for p in self._players if p["connected"] and not p["local"]]
-        count = f"{len(joined)} joined" if joined else "no one joined yet"
+        gone = [p for p in self._players if not p["connected"] and not p["local"]]
+        # someone who joined and left is not "no one joined yet": the host reads that the seat waits for them
+        count = (f"{len(joined)} joined" if joined else
+                 f"{len(gone)} left (their seats wait for them)" if gone else "no one joined yet")
         them = [", ".join(_joined_as(p, names) for p in joined) or count,
                 ", ".join(_joined_as(p, names, short=True) for p in joined) or count]
+        if self.watchers:  # the host sees who watches
+            them = [f"{t} · watching: {', '.join(self.watchers)}" for t in them] + them
         if seat is None:
             return list(dict.fromkeys([f"{here} · {t}" for t in them] + [f"{here} · {count}"]))
         you = f"you: {seat_label(seat, names)}"
@@ -529,7 +537,10 @@ class RemoteSource(TableSource):
         c = self.thread.client
         where = f"{c.host}:{c.port}"
         status = self.thread.status
-        return f"joined {html.escape(where)}" if status == "connected" else status
+        if status != "connected":
+            return status
+        return f"watching {html.escape(where)} (public information only)" if self.seat is None \
+            else f"joined {html.escape(where)}"
 
     def vote(self, request: int, seat: int | None, agree: bool) -> None:
         try:

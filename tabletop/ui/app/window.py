@@ -22,6 +22,7 @@ from ...core.session import Session
 from ..dialogs.events import DialogsMixin, parse_house_rules
 from ..dialogs.forms import JoinDialog, NewGameDialog
 from ..dialogs.gallery import GalleryWindow
+from ..dialogs.rules import RulesMixin
 from ..dialogs.widgets import (
     ContextMenu,
     Dialog,
@@ -34,18 +35,24 @@ from ..dialogs.widgets import (
 )
 from ..input.commands import CommandsMixin
 from ..input.gestures import GesturesMixin, _Drag, _Press
+from ..input.handsort import HandSortMixin
+from ..input.pointing import PointingMixin
 from ..panels.reveals import RevealBar
 from ..panels.sidebar import PanelsMixin, _Legal
 from ..panels.sidepanel import SidePanel
 from ..panels.topbar import TopBar
+from ..replay.viewer import ReplayMixin
 from ..table.assets import AssetLoader
 from ..table.camera import Camera
 from ..table.frame import REPAINT_EVENTS, DrawMixin
+from ..table.handorder import sorted_hand
 from ..table.layout import Item, Layout, ZoneBox
 from ..table.motion import Motion, VelocityTracker
+from ..table.pointers import Pointers
 from ..table.render import HandCard, HandStrip, Renderer
 from ..table.tableview import TableView
 from .lifecycle import LifecycleMixin
+from .rejoin import SeatMemory
 from .settings import (
     HEADLESS_DT,
     INPUT_EVENTS,
@@ -82,7 +89,7 @@ class _Manager(pygame_gui.UIManager):
         self.mouse_position = self.calculate_scaled_mouse_position(self.pointer)
 
 
-class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, LifecycleMixin, DrawMixin):
+class TableApp(GesturesMixin, CommandsMixin, PointingMixin, HandSortMixin, ReplayMixin, PanelsMixin, DialogsMixin, RulesMixin, LifecycleMixin, DrawMixin):
     """The window a playtester lives in: the table of one session, seen and played by one seat at a time."""
 
     def __init__(
@@ -172,6 +179,10 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.vote_dialog: VoteDialog | None = None
         self.join_dialog: JoinDialog | None = None
         self.background: Background | None = None
+        #: this user's seat tokens per host and game (the user's token store): a join takes a held seat back
+        self.seat_memory = SeatMemory()
+        #: the arrows and pings on the table, from the seat's log (Q makes one)
+        self.pointers = Pointers()
         self.hud: Any = None
         self.hud_open = True
         self.cover_seat: int | None = None
@@ -299,6 +310,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         self.selected = self._follow_selection(places, known)
         self._prune_gesture(known)
         self._update_legal()
+        self.take_pointers()
         self._update_widgets()
 
     def _prune_gesture(self, known: Callable[[str], bool]) -> None:
@@ -335,7 +347,9 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
         return hand is not None and hand.rect[1] + hand.rect[3] / 2 < self.camera.table_h / 2
 
     def _hand_pieces(self) -> list[dict[str, Any]]:
-        return self.layout.hand.pieces if self.layout.hand is not None else []
+        """This seat's hand as its strip shows it: in the order this window sorts it (O), else as held."""
+        pieces = self.layout.hand.pieces if self.layout.hand is not None else []
+        return sorted_hand(pieces, self.hand_order, self._card) if self.hand_order != "held" else pieces
 
 
     # ------------------------------------------------------------------ actions
@@ -523,6 +537,7 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             elif self._streaming:
                 self._streaming = False
                 self.source.stream_motion({})
+        self.replay_tick(dt)
         if self.bots is not None and self.session is not None and self.drag is None:
             self.bots.update(dt, self.submit)
         if self.source is not None:
@@ -540,6 +555,8 @@ class TableApp(GesturesMixin, CommandsMixin, PanelsMixin, DialogsMixin, Lifecycl
             self.poll_cards()
         self.refresh()
         if self.source is not None and self.cover_seat is None:
+            if self.replaying is not None:  # the arrows step the replay: they do not pan
+                self.keys_down -= {pygame.K_LEFT, pygame.K_RIGHT}
             dx = (pygame.K_LEFT in self.keys_down) - (pygame.K_RIGHT in self.keys_down)
             dy = (pygame.K_UP in self.keys_down) - (pygame.K_DOWN in self.keys_down)
             if (dx or dy) and not self._typing():

@@ -14,7 +14,6 @@ import pygame_gui
 from ...core import actions as A
 from ..app.source import (
     Background,
-    RemoteSource,
 )
 from ..panels.describe import entry_html
 from .forms import JoinDialog, NewGameDialog
@@ -23,7 +22,10 @@ from .widgets import (
     VoteDialog,
 )
 
-__all__ = ["DialogsMixin"]
+__all__ = ["SAVE_SUFFIXES", "DialogsMixin", "vote_reason"]
+
+#: the files the Open and Save dialogs list
+SAVE_SUFFIXES = {".yaml", ".yml"}
 
 
 class DialogsMixin:
@@ -32,7 +34,7 @@ class DialogsMixin:
     def ui_event(self, event: pygame.event.Event) -> None:
         """Offer a widget event to each open dialog and bar in turn, until one takes it (one protocol for all)."""
         el = getattr(event, "ui_element", None)
-        for take in (self._to_file_enter, self._to_prompt, self._to_vote, self._to_join, self._to_peek, self._to_reveals, self._to_menu, self._to_start,
+        for take in (self._to_rule_link, self._to_file_enter, self._to_prompt, self._to_vote, self._to_join, self._to_peek, self._to_reveals, self._to_menu, self._to_start,
                      self._to_newgame, self._to_topbar, self._to_dial, self._to_chat, self._to_file_picked,
                      self._to_window_close, self._to_moves):
             if take(event, el):
@@ -347,7 +349,9 @@ class DialogsMixin:
         w, h = min(560, self.size[0] - 40), min(460, self.size[1] - 40)
         self.file_dialog = UIFileDialog(pygame.Rect((self.size[0] - w) // 2, (self.size[1] - h) // 2, w, h),
                                         self.manager, window_title=title, initial_file_path=start,
-                                        allow_existing_files_only=purpose != "save", always_on_top=True)
+                                        allow_existing_files_only=purpose != "save", always_on_top=True,
+                                        # saves only: not the journals, locks and .gitkeep files beside them
+                                        allowed_suffixes=SAVE_SUFFIXES if purpose in ("open", "save") else None)
         self.file_dialog.tabletop_purpose = purpose
         # the dialog focuses its path field by itself, behind the manager's back: tell the manager, so a click
         # elsewhere unfocuses the field (and clears its selection) instead of leaving it half-focused
@@ -423,6 +427,9 @@ class DialogsMixin:
         if picked.get("refresh"):
             self.browse_lan()
             return
+        if "lookup" in picked:
+            self._rejoin_offer(picked["lookup"])
+            return
         address = str(picked.get("address", "")).strip()
         if not address:
             self.notify("Type an address (HOST:PORT) or pick a game", "error")
@@ -430,23 +437,29 @@ class DialogsMixin:
         if self.background is not None:
             self.notify("Still busy: try again in a moment", "info", 2.0)
             return
-        from ...net.client import ClientThread
-
-        seat = picked.get("seat", "any")
-        thread = ClientThread(address, name=picked.get("name", ""), seat=seat, password=picked.get("password", ""))
+        thread, known = self.join_thread(address, seat=picked.get("seat", "any"), name=picked.get("name", ""),
+                                         password=picked.get("password", ""))
 
         def connected(result: Any, error: BaseException | None) -> None:
             if error is not None:
-                self.notify(f"Could not join {address}: {error}", "error", 8.0)
+                self.notify(f"Could not join {address}: {self.join_refused(error, known)}", "error", 8.0)
+                if self.join_dialog is not None:
+                    self._rejoin_offer(self.join_dialog.values())
                 return
             if self.join_dialog is not None:
                 self.join_dialog.kill()
                 self.join_dialog = None
-            self.set_source(RemoteSource(thread), thread.seat or 0)
-            self._say_joined(address, thread)
+            self.joined(address, thread)
 
         self.notify(f"Joining {address}…", "info", 3.0)
         self.background = Background(lambda: thread.connect(8.0), connected)
+
+    def _rejoin_offer(self, values: dict[str, Any]) -> None:
+        """The Join dialog says "Take back seat N" when this user holds a seat at the address typed."""
+        if self.join_dialog is None:
+            return
+        known = self.seat_memory.known(str(values.get("address", "")), str(values.get("name", "")))
+        self.join_dialog.set_rejoin(known.offer() if known is not None else "")
 
     def _start_new_game(self) -> None:
         from ...game import new_session

@@ -176,7 +176,7 @@ class JoinDialog:
         self.list = UISelectionList(pygame.Rect(10, 34, w - 50, 170), [], manager, container=c)
         self.refresh = UIButton(pygame.Rect(w - 160, 208, 120, 30), "Look again", manager, container=c)
         fields = (("Address", "HOST:PORT, e.g. 192.168.1.20:7531"), ("Your name", ""), ("Password", ""),
-                  ("Seat", "any (or a number from 1)"))
+                  ("Seat", "any, a number from 1, or watch"))
         self.fields: dict[str, UITextEntryLine] = {}
         for i, (label, hint) in enumerate(fields):
             y = 246 + i * 36
@@ -185,7 +185,14 @@ class JoinDialog:
                                                  placeholder_text=hint)
         self.join = UIButton(pygame.Rect(w - 160, h - 74, 120, 34), "Join", manager, container=c,
                              object_id="#big_button")
+        #: "Take back seat 2 as bob (Friday game)" when this user's token store holds a seat at that address
+        self.rejoin = UILabel(pygame.Rect(10, h - 74, w - 180, 34), "", manager, container=c)
         self.found: dict[str, str] = {}
+
+    def set_rejoin(self, offer: str) -> None:
+        """Say the seat a join takes back (its token is known), or nothing; the Join button says it too."""
+        self.rejoin.set_text(offer)
+        self.join.set_text("Take back" if offer else "Join")
 
     def set_searching(self) -> None:
         self.label.set_text("Looking for games on the LAN…")
@@ -212,7 +219,9 @@ class JoinDialog:
 
     def values(self) -> dict[str, Any]:
         seat_text = self.fields["Seat"].get_text().strip()
-        seat: int | str = int(seat_text) - 1 if seat_text.isdigit() and int(seat_text) > 0 else "any"
+        seat: int | str | None = int(seat_text) - 1 if seat_text.isdigit() and int(seat_text) > 0 else "any"
+        if seat_text.casefold() in ("watch", "spectator", "none"):
+            seat = None  # a spectator: public information only
         return {"address": self.fields["Address"].get_text().strip(), "name": self.fields["Your name"].get_text().strip(),
                 "password": self.fields["Password"].get_text(), "seat": seat}
 
@@ -229,9 +238,11 @@ class JoinDialog:
             oid = picked[1] if isinstance(picked, tuple) else ""
             if oid in self.found:
                 self.fields["Address"].set_text(self.found[oid])
-                return self.values()
+                return self.values()  # a seat held there is taken back: the join looks its token up
         if et == pygame_gui.UI_TEXT_ENTRY_FINISHED and el in self.fields.values():
             return self.values()
+        if et == pygame_gui.UI_TEXT_ENTRY_CHANGED and el in (self.fields["Address"], self.fields["Your name"]):
+            return {"lookup": self.values()}
         return None
 
     def kill(self) -> None:

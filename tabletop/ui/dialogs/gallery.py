@@ -10,6 +10,7 @@ a drag reorders it, or drops it on a button or out on the table).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -57,13 +58,14 @@ def gallery_entries(pieces: Sequence[dict[str, Any]]) -> list[Entry]:
 
 
 def matches(card: Any, ref: str, words: str, kind: str) -> bool:
-    """Whether a card passes the filter: every word in its name, type or text, and of the chosen type."""
+    """Whether a card passes the filter: each word starts a word of its name, type or text ("ace" finds "Ace of
+    Spades", not "Space"), and the card is of the chosen type."""
     name = getattr(card, "name", "") or ref
     ctype = getattr(card, "type", "") or ""
     if kind and kind != ALL_TYPES and ctype != kind:
         return False
     hay = f"{name} {ctype} {getattr(card, 'text', '') or ''}".casefold()
-    return all(w in hay for w in words.casefold().split())
+    return all(re.search(r"(?<!\w)" + re.escape(w), hay) for w in words.casefold().split())
 
 
 class FaceGrid(UIImage):

@@ -318,8 +318,10 @@ class HelpOverlay:
 class Dialog:
     """A window of read-only text (game info, house rules in force)."""
 
-    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], title: str, text_html: str) -> None:
-        w, h = 520, 420
+    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], title: str, text_html: str,
+                 size: tuple[int, int] = (520, 420)) -> None:
+        w, h = size
+        self.text = text_html
         self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 2, w, h), manager, title)
         UITextBox(text_html, pygame.Rect(8, 8, w - 48, h - 80), manager, container=self.window)
 

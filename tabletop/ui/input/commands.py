@@ -173,6 +173,11 @@ class CommandsMixin(LegalGesturesMixin):
         if k == pygame.K_F4:
             self.toggle_side()
             return
+        if k == pygame.K_F5:
+            self.rules_dialog()
+            return
+        if self.replay_key(k, mods):
+            return
         if k == pygame.K_F3:
             self.frame_overlay = not self.frame_overlay
             self.frame_times.clear()
@@ -241,6 +246,8 @@ class CommandsMixin(LegalGesturesMixin):
             pygame.K_TAB: lambda s: self.next_seat_cover(),
             pygame.K_e: lambda s: self.set_dial("off") if s else self.cycle_enforcement(),
             pygame.K_p: lambda s: self.do_pass(),
+            pygame.K_q: lambda s: self.point(),
+            pygame.K_o: lambda s: self.cycle_hand_order(),
             pygame.K_i: lambda s: self.info_dialog(),
             pygame.K_RETURN: lambda s: self.focus_chat(),
             pygame.K_KP_ENTER: lambda s: self.focus_chat(),

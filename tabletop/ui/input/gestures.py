@@ -191,12 +191,18 @@ class GesturesMixin:
             if zone is not None and zone.kind == "deck" and zone.owner in (None, self.seat):
                 self.submit(A.Draw(1, source=zone.name))
                 return
+            if zone is not None and zone.kind == "deck":  # selected, and said why no card came
+                owner = self._names().get(zone.owner, f"Seat {zone.owner + 1}")
+                self.notify(f"That is {owner}'s deck: only its owner draws from it by a click", "info", 4.0)
         if target is None:
             if not shift:
                 self.selected = []
             return
         if double and p.item is not None:
             self.double_click(p.item)
+            # a double-click does, it does not select: X or F next act on what the cursor points at, not on
+            # the die the first click of the two picked up
+            self.selected = [s for s in self.selected if s != target]
             return
         if shift:
             if target in self.selected:

@@ -6,6 +6,7 @@ import html
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .rulebook import rule_link
 from .status import humanize
 
 __all__ = ["describe_entry", "entry_html"]
@@ -41,8 +42,10 @@ def _searched(a: Mapping[str, Any], zn: Callable[[Any], str]) -> str:
 
 def _rolled(notes: Mapping[str, Any]) -> str:
     results = notes.get("roll", {}).get("data", {}).get("results", [])
-    faces = ", ".join(str(r[1]) for r in results if isinstance(r, list) and len(r) == 2)
-    return f"rolled {faces}" if faces else "rolled"
+    faces = [str(r[1]) for r in results if isinstance(r, list) and len(r) == 2]
+    if not faces:
+        return "rolled"
+    return f"rolled a die: {faces[0]}" if len(faces) == 1 else f"rolled {len(faces)} dice: {', '.join(faces)}"
 
 
 def _names(pieces: list[str], name_of: NameOf) -> tuple[list[str], int]:
@@ -50,7 +53,29 @@ def _names(pieces: list[str], name_of: NameOf) -> tuple[list[str], int]:
     if name_of is None:
         return [], len(pieces)
     names = [n for n in (name_of(str(p)) for p in pieces) if n]
-    return names, len(pieces) - len(names)
+    return _grouped(names), len(pieces) - len(names)
+
+
+#: the plural of a piece's kind where "s" is not it
+_PLURALS = {"die": "dice"}
+
+
+def _grouped(names: list[str]) -> list[str]:
+    """Equal names once each, counted: "a token, a token, a token" reads "3 tokens", two copies of a card
+    "2 × Ace of Spades"."""
+    counts: dict[str, int] = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
+    out = []
+    for n, k in counts.items():
+        article, _, noun = n.partition(" ")
+        if k == 1:
+            out.append(n)
+        elif article in ("a", "an") and noun:
+            out.append(f"{k} {_PLURALS.get(noun, noun + 's')}")
+        else:
+            out.append(f"{k} × {n}")
+    return out
 
 
 def _named(verb: str, pieces: list[str], name_of: NameOf, word: str = "card",
@@ -102,7 +127,30 @@ def _drew(a: Mapping[str, Any], nt: Mapping[str, Any], nf: NameOf, cards: list[s
 
 
 def _dealt(a: Mapping[str, Any], nf: NameOf, cards: list[str]) -> str:
-    return _seen_list(int(a.get("count", 1)), cards, nf, "dealt", "card", " to each seat")
+    """"dealt 1 card to each seat (you got Four of Diamonds)": the cards named are the reader's own."""
+    text = f"dealt {_n(int(a.get('count', 1)), 'card')} to each seat"
+    names, _ = _names(cards, nf)
+    return text + (f" (you got {', '.join(names[:_SHOWN])})" if names else "")
+
+
+def _point_end(pid: Any, end: Mapping[str, Any], zn: Callable[[Any], str], nf: NameOf) -> str:
+    """An end of a pointer in this reader's words: the card by name when it may see it, else where it lies."""
+    name = nf(str(pid)) if nf is not None and pid and pid != "hidden" else None
+    if name:
+        return name
+    zone = end.get("zone")
+    if pid:
+        return f"a card in {zn(zone)}" if zone else "a card"
+    return zn(zone) if zone else "the table"
+
+
+def _pointed(a: Mapping[str, Any], nt: Mapping[str, Any], zn: Callable[[Any], str], nf: NameOf) -> str:
+    """"points at Deep Throat", "points from Ace of Spades to Discard", "points at the table"."""
+    data = nt.get("point", {}).get("data", {}) or {}
+    to = _point_end(a.get("at"), data.get("to") or {"zone": a.get("zone")}, zn, nf)
+    if a.get("source") is None:
+        return f"points at {to}"
+    return f"points from {_point_end(a.get('source'), data.get('from') or {}, zn, nf)} to {to}"
 
 
 def _attached(pieces: list[str], nf: NameOf) -> str:
@@ -138,6 +186,7 @@ _CORE_WORDS: dict[str, Callable[..., str]] = {
     "add_counter": lambda a, ps, nt, zn, nm, nf, cs: _counter(a, nm, nf),
     "roll": lambda a, ps, nt, zn, nm, nf, cs: _rolled(nt),
     "chat": lambda a, ps, nt, zn, nm, nf, cs: f"says: {a.get('text', '')}",
+    "point": lambda a, ps, nt, zn, nm, nf, cs: _pointed(a, nt, zn, nf),
     "start": lambda a, ps, nt, zn, nm, nf, cs: "the game starts",
     "set_enforcement": lambda a, ps, nt, zn, nm, nf, cs: f"turned the rules dial to {a.get('mode')}",
 }
@@ -183,9 +232,9 @@ def describe_entry(entry: Mapping[str, Any], names: Mapping[int, str], zones: Ma
 
 
 def entry_html(entry: Mapping[str, Any], names: Mapping[int, str], zones: Mapping[str, str],
-               name_of: Callable[[str], str | None] | None = None, number: int | None = None) -> str:
+               name_of: Callable[[str], str | None] | None = None, number: int | str | None = None) -> str:
     """An entry as pygame-gui HTML: the actor in bold, chat in its own colour, each violation on a warning line;
-    `number` is its place in the log as its reader sees it (else its sequence number)."""
+    `number` is its place in the log as its reader sees it (else its sequence number; "" for none)."""
     seat = entry.get("seat")
     who = html.escape(str(names.get(seat, "Host" if seat is None else f"Seat {seat + 1}")))
     text = html.escape(describe_entry(entry, names, zones, name_of))
@@ -193,7 +242,8 @@ def entry_html(entry: Mapping[str, Any], names: Mapping[int, str], zones: Mappin
     shown = entry.get("seq", "") if number is None else number
     out = f"<font color='#8a949e'>{shown}</font> <b>{who}</b> <font color='{colour}'>{text}</font>"
     for v in entry.get("violations", []):
-        rule = html.escape(str(v.get("rule", "")))
+        rule = str(v.get("rule", ""))
         msg = html.escape(str(v.get("message", "")))
-        out += f"<br>&nbsp;&nbsp;<font color='#f0b040'>{'Rule ' + rule + ': ' if rule else ''}{msg}</font>"
+        cite = f"Rule {rule_link(rule)}: " if rule else ""  # a click opens the Rules window at that rule
+        out += f"<br>&nbsp;&nbsp;<font color='#f0b040'>{cite}{msg}</font>"
     return out

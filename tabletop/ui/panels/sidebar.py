@@ -189,7 +189,8 @@ class PanelsMixin:
             out[z.name] = label
         return out
 
-    def _entry_html(self, row: LogRow, names: dict[int, str], zones: dict[str, str], number: int | None = None) -> str:
+    def _entry_html(self, row: LogRow, names: dict[int, str], zones: dict[str, str],
+                    number: int | str | None = None) -> str:
         """A log line as this seat may read it, as HTML, numbered as its reader counts (cached: lines do not change
         once logged; an undo renumbers the lines after it)."""
         key = (row.key, row.version, self.seat, number)
@@ -311,9 +312,15 @@ class PanelsMixin:
         # log
         zl = self._zone_labels()
         logged = self.log_rows(LOG_ROWS)
-        # numbered as the reader sees them: undone lines leave the log and the count (`TableView.log_start`)
-        first = self.table.log_start + len(self.table.log) - len(logged) + 1
-        rows: list[tuple[Any, str]] = [(r.key, self._entry_html(r, names, zl, first + i)) for i, r in enumerate(logged)]
+        # numbered as the reader sees them: undone lines leave the log and the count (`TableView.log_start`); a
+        # chat line is no move of the game and takes no number
+        played = [not _is_chat(line) for _, line in self.table.log]
+        n = self.table.log_start + sum(played[:len(played) - len(logged)])
+        rows: list[tuple[Any, str]] = []
+        for r in logged:
+            chat = _is_chat(r.line())
+            n += 0 if chat else 1
+            rows.append((r.key, self._entry_html(r, names, zl, "" if chat else n)))
         # the app's own lines (refusals, LAN news) go after the log line they followed
         own = [(seq, text) for seq, text, seat in self.local_log if seat is None or seat == self.seat]
         for i, (seq, text) in enumerate(own[-30:]):
@@ -489,3 +496,7 @@ def _actions(dicts: Iterable[dict[str, Any]]) -> list[A.Action]:
         except (A.ActionFormatError, KeyError, TypeError, ValueError):
             continue
     return out
+
+
+def _is_chat(line: Any) -> bool:
+    return isinstance(line, dict) and (line.get("action") or {}).get("type") == "chat"

@@ -133,7 +133,9 @@ class DrawMixin:
             hidden = self.drag.ids if self.drag is not None and self.drag.from_hand else ()
             self.hand.place(self.camera.viewport, self._hand_pieces(), hidden)
             names = self._names()
-            label = f"{names.get(self.seat, 'Your')}'s hand · {len(self._hand_pieces())}"
+            n = len(self._hand_pieces())
+            # worded as the felt labels every other seat's hand ("Seat 2 · Hand · 3 cards")
+            label = f"{names.get(self.seat, f'Seat {self.seat + 1}')} · Hand · {n} card{'s' if n != 1 else ''}"
             drop = self.drag is not None and self.hand.rect.collidepoint(self.mouse)
             self.hand.draw(surface, self.assets, label, self.hover_hand.pid if self.hover_hand else None,
                            set(self.selected), drop, self.legal.pieces)
@@ -153,6 +155,7 @@ class DrawMixin:
             shade.fill((90, 170, 255, 50))
             surface.blit(shade, r.topleft)
             pygame.draw.rect(surface, (90, 170, 255), r, 1)
+        self.draw_pointers(surface)
         if self.drag is not None:
             self._draw_drag(surface)
         surface.set_clip(None)
