@@ -61,7 +61,7 @@ def game(actions: int = ACTIONS, seed: int = 7):
 
 def collect(quick: bool = False) -> list[dict[str, Any]]:
     from tabletop.core.view import view
-    from tabletop.ui.replay.timeline import Timeline
+    from tabletop.lab.replay import Timeline
 
     actions = 2_000 if quick else ACTIONS
     session = game(actions)

@@ -16,7 +16,7 @@ import pygame
 from ...core import actions as A
 from ...core.session import Result, Session
 from ..app.source import LocalSource
-from .timeline import Timeline
+from ...lab.replay import Timeline
 
 __all__ = ["ReplayMixin", "ReplaySource"]
 
