@@ -15,8 +15,8 @@ import pygame
 
 from ...core import actions as A
 from ...core.session import Result, Session
-from ..app.source import LocalSource
 from ...lab.replay import Timeline
+from ..app.source import LocalSource
 
 __all__ = ["ReplayMixin", "ReplaySource"]
 
