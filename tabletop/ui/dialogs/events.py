@@ -34,7 +34,7 @@ class DialogsMixin:
     def ui_event(self, event: pygame.event.Event) -> None:
         """Offer a widget event to each open dialog and bar in turn, until one takes it (one protocol for all)."""
         el = getattr(event, "ui_element", None)
-        for take in (self._to_rule_link, self._to_file_enter, self._to_prompt, self._to_vote, self._to_join, self._to_peek, self._to_reveals, self._to_menu, self._to_start,
+        for take in (self._to_rule_link, self._to_file_enter, self._to_prompt, self._to_vote, self._to_join, self._to_peek, self._to_reveals, self._to_replay, self._to_menu, self._to_start,
                      self._to_newgame, self._to_topbar, self._to_dial, self._to_chat, self._to_file_picked,
                      self._to_window_close, self._to_moves):
             if take(event, el):
@@ -308,6 +308,8 @@ class DialogsMixin:
             self.join_window()
         elif key == "decks":
             self.open_deck_editor()
+        elif key == "replay":
+            self._open_file_dialog("replay", "Replay a kept game")
         elif key == "quit":
             self.close()
 
@@ -351,7 +353,8 @@ class DialogsMixin:
                                         self.manager, window_title=title, initial_file_path=start,
                                         allow_existing_files_only=purpose != "save", always_on_top=True,
                                         # saves only: not the journals, locks and .gitkeep files beside them
-                                        allowed_suffixes=SAVE_SUFFIXES if purpose in ("open", "save") else None)
+                                        allowed_suffixes=SAVE_SUFFIXES if purpose in ("open", "save") else
+                                        SAVE_SUFFIXES | {".journal"} if purpose == "replay" else None)
         self.file_dialog.tabletop_purpose = purpose
         # the dialog focuses its path field by itself, behind the manager's back: tell the manager, so a click
         # elsewhere unfocuses the field (and clears its selection) instead of leaving it half-focused
@@ -367,6 +370,8 @@ class DialogsMixin:
     def _file_picked(self, purpose: str, path: str) -> None:
         if purpose == "open":
             self.open(path)
+        elif purpose == "replay":
+            self.open_replay_file(path)
         elif purpose == "save":
             self.save_path = Path(path)
             self.save()
