@@ -12,7 +12,14 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UIPanel, UITextEntryLine
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UIHorizontalSlider,
+    UILabel,
+    UIPanel,
+    UITextEntryLine,
+)
 
 __all__ = ["BAR_ROWS", "ReplayBar", "bar_rows_height"]
 
