@@ -62,8 +62,9 @@ class ReplayBar:
         names = [name for name, _ in seats]
         current = next((name for name, s in seats if s == seat), names[0])
         third = 2 * ROW
-        self.seat_menu = UIDropDownMenu(names, current, pygame.Rect(4, third, 130, ROW - 4), manager,
-                                        container=self.panel, expand_on_option_click=True)
+        # the menus stand on the window, not in the panel: a list opened in the panel would be cut at its edge
+        self.seat_menu = UIDropDownMenu(names, current, self._at(4, third, 130), manager,
+                                        expand_on_option_click=True)
         self.bookmarks: list[tuple[str, int]] = []
         self.mark_menu: UIDropDownMenu | None = None
         self.name = UITextEntryLine(pygame.Rect(w - 330, third, 120, ROW - 4), manager, container=self.panel,
@@ -73,9 +74,13 @@ class ReplayBar:
                              tool_tip_text="Name this point (B): kept in the save")
         self.branch = UIButton(pygame.Rect(w - 138, third, 138, ROW - 4), "Play from here", manager,
                                container=self.panel, tool_tip_text="A new game from this point (Enter)")
-        self._mark_rect = pygame.Rect(138, third, max(80, w - 330 - 142), ROW - 4)
+        self._mark_rect = self._at(138, third, max(80, w - 330 - 142))
         self.set_bookmarks(bookmarks)
         self.sync(point, False, 1.0)
+
+    def _at(self, x: int, y: int, w: int) -> pygame.Rect:
+        """A rect at (x, y) of the panel, in window coordinates."""
+        return pygame.Rect(self.rect.x + 3 + x, self.rect.y + 3 + y, w, ROW - 4)
 
     def set_bookmarks(self, bookmarks: dict[int, str]) -> None:
         """Rebuild the bookmarks menu (a point each, in order)."""
@@ -85,7 +90,7 @@ class ReplayBar:
         labels = [label for label, _ in self.bookmarks] or ["no bookmarks"]
         title = "Bookmarks…"
         self.mark_menu = UIDropDownMenu([title, *labels], title, self._mark_rect, self.manager,
-                                        container=self.panel, expand_on_option_click=True)
+                                        expand_on_option_click=True)
         if not self.bookmarks:
             self.mark_menu.disable()
 
@@ -123,5 +128,7 @@ class ReplayBar:
         return None
 
     def kill(self) -> None:
-        self.panel.kill()
+        for element in (self.seat_menu, self.mark_menu, self.panel):
+            if element is not None:
+                element.kill()
 
