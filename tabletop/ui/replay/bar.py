@@ -50,9 +50,9 @@ class ReplayBar:
         self.length = length
         self.panel = UIPanel(rect, starting_height=1, manager=manager, object_id="#replay_bar")
         w = rect.w - 12
-        self.slider = UIHorizontalSlider(pygame.Rect(4, 2, w - 130, ROW - 4), point, (0, max(1, length)), manager,
+        self.slider = UIHorizontalSlider(pygame.Rect(4, 2, w - 150, ROW - 4), point, (0, max(1, length)), manager,
                                          container=self.panel, click_increment=1)
-        self.where = UILabel(pygame.Rect(w - 122, 2, 122, ROW - 4), "", manager, container=self.panel)
+        self.where = UILabel(pygame.Rect(w - 142, 2, 142, ROW - 4), "", manager, container=self.panel)
         self.buttons: dict[str, UIButton] = {}
         bw = max(30, min(56, (w - 4) // len(BUTTONS) - 2))
         for i, (key, label, tip) in enumerate(BUTTONS):
@@ -67,14 +67,17 @@ class ReplayBar:
                                         expand_on_option_click=True)
         self.bookmarks: list[tuple[str, int]] = []
         self.mark_menu: UIDropDownMenu | None = None
-        self.name = UITextEntryLine(pygame.Rect(w - 330, third, 120, ROW - 4), manager, container=self.panel,
+        narrow = w < 700
+        name_w, branch_w = (100, 116) if narrow else (140, 138)
+        right = w - branch_w - 4 - 60 - 4 - name_w
+        self.name = UITextEntryLine(pygame.Rect(right, third, name_w, ROW - 4), manager, container=self.panel,
                                     placeholder_text="bookmark name")
         self.name.set_text_length_limit(80)
-        self.mark = UIButton(pygame.Rect(w - 206, third, 64, ROW - 4), "Mark", manager, container=self.panel,
+        self.mark = UIButton(pygame.Rect(w - branch_w - 64, third, 60, ROW - 4), "Mark", manager, container=self.panel,
                              tool_tip_text="Name this point (B): kept in the save")
-        self.branch = UIButton(pygame.Rect(w - 138, third, 138, ROW - 4), "Play from here", manager,
+        self.branch = UIButton(pygame.Rect(w - branch_w, third, branch_w, ROW - 4), "Play from here", manager,
                                container=self.panel, tool_tip_text="A new game from this point (Enter)")
-        self._mark_rect = self._at(138, third, max(80, w - 330 - 142))
+        self._mark_rect = self._at(138, third, max(80, right - 142))
         self.set_bookmarks(bookmarks)
         self.sync(point, False, 1.0)
 
@@ -98,8 +101,8 @@ class ReplayBar:
         """Show where the replay stands (the slider moves with the keys and the playing too)."""
         if int(self.slider.get_current_value()) != point:
             self.slider.set_current_value(point, warn=False)
-        self.where.set_text(f"{point} / {self.length}")
-        label = f"Pause ×{speed:g}" if playing else f"Play ×{speed:g}"
+        self.where.set_text(f"{point} / {self.length} · ×{speed:g}")
+        label = "Pause" if playing else "Play"
         if self.buttons["play"].text != label:
             self.buttons["play"].set_text(label)
 
