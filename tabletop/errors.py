@@ -151,6 +151,7 @@ register_many(
         ("consent", (), "taking this back needs the consent of the seats it concerns"),
         ("empty", (), "the zone is empty"),
         ("empty_chat", (), "nothing to say"),
+        ("replay", (), "a replay changes nothing: play on from a point to make a new game"),
         ("bad_point", (), "point at a piece, a zone or a spot of the table (an arrow goes from one piece to another)"),
         ("empty_stack", (), "the Stack is empty"),
         (

@@ -349,13 +349,14 @@ def _end(state: GameState, pid: str | None, zone: str | None, xy: tuple[float | 
     x, y = xy
     if x is None or y is None:
         raise ActionError("bad_point", "point at a piece, a zone or a spot (x and y)")
-    if not all(math.isfinite(v) for v in (x, y)):
-        raise ActionError("bad_point", "x and y must be numbers")
     return {"x": float(x), "y": float(y)}
 
 
 def _point(tx: Tx, a: A.Point, seat: int | None) -> None:
     state = tx.state
+    for v in (a.x, a.y):  # a spot given beside a piece is still logged: it must be a number
+        if v is not None and (not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v)):
+            raise ActionError("bad_point", "x and y must be numbers")
     to = _end(state, a.at, a.zone, (a.x, a.y))
     data: dict[str, Any] = {"to": to}
     if a.source is not None:

@@ -97,8 +97,14 @@ def test_the_log_panel_is_the_seats_stream_undo_and_redo_included() -> None:
     assert len(panel) == len(session.history) == 4
     # what the panel shows is those lines, rendered for seat 1: the drawn cards stay hidden
     names, zones = app._names(), app._zone_labels()
-    assert app.side.log_text == "<br>".join(entry_html(line, names, zones, app._card_name, i + 1)
-                                            for i, line in enumerate(panel))
+    # numbered as the game's moves: a chat line takes no number
+    numbers, n = [], 0
+    for line in panel:
+        chat = line["action"]["type"] == "chat"
+        n += 0 if chat else 1
+        numbers.append("" if chat else n)
+    assert app.side.log_text == "<br>".join(entry_html(line, names, zones, app._card_name, number)
+                                            for line, number in zip(panel, numbers, strict=True))
     hand0 = session.state.zones["hand:0"].pieces
     assert not any(pid in json.dumps(panel) for pid in hand0)
     # switching seats starts the log again from that seat's stream

@@ -57,7 +57,7 @@ def _glows_on_screen(app: TableApp, pid: str) -> bool:
             r = card.rect
             # its left side or its top: a card's outline lies under the cards drawn after it (a packed hand's next
             # card, or the front row over a raised back card), as the card itself does
-            edge = [(r.x - 4, r.centery), *((x, r.y - 4) for x in range(r.x, r.right))]
+            edge = [(r.x - 4, r.centery), *((x, r.y - 4) for x in (r.x + 6, r.x + 12, r.centerx))]
             return any(tuple(surface.get_at(p))[:3] == GLOW for p in edge)
     item = app.layout.by_id.get(pid)
     if item is None:
@@ -509,3 +509,15 @@ def test_a_hotseat_table_says_how_to_hand_over_after_a_pass():
     assert "hand over" in app.topbar.status.text
     app.close()
     _pg.event.clear()
+
+
+def test_rows_that_read_the_same_stand_together():
+    """Two copies of a card in hand: their rows were apart in the list (a newcomer's trial, X-Files Fan)."""
+    from tabletop.ui.panels.whatnow import move_rows as _rows
+
+    moves = [{"type": "play", "piece": "a"}, {"type": "play", "piece": "b"}, {"type": "play", "piece": "c"}]
+    paths = [[["a", "table"]], [["b", "table"]], [["c", "table"]]]
+    names = {"a": "Deep Throat", "b": "Smoking Man", "c": "Deep Throat"}
+    rows = _rows(moves, paths, names.get, {0: "Ann"}, piece_fields=lambda kind: ("piece",))
+    labels = [r.label for r in rows]
+    assert labels.index(labels[0]) == 0 and labels[1] == labels[0] != labels[2], labels

@@ -125,7 +125,11 @@ def test_the_by_hand_rows_read_whole_at_1280x800_and_tell_the_rest_on_hover() ->
 
 def _glowing(app: TableApp) -> set[str]:
     """The hand cards drawn with the glow outline."""
-    return {c.pid for c in app.hand.cards if tuple(app.screen.get_at((c.rect.x - 4, c.rect.centery)))[:3] == GLOW}
+    def glows(r: pygame.Rect) -> bool:  # its left side or its top: the cards drawn after it cover the rest
+        edge = [(r.x - 4, r.centery), *((x, r.y - 4) for x in (r.x + 6, r.x + 12, r.centerx))]
+        return any(tuple(app.screen.get_at(p))[:3] == GLOW for p in edge)
+
+    return {c.pid for c in app.hand.cards if glows(c.rect)}
 
 
 def test_no_card_glows_for_a_by_hand_move_only_for_a_real_play() -> None:

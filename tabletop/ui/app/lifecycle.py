@@ -104,6 +104,7 @@ class LifecycleMixin:
         self._build_table_widgets()
         self.refresh(force=True)
         self.fit()
+        self.place_replay_bar()  # a replay's timeline, or none
         if source.kind in ("local", "host") and source.session is not None:
             from ...game import start_problems
 
@@ -111,6 +112,17 @@ class LifecycleMixin:
             if problems:  # a warn game started with an illegal deck: the log lists each problem with its rule
                 self.notify(f"The game starts with {len(problems)} deck problem(s) (rules dial at warn): see the log",
                             "warn", 10.0)
+
+    def _stream_flights(self: Any) -> None:
+        """Joined seats see the flight: positions while pieces fly, then one empty frame ("all at rest")."""
+        if self.source is None or self.source.kind != "host" or self.motion is None:
+            return
+        if self.motion.busy():
+            self._streaming = True
+            self.source.stream_motion({p: m[:3] for p, m in self.motion.moving().items()})
+        elif self._streaming:
+            self._streaming = False
+            self.source.stream_motion({})
 
     def _close_bots(self) -> None:
         if self.bots is not None:

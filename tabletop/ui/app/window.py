@@ -59,7 +59,6 @@ from .settings import (
     LEGAL_CAP,
     LOG_FLUSH_S,
     MOD_KEYS,
-    PAN_SPEED,
     TOKEN_COLORS,
     UI_EVENTS,
     UI_IDLE_S,
@@ -89,7 +88,8 @@ class _Manager(pygame_gui.UIManager):
         self.mouse_position = self.calculate_scaled_mouse_position(self.pointer)
 
 
-class TableApp(GesturesMixin, CommandsMixin, PointingMixin, HandSortMixin, ReplayMixin, PanelsMixin, DialogsMixin, RulesMixin, LifecycleMixin, DrawMixin):
+class TableApp(GesturesMixin, CommandsMixin, PointingMixin, HandSortMixin, ReplayMixin, PanelsMixin, DialogsMixin,
+               RulesMixin, LifecycleMixin, DrawMixin):
     """The window a playtester lives in: the table of one session, seen and played by one seat at a time."""
 
     def __init__(
@@ -264,6 +264,7 @@ class TableApp(GesturesMixin, CommandsMixin, PointingMixin, HandSortMixin, Repla
             self._keep_windows_on_screen()
             self.view_key = None
             self.refresh(force=True)
+            self.place_replay_bar()
         else:
             if self.start is not None:
                 self.start.kill()
@@ -529,14 +530,7 @@ class TableApp(GesturesMixin, CommandsMixin, PointingMixin, HandSortMixin, Repla
             self.editor.update(dt)
         if self.motion is not None and self.motion.busy():
             self.motion.update(dt)
-        if self.source is not None and self.source.kind == "host" and self.motion is not None:
-            # joined seats see the flight: positions while pieces fly, then one empty frame ("all at rest")
-            if self.motion.busy():
-                self._streaming = True
-                self.source.stream_motion({p: m[:3] for p, m in self.motion.moving().items()})
-            elif self._streaming:
-                self._streaming = False
-                self.source.stream_motion({})
+        self._stream_flights()
         self.replay_tick(dt)
         if self.bots is not None and self.session is not None and self.drag is None:
             self.bots.update(dt, self.submit)
@@ -555,12 +549,7 @@ class TableApp(GesturesMixin, CommandsMixin, PointingMixin, HandSortMixin, Repla
             self.poll_cards()
         self.refresh()
         if self.source is not None and self.cover_seat is None:
-            if self.replaying is not None:  # the arrows step the replay: they do not pan
-                self.keys_down -= {pygame.K_LEFT, pygame.K_RIGHT}
-            dx = (pygame.K_LEFT in self.keys_down) - (pygame.K_RIGHT in self.keys_down)
-            dy = (pygame.K_UP in self.keys_down) - (pygame.K_DOWN in self.keys_down)
-            if (dx or dy) and not self._typing():
-                self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+            self._pan_keys(dt)
             self.update_hover()
             self._update_preview_and_tooltip()
         if self.source is not None:

@@ -23,6 +23,7 @@ from ..app.settings import (
     KMOD_ALT,
     KMOD_CTRL,
     KMOD_SHIFT,
+    PAN_SPEED,
 )
 from ..table.layout import Item, ZoneBox
 from ..table.motion import FLING_MIN_PX
@@ -179,6 +180,15 @@ class GesturesMixin:
             return
         if p is not None:
             self.click(p)
+
+    def _pan_keys(self: Any, dt: float) -> None:
+        """The arrow keys held pan the table (in a replay the left and right ones step it instead)."""
+        if self.replaying is not None:
+            self.keys_down -= {pygame.K_LEFT, pygame.K_RIGHT}
+        dx = (pygame.K_LEFT in self.keys_down) - (pygame.K_RIGHT in self.keys_down)
+        dy = (pygame.K_UP in self.keys_down) - (pygame.K_DOWN in self.keys_down)
+        if (dx or dy) and not self._typing():
+            self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
 
     def click(self, p: _Press) -> None:
         now = time.monotonic()

@@ -499,4 +499,5 @@ def _actions(dicts: Iterable[dict[str, Any]]) -> list[A.Action]:
 
 
 def _is_chat(line: Any) -> bool:
-    return isinstance(line, dict) and (line.get("action") or {}).get("type") == "chat"
+    """A line players said (chat, a pointer), not a move of the game: the log numbers only the moves."""
+    return isinstance(line, dict) and (line.get("action") or {}).get("type") in ("chat", "point")

@@ -172,13 +172,22 @@ def move_rows(moves: Sequence[Mapping[str, Any]], paths: Sequence[Sequence[Seque
         fields = piece_fields(kind)
         texts = [_describe(moves[i], name_of, names, tokens, fields, words, status) for i in idx]
         by_kind.setdefault(kind, []).append(_kind_row(kind, subject, idx, texts, name_of))
-    rows = [row for rows in by_kind.values() for row in rows]
+    rows = [row for rows in by_kind.values() for row in _alike_together(rows)]
     if not hand:
         return rows
     texts_of = {i: _describe(moves[i], name_of, names, tokens, piece_fields(str(moves[i].get("type", "?"))), words,
                              status) for i in hand}
     out: list[MoveRow] = by_hand_rows(hand, moves, subjects, texts_of, name_of, MoveRow, place_of)
     return out + ([MoveRow("", OTHER_MOVES), *rows] if rows else [])
+
+
+def _alike_together(rows: list[MoveRow]) -> list[MoveRow]:
+    """Rows that read the same (two copies of a card) next to each other, where the first of them stood: a
+    newcomer's trial found identical rows apart in the list."""
+    first: dict[str, int] = {}
+    for row in rows:
+        first.setdefault(row.label, len(first))
+    return sorted(rows, key=lambda row: first[row.label])
 
 
 def _kind_row(kind: str, subjects: tuple[str, ...], idx: list[int], texts: list[str], name_of: NameOf) -> MoveRow:
@@ -286,10 +295,10 @@ def hand_to(status: Mapping[str, Any], legal: Mapping[str, Any] | None, seat: in
 
 
 def with_handover(line: StatusLine, name: str) -> StatusLine:
-    """The status line with how to hand a hotseat table over ("— Tab: hand over to Bob") on its whole variants,
-    tried first; the variants without it stay, for a bar too narrow for both."""
-    told = [f"{v} — Tab (Next seat): hand over to {name}" for v in line[:line.whole]]
-    return StatusLine([*told, *line], len(told) + line.whole, len(told))
+    """The status line with how to hand a hotseat table over ("— Tab (Next seat): hand over to Bob"): each whole
+    variant with it, then without it, so a bar too narrow for both keeps the longest words it had."""
+    whole = [w for v in line[:line.whole] for w in (f"{v} — Tab (Next seat): hand over to {name}", v)]
+    return StatusLine([*whole, *line[line.whole:]], len(whole), line.first)
 
 
 class StatusLine(list[str]):

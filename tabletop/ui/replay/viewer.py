@@ -68,7 +68,7 @@ class ReplaySource(LocalSource):
 
 
 class ReplayMixin:
-    """Opening a replay and its keys (a part of `TableApp`)."""
+    """Opening a replay, its timeline bar and its keys (a part of `TableApp`)."""
 
     _replay_clock = 0.0
     _replay_bar: ReplayBar | None = None
@@ -78,8 +78,7 @@ class ReplayMixin:
         end)."""
         timeline = session if isinstance(session, Timeline) else Timeline(session)
         source = ReplaySource(timeline, len(timeline) if point is None else point)
-        self.set_source(source, self.seat if self.seat is not None else 0)
-        self._replay_bar_open()
+        self.set_source(source, self.seat if self.seat is not None else 0)  # places the bar
         self.notify(f"Replay of {len(timeline)} actions: drag the timeline or Left/Right to step, Space to play, "
                     "Enter to play from here", "info", 6.0)
 
@@ -98,6 +97,18 @@ class ReplayMixin:
         """The pixels the replay bar takes above the table (none when no replay is open)."""
         return bar_rows_height() if self.replaying is not None else 0
 
+    @property
+    def replay_bar(self: Any) -> Any:
+        """The timeline to drag (a pygame-gui horizontal slider); None outside a replay."""
+        return self._replay_bar.slider if self._replay_bar is not None else None
+
+    def place_replay_bar(self: Any) -> None:
+        """The replay bar above the table (again after a new source or a resize); none outside a replay."""
+        if self.replaying is not None:
+            self._replay_bar_open()
+        else:
+            self._replay_bar_close()
+
     def _replay_bar_open(self: Any) -> None:
         r = self.replaying
         self._replay_bar_close()
@@ -108,7 +119,10 @@ class ReplayMixin:
         seats.append(("As a spectator", None))
         self._replay_bar = ReplayBar(self.manager, rect, len(r.timeline), r.point, seats, self.seat,
                                      r.timeline.bookmarks)
-        self.camera.viewport = self._viewport()
+        viewport = self._viewport()
+        if viewport != self.camera.viewport:  # the table gave the bar its height: fit it to what is left
+            self.camera.viewport = viewport
+            self.fit()
         self._replay_sync()
 
     def _replay_bar_close(self: Any) -> None:
@@ -122,7 +136,7 @@ class ReplayMixin:
         if r is not None and bar is not None:
             bar.sync(r.point, r.playing, SPEEDS[r.speed])
 
-    def _to_replay(self: Any, event: pygame.event.Event, el: Any) -> bool:
+    def _to_replay_bar(self: Any, event: pygame.event.Event, el: Any) -> bool:
         """A widget event of the replay bar (the `ui_event` protocol)."""
         bar = self._replay_bar
         asked = bar.handle(event) if bar is not None and self.replaying is not None else None

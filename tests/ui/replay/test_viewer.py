@@ -4,6 +4,7 @@ another seat or as a spectator (never more than that seat saw then), refuse chan
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 
 from tabletop.cli import main
 from tabletop.core import actions as A
@@ -11,12 +12,13 @@ from tabletop.game import new_session
 from tabletop.store import save_game
 from tabletop.ui import TableApp
 from tabletop.ui.app.settings import HEADLESS_DT
-from tests.ui.uihelpers import key
+from tests.ui.uihelpers import click, key, post
 
 
-def _game():
+def tragedy_game(passes: int = 8):
+    """A warn Tragedy game: `passes` passes, then a card played out of turn (a broken rule in the log)."""
     session = new_session("tragedy", 2, enforcement="warn", seed=1)
-    for _ in range(8):
+    for _ in range(passes):
         seat = session.state.rules["priority"]
         session.submit(next(a for a in session.rules.legal_actions(session.state, seat)
                             if a.type.endswith("pass")), seat)
@@ -26,7 +28,7 @@ def _game():
 
 
 def test_keys_step_jump_play_look_and_play_on():
-    session = _game()
+    session = tragedy_game()
     end = len(session.history)
     app = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
     app.run_frames(1)
@@ -55,16 +57,24 @@ def test_keys_step_jump_play_look_and_play_on():
     assert app.seat is None  # a spectator: public information only
     assert all(not p.get("card") for z in app.view["zones"] if z["name"].startswith("hand") for p in z["pieces"])
     key(app, pygame.K_TAB)
+    bar = app.replay_bar  # the timeline, dragged: the table at that point
+    assert bar is not None and bar.get_current_value() == r.point
+    bar.set_current_value(4)
+    post(app, pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, value=4, ui_element=bar, ui_object_id=""))
+    assert r.point == 4 and app.view["seq"] == session.history[3].seq
+    click(app, bar.right_button.rect.center)  # a click on its arrow: one step on
+    app.run_frames(2)
+    assert r.point == 5
     point = r.point
     key(app, pygame.K_RETURN)  # play on from here: a new game
-    assert app.replaying is None and len(app.session.history) == point
+    assert app.replaying is None and len(app.session.history) == point and app.replay_bar is None
     assert app.session.submit(A.Chat("on we go"), 0).accepted
     app.close()
 
 
 def test_play_replay_opens_a_save_in_the_viewer(tmp_path, capsys):
     path = tmp_path / "game.yaml"
-    save_game(_game(), path)
+    save_game(tragedy_game(), path)
     assert main(["play", "--replay", str(path), "--headless", "--frames", "2"]) == 0
     empty = tmp_path / "empty.yaml"
     save_game(new_session("tragedy", 2, seed=1), empty)
