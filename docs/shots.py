@@ -421,23 +421,18 @@ def run_shot(shot: Shot, display: str, out: Path, work: Path) -> list[Path]:
     save, seat = shot.position(work)
     size = f"{SIZE[0]}x{SIZE[1]}"
     taken = work / "taken"
-    if shot.command in ("decks", "replay"):
-        probe_of = probe_decks if shot.command == "decks" else probe_replay
-        gestures = _aim(shot.gestures, probe_of(save, shot.size, _names(shot.gestures)))
-        window = ["--window", "--as", str(seat + 1)] if shot.command == "replay" else []
-        win = Window(display, [shot.command, str(save), *window, "--size", f"{shot.size[0]}x{shot.size[1]}"],
-                     work / f"{shot.name}.log")
-        try:
-            for g in gestures:
-                win.gesture(g)
-            pictures = [win.capture(taken / f"{shot.name}.png")]
-        finally:
-            win.close()
-    elif not shot.guest:
-        gestures = _aim(shot.gestures, probe(save, seat, _names(shot.gestures)))
+    if not shot.guest:
         autosave = _autosave(work, shot.name)
-        win = Window(display, ["play", str(save), "--seat", str(seat + 1), "--size", size, "--autosave", autosave],
-                     work / f"{shot.name}.log")
+        if shot.command == "decks":
+            gestures = _aim(shot.gestures, probe_decks(save, shot.size, _names(shot.gestures)))
+            args = ["decks", str(save), "--size", f"{shot.size[0]}x{shot.size[1]}"]
+        elif shot.command == "replay":
+            gestures = _aim(shot.gestures, probe_replay(save, shot.size, _names(shot.gestures)))
+            args = ["replay", str(save), "--window", "--as", str(seat + 1), "--size", f"{shot.size[0]}x{shot.size[1]}"]
+        else:
+            gestures = _aim(shot.gestures, probe(save, seat, _names(shot.gestures)))
+            args = ["play", str(save), "--seat", str(seat + 1), "--size", size, "--autosave", autosave]
+        win = Window(display, args, work / f"{shot.name}.log")
         try:
             for g in gestures:
                 win.gesture(g)

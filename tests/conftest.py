@@ -11,6 +11,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # the user's tabletop folder (certificate, pins, seat tokens: tabletop/net/userdir.py) is a temporary one in tests
 os.environ["TABLETOP_HOME"] = tempfile.mkdtemp(prefix="tabletop-home-")
+# caches a test run writes (the X-Files CCG card text read by its grammar) go to a folder of the run's own
+os.environ.setdefault("TABLETOP_CACHE_DIR", tempfile.mkdtemp(prefix="tabletop-test-cache-"))
 
 from tabletop.core import GameState, Piece, Player, Session, Zone  # noqa: E402
 

@@ -483,7 +483,7 @@ class _Wire:
 @functools.cache
 def _json_values() -> st.SearchStrategy[Any]:
     scalars = (st.none() | st.booleans() | st.integers() | st.sampled_from([2**70, -(2**64), 10**400])
-               | st.floats(allow_nan=False) | st.text(max_size=10) | st.sampled_from(["p1", "h1", "deck", "any"]))
+               | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=10) | st.sampled_from(["p1", "h1", "deck", "any"]))
     return st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
                         | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=8)
 

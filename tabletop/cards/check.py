@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from ..yamlsafe import YamlError, load_file
 from .decks import read_deck
@@ -20,7 +22,7 @@ from .loader import (
 from .model import CardProblem, CardSet, format_problems
 
 __all__ = ["SET_CHECKS", "SET_NOTES", "check_notes", "check_path", "find_deck_files", "format_problems",
-           "is_deck_file"]
+           "is_deck_file", "key_line"]
 
 #: checks of a whole card set that a higher layer adds, each `fn(card_set) -> problems` (the rulesets' card text:
 #: `tabletop.rules.effects.check` validates `effects:` written by hand); cards never import rulesets
@@ -136,3 +138,50 @@ def check_path(path: str | os.PathLike[str], library: CardLibrary | None = None)
         for deck_file in deck_files:
             problems += read_deck(deck_file, library)[1]
     return problems
+
+
+_ITEM = re.compile(r"^(\s*)-\s")
+
+
+def key_line(card: Any, key: str, index: int | None = None) -> int | None:
+    """The line of a card's `key` in its file, or of the `index`-th item (from 1) of the list under it; the
+    card's own line when the key is not found (a problem is always located)."""
+    if not card.source or not card.line:
+        return card.line or None
+    try:
+        lines = Path(card.source).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return card.line
+    first = lines[card.line - 1] if card.line <= len(lines) else ""
+    own = len(first) - len(first.lstrip())
+    wanted = re.compile(rf"^\s*(-\s+)?{re.escape(key)}\s*:")
+    start = None
+    for i in range(card.line - 1, len(lines)):
+        item = _ITEM.match(lines[i])
+        if i > card.line - 1 and item is not None and len(item.group(1)) <= own:
+            break  # the next card
+        if wanted.match(lines[i]):
+            start = i
+            break
+    if start is None:
+        return card.line
+    return _item_line(lines, start, index) if index else start + 1
+
+
+def _item_line(lines: list[str], start: int, index: int) -> int:
+    """The line of the `index`-th item of the list that follows line `start` (the key's line when not found)."""
+    base = None
+    seen = 0
+    for i in range(start + 1, len(lines)):
+        m = _ITEM.match(lines[i])
+        if m is None:
+            continue
+        if base is None:
+            base = len(m.group(1))
+        if len(m.group(1)) < base:
+            break
+        if len(m.group(1)) == base:
+            seen += 1
+            if seen == index:
+                return i + 1
+    return start + 1

@@ -110,6 +110,9 @@ class NameIndex:
                 if key:
                     self.sets.setdefault(fold(key), card_set.name)
         for card in library:
+            printed = card.get("abbrev")  # the set a card was printed in, when one folder holds several (import)
+            if isinstance(printed, str) and printed:
+                self.sets.setdefault(fold(printed), card.set)
             base, _ = printing_of(card)
             self.by_name.setdefault(fold(base), []).append(card)
             self.by_full.setdefault(fold(card.name), []).append(card)
@@ -150,6 +153,7 @@ class NameIndex:
                 raise UnknownCardError(f"unknown set {spec.set!r} for {spec.name!r} (no loaded set has that name "
                                        "or abbrev)")
             in_set = [c for c in cards if c.set == set_name]
+            in_set = [c for c in in_set if fold(str(c.get("abbrev") or "")) == fold(spec.set)] or in_set
             if not in_set:
                 sets = ", ".join(dict.fromkeys(c.set for c in cards))
                 raise UnknownCardError(f"{cards[0].name!r} is not in set {set_name!r} (it is in: {sets})")

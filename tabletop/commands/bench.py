@@ -11,14 +11,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["HELP", "NAME", "add_arguments", "bench_dir", "run"]
+__all__ = ["HELP", "NAME", "add_arguments", "bench_dir", "format_table", "ratio", "run"]
 
 NAME = "bench"
 HELP = "Measure render, engine, self-play, saves, network, physics and memory, each beside its floor."
 
 #: bench modules in the order their rows are printed; each has `collect(quick) -> list[row]`
-MODULES = ("bench_render", "bench_core", "bench_store", "bench_engine", "bench_lab", "bench_net", "bench_physics",
-           "bench_memory", "bench_cards", "bench_decks", "bench_replay")
+MODULES = ("bench_render", "bench_core", "bench_store", "bench_engine", "bench_lab", "bench_bots", "bench_net",
+           "bench_physics", "bench_memory", "bench_cards", "bench_decks", "bench_replay")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -106,14 +106,25 @@ def _fmt(value: float | None, unit: str) -> str:
     return f"{value:.1f} {unit}"
 
 
+def _is_rate(unit: str) -> bool:
+    """A figure of work per time (games/s, playouts/cpu-s): more is better, unlike a time per call."""
+    return "/" in unit and unit.rsplit("/", 1)[1] in ("s", "cpu-s", "sec")
+
+
+def ratio(value: float, floor: float, unit: str) -> float:
+    """How many times the floor's cost a figure is: value/floor for times, floor/value for rates, so that in
+    every row a lower ratio is better and 1x is the floor itself."""
+    return floor / value if _is_rate(unit) else value / floor
+
+
 def format_table(rows: list[dict[str, Any]]) -> str:
-    """A Markdown table: area, figure, value, floor, ratio."""
-    lines = ["| area | figure | value | floor | ratio |", "|---|---|---|---|---|"]
+    """A Markdown table: area, figure, value, floor, and the cost against the floor (lower is better)."""
+    lines = ["| area | figure | value | floor | cost vs floor |", "|---|---|---|---|---|"]
     for r in rows:
         floor = r.get("floor")
-        ratio = ""
-        if floor:
-            ratio = f"{r['value'] / floor:.2f}x"
+        ratio_text = ""
+        if floor and r["value"]:
+            ratio_text = f"{ratio(r['value'], floor, r['unit']):.2f}x"
         floor_text = f"{_fmt(floor, r['unit'])} ({r['floor_name']})" if floor else r.get("floor_name", "")
-        lines.append(f"| {r['area']} | {r['name']} | {_fmt(r['value'], r['unit'])} | {floor_text} | {ratio} |")
+        lines.append(f"| {r['area']} | {r['name']} | {_fmt(r['value'], r['unit'])} | {floor_text} | {ratio_text} |")
     return "\n".join(lines)

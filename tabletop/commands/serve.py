@@ -121,8 +121,24 @@ def _session(args: argparse.Namespace):
     return session
 
 
+def _more_descriptors() -> None:
+    """Raise the soft limit of open files to the hard one (at most 65,536): connections waiting for their hello
+    are capped (net/reader.py), but a TLS handshake under way is not yet counted."""
+    try:
+        import resource
+    except ImportError:  # not on this platform
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = 65536 if hard == resource.RLIM_INFINITY else min(hard, 65536)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+
+
 def run(args: argparse.Namespace) -> int:
     from ..net.host import listen_early
+
+    _more_descriptors()
 
     try:  # listening before the save loads: players retrying to get back in wait in line, not in their back-off
         sock = listen_early(args.bind, args.port)

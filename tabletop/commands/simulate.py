@@ -24,8 +24,9 @@ def add_lab_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=100, help="number of seeds to play (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--bots", default="greedy,random",
-                        help="one bot per seat, comma-separated: random or greedy (default greedy,random); "
-                             "the bots rotate one seat each seed")
+                        help="one bot per seat, comma-separated: random, greedy or ismcts (the search bot; "
+                             "ismcts:easy, ismcts:hard, ismcts:N for N iterations a decision) (default "
+                             "greedy,random); the bots rotate one seat each seed")
     parser.add_argument("--seats", type=int, help="number of seats (default: as many as bots or decks need)")
     parser.add_argument("--deck", action="append", default=[], metavar="SEAT=FILE",
                         help="deck list for a seat (seats count from 1), from any loaded card set; repeatable")
@@ -53,6 +54,15 @@ def add_lab_arguments(parser: argparse.ArgumentParser) -> None:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_lab_arguments(parser)
     parser.add_argument("--house-rules", metavar="FILE", help="YAML file of option overrides")
+    parser.add_argument("--restrict", metavar="CARD[@SEAT]",
+                        help="play every game again with this card (a ref set/id or a card name) banned from one "
+                             "seat (default seat 1), and report the difference it makes to that seat's win rate")
+    parser.add_argument("--precision", type=float, metavar="P",
+                        help="after --games seeds, play on until every interval that matters (seat, first "
+                             "player, bot, deck, --restrict) is at most +-P (e.g. 0.03); with search bots, use "
+                             "every core or --scheduler")
+    parser.add_argument("--max-games", type=int, default=20_000,
+                        help="with --precision, the most seeds to play (default 20000)")
     parser.add_argument("--from", dest="start", metavar="SAVE",
                         help="play every game on from this saved position (e.g. a `tabletop branch`), with its "
                              "ruleset, options and decks; each game's chance is re-seeded from its seed")
@@ -128,9 +138,9 @@ def _check_start(args: argparse.Namespace) -> str | None:
 
 def _check_counts(args: argparse.Namespace, bots: list[str]) -> str | None:
     """The bot names and the numbers given (games, actions, jobs)."""
-    from ..rules.bots import BOTS
+    from ..rules.bots import BOTS, is_bot
 
-    bad = [b for b in bots if b not in BOTS]
+    bad = [b for b in bots if not is_bot(b)]
     if not bots or bad:
         return f"unknown bot(s) {', '.join(bad) or '(none)'}; bots: {', '.join(BOTS)}"
     if args.games < 1:
@@ -234,22 +244,50 @@ def run(args: argparse.Namespace) -> int:
     judged = judge_decks(args, decks, [("", options)], NAME)
     if judged is not None:
         return judged
-    total = args.games * (2 if args.swap_seats else 1)
+    restrict = _restrict(args, seats)
+    if isinstance(restrict, str):
+        print(f"tabletop simulate: {restrict}", file=sys.stderr)
+        return 2
+    total = args.games * (2 if args.swap_seats else 1) * (2 if restrict else 1)
     try:
         report, _ = simulate_run(args.ruleset, args.games, args.seed, bots, decks=decks, swap_seats=args.swap_seats,
                                  options=options, enforcement=args.enforce, max_actions=args.max_actions,
                                  seats=seats, jobs=args.jobs or None, scheduler=args.scheduler,
                                  keep=args.keep or "", start=args.start or "",
-                                 progress=progress_for(args, total))
+                                 progress=progress_for(args, total), restrict=restrict,
+                                 precision=args.precision, max_games=args.max_games)
     except (ClusterUnavailable, OptionError) as e:
         print(f"tabletop simulate: {e}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(report, indent=2))
     else:
+        from ..lab.balance import format_balance
+
         print(format_report(report))
+        print(format_balance(report))
         _where(report)
     return 1 if report["errors"] else 0
+
+
+def _restrict(args: argparse.Namespace, seats: int) -> tuple[str, int] | str | None:
+    """`--restrict CARD[@SEAT]` as (card ref, seat from 0), or what is wrong with it; also checks --precision."""
+    if args.precision is not None and not 0 < args.precision < 0.5:
+        return f"--precision wants a half-width between 0 and 0.5 (e.g. 0.03 for +-3 points), not {args.precision}"
+    if args.max_games < 1:
+        return "--max-games must be at least 1"
+    if not args.restrict:
+        return None
+    from ..cards import default_library
+
+    name, _, seat_text = args.restrict.rpartition("@") if "@" in args.restrict else (args.restrict, "", "1")
+    if not seat_text.isdigit() or not 1 <= int(seat_text) <= seats:
+        return f"--restrict {args.restrict}: the seat after @ counts from 1 to {seats}"
+    found = default_library().find(name)
+    if len(found) != 1:
+        return (f"--restrict {args.restrict}: " + ("no loaded card is called that" if not found else
+                "several cards are called that, name one by its ref: " + ", ".join(c.ref for c in found[:6])))
+    return found[0].ref, int(seat_text) - 1
 
 
 def _where(report: dict[str, Any]) -> None:

@@ -446,3 +446,41 @@ class GameState:
 
     def copy(self) -> GameState:
         return GameState.from_dict(json.loads(json.dumps(self.to_dict())))
+
+    def fork(self) -> GameState:
+        """A copy for search playouts, ~10x cheaper than `copy()`: new zones, pieces and players, shared rule values.
+
+        Rule values are only ever replaced, never changed in place (see `Tx.set_rule`), so the rule state's dict is
+        copied and its values shared; piece counters, zone piece lists and player counters are copied. The handle
+        cache starts empty (handles are recomputed from the same secret, so they read the same)."""
+        s = _new_state(GameState)
+        s.ruleset, s.options, s.enforcement, s.seq = self.ruleset, self.options, self.enforcement, self.seq
+        s.players = [Player(p.seat, p.name, dict(p.counters), p.color) for p in self.players]
+        s.zones = {name: _fork_zone(z) for name, z in self.zones.items()}
+        s.pieces = {pid: _fork_piece(p) for pid, p in self.pieces.items()}
+        s.rng = Rng(self.rng.seed, self.rng.counter)
+        s.secret, s.rules, s.next_id, s.table_size = self.secret, dict(self.rules), self.next_id, self.table_size
+        s._handles, s._by_handle = {}, {}
+        s._children = {host: set(kids) for host, kids in self._children.items()}
+        s.seat_names = self.seat_names
+        return s
+
+
+_new_state = object.__new__
+
+
+def _fork_zone(z: Zone) -> Zone:
+    c = _new_state(Zone)
+    c.name, c.owner, c.visibility, c.layout, c.label = z.name, z.owner, z.visibility, z.layout, z.label
+    c.rect, c.face_up, c.pieces, c.kind = z.rect, z.face_up, z.pieces.copy(), z.kind
+    return c
+
+
+def _fork_piece(p: Piece) -> Piece:
+    c = _new_state(Piece)
+    c.id, c.kind, c.card, c.zone, c.x, c.y, c.rotation, c.face_up = (
+        p.id, p.kind, p.card, p.zone, p.x, p.y, p.rotation, p.face_up)
+    c.owner, c.attached_to, c.counters, c.known, c.gen = (
+        p.owner, p.attached_to, dict(p.counters) if p.counters else {}, p.known, p.gen)
+    c.sides, c.value, c.label, c.color = p.sides, p.value, p.label, p.color
+    return c

@@ -37,6 +37,8 @@ class GameSpec:
     keep: str = ""
     #: a save to play on from (e.g. a `tabletop branch`), its chance re-seeded with `seed`; "" starts a new game
     start: str = ""
+    #: a card banned from one seat before play, as (card ref, seat from 0); () bans nothing
+    restrict: tuple[str, int] | tuple[()] = ()
 
 
 def deck_label(path: str) -> str:
@@ -52,23 +54,29 @@ def lineup(bots: Sequence[str], seats: int) -> list[str]:
 def plan(ruleset: str, games: int, seed: int, bots: Sequence[str], *, seats: int,
          decks: Mapping[int, str] | None = None, swap_seats: bool = False, options: Mapping[str, Any] | None = None,
          enforcement: str = "strict", max_actions: int = DEFAULT_MAX_ACTIONS, variant: str = "",
-         keep: str = "", start: str = "") -> list[GameSpec]:
+         keep: str = "", start: str = "", restrict: tuple[str, int] | None = None,
+         first_index: int = 0) -> list[GameSpec]:
     """The games of one run: `games` seeds, bots rotating one seat per seed, decks fixed to seats or swapped.
 
     With `swap_seats` each seed is played twice: the decks as given, then rotated one seat on (for two seats:
     exchanged), with the bots staying in their seats, so a deck's results and a seat's results can be told apart.
+    With `restrict` (card, seat) every game is played again with that card banned from that seat, so the two are
+    compared game by game. `first_index`: the seeds start that many games on (a run that plays on in batches).
     """
     decks = dict(decks or {})
     order = [decks.get(s, "") for s in range(seats)]
     bot_line = lineup(bots, seats)
     specs: list[GameSpec] = []
-    for i in range(games):
+    base = first_index * (2 if swap_seats else 1) * (2 if restrict else 1)
+    for i in range(first_index, first_index + games):
         game_seed = seed * 1_000_003 + i
         seated = tuple(bot_line[(s + i) % seats] for s in range(seats))
         arrangements = [order, order[-1:] + order[:-1]] if swap_seats else [order]
         for deck_order in arrangements:
-            specs.append(GameSpec(len(specs), game_seed, ruleset, seated, tuple(deck_order), dict(options or {}),
-                                  enforcement, max_actions, variant, keep, start))
+            for banned in ((), restrict) if restrict else ((),):
+                specs.append(GameSpec(base + len(specs), game_seed, ruleset, seated, tuple(deck_order),
+                                      dict(options or {}), enforcement, max_actions, variant, keep, start,
+                                      tuple(banned)))  # type: ignore[arg-type]
     return specs
 
 
@@ -144,7 +152,7 @@ def play_spec(spec: GameSpec) -> dict[str, Any]:
         record, session = play_session(spec.ruleset, spec.bots, spec.seed, index=spec.index,
                                        options=spec.options, enforcement=spec.enforcement,
                                        max_actions=spec.max_actions, decks={s: d for s, (d, _) in read.items()},
-                                       session=start)
+                                       session=start, restrict=spec.restrict or None)  # type: ignore[arg-type]
     except IllegalDeck as e:  # strict: the game is refused before it starts, as `play` refuses it
         record = GameRecord(spec.index, spec.seed, list(spec.bots), end="refused", error=str(e))
         session = None

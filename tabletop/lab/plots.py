@@ -109,6 +109,26 @@ def _endings_chart(plt: Any, sweep: Sweep, path: Path) -> None:
     _save(plt, fig, path)
 
 
+def _cards_chart(plt: Any, sweep: Sweep, path: Path) -> bool:
+    """The baseline's cards that moved their seat's win rate most when played, with 95% intervals."""
+    from .balance import balance
+
+    cards = balance(sweep.records[sweep.baseline.name], int(sweep.setup["seats"]))["cards"][:12]
+    if not cards:
+        return False
+    fig, ax = plt.subplots(figsize=(8, 0.45 * len(cards) + 1.5))
+    ys = list(range(len(cards)))[::-1]
+    diffs = [100 * c["difference"] for c in cards]
+    errs = [[100 * (c["difference"] - c["low"]) for c in cards], [100 * (c["high"] - c["difference"]) for c in cards]]
+    ax.barh(ys, diffs, xerr=errs, color=["#5cb85c" if d > 0 else "#d9534f" for d in diffs], capsize=3)
+    ax.set_yticks(ys, [c["card"] for c in cards], fontsize=8)
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_xlabel("win rate when played minus when not (points)")
+    ax.set_title(f"Cards and win rate ({sweep.baseline.name}; association, not cause)")
+    _save(plt, fig, path)
+    return True
+
+
 def _save(plt: Any, fig: Any, path: Path) -> None:
     """Write the figure through a temporary file, so a PNG is never left half-written."""
     fig.tight_layout()
@@ -153,4 +173,7 @@ def write_plots(sweep: Sweep, folder: str | Path) -> list[Path]:
     path = folder / "endings.png"
     _endings_chart(plt, sweep, path)
     written.append(path)
+    path = folder / "cards.png"
+    if _cards_chart(plt, sweep, path):
+        written.append(path)
     return written

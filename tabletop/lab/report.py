@@ -80,6 +80,7 @@ def markdown(sweep: Sweep, plots: list[Path], folder: Path) -> str:
             cells.append(_value(m) + _diff(comps.get(m.key), m.kind))
         lines.append(f"| {m0.label} | " + " | ".join(cells) + " |")
     lines += _card_text_lines(sweep, names)
+    lines += _balance_section(sweep)
     lines += ["", "## Unfinished games", ""]
     any_unfinished = False
     for name in names:
@@ -105,6 +106,35 @@ def _card_text_lines(sweep: Sweep, names: list[str]) -> list[str]:
              "Each time a card's text came to apply: run by the engine, or left to the players (by hand).", ""]
     for name in names:
         lines.append(f"- {name}: {card_text_line(card_text_report(sweep.records[name]))}")
+    return lines
+
+
+def _balance_section(sweep: Sweep) -> list[str]:
+    """Per variant: the bot match-ups, the cards that moved win rates most, lead changes and decision times."""
+    from .balance import balance, decision_times
+
+    lines = ["", "## Balance per variant", "",
+             "Win rates over finished games with 95% Wilson intervals. A card's contribution is its seat's win "
+             "rate in the games it was played against the games it was not (an association, not a cause: "
+             "`simulate --restrict CARD` measures the cause on the same games).", ""]
+    for v in sweep.variants:
+        b = balance(sweep.records[v.name], int(sweep.setup.get("seats", 2)))
+        lines.append(f"### {v.name}")
+        lines.append("")
+        for row, cols in b["bots"].items():
+            for col, d in cols.items():
+                if d["rate"] is not None:
+                    lines.append(f"- {row} against {col}: {d['rate']:.1%} [{d['low']:.1%}, {d['high']:.1%}] "
+                                 f"(n={d['n']})")
+        for c in b["cards"][:5]:
+            lines.append(f"- `{c['card']}` played: {c['difference']:+.1%} [{c['low']:+.1%}, {c['high']:+.1%}] "
+                         f"win rate against not played (n={c['played']['n']})")
+        if b["scores"]:
+            lc = b["scores"]["lead_changes"]
+            lines.append(f"- lead changes per game: {lc['mean']} [{lc['low']}, {lc['high']}]")
+        for bot, d in decision_times(sweep.records[v.name]).items():
+            lines.append(f"- {bot} decides in {d['median_ms']} ms (median; p95 {d['p95_ms']} ms)")
+        lines.append("")
     return lines
 
 

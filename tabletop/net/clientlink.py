@@ -289,6 +289,15 @@ def _literal(host: str) -> int | None:
         return None
 
 
+def _writable_now(sock: socket.socket) -> bool:
+    """Whether a connecting socket has finished connecting (poll: select() cannot take a descriptor past 1023)."""
+    if hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(sock, select.POLLOUT)
+        return bool(poller.poll(0))
+    return bool(select.select([], [sock], [], 0)[1])
+
+
 class Dialing:
     """A connection being opened (`start_link`): its link and, to an address literal, its socket, the TCP connect
     under way or done (`connected`, the request sent then)."""
@@ -331,7 +340,7 @@ def start_link(host: str, port: int, headers: dict[str, str], on_open: Callable[
             sock.connect(d.address)
             d.connected = True
         except BlockingIOError:
-            if select.select([], [sock], [], 0)[1]:
+            if _writable_now(sock):
                 err = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
                 if err:
                     raise OSError(err, f"connect to {host}:{port}: {os.strerror(err)}") from None

@@ -12,7 +12,7 @@ from ..core.stream import names_changed
 from .auth import HostAuth, Peer
 from .clientproto import ANY_SEAT
 from .desk import hello_name, hello_problem
-from .errors import BadFrame
+from .errors import BadFrame, NetError
 from .flood import FloodGate
 from .hostevents import HostEvent
 from .messages import Limits
@@ -35,7 +35,7 @@ class _Conn:
     peer: Peer | None = None
 
 
-class _Refusal(Exception):
+class _Refusal(NetError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code, self.message = code, message

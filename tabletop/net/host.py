@@ -1,6 +1,6 @@
 """The host: a thin asyncio + websockets layer around `HostProtocol` (its socket thread is net/reader.py).
 
-`Host` serves one session on a port (used by `tabletop serve`); `EmbeddedHost` runs the same host in a background
+`Host` serves one session on a port (used by `tabletop serve`); `EmbeddedHost` (net/embedded.py) runs the same host in a background
 thread with its own event loop, so a pygame UI can play a seat on the host and call `submit`/`view` from its thread.
 Frames are written to a client's connection at once (no task switch per frame); a client that lets more than
 `Limits.max_buffer` bytes pile up unread is dropped, never waited for.
@@ -39,7 +39,6 @@ DESK_AFTER_CHANGE = 0.05
 __all__ = [
     "DEFAULT_PORT",
     "HELLO_HEADER",
-    "EmbeddedHost",
     "Host",
     "listen_early",
     "load_host_token",
@@ -450,5 +449,3 @@ class Host:
         except OSError as e:
             log.error("cannot write seat tokens to %s: %s", self.tokens_path, e)
 
-
-from .embedded import EmbeddedHost  # noqa: E402 - it wraps Host

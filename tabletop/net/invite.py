@@ -19,7 +19,7 @@ from .errors import NetError
 from .tls import is_loopback
 from .tokenstore import normal_fingerprint
 
-__all__ = ["SCHEME", "Target", "make_invite", "parse_target"]
+__all__ = ["SCHEME", "Target", "make_invite", "parse_target", "shown_address"]
 
 SCHEME = "tabletop"
 DEFAULT_PORT = 7531
@@ -112,3 +112,12 @@ def parse_target(text: str, default_port: int = DEFAULT_PORT) -> Target:
     else:
         tls = bool(scheme) or fp is not None or not is_loopback(host)
     return Target(host, port, tls, fp, password)
+
+
+def shown_address(text: str) -> str:
+    """An address or invite code as a window shows it: `host:port`, never the password a code may carry."""
+    try:
+        t = parse_target(text)
+    except NetError:
+        return text.split("?")[0].split("#")[0].strip()[:80]
+    return f"[{t.host}]:{t.port}" if ":" in t.host else f"{t.host}:{t.port}"

@@ -12,6 +12,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import http
+import logging
 import secrets
 import socket
 import threading
@@ -29,6 +30,8 @@ from .tls import is_loopback
 
 if TYPE_CHECKING:
     from .host import Host
+
+log = logging.getLogger("tabletop.net.host")
 
 __all__ = ["HELLO_HEADER", "MAX_PENDING", "MAX_UNTAKEN", "SEND_BUFFER", "SocketReader"]
 
@@ -59,6 +62,7 @@ class SocketReader:
         self._next = 1
         self._untaken: dict[int, int] = {}
         self._lock = threading.Lock()
+        self._resource_said = float("-inf")
         #: connections not past their hello yet, oldest first (`MAX_PENDING`)
         self.pending: OrderedDict[ServerConnection, None] = OrderedDict()
 
@@ -79,6 +83,7 @@ class SocketReader:
         loop = asyncio.new_event_loop()
         self.loop = loop
         asyncio.set_event_loop(loop)
+        loop.set_exception_handler(self._loop_error)
         try:
             loop.run_until_complete(self._main())
         except BaseException as e:  # noqa: BLE001 - reported to the starting side
@@ -107,6 +112,19 @@ class SocketReader:
             server.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(server.wait_closed(), 5)
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """Out of descriptors (a burst of connections past the process's limit): one line, no traceback, at
+        most every 10 s; asyncio stops accepting for a second and the oldest connections waiting for their hello
+        are let go meanwhile. Anything else goes to asyncio's own handler."""
+        if "out of system resource" in str(context.get("message", "")):
+            now = time.monotonic()
+            if now - self._resource_said >= 10.0:
+                self._resource_said = now
+                log.warning("too many connections at once for this process's open-file limit: new ones wait a "
+                            "second (%s)", context.get("exception"))
+            return
+        loop.default_exception_handler(context)
 
     def taken(self, cid: int) -> None:
         """The host's loop took one frame of `cid` (called from the host's loop)."""

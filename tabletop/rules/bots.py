@@ -24,6 +24,7 @@ __all__ = [
     "RandomBot",
     "TragedyGreedy",
     "UnknownBot",
+    "is_bot",
     "make_bot",
     "seen_moves",
     "table_action",
@@ -255,15 +256,33 @@ class GreedyBot:
 
 #: Greedy heuristics per ruleset name; other rulesets get `GreedyBot`.
 GREEDY: dict[str, Callable[[Ruleset, int], Bot]] = {"tragedy": TragedyGreedy}
-BOTS = ("random", "greedy")
+BOTS = ("random", "greedy", "ismcts", "ismcts:easy", "ismcts:hard")
+
+
+def is_bot(name: str) -> bool:
+    """Whether `name` names a bot: one of BOTS, or `ismcts:N` (N iterations per decision)."""
+    if name in BOTS:
+        return True
+    head, _, level = name.partition(":")
+    return head == "ismcts" and level.isdigit() and 0 < int(level) <= 100_000
 
 
 def make_bot(name: str, ruleset: Ruleset, seed: int = 0, *, sandbox: bool = False) -> Bot:
-    """A bot by name (`random` or `greedy`) for a ruleset instance, with its own seed."""
+    """A bot by name for a ruleset instance, with its own seed: `random`, `greedy`, or the search bot `ismcts`
+    (`ismcts:easy`, `ismcts:hard` for its levels, `ismcts:N` for N iterations per decision)."""
     if name == "random":
         return RandomBot(ruleset, seed, sandbox=sandbox)
     if name == "greedy":
         return GREEDY.get(ruleset.name, GreedyBot)(ruleset, seed)
+    if is_bot(name) and name.startswith("ismcts"):
+        from .search.ismcts import Ismcts
+
+        level = name.partition(":")[2]
+        greedy = GREEDY.get(ruleset.name)  # its playouts follow the ruleset's own heuristic, where there is one
+        policy = greedy(ruleset, seed) if greedy is not None else None
+        if level.isdigit():
+            return Ismcts(ruleset, seed, iterations=int(level), policy=policy)
+        return Ismcts(ruleset, seed, level=level or "normal", policy=policy)
     raise UnknownBot(name)
 
 

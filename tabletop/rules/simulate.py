@@ -26,6 +26,7 @@ from ..core.session import Session
 from ..core.state import GameState
 from . import get_ruleset
 from .bots import make_bot
+from .tracking import GameTracker, restrict_card
 
 __all__ = [
     "DEFAULT_MAX_ACTIONS",
@@ -76,6 +77,15 @@ class GameRecord:
     kept: str = ""
     #: card text played: [resolved, engine, by_hand] (`card_text_counts`)
     card_text: list[int] = field(default_factory=lambda: [0, 0, 0])
+    #: per seat, the cards it played (moved from its hand into play), for each card's contribution
+    played: list[list[str]] = field(default_factory=list)
+    #: how often the strict leader by score changed, read at each turn change
+    lead_changes: int = 0
+    #: per seat, its bot's decision times in ms (a search bot: CPU time of decisions with two or more moves);
+    #: left out of comparisons: the same game played twice takes other times
+    decisions: list[list[float]] = field(default_factory=list, compare=False)
+    #: "CARD@SEAT" when the card was banned from that seat (seats from 1), "" otherwise
+    restricted: str = ""
 
     @property
     def finished(self) -> bool:
@@ -101,6 +111,7 @@ def play_session(
     library: Any = None,
     decks: Mapping[int, Any] | None = None,
     session: Session | None = None,
+    restrict: tuple[str, int] | None = None,
 ) -> tuple[GameRecord, Session]:
     """Play one game with one bot per seat, in seat order, and return its record and the session (with its log).
 
@@ -110,11 +121,20 @@ def play_session(
     if session is None:
         rules = shared_ruleset(ruleset, options) if library is None else get_ruleset(ruleset, options)
         state = rules.new_game(len(bots), seed=seed, enforcement=enforcement, library=library, decks=decks)
+        if restrict is not None:
+            restrict_card(state, *restrict)
         session = Session(state, rules)
     rules = session.rules  # type: ignore[assignment]
     state = session.state
     players = [make_bot(name, rules, seed * 7919 + seat) for seat, name in enumerate(bots)]  # type: ignore[arg-type]
     record = GameRecord(index, seed, list(bots))
+    if restrict is not None:
+        record.restricted = f"{restrict[0]}@{restrict[1] + 1}"
+    tracker = GameTracker(len(bots))
+
+    def score_now() -> Any:
+        return rules.status(state, None).get("scores")
+
     while not state.rules.get("over"):
         if record.actions >= max_actions:
             record.end = "cap"
@@ -125,7 +145,7 @@ def play_session(
             record.end, record.error = "deadlock", "nobody can act"
             break
         seat = waiting[0]
-        action = players[seat].choose(state, seat)
+        action = tracker.timed(players[seat], state, seat)
         if action is None:
             record.end, record.error = "deadlock", f"seat {seat + 1} has no action"
             break
@@ -136,6 +156,7 @@ def play_session(
         record.actions += 1
         if result.entry is not None:
             record.auto += len(result.entry.auto)
+            tracker.saw(state, result.entry.events, seat, score_now)
     record.first = state.rules.get("first")  # some games only choose the first player after setup
     status = rules.status(state, None)
     record.over = bool(status.get("over", state.rules.get("over", False)))
@@ -143,6 +164,10 @@ def play_session(
     record.turns = int(status.get("turn", 0) or 0)
     scores = status.get("scores")
     record.scores = list(scores) if isinstance(scores, list) else [0] * len(bots)
+    tracker.lead(record.scores)
+    record.played = [sorted(p) for p in tracker.played]
+    record.lead_changes = tracker.lead_changes
+    record.decisions = [[round(t, 3) for t in tracker.times.get(s, [])] for s in range(len(bots))]
     record.violations = [dict(v.to_dict(), message=plain(v.message)) for _, v in session.violations()]
     record.card_text = card_text_counts(state)
     if record.over:
@@ -304,11 +329,12 @@ def report(ruleset: str, options: Mapping[str, Any], seed: int, lineup: Sequence
     per_bot: dict[str, dict[str, Any]] = {}
     for r in records:
         for s, bot in enumerate(r.bots):
-            b = per_bot.setdefault(bot, {"seats_played": 0, "wins": 0})
+            b = per_bot.setdefault(bot, {"seats_played": 0, "finished": 0, "wins": 0})
             b["seats_played"] += 1
+            b["finished"] += int(r.finished)
             b["wins"] += int(r.end == "win" and r.winner == s)
-    for b in per_bot.values():
-        b["win_rate"] = round(b["wins"] / b["seats_played"], 3) if b["seats_played"] else 0.0
+    for b in per_bot.values():  # over finished games: a game stopped by a cap was won by nobody
+        b["win_rate"] = round(b["wins"] / b["finished"], 3) if b["finished"] else 0.0
     per_deck: dict[str, dict[str, Any]] = {}
     for r in finished:
         for s, label in enumerate(r.decks):
@@ -427,8 +453,9 @@ def format_report(report: Mapping[str, Any]) -> str:
     lines.append("wins per seat: " + ", ".join(
         f"seat {s + 1}: {d['wins']}/{d['played']} ({_pct(d['win_rate'])})"
         for s, d in enumerate(report["win_rate_per_seat"])))
-    lines.append("wins per bot: " + ", ".join(f"{b}: {d['wins']}/{d['seats_played']} ({d['win_rate']:.1%})"
-                                              for b, d in report["wins_per_bot"].items()))
+    lines.append("wins per bot (finished games): " + ", ".join(
+        f"{b}: {d['wins']}/{d.get('finished', d['seats_played'])} ({d['win_rate']:.1%})"
+        for b, d in report["wins_per_bot"].items()))
     decks = report.get("wins_per_deck", {})
     if decks and list(decks) != ["(default)"]:
         for label, d in decks.items():

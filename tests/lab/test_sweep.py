@@ -38,10 +38,14 @@ def test_every_variant_plays_the_same_games_and_a_real_difference_is_marked(tmp_
     assert short["turns"].significant and short["turns"].difference < 0  # a lower target ends games sooner
     assert short["spread"].significant
     path, plots, note = write_report(sweep, tmp_path / "out")
-    assert note == "" and {p.name for p in plots} == {"win_rates.png", "length.png", "spread.png", "endings.png"}
+    assert note == "" and {p.name for p in plots} == {"win_rates.png", "length.png", "spread.png", "endings.png",
+                                                      "cards.png"}
     assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in plots)
     text = path.read_text(encoding="utf-8")
     assert "![win_rates](win_rates.png)" in text and "McNemar" in text and "**\\***" in text
+    assert "## Balance per variant" in text and "![cards](cards.png)" in text
+    body = json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))
+    assert all("balance" in v and "decisions" in v for v in body["variants"])
     data = json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))
     assert data["baseline"] == "defaults" and data["variants"][2]["vs_baseline"]["turns"]["significant"]
 

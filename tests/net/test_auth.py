@@ -170,3 +170,11 @@ def test_the_handshake_must_name_this_machine_and_come_from_no_page() -> None:
     assert check.refusal(Headers(Host="203.0.113.9:7531"), None) is None  # a router's public address (NAT)
     assert check.peer("10.1.2.3", Headers({"X-Forwarded-For": "198.51.100.7, 10.0.0.2"})) == "198.51.100.7"
     assert check.peer("192.0.2.1", Headers({"X-Forwarded-For": "198.51.100.7"})) == "192.0.2.1"  # not a proxy
+
+
+def test_a_window_never_shows_the_password_of_a_code() -> None:
+    from tabletop.net.invite import shown_address
+
+    assert shown_address(make_invite("10.0.0.1", 7531, FP, "hunter2")) == "10.0.0.1:7531"
+    assert shown_address("[::1]:9000") == "[::1]:9000"
+    assert "hunter2" not in shown_address("ws://10.0.0.1:1?pw=hunter2")  # refused as an address, still hidden

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tabletop.core import actions as A
 from tabletop.game import quick_table
-from tabletop.net.host import EmbeddedHost
+from tabletop.net.embedded import EmbeddedHost
 
 ROOT = Path(__file__).parent.parent.parent
 

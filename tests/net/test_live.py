@@ -19,8 +19,9 @@ from tabletop.core import actions as A
 from tabletop.core.view import view_hash
 from tabletop.game import quick_table
 from tabletop.net.client import Client, ClientThread, parse_address
+from tabletop.net.embedded import EmbeddedHost
 from tabletop.net.errors import Refused, VersionMismatch
-from tabletop.net.host import EmbeddedHost, Host
+from tabletop.net.host import Host
 from tabletop.net.messages import PROTOCOL_VERSION, Limits, encode
 
 LIB = default_library()

@@ -4,15 +4,18 @@ serve through a symlink to a running game's save is refused, not a fork."""
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from pathlib import Path
+
+import pytest
 
 from tabletop.core import actions as A
 from tabletop.game import quick_table
 from tabletop.net.client import Client
 from tabletop.store import save_game
 
-from .test_processes import Proc, free_port
+from .test_processes import ROOT, Proc, free_port
 
 T = 15
 
@@ -75,3 +78,53 @@ def test_a_second_serve_through_a_symlink_is_refused_not_a_fork(tmp_path: Path) 
         assert second.p.returncode == 2 and "already open in another tabletop" in out, out
     finally:
         first.stop()
+
+
+def _limit_descriptors() -> None:
+    import resource
+
+    # below what 1,100 connections from one client machine open at once here (about 600 complete at a time)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (400, 400))
+
+
+def test_1100_half_open_connections_past_the_descriptor_limit_keep_no_player_out(tmp_path: Path) -> None:
+    import resource
+    import socket
+    import subprocess
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1400:
+        pytest.skip(f"this test itself needs 1,400 descriptors (the hard limit is {hard})")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1400) if hard == resource.RLIM_INFINITY
+                                                else min(hard, max(soft, 1400)), hard))
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    host = subprocess.Popen([sys.executable, "-m", "tabletop", "serve", "--port", str(port), "--bind", "127.0.0.1",
+                             "--no-announce", "--autosave", str(tmp_path / "g.yaml")], stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT, preexec_fn=_limit_descriptors)
+    idle: list[socket.socket] = []
+    try:
+        assert host.stdout is not None
+        while not host.stdout.readline().startswith("serving"):
+            pass
+        for _ in range(1100):  # connected, never a byte
+            s = socket.socket()
+            s.setblocking(False)
+            s.connect_ex(("127.0.0.1", port))
+            idle.append(s)
+
+        async def go() -> int | None:
+            c = await Client(f"127.0.0.1:{port}", name="ann").connect(T)  # retrying, as every client does
+            seat = c.seat
+            await c.close()
+            return seat
+
+        assert asyncio.run(asyncio.wait_for(go(), 60)) == 0
+    finally:
+        for s in idle:
+            s.close()
+        host.terminate()
+        out, _ = host.communicate(timeout=30)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert "Traceback" not in out, out[-3000:]
+    assert out.count("too many connections at once") <= 2, out[-3000:]  # one quiet line (at most every 10 s)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import socket
 from pathlib import Path
@@ -199,3 +200,22 @@ def test_half_open_connections_never_keep_a_player_out(caplog: pytest.LogCapture
     with caplog.at_level(logging.WARNING):
         _run(go())
     assert not [r for r in caplog.records if r.exc_info], "no tracebacks in the log"
+
+
+def test_todays_clients_still_join_on_loopback() -> None:
+    """A client of before this change: plain ws://, the hello in the handshake's header, the password itself."""
+    async def go() -> None:
+        h = Host(quick_table(seed=3), bind="127.0.0.1", port=0, password="pw")
+        await h.start()
+        try:
+            hello = '{"type":"hello","version":2,"seat":0,"name":"old","password":"pw"}'
+            async with connect(f"ws://127.0.0.1:{h.port}", additional_headers={"Tabletop-Hello": hello}) as ws:
+                welcome = json.loads(await asyncio.wait_for(ws.recv(), T))
+                assert welcome["type"] == "welcome" and welcome["seat"] == 0
+            async with connect(f"ws://127.0.0.1:{h.port}") as ws:  # the hello as a frame, as the docs said
+                await ws.send('{"type":"hello","version":2,"seat":null,"password":"pw"}')
+                assert json.loads(await asyncio.wait_for(ws.recv(), T))["type"] == "welcome"
+        finally:
+            await h.close()
+
+    _run(go())

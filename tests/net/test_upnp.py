@@ -69,7 +69,7 @@ CLIENT = """
 import asyncio, sys
 from tabletop.net.client import Client
 async def main():
-    c = Client(sys.argv[1], int(sys.argv[2]), seat=0, reconnect=False)
+    c = Client(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else None, seat=0, reconnect=False)
     await c.connect(10)
     print("welcomed", c.protocol.seat, flush=True)
     await c.close()
@@ -199,12 +199,15 @@ def test_a_real_router_maps_the_port_a_client_joins_through_it_and_it_is_removed
         told = host.line(lambda s: "UPnP" in s, timeout=30)
         found = re.search(r"players outside your network join ([\d.]+):(\d+)", told)
         assert found and found[1] == "11.22.33.1", told
-        host.line(lambda s: s.startswith("serving"))
+        invite = host.line(lambda s: s.startswith("invite code from outside this network"))
+        code = invite.rsplit(": ", 1)[1].strip()
+        assert code.startswith(f"tabletop://{found[1]}:{found[2]}?fp="), invite
         assert f"dport {found[2]} dnat ip to 192.168.77.2:7610" in net.mappings()
 
         client = tmp_path / "client.py"
         client.write_text(CLIENT)
-        joined = subprocess.run(["ip", "netns", "exec", net.wan, sys.executable, str(client), found[1], found[2]],
+        # a player outside joins with the invite code (the router's address and port, the certificate's pin)
+        joined = subprocess.run(["ip", "netns", "exec", net.wan, sys.executable, str(client), code],
                                 capture_output=True, text=True, timeout=60, cwd=ROOT,
                                 env=dict(os.environ, PYTHONPATH=str(ROOT)))
         assert joined.stdout.startswith("welcomed 0"), joined.stderr[-2000:]

@@ -906,10 +906,9 @@ def test_a_resolved_cards_effect_applies_when_its_owner_passes() -> None:
     assert r.check_total(s.state) == 6
     ok(s, PlayCard(pid(s, "hand:0", "retired-ranger")), 0)
     ok(s, Pass(), 0)
-    ok(s, Pass(), 1)  # the Ranger resolves: its +3 is offered to Randy
-    assert [(e.kind, e.amount) for e in r.suggestion_actions(s.state, 0)] == [("skill", 3)]
-    ok(s, Pass(), 0)
+    ok(s, Pass(), 1)  # the Ranger resolves: its compiled text adds its +3 at once (strict, nothing to choose)
     assert r.check_total(s.state) == 9 and not r.suggestion_actions(s.state, 0)
+    ok(s, Pass(), 0)
     ok(s, Pass(), 1)
     assert r.step(s.state) == "question"
     check = [n["data"] for e in s.log_for(0) for n in e["notes"] if n["what"] == "xfc.check"]

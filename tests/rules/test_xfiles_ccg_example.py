@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.core import Session
+from tabletop.rules.kit import ChooseTarget, ResolveEffect
 from tabletop.rules.xfiles_ccg import (
     Ask,
     AssignDamage,
@@ -32,6 +33,14 @@ from tabletop.rules.xfiles_ccg import (
     XFilesCCG,
 )
 from tests.rules.xfiles_ccg_helpers import ok, pid, position
+
+
+def _confirm(session: Session, seat: int) -> None:
+    """Answer a pending automated effect that leaves no choice: strict ran it already, warn asks to apply it."""
+    for a in session.rules.effects.choices(session.state, seat):
+        if isinstance(a, ResolveEffect):
+            ok(session, a, seat)
+            return
 
 
 def rp(session: Session, seat: int) -> int:
@@ -139,9 +148,11 @@ def test_randy_and_les_first_turn(enforcement: str) -> None:
     ok(s, Pass(), 0)
     ok(s, Pass(), 1)  # last in, first out: the Witness resolves first
     assert [e["piece"] for e in st.rules["chain"]] == [prowler]
-    offered = rules.suggestion_actions(st, 0)
-    assert offered == [ManualEffect("negate", piece=prowler, source=pell, text=offered[0].text)]
-    ok(s, offered[0], 0)
+    # its text compiled: the card it negates is Randy's to choose, a legal move
+    assert rules.decision(st) == 0 and not rules.suggestion_actions(st, 0)
+    (negate,) = [a for a in rules.effects.choices(st, 0) if isinstance(a, ChooseTarget) and a.piece]
+    assert negate.piece == prowler
+    ok(s, negate, 0)
     assert st.pieces[prowler].zone == "discard:1" and not st.rules["chain"]
     ok(s, Pass(), 0)
     club = pid(s, "hand:1", "supper-club")
@@ -198,9 +209,7 @@ def test_randy_and_les_first_turn(enforcement: str) -> None:
     assert rp(s, 0) == 1
     ok(s, Pass(), 0)
     ok(s, Pass(), 1)
-    (plus_two,) = rules.suggestion_actions(st, 0)
-    assert (plus_two.kind, plus_two.amount) == ("skill", 2)
-    ok(s, plus_two, 0)
+    _confirm(s, 0)  # its "Adds 2 to one Team's BEHAVIORAL skill check" runs (warn asks to confirm it first)
     assert rules.check_total(st) == 5
     status = rules.status(st, 0)
     assert status["check"]["total"] == 5 and status["check"]["need"] == 4 and status["check"]["meets"]

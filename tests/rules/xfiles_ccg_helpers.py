@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import yaml
 
+from tabletop.cards import CardLibrary
+from tabletop.cards.importers.xfiles_ccg_json import import_cards
+from tabletop.cards.loader import default_roots
 from tabletop.core import Session
 from tabletop.game import session_for
 from tabletop.rules.xfiles_ccg import XFilesCCG
 from tabletop.store import parse_save
 
-__all__ = ["SET", "ok", "pid", "position"]
+__all__ = ["SET", "fixture_library", "fixture_ref", "ok", "pid", "position"]
 
 SET = "xfiles-ccg-sample"
 NAMES = ("Randy", "Les", "Mo")
@@ -19,7 +24,7 @@ NAMES = ("Randy", "Les", "Mo")
 
 def position(zones: dict[str, list[str]], rules: dict[str, Any] | None = None, *,
              pools=((5, 5), (5, 5), (5, 5)), enforcement: str = "strict", seats: int = 2,
-             options: dict[str, Any] | None = None, secret: str | None = None) -> Session:
+             options: dict[str, Any] | None = None, secret: str | None = None, library: Any = None) -> Session:
     """Card ids per zone (`id:dN` puts N damage on it; zones of seats beyond `seats` are left out), pools per
     seat and rule state over a fresh game's, loaded through the save format as a person would write it."""
     doc_zones: dict[str, list[Any]] = {}
@@ -29,7 +34,8 @@ def position(zones: dict[str, list[str]], rules: dict[str, Any] | None = None, *
         items: list[Any] = []
         for c in cards:
             cid, _, dmg = c.partition(":d")
-            items.append({"card": f"{SET}/{cid}", "counters": {"damage": int(dmg)}} if dmg else f"{SET}/{cid}")
+            ref = cid if "/" in cid else f"{SET}/{cid}"  # a card of another set is written as set/id
+            items.append({"card": ref, "counters": {"damage": int(dmg)}} if dmg else ref)
         doc_zones[zone] = items
     doc = {
         "format": "tabletop-save", "version": 1, "ruleset": "xfiles-ccg", "enforcement": enforcement,
@@ -41,7 +47,10 @@ def position(zones: dict[str, list[str]], rules: dict[str, Any] | None = None, *
     }
     if secret is not None:
         doc["secret"] = secret
-    return session_for(parse_save(yaml.safe_dump(doc)).state)
+    session = session_for(parse_save(yaml.safe_dump(doc), library=library).state)
+    if library is not None:
+        session.rules.library = library
+    return session
 
 
 def pid(session: Session, zone: str, card: str) -> str:
@@ -58,3 +67,16 @@ def ok(session: Session, action, seat: int):
     assert result.accepted, result.error
     assert not result.violations, result.violations
     return result
+
+
+def fixture_library(root: Path, records: list[dict[str, Any]]) -> CardLibrary:
+    """The shipped sets plus cards of our own in the card database's shape, imported as a player would."""
+    src = root / "fixture.json"
+    src.write_text(json.dumps(records), encoding="utf-8")
+    import_cards(src, root / "fixture-set")
+    return CardLibrary([*default_roots(), root])
+
+
+def fixture_ref(library: CardLibrary, source_id: str) -> str:
+    """The ref of the imported card whose database id was `source_id`."""
+    return next(c.ref for c in library if c.get("source_id") == source_id)

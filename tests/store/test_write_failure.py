@@ -180,7 +180,7 @@ def test_a_halted_host_takes_changes_again_once_its_journal_can_be_written(
 def test_saving_a_halted_embedded_host_elsewhere_resumes_its_autosave_there(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from tabletop.net import host as host_module
-    from tabletop.net.host import EmbeddedHost
+    from tabletop.net.embedded import EmbeddedHost
 
     monkeypatch.setattr(host_module, "RETRY_FIRST", 3600.0)  # only the save gets it going again
     session = quick_table(seed=6)
@@ -215,7 +215,7 @@ def test_a_save_elsewhere_during_the_hosts_own_retry_still_moves_its_autosave(
     elsewhere: the Save waits for the retry and then moves the journal beside its file, instead of being answered
     "being started again already" and leaving the game halted."""
     from tabletop.net import host as host_module
-    from tabletop.net.host import EmbeddedHost
+    from tabletop.net.embedded import EmbeddedHost
     from tabletop.store.autosave import Autosaver as Saver
 
     monkeypatch.setattr(host_module, "RETRY_FIRST", 0.1)

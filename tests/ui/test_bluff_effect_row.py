@@ -21,7 +21,8 @@ def _paid_bluff():
     def payable() -> list[ResolveBluff]:
         seat = rules.decision(state)
         return [a for a in session.legal_actions(seat) if isinstance(a, ResolveBluff) and a.pay
-                and suggested_effects(rules.pinfo(state, a.piece))] if seat is not None else []
+                and suggested_effects(rules.pinfo(state, a.piece))  # a Bluff whose text the engine cannot run
+                and not rules.card_text(state.pieces[a.piece].card).when("resolved")] if seat is not None else []
 
     engine_until(session, lambda: bool(payable()))
     pay = payable()[0]

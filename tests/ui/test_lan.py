@@ -141,7 +141,7 @@ def test_only_the_hosts_own_seat_may_turn_the_dial(lan):
 
 def test_the_commands_host_a_window_and_join_one(tmp_path):
     from tabletop.cli import main
-    from tabletop.net.host import EmbeddedHost
+    from tabletop.net.embedded import EmbeddedHost
 
     shot = tmp_path / "host.png"
     assert main(["host", "--headless", "--port", "0", "--bind", "127.0.0.1", "--no-announce", "--seed", "2",
@@ -227,7 +227,7 @@ def test_a_joined_window_glows_and_lists_the_same_legal_moves_as_a_local_one():
 def test_a_joined_window_at_a_served_games_host_seat_turns_the_dial() -> None:
     """`serve` gives the dial to seat 1: that player's window enables it, the other's does not (a joined window
     always showed it greyed, so a rules-off game no one could turn on stalled: found by a newcomer's trial)."""
-    from tabletop.net.host import EmbeddedHost
+    from tabletop.net.embedded import EmbeddedHost
 
     session = quick_table(seed=3)
     session.hosts = {0}  # as `serve` sets it: no seat of its own, seat 1 is the host

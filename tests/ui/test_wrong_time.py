@@ -230,6 +230,7 @@ def test_new_game_reads_a_deck_of_another_tool_by_card_name(tmp_path, table):
     ng = app.newgame
     click(app, ng.deck_button.get_abs_rect().center)
     app.run_frames(1)
+    choose_other_file(app)
     pick_in_file_dialog(app, "mine.cod")
     click(app, ng.start.get_abs_rect().center)
     app.run_frames(1)

@@ -290,7 +290,8 @@ def attach_images(
         raise ImportFailed(f"{img_dir}: no such images folder")
     names = [c["image"] for c in cards if isinstance(c.get("image"), str) and c["image"]]
     if reference:
-        meta["images"] = str(img_dir.resolve())
+        if names:  # a set whose faces were all made by the import (TTS) keeps no pointer to the sheets
+            meta["images"] = str(img_dir.resolve())
         missing = [n for n in dict.fromkeys(names) if not (img_dir / n).is_file()]
     else:
         # the copies live in the set folder; the card keeps its file name under images/

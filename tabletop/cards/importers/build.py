@@ -36,8 +36,6 @@ __all__ = [
 ]
 
 MODES = ("new", "add", "force")
-#: the card fields this module writes to keep track of where a card came from
-PROVENANCE = ("source_file",)
 
 
 @dataclass(slots=True)

@@ -189,9 +189,15 @@ class Effects:
     def count(self, state: GameState, tx: Tx, *, engine: bool, n: int = 1) -> None:
         """Count a card's text coming to apply: by the engine, or left to the players (its own rule key, a small
         list made for this change: counted at every card played)."""
+        self.tally(state, tx, n if engine else 0, 0 if engine else n)
+
+    def tally(self, state: GameState, tx: Tx, engine: int, by_hand: int) -> None:
+        """Count `engine + by_hand` card texts at once (a ruleset that counts a round's cards when it is scored)."""
+        if not engine and not by_hand:
+            return
         found = state.rules.get(COUNT_KEY)
-        resolved, ran, by_hand = found if found is not None and len(found) == 3 else (0, 0, 0)
-        tx.set_rule(COUNT_KEY, [resolved + n, ran + (n if engine else 0), by_hand + (0 if engine else n)], fresh=True)
+        resolved, ran, left = found if found is not None and len(found) == 3 else (0, 0, 0)
+        tx.set_rule(COUNT_KEY, [resolved + engine + by_hand, ran + engine, left + by_hand], fresh=True)
 
     # -- running --
 

@@ -4,8 +4,8 @@ Rule-numbering scheme: one section per part of the rules file (../shared/rules/x
 `xfc.deck.*` and `xfc.team.*` (deck check), `xfc.setup.*`, `xfc.turn.*` (phase order, whose decision),
 `xfc.briefing.*`, `xfc.healing.*`, `xfc.requisition.*`, `xfc.deployment.*`, `xfc.case.*` (Case Assignment, Bluffs),
 `xfc.investigation.*` (Teams, Bluff reveal, skill checks), `xfc.chain.*` (card plays: Activators, pools, Witnesses),
-`xfc.combat.*`, `xfc.question.*` (questions, guesses, penalty), `xfc.debriefing.*`, `xfc.effect.1` (the manual
-effect, never a violation), `xfc.options.*` (house rules) and `xfc.game.1` (winning).
+`xfc.combat.*`, `xfc.question.*` (questions, guesses, penalty), `xfc.debriefing.*`, `xfc.effect.*` (card text: the
+manual effect is never a violation; a card's conditions, its pending targets), `xfc.options.*` (house rules) and `xfc.game.1` (winning).
 
 Public API: `XFilesCCG` (the ruleset), the actions in `actions`, `card_info`/`CardInfo` (what the engine reads of a
 card), `suggested_effects(card)` (manual effects for the common forms of card text), `parse_cost`,
@@ -37,6 +37,7 @@ from .actions import (
     Requisition,
     ResolveBluff,
     Sell,
+    UseAbility,
 )
 from .data import (
     CHARACTERISTIC_VALUES,
@@ -87,6 +88,7 @@ __all__ = [
     "Requisition",
     "ResolveBluff",
     "Sell",
+    "UseAbility",
     "XFilesCCG",
     "canonical_skill",
     "card_info",

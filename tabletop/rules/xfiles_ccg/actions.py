@@ -30,6 +30,7 @@ __all__ = [
     "Requisition",
     "ResolveBluff",
     "Sell",
+    "UseAbility",
 ]
 
 
@@ -188,6 +189,8 @@ class ResolveBluff(Action):
 
     piece: str
     pay: bool = True
+    #: the X paid for a Bluff with an X Cost ("Pay the listed [CP] Cost, where X = ...")
+    x: int = 0
     piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
 
 
@@ -215,10 +218,12 @@ class PlayCard(Action):
 class AssignDamage(Action):
     """Combat: the Directed Player chooses the Agent who takes the Adversary's damage this round."""
 
-    words: ClassVar[str] = "Assign the damage to {agent}"
+    words: ClassVar[str] = "Assign {points:?}{points: point(s) of |}the damage to {agent}"
     todo: ClassVar[str] = "choose the Agent who takes the damage"
 
     agent: str
+    #: points of it, when the Adversary's damage may be split (0: all of it)
+    points: int = 0
     piece_fields: ClassVar[tuple[str, ...]] = ("agent",)
 
 
@@ -280,6 +285,19 @@ class KillerWin(Action):
     winner: int
 
 
+@action_type("xfc.use")
+@dataclass(frozen=True, slots=True)
+class UseAbility(Action):
+    """Use a standing ability of a card in play ("Discard a token to add 2 to one Team's BUREAUCRACY skill
+    check"), paying its cost; its targets are chosen next, as for a card that resolved."""
+
+    words: ClassVar[str] = "Use {piece}"
+    todo: ClassVar[str] = "use a card's ability"
+
+    piece: str
+    piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
+
+
 @action_type("xfc.effect")
 @dataclass(frozen=True, slots=True)
 class ManualEffect(Action):
@@ -311,5 +329,5 @@ class ManualEffect(Action):
 
 ACTIONS = (
     Pass, FreeDraw, Buy, Sell, Requisition, Exchange, Deploy, Hire, FormTeam, PlaceSite, PlaceBluff, Investigate,
-    ResolveBluff, PlayCard, AssignDamage, Ask, Guess, Discard, Hospitalize, KillerWin, ManualEffect,
+    ResolveBluff, PlayCard, AssignDamage, Ask, Guess, Discard, Hospitalize, KillerWin, UseAbility, ManualEffect,
 )

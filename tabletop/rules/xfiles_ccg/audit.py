@@ -164,6 +164,10 @@ def _check_problems(state: GameState, check: Any) -> list[str]:
         out.append("rules.check.team: a list of the investigating Agents' pieces")
     if "need" in check and not isinstance(check["need"], int):
         out.append("rules.check.need: a whole number")
+    also = check.get("also", [])
+    if not isinstance(also, list) or any(not (isinstance(x, list) and len(x) == 2 and isinstance(x[0], str)
+                                              and isinstance(x[1], int)) for x in also):
+        out.append("rules.check.also: a list of [skill, need] every one of which the Team must meet too")
     return out
 
 

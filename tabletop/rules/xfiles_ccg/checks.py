@@ -151,7 +151,8 @@ class PrepChecks:
         if any(self.pinfo(state, q).name == info.name for q in self.gear(state, a.agent)):
             out.append(_v("xfc.one_item", "xfc.requisition.2", f"{self.ref(state, a.agent)} already has "
                           f"{info.name}", (a.piece, a.agent), seat))
-        out += self._afford(state, seat, "rp", info.cost or 0, info.name, "xfc.chain.3", (a.piece,))
+        held = len(self.card_pools(state, seat, info, "rp")) if seat is not None else 0
+        out += self._afford(state, seat, "rp", max(0, (info.cost or 0) - held), info.name, "xfc.chain.3", (a.piece,))
         return out
 
     @checks(Exchange)

@@ -21,9 +21,11 @@ from .actions import (
     PlayCard,
     ResolveBluff,
 )
+from .combat import may_split
 from .data import canonical_skill
 from .steps import article as _article
 from .steps import v as _v
+from .vocab import standing
 
 __all__ = ["InvestigationChecks"]
 
@@ -68,7 +70,7 @@ class InvestigationChecks:
                           (a.piece,), seat))
         elif a.pay:
             info = self.pinfo(state, a.piece)
-            out += self._afford(state, seat, "cp", max(0, (info.cost or 0) - 1), info.name,
+            out += self._afford(state, seat, "cp", self.bluff_cost(info, a.x), info.name,
                                 "xfc.investigation.2", (a.piece,))
         return out
 
@@ -122,6 +124,7 @@ class InvestigationChecks:
         elif not info.alternatives and a.choice:
             out.append(_v("xfc.alternately", "xfc.chain.7", f"{self.ref(state, a.piece)} offers no choice of effects", (a.piece,),
                           seat))
+        out += self.text_violations(state, a.piece, seat)
         # no affordability check: manual p.14, a card its owner cannot pay for goes to the Discard (see _play)
         return out
 
@@ -132,8 +135,13 @@ class InvestigationChecks:
             out.append(_v("xfc.damage_target", "xfc.combat.3", "the Adversary's damage goes to one Agent of the "
                           "Team who is not in the Hospital (or a Witness with Health fighting for it)", (a.agent,),
                           seat))
-        if not state.rules.get("combat"):
+        combat = state.rules.get("combat")
+        if not combat:
             out.append(_v("xfc.no_combat", "xfc.combat.1", "there is no Combat", seat=seat))
+        elif a.points and not may_split(combat, standing(self, self.pinfo(state, combat["adversary"]).ref,
+                                                           "split_damage")):
+            out.append(_v("xfc.damage_target", "xfc.combat.3", "this damage goes to one Agent; it is not split",
+                          (a.agent,), seat))
         return out
 
     @checks(Ask)

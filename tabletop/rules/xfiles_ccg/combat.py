@@ -6,6 +6,7 @@ from typing import Any
 
 from ...core.reducer import Tx
 from ...core.state import GameState
+from .vocab import standing
 
 __all__ = ["Combat"]
 
@@ -21,10 +22,12 @@ class Combat:
         total = self.check_total(state) or 0
         need = int(check.get("need", 0))
         site = check.get("site")
-        standing = any(self.section_of(state, p) != "hospital" for p in check.get("team", []) if p in state.pieces)
-        ok = total >= need and standing
+        up = any(self.section_of(state, p) != "hospital" for p in check.get("team", []) if p in state.pieces)
+        short = [f"{s} {self.team_skill(state, check.get('team', []), s)} against {n}+"
+                 for s, n in check.get("also") or [] if self.team_skill(state, check.get("team", []), s) < n]
+        ok = total >= need and up and not short and not check.get("failed")
         lowered = self.pinfo(state, site).lowered if site in state.pieces else None
-        low = not ok and standing and lowered is not None and total >= lowered[2]
+        low = not ok and up and lowered is not None and total >= lowered[2]
         active = self.active(state)
         head = f"the {check.get('skill')} check at {self.ref(state, site)}"
         if ok:
@@ -33,9 +36,15 @@ class Combat:
             text = (f"{head} failed at {need}+ but met the lowered {lowered[2]}+ with {total}: one question only, "
                     f"whether the {lowered[0].upper()} is {lowered[1]} (xfc.question.6)")
         else:
-            text = f"{head} failed: {total} against {need}+" + ("" if standing else ", every Agent in the Hospital")
+            text = f"{head} failed: {total} against {need}+" + ("" if up else ", every Agent in the Hospital")
+            text += f" (and {', '.join(short)})" if short else ""
         tx.note("xfc.check", active, text, {"site": site, "total": total, "need": need, "success": ok,
                                              "lowered": bool(low)})
+        if not ok and check.get("fail_damage"):  # "if the Team fails the skill check, each Agent ... takes one"
+            for pid in check.get("team", []):
+                if pid in state.pieces and self.section_of(state, pid) != "hospital":
+                    printed = self.pinfo(state, pid).health or 0
+                    self._set_damage(state, pid, min(printed, self.damage(state, pid) + int(check["fail_damage"])), tx)
         if ok or low:
             q: dict[str, Any] = {"asked": False, "guessed": False}
             if low:
@@ -69,10 +78,30 @@ class Combat:
         skill = "Long Range Combat" if rnd == "lrc" else "Close Range Combat"
         team = self.combatants(state)
         mods = combat.get("mods") or {}
-        agents_dmg = max(0, sum(self.agent_skill(state, p, skill) for p in team) + int(mods.get("agents", 0)))
         adv = combat["adversary"]
         adv_skill = self.pinfo(state, adv).skills.get(skill)
-        adv_dmg = max(0, (adv_skill if isinstance(adv_skill, int) else 0) + int(mods.get("adversary", 0)))
+        dealt = {p: self.agent_skill(state, p, skill) for p in team}
+        for q in combat.get("jammed") or ():  # "Negates the effects of any one Equipment card that adds to LRC"
+            host = state.pieces[q].attached_to if q in state.pieces else None
+            if host in dealt:
+                dealt[host] = self.pinfo(state, host).skill(skill) + max(
+                    (self.pinfo(state, g).modifies.get(skill, 0) for g in self.gear(state, host) if g != q), default=0)
+        adv_ref = self.pinfo(state, adv).ref
+        for use in standing(self, adv_ref, "agents_use"):  # "Agents must use their COMPUTER skill as their value"
+            if use.get("round") == rnd:
+                floor = max((int(f.get("value", 0)) for f in standing(self, adv_ref, "agents_floor")), default=0)
+                dealt = {p: self.agent_skill(state, p, use["skill"]) or floor for p in team}
+        dealt[adv] = adv_skill if isinstance(adv_skill, int) else 0
+        for minus in standing(self, adv_ref, "foes_minus"):  # "Each opponent's LRC and CRC is reduced by one point"
+            dealt = {p: max(0, d - int(minus)) if p != adv else d for p, d in dealt.items()}
+        best = standing(self, adv_ref, "as_best_foe")  # "equal to the highest Combat rating on the opposing team +1"
+        if best:
+            dealt[adv] = max((dealt[p] for p in team), default=0) + int(best[0].get("plus", 0))
+        sides = _apply_effects(combat, dealt, adv)
+        agents_dmg = max(0, sides["agents"] + int(mods.get("agents", 0)))
+        adv_dmg = max(0, sides["adversary"] + int(mods.get("adversary", 0)))
+        if rnd in standing(self, self.pinfo(state, adv).ref, "half_damage"):
+            agents_dmg = (agents_dmg + 1) // 2  # "only half damage (round up)"
         combat["pending"] = {"agents": agents_dmg, "adversary": adv_dmg}
         tx.set_rule("combat", combat)
         if skill in self.pinfo(state, adv).special:
@@ -96,14 +125,20 @@ class Combat:
         before = self.damage(state, adv)
         label = "Long Range" if combat.get("round") == "lrc" else "Close Range"
         text = f"{label} round {combat.get('number', 1)}: the Agents dealt {pending['agents']} to {self.ref(state, adv)} "
-        if adv_info.health_na:  # xfc.combat.6: damage does not kill it
-            text += "(Health N/A: damage does not kill it)"
+        if adv_info.undying:  # xfc.combat.6: damage does not kill it
+            text += ("(Health N/A: damage does not kill it)" if adv_info.health_na else
+                     "(Health Special: its text says when it dies; damage alone does not kill it)")
         else:
             self._set_damage(state, adv, min(adv_health, before + pending["agents"]), tx)
             text += f"({max(0, adv_health - before - pending['agents'])} Health left)"
+        if target is not None and _shielded(combat, target):  # "No damage may be dealt to that combatant"
+            text += f"; {self.ref(state, target)} took none of it (shielded this round)"
+            target = None
         if target is not None:
             printed = self.pinfo(state, target).health or 0
             self._set_damage(state, target, min(printed, self.damage(state, target) + pending["adversary"]), tx)
+            if pending["adversary"] > 0:  # "taken two or more points of damage from a single damage source"
+                tx.change(target, counters={**state.pieces[target].counters, "last_hit": pending["adversary"]})
             text += f"; {self.ref(state, target)} took {pending['adversary']} ({self.health(state, target)} Health)"
         tx.note("xfc.damage", combat.get("owner"), text, {"agents": pending["agents"],
                 "adversary": pending["adversary"], "target": target})
@@ -118,6 +153,7 @@ class Combat:
         for pid in team:
             if self.section_of(state, pid) != "hospital" and self.health(state, pid) == 0:
                 self._move_agent(state, pid, "hospital", tx)
+                tx.set_rule("hurt", True)  # "after an Adversary sends any Agent to the Hospital" (this turn)
                 tx.note("xfc.hospitalized", self._owner(state, pid), f"{self.ref(state, pid)} was at 0 Health and "
                         "went to the Hospital", {"piece": pid})
         for pid in (r.get("check") or {}).get("witnesses", []):
@@ -126,14 +162,18 @@ class Combat:
                 tx.note("xfc.witness_down", self._owner(state, pid), f"{self.ref(state, pid)} was at 0 Health and "
                         "went to the Discard (xfc.combat.7)", {"piece": pid})
         adv = combat["adversary"]
-        dead = adv in state.pieces and not self.pinfo(state, adv).health_na and self.health(state, adv) == 0
-        standing = [p for p in team if self.section_of(state, p) != "hospital"]
-        standing += [p for p in (r.get("check") or {}).get("witnesses", []) if p in state.pieces
-                     and self.section_of(state, p) == "field" and self.health(state, p) > 0]
-        if dead or not standing or adv not in state.pieces:
+        dead = adv in state.pieces and not self.pinfo(state, adv).undying and self.health(state, adv) == 0
+        if dead and combat.get("round") in standing(self, self.pinfo(state, adv).ref, "survives_round"):
+            dead = False  # "Regardless of how much damage is done to this creature in the LRC round, it will attack"
+        up = [p for p in team if self.section_of(state, p) != "hospital"]
+        up += [p for p in (r.get("check") or {}).get("witnesses", []) if p in state.pieces
+               and self.section_of(state, p) == "field" and self.health(state, p) > 0]
+        if dead or not up or adv not in state.pieces:
             self._end_combat(state, tx, "the Adversary was killed" if dead else "every Agent was in the Hospital")
             return
-        combat.update(round="crc", number=int(combat.get("number", 1)) + 1, mods={"agents": 0, "adversary": 0})
+        self.expire_effects(state, tx, "round_end")
+        extra = combat.pop("extra", None)  # "fight one additional round of LRC immediately"
+        combat.update(round=extra or "crc", number=int(combat.get("number", 1)) + 1, mods={"agents": 0, "adversary": 0})
         tx.set_rule("combat", combat)
         self._goto(state, "check", tx)
         self._open_window(state, tx, combat["owner"])
@@ -144,9 +184,50 @@ class Combat:
         chain = [e for e in self._chain(state) if int(e.get("combat", 0)) != int(combat.get("id", -1))]
         tx.set_rule("chain", chain)
         tx.del_rule("combat")
+        self.expire_effects(state, tx, "combat_end")
         if adv in state.pieces and state.zones[state.pieces[adv].zone].kind == "chain":
             self._to_discard(state, adv, tx)
         tx.note("xfc.combat_end", combat.get("owner"), f"Combat ended: {why}", {"piece": adv})
         self._goto(state, "check", tx)
         self._open_window(state, tx, self.active(state))
 
+
+
+def _apply_effects(combat: dict[str, Any], dealt: dict[str, int], adversary: str) -> dict[str, int]:
+    """Each side's damage this round with the Combat effects of cards applied ("add 3 to their CLOSE RANGE COMBAT
+    skill this round", "reduce damage from all opponent ... sources by 1", "deals no damage")."""
+    rnd, number = combat.get("round"), int(combat.get("number", 1))
+    live = [e for e in combat.get("effects") or () if e.get("round") in (None, rnd)
+            and e.get("number", number) == number]
+    for e in live:
+        if e.get("piece") in dealt:
+            d = dealt[e["piece"]]
+            dealt[e["piece"]] = 0 if e.get("none") else d * 2 if e.get("double") else d + int(e.get("amount", 0))
+    sides = {"agents": sum(max(0, d) for p, d in dealt.items() if p != adversary),
+             "adversary": max(0, dealt[adversary])}
+    sources = {"agents": sum(1 for p, d in dealt.items() if p != adversary and d > 0), "adversary": 1}
+    for e in live:
+        side = e.get("side", "agents")
+        if "piece" in e or side not in sides:
+            continue
+        if e.get("none"):
+            sides[side] = 0
+        else:
+            sides[side] += int(e.get("amount", 0)) * (sources[side] if e.get("per_source") else 1)
+    return {k: max(0, v) for k, v in sides.items()}
+
+
+def may_split(combat: dict[str, Any], adversary_splits: list[Any]) -> bool:
+    """Whether the Adversary's damage this round may be split among the combatants ("Damage caused by this creature
+    may be split among all opponents", "allow it to split the LONG RANGE COMBAT damage")."""
+    rnd, number = combat.get("round"), int(combat.get("number", 1))
+    if any(s.get("round") in (None, rnd) for s in adversary_splits):
+        return True
+    return any(e.get("split") and e.get("round") in (None, rnd) and e.get("number", number) == number
+               for e in combat.get("effects") or ())
+
+
+def _shielded(combat: dict[str, Any], pid: str) -> bool:
+    number = int(combat.get("number", 1))
+    return any(e.get("shield") and e.get("piece") == pid and e.get("number", number) == number
+               for e in combat.get("effects") or ())

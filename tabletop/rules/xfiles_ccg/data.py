@@ -89,12 +89,29 @@ class CardInfo:
     lowered: tuple[str, str, int] | None = None
     #: Health printed as N/A (an Adversary that damage does not kill, such as a phenomenon)
     health_na: bool = False
+    #: Health printed as "Special": the card's text says when it dies, so damage alone never kills it
+    health_special: bool = False
+    #: the N of an "NX" cost ("2X CP": the player pays twice the X chosen)
+    cost_mult: int = 1
+    #: skill requirements that must all be met besides the named skill ("A 3+ AND B 3+"); () for most Sites
+    requires: tuple[tuple[str, int], ...] = ()
 
     @property
     def combative(self) -> bool:
         """Whether the card has a combat value to fight with (an Adversary with N/A throughout starts no Combat)."""
         return any(isinstance(self.skills.get(s), int) or s in self.special
                    for s in ("Long Range Combat", "Close Range Combat"))
+
+    def x_cost(self, x: int) -> int:
+        """What playing the card costs with X chosen as `x` (its printed cost when it has no X)."""
+        if self.cost is not None:
+            return self.cost
+        return max(0, x) * self.cost_mult + self.cost_extra
+
+    @property
+    def undying(self) -> bool:
+        """Whether damage alone never kills it (Health N/A or "Special")."""
+        return self.health_na or self.health_special
 
     def skill(self, name: str) -> int:
         value = self.skills.get(name)
@@ -118,6 +135,58 @@ def _na(value: Any) -> bool:
     return isinstance(value, str) and value.strip().upper() == "N/A"
 
 
+def _special(value: Any) -> bool:
+    return isinstance(value, str) and value.strip().casefold() == "special"
+
+
+_X_COST = re.compile(r"^\s*(\d*)\s*X\s*(?:\+\s*(\d+))?\s*(RP|CP|\*P)?\s*$", re.IGNORECASE)
+
+
+def read_cost(value: Any, pool: Any = None, kept: Any = None) -> tuple[int | None, str, int, int]:
+    """(cost, pool, X multiplier, X extra) of a card: "3 RP", "X *P", "X+1 RP", and "2X CP" / "3X RP" (twice or three
+    times the X chosen), also when an import kept such a cost as text (`cost_text`) because it could not read it."""
+    for source in (value, kept):
+        m = _X_COST.match(source) if isinstance(source, str) else None
+        if m:
+            p = (m.group(3) or (pool if isinstance(pool, str) else "") or "").upper()
+            return (None, p if p in POOLS else "", int(m.group(1) or 1), int(m.group(2) or 0))
+    cost, p, good = parse_cost(value, pool)
+    if value is None and isinstance(kept, str):
+        cost, p, good = parse_cost(kept, pool)
+    return (cost, p, 1, cost_extra(value) if cost is None else 0)
+
+
+_REQUIREMENT = re.compile(r"([A-Za-z][A-Za-z ]*?)\s+(\d+)\s*\+?")
+_AND = re.compile(r"\s+(?:and|&)\s+", re.IGNORECASE)
+
+
+def _requirement(text: str) -> tuple[str, int] | None:
+    m = _REQUIREMENT.fullmatch(text.strip().strip(".,;:").strip())
+    skill = canonical_skill(m.group(1)) if m else None
+    return (skill, int(m.group(2))) if m and skill else None
+
+
+def read_prerequisite(value: Any) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+    """(options, requires) of a Site's prerequisite: "X 5+ or Y 5+" -> two options, none required besides;
+    "X 3+ AND Y 3+" -> both as options (the player names the one the check is made with) and both required, so the
+    other is checked too. Trailing punctuation ("X 5+ or Y 5+.", "X 4+, or Y 4+") loses no option."""
+    if not isinstance(value, str):
+        return tuple(parse_prerequisite(value)), ()
+    text = value.strip().rstrip(".,;:")
+    parts = _AND.split(text)
+    if len(parts) > 1:
+        reqs = [_requirement(p) for p in parts]
+        if all(reqs):
+            got = tuple(r for r in reqs if r)
+            return got, got
+    options = []
+    for part in re.split(r"\s*,?\s+or\s+|\s*[,/;]\s*", text, flags=re.IGNORECASE):
+        req = _requirement(part)
+        if req and req not in options:
+            options.append(req)
+    return tuple(options), ()
+
+
 def _lowered(*sources: Any) -> tuple[str, str, int] | None:
     for source in sources:
         got = parse_lowered(source)
@@ -130,12 +199,13 @@ def card_info(card: Any) -> CardInfo:
     """A CardInfo from a CardDef (or anything with ref, name, type, text and `get`)."""
     get = card.get
     kind = _TYPES.get(str(card.type).strip().casefold(), str(card.type).strip().casefold())
-    cost, pool, _ = parse_cost(get("cost"), get("pool"))
+    cost, pool, mult, extra = read_cost(get("cost"), get("pool"), get("cost_text"))
     raw_skills = get("skills") or {}
     skills: dict[str, int | None] = {}
     special: set[str] = set()
     health = _int(get("health"))
     health_na = _na(get("health"))
+    health_special = _special(get("health")) or _special(get("health_text"))
     res = _int(get("res"))
     if isinstance(raw_skills, Mapping):
         for key, value in raw_skills.items():
@@ -143,6 +213,7 @@ def card_info(card: Any) -> CardInfo:
             if k == "health":
                 health = health if health is not None else _int(value)
                 health_na = health_na or _na(value)
+                health_special = health_special or _special(value)
             elif k in ("resources", "res", "resource"):
                 res = res if res is not None else _int(value)
             else:
@@ -168,6 +239,7 @@ def card_info(card: Any) -> CardInfo:
     keywords = frozenset(str(k).strip().upper() for k in (get("keywords") or ()) if str(k).strip())
     activators = tuple(str(a).strip().upper() for a in (get("activators") or ()) if str(a).strip())
     asks = get("asks")
+    options, requires = read_prerequisite(get("prerequisite"))
     text = card.text or str(get("game_text") or get("game_effect") or "")
     return CardInfo(
         ref=card.ref,
@@ -181,15 +253,18 @@ def card_info(card: Any) -> CardInfo:
         skills=skills,
         health=health,
         res=res or 0,
-        prerequisite=tuple(parse_prerequisite(get("prerequisite"))),
+        prerequisite=options,
+        requires=requires,
         asks=tuple(parse_questions(asks if asks else get("question"), get("keywords"))),
         characteristics=characteristics,
         modifies=modifies,
         health_na=health_na and health is None,
+        health_special=health_special and health is None,
         special=frozenset(special),
         lowered=_lowered(get("lowered"), get("question"), text),
         alternatives=alternatives(text),
-        cost_extra=cost_extra(get("cost")) if cost is None else 0,
+        cost_extra=extra,
+        cost_mult=mult,
     )
 
 

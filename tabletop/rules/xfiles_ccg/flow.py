@@ -11,6 +11,7 @@ from ...core.reducer import ATTACH_OFFSET, Tx
 from ...core.state import GameState
 from .data import SECTIONS, CardInfo, suggested_effects
 from .steps import effect_dict as _effect_dict
+from .vocab import standing
 
 __all__ = ["Flow"]
 
@@ -95,7 +96,8 @@ class Flow:
 
     def _collect_res(self, state: GameState, tx: Tx) -> None:
         seat = self.active(state)
-        res = sum(self.pinfo(state, p).res for p in self.agents(state, seat, ("bureau", "field")))
+        self.refill_card_pools(state, seat, tx)
+        res = sum(self.res_of(state, p) for p in self.agents(state, seat, ("bureau", "field")))
         total = tx.add_player_counter(seat, "rp", res)
         tx.note("xfc.res", seat, f"adds {res} RES to the Resource Pool ({total} RP)", {"res": res, "rp": total})
         self._goto(state, "buy", tx)
@@ -176,8 +178,13 @@ class Flow:
             self._end(state, tx, None, "the turn cap is reached: the game ends in a draw")
             return
         for key in ("discarder", "drawn", "moved", "used", "site_names", "check", "chain", "bluffs", "combat",
-                    "question", "penalty", "priority", "passed", "suggestions", "bluffer", "seller"):
+                    "question", "penalty", "priority", "passed", "suggestions", "bluffer", "seller", "x_paid",
+                    "site_words", "hurt"):
             tx.del_rule(key)
+        resting = {p: t for p, t in (r.get("resting") or {}).items() if t > turn and p in state.pieces}
+        if resting != (r.get("resting") or {}):
+            tx.set_rule("resting", resting) if resting else tx.del_rule("resting")
+        self.expire_effects(state, tx, "turn_end")
         tx.set_rule("turn", turn)
         tx.set_rule("active", self._left(state, self.active(state)))
         self._goto(state, "draw", tx)
@@ -212,23 +219,24 @@ class Flow:
         choice = int(entry.get("choice") or 0)
         if 1 <= choice <= len(info.alternatives):  # xfc.chain.7: only the effect named when it was played
             info = dataclasses.replace(info, text=info.alternatives[choice - 1])
-        if info.kind == "adversary" and not info.combative:
+        if info.kind == "adversary" and (not info.combative or standing(self, info.ref, "no_combat")):
             # xfc.combat.6: N/A throughout (a phenomenon such as an abduction): no Combat; its text is applied by hand
             self._to_discard(state, pid, tx)
             tx.note("xfc.resolve", owner, f"{self.ref(state, pid)} resolved: it has no combat values and started no "
-                    "Combat (xfc.combat.6)" + (f"; apply by hand: {info.text}" if info.text else ""), {"piece": pid})
-            self._offer(state, tx, owner, pid, info)
+                    "Combat (xfc.combat.6)" + self.by_hand_words(state, pid, info, owner, choice), {"piece": pid})
+            self.run_text(state, tx, pid, owner, info, choice=choice)
             self._open_window(state, tx, owner)
             return
         if info.kind == "adversary":
-            combat = {"adversary": pid, "owner": owner, "round": "lrc", "number": 1,
+            skip = "lrc" in standing(self, info.ref, "skip_round")
+            combat = {"adversary": pid, "owner": owner, "round": "crc" if skip else "lrc", "number": 1,
                       "id": int(state.rules.get("combats", 0)) + 1, "mods": {"agents": 0, "adversary": 0}}
             tx.set_rule("combats", combat["id"])
             tx.set_rule("combat", combat)
-            tx.note("xfc.combat", owner, f"{self.ref(state, pid)} attacked: Combat began with a Long Range round",
-                    {"piece": pid})
+            tx.note("xfc.combat", owner, f"{self.ref(state, pid)} attacked: Combat began with a "
+                    f"{'Close' if skip else 'Long'} Range round", {"piece": pid})
             self._open_window(state, tx, owner)
-            self._offer(state, tx, owner, pid, info)
+            self.run_text(state, tx, pid, owner, info, choice=choice)
             return
         check = state.rules.get("check")
         if info.kind == "witness" and info.health and check and owner == self.active(state):
@@ -241,13 +249,10 @@ class Flow:
             tx.move(pid, f"bureau:{owner}", face_up=True)
         else:
             self._to_discard(state, pid, tx)
-        offered = bool(suggested_effects(info))
-        said = info.text.rstrip(".") if info.text else ""
-        tx.note("xfc.resolve", owner, f"{self.ref(state, pid)} resolved" + (
-            f" ({said}: it applies when {self._seat_name(state, owner)} passes, or by hand)" if offered
-            else f"; apply by hand: {said}" if said else ""), {"piece": pid})
-        self._offer(state, tx, owner, pid, info)
+        tx.note("xfc.resolve", owner, f"{self.ref(state, pid)} resolved" + self.by_hand_words(state, pid, info, owner,
+                                                                                                  choice), {"piece": pid})
         self._open_window(state, tx, owner)
+        self.run_text(state, tx, pid, owner, info, choice=choice)
 
     def _offer(self, state: GameState, tx: Tx, seat: int, pid: str, info: CardInfo, *, bluff: bool = False) -> None:
         """Offer the effects of `seat`'s resolved card (or, `bluff`, its paid Bluff), to apply or let lapse."""

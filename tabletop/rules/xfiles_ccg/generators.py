@@ -28,6 +28,8 @@ from .actions import (
     ResolveBluff,
     Sell,
 )
+from .combat import may_split
+from .vocab import standing
 
 if TYPE_CHECKING:
     from .ruleset import XFilesCCG
@@ -149,8 +151,12 @@ def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 
 
 def _gen_damage(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+    combat = state.rules.get("combat") or {}
+    split = combat and may_split(combat, standing(rs, rs.pinfo(state, combat["adversary"]).ref, "split_damage"))
     for pid in rs.combatants(state):
         yield AssignDamage(pid)
+        if split and (combat.get("pending") or {}).get("adversary", 0) > 1:
+            yield AssignDamage(pid, 1)
 
 
 def _gen_question(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:

@@ -108,6 +108,9 @@ class MoveListing:
         if seat is None or seat not in state.seats or state.rules.get("over"):
             return
         seen: set[Action] = set()
+        if (state.rules.get("effects") or {}).get("pending"):  # a card's effect waits for its targets first
+            yield from self.effects.choices(state, seat)  # type: ignore[attr-defined]
+            return
         for effect in self.suggestion_actions(state, seat):  # the manual effect is always allowed (xfc.effect.1)
             if effect not in seen:
                 seen.add(effect)
@@ -119,6 +122,7 @@ class MoveListing:
             if action not in seen and not self.check(state, action, seat):
                 seen.add(action)
                 yield action
+        yield from self.ability_uses(state, seat)  # type: ignore[attr-defined]
         if not self.check(state, Pass(), seat):
             yield Pass()
 
@@ -284,7 +288,7 @@ def _plays(rs: Any, state: GameState, seat: int, pid: str) -> Iterator[PlayCard]
         for side in sides:
             if info.cost is None:
                 have = rs._pool_of(state, seat, rs.pay_pool(state, info, seat, side))
-                for x in range(0, max(0, have - info.cost_extra) + 1):
+                for x in range(0, max(0, have - info.cost_extra) // max(1, info.cost_mult) + 1):
                     yield PlayCard(pid, side, x, choice)
             else:
                 yield PlayCard(pid, side, 0, choice)

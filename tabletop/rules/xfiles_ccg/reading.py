@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ...core.state import GameState
+from ..effects import modifier_total
 from .actions import PlayCard
 from .data import SECTIONS, CardInfo, card_info
 from .steps import PHASE_OF, UNKNOWN
@@ -32,6 +33,7 @@ class Reading:
     _info_version = -1
     _infos: dict[str, CardInfo] = {}
     _xfiles: list[CardInfo] | None = None
+    _traits: dict[str | None, frozenset[str]] = {}
 
     # ------------------------------------------------------------------------------------------ card data
 
@@ -44,6 +46,7 @@ class Reading:
         lib = self.card_library
         self._info_lib, self._info_version = lib, lib.version
         self._infos, self._xfiles = {}, None
+        self._traits: dict[str | None, frozenset[str]] = {}
 
     def info(self, ref: str | None) -> CardInfo:
         """What the engine reads of a card ref (an unknown card reads as kind 'unknown', cost 0)."""
@@ -59,6 +62,23 @@ class Reading:
             except KeyError:
                 got = CardInfo(ref=ref, name=ref, kind="unknown")
             self._infos[ref] = got
+        return got
+
+    def traits(self, ref: str | None) -> frozenset[str]:
+        """What a card's compiled text does, in a word each: the moments its abilities apply ("resolved",
+        "event:use", ...) and its standing steps ("skip_round", "card_pool", ...): the hot paths ask this first."""
+        got = self._traits.get(ref)
+        lib = self.library
+        if got is not None and lib is self._info_lib and lib.version == self._info_version:  # type: ignore[union-attr]
+            return got
+        if lib is not self._info_lib or lib.version != self._info_version:  # type: ignore[union-attr]
+            self._fresh_cards()
+        got = self._traits.get(ref)
+        if got is None:
+            text = self.card_text(ref)  # type: ignore[attr-defined]
+            got = frozenset({*(a.when for a in text.abilities),
+                             *(next(iter(s)) for a in text.when("static") for s in a.do)})
+            self._traits[ref] = got
         return got
 
     def pinfo(self, state: GameState, pid: str) -> CardInfo:
@@ -92,7 +112,8 @@ class Reading:
 
     @staticmethod
     def active(state: GameState) -> int:
-        return int(state.rules.get("active", state.seats[0]))
+        found = state.rules.get("active")
+        return int(found) if found is not None else state.seats[0]
 
     @staticmethod
     def step(state: GameState) -> str:
@@ -117,6 +138,9 @@ class Reading:
         r = state.rules
         if r.get("over"):
             return None
+        pending = (r.get("effects") or {}).get("pending")
+        if pending:
+            return pending[0].get("seat")
         step = self.step(state)
         if step == "sell":
             return r.get("seller", self._left(state, self.active(state)))
@@ -154,7 +178,8 @@ class Reading:
                 continue
             out += [p for p in zone.pieces if state.pieces[p].attached_to is None
                     and self.pinfo(state, p).kind == "agent"]
-        return out
+        resting = state.rules.get("resting")  # "taken out of play for one full turn"
+        return [p for p in out if p not in resting] if resting else out
 
     @staticmethod
     def damage(state: GameState, pid: str) -> int:
@@ -170,6 +195,8 @@ class Reading:
 
     def can_leave_hospital(self, state: GameState, pid: str) -> bool:
         printed = self.pinfo(state, pid).health or 0
+        if state.pieces[pid].counters.get("until_healed"):  # "may not leave the Hospital until fully healed"
+            return self.damage(state, pid) == 0
         if printed < 3:
             return self.damage(state, pid) == 0
         return self.health(state, pid) >= 3
@@ -178,6 +205,8 @@ class Reading:
         """An Agent's skill plus the best one of its Equipment for that skill (one item per check)."""
         base = self.pinfo(state, pid).skill(skill)
         bonus = max((self.pinfo(state, q).modifies.get(skill, 0) for q in self.gear(state, pid)), default=0)
+        if (state.rules.get("effects") or {}).get("mods"):  # "Decrease all of the skill levels ... by 1"
+            bonus += modifier_total(state, pid, skill) + modifier_total(state, pid, "ALL")
         return base + bonus
 
     def team_skill(self, state: GameState, team: Iterable[str], skill: str) -> int:
@@ -191,6 +220,12 @@ class Reading:
         agents = [p for p in check.get("team", []) if p in state.pieces and self.section_of(state, p) != "hospital"]
         witnesses = [p for p in check.get("witnesses", []) if p in state.pieces
                      and self.section_of(state, p) == "field" and self.health(state, p) > 0]
+        combat = state.rules.get("combat") or {}
+        only, out = combat.get("only"), combat.get("out")  # "fought between the Adversary and one Agent", "Run For It"
+        if only is not None:
+            return [p for p in agents + witnesses if p == only]
+        if out:
+            return [p for p in agents + witnesses if p not in out]
         return agents + witnesses
 
     def check_total(self, state: GameState) -> int | None:
@@ -257,10 +292,13 @@ class Reading:
         for pid in check.get("team", []):
             if pid in state.pieces:
                 words |= self.pinfo(state, pid).keywords
+        changed = bool((r.get("effects") or {}).get("mods"))  # a Keyword an effect changed ("to Keyword MOTIVE")
         for entry in r.get("chain") or []:
             if entry.get("piece") in state.pieces:
-                words |= self.pinfo(state, entry["piece"]).keywords
+                words |= ({k.upper() for k in self.keywords_of(state, entry["piece"])} if changed
+                          else self.pinfo(state, entry["piece"]).keywords)
         words.add(PHASE_OF[self.step(state)].upper() + " PHASE")
+        words |= set((r.get("site_words") or {}).get(str(seat), ()))  # "considered to have ... RESULT SITE"
         return words
 
     def pay_pool(self, state: GameState, info: CardInfo, seat: int, side: str = "") -> str:
@@ -276,8 +314,11 @@ class Reading:
     def can_pay(self, state: GameState, a: PlayCard, seat: int) -> bool:
         """Whether `seat` can pay for playing `a` now (an unpaid card is discarded, so hints and bots skip it)."""
         info = self.pinfo(state, a.piece)
-        cost = max(0, a.x) + info.cost_extra if info.cost is None else info.cost
-        return self._pool_of(state, seat, self.pay_pool(state, info, seat, a.side)) >= cost
+        cost = info.x_cost(a.x)
+        pool = self.pay_pool(state, info, seat, a.side)
+        if self._pool_of(state, seat, pool) >= cost:
+            return True
+        return self._pool_of(state, seat, pool) + len(self.card_pools(state, seat, info, pool)) >= cost
 
     def xfile_of(self, state: GameState, seat: int) -> str | None:
         zone = state.zones.get(f"xfile:{seat}")

@@ -19,7 +19,7 @@ from .actions import (
     PlayCard,
     ResolveBluff,
 )
-from .data import canonical_skill, suggested_effects
+from .data import canonical_skill
 
 __all__ = ["InvestigationReducers"]
 
@@ -42,8 +42,12 @@ class InvestigationReducers:
         directed = (r.get("sites") or {}).get(a.site, {}).get("at")
         if directed is None:
             directed = self._directed(state, None)
-        tx.set_rule("check", {"site": a.site, "team": list(a.agents), "skill": skill, "need": need,
-                              "directed": directed, "mods": [], "used": []})
+        check = {"site": a.site, "team": list(a.agents), "skill": skill, "need": need, "directed": directed,
+                 "mods": [], "used": []}
+        also = [[s, n] for s, n in info.requires if s != skill]
+        if also:  # "X 3+ AND Y 3+": the check is made with the named skill, the others must be met too
+            check["also"] = also
+        tx.set_rule("check", check)
         tx.set_rule("used", [*(r.get("used") or []), *a.agents])
         tx.note("xfc.investigate", seat, f"the {skill} check began: {self.team_skill(state, a.agents, skill)} "
                 f"against {need}+", {"site": a.site, "agents": list(a.agents), "skill": skill, "need": need})
@@ -70,17 +74,16 @@ class InvestigationReducers:
     def _do_resolve_bluff(self, state: GameState, a: ResolveBluff, seat: int, tx: Tx) -> None:
         info = self.pinfo(state, a.piece)
         owner = self._owner(state, a.piece)
-        cost = max(0, (info.cost or 0) - 1)
+        cost = self.bluff_cost(info, a.x)
         pending = [p for p in state.rules.get("bluffs") or [] if p != a.piece]
         if a.pay and self._pool_of(state, owner, "cp") >= cost:
             self._pay(state, owner, "cp", cost, tx)
             self._to_discard(state, a.piece, tx)
-            said = info.text.rstrip(".") if info.text else ""
-            whence = (f"; its effect ({said}) applies when {self._seat_name(state, owner)} passes, or now by hand"
-                      if suggested_effects(info) else f"; apply by hand: {said}" if said else "")
+            whence = self.by_hand_words(state, a.piece, info, owner)
+            whence = whence.replace(" (", "; its effect (", 1).replace(", or by hand)", ", or now by hand")
             tx.note("xfc.bluff_paid", owner, f"pays {cost} CP for the Bluff {info.name} ({self._pool_of(state, owner, 'cp')} "
                     "CP left)" + whence, {"piece": a.piece, "cost": cost})
-            self._offer(state, tx, owner, a.piece, info, bluff=True)
+            self.run_text(state, tx, a.piece, owner, info, bluff=True, x=a.x)
         else:
             self._to_discard(state, a.piece, tx)
             tx.note("xfc.bluff_dropped", owner, f"discards the Bluff {info.name}", {"piece": a.piece})
@@ -96,14 +99,14 @@ class InvestigationReducers:
     @reduces(PlayCard)
     def _do_play(self, state: GameState, a: PlayCard, seat: int, tx: Tx) -> None:
         info = self.pinfo(state, a.piece)
-        cost = max(0, a.x) + info.cost_extra if info.cost is None else (info.cost or 0)
+        cost = info.x_cost(a.x)
         pool = self.pay_pool(state, info, seat, a.side)
-        if self._pool_of(state, seat, pool) < cost:
+        if self._pool_of(state, seat, pool) + len(self.card_pools(state, seat, info, pool)) < cost:
             self._to_discard(state, a.piece, tx)
             tx.note("xfc.unpaid", seat, f"could not pay {cost} {pool.upper()} for {self.ref(state, a.piece)}: it went "
                     "to the Discard (xfc.chain.3)", {"piece": a.piece})
             return
-        self._pay(state, seat, pool, cost, tx)
+        from_cards = self.pay_card(state, seat, info, pool, cost, tx)
         tx.move(a.piece, "chain", face_up=True, by=seat)
         entry = {"piece": a.piece, "seat": seat, "pool": pool, "paid": cost, "combat": self._level(state)}
         named = ""
@@ -117,13 +120,24 @@ class InvestigationReducers:
             tx.set_rule("check", check)
         tx.set_rule("passed", 0)
         tx.set_rule("priority", seat)
-        tx.note("xfc.play", seat, f"paid {cost} {pool.upper()} ({self._pool_of(state, seat, pool)} "
+        self.played_triggers(state, tx, a.piece)
+        tx.note("xfc.play", seat, f"paid {cost} {pool.upper()}{from_cards} ({self._pool_of(state, seat, pool)} "
                 f"{pool.upper()} left){named}", {"piece": a.piece, "pool": pool, "paid": cost, "choice": a.choice})
 
     @reduces(AssignDamage)
     def _do_assign_damage(self, state: GameState, a: AssignDamage, seat: int, tx: Tx) -> None:
-        if not state.rules.get("combat"):
+        combat = state.rules.get("combat")
+        if not combat:
             raise ActionError("no_combat", "there is no Combat")
+        pending = (combat.get("pending") or {}).get("adversary", 0)
+        if 0 < a.points < pending:  # a split: these points now, the rest still to assign
+            printed = self.pinfo(state, a.agent).health or 0
+            self._set_damage(state, a.agent, min(printed, self.damage(state, a.agent) + a.points), tx)
+            tx.set_rule("combat", {**combat, "pending": {**combat["pending"], "adversary": pending - a.points}})
+            tx.note("xfc.damage", combat.get("owner"), f"{self.ref(state, a.agent)} took {a.points} "
+                    f"({self.health(state, a.agent)} Health); {pending - a.points} still to assign",
+                    {"target": a.agent, "adversary": a.points})
+            return
         self._deal_damage(state, tx, a.agent)
 
     @reduces(Ask)

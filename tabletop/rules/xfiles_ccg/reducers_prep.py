@@ -143,10 +143,10 @@ class PrepReducers:
         info = self.pinfo(state, a.piece)
         if info.kind != "equipment":
             raise ActionError("not_equipment", f"{info.name} is not Equipment")
-        self._pay(state, seat, "rp", info.cost or 0, tx)
+        from_cards = self.pay_card(state, seat, info, "rp", info.cost or 0, tx)
         self._attach(state, a.piece, a.agent, tx, by=seat)
         tx.note("xfc.requisition", seat, f"requisitions {info.name} for {self.ref(state, a.agent)} "
-                f"({info.cost or 0} RP; {self._pool_of(state, seat, 'rp')} RP left)", {"piece": a.piece, "agent": a.agent})
+                f"({info.cost or 0} RP{from_cards}; {self._pool_of(state, seat, 'rp')} RP left)", {"piece": a.piece, "agent": a.agent})
 
     @reduces(Exchange)
     def _do_exchange(self, state: GameState, a: Exchange, seat: int, tx: Tx) -> None:

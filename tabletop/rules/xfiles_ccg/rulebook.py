@@ -86,7 +86,12 @@ RULE_TEXT = {
                       "number lets the Investigating Player ask that question alone, and not guess.",
     "xfc.debriefing.1": "Anyone may discard; every hand is cut to hand_max (7).",
     "xfc.debriefing.2": "Agents bought for one turn go to the Discard.",
-    "xfc.effect.1": "Card text is applied by hand with the manual effect, allowed in every mode.",
+    "xfc.effect.1": "Card text the engine cannot read is applied by hand with the manual effect, allowed in every "
+                    "mode.",
+    "xfc.effect.2": "A card's effect is used only when its conditions hold: what it is played on (\"Play on any "
+                    "OCCULT Adversary\"), who may use it (\"Combatants that can use MARTIAL ARTS may ...\"), the "
+                    "round or skill check it modifies, something to negate.",
+    "xfc.effect.3": "A card's effect is finished (its targets chosen, its steps applied) before play goes on.",
     "xfc.options.1": "question_or_guess: after a successful check, a question or a guess, not both.",
     "xfc.options.2": "one_guess: one guess per game; a wrong guess loses.",
     "xfc.options.3": "killer_win (with Killer cards): a player who permanently removes every opposing Agent from play "

@@ -1,12 +1,16 @@
 """`xfiles-ccg`: The X-Files CCG Advanced Game; the engine keeps pools, phases, checks, Combat and the hidden X-Files.
 
-Card text is never read as rules: players apply it with the manual effect (`xfc.effect`), and the common forms of text
-are offered ready to confirm (see `data.suggested_effects`). Rule numbers are in `rulebook.RULE_TEXT`.
+Card text is compiled into the kit's effect language (`compiler`, the grammar `cardtext.lark`) and run by the kit's
+interpreter with the X-Files vocabulary (`vocab`, `vocab_reads`); `textrun` is the one place the rules hand a card's
+text to it (a card resolving, a Bluff paid, a card played, a standing ability used, conditions checked at play). Text
+the compiler cannot read is applied by hand with the manual effect (`xfc.effect`), its common forms offered ready to
+confirm (`data.suggested_effects`). Rule numbers are in `rulebook.RULE_TEXT`.
 
 `XFilesCCG` is built on the ruleset kit from parts of a few hundred lines each, one thing each: `reading` (what the
 rules read of the table), `notebook` (questions, guesses), `checks` and `checks_investigation` (one check per action
 type, dispatched by the kit's table), `hand_moves` (the move policy as data), `reducers_prep`,
-`reducers_investigation` and `effects` (one reducer per action type), `flow` and `combat` (how a turn moves on),
+`reducers_investigation` and `effects` (one reducer per action type), `textrun` (card text on the interpreter),
+`flow` and `combat` (how a turn moves on),
 `generators` (the bots' moves), `moves` (every legal move, for the window), `status` and `audit`.
 
 Rule state (`state.rules`; seat keys are strings so it survives JSON and YAML unchanged):
@@ -14,7 +18,9 @@ turn, first, active, step (see STEPS), seller / bluffer / discarder (whose turn 
 used (Agents that investigated this turn), site_names, sites {pid: {at, turn}}, teams {seat: [[pid...]]},
 check {site, team, skill, need, directed, mods, used}, bluffs [pid], chain [{piece, seat, pool, paid, combat}],
 priority, passed, combat {adversary, owner, round, number, mods, pending}, question {asked, guessed, ...},
-penalty {seat, about}, answers {seat: [...]}, guesses {seat: n}, suggestions [...], over, winner.
+penalty {seat, about}, answers {seat: [...]}, guesses {seat: n}, suggestions [...], over, winner; from card text:
+effects (the interpreter's pending abilities and lasting modifiers), check.also / check.failed / check.fail_damage,
+combat.effects / only / out / jammed / extra, x_paid {pid: x}, site_words {seat: [...]}, resting {pid: turn}, hurt.
 """
 
 from __future__ import annotations
@@ -27,7 +33,18 @@ from ...core.events import Event
 from ...core.reducer import ActionError, Tx
 from ...core.ruleset import Violation
 from ...core.state import GameState
-from ..kit import CARD_H, CARD_W, SEAT_W, KitRuleset, Option, ZoneSpec, draw_up_to, put_cards, shuffle_into
+from ..kit import (
+    CARD_H,
+    CARD_W,
+    EFFECT_ACTIONS,
+    SEAT_W,
+    KitRuleset,
+    Option,
+    ZoneSpec,
+    draw_up_to,
+    put_cards,
+    shuffle_into,
+)
 from .actions import Hospitalize, KillerWin, ManualEffect, Pass
 from .audit import Audit
 from .checks import PrepChecks
@@ -47,6 +64,7 @@ from .rulebook import RULE_TEXT
 from .status import StatusReport
 from .steps import PHASE_OF, SAMPLE_DECKS, SAMPLE_SET, STEPS
 from .steps import v as _v
+from .textrun import TextRun
 from .xfile_choice import random_xfile
 
 if TYPE_CHECKING:
@@ -69,7 +87,7 @@ _AUTOMATIC = (Hospitalize, KillerWin)
 
 
 class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, PrepReducers, InvestigationReducers,
-                Effects, Flow, Combat, MoveListing, StatusReport, Audit, KitRuleset):
+                TextRun, Effects, Flow, Combat, MoveListing, StatusReport, Audit, KitRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
 
     name = "xfiles-ccg"
@@ -77,7 +95,8 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
     #: notes the log adds to the line of the action that caused them (`core.words.sentence`), in this order: a check
     #: begun, a card paid for, what was revealed, an effect applied or lapsed, a card resolving off the chain,
     #: Combat, the skill check's result
-    log_notes = ("xfc.investigate", "xfc.play", "xfc.bluff_revealed", "xfc.unpaid", "xfc.effect", "xfc.lapsed", "xfc.resolve", "xfc.witness_joins",
+    log_notes = ("xfc.investigate", "xfc.play", "xfc.bluff_revealed", "xfc.unpaid", "xfc.effect", "xfc.lapsed", "xfc.resolve",
+                 "effects.applied", "effects.by_hand", "effects.declined", "xfc.witness_joins",
                  "xfc.combat", "xfc.damage", "xfc.hospitalized", "xfc.witness_down", "xfc.combat_end", "xfc.check",
                  "xfc.win", "xfc.draw")
     description = "Agents investigate Sites, pay from Resource and Conspiracy Pools, fight Adversaries and ask about " \
@@ -150,10 +169,12 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         """Once the game is over, no rules action is legal (the manual effect stays allowed, xfc.effect.1)."""
         if state.rules.get("over") and not isinstance(action, ManualEffect):
             return [_v("xfc.game_over", "xfc.game.1", "the game is over", seat=seat)]
+        if not isinstance(action, ManualEffect) and (state.rules.get("effects") or {}).get("pending"):
+            return self.pending_violation(state, seat)
         return []
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
-        if type(action) not in self._reduce_table:
+        if type(action) not in self._reduce_table and type(action) not in EFFECT_ACTIONS:
             return False
         if seat is None and not isinstance(action, _AUTOMATIC):
             raise ActionError("spectator", "spectators do not play")
@@ -172,10 +193,17 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
                 return [(KillerWin(winner), None)]
         if r.get("combat") or self.step(state) in ("damage", "aftermath"):
             return ()
+        pieces = state.pieces
         for s in state.seats:
-            for pid in self.agents(state, s, ("bureau", "field")):
-                if (self.pinfo(state, pid).health or 0) > 0 and self.health(state, pid) == 0:
-                    return [(Hospitalize(pid), None)]
+            for sec in ("bureau", "field"):
+                zone = state.zones.get(f"{sec}:{s}")
+                for pid in zone.pieces if zone is not None else ():
+                    piece = pieces[pid]
+                    if not piece.counters.get("damage") or piece.attached_to is not None:
+                        continue  # only damage brings an Agent to 0 Health
+                    info = self.pinfo(state, pid)
+                    if info.kind == "agent" and (info.health or 0) > 0 and self.health(state, pid) == 0:
+                        return [(Hospitalize(pid), None)]
         return ()
 
     # ------------------------------------------------------------------------------------------ legal actions
@@ -185,10 +213,15 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         r = state.rules
         if seat is None or r.get("over") or self.decision(state) != seat:
             return
+        if (r.get("effects") or {}).get("pending"):  # a card's effect waits for its targets first
+            yield from self.effects.choices(state, seat)
+            return
         step = self.step(state)
         gen = GENERATORS.get(step)
         if gen is not None:
             yield from gen(self, state, seat)
+        if step in ("check", "aftermath", "assign"):  # the bots use standing abilities where play goes on
+            yield from self.ability_uses(state, seat)
         if step not in ("reveal", "damage") and not (step == "debrief" and len(
                 state.zones[f"hand:{seat}"].pieces) > self.options["hand_max"]):
             yield Pass()

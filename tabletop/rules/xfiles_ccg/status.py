@@ -82,7 +82,8 @@ class StatusReport:
             info = self.pinfo(state, pid)
             paid = {"RP": "RP", "CP": "CP", "*P": "RP or CP"}.get(info.pool, info.pool)
             if info.cost is None:
-                costs[pid] = f"X{'+' + str(info.cost_extra) if info.cost_extra else ''} {paid}".strip()
+                mult = str(info.cost_mult) if info.cost_mult > 1 else ""
+                costs[pid] = f"{mult}X{'+' + str(info.cost_extra) if info.cost_extra else ''} {paid}".strip()
             elif paid:
                 costs[pid] = f"{info.cost} {paid}"
             value = self._sell_value(state, pid)

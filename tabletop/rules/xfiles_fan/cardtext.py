@@ -85,6 +85,13 @@ class FanText:
     def __init__(self, effects: Effects, card: Card) -> None:
         self.effects = effects
         self.card = card
+        #: the titles whose text holds a Conclusion back (filled as cards are read: `note_card`)
+        self.holders: set[str] = set()
+
+    def note_card(self, ref: str, info: CardInfo) -> None:
+        """Remember what the frame asks of a title often (the ruleset calls this as it reads a card)."""
+        if info.conclusion_needs:
+            self.holders.add(ref)
 
     # -- may a card be played --
 
@@ -108,12 +115,13 @@ class FanText:
     def conclusion_waits(self, state: GameState, info: CardInfo) -> str | None:
         """Why a Conclusion may not be played yet: a card of the round that is not negated asks for N cards setting
         a circumstance after it (Complicit Local LEO), and fewer have been played."""
-        if info.type != "conclusion":
+        if info.type != "conclusion" or not self.holders:
             return None
         rnd = state.rules.get("round") or ()
         pieces = state.pieces
+        holders = self.holders
         for i, e in enumerate(rnd):
-            if e.get("negated") or e.get("piece") not in pieces:
+            if e.get("negated") or e.get("piece") not in pieces or pieces[e["piece"]].card not in holders:
                 continue
             needs = self.card(pieces[e["piece"]].card).conclusion_needs
             for circ, count in needs:
@@ -129,12 +137,31 @@ class FanText:
 
     def on_play(self, state: GameState, tx: Tx, pid: str, info: CardInfo, seat: int | None, then: str) -> bool:
         """Run the text of a card just played (`then` names what the frame does once its choices are made).
-        Returns whether the frame must wait for a choice (`XFilesFan.effects_done` goes on). A text that is all
-        frame (tags the legality reads) is only counted."""
+        Returns whether the frame must wait for a choice (`XFilesFan.effects_done` goes on). A round card whose
+        text is all frame (tags the legality reads) is counted when its round is scored (`count_round`); an Action
+        card's, at once."""
         if not info.abilities:
-            self.effects.count(state, tx, engine=not info.unparsed)
+            if info.type == "action":
+                self.effects.count(state, tx, engine=not info.unparsed)
             return False
         return self.effects.trigger(state, tx, pid, seat, "played", then=then, note_left=False)
+
+    def count_round(self, state: GameState, tx: Tx, rnd: Sequence[Mapping[str, Any]]) -> None:
+        """Count the text of the round's cards that `on_play` left to count (one rule change per round, not one
+        per card: self-play plays thousands)."""
+        engine = by_hand = 0
+        pieces = state.pieces
+        for e in rnd:
+            pid = e.get("piece")
+            if pid not in pieces:
+                continue
+            info = self.card(pieces[pid].card)
+            if info.has_text and not info.abilities:
+                if info.unparsed:
+                    by_hand += 1
+                else:
+                    engine += 1
+        self.effects.tally(state, tx, engine, by_hand)
 
     def release(self, state: GameState, tx: Tx, negated: Sequence[str]) -> None:
         """A capturing card negated gives its character back ("Return it if this card is negated")."""

@@ -16,6 +16,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.events import Event
 from ...core.state import GameState
+from ..effects import ChooseTarget
 from .actions import (
     ChooseFirst,
     ChooseValue,
@@ -216,4 +217,6 @@ class Flow:
             return [(pid, f"sideboard:{seat}") for pid in action.give] + [(pid, f"deck:{seat}") for pid in action.take]
         if isinstance(action, ManualEffect):
             return self.by_hand_paths(state, action, seat)  # type: ignore[attr-defined, no-any-return]
+        if isinstance(action, ChooseTarget) and action.piece:  # a card a card's text may target glows
+            return [(action.piece, None)]
         return []

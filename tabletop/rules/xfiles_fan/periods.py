@@ -118,6 +118,7 @@ class Periods:
         period = int(r.get("period", 1))
         tx.note("xfiles-fan.period_end", None, f"period {period} ends (xff.6.1)", {"period": period})
         tx.set_rule("turn", None)
+        self.effects.expire(state, tx, "period_end")  # what card text gave "until the end of the period" ends
         if period >= self.options["periods"]:
             self._finish(state, tx)
             return

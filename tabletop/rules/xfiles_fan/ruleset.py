@@ -21,6 +21,12 @@ The ruleset is built on the kit (`tabletop.rules.kit`) from one piece per concer
 the round), `checks` (one per action type, and the hand-made-move policy as data), `turns` and `periods` (the
 reducers), `byhand` (Action card text applied by hand from the window), `flow` (automatic steps and legal
 moves), `status` (the HUD) and `audit` (saves and decks).
+
+Card text runs in one place: `cardtext.py` (`FanText`, a part with explicit inputs: the kit's interpreter and the
+card lookup, held as `self.cardtext`). The text is compiled once per card by `compiler.py` from the grammar
+`text.lark` (a designer's `effects:` wins) into abilities of the effect language, whose Fan-specific words are
+`vocabulary.py`; the frame asks `cardtext` when a card is played, whether it may be played, and when a round is
+scored.
 """
 
 from __future__ import annotations
@@ -107,6 +113,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
 
     def __init__(self, options: Mapping[str, Any] | None = None, library: CardLibrary | None = None) -> None:
         super().__init__(options, library)
+        #: where card text runs (`cardtext.py`): explicit inputs, the kit's interpreter and the card lookup
+        self.cardtext = FanText(self.effects, self.card)
         self._info: dict[str, CardInfo] = {}
         #: bumped whenever the card data read into `_info` is dropped, so memos of legality drop with it
         self._info_gen = 0
@@ -134,8 +142,7 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
         self._plays: dict[str, PlayCard] = {}
         #: the one-for-one Exchange of each pair of pieces offered so far (hundreds are listed between periods)
         self._exchanges: dict[tuple[str, str], Exchange] = {}
-        #: where card text runs (`cardtext.py`): explicit inputs, the kit's interpreter and the card lookup
-        self.cardtext = FanText(self.effects, self.card)
+
 
     # -- card data: read once per title, read again when the library changes (a live card edit) --
 
@@ -150,6 +157,7 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
                 info = CardInfo(ref=ref, name=ref or "?", type="unknown")
             else:
                 info = refine(info, self.card_text(ref))
+                self.cardtext.note_card(ref, info)
             self._info[ref] = info
         return info
 
@@ -182,6 +190,7 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
 
     def _forget_cards(self) -> None:
         self._info.clear()
+        self.cardtext.holders.clear()
         self._provides.clear()
         self._provided_memo.clear()
         self._legal_memo = None
@@ -245,6 +254,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
                 kind = SECTION_ZONES.get(section.lower())  # `_zone_kind`, found once for a section that names it
                 placed += [(ref, kind) for ref in refs] if kind is not None else \
                     [(ref, self._zone_kind(section, ref)) for ref in refs]
+            for ref in dict.fromkeys(ref for ref, _ in placed):
+                self.card(ref)  # each title's text compiled as the table is set up, not in the middle of a turn
             for kind, run in itertools.groupby(placed, key=itemgetter(1)):
                 put_cards(state, [ref for ref, _ in run], f"{kind}:{seat}", owner=seat)
             shuffle_now(state, f"deck:{seat}")

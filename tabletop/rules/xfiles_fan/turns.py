@@ -232,6 +232,7 @@ class Turns:
     @reduces(ScoreRound)
     def _do_score(self, state: GameState, a: ScoreRound, seat: int | None, tx: Tx) -> None:
         rnd = state.rules.get("round") or []  # read, not changed: no copy of the entries
+        self.cardtext.count_round(state, tx, rnd)
         total = self.round_total(state, rnd)
         if self._text_in_round(state, rnd):
             total = self.cardtext.score(state, tx, rnd, total, lambda e: self.round_value(state, e))

@@ -16,12 +16,12 @@ from ...net.patches import PatchedView
 
 __all__ = ["BOT_CHOICES", "BotSeats", "parse_bots"]
 
-BOT_CHOICES = ("human", "random", "greedy")
+BOT_CHOICES = ("human", "random", "greedy", "ismcts:easy", "ismcts", "ismcts:hard")
 
 
 def parse_bots(specs: list[str] | tuple[str, ...], seats: int | None = None) -> dict[int, str]:
-    """`SEAT=NAME` strings (seats count from 1, NAME random or greedy) as {seat from 0: name}."""
-    from ...rules.bots import BOTS
+    """`SEAT=NAME` strings (seats count from 1, NAME random, greedy or ismcts[:easy|hard|N]) as {seat from 0: name}."""
+    from ...rules.bots import BOTS, is_bot
 
     out: dict[int, str] = {}
     for spec in specs:
@@ -29,7 +29,7 @@ def parse_bots(specs: list[str] | tuple[str, ...], seats: int | None = None) -> 
         name = name.strip().lower()
         if not sep or not seat.strip().isdigit() or int(seat) < 1:
             raise ValueError(f"--bot wants SEAT=NAME (e.g. 2=greedy), not {spec!r}")
-        if name not in BOTS:
+        if not is_bot(name):
             raise ValueError(f"no bot {name!r} (bots: {', '.join(BOTS)})")
         if seats is not None and int(seat) > seats:
             raise ValueError(f"--bot {spec}: there are only {seats} seats")
@@ -91,6 +91,12 @@ class BotSeats:
         for seen in self.seen.values():
             seen.stream.close()
 
+    def consents(self, entry_seat: int | None) -> set[int]:
+        """The bot seats that agree to undo an entry made by `entry_seat`: as its player would be asked, a bot
+        agrees only to take back its own last move."""
+        return {seat for seat, bot in self.bots.items()
+                if getattr(bot, "undo_vote", lambda who, me: who == me)(entry_seat, seat)}
+
     def waiting(self) -> list[int]:
         """Bot seats that have something to do now, as their streams say."""
         out = []
@@ -115,7 +121,9 @@ class BotSeats:
             seen = self.seen[seat]
             bot = self.bots[seat]
             try:
-                if hasattr(bot, "choose_seen"):
+                if hasattr(bot, "decide"):  # the search bot: its seat's knowledge, made at the engine's edge
+                    action = bot.choose(self.session.state, seat)
+                elif hasattr(bot, "choose_seen"):
                     action = bot.choose_seen(seen.view, seen.legal, seat)
                 else:  # a ruleset's own heuristic with no `choose_seen` yet reads the table (see `Bot`)
                     action = bot.choose(self.session.state, seat)

@@ -128,6 +128,8 @@ class LifecycleMixin:
         if self.bots is not None:
             self.bots.close()
         self.bots = None
+        if getattr(self.source, "bot_consent", None) is not None:
+            self.source.bot_consent = None
 
     def _make_bots(self) -> None:
         from .botseats import BotSeats
@@ -141,6 +143,7 @@ class LifecycleMixin:
         try:
             self.bots = BotSeats(self.session, self.bot_names, seed=self.session.state.rng.seed or 0,
                                  delay=self.bot_delay)
+            self.source.bot_consent = (set(self.bots.bots), self.bots.consents)  # type: ignore[attr-defined]
         except Exception as e:  # an unknown bot or a ruleset without bots: play on without them
             self.notify(f"Bots are off: {e}", "warn")
 
@@ -276,7 +279,7 @@ class LifecycleMixin:
              autosave: str | Path | None = None, announce: bool = True, bind: str = "0.0.0.0") -> Any:
         """Serve `session` on the LAN and play its first seat here; returns the running EmbeddedHost."""
         from ...net.discovery import lan_address
-        from ...net.host import EmbeddedHost
+        from ...net.embedded import EmbeddedHost
 
         session.hosts = {0}  # the host's own seat turns the dial; joined seats may not
         host = EmbeddedHost(session, port=port, name=name, password=password, local_seats=(0,), bind=bind,
@@ -340,6 +343,9 @@ class LifecycleMixin:
 
     def _say_joined(self, address: str, thread: Any) -> None:
         """Where this window now sits, in the words the table uses: "you are Ben (seat 2)", or a spectator."""
+        from ...net.invite import shown_address
+
+        address = shown_address(address)  # an invite code may carry the password
         if thread.seat is None:
             self.notify(f"Joined {address} as a spectator (public information only)", "info", 4.0)
             return

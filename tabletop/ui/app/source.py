@@ -151,6 +151,8 @@ class LocalSource(TableSource):
         self.session = session
         #: the window's autosave (the window sets it): once its journal cannot be written, no change is taken
         self.autosaver: Any = None
+        #: while bots play here: (their seats, which of them agree to undo an entry made by a seat)
+        self.bot_consent: tuple[set[int], Any] | None = None
 
     def halted(self) -> str:
         """Why changes are refused now (the autosave stopped: nothing more could be kept), or ""."""
@@ -178,8 +180,13 @@ class LocalSource(TableSource):
     def undo(self, seat: int | None) -> Result | None:
         if why := self.halted():
             return Result(False, error=why, code="autosave_failed")
-        # a hotseat table: every seat sits at this one screen, so every seat's consent is at hand
-        return self.session.undo(seat, agreed=self.session.state.seats)
+        # a hotseat table: every seat sits at this one screen, so every seat's consent is at hand, but a bot's:
+        # a bot seat agrees only to take back its own last move (`bot_consent`, set while bots play here)
+        agreed = set(self.session.state.seats)
+        if self.bot_consent is not None:
+            entry = self.session.last_undoable()
+            agreed = (agreed - self.bot_consent[0]) | self.bot_consent[1](entry.seat if entry is not None else None)
+        return self.session.undo(seat, agreed=agreed)
 
     def redo(self, seat: int | None) -> Result | None:
         if why := self.halted():

@@ -36,7 +36,8 @@ class CardBrowser:
         self.finder = CardFinder(library)
         x, y, w, h = rect
         self.search = UITextEntryLine(pygame.Rect(x, y, w, 32), manager, object_id="#card_search",
-                                      placeholder_text="Search (Ctrl+F): words, type:Agent, cost<=2, health>=3")
+                                      placeholder_text="Search (Ctrl+F): words, type:Agent, cost<=2, health>=3"
+                                      if w >= 380 else "Search (Ctrl+F): words, type:, cost<=")
         third = (w - 12) // 3
         types = [ANY, *self.finder.types()]
         sets = [ANY_SET, *self.finder.sets()]

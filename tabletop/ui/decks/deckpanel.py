@@ -44,14 +44,17 @@ class DeckPanel:
         self.title = UILabel(pygame.Rect(x, y, w, 22), "Deck", manager, object_id="#deck_title")
         self.list = RowList(pygame.Rect(x, y + 24, w, list_h), [], manager, object_id="#deck_list")
         by = y + 24 + list_h + 6
-        bw = (w - 3 * 6) // 4
+        bw = (w - 4 * 6) // 5
+        narrow = w < 420  # 800x600: short labels, the tooltips say the rest
         self.buttons = {
-            key: UIButton(pygame.Rect(x + i * (bw + 6), by, bw, bh), label, manager, tool_tip_text=tip)
-            for i, (key, label, tip) in enumerate((
-                ("add", "+1", "One more copy of the selected card (+ or double-click a card in the browser)"),
-                ("remove", "-1", "One copy fewer (- or Delete, or double-click the row)"),
-                ("side", "Sideboard", "Move a copy between the deck and the sideboard"),
-                ("section", "Section…", "Move a copy to another section (the Star, the Team, ...)"),
+            key: UIButton(pygame.Rect(x + i * (bw + 6), by, bw, bh), short if narrow else label, manager,
+                          tool_tip_text=tip)
+            for i, (key, label, short, tip) in enumerate((
+                ("add", "+1", "+1", "One more copy of the selected card (+ or double-click a card in the browser)"),
+                ("remove", "-1", "-1", "One copy fewer (- or Delete, or double-click the row)"),
+                ("side", "Sideboard", "Side", "Move a copy between the deck and the sideboard"),
+                ("section", "Section…", "Move…", "Move a copy to another section (the Star, the Team, ...)"),
+                ("notes", "Notes…", "Notes…", "The deck's notes, kept in its file"),
             ))
         }
         iy = by + bh + 6

@@ -48,7 +48,8 @@ class DeckStats:
     total: int
 
 
-_Snapshot = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+#: what undo restores: the notes and every section's copies
+_Snapshot = tuple[str, tuple[tuple[str, tuple[tuple[str, int], ...]], ...]]
 
 
 class DeckDraft:
@@ -64,7 +65,7 @@ class DeckDraft:
         self.sections: dict[str, dict[str, int]] = {s: {} for s, _ in self.section_labels()}
         self._undo: list[_Snapshot] = []
         self._redo: list[_Snapshot] = []
-        self._saved = self._snapshot()
+        self._saved = (self.name, self._snapshot())
         self._problems: list[DeckProblem] | None = None
 
     # ------------------------------------------------------------------ building
@@ -77,7 +78,7 @@ class DeckDraft:
             counts = draft.sections.setdefault(section, {})
             for entry in entries:
                 counts[entry.ref] = counts.get(entry.ref, 0) + entry.count
-        draft._saved = draft._snapshot()
+        draft._saved = (draft.name, draft._snapshot())
         return draft
 
     def section_labels(self) -> list[tuple[str, str]]:
@@ -129,6 +130,11 @@ class DeckDraft:
         dst_counts[ref] = dst_counts.get(ref, 0) + 1
         return True
 
+    def set_notes(self, text: str) -> None:
+        """The deck's notes, kept in the file as its description."""
+        self._remember()
+        self.notes = text
+
     def clear(self) -> None:
         """Empty every section (New deck keeps the ruleset and starts again)."""
         self._remember()
@@ -145,10 +151,11 @@ class DeckDraft:
     # ------------------------------------------------------------------ undo
 
     def _snapshot(self) -> _Snapshot:
-        return tuple((s, tuple(c.items())) for s, c in self.sections.items())
+        return self.notes, tuple((s, tuple(c.items())) for s, c in self.sections.items())
 
     def _restore(self, snap: _Snapshot) -> None:
-        self.sections = {s: dict(c) for s, c in snap}
+        self.notes = snap[0]
+        self.sections = {s: dict(c) for s, c in snap[1]}
         self._problems = None
 
     def _remember(self) -> None:
@@ -173,11 +180,11 @@ class DeckDraft:
 
     @property
     def dirty(self) -> bool:
-        """Changed since it was opened or last saved."""
-        return self._snapshot() != self._saved
+        """Changed since it was opened or last saved (its name too)."""
+        return (self.name, self._snapshot()) != self._saved
 
     def mark_saved(self, path: Path | None = None) -> None:
-        self._saved = self._snapshot()
+        self._saved = (self.name, self._snapshot())
         if path is not None:
             self.path = path
 

@@ -147,6 +147,12 @@ class DeckEditor:
         self.name_entry.set_text(self.draft.name)
         self._changed(None)
 
+    def set_notes(self, text: str) -> None:
+        """New notes for the deck (kept in its file's `description`); undone with the other edits."""
+        if text != self.draft.notes:
+            self.draft.set_notes(text)
+            self._changed(None)
+
     def play(self) -> None:
         if self.on_play is not None:
             self.on_play(self.draft.to_decklist(), getattr(self.draft.ruleset, "name", None))
@@ -224,7 +230,7 @@ class DeckEditor:
             "add": lambda: self.add(self.library.get(row[1]) if row and row[1] else self.browser.selected(),
                                     row[0] if row and row[1] else None),
             "remove": lambda: self.remove(row), "side": lambda: self.to_sideboard(row),
-            "section": lambda: self.files.ask_section(row),
+            "section": lambda: self.files.ask_section(row), "notes": self.files.ask_notes,
         }
         verbs[key]()
 
@@ -310,8 +316,9 @@ class DeckEditor:
         pygame.draw.rect(surface, (40, 46, 54), box, border_radius=6)
         surface.set_clip(box.inflate(-8, 0))
         if card is None:
-            hint = self.assets.text("Point at a card to see it here", 13, (150, 160, 170))
-            surface.blit(hint, hint.get_rect(midtop=(box.centerx, box.y + 16)))
+            for i, words in enumerate(("Point at a card", "to see it here")):
+                hint = self.assets.text(words, 13, (150, 160, 170))
+                surface.blit(hint, hint.get_rect(midtop=(box.centerx, box.y + 16 + 18 * i)))
         else:
             height = min(box.h - 40, int(box.w * 1.4) - 10)
             img = self.assets.preview(card.ref, height)

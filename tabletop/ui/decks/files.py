@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 import yaml
+from pygame_gui.elements import UIButton, UITextEntryBox, UIWindow
 
 from ...cards.decks import DeckError, DeckList, deck_to_data, load_deck_text, read_deck
 from ...cards.importers.decks_export import export_deck
@@ -58,11 +59,12 @@ class DeckFiles:
         self.editor = editor
         self.file_dialog: Any = None
         self.choice: ChoiceDialog | None = None
+        self.notes: NotesDialog | None = None
         self.message: Dialog | None = None
         self._after_save: Callable[[], None] | None = None
 
     def busy(self) -> bool:
-        return any(d is not None for d in (self.file_dialog, self.choice))
+        return any(d is not None for d in (self.file_dialog, self.choice, self.notes))
 
     # ------------------------------------------------------------------ reading and writing
 
@@ -158,6 +160,11 @@ class DeckFiles:
         self.ask("Move one copy to…", [label for _, label in labels],
                  lambda i: self.editor.move_to(row, labels[i][0]))
 
+    def ask_notes(self) -> None:
+        """The deck's notes (its `description`): edited in a box, kept when OK is pressed, undone by Cancel."""
+        self.kill()
+        self.notes = NotesDialog(self.editor.manager, self.editor.size, self.editor.draft.notes)
+
     def ask(self, title: str, options: list[str], answer: Callable[[int], Any]) -> None:
         self.kill()
         ed = self.editor
@@ -188,6 +195,17 @@ class DeckFiles:
         """Route an event to the open dialog; whether the dialog took it."""
         et, el = event.type, getattr(event, "ui_element", None)
         key = event.key if et == pygame.KEYDOWN else None
+        if self.notes is not None:
+            done = self.notes.answer(event)
+            if done is not None:
+                self.notes.window.kill()
+                self.notes = None
+                if done is not False:
+                    self.editor.set_notes(done)
+                return True
+            if key == pygame.K_ESCAPE:
+                self.kill()
+                return True
         if self.choice is not None:
             if key in _ENTER:  # Enter takes the highlighted option, else the first, as Choose does
                 event = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=self.choice.ok)
@@ -231,14 +249,40 @@ class DeckFiles:
             self.file_dialog = None  # closed: by OK (its pick is on the way, `then` with it) or by its own close
         if self.choice is not None and not self.choice.alive():
             self.choice = None
+        if self.notes is not None and not self.notes.window.alive():
+            self.notes = None
 
     def kill(self) -> None:
+        if self.notes is not None:
+            self.notes.window.kill()
+            self.notes = None
         if self.file_dialog is not None:
             self.file_dialog.kill()
             self.file_dialog = None
         if self.choice is not None:
             self.choice.window.kill()
             self.choice = None
+
+
+class NotesDialog:
+    """A box for the deck's notes with OK and Cancel (Enter makes a new line: notes are several lines)."""
+
+    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], text: str) -> None:
+        w, h = min(520, screen[0] - 40), min(320, screen[1] - 40)
+        self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 3, w, h), manager, "Deck notes",
+                               always_on_top=True)
+        self.box = UITextEntryBox(pygame.Rect(8, 8, w - 48, h - 110), text, manager, container=self.window)
+        self.ok = UIButton(pygame.Rect(w - 230, h - 92, 90, 32), "OK", manager, container=self.window)
+        self.cancel = UIButton(pygame.Rect(w - 134, h - 92, 90, 32), "Cancel", manager, container=self.window)
+        manager.set_focus_set(self.box)
+
+    def answer(self, event: pygame.event.Event) -> str | bool | None:
+        """The notes when OK was pressed, False for Cancel, None while the dialog is still open."""
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return None
+        if event.ui_element is self.ok:
+            return self.box.get_text().strip()
+        return False if event.ui_element is self.cancel else None
 
 
 def _named(count: int, name: str) -> str:

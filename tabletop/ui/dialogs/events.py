@@ -442,12 +442,15 @@ class DialogsMixin:
         if self.background is not None:
             self.notify("Still busy: try again in a moment", "info", 2.0)
             return
+        from ...net.invite import shown_address
+
+        shown = shown_address(address)  # an invite code may carry the password: never shown
         thread, known = self.join_thread(address, seat=picked.get("seat", "any"), name=picked.get("name", ""),
                                          password=picked.get("password", ""))
 
         def connected(result: Any, error: BaseException | None) -> None:
             if error is not None:
-                self.notify(f"Could not join {address}: {self.join_refused(error, known)}", "error", 8.0)
+                self.notify(f"Could not join {shown}: {self.join_refused(error, known)}", "error", 8.0)
                 if self.join_dialog is not None:
                     self._rejoin_offer(self.join_dialog.values())
                 return
@@ -456,7 +459,7 @@ class DialogsMixin:
                 self.join_dialog = None
             self.joined(address, thread)
 
-        self.notify(f"Joining {address}…", "info", 3.0)
+        self.notify(f"Joining {shown}…", "info", 3.0)
         self.background = Background(lambda: thread.connect(8.0), connected)
 
     def _rejoin_offer(self, values: dict[str, Any]) -> None:

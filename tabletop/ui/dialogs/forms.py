@@ -124,11 +124,14 @@ class NewGameDialog:
         return f"{seat + 1}: {self.players.get(seat, 'human')}"
 
     def cycle_player(self, element: Any) -> bool:
-        """A click on a seat's player button: the next choice of human, random, greedy. False: not one of them."""
+        """A click on a seat's player button: the next choice of human, random, greedy and the search bot at its
+        levels (ismcts:easy, ismcts, ismcts:hard). False: not one of them."""
+        from .botseats import BOT_CHOICES
+
         seat = self.player_buttons.get(element)
         if seat is None:
             return False
-        choices = ("human", "random", "greedy")
+        choices = BOT_CHOICES
         now = self.players.get(seat, "human")
         nxt = choices[(choices.index(now) + 1) % len(choices)]
         if nxt == "human":

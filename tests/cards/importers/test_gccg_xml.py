@@ -137,3 +137,19 @@ def test_a_cost_given_by_number_and_suit_and_semicolon_keywords(tmp_path: Path) 
     import_cards(src, tmp_path / "xfc")
     pier = next(c for c in load_set(tmp_path / "xfc").cards.values() if c.name.startswith("PIER 9"))
     assert (pier.get("cost"), pier.get("pool"), pier.get("keywords")) == (2, "RP", ["Site", "Mono", "Result"])
+
+
+def test_deck_lines_name_a_printed_set_inside_one_imported_folder(tmp_path: Path) -> None:
+    """Several GCCG sets in one folder: "(TDL)" and "(HRB)" find the card printed there; "#2" the second printing."""
+    from tabletop.cards.names import NameIndex, parse_spec
+
+    import_cards(FIXTURES / "game.xml", tmp_path / "xfc")
+    index = NameIndex(CardLibrary([tmp_path]))
+
+    def one(line: str) -> tuple[str | None, int | None]:
+        card = index.candidates(parse_spec(line))[0]
+        return card.get("abbrev"), card.get("printing")
+
+    assert one('"SALT & IRON" (HRB)') == ("HRB", 2) and one('"SALT & IRON" (TDL)') == ("TDL", 1)
+    assert one('"Salt & Iron" #2') == ("HRB", 2) and one("AGENT ODILE FERRÉ (HRB)") == ("HRB", None)
+    assert one("Café Noir, Salem, MA (TDL)") == ("TDL", None)

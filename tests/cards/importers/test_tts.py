@@ -125,3 +125,11 @@ def test_the_command_reads_a_save_and_cuts_faces(sheets: Path, tmp_path: Path) -
     faces = sorted((out / "images").iterdir())
     assert len(faces) == 5
     assert Image.open(io.BytesIO(faces[0].read_bytes())).size in {(50, 70), (40, 56)}
+
+
+def test_reference_images_do_not_point_the_set_at_the_sheets(sheets: Path, tmp_path: Path) -> None:
+    out = tmp_path / "harbor"
+    import_cards(SAVE, out, images=sheets, reference_images=True)
+    card_set = load_set(out)
+    assert "images" not in card_set.extra and len(list((out / "images").iterdir())) == 5
+    assert all((out / c.image).is_file() for c in card_set.cards.values())

@@ -78,3 +78,12 @@ def test_stats_count_types_sections_and_the_cost_curve(lib):
 def test_removing_a_card_the_section_lacks_changes_nothing(lib):
     d = draft(lib, "xfiles-ccg")
     assert not d.remove("xfiles-ccg-sample/ambush", "deck") and not d.dirty and not d.undo()
+
+
+def test_notes_and_the_name_make_the_deck_unsaved_and_notes_undo(lib):
+    d = draft(lib, "xfiles-ccg", LES)
+    d.set_notes("Rush the Sites; keep two Ambush for the Harvest Lights.")
+    assert d.dirty and d.to_decklist().description.startswith("Rush")
+    assert d.undo() and d.notes == load_deck(LES, lib).description and not d.dirty
+    d.name = "Les, again"
+    assert d.dirty

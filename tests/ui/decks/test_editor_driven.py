@@ -92,24 +92,11 @@ class DeckDriver(Driver):
     def save_as(self, path: Path) -> None:
         self.click(self.editor.panel.list.get_abs_rect().center)  # focus away from text fields
         self.key(pygame.K_s, pygame.KMOD_CTRL)
-        fd = self.editor.files.file_dialog
-        assert fd is not None, "Ctrl+S opened no save dialog"
-        entry = fd.file_path_text_line
-        entry.set_text("")
-        self.click(entry.get_abs_rect().center)
-        self.type_text(str(path))
-        self.key(pygame.K_RETURN)
-        self.settle()
+        _type_path(self, path)
 
     def open_file(self, path: Path) -> None:
         self.key(pygame.K_o, pygame.KMOD_CTRL)
-        fd = self.editor.files.file_dialog
-        assert fd is not None, "Ctrl+O opened no file dialog"
-        fd.file_path_text_line.set_text("")
-        self.click(fd.file_path_text_line.get_abs_rect().center)
-        self.type_text(str(path))
-        self.key(pygame.K_RETURN)
-        self.settle()
+        _type_path(self, path)
 
 
 @pytest.fixture
@@ -257,3 +244,19 @@ def test_new_game_picks_a_deck_from_the_known_decks(drive, tmp_path, monkeypatch
     drive.click(picker.list.item_list[0]["button_element"].get_abs_rect().center)
     drive.key(pygame.K_RETURN)
     assert newgame.decks == {0: str(mine.resolve())}
+
+
+def test_notes_are_written_in_the_editor_and_kept_in_the_file(drive, tmp_path):
+    drive.open_editor()
+    drive.choose(drive.editor.ruleset_menu, "tragedy")
+    drive.add_card("standard/KS", "star", 1, "drag")
+    drive.click(drive.editor.panel.buttons["notes"].get_abs_rect().center)
+    notes = drive.editor.files.notes
+    assert notes is not None
+    drive.click(notes.box.get_abs_rect().center)
+    drive.type_text("Kings first.")
+    drive.click(notes.ok.get_abs_rect().center)
+    assert drive.editor.files.notes is None and drive.editor.draft.notes == "Kings first."
+    path = tmp_path / "noted.yaml"
+    drive.save_as(path)
+    assert load_deck(path, drive.app.library).description == "Kings first."

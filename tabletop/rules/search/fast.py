@@ -1,0 +1,55 @@
+"""The engine's fast path for search: apply an action with its automatic follow-ups, and nothing else.
+
+`Session.submit` resolves handles, checks permission and the rules, words and logs every entry and works out who saw
+what: all needed at a table, none in a bot's imagined playout, where the moves come from the ruleset's own generator
+and nobody reads the log. `step` is the same reduce and the same follow-ups (`Ruleset.after`, bounded as the session
+bounds them), with no log, no view and no message words; tests/rules/search/test_fast.py plays the same moves
+through both doors and compares the tables. Used only by bots, on forked states (`GameState.fork`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.actions import Action
+from ...core.reducer import reduce_tx
+from ...core.session import MAX_CONSEQUENCES
+from ...core.state import GameState
+from ...core.tx import ActionError
+
+__all__ = ["step"]
+
+
+def step(state: GameState, rules: Any, action: Action, seat: int | None, *, check: bool = False) -> bool:
+    """Apply `action` for `seat` and its automatic follow-ups; False (and the state as it was) when it cannot be.
+
+    `check`: ask the ruleset's check first, refusing what strict mode would refuse (a playout of generated moves
+    needs no check: the generator lists legal moves)."""
+    if check and state.enforcement == "strict" and rules.check(state, action, seat):
+        return False
+    try:
+        tx = reduce_tx(state, action, seat, rules)
+    except ActionError:
+        return False
+    if state.enforcement == "off":
+        return True
+    follows = rules.after(state, tx.events, seat)
+    if not follows:
+        return True
+    done = list(tx.events)
+    pending = list(follows)
+    count = 0
+    try:
+        while pending and count < MAX_CONSEQUENCES:
+            follow, who = pending.pop(0)
+            events = reduce_tx(state, follow, who, rules).events
+            done.extend(events)
+            count += 1
+            more = rules.after(state, events, who)
+            if more:
+                pending = [*more, *pending]
+    except ActionError:
+        for event in reversed(done):
+            event.revert(state)
+        return False
+    return True

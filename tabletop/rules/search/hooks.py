@@ -1,0 +1,149 @@
+"""Per-ruleset hooks of the search bot: how a cut-off playout is scored, and how hidden cards are dealt.
+
+A ruleset may define `heuristic(state) -> [value per seat in 0..1]` and `sample_hidden(state, seat, rng, know)` on
+itself; otherwise the entries here, keyed by ruleset name, are used, and else the kit defaults: the seats' scores
+(the status's `scores`, or the players' first counter) and the default sampler (`search.sampler`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ...core.state import GameState
+from .sampler import CardPool, Deal
+
+__all__ = ["HEURISTICS", "HORIZONS", "SAMPLERS", "DealMaker", "Heuristic", "evaluate", "sampler_for", "score_heuristic"]
+
+Heuristic = Callable[[Any, GameState], list[float]]
+#: what makes a decision's deal: (ruleset, the table as the seat knows it, seat, knowledge, pool) -> deal(state, rng)
+DealMaker = Callable[[Any, GameState, int, dict[str, Any], CardPool], Callable[[GameState, random.Random], None]]
+
+
+def _spread(values: list[float], scale: float) -> list[float]:
+    """Each seat's lead over the best other seat, squashed into 0..1 (0.5: level)."""
+    out = []
+    for s, v in enumerate(values):
+        best_other = max((w for t, w in enumerate(values) if t != s), default=0.0)
+        out.append(0.5 + 0.5 * math.tanh((v - best_other) / scale))
+    return out
+
+
+def counter_heuristic(counter: str, scale: float) -> Heuristic:
+    """Score by one player counter (favor, points), `scale` being a clear lead."""
+    def h(rules: Any, state: GameState) -> list[float]:
+        return _spread([float(p.counters.get(counter, 0)) for p in state.players], scale)
+    return h
+
+
+def score_heuristic(rules: Any, state: GameState) -> list[float]:
+    """The kit default: the status's scores (else each player's first counter), a lead of 10 being clear."""
+    scores = None
+    try:
+        scores = rules.status(state, None).get("scores")
+    except Exception:  # noqa: BLE001 - a status that cannot be shown for an imagined table scores it level
+        scores = None
+    if not isinstance(scores, list) or len(scores) != len(state.players):
+        scores = [float(next(iter(p.counters.values()), 0)) for p in state.players]
+    return _spread([float(x or 0) for x in scores], 10.0)
+
+
+def _tragedy_heuristic(rules: Any, state: GameState) -> list[float]:
+    """Tragedy is a race to the winning favor: each seat's Performances still needed at the rate its best Actor and
+    Set score now (dressed), a card in hand counting as a little more rate to come; fewer than the others is good."""
+    win = float(getattr(rules, "options", {}).get("win_favor", 1000) or 1000)
+    needed = []
+    for p in state.players:
+        seat = p.seat
+        try:
+            def dressed(host: str, role: str) -> int:
+                return rules.value(state, host) + sum(rules.value(state, q) for q in rules.attachments(state, host, role))
+            actor = max((dressed(a, "Prop") for a in rules.in_play(state, seat, "Actor")), default=0)
+            stage = max((dressed(s, "Set Piece") for s in rules.in_play(state, seat, "Set")), default=0)
+        except (AttributeError, KeyError, TypeError):
+            actor = stage = 0
+        hand = state.zones.get(f"hand:{seat}")
+        cards = len(hand.pieces) if hand is not None else 0
+        rate = actor * stage + 4.0 * cards + 1.0
+        # capped: a seat with nothing staged is far behind, but not so far that nothing else it does counts
+        needed.append(min(40.0, max(0.0, win - float(p.counters.get("favor", 0))) / rate))
+    return _spread([-n for n in needed], 40.0)
+
+
+def _ccg_heuristic(rules: Any, state: GameState) -> list[float]:
+    """X-Files CCG: how near each seat is to naming its opponent's X-File, and a little for its pools."""
+    out = []
+    near = []
+    for s in state.seats:
+        try:
+            opps = rules.notebook(state, s)["opponents"]
+            near.append(max((1.0 / max(1, len(o["candidates"])) for o in opps), default=0.0))
+        except Exception:  # noqa: BLE001
+            near.append(0.0)
+    pools = [float(sum(p.counters.values())) for p in state.players]
+    for s in range(len(state.players)):
+        other = max((near[t] for t in range(len(near)) if t != s), default=0.0)
+        pool_other = max((pools[t] for t in range(len(pools)) if t != s), default=0.0)
+        v = 0.5 + 0.35 * (near[s] - other) + 0.1 * math.tanh((pools[s] - pool_other) / 10.0)
+        out.append(min(1.0, max(0.0, v)))
+    return out
+
+
+class _CcgDeal(Deal):
+    """The default deal, then each opponent's X-File drawn from those the seat's Notebook still allows."""
+
+    def __init__(self, rules: Any, state: GameState, seat: int, know: dict[str, Any], pool: CardPool) -> None:
+        super().__init__(state, seat, know, pool)
+        self.xfiles: list[tuple[str, list[str]]] = []
+        try:
+            by_name = {x.name: x.ref for x in rules.xfiles()}
+            for opp in rules.notebook(state, seat)["opponents"]:
+                zone = state.zones.get(f"xfile:{opp['seat']}")
+                cands = [by_name[c["name"]] for c in opp["candidates"] if c["name"] in by_name]
+                if zone is not None and cands:
+                    self.xfiles += [(pid, cands) for pid in zone.pieces if state.pieces[pid].card is None]
+        except (AttributeError, KeyError, TypeError):
+            pass  # a ruleset without a Notebook keeps the default deal
+
+    def __call__(self, state: GameState, rng: random.Random) -> None:
+        super().__call__(state, rng)
+        for pid, cands in self.xfiles:
+            state.pieces[pid].card = rng.choice(cands)
+
+
+HEURISTICS: dict[str, Heuristic] = {
+    "tragedy": _tragedy_heuristic,
+    "xfiles-fan": counter_heuristic("score", 40.0),
+    "xfiles-ccg": _ccg_heuristic,
+}
+SAMPLERS: dict[str, DealMaker] = {"xfiles-ccg": _CcgDeal}
+
+
+#: playouts end when the rule state's `turn` has moved on this many times (else after the bot's depth in actions)
+HORIZONS: dict[str, int] = {"tragedy": 2}
+
+
+def evaluate(rules: Any, state: GameState) -> list[float]:
+    """Each seat's value of a table: 1/0 once someone won, 0.5 each on a draw, else the ruleset's heuristic."""
+    r = state.rules
+    n = len(state.players)
+    if r.get("over"):
+        winner = r.get("winner")
+        if isinstance(winner, int) and 0 <= winner < n:
+            return [1.0 if s == winner else 0.0 for s in range(n)]
+        return [0.5] * n
+    own = getattr(rules, "heuristic", None)
+    if own is not None:
+        return list(own(state))
+    return HEURISTICS.get(rules.name, score_heuristic)(rules, state)
+
+
+def sampler_for(rules: Any) -> DealMaker:
+    """The hidden-card sampler of a ruleset: its own `sample_hidden(state, seat, rng, know)` method, its entry
+    here, else the kit default (`sampler.Deal`)."""
+    own = getattr(rules, "sample_hidden", None)
+    if own is not None:
+        return lambda _r, base, seat, know, pool: lambda state, rng: own(state, seat, rng, know)
+    return SAMPLERS.get(rules.name, lambda _r, base, seat, know, pool: Deal(base, seat, know, pool))

@@ -1,0 +1,98 @@
+"""What a balance report needs from each self-play game beyond who won: cards played, the lead, decision times.
+
+`GameTracker` watches one game as `simulate.play_session` plays it: every card a seat moved out of its hand into a
+zone that is not a hand, deck or discard counts as played by that seat; the scores are read at every turn change
+(lead changes: how often the strict leader changed); each bot decision is timed (a search bot times its own
+decisions with two or more moves; others are timed per call). `restrict` bans a card from one seat before play.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.events import PieceMoved
+from ..core.state import GameState
+
+__all__ = ["GameTracker", "restrict_card"]
+
+_NOT_PLAYED = ("hand", "deck", "discard")
+
+
+def _kind(state: GameState, zone: str) -> str:
+    z = state.zones.get(zone)
+    return (z.kind if z is not None and z.kind else zone.split(":")[0])
+
+
+class GameTracker:
+    """Collects one game's cards played, lead changes and decision times (see the module)."""
+
+    def __init__(self, seats: int) -> None:
+        self.played: list[set[str]] = [set() for _ in range(seats)]
+        self.leader: int | None = None
+        self.lead_changes = 0
+        self.turn: Any = None
+        self.times: dict[int, list[float]] = {}
+
+    def timed(self, bot: Any, state: GameState, seat: int) -> Any:
+        """The bot's next action, its decision time kept (in ms)."""
+        own = getattr(bot, "decision_times", None)
+        before = len(own) if own is not None else 0
+        t0 = time.perf_counter()
+        action = bot.choose(state, seat)
+        spent = time.perf_counter() - t0
+        if own is not None:
+            self.times.setdefault(seat, []).extend(t * 1e3 for t in own[before:])
+        else:
+            self.times.setdefault(seat, []).append(spent * 1e3)
+        return action
+
+    def saw(self, state: GameState, events: Sequence[Any], seat: int | None, scores: Any) -> None:
+        """After an accepted action: the cards it played, and the lead when the turn changed."""
+        for e in events:
+            if type(e) is PieceMoved and _kind(state, e.src) == "hand" and _kind(state, e.dst) not in _NOT_PLAYED:
+                piece = state.pieces.get(e.pid)
+                owner = piece.owner if piece is not None else None
+                who = owner if owner is not None else seat
+                if piece is not None and piece.card and who is not None and 0 <= who < len(self.played):
+                    self.played[who].add(piece.card)
+        turn = state.rules.get("turn")
+        if turn != self.turn:
+            self.turn = turn
+            self.lead(scores())
+
+    def lead(self, scores: Any) -> None:
+        if not isinstance(scores, list) or len(scores) < 2:
+            return
+        top = max(scores)
+        leaders = [s for s, v in enumerate(scores) if v == top]
+        leader = leaders[0] if len(leaders) == 1 else None
+        if leader is not None and leader != self.leader:
+            if self.leader is not None:
+                self.lead_changes += 1
+            self.leader = leader
+
+
+def restrict_card(state: GameState, ref: str, seat: int) -> int:
+    """Ban card `ref` from `seat` before play: its copies leave the table; one in hand is replaced from the deck's
+    top. Returns how many copies were removed. Used by the lab's `--restrict` on a freshly set-up table."""
+    removed = 0
+    deck = state.seat_zone("deck", seat)
+    for pid in [p for p, piece in state.pieces.items() if piece.card == ref and piece.owner == seat]:
+        piece = state.pieces[pid]
+        zone = state.zones[piece.zone]
+        in_hand = _kind(state, zone.name) == "hand"
+        zone.pieces.remove(pid)
+        state.link(pid, piece.attached_to, None)
+        del state.pieces[pid]
+        removed += 1
+        if in_hand and deck is not None:
+            source = state.zones[deck].pieces
+            swap = next((q for q in source if state.pieces[q].card != ref), None)
+            if swap is not None:
+                source.remove(swap)
+                zone.pieces.append(swap)
+                state.pieces[swap].zone = zone.name
+                state.pieces[swap].known = frozenset((seat,))
+    return removed

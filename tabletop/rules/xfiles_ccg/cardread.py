@@ -1,0 +1,450 @@
+"""The grammar's reader for what card sentences do: each rule of `cardtext.lark` that names an effect (a skill check
+or Combat modifier, a heal, a negation, pools, forced checks, Keyword changes, ...) or standing text (an Equipment's
+skill, a skipped round, ...) becomes steps of the effect language. A part of `cardtext._Read`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from .cardmeaning import ROUNDS as _ROUNDS
+from .cardmeaning import Meaning
+from .cardmeaning import skill as _skill
+
+__all__ = ["EffectsReader"]
+
+
+class EffectsReader:
+    """Tree -> steps for the effects and standing text of a sentence (mixed into the grammar's Transformer)."""
+
+    # -- effects (each a list of steps) --
+    def effects(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [s for x in c for s in (x if isinstance(x, list) else [x])]
+
+    def _skills(self, c: list[Any]) -> list[str]:
+        return [_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL"]
+
+    def add_check_skill(self, c: list[Any]) -> list[dict[str, Any]]:
+        amount = next(x for x in c if isinstance(x, int))
+        return [{"check_mod": {"amount": amount, "skill": self._skills(c)[0]}}]
+
+    def sub_check_skill(self, c: list[Any]) -> list[dict[str, Any]]:
+        amount = next(x for x in c if isinstance(x, int))
+        return [{"check_mod": {"amount": -amount, "skill": self._skills(c)[0]}}]
+
+    def add_check_any(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"check_mod": {"amount": next(x for x in c if isinstance(x, int))}}]
+
+    def add_combat_skill(self, c: list[Any]) -> list[dict[str, Any]]:
+        amount = next(x for x in c if isinstance(x, int))
+        rnd = _ROUNDS.get(self._skills(c)[0].casefold(), "")
+        return [{"combat_mod": {"target": "holder", "round": rnd, "amount": amount}}]
+
+    def add_combat_any(self, c: list[Any]) -> list[dict[str, Any]]:
+        amount = next(x for x in c if isinstance(x, int))
+        rnd = _ROUNDS.get(self._skills(c)[0].casefold(), "")
+        return [{"combat_mod": {"target": "holder", "round": rnd, "amount": amount}}]
+
+    def combat_damage(self, c: list[Any]) -> list[dict[str, Any]]:
+        amount = next(x for x in c if isinstance(x, int))
+        skills = self._skills(c)
+        rnd = _ROUNDS.get(skills[0].casefold(), "") if skills else ""
+        return [{"combat_mod": {"target": "holder", "round": rnd, "amount": amount}}]
+
+    def heal(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"heal": {"target": "holder", "amount": next(x for x in c if isinstance(x, int))}}]
+
+    def heal_in(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"heal": {"target": "agent", "amount": next(x for x in c if isinstance(x, int))}}]
+
+    def heal_unit(self, c: list[Any]) -> None:
+        return None
+
+    def negate_keyword_card(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"negate": {"select": {"keyword": next(x for x in c if isinstance(x, list))}}}]
+
+    def negate_non_adversary(self, c: list[Any]) -> list[dict[str, Any]]:
+        kws = next(x for x in c if isinstance(x, list))
+        return [{"negate": {"select": {"type": "Adversary", "not_keyword": kws}}}]
+
+    def negate_adversary(self, c: list[Any]) -> list[dict[str, Any]]:
+        kws = next((x for x in c if isinstance(x, list)), None)
+        return [{"negate": {"select": {"type": "Adversary", **({"keyword": kws} if kws else {})}}}]
+
+    def negate_creature(self, c: list[Any]) -> list[dict[str, Any]]:
+        kws = next(x for x in c if isinstance(x, list))
+        if len(kws) < 2:
+            raise ValueError("one Keyword is no creature")
+        return [{"negate": {"select": {"type": "Adversary", "keyword_all": kws}}}]
+
+    def negate_event(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"negate": {"select": {"type": "Event", "played_by": "opponent"}}}]
+
+    def negate_witness(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"negate": {"select": {"type": "Witness", "modifies": self._skills(c)}}}]
+
+    def negate_against(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"negate": {"select": {"played_by": "opponent"}, "if_check": self._skills(c)}}]
+
+    def gain_pool(self, c: list[Any]) -> list[dict[str, Any]]:
+        amount = next(x for x in c if isinstance(x, int))
+        return [{"gain": {"counter": self._pool_word(c), "amount": amount}}]
+
+    def _pool_word(self, c: list[Any]) -> str:
+        return next((x for x in c if x in ("rp", "cp")), "rp")
+
+    def gain_on_play(self, c: list[Any]) -> Meaning:
+        amount = next(x for x in c if isinstance(x, int))
+        kws = next(x for x in c if isinstance(x, list))
+        return Meaning(when="event:played", conditions=[{"played_keyword": kws}],
+                       steps=[{"gain": {"counter": "rp", "amount": amount}}])
+
+    def steal_pool(self, c: list[Any]) -> list[dict[str, Any]]:
+        amount = next(x for x in c if isinstance(x, int))
+        pools = [x for x in c if x in ("rp", "cp")]
+        return [{"steal": {"amount": amount, "from": pools[0], "to": pools[-1]}}]
+
+    def pool_name(self, c: list[Any]) -> str:
+        return "cp" if str(c[0]).casefold().startswith("c") else "rp"
+
+    def draw(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"draw": {"count": c[0]}}]
+
+    def discard_random(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"discard_random": {"seat": "opponent", "count": c[0]}}]
+
+    def opponent_discard_kind(self, c: list[Any]) -> list[dict[str, Any]]:
+        raise ValueError("which cards the opponent discards is not read yet")
+
+    def examine_hand(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"examine": {"zone": "hand", "seat": "opponent"}}]
+
+    def set_prereq(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"prerequisite": {"skill": self._skills(c)[0], "need": c[-1]}}]
+
+    def raise_prereq(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"prerequisite": {"raise": c[0]}}]
+
+    def lower_skills(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"add_stat": {"target": "agent", "stat": "ALL", "amount": -c[-1]}}, {"_target": "agent_any"}]
+
+    def reduce_all(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"combat_mod": {"side": "opponents", "amount": -c[-1], "per_source": True}}]
+
+    def reduce_one(self, c: list[Any]) -> list[dict[str, Any]]:
+        rounds = next((x for x in c if isinstance(x, list)), [])
+        step: dict[str, Any] = {"side": "opponents", "amount": -c[-1]}
+        if len(rounds) == 1:
+            step["round"] = rounds[0]
+        return [{"combat_mod": step}]
+
+    def user_no_damage(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"no_damage": {"target": "holder"}}]
+
+    def prevent_agents(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"no_damage": {"side": "opponents"}}]
+
+    def negate_attack(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"no_damage": {"side": "opponents", "round": c[0]}}]
+
+    def card_kind(self, c: list[Any]) -> str:
+        word = str(c[0]).title()
+        return "" if word == "Card" else word
+
+    def from_discard(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"fetch": {"from": "discard", "type": next((x for x in c if isinstance(x, str)), "")}}]
+
+    def search_deck(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"fetch": {"from": "deck", "type": next((x for x in c if isinstance(x, str)), "")}}]
+
+    def reveal_it(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"reveal": {"target": "fetched", "to": "all"}}]
+
+    def shuffle_deck(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"shuffle": {"zone": "deck"}}]
+
+    def extra_question(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"extra_question": {}}]
+
+    def remove_self(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"remove": {"target": "source"}}]
+
+    def discard_source(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"discard_self": {}}]
+
+    def place_tokens(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"tokens": {"amount": c[0]}}]}])
+
+    def change_keyword(self, c: list[Any]) -> list[dict[str, Any]]:
+        lists = [x for x in c if isinstance(x, list)]
+        return [{"change_keyword": {"from": lists[0], "to": " ".join(lists[-1])}}]
+
+    def forced_check(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"team_check": {"skill": self._skills(c)[0], "need": next(x for x in c if isinstance(x, int))}}]
+
+    def team_damage(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"team_damage": {"amount": c[-1]}}]
+
+    def if_team_check(self, c: list[Any]) -> list[dict[str, Any]]:
+        steps = next(x for x in c if isinstance(x, list) and x and isinstance(x[0], dict))
+        return [{"team_check": {"skill": self._skills(c)[0], "need": next(x for x in c if isinstance(x, int)),
+                                "then": steps}}]
+
+    def x_table(self, c: list[Any]) -> list[dict[str, Any]]:
+        rows = [x for x in c if isinstance(x, tuple)]
+        return [{"check_mod": {"skill": self._skills(c), "by_x": {str(k): v for k, v in rows}}}]
+
+    def xrow(self, c: list[Any]) -> tuple[int, int]:
+        return int(c[0]), int(str(c[1]))
+
+    # -- durations --
+    def this_round(self, c: list[Any]) -> str:
+        return "end_of_round"
+
+    def this_turn(self, c: list[Any]) -> str:
+        return "end_of_turn"
+
+    def this_combat(self, c: list[Any]) -> str:
+        return "end_of_combat"
+
+    def at_once(self, c: list[Any]) -> str:
+        return ""
+
+    # -- standing --
+    def equip_skill(self, c: list[Any]) -> Meaning:
+        amount = next(x for x in c if isinstance(x, int))
+        return Meaning(standing=[{"when": "static", "do": [{"equip": {"skill": self._skills(c)[0],
+                                                                       "amount": amount}}]}])
+
+    def skip_round(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"skip_round": c[0]}]}])
+
+    def pay_cost(self, c: list[Any]) -> Meaning:
+        return Meaning(cost=[{"pay": {"amount": c[0], "pool": c[1]}}])
+
+    def lead_after_hurt(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"after_hurt": True}], lead_only=True)
+
+    def lead_agent_in_team(self, c: list[Any]) -> Meaning:
+        return Meaning(targets={"agent": {"select": {"type": "Agent", "zone": "field", "in_team": True},
+                                          "count": 1}})
+
+    def reveal_hand_kind(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"reveal_hand": {"seat": "opponent", "type": next(x for x in c if isinstance(x, str))}}]
+
+    def discard_random_kind(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_random_of_revealed": True}]
+
+    def use_skill_for(self, c: list[Any]) -> list[dict[str, Any]]:
+        skills = self._skills(c)
+        return [{"use_skill_for": {"target": "agent", "skill": skills[0], "checks": skills[1:]}}]
+
+    def abduct(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"abduct": {"target": "agent", "depth": c[0]}}]
+
+    def lead_team_agent(self, c: list[Any]) -> Meaning:
+        return Meaning(targets={"agent": {"select": {"type": "Agent", "zone": "field", "in_team": True},
+                                          "count": 1}}, lead_only=True)
+
+    def stunned(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"stun": {"side": "opponents"}}]
+
+    def single_source_hospital(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"to_hospital": {"target": "agent"}}]
+
+    def until_healed(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_until_healed": True}]
+
+    def run_for_it(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"leave_combat": {"target": "agent"}}]
+
+    def restated(self, c: list[Any]) -> list[dict[str, Any]]:
+        return []  # says again what the sentence before it did
+
+    def flaming(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"combat_hit": {"amount": 1, "round": c[-1]}}, {"_round": c[-1]}]
+
+    def fail_damage(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"fail_damage": {"amount": c[-1]}}]
+
+    def lead_hit_by(self, c: list[Any]) -> Meaning:
+        n = next(int(x) for x in c if isinstance(x, (int, Token)))
+        return Meaning(targets={"agent": {"select": {"zone": ["field", "bureau"], "type": "Agent", "hit_by": n},
+                                          "count": 1}}, conditions=[{"has_target": "agent"}], lead_only=True)
+
+    def lead_hurt_foe(self, c: list[Any]) -> Meaning:
+        return Meaning(targets={"foe": {"select": {"zone": ["field", "chain"], "combatant": "theirs",
+                                                   "damaged": True}, "count": 1}}, lead_only=True)
+
+    def lone_fighter(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_fighter": {}}]
+
+    def site_keyword(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"site_keyword": {"seat": "you", "word": "CHARACTERISTIC SITE"}}]
+
+    def site_keyword_them(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"site_keyword": {"seat": "opponent", "word": "CHARACTERISTIC SITE"}}]
+
+    def choose_characteristic(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_characteristic": True}]
+
+    def rest_turn(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"rest": {"target": "agent", "turns": 1}}]
+
+    def plus_one_of(self, c: list[Any]) -> list[dict[str, Any]]:
+        amount = int(str(next(x for x in c if isinstance(x, Token) and x.type == "SIGNED")))
+        branches = [[{"add_stat": {"target": "agent", "stat": s, "amount": amount}}] for s in self._skills(c)]
+        kws = next((x for x in c if isinstance(x, list)), None)
+        if kws:
+            branches.append([{"keyword": {"target": "agent", "keyword": " ".join(kws).title()}}])
+        return [{"choose": branches}]
+
+    def jam_gear(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_jam": self._skills(c)[0]}]
+
+    def survives_round(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"survives_round": c[0]}]}])
+
+    def lead_combat_start(self, c: list[Any]) -> Meaning:
+        m = self._target_meaning(c)
+        m.lead_only = True
+        m.conditions.append({"combat_start": True})
+        return m
+
+    def killed_named(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_killed": str(c[-1])}]
+
+    def shuffle_back(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"shuffle_back": {"target": "holder"}}]
+
+    def shield(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"no_damage": {"target": "holder", "shield": True}}]
+
+    def barrier(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"sit_out": {"target": "agent"}}, {"_target": "agent_team"}]
+
+    def attack_twice(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"combat_mod": {"target": "holder", "round": c[-1], "double": True}}]
+
+    def prevent_one(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_foe": {}}]
+
+    def block_attack(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"combat_mod": {"side": "opponents", "amount": -c[0], "round": c[-1]}}]
+
+    def extra_round(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"extra_round": {"round": c[0]}}]
+
+    def split_damage(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"combat_mod": {"side": "own", "split": True, "round": c[0]}}]
+
+    def fail_forced(self, c: list[Any]) -> list[dict[str, Any]]:
+        need = next(x for x in c if isinstance(x, int))
+        return [{"team_check": {"skill": self._skills(c)[0], "need": need, "else": [c[-1]]}}]
+
+    def fails_check(self, c: list[Any]) -> dict[str, Any]:
+        return {"fail_check": {}}
+
+    def ends_turn(self, c: list[Any]) -> dict[str, Any]:
+        return {"end_investigation": {}}
+
+    def if_fail_site(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_on_fail": [{"fail_check": {}}]}]
+
+    def adversary_splits(self, c: list[Any]) -> Meaning:
+        rnd = next((x for x in c if x in ("lrc", "crc")), None)
+        return Meaning(standing=[{"when": "static", "do": [{"split_damage": {"round": rnd} if rnd else {}}]}])
+
+    def agents_split(self, c: list[Any]) -> Meaning:
+        # one Adversary fights at a time in this engine: the Agents' damage has one target, nothing to split
+        return Meaning(standing=[{"when": "static", "do": [{"agents_split": True}]}])
+
+    def foes_minus(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"foes_minus": c[-1]}]}])
+
+    def crime_lab(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"crime_lab": True}]}])
+
+    def as_best_foe(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"as_best_foe": {"plus": c[-1]}}]}])
+
+    def res_in_bureau(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"res_in_bureau": c[-1]}]}])
+
+    def lead_in_check(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"check_skill": []}])
+
+    def gear_of_team(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_gear": {"type": "Equipment", "gear_of": "team"}}]
+
+    def gear_of_opponents(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_gear": {"type": "Equipment", "gear_of": "opponents"}}]
+
+    def gear_not_combat(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_gear": {"type": "Equipment", "gear_of": "opponents",
+                           "not_modifies": ["Long Range Combat", "Close Range Combat"]}}]
+
+    def discard_kind_in_play(self, c: list[Any]) -> list[dict[str, Any]]:
+        kind = next(x for x in c if isinstance(x, str))
+        return [{"_in_play": {"type": kind or "Card", "keyword": next(x for x in c if isinstance(x, list)),
+                              "owner": "opponent"}}]
+
+    def discard_hand_keyword(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"discard_hand": {"seat": "opponent", "keyword": next(x for x in c if isinstance(x, list))}}]
+
+    def unless_gear(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_unless_gear": " ".join(str(w) for w in c)}]
+
+    def already_so(self, c: list[Any]) -> list[dict[str, Any]]:
+        return []
+
+    def discard_when_spent(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"discard_when_spent": True}]}])
+
+    def once_per_turn(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"once_per_turn": True}]}])
+
+    def card_pool(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"card_pool": {"pool": c[1], "amount": c[0]}}]}])
+
+    def card_pool_for(self, c: list[Any]) -> Meaning:
+        kws = next(x for x in c if isinstance(x, list))
+        return Meaning(standing=[{"when": "static", "do": [{"card_pool_for": {"pool": c[0], "keywords": kws}}]}])
+
+    def card_pool_refill(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"card_pool_refill": {"pool": c[0]}}]}])
+
+    def use_skill(self, c: list[Any]) -> Meaning:
+        skill = self._skills(c)[0]
+        return Meaning(standing=[{"when": "static", "do": [{"agents_use": {"skill": skill, "round": c[-1]}}]}])
+
+    def skill_floor(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"agents_floor": {"skill": self._skills(c)[0],
+                                                                               "value": c[-1]}}]}])
+
+    def subject(self, c: list[Any]) -> None:
+        return None
+
+    def if_fail(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_on_fail": next(x for x in c if isinstance(x, list))}]
+
+    def to_bureau(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"to_section": {"target": "agent", "section": "bureau"}}, {"_target": "agent_team"}]
+
+    def sit_out(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"sit_out": {"target": "agent"}}]
+
+    def may_use(self, c: list[Any]) -> Meaning:
+        words = [x for x in c if isinstance(x, list)][-1]
+        return Meaning(standing=[{"when": "static", "do": [{"can_use": words}]}])
+
+    def unnegatable(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"unnegatable": True}]}])
+
+    def no_combat(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"no_combat": True}]}])
+
+    def half_damage(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"half_damage": c[0]}]}])

@@ -1,0 +1,265 @@
+"""Compile an X-Files CCG card's English into the effect language: `compile_text(card) -> (effects, left)`.
+
+Each sentence is read by the grammar (`cardtext`); the meanings are joined into the card's abilities: the one it
+does when it resolves (a lead such as "Play on any OCCULT Adversary" names its targets and conditions for the
+sentences after it), its standing abilities ("Adds 1 to the Agent's SCIENCES skill", "The LONG RANGE COMBAT round is
+skipped"), and abilities used with a cost ("Discard a token to ..."). A sentence the grammar cannot read is returned
+in `left`, to be applied by hand; reminder text ("Basic Game Only: ...") is no game text and is neither.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+from .cardtext import Meaning, read_sentence, sentences
+from .vocab import VOCABULARY
+
+__all__ = ["RUNS", "compile_text", "game_text"]
+
+#: the steps the engine runs: the ruleset's vocabulary and the kit's generic primitives this compiler writes
+RUNS = frozenset({*VOCABULARY.primitives, "gain", "draw", "move", "reveal", "shuffle", "add_stat", "keyword", "fetch",
+                  "choose"})
+
+_BASIC = re.compile(r"basic game only\s*:.*?(?=advanced game\s*:|$)", re.IGNORECASE | re.DOTALL)
+#: what "their" / "the combatant" is when the card names no target: the side of the Adversary it is played on
+_ADVERSARY_LEADS = ("in_combat", "combat_adversary", "adversary_can")
+
+
+def game_text(text: str) -> str:
+    """The text the Advanced Game plays: reminder text for the Basic Game dropped."""
+    return _BASIC.sub("", text or "").strip()
+
+
+def _card_text(card: Any) -> tuple[str, str]:
+    get = getattr(card, "get", None)
+    text = getattr(card, "text", "") or (get("game_text") or get("game_effect") or "" if get else "")
+    kind = str(getattr(card, "type", "") or "").strip().casefold()
+    return str(text or ""), kind
+
+
+def compile_text(card: Any) -> tuple[list[dict[str, Any]], list[str]]:
+    """The abilities a card's text compiles to (plain data, each `compiled: true`) and the sentences left by hand.
+
+    `card` is a CardDef (or anything with `text` and `type`) or a plain string of card text.
+    """
+    text, kind = (card, "") if isinstance(card, str) else _card_text(card)
+    return _compile(game_text(text), kind)
+
+
+def _compile(text: str, kind: str) -> tuple[list[dict[str, Any]], list[str]]:
+    main = _Ability(kind)
+    out: list[_Ability] = []
+    left: list[str] = []
+    for sentence in sentences(text):
+        got = read_sentence(sentence)
+        if got is None:
+            left.append(sentence)
+            continue
+        m = copy.deepcopy(got)
+        try:
+            _place(m, sentence, main, out)
+        except ValueError:
+            left.append(sentence)
+    abilities = [a for a in [main, *out] if a.steps or a.cost]
+    return [a.data() for a in abilities], left
+
+
+def _place(m: Meaning, sentence: str, main: _Ability, out: list[_Ability]) -> None:
+    """Put one sentence's meaning in the ability it belongs to (a new one for a cost or a trigger)."""
+    current = out[-1] if out and out[-1].open else main
+    if m.reminder:
+        return
+    for ability in m.standing:
+        out.append(_Ability.standing(ability, sentence))
+    if m.standing:
+        return
+    if m.steps and not (m.starts or m.when) and current.when == "static":
+        raise ValueError("a step with no moment to run: a card in play acts through a cost or a trigger")
+    if m.starts or m.when:
+        current = _Ability(main.kind, when=m.when or "event:use")
+        current.open = True
+        out.append(current)
+        if any("spend_token" in c for c in m.cost):
+            current.conditions.append({"tokens_left": True})
+    current.add(m, sentence)
+
+
+class _Ability:
+    """An ability being assembled from the meanings of its sentences."""
+
+    def __init__(self, kind: str, when: str | None = None) -> None:
+        self.kind = kind
+        self.when = when or ("static" if kind in ("agent", "equipment", "site", "x-file") else "resolved")
+        self.text: list[str] = []
+        self.targets: dict[str, Any] = {}
+        self.conditions: list[dict[str, Any]] = []
+        self.cost: list[dict[str, Any]] = []
+        self.steps: list[dict[str, Any]] = []
+        self._in_branch = 0
+        #: later sentences add to it (an ability used with a cost: "Discard a token to ... . ...")
+        self.open = False
+
+    @classmethod
+    def standing(cls, data: dict[str, Any], sentence: str) -> _Ability:
+        a = cls("", when=data.get("when", "static"))
+        a.steps = list(data.get("do", []))
+        a.text = [sentence]
+        return a
+
+    def add(self, m: Meaning, sentence: str) -> None:
+        self.text.append(sentence)
+        for name, spec in m.targets.items():
+            self.targets.setdefault(name, spec)
+        self.conditions += [c for c in m.conditions if c not in self.conditions]
+        for step in m.cost:
+            if next(iter(step)) not in RUNS:
+                raise ValueError("a cost no primitive pays")
+        self.cost += m.cost
+        for step in m.steps:
+            self._step(step, m.until)
+
+    def _step(self, step: dict[str, Any], until: str | None) -> None:
+        name, args = next(iter(step.items()))
+        if name == "_killed":  # the named Agent, when an opponent's skill check includes it
+            self.targets["victim"] = {"select": {"zone": "field", "in_team": True, "type": "Agent", "name_has": args},
+                                      "count": "all"}
+            self._condition({"has_target": "victim"})
+            self.steps.append({"remove_from_game": {"target": "victim"}})
+            return
+        if name == "_characteristic":  # "You may choose any one Characteristic for the Keyword"
+            i = next((i for i, s in enumerate(self.steps) if "site_keyword" in s), None)
+            if i is None:
+                raise ValueError("no Keyword to choose")
+            seat = self.steps[i]["site_keyword"]["seat"]
+            self.steps[i] = {"choose": [[{"site_keyword": {"seat": seat, "word": f"{kind} SITE"}}]
+                                        for kind in ("AFFILIATION", "MOTIVE", "METHOD", "RESULT")]}
+            return
+        if name == "_jam":  # "Negates the effects of any one Equipment card that adds to LONG RANGE COMBAT Skill"
+            self.targets["jammed"] = {"select": {"zone": ["field", "bureau"], "type": "Equipment",
+                                                 "gear_of": "combatants", "adds_to": args}, "count": 1}
+            self._condition({"has_target": "jammed"})
+            self.steps.append({"jam": {"target": "jammed"}})
+            return
+        if name == "_random_of_revealed":  # "If your opponent has one or more, discard one at random"
+            shown = next((s["reveal_hand"] for s in self.steps if "reveal_hand" in s), None)
+            if shown is None:
+                raise ValueError("nothing revealed to discard")
+            self.steps.append({"discard_random": {"seat": shown["seat"], "count": 1, "type": shown["type"]}})
+            return
+        if name == "_until_healed":  # "The Agent may not leave the Hospital until he is fully healed"
+            sent = next((s["to_hospital"] for s in self.steps if "to_hospital" in s), None)
+            if sent is None:
+                raise ValueError("no Agent sent to the Hospital")
+            sent["until_healed"] = True
+            return
+        if name == "_foe":  # "prevent all damage from one opponent": the opponent is chosen
+            self.targets["foe"] = {"select": {"zone": ["field", "chain"], "combatant": "theirs"}, "count": 1}
+            self.steps.append({"no_damage": {"target": "foe", "until": until or "end_of_round"}})
+            return
+        if name in ("_gear", "_in_play"):  # the card discarded is a target the player chooses
+            zones = ["field", "bureau", "hospital"] if name == "_gear" else ["field", "bureau"]
+            self.targets["discarded"] = {"select": {"zone": zones, **args}, "count": 1}
+            self._condition({"has_target": "discarded"})
+            self.steps.append({"discard_card": {"target": "discarded"}})
+            return
+        if name == "_unless_gear":  # "If one of the Agents has a "Geiger Counter", this card has no effect"
+            checks = [s["team_check"] for s in self.steps if "team_check" in s]
+            for check in checks:
+                check["unless_gear"] = args
+            if not checks:
+                if not self.steps:
+                    raise ValueError("nothing the Equipment voids")
+                self.steps = [{"unless_gear": {"name": args, "do": self.steps}}]
+            return
+        if name == "_on_fail":  # "If they fail, ...": the branch of the check the sentence before forced
+            check = next((s for s in reversed(self.steps) if "team_check" in s), None)
+            if check is None:
+                raise ValueError("no check before 'if they fail'")
+            self._in_branch += 1
+            check["team_check"]["else"] = [self._resolved(s, until) for s in args]
+            self._in_branch -= 1
+            return
+        self.steps.append(self._resolved(step, until))
+
+    def _resolved(self, step: dict[str, Any], until: str | None) -> dict[str, Any]:
+        name, args = next(iter(step.items()))
+        if name not in RUNS and name != "_fighter":
+            raise ValueError(f"{name}: no primitive runs it yet")
+        if name == "fetch" and args.get("from") != "discard":
+            raise ValueError("a search of a hidden deck is chosen by hand")
+        if not isinstance(args, dict):
+            return step
+        args = dict(args)
+        if args.get("target") == "holder":
+            args.pop("target")
+            holder = self._holder()
+            if holder:
+                args["target"] = holder
+            elif name == "combat_mod":
+                args["side"] = "adversary" if self._on_adversary() else "own"
+            elif name == "heal":
+                self.targets["agent"] = {"select": {"type": "Agent", "damaged": True}, "count": 1}
+                args["target"] = "agent"
+        if args.get("target") == "agent" and "agent" not in self.targets:
+            self.targets["agent"] = {"select": {"type": "Agent", "zone": ["field", "bureau"]}, "count": 1}
+        if name == "negate":  # the card negated is a target: one on the chain, or the Adversary in Combat
+            select = {"zone": "chain", "negatable": True, **args.get("select", {})}
+            self.targets["negated"] = {"select": select, "count": 1}
+            self._condition({"has_target": "negated"})
+            if args.get("if_check"):
+                self._condition({"check_skill": args["if_check"]})
+            return {"negate": {"target": "negated"}}
+        if name == "change_keyword":
+            self.targets["changed"] = {"select": {"zone": "chain", "on_chain": True, "keyword": args["from"]},
+                                       "count": 1}
+            self._condition({"has_target": "changed"})
+            args["target"] = "changed"
+        if name == "check_mod" and not self._in_branch:
+            skills = args.get("skill")
+            self._condition({"check_skill": skills if isinstance(skills, list) else [skills] if skills else []})
+        if name == "_fighter":  # "one Agent of your choice" fights alone
+            self.targets["fighter"] = {"select": {"zone": "field", "combatant": "agents"}, "count": 1}
+            return {"only_fighter": {"target": "fighter"}}
+        if name == "use_skill_for":
+            self._condition({"check_skill": args["checks"]})
+        if name == "fetch":  # "Select one card from your Discard Pile and place it in your hand"
+            select = {"zone": args["from"], "owner": "you", **({"type": args["type"]} if args.get("type") else {})}
+            self.targets["fetched"] = {"select": select, "count": 1}
+            return {"move": {"target": "fetched", "to": "hand"}}
+        if until and name in ("combat_mod", "add_stat", "check_mod", "no_damage", "change_keyword", "sit_out"):
+            args["until"] = until
+        elif name in ("combat_mod", "no_damage") and "until" not in args:
+            args["until"] = "end_of_round"
+        for key in ("then", "else", "do"):
+            if isinstance(args.get(key), list):
+                self._in_branch += 1
+                args[key] = [self._resolved(s, until) for s in args[key]]
+                self._in_branch -= 1
+        return {name: args}
+
+    def _condition(self, cond: dict[str, Any]) -> None:
+        if cond not in self.conditions:
+            self.conditions.append(cond)
+
+    def _holder(self) -> str | None:
+        for name in ("combatant", "agent", "card"):
+            if name in self.targets:
+                return name
+        return None
+
+    def _on_adversary(self) -> bool:
+        return any(next(iter(c)) in _ADVERSARY_LEADS for c in self.conditions)
+
+    def data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": " ".join(s + "." for s in self.text), "when": self.when, "who": "owner"}
+        if self.targets:
+            out["targets"] = dict(self.targets)
+        if self.conditions:
+            out["if"] = self.conditions
+        if self.cost:
+            out["cost"] = self.cost
+        out["do"] = self.steps
+        out["compiled"] = True
+        return out

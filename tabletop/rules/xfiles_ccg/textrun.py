@@ -1,0 +1,253 @@
+"""Where an X-Files CCG card's text is run: the one place the rules hand a card to the effect interpreter.
+
+A card's text is compiled once (`compile_text`, a designer's `effects:` winning) and read through the kit's
+`card_text`. It applies when the card resolves off the chain or a Bluff is paid (`run_text`), when a card is played
+and a card in play waits for that (`played_triggers`, "Adds 1 [RP] to your pool every time ..."), and its
+conditions are checked when the card is played (`text_violations`: strict refuses, warn logs xfc.effect.2). What
+the compiler could not read stays text to apply by hand: those cards keep the suggested effects (`effects.py`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.reducer import Tx
+from ...core.ruleset import Violation
+from ...core.state import GameState
+from ...errors import register_many
+from ..kit import checks, reduces
+from .actions import UseAbility
+from .compiler import compile_text
+from .data import suggested_effects
+from .vocab import VOCABULARY, standing
+
+if TYPE_CHECKING:
+    from ...cards import CardDef
+    from ..effects import Vocabulary
+
+__all__ = ["TextRun"]
+
+register_many("error", [
+    ("no_token", (), "a card's ability is used with a token and it has none left"),
+    ("cannot_pay", (), "a card's effect costs more than the pool holds"),
+])
+register_many("violation", [
+    ("xfc.effect_pending", ("xfc.effect.3",), "a card's effect is finished (its targets chosen) before play goes on"),
+    ("xfc.no_ability", ("xfc.effect.2",), "… has no ability to use now"),
+])
+
+#: zones whose cards are in play and may wait for another card to be played
+_IN_PLAY = ("bureau", "field")
+
+
+class TextRun:
+    """Card text on the effect interpreter (a part of `XFilesCCG`)."""
+
+    if TYPE_CHECKING:
+        effects: Any
+        options: dict[str, Any]
+
+        def card_text(self, ref: str | None) -> Any: ...
+        def pinfo(self, state: GameState, pid: str) -> Any: ...
+        def ref(self, state: GameState, pid: str | None) -> str: ...
+        def _offer(self, state: GameState, tx: Tx, seat: int, pid: str, info: Any, *, bluff: bool = False) -> None: ...
+        def _chain(self, state: GameState) -> list[dict[str, Any]]: ...
+        def _end_combat(self, state: GameState, tx: Tx, why: str) -> None: ...
+        def _to_discard(self, state: GameState, pid: str, tx: Tx) -> None: ...
+        def agents(self, state: GameState, seat: int) -> list[str]: ...
+        def decision(self, state: GameState) -> int | None: ...
+        def traits(self, ref: str | None) -> frozenset[str]: ...
+
+    _kw_cache: dict[str, frozenset[str]] = {}
+
+    # -- the vocabulary and the compiler the kit asks for --
+
+    def effect_vocabulary(self) -> Vocabulary:
+        return VOCABULARY
+
+    def compile_text(self, card: CardDef) -> tuple[list[dict[str, Any]], list[str]]:
+        return compile_text(card)
+
+    # -- what the vocabulary reads --
+
+    def keywords_of(self, state: GameState, pid: str) -> set[str] | frozenset[str]:
+        """A piece's Keywords now, folded to lower case: printed, with those an effect changed."""
+        info = self.pinfo(state, pid)
+        base = self._kw_cache.get(info.ref)
+        if base is None:
+            base = frozenset(k.casefold() for k in info.keywords)
+            self._kw_cache = {**self._kw_cache, info.ref: base}
+        if not (state.rules.get("effects") or {}).get("mods"):
+            return base
+        return self.effects.keywords(state, pid, base)
+
+    def tokens_left(self, state: GameState, pid: str | None) -> int:
+        """Tokens still on a card that says "Place N tokens on this card" (spent with "Discard a token to ...")."""
+        if pid not in state.pieces:
+            return 0
+        placed = sum(int(t.get("amount", 0)) for t in standing(self, state.pieces[pid].card, "tokens"))
+        return max(0, placed - int(state.pieces[pid].counters.get("tokens_used", 0)))
+
+    def card_pools(self, state: GameState, seat: int, info: Any, pool: str) -> list[str]:
+        """`seat`'s Agents holding a pool token that may pay for the card `info` ("Place 1 [RP] on this card. This
+        [RP] may be used to pay for any Keyword EQUIPMENT or COMBAT cards"), not spent since it was replaced."""
+        words = {k.casefold() for k in info.keywords}
+        out: list[str] = []
+        if not any("card_pool" in self.traits(state.pieces[p].card) for kind in ("bureau", "field", "hospital")
+                   for p in state.zones[f"{kind}:{seat}"].pieces):
+            return out
+        for pid in self.agents(state, seat):
+            ref = state.pieces[pid].card
+            if state.pieces[pid].counters.get("pool_used"):
+                continue
+            placed = [p for p in standing(self, ref, "card_pool") if p.get("pool") == pool]
+            allowed = {str(k).casefold() for f in standing(self, ref, "card_pool_for") if f.get("pool") == pool
+                       for k in f.get("keywords", ())}
+            if placed and words & allowed:
+                out.append(pid)
+        return out
+
+    def pay_card(self, state: GameState, seat: int, info: Any, pool: str, cost: int, tx: Tx) -> str:
+        """Pay `cost` for `info`: first from the pool tokens on `seat`'s Agents that may pay for it, then the pool."""
+        used = self.card_pools(state, seat, info, pool)[:cost]
+        for pid in used:
+            tx.change(pid, counters={**state.pieces[pid].counters, "pool_used": 1})
+        if cost - len(used):
+            tx.add_player_counter(seat, pool, -(cost - len(used)))
+        return f" ({len(used)} from {', '.join(self.ref(state, p) for p in used)})" if used else ""
+
+    def refill_card_pools(self, state: GameState, seat: int, tx: Tx) -> None:
+        """The Briefing: a pool token spent from an Agent is replaced ("replace it during your Briefing Phase")."""
+        for pid in self.agents(state, seat):
+            if state.pieces[pid].counters.get("pool_used") and standing(self, state.pieces[pid].card,
+                                                                        "card_pool_refill"):
+                counters = dict(state.pieces[pid].counters)
+                counters.pop("pool_used")
+                tx.change(pid, counters=counters)
+
+    def res_of(self, state: GameState, pid: str) -> int:
+        """An Agent's RES now: printed, or what its text says in the Bureau ("Treat ... as a RES 3 if he is in the
+        Bureau Section")."""
+        in_bureau = standing(self, state.pieces[pid].card, "res_in_bureau")
+        if in_bureau and state.zones[state.pieces[pid].zone].kind == "bureau":
+            return int(in_bureau[0])
+        return int(self.pinfo(state, pid).res)
+
+    def _negate(self, state: GameState, pid: str, tx: Tx) -> str:
+        """Negate a card on the chain (it leaves, unresolved) or the Adversary in Combat (the Combat ends)."""
+        name = self.ref(state, pid)
+        chain = [e for e in self._chain(state) if e.get("piece") != pid]
+        if chain != self._chain(state):
+            tx.set_rule("chain", chain)
+        combat = state.rules.get("combat")
+        if combat and combat.get("adversary") == pid:
+            self._end_combat(state, tx, f"{name} was negated")
+        elif state.zones[state.pieces[pid].zone].kind != "discard":
+            self._to_discard(state, pid, tx)
+        return f"negated {name}"
+
+    # -- where text runs --
+
+    def run_text(self, state: GameState, tx: Tx, pid: str, seat: int, info: Any, *, bluff: bool = False,
+                 x: int = 0, choice: int = 0) -> None:
+        """`seat`'s card `pid` resolved (or its Bluff was paid): its compiled abilities run, its targets chosen as
+        legal moves; a card the compiler could not read at all keeps the suggested effects to confirm by hand, and
+        so does the second effect of an "Alternately" card (named when played, xfc.chain.7)."""
+        text = self.card_text(state.pieces[pid].card)
+        if x:
+            tx.set_rule("x_paid", {**(state.rules.get("x_paid") or {}), pid: x})
+        if self.runs_text(state, pid, choice):
+            self.effects.trigger(state, tx, pid, seat, "resolved")
+            return
+        if text.has_text:
+            self.effects.count(state, tx, engine=False)  # left to the players (suggested, or by hand)
+        self._offer(state, tx, seat, pid, info, bluff=bluff)
+
+    def runs_text(self, state: GameState, pid: str, choice: int = 0) -> bool:
+        """Whether the engine runs the text of `pid` (its abilities, when it resolves or later, in play: "every time
+        a Keyword X card is played"); not the second effect of an "Alternately" card, named when played (by hand)."""
+        return bool(self.card_text(state.pieces[pid].card).abilities) and choice < 2
+
+    def by_hand_words(self, state: GameState, pid: str, info: Any, seat: int, choice: int = 0) -> str:
+        """What the log says of a resolved card's text the engine does not run: offered to confirm, or by hand."""
+        if self.runs_text(state, pid, choice):
+            return ""
+        said = info.text.rstrip(".") if info.text else ""
+        if suggested_effects(info):
+            return f" ({said}: it applies when {state.seat_name(seat)} passes, or by hand)"
+        return f"; apply by hand: {said}" if said else ""
+
+    @staticmethod
+    def bluff_cost(info: Any, x: int = 0) -> int:
+        """What a revealed Bluff's owner pays: its Cost less 1, or the X chosen for an X Cost."""
+        return info.x_cost(x) if info.cost is None else max(0, (info.cost or 0) - 1)
+
+    def played_triggers(self, state: GameState, tx: Tx, played: str) -> None:
+        """A card was played: the cards in play that wait for it ("every time a Keyword X card is played") apply."""
+        for seat in state.seats:
+            for kind in _IN_PLAY:
+                zone = state.zones.get(f"{kind}:{seat}")
+                for pid in zone.pieces if zone is not None else ():
+                    if "event:played" not in self.traits(state.pieces[pid].card):
+                        continue
+                    for ability in self.card_text(state.pieces[pid].card).when("event:played"):
+                        if self.effects.holds(state, ability, seat, pid, played=played):
+                            self.effects.count(state, tx, engine=True)
+                            self.effects.run(state, tx, ability, seat, pid, {}, played=played)
+
+    # -- standing abilities used ("Discard a token to ...") --
+
+    @checks(UseAbility)
+    def _check_use(self, state: GameState, a: UseAbility, seat: int | None) -> list[Violation]:
+        piece = state.pieces.get(a.piece)
+        if piece is None or seat is None:
+            return [Violation("xfc.no_ability", "xfc.effect.2", "there is no such card", (a.piece,), seat)]
+        if self.decision(state) != seat:
+            return [Violation("xfc.not_your_decision", "xfc.turn.2", "it is not your decision", (a.piece,), seat)]
+        name = self.ref(state, a.piece)
+        if piece.owner != seat or not self._in_play(state, a.piece):
+            return [Violation("xfc.no_ability", "xfc.effect.2", f"{name} is not a card of yours in play",
+                              (a.piece,), seat)]
+        if not self.card_text(piece.card).when("event:use"):
+            return [Violation("xfc.no_ability", "xfc.effect.2", f"{name} has no ability to use", (a.piece,), seat)]
+        return self.effects.violations(state, a.piece, seat, "event:use")
+
+    @reduces(UseAbility)
+    def _do_use(self, state: GameState, a: UseAbility, seat: int, tx: Tx) -> None:
+        self.effects.count(state, tx, engine=True)
+        self.effects.trigger(state, tx, a.piece, seat, "event:use", count=False)
+
+    def _in_play(self, state: GameState, pid: str) -> bool:
+        piece = state.pieces[pid]
+        host = piece.attached_to if piece.attached_to in state.pieces else pid
+        return state.zones[state.pieces[host].zone].kind in ("bureau", "field", "hospital")
+
+    def ability_uses(self, state: GameState, seat: int) -> list[UseAbility]:
+        """`seat`'s standing abilities it may use now (for the listing and the bots)."""
+        out = []
+        for kind in ("bureau", "field", "hospital"):  # attached Equipment sits in its Agent's zone
+            zone = state.zones.get(f"{kind}:{seat}")
+            for pid in zone.pieces if zone is not None else ():
+                if "event:use" in self.traits(state.pieces[pid].card) and \
+                        not self._check_use(state, UseAbility(pid), seat):
+                    out.append(UseAbility(pid))
+        return out
+
+    def text_violations(self, state: GameState, pid: str, seat: int) -> list[Violation]:
+        """What a card's conditions find broken if it were played now ("only a combatant that can use MARTIAL
+        ARTS", "on any OCCULT Adversary"): each a violation citing xfc.effect.2."""
+        if "resolved" not in self.traits(state.pieces[pid].card):
+            return []
+        return self.effects.violations(state, pid, seat, "resolved")
+
+    def pending_violation(self, state: GameState, seat: int | None) -> list[Violation]:
+        pending = self.effects.pending(state)
+        if not pending:
+            return []
+        who = state.seat_name(pending[0].get("seat"))
+        return [Violation("xfc.effect_pending", "xfc.effect.3", f"{who} first chooses the targets of a card's "
+                          "effect", (), seat)]
+
+    def expire_effects(self, state: GameState, tx: Tx, step: str) -> None:
+        if (state.rules.get("effects") or {}).get("mods"):
+            self.effects.expire(state, tx, step)

@@ -1,0 +1,497 @@
+"""The X-Files CCG's vocabulary of effects: what its compiled card text may say, run by the kit's interpreter.
+
+Primitives change the table through `Tx` (skill checks, Combat, damage, pools, negation, prerequisites, forced
+checks); its conditions (why a card may not be used now: a failed one cites xfc.effect.2, strict refuses, warn logs)
+and selectors (what a target may be) are in `vocab_reads`; durations end at a combat round, a Combat or the turn. Standing abilities (an Equipment's
+skill, a skipped round, who may use MARTIAL ARTS cards) are read where the rules need them (`standing`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.reducer import ActionError, Tx
+from ...core.state import EVERYONE
+from ..effects import Ctx, Vocabulary
+from ..effects.model import step_name
+from .data import canonical_skill
+from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing
+from .vocab_reads import team as _team
+from .vocab_reads import words as _words
+
+__all__ = ["VOCABULARY", "can_use", "standing"]
+
+_SKILL_OF_ROUND = {"lrc": "Long Range Combat", "crc": "Close Range Combat"}
+
+
+# ------------------------------------------------------------------------------------------------ combat
+
+
+def _combat(ctx: Ctx) -> dict[str, Any]:
+    combat = ctx.state.rules.get("combat")
+    if not combat:
+        raise ActionError("no_combat", "there is no Combat")
+    return dict(combat)
+
+
+def _side_of(ctx: Ctx, args: Mapping[str, Any], combat: Mapping[str, Any]) -> str:
+    pieces = ctx.pieces(args) if args.get("target") else []
+    if pieces:
+        return "adversary" if pieces[0] == combat.get("adversary") else "agents"
+    own = "adversary" if ctx.seat == combat.get("owner") else "agents"
+    side = args.get("side", "own")
+    if side == "own":
+        return own
+    if side == "opponents":
+        return "agents" if own == "adversary" else "adversary"
+    return str(side)
+
+
+def _lasting(ctx: Ctx, args: Mapping[str, Any], combat: Mapping[str, Any]) -> dict[str, Any]:
+    """When a Combat effect applies: this round (the next of its kind when it names another), or the Combat."""
+    number = int(combat.get("number", 1))
+    rnd = args.get("round")
+    if rnd and rnd != combat.get("round"):
+        number += 1
+    out: dict[str, Any] = {"round": rnd} if rnd else {}
+    if args.get("until") != "end_of_combat":
+        out["number"] = number
+    return out
+
+
+def _combat_mod(ctx: Ctx, tx: Tx, args: Any) -> str:
+    combat = _combat(ctx)
+    side = _side_of(ctx, args, combat)
+    amount = int(args.get("amount", 0))
+    entry = {"side": side, "amount": amount, **_lasting(ctx, args, combat)}
+    for flag in ("per_source", "double", "split"):
+        if args.get(flag):
+            entry[flag] = True
+    pieces = ctx.pieces(args) if args.get("target") else []
+    if pieces and side == "agents":
+        entry["piece"] = pieces[0]
+    combat["effects"] = [*combat.get("effects", []), entry]
+    tx.set_rule("combat", combat)
+    who = ctx.name(pieces[0]) if pieces else f"the {side}"
+    each = " from each source" if args.get("per_source") else ""
+    return f"{amount:+d} damage{each} for {who} ({_rnd_words(entry)})"
+
+
+def _rnd_words(entry: Mapping[str, Any]) -> str:
+    rnd = {"lrc": "Long Range", "crc": "Close Range"}.get(entry.get("round", ""), "")
+    return f"this {rnd + ' ' if rnd else ''}round" if "number" in entry else "this Combat"
+
+
+def _remove_from_game(ctx: Ctx, tx: Tx, args: Any) -> str:
+    pieces = ctx.pieces(args)
+    names = [ctx.name(p) for p in pieces]
+    for pid in pieces:
+        for q in ctx.state.attached(pid):
+            ctx.ruleset._to_discard(ctx.state, q, tx)
+        check = ctx.state.rules.get("check")
+        if check and pid in check.get("team", []):
+            tx.set_rule("check", {**check, "team": [p for p in check["team"] if p != pid]})
+        tx.remove_piece(pid)
+    return f"{', '.join(names) or 'no one'} is removed from the game"
+
+
+def _shuffle_back(ctx: Ctx, tx: Tx, args: Any) -> str:
+    out = []
+    for pid in ctx.pieces(args):
+        chain = [e for e in ctx.ruleset._chain(ctx.state) if e.get("piece") != pid]
+        tx.set_rule("chain", chain)
+        owner = ctx.state.pieces[pid].owner
+        deck = ctx.zone("deck", owner)
+        tx.move(pid, deck, face_up=False)
+        tx.shuffle(deck)
+        out.append(f"{ctx.name(pid)} is shuffled back into its owner's Bureau Deck")
+    return ", ".join(out) or "no Witness"
+
+
+def _only_fighter(ctx: Ctx, tx: Tx, args: Any) -> str:
+    combat = _combat(ctx)
+    pieces = ctx.pieces(args)
+    if not pieces:
+        return "no Agent was chosen"
+    combat["only"] = pieces[0]
+    tx.set_rule("combat", combat)
+    return f"only {ctx.name(pieces[0])} fights the Adversary"
+
+
+def _listed(key: str, nobody: str, words: str) -> Any:
+    """A primitive that adds its targets to the Combat's list `key` (jammed Equipment, combatants gone)."""
+
+    def step(ctx: Ctx, tx: Tx, args: Any) -> str:
+        combat = _combat(ctx)
+        pieces = ctx.pieces(args)
+        combat[key] = [*combat.get(key, []), *pieces]
+        tx.set_rule("combat", combat)
+        return f"{', '.join(ctx.name(p) for p in pieces) or nobody} {words}"
+
+    return step
+
+
+_jam = _listed("jammed", "no Equipment", "adds nothing for this Combat")
+_leave_combat = _listed("out", "no Agent", "leaves the Combat unharmed")
+
+
+def _site_keyword(ctx: Ctx, tx: Tx, args: Any) -> str:
+    seat = ctx.seat_of(args.get("seat", "you"))
+    words = dict(ctx.state.rules.get("site_words") or {})
+    words[str(seat)] = [*words.get(str(seat), []), str(args.get("word", ""))]
+    tx.set_rule("site_words", words)
+    return f"{ctx.state.seat_name(seat)} has the Keyword {args.get('word')} for the rest of the turn"
+
+
+def _rest(ctx: Ctx, tx: Tx, args: Any) -> str:
+    resting = dict(ctx.state.rules.get("resting") or {})
+    back = int(ctx.state.rules.get("turn", 1)) + 1 + int(args.get("turns", 1))
+    pieces = ctx.pieces(args)
+    for pid in pieces:
+        resting[pid] = back
+    tx.set_rule("resting", resting)
+    return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} is out of play until turn {back}"
+
+
+def _extra_round(ctx: Ctx, tx: Tx, args: Any) -> str:
+    combat = _combat(ctx)
+    combat["extra"] = str(args.get("round", "lrc"))
+    tx.set_rule("combat", combat)
+    return f"one more {_SKILL_OF_ROUND.get(combat['extra'], '').upper()} round is fought next"
+
+
+def _fail_check(ctx: Ctx, tx: Tx, args: Any) -> str:
+    check = _check(ctx)
+    check["failed"] = True
+    tx.set_rule("check", check)
+    return "the Team fails the skill check for the Site"
+
+
+def _no_damage(ctx: Ctx, tx: Tx, args: Any) -> str:
+    combat = _combat(ctx)
+    entry: dict[str, Any] = {"none": True, **_lasting(ctx, args, combat)}
+    if args.get("shield"):
+        entry["shield"] = True
+    pieces = ctx.pieces(args) if args.get("target") else []
+    if pieces:
+        entry["piece"] = pieces[0]
+        entry["side"] = "adversary" if pieces[0] == combat.get("adversary") else "agents"
+    else:
+        entry["side"] = _side_of(ctx, args, combat)
+    combat["effects"] = [*combat.get("effects", []), entry]
+    tx.set_rule("combat", combat)
+    who = ctx.name(pieces[0]) if pieces else f"the {entry['side']}"
+    return f"{who} deals no damage ({_rnd_words(entry)})"
+
+
+# ------------------------------------------------------------------------------------------------ checks
+
+
+def _check(ctx: Ctx) -> dict[str, Any]:
+    check = ctx.state.rules.get("check")
+    if not check:
+        raise ActionError("no_check", "there is no skill check")
+    return dict(check)
+
+
+def _x_amount(ctx: Ctx, table: Mapping[str, Any]) -> int:
+    x = int(ctx.data.get("x") or (ctx.state.rules.get("x_paid") or {}).get(ctx.source, 0))
+    best = 0
+    for need, value in sorted(((int(k), int(v)) for k, v in table.items())):
+        if x >= need:
+            best = value
+    return best
+
+
+def _check_mod(ctx: Ctx, tx: Tx, args: Any) -> str:
+    check = _check(ctx)
+    amount = _x_amount(ctx, args["by_x"]) if "by_x" in args else int(args.get("amount", 0))
+    check["mods"] = [*check.get("mods", []), {"amount": amount, "source": ctx.source, "name": ctx.name(ctx.source)}]
+    tx.set_rule("check", check)
+    total = ctx.ruleset.check_total(ctx.state)
+    return f"{amount:+d} to the {check.get('skill')} check (now {total} against {check.get('need', 0)}+)"
+
+
+def _prerequisite(ctx: Ctx, tx: Tx, args: Any) -> str:
+    check = _check(ctx)
+    if "raise" in args:
+        check["need"] = int(check.get("need", 0)) + int(args["raise"])
+    else:
+        check["skill"], check["need"] = canonical_skill(args["skill"]) or args["skill"], int(args["need"])
+        check.pop("also", None)
+    tx.set_rule("check", check)
+    return f"the check is now {check['skill']} {check['need']}+"
+
+
+def _team_check(ctx: Ctx, tx: Tx, args: Any) -> str:
+    team = _team(ctx)
+    gear = str(args.get("unless_gear", "")).casefold()
+    if gear and any(ctx.ruleset.pinfo(ctx.state, q).name.casefold() == gear for p in team
+                    for q in ctx.ruleset.gear(ctx.state, p)):
+        return f"no effect: an Agent of the Team has {args['unless_gear']}"
+    skill = canonical_skill(args.get("skill", "")) or ""
+    total = ctx.ruleset.team_skill(ctx.state, team, skill)
+    made = bool(team) and total >= int(args.get("need", 0))
+    said = [f"the Team's {skill} check: {total} against {args.get('need')}+, {'made' if made else 'failed'}"]
+    said += _run(ctx, tx, args.get("then" if made else "else") or ())
+    return "; ".join(said)
+
+
+def _run(ctx: Ctx, tx: Tx, steps: Any) -> list[str]:
+    """Run nested steps (a branch of a forced check, what an Equipment may void) with the ability's targets."""
+    said = []
+    for step in steps:
+        name = step_name(step)
+        words = ctx.ruleset.effects.vocab.primitives[name](ctx, tx, step[name])
+        if words:
+            said.append(words)
+    return said
+
+
+def _unless_gear(ctx: Ctx, tx: Tx, args: Any) -> str:
+    gear = str(args.get("name", "")).casefold()
+    if any(ctx.ruleset.pinfo(ctx.state, q).name.casefold() == gear for p in _team(ctx)
+           for q in ctx.ruleset.gear(ctx.state, p)):
+        return f"no effect: an Agent of the Team has {args['name']}"
+    return "; ".join(_run(ctx, tx, args.get("do") or ()))
+
+
+def _abduct(ctx: Ctx, tx: Tx, args: Any) -> str:
+    from .actions import ManualEffect
+
+    out = []
+    for pid in ctx.pieces(args):
+        how = ManualEffect("abduct", amount=int(args.get("depth", 10)), piece=pid, source=ctx.source)
+        out.append(ctx.ruleset._abduct(ctx.state, how, ctx.seat, ctx.name(ctx.source), tx))
+    return "; ".join(out) or "no Agent"
+
+
+def _stun(ctx: Ctx, tx: Tx, args: Any) -> str:
+    combat = _combat(ctx)
+    side = _side_of(ctx, {"side": args.get("side", "opponents")}, combat)
+    pieces = ctx.pieces(args) if args.get("target") else []
+    number = int(combat.get("number", 1)) + 1
+    entry: dict[str, Any] = {"none": True, "number": number, "stunned": True, "side": side}
+    if pieces:
+        entry["piece"] = pieces[0]
+    combat["effects"] = [*combat.get("effects", []), entry]
+    tx.set_rule("combat", combat)
+    who = ctx.name(pieces[0]) if pieces else f"the {side}"
+    return f"{who} is stunned: no damage next round"
+
+
+def _to_hospital(ctx: Ctx, tx: Tx, args: Any) -> str:
+    pieces = ctx.pieces(args)
+    for pid in pieces:
+        ctx.ruleset._move_agent(ctx.state, pid, "hospital", tx)
+        if args.get("until_healed"):
+            tx.change(pid, counters={**ctx.state.pieces[pid].counters, "until_healed": 1})
+    return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} goes to the Hospital"
+
+
+def _combat_hit(ctx: Ctx, tx: Tx, args: Any) -> str:
+    amount = int(args.get("amount", 1))
+    hit = list(ctx.ruleset.combatants(ctx.state))
+    for pid in hit:
+        printed = ctx.ruleset.pinfo(ctx.state, pid).health or 0
+        ctx.ruleset._set_damage(ctx.state, pid, min(printed, ctx.ruleset.damage(ctx.state, pid) + amount), tx)
+    return f"each opposing combatant takes {amount} damage" if hit else "no combatant to damage"
+
+
+def _fail_damage(ctx: Ctx, tx: Tx, args: Any) -> str:
+    check = _check(ctx)
+    check["fail_damage"] = int(args.get("amount", 1))
+    tx.set_rule("check", check)
+    return f"if the check fails, each Agent of the Team takes {check['fail_damage']} damage"
+
+
+def _team_damage(ctx: Ctx, tx: Tx, args: Any) -> str:
+    amount = int(args.get("amount", 1))
+    hit = [p for p in _team(ctx) if ctx.ruleset.section_of(ctx.state, p) != "hospital"]
+    for pid in hit:
+        printed = ctx.ruleset.pinfo(ctx.state, pid).health or 0
+        ctx.ruleset._set_damage(ctx.state, pid, min(printed, ctx.ruleset.damage(ctx.state, pid) + amount), tx)
+    return f"each Agent of the Team takes {amount} damage" if hit else "no Agent to damage"
+
+
+def _sit_out(ctx: Ctx, tx: Tx, args: Any) -> str:
+    check = ctx.state.rules.get("check")
+    pieces = ctx.pieces(args)
+    if check and pieces:
+        tx.set_rule("check", {**check, "team": [p for p in check.get("team", []) if p not in pieces]})
+    return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} adds nothing to the check"
+
+
+def _to_section(ctx: Ctx, tx: Tx, args: Any) -> str:
+    pieces = ctx.pieces(args)
+    for pid in pieces:
+        ctx.ruleset._move_agent(ctx.state, pid, args.get("section", "bureau"), tx)
+    return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} goes to the {args.get('section', 'bureau')}"
+
+
+# ------------------------------------------------------------------------------------------------ cards, pools
+
+
+def _heal(ctx: Ctx, tx: Tx, args: Any) -> str:
+    out = []
+    for pid in ctx.pieces(args):
+        before = ctx.ruleset.damage(ctx.state, pid)
+        after = max(0, before - int(args.get("amount", 1)))
+        ctx.ruleset._set_damage(ctx.state, pid, after, tx)
+        out.append(f"{ctx.name(pid)} heals {before - after}")
+    return ", ".join(out) or "no one to heal"
+
+
+def _negate(ctx: Ctx, tx: Tx, args: Any) -> str:
+    out = []
+    for pid in ctx.pieces(args):
+        out.append(ctx.ruleset._negate(ctx.state, pid, tx))
+    return ", ".join(out) or "nothing to negate"
+
+
+def _steal(ctx: Ctx, tx: Tx, args: Any) -> str:
+    other = ctx.seat_of("opponent")
+    if other is None or ctx.seat is None:
+        return "no opponent"
+    have = int(ctx.state.player(other).counters.get(args["from"], 0))
+    amount = min(have, int(args.get("amount", 0)))
+    tx.add_player_counter(other, args["from"], -amount)
+    tx.add_player_counter(ctx.seat, args["to"], amount)
+    return f"takes {amount} {args['from'].upper()} from {ctx.state.seat_name(other)} into the {args['to'].upper()} pool"
+
+
+def _reveal_hand(ctx: Ctx, tx: Tx, args: Any) -> str:
+    seat = ctx.seat_of(args.get("seat", "opponent"))
+    kind = str(args.get("type", "")).casefold()
+    shown = [p for p in ctx.state.zones[ctx.zone("hand", seat)].pieces
+             if ctx.ruleset.pinfo(ctx.state, p).kind == kind]
+    for pid in shown:
+        tx.change(pid, known=ctx.state.pieces[pid].known | {EVERYONE})
+    return f"{ctx.state.seat_name(seat)} reveals {len(shown)} {args.get('type')} card{'s' * (len(shown) != 1)}"
+
+
+def _use_skill_for(ctx: Ctx, tx: Tx, args: Any) -> str:
+    check = _check(ctx)
+    out = []
+    for pid in ctx.pieces(args):
+        rs = ctx.ruleset
+        gain = rs.agent_skill(ctx.state, pid, args["skill"]) - rs.agent_skill(ctx.state, pid, check.get("skill", ""))
+        check["mods"] = [*check.get("mods", []), {"amount": gain, "source": ctx.source, "name": ctx.name(ctx.source)}]
+        out.append(f"{ctx.name(pid)} uses {args['skill']} ({gain:+d})")
+    tx.set_rule("check", check)
+    return ", ".join(out) or "no Agent"
+
+
+def _discard_random(ctx: Ctx, tx: Tx, args: Any) -> str:
+    seat = ctx.seat_of(args.get("seat", "opponent"))
+    hand = list(ctx.state.zones[ctx.zone("hand", seat)].pieces)
+    if args.get("type"):
+        hand = [p for p in hand if ctx.ruleset.pinfo(ctx.state, p).kind == str(args["type"]).casefold()]
+    n = min(len(hand), int(args.get("count", 1)))
+    for _ in range(n):
+        pid = hand.pop(tx.below(len(hand)))
+        ctx.ruleset._to_discard(ctx.state, pid, tx)
+    return f"{ctx.state.seat_name(seat)} discards {n} card{'s' * (n != 1)} at random"
+
+
+def _examine(ctx: Ctx, tx: Tx, args: Any) -> str:
+    seat = ctx.seat_of(args.get("seat", "opponent"))
+    hand = ctx.state.zones[ctx.zone(args.get("zone", "hand"), seat)].pieces
+    if ctx.seat is not None:
+        for pid in hand:
+            piece = ctx.state.pieces[pid]
+            if ctx.seat not in piece.known:
+                tx.change(pid, known=piece.known | {ctx.seat})
+    return f"looks at {ctx.state.seat_name(seat)}'s hand ({len(hand)} cards)"
+
+
+def _discard_self(ctx: Ctx, tx: Tx, args: Any) -> str | None:
+    src = ctx.source
+    if src in ctx.state.pieces and ctx.state.zones[ctx.state.pieces[src].zone].kind != "discard":
+        ctx.ruleset._to_discard(ctx.state, src, tx)
+        return "is discarded"
+    return None
+
+
+def _spend_token(ctx: Ctx, tx: Tx, args: Any) -> str:
+    src = ctx.source
+    left = ctx.ruleset.tokens_left(ctx.state, src)
+    if left <= 0:
+        raise ActionError("no_token", f"{ctx.name(src)} has no token left")
+    counters = dict(ctx.state.pieces[src].counters)
+    counters["tokens_used"] = counters.get("tokens_used", 0) + 1
+    counters["token_turn"] = int(ctx.state.rules.get("turn", 1))
+    tx.change(src, counters=counters)
+    if left == 1 and standing(ctx.ruleset, ctx.state.pieces[src].card, "discard_when_spent"):
+        ctx.ruleset._to_discard(ctx.state, src, tx)
+        return "discards its last token, and the card"
+    return f"discards a token ({left - 1} left)"
+
+
+def _pay(ctx: Ctx, tx: Tx, args: Any) -> str:
+    pool, amount = str(args.get("pool", "cp")), int(args.get("amount", 0))
+    if ctx.seat is None or int(ctx.state.player(ctx.seat).counters.get(pool, 0)) < amount:
+        raise ActionError("cannot_pay", f"it costs {amount} {pool.upper()}")
+    tx.add_player_counter(ctx.seat, pool, -amount)
+    return f"pays {amount} {pool.upper()}"
+
+
+def _discard_card(ctx: Ctx, tx: Tx, args: Any) -> str:
+    pieces = ctx.pieces(args)
+    for pid in pieces:
+        ctx.ruleset._to_discard(ctx.state, pid, tx)
+    return f"{', '.join(ctx.name(p) for p in pieces) or 'nothing'} discarded"
+
+
+def _discard_hand(ctx: Ctx, tx: Tx, args: Any) -> str:
+    seat = ctx.seat_of(args.get("seat", "opponent"))
+    words = _words(args.get("keyword", ()))
+    hand = list(ctx.state.zones[ctx.zone("hand", seat)].pieces)
+    gone = [p for p in hand if any(w in ctx.ruleset.keywords_of(ctx.state, p) for w in words)]
+    for pid in gone:
+        ctx.ruleset._to_discard(ctx.state, pid, tx)
+    return f"{ctx.state.seat_name(seat)} discards {len(gone)} card{'s' * (len(gone) != 1)} from hand"
+
+
+def _change_keyword(ctx: Ctx, tx: Tx, args: Any) -> str:
+    pieces = ctx.pieces(args)
+    mods = []
+    for pid in pieces:
+        gen = ctx.state.pieces[pid].gen
+        mods += [{"piece": pid, "gen": gen, "keyword": w, "lose": True, "until": args.get("until", "end_of_turn")}
+                 for w in args.get("from", ())]
+        mods.append({"piece": pid, "gen": gen, "keyword": args["to"], "until": args.get("until", "end_of_turn")})
+    if mods:
+        book = dict(ctx.state.rules.get("effects") or {})
+        book["mods"] = [*book.get("mods", ()), *({**m, "source": ctx.source} for m in mods)]
+        tx.set_rule("effects", book)
+    return f"{', '.join(ctx.name(p) for p in pieces) or 'no card'} is now Keyword {args['to']}"
+
+
+def _nothing(ctx: Ctx, tx: Tx, args: Any) -> None:
+    """A standing step: read where the rules need it (`standing`), nothing to do when triggered."""
+    return None
+
+
+VOCABULARY = Vocabulary(
+    primitives={
+        "check_mod": _check_mod, "combat_mod": _combat_mod, "no_damage": _no_damage, "heal": _heal,
+        "negate": _negate, "steal": _steal, "discard_random": _discard_random, "examine": _examine,
+        "prerequisite": _prerequisite, "team_check": _team_check, "team_damage": _team_damage,
+        "sit_out": _sit_out, "to_section": _to_section, "discard_self": _discard_self, "spend_token": _spend_token,
+        "change_keyword": _change_keyword, "extra_round": _extra_round, "remove_from_game": _remove_from_game,
+        "shuffle_back": _shuffle_back, "only_fighter": _only_fighter, "jam": _jam, "site_keyword": _site_keyword,
+        "rest": _rest, "unless_gear": _unless_gear, "abduct": _abduct, "stun": _stun, "to_hospital": _to_hospital,
+        "leave_combat": _leave_combat, "combat_hit": _combat_hit, "fail_damage": _fail_damage, "reveal_hand": _reveal_hand, "use_skill_for": _use_skill_for, "survives_round": _nothing, "fail_check": _fail_check, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
+        # standing steps, read by the rules where they apply
+        "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,
+        "no_combat": _nothing, "half_damage": _nothing, "tokens": _nothing, "agents_use": _nothing,
+        "agents_floor": _nothing, "split_damage": _nothing, "agents_split": _nothing, "crime_lab": _nothing,
+        "as_best_foe": _nothing, "foes_minus": _nothing, "res_in_bureau": _nothing, "discard_when_spent": _nothing, "once_per_turn": _nothing, "card_pool": _nothing, "card_pool_for": _nothing, "card_pool_refill": _nothing,
+    },
+    conditions=CONDITIONS,
+    selectors=SELECTORS,
+    durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
+    rule="xfc.effect.2",
+)

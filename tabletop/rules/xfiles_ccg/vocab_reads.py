@@ -1,0 +1,267 @@
+"""What the X-Files CCG vocabulary reads of the table: conditions (why a card may not be used now) and selectors
+(what a target may be), with the helpers the primitives share (a card's standing text, who may use MARTIAL ARTS
+cards, the investigating Team).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.state import Piece
+from ..effects import Condition, Ctx, Selector
+from .data import canonical_skill
+
+__all__ = ["CONDITIONS", "SELECTORS", "can_use", "standing", "team", "words"]
+
+_SKILL_OF_ROUND = {"lrc": "Long Range Combat", "crc": "Close Range Combat"}
+
+
+def standing(rs: Any, ref: str | None, name: str) -> list[Any]:
+    """The arguments of every standing step `name` of the card `ref` ("skip_round", "can_use", ...)."""
+    out: list[Any] = []
+    if name not in rs.traits(ref):
+        return out
+    for ability in rs.card_text(ref).when("static"):
+        for step in ability.do:
+            if name in step:
+                out.append(step[name])
+    return out
+
+
+def can_use(rs: Any, state: Any, pid: str, keyword: str) -> bool:
+    """Whether a combatant may use `keyword` cards (MARTIAL ARTS): a Keyword of its own, or its standing text."""
+    word = keyword.casefold()
+    if word in rs.keywords_of(state, pid):
+        return True
+    return any(word in {str(w).casefold() for w in words} for words in standing(rs, state.pieces[pid].card, "can_use"))
+
+
+def team(ctx: Ctx) -> list[str]:
+    check = ctx.state.rules.get("check") or {}
+    return [p for p in check.get("team", []) if p in ctx.state.pieces]
+
+
+# ------------------------------------------------------------------------------------------------ conditions
+
+
+def _cond_after_hurt(ctx: Ctx, args: Any) -> str | None:
+    return None if ctx.state.rules.get("hurt") else "it is played after an Adversary sent an Agent to the Hospital"
+
+
+def _cond_combat_start(ctx: Ctx, args: Any) -> str | None:
+    combat = ctx.state.rules.get("combat")
+    return None if combat and int(combat.get("number", 1)) == 1 else "it is played at the start of a Combat"
+
+
+def _cond_in_combat(ctx: Ctx, args: Any) -> str | None:
+    return None if ctx.state.rules.get("combat") else "it is played only in a Combat"
+
+
+def _cond_combat_adversary(ctx: Ctx, args: Any) -> str | None:
+    combat = ctx.state.rules.get("combat")
+    if not combat:
+        return f"it is played only on a {' or '.join(args)} Adversary in Combat"
+    have = ctx.ruleset.keywords_of(ctx.state, combat["adversary"])
+    if any(str(w).casefold() in have for w in args):
+        return None
+    return f"it is played only on a {' or '.join(args)} Adversary, not {ctx.name(combat['adversary'])}"
+
+
+def _cond_round(ctx: Ctx, args: Any) -> str | None:
+    combat = ctx.state.rules.get("combat")
+    if combat and combat.get("round") == args:
+        return None
+    return f"it is played only in a {_SKILL_OF_ROUND.get(args, args).upper()} round"
+
+
+def _cond_combatant_can(ctx: Ctx, args: Any) -> str | None:
+    combat = ctx.state.rules.get("combat")
+    if combat:
+        for pid in _yours(ctx, combat):
+            if can_use(ctx.ruleset, ctx.state, pid, str(args)):
+                return None
+    return f"only a combatant that can use {args} may play it, and none of yours can"
+
+
+def _cond_adversary_can(ctx: Ctx, args: Any) -> str | None:
+    combat = ctx.state.rules.get("combat")
+    if combat and can_use(ctx.ruleset, ctx.state, combat["adversary"], str(args)):
+        return None
+    return f"only an Adversary that can use {args} may play it"
+
+
+def _cond_check_skill(ctx: Ctx, args: Any) -> str | None:
+    check = ctx.state.rules.get("check")
+    wanted = args if isinstance(args, list) else [args]  # the compiler writes skills as the glossary spells them
+    if check and not ctx.state.rules.get("combat") and (not wanted or check.get("skill") in wanted):
+        return None
+    wanted = [canonical_skill(a) or a for a in wanted]
+    if check and not ctx.state.rules.get("combat") and check.get("skill") in wanted:
+        return None
+    return f"it modifies only a {' or '.join(w.upper() for w in wanted) or 'Site'} skill check"
+
+
+def _cond_has_target(ctx: Ctx, args: Any) -> str | None:
+    ability = ctx.ability
+    target = ability.target(str(args)) if ability is not None else None
+    if target is None or ctx.ruleset.effects.candidates(ctx.state, ability, target, ctx.seat, ctx.source, {}):
+        return None
+    return "there is nothing it may be played on"
+
+
+def _cond_played_keyword(ctx: Ctx, args: Any) -> str | None:
+    played = ctx.data.get("played")
+    if played in ctx.state.pieces and any(str(w).casefold() in ctx.ruleset.keywords_of(ctx.state, played)
+                                          for w in args):
+        return None
+    return "the card played has none of its Keywords"
+
+
+def _cond_tokens(ctx: Ctx, args: Any) -> str | None:
+    if ctx.ruleset.tokens_left(ctx.state, ctx.source) <= 0:
+        return "it has no token left"
+    piece = ctx.state.pieces[ctx.source]
+    if standing(ctx.ruleset, piece.card, "once_per_turn") and \
+            piece.counters.get("token_turn") == int(ctx.state.rules.get("turn", 1)):
+        return "a token is discarded once per turn"
+    return None
+
+
+def _yours(ctx: Ctx, combat: Mapping[str, Any]) -> list[str]:
+    if ctx.seat == combat.get("owner"):
+        return [combat["adversary"]] if combat.get("adversary") in ctx.state.pieces else []
+    return list(ctx.ruleset.combatants(ctx.state))
+
+
+# ------------------------------------------------------------------------------------------------ selectors
+
+
+def _sel_combatant(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    combat = ctx.state.rules.get("combat")
+    if not combat:
+        return False
+    if value == "yours":
+        return piece.id in _yours(ctx, combat)
+    if value == "theirs":
+        return piece.id not in _yours(ctx, combat) and (piece.id == combat.get("adversary")
+                                                         or piece.id in ctx.ruleset.combatants(ctx.state))
+    if value == "adversary":
+        return piece.id == combat.get("adversary")
+    agents = ctx.ruleset.combatants(ctx.state)
+    return piece.id in agents if value == "agents" else piece.id in agents or piece.id == combat.get("adversary")
+
+
+def _sel_can_use(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return can_use(ctx.ruleset, ctx.state, piece.id, str(value))
+
+
+def _sel_skill(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    rs = ctx.ruleset
+    if piece.id == (ctx.state.rules.get("combat") or {}).get("adversary"):
+        return rs.pinfo(ctx.state, piece.id).skill(value["name"]) >= int(value.get("min", 1))
+    return rs.agent_skill(ctx.state, piece.id, value["name"]) >= int(value.get("min", 1))
+
+
+def _sel_skill_or_can(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return _sel_skill(ctx, piece, value) or can_use(ctx.ruleset, ctx.state, piece.id, str(value.get("can_use", "")))
+
+
+def _sel_name_has(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return str(value).casefold() in ctx.ruleset.pinfo(ctx.state, piece.id).name.casefold().split()
+
+
+def _sel_hit_by(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return int(piece.counters.get("last_hit", 0)) >= int(value)
+
+
+def _sel_damaged(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return (ctx.ruleset.damage(ctx.state, piece.id) > 0) == bool(value)
+
+
+def _sel_negatable(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    rs = ctx.ruleset
+    on = piece.id in {e.get("piece") for e in rs._chain(ctx.state)} or \
+        piece.id == (ctx.state.rules.get("combat") or {}).get("adversary")
+    return on and piece.id != ctx.source and not standing(rs, piece.card, "unnegatable")
+
+
+def _sel_on_chain(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return (piece.id in {e.get("piece") for e in ctx.ruleset._chain(ctx.state)}) == bool(value)
+
+
+def words(value: Any) -> list[str]:
+    return [str(v).casefold() for v in (value if isinstance(value, (list, tuple)) else [value])]
+
+
+def _sel_keyword(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    have = ctx.ruleset.keywords_of(ctx.state, piece.id)
+    return any(w in have for w in words(value))
+
+
+def _sel_keyword_all(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    have = ctx.ruleset.keywords_of(ctx.state, piece.id)
+    return all(w in have for w in words(value))
+
+
+def _sel_not_keyword(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return not _sel_keyword(ctx, piece, value)
+
+
+def _sel_played_by(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    seat = next((e.get("seat") for e in ctx.ruleset._chain(ctx.state) if e.get("piece") == piece.id), piece.owner)
+    return (seat != ctx.seat) if value == "opponent" else seat == ctx.seat
+
+
+def _sel_modifies(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    wanted = {canonical_skill(v) for v in words(value)}
+    for ability in ctx.ruleset.card_text(piece.card).abilities:
+        for step in ability.do:
+            if "check_mod" in step and canonical_skill(str(step["check_mod"].get("skill", ""))) in wanted:
+                return True
+    return False
+
+
+def _sel_type(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    kind = ctx.ruleset.pinfo(ctx.state, piece.id).kind
+    return kind in {w.replace("-", "") for w in words(value)}
+
+
+def _sel_gear_of(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    host = piece.attached_to
+    if host is None or host not in ctx.state.pieces:
+        return False
+    if value == "team":
+        return host in team(ctx)
+    if value == "combatants":
+        return host in ctx.ruleset.combatants(ctx.state)
+    owner = ctx.state.pieces[host].owner
+    return owner is not None and owner != ctx.seat
+
+
+def _sel_adds_to(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return canonical_skill(str(value)) in ctx.ruleset.pinfo(ctx.state, piece.id).modifies
+
+
+def _sel_not_modifies(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    mods = ctx.ruleset.pinfo(ctx.state, piece.id).modifies
+    return not any(canonical_skill(str(v)) in mods for v in (value if isinstance(value, list) else [value]))
+
+
+def _sel_in_team(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return (piece.id in team(ctx)) == bool(value)
+
+
+
+CONDITIONS: dict[str, Condition] = {
+        "in_combat": _cond_in_combat, "after_hurt": _cond_after_hurt, "combat_start": _cond_combat_start, "combat_adversary": _cond_combat_adversary, "combat_round": _cond_round,
+        "combatant_can": _cond_combatant_can, "adversary_can": _cond_adversary_can, "check_skill": _cond_check_skill,
+        "has_target": _cond_has_target, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
+}
+SELECTORS: dict[str, Selector] = {
+        "combatant": _sel_combatant, "can_use": _sel_can_use, "skill": _sel_skill, "damaged": _sel_damaged,
+        "negatable": _sel_negatable, "keyword": _sel_keyword, "keyword_all": _sel_keyword_all,
+        "not_keyword": _sel_not_keyword, "played_by": _sel_played_by, "modifies": _sel_modifies, "type": _sel_type,
+        "in_team": _sel_in_team, "on_chain": _sel_on_chain, "gear_of": _sel_gear_of,
+        "not_modifies": _sel_not_modifies, "hit_by": _sel_hit_by, "adds_to": _sel_adds_to, "skill_or_can": _sel_skill_or_can, "name_has": _sel_name_has,
+}

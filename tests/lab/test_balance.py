@@ -1,0 +1,57 @@
+"""The balance report on a toy ruleset whose Trump card decides the game: the card's contribution and `--restrict`."""
+
+from __future__ import annotations
+
+from tabletop.lab import simulate_run
+from tabletop.lab.balance import balance, format_balance
+from tabletop.lab.precision import widest
+from tabletop.rules.simulate import GameRecord
+
+from .toy_trump import TRUMP, registered
+
+
+def test_the_decisive_card_shows_in_its_contribution_and_its_ban() -> None:
+    with registered():
+        report, run = simulate_run("toy-trump", 120, seed=3, bots=("random", "random"), jobs=1,
+                                   restrict=(TRUMP, 0))
+    b = report["balance"]
+    assert len(run.records) == 240 and sum(1 for r in run.records if r.restricted == f"{TRUMP}@1") == 120
+    assert report["games"] == 120 and report["finished"] == 120  # the main report counts the plain games only
+    trump = next(c for c in b["cards"] if c["card"] == TRUMP)
+    assert trump["difference"] > 0.3 and trump["low"] > 0  # playing the Trump wins, clearly
+    assert trump["played"]["rate"] > 0.7 > trump["not_played"]["rate"]
+    ban = b["restrict"]
+    assert ban["card"] == TRUMP and ban["seat"] == 1 and ban["pairs"] == 120
+    # without its Trump seat 1 loses the games its Trump won: a clear drop, its interval below zero
+    assert ban["difference"] < -0.2 and ban["high"] < 0 and ban["p"] < 0.001
+    assert ban["without_card"]["rate"] < ban["with_card"]["rate"]
+    # no banned game held the Trump for seat 1
+    assert all(TRUMP not in r.played[0] for r in run.records if r.restricted)
+    text = format_balance(report)
+    assert f"{TRUMP} banned from seat 1" in text and f"card {TRUMP}" in text
+
+
+def test_seats_first_player_and_matchups_carry_wilson_intervals() -> None:
+    records = [GameRecord(i, i, ["a", "b"] if i % 2 else ["b", "a"], first=0, winner=i % 3 % 2, over=True,
+                          turns=5 + i % 4, end="win", scores=[3, 1] if i % 3 % 2 == 0 else [1, 3])
+               for i in range(40)]
+    records.append(GameRecord(40, 40, ["a", "b"], end="cap"))
+    b = balance(records, 2)
+    wins0 = sum(1 for r in records[:40] if r.winner == 0)
+    assert b["seats"][0]["wins"] == wins0 and b["seats"][0]["n"] == 40  # the capped game is left out
+    assert b["seats"][0]["low"] < wins0 / 40 < b["seats"][0]["high"]
+    assert b["first_player"]["advantage"] == round(wins0 / 40 - 0.5, 4)
+    assert b["bots"]["a"]["b"]["n"] == 40 and b["endings"] == {"win": 40, "cap": 1}
+    assert sum(h["games"] for h in b["length"]["turns"]) == 40
+    assert b["scores"]["games"] == 40
+
+
+def test_precision_plays_on_until_the_intervals_are_narrow() -> None:
+    with registered():
+        report, run = simulate_run("toy-trump", 20, seed=1, bots=("random",), jobs=1, precision=0.08,
+                                   max_games=400)
+    half, _ = widest(run.records, 2, 0.08)
+    assert report["games"] > 20 and len(run.records) == report["games"]
+    assert half <= 0.08 or report["games"] == 400
+    assert report["precision"]["reached"] == round(half, 4)
+    assert len({r.index for r in run.records}) == len(run.records)  # batches never reuse a game number

@@ -1,0 +1,52 @@
+"""The fast engine path reaches the same tables as `Session.submit`: the same moves played through both doors."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tabletop.core.session import Session
+from tabletop.rules import get_ruleset
+from tabletop.rules.search.fast import step
+
+
+@pytest.mark.parametrize("name", ["tragedy", "xfiles-fan", "xfiles-ccg"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_same_moves_give_the_same_table(name: str, seed: int) -> None:
+    rules = get_ruleset(name)
+    state = rules.new_game(2, seed=seed, enforcement="strict")
+    fast = state.fork()
+    session = Session(state, rules)
+    rng = random.Random(seed)
+    played = 0
+    for _ in range(400):
+        waiting = rules.waiting_for(state)
+        if not waiting or state.rules.get("over"):
+            break
+        seat = waiting[0]
+        moves = list(rules.generate_actions(state, seat))
+        assert moves == list(rules.generate_actions(fast, seat))
+        action = rng.choice(moves)
+        assert session.submit(action, seat).accepted
+        assert step(fast, rules, action, seat, check=True)
+        played += 1
+        if played % 25 == 0:
+            assert fast.canonical() == state.canonical(), f"after {played} moves"
+    assert played > 30
+    assert fast.canonical() == state.canonical()
+    assert fast.rng.counter == state.rng.counter
+
+
+def test_a_refused_move_leaves_the_table_as_it_was() -> None:
+    from tabletop.core import actions as A
+
+    rules = get_ruleset("tragedy")
+    state = rules.new_game(2, seed=4, enforcement="strict")
+    before = state.canonical()
+    waiting = rules.waiting_for(state)[0]
+    other = 1 - waiting
+    hand = state.zones[f"hand:{other}"].pieces
+    assert not step(state, rules, A.Move((hand[0],), "table", x=1.0, y=1.0), other, check=True)
+    assert not step(state, rules, A.Move(("nope",), "table"), waiting)
+    assert state.canonical() == before

@@ -1,0 +1,44 @@
+"""The search bot by name, its levels and budgets, its undo votes, and a tiny strength check (slow)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.rules import get_ruleset
+from tabletop.rules.bots import BOTS, UnknownBot, is_bot, make_bot
+from tabletop.rules.search.ismcts import LEVELS, Ismcts
+from tabletop.rules.simulate import play_game
+
+
+def test_ismcts_is_a_bot_wherever_random_and_greedy_are() -> None:
+    rules = get_ruleset("tragedy")
+    assert "ismcts" in BOTS and is_bot("ismcts:250") and not is_bot("ismcts:lots") and not is_bot("ismcts:0")
+    bot = make_bot("ismcts", rules, 3)
+    assert isinstance(bot, Ismcts) and (bot.iterations, bot.depth) == LEVELS["normal"]
+    assert make_bot("ismcts:hard", rules).iterations == LEVELS["hard"][0]
+    assert make_bot("ismcts:40", rules).iterations == 40
+    with pytest.raises(UnknownBot):
+        make_bot("ismcts:nightmare", rules)
+
+
+def test_a_bot_agrees_to_undo_only_its_own_last_move() -> None:
+    bot = make_bot("ismcts", get_ruleset("tragedy"))
+    assert bot.undo_vote(1, 1) is True
+    assert bot.undo_vote(0, 1) is False and bot.undo_vote(None, 1) is False
+
+
+def test_a_game_with_the_search_bot_finishes_and_times_its_decisions() -> None:
+    record = play_game("tragedy", ["ismcts:8", "random"], 5)
+    assert record.end == "win" and record.violations == []
+    assert record.decisions[0] and all(t >= 0 for t in record.decisions[0])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["tragedy", "xfiles-fan", "xfiles-ccg"])
+def test_the_search_bot_beats_random(name: str) -> None:
+    wins = 0
+    for i in range(6):
+        bots = ["ismcts:easy", "random"] if i % 2 == 0 else ["random", "ismcts:easy"]
+        record = play_game(name, bots, 500 + i)
+        wins += record.end == "win" and bots[record.winner] == "ismcts:easy"
+    assert wins >= 4

@@ -1,0 +1,115 @@
+"""`xfiles-ccg`'s card text compiler: the wordings of the real sets, read into the effect language (our own card
+text in the printed wordings); what it cannot read is returned to apply by hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tabletop.rules import get_ruleset
+from tabletop.rules.effects import parse_abilities
+from tabletop.rules.xfiles_ccg.compiler import compile_text
+
+
+def _steps(text: str) -> list[dict[str, Any]]:
+    effects, left = compile_text(text)
+    assert not left, left
+    return [s for a in effects for s in a["do"]]
+
+
+@pytest.mark.parametrize("text,amount", [
+    ("Play on any Agent in the Field to immediately Heal one point of damage.", 1),
+    ("Play on an Agent in the Hospital. The Agent heals one token of damage immediately.", 1),
+    ("Place on a Team in the Hospital containing an injured Agent. The Agent heals 2 damage immediately.", 2),
+    ("Heal 3.", 3),
+])
+def test_heals_in_every_wording(text: str, amount: int) -> None:
+    effects, left = compile_text(text)
+    assert not left
+    (heal,) = [s["heal"] for s in effects[0]["do"]]
+    assert heal["amount"] == amount and heal["target"] == "agent" and "agent" in effects[0]["targets"]
+
+
+@pytest.mark.parametrize("text,select", [
+    ("Negates one PRIMORDIAL CREATURE.", {"type": "Adversary", "keyword_all": ["PRIMORDIAL", "CREATURE"]}),
+    ("Negates one GOVERNMENT PAWN", {"type": "Adversary", "keyword_all": ["GOVERNMENT", "PAWN"]}),
+    ("Negate one non-PHENOMENA Adversary.", {"type": "Adversary", "not_keyword": ["PHENOMENA"]}),
+    ("Negate one ALIEN Adversary.", {"type": "Adversary", "keyword": ["ALIEN"]}),
+    ("Negate any one Keyword EVENT card.", {"keyword": ["EVENT"]}),
+    ("Play to negate one Keyword EVIDENCE COLLECTION card.", {"keyword": ["EVIDENCE COLLECTION"]}),
+    ("Negate one card with the Keyword MOVE.", {"keyword": ["MOVE"]}),
+])
+def test_negations_name_what_they_negate(text: str, select: dict[str, Any]) -> None:
+    effects, left = compile_text(text)
+    assert not left
+    (ability,) = effects
+    target = ability["targets"]["negated"]["select"]
+    assert {k: v for k, v in target.items() if k not in ("zone", "negatable")} == select
+    assert ability["do"] == [{"negate": {"target": "negated"}}] and {"has_target": "negated"} in ability["if"]
+
+
+def test_conditions_and_durations() -> None:
+    (kick,), left = compile_text("Combatants that can use MARTIAL ARTS may play this card to add 3 to their CLOSE "
+                                 "RANGE COMBAT skill this round.")
+    assert not left and {"combatant_can": "MARTIAL ARTS"} in kick["if"]
+    assert kick["targets"]["combatant"]["select"]["can_use"] == "MARTIAL ARTS"
+    assert kick["do"] == [{"combat_mod": {"round": "crc", "amount": 3, "target": "combatant", "until": "end_of_round"}}]
+    (fangs,), _ = compile_text("Play on any PRIMORDIAL or OCCULT Adversary to add 2 to their CLOSE RANGE COMBAT skill.")
+    assert fangs["if"] == [{"combat_adversary": ["PRIMORDIAL", "OCCULT"]}]
+    assert fangs["do"][0]["combat_mod"]["side"] == "adversary"
+    (tired,), _ = compile_text("Decrease all of the skill levels on one Agent (your choice) by 1 for this turn only.")
+    assert tired["do"] == [{"add_stat": {"target": "agent", "stat": "ALL", "amount": -1, "until": "end_of_turn"}}]
+
+
+def test_checks_pools_tokens_and_keywords() -> None:
+    assert _steps("Adds 2 to one Team's OBSERVATION skill check.") == [
+        {"check_mod": {"amount": 2, "skill": "Observation"}}]
+    assert _steps("Play to add 2 [CP] to your pool immediately.") == [{"gain": {"counter": "cp", "amount": 2}}]
+    assert _steps("Add five tokens to your [RP] pool.") == [{"gain": {"counter": "rp", "amount": 5}}]
+    assert _steps("Play to change the Site Prerequisite to OBSERVATION 3+.") == [
+        {"prerequisite": {"skill": "Observation", "need": 3}}]
+    changed = _steps("Play to change one Keyword EVIDENCE COLLECTION, BEHAVIORAL, or CRIMINAL INVESTIGATION card "
+                     "to Keyword MOTIVE.")
+    assert changed[0]["change_keyword"]["from"] == ["EVIDENCE COLLECTION", "BEHAVIORAL", "CRIMINAL INVESTIGATION"]
+    tokens, left = compile_text("Place three tokens on this card. Discard a token to add 2 to one Team's BUREAUCRACY "
+                                "skill check.")
+    assert not left and tokens[0] == {**tokens[0], "when": "static", "do": [{"tokens": {"amount": 3}}]}
+    assert tokens[1]["cost"] == [{"spend_token": 1}] and tokens[1]["do"][0]["check_mod"]["amount"] == 2
+
+
+def test_forced_checks_and_x_tables() -> None:
+    steps = _steps("Force an opponent Team to make a SCIENCES 4+ skill check. If they fail, each Agent takes one point "
+                   "of damage.")
+    assert steps == [{"team_check": {"skill": "Sciences", "need": 4, "else": [{"team_damage": {"amount": 1}}]}}]
+    effects, left = compile_text("Basic Game Only: Apply a -2 modifier to any one skill check involving one of the "
+                                 "following skills: MEDICAL, SCIENCES.\n\nAdvanced Game: Pay the listed [CP] Cost, "
+                                 "where X = the number of [CP] paid to gain the desired modifier to one of the "
+                                 "following skills: MEDICAL, SCIENCES. (1) = -1, (3) = -2, (5) = -3, (9) = -4.")
+    assert not left
+    assert effects[0]["do"] == [{"check_mod": {"skill": ["Medical", "Sciences"],
+                                               "by_x": {"1": -1, "3": -2, "5": -3, "9": -4}}}]
+
+
+def test_standing_text() -> None:
+    assert _steps("Adds 2 to the Agent's COMPUTER skill.") == [{"equip": {"skill": "Computer", "amount": 2}}]
+    assert _steps("The LONG RANGE COMBAT round is skipped.") == [{"skip_round": "lrc"}]
+    assert _steps("The Night Warden may use MARTIAL ARTS and SUBTERFUGE Combat cards.") == [
+        {"can_use": ["MARTIAL ARTS", "SUBTERFUGE"]}]
+
+
+def test_what_it_cannot_read_is_left_and_reminder_text_is_not_game_text() -> None:
+    effects, left = compile_text("Adds 1 to one Team's MEDICAL skill check. Flip the card so that it spins.")
+    assert [s for a in effects for s in a["do"]] == [{"check_mod": {"amount": 1, "skill": "Medical"}}]
+    assert left == ["Flip the card so that it spins"]
+    assert compile_text("Basic Game Only: Apply a -2 modifier to any one skill check.") == ([], [])
+
+
+def test_every_compiled_ability_validates_against_the_vocabulary() -> None:
+    vocab = get_ruleset("xfiles-ccg").effects.vocab
+    for text in ("Negates one OCCULT CREATURE.", "Adds 1 [RP] to your pool every time a Keyword SCIENCES or "
+                 "OBSERVATION card is played.", "Play on any combatant in a LONG RANGE COMBAT round to add 2 points "
+                 "to that combatant's LRC skill.", "Select one card from your Discard Pile and place it in your hand."):
+        effects, left = compile_text(text)
+        assert effects and not left, (text, left)
+        assert parse_abilities(effects, "fixture/card", vocab, compiled=True)
