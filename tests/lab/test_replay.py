@@ -141,3 +141,23 @@ def test_play_from_here_is_the_game_as_it_stood_then(tmp_path):
         assert [e.seq for e in branched.history] == [e.seq for e in timeline.entries[:point]]
         assert written is not None and written != path and load_game(written).state.hash() == branched.state.hash()
     assert load_game(path).state.hash() == session.state.hash()  # the kept game is untouched
+
+
+def test_a_journal_backed_game_replays_and_keeps_its_bookmarks_beside_it(tmp_path):
+    """A game the autosave journal kept (the YAML never written, or written before the last actions) opens the same
+    way; its bookmarks go to the YAML save beside the journal, and the game opened again is the same game."""
+    from tabletop.lab.replay import open_replay
+    from tabletop.store import Autosaver, open_game
+    from tests.store.test_journal import crash, play
+
+    session = quick_table(seed=4)
+    saver = Autosaver(session, tmp_path / "g.yaml")
+    play(session, 14)
+    assert saver.flush()
+    timeline = open_replay(tmp_path / "g.journal", every=5)
+    assert len(timeline) == len(session.history) and timeline.state_at(len(timeline)).hash() == session.state.hash()
+    timeline.mark(3, "here")
+    assert timeline.save_bookmarks() == tmp_path / "g.yaml"
+    crash(saver)
+    again = open_replay(tmp_path / "g.yaml", every=5)
+    assert again.bookmarks == {3: "here"} and open_game(tmp_path / "g.yaml").state == session.state
