@@ -142,7 +142,7 @@ def _check_counts(args: argparse.Namespace, bots: list[str]) -> str | None:
 
     bad = [b for b in bots if not is_bot(b)]
     if not bots or bad:
-        return f"unknown bot(s) {', '.join(bad) or '(none)'}; bots: {', '.join(BOTS)}"
+        return f"unknown bot(s) {', '.join(bad) or '(none)'}; bots: {', '.join(BOTS)}, ismcts:N (N iterations)"
     if args.games < 1:
         return "--games must be at least 1"
     if args.max_actions < 1:

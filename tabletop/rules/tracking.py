@@ -76,23 +76,21 @@ class GameTracker:
 
 def restrict_card(state: GameState, ref: str, seat: int) -> int:
     """Ban card `ref` from `seat` before play: its copies leave the table; one in hand is replaced from the deck's
-    top. Returns how many copies were removed. Used by the lab's `--restrict` on a freshly set-up table."""
+    top. Returns how many copies were removed. Used by the lab's `--restrict` on a freshly set-up table, before
+    any session logs it (the changes go through `Tx`, whose events are then dropped)."""
+    from ..core.tx import Tx
+    from .kit import put_on
+
     removed = 0
     deck = state.seat_zone("deck", seat)
+    tx = Tx(state)
     for pid in [p for p, piece in state.pieces.items() if piece.card == ref and piece.owner == seat]:
-        piece = state.pieces[pid]
-        zone = state.zones[piece.zone]
-        in_hand = _kind(state, zone.name) == "hand"
-        zone.pieces.remove(pid)
-        state.link(pid, piece.attached_to, None)
-        del state.pieces[pid]
+        hand = state.pieces[pid].zone
+        tx.remove_piece(pid)
         removed += 1
-        if in_hand and deck is not None:
-            source = state.zones[deck].pieces
-            swap = next((q for q in source if state.pieces[q].card != ref), None)
+        if _kind(state, hand) == "hand" and deck is not None:
+            swap = next((q for q in state.zones[deck].pieces if state.pieces[q].card != ref), None)
             if swap is not None:
-                source.remove(swap)
-                zone.pieces.append(swap)
-                state.pieces[swap].zone = zone.name
+                put_on(state, swap, hand)
                 state.pieces[swap].known = frozenset((seat,))
     return removed

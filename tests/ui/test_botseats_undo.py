@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from tabletop.ui.botseats import BOT_CHOICES, BotSeats, parse_bots
-from tabletop.ui.source import LocalSource
-
 from tabletop.core import actions as A
 from tabletop.core.session import Session
 from tabletop.rules import get_ruleset
+from tabletop.ui.app.botseats import BOT_CHOICES, BotSeats, parse_bots
+from tabletop.ui.app.source import LocalSource
 
 
 def _table() -> tuple[LocalSource, BotSeats]:

@@ -66,7 +66,7 @@ def test_warn_shows_the_rule_and_logs_it_but_lets_the_action_through():
     s = app.session.state
     assert len(s.zones["hand:0"].pieces) == 3
     assert any("4.3" in t and "at most two cards" in t for t in app.notices.texts())
-    assert "4.3: a hand holds at most two cards" in app.side.log_text
+    assert "<a href='rule:4.3'>4.3</a>: a hand holds at most two cards" in app.side.log_text  # a link to the rule
 
 
 def test_strict_refuses_with_the_sentence_and_changes_nothing():

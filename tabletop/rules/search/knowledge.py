@@ -108,10 +108,6 @@ def rebuild(know: dict[str, Any]) -> GameState:
                           pd.get("owner"), pd.get("attached_to"), dict(pd.get("counters", {})), known, 0,
                           int(pd.get("sides", 0)), int(pd.get("value", 0)), pd.get("label", ""),
                           pd.get("color", ""))
-            s.pieces[piece.id] = piece
-            zone.pieces.append(piece.id)
-    for pid, piece in s.pieces.items():
-        if piece.attached_to is not None:
-            s.link(pid, None, piece.attached_to)
+            s.add_piece(piece, index=len(zone.pieces))
     s.next_id = 1_000_000  # past any id of the real table: a piece made in a simulation never takes a known id
     return s

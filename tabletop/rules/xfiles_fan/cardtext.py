@@ -85,13 +85,27 @@ class FanText:
     def __init__(self, effects: Effects, card: Card) -> None:
         self.effects = effects
         self.card = card
-        #: the titles whose text holds a Conclusion back (filled as cards are read: `note_card`)
+        # what the frame asks of a title often, filled as cards are read (`note_card`): the titles whose text
+        # holds a Conclusion back, those with abilities the interpreter runs, and how a round counts each title's
+        # text when it is scored (1 run by the engine, 2 left by hand; absent: none, or counted when played)
         self.holders: set[str] = set()
+        self.active: set[str] = set()
+        self.round_text: dict[str, int] = {}
 
     def note_card(self, ref: str, info: CardInfo) -> None:
         """Remember what the frame asks of a title often (the ruleset calls this as it reads a card)."""
         if info.conclusion_needs:
             self.holders.add(ref)
+        if info.abilities:
+            self.active.add(ref)
+        elif info.has_text:
+            self.round_text[ref] = 2 if info.unparsed else 1
+
+    def forget(self) -> None:
+        """The card data changed (a live edit): what `note_card` remembered goes."""
+        self.holders.clear()
+        self.active.clear()
+        self.round_text.clear()
 
     # -- may a card be played --
 
@@ -150,18 +164,22 @@ class FanText:
         """Count the text of the round's cards that `on_play` left to count (one rule change per round, not one
         per card: self-play plays thousands)."""
         engine = by_hand = 0
-        pieces = state.pieces
+        pieces, kinds = state.pieces, self.round_text
         for e in rnd:
             pid = e.get("piece")
-            if pid not in pieces:
-                continue
-            info = self.card(pieces[pid].card)
-            if info.has_text and not info.abilities:
-                if info.unparsed:
-                    by_hand += 1
-                else:
-                    engine += 1
+            kind = kinds.get(pieces[pid].card) if pid in pieces else None
+            if kind == 1:
+                engine += 1
+            elif kind == 2:
+                by_hand += 1
         self.effects.tally(state, tx, engine, by_hand)
+
+    def in_round(self, state: GameState, rnd: Sequence[Mapping[str, Any]]) -> bool:
+        """Whether scoring this round asks card text (a card with abilities, or a character captured)."""
+        if state.rules.get(CAPTURED):
+            return True
+        pieces, active = state.pieces, self.active
+        return bool(active) and any(e.get("piece") in pieces and pieces[e["piece"]].card in active for e in rnd)
 
     def release(self, state: GameState, tx: Tx, negated: Sequence[str]) -> None:
         """A capturing card negated gives its character back ("Return it if this card is negated")."""

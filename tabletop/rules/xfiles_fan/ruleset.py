@@ -190,7 +190,7 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
 
     def _forget_cards(self) -> None:
         self._info.clear()
-        self.cardtext.holders.clear()
+        self.cardtext.forget()
         self._provides.clear()
         self._provided_memo.clear()
         self._legal_memo = None

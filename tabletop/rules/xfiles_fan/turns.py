@@ -89,12 +89,6 @@ class Turns:
         elif entry.get("then") == "action":
             self._turn_done(state, tx, seat)
 
-    def _text_in_round(self, state: GameState, rnd: Any) -> bool:
-        """Whether scoring this round must ask the card text part (a card with abilities, or a capture)."""
-        pieces, card = state.pieces, self.card
-        return bool(state.rules.get("captured")) or any(
-            e.get("piece") in pieces and card(pieces[e["piece"]].card).abilities for e in rnd)
-
     def _holds_action(self, state: GameState, seat: int | None) -> bool:
         zone = state.zones.get(f"hand:{seat}")
         if zone is None:
@@ -234,7 +228,7 @@ class Turns:
         rnd = state.rules.get("round") or []  # read, not changed: no copy of the entries
         self.cardtext.count_round(state, tx, rnd)
         total = self.round_total(state, rnd)
-        if self._text_in_round(state, rnd):
+        if self.cardtext.in_round(state, rnd):
             total = self.cardtext.score(state, tx, rnd, total, lambda e: self.round_value(state, e))
         last = rnd[-1].get("seat") if rnd else None
         seats = state.seats
@@ -243,7 +237,7 @@ class Turns:
             tx.note("xfiles-fan.score", last, f"{seat_name(state, last)} scored {total} for the round (xff.5.2)",
                     {"points": total, "cards": len(rnd)})
         pieces = state.pieces
-        if self._text_in_round(state, rnd):
+        if self.cardtext.in_round(state, rnd):
             self.cardtext.after_score(state, tx, rnd)
         for e in rnd:
             pid = e.get("piece")
