@@ -1,12 +1,13 @@
 """Replay seek: the table of a 10,000-action X-Files CCG game at any point, as a seat saw it then, beside its floor.
 
 - seek: `Timeline.view_at(point, seat)` at random points (median, ms): copy the nearest snapshot, apply the entries
-  since it, build the seat's view;
-- floor, timed in alternation on the same points: one copy of the whole table and one view of it (the least a seek
-  can do: it must hand over a table of its own and the seat's view of it).
+  since it, build the seat's view (what the replay window draws);
+- floor, timed in alternation on the same points: `Timeline.state_at(point)`, the same snapshot copied and the same
+  events applied, with no view built (the least a seek can do without keeping every point's table).
 
-The game: an xfiles-ccg table (rules off) played by 10,000 table actions through `Session.submit`: draws, moves
-between the zones of both players, taps, flips, counters and rolls.
+The game: an X-Files CCG table at warn played by two random bots with a seed (`tabletop.rules.bots`): the ruleset's
+legal moves while the game runs, random table actions (draws, moves, flips, taps, rolls) when it offers none, until
+the log holds 10,000 actions.
 
 Run: python bench/bench_replay.py [--quick] [--json]
 """
@@ -29,39 +30,24 @@ ACTIONS = 10_000
 
 
 def game(actions: int = ACTIONS, seed: int = 7):
-    """An X-Files CCG session after `actions` table actions of both seats."""
-    from tabletop.core import actions as A
+    """An X-Files CCG session at warn after `actions` actions of two seeded random bots."""
     from tabletop.game import new_session
+    from tabletop.rules.bots import make_bot
 
-    session = new_session("xfiles-ccg", 2, enforcement="off", seed=seed)
-    state = session.state
-    rng = random.Random(seed)
-    places = [z for z in state.zones if not z.startswith(("xfile", "deck"))]
-    done = 0
-    while done < actions:
-        seat = done % 2
-        roll = rng.random()
-        cards = [p for z in places for p in state.zones[z].pieces if state.pieces[p].kind == "card"
-                 and (state.zones[z].owner in (None, seat))]
-        if roll < 0.15:
-            action: Any = A.Draw(1, source=f"deck:{seat}", to=f"hand:{seat}")
-        elif roll < 0.6 and cards:
-            dest = rng.choice([z for z in places if state.zones[z].owner in (None, seat)])
-            action = A.Move((rng.choice(cards),), dest)
-        elif roll < 0.8 and cards:
-            action = A.Tap((rng.choice(cards),))
-        elif cards:
-            action = A.AddCounter("damage", rng.choice((1, -1)), piece=rng.choice(cards))
-        else:
-            action = A.Draw(1, source=f"deck:{seat}", to=f"hand:{seat}")
-        if session.submit(action, seat).accepted:
-            done += 1
+    session = new_session("xfiles-ccg", 2, enforcement="warn", seed=seed)
+    bots = [make_bot("random", session.rules, seed + s, sandbox=True) for s in (0, 1)]
+    turn = 0
+    while len(session.history) < actions:
+        seat = turn % 2
+        turn += 1
+        action = bots[seat].choose(session.state, seat)
+        if action is not None:
+            session.submit(action, seat)
     return session
 
 
 def collect(quick: bool = False) -> list[dict[str, Any]]:
-    from tabletop.core.view import view
-    from tabletop.ui.replay.timeline import Timeline
+    from tabletop.lab.replay import Timeline
 
     actions = 2_000 if quick else ACTIONS
     session = game(actions)
@@ -69,19 +55,19 @@ def collect(quick: bool = False) -> list[dict[str, Any]]:
     rng = random.Random(3)
     points = [rng.randint(0, len(timeline)) for _ in range(15 if quick else 60)]
     seeks, floors = [], []
-    final = session.state
     for point in points:  # in alternation: the machine's mood hits both alike
         seat = point % 2
         t = time.perf_counter()
         timeline.view_at(point, seat)
         seeks.append((time.perf_counter() - t) * 1000)
         t = time.perf_counter()
-        view(final.copy(), seat, timeline.rules)
+        timeline.state_at(point)
         floors.append((time.perf_counter() - t) * 1000)
     return [{"area": "replay", "name": f"seek to any point of a {len(timeline):,}-action X-Files CCG game (seat's "
                                       "view), median",
              "value": statistics.median(seeks), "unit": "ms", "floor": statistics.median(floors),
-             "floor_name": "one copy of the whole table and one view of it"}]
+             "floor_name": "the same snapshot copied and the same events applied, no view", "actions": len(timeline),
+             "snapshot_every": timeline.every}]
 
 
 def main() -> None:

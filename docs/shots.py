@@ -165,6 +165,24 @@ def xfiles_ccg_investigation(out: Path) -> tuple[Path, int]:
     return save_game(s, out / "xfiles-ccg.yaml"), s.rules.waiting_for(s.state)[0]
 
 
+def kept_game(out: Path) -> tuple[Path, int]:
+    """A replay shot's position: 120 actions of an X-Files CCG game at warn by two seeded random bots, kept with its
+    log and a bookmark at point 42."""
+    from tabletop.game import new_session
+    from tabletop.rules.bots import make_bot
+    from tabletop.store import save_game
+
+    s = new_session("xfiles-ccg", 2, enforcement="warn", seed=7)
+    bots = [make_bot("random", s.rules, 7 + seat, sandbox=True) for seat in (0, 1)]
+    turn = 0
+    while len(s.history) < 120:
+        action = bots[turn % 2].choose(s.state, turn % 2)
+        if action is not None:
+            s.submit(action, turn % 2)
+        turn += 1
+    return save_game(s, out / "kept.yaml", bookmarks={s.history[41].seq: "the first raid"}), 0
+
+
 def shipped_deck(name: str) -> Callable[[Path], tuple[Path, int]]:
     """A deck editor shot's position: a shipped deck list, opened as it is."""
     return lambda out: (ROOT / "cards" / name, 0)
@@ -239,6 +257,14 @@ SHOTS: tuple[Shot, ...] = (
     Shot("decks-800", "The deck editor at 800x600: the same parts, the preview narrower",
          shipped_deck("xfiles-fan-sample/decks/agents.yaml"),
          (("click", "decks:search"), ("type", "lab"), ("move", "decks:found:0")), command="decks", size=(800, 600)),
+    # the timeline dragged to about a third of the game, a step forward, the pointer on the next-turn button
+    Shot("replay", "The replay viewer on a kept X-Files CCG game: the timeline dragged to a third of the game, the "
+         "buttons to step, play and jump by turn, step or broken rule, the seat looked as, the bookmarks and Play "
+         "from here", kept_game,
+         (("drag", "replay:thumb", "replay:slider:0.35"), ("click", "replay:button:fwd"),
+          ("move", "replay:button:turn+"), ("wait", 4.0)), command="replay"),
+    Shot("replay-800", "The replay viewer at 800x600: the bookmarks menu open on a named point", kept_game,
+         (("wait", 5.0), ("click", "replay:marks")), command="replay", size=(800, 600)),
 )
 
 
@@ -400,6 +426,9 @@ def run_shot(shot: Shot, display: str, out: Path, work: Path) -> list[Path]:
         if shot.command == "decks":
             gestures = _aim(shot.gestures, probe_decks(save, shot.size, _names(shot.gestures)))
             args = ["decks", str(save), "--size", f"{shot.size[0]}x{shot.size[1]}"]
+        elif shot.command == "replay":
+            gestures = _aim(shot.gestures, probe_replay(save, shot.size, _names(shot.gestures)))
+            args = ["replay", str(save), "--window", "--as", str(seat + 1), "--size", f"{shot.size[0]}x{shot.size[1]}"]
         else:
             gestures = _aim(shot.gestures, probe(save, seat, _names(shot.gestures)))
             args = ["play", str(save), "--seat", str(seat + 1), "--size", size, "--autosave", autosave]
@@ -522,6 +551,40 @@ def probe_decks(deck: Path, size: tuple[int, int], names: set[str]) -> dict[str,
                 found[name] = editor.panel.list.item_list[titles.index(arg)]["button_element"].get_abs_rect().center
             else:
                 raise RuntimeError(f"{deck.name}: no place {name!r} in the deck editor")
+    finally:
+        app.close()
+    return found
+
+
+def probe_replay(save: Path, size: tuple[int, int], names: set[str]) -> dict[str, tuple[int, int]]:
+    """Where the replay bar's named things are in a window of this size, asked of the same viewer run headless:
+    "replay:thumb" (the timeline's handle), "replay:slider:F" (a fraction F along the timeline), "replay:button:KEY"
+    (a button of its middle row: start, back, play, fwd, end, turn-, turn+, ...), "replay:marks" (the bookmarks
+    menu)."""
+    for key, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"), ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):
+        os.environ.setdefault(key, value)
+    from tabletop.ui import TableApp
+
+    app = TableApp(None, size=size, start_screen=True, fps=0, autosave=None)
+    found: dict[str, tuple[int, int]] = {}
+    try:
+        if not app.open_replay_file(save):
+            raise RuntimeError(f"{save.name}: the replay viewer cannot open it")
+        app.run_frames(2)
+        bar = app._replay_bar
+        for name in names:
+            _, kind, arg = name.split(":", 2) if name.count(":") >= 2 else (*name.split(":", 1), "")
+            if kind == "thumb":
+                found[name] = bar.slider.sliding_button.get_abs_rect().center
+            elif kind == "slider":
+                r = bar.slider.get_abs_rect()
+                found[name] = (int(r.x + 24 + (r.w - 48) * float(arg)), r.centery)
+            elif kind == "button":
+                found[name] = bar.buttons[arg].get_abs_rect().center
+            elif kind == "marks":
+                found[name] = bar.mark_menu.get_abs_rect().center
+            else:
+                raise RuntimeError(f"{save.name}: no place {name!r} in the replay viewer")
     finally:
         app.close()
     return found

@@ -245,22 +245,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace, size: tuple[int, int]) -> int:
-    """`play --replay SAVE`: the save's kept game on the replay viewer's timeline, at its end."""
-    from ..errors import TabletopError
-    from ..game import open_session
-    from ..ui import TableApp
+    """`play --replay SAVE`: the same viewer as `replay SAVE --window`."""
+    from .replay import run_window
 
-    try:
-        session = open_session(args.replay)
-    except (TabletopError, OSError) as e:
-        print(f"tabletop play: {e}", file=sys.stderr)
-        return 2
-    if not session.history:
-        print(f"tabletop play: {args.replay} keeps no log to replay", file=sys.stderr)
-        return 2
-    app = TableApp(None, size=size, start_screen=True, fps=0 if args.headless else 60)
-    app.open_replay(session)
-    return finish_window(app, args, "play")
+    return run_window(args, "play")
 
 
 def add_enforce_argument(parser: argparse.ArgumentParser, default: str | None = None) -> None:

@@ -7,10 +7,11 @@ import json
 import sys
 from typing import Any
 
-__all__ = ["HELP", "NAME", "add_arguments", "run", "summary"]
+__all__ = ["HELP", "NAME", "add_arguments", "run", "run_window", "summary"]
 
 NAME = "replay"
-HELP = "Load a save, apply an action log, and print the resulting table (or --json)."
+HELP = ("Load a save, apply an action log, and print the resulting table (or --json); --window: watch a kept game "
+        "in the replay viewer.")
 # Seats: `--as` and the text output count from 1; the log file and --json keep the engine's index (from 0).
 
 
@@ -20,6 +21,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--as", dest="seat", default=None, metavar="SEAT",
                         help="show the table as this seat sees it, counting from 1 (default: everything, as the host)")
     parser.add_argument("--json", action="store_true", help="print a JSON object")
+    parser.add_argument("--window", action="store_true",
+                        help="open the kept game in the replay viewer (a timeline to drag, steps, turns, broken rules, "
+                             "bookmarks, any seat or a spectator, play from here); the headless flags need no --window")
+    from .play import add_window_arguments
+
+    add_window_arguments(parser)
 
 
 def summary(session: Any, seat: int | None, *, omniscient: bool) -> dict[str, Any]:
@@ -76,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
     from ..store import LogError, load_action_log
     from .common import UsageError, check_seat, seat_label, session_or_exit
 
+    if args.window or args.headless or args.screenshot or args.script:
+        return run_window(args)
     session = session_or_exit(args.save, "replay")
     try:
         seat_as = None if args.seat is None else check_seat(args.seat, len(session.state.seats), "--as")
@@ -114,3 +123,32 @@ def run(args: argparse.Namespace) -> int:
     for v in body["violations"]:
         print(f"  violation at {v['seq']}: {v['rule']}: {v['message']}")
     return 0
+
+
+def run_window(args: argparse.Namespace, command: str = "replay") -> int:
+    """The replay viewer on `args.save` (or `args.replay`), at its end, as `--as` (default: the first seat)."""
+    from ..errors import TabletopError
+    from ..lab.replay import open_replay
+    from .common import UsageError, check_seat
+    from .play import finish_window, window_size
+
+    if getattr(args, "log", None):
+        print(f"tabletop {command}: --window replays the save's own log, not a separate action log", file=sys.stderr)
+        return 2
+    size = window_size(args, command)
+    if size is None:
+        return 2
+    path = getattr(args, "replay", None) or args.save
+    try:
+        timeline = open_replay(path)
+        seat = 0 if getattr(args, "seat", None) is None else check_seat(args.seat, len(timeline.session.state.seats),
+                                                                          "--as")
+    except (TabletopError, OSError, UsageError) as e:
+        print(f"tabletop {command}: {e}", file=sys.stderr)
+        return 2
+    from ..ui import TableApp
+
+    app = TableApp(None, size=size, start_screen=True, fps=0 if args.headless else 60)
+    app.seat = seat
+    app.open_replay(timeline)
+    return finish_window(app, args, command)

@@ -13,7 +13,7 @@ from ..core.state import GameState
 from ..errors import LocatedError
 
 __all__ = [
-    "FORMAT", "MAX_ENTRY_BYTES", "MAX_SAVE_BYTES", "MAX_TABLE_BYTES", "MIGRATIONS", "VERSION", "LoadedGame", "SaveError",
+    "FORMAT", "MAX_BOOKMARK_NAME", "MAX_ENTRY_BYTES", "MAX_SAVE_BYTES", "MAX_TABLE_BYTES", "MIGRATIONS", "VERSION", "LoadedGame", "SaveError",
 ]
 
 
@@ -28,6 +28,8 @@ MAX_ENTRY_BYTES = 1024 * 1024
 
 #: migrations[n] turns a version-n save body into a version-(n+1) body
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+#: a bookmark's name is a short label
+MAX_BOOKMARK_NAME = 80
 
 
 class SaveError(LocatedError):
@@ -47,3 +49,5 @@ class LoadedGame:
     meta: dict[str, Any] = field(default_factory=dict)
     #: undone changes that can still be redone (kept by a journal; a YAML save has none)
     redo: list[LogEntry] = field(default_factory=list)
+    #: points of the log a player marked in the replay viewer: log sequence number -> name (`bookmarks:`)
+    bookmarks: dict[int, str] = field(default_factory=dict)

@@ -24,6 +24,7 @@ from .logfit import check_log_fits
 from .logstream import _EntryLoc, _LogStream, _OddLayout
 from .savefile import (
     FORMAT,
+    MAX_BOOKMARK_NAME,
     MAX_SAVE_BYTES,
     MAX_TABLE_BYTES,
     MIGRATIONS,
@@ -152,7 +153,24 @@ def _load(located: Located, source: str, library: Any, stream: _LogStream | None
         state = _full(r, data, library)
         history = _log(r, data, state, library, stream)
     _probe_rules(r, state)
-    return LoadedGame(state, history, source)
+    return LoadedGame(state, history, source, bookmarks=_bookmarks(r, data))
+
+
+def _bookmarks(r: _Reader, data: dict[str, Any]) -> dict[int, str]:
+    """The replay viewer's named points (`bookmarks:`, a list of {at, name}); a save without them has none."""
+    marks: dict[int, str] = {}
+    for i, bd in enumerate(r.get(data, (), "bookmarks", list, [])):
+        path = ("bookmarks", i)
+        if not isinstance(bd, dict):
+            raise r.fail(path, "a bookmark is a mapping with at (a log sequence number) and name")
+        at = r.get(bd, path, "at", int)
+        name = r.get(bd, path, "name", str)
+        if at < 0:
+            raise r.fail((*path, "at"), f"a bookmark's point is a log sequence number from 0, got {at}")
+        if not name.strip() or len(name) > MAX_BOOKMARK_NAME:
+            raise r.fail((*path, "name"), f"a bookmark's name is 1 to {MAX_BOOKMARK_NAME} characters")
+        marks[at] = name
+    return marks
 
 
 def _probe_rules(r: _Reader, state: GameState) -> None:

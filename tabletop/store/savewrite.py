@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +19,15 @@ from .savefile import FORMAT, VERSION
 __all__ = ["atomic_write", "dump_save", "save_game"]
 
 
-def dump_save(state: GameState, history: list[LogEntry] | None = None) -> str:
-    """The save text of a state (and its log): deterministic, so save -> load -> save is byte-identical."""
+def dump_save(state: GameState, history: list[LogEntry] | None = None,
+              bookmarks: Mapping[int, str] | None = None) -> str:
+    """The save text of a state (and its log): deterministic, so save -> load -> save is byte-identical.
+
+    `bookmarks` (log sequence number -> name) go before the log, so the log stays the last key and streams."""
     body = {"format": FORMAT, "version": VERSION}
     body.update(state.to_dict())
+    if bookmarks:
+        body["bookmarks"] = [{"at": at, "name": name} for at, name in sorted(bookmarks.items())]
     text = _dump(body)
     if history:
         # one line of JSON (which is YAML too) per entry: a long log is written and read back at the speed of json
@@ -86,8 +92,9 @@ def atomic_write(path: str | os.PathLike[str], text: str) -> None:
         os.close(dir_fd)
 
 
-def save_game(session: Session, path: str | os.PathLike[str], *, include_log: bool = True) -> Path:
-    """Save a session's table (and log) atomically; returns the path written."""
-    text = dump_save(session.state, session.history if include_log else None)
+def save_game(session: Session, path: str | os.PathLike[str], *, include_log: bool = True,
+              bookmarks: Mapping[int, str] | None = None) -> Path:
+    """Save a session's table (and log, and the replay's bookmarks) atomically; returns the path written."""
+    text = dump_save(session.state, session.history if include_log else None, bookmarks)
     atomic_write(path, text)
     return Path(path)

@@ -308,6 +308,8 @@ class DialogsMixin:
             self.join_window()
         elif key == "decks":
             self.open_deck_editor()
+        elif key == "replay":
+            self._open_file_dialog("replay", "Replay a kept game")
         elif key == "quit":
             self.close()
 
@@ -351,7 +353,8 @@ class DialogsMixin:
                                         self.manager, window_title=title, initial_file_path=start,
                                         allow_existing_files_only=purpose != "save", always_on_top=True,
                                         # saves only: not the journals, locks and .gitkeep files beside them
-                                        allowed_suffixes=SAVE_SUFFIXES if purpose in ("open", "save") else None)
+                                        allowed_suffixes=SAVE_SUFFIXES if purpose in ("open", "save") else
+                                        SAVE_SUFFIXES | {".journal"} if purpose == "replay" else None)
         self.file_dialog.tabletop_purpose = purpose
         # the dialog focuses its path field by itself, behind the manager's back: tell the manager, so a click
         # elsewhere unfocuses the field (and clears its selection) instead of leaving it half-focused
@@ -367,6 +370,8 @@ class DialogsMixin:
     def _file_picked(self, purpose: str, path: str) -> None:
         if purpose == "open":
             self.open(path)
+        elif purpose == "replay":
+            self.open_replay_file(path)
         elif purpose == "save":
             self.save_path = Path(path)
             self.save()

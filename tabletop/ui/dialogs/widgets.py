@@ -339,6 +339,7 @@ class StartScreen:
                  ("host", "Host (LAN)", "Set up a new game and let others on the LAN join it"),
                  ("join", "Join (LAN)", "Find a game on the LAN, or type its address"),
                  ("decks", "Decks…", "Browse every card; build, check and save decks"),
+                 ("replay", "Replay…", "Watch a kept game on its timeline; play on from any point"),
                  ("quit", "Quit", ""))
         w, h = 360, 24 + len(items) * 54
         rect = pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 2 + 40, w, h)

@@ -66,7 +66,7 @@ class PanelsMixin:
         """The table's part of the window (x, y, w, h): under the top bar and the ruleset's board, left of the
         side panel."""
         w, h = self.size
-        top = self._hud_height()
+        top = self._hud_height() + self.replay_height()
         bar = bar_height(w)
         return (0, bar + top, max(100, w - self.side_w()), max(100, h - bar - top))
 

@@ -3,22 +3,25 @@
 The table is read-only: an action is refused with how to play on ("Enter: play from here" branches a new game at
 that point, as `tabletop branch` does). Keys while replaying: Left / Right a step, Shift a turn, Alt a step of the
 rules (a phase), Ctrl a broken rule (warn games), Home / End the ends, Space plays at the chosen speed (+ / -),
-Tab looks as the next seat or as a spectator (public information only), B marks the point, Esc leaves.
+Tab looks as the next seat or as a spectator (public information only), B marks the point, Esc pauses.
+The replay bar (bar.py) does the same with the mouse: the timeline to drag, the buttons, the seat, the bookmarks.
 The top bar says where the replay is and the keys.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
-import pygame_gui
-from pygame_gui.elements import UIHorizontalSlider
 
 from ...core import actions as A
 from ...core.session import Result, Session
+from ...errors import TabletopError
+from ...lab.replay import ReplayError, Timeline, open_replay
 from ..app.source import LocalSource
-from .timeline import Timeline
+from ..panels.topbar import bar_height
+from .bar import ReplayBar, bar_rows_height
 
 __all__ = ["ReplayMixin", "ReplaySource"]
 
@@ -68,38 +71,100 @@ class ReplayMixin:
     """Opening a replay, its timeline bar and its keys (a part of `TableApp`)."""
 
     _replay_clock = 0.0
-    #: the timeline to drag, along the bottom of the table while a replay is open
-    replay_bar: UIHorizontalSlider | None = None
+    _replay_bar: ReplayBar | None = None
 
-    def open_replay(self: Any, session: Session, point: int | None = None) -> None:
-        """Show `session`'s kept game on the timeline, at `point` (default: its end)."""
-        timeline = Timeline(session)
+    def open_replay(self: Any, session: Session | Timeline, point: int | None = None) -> None:
+        """Show a kept game (a session, or a timeline read from a file) on the timeline, at `point` (default: its
+        end)."""
+        timeline = session if isinstance(session, Timeline) else Timeline(session)
         source = ReplaySource(timeline, len(timeline) if point is None else point)
-        self.set_source(source, self.seat if self.seat is not None else 0)
-        self.place_replay_bar()
-        self.notify(f"Replay of {len(timeline)} actions: drag the timeline or press Left/Right to step, Space to "
-                    "play, Enter to play on from here", "info", 6.0)
+        self.set_source(source, self.seat if self.seat is not None else 0)  # places the bar
+        self.notify(f"Replay of {len(timeline)} actions: drag the timeline or Left/Right to step, Space to play, "
+                    "Enter to play from here", "info", 6.0)
+
+    def open_replay_file(self: Any, path: str | Path) -> bool:
+        """Replay a kept game from a file (a save with its log, a journal, a replay someone sent)."""
+        try:
+            timeline = open_replay(path)
+        except (TabletopError, OSError) as e:
+            text = str(e) if str(e).startswith(str(path)) else f"{path}: {e}"
+            self.notify(f"Could not replay {text}"[:300], "error", 8.0)
+            return False
+        self.open_replay(timeline)
+        return True
+
+    def replay_height(self: Any) -> int:
+        """The pixels the replay bar takes above the table (none when no replay is open)."""
+        return bar_rows_height() if self.replaying is not None else 0
+
+    @property
+    def replay_bar(self: Any) -> Any:
+        """The timeline to drag (a pygame-gui horizontal slider); None outside a replay."""
+        return self._replay_bar.slider if self._replay_bar is not None else None
 
     def place_replay_bar(self: Any) -> None:
-        """The timeline bar along the bottom of the table (again after a resize); none outside a replay."""
-        if self.replay_bar is not None:
-            self.replay_bar.kill()
-            self.replay_bar = None
+        """The replay bar above the table (again after a new source or a resize); none outside a replay."""
+        if self.replaying is not None:
+            self._replay_bar_open()
+        else:
+            self._replay_bar_close()
+
+    def _replay_bar_open(self: Any) -> None:
         r = self.replaying
-        if r is None:
-            return
-        vx, vy, vw, vh = self.camera.viewport
-        floor = vy + vh - (self.hand.height if self.layout.hand is not None else 0)  # above the hand strip
-        rect = pygame.Rect(vx + 8, floor - 34, vw - 16, 26)
-        self.replay_bar = UIHorizontalSlider(rect, r.point, (0, max(1, len(r.timeline))), self.manager,
-                                             click_increment=1)
+        self._replay_bar_close()
+        w = max(100, self.size[0] - self.side_w())
+        rect = pygame.Rect(0, bar_height(self.size[0]) + self._hud_height(), w, bar_rows_height())
+        seats: list[tuple[str, int | None]] = [(f"As {p.name or f'Seat {p.seat + 1}'}", p.seat)
+                                               for p in r.session.state.players]
+        seats.append(("As a spectator", None))
+        self._replay_bar = ReplayBar(self.manager, rect, len(r.timeline), r.point, seats, self.seat,
+                                     r.timeline.bookmarks)
+        viewport = self._viewport()
+        if viewport != self.camera.viewport:  # the table gave the bar its height: fit it to what is left
+            self.camera.viewport = viewport
+            self.fit()
+        self._replay_sync()
+
+    def _replay_bar_close(self: Any) -> None:
+        if self._replay_bar is not None:
+            self._replay_bar.kill()
+            self._replay_bar = None
+            self.camera.viewport = self._viewport()
+
+    def _replay_sync(self: Any) -> None:
+        r, bar = self.replaying, self._replay_bar
+        if r is not None and bar is not None:
+            bar.sync(r.point, r.playing, SPEEDS[r.speed])
 
     def _to_replay_bar(self: Any, event: pygame.event.Event, el: Any) -> bool:
-        """The timeline dragged (or clicked): the table at that point."""
-        if event.type != pygame_gui.UI_HORIZONTAL_SLIDER_MOVED or el is None or el is not self.replay_bar:
+        """A widget event of the replay bar (the `ui_event` protocol)."""
+        bar = self._replay_bar
+        asked = bar.handle(event) if bar is not None and self.replaying is not None else None
+        if asked is None:
             return False
-        self.replay_goto(int(round(self.replay_bar.get_current_value())))
+        what, arg = asked
+        if what == "goto":
+            if arg != self.replaying.point:
+                self.replay_goto(arg)
+        elif what == "button":
+            self._replay_button(arg)
+        elif what == "seat":
+            self.seat = arg
+            self.replay_goto(self.replaying.point)
+        elif what == "mark":
+            self._bookmark(self.replaying, arg)
+        elif what == "branch":
+            self.play_from_here()
         return True
+
+    def _replay_button(self: Any, key: str) -> None:
+        keys = {"start": (pygame.K_HOME, 0), "back": (pygame.K_LEFT, 0), "play": (pygame.K_SPACE, 0),
+                "fwd": (pygame.K_RIGHT, 0), "end": (pygame.K_END, 0),
+                "turn-": (pygame.K_LEFT, pygame.KMOD_SHIFT), "turn+": (pygame.K_RIGHT, pygame.KMOD_SHIFT),
+                "step-": (pygame.K_LEFT, pygame.KMOD_ALT), "step+": (pygame.K_RIGHT, pygame.KMOD_ALT),
+                "rule-": (pygame.K_LEFT, pygame.KMOD_CTRL), "rule+": (pygame.K_RIGHT, pygame.KMOD_CTRL),
+                "slower": (pygame.K_MINUS, 0), "faster": (pygame.K_PLUS, 0)}
+        self.replay_key(*keys[key])
 
     @property
     def replaying(self: Any) -> ReplaySource | None:
@@ -125,7 +190,7 @@ class ReplayMixin:
             pygame.K_EQUALS: lambda: setattr(r, "speed", min(len(SPEEDS) - 1, r.speed + 1)),
             pygame.K_MINUS: lambda: setattr(r, "speed", max(0, r.speed - 1)),
             pygame.K_TAB: self.replay_next_seat,
-            pygame.K_b: lambda: self._bookmark(r),
+            pygame.K_b: lambda: self._bookmark(r, self._replay_bar.name.get_text() if self._replay_bar else ""),
             pygame.K_RETURN: self.play_from_here,
             pygame.K_ESCAPE: lambda: setattr(r, "playing", False),
         }
@@ -134,23 +199,37 @@ class ReplayMixin:
             return False
         handler()
         self.view_key = None
+        self._replay_sync()
         self.refresh(force=True)
         return True
 
-    def _bookmark(self: Any, r: ReplaySource) -> None:
-        r.timeline.bookmarks[r.point] = f"mark {len(r.timeline.bookmarks) + 1}"
-        self.notify(f"Marked point {r.point}", "info", 2.0)
+    def _bookmark(self: Any, r: ReplaySource, name: str = "") -> None:
+        """Name this point (B or Mark; the name typed in the bar, else "mark N") and keep it in the save."""
+        t = r.timeline
+        try:
+            t.mark(r.point, name or t.bookmarks.get(r.point) or f"mark {len(t.bookmarks) + 1}")
+        except ReplayError as e:
+            self.notify(str(e), "error", 4.0)
+            return
+        where = ""
+        if t.path is not None:
+            try:
+                where = f": kept in {t.save_bookmarks().name}"
+            except (TabletopError, OSError) as e:
+                where = f" (not kept: {e})"
+        if self._replay_bar is not None:
+            self._replay_bar.set_bookmarks(t.bookmarks)
+            self._replay_bar.name.set_text("")
+        self.notify(f"Bookmark «{t.bookmarks[r.point]}» at point {r.point}{where}", "info", 4.0)
 
     def replay_goto(self: Any, point: int) -> None:
         r = self.replaying
         if r is None:
             return
         r.goto(point)
-        bar = self.replay_bar
-        if bar is not None and int(round(bar.get_current_value())) != r.point:
-            bar.set_current_value(r.point)
         self._open_stream()
         self.view_key = None
+        self._replay_sync()
         self.refresh(force=True)
 
     def replay_next_seat(self: Any) -> None:
@@ -166,13 +245,22 @@ class ReplayMixin:
         if r is None:
             return
         point = r.point
-        self.set_session(r.timeline.session_at(point), self.seat if self.seat is not None else 0)
-        self.place_replay_bar()  # gone: this is a game now
-        self.notify(f"Playing on from point {point} of the replay (a new game: save it to keep it)", "info", 5.0)
+        try:
+            session, path = r.timeline.play_from(point)
+        except (TabletopError, OSError) as e:
+            self.notify(f"Could not play on from here: {e}"[:300], "error", 8.0)
+            return
+        self._replay_bar_close()
+        self.save_path = path
+        self.set_session(session, self.seat if self.seat is not None else 0)
+        kept = f", saved as {path.name}" if path is not None else " (save it to keep it)"
+        self.notify(f"Playing on from point {point} of the replay: a new game{kept}", "info", 6.0)
 
     def replay_tick(self: Any, dt: float) -> None:
         """Play at the chosen speed."""
         r = self.replaying
+        if r is None and self._replay_bar is not None:  # the replay was left (another game opened)
+            self._replay_bar_close()
         if r is None or not r.playing:
             return
         self._replay_clock += dt * SPEEDS[r.speed]
@@ -181,5 +269,6 @@ class ReplayMixin:
             self._replay_clock -= steps
             if r.point >= len(r.timeline):
                 r.playing = False
+                self._replay_sync()
                 return
             self.replay_goto(r.point + steps)
