@@ -12,7 +12,7 @@ HELP = "browse every loaded card and build or edit a deck (the deck editor windo
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from .play import add_window_arguments
+    from .window import add_window_arguments
 
     parser.add_argument("deck_file", nargs="?", metavar="DECK", help="a deck file to open (ours, GCCG .deck, Cockatrice .cod, OCTGN .o8d, "
                                                 "a text list)")
@@ -21,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .play import finish_window, window_size
+    from .window import finish_window, window_size
 
     size = window_size(args, NAME)
     if size is None:

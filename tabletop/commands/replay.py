@@ -24,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--window", action="store_true",
                         help="open the kept game in the replay viewer (a timeline to drag, steps, turns, broken rules, "
                              "bookmarks, any seat or a spectator, play from here); the headless flags need no --window")
-    from .play import add_window_arguments
+    from .window import add_window_arguments
 
     add_window_arguments(parser)
 
@@ -130,7 +130,7 @@ def run_window(args: argparse.Namespace, command: str = "replay") -> int:
     from ..errors import TabletopError
     from ..lab.replay import open_replay
     from .common import UsageError, check_seat
-    from .play import finish_window, window_size
+    from .window import finish_window, window_size
 
     if getattr(args, "log", None):
         print(f"tabletop {command}: --window replays the save's own log, not a separate action log", file=sys.stderr)

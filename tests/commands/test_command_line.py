@@ -273,7 +273,7 @@ def test_the_window_opens_at_a_size_that_fits_the_screen(monkeypatch) -> None:
 
     import pygame
 
-    from tabletop.commands.play import default_size, window_size
+    from tabletop.commands.window import default_size, window_size
 
     monkeypatch.setattr(pygame.display, "init", lambda: None)
     for screen, size in (((800, 600), (800, 600)), ((1024, 768), (800, 600)), ((1920, 1080), (1280, 800)),
