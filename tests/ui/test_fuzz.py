@@ -205,6 +205,10 @@ class Fuzzer:
 
     def click(self, pos: tuple[int, int] | None = None, button: int | None = None) -> None:
         pos = pos or self.point()
+        menu = self.app.menu
+        if menu is not None and any(b.text.startswith("Quit") and b.get_abs_rect().collidepoint(pos)
+                                    for b in menu.actions):
+            pos = (pos[0], max(0, pos[1] - 60))  # the menu's Quit does quit, as it should: the fuzz plays on
         button = button or self.rng.choice((1, 1, 1, 3, 2))
         mods = self.rng.choice(MODS)
         self.mods_down(mods)
@@ -267,6 +271,8 @@ class Fuzzer:
         mods = r.choice(MODS)
         if k == pygame.K_q and pygame.K_LCTRL in mods:  # Ctrl+Q quits, as it should: the fuzz plays on
             mods = ()
+        if k == pygame.K_q and self.app.mods & pygame.KMOD_CTRL:  # Ctrl still held by a drag under way
+            return
         mod = 0
         for m in mods:
             mod |= MOD_BITS[m]
