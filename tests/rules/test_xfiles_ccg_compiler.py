@@ -19,9 +19,9 @@ def _steps(text: str) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("text,amount", [
-    ("Play on any Agent in the Field to immediately Heal one point of damage.", 1),
-    ("Play on an Agent in the Hospital. The Agent heals one token of damage immediately.", 1),
-    ("Place on a Team in the Hospital containing an injured Agent. The Agent heals 2 damage immediately.", 2),
+    ("Play on any Agent in the Field to immediately Heal two points of damage.", 2),
+    ("Play on an Agent in the Hospital. The Agent heals two tokens of damage immediately.", 2),
+    ("Place on any Team in the Hospital containing an injured Agent. The Agent heals 3 damage immediately.", 3),
     ("Heal 3.", 3),
 ])
 def test_heals_in_every_wording(text: str, amount: int) -> None:
@@ -50,16 +50,16 @@ def test_negations_name_what_they_negate(text: str, select: dict[str, Any]) -> N
 
 
 def test_conditions_and_durations() -> None:
-    (kick,), left = compile_text("Combatants that can use MARTIAL ARTS may play this card to add 3 to their CLOSE "
+    (kick,), left = compile_text("Combatants that can use MARTIAL ARTS may play this card to add 2 to their CLOSE "
                                  "RANGE COMBAT skill this round.")
     assert not left and {"combatant_can": "MARTIAL ARTS"} in kick["if"]
     assert kick["targets"]["combatant"]["select"]["can_use"] == "MARTIAL ARTS"
-    assert kick["do"] == [{"combat_mod": {"round": "crc", "amount": 3, "target": "combatant", "until": "end_of_round"}}]
-    (fangs,), _ = compile_text("Play on any PRIMORDIAL or OCCULT Adversary to add 2 to their CLOSE RANGE COMBAT skill.")
-    assert fangs["if"] == [{"combat_adversary": ["PRIMORDIAL", "OCCULT"]}]
+    assert kick["do"] == [{"combat_mod": {"round": "crc", "amount": 2, "target": "combatant", "until": "end_of_round"}}]
+    (fangs,), _ = compile_text("Play on any OCCULT or PRIMORDIAL Adversary to add 1 to their CLOSE RANGE COMBAT skill.")
+    assert fangs["if"] == [{"combat_adversary": ["OCCULT", "PRIMORDIAL"]}]
     assert fangs["do"][0]["combat_mod"]["side"] == "adversary"
-    (tired,), _ = compile_text("Decrease all of the skill levels on one Agent (your choice) by 1 for this turn only.")
-    assert tired["do"] == [{"add_stat": {"target": "agent", "stat": "ALL", "amount": -1, "until": "end_of_turn"}}]
+    (tired,), _ = compile_text("Decrease all of the skill levels on one Agent (your choice) by 2 for this turn only.")
+    assert tired["do"] == [{"add_stat": {"target": "agent", "stat": "ALL", "amount": -2, "until": "end_of_turn"}}]
 
 
 def test_checks_pools_tokens_and_keywords() -> None:
@@ -69,20 +69,20 @@ def test_checks_pools_tokens_and_keywords() -> None:
     assert _steps("Add five tokens to your [RP] pool.") == [{"gain": {"counter": "rp", "amount": 5}}]
     assert _steps("Play to change the Site Prerequisite to OBSERVATION 3+.") == [
         {"prerequisite": {"skill": "Observation", "need": 3}}]
-    changed = _steps("Play to change one Keyword EVIDENCE COLLECTION, BEHAVIORAL, or CRIMINAL INVESTIGATION card "
+    changed = _steps("Play to change one Keyword BEHAVIORAL, EVIDENCE COLLECTION, or CRIMINAL INVESTIGATION card "
                      "to Keyword MOTIVE.")
-    assert changed[0]["change_keyword"]["from"] == ["EVIDENCE COLLECTION", "BEHAVIORAL", "CRIMINAL INVESTIGATION"]
-    tokens, left = compile_text("Place three tokens on this card. Discard a token to add 2 to one Team's BUREAUCRACY "
+    assert changed[0]["change_keyword"]["from"] == ["BEHAVIORAL", "EVIDENCE COLLECTION", "CRIMINAL INVESTIGATION"]
+    tokens, left = compile_text("Place four tokens on this card. Discard a token to add 1 to one Team's BUREAUCRACY "
                                 "skill check.")
-    assert not left and tokens[0] == {**tokens[0], "when": "static", "do": [{"tokens": {"amount": 3}}]}
-    assert tokens[1]["cost"] == [{"spend_token": 1}] and tokens[1]["do"][0]["check_mod"]["amount"] == 2
+    assert not left and tokens[0] == {**tokens[0], "when": "static", "do": [{"tokens": {"amount": 4}}]}
+    assert tokens[1]["cost"] == [{"spend_token": 1}] and tokens[1]["do"][0]["check_mod"]["amount"] == 1
 
 
 def test_forced_checks_and_x_tables() -> None:
     steps = _steps("Force an opponent Team to make a SCIENCES 4+ skill check. If they fail, each Agent takes one point "
                    "of damage.")
     assert steps == [{"team_check": {"skill": "Sciences", "need": 4, "else": [{"team_damage": {"amount": 1}}]}}]
-    effects, left = compile_text("Basic Game Only: Apply a -2 modifier to any one skill check involving one of the "
+    effects, left = compile_text("Basic Game Only: Apply a -3 modifier to any one skill check involving one of the "
                                  "following skills: MEDICAL, SCIENCES.\n\nAdvanced Game: Pay the listed [CP] Cost, "
                                  "where X = the number of [CP] paid to gain the desired modifier to one of the "
                                  "following skills: MEDICAL, SCIENCES. (1) = -1, (3) = -2, (5) = -3, (9) = -4.")
