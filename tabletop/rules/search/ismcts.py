@@ -3,9 +3,9 @@
 Each decision starts from `knowledge(state, seat)` (the seat's view, its rule state, its deck list and its legal
 moves: see `search.knowledge`), never from the table itself. Every iteration deals the cards the seat cannot see at
 random, consistently with that knowledge (`search.hooks.sampler_for`), walks the one tree shared by all the deals
-(single-observer ISMCTS: a move's statistics count the deals in which it was available), adds one move, plays on at
-random up to a depth on the fast engine path (`search.fast.step` on a `GameState.fork`) and scores the table with the
-ruleset's heuristic. The move played is the root's most visited. Budgets are iterations (repeatable: the bot's own
+(single-observer ISMCTS: a move's statistics count the deals in which it was available), adds one move, plays on with
+the ruleset's greedy bot (a share of its moves random where `bots.PLAYOUT_NOISE` names one) up to a depth on the fast
+engine path (`search.fast.step` on a `GameState.fork`) and scores the table with the ruleset's heuristic. The move played is the root's most visited. Budgets are iterations (repeatable: the bot's own
 seeded RNG drives every deal and playout); a time budget is there on request.
 """
 
