@@ -256,6 +256,9 @@ class GreedyBot:
 
 #: Greedy heuristics per ruleset name; other rulesets get `GreedyBot`.
 GREEDY: dict[str, Callable[[Ruleset, int], Bot]] = {"tragedy": TragedyGreedy}
+#: the share of random moves in the search bot's playouts per ruleset (0 where none is named): X-Files CCG's greedy
+#: bot takes the first move listed, so its playouts alone would all run one way
+PLAYOUT_NOISE: dict[str, float] = {"xfiles-ccg": 0.2}
 BOTS = ("random", "greedy", "ismcts", "ismcts:easy", "ismcts:hard")
 
 
@@ -278,11 +281,12 @@ def make_bot(name: str, ruleset: Ruleset, seed: int = 0, *, sandbox: bool = Fals
         from .search.ismcts import Ismcts
 
         level = name.partition(":")[2]
-        greedy = GREEDY.get(ruleset.name)  # its playouts follow the ruleset's own heuristic, where there is one
-        policy = greedy(ruleset, seed) if greedy is not None else None
+        # its playouts follow the ruleset's greedy bot, with some random moves where that bot is a plain rule of thumb
+        policy = GREEDY.get(ruleset.name, GreedyBot)(ruleset, seed)
+        noise = PLAYOUT_NOISE.get(ruleset.name, 0.0)
         if level.isdigit():
-            return Ismcts(ruleset, seed, iterations=int(level), policy=policy)
-        return Ismcts(ruleset, seed, level=level or "normal", policy=policy)
+            return Ismcts(ruleset, seed, iterations=int(level), policy=policy, noise=noise)
+        return Ismcts(ruleset, seed, level=level or "normal", policy=policy, noise=noise)
     raise UnknownBot(name)
 
 

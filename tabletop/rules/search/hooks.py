@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.state import GameState
+from .heuristics import ccg_heuristic
 from .sampler import CardPool, Deal
 
 __all__ = ["HEURISTICS", "HORIZONS", "SAMPLERS", "DealMaker", "Heuristic", "evaluate", "sampler_for", "score_heuristic"]
@@ -72,25 +73,6 @@ def _tragedy_heuristic(rules: Any, state: GameState) -> list[float]:
     return _spread([-n for n in needed], 40.0)
 
 
-def _ccg_heuristic(rules: Any, state: GameState) -> list[float]:
-    """X-Files CCG: how near each seat is to naming its opponent's X-File, and a little for its pools."""
-    out = []
-    near = []
-    for s in state.seats:
-        try:
-            opps = rules.notebook(state, s)["opponents"]
-            near.append(max((1.0 / max(1, len(o["candidates"])) for o in opps), default=0.0))
-        except Exception:  # noqa: BLE001
-            near.append(0.0)
-    pools = [float(sum(p.counters.values())) for p in state.players]
-    for s in range(len(state.players)):
-        other = max((near[t] for t in range(len(near)) if t != s), default=0.0)
-        pool_other = max((pools[t] for t in range(len(pools)) if t != s), default=0.0)
-        v = 0.5 + 0.35 * (near[s] - other) + 0.1 * math.tanh((pools[s] - pool_other) / 10.0)
-        out.append(min(1.0, max(0.0, v)))
-    return out
-
-
 class _CcgDeal(Deal):
     """The default deal, then each opponent's X-File drawn from those the seat's Notebook still allows."""
 
@@ -116,13 +98,13 @@ class _CcgDeal(Deal):
 HEURISTICS: dict[str, Heuristic] = {
     "tragedy": _tragedy_heuristic,
     "xfiles-fan": counter_heuristic("score", 40.0),
-    "xfiles-ccg": _ccg_heuristic,
+    "xfiles-ccg": ccg_heuristic,
 }
 SAMPLERS: dict[str, DealMaker] = {"xfiles-ccg": _CcgDeal}
 
 
 #: playouts end when the rule state's `turn` has moved on this many times (else after the bot's depth in actions)
-HORIZONS: dict[str, int] = {"tragedy": 2}
+HORIZONS: dict[str, int] = {"tragedy": 2, "xfiles-ccg": 2}
 
 
 def evaluate(rules: Any, state: GameState) -> list[float]:

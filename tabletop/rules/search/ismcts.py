@@ -3,9 +3,9 @@
 Each decision starts from `knowledge(state, seat)` (the seat's view, its rule state, its deck list and its legal
 moves: see `search.knowledge`), never from the table itself. Every iteration deals the cards the seat cannot see at
 random, consistently with that knowledge (`search.hooks.sampler_for`), walks the one tree shared by all the deals
-(single-observer ISMCTS: a move's statistics count the deals in which it was available), adds one move, plays on at
-random up to a depth on the fast engine path (`search.fast.step` on a `GameState.fork`) and scores the table with the
-ruleset's heuristic. The move played is the root's most visited. Budgets are iterations (repeatable: the bot's own
+(single-observer ISMCTS: a move's statistics count the deals in which it was available), adds one move, plays on with
+the ruleset's greedy bot (a share of its moves random where `bots.PLAYOUT_NOISE` names one) up to a depth on the fast
+engine path (`search.fast.step` on a `GameState.fork`) and scores the table with the ruleset's heuristic. The move played is the root's most visited. Budgets are iterations (repeatable: the bot's own
 seeded RNG drives every deal and playout); a time budget is there on request.
 """
 
@@ -67,10 +67,6 @@ class Ismcts:
         #: moves), with `noise` of random moves
         self._policy = policy
         self.noise = noise
-        #: virtual visits given to the policy's own move at the root, and the value each of them counts (off by
-        #: default: every root move is tried on the same deals, which compares them without a guess)
-        self.prior = 0
-        self.prior_value = 0.5
         self._pool: CardPool | None = None
         #: seconds per decision with two or more moves (the lab reports their median and 95th percentile)
         self.decision_times: list[float] = []
@@ -114,7 +110,6 @@ class Ismcts:
         tables = self._tables(base, self._sample(self.ruleset, base, seat, know, self._pool), moves, seat)
         root = _Node(seat)
         root.children = {k: _Node(seat) for k in range(len(moves))}
-        self._prior(tables[0], root, seat)
         deadline = None if self.seconds is None else started + self.seconds
         for i in range(self.iterations if deadline is None else 1_000_000):
             if deadline is not None and i and time.perf_counter() >= deadline:
@@ -138,20 +133,6 @@ class Ismcts:
             deal(table, self.rng)
             out.append((table, dict(self._root_moves(table, moves, seat)), self.rng.getrandbits(32)))
         return out
-
-    def _prior(self, table: tuple[GameState, dict[int, Action], int], root: _Node, seat: int) -> None:
-        """Start the move the playout policy would make ahead (`prior` visits at `prior_value`): a search that
-        finds nothing better plays it, and one that finds better must show it over that many visits."""
-        if self._policy is None or not self.prior:
-            return
-        state, options, _ = table
-        choice = self._policy.choose(state.fork(), seat)
-        for k, a in options.items():
-            if a == choice:
-                node = root.children[k]
-                node.visits = node.avail = self.prior
-                node.value = self.prior * self.prior_value
-                return
 
     def _root_moves(self, state: GameState, moves: list[Action], seat: int) -> list[tuple[int, Action]]:
         """The seat's real moves as this deal spells them: a ruleset may name a move by a token keyed with the

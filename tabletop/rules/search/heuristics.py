@@ -1,0 +1,60 @@
+"""The search bot's scores of a cut-off playout for the rulesets whose race is not a plain score.
+
+`hooks.HEURISTICS` (the registry the search reads) points at these. Each returns one value per seat in 0..1
+(0.5: level), from the table a playout reached: a deal made from the seat's knowledge, so nothing here reads
+anything the deciding seat could not have dealt itself.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ...core.state import GameState
+
+__all__ = ["ccg_heuristic"]
+
+
+def _information(rules: Any, state: GameState, seat: int, universe: int) -> float:
+    """How near `seat` is to naming an opponent's X-File: 0 knowing nothing, 1 with one candidate left (each
+    answer that halves the candidates counts the same)."""
+    try:
+        opps = rules.notebook(state, seat)["opponents"]
+    except (AttributeError, KeyError, TypeError):
+        return 0.0
+    best = 0.0
+    for o in opps:
+        left = max(1, len(o["candidates"]))
+        best = max(best, 1.0 - math.log(min(left, universe)) / math.log(universe))
+    return best
+
+
+def _means(rules: Any, state: GameState, seat: int) -> float:
+    """What `seat` has to investigate with: Agents fit to go (not in the Hospital), cards in hand and its pools."""
+    try:
+        agents = len(rules.agents(state, seat, ("bureau", "field")))
+    except (AttributeError, KeyError, TypeError):
+        agents = 0
+    hand = state.zones.get(f"hand:{seat}")
+    cards = len(hand.pieces) if hand is not None else 0
+    pools = sum(state.players[seat].counters.values())
+    return 2.0 * agents + cards + 0.5 * pools
+
+
+def ccg_heuristic(rules: Any, state: GameState) -> list[float]:
+    """X-Files CCG: a race to name the opponent's X-File, so mostly what each seat has learnt about its opponent's
+    (the Notebook's candidates, on a log scale: an answer halves them), and a little for the means to go on."""
+    try:
+        universe = max(2, len(rules.xfiles()))
+    except (AttributeError, TypeError):
+        universe = 2
+    n = len(state.players)
+    info = [_information(rules, state, s, universe) for s in range(n)]
+    means = [_means(rules, state, s) for s in range(n)]
+    out = []
+    for s in range(n):
+        other = max((info[t] for t in range(n) if t != s), default=0.0)
+        means_other = max((means[t] for t in range(n) if t != s), default=0.0)
+        v = 0.5 + 0.4 * (info[s] - other) + 0.08 * math.tanh((means[s] - means_other) / 8.0)
+        out.append(min(1.0, max(0.0, v)))
+    return out

@@ -1,0 +1,51 @@
+"""The search bot's score of an X-Files CCG table: what each seat has learnt of the other's X-File comes first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.rules import get_ruleset
+from tabletop.rules.bots import PLAYOUT_NOISE, GreedyBot, make_bot
+from tabletop.rules.search.heuristics import ccg_heuristic
+from tabletop.rules.search.hooks import evaluate
+
+
+def _answered(rules: Any, state: Any, seat: int, about: int, wrong: int) -> None:
+    """`seat` learnt that `about`'s X-File is none of `wrong` other X-Files (guesses answered no)."""
+    actual = state.pieces[state.zones[f"xfile:{about}"].pieces[0]].card
+    others = [x.name for x in rules.xfiles() if x.ref != actual][:wrong]
+    answers = dict(state.rules.get("answers") or {})
+    answers[str(seat)] = [{"about": about, "guess": name, "answer": False} for name in others]
+    state.rules["answers"] = answers
+
+
+def test_a_level_table_scores_level_and_what_a_seat_learnt_counts_for_it() -> None:
+    rules = get_ruleset("xfiles-ccg")
+    state = rules.new_game(2, seed=4)
+    assert ccg_heuristic(rules, state) == [0.5, 0.5]
+    _answered(rules, state, 0, 1, 3)
+    ahead = ccg_heuristic(rules, state)
+    assert ahead[0] > 0.6 > 0.4 > ahead[1]
+    assert abs(ahead[0] + ahead[1] - 1.0) < 1e-9
+    _answered(rules, state, 0, 1, len(rules.xfiles()) - 1)  # one candidate left: as good as named, short of a win
+    known = ccg_heuristic(rules, state)
+    assert ahead[0] < known[0] < 1.0
+
+
+def test_spent_pools_cost_less_than_one_answer_gains() -> None:
+    """Paying for a Site empties pools: the old score counted that as a loss as large as an answer's gain, so the
+    bot passed on its Sites. Now an answer that halves the candidates outweighs both pools spent to the last point."""
+    rules = get_ruleset("xfiles-ccg")
+    state = rules.new_game(2, seed=4)
+    _answered(rules, state, 0, 1, len(rules.xfiles()) // 2)
+    state.players[0].counters = {k: 0 for k in state.players[0].counters}
+    assert ccg_heuristic(rules, state)[0] > 0.5
+    state.rules["over"], state.rules["winner"] = True, 1
+    assert evaluate(rules, state) == [0.0, 1.0]
+
+
+def test_the_ccg_search_bot_plays_out_with_its_greedy_bot_and_some_random_moves() -> None:
+    rules = get_ruleset("xfiles-ccg")
+    bot = make_bot("ismcts", rules, 1)
+    assert isinstance(bot._policy, GreedyBot) and bot.noise == PLAYOUT_NOISE["xfiles-ccg"] > 0
+    assert make_bot("ismcts", get_ruleset("tragedy"), 1).noise == 0.0
