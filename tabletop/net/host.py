@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import ipaddress
 import logging
 import os
@@ -183,6 +184,9 @@ class Host:
                                        on_durable=lambda _t: loop.call_soon_threadsafe(self._release),
                                        on_error=lambda m: loop.call_soon_threadsafe(self._journal_failed, m))
         self._main = asyncio.get_running_loop()
+        # what the game holds now (table, cards, log, modules) is not scanned by the cyclic collector while it is
+        # served: no full collection of it (20-60 ms at 1,000 cards) in the middle of a move
+        gc.freeze()
         self._reader = SocketReader(self)
         self.port = await asyncio.wrap_future(self._reader.start())
         await upnp.host_started(self)  # a port mapping on the home router, when asked for (`upnp`)
@@ -232,6 +236,7 @@ class Host:
             if self.autosaver.close() and self.autosave_path is not None and self.autosave_path.exists():
                 self.saved_to = self.autosave_path
             self._write_tokens()
+        gc.unfreeze()  # what `start` froze may be collected again (a window hosts one game after another)
 
     async def serve_forever(self) -> None:
         await self.start()
