@@ -107,13 +107,13 @@ class JournalWriter:
         self._room = 0
         #: no zeros are written ahead until the records reach this offset again (after a failed try: a full disk)
         self._pad_after = 0
-        #: False once the journal is being closed (`trim`): no more zeros ahead
         self._ident: tuple[int, int] | None = None
         #: records not known to be on disk since a write failed (no snapshot among them), and the last one's ticket
         self._unwritten: list[bytes] = []
         self._unwritten_last = -1
         #: True when the journal file at `path` is no longer the one written (removed or replaced by someone)
         self.lost = False
+        #: False once the journal is being closed (`trim`): no more zeros ahead
         self._padding = True
 
     def start(self, snapshot: Callable[[], Iterator[bytes]]) -> JournalWriter:
