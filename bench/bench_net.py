@@ -609,7 +609,7 @@ def tail_rows(t: dict[str, Any]) -> list[dict[str, object]]:
         {**row, "name": f"action round trip p99, idle host as `serve` runs it (TLS, {where}), 2 clients",
          "value": t["tail_p99_ms"], "unit": "ms", "floor": t["tail_bare_p99_ms"],
          "floor_name": "bare websockets round trip of the same shape (TLS, append + fdatasync, broadcast) p99, "
-                       f"alternating batches; {how}"},
+                       f"round trips in strict alternation; {how}"},
         {**row, "name": f"action round trip p99 / median, idle host ({where}): "
                         f"{'within' if ratio <= 2 else 'NOT within'} 2x",
          "value": ratio, "unit": "x", "floor": 2.0,
