@@ -136,29 +136,31 @@ def render_safe(
 def status_for(state: GameState, status: Any, seat: int | None) -> Any:
     """A ruleset's status as `seat` may read it: an entry about a card it cannot see keeps only that card's handle
     (and whose it is), a bare id becomes the handle, and references in sentences are rendered."""
-    pieces = state.pieces
+    return _status_walk(status, state, seat)
 
-    def hidden(pid: Any) -> bool:
-        return isinstance(pid, str) and pid in pieces and not state.can_see(pieces[pid], seat)
 
-    def walk(o: Any) -> Any:
-        if isinstance(o, dict):
-            pid = o.get("piece")
-            if hidden(pid):
-                kept = {"piece": state.handle(pid), "hidden": True}
-                if "seat" in o:
-                    kept["seat"] = o["seat"]
-                return kept
-            return {k: walk(v) for k, v in o.items()}
-        if isinstance(o, list):
-            return [walk(v) for v in o]
-        if isinstance(o, str):
-            if hidden(o):
-                return state.handle(o)
-            return render_for(state, o, seat) if _OPEN in o else o
-        return o
+def _status_walk(o: Any, state: GameState, seat: int | None) -> Any:
+    # a module function, not a closure that calls itself: such a closure is a reference cycle, garbage the cyclic
+    # collector has to find after every change, for every seat (most of what a host's collections took)
+    if isinstance(o, dict):
+        pid = o.get("piece")
+        if _hidden(pid, state, seat):
+            kept = {"piece": state.handle(pid), "hidden": True}
+            if "seat" in o:
+                kept["seat"] = o["seat"]
+            return kept
+        return {k: _status_walk(v, state, seat) for k, v in o.items()}
+    if isinstance(o, list):
+        return [_status_walk(v, state, seat) for v in o]
+    if isinstance(o, str):
+        if _hidden(o, state, seat):
+            return state.handle(o)
+        return render_for(state, o, seat) if _OPEN in o else o
+    return o
 
-    return walk(status)
+
+def _hidden(pid: Any, state: GameState, seat: int | None) -> bool:
+    return isinstance(pid, str) and pid in state.pieces and not state.can_see(state.pieces[pid], seat)
 
 
 def scrub(text: str, secrets: Iterable[str], fallback: str) -> str:

@@ -328,6 +328,7 @@ class Autosaver:
         if self.writer.error and not self.writer.lost:
             self.writer.retry()  # one more try: room may have been freed since the last one
         ok = self.flush()
+        self.writer.trim()  # the room made ahead of the records is given back before the YAML needs it
         try:
             text = dump_save(self.session.state, self.session.history)
             atomic_write(self.path, text)

@@ -5,7 +5,8 @@ newline` (the entry's JSON is the very text the YAML save's log holds, so it is 
 the game log as it stood, then `ready`), followed by one record per change (`act`, `undo`, `redo`). Records are
 written by one writer thread that gathers whatever is queued into one write and one fsync (group commit); a ticket
 per record tells the caller when it is durable. Reading is a stream: a torn or damaged tail (a crash mid-write) is
-detected by its checksum or its missing newline and dropped, never a crash.
+detected by its checksum or its missing newline and dropped, never a crash. Zeros after the last record are room
+the writer made ahead of the records (journalwrite.PAD), cut off when it closes: a reader stops at them.
 
 Why lines with a checksum rather than SQLite: every record is already a small JSON-able dict, a change is one
 append plus one fsync (the floor the benchmarks compare against is exactly that), recovery is a single forward
@@ -123,13 +124,13 @@ def read_head(path: str | os.PathLike[str]) -> dict[str, Any] | None:
 
 
 def tail_record(path: str | os.PathLike[str], window: int = 1 << 20) -> dict[str, Any] | None:
-    """The last whole, intact record of a journal (read from its end only), or None."""
+    """The last whole, intact record of a journal (read from its end only, past the zeros made ahead), or None."""
     try:
         with open(path, "rb") as f:
             f.seek(0, os.SEEK_END)
-            size = f.tell()
+            size = _data_end(f, f.tell())
             f.seek(max(0, size - window))
-            chunk = f.read()
+            chunk = f.read(min(size, window))
     except OSError:
         return None
     lines = chunk.split(b"\n")
@@ -138,6 +139,24 @@ def tail_record(path: str | os.PathLike[str], window: int = 1 << 20) -> dict[str
         if record is not None:
             return record
     return None
+
+
+def _data_end(f: Any, size: int) -> int:
+    """The offset past the last byte of a journal that is not a zero written ahead of the records."""
+    end = size
+    while end > 0:
+        start = max(0, end - (1 << 16))
+        f.seek(start)
+        data = f.read(end - start).rstrip(b"\0")
+        if data:
+            return start + len(data)
+        end = start
+    return 0
+
+
+def _room_ahead(line: bytes) -> bool:
+    """Whether a line (the file's last) is only the zeros the writer makes ahead of its records."""
+    return not line.rstrip(b"\0")
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,6 +336,8 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
                         out.probe = replay.table().canonical()
                     continue
             record = _decode_line(line) if len(line) <= MAX_RECORD_BYTES else None
+            if record is None and _room_ahead(line):
+                break  # the zeros after the last record: the journal ends here, nothing dropped
             if record is None:
                 bad_line = number
                 after_bad = 1

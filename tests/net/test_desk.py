@@ -224,3 +224,39 @@ def test_no_welcome_on_the_desk_while_answers_wait_for_the_journal() -> None:
             await host.close()
 
     asyncio.run(go())
+
+
+def test_a_table_in_play_builds_no_welcome_between_its_moves(monkeypatch: object) -> None:
+    """The desk's welcome encodes the whole table on the game's thread: while moves keep coming it waits for the
+    table to rest, so no move waits behind it (the idle round trip's tail, bench/bench_net.py)."""
+    import tabletop.net.host as host_module
+
+    async def go() -> None:
+        session = quick_table(seed=3)
+        host = Host(session, bind="127.0.0.1", port=0)
+        await host.start()
+        try:
+            assert host.protocol is not None
+            ann = await Client("127.0.0.1", host.port, seat=0, name="ann").connect(T)
+            await _until(lambda: host.protocol.desk.ready)
+            monkeypatch.setattr(host_module, "DESK_AFTER_CHANGE", 3600.0)  # type: ignore[attr-defined]
+            hand = session.state.seat_zone("hand", 0)
+            assert (await ann.act(A.Draw(1, to=hand)))["accepted"]
+            assert not host.protocol.desk.ready and host._desk_timer is not None  # emptied; to be built after a rest
+            armed = session.state.seq
+            assert (await ann.act(A.Draw(1, to=hand)))["accepted"]  # the next move comes before the table rests
+            host._desk_timer.cancel()
+            host._fill_desk(armed)  # the timer set after the first move: the table moved since, so it waits again
+            assert not host.protocol.desk.ready and host._desk_timer is not None
+            host._desk_timer.cancel()
+            host._fill_desk(session.state.seq)  # the table rested since the last move: the welcome is built
+            assert host.protocol.desk.ready
+            sue = await Client("127.0.0.1", host.port, seat=None, name="sue").connect(T)
+            assert host.protocol.desk.handed == 1 and sue.protocol.seq == session.state.seq
+            assert sue.protocol.hash == sue.protocol.view_hash()
+            await sue.close()
+            await ann.close()
+        finally:
+            await host.close()
+
+    asyncio.run(go())
