@@ -113,3 +113,70 @@ def test_every_compiled_ability_validates_against_the_vocabulary() -> None:
         effects, left = compile_text(text)
         assert effects and not left, (text, left)
         assert parse_abilities(effects, "fixture/card", vocab, compiled=True)
+
+
+def _one(text: str) -> list[dict[str, Any]]:
+    effects, left = compile_text(text)
+    assert not left, left
+    return effects
+
+
+def test_a_round_named_in_the_lead_is_a_condition_not_a_step() -> None:
+    (wall,) = _one("Play on any PRIMORDIAL Adversary to cause one point of damage to each opponent in a CLOSE RANGE "
+                   "COMBAT round.")
+    assert {"combat_round": "crc"} in wall["if"] and {"combat_adversary": ["PRIMORDIAL"]} in wall["if"]
+    assert wall["do"] == [{"combat_hit": {"amount": 1, "round": "crc"}}]
+
+
+def test_a_failed_site_check_hurts_the_team_when_no_check_is_forced_before() -> None:
+    (area,) = _one("Increase a Site Prerequisite by two points. In addition, if the Team fails the skill check, each "
+                   "Agent on the Team takes two points of damage.")
+    assert area["do"] == [{"prerequisite": {"raise": 2}}, {"fail_damage": {"amount": 2}}]
+
+
+def test_a_sentence_read_in_part_adds_nothing_to_the_card() -> None:
+    effects, left = compile_text("Add 2 to one Team's MEDICAL skill check. If they fail, discard the Moon.")
+    assert left == ["If they fail, discard the Moon"]
+    assert [s for a in effects for s in a["do"]] == [{"check_mod": {"amount": 2, "skill": "Medical"}}]
+
+
+def test_a_database_none_is_no_game_text() -> None:
+    from tabletop.rules.effects.text import sentences
+
+    assert compile_text("None.") == ([], []) and sentences("None") == []
+
+
+def test_opposing_teams_turn_ending_checks_and_witnesses_negated() -> None:
+    (end,) = _one("Play on an opposing Team in any Section. Force an opponent Team to make a COMPUTER 5+ skill check "
+                  "or the current player's turn ends immediately.")
+    assert {"opponent_team": True} in end["if"]
+    assert end["do"] == [{"team_check": {"skill": "Computer", "need": 5, "else": [{"end_turn": {}}]}}]
+    (plague,) = _one("Force an opponent Team to make a SCIENCES 5+ skill check. If they fail, negate all Witnesses "
+                     "that modify the Team's skill check.")
+    assert plague["do"][0]["team_check"]["else"] == [{"negate_witnesses": {}}]
+
+
+def test_targets_a_card_restricts() -> None:
+    (kick,) = _one("Play on any Combatant that can use SUBTERFUGE or any combatant opposing a stunned opponent. Add 1 "
+                   "to the combatant's LONG RANGE COMBAT damage result this round.")
+    assert kick["targets"]["combatant"]["select"]["can_use_or_stun"] == "SUBTERFUGE"
+    assert {"has_target": "combatant"} in kick["if"]
+    (bench,) = _one("Play on an Agent in the Field. The Agent may not contribute to any skill checks this turn. This "
+                    "card may not be played on Agents Skinner or Krycek.")
+    assert bench["targets"]["agent"]["select"]["not_named"] == ["Skinner", "Krycek"]
+
+
+def test_abilities_a_card_in_play_lends_its_owner() -> None:
+    (pool,) = _one("If she is in the Field Section, she may contribute to the Resources Pool instead of the "
+                   "Conspiracy Pool during the Briefing Phase.")
+    assert pool["when"] == "event:use" and pool["do"] == [{"res_to_pool": {"from": "cp", "to": "rp"}}]
+    assert {"in_section": "field"} in pool["if"] and {"once_a_turn": True} in pool["if"]
+    (kit,) = _one("An agent with SCIENCES skill may use the Stim Pack to heal two wounds on any agent in the Team "
+                  "once per turn.")
+    assert kit["do"] == [{"heal": {"target": "agent", "amount": 2}}] and {"holder_skill": "Sciences"} in kit["if"]
+    assert kit["targets"]["agent"]["select"]["team_of"] == "holder"
+    tokens, peek = _one("Place two tokens on this card. Discard one token to examine any one Bluff card.")
+    assert peek["cost"] == [{"spend_token": 1}] and peek["do"] == [{"examine_card": {"target": "bluff"}}]
+    _, cart = _one("Place one token on this card. Discard one token to heal two points of damage to an Agent in the "
+                   "Bureau.")
+    assert cart["targets"]["agent"]["select"] == {"type": "Agent", "zone": "bureau", "damaged": True}

@@ -247,7 +247,7 @@ class Effects:
         ctx = self.ctx(state, seat, source, ability, chosen)
         select = target.select
         selectors = self.vocab.selectors
-        blind = all(k in ("zone", "owner", "not") for k in select)
+        blind = all(k in ("zone", "owner", "not") or k in self.vocab.blind for k in select)
         zones = _zones(state, select.get("zone"))
         out = []
         taken = set(chosen.get(target.name, ()))

@@ -44,7 +44,8 @@ class Vocabulary:
 
     `durations` maps a duration's name to the ruleset step at whose end it expires (`Effects.expire(step)`);
     `steps` lists the steps `when: step:NAME` may name (empty: any); `rule` is the rule a failed condition cites,
-    `condition_rules` a rule per condition that cites another.
+    `condition_rules` a rule per condition that cites another; `blind` names the selectors that read only where a
+    card is, never its face (a chooser may name a face-down card by them, e.g. "any one Bluff").
     """
 
     primitives: Mapping[str, Primitive] = field(default_factory=dict)
@@ -54,13 +55,14 @@ class Vocabulary:
     steps: tuple[str, ...] = ()
     rule: str = ""
     condition_rules: Mapping[str, str] = field(default_factory=dict)
+    blind: frozenset[str] = frozenset()
 
     def over(self, base: Vocabulary) -> Vocabulary:
         """This vocabulary over `base`: its names win."""
         return Vocabulary({**base.primitives, **self.primitives}, {**base.conditions, **self.conditions},
                           {**base.selectors, **self.selectors}, {**base.durations, **self.durations},
                           self.steps or base.steps, self.rule or base.rule,
-                          {**base.condition_rules, **self.condition_rules})
+                          {**base.condition_rules, **self.condition_rules}, self.blind | base.blind)
 
     def rule_of(self, condition: str) -> str:
         return self.condition_rules.get(condition, self.rule)

@@ -57,7 +57,9 @@ class EffectsReader:
         return [{"heal": {"target": "holder", "amount": next(x for x in c if isinstance(x, int))}}]
 
     def heal_in(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [{"heal": {"target": "agent", "amount": next(x for x in c if isinstance(x, int))}}]
+        section = next(x for x in c if x in ("field", "bureau", "hospital"))
+        return [{"heal": {"target": "agent", "amount": next(x for x in c if isinstance(x, int))}},
+                {"_target": f"agent_in:{section}"}]
 
     def heal_unit(self, c: list[Any]) -> None:
         return None
@@ -348,7 +350,46 @@ class EffectsReader:
         return {"fail_check": {}}
 
     def ends_turn(self, c: list[Any]) -> dict[str, Any]:
-        return {"end_investigation": {}}
+        return {"end_turn": {}}
+
+    def examine_bluff(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_examine_bluff": True}]
+
+    def he_in(self, c: list[Any]) -> dict[str, Any]:
+        return {"in_section": next(x for x in c if x in ("field", "bureau", "hospital"))}
+
+    def once_turn(self, c: list[Any]) -> dict[str, Any]:
+        return {"once_a_turn": True}
+
+    def _use(self, c: list[Any], steps: list[dict[str, Any]], targets: dict[str, Any] | None = None,
+             extra: list[dict[str, Any]] = ()) -> Meaning:
+        conds = [x for x in c if isinstance(x, dict)] + list(extra)
+        return Meaning(starts=True, when="event:use", conditions=conds, steps=steps, targets=targets or {})
+
+    def res_instead(self, c: list[Any]) -> Meaning:
+        pools = [x for x in c if x in ("rp", "cp")]
+        return self._use(c, [{"res_to_pool": {"from": pools[1], "to": pools[0]}}],
+                         extra=[{"in_step": ["buy"]}, {"once_a_turn": True}])
+
+    def heal_teammate(self, c: list[Any]) -> Meaning:
+        amount = next(x for x in c if isinstance(x, int))
+        target = {"select": {"type": "Agent", "zone": ["field", "bureau"], "team_of": "source", "not": "source",
+                             "damaged": True}, "count": 1}
+        return self._use(c, [{"heal": {"target": "agent", "amount": amount}}], {"agent": target},
+                         [{"has_target": "agent"}])
+
+    def gear_heal(self, c: list[Any]) -> Meaning:
+        amount = next(x for x in c if isinstance(x, int))
+        target = {"select": {"type": "Agent", "zone": ["field", "bureau"], "team_of": "holder", "damaged": True},
+                  "count": 1}
+        return self._use(c, [{"heal": {"target": "agent", "amount": amount}}], {"agent": target},
+                         [{"holder_skill": self._skills(c)[0]}, {"has_target": "agent"}])
+
+    def not_on_named(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_not_named": [str(w) for w in c]}]
+
+    def negate_witnesses(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"negate_witnesses": {}}]
 
     def if_fail_site(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"_on_fail": [{"fail_check": {}}]}]

@@ -67,6 +67,10 @@ class Combat:
         tx.set_rule("sites", sites)
         for key in ("check", "question", "penalty", "chain", "combat", "bluffs"):
             tx.del_rule(key)
+        if r.get("turn_ends"):  # a card ended the current player's turn during this Site
+            tx.del_rule("turn_ends")
+            self._end_investigation(state, tx)
+            return
         self._goto(state, "assign", tx)
 
     # -- combat --

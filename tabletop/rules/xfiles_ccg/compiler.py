@@ -28,8 +28,10 @@ _ADVERSARY_LEADS = ("in_combat", "combat_adversary", "adversary_can")
 
 
 def game_text(text: str) -> str:
-    """The text the Advanced Game plays: reminder text for the Basic Game dropped."""
-    return _BASIC.sub("", text or "").strip()
+    """The text the Advanced Game plays: reminder text for the Basic Game dropped; a text that says only "None"
+    (the database's word for a card with no game text) is none."""
+    out = _BASIC.sub("", text or "").strip()
+    return "" if out.rstrip(".").casefold() in ("none", "n/a") else out
 
 
 def _card_text(card: Any) -> tuple[str, str]:
@@ -58,9 +60,11 @@ def _compile(text: str, kind: str) -> tuple[list[dict[str, Any]], list[str]]:
             left.append(sentence)
             continue
         m = copy.deepcopy(got)
+        before = copy.deepcopy((main, out))
         try:
             _place(m, sentence, main, out)
-        except ValueError:
+        except ValueError:  # a sentence placed in part would run half of what it says: none of it runs
+            main, out = before
             left.append(sentence)
     abilities = [a for a in [main, *out] if a.steps or a.cost]
     return [a.data() for a in abilities], left
@@ -84,6 +88,13 @@ def _place(m: Meaning, sentence: str, main: _Ability, out: list[_Ability]) -> No
         if any("spend_token" in c for c in m.cost):
             current.conditions.append({"tokens_left": True})
     current.add(m, sentence)
+
+
+def _on_site_fail(step: dict[str, Any]) -> dict[str, Any]:
+    """What a card does if the Team fails the Site's skill check, said with no check of its own before it."""
+    if "team_damage" in step:
+        return {"fail_damage": dict(step["team_damage"])}
+    raise ValueError("only damage waits for the Site check to fail")
 
 
 class _Ability:
@@ -127,6 +138,20 @@ class _Ability:
                                       "count": "all"}
             self._condition({"has_target": "victim"})
             self.steps.append({"remove_from_game": {"target": "victim"}})
+            return
+        if name == "_not_named":  # "This card may not be played on Agents Mulder or Scully"
+            target = next((t for t in ("agent", "combatant", "card") if t in self.targets), None)
+            if target is None:
+                raise ValueError("no target the names restrict")
+            spec = copy.deepcopy(self.targets[target])
+            spec["select"]["not_named"] = args
+            self.targets[target] = spec
+            self._condition({"has_target": target})
+            return
+        if name == "_examine_bluff":  # "examine any one Bluff card": one face down beneath a Site
+            self.targets["bluff"] = {"select": {"bluff": True}, "count": 1}
+            self._condition({"has_target": "bluff"})
+            self.steps.append({"examine_card": {"target": "bluff"}})
             return
         if name == "_characteristic":  # "You may choose any one Characteristic for the Keyword"
             i = next((i for i, s in enumerate(self.steps) if "site_keyword" in s), None)
@@ -175,8 +200,9 @@ class _Ability:
             return
         if name == "_on_fail":  # "If they fail, ...": the branch of the check the sentence before forced
             check = next((s for s in reversed(self.steps) if "team_check" in s), None)
-            if check is None:
-                raise ValueError("no check before 'if they fail'")
+            if check is None:  # no forced check before it: the Team's Site check ("if the Team fails ...")
+                self.steps += [_on_site_fail(s) for s in args]
+                return
             self._in_branch += 1
             check["team_check"]["else"] = [self._resolved(s, until) for s in args]
             self._in_branch -= 1

@@ -215,6 +215,8 @@ class TextRun:
     @reduces(UseAbility)
     def _do_use(self, state: GameState, a: UseAbility, seat: int, tx: Tx) -> None:
         self.effects.count(state, tx, engine=True)
+        piece = state.pieces[a.piece]  # "once per turn": the turn it was last used
+        tx.change(a.piece, counters={**piece.counters, "used_turn": int(state.rules.get("turn", 1))})
         self.effects.trigger(state, tx, a.piece, seat, "event:use", count=False)
 
     def _in_play(self, state: GameState, pid: str) -> bool:

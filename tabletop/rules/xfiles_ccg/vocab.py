@@ -168,6 +168,58 @@ def _fail_check(ctx: Ctx, tx: Tx, args: Any) -> str:
     return "the Team fails the skill check for the Site"
 
 
+def _res_to_pool(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"Add to the Conspiracy Pool instead of the Resource Pool": the card's RES, added this Briefing, moves over."""
+    src, seat = ctx.source, ctx.seat
+    if src not in ctx.state.pieces or seat is None:
+        return "no card"
+    frm, to = str(args.get("from", "rp")), str(args.get("to", "cp"))
+    amount = min(ctx.ruleset.res_of(ctx.state, src), int(ctx.state.player(seat).counters.get(frm, 0)))
+    tx.add_player_counter(seat, frm, -amount)
+    tx.add_player_counter(seat, to, amount)
+    return f"{ctx.name(src)}'s {amount} RES goes to the {to.upper()} pool instead of the {frm.upper()} pool"
+
+
+def _examine_card(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """Look at a face-down card (a Bluff): its user's seat alone learns it; it stays where it is."""
+    pieces = ctx.pieces(args)
+    for pid in pieces:
+        piece = ctx.state.pieces[pid]
+        if ctx.seat is not None and ctx.seat not in piece.known:
+            tx.change(pid, known=piece.known | {ctx.seat})
+    sites = [ctx.name(ctx.state.pieces[p].attached_to) for p in pieces if ctx.state.pieces[p].attached_to]
+    return f"looks at a face-down card beneath {', '.join(sites) or 'a Site'}" if pieces else "nothing to look at"
+
+
+def _end_turn(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"The current player's turn ends immediately": the Site's check fails and the Investigation ends with it."""
+    check = ctx.state.rules.get("check")
+    if check:
+        tx.set_rule("check", {**check, "failed": True})
+        tx.set_rule("turn_ends", True)
+        return "the turn ends: the Team fails its check and the Investigation Phase ends when the Site closes"
+    if ctx.ruleset.step(ctx.state) == "assign":
+        ctx.ruleset._end_investigation(ctx.state, tx)
+        return "the turn ends: the Investigation Phase is over"
+    tx.set_rule("turn_ends", True)
+    return "the turn ends when this Site closes"
+
+
+def _negate_witnesses(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"Negate all Witnesses that are modifying the Team's skill check": their modifiers leave the check."""
+    check = _check(ctx)
+    rs = ctx.ruleset
+    gone = {m.get("source") for m in check.get("mods", []) if m.get("source") in ctx.state.pieces
+            and rs.pinfo(ctx.state, m["source"]).kind == "witness"}
+    check["mods"] = [m for m in check.get("mods", []) if m.get("source") not in gone]
+    tx.set_rule("check", check)
+    for pid in gone:
+        if ctx.state.zones[ctx.state.pieces[pid].zone].kind != "discard":
+            rs._to_discard(ctx.state, pid, tx)
+    names = ", ".join(ctx.name(p) for p in sorted(gone)) or "no Witness"
+    return f"negated {names} (check now {rs.check_total(ctx.state)} against {check.get('need', 0)}+)"
+
+
 def _no_damage(ctx: Ctx, tx: Tx, args: Any) -> str:
     combat = _combat(ctx)
     entry: dict[str, Any] = {"none": True, **_lasting(ctx, args, combat)}
@@ -484,6 +536,8 @@ VOCABULARY = Vocabulary(
         "shuffle_back": _shuffle_back, "only_fighter": _only_fighter, "jam": _jam, "site_keyword": _site_keyword,
         "rest": _rest, "unless_gear": _unless_gear, "abduct": _abduct, "stun": _stun, "to_hospital": _to_hospital,
         "leave_combat": _leave_combat, "combat_hit": _combat_hit, "fail_damage": _fail_damage, "reveal_hand": _reveal_hand, "use_skill_for": _use_skill_for, "survives_round": _nothing, "fail_check": _fail_check, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
+        "end_turn": _end_turn, "negate_witnesses": _negate_witnesses, "res_to_pool": _res_to_pool,
+        "examine_card": _examine_card,
         # standing steps, read by the rules where they apply
         "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,
         "no_combat": _nothing, "half_damage": _nothing, "tokens": _nothing, "agents_use": _nothing,
@@ -494,4 +548,5 @@ VOCABULARY = Vocabulary(
     selectors=SELECTORS,
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
+    blind=frozenset({"bluff"}),
 )

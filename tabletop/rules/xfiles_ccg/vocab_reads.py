@@ -167,6 +167,77 @@ def _sel_skill_or_can(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return _sel_skill(ctx, piece, value) or can_use(ctx.ruleset, ctx.state, piece.id, str(value.get("can_use", "")))
 
 
+def _sel_can_use_or_stun(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """A combatant that can use `value` cards, or one whose opponent is stunned this round."""
+    if can_use(ctx.ruleset, ctx.state, piece.id, str(value)):
+        return True
+    combat = ctx.state.rules.get("combat") or {}
+    side = "adversary" if piece.id == combat.get("adversary") else "agents"
+    number = int(combat.get("number", 1))
+    return any(e.get("stunned") and e.get("number") == number and e.get("side") != side
+               for e in combat.get("effects") or ())
+
+
+def _sel_not_named(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    name = set(ctx.ruleset.pinfo(ctx.state, piece.id).name.casefold().replace(",", " ").split())
+    return not any(str(v).casefold() in name for v in (value if isinstance(value, list) else [value]))
+
+
+def _host(ctx: Ctx) -> str | None:
+    """The card an ability belongs to, or the Agent holding it when it is Equipment."""
+    piece = ctx.state.pieces.get(ctx.source or "")
+    if piece is None:
+        return None
+    return piece.attached_to if piece.attached_to in ctx.state.pieces else piece.id
+
+
+def _cond_in_step(ctx: Ctx, args: Any) -> str | None:
+    if ctx.ruleset.step(ctx.state) in args:
+        return None
+    return "it is used only during the Briefing, after RES is added" if args == ["buy"] else \
+        f"it is used only during {' or '.join(args)}"
+
+
+def _cond_once_a_turn(ctx: Ctx, args: Any) -> str | None:
+    piece = ctx.state.pieces.get(ctx.source or "")
+    if piece is not None and piece.counters.get("used_turn") == int(ctx.state.rules.get("turn", 1)):
+        return "it is used once per turn, and was used this turn"
+    return None
+
+
+def _cond_in_section(ctx: Ctx, args: Any) -> str | None:
+    host = _host(ctx)
+    if host is not None and ctx.ruleset.section_of(ctx.state, host) == args:
+        return None
+    return f"it is used only while the Agent is in the {str(args).title()} Section"
+
+
+def _cond_holder_skill(ctx: Ctx, args: Any) -> str | None:
+    host = _host(ctx)
+    if host is not None and host != ctx.source and ctx.ruleset.agent_skill(ctx.state, host, str(args)) > 0:
+        return None
+    return f"only an Agent with {str(args).upper()} skill holding it may use it"
+
+
+def _sel_team_of(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """In the same Team as the source card (`source`) or the Agent holding it (`holder`)."""
+    host = _host(ctx) if value == "holder" else ctx.source
+    return host is not None and ctx.ruleset._same_team(ctx.state, host, piece.id)
+
+
+def _sel_bluff(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """A card face down beneath a Site in play (a Bluff): read from its place, never its face."""
+    on_site = piece.attached_to in (ctx.state.rules.get("sites") or {})
+    return (on_site and not piece.face_up) == bool(value)
+
+
+def _cond_opponent_team(ctx: Ctx, args: Any) -> str | None:
+    other = ctx.seat_of("opponent")
+    if other is not None and ctx.ruleset.agents(ctx.state, other, ("bureau", "field")):
+        return None
+    return "no opponent has a Team to play it on"
+
+
 def _sel_name_has(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return str(value).casefold() in ctx.ruleset.pinfo(ctx.state, piece.id).name.casefold().split()
 
@@ -256,7 +327,9 @@ def _sel_in_team(ctx: Ctx, piece: Piece, value: Any) -> bool:
 CONDITIONS: dict[str, Condition] = {
         "in_combat": _cond_in_combat, "after_hurt": _cond_after_hurt, "combat_start": _cond_combat_start, "combat_adversary": _cond_combat_adversary, "combat_round": _cond_round,
         "combatant_can": _cond_combatant_can, "adversary_can": _cond_adversary_can, "check_skill": _cond_check_skill,
-        "has_target": _cond_has_target, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
+        "has_target": _cond_has_target, "opponent_team": _cond_opponent_team,
+        "in_step": _cond_in_step, "once_a_turn": _cond_once_a_turn, "in_section": _cond_in_section,
+        "holder_skill": _cond_holder_skill, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
 }
 SELECTORS: dict[str, Selector] = {
         "combatant": _sel_combatant, "can_use": _sel_can_use, "skill": _sel_skill, "damaged": _sel_damaged,
@@ -264,4 +337,6 @@ SELECTORS: dict[str, Selector] = {
         "not_keyword": _sel_not_keyword, "played_by": _sel_played_by, "modifies": _sel_modifies, "type": _sel_type,
         "in_team": _sel_in_team, "on_chain": _sel_on_chain, "gear_of": _sel_gear_of,
         "not_modifies": _sel_not_modifies, "hit_by": _sel_hit_by, "adds_to": _sel_adds_to, "skill_or_can": _sel_skill_or_can, "name_has": _sel_name_has,
+        "can_use_or_stun": _sel_can_use_or_stun, "not_named": _sel_not_named,
+        "team_of": _sel_team_of, "bluff": _sel_bluff,
 }

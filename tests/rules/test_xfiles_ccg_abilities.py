@@ -1,0 +1,76 @@
+"""`xfiles-ccg`: abilities a card in play lends its owner, used as legal moves (our own cards in the real sets'
+wordings): RES added to the other pool during the Briefing, a once-per-turn heal of a teammate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tabletop.cards import CardLibrary
+from tabletop.rules.kit import ChooseTarget
+from tabletop.rules.xfiles_ccg import UseAbility
+from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok, pid
+from tests.rules.xfiles_ccg_helpers import position as build_position
+
+
+def _agent(rid: str, title: str, text: str, res: int = 2) -> dict[str, Any]:
+    return {"id": rid, "title": title, "set": "Fixture", "type": "Agent", "cost": "4 RP", "gameText": text,
+            "keywords": ["Agent", "FBI"], "skills": {"Medical": 2, "Long Range Combat": 1, "Close Range Combat": 1,
+                                                     "Health": 4, "Resources": res}}
+
+
+RECORDS = [
+    _agent("FA-01", "Agent Rhea Dorn", "Agent Dorn allows you to choose to add to the Conspiracy Pool instead of the "
+           "Resource Pool during the Briefing Phase."),
+    _agent("FA-02", "Agent Tom Reyes", "If Reyes is in the Field Section, he may heal one point of damage on another "
+           "Agent in his Team, once per turn."),
+]
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> CardLibrary:
+    return fixture_library(tmp_path_factory.mktemp("sets"), RECORDS)
+
+
+def _mine(s: Any, zone: str, ref: str) -> str:
+    return next(p for p in s.state.zones[zone].pieces if s.state.pieces[p].card == ref)
+
+
+def test_res_goes_to_the_other_pool_once_in_the_briefing(library: CardLibrary) -> None:
+    dorn_ref = fixture_ref(library, "FA-01")
+    s = build_position({"bureau:0": [dorn_ref], "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"],
+                        "xfile:1": ["lantern-choir"], "deck:0": ["marrow-point"] * 3, "deck:1": ["cold-trail"] * 3},
+                       {"step": "buy"}, library=library, pools=((5, 1), (5, 5)))
+    st, rs = s.state, s.rules
+    dorn = _mine(s, "bureau:0", dorn_ref)
+    assert UseAbility(dorn) in list(rs.legal_actions(st, 0))
+    assert UseAbility(dorn) in list(rs.generate_actions(st, 0))  # the bots may choose it too
+    ok(s, UseAbility(dorn), 0)
+    assert (st.player(0).counters["rp"], st.player(0).counters["cp"]) == (3, 3)
+    r = s.submit(UseAbility(dorn), 0)  # once a Briefing
+    assert not r.accepted and "once per turn" in r.violations[0].message and st.player(0).counters["cp"] == 3
+
+
+def test_it_is_refused_outside_the_briefing(library: CardLibrary) -> None:
+    dorn_ref = fixture_ref(library, "FA-01")
+    s = build_position({"bureau:0": [dorn_ref], "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"],
+                        "xfile:1": ["lantern-choir"]}, {"step": "deployment"}, library=library)
+    dorn = _mine(s, "bureau:0", dorn_ref)
+    r = s.submit(UseAbility(dorn), 0)
+    assert not r.accepted and [v.rule for v in r.violations] == ["xfc.effect.2"]
+
+
+def test_a_medic_heals_a_teammate_once_per_turn_but_not_himself(library: CardLibrary) -> None:
+    reyes_ref = fixture_ref(library, "FA-02")
+    s = build_position({"field:0": [f"{reyes_ref}:d1", "owen-marsh:d2"], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    st, rs = s.state, s.rules
+    reyes, marsh = _mine(s, "field:0", reyes_ref), pid(s, "field:0", "owen-marsh")
+    ok(s, UseAbility(reyes), 0)
+    picks = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget) and a.piece]
+    assert [a.piece for a in picks] == [marsh]  # another Agent of his Team, a damaged one
+    ok(s, picks[0], 0)
+    assert rs.damage(st, marsh) == 1 and rs.damage(st, reyes) == 1
+    assert not s.submit(UseAbility(reyes), 0).accepted
