@@ -74,3 +74,39 @@ def test_a_medic_heals_a_teammate_once_per_turn_but_not_himself(library: CardLib
     ok(s, picks[0], 0)
     assert rs.damage(st, marsh) == 1 and rs.damage(st, reyes) == 1
     assert not s.submit(UseAbility(reyes), 0).accepted
+
+
+RECORDS.append(_agent("FA-03", "Agent June Park", "Place two tokens on this card. Discard a token to examine any "
+                      "one Bluff card. Place Bluff card back on the Site after examining."))
+
+
+def _bluffed(library: CardLibrary) -> tuple[Any, str, str, str]:
+    """Randy's Site with one of Les's cards face down beneath it, at Randy's Investigation."""
+    import dataclasses
+
+    park_ref = fixture_ref(library, "FA-03")
+    s = build_position({"field:0": ["harlow-creek", park_ref], "hand:1": ["cold-trail"], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    st = s.state
+    site, park = pid(s, "field:0", "harlow-creek"), _mine(s, "field:0", park_ref)
+    bluff = st.zones["hand:1"].pieces[0]
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    st.zones["hand:1"].pieces.remove(bluff)
+    st.zones["field:0"].pieces.append(bluff)
+    st.pieces[bluff] = dataclasses.replace(st.pieces[bluff], zone="field:0", face_up=False, attached_to=site)
+    return s, site, park, bluff
+
+
+def test_a_bluff_examined_is_seen_by_its_examiner_alone(library: CardLibrary) -> None:
+    s, site, park, bluff = _bluffed(library)
+    st, rs = s.state, s.rules
+    assert not st.can_see(st.pieces[bluff], 0)
+    ok(s, UseAbility(park), 0)
+    (pick,) = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget) and a.more]
+    assert pick.piece is None and pick.blind == 1  # named by its place: its id is not shown to a seat that can't see it
+    ok(s, pick, 0)
+    assert st.can_see(st.pieces[bluff], 0) and st.pieces[bluff].attached_to == site and not st.pieces[bluff].face_up
+    assert rs.tokens_left(st, park) == 1
+    name = rs.pinfo(st, bluff).name
+    assert name not in " ".join(str(e.get("text", "")) for e in s.log_for(0))  # the log names no face-down card

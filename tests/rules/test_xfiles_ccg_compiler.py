@@ -180,3 +180,43 @@ def test_abilities_a_card_in_play_lends_its_owner() -> None:
     _, cart = _one("Place one token on this card. Discard one token to heal two points of damage to an Agent in the "
                    "Bureau.")
     assert cart["targets"]["agent"]["select"] == {"type": "Agent", "zone": "bureau", "damaged": True}
+
+
+def test_an_agents_cost_cut_with_the_agents_immune() -> None:
+    (blow,) = _one("Play on any Agent that has taken 3 or more damage from a single damage source. Subtract 3 from "
+                   "the Agent's Cost. If the result is zero or less, the Agent is removed from the game. (Agents "
+                   "Baker and Cole are immune to this effect.)")
+    assert blow["do"] == [{"cost_cut": {"target": "agent", "amount": 3, "remove_at_zero": True,
+                                        "immune": ["Baker", "Cole"]}}]
+
+
+def test_combat_pairs_lone_agents_kills_and_bluffs() -> None:
+    (stare,) = _one("Play this card during a CLOSE RANGE COMBAT round on a combatant you control with a CRC skill. "
+                    "That combatant and one other combatant will deal no damage in this CRC round.")
+    assert stare["targets"]["combatant"]["select"]["skill"] == {"name": "Close Range Combat", "min": 1}
+    assert [s["no_damage"]["target"] for s in stare["do"]] == ["combatant", "other"]
+    (lure,) = _one("Play when an Adversary is allowed to enter combat with a single Agent. If the Team makes an "
+                   "OBSERVATION 5+ skill check, the Adversary is negated.")
+    assert lure["if"] == [{"lone_agent": True}]
+    assert lure["do"] == [{"team_check": {"skill": "Observation", "need": 5, "then": [{"negate_adversary": {}}]}}]
+    (bounty,) = _one("Play after a Team of Agents damages an Adversary in combat by dealing enough damage to kill it. "
+                     "Place three tokens in the [CP] pool.")
+    assert bounty["if"] == [{"adversary_killed": True}] and bounty["do"] == [{"gain": {"counter": "cp", "amount": 3}}]
+    (sweep,) = _one("Force one Bluff card attached to a Site to be discarded.")
+    assert sweep["do"] == [{"discard_bluff": {"target": "site"}}]
+
+
+def test_a_chosen_agent_loses_health_for_good_with_a_floor() -> None:
+    (age,) = _one("Force the Team to make a MEDICAL 5+ skill check. If they fail, choose one Agent to go to the "
+                  "Hospital. The chosen Agent permanently loses two HEALTH. An Agent's permanent HEALTH can never "
+                  "be reduced below 2.")
+    assert age["do"][0]["team_check"]["else"] == [{"to_hospital": {"target": "agent"}},
+                                                  {"lose_health": {"target": "agent", "amount": 2, "floor": 2}}]
+
+
+def test_tokens_taken_into_a_pool_in_the_briefing() -> None:
+    stays, tokens, take = _one("Play this card in the Bureau. Place six tokens on this card. During your Briefing "
+                               "Phase you may take up to three tokens from this card and place them in your [CP] "
+                               "pool. The tokens become [CP] tokens.")
+    assert stays["do"] == [{"in_play": "bureau"}] and take["when"] == "event:use"
+    assert take["do"] == [{"choose": [[{"take_tokens": {"pool": "cp", "amount": n}}] for n in (1, 2, 3)]}]

@@ -352,6 +352,55 @@ class EffectsReader:
     def ends_turn(self, c: list[Any]) -> dict[str, Any]:
         return {"end_turn": {}}
 
+    def lead_lone_agent(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"lone_agent": True}], lead_only=True)
+
+    def lead_after_kill(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"adversary_killed": True}], lead_only=True)
+
+    def cost_cut(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"cost_cut": {"target": "agent", "amount": next(x for x in c if isinstance(x, int))}}]
+
+    def cost_zero(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_cost_zero": True}]
+
+    def immune(self, c: list[Any]) -> list[dict[str, Any]]:
+        names = [str(w) for w in c if isinstance(w, Token) and str(w)[:1].isupper() and len(str(w)) > 1]
+        return [{"_immune": [n for n in names if n.casefold() not in ("agent", "agents")]}]
+
+    def pair_no_damage(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_pair_no_damage": True}]
+
+    def team_negates(self, c: list[Any]) -> list[dict[str, Any]]:
+        need = next(x for x in c if isinstance(x, int))
+        return [{"team_check": {"skill": self._skills(c)[0], "need": need, "then": [{"negate_adversary": {}}]}}]
+
+    def hospital_choice(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"to_hospital": {"target": "agent"}}, {"_target": "agent_team"}]
+
+    def loses_health(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_chosen_loses": next(x for x in c if isinstance(x, int))}]
+
+    def health_floor(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_health_floor": next(x for x in c if isinstance(x, int))}]
+
+    def bluff_of_site(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_bluff_of_site": True}]
+
+    def random_bluff(self, c: list[Any]) -> list[dict[str, Any]]:
+        return []  # the Bluff discarded is always drawn at random among the Site's (discard_bluff)
+
+    def take_tokens(self, c: list[Any]) -> Meaning:
+        most = next(x for x in c if isinstance(x, int))
+        pool = next(x for x in c if x in ("rp", "cp"))
+        branches = [[{"take_tokens": {"pool": pool, "amount": n}}] for n in range(1, most + 1)]
+        return Meaning(starts=True, when="event:use", conditions=[{"in_step": ["buy"]}, {"once_a_turn": True},
+                                                                   {"tokens_left": True}],
+                       steps=[{"choose": branches}] if most > 1 else branches[0])
+
+    def in_bureau(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"in_play": "bureau"}]}])
+
     def examine_bluff(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"_examine_bluff": True}]
 

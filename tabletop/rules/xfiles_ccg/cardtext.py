@@ -101,6 +101,9 @@ class _Read(EffectsReader, Transformer):  # type: ignore[type-arg]
         skill = _skill(c[0])
         return {"skill": {"name": skill, "min": next((x for x in c[1:] if isinstance(x, int)), 1)}}
 
+    def you_control_skill(self, c: list[Any]) -> dict[str, Any]:
+        return {"combatant": "yours", "skill": {"name": _skill(c[-1]), "min": 1}}
+
     def you_control(self, c: list[Any]) -> dict[str, Any]:
         return {"combatant": "yours"}
 

@@ -172,6 +172,8 @@ class Combat:
         up = [p for p in team if self.section_of(state, p) != "hospital"]
         up += [p for p in (r.get("check") or {}).get("witnesses", []) if p in state.pieces
                and self.section_of(state, p) == "field" and self.health(state, p) > 0]
+        if dead:  # "after a Team of Agents damages an Adversary ... by dealing enough wounds to kill it"
+            tx.set_rule("killed", combat.get("id"))
         if dead or not up or adv not in state.pieces:
             self._end_combat(state, tx, "the Adversary was killed" if dead else "every Agent was in the Hospital")
             return

@@ -97,6 +97,24 @@ def _on_site_fail(step: dict[str, Any]) -> dict[str, Any]:
     raise ValueError("only damage waits for the Site check to fail")
 
 
+#: sentences that amend a step written before: the step and the field they set
+_AMENDS = {"_cost_zero": ("cost_cut", "remove_at_zero"), "_immune": ("cost_cut", "immune"),
+           "_chosen_loses": ("lose_health", "amount"), "_health_floor": ("lose_health", "floor")}
+
+
+def _walk(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every step, nested branches ("then", "else", "do") included."""
+    out = []
+    for step in steps:
+        out.append(step)
+        args = next(iter(step.values()))
+        if isinstance(args, dict):
+            for key in ("then", "else", "do"):
+                if isinstance(args.get(key), list):
+                    out += _walk(args[key])
+    return out
+
+
 class _Ability:
     """An ability being assembled from the meanings of its sentences."""
 
@@ -147,6 +165,23 @@ class _Ability:
             spec["select"]["not_named"] = args
             self.targets[target] = spec
             self._condition({"has_target": target})
+            return
+        if name in _AMENDS:  # a sentence that says more of a step an earlier one wrote
+            self._amend(name, args)
+            return
+        if name == "_pair_no_damage":  # "That combatant and one other combatant ... will deal no damage"
+            if "combatant" not in self.targets:
+                raise ValueError("no combatant named before")
+            self.targets["other"] = {"select": {"zone": ["field", "chain"], "combatant": "any", "not": "combatant"},
+                                     "count": 1}
+            self._condition({"has_target": "combatant"})
+            for who in ("combatant", "other"):
+                self.steps.append({"no_damage": {"target": who, "until": until or "end_of_round"}})
+            return
+        if name == "_bluff_of_site":  # "Force one Bluff card attached to a Site to be discarded"
+            self.targets["site"] = {"select": {"type": "Site", "has_bluffs": True}, "count": 1}
+            self._condition({"has_target": "site"})
+            self.steps.append({"discard_bluff": {"target": "site"}})
             return
         if name == "_examine_bluff":  # "examine any one Bluff card": one face down beneath a Site
             self.targets["bluff"] = {"select": {"bluff": True}, "count": 1}
@@ -204,6 +239,10 @@ class _Ability:
                 self.steps += [_on_site_fail(s) for s in args]
                 return
             self._in_branch += 1
+            if any(s.get("_target") == "agent_team" for s in args):  # "choose one Agent" of the Team
+                self.targets["agent"] = {"select": {"type": "Agent", "zone": "field", "in_team": True}, "count": 1}
+                self._condition({"has_target": "agent"})
+            args = [s for s in args if "_target" not in s]
             check["team_check"]["else"] = [self._resolved(s, until) for s in args]
             self._in_branch -= 1
             return
@@ -264,6 +303,23 @@ class _Ability:
                 args[key] = [self._resolved(s, until) for s in args[key]]
                 self._in_branch -= 1
         return {name: args}
+
+    def _amend(self, name: str, args: Any) -> None:
+        """"If the Cost is zero or less, the Agent is removed", "(Agents X and Y are immune to this effect)", "The
+        chosen Agent permanently loses one HEALTH", "... can never be reduced below 1": the step they amend."""
+        key, field = _AMENDS[name]
+        found = [s[key] for s in _walk(self.steps) if key in s]
+        if name == "_chosen_loses":
+            branch = next((s["team_check"].get("else") for s in reversed(self.steps) if "team_check" in s
+                           and any("to_hospital" in b for b in s["team_check"].get("else") or ())), None)
+            if branch is None:
+                raise ValueError("no Agent chosen before")
+            branch.append({"lose_health": {"target": "agent", "amount": args}})
+            return
+        if not found:
+            raise ValueError(f"no {key} step before")
+        for step in found:
+            step[field] = args
 
     def _condition(self, cond: dict[str, Any]) -> None:
         if cond not in self.conditions:

@@ -191,6 +191,71 @@ def _examine_card(ctx: Ctx, tx: Tx, args: Any) -> str:
     return f"looks at a face-down card beneath {', '.join(sites) or 'a Site'}" if pieces else "nothing to look at"
 
 
+def _cost_cut(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"Subtract 5 from the Agent's Cost. If the Cost is zero or less, the Agent is removed from the game", the
+    Agents it names immune."""
+    out = []
+    immune = {str(n).casefold() for n in args.get("immune") or ()}
+    for pid in ctx.pieces(args):
+        name = ctx.name(pid)
+        if immune & set(ctx.ruleset.pinfo(ctx.state, pid).name.casefold().replace(",", " ").split()):
+            out.append(f"{name} is immune")
+            continue
+        lost = int(ctx.state.pieces[pid].counters.get("cost_lost", 0)) + int(args.get("amount", 0))
+        left = (ctx.ruleset.pinfo(ctx.state, pid).cost or 0) - lost
+        if args.get("remove_at_zero") and left <= 0:
+            out.append(_remove_from_game(ctx, tx, {"target": args.get("target")}))
+            continue
+        tx.change(pid, counters={**ctx.state.pieces[pid].counters, "cost_lost": lost})
+        out.append(f"{name}'s Cost is now {left}")
+    return "; ".join(out) or "no Agent"
+
+
+def _negate_adversary(ctx: Ctx, tx: Tx, args: Any) -> str:
+    combat = ctx.state.rules.get("combat")
+    if not combat or combat.get("adversary") not in ctx.state.pieces:
+        return "no Adversary to negate"
+    return ctx.ruleset._negate(ctx.state, combat["adversary"], tx)
+
+
+def _lose_health(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """Health lost for good ("permanently loses one HEALTH"), never below its floor ("never ... below 1")."""
+    out = []
+    for pid in ctx.pieces(args):
+        printed = ctx.ruleset.pinfo(ctx.state, pid).health or 0
+        lost = int(ctx.state.pieces[pid].counters.get("health_lost", 0))
+        most = max(0, printed - int(args.get("floor", 0)) - lost)
+        n = min(most, int(args.get("amount", 1)))
+        tx.change(pid, counters={**ctx.state.pieces[pid].counters, "health_lost": lost + n})
+        out.append(f"{ctx.name(pid)} loses {n} Health for good")
+    return ", ".join(out) or "no Agent"
+
+
+def _discard_bluff(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """One Bluff beneath the chosen Site discarded, drawn at random when it has several."""
+    out = []
+    for site in ctx.pieces(args):
+        bluffs = [q for q in ctx.state.attached(site) if not ctx.state.pieces[q].face_up]
+        if not bluffs:
+            continue
+        pid = bluffs[tx.below(len(bluffs))] if len(bluffs) > 1 else bluffs[0]
+        ctx.ruleset._to_discard(ctx.state, pid, tx)
+        out.append(f"a Bluff beneath {ctx.name(site)} is discarded ({ctx.name(pid)})")
+    return "; ".join(out) or "no Bluff"
+
+
+def _take_tokens(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"Take up to two tokens from this card and place them in your [RP] pool": each token taken is spent."""
+    src, seat = ctx.source, ctx.seat
+    if src not in ctx.state.pieces or seat is None:
+        return "no card"
+    n = min(int(args.get("amount", 1)), ctx.ruleset.tokens_left(ctx.state, src))
+    pool = str(args.get("pool", "rp"))
+    said = [_spend_token(ctx, tx, {}) for _ in range(n)][-1:] if n else []
+    tx.add_player_counter(seat, pool, n)
+    return f"takes {n} token{'s' * (n != 1)} into the {pool.upper()} pool" + (f"; {said[0]}" if said else "")
+
+
 def _end_turn(ctx: Ctx, tx: Tx, args: Any) -> str:
     """"The current player's turn ends immediately": the Site's check fails and the Investigation ends with it."""
     check = ctx.state.rules.get("check")
@@ -537,7 +602,9 @@ VOCABULARY = Vocabulary(
         "rest": _rest, "unless_gear": _unless_gear, "abduct": _abduct, "stun": _stun, "to_hospital": _to_hospital,
         "leave_combat": _leave_combat, "combat_hit": _combat_hit, "fail_damage": _fail_damage, "reveal_hand": _reveal_hand, "use_skill_for": _use_skill_for, "survives_round": _nothing, "fail_check": _fail_check, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
         "end_turn": _end_turn, "negate_witnesses": _negate_witnesses, "res_to_pool": _res_to_pool,
-        "examine_card": _examine_card,
+        "examine_card": _examine_card, "cost_cut": _cost_cut, "negate_adversary": _negate_adversary,
+        "lose_health": _lose_health, "discard_bluff": _discard_bluff, "take_tokens": _take_tokens,
+        "in_play": _nothing,
         # standing steps, read by the rules where they apply
         "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,
         "no_combat": _nothing, "half_damage": _nothing, "tokens": _nothing, "agents_use": _nothing,

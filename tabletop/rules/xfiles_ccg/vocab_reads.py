@@ -231,6 +231,24 @@ def _sel_bluff(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return (on_site and not piece.face_up) == bool(value)
 
 
+def _cond_lone_agent(ctx: Ctx, args: Any) -> str | None:
+    combat = ctx.state.rules.get("combat")
+    if combat and int(combat.get("number", 1)) == 1 and len(ctx.ruleset.combatants(ctx.state)) == 1:
+        return None
+    return "it is played when an Adversary enters Combat with a single Agent"
+
+
+def _cond_adversary_killed(ctx: Ctx, args: Any) -> str | None:
+    r = ctx.state.rules
+    if not r.get("combat") and r.get("killed") is not None and r.get("killed") == r.get("combats"):
+        return None
+    return "it is played after the Agents killed an Adversary in Combat"
+
+
+def _sel_has_bluffs(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return any(not ctx.state.pieces[q].face_up for q in ctx.state.attached(piece.id)) == bool(value)
+
+
 def _cond_opponent_team(ctx: Ctx, args: Any) -> str | None:
     other = ctx.seat_of("opponent")
     if other is not None and ctx.ruleset.agents(ctx.state, other, ("bureau", "field")):
@@ -329,7 +347,8 @@ CONDITIONS: dict[str, Condition] = {
         "combatant_can": _cond_combatant_can, "adversary_can": _cond_adversary_can, "check_skill": _cond_check_skill,
         "has_target": _cond_has_target, "opponent_team": _cond_opponent_team,
         "in_step": _cond_in_step, "once_a_turn": _cond_once_a_turn, "in_section": _cond_in_section,
-        "holder_skill": _cond_holder_skill, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
+        "holder_skill": _cond_holder_skill, "lone_agent": _cond_lone_agent,
+        "adversary_killed": _cond_adversary_killed, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
 }
 SELECTORS: dict[str, Selector] = {
         "combatant": _sel_combatant, "can_use": _sel_can_use, "skill": _sel_skill, "damaged": _sel_damaged,
@@ -338,5 +357,5 @@ SELECTORS: dict[str, Selector] = {
         "in_team": _sel_in_team, "on_chain": _sel_on_chain, "gear_of": _sel_gear_of,
         "not_modifies": _sel_not_modifies, "hit_by": _sel_hit_by, "adds_to": _sel_adds_to, "skill_or_can": _sel_skill_or_can, "name_has": _sel_name_has,
         "can_use_or_stun": _sel_can_use_or_stun, "not_named": _sel_not_named,
-        "team_of": _sel_team_of, "bluff": _sel_bluff,
+        "team_of": _sel_team_of, "bluff": _sel_bluff, "has_bluffs": _sel_has_bluffs,
 }
