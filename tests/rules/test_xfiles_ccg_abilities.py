@@ -110,3 +110,26 @@ def test_a_bluff_examined_is_seen_by_its_examiner_alone(library: CardLibrary) ->
     assert rs.tokens_left(st, park) == 1
     name = rs.pinfo(st, bluff).name
     assert name not in " ".join(str(e.get("text", "")) for e in s.log_for(0))  # the log names no face-down card
+
+
+RECORDS.append(_agent("FA-04", "Agent Lee Ames", "Place a token on this card. Discard this token and look through "
+                      "your Bureau deck to draw any one Witness. Add it to your hand. Reshuffle your Bureau Deck."))
+
+
+def test_a_search_of_the_deck_names_its_cards_to_the_searcher_alone(library: CardLibrary) -> None:
+    ames_ref = fixture_ref(library, "FA-04")
+    s = build_position({"field:0": [ames_ref], "deck:0": ["marrow-point", "retired-ranger", "cold-trail"],
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    st, rs = s.state, s.rules
+    ames, ranger = _mine(s, "field:0", ames_ref), pid(s, "deck:0", "retired-ranger")
+    ok(s, UseAbility(ames), 0)
+    picks = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget) and a.more]
+    assert [a.piece for a in picks] == [ranger]  # only the Witness, named to its searcher
+    assert not [a for a in rs.legal_actions(st, 1) if isinstance(a, ChooseTarget)]
+    ok(s, picks[0], 0)
+    assert st.pieces[ranger].zone == "hand:0" and rs.tokens_left(st, ames) == 0
+    assert not st.can_see(st.pieces[ranger], 1)
+    assert not any(st.can_see(st.pieces[p], 0) for p in st.zones["deck:0"].pieces)  # the reshuffle forgets the look
+    name = rs.pinfo(st, ranger).name
+    assert name not in " ".join(str(e.get("text", "")) for e in s.log_for(1))

@@ -220,3 +220,19 @@ def test_tokens_taken_into_a_pool_in_the_briefing() -> None:
                                "pool. The tokens become [CP] tokens.")
     assert stays["do"] == [{"in_play": "bureau"}] and take["when"] == "event:use"
     assert take["do"] == [{"choose": [[{"take_tokens": {"pool": "cp", "amount": n}}] for n in (1, 2, 3)]}]
+
+
+def test_searches_of_the_deck_and_teams_in_the_bureau() -> None:
+    _, look = _one("Place a token on this card. Discard this token and look through your Bureau deck to draw any one "
+                   "Site that asks a MOTIVE question. Add it to your hand. Reshuffle your Bureau Deck.")
+    assert look["targets"]["fetched"]["select"] == {"zone": "deck", "owner": "you", "type": "Site", "asks": "Motive",
+                                                    "search": True}
+    assert look["do"] == [{"take_found": {"target": "fetched"}}, {"shuffle": {"zone": "deck"}}]
+    (ask,) = _one("Play on a Team in the Bureau. If the Team makes an OBSERVATION 5+ skill check then you may search "
+                  "through your Bureau Deck and draw one Witness card to add to your hand. Show it to your opponent "
+                  "and shuffle your deck.")
+    assert {"team_in": "bureau"} in ask["if"]
+    check = ask["do"][0]["team_check"]
+    assert check["team"] == "bureau" and check["then"] == [{"take_found": {"target": "fetched"}},
+                                                           {"reveal": {"target": "fetched", "to": "all"}}]
+    assert ask["do"][1] == {"shuffle": {"zone": "deck"}}

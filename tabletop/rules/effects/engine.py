@@ -179,6 +179,12 @@ class Effects:
         if not any(not t.takes_all for t in ability.targets) and state.enforcement != "strict":
             entry["stage"] = "confirm"
         self._write(state, tx, pending=[*book.get("pending", ()), entry], next=n + 1)
+        for t in ability.targets:  # a search: its chooser looks through its own hidden zone (a shuffle forgets it)
+            if t.select.get("search") and seat is not None:
+                for zone in _zones(state, t.select.get("zone")):
+                    for pid in zone.pieces if zone.owner == seat else ():
+                        if not state.can_see(state.pieces[pid], seat):
+                            tx.change(pid, known=state.pieces[pid].known | {seat})
 
     @staticmethod
     def counts(state: GameState) -> list[int]:
@@ -254,10 +260,12 @@ class Effects:
         for zone in zones:
             for pid in zone.pieces:
                 piece = state.pieces[pid]
-                if pid in taken or (not blind and not state.can_see(piece, seat)):
+                if pid in taken or (not blind and not _sees(state, select, piece, seat)):
                     continue
                 if all(selectors[k](ctx, piece, v) for k, v in select.items()):
                     out.append(pid)
+        if select.get("search"):  # a searched zone is listed in no telling order (its order stays hidden)
+            out.sort(key=lambda p: (str(state.pieces[p].card), p))
         return out
 
     # -- choices as actions --
@@ -296,7 +304,7 @@ class Effects:
         out: list[Any] = []
         unseen = 0
         for p in found:  # a card its chooser cannot see is named by its place among the unseen: no id, no handle
-            if state.can_see(state.pieces[p], seat):
+            if _sees(state, target.select, state.pieces[p], seat):
                 out.append(ChooseTarget(entry["id"], target.name, p))
             else:
                 unseen += 1
@@ -313,9 +321,10 @@ class Effects:
             return None
         found = self.candidates(state, ability, target, entry["seat"], entry["source"], entry["chosen"])
         if a.blind:
-            unseen = [p for p in found if not state.can_see(state.pieces[p], entry["seat"])]
+            unseen = [p for p in found if not _sees(state, target.select, state.pieces[p], entry["seat"])]
             return unseen[a.blind - 1] if 0 < a.blind <= len(unseen) and a.piece is None else None
-        return a.piece if a.piece in found and state.can_see(state.pieces[a.piece], entry["seat"]) else None
+        return a.piece if a.piece in found and _sees(state, target.select, state.pieces[a.piece], entry["seat"]) \
+            else None
 
     def _target_allowed(self, state: GameState, entry: Mapping[str, Any], a: ChooseTarget) -> bool:
         """Whether a choice is one `_target_answers` lists."""
@@ -457,6 +466,14 @@ class Effects:
                 word = str(m["keyword"]).casefold()
                 (out.discard if m.get("lose") else out.add)(word)
         return out
+
+
+def _sees(state: GameState, select: Mapping[str, Any], piece: Any, seat: int | None) -> bool:
+    """Whether a chooser sees a card's face: it may, or the target searches the chooser's own hidden zone."""
+    if state.can_see(piece, seat):
+        return True
+    return bool(select.get("search")) and seat is not None and piece.owner == seat \
+        and state.zones[piece.zone].owner == seat
 
 
 def _has_choose(steps: Iterable[Mapping[str, Any]]) -> bool:

@@ -292,10 +292,16 @@ def _sel_face_up(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return piece.face_up == bool(value)
 
 
+def _sel_search(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """A search ("look through your Bureau deck"): its chooser sees the faces of its own hidden zone's cards."""
+    return True
+
+
 KIT_VOCABULARY = Vocabulary(
     primitives={"draw": _draw, "discard": _discard, "move": _move, "reveal": _reveal, "look": _look,
                 "gain": _counter(1), "lose": _counter(-1), "add_stat": _add_stat, "keyword": _keyword,
                 "shuffle": _shuffle, "log": _log},
     selectors={"zone": _sel_zone, "owner": _sel_owner, "type": _sel_field("type"), "name": _sel_field("name"),
-               "keyword": _sel_keyword, "not": _sel_not, "face_up": _sel_face_up},
+               "keyword": _sel_keyword, "not": _sel_not, "face_up": _sel_face_up,
+               "search": _sel_search},
 )

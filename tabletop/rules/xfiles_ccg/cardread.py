@@ -164,6 +164,17 @@ class EffectsReader:
     def reveal_it(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"reveal": {"target": "fetched", "to": "all"}}]
 
+    def reveal_shuffle(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"reveal": {"target": "fetched", "to": "all"}}, {"shuffle": {"zone": "deck"}}]
+
+    def look_through(self, c: list[Any]) -> list[dict[str, Any]]:
+        kind = next((x for x in c if isinstance(x, str)), "")
+        asks = next((str(x) for x in c if isinstance(x, Token) and x.type == "KW"), None)
+        return [{"fetch": {"from": "deck", "type": kind, **({"asks": asks.title()} if asks else {})}}]
+
+    def added(self, c: list[Any]) -> list[dict[str, Any]]:
+        return []  # says again where the card searched for goes
+
     def shuffle_deck(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"shuffle": {"zone": "deck"}}]
 

@@ -122,6 +122,9 @@ class _Read(EffectsReader, Transformer):  # type: ignore[type-arg]
     def t_team(self, c: list[Any]) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
         return "team", {}, []
 
+    def t_team_bureau(self, c: list[Any]) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+        return "team", {}, [{"team_in": "bureau"}]
+
     def t_team_theirs(self, c: list[Any]) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
         return "team", {}, [{"opponent_team": True}]
 

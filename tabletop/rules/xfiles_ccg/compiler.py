@@ -102,6 +102,18 @@ _AMENDS = {"_cost_zero": ("cost_cut", "remove_at_zero"), "_immune": ("cost_cut",
            "_chosen_loses": ("lose_health", "amount"), "_health_floor": ("lose_health", "floor")}
 
 
+def _branches(steps: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The step lists of an ability, its own and its nested branches, innermost last."""
+    out = [steps]
+    for step in steps:
+        args = next(iter(step.values()))
+        if isinstance(args, dict):
+            for key in ("then", "else", "do"):
+                if isinstance(args.get(key), list):
+                    out += _branches(args[key])
+    return out
+
+
 def _walk(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every step, nested branches ("then", "else", "do") included."""
     out = []
@@ -183,6 +195,13 @@ class _Ability:
             self._condition({"has_target": "site"})
             self.steps.append({"discard_bluff": {"target": "site"}})
             return
+        if name == "reveal" and args.get("target") == "fetched":  # shown only when it was found
+            branch = next((b for b in _branches(self.steps) if any(
+                next(iter(s.values())).get("target") == "fetched" for s in b if isinstance(next(iter(s.values())), dict))),
+                None)
+            if branch is not None:
+                branch.append(self._resolved(step, until))
+                return
         if name == "_examine_bluff":  # "examine any one Bluff card": one face down beneath a Site
             self.targets["bluff"] = {"select": {"bluff": True}, "count": 1}
             self._condition({"has_target": "bluff"})
@@ -252,8 +271,6 @@ class _Ability:
         name, args = next(iter(step.items()))
         if name not in RUNS and name != "_fighter":
             raise ValueError(f"{name}: no primitive runs it yet")
-        if name == "fetch" and args.get("from") != "discard":
-            raise ValueError("a search of a hidden deck is chosen by hand")
         if not isinstance(args, dict):
             return step
         args = dict(args)
@@ -289,10 +306,18 @@ class _Ability:
             return {"only_fighter": {"target": "fighter"}}
         if name == "use_skill_for":
             self._condition({"check_skill": args["checks"]})
-        if name == "fetch":  # "Select one card from your Discard Pile and place it in your hand"
+        if name == "fetch":  # "Select one card from your Discard Pile and place it in your hand", or your deck
             select = {"zone": args["from"], "owner": "you", **({"type": args["type"]} if args.get("type") else {})}
+            if args.get("asks"):
+                select["asks"] = args["asks"]
+            if args["from"] == "deck":  # its searcher looks through the deck: the card is named to that seat alone
+                select["search"] = True
+                self.targets["fetched"] = {"select": select, "count": 1}
+                return {"take_found": {"target": "fetched"}}
             self.targets["fetched"] = {"select": select, "count": 1}
             return {"move": {"target": "fetched", "to": "hand"}}
+        if name == "team_check" and any(c.get("team_in") for c in self.conditions):  # "Play on a Team in the Bureau"
+            args["team"] = next(c["team_in"] for c in self.conditions if c.get("team_in"))
         if until and name in ("combat_mod", "add_stat", "check_mod", "no_damage", "change_keyword", "sit_out"):
             args["until"] = until
         elif name in ("combat_mod", "no_damage") and "until" not in args:

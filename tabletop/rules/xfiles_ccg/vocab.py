@@ -256,6 +256,15 @@ def _take_tokens(ctx: Ctx, tx: Tx, args: Any) -> str:
     return f"takes {n} token{'s' * (n != 1)} into the {pool.upper()} pool" + (f"; {said[0]}" if said else "")
 
 
+def _take_found(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """The card a search of the Bureau Deck found goes to its searcher's hand; the log names its kind, not it."""
+    pieces = ctx.pieces(args)
+    for pid in pieces:
+        tx.move(pid, ctx.zone("hand", ctx.seat), by=ctx.seat)
+    kinds = ", ".join(ctx.ruleset.pinfo(ctx.state, p).kind.title() for p in pieces)
+    return f"puts {'a ' + kinds if kinds else 'nothing'} from the Bureau Deck into hand"
+
+
 def _end_turn(ctx: Ctx, tx: Tx, args: Any) -> str:
     """"The current player's turn ends immediately": the Site's check fails and the Investigation ends with it."""
     check = ctx.state.rules.get("check")
@@ -342,7 +351,7 @@ def _prerequisite(ctx: Ctx, tx: Tx, args: Any) -> str:
 
 
 def _team_check(ctx: Ctx, tx: Tx, args: Any) -> str:
-    team = _team(ctx)
+    team = ctx.ruleset.agents(ctx.state, ctx.seat, (args["team"],)) if args.get("team") else _team(ctx)
     gear = str(args.get("unless_gear", "")).casefold()
     if gear and any(ctx.ruleset.pinfo(ctx.state, q).name.casefold() == gear for p in team
                     for q in ctx.ruleset.gear(ctx.state, p)):
@@ -604,6 +613,7 @@ VOCABULARY = Vocabulary(
         "end_turn": _end_turn, "negate_witnesses": _negate_witnesses, "res_to_pool": _res_to_pool,
         "examine_card": _examine_card, "cost_cut": _cost_cut, "negate_adversary": _negate_adversary,
         "lose_health": _lose_health, "discard_bluff": _discard_bluff, "take_tokens": _take_tokens,
+        "take_found": _take_found,
         "in_play": _nothing,
         # standing steps, read by the rules where they apply
         "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,

@@ -249,6 +249,17 @@ def _sel_has_bluffs(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return any(not ctx.state.pieces[q].face_up for q in ctx.state.attached(piece.id)) == bool(value)
 
 
+def _cond_team_in(ctx: Ctx, args: Any) -> str | None:
+    if ctx.seat is not None and ctx.ruleset.agents(ctx.state, ctx.seat, (args,)):
+        return None
+    return f"it is played on a Team in your {str(args).title()}, and you have none there"
+
+
+def _sel_asks(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """A Site whose question is of the kind named ("a Site that asks an AFFILIATION question")."""
+    return str(value).casefold() in {str(a).casefold() for a in ctx.ruleset.pinfo(ctx.state, piece.id).asks}
+
+
 def _cond_opponent_team(ctx: Ctx, args: Any) -> str | None:
     other = ctx.seat_of("opponent")
     if other is not None and ctx.ruleset.agents(ctx.state, other, ("bureau", "field")):
@@ -348,7 +359,7 @@ CONDITIONS: dict[str, Condition] = {
         "has_target": _cond_has_target, "opponent_team": _cond_opponent_team,
         "in_step": _cond_in_step, "once_a_turn": _cond_once_a_turn, "in_section": _cond_in_section,
         "holder_skill": _cond_holder_skill, "lone_agent": _cond_lone_agent,
-        "adversary_killed": _cond_adversary_killed, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
+        "adversary_killed": _cond_adversary_killed, "team_in": _cond_team_in, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
 }
 SELECTORS: dict[str, Selector] = {
         "combatant": _sel_combatant, "can_use": _sel_can_use, "skill": _sel_skill, "damaged": _sel_damaged,
@@ -357,5 +368,5 @@ SELECTORS: dict[str, Selector] = {
         "in_team": _sel_in_team, "on_chain": _sel_on_chain, "gear_of": _sel_gear_of,
         "not_modifies": _sel_not_modifies, "hit_by": _sel_hit_by, "adds_to": _sel_adds_to, "skill_or_can": _sel_skill_or_can, "name_has": _sel_name_has,
         "can_use_or_stun": _sel_can_use_or_stun, "not_named": _sel_not_named,
-        "team_of": _sel_team_of, "bluff": _sel_bluff, "has_bluffs": _sel_has_bluffs,
+        "team_of": _sel_team_of, "bluff": _sel_bluff, "has_bluffs": _sel_has_bluffs, "asks": _sel_asks,
 }
