@@ -133,3 +133,21 @@ def test_a_search_of_the_deck_names_its_cards_to_the_searcher_alone(library: Car
     assert not any(st.can_see(st.pieces[p], 0) for p in st.zones["deck:0"].pieces)  # the reshuffle forgets the look
     name = rs.pinfo(st, ranger).name
     assert name not in " ".join(str(e.get("text", "")) for e in s.log_for(1))
+
+
+RECORDS.append(_agent("FA-05", "Agent Ida Kell", "If one of your Agents is Abducted, you may immediately draw two "
+                      "cards."))
+
+
+def test_an_abduction_draws_its_cards(library: CardLibrary) -> None:
+    from tabletop.rules.xfiles_ccg import ManualEffect
+
+    kell_ref = fixture_ref(library, "FA-05")
+    s = build_position({"bureau:0": [kell_ref], "field:0": ["owen-marsh"], "deck:0": ["marrow-point"] * 12,
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    st = s.state
+    marsh = pid(s, "field:0", "owen-marsh")
+    ok(s, ManualEffect("abduct", amount=10, piece=marsh), 0)
+    assert st.pieces[marsh].zone == "deck:0" and len(st.zones["hand:0"].pieces) == 2
+    assert st.rules["card_text"][1] >= 1  # counted as card text the engine ran

@@ -236,3 +236,44 @@ def test_searches_of_the_deck_and_teams_in_the_bureau() -> None:
     assert check["team"] == "bureau" and check["then"] == [{"take_found": {"target": "fetched"}},
                                                            {"reveal": {"target": "fetched", "to": "all"}}]
     assert ask["do"][1] == {"shuffle": {"zone": "deck"}}
+
+
+def test_moves_of_agents_between_sections_and_teams() -> None:
+    (trip,) = _one("You may move one of your Agents to any Section immediately. This card may not be played once an "
+                   "Adversary has forced combat until after the combat is resolved.")
+    assert {"out_of_combat": True} in trip["if"] and trip["targets"]["agent"]["select"]["owner"] == "you"
+    assert [b[0]["to_section"]["section"] for b in trip["do"][0]["choose"]] == ["field", "bureau", "hospital"]
+    _, call = _one("Place two tokens on this card. Discard a token to move Agent Dale Cooper from anywhere on the "
+                   "table to the Team Anne Ray is in. Cooper may assist in any skill check made by the team.")
+    assert call["targets"]["brought"]["select"]["name_has"] == "Cooper" and call["do"] == [
+        {"join_team": {"target": "brought"}}]
+    (recall,) = _one("Play whenever Agent Dale Cooper is involved in a skill check. Cooper must go back to the Bureau "
+                     "(if he is not already there) and may not contribute his skills to any skill check this turn.")
+    assert recall["targets"]["victim"]["select"]["name_has"] == "Cooper"
+    assert recall["do"] == [{"to_section": {"target": "victim", "section": "bureau"}},
+                            {"sit_out": {"target": "victim"}}]
+
+
+def test_cards_kept_in_the_bureau_and_discarded_for_their_bonus() -> None:
+    stays, use = _one("Play after one of your Teams successfully investigates a Site with MEDICAL skill as a "
+                      "prerequisite. Place this card in your Bureau. Discard this card to add 2 to a MEDICAL skill "
+                      "check.")
+    assert stays["do"] == [{"in_play": "bureau"}]
+    assert use["when"] == "event:use" and use["cost"] == [{"discard_self": {}}]
+    assert use["do"] == [{"check_mod": {"amount": 2, "skill": "Medical"}}]
+
+
+def test_combat_checks_conditional_on_the_adversary_and_abductions() -> None:
+    (strike,) = _one("Play on any PRIMORDIAL Adversary to add 2 to any CLOSE RANGE COMBAT skill check. If the "
+                     "Adversary does not have CRC skill, this card gives it a 2 for this round only.")
+    assert strike["do"] == [{"combat_mod": {"round": "crc", "amount": 2, "side": "adversary",
+                                            "until": "end_of_round"}}]
+    effects, left = compile_text("Play on any PRIMORDIAL Adversary to add 2 to any CLOSE RANGE COMBAT skill check. "
+                                 "If the Adversary does not have CRC skill, this card gives it a 4.")
+    assert left  # what its + does not make of no skill is not read as done
+    (stare,) = _one("Play on any Adversary to add 1 to its LONG RANGE COMBAT skill check. In addition, if the "
+                    "Adversary is ALIEN, play on the chosen Agent in combat to negate his combat skills this round.")
+    assert stare["do"][1] == {"if_adversary": {"keyword": ["ALIEN"], "do": [
+        {"no_damage": {"target": "agent", "until": "end_of_round"}}]}}
+    (kin,) = _one("If one of your Agents is Abducted, you may immediately draw three cards.")
+    assert kin["when"] == "event:abducted" and kin["do"] == [{"draw": {"count": 3}}]

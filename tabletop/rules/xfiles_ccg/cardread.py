@@ -27,12 +27,17 @@ class EffectsReader:
         return [_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL"]
 
     def add_check_skill(self, c: list[Any]) -> list[dict[str, Any]]:
-        amount = next(x for x in c if isinstance(x, int))
-        return [{"check_mod": {"amount": amount, "skill": self._skills(c)[0]}}]
+        return self._check_or_combat(self._skills(c)[0], next(x for x in c if isinstance(x, int)))
 
     def sub_check_skill(self, c: list[Any]) -> list[dict[str, Any]]:
-        amount = next(x for x in c if isinstance(x, int))
-        return [{"check_mod": {"amount": -amount, "skill": self._skills(c)[0]}}]
+        return self._check_or_combat(self._skills(c)[0], -next(x for x in c if isinstance(x, int)))
+
+    def _check_or_combat(self, skill: str, amount: int) -> list[dict[str, Any]]:
+        """A "skill check" of LONG or CLOSE RANGE COMBAT is a Combat round's damage, not a Site's check."""
+        rnd = _ROUNDS.get(skill.casefold(), "")
+        if rnd:
+            return [{"combat_mod": {"target": "holder", "round": rnd, "amount": amount}}]
+        return [{"check_mod": {"amount": amount, "skill": skill}}]
 
     def add_check_any(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"check_mod": {"amount": next(x for x in c if isinstance(x, int))}}]
@@ -411,6 +416,41 @@ class EffectsReader:
 
     def in_bureau(self, c: list[Any]) -> Meaning:
         return Meaning(standing=[{"when": "static", "do": [{"in_play": "bureau"}]}])
+
+    def lead_out_of_combat(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"out_of_combat": True}], lead_only=True)
+
+    def lead_site_success(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"site_success": self._skills(c)[0]}], lead_only=True)
+
+    def lead_involved(self, c: list[Any]) -> Meaning:
+        name = str(c[-1])
+        victim = {"select": {"zone": "field", "in_team": True, "type": "Agent", "name_has": name}, "count": "all"}
+        return Meaning(targets={"victim": victim}, conditions=[{"has_target": "victim"}], lead_only=True)
+
+    def discard_cost(self, c: list[Any]) -> Meaning:
+        return Meaning(cost=[{"discard_self": {}}], starts=True)
+
+    def travel(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_travel": True}]
+
+    def name_words(self, c: list[Any]) -> list[str]:
+        return [str(w) for w in c]
+
+    def join_team(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_bring": c[0][-1]}]  # the Agent moved, named by its surname
+
+    def if_adversary(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_if_adversary": next(x for x in c if isinstance(x, list))}]
+
+    def gives_value(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_gives": {"round": next(x for x in c if x in ("lrc", "crc")), "value": c[-1]}}]
+
+    def goes_back(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"to_section": {"target": "victim", "section": "bureau"}}, {"sit_out": {"target": "victim"}}]
+
+    def draw_on_abduction(self, c: list[Any]) -> Meaning:
+        return Meaning(starts=True, when="event:abducted", steps=[{"draw": {"count": c[-1]}}])
 
     def examine_bluff(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"_examine_bluff": True}]

@@ -202,6 +202,30 @@ class _Ability:
             if branch is not None:
                 branch.append(self._resolved(step, until))
                 return
+        if name == "_travel":  # "move one of your Agents to any Section": the Agent, then the Section, chosen
+            self.targets["agent"] = {"select": {"type": "Agent", "owner": "you", "zone": ["bureau", "field", "hospital"]},
+                                     "count": 1}
+            self._condition({"has_target": "agent"})
+            self.steps.append({"choose": [[{"to_section": {"target": "agent", "section": s}}]
+                                          for s in ("field", "bureau", "hospital")]})
+            return
+        if name == "_bring":  # "move Agent Fox Mulder from anywhere on the table to the Team <this card> is in"
+            self.targets["brought"] = {"select": {"type": "Agent", "owner": "you", "name_has": args, "not": "source",
+                                                  "zone": ["bureau", "field", "hospital"]}, "count": 1}
+            self._condition({"has_target": "brought"})
+            self.steps.append({"join_team": {"target": "brought"}})
+            return
+        if name == "_if_adversary":  # "if the Adversary is OCCULT, play on the chosen Agent ... negate his combat skills"
+            self.targets["agent"] = {"select": {"zone": "field", "combatant": "agents"}, "count": 1}
+            self.steps.append({"if_adversary": {"keyword": args, "do": [
+                {"no_damage": {"target": "agent", "until": until or "end_of_round"}}]}})
+            return
+        if name == "_gives":  # what the card's "+N" already makes of an Adversary with no skill in that round
+            if not any(s.get("combat_mod", {}).get("round") == args["round"] and
+                       s["combat_mod"].get("amount") == args["value"] and s["combat_mod"].get("side") == "adversary"
+                       for s in self.steps):
+                raise ValueError("no + of that value to the Adversary in that round before it")
+            return
         if name == "_examine_bluff":  # "examine any one Bluff card": one face down beneath a Site
             self.targets["bluff"] = {"select": {"bluff": True}, "count": 1}
             self._condition({"has_target": "bluff"})

@@ -195,6 +195,18 @@ class TextRun:
                             self.effects.count(state, tx, engine=True)
                             self.effects.run(state, tx, ability, seat, pid, {}, played=played)
 
+    def event_triggers(self, state: GameState, tx: Tx, event: str, seat: int) -> None:
+        """Something happened to `seat` ("If one of your Agents is Abducted, ..."): its cards in play waiting for
+        `event` apply."""
+        for kind in (*_IN_PLAY, "hospital"):
+            zone = state.zones.get(f"{kind}:{seat}")
+            for pid in list(zone.pieces) if zone is not None else ():
+                if pid in state.pieces and event in self.traits(state.pieces[pid].card):
+                    for ability in self.card_text(state.pieces[pid].card).when(event):
+                        if self.effects.holds(state, ability, seat, pid):
+                            self.effects.count(state, tx, engine=True)
+                            self.effects.run(state, tx, ability, seat, pid, {})
+
     # -- standing abilities used ("Discard a token to ...") --
 
     @checks(UseAbility)

@@ -265,6 +265,33 @@ def _take_found(ctx: Ctx, tx: Tx, args: Any) -> str:
     return f"puts {'a ' + kinds if kinds else 'nothing'} from the Bureau Deck into hand"
 
 
+def _join_team(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """An Agent moved to the Team (the Section) of the card's Agent, and into its skill check when it makes one."""
+    host = ctx.source
+    if host not in ctx.state.pieces:
+        return "no Team"
+    section = ctx.ruleset.section_of(ctx.state, host)
+    out = []
+    for pid in ctx.pieces(args):
+        if ctx.ruleset.section_of(ctx.state, pid) != section:
+            ctx.ruleset._move_agent(ctx.state, pid, section, tx)
+        check = ctx.state.rules.get("check")
+        if check and host in check.get("team", []) and pid not in check["team"]:
+            tx.set_rule("check", {**check, "team": [*check["team"], pid]})
+        out.append(f"{ctx.name(pid)} joins {ctx.name(host)}'s Team")
+    return ", ".join(out) or "no Agent"
+
+
+def _if_adversary(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """Steps that apply only when the Adversary in Combat has one of the Keywords named."""
+    combat = ctx.state.rules.get("combat") or {}
+    adv = combat.get("adversary")
+    words = _words(args.get("keyword", ()))
+    if adv not in ctx.state.pieces or not any(w in ctx.ruleset.keywords_of(ctx.state, adv) for w in words):
+        return f"the Adversary is not {' or '.join(w.upper() for w in words)}: no more"
+    return "; ".join(_run(ctx, tx, args.get("do") or ()))
+
+
 def _end_turn(ctx: Ctx, tx: Tx, args: Any) -> str:
     """"The current player's turn ends immediately": the Site's check fails and the Investigation ends with it."""
     check = ctx.state.rules.get("check")
@@ -613,7 +640,7 @@ VOCABULARY = Vocabulary(
         "end_turn": _end_turn, "negate_witnesses": _negate_witnesses, "res_to_pool": _res_to_pool,
         "examine_card": _examine_card, "cost_cut": _cost_cut, "negate_adversary": _negate_adversary,
         "lose_health": _lose_health, "discard_bluff": _discard_bluff, "take_tokens": _take_tokens,
-        "take_found": _take_found,
+        "take_found": _take_found, "join_team": _join_team, "if_adversary": _if_adversary,
         "in_play": _nothing,
         # standing steps, read by the rules where they apply
         "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,

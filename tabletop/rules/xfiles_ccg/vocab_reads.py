@@ -260,6 +260,21 @@ def _sel_asks(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return str(value).casefold() in {str(a).casefold() for a in ctx.ruleset.pinfo(ctx.state, piece.id).asks}
 
 
+def _cond_out_of_combat(ctx: Ctx, args: Any) -> str | None:
+    return "it may not be played once an Adversary has forced Combat, until it is resolved" \
+        if ctx.state.rules.get("combat") else None
+
+
+def _cond_site_success(ctx: Ctx, args: Any) -> str | None:
+    """Just after one of your Teams investigated a Site successfully with `args` as its prerequisite skill."""
+    r = ctx.state.rules
+    check = r.get("check") or {}
+    if ctx.ruleset.step(ctx.state) == "question" and ctx.seat == ctx.ruleset.active(ctx.state) and \
+            canonical_skill(str(check.get("skill", ""))) == canonical_skill(str(args)):
+        return None
+    return f"it is played after one of your Teams investigates a Site with {str(args).upper()} successfully"
+
+
 def _cond_opponent_team(ctx: Ctx, args: Any) -> str | None:
     other = ctx.seat_of("opponent")
     if other is not None and ctx.ruleset.agents(ctx.state, other, ("bureau", "field")):
@@ -359,7 +374,8 @@ CONDITIONS: dict[str, Condition] = {
         "has_target": _cond_has_target, "opponent_team": _cond_opponent_team,
         "in_step": _cond_in_step, "once_a_turn": _cond_once_a_turn, "in_section": _cond_in_section,
         "holder_skill": _cond_holder_skill, "lone_agent": _cond_lone_agent,
-        "adversary_killed": _cond_adversary_killed, "team_in": _cond_team_in, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
+        "adversary_killed": _cond_adversary_killed, "team_in": _cond_team_in,
+        "out_of_combat": _cond_out_of_combat, "site_success": _cond_site_success, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
 }
 SELECTORS: dict[str, Selector] = {
         "combatant": _sel_combatant, "can_use": _sel_can_use, "skill": _sel_skill, "damaged": _sel_damaged,
