@@ -151,3 +151,27 @@ def test_an_abduction_draws_its_cards(library: CardLibrary) -> None:
     ok(s, ManualEffect("abduct", amount=10, piece=marsh), 0)
     assert st.pieces[marsh].zone == "deck:0" and len(st.zones["hand:0"].pieces) == 2
     assert st.rules["card_text"][1] >= 1  # counted as card text the engine ran
+
+
+COMBAT = [
+    {"id": "FT-C1", "title": "The Shade", "set": "Fixture", "type": "Adversary", "cost": "3 CP",
+     "gameText": "The Shade is unaffected by Combat attacks. It will attack for only one LONG RANGE COMBAT and one "
+     "CLOSE RANGE COMBAT round and then is discarded.", "keywords": ["Adversary", "Occult"],
+     "activators": ["Conspiracy"], "skills": {"Long Range Combat": 1, "Close Range Combat": 1, "Health": 2}},
+]
+
+
+def test_an_adversary_no_attack_hurts_fights_two_rounds_and_is_discarded(tmp_path_factory) -> None:
+    from tabletop.rules.xfiles_ccg import Pass
+    from tests.rules.test_xfiles_ccg_cardtext import _fight
+
+    lib = fixture_library(tmp_path_factory.mktemp("combat"), COMBAT)
+    s, shade = _fight(lib, ["owen-marsh"], "FT-C1", [])
+    st, rs = s.state, s.rules
+    for _ in range(12):
+        if not st.rules.get("combat"):
+            break
+        ok(s, Pass(), rs.decision(st))
+    assert not st.rules.get("combat") and rs.damage(st, shade) == 0
+    assert rs.damage(st, pid(s, "field:0", "owen-marsh")) == 2  # it attacked in both rounds, then left
+    assert st.pieces[shade].zone.startswith("discard:")

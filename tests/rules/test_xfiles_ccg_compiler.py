@@ -277,3 +277,41 @@ def test_combat_checks_conditional_on_the_adversary_and_abductions() -> None:
         {"no_damage": {"target": "agent", "until": "end_of_round"}}]}}
     (kin,) = _one("If one of your Agents is Abducted, you may immediately draw three cards.")
     assert kin["when"] == "event:abducted" and kin["do"] == [{"draw": {"count": 3}}]
+
+
+def test_combat_text_read_where_the_round_deals_damage() -> None:
+    unhurt, rounds = _one("The Shade is unaffected by Combat attacks. It will attack for only one LONG RANGE COMBAT "
+                          "and one CLOSE RANGE COMBAT round and then is discarded.")
+    assert unhurt["do"] == [{"unhurt": True}] and rounds["do"] == [{"rounds_only": 2}]
+    lash, back = _one("Each source of damage affecting the Thorn Beast in LONG RANGE COMBAT also causes 2 damage to "
+                      "each opposing Team member involved in the Combat. If killed in Combat, place the Beast back in "
+                      "your deck and shuffle.")
+    assert lash["do"] == [{"backlash": {"round": "lrc", "amount": 2}}] and back["do"] == [{"back_to_deck": True}]
+    vest = _one("The Riot Shield will absorb two points of damage. Place two tokens on this card. Discard a token to "
+                "prevent one point of damage. Excess damage is applied to the Agent as normal.")
+    assert [a["do"] for a in vest] == [[{"absorbs": 2}], [{"tokens": {"amount": 2}}], [{"absorb_token": 1}]]
+    (hold,) = _one("Play this card on any combatant that can use SUBTERFUGE. The combatant applies a choke hold. If "
+                   "the combatant causes damage in LONG RANGE COMBAT then the damaged Adversary/Agent takes no "
+                   "further part in the combat.")
+    assert hold["do"] == [{"choke": {"round": "lrc", "target": "combatant"}}]
+    assert {"has_target": "combatant"} in hold["if"]  # no such combatant: strict refuses it
+
+
+def test_named_agents_of_a_team_moved_and_benched() -> None:
+    (shut,) = _one("Play on any Team containing Agent Dale Cooper and/or Agent Anne Ray. Cooper must immediately be "
+                   "moved to the Hospital (undamaged). Ray must immediately be moved to the Bureau. Neither may "
+                   "contribute their skills to skill checks this turn.")
+    assert shut["targets"]["member"]["select"]["named"] == ["Cooper", "Ray"]
+    assert shut["targets"]["named_ray"]["select"]["team_of"] == "member"
+    assert shut["do"] == [{"to_section": {"target": "named_cooper", "section": "hospital"}},
+                          {"to_section": {"target": "named_ray", "section": "bureau"}},
+                          {"sit_out": {"target": "named_cooper"}}, {"sit_out": {"target": "named_ray"}}]
+
+
+def test_a_card_kept_when_the_check_succeeds_and_discarded_for_its_bonus() -> None:
+    kept, use = _one("Play prior to a Site skill check. If the Site skill check is successful, place this card in "
+                     "your Bureau Section. You may discard this card in any of your investigation phases to add 3 to "
+                     "a Site skill check.")
+    assert kept["if"] == [{"check_skill": []}] and kept["do"] == [{"keep_on_success": {}}]
+    assert use["cost"] == [{"discard_self": {}}] and {"your_turn": True} in use["if"]
+    assert use["do"] == [{"check_mod": {"amount": 3}}]

@@ -452,6 +452,52 @@ class EffectsReader:
     def draw_on_abduction(self, c: list[Any]) -> Meaning:
         return Meaning(starts=True, when="event:abducted", steps=[{"draw": {"count": c[-1]}}])
 
+    def lead_containing(self, c: list[Any]) -> Meaning:
+        names = [n[-1] for n in c if isinstance(n, list)]
+        member = {"select": {"type": "Agent", "zone": "field", "named": names}, "count": 1}
+        return Meaning(targets={"member": member}, conditions=[{"has_target": "member"}], lead_only=True)
+
+    def lead_in_site_check(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"check_skill": []}], lead_only=True)
+
+    def named_to(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_named_to": {"name": str(c[0]), "section": next(x for x in c if x in ("field", "bureau", "hospital"))}}]
+
+    def named_sit_out(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_named_sit_out": True}]
+
+    def keep_on_success(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"keep_on_success": {}}]
+
+    def discard_in_investigation(self, c: list[Any]) -> Meaning:
+        steps = next(x for x in c if isinstance(x, list))
+        return Meaning(starts=True, when="event:use", cost=[{"discard_self": {}}], conditions=[{"your_turn": True}],
+                       steps=steps)
+
+    def _standing(self, step: dict[str, Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [step]}])
+
+    def unhurt(self, c: list[Any]) -> Meaning:
+        return self._standing({"unhurt": True})
+
+    def two_rounds(self, c: list[Any]) -> Meaning:
+        return self._standing({"rounds_only": 2})
+
+    def backlash(self, c: list[Any]) -> Meaning:
+        return self._standing({"backlash": {"round": next(x for x in c if x in ("lrc", "crc")), "amount": c[-1]}})
+
+    def back_to_deck(self, c: list[Any]) -> Meaning:
+        return self._standing({"back_to_deck": True})
+
+    def absorbs(self, c: list[Any]) -> Meaning:
+        return self._standing({"absorbs": c[-1]})
+
+    def absorb_token(self, c: list[Any]) -> Meaning:
+        return self._standing({"absorb_token": 1})
+
+    def choke(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"choke": {"target": "holder", "round": c[0]}}]
+
     def examine_bluff(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"_examine_bluff": True}]
 

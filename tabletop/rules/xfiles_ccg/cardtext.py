@@ -84,7 +84,7 @@ class _Read(EffectsReader, Transformer):  # type: ignore[type-arg]
                     conds.append(x)
                 else:
                     sel.update(x)
-        if "can_use_or_stun" in sel:  # played only when such a combatant is there (strict refuses it otherwise)
+        if "can_use_or_stun" in sel or "can_use" in sel:  # played only when such a combatant is there (strict refuses)
             conds.append({"has_target": "combatant"})
         return "combatant", sel, conds
 

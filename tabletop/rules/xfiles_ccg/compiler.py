@@ -202,6 +202,18 @@ class _Ability:
             if branch is not None:
                 branch.append(self._resolved(step, until))
                 return
+        if name == "_named_to":  # "Mulder must immediately be moved to the Bureau": the one of the chosen Team
+            key = f"named_{args['name'].casefold()}"
+            self.targets[key] = {"select": {"type": "Agent", "zone": ["field", "bureau", "hospital"],
+                                            "named": [args["name"]], "team_of": "member"}, "count": "all"}
+            self.steps.append({"to_section": {"target": key, "section": args["section"]}})
+            return
+        if name == "_named_sit_out":  # "Neither may contribute their skills to skill checks this turn"
+            named = [k for k in self.targets if k.startswith("named_")]
+            if not named:
+                raise ValueError("no Agents named before")
+            self.steps += [{"sit_out": {"target": k}} for k in named]
+            return
         if name == "_travel":  # "move one of your Agents to any Section": the Agent, then the Section, chosen
             self.targets["agent"] = {"select": {"type": "Agent", "owner": "you", "zone": ["bureau", "field", "hospital"]},
                                      "count": 1}

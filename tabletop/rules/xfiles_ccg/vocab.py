@@ -292,6 +292,26 @@ def _if_adversary(ctx: Ctx, tx: Tx, args: Any) -> str:
     return "; ".join(_run(ctx, tx, args.get("do") or ()))
 
 
+def _choke(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """A choke hold for the combatant's next round of the kind named: its damage then takes its foe out."""
+    combat = _combat(ctx)
+    pieces = ctx.pieces(args)
+    if not pieces:
+        return "no combatant"
+    entry = {"choke": True, "piece": pieces[0], **_lasting(ctx, {"round": args.get("round")}, combat)}
+    combat["effects"] = [*combat.get("effects", []), entry]
+    tx.set_rule("combat", combat)
+    return f"{ctx.name(pieces[0])} applies a choke hold ({_rnd_words(entry)})"
+
+
+def _keep_on_success(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"If the Site skill check is successful, place this card in your Bureau Section": noted on the check."""
+    check = _check(ctx)
+    check["keep"] = [*check.get("keep", []), ctx.source]
+    tx.set_rule("check", check)
+    return "goes to the Bureau if the check succeeds"
+
+
 def _end_turn(ctx: Ctx, tx: Tx, args: Any) -> str:
     """"The current player's turn ends immediately": the Site's check fails and the Investigation ends with it."""
     check = ctx.state.rules.get("check")
@@ -641,6 +661,8 @@ VOCABULARY = Vocabulary(
         "examine_card": _examine_card, "cost_cut": _cost_cut, "negate_adversary": _negate_adversary,
         "lose_health": _lose_health, "discard_bluff": _discard_bluff, "take_tokens": _take_tokens,
         "take_found": _take_found, "join_team": _join_team, "if_adversary": _if_adversary,
+        "choke": _choke, "keep_on_success": _keep_on_success, "unhurt": _nothing, "rounds_only": _nothing, "backlash": _nothing, "back_to_deck": _nothing,
+        "absorbs": _nothing, "absorb_token": _nothing,
         "in_play": _nothing,
         # standing steps, read by the rules where they apply
         "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,

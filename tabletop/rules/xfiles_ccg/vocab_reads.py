@@ -220,8 +220,11 @@ def _cond_holder_skill(ctx: Ctx, args: Any) -> str | None:
 
 
 def _sel_team_of(ctx: Ctx, piece: Piece, value: Any) -> bool:
-    """In the same Team as the source card (`source`) or the Agent holding it (`holder`)."""
-    host = _host(ctx) if value == "holder" else ctx.source
+    """In the same Team as the source card (`source`), the Agent holding it (`holder`), or a target chosen before."""
+    if value in ("source", "holder"):
+        host = _host(ctx) if value == "holder" else ctx.source
+    else:
+        host = next(iter(ctx.targets.get(str(value)) or ()), None)
     return host is not None and ctx.ruleset._same_team(ctx.state, host, piece.id)
 
 
@@ -273,6 +276,14 @@ def _cond_site_success(ctx: Ctx, args: Any) -> str | None:
             canonical_skill(str(check.get("skill", ""))) == canonical_skill(str(args)):
         return None
     return f"it is played after one of your Teams investigates a Site with {str(args).upper()} successfully"
+
+
+def _sel_named(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return not _sel_not_named(ctx, piece, value)
+
+
+def _cond_your_turn(ctx: Ctx, args: Any) -> str | None:
+    return None if ctx.seat == ctx.ruleset.active(ctx.state) else "it is used in your own turn"
 
 
 def _cond_opponent_team(ctx: Ctx, args: Any) -> str | None:
@@ -375,7 +386,7 @@ CONDITIONS: dict[str, Condition] = {
         "in_step": _cond_in_step, "once_a_turn": _cond_once_a_turn, "in_section": _cond_in_section,
         "holder_skill": _cond_holder_skill, "lone_agent": _cond_lone_agent,
         "adversary_killed": _cond_adversary_killed, "team_in": _cond_team_in,
-        "out_of_combat": _cond_out_of_combat, "site_success": _cond_site_success, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
+        "out_of_combat": _cond_out_of_combat, "your_turn": _cond_your_turn, "site_success": _cond_site_success, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
 }
 SELECTORS: dict[str, Selector] = {
         "combatant": _sel_combatant, "can_use": _sel_can_use, "skill": _sel_skill, "damaged": _sel_damaged,
@@ -384,5 +395,5 @@ SELECTORS: dict[str, Selector] = {
         "in_team": _sel_in_team, "on_chain": _sel_on_chain, "gear_of": _sel_gear_of,
         "not_modifies": _sel_not_modifies, "hit_by": _sel_hit_by, "adds_to": _sel_adds_to, "skill_or_can": _sel_skill_or_can, "name_has": _sel_name_has,
         "can_use_or_stun": _sel_can_use_or_stun, "not_named": _sel_not_named,
-        "team_of": _sel_team_of, "bluff": _sel_bluff, "has_bluffs": _sel_has_bluffs, "asks": _sel_asks,
+        "team_of": _sel_team_of, "bluff": _sel_bluff, "has_bluffs": _sel_has_bluffs, "asks": _sel_asks, "named": _sel_named,
 }
