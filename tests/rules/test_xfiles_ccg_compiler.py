@@ -315,3 +315,29 @@ def test_a_card_kept_when_the_check_succeeds_and_discarded_for_its_bonus() -> No
     assert kept["if"] == [{"check_skill": []}] and kept["do"] == [{"keep_on_success": {}}]
     assert use["cost"] == [{"discard_self": {}}] and {"your_turn": True} in use["if"]
     assert use["do"] == [{"check_mod": {"amount": 3}}]
+
+
+def test_wounds_that_hold_in_the_hospital_or_stop_healing() -> None:
+    held, = _one("Any Agent damaged by the Night Stalker is placed in the Hospital for the next three turns "
+                 "regardless of how much HEALTH they have.")
+    assert held["do"] == [{"wound_hospital": {"turns": 3}}]
+    (scar,) = _one("Any Agent wounded by the Wendigo may not heal wounds until a Healing card is successfully played "
+                   "on him.")
+    assert scar["do"] == [{"wound_no_heal": True}]
+
+
+def test_the_opponents_of_the_combatant_played_on_and_the_foe_stunned() -> None:
+    (cover,) = _one("Play this card on any combatant to decrease damage from one CLOSE RANGE COMBAT source by one "
+                    "point this round.")
+    assert cover["do"][0]["combat_mod"]["of"] == "combatant"
+    (daze,) = _one("Play this on any opponent who has just taken damage. The opponent is considered \"stunned\" for "
+                   "the next round of combat.")
+    assert daze["do"] == [{"stun": {"target": "foe"}}] and {"has_target": "foe"} in daze["if"]
+    (shell,) = _one("Play on any OCCULT combatant to reduce damage from all opponent LONG RANGE COMBAT sources by 1 "
+                    "this round.")
+    assert {"has_target": "combatant"} in shell["if"]
+
+
+def test_access_no_card_reads_is_left_by_hand() -> None:
+    _, left = compile_text("Agents equipped with a Spectrometer have access to the field office crime lab.")
+    assert left == ["Agents equipped with a Spectrometer have access to the field office crime lab"]

@@ -294,7 +294,8 @@ class EffectsReader:
 
     def lead_hurt_foe(self, c: list[Any]) -> Meaning:
         return Meaning(targets={"foe": {"select": {"zone": ["field", "chain"], "combatant": "theirs",
-                                                   "damaged": True}, "count": 1}}, lead_only=True)
+                                                   "damaged": True}, "count": 1}},
+                       conditions=[{"has_target": "foe"}], lead_only=True)
 
     def lone_fighter(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"_fighter": {}}]
@@ -492,6 +493,12 @@ class EffectsReader:
     def absorbs(self, c: list[Any]) -> Meaning:
         return self._standing({"absorbs": c[-1]})
 
+    def wound_hospital(self, c: list[Any]) -> Meaning:
+        return self._standing({"wound_hospital": {"turns": next(x for x in c if isinstance(x, int))}})
+
+    def wound_no_heal(self, c: list[Any]) -> Meaning:
+        return self._standing({"wound_no_heal": True})
+
     def absorb_token(self, c: list[Any]) -> Meaning:
         return self._standing({"absorb_token": 1})
 
@@ -552,7 +559,7 @@ class EffectsReader:
         return Meaning(standing=[{"when": "static", "do": [{"foes_minus": c[-1]}]}])
 
     def crime_lab(self, c: list[Any]) -> Meaning:
-        return Meaning(standing=[{"when": "static", "do": [{"crime_lab": True}]}])
+        raise ValueError("no card of the engine's reads access to the field office crime lab: applied by hand")
 
     def as_best_foe(self, c: list[Any]) -> Meaning:
         return Meaning(standing=[{"when": "static", "do": [{"as_best_foe": {"plus": c[-1]}}]}])

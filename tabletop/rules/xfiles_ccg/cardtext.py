@@ -73,7 +73,7 @@ class _Read(EffectsReader, Transformer):  # type: ignore[type-arg]
 
     def t_combatant_kw(self, c: list[Any]) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
         kws = next(x for x in c if isinstance(x, list))
-        return "combatant", {"zone": ["field", "chain"], "combatant": "any", "keyword": kws}, []
+        return "combatant", {"zone": ["field", "chain"], "combatant": "any", "keyword": kws}, [{"has_target": "combatant"}]
 
     def t_combatant(self, c: list[Any]) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
         sel: dict[str, Any] = {"zone": ["field", "chain"], "combatant": "any"}

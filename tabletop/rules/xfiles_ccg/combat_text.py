@@ -44,11 +44,34 @@ def absorb(rs: Any, state: GameState, target: str, amount: int, tx: Tx) -> tuple
 
 
 def hit(rs: Any, state: GameState, target: str, amount: int, tx: Tx) -> tuple[int, str]:
-    """`amount` damage to `target` (an Agent or Witness), what its Equipment absorbs first; the damage taken."""
+    """`amount` damage to `target` (an Agent or Witness) from the Adversary in Combat, what its Equipment absorbs
+    first, and what the Adversary's wounds do beyond damage; the damage taken."""
     taken, said = absorb(rs, state, target, amount, tx)
     printed = (rs.pinfo(state, target).health or 0) - int(state.pieces[target].counters.get("health_lost", 0))
     rs._set_damage(state, target, min(max(0, printed), rs.damage(state, target) + taken), tx)
-    return taken, said
+    more = _wounds(rs, state, target, tx) if taken > 0 else ""
+    return taken, "; ".join(s for s in (said, more) if s)
+
+
+def _wounds(rs: Any, state: GameState, target: str, tx: Tx) -> str:
+    """"Any Agent damaged by X is placed in the Hospital for the next two turns"; "Any Agent wounded by X may not
+    heal wounds until a Healing card is successfully played on him"."""
+    adv = (state.rules.get("combat") or {}).get("adversary")
+    if adv not in state.pieces or rs.pinfo(state, target).kind != "agent":
+        return ""
+    ref, said = rs.pinfo(state, adv).ref, []
+    counters = dict(state.pieces[target].counters)
+    for held in standing(rs, ref, "wound_hospital"):
+        counters["hospital_until"] = int(state.rules.get("turn", 1)) + int(held.get("turns", 1))
+        said.append(f"{rs.ref(state, target)} is held in the Hospital until turn {counters['hospital_until'] + 1}")
+    if standing(rs, ref, "wound_no_heal"):
+        counters["no_heal"] = 1
+        said.append(f"{rs.ref(state, target)} heals no wound until a Healing card is played on him")
+    if said:
+        tx.change(target, counters=counters)
+        if standing(rs, ref, "wound_hospital") and rs.section_of(state, target) != "hospital":
+            rs._move_agent(state, target, "hospital", tx)
+    return "; ".join(said)
 
 
 def round_notes(rs: Any, state: GameState, combat: Mapping[str, Any], dealt: Mapping[str, int]) -> dict[str, Any]:

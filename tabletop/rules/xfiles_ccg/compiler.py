@@ -354,6 +354,12 @@ class _Ability:
             return {"move": {"target": "fetched", "to": "hand"}}
         if name == "team_check" and any(c.get("team_in") for c in self.conditions):  # "Play on a Team in the Bureau"
             args["team"] = next(c["team_in"] for c in self.conditions if c.get("team_in"))
+        if name in ("combat_mod", "stun", "no_damage") and args.get("side") == "opponents" and "target" not in args:
+            if name == "stun" and "foe" in self.targets:  # "Play this on any opponent ... The opponent is stunned"
+                args.pop("side")
+                args["target"] = "foe"
+            elif "combatant" in self.targets:  # the opponents of the combatant it is played on
+                args["of"] = "combatant"
         if until and name in ("combat_mod", "add_stat", "check_mod", "no_damage", "change_keyword", "sit_out"):
             args["until"] = until
         elif name in ("combat_mod", "no_damage") and "until" not in args:

@@ -122,7 +122,7 @@ class Flow:
         for owner in state.seats:
             for pid in self.agents(state, owner, ("hospital",)):
                 dmg = self.damage(state, pid)
-                if dmg <= 0:
+                if dmg <= 0 or state.pieces[pid].counters.get("no_heal"):  # "may not heal wounds until ..."
                     continue
                 heal = 1 if (self.pinfo(state, pid).health or 0) <= 3 else 2
                 new = max(0, dmg - heal)
@@ -179,7 +179,7 @@ class Flow:
             return
         for key in ("discarder", "drawn", "moved", "used", "site_names", "check", "chain", "bluffs", "combat",
                     "question", "penalty", "priority", "passed", "suggestions", "bluffer", "seller", "x_paid",
-                    "site_words", "hurt"):
+                    "site_words", "hurt", "killed", "turn_ends"):
             tx.del_rule(key)
         resting = {p: t for p, t in (r.get("resting") or {}).items() if t > turn and p in state.pieces}
         if resting != (r.get("resting") or {}):

@@ -195,6 +195,8 @@ class Reading:
 
     def can_leave_hospital(self, state: GameState, pid: str) -> bool:
         printed = self.pinfo(state, pid).health or 0
+        if int(state.pieces[pid].counters.get("hospital_until", 0)) >= int(state.rules.get("turn", 1)):
+            return False  # "placed in the Hospital for the next two turns"
         if state.pieces[pid].counters.get("until_healed"):  # "may not leave the Hospital until fully healed"
             return self.damage(state, pid) == 0
         if printed < 3:

@@ -40,6 +40,9 @@ def _side_of(ctx: Ctx, args: Mapping[str, Any], combat: Mapping[str, Any]) -> st
     if pieces:
         return "adversary" if pieces[0] == combat.get("adversary") else "agents"
     own = "adversary" if ctx.seat == combat.get("owner") else "agents"
+    of = ctx.pieces({"target": args["of"]}) if args.get("of") else []
+    if of:  # "Play on any ALIEN combatant to reduce damage from all opponent ... sources": that combatant's side
+        own = "adversary" if of[0] == combat.get("adversary") else "agents"
     side = args.get("side", "own")
     if side == "own":
         return own
@@ -442,7 +445,8 @@ def _abduct(ctx: Ctx, tx: Tx, args: Any) -> str:
 
 def _stun(ctx: Ctx, tx: Tx, args: Any) -> str:
     combat = _combat(ctx)
-    side = _side_of(ctx, {"side": args.get("side", "opponents")}, combat)
+    side = _side_of(ctx, {"side": args.get("side", "opponents"), "of": args.get("of"), "target": args.get("target")},
+                    combat)
     pieces = ctx.pieces(args) if args.get("target") else []
     number = int(combat.get("number", 1)) + 1
     entry: dict[str, Any] = {"none": True, "number": number, "stunned": True, "side": side}
@@ -508,7 +512,13 @@ def _to_section(ctx: Ctx, tx: Tx, args: Any) -> str:
 
 def _heal(ctx: Ctx, tx: Tx, args: Any) -> str:
     out = []
+    healing = ctx.source in ctx.state.pieces and "healing" in ctx.ruleset.keywords_of(ctx.state, ctx.source)
     for pid in ctx.pieces(args):
+        if ctx.state.pieces[pid].counters.get("no_heal"):  # "may not heal wounds until a Healing card is played"
+            if not healing:
+                out.append(f"{ctx.name(pid)} may not heal until a Healing card is played on him")
+                continue
+            tx.change(pid, counters={k: v for k, v in ctx.state.pieces[pid].counters.items() if k != "no_heal"})
         before = ctx.ruleset.damage(ctx.state, pid)
         after = max(0, before - int(args.get("amount", 1)))
         ctx.ruleset._set_damage(ctx.state, pid, after, tx)
@@ -662,7 +672,7 @@ VOCABULARY = Vocabulary(
         "lose_health": _lose_health, "discard_bluff": _discard_bluff, "take_tokens": _take_tokens,
         "take_found": _take_found, "join_team": _join_team, "if_adversary": _if_adversary,
         "choke": _choke, "keep_on_success": _keep_on_success, "unhurt": _nothing, "rounds_only": _nothing, "backlash": _nothing, "back_to_deck": _nothing,
-        "absorbs": _nothing, "absorb_token": _nothing,
+        "absorbs": _nothing, "absorb_token": _nothing, "wound_hospital": _nothing, "wound_no_heal": _nothing,
         "in_play": _nothing,
         # standing steps, read by the rules where they apply
         "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,
