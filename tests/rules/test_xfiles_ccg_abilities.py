@@ -175,3 +175,29 @@ def test_an_adversary_no_attack_hurts_fights_two_rounds_and_is_discarded(tmp_pat
     assert not st.rules.get("combat") and rs.damage(st, shade) == 0
     assert rs.damage(st, pid(s, "field:0", "owen-marsh")) == 2  # it attacked in both rounds, then left
     assert st.pieces[shade].zone.startswith("discard:")
+
+
+COMBAT.append({"id": "FT-C2", "title": "The Hulk Of Ash Creek", "set": "Fixture", "type": "Adversary", "cost": "3 CP",
+               "keywords": ["Adversary", "Primordial"], "activators": ["Conspiracy"],
+               "skills": {"Long Range Combat": 2, "Close Range Combat": 3, "Health": 30}})
+
+
+def test_a_combat_ends_when_no_agent_is_left_fighting(tmp_path_factory) -> None:
+    """An Agent that left the Combat ("Run For It!") keeps no round going once the others are in the Hospital."""
+    import dataclasses
+
+    from tabletop.rules.xfiles_ccg import Pass
+    from tests.rules.test_xfiles_ccg_cardtext import _fight
+
+    lib = fixture_library(tmp_path_factory.mktemp("combat"), COMBAT)
+    s, hulk = _fight(lib, ["owen-marsh", "nadia-keller"], "FT-C2", [])
+    st, rs = s.state, s.rules
+    marsh, keller = pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller")
+    st.rules["combat"] = {**st.rules["combat"], "out": [keller]}
+    st.pieces[marsh] = dataclasses.replace(st.pieces[marsh], counters={"damage": rs.pinfo(st, marsh).health - 1})
+    for _ in range(12):
+        if not st.rules.get("combat"):
+            break
+        ok(s, Pass(), rs.decision(st))
+    assert not st.rules.get("combat") and rs.section_of(st, marsh) == "hospital"
+    assert rs.section_of(st, keller) == "field" and hulk in st.pieces

@@ -341,3 +341,16 @@ def test_the_opponents_of_the_combatant_played_on_and_the_foe_stunned() -> None:
 def test_access_no_card_reads_is_left_by_hand() -> None:
     _, left = compile_text("Agents equipped with a Spectrometer have access to the field office crime lab.")
     assert left == ["Agents equipped with a Spectrometer have access to the field office crime lab"]
+
+
+def test_a_creature_removed_at_the_end_of_a_round_survives_only_the_round_named() -> None:
+    (tough,) = _one("Regardless of how much damage is done to this creature in the LONG RANGE COMBAT round, it will "
+                    "attack in the CLOSE RANGE COMBAT round. If its HEALTH has been exceeded, it is removed at the "
+                    "end of the CRC round.")
+    assert tough["do"] == [{"survives_round": "lrc"}]  # it dies at the end of a Close Range round like any other
+
+
+def test_a_cost_in_the_text_is_a_condition_of_play() -> None:
+    (squeeze,) = _one("Pay 2 [RP] to move up to 3 [CP] from your opponent's [CP] pool to your [RP] pool immediately.")
+    assert {"can_pay": {"amount": 2, "pool": "rp"}} in squeeze["if"] and squeeze["cost"] == [
+        {"pay": {"amount": 2, "pool": "rp"}}]

@@ -25,7 +25,7 @@ from ...core.state import GameState
 from ...errors import register_many
 from .actions import ChooseOption, ChooseTarget, DeclineEffect, ResolveEffect
 from .model import Ability, Selection, step_name
-from .vocab import KEY, Ctx, Vocabulary
+from .vocab import KEY, Ctx, EffectStopped, Vocabulary
 
 #: the rule state key of the counts of card text played: [resolved, engine, by_hand]
 COUNT_KEY = "card_text"
@@ -220,7 +220,12 @@ class Effects:
             if name == "choose":
                 break
             steps.pop(0)
-            words = self.vocab.primitives[name](ctx, tx, step[name])
+            try:
+                words = self.vocab.primitives[name](ctx, tx, step[name])
+            except EffectStopped as stop:
+                said.append(str(stop))
+                steps = []
+                break
             if words:
                 said.append(words)
         if said:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "KIT_VOCABULARY",
+    "EffectStopped",
     "Condition",
     "Ctx",
     "Primitive",
@@ -36,6 +37,11 @@ Selector = Callable[["Ctx", Piece, Any], bool]
 
 #: the rule state key of the interpreter: pending abilities, lasting modifiers, counts
 KEY = "effects"
+
+
+class EffectStopped(Exception):  # noqa: N818 (it is no error: the ability stops where its text says so)
+    """Raised by a primitive when the rest of its ability does not happen (a cost its player cannot pay now): the
+    steps done stay done, the others are skipped, and the words say why."""
 
 
 @dataclass(frozen=True)

@@ -323,6 +323,9 @@ class EffectsReader:
     def jam_gear(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"_jam": self._skills(c)[0]}]
 
+    def dies_at_round_end(self, c: list[Any]) -> Meaning:
+        return Meaning()  # a creature whose Health is exceeded is removed at the end of the round: the rules' own way
+
     def survives_round(self, c: list[Any]) -> Meaning:
         return Meaning(standing=[{"when": "static", "do": [{"survives_round": c[0]}]}])
 

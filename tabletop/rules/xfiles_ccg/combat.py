@@ -178,9 +178,7 @@ class Combat:
         dead = adv in state.pieces and not self.pinfo(state, adv).undying and self.health(state, adv) == 0
         if dead and combat.get("round") in standing(self, self.pinfo(state, adv).ref, "survives_round"):
             dead = False  # "Regardless of how much damage is done to this creature in the LRC round, it will attack"
-        up = [p for p in team if self.section_of(state, p) != "hospital"]
-        up += [p for p in (r.get("check") or {}).get("witnesses", []) if p in state.pieces
-               and self.section_of(state, p) == "field" and self.health(state, p) > 0]
+        up = self.combatants(state)  # an Agent that left the Combat ("Run For It!") fights no more rounds
         if dead:  # "after a Team of Agents damages an Adversary ... by dealing enough wounds to kill it"
             tx.set_rule("killed", combat.get("id"))
         if dead or not up or adv not in state.pieces:

@@ -157,6 +157,8 @@ class _Ability:
         for step in m.cost:
             if next(iter(step)) not in RUNS:
                 raise ValueError("a cost no primitive pays")
+            if "pay" in step:  # played (or used) only when its player can pay it
+                self.conditions.append({"can_pay": dict(step["pay"])})
         self.cost += m.cost
         for step in m.steps:
             self._step(step, m.until)

@@ -29,7 +29,6 @@ __all__ = ["TextRun"]
 
 register_many("error", [
     ("no_token", (), "a card's ability is used with a token and it has none left"),
-    ("cannot_pay", (), "a card's effect costs more than the pool holds"),
 ])
 register_many("violation", [
     ("xfc.effect_pending", ("xfc.effect.3",), "a card's effect is finished (its targets chosen) before play goes on"),

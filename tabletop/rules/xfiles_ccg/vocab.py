@@ -13,7 +13,7 @@ from typing import Any
 
 from ...core.reducer import ActionError, Tx
 from ...core.state import EVERYONE
-from ..effects import Ctx, Vocabulary
+from ..effects import Ctx, EffectStopped, Vocabulary
 from ..effects.model import step_name
 from .data import canonical_skill
 from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing
@@ -615,7 +615,7 @@ def _spend_token(ctx: Ctx, tx: Tx, args: Any) -> str:
 def _pay(ctx: Ctx, tx: Tx, args: Any) -> str:
     pool, amount = str(args.get("pool", "cp")), int(args.get("amount", 0))
     if ctx.seat is None or int(ctx.state.player(ctx.seat).counters.get(pool, 0)) < amount:
-        raise ActionError("cannot_pay", f"it costs {amount} {pool.upper()}")
+        raise EffectStopped(f"cannot pay {amount} {pool.upper()}: the rest does not happen")
     tx.add_player_counter(ctx.seat, pool, -amount)
     return f"pays {amount} {pool.upper()}"
 

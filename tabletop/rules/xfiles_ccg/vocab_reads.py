@@ -286,6 +286,13 @@ def _cond_your_turn(ctx: Ctx, args: Any) -> str | None:
     return None if ctx.seat == ctx.ruleset.active(ctx.state) else "it is used in your own turn"
 
 
+def _cond_can_pay(ctx: Ctx, args: Any) -> str | None:
+    pool, amount = str(args.get("pool", "cp")), int(args.get("amount", 0))
+    if ctx.seat is not None and int(ctx.state.player(ctx.seat).counters.get(pool, 0)) >= amount:
+        return None
+    return f"its text costs {amount} {pool.upper()} more, and the pool holds less"
+
+
 def _cond_opponent_team(ctx: Ctx, args: Any) -> str | None:
     other = ctx.seat_of("opponent")
     if other is not None and ctx.ruleset.agents(ctx.state, other, ("bureau", "field")):
@@ -386,7 +393,7 @@ CONDITIONS: dict[str, Condition] = {
         "in_step": _cond_in_step, "once_a_turn": _cond_once_a_turn, "in_section": _cond_in_section,
         "holder_skill": _cond_holder_skill, "lone_agent": _cond_lone_agent,
         "adversary_killed": _cond_adversary_killed, "team_in": _cond_team_in,
-        "out_of_combat": _cond_out_of_combat, "your_turn": _cond_your_turn, "site_success": _cond_site_success, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
+        "out_of_combat": _cond_out_of_combat, "your_turn": _cond_your_turn, "can_pay": _cond_can_pay, "site_success": _cond_site_success, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
 }
 SELECTORS: dict[str, Selector] = {
         "combatant": _sel_combatant, "can_use": _sel_can_use, "skill": _sel_skill, "damaged": _sel_damaged,
