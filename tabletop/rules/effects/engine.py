@@ -493,7 +493,12 @@ def _zones(state: GameState, wanted: Any) -> list[Any]:
 
 
 def _branch_words(branch: Sequence[Mapping[str, Any]]) -> str:
-    return ", then ".join(step_name(s).replace("_", " ") for s in branch)[:60]
+    """What an option of "choose one" is called: its steps' own `words` when they have them, else their names."""
+    def words(step: Mapping[str, Any]) -> str:
+        args = step[step_name(step)]
+        return str(args["words"]) if isinstance(args, Mapping) and args.get("words") else \
+            step_name(step).replace("_", " ")
+    return ", then ".join(words(s) for s in branch)[:60]
 
 
 def _same(a: Any, b: Any) -> bool:

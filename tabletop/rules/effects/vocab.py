@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.reducer import ActionError, Tx
 from ...core.state import EVERYONE, GameState, Piece
+from ...errors import TabletopError
 
 if TYPE_CHECKING:
     from .model import Ability
@@ -39,7 +40,7 @@ Selector = Callable[["Ctx", Piece, Any], bool]
 KEY = "effects"
 
 
-class EffectStopped(Exception):  # noqa: N818 (it is no error: the ability stops where its text says so)
+class EffectStopped(TabletopError):  # noqa: N818 (no error: the ability stops where its text says so)
     """Raised by a primitive when the rest of its ability does not happen (a cost its player cannot pay now): the
     steps done stay done, the others are skipped, and the words say why."""
 

@@ -184,10 +184,11 @@ class EffectsReader:
         return [{"shuffle": {"zone": "deck"}}]
 
     def extra_question(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [{"extra_question": {}}]
+        # a choice's words reach every seat's log, and a question asked is its asker's and the asked's alone
+        raise ValueError("an extra question is asked by hand")
 
     def remove_self(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [{"remove": {"target": "source"}}]
+        return [{"remove_from_game": {"target": "source"}}]
 
     def discard_source(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"discard_self": {}}]
