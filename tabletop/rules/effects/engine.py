@@ -262,10 +262,13 @@ class Effects:
         zones = _zones(state, select.get("zone"))
         out = []
         taken = set(chosen.get(target.name, ()))
+        search = bool(select.get("search"))
+        can_see = state.can_see
         for zone in zones:
             for pid in zone.pieces:
                 piece = state.pieces[pid]
-                if pid in taken or (not blind and not _sees(state, select, piece, seat)):
+                if pid in taken or (not blind and not can_see(piece, seat)
+                                    and not (search and _sees(state, select, piece, seat))):
                     continue
                 if all(selectors[k](ctx, piece, v) for k, v in select.items()):
                     out.append(pid)
