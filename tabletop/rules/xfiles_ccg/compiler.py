@@ -116,15 +116,7 @@ def _branches(steps: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
 
 def _walk(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every step, nested branches ("then", "else", "do") included."""
-    out = []
-    for step in steps:
-        out.append(step)
-        args = next(iter(step.values()))
-        if isinstance(args, dict):
-            for key in ("then", "else", "do"):
-                if isinstance(args.get(key), list):
-                    out += _walk(args[key])
-    return out
+    return [step for branch in _branches(steps) for step in branch]
 
 
 class _Ability:
