@@ -9,6 +9,9 @@ Re-recorded for the `random_xfile` option: the options dict is part of the table
 (the old hashes come back with that key removed).
 Re-recorded when card text moved onto the effect interpreter: compiled effects now run when cards resolve (a
 Witness's +2, a negation whose target the bot chooses), so every game changed, by design.
+Re-recorded for seed 11 alone when an Adversary killed began to leave rule `killed` (the Combat's id, read by
+"Play ... after a Team of Agents ... kill it") until the turn ends: that game ends in the turn of a kill; its moves
+are the same.
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ _KILLER = {"killer_win": True, "question_or_guess": True, "one_guess": True, "ha
 _POWERS = {"xfile_powers": True, "first_player": 1}
 
 GOLDEN: list[tuple[tuple[str, ...], int, dict[str, Any] | None, str, int, str]] = [
-    (("greedy", "random"), 11, None, "strict", 53, "cdcb02275b65e517c36445a8"),
-    (("greedy", "random"), 11, None, "warn", 53, "6d52c1d9ae3c33148886ef8b"),
+    (("greedy", "random"), 11, None, "strict", 53, "c2bd3531b5cfab8dbcda2406"),
+    (("greedy", "random"), 11, None, "warn", 53, "93b0ec09e80dfdafe771eb37"),
     (("random", "greedy"), 12, None, "strict", 198, "c27b7dfff30b0ad4683d700e"),
     (("random", "random"), 13, None, "strict", 693, "3a68fd85ce3256332899cc16"),
     (("random", "greedy", "random"), 14, None, "strict", 963, "17da297c0215cf7cefe9532e"),

@@ -18,11 +18,22 @@ from .actions import EFFECT_ACTIONS, ChooseOption, ChooseTarget, DeclineEffect, 
 from .engine import CardText, Effects
 from .model import WHENS, WHOS, Ability, EffectError, Selection, parse_abilities, step_name
 from .text import TEXT_LOST, is_reminder, read_card_text, sentences
-from .vocab import KIT_VOCABULARY, Condition, Ctx, Primitive, Selector, Vocabulary, card_field, modifier_total
+from .vocab import (
+    KIT_VOCABULARY,
+    Condition,
+    Ctx,
+    EffectStopped,
+    Primitive,
+    Selector,
+    Vocabulary,
+    card_field,
+    modifier_total,
+)
 
 __all__ = [
     "EFFECT_ACTIONS",
     "KIT_VOCABULARY",
+    "EffectStopped",
     "TEXT_LOST",
     "WHENS",
     "WHOS",

@@ -25,7 +25,7 @@ from ...core.state import GameState
 from ...errors import register_many
 from .actions import ChooseOption, ChooseTarget, DeclineEffect, ResolveEffect
 from .model import Ability, Selection, step_name
-from .vocab import KEY, Ctx, Vocabulary
+from .vocab import KEY, Ctx, EffectStopped, Vocabulary
 
 #: the rule state key of the counts of card text played: [resolved, engine, by_hand]
 COUNT_KEY = "card_text"
@@ -179,6 +179,12 @@ class Effects:
         if not any(not t.takes_all for t in ability.targets) and state.enforcement != "strict":
             entry["stage"] = "confirm"
         self._write(state, tx, pending=[*book.get("pending", ()), entry], next=n + 1)
+        for t in ability.targets:  # a search: its chooser looks through its own hidden zone (a shuffle forgets it)
+            if t.select.get("search") and seat is not None:
+                for zone in _zones(state, t.select.get("zone")):
+                    for pid in zone.pieces if zone.owner == seat else ():
+                        if not state.can_see(state.pieces[pid], seat):
+                            tx.change(pid, known=state.pieces[pid].known | {seat})
 
     @staticmethod
     def counts(state: GameState) -> list[int]:
@@ -214,7 +220,12 @@ class Effects:
             if name == "choose":
                 break
             steps.pop(0)
-            words = self.vocab.primitives[name](ctx, tx, step[name])
+            try:
+                words = self.vocab.primitives[name](ctx, tx, step[name])
+            except EffectStopped as stop:
+                said.append(str(stop))
+                steps = []
+                break
             if words:
                 said.append(words)
         if said:
@@ -247,17 +258,22 @@ class Effects:
         ctx = self.ctx(state, seat, source, ability, chosen)
         select = target.select
         selectors = self.vocab.selectors
-        blind = all(k in ("zone", "owner", "not") for k in select)
+        blind = all(k in ("zone", "owner", "not") or k in self.vocab.blind for k in select)
         zones = _zones(state, select.get("zone"))
         out = []
         taken = set(chosen.get(target.name, ()))
+        search = bool(select.get("search"))
+        can_see = state.can_see
         for zone in zones:
             for pid in zone.pieces:
                 piece = state.pieces[pid]
-                if pid in taken or (not blind and not state.can_see(piece, seat)):
+                if pid in taken or (not blind and not can_see(piece, seat)
+                                    and not (search and _sees(state, select, piece, seat))):
                     continue
                 if all(selectors[k](ctx, piece, v) for k, v in select.items()):
                     out.append(pid)
+        if select.get("search"):  # a searched zone is listed in no telling order (its order stays hidden)
+            out.sort(key=lambda p: (str(state.pieces[p].card), p))
         return out
 
     # -- choices as actions --
@@ -296,7 +312,7 @@ class Effects:
         out: list[Any] = []
         unseen = 0
         for p in found:  # a card its chooser cannot see is named by its place among the unseen: no id, no handle
-            if state.can_see(state.pieces[p], seat):
+            if _sees(state, target.select, state.pieces[p], seat):
                 out.append(ChooseTarget(entry["id"], target.name, p))
             else:
                 unseen += 1
@@ -313,9 +329,10 @@ class Effects:
             return None
         found = self.candidates(state, ability, target, entry["seat"], entry["source"], entry["chosen"])
         if a.blind:
-            unseen = [p for p in found if not state.can_see(state.pieces[p], entry["seat"])]
+            unseen = [p for p in found if not _sees(state, target.select, state.pieces[p], entry["seat"])]
             return unseen[a.blind - 1] if 0 < a.blind <= len(unseen) and a.piece is None else None
-        return a.piece if a.piece in found and state.can_see(state.pieces[a.piece], entry["seat"]) else None
+        return a.piece if a.piece in found and _sees(state, target.select, state.pieces[a.piece], entry["seat"]) \
+            else None
 
     def _target_allowed(self, state: GameState, entry: Mapping[str, Any], a: ChooseTarget) -> bool:
         """Whether a choice is one `_target_answers` lists."""
@@ -459,6 +476,14 @@ class Effects:
         return out
 
 
+def _sees(state: GameState, select: Mapping[str, Any], piece: Any, seat: int | None) -> bool:
+    """Whether a chooser sees a card's face: it may, or the target searches the chooser's own hidden zone."""
+    if state.can_see(piece, seat):
+        return True
+    return bool(select.get("search")) and seat is not None and piece.owner == seat \
+        and state.zones[piece.zone].owner == seat
+
+
 def _has_choose(steps: Iterable[Mapping[str, Any]]) -> bool:
     return any(step_name(s) == "choose" for s in steps)
 
@@ -471,7 +496,12 @@ def _zones(state: GameState, wanted: Any) -> list[Any]:
 
 
 def _branch_words(branch: Sequence[Mapping[str, Any]]) -> str:
-    return ", then ".join(step_name(s).replace("_", " ") for s in branch)[:60]
+    """What an option of "choose one" is called: its steps' own `words` when they have them, else their names."""
+    def words(step: Mapping[str, Any]) -> str:
+        args = step[step_name(step)]
+        return str(args["words"]) if isinstance(args, Mapping) and args.get("words") else \
+            step_name(step).replace("_", " ")
+    return ", then ".join(words(s) for s in branch)[:60]
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -15,8 +15,8 @@ from .model import EffectError, parse_abilities
 
 __all__ = ["REMINDERS", "TEXT_LOST", "is_reminder", "read_card_text", "sentences"]
 
-#: reminder text: words printed on a card that are not game text
-REMINDERS = re.compile(r"^\(?\s*(basic game only|advanced game only|reminder:.*|\(.*\))\s*\.?\)?$", re.IGNORECASE)
+#: reminder text: words printed on a card that are not game text (a database's "None" for a card without any)
+REMINDERS = re.compile(r"^\(?\s*(basic game only|advanced game only|none|n/a|reminder:.*|\(.*\))\s*\.?\)?$", re.IGNORECASE)
 #: the card field an importer writes when the source had game text it could not bring over
 TEXT_LOST = "text_lost"
 _SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'\u201c(])|\n+")

@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.reducer import ActionError, Tx
 from ...core.state import EVERYONE, GameState, Piece
+from ...errors import TabletopError
 
 if TYPE_CHECKING:
     from .model import Ability
 
 __all__ = [
     "KIT_VOCABULARY",
+    "EffectStopped",
     "Condition",
     "Ctx",
     "Primitive",
@@ -38,13 +40,19 @@ Selector = Callable[["Ctx", Piece, Any], bool]
 KEY = "effects"
 
 
+class EffectStopped(TabletopError):  # noqa: N818 (no error: the ability stops where its text says so)
+    """Raised by a primitive when the rest of its ability does not happen (a cost its player cannot pay now): the
+    steps done stay done, the others are skipped, and the words say why."""
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     """What a ruleset's abilities may say: its primitives, conditions, selectors and durations.
 
     `durations` maps a duration's name to the ruleset step at whose end it expires (`Effects.expire(step)`);
     `steps` lists the steps `when: step:NAME` may name (empty: any); `rule` is the rule a failed condition cites,
-    `condition_rules` a rule per condition that cites another.
+    `condition_rules` a rule per condition that cites another; `blind` names the selectors that read only where a
+    card is, never its face (a chooser may name a face-down card by them, e.g. "any one Bluff").
     """
 
     primitives: Mapping[str, Primitive] = field(default_factory=dict)
@@ -54,13 +62,14 @@ class Vocabulary:
     steps: tuple[str, ...] = ()
     rule: str = ""
     condition_rules: Mapping[str, str] = field(default_factory=dict)
+    blind: frozenset[str] = frozenset()
 
     def over(self, base: Vocabulary) -> Vocabulary:
         """This vocabulary over `base`: its names win."""
         return Vocabulary({**base.primitives, **self.primitives}, {**base.conditions, **self.conditions},
                           {**base.selectors, **self.selectors}, {**base.durations, **self.durations},
                           self.steps or base.steps, self.rule or base.rule,
-                          {**base.condition_rules, **self.condition_rules})
+                          {**base.condition_rules, **self.condition_rules}, self.blind | base.blind)
 
     def rule_of(self, condition: str) -> str:
         return self.condition_rules.get(condition, self.rule)
@@ -290,10 +299,16 @@ def _sel_face_up(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return piece.face_up == bool(value)
 
 
+def _sel_search(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """A search ("look through your Bureau deck"): its chooser sees the faces of its own hidden zone's cards."""
+    return True
+
+
 KIT_VOCABULARY = Vocabulary(
     primitives={"draw": _draw, "discard": _discard, "move": _move, "reveal": _reveal, "look": _look,
                 "gain": _counter(1), "lose": _counter(-1), "add_stat": _add_stat, "keyword": _keyword,
                 "shuffle": _shuffle, "log": _log},
     selectors={"zone": _sel_zone, "owner": _sel_owner, "type": _sel_field("type"), "name": _sel_field("name"),
-               "keyword": _sel_keyword, "not": _sel_not, "face_up": _sel_face_up},
+               "keyword": _sel_keyword, "not": _sel_not, "face_up": _sel_face_up,
+               "search": _sel_search},
 )

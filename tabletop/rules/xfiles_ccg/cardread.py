@@ -27,12 +27,17 @@ class EffectsReader:
         return [_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL"]
 
     def add_check_skill(self, c: list[Any]) -> list[dict[str, Any]]:
-        amount = next(x for x in c if isinstance(x, int))
-        return [{"check_mod": {"amount": amount, "skill": self._skills(c)[0]}}]
+        return self._check_or_combat(self._skills(c)[0], next(x for x in c if isinstance(x, int)))
 
     def sub_check_skill(self, c: list[Any]) -> list[dict[str, Any]]:
-        amount = next(x for x in c if isinstance(x, int))
-        return [{"check_mod": {"amount": -amount, "skill": self._skills(c)[0]}}]
+        return self._check_or_combat(self._skills(c)[0], -next(x for x in c if isinstance(x, int)))
+
+    def _check_or_combat(self, skill: str, amount: int) -> list[dict[str, Any]]:
+        """A "skill check" of LONG or CLOSE RANGE COMBAT is a Combat round's damage, not a Site's check."""
+        rnd = _ROUNDS.get(skill.casefold(), "")
+        if rnd:
+            return [{"combat_mod": {"target": "holder", "round": rnd, "amount": amount}}]
+        return [{"check_mod": {"amount": amount, "skill": skill}}]
 
     def add_check_any(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"check_mod": {"amount": next(x for x in c if isinstance(x, int))}}]
@@ -57,7 +62,9 @@ class EffectsReader:
         return [{"heal": {"target": "holder", "amount": next(x for x in c if isinstance(x, int))}}]
 
     def heal_in(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [{"heal": {"target": "agent", "amount": next(x for x in c if isinstance(x, int))}}]
+        section = next(x for x in c if x in ("field", "bureau", "hospital"))
+        return [{"heal": {"target": "agent", "amount": next(x for x in c if isinstance(x, int))}},
+                {"_target": f"agent_in:{section}"}]
 
     def heal_unit(self, c: list[Any]) -> None:
         return None
@@ -162,14 +169,26 @@ class EffectsReader:
     def reveal_it(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"reveal": {"target": "fetched", "to": "all"}}]
 
+    def reveal_shuffle(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"reveal": {"target": "fetched", "to": "all"}}, {"shuffle": {"zone": "deck"}}]
+
+    def look_through(self, c: list[Any]) -> list[dict[str, Any]]:
+        kind = next((x for x in c if isinstance(x, str)), "")
+        asks = next((str(x) for x in c if isinstance(x, Token) and x.type == "KW"), None)
+        return [{"fetch": {"from": "deck", "type": kind, **({"asks": asks.title()} if asks else {})}}]
+
+    def added(self, c: list[Any]) -> list[dict[str, Any]]:
+        return []  # says again where the card searched for goes
+
     def shuffle_deck(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"shuffle": {"zone": "deck"}}]
 
     def extra_question(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [{"extra_question": {}}]
+        # a choice's words reach every seat's log, and a question asked is its asker's and the asked's alone
+        raise ValueError("an extra question is asked by hand")
 
     def remove_self(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [{"remove": {"target": "source"}}]
+        return [{"remove_from_game": {"target": "source"}}]
 
     def discard_source(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"discard_self": {}}]
@@ -276,7 +295,8 @@ class EffectsReader:
 
     def lead_hurt_foe(self, c: list[Any]) -> Meaning:
         return Meaning(targets={"foe": {"select": {"zone": ["field", "chain"], "combatant": "theirs",
-                                                   "damaged": True}, "count": 1}}, lead_only=True)
+                                                   "damaged": True}, "count": 1}},
+                       conditions=[{"has_target": "foe"}], lead_only=True)
 
     def lone_fighter(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"_fighter": {}}]
@@ -303,6 +323,9 @@ class EffectsReader:
 
     def jam_gear(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"_jam": self._skills(c)[0]}]
+
+    def dies_at_round_end(self, c: list[Any]) -> Meaning:
+        return Meaning()  # a creature whose Health is exceeded is removed at the end of the round: the rules' own way
 
     def survives_round(self, c: list[Any]) -> Meaning:
         return Meaning(standing=[{"when": "static", "do": [{"survives_round": c[0]}]}])
@@ -348,7 +371,182 @@ class EffectsReader:
         return {"fail_check": {}}
 
     def ends_turn(self, c: list[Any]) -> dict[str, Any]:
-        return {"end_investigation": {}}
+        return {"end_turn": {}}
+
+    def lead_lone_agent(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"lone_agent": True}], lead_only=True)
+
+    def lead_after_kill(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"adversary_killed": True}], lead_only=True)
+
+    def cost_cut(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"cost_cut": {"target": "agent", "amount": next(x for x in c if isinstance(x, int))}}]
+
+    def cost_zero(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_cost_zero": True}]
+
+    def immune(self, c: list[Any]) -> list[dict[str, Any]]:
+        names = [str(w) for w in c if isinstance(w, Token) and str(w)[:1].isupper() and len(str(w)) > 1]
+        return [{"_immune": [n for n in names if n.casefold() not in ("agent", "agents")]}]
+
+    def pair_no_damage(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_pair_no_damage": True}]
+
+    def team_negates(self, c: list[Any]) -> list[dict[str, Any]]:
+        need = next(x for x in c if isinstance(x, int))
+        return [{"team_check": {"skill": self._skills(c)[0], "need": need, "then": [{"negate_adversary": {}}]}}]
+
+    def hospital_choice(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"to_hospital": {"target": "agent"}}, {"_target": "agent_team"}]
+
+    def loses_health(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_chosen_loses": next(x for x in c if isinstance(x, int))}]
+
+    def health_floor(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_health_floor": next(x for x in c if isinstance(x, int))}]
+
+    def bluff_of_site(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_bluff_of_site": True}]
+
+    def random_bluff(self, c: list[Any]) -> list[dict[str, Any]]:
+        return []  # the Bluff discarded is always drawn at random among the Site's (discard_bluff)
+
+    def take_tokens(self, c: list[Any]) -> Meaning:
+        most = next(x for x in c if isinstance(x, int))
+        pool = next(x for x in c if x in ("rp", "cp"))
+        branches = [[{"take_tokens": {"pool": pool, "amount": n}}] for n in range(1, most + 1)]
+        return Meaning(starts=True, when="event:use", conditions=[{"in_step": ["buy"]}, {"once_a_turn": True},
+                                                                   {"tokens_left": True}],
+                       steps=[{"choose": branches}] if most > 1 else branches[0])
+
+    def in_bureau(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"in_play": "bureau"}]}])
+
+    def lead_out_of_combat(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"out_of_combat": True}], lead_only=True)
+
+    def lead_site_success(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"site_success": self._skills(c)[0]}], lead_only=True)
+
+    def lead_involved(self, c: list[Any]) -> Meaning:
+        name = str(c[-1])
+        victim = {"select": {"zone": "field", "in_team": True, "type": "Agent", "name_has": name}, "count": "all"}
+        return Meaning(targets={"victim": victim}, conditions=[{"has_target": "victim"}], lead_only=True)
+
+    def discard_cost(self, c: list[Any]) -> Meaning:
+        return Meaning(cost=[{"discard_self": {}}], starts=True)
+
+    def travel(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_travel": True}]
+
+    def name_words(self, c: list[Any]) -> list[str]:
+        return [str(w) for w in c]
+
+    def join_team(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_bring": c[0][-1]}]  # the Agent moved, named by its surname
+
+    def if_adversary(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_if_adversary": next(x for x in c if isinstance(x, list))}]
+
+    def gives_value(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_gives": {"round": next(x for x in c if x in ("lrc", "crc")), "value": c[-1]}}]
+
+    def goes_back(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"to_section": {"target": "victim", "section": "bureau"}}, {"sit_out": {"target": "victim"}}]
+
+    def draw_on_abduction(self, c: list[Any]) -> Meaning:
+        return Meaning(starts=True, when="event:abducted", steps=[{"draw": {"count": c[-1]}}])
+
+    def lead_containing(self, c: list[Any]) -> Meaning:
+        names = [n[-1] for n in c if isinstance(n, list)]
+        member = {"select": {"type": "Agent", "zone": "field", "named": names}, "count": 1}
+        return Meaning(targets={"member": member}, conditions=[{"has_target": "member"}], lead_only=True)
+
+    def lead_in_site_check(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"check_skill": []}], lead_only=True)
+
+    def named_to(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_named_to": {"name": str(c[0]), "section": next(x for x in c if x in ("field", "bureau", "hospital"))}}]
+
+    def named_sit_out(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_named_sit_out": True}]
+
+    def keep_on_success(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"keep_on_success": {}}]
+
+    def discard_in_investigation(self, c: list[Any]) -> Meaning:
+        steps = next(x for x in c if isinstance(x, list))
+        return Meaning(starts=True, when="event:use", cost=[{"discard_self": {}}], conditions=[{"your_turn": True}],
+                       steps=steps)
+
+    def _standing(self, step: dict[str, Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [step]}])
+
+    def unhurt(self, c: list[Any]) -> Meaning:
+        return self._standing({"unhurt": True})
+
+    def two_rounds(self, c: list[Any]) -> Meaning:
+        return self._standing({"rounds_only": 2})
+
+    def backlash(self, c: list[Any]) -> Meaning:
+        return self._standing({"backlash": {"round": next(x for x in c if x in ("lrc", "crc")), "amount": c[-1]}})
+
+    def back_to_deck(self, c: list[Any]) -> Meaning:
+        return self._standing({"back_to_deck": True})
+
+    def absorbs(self, c: list[Any]) -> Meaning:
+        return self._standing({"absorbs": c[-1]})
+
+    def wound_hospital(self, c: list[Any]) -> Meaning:
+        return self._standing({"wound_hospital": {"turns": next(x for x in c if isinstance(x, int))}})
+
+    def wound_no_heal(self, c: list[Any]) -> Meaning:
+        return self._standing({"wound_no_heal": True})
+
+    def absorb_token(self, c: list[Any]) -> Meaning:
+        return self._standing({"absorb_token": 1})
+
+    def choke(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"choke": {"target": "holder", "round": c[0]}}]
+
+    def examine_bluff(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_examine_bluff": True}]
+
+    def he_in(self, c: list[Any]) -> dict[str, Any]:
+        return {"in_section": next(x for x in c if x in ("field", "bureau", "hospital"))}
+
+    def once_turn(self, c: list[Any]) -> dict[str, Any]:
+        return {"once_a_turn": True}
+
+    def _use(self, c: list[Any], steps: list[dict[str, Any]], targets: dict[str, Any] | None = None,
+             extra: list[dict[str, Any]] = ()) -> Meaning:
+        conds = [x for x in c if isinstance(x, dict)] + list(extra)
+        return Meaning(starts=True, when="event:use", conditions=conds, steps=steps, targets=targets or {})
+
+    def res_instead(self, c: list[Any]) -> Meaning:
+        pools = [x for x in c if x in ("rp", "cp")]
+        return self._use(c, [{"res_to_pool": {"from": pools[1], "to": pools[0]}}],
+                         extra=[{"in_step": ["buy"]}, {"once_a_turn": True}])
+
+    def heal_teammate(self, c: list[Any]) -> Meaning:
+        amount = next(x for x in c if isinstance(x, int))
+        target = {"select": {"type": "Agent", "zone": ["field", "bureau"], "team_of": "source", "not": "source",
+                             "damaged": True}, "count": 1}
+        return self._use(c, [{"heal": {"target": "agent", "amount": amount}}], {"agent": target},
+                         [{"has_target": "agent"}])
+
+    def gear_heal(self, c: list[Any]) -> Meaning:
+        amount = next(x for x in c if isinstance(x, int))
+        target = {"select": {"type": "Agent", "zone": ["field", "bureau"], "team_of": "holder", "damaged": True},
+                  "count": 1}
+        return self._use(c, [{"heal": {"target": "agent", "amount": amount}}], {"agent": target},
+                         [{"holder_skill": self._skills(c)[0]}, {"has_target": "agent"}])
+
+    def not_on_named(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_not_named": [str(w) for w in c]}]
+
+    def negate_witnesses(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"negate_witnesses": {}}]
 
     def if_fail_site(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"_on_fail": [{"fail_check": {}}]}]
@@ -365,7 +563,7 @@ class EffectsReader:
         return Meaning(standing=[{"when": "static", "do": [{"foes_minus": c[-1]}]}])
 
     def crime_lab(self, c: list[Any]) -> Meaning:
-        return Meaning(standing=[{"when": "static", "do": [{"crime_lab": True}]}])
+        raise ValueError("no card of the engine's reads access to the field office crime lab: applied by hand")
 
     def as_best_foe(self, c: list[Any]) -> Meaning:
         return Meaning(standing=[{"when": "static", "do": [{"as_best_foe": {"plus": c[-1]}}]}])

@@ -73,7 +73,7 @@ class _Read(EffectsReader, Transformer):  # type: ignore[type-arg]
 
     def t_combatant_kw(self, c: list[Any]) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
         kws = next(x for x in c if isinstance(x, list))
-        return "combatant", {"zone": ["field", "chain"], "combatant": "any", "keyword": kws}, []
+        return "combatant", {"zone": ["field", "chain"], "combatant": "any", "keyword": kws}, [{"has_target": "combatant"}]
 
     def t_combatant(self, c: list[Any]) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
         sel: dict[str, Any] = {"zone": ["field", "chain"], "combatant": "any"}
@@ -84,7 +84,12 @@ class _Read(EffectsReader, Transformer):  # type: ignore[type-arg]
                     conds.append(x)
                 else:
                     sel.update(x)
+        if "can_use_or_stun" in sel or "can_use" in sel:  # played only when such a combatant is there (strict refuses)
+            conds.append({"has_target": "combatant"})
         return "combatant", sel, conds
+
+    def can_use_or_stun(self, c: list[Any]) -> dict[str, Any]:
+        return {"can_use_or_stun": " ".join(c[0])}
 
     def can_use(self, c: list[Any]) -> dict[str, Any]:
         return {"can_use": " ".join(c[0])}
@@ -95,6 +100,9 @@ class _Read(EffectsReader, Transformer):  # type: ignore[type-arg]
     def has_skill(self, c: list[Any]) -> dict[str, Any]:
         skill = _skill(c[0])
         return {"skill": {"name": skill, "min": next((x for x in c[1:] if isinstance(x, int)), 1)}}
+
+    def you_control_skill(self, c: list[Any]) -> dict[str, Any]:
+        return {"combatant": "yours", "skill": {"name": _skill(c[-1]), "min": 1}}
 
     def you_control(self, c: list[Any]) -> dict[str, Any]:
         return {"combatant": "yours"}
@@ -113,6 +121,12 @@ class _Read(EffectsReader, Transformer):  # type: ignore[type-arg]
 
     def t_team(self, c: list[Any]) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
         return "team", {}, []
+
+    def t_team_bureau(self, c: list[Any]) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+        return "team", {}, [{"team_in": "bureau"}]
+
+    def t_team_theirs(self, c: list[Any]) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+        return "team", {}, [{"opponent_team": True}]
 
     def t_witness(self, c: list[Any]) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
         return "card", {"zone": "chain", "on_chain": True, "type": "Witness"}, []
@@ -173,16 +187,20 @@ class _Read(EffectsReader, Transformer):  # type: ignore[type-arg]
             inner.targets.update(lead.targets)
             inner.conditions = lead.conditions + inner.conditions
             return inner
-        lead.steps = [s for s in steps if "_target" not in s]
         for s in steps:
             if "_round" in s:
                 lead.conditions.append({"combat_round": s["_round"]})
-        steps = [s for s in steps if "_round" not in s]
+        lead.steps = [s for s in steps if "_target" not in s and "_round" not in s]
         if any(s.get("_target") == "agent_team" for s in steps):
             lead.targets["agent"] = {"select": {"type": "Agent", "zone": "field", "in_team": True}, "count": 1}
         if any(s.get("_target") == "agent_any" for s in steps):
             lead.targets["agent"] = {"select": {"type": "Agent", "zone": ["bureau", "field", "hospital"]},
                                      "count": 1}
+        for s in steps:
+            if str(s.get("_target", "")).startswith("agent_in:"):  # "heal ... to an Agent in the Hospital"
+                lead.targets["agent"] = {"select": {"type": "Agent", "zone": s["_target"].split(":")[1],
+                                                   "damaged": True}, "count": 1}
+                lead.conditions.append({"has_target": "agent"})
         untils = [x for x in c if isinstance(x, str) and x]
         lead.until = untils[-1] if untils else None
         return lead

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...core.reducer import Tx
 from ...core.state import GameState
+from .combat_text import after_damage, hit, round_notes
 from .vocab import standing
 
 __all__ = ["Combat"]
@@ -45,6 +46,9 @@ class Combat:
                 if pid in state.pieces and self.section_of(state, pid) != "hospital":
                     printed = self.pinfo(state, pid).health or 0
                     self._set_damage(state, pid, min(printed, self.damage(state, pid) + int(check["fail_damage"])), tx)
+        for pid in check.get("keep", []) if ok else ():  # "If the Site skill check is successful, place this card ..."
+            if pid in state.pieces and state.zones[state.pieces[pid].zone].kind == "discard":
+                tx.move(pid, f"bureau:{self._owner(state, pid)}", face_up=True)
         if ok or low:
             q: dict[str, Any] = {"asked": False, "guessed": False}
             if low:
@@ -67,6 +71,10 @@ class Combat:
         tx.set_rule("sites", sites)
         for key in ("check", "question", "penalty", "chain", "combat", "bluffs"):
             tx.del_rule(key)
+        if r.get("turn_ends"):  # a card ended the current player's turn during this Site
+            tx.del_rule("turn_ends")
+            self._end_investigation(state, tx)
+            return
         self._goto(state, "assign", tx)
 
     # -- combat --
@@ -99,10 +107,12 @@ class Combat:
             dealt[adv] = max((dealt[p] for p in team), default=0) + int(best[0].get("plus", 0))
         sides = _apply_effects(combat, dealt, adv)
         agents_dmg = max(0, sides["agents"] + int(mods.get("agents", 0)))
+        if standing(self, adv_ref, "unhurt"):  # "The Poltergeist is unaffected by Combat attacks"
+            agents_dmg = 0
         adv_dmg = max(0, sides["adversary"] + int(mods.get("adversary", 0)))
         if rnd in standing(self, self.pinfo(state, adv).ref, "half_damage"):
             agents_dmg = (agents_dmg + 1) // 2  # "only half damage (round up)"
-        combat["pending"] = {"agents": agents_dmg, "adversary": adv_dmg}
+        combat["pending"] = {"agents": agents_dmg, "adversary": adv_dmg, **round_notes(self, state, combat, dealt)}
         tx.set_rule("combat", combat)
         if skill in self.pinfo(state, adv).special:
             tx.note("xfc.special", combat.get("owner"), f"{self.ref(state, adv)}'s {skill} is Special: its text "
@@ -134,12 +144,15 @@ class Combat:
         if target is not None and _shielded(combat, target):  # "No damage may be dealt to that combatant"
             text += f"; {self.ref(state, target)} took none of it (shielded this round)"
             target = None
+        taken = 0
         if target is not None:
-            printed = self.pinfo(state, target).health or 0
-            self._set_damage(state, target, min(printed, self.damage(state, target) + pending["adversary"]), tx)
-            if pending["adversary"] > 0:  # "taken two or more points of damage from a single damage source"
-                tx.change(target, counters={**state.pieces[target].counters, "last_hit": pending["adversary"]})
-            text += f"; {self.ref(state, target)} took {pending['adversary']} ({self.health(state, target)} Health)"
+            taken, absorbed = hit(self, state, target, pending["adversary"], tx)
+            if taken > 0:  # "taken two or more points of damage from a single damage source"
+                tx.change(target, counters={**state.pieces[target].counters, "last_hit": taken})
+            text += f"; {absorbed}" if absorbed else ""
+            text += f"; {self.ref(state, target)} took {taken} ({self.health(state, target)} Health)"
+        more = after_damage(self, state, combat, target, taken, tx, pending, pending["agents"])
+        text += f"; {more}" if more else ""
         tx.note("xfc.damage", combat.get("owner"), text, {"agents": pending["agents"],
                 "adversary": pending["adversary"], "target": target})
         tx.set_rule("combat", combat)
@@ -165,11 +178,16 @@ class Combat:
         dead = adv in state.pieces and not self.pinfo(state, adv).undying and self.health(state, adv) == 0
         if dead and combat.get("round") in standing(self, self.pinfo(state, adv).ref, "survives_round"):
             dead = False  # "Regardless of how much damage is done to this creature in the LRC round, it will attack"
-        up = [p for p in team if self.section_of(state, p) != "hospital"]
-        up += [p for p in (r.get("check") or {}).get("witnesses", []) if p in state.pieces
-               and self.section_of(state, p) == "field" and self.health(state, p) > 0]
+        up = self.combatants(state)  # an Agent that left the Combat ("Run For It!") fights no more rounds
+        if dead:  # "after a Team of Agents damages an Adversary ... by dealing enough wounds to kill it"
+            tx.set_rule("killed", combat.get("id"))
         if dead or not up or adv not in state.pieces:
             self._end_combat(state, tx, "the Adversary was killed" if dead else "every Agent was in the Hospital")
+            return
+        rounds = standing(self, self.pinfo(state, adv).ref, "rounds_only")  # "attack for only one LRC and one CRC"
+        if combat.get("choked") or (rounds and int(combat.get("number", 1)) >= int(rounds[0])):
+            self._end_combat(state, tx, "the Adversary is held in a choke hold" if combat.get("choked") else
+                             "the Adversary fought its last round and is discarded")
             return
         self.expire_effects(state, tx, "round_end")
         extra = combat.pop("extra", None)  # "fight one additional round of LRC immediately"
@@ -186,7 +204,13 @@ class Combat:
         tx.del_rule("combat")
         self.expire_effects(state, tx, "combat_end")
         if adv in state.pieces and state.zones[state.pieces[adv].zone].kind == "chain":
-            self._to_discard(state, adv, tx)
+            if state.rules.get("killed") == combat.get("id") and standing(self, self.pinfo(state, adv).ref,
+                                                                         "back_to_deck"):
+                deck = f"deck:{self._owner(state, adv)}"  # "If killed in Combat, place the Hunter back in your deck"
+                tx.move(adv, deck, face_up=False)
+                tx.shuffle(deck)
+            else:
+                self._to_discard(state, adv, tx)
         tx.note("xfc.combat_end", combat.get("owner"), f"Combat ended: {why}", {"piece": adv})
         self._goto(state, "check", tx)
         self._open_window(state, tx, self.active(state))

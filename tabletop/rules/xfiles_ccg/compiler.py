@@ -28,8 +28,10 @@ _ADVERSARY_LEADS = ("in_combat", "combat_adversary", "adversary_can")
 
 
 def game_text(text: str) -> str:
-    """The text the Advanced Game plays: reminder text for the Basic Game dropped."""
-    return _BASIC.sub("", text or "").strip()
+    """The text the Advanced Game plays: reminder text for the Basic Game dropped; a text that says only "None"
+    (the database's word for a card with no game text) is none."""
+    out = _BASIC.sub("", text or "").strip()
+    return "" if out.rstrip(".").casefold() in ("none", "n/a") else out
 
 
 def _card_text(card: Any) -> tuple[str, str]:
@@ -58,9 +60,11 @@ def _compile(text: str, kind: str) -> tuple[list[dict[str, Any]], list[str]]:
             left.append(sentence)
             continue
         m = copy.deepcopy(got)
+        before = copy.deepcopy((main, out))
         try:
             _place(m, sentence, main, out)
-        except ValueError:
+        except ValueError:  # a sentence placed in part would run half of what it says: none of it runs
+            main, out = before
             left.append(sentence)
     abilities = [a for a in [main, *out] if a.steps or a.cost]
     return [a.data() for a in abilities], left
@@ -84,6 +88,35 @@ def _place(m: Meaning, sentence: str, main: _Ability, out: list[_Ability]) -> No
         if any("spend_token" in c for c in m.cost):
             current.conditions.append({"tokens_left": True})
     current.add(m, sentence)
+
+
+def _on_site_fail(step: dict[str, Any]) -> dict[str, Any]:
+    """What a card does if the Team fails the Site's skill check, said with no check of its own before it."""
+    if "team_damage" in step:
+        return {"fail_damage": dict(step["team_damage"])}
+    raise ValueError("only damage waits for the Site check to fail")
+
+
+#: sentences that amend a step written before: the step and the field they set
+_AMENDS = {"_cost_zero": ("cost_cut", "remove_at_zero"), "_immune": ("cost_cut", "immune"),
+           "_chosen_loses": ("lose_health", "amount"), "_health_floor": ("lose_health", "floor")}
+
+
+def _branches(steps: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The step lists of an ability, its own and its nested branches, innermost last."""
+    out = [steps]
+    for step in steps:
+        args = next(iter(step.values()))
+        if isinstance(args, dict):
+            for key in ("then", "else", "do"):
+                if isinstance(args.get(key), list):
+                    out += _branches(args[key])
+    return out
+
+
+def _walk(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every step, nested branches ("then", "else", "do") included."""
+    return [step for branch in _branches(steps) for step in branch]
 
 
 class _Ability:
@@ -116,6 +149,8 @@ class _Ability:
         for step in m.cost:
             if next(iter(step)) not in RUNS:
                 raise ValueError("a cost no primitive pays")
+            if "pay" in step:  # played (or used) only when its player can pay it
+                self.conditions.append({"can_pay": dict(step["pay"])})
         self.cost += m.cost
         for step in m.steps:
             self._step(step, m.until)
@@ -127,6 +162,80 @@ class _Ability:
                                       "count": "all"}
             self._condition({"has_target": "victim"})
             self.steps.append({"remove_from_game": {"target": "victim"}})
+            return
+        if name == "_not_named":  # "This card may not be played on Agents Mulder or Scully"
+            target = next((t for t in ("agent", "combatant", "card") if t in self.targets), None)
+            if target is None:
+                raise ValueError("no target the names restrict")
+            spec = copy.deepcopy(self.targets[target])
+            spec["select"]["not_named"] = args
+            self.targets[target] = spec
+            self._condition({"has_target": target})
+            return
+        if name in _AMENDS:  # a sentence that says more of a step an earlier one wrote
+            self._amend(name, args)
+            return
+        if name == "_pair_no_damage":  # "That combatant and one other combatant ... will deal no damage"
+            if "combatant" not in self.targets:
+                raise ValueError("no combatant named before")
+            self.targets["other"] = {"select": {"zone": ["field", "chain"], "combatant": "any", "not": "combatant"},
+                                     "count": 1}
+            self._condition({"has_target": "combatant"})
+            for who in ("combatant", "other"):
+                self.steps.append({"no_damage": {"target": who, "until": until or "end_of_round"}})
+            return
+        if name == "_bluff_of_site":  # "Force one Bluff card attached to a Site to be discarded"
+            self.targets["site"] = {"select": {"type": "Site", "has_bluffs": True}, "count": 1}
+            self._condition({"has_target": "site"})
+            self.steps.append({"discard_bluff": {"target": "site"}})
+            return
+        if name == "reveal" and args.get("target") == "fetched":  # shown only when it was found
+            branch = next((b for b in _branches(self.steps) if any(
+                next(iter(s.values())).get("target") == "fetched" for s in b if isinstance(next(iter(s.values())), dict))),
+                None)
+            if branch is not None:
+                branch.append(self._resolved(step, until))
+                return
+        if name == "_named_to":  # "Mulder must immediately be moved to the Bureau": the one of the chosen Team
+            key = f"named_{args['name'].casefold()}"
+            self.targets[key] = {"select": {"type": "Agent", "zone": ["field", "bureau", "hospital"],
+                                            "named": [args["name"]], "team_of": "member"}, "count": "all"}
+            self.steps.append({"to_section": {"target": key, "section": args["section"]}})
+            return
+        if name == "_named_sit_out":  # "Neither may contribute their skills to skill checks this turn"
+            named = [k for k in self.targets if k.startswith("named_")]
+            if not named:
+                raise ValueError("no Agents named before")
+            self.steps += [{"sit_out": {"target": k}} for k in named]
+            return
+        if name == "_travel":  # "move one of your Agents to any Section": the Agent, then the Section, chosen
+            self.targets["agent"] = {"select": {"type": "Agent", "owner": "you", "zone": ["bureau", "field", "hospital"]},
+                                     "count": 1}
+            self._condition({"has_target": "agent"})
+            self.steps.append({"choose": [[{"to_section": {"target": "agent", "section": s}}]
+                                          for s in ("field", "bureau", "hospital")]})
+            return
+        if name == "_bring":  # "move Agent Fox Mulder from anywhere on the table to the Team <this card> is in"
+            self.targets["brought"] = {"select": {"type": "Agent", "owner": "you", "name_has": args, "not": "source",
+                                                  "zone": ["bureau", "field", "hospital"]}, "count": 1}
+            self._condition({"has_target": "brought"})
+            self.steps.append({"join_team": {"target": "brought"}})
+            return
+        if name == "_if_adversary":  # "if the Adversary is OCCULT, play on the chosen Agent ... negate his combat skills"
+            self.targets["agent"] = {"select": {"zone": "field", "combatant": "agents"}, "count": 1}
+            self.steps.append({"if_adversary": {"keyword": args, "do": [
+                {"no_damage": {"target": "agent", "until": until or "end_of_round"}}]}})
+            return
+        if name == "_gives":  # what the card's "+N" already makes of an Adversary with no skill in that round
+            if not any(s.get("combat_mod", {}).get("round") == args["round"] and
+                       s["combat_mod"].get("amount") == args["value"] and s["combat_mod"].get("side") == "adversary"
+                       for s in self.steps):
+                raise ValueError("no + of that value to the Adversary in that round before it")
+            return
+        if name == "_examine_bluff":  # "examine any one Bluff card": one face down beneath a Site
+            self.targets["bluff"] = {"select": {"bluff": True}, "count": 1}
+            self._condition({"has_target": "bluff"})
+            self.steps.append({"examine_card": {"target": "bluff"}})
             return
         if name == "_characteristic":  # "You may choose any one Characteristic for the Keyword"
             i = next((i for i, s in enumerate(self.steps) if "site_keyword" in s), None)
@@ -175,9 +284,14 @@ class _Ability:
             return
         if name == "_on_fail":  # "If they fail, ...": the branch of the check the sentence before forced
             check = next((s for s in reversed(self.steps) if "team_check" in s), None)
-            if check is None:
-                raise ValueError("no check before 'if they fail'")
+            if check is None:  # no forced check before it: the Team's Site check ("if the Team fails ...")
+                self.steps += [_on_site_fail(s) for s in args]
+                return
             self._in_branch += 1
+            if any(s.get("_target") == "agent_team" for s in args):  # "choose one Agent" of the Team
+                self.targets["agent"] = {"select": {"type": "Agent", "zone": "field", "in_team": True}, "count": 1}
+                self._condition({"has_target": "agent"})
+            args = [s for s in args if "_target" not in s]
             check["team_check"]["else"] = [self._resolved(s, until) for s in args]
             self._in_branch -= 1
             return
@@ -187,8 +301,6 @@ class _Ability:
         name, args = next(iter(step.items()))
         if name not in RUNS and name != "_fighter":
             raise ValueError(f"{name}: no primitive runs it yet")
-        if name == "fetch" and args.get("from") != "discard":
-            raise ValueError("a search of a hidden deck is chosen by hand")
         if not isinstance(args, dict):
             return step
         args = dict(args)
@@ -224,10 +336,24 @@ class _Ability:
             return {"only_fighter": {"target": "fighter"}}
         if name == "use_skill_for":
             self._condition({"check_skill": args["checks"]})
-        if name == "fetch":  # "Select one card from your Discard Pile and place it in your hand"
+        if name == "fetch":  # "Select one card from your Discard Pile and place it in your hand", or your deck
             select = {"zone": args["from"], "owner": "you", **({"type": args["type"]} if args.get("type") else {})}
+            if args.get("asks"):
+                select["asks"] = args["asks"]
+            if args["from"] == "deck":  # its searcher looks through the deck: the card is named to that seat alone
+                select["search"] = True
+                self.targets["fetched"] = {"select": select, "count": 1}
+                return {"take_found": {"target": "fetched"}}
             self.targets["fetched"] = {"select": select, "count": 1}
             return {"move": {"target": "fetched", "to": "hand"}}
+        if name == "team_check" and any(c.get("team_in") for c in self.conditions):  # "Play on a Team in the Bureau"
+            args["team"] = next(c["team_in"] for c in self.conditions if c.get("team_in"))
+        if name in ("combat_mod", "stun", "no_damage") and args.get("side") == "opponents" and "target" not in args:
+            if name == "stun" and "foe" in self.targets:  # "Play this on any opponent ... The opponent is stunned"
+                args.pop("side")
+                args["target"] = "foe"
+            elif "combatant" in self.targets:  # the opponents of the combatant it is played on
+                args["of"] = "combatant"
         if until and name in ("combat_mod", "add_stat", "check_mod", "no_damage", "change_keyword", "sit_out"):
             args["until"] = until
         elif name in ("combat_mod", "no_damage") and "until" not in args:
@@ -238,6 +364,23 @@ class _Ability:
                 args[key] = [self._resolved(s, until) for s in args[key]]
                 self._in_branch -= 1
         return {name: args}
+
+    def _amend(self, name: str, args: Any) -> None:
+        """"If the Cost is zero or less, the Agent is removed", "(Agents X and Y are immune to this effect)", "The
+        chosen Agent permanently loses one HEALTH", "... can never be reduced below 1": the step they amend."""
+        key, field = _AMENDS[name]
+        found = [s[key] for s in _walk(self.steps) if key in s]
+        if name == "_chosen_loses":
+            branch = next((s["team_check"].get("else") for s in reversed(self.steps) if "team_check" in s
+                           and any("to_hospital" in b for b in s["team_check"].get("else") or ())), None)
+            if branch is None:
+                raise ValueError("no Agent chosen before")
+            branch.append({"lose_health": {"target": "agent", "amount": args}})
+            return
+        if not found:
+            raise ValueError(f"no {key} step before")
+        for step in found:
+            step[field] = args
 
     def _condition(self, cond: dict[str, Any]) -> None:
         if cond not in self.conditions:

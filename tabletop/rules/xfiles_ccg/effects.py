@@ -133,6 +133,7 @@ class Effects:
             tx.set_rule("check", {**check, "team": [p for p in check["team"] if p != pid]})
         if index == 0:
             self._return_abducted(state, tx)
+        self.event_triggers(state, tx, "event:abducted", owner)  # "If one of your Agents is Abducted, ..."
         return f"{src}: {self.ref(state, pid)} was abducted, {index} cards down in the Bureau Deck"
 
     # -- suggested effects --

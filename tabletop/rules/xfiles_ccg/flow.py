@@ -122,7 +122,7 @@ class Flow:
         for owner in state.seats:
             for pid in self.agents(state, owner, ("hospital",)):
                 dmg = self.damage(state, pid)
-                if dmg <= 0:
+                if dmg <= 0 or state.pieces[pid].counters.get("no_heal"):  # "may not heal wounds until ..."
                     continue
                 heal = 1 if (self.pinfo(state, pid).health or 0) <= 3 else 2
                 new = max(0, dmg - heal)
@@ -179,7 +179,7 @@ class Flow:
             return
         for key in ("discarder", "drawn", "moved", "used", "site_names", "check", "chain", "bluffs", "combat",
                     "question", "penalty", "priority", "passed", "suggestions", "bluffer", "seller", "x_paid",
-                    "site_words", "hurt"):
+                    "site_words", "hurt", "killed", "turn_ends"):
             tx.del_rule(key)
         resting = {p: t for p, t in (r.get("resting") or {}).items() if t > turn and p in state.pieces}
         if resting != (r.get("resting") or {}):
@@ -245,7 +245,7 @@ class Flow:
             tx.set_rule("check", {**check, "witnesses": [*check.get("witnesses", []), pid]})
             tx.note("xfc.witness_joins", owner, f"{self.ref(state, pid)} (Health {info.health}) joined the Team, to "
                     "fight as an Agent in Combat (xfc.combat.7)", {"piece": pid})
-        elif info.has("RESOURCE"):
+        elif info.has("RESOURCE") or standing(self, info.ref, "in_play"):  # "Play this card in the Bureau"
             tx.move(pid, f"bureau:{owner}", face_up=True)
         else:
             self._to_discard(state, pid, tx)

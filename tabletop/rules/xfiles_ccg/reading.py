@@ -186,8 +186,8 @@ class Reading:
         return int(state.pieces[pid].counters.get("damage", 0))
 
     def health(self, state: GameState, pid: str) -> int:
-        """Current Health: printed Health less damage, never below 0."""
-        printed = self.pinfo(state, pid).health or 0
+        """Current Health: printed Health less Health lost for good (card text) and damage, never below 0."""
+        printed = (self.pinfo(state, pid).health or 0) - int(state.pieces[pid].counters.get("health_lost", 0))
         return max(0, printed - self.damage(state, pid))
 
     def gear(self, state: GameState, pid: str) -> list[str]:
@@ -195,6 +195,8 @@ class Reading:
 
     def can_leave_hospital(self, state: GameState, pid: str) -> bool:
         printed = self.pinfo(state, pid).health or 0
+        if int(state.pieces[pid].counters.get("hospital_until", 0)) >= int(state.rules.get("turn", 1)):
+            return False  # "placed in the Hospital for the next two turns"
         if state.pieces[pid].counters.get("until_healed"):  # "may not leave the Hospital until fully healed"
             return self.damage(state, pid) == 0
         if printed < 3:

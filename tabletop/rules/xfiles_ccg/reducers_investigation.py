@@ -19,6 +19,7 @@ from .actions import (
     PlayCard,
     ResolveBluff,
 )
+from .combat_text import hit
 from .data import canonical_skill
 
 __all__ = ["InvestigationReducers"]
@@ -131,8 +132,7 @@ class InvestigationReducers:
             raise ActionError("no_combat", "there is no Combat")
         pending = (combat.get("pending") or {}).get("adversary", 0)
         if 0 < a.points < pending:  # a split: these points now, the rest still to assign
-            printed = self.pinfo(state, a.agent).health or 0
-            self._set_damage(state, a.agent, min(printed, self.damage(state, a.agent) + a.points), tx)
+            hit(self, state, a.agent, a.points, tx)
             tx.set_rule("combat", {**combat, "pending": {**combat["pending"], "adversary": pending - a.points}})
             tx.note("xfc.damage", combat.get("owner"), f"{self.ref(state, a.agent)} took {a.points} "
                     f"({self.health(state, a.agent)} Health); {pending - a.points} still to assign",

@@ -220,7 +220,7 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         gen = GENERATORS.get(step)
         if gen is not None:
             yield from gen(self, state, seat)
-        if step in ("check", "aftermath", "assign"):  # the bots use standing abilities where play goes on
+        if step in ("check", "aftermath", "assign", "buy"):  # the bots use standing abilities where play goes on
             yield from self.ability_uses(state, seat)
         if step not in ("reveal", "damage") and not (step == "debrief" and len(
                 state.zones[f"hand:{seat}"].pieces) > self.options["hand_max"]):

@@ -29,7 +29,6 @@ __all__ = ["TextRun"]
 
 register_many("error", [
     ("no_token", (), "a card's ability is used with a token and it has none left"),
-    ("cannot_pay", (), "a card's effect costs more than the pool holds"),
 ])
 register_many("violation", [
     ("xfc.effect_pending", ("xfc.effect.3",), "a card's effect is finished (its targets chosen) before play goes on"),
@@ -195,6 +194,18 @@ class TextRun:
                             self.effects.count(state, tx, engine=True)
                             self.effects.run(state, tx, ability, seat, pid, {}, played=played)
 
+    def event_triggers(self, state: GameState, tx: Tx, event: str, seat: int) -> None:
+        """Something happened to `seat` ("If one of your Agents is Abducted, ..."): its cards in play waiting for
+        `event` apply."""
+        for kind in (*_IN_PLAY, "hospital"):
+            zone = state.zones.get(f"{kind}:{seat}")
+            for pid in list(zone.pieces) if zone is not None else ():
+                if pid in state.pieces and event in self.traits(state.pieces[pid].card):
+                    for ability in self.card_text(state.pieces[pid].card).when(event):
+                        if self.effects.holds(state, ability, seat, pid):
+                            self.effects.count(state, tx, engine=True)
+                            self.effects.run(state, tx, ability, seat, pid, {})
+
     # -- standing abilities used ("Discard a token to ...") --
 
     @checks(UseAbility)
@@ -215,6 +226,8 @@ class TextRun:
     @reduces(UseAbility)
     def _do_use(self, state: GameState, a: UseAbility, seat: int, tx: Tx) -> None:
         self.effects.count(state, tx, engine=True)
+        piece = state.pieces[a.piece]  # "once per turn": the turn it was last used
+        tx.change(a.piece, counters={**piece.counters, "used_turn": int(state.rules.get("turn", 1))})
         self.effects.trigger(state, tx, a.piece, seat, "event:use", count=False)
 
     def _in_play(self, state: GameState, pid: str) -> bool:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...core.reducer import ActionError, Tx
 from ...core.state import EVERYONE
-from ..effects import Ctx, Vocabulary
+from ..effects import Ctx, EffectStopped, Vocabulary
 from ..effects.model import step_name
 from .data import canonical_skill
 from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing
@@ -40,6 +40,9 @@ def _side_of(ctx: Ctx, args: Mapping[str, Any], combat: Mapping[str, Any]) -> st
     if pieces:
         return "adversary" if pieces[0] == combat.get("adversary") else "agents"
     own = "adversary" if ctx.seat == combat.get("owner") else "agents"
+    of = ctx.pieces({"target": args["of"]}) if args.get("of") else []
+    if of:  # "Play on any ALIEN combatant to reduce damage from all opponent ... sources": that combatant's side
+        own = "adversary" if of[0] == combat.get("adversary") else "agents"
     side = args.get("side", "own")
     if side == "own":
         return own
@@ -168,6 +171,179 @@ def _fail_check(ctx: Ctx, tx: Tx, args: Any) -> str:
     return "the Team fails the skill check for the Site"
 
 
+def _res_to_pool(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"Add to the Conspiracy Pool instead of the Resource Pool": the card's RES, added this Briefing, moves over."""
+    src, seat = ctx.source, ctx.seat
+    if src not in ctx.state.pieces or seat is None:
+        return "no card"
+    frm, to = str(args.get("from", "rp")), str(args.get("to", "cp"))
+    amount = min(ctx.ruleset.res_of(ctx.state, src), int(ctx.state.player(seat).counters.get(frm, 0)))
+    tx.add_player_counter(seat, frm, -amount)
+    tx.add_player_counter(seat, to, amount)
+    return f"{ctx.name(src)}'s {amount} RES goes to the {to.upper()} pool instead of the {frm.upper()} pool"
+
+
+def _examine_card(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """Look at a face-down card (a Bluff): its user's seat alone learns it; it stays where it is."""
+    pieces = ctx.pieces(args)
+    for pid in pieces:
+        piece = ctx.state.pieces[pid]
+        if ctx.seat is not None and ctx.seat not in piece.known:
+            tx.change(pid, known=piece.known | {ctx.seat})
+    sites = [ctx.name(ctx.state.pieces[p].attached_to) for p in pieces if ctx.state.pieces[p].attached_to]
+    return f"looks at a face-down card beneath {', '.join(sites) or 'a Site'}" if pieces else "nothing to look at"
+
+
+def _cost_cut(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"Subtract 5 from the Agent's Cost. If the Cost is zero or less, the Agent is removed from the game", the
+    Agents it names immune."""
+    out = []
+    immune = {str(n).casefold() for n in args.get("immune") or ()}
+    for pid in ctx.pieces(args):
+        name = ctx.name(pid)
+        if immune & set(ctx.ruleset.pinfo(ctx.state, pid).name.casefold().replace(",", " ").split()):
+            out.append(f"{name} is immune")
+            continue
+        lost = int(ctx.state.pieces[pid].counters.get("cost_lost", 0)) + int(args.get("amount", 0))
+        left = (ctx.ruleset.pinfo(ctx.state, pid).cost or 0) - lost
+        if args.get("remove_at_zero") and left <= 0:
+            out.append(_remove_from_game(ctx, tx, {"target": args.get("target")}))
+            continue
+        tx.change(pid, counters={**ctx.state.pieces[pid].counters, "cost_lost": lost})
+        out.append(f"{name}'s Cost is now {left}")
+    return "; ".join(out) or "no Agent"
+
+
+def _negate_adversary(ctx: Ctx, tx: Tx, args: Any) -> str:
+    combat = ctx.state.rules.get("combat")
+    if not combat or combat.get("adversary") not in ctx.state.pieces:
+        return "no Adversary to negate"
+    return ctx.ruleset._negate(ctx.state, combat["adversary"], tx)
+
+
+def _lose_health(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """Health lost for good ("permanently loses one HEALTH"), never below its floor ("never ... below 1")."""
+    out = []
+    for pid in ctx.pieces(args):
+        printed = ctx.ruleset.pinfo(ctx.state, pid).health or 0
+        lost = int(ctx.state.pieces[pid].counters.get("health_lost", 0))
+        most = max(0, printed - int(args.get("floor", 0)) - lost)
+        n = min(most, int(args.get("amount", 1)))
+        tx.change(pid, counters={**ctx.state.pieces[pid].counters, "health_lost": lost + n})
+        out.append(f"{ctx.name(pid)} loses {n} Health for good")
+    return ", ".join(out) or "no Agent"
+
+
+def _discard_bluff(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """One Bluff beneath the chosen Site discarded, drawn at random when it has several."""
+    out = []
+    for site in ctx.pieces(args):
+        bluffs = [q for q in ctx.state.attached(site) if not ctx.state.pieces[q].face_up]
+        if not bluffs:
+            continue
+        pid = bluffs[tx.below(len(bluffs))] if len(bluffs) > 1 else bluffs[0]
+        ctx.ruleset._to_discard(ctx.state, pid, tx)
+        out.append(f"a Bluff beneath {ctx.name(site)} is discarded ({ctx.name(pid)})")
+    return "; ".join(out) or "no Bluff"
+
+
+def _take_tokens(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"Take up to two tokens from this card and place them in your [RP] pool": each token taken is spent."""
+    src, seat = ctx.source, ctx.seat
+    if src not in ctx.state.pieces or seat is None:
+        return "no card"
+    n = min(int(args.get("amount", 1)), ctx.ruleset.tokens_left(ctx.state, src))
+    pool = str(args.get("pool", "rp"))
+    said = [_spend_token(ctx, tx, {}) for _ in range(n)][-1:] if n else []
+    tx.add_player_counter(seat, pool, n)
+    return f"takes {n} token{'s' * (n != 1)} into the {pool.upper()} pool" + (f"; {said[0]}" if said else "")
+
+
+def _take_found(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """The card a search of the Bureau Deck found goes to its searcher's hand; the log names its kind, not it."""
+    pieces = ctx.pieces(args)
+    for pid in pieces:
+        tx.move(pid, ctx.zone("hand", ctx.seat), by=ctx.seat)
+    kinds = ", ".join(ctx.ruleset.pinfo(ctx.state, p).kind.title() for p in pieces)
+    return f"puts {'a ' + kinds if kinds else 'nothing'} from the Bureau Deck into hand"
+
+
+def _join_team(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """An Agent moved to the Team (the Section) of the card's Agent, and into its skill check when it makes one."""
+    host = ctx.source
+    if host not in ctx.state.pieces:
+        return "no Team"
+    section = ctx.ruleset.section_of(ctx.state, host)
+    out = []
+    for pid in ctx.pieces(args):
+        if ctx.ruleset.section_of(ctx.state, pid) != section:
+            ctx.ruleset._move_agent(ctx.state, pid, section, tx)
+        check = ctx.state.rules.get("check")
+        if check and host in check.get("team", []) and pid not in check["team"]:
+            tx.set_rule("check", {**check, "team": [*check["team"], pid]})
+        out.append(f"{ctx.name(pid)} joins {ctx.name(host)}'s Team")
+    return ", ".join(out) or "no Agent"
+
+
+def _if_adversary(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """Steps that apply only when the Adversary in Combat has one of the Keywords named."""
+    combat = ctx.state.rules.get("combat") or {}
+    adv = combat.get("adversary")
+    words = _words(args.get("keyword", ()))
+    if adv not in ctx.state.pieces or not any(w in ctx.ruleset.keywords_of(ctx.state, adv) for w in words):
+        return f"the Adversary is not {' or '.join(w.upper() for w in words)}: no more"
+    return "; ".join(_run(ctx, tx, args.get("do") or ()))
+
+
+def _choke(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """A choke hold for the combatant's next round of the kind named: its damage then takes its foe out."""
+    combat = _combat(ctx)
+    pieces = ctx.pieces(args)
+    if not pieces:
+        return "no combatant"
+    entry = {"choke": True, "piece": pieces[0], **_lasting(ctx, {"round": args.get("round")}, combat)}
+    combat["effects"] = [*combat.get("effects", []), entry]
+    tx.set_rule("combat", combat)
+    return f"{ctx.name(pieces[0])} applies a choke hold ({_rnd_words(entry)})"
+
+
+def _keep_on_success(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"If the Site skill check is successful, place this card in your Bureau Section": noted on the check."""
+    check = _check(ctx)
+    check["keep"] = [*check.get("keep", []), ctx.source]
+    tx.set_rule("check", check)
+    return "goes to the Bureau if the check succeeds"
+
+
+def _end_turn(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"The current player's turn ends immediately": the Site's check fails and the Investigation ends with it."""
+    check = ctx.state.rules.get("check")
+    if check:
+        tx.set_rule("check", {**check, "failed": True})
+        tx.set_rule("turn_ends", True)
+        return "the turn ends: the Team fails its check and the Investigation Phase ends when the Site closes"
+    if ctx.ruleset.step(ctx.state) == "assign":
+        ctx.ruleset._end_investigation(ctx.state, tx)
+        return "the turn ends: the Investigation Phase is over"
+    tx.set_rule("turn_ends", True)
+    return "the turn ends when this Site closes"
+
+
+def _negate_witnesses(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"Negate all Witnesses that are modifying the Team's skill check": their modifiers leave the check."""
+    check = _check(ctx)
+    rs = ctx.ruleset
+    gone = {m.get("source") for m in check.get("mods", []) if m.get("source") in ctx.state.pieces
+            and rs.pinfo(ctx.state, m["source"]).kind == "witness"}
+    check["mods"] = [m for m in check.get("mods", []) if m.get("source") not in gone]
+    tx.set_rule("check", check)
+    for pid in gone:
+        if ctx.state.zones[ctx.state.pieces[pid].zone].kind != "discard":
+            rs._to_discard(ctx.state, pid, tx)
+    names = ", ".join(ctx.name(p) for p in sorted(gone)) or "no Witness"
+    return f"negated {names} (check now {rs.check_total(ctx.state)} against {check.get('need', 0)}+)"
+
+
 def _no_damage(ctx: Ctx, tx: Tx, args: Any) -> str:
     combat = _combat(ctx)
     entry: dict[str, Any] = {"none": True, **_lasting(ctx, args, combat)}
@@ -225,7 +401,7 @@ def _prerequisite(ctx: Ctx, tx: Tx, args: Any) -> str:
 
 
 def _team_check(ctx: Ctx, tx: Tx, args: Any) -> str:
-    team = _team(ctx)
+    team = ctx.ruleset.agents(ctx.state, ctx.seat, (args["team"],)) if args.get("team") else _team(ctx)
     gear = str(args.get("unless_gear", "")).casefold()
     if gear and any(ctx.ruleset.pinfo(ctx.state, q).name.casefold() == gear for p in team
                     for q in ctx.ruleset.gear(ctx.state, p)):
@@ -269,7 +445,8 @@ def _abduct(ctx: Ctx, tx: Tx, args: Any) -> str:
 
 def _stun(ctx: Ctx, tx: Tx, args: Any) -> str:
     combat = _combat(ctx)
-    side = _side_of(ctx, {"side": args.get("side", "opponents")}, combat)
+    side = _side_of(ctx, {"side": args.get("side", "opponents"), "of": args.get("of"), "target": args.get("target")},
+                    combat)
     pieces = ctx.pieces(args) if args.get("target") else []
     number = int(combat.get("number", 1)) + 1
     entry: dict[str, Any] = {"none": True, "number": number, "stunned": True, "side": side}
@@ -335,7 +512,13 @@ def _to_section(ctx: Ctx, tx: Tx, args: Any) -> str:
 
 def _heal(ctx: Ctx, tx: Tx, args: Any) -> str:
     out = []
+    healing = ctx.source in ctx.state.pieces and "healing" in ctx.ruleset.keywords_of(ctx.state, ctx.source)
     for pid in ctx.pieces(args):
+        if ctx.state.pieces[pid].counters.get("no_heal"):  # "may not heal wounds until a Healing card is played"
+            if not healing:
+                out.append(f"{ctx.name(pid)} may not heal until a Healing card is played on him")
+                continue
+            tx.change(pid, counters={k: v for k, v in ctx.state.pieces[pid].counters.items() if k != "no_heal"})
         before = ctx.ruleset.damage(ctx.state, pid)
         after = max(0, before - int(args.get("amount", 1)))
         ctx.ruleset._set_damage(ctx.state, pid, after, tx)
@@ -432,7 +615,7 @@ def _spend_token(ctx: Ctx, tx: Tx, args: Any) -> str:
 def _pay(ctx: Ctx, tx: Tx, args: Any) -> str:
     pool, amount = str(args.get("pool", "cp")), int(args.get("amount", 0))
     if ctx.seat is None or int(ctx.state.player(ctx.seat).counters.get(pool, 0)) < amount:
-        raise ActionError("cannot_pay", f"it costs {amount} {pool.upper()}")
+        raise EffectStopped(f"cannot pay {amount} {pool.upper()}: the rest does not happen")
     tx.add_player_counter(ctx.seat, pool, -amount)
     return f"pays {amount} {pool.upper()}"
 
@@ -484,6 +667,13 @@ VOCABULARY = Vocabulary(
         "shuffle_back": _shuffle_back, "only_fighter": _only_fighter, "jam": _jam, "site_keyword": _site_keyword,
         "rest": _rest, "unless_gear": _unless_gear, "abduct": _abduct, "stun": _stun, "to_hospital": _to_hospital,
         "leave_combat": _leave_combat, "combat_hit": _combat_hit, "fail_damage": _fail_damage, "reveal_hand": _reveal_hand, "use_skill_for": _use_skill_for, "survives_round": _nothing, "fail_check": _fail_check, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
+        "end_turn": _end_turn, "negate_witnesses": _negate_witnesses, "res_to_pool": _res_to_pool,
+        "examine_card": _examine_card, "cost_cut": _cost_cut, "negate_adversary": _negate_adversary,
+        "lose_health": _lose_health, "discard_bluff": _discard_bluff, "take_tokens": _take_tokens,
+        "take_found": _take_found, "join_team": _join_team, "if_adversary": _if_adversary,
+        "choke": _choke, "keep_on_success": _keep_on_success, "unhurt": _nothing, "rounds_only": _nothing, "backlash": _nothing, "back_to_deck": _nothing,
+        "absorbs": _nothing, "absorb_token": _nothing, "wound_hospital": _nothing, "wound_no_heal": _nothing,
+        "in_play": _nothing,
         # standing steps, read by the rules where they apply
         "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,
         "no_combat": _nothing, "half_damage": _nothing, "tokens": _nothing, "agents_use": _nothing,
@@ -494,4 +684,5 @@ VOCABULARY = Vocabulary(
     selectors=SELECTORS,
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
+    blind=frozenset({"bluff"}),
 )

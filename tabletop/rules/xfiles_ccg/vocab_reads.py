@@ -167,6 +167,139 @@ def _sel_skill_or_can(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return _sel_skill(ctx, piece, value) or can_use(ctx.ruleset, ctx.state, piece.id, str(value.get("can_use", "")))
 
 
+def _sel_can_use_or_stun(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """A combatant that can use `value` cards, or one whose opponent is stunned this round."""
+    if can_use(ctx.ruleset, ctx.state, piece.id, str(value)):
+        return True
+    combat = ctx.state.rules.get("combat") or {}
+    side = "adversary" if piece.id == combat.get("adversary") else "agents"
+    number = int(combat.get("number", 1))
+    return any(e.get("stunned") and e.get("number") == number and e.get("side") != side
+               for e in combat.get("effects") or ())
+
+
+def _sel_not_named(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    name = set(ctx.ruleset.pinfo(ctx.state, piece.id).name.casefold().replace(",", " ").split())
+    return not any(str(v).casefold() in name for v in (value if isinstance(value, list) else [value]))
+
+
+def _host(ctx: Ctx) -> str | None:
+    """The card an ability belongs to, or the Agent holding it when it is Equipment."""
+    piece = ctx.state.pieces.get(ctx.source or "")
+    if piece is None:
+        return None
+    return piece.attached_to if piece.attached_to in ctx.state.pieces else piece.id
+
+
+def _cond_in_step(ctx: Ctx, args: Any) -> str | None:
+    if ctx.ruleset.step(ctx.state) in args:
+        return None
+    return "it is used only during the Briefing, after RES is added" if args == ["buy"] else \
+        f"it is used only during {' or '.join(args)}"
+
+
+def _cond_once_a_turn(ctx: Ctx, args: Any) -> str | None:
+    piece = ctx.state.pieces.get(ctx.source or "")
+    if piece is not None and piece.counters.get("used_turn") == int(ctx.state.rules.get("turn", 1)):
+        return "it is used once per turn, and was used this turn"
+    return None
+
+
+def _cond_in_section(ctx: Ctx, args: Any) -> str | None:
+    host = _host(ctx)
+    if host is not None and ctx.ruleset.section_of(ctx.state, host) == args:
+        return None
+    return f"it is used only while the Agent is in the {str(args).title()} Section"
+
+
+def _cond_holder_skill(ctx: Ctx, args: Any) -> str | None:
+    host = _host(ctx)
+    if host is not None and host != ctx.source and ctx.ruleset.agent_skill(ctx.state, host, str(args)) > 0:
+        return None
+    return f"only an Agent with {str(args).upper()} skill holding it may use it"
+
+
+def _sel_team_of(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """In the same Team as the source card (`source`), the Agent holding it (`holder`), or a target chosen before."""
+    if value in ("source", "holder"):
+        host = _host(ctx) if value == "holder" else ctx.source
+    else:
+        host = next(iter(ctx.targets.get(str(value)) or ()), None)
+    return host is not None and ctx.ruleset._same_team(ctx.state, host, piece.id)
+
+
+def _sel_bluff(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """A card face down beneath a Site in play (a Bluff): read from its place, never its face."""
+    on_site = piece.attached_to in (ctx.state.rules.get("sites") or {})
+    return (on_site and not piece.face_up) == bool(value)
+
+
+def _cond_lone_agent(ctx: Ctx, args: Any) -> str | None:
+    combat = ctx.state.rules.get("combat")
+    if combat and int(combat.get("number", 1)) == 1 and len(ctx.ruleset.combatants(ctx.state)) == 1:
+        return None
+    return "it is played when an Adversary enters Combat with a single Agent"
+
+
+def _cond_adversary_killed(ctx: Ctx, args: Any) -> str | None:
+    r = ctx.state.rules
+    if not r.get("combat") and r.get("killed") is not None and r.get("killed") == r.get("combats"):
+        return None
+    return "it is played after the Agents killed an Adversary in Combat"
+
+
+def _sel_has_bluffs(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return any(not ctx.state.pieces[q].face_up for q in ctx.state.attached(piece.id)) == bool(value)
+
+
+def _cond_team_in(ctx: Ctx, args: Any) -> str | None:
+    if ctx.seat is not None and ctx.ruleset.agents(ctx.state, ctx.seat, (args,)):
+        return None
+    return f"it is played on a Team in your {str(args).title()}, and you have none there"
+
+
+def _sel_asks(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """A Site whose question is of the kind named ("a Site that asks an AFFILIATION question")."""
+    return str(value).casefold() in {str(a).casefold() for a in ctx.ruleset.pinfo(ctx.state, piece.id).asks}
+
+
+def _cond_out_of_combat(ctx: Ctx, args: Any) -> str | None:
+    return "it may not be played once an Adversary has forced Combat, until it is resolved" \
+        if ctx.state.rules.get("combat") else None
+
+
+def _cond_site_success(ctx: Ctx, args: Any) -> str | None:
+    """Just after one of your Teams investigated a Site successfully with `args` as its prerequisite skill."""
+    r = ctx.state.rules
+    check = r.get("check") or {}
+    if ctx.ruleset.step(ctx.state) == "question" and ctx.seat == ctx.ruleset.active(ctx.state) and \
+            canonical_skill(str(check.get("skill", ""))) == canonical_skill(str(args)):
+        return None
+    return f"it is played after one of your Teams investigates a Site with {str(args).upper()} successfully"
+
+
+def _sel_named(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    return not _sel_not_named(ctx, piece, value)
+
+
+def _cond_your_turn(ctx: Ctx, args: Any) -> str | None:
+    return None if ctx.seat == ctx.ruleset.active(ctx.state) else "it is used in your own turn"
+
+
+def _cond_can_pay(ctx: Ctx, args: Any) -> str | None:
+    pool, amount = str(args.get("pool", "cp")), int(args.get("amount", 0))
+    if ctx.seat is not None and int(ctx.state.player(ctx.seat).counters.get(pool, 0)) >= amount:
+        return None
+    return f"its text costs {amount} {pool.upper()} more, and the pool holds less"
+
+
+def _cond_opponent_team(ctx: Ctx, args: Any) -> str | None:
+    other = ctx.seat_of("opponent")
+    if other is not None and ctx.ruleset.agents(ctx.state, other, ("bureau", "field")):
+        return None
+    return "no opponent has a Team to play it on"
+
+
 def _sel_name_has(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return str(value).casefold() in ctx.ruleset.pinfo(ctx.state, piece.id).name.casefold().split()
 
@@ -256,7 +389,11 @@ def _sel_in_team(ctx: Ctx, piece: Piece, value: Any) -> bool:
 CONDITIONS: dict[str, Condition] = {
         "in_combat": _cond_in_combat, "after_hurt": _cond_after_hurt, "combat_start": _cond_combat_start, "combat_adversary": _cond_combat_adversary, "combat_round": _cond_round,
         "combatant_can": _cond_combatant_can, "adversary_can": _cond_adversary_can, "check_skill": _cond_check_skill,
-        "has_target": _cond_has_target, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
+        "has_target": _cond_has_target, "opponent_team": _cond_opponent_team,
+        "in_step": _cond_in_step, "once_a_turn": _cond_once_a_turn, "in_section": _cond_in_section,
+        "holder_skill": _cond_holder_skill, "lone_agent": _cond_lone_agent,
+        "adversary_killed": _cond_adversary_killed, "team_in": _cond_team_in,
+        "out_of_combat": _cond_out_of_combat, "your_turn": _cond_your_turn, "can_pay": _cond_can_pay, "site_success": _cond_site_success, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
 }
 SELECTORS: dict[str, Selector] = {
         "combatant": _sel_combatant, "can_use": _sel_can_use, "skill": _sel_skill, "damaged": _sel_damaged,
@@ -264,4 +401,6 @@ SELECTORS: dict[str, Selector] = {
         "not_keyword": _sel_not_keyword, "played_by": _sel_played_by, "modifies": _sel_modifies, "type": _sel_type,
         "in_team": _sel_in_team, "on_chain": _sel_on_chain, "gear_of": _sel_gear_of,
         "not_modifies": _sel_not_modifies, "hit_by": _sel_hit_by, "adds_to": _sel_adds_to, "skill_or_can": _sel_skill_or_can, "name_has": _sel_name_has,
+        "can_use_or_stun": _sel_can_use_or_stun, "not_named": _sel_not_named,
+        "team_of": _sel_team_of, "bluff": _sel_bluff, "has_bluffs": _sel_has_bluffs, "asks": _sel_asks, "named": _sel_named,
 }
