@@ -139,7 +139,7 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         """Team in the Bureau, X-File face down, Bureau Deck shuffled, 7 cards drawn, pools of 5, first player drawn."""
         if library is not None:
             self.library = library
-        decks = {seat: decks.get(seat) or default_deck(self.card_library, seat) for seat in state.seats}
+        decks = {seat: decks.get(seat) or self._default_deck(seat) for seat in state.seats}
         for seat in state.seats:
             deck = decks[seat]
             put_cards(state, deck.expanded("team"), f"bureau:{seat}", owner=seat)
@@ -156,6 +156,17 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         if first not in state.seats:
             first = state.seats[state.rng.below(len(state.seats))]
         state.rules = self.fresh_rules(first)
+
+    def _default_deck(self, seat: int) -> DeckList:
+        """`default_deck(library, seat)`, read once per library version (self-play sets up thousands of games; a
+        deck list is only read by `setup`)."""
+        library = self.card_library
+        cache = self.card_cache()
+        key = ("default_deck", seat % len(SAMPLE_DECKS))
+        found = cache.get(key)
+        if found is None or found[0] is not library:  # kept with its library: a game may be set up with another
+            found = cache[key] = (library, default_deck(library, seat))
+        return found[1]
 
     @staticmethod
     def fresh_rules(first: int, step: str = "draw") -> dict[str, Any]:
