@@ -140,13 +140,18 @@ def _gen_reveal(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 
 def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     yield from rs.suggestion_actions(state, seat)
+    words = None
     for pid in hand_of(state, seat):
         info = rs.pinfo(state, pid)
         if info.kind in ("agent", "site", "xfile", "equipment"):
             continue
         for choice in range(1, len(info.alternatives) + 1) if info.alternatives else (0,):
             a = PlayCard(pid, choice=choice)
-            if rs.can_pay(state, a, seat) and not rs.check(state, a, seat):
+            if not rs.can_pay(state, a, seat):
+                continue
+            if words is None:  # `rs.check(state, a, seat)` is the gate, timing and hand checks (all passed: it is
+                words = rs.in_effect(state, seat)  # `seat`'s decision in this step, the card in its hand) and these
+            if not rs.play_problems(state, a, seat, words, quick=True):
                 yield a
 
 
