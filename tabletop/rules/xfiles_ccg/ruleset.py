@@ -86,6 +86,17 @@ _ROW = CARD_H + 6
 _AUTOMATIC = (Hospitalize, KillerWin)
 
 
+#: per seat, the names of its Bureau and Field zones (`after` looks in them after every action)
+_IN_PLAY: dict[int, tuple[str, str]] = {}
+
+
+def _in_play_zones(seat: int) -> tuple[str, str]:
+    if len(_IN_PLAY) >= 64:
+        _IN_PLAY.clear()
+    found = _IN_PLAY[seat] = (f"bureau:{seat}", f"field:{seat}")
+    return found
+
+
 class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, PrepReducers, InvestigationReducers,
                 TextRun, Effects, Flow, Combat, MoveListing, StatusReport, Audit, KitRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
@@ -204,13 +215,14 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
                 return [(KillerWin(winner), None)]
         if r.get("combat") or self.step(state) in ("damage", "aftermath"):
             return ()
-        pieces = state.pieces
-        for s in state.seats:
-            for sec in ("bureau", "field"):
-                zone = state.zones.get(f"{sec}:{s}")
+        pieces, zones = state.pieces, state.zones
+        for p in state.players:  # after every action: the zones' pieces walked with no call but for damaged ones
+            names = _IN_PLAY.get(p.seat) or _in_play_zones(p.seat)
+            for zone in (zones.get(names[0]), zones.get(names[1])):
                 for pid in zone.pieces if zone is not None else ():
                     piece = pieces[pid]
-                    if not piece.counters.get("damage") or piece.attached_to is not None:
+                    counters = piece.counters
+                    if not counters or not counters.get("damage") or piece.attached_to is not None:
                         continue  # only damage brings an Agent to 0 Health
                     info = self.pinfo(state, pid)
                     if info.kind == "agent" and (info.health or 0) > 0 and self.health(state, pid) == 0:
