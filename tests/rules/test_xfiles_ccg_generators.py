@@ -2,7 +2,8 @@
 
 The lister finds the words in effect once per listing and asks only whether a card has a problem (`play_problems`
 with `quick`), where `check` builds every violation: over seeded games, at every decision, each listed move passes
-`check`, and in a window the cards listed are exactly those `can_pay` and `check` allow.
+`check`, in a window the cards listed are exactly those `can_pay` and `check` allow, and the Requisitions those
+`check` allows.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 
 from tabletop.core import Session
 from tabletop.rules import get_ruleset
-from tabletop.rules.xfiles_ccg import PlayCard
+from tabletop.rules.xfiles_ccg import PlayCard, Requisition
 
 
 def _window_plays(rules, state, seat: int) -> list[PlayCard]:
@@ -28,6 +29,14 @@ def _window_plays(rules, state, seat: int) -> list[PlayCard]:
             if rules.can_pay(state, a, seat) and not rules.check(state, a, seat):
                 out.append(a)
     return out
+
+
+def _requisitions(rules, state, seat: int) -> list[Requisition]:
+    """The Requisitions as the check finds them, pair by pair."""
+    agents = rules.agents(state, seat, ("bureau", "field"))
+    return [Requisition(pid, ag) for pid in state.zones[f"hand:{seat}"].pieces
+            if rules.pinfo(state, pid).kind == "equipment" for ag in agents
+            if not rules.check(state, Requisition(pid, ag), seat)]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -48,5 +57,7 @@ def test_listed_moves_pass_the_check_and_a_window_lists_every_playable_card(seed
         if rules.step(state) in ("check", "aftermath") and not (state.rules.get("effects") or {}).get("pending"):
             windows += 1
             assert [a for a in moves if isinstance(a, PlayCard)] == _window_plays(rules, state, seat)
+        if rules.step(state) == "requisition":
+            assert [a for a in moves if isinstance(a, Requisition)] == _requisitions(rules, state, seat)
         assert session.submit(rng.choice(moves), seat).accepted
     assert windows > 0
