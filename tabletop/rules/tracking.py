@@ -34,6 +34,8 @@ class GameTracker:
         self.lead_changes = 0
         self.turn: Any = None
         self.times: dict[int, list[float]] = {}
+        #: per zone name, its kind (a zone keeps its kind all game; `saw` asks of every move)
+        self._kinds: dict[str, str] = {}
 
     def timed(self, bot: Any, state: GameState, seat: int) -> Any:
         """The bot's next action, its decision time kept (in ms)."""
@@ -50,8 +52,15 @@ class GameTracker:
 
     def saw(self, state: GameState, events: Sequence[Any], seat: int | None, scores: Any) -> None:
         """After an accepted action: the cards it played, and the lead when the turn changed."""
+        kinds = self._kinds
         for e in events:
-            if type(e) is PieceMoved and _kind(state, e.src) == "hand" and _kind(state, e.dst) not in _NOT_PLAYED:
+            if type(e) is not PieceMoved:
+                continue
+            src = kinds.get(e.src) or kinds.setdefault(e.src, _kind(state, e.src))
+            if src != "hand":
+                continue
+            dst = kinds.get(e.dst) or kinds.setdefault(e.dst, _kind(state, e.dst))
+            if dst not in _NOT_PLAYED:
                 piece = state.pieces.get(e.pid)
                 owner = piece.owner if piece is not None else None
                 who = owner if owner is not None else seat
