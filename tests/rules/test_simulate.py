@@ -6,7 +6,6 @@ import gc
 import json
 
 from tabletop.cli import main
-from tabletop.core.session import Session
 from tabletop.rules.simulate import (
     GAME_GC_THRESHOLD,
     distribution,
@@ -163,20 +162,12 @@ def test_a_run_of_games_gives_the_same_records_as_single_games() -> None:
 
 def test_every_rulesets_scores_are_its_statuss_scores_at_every_step() -> None:
     """`Ruleset.scores` (what the lab reads at every turn change) is `status(state, None)["scores"]`, made cheaply."""
-    import random
-
     from tabletop.rules import available_rulesets, get_ruleset
+    from tests.rules.random_games import random_decisions
 
     for name in available_rulesets():
         rules = get_ruleset(name)
         state = rules.new_game(2, seed=5, enforcement="strict")
-        session = Session(state, rules)
-        rng = random.Random(5)
-        for _ in range(150):
+        for _decision in random_decisions(rules, state, 5, limit=150):
             assert rules.scores(state) == rules.status(state, None).get("scores"), name
-            waiting = rules.waiting_for(state)
-            moves = list(rules.generate_actions(state, waiting[0])) if waiting else []
-            if not moves or state.rules.get("over"):
-                break
-            session.submit(rng.choice(moves), waiting[0])
         assert rules.scores(state) == rules.status(state, None).get("scores"), name
