@@ -36,6 +36,8 @@ class GameTracker:
         self.times: dict[int, list[float]] = {}
         #: per zone name, its kind (a zone keeps its kind all game; `saw` asks of every move)
         self._kinds: dict[str, str] = {}
+        #: the scores `lead` last judged
+        self._scores: list[Any] | None = None
 
     def timed(self, bot: Any, state: GameState, seat: int) -> Any:
         """The bot's next action, its decision time kept (in ms)."""
@@ -74,6 +76,9 @@ class GameTracker:
     def lead(self, scores: Any) -> None:
         if not isinstance(scores, list) or len(scores) < 2:
             return
+        if scores == self._scores:  # the same scores name the same leader: nothing changes (most turn changes)
+            return
+        self._scores = list(scores)
         top = max(scores)
         leaders = [s for s, v in enumerate(scores) if v == top]
         leader = leaders[0] if len(leaders) == 1 else None
