@@ -4,8 +4,11 @@ Run: python bench/bench_ab.py BEFORE_DIR AFTER_DIR [--games N] [--rounds R] [--r
 
 Each round runs, for every ruleset, one child process per checkout (alternating which goes first) that plays the
 same N seeded games greedy vs random in strict and prints its games per CPU second (process time: the machine
-is shared, and a game is single-threaded, so CPU time is the figure least moved by other people's load). The figure per checkout is the median over
-the rounds, with the ratio after/before.
+is shared, and a game is single-threaded, so CPU time is the figure least moved by other people's load). The games
+run under `young_gc`, as `simulate`, the lab's runner and bench_lab play them. The figure per checkout is the median
+over the rounds, with the ratio after/before; beside it, the games' length in bot actions and the actions per CPU
+second (a change that makes the rules play longer games reads slower per game, not per action). Equal `ends` digests say both checkouts played exactly the same games;
+once a change alters what the rules do (more card text executed), the games differ and so do the digests.
 """
 
 from __future__ import annotations
@@ -19,17 +22,22 @@ __all__ = ["main", "measure"]
 
 _CHILD = r"""
 import hashlib, json, sys, time
-from tabletop.rules.simulate import play_session
+from tabletop.rules.simulate import play_session, young_gc
 name, games = sys.argv[1], int(sys.argv[2])
 play_session(name, ["greedy", "random"], 999)  # warm the card caches outside the clock
-t0 = time.process_time()
 ends = []
-for i in range(games):
-    bots = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]
-    record, session = play_session(name, bots, 1_000_003 + i, enforcement="strict")
-    ends.append(session.state.hash())
-seconds = time.process_time() - t0
-print(json.dumps({"games_per_second": games / seconds, "ends": hashlib.sha1("".join(ends).encode()).hexdigest()}))
+seconds = 0.0
+actions = 0
+with young_gc():  # as simulate, the lab's runner and bench_lab play a run of games
+    for i in range(games):
+        bots = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]
+        t0 = time.process_time()
+        record, session = play_session(name, bots, 1_000_003 + i, enforcement="strict")
+        seconds += time.process_time() - t0
+        actions += record.actions
+        ends.append(session.state.hash())  # outside the clock: the digest is no self-play work
+print(json.dumps({"games_per_second": games / seconds, "actions_per_second": actions / seconds,
+                  "actions_per_game": actions / games, "ends": hashlib.sha1("".join(ends).encode()).hexdigest()}))
 """
 
 
@@ -56,15 +64,21 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
             for label, checkout in order:
                 m = measure(checkout, name, games)
                 results.setdefault(name, {}).setdefault(label, []).append(m["games_per_second"])
+                results[name].setdefault(f"{label}_actions", []).append(m["actions_per_second"])
+                results[name][f"{label}_length"] = [m["actions_per_game"]]
                 results[name].setdefault(f"{label}_ends", []).append(m["ends"])
     summary = {}
     for name, d in results.items():
         b, a = statistics.median(d["before"]), statistics.median(d["after"])
+        ba, aa = statistics.median(d["before_actions"]), statistics.median(d["after_actions"])
         same = d["before_ends"] == d["after_ends"]
-        summary[name] = {"before": round(b, 1), "after": round(a, 1), "ratio": round(a / b, 2), "same_games": same}
+        summary[name] = {"before": round(b, 1), "after": round(a, 1), "ratio": round(a / b, 2), "same_games": same,
+                         "actions_ratio": round(aa / ba, 2)}
         print(f"{name}: before {b:.1f} games/cpu-s, after {a:.1f} games/cpu-s (x{a / b:.2f}; runs "
               f"{', '.join(f'{x:.1f}' for x in d['before'])} | {', '.join(f'{x:.1f}' for x in d['after'])}; "
-              f"{'same' if same else 'DIFFERENT'} final tables)")
+              f"{'same' if same else 'DIFFERENT'} final tables); bot actions per game "
+              f"{d['before_length'][0]:.1f} | {d['after_length'][0]:.1f}, per cpu-s {ba:.0f} | {aa:.0f} "
+              f"(x{aa / ba:.2f})")
     return summary
 
 

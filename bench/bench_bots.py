@@ -1,7 +1,10 @@
 """Search bot figures: playouts on the fast path beside a floor, the light state copy, decision time per budget.
 
-Run: python bench/bench_bots.py [--quick] [--json]; `--ab BEFORE_DIR` also times the same playouts the way a
-checkout without the fast path must play them (a copy and `Session.submit`), interleaved in child processes.
+Run: python bench/bench_bots.py [--quick] [--json] [--playouts]; `--ab BEFORE_DIR` also times the same playouts the
+way a checkout without the fast path must play them (a copy and `Session.submit`) in that checkout, interleaved
+with this checkout's fast path over AB_ROUNDS rounds (alternating which goes first; medians): the row reads this
+checkout's playouts per CPU second beside that checkout's as its floor. `--playouts`: that X-Files CCG row (and its
+two same-checkout rows) alone.
 
 Rows, each beside a floor measured in the same run (CPU time: the machine is shared and a playout is one thread):
 - per ruleset, random 50-action playouts from mid-game positions on the fast path (`GameState.fork` + `step`) and
@@ -34,6 +37,8 @@ __all__ = ["collect", "main"]
 
 RULESETS = ("xfiles-ccg", "xfiles-fan", "tragedy")
 LENGTH = 50
+#: rounds of the A/B playout row (`--ab`), each side once per round, alternating which goes first
+AB_ROUNDS = 5
 
 
 def row(area: str, name: str, value: float, unit: str, *, floor: float | None = None,
@@ -167,16 +172,40 @@ def playouts(name: str, quick: bool, before: str | None) -> list[dict[str, Any]]
             row("bots", f"{label}, Session.submit on a copy (the way without the fast path)", slow,
                 "playouts/cpu-s", floor=fast, floor_name="the fast path, same positions")]
     if before:
-        tables = json.dumps([s.to_dict() for s in starts])
+        ours, then = _ab(rules, starts, rounds, before, name, 2 if quick else AB_ROUNDS)
+        rows.append(row("bots", f"{label}, fast path beside {Path(before).name} (A/B interleaved, median of "
+                        f"{len(ours)} rounds: {', '.join(f'{x:.0f}' for x in ours)} | "
+                        f"{', '.join(f'{x:.0f}' for x in then)})", statistics.median(ours), "playouts/cpu-s",
+                        floor=statistics.median(then),
+                        floor_name=f"the same playouts at {Path(before).name} (Session.submit on a copy)"))
+    return rows
+
+
+def _ab(rules: Any, starts: list[Any], rounds: int, before: str, name: str,
+        ab_rounds: int) -> tuple[list[float], list[float]]:
+    """This checkout's fast-path playouts and the other checkout's (its own process, the same positions and
+    seeds), `ab_rounds` times, alternating which runs first: each side's playouts per CPU second per round."""
+    tables = json.dumps([s.to_dict() for s in starts])
+
+    def theirs() -> float:
         out = subprocess.run([sys.executable, "-c", _PLAYOUT, name, str(LENGTH), str(rounds)], input=tables,
                              cwd=before, capture_output=True, text=True, check=True,
                              env={"PYTHONPATH": before, "PATH": "/usr/bin:/bin"})
-        then = json.loads(out.stdout)["playouts_per_cpu_s"]
-        again = _cpu(lambda r, i: _fast(rules, starts[i], random.Random(r * 1000 + i)), rounds, len(starts))
-        rows.append(row("bots", f"{label} at {Path(before).name} (before, A/B interleaved)", then,
-                        "playouts/cpu-s", floor=statistics.median([fast, again]),
-                        floor_name="this checkout's fast path, same positions"))
-    return rows
+        return float(json.loads(out.stdout)["playouts_per_cpu_s"])
+
+    def mine() -> float:
+        return _cpu(lambda r, i: _fast(rules, starts[i], random.Random(r * 1000 + i)), rounds, len(starts))
+
+    ours: list[float] = []
+    then: list[float] = []
+    for k in range(ab_rounds):
+        if k % 2:
+            then.append(theirs())
+            ours.append(mine())
+        else:
+            ours.append(mine())
+            then.append(theirs())
+    return ours, then
 
 
 def _slow_here(rules: Any, starts: list[Any], rounds: int) -> float:
@@ -230,7 +259,9 @@ def decisions(name: str, quick: bool) -> list[dict[str, Any]]:
     return rows
 
 
-def collect(quick: bool = False, before: str | None = None) -> list[dict[str, Any]]:
+def collect(quick: bool = False, before: str | None = None, playouts_only: bool = False) -> list[dict[str, Any]]:
+    if playouts_only:  # the A/B figure alone: X-Files CCG playouts here and in `before`
+        return playouts("xfiles-ccg", quick, before)
     rows = copies(quick)
     for name in RULESETS:
         rows.extend(playouts(name, quick, before if name == "xfiles-ccg" else None))
@@ -242,12 +273,14 @@ def collect(quick: bool = False, before: str | None = None) -> list[dict[str, An
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     argv = sys.argv[1:] if argv is None else argv
     before = argv[argv.index("--ab") + 1] if "--ab" in argv[:-1] else None
-    rows = collect("--quick" in argv, before)
+    rows = collect("--quick" in argv, before, "--playouts" in argv)
     if "--json" in argv:
         print(json.dumps(rows, indent=2))
     else:
         for r in rows:
-            print(f"{r['name']}: {r['value']:.1f} {r['unit']} (floor {r['floor']:.1f}: {r['floor_name']})")
+            # a rate's ratio to its floor reads "x N" (higher is faster); a time's does not (lower is faster)
+            ratio = f", x{r['value'] / r['floor']:.2f}" if r["unit"].endswith("/cpu-s") and r["floor"] else ""
+            print(f"{r['name']}: {r['value']:.1f} {r['unit']} (floor {r['floor']:.1f}: {r['floor_name']}{ratio})")
     return rows
 
 

@@ -133,7 +133,7 @@ def play_session(
     tracker = GameTracker(len(bots))
 
     def score_now() -> Any:
-        return rules.status(state, None).get("scores")
+        return rules.scores(state)
 
     while not state.rules.get("over"):
         if record.actions >= max_actions:

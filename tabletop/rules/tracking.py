@@ -34,6 +34,10 @@ class GameTracker:
         self.lead_changes = 0
         self.turn: Any = None
         self.times: dict[int, list[float]] = {}
+        #: per zone name, its kind (a zone keeps its kind all game; `saw` asks of every move)
+        self._kinds: dict[str, str] = {}
+        #: the scores `lead` last judged
+        self._scores: list[Any] | None = None
 
     def timed(self, bot: Any, state: GameState, seat: int) -> Any:
         """The bot's next action, its decision time kept (in ms)."""
@@ -50,8 +54,15 @@ class GameTracker:
 
     def saw(self, state: GameState, events: Sequence[Any], seat: int | None, scores: Any) -> None:
         """After an accepted action: the cards it played, and the lead when the turn changed."""
+        kinds = self._kinds
         for e in events:
-            if type(e) is PieceMoved and _kind(state, e.src) == "hand" and _kind(state, e.dst) not in _NOT_PLAYED:
+            if type(e) is not PieceMoved:
+                continue
+            src = kinds.get(e.src) or kinds.setdefault(e.src, _kind(state, e.src))
+            if src != "hand":
+                continue
+            dst = kinds.get(e.dst) or kinds.setdefault(e.dst, _kind(state, e.dst))
+            if dst not in _NOT_PLAYED:
                 piece = state.pieces.get(e.pid)
                 owner = piece.owner if piece is not None else None
                 who = owner if owner is not None else seat
@@ -65,6 +76,9 @@ class GameTracker:
     def lead(self, scores: Any) -> None:
         if not isinstance(scores, list) or len(scores) < 2:
             return
+        if scores == self._scores:  # the same scores name the same leader: nothing changes (most turn changes)
+            return
+        self._scores = list(scores)
         top = max(scores)
         leaders = [s for s, v in enumerate(scores) if v == top]
         leader = leaders[0] if len(leaders) == 1 else None

@@ -158,3 +158,16 @@ def test_a_run_of_games_gives_the_same_records_as_single_games() -> None:
     for d in (*inside, *alone):  # decision times differ from run to run; their count does not
         d["decisions"] = [len(t) for t in d["decisions"]]
     assert inside == alone
+
+
+def test_every_rulesets_scores_are_its_statuss_scores_at_every_step() -> None:
+    """`Ruleset.scores` (what the lab reads at every turn change) is `status(state, None)["scores"]`, made cheaply."""
+    from tabletop.rules import available_rulesets, get_ruleset
+    from tests.rules.random_games import random_decisions
+
+    for name in available_rulesets():
+        rules = get_ruleset(name)
+        state = rules.new_game(2, seed=5, enforcement="strict")
+        for _decision in random_decisions(rules, state, 5, limit=150):
+            assert rules.scores(state) == rules.status(state, None).get("scores"), name
+        assert rules.scores(state) == rules.status(state, None).get("scores"), name

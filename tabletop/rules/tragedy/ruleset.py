@@ -81,6 +81,15 @@ class Tragedy(Checks, Reducers, Flow, StatusView, Audit, RuleState):
             ZoneSpec("sets", True, "public", "row", "Set Tableau", (20, 6 + 2 * _ROW, SEAT_W - 40, h), True, "sets"),
         ]
 
+    def _default_deck(self, library: CardLibrary) -> DeckList:
+        """`default_deck(library)`, made once per library version (self-play sets up thousands of games; a deck
+        list is only read by `setup`)."""
+        cache = self.card_cache()
+        found = cache.get("default_deck")
+        if found is None or found[0] is not library:  # kept with its library: a game may be set up with another
+            found = cache["default_deck"] = (library, default_deck(library))
+        return found[1]
+
     def setup(self, state: GameState, decks: Mapping[int, DeckList], library: CardLibrary | None) -> None:
         """Decks shuffled, the Star plus six cards in each Hand, the first player chosen, Upkeep of turn 1."""
         if library is not None:
@@ -88,7 +97,7 @@ class Tragedy(Checks, Reducers, Flow, StatusView, Audit, RuleState):
         lib = self.card_library
         stars: list[str | None] = []
         for seat in state.seats:
-            deck = decks.get(seat) or default_deck(lib)
+            deck = decks.get(seat) or self._default_deck(lib)
             star_refs = deck.expanded("star")
             others = [r for name in deck.sections if name not in ("star", "sideboard") for r in deck.expanded(name)]
             if not star_refs and others:

@@ -27,6 +27,11 @@ class RuleState(KitRuleset):
         """(Value, eligible Roles, name, text) of a card ref; Value None when nothing gives it one (0000.2.5)."""
         if ref is None:
             return (None, (), "", "")
+        lib = self.library  # `card_cache()`, its version test written out (the hottest call of the ruleset)
+        if lib is not None and getattr(lib, "version", 0) == self._card_cache_version:
+            info = self._card_cache.get(ref)
+            if info is not None:
+                return info
         cache = self.card_cache()
         info = cache.get(ref)
         if info is None:
@@ -116,12 +121,25 @@ class RuleState(KitRuleset):
     def in_play(self, state: GameState, seat: int | None, role: str) -> Iterator[str]:
         kind = ROLE_ZONE[role]
         seats = state.seats if seat is None else [seat]
+        pieces, zones = state.pieces, state.zones
+        roles = state.rules.get("roles") or {}
         for s in seats:
-            zone = state.zones.get(f"{kind}:{s}")
+            zone = zones.get(f"{kind}:{s}")
             if zone is None:
                 continue
             for pid in zone.pieces:
-                if self.role_of(state, pid) == role:
+                # `role_of(state, pid) == role`, written out: the rule state's roles read once per call
+                piece = pieces[pid]
+                here = zones[piece.zone].kind
+                if here not in ("actors", "sets"):
+                    continue
+                found = roles.get(pid)
+                if not (found in ROLE_ZONE and ROLE_ZONE[found] == here):
+                    if here == "actors":
+                        found = "Prop" if piece.attached_to else "Actor"
+                    else:
+                        found = "Set Piece" if piece.attached_to else "Set"
+                if found == role:
                     yield pid
 
     def attachments(self, state: GameState, host: str, role: str) -> list[str]:

@@ -15,6 +15,12 @@ __all__ = ["StatusView"]
 class StatusView(RuleState):
     """`game_status`: the game as one seat sees it (a card on the Stack is named only to a seat that can see it)."""
 
+    def scores(self, state: GameState) -> list[int] | None:
+        """`game_status(...).scores` without the rest of the status (the lab reads them at every turn change)."""
+        if "step" not in state.rules:
+            return None
+        return [p.counters.get("favor", 0) for p in state.players]
+
     def game_status(self, state: GameState, seat: int | None) -> Status:
         r = state.rules
         if "step" not in r:

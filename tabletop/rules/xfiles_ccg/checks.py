@@ -142,6 +142,14 @@ class PrepChecks:
             out.append(_v("xfc.not_equipment", "xfc.requisition.1", f"{info.name} is not Equipment", (a.piece,), seat))
         if out:
             return out
+        return self.requisition_problems(state, a, seat)
+
+    def requisition_problems(self, state: GameState, a: Requisition, seat: int | None,
+                             held: int | None = None) -> list[Violation]:
+        """`_check_requisition` past its timing, hand, Agent and kind checks: what the move lister asks of each
+        Equipment and Agent it knows pass them; `held`: the pool tokens that may pay for it (found once per card)."""
+        info = self.pinfo(state, a.piece)
+        out: list[Violation] = []
         where = [s for s in info.activators if s.lower() in SECTIONS]
         sec = self.section_of(state, a.agent)
         if where and sec.upper() not in where:
@@ -151,7 +159,8 @@ class PrepChecks:
         if any(self.pinfo(state, q).name == info.name for q in self.gear(state, a.agent)):
             out.append(_v("xfc.one_item", "xfc.requisition.2", f"{self.ref(state, a.agent)} already has "
                           f"{info.name}", (a.piece, a.agent), seat))
-        held = len(self.card_pools(state, seat, info, "rp")) if seat is not None else 0
+        if held is None:
+            held = len(self.card_pools(state, seat, info, "rp")) if seat is not None else 0
         out += self._afford(state, seat, "rp", max(0, (info.cost or 0) - held), info.name, "xfc.chain.3", (a.piece,))
         return out
 

@@ -76,11 +76,20 @@ class InvestigationChecks:
 
     @checks(PlayCard)
     def _check_play(self, state: GameState, a: PlayCard, seat: int | None) -> list[Violation]:
-        r = state.rules
         out = self._whose(state, seat, ("check", "aftermath"), "playing a card", (a.piece,))
         out += self._in_hand(state, a.piece, seat, "xfc.chain.6")
         if a.piece not in state.pieces or seat is None:
             return out
+        return out + self.play_problems(state, a, seat, self.in_effect(state, seat))
+
+    def play_problems(self, state: GameState, a: PlayCard, seat: int, words: set[str], *,
+                      quick: bool = False) -> list[Violation]:
+        """`_check_play` past its timing and hand checks, `words` being `in_effect(state, seat)`: what the move
+        lister asks of every card in a hand it knows is `seat`'s to play now, the words found once for all.
+        `quick`: the caller asks only whether there is a problem, so the card's text is not read once the rules
+        of the step found one."""
+        r = state.rules
+        out: list[Violation] = []
         info = self.pinfo(state, a.piece)
         if info.kind in ("agent", "site", "xfile", "equipment"):
             how = {"agent": "bought in the Deployment Phase", "site": "placed in the Case Assignment Phase",
@@ -94,7 +103,6 @@ class InvestigationChecks:
                           seat))
         if not combat and info.kind == "combat":
             out.append(_v("xfc.combat_only", "xfc.chain.5", "Combat cards are played during Combat", (a.piece,), seat))
-        words = self.in_effect(state, seat)
         missing = [act for act in info.activators if act not in words]
         if missing:
             rule = "xfc.chain.2"
@@ -124,7 +132,8 @@ class InvestigationChecks:
         elif not info.alternatives and a.choice:
             out.append(_v("xfc.alternately", "xfc.chain.7", f"{self.ref(state, a.piece)} offers no choice of effects", (a.piece,),
                           seat))
-        out += self.text_violations(state, a.piece, seat)
+        if not (quick and out):
+            out += self.text_violations(state, a.piece, seat)
         # no affordability check: manual p.14, a card its owner cannot pay for goes to the Discard (see _play)
         return out
 

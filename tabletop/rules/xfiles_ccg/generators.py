@@ -49,11 +49,13 @@ def _gen_draw(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 
 
 def _gen_buy(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
-    pool = "rp" if rs.step(state) == "buy" else "cp"
-    room = rs.options["hand_max"] - len(hand_of(state, seat))
-    if rs.step(state) == "sell":
-        for pid in hand_of(state, seat):
-            if len(hand_of(state, seat)) > 4 and rs._sell_value(state, pid):
+    step = rs.step(state)
+    pool = "rp" if step == "buy" else "cp"
+    hand = hand_of(state, seat)
+    room = rs.options["hand_max"] - len(hand)
+    if step == "sell" and len(hand) > 4:
+        for pid in hand:
+            if rs._sell_value(state, pid):
                 yield Sell((pid,))
     for n in range(min(rs._pool_of(state, seat, pool), room), 0, -1):
         yield Buy(n)
@@ -62,11 +64,15 @@ def _gen_buy(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 def _gen_requisition(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     agents = rs.agents(state, seat, ("bureau", "field"))
     for pid in hand_of(state, seat):
-        if rs.pinfo(state, pid).kind != "equipment":
+        info = rs.pinfo(state, pid)
+        if info.kind != "equipment":
             continue
+        # `rs.check` is the gate, timing, hand, Agent and kind checks (all passed: `seat`'s decision in this step,
+        # its Equipment in its hand, its Agents in play) and these, the pool tokens counted once per card
+        held = len(rs.card_pools(state, seat, info, "rp"))
         for ag in agents:
             a = Requisition(pid, ag)
-            if not rs.check(state, a, seat):
+            if not rs.requisition_problems(state, a, seat, held):
                 yield a
 
 
@@ -119,11 +125,22 @@ def _gen_assign(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     field = [p for p in rs.agents(state, seat, ("field",)) if p not in used]
     if not field:
         return
+    skills: dict[str, int] = {}
+
+    def team(skill: str) -> int:  # the Team's skill, found once per skill for every Site of the listing
+        found = skills.get(skill)
+        if found is None:
+            found = skills[skill] = rs.team_skill(state, field, skill)
+        return found
+
     for site in state.rules.get("sites") or {}:
         if site not in state.pieces or state.pieces[site].zone != f"field:{seat}":
             continue
         options = rs.pinfo(state, site).prerequisite
-        best = max(options, key=lambda o: rs.team_skill(state, field, o[0]) - o[1])[0] if options else ""
+        if len(options) > 1:
+            best = max(options, key=lambda o: team(o[0]) - o[1])[0]
+        else:  # one option is the best, found without the Team's skill
+            best = options[0][0] if options else ""
         yield Investigate(site, tuple(field), best)
 
 
@@ -140,13 +157,18 @@ def _gen_reveal(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 
 def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     yield from rs.suggestion_actions(state, seat)
+    words = None
     for pid in hand_of(state, seat):
         info = rs.pinfo(state, pid)
         if info.kind in ("agent", "site", "xfile", "equipment"):
             continue
         for choice in range(1, len(info.alternatives) + 1) if info.alternatives else (0,):
             a = PlayCard(pid, choice=choice)
-            if rs.can_pay(state, a, seat) and not rs.check(state, a, seat):
+            if not rs.can_pay(state, a, seat):
+                continue
+            if words is None:  # `rs.check(state, a, seat)` is the gate, timing and hand checks (all passed: it is
+                words = rs.in_effect(state, seat)  # `seat`'s decision in this step, the card in its hand) and these
+            if not rs.play_problems(state, a, seat, words, quick=True):
                 yield a
 
 

@@ -15,6 +15,9 @@ from .xfile_choice import xfile_universe
 
 __all__ = ["Notebook"]
 
+#: per table secret, a blake2b hasher keyed by it (`Notebook._token` copies it)
+_KEYED: dict[str, Any] = {}
+
 
 class Notebook:
     """Questions, guesses and each seat's record of the answers (a part of `XFilesCCG`)."""
@@ -22,7 +25,17 @@ class Notebook:
     # ------------------------------------------------------------------------------------------ tokens
 
     def _token(self, state: GameState, prefix: str, *parts: Any) -> str:
-        digest = hashlib.blake2b(":".join(map(str, parts)).encode(), key=state.secret.encode()[:64], digest_size=8)
+        """A name for a question or guess that says nothing of it: the table's secret keys a hash of its parts.
+
+        The keyed hasher is made once per secret and copied per token (the same digest as hashing anew: the
+        Notebook names every question and X-File at each listing)."""
+        keyed = _KEYED.get(state.secret)
+        if keyed is None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            keyed = _KEYED[state.secret] = hashlib.blake2b(key=state.secret.encode()[:64], digest_size=8)
+        digest = keyed.copy()
+        digest.update(":".join(map(str, parts)).encode())
         return prefix + digest.hexdigest()
 
     def question_context(self, state: GameState, seat: int, strict: bool = True) -> dict[str, Any] | None:

@@ -141,24 +141,26 @@ class Reading:
         pending = (r.get("effects") or {}).get("pending")
         if pending:
             return pending[0].get("seat")
-        step = self.step(state)
+        step = r.get("step", "draw")  # `self.step(state)`, and each default below found only when it is needed
+        if step in ("check", "aftermath"):  # most decisions: priority in a window
+            return r["priority"] if "priority" in r else self.active(state)
         if step == "sell":
-            return r.get("seller", self._left(state, self.active(state)))
+            return r["seller"] if "seller" in r else self._left(state, self.active(state))
         if step == "bluffs":
-            return r.get("bluffer", self._left(state, self.active(state)))
+            return r["bluffer"] if "bluffer" in r else self._left(state, self.active(state))
         if step == "reveal":
             pending = r.get("bluffs") or []
             if pending and pending[0] in state.pieces:
                 return state.pieces[pending[0]].owner
             return self.active(state)
-        if step in ("check", "aftermath"):
-            return r.get("priority", self.active(state))
         if step == "damage":
-            return (r.get("combat") or {}).get("owner", self.active(state))
+            combat = r.get("combat") or {}
+            return combat["owner"] if "owner" in combat else self.active(state)
         if step == "penalty":
-            return (r.get("penalty") or {}).get("seat", self.active(state))
+            penalty = r.get("penalty") or {}
+            return penalty["seat"] if "seat" in penalty else self.active(state)
         if step == "debrief":
-            return r.get("discarder", self.active(state))
+            return r["discarder"] if "discarder" in r else self.active(state)
         return self.active(state)
 
     def waiting_for(self, state: GameState) -> list[int]:

@@ -86,6 +86,17 @@ _ROW = CARD_H + 6
 _AUTOMATIC = (Hospitalize, KillerWin)
 
 
+#: per seat, the names of its Bureau and Field zones (`after` looks in them after every action)
+_IN_PLAY: dict[int, tuple[str, str]] = {}
+
+
+def _in_play_zones(seat: int) -> tuple[str, str]:
+    if len(_IN_PLAY) >= 64:
+        _IN_PLAY.clear()
+    found = _IN_PLAY[seat] = (f"bureau:{seat}", f"field:{seat}")
+    return found
+
+
 class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, PrepReducers, InvestigationReducers,
                 TextRun, Effects, Flow, Combat, MoveListing, StatusReport, Audit, KitRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
@@ -139,7 +150,7 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         """Team in the Bureau, X-File face down, Bureau Deck shuffled, 7 cards drawn, pools of 5, first player drawn."""
         if library is not None:
             self.library = library
-        decks = {seat: decks.get(seat) or default_deck(self.card_library, seat) for seat in state.seats}
+        decks = {seat: decks.get(seat) or self._default_deck(seat) for seat in state.seats}
         for seat in state.seats:
             deck = decks[seat]
             put_cards(state, deck.expanded("team"), f"bureau:{seat}", owner=seat)
@@ -156,6 +167,17 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         if first not in state.seats:
             first = state.seats[state.rng.below(len(state.seats))]
         state.rules = self.fresh_rules(first)
+
+    def _default_deck(self, seat: int) -> DeckList:
+        """`default_deck(library, seat)`, read once per library version (self-play sets up thousands of games; a
+        deck list is only read by `setup`)."""
+        library = self.card_library
+        cache = self.card_cache()
+        key = ("default_deck", seat % len(SAMPLE_DECKS))
+        found = cache.get(key)
+        if found is None or found[0] is not library:  # kept with its library: a game may be set up with another
+            found = cache[key] = (library, default_deck(library, seat))
+        return found[1]
 
     @staticmethod
     def fresh_rules(first: int, step: str = "draw") -> dict[str, Any]:
@@ -193,13 +215,14 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
                 return [(KillerWin(winner), None)]
         if r.get("combat") or self.step(state) in ("damage", "aftermath"):
             return ()
-        pieces = state.pieces
-        for s in state.seats:
-            for sec in ("bureau", "field"):
-                zone = state.zones.get(f"{sec}:{s}")
+        pieces, zones = state.pieces, state.zones
+        for p in state.players:  # after every action: the zones' pieces walked with no call but for damaged ones
+            names = _IN_PLAY.get(p.seat) or _in_play_zones(p.seat)
+            for zone in (zones.get(names[0]), zones.get(names[1])):
                 for pid in zone.pieces if zone is not None else ():
                     piece = pieces[pid]
-                    if not piece.counters.get("damage") or piece.attached_to is not None:
+                    counters = piece.counters
+                    if not counters or not counters.get("damage") or piece.attached_to is not None:
                         continue  # only damage brings an Agent to 0 Health
                     info = self.pinfo(state, pid)
                     if info.kind == "agent" and (info.health or 0) > 0 and self.health(state, pid) == 0:

@@ -23,6 +23,13 @@ __all__ = ["StatusReport"]
 class StatusReport:
     """The game's status for a seat (a part of `XFilesCCG`)."""
 
+    def scores(self, state: GameState) -> list[int] | None:
+        """`game_status(...).scores` without the rest of the status (the lab reads them at every turn change)."""
+        r = state.rules
+        if "active" not in r and "step" not in r:
+            return None
+        return [1 if r.get("winner") == s else 0 for s in state.seats]
+
     def game_status(self, state: GameState, seat: int | None) -> Status:
         r = state.rules
         if "active" not in r and "step" not in r:

@@ -90,11 +90,11 @@ class TextRun:
     def card_pools(self, state: GameState, seat: int, info: Any, pool: str) -> list[str]:
         """`seat`'s Agents holding a pool token that may pay for the card `info` ("Place 1 [RP] on this card. This
         [RP] may be used to pay for any Keyword EQUIPMENT or COMBAT cards"), not spent since it was replaced."""
-        words = {k.casefold() for k in info.keywords}
         out: list[str] = []
         if not any("card_pool" in self.traits(state.pieces[p].card) for kind in ("bureau", "field", "hospital")
                    for p in state.zones[f"{kind}:{seat}"].pieces):
-            return out
+            return out  # most tables: no such Agent, found before the card's words are read
+        words = {k.casefold() for k in info.keywords}
         for pid in self.agents(state, seat):
             ref = state.pieces[pid].card
             if state.pieces[pid].counters.get("pool_used"):

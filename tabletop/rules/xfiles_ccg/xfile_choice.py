@@ -44,7 +44,8 @@ def game_sets(state: GameState) -> set[str]:
 
 def xfile_universe(state: GameState, xfiles: Callable[[], list[CardInfo]]) -> list[CardInfo]:
     """The X-Files an opponent may hold: the sample set's only when the game uses it, each title once."""
-    sample = SAMPLE_SET in game_sets(state)
+    # `SAMPLE_SET in game_sets(state)`, stopping at the first card of the set (the Notebook asks at every guess)
+    sample = any(p.card and _set_of(p.card) == SAMPLE_SET for p in state.pieces.values())
     seen: dict[str, CardInfo] = {}
     for x in xfiles():
         if (sample or _set_of(x.ref) != SAMPLE_SET) and x.name.casefold() not in seen:

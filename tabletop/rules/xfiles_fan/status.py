@@ -54,6 +54,12 @@ def step_of(state: GameState) -> str:
 class StatusView:
     """`game_status` (mixed into `XFilesFan`)."""
 
+    def scores(self, state: GameState) -> list[int] | None:
+        """`game_status(...).scores` without the rest of the status (the lab reads them at every turn change)."""
+        if "phase" not in state.rules:
+            return None
+        return [p.counters.get("score", 0) for p in state.players]
+
     def game_status(self, state: GameState, seat: int | None) -> Status:
         r = state.rules
         if "phase" not in r:

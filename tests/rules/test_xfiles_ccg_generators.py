@@ -1,0 +1,53 @@
+"""The bots' move lister of the X-Files CCG (`generators`): its shortcuts list exactly the moves the full checks allow.
+
+The lister finds the words in effect once per listing and asks only whether a card has a problem (`play_problems`
+with `quick`), where `check` builds every violation: over seeded games, at every decision, each listed move passes
+`check`, in a window the cards listed are exactly those `can_pay` and `check` allow, and the Requisitions those
+`check` allows.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.rules import get_ruleset
+from tabletop.rules.xfiles_ccg import PlayCard, Requisition
+from tests.rules.random_games import random_decisions
+
+
+def _window_plays(rules, state, seat: int) -> list[PlayCard]:
+    """The plays of a window as the check finds them, card by card, with no shortcut."""
+    out = []
+    for pid in state.zones[f"hand:{seat}"].pieces:
+        info = rules.pinfo(state, pid)
+        if info.kind in ("agent", "site", "xfile", "equipment"):
+            continue
+        for choice in range(1, len(info.alternatives) + 1) if info.alternatives else (0,):
+            a = PlayCard(pid, choice=choice)
+            if rules.can_pay(state, a, seat) and not rules.check(state, a, seat):
+                out.append(a)
+    return out
+
+
+def _requisitions(rules, state, seat: int) -> list[Requisition]:
+    """The Requisitions as the check finds them, pair by pair."""
+    agents = rules.agents(state, seat, ("bureau", "field"))
+    return [Requisition(pid, ag) for pid in state.zones[f"hand:{seat}"].pieces
+            if rules.pinfo(state, pid).kind == "equipment" for ag in agents
+            if not rules.check(state, Requisition(pid, ag), seat)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_listed_moves_pass_the_check_and_a_window_lists_every_playable_card(seed: int) -> None:
+    rules = get_ruleset("xfiles-ccg")
+    state = rules.new_game(2, seed=seed, enforcement="strict")
+    windows = 0
+    for seat, moves, _action in random_decisions(rules, state, seed):
+        for a in moves:
+            assert not rules.check(state, a, seat), (a, rules.check(state, a, seat))
+        if rules.step(state) in ("check", "aftermath") and not (state.rules.get("effects") or {}).get("pending"):
+            windows += 1
+            assert [a for a in moves if isinstance(a, PlayCard)] == _window_plays(rules, state, seat)
+        if rules.step(state) == "requisition":
+            assert [a for a in moves if isinstance(a, Requisition)] == _requisitions(rules, state, seat)
+    assert windows > 0
