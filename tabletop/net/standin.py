@@ -3,8 +3,8 @@
 The host hands a dropped seat to a bot (`serve`/`host --bot-dropped NAME` does it for every seat that drops; the
 hosting window has a link beside the seat). The bot decides from that seat's knowledge alone, as every bot does:
 a search bot from `search.knowledge` (the seat's view, its rule state as it may know it, its deck list, its legal
-moves as its view names them), a quick bot from the seat's view and legal-move summary. A search bot thinks on a
-worker thread (rules/thinking.py) and its move is submitted on the host's loop only if the table has not changed
+moves as its view names them), a quick bot from the seat's view and legal-move summary. A search bot thinks in a
+worker process (rules/thinking.py) and its move is submitted on the host's loop only if the table has not changed
 meanwhile. When the player rejoins (a `joined` with that seat), the bot stops at once and any decision it was making
 is dropped. The players list marks the seat with `"bot": NAME` while a bot plays it (docs/PROTOCOL.md), so every
 window can say so in its log (`bot_news`), and the host's own log gets a `bot_on` / `bot_off` event.
@@ -56,7 +56,7 @@ class StandIns:
                  wake: Callable[[Callable[[], None]], None], pump: Callable[[], None] = lambda: None,
                  background: bool = True) -> None:
         from ..rules.bots import is_bot
-        from ..rules.thinking import TableClock, Thinker
+        from ..rules.thinking import TableClock, Thinker, process_spec
 
         if auto and not is_bot(auto):
             raise ValueError(f"--bot-dropped: no bot {auto!r}")
@@ -69,7 +69,8 @@ class StandIns:
         self.background = background
         self.bots: dict[int, Any] = {}
         self.clock = TableClock(self.session)
-        self.thinker = Thinker(on_done=lambda: wake(self.step), name="tabletop-standin")
+        self.thinker = Thinker(on_done=lambda: wake(self.step), name="tabletop-standin",
+                               spec=process_spec(self.session.rules) if background else None)
         self._ready: tuple[Any, Any] | None = None
         #: seat -> table changes at which its bot had nothing accepted to do (it waits for the table to move)
         self._stuck: dict[int, int] = {}
@@ -118,6 +119,8 @@ class StandIns:
         if seat in p.connected_seats():
             raise ValueError(f"seat {seat + 1} has its player at the table")
         bot = make_bot(name, self.session.rules, self.seed + seat)  # type: ignore[arg-type]
+        if self.background and hasattr(bot, "decide"):
+            self.thinker.warm()
         if self.on_bot is not None:
             self.on_bot(seat, bot)
         self.bots[seat] = bot
@@ -205,7 +208,7 @@ class StandIns:
             if not thinks_slowly(bot):
                 self._submit(seat, self._quick(bot, seat), key[1])
                 return
-            job = snapshot_job(bot, self.session.state, seat)
+            job = snapshot_job(bot, self.session.state, seat, self.held[seat], self.seed + seat)
         except Exception:  # a bot bug: the seat waits for its player, the host goes on
             self._stuck[seat] = key[1]
             return

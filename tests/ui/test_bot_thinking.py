@@ -17,6 +17,7 @@ def _app() -> tuple[TableApp, threading.Event, threading.Event]:
     """A Tragedy table with a search bot at seat 2 whose decisions wait for `gate` (open at first)."""
     app = TableApp(new_session("tragedy", 2, enforcement="strict", seed=1), seat=0, size=(1280, 800), fps=0,
                    bots={1: "ismcts:easy"}, bot_delay=0.0)
+    app.bots.thinker.spec = None  # on a thread, so this test's gate can hold the decision
     bot = app.bots.bots[1]
     gate, started = threading.Event(), threading.Event()
     gate.set()
@@ -106,3 +107,27 @@ def test_a_decision_the_table_moved_past_is_thought_again() -> None:
         app.step()
     assert _bot_entries(app, n)
     app.bots.close()
+
+
+def test_a_search_bot_decides_in_a_worker_process_as_it_would_inline() -> None:
+    """The worker process rebuilds the ruleset and the seeded bot: its first decision is the one made inline."""
+    from tabletop.core.session import Session
+    from tabletop.rules import get_ruleset
+    from tabletop.ui.app.botseats import BotSeats
+
+    def first(background: bool) -> tuple[object, bool]:
+        rules = get_ruleset("xfiles-ccg")
+        session = Session(rules.new_game(2, seed=5, enforcement="strict"), rules)
+        bots = BotSeats(session, {0: "ismcts:easy", 1: "ismcts:easy"}, delay=0.0, background=background)
+        try:
+            for _ in range(50):
+                if bots.update(1.0, session.submit) is not None:
+                    return session.history[-1].action, bots.thinker.started >= 1 and bots.thinker.spec is not None
+                bots.settle(60)
+        finally:
+            bots.close()
+        raise AssertionError("no decision")
+
+    inline, _ = first(False)
+    in_process, by_process = first(True)
+    assert by_process and in_process == inline

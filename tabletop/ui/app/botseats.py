@@ -2,7 +2,7 @@
 
 Each frame the app calls `BotSeats.update(dt, submit)`; when the game waits on a bot's seat and it has legal moves
 (as its stream says) and the bot's delay has passed, the bot chooses one action from what its stream brought and it goes through the same
-door as a person's (`submit`). A search bot thinks on a worker thread (tabletop.rules.thinking) from a snapshot of
+door as a person's (`submit`). A search bot thinks in a worker process (tabletop.rules.thinking) from a snapshot of
 its seat's knowledge: the frame returns at once, and the decision is submitted on a later frame only if the table
 has not changed meanwhile (an undo, another seat, the host); otherwise it is dropped and the bot thinks again.
 """
@@ -15,7 +15,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.session import Result, Session
 from ...net.patches import PatchedView
-from ...rules.thinking import TableClock, Thinker, snapshot_job, thinks_slowly
+from ...rules.thinking import TableClock, Thinker, process_spec, snapshot_job, thinks_slowly
 
 __all__ = ["BOT_CHOICES", "BotSeats", "parse_bots"]
 
@@ -91,10 +91,13 @@ class BotSeats:
         self.wait = delay
         self._stuck: dict[int, int] = {}  # seat -> view seq at which its bot had nothing accepted to do
         self.acted = 0
-        #: search bots think on a worker thread (False: inline, as headless self-play does)
+        #: search bots think in a worker process (False: inline, as headless self-play does)
         self.background = background
+        self.seed = seed
         self.clock = TableClock(session)
-        self.thinker = Thinker()
+        slow = background and any(thinks_slowly(bot) for bot in self.bots.values())
+        self.thinker = Thinker(spec=process_spec(session.rules) if slow else None)
+        self.thinker.warm()
         #: a finished decision waiting for its delay: ((seat, table changes when it was asked), action)
         self._ready: tuple[Any, Action | None] | None = None
 
@@ -185,7 +188,7 @@ class BotSeats:
         if self.thinker.pending and self.thinker.key == key:
             return _THINKING
         try:
-            job = snapshot_job(bot, self.session.state, seat)
+            job = snapshot_job(bot, self.session.state, seat, self.names[seat], self.seed + seat)
         except Exception:  # a bot bug must not take the table down; the seat just stops playing
             return None
         if not self.background:
