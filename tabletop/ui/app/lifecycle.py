@@ -470,8 +470,10 @@ class LifecycleMixin:
             signal.signal(signal.SIGINT, previous)
 
     def close(self) -> None:
-        """Stop the loop: flush the autosave, and leave a LAN game (a host tells its players it is closing)."""
+        """Stop the loop: flush the autosave, end the bots' worker, and leave a LAN game (a host tells its players
+        it is closing)."""
         self._flush_autosave()
+        self._close_bots()
         if self.source is not None and self.source.kind != "local":
             try:
                 self.source.close()
