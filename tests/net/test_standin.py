@@ -205,3 +205,46 @@ def test_a_stand_in_agrees_to_take_back_its_own_move() -> None:
     assert answer.get("code") == "vote"
     assert any(e.kind == "undo" and e.text == "everyone agreed" for e in t.events)
     t.standins.close()
+
+
+def test_over_real_sockets_a_search_bot_plays_the_dropped_seat_in_its_worker_process() -> None:
+    """`--bot-dropped ismcts:easy` on a real host: the bot decides in a worker process and its moves come back
+    through the host's loop; the player who rejoins with the token gets the seat back."""
+    import time
+
+    from tabletop.net.client import ClientThread
+    from tabletop.net.embedded import EmbeddedHost
+
+    rules = get_ruleset("tragedy")
+    session = Session(rules.new_game(2, seed=3, enforcement="strict"), rules)
+    host = EmbeddedHost(session, port=0, local_seats=(0,), bind="127.0.0.1", announce=False, tls=None,
+                        bot_dropped="ismcts:easy").start()
+    me = make_bot("random", rules, 1)
+    bob = again = None
+    try:
+        bob = ClientThread("127.0.0.1", host.port, name="bob", seat=1).connect()
+        token = bob.token
+        bob.close()
+        deadline = time.monotonic() + 120
+        while host.call(lambda: dict(host.host.standins.held)) != {1: "ismcts:easy"}:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        n = len(session.history)
+        while not any(e.seat == 1 for e in session.history[n:]):  # the host's person passes; the bot answers
+            assert time.monotonic() < deadline, "the stand-in never played"
+            if host.call(lambda: rules.waiting_for(session.state)) == [0]:
+                action = host.call(lambda: me.choose(session.state, 0))
+                host.submit(action, 0)
+            time.sleep(0.05)
+        assert host.call(lambda: host.host.standins.thinker.spec) is not None  # decided in the worker process
+        again = ClientThread("127.0.0.1", host.port, name="bob", token=token).connect()
+        assert again.seat == 1
+        while host.call(lambda: dict(host.host.standins.held)):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert any(ev.kind == "bot_off" and ev.text == "bob is back" for ev in host.events())
+    finally:
+        for c in (bob, again):
+            if c is not None:
+                c.close()
+        host.close()
