@@ -108,7 +108,7 @@ class StandIns:
 
     def hand(self, seat: int, name: str) -> None:
         """Give `seat` to the bot `name` until its player returns (raises ValueError when it cannot be: a seat
-        that does not exist, is played at the host, or has its player connected)."""
+        that does not exist, is played at the host, has its player connected or was never taken)."""
         from ..rules.bots import make_bot
 
         p = self.protocol
@@ -118,6 +118,8 @@ class StandIns:
             raise ValueError(f"seat {seat + 1} is played at the host")
         if seat in p.connected_seats():
             raise ValueError(f"seat {seat + 1} has its player at the table")
+        if seat not in p.records:
+            raise ValueError(f"seat {seat + 1} has no player to stand in for (nobody has taken it)")
         bot = make_bot(name, self.session.rules, self.seed + seat)  # type: ignore[arg-type]
         if self.background and hasattr(bot, "decide"):
             self.thinker.warm()

@@ -116,7 +116,8 @@ class TableClock:
 
 
 class Thinker:
-    """One decision at a time on a worker thread, keyed by what it was computed for.
+    """One decision at a time in a worker process (with `spec`; else, or where no process can, on a worker
+    thread), keyed by what it was computed for.
 
     `think(key, job)` starts a job (a pending one is forgotten: its answer will never be taken); `ready()` says an
     answer waits; `take()` returns `(key, action)` (action None when the job failed: a bot bug stops its seat,

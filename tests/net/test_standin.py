@@ -16,20 +16,7 @@ from tabletop.net.protocol import ClientProtocol, HostProtocol
 from tabletop.net.standin import StandIns, bot_news
 from tabletop.rules import get_ruleset
 from tabletop.rules.bots import make_bot
-
-
-def _secrets(state: Any, seat: int) -> tuple[set[str], set[str]]:
-    """The piece ids `seat` cannot see now, and the card references only hidden cards have."""
-    hidden_ids, hidden_refs, seen_refs = set(), set(), set()
-    for pid, p in state.pieces.items():
-        if state.can_see(p, seat):
-            seen_refs.add(p.card)
-        else:
-            hidden_ids.add(pid)
-            hidden_refs.add(p.card)
-        if p.owner == seat:
-            seen_refs.add(p.card)
-    return hidden_ids, hidden_refs - seen_refs - {None}
+from tests.rules.search.test_knowledge import _secrets
 
 
 class Table:
@@ -160,6 +147,8 @@ def test_a_stand_in_plays_the_dropped_seat_from_its_view_only_and_hands_it_back(
 
 def test_the_host_hands_a_dropped_seat_to_a_bot_and_takes_it_away() -> None:
     t = Table("tragedy", "")
+    with pytest.raises(ValueError, match="no player to stand in for"):
+        t.standins.hand(1, "greedy")
     cid, bob = t.join(seat=1, name="Bob")
     with pytest.raises(ValueError, match="has its player at the table"):
         t.standins.hand(1, "greedy")

@@ -43,6 +43,19 @@ def _until_the_person_is_waited_on(app: TableApp) -> None:
     raise AssertionError("the game never waited on the person")
 
 
+def _bot_thinking() -> tuple[TableApp, threading.Event, int]:
+    """A table where the person just passed and the bot's decision is held: the app, the gate, and the history's
+    length before the pass."""
+    app, gate, started = _app()
+    _until_the_person_is_waited_on(app)
+    gate.clear()
+    started.clear()
+    n = len(app.session.history)
+    key(app, pygame.K_p)
+    assert started.wait(30) and app.bots.thinking
+    return app, gate, n
+
+
 def _bot_entries(app: TableApp, since: int) -> list:
     return [e for e in app.session.history[since:] if e.seat == 1]
 
@@ -69,13 +82,7 @@ def test_frames_go_on_while_the_bot_thinks_and_its_move_lands_once_ready() -> No
 
 
 def test_an_undo_while_the_bot_thinks_drops_its_decision() -> None:
-    app, gate, started = _app()
-    _until_the_person_is_waited_on(app)
-    gate.clear()
-    started.clear()
-    n = len(app.session.history)
-    key(app, pygame.K_p)
-    assert started.wait(30) and app.bots.thinking
+    app, gate, n = _bot_thinking()
     app.undo()  # the person takes the pass back: the game waits on them again
     assert len(app.session.history) == n
     gate.set()
@@ -88,13 +95,7 @@ def test_an_undo_while_the_bot_thinks_drops_its_decision() -> None:
 
 
 def test_a_decision_the_table_moved_past_is_thought_again() -> None:
-    app, gate, started = _app()
-    _until_the_person_is_waited_on(app)
-    gate.clear()
-    started.clear()
-    n = len(app.session.history)
-    key(app, pygame.K_p)
-    assert started.wait(30)
+    app, gate, n = _bot_thinking()
     thought = app.bots.thinker.started
     assert app.submit(A.Chat("thinking?"), 0).accepted  # the table changed under the decision (its log did)
     gate.set()
