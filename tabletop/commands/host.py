@@ -29,9 +29,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--password", default="", help="players must give this password to join")
     parser.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN (mDNS)")
     upnp_argument(parser)
-    from .serve import add_tls_arguments
+    from .serve import add_bot_dropped_argument, add_tls_arguments
 
     add_tls_arguments(parser)
+    add_bot_dropped_argument(parser)
     add_game_arguments(parser)
     add_window_arguments(parser)
 
@@ -45,6 +46,11 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import TabletopError
 
     args.command = "host"
+    from .serve import bot_dropped
+
+    standin = bot_dropped(args, "host")
+    if standin is None:
+        return 2
     from ..game import IllegalDeck
 
     try:
@@ -71,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     app = TableApp(None, size=size, start_screen=True, fps=0 if args.headless else 60, save_path=args.save)
     try:
         host = app.host(session, port=args.port, name=name, password=args.password, autosave=autosave,
-                        announce=not args.no_announce, bind=args.bind, tls=tls)
+                        announce=not args.no_announce, bind=args.bind, tls=tls, bot_dropped=standin)
     except TabletopError as e:  # the save is kept by another running tabletop
         print(f"tabletop host: {e}", file=sys.stderr)
         app.close()

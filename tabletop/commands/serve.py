@@ -12,7 +12,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["HELP", "NAME", "add_arguments", "add_tls_arguments", "print_invite", "run"]
+__all__ = ["HELP", "NAME", "add_arguments", "add_bot_dropped_argument", "add_tls_arguments", "bot_dropped", "print_invite",
+           "run"]
 
 NAME = "serve"
 HELP = "host a LAN game with no seat of its own: players join with `tabletop join`; autosaves as it goes"
@@ -38,6 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN (mDNS)")
     upnp_argument(parser)
     parser.add_argument("--quiet", action="store_true", help="log only joins, drops and errors")
+    add_bot_dropped_argument(parser)
     parser.add_argument("--host-seat", type=int, action="append", metavar="N",
                         help="give seat N (counting from 1) host rights (the rules dial) whoever sits there "
                              "(repeatable; default: none, the host token gives them)")
@@ -48,6 +50,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--proxy-fingerprint", action="append", default=[], metavar="SHA256",
                         help="the fingerprint of the certificate the reverse proxy shows players (password proofs "
                              "are bound to it)")
+
+
+def add_bot_dropped_argument(parser: argparse.ArgumentParser) -> None:
+    """`--bot-dropped NAME` (shared with `tabletop host`)."""
+    parser.add_argument("--bot-dropped", metavar="BOT", default="",
+                        help="a bot (random, greedy, ismcts[:easy|hard]) plays the seat of every player who drops, "
+                             "from that seat's view only, until they rejoin with their seat token")
+
+
+def bot_dropped(args: argparse.Namespace, command: str) -> str | None:
+    """The `--bot-dropped` bot's name, checked ("" for none); None after saying why it is not a bot."""
+    from ..rules.bots import BOTS, is_bot
+
+    name = (getattr(args, "bot_dropped", "") or "").strip().lower()
+    if name and not is_bot(name):
+        print(f"tabletop {command}: --bot-dropped: no bot {name!r} (bots: {', '.join(BOTS)})", file=sys.stderr)
+        return None
+    return name
 
 
 def add_tls_arguments(parser: argparse.ArgumentParser) -> None:
@@ -163,6 +183,9 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
     from ..store.autosave import DEFAULT_AUTOSAVE
     from .common import seat_label
 
+    standin = bot_dropped(args, "serve")
+    if standin is None:
+        return 2
     try:
         session = _session(args)
     except (TabletopError, ValueError) as e:  # unknown ruleset, a seat that does not exist: one clear line
@@ -195,6 +218,7 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
                 proxy_fingerprints=proxy_fps if proxy_fps or not args.trusted_proxy else None,
                 host_token=host_token)
     host.upnp = args.upnp
+    host.bot_dropped = standin
 
     async def main() -> int:
         try:

@@ -46,6 +46,7 @@ class EmbeddedHost:
         announce: bool = True,
         limits: Limits | None = None,
         tls: HostCert | None | str = "auto",
+        bot_dropped: str = "",
         **options: Any,
     ) -> None:
         """`tls`: the certificate to serve with, None for plain, or "auto" (the default): plain only when `bind` is
@@ -57,6 +58,7 @@ class EmbeddedHost:
         self.host = Host(session, bind=bind, port=port, name=name, password=password, autosave=autosave,
                          local_seats=local_seats, limits=limits, announce=announce, on_event=self._events.append,
                          tls=cert, **options)
+        self.host.bot_dropped = bot_dropped  # the bot that plays every seat whose player drops (net/standin.py)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._stop: asyncio.Event | None = None
@@ -186,6 +188,14 @@ class EmbeddedHost:
     def players(self) -> list[dict[str, Any]]:
         assert self.host.protocol is not None
         return self.call(self.host.protocol.players)
+
+    def hand_to_bot(self, seat: int, name: str) -> None:
+        """Let the bot `name` play a dropped seat until its player returns (ValueError says why it cannot)."""
+        self.call(lambda: self.host.standins.hand(seat, name))
+
+    def take_from_bot(self, seat: int) -> None:
+        """The bot playing a dropped seat stops; the seat waits for its player."""
+        self.call(lambda: self.host.standins.release(seat))
 
     def watchers(self) -> list[str]:
         assert self.host.protocol is not None

@@ -156,6 +156,10 @@ class Host:
         self._in_frame = False
         #: ask the home router to forward the port (net/upnp.py); set by `--upnp`
         self.upnp = False
+        #: the bot that plays every seat whose player drops, until they return ("": none); set by `--bot-dropped`
+        self.bot_dropped = ""
+        #: the stand-in bots (net/standin.py), made at start
+        self.standins: Any = None
 
     @property
     def tokens_path(self) -> Path | None:
@@ -187,6 +191,7 @@ class Host:
         # what the game holds now (table, cards, log, modules) is not scanned by the cyclic collector while it is
         # served: no full collection of it (20-60 ms at 1,000 cards) in the middle of a move
         gc.freeze()
+        self._start_standins()
         self._reader = SocketReader(self)
         self.port = await asyncio.wrap_future(self._reader.start())
         await upnp.host_started(self)  # a port mapping on the home router, when asked for (`upnp`)
@@ -204,6 +209,20 @@ class Host:
                 log.warning("could not announce the game on the LAN: %s", e)
                 self._announcer = None
 
+    def _start_standins(self) -> None:
+        from .standin import StandIns
+
+        main = self._main
+        assert self.protocol is not None and main is not None
+
+        def wake(fn: Callable[[], None]) -> None:
+            if not self._closing:
+                with contextlib.suppress(RuntimeError):  # the loop is gone: the host is closing
+                    main.call_soon_threadsafe(fn)
+
+        self.standins = StandIns(self.protocol, auto=self.bot_dropped, seed=self.session.state.rng.seed or 0,
+                                 wake=wake, pump=self.pump)
+
     def _announce_properties(self) -> dict[str, str]:
         from .messages import PROTOCOL_VERSION
 
@@ -214,6 +233,8 @@ class Host:
     async def close(self) -> None:
         """Stop serving: say goodbye to every client, save, write the tokens."""
         self._closing = True
+        if self.standins is not None:
+            self.standins.close()
         if self._tick is not None:
             self._tick.cancel()
         if self._desk_timer is not None:
@@ -406,6 +427,8 @@ class Host:
             self._send(out, closes)
         events = p.events_received()
         for ev in events:
+            if self.standins is not None:
+                self.standins.saw(ev)  # a drop hands the seat to a stand-in bot, a return takes it back
             if ev.kind == "claimed":
                 self._write_tokens()
             if self.on_event is not None:

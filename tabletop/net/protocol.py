@@ -80,6 +80,8 @@ class HostProtocol(HelloKeeper, DeskKeeper, UndoVoting, HaltGuard):
         self.auth = auth if auth is not None else HostAuth(password)
         self.records: dict[int, SeatRecord] = dict(records or {})
         self.local_seats = set(local_seats)
+        #: seats a stand-in bot plays until their player returns, with the bot's name (net/standin.py)
+        self.bot_seats: dict[int, str] = {}
         self.limits = limits or Limits()
         self.clock = clock
         self.paused = False
@@ -226,6 +228,8 @@ class HostProtocol(HelloKeeper, DeskKeeper, UndoVoting, HaltGuard):
                 "connected": p.seat in online,
                 "local": p.seat in self.local_seats,
             })
+            if p.seat in self.bot_seats:  # a stand-in bot plays it until its player returns (net/standin.py)
+                out[-1]["bot"] = self.bot_seats[p.seat]
             if p.seat in self.session.hosts:  # may turn the rules dial (said only where true: welcomes stay small)
                 out[-1]["host"] = True
         return out

@@ -41,8 +41,9 @@ def test_a_search_bot_seat_plays_its_moves_at_the_table() -> None:
     rules = get_ruleset("tragedy")
     session = Session(rules.new_game(2, seed=5, enforcement="strict"), rules)
     bots = BotSeats(session, {0: "ismcts:easy", 1: "ismcts:easy"}, delay=0.0)
-    for _ in range(30):
+    for _ in range(60):
         result = bots.update(1.0, session.submit)
         assert result is None or result.accepted
+        bots.settle(30.0)  # the search bots think on a worker: this test waits for each decision
     assert bots.acted >= 10 and len(session.history) >= 10
     bots.close()

@@ -2,7 +2,9 @@
 
 Each frame the app calls `BotSeats.update(dt, submit)`; when the game waits on a bot's seat and it has legal moves
 (as its stream says) and the bot's delay has passed, the bot chooses one action from what its stream brought and it goes through the same
-door as a person's (`submit`).
+door as a person's (`submit`). A search bot thinks in a worker process (tabletop.rules.thinking) from a snapshot of
+its seat's knowledge: the frame returns at once, and the decision is submitted on a later frame only if the table
+has not changed meanwhile (an undo, another seat, the host); otherwise it is dropped and the bot thinks again.
 """
 
 from __future__ import annotations
@@ -13,10 +15,13 @@ from typing import Any
 from ...core.actions import Action
 from ...core.session import Result, Session
 from ...net.patches import PatchedView
+from ...rules.thinking import TableClock, Thinker, process_spec, snapshot_job, thinks_slowly
 
 __all__ = ["BOT_CHOICES", "BotSeats", "parse_bots"]
 
 BOT_CHOICES = ("human", "random", "greedy", "ismcts:easy", "ismcts", "ismcts:hard")
+#: `_decision`'s answer while a search bot is still thinking
+_THINKING = object()
 
 
 def parse_bots(specs: list[str] | tuple[str, ...], seats: int | None = None) -> dict[int, str]:
@@ -72,7 +77,8 @@ class BotSeats:
     and lists legal moves for it.
     """
 
-    def __init__(self, session: Session, names: Mapping[int, str], *, seed: int = 0, delay: float = 0.3) -> None:
+    def __init__(self, session: Session, names: Mapping[int, str], *, seed: int = 0, delay: float = 0.3,
+                 background: bool = True) -> None:
         from ...core.stream import LEGAL_CAP, SeatStream
         from ...rules.bots import make_bot
 
@@ -85,11 +91,31 @@ class BotSeats:
         self.wait = delay
         self._stuck: dict[int, int] = {}  # seat -> view seq at which its bot had nothing accepted to do
         self.acted = 0
+        #: search bots think in a worker process (False: inline, as headless self-play does)
+        self.background = background
+        self.seed = seed
+        self.clock = TableClock(session)
+        slow = background and any(thinks_slowly(bot) for bot in self.bots.values())
+        self.thinker = Thinker(spec=process_spec(session.rules) if slow else None)
+        self.thinker.warm()
+        #: a finished decision waiting for its delay: ((seat, table changes when it was asked), action)
+        self._ready: tuple[Any, Action | None] | None = None
 
     def close(self) -> None:
-        """Stop following the table (the streams' listeners are removed)."""
+        """Stop following the table (the streams' listeners are removed, a pending decision is dropped)."""
         for seen in self.seen.values():
             seen.stream.close()
+        self.thinker.close()
+        self.clock.close()
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a search bot is deciding on the worker now."""
+        return self.thinker.pending
+
+    def settle(self, timeout: float | None = None) -> bool:
+        """Block until a pending decision is ready (tests and scripts; the window never waits)."""
+        return self.thinker.wait(timeout)
 
     def consents(self, entry_seat: int | None) -> set[int]:
         """The bot seats that agree to undo an entry made by `entry_seat`: as its player would be asked, a bot
@@ -108,34 +134,78 @@ class BotSeats:
         return out
 
     def update(self, dt: float, submit: Callable[[Action, int], Result]) -> Result | None:
-        """Let one waiting bot act if its delay has passed; returns what the session answered."""
+        """Let one waiting bot act if its delay has passed and its decision is ready; returns what the session
+        answered. A search bot starts thinking as soon as its seat is waited on, so its delay and its thinking
+        overlap."""
         seats = self.waiting()
         if not seats:
             self.wait = self.delay
+            self._forget()
             return None
         self.wait -= dt
+        if self.thinker.ready():
+            self._ready = self.thinker.take()
         if self.wait > 1e-9:
+            if self.background and thinks_slowly(self.bots[seats[0]]):
+                self._decision(seats[0], ask_only=True)
             return None
-        self.wait = self.delay
         for seat in seats:
+            action = self._decision(seat)
+            if action is _THINKING:
+                return None  # the delay has passed: submitted on the frame its decision is ready
+            self.wait = self.delay
             seen = self.seen[seat]
-            bot = self.bots[seat]
-            try:
-                if hasattr(bot, "decide"):  # the search bot: its seat's knowledge, made at the engine's edge
-                    action = bot.choose(self.session.state, seat)
-                elif hasattr(bot, "choose_seen"):
-                    action = bot.choose_seen(seen.view, seen.legal, seat)
-                else:  # a ruleset's own heuristic with no `choose_seen` yet reads the table (see `Bot`)
-                    action = bot.choose(self.session.state, seat)
-            except Exception:  # a bot bug must not take the table down; the seat just stops playing
-                action = None
             if action is None:
                 self._stuck[seat] = seen.seq
                 continue
-            result = submit(action, seat)
+            result = submit(action, seat)  # type: ignore[arg-type]
             if not result.accepted:
                 self._stuck[seat] = seen.seq
                 continue
             self.acted += 1
             return result
         return None
+
+    def _forget(self) -> None:
+        if self.thinker.pending:
+            self.thinker.discard()
+        self._ready = None
+
+    def _decision(self, seat: int, ask_only: bool = False) -> Any:
+        """The bot's action for `seat` (None: nothing it can do), or `_THINKING` while a search bot decides."""
+        bot = self.bots[seat]
+        if not thinks_slowly(bot):
+            return None if ask_only else self._quick(bot, seat)
+        key = (seat, self.clock.changes)
+        if self._ready is not None:
+            ready, self._ready = self._ready, None
+            if ready[0] == key:
+                if not ask_only:
+                    return ready[1]
+                self._ready = ready
+                return _THINKING
+            self.thinker.dropped += 1  # the table moved while it thought: think again from the table as it is
+        if self.thinker.pending and self.thinker.key == key:
+            return _THINKING
+        try:
+            job = snapshot_job(bot, self.session.state, seat, self.names[seat], self.seed + seat)
+        except Exception:  # a bot bug must not take the table down; the seat just stops playing
+            return None
+        if not self.background:
+            try:
+                return job()
+            except Exception:
+                return None
+        self.thinker.think(key, job)
+        return _THINKING
+
+    def _quick(self, bot: Any, seat: int) -> Action | None:
+        """A quick bot's choice, made now from what its stream brought."""
+        seen = self.seen[seat]
+        try:
+            if hasattr(bot, "choose_seen"):
+                return bot.choose_seen(seen.view, seen.legal, seat)
+            # a ruleset's own heuristic with no `choose_seen` yet reads the table (see `Bot`)
+            return bot.choose(self.session.state, seat)
+        except Exception:  # a bot bug must not take the table down; the seat just stops playing
+            return None

@@ -277,15 +277,16 @@ class LifecycleMixin:
 
     def host(self, session: Session, *, port: int = 0, name: str = "tabletop", password: str = "",
              autosave: str | Path | None = None, announce: bool = True, bind: str = "0.0.0.0",
-             tls: Any = "auto") -> Any:
+             tls: Any = "auto", bot_dropped: str = "") -> Any:
         """Serve `session` on the LAN and play its first seat here; returns the running EmbeddedHost. `tls`: the
-        certificate to serve with (`net.serving.choose_tls`), or "auto": plain only on a loopback-only bind."""
+        certificate to serve with (`net.serving.choose_tls`), or "auto": plain only on a loopback-only bind.
+        `bot_dropped`: a bot that plays every seat whose player drops, until they return (net/standin.py)."""
         from ...net.discovery import lan_address
         from ...net.embedded import EmbeddedHost
 
         session.hosts = {0}  # the host's own seat turns the dial; joined seats may not
         host = EmbeddedHost(session, port=port, name=name, password=password, local_seats=(0,), bind=bind,
-                            autosave=autosave, announce=announce, tls=tls).start()
+                            autosave=autosave, announce=announce, tls=tls, bot_dropped=bot_dropped).start()
         address = f"{lan_address() if bind in ('0.0.0.0', '') else bind}:{host.port}"
         self.set_source(HostedSource(host, address), 0)
         code = host.invite()  # address, port and certificate fingerprint: the Join dialog takes it as it is
@@ -469,8 +470,10 @@ class LifecycleMixin:
             signal.signal(signal.SIGINT, previous)
 
     def close(self) -> None:
-        """Stop the loop: flush the autosave, and leave a LAN game (a host tells its players it is closing)."""
+        """Stop the loop: flush the autosave, end the bots' worker, and leave a LAN game (a host tells its players
+        it is closing)."""
         self._flush_autosave()
+        self._close_bots()
         if self.source is not None and self.source.kind != "local":
             try:
                 self.source.close()

@@ -293,7 +293,7 @@ class HostedSource(LocalSource):
         players = False
         for ev in self.host.events():
             who = "a spectator" if ev.seat is None else names.get(ev.seat, f"Seat {ev.seat + 1}")
-            if ev.kind in ("joined", "left", "claimed", "closed", "paused", "resumed"):
+            if ev.kind in ("joined", "left", "claimed", "closed", "paused", "resumed", "bot_on", "bot_off"):
                 players = True
             if ev.kind == "joined":
                 out.append(Happening("notice", f"{ev.text or who} joined (seat {ev.seat + 1})" if ev.seat is not None
@@ -304,6 +304,8 @@ class HostedSource(LocalSource):
                 out.append(Happening("notice", f"{who} was disconnected: {ev.text}", "warn"))
             elif ev.kind in ("paused", "resumed"):
                 out.append(Happening("notice", f"The game is {ev.kind}"))
+            elif ev.kind in ("bot_on", "bot_off"):  # a stand-in bot took a dropped seat, or its player is back
+                out.append(Happening("notice", ev.text))
             elif ev.kind == "autosave_failed":
                 out.append(Happening("save_failed", ev.text, "error"))
             elif ev.kind == "autosave_resumed":
@@ -372,6 +374,18 @@ class HostedSource(LocalSource):
         you = f"you: {seat_label(seat, names)}"
         return list(dict.fromkeys([f"{here} · {you} · {t}" for t in them] + [f"{here} · {count}"]))
 
+    def hand_to_bot(self, seat: int, name: str) -> None:
+        """A bot plays this dropped seat until its player returns (net/standin.py; ValueError says why not)."""
+        self.host.hand_to_bot(seat, name)
+
+    def take_from_bot(self, seat: int) -> None:
+        self.host.take_from_bot(seat)
+
+    @property
+    def bot_dropped(self) -> str:
+        """The bot the host gives every dropped seat (`--bot-dropped`), or ""."""
+        return str(getattr(self.host.host, "bot_dropped", "") or "")
+
     def vote(self, request: int, seat: int | None, agree: bool) -> None:
         self._asked.discard(request)
         if seat is not None:
@@ -427,6 +441,8 @@ class RemoteSource(TableSource):
         self._version = 0
         self._actions: dict[int, A.Action] = {}
         self._stream: _RemoteStream | None = None
+        #: the players list as last read, so a stand-in bot taking or leaving a seat is said in the log
+        self._seen_players: list[dict[str, Any]] = []
 
     def _protocol(self) -> Any:
         return self.thread.client.protocol
@@ -492,11 +508,11 @@ class RemoteSource(TableSource):
             if ev.kind in ("welcome", "view") and self._stream is not None:
                 self._stream.put(d)
             if ev.kind == "welcome":
-                out += [Happening("log"), Happening("players")]
+                out += [Happening("log"), Happening("players"), *self._bot_news()]
             elif ev.kind == "log":  # the lines come with their patch, through the stream
                 out.append(Happening("log"))
             elif ev.kind == "players":
-                out.append(Happening("players"))
+                out += [Happening("players"), *self._bot_news()]
             elif ev.kind == "result":
                 if d.get("duplicate"):
                     continue
@@ -527,6 +543,14 @@ class RemoteSource(TableSource):
 
     def players(self) -> list[dict[str, Any]] | None:
         return list(self._protocol().players)
+
+    def _bot_news(self) -> list[Happening]:
+        """A stand-in bot took a dropped seat or left it (net/standin.py): a line in this seat's log."""
+        from ...net.standin import bot_news
+
+        now = [dict(p) for p in self._protocol().players]
+        before, self._seen_players = self._seen_players, now
+        return [Happening("notice", line) for line in bot_news(before, now)]
 
     def can_turn_dial(self, seat: int | None) -> bool:
         """Whether the host lets this seat turn the rules dial (its player list marks the seats that may)."""

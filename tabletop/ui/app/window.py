@@ -64,6 +64,7 @@ from .source import (
     Stream,
     TableSource,
 )
+from .standin import StandInMixin
 
 __all__ = ["HEADLESS_DT", "LEGAL_CAP", "TableApp", "default_assets_dir", "parse_house_rules"]
 def default_assets_dir() -> Path | None:
@@ -84,7 +85,7 @@ class _Manager(pygame_gui.UIManager):
 
 
 class TableApp(EventRoutingMixin, GesturesMixin, CommandsMixin, PointingMixin, HandSortMixin, ReplayMixin, PanelsMixin, DialogsMixin,
-               RulesMixin, LifecycleMixin, DrawMixin):
+               RulesMixin, LifecycleMixin, StandInMixin, DrawMixin):
     """The window a playtester lives in: the table of one session, seen and played by one seat at a time."""
 
     def __init__(

@@ -363,6 +363,9 @@ class PanelsMixin:
                     net, net_text = "<font color='#ff8080'>disconnected</font>", "disconnected"
                 else:
                     net, net_text = "<font color='#8a949e'>open seat</font>", "open seat"
+                standin = self._standin_words(seat, c)  # a stand-in bot plays it, or the host's link to one
+                if standin is not None:
+                    net, net_text = f"{net} · {standin[0]}", f"{net_text} · {standin[1]}"
                 net, net_text = " · " + net, " · " + net_text
             n = counts.get(seat, 0)
             tails = [f": {n} in hand" + "".join("  " + c for c in counters),  # shorter ways, for a narrow box
