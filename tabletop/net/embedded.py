@@ -191,6 +191,30 @@ class EmbeddedHost:
         assert self.host.protocol is not None
         return self.call(self.host.protocol.watchers)
 
+    def watcher_list(self) -> list[dict[str, Any]]:
+        """The spectators watching now, `{"id", "name"}` each (`remove_watcher` takes the id)."""
+        assert self.host.protocol is not None
+        return self.call(self.host.protocol.watcher_list)
+
+    def remove_seat(self, seat: int) -> str:
+        """The host removes the player of `seat` (net/moderation.py): "" once done, else why not."""
+        assert self.host.protocol is not None
+        return self.call(self.host.protocol.remove_seat, seat)
+
+    def remove_watcher(self, watcher: int) -> str:
+        assert self.host.protocol is not None
+        return self.call(self.host.protocol.remove_watcher, watcher)
+
+    def set_spectators(self, allowed: bool) -> str:
+        """Let spectators watch or not (off closes those watching now)."""
+        assert self.host.protocol is not None
+        return self.call(self.host.protocol.set_spectators, allowed)
+
+    @property
+    def spectators_allowed(self) -> bool:
+        p = self.host.protocol
+        return p.spectators_allowed if p is not None else self.host.spectators
+
     def pending_votes(self) -> list[dict[str, Any]]:
         assert self.host.protocol is not None
         return self.call(self.host.protocol.pending_votes)

@@ -154,6 +154,8 @@ class Host:
         self._in_frame = False
         #: ask the home router to forward the port (net/upnp.py); set by `--upnp`
         self.upnp = False
+        #: whether spectators may watch from the start (`--no-spectators`; the host turns it later: moderation.py)
+        self.spectators = True
 
     @property
     def tokens_path(self) -> Path | None:
@@ -174,7 +176,8 @@ class Host:
             if rec.host:
                 self.session.hosts.add(seat)
         self.protocol = HostProtocol(self.session, name=self.name, password=self.password, records=records,
-                                     local_seats=self.local_seats, limits=self.limits, auth=self.auth)
+                                     local_seats=self.local_seats, limits=self.limits, auth=self.auth,
+                                     spectators=self.spectators)
         if self.autosave_path is not None:
             loop = asyncio.get_running_loop()
             self.autosaver = Autosaver(self.session, self.autosave_path, every=self.autosave_every,
@@ -395,7 +398,7 @@ class Host:
             self._send(out, closes)
         events = p.events_received()
         for ev in events:
-            if ev.kind == "claimed":
+            if ev.kind in ("claimed", "removed"):  # a removed seat's token is gone from the file too
                 self._write_tokens()
             if self.on_event is not None:
                 self.on_event(ev)
