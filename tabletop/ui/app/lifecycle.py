@@ -329,6 +329,9 @@ class LifecycleMixin:
         """A join that failed, in words; a refused seat token is said and forgotten, never swapped for a seat."""
         from ...net.errors import Refused
 
+        if known is not None and isinstance(error, Refused) and error.code == "kicked":  # the host revoked it
+            self.seat_memory.forget(known)
+            return Refused(f"{error.reason}: the token kept for it is forgotten", "kicked")
         if known is not None and isinstance(error, Refused) and error.code == "bad_token":
             self.seat_memory.forget(known)
             return Refused(f"the host did not give back seat {known.seat + 1} ({error.reason}): the token kept for "
@@ -355,6 +358,15 @@ class LifecycleMixin:
             if self.source is not None else None
         seat = f"seat {thread.seat + 1}"
         self.notify(f"Joined {address}: you are {name} ({seat})" if name else f"Joined {address} as {seat}", "info", 4.0)
+
+    def removed_by_host(self, message: str) -> None:
+        """The host removed this window's seat (or its spectator): say so where it stays in view and in the log,
+        and forget the seat's token (the host revoked it: a rejoin with it would only be refused)."""
+        self.notify(message, "error", 60.0)
+        self.local_log.append((self._anchor(), f"<font color='#ff9f9f'>{html.escape(message)}</font>", None))
+        thread = getattr(self.source, "thread", None)
+        if thread is not None and thread.seat is not None:
+            self.seat_memory.forget_seat_of(thread)
 
     def save_failed(self, message: str) -> None:
         """The autosave (this window's, or its host's journal) could not be written: say so where it stays in
@@ -393,6 +405,8 @@ class LifecycleMixin:
             elif h.kind == "notice":
                 self.notify(h.text, h.level, 6.0)
                 self.local_log.append((self._anchor(), f"<font color='#9fc3ff'>{html.escape(h.text)}</font>", None))
+            elif h.kind == "kicked":  # the host removed this window: said where it stays, its seat token forgotten
+                self.removed_by_host(h.text)
             elif h.kind == "vote":
                 self._ask_vote(h.data)
             elif h.kind == "vote_done" and self.vote_dialog is not None \
@@ -402,6 +416,7 @@ class LifecycleMixin:
         if happenings:
             self.refresh()
             self._update_widgets()
+            self.refresh_moderation()
 
     def open(self, path: str | Path) -> bool:
         from ...game import open_session

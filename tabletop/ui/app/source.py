@@ -91,6 +91,14 @@ class TableSource:
     def can_turn_dial(self, seat: int | None) -> bool:
         return False
 
+    def moderator(self, seat: int | None) -> Any:
+        """The host's moderation for this window's `seat` (ui/app/moderator.py), or None when it may not moderate."""
+        return None
+
+    def ended(self) -> str:
+        """Why a joined table will not come back (the host removed this window, or refused it), or ""."""
+        return ""
+
     def cards_changed(self) -> None:
         """Card files were reloaded under this table (live card edits): tell whoever else shows it."""
         return None
@@ -270,6 +278,12 @@ class HostedSource(LocalSource):
             return Result(False, error=str(e), code="host_down")
 
 
+    def moderator(self, seat: int | None) -> Any:
+        """The host's own window moderates its table (net/moderation.py)."""
+        from .moderator import HostedModerator
+
+        return HostedModerator(self)
+
     def cards_changed(self) -> None:
         """The joined seats get their views again, worked out with the new cards (a snapshot each)."""
         try:
@@ -308,6 +322,9 @@ class HostedSource(LocalSource):
                 out.append(Happening("save_failed", ev.text, "error"))
             elif ev.kind == "autosave_resumed":
                 out.append(Happening("save_resumed", ev.text))
+            elif ev.kind in ("removed", "spectators"):  # the host moderated (net/moderation.py)
+                players = True
+                out.append(Happening("notice", ev.text))
             elif ev.kind == "upnp":  # the port mapping on the home router (`host --upnp`): made, or what to do
                 out.append(Happening("notice", ev.text))
             elif ev.kind == "undo_vote":
@@ -427,6 +444,8 @@ class RemoteSource(TableSource):
         self._version = 0
         self._actions: dict[int, A.Action] = {}
         self._stream: _RemoteStream | None = None
+        #: the host removed this window (or turned spectators off): it does not come back
+        self._removed = False
 
     def _protocol(self) -> Any:
         return self.thread.client.protocol
@@ -514,6 +533,11 @@ class RemoteSource(TableSource):
                 out.append(Happening("vote_done", data={"request": d.get("request")}))
                 if not d.get("accepted"):
                     out.append(Happening("notice", f"Undo refused: {d.get('reason', '')}", "warn"))
+            elif ev.kind == "notice":  # about the table, not a move: "The host removed bob from Seat 2"
+                out.append(Happening("notice", str(d.get("message", ""))))
+            elif ev.kind == "error" and d.get("code") in ("kicked", "no_spectators"):
+                self._removed = True  # its own words say it all: no "LAN: ..." notice of the status after it
+                out.append(Happening("kicked", str(d.get("message", "")), "error", data={"seat": self.seat}))
             elif ev.kind == "error":
                 out.append(Happening("notice", f"The host says: {d.get('message', '')}",
                                      "error" if d.get("fatal") else "warn"))
@@ -521,7 +545,8 @@ class RemoteSource(TableSource):
         if status != self._status:
             self._status = status
             level = "info" if status == "connected" else "error"
-            out.append(Happening("notice", f"LAN: {status}", level))
+            if not self._removed:
+                out.append(Happening("notice", f"LAN: {status}", level))
             out.append(Happening("players"))
         return out
 
@@ -531,6 +556,16 @@ class RemoteSource(TableSource):
     def can_turn_dial(self, seat: int | None) -> bool:
         """Whether the host lets this seat turn the rules dial (its player list marks the seats that may)."""
         return seat is not None and any(p.get("seat") == seat and p.get("host") for p in self._protocol().players)
+
+    def moderator(self, seat: int | None) -> Any:
+        """A seat with host rights moderates by asking the host (`kick`, `spectators` messages)."""
+        from .moderator import RemoteModerator
+
+        return RemoteModerator(self) if self.seat is not None and self.can_turn_dial(self.seat) else None
+
+    def ended(self) -> str:
+        c = self.thread.client
+        return self.thread.status if c.error is not None and self.thread.status != "connected" else ""
 
     @property
     def paused(self) -> bool:

@@ -20,6 +20,7 @@ from ..app.settings import (
 from ..app.source import (
     LogRow,
 )
+from ..dialogs.moderate import moderate_link
 from ..dialogs.widgets import (
     HelpOverlay,
 )
@@ -341,10 +342,15 @@ class PanelsMixin:
         counts = {z.owner: z.count for z in self.layout.zones if z.kind == "hand"}
         lan = {p["seat"]: p for p in (self.source.players() or [])} if self.source is not None else {}
         head = ""
-        if lan and self.source is not None and not self.source.online:
+        ended = self.source.ended() if lan and self.source is not None else ""
+        if ended:  # removed by the host, or refused: this window does not reconnect
+            head = f"<font color='#ff8080'><b>{html.escape(ended)}</b></font>"
+        elif lan and self.source is not None and not self.source.online:
             head = "<font color='#ff8080'><b>Host lost: reconnecting…</b></font>"
         elif lan and self.source is not None and self.source.paused:
             head = "<font color='#ffd450'><b>The game is paused</b></font>"
+        if lan and not ended and self.moderator() is not None:  # the host's door to the Players window (K)
+            head = "<br>".join(filter(None, [head, moderate_link(self.source)]))
         lines = []
         for p in v.get("players", []):
             seat = p["seat"]
