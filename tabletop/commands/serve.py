@@ -36,6 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--autosave", metavar="FILE", help="autosave file (default: SAVE, else saves/autosave.yaml)")
     parser.add_argument("--autosave-every", type=int, default=5, metavar="N", help="ignored, kept for old scripts: every change is journaled at once")
     parser.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN (mDNS)")
+    parser.add_argument("--no-spectators", action="store_true",
+                        help="take no spectators (a seat with host rights lets them watch later: its Players window)")
     upnp_argument(parser)
     parser.add_argument("--quiet", action="store_true", help="log only joins, drops and errors")
     parser.add_argument("--host-seat", type=int, action="append", metavar="N",
@@ -195,6 +197,7 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
                 proxy_fingerprints=proxy_fps if proxy_fps or not args.trusted_proxy else None,
                 host_token=host_token)
     host.upnp = args.upnp
+    host.spectators = not args.no_spectators
 
     async def main() -> int:
         try:
@@ -217,6 +220,8 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
               f"on {args.bind}:{host.port}; autosave {autosave}" + (f"; seats claimed: {claimed}" if claimed else ""),
               flush=True)
         print_invite(host, args, "serve")
+        if args.no_spectators:
+            print("spectators: off (a seat with host rights turns them on: K in its window)", flush=True)
         try:
             await stop.wait()
         finally:

@@ -277,15 +277,18 @@ class LifecycleMixin:
 
     def host(self, session: Session, *, port: int = 0, name: str = "tabletop", password: str = "",
              autosave: str | Path | None = None, announce: bool = True, bind: str = "0.0.0.0",
-             tls: Any = "auto") -> Any:
+             tls: Any = "auto", spectators: bool = True) -> Any:
         """Serve `session` on the LAN and play its first seat here; returns the running EmbeddedHost. `tls`: the
-        certificate to serve with (`net.serving.choose_tls`), or "auto": plain only on a loopback-only bind."""
+        certificate to serve with (`net.serving.choose_tls`), or "auto": plain only on a loopback-only bind;
+        `spectators`: whether spectators may watch from the start (the Players window turns it later)."""
         from ...net.discovery import lan_address
         from ...net.embedded import EmbeddedHost
 
         session.hosts = {0}  # the host's own seat turns the dial; joined seats may not
         host = EmbeddedHost(session, port=port, name=name, password=password, local_seats=(0,), bind=bind,
-                            autosave=autosave, announce=announce, tls=tls).start()
+                            autosave=autosave, announce=announce, tls=tls)
+        host.host.spectators = spectators
+        host.start()
         address = f"{lan_address() if bind in ('0.0.0.0', '') else bind}:{host.port}"
         self.set_source(HostedSource(host, address), 0)
         code = host.invite()  # address, port and certificate fingerprint: the Join dialog takes it as it is
