@@ -61,8 +61,12 @@ def test_the_host_removes_a_guest_and_a_spectator_from_the_players_window(table)
     assert said in guest.source.ended() and said in guest.side.players_text
     assert any(said in t for t in guest.notices.texts())
     assert "Host lost" not in guest.side.players_text  # it does not say it reconnects: it does not
+    assert "connected" not in guest.side.players_text  # the old players list no longer says it sits there
+    assert guest.source.connection_lines(1, guest._names()) == [guest.source.ended()]
     until(lambda: "The host removed bob from Seat 2" in spec.side.log_text, host_app, spec)
     assert "The host removed bob from Seat 2" in host_app.side.log_text
+    lines = host_app.source.connection_lines(0, host_app._names())
+    assert not any("left" in line for line in lines), lines  # an open seat is no player who left
     assert guest.seat_memory.known(f"127.0.0.1:{host_app.source.host.port}", "bob") is None  # forgotten
     host_app.refresh_moderation()
     _press(host_app, _remove_button(host_app, "watcher"))

@@ -376,7 +376,7 @@ class HostedSource(LocalSource):
         no seat, so it cannot be misread)."""
         here = f"hosting on {self.address}"
         joined = [p for p in self._players if p["connected"] and not p["local"]]
-        gone = [p for p in self._players if not p["connected"] and not p["local"]]
+        gone = [p for p in self._players if p.get("claimed") and not p["connected"] and not p["local"]]
         # someone who joined and left is not "no one joined yet": the host reads that the seat waits for them
         count = (f"{len(joined)} joined" if joined else
                  f"{len(gone)} left (their seats wait for them)" if gone else "no one joined yet")
@@ -562,6 +562,10 @@ class RemoteSource(TableSource):
         from .moderator import RemoteModerator
 
         return RemoteModerator(self) if self.seat is not None and self.can_turn_dial(self.seat) else None
+
+    def connection_lines(self, seat: int | None, names: Mapping[int, str]) -> list[str]:
+        ended = self.ended()
+        return [ended] if ended else super().connection_lines(seat, names)
 
     def ended(self) -> str:
         c = self.thread.client

@@ -349,6 +349,8 @@ class PanelsMixin:
             head = "<font color='#ff8080'><b>Host lost: reconnecting…</b></font>"
         elif lan and self.source is not None and self.source.paused:
             head = "<font color='#ffd450'><b>The game is paused</b></font>"
+        if ended:  # the players list is the one from before: this window is no longer at the table
+            lan = {}
         if lan and not ended and self.moderator() is not None:  # the host's door to the Players window (K)
             head = "<br>".join(filter(None, [head, moderate_link(self.source)]))
         lines = []
