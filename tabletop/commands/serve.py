@@ -40,6 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="take no spectators (a seat with host rights lets them watch later: its Players window)")
     upnp_argument(parser)
     parser.add_argument("--quiet", action="store_true", help="log only joins, drops and errors")
+    parser.add_argument("--no-console", action="store_true",
+                        help="read no commands from the terminal (who, kick SEAT, kick-watcher NAME, spectators on|off)")
     parser.add_argument("--host-seat", type=int, action="append", metavar="N",
                         help="give seat N (counting from 1) host rights (the rules dial) whoever sits there "
                              "(repeatable; default: none, the host token gives them)")
@@ -222,6 +224,12 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
         print_invite(host, args, "serve")
         if args.no_spectators:
             print("spectators: off (a seat with host rights turns them on: K in its window)", flush=True)
+        from .serveconsole import console_wanted, start_console
+
+        if not args.no_console and console_wanted():
+            start_console(host, loop, lambda text: print(f"{time.strftime('%H:%M:%S')} console        {text}",
+                                                         flush=True))
+            print("console: who, kick SEAT, kick-watcher NAME, spectators on|off, help", flush=True)
         try:
             await stop.wait()
         finally:

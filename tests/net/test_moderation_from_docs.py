@@ -58,6 +58,11 @@ def test_serve_no_spectators_and_a_kick_from_a_client_written_from_the_docs(tmp_
     try:
         serve.line(lambda s: s.startswith("spectators: off"))
         out = asyncio.run(_scenario(port))
+        assert serve.p.stdin is not None  # the console: the one who runs `serve` moderates from its terminal
+        serve.p.stdin.write("who\nspectators on\n")
+        serve.p.stdin.flush()
+        who = serve.line(lambda s: "console" in s and "seat 1" in s)
+        turned = serve.line(lambda s: "console" in s and "spectators: on" in s)
     finally:
         serve.stop()
     assert out["watcher"]["code"] == "no_spectators" and out["watcher"]["fatal"]
@@ -69,5 +74,6 @@ def test_serve_no_spectators_and_a_kick_from_a_client_written_from_the_docs(tmp_
     assert out["bob_close"][0] == 1008 and "removed by the host" in out["bob_close"][1]
     assert out["ann_notice"]["message"] == "The host removed bob from Seat 2; the seat is open"
     assert out["again"]["code"] == "kicked" and "no longer opens it" in out["again"]["message"]
+    assert "seat 1: ann, away; seat 2: Seat 2, open; spectators: none (off)" in who and turned
     log = "".join(serve.transcript)
     assert "removed" in log and "The host removed bob from Seat 2" in log
