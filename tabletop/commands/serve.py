@@ -229,7 +229,8 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
         if not args.no_console and console_wanted():
             start_console(host, loop, lambda text: print(f"{time.strftime('%H:%M:%S')} console        {text}",
                                                          flush=True))
-            print("console: who, kick SEAT, kick-watcher NAME, spectators on|off, help", flush=True)
+            print("console: who, kick SEAT [close], close SEAT, open SEAT, kick-watcher NAME, spectators on|off, help",
+                  flush=True)
         try:
             await stop.wait()
         finally:

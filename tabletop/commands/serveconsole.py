@@ -13,8 +13,9 @@ from typing import Any, TextIO
 
 __all__ = ["COMMANDS", "console_line", "console_wanted", "start_console"]
 
-COMMANDS = ("who: the seats and the spectators; kick SEAT: remove the player of seat SEAT (from 1; the seat opens, "
-            "their token is revoked); kick-watcher NAME: remove a spectator; spectators on|off; help")
+COMMANDS = ("who: the seats and the spectators; kick SEAT [close]: remove the player of seat SEAT (from 1; their "
+            "token is revoked; the seat opens, or with close stays closed); close SEAT / open SEAT: nobody / anyone "
+            "may take an empty seat; kick-watcher NAME: remove a spectator; spectators on|off; help")
 
 
 def console_line(protocol: Any, line: str) -> str:
@@ -25,10 +26,15 @@ def console_line(protocol: Any, line: str) -> str:
     verb, args = words[0].lower(), words[1:]
     if verb == "who":
         return _who(protocol)
-    if verb == "kick" and len(args) == 1:
+    if verb in ("kick", "close", "open") and args and (verb == "kick" or len(args) == 1):
         if not args[0].isdigit() or int(args[0]) < 1:
-            return f"kick: {args[0]!r} is no seat number (seats count from 1)"
-        return protocol.remove_seat(int(args[0]) - 1) or "done"
+            return f"{verb}: {args[0]!r} is no seat number (seats count from 1)"
+        seat = int(args[0]) - 1
+        if verb != "kick":
+            return protocol.close_seat(seat, verb == "close") or "done"
+        if args[1:] not in ([], ["close"]):
+            return f"kick: {' '.join(args[1:])!r}: only 'close' may follow the seat"
+        return protocol.remove_seat(seat, None, args[1:] == ["close"]) or "done"
     if verb == "kick-watcher" and args:
         name = " ".join(args)
         found = [w for w in protocol.watcher_list() if w["name"].casefold() == name.casefold()]
@@ -42,7 +48,8 @@ def console_line(protocol: Any, line: str) -> str:
 
 def _who(protocol: Any) -> str:
     seats = [f"seat {p['seat'] + 1}: {p['name']}, " + ("connected" if p["connected"] else "away" if p["claimed"]
-                                                       else "open") for p in protocol.players()]
+                                                       else "closed" if p.get("closed") else "open")
+             for p in protocol.players()]
     watchers = [w["name"] for w in protocol.watcher_list()]
     spectators = "spectators: " + (", ".join(watchers) or "none") + ("" if protocol.spectators_allowed else " (off)")
     return "; ".join(seats + [spectators])

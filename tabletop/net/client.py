@@ -35,7 +35,7 @@ from .tokenstore import TokenStore, address_key
 __all__ = ["Client", "ClientThread", "parse_address"]
 
 #: refusals after which reconnecting cannot help
-FINAL = ("version", "password", "bad_token", "bad_name", "no_seat", "seat_taken", "kicked", "no_spectators")
+FINAL = ("version", "password", "bad_token", "bad_name", "no_seat", "seat_taken", "kicked", "no_spectators", "seat_closed")
 #: seconds for the TCP connection and the opening handshake
 OPEN_TIMEOUT = 5.0
 
@@ -413,9 +413,13 @@ class Client:
         self.protocol.pause(paused)
         await self._flush()
 
-    async def kick(self, *, seat: int | None = None, watcher: int | None = None) -> None:
+    async def kick(self, *, seat: int | None = None, watcher: int | None = None, close: bool = False) -> None:
         """Ask the host to remove a seat's player or a spectator (host rights only: else a `forbidden` error)."""
-        self.protocol.kick(seat=seat, watcher=watcher)
+        self.protocol.kick(seat=seat, watcher=watcher, close=close)
+        await self._flush()
+
+    async def close_seat(self, seat: int, closed: bool) -> None:
+        self.protocol.close_seat(seat, closed)
         await self._flush()
 
     async def allow_spectators(self, allowed: bool) -> None:
@@ -533,8 +537,11 @@ class ClientThread:
     def pause(self, paused: bool = True) -> None:
         self._call(lambda: self.client.pause(paused))
 
-    def kick(self, *, seat: int | None = None, watcher: int | None = None) -> None:
-        self._call(lambda: self.client.kick(seat=seat, watcher=watcher))
+    def kick(self, *, seat: int | None = None, watcher: int | None = None, close: bool = False) -> None:
+        self._call(lambda: self.client.kick(seat=seat, watcher=watcher, close=close))
+
+    def close_seat(self, seat: int, closed: bool) -> None:
+        self._call(lambda: self.client.close_seat(seat, closed))
 
     def allow_spectators(self, allowed: bool) -> None:
         self._call(lambda: self.client.allow_spectators(allowed))

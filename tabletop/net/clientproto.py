@@ -198,9 +198,15 @@ class ClientProtocol:
         self._awaiting_snapshot = True
         self._queue({"type": "resync", "reason": reason})
 
-    def kick(self, *, seat: int | None = None, watcher: int | None = None) -> None:
-        """Ask the host to remove a seat's player or a spectator (host rights only; refused otherwise)."""
-        self._queue({"type": "kick", **({"seat": seat} if seat is not None else {"watcher": watcher})})
+    def kick(self, *, seat: int | None = None, watcher: int | None = None, close: bool = False) -> None:
+        """Ask the host to remove a seat's player (and with `close` close the seat) or a spectator (host rights
+        only; refused otherwise)."""
+        self._queue({"type": "kick", **({"seat": seat, **({"close": True} if close else {})} if seat is not None
+                                        else {"watcher": watcher})})
+
+    def close_seat(self, seat: int, closed: bool) -> None:
+        """Ask the host to close an open seat (nobody may claim it) or open a closed one (host rights only)."""
+        self._queue({"type": "seat", "seat": seat, "closed": closed})
 
     def allow_spectators(self, allowed: bool) -> None:
         """Ask the host to let spectators watch or not (host rights only; refused otherwise)."""

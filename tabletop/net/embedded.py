@@ -196,10 +196,16 @@ class EmbeddedHost:
         assert self.host.protocol is not None
         return self.call(self.host.protocol.watcher_list)
 
-    def remove_seat(self, seat: int) -> str:
-        """The host removes the player of `seat` (net/moderation.py): "" once done, else why not."""
+    def remove_seat(self, seat: int, close: bool = False) -> str:
+        """The host removes the player of `seat` (net/moderation.py), and with `close` closes the seat: "" once
+        done, else why not."""
         assert self.host.protocol is not None
-        return self.call(self.host.protocol.remove_seat, seat)
+        return self.call(self.host.protocol.remove_seat, seat, None, close)
+
+    def close_seat(self, seat: int, closed: bool = True) -> str:
+        """Close an open seat (nobody may claim it) or open a closed one."""
+        assert self.host.protocol is not None
+        return self.call(self.host.protocol.close_seat, seat, closed)
 
     def remove_watcher(self, watcher: int) -> str:
         assert self.host.protocol is not None

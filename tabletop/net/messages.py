@@ -90,7 +90,8 @@ CLIENT_MESSAGES: dict[str, Schema] = {
     "ping": {"t": (_NUM, False)},
     "bye": {},
     # the host moderates (net/moderation.py): only a seat with host rights may send these
-    "kick": {"seat": (_INT, False), "watcher": (_INT, False)},
+    "kick": {"seat": (_INT, False), "watcher": (_INT, False), "close": (_BOOL, False)},
+    "seat": {"seat": (_INT, True), "closed": (_BOOL, True)},
     "spectators": {"allowed": (_BOOL, True)},
 }
 

@@ -23,17 +23,20 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from ..core.stream import names_changed
+from .clientproto import ANY_SEAT
 from .errors import BadFrame
 from .hello import _Refusal
 from .hostevents import HostEvent
 from .messages import encode
 
-__all__ = ["KICKED", "NO_SPECTATORS", "Moderation"]
+__all__ = ["KICKED", "NO_SPECTATORS", "SEAT_CLOSED", "Moderation"]
 
 #: the fatal error code a removed player gets, and its revoked token's refusal
 KICKED = "kicked"
 #: the refusal of a spectator's hello while the host takes none
 NO_SPECTATORS = "no_spectators"
+#: the refusal of a hello for a seat the host closed
+SEAT_CLOSED = "seat_closed"
 #: revoked tokens remembered (oldest forgotten first: a hello with a forgotten one is an unknown token)
 REVOKED_KEEP = 256
 
@@ -84,12 +87,15 @@ class Moderation:
 
     #: seat tokens the host revoked, each with what a hello presenting it is told (HostProtocol makes it)
     revoked: dict[str, str]
+    #: seats the host closed: nobody may claim them until it opens them again (HostProtocol makes it)
+    closed_seats: set[int]
 
     # -- what the host's window calls (as the host) --
 
-    def remove_seat(self, seat: int, by: int | None = None) -> str:
-        """Remove the player of `seat` (`by`: the seat asking, None for the host's own window); "" once done, else
-        why not (nothing changed)."""
+    def remove_seat(self, seat: int, by: int | None = None, close: bool = False) -> str:
+        """Remove the player of `seat` (`by`: the seat asking, None for the host's own window), and with `close`
+        close the seat (nobody may claim it until the host opens it); "" once done, else why not (nothing
+        changed)."""
         why = self._seat_problem(seat, by)
         if why:
             return why
@@ -112,7 +118,27 @@ class Moderation:
                 self._decide(vote, False, f"Seat {seat + 1}'s player was removed during the vote")
         if renamed:  # the seat reads "Seat N" again: every view naming it is worked out again and sent whole
             self._renamed()
-        self._tell("removed", seat, f"The host removed {who} from Seat {seat + 1}; the seat is open")
+        if close:
+            self.closed_seats.add(seat)
+        self._tell("removed", seat, f"The host removed {who} from Seat {seat + 1}; the seat is "
+                   + ("closed" if close else "open"))
+        return ""
+
+    def close_seat(self, seat: int, closed: bool = True, by: int | None = None) -> str:
+        """Close an open seat (nobody may claim it), or open a closed one again; "" once done, else why not."""
+        if by is not None and by not in self.session.hosts:
+            return "only the host may close or open a seat"
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.session.state.seats:
+            return f"there is no seat {seat + 1 if isinstance(seat, int) and seat >= 0 else seat}"
+        if closed and (seat in self.records or seat in self.local_seats):
+            return f"Seat {seat + 1} has a player: remove them to close it"
+        if closed == (seat in self.closed_seats):
+            return ""
+        if closed:
+            self.closed_seats.add(seat)
+        else:
+            self.closed_seats.discard(seat)
+        self._tell("seat", seat, f"The host {'closed' if closed else 'opened'} Seat {seat + 1}")
         return ""
 
     def remove_watcher(self, watcher: int, by: int | None = None) -> str:
@@ -166,9 +192,18 @@ class Moderation:
         if conn.seat is None or conn.seat not in self.session.hosts:
             self._refuse_moderation(conn, "forbidden", "only the host may remove a player or a spectator")
             return
-        why = self.remove_seat(seat, conn.seat) if seat is not None else self.remove_watcher(watcher, conn.seat)
+        why = (self.remove_seat(seat, conn.seat, bool(msg.get("close"))) if seat is not None
+               else self.remove_watcher(watcher, conn.seat))
         if why:
             self._refuse_moderation(conn, "bad_kick", why)
+
+    def _on_seat(self, conn: Any, msg: dict[str, Any]) -> None:
+        if conn.seat is None or conn.seat not in self.session.hosts:
+            self._refuse_moderation(conn, "forbidden", "only the host may close or open a seat")
+            return
+        why = self.close_seat(msg["seat"], msg["closed"], conn.seat)
+        if why:
+            self._refuse_moderation(conn, "bad_seat", why)
 
     def _on_spectators(self, conn: Any, msg: dict[str, Any]) -> None:
         if conn.seat is None or conn.seat not in self.session.hosts:
@@ -219,8 +254,18 @@ class Moderation:
         token = msg.get("token")
         if isinstance(token, str) and token in self.revoked:
             raise _Refusal(KICKED, self.revoked[token])
-        if token is None and "seat" in msg and msg["seat"] is None and not self.spectators_allowed:
+        want = msg.get("seat", ANY_SEAT)
+        if token is None and "seat" in msg and want is None and not self.spectators_allowed:
             raise _Refusal(NO_SPECTATORS, "the host does not take spectators now")
+        if token is None and self.closed_seats:
+            if type(want) is int and want in self.closed_seats:
+                raise _Refusal(SEAT_CLOSED, f"the host closed Seat {want + 1}")
+            if want == ANY_SEAT:  # the first free seat the host has not closed
+                free = [s for s in self.session.state.seats
+                        if s not in self.records and s not in self.local_seats and s not in self.closed_seats]
+                if not free:
+                    raise _Refusal("no_seat", "no free seat (join as a spectator to watch)")
+                msg = {**msg, "seat": free[0]}
         return super()._seat_for(conn, msg, name)  # type: ignore[misc]
 
     def _hello(self, conn: Any, msg: dict[str, Any]) -> None:

@@ -76,9 +76,10 @@ class HostProtocol(Moderation, HelloKeeper, DeskKeeper, UndoVoting, HaltGuard):
         spectators: bool = True,
     ) -> None:
         self.session = session
-        #: whether spectators may watch, and the seat tokens the host revoked (net/moderation.py)
+        #: whether spectators may watch, the seat tokens the host revoked and the seats it closed (moderation.py)
         self.spectators_allowed = spectators
         self.revoked: dict[str, str] = {}
+        self.closed_seats: set[int] = set()
         self.name = name
         self.password = password
         #: the password proof, the host token and the guesses per address (net/auth.py)
@@ -233,6 +234,8 @@ class HostProtocol(Moderation, HelloKeeper, DeskKeeper, UndoVoting, HaltGuard):
             })
             if p.seat in self.session.hosts:  # may turn the rules dial (said only where true: welcomes stay small)
                 out[-1]["host"] = True
+            if p.seat in self.closed_seats:  # the host closed it: nobody may claim it (net/moderation.py)
+                out[-1]["closed"] = True
         return out
 
     def spectators(self) -> int:

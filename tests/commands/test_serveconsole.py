@@ -49,3 +49,14 @@ def test_bad_console_lines_are_answered_and_change_nothing() -> None:
 
 def test_a_console_reads_a_pipe_but_nothing_without_a_descriptor() -> None:
     assert console_wanted(io.StringIO("who\n")) is False  # no descriptor: nothing to read safely
+
+
+def test_kick_close_and_open_a_seat_from_the_console() -> None:
+    t, ann, bob, _ = _table()
+    answers: list[str] = []
+    t.step(lambda: answers.append(console_line(t.host, "kick 2 close")))
+    assert answers == ["done"] and bob.closed  # type: ignore[attr-defined]
+    assert "seat 2: Seat 2, closed" in console_line(t.host, "who")
+    assert console_line(t.host, "kick 2 now").startswith("kick: 'now': only 'close' may follow")
+    assert console_line(t.host, "close 1") == "Seat 1 has a player: remove them to close it"
+    assert console_line(t.host, "open 2") == "done" and "seat 2: Seat 2, open" in console_line(t.host, "who")

@@ -174,3 +174,34 @@ def test_a_removed_voter_votes_no() -> None:
     result = ann.last("undo_result")
     assert result["accepted"] is False and "removed" in result["reason"]
     assert bob.closed
+
+
+def test_the_host_may_remove_a_player_and_close_the_seat_until_it_opens_it() -> None:
+    t = _table(hosts={0})
+    ann = t.join(seat=0, name="ann")
+    bob = t.join(seat=1, name="bob")
+    t.step(lambda: t.send(ann, {"type": "kick", "seat": 1, "close": True}))
+    assert bob.closed and "The host removed bob from Seat 2; the seat is closed" in _notices(ann)
+    assert ann.last("players")["players"][1].get("closed") is True
+    asked = t.join(seat=1, name="cat")
+    assert asked.last("error")["code"] == "seat_closed" and "closed Seat 2" in asked.last("error")["message"]
+    anyone = t.join(name="dan")  # "any" seat: none is free but the closed one
+    assert anyone.last("error")["code"] == "no_seat"
+    t.step(lambda: t.send(bob, {"type": "seat", "seat": 1, "closed": False}))  # bob is gone: nothing is read
+    t.step(lambda: t.send(ann, {"type": "seat", "seat": 1, "closed": False}))
+    assert "The host opened Seat 2" in _notices(ann) and "closed" not in ann.last("players")["players"][1]
+    assert t.join(name="dan").last("welcome")["seat"] == 1
+    assert t.leaks == []
+
+
+def test_closing_a_seat_needs_host_rights_and_an_empty_seat() -> None:
+    t = _table(hosts={0})
+    ann = t.join(seat=0, name="ann")
+    bob = t.join(seat=1, name="bob")
+    t.step(lambda: t.send(bob, {"type": "seat", "seat": 0, "closed": True}))
+    assert _errors(bob, "forbidden")[-1]["message"] == "only the host may close or open a seat"
+    t.step(lambda: t.send(ann, {"type": "seat", "seat": 1, "closed": True}))
+    assert _errors(ann, "bad_seat")[-1]["message"] == "Seat 2 has a player: remove them to close it"
+    t.step(lambda: t.send(ann, {"type": "seat", "seat": 7, "closed": True}))
+    assert _errors(ann, "bad_seat")[-1]["message"] == "there is no seat 8"
+    assert t.host.closed_seats == set() and bob.closed is None

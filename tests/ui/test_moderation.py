@@ -63,6 +63,9 @@ def test_the_host_removes_a_guest_and_a_spectator_from_the_players_window(table)
     assert "Host lost" not in guest.side.players_text  # it does not say it reconnects: it does not
     assert "connected" not in guest.side.players_text  # the old players list no longer says it sits there
     assert guest.source.connection_lines(1, guest._names()) == [guest.source.ended()]
+    assert not guest.legal.pieces and not guest.legal.passes and not guest.topbar.pass_button.visible
+    r = guest.source.submit(A.Draw(1), 1)  # a gesture now is refused at once, saying why
+    assert r is not None and not r.accepted and said in r.error
     until(lambda: "The host removed bob from Seat 2" in spec.side.log_text, host_app, spec)
     assert "The host removed bob from Seat 2" in host_app.side.log_text
     lines = host_app.source.connection_lines(0, host_app._names())
@@ -115,3 +118,30 @@ def test_a_guest_cannot_open_the_players_window(table):
         key(app, pygame.K_k)
         assert app.moderation is None
         assert any("Only the host" in t for t in app.notices.texts())
+
+
+def _button(app: TableApp, kind: str):
+    return next(b for b, target in app.moderation.removes.items() if target[0] == kind)
+
+
+def test_the_host_removes_a_guest_and_closes_the_seat_then_opens_it_again(table):
+    host_app, guest, _ = table
+    port = host_app.source.host.port
+    key(host_app, pygame.K_k)
+    b = _button(host_app, "seat_close")
+    _press(host_app, b)
+    _press(host_app, b)
+    until(lambda: guest.source.ended() != "", host_app, guest)
+    host_app.run_frames(2)
+    assert "closed seat" in host_app.side.players_text
+    assert "The host removed bob from Seat 2; the seat is closed" in host_app.side.log_text
+    back = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
+    with pytest.raises(Refused) as refused:  # the same player joining anew finds no seat to take
+        back.join(f"127.0.0.1:{port}", name="bob", timeout=WAIT_S)
+    assert refused.value.code == "no_seat"
+    host_app.refresh_moderation()
+    _press(host_app, _button(host_app, "open"))  # one click: opening is no removal
+    until(lambda: "The host opened Seat 2" in host_app.side.log_text, host_app)
+    back.join(f"127.0.0.1:{port}", name="bob", timeout=WAIT_S)
+    assert back.seat == 1
+    back.source.close()

@@ -365,8 +365,11 @@ class LifecycleMixin:
     def removed_by_host(self, message: str) -> None:
         """The host removed this window's seat (or its spectator): say so where it stays in view and in the log,
         and forget the seat's token (the host revoked it: a rejoin with it would only be refused)."""
+        from ..panels.sidebar import _Legal
+
         self.notify(message, "error", 60.0)
         self.local_log.append((self._anchor(), f"<font color='#ff9f9f'>{html.escape(message)}</font>", None))
+        self.legal = _Legal(self.legal.seq, self.legal.seat)  # no glow, no Pass: nothing this window does is sent
         thread = getattr(self.source, "thread", None)
         if thread is not None and thread.seat is not None:
             self.seat_memory.forget_seat_of(thread)

@@ -23,6 +23,8 @@ class SeatRow:
     claimed: bool
     connected: bool
     local: bool
+    #: the host closed it: nobody may claim it
+    closed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +50,10 @@ class Moderator:
     def spectators_allowed(self) -> bool:
         raise NotImplementedError
 
-    def remove_seat(self, seat: int) -> str:
+    def remove_seat(self, seat: int, close: bool = False) -> str:
+        raise NotImplementedError
+
+    def close_seat(self, seat: int, closed: bool) -> str:
         raise NotImplementedError
 
     def remove_watcher(self, watcher: int) -> str:
@@ -60,7 +65,7 @@ class Moderator:
 
 def _rows(players: list[dict[str, Any]] | None) -> list[SeatRow]:
     return [SeatRow(int(p["seat"]), str(p.get("name") or f"Seat {int(p['seat']) + 1}"), bool(p.get("claimed")),
-                    bool(p.get("connected")), bool(p.get("local"))) for p in players or []]
+                    bool(p.get("connected")), bool(p.get("local")), bool(p.get("closed"))) for p in players or []]
 
 
 class HostedModerator(Moderator):
@@ -87,8 +92,11 @@ class HostedModerator(Moderator):
         except Exception as e:  # noqa: BLE001 - the host thread is gone or stuck
             return f"the host did not answer: {e}"
 
-    def remove_seat(self, seat: int) -> str:
-        return self._ask(self.source.host.remove_seat, seat)
+    def remove_seat(self, seat: int, close: bool = False) -> str:
+        return self._ask(self.source.host.remove_seat, seat, close)
+
+    def close_seat(self, seat: int, closed: bool) -> str:
+        return self._ask(self.source.host.close_seat, seat, closed)
 
     def remove_watcher(self, watcher: int) -> str:
         return self._ask(self.source.host.remove_watcher, watcher)
@@ -125,8 +133,11 @@ class RemoteModerator(Moderator):
             return f"not sent: {e or 'the connection is closed'}"
         return ""
 
-    def remove_seat(self, seat: int) -> str:
-        return self._ask(self.source.thread.kick, seat=seat)
+    def remove_seat(self, seat: int, close: bool = False) -> str:
+        return self._ask(self.source.thread.kick, seat=seat, close=close)
+
+    def close_seat(self, seat: int, closed: bool) -> str:
+        return self._ask(self.source.thread.close_seat, seat=seat, closed=closed)
 
     def remove_watcher(self, watcher: int) -> str:
         return self._ask(self.source.thread.kick, watcher=watcher)

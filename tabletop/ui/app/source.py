@@ -311,7 +311,7 @@ class HostedSource(LocalSource):
                 players = True
             if ev.kind == "joined":
                 out.append(Happening("notice", f"{ev.text or who} joined (seat {ev.seat + 1})" if ev.seat is not None
-                                     else "A spectator is watching"))
+                                     else f"{ev.text} is watching (a spectator)" if ev.text else "A spectator is watching"))
             elif ev.kind == "left":
                 out.append(Happening("notice", f"{who} left the table", "warn"))
             elif ev.kind == "closed":
@@ -322,7 +322,7 @@ class HostedSource(LocalSource):
                 out.append(Happening("save_failed", ev.text, "error"))
             elif ev.kind == "autosave_resumed":
                 out.append(Happening("save_resumed", ev.text))
-            elif ev.kind in ("removed", "spectators"):  # the host moderated (net/moderation.py)
+            elif ev.kind in ("removed", "spectators", "seat"):  # the host moderated (net/moderation.py)
                 players = True
                 out.append(Happening("notice", ev.text))
             elif ev.kind == "upnp":  # the port mapping on the home router (`host --upnp`): made, or what to do
@@ -476,6 +476,8 @@ class RemoteSource(TableSource):
         return self._stream
 
     def submit(self, action: A.Action, seat: int | None) -> Result | None:
+        if ended := self.ended():  # removed by the host, or refused: nothing will be sent again
+            return Result(False, error=ended, code="ended")
         try:
             cseq = self.thread.submit(action)
         except Exception as e:  # HostLost, a timeout: the action was not queued

@@ -21,13 +21,30 @@ __all__ = ["MODERATE_LINK", "ModerationDialog", "ModerationMixin", "moderate_lin
 #: the link in the seats box that opens this window
 MODERATE_LINK = "moderate:"
 ROW_H = 34
-#: what a Remove button says before and after its first click
-REMOVE, SURE = "Remove", "Sure? Remove"
+BUTTON_W = 112
+#: what a removal's button says after its first click
+SURE = "Sure? Remove"
+#: each row's buttons: (what it does, its words, its tooltip); a removal is armed by a first click
+BUTTONS = {
+    "seat": ("Remove", "Close its player's window; their token stops working; the seat opens for anyone"),
+    "seat_close": ("Remove, close", "Remove the player and close the seat: nobody may take it until you open it"),
+    "close": ("Close seat", "Nobody may take this seat until you open it again"),
+    "open": ("Open seat", "Anyone may take this seat again"),
+    "watcher": ("Remove", "Close this spectator's window"),
+}
+ARMED = ("seat", "seat_close", "watcher")
 
 
 def seat_words(row: SeatRow) -> str:
-    state = "connected" if row.connected else "disconnected (the seat waits for them)"
-    return f"{row.name} · Seat {row.seat + 1} · {state}"
+    if not row.claimed:
+        return f"Seat {row.seat + 1} · " + ("closed by you" if row.closed else "open")
+    return f"{row.name} · Seat {row.seat + 1} · " + ("connected" if row.connected else "away")
+
+
+def _seat_buttons(row: SeatRow) -> tuple[str, ...]:
+    if row.claimed:
+        return ("seat", "seat_close")
+    return ("open",) if row.closed else ("close",)
 
 
 class ModerationDialog:
@@ -55,7 +72,7 @@ class ModerationDialog:
         """List who sits and who watches now (rebuilt only when that changed: an armed Remove stays armed)."""
         m = self.moderator
         allowed = m.spectators_allowed()
-        seats = [r for r in m.seats() if r.claimed and not r.local]
+        seats = [r for r in m.seats() if not r.local]
         watchers = m.watchers()
         key = (allowed, tuple(seats), tuple(watchers))
         if key == self._shown:
@@ -65,25 +82,24 @@ class ModerationDialog:
         for el in self.rows:
             el.kill()
         self.rows, self.removes = [], {}
-        lines: list[tuple[str, tuple[str, int] | None]] = [("Seats", None)]
-        lines += [(seat_words(r), ("seat", r.seat)) for r in seats] or [("Nobody has joined a seat.", None)]
-        lines += [("Watching", None)]
-        lines += [(watcher_words(w), ("watcher", w.id)) for w in watchers] or [
-            ("Nobody is watching." if allowed else "Spectators are off.", None)]
+        lines: list[tuple[str, tuple[str, ...], int]] = [("Seats", (), -1)]
+        lines += [(seat_words(r), _seat_buttons(r), r.seat) for r in seats] or [("No seat but yours.", (), -1)]
+        lines += [("Watching", (), -1)]
+        lines += [(watcher_words(w), ("watcher",), w.id) for w in watchers] or [
+            ("Nobody is watching." if allowed else "Spectators are off.", (), -1)]
         width = self.list.get_container().get_rect().w
-        for i, (text, target) in enumerate(lines):
+        for i, (text, kinds, which) in enumerate(lines):
             y = i * ROW_H
-            bold = target is None and text in ("Seats", "Watching")
-            label = UILabel(pygame.Rect(0, y, width - (120 if target else 0), ROW_H - 4), text, self.manager,
-                            container=self.list, object_id="#moderation_head" if bold else None)
+            bold = not kinds and text in ("Seats", "Watching")
+            label = UILabel(pygame.Rect(0, y, width - 2 * (BUTTON_W + 4), ROW_H - 4), text, self.manager,
+                            container=self.list, object_id="#moderation_head" if bold else "#moderation_row")
             self.rows.append(label)
-            if target is not None:
-                b = UIButton(pygame.Rect(width - 116, y, 112, ROW_H - 4), REMOVE, self.manager, container=self.list,
-                             tool_tip_text="Seat: its player is closed and cannot take it back with its token; the "
-                                           "seat opens for someone else" if target[0] == "seat"
-                                           else "Close this spectator's window")
+            for k, kind in enumerate(reversed(kinds)):  # right-aligned, the first kind leftmost
+                words, tip = BUTTONS[kind]
+                b = UIButton(pygame.Rect(width - (k + 1) * (BUTTON_W + 4), y, BUTTON_W, ROW_H - 4), words,
+                             self.manager, container=self.list, tool_tip_text=tip)
                 self.rows.append(b)
-                self.removes[b] = target
+                self.removes[b] = (kind, which)
         self.list.set_scrollable_area_dimensions((width, len(lines) * ROW_H))
 
     def handle(self, event: pygame.event.Event) -> str | None:
@@ -103,16 +119,18 @@ class ModerationDialog:
         if target is None:
             return None
         assert isinstance(el, UIButton)
-        if el.text != SURE:  # the first click arms it; the second removes
-            for b in self.removes:
-                b.set_text(REMOVE)
+        kind, which = target
+        if kind in ARMED and el.text != SURE:  # the first click arms a removal; the second removes
+            for b, (k, _) in self.removes.items():
+                b.set_text(BUTTONS[k][0])
             el.set_text(SURE)
             return ""
-        kind, which = target
-        why = m.remove_seat(which) if kind == "seat" else m.remove_watcher(which)
+        why = {"seat": lambda: m.remove_seat(which), "seat_close": lambda: m.remove_seat(which, close=True),
+               "close": lambda: m.close_seat(which, True), "open": lambda: m.close_seat(which, False),
+               "watcher": lambda: m.remove_watcher(which)}[kind]()
         self._shown = ()
         self.refresh()
-        return why or ("" if m.immediate else "Asked the host to remove them")
+        return why or ("" if m.immediate else "Asked the host")
 
     def alive(self) -> bool:
         return self.window.alive()

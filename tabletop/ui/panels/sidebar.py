@@ -369,6 +369,8 @@ class PanelsMixin:
                     net_text = "connected" + (" (host)" if c.get("local") else "")
                 elif c.get("claimed"):
                     net, net_text = "<font color='#ff8080'>disconnected</font>", "disconnected"
+                elif c.get("closed"):  # the host closed it (net/moderation.py)
+                    net, net_text = "<font color='#8a949e'>closed seat</font>", "closed seat"
                 else:
                     net, net_text = "<font color='#8a949e'>open seat</font>", "open seat"
                 net, net_text = " · " + net, " · " + net_text
