@@ -45,7 +45,7 @@ class Moderation:
     """Removing players and spectators, and spectators on or off: mixed into `HostProtocol`, which owns what this
     uses (`session`, `records`, `local_seats`, `_conns`, `_events`, `_close`, `_votes`, `_send`, `_decide`,
     `_broadcast_players`, `_snapshot`, `seat_from_desk`, `desk`); as the first of its parts it also
-    refines the handshake (`_seat_for`, `_hello`), the desk (`desk_hello`, `desk_wanted`) and the players list.."""
+    refines the handshake (`_seat_for`, `_hello`), the desk (`desk_hello`, `desk_wanted`) and the players list."""
 
     session: Any
     records: dict[int, Any]
@@ -189,8 +189,7 @@ class Moderation:
         seat, watcher = msg.get("seat"), msg.get("watcher")
         if (seat is None) == (watcher is None):
             raise BadFrame("kick: give exactly one of 'seat' and 'watcher'", "bad_message")
-        if conn.seat is None or conn.seat not in self.session.hosts:
-            self._refuse_moderation(conn, "forbidden", "only the host may remove a player or a spectator")
+        if not self._host_asks(conn, "remove a player or a spectator"):
             return
         why = (self.remove_seat(seat, conn.seat, bool(msg.get("close"))) if seat is not None
                else self.remove_watcher(watcher, conn.seat))
@@ -198,16 +197,14 @@ class Moderation:
             self._refuse_moderation(conn, "bad_kick", why)
 
     def _on_seat(self, conn: Any, msg: dict[str, Any]) -> None:
-        if conn.seat is None or conn.seat not in self.session.hosts:
-            self._refuse_moderation(conn, "forbidden", "only the host may close or open a seat")
+        if not self._host_asks(conn, "close or open a seat"):
             return
         why = self.close_seat(msg["seat"], msg["closed"], conn.seat)
         if why:
             self._refuse_moderation(conn, "bad_seat", why)
 
     def _on_spectators(self, conn: Any, msg: dict[str, Any]) -> None:
-        if conn.seat is None or conn.seat not in self.session.hosts:
-            self._refuse_moderation(conn, "forbidden", "only the host may turn spectators on or off")
+        if not self._host_asks(conn, "turn spectators on or off"):
             return
         self.set_spectators(msg["allowed"], conn.seat)
 
@@ -225,6 +222,13 @@ class Moderation:
         if seat not in self.records:
             return f"Seat {seat + 1} is open: nobody sits there to remove"
         return ""
+
+    def _host_asks(self, conn: Any, what: str) -> bool:
+        """Whether `conn` has host rights; else it is told only the host may do `what` (nothing changes)."""
+        if conn.seat is not None and conn.seat in self.session.hosts:
+            return True
+        self._refuse_moderation(conn, "forbidden", f"only the host may {what}")
+        return False
 
     def _refuse_moderation(self, conn: Any, code: str, message: str) -> None:
         self._send(conn.id, {"type": "error", "code": code, "fatal": False, "message": message})

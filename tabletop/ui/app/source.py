@@ -22,6 +22,7 @@ from ...core import actions as A
 from ...core.ruleset import Violation
 from ...core.session import Result, Session
 from ...core.stream import SeatStream
+from .news import PLAYER_EVENTS, host_news, remote_news
 from .streams import Background, Stream, _HostedStream, _RemoteStream
 
 __all__ = ["Background", "Happening", "HostedSource", "LocalSource", "LogRow", "RemoteSource", "Stream", "TableSource",
@@ -307,26 +308,10 @@ class HostedSource(LocalSource):
         players = False
         for ev in self.host.events():
             who = "a spectator" if ev.seat is None else names.get(ev.seat, f"Seat {ev.seat + 1}")
-            if ev.kind in ("joined", "left", "claimed", "closed", "paused", "resumed"):
-                players = True
-            if ev.kind == "joined":
-                out.append(Happening("notice", f"{ev.text or who} joined (seat {ev.seat + 1})" if ev.seat is not None
-                                     else f"{ev.text} is watching (a spectator)" if ev.text else "A spectator is watching"))
-            elif ev.kind == "left":
-                out.append(Happening("notice", f"{who} left the table", "warn"))
-            elif ev.kind == "closed":
-                out.append(Happening("notice", f"{who} was disconnected: {ev.text}", "warn"))
-            elif ev.kind in ("paused", "resumed"):
-                out.append(Happening("notice", f"The game is {ev.kind}"))
-            elif ev.kind == "autosave_failed":
-                out.append(Happening("save_failed", ev.text, "error"))
-            elif ev.kind == "autosave_resumed":
-                out.append(Happening("save_resumed", ev.text))
-            elif ev.kind in ("removed", "spectators", "seat"):  # the host moderated (net/moderation.py)
-                players = True
-                out.append(Happening("notice", ev.text))
-            elif ev.kind == "upnp":  # the port mapping on the home router (`host --upnp`): made, or what to do
-                out.append(Happening("notice", ev.text))
+            players = players or ev.kind in PLAYER_EVENTS
+            news = host_news(ev.kind, ev.seat, ev.text, who)  # joins, drops, autosave, moderation (ui/app/news.py)
+            if news is not None:
+                out.append(Happening(*news))
             elif ev.kind == "undo_vote":
                 out += self._votes()
             elif ev.kind in ("undo", "undo_refused"):
@@ -535,22 +520,22 @@ class RemoteSource(TableSource):
                 out.append(Happening("vote_done", data={"request": d.get("request")}))
                 if not d.get("accepted"):
                     out.append(Happening("notice", f"Undo refused: {d.get('reason', '')}", "warn"))
-            elif ev.kind == "notice":  # about the table, not a move: "The host removed bob from Seat 2"
-                out.append(Happening("notice", str(d.get("message", ""))))
-            elif ev.kind == "error" and d.get("code") in ("kicked", "no_spectators"):
-                self._removed = True  # its own words say it all: no "LAN: ..." notice of the status after it
-                out.append(Happening("kicked", str(d.get("message", "")), "error", data={"seat": self.seat}))
-            elif ev.kind == "error":
-                out.append(Happening("notice", f"The host says: {d.get('message', '')}",
-                                     "error" if d.get("fatal") else "warn"))
+            elif (news := remote_news(ev.kind, d)) is not None:  # the host's notices and errors (ui/app/news.py)
+                # a removal's own words say it all: no "LAN: ..." notice of the status after it
+                self._removed = self._removed or news[0] == "kicked"
+                out.append(Happening(*news, data={"seat": self.seat} if news[0] == "kicked" else {}))
+        return out + self._status_news()
+
+    def _status_news(self) -> list[Happening]:
+        """The connection's state changed: said (but after a removal, whose own words said it) and the seats
+        list read again."""
         status = self.thread.status
-        if status != self._status:
-            self._status = status
-            level = "info" if status == "connected" else "error"
-            if not self._removed:
-                out.append(Happening("notice", f"LAN: {status}", level))
-            out.append(Happening("players"))
-        return out
+        if status == self._status:
+            return []
+        self._status = status
+        said = [] if self._removed else [Happening("notice", f"LAN: {status}", "info" if status == "connected"
+                                                   else "error")]
+        return [*said, Happening("players")]
 
     def players(self) -> list[dict[str, Any]] | None:
         return list(self._protocol().players)
