@@ -230,7 +230,7 @@ register_many(
         ("no_spectators", (), "the host takes no spectators now"),
         ("seat_closed", (), "the host closed that seat: nobody may take it until the host opens it"),
         ("bad_kick", (), "a removal that cannot be done (no such seat, an open seat, the host's own seat, ...)"),
-        ("bad_seat", (), "a seat that cannot be closed or opened (no such seat, a seat with a player)"),
+        ("bad_close", (), "a seat that cannot be closed or opened (no such seat, a seat with a player)"),
         ("ended", (), "this window was removed from the table: nothing is sent any more"),
     ],
 )

@@ -201,7 +201,7 @@ class Moderation:
             return
         why = self.close_seat(msg["seat"], msg["closed"], conn.seat)
         if why:
-            self._refuse_moderation(conn, "bad_seat", why)
+            self._refuse_moderation(conn, "bad_close", why)
 
     def _on_spectators(self, conn: Any, msg: dict[str, Any]) -> None:
         if not self._host_asks(conn, "turn spectators on or off"):

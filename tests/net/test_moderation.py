@@ -201,7 +201,7 @@ def test_closing_a_seat_needs_host_rights_and_an_empty_seat() -> None:
     t.step(lambda: t.send(bob, {"type": "seat", "seat": 0, "closed": True}))
     assert _errors(bob, "forbidden")[-1]["message"] == "only the host may close or open a seat"
     t.step(lambda: t.send(ann, {"type": "seat", "seat": 1, "closed": True}))
-    assert _errors(ann, "bad_seat")[-1]["message"] == "Seat 2 has a player: remove them to close it"
+    assert _errors(ann, "bad_close")[-1]["message"] == "Seat 2 has a player: remove them to close it"
     t.step(lambda: t.send(ann, {"type": "seat", "seat": 7, "closed": True}))
-    assert _errors(ann, "bad_seat")[-1]["message"] == "there is no seat 8"
+    assert _errors(ann, "bad_close")[-1]["message"] == "there is no seat 8"
     assert t.host.closed_seats == set() and bob.closed is None
