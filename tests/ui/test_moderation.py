@@ -145,3 +145,15 @@ def test_the_host_removes_a_guest_and_closes_the_seat_then_opens_it_again(table)
     back.join(f"127.0.0.1:{port}", name="bob", timeout=WAIT_S)
     assert back.seat == 1
     back.source.close()
+
+
+def test_the_docs_shot_clicks_remove_close_on_the_first_seat(table):
+    """docs/shots.py's lan-players shot clicks a fixed point of a 1280x800 window: it is the first seat's
+    "Remove, close" of the Players window."""
+    from tests.docs.test_shots import _shots
+
+    host_app = table[0]
+    key(host_app, pygame.K_k)
+    first = next(b for b, target in host_app.moderation.removes.items() if target == ("seat_close", 1))
+    assert host_app.size == (1280, 800)
+    assert first.get_abs_rect().collidepoint(_shots().PLAYERS_REMOVE_CLOSE)
