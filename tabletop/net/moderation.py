@@ -99,6 +99,7 @@ class Moderation:
         why = self._seat_problem(seat, by)
         if why:
             return why
+        self.seat_from_desk()  # spectators welcomed from the desk are seated first: they are told too
         rec = self.records.pop(seat)
         who = rec.name or f"Seat {seat + 1}"
         told = (f"The host removed you from Seat {seat + 1}. Your seat token no longer opens it; join again only "
@@ -236,6 +237,7 @@ class Moderation:
 
     def _tell(self, kind: str, seat: int | None, text: str) -> None:
         """Every open connection's log reads `text` (a `notice`); the host's own log gets it as an event."""
+        self.seat_from_desk()
         self._events.append(HostEvent(kind, None, seat, text))
         for c in list(self._conns.values()):
             if c.open:

@@ -205,3 +205,13 @@ def test_closing_a_seat_needs_host_rights_and_an_empty_seat() -> None:
     t.step(lambda: t.send(ann, {"type": "seat", "seat": 7, "closed": True}))
     assert _errors(ann, "bad_close")[-1]["message"] == "there is no seat 8"
     assert t.host.closed_seats == set() and bob.closed is None
+
+
+def test_a_spectator_welcomed_from_the_desk_reads_the_removal_too() -> None:
+    t = _table(local_seats={0})
+    t.join(seat=1, name="bob")
+    dee = t.watch_from_desk("dee")  # welcomed by the network thread, seated by the host's next step
+    assert dee is not None
+    t.step(lambda: t.host.remove_seat(1))
+    assert "The host removed bob from Seat 2; the seat is open" in _notices(dee)
+    assert t.leaks == []
