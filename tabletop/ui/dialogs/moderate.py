@@ -23,7 +23,7 @@ MODERATE_LINK = "moderate:"
 ROW_H = 34
 BUTTON_W = 112
 #: what a removal's button says after its first click
-SURE = "Sure? Remove"
+SURE = {"seat": "Sure? Remove", "seat_close": "Sure? Close it", "watcher": "Sure? Remove"}
 #: each row's buttons: (what it does, its words, its tooltip); a removal is armed by a first click
 BUTTONS = {
     "seat": ("Remove", "Close its player's window; their token stops working; the seat opens for anyone"),
@@ -32,7 +32,7 @@ BUTTONS = {
     "open": ("Open seat", "Anyone may take this seat again"),
     "watcher": ("Remove", "Close this spectator's window"),
 }
-ARMED = ("seat", "seat_close", "watcher")
+ARMED = tuple(SURE)
 
 
 def seat_words(row: SeatRow) -> str:
@@ -120,10 +120,10 @@ class ModerationDialog:
             return None
         assert isinstance(el, UIButton)
         kind, which = target
-        if kind in ARMED and el.text != SURE:  # the first click arms a removal; the second removes
+        if kind in ARMED and el.text != SURE[kind]:  # the first click arms a removal; the second removes
             for b, (k, _) in self.removes.items():
                 b.set_text(BUTTONS[k][0])
-            el.set_text(SURE)
+            el.set_text(SURE[kind])
             return ""
         why = {"seat": lambda: m.remove_seat(which), "seat_close": lambda: m.remove_seat(which, close=True),
                "close": lambda: m.close_seat(which, True), "open": lambda: m.close_seat(which, False),
