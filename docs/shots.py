@@ -196,6 +196,11 @@ def shipped_deck(name: str) -> Callable[[Path], tuple[Path, int]]:
 #: "gallery:N" (the N-th card of an open gallery), "gallery:filter" (its filter field).
 Gesture = tuple[Any, ...]
 
+#: the Players window's "Remove, close" on its first seat's row, in a 1280x800 window (ui/dialogs/moderate.py: the
+#: window is centred across and a third down, its rows under the Spectators button)
+PLAYERS_REMOVE_CLOSE = (831, 251)
+
+
 @dataclass(frozen=True)
 class Shot:
     """One picture: the position it opens, what it does to the window, and the caption the docs give it."""
@@ -248,6 +253,14 @@ SHOTS: tuple[Shot, ...] = (
          # the guest's "Joined ...: you are Guest" notice lasts 4 s and sits over the preview
          guest_gestures=(("key", "Return"), ("type", "Your move!"), ("key", "Return"), ("move", "hand:2"),
                          ("wait", 4.0))),
+    # the host opens the Players window (K) and removes the guest, closing the seat (a first click arms the button,
+    # the second removes); the dialog's place is fixed by the window's size: its first seat row's second button
+    Shot("lan-players", "The host's Players and spectators window (K): Bob removed and his seat closed until the "
+         "host opens it, spectators on or off; the log says what happened", tragedy_midgame,
+         (("move", (40, 760)), ("key", "k"), ("click", PLAYERS_REMOVE_CLOSE), ("click", PLAYERS_REMOVE_CLOSE),
+          ("wait", 1.0)),
+         guest="lan-removed", guest_caption="The removed guest's window says why, where it stays, and does not "
+         "come back", guest_gestures=(("move", (40, 760)), ("wait", 1.0))),
     # the Agents found by a filter; a third copy of a deck card added with +, its problem cited; an Agent in preview
     Shot("decks", "The deck editor: the browser filtered to Agents, a large preview of the card under the cursor, "
          "the deck's sections with a third copy marked and the problem it causes cited by its rule, counts and the "

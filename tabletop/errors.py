@@ -225,6 +225,13 @@ register_many(
         ("no_session", (), "no game on the table"),
         ("sent", (), "sent to the host; its answer is shown when it arrives"),
         ("vote", (), "the other seats must agree"),
+        # the host moderates (net/moderation.py)
+        ("kicked", (), "the host removed this player or spectator (a revoked seat token is refused with it too)"),
+        ("no_spectators", (), "the host takes no spectators now"),
+        ("seat_closed", (), "the host closed that seat: nobody may take it until the host opens it"),
+        ("bad_kick", (), "a removal that cannot be done (no such seat, an open seat, the host's own seat, ...)"),
+        ("bad_close", (), "a seat that cannot be closed or opened (no such seat, a seat with a player)"),
+        ("ended", (), "this window was removed from the table: nothing is sent any more"),
     ],
 )
 

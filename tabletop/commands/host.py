@@ -28,6 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default="", help="the game's name on the LAN (default: ruleset and host name)")
     parser.add_argument("--password", default="", help="players must give this password to join")
     parser.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN (mDNS)")
+    parser.add_argument("--no-spectators", action="store_true",
+                        help="take no spectators (the Players window, K, lets them watch later)")
     upnp_argument(parser)
     from .serve import add_bot_dropped_argument, add_tls_arguments
 
@@ -77,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
     app = TableApp(None, size=size, start_screen=True, fps=0 if args.headless else 60, save_path=args.save)
     try:
         host = app.host(session, port=args.port, name=name, password=args.password, autosave=autosave,
-                        announce=not args.no_announce, bind=args.bind, tls=tls, bot_dropped=standin)
+                        announce=not args.no_announce, bind=args.bind, tls=tls, bot_dropped=standin,
+                        spectators=not args.no_spectators)
     except TabletopError as e:  # the save is kept by another running tabletop
         print(f"tabletop host: {e}", file=sys.stderr)
         app.close()

@@ -279,6 +279,8 @@ def _event_printer(client: Any, out: Out) -> Callable[[Any], None]:
             marks = [f"{q['seat'] + 1}:{q['name']}{'' if q['connected'] else ' (away)'}" for q in ev.data["players"]]
             out("players", {"players": ev.data["players"], "paused": ev.data["paused"]},
                 "players: " + ", ".join(marks) + (" [paused]" if ev.data["paused"] else ""))
+        elif ev.kind == "notice":  # about the table, not a move: "The host removed bob from Seat 2"
+            out("notice", ev.data, str(ev.data.get("message", "")))
         elif ev.kind in ("desync", "error", "undo_request", "undo_result"):
             out(ev.kind, ev.data, f"{ev.kind}: {json.dumps(ev.data)}")
         if client.status != last_status:

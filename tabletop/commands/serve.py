@@ -37,9 +37,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--autosave", metavar="FILE", help="autosave file (default: SAVE, else saves/autosave.yaml)")
     parser.add_argument("--autosave-every", type=int, default=5, metavar="N", help="ignored, kept for old scripts: every change is journaled at once")
     parser.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN (mDNS)")
+    parser.add_argument("--no-spectators", action="store_true",
+                        help="take no spectators (a seat with host rights lets them watch later: its Players window)")
     upnp_argument(parser)
     parser.add_argument("--quiet", action="store_true", help="log only joins, drops and errors")
     add_bot_dropped_argument(parser)
+    parser.add_argument("--no-console", action="store_true",
+                        help="read no commands from the terminal (who, kick SEAT, kick-watcher NAME, spectators on|off)")
     parser.add_argument("--host-seat", type=int, action="append", metavar="N",
                         help="give seat N (counting from 1) host rights (the rules dial) whoever sits there "
                              "(repeatable; default: none, the host token gives them)")
@@ -219,6 +223,7 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
                 host_token=host_token)
     host.upnp = args.upnp
     host.bot_dropped = standin
+    host.spectators = not args.no_spectators
 
     async def main() -> int:
         try:
@@ -241,6 +246,15 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
               f"on {args.bind}:{host.port}; autosave {autosave}" + (f"; seats claimed: {claimed}" if claimed else ""),
               flush=True)
         print_invite(host, args, "serve")
+        if args.no_spectators:
+            print("spectators: off (a seat with host rights turns them on: K in its window)", flush=True)
+        from .serveconsole import console_wanted, start_console
+
+        if not args.no_console and console_wanted():
+            start_console(host, loop, lambda text: print(f"{time.strftime('%H:%M:%S')} console        {text}",
+                                                         flush=True))
+            print("console: who, kick SEAT [close], close SEAT, open SEAT, kick-watcher NAME, spectators on|off, help",
+                  flush=True)
         try:
             await stop.wait()
         finally:

@@ -36,7 +36,7 @@ from .tokenstore import TokenStore, address_key
 __all__ = ["Client", "ClientThread", "parse_address"]
 
 #: refusals after which reconnecting cannot help
-FINAL = ("version", "password", "bad_token", "bad_name", "no_seat", "seat_taken")
+FINAL = ("version", "password", "bad_token", "bad_name", "no_seat", "seat_taken", "kicked", "no_spectators", "seat_closed")
 #: seconds for the TCP connection and the opening handshake
 OPEN_TIMEOUT = 5.0
 
@@ -334,7 +334,8 @@ class Client:
             elif ev.kind == "error" and ev.data.get("fatal"):
                 code, message = ev.data["code"], ev.data["message"]
                 self.error = VersionMismatch(message) if code == "version" else Refused(message, code)
-                self.status = f"refused: {message}"
+                # removed by the host (net/moderation.py): its own words, which say it was the host's doing
+                self.status = message if code in ("kicked", "no_spectators") else f"refused: {message}"
                 if code in FINAL:
                     self._closing = True
             if self.on_event is not None:
@@ -413,6 +414,19 @@ class Client:
 
     async def pause(self, paused: bool = True) -> None:
         self.protocol.pause(paused)
+        await self._flush()
+
+    async def kick(self, *, seat: int | None = None, watcher: int | None = None, close: bool = False) -> None:
+        """Ask the host to remove a seat's player or a spectator (host rights only: else a `forbidden` error)."""
+        self.protocol.kick(seat=seat, watcher=watcher, close=close)
+        await self._flush()
+
+    async def close_seat(self, seat: int, closed: bool) -> None:
+        self.protocol.close_seat(seat, closed)
+        await self._flush()
+
+    async def allow_spectators(self, allowed: bool) -> None:
+        self.protocol.allow_spectators(allowed)
         await self._flush()
 
     async def send_raw(self, data: bytes | str) -> None:
@@ -525,6 +539,15 @@ class ClientThread:
 
     def pause(self, paused: bool = True) -> None:
         self._call(lambda: self.client.pause(paused))
+
+    def kick(self, *, seat: int | None = None, watcher: int | None = None, close: bool = False) -> None:
+        self._call(lambda: self.client.kick(seat=seat, watcher=watcher, close=close))
+
+    def close_seat(self, seat: int, closed: bool) -> None:
+        self._call(lambda: self.client.close_seat(seat, closed))
+
+    def allow_spectators(self, allowed: bool) -> None:
+        self._call(lambda: self.client.allow_spectators(allowed))
 
     def close(self, timeout: float = 5.0) -> None:
         if self._loop is not None and not self._loop.is_closed():

@@ -74,6 +74,9 @@ class ClientProtocol:
         self.players: list[dict[str, Any]] = []
         self.spectators = 0
         self.paused = False
+        #: to a seat with host rights: who watches (`{"id", "name"}` each) and whether spectators may watch
+        self.watchers: list[dict[str, Any]] = []
+        self.spectators_allowed = True
         self.log: list[dict[str, Any]] = []
         #: how many of the seat's log lines came before the first of `log` (the welcome says; the rest were dropped)
         self.log_start = 0
@@ -195,6 +198,20 @@ class ClientProtocol:
         self._awaiting_snapshot = True
         self._queue({"type": "resync", "reason": reason})
 
+    def kick(self, *, seat: int | None = None, watcher: int | None = None, close: bool = False) -> None:
+        """Ask the host to remove a seat's player (and with `close` close the seat) or a spectator (host rights
+        only; refused otherwise)."""
+        self._queue({"type": "kick", **({"seat": seat, **({"close": True} if close else {})} if seat is not None
+                                        else {"watcher": watcher})})
+
+    def close_seat(self, seat: int, closed: bool) -> None:
+        """Ask the host to close an open seat (nobody may claim it) or open a closed one (host rights only)."""
+        self._queue({"type": "seat", "seat": seat, "closed": closed})
+
+    def allow_spectators(self, allowed: bool) -> None:
+        """Ask the host to let spectators watch or not (host rights only; refused otherwise)."""
+        self._queue({"type": "spectators", "allowed": allowed})
+
     def ping(self, t: float = 0.0) -> None:
         self._queue({"type": "ping", "t": t})
 
@@ -296,6 +313,8 @@ class ClientProtocol:
 
     def _on_players(self, msg: dict[str, Any]) -> None:
         self.players, self.spectators, self.paused = msg["players"], msg["spectators"], msg["paused"]
+        self.watchers = [w for w in msg.get("watchers", []) if isinstance(w, dict)]
+        self.spectators_allowed = bool(msg.get("spectators_allowed", True))
         self._events.append(ClientEvent("players", msg))
 
     def _on_undo_request(self, msg: dict[str, Any]) -> None:
@@ -306,6 +325,9 @@ class ClientProtocol:
 
     def _on_error(self, msg: dict[str, Any]) -> None:
         self._events.append(ClientEvent("error", msg))
+
+    def _on_notice(self, msg: dict[str, Any]) -> None:
+        self._events.append(ClientEvent("notice", msg))
 
     def _on_pong(self, msg: dict[str, Any]) -> None:
         self._events.append(ClientEvent("pong", msg))

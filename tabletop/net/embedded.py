@@ -201,6 +201,36 @@ class EmbeddedHost:
         assert self.host.protocol is not None
         return self.call(self.host.protocol.watchers)
 
+    def watcher_list(self) -> list[dict[str, Any]]:
+        """The spectators watching now, `{"id", "name"}` each (`remove_watcher` takes the id)."""
+        assert self.host.protocol is not None
+        return self.call(self.host.protocol.watcher_list)
+
+    def remove_seat(self, seat: int, close: bool = False) -> str:
+        """The host removes the player of `seat` (net/moderation.py), and with `close` closes the seat: "" once
+        done, else why not."""
+        assert self.host.protocol is not None
+        return self.call(self.host.protocol.remove_seat, seat, None, close)
+
+    def close_seat(self, seat: int, closed: bool = True) -> str:
+        """Close an open seat (nobody may claim it) or open a closed one."""
+        assert self.host.protocol is not None
+        return self.call(self.host.protocol.close_seat, seat, closed)
+
+    def remove_watcher(self, watcher: int) -> str:
+        assert self.host.protocol is not None
+        return self.call(self.host.protocol.remove_watcher, watcher)
+
+    def set_spectators(self, allowed: bool) -> str:
+        """Let spectators watch or not (off closes those watching now)."""
+        assert self.host.protocol is not None
+        return self.call(self.host.protocol.set_spectators, allowed)
+
+    @property
+    def spectators_allowed(self) -> bool:
+        p = self.host.protocol
+        return p.spectators_allowed if p is not None else self.host.spectators
+
     def pending_votes(self) -> list[dict[str, Any]]:
         assert self.host.protocol is not None
         return self.call(self.host.protocol.pending_votes)

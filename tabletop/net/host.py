@@ -160,6 +160,8 @@ class Host:
         self.bot_dropped = ""
         #: the stand-in bots (net/standin.py), made at start
         self.standins: Any = None
+        #: whether spectators may watch from the start (`--no-spectators`; the host turns it later: moderation.py)
+        self.spectators = True
 
     @property
     def tokens_path(self) -> Path | None:
@@ -180,7 +182,8 @@ class Host:
             if rec.host:
                 self.session.hosts.add(seat)
         self.protocol = HostProtocol(self.session, name=self.name, password=self.password, records=records,
-                                     local_seats=self.local_seats, limits=self.limits, auth=self.auth)
+                                     local_seats=self.local_seats, limits=self.limits, auth=self.auth,
+                                     spectators=self.spectators)
         if self.autosave_path is not None:
             loop = asyncio.get_running_loop()
             self.autosaver = Autosaver(self.session, self.autosave_path, every=self.autosave_every,
@@ -429,7 +432,7 @@ class Host:
         for ev in events:
             if self.standins is not None:
                 self.standins.saw(ev)  # a drop hands the seat to a stand-in bot, a return takes it back
-            if ev.kind == "claimed":
+            if ev.kind in ("claimed", "removed"):  # a removed seat's token is gone from the file too
                 self._write_tokens()
             if self.on_event is not None:
                 self.on_event(ev)

@@ -89,6 +89,10 @@ CLIENT_MESSAGES: dict[str, Schema] = {
     "pause": {"paused": (_BOOL, True)},
     "ping": {"t": (_NUM, False)},
     "bye": {},
+    # the host moderates (net/moderation.py): only a seat with host rights may send these
+    "kick": {"seat": (_INT, False), "watcher": (_INT, False), "close": (_BOOL, False)},
+    "seat": {"seat": (_INT, True), "closed": (_BOOL, True)},
+    "spectators": {"allowed": (_BOOL, True)},
 }
 
 HOST_MESSAGES: dict[str, Schema] = {
@@ -134,7 +138,11 @@ HOST_MESSAGES: dict[str, Schema] = {
         "duplicate": (_BOOL, False),
         "request": (_INT, False),
     },
-    "players": {"players": ((list,), True), "spectators": (_INT, True), "paused": (_BOOL, True)},
+    "players": {"players": ((list,), True), "spectators": (_INT, True), "paused": (_BOOL, True),
+                # to a seat with host rights only: who watches (ids to remove them by), and whether they may
+                "watchers": ((list,), False), "spectators_allowed": (_BOOL, False)},
+    # a line for everyone's log about the table, not a move of the game ("The host removed bob from Seat 2")
+    "notice": {"code": (_STR, True), "message": (_STR, True)},
     "undo_request": {"request": (_INT, True), "seat": (_INT, True), "entry": ((dict,), True),
                      "needs": ((list,), True), "timeout": (_NUM, True)},
     "undo_result": {"request": (_INT, True), "accepted": (_BOOL, True), "reason": (_STR, True)},

@@ -28,6 +28,7 @@ from .halt import HaltGuard
 from .hello import HelloKeeper, _Conn
 from .hostevents import HostEvent
 from .messages import CLIENT_MESSAGES, PROTOCOL_VERSION, Limits, decode, encode
+from .moderation import Moderation
 from .patches import make_patch
 from .seats import SeatRecord, new_token, valid_token
 from .undovote import UndoVoting, _Vote
@@ -53,7 +54,7 @@ CSEQ_WINDOW = 10_000
 
 
 
-class HostProtocol(HelloKeeper, DeskKeeper, UndoVoting, HaltGuard):
+class HostProtocol(Moderation, HelloKeeper, DeskKeeper, UndoVoting, HaltGuard):
     """The authoritative host, without I/O: feed it frames per connection, take the frames it queues.
 
     `records` maps claimed seats to their token and last client sequence number (persist them beside the autosave
@@ -72,8 +73,13 @@ class HostProtocol(HelloKeeper, DeskKeeper, UndoVoting, HaltGuard):
         limits: Limits | None = None,
         clock: Callable[[], float] = time.monotonic,
         auth: HostAuth | None = None,
+        spectators: bool = True,
     ) -> None:
         self.session = session
+        #: whether spectators may watch, the seat tokens the host revoked and the seats it closed (moderation.py)
+        self.spectators_allowed = spectators
+        self.revoked: dict[str, str] = {}
+        self.closed_seats: set[int] = set()
         self.name = name
         self.password = password
         #: the password proof, the host token and the guesses per address (net/auth.py)
@@ -232,6 +238,8 @@ class HostProtocol(HelloKeeper, DeskKeeper, UndoVoting, HaltGuard):
                 out[-1]["bot"] = self.bot_seats[p.seat]
             if p.seat in self.session.hosts:  # may turn the rules dial (said only where true: welcomes stay small)
                 out[-1]["host"] = True
+            if p.seat in self.closed_seats:  # the host closed it: nobody may claim it (net/moderation.py)
+                out[-1]["closed"] = True
         return out
 
     def spectators(self) -> int:
@@ -486,14 +494,7 @@ class HostProtocol(HelloKeeper, DeskKeeper, UndoVoting, HaltGuard):
     def _broadcast_players(self, but: Collection[int] = ()) -> None:
         """Tell every open connection (but those in `but`) who is at the table, encoded once."""
         self.seat_from_desk(tell=False)  # those seated now get this list too: it is newer than their welcome's
-        self._send_players(but)
-
-    def _send_players(self, but: Collection[int]) -> None:
-        conns = [c.id for c in self._conns.values() if c.open and c.id not in but]
-        if conns:
-            frame = encode({"type": "players", "players": self.players(), "spectators": self.spectators(),
-                            "paused": self.paused})
-            self._out.extend((cid, frame) for cid in conns)
+        self._send_players(but)  # (net/moderation.py: a seat with host rights also reads who watches)
 
     def motion(self, positions: dict[str, tuple[float, float, float]]) -> None:
         """Stream where pieces in motion are now (a fling, a thrown die): transient, never logged, no sequence.

@@ -277,16 +277,19 @@ class LifecycleMixin:
 
     def host(self, session: Session, *, port: int = 0, name: str = "tabletop", password: str = "",
              autosave: str | Path | None = None, announce: bool = True, bind: str = "0.0.0.0",
-             tls: Any = "auto", bot_dropped: str = "") -> Any:
+             tls: Any = "auto", bot_dropped: str = "", spectators: bool = True) -> Any:
         """Serve `session` on the LAN and play its first seat here; returns the running EmbeddedHost. `tls`: the
         certificate to serve with (`net.serving.choose_tls`), or "auto": plain only on a loopback-only bind.
-        `bot_dropped`: a bot that plays every seat whose player drops, until they return (net/standin.py)."""
+        `bot_dropped`: a bot that plays every seat whose player drops, until they return (net/standin.py);
+        `spectators`: whether spectators may watch from the start (the Players window turns it later)."""
         from ...net.discovery import lan_address
         from ...net.embedded import EmbeddedHost
 
         session.hosts = {0}  # the host's own seat turns the dial; joined seats may not
         host = EmbeddedHost(session, port=port, name=name, password=password, local_seats=(0,), bind=bind,
-                            autosave=autosave, announce=announce, tls=tls, bot_dropped=bot_dropped).start()
+                            autosave=autosave, announce=announce, tls=tls, bot_dropped=bot_dropped)
+        host.host.spectators = spectators
+        host.start()
         address = f"{lan_address() if bind in ('0.0.0.0', '') else bind}:{host.port}"
         self.set_source(HostedSource(host, address), 0)
         code = host.invite()  # address, port and certificate fingerprint: the Join dialog takes it as it is
@@ -330,6 +333,9 @@ class LifecycleMixin:
         """A join that failed, in words; a refused seat token is said and forgotten, never swapped for a seat."""
         from ...net.errors import Refused
 
+        if known is not None and isinstance(error, Refused) and error.code == "kicked":  # the host revoked it
+            self.seat_memory.forget(known)
+            return Refused(f"{error.reason}: the token kept for it is forgotten", "kicked")
         if known is not None and isinstance(error, Refused) and error.code == "bad_token":
             self.seat_memory.forget(known)
             return Refused(f"the host did not give back seat {known.seat + 1} ({error.reason}): the token kept for "
@@ -356,6 +362,18 @@ class LifecycleMixin:
             if self.source is not None else None
         seat = f"seat {thread.seat + 1}"
         self.notify(f"Joined {address}: you are {name} ({seat})" if name else f"Joined {address} as {seat}", "info", 4.0)
+
+    def removed_by_host(self, message: str) -> None:
+        """The host removed this window's seat (or its spectator): say so where it stays in view and in the log,
+        and forget the seat's token (the host revoked it: a rejoin with it would only be refused)."""
+        from ..panels.sidebar import _Legal
+
+        self.notify(message, "error", 60.0)
+        self.local_log.append((self._anchor(), f"<font color='#ff9f9f'>{html.escape(message)}</font>", None))
+        self.legal = _Legal(self.legal.seq, self.legal.seat)  # no glow, no Pass: nothing this window does is sent
+        thread = getattr(self.source, "thread", None)
+        if thread is not None and thread.seat is not None:
+            self.seat_memory.forget_seat_of(thread)
 
     def save_failed(self, message: str) -> None:
         """The autosave (this window's, or its host's journal) could not be written: say so where it stays in
@@ -394,6 +412,8 @@ class LifecycleMixin:
             elif h.kind == "notice":
                 self.notify(h.text, h.level, 6.0)
                 self.local_log.append((self._anchor(), f"<font color='#9fc3ff'>{html.escape(h.text)}</font>", None))
+            elif h.kind == "kicked":  # the host removed this window: said where it stays, its seat token forgotten
+                self.removed_by_host(h.text)
             elif h.kind == "vote":
                 self._ask_vote(h.data)
             elif h.kind == "vote_done" and self.vote_dialog is not None \
@@ -403,6 +423,7 @@ class LifecycleMixin:
         if happenings:
             self.refresh()
             self._update_widgets()
+            self.refresh_moderation()
 
     def open(self, path: str | Path) -> bool:
         from ...game import open_session

@@ -84,6 +84,14 @@ class SeatMemory:
             return f"Your seat token could not be kept, so this window cannot take the seat back later: {e}"
         return ""
 
+    def forget_seat_of(self, thread: Any) -> None:
+        """Drop the token of the seat a joined `ClientThread` holds (the host removed it from that seat)."""
+        client = thread.client
+        try:
+            self.store.forget_seat(client.address, client.protocol.host_name or "", thread.seat)
+        except (NetError, ValueError):
+            pass
+
     def forget(self, seat: KnownSeat) -> None:
         """Drop a token the host refused (it will not take it again)."""
         try:

@@ -22,6 +22,7 @@ from ...core import actions as A
 from ...core.ruleset import Violation
 from ...core.session import Result, Session
 from ...core.stream import SeatStream
+from .news import PLAYER_EVENTS, host_news, remote_news
 from .streams import Background, Stream, _HostedStream, _RemoteStream
 
 __all__ = ["Background", "Happening", "HostedSource", "LocalSource", "LogRow", "RemoteSource", "Stream", "TableSource",
@@ -90,6 +91,14 @@ class TableSource:
 
     def can_turn_dial(self, seat: int | None) -> bool:
         return False
+
+    def moderator(self, seat: int | None) -> Any:
+        """The host's moderation for this window's `seat` (ui/app/moderator.py), or None when it may not moderate."""
+        return None
+
+    def ended(self) -> str:
+        """Why a joined table will not come back (the host removed this window, or refused it), or ""."""
+        return ""
 
     def cards_changed(self) -> None:
         """Card files were reloaded under this table (live card edits): tell whoever else shows it."""
@@ -270,6 +279,12 @@ class HostedSource(LocalSource):
             return Result(False, error=str(e), code="host_down")
 
 
+    def moderator(self, seat: int | None) -> Any:
+        """The host's own window moderates its table (net/moderation.py)."""
+        from .moderator import HostedModerator
+
+        return HostedModerator(self)
+
     def cards_changed(self) -> None:
         """The joined seats get their views again, worked out with the new cards (a snapshot each)."""
         try:
@@ -293,25 +308,10 @@ class HostedSource(LocalSource):
         players = False
         for ev in self.host.events():
             who = "a spectator" if ev.seat is None else names.get(ev.seat, f"Seat {ev.seat + 1}")
-            if ev.kind in ("joined", "left", "claimed", "closed", "paused", "resumed", "bot_on", "bot_off"):
-                players = True
-            if ev.kind == "joined":
-                out.append(Happening("notice", f"{ev.text or who} joined (seat {ev.seat + 1})" if ev.seat is not None
-                                     else "A spectator is watching"))
-            elif ev.kind == "left":
-                out.append(Happening("notice", f"{who} left the table", "warn"))
-            elif ev.kind == "closed":
-                out.append(Happening("notice", f"{who} was disconnected: {ev.text}", "warn"))
-            elif ev.kind in ("paused", "resumed"):
-                out.append(Happening("notice", f"The game is {ev.kind}"))
-            elif ev.kind in ("bot_on", "bot_off"):  # a stand-in bot took a dropped seat, or its player is back
-                out.append(Happening("notice", ev.text))
-            elif ev.kind == "autosave_failed":
-                out.append(Happening("save_failed", ev.text, "error"))
-            elif ev.kind == "autosave_resumed":
-                out.append(Happening("save_resumed", ev.text))
-            elif ev.kind == "upnp":  # the port mapping on the home router (`host --upnp`): made, or what to do
-                out.append(Happening("notice", ev.text))
+            players = players or ev.kind in PLAYER_EVENTS
+            news = host_news(ev.kind, ev.seat, ev.text, who)  # joins, drops, autosave, moderation (ui/app/news.py)
+            if news is not None:
+                out.append(Happening(*news))
             elif ev.kind == "undo_vote":
                 out += self._votes()
             elif ev.kind in ("undo", "undo_refused"):
@@ -361,7 +361,7 @@ class HostedSource(LocalSource):
         no seat, so it cannot be misread)."""
         here = f"hosting on {self.address}"
         joined = [p for p in self._players if p["connected"] and not p["local"]]
-        gone = [p for p in self._players if not p["connected"] and not p["local"]]
+        gone = [p for p in self._players if p.get("claimed") and not p["connected"] and not p["local"]]
         # someone who joined and left is not "no one joined yet": the host reads that the seat waits for them
         count = (f"{len(joined)} joined" if joined else
                  f"{len(gone)} left (their seats wait for them)" if gone else "no one joined yet")
@@ -443,6 +443,8 @@ class RemoteSource(TableSource):
         self._stream: _RemoteStream | None = None
         #: the players list as last read, so a stand-in bot taking or leaving a seat is said in the log
         self._seen_players: list[dict[str, Any]] = []
+        #: the host removed this window (or turned spectators off): it does not come back
+        self._removed = False
 
     def _protocol(self) -> Any:
         return self.thread.client.protocol
@@ -473,6 +475,8 @@ class RemoteSource(TableSource):
         return self._stream
 
     def submit(self, action: A.Action, seat: int | None) -> Result | None:
+        if ended := self.ended():  # removed by the host, or refused: nothing will be sent again
+            return Result(False, error=ended, code="ended")
         try:
             cseq = self.thread.submit(action)
         except Exception as e:  # HostLost, a timeout: the action was not queued
@@ -530,16 +534,22 @@ class RemoteSource(TableSource):
                 out.append(Happening("vote_done", data={"request": d.get("request")}))
                 if not d.get("accepted"):
                     out.append(Happening("notice", f"Undo refused: {d.get('reason', '')}", "warn"))
-            elif ev.kind == "error":
-                out.append(Happening("notice", f"The host says: {d.get('message', '')}",
-                                     "error" if d.get("fatal") else "warn"))
+            elif (news := remote_news(ev.kind, d)) is not None:  # the host's notices and errors (ui/app/news.py)
+                # a removal's own words say it all: no "LAN: ..." notice of the status after it
+                self._removed = self._removed or news[0] == "kicked"
+                out.append(Happening(*news, data={"seat": self.seat} if news[0] == "kicked" else {}))
+        return out + self._status_news()
+
+    def _status_news(self) -> list[Happening]:
+        """The connection's state changed: said (but after a removal, whose own words said it) and the seats
+        list read again."""
         status = self.thread.status
-        if status != self._status:
-            self._status = status
-            level = "info" if status == "connected" else "error"
-            out.append(Happening("notice", f"LAN: {status}", level))
-            out.append(Happening("players"))
-        return out
+        if status == self._status:
+            return []
+        self._status = status
+        said = [] if self._removed else [Happening("notice", f"LAN: {status}", "info" if status == "connected"
+                                                   else "error")]
+        return [*said, Happening("players")]
 
     def players(self) -> list[dict[str, Any]] | None:
         return list(self._protocol().players)
@@ -555,6 +565,20 @@ class RemoteSource(TableSource):
     def can_turn_dial(self, seat: int | None) -> bool:
         """Whether the host lets this seat turn the rules dial (its player list marks the seats that may)."""
         return seat is not None and any(p.get("seat") == seat and p.get("host") for p in self._protocol().players)
+
+    def moderator(self, seat: int | None) -> Any:
+        """A seat with host rights moderates by asking the host (`kick`, `spectators` messages)."""
+        from .moderator import RemoteModerator
+
+        return RemoteModerator(self) if self.seat is not None and self.can_turn_dial(self.seat) else None
+
+    def connection_lines(self, seat: int | None, names: Mapping[int, str]) -> list[str]:
+        ended = self.ended()
+        return [ended] if ended else super().connection_lines(seat, names)
+
+    def ended(self) -> str:
+        c = self.thread.client
+        return self.thread.status if c.error is not None and self.thread.status != "connected" else ""
 
     @property
     def paused(self) -> bool:

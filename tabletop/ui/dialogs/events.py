@@ -34,7 +34,8 @@ class DialogsMixin:
     def ui_event(self, event: pygame.event.Event) -> None:
         """Offer a widget event to each open dialog and bar in turn, until one takes it (one protocol for all)."""
         el = getattr(event, "ui_element", None)
-        for take in (self._to_rule_link, self._to_standin_link, self._to_replay_bar, self._to_file_enter, self._to_prompt, self._to_vote, self._to_join, self._to_peek, self._to_reveals, self._to_menu, self._to_start,
+        for take in (self._to_moderation, self._to_rule_link, self._to_standin_link, self._to_replay_bar, self._to_file_enter,
+                     self._to_prompt, self._to_vote, self._to_join, self._to_peek, self._to_reveals, self._to_menu, self._to_start,
                      self._to_newgame, self._to_topbar, self._to_dial, self._to_chat, self._to_file_picked,
                      self._to_window_close, self._to_moves):
             if take(event, el):

@@ -249,6 +249,7 @@ class CommandsMixin(PeekMixin, LegalGesturesMixin):
             pygame.K_q: lambda s: self.point(),
             pygame.K_o: lambda s: self.cycle_hand_order(),
             pygame.K_i: lambda s: self.info_dialog(),
+            pygame.K_k: lambda s: self.moderation_dialog(),
             pygame.K_RETURN: lambda s: self.focus_chat(),
             pygame.K_KP_ENTER: lambda s: self.focus_chat(),
         }
@@ -511,6 +512,7 @@ class CommandsMixin(PeekMixin, LegalGesturesMixin):
                       ("My pool +1", lambda: self.submit(A.AddCounter("pool", 1, seat=self.seat))),
                       ("My pool -1", lambda: self.submit(A.AddCounter("pool", -1, seat=self.seat))),
                       ("Fit table  (Home)", self.fit),
+                      *([("Players and spectators…  (K)", self.moderation_dialog)] if self.moderator() else []),
                       ("Quit  (Ctrl+Q)", self.close)]
         self.menu = ContextMenu(self.manager, pos, title, items, self.size)
 

@@ -48,6 +48,7 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("Game", "P", "Pass / next phase, when the rules allow it"),
     ("Game", "Click a legal move", "Play it (rules panel, right: roles, targets, pass, score, answers)"),
     ("Game", "I", "Game info: ruleset, seats, house rules"),
+    ("Game", "K", "Players and spectators (LAN host): remove a player or a spectator, spectators on / off"),
     ("Game", "Enter", "Chat (over the LAN too)"),
     ("Game", "F2", "Fold / open the ruleset's board above the table (when it has one)"),
     ("Game", "F1", "This help"),

@@ -20,6 +20,7 @@ from ..app.settings import (
 from ..app.source import (
     LogRow,
 )
+from ..dialogs.moderate import moderate_link
 from ..dialogs.widgets import (
     HelpOverlay,
 )
@@ -341,10 +342,17 @@ class PanelsMixin:
         counts = {z.owner: z.count for z in self.layout.zones if z.kind == "hand"}
         lan = {p["seat"]: p for p in (self.source.players() or [])} if self.source is not None else {}
         head = ""
-        if lan and self.source is not None and not self.source.online:
+        ended = self.source.ended() if lan and self.source is not None else ""
+        if ended:  # removed by the host, or refused: this window does not reconnect
+            head = f"<font color='#ff8080'><b>{html.escape(ended)}</b></font>"
+        elif lan and self.source is not None and not self.source.online:
             head = "<font color='#ff8080'><b>Host lost: reconnecting…</b></font>"
         elif lan and self.source is not None and self.source.paused:
             head = "<font color='#ffd450'><b>The game is paused</b></font>"
+        if ended:  # the players list is the one from before: this window is no longer at the table
+            lan = {}
+        if lan and not ended and self.moderator() is not None:  # the host's door to the Players window (K)
+            head = "<br>".join(filter(None, [head, moderate_link(self.source)]))
         lines = []
         for p in v.get("players", []):
             seat = p["seat"]
@@ -361,6 +369,8 @@ class PanelsMixin:
                     net_text = "connected" + (" (host)" if c.get("local") else "")
                 elif c.get("claimed"):
                     net, net_text = "<font color='#ff8080'>disconnected</font>", "disconnected"
+                elif c.get("closed"):  # the host closed it (net/moderation.py)
+                    net, net_text = "<font color='#8a949e'>closed seat</font>", "closed seat"
                 else:
                     net, net_text = "<font color='#8a949e'>open seat</font>", "open seat"
                 standin = self._standin_words(seat, c)  # a stand-in bot plays it, or the host's link to one
