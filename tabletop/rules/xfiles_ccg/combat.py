@@ -44,7 +44,8 @@ class Combat:
             for pid in check.get("team", []):
                 if pid in state.pieces and self.section_of(state, pid) != "hospital":
                     printed = self.pinfo(state, pid).health or 0
-                    self._set_damage(state, pid, min(printed, self.damage(state, pid) + int(check["fail_damage"])), tx)
+                    self._set_damage(state, pid, min(printed, self.damage(state, pid) + int(check["fail_damage"])), tx,
+                                     why=f"the failed {check.get('skill')} check")
         if ok or low:
             q: dict[str, Any] = {"asked": False, "guessed": False}
             if low:
@@ -129,14 +130,16 @@ class Combat:
             text += ("(Health N/A: damage does not kill it)" if adv_info.health_na else
                      "(Health Special: its text says when it dies; damage alone does not kill it)")
         else:
-            self._set_damage(state, adv, min(adv_health, before + pending["agents"]), tx)
+            self._set_damage(state, adv, min(adv_health, before + pending["agents"]), tx,
+                             why=f"the Agents' {label} damage", rule="xfc.combat.2")
             text += f"({max(0, adv_health - before - pending['agents'])} Health left)"
         if target is not None and _shielded(combat, target):  # "No damage may be dealt to that combatant"
             text += f"; {self.ref(state, target)} took none of it (shielded this round)"
             target = None
         if target is not None:
             printed = self.pinfo(state, target).health or 0
-            self._set_damage(state, target, min(printed, self.damage(state, target) + pending["adversary"]), tx)
+            self._set_damage(state, target, min(printed, self.damage(state, target) + pending["adversary"]), tx,
+                             why=f"damage from {self.ref(state, adv)}", rule="xfc.combat.3")
             if pending["adversary"] > 0:  # "taken two or more points of damage from a single damage source"
                 tx.change(target, counters={**state.pieces[target].counters, "last_hit": pending["adversary"]})
             text += f"; {self.ref(state, target)} took {pending['adversary']} ({self.health(state, target)} Health)"
