@@ -26,7 +26,7 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("Cards", "V", "Reveal to everyone until you end it (End reveal, bottom right); right-click: to one seat, 5 s, 30 s"),
     ("Cards", "A / Shift+A", "Attach the selection under the hovered card / detach"),
     ("Cards", "H", "Send to your hand"),
-    ("Cards", "O", "Sort your hand: as held, by name, type, cost (only you see the order)"),
+    ("Cards", "O", "Sort your hand: as held, by name, type, cost, the game's order (only you see the order)"),
     ("Cards", "Q", "Point: an arrow from the selected card to the cursor, else a ping (every seat sees it)"),
     ("Pieces", "N / Shift+N / C", "New token / new die / new counter at the cursor"),
     ("Pieces", "X / Shift+X", "Roll dice (under the cursor, selected, or all) / throw them across the table"),
