@@ -329,7 +329,7 @@ class Autosaver:
             self.writer.retry()  # one more try: room may have been freed since the last one
         ok = self.flush()
         try:
-            text = dump_save(self.session.state, self.session.history)
+            text = dump_save(self.session.state, self.session.history, self.session.bookmarks)
             atomic_write(self.path, text)
         except OSError as e:
             self.last_error = f"{self.path} could not be written ({e.strerror or e})"

@@ -43,6 +43,7 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("View", "G", "Physics on / off (off: a released piece drops where it is let go)"),
     ("Game", "Ctrl+Z / Ctrl+Y", "Undo / redo"),
     ("Game", "Ctrl+S / Ctrl+O / Ctrl+N", "Save / open / new game"),
+    ("Game", "Ctrl+B", "Bookmark this point of the game (kept in the save; rename or delete it in the replay viewer)"),
     ("Game", "Ctrl+Q", "Quit (also the table's menu, the window's close button, Ctrl+C in the terminal)"),
     ("Game", "E / Shift+E", "Turn the rules dial: off, warn, strict / straight to off (host)"),
     ("Game", "P", "Pass / next phase, when the rules allow it"),
