@@ -64,13 +64,13 @@ class ReplayBar:
         current = next((name for name, s in seats if s == seat), names[0])
         third = 2 * ROW
         narrow = w < 700
-        seat_w = 110 if narrow else 130
+        seat_w = 92 if narrow else 130
         # the menus stand on the window, not in the panel: a list opened in the panel would be cut at its edge
         self.seat_menu = UIDropDownMenu(names, current, self._at(4, third, seat_w), manager,
                                         expand_on_option_click=True)
         self.bookmarks: list[tuple[str, int]] = []
         self.mark_menu: UIDropDownMenu | None = None
-        name_w, branch_w, mark_w, del_w = (90, 104, 62, 52) if narrow else (140, 138, 66, 60)
+        name_w, branch_w, mark_w, del_w = (84, 76, 62, 56) if narrow else (140, 138, 66, 60)
         right = w - branch_w - 4 - del_w - 4 - mark_w - 4 - name_w
         self.name = UITextEntryLine(pygame.Rect(right, third, name_w, ROW - 4), manager, container=self.panel,
                                     placeholder_text="bookmark name")

@@ -273,6 +273,7 @@ class ReplayMixin:
             self._replay_bar.set_bookmarks(t.bookmarks)
             self._replay_bar.name.set_text("")
         self._replay_sync()
+        self.refresh(force=True)  # the top bar names the bookmark where the replay stands
         return where
 
     def replay_goto(self: Any, point: int) -> None:
