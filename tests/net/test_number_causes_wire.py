@@ -7,22 +7,14 @@ guest must read it too, and never the name of a card it could not see (a card dr
 from __future__ import annotations
 
 from tabletop.game import new_session
-from tabletop.net.protocol import ClientProtocol, HostProtocol
-from tests.net.pump import pump
+from tests.net.pump import pump, seated
 
 
 def test_a_guest_reads_why_the_pool_changed_and_no_hidden_card() -> None:
     from tabletop.rules.xfiles_ccg.actions import FreeDraw
 
     session = new_session("xfiles-ccg", 2, enforcement="strict", seed=1)
-    host = HostProtocol(session, clock=lambda: 0.0)
-    clients: dict[int, ClientProtocol] = {}
-    by_seat: dict[int, ClientProtocol] = {}
-    for seat, name in ((0, "Ann"), (1, "Ben")):
-        cid = host.connect()
-        clients[cid] = by_seat[seat] = ClientProtocol(name=name, seat=seat)
-        clients[cid].start()
-        pump(host, clients)
+    host, clients, by_seat = seated(session, ("Ann", "Ben"))
     active = session.state.rules["active"]
     name = ("Ann", "Ben")[active]
     by_seat[active].submit(FreeDraw())
