@@ -135,10 +135,9 @@ class PrepReducers:
         for pid in a.pieces:
             total += self._sell_value(state, pid) or 0
             self._to_discard(state, pid, tx)
-        cp = tx.add_player_counter(seat, "cp", total, why=f"sold {', '.join(self.ref(state, p) for p in a.pieces)}",
-                                   rule="xfc.briefing.4")
-        tx.note("xfc.sell", seat, f"sells {', '.join(self.ref(state, p) for p in a.pieces)} for {total} CP "
-                f"({cp} CP)", {"pieces": list(a.pieces), "cp": total})
+        sold = ", ".join(self.ref(state, p) for p in a.pieces)
+        cp = tx.add_player_counter(seat, "cp", total, why=f"sold {sold}", rule="xfc.briefing.4")
+        tx.note("xfc.sell", seat, f"sells {sold} for {total} CP ({cp} CP)", {"pieces": list(a.pieces), "cp": total})
 
     @reduces(Requisition)
     def _do_requisition(self, state: GameState, a: Requisition, seat: int, tx: Tx) -> None:
