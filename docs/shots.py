@@ -270,12 +270,14 @@ SHOTS: tuple[Shot, ...] = (
     Shot("decks-800", "The deck editor at 800x600: the same parts, the preview narrower",
          shipped_deck("xfiles-fan-sample/decks/agents.yaml"),
          (("click", "decks:search"), ("type", "lab"), ("move", "decks:found:0")), command="decks", size=(800, 600)),
-    # the timeline dragged to about a third of the game, a step forward, the pointer on the next-turn button
-    Shot("replay", "The replay viewer on a kept X-Files CCG game: the timeline dragged to a third of the game, the "
-         "buttons to step, play and jump by turn, step or broken rule, the seat looked as, the bookmarks and Play "
-         "from here", kept_game,
-         (("drag", "replay:thumb", "replay:slider:0.35"), ("click", "replay:button:fwd"),
-          ("move", "replay:button:turn+"), ("wait", 4.0)), command="replay"),
+    # the timeline dragged to about a third of the game, a step forward, a bookmark named there (Enter in the name
+    # field marks), the pointer on Delete
+    Shot("replay", "The replay viewer on a kept X-Files CCG game: the timeline dragged back into the game and a "
+         "bookmark named there (Mark now reads Rename, Delete removes it), the buttons to step, play and jump by "
+         "turn, step or broken rule, the seat looked as, the bookmarks and Play from here; the log says why each "
+         "pool changed", kept_game,
+         (("drag", "replay:thumb", "replay:slider:0.42"), ("click", "replay:button:fwd"), ("click", "replay:name"),
+          ("type", "the ambush"), ("key", "Return"), ("move", "replay:delete"), ("wait", 4.0)), command="replay"),
     Shot("replay-800", "The replay viewer at 800x600: the bookmarks menu open on a named point", kept_game,
          (("wait", 5.0), ("click", "replay:marks")), command="replay", size=(800, 600)),
 )
@@ -573,7 +575,7 @@ def probe_replay(save: Path, size: tuple[int, int], names: set[str]) -> dict[str
     """Where the replay bar's named things are in a window of this size, asked of the same viewer run headless:
     "replay:thumb" (the timeline's handle), "replay:slider:F" (a fraction F along the timeline), "replay:button:KEY"
     (a button of its middle row: start, back, play, fwd, end, turn-, turn+, ...), "replay:marks" (the bookmarks
-    menu)."""
+    menu), "replay:name" (the bookmark name field), "replay:mark" (Mark / Rename), "replay:delete" (Delete)."""
     for key, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"), ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):
         os.environ.setdefault(key, value)
     from tabletop.ui import TableApp
@@ -596,6 +598,8 @@ def probe_replay(save: Path, size: tuple[int, int], names: set[str]) -> dict[str
                 found[name] = bar.buttons[arg].get_abs_rect().center
             elif kind == "marks":
                 found[name] = bar.mark_menu.get_abs_rect().center
+            elif kind in ("name", "mark", "delete"):  # the bookmark's name field, Mark (Rename), Delete
+                found[name] = getattr(bar, kind).get_abs_rect().center
             else:
                 raise RuntimeError(f"{save.name}: no place {name!r} in the replay viewer")
     finally:

@@ -172,6 +172,7 @@ def open_session(path: str | Path, *, on_note: Callable[[str], None] | None = No
         on_note(loaded.note)
     session = session_for(loaded.state, loaded.history)
     session.redo_stack = list(loaded.redo)
+    session.bookmarks = dict(loaded.bookmarks)  # kept by the next save (Ctrl+S) as they were read
     return session
 
 

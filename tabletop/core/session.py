@@ -275,6 +275,8 @@ class Session:
         # a store's compact log (entries kept as text until read) is kept as it is; anything else is copied
         self.history: list[LogEntry] = history if getattr(history, "compact", False) else list(history or [])
         self.redo_stack: list[LogEntry] = []
+        #: points of the log a player named (log sequence number -> name), kept in the save as `bookmarks:`
+        self.bookmarks: dict[int, str] = {}
         self.listeners: list[Callable[[str, LogEntry], None]] = []
         #: what every entry keeps to word itself later: not a bound method, which would tie each entry to the
         #: session in a reference cycle (a self-play game then left ~13k objects a game to the garbage collector)

@@ -29,7 +29,16 @@ from .events import (
 )
 from .state import EVERYONE, GameState, Piece
 
-__all__ = ["ATTACH_OFFSET", "ActionError", "Tx"]
+__all__ = ["ATTACH_OFFSET", "CHANGED", "ActionError", "Tx", "counter_label"]
+
+#: the kind of note that says why a rule changed a number (`Tx.changed`); every log line ends with these
+CHANGED = "changed"
+
+
+def counter_label(name: str) -> str:
+    """A player counter as a sentence names it: a pool's short name in capitals ("rp" -> "RP"), else a word
+    ("favor" -> "Favor")."""
+    return name.upper() if len(name) <= 3 else name.replace("_", " ").capitalize()
 
 _MISSING = "__missing__"
 ATTACH_OFFSET = 18.0
@@ -117,15 +126,34 @@ class Tx:
         if key in self.state.rules:
             self.emit(RuleStateChanged(key, self.state.rules[key], _MISSING))
 
-    def set_player_counter(self, seat: int, name: str, value: int | None) -> None:
+    def set_player_counter(self, seat: int, name: str, value: int | None, *, why: str = "",
+                           rule: str | None = None, label: str = "") -> None:
+        """Set a player's counter; with `why` (a rule changed it, not the player), the log says so (`changed`)."""
         old = self.state.player(seat).counters.get(name)
         if old != value:
             self.emit(PlayerCounterChanged(seat, name, old, value))
+            if why:
+                self.changed(f"{self.state.seat_name(seat)}'s {label or counter_label(name)}", old or 0, value,
+                             why, rule=rule, seat=seat)
 
-    def add_player_counter(self, seat: int, name: str, delta: int) -> int:
+    def add_player_counter(self, seat: int, name: str, delta: int, *, why: str = "", rule: str | None = None,
+                           label: str = "") -> int:
         value = self.state.player(seat).counters.get(name, 0) + delta
-        self.set_player_counter(seat, name, value)
+        self.set_player_counter(seat, name, value, why=why, rule=rule, label=label)
         return value
+
+    def changed(self, number: str, old: Any, new: Any, why: str, *, rule: str | None = None,
+                seat: int | None = None, what: str = CHANGED, data: dict[str, Any] | None = None,
+                private: tuple[int, ...] | None = None) -> None:
+        """Say why a rule changed a number, on the line of the action that caused it, to every seat (or to
+        `private`): "Ann's RP 5 -> 3: paid for Spin Kick (rule xfc.chain.3)".
+
+        `number` and `why` name cards by reference (`messages.card_ref`), so each seat reads only the cards it may
+        see. `what`: a ruleset's own note kind when this note is also its record of the change (`data`)."""
+        if old == new:
+            return
+        text = f"{number} {old} -> {new}: {why}" + (f" (rule {rule})" if rule else "")
+        self.note(what, seat, text, {"old": old, "new": new, "rule": rule, **(data or {})}, private)
 
     def set_field(self, name: str, value: Any) -> None:
         old = getattr(self.state, name)

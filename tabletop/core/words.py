@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import ACTION_TYPES, Action
 from .events import Event, Note, PieceMoved
 from .messages import card_ref
+from .tx import CHANGED
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -216,7 +217,8 @@ def sentence(state: GameState, entry: Any, seat: int | None, visible: Callable[[
     kinds `seat` may read: the question and its answer to the asker, that one was asked to the rest); the cards
     the events drew into a hand, named to the seats that may see them and counted for the rest; each automatic
     action that followed with `done` words ("Nine of Clubs resolved and went to Ben's Discard"); then the notes
-    of the ruleset's `also` kinds (a round scored, the game won)."""
+    of the ruleset's `also` kinds (a round scored, the game won), and last why a rule changed a number
+    (`Tx.changed`: "Ann's RP 5 -> 3: paid for Spin Kick (rule xfc.chain.3)")."""
     action = entry.action
     events = entry.events
     words = action_words(action.type)
@@ -245,7 +247,7 @@ def sentence(state: GameState, entry: Any, seat: int | None, visible: Callable[[
         if moved:
             part += f" and went to {zone_words(state, moved[-1])}"
         text = f"{text.rstrip('.')}; {part}"
-    notes = _told_at(events, also, seat)
+    notes = _told_at(events, also if CHANGED in also else (*also, CHANGED), seat)
     # a draw goes before the first note that followed it (the Draw Step began; Bob drew 1 card), the notes keep
     # the order of the ruleset's kinds
     for i, note in notes:

@@ -24,7 +24,7 @@ from ..core.state import GameState
 from ..core.view import view
 from ..errors import TabletopError
 from ..game import session_for
-from ..store import atomic_write, dump_save, load_game, open_game
+from ..store import atomic_write, dump_save, open_game, read_bookmarks
 from ..store.savefile import MAX_BOOKMARK_NAME
 from .branch import branch_session, default_branch_path
 
@@ -63,8 +63,9 @@ class Timeline:
         self._points = sorted(self._snaps)
         self.turns, self.steps = self._marks()
         self.violations = [i for i, e in enumerate(self.entries, 1) if e.violations]
-        #: points a player marked, with a name each (kept in the save by the caller)
-        self.bookmarks: dict[int, str] = {}
+        #: points a player marked, with a name each: the game's own (`Session.bookmarks`, by log sequence number)
+        #: by point, kept in the session too, so whatever saves the game keeps them
+        self.bookmarks: dict[int, str] = {self.point_of(seq): name for seq, name in sorted(session.bookmarks.items())}
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -136,9 +137,18 @@ class Timeline:
         if not name or len(name) > MAX_BOOKMARK_NAME:
             raise ReplayError(f"a bookmark's name is 1 to {MAX_BOOKMARK_NAME} characters")
         self.bookmarks[max(0, min(len(self.entries), point))] = name
+        self.session.bookmarks = self.bookmarks_by_seq()
+
+    def rename(self, point: int, name: str) -> None:
+        """A new name for the bookmark at `point`; refuses a point with none, or an empty or overlong name."""
+        if point not in self.bookmarks:
+            raise ReplayError(f"there is no bookmark at point {point}")
+        self.mark(point, name)
 
     def unmark(self, point: int) -> None:
+        """Delete the bookmark at `point` (none there: nothing changes)."""
         self.bookmarks.pop(point, None)
+        self.session.bookmarks = self.bookmarks_by_seq()
 
     def bookmarks_by_seq(self) -> dict[int, str]:
         return {self.seq_of(p): name for p, name in self.bookmarks.items()}
@@ -159,10 +169,11 @@ class Timeline:
         Returns the session and the file it was written to (None for a game that came from no file)."""
         seq = self.seq_of(point)
         branched = branch_session(self.session, seq)
+        branched.bookmarks = {s: name for s, name in self.bookmarks_by_seq().items() if s <= seq}  # the ones up to here
         if out is None and self.path is None:
             return branched, None
         target = Path(out) if out is not None else _free(default_branch_path(save_path_for(self.path), seq))
-        atomic_write(target, dump_save(branched.state, branched.history))
+        atomic_write(target, dump_save(branched.state, branched.history, branched.bookmarks))
         return branched, target
 
 
@@ -189,20 +200,12 @@ def open_replay(path: str | os.PathLike[str], every: int = 200) -> Timeline:
     session = session_for(loaded.state, loaded.history)
     if not session.history:
         raise ReplayError(f"{path} keeps no log to replay (a save with its log, a journal, or `simulate --keep`)")
-    timeline = Timeline(session, every)
-    timeline.path = path
     marks = loaded.bookmarks
     save = save_path_for(path)
-    if not marks and save != Path(loaded.source) and save.exists():  # continued by a journal: the save has them
-        try:
-            marks = open_game_bookmarks(save)
-        except TabletopError:
-            marks = {}
-    for seq, name in marks.items():
-        timeline.bookmarks[timeline.point_of(seq)] = name
+    if not marks and save != Path(loaded.source) and save.exists():  # a journal alone: the save beside has them
+        marks = read_bookmarks(save)
+    session.bookmarks = dict(marks)
+    timeline = Timeline(session, every)
+    timeline.path = path
     return timeline
 
-
-def open_game_bookmarks(save: Path) -> dict[int, str]:
-    """The bookmarks a YAML save holds (read as a save: the same checks)."""
-    return load_game(save).bookmarks

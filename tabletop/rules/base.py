@@ -168,6 +168,17 @@ class Ruleset:
     min_seats = 2
     max_seats = 6
     option_specs: tuple[Option, ...] = ()
+    #: the card types in this game's natural order (as its manual lists them), for a hand sorted "in the ruleset's
+    #: order" (`hand_rank`); empty: by type name
+    hand_order: tuple[str, ...] = ()
+
+    @classmethod
+    def hand_rank(cls, card_type: str | None) -> tuple[int, str]:
+        """Where a card of `card_type` goes in a hand sorted in this game's order: its place in `hand_order`
+        (types it does not list after, by name); with no `hand_order`, by type name."""
+        kind = (card_type or "").casefold()
+        order = [k.casefold() for k in cls.hand_order]
+        return (order.index(kind) if kind in order else len(order), kind or "~")
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = self.resolve_options(options or {})

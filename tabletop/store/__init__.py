@@ -15,6 +15,7 @@ from .saves import (
     dump_save,
     load_game,
     parse_save,
+    read_bookmarks,
     save_game,
 )
 
@@ -32,6 +33,7 @@ __all__ = [
     "journal_path_for",
     "load_action_log",
     "load_game",
+    "read_bookmarks",
     "open_game",
     "parse_save",
     "previous_meta",

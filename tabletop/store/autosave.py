@@ -330,7 +330,7 @@ class Autosaver:
         ok = self.flush()
         self.writer.trim()  # the room made ahead of the records is given back before the YAML needs it
         try:
-            text = dump_save(self.session.state, self.session.history)
+            text = dump_save(self.session.state, self.session.history, self.session.bookmarks)
             atomic_write(self.path, text)
         except OSError as e:
             self.last_error = f"{self.path} could not be written ({e.strerror or e})"

@@ -14,7 +14,7 @@ from typing import Any
 
 from .autosave import file_sha
 from .journal import JournalError, Recovered, journal_path_for, mark_journal, read_head, read_journal
-from .saves import LoadedGame, SaveError, atomic_write, dump_save, load_game
+from .saves import LoadedGame, SaveError, atomic_write, dump_save, load_game, read_bookmarks
 
 __all__ = ["export_game", "open_game"]
 
@@ -69,7 +69,9 @@ def open_game(path: str | os.PathLike[str], *, library: Any = None) -> LoadedGam
             game = load_game(path, library=library)
             game.note = f"{journal} cannot be used ({e}); opened {path} as it is"
             return game
-        return _from_journal(rec, journal, f"continued {path} with its journal {journal}", stat)
+        game = _from_journal(rec, journal, f"continued {path} with its journal {journal}", stat)
+        game.bookmarks = read_bookmarks(path)  # the journal continues the save, whose bookmarks stand
+        return game
     game = load_game(path, library=library)
     try:
         rec, stat = _read(journal, at_seq=game.state.seq)
@@ -80,7 +82,10 @@ def open_game(path: str | os.PathLike[str], *, library: Any = None) -> LoadedGam
                                and rec.state.seq == game.state.seq):
         return game  # the YAML holds everything the journal does
     if rec.probe is not None and rec.probe == game.state.canonical():
-        return _from_journal(rec, journal, f"continued {path} (saved mid-game) with its journal {journal}", stat)
+        marks = game.bookmarks
+        game = _from_journal(rec, journal, f"continued {path} (saved mid-game) with its journal {journal}", stat)
+        game.bookmarks = marks
+        return game
     game.note = (f"{journal} belongs to another game or an older version of {path}; opened {path} as it is "
                  "(the journal is set aside when autosave starts)")
     return game
@@ -97,7 +102,7 @@ def export_game(source: str | os.PathLike[str], out: str | os.PathLike[str] | No
     yaml_path = Path(out) if out is not None else (source.with_suffix(".yaml") if source.suffix == ".journal"
                                                    else source)
     try:
-        atomic_write(yaml_path, dump_save(game.state, game.history))
+        atomic_write(yaml_path, dump_save(game.state, game.history, game.bookmarks))
     except OSError as e:
         raise SaveError(str(yaml_path), None, "", f"cannot write the file: {e.strerror or e}") from None
     journal = journal_path_for(source)

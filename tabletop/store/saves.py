@@ -47,6 +47,7 @@ __all__ = [
     "dump_save",
     "load_game",
     "parse_save",
+    "read_bookmarks",
     "save_game",
 ]
 
@@ -110,6 +111,27 @@ def _read_streamed(f: Any, source: str, library: Any) -> LoadedGame | None:
         return _load(located, source, library, _LogStream(f, source, len(head) + 2))
     except _OddLayout:
         return None
+
+
+def read_bookmarks(path: str | os.PathLike[str]) -> dict[int, str]:
+    """The bookmarks a save holds, read from its table part alone (they go before the log); {} for a file that
+    cannot be read or holds none (a game continued by its journal asks its YAML save for them)."""
+    source = str(path)
+    try:
+        with open(path, "rb") as f:
+            head: list[bytes] = []
+            size = 0
+            while (line := f.readline(MAX_TABLE_BYTES + 1 - size)) and line.rstrip(b"\r\n") != b"log:":
+                head.append(line)
+                size += len(line)
+                if size > MAX_TABLE_BYTES:
+                    return {}
+        located = load_located(b"".join(head), source, max_bytes=MAX_TABLE_BYTES)
+        if not isinstance(located.data, dict):
+            return {}
+        return _bookmarks(_Reader(located, source), located.data)
+    except (YamlError, SaveError, OSError):
+        return {}
 
 
 def parse_save(text: str | bytes, source: str = "<save>", *, library: Any = None) -> LoadedGame:

@@ -95,6 +95,8 @@ def atomic_write(path: str | os.PathLike[str], text: str) -> None:
 def save_game(session: Session, path: str | os.PathLike[str], *, include_log: bool = True,
               bookmarks: Mapping[int, str] | None = None) -> Path:
     """Save a session's table (and log, and the replay's bookmarks) atomically; returns the path written."""
-    text = dump_save(session.state, session.history if include_log else None, bookmarks)
+    if bookmarks is None:
+        bookmarks = getattr(session, "bookmarks", None)  # the named points the game keeps (`Session.bookmarks`)
+    text = dump_save(session.state, session.history if include_log else None, bookmarks if include_log else None)
     atomic_write(path, text)
     return Path(path)

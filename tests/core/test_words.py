@@ -52,15 +52,20 @@ def test_xfc_free_draw_and_buy_name_the_cards_to_the_drawer_only() -> None:
     hand = s.state.zones[f"hand:{active}"].pieces
     drawn = s.history[-1]
     title = s.rules.card_title(s.state, next(p for p in hand if p in drawn.seen))
-    assert _text(s, active) == f"took the free draw and drew {title}"
-    assert _text(s, other) == "took the free draw and drew 1 card"
+    # then the RES that rule xfc.briefing.2 added to the pool, with why (`Tx.changed`)
+    res = "; Seat 1's RP 5 -> 11: the RES of the Agents not in the Hospital (rule xfc.briefing.2)".replace(
+        "Seat 1", s.state.seat_name(active))
+    assert _text(s, active) == f"took the free draw and drew {title}{res}"
+    assert _text(s, other) == f"took the free draw and drew 1 card{res}"
     assert title not in _text(s, None)
     while s.state.rules.get("step") != "buy":
         assert s.submit(Pass(), s.state.rules.get("priority", active)).accepted
     assert s.submit(Buy(2), active).accepted
     mine, theirs = _text(s, active), _text(s, other)
+    mine, why = mine.split("; ")
     assert mine.startswith("bought 2 cards and drew ") and mine.count(",") + mine.count(" and ") >= 2, mine
-    assert theirs == "bought 2 cards and drew 2 cards"
+    assert theirs == f"bought 2 cards and drew 2 cards; {why}"
+    assert why.endswith("RP 11 -> 9: bought 2 cards (rule xfc.briefing.3)"), why
 
 
 def test_tragedy_an_act_resolving_to_the_discard_is_logged_with_its_name() -> None:
@@ -134,7 +139,7 @@ def test_a_game_read_back_from_its_save_words_its_log_too() -> None:
     assert s.submit(FreeDraw(), active).accepted
     loaded = parse_save(dump_save(s.state, s.history), "<test>")
     again = Session(loaded.state, s.rules, history=loaded.history)
-    assert again.log_for(1 - active)[-1]["text"] == "took the free draw and drew 1 card"
+    assert again.log_for(1 - active)[-1]["text"].startswith("took the free draw and drew 1 card; ")
     assert again.log_for(active)[-1]["text"].startswith("took the free draw and drew ")
     assert again.log_for(active)[-1]["text"] != "took the free draw and drew 1 card"
 

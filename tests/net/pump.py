@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop.net.protocol import ClientProtocol, HostProtocol
 
-__all__ = ["pump"]
+__all__ = ["pump", "seated"]
 
 
 def pump(host: HostProtocol, clients: dict[int, ClientProtocol], got: dict[int, list[bytes]] | None = None) -> None:
@@ -23,3 +23,17 @@ def pump(host: HostProtocol, clients: dict[int, ClientProtocol], got: dict[int, 
         if not moved:
             return
     raise AssertionError("the wire never settled")
+
+
+def seated(session, names: tuple[str, ...]) -> tuple[HostProtocol, dict[int, ClientProtocol], dict[int, ClientProtocol]]:
+    """A host on `session` with one client a seat, in seat order, each joined under its name: the host, the clients
+    by connection and by seat."""
+    host = HostProtocol(session, clock=lambda: 0.0)
+    clients: dict[int, ClientProtocol] = {}
+    by_seat: dict[int, ClientProtocol] = {}
+    for seat, name in enumerate(names):
+        cid = host.connect()
+        clients[cid] = by_seat[seat] = ClientProtocol(name=name, seat=seat)
+        clients[cid].start()
+        pump(host, clients)
+    return host, clients, by_seat

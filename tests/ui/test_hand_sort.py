@@ -11,7 +11,7 @@ from tabletop.ui import TableApp
 from tests.ui.uihelpers import key
 
 
-def test_o_sorts_the_hand_strip_by_name_type_and_cost_and_tells_no_one():
+def test_o_sorts_the_hand_strip_by_name_type_cost_and_the_games_order_and_tells_no_one():
     session = new_session("xfiles-ccg", 2, enforcement="off", seed=5)
     state = session.state
     hand = state.zones["hand:0"]
@@ -37,6 +37,10 @@ def test_o_sorts_the_hand_strip_by_name_type_and_cost_and_tells_no_one():
     types = [(app._card(state.pieces[p].card).type or "~").casefold() for p in shown()]
     assert types == sorted(types)
     key(app, pygame.K_o)  # by cost
+    key(app, pygame.K_o)  # in the game's order: the X-Files CCG's card types as its manual lists them
+    ranks = [session.rules.hand_rank(app._card(state.pieces[p].card).type) for p in shown()]
+    assert ranks == sorted(ranks) and len({r for r in ranks}) > 1, ranks
+    assert any("game's order" in t for t in app.notices.texts())
     key(app, pygame.K_o)  # back to as held
     assert shown() == held
     assert list(hand.pieces) == held and len(session.history) == logged and session.view(1) == others

@@ -110,7 +110,8 @@ def test_the_skill_check_the_effects_and_the_chain_are_logged_for_every_seat():
     passed = _trial_check(ranger=True)
     for seat in (0, 1, None):
         log = " | ".join(_lines(passed, seat))
-        assert "played The Retired Ranger; paid 3 RP (2 RP left)" in log, log
+        # the pool's change says what it paid for, with the rule
+        assert "played The Retired Ranger; Randy's RP 5 -> 2: paid for The Retired Ranger (rule xfc.chain.3)" in log, log
         assert "The Retired Ranger resolved" in log, log
         assert "The Retired Ranger: +3 to the Behavioral check (now 6 against 4+)" in log, log
         assert "the Behavioral check at Harlow Creek, MO succeeded: 6 against 4+" in log, log

@@ -118,6 +118,10 @@ class Ctx:
         ref = getattr(self.ruleset, "ref", None)
         return ref(self.state, pid) if ref is not None else (pid or "a card")
 
+    def why(self) -> str:
+        """What the log says changed a number by this step: its card's text, named by reference (`Tx.changed`)."""
+        return f"the text of {self.name(self.source)}" if self.source in self.state.pieces else "a card's text"
+
 
 def card_field(ctx: Ctx, pid: str, key: str) -> Any:
     """A field of the card a piece shows (`type`, `name`, `text` or a free field), None when it has none."""
@@ -206,7 +210,7 @@ def _counter(sign: int) -> Primitive:
         amount = _number(args, "amount")
         if seat is None:
             return "no seat to count for"
-        tx.add_player_counter(seat, args["counter"], sign * amount)
+        tx.add_player_counter(seat, args["counter"], sign * amount, why=ctx.why())
         return f"{ctx.state.seat_name(seat)} {'gains' if sign > 0 else 'loses'} {amount} {args['counter']}"
 
     return step

@@ -97,7 +97,8 @@ class Reducers(RuleState):
                              self.value(state, a.set), [self.value(state, p) for p in pieces])
         for pid in (a.actor, *props, a.set, *pieces):
             tx.change(pid, rotation=90)
-        favor = tx.add_player_counter(seat, "favor", gained)
+        favor = tx.add_player_counter(seat, "favor", gained, label="Audience Favor", rule="0000.5.3.2",
+                                      why=f"scored with {self.ref(state, a.actor)} on {self.ref(state, a.set)}")
         tx.set_rule("scored", True)
         tx.note("tragedy.score", seat, f"scores {gained} with {self.ref(state, a.actor)} on "
                 f"{self.ref(state, a.set)} ({favor} favor)", {"favor": gained, "total": favor})

@@ -45,7 +45,8 @@ class Combat:
             for pid in check.get("team", []):
                 if pid in state.pieces and self.section_of(state, pid) != "hospital":
                     printed = self.pinfo(state, pid).health or 0
-                    self._set_damage(state, pid, min(printed, self.damage(state, pid) + int(check["fail_damage"])), tx)
+                    self._set_damage(state, pid, min(printed, self.damage(state, pid) + int(check["fail_damage"])), tx,
+                                      why=f"the failed {check.get('skill')} check")
         for pid in check.get("keep", []) if ok else ():  # "If the Site skill check is successful, place this card ..."
             if pid in state.pieces and state.zones[state.pieces[pid].zone].kind == "discard":
                 tx.move(pid, f"bureau:{self._owner(state, pid)}", face_up=True)
@@ -139,7 +140,8 @@ class Combat:
             text += ("(Health N/A: damage does not kill it)" if adv_info.health_na else
                      "(Health Special: its text says when it dies; damage alone does not kill it)")
         else:
-            self._set_damage(state, adv, min(adv_health, before + pending["agents"]), tx)
+            self._set_damage(state, adv, min(adv_health, before + pending["agents"]), tx,
+                             why=f"the Agents' {label} damage", rule="xfc.combat.2")
             text += f"({max(0, adv_health - before - pending['agents'])} Health left)"
         if target is not None and _shielded(combat, target):  # "No damage may be dealt to that combatant"
             text += f"; {self.ref(state, target)} took none of it (shielded this round)"

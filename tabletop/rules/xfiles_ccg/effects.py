@@ -45,6 +45,11 @@ class Effects:
                 tx.set_rule("suggestions", sugg)
         tx.note("xfc.effect", seat, text + why, data)
 
+    @staticmethod
+    def _by_hand(a: ManualEffect, src: str) -> str:
+        """What the log says changed a number by an effect applied by hand (`Tx.changed`)."""
+        return f"the effect of {src}, applied by hand" if a.source else "an effect applied by hand"
+
     def _effect_skill(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
         check = dict(state.rules.get("check") or {})
         if not check:
@@ -59,7 +64,7 @@ class Effects:
         if a.pool not in ("rp", "cp") or who not in state.seats:
             raise ActionError("bad_pool", "name a seat and its pool: rp or cp")
         value = max(0, self._pool_of(state, who, a.pool) + a.amount)
-        tx.set_player_counter(who, a.pool, value)
+        tx.set_player_counter(who, a.pool, value, why=self._by_hand(a, src), rule="xfc.effect.1")
         return f"{src}: {a.amount:+d} {a.pool.upper()} for {self._seat_name(state, who)} ({value})"
 
     def _effect_damage(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
@@ -67,7 +72,8 @@ class Effects:
             raise ActionError("no_piece", "name the card that takes or heals damage")
         printed = self.pinfo(state, a.piece).health or 0
         new = max(0, self.damage(state, a.piece) + a.amount)
-        self._set_damage(state, a.piece, min(new, printed) if printed else new, tx)
+        self._set_damage(state, a.piece, min(new, printed) if printed else new, tx, why=self._by_hand(a, src),
+                         rule="xfc.effect.1")
         verb = "healed" if a.amount < 0 else "took"
         return f"{src}: {self.ref(state, a.piece)} {verb} {abs(a.amount)} ({self.health(state, a.piece)} Health)"
 

@@ -85,9 +85,11 @@ class Flow:
                 face_up=face_up, by=by)
         tx.change(pid, attached_to=host)
 
-    def _pay(self, state: GameState, seat: int, pool: str, amount: int, tx: Tx) -> None:
+    def _pay(self, state: GameState, seat: int, pool: str, amount: int, tx: Tx, why: str = "",
+             rule: str | None = None) -> None:
+        """Take `amount` from `seat`'s pool; `why` (and its rule) is what the log says the pool went down for."""
         if amount:
-            tx.add_player_counter(seat, pool, -amount)
+            tx.add_player_counter(seat, pool, -amount, why=why, rule=rule)
 
     def _goto(self, state: GameState, step: str, tx: Tx) -> None:
         tx.set_rule("step", step)
@@ -98,7 +100,8 @@ class Flow:
         seat = self.active(state)
         self.refill_card_pools(state, seat, tx)
         res = sum(self.res_of(state, p) for p in self.agents(state, seat, ("bureau", "field")))
-        total = tx.add_player_counter(seat, "rp", res)
+        total = tx.add_player_counter(seat, "rp", res, why="the RES of the Agents not in the Hospital",
+                                      rule="xfc.briefing.2")
         tx.note("xfc.res", seat, f"adds {res} RES to the Resource Pool ({total} RP)", {"res": res, "rp": total})
         self._goto(state, "buy", tx)
 
@@ -126,18 +129,24 @@ class Flow:
                     continue
                 heal = 1 if (self.pinfo(state, pid).health or 0) <= 3 else 2
                 new = max(0, dmg - heal)
-                self._set_damage(state, pid, new, tx)
+                self._set_damage(state, pid, new, tx, why="healed in the Hospital")
                 tx.note("xfc.heal", owner, f"{self.ref(state, pid)} heals {dmg - new} in the Hospital "
                         f"({self.health(state, pid)} Health)", {"piece": pid, "healed": dmg - new})
         self._goto(state, "requisition", tx)
 
-    def _set_damage(self, state: GameState, pid: str, value: int, tx: Tx) -> None:
+    def _set_damage(self, state: GameState, pid: str, value: int, tx: Tx, why: str = "",
+                    rule: str | None = None) -> None:
+        """Set a card's damage; `why` (and its rule) is what the log says its Health changed for."""
+        before = self.health(state, pid)
         counters = dict(state.pieces[pid].counters)
         if value > 0:
             counters["damage"] = value
         else:
             counters.pop("damage", None)
         tx.change(pid, counters=counters)
+        if why:
+            tx.changed(f"{self.ref(state, pid)}'s Health", before, self.health(state, pid), why, rule=rule,
+                       seat=self._owner(state, pid))
 
     # -- turn end --
 

@@ -78,7 +78,8 @@ class InvestigationReducers:
         cost = self.bluff_cost(info, a.x)
         pending = [p for p in state.rules.get("bluffs") or [] if p != a.piece]
         if a.pay and self._pool_of(state, owner, "cp") >= cost:
-            self._pay(state, owner, "cp", cost, tx)
+            self._pay(state, owner, "cp", cost, tx, why=f"paid for the Bluff {self.ref(state, a.piece)}",
+                      rule="xfc.chain.3")
             self._to_discard(state, a.piece, tx)
             whence = self.by_hand_words(state, a.piece, info, owner)
             whence = whence.replace(" (", "; its effect (", 1).replace(", or by hand)", ", or now by hand")
@@ -107,7 +108,8 @@ class InvestigationReducers:
             tx.note("xfc.unpaid", seat, f"could not pay {cost} {pool.upper()} for {self.ref(state, a.piece)}: it went "
                     "to the Discard (xfc.chain.3)", {"piece": a.piece})
             return
-        from_cards = self.pay_card(state, seat, info, pool, cost, tx)
+        from_cards = self.pay_card(state, seat, info, pool, cost, tx, why=f"paid for {self.ref(state, a.piece)}",
+                                   rule="xfc.chain.3")
         tx.move(a.piece, "chain", face_up=True, by=seat)
         entry = {"piece": a.piece, "seat": seat, "pool": pool, "paid": cost, "combat": self._level(state)}
         named = ""
@@ -122,8 +124,9 @@ class InvestigationReducers:
         tx.set_rule("passed", 0)
         tx.set_rule("priority", seat)
         self.played_triggers(state, tx, a.piece)
-        tx.note("xfc.play", seat, f"paid {cost} {pool.upper()}{from_cards} ({self._pool_of(state, seat, pool)} "
-                f"{pool.upper()} left){named}", {"piece": a.piece, "pool": pool, "paid": cost, "choice": a.choice})
+        # the pool's change is its own note (`Tx.changed`): this one says what else the payment was
+        told = ", ".join(t for t in (f"paid{from_cards}" if from_cards else "", named[2:]) if t)
+        tx.note("xfc.play", seat, told, {"piece": a.piece, "pool": pool, "paid": cost, "choice": a.choice})
 
     @reduces(AssignDamage)
     def _do_assign_damage(self, state: GameState, a: AssignDamage, seat: int, tx: Tx) -> None:

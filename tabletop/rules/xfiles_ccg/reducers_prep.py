@@ -120,7 +120,8 @@ class PrepReducers:
         pool = "rp" if step == "buy" else "cp"
         count = max(0, a.count)
         n = self._draw(state, seat, count, tx)
-        self._pay(state, seat, pool, n, tx)
+        self._pay(state, seat, pool, n, tx, why=f"bought {n} card{'s' if n != 1 else ''}",
+                  rule="xfc.briefing.3" if pool == "rp" else "xfc.briefing.5")
         tx.note("xfc.buy", seat, f"buys {n} card{'s' if n != 1 else ''} for {n} {pool.upper()} "
                 f"({self._pool_of(state, seat, pool)} {pool.upper()} left)", {"count": n, "pool": pool})
         if step == "buy":
@@ -134,16 +135,17 @@ class PrepReducers:
         for pid in a.pieces:
             total += self._sell_value(state, pid) or 0
             self._to_discard(state, pid, tx)
-        cp = tx.add_player_counter(seat, "cp", total)
-        tx.note("xfc.sell", seat, f"sells {', '.join(self.ref(state, p) for p in a.pieces)} for {total} CP "
-                f"({cp} CP)", {"pieces": list(a.pieces), "cp": total})
+        sold = ", ".join(self.ref(state, p) for p in a.pieces)
+        cp = tx.add_player_counter(seat, "cp", total, why=f"sold {sold}", rule="xfc.briefing.4")
+        tx.note("xfc.sell", seat, f"sells {sold} for {total} CP ({cp} CP)", {"pieces": list(a.pieces), "cp": total})
 
     @reduces(Requisition)
     def _do_requisition(self, state: GameState, a: Requisition, seat: int, tx: Tx) -> None:
         info = self.pinfo(state, a.piece)
         if info.kind != "equipment":
             raise ActionError("not_equipment", f"{info.name} is not Equipment")
-        from_cards = self.pay_card(state, seat, info, "rp", info.cost or 0, tx)
+        from_cards = self.pay_card(state, seat, info, "rp", info.cost or 0, tx,
+                                   why=f"requisitioned {self.ref(state, a.piece)}")
         self._attach(state, a.piece, a.agent, tx, by=seat)
         tx.note("xfc.requisition", seat, f"requisitions {info.name} for {self.ref(state, a.agent)} "
                 f"({info.cost or 0} RP{from_cards}; {self._pool_of(state, seat, 'rp')} RP left)", {"piece": a.piece, "agent": a.agent})
@@ -170,7 +172,7 @@ class PrepReducers:
     def _do_hire(self, state: GameState, a: Hire, seat: int, tx: Tx) -> None:
         info = self.pinfo(state, a.piece)
         to = a.to if a.to in ("bureau", "field") else "field"
-        self._pay(state, seat, "rp", info.cost or 0, tx)
+        self._pay(state, seat, "rp", info.cost or 0, tx, why=f"hired {self.ref(state, a.piece)}")
         tx.move(a.piece, f"{to}:{seat}", face_up=True, by=seat)
         tx.set_rule("hired", [*(state.rules.get("hired") or []), a.piece])
         tx.set_rule("moved", [*(state.rules.get("moved") or []), a.piece])
@@ -195,7 +197,7 @@ class PrepReducers:
         if at is None:
             raise ActionError("no_direction", "name the opponent this Site is directed at")
         pool = "cp" if info.pool == "CP" else "rp"
-        self._pay(state, seat, pool, info.cost or 0, tx)
+        self._pay(state, seat, pool, info.cost or 0, tx, why=f"placed {self.ref(state, a.piece)}")
         tx.move(a.piece, f"field:{seat}", face_up=True, by=seat)
         sites = dict(state.rules.get("sites") or {})
         sites[a.piece] = {"at": at, "turn": state.rules.get("turn", 1), "owner": seat}

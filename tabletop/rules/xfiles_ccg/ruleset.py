@@ -106,6 +106,8 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
     #: notes the log adds to the line of the action that caused them (`core.words.sentence`), in this order: a check
     #: begun, a card paid for, what was revealed, an effect applied or lapsed, a card resolving off the chain,
     #: Combat, the skill check's result
+    #: a hand sorted in the game's order: the card types as the manual's "card types" pages list them
+    hand_order = ("Event", "Witness", "Bluff", "Equipment", "Combat", "Adversary", "Site", "Agent", "X-File")
     log_notes = ("xfc.investigate", "xfc.play", "xfc.bluff_revealed", "xfc.unpaid", "xfc.effect", "xfc.lapsed", "xfc.resolve",
                  "effects.applied", "effects.by_hand", "effects.declined", "xfc.witness_joins",
                  "xfc.combat", "xfc.damage", "xfc.hospitalized", "xfc.witness_down", "xfc.combat_end", "xfc.check",

@@ -106,13 +106,15 @@ class TextRun:
                 out.append(pid)
         return out
 
-    def pay_card(self, state: GameState, seat: int, info: Any, pool: str, cost: int, tx: Tx) -> str:
-        """Pay `cost` for `info`: first from the pool tokens on `seat`'s Agents that may pay for it, then the pool."""
+    def pay_card(self, state: GameState, seat: int, info: Any, pool: str, cost: int, tx: Tx, why: str = "",
+                 rule: str | None = None) -> str:
+        """Pay `cost` for `info`: first from the pool tokens on `seat`'s Agents that may pay for it, then the pool
+        (`why`, and its rule: what the log says the pool went down for)."""
         used = self.card_pools(state, seat, info, pool)[:cost]
         for pid in used:
             tx.change(pid, counters={**state.pieces[pid].counters, "pool_used": 1})
         if cost - len(used):
-            tx.add_player_counter(seat, pool, -(cost - len(used)))
+            tx.add_player_counter(seat, pool, -(cost - len(used)), why=why, rule=rule)
         return f" ({len(used)} from {', '.join(self.ref(state, p) for p in used)})" if used else ""
 
     def refill_card_pools(self, state: GameState, seat: int, tx: Tx) -> None:

@@ -472,7 +472,8 @@ def _combat_hit(ctx: Ctx, tx: Tx, args: Any) -> str:
     hit = list(ctx.ruleset.combatants(ctx.state))
     for pid in hit:
         printed = ctx.ruleset.pinfo(ctx.state, pid).health or 0
-        ctx.ruleset._set_damage(ctx.state, pid, min(printed, ctx.ruleset.damage(ctx.state, pid) + amount), tx)
+        ctx.ruleset._set_damage(ctx.state, pid, min(printed, ctx.ruleset.damage(ctx.state, pid) + amount), tx,
+                                why=ctx.why())
     return f"each opposing combatant takes {amount} damage" if hit else "no combatant to damage"
 
 
@@ -488,7 +489,8 @@ def _team_damage(ctx: Ctx, tx: Tx, args: Any) -> str:
     hit = [p for p in _team(ctx) if ctx.ruleset.section_of(ctx.state, p) != "hospital"]
     for pid in hit:
         printed = ctx.ruleset.pinfo(ctx.state, pid).health or 0
-        ctx.ruleset._set_damage(ctx.state, pid, min(printed, ctx.ruleset.damage(ctx.state, pid) + amount), tx)
+        ctx.ruleset._set_damage(ctx.state, pid, min(printed, ctx.ruleset.damage(ctx.state, pid) + amount), tx,
+                                why=ctx.why())
     return f"each Agent of the Team takes {amount} damage" if hit else "no Agent to damage"
 
 
@@ -521,7 +523,7 @@ def _heal(ctx: Ctx, tx: Tx, args: Any) -> str:
             tx.change(pid, counters={k: v for k, v in ctx.state.pieces[pid].counters.items() if k != "no_heal"})
         before = ctx.ruleset.damage(ctx.state, pid)
         after = max(0, before - int(args.get("amount", 1)))
-        ctx.ruleset._set_damage(ctx.state, pid, after, tx)
+        ctx.ruleset._set_damage(ctx.state, pid, after, tx, why=ctx.why())
         out.append(f"{ctx.name(pid)} heals {before - after}")
     return ", ".join(out) or "no one to heal"
 
@@ -539,8 +541,8 @@ def _steal(ctx: Ctx, tx: Tx, args: Any) -> str:
         return "no opponent"
     have = int(ctx.state.player(other).counters.get(args["from"], 0))
     amount = min(have, int(args.get("amount", 0)))
-    tx.add_player_counter(other, args["from"], -amount)
-    tx.add_player_counter(ctx.seat, args["to"], amount)
+    tx.add_player_counter(other, args["from"], -amount, why=ctx.why())
+    tx.add_player_counter(ctx.seat, args["to"], amount, why=ctx.why())
     return f"takes {amount} {args['from'].upper()} from {ctx.state.seat_name(other)} into the {args['to'].upper()} pool"
 
 
@@ -616,7 +618,7 @@ def _pay(ctx: Ctx, tx: Tx, args: Any) -> str:
     pool, amount = str(args.get("pool", "cp")), int(args.get("amount", 0))
     if ctx.seat is None or int(ctx.state.player(ctx.seat).counters.get(pool, 0)) < amount:
         raise EffectStopped(f"cannot pay {amount} {pool.upper()}: the rest does not happen")
-    tx.add_player_counter(ctx.seat, pool, -amount)
+    tx.add_player_counter(ctx.seat, pool, -amount, why=f"paid for {ctx.why()}")
     return f"pays {amount} {pool.upper()}"
 
 

@@ -346,7 +346,8 @@ class ByHand:
         who = a.seat if a.seat is not None else seat
         if who not in state.seats:
             raise ActionError("bad_seat", f"there is no seat {who}")
-        total = tx.add_player_counter(who, "score", a.amount)
+        total = tx.add_player_counter(who, "score", a.amount, why=f"the effect of {src}, applied by hand"
+                                      if a.source in state.pieces else "an effect applied by hand")
         return f"{src}: {a.amount:+d} to {state.seat_name(who)}'s score ({total})", list(a.pieces)
 
     def _effect_negate(self, state: GameState, a: ManualEffect, seat: int, src: str,

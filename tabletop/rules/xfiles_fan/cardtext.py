@@ -201,7 +201,11 @@ class FanText:
               value: Callable[[Mapping[str, Any]], int | None]) -> int:
         """The round's score with its cards' text: dependents of a captured character score nothing, then each
         card's `score` steps in round order, then the `score_last` steps."""
-        total -= self._held_points(state, rnd, value)
+        held = self._held_points(state, rnd, value)
+        if held:
+            tx.changed("the round's score", total, total - held, "cards that depend on a captured character score "
+                       "nothing")
+            total -= held
         for when in ("step:score", "step:score_last"):
             for i, e in enumerate(rnd):
                 pid = e.get("piece")
@@ -211,6 +215,8 @@ class FanText:
                     ctx = self.effects.evaluate(state, tx, ability, e.get("seat"), pid, total=total, round=list(rnd),
                                                 index=i)
                     if ctx.data["total"] != total:
+                        tx.changed("the round's score", total, ctx.data["total"],
+                                   f"the text of {self.effects.ruleset.ref(state, pid)}", seat=e.get("seat"))
                         tx.note("effects.applied", e.get("seat"), f"{self.effects.ruleset.ref(state, pid)}: the "
                                 f"round's score {total:+d} becomes {ctx.data['total']:+d}",
                                 {"source": pid, "ability": ability.index})

@@ -86,6 +86,9 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
     name = "xfiles-fan"
     title = "X-Files Fan CCG"
     #: notes the log adds to the line of the action that caused them (`core.words.sentence`)
+    #: a hand sorted in the game's order: the draw deck's kinds in the order a round takes them, then the cover
+    #: deck's and the environment deck's
+    hand_order = ("case", "incident", "following", "conclusion", "action", "cover", "environment")
     log_notes = ("xfiles-fan.looked", "xfiles-fan.score", "xfiles-fan.game_over")
     description = "Two players build rounds on the SCULLY / MULDER / X-FILES environment; three periods, high score."
     min_seats = 2

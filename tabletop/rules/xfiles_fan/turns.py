@@ -233,7 +233,8 @@ class Turns:
         last = rnd[-1].get("seat") if rnd else None
         seats = state.seats
         if last in seats:
-            tx.add_player_counter(last, "score", total)
+            tx.add_player_counter(last, "score", total, rule="xff.5.2", why=f"the round of {len(rnd)} "
+                                  f"card{'s' if len(rnd) != 1 else ''} scored {total}, for its last player")
             tx.note("xfiles-fan.score", last, f"{seat_name(state, last)} scored {total} for the round (xff.5.2)",
                     {"points": total, "cards": len(rnd)})
         pieces = state.pieces

@@ -347,7 +347,12 @@ class TableApp(EventRoutingMixin, GesturesMixin, CommandsMixin, PointingMixin, H
     def _hand_pieces(self) -> list[dict[str, Any]]:
         """This seat's hand as its strip shows it: in the order this window sorts it (O), else as held."""
         pieces = self.layout.hand.pieces if self.layout.hand is not None else []
-        return sorted_hand(pieces, self.hand_order, self._card) if self.hand_order != "held" else pieces
+        if self.hand_order == "held":
+            return pieces
+        from ...rules import RULESETS
+
+        rules = RULESETS.get(str(self.view.get("ruleset", "")))  # a joined window has no ruleset object: its class
+        return sorted_hand(pieces, self.hand_order, self._card, rules.hand_rank if rules is not None else None)
 
 
     # ------------------------------------------------------------------ the loop

@@ -202,7 +202,7 @@ class CommandsMixin(PeekMixin, LegalGesturesMixin):
             handler(shift)
 
     def _ctrl_key(self, k: int, shift: bool) -> None:
-        """Ctrl+Z / Y / S / O / N / Q: undo, redo, save, open, new game, quit."""
+        """Ctrl+Z / Y / S / O / N / Q / B: undo, redo, save, open, new game, quit, bookmark."""
         if k == pygame.K_z:
             self.redo() if shift else self.undo()
         elif k == pygame.K_y:
@@ -215,6 +215,8 @@ class CommandsMixin(PeekMixin, LegalGesturesMixin):
             self.new_game_dialog()
         elif k == pygame.K_q:
             self.close()
+        elif k == pygame.K_b:
+            self.bookmark_game()
 
     def _keymap(self) -> dict[int, Callable[[bool], Any]]:
         return {

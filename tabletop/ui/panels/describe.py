@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ...core.tx import CHANGED
 from .rulebook import rule_link
 from .status import humanize
 
@@ -192,6 +194,15 @@ _CORE_WORDS: dict[str, Callable[..., str]] = {
 }
 
 
+_RULE_CITED = re.compile(r"\(rule ([\w.:-]+)\)")
+
+
+def _with_causes(text: str, entry: Mapping[str, Any]) -> str:
+    """`text` and why a rule changed a number after it (`Tx.changed`): a table action the rules followed up."""
+    causes = [str(n["text"]) for n in entry.get("notes", []) if n.get("what") == CHANGED and n.get("text")]
+    return "; ".join([text, *causes])
+
+
 def describe_entry(entry: Mapping[str, Any], names: Mapping[int, str], zones: Mapping[str, str],
                    name_of: Callable[[str], str | None] | None = None) -> str:
     """What happened, as a short sentence without the actor (e.g. "drew 2 cards", "rolled 5").
@@ -219,7 +230,7 @@ def describe_entry(entry: Mapping[str, Any], names: Mapping[int, str], zones: Ma
         return str(entry["text"])
     word = _CORE_WORDS.get(t)
     if word is not None:
-        return word(a, pieces, notes, zn, names, nf, list(cards))
+        return _with_causes(word(a, pieces, notes, zn, names, nf, list(cards)), entry)
     said = [n.get("text") for n in entry.get("notes", []) if n.get("text")]
     if a.get("token") is not None and said:
         # a move named by an opaque token (a question, a guess): the last sentence the engine rendered for this
@@ -237,7 +248,9 @@ def entry_html(entry: Mapping[str, Any], names: Mapping[int, str], zones: Mappin
     `number` is its place in the log as its reader sees it (else its sequence number; "" for none)."""
     seat = entry.get("seat")
     who = html.escape(str(names.get(seat, "Host" if seat is None else f"Seat {seat + 1}")))
-    text = html.escape(describe_entry(entry, names, zones, name_of))
+    # "(rule xfc.chain.3)" after a number a rule changed: a link that opens the rules at it
+    text = _RULE_CITED.sub(lambda m: f"(rule {rule_link(html.unescape(m.group(1)))})",
+                           html.escape(describe_entry(entry, names, zones, name_of)))
     colour = "#9fd3ff" if entry.get("action", {}).get("type") == "chat" else "#e6e9ec"
     shown = entry.get("seq", "") if number is None else number
     out = f"<font color='#8a949e'>{shown}</font> <b>{who}</b> <font color='{colour}'>{text}</font>"

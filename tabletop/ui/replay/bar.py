@@ -3,7 +3,8 @@
 Three rows under the top bar while a replay is open (the table gives up their height): a pygame-gui horizontal
 slider over the whole game with where it stands; the buttons (start, back, play/pause, forward, end, and back and
 forth by turn, by step of the rules and by broken rule); who looks (any seat or a spectator), the bookmarks to jump
-to, a name and Mark to set one, and Play from here.
+to, a name and Mark to set one (Rename where one stands: the name typed replaces its name), Delete to remove the
+one where the replay stands, and Play from here.
 """
 
 from __future__ import annotations
@@ -62,22 +63,26 @@ class ReplayBar:
         names = [name for name, _ in seats]
         current = next((name for name, s in seats if s == seat), names[0])
         third = 2 * ROW
+        narrow = w < 700
+        seat_w = 92 if narrow else 130
         # the menus stand on the window, not in the panel: a list opened in the panel would be cut at its edge
-        self.seat_menu = UIDropDownMenu(names, current, self._at(4, third, 130), manager,
+        self.seat_menu = UIDropDownMenu(names, current, self._at(4, third, seat_w), manager,
                                         expand_on_option_click=True)
         self.bookmarks: list[tuple[str, int]] = []
         self.mark_menu: UIDropDownMenu | None = None
-        narrow = w < 700
-        name_w, branch_w = (100, 116) if narrow else (140, 138)
-        right = w - branch_w - 4 - 60 - 4 - name_w
+        name_w, branch_w, mark_w, del_w = (84, 76, 62, 56) if narrow else (140, 138, 66, 60)
+        right = w - branch_w - 4 - del_w - 4 - mark_w - 4 - name_w
         self.name = UITextEntryLine(pygame.Rect(right, third, name_w, ROW - 4), manager, container=self.panel,
                                     placeholder_text="bookmark name")
         self.name.set_text_length_limit(80)
-        self.mark = UIButton(pygame.Rect(w - branch_w - 64, third, 60, ROW - 4), "Mark", manager, container=self.panel,
-                             tool_tip_text="Name this point (B): kept in the save")
-        self.branch = UIButton(pygame.Rect(w - branch_w, third, branch_w, ROW - 4), "Play from here", manager,
-                               container=self.panel, tool_tip_text="A new game from this point (Enter)")
-        self._mark_rect = self._at(138, third, max(80, right - 142))
+        self.mark = UIButton(pygame.Rect(right + name_w + 4, third, mark_w, ROW - 4), "Mark", manager,
+                             container=self.panel, tool_tip_text="Name this point (B): kept in the save")
+        self.delete = UIButton(pygame.Rect(w - branch_w - 4 - del_w, third, del_w, ROW - 4), "Delete", manager,
+                               container=self.panel, tool_tip_text="Delete the bookmark at this point (Delete)")
+        self.branch = UIButton(pygame.Rect(w - branch_w, third, branch_w, ROW - 4),
+                               "Play on" if narrow else "Play from here", manager, container=self.panel,
+                               tool_tip_text="A new game from this point (Enter)")
+        self._mark_rect = self._at(seat_w + 8, third, max(60, right - seat_w - 12))
         self.set_bookmarks(bookmarks)
         self.sync(point, False, 1.0)
 
@@ -97,8 +102,16 @@ class ReplayBar:
         if not self.bookmarks:
             self.mark_menu.disable()
 
-    def sync(self, point: int, playing: bool, speed: float) -> None:
-        """Show where the replay stands (the slider moves with the keys and the playing too)."""
+    def sync(self, point: int, playing: bool, speed: float, marked: bool = False) -> None:
+        """Show where the replay stands (the slider moves with the keys and the playing too); `marked`: a bookmark
+        stands at this point (Mark renames it, Delete removes it)."""
+        word = "Rename" if marked else "Mark"
+        if self.mark.text != word:
+            self.mark.set_text(word)
+            self.mark.set_tooltip("A new name for this point's bookmark (B): the name typed" if marked
+                                  else "Name this point (B): kept in the save")
+        if marked != self.delete.is_enabled:
+            self.delete.enable() if marked else self.delete.disable()
         if int(self.slider.get_current_value()) != point:
             self.slider.set_current_value(point, warn=False)
         self.where.set_text(f"{point} / {self.length} · ×{speed:g}")
@@ -108,7 +121,7 @@ class ReplayBar:
 
     def handle(self, event: pygame.event.Event) -> tuple[str, Any] | None:
         """The command a widget event asks for: ("goto", point), ("button", key), ("seat", seat), ("mark", name),
-        ("branch", None); None when the event is not the bar's."""
+        ("unmark", None), ("branch", None); None when the event is not the bar's."""
         el = getattr(event, "ui_element", None)
         et = event.type
         if et == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and el is self.slider:
@@ -116,6 +129,8 @@ class ReplayBar:
         if et == pygame_gui.UI_BUTTON_PRESSED:
             if el is self.mark:
                 return "mark", self.name.get_text()
+            if el is self.delete:
+                return "unmark", None
             if el is self.branch:
                 return "branch", None
             key = next((k for k, b in self.buttons.items() if b is el), None)

@@ -3,7 +3,8 @@
 The table is read-only: an action is refused with how to play on ("Enter: play from here" branches a new game at
 that point, as `tabletop branch` does). Keys while replaying: Left / Right a step, Shift a turn, Alt a step of the
 rules (a phase), Ctrl a broken rule (warn games), Home / End the ends, Space plays at the chosen speed (+ / -),
-Tab looks as the next seat or as a spectator (public information only), B marks the point, Esc pauses.
+Tab looks as the next seat or as a spectator (public information only), B marks the point (or renames its
+bookmark to the name typed in the bar), Delete removes its bookmark, Esc pauses.
 The replay bar (bar.py) does the same with the mouse: the timeline to drag, the buttons, the seat, the bookmarks.
 The top bar says where the replay is and the keys.
 """
@@ -18,7 +19,7 @@ import pygame
 from ...core import actions as A
 from ...core.session import Result, Session
 from ...errors import TabletopError
-from ...lab.replay import ReplayError, Timeline, open_replay
+from ...lab.replay import ReplayError, Timeline, open_replay, save_path_for
 from ..app.source import LocalSource
 from ..panels.topbar import bar_height
 from .bar import ReplayBar, bar_rows_height
@@ -57,6 +58,12 @@ class ReplaySource(LocalSource):
     def can_turn_dial(self, seat: int | None) -> bool:
         return False
 
+    def save(self, path: Any) -> None:
+        """Ctrl+S in a replay: the whole game (not the point it stands at) with its bookmarks."""
+        from ...store import save_game
+
+        save_game(self.timeline.session, path)
+
     def connection_lines(self, seat: int | None, names: Any) -> list[str]:
         t = self.timeline
         who = "a spectator" if seat is None else names.get(seat, f"Seat {seat + 1}")
@@ -77,6 +84,8 @@ class ReplayMixin:
         """Show a kept game (a session, or a timeline read from a file) on the timeline, at `point` (default: its
         end)."""
         timeline = session if isinstance(session, Timeline) else Timeline(session)
+        if timeline.path is not None:  # Ctrl+S writes the game to its own save, never over the game open before
+            self.save_path = save_path_for(timeline.path)
         source = ReplaySource(timeline, len(timeline) if point is None else point)
         self.set_source(source, self.seat if self.seat is not None else 0)  # places the bar
         self.notify(f"Replay of {len(timeline)} actions: drag the timeline or Left/Right to step, Space to play, "
@@ -134,7 +143,7 @@ class ReplayMixin:
     def _replay_sync(self: Any) -> None:
         r, bar = self.replaying, self._replay_bar
         if r is not None and bar is not None:
-            bar.sync(r.point, r.playing, SPEEDS[r.speed])
+            bar.sync(r.point, r.playing, SPEEDS[r.speed], r.point in r.timeline.bookmarks)
 
     def _to_replay_bar(self: Any, event: pygame.event.Event, el: Any) -> bool:
         """A widget event of the replay bar (the `ui_event` protocol)."""
@@ -153,6 +162,8 @@ class ReplayMixin:
             self.replay_goto(self.replaying.point)
         elif what == "mark":
             self._bookmark(self.replaying, arg)
+        elif what == "unmark":
+            self._unmark(self.replaying)
         elif what == "branch":
             self.play_from_here()
         return True
@@ -191,6 +202,7 @@ class ReplayMixin:
             pygame.K_MINUS: lambda: setattr(r, "speed", max(0, r.speed - 1)),
             pygame.K_TAB: self.replay_next_seat,
             pygame.K_b: lambda: self._bookmark(r, self._replay_bar.name.get_text() if self._replay_bar else ""),
+            pygame.K_DELETE: lambda: self._unmark(r),
             pygame.K_RETURN: self.play_from_here,
             pygame.K_ESCAPE: lambda: setattr(r, "playing", False),
         }
@@ -204,14 +216,54 @@ class ReplayMixin:
         return True
 
     def _bookmark(self: Any, r: ReplaySource, name: str = "") -> None:
-        """Name this point (B or Mark; the name typed in the bar, else "mark N") and keep it in the save."""
+        """Name this point (B or Mark; the name typed in the bar, else "mark N") and keep it in the save; where a
+        bookmark stands, the name typed renames it (Rename)."""
         t = r.timeline
+        old = t.bookmarks.get(r.point)
+        if old is not None and not name.strip():
+            self.notify(f"Type a new name for «{old}» in the bar, then Rename (or Delete it)", "info", 4.0)
+            return
         try:
-            t.mark(r.point, name or t.bookmarks.get(r.point) or f"mark {len(t.bookmarks) + 1}")
+            t.mark(r.point, name or f"mark {len(t.bookmarks) + 1}")
         except ReplayError as e:
             self.notify(str(e), "error", 4.0)
             return
-        where = ""
+        what = f"Bookmark «{old}» renamed «{t.bookmarks[r.point]}»" if old is not None else \
+            f"Bookmark «{t.bookmarks[r.point]}»"
+        self.notify(f"{what} at point {r.point}{self._keep_bookmarks(t)}", "info", 4.0)
+
+    def bookmark_game(self: Any) -> None:
+        """Ctrl+B: name the point the game stands at ("mark N"), kept in the save with the game (Ctrl+S, and the
+        autosave's); the replay viewer renames, deletes and jumps to it. In a replay: B's bookmark."""
+        r = self.replaying
+        if r is not None:
+            self._bookmark(r, self._replay_bar.name.get_text() if self._replay_bar is not None else "")
+            return
+        source, session = self.source, self.session
+        if source is None or session is None or source.kind == "remote":
+            self.notify("The host keeps this game's save and its bookmarks", "info", 3.0)
+            return
+        seq = session.history[-1].seq if session.history else 0
+        marks = dict(session.bookmarks)
+        name = marks.setdefault(seq, f"mark {len(marks) + 1}")
+        session.bookmarks = marks  # a new dict: a hosting thread's save reads the old one or this, never half
+        kept = "Ctrl+S keeps it with the game" if self.save_path is None or source.kind != "local" else \
+            f"Ctrl+S keeps it in {self.save_path.name}"
+        self.notify(f"Bookmark «{name}» at action {seq}: {kept}; rename it in the replay viewer", "info", 4.0)
+
+    def _unmark(self: Any, r: ReplaySource) -> None:
+        """Delete the bookmark where the replay stands (Delete), in the save too."""
+        t = r.timeline
+        old = t.bookmarks.get(r.point)
+        if old is None:
+            self.notify(f"No bookmark at point {r.point}: pick one from Bookmarks… to delete it", "info", 4.0)
+            return
+        t.unmark(r.point)
+        self.notify(f"Bookmark «{old}» at point {r.point} deleted{self._keep_bookmarks(t)}", "info", 4.0)
+
+    def _keep_bookmarks(self: Any, t: Timeline) -> str:
+        """Write the bookmarks to the game's save and show them in the bar; the words saying where they went."""
+        where = " (Ctrl+S keeps them with the game)"
         if t.path is not None:
             try:
                 where = f": kept in {t.save_bookmarks().name}"
@@ -220,7 +272,9 @@ class ReplayMixin:
         if self._replay_bar is not None:
             self._replay_bar.set_bookmarks(t.bookmarks)
             self._replay_bar.name.set_text("")
-        self.notify(f"Bookmark «{t.bookmarks[r.point]}» at point {r.point}{where}", "info", 4.0)
+        self._replay_sync()
+        self.refresh(force=True)  # the top bar names the bookmark where the replay stands
+        return where
 
     def replay_goto(self: Any, point: int) -> None:
         r = self.replaying

@@ -1,4 +1,5 @@
-"""The order this window shows its own hand in: as held (the engine's order), or sorted by name, type or cost.
+"""The order this window shows its own hand in: as held (the engine's order), or sorted by name, type, cost or the
+ruleset's order (its card types as its manual lists them, `Ruleset.hand_rank`).
 
 Only the window sorts: nothing is submitted, so no other seat learns that the hand was sorted, and the hand's
 order at the table (what a random discard or a search would see) stays the engine's.
@@ -13,7 +14,11 @@ __all__ = ["HAND_ORDERS", "sorted_hand"]
 
 #: the orders O cycles through, with the words the window says for each
 HAND_ORDERS: tuple[tuple[str, str], ...] = (("held", "as held"), ("name", "by name"), ("type", "by type, then name"),
-                                            ("cost", "by cost, then name"))
+                                            ("cost", "by cost, then name"),
+                                            ("ruleset", "in the game's order of card types, then name"))
+
+#: (card type) -> its place in the ruleset's order (`Ruleset.hand_rank`)
+Rank = Callable[[str | None], tuple[int, str]]
 
 
 def _number(value: Any) -> float:
@@ -23,8 +28,14 @@ def _number(value: Any) -> float:
         return float("inf")  # no cost (or "X"): after the costed cards
 
 
-def sorted_hand(pieces: Sequence[dict[str, Any]], order: str, card_of: Callable[[str], Any]) -> list[dict[str, Any]]:
-    """`pieces` (the seat's hand as its view lists it) in `order`; equal cards keep the order they are held in."""
+def _by_type(card_type: str | None) -> tuple[int, str]:
+    return (0, (card_type or "~").casefold())
+
+
+def sorted_hand(pieces: Sequence[dict[str, Any]], order: str, card_of: Callable[[str], Any],
+                rank: Rank | None = None) -> list[dict[str, Any]]:
+    """`pieces` (the seat's hand as its view lists it) in `order`; equal cards keep the order they are held in.
+    `rank` places a card type in the ruleset's order (without one, "ruleset" sorts by type)."""
     if order == "held":
         return list(pieces)
 
@@ -36,6 +47,8 @@ def sorted_hand(pieces: Sequence[dict[str, Any]], order: str, card_of: Callable[
         card = card_of(p["card"]) if p.get("card") else None
         if order == "type":
             return (str(getattr(card, "type", "") or "~").casefold(), name(p))
+        if order == "ruleset":
+            return (*(rank or _by_type)(getattr(card, "type", None)), name(p))
         if order == "cost":
             cost = card.get("cost") if card is not None and hasattr(card, "get") else None
             return (_number(cost), name(p))
