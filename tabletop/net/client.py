@@ -35,7 +35,7 @@ from .tokenstore import TokenStore, address_key
 __all__ = ["Client", "ClientThread", "parse_address"]
 
 #: refusals after which reconnecting cannot help
-FINAL = ("version", "password", "bad_token", "bad_name", "no_seat", "seat_taken")
+FINAL = ("version", "password", "bad_token", "bad_name", "no_seat", "seat_taken", "deck", "bad_deck")
 #: seconds for the TCP connection and the opening handshake
 OPEN_TIMEOUT = 5.0
 
@@ -75,6 +75,7 @@ class Client:
         max_retry_delay: float = 1.0,
         store: TokenStore | None = None,
         host_token: str = "",
+        deck: dict[str, list[list[Any]]] | None = None,
     ) -> None:
         target = parse_target(address, port or DEFAULT_PORT)
         self.host, self.port = target.host, port or target.port
@@ -89,7 +90,7 @@ class Client:
         #: set when this client pinned a host's certificate for the first time (its fingerprint)
         self.pinned = ""
         self.protocol = ClientProtocol(name=name, seat=seat, token=token, password=password or target.password or "",
-                                       host_token=host_token)
+                                       host_token=host_token, deck=deck)
         self.reconnect = reconnect
         self.record = record
         self.frames: list[bytes] = []
@@ -330,7 +331,8 @@ class Client:
                 self.status = "connected"
             elif ev.kind == "error" and ev.data.get("fatal"):
                 code, message = ev.data["code"], ev.data["message"]
-                self.error = VersionMismatch(message) if code == "version" else Refused(message, code)
+                self.error = VersionMismatch(message) if code == "version" else Refused(message, code,
+                                                                                         ev.data.get("problems"))
                 self.status = f"refused: {message}"
                 if code in FINAL:
                     self._closing = True
