@@ -120,12 +120,21 @@ def _join(args: argparse.Namespace, size: tuple[int, int]) -> int:
             print(f"tabletop play: {e}", file=sys.stderr)
             app.close()
             return 2
+    from .join import guest_deck
+
     try:
-        app.join(args.join, seat=seat, name=args.name, password=args.password)
+        deck = guest_deck(getattr(args, "guest_deck", None))
+    except SystemExit as e:
+        app.close()
+        return int(e.code or 2)
+    try:
+        app.join(args.join, seat=seat, name=args.name, password=args.password, deck=deck)
     except Exception as e:  # refused, no host there, bad address: one clear line
         from ..net.errors import Refused, VersionMismatch
 
         print(f"tabletop play: cannot join {args.join}: {e}", file=sys.stderr)
+        for p in getattr(e, "problems", []):  # a refused deck: each problem, with its rule
+            print(f"  {p.get('rule') or p.get('code')}: {p.get('message')}", file=sys.stderr)
         app.close()
         return 2 if isinstance(e, (Refused, VersionMismatch)) else 1
     return finish_window(app, args, "play")

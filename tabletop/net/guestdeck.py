@@ -18,8 +18,8 @@ from ..core.session import Session
 from ..core.state import Piece
 from .errors import NetError
 
-__all__ = ["MAX_DECK_CARDS", "MAX_DECK_ENTRIES", "DeckRefused", "GuestDeck", "read_hello_deck", "seat_deck",
-           "started"]
+__all__ = ["MAX_DECK_CARDS", "MAX_DECK_ENTRIES", "DeckRefused", "GuestDeck", "deck_file_for_hello", "hello_deck",
+           "read_hello_deck", "seat_deck", "started"]
 
 #: the most cards, entries (lines) and sections a hello's deck may hold: far above any real deck, far below harm
 MAX_DECK_CARDS = 1000
@@ -36,6 +36,37 @@ class DeckRefused(NetError):
         super().__init__(message)
         self.code, self.message = code, message
         self.problems = list(problems or [])
+
+
+def hello_deck(deck: Any) -> dict[str, list[list[Any]]]:
+    """A deck list (cards.DeckList) as a hello carries it: card refs and counts per section, nothing more (not its
+    name, file, notes or description: what the guest keeps to itself)."""
+    out: dict[str, list[list[Any]]] = {}
+    for section, entries in deck.sections.items():
+        counts: dict[str, int] = {}
+        for e in entries:
+            counts[e.ref] = counts.get(e.ref, 0) + e.count
+        if counts:
+            out[section] = [[ref, n] for ref, n in counts.items()]
+    return out
+
+
+def deck_file_for_hello(path: Any, library: Any = None) -> dict[str, list[list[Any]]]:
+    """A deck file (any format the deck readers take) read with this machine's cards, as a hello carries it.
+
+    Raises cards.DeckError naming the file, line and field of every problem, a card this machine has no card for
+    included: a guest brings what it can name."""
+    from ..cards import DeckError, read_deck
+
+    deck, problems = read_deck(path, library)
+    if problems or deck is None:
+        raise DeckError(problems)
+    rows = hello_deck(deck)
+    if not rows:
+        from ..cards.model import CardProblem
+
+        raise DeckError([CardProblem(str(path), None, "", "the deck holds no card")])
+    return rows
 
 
 def _bad(where: str, what: str) -> DeckRefused:

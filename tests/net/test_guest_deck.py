@@ -57,7 +57,7 @@ class Peer:
         while True:
             try:
                 out.append(await self.next(quiet))
-            except (TimeoutError, asyncio.TimeoutError):
+            except TimeoutError:
                 return out
 
 

@@ -301,10 +301,11 @@ class LifecycleMixin:
         return host
 
     def join(self, address: str, *, seat: int | str | None = "any", name: str = "", password: str = "",
-             timeout: float = 10.0) -> Any:
+             timeout: float = 10.0, deck: dict[str, Any] | None = None) -> Any:
         """Connect to a LAN game and sit at the seat the host gives, or take back the seat this user held there
-        (its token kept in the user's token store); returns the ClientThread (raises NetError)."""
-        thread, known = self.join_thread(address, seat=seat, name=name, password=password)
+        (its token kept in the user's token store); returns the ClientThread (raises NetError). `deck`: the deck
+        this guest brings, as a hello carries it (net/guestdeck.py)."""
+        thread, known = self.join_thread(address, seat=seat, name=name, password=password, deck=deck)
         try:
             thread.connect(timeout)
         except Exception as e:
@@ -313,7 +314,7 @@ class LifecycleMixin:
         return thread
 
     def join_thread(self, address: str, *, seat: int | str | None = "any", name: str = "",
-                    password: str = "") -> tuple[Any, KnownSeat | None]:
+                    password: str = "", deck: dict[str, Any] | None = None) -> tuple[Any, KnownSeat | None]:
         """The client for a join: with the token of the seat this user held at that host, when it asks for that
         seat or any (not when it watches, or asks for another seat)."""
         from ...net.client import ClientThread
@@ -323,7 +324,7 @@ class LifecycleMixin:
             known = None
         token = known.token if known is not None else None
         return ClientThread(address, name=name or (known.name if known else ""), seat=seat, password=password,
-                            token=token), known
+                            token=token, deck=deck if token is None else None), known
 
     def join_refused(self, error: BaseException, known: KnownSeat | None) -> BaseException:
         """A join that failed, in words; a refused seat token is said and forgotten, never swapped for a seat."""

@@ -310,6 +310,8 @@ class HostedSource(LocalSource):
                 out.append(Happening("save_resumed", ev.text))
             elif ev.kind == "upnp":  # the port mapping on the home router (`host --upnp`): made, or what to do
                 out.append(Happening("notice", ev.text))
+            elif ev.kind == "deck":  # a guest brought its own deck (rules named, never its cards: net/guestdeck.py)
+                out.append(Happening("notice", f"{who}: {ev.text}"))
             elif ev.kind == "undo_vote":
                 out += self._votes()
             elif ev.kind in ("undo", "undo_refused"):
@@ -517,6 +519,10 @@ class RemoteSource(TableSource):
             elif ev.kind == "error":
                 out.append(Happening("notice", f"The host says: {d.get('message', '')}",
                                      "error" if d.get("fatal") else "warn"))
+                for p in d.get("problems") or []:  # the deck this guest brought: each problem, with its rule
+                    if isinstance(p, dict):
+                        out.append(Happening("notice", f"Your deck: {p.get('rule') or p.get('code')} "
+                                                       f"{p.get('message', '')}", "warn"))
         status = self.thread.status
         if status != self._status:
             self._status = status

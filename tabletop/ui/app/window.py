@@ -22,6 +22,7 @@ from ...core.session import Session
 from ..dialogs.events import DialogsMixin, parse_house_rules
 from ..dialogs.forms import JoinDialog, NewGameDialog
 from ..dialogs.gallery import GalleryWindow
+from ..dialogs.joindeck import JoinDeckMixin
 from ..dialogs.rules import RulesMixin
 from ..dialogs.widgets import (
     ContextMenu,
@@ -84,7 +85,7 @@ class _Manager(pygame_gui.UIManager):
 
 
 class TableApp(EventRoutingMixin, GesturesMixin, CommandsMixin, PointingMixin, HandSortMixin, ReplayMixin, PanelsMixin, DialogsMixin,
-               RulesMixin, LifecycleMixin, DrawMixin):
+               JoinDeckMixin, RulesMixin, LifecycleMixin, DrawMixin):
     """The window a playtester lives in: the table of one session, seen and played by one seat at a time."""
 
     def __init__(
