@@ -38,7 +38,8 @@ class LifecycleMixin:
     """The session lifecycle of a window: the start screen, a local table, hosting it on the LAN, joining one, saving, (a part of `TableApp`)."""
 
     def open_deck_editor(self, deck: Any = None, ruleset: str | None = None) -> Any:
-        """The card browser and deck editor, over the start screen (`tabletop decks`, the start screen's Decks)."""
+        """The card browser and deck editor, over the start screen (`tabletop decks`, the start screen's Decks) or
+        over the game in play (F6, the table's menu), which it comes back to unchanged."""
         from ..decks.room import open_deck_editor
 
         return open_deck_editor(self, deck, ruleset)
