@@ -415,7 +415,7 @@ class TableApp(EventRoutingMixin, GesturesMixin, CommandsMixin, PointingMixin, H
         if self.source is not None:
             self.poll_cards()
         self.refresh()
-        if self.source is not None and self.cover_seat is None:
+        if self.source is not None and self.cover_seat is None and self.editor is None:  # not under the deck editor
             self._pan_keys(dt)
             self.update_hover()
             self._update_preview_and_tooltip()

@@ -18,7 +18,7 @@ from .editor import DeckEditor
 if TYPE_CHECKING:
     from ...cards import DeckList
 
-__all__ = ["close_deck_editor", "open_deck_editor"]
+__all__ = ["all_widgets", "close_deck_editor", "open_deck_editor"]
 
 
 def open_deck_editor(app: Any, deck: DeckList | None = None, ruleset: str | None = None) -> DeckEditor:
@@ -61,20 +61,39 @@ def close_deck_editor(app: Any, *, start: bool = True) -> None:
     hid = getattr(app, "editor_hid", None)
     if hid:
         app.editor_hid = None
-        for element in hid:
+        shown, hidden = hid
+        for element in shown:
             if element.alive():
-                element.show()
+                element.show()  # shows every widget inside it too ...
+        for element in hidden:
+            if element.alive():
+                element.hide()  # ... so those hidden before (a Pass button not offered) are hidden again
         app.repaint()  # the table and its widgets drawn whole again, as they are now
     if start and app.source is None and app.start is None:
         app.show_start()
 
 
-def _hide_widgets(manager: Any) -> list[Any]:
-    """Hide every widget shown at the window's top level (the table's bars, panels and windows); returns them."""
+def _hide_widgets(manager: Any) -> tuple[list[Any], list[Any]]:
+    """Hide every widget shown at the window's top level (the table's bars, panels and windows); returns them, and
+    the widgets inside them that were hidden already."""
     shown = [e for e in list(manager.get_root_container().elements) if e.visible]
+    hidden = [e for e in all_widgets(manager) if not e.visible]
     for element in shown:
         element.hide()
-    return shown
+    return shown, hidden
+
+
+def all_widgets(manager: Any) -> list[Any]:
+    """Every widget of the window, those inside panels and windows included."""
+    out: list[Any] = []
+    stack = list(manager.get_root_container().elements)
+    while stack:
+        element = stack.pop()
+        out.append(element)
+        inner = element.get_container() if hasattr(element, "get_container") else None
+        holder = inner if inner is not None else element  # a panel's or window's container, or a container
+        stack.extend(getattr(holder, "elements", ()))
+    return out
 
 
 def _to_new_game(app: Any, ruleset_name: str | None) -> None:

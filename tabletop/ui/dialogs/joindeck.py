@@ -71,6 +71,7 @@ class JoinDeckMixin:
         try:
             return deck_file_for_hello(path, self.library)
         except (DeckError, OSError) as e:
+            self.notify(f"Your deck cannot be brought: {str(e).split(chr(10), 1)[0]}", "error", 8.0)
             self.show_deck_problems("Your deck cannot be brought", str(e).split("\n", 1)[0],
                                     [{"rule": "", "message": line.strip()} for line in str(e).split("\n")[1:]])
             return False
@@ -81,7 +82,6 @@ class JoinDeckMixin:
 
         if self.dialog is not None:
             self.dialog.kill()
-        self.notify(head, "error", 8.0)
         h = min(self.size[1] - 40, 200 + 22 * len(problems))
         self.dialog = Dialog(self.manager, self.size, title, f"<b>{html.escape(head)}</b><br><br>"
                              + problems_html(problems), size=(min(self.size[0] - 40, 640), h))

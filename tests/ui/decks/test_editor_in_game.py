@@ -12,6 +12,7 @@ import pygame
 from tabletop.core import actions as A
 from tabletop.game import new_session
 from tabletop.ui import TableApp
+from tabletop.ui.decks.room import all_widgets
 from tests.ui.decks.test_editor_driven import ROOT, DeckDriver
 from tests.ui.uihelpers import click
 
@@ -26,9 +27,11 @@ def _game(size: tuple[int, int]) -> TableApp:
     return app
 
 
-def _table_as_it_is(app: TableApp) -> tuple:
+def _table_as_it_is(app: TableApp, widgets: list | None = None) -> tuple:
+    """The table and the window around it: state, log, camera, selection, seat, panels, which widget shows."""
+    widgets = widgets if widgets is not None else all_widgets(app.manager)
     return (app.session.state.canonical(), len(app.session.history), app.camera.key(), tuple(app.selected),
-            app.seat, app.side_open, app.topbar.panel.visible if app.topbar else None)
+            app.seat, app.side_open, [(e.alive(), e.visible) for e in widgets])
 
 
 def test_f6_opens_the_editor_over_the_game_and_escape_comes_back_unchanged(tmp_path: Path, monkeypatch) -> None:
@@ -39,7 +42,8 @@ def test_f6_opens_the_editor_over_the_game_and_escape_comes_back_unchanged(tmp_p
         hand = next(z for z in app.source.view(0)["zones"] if z["name"] == "hand:0")
         app.selected = [hand["pieces"][0]["id"]]
         app.run_frames(2)
-        before = _table_as_it_is(app)
+        widgets = all_widgets(app.manager)
+        before = _table_as_it_is(app, widgets)
         monkeypatch.chdir(tmp_path)
         (tmp_path / "decks").mkdir()
 
@@ -56,7 +60,7 @@ def test_f6_opens_the_editor_over_the_game_and_escape_comes_back_unchanged(tmp_p
 
         drive.key(pygame.K_ESCAPE)  # saved: Escape closes at once, back to the game
         assert app.editor is None and app.start is None
-        assert _table_as_it_is(app) == before  # the table, camera, selection and panels as they were
+        assert _table_as_it_is(app, widgets) == before  # the table, camera, selection and widgets as they were
         drive.key(pygame.K_n, pygame.KMOD_CTRL)  # the next New game picks the deck just saved
         newgame = app.newgame
         assert newgame is not None
@@ -71,7 +75,9 @@ def test_the_tables_menu_opens_the_editor_and_close_asks_before_losing_a_change(
     app = _game((800, 600))
     drive = DeckDriver(app)
     try:
-        before = _table_as_it_is(app)
+        drive.point((200, 200))  # the open table, under the cursor before and after (no card's preview)
+        widgets = all_widgets(app.manager)
+        before = _table_as_it_is(app, widgets)
         click(app, (200, 200), button=3)  # the open table's menu
         assert app.menu is not None
         item = next(b for b in app.menu.actions if b.text.startswith("Decks"))
@@ -85,7 +91,8 @@ def test_the_tables_menu_opens_the_editor_and_close_asks_before_losing_a_change(
         drive.click(choice.list.item_list[index]["button_element"].get_abs_rect().center)
         drive.key(pygame.K_RETURN)
         assert app.editor is None
-        assert _table_as_it_is(app) == before
+        drive.point((200, 200))
+        assert _table_as_it_is(app, widgets) == before
     finally:
         app.close()
         pygame.event.clear()
