@@ -214,3 +214,49 @@ def test_a_game_opened_from_a_save_keeps_its_decks(tmp_path: Path) -> None:
         assert refused["code"] == "deck" and "opened from a save" in refused["message"]
 
     _run(go, session, tmp_path)
+
+
+SAMPLES = {
+    "xfiles-ccg": ("cards/xfiles-ccg-sample/decks/les.yaml", "cards/xfiles-ccg-sample/decks/randy.yaml"),
+    "xfiles-fan": ("cards/xfiles-fan-sample/decks/agents.yaml", "cards/xfiles-fan-sample/decks/conspiracy.yaml"),
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(SAMPLES))
+def test_each_rulesets_sections_are_dealt_from_the_guest_deck(ruleset: str) -> None:
+    """Sans I/O, the frames as the docs spell them: the X-Files CCG's Team, Bureau Deck and X-File, the Fan's
+    environment and covers, dealt from the guest's own deck; nothing but what the rules show reaches the host's
+    seat; the table saves and loads again."""
+    from tabletop.cards import default_library, load_deck
+    from tabletop.net.guestdeck import hello_deck
+    from tabletop.net.protocol import HostProtocol
+    from tabletop.store import save_game
+
+    mine, theirs = SAMPLES[ruleset]
+    session = new_session(ruleset, 2, decks={0: mine}, enforcement="warn", seed=3)
+    host = HostProtocol(session, local_seats=(0,))
+    deck = load_deck(theirs, default_library())
+    cid = host.connect()
+    host.receive_data(cid, json.dumps({"type": "hello", "version": 2, "name": "ann", "deck": hello_deck(deck)}))
+    sent = [json.loads(d) for c, d in host.data_to_send() if c == cid]
+    assert sent[0]["type"] == "welcome" and sent[0]["seat"] == 1, sent[0]
+    def owned(s, seat: int = 1) -> list[str]:  # noqa: ANN001
+        return sorted(p.card for p in s.state.pieces.values() if p.owner == seat and p.kind == "card")
+
+    local = new_session(ruleset, 2, decks={0: mine, 1: theirs}, enforcement="warn", seed=3)
+    assert owned(session) == owned(local) and owned(session, 0) == owned(local, 0)  # as a local game deals them
+    assert {z: len(p) for z, p in ((n, z.pieces) for n, z in session.state.zones.items())} == \
+           {z: len(p) for z, p in ((n, z.pieces) for n, z in local.state.zones.items())}
+    dealt = owned(session)
+    # the host's seat reads the guest's cards only where the rules show them face up
+    host_view = session.view(0)
+    shown = {p.get("card") for z in host_view["zones"] for p in z["pieces"]}
+    secret = {r for r in dealt if r not in shown} - {p.card for p in session.state.pieces.values() if p.owner == 0}
+    words = json.dumps(host_view) + json.dumps([e.for_seat(0) for e in session.history])
+    assert not [r for r in secret if r in words]
+    path = Path(__file__).parent / f".guest-{ruleset}.yaml"
+    try:
+        save_game(session, path)
+        assert open_session(path).state.canonical() == session.state.canonical()
+    finally:
+        path.unlink(missing_ok=True)
