@@ -202,9 +202,13 @@ class GuestDeck:
         decks = {**setup.decks, seat: self.deck}
         state, rules = session.state, session.rules
         tx = Tx(state)
-        fresh = rules.new_game(len(state.seats), names=[p.name for p in state.players], decks=decks,
-                               library=setup.library, seed=tx.below(1 << 62), enforcement=state.enforcement)
-        _replace_table(tx, fresh)
+        try:
+            fresh = rules.new_game(len(state.seats), names=[p.name for p in state.players], decks=decks,
+                                   library=setup.library, seed=tx.below(1 << 62), enforcement=state.enforcement)
+            _replace_table(tx, fresh)
+        except Exception as e:  # a ruleset that cannot set this deck up: the table is put back as it was
+            tx.rollback()
+            raise DeckRefused("deck", f"the host could not deal your deck: {type(e).__name__}") from e
         setup.decks[seat] = self.deck
         violations, seen = self._logged(session, seat, who)
         count = len(violations)

@@ -168,7 +168,12 @@ class HelloKeeper:
                                       "without a deck to take a seat, or ask the host to start a new game")
         if why:  # the very deck this seat was dealt, brought again on a reconnect: nothing to do
             return
-        line = guest.deal(self.session, seat, name or f"Seat {seat + 1}")
+        try:
+            line = guest.deal(self.session, seat, name or f"Seat {seat + 1}")
+        except DeckRefused:
+            if claimed:
+                self.records.pop(seat, None)
+            raise
         self._events.append(HostEvent("deck", conn.id, seat, line))
 
     def _seat_for(self, conn: _Conn, msg: dict[str, Any], name: str) -> tuple[int | None, bool]:

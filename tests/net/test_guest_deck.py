@@ -260,3 +260,24 @@ def test_each_rulesets_sections_are_dealt_from_the_guest_deck(ruleset: str) -> N
         assert open_session(path).state.canonical() == session.state.canonical()
     finally:
         path.unlink(missing_ok=True)
+
+
+def test_a_ruleset_that_cannot_deal_the_deck_leaves_the_table_as_it_was(tmp_path: Path, monkeypatch) -> None:
+    """A ruleset bug while dealing costs the guest its deck, never the table: refused, nothing changed."""
+    from tabletop.net.protocol import HostProtocol
+
+    session = _session(tmp_path)
+    before = session.state.canonical()
+
+    def broken(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        raise KeyError("star")
+
+    monkeypatch.setattr(session.rules, "new_game", broken)
+    host = HostProtocol(session)
+    cid = host.connect()
+    host.receive_data(cid, json.dumps({"type": "hello", "version": 2, "name": "ann", "seat": 1,
+                                       "deck": _guest_deck()}))
+    sent = [json.loads(d) for c, d in host.data_to_send() if c == cid]
+    assert sent == [{"type": "error", "code": "deck", "fatal": True,
+                     "message": "the host could not deal your deck: KeyError"}]
+    assert session.state.canonical() == before and not host.records and len(session.history) == 0
