@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["HELP", "NAME", "add_arguments", "describe_view", "guest_deck", "run", "safe"]
+__all__ = ["HELP", "NAME", "add_arguments", "describe_view", "run", "safe"]
 
 NAME = "join"
 HELP = "join a LAN game in the window (by address, or pick one found on the LAN); --terminal for the text client"
@@ -111,19 +111,6 @@ def _window(args: argparse.Namespace) -> int:
     parsed.guest_deck = args.deck  # the deck this guest brings (play's own --deck deals a new game's seats)
     return play.run(parsed)
 
-
-def guest_deck(path: str | None, command: str = "join") -> Any:
-    """The `--deck FILE` a guest brings, as its hello carries it (None: no deck); exits on a bad file (status 2)."""
-    if not path:
-        return None
-    from ..cards import DeckError
-    from ..net.guestdeck import deck_file_for_hello
-
-    try:
-        return deck_file_for_hello(path)
-    except (DeckError, OSError) as e:
-        print(safe(f"tabletop {command}: --deck {path}: {e}"), file=sys.stderr)
-        raise SystemExit(2) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -227,10 +214,11 @@ async def _connected(args: argparse.Namespace, seat: int | str | None) -> Any:
     answered)."""
     from ..net.client import Client
     from ..net.errors import NetError, Refused, VersionMismatch
+    from .play import guest_deck
 
     try:
         client = Client(args.address, name=args.name, seat=seat, token=args.token, password=args.password,
-                        host_token=args.host_token, deck=guest_deck(args.deck))
+                        host_token=args.host_token, deck=guest_deck(args.deck))  # exits 2 on a bad file
     except NetError as e:
         print(safe(f"tabletop join: {e}"), file=sys.stderr)
         return 2
