@@ -77,6 +77,9 @@ def test_the_guest_window_brings_its_deck_and_reads_each_problem(apps, tmp_path:
     hand = next(z for z in guest.source.view(1)["zones"] if z["name"] == "hand:1")
     assert {p["card"] for p in hand["pieces"]} <= {*GUEST, "standard/KD"} and len(hand["pieces"]) == 7
     until(lambda: any("brought" in text for _, text, _ in host_app.local_log), host_app, guest)
+    # the game's log says why the table changed, in both windows
+    until(lambda: "ann brought their own deck" in host_app.side.log_text, host_app, guest)
+    until(lambda: "ann brought their own deck" in guest.side.log_text, host_app, guest)
     host_words = " ".join(text for _, text, _ in host_app.local_log) + str(host_app.source.view(0))
     assert "0000.1.1.1" in host_words and not GUEST_WORDS.search(host_words)  # the rule, never the card
 
