@@ -6,6 +6,7 @@ The UI, the command line, the network host and the tests all start games through
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,11 @@ from .errors import TabletopError
 from .rules import Ruleset, get_ruleset
 
 __all__ = [
+    "GameSetup",
     "IllegalDeck",
     "card_watcher",
     "deck_violations",
+    "game_setup",
     "log_deck_problems",
     "make_rules",
     "new_session",
@@ -53,6 +56,24 @@ class IllegalDeck(TabletopError, ValueError):
         for seat, (path, found) in sorted(self.problems.items()):
             lines += [f"  seat {seat + 1} deck {path}: {v}" for v in found]
         super().__init__("\n".join(lines))
+
+
+class GameSetup:
+    """What a new game was dealt from (each seat's deck list and the cards), kept beside its session so a LAN host
+    can deal the table again with a guest's own deck before play starts (net/guestdeck.py). A game opened from a
+    save has none: its decks were dealt in another sitting."""
+
+    def __init__(self, decks: Mapping[int, Any], library: Any) -> None:
+        self.decks: dict[int, Any] = dict(decks)
+        self.library = library
+
+
+_SETUPS: weakref.WeakKeyDictionary[Session, GameSetup] = weakref.WeakKeyDictionary()
+
+
+def game_setup(session: Session) -> GameSetup | None:
+    """What `session`'s table was dealt from, when `new_session` made it (None for a game opened from a save)."""
+    return _SETUPS.get(session)
 
 
 def make_rules(state: GameState) -> Ruleset:
@@ -106,6 +127,7 @@ def new_session(
         enforcement=enforcement,
     )
     session = Session(state, rules)
+    _SETUPS[session] = GameSetup(deck_lists, lib)
     if problems:
         log_deck_problems(session, problems)
     return session

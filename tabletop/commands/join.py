@@ -32,6 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--password", default="", help="the game's password, if it has one (and not in the code)")
     parser.add_argument("--host-token", default="", metavar="TOKEN",
                         help="the host token `tabletop serve` printed: host rights (the rules dial) at your seat")
+    parser.add_argument("--deck", metavar="FILE",
+                        help="bring your own deck to the seat you take (any deck format tabletop reads): the host's "
+                             "rules judge it and deal the table again with it, before play starts")
     parser.add_argument("--forget-host", metavar="ADDRESS",
                         help="forget the certificate pinned for HOST:PORT (and your seat tokens there), then leave; "
                              "the next join pins the certificate it is shown, or the one an invite code gives")
@@ -104,7 +107,10 @@ def _window(args: argparse.Namespace) -> int:
         argv += ["--name", args.name]
     if args.password:
         argv += ["--password", args.password]
-    return play.run(parser.parse_args(argv))
+    parsed = parser.parse_args(argv)
+    parsed.guest_deck = args.deck  # the deck this guest brings (play's own --deck deals a new game's seats)
+    return play.run(parsed)
+
 
 
 def run(args: argparse.Namespace) -> int:
@@ -112,6 +118,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.forget_host:
         return _forget(args.forget_host)
+    if args.deck and args.watch:
+        print("tabletop join: --deck goes with a seat, not with --watch (a spectator brings no deck)", file=sys.stderr)
+        return 2
     if not (args.terminal or args.once or args.json or args.find or args.watch or args.token or args.host_token):
         return _window(args)
     if args.find:
@@ -205,10 +214,11 @@ async def _connected(args: argparse.Namespace, seat: int | str | None) -> Any:
     answered)."""
     from ..net.client import Client
     from ..net.errors import NetError, Refused, VersionMismatch
+    from .play import guest_deck
 
     try:
         client = Client(args.address, name=args.name, seat=seat, token=args.token, password=args.password,
-                        host_token=args.host_token)
+                        host_token=args.host_token, deck=guest_deck(args.deck))  # exits 2 on a bad file
     except NetError as e:
         print(safe(f"tabletop join: {e}"), file=sys.stderr)
         return 2
@@ -224,6 +234,8 @@ async def _connected(args: argparse.Namespace, seat: int | str | None) -> Any:
         return client
     except NetError as e:
         print(safe(f"tabletop join: {e}"), file=sys.stderr)
+        for p in getattr(e, "problems", []):  # a refused deck: each problem, with its rule
+            print(safe(f"  {p.get('rule') or p.get('code')}: {p.get('message')}"), file=sys.stderr)
         return 2 if isinstance(e, (Refused, VersionMismatch)) else 1
 
 

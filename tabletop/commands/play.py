@@ -8,11 +8,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from .window import add_window_arguments, finish_window, window_size
 
 __all__ = ["HELP", "NAME", "add_arguments", "add_enforce_argument", "add_game_arguments",
-           "add_window_arguments", "finish_window", "make_session", "run"]
+           "add_window_arguments", "finish_window", "guest_deck", "make_session", "run"]
 
 NAME = "play"
 HELP = "open the table: a quick table, a save file, or a new game (--ruleset, --seats, --deck ...)"
@@ -121,11 +122,18 @@ def _join(args: argparse.Namespace, size: tuple[int, int]) -> int:
             app.close()
             return 2
     try:
-        app.join(args.join, seat=seat, name=args.name, password=args.password)
+        deck = guest_deck(getattr(args, "guest_deck", None))
+    except SystemExit as e:
+        app.close()
+        return int(e.code or 2)
+    try:
+        app.join(args.join, seat=seat, name=args.name, password=args.password, deck=deck)
     except Exception as e:  # refused, no host there, bad address: one clear line
         from ..net.errors import Refused, VersionMismatch
 
         print(f"tabletop play: cannot join {args.join}: {e}", file=sys.stderr)
+        for p in getattr(e, "problems", []):  # a refused deck: each problem, with its rule
+            print(f"  {p.get('rule') or p.get('code')}: {p.get('message')}", file=sys.stderr)
         app.close()
         return 2 if isinstance(e, (Refused, VersionMismatch)) else 1
     return finish_window(app, args, "play")
@@ -181,3 +189,17 @@ def add_enforce_argument(parser: argparse.ArgumentParser, default: str | None = 
                         help="the rules dial at the start: off, warn or strict (default: warn for a ruleset, off for "
                              "freeform; a save keeps its own)")
     parser.add_argument("--enforcement", dest="enforce", choices=("off", "warn", "strict"), help=argparse.SUPPRESS)
+
+
+def guest_deck(path: str | None, command: str = "join") -> Any:
+    """The `--deck FILE` a guest brings, as its hello carries it (None: no deck); exits on a bad file (status 2)."""
+    if not path:
+        return None
+    from ..cards import DeckError
+    from ..net.guestdeck import deck_file_for_hello
+
+    try:
+        return deck_file_for_hello(path)
+    except (DeckError, OSError) as e:
+        print(f"tabletop {command}: --deck {path}: {e}", file=sys.stderr)
+        raise SystemExit(2) from None

@@ -345,14 +345,16 @@ class Session:
         return _accepted(events, shown, entry, audit)
 
     def begin(
-        self, violations: Iterable[Violation], text: str, seen: dict[str, frozenset[int]] | None = None
+        self, violations: Iterable[Violation], text: str, seen: dict[str, frozenset[int]] | None = None,
+        tx: Tx | None = None,
     ) -> LogEntry:
         """Log the start of the game with what setting up found (`Start`, by the table, not undoable).
 
         `seen` says which seats may read each piece the violations name (a card of a seat's deck list: that seat
-        alone), so every other seat reads their sentences with those cards left out.
+        alone), so every other seat reads their sentences with those cards left out. `tx`: changes already made
+        to the table that this start records (a table dealt again before play, with a guest's deck).
         """
-        tx = Tx(self.state)
+        tx = tx if tx is not None else Tx(self.state)
         tx.note("start", None, text)
         self.state.seq += 1
         entry = LogEntry(self.state.seq, None, A.Start(), tx.events, list(violations), seen=dict(seen or {}))

@@ -36,7 +36,8 @@ from .tokenstore import TokenStore, address_key
 __all__ = ["Client", "ClientThread", "parse_address"]
 
 #: refusals after which reconnecting cannot help
-FINAL = ("version", "password", "bad_token", "bad_name", "no_seat", "seat_taken", "kicked", "no_spectators", "seat_closed")
+FINAL = ("version", "password", "bad_token", "bad_name", "no_seat", "seat_taken", "kicked", "no_spectators", "seat_closed",
+         "deck", "bad_deck")
 #: seconds for the TCP connection and the opening handshake
 OPEN_TIMEOUT = 5.0
 
@@ -76,6 +77,7 @@ class Client:
         max_retry_delay: float = 1.0,
         store: TokenStore | None = None,
         host_token: str = "",
+        deck: dict[str, list[list[Any]]] | None = None,
     ) -> None:
         target = parse_target(address, port or DEFAULT_PORT)
         self.host, self.port = target.host, port or target.port
@@ -90,7 +92,7 @@ class Client:
         #: set when this client pinned a host's certificate for the first time (its fingerprint)
         self.pinned = ""
         self.protocol = ClientProtocol(name=name, seat=seat, token=token, password=password or target.password or "",
-                                       host_token=host_token)
+                                       host_token=host_token, deck=deck)
         self.reconnect = reconnect
         self.record = record
         self.frames: list[bytes] = []
@@ -333,7 +335,8 @@ class Client:
                 gc.freeze()  # the view just taken is not scanned by the cyclic collector: no 15 ms pause mid-game
             elif ev.kind == "error" and ev.data.get("fatal"):
                 code, message = ev.data["code"], ev.data["message"]
-                self.error = VersionMismatch(message) if code == "version" else Refused(message, code)
+                self.error = VersionMismatch(message) if code == "version" else Refused(message, code,
+                                                                                         ev.data.get("problems"))
                 # removed by the host (net/moderation.py): its own words, which say it was the host's doing
                 self.status = message if code in ("kicked", "no_spectators") else f"refused: {message}"
                 if code in FINAL:

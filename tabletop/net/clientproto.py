@@ -54,8 +54,11 @@ class ClientProtocol:
         password: str = "",
         limits: Limits | None = None,
         host_token: str = "",
+        deck: dict[str, list[list[Any]]] | None = None,
     ) -> None:
         self.name = name
+        #: the deck this guest brings, {section: [[set/ID, count], ...]} (sent with a hello that asks for a seat)
+        self.deck = deck
         #: `serve`'s host token, presented with the hello for host rights (the rules dial) at the seat taken
         self.host_token = host_token
         self.version = PROTOCOL_VERSION
@@ -105,6 +108,8 @@ class ClientProtocol:
             hello["token"] = self.token
         else:
             hello["seat"] = self.want_seat
+            if self.deck and self.want_seat is not None:
+                hello["deck"] = self.deck
         if self.host_token:
             hello["host_token"] = self.host_token
         self._out.append(encode(hello))  # a password goes as a proof, once the handshake's challenge is in
@@ -113,8 +118,8 @@ class ClientProtocol:
     @property
     def header_ok(self) -> bool:
         """Whether the hello may ride on the opening handshake (not with a password: its proof needs the host's
-        challenge, which comes with the handshake's answer)."""
-        return not self.password
+        challenge, which comes with the handshake's answer; nor with a deck, too long for a header)."""
+        return not self.password and "deck" not in self._hello
 
     def challenge(self, value: str | None, binding: str, loopback: bool) -> str:
         """The handshake's answer came (`value`: its `Tabletop-Challenge` header): with a password, the queued

@@ -134,7 +134,7 @@ class DeskKeeper:
         except BadFrame:
             return None
         if (msg["type"] != "hello" or msg.get("token") is not None or "seat" not in msg or msg["seat"] is not None
-                or self.auth.password or "host_token" in msg):
+                or self.auth.password or "host_token" in msg or "deck" in msg):
             return None
         try:  # the names at the table, read from this thread: one changing under the read sends it to `_hello`
             others = self._other_names(None, None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import TabletopError
 
 __all__ = ["BadFrame", "HostLost", "NetError", "Refused", "VersionMismatch"]
@@ -30,10 +32,12 @@ class VersionMismatch(NetError):
 class Refused(NetError):
     """The host refused to seat this client (bad password, bad token, seat taken...)."""
 
-    def __init__(self, reason: str, code: str = "refused") -> None:
+    def __init__(self, reason: str, code: str = "refused", problems: list[dict[str, Any]] | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.code = code
+        #: a refused deck's problems, each {code, rule, message} (the host names the guest's own cards to it)
+        self.problems = list(problems or [])
 
 
 class HostLost(NetError):

@@ -14,12 +14,19 @@ from .clientproto import ANY_SEAT
 from .desk import hello_name, hello_problem
 from .errors import BadFrame, NetError
 from .flood import FloodGate
+from .guestdeck import DeckRefused, GuestDeck, seat_deck, started
 from .hostevents import HostEvent
 from .messages import Limits
 from .names import name_problem
 from .seats import SeatRecord, new_token, valid_token
 
 __all__ = ["HelloKeeper"]
+
+
+def _deck_refusal_line(r: DeckRefused) -> str:
+    """A refused deck for the host's log: the rules it broke, never a card of it (the deck is the guest's)."""
+    rules = sorted({p["rule"] or p["code"] for p in r.problems})
+    return f"refused a guest's deck: {r.message.split(':', 1)[0]}" + (f" (rules {', '.join(rules)})" if rules else "")
 
 
 @dataclass(slots=True)
@@ -99,7 +106,17 @@ class HelloKeeper:
             return
         name = hello_name(msg)
         try:
+            guest = self._guest_deck(msg)
             seat, claimed = self._seat_for(conn, msg, name)
+            if guest is not None:
+                self._deal_guest_deck(conn, guest, seat, claimed, name)
+        except DeckRefused as r:
+            self._send(conn.id, {"type": "error", "code": r.code, "message": r.message, "fatal": True,
+                                 **({"problems": r.problems} if r.problems else {})})
+            self._events.append(HostEvent("refused", conn.id, None, _deck_refusal_line(r)))
+            self._close.append((conn.id, r.message))
+            self._conns.pop(conn.id, None)
+            return
         except _Refusal as r:
             self._refuse(conn, r.code, r.message)
             return
@@ -115,6 +132,11 @@ class HelloKeeper:
         lv = self.live(seat)
         self._out.append((conn.id, self._with_view(self._welcome_head(seat, rec, lv, self.spectators()), seat,
                                                    log=True)))
+        if guest is not None and guest.problems:  # warn: dealt, and the guest reads each problem of its deck
+            self._send(conn.id, {"type": "error", "code": "deck_problems", "fatal": False, "problems": guest.told(),
+                                 "message": f"your deck has {len(guest.problems)} problem"
+                                            f"{'s' if len(guest.problems) != 1 else ''}: the game goes on (the "
+                                            "rules dial is at warn) and logs each"})
         self._events.append(HostEvent("joined", conn.id, seat, name))
         self._broadcast_players(but=(conn.id,))  # the welcome told the joiner already
         if renamed:
@@ -125,6 +147,34 @@ class HelloKeeper:
             # after `joined`, so a window that reads the news reads the new name with it (EmbeddedHost.events)
             names_changed(self.session)
             self._events.append(HostEvent("renamed", conn.id, seat, name))
+
+    def _guest_deck(self, msg: dict[str, Any]) -> GuestDeck | None:
+        """The deck a hello brings, read and judged (net/guestdeck.py); raises DeckRefused."""
+        if "deck" not in msg:
+            return None
+        if msg.get("seat", ANY_SEAT) is None and "token" not in msg:
+            raise DeckRefused("bad_deck", "hello.deck: a spectator brings no deck")
+        return GuestDeck.judge(self.session, msg["deck"])
+
+    def _deal_guest_deck(self, conn: _Conn, guest: GuestDeck, seat: int | None, claimed: bool, name: str) -> None:
+        """Deal the table again with the guest's deck at its seat, before play starts; raises DeckRefused (the
+        seat it claimed is let go then)."""
+        assert seat is not None
+        why = started(self.session)
+        if why and not guest.same_as(seat_deck(self.session, seat)):
+            if claimed:
+                self.records.pop(seat, None)
+            raise DeckRefused("deck", f"the game has started ({why}): it goes on with the decks it was dealt; join "
+                                      "without a deck to take a seat, or ask the host to start a new game")
+        if why:  # the very deck this seat was dealt, brought again on a reconnect: nothing to do
+            return
+        try:
+            line = guest.deal(self.session, seat, name or f"Seat {seat + 1}")
+        except DeckRefused:
+            if claimed:
+                self.records.pop(seat, None)
+            raise
+        self._events.append(HostEvent("deck", conn.id, seat, line))
 
     def _seat_for(self, conn: _Conn, msg: dict[str, Any], name: str) -> tuple[int | None, bool]:
         """The seat this hello takes (None: it watches) and whether it claims it now; raises _Refusal."""

@@ -80,6 +80,8 @@ CLIENT_MESSAGES: dict[str, Schema] = {
         "proof": (_STR, False),
         "binding": (_STR, False),
         "host_token": (_STR, False),
+        # the guest's own deck, {section: [[set/ID, count], ...]} (net/guestdeck.py)
+        "deck": ((dict,), False),
     },
     "action": {"cseq": (_INT, True), "action": ((dict,), True), "seq": (_INT, False)},
     "undo": {"cseq": (_INT, True)},
@@ -115,7 +117,9 @@ HOST_MESSAGES: dict[str, Schema] = {
         "digests": ((list,), False),
         "legal": ((dict,) + _NONE, False),
     },
-    "error": {"code": (_STR, True), "message": (_STR, True), "fatal": (_BOOL, True)},
+    "error": {"code": (_STR, True), "message": (_STR, True), "fatal": (_BOOL, True),
+              # a guest's deck refused or dealt with problems: each one, {code, rule, message}
+              "problems": ((list,), False)},
     "patch": {
         "base": (_INT, True),
         "seq": (_INT, True),

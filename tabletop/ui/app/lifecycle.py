@@ -38,7 +38,8 @@ class LifecycleMixin:
     """The session lifecycle of a window: the start screen, a local table, hosting it on the LAN, joining one, saving, (a part of `TableApp`)."""
 
     def open_deck_editor(self, deck: Any = None, ruleset: str | None = None) -> Any:
-        """The card browser and deck editor, over the start screen (`tabletop decks`, the start screen's Decks)."""
+        """The card browser and deck editor, over the start screen (`tabletop decks`, the start screen's Decks) or
+        over the game in play (F6, the table's menu), which it comes back to unchanged."""
         from ..decks.room import open_deck_editor
 
         return open_deck_editor(self, deck, ruleset)
@@ -305,10 +306,11 @@ class LifecycleMixin:
         return host
 
     def join(self, address: str, *, seat: int | str | None = "any", name: str = "", password: str = "",
-             timeout: float = 10.0) -> Any:
+             timeout: float = 10.0, deck: dict[str, Any] | None = None) -> Any:
         """Connect to a LAN game and sit at the seat the host gives, or take back the seat this user held there
-        (its token kept in the user's token store); returns the ClientThread (raises NetError)."""
-        thread, known = self.join_thread(address, seat=seat, name=name, password=password)
+        (its token kept in the user's token store); returns the ClientThread (raises NetError). `deck`: the deck
+        this guest brings, as a hello carries it (net/guestdeck.py)."""
+        thread, known = self.join_thread(address, seat=seat, name=name, password=password, deck=deck)
         try:
             thread.connect(timeout)
         except Exception as e:
@@ -317,7 +319,7 @@ class LifecycleMixin:
         return thread
 
     def join_thread(self, address: str, *, seat: int | str | None = "any", name: str = "",
-                    password: str = "") -> tuple[Any, KnownSeat | None]:
+                    password: str = "", deck: dict[str, Any] | None = None) -> tuple[Any, KnownSeat | None]:
         """The client for a join: with the token of the seat this user held at that host, when it asks for that
         seat or any (not when it watches, or asks for another seat)."""
         from ...net.client import ClientThread
@@ -327,7 +329,7 @@ class LifecycleMixin:
             known = None
         token = known.token if known is not None else None
         return ClientThread(address, name=name or (known.name if known else ""), seat=seat, password=password,
-                            token=token), known
+                            token=token, deck=deck if token is None else None), known
 
     def join_refused(self, error: BaseException, known: KnownSeat | None) -> BaseException:
         """A join that failed, in words; a refused seat token is said and forgotten, never swapped for a seat."""

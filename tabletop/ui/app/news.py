@@ -38,6 +38,8 @@ def host_news(kind: str, seat: int | None, text: str, who: str) -> News | None:
         # a stand-in bot took a dropped seat, or its player is back (net/standin.py)
         "bot_on": ("notice", text, "info"),
         "bot_off": ("notice", text, "info"),
+        # a guest brought its own deck (its rules named, never its cards: net/guestdeck.py)
+        "deck": ("notice", f"{who}: {text}", "info"),
     }
     return simple.get(kind)
 

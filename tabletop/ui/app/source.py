@@ -538,6 +538,7 @@ class RemoteSource(TableSource):
                 # a removal's own words say it all: no "LAN: ..." notice of the status after it
                 self._removed = self._removed or news[0] == "kicked"
                 out.append(Happening(*news, data={"seat": self.seat} if news[0] == "kicked" else {}))
+                out += _deck_problems(d) if ev.kind == "error" else []
         return out + self._status_news()
 
     def _status_news(self) -> list[Happening]:
@@ -607,3 +608,7 @@ class RemoteSource(TableSource):
         self.thread.close()
 
 
+def _deck_problems(d: dict[str, Any]) -> list[Happening]:
+    """The host refused the deck this guest brought: each problem, with its rule, as a line of the log."""
+    return [Happening("notice", f"Your deck: {p.get('rule') or p.get('code')} {p.get('message', '')}", "warn")
+            for p in d.get("problems") or [] if isinstance(p, dict)]

@@ -22,6 +22,7 @@ from ...core.session import Session
 from ..dialogs.events import DialogsMixin, parse_house_rules
 from ..dialogs.forms import JoinDialog, NewGameDialog
 from ..dialogs.gallery import GalleryWindow
+from ..dialogs.joindeck import JoinDeckMixin
 from ..dialogs.moderate import ModerationMixin
 from ..dialogs.rules import RulesMixin
 from ..dialogs.widgets import (
@@ -86,7 +87,7 @@ class _Manager(pygame_gui.UIManager):
 
 
 class TableApp(EventRoutingMixin, GesturesMixin, CommandsMixin, PointingMixin, HandSortMixin, ReplayMixin, PanelsMixin, DialogsMixin,
-               RulesMixin, ModerationMixin, LifecycleMixin, StandInMixin, DrawMixin):
+               JoinDeckMixin, RulesMixin, ModerationMixin, LifecycleMixin, StandInMixin, DrawMixin):
     """The window a playtester lives in: the table of one session, seen and played by one seat at a time."""
 
     def __init__(
@@ -421,7 +422,7 @@ class TableApp(EventRoutingMixin, GesturesMixin, CommandsMixin, PointingMixin, H
         if self.source is not None:
             self.poll_cards()
         self.refresh()
-        if self.source is not None and self.cover_seat is None:
+        if self.source is not None and self.cover_seat is None and self.editor is None:  # not under the deck editor
             self._pan_keys(dt)
             self.update_hover()
             self._update_preview_and_tooltip()

@@ -36,7 +36,7 @@ _TOOLS = (
     ("undo", "Undo", "Ctrl+Z"),
     ("redo", "Redo", "Ctrl+Y"),
     ("play", "Play", "Play with this deck: New game with it chosen for seat 1"),
-    ("close", "Close", "Back to the start screen (Escape)"),
+    ("close", "Close", "Back to {back} (Escape)"),
 )
 
 PlayHook = Callable[["DeckList", str | None], None]
@@ -47,7 +47,10 @@ class DeckEditor:
 
     def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], library: CardLibrary, assets: Any,
                  *, ruleset: str | None = None, deck: DeckList | None = None, rulesets: list[str] | None = None,
-                 on_play: PlayHook | None = None, on_close: Callable[[], None] | None = None) -> None:
+                 on_play: PlayHook | None = None, on_close: Callable[[], None] | None = None,
+                 back: str = "the start screen") -> None:
+        #: where Close goes ("the start screen", or "the game" the editor was opened over)
+        self.back = back
         self.manager = manager
         self.size = size
         self.library = library
@@ -92,7 +95,7 @@ class DeckEditor:
         bw = max(52, (lay.toolbar.w - x - MARGIN) // len(_TOOLS) - 4)
         self.tools: dict[str, UIButton] = {}
         for key, label, tip in _TOOLS:
-            self.tools[key] = UIButton(pygame.Rect(x, 6, bw, 30), label, m, tool_tip_text=tip)
+            self.tools[key] = UIButton(pygame.Rect(x, 6, bw, 30), label, m, tool_tip_text=tip.format(back=self.back))
             x += bw + 4
         self.browser = CardBrowser(m, lay.browser, self.library)
         self.panel = DeckPanel(m, lay.deck, self.library)

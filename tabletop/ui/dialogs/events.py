@@ -378,6 +378,8 @@ class DialogsMixin:
             self.save()
         elif purpose == "deck" and self.newgame is not None:
             self.newgame.set_deck(path)
+        elif purpose == "join_deck" and self.join_dialog is not None:
+            self.join_dialog.set_deck(path)
 
     def pick_deck(self) -> None:
         """The deck for the New game's seat: one of the known decks (saved in decks/, shipped with the sets), or
@@ -436,6 +438,9 @@ class DialogsMixin:
         if "lookup" in picked:
             self._rejoin_offer(picked["lookup"])
             return
+        if picked.get("choose_deck"):
+            self.pick_join_deck()
+            return
         address = str(picked.get("address", "")).strip()
         if not address:
             self.notify("Type an address (HOST:PORT) or pick a game", "error")
@@ -446,12 +451,17 @@ class DialogsMixin:
         from ...net.invite import shown_address
 
         shown = shown_address(address)  # an invite code may carry the password: never shown
+        deck = self.join_deck_rows(str(picked.get("deck", "")))
+        if deck is False:
+            return
         thread, known = self.join_thread(address, seat=picked.get("seat", "any"), name=picked.get("name", ""),
-                                         password=picked.get("password", ""))
+                                         password=picked.get("password", ""), deck=deck or None)
 
         def connected(result: Any, error: BaseException | None) -> None:
             if error is not None:
                 self.notify(f"Could not join {shown}: {self.join_refused(error, known)}", "error", 8.0)
+                if getattr(error, "code", "") in ("deck", "bad_deck"):  # each problem, with its rule
+                    self.show_deck_problems("The host refused your deck", str(error), getattr(error, "problems", []))
                 if self.join_dialog is not None:
                     self._rejoin_offer(self.join_dialog.values())
                 return

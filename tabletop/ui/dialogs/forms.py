@@ -170,7 +170,7 @@ class JoinDialog:
     """Join a LAN game: the games found on the LAN (click one to join it), or an address, a name and a password."""
 
     def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int]) -> None:
-        w, h = 520, 470
+        w, h = 520, 510
         self.manager = manager
         self.window = UIWindow(pygame.Rect((screen[0] - w) // 2, (screen[1] - h) // 2, w, h), manager,
                                "Join a LAN game")
@@ -186,6 +186,15 @@ class JoinDialog:
             UILabel(pygame.Rect(10, y, 100, 30), label, manager, container=c)
             self.fields[label] = UITextEntryLine(pygame.Rect(116, y, w - 156, 30), manager, container=c,
                                                  placeholder_text=hint)
+        # the deck this guest brings to its seat (the host's rules judge it): none, one of the known decks, a file
+        y = 246 + len(fields) * 36
+        UILabel(pygame.Rect(10, y, 100, 30), "Your deck", manager, container=c)
+        self.deck_button = UIButton(pygame.Rect(116, y, 110, 30), "Choose…", manager, container=c,
+                                    tool_tip_text="Bring your own deck: the host's rules judge it, and the table is "
+                                                  "dealt again with it before play starts")
+        self.deck_label = UILabel(pygame.Rect(232, y, w - 272, 30), "none: the seat as the host deals it", manager,
+                                  container=c)
+        self.deck_path = ""
         self.join = UIButton(pygame.Rect(w - 160, h - 74, 120, 34), "Join", manager, container=c,
                              object_id="#big_button")
         #: "Take back seat 2 as bob (Friday game)" when this user's token store holds a seat at that address
@@ -196,6 +205,12 @@ class JoinDialog:
         """Say the seat a join takes back (its token is known), or nothing; the Join button says it too."""
         self.rejoin.set_text(offer)
         self.join.set_text("Take back" if offer else "Join")
+
+    def set_deck(self, path: str) -> None:
+        """Bring the deck in `path` ("" : none, the seat as the host deals it)."""
+        self.deck_path = path
+        self.deck_label.set_text(path.replace("\\", "/").rsplit("/", 1)[-1] if path
+                                 else "none: the seat as the host deals it")
 
     def set_searching(self) -> None:
         self.label.set_text("Looking for games on the LAN…")
@@ -226,7 +241,7 @@ class JoinDialog:
         if seat_text.casefold() in ("watch", "spectator", "none"):
             seat = None  # a spectator: public information only
         return {"address": self.fields["Address"].get_text().strip(), "name": self.fields["Your name"].get_text().strip(),
-                "password": self.fields["Password"].get_text(), "seat": seat}
+                "password": self.fields["Password"].get_text(), "seat": seat, "deck": self.deck_path}
 
     def handle(self, event: pygame.event.Event) -> dict[str, Any] | None:
         """What the player asked for: `{"refresh": True}`, or the values to join with; None: not for this window."""
@@ -236,6 +251,8 @@ class JoinDialog:
             return {"refresh": True}
         if et == pygame_gui.UI_BUTTON_PRESSED and el is self.join:
             return self.values()
+        if et == pygame_gui.UI_BUTTON_PRESSED and el is self.deck_button:
+            return {"choose_deck": True}
         if et == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and el is self.list:
             picked = self.list.get_single_selection(include_object_id=True)
             oid = picked[1] if isinstance(picked, tuple) else ""

@@ -176,6 +176,9 @@ class CommandsMixin(PeekMixin, LegalGesturesMixin):
         if k == pygame.K_F5:
             self.rules_dialog()
             return
+        if k == pygame.K_F6:  # the card browser and deck editor over the game; Close (Escape) comes back to it
+            self.open_deck_editor()
+            return
         if self.replay_key(k, mods):
             return
         if k == pygame.K_F3:
@@ -515,6 +518,7 @@ class CommandsMixin(PeekMixin, LegalGesturesMixin):
                       ("My pool -1", lambda: self.submit(A.AddCounter("pool", -1, seat=self.seat))),
                       ("Fit table  (Home)", self.fit),
                       *([("Players and spectators…  (K)", self.moderation_dialog)] if self.moderator() else []),
+                      ("Decks: browse cards, edit decks…  (F6)", self.open_deck_editor),
                       ("Quit  (Ctrl+Q)", self.close)]
         self.menu = ContextMenu(self.manager, pos, title, items, self.size)
 

@@ -38,7 +38,7 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("View", "Tab", "Hotseat: pass to the next seat (behind a cover screen)"),
     ("View", "Esc", "Clear the selection, close menus and dialogs"),
     ("View", "F3", "Frame times over the table"),
-    ("View", "F5", "The rules beside the table: card types, the turn, every rule number (a rule in the log opens it)"),
+    ("View", "F5 / F6", "The rules beside the table (a rule in the log opens it) / Decks: cards and decks over the game"),
     ("View", "F4", "Fold / open the side panel (folded, the table takes the width)"),
     ("View", "G", "Physics on / off (off: a released piece drops where it is let go)"),
     ("Game", "Ctrl+Z / Ctrl+Y", "Undo / redo"),

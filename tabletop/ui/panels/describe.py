@@ -189,7 +189,8 @@ _CORE_WORDS: dict[str, Callable[..., str]] = {
     "roll": lambda a, ps, nt, zn, nm, nf, cs: _rolled(nt),
     "chat": lambda a, ps, nt, zn, nm, nf, cs: f"says: {a.get('text', '')}",
     "point": lambda a, ps, nt, zn, nm, nf, cs: _pointed(a, nt, zn, nf),
-    "start": lambda a, ps, nt, zn, nm, nf, cs: "the game starts",
+    # the table's own start says what it found ("ann brought their own deck ...: the table is dealt again")
+    "start": lambda a, ps, nt, zn, nm, nf, cs: str(nt.get("start", {}).get("text") or "the game starts"),
     "set_enforcement": lambda a, ps, nt, zn, nm, nf, cs: f"turned the rules dial to {a.get('mode')}",
 }
 
