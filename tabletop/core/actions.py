@@ -445,6 +445,7 @@ class Point(Action):
     y: float | None = None
     source: str | None = None
     undoable: ClassVar[bool] = False
+    blind_ok: ClassVar[bool] = True  # the deck, a face-down card, another seat's hand: its log line names no card
     piece_fields: ClassVar[tuple[str, ...]] = ("at", "source")
 
 

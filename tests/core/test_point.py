@@ -55,3 +55,19 @@ def test_strict_rules_let_a_player_point_out_of_turn() -> None:
 def test_a_point_round_trips_as_data() -> None:
     p = A.Point(at="p1", source="p2")
     assert A.action_from_dict(p.to_dict()) == p
+
+
+def test_a_card_the_pointer_cannot_see_is_pointed_at_by_its_handle_and_named_to_no_one_who_cannot_see_it() -> None:
+    """The deck's face-down top card or another seat's hand card: named by the handle the seat's view gives it."""
+    session = quick_table(seed=3)
+    state = session.state
+    assert session.submit(A.Deal(1, source="deck"), 0).accepted
+    theirs = state.zones["hand:1"].pieces[0]
+    zone = next(z for z in session.view(0)["zones"] if z["name"] == "hand:1")
+    handle = zone["pieces"][0]["id"]
+    assert handle != theirs  # seat 1 knows it only by its handle
+    r = session.submit(A.Point(at=handle), 0)
+    assert r.accepted, r.error
+    assert _last(session, 0)["action"]["at"] == "hidden"  # the pointer reads "a card in Seat 2's hand"
+    assert _last(session, 1)["action"]["at"] == theirs  # its owner reads its own card
+    assert _last(session, None)["action"]["at"] == "hidden"  # a spectator never learns which

@@ -65,3 +65,33 @@ def test_a_pointer_reaches_the_other_window_and_names_no_card_it_may_not_see(lan
     # the guest's arrow ends at the host's hand on the guest's table: placed, not lost
     assert guest._point_place(guest.pointers.items[0].to) is not None
     until(lambda: name in host_app.side.log_text, host_app)
+
+
+def test_q_points_at_cards_the_pointer_cannot_see_the_deck_and_another_seats_hand():
+    """Trial 3, defect 1: Q over the deck or over another seat's hand card was refused as "hidden from you"."""
+    session = quick_table(seed=3)
+    state = session.state
+    app = TableApp(session, seat=0, size=(1280, 800), fps=0)
+    app.run_frames(2)
+    deck = zone_center(app, "deck")
+    key(app, pygame.K_d, mod=pygame.KMOD_SHIFT, at=deck)  # a card to each seat
+    app.run_frames(2)
+    top = state.zones["deck"].pieces[0]  # the top card (drawn first)
+    key(app, pygame.K_q, at=deck)  # a ping at the deck's face-down top card
+    point = session.history[-1].action
+    assert isinstance(point, A.Point) and point.at == top
+    assert "Can't point" not in app.side.log_text
+    assert len(app.pointers.items) == 1
+    mine = state.zones["hand:0"].pieces[0]
+    click(app, app.hand.spot(mine))  # select a card of one's own hand
+    hidden = next(i for i in app.layout.by_id.values() if i.zone == "hand:1")  # seen by its handle only
+    x, y = app.camera.to_screen(hidden.x, hidden.y)
+    key(app, pygame.K_q, at=(round(x), round(y)))  # an arrow to the other seat's hidden hand card
+    point = session.history[-1].action
+    assert point.source == mine and point.at in state.zones["hand:1"].pieces
+    app.run_frames(2)
+    line = app.side.log_text.split("<br>")[-1]
+    assert "points from" in line and "a card in" in line
+    assert app._card_name(state.pieces[point.at].card) not in line  # seat 1 never learns which card it was
+    assert "Can't point" not in app.side.log_text
+    app.close()
