@@ -25,7 +25,7 @@ from ..dialogs.widgets import (
 )
 from ..panels.reveals import reveal_menu_items
 from ..panels.topbar import ENFORCEMENT, dial_words
-from ..panels.whatnow import card_moves, who_acts
+from ..panels.whatnow import card_moves, kind_verb, who_acts
 from .gestures import _Press
 from .legalgestures import LegalGesturesMixin
 from .peek import PeekMixin
@@ -70,7 +70,7 @@ class CommandsMixin(PeekMixin, LegalGesturesMixin):
                 v = result.violations[0]
                 text = f"Refused — {v.rule + ': ' if v.rule else ''}{v.message}"
             else:
-                what = action.type.replace("_", " ") if action is not None else "do that"
+                what = kind_verb(action.type) if action is not None else "do that"  # "xfc.free_draw": "free draw"
                 error = result.error
                 if result.code == "unknown_piece":  # the engine names the piece by its opaque handle
                     error = "that piece is hidden from you or no longer there (undone, moved or shuffled away)"
