@@ -157,3 +157,23 @@ def test_the_docs_shot_clicks_remove_close_on_the_first_seat(table):
     first = next(b for b, target in host_app.moderation.removes.items() if target == ("seat_close", 1))
     assert host_app.size == (1280, 800)
     assert first.get_abs_rect().collidepoint(_shots().PLAYERS_REMOVE_CLOSE)
+
+
+def test_escape_closes_the_players_window_as_it_closes_every_dialog():
+    """Trial 3, defect 3: Escape left the Players window open (only its × closed it)."""
+    host_app = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
+    host_app.host(quick_table(seed=3), port=0, bind="127.0.0.1", name="g", announce=False)
+    try:
+        host_app.run_frames(2)
+        key(host_app, pygame.K_k)
+        assert host_app.moderation is not None and host_app.moderation.alive()
+        selected_before = list(host_app.selected)
+        key(host_app, pygame.K_ESCAPE, at=host_app.moderation.window.get_abs_rect().center)
+        host_app.run_frames(1)
+        assert host_app.moderation is None or not host_app.moderation.alive()
+        assert host_app.selected == selected_before
+        key(host_app, pygame.K_k)  # and K opens it again
+        assert host_app.moderation is not None and host_app.moderation.alive()
+    finally:
+        host_app.source.close()
+        pygame.event.clear()

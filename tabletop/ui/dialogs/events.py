@@ -48,7 +48,7 @@ class DialogsMixin:
             return False
         enter = event.key != pygame.K_ESCAPE
         for take in (self._key_file, self._key_prompt, self._key_vote, self._key_peek, self._key_info,
-                     self._key_newgame, self._key_join):
+                     self._key_newgame, self._key_join, self._key_moderation):
             if take(enter):
                 return True
         if self.help is not None and enter:

@@ -162,6 +162,14 @@ class ModerationMixin:
             return
         self.moderation = ModerationDialog(self.manager, self.size, m)
 
+    def _key_moderation(self: Any, enter: bool) -> bool:
+        """Escape closes the Players window (it has no main button for Enter)."""
+        if enter or self.moderation is None or not self.moderation.alive():
+            return False
+        self.moderation.kill()
+        self.moderation = None
+        return True
+
     def refresh_moderation(self: Any) -> None:
         """Who sits and watches changed: the open Players window lists them again."""
         if self.moderation is not None:
