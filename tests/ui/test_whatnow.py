@@ -521,3 +521,23 @@ def test_rows_that_read_the_same_stand_together():
     rows = _rows(moves, paths, names.get, {0: "Ann"}, piece_fields=lambda kind: ("piece",))
     labels = [r.label for r in rows]
     assert labels.index(labels[0]) == 0 and labels[1] == labels[0] != labels[2], labels
+
+
+def test_the_hotseat_bar_keeps_how_to_hand_over_even_when_the_line_would_fit_without_it():
+    """Trial 3, defect 4: at 1280x800 "Tragedy · Upkeep Step: Seat 2 to act — play an Act or pass" fits one line,
+    so the bar showed it and left out "— Tab (Next seat): hand over to Seat 2" (shown only when wrapping anyway)."""
+    import pygame as _pg
+
+    from tabletop.game import new_session as _new
+    from tabletop.ui import TableApp as _App
+
+    for size in ((1280, 800), (800, 600)):
+        session = _new("tragedy", 2, enforcement="warn", seed=1)
+        waiting = session.state.rules["priority"]
+        app = _App(session, seat=1 - waiting, size=size, fps=0)
+        app.run_frames(2)
+        shown = f"{app.topbar.status.text} {app.topbar.status2.text if app.topbar.wrapped else ''}"
+        assert "Tab (Next seat): hand over to Seat" in shown, (size, shown)
+        assert "Upkeep Step" in shown and "to act" in shown  # the step and who acts stay
+        app.close()
+        _pg.event.clear()

@@ -295,10 +295,11 @@ def hand_to(status: Mapping[str, Any], legal: Mapping[str, Any] | None, seat: in
 
 
 def with_handover(line: StatusLine, name: str) -> StatusLine:
-    """The status line with how to hand a hotseat table over ("— Tab (Next seat): hand over to Bob"): each whole
-    variant with it, then without it, so a bar too narrow for both keeps the longest words it had."""
-    whole = [w for v in line[:line.whole] for w in (f"{v} — Tab (Next seat): hand over to {name}", v)]
-    return StatusLine([*whole, *line[line.whole:]], len(whole), line.first)
+    """The status line with how to hand a hotseat table over ("— Tab (Next seat): hand over to Bob"): every whole
+    variant with it is tried first (one line, then two in the smaller font), so the bar leaves it out only when
+    even the shortest one with it does not fit; then the whole variants without it."""
+    told = [f"{v} — Tab (Next seat): hand over to {name}" for v in line[:line.whole]]
+    return StatusLine([*told, *line[:line.whole], *line[line.whole:]], 2 * line.whole, len(told))
 
 
 class StatusLine(list[str]):
