@@ -177,3 +177,22 @@ def test_escape_closes_the_players_window_as_it_closes_every_dialog():
     finally:
         host_app.source.close()
         pygame.event.clear()
+
+
+def test_the_hosts_bar_says_a_removed_guests_seat_is_open_or_closed_not_that_no_one_joined(table):
+    """Trial 3: after the host removed bob and closed his seat, its bar read "no one joined yet"."""
+    host_app, guest, spec = table
+    key(host_app, pygame.K_k)
+    b = _button(host_app, "seat_close")
+    _press(host_app, b)
+    _press(host_app, b)
+    until(lambda: guest.source.ended() != "", host_app, guest, spec)
+    until(lambda: not any(p.get("claimed") for p in host_app.source.players() if not p["local"]), host_app)
+    host_app.run_frames(2)
+    lines = host_app.source.connection_lines(host_app.seat, host_app._names())
+    assert not any("no one joined yet" in line for line in lines), lines
+    assert "Seat 2 closed" in lines[-1]
+    _press(host_app, _button(host_app, "open"))
+    until(lambda: not any(p.get("closed") for p in host_app.source.players()), host_app)
+    lines = host_app.source.connection_lines(host_app.seat, host_app._names())
+    assert "Seat 2 open" in lines[-1] and not any("no one joined yet" in line for line in lines)

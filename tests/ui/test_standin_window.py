@@ -44,6 +44,9 @@ def test_the_host_lets_a_bot_play_a_dropped_seat_until_its_player_returns() -> N
         until(lambda: "dropped; a bot (greedy) plays it until they return" in _log(host_app), host_app)
         until(lambda: "bot (greedy) plays until they return" in host_app.side.players_text, host_app)
         until(lambda: "dropped; a bot (greedy) plays it until they return" in _log(watcher), watcher)
+        bar = host_app.source.connection_lines(host_app.seat, host_app._names())[-1]
+        assert "bob (Seat 2): a bot (greedy) plays until they return" in bar  # not "their seats wait for them"
+        assert "wait for them" not in bar
         session = host_app.session
         rules = session.rules
         n = len(session.history)

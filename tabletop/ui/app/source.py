@@ -228,6 +228,8 @@ class HostedSource(LocalSource):
         self.host = host
         self.address = address or f"port {host.port}"
         self._players: list[dict[str, Any]] = []
+        #: whether a guest ever sat here: an empty table after that is not "no one joined yet"
+        self._had_guest = False
         self._paused = False
         self._asked: set[int] = set()
         #: the names of the spectators watching this table now
@@ -237,6 +239,7 @@ class HostedSource(LocalSource):
     def _refresh_players(self) -> None:
         try:
             self._players = self.host.players()
+            self._had_guest = self._had_guest or any(p.get("claimed") and not p["local"] for p in self._players)
             self.watchers = self.host.watchers()
             self._paused = bool(self.host.call(lambda: self.host.host.protocol.paused))
         except Exception:  # the host is closing: keep the last list
@@ -361,10 +364,7 @@ class HostedSource(LocalSource):
         no seat, so it cannot be misread)."""
         here = f"hosting on {self.address}"
         joined = [p for p in self._players if p["connected"] and not p["local"]]
-        gone = [p for p in self._players if p.get("claimed") and not p["connected"] and not p["local"]]
-        # someone who joined and left is not "no one joined yet": the host reads that the seat waits for them
-        count = (f"{len(joined)} joined" if joined else
-                 f"{len(gone)} left (their seats wait for them)" if gone else "no one joined yet")
+        count = f"{len(joined)} joined" if joined else self._nobody_here(names)
         them = [", ".join(_joined_as(p, names) for p in joined) or count,
                 ", ".join(_joined_as(p, names, short=True) for p in joined) or count]
         if self.watchers:  # the host sees who watches
@@ -373,6 +373,22 @@ class HostedSource(LocalSource):
             return list(dict.fromkeys([f"{here} · {t}" for t in them] + [f"{here} · {count}"]))
         you = f"you: {seat_label(seat, names)}"
         return list(dict.fromkeys([f"{here} · {you} · {t}" for t in them] + [f"{here} · {count}"]))
+
+    def _nobody_here(self, names: Mapping[int, str]) -> str:
+        """The host's bar when no guest is connected: someone who joined and left is not "no one joined yet" (the
+        seat waits for them, or a bot plays it), nor is a guest the host removed (the seat is open or closed)."""
+        gone = [p for p in self._players if p.get("claimed") and not p["connected"] and not p["local"]]
+        waiting = [p for p in gone if not p.get("bot")]
+        said = ([f"{len(waiting)} left (their seats wait for them)"] if waiting else []) + [
+            f"{seat_label(int(p['seat']), names)}: a bot ({p['bot']}) plays until they return"
+            for p in gone if p.get("bot")]
+        if said:
+            return "; ".join(said)
+        if not self._had_guest:
+            return "no one joined yet"
+        free = [f"{seat_label(int(p['seat']), names)} {'closed' if p.get('closed') else 'open'}"
+                for p in self._players if not p["local"]]
+        return "no guest now" + (f" ({', '.join(free)})" if free else "")
 
     def hand_to_bot(self, seat: int, name: str) -> None:
         """A bot plays this dropped seat until its player returns (net/standin.py; ValueError says why not)."""
