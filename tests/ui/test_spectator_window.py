@@ -48,3 +48,24 @@ def test_play_join_watch_opens_a_spectator_window(capsys):
     finally:
         host_app.source.close()
         pygame.event.clear()
+
+
+def test_a_spectators_rules_panel_says_spectators_make_no_moves():
+    """Trial 3: a spectator of a Tragedy game read "Legal moves are worked out on the host" (it has none)."""
+    from tabletop.game import new_session
+
+    host_app = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
+    host = host_app.host(new_session("tragedy", 2, enforcement="warn", seed=2), port=0, bind="127.0.0.1",
+                         name="g", announce=False)
+    try:
+        spec = TableApp(None, start_screen=True, size=(1280, 800), fps=0)
+        spec.join(f"127.0.0.1:{host.port}", seat=None, name="sue", timeout=WAIT_S)
+        until(lambda: spec.view.get("seq", -1) >= host_app.session.state.seq, host_app, spec)
+        spec.run_frames(3)
+        said = spec.side.moves_label.text
+        assert "worked out on the host" not in said and "watching" in said.lower(), said
+        spec.source.close()
+        spec.close()
+    finally:
+        host_app.source.close()
+        pygame.event.clear()

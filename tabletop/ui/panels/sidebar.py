@@ -252,10 +252,16 @@ class PanelsMixin:
             side.moves.tips = {oid: row.tip for row, (_, oid) in zip(legal.rows, items, strict=True) if row.tip}
         n = len(legal.moves)
         label: str | list[str]
-        if not legal.known:
+        replay = getattr(self, "replaying", None) is not None
+        if self.seat is None:  # a spectator, at a LAN table or looking on in a replay
+            label = "You are watching: spectators make no moves"
+        elif not legal.known:
             label = "Legal moves are worked out on the host"
             if self.hud is not None:
                 label += " (use the board above)"
+        elif n and replay:  # what the seat could do then; a click says how to play on from here
+            label = [f"Legal moves for {names.get(self.seat, 'you')} here: {n} (Enter plays on from here)",
+                     f"Legal moves here: {n} (Enter plays on)"]
         elif n:
             label = f"Legal moves for {names.get(self.seat, 'you')}: {n}{'+' if legal.more else ''} (click one)"
         else:  # the list folds away: its label alone says why there is nothing to do
@@ -302,7 +308,7 @@ class PanelsMixin:
         if lan:  # the connection always shows, before any of the status's own words; who is where when there is room
             shown = StatusLine(*with_connection(lan, variants, variants.whole))
         label = None
-        if self.legal.passes:
+        if self.legal.passes and getattr(self, "replaying", None) is None:  # a replay changes nothing
             t = self.legal.passes[0].type
             label = "Next phase" if "phase" in t else "Pass" if "pass" in t else kind_verb(t).capitalize()
         self.topbar.show_pass(label)  # first: the status line takes the button's room when it is hidden
