@@ -45,3 +45,15 @@ def test_o_sorts_the_hand_strip_by_name_type_cost_and_the_games_order_and_tells_
     assert shown() == held
     assert list(hand.pieces) == held and len(session.history) == logged and session.view(1) == others
     app.close()
+
+
+def test_each_o_replaces_the_last_sort_notice_instead_of_stacking_them():
+    """Trial 3: two O presses left "by name" and "by type, then name" stacked on the table."""
+    session = new_session("xfiles-ccg", 2, enforcement="off", seed=5)
+    app = TableApp(session, seat=0, size=(1280, 800), fps=0)
+    app.run_frames(2)
+    for _ in range(3):
+        key(app, pygame.K_o)
+    said = [t for t in app.notices.texts() if t.startswith("Your hand")]
+    assert len(said) == 1 and "by cost" in said[0], said
+    app.close()

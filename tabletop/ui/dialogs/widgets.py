@@ -203,6 +203,8 @@ class Notices:
         self.items: list[tuple[UITextBox, float]] = []
         #: the boxes shown for a refusal (a later accepted action takes them down: the refusal is answered)
         self.refusals: set[int] = set()
+        #: the boxes shown under a tag (a newer notice with the tag takes its place)
+        self.tags: dict[int, str] = {}
         #: the stack's top-left and its boxes' width
         self.anchor = (0, 0, 600)
         #: where a stack of that height goes instead (top-left), when the window looks for a free place
@@ -214,18 +216,29 @@ class Notices:
         self.spot = spot
         self._stack()
 
-    def add(self, text: str, kind: str = "info", seconds: float = 5.0, refusal: bool = False) -> None:
+    def add(self, text: str, kind: str = "info", seconds: float = 5.0, refusal: bool = False,
+            tag: str | None = None) -> None:
+        """Show a notice; one with the same text, or the same `tag` (the hand's order: the newest says it), goes."""
+        for old, _ in [(b, t) for b, t in self.items if b.html_text == html.escape(text)
+                       or (tag is not None and self.tags.get(id(b)) == tag)]:
+            self._drop(old)
         x, y, w = self.anchor
         box = UITextBox(html.escape(text), pygame.Rect(x, y, w, -1), self.manager,
                         object_id=f"#notice_{kind}", starting_height=30)
         self.items.append((box, time.monotonic() + seconds))
         if refusal:
             self.refusals.add(id(box))
+        if tag is not None:
+            self.tags[id(box)] = tag
         while len(self.items) > 4:
-            old, _ = self.items.pop(0)
-            self.refusals.discard(id(old))
-            old.kill()
+            self._drop(self.items[0][0])
         self._stack()
+
+    def _drop(self, box: UITextBox) -> None:
+        self.items = [(b, t) for b, t in self.items if b is not box]
+        self.refusals.discard(id(box))
+        self.tags.pop(id(box), None)
+        box.kill()
 
     def clear(self) -> None:
         """Take every notice down (a hotseat table passes to another seat: they were worded for the last one)."""
@@ -233,6 +246,7 @@ class Notices:
             b.kill()
         self.items = []
         self.refusals.clear()
+        self.tags.clear()
 
     def clear_refusals(self) -> None:
         """Take down the refusal notices (an action was accepted since); other notices keep their time."""
@@ -240,6 +254,7 @@ class Notices:
             return
         for b, _ in self.items:
             if id(b) in self.refusals:
+                self.tags.pop(id(b), None)
                 b.kill()
         self.items = [(b, t) for b, t in self.items if id(b) not in self.refusals]
         self.refusals.clear()
@@ -262,6 +277,7 @@ class Notices:
             for b, t in self.items:
                 if t <= now:
                     self.refusals.discard(id(b))
+                    self.tags.pop(id(b), None)
                     b.kill()
             self.items = keep
             self._stack()

@@ -20,5 +20,5 @@ class HandSortMixin:
         keys = [k for k, _ in HAND_ORDERS]
         self.hand_order = keys[(keys.index(self.hand_order) + 1) % len(keys)] if self.hand_order in keys else "held"
         words = dict(HAND_ORDERS)[self.hand_order]
-        self.notify(f"Your hand {words} (only you see this order)" if self.hand_order != "held"
-                    else "Your hand as held", "info", 3.0)
+        self.notices.add(f"Your hand {words} (only you see this order)" if self.hand_order != "held"
+                         else "Your hand as held", "info", 3.0, tag="hand_order")
