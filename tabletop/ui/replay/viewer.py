@@ -249,7 +249,10 @@ class ReplayMixin:
         session.bookmarks = marks  # a new dict: a hosting thread's save reads the old one or this, never half
         kept = "Ctrl+S keeps it with the game" if self.save_path is None or source.kind != "local" else \
             f"Ctrl+S keeps it in {self.save_path.name}"
-        self.notify(f"Bookmark «{name}» at action {seq}: {kept}; rename it in the replay viewer", "info", 4.0)
+        # the replay's timeline counts every action (a pointer, a chat line too); the log numbers only what it shows
+        point = len(session.history)
+        self.notify(f"Bookmark «{name}» set here (point {point} on the replay's timeline): {kept}; rename it in "
+                    "the replay viewer", "info", 4.0)
 
     def _unmark(self: Any, r: ReplaySource) -> None:
         """Delete the bookmark where the replay stands (Delete), in the save too."""
