@@ -110,3 +110,21 @@ def test_the_hand_strips_label_reads_as_the_felt_labels_other_hands(dealt):
         assert other.reserve == f"{app._names()[1]} · Hand"
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_the_glow_of_legal_hand_cards_leaves_the_hand_label_whole(size):
+    """Trial 3 (and issue 30's list): the glowing cards' outlines ran through "Seat 2 · Hand · 7 cards"."""
+    from tabletop.ui.table.render import GLOW
+
+    session = new_session("tragedy", 2, enforcement="warn", seed=1)
+    seat = session.state.rules["priority"]
+    app = TableApp(session, seat=seat, size=size, fps=0)
+    app.run_frames(2)
+    assert app.legal.pieces  # the hand glows
+    label = app.assets.text(f"Seat {seat + 1} · Hand · 7 cards", 14, (220, 225, 230), bold=True)
+    box = pygame.Rect(app.hand.rect.x + 12, app.hand.rect.y + 4, label.get_width(), label.get_height())
+    glow = [(x, y) for x in range(box.left, box.right) for y in range(box.top, box.bottom)
+            if tuple(app.screen.get_at((x, y)))[:3] == GLOW]
+    assert not glow, f"{len(glow)} glow pixels in the hand label at {size}"
+    app.close()

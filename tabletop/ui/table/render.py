@@ -184,17 +184,28 @@ class HandStrip:
                          self.rect.topright, 2)
         # each card's outline right after the card, so the next card covers it as it covers the card: an outline
         # drawn over the whole hand hid a packed hand's ranks (the corner of every next card)
-        for card in self._drawn(hover):
-            r = card.rect.move(0, -16) if card.pid == hover else card.rect
-            surface.blit(assets.card(card.piece.get("card"), card.piece.get("face_up", True), r.size), r.topleft)
-            if card.pid in glow:  # a card a legal move plays, as on the table
-                pygame.draw.rect(surface, GLOW, r.inflate(10, 10), 3, border_radius=9)
-            if card.pid in selected:
-                pygame.draw.rect(surface, SELECT, r.inflate(6, 6), 3, border_radius=8)
-            elif card.pid == hover:
-                pygame.draw.rect(surface, HOVER, r.inflate(4, 4), 2, border_radius=8)
-        # the label last: the outlines of the cards below it reach into its line
-        surface.blit(assets.text(label, 14, (220, 225, 230), bold=True), (self.rect.x + 12, self.rect.y + 4))
+        cards = self._drawn(hover)
+        raised = cards.pop() if cards and cards[-1].pid == hover else None
+        for card in cards:
+            self._draw_card(surface, assets, card, card.rect, selected, glow, hover)
+        # the label over the resting cards, on the strip's own colour: their outlines reach into its line
+        text = assets.text(label, 14, (220, 225, 230), bold=True)
+        at = (self.rect.x + 12, self.rect.y + 4)
+        surface.fill((20, 25, 30) if not drop_target else (40, 44, 30), pygame.Rect(at, text.get_size()).inflate(8, 0))
+        surface.blit(text, at)
+        if raised is not None:  # the hovered card rises whole, over the label too
+            self._draw_card(surface, assets, raised, raised.rect.move(0, -16), selected, glow, hover)
+
+    @staticmethod
+    def _draw_card(surface: pygame.Surface, assets: AssetLoader, card: HandCard, r: pygame.Rect,
+                   selected: Collection[str], glow: Collection[str], hover: str | None) -> None:
+        surface.blit(assets.card(card.piece.get("card"), card.piece.get("face_up", True), r.size), r.topleft)
+        if card.pid in glow:  # a card a legal move plays, as on the table
+            pygame.draw.rect(surface, GLOW, r.inflate(10, 10), 3, border_radius=9)
+        if card.pid in selected:
+            pygame.draw.rect(surface, SELECT, r.inflate(6, 6), 3, border_radius=8)
+        elif card.pid == hover:
+            pygame.draw.rect(surface, HOVER, r.inflate(4, 4), 2, border_radius=8)
 
 
 class Renderer:
