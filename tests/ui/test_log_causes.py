@@ -18,7 +18,9 @@ def test_a_cause_on_a_rulesets_line_links_its_rule() -> None:
             "notes": [], "text": "played Overtime; Ann's RP 5 -> 3: paid for Overtime (rule xfc.chain.3)"}
     assert describe_entry(line, NAMES, {}) == line["text"]
     out = entry_html(line, NAMES, {})
-    assert f"(rule <a href='{RULE_LINK}xfc.chain.3'>xfc.chain.3</a>)" in out, out
+    # the parentheses inside the link: a ")" after it wrapped to a line of its own (trial 3)
+    assert f"<a href='{RULE_LINK}xfc.chain.3'>(rule xfc.chain.3)</a>" in out, out
+    assert "</a>)" not in out
     assert "Ann&#x27;s RP 5 -&gt; 3: paid for Overtime" in out
 
 

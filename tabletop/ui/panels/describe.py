@@ -249,8 +249,9 @@ def entry_html(entry: Mapping[str, Any], names: Mapping[int, str], zones: Mappin
     `number` is its place in the log as its reader sees it (else its sequence number; "" for none)."""
     seat = entry.get("seat")
     who = html.escape(str(names.get(seat, "Host" if seat is None else f"Seat {seat + 1}")))
-    # "(rule xfc.chain.3)" after a number a rule changed: a link that opens the rules at it
-    text = _RULE_CITED.sub(lambda m: f"(rule {rule_link(html.unescape(m.group(1)))})",
+    # "(rule xfc.chain.3)" after a number a rule changed: a link that opens the rules at it, its parentheses
+    # inside, so the ")" never wraps to a line of its own
+    text = _RULE_CITED.sub(lambda m: rule_link(html.unescape(m.group(1)), f"(rule {html.unescape(m.group(1))})"),
                            html.escape(describe_entry(entry, names, zones, name_of)))
     colour = "#9fd3ff" if entry.get("action", {}).get("type") == "chat" else "#e6e9ec"
     shown = entry.get("seq", "") if number is None else number
