@@ -191,7 +191,9 @@ class HandStrip:
         # the label over the resting cards, on the strip's own colour: their outlines reach into its line
         text = assets.text(label, 14, (220, 225, 230), bold=True)
         at = (self.rect.x + 12, self.rect.y + 4)
-        surface.fill((20, 25, 30) if not drop_target else (40, 44, 30), pygame.Rect(at, text.get_size()).inflate(8, 0))
+        plate = pygame.Rect(at, text.get_size()).inflate(8, 0)
+        plate.h = min(plate.h, min((c.rect.top for c in cards), default=plate.bottom) - plate.top)  # no card's edge
+        surface.fill((20, 25, 30) if not drop_target else (40, 44, 30), plate)
         surface.blit(text, at)
         if raised is not None:  # the hovered card rises whole, over the label too
             self._draw_card(surface, assets, raised, raised.rect.move(0, -16), selected, glow, hover)
