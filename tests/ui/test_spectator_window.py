@@ -64,6 +64,9 @@ def test_a_spectators_rules_panel_says_spectators_make_no_moves():
         spec.run_frames(3)
         said = spec.side.moves_label.text
         assert "worked out on the host" not in said and "watching" in said.lower(), said
+        assert said.endswith("moves")  # whole, not cut (the first words were cut at 1280x800)
+        font = spec.side.moves_label.font
+        assert font.get_rect(said).width <= spec.side.moves_label.relative_rect.w - 2, said
         spec.source.close()
         spec.close()
     finally:

@@ -254,7 +254,8 @@ class PanelsMixin:
         label: str | list[str]
         replay = getattr(self, "replaying", None) is not None
         if self.seat is None:  # a spectator, at a LAN table or looking on in a replay
-            label = "You are watching: spectators make no moves"
+            label = ["You are watching: spectators make no moves", "Watching: spectators make no moves",
+                     "Watching: no moves"]
         elif not legal.known:
             label = "Legal moves are worked out on the host"
             if self.hud is not None:
