@@ -16,17 +16,10 @@ from pathlib import Path
 import yaml
 from websockets.asyncio.client import connect
 
+from .test_moderation_from_docs import _recv
 from .test_processes import Proc, free_port
 
 T = 15
-
-
-async def _recv(ws, kind: str) -> dict:
-    """The next message of type `kind` (others are skipped)."""
-    while True:
-        msg = json.loads(await asyncio.wait_for(ws.recv(), T))
-        if msg["type"] == kind:
-            return msg
 
 
 async def _hello(uri: str, **fields) -> dict:

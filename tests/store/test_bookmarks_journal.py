@@ -33,15 +33,31 @@ def _write(journal: Path, lines: list[bytes]) -> None:
     journal.write_bytes(b"".join(lines))
 
 
+def _autosaved(tmp_path: Path, n: int):
+    """A game autosaved at g.yaml, `n` changes in: (the save's path, the session, its autosave)."""
+    path = tmp_path / "g.yaml"
+    session = quick_table(seed=4)
+    saver = Autosaver(session, path)
+    play(session, n)
+    return path, session, saver
+
+
+def _saved(tmp_path: Path, marks: dict[int, str]) -> Path:
+    """A YAML save of a game 4 changes in, with `marks`."""
+    path = tmp_path / "g.yaml"
+    session = quick_table(seed=4)
+    play(session, 4)
+    session.bookmarks = marks
+    save_game(session, path)
+    return path
+
+
 def _signed(payload: bytes) -> bytes:
     return b"%08x %s\n" % (zlib.crc32(payload), payload)
 
 
 def test_bookmarks_made_renamed_and_deleted_survive_a_crash(tmp_path):
-    path = tmp_path / "g.yaml"
-    session = quick_table(seed=4)
-    saver = Autosaver(session, path)
-    play(session, 6)
+    path, session, saver = _autosaved(tmp_path, 6)
     session.bookmarks = {3: "opening"}
     play(session, 4)
     session.bookmarks = {**session.bookmarks, 8: "raid"}
@@ -58,10 +74,7 @@ def test_bookmarks_made_renamed_and_deleted_survive_a_crash(tmp_path):
 
 
 def test_a_bookmark_is_on_disk_before_it_is_made(tmp_path):
-    path = tmp_path / "g.yaml"
-    session = quick_table(seed=4)
-    saver = Autosaver(session, path)
-    play(session, 3)
+    path, session, saver = _autosaved(tmp_path, 3)
     session.bookmarks = {2: "here"}
     # the setter returned: its record is durable already (nothing queued, nothing waited for)
     assert saver.writer.durable == saver.writer.ticket
@@ -70,10 +83,7 @@ def test_a_bookmark_is_on_disk_before_it_is_made(tmp_path):
 
 
 def test_a_restart_continues_the_journal_and_a_new_journal_carries_the_bookmarks(tmp_path):
-    path = tmp_path / "g.yaml"
-    session = quick_table(seed=4)
-    saver = Autosaver(session, path)
-    play(session, 5)
+    path, session, saver = _autosaved(tmp_path, 5)
     session.bookmarks = {4: "four"}
     crash(saver)
     # restart: the journal is continued (not written anew), and a bookmark made now is appended to it
@@ -116,11 +126,7 @@ def test_deleting_every_bookmark_is_kept_too(tmp_path):
 
 
 def test_an_old_journal_without_bookmark_records_still_loads_with_its_saves_bookmarks(tmp_path):
-    path = tmp_path / "g.yaml"
-    session = quick_table(seed=4)
-    play(session, 4)
-    session.bookmarks = {2: "from the save"}
-    save_game(session, path)
+    path = _saved(tmp_path, {2: "from the save"})
     session = open_session(path)
     saver = Autosaver(session, path)
     play(session, 5)
@@ -144,10 +150,7 @@ def test_an_old_journal_without_bookmark_records_still_loads_with_its_saves_book
 
 @pytest.mark.parametrize("damage", ["checksum", "content"])
 def test_a_damaged_bookmark_record_is_named_and_loses_nothing_else(tmp_path, damage):
-    path = tmp_path / "g.yaml"
-    session = quick_table(seed=4)
-    saver = Autosaver(session, path)
-    play(session, 4)
+    path, session, saver = _autosaved(tmp_path, 4)
     session.bookmarks = {2: "kept"}
     play(session, 2)
     session.bookmarks = {2: "kept", 5: "damaged"}
@@ -168,10 +171,7 @@ def test_a_damaged_bookmark_record_is_named_and_loses_nothing_else(tmp_path, dam
 
 
 def test_a_bookmark_the_journal_cannot_keep_is_refused_and_nothing_changes(tmp_path):
-    path = tmp_path / "g.yaml"
-    session = quick_table(seed=4)
-    saver = Autosaver(session, path)
-    play(session, 3)
+    path, session, saver = _autosaved(tmp_path, 3)
     session.bookmarks = {1: "before"}
     saver.writer._fail("cannot write the journal: No space left on device (injected)")
     with pytest.raises(SaveError, match="the bookmark is not kept"):
