@@ -91,6 +91,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(f"hosting {session.state.ruleset} as {name!r} on port {host.port}"
           + (f"; autosave {autosave}" if autosave else ""), flush=True)
+    for line in host.host.moderation_notes:
+        print(f"moderation: {line}", flush=True)
+    kept = host.host.protocol.moderated().describe() if host.host.protocol is not None else ""
+    if kept:  # kicks, closed seats and spectators off stand from the last run (net/tokens.py)
+        print(f"moderation: {kept} (the Players window, K, changes it)", flush=True)
     if args.upnp:
         from ..net.upnp import start_embedded
 

@@ -179,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
     from ..errors import TabletopError
     from ..net.errors import NetError
-    from ..net.host import Host, load_host_token, load_tokens, tokens_path_for
+    from ..net.host import Host, load_host_token, load_moderation, load_tokens, tokens_path_for
     from ..net.protocol import HostEvent
     from ..net.seats import new_token
     from ..net.serving import check_names, choose_tls
@@ -200,6 +200,7 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
     tokens = tokens_path_for(Path(args.save).resolve()) if args.save else None
     try:
         records = load_tokens(tokens) if tokens is not None else {}
+        moderation = load_moderation(tokens) if tokens is not None else None  # kicks, closed seats kept
         cert = choose_tls(args.bind, force=args.tls, cert=args.cert, key=args.key)
         public = check_names(args.public_host)
         proxy_fps = [normal_fingerprint(f) for f in args.proxy_fingerprint]
@@ -224,6 +225,7 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
     host.upnp = args.upnp
     host.bot_dropped = standin
     host.spectators = not args.no_spectators
+    host.moderation = moderation
 
     async def main() -> int:
         try:
@@ -246,7 +248,13 @@ def _serve(args: argparse.Namespace, sock: socket.socket | None) -> int:
               f"on {args.bind}:{host.port}; autosave {autosave}" + (f"; seats claimed: {claimed}" if claimed else ""),
               flush=True)
         print_invite(host, args, "serve")
-        if args.no_spectators:
+        for line in host.moderation_notes:
+            print(f"moderation: {line}", flush=True)
+        kept = moderation.describe() if moderation is not None else ""
+        if kept:
+            print(f"moderation kept from the last run: {kept} (the console's open, spectators on change it)",
+                  flush=True)
+        if host.protocol is not None and not host.protocol.spectators_allowed:
             print("spectators: off (a seat with host rights turns them on: K in its window)", flush=True)
         from .serveconsole import console_wanted, start_console
 

@@ -8,8 +8,9 @@ reuse the log this keeps.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from . import actions as A
@@ -275,8 +276,12 @@ class Session:
         # a store's compact log (entries kept as text until read) is kept as it is; anything else is copied
         self.history: list[LogEntry] = history if getattr(history, "compact", False) else list(history or [])
         self.redo_stack: list[LogEntry] = []
-        #: points of the log a player named (log sequence number -> name), kept in the save as `bookmarks:`
-        self.bookmarks: dict[int, str] = {}
+        #: points of the log a player named (log sequence number -> name), kept in the save as `bookmarks:`;
+        #: set as a whole through `bookmarks` (the property), which the keepers hear first
+        self._bookmarks: dict[int, str] = {}
+        #: called with the new bookmarks before they replace the old ones (autosave journals them); one that raises
+        #: refuses the change, and the bookmarks stay as they were
+        self.bookmark_keepers: list[Callable[[dict[int, str]], None]] = []
         self.listeners: list[Callable[[str, LogEntry], None]] = []
         #: what every entry keeps to word itself later: not a bound method, which would tie each entry to the
         #: session in a reference cycle (a self-play game then left ~13k objects a game to the garbage collector)
@@ -286,6 +291,21 @@ class Session:
         self._visible_seats: tuple[int, ...] = ()
         #: per zone, how a hidden piece in it is described (`_place`)
         self._places: dict[str, tuple[Any, str, str]] = {}
+
+    @property
+    def bookmarks(self) -> Mapping[int, str]:
+        """The named points of the log (read-only: set a new mapping, so the keepers hear of it)."""
+        return MappingProxyType(self._bookmarks)
+
+    @bookmarks.setter
+    def bookmarks(self, marks: Mapping[int, str]) -> None:
+        """Replace the bookmarks; each keeper (autosave's journal) keeps the new ones first, and one that raises
+        (a TabletopError saying why) leaves them as they were. Made, renamed or deleted: one call."""
+        new = dict(marks)
+        if new != self._bookmarks:
+            for keep in list(self.bookmark_keepers):
+                keep(new)
+        self._bookmarks = new  # a new dict: a thread reading the old one reads it whole
 
     # -- the one door --
 

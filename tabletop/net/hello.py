@@ -64,6 +64,8 @@ class HelloKeeper:
     _live: dict[Any, Any]
     _tails: dict[Any, Any]
     _legal_sent: dict[Any, Any]
+    #: a seat was claimed (or took host rights) since the seat tokens were last kept
+    tokens_due: bool = False
 
     if TYPE_CHECKING:  # HostProtocol's
         def clock(self) -> float:
@@ -121,11 +123,13 @@ class HelloKeeper:
             self._refuse(conn, r.code, r.message)
             return
         if claimed:
+            self.tokens_due = True  # kept on disk before the welcome that hands its token out (Host.pump)
             self._events.append(HostEvent("claimed", conn.id, seat, name))
         conn.open, conn.seat, conn.name = True, seat, name
         rec = self.records.get(seat) if seat is not None else None
         if rec is not None and "host_token" in msg:  # checked by hello_problem: the seat may turn the dial
             rec.host = True
+            self.tokens_due = True
             self.session.hosts.add(seat)
             self._events.append(HostEvent("claimed", conn.id, seat, "host rights (host token)"))
         renamed = self._rename(seat, rec, name)

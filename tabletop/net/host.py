@@ -29,7 +29,7 @@ from .messages import Limits
 from .protocol import HostEvent, HostProtocol, SeatRecord
 from .reader import HELLO_HEADER, SocketReader
 from .tls import HostCert, server_context
-from .tokens import load_host_token, load_tokens, save_tokens, tokens_path_for
+from .tokens import Moderated, load_host_token, load_moderation, load_tokens, save_tokens, tokens_path_for
 
 #: how often positions of moving pieces are streamed to clients (a modest rate: they are drawn in between)
 MOTION_HZ = 15.0
@@ -44,6 +44,7 @@ __all__ = [
     "Host",
     "listen_early",
     "load_host_token",
+    "load_moderation",
     "load_tokens",
     "save_tokens",
     "tokens_path_for",
@@ -162,6 +163,10 @@ class Host:
         self.standins: Any = None
         #: whether spectators may watch from the start (`--no-spectators`; the host turns it later: moderation.py)
         self.spectators = True
+        #: what an earlier run's moderation decided (None: read from the tokens file beside the autosave at start)
+        self.moderation: Moderated | None = None
+        #: what of it could not stand (said at start), and what stands (`Moderated.describe`)
+        self.moderation_notes: list[str] = []
 
     @property
     def tokens_path(self) -> Path | None:
@@ -181,9 +186,17 @@ class Host:
         for seat, rec in records.items():  # host rights a seat took with the host token stay with that seat
             if rec.host:
                 self.session.hosts.add(seat)
+        kept = self.moderation
+        if kept is None and self.records is None and self.tokens_path is not None:  # as the seat tokens are
+            kept = load_moderation(self.tokens_path)  # raises NetError naming the file and the field
         self.protocol = HostProtocol(self.session, name=self.name, password=self.password, records=records,
                                      local_seats=self.local_seats, limits=self.limits, auth=self.auth,
                                      spectators=self.spectators)
+        if kept is not None:  # kicks, closed seats and spectators off stand until the host changes them
+            self.moderation_notes = self.protocol.restore(kept)
+            for line in self.moderation_notes:
+                log.warning("%s: %s", self.tokens_path, line)
+        self.protocol.on_moderation = self._write_tokens  # on disk before anyone is told
         if self.autosave_path is not None:
             loop = asyncio.get_running_loop()
             self.autosaver = Autosaver(self.session, self.autosave_path, every=self.autosave_every,
@@ -417,6 +430,9 @@ class Host:
         p = self.protocol
         if p is None:
             return
+        if p.tokens_due:  # a seat claimed: its token is on disk before the welcome that hands it out
+            p.tokens_due = False
+            self._write_tokens()
         while True:
             out, closes = p.data_to_send(), p.connections_to_close()
             if not out and not closes:
@@ -432,8 +448,6 @@ class Host:
         for ev in events:
             if self.standins is not None:
                 self.standins.saw(ev)  # a drop hands the seat to a stand-in bot, a return takes it back
-            if ev.kind in ("claimed", "removed"):  # a removed seat's token is gone from the file too
-                self._write_tokens()
             if self.on_event is not None:
                 self.on_event(ev)
             else:
@@ -482,7 +496,7 @@ class Host:
         if self.tokens_path is None or self.protocol is None:
             return
         try:
-            save_tokens(self.tokens_path, self.protocol.records, self.host_token)
+            save_tokens(self.tokens_path, self.protocol.records, self.host_token, self.protocol.moderated())
         except OSError as e:
             log.error("cannot write seat tokens to %s: %s", self.tokens_path, e)
 

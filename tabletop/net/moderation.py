@@ -14,12 +14,15 @@ What a removal does (decided here, said in the docs):
 - a removed spectator is closed with a reason;
 - spectators off refuses every new spectator (`no_spectators`) and closes the ones watching now, each told why;
 - every connection (and the host's own log, as a `removed` / `spectators` host event) reads one line that names
-  the player and the seat, never a card: "The host removed bob from Seat 2".
+  the player and the seat, never a card: "The host removed bob from Seat 2";
+- what stays decided (revoked tokens, closed seats, spectators off) is kept before anyone is told (`on_moderation`:
+  the host writes its tokens file beside the save, net/tokens.py), so a host restarted on its save, after a kill -9
+  too, still refuses them; `restore` puts it back at start.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 from ..core.stream import names_changed
@@ -28,6 +31,7 @@ from .errors import BadFrame
 from .hello import _Refusal
 from .hostevents import HostEvent
 from .messages import encode
+from .tokens import Moderated
 
 __all__ = ["KICKED", "NO_SPECTATORS", "SEAT_CLOSED", "Moderation"]
 
@@ -62,6 +66,8 @@ class Moderation:
     desk: Any
     #: whether the host takes spectators (read by the network thread's desk too: a plain flag)
     spectators_allowed: bool = True
+    #: called once a lasting decision changed, before anyone is told of it (the host keeps it on disk)
+    on_moderation: Callable[[], None] | None = None
 
     if TYPE_CHECKING:  # HostProtocol's, UndoVoting's, DeskKeeper's: stubs here would shadow them in the MRO
         def _send(self, cid: int, msg: dict[str, Any]) -> None:
@@ -121,6 +127,7 @@ class Moderation:
             self._renamed()
         if close:
             self.closed_seats.add(seat)
+        self._kept()
         self._tell("removed", seat, f"The host removed {who} from Seat {seat + 1}; the seat is "
                    + ("closed" if close else "open"))
         return ""
@@ -139,6 +146,7 @@ class Moderation:
             self.closed_seats.add(seat)
         else:
             self.closed_seats.discard(seat)
+        self._kept()
         self._tell("seat", seat, f"The host {'closed' if closed else 'opened'} Seat {seat + 1}")
         return ""
 
@@ -165,6 +173,7 @@ class Moderation:
         if allowed == self.spectators_allowed:
             return ""
         self.spectators_allowed = allowed
+        self._kept()
         self.seat_from_desk()  # empties the desk too: no welcome is handed out from here on
         if allowed:
             self._tell("spectators", None, "The host lets spectators watch again")
@@ -183,6 +192,36 @@ class Moderation:
         """The spectators watching now: `{"id", "name"}` each, in the order they came (what `remove_watcher` takes)."""
         return [{"id": c.id, "name": c.name or "someone"} for c in list(self._conns.values())
                 if c.open and c.seat is None]
+
+    # -- kept across a restart --
+
+    def moderated(self) -> Moderated:
+        """What stays decided: revoked tokens, closed seats, spectators on or off (the tokens file keeps it)."""
+        return Moderated(dict(self.revoked), set(self.closed_seats), self.spectators_allowed)
+
+    def restore(self, kept: Moderated) -> list[str]:
+        """Put back what an earlier run of this host decided (at start, before anyone connects); the lines say
+        what could not stand (a seat the table does not have, a seat someone holds a token for)."""
+        problems: list[str] = []
+        self.revoked.update(kept.revoked)
+        for seat, rec in list(self.records.items()):
+            if rec.token in self.revoked:  # revoked after it was written as a seat's: the revocation stands
+                del self.records[seat]
+                problems.append(f"Seat {seat + 1}'s token was revoked: the seat is open")
+        for seat in sorted(kept.closed):
+            if seat not in self.session.state.seats:
+                problems.append(f"there is no seat {seat + 1} to keep closed")
+            elif seat in self.records or seat in self.local_seats:
+                problems.append(f"Seat {seat + 1} has a player: it stays open")
+            else:
+                self.closed_seats.add(seat)
+        if not kept.spectators:
+            self.spectators_allowed = False
+        return problems
+
+    def _kept(self) -> None:
+        if self.on_moderation is not None:
+            self.on_moderation()
 
     # -- messages from a connection with host rights --
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..core.events import plain_copy
 from ..core.session import LogEntry, Session
+from .bookmarkrecord import marks_record
 from .compactlog import CompactLog, entry_json
 from .journal import (
     JOURNAL_FORMAT,
@@ -44,6 +45,8 @@ DEFAULT_AUTOSAVE = Path("saves") / "autosave.yaml"
 #: each change writes, whatever the length of the game
 SNAP_FACTOR = 4
 SNAP_MIN_BYTES = 64 * 1024
+#: how long a bookmark waits for its record to be on disk before it is refused (a journal that stopped answering)
+MARK_WAIT = 10.0
 log = logging.getLogger("tabletop.store")
 
 
@@ -129,7 +132,8 @@ class Autosaver:
             self.writer.resume(mark.end)
             self.continued = True
             self._closed = False
-            session.listeners.append(self._on_change)
+            self._seq, self._meta = session.state.seq, meta() if meta is not None else None
+            self._attach()
             return
         self._check_old_journal()
         state = session.state
@@ -140,6 +144,7 @@ class Autosaver:
         first_meta = meta() if meta is not None else None
         seq = state.seq
         yaml_path = self.path
+        marks = dict(session.bookmarks)
 
         def snapshot() -> Iterator[bytes]:
             yield encode_record({"k": "head", "format": JOURNAL_FORMAT, "version": JOURNAL_VERSION,
@@ -152,6 +157,8 @@ class Autosaver:
                     d["seq"] = at  # as it was when the snapshot was taken (a redo renumbers an entry)
                     entry = json.dumps(d, ensure_ascii=False, separators=(", ", ": ")).encode("utf-8")
                 yield encode_record({"k": "log"}, entry)
+            if marks:
+                yield encode_record(marks_record(marks, seq))
             ready: dict[str, Any] = {"k": "ready", "seq": seq}
             if first_meta is not None:
                 ready["m"] = first_meta
@@ -162,13 +169,26 @@ class Autosaver:
         self._since_snap = 0
         self.writer.start(snapshot)
         self._closed = False
-        session.listeners.append(self._on_change)
+        self._seq, self._meta = seq, first_meta
+        self._attach()
+
+    def _attach(self) -> None:
+        self.session.listeners.append(self._on_change)
+        self.session.bookmark_keepers.append(self._on_marks)
+
+    def _detach(self) -> None:
+        """Hear no more changes or bookmarks of the session."""
+        if self._on_change in self.session.listeners:
+            self.session.listeners.remove(self._on_change)
+        if self._on_marks in self.session.bookmark_keepers:
+            self.session.bookmark_keepers.remove(self._on_marks)
 
     def _continuing(self) -> JournalMark | None:
         """The mark of the journal at our path when the session is exactly the game read from it, else None."""
         history = self.session.history
         mark = getattr(history, "origin", None)
-        if not isinstance(mark, JournalMark) or mark.path != os.path.abspath(self.journal_path):
+        if (not isinstance(mark, JournalMark) or mark.path != os.path.abspath(self.journal_path)
+                or mark.version != JOURNAL_VERSION):  # an older journal is written anew, as this version writes
             return None
         state = self.session.state
         if state.seq != mark.seq or len(history) != mark.entries:
@@ -239,8 +259,7 @@ class Autosaver:
         if not saver.flush(timeout):
             error = saver.writer.error or saver.last_error or f"the journal {saver.journal_path} was not written"
             saver.writer.close(timeout=5)
-            if saver._on_change in self.session.listeners:
-                saver.session.listeners.remove(saver._on_change)
+            saver._detach()
             saver._closed = True
             if not same:
                 saver.lock.release()
@@ -248,8 +267,7 @@ class Autosaver:
         saver.on_error = self.on_error
         self.writer.close(timeout=5)  # failed: it writes nothing more (kept open until now for a retry in place)
         self._closed = True  # the new autosave keeps the game (and, at the same path, the lock) from here on
-        if self._on_change in self.session.listeners:
-            self.session.listeners.remove(self._on_change)
+        self._detach()
         if not same:
             self.lock.release()
         if saver.failed:  # failed again in the moment before it was told whom to tell
@@ -289,11 +307,27 @@ class Autosaver:
         m = self.meta() if self.meta is not None else None
         if m is not None:
             record["m"] = m
+        self._seq, self._meta = record["seq"], m
         line = encode_record(record, raw)
         self.writer.append(line)
         self._since_snap += len(line)
         if self._since_snap >= max(SNAP_FACTOR * self.writer.snap_bytes, SNAP_MIN_BYTES):
             self.snapshot(m)
+
+    def _on_marks(self, marks: dict[int, str]) -> None:
+        """The bookmarks changed (made, renamed or deleted): journaled as a whole, and durable before the change is
+        made (and so shown); raises SaveError (and nothing changes) when the journal cannot keep them now."""
+        if self.writer.error:
+            why = self.last_error or self.writer.error
+            raise SaveError(str(self.journal_path), None, "", f"the bookmark is not kept: {why}")
+        # the last change's sequence number and meta, as the host's thread left them: the journal's last record
+        # always carries them (a restart reads its client sequence numbers there)
+        line = encode_record(marks_record(marks, self._seq, self._meta))
+        ticket = self.writer.append(line)
+        self._since_snap += len(line)
+        if not self.writer.wait(ticket, timeout=MARK_WAIT):
+            raise SaveError(str(self.journal_path), None, "", "the bookmark is not kept: "
+                            + (self.writer.error or f"the journal did not answer in {MARK_WAIT:g} s"))
 
     def snapshot(self, m: dict[str, Any] | None = None) -> None:
         """Queue a snapshot of the table as it stands (taken here, encoded and written on the writer thread)."""
@@ -323,8 +357,7 @@ class Autosaver:
         if self._closed:
             return not self.last_error
         self._closed = True
-        if self._on_change in self.session.listeners:
-            self.session.listeners.remove(self._on_change)
+        self._detach()
         if self.writer.error and not self.writer.lost:
             self.writer.retry()  # one more try: room may have been freed since the last one
         ok = self.flush()

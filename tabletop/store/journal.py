@@ -2,7 +2,8 @@
 
 One record per line: `crc32-hex space JSON newline`, or for a log entry `crc32-hex space JSON tab entry-JSON
 newline` (the entry's JSON is the very text the YAML save's log holds, so it is kept as text, not decoded). A journal opens with a snapshot (a `head` record, the table,
-the game log as it stood, then `ready`), followed by one record per change (`act`, `undo`, `redo`). Records are
+the game log as it stood, the bookmarks, then `ready`), followed by one record per change (`act`, `undo`, `redo`,
+and `marks` when a bookmark is made, renamed or deleted). Records are
 written by one writer thread that gathers whatever is queued into one write and one fsync (group commit); a ticket
 per record tells the caller when it is durable. Reading is a stream: a torn or damaged tail (a crash mid-write) is
 detected by its checksum or its missing newline and dropped, never a crash. Zeros after the last record are room
@@ -29,6 +30,7 @@ from ..core.events import event_from_dict
 from ..core.session import LogEntry
 from ..core.state import GameState
 from ..errors import TabletopError
+from .bookmarkrecord import marks_line, marks_of
 from .compactlog import CompactLog
 from .journalwrite import JournalWriter, encode_snapshot
 
@@ -51,7 +53,7 @@ __all__ = [
 ]
 
 JOURNAL_FORMAT = "tabletop-journal"
-JOURNAL_VERSION = 2  # 2: `snap` records (periodic table snapshots)
+JOURNAL_VERSION = 3  # 2: `snap` records (periodic table snapshots); 3: `marks` records (the bookmarks)
 #: the largest record a journal may hold (the table snapshot of a very large table fits many times over)
 MAX_RECORD_BYTES = 256 * 1024 * 1024
 
@@ -173,6 +175,8 @@ class JournalMark:
     digest: str
     snap_bytes: int
     since_snap: int
+    #: the journal's format version (autosave continues only a journal of this version)
+    version: int = JOURNAL_VERSION
 
 
 def file_identity(st: os.stat_result) -> tuple[int, int, int, int]:
@@ -188,7 +192,7 @@ def state_digest(state: GameState) -> str:
 def mark_journal(path: str | os.PathLike[str], stat: os.stat_result, rec: Recovered) -> JournalMark:
     """The mark of a journal just read into `rec` (`stat` taken before reading it)."""
     return JournalMark(os.path.abspath(path), file_identity(stat), rec.end, rec.state.seq, len(rec.history),
-                       state_digest(rec.state), rec.snap_bytes, rec.since_snap)
+                       state_digest(rec.state), rec.snap_bytes, rec.since_snap, rec.version)
 
 
 @dataclass(slots=True)
@@ -211,6 +215,13 @@ class Recovered:
     #: the bytes of the last table snapshot, and of the change records after it (when to take the next one)
     snap_bytes: int = 0
     since_snap: int = 0
+    #: the journal's format version (its head's)
+    version: int = 0
+    #: the bookmarks as the last readable `marks` record left them; None for a journal from before they were
+    #: journaled (version 2: its YAML save holds them)
+    bookmarks: dict[int, str] | None = None
+    #: records skipped alone (a damaged or unreadable bookmark record): (line, why)
+    skipped: list[tuple[int, str]] = field(default_factory=list)
 
 
 class _Replay:
@@ -338,6 +349,10 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
             record = _decode_line(line) if len(line) <= MAX_RECORD_BYTES else None
             if record is None and _room_ahead(line):
                 break  # the zeros after the last record: the journal ends here, nothing dropped
+            if record is None and table_read and marks_line(line):
+                out.skipped.append((number, "its checksum fails"))  # nothing depends on it: the rest is read
+                out.end = offset
+                continue
             if record is None:
                 bad_line = number
                 after_bad = 1
@@ -353,6 +368,9 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
                                            f"tabletop reads (up to {JOURNAL_VERSION})")
                     head = record
                     out.base = record.get("base")
+                    out.version = version
+                    if version >= 3:  # the journal keeps the bookmarks (none yet unless a `marks` record says)
+                        out.bookmarks = {}
                 elif kind == "table":
                     table = record["state"]
                     if not isinstance(table, dict) or not isinstance(table.get("seq", 0), int):
@@ -363,6 +381,14 @@ def read_journal(path: str | os.PathLike[str], *, at_seq: int | None = None) -> 
                     if not table_read or ready:
                         raise JournalError(source, number, "a log record outside the snapshot")
                     history.append(_raw(record))
+                elif kind == "marks":
+                    if not table_read:
+                        raise JournalError(source, number, "a marks record before the table")
+                    marks, why = marks_of(record)
+                    if marks is None:
+                        out.skipped.append((number, why))
+                    else:
+                        out.bookmarks = marks
                 elif kind == "ready":
                     if not table_read:
                         raise JournalError(source, number, "the snapshot has no table")

@@ -25,7 +25,10 @@ def _from_journal(rec: Recovered, journal: Path, note: str, stat: os.stat_result
     if rec.dropped:
         note += (f"; dropped {rec.dropped} damaged or unfinished line(s) at its end (from line {rec.dropped_line}:"
                  " a change being written when the program stopped)")
-    game = LoadedGame(rec.state, rec.history, str(journal))
+    for line, why in rec.skipped:
+        note += (f"; {journal}:{line}: a bookmark record was skipped ({why}): the bookmarks stand as the records "
+                 "before it left them, and nothing else is lost")
+    game = LoadedGame(rec.state, rec.history, str(journal), bookmarks=dict(rec.bookmarks or {}))
     game.note = note
     game.meta = dict(rec.meta)
     game.redo = list(rec.redo)
@@ -70,7 +73,8 @@ def open_game(path: str | os.PathLike[str], *, library: Any = None) -> LoadedGam
             game.note = f"{journal} cannot be used ({e}); opened {path} as it is"
             return game
         game = _from_journal(rec, journal, f"continued {path} with its journal {journal}", stat)
-        game.bookmarks = read_bookmarks(path)  # the journal continues the save, whose bookmarks stand
+        if rec.bookmarks is None:  # a journal from before bookmarks were journaled: its save's stand
+            game.bookmarks = read_bookmarks(path)
         return game
     game = load_game(path, library=library)
     try:
@@ -84,7 +88,8 @@ def open_game(path: str | os.PathLike[str], *, library: Any = None) -> LoadedGam
     if rec.probe is not None and rec.probe == game.state.canonical():
         marks = game.bookmarks
         game = _from_journal(rec, journal, f"continued {path} (saved mid-game) with its journal {journal}", stat)
-        game.bookmarks = marks
+        if rec.bookmarks is None:  # a journal from before bookmarks were journaled: the save's stand
+            game.bookmarks = marks
         return game
     game.note = (f"{journal} belongs to another game or an older version of {path}; opened {path} as it is "
                  "(the journal is set aside when autosave starts)")

@@ -246,9 +246,15 @@ class ReplayMixin:
         seq = session.history[-1].seq if session.history else 0
         marks = dict(session.bookmarks)
         name = marks.setdefault(seq, f"mark {len(marks) + 1}")
-        session.bookmarks = marks  # a new dict: a hosting thread's save reads the old one or this, never half
+        try:  # journaled first when the game autosaves (store/autosave.py): made only once it is on disk
+            session.bookmarks = marks
+        except TabletopError as e:
+            self.notify(f"Bookmark not made: {e}"[:300], "error", 6.0)
+            return
         kept = "Ctrl+S keeps it with the game" if self.save_path is None or source.kind != "local" else \
             f"Ctrl+S keeps it in {self.save_path.name}"
+        if session.bookmark_keepers:  # the autosave journaled it before it was made
+            kept = "kept by the autosave"
         # the replay's timeline counts every action (a pointer, a chat line too); the log numbers only what it shows
         point = len(session.history)
         self.notify(f"Bookmark «{name}» set here (point {point} on the replay's timeline): {kept}; rename it in "

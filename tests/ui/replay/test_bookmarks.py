@@ -87,3 +87,26 @@ def test_ctrl_s_in_a_replay_writes_the_whole_game_with_its_bookmarks_to_its_own_
     assert game.bookmarks == {r.timeline.seq_of(0): "mark 1"}
     assert load_game(other).bookmarks == {}  # the game open before is not written over
     app.close()
+
+
+
+def test_ctrl_b_in_an_autosaved_game_is_journaled_before_it_shows_and_refused_when_it_cannot_be(tmp_path):
+    # the small hook in viewer.bookmark_game (store/autosave.py journals the bookmark): a crash right after the
+    # notice still finds it, and a journal that cannot be written refuses it, said, with nothing changed
+    from tabletop.core import actions as A
+    from tabletop.game import quick_table
+    from tabletop.store.journal import read_journal
+
+    app = TableApp(quick_table(seed=3), seat=0, size=(1280, 800), fps=0, autosave=tmp_path / "auto.yaml")
+    app.run_frames(1)
+    app.session.submit(A.Chat("hello"), 0)
+    seq = app.session.history[-1].seq
+    key(app, pygame.K_b, pygame.KMOD_CTRL)
+    assert any("Bookmark «mark 1»" in t and "kept by the autosave" in t for t in app.notices.texts())
+    assert read_journal(app.autosaver.journal_path).bookmarks == {seq: "mark 1"}  # on disk already
+    app.session.submit(A.Chat("again"), 0)
+    app.autosaver.writer._fail("cannot write the journal: No space left on device (injected)")
+    key(app, pygame.K_b, pygame.KMOD_CTRL)
+    assert any("Bookmark not made" in t and "not kept" in t for t in app.notices.texts())
+    assert dict(app.session.bookmarks) == {seq: "mark 1"}
+    app.close()
