@@ -38,6 +38,10 @@ __all__ = ["GENERATORS", "hand_of"]
 
 
 
+#: card kinds that are never played into a window (bought, placed, requisitioned or never played at all)
+_NOT_PLAYED = frozenset(("agent", "site", "xfile", "equipment"))
+
+
 def hand_of(state: GameState, seat: int) -> list[str]:
     """The pieces in `seat`'s hand, in order."""
     return list(state.zones[f"hand:{seat}"].pieces)
@@ -70,6 +74,8 @@ def _gen_requisition(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Act
         # `rs.check` is the gate, timing, hand, Agent and kind checks (all passed: `seat`'s decision in this step,
         # its Equipment in its hand, its Agents in play) and these, the pool tokens counted once per card
         held = len(rs.card_pools(state, seat, info, "rp"))
+        if rs.requisition_afford(state, seat, info, held):
+            continue  # no Agent may take what cannot be paid for (`requisition_problems` would say so of each)
         for ag in agents:
             a = Requisition(pid, ag)
             if not rs.requisition_problems(state, a, seat, held):
@@ -160,11 +166,11 @@ def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     words = None
     for pid in hand_of(state, seat):
         info = rs.pinfo(state, pid)
-        if info.kind in ("agent", "site", "xfile", "equipment"):
+        if info.kind in _NOT_PLAYED:
             continue
         for choice in range(1, len(info.alternatives) + 1) if info.alternatives else (0,):
             a = PlayCard(pid, choice=choice)
-            if not rs.can_pay(state, a, seat):
+            if not rs.can_pay(state, a, seat, info):  # the card's data read once for every question asked of it
                 continue
             if words is None:  # `rs.check(state, a, seat)` is the gate, timing and hand checks (all passed: it is
                 words = rs.in_effect(state, seat)  # `seat`'s decision in this step, the card in its hand) and these
@@ -191,9 +197,8 @@ def _gen_question(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action
         if q["kind"] not in known and (q["kind"], q["value"]) not in asked:
             yield Ask(q["token"])
     cands = {c["name"] for c in (opp["candidates"] if opp else [])}
-    for g in rs.guess_options(state, seat):
-        if g["name"] in cands:
-            yield Guess(g["token"])
+    for g in rs.guess_options(state, seat, names=cands):
+        yield Guess(g["token"])
 
 
 def _gen_debrief(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:

@@ -76,15 +76,17 @@ class Notebook:
                             "text": f"Is your X-File's {kind.upper()} {value}?"})
         return out
 
-    def guess_options(self, state: GameState, seat: int, strict: bool = True) -> list[dict[str, Any]]:
-        """The X-Files `seat` may guess now, each with its opaque token."""
+    def guess_options(self, state: GameState, seat: int, strict: bool = True,
+                      names: set[str] | None = None) -> list[dict[str, Any]]:
+        """The X-Files `seat` may guess now, each with its opaque token; `names`: only those of these titles (the
+        bots guess only X-Files their Notebook still allows, and a token costs a keyed hash)."""
         ctx = self.question_context(state, seat, strict)
         if not ctx or not ctx["guess"] or ctx["about"] is None:
             return []
         turn = state.rules.get("turn", 1)
         # named by title, never by card ref: a view must not name a hidden card, even among all the candidates
         return [{"token": self._token(state, "g", seat, ctx["about"], turn, state.seq, x.ref), "about": ctx["about"],
-                 "name": x.name} for x in xfile_universe(state, self.xfiles)]
+                 "name": x.name} for x in xfile_universe(state, self.xfiles) if names is None or x.name in names]
 
     def question_token(self, state: GameState, seat: int, kind: str, value: str) -> str:
         """The token of one question (for tests, tools and the UI)."""
