@@ -89,6 +89,13 @@ class Reading:
             self._fresh_cards()
         return self._infos
 
+    def _known_traits(self) -> dict[str | None, frozenset[str]]:
+        """The traits read so far, valid for the library as it is now (`_known_infos`, for `traits`)."""
+        lib = self.library
+        if lib is not self._info_lib or lib.version != self._info_version:  # type: ignore[union-attr]
+            self._fresh_cards()
+        return self._traits
+
     def pinfo(self, state: GameState, pid: str) -> CardInfo:
         """What the engine reads of the card a piece shows (the hottest call of the ruleset: `info`, inlined)."""
         ref = state.pieces[pid].card
