@@ -40,6 +40,8 @@ __all__ = ["GENERATORS", "hand_of"]
 
 #: card kinds that are never played into a window (bought, placed, requisitioned or never played at all)
 _NOT_PLAYED = frozenset(("agent", "site", "xfile", "equipment"))
+#: the words in effect for a card with no activators (`play_problems` reads them only for its activators)
+_NO_WORDS: set[str] = set()
 
 
 def hand_of(state: GameState, seat: int) -> list[str]:
@@ -164,17 +166,22 @@ def _gen_reveal(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     yield from rs.suggestion_actions(state, seat)
     words = None
+    tokens = None
     for pid in hand_of(state, seat):
         info = rs.pinfo(state, pid)
         if info.kind in _NOT_PLAYED:
             continue
+        if tokens is None:  # whether pool tokens may help pay (`card_pools`), found once for the whole hand
+            tokens = rs._any_trait(state, seat, "card_pool")
         for choice in range(1, len(info.alternatives) + 1) if info.alternatives else (0,):
             a = PlayCard(pid, choice=choice)
-            if not rs.can_pay(state, a, seat, info):  # the card's data read once for every question asked of it
+            if not rs.can_pay(state, a, seat, info, tokens):  # the card's data read once for every question
                 continue
-            if words is None:  # `rs.check(state, a, seat)` is the gate, timing and hand checks (all passed: it is
-                words = rs.in_effect(state, seat)  # `seat`'s decision in this step, the card in its hand) and these
-            if not rs.play_problems(state, a, seat, words, quick=True):
+            # `rs.check(state, a, seat)` is the gate, timing and hand checks (all passed: it is `seat`'s decision in
+            # this step, the card in its hand) and these; the words in effect are read only by a card's activators
+            if words is None and info.activators:
+                words = rs.in_effect(state, seat)
+            if not rs.play_problems(state, a, seat, words if info.activators else _NO_WORDS, quick=True):
                 yield a
 
 
@@ -193,9 +200,8 @@ def _gen_question(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action
         return
     opp, asked = rs.notes_about(state, seat, ctx["about"])
     known = opp["known"] if opp else {}
-    for q in rs.question_options(state, seat):
-        if q["kind"] not in known and (q["kind"], q["value"]) not in asked:
-            yield Ask(q["token"])
+    for q in rs.question_options(state, seat, skip=lambda kind, value: kind in known or (kind, value) in asked):
+        yield Ask(q["token"])
     cands = {c["name"] for c in (opp["candidates"] if opp else [])}
     for g in rs.guess_options(state, seat, names=cands):
         yield Guess(g["token"])

@@ -336,9 +336,11 @@ class Reading:
             return "rp" if side == "agents" else "cp"
         return "rp" if seat == self.active(state) else "cp"
 
-    def can_pay(self, state: GameState, a: PlayCard, seat: int, info: CardInfo | None = None) -> bool:
+    def can_pay(self, state: GameState, a: PlayCard, seat: int, info: CardInfo | None = None,
+                tokens: bool = True) -> bool:
         """Whether `seat` can pay for playing `a` now (an unpaid card is discarded, so hints and bots skip it);
-        `info`: the card's data, when the caller read it already."""
+        `info`: the card's data, when the caller read it already; `tokens` False: the caller knows no card of
+        `seat`'s in play holds pool tokens (`card_pools` would find none)."""
         if info is None:
             info = self.pinfo(state, a.piece)
         cost = info.x_cost(a.x)
@@ -346,7 +348,7 @@ class Reading:
         have = self._pool_of(state, seat, pool)
         if have >= cost:
             return True
-        return have + len(self.card_pools(state, seat, info, pool)) >= cost
+        return tokens and have + len(self.card_pools(state, seat, info, pool)) >= cost
 
     def xfile_of(self, state: GameState, seat: int) -> str | None:
         zone = state.zones.get(f"xfile:{seat}")
