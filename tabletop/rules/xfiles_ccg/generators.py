@@ -118,14 +118,21 @@ def _gen_bluffs(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     sites = [p for p in state.rules.get("sites") or {} if p in state.pieces
              and state.zones[state.pieces[p].zone].kind == "field"]
     hand = hand_of(state, seat)
+    if not sites:
+        return
+    cp = rs._pool_of(state, seat, "cp")
+    # per card of the hand, whether it goes beneath a Site (the same for every Site): a real Bluff it can pay for,
+    # or a Site given up as a fake one when the hand is full
+    ok = []
+    for pid in hand:
+        info = rs.pinfo(state, pid)
+        if ("BLUFF" in info.keywords and max(0, (info.cost or 0) - 1) <= cp) or (len(hand) > 6 and info.kind == "site"):
+            ok.append(pid)
     for site in sites:
         if len(state.attached(site)) >= 2:
             continue
-        for pid in hand:
-            info = rs.pinfo(state, pid)
-            real = info.has("BLUFF") and max(0, (info.cost or 0) - 1) <= rs._pool_of(state, seat, "cp")
-            if real or (len(hand) > 6 and info.kind == "site"):
-                yield PlaceBluff(pid, site)
+        for pid in ok:
+            yield PlaceBluff(pid, site)
 
 
 def _gen_assign(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
