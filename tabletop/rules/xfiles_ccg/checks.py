@@ -24,7 +24,7 @@ from .actions import (
     Requisition,
     Sell,
 )
-from .data import SECTIONS
+from .data import SECTIONS, CardInfo
 from .steps import PHASE_OF, STEP_LABELS, STEPS, UNKNOWN
 from .steps import v as _v
 
@@ -161,8 +161,14 @@ class PrepChecks:
                           f"{info.name}", (a.piece, a.agent), seat))
         if held is None:
             held = len(self.card_pools(state, seat, info, "rp")) if seat is not None else 0
-        out += self._afford(state, seat, "rp", max(0, (info.cost or 0) - held), info.name, "xfc.chain.3", (a.piece,))
+        out += self.requisition_afford(state, seat, info, held, (a.piece,))
         return out
+
+    def requisition_afford(self, state: GameState, seat: int | None, info: CardInfo, held: int,
+                           pieces: Iterable[str] = ()) -> list[Violation]:
+        """Whether `seat` can pay for the Equipment `info` with `held` pool tokens on its Agents that may pay for
+        it: the same for every Agent, so the move lister asks it once per card."""
+        return self._afford(state, seat, "rp", max(0, (info.cost or 0) - held), info.name, "xfc.chain.3", pieces)
 
     @checks(Exchange)
     def _check_exchange(self, state: GameState, a: Exchange, seat: int | None) -> list[Violation]:

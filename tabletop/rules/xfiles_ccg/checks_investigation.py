@@ -103,11 +103,15 @@ class InvestigationChecks:
                           seat))
         if not combat and info.kind == "combat":
             out.append(_v("xfc.combat_only", "xfc.chain.5", "Combat cards are played during Combat", (a.piece,), seat))
+        if quick and out:  # the move lister asks only whether there is a problem: the first one found answers
+            return out
         missing = [act for act in info.activators if act not in words]
         if missing:
             rule = "xfc.chain.2"
             out.append(_v("xfc.activator", rule, f"{info.name} needs {', '.join(m.title() for m in missing)} in "
                           "effect", (a.piece,), seat))
+            if quick:
+                return out
         active = self.active(state)
         directed = (r.get("check") or {}).get("directed")
         if info.pool == "RP" and seat != active and (len(state.seats) == 2 or seat == directed):

@@ -38,6 +38,12 @@ __all__ = ["GENERATORS", "hand_of"]
 
 
 
+#: card kinds that are never played into a window (bought, placed, requisitioned or never played at all)
+_NOT_PLAYED = frozenset(("agent", "site", "xfile", "equipment"))
+#: the words in effect for a card with no activators (`play_problems` reads them only for its activators)
+_NO_WORDS: set[str] = set()
+
+
 def hand_of(state: GameState, seat: int) -> list[str]:
     """The pieces in `seat`'s hand, in order."""
     return list(state.zones[f"hand:{seat}"].pieces)
@@ -70,6 +76,8 @@ def _gen_requisition(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Act
         # `rs.check` is the gate, timing, hand, Agent and kind checks (all passed: `seat`'s decision in this step,
         # its Equipment in its hand, its Agents in play) and these, the pool tokens counted once per card
         held = len(rs.card_pools(state, seat, info, "rp"))
+        if rs.requisition_afford(state, seat, info, held):
+            continue  # no Agent may take what cannot be paid for (`requisition_problems` would say so of each)
         for ag in agents:
             a = Requisition(pid, ag)
             if not rs.requisition_problems(state, a, seat, held):
@@ -110,14 +118,21 @@ def _gen_bluffs(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     sites = [p for p in state.rules.get("sites") or {} if p in state.pieces
              and state.zones[state.pieces[p].zone].kind == "field"]
     hand = hand_of(state, seat)
+    if not sites:
+        return
+    cp = rs._pool_of(state, seat, "cp")
+    # per card of the hand, whether it goes beneath a Site (the same for every Site): a real Bluff it can pay for,
+    # or a Site given up as a fake one when the hand is full
+    ok = []
+    for pid in hand:
+        info = rs.pinfo(state, pid)
+        if ("BLUFF" in info.keywords and max(0, (info.cost or 0) - 1) <= cp) or (len(hand) > 6 and info.kind == "site"):
+            ok.append(pid)
     for site in sites:
         if len(state.attached(site)) >= 2:
             continue
-        for pid in hand:
-            info = rs.pinfo(state, pid)
-            real = info.has("BLUFF") and max(0, (info.cost or 0) - 1) <= rs._pool_of(state, seat, "cp")
-            if real or (len(hand) > 6 and info.kind == "site"):
-                yield PlaceBluff(pid, site)
+        for pid in ok:
+            yield PlaceBluff(pid, site)
 
 
 def _gen_assign(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
@@ -158,17 +173,22 @@ def _gen_reveal(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     yield from rs.suggestion_actions(state, seat)
     words = None
+    tokens = None
     for pid in hand_of(state, seat):
         info = rs.pinfo(state, pid)
-        if info.kind in ("agent", "site", "xfile", "equipment"):
+        if info.kind in _NOT_PLAYED:
             continue
+        if tokens is None:  # whether pool tokens may help pay (`card_pools`), found once for the whole hand
+            tokens = rs._any_trait(state, seat, "card_pool")
         for choice in range(1, len(info.alternatives) + 1) if info.alternatives else (0,):
             a = PlayCard(pid, choice=choice)
-            if not rs.can_pay(state, a, seat):
+            if not rs.can_pay(state, a, seat, info, tokens):  # the card's data read once for every question
                 continue
-            if words is None:  # `rs.check(state, a, seat)` is the gate, timing and hand checks (all passed: it is
-                words = rs.in_effect(state, seat)  # `seat`'s decision in this step, the card in its hand) and these
-            if not rs.play_problems(state, a, seat, words, quick=True):
+            # `rs.check(state, a, seat)` is the gate, timing and hand checks (all passed: it is `seat`'s decision in
+            # this step, the card in its hand) and these; the words in effect are read only by a card's activators
+            if words is None and info.activators:
+                words = rs.in_effect(state, seat)
+            if not rs.play_problems(state, a, seat, words if info.activators else _NO_WORDS, quick=True):
                 yield a
 
 
@@ -187,13 +207,11 @@ def _gen_question(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action
         return
     opp, asked = rs.notes_about(state, seat, ctx["about"])
     known = opp["known"] if opp else {}
-    for q in rs.question_options(state, seat):
-        if q["kind"] not in known and (q["kind"], q["value"]) not in asked:
-            yield Ask(q["token"])
+    for q in rs.question_options(state, seat, skip=lambda kind, value: kind in known or (kind, value) in asked):
+        yield Ask(q["token"])
     cands = {c["name"] for c in (opp["candidates"] if opp else [])}
-    for g in rs.guess_options(state, seat):
-        if g["name"] in cands:
-            yield Guess(g["token"])
+    for g in rs.guess_options(state, seat, names=cands):
+        yield Guess(g["token"])
 
 
 def _gen_debrief(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:

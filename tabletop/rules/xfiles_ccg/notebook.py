@@ -7,6 +7,7 @@ to anyone who reads it on the way; the asking seat's status lists its tokens wit
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from ...core.state import GameState
@@ -61,8 +62,10 @@ class Notebook:
                 return {"about": pen.get("about"), "kinds": kinds, "ask": True, "guess": True}
         return None
 
-    def question_options(self, state: GameState, seat: int, strict: bool = True) -> list[dict[str, Any]]:
-        """The questions `seat` may ask now, each with its opaque token."""
+    def question_options(self, state: GameState, seat: int, strict: bool = True,
+                         skip: Callable[[str, str], bool] | None = None) -> list[dict[str, Any]]:
+        """The questions `seat` may ask now, each with its opaque token; `skip(kind, value)`: leave out the
+        questions it says (the bots' known answers: a token costs a keyed hash)."""
         ctx = self.question_context(state, seat, strict)
         if not ctx or not ctx["ask"] or ctx["about"] is None:
             return []
@@ -71,20 +74,24 @@ class Notebook:
         only = ctx.get("only")
         for kind in ctx["kinds"]:
             for value in CHARACTERISTIC_VALUES.get(kind, ()) if not only else (only[1],):
+                if skip is not None and skip(kind, value):
+                    continue
                 token = self._token(state, "q", seat, ctx["about"], turn, state.seq, kind, value)  # seq: never repeats
                 out.append({"token": token, "about": ctx["about"], "kind": kind, "value": value,
                             "text": f"Is your X-File's {kind.upper()} {value}?"})
         return out
 
-    def guess_options(self, state: GameState, seat: int, strict: bool = True) -> list[dict[str, Any]]:
-        """The X-Files `seat` may guess now, each with its opaque token."""
+    def guess_options(self, state: GameState, seat: int, strict: bool = True,
+                      names: set[str] | None = None) -> list[dict[str, Any]]:
+        """The X-Files `seat` may guess now, each with its opaque token; `names`: only those of these titles (the
+        bots guess only X-Files their Notebook still allows, and a token costs a keyed hash)."""
         ctx = self.question_context(state, seat, strict)
         if not ctx or not ctx["guess"] or ctx["about"] is None:
             return []
         turn = state.rules.get("turn", 1)
         # named by title, never by card ref: a view must not name a hidden card, even among all the candidates
         return [{"token": self._token(state, "g", seat, ctx["about"], turn, state.seq, x.ref), "about": ctx["about"],
-                 "name": x.name} for x in xfile_universe(state, self.xfiles)]
+                 "name": x.name} for x in xfile_universe(state, self.xfiles) if names is None or x.name in names]
 
     def question_token(self, state: GameState, seat: int, kind: str, value: str) -> str:
         """The token of one question (for tests, tools and the UI)."""

@@ -81,6 +81,21 @@ class Reading:
             self._traits[ref] = got
         return got
 
+    def _known_infos(self) -> dict[str, CardInfo]:
+        """The card data read so far, valid for the library as it is now: what a loop over many pieces looks up
+        directly (`infos.get(ref) or self.info(ref)`), instead of a call to `pinfo` per piece."""
+        lib = self.library
+        if lib is not self._info_lib or lib.version != self._info_version:  # type: ignore[union-attr]
+            self._fresh_cards()
+        return self._infos
+
+    def _known_traits(self) -> dict[str | None, frozenset[str]]:
+        """The traits read so far, valid for the library as it is now (`_known_infos`, for `traits`)."""
+        lib = self.library
+        if lib is not self._info_lib or lib.version != self._info_version:  # type: ignore[union-attr]
+            self._fresh_cards()
+        return self._traits
+
     def pinfo(self, state: GameState, pid: str) -> CardInfo:
         """What the engine reads of the card a piece shows (the hottest call of the ruleset: `info`, inlined)."""
         ref = state.pieces[pid].card
@@ -174,12 +189,18 @@ class Reading:
 
     def agents(self, state: GameState, seat: int, sections: Iterable[str] = SECTIONS) -> list[str]:
         out = []
+        pieces, zones = state.pieces, state.zones
+        infos = self._known_infos()
         for sec in sections:
-            zone = state.zones.get(f"{sec}:{seat}")
+            zone = zones.get(f"{sec}:{seat}")
             if zone is None:
                 continue
-            out += [p for p in zone.pieces if state.pieces[p].attached_to is None
-                    and self.pinfo(state, p).kind == "agent"]
+            for p in zone.pieces:  # `pinfo(state, p).kind`, its card data looked up here: a few calls per action
+                piece = pieces[p]
+                if piece.attached_to is None:
+                    info = infos.get(piece.card) or self.info(piece.card)  # type: ignore[arg-type]
+                    if info.kind == "agent":
+                        out.append(p)
         resting = state.rules.get("resting")  # "taken out of play for one full turn"
         return [p for p in out if p not in resting] if resting else out
 
@@ -315,14 +336,19 @@ class Reading:
             return "rp" if side == "agents" else "cp"
         return "rp" if seat == self.active(state) else "cp"
 
-    def can_pay(self, state: GameState, a: PlayCard, seat: int) -> bool:
-        """Whether `seat` can pay for playing `a` now (an unpaid card is discarded, so hints and bots skip it)."""
-        info = self.pinfo(state, a.piece)
+    def can_pay(self, state: GameState, a: PlayCard, seat: int, info: CardInfo | None = None,
+                tokens: bool = True) -> bool:
+        """Whether `seat` can pay for playing `a` now (an unpaid card is discarded, so hints and bots skip it);
+        `info`: the card's data, when the caller read it already; `tokens` False: the caller knows no card of
+        `seat`'s in play holds pool tokens (`card_pools` would find none)."""
+        if info is None:
+            info = self.pinfo(state, a.piece)
         cost = info.x_cost(a.x)
         pool = self.pay_pool(state, info, seat, a.side)
-        if self._pool_of(state, seat, pool) >= cost:
+        have = self._pool_of(state, seat, pool)
+        if have >= cost:
             return True
-        return self._pool_of(state, seat, pool) + len(self.card_pools(state, seat, info, pool)) >= cost
+        return tokens and have + len(self.card_pools(state, seat, info, pool)) >= cost
 
     def xfile_of(self, state: GameState, seat: int) -> str | None:
         zone = state.zones.get(f"xfile:{seat}")

@@ -198,14 +198,21 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         return []
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
-        if type(action) not in self._reduce_table and type(action) not in EFFECT_ACTIONS:
+        kind = type(action)
+        name = self._reduce_table.get(kind)
+        if name is None and kind not in EFFECT_ACTIONS:
             return False
         if seat is None and not isinstance(action, _AUTOMATIC):
             raise ActionError("spectator", "spectators do not play")
+        pieces = state.pieces
         for pid in action.piece_names():
-            if pid not in state.pieces:
+            if pid not in pieces:
                 raise ActionError("unknown_piece", f"there is no piece {pid!r}")
-        return super().reduce(state, action, seat, tx)
+        if kind in EFFECT_ACTIONS:  # the kit's dispatch (`KitRuleset.reduce`), written out: every action comes here
+            self.effects.reduce(state, action, seat, tx)
+        else:
+            getattr(self, name)(state, action, seat, tx)  # type: ignore[arg-type]
+        return True
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
         r = state.rules

@@ -56,6 +56,7 @@ class TextRun:
         def agents(self, state: GameState, seat: int) -> list[str]: ...
         def decision(self, state: GameState) -> int | None: ...
         def traits(self, ref: str | None) -> frozenset[str]: ...
+        def _known_traits(self) -> dict[str | None, frozenset[str]]: ...
 
     _kw_cache: dict[str, frozenset[str]] = {}
 
@@ -91,8 +92,7 @@ class TextRun:
         """`seat`'s Agents holding a pool token that may pay for the card `info` ("Place 1 [RP] on this card. This
         [RP] may be used to pay for any Keyword EQUIPMENT or COMBAT cards"), not spent since it was replaced."""
         out: list[str] = []
-        if not any("card_pool" in self.traits(state.pieces[p].card) for kind in ("bureau", "field", "hospital")
-                   for p in state.zones[f"{kind}:{seat}"].pieces):
+        if not self._any_trait(state, seat, "card_pool"):
             return out  # most tables: no such Agent, found before the card's words are read
         words = {k.casefold() for k in info.keywords}
         for pid in self.agents(state, seat):
@@ -240,6 +240,8 @@ class TextRun:
     def ability_uses(self, state: GameState, seat: int) -> list[UseAbility]:
         """`seat`'s standing abilities it may use now (for the listing and the bots)."""
         out = []
+        if not self._any_trait(state, seat, "event:use"):
+            return out
         for kind in ("bureau", "field", "hospital"):  # attached Equipment sits in its Agent's zone
             zone = state.zones.get(f"{kind}:{seat}")
             for pid in zone.pieces if zone is not None else ():
@@ -247,6 +249,21 @@ class TextRun:
                         not self._check_use(state, UseAbility(pid), seat):
                     out.append(UseAbility(pid))
         return out
+
+    def _any_trait(self, state: GameState, seat: int, trait: str) -> bool:
+        """Whether a card of `seat`'s in play (its sections, attached Equipment included) has `trait`: asked at
+        most listings, so each card's traits are looked up here without a call per card."""
+        known, pieces, zones = self._known_traits(), state.pieces, state.zones
+        for kind in ("bureau", "field", "hospital"):
+            zone = zones.get(f"{kind}:{seat}")
+            for pid in zone.pieces if zone is not None else ():
+                ref = pieces[pid].card
+                found = known.get(ref)
+                if found is None:
+                    found = self.traits(ref)
+                if trait in found:
+                    return True
+        return False
 
     def text_violations(self, state: GameState, pid: str, seat: int) -> list[Violation]:
         """What a card's conditions find broken if it were played now ("only a combatant that can use MARTIAL
