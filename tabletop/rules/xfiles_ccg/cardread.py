@@ -27,7 +27,12 @@ class EffectsReader:
         return [_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL"]
 
     def add_check_skill(self, c: list[Any]) -> list[dict[str, Any]]:
-        return self._check_or_combat(self._skills(c)[0], next(x for x in c if isinstance(x, int)))
+        skills, amount = self._skills(c), next(x for x in c if isinstance(x, int))
+        if len(skills) > 1:  # "Adds one to one Team's MEDICAL or SCIENCES skill check": a check of either
+            if any(_ROUNDS.get(k.casefold()) for k in skills):
+                raise ValueError("a Combat round among the skills a check names")
+            return [{"check_mod": {"amount": amount, "skill": skills}}]
+        return self._check_or_combat(skills[0], amount)
 
     def sub_check_skill(self, c: list[Any]) -> list[dict[str, Any]]:
         return self._check_or_combat(self._skills(c)[0], -next(x for x in c if isinstance(x, int)))
@@ -120,7 +125,22 @@ class EffectsReader:
         return [{"draw": {"count": c[0]}}]
 
     def discard_random(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [{"discard_random": {"seat": "opponent", "count": c[0]}}]
+        return [{"discard_random": {"seat": c[0], "count": c[1]}}]
+
+    def whom_opponent(self, c: list[Any]) -> str:
+        return "opponent"
+
+    def whom_investigating(self, c: list[Any]) -> str:
+        return "investigating"
+
+    def count_x(self, c: list[Any]) -> str:
+        return "x"
+
+    def x_is_paid(self, c: list[Any]) -> list[dict[str, Any]]:
+        return []  # says what the X of the step before counts: the cost paid
+
+    def swap_pool(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"swap_pool": {"pool": self._pool_word(c)}}]
 
     def opponent_discard_kind(self, c: list[Any]) -> list[dict[str, Any]]:
         raise ValueError("which cards the opponent discards is not read yet")
@@ -281,6 +301,9 @@ class EffectsReader:
 
     def restated(self, c: list[Any]) -> list[dict[str, Any]]:
         return []  # says again what the sentence before it did
+
+    def restated_standing(self, c: list[Any]) -> Meaning:
+        return Meaning(reminder=True)  # says again what the rules do ("Attach this card to any Agent in the Bureau")
 
     def flaming(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"combat_hit": {"amount": 1, "round": c[-1]}}, {"_round": c[-1]}]
@@ -630,6 +653,11 @@ class EffectsReader:
 
     def to_bureau(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"to_section": {"target": "agent", "section": "bureau"}}, {"_target": "agent_team"}]
+
+    def foe_to_section(self, c: list[Any]) -> list[dict[str, Any]]:
+        section = next(x for x in c if isinstance(x, str))
+        return [{"to_section": {"target": "foe_agent", "section": section,
+                                "_select": {"type": "Agent", "owner": "opponent", "zone": ["field", "bureau"]}}}]
 
     def sit_out(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"sit_out": {"target": "agent"}}]

@@ -304,6 +304,9 @@ class _Ability:
         if not isinstance(args, dict):
             return step
         args = dict(args)
+        if "_select" in args:  # a step that names whom it picks ("one opposing Agent (your choice)"): a target
+            self.targets.setdefault(args["target"], {"select": args.pop("_select"), "count": 1})
+            self._condition({"has_target": args["target"]})
         if args.get("target") == "holder":
             args.pop("target")
             holder = self._holder()

@@ -371,8 +371,13 @@ def _check(ctx: Ctx) -> dict[str, Any]:
     return dict(check)
 
 
+def x_paid(ctx: Ctx) -> int:
+    """The X its player paid for the card whose ability runs (0 when it was paid as 0 or has no X)."""
+    return int(ctx.data.get("x") or (ctx.state.rules.get("x_paid") or {}).get(ctx.source, 0))
+
+
 def _x_amount(ctx: Ctx, table: Mapping[str, Any]) -> int:
-    x = int(ctx.data.get("x") or (ctx.state.rules.get("x_paid") or {}).get(ctx.source, 0))
+    x = x_paid(ctx)
     best = 0
     for need, value in sorted(((int(k), int(v)) for k, v in table.items())):
         if x >= need:
@@ -569,15 +574,27 @@ def _use_skill_for(ctx: Ctx, tx: Tx, args: Any) -> str:
 
 
 def _discard_random(ctx: Ctx, tx: Tx, args: Any) -> str:
-    seat = ctx.seat_of(args.get("seat", "opponent"))
+    who = args.get("seat", "opponent")
+    seat = ctx.ruleset.active(ctx.state) if who == "investigating" else ctx.seat_of(who)
     hand = list(ctx.state.zones[ctx.zone("hand", seat)].pieces)
     if args.get("type"):
         hand = [p for p in hand if ctx.ruleset.pinfo(ctx.state, p).kind == str(args["type"]).casefold()]
-    n = min(len(hand), int(args.get("count", 1)))
+    n = min(len(hand), x_paid(ctx) if args.get("count") == "x" else int(args.get("count", 1)))
     for _ in range(n):
         pid = hand.pop(tx.below(len(hand)))
         ctx.ruleset._to_discard(ctx.state, pid, tx)
     return f"{ctx.state.seat_name(seat)} discards {n} card{'s' * (n != 1)} at random"
+
+
+def _swap_pool(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"Exchange [CP] Pools with your opponent": the two pools' points change hands."""
+    other, pool = ctx.seat_of("opponent"), args.get("pool", "cp")
+    if other is None or ctx.seat is None:
+        return "no opponent"
+    mine, theirs = (int(ctx.state.player(s).counters.get(pool, 0)) for s in (ctx.seat, other))
+    tx.add_player_counter(ctx.seat, pool, theirs - mine, why=ctx.why())
+    tx.add_player_counter(other, pool, mine - theirs, why=ctx.why())
+    return f"exchanges {pool.upper()} pools with {ctx.state.seat_name(other)} ({mine} for {theirs})"
 
 
 def _examine(ctx: Ctx, tx: Tx, args: Any) -> str:
@@ -662,7 +679,7 @@ def _nothing(ctx: Ctx, tx: Tx, args: Any) -> None:
 VOCABULARY = Vocabulary(
     primitives={
         "check_mod": _check_mod, "combat_mod": _combat_mod, "no_damage": _no_damage, "heal": _heal,
-        "negate": _negate, "steal": _steal, "discard_random": _discard_random, "examine": _examine,
+        "negate": _negate, "steal": _steal, "swap_pool": _swap_pool, "discard_random": _discard_random, "examine": _examine,
         "prerequisite": _prerequisite, "team_check": _team_check, "team_damage": _team_damage,
         "sit_out": _sit_out, "to_section": _to_section, "discard_self": _discard_self, "spend_token": _spend_token,
         "change_keyword": _change_keyword, "extra_round": _extra_round, "remove_from_game": _remove_from_game,

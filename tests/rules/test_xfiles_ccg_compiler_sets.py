@@ -1,0 +1,119 @@
+"""`xfiles-ccg`'s card text compiler on the wordings of the database's later sets (our own card text in the printed
+wordings, other names and numbers): searches that add a card to the hand, a Witness for either of two skills, an
+Equipment's skill "rating", an opposing Agent sent to a Section, random discards of X cards, pools exchanged."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tabletop.core.tx import Tx
+from tabletop.rules.effects import parse_abilities
+from tabletop.rules.xfiles_ccg.compiler import compile_text
+from tests.rules.xfiles_ccg_helpers import pid
+from tests.rules.xfiles_ccg_helpers import position as build_position
+
+
+def _one(text: str, kind: str = "") -> dict[str, Any]:
+    effects, left = compile_text(_Card(text, kind) if kind else text)
+    assert not left, left
+    (ability,) = effects
+    return ability
+
+
+class _Card:
+    def __init__(self, text: str, kind: str) -> None:
+        self.text, self.type = text, kind
+
+    def get(self, key: str) -> None:
+        return None
+
+
+@pytest.mark.parametrize("text,kind", [
+    ("Play this card to search through your Bureau Deck and add any one Witness card to your hand. Show your "
+     "opponent which card you have added. Shuffle your deck.", "Witness"),
+    ("Play this card to search through your Bureau Deck and add any one Site card to your hand. Show your opponent "
+     "which card you have added. Discard this card and shuffle your deck.", "Site"),
+])
+def test_a_search_adds_the_card_found_shows_it_and_shuffles(text: str, kind: str) -> None:
+    ability = _one(text, "Event")
+    assert ability["when"] == "resolved"
+    assert ability["targets"]["fetched"]["select"] == {"zone": "deck", "owner": "you", "type": kind, "search": True}
+    assert ability["do"] == [{"take_found": {"target": "fetched"}}, {"reveal": {"target": "fetched", "to": "all"}},
+                             {"shuffle": {"zone": "deck"}}]
+
+
+def test_an_equipment_discarded_to_search_is_an_ability_with_its_cost() -> None:
+    effects, left = compile_text(_Card("Attach this card to any Agent in the Field. Discard this card to search your "
+                                       "Bureau Deck and add any one Event card to your hand. Show your opponent which "
+                                       "card you have added. Shuffle your deck.", "Equipment"))
+    assert not left
+    (use,) = effects
+    assert use["cost"] == [{"discard_self": {}}] and use["when"] == "event:use"
+    assert use["targets"]["fetched"]["select"]["type"] == "Event"
+
+
+def test_an_equipment_adds_to_a_skill_rating() -> None:
+    assert _one("Adds 3 to the Agent's OBSERVATION rating.", "Equipment")["do"] == [
+        {"equip": {"skill": "Observation", "amount": 3}}]
+
+
+def test_a_witness_adds_to_a_check_of_either_skill() -> None:
+    ability = _one("Adds two to one Team's COMPUTER or BUREAUCRACY skill check.", "Witness")
+    assert ability["if"] == [{"check_skill": ["Computer", "Bureaucracy"]}]
+    assert ability["do"] == [{"check_mod": {"amount": 2, "skill": ["Computer", "Bureaucracy"]}}]
+    # a Combat round among the skills is not a Site's check: left by hand rather than half read
+    _, left = compile_text("Adds one to one Team's MEDICAL or LONG RANGE COMBAT skill check.")
+    assert left
+
+
+@pytest.mark.parametrize("text,section", [
+    ("Force one opposing Agent (your choice) to go to the Hospital immediately (undamaged).", "hospital"),
+    ("Send any one opponent Agent to the Bureau.", "bureau"),
+])
+def test_an_opposing_agent_of_your_choice_is_sent_to_a_section(text: str, section: str) -> None:
+    ability = _one(text, "Bluff")
+    assert ability["targets"]["foe_agent"]["select"]["owner"] == "opponent"
+    assert {"has_target": "foe_agent"} in ability["if"]
+    assert ability["do"] == [{"to_section": {"target": "foe_agent", "section": section}}]
+
+
+def test_random_discards_of_a_number_or_of_x() -> None:
+    assert _one("Force your opponent to discard three cards at random from his hand.")["do"] == [
+        {"discard_random": {"seat": "opponent", "count": 3}}]
+    assert _one("Play this card to cause the Investigating player to discard X number of cards (chosen randomly) "
+                "from her hand. X = [CP] cost paid.", "Bluff")["do"] == [
+        {"discard_random": {"seat": "investigating", "count": "x"}}]
+
+
+def _run(s: Any, text: str, seat: int, source: str | None = None, **data: Any) -> None:
+    effects, left = compile_text(text)
+    assert not left
+    (ability,) = parse_abilities(effects, "fixture", s.rules.effects.vocab, compiled=True)
+    tx = Tx(s.state)
+    s.rules.effects.run(s.state, tx, ability, seat, source, {}, **data)
+
+
+def _table(**pools: Any) -> Any:
+    return build_position({"bureau:0": ["owen-marsh"], "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"],
+                           "xfile:1": ["lantern-choir"], "hand:0": ["marrow-point", "cold-trail", "ketch-island"],
+                           "hand:1": ["cold-trail"] * 2}, {"step": "check"}, **pools)
+
+
+def test_pools_exchanged_with_the_opponent() -> None:
+    s = _table(pools=((4, 9), (6, 2)))
+    _run(s, "Exchange [CP] Pools with your opponent.", 1)
+    assert (s.state.player(0).counters["cp"], s.state.player(1).counters["cp"]) == (2, 9)
+    assert (s.state.player(0).counters["rp"], s.state.player(1).counters["rp"]) == (4, 6)  # the other pool stays
+
+
+def test_the_investigating_player_discards_as_many_cards_as_x_paid() -> None:
+    s = _table()
+    assert s.rules.active(s.state) == 0
+    src = pid(s, "hand:1", "cold-trail")
+    _run(s, "Cause the Investigating player to discard X number of cards (chosen randomly) from his hand.", 1, src,
+         x=2)
+    assert len(s.state.zones["hand:0"].pieces) == 1 and len(s.state.zones["discard:0"].pieces) == 2
+    _run(s, "Cause the Investigating player to discard X cards at random from his hand.", 1, src)  # X paid as 0
+    assert len(s.state.zones["hand:0"].pieces) == 1
