@@ -55,9 +55,12 @@ def _glows_on_screen(app: TableApp, pid: str) -> bool:
     for card in app.hand.cards:
         if card.pid == pid:
             r = card.rect
-            # its left side or its top: a card's outline lies under the cards drawn after it (a packed hand's next
-            # card, or the front row over a raised back card), as the card itself does
-            edge = [(r.x - 4, r.centery), *((x, r.y - 4) for x in (r.x + 6, r.x + 12, r.centerx))]
+            # its left side or anywhere along its top: a card's outline lies under the cards drawn after it (a packed
+            # hand's next card, or the front row over a raised back card), as the card itself does, and the hand
+            # label's plate covers the top outline of the cards under the label's words
+            others = [x for c in app.hand.cards if c.pid != pid for x in (c.rect.x - 4, c.rect.right + 4)]
+            top = [x for x in range(r.x + 6, r.right - 6, 3) if all(abs(x - o) > 6 for o in others)]
+            edge = [(r.x - 4, r.centery), *((x, r.y - 4) for x in top)]  # never a neighbour's side outline
             return any(tuple(surface.get_at(p))[:3] == GLOW for p in edge)
     item = app.layout.by_id.get(pid)
     if item is None:
