@@ -6,17 +6,41 @@ its own to tell on hover (`MoveList.tips`: a row in short words, a heading) show
 from __future__ import annotations
 
 import html
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from pygame_gui.elements import UISelectionList
 
-__all__ = ["MoveList", "fit_apart", "fit_row", "fit_text"]
+__all__ = ["COUNT", "MoveList", "counted_rows", "fit_apart", "fit_row", "fit_text"]
 
 ELLIPSIS = "…"
 #: the row's text padding (theme.json: @selection_list_item text_horiz_alignment_padding), both sides
 ROW_PAD = 6
 #: how wide a row's tooltip grows before it wraps
 TIP_WRAP = 360
+
+
+#: how a row that stands for several identical moves ends: "Play the Action Late-Night Coffee ×2"
+COUNT = re.compile(r" ×(\d+)$")
+
+
+def counted_rows(labels: Sequence[tuple[str, bool]]) -> list[tuple[str, int]]:
+    """One row per distinct move: (words, index of its first row) for rows given as (words, is a move), the rows
+    that read the same (two copies of a card in a hand) as one row ending in their count ("… ×2"), where the first
+    of them stood; a click plays one of them. Headings (not moves) are never counted together."""
+    first: dict[str, int] = {}
+    count: dict[int, int] = {}
+    order: list[int] = []
+    for i, (label, move) in enumerate(labels):
+        if move and label in first:
+            count[first[label]] += 1
+            continue
+        if move:
+            first[label] = i
+        count[i] = 1
+        order.append(i)
+    return [(labels[i][0] + (f" ×{count[i]}" if count[i] > 1 else ""), i) for i in order]
 
 
 def fit_text(text: str, font: Any, room: int, keep_end: bool = False) -> str:
@@ -52,6 +76,9 @@ def fit_row(text: str, font: Any, room: int) -> str:
     Medical Kit (2 RP)…" before "(4 choices)" is cut in two), else cut at a word (`fit_text`)."""
     if room <= 0 or font.size(text)[0] <= room:
         return text
+    counted = COUNT.search(text)
+    if counted is not None:  # the count stays in view: the words before it are cut
+        return fit_row(text[:counted.start()], font, room - font.size(counted.group(0))[0]) + counted.group(0)
     short = text
     while short.endswith(")") and " (" in short:
         short = short[:short.rindex(" (")]
