@@ -389,7 +389,8 @@ class PanelsMixin:
             n = counts.get(seat, 0)
             tails = [f": {n} in hand" + "".join("  " + c for c in counters),  # shorter ways, for a narrow box
                      f": hand {n}" + "".join(", " + c for c in counters),
-                     f": hand {n}" + "".join(" " + c for c in counters)]
+                     f": hand {n}" + "".join(" " + c for c in counters),
+                     f": hand {n}" + "".join(" " + c.replace(" ", "") for c in counters)]  # "cp5 rp11"
             bold = f"<font color='{colour}'><b>{html.escape(name)}</b></font>"
             lines.append([(bold, name, me + net + html.escape(t), me + net_text + t) for t in dict.fromkeys(tails)])
         return head, lines
