@@ -33,6 +33,7 @@ from ..dialogs.widgets import (
     Prompt,
     StartScreen,
     VoteDialog,
+    no_tooltips_below,
 )
 from ..input.commands import CommandsMixin
 from ..input.gestures import GesturesMixin, _Drag, _Press
@@ -433,5 +434,6 @@ class TableApp(EventRoutingMixin, GesturesMixin, CommandsMixin, PointingMixin, H
         if self._ui_quiet:
             self._ui_dt += dt
         else:
+            no_tooltips_below(self.manager)
             self.manager.update(self._ui_dt + dt)
             self._ui_dt = 0.0

@@ -37,6 +37,7 @@ __all__ = [
     "StartScreen",
     "VoteDialog",
     "drop_tooltips",
+    "no_tooltips_below",
 ]
 
 Callback = Callable[[], Any]
@@ -415,3 +416,32 @@ def drop_tooltips(manager: Any) -> None:
     for element in manager.get_sprite_group().sprites():
         if isinstance(element, pygame_gui.elements.UITooltip):
             element.kill()
+
+
+def _inside(element: Any, window: Any) -> bool:
+    """Whether `element` is `window` or one of its widgets (at any depth of containers)."""
+    homes = {id(window), id(window.get_container()), id(getattr(window, "_window_root_container", None))}
+    seen = 0
+    while element is not None and seen < 32:
+        if id(element) in homes:
+            return True
+        element, seen = getattr(element, "ui_container", None), seen + 1
+    return False
+
+
+def no_tooltips_below(manager: Any) -> None:
+    """While a window is open, no widget outside the top one shows a tooltip: a button that opened a dialog stays
+    under the pointer, and its tooltip came back over the dialog, covering its buttons (trial 3: the Join dialog's
+    "Choose…" over the deck dialog's Choose). Called before the widgets' update: their hover time starts again."""
+    windows = manager.get_window_stack().get_full_stack()
+    if not windows:
+        return
+    top = windows[-1]
+    for element in manager.get_sprite_group().sprites():
+        if getattr(element, "tool_tip_text", None) is None or _inside(element, top):
+            continue
+        element.hover_time = 0.0
+        tip = getattr(element, "tool_tip", None)
+        if tip is not None:
+            tip.kill()
+            element.tool_tip = None
