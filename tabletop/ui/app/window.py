@@ -434,6 +434,6 @@ class TableApp(EventRoutingMixin, GesturesMixin, CommandsMixin, PointingMixin, H
         if self._ui_quiet:
             self._ui_dt += dt
         else:
-            no_tooltips_below(self.manager)
             self.manager.update(self._ui_dt + dt)
+            no_tooltips_below(self.manager)
             self._ui_dt = 0.0

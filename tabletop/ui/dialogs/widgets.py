@@ -430,18 +430,20 @@ def _inside(element: Any, window: Any) -> bool:
 
 
 def no_tooltips_below(manager: Any) -> None:
-    """While a window is open, no widget outside the top one shows a tooltip: a button that opened a dialog stays
+    """No tooltip of a widget outside the top window is drawn over a window: a button that opened a dialog stays
     under the pointer, and its tooltip came back over the dialog, covering its buttons (trial 3: the Join dialog's
-    "Choose…" over the deck dialog's Choose). Called before the widgets' update: their hover time starts again."""
+    "Choose…" over the deck dialog's Choose). Called after the widgets' update, before drawing; the tooltip stays
+    down until the pointer leaves the widget and comes back. A tooltip clear of every window still shows."""
     windows = manager.get_window_stack().get_full_stack()
     if not windows:
         return
     top = windows[-1]
     for element in manager.get_sprite_group().sprites():
-        if getattr(element, "tool_tip_text", None) is None or _inside(element, top):
-            continue
-        element.hover_time = 0.0
         tip = getattr(element, "tool_tip", None)
-        if tip is not None:
+        if tip is None or _inside(element, top):
+            continue
+        over = [w for w in windows if not _inside(element, w) and tip.rect.colliderect(w.rect)]
+        if over:
             tip.kill()
             element.tool_tip = None
+            element.hover_time = -1e9  # pygame-gui starts it again at 0 when the pointer comes back
