@@ -36,6 +36,8 @@ def test_two_copies_read_as_one_row_with_their_count_and_a_click_plays_one() -> 
         i = texts.index(coffee[0])
         shown = app.side.moves.item_list[i]
         assert shown["text"].endswith(" ×2"), shown["text"]  # cut to fit or not, the count stays in sight
+        assert "Coffee" in shown["text"], shown["text"]  # and the card it plays (the rows begin alike)
+        assert len({it["text"] for it in app.side.moves.item_list}) == len(texts)
         assert _coffees(app) == 2
         click(app, shown["button_element"].rect.center)
         app.run_frames(2)  # the list tells its selection a frame later

@@ -76,9 +76,6 @@ def fit_row(text: str, font: Any, room: int) -> str:
     Medical Kit (2 RP)…" before "(4 choices)" is cut in two), else cut at a word (`fit_text`)."""
     if room <= 0 or font.size(text)[0] <= room:
         return text
-    counted = COUNT.search(text)
-    if counted is not None:  # the count stays in view: the words before it are cut
-        return fit_row(text[:counted.start()], font, room - font.size(counted.group(0))[0]) + counted.group(0)
     short = text
     while short.endswith(")") and " (" in short:
         short = short[:short.rindex(" (")]
@@ -147,15 +144,24 @@ class MoveList(UISelectionList):
         font = self.ui_theme.get_font([])
         self.full = {}
         texts = [item["text"] for item in self.item_list]
-        cut = [fit_row(text, font, room) for text in texts]
+        # a row's count ("×2") stays in sight: the words before it are fitted to the room it leaves
+        counts = [COUNT.search(t) for t in texts]
+        bases = [t[:m.start()] if m else t for t, m in zip(texts, counts, strict=True)]
+        rooms = [room - font.size(m.group(0))[0] if m else room for m in counts]
+        cut = [fit_row(b, font, r) for b, r in zip(bases, rooms, strict=True)]
         for i, item in enumerate(self.item_list):
-            text, shown = item["text"], cut[i]
-            if shown != text and cut.count(shown) > 1:  # rows that would read alike keep their different ends
-                alike = [t for t, c in zip(texts, cut, strict=True) if c == shown]
-                ends = [fit_text(t, font, room, keep_end=True) for t in alike]
-                shown = fit_text(text, font, room, keep_end=True)
-                if ends.count(shown) > 1:  # the same ends too: only the words where they differ
-                    shown = fit_apart(text, alike, font, room)
+            text, base, shown = texts[i], bases[i], cut[i]
+            if shown != base:
+                # rows that would read alike keep their different ends: rows cut to the same words, and a row
+                # cut where another row goes on ("Play the Action…" beside "Play the Action Pull the…")
+                stem = shown.rstrip(ELLIPSIS).rstrip() + " "
+                alike = [b for b, c in zip(bases, cut, strict=True) if c == shown or (b != base and b.startswith(stem))]
+                if len(alike) > 1:
+                    ends = [fit_text(t, font, rooms[i], keep_end=True) for t in alike]
+                    shown = fit_text(base, font, rooms[i], keep_end=True)
+                    if ends.count(shown) > 1:  # the same ends too: only the words where they differ
+                        shown = fit_apart(base, alike, font, rooms[i])
+            shown += counts[i].group(0) if counts[i] else ""
             if shown != text:
                 self.full[item["object_id"]] = text
                 item["text"] = shown
