@@ -55,3 +55,20 @@ def test_a_line_just_too_wide_for_its_break_goes_on_at_its_last_word_not_after_a
     assert len(lines) == 3 and lines[2] == "Ann: here", lines
     assert _box_lines(app) == 3
     app.close()
+
+
+def test_when_no_way_fits_one_line_the_tightest_is_taken_only_if_it_saves_a_line() -> None:
+    """A LAN seat's line ("Seat 1 (you) · connected (host): hand 5 favor 0") wraps in every way: it keeps
+    "favor 0", not the tight "favor0" kept for a line that it brings onto one line."""
+    app = TableApp(new_session("tragedy", 2, seed=1, enforcement="warn"), seat=0, size=(1280, 800), fps=0)
+    app.run_frames(2)
+    side = app.side
+    net = " (you) · connected (host) · a long way from home"
+    ways = [(f"<b>Seat {s}</b>", f"Seat {s}", net + t, net + t) for s in (1, 2)
+            for t in (": hand 5, favor 0", ": hand 5 favor 0", ": hand 5 favor0")]
+    side.set_players("", [ways[:3], ways[3:]])
+    app.run_frames(2)
+    assert "favor0" not in side.players_text and "favor 0" in side.players_text, side.players_text
+    lines = _lines(app)
+    assert all(line.strip() for line in lines) and _box_lines(app) == len(lines) == 4, lines
+    app.close()

@@ -266,25 +266,35 @@ class SidePanel:
 
     def set_players(self, text: str, lines: Sequence[SeatLine] = ()) -> None:
         """The seats box: `text` (HTML) above one line per seat, all in the longest of their ways (`lines`) that
-        fits the box's width on one line (the shortest, wrapped, if none does); the box grows to hold them all."""
+        fits the box's width on one line (else the longest of those that wrap to the fewest lines); the box grows
+        to hold them all."""
         fonts = self._seat_fonts()
         room = self.players.relative_rect.w - SEAT_WRAP_LESS
-        chosen, rows = [], 0
-        # every seat worded alike: the longest way that fits each seat's line (the shortest if none does)
+
+        def lines_of(width: int) -> int:
+            """The lines a seat's line `width` wide takes in the box."""
+            if room < width <= room + SEAT_WRAP_LESS - SEAT_TEXT_PAD:
+                return 2  # too wide for its line break, too narrow to wrap: it goes on at its last word
+            return max(1, math.ceil(width / max(1, room)))
+
+        # every seat worded alike: the longest way that fits each seat's line; if none does, the longest way of
+        # those that take the fewest lines (not the tightest: "favor0" only where it saves a line)
         ways = max((len(line) for line in lines), default=1)
-        way = next((i for i in range(ways)
-                    if all(_width(fonts, line[min(i, len(line) - 1)]) <= room for line in lines)), ways - 1)
+        widths = [[_width(fonts, line[min(i, len(line) - 1)]) for line in lines] for i in range(ways)]
+        way = next((i for i in range(ways) if all(w <= room for w in widths[i])), None)
+        if way is None:
+            way = min(range(ways), key=lambda i: (sum(lines_of(w) for w in widths[i]), i))
+        chosen, rows = [], 0
         for line in lines:
             pick = line[min(way, len(line) - 1)]
             width = _width(fonts, pick)
-            if room < width <= room + SEAT_WRAP_LESS - SEAT_TEXT_PAD:
-                # too wide for its line break beside it, not so wide that pygame-gui wraps it: the break would
-                # make a line of its own, an empty line in the box; the line goes on at its last word instead
+            if lines_of(width) == 2 and width <= room + SEAT_WRAP_LESS - SEAT_TEXT_PAD:
+                # the line break would make a line of its own (an empty line in the box): the line goes on at its
+                # last word instead
                 chosen.append(pick[0] + _break_last_space(pick[2]))
-                rows += 2
-                continue
-            chosen.append(pick[0] + pick[2])
-            rows += max(1, math.ceil(width / max(1, room)))
+            else:
+                chosen.append(pick[0] + pick[2])
+            rows += lines_of(width)
         if text:
             rows += max(1, math.ceil(fonts[0].get_rect(_plain(text)).width / max(1, room))) if fonts else 1
         full = "<br>".join(([text] if text else []) + chosen)
