@@ -29,6 +29,7 @@ def test_the_choose_buttons_tooltip_does_not_come_back_over_the_deck_dialog() ->
         assert len(windows) == 2, "the deck dialog opened over the Join dialog"
         top = windows[-1].rect
         assert not [r for r in _tips(app) if r.colliderect(top)], (size, _tips(app), top)
+        assert button.tool_tip is None, size  # a dialog opened: the tooltips of the widgets under it went down
         windows[-1].kill()  # the deck dialog closed: the pointer leaves the button and comes back, as a hand does
         post(app, mouse(pygame.MOUSEMOTION, (button.rect.centerx, button.rect.bottom + 40)))
         app.run_frames(5)
