@@ -41,6 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--once", action="store_true", help="print the table once and leave")
     parser.add_argument("--json", action="store_true", help="print JSON lines (welcome, view, log, players)")
     parser.add_argument("--find", action="store_true", help="list the games announced on the LAN and leave")
+    parser.add_argument("--size", help="the window's size, WIDTHxHEIGHT, as for `play` and `host` (default: 1280x800, "
+                                       "or 800x600 on a screen too small for it)")
     parser.add_argument("--terminal", action="store_true",
                         help="the text client: print the table and log as they change (implied by --once, --json, "
                              "--find, --watch and --token)")
@@ -97,10 +99,16 @@ def _log_line(line: dict[str, Any]) -> str:
 def _window(args: argparse.Namespace) -> int:
     """Open the table window joined to the game (the same as `tabletop play --join`)."""
     from . import play
+    from .window import window_size
 
+    size = getattr(args, "size", None)
+    if size is not None and window_size(argparse.Namespace(size=size, headless=False), "join") is None:
+        return 2  # the same parsing as play's and host's --size, said as join's
     parser = argparse.ArgumentParser(prog="tabletop join")
     play.add_arguments(parser)
     argv = ["--join", args.address or ""]
+    if size is not None:
+        argv += ["--size", size]
     if args.seat:
         argv += ["--seat", str(args.seat)]
     if args.name:
@@ -110,7 +118,6 @@ def _window(args: argparse.Namespace) -> int:
     parsed = parser.parse_args(argv)
     parsed.guest_deck = args.deck  # the deck this guest brings (play's own --deck deals a new game's seats)
     return play.run(parsed)
-
 
 
 def run(args: argparse.Namespace) -> int:

@@ -218,16 +218,20 @@ class Driver:
         """Click the first listed legal move whose words match (a regex, or a test), scrolling the list to it."""
         test = (lambda t: re.search(match, t) is not None) if isinstance(match, str) else match
         texts = self.moves()
+        rows = self.app.legal.rows
+        # each listed row stands for move row number `row_of[i]` (rows alike are one row with their count)
+        row_of = [int(oid[5:]) for _, oid in self.app.side.move_items]
         index = next((i for i, t in enumerate(texts) if test(t)), None)
         option = None
         if index is None:  # a row that opens a choice: the move is one of its options
-            rows = self.app.legal.rows
             found = next(((i, j) for i, row in enumerate(rows) if row.options
                           for j, t in enumerate(row.texts) if test(t)), None)
             if found is None:
                 raise DriveError(f"no listed move matches {match!r}; the list shows {texts}")
-            index, option = found
-        elif index < len(self.app.legal.rows) and self.app.legal.rows[index].options:
+            label = rows[found[0]].label
+            index = next(i for i, r in enumerate(row_of) if rows[r].label == label)
+            option = found[1]
+        elif rows[row_of[index]].options:
             option = 0  # the row itself matched: its first option
         text = texts[index]
         lst = self.app.side.moves
@@ -245,7 +249,7 @@ class Driver:
             prompt = self.app.prompt
             if prompt is None or not hasattr(prompt, "list"):
                 raise DriveError(f"clicking {text!r} opened no choice")
-            text = self.app.legal.rows[index].texts[option]
+            text = rows[row_of[index]].texts[option]
             self.click(self._list_item_spot(prompt.list, option) or prompt.list.get_abs_rect().center)
             self.click(prompt.ok.get_abs_rect().center)  # a click highlights the option; Choose takes it
         if self.app.session is not None and len(self.app.session.history) == before:

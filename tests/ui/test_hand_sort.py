@@ -57,3 +57,32 @@ def test_each_o_replaces_the_last_sort_notice_instead_of_stacking_them():
     said = [t for t in app.notices.texts() if t.startswith("Your hand")]
     assert len(said) == 1 and "by cost" in said[0], said
     app.close()
+
+
+def test_by_name_reads_a_standard_hand_by_suit_then_rank_as_a_card_player_holds_it():
+    """Trial 3: "by name" put Seven before Six before Two (the letters of the names) for playing cards."""
+    from tabletop.game import quick_table
+
+    session = quick_table(3)
+    state = session.state
+    wanted = ["standard/10S", "standard/7S", "standard/JK2", "standard/2S", "standard/KH", "standard/6S",
+              "standard/AH", "standard/3D", "standard/QC"]
+    assert session.submit(A.Draw(54, source="deck", to="hand:0"), 0).accepted  # seen in the hand, then kept or not
+    back = tuple(p for p in state.zones["hand:0"].pieces if state.pieces[p].card not in wanted)
+    assert session.submit(A.Move(back, to="deck"), 0).accepted
+    assert sorted(state.pieces[p].card for p in state.zones["hand:0"].pieces) == sorted(wanted)
+    app = TableApp(session, seat=0, size=(1280, 800), fps=0)
+    app.run_frames(2)
+    key(app, pygame.K_o)  # by name
+    assert any("by name" in t for t in app.notices.texts())
+    shown = [app._card(state.pieces[c.pid].card) for c in sorted(app.hand.cards, key=lambda c: c.index)]
+    suits = [c.get("suit") for c in shown]
+    assert suits == ["spades"] * 4 + ["hearts"] * 2 + ["clubs", "diamonds", None], [c.name for c in shown]
+    spades = [c.name for c in shown[:4]]
+    assert spades == ["Two of Spades", "Six of Spades", "Seven of Spades", "Ten of Spades"], spades
+    assert [c.get("rank") for c in shown[4:6]] == [1, 13] and shown[-1].name.startswith("Joker")
+    key(app, pygame.K_o)  # by type, then name: the number cards still by suit and rank within their type
+    shown = [app._card(state.pieces[c.pid].card) for c in sorted(app.hand.cards, key=lambda c: c.index)]
+    numbers = [c.name for c in shown if c.type == "number"]
+    assert numbers == ["Two of Spades", "Six of Spades", "Seven of Spades", "Ten of Spades", "Three of Diamonds"]
+    app.close()

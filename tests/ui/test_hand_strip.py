@@ -74,7 +74,7 @@ def test_the_legal_move_glow_hides_no_card_of_a_packed_hand(dealt, size):
         strip.draw(plain, app.assets, "Hand", None, (), False, glow=())
         strip.draw(glowing, app.assets, "Hand", None, (), False, glow=every)
         text = app.assets.text("Hand", 14, (220, 225, 230), bold=True)
-        label = pygame.Rect(strip.rect.x + 12, strip.rect.y + 4, *text.get_size())
+        label = pygame.Rect(strip.label_at(text), text.get_size())
         ink = pygame.mask.from_surface(text, 254)  # the letters, not their antialiased edges
         cut = [(x, y) for x in range(label.w) for y in range(label.h) if ink.get_at((x, y))
                and plain.get_at((label.x + x, label.y + y)) != glowing.get_at((label.x + x, label.y + y))]
@@ -123,9 +123,37 @@ def test_the_glow_of_legal_hand_cards_leaves_the_hand_label_whole(size):
     app.run_frames(2)
     assert app.legal.pieces  # the hand glows
     label = app.assets.text(f"Seat {seat + 1} · Hand · 7 cards", 14, (220, 225, 230), bold=True)
-    box = pygame.Rect(app.hand.rect.x + 12, app.hand.rect.y + 4, label.get_width(), label.get_height())
-    box.h = min(box.h, min(c.rect.top for c in app.hand.cards) - box.top)  # the words' line, above the cards
+    box = label.get_bounding_rect().move(app.hand.label_at(label))  # the words' ink, where the strip draws them
+    assert box.top > app.hand.rect.top + 1  # under the strip's edge line
     glow = [(x, y) for x in range(box.left, box.right) for y in range(box.top, box.bottom)
             if tuple(app.screen.get_at((x, y)))[:3] == GLOW]
     assert not glow, f"{len(glow)} glow pixels in the hand label at {size}"
+    ink = [(x, y) for x in range(box.left, box.right) for y in range(box.top, box.bottom)
+           if tuple(app.screen.get_at((x, y)))[:3] == (220, 225, 230)]
+    assert len(ink) > box.w, "the label's words are drawn there"
+    app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_the_hand_label_leaves_every_glowing_cards_outline_whole(size):
+    """The label's plate covered the first glowing card's outline corner at 1280x800 (its top-left was cut away):
+    every glowing card's top outline runs whole from corner to corner where no neighbour card covers it."""
+    from tabletop.ui.table.render import GLOW
+
+    session = new_session("tragedy", 2, enforcement="warn", seed=1)
+    seat = session.state.rules["priority"]
+    app = TableApp(session, seat=seat, size=size, fps=0)
+    app.run_frames(2)
+    glowing = [c for c in app.hand.cards if c.pid in app.legal.pieces]
+    assert glowing
+    label = app.assets.text(f"Seat {seat + 1} · Hand · 7 cards", 14, (220, 225, 230), bold=True)
+    right = app.hand.rect.x + 12 + label.get_width()  # the label's words end there
+    assert any(c.rect.inflate(10, 10).left < right for c in glowing), "a glowing card lies under the words"
+    for card in glowing:
+        r = card.rect.inflate(10, 10)
+        later = [c.rect.inflate(10, 10) for c in app.hand.cards if c.index > card.index]
+        xs = [x for x in range(r.left + 9, r.right - 9) if not any(o.left - 2 <= x < o.right + 2 for o in later)]
+        cut = [x for x in xs if tuple(app.screen.get_at((x, r.top + 1)))[:3] != GLOW]
+        assert not cut, f"the top outline of a hand card is cut at x={cut[:3]}… at {size}"
+        assert tuple(app.screen.get_at((r.left + 1, r.top + 12)))[:3] == GLOW  # its left side under the corner
     app.close()

@@ -56,8 +56,7 @@ def _glows_on_screen(app: TableApp, pid: str) -> bool:
         if card.pid == pid:
             r = card.rect
             # its left side or anywhere along its top: a card's outline lies under the cards drawn after it (a packed
-            # hand's next card, or the front row over a raised back card), as the card itself does, and the hand
-            # label's plate covers the top outline of the cards under the label's words
+            # hand's next card, or the front row over a raised back card), as the card itself does
             others = [x for c in app.hand.cards if c.pid != pid for x in (c.rect.x - 4, c.rect.right + 4)]
             top = [x for x in range(r.x + 6, r.right - 6, 3) if all(abs(x - o) > 6 for o in others)]
             edge = [(r.x - 4, r.centery), *((x, r.y - 4) for x in top)]  # never a neighbour's side outline

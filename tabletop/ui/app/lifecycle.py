@@ -19,12 +19,12 @@ from ..dialogs.widgets import (
     StartScreen,
 )
 from ..table.motion import Motion
+from .hosted import HostedSource
 from .rejoin import KnownSeat
+from .remote import RemoteSource
 from .source import (
     Happening,
-    HostedSource,
     LocalSource,
-    RemoteSource,
     TableSource,
 )
 

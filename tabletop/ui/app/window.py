@@ -33,6 +33,7 @@ from ..dialogs.widgets import (
     Prompt,
     StartScreen,
     VoteDialog,
+    no_tooltips_below,
 )
 from ..input.commands import CommandsMixin
 from ..input.gestures import GesturesMixin, _Drag, _Press
@@ -137,6 +138,8 @@ class TableApp(EventRoutingMixin, GesturesMixin, CommandsMixin, PointingMixin, H
         self._ui_settle = 0
         self._ui_full = 0.0
         self._ui_dt = 0.0
+        #: the top pygame-gui window at the last update: a new one takes every tooltip outside it down
+        self._top_window: Any = None
         self.physics_on = physics
         self.motion: Motion | None = None
         self._streaming = False  # whether the last frame streamed pieces in flight to joined seats
@@ -434,4 +437,8 @@ class TableApp(EventRoutingMixin, GesturesMixin, CommandsMixin, PointingMixin, H
             self._ui_dt += dt
         else:
             self.manager.update(self._ui_dt + dt)
+            stack = self.manager.get_window_stack().get_full_stack()
+            top = stack[-1] if stack else None
+            no_tooltips_below(self.manager, opened=top is not None and top is not self._top_window)
+            self._top_window = top
             self._ui_dt = 0.0

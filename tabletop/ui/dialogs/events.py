@@ -279,12 +279,11 @@ class DialogsMixin:
         text, oid = picked if isinstance(picked, tuple) else ("", "")
         if isinstance(oid, str) and oid.startswith("move_") and oid[5:].isdigit():
             text = self.side.moves.full_text(oid, text)  # a row cut to fit shows fewer words
-            i = int(oid[5:])
-            items = self.side.move_items
             # the list may have changed between the click and this event (a bot, the host): play only the
-            # move that was clicked, never the one now standing in its place
-            if i < len(items) and items[i][0] == text:
-                self.play_move(i)
+            # move that was clicked, never the one now standing in its place (rows alike are one row, so a row's
+            # id is its first move row's number, not its place in the list)
+            if (text, oid) in self.side.move_items:
+                self.play_move(int(oid[5:]))
                 return True
         self.notify("The legal moves changed as you clicked: pick again", "info", 3.0)
         return True

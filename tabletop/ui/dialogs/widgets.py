@@ -37,6 +37,7 @@ __all__ = [
     "StartScreen",
     "VoteDialog",
     "drop_tooltips",
+    "no_tooltips_below",
 ]
 
 Callback = Callable[[], Any]
@@ -415,3 +416,38 @@ def drop_tooltips(manager: Any) -> None:
     for element in manager.get_sprite_group().sprites():
         if isinstance(element, pygame_gui.elements.UITooltip):
             element.kill()
+
+
+def _inside(element: Any, window: Any) -> bool:
+    """Whether `element` is `window` or one of its widgets (at any depth of containers)."""
+    homes = {id(window), id(window.get_container()), id(getattr(window, "_window_root_container", None))}
+    seen = 0
+    while element is not None and seen < 32:
+        if id(element) in homes:
+            return True
+        element, seen = getattr(element, "ui_container", None), seen + 1
+    return False
+
+
+def no_tooltips_below(manager: Any, opened: bool = False) -> None:
+    """No tooltip of a widget outside the top window is drawn over a window: a button that opened a dialog stays
+    under the pointer, and its tooltip came back over the dialog, covering its buttons (trial 3: the Join dialog's
+    "Choose…" over the deck dialog's Choose). `opened`: a window has just opened, and every tooltip outside it goes
+    down, over it or not. Called after the widgets' update, before drawing; a tooltip taken down stays down until
+    the pointer leaves its widget and comes back."""
+    windows = manager.get_window_stack().get_full_stack()
+    if not windows:
+        return
+    top = windows[-1]
+    for element in manager.get_sprite_group().sprites():
+        if getattr(element, "tool_tip_text", None) is None or _inside(element, top):
+            continue
+        if opened:  # the click that opened it took the tooltip down already; it does not come back
+            element.hover_time = -1e9
+        tip = getattr(element, "tool_tip", None)
+        if tip is None:
+            continue
+        if opened or any(not _inside(element, w) and tip.rect.colliderect(w.rect) for w in windows):
+            tip.kill()
+            element.tool_tip = None
+            element.hover_time = -1e9  # pygame-gui starts it again at 0 when the pointer comes back

@@ -6,17 +6,41 @@ its own to tell on hover (`MoveList.tips`: a row in short words, a heading) show
 from __future__ import annotations
 
 import html
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from pygame_gui.elements import UISelectionList
 
-__all__ = ["MoveList", "fit_apart", "fit_row", "fit_text"]
+__all__ = ["COUNT", "MoveList", "counted_rows", "fit_apart", "fit_row", "fit_text"]
 
 ELLIPSIS = "…"
 #: the row's text padding (theme.json: @selection_list_item text_horiz_alignment_padding), both sides
 ROW_PAD = 6
 #: how wide a row's tooltip grows before it wraps
 TIP_WRAP = 360
+
+
+#: how a row that stands for several identical moves ends: "Play the Action Late-Night Coffee ×2"
+COUNT = re.compile(r" ×(\d+)$")
+
+
+def counted_rows(labels: Sequence[tuple[str, bool]]) -> list[tuple[str, int]]:
+    """One row per distinct move: (words, index of its first row) for rows given as (words, is a move), the rows
+    that read the same (two copies of a card in a hand) as one row ending in their count ("… ×2"), where the first
+    of them stood; a click plays one of them. Headings (not moves) are never counted together."""
+    first: dict[str, int] = {}
+    count: dict[int, int] = {}
+    order: list[int] = []
+    for i, (label, move) in enumerate(labels):
+        if move and label in first:
+            count[first[label]] += 1
+            continue
+        if move:
+            first[label] = i
+        count[i] = 1
+        order.append(i)
+    return [(labels[i][0] + (f" ×{count[i]}" if count[i] > 1 else ""), i) for i in order]
 
 
 def fit_text(text: str, font: Any, room: int, keep_end: bool = False) -> str:
@@ -120,15 +144,24 @@ class MoveList(UISelectionList):
         font = self.ui_theme.get_font([])
         self.full = {}
         texts = [item["text"] for item in self.item_list]
-        cut = [fit_row(text, font, room) for text in texts]
+        # a row's count ("×2") stays in sight: the words before it are fitted to the room it leaves
+        counts = [COUNT.search(t) for t in texts]
+        bases = [t[:m.start()] if m else t for t, m in zip(texts, counts, strict=True)]
+        rooms = [room - font.size(m.group(0))[0] if m else room for m in counts]
+        cut = [fit_row(b, font, r) for b, r in zip(bases, rooms, strict=True)]
         for i, item in enumerate(self.item_list):
-            text, shown = item["text"], cut[i]
-            if shown != text and cut.count(shown) > 1:  # rows that would read alike keep their different ends
-                alike = [t for t, c in zip(texts, cut, strict=True) if c == shown]
-                ends = [fit_text(t, font, room, keep_end=True) for t in alike]
-                shown = fit_text(text, font, room, keep_end=True)
-                if ends.count(shown) > 1:  # the same ends too: only the words where they differ
-                    shown = fit_apart(text, alike, font, room)
+            text, base, shown = texts[i], bases[i], cut[i]
+            if shown != base:
+                # rows that would read alike keep their different ends: rows cut to the same words, and a row
+                # cut where another row goes on ("Play the Action…" beside "Play the Action Pull the…")
+                stem = shown.rstrip(ELLIPSIS).rstrip() + " "
+                alike = [b for b, c in zip(bases, cut, strict=True) if c == shown or (b != base and b.startswith(stem))]
+                if len(alike) > 1:
+                    ends = [fit_text(t, font, rooms[i], keep_end=True) for t in alike]
+                    shown = fit_text(base, font, rooms[i], keep_end=True)
+                    if ends.count(shown) > 1:  # the same ends too: only the words where they differ
+                        shown = fit_apart(base, alike, font, rooms[i])
+            shown += counts[i].group(0) if counts[i] else ""
             if shown != text:
                 self.full[item["object_id"]] = text
                 item["text"] = shown

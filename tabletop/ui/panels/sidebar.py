@@ -27,6 +27,7 @@ from ..dialogs.widgets import (
 from .byhandrows import ordinal
 from .describe import entry_html
 from .hud import HudContext, make_hud
+from .movelist import counted_rows
 from .sidepanel import SeatLine, SidePanel
 from .status import status_html
 from .topbar import TopBar, bar_height, with_connection
@@ -247,9 +248,10 @@ class PanelsMixin:
         moves = [a.to_dict() for a in legal.moves]
         legal.rows = move_rows(moves, legal.summary.get("paths") or (), self._card_name, names, _token_words(rules),
                                _piece_fields, rules, place_of=self._place_of)
-        items = [(row.label, f"move_{i}") for i, row in enumerate(legal.rows)]
+        # rows alike (two copies of a card) as one row with their count: a click plays one of them
+        items = [(text, f"move_{i}") for text, i in counted_rows([(row.label, bool(row.kind)) for row in legal.rows])]
         if side.moves is not None:  # a row in short words, a heading: what it tells on hover
-            side.moves.tips = {oid: row.tip for row, (_, oid) in zip(legal.rows, items, strict=True) if row.tip}
+            side.moves.tips = {oid: legal.rows[int(oid[5:])].tip for _, oid in items if legal.rows[int(oid[5:])].tip}
         n = len(legal.moves)
         label: str | list[str]
         replay = getattr(self, "replaying", None) is not None
@@ -387,7 +389,8 @@ class PanelsMixin:
             n = counts.get(seat, 0)
             tails = [f": {n} in hand" + "".join("  " + c for c in counters),  # shorter ways, for a narrow box
                      f": hand {n}" + "".join(", " + c for c in counters),
-                     f": hand {n}" + "".join(" " + c for c in counters)]
+                     f": hand {n}" + "".join(" " + c for c in counters),
+                     f": hand {n}" + "".join(" " + c.replace(" ", "") for c in counters)]  # "cp5 rp11"
             bold = f"<font color='{colour}'><b>{html.escape(name)}</b></font>"
             lines.append([(bold, name, me + net + html.escape(t), me + net_text + t) for t in dict.fromkeys(tails)])
         return head, lines

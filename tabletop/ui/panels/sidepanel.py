@@ -34,6 +34,9 @@ SEAT_LINE_H, SEAT_BOX_PAD = 22, 12
 #: the seats box wraps its text this much narrower than the box (padding, border and pygame-gui's own margin),
 #: and a line must leave a few pixels more (the line break after it is laid out as a few pixels of text)
 SEAT_WRAP_LESS = 26
+#: the seats box's text is laid out this much narrower than the box (its border and padding): a line up to that
+#: wide is not wrapped, but its line break (4 px of pygame-gui layout) then goes on a line of its own
+SEAT_TEXT_PAD = 20
 #: the seats box has room for at least this many lines (a table of one seat keeps the panel's shape)
 SEAT_ROWS_MIN = 2
 #: the moves label's height
@@ -263,18 +266,35 @@ class SidePanel:
 
     def set_players(self, text: str, lines: Sequence[SeatLine] = ()) -> None:
         """The seats box: `text` (HTML) above one line per seat, all in the longest of their ways (`lines`) that
-        fits the box's width on one line (the shortest, wrapped, if none does); the box grows to hold them all."""
+        fits the box's width on one line (else the longest of those that wrap to the fewest lines); the box grows
+        to hold them all."""
         fonts = self._seat_fonts()
         room = self.players.relative_rect.w - SEAT_WRAP_LESS
-        chosen, rows = [], 0
-        # every seat worded alike: the longest way that fits each seat's line (the shortest if none does)
+
+        def lines_of(width: int) -> int:
+            """The lines a seat's line `width` wide takes in the box."""
+            if room < width <= room + SEAT_WRAP_LESS - SEAT_TEXT_PAD:
+                return 2  # too wide for its line break, too narrow to wrap: it goes on at its last word
+            return max(1, math.ceil(width / max(1, room)))
+
+        # every seat worded alike: the longest way that fits each seat's line; if none does, the longest way of
+        # those that take the fewest lines (not the tightest: "favor0" only where it saves a line)
         ways = max((len(line) for line in lines), default=1)
-        way = next((i for i in range(ways)
-                    if all(_width(fonts, line[min(i, len(line) - 1)]) <= room for line in lines)), ways - 1)
+        widths = [[_width(fonts, line[min(i, len(line) - 1)]) for line in lines] for i in range(ways)]
+        way = next((i for i in range(ways) if all(w <= room for w in widths[i])), None)
+        if way is None:
+            way = min(range(ways), key=lambda i: (sum(lines_of(w) for w in widths[i]), i))
+        chosen, rows = [], 0
         for line in lines:
             pick = line[min(way, len(line) - 1)]
-            chosen.append(pick[0] + pick[2])
-            rows += max(1, math.ceil(_width(fonts, pick) / max(1, room)))
+            width = _width(fonts, pick)
+            if lines_of(width) == 2 and width <= room + SEAT_WRAP_LESS - SEAT_TEXT_PAD:
+                # the line break would make a line of its own (an empty line in the box): the line goes on at its
+                # last word instead
+                chosen.append(pick[0] + _break_last_space(pick[2]))
+            else:
+                chosen.append(pick[0] + pick[2])
+            rows += lines_of(width)
         if text:
             rows += max(1, math.ceil(fonts[0].get_rect(_plain(text)).width / max(1, room))) if fonts else 1
         full = "<br>".join(([text] if text else []) + chosen)
@@ -334,6 +354,19 @@ def _width(fonts: tuple[Any, Any] | tuple[()], variant: tuple[str, str, str, str
     if not fonts:
         return 0
     return fonts[1].get_rect(variant[1]).width + fonts[0].get_rect(variant[3]).width
+
+
+def _break_last_space(html_text: str) -> str:
+    """`html_text` with its last space outside a tag made a line break (unchanged without one)."""
+    depth, last = 0, -1
+    for i, ch in enumerate(html_text):
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            depth -= 1
+        elif ch == " " and depth == 0:
+            last = i
+    return html_text if last < 0 else html_text[:last] + "<br>" + html_text[last + 1:]
 
 
 def _plain(html_text: str) -> str:

@@ -28,6 +28,8 @@ FELT = (38, 94, 70)
 FELT_EDGE = (92, 62, 38)
 SELECT = (90, 170, 255)
 GLOW = (255, 214, 80)
+#: how far the legal-move glow reaches out of a card (its outline's outer edge)
+GLOW_OUT = 5
 HOVER = (255, 255, 255)
 #: a hovered card drawn smaller than this (pixels high) is shown ZOOM_H high beside itself
 ZOOM_BELOW, ZOOM_H = 150, 300
@@ -188,22 +190,34 @@ class HandStrip:
         raised = cards.pop() if cards and cards[-1].pid == hover else None
         for card in cards:
             self._draw_card(surface, assets, card, card.rect, selected, glow, hover)
-        # the label over the resting cards, on the strip's own colour: their outlines reach into its line
+        # the label over the resting cards, its words above their outlines, on a plate of the strip's own colour
+        # that ends where the outlines begin: they stay whole, corners and all
         text = assets.text(label, 14, (220, 225, 230), bold=True)
-        at = (self.rect.x + 12, self.rect.y + 4)
-        plate = pygame.Rect(at, text.get_size()).inflate(8, 0)
-        plate.h = min(plate.h, min((c.rect.top for c in cards), default=plate.bottom) - plate.top)  # no card's edge
+        at = self.label_at(text)
+        plate = text.get_bounding_rect().move(at).inflate(8, 2)
+        plate.h = min(plate.h, self.outline_top() - plate.top)
         surface.fill((20, 25, 30) if not drop_target else (40, 44, 30), plate)
         surface.blit(text, at)
         if raised is not None:  # the hovered card rises whole, over the label too
             self._draw_card(surface, assets, raised, raised.rect.move(0, -16), selected, glow, hover)
+
+    def outline_top(self) -> int:
+        """The highest row a resting card's outline (the legal-move glow, the widest) reaches."""
+        return min((c.rect.top for c in self.cards), default=self.rect.bottom) - GLOW_OUT
+
+    def label_at(self, text: pygame.Surface) -> tuple[int, int]:
+        """Where the hand label's rendered `text` goes: 4 px under the strip's edge, or higher (never over the
+        edge's line) so that its ink ends above the cards' outlines (`outline_top`)."""
+        ink = text.get_bounding_rect()
+        y = min(self.rect.y + 4, self.outline_top() - 1 - ink.bottom)
+        return (self.rect.x + 12, max(y, self.rect.y + 3 - ink.top))
 
     @staticmethod
     def _draw_card(surface: pygame.Surface, assets: AssetLoader, card: HandCard, r: pygame.Rect,
                    selected: Collection[str], glow: Collection[str], hover: str | None) -> None:
         surface.blit(assets.card(card.piece.get("card"), card.piece.get("face_up", True), r.size), r.topleft)
         if card.pid in glow:  # a card a legal move plays, as on the table
-            pygame.draw.rect(surface, GLOW, r.inflate(10, 10), 3, border_radius=9)
+            pygame.draw.rect(surface, GLOW, r.inflate(2 * GLOW_OUT, 2 * GLOW_OUT), 3, border_radius=9)
         if card.pid in selected:
             pygame.draw.rect(surface, SELECT, r.inflate(6, 6), 3, border_radius=8)
         elif card.pid == hover:
