@@ -289,6 +289,8 @@ class Session:
         #: `visibility` answers kept between actions, for the seats they were found for
         self._visible_memo: dict[tuple[Any, ...], frozenset[int]] = {}
         self._visible_seats: tuple[int, ...] = ()
+        #: the last `visibility` function made, with the seats, table and zones it reads (`_visibility`)
+        self._visible_fn: tuple[tuple[int, ...], GameState, Any, Callable[[Piece], frozenset[int]]] | None = None
         #: per zone, how a hidden piece in it is described (`_place`)
         self._places: dict[str, tuple[Any, str, str]] = {}
 
@@ -527,10 +529,15 @@ class Session:
     def _visibility(self, state: GameState) -> Callable[[Piece], frozenset[int]]:
         """`visibility(state)` with the answers found at earlier actions, while the table has the same seats."""
         seats = tuple([p.seat for p in state.players])
+        made = self._visible_fn
+        if made is not None and made[1] is state and made[2] is state.zones and made[0] == seats:
+            return made[3]  # the same function: it reads the same table, zones and memo (every action asks)
         if seats != self._visible_seats:
             self._visible_memo = {}
             self._visible_seats = seats
-        return visibility(state, self._visible_memo)
+        visible = visibility(state, self._visible_memo)
+        self._visible_fn = (seats, state, state.zones, visible)
+        return visible
 
     def _seen(self, named: dict[str, None], before: dict[str, frozenset[int]],
               visible: Callable[[Piece], frozenset[int]] | None = None) -> dict[str, frozenset[int]]:

@@ -12,6 +12,7 @@ finished. Running many games, on every core or a cluster, is `tabletop.lab`'s jo
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import statistics
 import threading
@@ -131,10 +132,17 @@ def play_session(
     if restrict is not None:
         record.restricted = f"{restrict[0]}@{restrict[1] + 1}"
     tracker = GameTracker(len(bots))
-
-    def score_now() -> Any:
-        return rules.scores(state)
-
+    # per seat, the bot's choice and where its decision times go: a bot that times its own decisions (a search bot)
+    # through `tracker.timed`, the others timed here, in seconds (`tracker.decision_ms`), without a call per action
+    choosers: list[tuple[Callable[[GameState, int], Any], Callable[[float], None] | None]] = []
+    for s, p in enumerate(players):
+        if getattr(p, "decision_times", None) is None:
+            choosers.append((p.choose, tracker.seconds[s].append))
+        else:
+            choosers.append((functools.partial(tracker.timed, p), None))
+    clock = time.perf_counter
+    moves = tracker.moves
+    turn: Any = None
     while not state.rules.get("over"):
         if record.actions >= max_actions:
             record.end = "cap"
@@ -145,7 +153,13 @@ def play_session(
             record.end, record.error = "deadlock", "nobody can act"
             break
         seat = waiting[0]
-        action = tracker.timed(players[seat], state, seat)
+        choose, keep = choosers[seat]
+        if keep is not None:
+            t0 = clock()
+            action = choose(state, seat)
+            keep(clock() - t0)
+        else:
+            action = choose(state, seat)
         if action is None:
             record.end, record.error = "deadlock", f"seat {seat + 1} has no action"
             break
@@ -154,9 +168,14 @@ def play_session(
             record.end, record.error = "refused", f"seat {seat}: {action.type} refused: {result.error}"
             break
         record.actions += 1
-        if result.entry is not None:
-            record.auto += len(result.entry.auto)
-            tracker.saw(state, result.entry.events, seat, score_now)
+        entry = result.entry
+        if entry is not None:
+            record.auto += len(entry.auto)
+            moves(state, entry.events, seat)  # `tracker.saw`, with the turn watched here
+            now = state.rules.get("turn")
+            if now != turn:
+                turn = now
+                tracker.lead(rules.scores(state))
     record.first = state.rules.get("first")  # some games only choose the first player after setup
     status = rules.status(state, None)
     record.over = bool(status.get("over", state.rules.get("over", False)))
@@ -169,7 +188,7 @@ def play_session(
     record.lead_changes = tracker.lead_changes
     # to the microsecond: `round(t * 1000) / 1000`, not `round(t, 3)`, whose correctly rounded decimal conversion
     # per float was 2-3% of a self-play game (a time in ms may differ from it in its last digit, once in a while)
-    record.decisions = [[round(t * 1000) / 1000 for t in tracker.times.get(s, [])] for s in range(len(bots))]
+    record.decisions = [[round(t * 1000) / 1000 for t in tracker.decision_ms(s)] for s in range(len(bots))]
     record.violations = [dict(v.to_dict(), message=plain(v.message)) for _, v in session.violations()]
     record.card_text = card_text_counts(state)
     if record.over:

@@ -33,9 +33,15 @@ class GameTracker:
         self.leader: int | None = None
         self.lead_changes = 0
         self.turn: Any = None
+        #: per seat, its decision times in ms, as `timed` keeps them (`decision_ms` adds those kept in seconds)
         self.times: dict[int, list[float]] = {}
-        #: per zone name, its kind (a zone keeps its kind all game; `saw` asks of every move)
-        self._kinds: dict[str, str] = {}
+        #: per seat, decision times in seconds that a caller timed itself (`play_session`, without a call to `timed`
+        #: per action); `decision_ms` turns them into ms as `timed` would have
+        self.seconds: list[list[float]] = [[] for _ in range(seats)]
+        #: per zone name, whether a card moved out of it was in a hand, and whether one moved into it was played
+        #: (a zone keeps its kind all game; `saw` asks of every move)
+        self._from_hand: dict[str, bool] = {}
+        self._into_play: dict[str, bool] = {}
         #: the scores `lead` last judged
         self._scores: list[Any] | None = None
 
@@ -52,26 +58,38 @@ class GameTracker:
             self.times.setdefault(seat, []).append(spent * 1e3)
         return action
 
+    def decision_ms(self, seat: int) -> list[float]:
+        """The seat's decision times in ms: those `timed` kept, then those in `seconds`."""
+        return self.times.get(seat, []) + [t * 1e3 for t in self.seconds[seat]]
+
     def saw(self, state: GameState, events: Sequence[Any], seat: int | None, scores: Any) -> None:
         """After an accepted action: the cards it played, and the lead when the turn changed."""
-        kinds = self._kinds
+        self.moves(state, events, seat)
+        turn = state.rules.get("turn")
+        if turn != self.turn:
+            self.turn = turn
+            self.lead(scores())
+
+    def moves(self, state: GameState, events: Sequence[Any], seat: int | None) -> None:
+        """The cards an accepted action played (`saw` without the lead: a caller that watches the turn itself)."""
+        from_hand = self._from_hand
         for e in events:
             if type(e) is not PieceMoved:
                 continue
-            src = kinds.get(e.src) or kinds.setdefault(e.src, _kind(state, e.src))
-            if src != "hand":
+            src = from_hand.get(e.src)
+            if src is None:
+                src = from_hand[e.src] = _kind(state, e.src) == "hand"
+            if not src:
                 continue
-            dst = kinds.get(e.dst) or kinds.setdefault(e.dst, _kind(state, e.dst))
-            if dst not in _NOT_PLAYED:
+            dst = self._into_play.get(e.dst)
+            if dst is None:
+                dst = self._into_play[e.dst] = _kind(state, e.dst) not in _NOT_PLAYED
+            if dst:
                 piece = state.pieces.get(e.pid)
                 owner = piece.owner if piece is not None else None
                 who = owner if owner is not None else seat
                 if piece is not None and piece.card and who is not None and 0 <= who < len(self.played):
                     self.played[who].add(piece.card)
-        turn = state.rules.get("turn")
-        if turn != self.turn:
-            self.turn = turn
-            self.lead(scores())
 
     def lead(self, scores: Any) -> None:
         if not isinstance(scores, list) or len(scores) < 2:

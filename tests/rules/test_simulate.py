@@ -171,3 +171,31 @@ def test_every_rulesets_scores_are_its_statuss_scores_at_every_step() -> None:
         for _decision in random_decisions(rules, state, 5, limit=150):
             assert rules.scores(state) == rules.status(state, None).get("scores"), name
         assert rules.scores(state) == rules.status(state, None).get("scores"), name
+
+
+def test_a_games_tracking_is_what_the_tracker_finds_watching_its_log() -> None:
+    """`play_session` times the bots and watches the turn itself: its cards played, lead changes and decision counts
+    are what `GameTracker.saw` and `timed` find replaying the game's log, action by action."""
+    from tabletop.core.session import Session
+    from tabletop.rules import get_ruleset
+    from tabletop.rules.simulate import play_session
+    from tabletop.rules.tracking import GameTracker
+
+    for name in ("xfiles-fan", "tragedy"):
+        record, session = play_session(name, ["greedy", "random"], 11)
+        rules = get_ruleset(name)
+        state = rules.new_game(2, seed=11, enforcement="strict")
+        replay = Session(state, rules)
+        tracker = GameTracker(2)
+        choices = [0, 0]
+        for entry in session.history:
+            if entry.seat is None:
+                continue
+            result = replay.submit(entry.action, entry.seat)
+            assert result.accepted, name
+            choices[entry.seat] += 1
+            tracker.saw(state, result.entry.events, entry.seat, lambda r=rules, s=state: r.scores(s))
+        tracker.lead(record.scores)
+        assert record.played == [sorted(p) for p in tracker.played] and any(record.played), name
+        assert record.lead_changes == tracker.lead_changes, name
+        assert [len(t) for t in record.decisions] == choices, name
