@@ -10,6 +10,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .frozen import quick_init
 from .state import GameState, Piece
 
 __all__ = [
@@ -43,21 +44,13 @@ def _event(name: str):
     def deco(cls):
         cls.kind = name
         EVENT_TYPES[name] = cls
-        return cls
+        return quick_init(cls)  # events are made by the thousand per game
 
     return deco
 
 
 class Event:
-    """Base of all events: `apply` and `revert` are exact inverses on the state.
-
-    Events are values: made once, never assigned to after (the log, undo and every view share them). Their
-    dataclasses are not `frozen`, though, only hashed and compared by their fields as frozen ones are: a frozen
-    dataclass must store each field through a call (`object.__setattr__` or, with `quick_init`, the slot's
-    descriptor), and a self-play action makes ~13 events (X-Files Fan), so those calls were 6.8% of its instructions
-    (callgrind); a plain slotted `__init__` stores them in place. tests/rules/test_event_values.py holds every event
-    class to it (hash and equality by fields, and no code of the engine assigns to an event's field).
-    """
+    """Base of all events: `apply` and `revert` are exact inverses on the state."""
 
     # no __dict__ or weak reference slot on the thousands of events a game makes (its slotted subclasses hold their
     # fields): 72 bytes and one memory block an event, not 96 and two
@@ -139,7 +132,7 @@ def _field_out(v: Any) -> Any:
 
 
 @_event("moved")
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class PieceMoved(Event):
     """A piece left one zone at an index and entered another (or the same) at an index."""
 
@@ -165,7 +158,7 @@ class PieceMoved(Event):
 
 
 @_event("changed")
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class PieceChanged(Event):
     """Some attributes of a piece changed: `changes` holds (field, old, new) triples."""
 
@@ -211,7 +204,7 @@ def _set(state: GameState, piece: Piece, name: str, value: Any) -> None:
 
 
 @_event("reordered")
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class ZoneReordered(Event):
     """A zone's order changed (a shuffle): old and new orders of piece ids, top first."""
 
@@ -230,7 +223,7 @@ class ZoneReordered(Event):
 
 
 @_event("added")
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class PieceAdded(Event):
     """A new piece (token, die, counter, or a card brought in) appeared in a zone."""
 
@@ -259,7 +252,7 @@ class PieceAdded(Event):
 
 
 @_event("removed")
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class PieceRemoved(Event):
     """A piece left the table for good (a token deleted)."""
 
@@ -314,7 +307,7 @@ def piece_record(p: Piece) -> dict[str, Any]:
 
 
 @_event("player_counter")
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class PlayerCounterChanged(Event):
     """A seat's counter (score, a pool, favor) changed; `old` None means it did not exist."""
 
@@ -338,7 +331,7 @@ def _set_counter(counters: dict[str, int], name: str, value: int | None) -> None
 
 
 @_event("rng")
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class RngAdvanced(Event):
     """The RNG moved on (chance was used).
 
@@ -360,7 +353,7 @@ _STATE_FIELDS = frozenset({"enforcement", "options", "ruleset"})
 
 
 @_event("state_field")
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class StateFieldChanged(Event):
     """A table-wide setting changed (the enforcement dial, the options in force)."""
 
@@ -381,7 +374,7 @@ _MISSING = "__missing__"
 
 
 @_event("rules")
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class RuleStateChanged(Event):
     """One key of the ruleset's state changed (phase, active seat, stack...); values are plain data."""
 
@@ -404,7 +397,7 @@ def _set_rule(rules: dict[str, Any], key: str, value: Any) -> None:
 
 
 @_event("note")
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Note(Event):
     """A fact for the log that changes no state: a chat line, a roll's result, an announcement.
 
