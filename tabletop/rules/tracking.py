@@ -72,10 +72,13 @@ class GameTracker:
 
     def moves(self, state: GameState, events: Sequence[Any], seat: int | None) -> None:
         """The cards an accepted action played (`saw` without the lead: a caller that watches the turn itself)."""
+        self.moved(state, [e for e in events if type(e) is PieceMoved], seat)
+
+    def moved(self, state: GameState, moves: Sequence[PieceMoved], seat: int | None) -> None:
+        """`moves` given only the action's `PieceMoved` events, in order (`Result.moves`, as the session's
+        transactions recorded them: no scan of every event)."""
         from_hand = self._from_hand
-        for e in events:
-            if type(e) is not PieceMoved:
-                continue
+        for e in moves:
             src = from_hand.get(e.src)
             if src is None:
                 src = from_hand[e.src] = _kind(state, e.src) == "hand"
