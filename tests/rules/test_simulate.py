@@ -194,7 +194,7 @@ def test_a_games_tracking_is_what_the_tracker_finds_watching_its_log() -> None:
             result = replay.submit(entry.action, entry.seat)
             assert result.accepted, name
             choices[entry.seat] += 1
-            tracker.saw(state, result.entry.events, entry.seat, lambda: rules.scores(state))
+            tracker.saw(state, result.entry.events, entry.seat, lambda rules=rules, state=state: rules.scores(state))
         tracker.lead(record.scores)
         assert record.played == [sorted(p) for p in tracker.played] and any(record.played), name
         assert record.lead_changes == tracker.lead_changes, name
