@@ -176,7 +176,9 @@ def play_session(
             now = state.rules.get("turn")
             if now != turn:
                 turn = now
-                tracker.lead(rules.scores(state))
+                read = rules.scores(state)
+                if read != tracker.judged:  # most turn changes leave the scores as they were: no call to judge them
+                    tracker.lead(read)
     record.first = state.rules.get("first")  # some games only choose the first player after setup
     status = rules.status(state, None)
     record.over = bool(status.get("over", state.rules.get("over", False)))

@@ -42,8 +42,8 @@ class GameTracker:
         #: (a zone keeps its kind all game; `saw` asks of every move)
         self._from_hand: dict[str, bool] = {}
         self._into_play: dict[str, bool] = {}
-        #: the scores `lead` last judged
-        self._scores: list[Any] | None = None
+        #: the scores `lead` last judged (a caller may skip calling `lead` with scores equal to these: no change)
+        self.judged: list[Any] | None = None
 
     def timed(self, bot: Any, state: GameState, seat: int) -> Any:
         """The bot's next action, its decision time kept (in ms)."""
@@ -97,9 +97,9 @@ class GameTracker:
     def lead(self, scores: Any) -> None:
         if not isinstance(scores, list) or len(scores) < 2:
             return
-        if scores == self._scores:  # the same scores name the same leader: nothing changes (most turn changes)
+        if scores == self.judged:  # the same scores name the same leader: nothing changes (most turn changes)
             return
-        self._scores = list(scores)
+        self.judged = list(scores)
         top = max(scores)
         leaders = [s for s, v in enumerate(scores) if v == top]
         leader = leaders[0] if len(leaders) == 1 else None
