@@ -15,7 +15,7 @@ from typing import Any
 
 from . import actions as A
 from .consent import undo_consent
-from .events import EVENT_TYPES, Event, Note, event_from_dict
+from .events import EVENT_TYPES, Event, Note, PieceMoved, event_from_dict
 from .messages import _OPEN as _REF_OPEN
 from .messages import has_refs, hidden_place, ref_pids, render_safe, scrub, seen_cards
 from .permission import permit, resolve_action, visibility
@@ -187,13 +187,17 @@ class Result:
     audit: list[Violation] = field(default_factory=list)
     #: for a refused undo (`consent`): the seats that must still agree
     needs: tuple[int, ...] = ()
+    #: of an accepted action: its events that move a piece (`PieceMoved`), with its follow-ups', in order (what the
+    #: lab's tracker reads, instead of every event)
+    moves: list[PieceMoved] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return self.accepted
 
 
-def _accepted(events: list[Event], violations: list[Violation], entry: LogEntry, audit: list[Violation]) -> Result:
-    """`Result(True, events, violations, "", "", entry, audit)`, made without the dataclass's `__init__` (every
+def _accepted(events: list[Event], violations: list[Violation], entry: LogEntry, audit: list[Violation],
+              moves: list[PieceMoved]) -> Result:
+    """`Result(True, events, violations, "", "", entry, audit, (), moves)`, made without the dataclass's `__init__` (every
     accepted action makes one; tests/core/test_session_fast.py holds the two to each other)."""
     r = _new(Result)
     r.accepted = True
@@ -204,6 +208,7 @@ def _accepted(events: list[Event], violations: list[Violation], entry: LogEntry,
     r.entry = entry
     r.audit = audit
     r.needs = ()
+    r.moves = moves
     return r
 
 
@@ -337,11 +342,11 @@ class Session:
         except ActionError as e:
             return self._refused(e, action, seat, violations)
         # the events, the pieces they name and their notes, as the transactions recorded them
-        events, touched, notes = done.events, done.named, done.notes
+        events, touched, notes, moves = done.events, done.named, done.notes, done.moves
         auto: list[tuple[A.Action, int | None]] = []
         if state.enforcement != "off":
             try:
-                events, auto, touched, notes = self._consequences(action, seat, done, violations)
+                events, auto, touched, notes, moves = self._consequences(action, seat, done, violations)
             except ActionError as e:
                 for ev in reversed(done.events):
                     ev.revert(state)
@@ -364,7 +369,7 @@ class Session:
         if self.listeners:
             self._notify("submit", entry)
         shown = _as_seen(state, violations, seat, self._secrets) if violations else []
-        return _accepted(events, shown, entry, audit)
+        return _accepted(events, shown, entry, audit, moves)
 
     def begin(
         self, violations: Iterable[Violation], text: str, seen: dict[str, frozenset[int]] | None = None,
@@ -478,35 +483,36 @@ class Session:
 
     def _consequences(
         self, action: A.Action, seat: int | None, done: Tx, violations: list[Violation]
-    ) -> tuple[list[Event], list[tuple[A.Action, int | None]], dict[str, None], list[Note]]:
+    ) -> tuple[list[Event], list[tuple[A.Action, int | None]], dict[str, None], list[Note], list[PieceMoved]]:
         """Run the ruleset's automatic follow-ups through the same checks, at most MAX_CONSEQUENCES of them.
 
         `done`: the transaction of the action itself. The answer: every event, the automatic actions, the pieces the
-        events name (in the order first named) and their notes."""
+        events name (in the order first named), their notes and the events that move a piece."""
         state = self.state
         auto: list[tuple[A.Action, int | None]] = []
         events = done.events
         follows = self.rules.after(state, events, seat)
         if not follows:  # most actions have no follow-up (an empty list or tuple: no copy made of it)
-            return events, auto, done.named, done.notes
+            return events, auto, done.named, done.notes, done.moves
         pending = list(follows)
         if not pending:
-            return events, auto, done.named, done.notes
+            return events, auto, done.named, done.notes, done.moves
         all_events = list(events)
         named = dict(done.named)
         notes = list(done.notes)
+        moves = list(done.moves)
         try:
-            self._follow(pending, auto, all_events, named, notes, violations)
+            self._follow(pending, auto, all_events, named, notes, violations, moves)
         except ActionError:
             # a later follow-up failed: the earlier ones are undone here, the action's own events by the caller
             for ev in reversed(all_events[len(events):]):
                 ev.revert(state)
             raise
-        return all_events, auto, named, notes
+        return all_events, auto, named, notes, moves
 
     def _follow(self, pending: list[tuple[A.Action, int | None]], auto: list[tuple[A.Action, int | None]],
                 all_events: list[Event], named: dict[str, None], notes: list[Note],
-                violations: list[Violation]) -> None:
+                violations: list[Violation], moves: list[PieceMoved]) -> None:
         """Apply the follow-ups `pending` (and theirs, first) through the checks, adding to the lists given."""
         state = self.state
         while pending:
@@ -523,6 +529,7 @@ class Session:
             all_events.extend(new_events)
             named.update(tx.named)
             notes.extend(tx.notes)
+            moves.extend(tx.moves)
             auto.append((follow, who))
             pending = list(self.rules.after(state, new_events, who)) + pending
 

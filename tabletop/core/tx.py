@@ -56,7 +56,7 @@ class ActionError(TabletopError):
 class Tx:
     """A transaction over the state: every change is an event, applied at once and kept for undo."""
 
-    __slots__ = ("state", "events", "named", "notes")
+    __slots__ = ("state", "events", "named", "notes", "moves")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -65,6 +65,9 @@ class Tx:
         self.named: dict[str, None] = {}
         #: the events that are notes, in order
         self.notes: list[Note] = []
+        #: the events that move a piece, in order (what the lab's tracker reads: cards played, without a scan of
+        #: every event of every action)
+        self.moves: list[PieceMoved] = []
 
     # -- primitives --
 
@@ -74,6 +77,8 @@ class Tx:
         t = type(event)
         if t is PieceMoved or t is PieceChanged:
             self.named[event.pid] = None  # type: ignore[attr-defined]
+            if t is PieceMoved:
+                self.moves.append(event)  # type: ignore[arg-type]
         elif t is Note:
             self.notes.append(event)  # type: ignore[arg-type]
         elif t is not RuleStateChanged:
@@ -90,6 +95,7 @@ class Tx:
         self.events.clear()
         self.named.clear()
         self.notes.clear()
+        self.moves.clear()
 
     def change(self, pid: str, **fields: Any) -> None:
         """Set piece attributes, emitting one event with only the fields that really change."""
@@ -236,6 +242,7 @@ class Tx:
             piece.zone = dst
             events.append(moved)
             self.named[pid] = None
+            self.moves.append(moved)
         # the fields that change, in the order `change` would list them (x, y, face_up, attached_to, known,
         # rotation, counters), built here without a keyword dict per move, each set on the piece as it is found
         # (what `PieceChanged.apply` would do with them, without the call)

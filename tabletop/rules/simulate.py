@@ -141,7 +141,7 @@ def play_session(
         else:
             choosers.append((functools.partial(tracker.timed, p), None))
     clock = time.perf_counter
-    moves = tracker.moves
+    moved = tracker.moved
     turn: Any = None
     while not state.rules.get("over"):
         if record.actions >= max_actions:
@@ -171,11 +171,14 @@ def play_session(
         entry = result.entry
         if entry is not None:
             record.auto += len(entry.auto)
-            moves(state, entry.events, seat)  # `tracker.saw`, with the turn watched here
+            if result.moves:  # `tracker.saw`, with the turn watched here and only the moves read
+                moved(state, result.moves, seat)
             now = state.rules.get("turn")
             if now != turn:
                 turn = now
-                tracker.lead(rules.scores(state))
+                read = rules.scores(state)
+                if read != tracker.judged:  # most turn changes leave the scores as they were: no call to judge them
+                    tracker.lead(read)
     record.first = state.rules.get("first")  # some games only choose the first player after setup
     status = rules.status(state, None)
     record.over = bool(status.get("over", state.rules.get("over", False)))

@@ -42,8 +42,8 @@ class GameTracker:
         #: (a zone keeps its kind all game; `saw` asks of every move)
         self._from_hand: dict[str, bool] = {}
         self._into_play: dict[str, bool] = {}
-        #: the scores `lead` last judged
-        self._scores: list[Any] | None = None
+        #: the scores `lead` last judged (a caller may skip calling `lead` with scores equal to these: no change)
+        self.judged: list[Any] | None = None
 
     def timed(self, bot: Any, state: GameState, seat: int) -> Any:
         """The bot's next action, its decision time kept (in ms)."""
@@ -72,10 +72,13 @@ class GameTracker:
 
     def moves(self, state: GameState, events: Sequence[Any], seat: int | None) -> None:
         """The cards an accepted action played (`saw` without the lead: a caller that watches the turn itself)."""
+        self.moved(state, [e for e in events if type(e) is PieceMoved], seat)
+
+    def moved(self, state: GameState, moves: Sequence[PieceMoved], seat: int | None) -> None:
+        """`moves` given only the action's `PieceMoved` events, in order (`Result.moves`, as the session's
+        transactions recorded them: no scan of every event)."""
         from_hand = self._from_hand
-        for e in events:
-            if type(e) is not PieceMoved:
-                continue
+        for e in moves:
             src = from_hand.get(e.src)
             if src is None:
                 src = from_hand[e.src] = _kind(state, e.src) == "hand"
@@ -94,9 +97,9 @@ class GameTracker:
     def lead(self, scores: Any) -> None:
         if not isinstance(scores, list) or len(scores) < 2:
             return
-        if scores == self._scores:  # the same scores name the same leader: nothing changes (most turn changes)
+        if scores == self.judged:  # the same scores name the same leader: nothing changes (most turn changes)
             return
-        self._scores = list(scores)
+        self.judged = list(scores)
         top = max(scores)
         leaders = [s for s, v in enumerate(scores) if v == top]
         leader = leaders[0] if len(leaders) == 1 else None

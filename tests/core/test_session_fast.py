@@ -28,8 +28,8 @@ def test_a_log_entry_made_fast_is_the_dataclass_one_with_every_field_set() -> No
 
 def test_an_accepted_result_made_fast_is_the_dataclass_one() -> None:
     entry = _logged(1, None, A.Chat("x"), [], [], [], {})
-    fast = _accepted([], [], entry, [])
-    slow = Result(True, [], [], "", "", entry, [])
+    fast = _accepted([], [], entry, [], [])
+    slow = Result(True, [], [], "", "", entry, [], (), [])
     assert type(fast) is Result and bool(fast)
     assert _slots(fast) == _slots(slow)
 
@@ -46,3 +46,22 @@ def test_a_hidden_cards_place_is_kept_per_zone_and_described_anew_when_its_owner
     state.seat_names[0] = "Dana"
     renamed = session._place(state, "hand:0", pid)
     assert "Dana" in renamed and renamed == hidden_place(state, pid)
+
+
+def test_a_transaction_keeps_its_piece_moves_in_order_and_forgets_them_on_rollback() -> None:
+    from tabletop.core.events import PieceMoved
+    from tabletop.core.state import GameState, Piece, Zone
+    from tabletop.core.tx import Tx
+
+    state = GameState()
+    for name in ("a", "b"):
+        state.zones[name] = Zone(name)
+    tx = Tx(state)
+    tx.add_piece(Piece("p1", "card", zone="a"))
+    tx.add_piece(Piece("p2", "card", zone="a"))
+    tx.move("p1", "b")
+    tx.emit(PieceMoved("p2", "a", 0, "b", 1))
+    tx.move("p1", "b", index=0)  # already there: no move
+    assert tx.moves == [e for e in tx.events if type(e) is PieceMoved] and len(tx.moves) == 2
+    tx.rollback()
+    assert tx.moves == [] and state.zones["a"].pieces == []

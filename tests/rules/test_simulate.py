@@ -199,3 +199,34 @@ def test_a_games_tracking_is_what_the_tracker_finds_watching_its_log() -> None:
         assert record.played == [sorted(p) for p in tracker.played] and any(record.played), name
         assert record.lead_changes == tracker.lead_changes, name
         assert [len(t) for t in record.decisions] == choices, name
+
+
+def test_an_accepted_actions_moves_are_the_piece_moves_among_its_events() -> None:
+    """`Result.moves`, what the tracker reads instead of every event, holds exactly the entry's `PieceMoved` events,
+    in order, the follow-ups' included (each ruleset, a whole game of both bots)."""
+    from tabletop.core.events import PieceMoved
+    from tabletop.core.session import Session
+    from tabletop.rules import get_ruleset
+    from tabletop.rules.bots import make_bot
+
+    followed = 0
+    for name in ("xfiles-fan", "tragedy", "xfiles-ccg"):
+        rules = get_ruleset(name)
+        state = rules.new_game(2, seed=3, enforcement="strict")
+        session = Session(state, rules)
+        bots = [make_bot("greedy", rules, 1), make_bot("random", rules, 2)]
+        moved = 0
+        while not state.rules.get("over") and moved < 2000:
+            waiting = rules.waiting_for(state)
+            if not waiting:
+                break
+            action = bots[waiting[0]].choose(state, waiting[0])
+            if action is None:
+                break
+            result = session.submit(action, waiting[0])
+            assert result.accepted, name
+            assert result.moves == [e for e in result.entry.events if type(e) is PieceMoved], name
+            moved += len(result.moves)
+            followed += bool(result.entry.auto and result.moves)
+        assert moved > 0, name
+    assert followed > 0  # some actions with follow-ups moved pieces
