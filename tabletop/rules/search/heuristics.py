@@ -12,7 +12,7 @@ from typing import Any
 
 from ...core.state import GameState
 
-__all__ = ["ccg_heuristic"]
+__all__ = ["ccg_heuristic", "fan_heuristic"]
 
 
 def _information(rules: Any, state: GameState, seat: int, universe: int) -> float:
@@ -57,4 +57,27 @@ def ccg_heuristic(rules: Any, state: GameState) -> list[float]:
         means_other = max((means[t] for t in range(n) if t != s), default=0.0)
         v = 0.5 + 0.4 * (info[s] - other) + 0.08 * math.tanh((means[s] - means_other) / 8.0)
         out.append(min(1.0, max(0.0, v)))
+    return out
+
+
+#: how much of the round in progress counts for the seat whose card is last in it (it may still be taken over)
+FAN_ROUND_SHARE = 0.6
+
+
+def fan_heuristic(rules: Any, state: GameState) -> list[float]:
+    """X-Files Fan: the score lead, with the round in progress counted in part for the seat whose card is its last
+    (that seat takes the round's points when it ends now, xff.5.2), so a playout cut mid-round sees who it favours."""
+    scores = [float(p.counters.get("score", 0)) for p in state.players]
+    rnd = state.rules.get("round") or []
+    if rnd:
+        last = rnd[-1].get("seat")
+        if isinstance(last, int) and 0 <= last < len(scores):
+            try:
+                scores[last] += FAN_ROUND_SHARE * rules.round_total(state, rnd)
+            except (AttributeError, KeyError, TypeError):
+                pass
+    out = []
+    for s, v in enumerate(scores):
+        other = max((w for t, w in enumerate(scores) if t != s), default=0.0)
+        out.append(0.5 + 0.5 * math.tanh((v - other) / 40.0))
     return out

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.state import GameState
-from .heuristics import ccg_heuristic
+from .heuristics import ccg_heuristic, fan_heuristic
 from .sampler import CardPool, Deal
 
-__all__ = ["HEURISTICS", "HORIZONS", "SAMPLERS", "DealMaker", "Heuristic", "evaluate", "sampler_for", "score_heuristic"]
+__all__ = ["BUDGETS", "HEURISTICS", "HORIZONS", "MARGINS", "SAMPLERS", "DealMaker", "Heuristic", "evaluate", "sampler_for", "score_heuristic"]
 
 Heuristic = Callable[[Any, GameState], list[float]]
 #: what makes a decision's deal: (ruleset, the table as the seat knows it, seat, knowledge, pool) -> deal(state, rng)
@@ -97,11 +97,19 @@ class _CcgDeal(Deal):
 
 HEURISTICS: dict[str, Heuristic] = {
     "tragedy": _tragedy_heuristic,
-    "xfiles-fan": counter_heuristic("score", 40.0),
+    "xfiles-fan": fan_heuristic,
     "xfiles-ccg": ccg_heuristic,
 }
 SAMPLERS: dict[str, DealMaker] = {"xfiles-ccg": _CcgDeal}
 
+
+#: the search's iterations per decision at each level, scaled per ruleset: those whose decisions are cheap get more of
+#: them (each still well under the 1 s a decision may take at the default level, bench/bench_strength.py)
+BUDGETS: dict[str, float] = {"tragedy": 2.0, "xfiles-ccg": 1.5}
+
+#: how much better than its playout policy's move (mean value, 0..1) a move must score to be played instead, where
+#: the policy is a sound rule of thumb the short playouts cannot tell apart from passing (X-Files CCG: acting now)
+MARGINS: dict[str, float] = {"xfiles-ccg": 0.05}
 
 #: playouts end when the rule state's `turn` has moved on this many times (else after the bot's depth in actions)
 HORIZONS: dict[str, int] = {"tragedy": 2, "xfiles-ccg": 2}

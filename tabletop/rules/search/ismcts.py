@@ -19,13 +19,14 @@ from typing import Any
 from ...core.actions import Action
 from ...core.state import GameState
 from .fast import step
-from .hooks import HORIZONS, evaluate, sampler_for
+from .hooks import BUDGETS, HORIZONS, MARGINS, evaluate, sampler_for
 from .knowledge import knowledge, rebuild
 from .sampler import CardPool
 
 __all__ = ["LEVELS", "Ismcts"]
 
-#: difficulty levels: iterations per decision and playout depth (actions after the tree)
+#: difficulty levels: iterations per decision (scaled per ruleset by `hooks.BUDGETS`) and playout depth (actions
+#: after the tree)
 LEVELS: dict[str, tuple[int, int]] = {"easy": (30, 10), "normal": (120, 20), "hard": (600, 30)}
 
 
@@ -49,18 +50,23 @@ class Ismcts:
 
     def __init__(self, ruleset: Any, seed: int = 0, *, level: str = "normal", iterations: int | None = None,
                  depth: int | None = None, seconds: float | None = None, explore: float = 0.7,
-                 policy: Any = None, noise: float = 0.0, deals: int = 12) -> None:
+                 policy: Any = None, noise: float = 0.0, deals: int = 12, width: int = 12,
+                 margin: float | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"no level {level!r} (levels: {', '.join(LEVELS)})")
         base_iterations, base_depth = LEVELS[level]
         self.ruleset = ruleset
         self.rng = random.Random(seed)
-        self.iterations = iterations or base_iterations
+        self.iterations = iterations or max(1, round(base_iterations * BUDGETS.get(ruleset.name, 1.0)))
         self.depth = base_depth if depth is None else depth
         self.seconds = seconds
         self.explore = explore
         #: the deals (hidden cards and future chance) every root move is tried on, in turn
         self.deals = max(1, deals)
+        #: at most this many root moves are searched (see `_candidates`)
+        self.width = max(2, width)
+        #: how much better (in mean value, 0..1) a move must score than the policy's own to be played instead
+        self.margin = MARGINS.get(ruleset.name, 0.0) if margin is None else margin
         self.recorder: Any = None
         self._sample = sampler_for(ruleset)
         #: the playouts' policy (`make_bot` gives the ruleset's own greedy heuristic when it has one; None: random
@@ -109,14 +115,14 @@ class Ismcts:
             self._pool = CardPool(self.ruleset, know["deck"])
         tables = self._tables(base, self._sample(self.ruleset, base, seat, know, self._pool), moves, seat)
         root = _Node(seat)
-        root.children = {k: _Node(seat) for k in range(len(moves))}
+        hint = self._hint(tables, seat) if self.margin > 0 or len(moves) > self.width else None
+        root.children = {k: _Node(seat) for k in self._candidates(moves, hint)}
         deadline = None if self.seconds is None else started + self.seconds
         for i in range(self.iterations if deadline is None else 1_000_000):
             if deadline is not None and i and time.perf_counter() >= deadline:
                 break
             self._iterate(tables, root, seat)
-        kids = root.children
-        best = max(kids, key=lambda k: (kids[k].visits, kids[k].value / max(kids[k].visits, 1)))
+        best = self._best(root, hint)
         self.decision_times.append(time.process_time() - cpu)
         return moves[best]
 
@@ -133,6 +139,38 @@ class Ismcts:
             deal(table, self.rng)
             out.append((table, dict(self._root_moves(table, moves, seat)), self.rng.getrandbits(32)))
         return out
+
+    def _hint(self, tables: list[tuple[GameState, dict[int, Action], int]], seat: int) -> int | None:
+        """The playout policy's move on the first deal (its index among the seat's moves), or None."""
+        if self._policy is None:
+            return None
+        table, options, _ = tables[0]
+        if hasattr(self._policy, "rng"):
+            self._policy.rng = random.Random(self.rng.getrandbits(32))
+        choice = self._policy.choose(table.fork(), seat)
+        return next((k for k, a in options.items() if a == choice), None)
+
+    def _candidates(self, moves: list[Action], hint: int | None) -> list[int]:
+        """The root moves searched: all of them, or where there are more than `width` (a discard of two cards of
+        twelve, an exchange with the sideboard: dozens of near-identical moves that would each get a visit or two
+        and be chosen by noise), the playout policy's move (`hint`) and others at random up to `width`, so the
+        budget compares few moves well and the policy's move is always one of them."""
+        if len(moves) <= self.width:
+            return list(range(len(moves)))
+        picked = [] if hint is None else [hint]
+        rest = [k for k in range(len(moves)) if k != hint]
+        picked += self.rng.sample(rest, self.width - len(picked))
+        return sorted(picked)
+
+    def _best(self, root: _Node, hint: int | None) -> int:
+        """The root's most visited move; the policy's move instead when it scored within `margin` of it, so the
+        search departs from its ruleset's rule of thumb only where its playouts found clearly better."""
+        kids = root.children
+        best = max(kids, key=lambda k: (kids[k].visits, kids[k].value / max(kids[k].visits, 1)))
+        if hint is None or hint == best or hint not in kids or not kids[hint].visits or self.margin <= 0:
+            return best
+        mean = kids[best].value / max(kids[best].visits, 1)
+        return hint if kids[hint].value / kids[hint].visits >= mean - self.margin else best
 
     def _root_moves(self, state: GameState, moves: list[Action], seat: int) -> list[tuple[int, Action]]:
         """The seat's real moves as this deal spells them: a ruleset may name a move by a token keyed with the

@@ -49,3 +49,17 @@ def test_the_ccg_search_bot_plays_out_with_its_greedy_bot_and_some_random_moves(
     bot = make_bot("ismcts", rules, 1)
     assert isinstance(bot._policy, GreedyBot) and bot.noise == PLAYOUT_NOISE["xfiles-ccg"] > 0
     assert make_bot("ismcts", get_ruleset("tragedy"), 1).noise == 0.0
+
+
+def test_the_fan_round_in_progress_counts_for_the_seat_whose_card_is_last() -> None:
+    """A playout cut mid-round scored only the banked scores, so a round worth 9 to the seat about to take it
+    looked level; now part of it counts for that seat (it takes the points if the round ends now, xff.5.2)."""
+    rules = get_ruleset("xfiles-fan")
+    state = rules.new_game(2, seed=3)
+    level = evaluate(rules, state)
+    assert level == [0.5, 0.5]
+    state.rules["round"] = [{"seat": 0, "piece": "p1"}, {"seat": 1, "piece": "p14"}]  # a Case (4), a Following (5)
+    ahead = evaluate(rules, state)
+    assert ahead[1] > 0.5 > ahead[0]
+    state.players[0].counters["score"] = 9  # banked points outweigh the same points still in play
+    assert evaluate(rules, state)[0] > 0.5

@@ -6,6 +6,7 @@ import pytest
 
 from tabletop.rules import get_ruleset
 from tabletop.rules.bots import BOTS, UnknownBot, is_bot, make_bot
+from tabletop.rules.search.hooks import BUDGETS
 from tabletop.rules.search.ismcts import LEVELS, Ismcts
 from tabletop.rules.simulate import play_game
 
@@ -14,8 +15,10 @@ def test_ismcts_is_a_bot_wherever_random_and_greedy_are() -> None:
     rules = get_ruleset("tragedy")
     assert "ismcts" in BOTS and is_bot("ismcts:250") and not is_bot("ismcts:lots") and not is_bot("ismcts:0")
     bot = make_bot("ismcts", rules, 3)
-    assert isinstance(bot, Ismcts) and (bot.iterations, bot.depth) == LEVELS["normal"]
-    assert make_bot("ismcts:hard", rules).iterations == LEVELS["hard"][0]
+    scale = BUDGETS.get(rules.name, 1.0)
+    assert isinstance(bot, Ismcts) and (bot.iterations, bot.depth) == (round(LEVELS["normal"][0] * scale),
+                                                                      LEVELS["normal"][1])
+    assert make_bot("ismcts:hard", rules).iterations == round(LEVELS["hard"][0] * scale)
     assert make_bot("ismcts:40", rules).iterations == 40
     with pytest.raises(UnknownBot):
         make_bot("ismcts:nightmare", rules)
@@ -42,3 +45,28 @@ def test_the_search_bot_beats_random(name: str) -> None:
         record = play_game(name, bots, 500 + i)
         wins += record.end == "win" and bots[record.winner] == "ismcts:easy"
     assert wins >= 4
+
+
+def test_a_decision_with_dozens_of_moves_searches_the_policys_move_and_a_few_others() -> None:
+    """A Fan discard or exchange lists dozens of near-identical moves: with each tried once or twice the choice was
+    noise. The root keeps `width` of them, the playout policy's among them."""
+    bot = make_bot("ismcts", get_ruleset("xfiles-fan"), 2)
+    moves = list(range(40))
+    kept = bot._candidates(moves, 33)  # type: ignore[arg-type]
+    assert len(kept) == bot.width < 40 and 33 in kept and len(set(kept)) == len(kept)
+    assert bot._candidates(moves[:5], 3) == [0, 1, 2, 3, 4]  # type: ignore[arg-type]
+
+
+def test_the_policys_move_is_played_unless_another_scored_clearly_better() -> None:
+    from tabletop.rules.search.ismcts import _Node
+
+    bot = make_bot("ismcts", get_ruleset("xfiles-ccg"), 2)
+    assert bot.margin > 0
+    root = _Node(0)
+    root.children = {0: _Node(0), 1: _Node(0)}
+    (a, b) = root.children.values()
+    a.visits, a.value = 30, 30 * 0.52  # the most visited, a little better than the policy's move
+    b.visits, b.value = 10, 10 * (0.52 - bot.margin / 2)
+    assert bot._best(root, 1) == 1 and bot._best(root, None) == 0
+    b.value = 10 * (0.52 - bot.margin * 2)
+    assert bot._best(root, 1) == 0
