@@ -43,7 +43,9 @@ class EventRoutingMixin:
         et = event.type
         self._track_input(event)
         if self.editor is not None and et != pygame.QUIT and not self._window_takes(event):
-            self.editor.handle(event, self._widgets_take(event))
+            used = self.editor.handle(event, self._widgets_take(event))
+            if not used and et == pygame_gui.UI_WINDOW_CLOSE:
+                self.ui_event(event)  # a table window closed under the editor: its owner still lets go of it
             return
         if self._window_takes(event):
             return

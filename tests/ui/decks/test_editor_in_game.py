@@ -96,3 +96,27 @@ def test_the_tables_menu_opens_the_editor_and_close_asks_before_losing_a_change(
     finally:
         app.close()
         pygame.event.clear()
+
+
+def test_a_search_window_closed_while_the_editor_is_open_ends_the_search() -> None:
+    """The window-fuzz soak found it: a table window that closes while the editor is over the game posted its close
+    event to the editor alone, so the window held the dead search (never ended, its deck never shuffled)."""
+    from tests.ui.uihelpers import key, zone_center
+
+    session = new_session("freeform", 2, seed=4)
+    app = TableApp(session, size=(1280, 800), fps=0, autosave=None)
+    try:
+        app.run_frames(2)
+        key(app, pygame.K_b, at=zone_center(app, "deck"))
+        app.run_frames(2)
+        peek = app.peek
+        assert peek is not None and not peek.closed
+        key(app, pygame.K_F6)
+        app.run_frames(2)
+        assert app.editor is not None
+        peek.window.kill()  # as its close button does: pygame-gui posts the close for the next frame
+        app.run_frames(2)
+        assert app.peek is None and peek.closed
+        assert isinstance(app.session.history[-1].action, A.EndSearch)  # the search ended, as a close ends it
+    finally:
+        pygame.event.clear()
