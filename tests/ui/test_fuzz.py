@@ -410,7 +410,9 @@ class Fuzzer:
                 return
             self.click(app.newgame.deck_button.get_abs_rect().center, 1)
             picker = app.prompt  # the known decks, then "Other file…": a file dialog
-            last = picker.list.item_list[-1]["button_element"] if picker is not None and picker.alive() else None
+            items = getattr(picker, "list", None) if picker is not None and picker.alive() else None
+            # another prompt may be up (a text prompt the fuzz opened earlier): then the deck button opens none
+            last = items.item_list[-1]["button_element"] if items is not None else None
             if last is not None:
                 self.click(last.get_abs_rect().center, 1)
                 self.step(_key(pygame.KEYDOWN, pygame.K_RETURN, 0), _key(pygame.KEYUP, pygame.K_RETURN, 0))
