@@ -195,7 +195,7 @@ def test_combat_pairs_lone_agents_kills_and_bluffs() -> None:
                     "That combatant and one other combatant will deal no damage in this CRC round.")
     assert stare["targets"]["combatant"]["select"]["skill"] == {"name": "Close Range Combat", "min": 1}
     assert [s["no_damage"]["target"] for s in stare["do"]] == ["combatant", "other"]
-    (lure,) = _one("Play when an Adversary is allowed to enter combat with a single Agent. If the Team makes an "
+    (lure,) = _one("Play when an Adversary may enter combat with only one Agent. If the Team makes an "
                    "OBSERVATION 5+ skill check, the Adversary is negated.")
     assert lure["if"] == [{"lone_agent": True}]
     assert lure["do"] == [{"team_check": {"skill": "Observation", "need": 5, "then": [{"negate_adversary": {}}]}}]
@@ -239,8 +239,8 @@ def test_searches_of_the_deck_and_teams_in_the_bureau() -> None:
 
 
 def test_moves_of_agents_between_sections_and_teams() -> None:
-    (trip,) = _one("You may move one of your Agents to any Section immediately. This card may not be played once an "
-                   "Adversary has forced combat until after the combat is resolved.")
+    (trip,) = _one("You may move any one of your Agents to any Section immediately. This card may not be played "
+                   "once an Adversary has forced combat until after the combat is resolved.")
     assert {"out_of_combat": True} in trip["if"] and trip["targets"]["agent"]["select"]["owner"] == "you"
     assert [b[0]["to_section"]["section"] for b in trip["do"][0]["choose"]] == ["field", "bureau", "hospital"]
     _, call = _one("Place two tokens on this card. Discard a token to move Agent Dale Cooper from anywhere on the "
@@ -309,7 +309,7 @@ def test_named_agents_of_a_team_moved_and_benched() -> None:
 
 
 def test_a_card_kept_when_the_check_succeeds_and_discarded_for_its_bonus() -> None:
-    kept, use = _one("Play prior to a Site skill check. If the Site skill check is successful, place this card in "
+    kept, use = _one("Play before a Site skill check. If the Site skill check is successful, place this card in "
                      "your Bureau Section. You may discard this card in any of your investigation phases to add 3 to "
                      "a Site skill check.")
     assert kept["if"] == [{"check_skill": []}] and kept["do"] == [{"keep_on_success": {}}]
@@ -330,8 +330,8 @@ def test_the_opponents_of_the_combatant_played_on_and_the_foe_stunned() -> None:
     (cover,) = _one("Play this card on any combatant to decrease damage from one CLOSE RANGE COMBAT source by one "
                     "point this round.")
     assert cover["do"][0]["combat_mod"]["of"] == "combatant"
-    (daze,) = _one("Play this on any opponent who has just taken damage. The opponent is considered \"stunned\" for "
-                   "the next round of combat.")
+    (daze,) = _one("Play this card on any opponent that has just taken damage. The opponent is considered "
+                   "\"stunned\" for the next round of combat.")
     assert daze["do"] == [{"stun": {"target": "foe"}}] and {"has_target": "foe"} in daze["if"]
     (shell,) = _one("Play on any OCCULT combatant to reduce damage from all opponent LONG RANGE COMBAT sources by 1 "
                     "this round.")
@@ -344,7 +344,7 @@ def test_access_no_card_reads_is_left_by_hand() -> None:
 
 
 def test_a_creature_removed_at_the_end_of_a_round_survives_only_the_round_named() -> None:
-    (tough,) = _one("Regardless of how much damage is done to this creature in the LONG RANGE COMBAT round, it will "
+    (tough,) = _one("No matter how much damage is dealt to this creature in the LONG RANGE COMBAT round, it will "
                     "attack in the CLOSE RANGE COMBAT round. If its HEALTH has been exceeded, it is removed at the "
                     "end of the CRC round.")
     assert tough["do"] == [{"survives_round": "lrc"}]  # it dies at the end of a Close Range round like any other
