@@ -2,7 +2,8 @@
 
 Primitives change the table through `Tx` (skill checks, Combat, damage, pools, negation, prerequisites, forced
 checks); its conditions (why a card may not be used now: a failed one cites xfc.effect.2, strict refuses, warn logs)
-and selectors (what a target may be) are in `vocab_reads`; durations end at a combat round, a Combat or the turn. Standing abilities (an Equipment's
+and selectors (what a target may be) are in `vocab_reads`, the steps that move cards and pool points in
+`vocab_cards`; durations end at a combat round, a Combat or the turn. Standing abilities (an Equipment's
 skill, a skipped round, who may use MARTIAL ARTS cards) are read where the rules need them (`standing`).
 """
 
@@ -12,11 +13,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.reducer import ActionError, Tx
-from ...core.state import EVERYONE
-from ..effects import Ctx, EffectStopped, Vocabulary
+from ..effects import Ctx, Vocabulary
 from ..effects.model import step_name
 from .data import canonical_skill
-from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing
+from .vocab_cards import CARD_PRIMITIVES, spend_token
+from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing, x_paid
+from .vocab_reads import check_of as _check
 from .vocab_reads import team as _team
 from .vocab_reads import words as _words
 
@@ -254,7 +256,7 @@ def _take_tokens(ctx: Ctx, tx: Tx, args: Any) -> str:
         return "no card"
     n = min(int(args.get("amount", 1)), ctx.ruleset.tokens_left(ctx.state, src))
     pool = str(args.get("pool", "rp"))
-    said = [_spend_token(ctx, tx, {}) for _ in range(n)][-1:] if n else []
+    said = [spend_token(ctx, tx, {}) for _ in range(n)][-1:] if n else []
     tx.add_player_counter(seat, pool, n)
     return f"takes {n} token{'s' * (n != 1)} into the {pool.upper()} pool" + (f"; {said[0]}" if said else "")
 
@@ -362,18 +364,6 @@ def _no_damage(ctx: Ctx, tx: Tx, args: Any) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ checks
-
-
-def _check(ctx: Ctx) -> dict[str, Any]:
-    check = ctx.state.rules.get("check")
-    if not check:
-        raise ActionError("no_check", "there is no skill check")
-    return dict(check)
-
-
-def x_paid(ctx: Ctx) -> int:
-    """The X its player paid for the card whose ability runs (0 when it was paid as 0 or has no X)."""
-    return int(ctx.data.get("x") or (ctx.state.rules.get("x_paid") or {}).get(ctx.source, 0))
 
 
 def _x_amount(ctx: Ctx, table: Mapping[str, Any]) -> int:
@@ -514,163 +504,6 @@ def _to_section(ctx: Ctx, tx: Tx, args: Any) -> str:
     return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} goes to the {args.get('section', 'bureau')}"
 
 
-# ------------------------------------------------------------------------------------------------ cards, pools
-
-
-def _heal(ctx: Ctx, tx: Tx, args: Any) -> str:
-    out = []
-    healing = ctx.source in ctx.state.pieces and "healing" in ctx.ruleset.keywords_of(ctx.state, ctx.source)
-    for pid in ctx.pieces(args):
-        if ctx.state.pieces[pid].counters.get("no_heal"):  # "may not heal wounds until a Healing card is played"
-            if not healing:
-                out.append(f"{ctx.name(pid)} may not heal until a Healing card is played on him")
-                continue
-            tx.change(pid, counters={k: v for k, v in ctx.state.pieces[pid].counters.items() if k != "no_heal"})
-        before = ctx.ruleset.damage(ctx.state, pid)
-        after = max(0, before - int(args.get("amount", 1)))
-        ctx.ruleset._set_damage(ctx.state, pid, after, tx, why=ctx.why())
-        out.append(f"{ctx.name(pid)} heals {before - after}")
-    return ", ".join(out) or "no one to heal"
-
-
-def _negate(ctx: Ctx, tx: Tx, args: Any) -> str:
-    out = []
-    for pid in ctx.pieces(args):
-        out.append(ctx.ruleset._negate(ctx.state, pid, tx))
-    return ", ".join(out) or "nothing to negate"
-
-
-def _steal(ctx: Ctx, tx: Tx, args: Any) -> str:
-    other = ctx.seat_of("opponent")
-    if other is None or ctx.seat is None:
-        return "no opponent"
-    have = int(ctx.state.player(other).counters.get(args["from"], 0))
-    amount = min(have, int(args.get("amount", 0)))
-    tx.add_player_counter(other, args["from"], -amount, why=ctx.why())
-    tx.add_player_counter(ctx.seat, args["to"], amount, why=ctx.why())
-    return f"takes {amount} {args['from'].upper()} from {ctx.state.seat_name(other)} into the {args['to'].upper()} pool"
-
-
-def _reveal_hand(ctx: Ctx, tx: Tx, args: Any) -> str:
-    seat = ctx.seat_of(args.get("seat", "opponent"))
-    kind = str(args.get("type", "")).casefold()
-    shown = [p for p in ctx.state.zones[ctx.zone("hand", seat)].pieces
-             if ctx.ruleset.pinfo(ctx.state, p).kind == kind]
-    for pid in shown:
-        tx.change(pid, known=ctx.state.pieces[pid].known | {EVERYONE})
-    return f"{ctx.state.seat_name(seat)} reveals {len(shown)} {args.get('type')} card{'s' * (len(shown) != 1)}"
-
-
-def _use_skill_for(ctx: Ctx, tx: Tx, args: Any) -> str:
-    check = _check(ctx)
-    out = []
-    for pid in ctx.pieces(args):
-        rs = ctx.ruleset
-        gain = rs.agent_skill(ctx.state, pid, args["skill"]) - rs.agent_skill(ctx.state, pid, check.get("skill", ""))
-        check["mods"] = [*check.get("mods", []), {"amount": gain, "source": ctx.source, "name": ctx.name(ctx.source)}]
-        out.append(f"{ctx.name(pid)} uses {args['skill']} ({gain:+d})")
-    tx.set_rule("check", check)
-    return ", ".join(out) or "no Agent"
-
-
-def _discard_random(ctx: Ctx, tx: Tx, args: Any) -> str:
-    who = args.get("seat", "opponent")
-    seat = ctx.ruleset.active(ctx.state) if who == "investigating" else ctx.seat_of(who)
-    hand = list(ctx.state.zones[ctx.zone("hand", seat)].pieces)
-    if args.get("type"):
-        hand = [p for p in hand if ctx.ruleset.pinfo(ctx.state, p).kind == str(args["type"]).casefold()]
-    n = min(len(hand), x_paid(ctx) if args.get("count") == "x" else int(args.get("count", 1)))
-    for _ in range(n):
-        pid = hand.pop(tx.below(len(hand)))
-        ctx.ruleset._to_discard(ctx.state, pid, tx)
-    return f"{ctx.state.seat_name(seat)} discards {n} card{'s' * (n != 1)} at random"
-
-
-def _swap_pool(ctx: Ctx, tx: Tx, args: Any) -> str:
-    """"Exchange [CP] Pools with your opponent": the two pools' points change hands."""
-    other, pool = ctx.seat_of("opponent"), args.get("pool", "cp")
-    if other is None or ctx.seat is None:
-        return "no opponent"
-    mine, theirs = (int(ctx.state.player(s).counters.get(pool, 0)) for s in (ctx.seat, other))
-    tx.add_player_counter(ctx.seat, pool, theirs - mine, why=ctx.why())
-    tx.add_player_counter(other, pool, mine - theirs, why=ctx.why())
-    return f"exchanges {pool.upper()} pools with {ctx.state.seat_name(other)} ({mine} for {theirs})"
-
-
-def _examine(ctx: Ctx, tx: Tx, args: Any) -> str:
-    seat = ctx.seat_of(args.get("seat", "opponent"))
-    hand = ctx.state.zones[ctx.zone(args.get("zone", "hand"), seat)].pieces
-    if ctx.seat is not None:
-        for pid in hand:
-            piece = ctx.state.pieces[pid]
-            if ctx.seat not in piece.known:
-                tx.change(pid, known=piece.known | {ctx.seat})
-    return f"looks at {ctx.state.seat_name(seat)}'s hand ({len(hand)} cards)"
-
-
-def _discard_self(ctx: Ctx, tx: Tx, args: Any) -> str | None:
-    src = ctx.source
-    if src in ctx.state.pieces and ctx.state.zones[ctx.state.pieces[src].zone].kind != "discard":
-        ctx.ruleset._to_discard(ctx.state, src, tx)
-        return "is discarded"
-    return None
-
-
-def _spend_token(ctx: Ctx, tx: Tx, args: Any) -> str:
-    src = ctx.source
-    left = ctx.ruleset.tokens_left(ctx.state, src)
-    if left <= 0:
-        raise ActionError("no_token", f"{ctx.name(src)} has no token left")
-    counters = dict(ctx.state.pieces[src].counters)
-    counters["tokens_used"] = counters.get("tokens_used", 0) + 1
-    counters["token_turn"] = int(ctx.state.rules.get("turn", 1))
-    tx.change(src, counters=counters)
-    if left == 1 and standing(ctx.ruleset, ctx.state.pieces[src].card, "discard_when_spent"):
-        ctx.ruleset._to_discard(ctx.state, src, tx)
-        return "discards its last token, and the card"
-    return f"discards a token ({left - 1} left)"
-
-
-def _pay(ctx: Ctx, tx: Tx, args: Any) -> str:
-    pool, amount = str(args.get("pool", "cp")), int(args.get("amount", 0))
-    if ctx.seat is None or int(ctx.state.player(ctx.seat).counters.get(pool, 0)) < amount:
-        raise EffectStopped(f"cannot pay {amount} {pool.upper()}: the rest does not happen")
-    tx.add_player_counter(ctx.seat, pool, -amount, why=f"paid for {ctx.why()}")
-    return f"pays {amount} {pool.upper()}"
-
-
-def _discard_card(ctx: Ctx, tx: Tx, args: Any) -> str:
-    pieces = ctx.pieces(args)
-    for pid in pieces:
-        ctx.ruleset._to_discard(ctx.state, pid, tx)
-    return f"{', '.join(ctx.name(p) for p in pieces) or 'nothing'} discarded"
-
-
-def _discard_hand(ctx: Ctx, tx: Tx, args: Any) -> str:
-    seat = ctx.seat_of(args.get("seat", "opponent"))
-    words = _words(args.get("keyword", ()))
-    hand = list(ctx.state.zones[ctx.zone("hand", seat)].pieces)
-    gone = [p for p in hand if any(w in ctx.ruleset.keywords_of(ctx.state, p) for w in words)]
-    for pid in gone:
-        ctx.ruleset._to_discard(ctx.state, pid, tx)
-    return f"{ctx.state.seat_name(seat)} discards {len(gone)} card{'s' * (len(gone) != 1)} from hand"
-
-
-def _change_keyword(ctx: Ctx, tx: Tx, args: Any) -> str:
-    pieces = ctx.pieces(args)
-    mods = []
-    for pid in pieces:
-        gen = ctx.state.pieces[pid].gen
-        mods += [{"piece": pid, "gen": gen, "keyword": w, "lose": True, "until": args.get("until", "end_of_turn")}
-                 for w in args.get("from", ())]
-        mods.append({"piece": pid, "gen": gen, "keyword": args["to"], "until": args.get("until", "end_of_turn")})
-    if mods:
-        book = dict(ctx.state.rules.get("effects") or {})
-        book["mods"] = [*book.get("mods", ()), *({**m, "source": ctx.source} for m in mods)]
-        tx.set_rule("effects", book)
-    return f"{', '.join(ctx.name(p) for p in pieces) or 'no card'} is now Keyword {args['to']}"
-
-
 def _nothing(ctx: Ctx, tx: Tx, args: Any) -> None:
     """A standing step: read where the rules need it (`standing`), nothing to do when triggered."""
     return None
@@ -678,26 +511,26 @@ def _nothing(ctx: Ctx, tx: Tx, args: Any) -> None:
 
 VOCABULARY = Vocabulary(
     primitives={
-        "check_mod": _check_mod, "combat_mod": _combat_mod, "no_damage": _no_damage, "heal": _heal,
-        "negate": _negate, "steal": _steal, "swap_pool": _swap_pool, "discard_random": _discard_random, "examine": _examine,
-        "prerequisite": _prerequisite, "team_check": _team_check, "team_damage": _team_damage,
-        "sit_out": _sit_out, "to_section": _to_section, "discard_self": _discard_self, "spend_token": _spend_token,
-        "change_keyword": _change_keyword, "extra_round": _extra_round, "remove_from_game": _remove_from_game,
+        **CARD_PRIMITIVES, "check_mod": _check_mod, "combat_mod": _combat_mod, "no_damage": _no_damage,
+        "prerequisite": _prerequisite, "team_check": _team_check, "team_damage": _team_damage, "sit_out": _sit_out,
+        "to_section": _to_section, "extra_round": _extra_round, "remove_from_game": _remove_from_game,
         "shuffle_back": _shuffle_back, "only_fighter": _only_fighter, "jam": _jam, "site_keyword": _site_keyword,
         "rest": _rest, "unless_gear": _unless_gear, "abduct": _abduct, "stun": _stun, "to_hospital": _to_hospital,
-        "leave_combat": _leave_combat, "combat_hit": _combat_hit, "fail_damage": _fail_damage, "reveal_hand": _reveal_hand, "use_skill_for": _use_skill_for, "survives_round": _nothing, "fail_check": _fail_check, "pay": _pay, "discard_card": _discard_card, "discard_hand": _discard_hand,
-        "end_turn": _end_turn, "negate_witnesses": _negate_witnesses, "res_to_pool": _res_to_pool,
-        "examine_card": _examine_card, "cost_cut": _cost_cut, "negate_adversary": _negate_adversary,
-        "lose_health": _lose_health, "discard_bluff": _discard_bluff, "take_tokens": _take_tokens,
-        "take_found": _take_found, "join_team": _join_team, "if_adversary": _if_adversary,
-        "choke": _choke, "keep_on_success": _keep_on_success, "unhurt": _nothing, "rounds_only": _nothing, "backlash": _nothing, "back_to_deck": _nothing,
+        "leave_combat": _leave_combat, "combat_hit": _combat_hit, "fail_damage": _fail_damage,
+        "survives_round": _nothing, "fail_check": _fail_check, "end_turn": _end_turn,
+        "negate_witnesses": _negate_witnesses, "res_to_pool": _res_to_pool, "examine_card": _examine_card,
+        "cost_cut": _cost_cut, "negate_adversary": _negate_adversary, "lose_health": _lose_health,
+        "discard_bluff": _discard_bluff, "take_tokens": _take_tokens, "take_found": _take_found,
+        "join_team": _join_team, "if_adversary": _if_adversary, "choke": _choke, "keep_on_success": _keep_on_success,
+        "unhurt": _nothing, "rounds_only": _nothing, "backlash": _nothing, "back_to_deck": _nothing,
         "absorbs": _nothing, "absorb_token": _nothing, "wound_hospital": _nothing, "wound_no_heal": _nothing,
         "in_play": _nothing,
         # standing steps, read by the rules where they apply
         "equip": _nothing, "skip_round": _nothing, "can_use": _nothing, "unnegatable": _nothing,
         "no_combat": _nothing, "half_damage": _nothing, "tokens": _nothing, "agents_use": _nothing,
         "agents_floor": _nothing, "split_damage": _nothing, "agents_split": _nothing, "crime_lab": _nothing,
-        "as_best_foe": _nothing, "foes_minus": _nothing, "res_in_bureau": _nothing, "discard_when_spent": _nothing, "once_per_turn": _nothing, "card_pool": _nothing, "card_pool_for": _nothing, "card_pool_refill": _nothing,
+        "as_best_foe": _nothing, "foes_minus": _nothing, "res_in_bureau": _nothing, "discard_when_spent": _nothing,
+        "once_per_turn": _nothing, "card_pool": _nothing, "card_pool_for": _nothing, "card_pool_refill": _nothing,
     },
     conditions=CONDITIONS,
     selectors=SELECTORS,

@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.reducer import ActionError
 from ...core.state import Piece
 from ..effects import Condition, Ctx, Selector
 from .data import canonical_skill
 
-__all__ = ["CONDITIONS", "SELECTORS", "can_use", "standing", "team", "words"]
+__all__ = ["CONDITIONS", "SELECTORS", "can_use", "check_of", "standing", "team", "words", "x_paid"]
 
 _SKILL_OF_ROUND = {"lrc": "Long Range Combat", "crc": "Close Range Combat"}
 
@@ -404,3 +405,16 @@ SELECTORS: dict[str, Selector] = {
         "can_use_or_stun": _sel_can_use_or_stun, "not_named": _sel_not_named,
         "team_of": _sel_team_of, "bluff": _sel_bluff, "has_bluffs": _sel_has_bluffs, "asks": _sel_asks, "named": _sel_named,
 }
+
+
+def check_of(ctx: Ctx) -> dict[str, Any]:
+    """A copy of the skill check under way, for a step to change and set again (refused when there is none)."""
+    check = ctx.state.rules.get("check")
+    if not check:
+        raise ActionError("no_check", "there is no skill check")
+    return dict(check)
+
+
+def x_paid(ctx: Ctx) -> int:
+    """The X its player paid for the card whose ability runs (0 when it was paid as 0 or has no X)."""
+    return int(ctx.data.get("x") or (ctx.state.rules.get("x_paid") or {}).get(ctx.source, 0))
