@@ -12,7 +12,7 @@ from tabletop.game import session_for
 from tabletop.rules import get_ruleset
 from tabletop.rules.bots import make_bot
 from tabletop.rules.simulate import play_game, simulate
-from tabletop.rules.xfiles_ccg import Ask, Guess, Investigate, Pass, XFilesCCG
+from tabletop.rules.xfiles_ccg import Ask, Guess, Investigate, Pass, PlayCard, XFilesCCG
 from tabletop.store import parse_save
 
 SET = "xfiles-ccg-sample"
@@ -123,3 +123,29 @@ def test_random_games_never_leak_and_replay_the_same() -> None:
 def test_simulate_reports() -> None:
     report = simulate("xfiles-ccg", 6, seed=2)
     assert report["finished"] == 6 and report["errors"] == [] and report["violations"]["total"] == 0
+
+
+def test_a_tracked_card_put_into_a_hand_by_hand_is_not_named_by_the_status() -> None:
+    """Warn: the Adversary in Combat, the Site under check and a Team's Agent taken into their owners' hands by hand
+    stay in the rule state, but the status names them (and gives their Health) only to a seat that can see them."""
+    from tabletop.core import actions as A
+    from tests.rules.test_xfiles_ccg import _investigating, _pass_until, rules_of
+    from tests.rules.xfiles_ccg_helpers import ok, pid
+
+    s = _investigating({"hand:1": ["supper-club"]}, pools=((5, 5), (5, 8)), enforcement="warn")
+    r = rules_of(s)
+    st = s.state
+    club = pid(s, "hand:1", "supper-club")
+    _pass_until(s, lambda: PlayCard(club) in list(r.legal_actions(st, 1)))
+    ok(s, PlayCard(club), 1)
+    _pass_until(s, lambda: r.step(st) == "damage")
+    site, marsh = st.rules["check"]["site"], pid(s, "field:0", "owen-marsh")
+    assert st.rules["combat"]["adversary"] == club
+    assert '"The Supper Club"' in json.dumps(s.view(0)["rules"])  # in plain sight on the chain
+    assert s.submit(A.Move((club,), "hand:1"), 1).accepted
+    assert s.submit(A.Move((site, marsh), "hand:0"), 0).accepted
+    assert st.rules.get("combat", {}).get("adversary") == club and st.rules["check"]["site"] == site
+    theirs, mine = json.dumps(s.view(0)["rules"]), json.dumps(s.view(1)["rules"])
+    assert "The Supper Club" not in theirs and "The Supper Club" in mine
+    for name in ("Harlow Creek", "Owen Marsh"):
+        assert name not in mine and name in theirs

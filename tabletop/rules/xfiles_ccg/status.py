@@ -17,7 +17,10 @@ from .steps import PHASE_OF, STEP_LABELS
 EFFECT_WORDS = ("Apply {source:effect_whose}{source}'s effect now ({source:effect_on_pass}): {kind} {amount:?}"
                 "{piece: on |}{piece}{seat: for |}{seat}{to: to |}{to}{text: — |}{text}")
 
-__all__ = ["StatusReport"]
+__all__ = ["HIDDEN_NAME", "StatusReport"]
+
+#: what the status says of a card the rules track that the seat cannot see
+HIDDEN_NAME = "a face-down card"
 
 
 class StatusReport:
@@ -55,19 +58,19 @@ class StatusReport:
                 if step in INVESTIGATOR_ONLY and step not in ("draw", "buy") and seat in state.seats else ""),
             "pools": {str(s): {"rp": self._pool_of(state, s, "rp"), "cp": self._pool_of(state, s, "cp")}
                       for s in state.seats},
-            "agents": {str(s): [self._agent_row(state, p) for p in self.agents(state, s)] for s in state.seats},
+            "agents": {str(s): [self._agent_row(state, p, seat) for p in self.agents(state, s)] for s in state.seats},
             # the Teams each seat formed (public: formed openly and logged), by Agent, so the board shows them
-            "teams": {str(s): self._team_rows(state, s) for s in state.seats},
+            "teams": {str(s): self._team_rows(state, s, seat) for s in state.seats},
             "sites": [self._site_row(state, pid, d, seat) for pid, d in (r.get("sites") or {}).items()
                       if pid in state.pieces],
-            "chain": [self._chain_row(state, e) for e in self._chain(state) if e.get("piece") in state.pieces],
+            "chain": [self._chain_row(state, e, seat) for e in self._chain(state) if e.get("piece") in state.pieces],
         })
         check = r.get("check")
         if check:
-            status.extra["check"] = self._check_row(state, check)
+            status.extra["check"] = self._check_row(state, check, seat)
         combat = r.get("combat")
         if combat and combat.get("adversary") in state.pieces:
-            status.extra["combat"] = self._combat_row(state, combat)
+            status.extra["combat"] = self._combat_row(state, combat, seat)
         if seat is not None and seat in state.seats:
             status.extra.update(self.move_words(state, seat))
             status.extra["notebook"] = self.notebook(state, seat)
@@ -138,13 +141,21 @@ class StatusReport:
         who = names.get(decision, decision)
         return f"{STEP_LABELS[step]}: " + ("your decision" if decision == seat else f"{who} decides")
 
-    def _check_row(self, state: GameState, check: Mapping[str, Any]) -> dict[str, Any]:
+    def _seen_name(self, state: GameState, pid: str | None, seat: int | None) -> str:
+        """A piece's name for `seat`: none for a card it cannot see (in warn a card the rules track, an Agent or
+        the Adversary in Combat, may be put face down or into a hand by hand)."""
+        piece = state.pieces.get(pid) if pid is not None else None
+        if piece is not None and not state.can_see(piece, seat):
+            return HIDDEN_NAME
+        return self.name_of(state, pid)
+
+    def _check_row(self, state: GameState, check: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         site = check.get("site")
         total = self.check_total(state)
         return {
-            "site": site, "site_name": self.name_of(state, site), "skill": check.get("skill"),
+            "site": site, "site_name": self._seen_name(state, site, seat), "skill": check.get("skill"),
             "need": check.get("need"), "directed": check.get("directed"),
-            "team": [{"piece": p, "name": self.name_of(state, p), "skill": self.agent_skill(state, p,
+            "team": [{"piece": p, "name": self._seen_name(state, p, seat), "skill": self.agent_skill(state, p,
                       check.get("skill", "")), "in_hospital": self.section_of(state, p) == "hospital"}
                      for p in check.get("team", []) if p in state.pieces],
             "base": self.team_skill(state, check.get("team", []), check.get("skill", "")),
@@ -153,42 +164,50 @@ class StatusReport:
             "meets": total is not None and total >= int(check.get("need", 0)),
         }
 
-    def _combat_row(self, state: GameState, combat: Mapping[str, Any]) -> dict[str, Any]:
+    def _combat_row(self, state: GameState, combat: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         adv = combat["adversary"]
         info = self.pinfo(state, adv)
-        return {"adversary": adv, "name": info.name, "owner": combat.get("owner"),
+        seen = state.can_see(state.pieces[adv], seat)
+        return {"adversary": adv, "name": info.name if seen else HIDDEN_NAME, "owner": combat.get("owner"),
                 "round": combat.get("round"), "number": combat.get("number"),
-                "health": info.health, "damage": self.damage(state, adv),
-                "current": self.health(state, adv), "mods": dict(combat.get("mods") or {}),
+                "health": info.health if seen else None, "damage": self.damage(state, adv),
+                "current": self.health(state, adv) if seen else None, "mods": dict(combat.get("mods") or {}),
                 "pending": combat.get("pending")}
 
-    def _agent_row(self, state: GameState, pid: str) -> dict[str, Any]:
+    def _agent_row(self, state: GameState, pid: str, seat: int | None) -> dict[str, Any]:
         info = self.pinfo(state, pid)
+        if not state.can_see(state.pieces[pid], seat):
+            return {"piece": pid, "name": HIDDEN_NAME, "section": self.section_of(state, pid), "health": None,
+                    "damage": self.damage(state, pid), "current": None, "res": None, "equipment": [],
+                    "hired": pid in (state.rules.get("hired") or [])}
         return {"piece": pid, "name": info.name, "section": self.section_of(state, pid), "health": info.health,
                 "damage": self.damage(state, pid), "current": self.health(state, pid), "res": info.res,
                 # Equipment in play is face up (public); a face-down card beneath is named by no one
                 "equipment": [self.name_of(state, q) for q in self.gear(state, pid) if state.pieces[q].face_up],
                 "hired": pid in (state.rules.get("hired") or [])}
 
-    def _team_rows(self, state: GameState, seat: int) -> list[list[dict[str, Any]]]:
-        """`seat`'s formed Teams, each a list of its Agents still in play (piece and name)."""
+    def _team_rows(self, state: GameState, owner: int, seat: int | None) -> list[list[dict[str, Any]]]:
+        """`owner`'s formed Teams, each a list of its Agents still in play (piece and name, as `seat` sees them)."""
         out = []
-        for team in (state.rules.get("teams") or {}).get(str(seat), []):
-            row = [{"piece": p, "name": self.name_of(state, p)} for p in team if p in state.pieces]
+        for team in (state.rules.get("teams") or {}).get(str(owner), []):
+            row = [{"piece": p, "name": self._seen_name(state, p, seat)} for p in team if p in state.pieces]
             if row:
                 out.append(row)
         return out
 
     def _site_row(self, state: GameState, pid: str, d: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         info = self.pinfo(state, pid)
+        if not state.can_see(state.pieces[pid], seat):
+            return {"piece": pid, "name": HIDDEN_NAME, "at": d.get("at"), "prerequisite": [], "asks": [],
+                    "bluffs": len(state.attached(pid)), "skills": {}}
         return {"piece": pid, "name": info.name, "at": d.get("at"),
                 "prerequisite": [{"skill": s, "need": n} for s, n in info.prerequisite],
                 "asks": list(info.asks), "bluffs": len(state.attached(pid)),
                 "skills": {s: self.team_skill(state, self.agents(state, self._owner(state, pid), ("field",)), s)
                            for s, _ in info.prerequisite}}
 
-    def _chain_row(self, state: GameState, e: Mapping[str, Any]) -> dict[str, Any]:
+    def _chain_row(self, state: GameState, e: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         pid = e["piece"]
-        return {"piece": pid, "name": self.name_of(state, pid), "seat": e.get("seat"), "pool": e.get("pool"),
+        return {"piece": pid, "name": self._seen_name(state, pid, seat), "seat": e.get("seat"), "pool": e.get("pool"),
                 "paid": e.get("paid"), "combat": bool(e.get("combat"))}
 
