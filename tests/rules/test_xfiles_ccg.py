@@ -431,8 +431,9 @@ def test_bluff_reveal_pay_one_less_or_discard() -> None:
     # Misfiled Report costs 2, 1 beneath a Site: Les has 1
     ok(s, ResolveBluff(report, True), 1)
     assert st.player(1).counters["cp"] == 0
-    minus = rules_of(s).suggestion_actions(st, 1)
-    assert [(m.kind, m.amount) for m in minus] == [("skill", -3)]
+    # its text ("Subtracts 3 from the Activating Team's skill check") runs when it is paid: nothing left by hand
+    assert rules_of(s).suggestion_actions(st, 1) == []
+    assert [(m["amount"], m["source"]) for m in st.rules["check"]["mods"]] == [(-3, report)]
     tip = st.rules["bluffs"][0]
     ok(s, ResolveBluff(tip, True), 1)  # 0 - 1 is still 0: free, and no token gained
     assert st.player(1).counters["cp"] == 0 and rules_of(s).step(st) == "check"
@@ -543,8 +544,8 @@ def test_failed_check_discards_the_site() -> None:
     ok(s, PlayCard(pid(s, "hand:1", "budget-cuts")), 1)
     ok(s, Pass(), 1)
     ok(s, Pass(), 0)
-    (minus,) = r.suggestion_actions(s.state, 1)
-    ok(s, minus, 1)
+    # "Subtracts 2 from one Team's skill check" runs as it resolves: nothing is left to apply by hand
+    assert r.suggestion_actions(s.state, 1) == []
     assert r.check_total(s.state) == 4
     ok(s, Pass(), 1)
     ok(s, Pass(), 0)

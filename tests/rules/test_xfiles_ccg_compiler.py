@@ -23,6 +23,8 @@ def _steps(text: str) -> list[dict[str, Any]]:
     ("Play on an Agent in the Hospital. The Agent heals two tokens of damage immediately.", 2),
     ("Place on any Team in the Hospital containing an injured Agent. The Agent heals 3 damage immediately.", 3),
     ("Heal 3.", 3),
+    ("Heal 2 damage from one Agent.", 2),
+    ("Alternately, heal one wound on any Agent.", 1),
 ])
 def test_heals_in_every_wording(text: str, amount: int) -> None:
     effects, left = compile_text(text)
@@ -354,3 +356,38 @@ def test_a_cost_in_the_text_is_a_condition_of_play() -> None:
     (squeeze,) = _one("Pay 2 [RP] to move up to 3 [CP] from your opponent's [CP] pool to your [RP] pool immediately.")
     assert {"can_pay": {"amount": 2, "pool": "rp"}} in squeeze["if"] and squeeze["cost"] == [
         {"pay": {"amount": 2, "pool": "rp"}}]
+
+
+def test_wordings_of_a_designers_own_set() -> None:
+    """The same meanings in the words a designer writes for a set of their own (the sample set's): a check lowered for
+    one Team, an Equipment's skill on its holder, a combatant healed or helped, a Site's question said again."""
+    assert _steps("Subtracts 2 from one Team's skill check.") == [{"check_mod": {"amount": -2}}]
+    assert _steps("Subtracts 1 from the Activating Team's skill check.") == [{"check_mod": {"amount": -1}}]
+    for text, skill in (("Adds 1 to the holder's MEDICAL.", "Medical"), ("Adds 2 to its bearer's OBSERVATION skill.",
+                                                                          "Observation"),
+                        ("Adds 1 to the holder's CLOSE RANGE COMBAT.", "Close Range Combat")):
+        effects, left = compile_text(_Card(text, "Equipment"))
+        assert not left and effects[0]["when"] == "static"
+        assert effects[0]["do"] == [{"equip": {"skill": skill, "amount": int(text.split()[1])}}]
+    (heal,) = compile_text("Heal 1 damage from one combatant.")[0]
+    assert heal["do"] == [{"heal": {"target": "combatant", "amount": 1}}]
+    assert heal["targets"]["combatant"]["select"] == {"zone": ["field", "chain"], "combatant": "any", "damaged": True}
+    (helped,) = compile_text("Adds 1 to one combatant's LONG RANGE COMBAT this round.")[0]
+    assert helped["do"][0]["combat_mod"] == {"target": "combatant", "round": "lrc", "amount": 1,
+                                              "until": "end_of_round"}
+    for text in ("You may ask one RESULT question.", "You may ask one MOTIVE question or one METHOD question. If you "
+                 'ask if the MOTIVE is "Security", the skill check prerequisite is 5+.'):
+        assert compile_text(_Card(text, "Site")) == ([], [])
+        assert compile_text(_Card(text, "Event"))[1]  # an extra question on another card is not the Site's own
+
+
+def test_a_non_combat_skill_added_to_a_combatant_is_left_by_hand() -> None:
+    """"add 1 to their MEDICAL skill" is no Combat modifier: it used to compile to one with no round."""
+    assert compile_text("Play on any Agent to add 1 to their MEDICAL skill.")[1]
+
+
+class _Card:
+    """A card's text and type, as `compile_text` reads a CardDef."""
+
+    def __init__(self, text: str, type_: str) -> None:
+        self.text, self.type = text, type_

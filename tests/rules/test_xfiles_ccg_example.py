@@ -184,9 +184,12 @@ def test_randy_and_les_first_turn(enforcement: str) -> None:
     assert rp(s, 0) == 3
     ok(s, Pass(), 0)
     ok(s, Pass(), 1)
-    heal = rules.suggestion_actions(st, 0)
-    assert [(e.kind, e.amount, e.piece) for e in heal] == [("damage", -1, keller)]
-    ok(s, heal[0], 0)
+    # its "Heal 1 damage from one combatant" runs on the damaged combatant Randy picks: Keller (not the Club)
+    picks = {a.piece: a for a in rules.effects.choices(st, 0) if isinstance(a, ChooseTarget)}
+    assert set(picks) == {keller, club}
+    ok(s, picks[keller], 0)
+    _confirm(s, 0)
+    assert rules.suggestion_actions(st, 0) == []
     assert rules.health(st, keller) == 1
     ok(s, Pass(), 0)
     ok(s, Pass(), 1)

@@ -32,6 +32,8 @@ class Meaning:
     standing: list[dict[str, Any]] = field(default_factory=list)
     lead_only: bool = False
     reminder: bool = False
+    #: a Site's question (or its lowered prerequisite) said again in its text: the question step plays it
+    site_frame: bool = False
     starts: bool = False  # begins a new ability of the card (a token cost, "Alternately")
 
 

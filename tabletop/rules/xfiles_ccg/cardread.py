@@ -47,15 +47,27 @@ class EffectsReader:
     def add_check_any(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"check_mod": {"amount": next(x for x in c if isinstance(x, int))}}]
 
+    def sub_check_any(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"check_mod": {"amount": -next(x for x in c if isinstance(x, int))}}]
+
     def add_combat_skill(self, c: list[Any]) -> list[dict[str, Any]]:
         amount = next(x for x in c if isinstance(x, int))
         rnd = _ROUNDS.get(self._skills(c)[0].casefold(), "")
+        if not rnd:  # "add 1 to their MEDICAL skill": not a Combat round's; no modifier this reader knows
+            raise ValueError("a skill that is no Combat round's, added to a combatant")
         return [{"combat_mod": {"target": "holder", "round": rnd, "amount": amount}}]
 
     def add_combat_any(self, c: list[Any]) -> list[dict[str, Any]]:
         amount = next(x for x in c if isinstance(x, int))
         rnd = _ROUNDS.get(self._skills(c)[0].casefold(), "")
         return [{"combat_mod": {"target": "holder", "round": rnd, "amount": amount}}]
+
+    def add_combat_one(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Adds 1 to one combatant's LONG RANGE COMBAT": the combatant is chosen among those fighting."""
+        amount = next(x for x in c if isinstance(x, int))
+        rnd = next(x for x in c if x in ("lrc", "crc"))
+        return [{"combat_mod": {"target": "combatant", "round": rnd, "amount": amount,
+                                "_select": {"zone": ["field", "chain"], "combatant": "any"}}}]
 
     def combat_damage(self, c: list[Any]) -> list[dict[str, Any]]:
         amount = next(x for x in c if isinstance(x, int))
@@ -65,6 +77,11 @@ class EffectsReader:
 
     def heal(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"heal": {"target": "holder", "amount": next(x for x in c if isinstance(x, int))}}]
+
+    def heal_combatant(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Heal 1 damage from one combatant": one of those in the Combat, damaged."""
+        return [{"heal": {"target": "combatant", "amount": next(x for x in c if isinstance(x, int)),
+                          "_select": {"zone": ["field", "chain"], "combatant": "any", "damaged": True}}}]
 
     def heal_in(self, c: list[Any]) -> list[dict[str, Any]]:
         section = next(x for x in c if x in ("field", "bureau", "hospital"))
@@ -252,6 +269,15 @@ class EffectsReader:
         return ""
 
     # -- standing --
+    def gear_holder(self, c: list[Any]) -> None:
+        return None
+
+    def site_frame(self, c: list[Any]) -> Meaning:
+        return Meaning(site_frame=True)
+
+    def ask_one(self, c: list[Any]) -> None:
+        return None
+
     def equip_skill(self, c: list[Any]) -> Meaning:
         amount = next(x for x in c if isinstance(x, int))
         return Meaning(standing=[{"when": "static", "do": [{"equip": {"skill": self._skills(c)[0],

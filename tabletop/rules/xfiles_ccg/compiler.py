@@ -75,6 +75,10 @@ def _place(m: Meaning, sentence: str, main: _Ability, out: list[_Ability]) -> No
     current = out[-1] if out and out[-1].open else main
     if m.reminder:
         return
+    if m.site_frame:  # on a Site, the question step asks it (`asks`, `lowered`); on another card it is more
+        if main.kind != "site":
+            raise ValueError("a question asked outside a Site's own check")
+        return
     for ability in m.standing:
         out.append(_Ability.standing(ability, sentence))
     if m.standing:
