@@ -1,12 +1,17 @@
 """A paid Bluff's effect reads as what it is: the revealed Bluff's, and what passing does with it (issue 15).
 
 Why: after a Bluff was paid, its effect was an extra "Apply Misfiled Report by hand: skill -3" row a newcomer had
-to think about taking, though passing applies it anyway."""
+to think about taking, though passing applies it anyway. The sample set's Bluffs' text all runs now, so the test plays
+a copy of the set whose Misfiled Report says more than the compiler reads (its common form is still offered)."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pygame
 
+from tabletop.cards import CardLibrary
 from tabletop.game import new_session
 from tabletop.rules.xfiles_ccg.actions import Pass, ResolveBluff
 from tabletop.rules.xfiles_ccg.data import suggested_effects
@@ -14,8 +19,24 @@ from tabletop.ui import TableApp
 from tests.ui.uihelpers import click, engine_until
 
 
-def _paid_bluff():
-    session = new_session("xfiles-ccg", 2, enforcement="strict", seed=1)
+_SAMPLE = Path(__file__).resolve().parents[2] / "cards" / "xfiles-ccg-sample"
+_PLAIN = "text: Subtracts 3 from the Activating Team's skill check."
+_MORE = "text: Subtracts 3 from the Activating Team's skill check unless the Site lies under a full moon."
+
+
+def _library(tmp_path: Path) -> CardLibrary:
+    """The sample set, with a Misfiled Report whose text the engine cannot run (applied by hand, offered ready)."""
+    root = tmp_path / "cards"
+    shutil.copytree(_SAMPLE, root / _SAMPLE.name)
+    cards = root / _SAMPLE.name / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    assert _PLAIN in text
+    cards.write_text(text.replace(_PLAIN, _MORE), encoding="utf-8")
+    return CardLibrary([root])
+
+
+def _paid_bluff(tmp_path: Path):
+    session = new_session("xfiles-ccg", 2, enforcement="strict", seed=1, library=_library(tmp_path))
     rules, state = session.rules, session.state
 
     def payable() -> list[ResolveBluff]:
@@ -32,8 +53,8 @@ def _paid_bluff():
     return session, seat, pay, result
 
 
-def test_a_paid_bluffs_effect_row_says_whose_it_is_and_that_passing_applies_it():
-    session, seat, pay, result = _paid_bluff()
+def test_a_paid_bluffs_effect_row_says_whose_it_is_and_that_passing_applies_it(tmp_path: Path):
+    session, seat, pay, result = _paid_bluff(tmp_path)
     name = session.rules.pinfo(session.state, pay.piece).name
     said = " ".join(getattr(e, "text", "") for e in result.events)
     assert f"applies when Seat {seat + 1} passes" in said, said

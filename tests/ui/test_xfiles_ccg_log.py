@@ -84,7 +84,8 @@ def _trial_check(ranger: bool):
     ok(s, Investigate(site, (pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller"))), 0)
     ok(s, ResolveBluff(s.state.rules["bluffs"][0], True), 1)
     if ranger:
-        ok(s, Pass(), 1)  # Les has priority first, with the Bluff's effect to apply: passing applies it
+        while s.rules.decision(s.state) != 0:  # the Bluff's -3 ran when it was paid; Randy's turn to play comes
+            ok(s, Pass(), s.rules.decision(s.state))
         ok(s, PlayCard(pid(s, "hand:0", "retired-ranger")), 0)
     for _ in range(12):
         if s.rules.step(s.state) != "check":
