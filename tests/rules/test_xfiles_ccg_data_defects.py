@@ -30,6 +30,10 @@ RECORDS = [
      "keywords": ["Adversary", "Occult"], "activators": ["Site"],
      "skills": {"Long Range Combat": "N/A", "Close Range Combat": 3, "Health": "Special"},
      "gameText": "The Fog Walker is killed only when an Agent with OCCULT INVESTIGATION 4+ fights it."},
+    {"id": "FX-07", "title": "The Drifting Shade", "set": "Fixture", "type": "Adversary", "cost": "2 CP",
+     "keywords": ["Adversary", "Occult"], "activators": ["Site"],
+     "skills": {"Long Range Combat": "Special", "Close Range Combat": "Special", "Health": "Special"},
+     "gameText": "The Shade's LONG RANGE COMBAT, CLOSE RANGE COMBAT and HEALTH equal the number of candles lit."},
 ]
 
 
@@ -136,3 +140,23 @@ def test_an_adversary_with_special_health_is_not_killed_by_damage(library: CardL
     assert st.rules["combat"]["round"] == "crc"
     said = [n["text"] for e in s.log_for(0) for n in e["notes"] if n["what"] == "xfc.damage"]
     assert any("Health Special" in t for t in said), said
+
+
+def test_a_combat_no_side_can_win_by_the_rules_ends(library: CardLibrary) -> None:
+    """An Adversary whose Health and combat values are all Special (its text applied by hand) dealt no damage and
+    could not be killed, so its Combat went on for ever and self-play stopped at 20,000 actions; after two rounds
+    in a row in which neither side could hurt the other the Combat ends (xfc.combat.8) and it is discarded."""
+    s = _investigate(library, "FX-02", ["owen-marsh", "nadia-keller"], "Behavioral",
+                     zones={"hand:1": ["FX-07"]}, pools=((5, 5), (5, 6)))
+    st = s.state
+    ok(s, Pass(), 0)
+    shade = _piece(s, "hand:1", _ref(library, "FX-07"))
+    ok(s, PlayCard(shade), 1)
+    for _ in range(40):
+        if not st.rules.get("combat") and st.pieces[shade].zone != "chain":
+            break
+        ok(s, Pass(), s.rules.decision(st))
+    assert "combat" not in st.rules and st.pieces[shade].zone == "discard:1"
+    said = [n["text"] for e in s.log_for(0) for n in e["notes"] if n["what"] == "xfc.combat_end"]
+    assert said and "xfc.combat.8" in said[-1], said
+    assert s.rules.damage(st, _piece(s, "field:0", "owen-marsh")) == 0

@@ -18,7 +18,6 @@ from tabletop.rules.xfiles_ccg.data import suggested_effects
 from tabletop.ui import TableApp
 from tests.ui.uihelpers import click, engine_until
 
-
 _SAMPLE = Path(__file__).resolve().parents[2] / "cards" / "xfiles-ccg-sample"
 _PLAIN = "text: Subtracts 3 from the Activating Team's skill check."
 _MORE = "text: Subtracts 3 from the Activating Team's skill check unless the Site lies under a full moon."

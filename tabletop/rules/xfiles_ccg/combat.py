@@ -11,6 +11,11 @@ from .vocab import standing
 
 __all__ = ["Combat"]
 
+#: Combat rounds in a row in which no side could hurt the other (no damage taken by an Agent, none dealt to an
+#: Adversary damage can kill) before the Combat ends: the manual's ends, Health 0 or every Agent in the Hospital,
+#: cannot come by the rules alone (an Adversary with Special values applied by hand, two sides with no skill)
+_IDLE_ROUNDS = 2
+
 
 class Combat:
     """What happens when a chain closes in a skill check or a Combat round (a part of `XFilesCCG`)."""
@@ -155,6 +160,8 @@ class Combat:
             text += f"; {self.ref(state, target)} took {taken} ({self.health(state, target)} Health)"
         more = after_damage(self, state, combat, target, taken, tx, pending, pending["agents"])
         text += f"; {more}" if more else ""
+        hurt = taken > 0 or bool(more) or (pending["agents"] > 0 and not adv_info.undying)
+        combat["idle"] = 0 if hurt else int(combat.get("idle", 0)) + 1  # rounds in a row nobody could be hurt
         tx.note("xfc.damage", combat.get("owner"), text, {"agents": pending["agents"],
                 "adversary": pending["adversary"], "target": target})
         tx.set_rule("combat", combat)
@@ -185,6 +192,10 @@ class Combat:
             tx.set_rule("killed", combat.get("id"))
         if dead or not up or adv not in state.pieces:
             self._end_combat(state, tx, "the Adversary was killed" if dead else "every Agent was in the Hospital")
+            return
+        if int(combat.get("idle", 0)) >= _IDLE_ROUNDS:  # xfc.combat.8: no side can hurt the other
+            self._end_combat(state, tx, f"{_IDLE_ROUNDS} rounds in a row went by in which neither side could hurt "
+                             "the other (xfc.combat.8)")
             return
         rounds = standing(self, self.pinfo(state, adv).ref, "rounds_only")  # "attack for only one LRC and one CRC"
         if combat.get("choked") or (rounds and int(combat.get("number", 1)) >= int(rounds[0])):

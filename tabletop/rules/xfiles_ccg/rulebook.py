@@ -76,6 +76,9 @@ RULE_TEXT = {
                     "Hospital, or by its text applied by hand); one with no combat value at all starts no Combat.",
     "xfc.combat.7": "A Witness with Health played for the Investigating Team fights as an Agent in Combat; at 0 "
                     "Health it goes to the Discard; it leaves when its Site is done.",
+    "xfc.combat.8": "Combat also ends after two rounds in a row in which neither side could hurt the other (no "
+                    "Agent took damage and none was dealt to an Adversary damage can kill): the manual's ends could "
+                    "not come by the rules alone (a decision where the manual is silent).",
     "xfc.question.1": "After a successful check the Investigating Player may ask one question of the kind the Site "
                       "names, about the Directed Player's X-File.",
     "xfc.question.2": "He may guess the Directed Player's X-File; a correct guess wins.",
