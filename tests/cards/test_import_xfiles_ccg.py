@@ -176,3 +176,32 @@ def test_a_sites_lowered_prerequisite_for_one_question_is_read(second) -> None:
     assert cards["Saltmarsh Chapel, SC"].get("lowered") == {"kind": "Result", "value": "Insanity", "need": 3}
     assert chapel.lowered == ("Result", "Insanity", 3) and chapel.asks == ("Motive", "Result")
     assert chapel.prerequisite == (("Occult Investigation", 6),)
+
+
+def test_prerequisites_the_engine_reads_are_not_noted_and_no_skill_is_dropped(tmp_path: Path) -> None:
+    """"X or Y 5+" (the number said once) lost its first skill, silently, in the importer and in the engine; an
+    "X 3+ and Y 3+" or a trailing period the engine reads was still noted as kept as text; a `null` game text was
+    written as the word None."""
+    records = [
+        {"id": "PQ-1", "title": "Saltbox Ferry, Lubec, ME", "type": "Site", "cost": "2 RP", "keywords": ["Site"],
+         "prerequisite": "BEHAVIORAL or OBSERVATION 5+", "question": "You may ask one RESULT question."},
+        {"id": "PQ-2", "title": "Crane Hollow Mine, WV", "type": "Site", "cost": "1 RP", "keywords": ["Site"],
+         "prerequisite": "MEDICAL 3+ and SCIENCES 3+", "question": "You may ask one METHOD question."},
+        {"id": "PQ-3", "title": "Route 6 Diner, OH", "type": "Site", "cost": "1 RP", "keywords": ["Site"],
+         "prerequisite": "COMPUTER 4+.", "question": "You may ask one MOTIVE question."},
+        {"id": "PQ-4", "title": "The Lantern House, VT", "type": "Site", "cost": "1 RP", "keywords": ["Site"],
+         "prerequisite": "OCCULT INVESTIGATION or SCIENCES", "question": "You may ask one MOTIVE question."},
+        {"id": "PQ-5", "title": "Marsh Gas", "type": "Event", "cost": "1 RP", "keywords": ["Event"],
+         "gameText": None},
+    ]
+    src = tmp_path / "pq.json"
+    src.write_text(json.dumps(records), encoding="utf-8")
+    report = import_cards(src, tmp_path / "cards" / "pq")
+    cards = {c.name: c for c in CardLibrary([tmp_path / "cards"])}
+    ferry = card_info(cards["Saltbox Ferry, Lubec, ME"])
+    assert ferry.prerequisite == (("Behavioral", 5), ("Observation", 5)) and ferry.requires == ()
+    assert card_info(cards["Crane Hollow Mine, WV"]).requires == (("Medical", 3), ("Sciences", 3))
+    assert card_info(cards["Route 6 Diner, OH"]).prerequisite == (("Computer", 4),)
+    noted = {n.card: n.message for n in report.notes if n.field == "prerequisite"}
+    assert set(noted) == {"The Lantern House, VT"}, noted  # no number for either skill: said, kept as text
+    assert cards["Marsh Gas"].text == "" and card_info(cards["Marsh Gas"]).text == ""

@@ -21,6 +21,8 @@ __all__ = [
     "parse_lowered",
     "parse_prerequisite",
     "parse_questions",
+    "read_prerequisite",
+    "unread_skills",
 ]
 
 #: The thirteen skills of the glossary, as printed; prerequisites and skill checks name one of them.
@@ -87,10 +89,61 @@ def parse_cost(value: Any, pool: Any = None) -> tuple[int | None, str, bool]:
     return (amount, (m.group(2) or p).upper(), True)
 
 
-_PREREQ = re.compile(r"^\s*([A-Za-z][A-Za-z ]*?)\s+(\d+)\s*\+?\s*$")
+_REQUIREMENT = re.compile(r"([A-Za-z][A-Za-z ]*?)\s+(\d+)\s*\+?")
+_AND = re.compile(r"\s+(?:and|&)\s+", re.IGNORECASE)
+_OR = re.compile(r"\s*,?\s+or\s+|\s*[,/;]\s*", re.IGNORECASE)
+
+Requirement = tuple[str, int]
 
 
-def parse_prerequisite(text: Any) -> list[tuple[str, int]]:
+def _requirement(text: str) -> Requirement | None:
+    m = _REQUIREMENT.fullmatch(text.strip().strip(".,;:").strip())
+    skill = canonical_skill(m.group(1)) if m else None
+    return (skill, int(m.group(2))) if m and skill else None
+
+
+def read_prerequisite(value: Any) -> tuple[tuple[Requirement, ...], tuple[Requirement, ...]]:
+    """(options, requires) of a Site's prerequisite, as the importer notes it and the engine checks it.
+
+    "X 5+ or Y 5+" and "X or Y 5+" (the number said once) -> two options, nothing required besides; "X 3+ AND Y 3+"
+    -> both as options (the player names the one the check is made with) and both required, so the other is checked
+    too. Trailing punctuation ("X 5+ or Y 5+.", "X 4+, or Y 4+") loses no option."""
+    if not isinstance(value, str):
+        return tuple(parse_prerequisite(value)), ()
+    text = value.strip().rstrip(".,;:")
+    parts = _AND.split(text)
+    if len(parts) > 1:
+        reqs = [_requirement(p) for p in parts]
+        if all(reqs):
+            got = tuple(r for r in reqs if r)
+            return got, got
+    options: list[Requirement] = []
+    waiting: list[str] = []  # skills named before the number they share ("CRIMINAL INVESTIGATION or OBSERVATION 5+")
+    for part in _OR.split(text):
+        req = _requirement(part)
+        if req is None:
+            skill = canonical_skill(part.strip().strip(".,;:").strip())
+            if skill:
+                waiting.append(skill)
+            continue
+        for got in [*((s, req[1]) for s in waiting), req]:
+            if got not in options:
+                options.append(got)
+        waiting = []
+    return tuple(options), ()
+
+
+def unread_skills(value: Any) -> list[str]:
+    """Skills a prerequisite's text names that `read_prerequisite` does not check (said in the import's notes)."""
+    if not isinstance(value, str):
+        return []
+    options, requires = read_prerequisite(value)
+    read = {s for s, _ in (*options, *requires)}
+    named = [canonical_skill(w.strip()) for w in re.split(r"\d+\s*\+?|\s+(?:or|and)\s+|[,/;.&]", value, flags=re.I)]
+    return [s for s in dict.fromkeys(n for n in named if n) if s not in read]
+
+
+def parse_prerequisite(text: Any) -> list[Requirement]:
     """The skill options of a prerequisite: "BEHAVIORAL 4+" -> [("Behavioral", 4)]; "X 5+ or Y 5+" -> two options."""
     if isinstance(text, list):
         out = []
@@ -103,14 +156,7 @@ def parse_prerequisite(text: Any) -> list[tuple[str, int]]:
         return [(skill, int(need))] if skill and isinstance(need, int) else []
     if not isinstance(text, str):
         return []
-    out: list[tuple[str, int]] = []
-    for part in re.split(r"\s+or\s+|/", text, flags=re.IGNORECASE):
-        m = _PREREQ.match(part)
-        if m:
-            skill = canonical_skill(m.group(1))
-            if skill:
-                out.append((skill, int(m.group(2))))
-    return out
+    return list(read_prerequisite(text)[0])
 
 
 _LOWERED = re.compile(r"\bif\s+you\s+ask\s+(?:if|whether)\s+the\s+(AFFILIATION|MOTIVE|METHOD|RESULT)\s+is\s+"

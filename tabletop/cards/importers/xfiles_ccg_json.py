@@ -28,6 +28,7 @@ from .xfiles_ccg_fields import (
     parse_lowered,
     parse_prerequisite,
     parse_questions,
+    unread_skills,
 )
 
 __all__ = ["FORMAT", "HELP", "card_record", "convert", "import_cards", "not_a_card", "parse_modifier", "read_source"]
@@ -190,9 +191,14 @@ def _read_field(key: str, value: Any, rec: dict[str, Any], card: dict[str, Any],
         _read_skills(value, card, keep, note)
     elif key == "prerequisite":
         card["prerequisite"] = value
+        missed = unread_skills(value)
         if not parse_prerequisite(value):
             unparsed.append(f"prerequisite: {value}")
-            note(key, f"not read as 'SKILL N+' (or 'X N+ or Y N+'); kept as text: {value}")
+            note(key, f"not read as 'SKILL N+' (or 'X N+ or Y N+', 'X or Y N+', 'X N+ and Y N+'); kept as text: "
+                 f"{value}")
+        elif missed:  # a skill the check would silently leave out
+            unparsed.append(f"prerequisite: {value}")
+            note(key, f"{', '.join(missed)} not read (no number for it); the check uses the rest: {value}")
     elif key == "question":
         card["question"] = value
         keywords = rec.get("keywords")
@@ -217,6 +223,8 @@ def _read_field(key: str, value: Any, rec: dict[str, Any], card: dict[str, Any],
         card["characteristics"] = chars
     else:
         target = _field_name(key)
+        if value is None:  # the database's `null` (a card with no game text): no field, never the word "None"
+            return
         if target == "text" and not isinstance(value, str):
             value = "\n".join(str(v) for v in value) if isinstance(value, list) else str(value)
         if target in card:

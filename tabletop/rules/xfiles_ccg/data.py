@@ -23,6 +23,7 @@ from ...cards.importers.xfiles_ccg_fields import (
     parse_lowered,
     parse_prerequisite,
     parse_questions,
+    read_prerequisite,
 )
 
 __all__ = [
@@ -154,37 +155,6 @@ def read_cost(value: Any, pool: Any = None, kept: Any = None) -> tuple[int | Non
     if value is None and isinstance(kept, str):
         cost, p, good = parse_cost(kept, pool)
     return (cost, p, 1, cost_extra(value) if cost is None else 0)
-
-
-_REQUIREMENT = re.compile(r"([A-Za-z][A-Za-z ]*?)\s+(\d+)\s*\+?")
-_AND = re.compile(r"\s+(?:and|&)\s+", re.IGNORECASE)
-
-
-def _requirement(text: str) -> tuple[str, int] | None:
-    m = _REQUIREMENT.fullmatch(text.strip().strip(".,;:").strip())
-    skill = canonical_skill(m.group(1)) if m else None
-    return (skill, int(m.group(2))) if m and skill else None
-
-
-def read_prerequisite(value: Any) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
-    """(options, requires) of a Site's prerequisite: "X 5+ or Y 5+" -> two options, none required besides;
-    "X 3+ AND Y 3+" -> both as options (the player names the one the check is made with) and both required, so the
-    other is checked too. Trailing punctuation ("X 5+ or Y 5+.", "X 4+, or Y 4+") loses no option."""
-    if not isinstance(value, str):
-        return tuple(parse_prerequisite(value)), ()
-    text = value.strip().rstrip(".,;:")
-    parts = _AND.split(text)
-    if len(parts) > 1:
-        reqs = [_requirement(p) for p in parts]
-        if all(reqs):
-            got = tuple(r for r in reqs if r)
-            return got, got
-    options = []
-    for part in re.split(r"\s*,?\s+or\s+|\s*[,/;]\s*", text, flags=re.IGNORECASE):
-        req = _requirement(part)
-        if req and req not in options:
-            options.append(req)
-    return tuple(options), ()
 
 
 def _lowered(*sources: Any) -> tuple[str, str, int] | None:
