@@ -52,10 +52,12 @@ def reduce(state: GameState, action: A.Action, seat: int | None, rules: RulesHoo
     return reduce_tx(state, action, seat, rules).events
 
 
-def reduce_tx(state: GameState, action: A.Action, seat: int | None, rules: RulesHook | None = None) -> Tx:
+def reduce_tx(state: GameState, action: A.Action, seat: int | None, rules: RulesHook | None = None, *,
+              quiet: bool = False) -> Tx:
     """`reduce`, answering with the transaction: its events, and the pieces they name and the notes among them as
-    the transaction recorded them (what a log entry keeps, found without walking the events again)."""
-    tx = Tx(state)
+    the transaction recorded them (what a log entry keeps, found without walking the events again). `quiet`: keep
+    no notes (a bot's playout: nobody reads its log)."""
+    tx = Tx(state, quiet)
     try:
         if rules is not None and rules.reduce(state, action, seat, tx):
             return tx

@@ -56,10 +56,13 @@ class ActionError(TabletopError):
 class Tx:
     """A transaction over the state: every change is an event, applied at once and kept for undo."""
 
-    __slots__ = ("state", "events", "named", "notes", "moves")
+    __slots__ = ("state", "events", "named", "notes", "moves", "quiet")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, quiet: bool = False) -> None:
         self.state = state
+        #: a playout's transaction (`search.fast.step`): no notes are kept (`note`, `changed`), as nobody reads a
+        #: playout's log; a note changes no state, so the table it leaves is the same
+        self.quiet = quiet
         self.events: list[Event] = []
         #: the pieces the events name, each once, in the order first named (what a log entry records who saw)
         self.named: dict[str, None] = {}
@@ -138,7 +141,7 @@ class Tx:
         old = self.state.player(seat).counters.get(name)
         if old != value:
             self.emit(PlayerCounterChanged(seat, name, old, value))
-            if why:
+            if why and not self.quiet:
                 self.changed(f"{self.state.seat_name(seat)}'s {label or counter_label(name)}", old or 0, value,
                              why, rule=rule, seat=seat)
 
@@ -156,7 +159,7 @@ class Tx:
 
         `number` and `why` name cards by reference (`messages.card_ref`), so each seat reads only the cards it may
         see. `what`: a ruleset's own note kind when this note is also its record of the change (`data`)."""
-        if old == new:
+        if old == new or self.quiet:
             return
         text = f"{number} {old} -> {new}: {why}" + (f" (rule {rule})" if rule else "")
         self.note(what, seat, text, {"old": old, "new": new, "rule": rule, **(data or {})}, private)
@@ -174,7 +177,10 @@ class Tx:
         data: dict[str, Any] | None = None,
         private: tuple[int, ...] | None = None,
     ) -> None:
-        # a note changes no state (`Note.apply` does nothing): kept without the call to apply it
+        # a note changes no state (`Note.apply` does nothing): kept without the call to apply it (and not at all in
+        # a quiet transaction)
+        if self.quiet:
+            return
         note = Note(what, seat, text, data, private)
         self.events.append(note)
         self.notes.append(note)

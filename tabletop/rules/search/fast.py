@@ -3,8 +3,8 @@
 `Session.submit` resolves handles, checks permission and the rules, words and logs every entry and works out who saw
 what: all needed at a table, none in a bot's imagined playout, where the moves come from the ruleset's own generator
 and nobody reads the log. `step` is the same reduce and the same follow-ups (`Ruleset.after`, bounded as the session
-bounds them), with no log, no view and no message words; tests/rules/search/test_fast.py plays the same moves
-through both doors and compares the tables. Used only by bots, on forked states (`GameState.fork`).
+bounds them), with no log, no view and no message words (its transactions are quiet: they keep no notes);
+tests/rules/search/test_fast.py plays the same moves through both doors and compares the tables. Used only by bots, on forked states (`GameState.fork`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def step(state: GameState, rules: Any, action: Action, seat: int | None, *, chec
     if check and state.enforcement == "strict" and rules.check(state, action, seat):
         return False
     try:
-        tx = reduce_tx(state, action, seat, rules)
+        tx = reduce_tx(state, action, seat, rules, quiet=True)
     except ActionError:
         return False
     start_seq = state.seq
@@ -44,7 +44,7 @@ def step(state: GameState, rules: Any, action: Action, seat: int | None, *, chec
     try:
         while pending and count < MAX_CONSEQUENCES:
             follow, who = pending.pop(0)
-            events = reduce_tx(state, follow, who, rules).events
+            events = reduce_tx(state, follow, who, rules, quiet=True).events
             state.seq += 1
             done.extend(events)
             count += 1

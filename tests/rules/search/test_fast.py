@@ -39,3 +39,28 @@ def test_a_refused_move_leaves_the_table_as_it_was() -> None:
     assert not step(state, rules, A.Move((hand[0],), "table", x=1.0, y=1.0), other, check=True)
     assert not step(state, rules, A.Move(("nope",), "table"), waiting)
     assert state.canonical() == before
+
+
+@pytest.mark.parametrize("name", ["tragedy", "xfiles-fan", "xfiles-ccg"])
+def test_a_quiet_transaction_keeps_no_notes_and_leaves_the_same_table(name: str) -> None:
+    from tabletop.core.events import Note
+    from tabletop.core.reducer import reduce_tx
+
+    rules = get_ruleset(name)
+    state = rules.new_game(2, seed=3, enforcement="strict")
+    quiet = state.fork()
+    noted = 0
+    for seat, _moves, action in random_decisions(rules, state, 3):
+        quiet.seq = state.seq  # as the session numbers its entries (a question's token reads the number)
+        loud = reduce_tx(state.fork(), action, seat, rules)  # what the same action does with its notes
+        noted += len(loud.notes)
+        tx = reduce_tx(quiet, action, seat, rules, quiet=True)
+        assert not tx.notes and not any(type(e) is Note for e in tx.events)
+        assert [e for e in loud.events if type(e) is not Note] == tx.events
+        follows = list(rules.after(quiet, tx.events, seat))
+        while follows:  # the follow-ups, as `step` plays them
+            follow, who = follows.pop(0)
+            more = reduce_tx(quiet, follow, who, rules, quiet=True)
+            follows = [*rules.after(quiet, more.events, who), *follows]
+    assert noted > 10
+    assert quiet.canonical() == state.canonical()
