@@ -477,10 +477,23 @@ def _fork_zone(z: Zone) -> Zone:
 
 
 def _fork_piece(p: Piece) -> Piece:
+    # one store per slot, without the tuples a packed assignment builds (a fork copies every piece of the table)
     c = _new_state(Piece)
-    c.id, c.kind, c.card, c.zone, c.x, c.y, c.rotation, c.face_up = (
-        p.id, p.kind, p.card, p.zone, p.x, p.y, p.rotation, p.face_up)
-    c.owner, c.attached_to, c.counters, c.known, c.gen = (
-        p.owner, p.attached_to, dict(p.counters) if p.counters else {}, p.known, p.gen)
-    c.sides, c.value, c.label, c.color = p.sides, p.value, p.label, p.color
+    c.id = p.id
+    c.kind = p.kind
+    c.card = p.card
+    c.zone = p.zone
+    c.x = p.x
+    c.y = p.y
+    c.rotation = p.rotation
+    c.face_up = p.face_up
+    c.owner = p.owner
+    c.attached_to = p.attached_to
+    c.counters = dict(p.counters) if p.counters else {}
+    c.known = p.known
+    c.gen = p.gen
+    c.sides = p.sides
+    c.value = p.value
+    c.label = p.label
+    c.color = p.color
     return c
