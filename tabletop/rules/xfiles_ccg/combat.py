@@ -22,6 +22,25 @@ class Combat:
 
     # -- skill check --
 
+    def _check_note(self, state: GameState, tx: Tx, check: dict[str, Any],
+                    found: tuple[int, int, bool, bool, bool, list[str]]) -> None:
+        """The log's line of a skill check's result (`found`: its total, need, success, lowered success, whether an
+        Agent is up, and the other skills it fell short in)."""
+        total, need, ok, low, up, short = found
+        site = check.get("site")
+        lowered = self.pinfo(state, site).lowered if low else None
+        head = f"the {check.get('skill')} check at {self.ref(state, site)}"
+        if ok:
+            text = f"{head} succeeded: {total} against {need}+"
+        elif lowered is not None:
+            text = (f"{head} failed at {need}+ but met the lowered {lowered[2]}+ with {total}: one question only, "
+                    f"whether the {lowered[0].upper()} is {lowered[1]} (xfc.question.6)")
+        else:
+            text = f"{head} failed: {total} against {need}+" + ("" if up else ", every Agent in the Hospital")
+            text += f" (and {', '.join(short)})" if short else ""
+        tx.note("xfc.check", self.active(state), text, {"site": site, "total": total, "need": need, "success": ok,
+                                                         "lowered": bool(low)})
+
     def _finish_check(self, state: GameState, tx: Tx) -> None:
         r = state.rules
         check = dict(r.get("check") or {})
@@ -34,18 +53,8 @@ class Combat:
         ok = total >= need and up and not short and not check.get("failed")
         lowered = self.pinfo(state, site).lowered if site in state.pieces else None
         low = not ok and up and lowered is not None and total >= lowered[2]
-        active = self.active(state)
-        head = f"the {check.get('skill')} check at {self.ref(state, site)}"
-        if ok:
-            text = f"{head} succeeded: {total} against {need}+"
-        elif low:
-            text = (f"{head} failed at {need}+ but met the lowered {lowered[2]}+ with {total}: one question only, "
-                    f"whether the {lowered[0].upper()} is {lowered[1]} (xfc.question.6)")
-        else:
-            text = f"{head} failed: {total} against {need}+" + ("" if up else ", every Agent in the Hospital")
-            text += f" (and {', '.join(short)})" if short else ""
-        tx.note("xfc.check", active, text, {"site": site, "total": total, "need": need, "success": ok,
-                                             "lowered": bool(low)})
+        if not tx.quiet:  # a playout keeps no notes: its words are not written
+            self._check_note(state, tx, check, (total, need, ok, low, up, short))
         if not ok and check.get("fail_damage"):  # "if the Team fails the skill check, each Agent ... takes one"
             for pid in check.get("team", []):
                 if pid in state.pieces and self.section_of(state, pid) != "hospital":

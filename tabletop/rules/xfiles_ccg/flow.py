@@ -102,7 +102,8 @@ class Flow:
         res = sum(self.res_of(state, p) for p in self.agents(state, seat, ("bureau", "field")))
         total = tx.add_player_counter(seat, "rp", res, why="the RES of the Agents not in the Hospital",
                                       rule="xfc.briefing.2")
-        tx.note("xfc.res", seat, f"adds {res} RES to the Resource Pool ({total} RP)", {"res": res, "rp": total})
+        if not tx.quiet:  # a playout keeps no notes: its words are not written
+            tx.note("xfc.res", seat, f"adds {res} RES to the Resource Pool ({total} RP)", {"res": res, "rp": total})
         self._goto(state, "buy", tx)
 
     def _start_selling(self, state: GameState, tx: Tx) -> None:
@@ -130,8 +131,9 @@ class Flow:
                 heal = 1 if (self.pinfo(state, pid).health or 0) <= 3 else 2
                 new = max(0, dmg - heal)
                 self._set_damage(state, pid, new, tx, why="healed in the Hospital")
-                tx.note("xfc.heal", owner, f"{self.ref(state, pid)} heals {dmg - new} in the Hospital "
-                        f"({self.health(state, pid)} Health)", {"piece": pid, "healed": dmg - new})
+                if not tx.quiet:
+                    tx.note("xfc.heal", owner, f"{self.ref(state, pid)} heals {dmg - new} in the Hospital "
+                            f"({self.health(state, pid)} Health)", {"piece": pid, "healed": dmg - new})
         self._goto(state, "requisition", tx)
 
     def _set_damage(self, state: GameState, pid: str, value: int, tx: Tx, why: str = "",
@@ -144,7 +146,7 @@ class Flow:
         else:
             counters.pop("damage", None)
         tx.change(pid, counters=counters)
-        if why:
+        if why and not tx.quiet:  # a playout keeps no notes: its words are not written
             tx.changed(f"{self.ref(state, pid)}'s Health", before, self.health(state, pid), why, rule=rule,
                        seat=self._owner(state, pid))
 
@@ -197,8 +199,9 @@ class Flow:
         tx.set_rule("turn", turn)
         tx.set_rule("active", self._left(state, self.active(state)))
         self._goto(state, "draw", tx)
-        tx.note("xfc.turn", self.active(state), f"turn {turn}: {self._seat_name(state, self.active(state))} "
-                "investigates", {"turn": turn})
+        if not tx.quiet:
+            tx.note("xfc.turn", self.active(state), f"turn {turn}: {self._seat_name(state, self.active(state))} "
+                    "investigates", {"turn": turn})
 
     def _end(self, state: GameState, tx: Tx, winner: int | None, text: str) -> None:
         tx.set_rule("over", True)
@@ -231,8 +234,9 @@ class Flow:
         if info.kind == "adversary" and (not info.combative or standing(self, info.ref, "no_combat")):
             # xfc.combat.6: N/A throughout (a phenomenon such as an abduction): no Combat; its text is applied by hand
             self._to_discard(state, pid, tx)
-            tx.note("xfc.resolve", owner, f"{self.ref(state, pid)} resolved: it has no combat values and started no "
-                    "Combat (xfc.combat.6)" + self.by_hand_words(state, pid, info, owner, choice), {"piece": pid})
+            if not tx.quiet:
+                tx.note("xfc.resolve", owner, f"{self.ref(state, pid)} resolved: it has no combat values and started "
+                        "no Combat (xfc.combat.6)" + self.by_hand_words(state, pid, info, owner, choice), {"piece": pid})
             self.run_text(state, tx, pid, owner, info, choice=choice)
             self._open_window(state, tx, owner)
             return
@@ -258,8 +262,9 @@ class Flow:
             tx.move(pid, f"bureau:{owner}", face_up=True)
         else:
             self._to_discard(state, pid, tx)
-        tx.note("xfc.resolve", owner, f"{self.ref(state, pid)} resolved" + self.by_hand_words(state, pid, info, owner,
-                                                                                                  choice), {"piece": pid})
+        if not tx.quiet:
+            tx.note("xfc.resolve", owner, f"{self.ref(state, pid)} resolved"
+                    + self.by_hand_words(state, pid, info, owner, choice), {"piece": pid})
         self._open_window(state, tx, owner)
         self.run_text(state, tx, pid, owner, info, choice=choice)
 

@@ -137,16 +137,20 @@ class Reading:
 
     @staticmethod
     def _left(state: GameState, seat: int) -> int:
-        seats = state.seats
-        return seats[(seats.index(seat) + 1) % len(seats)] if seat in seats else seats[0]
+        """The seat on `seat`'s left (the first seat for a seat not at the table)."""
+        players = state.players
+        for i, p in enumerate(players):  # `state.seats`, without the list: asked at every turn of the priority
+            if p.seat == seat:
+                return players[(i + 1) % len(players)].seat
+        return players[0].seat
 
     def opponents(self, state: GameState, seat: int) -> list[int]:
-        """The other seats in order from `seat`'s left."""
-        out, s = [], self._left(state, seat)
-        while s != seat and s not in out:
-            out.append(s)
-            s = self._left(state, s)
-        return out
+        """The other seats in order from `seat`'s left (every seat, for a seat not at the table)."""
+        seats = [p.seat for p in state.players]  # seats are distinct: the seats after `seat`, then those before
+        if seat not in seats:
+            return seats
+        i = seats.index(seat)
+        return seats[i + 1:] + seats[:i]
 
     def decision(self, state: GameState) -> int | None:
         """The seat whose decision it is now (None when the game is over)."""

@@ -4,6 +4,8 @@ card plays, Combat damage, questions and guesses, the discard, and the automatic
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...cards.names import fold
 from ...core.reducer import ActionError, Tx
 from ...core.state import EVERYONE, GameState
@@ -50,19 +52,22 @@ class InvestigationReducers:
             check["also"] = also
         tx.set_rule("check", check)
         tx.set_rule("used", [*(r.get("used") or []), *a.agents])
-        tx.note("xfc.investigate", seat, f"the {skill} check began: {self.team_skill(state, a.agents, skill)} "
-                f"against {need}+", {"site": a.site, "agents": list(a.agents), "skill": skill, "need": need})
+        if not tx.quiet:  # a playout keeps no notes: its words are not written
+            tx.note("xfc.investigate", seat, f"the {skill} check began: {self.team_skill(state, a.agents, skill)} "
+                    f"against {need}+", {"site": a.site, "agents": list(a.agents), "skill": skill, "need": need})
         pending = []
         for pid in list(state.attached(a.site)):
             tx.change(pid, face_up=True, known=state.pieces[pid].known | {EVERYONE})
             binfo = self.pinfo(state, pid)
             if binfo.has("BLUFF"):
                 pending.append(pid)
-                tx.note("xfc.bluff_revealed", self._owner(state, pid), f"the Bluff {self.ref(state, pid)} was revealed",
-                        {"piece": pid})
+                if not tx.quiet:
+                    tx.note("xfc.bluff_revealed", self._owner(state, pid),
+                            f"the Bluff {self.ref(state, pid)} was revealed", {"piece": pid})
             else:
-                tx.note("xfc.bluff_revealed", self._owner(state, pid), f"{self.ref(state, pid)} was revealed, not a "
-                        "Bluff, and discarded", {"piece": pid})
+                if not tx.quiet:
+                    tx.note("xfc.bluff_revealed", self._owner(state, pid), f"{self.ref(state, pid)} was revealed, "
+                            "not a Bluff, and discarded", {"piece": pid})
                 self._to_discard(state, pid, tx)
         if pending:
             tx.set_rule("bluffs", pending)
@@ -78,13 +83,11 @@ class InvestigationReducers:
         cost = self.bluff_cost(info, a.x)
         pending = [p for p in state.rules.get("bluffs") or [] if p != a.piece]
         if a.pay and self._pool_of(state, owner, "cp") >= cost:
-            self._pay(state, owner, "cp", cost, tx, why=f"paid for the Bluff {self.ref(state, a.piece)}",
-                      rule="xfc.chain.3")
+            self._pay(state, owner, "cp", cost, tx, rule="xfc.chain.3",
+                      why="" if tx.quiet else f"paid for the Bluff {self.ref(state, a.piece)}")
             self._to_discard(state, a.piece, tx)
-            whence = self.by_hand_words(state, a.piece, info, owner)
-            whence = whence.replace(" (", "; its effect (", 1).replace(", or by hand)", ", or now by hand")
-            tx.note("xfc.bluff_paid", owner, f"pays {cost} CP for the Bluff {info.name} ({self._pool_of(state, owner, 'cp')} "
-                    "CP left)" + whence, {"piece": a.piece, "cost": cost})
+            if not tx.quiet:
+                self._bluff_paid_note(state, tx, a.piece, info, (owner, cost))
             self.run_text(state, tx, a.piece, owner, info, bluff=True, x=a.x)
         else:
             self._to_discard(state, a.piece, tx)
@@ -98,6 +101,14 @@ class InvestigationReducers:
             if any(s.get("seat") == owner for s in state.rules.get("suggestions") or []):
                 self._open_window(state, tx, owner)
 
+    def _bluff_paid_note(self, state: GameState, tx: Tx, pid: str, info: Any, paid: tuple[int, int]) -> None:
+        """The log's line of a Bluff paid for (`paid`: its owner and the CP paid)."""
+        owner, cost = paid
+        whence = self.by_hand_words(state, pid, info, owner)
+        whence = whence.replace(" (", "; its effect (", 1).replace(", or by hand)", ", or now by hand")
+        tx.note("xfc.bluff_paid", owner, f"pays {cost} CP for the Bluff {info.name} ({self._pool_of(state, owner, 'cp')} "
+                "CP left)" + whence, {"piece": pid, "cost": cost})
+
     @reduces(PlayCard)
     def _do_play(self, state: GameState, a: PlayCard, seat: int, tx: Tx) -> None:
         info = self.pinfo(state, a.piece)
@@ -108,8 +119,8 @@ class InvestigationReducers:
             tx.note("xfc.unpaid", seat, f"could not pay {cost} {pool.upper()} for {self.ref(state, a.piece)}: it went "
                     "to the Discard (xfc.chain.3)", {"piece": a.piece})
             return
-        from_cards = self.pay_card(state, seat, info, pool, cost, tx, why=f"paid for {self.ref(state, a.piece)}",
-                                   rule="xfc.chain.3")
+        from_cards = self.pay_card(state, seat, info, pool, cost, tx,
+                                   why="" if tx.quiet else f"paid for {self.ref(state, a.piece)}", rule="xfc.chain.3")
         tx.move(a.piece, "chain", face_up=True, by=seat)
         entry = {"piece": a.piece, "seat": seat, "pool": pool, "paid": cost, "combat": self._level(state)}
         named = ""

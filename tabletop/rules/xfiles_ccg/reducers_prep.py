@@ -120,10 +120,11 @@ class PrepReducers:
         pool = "rp" if step == "buy" else "cp"
         count = max(0, a.count)
         n = self._draw(state, seat, count, tx)
-        self._pay(state, seat, pool, n, tx, why=f"bought {n} card{'s' if n != 1 else ''}",
+        self._pay(state, seat, pool, n, tx, why="" if tx.quiet else f"bought {n} card{'s' if n != 1 else ''}",
                   rule="xfc.briefing.3" if pool == "rp" else "xfc.briefing.5")
-        tx.note("xfc.buy", seat, f"buys {n} card{'s' if n != 1 else ''} for {n} {pool.upper()} "
-                f"({self._pool_of(state, seat, pool)} {pool.upper()} left)", {"count": n, "pool": pool})
+        if not tx.quiet:  # a playout keeps no notes: its words are not written
+            tx.note("xfc.buy", seat, f"buys {n} card{'s' if n != 1 else ''} for {n} {pool.upper()} "
+                    f"({self._pool_of(state, seat, pool)} {pool.upper()} left)", {"count": n, "pool": pool})
         if step == "buy":
             self._start_selling(state, tx)
         elif step == "sell":
@@ -135,6 +136,9 @@ class PrepReducers:
         for pid in a.pieces:
             total += self._sell_value(state, pid) or 0
             self._to_discard(state, pid, tx)
+        if tx.quiet:  # a playout keeps no notes: its words are not written
+            tx.add_player_counter(seat, "cp", total)
+            return
         sold = ", ".join(self.ref(state, p) for p in a.pieces)
         cp = tx.add_player_counter(seat, "cp", total, why=f"sold {sold}", rule="xfc.briefing.4")
         tx.note("xfc.sell", seat, f"sells {sold} for {total} CP ({cp} CP)", {"pieces": list(a.pieces), "cp": total})
@@ -145,18 +149,21 @@ class PrepReducers:
         if info.kind != "equipment":
             raise ActionError("not_equipment", f"{info.name} is not Equipment")
         from_cards = self.pay_card(state, seat, info, "rp", info.cost or 0, tx,
-                                   why=f"requisitioned {self.ref(state, a.piece)}")
+                                   why="" if tx.quiet else f"requisitioned {self.ref(state, a.piece)}")
         self._attach(state, a.piece, a.agent, tx, by=seat)
-        tx.note("xfc.requisition", seat, f"requisitions {info.name} for {self.ref(state, a.agent)} "
-                f"({info.cost or 0} RP{from_cards}; {self._pool_of(state, seat, 'rp')} RP left)", {"piece": a.piece, "agent": a.agent})
+        if not tx.quiet:
+            tx.note("xfc.requisition", seat, f"requisitions {info.name} for {self.ref(state, a.agent)} "
+                    f"({info.cost or 0} RP{from_cards}; {self._pool_of(state, seat, 'rp')} RP left)",
+                    {"piece": a.piece, "agent": a.agent})
 
     @reduces(Exchange)
     def _do_exchange(self, state: GameState, a: Exchange, seat: int, tx: Tx) -> None:
         if state.pieces[a.piece].attached_to is None:
             raise ActionError("not_held", "that Equipment is not held by an Agent")
         self._attach(state, a.piece, a.agent, tx)
-        tx.note("xfc.exchange", seat, f"{self.ref(state, a.piece)} goes to {self.ref(state, a.agent)}",
-                {"piece": a.piece, "agent": a.agent})
+        if not tx.quiet:
+            tx.note("xfc.exchange", seat, f"{self.ref(state, a.piece)} goes to {self.ref(state, a.agent)}",
+                    {"piece": a.piece, "agent": a.agent})
 
     @reduces(Deploy)
     def _do_deploy(self, state: GameState, a: Deploy, seat: int, tx: Tx) -> None:
@@ -166,13 +173,14 @@ class PrepReducers:
         moved = list(state.rules.get("moved") or [])
         if a.agent not in moved:
             tx.set_rule("moved", [*moved, a.agent])
-        tx.note("xfc.deploy", seat, f"{self.ref(state, a.agent)} goes to the {a.to.title()}", {"piece": a.agent})
+        if not tx.quiet:
+            tx.note("xfc.deploy", seat, f"{self.ref(state, a.agent)} goes to the {a.to.title()}", {"piece": a.agent})
 
     @reduces(Hire)
     def _do_hire(self, state: GameState, a: Hire, seat: int, tx: Tx) -> None:
         info = self.pinfo(state, a.piece)
         to = a.to if a.to in ("bureau", "field") else "field"
-        self._pay(state, seat, "rp", info.cost or 0, tx, why=f"hired {self.ref(state, a.piece)}")
+        self._pay(state, seat, "rp", info.cost or 0, tx, why="" if tx.quiet else f"hired {self.ref(state, a.piece)}")
         tx.move(a.piece, f"{to}:{seat}", face_up=True, by=seat)
         tx.set_rule("hired", [*(state.rules.get("hired") or []), a.piece])
         tx.set_rule("moved", [*(state.rules.get("moved") or []), a.piece])
@@ -187,8 +195,9 @@ class PrepReducers:
         mine.append(list(a.agents))
         teams[str(seat)] = mine
         tx.set_rule("teams", teams)
-        tx.note("xfc.team", seat, "forms a Team: " + ", ".join(self.ref(state, p) for p in a.agents),
-                {"agents": list(a.agents)})
+        if not tx.quiet:
+            tx.note("xfc.team", seat, "forms a Team: " + ", ".join(self.ref(state, p) for p in a.agents),
+                    {"agents": list(a.agents)})
 
     @reduces(PlaceSite)
     def _do_site(self, state: GameState, a: PlaceSite, seat: int, tx: Tx) -> None:
@@ -197,17 +206,20 @@ class PrepReducers:
         if at is None:
             raise ActionError("no_direction", "name the opponent this Site is directed at")
         pool = "cp" if info.pool == "CP" else "rp"
-        self._pay(state, seat, pool, info.cost or 0, tx, why=f"placed {self.ref(state, a.piece)}")
+        self._pay(state, seat, pool, info.cost or 0, tx, why="" if tx.quiet else f"placed {self.ref(state, a.piece)}")
         tx.move(a.piece, f"field:{seat}", face_up=True, by=seat)
         sites = dict(state.rules.get("sites") or {})
         sites[a.piece] = {"at": at, "turn": state.rules.get("turn", 1), "owner": seat}
         tx.set_rule("sites", sites)
         tx.set_rule("site_names", [*(state.rules.get("site_names") or []), info.name])
-        tx.note("xfc.site", seat, f"places {info.name} directed at {self._seat_name(state, at)} ({info.cost or 0} "
-                f"{pool.upper()}; {self._pool_of(state, seat, pool)} {pool.upper()} left)", {"piece": a.piece, "at": at})
+        if not tx.quiet:
+            tx.note("xfc.site", seat, f"places {info.name} directed at {self._seat_name(state, at)} "
+                    f"({info.cost or 0} {pool.upper()}; {self._pool_of(state, seat, pool)} {pool.upper()} left)",
+                    {"piece": a.piece, "at": at})
 
     @reduces(PlaceBluff)
     def _do_bluff(self, state: GameState, a: PlaceBluff, seat: int, tx: Tx) -> None:
         self._attach(state, a.piece, a.site, tx, face_up=False, by=seat)
-        tx.note("xfc.bluff", seat, f"puts a card face down beneath {self.ref(state, a.site)}",
-                {"site": a.site})
+        if not tx.quiet:
+            tx.note("xfc.bluff", seat, f"puts a card face down beneath {self.ref(state, a.site)}",
+                    {"site": a.site})
