@@ -282,6 +282,20 @@ def suggested_effects(card: Any) -> list[Effect]:
     """
     info = card if isinstance(card, CardInfo) else card_info(card)
     text = info.text or ""
+    key = (text, info.kind == "combat")  # all the templates read: read once per text (a card resolving asks)
+    found = _SUGGESTED.get(key)
+    if found is None:
+        if len(_SUGGESTED) >= 4096:
+            _SUGGESTED.clear()
+        found = _SUGGESTED[key] = tuple(_suggested(info, text))
+    return list(found)
+
+
+#: the templates of each card text read so far, by (text, whether the card is a Combat card)
+_SUGGESTED: dict[tuple[str, bool], tuple[Effect, ...]] = {}
+
+
+def _suggested(info: CardInfo, text: str) -> list[Effect]:
     out: list[Effect] = []
     for m in _ADDS.finditer(text):
         sign = -1 if m.group(1).lower().startswith("sub") else 1

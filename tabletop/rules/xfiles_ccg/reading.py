@@ -17,7 +17,35 @@ from .steps import PHASE_OF, UNKNOWN
 if TYPE_CHECKING:
     from ...cards import CardLibrary
 
-__all__ = ["Reading"]
+__all__ = ["Reading", "section_zones"]
+
+#: per step, the word its phase puts in effect ("INVESTIGATION PHASE")
+_PHASE_WORDS = {step: phase.upper() + " PHASE" for step, phase in PHASE_OF.items()}
+#: per Site's Keywords, the words they put in effect as a Site's ("CONSPIRACY SITE"), made once per set of Keywords
+_SITE_WORDS: dict[frozenset[str], frozenset[str]] = {}
+
+
+#: per seat, the names of its sections' zones in the order of SECTIONS ("bureau:0", "field:0", "hospital:0")
+_SECTION_ZONES: dict[int, dict[str, str]] = {}
+
+
+def section_zones(seat: int) -> dict[str, str]:
+    """`{section: f"{section}:{seat}"}` for the three sections, made once per seat (asked at every listing)."""
+    found = _SECTION_ZONES.get(seat)
+    if found is None or type(seat) is not int:
+        if len(_SECTION_ZONES) >= 64:
+            _SECTION_ZONES.clear()
+        found = {sec: f"{sec}:{seat}" for sec in SECTIONS}
+        if type(seat) is int:
+            _SECTION_ZONES[seat] = found
+    return found
+
+
+def _site_words(keywords: frozenset[str]) -> frozenset[str]:
+    if len(_SITE_WORDS) >= 1024:
+        _SITE_WORDS.clear()
+    found = _SITE_WORDS[keywords] = frozenset(f"{k} SITE" for k in keywords)
+    return found
 
 
 class Reading:
@@ -128,6 +156,8 @@ class Reading:
     @staticmethod
     def active(state: GameState) -> int:
         found = state.rules.get("active")
+        if type(found) is int:  # the rule state's own number: no call to make it one
+            return found
         return int(found) if found is not None else state.seats[0]
 
     @staticmethod
@@ -195,8 +225,9 @@ class Reading:
         out = []
         pieces, zones = state.pieces, state.zones
         infos = self._known_infos()
+        names = _SECTION_ZONES.get(seat) or section_zones(seat)
         for sec in sections:
-            zone = zones.get(f"{sec}:{seat}")
+            zone = zones.get(names.get(sec) or f"{sec}:{seat}")
             if zone is None:
                 continue
             for p in zone.pieces:  # `pinfo(state, p).kind`, its card data looked up here: a few calls per action
@@ -233,7 +264,14 @@ class Reading:
     def agent_skill(self, state: GameState, pid: str, skill: str) -> int:
         """An Agent's skill plus the best one of its Equipment for that skill (one item per check)."""
         base = self.pinfo(state, pid).skill(skill)
-        bonus = max((self.pinfo(state, q).modifies.get(skill, 0) for q in self.gear(state, pid)), default=0)
+        best = None  # `max(..., default=0)` over `gear`, without the generator (most Agents hold nothing)
+        for q in state.attached(pid):
+            info = self.pinfo(state, q)
+            if info.kind == "equipment":
+                found = info.modifies.get(skill, 0)
+                if best is None or found > best:
+                    best = found
+        bonus = 0 if best is None else best
         if (state.rules.get("effects") or {}).get("mods"):  # "Decrease all of the skill levels ... by 1"
             bonus += modifier_total(state, pid, skill) + modifier_total(state, pid, "ALL")
         return base + bonus
@@ -265,7 +303,8 @@ class Reading:
         return base + sum(int(m.get("amount", 0)) for m in check.get("mods", []))
 
     def _pool_of(self, state: GameState, seat: int, pool: str) -> int:
-        return int(state.player(seat).counters.get(pool, 0))
+        found = state.player(seat).counters.get(pool, 0)
+        return found if type(found) is int else int(found)
 
     def _owner(self, state: GameState, pid: str) -> int:
         piece = state.pieces[pid]
@@ -303,8 +342,9 @@ class Reading:
     def in_effect(self, state: GameState, seat: int) -> set[str]:
         """Activator words in effect for `seat` now: ACTIVE/CONSPIRACY, COMBAT, MULTIPLAYER and Keywords in play."""
         r = state.rules
+        pieces = state.pieces
         words = {"ACTIVE" if seat == self.active(state) else "CONSPIRACY"}
-        if len(state.seats) > 2:
+        if len(state.players) > 2:
             words.add("MULTIPLAYER")
         if r.get("combat"):
             words.add("COMBAT")
@@ -313,21 +353,23 @@ class Reading:
                 words |= self.pinfo(state, adv).keywords
         check = r.get("check") or {}
         site = check.get("site")
-        if site in state.pieces:
+        if site in pieces:
             kw = self.pinfo(state, site).keywords
             words |= kw
-            words |= {f"{k} SITE" for k in kw}
+            words |= _SITE_WORDS.get(kw) or _site_words(kw)
             words.add("SITE")
-        for pid in check.get("team", []):
-            if pid in state.pieces:
+        for pid in check.get("team", ()):
+            if pid in pieces:
                 words |= self.pinfo(state, pid).keywords
         changed = bool((r.get("effects") or {}).get("mods"))  # a Keyword an effect changed ("to Keyword MOTIVE")
         for entry in r.get("chain") or []:
             if entry.get("piece") in state.pieces:
                 words |= ({k.upper() for k in self.keywords_of(state, entry["piece"])} if changed
                           else self.pinfo(state, entry["piece"]).keywords)
-        words.add(PHASE_OF[self.step(state)].upper() + " PHASE")
-        words |= set((r.get("site_words") or {}).get(str(seat), ()))  # "considered to have ... RESULT SITE"
+        words.add(_PHASE_WORDS[self.step(state)])
+        site_words = r.get("site_words")
+        if site_words:  # "considered to have ... RESULT SITE"
+            words |= set(site_words.get(str(seat), ()))
         return words
 
     def pay_pool(self, state: GameState, info: CardInfo, seat: int, side: str = "") -> str:

@@ -19,6 +19,7 @@ from ..kit import checks, reduces
 from .actions import UseAbility
 from .compiler import compile_text
 from .data import suggested_effects
+from .reading import section_zones
 from .vocab import VOCABULARY, standing
 
 if TYPE_CHECKING:
@@ -254,8 +255,8 @@ class TextRun:
         """Whether a card of `seat`'s in play (its sections, attached Equipment included) has `trait`: asked at
         most listings, so each card's traits are looked up here without a call per card."""
         known, pieces, zones = self._known_traits(), state.pieces, state.zones
-        for kind in ("bureau", "field", "hospital"):
-            zone = zones.get(f"{kind}:{seat}")
+        for name in section_zones(seat).values():  # bureau, field, hospital
+            zone = zones.get(name)
             for pid in zone.pieces if zone is not None else ():
                 ref = pieces[pid].card
                 found = known.get(ref)
