@@ -83,7 +83,7 @@ class Combat:
                 self._to_discard(state, pid, tx)
         sites = dict(r.get("sites") or {})
         sites.pop(site, None)
-        tx.set_rule("sites", sites)
+        tx.set_rule("sites", sites, fresh=True)  # built for this change (rule values are never changed in place)
         for key in ("check", "question", "penalty", "chain", "combat", "bluffs"):
             tx.del_rule(key)
         if r.get("turn_ends"):  # a card ended the current player's turn during this Site

@@ -162,7 +162,7 @@ class Flow:
             if not state.attached(pid) and sites[pid].get("owner", self.active(state)) == self.active(state):
                 self._to_discard(state, pid, tx)
                 sites.pop(pid)
-        tx.set_rule("sites", sites)
+        tx.set_rule("sites", sites, fresh=True)  # built for this change (rule values are never changed in place)
         for pid in list(r.get("hired") or []):
             if pid in state.pieces and state.zones[state.pieces[pid].zone].kind in SECTIONS:
                 self._to_discard(state, pid, tx)
@@ -224,7 +224,7 @@ class Flow:
     def _resolve_top(self, state: GameState, tx: Tx) -> None:
         chain = self._chain(state)
         entry = chain.pop()
-        tx.set_rule("chain", chain)
+        tx.set_rule("chain", chain, fresh=True)  # built for this change
         pid = entry["piece"]
         owner = entry.get("seat", self._owner(state, pid))
         info = self.pinfo(state, pid)
@@ -298,6 +298,6 @@ class Flow:
         mine = list(answers.get(str(asker), []))
         mine.append(row)
         answers[str(asker)] = mine
-        tx.set_rule("answers", answers)
+        tx.set_rule("answers", answers, fresh=True)  # built for this change
         tx.note("xfc.answer", asker, text, dict(row), private=(asker, about))
 

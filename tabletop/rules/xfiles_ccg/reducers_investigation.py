@@ -50,8 +50,8 @@ class InvestigationReducers:
         also = [[s, n] for s, n in info.requires if s != skill]
         if also:  # "X 3+ AND Y 3+": the check is made with the named skill, the others must be met too
             check["also"] = also
-        tx.set_rule("check", check)
-        tx.set_rule("used", [*(r.get("used") or []), *a.agents])
+        tx.set_rule("check", check, fresh=True)  # built for this change (rule values are never changed in place)
+        tx.set_rule("used", [*(r.get("used") or []), *a.agents], fresh=True)
         if not tx.quiet:  # a playout keeps no notes: its words are not written
             tx.note("xfc.investigate", seat, f"the {skill} check began: {self.team_skill(state, a.agents, skill)} "
                     f"against {need}+", {"site": a.site, "agents": list(a.agents), "skill": skill, "need": need})
@@ -127,7 +127,7 @@ class InvestigationReducers:
         if 1 <= a.choice <= len(info.alternatives):
             entry["choice"] = a.choice
             named = f", naming effect {a.choice}: {info.alternatives[a.choice - 1]}"
-        tx.set_rule("chain", [*self._chain(state), entry])
+        tx.set_rule("chain", [*self._chain(state), entry], fresh=True)  # built for this change
         if info.kind == "witness" and state.rules.get("check"):
             check = dict(state.rules["check"])
             check["used"] = [*check.get("used", []), info.ref]

@@ -58,7 +58,7 @@ class PrepReducers:
         self._goto(state, "deployment", tx)
 
     def _passed_deployment(self, state: GameState, seat: int, tx: Tx) -> None:
-        tx.set_rule("site_names", [])
+        tx.set_rule("site_names", [], fresh=True)
         self._goto(state, "sites", tx)
 
     def _passed_sites(self, state: GameState, seat: int, tx: Tx) -> None:
@@ -172,7 +172,7 @@ class PrepReducers:
         self._move_agent(state, a.agent, a.to, tx)
         moved = list(state.rules.get("moved") or [])
         if a.agent not in moved:
-            tx.set_rule("moved", [*moved, a.agent])
+            tx.set_rule("moved", [*moved, a.agent], fresh=True)  # built for this change
         if not tx.quiet:
             tx.note("xfc.deploy", seat, f"{self.ref(state, a.agent)} goes to the {a.to.title()}", {"piece": a.agent})
 
@@ -210,8 +210,8 @@ class PrepReducers:
         tx.move(a.piece, f"field:{seat}", face_up=True, by=seat)
         sites = dict(state.rules.get("sites") or {})
         sites[a.piece] = {"at": at, "turn": state.rules.get("turn", 1), "owner": seat}
-        tx.set_rule("sites", sites)
-        tx.set_rule("site_names", [*(state.rules.get("site_names") or []), info.name])
+        tx.set_rule("sites", sites, fresh=True)  # built for this change (rule values are never changed in place)
+        tx.set_rule("site_names", [*(state.rules.get("site_names") or []), info.name], fresh=True)
         if not tx.quiet:
             tx.note("xfc.site", seat, f"places {info.name} directed at {self._seat_name(state, at)} "
                     f"({info.cost or 0} {pool.upper()}; {self._pool_of(state, seat, pool)} {pool.upper()} left)",

@@ -84,6 +84,8 @@ _PAD = 20.0
 _ROW = CARD_H + 6
 #: The actions the engine queues itself; every other rules action is a seat's.
 _AUTOMATIC = (Hospitalize, KillerWin)
+#: the pass every listing ends with (an action is a value: one serves every listing)
+_PASS = Pass()
 
 
 #: per seat, the names of its Bureau and Field zones (`after` looks in them after every action)
@@ -222,7 +224,7 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
             winner = self.killer_winner(state)
             if winner is not None:
                 return [(KillerWin(winner), None)]
-        if r.get("combat") or self.step(state) in ("damage", "aftermath"):
+        if r.get("combat") or r.get("step") in ("damage", "aftermath"):  # `self.step(state)`, without the call
             return ()
         pieces, zones = state.pieces, state.zones
         for p in state.players:  # after every action: the zones' pieces walked with no call but for damaged ones
@@ -256,4 +258,4 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
             yield from self.ability_uses(state, seat)
         if step not in ("reveal", "damage") and not (step == "debrief" and len(
                 state.zones[f"hand:{seat}"].pieces) > self.options["hand_max"]):
-            yield Pass()
+            yield _PASS
