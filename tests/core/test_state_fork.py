@@ -42,3 +42,17 @@ def test_changing_a_fork_leaves_the_original_as_it_was() -> None:
     f.pieces["p3"].counters["x"] = 1  # even a change in place
     assert s.to_dict() == before and s.attached("p3") == ["p4"]
     assert f.to_dict() != before
+
+
+def test_a_loaded_table_names_each_piece_and_zone_with_one_string() -> None:
+    import json
+
+    d = json.loads(json.dumps(_table().to_dict()))  # every name a string of its own, as a file reads
+    s = GameState.from_dict(d)
+    assert s.to_dict() == d
+    keys = {k: k for k in s.pieces}
+    for zone in s.zones.values():
+        assert all(pid is keys[pid] for pid in zone.pieces)  # found by identity
+    assert all(s.zones[p.zone].name is p.zone for p in s.pieces.values())
+    assert s.pieces["p4"].attached_to is keys["p3"]
+    assert s.rules == d["rules"] and s.rules is not d["rules"]  # the table's own rule state
