@@ -15,6 +15,11 @@ from .vocab import standing
 
 __all__ = ["Flow"]
 
+#: the rule state a turn leaves behind it
+_TURN_KEYS = ("discarder", "drawn", "moved", "used", "site_names", "check", "chain", "bluffs", "combat", "question",
+              "penalty", "priority", "passed", "suggestions", "bluffer", "seller", "x_paid", "site_words", "hurt",
+              "killed", "turn_ends")
+
 
 class Flow:
     """The turn's machinery shared by the reducers (a part of `XFilesCCG`)."""
@@ -188,10 +193,9 @@ class Flow:
         if cap and turn > cap:
             self._end(state, tx, None, "the turn cap is reached: the game ends in a draw")
             return
-        for key in ("discarder", "drawn", "moved", "used", "site_names", "check", "chain", "bluffs", "combat",
-                    "question", "penalty", "priority", "passed", "suggestions", "bluffer", "seller", "x_paid",
-                    "site_words", "hurt", "killed", "turn_ends"):
-            tx.del_rule(key)
+        for key in _TURN_KEYS:
+            if key in r:  # `del_rule` of a key not there does nothing: most of these are not, at a turn's end
+                tx.del_rule(key)
         resting = {p: t for p, t in (r.get("resting") or {}).items() if t > turn and p in state.pieces}
         if resting != (r.get("resting") or {}):
             tx.set_rule("resting", resting) if resting else tx.del_rule("resting")

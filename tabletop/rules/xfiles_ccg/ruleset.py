@@ -86,6 +86,9 @@ _ROW = CARD_H + 6
 _AUTOMATIC = (Hospitalize, KillerWin)
 #: the pass every listing ends with (an action is a value: one serves every listing)
 _PASS = Pass()
+#: the steps whose listing has the standing abilities the seat may use, and those with no pass
+_ABILITY_STEPS = frozenset(("check", "aftermath", "assign", "buy"))
+_NO_PASS = frozenset(("reveal", "damage"))
 
 
 #: per seat, the names of its Bureau and Field zones (`after` looks in them after every action)
@@ -254,8 +257,8 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         gen = GENERATORS.get(step)
         if gen is not None:
             yield from gen(self, state, seat)
-        if step in ("check", "aftermath", "assign", "buy"):  # the bots use standing abilities where play goes on
+        if step in _ABILITY_STEPS:  # the bots use standing abilities where play goes on
             yield from self.ability_uses(state, seat)
-        if step not in ("reveal", "damage") and not (step == "debrief" and len(
+        if step not in _NO_PASS and not (step == "debrief" and len(
                 state.zones[f"hand:{seat}"].pieces) > self.options["hand_max"]):
             yield _PASS
