@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Reading", "section_zones"]
 
+#: the steps whose decision the rule state names under a key (a default when it is not there: the active seat, or
+#: for a seller or a bluffer the seat on its left)
+_DECIDER = {"check": "priority", "aftermath": "priority", "sell": "seller", "bluffs": "bluffer", "debrief": "discarder"}
+_LEFT_OF_ACTIVE = frozenset(("seller", "bluffer"))
 #: per step, the word its phase puts in effect ("INVESTIGATION PHASE")
 _PHASE_WORDS = {step: phase.upper() + " PHASE" for step, phase in PHASE_OF.items()}
 #: per Site's Keywords, the words they put in effect as a Site's ("CONSPIRACY SITE"), made once per set of Keywords
@@ -187,16 +191,17 @@ class Reading:
         r = state.rules
         if r.get("over"):
             return None
-        pending = (r.get("effects") or {}).get("pending")
-        if pending:
-            return pending[0].get("seat")
+        effects = r.get("effects")
+        if effects:
+            pending = effects.get("pending")
+            if pending:
+                return pending[0].get("seat")
         step = r.get("step", "draw")  # `self.step(state)`, and each default below found only when it is needed
-        if step in ("check", "aftermath"):  # most decisions: priority in a window
-            return r["priority"] if "priority" in r else self.active(state)
-        if step == "sell":
-            return r["seller"] if "seller" in r else self._left(state, self.active(state))
-        if step == "bluffs":
-            return r["bluffer"] if "bluffer" in r else self._left(state, self.active(state))
+        key = _DECIDER.get(step)
+        if key is not None:  # most decisions: priority in a window, a seller, a bluffer, a discarder
+            if key in r:
+                return r[key]
+            return self._left(state, self.active(state)) if key in _LEFT_OF_ACTIVE else self.active(state)
         if step == "reveal":
             pending = r.get("bluffs") or []
             if pending and pending[0] in state.pieces:
@@ -208,8 +213,6 @@ class Reading:
         if step == "penalty":
             penalty = r.get("penalty") or {}
             return penalty["seat"] if "seat" in penalty else self.active(state)
-        if step == "debrief":
-            return r["discarder"] if "discarder" in r else self.active(state)
         return self.active(state)
 
     def waiting_for(self, state: GameState) -> list[int]:

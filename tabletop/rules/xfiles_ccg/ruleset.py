@@ -230,18 +230,23 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         if r.get("combat") or r.get("step") in ("damage", "aftermath"):  # `self.step(state)`, without the call
             return ()
         pieces, zones = state.pieces, state.zones
-        for p in state.players:  # after every action: the zones' pieces walked with no call but for damaged ones
-            names = _IN_PLAY.get(p.seat) or _in_play_zones(p.seat)
-            for zone in (zones.get(names[0]), zones.get(names[1])):
-                for pid in zone.pieces if zone is not None else ():
-                    piece = pieces[pid]
-                    counters = piece.counters
-                    if not counters or not counters.get("damage") or piece.attached_to is not None:
-                        continue  # only damage brings an Agent to 0 Health
-                    info = self.pinfo(state, pid)
-                    if info.kind == "agent" and (info.health or 0) > 0 and self.health(state, pid) == 0:
+        for p in state.players:  # after every action: the zones' pieces walked with no call but for counted ones
+            for name in _IN_PLAY.get(p.seat) or _in_play_zones(p.seat):
+                zone = zones.get(name)
+                if zone is None:
+                    continue
+                for pid in zone.pieces:
+                    if pieces[pid].counters and self._at_zero(state, pid):  # only damage brings an Agent to 0
                         return [(Hospitalize(pid), None)]
         return ()
+
+    def _at_zero(self, state: GameState, pid: str) -> bool:
+        """Whether the card `pid` in a section is an Agent that damage brought to 0 Health (not attached)."""
+        piece = state.pieces[pid]
+        if not piece.counters.get("damage") or piece.attached_to is not None:
+            return False
+        info = self.pinfo(state, pid)
+        return info.kind == "agent" and (info.health or 0) > 0 and self.health(state, pid) == 0
 
     # ------------------------------------------------------------------------------------------ legal actions
 
