@@ -103,8 +103,9 @@ class Flow:
 
     def _collect_res(self, state: GameState, tx: Tx) -> None:
         seat = self.active(state)
-        self.refill_card_pools(state, seat, tx)
-        res = sum(self.res_of(state, p) for p in self.agents(state, seat, ("bureau", "field")))
+        agents = self.agents(state, seat)
+        self.refill_card_pools(state, seat, tx, agents)  # (it changes counters, never who is where)
+        res = sum(self.res_of(state, p) for p in agents if self.section_of(state, p) != "hospital")
         total = tx.add_player_counter(seat, "rp", res, why="the RES of the Agents not in the Hospital",
                                       rule="xfc.briefing.2")
         if not tx.quiet:  # a playout keeps no notes: its words are not written

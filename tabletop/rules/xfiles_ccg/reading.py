@@ -306,8 +306,11 @@ class Reading:
         return base + sum(int(m.get("amount", 0)) for m in check.get("mods", []))
 
     def _pool_of(self, state: GameState, seat: int, pool: str) -> int:
-        found = state.player(seat).counters.get(pool, 0)
-        return found if type(found) is int else int(found)
+        for p in state.players:  # `state.player(seat)`, without the call: asked of every card a listing offers
+            if p.seat == seat:
+                found = p.counters.get(pool, 0)
+                return found if type(found) is int else int(found)
+        raise KeyError(seat)
 
     def _owner(self, state: GameState, pid: str) -> int:
         piece = state.pieces[pid]

@@ -118,9 +118,10 @@ class TextRun:
             tx.add_player_counter(seat, pool, -(cost - len(used)), why=why, rule=rule)
         return f" ({len(used)} from {', '.join(self.ref(state, p) for p in used)})" if used else ""
 
-    def refill_card_pools(self, state: GameState, seat: int, tx: Tx) -> None:
-        """The Briefing: a pool token spent from an Agent is replaced ("replace it during your Briefing Phase")."""
-        for pid in self.agents(state, seat):
+    def refill_card_pools(self, state: GameState, seat: int, tx: Tx, agents: list[str] | None = None) -> None:
+        """The Briefing: a pool token spent from an Agent is replaced ("replace it during your Briefing Phase");
+        `agents`: `seat`'s Agents, when the caller found them already."""
+        for pid in self.agents(state, seat) if agents is None else agents:
             if state.pieces[pid].counters.get("pool_used") and standing(self, state.pieces[pid].card,
                                                                         "card_pool_refill"):
                 counters = dict(state.pieces[pid].counters)

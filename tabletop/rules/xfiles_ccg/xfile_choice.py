@@ -46,8 +46,19 @@ def xfile_universe(state: GameState, xfiles: Callable[[], list[CardInfo]]) -> li
     """The X-Files an opponent may hold: the sample set's only when the game uses it, each title once."""
     # `SAMPLE_SET in game_sets(state)`, stopping at the first card of the set (the Notebook asks at every guess)
     sample = any(p.card and _set_of(p.card) == SAMPLE_SET for p in state.pieces.values())
+    every = xfiles()
+    found = _UNIVERSES.get((id(every), sample))
+    if found is not None and found[0] is every:  # read once per list of X-Files (a new one per card library)
+        return list(found[1])
     seen: dict[str, CardInfo] = {}
-    for x in xfiles():
+    for x in every:
         if (sample or _set_of(x.ref) != SAMPLE_SET) and x.name.casefold() not in seen:
             seen[x.name.casefold()] = x
+    if len(_UNIVERSES) >= 32:
+        _UNIVERSES.clear()
+    _UNIVERSES[(id(every), sample)] = (every, tuple(seen.values()))  # the list kept: its id is not reused
     return list(seen.values())
+
+
+#: per list of X-Files (by identity, kept with it) and whether the sample set is used, the universe it gives
+_UNIVERSES: dict[tuple[int, bool], tuple[list[CardInfo], tuple[CardInfo, ...]]] = {}
