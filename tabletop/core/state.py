@@ -462,7 +462,7 @@ class GameState:
         s.ruleset, s.options, s.enforcement, s.seq = self.ruleset, self.options, self.enforcement, self.seq
         s.players = [Player(p.seat, p.name, dict(p.counters), p.color) for p in self.players]
         s.zones = {name: _fork_zone(z) for name, z in self.zones.items()}
-        s.pieces = {pid: _fork_piece(p) for pid, p in self.pieces.items()}
+        s.pieces = _fork_pieces(self.pieces)
         s.rng = Rng(self.rng.seed, self.rng.counter)
         s.secret, s.rules, s.next_id, s.table_size = self.secret, dict(self.rules), self.next_id, self.table_size
         s._handles, s._by_handle = {}, {}
@@ -496,24 +496,29 @@ def _fork_zone(z: Zone) -> Zone:
     return c
 
 
-def _fork_piece(p: Piece) -> Piece:
-    # one store per slot, without the tuples a packed assignment builds (a fork copies every piece of the table)
-    c = _new_state(Piece)
-    c.id = p.id
-    c.kind = p.kind
-    c.card = p.card
-    c.zone = p.zone
-    c.x = p.x
-    c.y = p.y
-    c.rotation = p.rotation
-    c.face_up = p.face_up
-    c.owner = p.owner
-    c.attached_to = p.attached_to
-    c.counters = dict(p.counters) if p.counters else {}
-    c.known = p.known
-    c.gen = p.gen
-    c.sides = p.sides
-    c.value = p.value
-    c.label = p.label
-    c.color = p.color
-    return c
+def _fork_pieces(pieces: dict[str, Piece]) -> dict[str, Piece]:
+    """A copy of each piece, in one loop (a fork copies every piece of the table: no call per piece), one store per
+    slot, without the tuples a packed assignment builds."""
+    out = {}
+    new = _new_state
+    for pid, p in pieces.items():
+        c = new(Piece)
+        c.id = p.id
+        c.kind = p.kind
+        c.card = p.card
+        c.zone = p.zone
+        c.x = p.x
+        c.y = p.y
+        c.rotation = p.rotation
+        c.face_up = p.face_up
+        c.owner = p.owner
+        c.attached_to = p.attached_to
+        c.counters = dict(p.counters) if p.counters else {}
+        c.known = p.known
+        c.gen = p.gen
+        c.sides = p.sides
+        c.value = p.value
+        c.label = p.label
+        c.color = p.color
+        out[pid] = c
+    return out
