@@ -42,6 +42,8 @@ def counter_label(name: str) -> str:
 
 _MISSING = "__missing__"
 ATTACH_OFFSET = 18.0
+#: the events that name no piece (`Event.pieces` is empty): `emit` records them without asking
+_UNNAMED = frozenset((RuleStateChanged, PlayerCounterChanged, RngAdvanced, StateFieldChanged))
 
 
 class ActionError(TabletopError):
@@ -84,7 +86,7 @@ class Tx:
                 self.moves.append(event)  # type: ignore[arg-type]
         elif t is Note:
             self.notes.append(event)  # type: ignore[arg-type]
-        elif t is not RuleStateChanged:
+        elif t not in _UNNAMED:
             if isinstance(event, Note):
                 self.notes.append(event)
             named = self.named
@@ -138,9 +140,16 @@ class Tx:
     def set_player_counter(self, seat: int, name: str, value: int | None, *, why: str = "",
                            rule: str | None = None, label: str = "") -> None:
         """Set a player's counter; with `why` (a rule changed it, not the player), the log says so (`changed`)."""
-        old = self.state.player(seat).counters.get(name)
+        counters = self.state.player(seat).counters
+        old = counters.get(name)
         if old != value:
-            self.emit(PlayerCounterChanged(seat, name, old, value))
+            # emitted inline (`emit`, and `PlayerCounterChanged.apply` on the counters at hand): pools change at
+            # most actions
+            self.events.append(PlayerCounterChanged(seat, name, old, value))
+            if value is None:
+                counters.pop(name, None)
+            else:
+                counters[name] = value
             if why and not self.quiet:
                 self.changed(f"{self.state.seat_name(seat)}'s {label or counter_label(name)}", old or 0, value,
                              why, rule=rule, seat=seat)
