@@ -30,6 +30,16 @@ from .steps import v as _v
 
 __all__ = ["PrepChecks"]
 
+#: per Equipment's activators, those that name a section (read once per tuple of activators)
+_SECTION_WORDS: dict[tuple[str, ...], list[str]] = {}
+
+
+def _section_words(activators: tuple[str, ...]) -> list[str]:
+    if len(_SECTION_WORDS) >= 1024:
+        _SECTION_WORDS.clear()
+    found = _SECTION_WORDS[activators] = [s for s in activators if s.lower() in SECTIONS]
+    return found
+
 
 class PrepChecks:
     """The shared timing and payment checks, and the checks of the steps before the Investigation."""
@@ -150,13 +160,15 @@ class PrepChecks:
         Equipment and Agent it knows pass them; `held`: the pool tokens that may pay for it (found once per card)."""
         info = self.pinfo(state, a.piece)
         out: list[Violation] = []
-        where = [s for s in info.activators if s.lower() in SECTIONS]
+        where = _SECTION_WORDS.get(info.activators)
+        if where is None:
+            where = _section_words(info.activators)
         sec = self.section_of(state, a.agent)
         if where and sec.upper() not in where:
             out.append(_v("xfc.requisition_section", "xfc.requisition.1",
                           f"{info.name} is requisitioned by an Agent in the {' or '.join(w.title() for w in where)}; "
                           f"{self.ref(state, a.agent)} is in the {sec.title()}", (a.piece, a.agent), seat))
-        if any(self.pinfo(state, q).name == info.name for q in self.gear(state, a.agent)):
+        if state.attached(a.agent) and any(self.pinfo(state, q).name == info.name for q in self.gear(state, a.agent)):
             out.append(_v("xfc.one_item", "xfc.requisition.2", f"{self.ref(state, a.agent)} already has "
                           f"{info.name}", (a.piece, a.agent), seat))
         if held is None:
