@@ -191,7 +191,7 @@ class EffectsReader:
         return [{"no_damage": {"side": "opponents"}}]
 
     def negate_attack(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [{"no_damage": {"side": "opponents", "round": c[0]}}]
+        return [{"no_damage": {"side": "opponents", "round": next(x for x in c if x in ("lrc", "crc"))}}]
 
     def card_kind(self, c: list[Any]) -> str:
         word = str(c[0]).title()

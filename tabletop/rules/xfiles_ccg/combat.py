@@ -118,8 +118,9 @@ class Combat:
         for minus in standing(self, adv_ref, "foes_minus"):  # "Each opponent's LRC and CRC is reduced by one point"
             dealt = {p: max(0, d - int(minus)) if p != adv else d for p, d in dealt.items()}
         best = standing(self, adv_ref, "as_best_foe")  # "equal to the highest Combat rating on the opposing team +1"
-        if best:
-            dealt[adv] = max((dealt[p] for p in team), default=0) + int(best[0].get("plus", 0))
+        if best:  # "(including modifiers)": the Combat cards played on one Agent count
+            rated = _piece_effects(combat, dict(dealt))
+            dealt[adv] = max((rated[p] for p in team), default=0) + int(best[0].get("plus", 0))
         sides = _apply_effects(combat, dealt, adv)
         agents_dmg = max(0, sides["agents"] + int(mods.get("agents", 0)))
         if standing(self, adv_ref, "unhurt"):  # "The Poltergeist is unaffected by Combat attacks"
@@ -129,7 +130,7 @@ class Combat:
             agents_dmg = (agents_dmg + 1) // 2  # "only half damage (round up)"
         combat["pending"] = {"agents": agents_dmg, "adversary": adv_dmg, **round_notes(self, state, combat, dealt)}
         tx.set_rule("combat", combat)
-        if skill in self.pinfo(state, adv).special:
+        if skill in self.pinfo(state, adv).special and not best:  # its text gives it: the engine applied it
             tx.note("xfc.special", combat.get("owner"), f"{self.ref(state, adv)}'s {skill} is Special: its text "
                     "gives the value; apply it by hand with a combat effect", {"piece": adv, "skill": skill})
         if adv_dmg > 0 and team:
@@ -239,16 +240,28 @@ class Combat:
 
 
 
-def _apply_effects(combat: dict[str, Any], dealt: dict[str, int], adversary: str) -> dict[str, int]:
-    """Each side's damage this round with the Combat effects of cards applied ("add 3 to their CLOSE RANGE COMBAT
-    skill this round", "reduce damage from all opponent ... sources by 1", "deals no damage")."""
+def _live_effects(combat: dict[str, Any]) -> list[dict[str, Any]]:
+    """The Combat effects of cards that apply to this round."""
     rnd, number = combat.get("round"), int(combat.get("number", 1))
-    live = [e for e in combat.get("effects") or () if e.get("round") in (None, rnd)
+    return [e for e in combat.get("effects") or () if e.get("round") in (None, rnd)
             and e.get("number", number) == number]
-    for e in live:
+
+
+def _piece_effects(combat: dict[str, Any], dealt: dict[str, int],
+                   live: list[dict[str, Any]] | None = None) -> dict[str, int]:
+    """`dealt` with the effects played on one combatant applied ("add 2 to the combatant's damage"), in place."""
+    for e in _live_effects(combat) if live is None else live:
         if e.get("piece") in dealt:
             d = dealt[e["piece"]]
             dealt[e["piece"]] = 0 if e.get("none") else d * 2 if e.get("double") else d + int(e.get("amount", 0))
+    return dealt
+
+
+def _apply_effects(combat: dict[str, Any], dealt: dict[str, int], adversary: str) -> dict[str, int]:
+    """Each side's damage this round with the Combat effects of cards applied ("add 3 to their CLOSE RANGE COMBAT
+    skill this round", "reduce damage from all opponent ... sources by 1", "deals no damage")."""
+    live = _live_effects(combat)
+    _piece_effects(combat, dealt, live)
     sides = {"agents": sum(max(0, d) for p, d in dealt.items() if p != adversary),
              "adversary": max(0, dealt[adversary])}
     sources = {"agents": sum(1 for p, d in dealt.items() if p != adversary and d > 0), "adversary": 1}

@@ -75,6 +75,7 @@ def _wounds(rs: Any, state: GameState, target: str, tx: Tx) -> str:
         tx.change(target, counters=counters)
         if standing(rs, ref, "wound_hospital") and rs.section_of(state, target) != "hospital":
             rs._move_agent(state, target, "hospital", tx)
+            tx.set_rule("hurt", True)  # "after an Adversary sends any Agent to the Hospital" (this turn)
     return "; ".join(said)
 
 

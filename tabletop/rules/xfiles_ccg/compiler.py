@@ -331,8 +331,9 @@ class _Ability:
                 self._condition({"check_skill": args["if_check"]})
             return {"negate": {"target": "negated"}}
         if name == "change_keyword":
-            self.targets["changed"] = {"select": {"zone": "chain", "on_chain": True, "keyword": args["from"]},
-                                       "count": 1}
+            # a card on the chain, or the Site under check and its Team's Agents (their Keywords let cards in)
+            self.targets["changed"] = {"select": {"zone": ["chain", "field"], "in_play_now": True,
+                                                  "keyword": args["from"]}, "count": 1}
             self._condition({"has_target": "changed"})
             args["target"] = "changed"
         if name == "check_mod" and not self._in_branch:

@@ -359,15 +359,15 @@ class Reading:
                 words |= self.pinfo(state, adv).keywords
         check = r.get("check") or {}
         site = check.get("site")
+        changed = bool((r.get("effects") or {}).get("mods"))  # a Keyword an effect changed ("to Keyword MOTIVE")
         if site in pieces:
-            kw = self.pinfo(state, site).keywords
+            kw = frozenset(k.upper() for k in self.keywords_of(state, site)) if changed else self.pinfo(state, site).keywords
             words |= kw
             words |= _SITE_WORDS.get(kw) or _site_words(kw)
             words.add("SITE")
         for pid in check.get("team", ()):
             if pid in pieces:
-                words |= self.pinfo(state, pid).keywords
-        changed = bool((r.get("effects") or {}).get("mods"))  # a Keyword an effect changed ("to Keyword MOTIVE")
+                words |= {k.upper() for k in self.keywords_of(state, pid)} if changed else self.pinfo(state, pid).keywords
         for entry in r.get("chain") or []:
             if entry.get("piece") in state.pieces:
                 words |= ({k.upper() for k in self.keywords_of(state, entry["piece"])} if changed
@@ -375,7 +375,7 @@ class Reading:
         words.add(_PHASE_WORDS[self.step(state)])
         site_words = r.get("site_words")
         if site_words:  # "considered to have ... RESULT SITE"
-            words |= set(site_words.get(str(seat), ()))
+            words |= set(site_words.get(str(seat), ())) | set(site_words.get("all", ()))
         return words
 
     def pay_pool(self, state: GameState, info: CardInfo, seat: int, side: str = "") -> str:

@@ -89,6 +89,7 @@ class InvestigationReducers:
             if not tx.quiet:
                 self._bluff_paid_note(state, tx, a.piece, info, (owner, cost))
             self.run_text(state, tx, a.piece, owner, info, bluff=True, x=a.x)
+            self.played_triggers(state, tx, a.piece)  # a Bluff paid for is played (manual: two ways to play one)
         else:
             self._to_discard(state, a.piece, tx)
             tx.note("xfc.bluff_dropped", owner, f"discards the Bluff {info.name}", {"piece": a.piece})

@@ -212,6 +212,7 @@ class PrepReducers:
         sites[a.piece] = {"at": at, "turn": state.rules.get("turn", 1), "owner": seat}
         tx.set_rule("sites", sites, fresh=True)  # built for this change (rule values are never changed in place)
         tx.set_rule("site_names", [*(state.rules.get("site_names") or []), info.name], fresh=True)
+        self.played_triggers(state, tx, a.piece)  # a Site placed is a card played ("every time a ... is played")
         if not tx.quiet:
             tx.note("xfc.site", seat, f"places {info.name} directed at {self._seat_name(state, at)} "
                     f"({info.cost or 0} {pool.upper()}; {self._pool_of(state, seat, pool)} {pool.upper()} left)",

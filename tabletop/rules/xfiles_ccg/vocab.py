@@ -98,6 +98,9 @@ def _remove_from_game(ctx: Ctx, tx: Tx, args: Any) -> str:
         if check and pid in check.get("team", []):
             tx.set_rule("check", {**check, "team": [p for p in check["team"] if p != pid]})
         tx.remove_piece(pid)
+    source = ctx.source if ctx.source in ctx.state.pieces else None
+    if pieces and source is not None and ctx.ruleset.pinfo(ctx.state, source).kind == "adversary":
+        tx.set_rule("hurt", True)  # "after an Adversary ... removes an Agent from the game" (this turn)
     return f"{', '.join(names) or 'no one'} is removed from the game"
 
 
@@ -144,7 +147,10 @@ _leave_combat = _listed("out", "no Agent", "leaves the Combat unharmed")
 def _site_keyword(ctx: Ctx, tx: Tx, args: Any) -> str:
     seat = ctx.seat_of(args.get("seat", "you"))
     words = dict(ctx.state.rules.get("site_words") or {})
-    words[str(seat)] = [*words.get(str(seat), []), str(args.get("word", ""))]
+    # your Bureau's Keyword is in effect for you; the opposing Team's, like any Keyword of a Team under check, for
+    # every seat (the one who gave it plays the cards it lets in: "RESULT SITE" Adversaries)
+    key = "all" if args.get("seat") == "opponent" else str(seat)
+    words[key] = [*words.get(key, []), str(args.get("word", ""))]
     tx.set_rule("site_words", words)
     return f"{ctx.state.seat_name(seat)} has the Keyword {args.get('word')} for the rest of the turn"
 

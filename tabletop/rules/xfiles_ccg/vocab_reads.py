@@ -324,6 +324,13 @@ def _sel_on_chain(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return (piece.id in {e.get("piece") for e in ctx.ruleset._chain(ctx.state)}) == bool(value)
 
 
+def _sel_in_play_now(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """On the chain, or the Site under check or an Agent of its Team: the cards whose Keywords are in effect."""
+    check = ctx.state.rules.get("check") or {}
+    now = piece.id == check.get("site") or piece.id in check.get("team", ()) or _sel_on_chain(ctx, piece, True)
+    return now == bool(value)
+
+
 def words(value: Any) -> list[str]:
     return [str(v).casefold() for v in (value if isinstance(value, (list, tuple)) else [value])]
 
@@ -400,7 +407,7 @@ SELECTORS: dict[str, Selector] = {
         "combatant": _sel_combatant, "can_use": _sel_can_use, "skill": _sel_skill, "damaged": _sel_damaged,
         "negatable": _sel_negatable, "keyword": _sel_keyword, "keyword_all": _sel_keyword_all,
         "not_keyword": _sel_not_keyword, "played_by": _sel_played_by, "modifies": _sel_modifies, "type": _sel_type,
-        "in_team": _sel_in_team, "on_chain": _sel_on_chain, "gear_of": _sel_gear_of,
+        "in_team": _sel_in_team, "on_chain": _sel_on_chain, "in_play_now": _sel_in_play_now, "gear_of": _sel_gear_of,
         "not_modifies": _sel_not_modifies, "hit_by": _sel_hit_by, "adds_to": _sel_adds_to, "skill_or_can": _sel_skill_or_can, "name_has": _sel_name_has,
         "can_use_or_stun": _sel_can_use_or_stun, "not_named": _sel_not_named,
         "team_of": _sel_team_of, "bluff": _sel_bluff, "has_bluffs": _sel_has_bluffs, "asks": _sel_asks, "named": _sel_named,

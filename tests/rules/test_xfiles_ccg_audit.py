@@ -1,0 +1,49 @@
+"""`xfiles-ccg`: misreads found by reading a random sample of compiled cards against their text, on cards of our own
+in the same wordings: each test failed before its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.cards import CardLibrary
+from tabletop.rules.xfiles_ccg import PlaceSite, XFilesCCG
+from tabletop.rules.xfiles_ccg.compiler import compile_text
+from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok
+from tests.rules.xfiles_ccg_helpers import position as build_position
+
+RECORDS = [
+    {"id": "AU-01", "title": "Dr. Iris Vale", "set": "Fixture", "type": "Witness", "cost": "1 RP",
+     "keywords": ["Witness", "Observation", "Resource"], "activators": ["Active"],
+     "gameText": "Play this card in your Bureau Section. Adds 1 [RP] to your pool every time a Keyword OBSERVATION "
+                 "card is played."},
+    {"id": "AU-02", "title": "Quarry Road Overlook, NH", "set": "Fixture", "type": "Site", "cost": "1 RP",
+     "keywords": ["Site", "Mono", "Result", "Observation"], "prerequisite": "OBSERVATION 4+",
+     "question": "You may ask one RESULT question."},
+]
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> CardLibrary:
+    return fixture_library(tmp_path_factory.mktemp("sets"), RECORDS)
+
+
+def test_a_negated_attack_names_its_round() -> None:
+    """"The opposing side's LONG RANGE COMBAT attack is negated" took the "'s" for the round, so it negated none."""
+    (ability,) = compile_text("Play this card on any combatant with a SUBTERFUGE skill of 1+. The opposing side's "
+                              "LONG RANGE COMBAT attack is negated this round.")[0]
+    assert [s for s in ability["do"] if "no_damage" in s][0]["no_damage"]["round"] == "lrc"
+
+
+def test_a_site_placed_is_a_card_played_for_the_cards_that_wait_for_one(library: CardLibrary) -> None:
+    """"every time a Keyword OBSERVATION card is played" heard only cards played on the chain, never a Site placed
+    (nor a Bluff paid for), though the manual calls both played."""
+    vale, site = fixture_ref(library, "AU-01"), fixture_ref(library, "AU-02")
+    s = build_position({"bureau:0": ["owen-marsh", vale], "hand:0": [site], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "sites"}, library=library)
+    assert isinstance(s.rules, XFilesCCG)
+    st = s.state
+    placed = next(p for p in st.zones["hand:0"].pieces if st.pieces[p].card == site)
+    before = st.player(0).counters["rp"]
+    ok(s, PlaceSite(placed, 1), 0)
+    assert st.player(0).counters["rp"] == before - 1 + 1  # paid 1 for the Site, Dr. Vale gave 1 back
