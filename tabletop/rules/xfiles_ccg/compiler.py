@@ -352,6 +352,7 @@ class _Ability:
                 select["search"] = True
                 self.targets["fetched"] = {"select": select, "count": 1}
                 return {"take_found": {"target": "fetched"}}
+            select["not"] = "source"  # the card itself is in the Discard by the time its target is chosen
             self.targets["fetched"] = {"select": select, "count": 1}
             return {"move": {"target": "fetched", "to": "hand"}}
         if name == "team_check" and any(c.get("team_in") for c in self.conditions):  # "Play on a Team in the Bureau"

@@ -98,7 +98,7 @@ class TextRun:
         words = {k.casefold() for k in info.keywords}
         for pid in self.agents(state, seat):
             ref = state.pieces[pid].card
-            if state.pieces[pid].counters.get("pool_used"):
+            if state.pieces[pid].counters.get("pool_used") or self._hired(state, pid):
                 continue
             placed = [p for p in standing(self, ref, "card_pool") if p.get("pool") == pool]
             allowed = {str(k).casefold() for f in standing(self, ref, "card_pool_for") if f.get("pool") == pool
@@ -191,7 +191,7 @@ class TextRun:
             for kind in _IN_PLAY:
                 zone = state.zones.get(f"{kind}:{seat}")
                 for pid in zone.pieces if zone is not None else ():
-                    if "event:played" not in self.traits(state.pieces[pid].card):
+                    if "event:played" not in self.traits(state.pieces[pid].card) or self._hired(state, pid):
                         continue
                     for ability in self.card_text(state.pieces[pid].card).when("event:played"):
                         if self.effects.holds(state, ability, seat, pid, played=played):
@@ -204,7 +204,7 @@ class TextRun:
         for kind in (*_IN_PLAY, "hospital"):
             zone = state.zones.get(f"{kind}:{seat}")
             for pid in list(zone.pieces) if zone is not None else ():
-                if pid in state.pieces and event in self.traits(state.pieces[pid].card):
+                if pid in state.pieces and event in self.traits(state.pieces[pid].card) and not self._hired(state, pid):
                     for ability in self.card_text(state.pieces[pid].card).when(event):
                         if self.effects.holds(state, ability, seat, pid):
                             self.effects.count(state, tx, engine=True)
@@ -223,6 +223,9 @@ class TextRun:
         if piece.owner != seat or not self._in_play(state, a.piece):
             return [Violation("xfc.no_ability", "xfc.effect.2", f"{name} is not a card of yours in play",
                               (a.piece,), seat)]
+        if self._hired(state, a.piece):
+            return [Violation("xfc.no_ability", "xfc.deployment.4", f"{name} was bought for this turn: its game "
+                              "effect is ignored", (a.piece,), seat)]
         if not self.card_text(piece.card).when("event:use"):
             return [Violation("xfc.no_ability", "xfc.effect.2", f"{name} has no ability to use", (a.piece,), seat)]
         return self.effects.violations(state, a.piece, seat, "event:use")
@@ -233,6 +236,12 @@ class TextRun:
         piece = state.pieces[a.piece]  # "once per turn": the turn it was last used
         tx.change(a.piece, counters={**piece.counters, "used_turn": int(state.rules.get("turn", 1))})
         self.effects.trigger(state, tx, a.piece, seat, "event:use", count=False)
+
+    @staticmethod
+    def _hired(state: GameState, pid: str) -> bool:
+        """An Agent bought for this turn: its game effect is ignored (xfc.deployment.4)."""
+        hired = state.rules.get("hired")
+        return bool(hired) and pid in hired
 
     def _in_play(self, state: GameState, pid: str) -> bool:
         piece = state.pieces[pid]
