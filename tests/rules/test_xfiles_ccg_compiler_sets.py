@@ -117,3 +117,34 @@ def test_the_investigating_player_discards_as_many_cards_as_x_paid() -> None:
     assert len(s.state.zones["hand:0"].pieces) == 1 and len(s.state.zones["discard:0"].pieces) == 2
     _run(s, "Cause the Investigating player to discard X cards at random from his hand.", 1, src)  # X paid as 0
     assert len(s.state.zones["hand:0"].pieces) == 1
+
+
+def _checking(skill: str) -> Any:
+    """Owen Marsh (Behavioral 3, Occult Investigation 3) making a Site's check of `skill`."""
+    s = build_position({"field:0": ["harlow-creek", "owen-marsh"], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]}, {"step": "check"})
+    s.state.rules["check"] = {"site": pid(s, "field:0", "harlow-creek"), "team": [pid(s, "field:0", "owen-marsh")],
+                              "skill": skill, "need": 4}
+    return s
+
+
+@pytest.mark.parametrize("text", [
+    "Adds 4 to one Team's OCCULT INVESTIGATION or adds 1 to one Team's BEHAVIORAL skill check.",
+    "Adds four to one Team's OCCULT INVESTIGATION skill check or 1 to the Team's BEHAVIORAL skill check.",
+])
+def test_a_witness_adds_each_skill_its_own_amount(text: str) -> None:
+    ability = _one(text, "Witness")
+    assert ability["if"] == [{"check_skill": ["Occult Investigation", "Behavioral"]}]
+    assert ability["do"] == [{"check_mod": {"skill": ["Occult Investigation", "Behavioral"],
+                                            "by_skill": {"Occult Investigation": 4, "Behavioral": 1}}}]
+    for skill, total in (("Behavioral", 3 + 1), ("Occult Investigation", 3 + 4)):
+        s = _checking(skill)
+        _run(s, text, 0)
+        assert s.rules.check_total(s.state) == total
+    # a check of neither skill: strict refuses the card (the condition names both skills)
+    s = _checking("Observation")
+    (parsed,) = parse_abilities(compile_text(text)[0], "fixture", s.rules.effects.vocab, compiled=True)
+    assert not s.rules.effects.holds(s.state, parsed, 0, None)
+    assert s.rules.effects.holds(_checking("Behavioral").state, parsed, 0, None)
+    _, left = compile_text("Adds 2 to one Team's MEDICAL or adds 1 to one Team's CLOSE RANGE COMBAT skill check.")
+    assert left  # a Combat round is no Site check's skill: left by hand

@@ -34,6 +34,22 @@ class EffectsReader:
             return [{"check_mod": {"amount": amount, "skill": skills}}]
         return self._check_or_combat(skills[0], amount)
 
+    def add_check_either(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Adds 3 to one Team's MEDICAL or adds 2 to one Team's SCIENCES skill check": the check's skill says which."""
+        by_skill: dict[str, int] = {}
+        for amount, skills in [self._amounted(c), *(x for x in c if isinstance(x, tuple))]:
+            for skill in skills:
+                if _ROUNDS.get(skill.casefold()) or skill in by_skill:
+                    raise ValueError("a Combat round (or a skill twice) among the skills a check names")
+                by_skill[skill] = amount
+        return [{"check_mod": {"skill": list(by_skill), "by_skill": by_skill}}]
+
+    def _amounted(self, c: list[Any]) -> tuple[int, list[str]]:
+        return next(x for x in c if isinstance(x, int)), self._skills(c)
+
+    def either_add(self, c: list[Any]) -> tuple[int, list[str]]:
+        return self._amounted(c)
+
     def sub_check_skill(self, c: list[Any]) -> list[dict[str, Any]]:
         return self._check_or_combat(self._skills(c)[0], -next(x for x in c if isinstance(x, int)))
 

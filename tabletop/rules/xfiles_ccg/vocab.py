@@ -377,7 +377,11 @@ def _x_amount(ctx: Ctx, table: Mapping[str, Any]) -> int:
 
 def _check_mod(ctx: Ctx, tx: Tx, args: Any) -> str:
     check = _check(ctx)
-    amount = _x_amount(ctx, args["by_x"]) if "by_x" in args else int(args.get("amount", 0))
+    if "by_skill" in args:  # "Adds 3 to one Team's MEDICAL or adds 2 to one Team's SCIENCES": the check's skill
+        by_skill = {canonical_skill(k) or k: int(v) for k, v in args["by_skill"].items()}
+        amount = by_skill.get(str(check.get("skill")), 0)
+    else:
+        amount = _x_amount(ctx, args["by_x"]) if "by_x" in args else int(args.get("amount", 0))
     check["mods"] = [*check.get("mods", []), {"amount": amount, "source": ctx.source, "name": ctx.name(ctx.source)}]
     tx.set_rule("check", check)
     total = ctx.ruleset.check_total(ctx.state)

@@ -351,7 +351,8 @@ def _sel_modifies(ctx: Ctx, piece: Piece, value: Any) -> bool:
     wanted = {canonical_skill(v) for v in words(value)}
     for ability in ctx.ruleset.card_text(piece.card).abilities:
         for step in ability.do:
-            if "check_mod" in step and canonical_skill(str(step["check_mod"].get("skill", ""))) in wanted:
+            named = step["check_mod"].get("skill") if "check_mod" in step else None
+            if named and {canonical_skill(str(k)) for k in ([named] if isinstance(named, str) else named)} & wanted:
                 return True
     return False
 
