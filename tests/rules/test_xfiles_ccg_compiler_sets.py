@@ -148,3 +148,16 @@ def test_a_witness_adds_each_skill_its_own_amount(text: str) -> None:
     assert s.rules.effects.holds(_checking("Behavioral").state, parsed, 0, None)
     _, left = compile_text("Adds 2 to one Team's MEDICAL or adds 1 to one Team's CLOSE RANGE COMBAT skill check.")
     assert left  # a Combat round is no Site check's skill: left by hand
+
+
+def test_a_bluff_subtracts_from_a_check_of_either_skill() -> None:
+    text = "Subtract 3 from one Team's SCIENCES or BEHAVIORAL skill check."
+    ability = _one(text, "Bluff")
+    assert ability["if"] == [{"check_skill": ["Sciences", "Behavioral"]}]
+    assert ability["do"] == [{"check_mod": {"amount": -3, "skill": ["Sciences", "Behavioral"]}}]
+    s = _checking("Behavioral")
+    _run(s, text, 1)
+    assert s.rules.check_total(s.state) == 3 - 3
+    (parsed,) = parse_abilities(compile_text(text)[0], "fixture", s.rules.effects.vocab, compiled=True)
+    assert not s.rules.effects.holds(_checking("Occult Investigation").state, parsed, 1, None)
+

@@ -26,8 +26,8 @@ class EffectsReader:
     def _skills(self, c: list[Any]) -> list[str]:
         return [_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL"]
 
-    def add_check_skill(self, c: list[Any]) -> list[dict[str, Any]]:
-        skills, amount = self._skills(c), next(x for x in c if isinstance(x, int))
+    def add_check_skill(self, c: list[Any], sign: int = 1) -> list[dict[str, Any]]:
+        skills, amount = self._skills(c), sign * next(x for x in c if isinstance(x, int))
         if len(skills) > 1:  # "Adds one to one Team's MEDICAL or SCIENCES skill check": a check of either
             if any(_ROUNDS.get(k.casefold()) for k in skills):
                 raise ValueError("a Combat round among the skills a check names")
@@ -51,7 +51,8 @@ class EffectsReader:
         return self._amounted(c)
 
     def sub_check_skill(self, c: list[Any]) -> list[dict[str, Any]]:
-        return self._check_or_combat(self._skills(c)[0], -next(x for x in c if isinstance(x, int)))
+        """"Subtract 4 from one Team's EVIDENCE COLLECTION or COMPUTER skill check": a check of either, lowered."""
+        return self.add_check_skill(c, -1)
 
     def _check_or_combat(self, skill: str, amount: int) -> list[dict[str, Any]]:
         """A "skill check" of LONG or CLOSE RANGE COMBAT is a Combat round's damage, not a Site's check."""
