@@ -161,3 +161,48 @@ def test_a_bluff_subtracts_from_a_check_of_either_skill() -> None:
     (parsed,) = parse_abilities(compile_text(text)[0], "fixture", s.rules.effects.vocab, compiled=True)
     assert not s.rules.effects.holds(_checking("Occult Investigation").state, parsed, 1, None)
 
+
+def _held(s: Any) -> str:
+    """A Flashlight attached to Owen Marsh: the Equipment whose text the test gives."""
+    from tabletop.core import Piece
+
+    p = s.state.new_piece_id()
+    s.state.add_piece(Piece(id=p, card="xfiles-ccg-sample/flashlight", zone="field:0", owner=0,
+                            attached_to=pid(s, "field:0", "owen-marsh")))
+    return p
+
+
+@pytest.mark.parametrize("text", [
+    "Discard this card to add two to the Agent's BEHAVIORAL skill.",
+    "Adds 1 to the Agent's MEDICAL skill. In addition, you may discard this card to add two to the Agent's "
+    "BEHAVIORAL skill.",
+])
+def test_an_equipment_discarded_adds_to_its_agents_skill_in_a_check_it_makes(text: str) -> None:
+    effects, left = compile_text(_Card(text, "Equipment"))
+    assert not left
+    use = effects[-1]
+    assert use["when"] == "event:use" and use["cost"] == [{"discard_self": {}}]
+    assert use["if"] == [{"check_skill": ["Behavioral"]}, {"holder_in_check": True}]
+    assert use["do"] == [{"check_mod": {"amount": 2, "skill": "Behavioral"}}]
+    (parsed,) = parse_abilities([use], "fixture", None, compiled=True)
+    s = _checking("Behavioral")
+    gear = _held(s)
+    assert s.rules.effects.holds(s.state, parsed, 0, gear)
+    s.rules.effects.run(s.state, Tx(s.state), parsed, 0, gear, {})
+    assert s.rules.check_total(s.state) == 3 + 2 and gear not in s.state.zones["field:0"].pieces
+    other = _checking("Behavioral")
+    other.state.rules["check"]["team"] = []  # its Agent is not in the Team making the check: strict refuses
+    assert not other.rules.effects.holds(other.state, parsed, 0, _held(other))
+    medical = _checking("Medical")
+    assert not medical.rules.effects.holds(medical.state, parsed, 0, _held(medical))
+    _, left = compile_text("Discard this card to add two to the Agent's BEHAVIORAL skill.")
+    assert left  # on a card that is no Equipment, "the Agent" holds nothing
+
+
+def test_an_equipment_discarded_adds_to_its_agents_combat_round() -> None:
+    effects, left = compile_text(_Card("Discard this card to add 2 to the Agent's LONG RANGE COMBAT skill.",
+                                       "Equipment"))
+    assert not left
+    (use,) = effects
+    assert use["targets"]["bearer"]["select"]["holds"] == "source" and {"has_target": "bearer"} in use["if"]
+    assert use["do"] == [{"combat_mod": {"target": "bearer", "round": "lrc", "amount": 2, "until": "end_of_round"}}]

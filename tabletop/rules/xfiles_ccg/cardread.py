@@ -86,6 +86,9 @@ class EffectsReader:
         return [{"combat_mod": {"target": "combatant", "round": rnd, "amount": amount,
                                 "_select": {"zone": ["field", "chain"], "combatant": "any"}}}]
 
+    def gear_add(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_gear_add": {"skill": self._skills(c)[0], "amount": next(x for x in c if isinstance(x, int))}}]
+
     def combat_damage(self, c: list[Any]) -> list[dict[str, Any]]:
         amount = next(x for x in c if isinstance(x, int))
         skills = self._skills(c)

@@ -267,6 +267,9 @@ class _Ability:
                 raise ValueError("no Agent sent to the Hospital")
             sent["until_healed"] = True
             return
+        if name == "_gear_add":  # "Discard this card to add three to the Agent's SUBTERFUGE skill": its holder's
+            self._gear_add(args, until)
+            return
         if name == "_foe":  # "prevent all damage from one opponent": the opponent is chosen
             self.targets["foe"] = {"select": {"zone": ["field", "chain"], "combatant": "theirs"}, "count": 1}
             self.steps.append({"no_damage": {"target": "foe", "until": until or "end_of_round"}})
@@ -371,6 +374,23 @@ class _Ability:
                 args[key] = [self._resolved(s, until) for s in args[key]]
                 self._in_branch -= 1
         return {name: args}
+
+    def _gear_add(self, args: dict[str, Any], until: str | None) -> None:
+        """An Equipment's holder adds to its skill: to a skill check the holder helps make, or in Combat to the
+        holder's damage this round; a card that is no Equipment has no holder to name."""
+        if self.kind != "equipment":
+            raise ValueError("'the Agent' of a card that is no Equipment")
+        rnd = {"long range combat": "lrc", "close range combat": "crc"}.get(args["skill"].casefold())
+        if rnd:
+            self.targets["bearer"] = {"select": {"zone": ["field", "chain"], "combatant": "agents", "holds": "source"},
+                                      "count": "all"}
+            self._condition({"has_target": "bearer"})
+            self.steps.append({"combat_mod": {"target": "bearer", "round": rnd, "amount": args["amount"],
+                                              "until": until or "end_of_round"}})
+            return
+        self._condition({"check_skill": [args["skill"]]})
+        self._condition({"holder_in_check": True})
+        self.steps.append({"check_mod": {"amount": args["amount"], "skill": args["skill"]}})
 
     def _amend(self, name: str, args: Any) -> None:
         """"If the Cost is zero or less, the Agent is removed", "(Agents X and Y are immune to this effect)", "The
