@@ -206,3 +206,19 @@ def test_an_equipment_discarded_adds_to_its_agents_combat_round() -> None:
     (use,) = effects
     assert use["targets"]["bearer"]["select"]["holds"] == "source" and {"has_target": "bearer"} in use["if"]
     assert use["do"] == [{"combat_mod": {"target": "bearer", "round": "lrc", "amount": 2, "until": "end_of_round"}}]
+
+
+@pytest.mark.parametrize("text", ["Play to change the Site Prerequisite from OBSERVATION to OCCULT INVESTIGATION.",
+                                  "Play this card to change the Site's Prerequisite from OBSERVATION to OCCULT "
+                                  "INVESTIGATION."])
+def test_a_site_prerequisite_changed_from_one_skill_to_another_keeps_its_need(text: str) -> None:
+    ability = _one(text, "Event")
+    assert ability["if"] == [{"check_skill": ["Observation"]}]
+    assert ability["do"] == [{"prerequisite": {"from": "Observation", "skill": "Occult Investigation"}}]
+    s = _checking("Observation")
+    _run(s, text, 0)
+    assert (s.state.rules["check"]["skill"], s.state.rules["check"]["need"]) == ("Occult Investigation", 4)
+    assert s.rules.check_total(s.state) == 3  # Marsh's OCCULT INVESTIGATION, not his OBSERVATION 2
+    (parsed,) = parse_abilities([ability], "fixture", None, compiled=True)
+    assert not s.rules.effects.holds(_checking("Behavioral").state, parsed, 0, None)
+

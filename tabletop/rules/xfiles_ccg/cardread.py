@@ -188,6 +188,13 @@ class EffectsReader:
     def set_prereq(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"prerequisite": {"skill": self._skills(c)[0], "need": c[-1]}}]
 
+    def swap_prereq(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Change the Site Prerequisite from COMPUTER to BEHAVIORAL": on a check of the first, the same need."""
+        old, new = self._skills(c)
+        if any(_ROUNDS.get(k.casefold()) for k in (old, new)) or old == new:
+            raise ValueError("a Combat round is no Site's prerequisite")
+        return [{"prerequisite": {"from": old, "skill": new}}]
+
     def raise_prereq(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"prerequisite": {"raise": c[0]}}]
 

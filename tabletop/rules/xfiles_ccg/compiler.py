@@ -344,6 +344,8 @@ class _Ability:
         if name == "_fighter":  # "one Agent of your choice" fights alone
             self.targets["fighter"] = {"select": {"zone": "field", "combatant": "agents"}, "count": 1}
             return {"only_fighter": {"target": "fighter"}}
+        if name == "prerequisite" and args.get("from"):  # played on a check of the skill it changes
+            self._condition({"check_skill": [args["from"]]})
         if name == "use_skill_for":
             self._condition({"check_skill": args["checks"]})
         if name == "fetch":  # "Select one card from your Discard Pile and place it in your hand", or your deck

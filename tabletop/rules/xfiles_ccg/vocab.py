@@ -392,6 +392,12 @@ def _prerequisite(ctx: Ctx, tx: Tx, args: Any) -> str:
     check = _check(ctx)
     if "raise" in args:
         check["need"] = int(check.get("need", 0)) + int(args["raise"])
+    elif "from" in args:  # "from COMPUTER to BEHAVIORAL": that skill replaced wherever the Site requires it
+        old, new = (canonical_skill(args[k]) or args[k] for k in ("from", "skill"))
+        if check.get("skill") == old:
+            check["skill"] = new
+        if check.get("also"):
+            check["also"] = [[new if s == old else s, n] for s, n in check["also"]]
     else:
         check["skill"], check["need"] = canonical_skill(args["skill"]) or args["skill"], int(args["need"])
         check.pop("also", None)
