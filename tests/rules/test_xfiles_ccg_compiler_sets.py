@@ -222,3 +222,20 @@ def test_a_site_prerequisite_changed_from_one_skill_to_another_keeps_its_need(te
     (parsed,) = parse_abilities([ability], "fixture", None, compiled=True)
     assert not s.rules.effects.holds(_checking("Behavioral").state, parsed, 0, None)
 
+
+@pytest.mark.parametrize("spent", ["Discard this resource when all tokens have been removed.",
+                                   "Discard this card when the last token is removed.",
+                                   "When no tokens remain on this card, move it to your discard pile.",
+                                   "When no tokens remain, move this card to the Discard Pile."])
+def test_a_token_removed_to_add_to_a_check_and_the_card_discarded_when_spent(spent: str) -> None:
+    effects, left = compile_text(f"Place two tokens on this card. Remove a token to add 3 to one Team's BEHAVIORAL "
+                                 f"skill check once per turn. {spent}")
+    assert not left
+    placed, use, gone = effects
+    assert placed["do"] == [{"tokens": {"amount": 2}}] and gone["do"] == [{"discard_when_spent": True}]
+    assert use["when"] == "event:use" and use["cost"] == [{"spend_token": 1}]
+    assert use["if"] == [{"tokens_left": True}, {"check_skill": ["Behavioral"]}, {"once_a_turn": True}]
+    assert use["do"] == [{"check_mod": {"amount": 3, "skill": "Behavioral"}}]
+    # a card played from the hand once: "once per turn" adds nothing to it
+    assert _one("Adds 1 to one Team's BEHAVIORAL skill check once per turn.", "Witness")["if"] == [
+        {"check_skill": ["Behavioral"]}]

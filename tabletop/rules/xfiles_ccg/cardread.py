@@ -26,13 +26,20 @@ class EffectsReader:
     def _skills(self, c: list[Any]) -> list[str]:
         return [_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL"]
 
+    def once(self, c: list[Any]) -> dict[str, Any]:
+        return {"_once": True}
+
+    def _once(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"... once per turn": said to the compiler (an ability used from play is then used once a turn)."""
+        return [{"_once": True}] if {"_once": True} in c else []
+
     def add_check_skill(self, c: list[Any], sign: int = 1) -> list[dict[str, Any]]:
         skills, amount = self._skills(c), sign * next(x for x in c if isinstance(x, int))
         if len(skills) > 1:  # "Adds one to one Team's MEDICAL or SCIENCES skill check": a check of either
             if any(_ROUNDS.get(k.casefold()) for k in skills):
                 raise ValueError("a Combat round among the skills a check names")
-            return [{"check_mod": {"amount": amount, "skill": skills}}]
-        return self._check_or_combat(skills[0], amount)
+            return [{"check_mod": {"amount": amount, "skill": skills}}, *self._once(c)]
+        return self._check_or_combat(skills[0], amount) + self._once(c)
 
     def add_check_either(self, c: list[Any]) -> list[dict[str, Any]]:
         """"Adds 3 to one Team's MEDICAL or adds 2 to one Team's SCIENCES skill check": the check's skill says which."""
@@ -42,7 +49,7 @@ class EffectsReader:
                 if _ROUNDS.get(skill.casefold()) or skill in by_skill:
                     raise ValueError("a Combat round (or a skill twice) among the skills a check names")
                 by_skill[skill] = amount
-        return [{"check_mod": {"skill": list(by_skill), "by_skill": by_skill}}]
+        return [{"check_mod": {"skill": list(by_skill), "by_skill": by_skill}}, *self._once(c)]
 
     def _amounted(self, c: list[Any]) -> tuple[int, list[str]]:
         return next(x for x in c if isinstance(x, int)), self._skills(c)
@@ -62,10 +69,10 @@ class EffectsReader:
         return [{"check_mod": {"amount": amount, "skill": skill}}]
 
     def add_check_any(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [{"check_mod": {"amount": next(x for x in c if isinstance(x, int))}}]
+        return [{"check_mod": {"amount": next(x for x in c if isinstance(x, int))}}, *self._once(c)]
 
     def sub_check_any(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [{"check_mod": {"amount": -next(x for x in c if isinstance(x, int))}}]
+        return [{"check_mod": {"amount": -next(x for x in c if isinstance(x, int))}}, *self._once(c)]
 
     def add_combat_skill(self, c: list[Any]) -> list[dict[str, Any]]:
         amount = next(x for x in c if isinstance(x, int))

@@ -267,6 +267,10 @@ class _Ability:
                 raise ValueError("no Agent sent to the Hospital")
             sent["until_healed"] = True
             return
+        if name == "_once":  # "once per turn": an ability used from play is used once a turn; a card played,
+            if self.when == "event:use":  # once, says nothing more
+                self._condition({"once_a_turn": True})
+            return
         if name == "_gear_add":  # "Discard this card to add three to the Agent's SUBTERFUGE skill": its holder's
             self._gear_add(args, until)
             return
