@@ -239,3 +239,16 @@ def test_a_token_removed_to_add_to_a_check_and_the_card_discarded_when_spent(spe
     # a card played from the hand once: "once per turn" adds nothing to it
     assert _one("Adds 1 to one Team's BEHAVIORAL skill check once per turn.", "Witness")["if"] == [
         {"check_skill": ["Behavioral"]}]
+
+
+@pytest.mark.parametrize("text", [
+    "Force an opponent Team investigating a Site to make a BEHAVIORAL 5+ skill check or the current player's turn "
+    "ends immediately.",
+    "Force an opponent Team currently investigating a Site to make an BEHAVIORAL 5+ skill check or the current "
+    "player's turn ends immediately.",
+])
+def test_a_check_forced_on_the_team_investigating_a_site(text: str) -> None:
+    assert _one(text, "Event")["do"] == [{"team_check": {"skill": "Behavioral", "need": 5, "else": [{"end_turn": {}}]}}]
+    s = _checking("Observation")  # Marsh's BEHAVIORAL 3 fails a 5+: the turn ends, the Site's check failed
+    _run(s, text, 1)
+    assert s.state.rules["check"]["failed"] and s.state.rules["turn_ends"]
