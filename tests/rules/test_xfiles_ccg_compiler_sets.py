@@ -252,3 +252,17 @@ def test_a_check_forced_on_the_team_investigating_a_site(text: str) -> None:
     s = _checking("Observation")  # Marsh's BEHAVIORAL 3 fails a 5+: the turn ends, the Site's check failed
     _run(s, text, 1)
     assert s.state.rules["check"]["failed"] and s.state.rules["turn_ends"]
+
+
+def test_a_check_raised_or_lowered_its_player_chooses() -> None:
+    text = "Play this card to add or decrease by three any Team's BEHAVIORAL or MEDICAL skill check."
+    ability = _one(text, "Event")
+    assert ability["if"] == [{"check_skill": ["Behavioral", "Medical"]}]
+    mod = {"skill": ["Behavioral", "Medical"]}
+    assert ability["do"] == [{"choose": [[{"check_mod": {"amount": 3, **mod}}], [{"check_mod": {"amount": -3, **mod}}]]}]
+    s = _checking("Behavioral")
+    (parsed,) = parse_abilities([ability], "fixture", s.rules.effects.vocab, compiled=True)
+    left = s.rules.effects.run(s.state, Tx(s.state), parsed, 0, None, {})
+    assert [next(iter(x)) for x in left] == ["choose"] and s.rules.check_total(s.state) == 3  # waits for the choice
+    s.rules.effects.run(s.state, Tx(s.state), parsed, 0, None, {}, queue=ability["do"][0]["choose"][1])
+    assert s.rules.check_total(s.state) == 3 - 3

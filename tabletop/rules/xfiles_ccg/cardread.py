@@ -51,6 +51,14 @@ class EffectsReader:
                 by_skill[skill] = amount
         return [{"check_mod": {"skill": list(by_skill), "by_skill": by_skill}}, *self._once(c)]
 
+    def add_or_sub(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Add or decrease by two any Team's MEDICAL or SCIENCES skill check": +2 or -2, its player chooses."""
+        amount, skills = self._amounted(c)
+        if any(_ROUNDS.get(k.casefold()) for k in skills):
+            raise ValueError("a Combat round among the skills a check names")
+        named = skills if len(skills) > 1 else skills[0]
+        return [{"_either": [[{"check_mod": {"amount": n, "skill": named}}] for n in (amount, -amount)]}]
+
     def _amounted(self, c: list[Any]) -> tuple[int, list[str]]:
         return next(x for x in c if isinstance(x, int)), self._skills(c)
 

@@ -267,6 +267,13 @@ class _Ability:
                 raise ValueError("no Agent sent to the Hospital")
             sent["until_healed"] = True
             return
+        if name == "_either":  # "add or decrease by two ...": a choice of modifiers to the same check
+            skills = [s["check_mod"].get("skill") for branch in args for s in branch if "check_mod" in s][0]
+            self._condition({"check_skill": skills if isinstance(skills, list) else [skills]})
+            self._in_branch += 1
+            self.steps.append({"choose": [[self._resolved(s, until) for s in branch] for branch in args]})
+            self._in_branch -= 1
+            return
         if name == "_once":  # "once per turn": an ability used from play is used once a turn; a card played,
             if self.when == "event:use":  # once, says nothing more
                 self._condition({"once_a_turn": True})
