@@ -266,3 +266,11 @@ def test_a_check_raised_or_lowered_its_player_chooses() -> None:
     assert [next(iter(x)) for x in left] == ["choose"] and s.rules.check_total(s.state) == 3  # waits for the choice
     s.rules.effects.run(s.state, Tx(s.state), parsed, 0, None, {}, queue=ability["do"][0]["choose"][1])
     assert s.rules.check_total(s.state) == 3 - 3
+
+
+def test_an_abduction_that_says_the_agents_equipment_is_discarded() -> None:
+    effects, left = compile_text(_Card("Pick one Agent in the Team. That Agent is placed 7 cards down, face up, in "
+                                       "the owning player's Bureau deck. Any equipment the Agent had is discarded. "
+                                       "This card does not initiate combat.", "Adversary"))
+    assert not left
+    assert effects[0]["do"] == [{"abduct": {"target": "agent", "depth": 7}}]  # the abduction discards its Equipment
