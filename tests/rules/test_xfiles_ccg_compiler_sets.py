@@ -274,3 +274,15 @@ def test_an_abduction_that_says_the_agents_equipment_is_discarded() -> None:
                                        "This card does not initiate combat.", "Adversary"))
     assert not left
     assert effects[0]["do"] == [{"abduct": {"target": "agent", "depth": 7}}]  # the abduction discards its Equipment
+
+
+def test_a_team_check_that_adds_tokens_to_the_pool() -> None:
+    text = "If the Team makes a BEHAVIORAL 3+ skill check, add four tokens to the [RP] Pool."
+    assert _one(text, "Event")["do"] == [{"team_check": {"skill": "Behavioral", "need": 3, "then": [
+        {"gain": {"counter": "rp", "amount": 4}}]}}]
+    s = _checking("Behavioral")
+    rp = s.state.player(0).counters["rp"]
+    _run(s, text, 0)
+    assert s.state.player(0).counters["rp"] == rp + 4  # Marsh's BEHAVIORAL 3 makes it
+    _run(s, text.replace("3+", "4+"), 0)
+    assert s.state.player(0).counters["rp"] == rp + 4
