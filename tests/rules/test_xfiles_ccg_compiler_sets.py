@@ -286,3 +286,21 @@ def test_a_team_check_that_adds_tokens_to_the_pool() -> None:
     assert s.state.player(0).counters["rp"] == rp + 4  # Marsh's BEHAVIORAL 3 makes it
     _run(s, text.replace("3+", "4+"), 0)
     assert s.state.player(0).counters["rp"] == rp + 4
+
+
+def test_an_agent_given_one_skill_equal_to_another_for_the_turn() -> None:
+    text = ("Play this card to give any one Agent OBSERVATION skill equal to their BEHAVIORAL skill level for the "
+            "rest of this turn.")
+    ability = _one(text, "Event")
+    assert ability["targets"]["agent"]["select"]["type"] == "Agent"
+    assert ability["do"] == [{"skill_as": {"target": "agent", "skill": "Observation", "as": "Behavioral",
+                                           "until": "end_of_turn"}}]
+    s = _checking("Observation")
+    marsh = pid(s, "field:0", "owen-marsh")
+    (parsed,) = parse_abilities([ability], "fixture", s.rules.effects.vocab, compiled=True)
+    tx = Tx(s.state)
+    s.rules.effects.run(s.state, tx, parsed, 0, None, {"agent": [marsh]})
+    assert s.rules.agent_skill(s.state, marsh, "Observation") == 3  # was 2; his BEHAVIORAL is 3
+    assert s.rules.check_total(s.state) == 3
+    s.rules.effects.expire(s.state, Tx(s.state), "turn_end")
+    assert s.rules.agent_skill(s.state, marsh, "Observation") == 2  # the turn over, his own again

@@ -348,6 +348,17 @@ class EffectsReader:
         skills = self._skills(c)
         return [{"use_skill_for": {"target": "agent", "skill": skills[0], "checks": skills[1:]}}]
 
+    def skill_as(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"give any one Agent OBSERVATION skill equal to their CRIMINAL INVESTIGATION skill level" this turn."""
+        skill, like = self._skills(c)
+        if any(_ROUNDS.get(k.casefold()) for k in (skill, like)):
+            raise ValueError("a Combat round is not read as a skill given")
+        return [{"skill_as": {"target": "agent", "skill": skill, "as": like, "until": "end_of_turn"}},
+                {"_target": "agent_any"}]
+
+    def rest_of_turn(self, c: list[Any]) -> None:
+        return None
+
     def abduct(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"abduct": {"target": "agent", "depth": c[0]}}]
 

@@ -514,6 +514,20 @@ def _to_section(ctx: Ctx, tx: Tx, args: Any) -> str:
     return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} goes to the {args.get('section', 'bureau')}"
 
 
+def _skill_as(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"OBSERVATION skill equal to their CRIMINAL INVESTIGATION skill level": the first skill set to the second's
+    value as it is now, a lasting modifier (`add_stat`) of the difference until its duration ends."""
+    skill, like = (canonical_skill(args[k]) or args[k] for k in ("skill", "as"))
+    said = []
+    for pid in ctx.pieces(args):
+        have, want = (ctx.ruleset.agent_skill(ctx.state, pid, s) for s in (skill, like))
+        if want != have:
+            add = {"target": args["target"], "stat": skill, "amount": want - have, "until": args.get("until")}
+            ctx.ruleset.effects.vocab.primitives["add_stat"](ctx, tx, add)
+        said.append(f"{ctx.name(pid)}'s {skill} is {want}, as {like}")
+    return "; ".join(said) or "no Agent"
+
+
 def _nothing(ctx: Ctx, tx: Tx, args: Any) -> None:
     """A standing step: read where the rules need it (`standing`), nothing to do when triggered."""
     return None
@@ -523,7 +537,7 @@ VOCABULARY = Vocabulary(
     primitives={
         **CARD_PRIMITIVES, "check_mod": _check_mod, "combat_mod": _combat_mod, "no_damage": _no_damage,
         "prerequisite": _prerequisite, "team_check": _team_check, "team_damage": _team_damage, "sit_out": _sit_out,
-        "to_section": _to_section, "extra_round": _extra_round, "remove_from_game": _remove_from_game,
+        "to_section": _to_section, "skill_as": _skill_as, "extra_round": _extra_round, "remove_from_game": _remove_from_game,
         "shuffle_back": _shuffle_back, "only_fighter": _only_fighter, "jam": _jam, "site_keyword": _site_keyword,
         "rest": _rest, "unless_gear": _unless_gear, "abduct": _abduct, "stun": _stun, "to_hospital": _to_hospital,
         "leave_combat": _leave_combat, "combat_hit": _combat_hit, "fail_damage": _fail_damage,
