@@ -304,3 +304,24 @@ def test_an_agent_given_one_skill_equal_to_another_for_the_turn() -> None:
     assert s.rules.check_total(s.state) == 3
     s.rules.effects.expire(s.state, Tx(s.state), "turn_end")
     assert s.rules.agent_skill(s.state, marsh, "Observation") == 2  # the turn over, his own again
+
+
+class _Gear(_Card):
+    def __init__(self, text: str, modifies: dict[str, int]) -> None:
+        super().__init__(text, "Equipment")
+        self.modifies = modifies
+
+    def get(self, key: str) -> Any:
+        return self.modifies if key == "modifies" else None
+
+
+def test_a_discard_bonus_the_cards_data_counts_as_standing_stays_by_hand() -> None:
+    """An importer that reads "Discard this card to add three to the Agent's X skill" as the Equipment's modifier
+    makes the table count it while held: compiled too, it would count twice."""
+    text = "Adds 1 to the Agent's MEDICAL skill. Additionally, you can discard this card to add two to the Agent's " \
+           "BEHAVIORAL skill."
+    effects, left = compile_text(_Gear(text, {"Medical": 1, "Behavioral": 2}))
+    assert left == ["Additionally, you can discard this card to add two to the Agent's BEHAVIORAL skill"]
+    assert [a["do"] for a in effects] == [[{"equip": {"skill": "Medical", "amount": 1}}]]
+    effects, left = compile_text(_Gear(text, {"Medical": 1}))
+    assert not left and len(effects) == 2

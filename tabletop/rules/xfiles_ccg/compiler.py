@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from .cardtext import Meaning, read_sentence, sentences
+from .data import canonical_skill
 from .vocab import VOCABULARY
 
 __all__ = ["RUNS", "compile_text", "game_text"]
@@ -47,10 +48,12 @@ def compile_text(card: Any) -> tuple[list[dict[str, Any]], list[str]]:
     `card` is a CardDef (or anything with `text` and `type`) or a plain string of card text.
     """
     text, kind = (card, "") if isinstance(card, str) else _card_text(card)
-    return _compile(game_text(text), kind)
+    get = getattr(card, "get", None)
+    modifies = get("modifies") if get is not None and kind == "equipment" else None
+    return _compile(game_text(text), kind, modifies if isinstance(modifies, dict) else None)
 
 
-def _compile(text: str, kind: str) -> tuple[list[dict[str, Any]], list[str]]:
+def _compile(text: str, kind: str, modifies: dict[str, Any] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     main = _Ability(kind)
     out: list[_Ability] = []
     left: list[str] = []
@@ -66,8 +69,30 @@ def _compile(text: str, kind: str) -> tuple[list[dict[str, Any]], list[str]]:
         except ValueError:  # a sentence placed in part would run half of what it says: none of it runs
             main, out = before
             left.append(sentence)
-    abilities = [a for a in [main, *out] if a.steps or a.cost]
+    abilities = _counted_once([a for a in [main, *out] if a.steps or a.cost], left, modifies)
     return [a.data() for a in abilities], left
+
+
+def _counted_once(abilities: list[_Ability], left: list[str], modifies: dict[str, Any] | None) -> list[_Ability]:
+    """Without the abilities that add to the holder's skill when the Equipment is discarded, if the card's data
+    already counts that skill as the Equipment's own (more than its standing text says: an importer that read
+    "Discard this card to add three to the Agent's X skill" as a modifier); they stay by hand, not counted twice."""
+    if modifies is None:
+        return abilities
+    data = {canonical_skill(str(k)) or str(k): int(v) for k, v in modifies.items() if str(v).lstrip("-").isdigit()}
+    own: dict[str, int] = {}
+    for a in abilities:
+        for step in a.steps:
+            if "equip" in step:
+                skill = canonical_skill(step["equip"]["skill"]) or step["equip"]["skill"]
+                own[skill] = own.get(skill, 0) + int(step["equip"]["amount"])
+    kept = []
+    for a in abilities:
+        if any(data.get(skill, 0) > own.get(skill, 0) for skill in a.gear_adds):
+            left += a.text
+        else:
+            kept.append(a)
+    return kept
 
 
 def _place(m: Meaning, sentence: str, main: _Ability, out: list[_Ability]) -> None:
@@ -135,6 +160,8 @@ class _Ability:
         self.cost: list[dict[str, Any]] = []
         self.steps: list[dict[str, Any]] = []
         self._in_branch = 0
+        #: the skills its holder adds to ("Discard this card to add three to the Agent's X skill")
+        self.gear_adds: list[str] = []
         #: later sentences add to it (an ability used with a cost: "Discard a token to ... . ...")
         self.open = False
 
@@ -393,6 +420,7 @@ class _Ability:
         holder's damage this round; a card that is no Equipment has no holder to name."""
         if self.kind != "equipment":
             raise ValueError("'the Agent' of a card that is no Equipment")
+        self.gear_adds.append(canonical_skill(args["skill"]) or args["skill"])
         rnd = {"long range combat": "lrc", "close range combat": "crc"}.get(args["skill"].casefold())
         if rnd:
             self.targets["bearer"] = {"select": {"zone": ["field", "chain"], "combatant": "agents", "holds": "source"},
