@@ -117,3 +117,211 @@ def test_the_investigating_player_discards_as_many_cards_as_x_paid() -> None:
     assert len(s.state.zones["hand:0"].pieces) == 1 and len(s.state.zones["discard:0"].pieces) == 2
     _run(s, "Cause the Investigating player to discard X cards at random from his hand.", 1, src)  # X paid as 0
     assert len(s.state.zones["hand:0"].pieces) == 1
+
+
+def _checking(skill: str) -> Any:
+    """Owen Marsh (Behavioral 3, Occult Investigation 3) making a Site's check of `skill`."""
+    s = build_position({"field:0": ["harlow-creek", "owen-marsh"], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]}, {"step": "check"})
+    s.state.rules["check"] = {"site": pid(s, "field:0", "harlow-creek"), "team": [pid(s, "field:0", "owen-marsh")],
+                              "skill": skill, "need": 4}
+    return s
+
+
+@pytest.mark.parametrize("text", [
+    "Adds 4 to one Team's OCCULT INVESTIGATION or adds 1 to one Team's BEHAVIORAL skill check.",
+    "Adds four to one Team's OCCULT INVESTIGATION skill check or 1 to the Team's BEHAVIORAL skill check.",
+])
+def test_a_witness_adds_each_skill_its_own_amount(text: str) -> None:
+    ability = _one(text, "Witness")
+    assert ability["if"] == [{"check_skill": ["Occult Investigation", "Behavioral"]}]
+    assert ability["do"] == [{"check_mod": {"skill": ["Occult Investigation", "Behavioral"],
+                                            "by_skill": {"Occult Investigation": 4, "Behavioral": 1}}}]
+    for skill, total in (("Behavioral", 3 + 1), ("Occult Investigation", 3 + 4)):
+        s = _checking(skill)
+        _run(s, text, 0)
+        assert s.rules.check_total(s.state) == total
+    # a check of neither skill: strict refuses the card (the condition names both skills)
+    s = _checking("Observation")
+    (parsed,) = parse_abilities(compile_text(text)[0], "fixture", s.rules.effects.vocab, compiled=True)
+    assert not s.rules.effects.holds(s.state, parsed, 0, None)
+    assert s.rules.effects.holds(_checking("Behavioral").state, parsed, 0, None)
+    _, left = compile_text("Adds 2 to one Team's MEDICAL or adds 1 to one Team's CLOSE RANGE COMBAT skill check.")
+    assert left  # a Combat round is no Site check's skill: left by hand
+
+
+def test_a_bluff_subtracts_from_a_check_of_either_skill() -> None:
+    text = "Subtract 3 from one Team's SCIENCES or BEHAVIORAL skill check."
+    ability = _one(text, "Bluff")
+    assert ability["if"] == [{"check_skill": ["Sciences", "Behavioral"]}]
+    assert ability["do"] == [{"check_mod": {"amount": -3, "skill": ["Sciences", "Behavioral"]}}]
+    s = _checking("Behavioral")
+    _run(s, text, 1)
+    assert s.rules.check_total(s.state) == 3 - 3
+    (parsed,) = parse_abilities(compile_text(text)[0], "fixture", s.rules.effects.vocab, compiled=True)
+    assert not s.rules.effects.holds(_checking("Occult Investigation").state, parsed, 1, None)
+
+
+def _held(s: Any) -> str:
+    """A Flashlight attached to Owen Marsh: the Equipment whose text the test gives."""
+    from tabletop.core import Piece
+
+    p = s.state.new_piece_id()
+    s.state.add_piece(Piece(id=p, card="xfiles-ccg-sample/flashlight", zone="field:0", owner=0,
+                            attached_to=pid(s, "field:0", "owen-marsh")))
+    return p
+
+
+@pytest.mark.parametrize("text", [
+    "Discard this card to add two to the Agent's BEHAVIORAL skill.",
+    "Adds 1 to the Agent's MEDICAL skill. In addition, you may discard this card to add two to the Agent's "
+    "BEHAVIORAL skill.",
+])
+def test_an_equipment_discarded_adds_to_its_agents_skill_in_a_check_it_makes(text: str) -> None:
+    effects, left = compile_text(_Card(text, "Equipment"))
+    assert not left
+    use = effects[-1]
+    assert use["when"] == "event:use" and use["cost"] == [{"discard_self": {}}]
+    assert use["if"] == [{"check_skill": ["Behavioral"]}, {"holder_in_check": True}]
+    assert use["do"] == [{"check_mod": {"amount": 2, "skill": "Behavioral"}}]
+    (parsed,) = parse_abilities([use], "fixture", None, compiled=True)
+    s = _checking("Behavioral")
+    gear = _held(s)
+    assert s.rules.effects.holds(s.state, parsed, 0, gear)
+    s.rules.effects.run(s.state, Tx(s.state), parsed, 0, gear, {})
+    assert s.rules.check_total(s.state) == 3 + 2 and gear not in s.state.zones["field:0"].pieces
+    other = _checking("Behavioral")
+    other.state.rules["check"]["team"] = []  # its Agent is not in the Team making the check: strict refuses
+    assert not other.rules.effects.holds(other.state, parsed, 0, _held(other))
+    medical = _checking("Medical")
+    assert not medical.rules.effects.holds(medical.state, parsed, 0, _held(medical))
+    _, left = compile_text("Discard this card to add two to the Agent's BEHAVIORAL skill.")
+    assert left  # on a card that is no Equipment, "the Agent" holds nothing
+
+
+def test_an_equipment_discarded_adds_to_its_agents_combat_round() -> None:
+    effects, left = compile_text(_Card("Discard this card to add 2 to the Agent's LONG RANGE COMBAT skill.",
+                                       "Equipment"))
+    assert not left
+    (use,) = effects
+    assert use["targets"]["bearer"]["select"]["holds"] == "source" and {"has_target": "bearer"} in use["if"]
+    assert use["do"] == [{"combat_mod": {"target": "bearer", "round": "lrc", "amount": 2, "until": "end_of_round"}}]
+
+
+@pytest.mark.parametrize("text", ["Play to change the Site Prerequisite from OBSERVATION to OCCULT INVESTIGATION.",
+                                  "Play this card to change the Site's Prerequisite from OBSERVATION to OCCULT "
+                                  "INVESTIGATION."])
+def test_a_site_prerequisite_changed_from_one_skill_to_another_keeps_its_need(text: str) -> None:
+    ability = _one(text, "Event")
+    assert ability["if"] == [{"check_skill": ["Observation"]}]
+    assert ability["do"] == [{"prerequisite": {"from": "Observation", "skill": "Occult Investigation"}}]
+    s = _checking("Observation")
+    _run(s, text, 0)
+    assert (s.state.rules["check"]["skill"], s.state.rules["check"]["need"]) == ("Occult Investigation", 4)
+    assert s.rules.check_total(s.state) == 3  # Marsh's OCCULT INVESTIGATION, not his OBSERVATION 2
+    (parsed,) = parse_abilities([ability], "fixture", None, compiled=True)
+    assert not s.rules.effects.holds(_checking("Behavioral").state, parsed, 0, None)
+
+
+@pytest.mark.parametrize("spent", ["Discard this resource when all tokens have been removed.",
+                                   "Discard this card when the last token is removed.",
+                                   "When no tokens remain on this card, move it to your discard pile.",
+                                   "When no tokens remain, move this card to the Discard Pile."])
+def test_a_token_removed_to_add_to_a_check_and_the_card_discarded_when_spent(spent: str) -> None:
+    effects, left = compile_text(f"Place two tokens on this card. Remove a token to add 3 to one Team's BEHAVIORAL "
+                                 f"skill check once per turn. {spent}")
+    assert not left
+    placed, use, gone = effects
+    assert placed["do"] == [{"tokens": {"amount": 2}}] and gone["do"] == [{"discard_when_spent": True}]
+    assert use["when"] == "event:use" and use["cost"] == [{"spend_token": 1}]
+    assert use["if"] == [{"tokens_left": True}, {"check_skill": ["Behavioral"]}, {"once_a_turn": True}]
+    assert use["do"] == [{"check_mod": {"amount": 3, "skill": "Behavioral"}}]
+    # a card played from the hand once: "once per turn" adds nothing to it
+    assert _one("Adds 1 to one Team's BEHAVIORAL skill check once per turn.", "Witness")["if"] == [
+        {"check_skill": ["Behavioral"]}]
+
+
+@pytest.mark.parametrize("text", [
+    "Force an opponent Team investigating a Site to make a BEHAVIORAL 5+ skill check or the current player's turn "
+    "ends immediately.",
+    "Force an opponent Team currently investigating a Site to make an BEHAVIORAL 5+ skill check or the current "
+    "player's turn ends immediately.",
+])
+def test_a_check_forced_on_the_team_investigating_a_site(text: str) -> None:
+    assert _one(text, "Event")["do"] == [{"team_check": {"skill": "Behavioral", "need": 5, "else": [{"end_turn": {}}]}}]
+    s = _checking("Observation")  # Marsh's BEHAVIORAL 3 fails a 5+: the turn ends, the Site's check failed
+    _run(s, text, 1)
+    assert s.state.rules["check"]["failed"] and s.state.rules["turn_ends"]
+
+
+def test_a_check_raised_or_lowered_its_player_chooses() -> None:
+    text = "Play this card to add or decrease by three any Team's BEHAVIORAL or MEDICAL skill check."
+    ability = _one(text, "Event")
+    assert ability["if"] == [{"check_skill": ["Behavioral", "Medical"]}]
+    mod = {"skill": ["Behavioral", "Medical"]}
+    assert ability["do"] == [{"choose": [[{"check_mod": {"amount": 3, **mod}}], [{"check_mod": {"amount": -3, **mod}}]]}]
+    s = _checking("Behavioral")
+    (parsed,) = parse_abilities([ability], "fixture", s.rules.effects.vocab, compiled=True)
+    left = s.rules.effects.run(s.state, Tx(s.state), parsed, 0, None, {})
+    assert [next(iter(x)) for x in left] == ["choose"] and s.rules.check_total(s.state) == 3  # waits for the choice
+    s.rules.effects.run(s.state, Tx(s.state), parsed, 0, None, {}, queue=ability["do"][0]["choose"][1])
+    assert s.rules.check_total(s.state) == 3 - 3
+
+
+def test_an_abduction_that_says_the_agents_equipment_is_discarded() -> None:
+    effects, left = compile_text(_Card("Pick one Agent in the Team. That Agent is placed 7 cards down, face up, in "
+                                       "the owning player's Bureau deck. Any equipment the Agent had is discarded. "
+                                       "This card does not initiate combat.", "Adversary"))
+    assert not left
+    assert effects[0]["do"] == [{"abduct": {"target": "agent", "depth": 7}}]  # the abduction discards its Equipment
+
+
+def test_a_team_check_that_adds_tokens_to_the_pool() -> None:
+    text = "If the Team makes a BEHAVIORAL 3+ skill check, add four tokens to the [RP] Pool."
+    assert _one(text, "Event")["do"] == [{"team_check": {"skill": "Behavioral", "need": 3, "then": [
+        {"gain": {"counter": "rp", "amount": 4}}]}}]
+    s = _checking("Behavioral")
+    rp = s.state.player(0).counters["rp"]
+    _run(s, text, 0)
+    assert s.state.player(0).counters["rp"] == rp + 4  # Marsh's BEHAVIORAL 3 makes it
+    _run(s, text.replace("3+", "4+"), 0)
+    assert s.state.player(0).counters["rp"] == rp + 4
+
+
+def test_an_agent_given_one_skill_equal_to_another_for_the_turn() -> None:
+    text = ("Play this card to give any one Agent OBSERVATION skill equal to their BEHAVIORAL skill level for the "
+            "rest of this turn.")
+    ability = _one(text, "Event")
+    assert ability["targets"]["agent"]["select"]["type"] == "Agent"
+    assert ability["do"] == [{"skill_as": {"target": "agent", "skill": "Observation", "as": "Behavioral",
+                                           "until": "end_of_turn"}}]
+    s = _checking("Observation")
+    marsh = pid(s, "field:0", "owen-marsh")
+    (parsed,) = parse_abilities([ability], "fixture", s.rules.effects.vocab, compiled=True)
+    tx = Tx(s.state)
+    s.rules.effects.run(s.state, tx, parsed, 0, None, {"agent": [marsh]})
+    assert s.rules.agent_skill(s.state, marsh, "Observation") == 3  # was 2; his BEHAVIORAL is 3
+    assert s.rules.check_total(s.state) == 3
+    s.rules.effects.expire(s.state, Tx(s.state), "turn_end")
+    assert s.rules.agent_skill(s.state, marsh, "Observation") == 2  # the turn over, his own again
+
+
+class _Gear(_Card):
+    def __init__(self, text: str, modifies: dict[str, int]) -> None:
+        super().__init__(text, "Equipment")
+        self.modifies = modifies
+
+    def get(self, key: str) -> Any:
+        return self.modifies if key == "modifies" else None
+
+
+def test_a_discard_bonus_the_cards_data_counts_as_standing_stays_by_hand() -> None:
+    """An importer that reads "Discard this card to add three to the Agent's X skill" as the Equipment's modifier
+    makes the table count it while held: compiled too, it would count twice."""
+    text = "Adds 1 to the Agent's MEDICAL skill. Additionally, you can discard this card to add two to the Agent's " \
+           "BEHAVIORAL skill."
+    effects, left = compile_text(_Gear(text, {"Medical": 1, "Behavioral": 2}))
+    assert left == ["Additionally, you can discard this card to add two to the Agent's BEHAVIORAL skill"]
+    assert [a["do"] for a in effects] == [[{"equip": {"skill": "Medical", "amount": 1}}]]
+    effects, left = compile_text(_Gear(text, {"Medical": 1}))
+    assert not left and len(effects) == 2

@@ -26,16 +26,48 @@ class EffectsReader:
     def _skills(self, c: list[Any]) -> list[str]:
         return [_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL"]
 
-    def add_check_skill(self, c: list[Any]) -> list[dict[str, Any]]:
-        skills, amount = self._skills(c), next(x for x in c if isinstance(x, int))
+    def once(self, c: list[Any]) -> dict[str, Any]:
+        return {"_once": True}
+
+    def _once(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"... once per turn": said to the compiler (an ability used from play is then used once a turn)."""
+        return [{"_once": True}] if {"_once": True} in c else []
+
+    def add_check_skill(self, c: list[Any], sign: int = 1) -> list[dict[str, Any]]:
+        skills, amount = self._skills(c), sign * next(x for x in c if isinstance(x, int))
         if len(skills) > 1:  # "Adds one to one Team's MEDICAL or SCIENCES skill check": a check of either
             if any(_ROUNDS.get(k.casefold()) for k in skills):
                 raise ValueError("a Combat round among the skills a check names")
-            return [{"check_mod": {"amount": amount, "skill": skills}}]
-        return self._check_or_combat(skills[0], amount)
+            return [{"check_mod": {"amount": amount, "skill": skills}}, *self._once(c)]
+        return self._check_or_combat(skills[0], amount) + self._once(c)
+
+    def add_check_either(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Adds 3 to one Team's MEDICAL or adds 2 to one Team's SCIENCES skill check": the check's skill says which."""
+        by_skill: dict[str, int] = {}
+        for amount, skills in [self._amounted(c), *(x for x in c if isinstance(x, tuple))]:
+            for skill in skills:
+                if _ROUNDS.get(skill.casefold()) or skill in by_skill:
+                    raise ValueError("a Combat round (or a skill twice) among the skills a check names")
+                by_skill[skill] = amount
+        return [{"check_mod": {"skill": list(by_skill), "by_skill": by_skill}}, *self._once(c)]
+
+    def add_or_sub(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Add or decrease by two any Team's MEDICAL or SCIENCES skill check": +2 or -2, its player chooses."""
+        amount, skills = self._amounted(c)
+        if any(_ROUNDS.get(k.casefold()) for k in skills):
+            raise ValueError("a Combat round among the skills a check names")
+        named = skills if len(skills) > 1 else skills[0]
+        return [{"_either": [[{"check_mod": {"amount": n, "skill": named}}] for n in (amount, -amount)]}]
+
+    def _amounted(self, c: list[Any]) -> tuple[int, list[str]]:
+        return next(x for x in c if isinstance(x, int)), self._skills(c)
+
+    def either_add(self, c: list[Any]) -> tuple[int, list[str]]:
+        return self._amounted(c)
 
     def sub_check_skill(self, c: list[Any]) -> list[dict[str, Any]]:
-        return self._check_or_combat(self._skills(c)[0], -next(x for x in c if isinstance(x, int)))
+        """"Subtract 4 from one Team's EVIDENCE COLLECTION or COMPUTER skill check": a check of either, lowered."""
+        return self.add_check_skill(c, -1)
 
     def _check_or_combat(self, skill: str, amount: int) -> list[dict[str, Any]]:
         """A "skill check" of LONG or CLOSE RANGE COMBAT is a Combat round's damage, not a Site's check."""
@@ -45,10 +77,10 @@ class EffectsReader:
         return [{"check_mod": {"amount": amount, "skill": skill}}]
 
     def add_check_any(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [{"check_mod": {"amount": next(x for x in c if isinstance(x, int))}}]
+        return [{"check_mod": {"amount": next(x for x in c if isinstance(x, int))}}, *self._once(c)]
 
     def sub_check_any(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [{"check_mod": {"amount": -next(x for x in c if isinstance(x, int))}}]
+        return [{"check_mod": {"amount": -next(x for x in c if isinstance(x, int))}}, *self._once(c)]
 
     def add_combat_skill(self, c: list[Any]) -> list[dict[str, Any]]:
         amount = next(x for x in c if isinstance(x, int))
@@ -68,6 +100,9 @@ class EffectsReader:
         rnd = next(x for x in c if x in ("lrc", "crc"))
         return [{"combat_mod": {"target": "combatant", "round": rnd, "amount": amount,
                                 "_select": {"zone": ["field", "chain"], "combatant": "any"}}}]
+
+    def gear_add(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_gear_add": {"skill": self._skills(c)[0], "amount": next(x for x in c if isinstance(x, int))}}]
 
     def combat_damage(self, c: list[Any]) -> list[dict[str, Any]]:
         amount = next(x for x in c if isinstance(x, int))
@@ -167,6 +202,13 @@ class EffectsReader:
 
     def set_prereq(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"prerequisite": {"skill": self._skills(c)[0], "need": c[-1]}}]
+
+    def swap_prereq(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Change the Site Prerequisite from COMPUTER to BEHAVIORAL": on a check of the first, the same need."""
+        old, new = self._skills(c)
+        if any(_ROUNDS.get(k.casefold()) for k in (old, new)) or old == new:
+            raise ValueError("a Combat round is no Site's prerequisite")
+        return [{"prerequisite": {"from": old, "skill": new}}]
 
     def raise_prereq(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"prerequisite": {"raise": c[0]}}]
@@ -305,6 +347,17 @@ class EffectsReader:
     def use_skill_for(self, c: list[Any]) -> list[dict[str, Any]]:
         skills = self._skills(c)
         return [{"use_skill_for": {"target": "agent", "skill": skills[0], "checks": skills[1:]}}]
+
+    def skill_as(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"give any one Agent OBSERVATION skill equal to their CRIMINAL INVESTIGATION skill level" this turn."""
+        skill, like = self._skills(c)
+        if any(_ROUNDS.get(k.casefold()) for k in (skill, like)):
+            raise ValueError("a Combat round is not read as a skill given")
+        return [{"skill_as": {"target": "agent", "skill": skill, "as": like, "until": "end_of_turn"}},
+                {"_target": "agent_any"}]
+
+    def rest_of_turn(self, c: list[Any]) -> None:
+        return None
 
     def abduct(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"abduct": {"target": "agent", "depth": c[0]}}]

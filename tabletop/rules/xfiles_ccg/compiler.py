@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from .cardtext import Meaning, read_sentence, sentences
+from .data import canonical_skill
 from .vocab import VOCABULARY
 
 __all__ = ["RUNS", "compile_text", "game_text"]
@@ -47,10 +48,12 @@ def compile_text(card: Any) -> tuple[list[dict[str, Any]], list[str]]:
     `card` is a CardDef (or anything with `text` and `type`) or a plain string of card text.
     """
     text, kind = (card, "") if isinstance(card, str) else _card_text(card)
-    return _compile(game_text(text), kind)
+    get = getattr(card, "get", None)
+    modifies = get("modifies") if get is not None and kind == "equipment" else None
+    return _compile(game_text(text), kind, modifies if isinstance(modifies, dict) else None)
 
 
-def _compile(text: str, kind: str) -> tuple[list[dict[str, Any]], list[str]]:
+def _compile(text: str, kind: str, modifies: dict[str, Any] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     main = _Ability(kind)
     out: list[_Ability] = []
     left: list[str] = []
@@ -66,8 +69,30 @@ def _compile(text: str, kind: str) -> tuple[list[dict[str, Any]], list[str]]:
         except ValueError:  # a sentence placed in part would run half of what it says: none of it runs
             main, out = before
             left.append(sentence)
-    abilities = [a for a in [main, *out] if a.steps or a.cost]
+    abilities = _counted_once([a for a in [main, *out] if a.steps or a.cost], left, modifies)
     return [a.data() for a in abilities], left
+
+
+def _counted_once(abilities: list[_Ability], left: list[str], modifies: dict[str, Any] | None) -> list[_Ability]:
+    """Without the abilities that add to the holder's skill when the Equipment is discarded, if the card's data
+    already counts that skill as the Equipment's own (more than its standing text says: an importer that read
+    "Discard this card to add three to the Agent's X skill" as a modifier); they stay by hand, not counted twice."""
+    if modifies is None:
+        return abilities
+    data = {canonical_skill(str(k)) or str(k): int(v) for k, v in modifies.items() if str(v).lstrip("-").isdigit()}
+    own: dict[str, int] = {}
+    for a in abilities:
+        for step in a.steps:
+            if "equip" in step:
+                skill = canonical_skill(step["equip"]["skill"]) or step["equip"]["skill"]
+                own[skill] = own.get(skill, 0) + int(step["equip"]["amount"])
+    kept = []
+    for a in abilities:
+        if any(data.get(skill, 0) > own.get(skill, 0) for skill in a.gear_adds):
+            left += a.text
+        else:
+            kept.append(a)
+    return kept
 
 
 def _place(m: Meaning, sentence: str, main: _Ability, out: list[_Ability]) -> None:
@@ -135,6 +160,8 @@ class _Ability:
         self.cost: list[dict[str, Any]] = []
         self.steps: list[dict[str, Any]] = []
         self._in_branch = 0
+        #: the skills its holder adds to ("Discard this card to add three to the Agent's X skill")
+        self.gear_adds: list[str] = []
         #: later sentences add to it (an ability used with a cost: "Discard a token to ... . ...")
         self.open = False
 
@@ -267,6 +294,20 @@ class _Ability:
                 raise ValueError("no Agent sent to the Hospital")
             sent["until_healed"] = True
             return
+        if name == "_either":  # "add or decrease by two ...": a choice of modifiers to the same check
+            skills = [s["check_mod"].get("skill") for branch in args for s in branch if "check_mod" in s][0]
+            self._condition({"check_skill": skills if isinstance(skills, list) else [skills]})
+            self._in_branch += 1
+            self.steps.append({"choose": [[self._resolved(s, until) for s in branch] for branch in args]})
+            self._in_branch -= 1
+            return
+        if name == "_once":  # "once per turn": an ability used from play is used once a turn; a card played,
+            if self.when == "event:use":  # once, says nothing more
+                self._condition({"once_a_turn": True})
+            return
+        if name == "_gear_add":  # "Discard this card to add three to the Agent's SUBTERFUGE skill": its holder's
+            self._gear_add(args, until)
+            return
         if name == "_foe":  # "prevent all damage from one opponent": the opponent is chosen
             self.targets["foe"] = {"select": {"zone": ["field", "chain"], "combatant": "theirs"}, "count": 1}
             self.steps.append({"no_damage": {"target": "foe", "until": until or "end_of_round"}})
@@ -342,6 +383,8 @@ class _Ability:
         if name == "_fighter":  # "one Agent of your choice" fights alone
             self.targets["fighter"] = {"select": {"zone": "field", "combatant": "agents"}, "count": 1}
             return {"only_fighter": {"target": "fighter"}}
+        if name == "prerequisite" and args.get("from"):  # played on a check of the skill it changes
+            self._condition({"check_skill": [args["from"]]})
         if name == "use_skill_for":
             self._condition({"check_skill": args["checks"]})
         if name == "fetch":  # "Select one card from your Discard Pile and place it in your hand", or your deck
@@ -373,6 +416,24 @@ class _Ability:
                 args[key] = [self._resolved(s, until) for s in args[key]]
                 self._in_branch -= 1
         return {name: args}
+
+    def _gear_add(self, args: dict[str, Any], until: str | None) -> None:
+        """An Equipment's holder adds to its skill: to a skill check the holder helps make, or in Combat to the
+        holder's damage this round; a card that is no Equipment has no holder to name."""
+        if self.kind != "equipment":
+            raise ValueError("'the Agent' of a card that is no Equipment")
+        self.gear_adds.append(canonical_skill(args["skill"]) or args["skill"])
+        rnd = {"long range combat": "lrc", "close range combat": "crc"}.get(args["skill"].casefold())
+        if rnd:
+            self.targets["bearer"] = {"select": {"zone": ["field", "chain"], "combatant": "agents", "holds": "source"},
+                                      "count": "all"}
+            self._condition({"has_target": "bearer"})
+            self.steps.append({"combat_mod": {"target": "bearer", "round": rnd, "amount": args["amount"],
+                                              "until": until or "end_of_round"}})
+            return
+        self._condition({"check_skill": [args["skill"]]})
+        self._condition({"holder_in_check": True})
+        self.steps.append({"check_mod": {"amount": args["amount"], "skill": args["skill"]}})
 
     def _amend(self, name: str, args: Any) -> None:
         """"If the Cost is zero or less, the Agent is removed", "(Agents X and Y are immune to this effect)", "The

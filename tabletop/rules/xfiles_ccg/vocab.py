@@ -383,7 +383,11 @@ def _x_amount(ctx: Ctx, table: Mapping[str, Any]) -> int:
 
 def _check_mod(ctx: Ctx, tx: Tx, args: Any) -> str:
     check = _check(ctx)
-    amount = _x_amount(ctx, args["by_x"]) if "by_x" in args else int(args.get("amount", 0))
+    if "by_skill" in args:  # "Adds 3 to one Team's MEDICAL or adds 2 to one Team's SCIENCES": the check's skill
+        by_skill = {canonical_skill(k) or k: int(v) for k, v in args["by_skill"].items()}
+        amount = by_skill.get(str(check.get("skill")), 0)
+    else:
+        amount = _x_amount(ctx, args["by_x"]) if "by_x" in args else int(args.get("amount", 0))
     check["mods"] = [*check.get("mods", []), {"amount": amount, "source": ctx.source, "name": ctx.name(ctx.source)}]
     tx.set_rule("check", check)
     total = ctx.ruleset.check_total(ctx.state)
@@ -394,6 +398,12 @@ def _prerequisite(ctx: Ctx, tx: Tx, args: Any) -> str:
     check = _check(ctx)
     if "raise" in args:
         check["need"] = int(check.get("need", 0)) + int(args["raise"])
+    elif "from" in args:  # "from COMPUTER to BEHAVIORAL": that skill replaced wherever the Site requires it
+        old, new = (canonical_skill(args[k]) or args[k] for k in ("from", "skill"))
+        if check.get("skill") == old:
+            check["skill"] = new
+        if check.get("also"):
+            check["also"] = [[new if s == old else s, n] for s, n in check["also"]]
     else:
         check["skill"], check["need"] = canonical_skill(args["skill"]) or args["skill"], int(args["need"])
         check.pop("also", None)
@@ -510,6 +520,20 @@ def _to_section(ctx: Ctx, tx: Tx, args: Any) -> str:
     return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} goes to the {args.get('section', 'bureau')}"
 
 
+def _skill_as(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"OBSERVATION skill equal to their CRIMINAL INVESTIGATION skill level": the first skill set to the second's
+    value as it is now, a lasting modifier (`add_stat`) of the difference until its duration ends."""
+    skill, like = (canonical_skill(args[k]) or args[k] for k in ("skill", "as"))
+    said = []
+    for pid in ctx.pieces(args):
+        have, want = (ctx.ruleset.agent_skill(ctx.state, pid, s) for s in (skill, like))
+        if want != have:
+            add = {"target": args["target"], "stat": skill, "amount": want - have, "until": args.get("until")}
+            ctx.ruleset.effects.vocab.primitives["add_stat"](ctx, tx, add)
+        said.append(f"{ctx.name(pid)}'s {skill} is {want}, as {like}")
+    return "; ".join(said) or "no Agent"
+
+
 def _nothing(ctx: Ctx, tx: Tx, args: Any) -> None:
     """A standing step: read where the rules need it (`standing`), nothing to do when triggered."""
     return None
@@ -519,7 +543,7 @@ VOCABULARY = Vocabulary(
     primitives={
         **CARD_PRIMITIVES, "check_mod": _check_mod, "combat_mod": _combat_mod, "no_damage": _no_damage,
         "prerequisite": _prerequisite, "team_check": _team_check, "team_damage": _team_damage, "sit_out": _sit_out,
-        "to_section": _to_section, "extra_round": _extra_round, "remove_from_game": _remove_from_game,
+        "to_section": _to_section, "skill_as": _skill_as, "extra_round": _extra_round, "remove_from_game": _remove_from_game,
         "shuffle_back": _shuffle_back, "only_fighter": _only_fighter, "jam": _jam, "site_keyword": _site_keyword,
         "rest": _rest, "unless_gear": _unless_gear, "abduct": _abduct, "stun": _stun, "to_hospital": _to_hospital,
         "leave_combat": _leave_combat, "combat_hit": _combat_hit, "fail_damage": _fail_damage,

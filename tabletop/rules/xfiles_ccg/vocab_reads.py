@@ -220,6 +220,20 @@ def _cond_holder_skill(ctx: Ctx, args: Any) -> str | None:
     return f"only an Agent with {str(args).upper()} skill holding it may use it"
 
 
+def _cond_holder_in_check(ctx: Ctx, args: Any) -> str | None:
+    host = _host(ctx)
+    if host is not None and host != ctx.source and host in team(ctx) and \
+            ctx.ruleset.section_of(ctx.state, host) != "hospital":
+        return None
+    return "it adds to the skill of the Agent holding it: that Agent is not making this skill check"
+
+
+def _sel_holds(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """The Agent holding the source card (an Equipment's "the Agent")."""
+    host = _host(ctx)
+    return host is not None and host != ctx.source and piece.id == host
+
+
 def _sel_team_of(ctx: Ctx, piece: Piece, value: Any) -> bool:
     """In the same Team as the source card (`source`), the Agent holding it (`holder`), or a target chosen before."""
     if value in ("source", "holder"):
@@ -358,7 +372,8 @@ def _sel_modifies(ctx: Ctx, piece: Piece, value: Any) -> bool:
     wanted = {canonical_skill(v) for v in words(value)}
     for ability in ctx.ruleset.card_text(piece.card).abilities:
         for step in ability.do:
-            if "check_mod" in step and canonical_skill(str(step["check_mod"].get("skill", ""))) in wanted:
+            named = step["check_mod"].get("skill") if "check_mod" in step else None
+            if named and {canonical_skill(str(k)) for k in ([named] if isinstance(named, str) else named)} & wanted:
                 return True
     return False
 
@@ -399,7 +414,7 @@ CONDITIONS: dict[str, Condition] = {
         "combatant_can": _cond_combatant_can, "adversary_can": _cond_adversary_can, "check_skill": _cond_check_skill,
         "has_target": _cond_has_target, "opponent_team": _cond_opponent_team,
         "in_step": _cond_in_step, "once_a_turn": _cond_once_a_turn, "in_section": _cond_in_section,
-        "holder_skill": _cond_holder_skill, "lone_agent": _cond_lone_agent,
+        "holder_skill": _cond_holder_skill, "holder_in_check": _cond_holder_in_check, "lone_agent": _cond_lone_agent,
         "adversary_killed": _cond_adversary_killed, "team_in": _cond_team_in,
         "out_of_combat": _cond_out_of_combat, "your_turn": _cond_your_turn, "can_pay": _cond_can_pay, "site_success": _cond_site_success, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
 }
@@ -410,7 +425,7 @@ SELECTORS: dict[str, Selector] = {
         "in_team": _sel_in_team, "on_chain": _sel_on_chain, "in_play_now": _sel_in_play_now, "gear_of": _sel_gear_of,
         "not_modifies": _sel_not_modifies, "hit_by": _sel_hit_by, "adds_to": _sel_adds_to, "skill_or_can": _sel_skill_or_can, "name_has": _sel_name_has,
         "can_use_or_stun": _sel_can_use_or_stun, "not_named": _sel_not_named,
-        "team_of": _sel_team_of, "bluff": _sel_bluff, "has_bluffs": _sel_has_bluffs, "asks": _sel_asks, "named": _sel_named,
+        "team_of": _sel_team_of, "holds": _sel_holds, "bluff": _sel_bluff, "has_bluffs": _sel_has_bluffs, "asks": _sel_asks, "named": _sel_named,
 }
 
 
