@@ -37,6 +37,8 @@ from .model import value_range
 __all__ = ["DECISIONS", "Flow"]
 
 _PASS = Pass()
+#: the automatic steps, each one frozen instance (as `_PASS`): one is taken after most rounds
+_START_PERIOD, _SCORE_ROUND, _END_PERIOD = StartPeriod(), ScoreRound(), EndPeriod()
 
 #: the method of `Flow` that lists the answers to each kind of pending decision
 DECISIONS = {"choose_first": "_first_choices", "environment": "_environment_choices", "action": "_action_choices",
@@ -49,6 +51,7 @@ class Flow:
     _plays: dict[str, PlayCard]
     _action_pieces: Callable[[GameState], frozenset[str]]
     _exchanges: dict[tuple[str, str], Exchange]
+    _discards: dict[tuple[str, str], DiscardCards]
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
         r = state.rules
@@ -59,12 +62,12 @@ class Flow:
             return ()
         phase = r.get("phase")
         if phase == "period_start":
-            return [(StartPeriod(), None)]
+            return [(_START_PERIOD, None)]
         if phase == "play":
             if r.get("round_over"):
-                return [(ScoreRound(), None)]
+                return [(_SCORE_ROUND, None)]
             if r.get("deck_out") and not r.get("round"):
-                return [(EndPeriod(), None)]
+                return [(_END_PERIOD, None)]
         return ()
 
     def waiting_for(self, state: GameState) -> list[int]:
@@ -73,9 +76,9 @@ class Flow:
         if "phase" not in r or r.get("over"):
             return []
         fx = r.get("effects")
-        effects = fx.get("pending") if fx else None
-        if effects:  # a choice a card's text asks for comes first
-            return [effects[0]["seat"]] if effects[0].get("seat") in state.seats else []
+        if fx and fx.get("pending"):  # a choice a card's text asks for comes first
+            first = fx["pending"][0]
+            return [first["seat"]] if first.get("seat") in state.seats else []
         pending = r.get("pending")
         if pending:
             seats = state.seats
@@ -153,6 +156,7 @@ class Flow:
         count = int(p.get("count", 2))
         if count == 2:  # the rules' own count: the pairs in `combinations` order, each pair of titles sorted inline
             n = len(hand)
+            made = self._discards
             for i in range(n):
                 a = refs[i]
                 for j in range(i + 1, n):
@@ -160,7 +164,11 @@ class Flow:
                     key = (a, b) if a <= b else (b, a)
                     if key not in seen:
                         seen.add(key)
-                        yield DiscardCards((hand[i], hand[j]))
+                        pair = (hand[i], hand[j])
+                        action = made.get(pair)
+                        if action is None:
+                            action = made[pair] = DiscardCards(pair)
+                        yield action
             return
         for combo in itertools.combinations(range(len(hand)), count):
             key = tuple(sorted([refs[i] for i in combo]))

@@ -43,7 +43,7 @@ from ...core.ruleset import Violation
 from ...core.state import GameState
 from ..effects import EFFECT_ACTIONS, Vocabulary
 from ..kit import CARD_H, CARD_W, SEAT_W, KitRuleset, Option, ZoneSpec, put_cards, put_on, shuffle_now
-from .actions import Exchange, PlayCard
+from .actions import DiscardCards, Exchange, PlayCard
 from .audit import Audit
 from .byhand import ByHand
 from .cardtext import FanText, refine, unprovided_tags
@@ -145,6 +145,8 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
         self._plays: dict[str, PlayCard] = {}
         #: the one-for-one Exchange of each pair of pieces offered so far (hundreds are listed between periods)
         self._exchanges: dict[tuple[str, str], Exchange] = {}
+        #: the discard of each pair of pieces offered so far (every pair of a full hand is listed when both pass)
+        self._discards: dict[tuple[str, str], DiscardCards] = {}
 
 
     # -- card data: read once per title, read again when the library changes (a live card edit) --
@@ -182,7 +184,9 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
 
 
     def info(self, state: GameState, pid: str) -> CardInfo:
-        return self.card(state.pieces[pid].card)
+        ref = state.pieces[pid].card  # `card`, with a title already read found without the call
+        info = self._info.get(ref) if ref else None
+        return info if info is not None else self.card(ref)
 
     def card_title(self, state: GameState, pid: str) -> str | None:
         ref = state.pieces[pid].card  # asked of every card each log entry touches: the known title at once
@@ -350,11 +354,12 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
         if "phase" not in state.rules:
             return []  # no X-Files Fan game on this table (a sandbox position): nothing to enforce
         self._sync_cards()
-        if type(action) in EFFECT_ACTIONS:
-            return self.effects.check(state, action, seat)
-        # the kit's dispatch (`KitRuleset.check`) in place: every action, the bots' included, is checked
+        # the kit's dispatch (`KitRuleset.check`) in place: every action, the bots' included, is checked (the
+        # interpreter's actions are none of this ruleset's own, so they are looked for only after its table)
         name = self._check_table.get(type(action))
         if name is None:
+            if type(action) in EFFECT_ACTIONS:
+                return self.effects.check(state, action, seat)
             return list(self.check_table_action(state, action, seat))
         gate = self.gate(state, action, seat)
         if gate:

@@ -23,7 +23,7 @@ class Turns:
 
     _circ_ops: dict[str, tuple[Any, tuple[bool | None, ...]]]
     _action_titles: dict[str | None, bool]
-    _action_memo: tuple[Any, tuple[int, int, int], frozenset[str]] | None
+    _action_memo: tuple[Any, int, int, frozenset[str]] | None
 
     @reduces(PlayCard)
     def _do_play(self, state: GameState, a: PlayCard, seat: int | None, tx: Tx) -> None:
@@ -50,8 +50,9 @@ class Turns:
         ops = self._circ_ops.get(ref)
         if ops is None or ops[0] is not info:  # `establish`, with what the card does read once per title
             ops = self._circ_ops[ref] = (info, establish_ops(info.establishes_circ))
-        circ = {c: bool(before.get(c, False)) if op is None else op
-                for c, op in zip(CIRCUMSTANCES, ops[1], strict=True)}
+        circ = {}
+        for c, op in zip(CIRCUMSTANCES, ops[1], strict=True):  # a loop, not a comprehension's call, at every play
+            circ[c] = bool(before.get(c, False)) if op is None else op
         rnd.append({"piece": pid, "seat": who, "circ": circ, "negated": False, "value": None})
         _set_fresh(state, tx, "round", rnd)
         tx.set_rule("passes", 0)
@@ -100,11 +101,11 @@ class Turns:
 
         A piece never changes its card, so the answer holds while the table has the same pieces (its piece dict,
         held so its identity cannot be reused, with the same size and next id: a piece added or removed changes one)
-        and the card data stand."""
+        and the card data stand (`_forget_cards` drops this memo with them)."""
         pieces = state.pieces
         memo = self._action_memo
-        if memo is not None and memo[0] is pieces and memo[1] == (len(pieces), state.next_id, self._card_version()):
-            return memo[2]
+        if memo is not None and memo[0] is pieces and memo[1] == len(pieces) and memo[2] == state.next_id:
+            return memo[3]
         flags, card = self._action_titles, self.card
         found = []
         for pid, piece in pieces.items():
@@ -115,7 +116,7 @@ class Turns:
             if flag:
                 found.append(pid)
         out = frozenset(found)
-        self._action_memo = (pieces, (len(pieces), state.next_id, self._card_version()), out)
+        self._action_memo = (pieces, len(pieces), state.next_id, out)
         return out
 
     def _turn_done(self, state: GameState, tx: Tx, seat: int | None) -> None:
@@ -228,7 +229,8 @@ class Turns:
         rnd = state.rules.get("round") or []  # read, not changed: no copy of the entries
         self.cardtext.count_round(state, tx, rnd)
         total = self.round_total(state, rnd)
-        if self.cardtext.in_round(state, rnd):
+        text = self.cardtext.in_round(state, rnd)
+        if text:
             total = self.cardtext.score(state, tx, rnd, total, lambda e: self.round_value(state, e))
         last = rnd[-1].get("seat") if rnd else None
         seats = state.seats
@@ -238,7 +240,7 @@ class Turns:
             tx.note("xfiles-fan.score", last, f"{seat_name(state, last)} scored {total} for the round (xff.5.2)",
                     {"points": total, "cards": len(rnd)})
         pieces = state.pieces
-        if self.cardtext.in_round(state, rnd):
+        if text and self.cardtext.in_round(state, rnd):  # asked again: its scoring may have changed what it reads
             self.cardtext.after_score(state, tx, rnd)
         for e in rnd:
             pid = e.get("piece")
