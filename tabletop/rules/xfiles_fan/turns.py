@@ -12,7 +12,7 @@ from ...core.reducer import ActionError, Tx
 from ...core.state import GameState
 from ..kit import reduces
 from .actions import ChooseValue, DiscardCards, NoAction, Pass, PlayAction, PlayCard, ScoreRound
-from .common import NO_CIRC, seat_name
+from .common import NO_CIRC, seat_name, seated
 from .model import CIRCUMSTANCES, establish_ops
 
 __all__ = ["Turns"]
@@ -28,10 +28,11 @@ class Turns:
     @reduces(PlayCard)
     def _do_play(self, state: GameState, a: PlayCard, seat: int | None, tx: Tx) -> None:
         pid = a.piece
-        if pid not in state.pieces:
+        pieces = state.pieces
+        if pid not in pieces:
             raise ActionError("unknown_piece", f"there is no piece {pid!r}")
         info = self.info(state, pid)
-        who = seat if seat in state.seats else state.pieces[pid].owner
+        who = seat if seated(state, seat) else pieces[pid].owner
         old = state.rules.get("round") or []
         # entries are shared with the state's round until one changes (copied then): the new round goes into a
         # fresh event as it is, and the state takes its own copy, so nothing here is copied twice
@@ -42,11 +43,11 @@ class Turns:
         if info.negates:
             gone = {t.casefold() for t in info.negates}
             for i, e in enumerate(rnd):
-                if not e.get("negated") and e.get("piece") in state.pieces and \
+                if not e.get("negated") and e.get("piece") in pieces and \
                         self.info(state, e["piece"]).provided() & gone:
                     rnd[i] = dict(e, negated=True)
                     negated.append(e["piece"])
-        ref = state.pieces[pid].card or ""
+        ref = pieces[pid].card or ""
         ops = self._circ_ops.get(ref)
         if ops is None or ops[0] is not info:  # `establish`, with what the card does read once per title
             ops = self._circ_ops[ref] = (info, establish_ops(info.establishes_circ))
@@ -54,7 +55,9 @@ class Turns:
         for c, op in zip(CIRCUMSTANCES, ops[1], strict=True):  # a loop, not a comprehension's call, at every play
             circ[c] = bool(before.get(c, False)) if op is None else op
         rnd.append({"piece": pid, "seat": who, "circ": circ, "negated": False, "value": None})
-        _set_fresh(state, tx, "round", rnd)
+        # stored uncopied (`fresh`): built here for this change alone, and the entries it shares with the previous
+        # round are never changed by anyone either (rule state is only ever replaced)
+        tx.set_rule("round", rnd, fresh=True)
         tx.set_rule("passes", 0)
         text = f"{info.name} {'starts the round' if len(rnd) == 1 else 'joins the round'}"
         tx.note("xfiles-fan.play", who, text, {"piece": pid, "negated": negated})
@@ -198,7 +201,7 @@ class Turns:
     def _do_action(self, state: GameState, a: PlayAction, seat: int | None, tx: Tx) -> None:
         info = self.info(state, a.piece)
         owner = state.pieces[a.piece].owner
-        tx.move(a.piece, f"discard:{owner if owner in state.seats else seat}", by=seat, face_up=True)
+        tx.move(a.piece, f"discard:{owner if seated(state, owner) else seat}", by=seat, face_up=True)
         by_hand = info.text and (info.unparsed or not info.abilities)
         tx.note("xfiles-fan.action", seat, f"{info.name}: apply by hand: {info.text}" if by_hand else info.name,
                 {"piece": a.piece})
@@ -258,10 +261,3 @@ class Turns:
         else:
             tx.set_rule("turn", None)
 
-
-def _set_fresh(state: GameState, tx: Tx, key: str, value: Any) -> None:
-    """`tx.set_rule` for a value built for this event alone and never changed after (stored uncopied).
-
-    The entries the value shares with the previous value are never changed by anyone either (rule state is only
-    ever replaced)."""
-    tx.set_rule(key, value, fresh=True)
