@@ -316,6 +316,10 @@ class KitRuleset(Ruleset):
     move_policy: ClassVar[MovePolicy | None] = None
     _check_table: ClassVar[dict[type[Action], str]] = {}
     _reduce_table: ClassVar[dict[type[Action], str]] = {}
+    #: the marked methods themselves, looked up once on the class (plain methods, called with the ruleset): a
+    #: dispatch that runs at every action without `getattr` by name
+    _check_fns: ClassVar[dict[type[Action], Callable[..., Any]]] = {}
+    _reduce_fns: ClassVar[dict[type[Action], Callable[..., Any]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -329,6 +333,8 @@ class KitRuleset(Ruleset):
                     reduce_table[t] = name
         cls._check_table = check_table
         cls._reduce_table = reduce_table
+        cls._check_fns = {t: getattr(cls, name) for t, name in check_table.items()}
+        cls._reduce_fns = {t: getattr(cls, name) for t, name in reduce_table.items()}
 
     def __init__(self, options: Mapping[str, Any] | None = None, library: CardLibrary | None = None) -> None:
         super().__init__(options)

@@ -189,9 +189,7 @@ def play_session(
     tracker.lead(record.scores)
     record.played = [sorted(p) for p in tracker.played]
     record.lead_changes = tracker.lead_changes
-    # to the microsecond: `round(t * 1000) / 1000`, not `round(t, 3)`, whose correctly rounded decimal conversion
-    # per float was 2-3% of a self-play game (a time in ms may differ from it in its last digit, once in a while)
-    record.decisions = [[round(t * 1000) / 1000 for t in tracker.decision_ms(s)] for s in range(len(bots))]
+    record.decisions = [tracker.decision_ms(s) for s in range(len(bots))]
     record.violations = [dict(v.to_dict(), message=plain(v.message)) for _, v in session.violations()]
     record.card_text = card_text_counts(state)
     if record.over:

@@ -38,10 +38,11 @@ class GameTracker:
         #: per seat, decision times in seconds that a caller timed itself (`play_session`, without a call to `timed`
         #: per action); `decision_ms` turns them into ms as `timed` would have
         self.seconds: list[list[float]] = [[] for _ in range(seats)]
-        #: per zone name, whether a card moved out of it was in a hand, and whether one moved into it was played
-        #: (a zone keeps its kind all game; `saw` asks of every move)
-        self._from_hand: dict[str, bool] = {}
-        self._into_play: dict[str, bool] = {}
+        #: the table's hand zones, and the zones a card moved into from a hand is played in, with the zones they were
+        #: read from (`_read_zones`): a table makes its zones when it is built and keeps them all game
+        self._zones: Any = None
+        self._hands: frozenset[str] = frozenset()
+        self._into_play: frozenset[str] = frozenset()
         #: the scores `lead` last judged (a caller may skip calling `lead` with scores equal to these: no change)
         self.judged: list[Any] | None = None
 
@@ -59,8 +60,12 @@ class GameTracker:
         return action
 
     def decision_ms(self, seat: int) -> list[float]:
-        """The seat's decision times in ms: those `timed` kept, then those in `seconds`."""
-        return self.times.get(seat, []) + [t * 1e3 for t in self.seconds[seat]]
+        """The seat's decision times in ms to the microsecond: those `timed` kept, then those in `seconds`.
+
+        `round(t * 1000) / 1000`, not `round(t, 3)`, whose correctly rounded decimal conversion per float was 2-3% of
+        a self-play game (a time may differ from it in its last digit, once in a while)."""
+        kept = [round(t * 1000) / 1000 for t in self.times.get(seat, ())]
+        return kept + [round(t * 1e6) / 1000 for t in self.seconds[seat]]
 
     def saw(self, state: GameState, events: Sequence[Any], seat: int | None, scores: Any) -> None:
         """After an accepted action: the cards it played, and the lead when the turn changed."""
@@ -77,22 +82,24 @@ class GameTracker:
     def moved(self, state: GameState, moves: Sequence[PieceMoved], seat: int | None) -> None:
         """`moves` given only the action's `PieceMoved` events, in order (`Result.moves`, as the session's
         transactions recorded them: no scan of every event)."""
-        from_hand = self._from_hand
+        if state.zones is not self._zones:
+            self._read_zones(state)
+        hands, into_play = self._hands, self._into_play
         for e in moves:
-            src = from_hand.get(e.src)
-            if src is None:
-                src = from_hand[e.src] = _kind(state, e.src) == "hand"
-            if not src:
-                continue
-            dst = self._into_play.get(e.dst)
-            if dst is None:
-                dst = self._into_play[e.dst] = _kind(state, e.dst) not in _NOT_PLAYED
-            if dst:
+            if e.src in hands and e.dst in into_play:  # most moves are not out of a hand: two set lookups
                 piece = state.pieces.get(e.pid)
-                owner = piece.owner if piece is not None else None
-                who = owner if owner is not None else seat
-                if piece is not None and piece.card and who is not None and 0 <= who < len(self.played):
+                if piece is None or not piece.card:
+                    continue
+                who = piece.owner if piece.owner is not None else seat
+                if who is not None and 0 <= who < len(self.played):
                     self.played[who].add(piece.card)
+
+    def _read_zones(self, state: GameState) -> None:
+        """Which zones are hands, and which count as play (`_NOT_PLAYED` do not), read once per table."""
+        kinds = {name: _kind(state, name) for name in state.zones}
+        self._zones = state.zones
+        self._hands = frozenset(name for name, kind in kinds.items() if kind == "hand")
+        self._into_play = frozenset(name for name, kind in kinds.items() if kind not in _NOT_PLAYED)
 
     def lead(self, scores: Any) -> None:
         if not isinstance(scores, list) or len(scores) < 2:

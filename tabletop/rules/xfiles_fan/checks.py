@@ -116,12 +116,12 @@ class Checks:
     """Every check of `xfiles-fan` (mixed into `XFilesFan`)."""
 
     def gate(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
-        if state.rules.get("over") and not isinstance(action, ManualEffect):
+        r = state.rules
+        if r.get("over") and not isinstance(action, ManualEffect):
             return [v("xff.over", "xff.7", "the game is over", seat=seat)]
-        fx = state.rules.get("effects")
-        effects = fx.get("pending") if fx else None
-        if effects and not isinstance(action, ManualEffect):
-            who = state.seat_name(effects[0].get("seat"))
+        fx = r.get("effects")
+        if fx and fx.get("pending") and not isinstance(action, ManualEffect):
+            who = state.seat_name(fx["pending"][0].get("seat"))
             return [v("effects.pending", "xff.text", f"{who} must first finish a card's effect", seat=seat)]
         return []
 

@@ -19,6 +19,7 @@ __all__ = [
     "article",
     "brackets",
     "seat_name",
+    "seated",
     "tag_text",
     "v",
 ]
@@ -49,6 +50,14 @@ def v(code: str, rule: str, message: str, pieces: Iterable[str] = (), seat: int 
 def seat_name(state: GameState, seat: object) -> str:
     """A seat as its players read it: the name its player goes by at this table (`GameState.seat_name`)."""
     return state.seat_name(seat)
+
+
+def seated(state: GameState, seat: object) -> bool:
+    """`seat in state.seats`, without the list `seats` builds: asked at every card played."""
+    for p in state.players:
+        if p.seat == seat:
+            return True
+    return False
 
 
 def article(word: str) -> str:

@@ -32,11 +32,15 @@ from .actions import (
     ScoreRound,
     StartPeriod,
 )
+from .common import seated
 from .model import value_range
 
 __all__ = ["DECISIONS", "Flow"]
 
 _PASS = Pass()
+_NO_ACTION = NoAction()
+#: the automatic steps, each one frozen instance (as `_PASS`): one is taken after most rounds
+_START_PERIOD, _SCORE_ROUND, _END_PERIOD = StartPeriod(), ScoreRound(), EndPeriod()
 
 #: the method of `Flow` that lists the answers to each kind of pending decision
 DECISIONS = {"choose_first": "_first_choices", "environment": "_environment_choices", "action": "_action_choices",
@@ -49,6 +53,8 @@ class Flow:
     _plays: dict[str, PlayCard]
     _action_pieces: Callable[[GameState], frozenset[str]]
     _exchanges: dict[tuple[str, str], Exchange]
+    _discards: dict[tuple[str, str], DiscardCards]
+    _action_plays: dict[str, PlayAction]
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
         r = state.rules
@@ -59,12 +65,12 @@ class Flow:
             return ()
         phase = r.get("phase")
         if phase == "period_start":
-            return [(StartPeriod(), None)]
+            return [(_START_PERIOD, None)]
         if phase == "play":
             if r.get("round_over"):
-                return [(ScoreRound(), None)]
+                return [(_SCORE_ROUND, None)]
             if r.get("deck_out") and not r.get("round"):
-                return [(EndPeriod(), None)]
+                return [(_END_PERIOD, None)]
         return ()
 
     def waiting_for(self, state: GameState) -> list[int]:
@@ -73,15 +79,18 @@ class Flow:
         if "phase" not in r or r.get("over"):
             return []
         fx = r.get("effects")
-        effects = fx.get("pending") if fx else None
-        if effects:  # a choice a card's text asks for comes first
-            return [effects[0]["seat"]] if effects[0].get("seat") in state.seats else []
+        if fx and fx.get("pending"):  # a choice a card's text asks for comes first
+            first = fx["pending"][0]
+            return [first["seat"]] if seated(state, first.get("seat")) else []
         pending = r.get("pending")
         if pending:
-            seats = state.seats
-            waiting = [p.get("seat") for p in pending if p.get("seat") in seats]
+            waiting = []
+            for p in pending:  # a loop, not a comprehension's call, nor the list `seats` builds
+                who = p.get("seat")
+                if who not in waiting and seated(state, who):
+                    waiting.append(who)
             if waiting:
-                return list(dict.fromkeys(waiting))
+                return waiting
         turn = r.get("turn")
         if turn is not None and r.get("phase") == "play" and not r.get("round_over"):
             for p in state.players:  # `turn in state.seats`, asked after every action: without the list
@@ -119,11 +128,10 @@ class Flow:
             out.append(action)
         return out
 
-    def _decisions(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
+    def _decisions(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterable[Action]:
         """The moves that answer one pending decision of `seat` (`DECISIONS` names the method of each kind)."""
         name = DECISIONS.get(p.get("kind"))
-        if name is not None:
-            yield from getattr(self, name)(state, seat, p)
+        return getattr(self, name)(state, seat, p) if name is not None else ()
 
     def _first_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
         for s in state.seats:
@@ -134,12 +142,18 @@ class Flow:
             if p.get("role") in self.info(state, pid).caps.split():
                 yield PlayEnvironment(pid)
 
-    def _action_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
-        yield NoAction()
+    def _action_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> list[Action]:
+        out: list[Action] = [_NO_ACTION]
         actions = self._action_pieces(state)  # the table's Action cards, as `_holds_action` reads them
-        for pid in self._hand(state, seat):
+        zone = state.zones.get(f"hand:{seat}")
+        made = self._action_plays
+        for pid in zone.pieces if zone else ():
             if pid in actions:
-                yield PlayAction(pid)
+                action = made.get(pid)
+                if action is None:
+                    action = made[pid] = PlayAction(pid)  # frozen: one per card serves every turn (as `_plays`)
+                out.append(action)
+        return out
 
     def _value_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
         for value in value_range(p.get("sign", "conflict"), self.options["value_limit"]):
@@ -153,6 +167,7 @@ class Flow:
         count = int(p.get("count", 2))
         if count == 2:  # the rules' own count: the pairs in `combinations` order, each pair of titles sorted inline
             n = len(hand)
+            made = self._discards
             for i in range(n):
                 a = refs[i]
                 for j in range(i + 1, n):
@@ -160,7 +175,11 @@ class Flow:
                     key = (a, b) if a <= b else (b, a)
                     if key not in seen:
                         seen.add(key)
-                        yield DiscardCards((hand[i], hand[j]))
+                        pair = (hand[i], hand[j])
+                        action = made.get(pair)
+                        if action is None:
+                            action = made[pair] = DiscardCards(pair)
+                        yield action
             return
         for combo in itertools.combinations(range(len(hand)), count):
             key = tuple(sorted([refs[i] for i in combo]))

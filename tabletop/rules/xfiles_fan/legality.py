@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from ...core.ruleset import Violation
@@ -21,10 +23,14 @@ from .model import (
     ROUND_STARTERS,
     CardInfo,
     circumstance_problems,
+    circumstance_rules,
+    circumstances_hold,
     tag_problems,
 )
 
 __all__ = ["Legality", "Provided", "position_key"]
+
+_CIRC = itemgetter("circ")
 
 
 def position_key(state: GameState, rnd: Any, memo: dict[int, tuple[Any, ...]] | None = None) -> tuple[Any, ...]:
@@ -47,7 +53,7 @@ def position_key(state: GameState, rnd: Any, memo: dict[int, tuple[Any, ...]] | 
         circ = e.get("circ") or {}
         piece = pieces.get(pid) if isinstance(pid, str) else None
         part = (piece.card if piece is not None else None, bool(e.get("negated")),
-                tuple([bool(circ.get(c)) for c in CIRCUMSTANCES]))  # a list made faster than a generator
+                tuple(map(bool, map(circ.get, CIRCUMSTANCES))))  # no comprehension's call
         if memo is not None:
             if len(memo) >= 4096:
                 memo.clear()
@@ -56,12 +62,13 @@ def position_key(state: GameState, rnd: Any, memo: dict[int, tuple[Any, ...]] | 
     return tuple(out)
 
 
-def _facts(info: CardInfo) -> tuple[CardInfo, bool, bool, tuple[tuple[str, int], ...], tuple[str, ...]]:
+def _facts(info: CardInfo) -> tuple[CardInfo, bool, bool, tuple[tuple[str, int], ...], tuple[str, ...], Any]:
     """What `_ref_legal` reads of a card's data, read once per title (card data never changes under a title; a
     reloaded card is another `CardInfo`): whether it may start or join a round, the tags it requires with their
-    counts (`tag_problems`'s reading) and the tags that prevent it, case-folded."""
+    counts (`tag_problems`'s reading), the tags that prevent it, case-folded, and its required circumstances
+    (`circumstance_rules`)."""
     return (info, info.type in ROUND_STARTERS, info.type in ROUND_FOLLOWERS, _required(info.requires),
-            tuple(t.casefold() for t in info.prevented_by))
+            tuple(t.casefold() for t in info.prevented_by), circumstance_rules(info.requires_circ))
 
 
 def _required(needed: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
@@ -95,7 +102,7 @@ class Provided:
     def circumstances(self) -> list[Any]:
         """The circumstances after each card of the round (what `circumstance_problems` reads)."""
         if self._circs is None:
-            self._circs = [e["circ"] for e in self._state.rules.get("round") or []]
+            self._circs = list(map(_CIRC, self._state.rules.get("round") or ()))
         return self._circs
 
     @property
@@ -117,7 +124,7 @@ class Legality:
 
     _provides: dict[str | None, tuple[str, ...]]
     _provided_memo: dict[tuple[str | None, ...], Counter[str]]
-    _legal_memo: tuple[Any, tuple[Any, ...], dict[str | None, bool], Provided, Any, list[str]] | None
+    _legal_memo: tuple[Any, list[str], Any, Any, Any, dict[str | None, bool], Provided] | None
     _legal_positions: dict[tuple[Any, ...], dict[str | None, bool]]
     _legal_facts: dict[str | None, tuple[Any, ...]]
     _entry_keys: dict[int, tuple[Any, ...]]
@@ -159,16 +166,22 @@ class Legality:
         if out is None:
             if len(self._provided_memo) >= 4096:
                 self._provided_memo.clear()
-            out = self._provided_memo[key] = Counter()
-            for ref in refs:
-                self._count_provided(out, ref)
+            provides = self._provides
+            for ref in set(refs).difference(provides):  # each title's tags read once
+                self._tags_of(ref)
+            # counted in C (`Counter` of every title's tags in turn), the same counts `_count_provided` makes
+            out = self._provided_memo[key] = Counter(chain.from_iterable(map(provides.__getitem__, refs)))
         return out
 
-    def _count_provided(self, out: Counter[str], ref: str | None) -> None:
+    def _tags_of(self, ref: str | None) -> tuple[str, ...]:
+        """The tags a title provides, case-folded (read once per title)."""
         tags = self._provides.get(ref)
         if tags is None:
             tags = self._provides[ref] = tuple(self.card(ref).provided())
-        for tag in tags:
+        return tags
+
+    def _count_provided(self, out: Counter[str], ref: str | None) -> None:
+        for tag in self._tags_of(ref):
             out[tag] = out.get(tag, 0) + 1  # not `+= 1`: Counter.__missing__ is a Python call per new tag
 
     def round_value(self, state: GameState, entry: Mapping[str, Any]) -> int | None:
@@ -284,7 +297,7 @@ class Legality:
         facts = self._legal_facts.get(ref)
         if facts is None or facts[0] is not info:
             facts = self._legal_facts[ref] = _facts(info)
-        _, starter, follower, requires, prevented = facts
+        _, starter, follower, requires, prevented, circumstances = facts
         rules = state.rules
         rnd = rules.get("round") or []
         if not rnd:
@@ -306,7 +319,7 @@ class Legality:
             last = rnd[-1].get("piece")
             if (self.info(state, last).type if last in state.pieces else "") != info.immediately_after:
                 return False
-        if info.requires_circ and circumstance_problems(tags.circumstances, info.requires_circ):
+        if circumstances and not circumstances_hold(tags.circumstances, circumstances):
             return False
         if info.play_limit is not None:
             pieces = state.pieces
@@ -332,27 +345,27 @@ class Legality:
         rules = state.rules
         rnd = rules.get("round") or ()
         zone = state.zones.get("environment")
+        env_ids = zone.pieces if zone else []
+        over, held = rules.get("round_over"), rules.get("captured")
         memo = self._legal_memo
-        if memo is not None and memo[0] is rnd and (rnd or (zone is not None and memo[4] is zone)):
-            # the same round: the same position while the environment, round_over and the card data are
-            quick = memo[1]
-            if memo[5] == (zone.pieces if zone else []) and quick[1] == rules.get("round_over") and \
-                    quick[2] == self._card_version() and quick[3] is rules.get("captured"):
-                return memo[2], memo[3]
-        env_ids = tuple(zone.pieces) if zone else ()
-        quick = (env_ids, rules.get("round_over"), self._card_version(), rules.get("captured"))
+        # the same round (or no round, on the same table's environment zone) with the same environment cards,
+        # round_over and captured characters is the same position (the card data need no look: `_forget_cards`
+        # drops this memo with them)
+        if memo is not None and memo[0] is rnd and memo[1] == env_ids and memo[2] == over and memo[3] is held and \
+                (rnd or (zone is not None and memo[4] is zone)):
+            return memo[5], memo[6]
         pieces = state.pieces
         env = tuple([pieces[p].card for p in env_ids])
         known = self._legal_positions
-        held = tuple(sorted(self.cardtext.captured_ids(state))) if quick[3] else ()
-        key = (env, bool(quick[1]), quick[2], position_key(state, rnd, self._entry_keys), held)
+        captured = tuple(sorted(self.cardtext.captured_ids(state))) if held else ()
+        key = (env, bool(over), self._card_version(), position_key(state, rnd, self._entry_keys), captured)
         titles = known.get(key)
         if titles is None:
             if len(known) >= 20_000:
                 known.clear()
             titles = known[key] = {}
         tags = Provided(self, state)
-        self._legal_memo = (rnd, quick, titles, tags, zone, list(env_ids))
+        self._legal_memo = (rnd, list(env_ids), over, held, zone, titles, tags)
         return titles, tags
 
     def title_legal(self, state: GameState, ref: str | None) -> bool:

@@ -24,6 +24,8 @@ __all__ = [
     "caps_part",
     "card_info",
     "circumstance_problems",
+    "circumstance_rules",
+    "circumstances_hold",
     "establish",
     "establish_ops",
     "tag_problems",
@@ -285,27 +287,53 @@ def circumstance_problems(history: Sequence[Mapping[str, bool]], required: Mappi
     `true` needs it set now, `not`/`false` needs it clear, absent/`prev`/`null` asks nothing, an integer N needs it
     set by each of the last N cards, `2prev` needs it set two cards back. Values we cannot read ask nothing.
     """
-    now = history[-1] if history else {}
     out: list[str] = []
+    for kind, c, n in circumstance_rules(required):
+        if not _holds(history, kind, c, n):
+            if kind == "now":
+                out.append(f"{c} must be in force" if n else f"{c} must not be in force")
+            elif kind == "last":
+                out.append(f"{c} must have been set by each of the last {n} card{'s' if n > 1 else ''}")
+            else:
+                out.append(f"{c} must have been in force {n} cards back")
+    return out
+
+
+def circumstance_rules(required: Mapping[str, Any]) -> tuple[tuple[str, str, int], ...]:
+    """A card's required circumstances read once (`circumstance_problems`'s reading), as what each asks: ("now", c,
+    1 or 0) it is set or clear after the last card, ("last", c, N) set by each of the last N cards, ("back", c, n) set
+    n cards back. A ruleset keeps these per card title, for the yes or no of `circumstances_hold`."""
+    out: list[tuple[str, str, int]] = []
     for c in CIRCUMSTANCES:
         if c not in required:
             continue
         v = required[c]
         word = v.strip().casefold() if isinstance(v, str) else None
         if v is True or word == "true":
-            if not now.get(c):
-                out.append(f"{c} must be in force")
+            out.append(("now", c, 1))
         elif v is False or word in ("not", "false"):
-            if now.get(c):
-                out.append(f"{c} must not be in force")
+            out.append(("now", c, 0))
         elif isinstance(v, int) and not isinstance(v, bool) and v > 0:
-            if len(history) < v or not all(h.get(c) for h in history[-v:]):
-                out.append(f"{c} must have been set by each of the last {v} card{'s' if v > 1 else ''}")
+            out.append(("last", c, v))
         elif word is not None and _NPREV.fullmatch(word):
-            n = int(_NPREV.fullmatch(word).group(1))  # type: ignore[union-attr]
-            if len(history) < n or not history[-n].get(c):
-                out.append(f"{c} must have been in force {n} cards back")
-    return out
+            out.append(("back", c, int(_NPREV.fullmatch(word).group(1))))  # type: ignore[union-attr]
+    return tuple(out)
+
+
+def circumstances_hold(history: Sequence[Mapping[str, bool]], rules: tuple[tuple[str, str, int], ...]) -> bool:
+    """Whether `circumstance_problems` finds nothing, for requirements read by `circumstance_rules`."""
+    for kind, c, n in rules:
+        if not _holds(history, kind, c, n):
+            return False
+    return True
+
+
+def _holds(history: Sequence[Mapping[str, bool]], kind: str, c: str, n: int) -> bool:
+    if kind == "now":
+        return bool((history[-1] if history else {}).get(c)) == bool(n)
+    if kind == "last":
+        return len(history) >= n and all(h.get(c) for h in history[-n:])
+    return len(history) >= n and bool(history[-n].get(c))
 
 
 def tag_problems(needed: Iterable[str], provided: Counter[str]) -> list[str]:

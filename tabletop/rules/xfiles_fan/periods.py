@@ -20,8 +20,13 @@ class Periods:
     """The reducers of the setup choices and of periods (mixed into `XFilesFan`)."""
 
     def _drop_pending(self, state: GameState, tx: Tx, match: dict[str, Any]) -> None:
-        keep = [p for p in self._pending(state) if any(p.get(k) != v for k, v in match.items())]
-        tx.set_rule("pending", keep, fresh=True)  # copies made by `_pending`, for this change alone
+        keep = []
+        for p in state.rules.get("pending") or ():  # loops, not comprehensions' calls: asked at most turns
+            for k, value in match.items():
+                if p.get(k) != value:
+                    keep.append(dict(p))  # a copy, for this change alone
+                    break
+        tx.set_rule("pending", keep, fresh=True)
 
     @reduces(ChooseFirst)
     def _do_choose_first(self, state: GameState, a: ChooseFirst, seat: int | None, tx: Tx) -> None:

@@ -43,7 +43,7 @@ from ...core.ruleset import Violation
 from ...core.state import GameState
 from ..effects import EFFECT_ACTIONS, Vocabulary
 from ..kit import CARD_H, CARD_W, SEAT_W, KitRuleset, Option, ZoneSpec, put_cards, put_on, shuffle_now
-from .actions import Exchange, PlayCard
+from .actions import DiscardCards, Exchange, PlayAction, PlayCard
 from .audit import Audit
 from .byhand import ByHand
 from .cardtext import FanText, refine, unprovided_tags
@@ -145,6 +145,10 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
         self._plays: dict[str, PlayCard] = {}
         #: the one-for-one Exchange of each pair of pieces offered so far (hundreds are listed between periods)
         self._exchanges: dict[tuple[str, str], Exchange] = {}
+        #: the discard of each pair of pieces offered so far (every pair of a full hand is listed when both pass)
+        self._discards: dict[tuple[str, str], DiscardCards] = {}
+        #: the PlayAction of each Action card, made once (offered after most cards played)
+        self._action_plays: dict[str, PlayAction] = {}
 
 
     # -- card data: read once per title, read again when the library changes (a live card edit) --
@@ -182,7 +186,9 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
 
 
     def info(self, state: GameState, pid: str) -> CardInfo:
-        return self.card(state.pieces[pid].card)
+        ref = state.pieces[pid].card  # `card`, with a title already read found without the call
+        info = self._info.get(ref) if ref else None
+        return info if info is not None else self.card(ref)
 
     def card_title(self, state: GameState, pid: str) -> str | None:
         ref = state.pieces[pid].card  # asked of every card each log entry touches: the known title at once
@@ -350,29 +356,30 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
         if "phase" not in state.rules:
             return []  # no X-Files Fan game on this table (a sandbox position): nothing to enforce
         self._sync_cards()
-        if type(action) in EFFECT_ACTIONS:
-            return self.effects.check(state, action, seat)
-        # the kit's dispatch (`KitRuleset.check`) in place: every action, the bots' included, is checked
-        name = self._check_table.get(type(action))
-        if name is None:
+        # the kit's dispatch (`KitRuleset.check`) in place: every action, the bots' included, is checked (the
+        # interpreter's actions are none of this ruleset's own, so they are looked for only after its table)
+        check = self._check_fns.get(type(action))
+        if check is None:
+            if type(action) in EFFECT_ACTIONS:
+                return self.effects.check(state, action, seat)
             return list(self.check_table_action(state, action, seat))
         gate = self.gate(state, action, seat)
         if gate:
             return list(gate)
-        found = getattr(self, name)(state, action, seat)
+        found = check(self, state, action, seat)
         return found if type(found) is list else list(found)  # each check makes a new list: not copied again
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
         # the kit's dispatch (`KitRuleset.reduce`), here with the check that a game is on the table, in one lookup
-        name = self._reduce_table.get(type(action))
-        if name is None:
+        reducer = self._reduce_fns.get(type(action))
+        if reducer is None:
             if type(action) not in EFFECT_ACTIONS:
                 return False
             self.effects.reduce(state, action, seat, tx)
             return True
         if "phase" not in state.rules:
             raise ActionError("no_game", "this table has no X-Files Fan game state")
-        getattr(self, name)(state, action, seat, tx)
+        reducer(self, state, action, seat, tx)
         return True
 
     def winner(self, state: GameState) -> int | None | str:

@@ -58,7 +58,10 @@ class StatusView:
         """`game_status(...).scores` without the rest of the status (the lab reads them at every turn change)."""
         if "phase" not in state.rules:
             return None
-        return [p.counters.get("score", 0) for p in state.players]
+        out = []
+        for p in state.players:  # a loop, not a comprehension's call: asked at every turn change
+            out.append(p.counters.get("score", 0))
+        return out
 
     def game_status(self, state: GameState, seat: int | None) -> Status:
         r = state.rules

@@ -12,7 +12,7 @@ from ...core.reducer import ActionError, Tx
 from ...core.state import GameState
 from ..kit import reduces
 from .actions import ChooseValue, DiscardCards, NoAction, Pass, PlayAction, PlayCard, ScoreRound
-from .common import NO_CIRC, seat_name
+from .common import NO_CIRC, seat_name, seated
 from .model import CIRCUMSTANCES, establish_ops
 
 __all__ = ["Turns"]
@@ -23,15 +23,16 @@ class Turns:
 
     _circ_ops: dict[str, tuple[Any, tuple[bool | None, ...]]]
     _action_titles: dict[str | None, bool]
-    _action_memo: tuple[Any, tuple[int, int, int], frozenset[str]] | None
+    _action_memo: tuple[Any, int, int, frozenset[str]] | None
 
     @reduces(PlayCard)
     def _do_play(self, state: GameState, a: PlayCard, seat: int | None, tx: Tx) -> None:
         pid = a.piece
-        if pid not in state.pieces:
+        pieces = state.pieces
+        if pid not in pieces:
             raise ActionError("unknown_piece", f"there is no piece {pid!r}")
         info = self.info(state, pid)
-        who = seat if seat in state.seats else state.pieces[pid].owner
+        who = seat if seated(state, seat) else pieces[pid].owner
         old = state.rules.get("round") or []
         # entries are shared with the state's round until one changes (copied then): the new round goes into a
         # fresh event as it is, and the state takes its own copy, so nothing here is copied twice
@@ -42,18 +43,21 @@ class Turns:
         if info.negates:
             gone = {t.casefold() for t in info.negates}
             for i, e in enumerate(rnd):
-                if not e.get("negated") and e.get("piece") in state.pieces and \
+                if not e.get("negated") and e.get("piece") in pieces and \
                         self.info(state, e["piece"]).provided() & gone:
                     rnd[i] = dict(e, negated=True)
                     negated.append(e["piece"])
-        ref = state.pieces[pid].card or ""
+        ref = pieces[pid].card or ""
         ops = self._circ_ops.get(ref)
         if ops is None or ops[0] is not info:  # `establish`, with what the card does read once per title
             ops = self._circ_ops[ref] = (info, establish_ops(info.establishes_circ))
-        circ = {c: bool(before.get(c, False)) if op is None else op
-                for c, op in zip(CIRCUMSTANCES, ops[1], strict=True)}
+        circ = {}
+        for c, op in zip(CIRCUMSTANCES, ops[1], strict=True):  # a loop, not a comprehension's call, at every play
+            circ[c] = bool(before.get(c, False)) if op is None else op
         rnd.append({"piece": pid, "seat": who, "circ": circ, "negated": False, "value": None})
-        _set_fresh(state, tx, "round", rnd)
+        # stored uncopied (`fresh`): built here for this change alone, and the entries it shares with the previous
+        # round are never changed by anyone either (rule state is only ever replaced)
+        tx.set_rule("round", rnd, fresh=True)
         tx.set_rule("passes", 0)
         text = f"{info.name} {'starts the round' if len(rnd) == 1 else 'joins the round'}"
         tx.note("xfiles-fan.play", who, text, {"piece": pid, "negated": negated})
@@ -100,11 +104,11 @@ class Turns:
 
         A piece never changes its card, so the answer holds while the table has the same pieces (its piece dict,
         held so its identity cannot be reused, with the same size and next id: a piece added or removed changes one)
-        and the card data stand."""
+        and the card data stand (`_forget_cards` drops this memo with them)."""
         pieces = state.pieces
         memo = self._action_memo
-        if memo is not None and memo[0] is pieces and memo[1] == (len(pieces), state.next_id, self._card_version()):
-            return memo[2]
+        if memo is not None and memo[0] is pieces and memo[1] == len(pieces) and memo[2] == state.next_id:
+            return memo[3]
         flags, card = self._action_titles, self.card
         found = []
         for pid, piece in pieces.items():
@@ -115,7 +119,7 @@ class Turns:
             if flag:
                 found.append(pid)
         out = frozenset(found)
-        self._action_memo = (pieces, (len(pieces), state.next_id, self._card_version()), out)
+        self._action_memo = (pieces, len(pieces), state.next_id, out)
         return out
 
     def _turn_done(self, state: GameState, tx: Tx, seat: int | None) -> None:
@@ -197,7 +201,7 @@ class Turns:
     def _do_action(self, state: GameState, a: PlayAction, seat: int | None, tx: Tx) -> None:
         info = self.info(state, a.piece)
         owner = state.pieces[a.piece].owner
-        tx.move(a.piece, f"discard:{owner if owner in state.seats else seat}", by=seat, face_up=True)
+        tx.move(a.piece, f"discard:{owner if seated(state, owner) else seat}", by=seat, face_up=True)
         by_hand = info.text and (info.unparsed or not info.abilities)
         tx.note("xfiles-fan.action", seat, f"{info.name}: apply by hand: {info.text}" if by_hand else info.name,
                 {"piece": a.piece})
@@ -228,7 +232,8 @@ class Turns:
         rnd = state.rules.get("round") or []  # read, not changed: no copy of the entries
         self.cardtext.count_round(state, tx, rnd)
         total = self.round_total(state, rnd)
-        if self.cardtext.in_round(state, rnd):
+        text = self.cardtext.in_round(state, rnd)
+        if text:
             total = self.cardtext.score(state, tx, rnd, total, lambda e: self.round_value(state, e))
         last = rnd[-1].get("seat") if rnd else None
         seats = state.seats
@@ -238,7 +243,7 @@ class Turns:
             tx.note("xfiles-fan.score", last, f"{seat_name(state, last)} scored {total} for the round (xff.5.2)",
                     {"points": total, "cards": len(rnd)})
         pieces = state.pieces
-        if self.cardtext.in_round(state, rnd):
+        if text and self.cardtext.in_round(state, rnd):  # asked again: its scoring may have changed what it reads
             self.cardtext.after_score(state, tx, rnd)
         for e in rnd:
             pid = e.get("piece")
@@ -256,10 +261,3 @@ class Turns:
         else:
             tx.set_rule("turn", None)
 
-
-def _set_fresh(state: GameState, tx: Tx, key: str, value: Any) -> None:
-    """`tx.set_rule` for a value built for this event alone and never changed after (stored uncopied).
-
-    The entries the value shares with the previous value are never changed by anyone either (rule state is only
-    ever replaced)."""
-    tx.set_rule(key, value, fresh=True)
