@@ -12,7 +12,7 @@ from typing import Any
 
 from ...core.state import GameState
 
-__all__ = ["ccg_heuristic", "fan_heuristic"]
+__all__ = ["FAN_SCALE", "ccg_heuristic", "fan_heuristic", "fan_points"]
 
 
 def _information(rules: Any, state: GameState, seat: int, universe: int) -> float:
@@ -64,8 +64,12 @@ def ccg_heuristic(rules: Any, state: GameState) -> list[float]:
 FAN_ROUND_SHARE = 0.6
 
 
-def fan_heuristic(rules: Any, state: GameState) -> list[float]:
-    """X-Files Fan: the score lead, with the round in progress counted in part for the seat whose card is its last
+#: the lead (in points) that is clear in X-Files Fan (the tanh scale of its score)
+FAN_SCALE = 40.0
+
+
+def fan_points(rules: Any, state: GameState) -> list[float]:
+    """X-Files Fan: each seat's score, with the round in progress counted in part for the seat whose card is its last
     (that seat takes the round's points when it ends now, xff.5.2), so a playout cut mid-round sees who it favours."""
     scores = [float(p.counters.get("score", 0)) for p in state.players]
     rnd = state.rules.get("round") or []
@@ -76,8 +80,14 @@ def fan_heuristic(rules: Any, state: GameState) -> list[float]:
                 scores[last] += FAN_ROUND_SHARE * rules.round_total(state, rnd)
             except (AttributeError, KeyError, TypeError):
                 pass
+    return scores
+
+
+def fan_heuristic(rules: Any, state: GameState) -> list[float]:
+    """X-Files Fan: the lead in `fan_points`, `FAN_SCALE` being clear."""
+    scores = fan_points(rules, state)
     out = []
     for s, v in enumerate(scores):
         other = max((w for t, w in enumerate(scores) if t != s), default=0.0)
-        out.append(0.5 + 0.5 * math.tanh((v - other) / 40.0))
+        out.append(0.5 + 0.5 * math.tanh((v - other) / FAN_SCALE))
     return out
