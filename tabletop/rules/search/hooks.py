@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.state import GameState
-from .heuristics import ccg_heuristic, fan_heuristic, fan_points
+from .heuristics import ccg_heuristic, ccg_question, fan_heuristic, fan_points
 from .sampler import CardPool, Deal
 
-__all__ = ["BUDGETS", "GAINS", "HEURISTICS", "HORIZONS", "MARGINS", "SAMPLERS", "DealMaker", "Heuristic", "evaluate",
+__all__ = ["BUDGETS", "GAINS", "HEURISTICS", "HORIZONS", "LEAVES", "MARGINS", "SAMPLERS", "DealMaker", "Heuristic", "evaluate",
            "gains_at", "sampler_for", "score_heuristic"]
 
 Heuristic = Callable[[Any, GameState], list[float]]
@@ -140,6 +140,10 @@ MARGINS: dict[str, float] = {"xfiles-ccg": 0.05}
 #: per seat, the scale of a clear gain), not by the lead alone: a seat far behind (or ahead) would otherwise find
 #: every move scored alike (a squashed lead of 80 points is 0.02 whatever it plays) and choose by noise
 GAINS: dict[str, tuple[Callable[[Any, GameState], list[float]], float]] = {"xfiles-fan": (fan_points, 20.0)}
+
+#: a playout ends where this finds a value (per seat, 0..1): a point of chance it scores by expectation rather than
+#: by one throw (X-Files CCG: a successful check's question, see `heuristics.ccg_question`)
+LEAVES: dict[str, Callable[[Any, GameState], list[float] | None]] = {"xfiles-ccg": ccg_question}
 
 #: playouts end when the rule state's `turn` has moved on this many times (else after the bot's depth in actions)
 HORIZONS: dict[str, int] = {"tragedy": 2, "xfiles-ccg": 2}

@@ -19,7 +19,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.state import GameState
 from .fast import step
-from .hooks import BUDGETS, HORIZONS, MARGINS, evaluate, gains_at, sampler_for
+from .hooks import BUDGETS, HORIZONS, LEAVES, MARGINS, evaluate, gains_at, sampler_for
 from .knowledge import knowledge, rebuild
 from .sampler import CardPool
 
@@ -276,19 +276,20 @@ class Ismcts:
                 break
             node = children[a]
             path.append(node)
-        self._playout(state, rng)
-        values = evaluate(rules, state, self._root)
+        values = self._playout(state, rng) or evaluate(rules, state, self._root)
         for n in path:
             n.visits += 1
             if n.mover is not None and n.mover < len(values):
                 n.value += values[n.mover]
 
-    def _playout(self, state: GameState, rng: random.Random) -> None:
+    def _playout(self, state: GameState, rng: random.Random) -> list[float] | None:
         """Play on with the policy: `depth` actions, or, where the ruleset has a horizon (`hooks.HORIZONS`), until
         its turn counter moved on that many times (at most `depth` x 10 actions), so every playout is scored at
         the same point of the game and a move that only spends actions does not push the other seats' turns
-        past the horizon."""
+        past the horizon. The value where the ruleset's leaf (`hooks.LEAVES`) found one on the way, else None
+        (the table it stopped at is scored)."""
         rules = self.ruleset
+        leaf = LEAVES.get(rules.name)
         policy = self._policy
         if policy is not None and hasattr(policy, "rng"):
             policy.rng = rng  # the deal's own stream: the same playout for every move tried on it
@@ -298,17 +299,17 @@ class Ismcts:
         changes = 0
         for _ in range(limit):
             if state.rules.get("over"):
-                return
+                return None
             if turns:
                 now = state.rules.get("turn")
                 if now != start:
                     changes += 1
                     start = now
                     if changes >= turns:
-                        return
+                        return None
             waiting = rules.waiting_for(state)
             if not waiting:
-                return
+                return None
             mover = waiting[0]
             action = None
             if self._policy is not None and rng.random() >= self.noise:
@@ -317,4 +318,9 @@ class Ismcts:
                 options = list(rules.generate_actions(state, mover))
                 action = rng.choice(options) if options else None
             if action is None or not step(state, rules, action, mover):
-                return
+                return None
+            if leaf is not None:
+                found = leaf(rules, state)
+                if found is not None:
+                    return found
+        return None
