@@ -12,7 +12,7 @@ from typing import Any
 
 from ...core.state import GameState
 
-__all__ = ["ccg_heuristic", "fan_heuristic"]
+__all__ = ["FAN_SCALE", "ccg_heuristic", "ccg_question", "fan_heuristic", "fan_points"]
 
 
 def _information(rules: Any, state: GameState, seat: int, universe: int) -> float:
@@ -60,12 +60,41 @@ def ccg_heuristic(rules: Any, state: GameState) -> list[float]:
     return out
 
 
+def ccg_question(rules: Any, state: GameState) -> list[float] | None:
+    """X-Files CCG, where a playout reaches a successful check's question: the asker's chance to name the X-File now,
+    by expectation (None anywhere else). A question splits the k candidates into two non-empty parts, after which a
+    guess is right with chance 2/k whatever the split (each part: its share of k, times one over its size); a guess
+    alone is right with 1/k. Scored so, a playout's value is no longer a coin toss on the dealt X-File (0 or 1):
+    moves that lead to a check are compared by what the check gives, with far less noise. The asker gets that chance
+    of a win and the rest of its heuristic value; every other seat the rest."""
+    try:
+        if rules.step(state) != "question":
+            return None
+        asker = rules.active(state)
+        ctx = rules.question_context(state, asker)
+        if not ctx or not (ctx.get("ask") or ctx.get("guess")):
+            return None
+        opp, _ = rules.notes_about(state, asker, ctx["about"])
+        k = max(1, len(opp["candidates"])) if opp else 1
+    except (AttributeError, KeyError, TypeError):
+        return None
+    chance = 0.0
+    if ctx.get("guess"):
+        chance = min(1.0, 2.0 / k) if ctx.get("ask") else 1.0 / k
+    values = ccg_heuristic(rules, state)
+    return [chance + (1.0 - chance) * v if s == asker else (1.0 - chance) * v for s, v in enumerate(values)]
+
+
 #: how much of the round in progress counts for the seat whose card is last in it (it may still be taken over)
 FAN_ROUND_SHARE = 0.6
 
 
-def fan_heuristic(rules: Any, state: GameState) -> list[float]:
-    """X-Files Fan: the score lead, with the round in progress counted in part for the seat whose card is its last
+#: the lead (in points) that is clear in X-Files Fan (the tanh scale of its score)
+FAN_SCALE = 40.0
+
+
+def fan_points(rules: Any, state: GameState) -> list[float]:
+    """X-Files Fan: each seat's score, with the round in progress counted in part for the seat whose card is its last
     (that seat takes the round's points when it ends now, xff.5.2), so a playout cut mid-round sees who it favours."""
     scores = [float(p.counters.get("score", 0)) for p in state.players]
     rnd = state.rules.get("round") or []
@@ -76,8 +105,14 @@ def fan_heuristic(rules: Any, state: GameState) -> list[float]:
                 scores[last] += FAN_ROUND_SHARE * rules.round_total(state, rnd)
             except (AttributeError, KeyError, TypeError):
                 pass
+    return scores
+
+
+def fan_heuristic(rules: Any, state: GameState) -> list[float]:
+    """X-Files Fan: the lead in `fan_points`, `FAN_SCALE` being clear."""
+    scores = fan_points(rules, state)
     out = []
     for s, v in enumerate(scores):
         other = max((w for t, w in enumerate(scores) if t != s), default=0.0)
-        out.append(0.5 + 0.5 * math.tanh((v - other) / 40.0))
+        out.append(0.5 + 0.5 * math.tanh((v - other) / FAN_SCALE))
     return out

@@ -13,10 +13,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.state import GameState
-from .heuristics import ccg_heuristic, fan_heuristic
+from .heuristics import ccg_heuristic, ccg_question, fan_heuristic, fan_points
 from .sampler import CardPool, Deal
 
-__all__ = ["BUDGETS", "HEURISTICS", "HORIZONS", "MARGINS", "SAMPLERS", "DealMaker", "Heuristic", "evaluate", "sampler_for", "score_heuristic"]
+__all__ = ["BUDGETS", "GAINS", "HEURISTICS", "HORIZONS", "LEAVES", "MARGINS", "SAMPLERS", "DealMaker", "Heuristic", "evaluate",
+           "gains_at", "sampler_for", "score_heuristic"]
 
 Heuristic = Callable[[Any, GameState], list[float]]
 #: what makes a decision's deal: (ruleset, the table as the seat knows it, seat, knowledge, pool) -> deal(state, rng)
@@ -100,7 +101,31 @@ HEURISTICS: dict[str, Heuristic] = {
     "xfiles-fan": fan_heuristic,
     "xfiles-ccg": ccg_heuristic,
 }
-SAMPLERS: dict[str, DealMaker] = {"xfiles-ccg": _CcgDeal}
+class _FanDeal(Deal):
+    """The default deal, less what the opponent's pass ruled out: in X-Files Fan a player must play a legal card if
+    it holds one (xff.3.2, xff.3.3), so when the seat's turn comes after the other's pass, with the table as it
+    stood then, the other's hand holds no title that is legal now."""
+
+    def __init__(self, rules: Any, state: GameState, seat: int, know: dict[str, Any], pool: CardPool) -> None:
+        super().__init__(state, seat, know, pool)
+        r = state.rules
+        if r.get("phase") != "play" or r.get("turn") != seat or r.get("passes") != 1 or r.get("pending"):
+            return
+        try:
+            legal = rules.title_legal
+            pieces = state.pieces
+            out = []
+            for pid, cards in self.others:
+                if state.zones[pieces[pid].zone].kind == "hand":
+                    kept = [c for c in cards if not legal(state, c)]
+                    cards = kept or cards
+                out.append((pid, cards))
+            self.others = out
+        except (AttributeError, KeyError, TypeError):
+            pass  # a table the rules cannot judge keeps the default deal
+
+
+SAMPLERS: dict[str, DealMaker] = {"xfiles-ccg": _CcgDeal, "xfiles-fan": _FanDeal}
 
 
 #: the search's iterations per decision at each level, scaled per ruleset: those whose decisions are cheap get more of
@@ -111,12 +136,32 @@ BUDGETS: dict[str, float] = {"tragedy": 2.0, "xfiles-ccg": 1.5}
 #: the policy is a sound rule of thumb the short playouts cannot tell apart from passing (X-Files CCG: acting now)
 MARGINS: dict[str, float] = {"xfiles-ccg": 0.05}
 
+#: rulesets whose cut-off playouts are scored by what each seat *gained* on the others since the decision (its points
+#: per seat, the scale of a clear gain), not by the lead alone: a seat far behind (or ahead) would otherwise find
+#: every move scored alike (a squashed lead of 80 points is 0.02 whatever it plays) and choose by noise
+GAINS: dict[str, tuple[Callable[[Any, GameState], list[float]], float]] = {"xfiles-fan": (fan_points, 20.0)}
+
+#: a playout ends where this finds a value (per seat, 0..1): a point of chance it scores by expectation rather than
+#: by one throw (X-Files CCG: a successful check's question, see `heuristics.ccg_question`)
+LEAVES: dict[str, Callable[[Any, GameState], list[float] | None]] = {"xfiles-ccg": ccg_question}
+
 #: playouts end when the rule state's `turn` has moved on this many times (else after the bot's depth in actions)
 HORIZONS: dict[str, int] = {"tragedy": 2, "xfiles-ccg": 2}
 
 
-def evaluate(rules: Any, state: GameState) -> list[float]:
-    """Each seat's value of a table: 1/0 once someone won, 0.5 each on a draw, else the ruleset's heuristic."""
+def gains_at(rules: Any, state: GameState) -> list[float] | None:
+    """Each seat's lead over the best other in its ruleset's `GAINS` points at a decision (None: not scored so)."""
+    entry = GAINS.get(rules.name)
+    return None if entry is None else _leads(entry[0](rules, state))
+
+
+def _leads(points: list[float]) -> list[float]:
+    return [v - max((w for t, w in enumerate(points) if t != s), default=0.0) for s, v in enumerate(points)]
+
+
+def evaluate(rules: Any, state: GameState, root: list[float] | None = None) -> list[float]:
+    """Each seat's value of a table: 1/0 once someone won, 0.5 each on a draw, else the ruleset's heuristic, or with
+    `root` (`gains_at` the decision) each seat's gain in lead since then, squashed into 0..1 (0.5: none)."""
     r = state.rules
     n = len(state.players)
     if r.get("over"):
@@ -124,6 +169,11 @@ def evaluate(rules: Any, state: GameState) -> list[float]:
         if isinstance(winner, int) and 0 <= winner < n:
             return [1.0 if s == winner else 0.0 for s in range(n)]
         return [0.5] * n
+    entry = GAINS.get(rules.name) if root is not None else None
+    if entry is not None and root is not None:
+        leads = _leads(entry[0](rules, state))
+        return [0.5 + 0.5 * math.tanh((lead - before) / entry[1])
+                for lead, before in zip(leads, root, strict=True)]
     own = getattr(rules, "heuristic", None)
     if own is not None:
         return list(own(state))

@@ -19,15 +19,46 @@ from typing import Any
 from ...core.actions import Action
 from ...core.state import GameState
 from .fast import step
-from .hooks import BUDGETS, HORIZONS, MARGINS, evaluate, sampler_for
+from .hooks import BUDGETS, HORIZONS, LEAVES, MARGINS, evaluate, gains_at, sampler_for
 from .knowledge import knowledge, rebuild
 from .sampler import CardPool
 
-__all__ = ["LEVELS", "Ismcts"]
+__all__ = ["LEVELS", "Ismcts", "alike"]
 
 #: difficulty levels: iterations per decision (scaled per ruleset by `hooks.BUDGETS`) and playout depth (actions
 #: after the tree)
 LEVELS: dict[str, tuple[int, int]] = {"easy": (30, 10), "normal": (120, 20), "hard": (600, 30)}
+
+
+def alike(state: GameState, moves: list[Action]) -> list[int]:
+    """For each move, the index of the first move that does the same: the same kind with copies of one card from
+    the same hand (playing one Shadowed of three is playing any), so the search spends its budget once on them."""
+    first: dict[Any, int] = {}
+    out = []
+    for k, a in enumerate(moves):
+        out.append(first.setdefault(_same(state, a, k), k))
+    return out
+
+
+def _same(state: GameState, action: Action, k: int) -> Any:
+    """What `alike` compares: the move with each card it names from a hand as its title and hand; the move's index
+    (alike to no other) when it names any other piece: a card in play may carry damage, tokens or attachments."""
+    fields = action.piece_fields
+    if not fields:
+        return action
+    out: list[Any] = [action.type]
+    for name, value in sorted(action.to_dict().items()):
+        if name not in fields:
+            out.append((name, repr(value)))
+            continue
+        titles = []
+        for pid in (value if isinstance(value, (list, tuple)) else (value,)):
+            p = state.pieces.get(pid)
+            if p is None or p.card is None or state.zones[p.zone].kind != "hand":
+                return k
+            titles.append((p.card, p.zone))
+        out.append((name, tuple(sorted(titles))))
+    return tuple(out)
 
 
 class _Node:
@@ -74,6 +105,8 @@ class Ismcts:
         self._policy = policy
         self.noise = noise
         self._pool: CardPool | None = None
+        #: the decision's leads a playout's gains are scored from (`hooks.gains_at`; None: scored by the heuristic)
+        self._root: list[float] | None = None
         #: seconds per decision with two or more moves (the lab reports their median and 95th percentile)
         self.decision_times: list[float] = []
 
@@ -106,17 +139,22 @@ class Ismcts:
         if self.recorder is not None:
             self.recorder(know)
         moves: list[Action] = know["moves"]
+        seat = know["seat"]
+        if self._pool is None:
+            self._pool = CardPool(self.ruleset, know["deck"])
+        self._pool.observe(know["view"], seat)  # every view it is given, a forced move's too: what it saw played
         if len(moves) <= 1:
             return moves[0] if moves else None
         started, cpu = time.perf_counter(), time.process_time()
-        seat = know["seat"]
         base = rebuild(know)
-        if self._pool is None:
-            self._pool = CardPool(self.ruleset, know["deck"])
+        self._root = gains_at(self.ruleset, base)
         tables = self._tables(base, self._sample(self.ruleset, base, seat, know, self._pool), moves, seat)
         root = _Node(seat)
-        hint = self._hint(tables, seat) if self.margin > 0 or len(moves) > self.width else None
-        root.children = {k: _Node(seat) for k in self._candidates(moves, hint)}
+        first = alike(base, moves)
+        distinct = sorted(set(first))
+        hint = self._hint(tables, seat) if self.margin > 0 or len(distinct) > self.width else None
+        hint = None if hint is None else first[hint]
+        root.children = {k: _Node(seat) for k in self._candidates(distinct, hint)}
         deadline = None if self.seconds is None else started + self.seconds
         for i in range(self.iterations if deadline is None else 1_000_000):
             if deadline is not None and i and time.perf_counter() >= deadline:
@@ -150,15 +188,16 @@ class Ismcts:
         choice = self._policy.choose(table.fork(), seat)
         return next((k for k, a in options.items() if a == choice), None)
 
-    def _candidates(self, moves: list[Action], hint: int | None) -> list[int]:
-        """The root moves searched: all of them, or where there are more than `width` (a discard of two cards of
-        twelve, an exchange with the sideboard: dozens of near-identical moves that would each get a visit or two
-        and be chosen by noise), the playout policy's move (`hint`) and others at random up to `width`, so the
-        budget compares few moves well and the policy's move is always one of them."""
-        if len(moves) <= self.width:
-            return list(range(len(moves)))
+    def _candidates(self, distinct: list[int], hint: int | None) -> list[int]:
+        """The root moves searched (`distinct`: one of each set of alike moves, see `alike`): all of them, or where
+        there are more than `width` (a discard of two cards of twelve, an exchange with the sideboard: dozens of
+        near-identical moves that would each get a visit or two and be chosen by noise), the playout policy's move
+        (`hint`) and others at random up to `width`, so the budget compares few moves well and the policy's move is
+        always one of them."""
+        if len(distinct) <= self.width:
+            return distinct
         picked = [] if hint is None else [hint]
-        rest = [k for k in range(len(moves)) if k != hint]
+        rest = [k for k in distinct if k != hint]
         picked += self.rng.sample(rest, self.width - len(picked))
         return sorted(picked)
 
@@ -237,19 +276,20 @@ class Ismcts:
                 break
             node = children[a]
             path.append(node)
-        self._playout(state, rng)
-        values = evaluate(rules, state)
+        values = self._playout(state, rng) or evaluate(rules, state, self._root)
         for n in path:
             n.visits += 1
             if n.mover is not None and n.mover < len(values):
                 n.value += values[n.mover]
 
-    def _playout(self, state: GameState, rng: random.Random) -> None:
+    def _playout(self, state: GameState, rng: random.Random) -> list[float] | None:
         """Play on with the policy: `depth` actions, or, where the ruleset has a horizon (`hooks.HORIZONS`), until
         its turn counter moved on that many times (at most `depth` x 10 actions), so every playout is scored at
         the same point of the game and a move that only spends actions does not push the other seats' turns
-        past the horizon."""
+        past the horizon. The value where the ruleset's leaf (`hooks.LEAVES`) found one on the way, else None
+        (the table it stopped at is scored)."""
         rules = self.ruleset
+        leaf = LEAVES.get(rules.name)
         policy = self._policy
         if policy is not None and hasattr(policy, "rng"):
             policy.rng = rng  # the deal's own stream: the same playout for every move tried on it
@@ -259,17 +299,17 @@ class Ismcts:
         changes = 0
         for _ in range(limit):
             if state.rules.get("over"):
-                return
+                return None
             if turns:
                 now = state.rules.get("turn")
                 if now != start:
                     changes += 1
                     start = now
                     if changes >= turns:
-                        return
+                        return None
             waiting = rules.waiting_for(state)
             if not waiting:
-                return
+                return None
             mover = waiting[0]
             action = None
             if self._policy is not None and rng.random() >= self.noise:
@@ -278,4 +318,9 @@ class Ismcts:
                 options = list(rules.generate_actions(state, mover))
                 action = rng.choice(options) if options else None
             if action is None or not step(state, rules, action, mover):
-                return
+                return None
+            if leaf is not None:
+                found = leaf(rules, state)
+                if found is not None:
+                    return found
+        return None

@@ -7,7 +7,7 @@ from typing import Any
 from tabletop.rules import get_ruleset
 from tabletop.rules.bots import PLAYOUT_NOISE, GreedyBot, make_bot
 from tabletop.rules.search.heuristics import ccg_heuristic
-from tabletop.rules.search.hooks import evaluate
+from tabletop.rules.search.hooks import evaluate, gains_at
 
 
 def _answered(rules: Any, state: Any, seat: int, about: int, wrong: int) -> None:
@@ -63,3 +63,19 @@ def test_the_fan_round_in_progress_counts_for_the_seat_whose_card_is_last() -> N
     assert ahead[1] > 0.5 > ahead[0]
     state.players[0].counters["score"] = 9  # banked points outweigh the same points still in play
     assert evaluate(rules, state)[0] > 0.5
+
+
+def test_a_fan_seat_far_behind_still_tells_a_gain_from_a_loss() -> None:
+    """A lead of 90 squashed is 0.99 whatever happens next, so a seat far behind found every move alike and chose by
+    noise; the search scores a playout by what each seat gained on the other since the decision instead."""
+    rules = get_ruleset("xfiles-fan")
+    state = rules.new_game(2, seed=3)
+    state.players[1].counters["score"] = 90
+    root = gains_at(rules, state)
+    assert root == [-90.0, 90.0]
+    assert evaluate(rules, state, root) == [0.5, 0.5]
+    state.players[0].counters["score"] = 10
+    assert evaluate(rules, state)[0] < 0.05  # the lead alone: still hopeless
+    gained = evaluate(rules, state, root)
+    assert gained[0] > 0.6 > 0.4 > gained[1]
+    assert gains_at(get_ruleset("tragedy"), state) is None  # other rulesets keep their heuristic

@@ -70,3 +70,54 @@ def test_the_policys_move_is_played_unless_another_scored_clearly_better() -> No
     assert bot._best(root, 1) == 1 and bot._best(root, None) == 0
     b.value = 10 * (0.52 - bot.margin * 2)
     assert bot._best(root, 1) == 0
+
+
+def test_copies_of_one_card_from_a_hand_are_searched_as_one_move() -> None:
+    """Three Shadowed in hand were three root moves sharing the budget (and any of them could be "best" by noise);
+    playing any copy from the same hand is the same move, so the search tries one of them."""
+    from tabletop.core.session import Session
+    from tabletop.rules.search.ismcts import alike
+    from tabletop.rules.xfiles_fan.actions import PlayCard
+
+    rules = get_ruleset("xfiles-fan")
+    state = rules.new_game(2, seed=3, enforcement="strict")
+    session = Session(state, rules)
+    while not state.zones["hand:0"].pieces:
+        seat = rules.waiting_for(state)[0]
+        assert session.submit(next(iter(rules.generate_actions(state, seat))), seat).accepted
+    hand = state.zones["hand:0"].pieces
+    moves = [PlayCard(pid) for pid in hand]
+    first = alike(state, moves)
+    for k, pid in enumerate(hand):
+        j = first[k]
+        assert j <= k and state.pieces[hand[j]].card == state.pieces[pid].card
+        assert j == min(i for i, q in enumerate(hand) if state.pieces[q].card == state.pieces[pid].card)
+    assert len(set(first)) == len({state.pieces[p].card for p in hand})
+    table = next(p for p in state.pieces.values() if p.zone == "environment")
+    assert alike(state, [PlayCard(table.id), PlayCard(table.id)]) == [0, 1]  # cards in play are not pooled
+
+
+def test_a_ccg_playout_reaching_a_question_is_scored_by_the_chance_to_name_the_xfile() -> None:
+    """A playout that reached a successful check scored 1 or 0 on whether the guess hit the dealt X-File: a coin
+    toss per playout. It is scored by the chance instead: 2/k after a question and a guess (k candidates)."""
+    from tabletop.core.session import Session
+    from tabletop.rules.search.heuristics import ccg_heuristic, ccg_question
+
+    rules = get_ruleset("xfiles-ccg")
+    for seed in range(40):
+        state = rules.new_game(2, seed=seed, enforcement="strict")
+        session = Session(state, rules)
+        bots = [make_bot("greedy", rules, 1), make_bot("greedy", rules, 2)]
+        while not state.rules.get("over") and rules.step(state) != "question":
+            assert ccg_question(rules, state) is None
+            seat = rules.waiting_for(state)[0]
+            assert session.submit(bots[seat].choose(state, seat), seat).accepted
+        if not state.rules.get("over"):
+            break
+    asker = rules.active(state)
+    opp, _ = rules.notes_about(state, asker, 1 - asker)
+    chance = min(1.0, 2 / len(opp["candidates"]))
+    values = ccg_question(rules, state)
+    plain = ccg_heuristic(rules, state)
+    assert values is not None and abs(values[asker] - (chance + (1 - chance) * plain[asker])) < 1e-9
+    assert abs(values[1 - asker] - (1 - chance) * plain[1 - asker]) < 1e-9
