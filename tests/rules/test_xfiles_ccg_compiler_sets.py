@@ -325,3 +325,52 @@ def test_a_discard_bonus_the_cards_data_counts_as_standing_stays_by_hand() -> No
     assert [a["do"] for a in effects] == [[{"equip": {"skill": "Medical", "amount": 1}}]]
     effects, left = compile_text(_Gear(text, {"Medical": 1}))
     assert not left and len(effects) == 2
+
+
+@pytest.mark.parametrize("text,amount", [
+    ("Play this card to apply a -1 modifier to the Site skill check.", -1),
+    ("Apply a +2 modifier to any skill check made by a Team of Agents in the Field during the Investigation "
+     "phase.", 2),
+    ("Apply a +4 modifier to the current Site skill check.", 4),
+])
+def test_a_modifier_applied_to_the_site_check(text: str, amount: int) -> None:
+    ability = _one(text, "Event")
+    assert ability["if"] == [{"check_skill": []}] and ability["do"] == [{"check_mod": {"amount": amount}}]
+    s = _checking("Behavioral")
+    _run(s, text, 0)
+    assert s.rules.check_total(s.state) == 3 + amount
+
+
+def test_a_modifier_to_an_opponents_check_or_either_sign() -> None:
+    theirs = _one("Apply a -2 modifier to any one opponent skill check.", "Bluff")
+    assert theirs["if"] == [{"check_skill": []}, {"check_by": "opponent"}]
+    s = _checking("Behavioral")  # seat 0's Team checks: seat 1 may play it, seat 0 may not
+    (parsed,) = parse_abilities([theirs], "fixture", s.rules.effects.vocab, compiled=True)
+    assert s.rules.effects.holds(s.state, parsed, 1, None) and not s.rules.effects.holds(s.state, parsed, 0, None)
+    either = _one("Apply a +2 or -2 (your choice) modifier to any skill check.", "Event")
+    assert either["do"] == [{"choose": [[{"check_mod": {"amount": 2}}], [{"check_mod": {"amount": -2}}]]}]
+
+
+def test_a_check_made_then_a_modifier_if_successful_or_if_they_fail() -> None:
+    made = _one("Make a BEHAVIORAL 3+ skill check. If successful, apply a +2 modifier to the Site skill check.")
+    assert made["if"] == [{"check_skill": []}]
+    assert made["do"] == [{"team_check": {"skill": "Behavioral", "need": 3, "then": [{"check_mod": {"amount": 2}}]}}]
+    s = _checking("Observation")
+    _run(s, "Make a BEHAVIORAL 3+ skill check. If successful, apply a +2 modifier to the Site skill check.", 0)
+    assert s.rules.check_total(s.state) == 2 + 2  # Marsh's OBSERVATION 2, and his BEHAVIORAL 3 made it
+    _run(s, "Make a BEHAVIORAL 4+ skill check. If successful, apply a +2 modifier to the Site skill check.", 0)
+    assert s.rules.check_total(s.state) == 2 + 2
+    # "If they fail, A and B": both wait for the failure
+    failed = _one("Force an opponent Team to make a MEDICAL 4+ skill check. If they fail, apply a -3 modifier to "
+                  "the Site skill check and negate all prior Witnesses that are modifying the Team's skill check.")
+    assert failed["do"] == [{"team_check": {"skill": "Medical", "need": 4, "else": [
+        {"check_mod": {"amount": -3}}, {"negate_witnesses": {}}]}}]
+
+
+def test_a_card_of_a_kind_discarded_from_the_hand_pays_for_a_modifier() -> None:
+    ability = _one("Discard one Witness card from your hand to apply a -2 modifier to one Team's MEDICAL or "
+                   "SCIENCES skill check.", "Bluff")
+    assert ability["targets"]["paid"]["select"] == {"zone": "hand", "owner": "you", "not": "source",
+                                                    "type": "Witness"}
+    assert ability["cost"] == [{"discard_card": {"target": "paid"}}] and {"has_target": "paid"} in ability["if"]
+    assert ability["do"] == [{"check_mod": {"amount": -2, "skill": ["Medical", "Sciences"]}}]

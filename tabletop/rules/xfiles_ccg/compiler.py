@@ -296,7 +296,7 @@ class _Ability:
             return
         if name == "_either":  # "add or decrease by two ...": a choice of modifiers to the same check
             skills = [s["check_mod"].get("skill") for branch in args for s in branch if "check_mod" in s][0]
-            self._condition({"check_skill": skills if isinstance(skills, list) else [skills]})
+            self._condition({"check_skill": skills if isinstance(skills, list) else [skills] if skills else []})
             self._in_branch += 1
             self.steps.append({"choose": [[self._resolved(s, until) for s in branch] for branch in args]})
             self._in_branch -= 1
@@ -326,6 +326,17 @@ class _Ability:
                 if not self.steps:
                     raise ValueError("nothing the Equipment voids")
                 self.steps = [{"unless_gear": {"name": args, "do": self.steps}}]
+            return
+        if name == "_check_by":  # "any one opponent skill check": a check the opponent's Team makes
+            self._condition({"check_by": args})
+            return
+        if name == "_on_made":  # "Make a COMPUTER 4+ skill check. If successful, ...": the check's other branch
+            check = next((s for s in reversed(self.steps) if "team_check" in s), None)
+            if check is None or check["team_check"].get("then"):
+                raise ValueError("no check before it to succeed")
+            self._in_branch += 1
+            check["team_check"]["then"] = [self._resolved(s, until) for s in args]
+            self._in_branch -= 1
             return
         if name == "_on_fail":  # "If they fail, ...": the branch of the check the sentence before forced
             check = next((s for s in reversed(self.steps) if "team_check" in s), None)
