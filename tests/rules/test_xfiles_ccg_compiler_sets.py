@@ -374,3 +374,10 @@ def test_a_card_of_a_kind_discarded_from_the_hand_pays_for_a_modifier() -> None:
                                                     "type": "Witness"}
     assert ability["cost"] == [{"discard_card": {"target": "paid"}}] and {"has_target": "paid"} in ability["if"]
     assert ability["do"] == [{"check_mod": {"amount": -2, "skill": ["Medical", "Sciences"]}}]
+
+
+def test_the_card_discarded_after_you_have_used_the_modifier() -> None:
+    ability = _one("Play on one Team in the Field. If the Team makes a MEDICAL skill check 4+, then they may add 1 "
+                   "to any Site skill check. Discard this card after you have used the modifier.", "Event")
+    assert ability["do"] == [{"team_check": {"skill": "Medical", "need": 4, "then": [{"check_mod": {"amount": 1}}]}},
+                             {"discard_self": {}}]
