@@ -30,6 +30,15 @@ class _Card:
         return None
 
 
+class _Gear(_Card):
+    def __init__(self, text: str, modifies: dict[str, int]) -> None:
+        super().__init__(text, "Equipment")
+        self.modifies = modifies
+
+    def get(self, key: str) -> Any:
+        return self.modifies if key == "modifies" else None
+
+
 @pytest.mark.parametrize("text,kind", [
     ("Play this card to search through your Bureau Deck and add any one Witness card to your hand. Show your "
      "opponent which card you have added. Shuffle your deck.", "Witness"),
@@ -55,8 +64,10 @@ def test_an_equipment_discarded_to_search_is_an_ability_with_its_cost() -> None:
 
 
 def test_an_equipment_adds_to_a_skill_rating() -> None:
-    assert _one("Adds 3 to the Agent's OBSERVATION rating.", "Equipment")["do"] == [
-        {"equip": {"skill": "Observation", "amount": 3}}]
+    effects, left = compile_text(_Gear("Adds 3 to the Agent's OBSERVATION rating.", {"Observation": 3}))
+    assert not left and effects[0]["do"] == [{"equip": {"skill": "Observation", "amount": 3}}]
+    # the table counts an Equipment's skill from its data (`modifies`): one it does not count stays by hand
+    assert compile_text(_Card("Adds 3 to the Agent's OBSERVATION rating.", "Equipment"))[1]
 
 
 def test_a_witness_adds_to_a_check_of_either_skill() -> None:
@@ -178,7 +189,7 @@ def _held(s: Any) -> str:
     "BEHAVIORAL skill.",
 ])
 def test_an_equipment_discarded_adds_to_its_agents_skill_in_a_check_it_makes(text: str) -> None:
-    effects, left = compile_text(_Card(text, "Equipment"))
+    effects, left = compile_text(_Gear(text, {"Medical": 1}))
     assert not left
     use = effects[-1]
     assert use["when"] == "event:use" and use["cost"] == [{"discard_self": {}}]
@@ -306,14 +317,6 @@ def test_an_agent_given_one_skill_equal_to_another_for_the_turn() -> None:
     assert s.rules.agent_skill(s.state, marsh, "Observation") == 2  # the turn over, his own again
 
 
-class _Gear(_Card):
-    def __init__(self, text: str, modifies: dict[str, int]) -> None:
-        super().__init__(text, "Equipment")
-        self.modifies = modifies
-
-    def get(self, key: str) -> Any:
-        return self.modifies if key == "modifies" else None
-
 
 def test_a_discard_bonus_the_cards_data_counts_as_standing_stays_by_hand() -> None:
     """An importer that reads "Discard this card to add three to the Agent's X skill" as the Equipment's modifier
@@ -381,3 +384,12 @@ def test_the_card_discarded_after_you_have_used_the_modifier() -> None:
                    "to any Site skill check. Discard this card after you have used the modifier.", "Event")
     assert ability["do"] == [{"team_check": {"skill": "Medical", "need": 4, "then": [{"check_mod": {"amount": 1}}]}},
                              {"discard_self": {}}]
+
+
+def test_an_equipment_adds_to_two_skills_as_its_data_counts_them() -> None:
+    text = "Adds 2 to the Agent's MEDICAL and SCIENCES skills."
+    effects, left = compile_text(_Gear(text, {"Medical": 2, "Sciences": 2}))
+    assert not left and effects[0]["do"] == [{"equip": {"skill": "Medical", "amount": 2}},
+                                             {"equip": {"skill": "Sciences", "amount": 2}}]
+    _, left = compile_text(_Gear(text, {"Medical": 2}))
+    assert left == ["Adds 2 to the Agent's MEDICAL and SCIENCES skills"]  # the table would not count SCIENCES

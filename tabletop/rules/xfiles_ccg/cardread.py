@@ -370,9 +370,9 @@ class EffectsReader:
         return None
 
     def equip_skill(self, c: list[Any]) -> Meaning:
-        amount = next(x for x in c if isinstance(x, int))
-        return Meaning(standing=[{"when": "static", "do": [{"equip": {"skill": self._skills(c)[0],
-                                                                       "amount": amount}}]}])
+        amount = next(x for x in c if isinstance(x, int))  # "Adds 1 to the Agent's MEDICAL and SCIENCES skills"
+        return Meaning(standing=[{"when": "static", "do": [{"equip": {"skill": skill, "amount": amount}}
+                                                           for skill in self._skills(c)]}])
 
     def skip_round(self, c: list[Any]) -> Meaning:
         return Meaning(standing=[{"when": "static", "do": [{"skip_round": c[0]}]}])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from .cardtext import Meaning, read_sentence, sentences
@@ -49,8 +50,8 @@ def compile_text(card: Any) -> tuple[list[dict[str, Any]], list[str]]:
     """
     text, kind = (card, "") if isinstance(card, str) else _card_text(card)
     get = getattr(card, "get", None)
-    modifies = get("modifies") if get is not None and kind == "equipment" else None
-    return _compile(game_text(text), kind, modifies if isinstance(modifies, dict) else None)
+    modifies = (get("modifies") or {}) if get is not None and kind == "equipment" else None
+    return _compile(game_text(text), kind, dict(modifies) if isinstance(modifies, Mapping) else None)
 
 
 def _compile(text: str, kind: str, modifies: dict[str, Any] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
@@ -74,9 +75,11 @@ def _compile(text: str, kind: str, modifies: dict[str, Any] | None = None) -> tu
 
 
 def _counted_once(abilities: list[_Ability], left: list[str], modifies: dict[str, Any] | None) -> list[_Ability]:
-    """Without the abilities that add to the holder's skill when the Equipment is discarded, if the card's data
-    already counts that skill as the Equipment's own (more than its standing text says: an importer that read
-    "Discard this card to add three to the Agent's X skill" as a modifier); they stay by hand, not counted twice."""
+    """An Equipment's skill is its data's (`modifies`, what the table counts): a sentence saying the Equipment adds
+    to a skill its data does not count stays by hand (compiled, it would be said done and not be); the abilities
+    that add to the holder's skill when it is discarded stay by hand if the data already counts that skill as its
+    own (an importer that read "Discard this card to add three to the Agent's X skill" as a modifier: compiled
+    too, the bonus would count twice)."""
     if modifies is None:
         return abilities
     data = {canonical_skill(str(k)) or str(k): int(v) for k, v in modifies.items() if str(v).lstrip("-").isdigit()}
@@ -88,7 +91,9 @@ def _counted_once(abilities: list[_Ability], left: list[str], modifies: dict[str
                 own[skill] = own.get(skill, 0) + int(step["equip"]["amount"])
     kept = []
     for a in abilities:
-        if any(data.get(skill, 0) > own.get(skill, 0) for skill in a.gear_adds):
+        said = [canonical_skill(s["equip"]["skill"]) or s["equip"]["skill"] for s in a.steps if "equip" in s]
+        if any(data.get(skill, 0) > own.get(skill, 0) for skill in a.gear_adds) or \
+                any(data.get(skill, 0) < own[skill] for skill in said):
             left += a.text
         else:
             kept.append(a)
