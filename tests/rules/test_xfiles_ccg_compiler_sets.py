@@ -393,3 +393,15 @@ def test_an_equipment_adds_to_two_skills_as_its_data_counts_them() -> None:
                                              {"equip": {"skill": "Sciences", "amount": 2}}]
     _, left = compile_text(_Gear(text, {"Medical": 2}))
     assert left == ["Adds 2 to the Agent's MEDICAL and SCIENCES skills"]  # the table would not count SCIENCES
+
+
+def test_the_top_cards_of_the_opponents_deck_discarded() -> None:
+    text = "Play this card to force your opponent to discard three cards from the top of her Bureau Deck."
+    assert _one(text, "Bluff")["do"] == [{"discard_top": {"seat": "opponent", "count": 3}}]
+    s = build_position({"bureau:0": ["owen-marsh"], "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"],
+                        "xfile:1": ["lantern-choir"], "deck:1": ["cold-trail", "ketch-island", "marrow-point",
+                                                                 "harlow-creek"]}, {"step": "check"})
+    top = list(s.state.zones["deck:1"].pieces)
+    _run(s, text, 0)
+    assert s.state.zones["deck:1"].pieces == top[3:] and set(s.state.zones["discard:1"].pieces) == set(top[:3])
+    assert all(s.state.pieces[p].face_up for p in top[:3])

@@ -235,6 +235,12 @@ class EffectsReader:
     def opponent_discard_kind(self, c: list[Any]) -> list[dict[str, Any]]:
         raise ValueError("which cards the opponent discards is not read yet")
 
+    def discard_top_theirs(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"discard_top": {"seat": "opponent", "count": next(x for x in c if isinstance(x, int))}}]
+
+    def discard_top_yours(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"discard_top": {"seat": "you", "count": next(x for x in c if isinstance(x, int))}}]
+
     def examine_hand(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"examine": {"zone": "hand", "seat": "opponent"}}]
 
