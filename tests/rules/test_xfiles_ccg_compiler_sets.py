@@ -30,6 +30,15 @@ class _Card:
         return None
 
 
+class _Gear(_Card):
+    def __init__(self, text: str, modifies: dict[str, int]) -> None:
+        super().__init__(text, "Equipment")
+        self.modifies = modifies
+
+    def get(self, key: str) -> Any:
+        return self.modifies if key == "modifies" else None
+
+
 @pytest.mark.parametrize("text,kind", [
     ("Play this card to search through your Bureau Deck and add any one Witness card to your hand. Show your "
      "opponent which card you have added. Shuffle your deck.", "Witness"),
@@ -55,8 +64,10 @@ def test_an_equipment_discarded_to_search_is_an_ability_with_its_cost() -> None:
 
 
 def test_an_equipment_adds_to_a_skill_rating() -> None:
-    assert _one("Adds 3 to the Agent's OBSERVATION rating.", "Equipment")["do"] == [
-        {"equip": {"skill": "Observation", "amount": 3}}]
+    effects, left = compile_text(_Gear("Adds 3 to the Agent's OBSERVATION rating.", {"Observation": 3}))
+    assert not left and effects[0]["do"] == [{"equip": {"skill": "Observation", "amount": 3}}]
+    # the table counts an Equipment's skill from its data (`modifies`): one it does not count stays by hand
+    assert compile_text(_Card("Adds 3 to the Agent's OBSERVATION rating.", "Equipment"))[1]
 
 
 def test_a_witness_adds_to_a_check_of_either_skill() -> None:
@@ -178,7 +189,7 @@ def _held(s: Any) -> str:
     "BEHAVIORAL skill.",
 ])
 def test_an_equipment_discarded_adds_to_its_agents_skill_in_a_check_it_makes(text: str) -> None:
-    effects, left = compile_text(_Card(text, "Equipment"))
+    effects, left = compile_text(_Gear(text, {"Medical": 1}))
     assert not left
     use = effects[-1]
     assert use["when"] == "event:use" and use["cost"] == [{"discard_self": {}}]
@@ -306,14 +317,6 @@ def test_an_agent_given_one_skill_equal_to_another_for_the_turn() -> None:
     assert s.rules.agent_skill(s.state, marsh, "Observation") == 2  # the turn over, his own again
 
 
-class _Gear(_Card):
-    def __init__(self, text: str, modifies: dict[str, int]) -> None:
-        super().__init__(text, "Equipment")
-        self.modifies = modifies
-
-    def get(self, key: str) -> Any:
-        return self.modifies if key == "modifies" else None
-
 
 def test_a_discard_bonus_the_cards_data_counts_as_standing_stays_by_hand() -> None:
     """An importer that reads "Discard this card to add three to the Agent's X skill" as the Equipment's modifier
@@ -325,3 +328,80 @@ def test_a_discard_bonus_the_cards_data_counts_as_standing_stays_by_hand() -> No
     assert [a["do"] for a in effects] == [[{"equip": {"skill": "Medical", "amount": 1}}]]
     effects, left = compile_text(_Gear(text, {"Medical": 1}))
     assert not left and len(effects) == 2
+
+
+@pytest.mark.parametrize("text,amount", [
+    ("Play this card to apply a -1 modifier to the Site skill check.", -1),
+    ("Apply a +2 modifier to any skill check made by a Team of Agents in the Field during the Investigation "
+     "phase.", 2),
+    ("Apply a +4 modifier to the current Site skill check.", 4),
+])
+def test_a_modifier_applied_to_the_site_check(text: str, amount: int) -> None:
+    ability = _one(text, "Event")
+    assert ability["if"] == [{"check_skill": []}] and ability["do"] == [{"check_mod": {"amount": amount}}]
+    s = _checking("Behavioral")
+    _run(s, text, 0)
+    assert s.rules.check_total(s.state) == 3 + amount
+
+
+def test_a_modifier_to_an_opponents_check_or_either_sign() -> None:
+    theirs = _one("Apply a -2 modifier to any one opponent skill check.", "Bluff")
+    assert theirs["if"] == [{"check_skill": []}, {"check_by": "opponent"}]
+    s = _checking("Behavioral")  # seat 0's Team checks: seat 1 may play it, seat 0 may not
+    (parsed,) = parse_abilities([theirs], "fixture", s.rules.effects.vocab, compiled=True)
+    assert s.rules.effects.holds(s.state, parsed, 1, None) and not s.rules.effects.holds(s.state, parsed, 0, None)
+    either = _one("Apply a +2 or -2 (your choice) modifier to any skill check.", "Event")
+    assert either["do"] == [{"choose": [[{"check_mod": {"amount": 2}}], [{"check_mod": {"amount": -2}}]]}]
+
+
+def test_a_check_made_then_a_modifier_if_successful_or_if_they_fail() -> None:
+    made = _one("Make a BEHAVIORAL 3+ skill check. If successful, apply a +2 modifier to the Site skill check.")
+    assert made["if"] == [{"check_skill": []}]
+    assert made["do"] == [{"team_check": {"skill": "Behavioral", "need": 3, "then": [{"check_mod": {"amount": 2}}]}}]
+    s = _checking("Observation")
+    _run(s, "Make a BEHAVIORAL 3+ skill check. If successful, apply a +2 modifier to the Site skill check.", 0)
+    assert s.rules.check_total(s.state) == 2 + 2  # Marsh's OBSERVATION 2, and his BEHAVIORAL 3 made it
+    _run(s, "Make a BEHAVIORAL 4+ skill check. If successful, apply a +2 modifier to the Site skill check.", 0)
+    assert s.rules.check_total(s.state) == 2 + 2
+    # "If they fail, A and B": both wait for the failure
+    failed = _one("Force an opponent Team to make a MEDICAL 4+ skill check. If they fail, apply a -3 modifier to "
+                  "the Site skill check and negate all prior Witnesses that are modifying the Team's skill check.")
+    assert failed["do"] == [{"team_check": {"skill": "Medical", "need": 4, "else": [
+        {"check_mod": {"amount": -3}}, {"negate_witnesses": {}}]}}]
+
+
+def test_a_card_of_a_kind_discarded_from_the_hand_pays_for_a_modifier() -> None:
+    ability = _one("Discard one Witness card from your hand to apply a -2 modifier to one Team's MEDICAL or "
+                   "SCIENCES skill check.", "Bluff")
+    assert ability["targets"]["paid"]["select"] == {"zone": "hand", "owner": "you", "not": "source",
+                                                    "type": "Witness"}
+    assert ability["cost"] == [{"discard_card": {"target": "paid"}}] and {"has_target": "paid"} in ability["if"]
+    assert ability["do"] == [{"check_mod": {"amount": -2, "skill": ["Medical", "Sciences"]}}]
+
+
+def test_the_card_discarded_after_you_have_used_the_modifier() -> None:
+    ability = _one("Play on one Team in the Field. If the Team makes a MEDICAL skill check 4+, then they may add 1 "
+                   "to any Site skill check. Discard this card after you have used the modifier.", "Event")
+    assert ability["do"] == [{"team_check": {"skill": "Medical", "need": 4, "then": [{"check_mod": {"amount": 1}}]}},
+                             {"discard_self": {}}]
+
+
+def test_an_equipment_adds_to_two_skills_as_its_data_counts_them() -> None:
+    text = "Adds 2 to the Agent's MEDICAL and SCIENCES skills."
+    effects, left = compile_text(_Gear(text, {"Medical": 2, "Sciences": 2}))
+    assert not left and effects[0]["do"] == [{"equip": {"skill": "Medical", "amount": 2}},
+                                             {"equip": {"skill": "Sciences", "amount": 2}}]
+    _, left = compile_text(_Gear(text, {"Medical": 2}))
+    assert left == ["Adds 2 to the Agent's MEDICAL and SCIENCES skills"]  # the table would not count SCIENCES
+
+
+def test_the_top_cards_of_the_opponents_deck_discarded() -> None:
+    text = "Play this card to force your opponent to discard three cards from the top of her Bureau Deck."
+    assert _one(text, "Bluff")["do"] == [{"discard_top": {"seat": "opponent", "count": 3}}]
+    s = build_position({"bureau:0": ["owen-marsh"], "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"],
+                        "xfile:1": ["lantern-choir"], "deck:1": ["cold-trail", "ketch-island", "marrow-point",
+                                                                 "harlow-creek"]}, {"step": "check"})
+    top = list(s.state.zones["deck:1"].pieces)
+    _run(s, text, 0)
+    assert s.state.zones["deck:1"].pieces == top[3:] and set(s.state.zones["discard:1"].pieces) == set(top[:3])
+    assert all(s.state.pieces[p].face_up for p in top[:3])

@@ -21,7 +21,14 @@ class EffectsReader:
 
     # -- effects (each a list of steps) --
     def effects(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [s for x in c for s in (x if isinstance(x, list) else [x])]
+        out: list[dict[str, Any]] = []
+        for s in (s for x in c for s in (x if isinstance(x, list) else [x])):
+            branch = next((k for k in ("_on_fail", "_on_made") if out and k in out[-1]), None)
+            if branch:  # "If they fail, apply a -2 modifier ... and negate ...": both wait for the check
+                out[-1] = {branch: [*out[-1][branch], s]}
+            else:
+                out.append(s)
+        return out
 
     def _skills(self, c: list[Any]) -> list[str]:
         return [_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL"]
@@ -50,6 +57,37 @@ class EffectsReader:
                     raise ValueError("a Combat round (or a skill twice) among the skills a check names")
                 by_skill[skill] = amount
         return [{"check_mod": {"skill": list(by_skill), "by_skill": by_skill}}, *self._once(c)]
+
+    def apply_mod(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Apply a -2 modifier to one Team's MEDICAL or SCIENCES skill check", "... to the Site skill check"."""
+        amount = next(x for x in c if isinstance(x, int))
+        return [self._mod_step(c[-1], amount)] + [{"_check_by": "opponent"}] * (c[-1][0] == "theirs")
+
+    def apply_either(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Apply a +3 or -3 (your choice) modifier to any skill check": its player chooses."""
+        amounts = [x for x in c if isinstance(x, int)]
+        return [{"_either": [[self._mod_step(c[-1], n)] for n in amounts]}] + \
+            [{"_check_by": "opponent"}] * (c[-1][0] == "theirs")
+
+    @staticmethod
+    def _mod_step(check: tuple[str, list[str]], amount: int) -> dict[str, Any]:
+        skills = check[1]
+        if any(_ROUNDS.get(k.casefold()) for k in skills):
+            raise ValueError("a Combat round among the skills a check names")
+        return {"check_mod": {"amount": amount, **({"skill": skills if len(skills) > 1 else skills[0]}
+                                                   if skills else {})}}
+
+    def mod_any(self, c: list[Any]) -> tuple[str, list[str]]:
+        return "any", []
+
+    def mod_theirs(self, c: list[Any]) -> tuple[str, list[str]]:
+        return "theirs", []
+
+    def mod_skills(self, c: list[Any]) -> tuple[str, list[str]]:
+        return "skills", self._skills(c)
+
+    def if_made(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_on_made": next(x for x in c if isinstance(x, list))}]
 
     def add_or_sub(self, c: list[Any]) -> list[dict[str, Any]]:
         """"Add or decrease by two any Team's MEDICAL or SCIENCES skill check": +2 or -2, its player chooses."""
@@ -197,6 +235,12 @@ class EffectsReader:
     def opponent_discard_kind(self, c: list[Any]) -> list[dict[str, Any]]:
         raise ValueError("which cards the opponent discards is not read yet")
 
+    def discard_top_theirs(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"discard_top": {"seat": "opponent", "count": next(x for x in c if isinstance(x, int))}}]
+
+    def discard_top_yours(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"discard_top": {"seat": "you", "count": next(x for x in c if isinstance(x, int))}}]
+
     def examine_hand(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"examine": {"zone": "hand", "seat": "opponent"}}]
 
@@ -279,6 +323,17 @@ class EffectsReader:
         lists = [x for x in c if isinstance(x, list)]
         return [{"change_keyword": {"from": lists[0], "to": " ".join(lists[-1])}}]
 
+    def own_check(self, c: list[Any]) -> Meaning:
+        """"Make a COMPUTER 4+ skill check" (the whole sentence): the Team of the Site's check under way makes it."""
+        return Meaning(steps=self.forced_check(c), conditions=[{"check_skill": []}])
+
+    def discard_kind_cost(self, c: list[Any]) -> Meaning:
+        """"Discard one Witness card from your hand to ...": a card of that kind its player chooses, paid first."""
+        kind = next(x for x in c if isinstance(x, str))
+        select = {"zone": "hand", "owner": "you", "not": "source", **({"type": kind} if kind else {})}
+        return Meaning(cost=[{"discard_card": {"target": "paid"}}], targets={"paid": {"select": select, "count": 1}},
+                       conditions=[{"has_target": "paid"}])
+
     def forced_check(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"team_check": {"skill": self._skills(c)[0], "need": next(x for x in c if isinstance(x, int))}}]
 
@@ -321,9 +376,9 @@ class EffectsReader:
         return None
 
     def equip_skill(self, c: list[Any]) -> Meaning:
-        amount = next(x for x in c if isinstance(x, int))
-        return Meaning(standing=[{"when": "static", "do": [{"equip": {"skill": self._skills(c)[0],
-                                                                       "amount": amount}}]}])
+        amount = next(x for x in c if isinstance(x, int))  # "Adds 1 to the Agent's MEDICAL and SCIENCES skills"
+        return Meaning(standing=[{"when": "static", "do": [{"equip": {"skill": skill, "amount": amount}}
+                                                           for skill in self._skills(c)]}])
 
     def skip_round(self, c: list[Any]) -> Meaning:
         return Meaning(standing=[{"when": "static", "do": [{"skip_round": c[0]}]}])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from .cardtext import Meaning, read_sentence, sentences
@@ -49,8 +50,8 @@ def compile_text(card: Any) -> tuple[list[dict[str, Any]], list[str]]:
     """
     text, kind = (card, "") if isinstance(card, str) else _card_text(card)
     get = getattr(card, "get", None)
-    modifies = get("modifies") if get is not None and kind == "equipment" else None
-    return _compile(game_text(text), kind, modifies if isinstance(modifies, dict) else None)
+    modifies = (get("modifies") or {}) if get is not None and kind == "equipment" else None
+    return _compile(game_text(text), kind, dict(modifies) if isinstance(modifies, Mapping) else None)
 
 
 def _compile(text: str, kind: str, modifies: dict[str, Any] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
@@ -74,9 +75,11 @@ def _compile(text: str, kind: str, modifies: dict[str, Any] | None = None) -> tu
 
 
 def _counted_once(abilities: list[_Ability], left: list[str], modifies: dict[str, Any] | None) -> list[_Ability]:
-    """Without the abilities that add to the holder's skill when the Equipment is discarded, if the card's data
-    already counts that skill as the Equipment's own (more than its standing text says: an importer that read
-    "Discard this card to add three to the Agent's X skill" as a modifier); they stay by hand, not counted twice."""
+    """An Equipment's skill is its data's (`modifies`, what the table counts): a sentence saying the Equipment adds
+    to a skill its data does not count stays by hand (compiled, it would be said done and not be); the abilities
+    that add to the holder's skill when it is discarded stay by hand if the data already counts that skill as its
+    own (an importer that read "Discard this card to add three to the Agent's X skill" as a modifier: compiled
+    too, the bonus would count twice)."""
     if modifies is None:
         return abilities
     data = {canonical_skill(str(k)) or str(k): int(v) for k, v in modifies.items() if str(v).lstrip("-").isdigit()}
@@ -88,7 +91,9 @@ def _counted_once(abilities: list[_Ability], left: list[str], modifies: dict[str
                 own[skill] = own.get(skill, 0) + int(step["equip"]["amount"])
     kept = []
     for a in abilities:
-        if any(data.get(skill, 0) > own.get(skill, 0) for skill in a.gear_adds):
+        said = [canonical_skill(s["equip"]["skill"]) or s["equip"]["skill"] for s in a.steps if "equip" in s]
+        if any(data.get(skill, 0) > own.get(skill, 0) for skill in a.gear_adds) or \
+                any(data.get(skill, 0) < own[skill] for skill in said):
             left += a.text
         else:
             kept.append(a)
@@ -296,7 +301,7 @@ class _Ability:
             return
         if name == "_either":  # "add or decrease by two ...": a choice of modifiers to the same check
             skills = [s["check_mod"].get("skill") for branch in args for s in branch if "check_mod" in s][0]
-            self._condition({"check_skill": skills if isinstance(skills, list) else [skills]})
+            self._condition({"check_skill": skills if isinstance(skills, list) else [skills] if skills else []})
             self._in_branch += 1
             self.steps.append({"choose": [[self._resolved(s, until) for s in branch] for branch in args]})
             self._in_branch -= 1
@@ -326,6 +331,17 @@ class _Ability:
                 if not self.steps:
                     raise ValueError("nothing the Equipment voids")
                 self.steps = [{"unless_gear": {"name": args, "do": self.steps}}]
+            return
+        if name == "_check_by":  # "any one opponent skill check": a check the opponent's Team makes
+            self._condition({"check_by": args})
+            return
+        if name == "_on_made":  # "Make a COMPUTER 4+ skill check. If successful, ...": the check's other branch
+            check = next((s for s in reversed(self.steps) if "team_check" in s), None)
+            if check is None or check["team_check"].get("then"):
+                raise ValueError("no check before it to succeed")
+            self._in_branch += 1
+            check["team_check"]["then"] = [self._resolved(s, until) for s in args]
+            self._in_branch -= 1
             return
         if name == "_on_fail":  # "If they fail, ...": the branch of the check the sentence before forced
             check = next((s for s in reversed(self.steps) if "team_check" in s), None)

@@ -174,9 +174,18 @@ def _change_keyword(ctx: Ctx, tx: Tx, args: Any) -> str:
 
 
 #: the primitives of this module, by the step names card effects use
+def _discard_top(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """The top cards of a seat's Bureau Deck discarded, face up (a discard pile is open to all)."""
+    seat = ctx.seat_of(args.get("seat", "opponent"))
+    top = list(ctx.state.zones[ctx.zone("deck", seat)].pieces)[:max(0, int(args.get("count", 1)))]
+    for pid in top:
+        ctx.ruleset._to_discard(ctx.state, pid, tx)
+    return f"{ctx.state.seat_name(seat)} discards the top {len(top)} card{'s' * (len(top) != 1)} of the Bureau Deck"
+
+
 CARD_PRIMITIVES = {
     "heal": _heal, "negate": _negate, "steal": _steal, "swap_pool": _swap_pool, "discard_random": _discard_random,
     "examine": _examine, "discard_self": _discard_self, "spend_token": spend_token,
     "change_keyword": _change_keyword, "reveal_hand": _reveal_hand, "use_skill_for": _use_skill_for, "pay": _pay,
-    "discard_card": _discard_card, "discard_hand": _discard_hand,
+    "discard_card": _discard_card, "discard_hand": _discard_hand, "discard_top": _discard_top,
 }

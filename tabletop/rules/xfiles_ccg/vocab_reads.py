@@ -301,6 +301,13 @@ def _cond_your_turn(ctx: Ctx, args: Any) -> str | None:
     return None if ctx.seat == ctx.ruleset.active(ctx.state) else "it is used in your own turn"
 
 
+def _cond_check_by(ctx: Ctx, args: Any) -> str | None:
+    """"any one opponent skill check": the skill check under way is made by another seat's Team."""
+    check = ctx.state.rules.get("check")
+    theirs = bool(check) and ctx.seat != ctx.ruleset.active(ctx.state)
+    return None if theirs else "it modifies only a skill check an opponent's Team makes"
+
+
 def _cond_can_pay(ctx: Ctx, args: Any) -> str | None:
     pool, amount = str(args.get("pool", "cp")), int(args.get("amount", 0))
     if ctx.seat is not None and int(ctx.state.player(ctx.seat).counters.get(pool, 0)) >= amount:
@@ -416,7 +423,7 @@ CONDITIONS: dict[str, Condition] = {
         "in_step": _cond_in_step, "once_a_turn": _cond_once_a_turn, "in_section": _cond_in_section,
         "holder_skill": _cond_holder_skill, "holder_in_check": _cond_holder_in_check, "lone_agent": _cond_lone_agent,
         "adversary_killed": _cond_adversary_killed, "team_in": _cond_team_in,
-        "out_of_combat": _cond_out_of_combat, "your_turn": _cond_your_turn, "can_pay": _cond_can_pay, "site_success": _cond_site_success, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
+        "out_of_combat": _cond_out_of_combat, "your_turn": _cond_your_turn, "check_by": _cond_check_by, "can_pay": _cond_can_pay, "site_success": _cond_site_success, "played_keyword": _cond_played_keyword, "tokens_left": _cond_tokens,
 }
 SELECTORS: dict[str, Selector] = {
         "combatant": _sel_combatant, "can_use": _sel_can_use, "skill": _sel_skill, "damaged": _sel_damaged,
