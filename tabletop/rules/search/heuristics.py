@@ -30,15 +30,16 @@ def _information(rules: Any, state: GameState, seat: int, universe: int) -> floa
 
 
 def _means(rules: Any, state: GameState, seat: int) -> float:
-    """What `seat` has to investigate with: Agents fit to go (not in the Hospital), cards in hand and its pools."""
+    """What `seat` has to investigate with: Agents fit to go (not in the Hospital), and a little for cards in hand.
+    Pools are left out: what they are for is to be spent (a Site, a Bluff, a card), and counted they made each of
+    those a small loss, enough to tip a close call to passing on the turn's only chance to investigate."""
     try:
         agents = len(rules.agents(state, seat, ("bureau", "field")))
     except (AttributeError, KeyError, TypeError):
         agents = 0
     hand = state.zones.get(f"hand:{seat}")
     cards = len(hand.pieces) if hand is not None else 0
-    pools = sum(state.players[seat].counters.values())
-    return 2.0 * agents + cards + 0.5 * pools
+    return 2.0 * agents + 0.5 * cards
 
 
 def ccg_heuristic(rules: Any, state: GameState) -> list[float]:

@@ -79,3 +79,14 @@ def test_a_fan_seat_far_behind_still_tells_a_gain_from_a_loss() -> None:
     gained = evaluate(rules, state, root)
     assert gained[0] > 0.6 > 0.4 > gained[1]
     assert gains_at(get_ruleset("tragedy"), state) is None  # other rulesets keep their heuristic
+
+
+def test_pools_spent_are_no_loss_in_the_ccg_score() -> None:
+    """Pools are there to be spent: counted, a Site paid for (2 RP) scored a little below passing, enough to tip a
+    close call to giving up the turn's only chance to investigate."""
+    rules = get_ruleset("xfiles-ccg")
+    state = rules.new_game(2, seed=4)
+    before = ccg_heuristic(rules, state)
+    state.players[0].counters = {k: 0 for k in state.players[0].counters}
+    assert ccg_heuristic(rules, state) == before
+
