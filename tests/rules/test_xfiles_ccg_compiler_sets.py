@@ -405,3 +405,22 @@ def test_the_top_cards_of_the_opponents_deck_discarded() -> None:
     _run(s, text, 0)
     assert s.state.zones["deck:1"].pieces == top[3:] and set(s.state.zones["discard:1"].pieces) == set(top[:3])
     assert all(s.state.pieces[p].face_up for p in top[:3])
+
+
+@pytest.mark.parametrize("text,select", [
+    ("Remove a token to search through your Bureau deck and add one Keyword HEALING card to your hand. Show the card "
+     "to your opponent and shuffle your deck.", {"keyword": ["HEALING"]}),
+    ("Remove a token to look through your Bureau deck to draw any keyword OCCULT INVESTIGATION or SCIENCES card and "
+     "add it to your hand. Shuffle your Bureau deck.", {"keyword": ["OCCULT INVESTIGATION", "SCIENCES"]}),
+    ("Remove a token to search your Bureau deck to draw any one Keyword Witness card.", {"type": "Witness"}),
+])
+def test_a_search_for_a_card_with_a_keyword(text: str, select: dict[str, Any]) -> None:
+    effects, left = compile_text(f"Place one token on this card. {text}")
+    assert not left
+    use = effects[-1]
+    assert use["targets"]["fetched"]["select"] == {"zone": "deck", "owner": "you", **select, "search": True}
+    assert use["do"][0] == {"take_found": {"target": "fetched"}}
+    # a card shown when nothing was found before it (the search not read) is not half run
+    _, left = compile_text("Play this card to search your Bureau deck for any one Keyword BLUFF card. Add the card "
+                           "to your hand and reveal it to your opponent.")
+    assert len(left) == 2

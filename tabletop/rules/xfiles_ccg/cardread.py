@@ -289,6 +289,17 @@ class EffectsReader:
     def search_deck(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"fetch": {"from": "deck", "type": next((x for x in c if isinstance(x, str)), "")}}]
 
+    def search_kw(self, c: list[Any]) -> list[dict[str, Any]]:
+        kws = next((x for x in c if isinstance(x, list)), None)
+        kind = next((x for x in c if isinstance(x, str)), "")
+        return [{"fetch": {"from": "deck", "type": kind, **({"keyword": kws} if kws else {})}}]
+
+    def search_in(self, c: list[Any]) -> None:
+        return None
+
+    def to_hand(self, c: list[Any]) -> None:
+        return None
+
     def reveal_it(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"reveal": {"target": "fetched", "to": "all"}}]
 

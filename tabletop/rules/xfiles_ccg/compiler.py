@@ -225,6 +225,8 @@ class _Ability:
             self._condition({"has_target": "site"})
             self.steps.append({"discard_bluff": {"target": "site"}})
             return
+        if name == "reveal" and args.get("target") == "fetched" and "fetched" not in self.targets:
+            raise ValueError("nothing found before to show")
         if name == "reveal" and args.get("target") == "fetched":  # shown only when it was found
             branch = next((b for b in _branches(self.steps) if any(
                 next(iter(s.values())).get("target") == "fetched" for s in b if isinstance(next(iter(s.values())), dict))),
@@ -407,6 +409,8 @@ class _Ability:
             select = {"zone": args["from"], "owner": "you", **({"type": args["type"]} if args.get("type") else {})}
             if args.get("asks"):
                 select["asks"] = args["asks"]
+            if args.get("keyword"):  # "any one Keyword HEALING card"
+                select["keyword"] = args["keyword"]
             if args["from"] == "deck":  # its searcher looks through the deck: the card is named to that seat alone
                 select["search"] = True
                 self.targets["fetched"] = {"select": select, "count": 1}
