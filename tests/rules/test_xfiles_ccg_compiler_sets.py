@@ -424,3 +424,17 @@ def test_a_search_for_a_card_with_a_keyword(text: str, select: dict[str, Any]) -
     _, left = compile_text("Play this card to search your Bureau deck for any one Keyword BLUFF card. Add the card "
                            "to your hand and reveal it to your opponent.")
     assert len(left) == 2
+
+
+@pytest.mark.parametrize("text,select", [
+    ("Play this card to negate one Witness card played by your opponent.", {"type": "Witness",
+                                                                             "played_by": "opponent"}),
+    ("Negate any one Event card.", {"type": "Event"}),
+    ("Remove a token to negate one Keyword PHENOMENA Adversary.", {"type": "Adversary", "keyword": ["PHENOMENA"]}),
+])
+def test_a_card_of_a_kind_negated(text: str, select: dict[str, Any]) -> None:
+    effects, left = compile_text(text)
+    assert not left
+    (ability,) = effects
+    assert ability["targets"]["negated"]["select"] == {"zone": "chain", "negatable": True, **select}
+    assert {"has_target": "negated"} in ability["if"] and ability["do"] == [{"negate": {"target": "negated"}}]

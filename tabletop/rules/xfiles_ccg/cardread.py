@@ -181,6 +181,16 @@ class EffectsReader:
             raise ValueError("one Keyword is no creature")
         return [{"negate": {"select": {"type": "Adversary", "keyword_all": kws}}}]
 
+    def negate_kind(self, c: list[Any], by: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """"Negate one Witness", "... one Event card played by your opponent": a card of that kind on the chain."""
+        kind = next(x for x in c if isinstance(x, str))
+        if kind not in ("Witness", "Event", "Equipment"):
+            raise ValueError("a kind of card this negation does not read (an Adversary is negate_adversary's)")
+        return [{"negate": {"select": {"type": kind, **(by or {})}}}]
+
+    def negate_kind_theirs(self, c: list[Any]) -> list[dict[str, Any]]:
+        return self.negate_kind(c, {"played_by": "opponent"})
+
     def negate_event(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"negate": {"select": {"type": "Event", "played_by": "opponent"}}}]
 
