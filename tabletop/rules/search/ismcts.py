@@ -19,7 +19,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.state import GameState
 from .fast import step
-from .hooks import BUDGETS, HORIZONS, LEAVES, MARGINS, evaluate, gains_at, sampler_for
+from .hooks import BUDGETS, CHOOSERS, HORIZONS, LEAVES, MARGINS, OBSERVERS, evaluate, gains_at, sampler_for
 from .knowledge import knowledge, rebuild
 from .sampler import CardPool
 
@@ -138,15 +138,25 @@ class Ismcts:
         """The move to play from what the seat knows (see the module)."""
         if self.recorder is not None:
             self.recorder(know)
+        started, cpu = time.perf_counter(), time.process_time()
         moves: list[Action] = know["moves"]
         seat = know["seat"]
         if self._pool is None:
             self._pool = CardPool(self.ruleset, know["deck"])
         self._pool.observe(know["view"], seat)  # every view it is given, a forced move's too: what it saw played
+        base = None
+        observe = OBSERVERS.get(self.ruleset.name)
+        if observe is not None:
+            base = rebuild(know)
+            observe(self.ruleset, base, seat, know, self._pool)
         if len(moves) <= 1:
             return moves[0] if moves else None
-        started, cpu = time.perf_counter(), time.process_time()
-        base = rebuild(know)
+        base = base or rebuild(know)
+        choose = CHOOSERS.get(self.ruleset.name)
+        chosen = None if choose is None else choose(self.ruleset, base, know, self._pool)
+        if chosen is not None:
+            self.decision_times.append(time.process_time() - cpu)
+            return chosen
         self._root = gains_at(self.ruleset, base)
         tables = self._tables(base, self._sample(self.ruleset, base, seat, know, self._pool), moves, seat)
         root = _Node(seat)

@@ -51,6 +51,8 @@ class CardPool:
         self._by_types: dict[frozenset[str], list[str]] = {}
         #: per opponent seat: the most copies of each title seen of theirs at once
         self.seen: dict[int, Counter[str]] = {}
+        #: what a ruleset's hooks remember through the game (`hooks.OBSERVERS`), by name
+        self.notes: dict[str, Any] = {}
         self._likely: dict[tuple[frozenset[str], int], list[str]] = {}
 
     def observe(self, view: dict[str, Any], seat: int) -> None:

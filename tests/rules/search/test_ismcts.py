@@ -121,3 +121,41 @@ def test_a_ccg_playout_reaching_a_question_is_scored_by_the_chance_to_name_the_x
     plain = ccg_heuristic(rules, state)
     assert values is not None and abs(values[asker] - (chance + (1 - chance) * plain[asker])) < 1e-9
     assert abs(values[1 - asker] - (1 - chance) * plain[1 - asker]) < 1e-9
+
+
+def test_the_fan_exchange_swaps_the_least_playable_card_for_the_most() -> None:
+    """The card taken between periods is shuffled into the deck, past any playout: the search chose among a dozen
+    exchanges by noise. It now notes, at each of its turns, which of its titles could go into the round, and swaps
+    the card that was playable least for the one playable most (none when nothing gains)."""
+    from collections import Counter
+
+    from tabletop.core.session import Session
+    from tabletop.rules.search.hooks import CHOOSERS, OBSERVERS
+    from tabletop.rules.search.knowledge import knowledge, rebuild
+    from tabletop.rules.search.sampler import CardPool
+
+    rules = get_ruleset("xfiles-fan")
+    state = rules.new_game(2, seed=5, enforcement="strict")
+    session = Session(state, rules)
+    bots = [make_bot("greedy", rules, 1), make_bot("greedy", rules, 2)]
+    pool = CardPool(rules, knowledge(state, 1, rules)["deck"])
+    while state.rules.get("phase") != "exchange" or 1 not in rules.waiting_for(state):
+        seat = rules.waiting_for(state)[0]
+        if seat == 1:
+            know = knowledge(state, 1, rules)
+            OBSERVERS["xfiles-fan"](rules, rebuild(know), 1, know, pool)
+        assert session.submit(bots[seat].choose(state, seat), seat).accepted
+    playable = pool.notes["playable"]
+    assert playable and set(playable) <= set(pool.notes["titles"])
+    know = knowledge(state, 1, rules)
+    base = rebuild(know)
+    pick = CHOOSERS["xfiles-fan"](rules, base, know, pool)
+    assert pick is not None and pick.give and pick.take
+    gain = playable[base.pieces[pick.take[0]].card] - playable[base.pieces[pick.give[0]].card]
+    for a in know["moves"]:
+        if a.give:
+            assert playable[base.pieces[a.take[0]].card] - playable[base.pieces[a.give[0]].card] <= gain
+    pool.notes["playable"] = Counter()
+    assert CHOOSERS["xfiles-fan"](rules, base, know, pool) is None  # nothing noted: the search decides
+    pool.notes["playable"] = Counter({ref: 1 for ref in pool.notes["titles"]})
+    assert CHOOSERS["xfiles-fan"](rules, base, know, pool).give == ()  # nothing gains: no exchange
