@@ -67,6 +67,14 @@ def test_parse_modifier() -> None:
     assert parse_modifier("Shiny.") == {}
 
 
+def test_a_bonus_given_when_the_equipment_is_discarded_is_no_standing_modifier() -> None:
+    """'Discard this card to add N to the Agent's X skill' is a use of the card (the compiler runs it), not a skill
+    the Equipment gives while held: read as one, the bonus would count twice and hold the sentence back."""
+    assert parse_modifier("Discard this card to add three to the Agent's SCIENCES skill.") == {}
+    assert parse_modifier("Adds 1 to the Agent's MEDICAL skill. Additionally, you can discard this card to add two "
+                          "to the Agent's BEHAVIORAL skill.") == {"Medical": 1}
+
+
 def test_bad_source_fails_with_location(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('[{"title": "x",]', encoding="utf-8")

@@ -56,11 +56,12 @@ def parse_modifier(text: str) -> dict[str, int]:
 
     A sentence gives an amount ("Adds N", "Adds +N", "Adds one", "+N to", "increases ... by N") and the skills it
     names ("the Agent's COMPUTER skill", "the holder's LRC", "LONG RANGE COMBAT and CLOSE RANGE COMBAT"); a
-    sentence that subtracts, or names no skill, is left to the card's text.
+    sentence that subtracts, names no skill, or adds only when the card is discarded ("Discard this card to add three
+    to the Agent's X skill": a use, no standing modifier) is left to the card's text.
     """
     out: dict[str, int] = {}
     for sentence in re.split(r"[.;!]\s*", text or ""):
-        if re.search(r"\b(?:subtracts?|reduces?|opponent)", sentence, re.IGNORECASE):
+        if re.search(r"\b(?:subtracts?|reduces?|opponent|discard)", sentence, re.IGNORECASE):
             continue
         amount = next((m for m in (p.search(sentence) for p in _AMOUNT) if m), None)
         if amount is None:
