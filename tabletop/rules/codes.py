@@ -214,7 +214,8 @@ XFILES_CCG: list[tuple[str, tuple[str, ...], str]] = [
     ("xfc.bluff_pending", ("xfc.investigation.2",), "each revealed Bluff is paid for or discarded first"),
     ("xfc.cannot_pay", (), "… costs … … and … has …"),
     ("xfc.combat_only", ("xfc.chain.5",), "only Combat cards are played during Combat"),
-    ("xfc.copies", ("xfc.deck.2",), "…: … copies (at most 2 of any card)"),
+    ("xfc.copies", ("xfc.deck.2", "xfc.deck.5"), "…: … copies (at most 2 of any card)"),
+    ("xfc.copies_in_play", ("xfc.chain.8",), "…: only … may be in play, and one is"),
     ("xfc.damage", ("xfc.combat.2",), "damage comes from Combat; apply card text with the manual effect"),
     ("xfc.damage_pending", ("xfc.combat.3",), "choose the Agent who takes the Adversary's damage"),
     (

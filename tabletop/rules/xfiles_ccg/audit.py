@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.ruleset import Violation
 from ...core.state import GameState
 from .data import CardInfo
+from .limits import ANY, deck_limit
 from .steps import PHASE_OF, STEPS
 from .steps import v as _v
 
@@ -72,8 +73,12 @@ class Audit:
         return "team" if kind == "agent" else "xfile" if kind == "xfile" else "deck"
 
     def deck_copy_limit(self, card: CardDef) -> int | None:
-        """One of each Agent and X-File, at most 2 of any other card (xfc.deck.2)."""
-        return 1 if self.info(card.ref).kind in ("agent", "xfile") else 2
+        """One of each Agent and X-File, at most 2 of any other card (xfc.deck.2), or what its text says (xfc.deck.5:
+        "Each player may only have one of this card in their deck", "any number of X cards in your deck")."""
+        if self.info(card.ref).kind in ("agent", "xfile"):
+            return 1
+        own = deck_limit(self, card.ref)
+        return 2 if own is None else None if own == ANY else own
 
     def deck_problems(self, deck: DeckList, library: CardLibrary | None = None) -> list[Violation]:
         """Everything that keeps a deck list from being a legal Advanced deck: sections deck, team and xfile."""
@@ -100,12 +105,18 @@ class Audit:
             out.append(_v("xfc.deck_size", "xfc.deck.1", f"the Bureau Deck has {len(cards)} cards; it needs at least "
                           "60 (starting Agents and the X-File not counted)"))
         titles: dict[str, int] = {}
+        limits: dict[str, int | None] = {}
         for ref in cards:
             i = info(ref)
             titles[i.name if i else ref] = titles.get(i.name if i else ref, 0) + 1
+            if i is not None and limits.get(i.name) is None:
+                limits[i.name] = deck_limit(self, ref)
         for title, n in titles.items():
-            if n > 2:
+            own = limits.get(title)
+            if own is None and n > 2:
                 out.append(_v("xfc.copies", "xfc.deck.2", f"{title}: {n} copies (at most 2 of any card)"))
+            elif own is not None and own != ANY and n > own:
+                out.append(_v("xfc.copies", "xfc.deck.5", f"{title}: {n} copies (its text allows {own})"))
         if not self.options["killer_cards"]:
             for ref in dict.fromkeys(cards + deck.expanded("team")):
                 i = info(ref)

@@ -25,6 +25,7 @@ from .actions import (
     Sell,
 )
 from .data import SECTIONS, CardInfo
+from .limits import lifted_in_play, play_limit_problems
 from .steps import PHASE_OF, STEP_LABELS, STEPS, UNKNOWN
 from .steps import v as _v
 
@@ -174,7 +175,7 @@ class PrepChecks:
         if held is None:
             held = len(self.card_pools(state, seat, info, "rp")) if seat is not None else 0
         out += self.requisition_afford(state, seat, info, held, (a.piece,))
-        return out
+        return out + play_limit_problems(self, state, a.piece, seat)
 
     def requisition_afford(self, state: GameState, seat: int | None, info: CardInfo, held: int,
                            pieces: Iterable[str] = ()) -> list[Violation]:
@@ -228,7 +229,8 @@ class PrepChecks:
         if a.to not in ("bureau", "field"):
             out.append(_v("xfc.bad_section", "xfc.deployment.4", "a bought Agent goes to the Bureau or the Field",
                           (a.piece,), seat))
-        if seat is not None and any(self.pinfo(state, p).name == info.name for p in self.agents(state, seat)):
+        if seat is not None and not lifted_in_play(self, info.ref) and \
+                any(self.pinfo(state, p).name == info.name for p in self.agents(state, seat)):
             out.append(_v("xfc.duplicate_agent", "xfc.deployment.5", f"{info.name} is already in play",
                           (a.piece,), seat))
         if seat is not None and seat != self.active(state):

@@ -23,6 +23,7 @@ from .actions import (
 )
 from .combat import may_split
 from .data import canonical_skill
+from .limits import lifted_in_play, play_limit_problems
 from .steps import article as _article
 from .steps import v as _v
 from .vocab import standing
@@ -123,7 +124,7 @@ class InvestigationChecks:
         if a.side and a.side not in ("agents", "conspiracy"):
             out.append(_v("xfc.bad_side", "xfc.chain.3", "a *P card helps the agents or the conspiracy", (a.piece,),
                           seat))
-        if info.kind == "witness":
+        if info.kind == "witness" and not lifted_in_play(self, info.ref):  # "any number of X cards in play"
             used = (r.get("check") or {}).get("used", [])
             if info.ref in used or any(self.pinfo(state, e["piece"]).ref == info.ref for e in r.get("chain") or []
                                        if e.get("piece") in state.pieces):
@@ -137,7 +138,7 @@ class InvestigationChecks:
             out.append(_v("xfc.alternately", "xfc.chain.7", f"{self.ref(state, a.piece)} offers no choice of effects", (a.piece,),
                           seat))
         if not (quick and out):
-            out += self.text_violations(state, a.piece, seat)
+            out += play_limit_problems(self, state, a.piece, seat) + self.text_violations(state, a.piece, seat)
         # no affordability check: manual p.14, a card its owner cannot pay for goes to the Discard (see _play)
         return out
 

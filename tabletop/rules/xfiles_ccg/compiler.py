@@ -110,6 +110,7 @@ def _place(m: Meaning, sentence: str, main: _Ability, out: list[_Ability]) -> No
             raise ValueError("a question asked outside a Site's own check")
         return
     for ability in m.standing:
+        _fits(ability, main.kind)
         out.append(_Ability.standing(ability, sentence))
     if m.standing:
         return
@@ -122,6 +123,19 @@ def _place(m: Meaning, sentence: str, main: _Ability, out: list[_Ability]) -> No
         if any("spend_token" in c for c in m.cost):
             current.conditions.append({"tokens_left": True})
     current.add(m, sentence)
+
+
+#: the kinds of card the play checks see enter play (played on the chain, requisitioned, bought): a copy limit in
+#: play of another (a Bluff placed face down, a Site) is left by hand
+_PLAYED_KINDS = ("witness", "event", "combat", "adversary", "equipment", "agent", "")
+
+
+def _fits(ability: dict[str, Any], kind: str) -> None:
+    """A standing ability the rules can hold this kind of card to (s14words: copy limits in play)."""
+    for step in ability.get("do", ()):
+        limit = step.get("copy_limit")
+        if limit and limit.get("in") == "play" and limit.get("count") is not None and kind not in _PLAYED_KINDS:
+            raise ValueError("a copy limit in play of a card no play check sees enter play")
 
 
 def _on_site_fail(step: dict[str, Any]) -> dict[str, Any]:

@@ -15,6 +15,8 @@ RULE_TEXT = {
     "xfc.deck.2": "At most 2 copies of any card (same title) in the Bureau Deck.",
     "xfc.deck.3": "No KILLER-keyword cards unless the killer_cards option is on.",
     "xfc.deck.4": "Every card of a deck list is a known card of the loaded sets.",
+    "xfc.deck.5": "A card whose text limits its copies in a deck (\"Each player may only have one of this card in "
+                  "their deck\") has no more; one whose text allows more (\"up to five\", \"any number\") may.",
     "xfc.team.1": "The starting Team has at least 3 Agents, all of them Agent cards.",
     "xfc.team.2": "No duplicate Agents in the starting Team.",
     "xfc.team.3": "The starting Agents' total Cost is at most team_cost_max (20).",
@@ -65,6 +67,8 @@ RULE_TEXT = {
     "xfc.chain.6": "Only cards from your hand are played, when a chain is open (a skill check or a Combat round).",
     "xfc.chain.7": "A card offering several effects with \"Alternately\" is played naming the effect used; it is "
                    "not changed later.",
+    "xfc.chain.8": "A card whose text allows one in play (\"Only one of this card may be in play at a time\", "
+                   "\"Each player may have only one of this card in play\") is not played while another is.",
     "xfc.combat.1": "An Adversary starts Combat: one Long Range round, then Close Range rounds until the Adversary's "
                     "Health is 0 or every Agent of the Team is in the Hospital.",
     "xfc.combat.2": "Damage is simultaneous: the Agents deal the sum of their LRC or CRC skills plus Equipment "

@@ -21,6 +21,7 @@ from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing, x_paid
 from .vocab_reads import check_of as _check
 from .vocab_reads import team as _team
 from .vocab_reads import words as _words
+from .vocab_words import WORD_CONDITIONS, WORD_PRIMITIVES, WORD_SELECTORS
 
 __all__ = ["VOCABULARY", "can_use", "standing"]
 
@@ -561,9 +562,10 @@ VOCABULARY = Vocabulary(
         "agents_floor": _nothing, "split_damage": _nothing, "agents_split": _nothing, "crime_lab": _nothing,
         "as_best_foe": _nothing, "foes_minus": _nothing, "res_in_bureau": _nothing, "discard_when_spent": _nothing,
         "once_per_turn": _nothing, "card_pool": _nothing, "card_pool_for": _nothing, "card_pool_refill": _nothing,
+        **WORD_PRIMITIVES,
     },
-    conditions=CONDITIONS,
-    selectors=SELECTORS,
+    conditions={**CONDITIONS, **WORD_CONDITIONS},
+    selectors={**SELECTORS, **WORD_SELECTORS},
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
     blind=frozenset({"bluff"}),

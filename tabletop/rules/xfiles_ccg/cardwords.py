@@ -1,0 +1,59 @@
+"""The grammar's reader for the later families of card English (the `// -- s14words --` block of `cardtext.lark`):
+copy limits of a deck or of play, draws from the top of the Bureau Deck, and the families after them. A part of
+`cardtext._Read`, beside `cardread.EffectsReader`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cardmeaning import Meaning
+
+__all__ = ["WordsReader"]
+
+
+class WordsReader:
+    """Tree -> meanings and steps for the families of the `s14words` block (mixed into the grammar's Transformer)."""
+
+    # -- copy limits: standing steps the deck check and the play checks read (`limits`) --
+    def limit_any(self, c: list[Any]) -> None:
+        return None
+
+    def limit_up_to(self, c: list[Any]) -> int:
+        return int(c[0])
+
+    def where_deck(self, c: list[Any]) -> str:
+        return "deck"
+
+    def where_play(self, c: list[Any]) -> str:
+        return "play"
+
+    def limit_who(self, c: list[Any]) -> None:
+        return None
+
+    @staticmethod
+    def _limit(limit: dict[str, Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"copy_limit": limit}]}])
+
+    def copy_limit_own(self, c: list[Any]) -> Meaning:
+        """"Each player may only have one of this card in their deck" (or "... in play": a player's own)."""
+        count = next(x for x in c if isinstance(x, int))
+        where = next(x for x in c if x in ("deck", "play"))
+        return self._limit({"count": count, "in": where, **({"whose": "you"} if where == "play" else {})})
+
+    def copy_limit_all(self, c: list[Any]) -> Meaning:
+        """"Only one of this card may be in play at a time": anyone's."""
+        return self._limit({"count": next(x for x in c if isinstance(x, int)), "in": "play", "whose": "any"})
+
+    def copy_limit_named(self, c: list[Any]) -> Meaning:
+        """"You may have any number of Samantha Mulder cards in play", "... up to five X cards in your deck": the
+        cards of that name, the limit lifted (None: any number) or set."""
+        count = next((x for x in c if isinstance(x, int)), None)
+        name = " ".join(next(x for x in c if isinstance(x, list)))
+        where = next(x for x in c if x in ("deck", "play"))
+        return self._limit({"count": count, "in": where, "name": name})
+
+    # -- cards --
+    def draw_top(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Draw 2 cards from the top of your Bureau deck (and add them to your hand)"."""
+        return [{"draw": {"count": next(x for x in c if isinstance(x, int))}}]

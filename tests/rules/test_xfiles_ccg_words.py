@@ -1,0 +1,134 @@
+"""`xfiles-ccg` card text families of the later sets, each run in a game on cards of our own in the printed
+wordings: copy limits of a deck and of play, ..."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tabletop.cards import CardLibrary, DeckEntry, DeckList
+from tabletop.rules import get_ruleset
+from tabletop.rules.xfiles_ccg import Pass, PlayCard, Requisition
+from tests.rules.xfiles_ccg_helpers import SET, fixture_library, fixture_ref, ok, pid
+from tests.rules.xfiles_ccg_helpers import position as build_position
+
+
+def _card(rid: str, title: str, kind: str, text: str, cost: str = "1 RP", **more: Any) -> dict[str, Any]:
+    return {"id": rid, "title": title, "set": "Fixture", "type": kind, "cost": cost, "gameText": text,
+            "keywords": [kind], "activators": ["Active"], **more}
+
+
+RECORDS = [
+    _card("FW-01", "Cousin Ada Vance", "Witness", "Adds 1 to one Team's BEHAVIORAL skill check. You may have any "
+          "number of Ada Vance cards in play."),
+    _card("FW-02", "Sealed Envelope", "Event", "Adds 1 to one Team's BEHAVIORAL skill check. Each player may only "
+          "have one of this card in their deck."),
+    _card("FW-03", "Paper Lantern", "Event", "Adds 1 to one Team's BEHAVIORAL skill check. You may have up to four "
+          "Paper Lantern cards in your deck."),
+    _card("FW-04", "Brass Compass", "Equipment", "Adds 1 to the Agent's OBSERVATION skill. Only one of this card may "
+          "be in play at a time.", activators=["Field"]),
+    _card("FW-05", "Second Wind", "Event", "Draw 2 cards from the top of your Bureau deck and add them to your hand."),
+]
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> CardLibrary:
+    return fixture_library(tmp_path_factory.mktemp("sets"), RECORDS)
+
+
+def _mine(s: Any, zone: str, ref: str, nth: int = 0) -> str:
+    return [p for p in s.state.zones[zone].pieces if s.state.pieces[p].card == ref][nth]
+
+
+def _checking(library: CardLibrary, hand: list[str], **kw: Any) -> Any:
+    """Randy's Team (Owen Marsh, Nadia Keller) at Harlow Creek's BEHAVIORAL 4+ check, Randy to play."""
+    s = build_position({"field:0": ["harlow-creek", "owen-marsh", "nadia-keller"], "hand:0": hand,
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "check", "priority": 0, "passed": 0}, library=library, **kw)
+    site, team = pid(s, "field:0", "harlow-creek"), [pid(s, "field:0", a) for a in ("owen-marsh", "nadia-keller")]
+    s.state.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    s.state.rules["check"] = {"site": site, "team": team, "skill": "Behavioral", "need": 4, "directed": 1,
+                              "mods": [], "used": []}
+    return s
+
+
+def _resolve(s: Any) -> None:
+    """Both seats pass until the chain is empty (each card resolves, its text runs)."""
+    for _ in range(12):
+        if not s.state.rules.get("chain"):
+            return
+        ok(s, Pass(), s.state.rules["priority"])
+    raise AssertionError("the chain did not resolve")
+
+
+# ------------------------------------------------------------------------------------------------ copy limits
+
+
+def _deck(cards: list[tuple[str, int]]) -> DeckList:
+    return DeckList("t", sections={"team": [DeckEntry(f"{SET}/{c}") for c in ("owen-marsh", "ruth-calder",
+                                                                             "lena-ortiz")],
+                                   "xfile": [DeckEntry(f"{SET}/lantern-choir")],
+                                   "deck": [DeckEntry(ref, n) for ref, n in cards]})
+
+
+def test_a_card_limited_to_one_a_deck_is_refused_twice_and_one_allowed_more_is_not(library: CardLibrary) -> None:
+    rules = get_ruleset("xfiles-ccg")
+    envelope, lantern = fixture_ref(library, "FW-02"), fixture_ref(library, "FW-03")
+    filler = [(f"{SET}/june-talley", 2)]
+    found = [v for v in rules.deck_problems(_deck([*filler, (envelope, 2), (lantern, 4)]), library)
+             if v.code == "xfc.copies"]
+    assert [(v.rule, "Sealed Envelope" in v.message) for v in found] == [("xfc.deck.5", True)]
+    assert not [v for v in rules.deck_problems(_deck([*filler, (envelope, 1), (lantern, 4)]), library)
+                if v.code == "xfc.copies"]
+    five = rules.deck_problems(_deck([*filler, (lantern, 5)]), library)
+    assert [v.rule for v in five if v.code == "xfc.copies"] == ["xfc.deck.5"]
+    assert rules.deck_copy_limit(library.get(envelope)) == 1 and rules.deck_copy_limit(library.get(lantern)) == 4
+    assert rules.deck_copy_limit(library.get(f"{SET}/june-talley")) == 2
+
+
+def test_a_witness_any_number_of_which_may_be_in_play_is_used_twice_in_one_check(library: CardLibrary) -> None:
+    ada = fixture_ref(library, "FW-01")
+    s = _checking(library, [ada, ada])
+    ok(s, PlayCard(_mine(s, "hand:0", ada, 0)), 0)
+    ok(s, PlayCard(_mine(s, "hand:0", ada, 0)), 0)  # no xfc.chain.4: its text allows it
+    assert len(s.state.rules["chain"]) == 2
+
+
+@pytest.mark.parametrize("mode", ["strict", "warn"])
+def test_an_item_only_one_of_which_may_be_in_play_is_refused_while_one_is(library: CardLibrary, mode: str) -> None:
+    compass = fixture_ref(library, "FW-04")
+    s = build_position({"field:0": ["owen-marsh", "nadia-keller"], "hand:0": [compass, compass],
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "requisition"}, library=library, enforcement=mode)
+    marsh, keller = pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller")
+    ok(s, Requisition(_mine(s, "hand:0", compass, 0), marsh), 0)
+    second = Requisition(_mine(s, "hand:0", compass, 0), keller)
+    assert second not in list(s.rules.legal_actions(s.state, 0))
+    r = s.submit(second, 0)
+    assert [v.rule for v in r.violations] == ["xfc.chain.8"]
+    assert r.accepted == (mode == "warn")
+
+
+# ------------------------------------------------------------------------------------------------ cards
+
+
+def test_cards_drawn_from_the_top_of_the_bureau_deck_are_seen_by_their_drawer_alone(library: CardLibrary) -> None:
+    wind = fixture_ref(library, "FW-05")
+    s = _checking(library, [wind])
+    deck = _deck_of(s, ["june-talley", "night-clerk", "overtime"])
+    top = s.state.zones[deck].pieces[:2]
+    ok(s, PlayCard(_mine(s, "hand:0", wind)), 0)
+    _resolve(s)
+    st = s.state
+    assert [st.pieces[p].zone for p in top] == ["hand:0", "hand:0"] and len(st.zones[deck].pieces) == 1
+    assert all(st.can_see(st.pieces[p], 0) and not st.can_see(st.pieces[p], 1) for p in top)
+
+
+def _deck_of(s: Any, cards: list[str]) -> str:
+    """Randy's Bureau Deck holding `cards`, top first."""
+    from tabletop.core import Piece
+
+    for i, c in enumerate(cards):
+        s.state.add_piece(Piece(id=f"dk{i}", card=f"{SET}/{c}", zone="deck:0", owner=0, face_up=False))
+    return "deck:0"
