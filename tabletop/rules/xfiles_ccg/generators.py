@@ -29,6 +29,7 @@ from .actions import (
     Sell,
 )
 from .combat import may_split
+from .data import CardInfo
 from .vocab import standing
 
 if TYPE_CHECKING:
@@ -40,8 +41,6 @@ __all__ = ["GENERATORS", "hand_of"]
 
 #: card kinds that are never played into a window (bought, placed, requisitioned or never played at all)
 _NOT_PLAYED = frozenset(("agent", "site", "xfile", "equipment"))
-#: the words in effect for a card with no activators (`play_problems` reads them only for its activators)
-_NO_WORDS: set[str] = set()
 
 
 def hand_of(state: GameState, seat: int) -> list[str]:
@@ -172,24 +171,56 @@ def _gen_reveal(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 
 def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     yield from rs.suggestion_actions(state, seat)
-    words = None
+    hand = state.zones[f"hand:{seat}"].pieces
+    if hand:
+        yield from _window_plays(rs, state, seat, tuple(hand))
+
+
+def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, ...]) -> Iterator[Action]:
+    """The cards of `hand` `seat` may play into the window now: `rs.check(state, PlayCard(...), seat)` is the gate,
+    timing and hand checks (all passed: `seat`'s decision in this step, the card in its hand) and `play_problems`,
+    asked here as yes or no, the cheapest tests first (a card's choice of effects changes none of them, nor its
+    cost: each card is judged once for all its choices), and only what a card can be paid for with."""
+    r = state.rules
+    combat = bool(r.get("combat"))
+    active = rs.active(state)
+    rp_ok = seat == active or not (len(state.players) == 2 or seat == (r.get("check") or {}).get("directed"))
+    words: set[str] | None = None
     tokens = None
-    for pid in hand_of(state, seat):
+    for pid in hand:
         info = rs.pinfo(state, pid)
-        if info.kind in _NOT_PLAYED:
-            continue
+        kind = info.kind
+        if kind in _NOT_PLAYED or (kind == "combat") is not combat:
+            continue  # `play_problems`: never played, or a Combat card out of Combat (or another card in it)
+        pool = info.pool
+        if (pool == "RP" and not rp_ok) or (pool == "CP" and seat == active):
+            continue  # the pool side (xfc.chain.3)
         if tokens is None:  # whether pool tokens may help pay (`card_pools`), found once for the whole hand
             tokens = rs._any_trait(state, seat, "card_pool")
-        for choice in range(1, len(info.alternatives) + 1) if info.alternatives else (0,):
-            a = PlayCard(pid, choice=choice)
-            if not rs.can_pay(state, a, seat, info, tokens):  # the card's data read once for every question
-                continue
-            # `rs.check(state, a, seat)` is the gate, timing and hand checks (all passed: it is `seat`'s decision in
-            # this step, the card in its hand) and these; the words in effect are read only by a card's activators
-            if words is None and info.activators:
+        first = PlayCard(pid, choice=1 if info.alternatives else 0)
+        if not rs.can_pay(state, first, seat, info, tokens):
+            continue
+        if info.activators:  # the words in effect, read only for a card with activators
+            if words is None:
                 words = rs.in_effect(state, seat)
-            if not rs.play_problems(state, a, seat, words if info.activators else _NO_WORDS, quick=True):
-                yield a
+            if any(act not in words for act in info.activators):
+                continue
+        if kind == "witness" and _witness_used(rs, state, info):
+            continue
+        if "resolved" in rs.traits(state.pieces[pid].card) and rs.effects.broken(state, pid, seat, "resolved"):
+            continue  # `text_violations`, yes or no
+        yield first
+        for choice in range(2, len(info.alternatives) + 1):
+            yield PlayCard(pid, choice=choice)
+
+
+def _witness_used(rs: XFilesCCG, state: GameState, info: CardInfo) -> bool:
+    """Whether a Witness of this title was already used in this skill check (xfc.chain.4, `play_problems`)."""
+    r = state.rules
+    if info.ref in (r.get("check") or {}).get("used", []):
+        return True
+    return any(rs.pinfo(state, e["piece"]).ref == info.ref for e in r.get("chain") or [] if e.get("piece")
+               in state.pieces)
 
 
 def _gen_damage(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
