@@ -7,7 +7,7 @@ every kind of legal move is `moves.py`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.state import GameState
@@ -29,8 +29,10 @@ from .actions import (
     Sell,
 )
 from .combat import may_split
-from .data import CardInfo
+from .data import CHARACTERISTIC_VALUES, CardInfo
+from .notebook import _consistent
 from .vocab import standing
+from .xfile_choice import xfile_universe
 
 if TYPE_CHECKING:
     from .ruleset import XFilesCCG
@@ -233,16 +235,41 @@ def _gen_damage(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 
 
 def _gen_question(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+    """The questions whose answer `seat`'s Notebook does not know yet, then the guesses it still allows (what
+    `question_options` and `guess_options` list, skipping what `notes_about` knows, read here once for both)."""
     ctx = rs.question_context(state, seat)
-    if not ctx:
+    about = None if not ctx else ctx["about"]
+    if about is None or about not in rs.opponents(state, seat):
+        if about is not None and ctx["ask"]:  # no Notebook row about that seat: every question, no guess
+            yield from (Ask(q["token"]) for q in rs.question_options(state, seat))
         return
-    opp, asked = rs.notes_about(state, seat, ctx["about"])
-    known = opp["known"] if opp else {}
-    for q in rs.question_options(state, seat, skip=lambda kind, value: kind in known or (kind, value) in asked):
-        yield Ask(q["token"])
-    cands = {c["name"] for c in (opp["candidates"] if opp else [])}
-    for g in rs.guess_options(state, seat, names=cands):
-        yield Guess(g["token"])
+    rows = [a for a in (state.rules.get("answers") or {}).get(str(seat), []) if a.get("about") == about]
+    universe = xfile_universe(state, rs.xfiles)
+    cands = [x for x in universe if _consistent(x, rows)]
+    turn = state.rules.get("turn", 1)
+    if ctx["ask"]:
+        asked = {(a.get("kind"), a.get("value")) for a in rows if "kind" in a}
+        token = rs._tokens(state, "q", seat, about, turn, state.seq)
+        only = ctx.get("only")
+        for kind in ctx["kinds"]:
+            if _known(kind, rows, cands):
+                continue
+            for value in CHARACTERISTIC_VALUES.get(kind, ()) if not only else (only[1],):
+                if (kind, value) not in asked:
+                    yield Ask(token(kind, value))
+    if ctx["guess"] and cands:
+        names = {x.name for x in cands}
+        token = rs._tokens(state, "g", seat, about, turn, state.seq)
+        for x in universe:
+            if x.name in names:
+                yield Guess(token(x.ref))
+
+
+def _known(kind: str, rows: list[dict[str, Any]], cands: list[CardInfo]) -> bool:
+    """Whether the Notebook knows the X-File's `kind` (`notebook`'s `known`): answered yes, or one value left."""
+    if any(a.get("kind") == kind and a.get("answer") for a in rows):
+        return True
+    return bool(cands) and len({x.characteristics.get(kind) for x in cands}) == 1
 
 
 def _gen_debrief(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
