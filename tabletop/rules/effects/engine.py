@@ -129,6 +129,21 @@ class Effects:
                                          (source,), seat))
         return out
 
+    def broken(self, state: GameState, source: str, seat: int | None, when: str = "played") -> bool:
+        """Whether `violations` would find anything, yes or no: no sentence made (the move listers ask it of every
+        card in a hand)."""
+        piece = state.pieces.get(source)
+        if piece is None:
+            return False
+        conditions = self.vocab.conditions
+        for ability in self.text(piece.card).when(when):
+            if ability.conditions:
+                ctx = self.ctx(state, seat, source, ability)
+                for name, args in ability.conditions:
+                    if conditions[name](ctx, args):
+                        return True
+        return False
+
     def holds(self, state: GameState, ability: Ability, seat: int | None, source: str | None, **data: Any) -> bool:
         ctx = self.ctx(state, seat, source, ability, **data)
         return not any(self.vocab.conditions[n](ctx, a) for n, a in ability.conditions)

@@ -7,7 +7,7 @@ every kind of legal move is `moves.py`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.state import GameState
@@ -29,7 +29,10 @@ from .actions import (
     Sell,
 )
 from .combat import may_split
+from .data import CHARACTERISTIC_VALUES, CardInfo
+from .notebook import _consistent
 from .vocab import standing
+from .xfile_choice import xfile_universe
 
 if TYPE_CHECKING:
     from .ruleset import XFilesCCG
@@ -40,8 +43,6 @@ __all__ = ["GENERATORS", "hand_of"]
 
 #: card kinds that are never played into a window (bought, placed, requisitioned or never played at all)
 _NOT_PLAYED = frozenset(("agent", "site", "xfile", "equipment"))
-#: the words in effect for a card with no activators (`play_problems` reads them only for its activators)
-_NO_WORDS: set[str] = set()
 
 
 def hand_of(state: GameState, seat: int) -> list[str]:
@@ -172,24 +173,56 @@ def _gen_reveal(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 
 def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     yield from rs.suggestion_actions(state, seat)
-    words = None
+    hand = state.zones[f"hand:{seat}"].pieces
+    if hand:
+        yield from _window_plays(rs, state, seat, tuple(hand))
+
+
+def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, ...]) -> Iterator[Action]:
+    """The cards of `hand` `seat` may play into the window now: `rs.check(state, PlayCard(...), seat)` is the gate,
+    timing and hand checks (all passed: `seat`'s decision in this step, the card in its hand) and `play_problems`,
+    asked here as yes or no, the cheapest tests first (a card's choice of effects changes none of them, nor its
+    cost: each card is judged once for all its choices), and only what a card can be paid for with."""
+    r = state.rules
+    combat = bool(r.get("combat"))
+    active = rs.active(state)
+    rp_ok = seat == active or not (len(state.players) == 2 or seat == (r.get("check") or {}).get("directed"))
+    words: set[str] | None = None
     tokens = None
-    for pid in hand_of(state, seat):
+    for pid in hand:
         info = rs.pinfo(state, pid)
-        if info.kind in _NOT_PLAYED:
-            continue
+        kind = info.kind
+        if kind in _NOT_PLAYED or (kind == "combat") is not combat:
+            continue  # `play_problems`: never played, or a Combat card out of Combat (or another card in it)
+        pool = info.pool
+        if (pool == "RP" and not rp_ok) or (pool == "CP" and seat == active):
+            continue  # the pool side (xfc.chain.3)
         if tokens is None:  # whether pool tokens may help pay (`card_pools`), found once for the whole hand
             tokens = rs._any_trait(state, seat, "card_pool")
-        for choice in range(1, len(info.alternatives) + 1) if info.alternatives else (0,):
-            a = PlayCard(pid, choice=choice)
-            if not rs.can_pay(state, a, seat, info, tokens):  # the card's data read once for every question
-                continue
-            # `rs.check(state, a, seat)` is the gate, timing and hand checks (all passed: it is `seat`'s decision in
-            # this step, the card in its hand) and these; the words in effect are read only by a card's activators
-            if words is None and info.activators:
+        first = PlayCard(pid, choice=1 if info.alternatives else 0)
+        if not rs.can_pay(state, first, seat, info, tokens):
+            continue
+        if info.activators:  # the words in effect, read only for a card with activators
+            if words is None:
                 words = rs.in_effect(state, seat)
-            if not rs.play_problems(state, a, seat, words if info.activators else _NO_WORDS, quick=True):
-                yield a
+            if any(act not in words for act in info.activators):
+                continue
+        if kind == "witness" and _witness_used(rs, state, info):
+            continue
+        if "resolved" in rs.traits(state.pieces[pid].card) and rs.effects.broken(state, pid, seat, "resolved"):
+            continue  # `text_violations`, yes or no
+        yield first
+        for choice in range(2, len(info.alternatives) + 1):
+            yield PlayCard(pid, choice=choice)
+
+
+def _witness_used(rs: XFilesCCG, state: GameState, info: CardInfo) -> bool:
+    """Whether a Witness of this title was already used in this skill check (xfc.chain.4, `play_problems`)."""
+    r = state.rules
+    if info.ref in (r.get("check") or {}).get("used", []):
+        return True
+    return any(rs.pinfo(state, e["piece"]).ref == info.ref for e in r.get("chain") or [] if e.get("piece")
+               in state.pieces)
 
 
 def _gen_damage(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
@@ -202,16 +235,41 @@ def _gen_damage(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 
 
 def _gen_question(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+    """The questions whose answer `seat`'s Notebook does not know yet, then the guesses it still allows (what
+    `question_options` and `guess_options` list, skipping what `notes_about` knows, read here once for both)."""
     ctx = rs.question_context(state, seat)
-    if not ctx:
+    about = None if not ctx else ctx["about"]
+    if about is None or about not in rs.opponents(state, seat):
+        if about is not None and ctx["ask"]:  # no Notebook row about that seat: every question, no guess
+            yield from (Ask(q["token"]) for q in rs.question_options(state, seat))
         return
-    opp, asked = rs.notes_about(state, seat, ctx["about"])
-    known = opp["known"] if opp else {}
-    for q in rs.question_options(state, seat, skip=lambda kind, value: kind in known or (kind, value) in asked):
-        yield Ask(q["token"])
-    cands = {c["name"] for c in (opp["candidates"] if opp else [])}
-    for g in rs.guess_options(state, seat, names=cands):
-        yield Guess(g["token"])
+    rows = [a for a in (state.rules.get("answers") or {}).get(str(seat), []) if a.get("about") == about]
+    universe = xfile_universe(state, rs.xfiles)
+    cands = [x for x in universe if _consistent(x, rows)]
+    turn = state.rules.get("turn", 1)
+    if ctx["ask"]:
+        asked = {(a.get("kind"), a.get("value")) for a in rows if "kind" in a}
+        token = rs._tokens(state, "q", seat, about, turn, state.seq)
+        only = ctx.get("only")
+        for kind in ctx["kinds"]:
+            if _known(kind, rows, cands):
+                continue
+            for value in CHARACTERISTIC_VALUES.get(kind, ()) if not only else (only[1],):
+                if (kind, value) not in asked:
+                    yield Ask(token(kind, value))
+    if ctx["guess"] and cands:
+        names = {x.name for x in cands}
+        token = rs._tokens(state, "g", seat, about, turn, state.seq)
+        for x in universe:
+            if x.name in names:
+                yield Guess(token(x.ref))
+
+
+def _known(kind: str, rows: list[dict[str, Any]], cands: list[CardInfo]) -> bool:
+    """Whether the Notebook knows the X-File's `kind` (`notebook`'s `known`): answered yes, or one value left."""
+    if any(a.get("kind") == kind and a.get("answer") for a in rows):
+        return True
+    return bool(cands) and len({x.characteristics.get(kind) for x in cands}) == 1
 
 
 def _gen_debrief(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:

@@ -25,19 +25,20 @@ class Notebook:
 
     # ------------------------------------------------------------------------------------------ tokens
 
-    def _token(self, state: GameState, prefix: str, *parts: Any) -> str:
-        """A name for a question or guess that says nothing of it: the table's secret keys a hash of its parts.
+    @staticmethod
+    def _tokens(state: GameState, prefix: str, *parts: Any) -> Callable[..., str]:
+        """The name of a question or guess as a function of its own parts (`more`): the table's secret keys a hash of
+        `parts` and `more`, so it says nothing of them; the parts every token of a listing shares are hashed once
+        (a hash is a stream: the same digest), each token hashing only its own."""
+        head = _keyed(state.secret).copy()
+        head.update((":".join(map(str, parts)) + ":").encode())
 
-        The keyed hasher is made once per secret and copied per token (the same digest as hashing anew: the
-        Notebook names every question and X-File at each listing)."""
-        keyed = _KEYED.get(state.secret)
-        if keyed is None:
-            if len(_KEYED) >= 64:
-                _KEYED.clear()
-            keyed = _KEYED[state.secret] = hashlib.blake2b(key=state.secret.encode()[:64], digest_size=8)
-        digest = keyed.copy()
-        digest.update(":".join(map(str, parts)).encode())
-        return prefix + digest.hexdigest()
+        def token(*more: Any) -> str:
+            digest = head.copy()
+            digest.update(":".join(map(str, more)).encode())
+            return prefix + digest.hexdigest()
+
+        return token
 
     def question_context(self, state: GameState, seat: int, strict: bool = True) -> dict[str, Any] | None:
         """Who `seat` may ask about now, and of which kinds ({about, kinds, ask, guess}), or None.
@@ -63,35 +64,48 @@ class Notebook:
         return None
 
     def question_options(self, state: GameState, seat: int, strict: bool = True,
-                         skip: Callable[[str, str], bool] | None = None) -> list[dict[str, Any]]:
+                         skip: Callable[[str, str], bool] | None = None, token: str | None = None) -> list[dict[str, Any]]:
         """The questions `seat` may ask now, each with its opaque token; `skip(kind, value)`: leave out the
-        questions it says (the bots' known answers: a token costs a keyed hash)."""
+        questions it says (the bots' known answers: a token costs a keyed hash); `token`: only the one it names
+        (the reducer's look-up, stopping there)."""
         ctx = self.question_context(state, seat, strict)
         if not ctx or not ctx["ask"] or ctx["about"] is None:
             return []
-        turn = state.rules.get("turn", 1)
-        out = []
+        token_of = self._tokens(state, "q", seat, ctx["about"], state.rules.get("turn", 1), state.seq)  # seq: never
+        out = []  # repeats
         only = ctx.get("only")
         for kind in ctx["kinds"]:
             for value in CHARACTERISTIC_VALUES.get(kind, ()) if not only else (only[1],):
                 if skip is not None and skip(kind, value):
                     continue
-                token = self._token(state, "q", seat, ctx["about"], turn, state.seq, kind, value)  # seq: never repeats
-                out.append({"token": token, "about": ctx["about"], "kind": kind, "value": value,
+                named = token_of(kind, value)
+                if token is not None and named != token:
+                    continue
+                out.append({"token": named, "about": ctx["about"], "kind": kind, "value": value,
                             "text": f"Is your X-File's {kind.upper()} {value}?"})
+                if token is not None:
+                    return out
         return out
 
     def guess_options(self, state: GameState, seat: int, strict: bool = True,
-                      names: set[str] | None = None) -> list[dict[str, Any]]:
+                      names: set[str] | None = None, token: str | None = None) -> list[dict[str, Any]]:
         """The X-Files `seat` may guess now, each with its opaque token; `names`: only those of these titles (the
-        bots guess only X-Files their Notebook still allows, and a token costs a keyed hash)."""
+        bots guess only X-Files their Notebook still allows, and a token costs a keyed hash); `token`: only the one
+        it names (the reducer's look-up, stopping there)."""
         ctx = self.question_context(state, seat, strict)
         if not ctx or not ctx["guess"] or ctx["about"] is None:
             return []
-        turn = state.rules.get("turn", 1)
+        token_of = self._tokens(state, "g", seat, ctx["about"], state.rules.get("turn", 1), state.seq)
         # named by title, never by card ref: a view must not name a hidden card, even among all the candidates
-        return [{"token": self._token(state, "g", seat, ctx["about"], turn, state.seq, x.ref), "about": ctx["about"],
-                 "name": x.name} for x in xfile_universe(state, self.xfiles) if names is None or x.name in names]
+        out = []
+        for x in xfile_universe(state, self.xfiles):
+            if names is None or x.name in names:
+                named = token_of(x.ref)
+                if token is None or named == token:
+                    out.append({"token": named, "about": ctx["about"], "name": x.name})
+                    if token is not None:
+                        break
+        return out
 
     def question_token(self, state: GameState, seat: int, kind: str, value: str) -> str:
         """The token of one question (for tests, tools and the UI)."""
@@ -155,6 +169,16 @@ class Notebook:
                         out.append({"opponent": opp, "kind": kind, "value": value})
         return out
 
+
+
+def _keyed(secret: str) -> Any:
+    """A blake2b hasher keyed by the table's secret, made once per secret (each token copies it)."""
+    keyed = _KEYED.get(secret)
+    if keyed is None:
+        if len(_KEYED) >= 64:
+            _KEYED.clear()
+        keyed = _KEYED[secret] = hashlib.blake2b(key=secret.encode()[:64], digest_size=8)
+    return keyed
 
 
 def _consistent(x: CardInfo, rows: list[dict[str, Any]]) -> bool:

@@ -157,7 +157,7 @@ class InvestigationReducers:
 
     @reduces(Ask)
     def _do_ask(self, state: GameState, a: Ask, seat: int, tx: Tx) -> None:
-        q = next((o for o in self.question_options(state, seat, False) if o["token"] == a.token), None)
+        q = next(iter(self.question_options(state, seat, False, token=a.token)), None)
         if q is None:
             raise ActionError("no_question", "that question cannot be asked now")
         about = q["about"]
@@ -183,7 +183,7 @@ class InvestigationReducers:
 
     @reduces(Guess)
     def _do_guess(self, state: GameState, a: Guess, seat: int, tx: Tx) -> None:
-        g = next((o for o in self.guess_options(state, seat, False) if o["token"] == a.token), None)
+        g = next(iter(self.guess_options(state, seat, False, token=a.token)), None)
         if g is None:
             raise ActionError("no_guess", "that guess cannot be made now")
         about = g["about"]
