@@ -15,6 +15,7 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.state import GameState
+from .ccg import ccg_question_choice
 from .heuristics import ccg_heuristic, ccg_question, fan_heuristic, fan_points
 from .sampler import CardPool, Deal
 
@@ -177,7 +178,7 @@ OBSERVERS: dict[str, Callable[[Any, GameState, int, dict[str, Any], CardPool], N
 #: per ruleset: a decision taken by a rule of thumb instead of the search (None: search), for what playouts cannot
 #: judge
 CHOOSERS: dict[str, Callable[[Any, GameState, dict[str, Any], CardPool], Action | None]] = {
-    "xfiles-fan": _fan_exchange}
+    "xfiles-fan": _fan_exchange, "xfiles-ccg": ccg_question_choice}
 
 
 #: the search's iterations per decision at each level, scaled per ruleset: those whose decisions are cheap get more of

@@ -1,0 +1,62 @@
+"""X-Files CCG's questions and guesses by a rule of thumb: the question that splits the candidates most evenly, and
+a guess only when the race says it is worth the question a wrong one gives the other."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.rules.search.ccg import ccg_question_choice, guess_pays, race
+from tabletop.rules.search.knowledge import knowledge, rebuild
+from tabletop.rules.xfiles_ccg.actions import Ask, Guess
+from tests.rules.test_xfiles_ccg import _solved
+
+
+def _choice(s: Any, seat: int) -> Any:
+    know = knowledge(s.state, seat, s.rules)
+    return ccg_question_choice(s.rules, rebuild(know), know, None)
+
+
+def test_the_race_guesses_with_one_candidate_and_not_among_many() -> None:
+    assert guess_pays(1, 6) and guess_pays(2, 6)
+    assert not guess_pays(6, 6)  # among six, a wrong guess mostly hands the other a question
+    assert guess_pays(1, 6, penalty=True) and guess_pays(2, 6, penalty=True)
+    assert race(1, 6, 0) > race(3, 6, 0) > race(6, 6, 0) > race(6, 1, 0)
+    assert abs(race(1, 1, 0) + race(1, 1, 1) - 1.0) < 1e-9
+
+
+def test_the_bot_asks_the_most_even_split_then_guesses_or_passes_as_the_race_says() -> None:
+    s = _solved()
+    rules = s.rules
+    pick = _choice(s, 0)
+    assert isinstance(pick, Ask)
+    cands = rules.notebook(s.state, 0)["opponents"][0]["candidates"]
+
+    def split(q: dict[str, Any]) -> int:
+        yes = sum(1 for c in cands if c["characteristics"].get(q["kind"]) == q["value"])
+        return min(yes, len(cands) - yes)
+
+    questions = {q["token"]: q for q in rules.question_options(s.state, 0)}
+    assert split(questions[pick.token]) == max(split(q) for q in questions.values()) > 0
+    assert s.submit(pick, 0).accepted
+    left = len(rules.notebook(s.state, 0)["opponents"][0]["candidates"])
+    after = _choice(s, 0)
+    assert isinstance(after, Guess) == guess_pays(left, len(rules.xfiles()))
+    assert after.type in ("xfc.guess", "xfc.pass")
+
+
+def test_the_bot_names_the_x_file_when_one_candidate_is_left() -> None:
+    s = _solved()
+    rules = s.rules
+    actual = rules.pinfo(s.state, s.state.zones["xfile:1"].pieces[0]).name
+    s.state.rules["answers"] = {"0": [{"about": 1, "guess": x.name, "answer": False}
+                                      for x in rules.xfiles() if x.name != actual]}
+    pick = _choice(s, 0)
+    assert isinstance(pick, Guess)
+    assert s.submit(pick, 0).accepted and s.state.rules.get("winner") == 0
+
+
+def test_other_decisions_are_left_to_the_search() -> None:
+    from tests.rules.test_xfiles_ccg import _investigating
+
+    s = _investigating({})
+    assert _choice(s, 0) is None
