@@ -37,7 +37,10 @@ from .xfile_choice import xfile_universe
 if TYPE_CHECKING:
     from .ruleset import XFilesCCG
 
-__all__ = ["GENERATORS", "hand_of"]
+__all__ = ["GENERATORS", "bluff_payments", "hand_of"]
+
+#: the highest X listed for a Bluff with an X Cost (the largest X a card's table names is 9)
+_MOST_X = 9
 
 
 
@@ -165,10 +168,21 @@ def _gen_reveal(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     if not pending:
         return
     pid = pending[0]
-    pay = ResolveBluff(pid, True)
-    if not rs.check(state, pay, seat):
-        yield pay
+    for pay in bluff_payments(rs, state, seat, pid):
+        if not rs.check(state, pay, seat):
+            yield pay
     yield ResolveBluff(pid, False)
+
+
+def bluff_payments(rs: XFilesCCG, state: GameState, seat: int, pid: str) -> list[ResolveBluff]:
+    """Each way to pay for a revealed Bluff: its Cost, or each X its owner's [CP] pool can pay for an X Cost
+    ("2X CP", X the cards it discards)."""
+    info = rs.pinfo(state, pid)
+    if info.cost is not None:
+        return [ResolveBluff(pid, True)]
+    have = rs._pool_of(state, seat, "cp")
+    top = max(0, have - info.cost_extra) // max(1, info.cost_mult)
+    return [ResolveBluff(pid, True, x) for x in range(0, min(top, _MOST_X) + 1)]
 
 
 def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:

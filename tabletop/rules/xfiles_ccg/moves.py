@@ -39,7 +39,7 @@ from .actions import (
     Sell,
 )
 from .data import SECTIONS
-from .generators import GENERATORS, hand_of
+from .generators import GENERATORS, bluff_payments, hand_of
 from .steps import STEP_LABELS
 
 __all__ = ["INVESTIGATOR_ONLY", "LISTERS", "MoveListing", "STEP_HINTS"]
@@ -275,7 +275,7 @@ def _list_assign(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
 def _list_reveal(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
     pending = state.rules.get("bluffs") or []
     if pending:
-        yield ResolveBluff(pending[0], True)
+        yield from bluff_payments(rs, state, seat, pending[0])
         yield ResolveBluff(pending[0], False)
 
 

@@ -17,6 +17,7 @@ from ..effects import Ctx, Vocabulary
 from ..effects.model import step_name
 from .data import canonical_skill
 from .vocab_cards import CARD_PRIMITIVES, spend_token
+from .vocab_decks import DECK_SELECTORS, per_target
 from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing, x_paid
 from .vocab_reads import check_of as _check
 from .vocab_reads import team as _team
@@ -497,8 +498,8 @@ def _fail_damage(ctx: Ctx, tx: Tx, args: Any) -> str:
 
 
 def _team_damage(ctx: Ctx, tx: Tx, args: Any) -> str:
-    amount = int(args.get("amount", 1))
-    hit = [p for p in _team(ctx) if ctx.ruleset.section_of(ctx.state, p) != "hospital"]
+    amount = per_target(ctx, args, int(args.get("amount", 1)))  # "for each card discarded, up to three"
+    hit = [p for p in _team(ctx) if ctx.ruleset.section_of(ctx.state, p) != "hospital"] if amount else []
     for pid in hit:
         printed = ctx.ruleset.pinfo(ctx.state, pid).health or 0
         ctx.ruleset._set_damage(ctx.state, pid, min(printed, ctx.ruleset.damage(ctx.state, pid) + amount), tx,
@@ -565,7 +566,7 @@ VOCABULARY = Vocabulary(
         **WORD_PRIMITIVES,
     },
     conditions={**CONDITIONS, **WORD_CONDITIONS},
-    selectors={**SELECTORS, **WORD_SELECTORS},
+    selectors={**SELECTORS, **WORD_SELECTORS, **DECK_SELECTORS},
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
     blind=frozenset({"bluff"}),

@@ -1,0 +1,33 @@
+"""The grammar's reader for the wordings found in self-play of real decks (issue #26): an X paid as cards discarded
+for damage to a Team, ... A part of `cardtext._Read` (its rules under `// -- s14decks --` in `cardtext.lark`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cardmeaning import Meaning
+
+__all__ = ["DecksReader"]
+
+
+def _ints(c: list[Any]) -> list[int]:
+    return [x for x in c if isinstance(x, int) and not isinstance(x, bool)]
+
+
+class DecksReader:
+    """Tree -> steps for the wordings of `// -- s14decks --` (mixed into the grammar's Transformer)."""
+
+    def x_team_damage(self, c: list[Any]) -> Meaning:
+        """"cause one point of damage to every Agent in a Team for each [CP] Cost card discarded from your hand, up
+        to a maximum of three": its player chooses up to X such cards (X paid for the card), each Agent of the Team
+        takes that many points (at most the maximum)."""
+        per, *cap = _ints(c)
+        pool = next((str(x).upper() for x in c if isinstance(x, str) and str(x).casefold() in ("rp", "cp")), "")
+        select: dict[str, Any] = {"zone": "hand", "owner": "you", "not": "source", "up_to_x": "discarded",
+                                  **({"cost_pool": pool} if pool else {})}
+        damage: dict[str, Any] = {"amount": per, "per": "discarded", **({"max": cap[0]} if cap else {})}
+        return Meaning(targets={"discarded": {"select": select, "count": {"min": 0, "max": cap[0] if cap else 9}}},
+                       steps=[{"discard_card": {"target": "discarded"}}, {"team_damage": damage}])
+
+    def x_is_discarded(self, c: list[Any]) -> list[dict[str, Any]]:
+        return []  # says what the X of the step before counts: the cards discarded

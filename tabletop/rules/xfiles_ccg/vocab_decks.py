@@ -1,0 +1,33 @@
+"""The X-Files CCG vocabulary's words for the wordings of real decks' self-play (issue #26): selectors of cards paid
+for with an X ("for each [CP] Cost card discarded", X the number discarded), ..."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.state import Piece
+from ..effects import Ctx
+from .vocab_reads import x_paid
+
+__all__ = ["DECK_SELECTORS", "per_target"]
+
+
+def _sel_up_to_x(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """One more card may be chosen for the target `value` while fewer than the X paid for the source are."""
+    return len(ctx.targets.get(str(value)) or ()) < x_paid(ctx)
+
+
+def _sel_cost_pool(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """A card whose Cost is paid from the pool named ("[CP] Cost card")."""
+    return str(ctx.ruleset.pinfo(ctx.state, piece.id).pool).casefold() == str(value).casefold()
+
+
+def per_target(ctx: Ctx, args: Any, amount: int) -> int:
+    """`amount` for each card of the target `args["per"]` (at most `args["max"]`), or `amount` with no `per`."""
+    if not args.get("per"):
+        return amount
+    total = amount * len(ctx.targets.get(str(args["per"])) or ())
+    return min(total, int(args["max"])) if args.get("max") is not None else total
+
+
+DECK_SELECTORS = {"up_to_x": _sel_up_to_x, "cost_pool": _sel_cost_pool}

@@ -1,0 +1,100 @@
+"""`xfiles-ccg`: card wordings that real decks left by hand in self-play (issue #26), run by the engine in a game
+(our own cards in the printed wordings): a Bluff whose X is the cards its player discards for damage to a Team, ..."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from tabletop.cards import CardLibrary
+from tabletop.rules.kit import ChooseTarget
+from tabletop.rules.xfiles_ccg import Investigate, ResolveBluff
+from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok, pid
+from tests.rules.xfiles_ccg_helpers import position as build_position
+
+
+def _card(rid: str, title: str, kind: str, cost: str, text: str, **more: Any) -> dict[str, Any]:
+    return {"id": rid, "title": title, "set": "Fixture", "type": kind, "cost": cost, "gameText": text,
+            "keywords": [kind], **more}
+
+
+RECORDS = [
+    _card("FD-01", "Gas Main", "Bluff", "2X CP", "Play this card to cause one point of damage to every Agent in a "
+          "Team for each [CP] Cost card discarded from your hand, up to a maximum of three points of damage. X = "
+          "number of [CP] Cost cards discarded.", activators=["Conspiracy", "Site"]),
+]
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> CardLibrary:
+    return fixture_library(tmp_path_factory.mktemp("decks"), RECORDS)
+
+
+def _under_site(s: Any, ref: str, site: str, owner: int = 1) -> str:
+    """A card of `owner`'s hand put face down beneath `site` (a Bluff placed in the Case Assignment)."""
+    st = s.state
+    bluff = next(p for p in st.zones[f"hand:{owner}"].pieces if st.pieces[p].card == ref)
+    st.zones[f"hand:{owner}"].pieces.remove(bluff)
+    st.zones["field:0"].pieces.append(bluff)
+    st.pieces[bluff] = dataclasses.replace(st.pieces[bluff], zone="field:0", face_up=False, attached_to=site)
+    st.link(bluff, None, site)
+    return bluff
+
+
+def _investigated(library: CardLibrary, bluff_ref: str, hand1: list[str], pools: Any = ((5, 5), (5, 5))) -> Any:
+    """Randy's Team (Marsh and Keller) sent to Harlow Creek, with Les's Bluff `bluff_ref` beneath it."""
+    s = build_position({"field:0": ["harlow-creek", "owen-marsh", "nadia-keller"], "hand:1": [bluff_ref, *hand1],
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library, pools=pools)
+    site = pid(s, "field:0", "harlow-creek")
+    s.state.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    _under_site(s, bluff_ref, site)
+    ok(s, Investigate(site, (pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller"))), 0)
+    return s
+
+
+def test_a_bluffs_x_is_the_cost_cards_its_player_discards_for_damage_to_each_agent(library: CardLibrary) -> None:
+    ref = fixture_ref(library, "FD-01")
+    s = _investigated(library, ref, ["budget-cuts", "press-leak", "cover-up", "long-night"], pools=((5, 5), (5, 5)))
+    st, rs = s.state, s.rules
+    bluff = st.rules["bluffs"][0]
+    pays = [a for a in rs.legal_actions(st, 1) if isinstance(a, ResolveBluff) and a.pay]
+    assert [a.x for a in pays] == [0, 1, 2]  # 2X CP from 5 CP: X at most 2
+    assert {a.x for a in rs.generate_actions(st, 1) if isinstance(a, ResolveBluff) and a.pay} == {0, 1, 2}
+    ok(s, ResolveBluff(bluff, True, 2), 1)
+    picks = [a for a in rs.legal_actions(st, 1) if isinstance(a, ChooseTarget) and a.more]
+    names = {rs.pinfo(st, a.piece).name for a in picks}
+    assert names == {"Budget Cuts", "Press Leak", "Cover-Up"}  # [CP] Cost cards only, not the RP Long Night
+    ok(s, picks[0], 1)
+    ok(s, next(a for a in rs.legal_actions(st, 1) if isinstance(a, ChooseTarget) and a.more), 1)
+    assert not [a for a in rs.legal_actions(st, 1) if isinstance(a, ChooseTarget) and a.more]  # X = 2 cards
+    ok(s, next(a for a in rs.legal_actions(st, 1) if isinstance(a, ChooseTarget)), 1)
+    assert len(st.zones["hand:1"].pieces) == 2
+    for agent in ("owen-marsh", "nadia-keller"):
+        assert rs.damage(st, pid(s, "field:0", agent)) == 2
+    assert st.rules["card_text"][2] == 0
+
+
+def test_a_bluff_paid_with_x_zero_discards_nothing_and_hurts_no_one(library: CardLibrary) -> None:
+    ref = fixture_ref(library, "FD-01")
+    s = _investigated(library, ref, ["budget-cuts"])
+    st, rs = s.state, s.rules
+    ok(s, ResolveBluff(st.rules["bluffs"][0], True, 0), 1)
+    for a in [a for a in rs.legal_actions(st, 1) if isinstance(a, ChooseTarget)]:
+        assert not a.more
+    if st.rules.get("effects", {}).get("pending"):
+        ok(s, ChooseTarget(st.rules["effects"]["pending"][0]["id"], "discarded", more=False), 1)
+    assert len(st.zones["hand:1"].pieces) == 1
+    assert rs.damage(st, pid(s, "field:0", "owen-marsh")) == 0
+
+
+def test_a_team_investigation_a_site_is_the_team_investigating_it() -> None:
+    """The second printing's misspelling ("the Team investigation a Site") means what the first printing says."""
+    from tabletop.rules.xfiles_ccg.compiler import compile_text
+
+    said = "Force the Team {} a Site to discard one Equipment card of your choice."
+    typo, right = (compile_text(said.format(w)) for w in ("investigation", "investigating"))
+    assert not typo[1] and [{k: v for k, v in a.items() if k != "text"} for a in typo[0]] == \
+        [{k: v for k, v in a.items() if k != "text"} for a in right[0]]
