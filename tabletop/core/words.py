@@ -10,7 +10,9 @@ replaces a sentence naming a hidden card in plain words.
 
 Template syntax: `{field}` the field's value (pieces by reference, seats by name), `{field:s}` "s" unless the value
 is 1, `{field:a}` the value after "a" or "an", `{field:?}` the value unless it is 0 or empty,
-`{field:yes words|no words}` the first words when the value is set (not None, False or empty), `{field:lookup}` a value from a table
+`{field:yes words|no words}` the first words when the value is set (not None, False or empty), `{field:#yes words|no
+words}` the first words when the number is not 0 (a count or a place among cards; a seat 0 is set), `{field:lookup}` a
+value from a table
 the caller passes (left out, with the brackets round it, when it has none).
 """
 
@@ -94,6 +96,8 @@ def fill(template: str, fields: Mapping[str, Any], name: Callable[[str, Any], st
             return name(key, value) if value not in (None, 0, "", (), []) else ""
         if spec is not None and "|" in spec:
             yes, no = spec.split("|", 1)
+            if yes.startswith("#"):
+                return yes[1:] if value not in (None, 0, False) else no
             given = value is not False and value not in (None, "", (), [])
             return yes if given else no
         if spec:

@@ -27,6 +27,10 @@ def test_past_tense_and_fill() -> None:
     assert fill("Buy {count} card{count:s} ({count:costs})", names, name) == "Buy 2 cards"
     assert fill("Play {piece} as {role:a}", names, name) == "Play Queen as an Act"
     assert fill("{pay:Pay for|Discard} {piece} {amount:?}", names, name) == "Discard Queen"
+    # a count of 0 is no count (a card chosen in plain sight has no place among unseen ones); a seat 0 is a seat
+    assert fill("Choose{amount:# unseen card no. |} {piece}", names, name) == "Choose Queen"
+    assert fill("Choose{count:# unseen card no. |}{count:?}", names, name) == "Choose unseen card no. 2"
+    assert fill("Play{seat: for |}{seat}", {"seat": 0}, name) == "Play for 0"
     assert cards_phrase(["Ace", "King"], 1) == "Ace, King and 1 other card"
     assert cards_phrase([], 2) == "2 cards"
 

@@ -73,3 +73,22 @@ def test_an_agent_bought_for_the_turn_has_no_game_effect(library: CardLibrary) -
     assert UseAbility(agent) not in s.rules.ability_uses(st, 0)
     refused = s.submit(UseAbility(agent), 0)
     assert not refused.accepted and refused.violations[0].rule == "xfc.deployment.4"
+
+
+def test_a_deck_search_reads_as_a_sentence_to_every_seat(library: CardLibrary) -> None:
+    """A card found by looking through one's own deck read "chose unseen card no. <its name> for fetched ...
+    shuffles deck:0": a place among unseen cards of 0 is none, and a zone is named as the table names it."""
+    dorsey, site = fixture_ref(library, "AU-03"), fixture_ref(library, "AU-02")
+    s = build_position({"bureau:0": ["owen-marsh", dorsey], "deck:0": [site, site], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "deployment"}, library=library)
+    st = s.state
+    agent = next(p for p in st.zones["bureau:0"].pieces if st.pieces[p].card == dorsey)
+    ok(s, UseAbility(agent), 0)
+    (choose, *_) = [a for a in s.legal_actions(0) if type(a).__name__ == "ChooseTarget" and a.piece]
+    ok(s, choose, 0)
+    mine, theirs = s.log_for(0)[-1]["text"], s.log_for(1)[-1]["text"]
+    assert "unseen card no." not in mine and "Quarry Road Overlook" in mine
+    assert "Quarry Road Overlook" not in theirs and "a card in" in theirs
+    for text in (mine, theirs):
+        assert "deck:0" not in text and "Bureau Deck" in text.split("shuffles", 1)[1]

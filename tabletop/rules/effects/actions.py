@@ -21,7 +21,7 @@ class ChooseTarget(Action):
     opponent's hand) is chosen by its place among the unseen candidates, `blind` (from 1), so no id or handle of a
     hidden card is named; `more` False says no more."""
 
-    words: ClassVar[str] = "{more:Choose|Choose no more}{blind: unseen card no. |}{blind:?}{piece: |}{piece} for {target}"
+    words: ClassVar[str] = "{more:Choose|Choose no more}{blind:# unseen card no. |}{blind:?}{piece: |}{piece} for {target}"
     todo: ClassVar[str] = "choose a target for a card's effect"
 
     pending: int

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.reducer import ActionError, Tx
 from ...core.state import EVERYONE, GameState, Piece
+from ...core.words import zone_words
 from ...errors import TabletopError
 
 if TYPE_CHECKING:
@@ -244,7 +245,7 @@ def _add_mods(ctx: Ctx, tx: Tx, mods: list[dict[str, Any]]) -> None:
 def _shuffle(ctx: Ctx, tx: Tx, args: Any) -> str:
     zone = ctx.zone(args.get("zone", "deck") if isinstance(args, Mapping) else "deck", ctx.seat)
     tx.shuffle(zone)
-    return f"shuffles {zone}"
+    return f"shuffles {zone_words(ctx.state, zone)}"
 
 
 def _log(ctx: Ctx, tx: Tx, args: Any) -> str:
