@@ -9,6 +9,7 @@ import pytest
 
 from tabletop.cards import CardLibrary, DeckEntry, DeckList
 from tabletop.rules import get_ruleset
+from tabletop.rules.kit import ChooseOption, ResolveEffect
 from tabletop.rules.xfiles_ccg import Pass, PlayCard, Requisition
 from tests.rules.xfiles_ccg_helpers import SET, fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
@@ -29,6 +30,10 @@ RECORDS = [
     _card("FW-04", "Brass Compass", "Equipment", "Adds 1 to the Agent's OBSERVATION skill. Only one of this card may "
           "be in play at a time.", activators=["Field"]),
     _card("FW-05", "Second Wind", "Event", "Draw 2 cards from the top of your Bureau deck and add them to your hand."),
+    _card("FW-06", "Nervous Bystander", "Witness", "Adds 2 to one Team's BEHAVIORAL skill check. Your opponent may "
+          "pay 3 [CP] to negate this Witness."),
+    _card("FW-07", "County Clerk", "Witness", "Play to change the Site Prerequisite to BUREAUCRACY 3+. Your opponent "
+          "may pay 2 [CP] to negate this Witness."),
 ]
 
 
@@ -132,3 +137,49 @@ def _deck_of(s: Any, cards: list[str]) -> str:
     for i, c in enumerate(cards):
         s.state.add_piece(Piece(id=f"dk{i}", card=f"{SET}/{c}", zone="deck:0", owner=0, face_up=False))
     return "deck:0"
+
+
+# ------------------------------------------------------------------------------------------------ costs and pools
+
+
+def _answer(s: Any, seat: int) -> list[Any]:
+    """The choices `seat` has on the first pending effect (after its user lets it apply, in strict)."""
+    acts = list(s.rules.legal_actions(s.state, 0))
+    go = [a for a in acts if isinstance(a, ResolveEffect)]
+    if go:
+        ok(s, go[0], 0)
+    return [a for a in s.rules.legal_actions(s.state, seat) if isinstance(a, ChooseOption)]
+
+
+@pytest.mark.parametrize("pays", [True, False])
+def test_the_opponent_pays_to_negate_a_witness_before_it_applies(library: CardLibrary, pays: bool) -> None:
+    bystander = fixture_ref(library, "FW-06")
+    s = _checking(library, [bystander], pools=((5, 5), (5, 4)))
+    base = s.rules.check_total(s.state)
+    ok(s, PlayCard(_mine(s, "hand:0", bystander)), 0)
+    _resolve(s)
+    st = s.state
+    options = _answer(s, 1)
+    assert [o.option for o in options] == [1, 2] and s.rules.decision(st) == 1
+    assert not [a for a in s.rules.legal_actions(st, 0) if isinstance(a, ChooseOption)]  # Les's to answer
+    ok(s, options[0 if pays else 1], 1)
+    card = next(p for p in st.pieces if st.pieces[p].card == bystander)
+    assert st.pieces[card].zone == "discard:0"
+    assert st.player(1).counters["cp"] == (1 if pays else 4) and st.player(0).counters["cp"] == 5
+    assert s.rules.check_total(st) == base + (0 if pays else 2)
+    assert not s.rules.effects.pending(st)
+
+
+def test_an_opponent_who_cannot_pay_is_not_offered_it_and_strict_refuses_it(library: CardLibrary) -> None:
+    clerk = fixture_ref(library, "FW-07")
+    s = _checking(library, [clerk], pools=((5, 5), (5, 1)))
+    ok(s, PlayCard(_mine(s, "hand:0", clerk)), 0)
+    _resolve(s)
+    options = _answer(s, 1)
+    assert [o.option for o in options] == [2]
+    entry = s.rules.effects.pending(s.state)[0]
+    r = s.submit(ChooseOption(entry["id"], 1), 1)
+    assert not r.accepted and r.violations
+    ok(s, options[0], 1)
+    check = s.state.rules["check"]
+    assert (check["skill"], check["need"]) == ("Bureaucracy", 3) and s.state.player(1).counters["cp"] == 1

@@ -57,3 +57,9 @@ class WordsReader:
     def draw_top(self, c: list[Any]) -> list[dict[str, Any]]:
         """"Draw 2 cards from the top of your Bureau deck (and add them to your hand)"."""
         return [{"draw": {"count": next(x for x in c if isinstance(x, int))}}]
+
+    # -- costs and pools --
+    def foe_may_negate(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Your opponent may pay 3 [CP] to negate this Witness": before the card applies, its opponent chooses."""
+        pool = next(x for x in c if x in ("rp", "cp"))
+        return [{"_foe_may_negate": {"amount": next(x for x in c if isinstance(x, int)), "pool": pool}}]
