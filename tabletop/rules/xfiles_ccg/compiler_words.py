@@ -22,7 +22,15 @@ def _foe_may_negate(ability: Any, args: dict[str, Any], until: str | None) -> No
     ability.steps.insert(0, {"choose": {"by": "opponent", "options": [[pay, {"negate_self": {}}], [let]]}})
 
 
+def _afterwards(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"Discard this card afterwards", "Remove this card from play": after the steps before it in its ability; with
+    none before it (what it comes after is left by hand, or the card stays in play), it is left by hand too."""
+    if not ability.steps:
+        raise ValueError("nothing the card did before it")
+    ability.steps.append(dict(args))
+
+
 #: the compiler's placing of each step a `cardwords` reader writes, by the step's name
 WORD_STEPS: dict[str, Callable[[Any, dict[str, Any], str | None], None]] = {
-    "_foe_may_negate": _foe_may_negate,
+    "_foe_may_negate": _foe_may_negate, "_afterwards": _afterwards,
 }
