@@ -9,7 +9,8 @@ import pytest
 
 from tabletop.cards import CardLibrary, DeckEntry, DeckList
 from tabletop.rules import get_ruleset
-from tabletop.rules.xfiles_ccg import Pass, PlayCard, Requisition
+from tabletop.rules.kit import ChooseOption, ResolveEffect
+from tabletop.rules.xfiles_ccg import AssignDamage, Investigate, Pass, PlayCard, Requisition
 from tests.rules.xfiles_ccg_helpers import SET, fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
 
@@ -29,6 +30,24 @@ RECORDS = [
     _card("FW-04", "Brass Compass", "Equipment", "Adds 1 to the Agent's OBSERVATION skill. Only one of this card may "
           "be in play at a time.", activators=["Field"]),
     _card("FW-05", "Second Wind", "Event", "Draw 2 cards from the top of your Bureau deck and add them to your hand."),
+    _card("FW-06", "Nervous Bystander", "Witness", "Adds 2 to one Team's BEHAVIORAL skill check. Your opponent may "
+          "pay 3 [CP] to negate this Witness."),
+    _card("FW-07", "County Clerk", "Witness", "Play to change the Site Prerequisite to BUREAUCRACY 3+. Your opponent "
+          "may pay 2 [CP] to negate this Witness."),
+    _card("FW-08", "Pickpocket", "Event", "Force an opponent to discard two cards from their hand at random."),
+    _card("FW-09", "Fresh Start", "Event", "Discard your entire hand and draw two cards from the top of your Bureau "
+          "Deck."),
+    _card("FW-10", "Power Cut", "Event", "Both players must discard their entire hands and draw two cards from the "
+          "top of their respective Bureau Decks."),
+    _card("FW-11", "Burn After Reading", "Event", "Adds 1 to one Team's BEHAVIORAL skill check. Remove this card "
+          "from play."),
+    _card("FW-12", "Field Office", "Event", "Place this card in the Field."),
+    _card("FW-13", "The Swarm", "Adversary", "Damage caused by this Adversary during LONG RANGE COMBAT may be split "
+          "among all opponents (Directed Player's choice).", cost="4 CP", keywords=["Adversary", "Creature"],
+          activators=["Conspiracy"], skills={"Long Range Combat": 2, "Close Range Combat": 1, "Health": 12}),
+    _card("FW-14", "The Shell Beast", "Adversary", "Subtract one from all damage sources applied to this Adversary.",
+          cost="4 CP", keywords=["Adversary", "Creature"], activators=["Conspiracy"],
+          skills={"Long Range Combat": 1, "Close Range Combat": 1, "Health": 12}),
 ]
 
 
@@ -116,8 +135,8 @@ def test_an_item_only_one_of_which_may_be_in_play_is_refused_while_one_is(librar
 def test_cards_drawn_from_the_top_of_the_bureau_deck_are_seen_by_their_drawer_alone(library: CardLibrary) -> None:
     wind = fixture_ref(library, "FW-05")
     s = _checking(library, [wind])
-    deck = _deck_of(s, ["june-talley", "night-clerk", "overtime"])
-    top = s.state.zones[deck].pieces[:2]
+    top = _with_deck(s, 0, ["june-talley", "night-clerk", "overtime"])[:2]
+    deck = "deck:0"
     ok(s, PlayCard(_mine(s, "hand:0", wind)), 0)
     _resolve(s)
     st = s.state
@@ -125,10 +144,165 @@ def test_cards_drawn_from_the_top_of_the_bureau_deck_are_seen_by_their_drawer_al
     assert all(st.can_see(st.pieces[p], 0) and not st.can_see(st.pieces[p], 1) for p in top)
 
 
-def _deck_of(s: Any, cards: list[str]) -> str:
-    """Randy's Bureau Deck holding `cards`, top first."""
+# ------------------------------------------------------------------------------------------------ costs and pools
+
+
+def _answer(s: Any, seat: int) -> list[Any]:
+    """The choices `seat` has on the first pending effect (after its user lets it apply, in strict)."""
+    acts = list(s.rules.legal_actions(s.state, 0))
+    go = [a for a in acts if isinstance(a, ResolveEffect)]
+    if go:
+        ok(s, go[0], 0)
+    return [a for a in s.rules.legal_actions(s.state, seat) if isinstance(a, ChooseOption)]
+
+
+@pytest.mark.parametrize("pays", [True, False])
+def test_the_opponent_pays_to_negate_a_witness_before_it_applies(library: CardLibrary, pays: bool) -> None:
+    bystander = fixture_ref(library, "FW-06")
+    s = _checking(library, [bystander], pools=((5, 5), (5, 4)))
+    base = s.rules.check_total(s.state)
+    ok(s, PlayCard(_mine(s, "hand:0", bystander)), 0)
+    _resolve(s)
+    st = s.state
+    options = _answer(s, 1)
+    assert [o.option for o in options] == [1, 2] and s.rules.decision(st) == 1
+    assert not [a for a in s.rules.legal_actions(st, 0) if isinstance(a, ChooseOption)]  # Les's to answer
+    ok(s, options[0 if pays else 1], 1)
+    card = next(p for p in st.pieces if st.pieces[p].card == bystander)
+    assert st.pieces[card].zone == "discard:0"
+    assert st.player(1).counters["cp"] == (1 if pays else 4) and st.player(0).counters["cp"] == 5
+    assert s.rules.check_total(st) == base + (0 if pays else 2)
+    assert not s.rules.effects.pending(st)
+
+
+def test_an_opponent_who_cannot_pay_is_not_offered_it_and_strict_refuses_it(library: CardLibrary) -> None:
+    clerk = fixture_ref(library, "FW-07")
+    s = _checking(library, [clerk], pools=((5, 5), (5, 1)))
+    ok(s, PlayCard(_mine(s, "hand:0", clerk)), 0)
+    _resolve(s)
+    options = _answer(s, 1)
+    assert [o.option for o in options] == [2]
+    entry = s.rules.effects.pending(s.state)[0]
+    r = s.submit(ChooseOption(entry["id"], 1), 1)
+    assert not r.accepted and r.violations
+    ok(s, options[0], 1)
+    check = s.state.rules["check"]
+    assert (check["skill"], check["need"]) == ("Bureaucracy", 3) and s.state.player(1).counters["cp"] == 1
+
+
+def _with_deck(s: Any, seat: int, cards: list[str]) -> list[str]:
+    """`cards` put in the seat's Bureau Deck; their pieces, top first."""
     from tabletop.core import Piece
 
     for i, c in enumerate(cards):
-        s.state.add_piece(Piece(id=f"dk{i}", card=f"{SET}/{c}", zone="deck:0", owner=0, face_up=False))
-    return "deck:0"
+        s.state.add_piece(Piece(id=f"d{seat}x{i}", card=f"{SET}/{c}", zone=f"deck:{seat}", owner=seat, face_up=False))
+    return [p for p in s.state.zones[f"deck:{seat}"].pieces if p.startswith(f"d{seat}x")]
+
+
+def test_an_opponent_discards_cards_at_random_face_up(library: CardLibrary) -> None:
+    pick = fixture_ref(library, "FW-08")
+    s = _checking(library, [pick])
+    s.state.enforcement = "strict"
+    st = s.state
+    hand = [p for p in st.pieces if st.pieces[p].zone == "hand:1"]
+    for c in ("cold-trail", "press-leak", "budget-cuts"):
+        from tabletop.core import Piece
+
+        st.add_piece(Piece(id=f"h1{c}", card=f"{SET}/{c}", zone="hand:1", owner=1, face_up=True))
+    hand = list(st.zones["hand:1"].pieces)
+    ok(s, PlayCard(_mine(s, "hand:0", pick)), 0)
+    _resolve(s)
+    gone = [p for p in hand if st.pieces[p].zone == "discard:1"]
+    assert len(gone) == 2 and len(st.zones["hand:1"].pieces) == 1
+    assert all(st.can_see(st.pieces[p], 0) for p in gone)  # a discard pile is open to all
+    assert not st.can_see(st.pieces[st.zones["hand:1"].pieces[0]], 0)  # the card kept stays Les's secret
+
+
+def test_a_hand_discarded_whole_and_drawn_again(library: CardLibrary) -> None:
+    fresh = fixture_ref(library, "FW-09")
+    s = _checking(library, [fresh, "june-talley", "overtime"])
+    st = s.state
+    kept = [p for p in st.zones["hand:0"].pieces if st.pieces[p].card != fresh]
+    top = _with_deck(s, 0, ["night-clerk", "paper-trail", "press-leak"])
+    ok(s, PlayCard(_mine(s, "hand:0", fresh)), 0)
+    _resolve(s)
+    assert all(st.pieces[p].zone == "discard:0" for p in kept)
+    assert list(st.zones["hand:0"].pieces) == top[:2] and not any(st.can_see(st.pieces[p], 1) for p in top[:2])
+
+
+def test_both_players_discard_their_hands_and_draw_again(library: CardLibrary) -> None:
+    cut = fixture_ref(library, "FW-10")
+    s = _checking(library, [cut, "june-talley"])
+    st = s.state
+    from tabletop.core import Piece
+
+    st.add_piece(Piece(id="h1", card=f"{SET}/cold-trail", zone="hand:1", owner=1, face_up=True))
+    mine, theirs = _with_deck(s, 0, ["night-clerk", "paper-trail"]), _with_deck(s, 1, ["press-leak", "ambush"])
+    ok(s, PlayCard(_mine(s, "hand:0", cut)), 0)
+    _resolve(s)
+    assert st.pieces["h1"].zone == "discard:1" and st.pieces[_mine(s, "discard:0", f"{SET}/june-talley")]
+    assert list(st.zones["hand:0"].pieces) == mine and list(st.zones["hand:1"].pieces) == theirs
+    assert not any(st.can_see(st.pieces[p], 0) for p in theirs) and not any(st.can_see(st.pieces[p], 1) for p in mine)
+
+
+def test_a_card_removed_from_play_after_its_effect_and_one_placed_in_the_field(library: CardLibrary) -> None:
+    burn, office = fixture_ref(library, "FW-11"), fixture_ref(library, "FW-12")
+    s = _checking(library, [burn, office])
+    st = s.state
+    base = s.rules.check_total(st)
+    card = _mine(s, "hand:0", burn)
+    ok(s, PlayCard(card), 0)
+    _resolve(s)
+    assert card not in st.pieces and s.rules.check_total(st) == base + 1  # removed from the game, its +1 applied
+    office_piece = _mine(s, "hand:0", office)
+    ok(s, PlayCard(office_piece), 0)
+    _resolve(s)
+    assert st.pieces[office_piece].zone == "field:0"
+    from tabletop.rules.xfiles_ccg.compiler import compile_text
+
+    _, left = compile_text("Place this card in the Field. Discard this card afterwards.")
+    assert left == ["Discard this card afterwards"]  # nothing before it: what it comes after is not the engine's
+
+
+def _fight(library: CardLibrary, adversary: str) -> tuple[Any, str]:
+    """Randy's Owen Marsh and Nadia Keller investigate Harlow Creek; Les's `adversary` attacks; Les to act."""
+    ref = fixture_ref(library, adversary)
+    s = build_position({"bureau:0": [], "field:0": ["harlow-creek", "owen-marsh", "nadia-keller"],
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"],
+                        "deck:0": ["marrow-point"] * 3, "deck:1": ["cold-trail"] * 3, "hand:1": [ref]},
+                       {"step": "assign"}, library=library, pools=((9, 9), (9, 9)))
+    st = s.state
+    site = pid(s, "field:0", "harlow-creek")
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, tuple(p for p in st.zones["field:0"].pieces if p != site), "Behavioral"), 0)
+    ok(s, Pass(), 0)
+    adv = _mine(s, "hand:1", ref)
+    ok(s, PlayCard(adv), 1)
+    ok(s, Pass(), 1)
+    ok(s, Pass(), 0)
+    assert st.rules["combat"]["adversary"] == adv
+    for _ in range(4):  # the Long Range round's window closes: its damage is dealt
+        if st.rules["combat"].get("pending") or s.rules.step(st) == "damage":
+            break
+        ok(s, Pass(), s.rules.decision(st))
+    return s, adv
+
+
+def test_an_adversarys_long_range_damage_may_be_split_by_its_player(library: CardLibrary) -> None:
+    s, adv = _fight(library, "FW-13")
+    st, rs = s.state, s.rules
+    marsh, keller = pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller")
+    assert rs.step(st) == "damage" and AssignDamage(marsh, 1) in list(rs.legal_actions(st, 1))
+    ok(s, AssignDamage(marsh, 1), 1)
+    ok(s, AssignDamage(keller, 1), 1)
+    assert (rs.damage(st, marsh), rs.damage(st, keller)) == (1, 1)
+
+
+def test_each_damage_source_applied_to_an_adversary_is_one_less(library: CardLibrary) -> None:
+    s, adv = _fight(library, "FW-14")
+    st, rs = s.state, s.rules
+    team = [pid(s, "field:0", a) for a in ("owen-marsh", "nadia-keller")]
+    dealt = [rs.agent_skill(st, p, "Long Range Combat") for p in team]
+    assert sum(1 for d in dealt if d > 0) == 2
+    assert st.rules["combat"]["pending"]["agents"] == sum(dealt) - 2  # Marsh's 2 and Keller's 1, each one less
+

@@ -24,7 +24,7 @@ from ...core.ruleset import Violation
 from ...core.state import GameState
 from ...errors import register_many
 from .actions import ChooseOption, ChooseTarget, DeclineEffect, ResolveEffect
-from .model import Ability, Selection, step_name
+from .model import Ability, Selection, chooser, options, step_name
 from .vocab import KEY, Ctx, EffectStopped, Vocabulary
 
 #: the rule state key of the counts of card text played: [resolved, engine, by_hand]
@@ -309,8 +309,9 @@ class Effects:
             if entry["stage"] == "confirm":
                 out.append(ResolveEffect(n, ability.text[:60]))
             elif entry["stage"] == "option":
-                branches = entry["queue"][0]["choose"]
-                out += [ChooseOption(n, i, _branch_words(b)) for i, b in enumerate(branches, 1)]
+                branches = options(entry["queue"][0]["choose"])
+                out += [ChooseOption(n, i, _branch_words(b)) for i, b in enumerate(branches, 1)
+                        if self._offered(state, ability, entry, b)]
             else:
                 out += self._target_answers(state, ability, entry)
         if state.enforcement != "strict" or ability is None:
@@ -413,7 +414,7 @@ class Effects:
                 self._replace(state, tx, entry)
                 return
         elif isinstance(action, ChooseOption):
-            branches = entry["queue"][0]["choose"]
+            branches = options(entry["queue"][0]["choose"])
             if not 1 <= action.option <= len(branches):
                 raise ActionError("effect_step", f"option {action.option} is not one of 1..{len(branches)}")
             entry["queue"] = [*branches[action.option - 1], *entry["queue"][1:]]
@@ -433,12 +434,36 @@ class Effects:
 
     def _continue(self, state: GameState, tx: Tx, entry: dict[str, Any], ability: Ability) -> None:
         chosen = {k: v for k, v in entry["chosen"].items() if not k.endswith("!")}
-        left = self.run(state, tx, ability, entry["seat"], entry["source"], chosen, entry["queue"])
+        actor = entry.get("actor", entry["seat"])  # the ability's user; `seat` answers the choice open now
+        left = self.run(state, tx, ability, actor, entry["source"], chosen, entry["queue"])
         if left:
-            entry.update(queue=left, stage="option")
+            entry.update(queue=left, stage="option", seat=self._chooser(state, left[0]["choose"], actor))
+            if entry["seat"] != actor:
+                entry["actor"] = actor
+            else:
+                entry.pop("actor", None)
             self._replace(state, tx, entry)
             return
         self._close(state, tx, entry)
+
+    def _chooser(self, state: GameState, args: Any, actor: int | None) -> int | None:
+        """The seat that answers a `choose` step: the ability's user, or its opponent (`by: opponent`)."""
+        if chooser(args) != "opponent":
+            return actor
+        return self.ctx(state, actor, None).seat_of("opponent")
+
+    def _offered(self, state: GameState, ability: Ability, entry: Mapping[str, Any], branch: Any) -> bool:
+        """Whether an option of a `choose` is open: its first step's precondition (`Vocabulary.affords`, e.g. a
+        pool that can pay) holds, read with the ability's user as the acting seat."""
+        if not branch:
+            return True
+        name = step_name(branch[0])
+        check = self.vocab.affords.get(name)
+        if check is None:
+            return True
+        chosen = {k: v for k, v in entry["chosen"].items() if not k.endswith("!")}
+        ctx = self.ctx(state, entry.get("actor", entry["seat"]), entry["source"], ability, chosen)
+        return check(ctx, branch[0][name]) is None
 
     def _replace(self, state: GameState, tx: Tx, entry: dict[str, Any]) -> None:
         book = self.book(state)

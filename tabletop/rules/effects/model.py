@@ -26,6 +26,8 @@ __all__ = [
     "Ability",
     "EffectError",
     "Selection",
+    "chooser",
+    "options",
     "parse_abilities",
     "step_name",
 ]
@@ -113,6 +115,26 @@ def _count_data(t: Selection) -> Any:
 def step_name(step: Mapping[str, Any]) -> str:
     """The primitive a step calls (a step is a mapping of one key: `{draw: 1}`)."""
     return next(iter(step))
+
+
+def options(args: Any) -> list[Any]:
+    """The branches of a `choose` step: its list, or the `options` of `{by, options}`."""
+    return list(args.get("options") or ()) if isinstance(args, Mapping) else list(args)
+
+
+def chooser(args: Any) -> str:
+    """Who answers a `choose` step: `owner` (the ability's user), or `opponent` ("your opponent may pay ...")."""
+    return str(args.get("by", "owner")) if isinstance(args, Mapping) else "owner"
+
+
+def _choice(args: Any, at: str, fail: Any) -> list[Any]:
+    if isinstance(args, Mapping):
+        if set(args) - {"by", "options"} or chooser(args) not in ("owner", "opponent"):
+            raise fail(at, "is a list of branches, or {by: owner/opponent, options: [branches]}")
+        args = args.get("options")
+    if not isinstance(args, Sequence) or isinstance(args, str) or len(args) < 2:
+        raise fail(at, "lists two or more branches, each a list of steps")
+    return list(args)
 
 
 def parse_abilities(data: Any, card: str, vocab: Vocabulary | None = None, *, compiled: bool = False
@@ -232,9 +254,7 @@ def _steps(data: Any, where: str, fail: Any, vocab: Vocabulary | None, targets: 
             raise fail(at, "is one step, {primitive: args}")
         name, args = next(iter(step.items()))
         if name == "choose":
-            if not isinstance(args, Sequence) or isinstance(args, str) or len(args) < 2:
-                raise fail(f"{at}.choose", "lists two or more branches, each a list of steps")
-            for j, branch in enumerate(args, 1):
+            for j, branch in enumerate(_choice(args, f"{at}.choose", fail), 1):
                 _steps(branch, f"{at}.choose[{j}]", fail, vocab, names)
         elif vocab is not None and name not in vocab.primitives:
             raise fail(f"{at}.{name}", f"is not a primitive of the ruleset ({', '.join(sorted(vocab.primitives))})")

@@ -53,7 +53,9 @@ class Vocabulary:
     `durations` maps a duration's name to the ruleset step at whose end it expires (`Effects.expire(step)`);
     `steps` lists the steps `when: step:NAME` may name (empty: any); `rule` is the rule a failed condition cites,
     `condition_rules` a rule per condition that cites another; `blind` names the selectors that read only where a
-    card is, never its face (a chooser may name a face-down card by them, e.g. "any one Bluff").
+    card is, never its face (a chooser may name a face-down card by them, e.g. "any one Bluff"); `affords` maps a
+    primitive to its precondition (a condition): an option of a `choose` whose first step it fails is not offered
+    (a pool that cannot pay).
     """
 
     primitives: Mapping[str, Primitive] = field(default_factory=dict)
@@ -64,13 +66,15 @@ class Vocabulary:
     rule: str = ""
     condition_rules: Mapping[str, str] = field(default_factory=dict)
     blind: frozenset[str] = frozenset()
+    affords: Mapping[str, Condition] = field(default_factory=dict)
 
     def over(self, base: Vocabulary) -> Vocabulary:
         """This vocabulary over `base`: its names win."""
         return Vocabulary({**base.primitives, **self.primitives}, {**base.conditions, **self.conditions},
                           {**base.selectors, **self.selectors}, {**base.durations, **self.durations},
                           self.steps or base.steps, self.rule or base.rule,
-                          {**base.condition_rules, **self.condition_rules}, self.blind | base.blind)
+                          {**base.condition_rules, **self.condition_rules}, self.blind | base.blind,
+                          {**base.affords, **self.affords})
 
     def rule_of(self, condition: str) -> str:
         return self.condition_rules.get(condition, self.rule)

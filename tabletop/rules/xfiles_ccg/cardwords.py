@@ -57,3 +57,44 @@ class WordsReader:
     def draw_top(self, c: list[Any]) -> list[dict[str, Any]]:
         """"Draw 2 cards from the top of your Bureau deck (and add them to your hand)"."""
         return [{"draw": {"count": next(x for x in c if isinstance(x, int))}}]
+
+    def random_discard(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Force an opponent to discard three cards from his hand at random"."""
+        return [{"discard_random": {"seat": c[0], "count": c[1]}}]
+
+    def hand_of(self, c: list[Any]) -> None:
+        return None
+
+    def redraw_count(self, c: list[Any]) -> int:
+        return int(c[0])
+
+    def _redraw(self, c: list[Any], seat: str) -> list[dict[str, Any]]:
+        return [{"redraw": {"seat": seat, "count": next((x for x in c if isinstance(x, int)), 0)}}]
+
+    def redraw_you(self, c: list[Any]) -> list[dict[str, Any]]:
+        return self._redraw(c, "you")
+
+    def redraw_all(self, c: list[Any]) -> list[dict[str, Any]]:
+        return self._redraw(c, "all")
+
+    def redraw_them(self, c: list[Any]) -> list[dict[str, Any]]:
+        return self._redraw(c, next(x for x in c if x in ("opponent", "investigating")))
+
+    def self_after(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_afterwards": {"discard_self": {}}}]
+
+    def self_out(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_afterwards": {"remove_from_game": {"target": "source"}}}]
+
+    def in_field(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"in_play": "field"}]}])
+
+    def per_source_minus(self, c: list[Any]) -> Meaning:
+        """"Subtract one from all damage sources applied to this Adversary": read by the Combat's damage."""
+        return Meaning(standing=[{"when": "static", "do": [{"per_source_minus": int(c[0])}]}])
+
+    # -- costs and pools --
+    def foe_may_negate(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Your opponent may pay 3 [CP] to negate this Witness": before the card applies, its opponent chooses."""
+        pool = next(x for x in c if x in ("rp", "cp"))
+        return [{"_foe_may_negate": {"amount": next(x for x in c if isinstance(x, int)), "pool": pool}}]

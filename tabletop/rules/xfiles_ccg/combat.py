@@ -8,6 +8,7 @@ from ...core.reducer import Tx
 from ...core.state import GameState
 from .combat_text import after_damage, hit, round_notes
 from .vocab import standing
+from .vocab_words import standing_effects
 
 __all__ = ["Combat"]
 
@@ -121,7 +122,9 @@ class Combat:
         if best:  # "(including modifiers)": the Combat cards played on one Agent count
             rated = _piece_effects(combat, dict(dealt))
             dealt[adv] = max((rated[p] for p in team), default=0) + int(best[0].get("plus", 0))
-        sides = _apply_effects(combat, dealt, adv)
+        own = standing_effects(self, adv_ref)  # "Subtract one from all damage sources applied to this Adversary"
+        sides = _apply_effects({**combat, "effects": [*(combat.get("effects") or ()), *own]} if own else combat,
+                               dealt, adv)
         agents_dmg = max(0, sides["agents"] + int(mods.get("agents", 0)))
         if standing(self, adv_ref, "unhurt"):  # "The Poltergeist is unaffected by Combat attacks"
             agents_dmg = 0

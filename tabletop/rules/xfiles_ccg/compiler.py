@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cardtext import Meaning, read_sentence, sentences
+from .compiler_words import WORD_STEPS
 from .data import canonical_skill
 from .vocab import VOCABULARY
 
@@ -325,6 +326,9 @@ class _Ability:
         if name == "_once":  # "once per turn": an ability used from play is used once a turn; a card played,
             if self.when == "event:use":  # once, says nothing more
                 self._condition({"once_a_turn": True})
+            return
+        if name in WORD_STEPS:  # the families of the s14words block (`compiler_words`)
+            WORD_STEPS[name](self, args, until)
             return
         if name == "_gear_add":  # "Discard this card to add three to the Agent's SUBTERFUGE skill": its holder's
             self._gear_add(args, until)

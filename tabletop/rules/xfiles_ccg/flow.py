@@ -263,8 +263,9 @@ class Flow:
             tx.set_rule("check", {**check, "witnesses": [*check.get("witnesses", []), pid]})
             tx.note("xfc.witness_joins", owner, f"{self.ref(state, pid)} (Health {info.health}) joined the Team, to "
                     "fight as an Agent in Combat (xfc.combat.7)", {"piece": pid})
-        elif info.has("RESOURCE") or standing(self, info.ref, "in_play"):  # "Play this card in the Bureau"
-            tx.move(pid, f"bureau:{owner}", face_up=True)
+        elif info.has("RESOURCE") or standing(self, info.ref, "in_play"):  # "Play this card in the Bureau" (Field)
+            where = (standing(self, info.ref, "in_play") or ["bureau"])[0]
+            tx.move(pid, f"{where}:{owner}", face_up=True)
         else:
             self._to_discard(state, pid, tx)
         if not tx.quiet:

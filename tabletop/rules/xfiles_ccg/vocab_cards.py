@@ -135,10 +135,11 @@ def spend_token(ctx: Ctx, tx: Tx, args: Any) -> str:
 
 def _pay(ctx: Ctx, tx: Tx, args: Any) -> str:
     pool, amount = str(args.get("pool", "cp")), int(args.get("amount", 0))
-    if ctx.seat is None or int(ctx.state.player(ctx.seat).counters.get(pool, 0)) < amount:
+    seat = ctx.seat_of(args.get("seat", "you"))  # `seat: opponent`: "your opponent may pay 3 [CP] to ..."
+    if seat is None or int(ctx.state.player(seat).counters.get(pool, 0)) < amount:
         raise EffectStopped(f"cannot pay {amount} {pool.upper()}: the rest does not happen")
-    tx.add_player_counter(ctx.seat, pool, -amount, why=f"paid for {ctx.why()}")
-    return f"pays {amount} {pool.upper()}"
+    tx.add_player_counter(seat, pool, -amount, why=f"paid for {ctx.why()}")
+    return f"{ctx.state.seat_name(seat) + ' ' if seat != ctx.seat else ''}pays {amount} {pool.upper()}"
 
 
 def _discard_card(ctx: Ctx, tx: Tx, args: Any) -> str:

@@ -41,6 +41,8 @@ def test_an_ability_parses_into_its_parts_and_back() -> None:
     ([{"do": [{"add_stat": {"stat": "COMBAT", "amount": 1, "until": "forever"}}]}], "ability 1 do[1].add_stat.until"),
     ([{"if": [{"is_tuesday": True}], "do": [{"draw": 1}]}], "ability 1 if[1].is_tuesday"),
     ([{"do": [{"choose": [[{"draw": 1}]]}]}], "ability 1 do[1].choose"),
+    ([{"do": [{"choose": {"by": "everyone", "options": [[{"draw": 1}], []]}}]}], "ability 1 do[1].choose"),
+    ([{"do": [{"choose": {"by": "opponent", "options": [[{"drwa": 1}], []]}}]}], "ability 1 do[1].choose[1][1].drwa"),
     ([{"text": "no steps"}], "ability 1 do"),
     ([{"do": [{"draw": 1}], "colour": "red"}], "ability 1 colour"),
     ({"do": []}, "effects: is a list"),
@@ -49,6 +51,15 @@ def test_what_cannot_run_is_named_with_its_card_ability_and_field(bad, where: st
     with pytest.raises(EffectError) as e:
         parse_abilities(bad, "set/card", VOCAB)
     assert str(e.value).startswith("set/card: effects") and where in str(e.value), str(e.value)
+
+
+def test_a_choice_its_opponent_answers_parses_and_names_its_options() -> None:
+    from tabletop.rules.effects.model import chooser, options
+
+    (a,) = parse_abilities([{"do": [{"choose": {"by": "opponent", "options": [[{"draw": 1}], []]}}]}], "set/c", VOCAB)
+    args = a.do[0]["choose"]
+    assert chooser(args) == "opponent" and options(args) == [[{"draw": 1}], []]
+    assert chooser([[{"draw": 1}], []]) == "owner" and parse_abilities([a.to_data()], "set/c", VOCAB)[0] == a
 
 
 def test_a_condition_alone_is_an_ability_of_the_play() -> None:

@@ -1,0 +1,36 @@
+"""How the compiler places the steps of the later families of card text (`cardwords`) in an ability: each a
+function of the ability being assembled, its step's arguments and the sentence's duration (s14words block).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["WORD_STEPS"]
+
+
+def _foe_may_negate(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"Your opponent may pay 3 [CP] to negate this Witness": the card's opponent chooses first, before anything it
+    does applies; paid, the card is negated and the rest does not happen."""
+    if ability.when != "resolved":
+        raise ValueError("a card negated by payment when it is played: only a card that resolves")
+    amount, pool = int(args["amount"]), str(args["pool"])
+    pay = {"pay": {"seat": "opponent", "amount": amount, "pool": pool,
+                   "words": f"pay {amount} {pool.upper()} to negate it"}}
+    let = {"log": {"text": "its opponent does not pay to negate it", "words": "let it apply"}}
+    ability.steps.insert(0, {"choose": {"by": "opponent", "options": [[pay, {"negate_self": {}}], [let]]}})
+
+
+def _afterwards(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"Discard this card afterwards", "Remove this card from play": after the steps before it in its ability; with
+    none before it (what it comes after is left by hand, or the card stays in play), it is left by hand too."""
+    if not ability.steps:
+        raise ValueError("nothing the card did before it")
+    ability.steps.append(dict(args))
+
+
+#: the compiler's placing of each step a `cardwords` reader writes, by the step's name
+WORD_STEPS: dict[str, Callable[[Any, dict[str, Any], str | None], None]] = {
+    "_foe_may_negate": _foe_may_negate, "_afterwards": _afterwards,
+}
