@@ -26,6 +26,7 @@ combat.effects / only / out / jammed / extra, x_paid {pid: x}, site_words {seat:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
@@ -91,6 +92,8 @@ _ABILITY_STEPS = frozenset(("check", "aftermath", "assign", "buy"))
 _NO_PASS = frozenset(("reveal", "damage"))
 
 
+#: a piece's counters (`after` reads those of the pieces in play after every action)
+_COUNTERS = attrgetter("counters")
 #: per seat, the names of its Bureau and Field zones (`after` looks in them after every action)
 _IN_PLAY: dict[int, tuple[str, str]] = {}
 
@@ -204,19 +207,20 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
         kind = type(action)
-        name = self._reduce_table.get(kind)
-        if name is None and kind not in EFFECT_ACTIONS:
+        fn = self._reduce_fns.get(kind)
+        if fn is None and kind not in EFFECT_ACTIONS:
             return False
         if seat is None and not isinstance(action, _AUTOMATIC):
             raise ActionError("spectator", "spectators do not play")
-        pieces = state.pieces
-        for pid in action.piece_names():
-            if pid not in pieces:
-                raise ActionError("unknown_piece", f"there is no piece {pid!r}")
-        if kind in EFFECT_ACTIONS:  # the kit's dispatch (`KitRuleset.reduce`), written out: every action comes here
+        if action.piece_fields:  # most actions (a pass) name no piece
+            pieces = state.pieces
+            for pid in action.piece_names():
+                if pid not in pieces:
+                    raise ActionError("unknown_piece", f"there is no piece {pid!r}")
+        if fn is None:  # the kit's dispatch (`KitRuleset.reduce`), written out: every action comes here
             self.effects.reduce(state, action, seat, tx)
         else:
-            getattr(self, name)(state, action, seat, tx)  # type: ignore[arg-type]
+            fn(self, state, action, seat, tx)
         return True
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
@@ -230,10 +234,11 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         if r.get("combat") or r.get("step") in ("damage", "aftermath"):  # `self.step(state)`, without the call
             return ()
         pieces, zones = state.pieces, state.zones
-        for p in state.players:  # after every action: the zones' pieces walked with no call but for counted ones
+        piece = pieces.__getitem__
+        for p in state.players:  # after every action: each section's pieces' counters read in one C loop
             for name in _IN_PLAY.get(p.seat) or _in_play_zones(p.seat):
                 zone = zones.get(name)
-                if zone is None:
+                if zone is None or not any(map(_COUNTERS, map(piece, zone.pieces))):
                     continue
                 for pid in zone.pieces:
                     if pieces[pid].counters and self._at_zero(state, pid):  # only damage brings an Agent to 0
