@@ -30,7 +30,18 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
-from ...core.events import Event
+from ...core.events import (
+    Event,
+    Note,
+    PieceChanged,
+    PieceMoved,
+    PieceRemoved,
+    PlayerCounterChanged,
+    RngAdvanced,
+    RuleStateChanged,
+    StateFieldChanged,
+    ZoneReordered,
+)
 from ...core.reducer import ActionError, Tx
 from ...core.ruleset import Violation
 from ...core.state import GameState
@@ -94,6 +105,34 @@ _NO_PASS = frozenset(("reveal", "damage"))
 
 #: a piece's counters (`after` reads those of the pieces in play after every action)
 _COUNTERS = attrgetter("counters")
+#: `GameState.derived`'s key: the Bureaus and Fields were walked and no Agent there is at 0 Health
+_NONE_AT_ZERO = "xfc.none_at_zero"
+#: the events that never bring an Agent in a section to 0 Health (rule state, pools, the RNG, notes, a deck
+#: shuffled, a piece taken off the table)
+_HARMLESS = frozenset((RuleStateChanged, PlayerCounterChanged, RngAdvanced, Note, ZoneReordered, PieceRemoved,
+                       StateFieldChanged))
+#: the piece fields whose change may bring an Agent to 0 (damage and Health lost are counters; a card detached)
+_VITAL = frozenset(("counters", "attached_to"))
+
+
+def _may_bring_to_zero(state: GameState, events: list[Event]) -> bool:
+    """Whether these events may have brought an Agent in a Bureau or Field to 0 Health: a card's counters or
+    attachment changed, a card entering a section (from the Hospital, with its damage), a piece added."""
+    for e in events:
+        t = type(e)
+        if t in _HARMLESS:
+            continue
+        if t is PieceMoved:
+            if state.zones[e.dst].kind in ("bureau", "field"):  # type: ignore[attr-defined]
+                return True
+        elif t is PieceChanged:
+            if any(f in _VITAL for f, _old, _new in e.changes):  # type: ignore[attr-defined]
+                return True
+        else:
+            return True  # a piece added, or an event this does not know
+    return False
+
+
 #: per seat, the names of its Bureau and Field zones (`after` looks in them after every action)
 _IN_PLAY: dict[int, tuple[str, str]] = {}
 
@@ -224,6 +263,9 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         return True
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
+        derived = state.derived  # on the fast path: whether the sections were found with no Agent at 0 Health
+        if derived and derived.get(_NONE_AT_ZERO) and _may_bring_to_zero(state, events):
+            del derived[_NONE_AT_ZERO]
         r = state.rules
         if r.get("over"):
             return ()
@@ -233,9 +275,11 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
                 return [(KillerWin(winner), None)]
         if r.get("combat") or r.get("step") in ("damage", "aftermath"):  # `self.step(state)`, without the call
             return ()
+        if derived and derived.get(_NONE_AT_ZERO):
+            return ()  # none then, and no event since could bring one to 0
         pieces, zones = state.pieces, state.zones
         piece = pieces.__getitem__
-        for p in state.players:  # after every action: each section's pieces' counters read in one C loop
+        for p in state.players:  # each section's pieces' counters read in one C loop
             for name in _IN_PLAY.get(p.seat) or _in_play_zones(p.seat):
                 zone = zones.get(name)
                 if zone is None or not any(map(_COUNTERS, map(piece, zone.pieces))):
@@ -243,6 +287,8 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
                 for pid in zone.pieces:
                     if pieces[pid].counters and self._at_zero(state, pid):  # only damage brings an Agent to 0
                         return [(Hospitalize(pid), None)]
+        if derived is not None:
+            derived[_NONE_AT_ZERO] = True
         return ()
 
     def _at_zero(self, state: GameState, pid: str) -> bool:
