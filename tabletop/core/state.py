@@ -173,6 +173,7 @@ class GameState:
         "_by_handle",
         "_children",
         "seat_names",
+        "derived",
     )
 
     def __init__(
@@ -205,6 +206,12 @@ class GameState:
         #: the names the seats' players go by at this table (a LAN host's joined players), over `players`' names:
         #: what every sentence calls a seat (`seat_name`); not saved, not hashed, not in any view
         self.seat_names: dict[int, str] = {}
+        #: facts a ruleset worked out of this table and keeps from one action to the next, on a table only the
+        #: search's fast path changes (`search.fast.step`, which makes it a dict and empties it whenever an action's
+        #: events go by unseen by the ruleset, or are reverted): each is kept true by the ruleset from the events
+        #: its `after` is given. None elsewhere (a table changed by hand or undone is read afresh every time); not
+        #: saved, not hashed, not copied by `fork` or `copy`
+        self.derived: dict[str, Any] | None = None
 
     # -- construction helpers (setup code and saves use these; play goes through events) --
 
@@ -468,6 +475,7 @@ class GameState:
         s._handles, s._by_handle = {}, {}
         s._children = {host: set(kids) for host, kids in self._children.items()}
         s.seat_names = self.seat_names
+        s.derived = None
         return s
 
 

@@ -2,8 +2,8 @@
 
 The lister finds the words in effect once per listing and asks only whether a card has a problem (`play_problems`
 with `quick`), where `check` builds every violation: over seeded games, at every decision, each listed move passes
-`check`, in a window the cards listed are exactly those `can_pay` and `check` allow, and the Requisitions those
-`check` allows.
+`check`, in a window the cards listed are exactly those `can_pay` and `check` allow, and the Requisitions, the Sites
+placed and the Agents bought those `check` allows.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.rules import get_ruleset
-from tabletop.rules.xfiles_ccg import PlayCard, Requisition
+from tabletop.rules.xfiles_ccg import Hire, PlaceSite, PlayCard, Requisition
 from tests.rules.random_games import random_decisions
 
 
@@ -37,11 +37,24 @@ def _requisitions(rules, state, seat: int) -> list[Requisition]:
             if not rules.check(state, Requisition(pid, ag), seat)]
 
 
+def _sites(rules, state, seat: int) -> list[PlaceSite]:
+    """The Sites placed as the check finds them, card by card and opponent by opponent."""
+    return [PlaceSite(pid, opp) for pid in state.zones[f"hand:{seat}"].pieces
+            if rules.pinfo(state, pid).kind == "site" for opp in rules.opponents(state, seat)
+            if not rules.check(state, PlaceSite(pid, opp), seat)]
+
+
+def _hires(rules, state, seat: int) -> list[Hire]:
+    """The Agents bought as the check finds them, card by card."""
+    return [Hire(pid, "field") for pid in state.zones[f"hand:{seat}"].pieces
+            if rules.pinfo(state, pid).kind == "agent" and not rules.check(state, Hire(pid, "field"), seat)]
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_listed_moves_pass_the_check_and_a_window_lists_every_playable_card(seed: int) -> None:
     rules = get_ruleset("xfiles-ccg")
     state = rules.new_game(2, seed=seed, enforcement="strict")
-    windows = 0
+    windows = sites = 0
     for seat, moves, _action in random_decisions(rules, state, seed):
         for a in moves:
             assert not rules.check(state, a, seat), (a, rules.check(state, a, seat))
@@ -50,4 +63,9 @@ def test_listed_moves_pass_the_check_and_a_window_lists_every_playable_card(seed
             assert [a for a in moves if isinstance(a, PlayCard)] == _window_plays(rules, state, seat)
         if rules.step(state) == "requisition":
             assert [a for a in moves if isinstance(a, Requisition)] == _requisitions(rules, state, seat)
-    assert windows > 0
+        if rules.step(state) == "sites" and len(state.rules.get("site_names") or []) < 2:
+            sites += 1
+            assert [a for a in moves if isinstance(a, PlaceSite)] == _sites(rules, state, seat)
+        if rules.step(state) == "deployment":
+            assert [a for a in moves if isinstance(a, Hire)] == _hires(rules, state, seat)
+    assert windows > 0 and sites > 0

@@ -270,26 +270,33 @@ class Effects:
                    source: str | None, chosen: Mapping[str, list[str]]) -> list[str]:
         """The pieces `target` may name now, in table order (cards a chooser cannot see only when the selector
         asks nothing of their face)."""
+        out = list(self._candidates(state, ability, target, seat, source, chosen))
+        if target.select.get("search"):  # a searched zone is listed in no telling order (its order stays hidden)
+            out.sort(key=lambda p: (str(state.pieces[p].card), p))
+        return out
+
+    def any_candidate(self, state: GameState, ability: Ability, target: Selection, seat: int | None,
+                      source: str | None) -> bool:
+        """Whether `candidates` (with nothing chosen yet) names any piece, yes or no: it stops at the first."""
+        return next(self._candidates(state, ability, target, seat, source, {}), None) is not None
+
+    def _candidates(self, state: GameState, ability: Ability, target: Selection, seat: int | None,
+                    source: str | None, chosen: Mapping[str, list[str]]) -> Iterable[str]:
         ctx = self.ctx(state, seat, source, ability, chosen)
         select = target.select
         selectors = self.vocab.selectors
         blind = all(k in ("zone", "owner", "not") or k in self.vocab.blind for k in select)
-        zones = _zones(state, select.get("zone"))
-        out = []
         taken = set(chosen.get(target.name, ()))
         search = bool(select.get("search"))
         can_see = state.can_see
-        for zone in zones:
+        for zone in _zones(state, select.get("zone")):
             for pid in zone.pieces:
                 piece = state.pieces[pid]
                 if pid in taken or (not blind and not can_see(piece, seat)
                                     and not (search and _sees(state, select, piece, seat))):
                     continue
                 if all(selectors[k](ctx, piece, v) for k, v in select.items()):
-                    out.append(pid)
-        if select.get("search"):  # a searched zone is listed in no telling order (its order stays hidden)
-            out.sort(key=lambda p: (str(state.pieces[p].card), p))
-        return out
+                    yield pid
 
     # -- choices as actions --
 

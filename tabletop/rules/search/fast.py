@@ -4,7 +4,9 @@
 what: all needed at a table, none in a bot's imagined playout, where the moves come from the ruleset's own generator
 and nobody reads the log. `step` is the same reduce and the same follow-ups (`Ruleset.after`, bounded as the session
 bounds them), with no log, no view and no message words (its transactions are quiet: they keep no notes);
-tests/rules/search/test_fast.py plays the same moves through both doors and compares the tables. Used only by bots, on forked states (`GameState.fork`).
+tests/rules/search/test_fast.py plays the same moves through both doors and compares the tables. Used only by bots,
+on forked states (`GameState.fork`); a table it steps keeps `GameState.derived`, what the rules work out of it between
+actions (every change of such a table comes through here, and its rules see every action's events in `after`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ def step(state: GameState, rules: Any, action: Action, seat: int | None, *, chec
     needs no check: the generator lists legal moves)."""
     if check and state.enforcement == "strict" and rules.check(state, action, seat):
         return False
+    derived = state.derived
+    if derived is None:  # this table is now the fast path's: the rules may keep what they work out of it
+        derived = state.derived = {}
     try:
         tx = reduce_tx(state, action, seat, rules, quiet=True)
     except ActionError:
@@ -34,6 +39,7 @@ def step(state: GameState, rules: Any, action: Action, seat: int | None, *, chec
     start_seq = state.seq
     state.seq += 1  # one log entry per applied action, as the session numbers them (rules may read the number)
     if state.enforcement == "off":
+        derived.clear()  # events the rules did not see
         return True
     follows = rules.after(state, tx.events, seat)
     if not follows:
@@ -55,5 +61,6 @@ def step(state: GameState, rules: Any, action: Action, seat: int | None, *, chec
         for event in reversed(done):
             event.revert(state)
         state.seq = start_seq
+        derived.clear()  # what the rules kept may be of a table the revert undid
         return False
     return True

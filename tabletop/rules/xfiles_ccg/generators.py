@@ -28,6 +28,7 @@ from .actions import (
     ResolveBluff,
     Sell,
 )
+from .checks import _SECTION_WORDS, _section_words
 from .combat import may_split
 from .data import CHARACTERISTIC_VALUES, CardInfo
 from .notebook import _consistent
@@ -78,14 +79,20 @@ def _gen_requisition(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Act
         if info.kind != "equipment":
             continue
         # `rs.check` is the gate, timing, hand, Agent and kind checks (all passed: `seat`'s decision in this step,
-        # its Equipment in its hand, its Agents in play) and these, the pool tokens counted once per card
+        # its Equipment in its hand, its Agents in play) and `requisition_problems`, asked here yes or no: the
+        # pool tokens counted once per card, what it costs judged once for every Agent
         held = len(rs.card_pools(state, seat, info, "rp"))
-        if rs.requisition_afford(state, seat, info, held):
-            continue  # no Agent may take what cannot be paid for (`requisition_problems` would say so of each)
+        if max(0, (info.cost or 0) - held) > rs._pool_of(state, seat, "rp"):
+            continue  # `requisition_afford`: no Agent may take what cannot be paid for
+        where = _SECTION_WORDS.get(info.activators)
+        if where is None:
+            where = _section_words(info.activators)
         for ag in agents:
-            a = Requisition(pid, ag)
-            if not rs.requisition_problems(state, a, seat, held):
-                yield a
+            if where and rs.section_of(state, ag).upper() not in where:
+                continue  # an Agent in another section (xfc.requisition.1)
+            if state.attached(ag) and any(rs.pinfo(state, q).name == info.name for q in rs.gear(state, ag)):
+                continue  # one of each item (xfc.requisition.2)
+            yield Requisition(pid, ag)
 
 
 def _gen_deployment(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
@@ -99,23 +106,37 @@ def _gen_deployment(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Acti
     for pid in rs.agents(state, seat, ("field",)):
         if pid not in moved and rs.health(state, pid) < 2 and rs.damage(state, pid) > 0:
             yield Deploy(pid, "hospital")
+    if seat != rs.active(state):
+        return  # only the Investigating Player buys Agents (`_check_hire`)
+    names = None
     for pid in hand_of(state, seat):
-        if rs.pinfo(state, pid).kind == "agent":
-            a = Hire(pid, "field")
-            if not rs.check(state, a, seat):
-                yield a
+        info = rs.pinfo(state, pid)
+        if info.kind != "agent" or (info.cost or 0) > rs._pool_of(state, seat, "rp"):
+            continue
+        # `rs.check(state, Hire(pid, "field"), seat)`: the gate, timing and hand checks (all passed) and these
+        if names is None:  # the titles in play, read once for the hand
+            names = {rs.pinfo(state, p).name for p in rs.agents(state, seat)}
+        if info.name not in names:
+            yield Hire(pid, "field")
 
 
 def _gen_sites(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
-    if len(state.rules.get("site_names") or []) >= 2:
+    placed = state.rules.get("site_names") or []
+    if len(placed) >= 2:
         return
+    opps = None
     for pid in hand_of(state, seat):
-        if rs.pinfo(state, pid).kind != "site":
+        info = rs.pinfo(state, pid)
+        if info.kind != "site" or info.name in placed:
+            continue  # not a Site, or one of that title placed this turn (xfc.case.3)
+        # `rs.check(state, PlaceSite(pid, opp), seat)`: the gate, timing and hand checks (all passed), a Site
+        # directed at an opponent (each is), and what it costs
+        if (info.cost or 0) > rs._pool_of(state, seat, "cp" if info.pool == "CP" else "rp"):
             continue
-        for opp in rs.opponents(state, seat):
-            a = PlaceSite(pid, opp)
-            if not rs.check(state, a, seat):
-                yield a
+        if opps is None:
+            opps = rs.opponents(state, seat)
+        for opp in opps:
+            yield PlaceSite(pid, opp)
 
 
 def _gen_bluffs(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:

@@ -26,10 +26,22 @@ combat.effects / only / out / jammed / extra, x_paid {pid: x}, site_words {seat:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
-from ...core.events import Event
+from ...core.events import (
+    Event,
+    Note,
+    PieceChanged,
+    PieceMoved,
+    PieceRemoved,
+    PlayerCounterChanged,
+    RngAdvanced,
+    RuleStateChanged,
+    StateFieldChanged,
+    ZoneReordered,
+)
 from ...core.reducer import ActionError, Tx
 from ...core.ruleset import Violation
 from ...core.state import GameState
@@ -89,6 +101,36 @@ _PASS = Pass()
 #: the steps whose listing has the standing abilities the seat may use, and those with no pass
 _ABILITY_STEPS = frozenset(("check", "aftermath", "assign", "buy"))
 _NO_PASS = frozenset(("reveal", "damage"))
+
+
+#: a piece's counters (`after` reads those of the pieces in play after every action)
+_COUNTERS = attrgetter("counters")
+#: `GameState.derived`'s key: the Bureaus and Fields were walked and no Agent there is at 0 Health
+_NONE_AT_ZERO = "xfc.none_at_zero"
+#: the events that never bring an Agent in a section to 0 Health (rule state, pools, the RNG, notes, a deck
+#: shuffled, a piece taken off the table)
+_HARMLESS = frozenset((RuleStateChanged, PlayerCounterChanged, RngAdvanced, Note, ZoneReordered, PieceRemoved,
+                       StateFieldChanged))
+#: the piece fields whose change may bring an Agent to 0 (damage and Health lost are counters; a card detached)
+_VITAL = frozenset(("counters", "attached_to"))
+
+
+def _may_bring_to_zero(state: GameState, events: list[Event]) -> bool:
+    """Whether these events may have brought an Agent in a Bureau or Field to 0 Health: a card's counters or
+    attachment changed, a card entering a section (from the Hospital, with its damage), a piece added."""
+    for e in events:
+        t = type(e)
+        if t in _HARMLESS:
+            continue
+        if t is PieceMoved:
+            if state.zones[e.dst].kind in ("bureau", "field"):  # type: ignore[attr-defined]
+                return True
+        elif t is PieceChanged:
+            if any(f in _VITAL for f, _old, _new in e.changes):  # type: ignore[attr-defined]
+                return True
+        else:
+            return True  # a piece added, or an event this does not know
+    return False
 
 
 #: per seat, the names of its Bureau and Field zones (`after` looks in them after every action)
@@ -204,22 +246,26 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
         kind = type(action)
-        name = self._reduce_table.get(kind)
-        if name is None and kind not in EFFECT_ACTIONS:
+        fn = self._reduce_fns.get(kind)
+        if fn is None and kind not in EFFECT_ACTIONS:
             return False
         if seat is None and not isinstance(action, _AUTOMATIC):
             raise ActionError("spectator", "spectators do not play")
-        pieces = state.pieces
-        for pid in action.piece_names():
-            if pid not in pieces:
-                raise ActionError("unknown_piece", f"there is no piece {pid!r}")
-        if kind in EFFECT_ACTIONS:  # the kit's dispatch (`KitRuleset.reduce`), written out: every action comes here
+        if action.piece_fields:  # most actions (a pass) name no piece
+            pieces = state.pieces
+            for pid in action.piece_names():
+                if pid not in pieces:
+                    raise ActionError("unknown_piece", f"there is no piece {pid!r}")
+        if fn is None:  # the kit's dispatch (`KitRuleset.reduce`), written out: every action comes here
             self.effects.reduce(state, action, seat, tx)
         else:
-            getattr(self, name)(state, action, seat, tx)  # type: ignore[arg-type]
+            fn(self, state, action, seat, tx)
         return True
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
+        derived = state.derived  # on the fast path: whether the sections were found with no Agent at 0 Health
+        if derived and derived.get(_NONE_AT_ZERO) and _may_bring_to_zero(state, events):
+            del derived[_NONE_AT_ZERO]
         r = state.rules
         if r.get("over"):
             return ()
@@ -229,15 +275,20 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
                 return [(KillerWin(winner), None)]
         if r.get("combat") or r.get("step") in ("damage", "aftermath"):  # `self.step(state)`, without the call
             return ()
+        if derived and derived.get(_NONE_AT_ZERO):
+            return ()  # none then, and no event since could bring one to 0
         pieces, zones = state.pieces, state.zones
-        for p in state.players:  # after every action: the zones' pieces walked with no call but for counted ones
+        piece = pieces.__getitem__
+        for p in state.players:  # each section's pieces' counters read in one C loop
             for name in _IN_PLAY.get(p.seat) or _in_play_zones(p.seat):
                 zone = zones.get(name)
-                if zone is None:
+                if zone is None or not any(map(_COUNTERS, map(piece, zone.pieces))):
                     continue
                 for pid in zone.pieces:
                     if pieces[pid].counters and self._at_zero(state, pid):  # only damage brings an Agent to 0
                         return [(Hospitalize(pid), None)]
+        if derived is not None:
+            derived[_NONE_AT_ZERO] = True
         return ()
 
     def _at_zero(self, state: GameState, pid: str) -> bool:

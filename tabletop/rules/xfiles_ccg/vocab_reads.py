@@ -106,7 +106,7 @@ def _cond_check_skill(ctx: Ctx, args: Any) -> str | None:
 def _cond_has_target(ctx: Ctx, args: Any) -> str | None:
     ability = ctx.ability
     target = ability.target(str(args)) if ability is not None else None
-    if target is None or ctx.ruleset.effects.candidates(ctx.state, ability, target, ctx.seat, ctx.source, {}):
+    if target is None or ctx.ruleset.effects.any_candidate(ctx.state, ability, target, ctx.seat, ctx.source):
         return None
     return "there is nothing it may be played on"
 

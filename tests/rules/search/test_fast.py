@@ -64,3 +64,29 @@ def test_a_quiet_transaction_keeps_no_notes_and_leaves_the_same_table(name: str)
             follows = [*rules.after(quiet, more.events, who), *follows]
     assert noted > 10
     assert quiet.canonical() == state.canonical()
+
+
+def test_what_the_rules_keep_of_a_stepped_table_stays_true_and_is_never_copied() -> None:
+    """`GameState.derived`: the X-Files CCG keeps there that no Agent in a section is at 0 Health; at every step of
+    random fast-path games, whenever it says so, a walk of the sections agrees (damage dealt, Agents hospitalized)."""
+    import random
+
+    rules = get_ruleset("xfiles-ccg")
+    kept = hurt = 0
+    for seed in range(4):
+        state = rules.new_game(2, seed=seed, enforcement="strict")
+        assert state.derived is None
+        rng = random.Random(seed)
+        for _ in range(600):
+            waiting = rules.waiting_for(state)
+            if not waiting or state.rules.get("over"):
+                break
+            assert step(state, rules, rng.choice(list(rules.generate_actions(state, waiting[0]))), waiting[0])
+            at_zero = [pid for name in ("bureau:0", "bureau:1", "field:0", "field:1")
+                       for pid in state.zones[name].pieces if rules._at_zero(state, pid)]
+            hurt += any(state.pieces[p].counters.get("damage") for p in state.pieces)
+            if state.derived.get("xfc.none_at_zero"):
+                kept += 1
+                assert not at_zero
+        assert state.fork().derived is None and state.copy().derived is None
+    assert kept > 100 and hurt > 0
