@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.cards import CardLibrary
 from tabletop.rules.kit import ChooseTarget
-from tabletop.rules.xfiles_ccg import Investigate, ResolveBluff
+from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, ResolveBluff, UseAbility
 from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
 
@@ -24,6 +24,9 @@ RECORDS = [
     _card("FD-01", "Gas Main", "Bluff", "2X CP", "Play this card to cause one point of damage to every Agent in a "
           "Team for each [CP] Cost card discarded from your hand, up to a maximum of three points of damage. X = "
           "number of [CP] Cost cards discarded.", activators=["Conspiracy", "Site"]),
+    _card("FD-02", "Case Notes", "Event", "2 RP", "Play on one Team in the Field. If the Team makes a BEHAVIORAL "
+          "skill check 5+, then they may add 2 to any Site skill check. Discard this card after you've used the "
+          "modifier.", activators=["Active"]),
 ]
 
 
@@ -98,3 +101,52 @@ def test_a_team_investigation_a_site_is_the_team_investigating_it() -> None:
     typo, right = (compile_text(said.format(w)) for w in ("investigation", "investigating"))
     assert not typo[1] and [{k: v for k, v in a.items() if k != "text"} for a in typo[0]] == \
         [{k: v for k, v in a.items() if k != "text"} for a in right[0]]
+
+
+def _resolve(s: Any) -> None:
+    """Each seat passes in turn until the chain is empty (the card played resolves)."""
+    while s.state.rules.get("chain"):
+        ok(s, Pass(), s.rules.decision(s.state))
+
+
+def test_a_held_modifier_stays_until_its_player_uses_it_on_a_site_check(library: CardLibrary) -> None:
+    """'then they may add 2 to any Site skill check': made, the card is held (not applied at once nor discarded);
+    its player uses it, a legal move, on a Site skill check, and only then is it discarded."""
+    ref = fixture_ref(library, "FD-02")
+    s = build_position({"field:0": ["harlow-creek", "owen-marsh", "nadia-keller"], "hand:0": [ref],
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    st, rs = s.state, s.rules
+    site = pid(s, "field:0", "harlow-creek")
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, (pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller"))), 0)
+    card = st.zones["hand:0"].pieces[0]
+    ok(s, PlayCard(card), 0)
+    _resolve(s)  # it resolves: the Team's BEHAVIORAL 3 + 3 = 6 makes 5+
+    assert st.pieces[card].zone == "bureau:0" and not st.rules["check"]["mods"]  # held, not applied at once
+    assert st.rules["card_text"][2] == 0
+    use = UseAbility(card)
+    assert use in list(rs.legal_actions(st, 0)) and use in list(rs.generate_actions(st, 0))
+    ok(s, use, 0)
+    assert [m["amount"] for m in st.rules["check"]["mods"]] == [2] and st.pieces[card].zone == "discard:0"
+
+
+def test_a_held_modifier_is_not_kept_when_the_team_fails_and_is_not_used_outside_a_check(
+        library: CardLibrary) -> None:
+    ref = fixture_ref(library, "FD-02")
+    s = build_position({"field:0": ["harlow-creek", "owen-marsh", "carl-wren"], "hand:0": [ref],
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    st = s.state
+    site = pid(s, "field:0", "harlow-creek")
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, (pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "carl-wren"))), 0)
+    card = st.zones["hand:0"].pieces[0]
+    ok(s, PlayCard(card), 0)
+    _resolve(s)  # BEHAVIORAL 3: the Team fails 5+
+    assert st.pieces[card].zone == "discard:0"
+    held = build_position({"bureau:0": [ref], "field:0": ["owen-marsh"], "bureau:1": ["lena-ortiz"],
+                           "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                          {"step": "assign"}, library=library)
+    r = held.submit(UseAbility(held.state.zones["bureau:0"].pieces[0]), 0)
+    assert not r.accepted and "Site skill check" in r.violations[0].message

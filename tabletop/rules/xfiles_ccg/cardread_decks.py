@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from lark import Token
+
 from .cardmeaning import Meaning
+from .cardmeaning import skill as _skill
 
 __all__ = ["DecksReader"]
 
@@ -28,6 +31,16 @@ class DecksReader:
         damage: dict[str, Any] = {"amount": per, "per": "discarded", **({"max": cap[0]} if cap else {})}
         return Meaning(targets={"discarded": {"select": select, "count": {"min": 0, "max": cap[0] if cap else 9}}},
                        steps=[{"discard_card": {"target": "discarded"}}, {"team_damage": damage}])
+
+    def held_check_mod(self, c: list[Any]) -> Meaning:
+        """"If the Team makes an X skill check 5+, then they may add 2 to any Site skill check": made, the card is
+        held in its player's Bureau Section; its player uses it (a legal move) on any Site skill check of theirs,
+        and it is discarded then ("Discard this card after you've used the modifier")."""
+        skill = next(_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL")
+        need, amount = _ints(c)[:2]
+        use = {"when": "event:use", "cost": [{"discard_self": {}}], "if": [{"your_turn": True}, {"check_skill": []}],
+               "do": [{"check_mod": {"amount": amount}}]}
+        return Meaning(steps=[{"team_check": {"skill": skill, "need": need, "then": [{"hold": {}}]}}], standing=[use])
 
     def x_is_discarded(self, c: list[Any]) -> list[dict[str, Any]]:
         return []  # says what the X of the step before counts: the cards discarded

@@ -17,7 +17,7 @@ from ..effects import Ctx, Vocabulary
 from ..effects.model import step_name
 from .data import canonical_skill
 from .vocab_cards import CARD_PRIMITIVES, spend_token
-from .vocab_decks import DECK_SELECTORS, per_target
+from .vocab_decks import DECK_PRIMITIVES, DECK_SELECTORS, per_target
 from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing, x_paid
 from .vocab_reads import check_of as _check
 from .vocab_reads import team as _team
@@ -562,6 +562,7 @@ VOCABULARY = Vocabulary(
         "agents_floor": _nothing, "split_damage": _nothing, "agents_split": _nothing, "crime_lab": _nothing,
         "as_best_foe": _nothing, "foes_minus": _nothing, "res_in_bureau": _nothing, "discard_when_spent": _nothing,
         "once_per_turn": _nothing, "card_pool": _nothing, "card_pool_for": _nothing, "card_pool_refill": _nothing,
+        **DECK_PRIMITIVES,
     },
     conditions=CONDITIONS,
     selectors={**SELECTORS, **DECK_SELECTORS},

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.reducer import Tx
 from ...core.state import Piece
 from ..effects import Ctx
 from .vocab_reads import x_paid
 
-__all__ = ["DECK_SELECTORS", "per_target"]
+__all__ = ["DECK_PRIMITIVES", "DECK_SELECTORS", "per_target"]
 
 
 def _sel_up_to_x(ctx: Ctx, piece: Piece, value: Any) -> bool:
@@ -30,4 +31,15 @@ def per_target(ctx: Ctx, args: Any, amount: int) -> int:
     return min(total, int(args["max"])) if args.get("max") is not None else total
 
 
+def _hold(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """A card kept for a modifier its player uses later: from the Discard (where it went when it resolved) to its
+    owner's Bureau Section."""
+    piece = ctx.state.pieces.get(str(ctx.source))
+    if piece is None or ctx.state.zones[piece.zone].kind != "discard":
+        return ""
+    tx.move(piece.id, f"bureau:{piece.owner}", face_up=True)
+    return f"{ctx.name(piece.id)} is held in the Bureau until its modifier is used"
+
+
+DECK_PRIMITIVES = {"hold": _hold}
 DECK_SELECTORS = {"up_to_x": _sel_up_to_x, "cost_pool": _sel_cost_pool}
