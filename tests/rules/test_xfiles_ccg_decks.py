@@ -27,6 +27,14 @@ RECORDS = [
     _card("FD-02", "Case Notes", "Event", "2 RP", "Play on one Team in the Field. If the Team makes a BEHAVIORAL "
           "skill check 5+, then they may add 2 to any Site skill check. Discard this card after you've used the "
           "modifier.", activators=["Active"]),
+    _card("FD-03", "Night Drive", "Event", "2 RP", "Play on a Team in the Field during the Deployment Phase. If the "
+          "Team makes a CRIMINAL INVESTIGATION 5+ skill check, they may investigate two Sites in the same state this "
+          "turn.", activators=["Active"]),
+    _card("FD-04", "Long Haul", "Event", "1 RP", "Play on a Team in the Field during the Deployment Phase. If the "
+          "Team makes a CRIMINAL INVESTIGATION 6+ skill check they may investigate two Sites this turn. Resolve each "
+          "Site individually.", activators=["Active"]),
+    {"id": "FD-05", "title": "Grain Elevator, Sedalia, MO", "set": "Fixture", "type": "Site", "cost": "2 RP",
+     "keywords": ["Site"], "prerequisite": "CRIMINAL INVESTIGATION 3+", "question": "You may ask one METHOD question."},
 ]
 
 
@@ -150,3 +158,60 @@ def test_a_held_modifier_is_not_kept_when_the_team_fails_and_is_not_used_outside
                           {"step": "assign"}, library=library)
     r = held.submit(UseAbility(held.state.zones["bureau:0"].pieces[0]), 0)
     assert not r.accepted and "Site skill check" in r.violations[0].message
+
+
+def _three_sites(library: CardLibrary, card: str) -> tuple[Any, dict[str, str], tuple[str, str]]:
+    """Randy's Team (Brandt and Keller, CRIMINAL INVESTIGATION 3 + 2) at Harlow Creek, MO, with Sites in Missouri
+    and Pennsylvania still to investigate, and `card` in hand."""
+    elevator = fixture_ref(library, "FD-05")
+    s = build_position({"field:0": ["harlow-creek", elevator, "dunmore-quarry", "tom-brandt", "nadia-keller"],
+                        "hand:0": [fixture_ref(library, card)], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library, pools=((9, 5), (5, 5)))
+    st = s.state
+    sites = {"mo": pid(s, "field:0", "harlow-creek"), "mo2": next(p for p in st.zones["field:0"].pieces
+                                                                   if st.pieces[p].card == elevator),
+             "pa": pid(s, "field:0", "dunmore-quarry")}
+    st.rules["sites"] = {p: {"at": 1, "turn": 1, "owner": 0} for p in sites.values()}
+    team = (pid(s, "field:0", "tom-brandt"), pid(s, "field:0", "nadia-keller"))
+    ok(s, Investigate(sites["mo"], team, "Behavioral"), 0)
+    ok(s, PlayCard(st.zones["hand:0"].pieces[0]), 0)
+    _resolve(s)
+    return s, sites, team
+
+
+def _close_site(s: Any) -> None:
+    """Both pass the check; a question, if it succeeded, is left unasked."""
+    while s.state.rules.get("step") in ("check", "question"):
+        ok(s, Pass(), s.rules.decision(s.state))
+
+
+def test_a_team_that_makes_the_check_investigates_a_second_site_in_the_same_state(library: CardLibrary) -> None:
+    s, sites, team = _three_sites(library, "FD-03")
+    st, rs = s.state, s.rules
+    assert st.rules["card_text"][2] == 0 and set(st.rules["again"]) == set(team)
+    _close_site(s)
+    assert st.rules["step"] == "assign"
+    pa = s.submit(Investigate(sites["pa"], team, "Criminal Investigation"), 0)
+    assert not pa.accepted and "already took part" in pa.violations[0].message  # not in the same state
+    listed = [a for a in rs.legal_actions(st, 0) if isinstance(a, Investigate) and a.agents == team]
+    assert {a.site for a in listed} == {sites["mo2"]}
+    assert any(isinstance(a, Investigate) and a.site == sites["mo2"] for a in rs.generate_actions(st, 0))
+    ok(s, Investigate(sites["mo2"], team, "Criminal Investigation"), 0)
+    assert not st.rules.get("again")  # the second Site is used
+    _close_site(s)
+    assert not s.submit(Investigate(sites["pa"], team, "Criminal Investigation"), 0).accepted
+
+
+def test_two_sites_anywhere_and_only_before_the_team_has_investigated(library: CardLibrary) -> None:
+    s, sites, team = _three_sites(library, "FD-04")  # CRIMINAL INVESTIGATION 5 fails 6+
+    assert not s.state.rules.get("again") and s.state.rules["card_text"][2] == 0
+    s, sites, team = _three_sites(library, "FD-03")
+    _close_site(s)
+    card = s.state.zones["discard:0"].pieces[-1]  # the card back in hand, as a second copy would be
+    s.state.zones["discard:0"].pieces.remove(card)
+    s.state.zones["hand:0"].pieces.append(card)
+    s.state.pieces[card] = dataclasses.replace(s.state.pieces[card], zone="hand:0")
+    ok(s, Investigate(sites["mo2"], team, "Criminal Investigation"), 0)
+    r = s.submit(PlayCard(card), 0)
+    assert not r.accepted and "before it investigates" in r.violations[0].message

@@ -42,5 +42,20 @@ class DecksReader:
                "do": [{"check_mod": {"amount": amount}}]}
         return Meaning(steps=[{"team_check": {"skill": skill, "need": need, "then": [{"hold": {}}]}}], standing=[use])
 
+    def lead_deployment(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"first_site": True}], lead_only=True)
+
+    def two_sites(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"If the Team makes a X 5+ skill check, they may investigate two Sites (in the same state) this turn"."""
+        skill = next(_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL")
+        again = {"same_state": True} if "same_state" in c else {}
+        return [{"team_check": {"skill": skill, "need": _ints(c)[0], "then": [{"investigate_again": again}]}}]
+
+    def same_state(self, c: list[Any]) -> str:
+        return "same_state"
+
+    def each_site_alone(self, c: list[Any]) -> Meaning:
+        return Meaning(reminder=True)
+
     def x_is_discarded(self, c: list[Any]) -> list[dict[str, Any]]:
         return []  # says what the X of the step before counts: the cards discarded

@@ -17,7 +17,7 @@ from ..effects import Ctx, Vocabulary
 from ..effects.model import step_name
 from .data import canonical_skill
 from .vocab_cards import CARD_PRIMITIVES, spend_token
-from .vocab_decks import DECK_PRIMITIVES, DECK_SELECTORS, per_target
+from .vocab_decks import DECK_CONDITIONS, DECK_PRIMITIVES, DECK_SELECTORS, per_target
 from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing, x_paid
 from .vocab_reads import check_of as _check
 from .vocab_reads import team as _team
@@ -564,7 +564,7 @@ VOCABULARY = Vocabulary(
         "once_per_turn": _nothing, "card_pool": _nothing, "card_pool_for": _nothing, "card_pool_refill": _nothing,
         **DECK_PRIMITIVES,
     },
-    conditions=CONDITIONS,
+    conditions={**CONDITIONS, **DECK_CONDITIONS},
     selectors={**SELECTORS, **DECK_SELECTORS},
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",

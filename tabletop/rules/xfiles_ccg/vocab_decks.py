@@ -8,9 +8,12 @@ from typing import Any
 from ...core.reducer import Tx
 from ...core.state import Piece
 from ..effects import Ctx
+from .again import KEY as AGAIN
+from .again import site_state
+from .vocab_reads import team as team_of
 from .vocab_reads import x_paid
 
-__all__ = ["DECK_PRIMITIVES", "DECK_SELECTORS", "per_target"]
+__all__ = ["DECK_CONDITIONS", "DECK_PRIMITIVES", "DECK_SELECTORS", "per_target"]
 
 
 def _sel_up_to_x(ctx: Ctx, piece: Piece, value: Any) -> bool:
@@ -41,5 +44,28 @@ def _hold(ctx: Ctx, tx: Tx, args: Any) -> str:
     return f"{ctx.name(piece.id)} is held in the Bureau until its modifier is used"
 
 
-DECK_PRIMITIVES = {"hold": _hold}
+def _investigate_again(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """The Team of the check under way may investigate one more Site this turn (`same_state`: in the same state as
+    this Site)."""
+    check = ctx.state.rules.get("check") or {}
+    team = team_of(ctx)
+    site = check.get("site")
+    where = site_state(ctx.ruleset.pinfo(ctx.state, site).name) if args.get("same_state") and site in \
+        ctx.state.pieces else ""
+    tx.set_rule(AGAIN, {**(ctx.state.rules.get(AGAIN) or {}), **{p: where for p in team}})
+    names = ", ".join(ctx.name(p) for p in team) or "no Agent"
+    return f"{names} may investigate one more Site this turn" + (f" in {where.upper()}" if where else "")
+
+
+def _cond_first_site(ctx: Ctx, args: Any) -> str | None:
+    """"during the Deployment Phase": played at the turn's first Site check, before any Team has investigated."""
+    check = ctx.state.rules.get("check") or {}
+    used = list(ctx.state.rules.get("used") or [])
+    if check and ctx.seat == ctx.ruleset.active(ctx.state) and sorted(used) == sorted(check.get("team", [])):
+        return None
+    return "it is played on a Team before it investigates (at the turn's first Site skill check)"
+
+
+DECK_PRIMITIVES = {"hold": _hold, "investigate_again": _investigate_again}
+DECK_CONDITIONS = {"first_site": _cond_first_site}
 DECK_SELECTORS = {"up_to_x": _sel_up_to_x, "cost_pool": _sel_cost_pool}
