@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.cards import CardLibrary
 from tabletop.rules.kit import ChooseTarget
-from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, ResolveBluff, UseAbility
+from tabletop.rules.xfiles_ccg import Deploy, Investigate, Pass, PlayCard, ResolveBluff, UseAbility
 from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
 
@@ -35,6 +35,11 @@ RECORDS = [
           "Site individually.", activators=["Active"]),
     {"id": "FD-05", "title": "Grain Elevator, Sedalia, MO", "set": "Fixture", "type": "Site", "cost": "2 RP",
      "keywords": ["Site"], "prerequisite": "CRIMINAL INVESTIGATION 3+", "question": "You may ask one METHOD question."},
+    _card("FD-06", "Friends Upstairs", "Event", "2 RP", "The Team must make a BUREAUCRACY 4+ skill check. If "
+          "successful, you may now have up to nine cards in hand at the end of your turn. This condition stays in "
+          "effect until you are forced to discard this card. Discard this card if one of your Agents is moved from "
+          "or to the Bureau Section of the table for any reason.", activators=["Active"],
+          keywords=["Event", "Resource"]),
 ]
 
 
@@ -215,3 +220,34 @@ def test_two_sites_anywhere_and_only_before_the_team_has_investigated(library: C
     ok(s, Investigate(sites["mo2"], team, "Criminal Investigation"), 0)
     r = s.submit(PlayCard(card), 0)
     assert not r.accepted and "before it investigates" in r.violations[0].message
+
+
+def _channels(library: CardLibrary, team: tuple[str, str]) -> tuple[Any, str]:
+    """Randy's Team `team` at Harlow Creek plays the hand-size card (a RESOURCE: it stays in his Bureau)."""
+    s = build_position({"field:0": ["harlow-creek", *team], "bureau:0": ["sam-doyle"],
+                        "hand:0": [fixture_ref(library, "FD-06")], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    site = pid(s, "field:0", "harlow-creek")
+    s.state.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, tuple(pid(s, "field:0", a) for a in team), "Behavioral"), 0)
+    card = s.state.zones["hand:0"].pieces[0]
+    ok(s, PlayCard(card), 0)
+    _resolve(s)
+    return s, card
+
+
+def test_a_card_in_play_raises_the_hand_size_until_an_agent_moves_from_or_to_the_bureau(
+        library: CardLibrary) -> None:
+    s, card = _channels(library, ("tom-brandt", "victor-hale"))  # BUREAUCRACY 2 + 3 makes 4+
+    st, rs = s.state, s.rules
+    assert st.pieces[card].zone == "bureau:0" and rs.hand_max(st, 0) == 9 and rs.hand_max(st, 1) == 7
+    assert st.rules["card_text"][2] == 0
+    st.rules["step"] = "deployment"
+    ok(s, Deploy(pid(s, "bureau:0", "sam-doyle"), "field"), 0)  # an Agent moved from the Bureau
+    assert st.pieces[card].zone == "discard:0" and rs.hand_max(st, 0) == 7
+
+
+def test_a_card_whose_check_fails_raises_nothing_and_is_discarded(library: CardLibrary) -> None:
+    s, card = _channels(library, ("tom-brandt", "owen-marsh"))  # BUREAUCRACY 2 fails 4+
+    assert s.state.pieces[card].zone == "discard:0" and s.rules.hand_max(s.state, 0) == 7

@@ -57,5 +57,22 @@ class DecksReader:
     def each_site_alone(self, c: list[Any]) -> Meaning:
         return Meaning(reminder=True)
 
+    def must_check(self, c: list[Any]) -> Meaning:
+        """"The Team must make a BUREAUCRACY 4+ skill check": the Team of the Site's check under way makes it."""
+        skill = next(_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL")
+        return Meaning(steps=[{"team_check": {"skill": skill, "need": _ints(c)[0]}}], conditions=[{"check_skill": []}])
+
+    def hand_limit(self, c: list[Any]) -> Meaning:
+        """"If successful, you may now have up to ten cards in hand at the end of your turn": made, the card (kept
+        in play) raises its player's hand size; failed, it is discarded."""
+        return Meaning(steps=[{"_on_made": [{"hand_limit": {"amount": _ints(c)[0]}}]},
+                              {"_on_fail": [{"discard_self": {}}]}])
+
+    def until_discarded(self, c: list[Any]) -> Meaning:
+        return Meaning(reminder=True)  # what a card kept in play does: it lasts while it stays
+
+    def bureau_move_discard(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"bureau_move_discard": {}}]}])
+
     def x_is_discarded(self, c: list[Any]) -> list[dict[str, Any]]:
         return []  # says what the X of the step before counts: the cards discarded

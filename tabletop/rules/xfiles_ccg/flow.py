@@ -12,6 +12,7 @@ from ...core.state import GameState
 from .data import SECTIONS, CardInfo, suggested_effects
 from .steps import effect_dict as _effect_dict
 from .vocab import standing
+from .vocab_decks import hand_max, moved_bureau
 
 __all__ = ["Flow"]
 
@@ -73,12 +74,19 @@ class Flow:
         owner = self._owner(state, pid)
         gear = state.attached(pid)
         dst = f"{section}:{owner}"
+        was = state.zones[state.pieces[pid].zone].kind
         tx.move(pid, dst)
         host = state.pieces[pid]
         for i, q in enumerate(gear):
             index = state.zones[dst].pieces.index(pid) + 1 + i
             tx.move(q, dst, index=index, x=host.x + ATTACH_OFFSET * (i + 1), y=host.y + ATTACH_OFFSET * (i + 1))
             tx.change(q, attached_to=pid)
+        if "bureau" in (was, section) and was != section:  # "Discard this card if one of your Agents is moved ..."
+            moved_bureau(self, state, owner, tx)
+
+    def hand_max(self, state: GameState, seat: int) -> int:
+        """`seat`'s hand size after the Debriefing (the option's, or a card's of theirs in play)."""
+        return hand_max(self, state, seat)
 
     def _attach(self, state: GameState, pid: str, host: str, tx: Tx, *, face_up: bool = True,
                 by: int | None = None) -> None:

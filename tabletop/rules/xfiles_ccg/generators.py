@@ -63,7 +63,7 @@ def _gen_buy(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     step = rs.step(state)
     pool = "rp" if step == "buy" else "cp"
     hand = hand_of(state, seat)
-    room = rs.options["hand_max"] - len(hand)
+    room = rs.hand_max(state, seat) - len(hand)
     if step == "sell" and len(hand) > 4:
         for pid in hand:
             if rs._sell_value(state, pid):
@@ -249,7 +249,7 @@ def _gen_question(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action
 
 def _gen_debrief(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     hand = hand_of(state, seat)
-    extra = len(hand) - rs.options["hand_max"]
+    extra = len(hand) - rs.hand_max(state, seat)
     if extra > 0:
         yield Discard(tuple(hand[-extra:]))
         yield Discard(tuple(hand[:extra]))

@@ -94,7 +94,9 @@ class MoveListing:
         """`STEP_HINTS[step]` with what the step depends on: the hand size in Debriefing; in the Investigation,
         that no Team can be sent (no Site, or no Agent left in the Field), when none can."""
         if step == "debrief":
-            return f"discard down to your hand size ({self.options['hand_max']}), then pass"  # type: ignore[attr-defined]
+            seat = self.decision(state)  # type: ignore[attr-defined]
+            size = self.hand_max(state, seat) if seat is not None else self.options["hand_max"]  # type: ignore[attr-defined]
+            return f"discard down to your hand size ({size}), then pass"
         if step == "assign":
             seat = self.decision(state)  # type: ignore[attr-defined]
             if seat is not None and not any(not self.check(state, a, seat)  # type: ignore[attr-defined]

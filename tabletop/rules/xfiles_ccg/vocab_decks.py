@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.reducer import Tx
-from ...core.state import Piece
+from ...core.state import GameState, Piece
 from ..effects import Ctx
 from .again import KEY as AGAIN
 from .again import site_state
+from .vocab_reads import standing, x_paid
 from .vocab_reads import team as team_of
-from .vocab_reads import x_paid
 
-__all__ = ["DECK_CONDITIONS", "DECK_PRIMITIVES", "DECK_SELECTORS", "per_target"]
+__all__ = ["DECK_CONDITIONS", "DECK_PRIMITIVES", "DECK_SELECTORS", "hand_max", "moved_bureau", "per_target"]
 
 
 def _sel_up_to_x(ctx: Ctx, piece: Piece, value: Any) -> bool:
@@ -66,6 +66,38 @@ def _cond_first_site(ctx: Ctx, args: Any) -> str | None:
     return "it is played on a Team before it investigates (at the turn's first Site skill check)"
 
 
-DECK_PRIMITIVES = {"hold": _hold, "investigate_again": _investigate_again}
+def _hand_limit(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """The card, kept in play, raises its player's hand size to `amount` while it stays (`hand_max`)."""
+    piece = ctx.state.pieces.get(str(ctx.source))
+    if piece is None:
+        return ""
+    tx.change(piece.id, counters={**piece.counters, "hand_max": int(args.get("amount", 0))})
+    return f"{ctx.state.seat_name(piece.owner)} may hold up to {args.get('amount')} cards while it stays in play"
+
+
+def _standing(ctx: Ctx, tx: Tx, args: Any) -> None:
+    """A standing step: read where the rules need it, nothing to do when triggered."""
+    return None
+
+
+def hand_max(rs: Any, state: GameState, seat: int) -> int:
+    """`seat`'s hand size after the Debriefing: the option's, or more while a card of theirs in play raises it."""
+    zone = state.zones.get(f"bureau:{seat}")
+    raised = [int(state.pieces[p].counters.get("hand_max", 0)) for p in zone.pieces] if zone is not None else []
+    return max([int(rs.options["hand_max"]), *raised])
+
+
+def moved_bureau(rs: Any, state: GameState, owner: int | None, tx: Tx) -> None:
+    """One of `owner`'s Agents moved from or to the Bureau: the cards of theirs that say so are discarded."""
+    zone = state.zones.get(f"bureau:{owner}")
+    for pid in list(zone.pieces) if zone is not None else ():
+        if pid in state.pieces and standing(rs, state.pieces[pid].card, "bureau_move_discard"):
+            rs._to_discard(state, pid, tx)
+            tx.note("xfc.discarded", owner, f"{rs.ref(state, pid)} is discarded: an Agent moved from or to the Bureau",
+                    {"piece": pid})
+
+
+DECK_PRIMITIVES = {"hold": _hold, "investigate_again": _investigate_again, "hand_limit": _hand_limit,
+                   "bureau_move_discard": _standing}
 DECK_CONDITIONS = {"first_site": _cond_first_site}
 DECK_SELECTORS = {"up_to_x": _sel_up_to_x, "cost_pool": _sel_cost_pool}
