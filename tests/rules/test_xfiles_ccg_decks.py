@@ -40,6 +40,9 @@ RECORDS = [
           "effect until you are forced to discard this card. Discard this card if one of your Agents is moved from "
           "or to the Bureau Section of the table for any reason.", activators=["Active"],
           keywords=["Event", "Resource"]),
+    _card("FD-07", "Composite Sketch", "Event", "1 RP", "Play on a Team that fails a Site skill check when combat was "
+          "involved. If the Team makes a CRIMINAL INVESTIGATION 3+ skill check, place the Site in the Bureau. At the "
+          "start of your Briefing Phase, you may place the Site into your hand.", activators=["Active"]),
 ]
 
 
@@ -251,3 +254,40 @@ def test_a_card_in_play_raises_the_hand_size_until_an_agent_moves_from_or_to_the
 def test_a_card_whose_check_fails_raises_nothing_and_is_discarded(library: CardLibrary) -> None:
     s, card = _channels(library, ("tom-brandt", "owen-marsh"))  # BUREAUCRACY 2 fails 4+
     assert s.state.pieces[card].zone == "discard:0" and s.rules.hand_max(s.state, 0) == 7
+
+
+def _failing_after_a_fight(library: CardLibrary, fought: bool = True) -> tuple[Any, str, str]:
+    """Brandt and Wren (BEHAVIORAL 0, CRIMINAL INVESTIGATION 5) at Harlow Creek (BEHAVIORAL 4+), a Combat fought
+    there when `fought`, the Site-saving card in hand."""
+    s = build_position({"field:0": ["harlow-creek", "tom-brandt", "carl-wren"], "hand:0": [fixture_ref(library, "FD-07")],
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    site = pid(s, "field:0", "harlow-creek")
+    s.state.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, (pid(s, "field:0", "tom-brandt"), pid(s, "field:0", "carl-wren")), "Behavioral"), 0)
+    if fought:
+        s.state.rules["check"] = {**s.state.rules["check"], "fought": True}
+    return s, site, s.state.zones["hand:0"].pieces[0]
+
+
+def test_a_site_failed_after_a_fight_is_saved_in_the_bureau_and_returns_at_the_briefing(
+        library: CardLibrary) -> None:
+    s, site, card = _failing_after_a_fight(library)
+    st, rs = s.state, s.rules
+    ok(s, PlayCard(card), 0)
+    _resolve(s)
+    assert st.rules["card_text"][2] == 0 and st.pieces[site].zone == "field:0"
+    while st.rules.get("step") == "check":
+        ok(s, Pass(), rs.decision(st))
+    assert st.pieces[site].zone == "bureau:0" and st.pieces[site].counters.get("saved")  # CI 5 makes 3+
+    st.rules.update({"step": "debrief", "active": 1, "discarder": 0})  # (Les's turn ends: Randy's begins)
+    while st.rules.get("active") == 1:
+        ok(s, Pass(), rs.decision(st))
+    assert st.pieces[site].zone == "hand:0" and not st.pieces[site].counters
+
+
+def test_a_site_is_not_saved_without_a_fight(library: CardLibrary) -> None:
+    s, site, card = _failing_after_a_fight(library, fought=False)
+    r = s.submit(PlayCard(card), 0)
+    assert not r.accepted and "Combat was fought" in r.violations[0].message
+

@@ -74,5 +74,17 @@ class DecksReader:
     def bureau_move_discard(self, c: list[Any]) -> Meaning:
         return Meaning(standing=[{"when": "static", "do": [{"bureau_move_discard": {}}]}])
 
+    def lead_failed_fight(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"fought": True}], lead_only=True)
+
+    def save_site(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"If the Team makes a X 3+ skill check, place the Site in the Bureau": noted on the Site's check, made
+        when the check fails."""
+        skill = next(_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL")
+        return [{"save_site": {"skill": skill, "need": _ints(c)[0]}}]
+
+    def site_to_hand(self, c: list[Any]) -> Meaning:
+        return Meaning(reminder=True)  # a Site saved in the Bureau: the rules return it at its player's Briefing
+
     def x_is_discarded(self, c: list[Any]) -> list[dict[str, Any]]:
         return []  # says what the X of the step before counts: the cards discarded

@@ -12,7 +12,7 @@ from ...core.state import GameState
 from .data import SECTIONS, CardInfo, suggested_effects
 from .steps import effect_dict as _effect_dict
 from .vocab import standing
-from .vocab_decks import hand_max, moved_bureau
+from .vocab_decks import hand_max, moved_bureau, saved_sites_to_hand
 
 __all__ = ["Flow"]
 
@@ -211,6 +211,7 @@ class Flow:
         self.expire_effects(state, tx, "turn_end")
         tx.set_rule("turn", turn)
         tx.set_rule("active", self._left(state, self.active(state)))
+        saved_sites_to_hand(self, state, self.active(state), tx)  # (the rule is set: the new Investigating Player)
         self._goto(state, "draw", tx)
         if not tx.quiet:
             tx.note("xfc.turn", self.active(state), f"turn {turn}: {self._seat_name(state, self.active(state))} "
@@ -259,6 +260,9 @@ class Flow:
                       "id": int(state.rules.get("combats", 0)) + 1, "mods": {"agents": 0, "adversary": 0}}
             tx.set_rule("combats", combat["id"])
             tx.set_rule("combat", combat)
+            check = state.rules.get("check")
+            if check and not check.get("fought"):  # "when combat was involved" in the Site's check
+                tx.set_rule("check", {**check, "fought": True})
             tx.note("xfc.combat", owner, f"{self.ref(state, pid)} attacked: Combat began with a "
                     f"{'Close' if skip else 'Long'} Range round", {"piece": pid})
             self._open_window(state, tx, owner)

@@ -13,7 +13,8 @@ from .again import site_state
 from .vocab_reads import standing, x_paid
 from .vocab_reads import team as team_of
 
-__all__ = ["DECK_CONDITIONS", "DECK_PRIMITIVES", "DECK_SELECTORS", "hand_max", "moved_bureau", "per_target"]
+__all__ = ["DECK_CONDITIONS", "DECK_PRIMITIVES", "DECK_SELECTORS", "hand_max", "moved_bureau", "per_target", "save_site",
+           "saved_sites_to_hand"]
 
 
 def _sel_up_to_x(ctx: Ctx, piece: Piece, value: Any) -> bool:
@@ -97,7 +98,52 @@ def moved_bureau(rs: Any, state: GameState, owner: int | None, tx: Tx) -> None:
                     {"piece": pid})
 
 
-DECK_PRIMITIVES = {"hold": _hold, "investigate_again": _investigate_again, "hand_limit": _hand_limit,
+def _save_site(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """Noted on the Site's check: if it fails, the Team makes the check named, and made, the Site goes to the
+    Bureau (`save_site`)."""
+    check = ctx.state.rules.get("check")
+    if not check:
+        return "no Site check under way"
+    tx.set_rule("check", {**check, "save_site": {"skill": args["skill"], "need": int(args["need"]),
+                                                 "seat": ctx.seat, "source": ctx.source}})
+    return f"if the check fails, the Team makes a {args['skill']} {args['need']}+ check to keep the Site"
+
+
+def save_site(rs: Any, state: GameState, check: dict[str, Any], tx: Tx) -> None:
+    """The Site's check failed with a card saving the Site: the Team makes its check, and made, the Site is placed
+    in its player's Bureau (marked `saved`: it returns to the hand at that player's next Briefing)."""
+    saving = check["save_site"]
+    site, team = check.get("site"), [p for p in check.get("team", []) if p in state.pieces]
+    total = rs.team_skill(state, team, saving["skill"])
+    made = bool(team) and total >= int(saving["need"])
+    where = "goes to the Bureau" if made else "is lost"
+    if made and site in state.pieces:
+        owner = rs._owner(state, site)
+        tx.move(site, f"bureau:{owner}", face_up=True)
+        tx.change(site, counters={**state.pieces[site].counters, "saved": 1})
+    if not tx.quiet:
+        tx.note("xfc.site_saved", rs.active(state), f"the Team's {saving['skill']} check: {total} against "
+                f"{saving['need']}+, {'made' if made else 'failed'}: {rs.ref(state, site)} {where}",
+                {"site": site, "source": saving.get("source")})
+
+
+def saved_sites_to_hand(rs: Any, state: GameState, seat: int, tx: Tx) -> None:
+    """The start of `seat`'s Briefing: the Sites a card saved in their Bureau return to their hand."""
+    zone = state.zones.get(f"bureau:{seat}")
+    for pid in list(zone.pieces) if zone is not None else ():
+        if state.pieces[pid].counters.get("saved"):
+            tx.move(pid, f"hand:{seat}", by=seat)
+            tx.change(pid, counters={})
+            tx.note("xfc.site_returns", seat, f"{rs.ref(state, pid)} returns from the Bureau to the hand", {"piece": pid})
+
+
+def _cond_fought(ctx: Ctx, args: Any) -> str | None:
+    """"when combat was involved": a Combat was fought in the Site's check under way."""
+    check = ctx.state.rules.get("check") or {}
+    return None if check.get("fought") else "it is played in a Site skill check once a Combat was fought there"
+
+
+DECK_PRIMITIVES = {"save_site": _save_site, "hold": _hold, "investigate_again": _investigate_again, "hand_limit": _hand_limit,
                    "bureau_move_discard": _standing}
-DECK_CONDITIONS = {"first_site": _cond_first_site}
+DECK_CONDITIONS = {"first_site": _cond_first_site, "fought": _cond_fought}
 DECK_SELECTORS = {"up_to_x": _sel_up_to_x, "cost_pool": _sel_cost_pool}
