@@ -43,6 +43,9 @@ RECORDS = [
     _card("FD-07", "Composite Sketch", "Event", "1 RP", "Play on a Team that fails a Site skill check when combat was "
           "involved. If the Team makes a CRIMINAL INVESTIGATION 3+ skill check, place the Site in the Bureau. At the "
           "start of your Briefing Phase, you may place the Site into your hand.", activators=["Active"]),
+    _card("FD-08", "Coroner's Report", "Event", "2 RP", "Take a Witness from your Discard Pile and place it in your "
+          "hand. In addition, if the Team makes a MEDICAL 4+ skill check, the Witness's modifier is doubled if played "
+          "this turn.", activators=["Active"]),
 ]
 
 
@@ -291,3 +294,24 @@ def test_a_site_is_not_saved_without_a_fight(library: CardLibrary) -> None:
     r = s.submit(PlayCard(card), 0)
     assert not r.accepted and "Combat was fought" in r.violations[0].message
 
+
+@pytest.mark.parametrize("medic,doubled", [("ruth-calder", True), ("owen-marsh", False)])
+def test_a_witness_taken_back_adds_twice_its_modifier_this_turn_if_the_team_makes_the_check(
+        library: CardLibrary, medic: str, doubled: bool) -> None:
+    s = build_position({"field:0": ["harlow-creek", medic, "nadia-keller"], "discard:0": ["june-talley"],
+                        "hand:0": [fixture_ref(library, "FD-08")], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    st, rs = s.state, s.rules
+    site = pid(s, "field:0", "harlow-creek")
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, (pid(s, "field:0", medic), pid(s, "field:0", "nadia-keller")), "Behavioral"), 0)
+    ok(s, PlayCard(st.zones["hand:0"].pieces[0]), 0)
+    _resolve(s)
+    (take,) = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget) and a.more]
+    ok(s, take, 0)  # the Witness back in hand; the Team's MEDICAL (Calder 4, or none) against 4+
+    witness = pid(s, "hand:0", "june-talley")
+    ok(s, PlayCard(witness), 0)
+    _resolve(s)
+    assert [m["amount"] for m in st.rules["check"]["mods"]] == [4 if doubled else 2]
+    assert st.rules["card_text"][2] == 0

@@ -86,5 +86,10 @@ class DecksReader:
     def site_to_hand(self, c: list[Any]) -> Meaning:
         return Meaning(reminder=True)  # a Site saved in the Bureau: the rules return it at its player's Briefing
 
+    def doubled_witness(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"if the Team makes a MEDICAL 4+ skill check, the Witness's modifier is doubled if played this turn"."""
+        skill = next(_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL")
+        return [{"team_check": {"skill": skill, "need": _ints(c)[0], "then": [{"double_mod": {"target": "fetched"}}]}}]
+
     def x_is_discarded(self, c: list[Any]) -> list[dict[str, Any]]:
         return []  # says what the X of the step before counts: the cards discarded

@@ -17,7 +17,7 @@ from ..effects import Ctx, Vocabulary
 from ..effects.model import step_name
 from .data import canonical_skill
 from .vocab_cards import CARD_PRIMITIVES, spend_token
-from .vocab_decks import DECK_CONDITIONS, DECK_PRIMITIVES, DECK_SELECTORS, per_target
+from .vocab_decks import DECK_CONDITIONS, DECK_PRIMITIVES, DECK_SELECTORS, doubled, per_target
 from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing, x_paid
 from .vocab_reads import check_of as _check
 from .vocab_reads import team as _team
@@ -389,6 +389,7 @@ def _check_mod(ctx: Ctx, tx: Tx, args: Any) -> str:
         amount = by_skill.get(str(check.get("skill")), 0)
     else:
         amount = _x_amount(ctx, args["by_x"]) if "by_x" in args else int(args.get("amount", 0))
+    amount = doubled(ctx, amount)  # a Witness whose modifier a card doubled this turn
     check["mods"] = [*check.get("mods", []), {"amount": amount, "source": ctx.source, "name": ctx.name(ctx.source)}]
     tx.set_rule("check", check)
     total = ctx.ruleset.check_total(ctx.state)

@@ -13,7 +13,7 @@ from .again import site_state
 from .vocab_reads import standing, x_paid
 from .vocab_reads import team as team_of
 
-__all__ = ["DECK_CONDITIONS", "DECK_PRIMITIVES", "DECK_SELECTORS", "hand_max", "moved_bureau", "per_target", "save_site",
+__all__ = ["DECK_CONDITIONS", "DECK_PRIMITIVES", "DECK_SELECTORS", "doubled", "hand_max", "moved_bureau", "per_target", "save_site",
            "saved_sites_to_hand"]
 
 
@@ -143,7 +143,20 @@ def _cond_fought(ctx: Ctx, args: Any) -> str | None:
     return None if check.get("fought") else "it is played in a Site skill check once a Combat was fought there"
 
 
-DECK_PRIMITIVES = {"save_site": _save_site, "hold": _hold, "investigate_again": _investigate_again, "hand_limit": _hand_limit,
+def _double_mod(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """The card chosen before (a Witness taken into the hand) adds twice its modifier if played this turn (rule
+    state `doubled`, its pieces, cleared with the turn)."""
+    pieces = ctx.pieces(args)
+    tx.set_rule("doubled", [*(ctx.state.rules.get("doubled") or []), *pieces])
+    return f"{', '.join(ctx.name(p) for p in pieces) or 'no card'}: its modifier is doubled if played this turn"
+
+
+def doubled(ctx: Ctx, amount: int) -> int:
+    """A check modifier of a card whose modifier is doubled this turn (`double_mod`): twice `amount`."""
+    return 2 * amount if ctx.source in (ctx.state.rules.get("doubled") or ()) else amount
+
+
+DECK_PRIMITIVES = {"double_mod": _double_mod, "save_site": _save_site, "hold": _hold, "investigate_again": _investigate_again, "hand_limit": _hand_limit,
                    "bureau_move_discard": _standing}
 DECK_CONDITIONS = {"first_site": _cond_first_site, "fought": _cond_fought}
 DECK_SELECTORS = {"up_to_x": _sel_up_to_x, "cost_pool": _sel_cost_pool}
