@@ -380,10 +380,14 @@ def test_a_card_of_a_kind_discarded_from_the_hand_pays_for_a_modifier() -> None:
 
 
 def test_the_card_discarded_after_you_have_used_the_modifier() -> None:
-    ability = _one("Play on one Team in the Field. If the Team makes a MEDICAL skill check 4+, then they may add 1 "
-                   "to any Site skill check. Discard this card after you have used the modifier.", "Event")
-    assert ability["do"] == [{"team_check": {"skill": "Medical", "need": 4, "then": [{"check_mod": {"amount": 1}}]}},
-                             {"discard_self": {}}]
+    """'they may add 1 to any Site skill check' is held: kept in play, used later, discarded when used."""
+    effects, left = compile_text(_Card("Play on one Team in the Field. If the Team makes a MEDICAL skill check 4+, "
+                                       "then they may add 1 to any Site skill check. Discard this card after you "
+                                       "have used the modifier.", "Event"))
+    played, use = effects
+    assert not left and played["do"] == [{"team_check": {"skill": "Medical", "need": 4, "then": [{"hold": {}}]}}]
+    assert use["when"] == "event:use" and use["cost"] == [{"discard_self": {}}]
+    assert use["if"] == [{"your_turn": True}, {"check_skill": []}] and use["do"] == [{"check_mod": {"amount": 1}}]
 
 
 def test_an_equipment_adds_to_two_skills_as_its_data_counts_them() -> None:

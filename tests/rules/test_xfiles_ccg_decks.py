@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.cards import CardLibrary
 from tabletop.rules.kit import ChooseTarget
-from tabletop.rules.xfiles_ccg import Investigate, ResolveBluff
+from tabletop.rules.xfiles_ccg import Deploy, Investigate, Pass, PlayCard, ResolveBluff, UseAbility
 from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
 
@@ -24,6 +24,28 @@ RECORDS = [
     _card("FD-01", "Gas Main", "Bluff", "2X CP", "Play this card to cause one point of damage to every Agent in a "
           "Team for each [CP] Cost card discarded from your hand, up to a maximum of three points of damage. X = "
           "number of [CP] Cost cards discarded.", activators=["Conspiracy", "Site"]),
+    _card("FD-02", "Case Notes", "Event", "2 RP", "Play on one Team in the Field. If the Team makes a BEHAVIORAL "
+          "skill check 5+, then they may add 2 to any Site skill check. Discard this card after you've used the "
+          "modifier.", activators=["Active"]),
+    _card("FD-03", "Night Drive", "Event", "2 RP", "Play on a Team in the Field during the Deployment Phase. If the "
+          "Team makes a CRIMINAL INVESTIGATION 5+ skill check, they may investigate two Sites in the same state this "
+          "turn.", activators=["Active"]),
+    _card("FD-04", "Long Haul", "Event", "1 RP", "Play on a Team in the Field during the Deployment Phase. If the "
+          "Team makes a CRIMINAL INVESTIGATION 6+ skill check they may investigate two Sites this turn. Resolve each "
+          "Site individually.", activators=["Active"]),
+    {"id": "FD-05", "title": "Grain Elevator, Sedalia, MO", "set": "Fixture", "type": "Site", "cost": "2 RP",
+     "keywords": ["Site"], "prerequisite": "CRIMINAL INVESTIGATION 3+", "question": "You may ask one METHOD question."},
+    _card("FD-06", "Friends Upstairs", "Event", "2 RP", "The Team must make a BUREAUCRACY 4+ skill check. If "
+          "successful, you may now have up to nine cards in hand at the end of your turn. This condition stays in "
+          "effect until you are forced to discard this card. Discard this card if one of your Agents is moved from "
+          "or to the Bureau Section of the table for any reason.", activators=["Active"],
+          keywords=["Event", "Resource"]),
+    _card("FD-07", "Composite Sketch", "Event", "1 RP", "Play on a Team that fails a Site skill check when combat was "
+          "involved. If the Team makes a CRIMINAL INVESTIGATION 3+ skill check, place the Site in the Bureau. At the "
+          "start of your Briefing Phase, you may place the Site into your hand.", activators=["Active"]),
+    _card("FD-08", "Coroner's Report", "Event", "2 RP", "Take a Witness from your Discard Pile and place it in your "
+          "hand. In addition, if the Team makes a MEDICAL 4+ skill check, the Witness's modifier is doubled if played "
+          "this turn.", activators=["Active"]),
 ]
 
 
@@ -98,3 +120,198 @@ def test_a_team_investigation_a_site_is_the_team_investigating_it() -> None:
     typo, right = (compile_text(said.format(w)) for w in ("investigation", "investigating"))
     assert not typo[1] and [{k: v for k, v in a.items() if k != "text"} for a in typo[0]] == \
         [{k: v for k, v in a.items() if k != "text"} for a in right[0]]
+
+
+def _resolve(s: Any) -> None:
+    """Each seat passes in turn until the chain is empty (the card played resolves)."""
+    while s.state.rules.get("chain"):
+        ok(s, Pass(), s.rules.decision(s.state))
+
+
+def test_a_held_modifier_stays_until_its_player_uses_it_on_a_site_check(library: CardLibrary) -> None:
+    """'then they may add 2 to any Site skill check': made, the card is held (not applied at once nor discarded);
+    its player uses it, a legal move, on a Site skill check, and only then is it discarded."""
+    ref = fixture_ref(library, "FD-02")
+    s = build_position({"field:0": ["harlow-creek", "owen-marsh", "nadia-keller"], "hand:0": [ref],
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    st, rs = s.state, s.rules
+    site = pid(s, "field:0", "harlow-creek")
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, (pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller"))), 0)
+    card = st.zones["hand:0"].pieces[0]
+    ok(s, PlayCard(card), 0)
+    _resolve(s)  # it resolves: the Team's BEHAVIORAL 3 + 3 = 6 makes 5+
+    assert st.pieces[card].zone == "bureau:0" and not st.rules["check"]["mods"]  # held, not applied at once
+    assert st.rules["card_text"][2] == 0
+    use = UseAbility(card)
+    assert use in list(rs.legal_actions(st, 0)) and use in list(rs.generate_actions(st, 0))
+    ok(s, use, 0)
+    assert [m["amount"] for m in st.rules["check"]["mods"]] == [2] and st.pieces[card].zone == "discard:0"
+
+
+def test_a_held_modifier_is_not_kept_when_the_team_fails_and_is_not_used_outside_a_check(
+        library: CardLibrary) -> None:
+    ref = fixture_ref(library, "FD-02")
+    s = build_position({"field:0": ["harlow-creek", "owen-marsh", "carl-wren"], "hand:0": [ref],
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    st = s.state
+    site = pid(s, "field:0", "harlow-creek")
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, (pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "carl-wren"))), 0)
+    card = st.zones["hand:0"].pieces[0]
+    ok(s, PlayCard(card), 0)
+    _resolve(s)  # BEHAVIORAL 3: the Team fails 5+
+    assert st.pieces[card].zone == "discard:0"
+    held = build_position({"bureau:0": [ref], "field:0": ["owen-marsh"], "bureau:1": ["lena-ortiz"],
+                           "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                          {"step": "assign"}, library=library)
+    r = held.submit(UseAbility(held.state.zones["bureau:0"].pieces[0]), 0)
+    assert not r.accepted and "Site skill check" in r.violations[0].message
+
+
+def _three_sites(library: CardLibrary, card: str) -> tuple[Any, dict[str, str], tuple[str, str]]:
+    """Randy's Team (Brandt and Keller, CRIMINAL INVESTIGATION 3 + 2) at Harlow Creek, MO, with Sites in Missouri
+    and Pennsylvania still to investigate, and `card` in hand."""
+    elevator = fixture_ref(library, "FD-05")
+    s = build_position({"field:0": ["harlow-creek", elevator, "dunmore-quarry", "tom-brandt", "nadia-keller"],
+                        "hand:0": [fixture_ref(library, card)], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library, pools=((9, 5), (5, 5)))
+    st = s.state
+    sites = {"mo": pid(s, "field:0", "harlow-creek"), "mo2": next(p for p in st.zones["field:0"].pieces
+                                                                   if st.pieces[p].card == elevator),
+             "pa": pid(s, "field:0", "dunmore-quarry")}
+    st.rules["sites"] = {p: {"at": 1, "turn": 1, "owner": 0} for p in sites.values()}
+    team = (pid(s, "field:0", "tom-brandt"), pid(s, "field:0", "nadia-keller"))
+    ok(s, Investigate(sites["mo"], team, "Behavioral"), 0)
+    ok(s, PlayCard(st.zones["hand:0"].pieces[0]), 0)
+    _resolve(s)
+    return s, sites, team
+
+
+def _close_site(s: Any) -> None:
+    """Both pass the check; a question, if it succeeded, is left unasked."""
+    while s.state.rules.get("step") in ("check", "question"):
+        ok(s, Pass(), s.rules.decision(s.state))
+
+
+def test_a_team_that_makes_the_check_investigates_a_second_site_in_the_same_state(library: CardLibrary) -> None:
+    s, sites, team = _three_sites(library, "FD-03")
+    st, rs = s.state, s.rules
+    assert st.rules["card_text"][2] == 0 and set(st.rules["again"]) == set(team)
+    _close_site(s)
+    assert st.rules["step"] == "assign"
+    pa = s.submit(Investigate(sites["pa"], team, "Criminal Investigation"), 0)
+    assert not pa.accepted and "already took part" in pa.violations[0].message  # not in the same state
+    listed = [a for a in rs.legal_actions(st, 0) if isinstance(a, Investigate) and a.agents == team]
+    assert {a.site for a in listed} == {sites["mo2"]}
+    assert any(isinstance(a, Investigate) and a.site == sites["mo2"] for a in rs.generate_actions(st, 0))
+    ok(s, Investigate(sites["mo2"], team, "Criminal Investigation"), 0)
+    assert not st.rules.get("again")  # the second Site is used
+    _close_site(s)
+    assert not s.submit(Investigate(sites["pa"], team, "Criminal Investigation"), 0).accepted
+
+
+def test_two_sites_anywhere_and_only_before_the_team_has_investigated(library: CardLibrary) -> None:
+    s, sites, team = _three_sites(library, "FD-04")  # CRIMINAL INVESTIGATION 5 fails 6+
+    assert not s.state.rules.get("again") and s.state.rules["card_text"][2] == 0
+    s, sites, team = _three_sites(library, "FD-03")
+    _close_site(s)
+    card = s.state.zones["discard:0"].pieces[-1]  # the card back in hand, as a second copy would be
+    s.state.zones["discard:0"].pieces.remove(card)
+    s.state.zones["hand:0"].pieces.append(card)
+    s.state.pieces[card] = dataclasses.replace(s.state.pieces[card], zone="hand:0")
+    ok(s, Investigate(sites["mo2"], team, "Criminal Investigation"), 0)
+    r = s.submit(PlayCard(card), 0)
+    assert not r.accepted and "before it investigates" in r.violations[0].message
+
+
+def _channels(library: CardLibrary, team: tuple[str, str]) -> tuple[Any, str]:
+    """Randy's Team `team` at Harlow Creek plays the hand-size card (a RESOURCE: it stays in his Bureau)."""
+    s = build_position({"field:0": ["harlow-creek", *team], "bureau:0": ["sam-doyle"],
+                        "hand:0": [fixture_ref(library, "FD-06")], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    site = pid(s, "field:0", "harlow-creek")
+    s.state.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, tuple(pid(s, "field:0", a) for a in team), "Behavioral"), 0)
+    card = s.state.zones["hand:0"].pieces[0]
+    ok(s, PlayCard(card), 0)
+    _resolve(s)
+    return s, card
+
+
+def test_a_card_in_play_raises_the_hand_size_until_an_agent_moves_from_or_to_the_bureau(
+        library: CardLibrary) -> None:
+    s, card = _channels(library, ("tom-brandt", "victor-hale"))  # BUREAUCRACY 2 + 3 makes 4+
+    st, rs = s.state, s.rules
+    assert st.pieces[card].zone == "bureau:0" and rs.hand_max(st, 0) == 9 and rs.hand_max(st, 1) == 7
+    assert st.rules["card_text"][2] == 0
+    st.rules["step"] = "deployment"
+    ok(s, Deploy(pid(s, "bureau:0", "sam-doyle"), "field"), 0)  # an Agent moved from the Bureau
+    assert st.pieces[card].zone == "discard:0" and rs.hand_max(st, 0) == 7
+
+
+def test_a_card_whose_check_fails_raises_nothing_and_is_discarded(library: CardLibrary) -> None:
+    s, card = _channels(library, ("tom-brandt", "owen-marsh"))  # BUREAUCRACY 2 fails 4+
+    assert s.state.pieces[card].zone == "discard:0" and s.rules.hand_max(s.state, 0) == 7
+
+
+def _failing_after_a_fight(library: CardLibrary, fought: bool = True) -> tuple[Any, str, str]:
+    """Brandt and Wren (BEHAVIORAL 0, CRIMINAL INVESTIGATION 5) at Harlow Creek (BEHAVIORAL 4+), a Combat fought
+    there when `fought`, the Site-saving card in hand."""
+    s = build_position({"field:0": ["harlow-creek", "tom-brandt", "carl-wren"], "hand:0": [fixture_ref(library, "FD-07")],
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    site = pid(s, "field:0", "harlow-creek")
+    s.state.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, (pid(s, "field:0", "tom-brandt"), pid(s, "field:0", "carl-wren")), "Behavioral"), 0)
+    if fought:
+        s.state.rules["check"] = {**s.state.rules["check"], "fought": True}
+    return s, site, s.state.zones["hand:0"].pieces[0]
+
+
+def test_a_site_failed_after_a_fight_is_saved_in_the_bureau_and_returns_at_the_briefing(
+        library: CardLibrary) -> None:
+    s, site, card = _failing_after_a_fight(library)
+    st, rs = s.state, s.rules
+    ok(s, PlayCard(card), 0)
+    _resolve(s)
+    assert st.rules["card_text"][2] == 0 and st.pieces[site].zone == "field:0"
+    while st.rules.get("step") == "check":
+        ok(s, Pass(), rs.decision(st))
+    assert st.pieces[site].zone == "bureau:0" and st.pieces[site].counters.get("saved")  # CI 5 makes 3+
+    st.rules.update({"step": "debrief", "active": 1, "discarder": 0})  # (Les's turn ends: Randy's begins)
+    while st.rules.get("active") == 1:
+        ok(s, Pass(), rs.decision(st))
+    assert st.pieces[site].zone == "hand:0" and not st.pieces[site].counters
+
+
+def test_a_site_is_not_saved_without_a_fight(library: CardLibrary) -> None:
+    s, site, card = _failing_after_a_fight(library, fought=False)
+    r = s.submit(PlayCard(card), 0)
+    assert not r.accepted and "Combat was fought" in r.violations[0].message
+
+
+@pytest.mark.parametrize("medic,doubled", [("ruth-calder", True), ("owen-marsh", False)])
+def test_a_witness_taken_back_adds_twice_its_modifier_this_turn_if_the_team_makes_the_check(
+        library: CardLibrary, medic: str, doubled: bool) -> None:
+    s = build_position({"field:0": ["harlow-creek", medic, "nadia-keller"], "discard:0": ["june-talley"],
+                        "hand:0": [fixture_ref(library, "FD-08")], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    st, rs = s.state, s.rules
+    site = pid(s, "field:0", "harlow-creek")
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, (pid(s, "field:0", medic), pid(s, "field:0", "nadia-keller")), "Behavioral"), 0)
+    ok(s, PlayCard(st.zones["hand:0"].pieces[0]), 0)
+    _resolve(s)
+    (take,) = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget) and a.more]
+    ok(s, take, 0)  # the Witness back in hand; the Team's MEDICAL (Calder 4, or none) against 4+
+    witness = pid(s, "hand:0", "june-talley")
+    ok(s, PlayCard(witness), 0)
+    _resolve(s)
+    assert [m["amount"] for m in st.rules["check"]["mods"]] == [4 if doubled else 2]
+    assert st.rules["card_text"][2] == 0

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from lark import Token
+
 from .cardmeaning import Meaning
+from .cardmeaning import skill as _skill
 
 __all__ = ["DecksReader"]
 
@@ -28,6 +31,65 @@ class DecksReader:
         damage: dict[str, Any] = {"amount": per, "per": "discarded", **({"max": cap[0]} if cap else {})}
         return Meaning(targets={"discarded": {"select": select, "count": {"min": 0, "max": cap[0] if cap else 9}}},
                        steps=[{"discard_card": {"target": "discarded"}}, {"team_damage": damage}])
+
+    def held_check_mod(self, c: list[Any]) -> Meaning:
+        """"If the Team makes an X skill check 5+, then they may add 2 to any Site skill check": made, the card is
+        held in its player's Bureau Section; its player uses it (a legal move) on any Site skill check of theirs,
+        and it is discarded then ("Discard this card after you've used the modifier")."""
+        skill = next(_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL")
+        need, amount = _ints(c)[:2]
+        use = {"when": "event:use", "cost": [{"discard_self": {}}], "if": [{"your_turn": True}, {"check_skill": []}],
+               "do": [{"check_mod": {"amount": amount}}]}
+        return Meaning(steps=[{"team_check": {"skill": skill, "need": need, "then": [{"hold": {}}]}}], standing=[use])
+
+    def lead_deployment(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"first_site": True}], lead_only=True)
+
+    def two_sites(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"If the Team makes a X 5+ skill check, they may investigate two Sites (in the same state) this turn"."""
+        skill = next(_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL")
+        again = {"same_state": True} if "same_state" in c else {}
+        return [{"team_check": {"skill": skill, "need": _ints(c)[0], "then": [{"investigate_again": again}]}}]
+
+    def same_state(self, c: list[Any]) -> str:
+        return "same_state"
+
+    def each_site_alone(self, c: list[Any]) -> Meaning:
+        return Meaning(reminder=True)
+
+    def must_check(self, c: list[Any]) -> Meaning:
+        """"The Team must make a BUREAUCRACY 4+ skill check": the Team of the Site's check under way makes it."""
+        skill = next(_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL")
+        return Meaning(steps=[{"team_check": {"skill": skill, "need": _ints(c)[0]}}], conditions=[{"check_skill": []}])
+
+    def hand_limit(self, c: list[Any]) -> Meaning:
+        """"If successful, you may now have up to ten cards in hand at the end of your turn": made, the card (kept
+        in play) raises its player's hand size; failed, it is discarded."""
+        return Meaning(steps=[{"_on_made": [{"hand_limit": {"amount": _ints(c)[0]}}]},
+                              {"_on_fail": [{"discard_self": {}}]}])
+
+    def until_discarded(self, c: list[Any]) -> Meaning:
+        return Meaning(reminder=True)  # what a card kept in play does: it lasts while it stays
+
+    def bureau_move_discard(self, c: list[Any]) -> Meaning:
+        return Meaning(standing=[{"when": "static", "do": [{"bureau_move_discard": {}}]}])
+
+    def lead_failed_fight(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"fought": True}], lead_only=True)
+
+    def save_site(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"If the Team makes a X 3+ skill check, place the Site in the Bureau": noted on the Site's check, made
+        when the check fails."""
+        skill = next(_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL")
+        return [{"save_site": {"skill": skill, "need": _ints(c)[0]}}]
+
+    def site_to_hand(self, c: list[Any]) -> Meaning:
+        return Meaning(reminder=True)  # a Site saved in the Bureau: the rules return it at its player's Briefing
+
+    def doubled_witness(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"if the Team makes a MEDICAL 4+ skill check, the Witness's modifier is doubled if played this turn"."""
+        skill = next(_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL")
+        return [{"team_check": {"skill": skill, "need": _ints(c)[0], "then": [{"double_mod": {"target": "fetched"}}]}}]
 
     def x_is_discarded(self, c: list[Any]) -> list[dict[str, Any]]:
         return []  # says what the X of the step before counts: the cards discarded

@@ -98,8 +98,8 @@ class PrepChecks:
         out = self._whose(state, seat, STEPS, "passing")
         if not out and step == "debrief" and seat is not None:
             n = len(state.zones[f"hand:{seat}"].pieces)
-            if n > self.options["hand_max"]:
-                out.append(_v("xfc.hand_size", "xfc.debriefing.1", f"discard down to {self.options['hand_max']} "
+            if n > self.hand_max(state, seat):
+                out.append(_v("xfc.hand_size", "xfc.debriefing.1", f"discard down to {self.hand_max(state, seat)} "
                               f"cards first (you hold {n})", seat=seat))
         if not out and step == "reveal":
             out.append(_v("xfc.bluff_pending", "xfc.investigation.2",

@@ -21,6 +21,7 @@ from .actions import (
     PlayCard,
     ResolveBluff,
 )
+from .again import may_again
 from .combat import may_split
 from .data import canonical_skill
 from .limits import lifted_in_play, play_limit_problems
@@ -52,7 +53,8 @@ class InvestigationChecks:
             elif self.section_of(state, pid) != "field":
                 out.append(_v("xfc.not_in_field", "xfc.investigation.1", f"{self.ref(state, pid)} is not in the "
                               "Field", (pid,), seat))
-            elif pid in used:
+            elif pid in used and not may_again(state, pid, self.pinfo(state, a.site).name if a.site in state.pieces
+                                               else ""):
                 out.append(_v("xfc.agent_used", "xfc.investigation.1", f"{self.ref(state, pid)} already took part "
                               "in an investigation this turn", (pid,), seat))
         if a.site in state.pieces and a.skill:

@@ -8,6 +8,7 @@ from ...core.reducer import Tx
 from ...core.state import GameState
 from .combat_text import after_damage, hit, round_notes
 from .vocab import standing
+from .vocab_decks import save_site
 from .vocab_words import standing_effects
 
 __all__ = ["Combat"]
@@ -62,6 +63,8 @@ class Combat:
                     printed = self.pinfo(state, pid).health or 0
                     self._set_damage(state, pid, min(printed, self.damage(state, pid) + int(check["fail_damage"])), tx,
                                       why=f"the failed {check.get('skill')} check")
+        if not ok and check.get("save_site"):  # "If the Team makes a CRIMINAL INVESTIGATION 3+ skill check, ..."
+            save_site(self, state, check, tx)
         for pid in check.get("keep", []) if ok else ():  # "If the Site skill check is successful, place this card ..."
             if pid in state.pieces and state.zones[state.pieces[pid].zone].kind == "discard":
                 tx.move(pid, f"bureau:{self._owner(state, pid)}", face_up=True)

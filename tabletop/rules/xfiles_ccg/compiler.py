@@ -113,7 +113,7 @@ def _place(m: Meaning, sentence: str, main: _Ability, out: list[_Ability]) -> No
     for ability in m.standing:
         _fits(ability, main.kind)
         out.append(_Ability.standing(ability, sentence))
-    if m.standing:
+    if m.standing and not m.steps:  # (a held modifier: the steps that keep the card, and its use)
         return
     if m.steps and not (m.starts or m.when) and current.when == "static":
         raise ValueError("a step with no moment to run: a card in play acts through a cost or a trigger")
@@ -189,6 +189,7 @@ class _Ability:
     def standing(cls, data: dict[str, Any], sentence: str) -> _Ability:
         a = cls("", when=data.get("when", "static"))
         a.steps = list(data.get("do", []))
+        a.cost, a.conditions = list(data.get("cost", [])), list(data.get("if", []))
         a.text = [sentence]
         return a
 
@@ -208,6 +209,8 @@ class _Ability:
 
     def _step(self, step: dict[str, Any], until: str | None) -> None:
         name, args = next(iter(step.items()))
+        if name == "discard_self" and any("hold" in s for s in _walk(self.steps)):
+            return  # "Discard this card after you've used the modifier" of a held card: its use's cost discards it
         if name == "_killed":  # the named Agent, when an opponent's skill check includes it
             self.targets["victim"] = {"select": {"zone": "field", "in_team": True, "type": "Agent", "name_has": args},
                                       "count": "all"}

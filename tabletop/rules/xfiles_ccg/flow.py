@@ -12,13 +12,14 @@ from ...core.state import GameState
 from .data import SECTIONS, CardInfo, suggested_effects
 from .steps import effect_dict as _effect_dict
 from .vocab import standing
+from .vocab_decks import hand_max, moved_bureau, saved_sites_to_hand
 
 __all__ = ["Flow"]
 
 #: the rule state a turn leaves behind it
 _TURN_KEYS = ("discarder", "drawn", "moved", "used", "site_names", "check", "chain", "bluffs", "combat", "question",
               "penalty", "priority", "passed", "suggestions", "bluffer", "seller", "x_paid", "site_words", "hurt",
-              "killed", "turn_ends")
+              "killed", "turn_ends", "again", "doubled")
 
 
 class Flow:
@@ -73,12 +74,19 @@ class Flow:
         owner = self._owner(state, pid)
         gear = state.attached(pid)
         dst = f"{section}:{owner}"
+        was = state.zones[state.pieces[pid].zone].kind
         tx.move(pid, dst)
         host = state.pieces[pid]
         for i, q in enumerate(gear):
             index = state.zones[dst].pieces.index(pid) + 1 + i
             tx.move(q, dst, index=index, x=host.x + ATTACH_OFFSET * (i + 1), y=host.y + ATTACH_OFFSET * (i + 1))
             tx.change(q, attached_to=pid)
+        if "bureau" in (was, section) and was != section:  # "Discard this card if one of your Agents is moved ..."
+            moved_bureau(self, state, owner, tx)
+
+    def hand_max(self, state: GameState, seat: int) -> int:
+        """`seat`'s hand size after the Debriefing (the option's, or a card's of theirs in play)."""
+        return hand_max(self, state, seat)
 
     def _attach(self, state: GameState, pid: str, host: str, tx: Tx, *, face_up: bool = True,
                 by: int | None = None) -> None:
@@ -203,6 +211,7 @@ class Flow:
         self.expire_effects(state, tx, "turn_end")
         tx.set_rule("turn", turn)
         tx.set_rule("active", self._left(state, self.active(state)))
+        saved_sites_to_hand(self, state, self.active(state), tx)  # (the rule is set: the new Investigating Player)
         self._goto(state, "draw", tx)
         if not tx.quiet:
             tx.note("xfc.turn", self.active(state), f"turn {turn}: {self._seat_name(state, self.active(state))} "
@@ -251,6 +260,9 @@ class Flow:
                       "id": int(state.rules.get("combats", 0)) + 1, "mods": {"agents": 0, "adversary": 0}}
             tx.set_rule("combats", combat["id"])
             tx.set_rule("combat", combat)
+            check = state.rules.get("check")
+            if check and not check.get("fought"):  # "when combat was involved" in the Site's check
+                tx.set_rule("check", {**check, "fought": True})
             tx.note("xfc.combat", owner, f"{self.ref(state, pid)} attacked: Combat began with a "
                     f"{'Close' if skip else 'Long'} Range round", {"piece": pid})
             self._open_window(state, tx, owner)

@@ -28,6 +28,8 @@ from .actions import (
     ResolveBluff,
     Sell,
 )
+from .again import KEY as AGAIN
+from .again import free_for
 from .checks import _SECTION_WORDS, _section_words
 from .combat import may_split
 from .data import CHARACTERISTIC_VALUES, CardInfo
@@ -63,7 +65,7 @@ def _gen_buy(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     step = rs.step(state)
     pool = "rp" if step == "buy" else "cp"
     hand = hand_of(state, seat)
-    room = rs.options["hand_max"] - len(hand)
+    room = rs.hand_max(state, seat) - len(hand)
     if step == "sell" and len(hand) > 4:
         for pid in hand:
             if rs._sell_value(state, pid):
@@ -162,7 +164,11 @@ def _gen_bluffs(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 
 def _gen_assign(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     used = set(state.rules.get("used") or [])
-    field = [p for p in rs.agents(state, seat, ("field",)) if p not in used]
+    everyone = rs.agents(state, seat, ("field",))
+    field = [p for p in everyone if p not in used]
+    if state.rules.get(AGAIN):  # Agents allowed a second Site this turn: each Site its own Team
+        yield from _gen_again(rs, state, seat, everyone)
+        return
     if not field:
         return
     skills: dict[str, int] = {}
@@ -182,6 +188,19 @@ def _gen_assign(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
         else:  # one option is the best, found without the Team's skill
             best = options[0][0] if options else ""
         yield Investigate(site, tuple(field), best)
+
+
+def _gen_again(rs: XFilesCCG, state: GameState, seat: int, everyone: list[str]) -> Iterator[Action]:
+    """The Teams the bots send when some Agents may investigate a second Site (in the same state): every Agent
+    free for each Site, with its best prerequisite skill."""
+    for site in state.rules.get("sites") or {}:
+        if site not in state.pieces or state.pieces[site].zone != f"field:{seat}":
+            continue
+        team = free_for(state, everyone, rs.pinfo(state, site).name)
+        options = rs.pinfo(state, site).prerequisite
+        if team:
+            best = max(options, key=lambda o: rs.team_skill(state, team, o[0]) - o[1])[0] if options else ""
+            yield Investigate(site, tuple(team), best)
 
 
 def _gen_reveal(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
@@ -309,7 +328,7 @@ def _known(kind: str, rows: list[dict[str, Any]], cands: list[CardInfo]) -> bool
 
 def _gen_debrief(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     hand = hand_of(state, seat)
-    extra = len(hand) - rs.options["hand_max"]
+    extra = len(hand) - rs.hand_max(state, seat)
     if extra > 0:
         yield Discard(tuple(hand[-extra:]))
         yield Discard(tuple(hand[:extra]))

@@ -38,6 +38,8 @@ from .actions import (
     ResolveBluff,
     Sell,
 )
+from .again import KEY as AGAIN
+from .again import free_for
 from .data import SECTIONS
 from .generators import GENERATORS, bluff_payments, hand_of
 from .steps import STEP_LABELS
@@ -92,7 +94,9 @@ class MoveListing:
         """`STEP_HINTS[step]` with what the step depends on: the hand size in Debriefing; in the Investigation,
         that no Team can be sent (no Site, or no Agent left in the Field), when none can."""
         if step == "debrief":
-            return f"discard down to your hand size ({self.options['hand_max']}), then pass"  # type: ignore[attr-defined]
+            seat = self.decision(state)  # type: ignore[attr-defined]
+            size = self.hand_max(state, seat) if seat is not None else self.options["hand_max"]  # type: ignore[attr-defined]
+            return f"discard down to your hand size ({size}), then pass"
         if step == "assign":
             seat = self.decision(state)  # type: ignore[attr-defined]
             if seat is not None and not any(not self.check(state, a, seat)  # type: ignore[attr-defined]
@@ -255,7 +259,7 @@ def _list_bluffs(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
 def _list_assign(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
     everyone = tuple(rs.agents(state, seat, ("field",)))
     used = set(state.rules.get("used") or [])
-    field = tuple(p for p in everyone if p not in used)
+    field = tuple(p for p in everyone if p not in used or p in (state.rules.get(AGAIN) or {}))
     teams = [field] if field else []
     for team in (state.rules.get("teams") or {}).get(str(seat), []):
         mine = tuple(p for p in team if p in field)
@@ -266,7 +270,10 @@ def _list_assign(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
         if site not in state.pieces or state.pieces[site].zone != f"field:{seat}":
             continue
         skills = [s for s, _ in rs.pinfo(state, site).prerequisite] or [""]
+        name = rs.pinfo(state, site).name
         for team in teams:
+            if len(free_for(state, team, name)) < len(team):  # a second Site in another state
+                continue
             for skill in skills:
                 yield Investigate(site, team, skill)
     yield from _new_team(state, seat, everyone)

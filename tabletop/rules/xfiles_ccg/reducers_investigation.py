@@ -21,6 +21,8 @@ from .actions import (
     PlayCard,
     ResolveBluff,
 )
+from .again import KEY as AGAIN
+from .again import spend_again
 from .combat_text import hit
 from .data import canonical_skill
 
@@ -51,6 +53,8 @@ class InvestigationReducers:
         if also:  # "X 3+ AND Y 3+": the check is made with the named skill, the others must be met too
             check["also"] = also
         tx.set_rule("check", check, fresh=True)  # built for this change (rule values are never changed in place)
+        if r.get(AGAIN):  # an Agent on its second Site uses its second investigation
+            spend_again(state, tx, a.agents)
         tx.set_rule("used", [*(r.get("used") or []), *a.agents], fresh=True)
         if not tx.quiet:  # a playout keeps no notes: its words are not written
             tx.note("xfc.investigate", seat, f"the {skill} check began: {self.team_skill(state, a.agents, skill)} "

@@ -316,5 +316,5 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         if step in _ABILITY_STEPS:  # the bots use standing abilities where play goes on
             yield from self.ability_uses(state, seat)
         if step not in _NO_PASS and not (step == "debrief" and len(
-                state.zones[f"hand:{seat}"].pieces) > self.options["hand_max"]):
+                state.zones[f"hand:{seat}"].pieces) > self.hand_max(state, seat)):
             yield _PASS

@@ -17,7 +17,7 @@ from ..effects import Ctx, Vocabulary
 from ..effects.model import step_name
 from .data import canonical_skill
 from .vocab_cards import CARD_PRIMITIVES, spend_token
-from .vocab_decks import DECK_SELECTORS, per_target
+from .vocab_decks import DECK_CONDITIONS, DECK_PRIMITIVES, DECK_SELECTORS, doubled, per_target
 from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing, x_paid
 from .vocab_reads import check_of as _check
 from .vocab_reads import team as _team
@@ -390,6 +390,7 @@ def _check_mod(ctx: Ctx, tx: Tx, args: Any) -> str:
         amount = by_skill.get(str(check.get("skill")), 0)
     else:
         amount = _x_amount(ctx, args["by_x"]) if "by_x" in args else int(args.get("amount", 0))
+    amount = doubled(ctx, amount)  # a Witness whose modifier a card doubled this turn
     check["mods"] = [*check.get("mods", []), {"amount": amount, "source": ctx.source, "name": ctx.name(ctx.source)}]
     tx.set_rule("check", check)
     total = ctx.ruleset.check_total(ctx.state)
@@ -564,8 +565,9 @@ VOCABULARY = Vocabulary(
         "as_best_foe": _nothing, "foes_minus": _nothing, "res_in_bureau": _nothing, "discard_when_spent": _nothing,
         "once_per_turn": _nothing, "card_pool": _nothing, "card_pool_for": _nothing, "card_pool_refill": _nothing,
         **WORD_PRIMITIVES,
+        **DECK_PRIMITIVES,
     },
-    conditions={**CONDITIONS, **WORD_CONDITIONS},
+    conditions={**CONDITIONS, **WORD_CONDITIONS, **DECK_CONDITIONS},
     selectors={**SELECTORS, **WORD_SELECTORS, **DECK_SELECTORS},
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
