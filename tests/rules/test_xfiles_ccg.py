@@ -39,7 +39,7 @@ from tabletop.rules.xfiles_ccg import (
     parse_prerequisite,
     suggested_effects,
 )
-from tests.rules.xfiles_ccg_helpers import SET, ok, pid
+from tests.rules.xfiles_ccg_helpers import SET, approach, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
 
 BASE = {
@@ -422,6 +422,7 @@ def test_bluff_reveal_pay_one_less_or_discard() -> None:
             s.state.add_piece(Piece(id=p, card=f"{SET}/{card}", zone="field:0", owner=1, face_up=False,
                                     attached_to=site))
         ok(s, Investigate(site, (pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller"))), 0)
+        approach(s)
         return s
 
     s = build()

@@ -11,7 +11,7 @@ import pytest
 from tabletop.cards import CardLibrary
 from tabletop.rules.kit import ChooseTarget
 from tabletop.rules.xfiles_ccg import Deploy, Investigate, Pass, PlayCard, ResolveBluff, UseAbility
-from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok, pid
+from tests.rules.xfiles_ccg_helpers import SET, approach, fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
 
 
@@ -46,6 +46,9 @@ RECORDS = [
     _card("FD-08", "Coroner's Report", "Event", "2 RP", "Take a Witness from your Discard Pile and place it in your "
           "hand. In addition, if the Team makes a MEDICAL 4+ skill check, the Witness's modifier is doubled if played "
           "this turn.", activators=["Active"]),
+    _card("FD-09", "Quiet Approach", "Event", "X+1 RP", "Play on a Team about to investigate a Site with BEHAVIORAL as "
+          "a prerequisite. Discard all cards assigned as Bluff cards at that Site. X = the number of Bluffs at the "
+          "Site.", activators=["Active"]),
 ]
 
 
@@ -74,6 +77,7 @@ def _investigated(library: CardLibrary, bluff_ref: str, hand1: list[str], pools:
     s.state.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
     _under_site(s, bluff_ref, site)
     ok(s, Investigate(site, (pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller"))), 0)
+    approach(s)
     return s
 
 
@@ -315,3 +319,43 @@ def test_a_witness_taken_back_adds_twice_its_modifier_this_turn_if_the_team_make
     _resolve(s)
     assert [m["amount"] for m in st.rules["check"]["mods"]] == [4 if doubled else 2]
     assert st.rules["card_text"][2] == 0
+
+
+def _approached(library: CardLibrary, site: str = "harlow-creek") -> tuple[Any, str, list[str], str]:
+    """Randy's Team sent to `site` with two of Les's cards beneath it, the Bluff-clearing card in Randy's hand."""
+    s = build_position({"field:0": [site, "owen-marsh", "nadia-keller"], "hand:0": [fixture_ref(library, "FD-09")],
+                        "hand:1": ["cold-trail", "misfiled-report"], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    st = s.state
+    where = pid(s, "field:0", site)
+    st.rules["sites"] = {where: {"at": 1, "turn": 1, "owner": 0}}
+    bluffs = [_under_site(s, f"{SET}/{c}", where) for c in ("cold-trail", "misfiled-report")]
+    ok(s, Investigate(where, (pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller"))), 0)
+    return s, where, bluffs, st.zones["hand:0"].pieces[0]
+
+
+def test_bluffs_discarded_by_a_card_played_on_a_team_about_to_investigate(library: CardLibrary) -> None:
+    s, site, bluffs, card = _approached(library)
+    st, rs = s.state, s.rules
+    assert st.rules["check"].get("approach") and not any(st.pieces[b].face_up for b in bluffs)
+    plays = [a for a in rs.legal_actions(st, 0) if isinstance(a, PlayCard)]
+    assert plays == [PlayCard(card, x=2)]  # X is the number of cards beneath the Site
+    assert PlayCard(card, x=2) in list(rs.generate_actions(st, 0))
+    ok(s, PlayCard(card, x=2), 0)
+    _resolve(s)
+    approach(s)
+    assert all(st.pieces[b].zone == "discard:1" for b in bluffs)  # never resolved: no Bluff paid for
+    assert st.rules["step"] == "check" and not st.rules["check"].get("approach") and not st.rules.get("bluffs")
+    assert st.rules["card_text"][2] == 0 and st.player(0).counters["rp"] == 2
+
+
+def test_only_such_cards_before_the_bluffs_are_revealed_and_only_at_a_site_of_that_prerequisite(
+        library: CardLibrary) -> None:
+    s, site, bluffs, card = _approached(library, "dunmore-quarry")  # CRIMINAL INVESTIGATION 4+
+    st, rs = s.state, s.rules
+    r = s.submit(PlayCard(card, x=2), 0)
+    assert not r.accepted and "BEHAVIORAL as a prerequisite" in r.violations[0].message
+    assert not [a for a in rs.legal_actions(st, 1) if isinstance(a, PlayCard)]  # Les: nothing before the reveal
+    approach(s)
+    assert st.rules["step"] == "reveal" and all(st.pieces[b].face_up for b in bluffs)

@@ -32,7 +32,7 @@ from tabletop.rules.xfiles_ccg import (
     Sell,
     XFilesCCG,
 )
-from tests.rules.xfiles_ccg_helpers import ok, pid, position
+from tests.rules.xfiles_ccg_helpers import approach, ok, pid, position
 
 
 def _confirm(session: Session, seat: int) -> None:
@@ -127,6 +127,7 @@ def test_randy_and_les_first_turn(enforcement: str) -> None:
 
     # Investigation: BEHAVIORAL 7 (Marsh 3, Keller 3, Calder 1) against 4+
     ok(s, Investigate(site, (marsh, keller, calder), "Behavioral"), 0)
+    approach(s)  # cards lie beneath the Site: a window for cards played on a Team about to investigate it
     assert rules.check_total(st) == 7
     assert st.pieces[mill].zone == "discard:1"  # not a Bluff: revealed and discarded
     assert rules.decision(st) == 1 and rules.step(st) == "reveal"

@@ -16,7 +16,7 @@ from tabletop.game import session_for
 from tabletop.rules.xfiles_ccg import XFilesCCG
 from tabletop.store import parse_save
 
-__all__ = ["SET", "fixture_library", "fixture_ref", "ok", "pid", "position"]
+__all__ = ["SET", "approach", "fixture_library", "fixture_ref", "ok", "pid", "position"]
 
 SET = "xfiles-ccg-sample"
 NAMES = ("Randy", "Les", "Mo")
@@ -80,3 +80,11 @@ def fixture_library(root: Path, records: list[dict[str, Any]]) -> CardLibrary:
 def fixture_ref(library: CardLibrary, source_id: str) -> str:
     """The ref of the imported card whose database id was `source_id`."""
     return next(c.ref for c in library if c.get("source_id") == source_id)
+
+
+def approach(session: Session) -> None:
+    """The window before the cards beneath a Site are revealed (xfc.chain.9): every seat passes it."""
+    from tabletop.rules.xfiles_ccg import Pass
+
+    while (session.state.rules.get("check") or {}).get("approach"):
+        ok(session, Pass(), session.rules.decision(session.state))

@@ -91,5 +91,15 @@ class DecksReader:
         skill = next(_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL")
         return [{"team_check": {"skill": skill, "need": _ints(c)[0], "then": [{"double_mod": {"target": "fetched"}}]}}]
 
+    def lead_approach(self, c: list[Any]) -> Meaning:
+        skills = [_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL"]
+        return Meaning(conditions=[{"approach": skills[0] if skills else ""}], lead_only=True)
+
+    def discard_bluffs(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"discard_bluffs": {}}]
+
+    def x_is_bluffs(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"x_is_bluffs": True}])
+
     def x_is_discarded(self, c: list[Any]) -> list[dict[str, Any]]:
         return []  # says what the X of the step before counts: the cards discarded

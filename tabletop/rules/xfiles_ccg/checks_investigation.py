@@ -28,6 +28,7 @@ from .limits import lifted_in_play, play_limit_problems
 from .steps import article as _article
 from .steps import v as _v
 from .vocab import standing
+from .vocab_decks import on_approach, x_problem
 
 __all__ = ["InvestigationChecks"]
 
@@ -106,6 +107,14 @@ class InvestigationChecks:
                           seat))
         if not combat and info.kind == "combat":
             out.append(_v("xfc.combat_only", "xfc.chain.5", "Combat cards are played during Combat", (a.piece,), seat))
+        if (r.get("check") or {}).get("approach") and not on_approach(self, info.ref):
+            out.append(_v("xfc.not_yet", "xfc.chain.9", "before the cards beneath the Site are revealed, only a card "
+                          "played on a Team about to investigate it is played", (a.piece,), seat))
+        if info.cost is None and (r.get("check") or {}).get("approach"):  # "X = the number of Bluffs at the Site"
+            why = x_problem(self, state, a.piece, a.x, seat)
+            if why:
+                out.append(_v("effects.condition", "xfc.effect.2", f"{self.ref(state, a.piece)}: {why}", (a.piece,),
+                              seat))
         if quick and out:  # the move lister asks only whether there is a problem: the first one found answers
             return out
         missing = [act for act in info.activators if act not in words]

@@ -306,6 +306,11 @@ class Flow:
             self._combat_damage(state, tx)
         elif combat and step == "aftermath":
             self._combat_round_end(state, tx)
+        elif step == "check" and (r.get("check") or {}).get("approach"):  # the Team about to investigate: now it does
+            check = dict(r["check"])
+            check.pop("approach")
+            tx.set_rule("check", check)
+            self._reveal_bluffs(state, tx, self.active(state), check["site"])
         elif step == "check":
             self._finish_check(state, tx)
 

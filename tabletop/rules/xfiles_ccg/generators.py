@@ -35,6 +35,7 @@ from .combat import may_split
 from .data import CHARACTERISTIC_VALUES, CardInfo
 from .notebook import _consistent
 from .vocab import standing
+from .vocab_decks import on_approach
 from .xfile_choice import xfile_universe
 
 if TYPE_CHECKING:
@@ -253,7 +254,11 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
             continue  # the pool side (xfc.chain.3)
         if tokens is None:  # whether pool tokens may help pay (`card_pools`), found once for the whole hand
             tokens = rs._any_trait(state, seat, "card_pool")
-        first = PlayCard(pid, choice=1 if info.alternatives else 0)
+        approach = (r.get("check") or {}).get("approach")
+        if approach and not on_approach(rs, info.ref):
+            continue  # before the Bluffs are revealed (xfc.chain.9)
+        first = PlayCard(pid, choice=1 if info.alternatives else 0,
+                         x=len(state.attached(r["check"]["site"])) if approach else 0)  # "X = the number of Bluffs"
         if not rs.can_pay(state, first, seat, info, tokens):
             continue
         if info.activators:  # the words in effect, read only for a card with activators

@@ -59,8 +59,18 @@ class InvestigationReducers:
         if not tx.quiet:  # a playout keeps no notes: its words are not written
             tx.note("xfc.investigate", seat, f"the {skill} check began: {self.team_skill(state, a.agents, skill)} "
                     f"against {need}+", {"site": a.site, "agents": list(a.agents), "skill": skill, "need": need})
+        if state.attached(a.site):  # cards beneath it: first a window for the cards played on a Team about to
+            tx.set_rule("check", {**check, "approach": True})  # investigate it (only those: xfc.chain.9)
+            self._goto(state, "check", tx)
+            self._open_window(state, tx, seat)
+            return
+        self._reveal_bluffs(state, tx, seat, a.site)
+
+    def _reveal_bluffs(self, state: GameState, tx: Tx, seat: int, site: str) -> None:
+        """The cards beneath the Site investigated are revealed: its Bluffs wait to be paid for, the others are
+        discarded; then the check's window opens."""
         pending = []
-        for pid in list(state.attached(a.site)):
+        for pid in list(state.attached(site)):
             tx.change(pid, face_up=True, known=state.pieces[pid].known | {EVERYONE})
             binfo = self.pinfo(state, pid)
             if binfo.has("BLUFF"):

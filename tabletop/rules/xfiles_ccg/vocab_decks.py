@@ -10,10 +10,11 @@ from ...core.state import GameState, Piece
 from ..effects import Ctx
 from .again import KEY as AGAIN
 from .again import site_state
+from .data import canonical_skill
 from .vocab_reads import standing, x_paid
 from .vocab_reads import team as team_of
 
-__all__ = ["DECK_CONDITIONS", "DECK_PRIMITIVES", "DECK_SELECTORS", "doubled", "hand_max", "moved_bureau", "per_target", "save_site",
+__all__ = ["DECK_CONDITIONS", "DECK_PRIMITIVES", "DECK_SELECTORS", "doubled", "hand_max", "moved_bureau", "on_approach", "per_target", "x_problem", "save_site",
            "saved_sites_to_hand"]
 
 
@@ -156,7 +157,56 @@ def doubled(ctx: Ctx, amount: int) -> int:
     return 2 * amount if ctx.source in (ctx.state.rules.get("doubled") or ()) else amount
 
 
-DECK_PRIMITIVES = {"double_mod": _double_mod, "save_site": _save_site, "hold": _hold, "investigate_again": _investigate_again, "hand_limit": _hand_limit,
+def _discard_bluffs(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"Discard all cards assigned as Bluff cards at that Site": every card beneath the Site about to be
+    investigated goes, unrevealed, to its owner's Discard."""
+    site = (ctx.state.rules.get("check") or {}).get("site")
+    gone = list(ctx.state.attached(site)) if site in ctx.state.pieces else []
+    for pid in gone:
+        ctx.ruleset._to_discard(ctx.state, pid, tx)
+    return f"{len(gone)} card{'s' if len(gone) != 1 else ''} beneath the Site discarded"
+
+
+def _cond_approach(ctx: Ctx, args: Any) -> str | None:
+    """"on a Team about to investigate a Site with X as a prerequisite": before the cards beneath it are revealed."""
+    check = ctx.state.rules.get("check") or {}
+    site = check.get("site")
+    if check.get("approach") and site in ctx.state.pieces and (not args or canonical_skill(str(args)) in {
+            s for s, _ in ctx.ruleset.pinfo(ctx.state, site).prerequisite}):
+        return None
+    needs = f" with {str(args).upper()} as a prerequisite" if args else ""
+    return f"it is played on a Team about to investigate a Site{needs}, before the cards beneath it are revealed"
+
+
+def _cond_x_is_bluffs(ctx: Ctx, args: Any) -> str | None:
+    """"X = the number of Bluffs at the Site": the X named is the number of cards beneath it (the X of a card
+    being played is known to the play's check alone: `x_problem` asks it there)."""
+    if ctx.data.get("x") is None:
+        return None
+    site = (ctx.state.rules.get("check") or {}).get("site")
+    n = len(ctx.state.attached(site)) if site in ctx.state.pieces else 0
+    return None if int(ctx.data["x"]) == n else f"X is the number of cards beneath the Site ({n})"
+
+
+def x_problem(rs: Any, state: GameState, pid: str, x: int, seat: int) -> str:
+    """Why `x` is not the X a card played now must name (its conditions on X, as `x_is_bluffs`), or ""."""
+    text = rs.card_text(state.pieces[pid].card)
+    for ability in text.when("resolved"):
+        for name, args in ability.conditions:
+            if name == "x_is_bluffs":
+                why = _cond_x_is_bluffs(rs.effects.ctx(state, seat, pid, ability, x=x), args)
+                if why:
+                    return why
+    return ""
+
+
+def on_approach(rs: Any, ref: str | None) -> bool:
+    """Whether the card `ref` is played on a Team about to investigate a Site (condition `approach`)."""
+    return any(name == "approach" for ability in rs.card_text(ref).when("resolved") for name, _ in ability.conditions)
+
+
+DECK_PRIMITIVES = {"discard_bluffs": _discard_bluffs, "double_mod": _double_mod, "save_site": _save_site, "hold": _hold, "investigate_again": _investigate_again, "hand_limit": _hand_limit,
                    "bureau_move_discard": _standing}
-DECK_CONDITIONS = {"first_site": _cond_first_site, "fought": _cond_fought}
+DECK_CONDITIONS = {"first_site": _cond_first_site, "fought": _cond_fought, "approach": _cond_approach,
+                   "x_is_bluffs": _cond_x_is_bluffs}
 DECK_SELECTORS = {"up_to_x": _sel_up_to_x, "cost_pool": _sel_cost_pool}
