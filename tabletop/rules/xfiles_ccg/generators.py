@@ -104,7 +104,7 @@ def _gen_deployment(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Acti
             continue
         yield Deploy(pid, "field")
     for pid in rs.agents(state, seat, ("field",)):
-        if pid not in moved and rs.health(state, pid) < 2 and rs.damage(state, pid) > 0:
+        if pid not in moved and rs.damage(state, pid) > 0 and rs.health(state, pid) < 2:
             yield Deploy(pid, "hospital")
     if seat != rs.active(state):
         return  # only the Investigating Player buys Agents (`_check_hire`)
