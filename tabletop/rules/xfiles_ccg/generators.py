@@ -247,9 +247,10 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
                 continue
         if kind == "witness" and not lifted_in_play(rs, info.ref) and _witness_used(rs, state, info):
             continue
-        if play_limit_problems(rs, state, pid, seat):
+        traits = rs.traits(state.pieces[pid].card)  # what its text does, read once for both tests
+        if "copy_limit" in traits and play_limit_problems(rs, state, pid, seat):
             continue  # one of its title already in play, where its text allows one (xfc.chain.8)
-        if "resolved" in rs.traits(state.pieces[pid].card) and rs.effects.broken(state, pid, seat, "resolved"):
+        if "resolved" in traits and rs.effects.broken(state, pid, seat, "resolved"):
             continue  # `text_violations`, yes or no
         yield first
         for choice in range(2, len(info.alternatives) + 1):
