@@ -62,8 +62,9 @@ class Tx:
 
     def __init__(self, state: GameState, quiet: bool = False) -> None:
         self.state = state
-        #: a playout's transaction (`search.fast.step`): no notes are kept (`note`, `changed`), as nobody reads a
-        #: playout's log; a note changes no state, so the table it leaves is the same
+        #: a playout's transaction (`search.fast.step`): no notes are kept (`note`, `changed`), nor the pieces its
+        #: events name and its moves (`named`, `moves`), as nobody reads a playout's log; a note changes no state,
+        #: so the table it leaves is the same
         self.quiet = quiet
         self.events: list[Event] = []
         #: the pieces the events name, each once, in the order first named (what a log entry records who saw)
@@ -79,6 +80,8 @@ class Tx:
     def emit(self, event: Event) -> Event:
         event.apply(self.state)
         self.events.append(event)
+        if self.quiet:  # a playout's: nobody reads what its events name, nor its moves (and it keeps no note)
+            return event
         t = type(event)
         if t is PieceMoved or t is PieceChanged:
             self.named[event.pid] = None  # type: ignore[attr-defined]
@@ -256,8 +259,9 @@ class Tx:
             zone.pieces.insert(index, pid)
             piece.zone = dst
             events.append(moved)
-            self.named[pid] = None
-            self.moves.append(moved)
+            if not self.quiet:
+                self.named[pid] = None
+                self.moves.append(moved)
         # the fields that change, in the order `change` would list them (x, y, face_up, attached_to, known,
         # rotation, counters), built here without a keyword dict per move, each set on the piece as it is found
         # (what `PieceChanged.apply` would do with them, without the call)
@@ -304,7 +308,8 @@ class Tx:
                     state.forget_handle(pid)
         if changes:
             events.append(PieceChanged(pid, tuple(changes)))  # emitted inline, as the move above (applied above)
-            self.named[pid] = None
+            if not self.quiet:
+                self.named[pid] = None
         # attached pieces follow their host on the table, and fall off when it leaves the zone
         if state._children.get(pid):
             for child in _kids(state, pid, src):

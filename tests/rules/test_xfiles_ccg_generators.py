@@ -8,6 +8,8 @@ placed and the Agents bought those `check` allows.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tabletop.rules import get_ruleset
@@ -69,3 +71,35 @@ def test_listed_moves_pass_the_check_and_a_window_lists_every_playable_card(seed
         if rules.step(state) == "deployment":
             assert [a for a in moves if isinstance(a, Hire)] == _hires(rules, state, seat)
     assert windows > 0 and sites > 0
+
+
+@pytest.fixture(scope="module")
+def limited(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The card library of the copy-limit fixtures (cards of our own in the printed wordings)."""
+    from tests.rules.test_xfiles_ccg_words import RECORDS
+    from tests.rules.xfiles_ccg_helpers import fixture_library
+
+    return fixture_library(tmp_path_factory.mktemp("sets"), RECORDS)
+
+
+def test_the_lister_follows_a_cards_copy_limits_in_play(limited: Any) -> None:
+    """A Witness any number of which may be in play is listed again once one is on the chain; an Equipment only one
+    of which may be in play is not listed for a second Agent once one is held (the lister's yes-or-no checks)."""
+    from tests.rules.test_xfiles_ccg_words import _checking, _mine
+    from tests.rules.xfiles_ccg_helpers import fixture_ref, ok, pid
+    from tests.rules.xfiles_ccg_helpers import position as build_position
+
+    ada = fixture_ref(limited, "FW-01")
+    s = _checking(limited, [ada, ada])
+    ok(s, PlayCard(_mine(s, "hand:0", ada, 0)), 0)
+    again = PlayCard(_mine(s, "hand:0", ada, 0))
+    assert again in list(s.rules.generate_actions(s.state, 0)) and not s.rules.check(s.state, again, 0)
+    compass = fixture_ref(limited, "FW-04")
+    s = build_position({"field:0": ["owen-marsh", "nadia-keller"], "hand:0": [compass, compass],
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "requisition"}, library=limited, enforcement="strict")
+    first = [a for a in s.rules.generate_actions(s.state, 0) if isinstance(a, Requisition)]
+    assert first and first == _requisitions(s.rules, s.state, 0)
+    ok(s, Requisition(_mine(s, "hand:0", compass, 0), pid(s, "field:0", "owen-marsh")), 0)
+    assert not [a for a in s.rules.generate_actions(s.state, 0) if isinstance(a, Requisition)]
+    assert not _requisitions(s.rules, s.state, 0)

@@ -536,10 +536,25 @@ def _has_choose(steps: Iterable[Mapping[str, Any]]) -> bool:
 
 
 def _zones(state: GameState, wanted: Any) -> list[Any]:
+    """The zones a selector's `zone` names (kinds or names; None: every zone), in table order.
+
+    A table's zones are fixed once it is set up (no event adds or removes one): on a fast-path table
+    (`GameState.derived`) each answer is kept, per `zone` asked."""
+    derived = state.derived
+    key = None
+    if derived is not None and (wanted is None or type(wanted) is str):
+        key = ("effects.zones", wanted)
+        found = derived.get(key)
+        if found is not None:
+            return found
     if wanted is None:
-        return list(state.zones.values())
-    kinds = wanted if isinstance(wanted, (list, tuple)) else (wanted,)
-    return [z for z in state.zones.values() if z.kind in kinds or z.name in kinds]
+        found = list(state.zones.values())
+    else:
+        kinds = wanted if isinstance(wanted, (list, tuple)) else (wanted,)
+        found = [z for z in state.zones.values() if z.kind in kinds or z.name in kinds]
+    if key is not None:
+        derived[key] = found
+    return found
 
 
 def _branch_words(branch: Sequence[Mapping[str, Any]]) -> str:

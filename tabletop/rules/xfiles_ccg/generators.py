@@ -33,6 +33,7 @@ from .again import free_for
 from .checks import _SECTION_WORDS, _section_words
 from .combat import may_split
 from .data import CHARACTERISTIC_VALUES, CardInfo
+from .limits import lifted_in_play, play_limit_problems
 from .notebook import _consistent
 from .vocab import standing
 from .vocab_decks import on_approach
@@ -87,6 +88,8 @@ def _gen_requisition(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Act
         held = len(rs.card_pools(state, seat, info, "rp"))
         if max(0, (info.cost or 0) - held) > rs._pool_of(state, seat, "rp"):
             continue  # `requisition_afford`: no Agent may take what cannot be paid for
+        if play_limit_problems(rs, state, pid, seat):
+            continue  # one of its title already in play, where its text allows one (xfc.chain.8)
         where = _SECTION_WORDS.get(info.activators)
         if where is None:
             where = _section_words(info.activators)
@@ -107,7 +110,7 @@ def _gen_deployment(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Acti
             continue
         yield Deploy(pid, "field")
     for pid in rs.agents(state, seat, ("field",)):
-        if pid not in moved and rs.health(state, pid) < 2 and rs.damage(state, pid) > 0:
+        if pid not in moved and rs.damage(state, pid) > 0 and rs.health(state, pid) < 2:
             yield Deploy(pid, "hospital")
     if seat != rs.active(state):
         return  # only the Investigating Player buys Agents (`_check_hire`)
@@ -119,7 +122,7 @@ def _gen_deployment(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Acti
         # `rs.check(state, Hire(pid, "field"), seat)`: the gate, timing and hand checks (all passed) and these
         if names is None:  # the titles in play, read once for the hand
             names = {rs.pinfo(state, p).name for p in rs.agents(state, seat)}
-        if info.name not in names:
+        if info.name not in names or lifted_in_play(rs, info.ref):  # "any number of X cards in play"
             yield Hire(pid, "field")
 
 
@@ -266,9 +269,12 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
                 words = rs.in_effect(state, seat)
             if any(act not in words for act in info.activators):
                 continue
-        if kind == "witness" and _witness_used(rs, state, info):
+        if kind == "witness" and not lifted_in_play(rs, info.ref) and _witness_used(rs, state, info):
             continue
-        if "resolved" in rs.traits(state.pieces[pid].card) and rs.effects.broken(state, pid, seat, "resolved"):
+        traits = rs.traits(state.pieces[pid].card)  # what its text does, read once for both tests
+        if "copy_limit" in traits and play_limit_problems(rs, state, pid, seat):
+            continue  # one of its title already in play, where its text allows one (xfc.chain.8)
+        if "resolved" in traits and rs.effects.broken(state, pid, seat, "resolved"):
             continue  # `text_violations`, yes or no
         yield first
         for choice in range(2, len(info.alternatives) + 1):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards.names import fold
+from ...cards.names import fold as _fold
 from ...core.reducer import ActionError, Tx
 from ...core.state import EVERYONE, GameState
 from ..kit import reduces
@@ -27,6 +27,19 @@ from .combat_text import hit
 from .data import canonical_skill
 
 __all__ = ["InvestigationReducers"]
+
+#: `cards.names.fold` of each X-File title a guess compared (a guess folds two titles; there are a few dozen)
+_FOLDED: dict[str, str] = {}
+
+
+def fold(name: str) -> str:
+    """`cards.names.fold`, read once per title."""
+    found = _FOLDED.get(name)
+    if found is None:
+        if len(_FOLDED) >= 4096:
+            _FOLDED.clear()
+        found = _FOLDED[name] = _fold(name)
+    return found
 
 
 class InvestigationReducers:
