@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from tabletop.cards import CardLibrary, DeckEntry, DeckList
+from tabletop.core import Piece
 from tabletop.rules import get_ruleset
-from tabletop.rules.kit import ChooseOption, ResolveEffect
+from tabletop.rules.kit import ChooseOption, ChooseTarget, ResolveEffect
 from tabletop.rules.xfiles_ccg import AssignDamage, Investigate, Pass, PlayCard, Requisition
 from tests.rules.xfiles_ccg_helpers import SET, fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
@@ -48,6 +49,23 @@ RECORDS = [
     _card("FW-14", "The Shell Beast", "Adversary", "Subtract one from all damage sources applied to this Adversary.",
           cost="4 CP", keywords=["Adversary", "Creature"], activators=["Conspiracy"],
           skills={"Long Range Combat": 1, "Close Range Combat": 1, "Health": 12}),
+    _card("FW-15", "Dark Waters", "Event", "Play this card to provide the keywords necessary to play any one Keyword "
+          "CREATURE Adversary.", cost="1 CP", activators=["Conspiracy"]),
+    _card("FW-16", "The Lake Thing", "Adversary", "", cost="2 CP", keywords=["Adversary", "Creature"],
+          activators=["Conspiracy", "Occult Investigation"],
+          skills={"Long Range Combat": 1, "Close Range Combat": 1, "Health": 3}),
+    _card("FW-17", "Dr. Ezra Pell", "Witness", "Adds 2 to one Team's BEHAVIORAL skill check. If your opponent plays "
+          "a GOVERNMENT Adversary while this card is in play, Dr. Pell is negated and removed from the game."),
+    _card("FW-18", "Men in Tan", "Adversary", "", cost="1 CP", keywords=["Adversary", "Government"],
+          activators=["Conspiracy"], skills={"Long Range Combat": 1, "Close Range Combat": 1, "Health": 3}),
+    _card("FW-19", "Quiet Informant", "Witness", "Adds 1 to one Team's BEHAVIORAL skill check once per turn. If your "
+          "opponent plays a GOVERNMENT Adversary while this card is in play, the Quiet Informant card is negated and "
+          "removed from the game.", keywords=["Witness", "Resource"]),
+    _card("FW-20", "The Grey Visitor", "Adversary", "", cost="1 CP", keywords=["Adversary", "Alien", "Creature"],
+          activators=["Conspiracy"], skills={"Long Range Combat": 1, "Close Range Combat": 1, "Health": 3}),
+    _card("FW-21", "Colonel Reyes", "Witness", "Negates one Alien Creature."),
+    _card("FW-22", "Press Blackout", "Event", "Negate any one Keyword ALIEN or Keyword GOVERNMENT card.",
+          cost="1 CP", activators=["Conspiracy"]),
 ]
 
 
@@ -192,8 +210,6 @@ def test_an_opponent_who_cannot_pay_is_not_offered_it_and_strict_refuses_it(libr
 
 def _with_deck(s: Any, seat: int, cards: list[str]) -> list[str]:
     """`cards` put in the seat's Bureau Deck; their pieces, top first."""
-    from tabletop.core import Piece
-
     for i, c in enumerate(cards):
         s.state.add_piece(Piece(id=f"d{seat}x{i}", card=f"{SET}/{c}", zone=f"deck:{seat}", owner=seat, face_up=False))
     return [p for p in s.state.zones[f"deck:{seat}"].pieces if p.startswith(f"d{seat}x")]
@@ -206,8 +222,6 @@ def test_an_opponent_discards_cards_at_random_face_up(library: CardLibrary) -> N
     st = s.state
     hand = [p for p in st.pieces if st.pieces[p].zone == "hand:1"]
     for c in ("cold-trail", "press-leak", "budget-cuts"):
-        from tabletop.core import Piece
-
         st.add_piece(Piece(id=f"h1{c}", card=f"{SET}/{c}", zone="hand:1", owner=1, face_up=True))
     hand = list(st.zones["hand:1"].pieces)
     ok(s, PlayCard(_mine(s, "hand:0", pick)), 0)
@@ -234,8 +248,6 @@ def test_both_players_discard_their_hands_and_draw_again(library: CardLibrary) -
     cut = fixture_ref(library, "FW-10")
     s = _checking(library, [cut, "june-talley"])
     st = s.state
-    from tabletop.core import Piece
-
     st.add_piece(Piece(id="h1", card=f"{SET}/cold-trail", zone="hand:1", owner=1, face_up=True))
     mine, theirs = _with_deck(s, 0, ["night-clerk", "paper-trail"]), _with_deck(s, 1, ["press-leak", "ambush"])
     ok(s, PlayCard(_mine(s, "hand:0", cut)), 0)
@@ -306,3 +318,91 @@ def test_each_damage_source_applied_to_an_adversary_is_one_less(library: CardLib
     assert sum(1 for d in dealt if d > 0) == 2
     assert st.rules["combat"]["pending"]["agents"] == sum(dealt) - 2  # Marsh's 2 and Keller's 1, each one less
 
+
+
+def test_activators_provided_let_one_card_of_the_kind_be_played_this_turn(library: CardLibrary) -> None:
+    waters, thing = fixture_ref(library, "FW-15"), fixture_ref(library, "FW-16")
+    s = _checking(library, [], pools=((5, 5), (5, 9)))
+    st, rs = s.state, s.rules
+    for i, ref in enumerate([waters, thing, thing]):
+        st.add_piece(Piece(id=f"h1x{i}", card=ref, zone="hand:1", owner=1, face_up=True))
+    ok(s, Pass(), 0)
+    refused = s.submit(PlayCard("h1x1"), 1)
+    assert not refused.accepted and [v.rule for v in refused.violations] == ["xfc.chain.2"]  # no OCCULT INVESTIGATION
+    ok(s, PlayCard("h1x0"), 1)
+    _resolve(s)  # the window opens again to Les
+    assert PlayCard("h1x1") in list(rs.legal_actions(st, 1))
+    ok(s, PlayCard("h1x1"), 1)  # the provision stands in for the Activators it lacks
+    assert not st.rules.get("provided")  # spent on that one card
+    second = s.submit(PlayCard("h1x2"), 1)
+    assert not second.accepted and [v.rule for v in second.violations] == ["xfc.chain.2"]
+
+
+@pytest.mark.parametrize("when", ["on the chain", "resolved"])
+def test_a_witness_is_negated_when_its_opponent_plays_the_adversary_it_fears(library: CardLibrary, when: str) -> None:
+    pell, suits, thing = (fixture_ref(library, c) for c in ("FW-17", "FW-18", "FW-16"))
+    s = _checking(library, [pell], pools=((5, 5), (5, 9)))
+    st, rs = s.state, s.rules
+    st.add_piece(Piece(id="adv", card=suits, zone="hand:1", owner=1, face_up=True))
+    st.add_piece(Piece(id="beast", card=thing, zone="hand:1", owner=1, face_up=True))
+    st.rules["provided"] = [{"seat": 1, "type": "adversary", "keyword": []}]  # the Lake Thing's Activators
+    base = rs.check_total(st)
+    witness = _mine(s, "hand:0", pell)
+    ok(s, PlayCard(witness), 0)
+    if when == "resolved":
+        _resolve(s)
+        assert rs.check_total(st) == base + 2
+    ok(s, Pass(), 0)
+    ok(s, PlayCard("beast"), 1)  # a CREATURE: nothing happens
+    assert witness in st.pieces
+    ok(s, PlayCard("adv"), 1)
+    assert witness not in st.pieces and rs.check_total(st) == base
+    assert witness not in [e["piece"] for e in st.rules["chain"]]
+
+
+def test_a_resource_witness_in_play_is_negated_when_the_adversary_is_played(library: CardLibrary) -> None:
+    informant, suits = fixture_ref(library, "FW-19"), fixture_ref(library, "FW-18")
+    s = _checking(library, [informant], pools=((5, 5), (5, 9)))
+    st = s.state
+    st.add_piece(Piece(id="adv", card=suits, zone="hand:1", owner=1, face_up=True))
+    witness = _mine(s, "hand:0", informant)
+    ok(s, PlayCard(witness), 0)
+    _resolve(s)
+    assert st.pieces[witness].zone == "bureau:0"  # a RESOURCE stays in play
+    ok(s, Pass(), 0)
+    ok(s, PlayCard("adv"), 1)
+    assert witness not in st.pieces
+
+
+@pytest.mark.parametrize("answer", ["FW-21", "FW-22"])
+def test_negations_in_title_case_and_of_keywords_each_named(library: CardLibrary, answer: str) -> None:
+    visitor, card = fixture_ref(library, "FW-20"), fixture_ref(library, answer)
+    s = _checking(library, [], pools=((5, 5), (5, 9)))
+    st = s.state
+    st.add_piece(Piece(id="adv", card=visitor, zone="hand:1", owner=1, face_up=True))
+    if answer == "FW-21":  # Randy answers Les's Adversary with his Witness
+        st.add_piece(Piece(id="ans", card=card, zone="hand:0", owner=0, face_up=True))
+        ok(s, Pass(), 0)
+        ok(s, PlayCard("adv"), 1)
+        ok(s, Pass(), 1)
+        ok(s, PlayCard("ans"), 0)
+    else:  # "Keyword ALIEN or Keyword GOVERNMENT card": any card with either (here Les's own, to show them read)
+        st.add_piece(Piece(id="ans", card=card, zone="hand:1", owner=1, face_up=True))
+        ok(s, Pass(), 0)
+        ok(s, PlayCard("adv"), 1)
+        ok(s, PlayCard("ans"), 1)
+    _resolve_picking(s)
+    assert st.pieces["adv"].zone == "discard:1" and not st.rules.get("combat")
+
+
+def _resolve_picking(s: Any) -> None:
+    """Pass until the chain is empty, choosing the first target a pending effect offers."""
+    for _ in range(12):
+        seat = s.rules.decision(s.state)
+        picks = [a for a in s.rules.legal_actions(s.state, seat) if isinstance(a, (ChooseTarget, ResolveEffect))]
+        if picks:
+            ok(s, next((a for a in picks if getattr(a, "piece", None)), picks[0]), seat)
+        elif s.state.rules.get("chain"):
+            ok(s, Pass(), seat)
+        else:
+            return

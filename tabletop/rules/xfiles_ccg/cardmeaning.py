@@ -16,7 +16,7 @@ _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
 ROUNDS = {"lrc": "lrc", "long range combat": "lrc", "crc": "crc", "close range combat": "crc"}
 #: skills and other many-word Keywords, longest first, to cut a run of CAPS words into Keywords
 _PHRASES = sorted({*(s.upper() for s in SKILLS), "MARTIAL ARTS", "LRC", "CRC", "RESULT SITE", "MOTIVE SITE",
-                   "METHOD SITE", "AFFILIATION SITE"}, key=len, reverse=True)
+                   "METHOD SITE", "AFFILIATION SITE", "ALIEN MANIPULATION"}, key=len, reverse=True)
 
 
 @dataclass

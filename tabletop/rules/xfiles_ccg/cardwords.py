@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from lark import Token
+
 from .cardmeaning import Meaning
+from .cardmeaning import keywords as _keywords
 
 __all__ = ["WordsReader"]
 
@@ -92,6 +95,58 @@ class WordsReader:
     def per_source_minus(self, c: list[Any]) -> Meaning:
         """"Subtract one from all damage sources applied to this Adversary": read by the Combat's damage."""
         return Meaning(standing=[{"when": "static", "do": [{"per_source_minus": int(c[0])}]}])
+
+    # -- negations --
+    def kw_k(self, c: list[Any]) -> list[str]:
+        return _keywords([str(t).upper() for t in c])
+
+    def played_theirs(self, c: list[Any]) -> dict[str, Any]:
+        return {"played_by": "opponent"}
+
+    def negate_kw_cards(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Negate any one Keyword ALIEN or Keyword ALIEN INVESTIGATION card": a card with one of the Keywords."""
+        kws = [k for x in c if isinstance(x, list) for k in x]
+        by = next((x for x in c if isinstance(x, dict)), {})
+        return [{"negate": {"select": {"keyword": kws, **by}}}]
+
+    @staticmethod
+    def _title_kws(c: list[Any]) -> list[str]:
+        return [str(t).upper() for t in c if isinstance(t, Token) and t.type == "TKW"]
+
+    def negate_tkw_adversary(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Negates an Alien Adversary", "negate one Alien or Government Adversary"."""
+        return [{"negate": {"select": {"type": "Adversary", "keyword": self._title_kws(c)}}}]
+
+    def negate_tkw_creature(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Negates one Alien Creature": an Adversary with both Keywords (as "Negates one PRIMORDIAL CREATURE")."""
+        kws = self._title_kws(c)
+        if "CREATURE" not in kws:
+            raise ValueError("two Keywords that name no creature")
+        return [{"negate": {"select": {"type": "Adversary", "keyword_all": kws}}}]
+
+    def foe_card_kw(self, c: list[Any]) -> dict[str, Any]:
+        kind = next(x for x in c if isinstance(x, str))
+        if not kind:
+            raise ValueError("a card of no kind")
+        return {"type": kind, "keyword_all": next(x for x in c if isinstance(x, list))}
+
+    def foe_card_named(self, c: list[Any]) -> dict[str, Any]:
+        return {"type": "Adversary", "name": " ".join(c[0])}
+
+    def foe_plays_out(self, c: list[Any]) -> Meaning:
+        """"If your opponent plays a GOVERNMENT Adversary while this card is in play, X is negated and removed from
+        the game": the card waits in play (`witness_triggers`)."""
+        played = next(x for x in c if isinstance(x, dict))
+        return Meaning(starts=True, when="event:played", conditions=[{"foe_played": played}],
+                       steps=[{"negated_out": {}}])
+
+    def provide(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"provide the keywords necessary to play any one Keyword ALIEN Adversary": this turn, one such card."""
+        kws = next((x for x in c if isinstance(x, list)), None)
+        kind = next((x for x in c if isinstance(x, str)), "")
+        if not kind:
+            raise ValueError("a provision for a card of no kind")
+        return [{"provide": {"type": kind, **({"keyword": kws} if kws else {})}}]
 
     # -- costs and pools --
     def foe_may_negate(self, c: list[Any]) -> list[dict[str, Any]]:

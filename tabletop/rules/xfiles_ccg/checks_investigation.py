@@ -25,6 +25,8 @@ from .again import may_again
 from .combat import may_split
 from .data import canonical_skill
 from .limits import lifted_in_play, play_limit_problems
+from .provisions import KEY as PROVIDED
+from .provisions import provided_missing
 from .steps import article as _article
 from .steps import v as _v
 from .vocab import standing
@@ -118,6 +120,8 @@ class InvestigationChecks:
         if quick and out:  # the move lister asks only whether there is a problem: the first one found answers
             return out
         missing = [act for act in info.activators if act not in words]
+        if missing and r.get(PROVIDED):  # "provide the keywords necessary to play any one Keyword X Adversary"
+            missing = provided_missing(self, state, seat, a.piece, missing)
         if missing:
             rule = "xfc.chain.2"
             out.append(_v("xfc.activator", rule, f"{info.name} needs {', '.join(m.title() for m in missing)} in "

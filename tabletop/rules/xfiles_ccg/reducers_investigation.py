@@ -25,6 +25,8 @@ from .again import KEY as AGAIN
 from .again import spend_again
 from .combat_text import hit
 from .data import canonical_skill
+from .provisions import spend_provision
+from .witness_triggers import chain_triggers
 
 __all__ = ["InvestigationReducers"]
 
@@ -147,6 +149,7 @@ class InvestigationReducers:
             tx.note("xfc.unpaid", seat, f"could not pay {cost} {pool.upper()} for {self.ref(state, a.piece)}: it went "
                     "to the Discard (xfc.chain.3)", {"piece": a.piece})
             return
+        spend_provision(self, state, seat, a.piece, tx)  # the Activators a card provided it, spent
         from_cards = self.pay_card(state, seat, info, pool, cost, tx,
                                    why="" if tx.quiet else f"paid for {self.ref(state, a.piece)}", rule="xfc.chain.3")
         tx.move(a.piece, "chain", face_up=True, by=seat)
@@ -163,6 +166,7 @@ class InvestigationReducers:
         tx.set_rule("passed", 0)
         tx.set_rule("priority", seat)
         self.played_triggers(state, tx, a.piece)
+        chain_triggers(self, state, tx, a.piece)  # "If your opponent plays ... while this card is in play"
         # the pool's change is its own note (`Tx.changed`): this one says what else the payment was
         told = ", ".join(t for t in (f"paid{from_cards}" if from_cards else "", named[2:]) if t)
         tx.note("xfc.play", seat, told, {"piece": a.piece, "pool": pool, "paid": cost, "choice": a.choice})

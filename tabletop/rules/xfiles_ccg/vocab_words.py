@@ -9,7 +9,9 @@ from typing import Any
 
 from ...core.reducer import Tx
 from ..effects import Condition, Ctx, EffectStopped, Primitive, Selector
+from .provisions import KEY as PROVIDED
 from .vocab_reads import standing
+from .witness_triggers import FOE_PLAYED
 
 __all__ = ["WORD_AFFORDS", "WORD_CONDITIONS", "WORD_PRIMITIVES", "WORD_SELECTORS", "standing_effects"]
 
@@ -47,6 +49,48 @@ def _redraw(ctx: Ctx, tx: Tx, args: Any) -> str:
     return "; ".join(said) or "no one"
 
 
+def _provide(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"provide the keywords necessary to play any one Keyword X Adversary": noted for the turn (`provisions`)."""
+    entry = {"seat": ctx.seat, "type": str(args.get("type", "")).casefold(), "keyword": list(args.get("keyword") or ())}
+    tx.set_rule(PROVIDED, [*(ctx.state.rules.get(PROVIDED) or ()), entry])
+    what = " or ".join(entry["keyword"]) + " " if entry["keyword"] else ""
+    return f"{ctx.state.seat_name(ctx.seat)} may play one {what}{args.get('type', 'card')} this turn whatever its " \
+           "Activators ask for in play"
+
+
+def _negated_out(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"X is negated and removed from the game": off the chain, its modifier out of the check, out of the game."""
+    src, state = ctx.source, ctx.state
+    if src not in state.pieces:
+        return "nothing to negate"
+    name = ctx.name(src)
+    chain = [e for e in state.rules.get("chain") or () if e.get("piece") != src]
+    if len(chain) != len(state.rules.get("chain") or ()):
+        tx.set_rule("chain", chain)
+    check = state.rules.get("check")
+    if check and any(m.get("source") == src for m in check.get("mods") or ()):
+        tx.set_rule("check", {**check, "mods": [m for m in check["mods"] if m.get("source") != src]})
+    for q in state.attached(src):
+        ctx.ruleset._to_discard(state, q, tx)
+    tx.remove_piece(src)
+    return f"{name} is negated and removed from the game"
+
+
+def _cond_foe_played(ctx: Ctx, args: Any) -> str | None:
+    """The card just played is its opponent's, of the kind (and Keywords, or name) the text says."""
+    played, rs = ctx.data.get("played"), ctx.ruleset
+    if played not in ctx.state.pieces:
+        return "no card was just played"
+    seat = next((e.get("seat") for e in ctx.state.rules.get("chain") or () if e.get("piece") == played),
+                ctx.state.pieces[played].owner)
+    info, have = rs.pinfo(ctx.state, played), rs.keywords_of(ctx.state, played)
+    kinds = str(args.get("type", "")).casefold()
+    fits = seat != ctx.seat and (not kinds or info.kind == kinds) and \
+        all(str(k).casefold() in have for k in args.get("keyword_all") or ()) and \
+        (not args.get("name") or str(args["name"]).casefold() == info.name.casefold())
+    return None if fits else "the card just played is not the one its text waits for"
+
+
 def standing_effects(rs: Any, ref: str | None) -> list[dict[str, Any]]:
     """An Adversary's own text as Combat effects of every round: "Subtract one from all damage sources applied to
     this Adversary" (each source of the Agents' damage less one, as a Combat card's "per source")."""
@@ -64,8 +108,9 @@ def _affords_pay(ctx: Ctx, args: Any) -> str | None:
 
 
 WORD_PRIMITIVES: dict[str, Primitive] = {"copy_limit": _standing, "negate_self": _negate_self, "redraw": _redraw,
-                                         "per_source_minus": _standing}
-WORD_CONDITIONS: dict[str, Condition] = {}
+                                         "per_source_minus": _standing, "provide": _provide,
+                                         "negated_out": _negated_out}
+WORD_CONDITIONS: dict[str, Condition] = {FOE_PLAYED: _cond_foe_played}
 WORD_SELECTORS: dict[str, Selector] = {}
 #: the preconditions of steps an option of a `choose` opens with (`Vocabulary.affords`)
 WORD_AFFORDS: dict[str, Condition] = {"pay": _affords_pay}
