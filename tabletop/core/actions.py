@@ -84,6 +84,10 @@ class Action:
     #: table gesture; rules actions (play, score...) need cards their seat can see, so no check or note of a
     #: ruleset ever describes a hidden card to anyone.
     blind_ok: ClassVar[bool] = False
+    #: Whether it is a way to apply a card's text by hand (a decline, in warn), which bots never take. Said here,
+    #: on every action, so the random bot's `getattr(type(a), "by_hand", False)` at each decision finds it at once
+    #: instead of raising and catching an AttributeError (its message formatted) per decision.
+    by_hand: ClassVar[bool] = False
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": self.type}

@@ -141,10 +141,11 @@ def play_session(
         else:
             choosers.append((functools.partial(tracker.timed, p), None))
     clock = time.perf_counter
-    moved = tracker.moved
+    keep_moves = tracker.kept.append
     turn: Any = None
+    actions = auto = 0  # counted here, set on the record after the game (no attribute written per action)
     while not state.rules.get("over"):
-        if record.actions >= max_actions:
+        if actions >= max_actions:
             record.end = "cap"
             record.detail = f"still going after {max_actions} bot actions"
             break
@@ -167,18 +168,22 @@ def play_session(
         if not result.accepted:
             record.end, record.error = "refused", f"seat {seat}: {action.type} refused: {result.error}"
             break
-        record.actions += 1
+        actions += 1
         entry = result.entry
         if entry is not None:
-            record.auto += len(entry.auto)
-            if result.moves:  # `tracker.saw`, with the turn watched here and only the moves read
-                moved(state, result.moves, seat)
+            auto += len(entry.auto)
+            moves = result.moves
+            if moves:  # the cards they played are read after the game (`tracker.settle`)
+                keep_moves((moves, seat))
             now = state.rules.get("turn")
-            if now != turn:
+            if now != turn:  # `tracker.saw`'s lead, with the turn watched here
                 turn = now
                 read = rules.scores(state)
                 if read != tracker.judged:  # most turn changes leave the scores as they were: no call to judge them
                     tracker.lead(read)
+    record.actions += actions
+    record.auto += auto
+    tracker.settle(state, session.history)
     record.first = state.rules.get("first")  # some games only choose the first player after setup
     status = rules.status(state, None)
     record.over = bool(status.get("over", state.rules.get("over", False)))

@@ -4,20 +4,25 @@
 zone that is not a hand, deck or discard counts as played by that seat; the scores are read at every turn change
 (lead changes: how often the strict leader changed); each bot decision is timed (a search bot times its own
 decisions with two or more moves; others are timed per call). `restrict` bans a card from one seat before play.
+
+During play the tracker does as little as it can per action: it keeps each action's piece moves as the session
+recorded them (`kept`), and reads which cards they played once, at the end (`settle`), without a call per action.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..core.events import PieceMoved
+from ..core.events import PieceMoved, PieceRemoved
 from ..core.state import GameState
 
 __all__ = ["GameTracker", "restrict_card"]
 
 _NOT_PLAYED = ("hand", "deck", "discard")
+#: per table layout (its zones' names and kinds, in order): its hands, and the zones a card is played into
+_LAYOUTS: dict[tuple[tuple[str, str], ...], tuple[frozenset[str], frozenset[str]]] = {}
 
 
 def _kind(state: GameState, zone: str) -> str:
@@ -43,6 +48,8 @@ class GameTracker:
         self._zones: Any = None
         self._hands: frozenset[str] = frozenset()
         self._into_play: frozenset[str] = frozenset()
+        #: per accepted action, its piece moves (`Result.moves`) and its seat, read at the end (`settle`)
+        self.kept: list[tuple[Sequence[PieceMoved], int | None]] = []
         #: the scores `lead` last judged (a caller may skip calling `lead` with scores equal to these: no change)
         self.judged: list[Any] | None = None
 
@@ -94,12 +101,47 @@ class GameTracker:
                 if who is not None and 0 <= who < len(self.played):
                     self.played[who].add(piece.card)
 
+    def settle(self, state: GameState, history: Iterable[Any] = ()) -> None:
+        """Read the moves `kept` during play into `played`, as `moved` would have read them action by action.
+
+        A table keeps its zones all game, and a piece its card and owner, so the table at the end tells which moves
+        played a card (a card played and later removed from the game is found among the `history`'s removals)."""
+        kept, self.kept = self.kept, []
+        if state.zones is not self._zones:
+            self._read_zones(state)
+        hands, into_play = self._hands, self._into_play
+        found = []
+        for moves, seat in kept:
+            for e in moves:
+                if e.src in hands and e.dst in into_play:  # most moves are not out of a hand: two set lookups
+                    found.append((e.pid, seat))
+        pieces = state.pieces
+        played = self.played
+        gone: dict[str, tuple[Any, Any]] | None = None
+        for pid, seat in found:
+            piece = pieces.get(pid)
+            if piece is not None:
+                card, owner = piece.card, piece.owner
+            else:
+                gone = _removed(history) if gone is None else gone
+                card, owner = gone.get(pid, (None, None))
+            who = owner if owner is not None else seat
+            if card and who is not None and 0 <= who < len(played):
+                played[who].add(card)
+
     def _read_zones(self, state: GameState) -> None:
-        """Which zones are hands, and which count as play (`_NOT_PLAYED` do not), read once per table."""
-        kinds = {name: _kind(state, name) for name in state.zones}
-        self._zones = state.zones
-        self._hands = frozenset(name for name, kind in kinds.items() if kind == "hand")
-        self._into_play = frozenset(name for name, kind in kinds.items() if kind not in _NOT_PLAYED)
+        """Which zones are hands, and which count as play (`_NOT_PLAYED` do not), read once per table (and found
+        again for a table laid out as one before: every game of a ruleset and seat count)."""
+        zones = self._zones = state.zones
+        key = tuple([(name, z.kind) for name, z in zones.items()])
+        found = _LAYOUTS.get(key)
+        if found is None:
+            kinds = {name: _kind(state, name) for name in zones}
+            if len(_LAYOUTS) >= 64:
+                _LAYOUTS.clear()
+            found = _LAYOUTS[key] = (frozenset(name for name, kind in kinds.items() if kind == "hand"),
+                                     frozenset(name for name, kind in kinds.items() if kind not in _NOT_PLAYED))
+        self._hands, self._into_play = found
 
     def lead(self, scores: Any) -> None:
         if not isinstance(scores, list) or len(scores) < 2:
@@ -114,6 +156,16 @@ class GameTracker:
             if self.leader is not None:
                 self.lead_changes += 1
             self.leader = leader
+
+
+def _removed(history: Iterable[Any]) -> dict[str, tuple[Any, Any]]:
+    """The card and owner of every piece the log removed from the game (its last removal)."""
+    out: dict[str, tuple[Any, Any]] = {}
+    for entry in history:
+        for e in entry.events:
+            if type(e) is PieceRemoved:
+                out[e.piece["id"]] = (e.piece.get("card"), e.piece.get("owner"))
+    return out
 
 
 def restrict_card(state: GameState, ref: str, seat: int) -> int:
