@@ -247,6 +247,8 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
     rp_ok = seat == active or not (len(state.players) == 2 or seat == (r.get("check") or {}).get("directed"))
     words: set[str] | None = None
     tokens = None
+    approach = (r.get("check") or {}).get("approach")
+    x = len(state.attached(r["check"]["site"])) if approach else 0  # "X = the number of Bluffs at the Site"
     for pid in hand:
         info = rs.pinfo(state, pid)
         kind = info.kind
@@ -257,11 +259,9 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
             continue  # the pool side (xfc.chain.3)
         if tokens is None:  # whether pool tokens may help pay (`card_pools`), found once for the whole hand
             tokens = rs._any_trait(state, seat, "card_pool")
-        approach = (r.get("check") or {}).get("approach")
         if approach and not on_approach(rs, info.ref):
             continue  # before the Bluffs are revealed (xfc.chain.9)
-        first = PlayCard(pid, choice=1 if info.alternatives else 0,
-                         x=len(state.attached(r["check"]["site"])) if approach else 0)  # "X = the number of Bluffs"
+        first = PlayCard(pid, choice=1 if info.alternatives else 0, x=x)
         if not rs.can_pay(state, first, seat, info, tokens):
             continue
         if info.activators:  # the words in effect, read only for a card with activators
@@ -278,7 +278,7 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
             continue  # `text_violations`, yes or no
         yield first
         for choice in range(2, len(info.alternatives) + 1):
-            yield PlayCard(pid, choice=choice)
+            yield PlayCard(pid, choice=choice, x=x)  # each choice with the X the window names
 
 
 def _witness_used(rs: XFilesCCG, state: GameState, info: CardInfo) -> bool:
