@@ -66,6 +66,17 @@ RECORDS = [
     _card("FW-21", "Colonel Reyes", "Witness", "Negates one Alien Creature."),
     _card("FW-22", "Press Blackout", "Event", "Negate any one Keyword ALIEN or Keyword GOVERNMENT card.",
           cost="1 CP", activators=["Conspiracy"]),
+    _card("FW-23", "Pocket Lens", "Equipment", "Adds +1 to the Agent's Occult Investigation skill.",
+          activators=["Field"]),
+    _card("FW-24", "Audit Trail", "Event", "Play this card to lower a BEHAVIORAL or COMPUTER Site Prerequisite by 2."),
+    _card("FW-25", "Bank Run", "Event", "Play this card to empty both player's pools ([RP] and [CP])."),
+    _card("FW-26", "Swap Meet", "Event", "Play this card to exchange both pools ([RP] and [CP]) with your opponent."),
+    _card("FW-27", "Loyalty Test", "Event", "Force one Agent with the Keyword FBI (your choice) to go back to the Bureau "
+          "immediately."),
+    _card("FW-28", "Deputized", "Event", "Play this card to add the Keyword LAW to any Agent in play (your choice) until "
+          "the end of the turn."),
+    _card("FW-29", "Lucky Break", "Event", "Play after one of your Teams successfully investigates a Site with "
+          "Behavioral or Bureaucracy skill as a prerequisite. Add 3 [RP] to your pool."),
 ]
 
 
@@ -406,3 +417,106 @@ def _resolve_picking(s: Any) -> None:
             ok(s, Pass(), seat)
         else:
             return
+
+
+# ------------------------------------------------------------------------------------------------ later printings
+
+
+@pytest.mark.parametrize("text,steps", [
+    ("Adds +2 to one Team's Medical skill check.", [{"check_mod": {"amount": 2, "skill": "Medical"}}]),
+    ("Subtract 3 from any one ALIEN INVESTIGATION, EVIDENCE COLLECTION, OBSERVATION or SCIENCES skill check.",
+     [{"check_mod": {"amount": -3, "skill": ["Alien Investigation", "Evidence Collection", "Observation",
+                                               "Sciences"]}}]),
+    ("Play to change the Site Prerequisite to from MEDICAL to SCIENCES.",
+     [{"prerequisite": {"from": "Medical", "skill": "Sciences"}}]),
+    ("Play this card to force your opponent to discard the top card of his Bureau Deck.",
+     [{"discard_top": {"seat": "opponent", "count": 1}}]),
+    ("Play this card to allow you to look at your opponent's Hand.", [{"examine": {"zone": "hand", "seat": "opponent"}}]),
+    ("Play this card to give any one Agent BUREAUCRACY skill level equal to their EVIDENCE COLLECTION skill level for "
+     "the rest of this turn.", [{"skill_as": {"target": "agent", "skill": "Bureaucracy", "as": "Evidence Collection",
+                                               "until": "end_of_turn"}}]),
+    ("Select one Adversary card from your Discard Pile and add it to your hand.",
+     [{"move": {"target": "fetched", "to": "hand"}}]),
+    ("Play this card on a Team investigating a Site to increase that Site Prerequisite by two.",
+     [{"prerequisite": {"raise": 2}}]),
+])
+def test_later_printings_read_as_the_families_they_belong_to(text: str, steps: list[dict[str, Any]]) -> None:
+    from tabletop.rules.xfiles_ccg.compiler import compile_text
+
+    effects, left = compile_text(text)
+    assert not left and effects[-1]["do"] == steps
+
+
+@pytest.mark.parametrize("text,standing", [
+    ("LONG RANGE COMBAT attacks cause only half damage (rounded up) to Pinker Rawls.", {"half_damage": "lrc"}),
+    ("It will attack for only one Long Range and one Close Range Combat round and then leave.", {"rounds_only": 2}),
+    ("This [RP] may be used to pay for any Keyword Behavioral or Observation cards.",
+     {"card_pool_for": {"pool": "rp", "keywords": ["BEHAVIORAL", "OBSERVATION"]}}),
+    ("The Mechanic may use Martial Arts and Subterfuge Combat cards.", {"can_use": ["MARTIAL ARTS", "SUBTERFUGE"]}),
+])
+def test_later_printings_of_standing_text(text: str, standing: dict[str, Any]) -> None:
+    from tabletop.rules.xfiles_ccg.compiler import compile_text
+
+    effects, left = compile_text(text)
+    assert not left and effects[0]["when"] == "static" and effects[0]["do"] == [standing]
+
+
+def test_an_equipment_skill_printed_in_title_case(library: CardLibrary) -> None:
+    lens = fixture_ref(library, "FW-23")
+    s = build_position({"field:0": ["owen-marsh"], "hand:0": [lens], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "requisition"}, library=library)
+    assert s.rules.card_text(lens).status == "automated"
+    marsh = pid(s, "field:0", "owen-marsh")
+    before = s.rules.agent_skill(s.state, marsh, "Occult Investigation")
+    ok(s, Requisition(_mine(s, "hand:0", lens), marsh), 0)
+    assert s.rules.agent_skill(s.state, marsh, "Occult Investigation") == before + 1
+
+
+def test_a_site_prerequisite_lowered_on_a_check_of_its_skills(library: CardLibrary) -> None:
+    trail = fixture_ref(library, "FW-24")
+    s = _checking(library, [trail])
+    ok(s, PlayCard(_mine(s, "hand:0", trail)), 0)
+    _resolve(s)
+    assert s.state.rules["check"]["need"] == 2
+    other = _checking(library, [trail])
+    other.state.rules["check"]["skill"] = "Medical"
+    r = other.submit(PlayCard(_mine(other, "hand:0", trail)), 0)
+    assert not r.accepted and [v.rule for v in r.violations] == ["xfc.effect.2"]
+
+
+def test_both_pools_emptied_or_exchanged(library: CardLibrary) -> None:
+    run, meet = fixture_ref(library, "FW-25"), fixture_ref(library, "FW-26")
+    s = _checking(library, [run], pools=((7, 5), (3, 4)))
+    ok(s, PlayCard(_mine(s, "hand:0", run)), 0)
+    _resolve(s)
+    assert [(p.counters["rp"], p.counters["cp"]) for p in s.state.players] == [(0, 0), (0, 0)]
+    s = _checking(library, [meet], pools=((7, 5), (3, 4)))
+    ok(s, PlayCard(_mine(s, "hand:0", meet)), 0)
+    _resolve(s)
+    assert [(p.counters["rp"], p.counters["cp"]) for p in s.state.players] == [(3, 4), (6, 5)]  # 7 - 1 paid
+
+
+def test_an_agent_with_a_keyword_sent_back_and_a_keyword_given_for_the_turn(library: CardLibrary) -> None:
+    test, deputy = fixture_ref(library, "FW-27"), fixture_ref(library, "FW-28")
+    s = _checking(library, [test, deputy])
+    st, rs = s.state, s.rules
+    ok(s, PlayCard(_mine(s, "hand:0", test)), 0)
+    _resolve_picking(s)
+    moved = [p for p in st.zones["bureau:0"].pieces + st.zones["bureau:1"].pieces if rs.pinfo(st, p).kind == "agent"]
+    assert any("fbi" in rs.keywords_of(st, p) for p in moved)
+    ok(s, PlayCard(_mine(s, "hand:0", deputy)), 0)
+    _resolve_picking(s)
+    assert [p for p in st.pieces if "law" in rs.keywords_of(st, p) and "law" not in
+            {k.casefold() for k in rs.pinfo(st, p).keywords}]
+
+
+@pytest.mark.parametrize("skill,plays", [("Bureaucracy", True), ("Behavioral", True), ("Medical", False)])
+def test_a_card_played_after_a_site_investigated_with_either_skill(library: CardLibrary, skill: str,
+                                                                   plays: bool) -> None:
+    luck = fixture_ref(library, "FW-29")
+    s = _checking(library, [luck])
+    s.state.rules["check"]["skill"] = skill
+    s.state.rules["step"] = "question"
+    r = s.rules.effects.violations(s.state, _mine(s, "hand:0", luck), 0, "resolved")
+    assert (not r) == plays

@@ -24,7 +24,7 @@ from .cardmeaning import num as _num
 from .cardmeaning import skill as _skill
 from .cardread import EffectsReader
 from .cardread_decks import DecksReader
-from .cardwords import WordsReader
+from .cardwords import WordsReader, caps_skills
 
 __all__ = ["Meaning", "read_sentence", "sentences"]
 
@@ -251,7 +251,7 @@ def _clean(sentence: str) -> str:
     s = s.replace("(owning player's choice)", "")
     s = re.sub(r"\(([^()]{0,20}[A-Za-z][^()]{0,30})\)", r" \1 ", s)  # "(your choice)", "(Directed Player's choice)": words like any other
     s = s.replace("’", "'")
-    return s.strip()
+    return caps_skills(s).strip()
 
 
 _HERE = Path(__file__).parent

@@ -5,6 +5,7 @@ copy limits of a deck or of play, draws from the top of the Bureau Deck, and the
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from lark import Token
@@ -12,7 +13,18 @@ from lark import Token
 from .cardmeaning import Meaning
 from .cardmeaning import keywords as _keywords
 
-__all__ = ["WordsReader"]
+__all__ = ["WordsReader", "caps_skills"]
+
+#: skills (and MARTIAL ARTS) some sets print in title case ("the Agent's Alien Investigation skill", "a Computer 4+
+#: skill check"): read as the printed CAPS; the Combat rounds are read in any case already (`ROUND`)
+_TITLE_SKILLS = re.compile(r"\b(Alien Investigation|Behaviou?ral|Bureaucracy|Computer|Criminal Investigation|"
+                           r"Evidence Collection|Medical|Observation|Occult Investigation|Sciences|Subterfuge|"
+                           r"Martial Arts)\b")
+
+
+def caps_skills(sentence: str) -> str:
+    """A sentence with its title-case skill names in CAPS, as the printed sets write them."""
+    return _TITLE_SKILLS.sub(lambda m: m.group(1).upper(), sentence)
 
 
 class WordsReader:
@@ -147,6 +159,49 @@ class WordsReader:
         if not kind:
             raise ValueError("a provision for a card of no kind")
         return [{"provide": {"type": kind, **({"keyword": kws} if kws else {})}}]
+
+    # -- the later printings of families read before --
+    def lead_site_success_any(self, c: list[Any]) -> Meaning:
+        """"Play after one of your Teams successfully investigates a Site with X or Y skill as a prerequisite"."""
+        skills = self._skills(c)  # type: ignore[attr-defined]
+        cond = {"site_success": skills[0]} if len(skills) == 1 else {"site_success_any": skills}
+        return Meaning(conditions=[cond], lead_only=True)
+
+    def lower_prereq(self, c: list[Any], sign: int = -1) -> list[dict[str, Any]]:
+        """"lower a (X or Y) Site Prerequisite by 2": the need of the check under way (of those skills) less."""
+        skills = self._skills(c)  # type: ignore[attr-defined]
+        return [{"prerequisite": {"raise": sign * next(x for x in c if isinstance(x, int))}}, {"_check_of": skills}]
+
+    def higher_prereq(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"increase that Site Prerequisite by two": the need of the check under way more."""
+        return self.lower_prereq(c, 1)
+
+    def swap_both(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"swap_pool": {"pool": p}} for p in dict.fromkeys(x for x in c if x in ("rp", "cp"))]
+
+    def empty_pools(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"empty_pools": {"pools": list(dict.fromkeys(x for x in c if x in ("rp", "cp")))}}]
+
+    def discard_top_one(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"discard_top": {"seat": "opponent", "count": 1}}]
+
+    def kw_agent_to(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Force one Agent with the Keyword SKEPTIC (your choice) to go back to the Bureau": anyone's Agent."""
+        section = next(x for x in c if x in ("field", "bureau", "hospital"))
+        kws = next(x for x in c if isinstance(x, list))
+        return [{"to_section": {"target": "kw_agent", "section": section,
+                                "_select": {"type": "Agent", "keyword": kws, "zone": ["field", "bureau", "hospital"]}}}]
+
+    def kw_agent_gains(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"add the Keyword FBI to any Agent in play (your choice) until the end of the turn"."""
+        word = " ".join(next(x for x in c if isinstance(x, list)))
+        return [{"keyword": {"target": "agent", "keyword": word, "until": "end_of_turn"}}, {"_target": "agent_any"}]
+
+    def to_turn_end(self, c: list[Any]) -> None:
+        return None
+
+    def gear_in_play(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"_gear": {"type": "Equipment"}}]
 
     # -- costs and pools --
     def foe_may_negate(self, c: list[Any]) -> list[dict[str, Any]]:

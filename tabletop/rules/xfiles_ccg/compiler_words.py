@@ -30,7 +30,12 @@ def _afterwards(ability: Any, args: dict[str, Any], until: str | None) -> None:
     ability.steps.append(dict(args))
 
 
+def _check_of(ability: Any, args: list[str], until: str | None) -> None:
+    """A step on the skill check under way (of the skills named, or any): played only during one."""
+    ability._condition({"check_skill": list(args)})
+
+
 #: the compiler's placing of each step a `cardwords` reader writes, by the step's name
 WORD_STEPS: dict[str, Callable[[Any, dict[str, Any], str | None], None]] = {
-    "_foe_may_negate": _foe_may_negate, "_afterwards": _afterwards,
+    "_foe_may_negate": _foe_may_negate, "_afterwards": _afterwards, "_check_of": _check_of,
 }

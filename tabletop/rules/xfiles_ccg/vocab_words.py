@@ -91,6 +91,25 @@ def _cond_foe_played(ctx: Ctx, args: Any) -> str | None:
     return None if fits else "the card just played is not the one its text waits for"
 
 
+def _empty_pools(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"empty both player's pools ([RP] and [CP])": every seat's pools named go to 0."""
+    pools = [str(p) for p in args.get("pools") or ("rp", "cp")]
+    for seat in ctx.state.seats:
+        for pool in pools:
+            have = int(ctx.state.player(seat).counters.get(pool, 0))
+            if have:
+                tx.add_player_counter(seat, pool, -have, why=ctx.why())
+    return f"every {' and '.join(p.upper() for p in pools)} pool is emptied"
+
+
+def _cond_site_success_any(ctx: Ctx, args: Any) -> str | None:
+    """Just after one of your Teams investigated a Site successfully with one of `args` as its prerequisite."""
+    conds = ctx.ruleset.effects.vocab.conditions
+    if any(conds["site_success"](ctx, skill) is None for skill in args):
+        return None
+    return f"it is played after one of your Teams investigates a Site with {' or '.join(args).upper()} successfully"
+
+
 def standing_effects(rs: Any, ref: str | None) -> list[dict[str, Any]]:
     """An Adversary's own text as Combat effects of every round: "Subtract one from all damage sources applied to
     this Adversary" (each source of the Agents' damage less one, as a Combat card's "per source")."""
@@ -109,8 +128,8 @@ def _affords_pay(ctx: Ctx, args: Any) -> str | None:
 
 WORD_PRIMITIVES: dict[str, Primitive] = {"copy_limit": _standing, "negate_self": _negate_self, "redraw": _redraw,
                                          "per_source_minus": _standing, "provide": _provide,
-                                         "negated_out": _negated_out}
-WORD_CONDITIONS: dict[str, Condition] = {FOE_PLAYED: _cond_foe_played}
+                                         "negated_out": _negated_out, "empty_pools": _empty_pools}
+WORD_CONDITIONS: dict[str, Condition] = {FOE_PLAYED: _cond_foe_played, "site_success_any": _cond_site_success_any}
 WORD_SELECTORS: dict[str, Selector] = {}
 #: the preconditions of steps an option of a `choose` opens with (`Vocabulary.affords`)
 WORD_AFFORDS: dict[str, Condition] = {"pay": _affords_pay}
