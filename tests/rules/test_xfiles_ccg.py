@@ -737,6 +737,7 @@ def test_wrong_guess_lets_the_directed_player_answer_back() -> None:
     s = _solved()
     r = rules_of(s)
     ok(s, Guess(r.guess_token(s.state, 0, "The Ninth Floor")), 0)
+    approach(s)  # the window for cards played when one has just guessed wrong
     assert r.step(s.state) == "penalty" and r.decision(s.state) == 1
     ok(s, Ask(r.question_token(s.state, 1, "Affiliation", "Government")), 1)
     assert r.notebook(s.state, 1)["opponents"][0]["answers"][0]["answer"] is True  # Randy's Stillwater

@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.cards import CardLibrary
 from tabletop.rules.kit import ChooseTarget
-from tabletop.rules.xfiles_ccg import Deploy, Investigate, Pass, PlayCard, ResolveBluff, UseAbility
+from tabletop.rules.xfiles_ccg import Deploy, Guess, Investigate, Pass, PlayCard, ResolveBluff, UseAbility
 from tests.rules.xfiles_ccg_helpers import SET, approach, fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
 
@@ -49,6 +49,9 @@ RECORDS = [
     _card("FD-09", "Quiet Approach", "Event", "X+1 RP", "Play on a Team about to investigate a Site with BEHAVIORAL as "
           "a prerequisite. Discard all cards assigned as Bluff cards at that Site. X = the number of Bluffs at the "
           "Site.", activators=["Active"]),
+    _card("FD-10", "Old Favours", "Event", "1 RP", "Play when you have just guessed incorrectly the identity of an "
+          "X-File. Select a Team in your Bureau. If that Team successfully completes a BUREAUCRACY 4+ skill check, "
+          "your opponent does not get to ask you a penalty question.", activators=["Active"]),
 ]
 
 
@@ -359,3 +362,43 @@ def test_only_such_cards_before_the_bluffs_are_revealed_and_only_at_a_site_of_th
     assert not [a for a in rs.legal_actions(st, 1) if isinstance(a, PlayCard)]  # Les: nothing before the reveal
     approach(s)
     assert st.rules["step"] == "reveal" and all(st.pieces[b].face_up for b in bluffs)
+
+
+def _guessed_wrong(library: CardLibrary, bureau: list[str]) -> tuple[Any, str]:
+    """Randy's Team solved Harlow Creek and he guesses Les's X-File wrong, `bureau` in his Bureau and the card that
+    spares the penalty question in hand."""
+    s = build_position({"field:0": ["harlow-creek", "owen-marsh", "nadia-keller"], "bureau:0": bureau,
+                        "hand:0": [fixture_ref(library, "FD-10")], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    st, rs = s.state, s.rules
+    site = pid(s, "field:0", "harlow-creek")
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, (pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller"))), 0)
+    while st.rules["step"] == "check":
+        ok(s, Pass(), rs.decision(st))
+    ok(s, Guess(rs.guess_token(st, 0, "The Ninth Floor")), 0)
+    return s, st.zones["hand:0"].pieces[0]
+
+
+def test_a_wrong_guess_spared_its_penalty_question_by_a_team_in_the_bureau(library: CardLibrary) -> None:
+    s, card = _guessed_wrong(library, ["tom-brandt", "victor-hale"])  # BUREAUCRACY 2 + 3 makes 4+
+    st, rs = s.state, s.rules
+    assert st.rules["check"].get("guessed_wrong") and rs.decision(st) == 0
+    assert PlayCard(card) in list(rs.legal_actions(st, 0)) and PlayCard(card) in list(rs.generate_actions(st, 0))
+    ok(s, PlayCard(card), 0)
+    _resolve(s)
+    approach(s)
+    assert st.rules["step"] == "question" and not st.rules.get("penalty") and st.rules["card_text"][2] == 0
+
+
+def test_the_penalty_stands_when_the_bureau_fails_or_nothing_is_played(library: CardLibrary) -> None:
+    s, card = _guessed_wrong(library, ["tom-brandt"])  # BUREAUCRACY 2 fails 4+
+    ok(s, PlayCard(card), 0)
+    _resolve(s)
+    approach(s)
+    assert s.state.rules["step"] == "penalty" and s.rules.decision(s.state) == 1
+    s, card = _guessed_wrong(library, ["tom-brandt", "victor-hale"])
+    assert not [a for a in s.rules.legal_actions(s.state, 1) if isinstance(a, PlayCard)]
+    approach(s)
+    assert s.state.rules["step"] == "penalty"

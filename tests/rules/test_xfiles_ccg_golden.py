@@ -20,7 +20,8 @@ by "Play on a Team that fails a Site skill check when combat was involved"): the
 the same.
 Re-recorded when a window began to open before the cards beneath a Site are revealed (xfc.chain.9: for the cards
 played on a Team about to investigate it, each seat passing): every game with a card beneath a Site it investigates
-has more moves and goes on differently, by design.
+has more moves and goes on differently, by design. Re-recorded again when a window began to open after a wrong guess
+(for the cards played when one has just guessed wrong): the games with a wrong guess go on differently, by design.
 """
 
 from __future__ import annotations
@@ -37,11 +38,11 @@ _POWERS = {"xfile_powers": True, "first_player": 1}
 GOLDEN: list[tuple[tuple[str, ...], int, dict[str, Any] | None, str, int, str]] = [
     (("greedy", "random"), 11, None, "strict", 54, "89cec42572b879172b50164f"),
     (("greedy", "random"), 11, None, "warn", 54, "e2ed0f5f9caecf6312d80f24"),
-    (("random", "greedy"), 12, None, "strict", 207, "8dc9eae79cb2050e1ffdf1e0"),
-    (("random", "random"), 13, None, "strict", 815, "6533846af5f5199d264ffb8a"),
-    (("random", "greedy", "random"), 14, None, "strict", 401, "627176a1b2600a5917f9a300"),
+    (("random", "greedy"), 12, None, "strict", 231, "53c320dc196a51071be7d3a5"),
+    (("random", "random"), 13, None, "strict", 21, "c529708a0c0ea2e7ff1d34ea"),
+    (("random", "greedy", "random"), 14, None, "strict", 604, "99f85f915b2b36df8a8970c8"),
     (("greedy", "random"), 15, _KILLER, "strict", 702, "49acbeda6eb287621823411d"),
-    (("random", "random"), 17, _POWERS, "warn", 438, "dfbc8a52b901c6179dba0b15"),
+    (("random", "random"), 17, _POWERS, "warn", 1275, "c0d8e4253e8aa38998a5834a"),
 ]
 
 

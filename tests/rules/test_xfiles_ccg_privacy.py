@@ -14,6 +14,7 @@ from tabletop.rules.bots import make_bot
 from tabletop.rules.simulate import play_game, simulate
 from tabletop.rules.xfiles_ccg import Ask, Guess, Investigate, Pass, PlayCard, XFilesCCG
 from tabletop.store import parse_save
+from tests.rules.xfiles_ccg_helpers import approach
 
 SET = "xfiles-ccg-sample"
 
@@ -74,6 +75,7 @@ def test_wrong_guess_is_private_too() -> None:
     assert said in seen_by(s, 0) and said in seen_by(s, 1)
     assert said not in seen_by(s, 2) and said not in seen_by(s, None)
     assert "grafted-man" not in json.dumps(s.log_for(2)) and '"guess"' not in seen_by(s, 2)
+    approach(s)  # the window for cards played when one has just guessed wrong
     assert rules.step(s.state) == "penalty" and rules.decision(s.state) == 1
 
 

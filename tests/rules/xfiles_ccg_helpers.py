@@ -83,8 +83,9 @@ def fixture_ref(library: CardLibrary, source_id: str) -> str:
 
 
 def approach(session: Session) -> None:
-    """The window before the cards beneath a Site are revealed (xfc.chain.9): every seat passes it."""
+    """The window before the cards beneath a Site are revealed, or after a wrong guess (xfc.chain.9): every seat
+    passes it."""
     from tabletop.rules.xfiles_ccg import Pass
 
-    while (session.state.rules.get("check") or {}).get("approach"):
+    while any((session.state.rules.get("check") or {}).get(w) for w in ("approach", "guessed_wrong")):
         ok(session, Pass(), session.rules.decision(session.state))

@@ -101,5 +101,16 @@ class DecksReader:
     def x_is_bluffs(self, c: list[Any]) -> Meaning:
         return Meaning(conditions=[{"x_is_bluffs": True}])
 
+    def lead_guessed_wrong(self, c: list[Any]) -> Meaning:
+        return Meaning(conditions=[{"guessed_wrong": True}], lead_only=True)
+
+    def team_in_bureau(self, c: list[Any]) -> Meaning:
+        """"Select a Team in your Bureau": the check after it is made by the Agents of the Bureau."""
+        return Meaning(conditions=[{"team_in": "bureau"}], lead_only=True)
+
+    def no_penalty(self, c: list[Any]) -> list[dict[str, Any]]:
+        skill = next(_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL")
+        return [{"team_check": {"skill": skill, "need": _ints(c)[0], "then": [{"no_penalty": {}}]}}]
+
     def x_is_discarded(self, c: list[Any]) -> list[dict[str, Any]]:
         return []  # says what the X of the step before counts: the cards discarded

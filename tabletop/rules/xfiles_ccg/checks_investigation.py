@@ -30,7 +30,7 @@ from .provisions import provided_missing
 from .steps import article as _article
 from .steps import v as _v
 from .vocab import standing
-from .vocab_decks import on_approach, x_problem
+from .vocab_decks import on_approach, window_of, x_problem
 
 __all__ = ["InvestigationChecks"]
 
@@ -109,9 +109,12 @@ class InvestigationChecks:
                           seat))
         if not combat and info.kind == "combat":
             out.append(_v("xfc.combat_only", "xfc.chain.5", "Combat cards are played during Combat", (a.piece,), seat))
-        if (r.get("check") or {}).get("approach") and not on_approach(self, info.ref):
+        window = window_of(r.get("check"))
+        if window and not on_approach(self, info.ref, window):
             out.append(_v("xfc.not_yet", "xfc.chain.9", "before the cards beneath the Site are revealed, only a card "
-                          "played on a Team about to investigate it is played", (a.piece,), seat))
+                          "played on a Team about to investigate it is played" if window == "approach" else
+                          "after a wrong guess, only a card played when one has just guessed wrong is played",
+                          (a.piece,), seat))
         if info.cost is None and (r.get("check") or {}).get("approach"):  # "X = the number of Bluffs at the Site"
             why = x_problem(self, state, a.piece, a.x, seat)
             if why:

@@ -306,6 +306,16 @@ class Flow:
             self._combat_damage(state, tx)
         elif combat and step == "aftermath":
             self._combat_round_end(state, tx)
+        elif step == "check" and (r.get("check") or {}).get("guessed_wrong"):  # after a wrong guess: the penalty
+            check = dict(r["check"])
+            check.pop("guessed_wrong")
+            tx.set_rule("check", check)
+            if check.pop("no_penalty", None):  # "your opponent does not get to ask you a penalty question"
+                tx.set_rule("check", check)
+                tx.del_rule("penalty")
+                self._goto(state, "question", tx)
+            else:
+                self._goto(state, "penalty", tx)
         elif step == "check" and (r.get("check") or {}).get("approach"):  # the Team about to investigate: now it does
             check = dict(r["check"])
             check.pop("approach")

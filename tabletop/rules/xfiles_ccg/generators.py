@@ -36,7 +36,7 @@ from .data import CHARACTERISTIC_VALUES, CardInfo
 from .limits import lifted_in_play, play_limit_problems
 from .notebook import _consistent
 from .vocab import standing
-from .vocab_decks import on_approach
+from .vocab_decks import on_approach, window_of
 from .xfile_choice import xfile_universe
 
 if TYPE_CHECKING:
@@ -247,8 +247,8 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
     rp_ok = seat == active or not (len(state.players) == 2 or seat == (r.get("check") or {}).get("directed"))
     words: set[str] | None = None
     tokens = None
-    approach = (r.get("check") or {}).get("approach")
-    x = len(state.attached(r["check"]["site"])) if approach else 0  # "X = the number of Bluffs at the Site"
+    window = window_of(r.get("check"))  # before the Bluffs are revealed, after a wrong guess (xfc.chain.9)
+    x = len(state.attached(r["check"]["site"])) if window == "approach" else 0  # "X = the number of Bluffs at the Site"
     for pid in hand:
         info = rs.pinfo(state, pid)
         kind = info.kind
@@ -259,8 +259,8 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
             continue  # the pool side (xfc.chain.3)
         if tokens is None:  # whether pool tokens may help pay (`card_pools`), found once for the whole hand
             tokens = rs._any_trait(state, seat, "card_pool")
-        if approach and not on_approach(rs, info.ref):
-            continue  # before the Bluffs are revealed (xfc.chain.9)
+        if window and not on_approach(rs, info.ref, window):
+            continue  # before the Bluffs are revealed, after a wrong guess (xfc.chain.9)
         first = PlayCard(pid, choice=1 if info.alternatives else 0, x=x)
         if not rs.can_pay(state, first, seat, info, tokens):
             continue

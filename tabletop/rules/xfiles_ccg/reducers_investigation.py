@@ -247,6 +247,11 @@ class InvestigationReducers:
         q["guessed"] = True
         tx.set_rule("question", q)
         tx.set_rule("penalty", {"seat": about, "about": seat})
+        if state.rules.get("check"):  # first a window for the cards played when one has just guessed wrong
+            tx.set_rule("check", {**state.rules["check"], "guessed_wrong": True})  # (xfc.chain.9)
+            self._goto(state, "check", tx)
+            self._open_window(state, tx, seat)
+            return
         self._goto(state, "penalty", tx)
 
     @reduces(Discard)

@@ -70,7 +70,8 @@ RULE_TEXT = {
     "xfc.chain.8": "A card whose text allows one in play (\"Only one of this card may be in play at a time\", "
                    "\"Each player may have only one of this card in play\") is not played while another is.",
     "xfc.chain.9": "Before the cards beneath a Site are revealed, only the cards played on a Team about to "
-                   "investigate it are played.",
+                   "investigate it are played; after a wrong guess, before the penalty question, only the cards "
+                   "played when one has just guessed wrong.",
     "xfc.combat.1": "An Adversary starts Combat: one Long Range round, then Close Range rounds until the Adversary's "
                     "Health is 0 or every Agent of the Team is in the Hospital.",
     "xfc.combat.2": "Damage is simultaneous: the Agents deal the sum of their LRC or CRC skills plus Equipment "

@@ -14,7 +14,7 @@ from .data import canonical_skill
 from .vocab_reads import standing, x_paid
 from .vocab_reads import team as team_of
 
-__all__ = ["DECK_CONDITIONS", "DECK_PRIMITIVES", "DECK_SELECTORS", "doubled", "hand_max", "moved_bureau", "on_approach", "per_target", "x_problem", "save_site",
+__all__ = ["DECK_CONDITIONS", "DECK_PRIMITIVES", "DECK_SELECTORS", "doubled", "hand_max", "moved_bureau", "on_approach", "per_target", "window_of", "x_problem", "save_site",
            "saved_sites_to_hand"]
 
 
@@ -200,13 +200,41 @@ def x_problem(rs: Any, state: GameState, pid: str, x: int, seat: int) -> str:
     return ""
 
 
-def on_approach(rs: Any, ref: str | None) -> bool:
-    """Whether the card `ref` is played on a Team about to investigate a Site (condition `approach`)."""
-    return any(name == "approach" for ability in rs.card_text(ref).when("resolved") for name, _ in ability.conditions)
+#: the windows that open outside a skill check's own (a flag on the check) and the condition of the cards played there
+WINDOWS = {"approach": "approach", "guessed_wrong": "guessed_wrong"}
 
 
-DECK_PRIMITIVES = {"discard_bluffs": _discard_bluffs, "double_mod": _double_mod, "save_site": _save_site, "hold": _hold, "investigate_again": _investigate_again, "hand_limit": _hand_limit,
+def window_of(check: Any) -> str:
+    """The window the check's chain is now (`approach`, `guessed_wrong`), or "" for the check's own."""
+    return next((w for w in WINDOWS if check and check.get(w)), "")
+
+
+def on_approach(rs: Any, ref: str | None, window: str = "approach") -> bool:
+    """Whether the card `ref` is played in the window `window` (its condition named so: `approach`, a Team about
+    to investigate a Site; `guessed_wrong`, a player who has just guessed wrong)."""
+    want = WINDOWS.get(window, window)
+    return any(name == want for ability in rs.card_text(ref).when("resolved") for name, _ in ability.conditions)
+
+
+def _cond_guessed_wrong(ctx: Ctx, args: Any) -> str | None:
+    """"Play when you have just guessed incorrectly the identity of an X-File": the window after the guess."""
+    check = ctx.state.rules.get("check") or {}
+    if check.get("guessed_wrong") and ctx.seat == ctx.ruleset.active(ctx.state):
+        return None
+    return "it is played when you have just guessed an X-File wrong"
+
+
+def _no_penalty(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"your opponent does not get to ask you a penalty question": noted on the check, read when the window closes."""
+    check = ctx.state.rules.get("check")
+    if not check:
+        return "no guess to spare"
+    tx.set_rule("check", {**check, "no_penalty": True})
+    return "the opponent does not get a penalty question"
+
+
+DECK_PRIMITIVES = {"no_penalty": _no_penalty, "discard_bluffs": _discard_bluffs, "double_mod": _double_mod, "save_site": _save_site, "hold": _hold, "investigate_again": _investigate_again, "hand_limit": _hand_limit,
                    "bureau_move_discard": _standing}
 DECK_CONDITIONS = {"first_site": _cond_first_site, "fought": _cond_fought, "approach": _cond_approach,
-                   "x_is_bluffs": _cond_x_is_bluffs}
+                   "x_is_bluffs": _cond_x_is_bluffs, "guessed_wrong": _cond_guessed_wrong}
 DECK_SELECTORS = {"up_to_x": _sel_up_to_x, "cost_pool": _sel_cost_pool}
