@@ -16,7 +16,7 @@ from typing import Any
 
 from ...core.ruleset import Violation
 from ...core.state import GameState
-from .common import article, brackets, tag_text, v
+from .common import HAND, article, brackets, tag_text, v
 from .model import (
     CIRCUMSTANCES,
     ROUND_FOLLOWERS,
@@ -381,7 +381,7 @@ class Legality:
         titles, tags = self._legal_titles(state)
         out = []
         pieces = state.pieces
-        zone = state.zones.get(f"hand:{seat}")
+        zone = state.zones.get(HAND[seat])
         for pid in zone.pieces if zone else ():
             ref = pieces[pid].card
             ok = titles.get(ref)

@@ -12,7 +12,7 @@ from ...core.reducer import ActionError, Tx
 from ...core.state import GameState
 from ..kit import reduces
 from .actions import ChooseValue, DiscardCards, NoAction, Pass, PlayAction, PlayCard, ScoreRound
-from .common import NO_CIRC, seat_name, seated
+from .common import DECK, HAND, NO_CIRC, seat_name, seated
 from .model import CIRCUMSTANCES, establish_ops
 
 __all__ = ["Turns"]
@@ -94,7 +94,7 @@ class Turns:
             self._turn_done(state, tx, seat)
 
     def _holds_action(self, state: GameState, seat: int | None) -> bool:
-        zone = state.zones.get(f"hand:{seat}")
+        zone = state.zones.get(HAND[seat])
         if zone is None:
             return False
         return not self._action_pieces(state).isdisjoint(zone.pieces)  # asked at every play: one set operation
@@ -169,7 +169,7 @@ class Turns:
             tx.note("xfiles-fan.both_pass", None, "both passed: each shuffles the hand into the draw deck and draws "
                     "a new hand (xff.4)")
             for s in state.seats:
-                deck = f"deck:{s}"
+                deck = DECK[s]
                 for pid in self._hand(state, s):
                     tx.move(pid, deck, face_up=False)
                 tx.shuffle(deck)
