@@ -55,6 +55,8 @@ class Flow:
     _exchanges: dict[tuple[str, str], Exchange]
     _discards: dict[tuple[str, str], DiscardCards]
     _action_plays: dict[str, PlayAction]
+    library: Any
+    _library_seen: tuple[Any, int]
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
         r = state.rules
@@ -103,7 +105,9 @@ class Flow:
         r = state.rules
         if seat is None or "phase" not in r or r.get("over"):
             return []
-        self._sync_cards()
+        library, (known, version) = self.library, self._library_seen  # `_sync_cards`, without its call per list
+        if library is not known or getattr(library, "version", 0) != version:
+            self._sync_cards()
         fx = r.get("effects")
         if fx and fx.get("pending"):
             return self.effects.choices(state, seat)

@@ -355,7 +355,9 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
     def check(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
         if "phase" not in state.rules:
             return []  # no X-Files Fan game on this table (a sandbox position): nothing to enforce
-        self._sync_cards()
+        library, (known, version) = self.library, self._library_seen  # `_sync_cards`, without its call per check
+        if library is not known or getattr(library, "version", 0) != version:
+            self._sync_cards()
         # the kit's dispatch (`KitRuleset.check`) in place: every action, the bots' included, is checked (the
         # interpreter's actions are none of this ruleset's own, so they are looked for only after its table)
         check = self._check_fns.get(type(action))
