@@ -7,7 +7,9 @@ same N seeded games greedy vs random in strict and prints its games per CPU seco
 is shared, and a game is single-threaded, so CPU time is the figure least moved by other people's load). The games
 run under `young_gc`, as `simulate`, the lab's runner and bench_lab play them. The figure per checkout is the median
 over the rounds, with the ratio after/before; beside it, the games' length in bot actions and the actions per CPU
-second (a change that makes the rules play longer games reads slower per game, not per action). Equal `ends` digests say both checkouts played exactly the same games;
+second (a change that makes the rules play longer games reads slower per game, not per action). Both children of a round
+run with the same PYTHONHASHSEED (round r: r + 1), so both sides see the same string-hash layouts. Equal `ends`
+digests say both checkouts played exactly the same games;
 once a change alters what the rules do (more card text executed), the games differ and so do the digests.
 """
 
@@ -41,11 +43,18 @@ print(json.dumps({"games_per_second": games / seconds, "actions_per_second": act
 """
 
 
-def measure(checkout: str, ruleset: str, games: int) -> dict[str, float]:
+def measure(checkout: str, ruleset: str, games: int, hash_seed: int | None = None) -> dict[str, float]:
     """games/s of one checkout in a fresh process (its own imports, its cwd), and a digest of the final tables
-    (equal digests: both checkouts played exactly the same games)."""
+    (equal digests: both checkouts played exactly the same games).
+
+    `hash_seed`: the child's PYTHONHASHSEED (its string hashes, so the layout of every dict and set of strings);
+    `main` gives both checkouts of a round the same one, a new one each round, so a layout that happens to be slow
+    falls on both sides of a round alike instead of on one side's median."""
+    env = {"PYTHONPATH": checkout, "PATH": "/usr/bin:/bin"}
+    if hash_seed is not None:
+        env["PYTHONHASHSEED"] = str(hash_seed)
     out = subprocess.run([sys.executable, "-c", _CHILD, ruleset, str(games)], cwd=checkout, capture_output=True,
-                         text=True, check=True, env={"PYTHONPATH": checkout, "PATH": "/usr/bin:/bin"})
+                         text=True, check=True, env=env)
     return json.loads(out.stdout)
 
 
@@ -62,7 +71,7 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
             if r % 2:
                 order.reverse()
             for label, checkout in order:
-                m = measure(checkout, name, games)
+                m = measure(checkout, name, games, hash_seed=r + 1)
                 results.setdefault(name, {}).setdefault(label, []).append(m["games_per_second"])
                 results[name].setdefault(f"{label}_actions", []).append(m["actions_per_second"])
                 results[name][f"{label}_length"] = [m["actions_per_game"]]

@@ -32,7 +32,18 @@ from .actions import (
     ScoreRound,
     StartPeriod,
 )
-from .common import PENDING_RULE, PENDING_TEXT, PHASE_RULE, STEP_TEXT, seat_name, v
+from .common import (
+    DECK,
+    ENV_DECK,
+    HAND,
+    PENDING_RULE,
+    PENDING_TEXT,
+    PHASE_RULE,
+    SIDEBOARD,
+    STEP_TEXT,
+    seat_name,
+    v,
+)
 from .model import value_range
 
 __all__ = ["MOVE_POLICY", "Checks"]
@@ -161,7 +172,7 @@ class Checks:
     def _check_action(self, state: GameState, a: PlayAction, seat: int | None) -> list[Violation]:
         out = self._check_pending(state, seat, "action", (a.piece,))
         piece = state.pieces.get(a.piece)
-        if piece is None or piece.zone != f"hand:{seat}" or self.info(state, a.piece).type != "action":
+        if piece is None or piece.zone != HAND[seat] or self.info(state, a.piece).type != "action":
             out.append(v("xff.not_action", "xff.3.4", "only an Action card from your hand is played here",
                          (a.piece,), seat))
         return out
@@ -192,7 +203,7 @@ class Checks:
         if piece is None or piece.kind != "card":
             return [v("xff.not_in_hand", "xff.3", "only a card from your hand can be played", (a.piece,), seat)]
         out: list[Violation] = []
-        if piece.zone != f"hand:{seat}":
+        if piece.zone != HAND[seat]:
             out.append(v("xff.not_in_hand", "xff.3", f"{self.info(state, a.piece).name} is not in your hand",
                          (a.piece,), seat))
         elif self.title_legal(state, piece.card):
@@ -226,7 +237,7 @@ class Checks:
         if piece is not None and piece.card and ask.get("role") not in self.info(state, a.piece).caps.split():
             out.append(v("xff.env_role", "xff.1.4", f"this step takes a {ask.get('role')} card, not "
                          f"{self.ref(state, a.piece)}", pieces, seat))
-        if piece is None or piece.zone != f"environment_deck:{seat}":
+        if piece is None or piece.zone != ENV_DECK[seat]:
             out.append(v("xff.env_deck", "xff.1.4", "environment cards are played from your environment deck",
                          pieces, seat))
         return out
@@ -255,7 +266,7 @@ class Checks:
         if len(set(a.pieces)) != want:
             out.append(v("xff.discard_count", "xff.4", f"discard {want} different card(s), not {len(set(a.pieces))}",
                          a.pieces, seat))
-        bad = [p for p in a.pieces if p not in state.pieces or state.pieces[p].zone != f"hand:{seat}"]
+        bad = [p for p in a.pieces if p not in state.pieces or state.pieces[p].zone != HAND[seat]]
         if bad:
             out.append(v("xff.discard_hand", "xff.4", "the discarded cards come from your hand", bad, seat))
         return out
@@ -269,13 +280,13 @@ class Checks:
                          seat))
         for pid in a.give:
             zone = state.pieces[pid].zone if pid in state.pieces else ""
-            if zone != f"deck:{seat}":
+            if zone != DECK[seat]:
                 table = state.zones[zone].kind in ("round", "environment") if zone in state.zones else False
                 out.append(v("xff.exchange_table" if table else "xff.exchange_deck", "xff.6.3" if table else "xff.6.2",
                              "cards on the table cannot be exchanged" if table else
                              "cards go to the sideboard from your draw deck", (pid,), seat))
         for pid in a.take:
-            if pid not in state.pieces or state.pieces[pid].zone != f"sideboard:{seat}":
+            if pid not in state.pieces or state.pieces[pid].zone != SIDEBOARD[seat]:
                 out.append(v("xff.exchange_sideboard", "xff.6.2", "cards come into the draw deck from your sideboard",
                              (pid,), seat))
         if not out and a.give:
@@ -284,7 +295,7 @@ class Checks:
 
     def _deck_limits(self, state: GameState, a: Exchange, seat: int | None) -> list[Violation]:
         out = []
-        counts = Counter(state.pieces[p].card for p in state.zones[f"deck:{seat}"].pieces if p not in a.give)
+        counts = Counter(state.pieces[p].card for p in state.zones[DECK[seat]].pieces if p not in a.give)
         counts.update(state.pieces[p].card for p in a.take)
         taken = {state.pieces[p].card for p in a.take}
         for ref, n in counts.items():

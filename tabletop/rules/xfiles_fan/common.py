@@ -10,11 +10,16 @@ from ...core.state import GameState
 from .model import CIRCUMSTANCES
 
 __all__ = [
+    "DECK",
+    "DISCARD",
+    "ENV_DECK",
+    "HAND",
     "NO_CIRC",
     "PENDING_RULE",
     "PENDING_TEXT",
     "PHASE_RULE",
     "SECTION_ZONES",
+    "SIDEBOARD",
     "STEP_TEXT",
     "article",
     "brackets",
@@ -23,6 +28,22 @@ __all__ = [
     "tag_text",
     "v",
 ]
+
+class _SeatZones(dict):  # type: ignore[type-arg]
+    """A seat's zone of one kind by seat (`HAND[seat]` is "hand:1" for seat 1): each name made once, the same string
+    (its hash kept) every time, where an f-string would format, join and hash a new one at every decision and check."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, seat: object) -> str:
+        name = self[seat] = f"{self.kind}:{seat}"
+        return name
+
+
+HAND, DECK, DISCARD = _SeatZones("hand"), _SeatZones("deck"), _SeatZones("discard")
+SIDEBOARD, ENV_DECK = _SeatZones("sideboard"), _SeatZones("environment_deck")
 
 NO_CIRC = {c: False for c in CIRCUMSTANCES}
 #: deck-list section -> zone kind (other sections go by card type)

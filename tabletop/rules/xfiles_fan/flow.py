@@ -32,7 +32,7 @@ from .actions import (
     ScoreRound,
     StartPeriod,
 )
-from .common import seated
+from .common import DECK, DISCARD, ENV_DECK, HAND, SIDEBOARD, seated
 from .model import value_range
 
 __all__ = ["DECISIONS", "Flow"]
@@ -55,6 +55,8 @@ class Flow:
     _exchanges: dict[tuple[str, str], Exchange]
     _discards: dict[tuple[str, str], DiscardCards]
     _action_plays: dict[str, PlayAction]
+    library: Any
+    _library_seen: tuple[Any, int]
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
         r = state.rules
@@ -103,7 +105,9 @@ class Flow:
         r = state.rules
         if seat is None or "phase" not in r or r.get("over"):
             return []
-        self._sync_cards()
+        library, (known, version) = self.library, self._library_seen  # `_sync_cards`, without its call per list
+        if library is not known or getattr(library, "version", 0) != version:
+            self._sync_cards()
         fx = r.get("effects")
         if fx and fx.get("pending"):
             return self.effects.choices(state, seat)
@@ -138,14 +142,14 @@ class Flow:
             yield ChooseFirst(s)
 
     def _environment_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
-        for pid in state.zones[f"environment_deck:{seat}"].pieces:
+        for pid in state.zones[ENV_DECK[seat]].pieces:
             if p.get("role") in self.info(state, pid).caps.split():
                 yield PlayEnvironment(pid)
 
     def _action_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> list[Action]:
         out: list[Action] = [_NO_ACTION]
         actions = self._action_pieces(state)  # the table's Action cards, as `_holds_action` reads them
-        zone = state.zones.get(f"hand:{seat}")
+        zone = state.zones.get(HAND[seat])
         made = self._action_plays
         for pid in zone.pieces if zone else ():
             if pid in actions:
@@ -190,11 +194,11 @@ class Flow:
     def _exchange_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
         yield Exchange()
         pieces = state.pieces
-        deck = state.zones[f"deck:{seat}"].pieces
+        deck = state.zones[DECK[seat]].pieces
         # one pair per pair of titles, the first found (deck order, then sideboard order): a title given or taken
         # again offers only pairs already offered, so each title's first card stands for it
         side: dict[str | None, str] = {}
-        for take in state.zones[f"sideboard:{seat}"].pieces:
+        for take in state.zones[SIDEBOARD[seat]].pieces:
             side.setdefault(pieces[take].card, take)
         # what _check_exchange finds for one pair offered here: the pending ask, the counts and the zones hold by
         # construction, so only the deck limit of the card taken can refuse it (the card given differs, so the deck
@@ -221,7 +225,7 @@ class Flow:
 
     def legal_paths(self, state: GameState, action: Action, seat: int | None) -> list[tuple[str, str | None]]:
         """The cards `action` plays and where each goes (None: it stays where it is, e.g. a card given a value)."""
-        owner = f"discard:{seat}"
+        owner = DISCARD[seat]
         if isinstance(action, PlayCard):
             return [(action.piece, "round")]
         if isinstance(action, PlayEnvironment):
@@ -233,7 +237,7 @@ class Flow:
         if isinstance(action, DiscardCards):
             return [(pid, owner) for pid in action.pieces]
         if isinstance(action, Exchange):
-            return [(pid, f"sideboard:{seat}") for pid in action.give] + [(pid, f"deck:{seat}") for pid in action.take]
+            return [(pid, SIDEBOARD[seat]) for pid in action.give] + [(pid, DECK[seat]) for pid in action.take]
         if isinstance(action, ManualEffect):
             return self.by_hand_paths(state, action, seat)  # type: ignore[attr-defined, no-any-return]
         if isinstance(action, ChooseTarget) and action.piece:  # a card a card's text may target glows

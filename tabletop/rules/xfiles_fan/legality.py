@@ -16,7 +16,7 @@ from typing import Any
 
 from ...core.ruleset import Violation
 from ...core.state import GameState
-from .common import article, brackets, tag_text, v
+from .common import HAND, article, brackets, tag_text, v
 from .model import (
     CIRCUMSTANCES,
     ROUND_FOLLOWERS,
@@ -122,6 +122,7 @@ class Legality:
     """The legality of cards in the round (mixed into `XFilesFan`, which gives it `card`, `info` and
     `_card_version`)."""
 
+    _info: dict[str, CardInfo]
     _provides: dict[str | None, tuple[str, ...]]
     _provided_memo: dict[tuple[str | None, ...], Counter[str]]
     _legal_memo: tuple[Any, list[str], Any, Any, Any, dict[str | None, bool], Provided] | None
@@ -200,7 +201,7 @@ class Legality:
     def round_total(self, state: GameState, rnd: Any) -> int:
         """The round's points now: `round_value` of each entry summed, values still to choose counting 0 (asked at
         every greedy decision and every scoring: one loop, without a call per card)."""
-        pieces, card = state.pieces, self.card
+        pieces, card, known = state.pieces, self.card, self._info
         total = 0
         for e in rnd:
             if e.get("negated"):
@@ -208,7 +209,9 @@ class Legality:
             pid = e.get("piece")
             if pid not in pieces:
                 continue  # an unknown card has no points
-            points = card(pieces[pid].card).points
+            ref = pieces[pid].card
+            info = known.get(ref)  # `card`, with a title already read found without the call
+            points = (info if info is not None else card(ref)).points
             if points is None:
                 continue
             if isinstance(points, int):
@@ -381,7 +384,7 @@ class Legality:
         titles, tags = self._legal_titles(state)
         out = []
         pieces = state.pieces
-        zone = state.zones.get(f"hand:{seat}")
+        zone = state.zones.get(HAND[seat])
         for pid in zone.pieces if zone else ():
             ref = pieces[pid].card
             ok = titles.get(ref)

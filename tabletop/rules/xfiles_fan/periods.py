@@ -10,7 +10,7 @@ from ...core.reducer import Tx
 from ...core.state import GameState
 from ..kit import reduces
 from .actions import ChooseFirst, EndPeriod, Exchange, PlayEnvironment, StartPeriod
-from .common import seat_name
+from .common import DECK, DISCARD, ENV_DECK, HAND, SIDEBOARD, seat_name
 from .model import ENV_ROLES
 
 __all__ = ["Periods"]
@@ -43,7 +43,7 @@ class Periods:
         while step < len(ENV_ROLES):
             role = ENV_ROLES[step]
             who = self._other(state, first) if step == 1 else first
-            zone = state.zones.get(f"environment_deck:{who}")
+            zone = state.zones.get(ENV_DECK[who])
             if zone and any(role in self.info(state, p).caps.split() for p in zone.pieces):
                 tx.set_rule("phase", "environment")
                 tx.set_rule("env_step", step)
@@ -75,8 +75,8 @@ class Periods:
         tx.set_rule("pending", [])
         tx.set_rule("phase", "play")
         for s in state.seats:
-            deck = f"deck:{s}"
-            for pid in list(state.zones[f"discard:{s}"].pieces):
+            deck = DECK[s]
+            for pid in list(state.zones[DISCARD[s]].pieces):
                 tx.move(pid, deck, face_up=False)
             tx.shuffle(deck)
         for s in state.seats:
@@ -88,8 +88,8 @@ class Periods:
 
     def _fill(self, state: GameState, tx: Tx, seat: int) -> None:
         """Draw to the hand size (xff.2.2, xff.3.1); drawing the last card of the deck ends the period (xff.6.1)."""
-        hand = f"hand:{seat}"
-        deck = state.zones[f"deck:{seat}"]
+        hand = HAND[seat]
+        deck = state.zones[DECK[seat]]
         need = self.options["hand_size"] - len(state.zones[hand].pieces)
         n = min(need, len(deck.pieces))
         if n <= 0:
@@ -129,8 +129,8 @@ class Periods:
             return
         asks = []
         for s in state.seats:
-            deck = f"deck:{s}"
-            for pid in list(state.zones[f"discard:{s}"].pieces) + [
+            deck = DECK[s]
+            for pid in list(state.zones[DISCARD[s]].pieces) + [
                     p for p in state.zones["round"].pieces if state.pieces[p].owner == s]:
                 tx.move(pid, deck, face_up=False)
             if self.options["return_hands"]:
@@ -141,20 +141,20 @@ class Periods:
                 known = pieces[pid].known
                 if not owner <= known:
                     tx.emit(PieceChanged(pid, (("known", known, known | owner),)))
-            asks.append({"kind": "exchange", "seat": s, "sideboard": len(state.zones[f"sideboard:{s}"].pieces)})
+            asks.append({"kind": "exchange", "seat": s, "sideboard": len(state.zones[SIDEBOARD[s]].pieces)})
         tx.set_rule("phase", "exchange")
         tx.set_rule("pending", asks, fresh=True)
 
     @reduces(Exchange)
     def _do_exchange(self, state: GameState, a: Exchange, seat: int | None, tx: Tx) -> None:
         for pid in a.give:
-            tx.move(pid, f"sideboard:{seat}", by=seat, face_up=True)
+            tx.move(pid, SIDEBOARD[seat], by=seat, face_up=True)
         for pid in a.take:
-            tx.move(pid, f"deck:{seat}", by=seat, face_up=False)
+            tx.move(pid, DECK[seat], by=seat, face_up=False)
         # the opponent learns the counts only (xff.6.2); the owner's log line names the cards
         tx.note("xfiles-fan.exchange", seat, f"seat {seat} exchanges {len(a.give)} card(s) with the sideboard; the "
                 f"sideboard holds {len(state.zones[f'sideboard:{seat}'].pieces)}",
-                {"out": len(a.give), "in": len(a.take), "sideboard": len(state.zones[f"sideboard:{seat}"].pieces)})
+                {"out": len(a.give), "in": len(a.take), "sideboard": len(state.zones[SIDEBOARD[seat]].pieces)})
         self._drop_pending(state, tx, {"kind": "exchange", "seat": seat})
         if not any(p.get("kind") == "exchange" for p in state.rules.get("pending") or []):
             tx.set_rule("phase", "period_start")

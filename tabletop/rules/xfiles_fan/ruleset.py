@@ -48,7 +48,7 @@ from .audit import Audit
 from .byhand import ByHand
 from .cardtext import FanText, refine, unprovided_tags
 from .checks import MOVE_POLICY, Checks
-from .common import NO_CIRC, SECTION_ZONES
+from .common import DECK, DISCARD, HAND, NO_CIRC, SECTION_ZONES
 from .compiler import compile_card
 from .flow import Flow
 from .legality import Legality
@@ -267,7 +267,7 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
                 self.card(ref)  # each title's text compiled as the table is set up, not in the middle of a turn
             for kind, run in itertools.groupby(placed, key=itemgetter(1)):
                 put_cards(state, [ref for ref, _ in run], f"{kind}:{seat}", owner=seat)
-            shuffle_now(state, f"deck:{seat}")
+            shuffle_now(state, DECK[seat])
         for p in state.players:
             p.counters["score"] = 0
         state.rules = self._initial_rules(state)
@@ -307,7 +307,7 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
 
     def _draw_high_card(self, state: GameState, seat: int) -> list[Any]:
         """One seat's draw: the top card of its deck, face up on its discard pile ([seat, piece, drawValue])."""
-        deck, discard = state.zones[f"deck:{seat}"], state.zones[f"discard:{seat}"]
+        deck, discard = state.zones[DECK[seat]], state.zones[DISCARD[seat]]
         if not deck.pieces and discard.pieces:
             for pid in list(discard.pieces):
                 put_on(state, pid, deck.name, face_up=False)
@@ -347,7 +347,7 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
         return dict(rnd[-1]["circ"]) if rnd else dict(NO_CIRC)
 
     def _hand(self, state: GameState, seat: int | None) -> list[str]:
-        zone = state.zones.get(f"hand:{seat}")
+        zone = state.zones.get(HAND[seat])
         return list(zone.pieces) if zone else []
 
     # -- the kit's hooks --
@@ -355,7 +355,9 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
     def check(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
         if "phase" not in state.rules:
             return []  # no X-Files Fan game on this table (a sandbox position): nothing to enforce
-        self._sync_cards()
+        library, (known, version) = self.library, self._library_seen  # `_sync_cards`, without its call per check
+        if library is not known or getattr(library, "version", 0) != version:
+            self._sync_cards()
         # the kit's dispatch (`KitRuleset.check`) in place: every action, the bots' included, is checked (the
         # interpreter's actions are none of this ruleset's own, so they are looked for only after its table)
         check = self._check_fns.get(type(action))

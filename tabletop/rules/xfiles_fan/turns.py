@@ -12,7 +12,7 @@ from ...core.reducer import ActionError, Tx
 from ...core.state import GameState
 from ..kit import reduces
 from .actions import ChooseValue, DiscardCards, NoAction, Pass, PlayAction, PlayCard, ScoreRound
-from .common import NO_CIRC, seat_name, seated
+from .common import DECK, DISCARD, HAND, NO_CIRC, seat_name, seated
 from .model import CIRCUMSTANCES, establish_ops
 
 __all__ = ["Turns"]
@@ -94,7 +94,7 @@ class Turns:
             self._turn_done(state, tx, seat)
 
     def _holds_action(self, state: GameState, seat: int | None) -> bool:
-        zone = state.zones.get(f"hand:{seat}")
+        zone = state.zones.get(HAND[seat])
         if zone is None:
             return False
         return not self._action_pieces(state).isdisjoint(zone.pieces)  # asked at every play: one set operation
@@ -169,7 +169,7 @@ class Turns:
             tx.note("xfiles-fan.both_pass", None, "both passed: each shuffles the hand into the draw deck and draws "
                     "a new hand (xff.4)")
             for s in state.seats:
-                deck = f"deck:{s}"
+                deck = DECK[s]
                 for pid in self._hand(state, s):
                     tx.move(pid, deck, face_up=False)
                 tx.shuffle(deck)
@@ -189,7 +189,7 @@ class Turns:
     def _do_discard(self, state: GameState, a: DiscardCards, seat: int | None, tx: Tx) -> None:
         for pid in dict.fromkeys(a.pieces):
             owner = state.pieces[pid].owner
-            tx.move(pid, f"discard:{owner if owner in state.seats else seat}", by=seat, face_up=True)
+            tx.move(pid, DISCARD[owner if owner in state.seats else seat], by=seat, face_up=True)
         tx.note("xfiles-fan.discard", seat, f"seat {seat} discards {len(set(a.pieces))} card(s)",
                 {"pieces": list(a.pieces)})
         self._drop_pending(state, tx, {"kind": "discard", "seat": seat})
@@ -201,7 +201,7 @@ class Turns:
     def _do_action(self, state: GameState, a: PlayAction, seat: int | None, tx: Tx) -> None:
         info = self.info(state, a.piece)
         owner = state.pieces[a.piece].owner
-        tx.move(a.piece, f"discard:{owner if seated(state, owner) else seat}", by=seat, face_up=True)
+        tx.move(a.piece, DISCARD[owner if seated(state, owner) else seat], by=seat, face_up=True)
         by_hand = info.text and (info.unparsed or not info.abilities)
         tx.note("xfiles-fan.action", seat, f"{info.name}: apply by hand: {info.text}" if by_hand else info.name,
                 {"piece": a.piece})
@@ -249,7 +249,7 @@ class Turns:
             pid = e.get("piece")
             if pid in pieces and pieces[pid].zone == "round":
                 owner = pieces[pid].owner
-                tx.move(pid, f"discard:{owner if owner in seats else e.get('seat')}", face_up=True)
+                tx.move(pid, DISCARD[owner if owner in seats else e.get("seat")], face_up=True)
         tx.set_rule("round", [], fresh=True)
         tx.set_rule("round_over", False)
         tx.set_rule("passes", 0)
