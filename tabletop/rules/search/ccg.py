@@ -107,6 +107,17 @@ def _candidates(rules: Any, state: GameState, seat: int, about: Any) -> int:
     return len(opp["candidates"]) if opp else len(rules.xfiles())
 
 
+def _guesses(mine: int, theirs: int, can_ask: bool, penalty: bool) -> bool:
+    """Whether to guess now rather than ask a question that splits the candidates (`can_ask`) or pass: with one
+    candidate left; in the penalty (one or the other, and a wrong guess costs nothing more) when no question splits
+    or the race values the guess more; after its own question (none left that splits) when the race says so."""
+    if mine <= 1:
+        return True
+    if penalty:
+        return not can_ask or guess_pays(mine, theirs, True)
+    return not can_ask and guess_pays(mine, theirs)
+
+
 def ccg_question_choice(rules: Any, state: GameState, know: dict[str, Any], pool: Any) -> Action | None:
     """The question step's and the penalty's move (see the module), as the seat's move list names it; None at any
     other decision (the search decides)."""
@@ -131,8 +142,7 @@ def ccg_question_choice(rules: Any, state: GameState, know: dict[str, Any], pool
             best, split = k, _split(cands, q["kind"], q["value"])
         elif a.type == "xfc.guess" and guess is None:
             guess = k
-    if guess is not None and guess_pays(mine, theirs, rules.step(state) == "penalty") and (
-            best is None or mine <= 1 or rules.step(state) == "penalty"):
+    if guess is not None and _guesses(mine, theirs, best is not None, rules.step(state) == "penalty"):
         return moves[guess]
     if best is not None:
         return moves[best]

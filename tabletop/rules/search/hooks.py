@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from ...core.actions import Action
 from ...core.state import GameState
 from .ccg import ccg_question_choice
+from .fan import FanDeal, fan_choice, fan_observe
 from .heuristics import ccg_heuristic, ccg_question, fan_heuristic, fan_points
 from .sampler import CardPool, Deal
 
@@ -104,81 +104,15 @@ HEURISTICS: dict[str, Heuristic] = {
     "xfiles-fan": fan_heuristic,
     "xfiles-ccg": ccg_heuristic,
 }
-class _FanDeal(Deal):
-    """The default deal, less what the opponent's pass ruled out: in X-Files Fan a player must play a legal card if
-    it holds one (xff.3.2, xff.3.3), so when the seat's turn comes after the other's pass, with the table as it
-    stood then, the other's hand holds no title that is legal now."""
-
-    def __init__(self, rules: Any, state: GameState, seat: int, know: dict[str, Any], pool: CardPool) -> None:
-        super().__init__(state, seat, know, pool)
-        r = state.rules
-        if r.get("phase") != "play" or r.get("turn") != seat or r.get("passes") != 1 or r.get("pending"):
-            return
-        try:
-            legal = rules.title_legal
-            pieces = state.pieces
-            out = []
-            for pid, cards in self.others:
-                if state.zones[pieces[pid].zone].kind == "hand":
-                    kept = [c for c in cards if not legal(state, c)]
-                    cards = kept or cards
-                out.append((pid, cards))
-            self.others = out
-        except (AttributeError, KeyError, TypeError):
-            pass  # a table the rules cannot judge keeps the default deal
-
-
-SAMPLERS: dict[str, DealMaker] = {"xfiles-ccg": _CcgDeal, "xfiles-fan": _FanDeal}
-
-#: X-Files Fan card types that are played (an Action card counts as never playable: the bots apply no text by hand)
-_FAN_PLAYED = frozenset({"case", "incident", "following", "conclusion", "action"})
-
-
-def _fan_observe(rules: Any, state: GameState, seat: int, know: dict[str, Any], pool: CardPool) -> None:
-    """X-Files Fan: at each turn of the seat's, which titles of its own (deck and sideboard) could go into the
-    round as it stands (`title_legal`): over a game, how often each title is playable here, against this opponent."""
-    r = state.rules
-    if r.get("phase") != "play" or r.get("pending") or r.get("turn") != seat:
-        return
-    notes = pool.notes
-    titles = notes.get("titles")
-    if titles is None:
-        titles = notes["titles"] = sorted({ref for ref in know["deck"] if rules.card(ref).type in _FAN_PLAYED})
-    playable = notes.setdefault("playable", Counter())
-    for ref in titles:
-        if rules.title_legal(state, ref):
-            playable[ref] += 1
-
-
-def _fan_exchange(rules: Any, state: GameState, know: dict[str, Any], pool: CardPool) -> Action | None:
-    """X-Files Fan's exchange between periods (xff.6.2), which no playout reaches far enough to judge (the card
-    taken is shuffled into the deck): the card given for the card taken that gains most in how often it was
-    playable this game (`_fan_observe`), or no exchange when none gains. None for any other decision."""
-    moves: list[Action] = know["moves"]
-    playable = pool.notes.get("playable")
-    if not playable or any(a.type != "xfiles-fan.exchange" for a in moves):
-        return None
-    pieces = state.pieces
-    keep: Action | None = None
-    best: Action | None = None
-    gain = 0
-    for a in moves:
-        give, take = getattr(a, "give", ()), getattr(a, "take", ())
-        if not give and not take:
-            keep = a
-            continue
-        change = sum(playable[pieces[p].card or ""] for p in take) - sum(playable[pieces[p].card or ""] for p in give)
-        if change > gain:
-            best, gain = a, change
-    return best or keep
+SAMPLERS: dict[str, DealMaker] = {"xfiles-ccg": _CcgDeal, "xfiles-fan": FanDeal}
 
 
 #: per ruleset: what the search notes at every decision of its seat's, forced ones too (into its `CardPool.notes`)
-OBSERVERS: dict[str, Callable[[Any, GameState, int, dict[str, Any], CardPool], None]] = {"xfiles-fan": _fan_observe}
+OBSERVERS: dict[str, Callable[[Any, GameState, int, dict[str, Any], CardPool], None]] = {"xfiles-fan": fan_observe}
 #: per ruleset: a decision taken by a rule of thumb instead of the search (None: search), for what playouts cannot
 #: judge
 CHOOSERS: dict[str, Callable[[Any, GameState, dict[str, Any], CardPool], Action | None]] = {
-    "xfiles-fan": _fan_exchange, "xfiles-ccg": ccg_question_choice}
+    "xfiles-fan": fan_choice, "xfiles-ccg": ccg_question_choice}
 
 
 #: the search's iterations per decision at each level, scaled per ruleset: those whose decisions are cheap get more of

@@ -157,11 +157,14 @@ class Ismcts:
         if chosen is not None:
             self.decision_times.append(time.process_time() - cpu)
             return chosen
+        first = alike(base, moves)
+        distinct = sorted(set(first))
+        if len(distinct) == 1:  # copies of one card (two Shadowed, the only play): nothing to compare
+            self.decision_times.append(time.process_time() - cpu)
+            return moves[distinct[0]]
         self._root = gains_at(self.ruleset, base)
         tables = self._tables(base, self._sample(self.ruleset, base, seat, know, self._pool), moves, seat)
         root = _Node(seat)
-        first = alike(base, moves)
-        distinct = sorted(set(first))
         hint = self._hint(tables, seat) if self.margin > 0 or len(distinct) > self.width else None
         hint = None if hint is None else first[hint]
         root.children = {k: _Node(seat) for k in self._candidates(distinct, hint)}

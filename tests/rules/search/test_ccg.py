@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.rules.search.ccg import ccg_question_choice, guess_pays, race
+from tabletop.rules.search.ccg import _guesses, ccg_question_choice, guess_pays, race
 from tabletop.rules.search.knowledge import knowledge, rebuild
 from tabletop.rules.xfiles_ccg.actions import Ask, Guess
 from tests.rules.test_xfiles_ccg import _solved
@@ -22,6 +22,13 @@ def test_the_race_guesses_with_one_candidate_and_not_among_many() -> None:
     assert guess_pays(1, 6, penalty=True) and guess_pays(2, 6, penalty=True)
     assert race(1, 6, 0) > race(3, 6, 0) > race(6, 6, 0) > race(6, 1, 0)
     assert abs(race(1, 1, 0) + race(1, 1, 1) - 1.0) < 1e-9
+
+
+def test_a_question_that_splits_comes_before_a_guess_and_a_free_guess_is_taken() -> None:
+    assert not _guesses(2, 6, can_ask=True, penalty=False)  # ask first, then guess among fewer
+    assert _guesses(1, 6, can_ask=True, penalty=False)  # named: no question needed
+    assert _guesses(5, 6, can_ask=False, penalty=True)  # the penalty's guess costs nothing when no question splits
+    assert _guesses(5, 6, can_ask=True, penalty=True) == guess_pays(5, 6, penalty=True)
 
 
 def test_the_bot_asks_the_most_even_split_then_guesses_or_passes_as_the_race_says() -> None:
