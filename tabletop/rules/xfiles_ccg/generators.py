@@ -249,6 +249,9 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
     tokens = None
     window = window_of(r.get("check"))  # before the Bluffs are revealed, after a wrong guess (xfc.chain.9)
     x = len(state.attached(r["check"]["site"])) if window == "approach" else 0  # "X = the number of Bluffs at the Site"
+    # `can_pay` of a play on no side: a *P card is paid from the pool of the side its player is on
+    pools = {"RP": rs._pool_of(state, seat, "rp"), "CP": rs._pool_of(state, seat, "cp")}
+    own = "RP" if seat == active else "CP"
     for pid in hand:
         info = rs.pinfo(state, pid)
         kind = info.kind
@@ -261,9 +264,11 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
             tokens = rs._any_trait(state, seat, "card_pool")
         if window and not on_approach(rs, info.ref, window):
             continue  # before the Bluffs are revealed, after a wrong guess (xfc.chain.9)
-        first = PlayCard(pid, choice=1 if info.alternatives else 0, x=x)
-        if not rs.can_pay(state, first, seat, info, tokens):
-            continue
+        side = pool if pool in pools else own
+        cost = info.x_cost(x)
+        if pools[side] < cost and not (tokens and pools[side] + len(rs.card_pools(state, seat, info, side.lower()))
+                                       >= cost):
+            continue  # what it costs cannot be paid (`can_pay`)
         if info.activators:  # the words in effect, read only for a card with activators
             if words is None:
                 words = rs.in_effect(state, seat)
@@ -276,7 +281,7 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
             continue  # one of its title already in play, where its text allows one (xfc.chain.8)
         if "resolved" in traits and rs.effects.broken(state, pid, seat, "resolved"):
             continue  # `text_violations`, yes or no
-        yield first
+        yield PlayCard(pid, choice=1 if info.alternatives else 0, x=x)
         for choice in range(2, len(info.alternatives) + 1):
             yield PlayCard(pid, choice=choice, x=x)  # each choice with the X the window names
 
