@@ -103,3 +103,26 @@ def test_the_lister_follows_a_cards_copy_limits_in_play(limited: Any) -> None:
     ok(s, Requisition(_mine(s, "hand:0", compass, 0), pid(s, "field:0", "owen-marsh")), 0)
     assert not [a for a in s.rules.generate_actions(s.state, 0) if isinstance(a, Requisition)]
     assert not _requisitions(s.rules, s.state, 0)
+
+
+def test_the_lister_plays_a_card_whose_activators_a_provision_stands_in_for(limited: Any) -> None:
+    """A card lacking Activators is listed once a provision of this turn stands in for them, as the check allows
+    it, and no longer once the provision is spent."""
+    from tabletop.core.state import Piece
+    from tabletop.rules.xfiles_ccg import Pass
+    from tests.rules.test_xfiles_ccg_words import _checking, _resolve
+    from tests.rules.xfiles_ccg_helpers import fixture_ref, ok
+
+    waters, thing = fixture_ref(limited, "FW-15"), fixture_ref(limited, "FW-16")
+    s = _checking(limited, [], pools=((5, 5), (5, 9)))
+    st, rs = s.state, s.rules
+    for i, ref in enumerate([waters, thing, thing]):
+        st.add_piece(Piece(id=f"h1x{i}", card=ref, zone="hand:1", owner=1, face_up=True))
+    ok(s, Pass(), 0)
+    assert PlayCard("h1x1") not in list(rs.generate_actions(st, 1))
+    ok(s, PlayCard("h1x0"), 1)
+    _resolve(s)
+    listed = [a for a in rs.generate_actions(st, 1) if isinstance(a, PlayCard)]
+    assert PlayCard("h1x1") in listed and listed == _window_plays(rs, st, 1)
+    ok(s, PlayCard("h1x1"), 1)
+    assert PlayCard("h1x2") not in list(rs.generate_actions(st, 1))

@@ -35,6 +35,8 @@ from .combat import may_split
 from .data import CHARACTERISTIC_VALUES, CardInfo
 from .limits import lifted_in_play, play_limit_problems
 from .notebook import _consistent
+from .provisions import KEY as PROVIDED
+from .provisions import provided_missing
 from .vocab import standing
 from .vocab_decks import on_approach, window_of
 from .xfile_choice import xfile_universe
@@ -272,7 +274,10 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
         if info.activators:  # the words in effect, read only for a card with activators
             if words is None:
                 words = rs.in_effect(state, seat)
-            if any(act not in words for act in info.activators):
+            missing = [act for act in info.activators if act not in words]
+            if missing and r.get(PROVIDED):  # a provision of this turn stands in for some (`play_problems`)
+                missing = provided_missing(rs, state, seat, pid, missing)
+            if missing:
                 continue
         if kind == "witness" and not lifted_in_play(rs, info.ref) and _witness_used(rs, state, info):
             continue
