@@ -77,6 +77,15 @@ RECORDS = [
           "the end of the turn."),
     _card("FW-29", "Lucky Break", "Event", "Play after one of your Teams successfully investigates a Site with "
           "Behavioral or Bureaucracy skill as a prerequisite. Add 3 [RP] to your pool."),
+    _card("FW-30", "Change of Subject", "Event", "Play this card to change the question(s) listed on one Site card to "
+          "MOTIVE."),
+    _card("FW-31", "Red Tape", "Event", "Play this card to increase the cost of all [RP] cards played at this Site by 1.",
+          cost="1 CP", activators=["Conspiracy"]),
+    _card("FW-32", "Summoning Circle", "Event", "Play this card to decrease the cost of the first Adversary card you "
+          "play in this Site by two.", cost="1 CP", activators=["Conspiracy"]),
+    {"id": "FW-33", "title": "Tollbooth, NJ", "set": "Fixture", "type": "Site", "cost": "1 RP", "keywords": ["Site"],
+     "prerequisite": "BEHAVIORAL 4+", "question": "You may ask one MOTIVE question.",
+     "gameText": "Bluffs played at this Site cost 1 additional [CP]."},
 ]
 
 
@@ -520,3 +529,69 @@ def test_a_card_played_after_a_site_investigated_with_either_skill(library: Card
     s.state.rules["step"] = "question"
     r = s.rules.effects.violations(s.state, _mine(s, "hand:0", luck), 0, "resolved")
     assert (not r) == plays
+
+
+def test_the_questions_a_site_asks_changed(library: CardLibrary) -> None:
+    subject = fixture_ref(library, "FW-30")
+    s = _checking(library, [subject])
+    st, rs = s.state, s.rules
+    site = st.rules["check"]["site"]
+    printed = list(rs.pinfo(st, site).asks)
+    assert printed != ["Motive"]
+    ok(s, PlayCard(_mine(s, "hand:0", subject)), 0)
+    _resolve_picking(s)
+    st.rules["step"] = "question"
+    assert rs.question_context(st, 0)["kinds"] == ["Motive"]
+    assert rs.status(st, 0) is not None
+
+
+def test_a_cost_raised_at_the_site_under_check(library: CardLibrary) -> None:
+    tape = fixture_ref(library, "FW-31")
+    s = _checking(library, ["june-talley"], pools=((2, 5), (5, 5)))
+    st, rs = s.state, s.rules
+    st.add_piece(Piece(id="tape", card=tape, zone="hand:1", owner=1, face_up=True))
+    ok(s, Pass(), 0)
+    ok(s, PlayCard("tape"), 1)
+    _resolve(s)
+    ok(s, Pass(), 1)
+    talley = _mine(s, "hand:0", f"{SET}/june-talley")  # a 2 RP Witness: 3 at this Site
+    assert not rs.can_pay(st, PlayCard(talley), 0) and PlayCard(talley) not in list(rs.legal_actions(st, 0))
+    st.player(0).counters["rp"] = 3
+    ok(s, PlayCard(talley), 0)
+    assert st.player(0).counters["rp"] == 0
+
+
+def test_the_first_adversary_played_at_the_site_costs_less(library: CardLibrary) -> None:
+    circle, thing = fixture_ref(library, "FW-32"), fixture_ref(library, "FW-16")
+    s = _checking(library, [], pools=((5, 5), (5, 5)))
+    st = s.state
+    st.add_piece(Piece(id="circle", card=circle, zone="hand:1", owner=1, face_up=True))
+    for i in (1, 2):
+        st.add_piece(Piece(id=f"thing{i}", card=thing, zone="hand:1", owner=1, face_up=True))
+    st.rules["provided"] = [{"seat": 1, "type": "adversary", "keyword": []}] * 2  # their Activators, aside
+    ok(s, Pass(), 0)
+    ok(s, PlayCard("circle"), 1)
+    _resolve(s)
+    ok(s, PlayCard("thing1"), 1)  # 2 CP, less two
+    assert st.player(1).counters["cp"] == 4
+    ok(s, PlayCard("thing2"), 1)  # the second pays in full
+    assert st.player(1).counters["cp"] == 2
+
+
+def test_a_sites_own_text_raises_the_cost_of_its_bluffs(library: CardLibrary) -> None:
+    from tabletop.rules.xfiles_ccg import ResolveBluff
+
+    toll = fixture_ref(library, "FW-33")
+    s = build_position({"field:0": [toll, "owen-marsh"], "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"],
+                        "xfile:1": ["lantern-choir"]}, {"step": "assign"}, library=library, pools=((5, 5), (5, 1)))
+    st, rs = s.state, s.rules
+    site = _mine(s, "field:0", toll)
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    st.add_piece(Piece(id="bluff", card=f"{SET}/cold-trail", zone="field:0", owner=1, face_up=False, attached_to=site))
+    ok(s, Investigate(site, (pid(s, "field:0", "owen-marsh"),), "Behavioral"), 0)
+    if rs.step(st) == "check":  # a window before the cards beneath are revealed
+        ok(s, Pass(), 0)
+        ok(s, Pass(), 1)
+    assert rs.step(st) == "reveal"
+    r = s.submit(ResolveBluff("bluff"), 1)  # Cold Trail: 1, +1 at this Site, less 1 revealed: 1; Les has 1
+    assert r.accepted and st.player(1).counters["cp"] == 0

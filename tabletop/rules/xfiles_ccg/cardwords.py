@@ -203,6 +203,61 @@ class WordsReader:
     def gear_in_play(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"_gear": {"type": "Equipment"}}]
 
+    def site_question(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"change the question(s) listed on one Site card to MOTIVE": a Site in play, chosen, asks that."""
+        kinds = [str(t).capitalize() for t in c if isinstance(t, Token) and t.type == "KW"]
+        if not kinds or any(k not in ("Affiliation", "Motive", "Method", "Result") for k in kinds):
+            raise ValueError("a question of no Characteristic")
+        return [{"change_asks": {"target": "site", "kinds": kinds,
+                                 "_select": {"type": "Site", "zone": "field", "placed": True}}}]
+
+    # -- costs at a Site (`costs`) --
+    def cost_up(self, c: list[Any]) -> int:
+        return 1
+
+    def cost_down(self, c: list[Any]) -> int:
+        return -1
+
+    def cost_kind(self, c: list[Any]) -> str:
+        word = str(c[0]).casefold() if c else "cards"
+        kind = {"witnesses": "witness", "adversaries": "adversary", "events": "event", "bluffs": "bluff"}.get(word, word)
+        return "" if kind in ("card", "cards") else kind
+
+    def what_pool(self, c: list[Any]) -> dict[str, Any]:
+        return {"pool": str(c[0]).upper()}
+
+    def what_kind(self, c: list[Any]) -> dict[str, Any]:
+        kws = next((x for x in c if isinstance(x, list)), None)
+        kind = next((x for x in c if isinstance(x, str)), "")
+        return {**({"kind": kind} if kind else {}), **({"keyword": kws} if kws else {})}
+
+    def what_first(self, c: list[Any]) -> dict[str, Any]:
+        kind = next((x for x in c if isinstance(x, str)), "")
+        return {**({"kind": kind} if kind else {}), "first": True, "who": "you"}
+
+    def site_cost(self, c: list[Any]) -> list[dict[str, Any]]:
+        """A cost changed at the Site under check, for the turn: the kind, pool or Keywords named, by N."""
+        sign = c[0]
+        at = next(i for i, x in enumerate(c) if isinstance(x, dict))
+        what = c[at]
+        pools = [x for x in c[:at] if x in ("rp", "cp")]  # "the [CP] Cost of": those cards; "by 2 [RP]": the unit
+        amount = sign * next(x for x in c[at:] if isinstance(x, int) and not isinstance(x, bool))
+        if pools and "pool" not in what:
+            what = {**what, "pool": pools[0].upper()}
+        return [{"site_cost": {**what, "add": amount, "words": f"{amount:+d}"}}]
+
+    def site_cost_own(self, c: list[Any]) -> Meaning:
+        """A Site's own "Bluffs played at this Site cost 1 additional [CP]"."""
+        kind = next((x for x in c if isinstance(x, str) and x not in ("rp", "cp")), "")
+        add = next(x for x in c if isinstance(x, int))
+        return Meaning(standing=[{"when": "static", "do": [{"site_cost": {**({"kind": kind} if kind else {}),
+                                                                           "add": add}}]}])
+
+    def site_cost_half(self, c: list[Any]) -> Meaning:
+        kind = next((x for x in c if isinstance(x, str)), "")
+        return Meaning(standing=[{"when": "static", "do": [{"site_cost": {**({"kind": kind} if kind else {}),
+                                                                           "half": True}}]}])
+
     # -- costs and pools --
     def foe_may_negate(self, c: list[Any]) -> list[dict[str, Any]]:
         """"Your opponent may pay 3 [CP] to negate this Witness": before the card applies, its opponent chooses."""

@@ -23,6 +23,7 @@ from .actions import (
 )
 from .again import may_again
 from .combat import may_split
+from .costs import bluff_cost_at_site
 from .data import canonical_skill
 from .limits import lifted_in_play, play_limit_problems
 from .provisions import KEY as PROVIDED
@@ -76,7 +77,7 @@ class InvestigationChecks:
                           (a.piece,), seat))
         elif a.pay:
             info = self.pinfo(state, a.piece)
-            out += self._afford(state, seat, "cp", self.bluff_cost(info, a.x), info.name,
+            out += self._afford(state, seat, "cp", bluff_cost_at_site(self, state, a.piece, info, a.x), info.name,
                                 "xfc.investigation.2", (a.piece,))
         return out
 

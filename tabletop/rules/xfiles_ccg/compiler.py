@@ -137,6 +137,8 @@ def _fits(ability: dict[str, Any], kind: str) -> None:
         limit = step.get("copy_limit")
         if limit and limit.get("in") == "play" and limit.get("count") is not None and kind not in _PLAYED_KINDS:
             raise ValueError("a copy limit in play of a card no play check sees enter play")
+        if "site_cost" in step and kind != "site":  # "played at this Site": read from the Site under check
+            raise ValueError("a Site's own cost change on a card that is no Site")
 
 
 def _on_site_fail(step: dict[str, Any]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...core.state import GameState
 from .data import CHARACTERISTIC_VALUES, CardInfo
+from .vocab_words import site_asks
 from .xfile_choice import xfile_universe
 
 __all__ = ["Notebook"]
@@ -49,7 +50,7 @@ class Notebook:
         step = self.step(state)
         check = r.get("check") or {}
         site = check.get("site")
-        kinds = list(self.info(state.pieces[site].card).asks) if site in state.pieces else []
+        kinds = site_asks(self, state, site) if site in state.pieces else []  # as printed, or a card changed them
         if step == "question" and seat == self.active(state):
             q = r.get("question") or {}
             exclusive = self.options["question_or_guess"] and (q.get("asked") or q.get("guessed"))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.state import GameState
 from ..effects import modifier_total
 from .actions import PlayCard
+from .costs import cost_at_site
 from .data import SECTIONS, CardInfo, card_info
 from .steps import PHASE_OF, UNKNOWN
 
@@ -395,7 +396,7 @@ class Reading:
         `seat`'s in play holds pool tokens (`card_pools` would find none)."""
         if info is None:
             info = self.pinfo(state, a.piece)
-        cost = info.x_cost(a.x)
+        cost = cost_at_site(self, state, seat, a.piece, info.x_cost(a.x))  # as a card or the Site changed it
         pool = self.pay_pool(state, info, seat, a.side)
         have = self._pool_of(state, seat, pool)
         if have >= cost:

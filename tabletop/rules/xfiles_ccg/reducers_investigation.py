@@ -24,6 +24,7 @@ from .actions import (
 from .again import KEY as AGAIN
 from .again import spend_again
 from .combat_text import hit
+from .costs import bluff_cost_at_site, cost_at_site, spend_cost_mods
 from .data import canonical_skill
 from .provisions import spend_provision
 from .witness_triggers import chain_triggers
@@ -109,7 +110,7 @@ class InvestigationReducers:
     def _do_resolve_bluff(self, state: GameState, a: ResolveBluff, seat: int, tx: Tx) -> None:
         info = self.pinfo(state, a.piece)
         owner = self._owner(state, a.piece)
-        cost = self.bluff_cost(info, a.x)
+        cost = bluff_cost_at_site(self, state, a.piece, info, a.x)
         pending = [p for p in state.rules.get("bluffs") or [] if p != a.piece]
         if a.pay and self._pool_of(state, owner, "cp") >= cost:
             self._pay(state, owner, "cp", cost, tx, rule="xfc.chain.3",
@@ -142,7 +143,7 @@ class InvestigationReducers:
     @reduces(PlayCard)
     def _do_play(self, state: GameState, a: PlayCard, seat: int, tx: Tx) -> None:
         info = self.pinfo(state, a.piece)
-        cost = info.x_cost(a.x)
+        cost = cost_at_site(self, state, seat, a.piece, info.x_cost(a.x))  # as a card or the Site changed it
         pool = self.pay_pool(state, info, seat, a.side)
         if self._pool_of(state, seat, pool) + len(self.card_pools(state, seat, info, pool)) < cost:
             self._to_discard(state, a.piece, tx)
@@ -150,6 +151,7 @@ class InvestigationReducers:
                     "to the Discard (xfc.chain.3)", {"piece": a.piece})
             return
         spend_provision(self, state, seat, a.piece, tx)  # the Activators a card provided it, spent
+        spend_cost_mods(self, state, seat, a.piece, tx)  # "the first Adversary card you play in this Site"
         from_cards = self.pay_card(state, seat, info, pool, cost, tx,
                                    why="" if tx.quiet else f"paid for {self.ref(state, a.piece)}", rule="xfc.chain.3")
         tx.move(a.piece, "chain", face_up=True, by=seat)

@@ -12,6 +12,7 @@ from ..kit import Status
 from .actions import ACTIONS, Buy, FreeDraw, Sell
 from .moves import INVESTIGATOR_ONLY
 from .steps import PHASE_OF, STEP_LABELS
+from .vocab_words import site_asks
 
 #: an offered effect's row: the card it comes from, what it does, and what passing does with it
 EFFECT_WORDS = ("Apply {source:effect_whose}{source}'s effect now ({source:effect_on_pass}): {kind} {amount:?}"
@@ -202,7 +203,7 @@ class StatusReport:
                     "bluffs": len(state.attached(pid)), "skills": {}}
         return {"piece": pid, "name": info.name, "at": d.get("at"),
                 "prerequisite": [{"skill": s, "need": n} for s, n in info.prerequisite],
-                "asks": list(info.asks), "bluffs": len(state.attached(pid)),
+                "asks": site_asks(self, state, pid), "bluffs": len(state.attached(pid)),
                 "skills": {s: self.team_skill(state, self.agents(state, self._owner(state, pid), ("field",)), s)
                            for s, _ in info.prerequisite}}
 

@@ -9,11 +9,13 @@ from typing import Any
 
 from ...core.reducer import Tx
 from ..effects import Condition, Ctx, EffectStopped, Primitive, Selector
+from .costs import KEY as COST_MODS
 from .provisions import KEY as PROVIDED
 from .vocab_reads import standing
 from .witness_triggers import FOE_PLAYED
 
-__all__ = ["WORD_AFFORDS", "WORD_CONDITIONS", "WORD_PRIMITIVES", "WORD_SELECTORS", "standing_effects"]
+__all__ = ["SITE_ASKS", "WORD_AFFORDS", "WORD_CONDITIONS", "WORD_PRIMITIVES", "WORD_SELECTORS", "site_asks",
+           "standing_effects"]
 
 
 def _standing(ctx: Ctx, tx: Tx, args: Any) -> None:
@@ -110,6 +112,41 @@ def _cond_site_success_any(ctx: Ctx, args: Any) -> str | None:
     return f"it is played after one of your Teams investigates a Site with {' or '.join(args).upper()} successfully"
 
 
+#: the rule state key of Sites whose questions a card changed: {site piece: {gen, kinds}}
+SITE_ASKS = "site_asks"
+
+
+def site_asks(rs: Any, state: Any, site: str) -> list[str]:
+    """The kinds of question a Site in play lets its investigator ask: printed, or as a card changed them ("change
+    the question(s) listed on one Site card to MOTIVE")."""
+    changed = (state.rules.get(SITE_ASKS) or {}).get(site)
+    if changed and site in state.pieces and changed.get("gen") == state.pieces[site].gen:
+        return list(changed.get("kinds") or ())
+    return list(rs.info(state.pieces[site].card).asks) if site in state.pieces else []
+
+
+def _change_asks(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"change the question(s) listed on one Site card to MOTIVE": the Site (while it stays in play) asks that."""
+    kinds = [str(k).capitalize() for k in args.get("kinds") or ()]
+    out = []
+    for site in ctx.pieces(args):
+        book = dict(ctx.state.rules.get(SITE_ASKS) or {})
+        book[site] = {"gen": ctx.state.pieces[site].gen, "kinds": kinds}
+        tx.set_rule(SITE_ASKS, book)
+        out.append(f"{ctx.name(site)} now asks {' or '.join(k.upper() for k in kinds)}")
+    return "; ".join(out) or "no Site"
+
+
+def _site_cost(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"increase the cost of all [RP] cards played at this Site by 1": noted for the Site under check (`costs`)."""
+    site = (ctx.state.rules.get("check") or {}).get("site")
+    if site is None:
+        return "no Site under investigation: no cost changes"
+    entry = {"site": site, "seat": ctx.seat, **{k: v for k, v in args.items() if k != "words"}}
+    tx.set_rule(COST_MODS, [*(ctx.state.rules.get(COST_MODS) or ()), entry])
+    return f"cards played at {ctx.name(site)} cost {args.get('words', 'otherwise')} this turn"
+
+
 def standing_effects(rs: Any, ref: str | None) -> list[dict[str, Any]]:
     """An Adversary's own text as Combat effects of every round: "Subtract one from all damage sources applied to
     this Adversary" (each source of the Agents' damage less one, as a Combat card's "per source")."""
@@ -128,8 +165,14 @@ def _affords_pay(ctx: Ctx, args: Any) -> str | None:
 
 WORD_PRIMITIVES: dict[str, Primitive] = {"copy_limit": _standing, "negate_self": _negate_self, "redraw": _redraw,
                                          "per_source_minus": _standing, "provide": _provide,
-                                         "negated_out": _negated_out, "empty_pools": _empty_pools}
+                                         "negated_out": _negated_out, "empty_pools": _empty_pools,
+                                         "change_asks": _change_asks, "site_cost": _site_cost}
 WORD_CONDITIONS: dict[str, Condition] = {FOE_PLAYED: _cond_foe_played, "site_success_any": _cond_site_success_any}
-WORD_SELECTORS: dict[str, Selector] = {}
+def _sel_placed(ctx: Ctx, piece: Any, value: Any) -> bool:
+    """A Site placed in the Field (the turn's, or one left with Bluffs beneath it)."""
+    return (piece.id in (ctx.state.rules.get("sites") or {})) == bool(value)
+
+
+WORD_SELECTORS: dict[str, Selector] = {"placed": _sel_placed}
 #: the preconditions of steps an option of a `choose` opens with (`Vocabulary.affords`)
 WORD_AFFORDS: dict[str, Condition] = {"pay": _affords_pay}

@@ -1,0 +1,88 @@
+"""Costs a card changes at a Site: "Play this card to increase the cost of all [RP] cards played at this Site by 1",
+"... all Witnesses played at this Site by 2 [RP]", "reduce the [CP] Cost of all Keyword SUBTERFUGE cards played at
+this Site by 1", "decrease the cost of the first Adversary card you play in this Site by two", and a Site's own
+"Bluffs played at this Site cost 1 additional [CP]", "The printed cost of any Bluff played at this Site is halved".
+
+A card's step `site_cost` notes a change for the Site under check (rule state `cost_mods`, the turn's); a Site's
+standing `site_cost` is its own. What a card costs at that Site is read where it is paid and where the listing asks
+whether it can be (`cost_at_site`); a Bluff revealed beneath it pays its changed printed Cost less one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.reducer import Tx
+from ...core.state import GameState
+from .vocab_reads import standing
+
+__all__ = ["KEY", "bluff_cost_at_site", "cost_at_site", "spend_cost_mods"]
+
+#: the rule state key of the changes cards made this turn: [{site, seat, kind, pool, keyword, add, half, first, who}]
+KEY = "cost_mods"
+
+
+def _mods(rs: Any, state: GameState) -> list[dict[str, Any]]:
+    """The changes in force at the Site under check: the cards' (this turn's) and the Site's own text's."""
+    site = (state.rules.get("check") or {}).get("site")
+    if site is None:
+        return []
+    out = [m for m in state.rules.get(KEY) or () if m.get("site") == site and not m.get("spent")]
+    if site in state.pieces:
+        out += [dict(m, own=True) for m in standing(rs, state.pieces[site].card, "site_cost")]
+    return out
+
+
+def _fits(rs: Any, state: GameState, mod: dict[str, Any], seat: int, pid: str) -> bool:
+    info = rs.pinfo(state, pid)
+    if mod.get("kind") and info.kind != str(mod["kind"]).casefold():
+        return False
+    if mod.get("pool") and (info.pool or "").casefold() != str(mod["pool"]).casefold():
+        return False
+    if mod.get("who") == "you" and mod.get("seat") != seat:
+        return False
+    words = [str(k).casefold() for k in mod.get("keyword") or ()]
+    return not words or any(w in rs.keywords_of(state, pid) for w in words)
+
+
+def _apply(mods: list[dict[str, Any]], base: int) -> int:
+    cost = base
+    for mod in mods:
+        if mod.get("half"):
+            cost = (cost + 1) // 2
+        cost += int(mod.get("add", 0))
+    return max(0, cost)
+
+
+def cost_at_site(rs: Any, state: GameState, seat: int, pid: str, base: int) -> int:
+    """What `seat` pays for `pid` (its printed or X Cost `base`) at the Site under check."""
+    if not state.rules.get(KEY) and not _site_trait(rs, state):
+        return base
+    return _apply([m for m in _mods(rs, state) if _fits(rs, state, m, seat, pid)], base)
+
+
+def bluff_cost_at_site(rs: Any, state: GameState, pid: str, info: Any, x: int = 0) -> int:
+    """What a Bluff revealed beneath the Site costs its owner: its Cost, as changed at the Site, less 1."""
+    base = info.x_cost(x) if info.cost is None else int(info.cost or 0)
+    if not state.rules.get(KEY) and not _site_trait(rs, state):
+        return rs.bluff_cost(info, x)
+    owner = rs._owner(state, pid)
+    changed = _apply([m for m in _mods(rs, state) if _fits(rs, state, m, owner, pid)], base)
+    return changed if info.cost is None else max(0, changed - 1)
+
+
+def spend_cost_mods(rs: Any, state: GameState, seat: int, pid: str, tx: Tx) -> None:
+    """A change for the first such card only ("the first Adversary card you play") is spent by that card."""
+    found = list(state.rules.get(KEY) or ())
+    site = (state.rules.get("check") or {}).get("site")
+    hit = [i for i, m in enumerate(found) if m.get("first") and not m.get("spent") and m.get("site") == site
+           and _fits(rs, state, m, seat, pid)]
+    if hit:
+        for i in hit:
+            found[i] = {**found[i], "spent": True}
+        tx.set_rule(KEY, found)
+
+
+def _site_trait(rs: Any, state: GameState) -> bool:
+    site = (state.rules.get("check") or {}).get("site")
+    return site in state.pieces and "site_cost" in rs.traits(state.pieces[site].card)
