@@ -336,7 +336,13 @@ class Session:
                 shown = _as_seen(state, violations, seat, self._secrets)
                 return Result(False, violations=shown, error=str(shown[0]), code=shown[0].code)
         visible = self._visibility(state)
-        seen_before = {pid: visible(state.pieces[pid]) for pid in named if pid in state.pieces}
+        seen_before: dict[str, frozenset[int]] = {}
+        if named:  # a loop, not a comprehension's call: most actions name one piece or none
+            pieces = state.pieces
+            for pid in named:
+                piece = pieces.get(pid)
+                if piece is not None:
+                    seen_before[pid] = visible(piece)
         try:
             done = reduce_tx(state, action, seat, self.rules)
         except ActionError as e:
