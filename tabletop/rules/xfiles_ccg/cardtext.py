@@ -23,12 +23,13 @@ from .cardmeaning import keywords as _keywords
 from .cardmeaning import num as _num
 from .cardmeaning import skill as _skill
 from .cardread import EffectsReader
+from .cardread_cards import CardsReader
 from .cardread_decks import DecksReader
 from .cardwords import WordsReader, caps_skills
 
 __all__ = ["Meaning", "read_sentence", "sentences"]
 
-class _Read(WordsReader, DecksReader, EffectsReader, Transformer):  # type: ignore[type-arg]
+class _Read(WordsReader, DecksReader, CardsReader, EffectsReader, Transformer):  # type: ignore[type-arg]
     """Tree -> Meaning, bottom-up: small rules return values, `effects` a list of steps, sentences a Meaning."""
 
     # -- words --
@@ -255,7 +256,7 @@ def _clean(sentence: str) -> str:
 
 
 _HERE = Path(__file__).parent
-_DISK = TextCache("xfiles-ccg-cardtext", _GRAMMAR, *(_HERE / f for f in ("cardtext.py", "cardread.py", "cardwords.py", "cardread_decks.py", "cardmeaning.py")))
+_DISK = TextCache("xfiles-ccg-cardtext", _GRAMMAR, *(_HERE / f for f in ("cardtext.py", "cardread.py", "cardwords.py", "cardread_decks.py", "cardread_cards.py", "cardmeaning.py")))
 
 
 @functools.lru_cache(maxsize=8192)

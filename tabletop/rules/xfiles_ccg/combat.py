@@ -8,6 +8,7 @@ from ...core.reducer import Tx
 from ...core.state import GameState
 from .combat_text import after_damage, hit, round_notes
 from .vocab import standing
+from .vocab_agents import regenerate
 from .vocab_decks import save_site
 from .vocab_words import standing_effects
 
@@ -60,7 +61,7 @@ class Combat:
         if not ok and check.get("fail_damage"):  # "if the Team fails the skill check, each Agent ... takes one"
             for pid in check.get("team", []):
                 if pid in state.pieces and self.section_of(state, pid) != "hospital":
-                    printed = self.pinfo(state, pid).health or 0
+                    printed = self.rating(state, pid)
                     self._set_damage(state, pid, min(printed, self.damage(state, pid) + int(check["fail_damage"])), tx,
                                       why=f"the failed {check.get('skill')} check")
         if not ok and check.get("save_site"):  # "If the Team makes a CRIMINAL INVESTIGATION 3+ skill check, ..."
@@ -222,6 +223,7 @@ class Combat:
         extra = combat.pop("extra", None)  # "fight one additional round of LRC immediately"
         combat.update(round=extra or "crc", number=int(combat.get("number", 1)) + 1, mods={"agents": 0, "adversary": 0})
         tx.set_rule("combat", combat)
+        regenerate(self, state, combat, tx)  # "regenerates (Heals) two points of HEALTH at the beginning of each round"
         self._goto(state, "check", tx)
         self._open_window(state, tx, combat["owner"])
 

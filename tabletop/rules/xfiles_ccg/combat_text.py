@@ -48,7 +48,7 @@ def hit(rs: Any, state: GameState, target: str, amount: int, tx: Tx) -> tuple[in
     first, and what the Adversary's wounds do beyond damage; the damage taken (the log says it came from the
     Adversary, rule xfc.combat.3)."""
     taken, said = absorb(rs, state, target, amount, tx)
-    printed = (rs.pinfo(state, target).health or 0) - int(state.pieces[target].counters.get("health_lost", 0))
+    printed = rs.rating(state, target)
     adv = (state.rules.get("combat") or {}).get("adversary")
     why = f"damage from {rs.ref(state, adv)}" if adv in state.pieces else "damage in Combat"
     rs._set_damage(state, target, min(max(0, printed), rs.damage(state, target) + taken), tx, why=why,

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cardtext import Meaning, read_sentence, sentences
+from .compiler_cards import CARD_STEPS
 from .compiler_words import WORD_STEPS
 from .data import canonical_skill
 from .vocab import VOCABULARY
@@ -334,6 +335,9 @@ class _Ability:
             return
         if name in WORD_STEPS:  # the families of the s14words block (`compiler_words`)
             WORD_STEPS[name](self, args, until)
+            return
+        if name in CARD_STEPS:  # the families of the s14cards block (`compiler_cards`)
+            CARD_STEPS[name](self, args, until)
             return
         if name == "_gear_add":  # "Discard this card to add three to the Agent's SUBTERFUGE skill": its holder's
             self._gear_add(args, until)

@@ -70,7 +70,7 @@ class Effects:
     def _effect_damage(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
         if a.piece is None:
             raise ActionError("no_piece", "name the card that takes or heals damage")
-        printed = self.pinfo(state, a.piece).health or 0
+        printed = self.rating(state, a.piece)
         new = max(0, self.damage(state, a.piece) + a.amount)
         self._set_damage(state, a.piece, min(new, printed) if printed else new, tx, why=self._by_hand(a, src),
                          rule="xfc.effect.1")

@@ -14,6 +14,7 @@ from .actions import PlayCard
 from .costs import cost_at_site
 from .data import SECTIONS, CardInfo, card_info
 from .steps import PHASE_OF, UNKNOWN
+from .vocab_agents import gear_health, pair_bonus
 
 if TYPE_CHECKING:
     from ...cards import CardLibrary
@@ -248,9 +249,14 @@ class Reading:
         return int(state.pieces[pid].counters.get("damage", 0))
 
     def health(self, state: GameState, pid: str) -> int:
-        """Current Health: printed Health less Health lost for good (card text) and damage, never below 0."""
+        """Current Health: its rating (`rating`) less damage, never below 0."""
+        return max(0, self.rating(state, pid) - self.damage(state, pid))
+
+    def rating(self, state: GameState, pid: str) -> int:
+        """Health rating now: printed Health less Health lost for good (card text), plus what the Equipment it
+        holds adds ("Adds one to the Agent's HEALTH")."""
         printed = (self.pinfo(state, pid).health or 0) - int(state.pieces[pid].counters.get("health_lost", 0))
-        return max(0, printed - self.damage(state, pid))
+        return printed + gear_health(self, state, pid) if state.attached(pid) else printed
 
     def gear(self, state: GameState, pid: str) -> list[str]:
         return [q for q in state.attached(pid) if self.pinfo(state, q).kind == "equipment"]
@@ -278,6 +284,8 @@ class Reading:
         bonus = 0 if best is None else best
         if (state.rules.get("effects") or {}).get("mods"):  # "Decrease all of the skill levels ... by 1"
             bonus += modifier_total(state, pid, skill) + modifier_total(state, pid, "ALL")
+        if "pair_skill" in self.traits(state.pieces[pid].card):  # "... increased by one if he and Agent Y are ..."
+            return max(0, base + bonus + pair_bonus(self, state, pid, skill))
         return base + bonus
 
     def team_skill(self, state: GameState, team: Iterable[str], skill: str) -> int:

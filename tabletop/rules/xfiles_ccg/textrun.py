@@ -21,6 +21,7 @@ from .compiler import compile_text
 from .data import suggested_effects
 from .reading import section_zones
 from .vocab import VOCABULARY, standing
+from .vocab_agents import res_if
 
 if TYPE_CHECKING:
     from ...cards import CardDef
@@ -134,7 +135,8 @@ class TextRun:
         in_bureau = standing(self, state.pieces[pid].card, "res_in_bureau")
         if in_bureau and state.zones[state.pieces[pid].zone].kind == "bureau":
             return int(in_bureau[0])
-        return int(self.pinfo(state, pid).res)
+        said = res_if(self, state, pid)  # "Treat Agent Burst as a RES 2 if he is in the Field"
+        return int(self.pinfo(state, pid).res) if said is None else said
 
     def _negate(self, state: GameState, pid: str, tx: Tx) -> str:
         """Negate a card on the chain (it leaves, unresolved) or the Adversary in Combat (the Combat ends)."""

@@ -1,0 +1,201 @@
+"""The grammar's reader for the families of Agent, Equipment and Adversary text (the `// -- s14cards --` block of
+`cardtext.lark`): an Agent's skills and RES while another Agent is in its Team or it is in a section, an
+Equipment's Health, an Adversary's rounds, halved damage and regeneration, ... A part of `cardtext._Read`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from .cardmeaning import Meaning
+from .cardmeaning import skill as _skill
+
+__all__ = ["CardsReader", "split_names"]
+
+_JOINS = frozenset(("and/or", "or", "and", "nor"))
+
+
+def split_names(words: list[str]) -> list[list[str]]:
+    """"Agents Monica Reyes or John Doggett" -> [["Agents", "Monica", "Reyes"], ["John", "Doggett"]]: the Agents
+    named, any of which will do."""
+    out: list[list[str]] = [[]]
+    for w in words:
+        if w.casefold() in _JOINS:
+            out.append([])
+        else:
+            out[-1].append(w)
+    names = [n for n in out if n]
+    if not names:
+        raise ValueError("no Agent named")
+    return names
+
+
+def _ints(c: list[Any]) -> list[int]:
+    return [x for x in c if isinstance(x, int) and not isinstance(x, bool)]
+
+
+def _static(*steps: dict[str, Any]) -> Meaning:
+    return Meaning(standing=[{"when": "static", "do": list(steps)}])
+
+
+class CardsReader:
+    """Tree -> meanings for the families of the `s14cards` block (mixed into the grammar's Transformer)."""
+
+    # -- words --
+    def names(self, c: list[Any]) -> list[list[str]]:
+        return split_names([str(w) for w in c])
+
+    def card_skills(self, c: list[Any]) -> list[str]:
+        skills = [_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL"]
+        if any(s in ("Long Range Combat", "Close Range Combat") for s in skills):
+            raise ValueError("a Combat round among an Agent's investigation skills")
+        return skills
+
+    def its(self, c: list[Any]) -> None:
+        return None
+
+    def any_round(self, c: list[Any]) -> str:
+        word = " ".join(str(c[0]).casefold().split())
+        return c[0] if word in ("lrc", "crc") else "lrc" if word.startswith("long") else "crc"
+
+    def adv_subject(self, c: list[Any]) -> None:
+        return None
+
+    def lead_cards(self, c: list[Any]) -> Meaning:
+        return c[0]  # a lead of the s14cards block: its own meaning (a token spent in a skill check)
+
+    # -- an Agent's skills with another Agent in its Team --
+    @staticmethod
+    def _pair(with_: list[list[str]], skills: dict[str, int], share: str = "own") -> Meaning:
+        if not skills:
+            raise ValueError("no skill named")
+        return _static({"pair_skill": {"with": with_, "skills": skills, **({"share": share} if share != "own"
+                                                                               else {})}})
+
+    def pair_skill(self, c: list[Any]) -> Meaning:
+        """"Agent Crane's BUREAUCRACY and EVIDENCE COLLECTION skills are increased by one if he and Agent Doggett
+        are on the same Team": the card's own Agent, while one of the Agents named is in its Team."""
+        skills = next(x for x in c if isinstance(x, list) and x and isinstance(x[0], str))
+        partners = next(x for x in c if isinstance(x, list) and x and isinstance(x[0], list))
+        amount = _ints(c)[0]
+        return self._pair(partners, dict.fromkeys(skills, amount))
+
+    def pair_team(self, c: list[Any]) -> None:
+        return None
+
+    def pair_mod(self, c: list[Any]) -> tuple[int, list[str], bool]:
+        amount = next(x for x in c if isinstance(x, int))
+        skills = next(x for x in c if isinstance(x, list))
+        return amount, skills, any(isinstance(x, Token) and x.type == "CUMULATIVE" for x in c)
+
+    def pair_gain(self, c: list[Any]) -> Meaning:
+        """"If Detective White is in the same Team as Agent Mulder, they both gain a +1 to their cumulative X and Y
+        skills, and a -1 to their Z skills": the names end with who gains (they both, both, he, she, a surname)."""
+        words = next(x for x in c if isinstance(x, list) and x and isinstance(x[0], list))
+        *head, last = words
+        tail = [w.casefold() for w in last]
+        gainer = tail[-2:] if tail[-2:] == ["they", "both"] else tail[-1:]
+        partner = last[:len(last) - len(gainer)]
+        if not partner:
+            raise ValueError("no Agent named before who gains")
+        mods = [x for x in c if isinstance(x, tuple)]
+        both = gainer[-1] == "both"
+        if both and not any(m[2] for m in mods):  # each of the two gains: the other Agent's card says nothing of it
+            raise ValueError("both Agents gain, each its own: the other's skill is not this card's")
+        skills: dict[str, int] = {}
+        for amount, named, _cumulative in mods:
+            for skill in named:
+                skills[skill] = skills.get(skill, 0) + amount
+        return self._pair([*head, partner], skills)
+
+    def pair_add(self, c: list[Any]) -> Meaning:
+        """"If Detective Norman is in any Team including Fox Mulder, add 1 to Norman's CRIMINAL INVESTIGATION
+        skill"."""
+        partners = next(x for x in c if isinstance(x, list) and x and isinstance(x[0], list))
+        skills = next(x for x in c if isinstance(x, list) and x and isinstance(x[0], str))
+        return self._pair(partners, dict.fromkeys(skills, _ints(c)[0]))
+
+    # -- an Agent's RES --
+    def res_in(self, c: list[Any]) -> dict[str, Any]:
+        return {"in": next(x for x in c if x in ("field", "bureau", "hospital"))}
+
+    def res_both_in(self, c: list[Any]) -> dict[str, Any]:
+        names = next(x for x in c if isinstance(x, list))
+        return {"in": next(x for x in c if x in ("field", "bureau", "hospital")), "with": names}
+
+    def res_with(self, c: list[Any]) -> dict[str, Any]:
+        return {"team_with": next(x for x in c if isinstance(x, list))}
+
+    def res_if(self, c: list[Any]) -> Meaning:
+        """"Treat Agent Burst as a RES 2 if he is in the Field": its RES while the condition holds."""
+        value, when = _ints(c)[-1], next(x for x in c if isinstance(x, dict))
+        if when == {"in": "bureau"}:  # the older reading of the same words (`res_in_bureau`)
+            return _static({"res_in_bureau": value})
+        return _static({"res_if": {"value": value, **when}})
+
+    # -- Equipment --
+    def gear_health(self, c: list[Any]) -> Meaning:
+        """"Adds one to the Agent's HEALTH": its holder's Health rating while it holds it."""
+        return _static({"health_plus": _ints(c)[0]})
+
+    # -- Adversaries --
+    def rounds_of(self, c: list[Any]) -> tuple[str, int]:
+        return next(x for x in c if isinstance(x, str)), _ints(c)[0]
+
+    def rounds_end(self, c: list[Any]) -> None:
+        return None
+
+    def attack_rounds(self, c: list[Any]) -> Meaning:
+        """"This Adversary will attack for two CLOSE RANGE COMBAT rounds and is then discarded": it fights those
+        rounds (no Long Range round when none is named) and the Combat ends."""
+        rounds = [x for x in c if isinstance(x, tuple)]
+        kinds = {r for r, _ in rounds}
+        if not rounds or any(n < 1 for _, n in rounds) or sum(n for r, n in rounds if r == "lrc") > 1:
+            raise ValueError("rounds the Combat cannot fight in that order")
+        steps: list[dict[str, Any]] = [] if "lrc" in kinds else [{"skip_round": "lrc"}]
+        return _static(*steps, {"rounds_only": sum(n for _, n in rounds)})
+
+    def halved(self, c: list[Any]) -> Meaning:
+        """"LONG RANGE COMBAT attacks cause only half damage (rounded up) to Pinker Rawls"."""
+        rounds = [x for x in c if x in ("lrc", "crc")]
+        return _static(*({"half_damage": r} for r in dict.fromkeys(rounds)))
+
+    def regenerates(self, c: list[Any]) -> Meaning:
+        """"This Adversary regenerates (Heals) two points of HEALTH at the beginning of each combat round"."""
+        return _static({"regenerates": _ints(c)[0]})
+
+    def use_split(self, c: list[Any]) -> dict[str, Any]:
+        return {"split_damage": {}}
+
+    def may_use_cards(self, c: list[Any]) -> Meaning:
+        """"The Mechanic may use Martial Arts and Subterfuge Combat cards" (and "... split its damage amongst
+        opponents")."""
+        words = [x for x in c if isinstance(x, list)][-1]
+        return _static({"can_use": words}, *(x for x in c if isinstance(x, dict)))
+
+    def token_place(self, c: list[Any]) -> Meaning:
+        """"Place two tokens on Agent Liz Einstein": on the card itself (its name)."""
+        return _static({"tokens": {"amount": _ints(c)[0]}})
+
+    def dies_round_end(self, c: list[Any]) -> Meaning:
+        return Meaning()  # a creature whose Health is exceeded is removed at the end of the round: the rules' own way
+
+    def returns_to_deck(self, c: list[Any]) -> Meaning:
+        return _static({"back_to_deck": True})
+
+    # -- steps --
+    def engages_one(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Neech Manley engages one opposing Agent (your choice) in Combat": that Agent alone fights it."""
+        return [{"_fighter": {}}]
+
+    def self_add(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Discard a token to add 1 to Follmer's BUREAUCRACY or OBSERVATION skill": the card's Agent, in a skill
+        check of one of those skills it helps make."""
+        skills = next(x for x in c if isinstance(x, list))
+        return [{"_self_add": {"amount": _ints(c)[0], "skill": skills}}]
+
+    def not_over(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"This card cannot be played over Agent Alex Krycek": the Agent it is played over is never that one."""
+        return [{"_not_over": next(x for x in c if isinstance(x, list))}]

@@ -1,0 +1,37 @@
+"""How the compiler places the steps of the Agent, Equipment and Adversary families (`cardread_cards`) in an
+ability: each a function of the ability being assembled, its step's arguments and the sentence's duration
+(s14cards block).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["CARD_STEPS"]
+
+
+def _self_add(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"Discard a token to add 1 to Follmer's BUREAUCRACY or OBSERVATION skill": an Agent's own skill, in a skill
+    check of one of those skills that the Agent helps make."""
+    if ability.kind != "agent" or ability.when != "event:use":
+        raise ValueError("an Agent's own skill, raised by an ability of the Agent's card used from play")
+    ability._condition({"self_in_check": True})
+    ability.steps.append(ability._resolved({"check_mod": {"amount": args["amount"], "skill": args["skill"]}},
+                                           until))
+
+
+def _not_over(ability: Any, args: list[list[str]], until: str | None) -> None:
+    """"This card cannot be played over Agent Alex Krycek": the Agent chosen (to fight alone, or the target) is
+    never one of those named."""
+    target = next((t for t in ("fighter", "agent", "combatant") if t in ability.targets), None)
+    if target is None:
+        raise ValueError("no Agent chosen that the names restrict")
+    spec = copy.deepcopy(ability.targets[target])
+    spec["select"]["not_agent_named"] = args
+    ability.targets[target] = spec
+
+
+#: the compiler's placing of each step a `cardread_cards` reader writes, by the step's name
+CARD_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_self_add": _self_add, "_not_over": _not_over}

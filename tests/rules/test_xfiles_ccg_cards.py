@@ -1,0 +1,260 @@
+"""`xfiles-ccg` card text families of Agents, Equipment and Adversaries (issue #26), each run in a game on cards of
+our own in the printed wordings: skills raised beside a named Agent, RES by section or Team, Equipment Health,
+Adversaries fighting some rounds only, halved damage, regeneration, one Agent engaged, ..."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tabletop.cards import CardLibrary
+from tabletop.rules.effects import ChooseTarget
+from tabletop.rules.xfiles_ccg import AssignDamage, FreeDraw, Investigate, Pass, PlayCard, UseAbility
+from tabletop.rules.xfiles_ccg.compiler import compile_text
+from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok, pid
+from tests.rules.xfiles_ccg_helpers import position as build_position
+
+
+def _card(rid: str, title: str, kind: str, text: str, cost: str = "1 RP", **more: Any) -> dict[str, Any]:
+    return {"id": rid, "title": title, "set": "Fixture", "type": kind, "cost": cost, "gameText": text,
+            "keywords": [kind], "activators": ["Active"], **more}
+
+
+def _agent(rid: str, title: str, text: str, **skills: int) -> dict[str, Any]:
+    names = {"beh": "Behavioral", "obs": "Observation", "crim": "Criminal Investigation", "lrc": "Long Range Combat",
+             "crc": "Close Range Combat", "health": "Health", "res": "Resources"}
+    return _card(rid, title, "Agent", text, cost="2 RP", keywords=["Agent", "FBI"],
+                 skills={names[k]: v for k, v in {"health": 3, "res": 1, **skills}.items()})
+
+
+def _adversary(rid: str, title: str, text: str, lrc: int = 1, crc: int = 1, health: int = 12) -> dict[str, Any]:
+    return _card(rid, title, "Adversary", text, cost="3 CP", keywords=["Adversary", "Creature"],
+                 activators=["Conspiracy"], skills={"Long Range Combat": lrc, "Close Range Combat": crc,
+                                                    "Health": health})
+
+
+RECORDS = [
+    _agent("CA-01", "Agent Rosa Finch", "Agent Finch's BEHAVIORAL and OBSERVATION skills are increased by one if she "
+           "and Agent Owen Marsh are on the same Team.", beh=2, obs=1),
+    _agent("CA-02", "Detective Hal Ruiz", "If Detective Ruiz is in the same Team as Agent Keller, they both gain a +1 "
+           "to their cumulative BEHAVIORAL and CRIMINAL INVESTIGATION skills, and a -1 to their OBSERVATION skills.",
+           beh=1, crim=1, obs=1),
+    _agent("CA-03", "Agent Bo Lund", "Treat Agent Lund as a RES 2 if he is in the Field.", beh=1),
+    _agent("CA-04", "Clerk Ivy Noor", "Treat Ivy Noor as RES 3 if she and Special Agent Lena Ortiz are both in the "
+           "Bureau.", obs=1),
+    _card("CA-05", "Kevlar Vest", "Equipment", "Adds two to the Agent's HEALTH.", activators=["Bureau"]),
+    _card("CA-06", "Field Radio", "Equipment", "Adds +1 to the Agent's Observation skill.", activators=["Bureau"]),
+    _adversary("CA-07", "The Tidewalker", "The LONG RANGE COMBAT round is skipped. This Adversary will attack for two "
+               "CLOSE RANGE COMBAT rounds and is then discarded."),
+    _adversary("CA-08", "Glass Wraith", "LONG RANGE COMBAT attacks cause only half damage (rounded up) to Glass "
+               "Wraith. This Adversary regenerates (Heals) two points of HEALTH at the beginning of each combat round "
+               "as long as his HEALTH is not at 0.", lrc=0, crc=0),
+    _adversary("CA-09", "Brother Quill", "Brother Quill engages one opposing Agent (your choice) in Combat. This card "
+               "cannot be played over Agent Owen Marsh."),
+    _adversary("CA-10", "The Lamplighter", "The Lamplighter may use Martial Arts Combat cards and split its damage "
+               "amongst opponents.", lrc=2),
+    _agent("CA-11", "Agent Tess Varga", "Place two tokens on Agent Varga. Discard a token to add 1 to Varga's "
+           "BEHAVIORAL or OBSERVATION skill.", beh=1),
+]
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> CardLibrary:
+    return fixture_library(tmp_path_factory.mktemp("sets"), RECORDS)
+
+
+def _mine(s: Any, zone: str, ref: str) -> str:
+    return next(p for p in s.state.zones[zone].pieces if s.state.pieces[p].card == ref)
+
+
+def _checking(library: CardLibrary, agents: list[str], skill: str = "Behavioral", **kw: Any) -> Any:
+    """Randy's Team of `agents` at Harlow Creek's check of `skill`, Randy to play."""
+    s = build_position({"field:0": ["harlow-creek", *agents], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "check", "priority": 0, "passed": 0}, library=library, **kw)
+    st = s.state
+    site = pid(s, "field:0", "harlow-creek")
+    team = [p for p in st.zones["field:0"].pieces if p != site]
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    st.rules["check"] = {"site": site, "team": team, "skill": skill, "need": 4, "directed": 1, "mods": [], "used": []}
+    return s
+
+
+# ------------------------------------------------------------------------------------------------ Agents
+
+
+def test_a_skill_raised_while_a_named_agent_is_in_the_team(library: CardLibrary) -> None:
+    finch = fixture_ref(library, "CA-01")
+    with_marsh = _checking(library, [finch, "owen-marsh"])
+    st, rs = with_marsh.state, with_marsh.rules
+    me = _mine(with_marsh, "field:0", finch)
+    assert (rs.agent_skill(st, me, "Behavioral"), rs.agent_skill(st, me, "Observation")) == (3, 2)
+    assert rs.check_total(st) == 3 + 3  # Finch 2+1, Marsh 3
+    without = _checking(library, [finch, "nadia-keller"])
+    me = _mine(without, "field:0", finch)
+    assert without.rules.agent_skill(without.state, me, "Behavioral") == 2
+    assert not compile_text(library.get(finch))[1]
+
+
+def test_a_pair_of_agents_gains_once_between_them(library: CardLibrary) -> None:
+    """"they both gain a +1 to their cumulative X skills": the pair's skill, once (carried by the card's Agent)."""
+    ruiz = fixture_ref(library, "CA-02")
+    s = _checking(library, [ruiz, "nadia-keller"])
+    st, rs = s.state, s.rules
+    me, keller = _mine(s, "field:0", ruiz), pid(s, "field:0", "nadia-keller")
+    assert [rs.agent_skill(st, me, k) for k in ("Behavioral", "Criminal Investigation", "Observation")] == [2, 2, 0]
+    assert [rs.agent_skill(st, keller, k) for k in ("Behavioral", "Observation")] == [3, 1]
+    alone = _checking(library, [ruiz, "owen-marsh"])
+    assert alone.rules.agent_skill(alone.state, _mine(alone, "field:0", ruiz), "Behavioral") == 1
+
+
+def _briefing(library: CardLibrary, zones: dict[str, list[str]]) -> Any:
+    return build_position({**zones, "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"],
+                           "xfile:1": ["lantern-choir"], "deck:0": ["marrow-point"] * 3},
+                          {"step": "draw"}, library=library, pools=((0, 0), (0, 0)))
+
+
+@pytest.mark.parametrize("section, res", [("field", 2), ("bureau", 1)])
+def test_an_agents_res_by_the_section_it_is_in(library: CardLibrary, section: str, res: int) -> None:
+    lund = fixture_ref(library, "CA-03")
+    s = _briefing(library, {f"{section}:0": [lund]})
+    ok(s, FreeDraw(), 0)
+    assert s.state.player(0).counters["rp"] == res
+
+
+@pytest.mark.parametrize("beside, res", [(["lena-ortiz"], 3), ([], 1)])
+def test_an_agents_res_while_a_named_agent_is_in_the_same_section(library: CardLibrary, beside: list[str],
+                                                                   res: int) -> None:
+    noor = fixture_ref(library, "CA-04")
+    s = _briefing(library, {"bureau:0": [noor, *beside]})
+    ok(s, FreeDraw(), 0)
+    assert s.state.player(0).counters["rp"] == res + 2 * len(beside)  # Ortiz's own RES 2
+
+
+def test_an_agent_adds_to_its_own_skill_with_a_token(library: CardLibrary) -> None:
+    varga = fixture_ref(library, "CA-11")
+    s = _checking(library, [varga, "nadia-keller"])
+    st, rs = s.state, s.rules
+    me = _mine(s, "field:0", varga)
+    before = rs.check_total(st)
+    assert UseAbility(me) in list(rs.legal_actions(st, 0))
+    ok(s, UseAbility(me), 0)
+    assert rs.check_total(st) == before + 1 and rs.tokens_left(st, me) == 1
+    apart = _checking(library, ["nadia-keller"])
+    apart_st = apart.state
+    from tabletop.core import Piece
+
+    apart_st.add_piece(Piece(id="v", card=varga, zone="bureau:0", owner=0, face_up=True))
+    r = apart.submit(UseAbility("v"), 0)  # Varga is not making this check
+    assert not r.accepted and r.violations[0].rule == "xfc.effect.2"
+
+
+# ------------------------------------------------------------------------------------------------ Equipment
+
+
+def test_equipment_that_adds_health_keeps_its_holder_standing(library: CardLibrary) -> None:
+    vest = fixture_ref(library, "CA-05")
+    s = build_position({"field:0": ["owen-marsh:d6"], "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"],
+                        "xfile:1": ["lantern-choir"]}, {"step": "deployment"}, library=library)
+    st, rs = s.state, s.rules
+    marsh = pid(s, "field:0", "owen-marsh")
+    from tabletop.core import Piece
+
+    st.add_piece(Piece(id="vest", card=vest, zone="field:0", owner=0, face_up=True, attached_to=marsh))
+    assert (rs.rating(st, marsh), rs.health(st, marsh)) == (7, 1)
+    assert not list(rs.after(st, [], 0))  # Health 1: not sent to the Hospital
+    assert not compile_text(library.get(vest))[1]
+
+
+def test_a_skill_written_in_title_case_is_the_equipments_skill(library: CardLibrary) -> None:
+    radio = fixture_ref(library, "CA-06")
+    effects, left = compile_text(library.get(radio))
+    assert not left and effects[0]["do"] == [{"equip": {"skill": "Observation", "amount": 1}}]
+
+
+# ------------------------------------------------------------------------------------------------ Adversaries
+
+
+def _fight(library: CardLibrary, adversary: str, team: tuple[str, ...] = ("owen-marsh", "nadia-keller")) -> Any:
+    """Randy's Team investigates Harlow Creek; Les's `adversary` is played and resolves: its Combat begins."""
+    ref = fixture_ref(library, adversary)
+    s = build_position({"field:0": ["harlow-creek", *team], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"],
+                        "deck:0": ["marrow-point"] * 3, "deck:1": ["cold-trail"] * 3, "hand:1": [ref]},
+                       {"step": "assign"}, library=library, pools=((9, 9), (9, 9)))
+    st = s.state
+    site = pid(s, "field:0", "harlow-creek")
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, tuple(p for p in st.zones["field:0"].pieces if p != site), "Behavioral"), 0)
+    ok(s, Pass(), 0)
+    ok(s, PlayCard(_mine(s, "hand:1", ref)), 1)
+    ok(s, Pass(), 1)
+    ok(s, Pass(), 0)
+    return s
+
+
+def _round(s: Any) -> None:
+    """Pass until this Combat round's damage is dealt (damage assigned to the first Agent when asked)."""
+    st, rs = s.state, s.rules
+    number = st.rules["combat"]["number"]
+    for _ in range(12):
+        combat = st.rules.get("combat")
+        if not combat or combat["number"] != number:
+            return
+        if rs.step(st) == "damage":
+            ok(s, AssignDamage(rs.combatants(st)[0]), rs.decision(st))
+        else:
+            ok(s, Pass(), rs.decision(st))
+    raise AssertionError("the round did not end")
+
+
+def test_an_adversary_that_fights_two_close_range_rounds_then_leaves(library: CardLibrary) -> None:
+    s = _fight(library, "CA-07")
+    st = s.state
+    adv = st.rules["combat"]["adversary"]
+    assert st.rules["combat"]["round"] == "crc"  # no Long Range round
+    _round(s)
+    assert st.rules["combat"]["number"] == 2
+    _round(s)
+    assert not st.rules.get("combat") and st.pieces[adv].zone == "discard:1"
+    assert s.rules.damage(st, adv) < 12  # it left alive
+
+
+def test_half_damage_at_long_range_and_regeneration_each_round(library: CardLibrary) -> None:
+    s = _fight(library, "CA-08")
+    st, rs = s.state, s.rules
+    adv = st.rules["combat"]["adversary"]
+    _round(s)  # the Agents' Long Range 2 + 1 = 3, halved (rounded up): 2, healed back at the next round's start
+    assert st.rules["combat"]["round"] == "crc" and rs.damage(st, adv) == 0
+    notes = [n["text"] for e in s.log_for(0) for n in e.get("notes", []) if "regenerates" in n.get("text", "")]
+    assert notes or any("regenerates" in str(e) for e in s.log_for(0))
+
+
+def test_an_adversary_engages_one_agent_of_its_players_choice_but_not_one_it_names(library: CardLibrary) -> None:
+    s = _fight(library, "CA-09")
+    st, rs = s.state, s.rules
+    marsh, keller = pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller")
+    picks = [a for a in rs.legal_actions(st, 1) if isinstance(a, ChooseTarget) and a.piece]
+    assert {a.piece for a in picks} == {keller}  # never Owen Marsh
+    entry = st.rules["effects"]["pending"][0]
+    assert not s.submit(ChooseTarget(entry["id"], "fighter", marsh), 1).accepted
+    ok(s, picks[0], 1)
+    assert rs.combatants(st) == [keller]
+
+
+def test_an_adversary_splits_its_damage_and_uses_martial_arts_cards(library: CardLibrary) -> None:
+    from tabletop.rules.xfiles_ccg.vocab import can_use
+
+    s = _fight(library, "CA-10")
+    st, rs = s.state, s.rules
+    adv = st.rules["combat"]["adversary"]
+    assert can_use(rs, st, adv, "MARTIAL ARTS")
+    for _ in range(6):
+        if rs.step(st) == "damage":
+            break
+        ok(s, Pass(), rs.decision(st))
+    marsh, keller = pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller")
+    ok(s, AssignDamage(marsh, 1), 1)
+    ok(s, AssignDamage(keller, 1), 1)
+    assert (rs.damage(st, marsh), rs.damage(st, keller)) == (1, 1)
