@@ -9,9 +9,10 @@ import pytest
 
 from tabletop.cards import CardLibrary, DeckEntry, DeckList
 from tabletop.core import Piece
+from tabletop.core.tx import Tx
 from tabletop.rules import get_ruleset
 from tabletop.rules.kit import ChooseOption, ChooseTarget, ResolveEffect
-from tabletop.rules.xfiles_ccg import AssignDamage, Investigate, Pass, PlayCard, Requisition
+from tabletop.rules.xfiles_ccg import AssignDamage, Investigate, Pass, PlayCard, Requisition, UseAbility
 from tests.rules.xfiles_ccg_helpers import SET, fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
 
@@ -86,6 +87,9 @@ RECORDS = [
     {"id": "FW-33", "title": "Tollbooth, NJ", "set": "Fixture", "type": "Site", "cost": "1 RP", "keywords": ["Site"],
      "prerequisite": "BEHAVIORAL 4+", "question": "You may ask one MOTIVE question.",
      "gameText": "Bluffs played at this Site cost 1 additional [CP]."},
+    _card("FW-34", "Father Amos Kerr", "Witness", "Attach this Witness to any Agent in the Field. Adds 1 to that "
+          "Agent's BEHAVIORAL skill once per turn while the Agent is in the Field. Discard this card when the Agent's "
+          "HEALTH is reduced to 0.", cost="2 RP"),
 ]
 
 
@@ -595,3 +599,27 @@ def test_a_sites_own_text_raises_the_cost_of_its_bluffs(library: CardLibrary) ->
     assert rs.step(st) == "reveal"
     r = s.submit(ResolveBluff("bluff"), 1)  # Cold Trail: 1, +1 at this Site, less 1 revealed: 1; Les has 1
     assert r.accepted and st.player(1).counters["cp"] == 0
+
+
+def test_a_witness_kept_on_an_agent_adds_once_a_turn_and_leaves_when_its_health_is_gone(library: CardLibrary) -> None:
+    kerr = fixture_ref(library, "FW-34")
+    s = _checking(library, [kerr])
+    st, rs = s.state, s.rules
+    witness = _mine(s, "hand:0", kerr)
+    marsh = pid(s, "field:0", "owen-marsh")
+    ok(s, PlayCard(witness), 0)
+    for _ in range(6):  # it resolves; Randy chooses the Agent it stays on
+        seat = rs.decision(st)
+        picks = [a for a in rs.legal_actions(st, seat) if isinstance(a, ChooseTarget) and a.piece == marsh]
+        if picks:
+            ok(s, picks[0], seat)
+            break
+        ok(s, Pass(), seat)
+    assert st.pieces[witness].attached_to == marsh and st.pieces[witness].zone == "field:0"
+    base = rs.check_total(st)
+    assert UseAbility(witness) in list(rs.legal_actions(st, rs.decision(st)))
+    ok(s, UseAbility(witness), 0)
+    assert rs.check_total(st) == base + 1
+    assert not s.submit(UseAbility(witness), 0).accepted  # once per turn
+    rs._set_damage(st, marsh, rs.pinfo(st, marsh).health, Tx(st))
+    assert st.pieces[witness].zone == "discard:0"

@@ -211,6 +211,34 @@ class WordsReader:
         return [{"change_asks": {"target": "site", "kinds": kinds,
                                  "_select": {"type": "Site", "zone": "field", "placed": True}}}]
 
+    # -- a Witness kept on an Agent --
+    def attach_witness(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Attach this Witness to any Agent in the Field": one of its player's Agents, chosen; it stays on it."""
+        section = next((x for x in c if x in ("field", "bureau", "hospital")), None)
+        kws = next((x for x in c if isinstance(x, list)), None)
+        select: dict[str, Any] = {"type": "Agent", "owner": "you", "zone": section or ["bureau", "field"]}
+        if kws:
+            select["keyword"] = kws
+        return [{"attach_to": {"target": "host", "_select": select}}]
+
+    def kept_adds(self, c: list[Any]) -> Meaning:
+        """"Adds 1 to that Agent's BEHAVIORAL skill once per turn (while the Agent is in the Field)": its player
+        uses it on a check of that skill the Agent helps make."""
+        skill = self._skills(c)[0]  # type: ignore[attr-defined]
+        if skill.casefold() in ("long range combat", "close range combat", "lrc", "crc"):
+            raise ValueError("a Combat round's skill is no Site check's")
+        conds: list[dict[str, Any]] = [{"check_skill": [skill]}, {"holder_in_check": True}, {"once_a_turn": True}]
+        section = next((x for x in c if x in ("field", "bureau", "hospital")), None)
+        if section:
+            conds.append({"in_section": section})
+        amount = next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
+        return Meaning(starts=True, when="event:use", conditions=conds,
+                       steps=[{"check_mod": {"amount": amount, "skill": skill}}])
+
+    def discard_at_zero(self, c: list[Any]) -> Meaning:
+        """"Discard this card when the Agent's HEALTH is reduced to 0": read when its Agent's Health goes to 0."""
+        return Meaning(standing=[{"when": "static", "do": [{"discard_at_zero": True}]}])
+
     # -- costs at a Site (`costs`) --
     def cost_up(self, c: list[Any]) -> int:
         return 1

@@ -13,6 +13,7 @@ from .data import SECTIONS, CardInfo, suggested_effects
 from .steps import effect_dict as _effect_dict
 from .vocab import standing
 from .vocab_decks import hand_max, moved_bureau, saved_sites_to_hand
+from .vocab_words import at_zero_health
 
 __all__ = ["Flow"]
 
@@ -160,6 +161,8 @@ class Flow:
         else:
             counters.pop("damage", None)
         tx.change(pid, counters=counters)
+        if before > 0 and state.attached(pid) and self.health(state, pid) == 0:
+            at_zero_health(self, state, pid, tx)  # "Discard this card when the Agent's HEALTH is reduced to 0"
         if why and not tx.quiet:  # a playout keeps no notes: its words are not written
             tx.changed(f"{self.ref(state, pid)}'s Health", before, self.health(state, pid), why, rule=rule,
                        seat=self._owner(state, pid))

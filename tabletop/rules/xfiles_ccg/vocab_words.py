@@ -14,7 +14,7 @@ from .provisions import KEY as PROVIDED
 from .vocab_reads import standing
 from .witness_triggers import FOE_PLAYED
 
-__all__ = ["SITE_ASKS", "WORD_AFFORDS", "WORD_CONDITIONS", "WORD_PRIMITIVES", "WORD_SELECTORS", "site_asks",
+__all__ = ["SITE_ASKS", "at_zero_health", "WORD_AFFORDS", "WORD_CONDITIONS", "WORD_PRIMITIVES", "WORD_SELECTORS", "site_asks",
            "standing_effects"]
 
 
@@ -147,6 +147,27 @@ def _site_cost(ctx: Ctx, tx: Tx, args: Any) -> str:
     return f"cards played at {ctx.name(site)} cost {args.get('words', 'otherwise')} this turn"
 
 
+def _attach_to(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """The card whose text runs stays attached to the Agent chosen ("Attach this Witness to any Agent ...")."""
+    src = ctx.source
+    hosts = [p for p in ctx.pieces(args) if p != src]
+    if src not in ctx.state.pieces or not hosts:
+        return "nothing to attach to"
+    chain = [e for e in ctx.state.rules.get("chain") or () if e.get("piece") != src]
+    if len(chain) != len(ctx.state.rules.get("chain") or ()):
+        tx.set_rule("chain", chain)
+    ctx.ruleset._attach(ctx.state, src, hosts[0], tx, by=ctx.seat)
+    return f"stays on {ctx.name(hosts[0])}"
+
+
+def at_zero_health(rs: Any, state: Any, pid: str, tx: Tx) -> None:
+    """An Agent's Health went to 0: the cards on it whose text says so are discarded ("Discard this card when the
+    Agent's HEALTH is reduced to 0")."""
+    for q in state.attached(pid):
+        if standing(rs, state.pieces[q].card, "discard_at_zero"):
+            rs._to_discard(state, q, tx)
+
+
 def standing_effects(rs: Any, ref: str | None) -> list[dict[str, Any]]:
     """An Adversary's own text as Combat effects of every round: "Subtract one from all damage sources applied to
     this Adversary" (each source of the Agents' damage less one, as a Combat card's "per source")."""
@@ -166,7 +187,8 @@ def _affords_pay(ctx: Ctx, args: Any) -> str | None:
 WORD_PRIMITIVES: dict[str, Primitive] = {"copy_limit": _standing, "negate_self": _negate_self, "redraw": _redraw,
                                          "per_source_minus": _standing, "provide": _provide,
                                          "negated_out": _negated_out, "empty_pools": _empty_pools,
-                                         "change_asks": _change_asks, "site_cost": _site_cost}
+                                         "change_asks": _change_asks, "site_cost": _site_cost,
+                                         "attach_to": _attach_to, "discard_at_zero": _standing}
 WORD_CONDITIONS: dict[str, Condition] = {FOE_PLAYED: _cond_foe_played, "site_success_any": _cond_site_success_any}
 def _sel_placed(ctx: Ctx, piece: Any, value: Any) -> bool:
     """A Site placed in the Field (the turn's, or one left with Bluffs beneath it)."""
