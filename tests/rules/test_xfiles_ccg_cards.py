@@ -56,6 +56,22 @@ RECORDS = [
                "amongst opponents.", lrc=2),
     _agent("CA-11", "Agent Tess Varga", "Place two tokens on Agent Varga. Discard a token to add 1 to Varga's "
            "BEHAVIORAL or OBSERVATION skill.", beh=1),
+    _card("CA-12", "Riot Baton", "Equipment", "Adds 2 to the Agent's CLOSE RANGE COMBAT skill once per combat.",
+          activators=["Bureau"]),
+    _card("CA-13", "Sealed Evidence Kit", "Equipment", "Adds 1 to the Agent's OBSERVATION skill. This card cannot be "
+          "sold for [CP]."),
+    _card("CA-14", "Energy Tonic", "Equipment", "Discard this card to add two to any of the Agent's skills.",
+          activators=["Bureau"]),
+    _agent("CA-15", "Agent Nell Park", "Place one token on this card. Remove one token to negate a Keyword HEALING "
+           "card played by your opponent.", beh=1),
+    _agent("CA-16", "Detective Ada Moss", "Place two tokens on Detective Moss. Discard one token to search through "
+           "your Bureau deck and add a Witness card to your hand. Show the Witness to your opponent and shuffle the "
+           "deck.", beh=1),
+    _agent("CA-17", "Agent Cole Brandt", "Place a token on this card. Discard a token to look through your Bureau "
+           "deck to draw any Site that asks a MOTIVE or METHOD question. Add it to your hand and reshuffle your "
+           "Bureau deck.", beh=1),
+    _card("CA-18", "Lucky Charm", "Equipment", "Discard Lucky Charm to negate any one CREATURE Adversary.",
+          activators=["Bureau"]),
 ]
 
 
@@ -258,3 +274,115 @@ def test_an_adversary_splits_its_damage_and_uses_martial_arts_cards(library: Car
     ok(s, AssignDamage(marsh, 1), 1)
     ok(s, AssignDamage(keller, 1), 1)
     assert (rs.damage(st, marsh), rs.damage(st, keller)) == (1, 1)
+
+
+# ------------------------------------------------------------------------------------------------ batch 2
+
+
+def _holding(s: Any, ref: str, agent: str = "owen-marsh", zone: str = "field:0") -> str:
+    """`ref` attached to `agent` (an Equipment requisitioned before); its piece."""
+    from tabletop.core import Piece
+
+    pid_ = f"gear{len(s.state.pieces)}"
+    s.state.add_piece(Piece(id=pid_, card=ref, zone=zone, owner=0, face_up=True, attached_to=pid(s, zone, agent)))
+    return pid_
+
+
+def test_equipment_adds_to_one_round_of_a_combat_only(library: CardLibrary) -> None:
+    """"Adds 2 to the Agent's CLOSE RANGE COMBAT skill once per combat": the first Close Range round, not the next."""
+    s = _fight(library, "CA-10")
+    st, rs = s.state, s.rules
+    _holding(s, fixture_ref(library, "CA-12"))
+    adv = st.rules["combat"]["adversary"]
+    _round(s)
+    assert rs.damage(st, adv) == 2 + 1  # Long Range: Marsh 2, Keller 1
+    _round(s)
+    assert rs.damage(st, adv) == 3 + (2 + 2) + 1  # the first Close Range round: Marsh 2 and the Baton's 2, Keller 1
+    _round(s)
+    assert rs.damage(st, adv) == 8 + 2 + 1  # the Baton adds no more
+
+
+def test_an_equipment_that_cannot_be_sold_is_not_offered_for_sale(library: CardLibrary) -> None:
+    from tabletop.rules.xfiles_ccg import Sell
+
+    kit, knife = fixture_ref(library, "CA-13"), "xfiles-ccg-sample/service-knife"
+    s = build_position({"bureau:0": ["owen-marsh"], "bureau:1": ["lena-ortiz"], "hand:1": [kit, knife],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "sell", "seller": 1}, library=library)
+    st, rs = s.state, s.rules
+    mine, other = _mine(s, "hand:1", kit), _mine(s, "hand:1", knife)
+    sells = [a for a in rs.legal_actions(st, 1) if isinstance(a, Sell)]
+    assert sells and all(mine not in a.pieces for a in sells) and any(other in a.pieces for a in sells)
+    assert not s.submit(Sell((mine,)), 1).accepted
+
+
+def test_equipment_discarded_to_add_to_any_skill_of_its_holder(library: CardLibrary) -> None:
+    s = _checking(library, ["owen-marsh", "nadia-keller"])
+    st, rs = s.state, s.rules
+    tonic = _holding(s, fixture_ref(library, "CA-14"))
+    before = rs.check_total(st)
+    ok(s, UseAbility(tonic), 0)
+    assert rs.check_total(st) == before + 2 and st.pieces[tonic].zone == "discard:0"
+
+
+def test_an_agent_negates_a_keyword_card_its_opponent_plays(library: CardLibrary) -> None:
+    park = fixture_ref(library, "CA-15")
+    s = _checking(library, ["owen-marsh:d2", "nadia-keller"])
+    st, rs = s.state, s.rules
+    from tabletop.core import Piece
+
+    st.add_piece(Piece(id="park", card=park, zone="bureau:1", owner=1, face_up=True))
+    st.add_piece(Piece(id="rest", card="xfiles-ccg-sample/rest-and-recovery", zone="hand:0", owner=0))
+    assert UseAbility("park") not in list(rs.legal_actions(st, 1))  # nothing of Randy's to negate yet
+    ok(s, PlayCard("rest"), 0)
+    ok(s, Pass(), 0)
+    assert rs.decision(st) == 1 and UseAbility("park") in list(rs.legal_actions(st, 1))
+    ok(s, UseAbility("park"), 1)
+    for a in [a for a in rs.legal_actions(st, 1) if isinstance(a, ChooseTarget) and a.piece == "rest"][:1]:
+        ok(s, a, 1)
+    assert st.pieces["rest"].zone == "discard:0" and not st.rules.get("chain")
+    assert rs.damage(st, pid(s, "field:0", "owen-marsh")) == 2  # it never resolved
+
+
+def _deck_search(library: CardLibrary, agent: str, deck: list[str]) -> tuple[Any, str, list[str]]:
+    ref = fixture_ref(library, agent)
+    s = build_position({"field:0": [ref], "bureau:1": ["lena-ortiz"], "deck:0": deck,
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library)
+    return s, _mine(s, "field:0", ref), list(s.state.zones["deck:0"].pieces)
+
+
+def test_a_witness_found_in_the_deck_is_shown_and_the_deck_shuffled(library: CardLibrary) -> None:
+    s, moss, deck = _deck_search(library, "CA-16", ["marrow-point", "june-talley", "budget-cuts", "night-clerk"])
+    st, rs = s.state, s.rules
+    ok(s, UseAbility(moss), 0)
+    picks = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget) and a.piece]
+    assert {rs.pinfo(st, a.piece).name for a in picks} == {"Officer June Talley", "The Night Clerk"}
+    ok(s, picks[0], 0)
+    found = picks[0].piece
+    assert st.pieces[found].zone == "hand:0" and st.can_see(st.pieces[found], 1)  # shown to the opponent
+    assert rs.tokens_left(st, moss) == 1 and len(st.zones["deck:0"].pieces) == 3
+
+
+def test_a_site_asking_one_of_two_kinds_is_found(library: CardLibrary) -> None:
+    sites = ["harlow-creek", "marrow-point", "dunmore-quarry", "ketch-island"]
+    s, brandt, deck = _deck_search(library, "CA-17", sites)
+    st, rs = s.state, s.rules
+    ok(s, UseAbility(brandt), 0)
+    picks = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget) and a.piece]
+    assert {rs.pinfo(st, a.piece).name for a in picks} == {"Dunmore Quarry, PA", "Ketch Island, WA"}
+    ok(s, picks[0], 0)
+    assert st.pieces[picks[0].piece].zone == "hand:0" and not st.can_see(st.pieces[picks[0].piece], 1)
+
+
+def test_equipment_named_in_its_text_is_discarded_to_negate_an_adversary(library: CardLibrary) -> None:
+    s = _fight(library, "CA-10")  # a CREATURE Adversary in Combat
+    st, rs = s.state, s.rules
+    charm = _holding(s, fixture_ref(library, "CA-18"))
+    adv = st.rules["combat"]["adversary"]
+    while rs.decision(st) != 0:
+        ok(s, Pass(), rs.decision(st))
+    ok(s, UseAbility(charm), 0)
+    for a in [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget) and a.piece == adv][:1]:
+        ok(s, a, 0)
+    assert not st.rules.get("combat") and st.pieces[adv].zone == "discard:1" and st.pieces[charm].zone == "discard:0"

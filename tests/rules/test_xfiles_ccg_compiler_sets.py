@@ -425,8 +425,8 @@ def test_a_search_for_a_card_with_a_keyword(text: str, select: dict[str, Any]) -
     assert use["targets"]["fetched"]["select"] == {"zone": "deck", "owner": "you", **select, "search": True}
     assert use["do"][0] == {"take_found": {"target": "fetched"}}
     # a card shown when nothing was found before it (the search not read) is not half run
-    _, left = compile_text("Play this card to search your Bureau deck for any one Keyword BLUFF card. Add the card "
-                           "to your hand and reveal it to your opponent.")
+    _, left = compile_text("Play this card to leaf through your Bureau deck for any one Keyword BLUFF card. Add the "
+                           "card to your hand and reveal it to your opponent.")
     assert len(left) == 2
 
 

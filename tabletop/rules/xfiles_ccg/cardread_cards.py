@@ -66,6 +66,11 @@ class CardsReader:
     def lead_cards(self, c: list[Any]) -> Meaning:
         return c[0]  # a lead of the s14cards block: its own meaning (a token spent in a skill check)
 
+    def lead_self_combat(self, c: list[Any]) -> Meaning:
+        """"Any time during a Combat involving Agent Rice you may discard one token to ...": while the card's Agent
+        fights."""
+        return Meaning(cost=[{"spend_token": 1}], starts=True, conditions=[{"self_in_combat": True}])
+
     # -- an Agent's skills with another Agent in its Team --
     @staticmethod
     def _pair(with_: list[list[str]], skills: dict[str, int], share: str = "own") -> Meaning:
@@ -199,3 +204,89 @@ class CardsReader:
     def not_over(self, c: list[Any]) -> list[dict[str, Any]]:
         """"This card cannot be played over Agent Alex Krycek": the Agent it is played over is never that one."""
         return [{"_not_over": next(x for x in c if isinstance(x, list))}]
+
+    # -- Equipment: a round of a Combat, never sold, tokens, any skill --
+    def gear_once(self, c: list[Any]) -> Meaning:
+        """"Adds 3 to the Agent's LONG RANGE COMBAT skill once per combat": the Equipment's skill (its data's
+        `modifies`), added in one round of that kind a Combat."""
+        skills = [_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL"]
+        amount = _ints(c)[0]
+        return _static(*({"equip": {"skill": s, "amount": amount}} for s in skills), {"once_per_combat": skills})
+
+    def no_sell(self, c: list[Any]) -> Meaning:
+        return _static({"no_sell": True})
+
+    def token_absorb(self, c: list[Any]) -> Meaning:
+        return _static({"absorb_token": 1})
+
+    def gear_any(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Discard this card to add two to any of the Agent's skills"."""
+        return [{"_gear_any": {"amount": _ints(c)[0]}}]
+
+    def negate_theirs_kw(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Negate a Keyword HEALING card played by your opponent"."""
+        kws = next(x for x in c if isinstance(x, list))
+        return [{"negate": {"select": {"keyword": kws, "played_by": "opponent"}}}]
+
+    # -- a card found in the Bureau Deck, shown, added, the deck shuffled --
+    def fetch_in(self, c: list[Any]) -> None:
+        return None
+
+    def fetch_verb(self, c: list[Any]) -> None:
+        return None
+
+    def fetch_one(self, c: list[Any]) -> None:
+        return None
+
+    def fetch_to(self, c: list[Any]) -> None:
+        return None
+
+    def fetch_asks(self, c: list[Any]) -> dict[str, Any]:
+        return {"asks": [str(x).title() for x in c if isinstance(x, Token) and x.type == "KW"]}
+
+    def fetch_modifies(self, c: list[Any]) -> dict[str, Any]:
+        return {"modifies": _skill(next(x for x in c if isinstance(x, Token) and x.type == "SKILL"))}
+
+    def fetch_cost(self, c: list[Any]) -> dict[str, Any]:
+        pool = next((str(x).upper() for x in c if isinstance(x, str) and str(x) in ("rp", "cp")), None)
+        return {"max_cost": _ints(c)[0], **({"cost_pool": pool} if pool else {})}
+
+    def fetch_what(self, c: list[Any]) -> dict[str, Any]:
+        kind = next((str(x) for x in c if isinstance(x, Token) and x.type == "FETCH_KIND"), "card").title()
+        out: dict[str, Any] = {"type": "" if kind == "Card" else kind}
+        kws = next((x for x in c if isinstance(x, list)), None)
+        if kws:
+            out["keyword"] = kws
+        for x in c:
+            if isinstance(x, dict):
+                out.update(x)
+        return out
+
+    def deck_fetch(self, c: list[Any]) -> list[dict[str, Any]]:
+        """A card of the kind named, found in its searcher's Bureau Deck (seen by that seat alone) and put in hand;
+        the selectors the older readings of the same words do not write go with it (`_fetch`)."""
+        what = dict(next(x for x in c if isinstance(x, dict)))
+        asks = what.pop("asks", None)
+        more = {k: what.pop(k) for k in ("modifies", "max_cost", "cost_pool") if k in what}
+        if asks and len(asks) == 1:
+            what["asks"] = asks[0]
+        elif asks:
+            more["asks_any"] = asks
+        step = {"fetch": {"from": "deck", **what}}
+        return [{"_fetch": {"step": step, "more": more}}] if more else [step]
+
+    def found_hand(self, c: list[Any]) -> list[dict[str, Any]]:
+        return []  # says again where the card found goes
+
+    def found_shuffle(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [{"shuffle": {"zone": "deck"}}]
+
+    def show_found(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Show the Witness to your opponent and shuffle the deck": the card found, shown to every seat."""
+        return [{"reveal": {"target": "fetched", "to": "all"}}, *(s for x in c if isinstance(x, list) for s in x)]
+
+    def found_added(self, c: list[Any]) -> list[dict[str, Any]]:
+        return [s for x in c if isinstance(x, list) for s in x]
+
+    def found_back(self, c: list[Any]) -> Meaning:
+        return Meaning(reminder=True)  # a Bluff examined stays where it is (`examine_card`)

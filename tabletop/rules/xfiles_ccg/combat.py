@@ -8,7 +8,7 @@ from ...core.reducer import Tx
 from ...core.state import GameState
 from .combat_text import after_damage, hit, round_notes
 from .vocab import standing
-from .vocab_agents import regenerate
+from .vocab_agents import once_per_combat, regenerate
 from .vocab_decks import save_site
 from .vocab_words import standing_effects
 
@@ -114,6 +114,7 @@ class Combat:
             if host in dealt:
                 dealt[host] = self.pinfo(state, host).skill(skill) + max(
                     (self.pinfo(state, g).modifies.get(skill, 0) for g in self.gear(state, host) if g != q), default=0)
+        once_per_combat(self, state, combat, dealt, skill)  # "Adds 3 to the Agent's LRC skill once per combat"
         adv_ref = self.pinfo(state, adv).ref
         for use in standing(self, adv_ref, "agents_use"):  # "Agents must use their COMPUTER skill as their value"
             if use.get("round") == rnd:

@@ -33,5 +33,25 @@ def _not_over(ability: Any, args: list[list[str]], until: str | None) -> None:
     ability.targets[target] = spec
 
 
+def _gear_any(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"Discard this card to add two to any of the Agent's skills": its holder's, in a skill check of any skill the
+    holder helps make."""
+    if ability.kind != "equipment":
+        raise ValueError("'the Agent' of a card that is no Equipment")
+    ability._condition({"holder_in_check": True})
+    ability.steps.append(ability._resolved({"check_mod": {"amount": args["amount"]}}, until))
+
+
+def _fetch(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """A card found in the Bureau Deck with selectors the fetch step itself does not write ("any Site that asks a
+    MOTIVE or METHOD question", "that increases CRIMINAL INVESTIGATION skill", "of cost not higher than 2 [RP]")."""
+    ability.steps.append(ability._resolved(args["step"], until))
+    spec = copy.deepcopy(ability.targets["fetched"])
+    spec["select"].update(args["more"])
+    ability.targets["fetched"] = spec
+
+
 #: the compiler's placing of each step a `cardread_cards` reader writes, by the step's name
-CARD_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_self_add": _self_add, "_not_over": _not_over}
+CARD_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {
+    "_self_add": _self_add, "_not_over": _not_over, "_gear_any": _gear_any, "_fetch": _fetch,
+}

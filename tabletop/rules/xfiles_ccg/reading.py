@@ -333,6 +333,8 @@ class Reading:
 
     def _sell_value(self, state: GameState, pid: str) -> int | None:
         info = self.pinfo(state, pid)
+        if "no_sell" in self.traits(info.ref):  # "This card cannot be sold for [CP]"
+            return None
         if info.kind == "agent":
             return info.res
         if info.pool in ("RP", "*P") and isinstance(info.cost, int):

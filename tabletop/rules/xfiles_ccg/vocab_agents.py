@@ -13,7 +13,7 @@ from ...core.state import GameState, Piece
 from ..effects import Condition, Ctx, Primitive, Selector
 from .vocab_reads import standing, team
 
-__all__ = ["AGENT_CONDITIONS", "AGENT_PRIMITIVES", "AGENT_SELECTORS", "gear_health", "named", "pair_bonus", "regenerate", "res_if",
+__all__ = ["AGENT_CONDITIONS", "AGENT_PRIMITIVES", "AGENT_SELECTORS", "gear_health", "named", "once_per_combat", "pair_bonus", "regenerate", "res_if",
            "team_of"]
 
 #: words of an Agent's title, left out when a card names an Agent ("Agent Mulder" is "Special Agent Fox Mulder")
@@ -111,9 +111,50 @@ def _cond_self_in_check(ctx: Ctx, args: Any) -> str | None:
     return "it adds to this Agent's own skill: the Agent is not making this skill check"
 
 
+def _cond_self_in_combat(ctx: Ctx, args: Any) -> str | None:
+    """The card's own Agent fights in the Combat under way ("Any time during a Combat involving Agent Rice")."""
+    if ctx.state.rules.get("combat") and ctx.source in ctx.ruleset.combatants(ctx.state):
+        return None
+    return "it is used only during a Combat this Agent fights in"
+
+
 def _sel_not_agent_named(ctx: Ctx, piece: Piece, value: Any) -> bool:
     """Not one of the Agents a card names ("This card cannot be played over Agent Alex Krycek")."""
     return not named(ctx.ruleset, ctx.state, piece.id, value)
+
+
+def _sel_asks_any(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """A Site whose question is of one of the kinds named ("any Site that asks a MOTIVE or METHOD question")."""
+    asks = {str(a).casefold() for a in ctx.ruleset.pinfo(ctx.state, piece.id).asks}
+    return any(str(v).casefold() in asks for v in value)
+
+
+def _sel_max_cost(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """A card whose Cost is a number no higher than `value` ("an Equipment card of cost not higher than 2 [RP]")."""
+    cost = ctx.ruleset.pinfo(ctx.state, piece.id).cost
+    return isinstance(cost, int) and cost <= int(value)
+
+
+def once_per_combat(rs: Any, state: GameState, combat: dict[str, Any], dealt: dict[str, int], skill: str) -> None:
+    """An Equipment that adds to `skill` "once per combat" adds in the first round of that kind it is used in: in a
+    later one its holder deals what it would without it (its other Equipment's best); `combat["gear_spent"]` and
+    `dealt` are changed in place."""
+    spent = list(combat.get("gear_spent") or ())
+    for host in list(dealt):
+        gear = [q for q in state.attached(host) if rs.pinfo(state, q).kind == "equipment"]
+        once = [q for q in gear if skill in (standing(rs, state.pieces[q].card, "once_per_combat") or [[]])[0]]
+        if not once:
+            continue
+        best = max(gear, key=lambda q: rs.pinfo(state, q).modifies.get(skill, 0))
+        if best not in once:
+            continue
+        if best in spent:
+            others = [rs.pinfo(state, q).modifies.get(skill, 0) for q in gear if q != best]
+            dealt[host] += max(others, default=0) - rs.pinfo(state, best).modifies.get(skill, 0)
+        else:
+            spent.append(best)
+    if spent:
+        combat["gear_spent"] = spent
 
 
 def _standing(ctx: Ctx, tx: Tx, args: Any) -> None:
@@ -122,6 +163,8 @@ def _standing(ctx: Ctx, tx: Tx, args: Any) -> None:
 
 
 AGENT_PRIMITIVES: dict[str, Primitive] = {"pair_skill": _standing, "res_if": _standing, "health_plus": _standing,
-                                          "regenerates": _standing}
-AGENT_CONDITIONS: dict[str, Condition] = {"self_in_check": _cond_self_in_check}
-AGENT_SELECTORS: dict[str, Selector] = {"not_agent_named": _sel_not_agent_named}
+                                          "regenerates": _standing, "once_per_combat": _standing,
+                                          "no_sell": _standing}
+AGENT_CONDITIONS: dict[str, Condition] = {"self_in_check": _cond_self_in_check, "self_in_combat": _cond_self_in_combat}
+AGENT_SELECTORS: dict[str, Selector] = {"not_agent_named": _sel_not_agent_named, "asks_any": _sel_asks_any,
+                                        "max_cost": _sel_max_cost}
