@@ -90,6 +90,19 @@ RECORDS = [
     _card("FW-34", "Father Amos Kerr", "Witness", "Attach this Witness to any Agent in the Field. Adds 1 to that "
           "Agent's BEHAVIORAL skill once per turn while the Agent is in the Field. Discard this card when the Agent's "
           "HEALTH is reduced to 0.", cost="2 RP"),
+    _card("FW-35", "Bonfire", "Event", "Play this card to cause your opponent to discard all Witness cards in his hand.",
+          cost="1 CP", activators=["Conspiracy"]),
+    _card("FW-36", "Side Bet", "Event", "If your opponent fails this Site skill check, add 5 [CP] to your pool.",
+          cost="1 CP", activators=["Conspiracy"]),
+    _card("FW-37", "Profilers Only", "Event", "Play this card to prevent all Agents with the Keyword BELIEVER from "
+          "contributing their skills to this Site.", cost="1 CP", activators=["Conspiracy"]),
+    _card("FW-38", "Second Opinion", "Witness", "Play this card to remove the Keyword BELIEVER from an afflicted "
+          "Agent."),
+    _card("FW-39", "Deputy Rolf", "Witness", "Adds 1 to one Team's BEHAVIORAL skill check. While this card is in play, "
+          "the Witness card \"Deputy Gaines\" may be played for free."),
+    _card("FW-40", "Deputy Gaines", "Witness", "Adds 1 to one Team's BEHAVIORAL skill check.", cost="3 RP"),
+    _card("FW-41", "Deputy Hale", "Witness", "Adds 1 to one Team's BEHAVIORAL skill check. May be played for Cost "
+          "minus 1 RP if Witness \"Deputy Rolf\" is in play.", cost="3 RP"),
 ]
 
 
@@ -419,13 +432,14 @@ def test_negations_in_title_case_and_of_keywords_each_named(library: CardLibrary
     assert st.pieces["adv"].zone == "discard:1" and not st.rules.get("combat")
 
 
-def _resolve_picking(s: Any) -> None:
-    """Pass until the chain is empty, choosing the first target a pending effect offers."""
+def _resolve_picking(s: Any, prefer: str | None = None) -> None:
+    """Pass until the chain is empty, choosing `prefer` or the first target a pending effect offers."""
     for _ in range(12):
         seat = s.rules.decision(s.state)
         picks = [a for a in s.rules.legal_actions(s.state, seat) if isinstance(a, (ChooseTarget, ResolveEffect))]
         if picks:
-            ok(s, next((a for a in picks if getattr(a, "piece", None)), picks[0]), seat)
+            pieces = [a for a in picks if getattr(a, "piece", None)]
+            ok(s, next((a for a in pieces if a.piece == prefer), pieces[0] if pieces else picks[0]), seat)
         elif s.state.rules.get("chain"):
             ok(s, Pass(), seat)
         else:
@@ -623,3 +637,67 @@ def test_a_witness_kept_on_an_agent_adds_once_a_turn_and_leaves_when_its_health_
     assert not s.submit(UseAbility(witness), 0).accepted  # once per turn
     rs._set_damage(st, marsh, rs.pinfo(st, marsh).health, Tx(st))
     assert st.pieces[witness].zone == "discard:0"
+
+
+def test_an_opponent_discards_every_card_of_a_kind_from_hand(library: CardLibrary) -> None:
+    fire = fixture_ref(library, "FW-35")
+    s = _checking(library, [f"{SET}/june-talley", f"{SET}/overtime"])
+    st = s.state
+    st.add_piece(Piece(id="fire", card=fire, zone="hand:1", owner=1, face_up=True))
+    ok(s, Pass(), 0)
+    ok(s, PlayCard("fire"), 1)
+    _resolve(s)
+    kinds = sorted(s.rules.pinfo(st, p).kind for p in st.zones["hand:0"].pieces)
+    assert kinds == ["event"] and st.pieces[_mine(s, "discard:0", f"{SET}/june-talley")]
+
+
+@pytest.mark.parametrize("made", [True, False])
+def test_a_side_bet_pays_when_the_check_fails(library: CardLibrary, made: bool) -> None:
+    bet = fixture_ref(library, "FW-36")
+    s = _checking(library, [], pools=((5, 5), (5, 5)))
+    st, rs = s.state, s.rules
+    st.rules["check"]["need"] = 1 if made else 20
+    st.add_piece(Piece(id="bet", card=bet, zone="hand:1", owner=1, face_up=True))
+    ok(s, Pass(), 0)
+    ok(s, PlayCard("bet"), 1)
+    for _ in range(6):
+        if rs.step(st) != "check":
+            break
+        ok(s, Pass(), rs.decision(st))
+    assert st.player(1).counters["cp"] == 4 + (0 if made else 5)
+
+
+def test_agents_with_a_keyword_barred_and_a_keyword_removed(library: CardLibrary) -> None:
+    bar, opinion = fixture_ref(library, "FW-37"), fixture_ref(library, "FW-38")
+    s = _checking(library, [opinion])
+    st, rs = s.state, s.rules
+    marsh, keller = pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller")
+    ok(s, PlayCard(_mine(s, "hand:0", opinion)), 0)
+    _resolve_picking(s, marsh)
+    assert "believer" not in rs.keywords_of(st, marsh)
+    s = _checking(library, [])
+    st, rs = s.state, s.rules
+    st.add_piece(Piece(id="bar", card=bar, zone="hand:1", owner=1, face_up=True))
+    ok(s, Pass(), 0)
+    ok(s, PlayCard("bar"), 1)
+    _resolve(s)
+    assert st.rules["check"]["team"] == [keller]  # Marsh, a BELIEVER, adds nothing to this Site
+
+
+def test_a_witness_free_or_cheaper_while_another_is_in_play(library: CardLibrary) -> None:
+    rolf, gaines, hale = (fixture_ref(library, c) for c in ("FW-39", "FW-40", "FW-41"))
+    s = _checking(library, [rolf, gaines, hale], pools=((4, 5), (5, 5)))
+    st, rs = s.state, s.rules
+    g, h = _mine(s, "hand:0", gaines), _mine(s, "hand:0", hale)
+    assert rs.can_pay(st, PlayCard(g), 0)
+    st.player(0).counters["rp"] = 1
+    assert not rs.can_pay(st, PlayCard(g), 0) and not rs.can_pay(st, PlayCard(h), 0)
+    ok(s, PlayCard(_mine(s, "hand:0", rolf)), 0)  # 1 RP: Deputy Rolf is in play (on the chain, then in the check)
+    assert rs.can_pay(st, PlayCard(g), 0)
+    _resolve(s)
+    st.player(0).counters["rp"] = 2
+    ok(s, PlayCard(g), 0)  # free
+    assert st.player(0).counters["rp"] == 2
+    ok(s, PlayCard(h), 0)  # 3 RP less 1
+    assert st.player(0).counters["rp"] == 0
+

@@ -239,6 +239,45 @@ class WordsReader:
         """"Discard this card when the Agent's HEALTH is reduced to 0": read when its Agent's Health goes to 0."""
         return Meaning(standing=[{"when": "static", "do": [{"discard_at_zero": True}]}])
 
+    # -- hands, checks, Keywords --
+    def card_plural(self, c: list[Any]) -> str:
+        word = str(c[0]).casefold()
+        kind = {"witnesses": "witness", "adversaries": "adversary", "events": "event", "bluffs": "bluff"}.get(word, word)
+        if kind == "card":
+            raise ValueError("all cards: a whole hand, not a kind")
+        return kind
+
+    def hand_kind_discard(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"cause your opponent to discard all Witness cards in his hand": every card of that kind (face up)."""
+        kind = next(x for x in c if isinstance(x, str) and x not in ("opponent", "investigating"))
+        seat = next((x for x in c if x in ("opponent", "investigating")), "opponent")
+        return [{"discard_hand_kind": {"seat": seat, "type": kind}}]
+
+    def fail_gain(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"If your opponent fails this Site skill check, add 5 [CP] to your pool": noted on the check."""
+        pools = [x for x in c if x in ("rp", "cp")]
+        return [{"fail_gain": {"pool": pools[0], "amount": next(x for x in c if isinstance(x, int))}},
+                {"_check_of": []}]
+
+    def bar_keyword(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"prevent all Agents with the Keyword FBI from contributing their skills to this Site"."""
+        return [{"_bar": next(x for x in c if isinstance(x, list))}, {"_check_of": []}]
+
+    def lose_keyword(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"remove the Keyword CANCER from an afflicted Agent": one with it, chosen; it is gone for good."""
+        kws = next(x for x in c if isinstance(x, list))
+        return [{"keyword": {"target": "afflicted", "keyword": " ".join(kws), "lose": True,
+                             "_select": {"type": "Agent", "keyword": kws, "zone": ["bureau", "field", "hospital"]}}}]
+
+    def frees_named(self, c: list[Any]) -> Meaning:
+        """"While this card is in play, the Witness card "X" may be played for free": read where X is paid."""
+        return Meaning(standing=[{"when": "static", "do": [{"frees": {"name": " ".join(c[-1])}}]}])
+
+    def cheaper_if(self, c: list[Any]) -> Meaning:
+        """"May be played for Cost minus 1 RP if Witness "Y" is in play": read where this card is paid."""
+        amount = next(x for x in c if isinstance(x, int))
+        return Meaning(standing=[{"when": "static", "do": [{"cheaper_if": {"name": " ".join(c[-1]), "add": -amount}}]}])
+
     # -- costs at a Site (`costs`) --
     def cost_up(self, c: list[Any]) -> int:
         return 1

@@ -10,7 +10,7 @@ from .combat_text import after_damage, hit, round_notes
 from .vocab import standing
 from .vocab_agents import once_per_combat, regenerate
 from .vocab_decks import save_site
-from .vocab_words import standing_effects
+from .vocab_words import fail_gains, standing_effects
 
 __all__ = ["Combat"]
 
@@ -64,6 +64,8 @@ class Combat:
                     printed = self.rating(state, pid)
                     self._set_damage(state, pid, min(printed, self.damage(state, pid) + int(check["fail_damage"])), tx,
                                       why=f"the failed {check.get('skill')} check")
+        if not ok and check.get("fail_gain"):  # "If your opponent fails this Site skill check, add 5 [CP] ..."
+            fail_gains(self, state, check, tx)
         if not ok and check.get("save_site"):  # "If the Team makes a CRIMINAL INVESTIGATION 3+ skill check, ..."
             save_site(self, state, check, tx)
         for pid in check.get("keep", []) if ok else ():  # "If the Site skill check is successful, place this card ..."

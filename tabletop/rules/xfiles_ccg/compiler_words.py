@@ -35,7 +35,13 @@ def _check_of(ability: Any, args: list[str], until: str | None) -> None:
     ability._condition({"check_skill": list(args)})
 
 
+def _bar(ability: Any, args: list[str], until: str | None) -> None:
+    """"prevent all Agents with the Keyword X from contributing ... to this Site": those of the Team, out of it."""
+    ability.targets["barred"] = {"select": {"type": "Agent", "in_team": True, "keyword": list(args)}, "count": "all"}
+    ability.steps.append({"sit_out": {"target": "barred"}})
+
+
 #: the compiler's placing of each step a `cardwords` reader writes, by the step's name
 WORD_STEPS: dict[str, Callable[[Any, dict[str, Any], str | None], None]] = {
-    "_foe_may_negate": _foe_may_negate, "_afterwards": _afterwards, "_check_of": _check_of,
+    "_foe_may_negate": _foe_may_negate, "_afterwards": _afterwards, "_check_of": _check_of, "_bar": _bar,
 }

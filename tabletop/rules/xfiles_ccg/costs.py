@@ -55,10 +55,42 @@ def _apply(mods: list[dict[str, Any]], base: int) -> int:
 
 
 def cost_at_site(rs: Any, state: GameState, seat: int, pid: str, base: int) -> int:
-    """What `seat` pays for `pid` (its printed or X Cost `base`) at the Site under check."""
+    """What `seat` pays for `pid` (its printed or X Cost `base`) at the Site under check, or as a card in play
+    lets it ("the Witness card X may be played for free", "for Cost minus 1 RP if Witness Y is in play")."""
+    base = _named_in_play(rs, state, pid, base)
     if not state.rules.get(KEY) and not _site_trait(rs, state):
         return base
     return _apply([m for m in _mods(rs, state) if _fits(rs, state, m, seat, pid)], base)
+
+
+def _named_in_play(rs: Any, state: GameState, pid: str, base: int) -> int:
+    """`base`, less what the card's own "cheaper_if" says while the card it names is in play, or 0 when a card in
+    play "frees" it by name. In play: in a section, on the chain, or its modifier in the check (a Witness)."""
+    ref = state.pieces[pid].card
+    own = standing(rs, ref, "cheaper_if")
+    chain = [e.get("piece") for e in state.rules.get("chain") or ()]
+    mods = [m.get("source") for m in (state.rules.get("check") or {}).get("mods") or ()]
+    freeing = any(rs._any_trait(state, s, "frees") for s in state.seats) or any(
+        "frees" in rs.traits(state.pieces[p].card) for p in (*chain, *mods) if p in state.pieces)
+    if not own and not freeing:
+        return base
+    names = _in_play_names(rs, state, pid, chain, mods)
+    title = rs.info(ref).name.casefold()
+    if freeing and any(str(f.get("name", "")).casefold() == title for p, _ in names
+                       for f in standing(rs, state.pieces[p].card, "frees")):
+        return 0
+    for cut in own:
+        if any(str(cut.get("name", "")).casefold() == name for _, name in names):
+            base = max(0, base + int(cut.get("add", 0)))
+    return base
+
+
+def _in_play_names(rs: Any, state: GameState, pid: str, chain: list[Any], mods: list[Any]) -> list[tuple[str, str]]:
+    found = [p for p in (*chain, *mods) if p in state.pieces and p != pid]
+    for zone in state.zones.values():
+        if zone.kind in ("bureau", "field", "hospital"):
+            found += [p for p in zone.pieces if p != pid and state.pieces[p].face_up]
+    return [(p, rs.pinfo(state, p).name.casefold()) for p in dict.fromkeys(found)]
 
 
 def bluff_cost_at_site(rs: Any, state: GameState, pid: str, info: Any, x: int = 0) -> int:

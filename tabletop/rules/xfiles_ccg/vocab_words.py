@@ -14,7 +14,7 @@ from .provisions import KEY as PROVIDED
 from .vocab_reads import standing
 from .witness_triggers import FOE_PLAYED
 
-__all__ = ["SITE_ASKS", "at_zero_health", "WORD_AFFORDS", "WORD_CONDITIONS", "WORD_PRIMITIVES", "WORD_SELECTORS", "site_asks",
+__all__ = ["SITE_ASKS", "at_zero_health", "fail_gains", "WORD_AFFORDS", "WORD_CONDITIONS", "WORD_PRIMITIVES", "WORD_SELECTORS", "site_asks",
            "standing_effects"]
 
 
@@ -168,6 +168,33 @@ def at_zero_health(rs: Any, state: Any, pid: str, tx: Tx) -> None:
             rs._to_discard(state, q, tx)
 
 
+def _discard_hand_kind(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """Every card of a kind in a seat's hand discarded (face up: a discard pile is open to all)."""
+    who = args.get("seat", "opponent")
+    seat = ctx.ruleset.active(ctx.state) if who == "investigating" else ctx.seat_of(who)
+    kind = str(args.get("type", "")).casefold()
+    gone = [p for p in ctx.state.zones[ctx.zone("hand", seat)].pieces if ctx.ruleset.pinfo(ctx.state, p).kind == kind]
+    for pid in gone:
+        ctx.ruleset._to_discard(ctx.state, pid, tx)
+    return f"{ctx.state.seat_name(seat)} discards {len(gone)} {kind} card{'s' * (len(gone) != 1)} from hand"
+
+
+def _fail_gain(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"If your opponent fails this Site skill check, add 5 [CP] to your pool": noted on the check, paid at its end."""
+    check = ctx.state.rules.get("check")
+    if not check:
+        return "no skill check"
+    gain = {"seat": ctx.seat, "pool": str(args.get("pool", "cp")), "amount": int(args.get("amount", 0))}
+    tx.set_rule("check", {**check, "fail_gain": [*check.get("fail_gain", ()), gain]})
+    return f"if the check fails, {ctx.state.seat_name(ctx.seat)} adds {gain['amount']} {gain['pool'].upper()}"
+
+
+def fail_gains(rs: Any, state: Any, check: Any, tx: Tx) -> None:
+    """The check failed: what the cards played on it said their players then add to their pools."""
+    for gain in check.get("fail_gain") or ():
+        tx.add_player_counter(gain["seat"], gain["pool"], int(gain["amount"]), why="the failed skill check")
+
+
 def standing_effects(rs: Any, ref: str | None) -> list[dict[str, Any]]:
     """An Adversary's own text as Combat effects of every round: "Subtract one from all damage sources applied to
     this Adversary" (each source of the Agents' damage less one, as a Combat card's "per source")."""
@@ -188,7 +215,9 @@ WORD_PRIMITIVES: dict[str, Primitive] = {"copy_limit": _standing, "negate_self":
                                          "per_source_minus": _standing, "provide": _provide,
                                          "negated_out": _negated_out, "empty_pools": _empty_pools,
                                          "change_asks": _change_asks, "site_cost": _site_cost,
-                                         "attach_to": _attach_to, "discard_at_zero": _standing}
+                                         "attach_to": _attach_to, "discard_at_zero": _standing,
+                                         "discard_hand_kind": _discard_hand_kind, "fail_gain": _fail_gain,
+                                         "frees": _standing, "cheaper_if": _standing}
 WORD_CONDITIONS: dict[str, Condition] = {FOE_PLAYED: _cond_foe_played, "site_success_any": _cond_site_success_any}
 def _sel_placed(ctx: Ctx, piece: Any, value: Any) -> bool:
     """A Site placed in the Field (the turn's, or one left with Bluffs beneath it)."""
