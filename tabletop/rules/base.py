@@ -171,6 +171,9 @@ class Ruleset:
     #: the card types in this game's natural order (as its manual lists them), for a hand sorted "in the ruleset's
     #: order" (`hand_rank`); empty: by type name
     hand_order: tuple[str, ...] = ()
+    #: counters this ruleset keeps on pieces for its own bookkeeping (a once-per-turn use, the turn a token was
+    #: spent): the table draws no badge for them, since they mean nothing to a player
+    quiet_counters: frozenset[str] = frozenset()
 
     @classmethod
     def hand_rank(cls, card_type: str | None) -> tuple[int, str]:

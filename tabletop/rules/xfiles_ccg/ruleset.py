@@ -155,6 +155,7 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
     #: Combat, the skill check's result
     #: a hand sorted in the game's order: the card types as the manual's "card types" pages list them
     hand_order = ("Event", "Witness", "Bluff", "Equipment", "Combat", "Adversary", "Site", "Agent", "X-File")
+    quiet_counters = frozenset({"used_turn", "token_turn", "pool_used", "hospital_until", "last_hit", "until_healed"})
     log_notes = ("xfc.investigate", "xfc.play", "xfc.bluff_revealed", "xfc.unpaid", "xfc.effect", "xfc.lapsed", "xfc.resolve",
                  "effects.applied", "effects.by_hand", "effects.declined", "xfc.witness_joins",
                  "xfc.combat", "xfc.damage", "xfc.hospitalized", "xfc.witness_down", "xfc.combat_end", "xfc.check",

@@ -36,7 +36,7 @@ from .arrange import (
     label_variants,
 )
 
-__all__ = ["CARD_H", "CARD_W", "LABEL_H", "Arrangement", "Item", "Layout", "ZoneBox", "arrange", "build_layout",
+__all__ = ["CARD_H", "CARD_W", "LABEL_H", "Arrangement", "Item", "Layout", "ZoneBox", "arrange", "build_layout", "quiet_counters",
            "fit_label", "label_variants", "piece_size"]
 
 #: a grid cell of the table, and how far beyond its box a piece may draw (a stack's edge of backs)
@@ -151,6 +151,8 @@ class Layout:
         self._grid: dict[tuple[int, int], _Cell] = {}
         self._cells: dict[str, tuple[int, int, int, int]] = {}
         self._deco: set[str] = set()
+        #: counter names the ruleset keeps for its own bookkeeping: drawn as no badge (`Ruleset.quiet_counters`)
+        self.quiet: frozenset[str] = frozenset()
         self._rank: dict[str, int] = {}
         #: per free zone: its piece names in order and each one's draw-order place
         self._names: dict[str, list[str]] = {}
@@ -261,7 +263,8 @@ class Layout:
                 if cell is None:
                     cell = grid[(cx, cy)] = _Cell()
                 cell.put(item)
-        if item.depth > 1 or (item.piece.get("counters") and item.kind != "counter"):
+        if item.depth > 1 or (item.kind != "counter" and any(k not in self.quiet
+                                                             for k in item.piece.get("counters") or ())):
             self._deco.add(item.pid)
         self._items = None
 
@@ -463,11 +466,22 @@ def _spread(n: int, length: float, item: float, gap: float) -> float:
     return min(item + gap, (length - item) / (n - 1))
 
 
+def quiet_counters(ruleset: Any) -> frozenset[str]:
+    """The counters the named ruleset keeps for its own bookkeeping (none for a ruleset this program lacks)."""
+    from ...rules import UnknownRuleset, get_ruleset_class
+
+    try:
+        return frozenset(get_ruleset_class(str(ruleset)).quiet_counters) if ruleset else frozenset()
+    except UnknownRuleset:  # a plugin missing here: every counter shows
+        return frozenset()
+
+
 def build_layout(view: dict[str, Any], seat: int | None, room: tuple[float, float] | None = None) -> Layout:
     """Lay out every zone and piece of a view for a table view of `room` pixels (see `arrange`); the open
     table's pieces come last so they draw on top."""
     out = Layout()
     out.room = room
+    out.quiet = quiet_counters(view.get("ruleset"))
     zones = view.get("zones", [])
     tw, th = view.get("table", (2400, 1600))
     names = {int(p["seat"]): str(p.get("name") or f"Seat {int(p['seat']) + 1}") for p in view.get("players", [])

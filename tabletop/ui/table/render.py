@@ -514,7 +514,7 @@ class Renderer:
         for item in (*layout.decorated(), *marked_items):
             if item.pid in skip:
                 continue
-            counters = item.piece.get("counters") or {}
+            counters = {k: v for k, v in (item.piece.get("counters") or {}).items() if k not in layout.quiet}
             r = self.item_rect(item, camera)
             if not r.colliderect(clip):
                 continue
