@@ -7,7 +7,7 @@ import pytest
 
 from tabletop.cards import CardLibrary
 from tabletop.core import Piece, Session
-from tabletop.rules.xfiles_ccg import Investigate, ResolveBluff
+from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, ResolveBluff, UseAbility
 from tests.rules.xfiles_ccg_helpers import approach, fixture_library, fixture_ref, ok
 from tests.rules.xfiles_ccg_helpers import position as build_position
 
@@ -18,6 +18,11 @@ RECORDS = [
                  "MEDICAL, SCIENCES, COMPUTER.\n\nAdvanced Game: Pay the listed [CP] Cost, where X = the number of [CP] "
                  "paid to gain the desired modifier to one of the following skills: MEDICAL, SCIENCES, COMPUTER. "
                  "(1) = -1, (3) = -2, (5) = -3, (9) = -4."},
+    {"id": "AC-02", "title": "Careful Notes", "set": "Fixture", "type": "Event", "cost": "1 RP",
+     "keywords": ["Event", "Observation", "Resource"], "activators": ["Active"],
+     "gameText": "Play prior to a Site skill check. If the Site skill check is successful, place this card in your "
+                 "Bureau Section. You may discard this card in any of your investigation phases to add 2 to a Site "
+                 "skill check. Discard this card after you've used the modifier."},
 ]
 
 
@@ -61,3 +66,43 @@ def test_a_bluff_whose_skills_the_check_lacks_is_not_paid_for_its_modifier(libra
     before = medical.rules.check_total(medical.state)
     ok(medical, ResolveBluff(medical.state.rules["bluffs"][0], True, 3), 1)
     assert medical.rules.check_total(medical.state) == before - 2
+
+
+def _checking(library: CardLibrary, team: tuple[str, ...], hand: str) -> Session:
+    """Randy's `team` makes Marrow Point's OBSERVATION 4+ check, `hand` in his hand; Les has passed."""
+    s = build_position({"field:0": ["marrow-point", *team], "hand:0": [hand], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library, pools=((9, 9), (9, 9)))
+    st = s.state
+    site = _pid(s, "field:0", "marrow-point")
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, tuple(_pid(s, "field:0", a) for a in team), "Observation"), 0)
+    return s
+
+
+def _resolve(s: Session) -> None:
+    while s.state.rules.get("chain"):
+        ok(s, Pass(), s.rules.decision(s.state))
+
+
+def test_a_card_kept_if_the_check_succeeds_waits_for_the_check(library: CardLibrary) -> None:
+    """"If the Site skill check is successful, place this card in your Bureau Section": a RESOURCE went to the
+    Bureau as it resolved, so a failed check kept it too, and its "discard this card ... to add 2" was usable on the
+    very check it was played in."""
+    notes = fixture_ref(library, "AC-02")
+    s = _checking(library, ("nadia-keller",), notes)  # OBSERVATION 1 against 4+: it fails
+    card = _pid(s, "hand:0", notes)
+    ok(s, PlayCard(card), 0)
+    _resolve(s)
+    assert s.state.zones[s.state.pieces[card].zone].kind == "discard"
+    assert UseAbility(card) not in list(s.rules.legal_actions(s.state, 0))
+    ok(s, Pass(), 0)
+    ok(s, Pass(), 1)
+    assert s.rules.step(s.state) == "assign" and s.state.pieces[card].zone == "discard:0"
+    made = _checking(library, ("owen-marsh", "lena-ortiz"), notes)  # 2 + 3 against 4+: it succeeds
+    card = _pid(made, "hand:0", notes)
+    ok(made, PlayCard(card), 0)
+    _resolve(made)
+    ok(made, Pass(), 0)
+    ok(made, Pass(), 1)
+    assert made.rules.step(made.state) == "question" and made.state.pieces[card].zone == "bureau:0"
