@@ -23,6 +23,10 @@ RECORDS = [
      "gameText": "Play prior to a Site skill check. If the Site skill check is successful, place this card in your "
                  "Bureau Section. You may discard this card in any of your investigation phases to add 2 to a Site "
                  "skill check. Discard this card after you've used the modifier."},
+    {"id": "AC-03", "title": "Swarm Of Moths", "set": "Fixture", "type": "Event", "cost": "4 CP",
+     "keywords": ["Event", "Occult Investigation"], "activators": ["Conspiracy", "Witness"],
+     "gameText": "Force an opponent Team to make an OCCULT INVESTIGATION 4+ skill check. If they fail, negate all "
+                 "Witnesses that are modifying the Team's skill check."},
 ]
 
 
@@ -68,15 +72,17 @@ def test_a_bluff_whose_skills_the_check_lacks_is_not_paid_for_its_modifier(libra
     assert medical.rules.check_total(medical.state) == before - 2
 
 
-def _checking(library: CardLibrary, team: tuple[str, ...], hand: str) -> Session:
-    """Randy's `team` makes Marrow Point's OBSERVATION 4+ check, `hand` in his hand; Les has passed."""
-    s = build_position({"field:0": ["marrow-point", *team], "hand:0": [hand], "bureau:1": ["lena-ortiz"],
-                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+def _checking(library: CardLibrary, team: tuple[str, ...], hand: str, *, site: str = "marrow-point",
+              skill: str = "Observation", hand1: tuple[str, ...] = ()) -> Session:
+    """Randy's `team` makes `site`'s `skill` check (Marrow Point's OBSERVATION 4+), `hand` in his hand (cards
+    separated by commas), `hand1` in Les's."""
+    s = build_position({"field:0": [site, *team], "hand:0": hand.split(","), "hand:1": list(hand1),
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
                        {"step": "assign"}, library=library, pools=((9, 9), (9, 9)))
     st = s.state
-    site = _pid(s, "field:0", "marrow-point")
-    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
-    ok(s, Investigate(site, tuple(_pid(s, "field:0", a) for a in team), "Observation"), 0)
+    where = _pid(s, "field:0", site)
+    st.rules["sites"] = {where: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(where, tuple(_pid(s, "field:0", a) for a in team), skill), 0)
     return s
 
 
@@ -106,3 +112,22 @@ def test_a_card_kept_if_the_check_succeeds_waits_for_the_check(library: CardLibr
     ok(made, Pass(), 0)
     ok(made, Pass(), 1)
     assert made.rules.step(made.state) == "question" and made.state.pieces[card].zone == "bureau:0"
+
+
+def test_a_witness_on_the_chain_is_one_modifying_the_check(library: CardLibrary) -> None:
+    """"negate all Witnesses that are modifying the Team's skill check" negated only those already resolved: the
+    Witness it answered (it needs one in effect, on the chain) then resolved and added its modifier."""
+    moths = fixture_ref(library, "AC-03")
+    s = _checking(library, ("owen-marsh",), "june-talley,wade-colter", site="harlow-creek", skill="Behavioral",
+                  hand1=(moths,))  # BEHAVIORAL 3, OCCULT INVESTIGATION 3 against 4+: the forced check fails
+    base = s.rules.check_total(s.state)
+    ok(s, PlayCard(_pid(s, "hand:0", "june-talley")), 0)
+    _resolve(s)
+    assert s.rules.check_total(s.state) == base + 2
+    colter = _pid(s, "hand:0", "wade-colter")
+    ok(s, PlayCard(colter), 0)
+    ok(s, Pass(), 0)
+    ok(s, PlayCard(_pid(s, "hand:1", moths)), 1)
+    _resolve(s)
+    assert s.rules.check_total(s.state) == base
+    assert s.state.pieces[colter].zone == "discard:0" and not s.state.rules.get("chain")
