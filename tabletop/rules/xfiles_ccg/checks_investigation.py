@@ -79,6 +79,8 @@ class InvestigationChecks:
             info = self.pinfo(state, a.piece)
             out += self._afford(state, seat, "cp", bluff_cost_at_site(self, state, a.piece, info, a.x), info.name,
                                 "xfc.investigation.2", (a.piece,))
+            if seat is not None:  # a Bluff paid for is played: its conditions ("one of the following skills: ...")
+                out += self.text_violations(state, a.piece, seat)
         return out
 
     @checks(PlayCard)

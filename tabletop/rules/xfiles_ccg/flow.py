@@ -278,7 +278,8 @@ class Flow:
             tx.set_rule("check", {**check, "witnesses": [*check.get("witnesses", []), pid]})
             tx.note("xfc.witness_joins", owner, f"{self.ref(state, pid)} (Health {info.health}) joined the Team, to "
                     "fight as an Agent in Combat (xfc.combat.7)", {"piece": pid})
-        elif info.has("RESOURCE") or standing(self, info.ref, "in_play"):  # "Play this card in the Bureau" (Field)
+        elif (info.has("RESOURCE") and not self.waits_for_success(info.ref)) or standing(self, info.ref, "in_play"):
+            # "Play this card in the Bureau" (Field); one kept only if the check succeeds waits in the Discard
             where = (standing(self, info.ref, "in_play") or ["bureau"])[0]
             tx.move(pid, f"{where}:{owner}", face_up=True)
         else:

@@ -173,6 +173,11 @@ class TextRun:
         a Keyword X card is played"); not the second effect of an "Alternately" card, named when played (by hand)."""
         return bool(self.card_text(state.pieces[pid].card).abilities) and choice < 2
 
+    def waits_for_success(self, ref: str | None) -> bool:
+        """Whether a card goes to its player's Bureau only when the Site check it was played in succeeds ("If the
+        Site skill check is successful, place this card in your Bureau Section"): until then it is in the Discard."""
+        return any("keep_on_success" in step for a in self.card_text(ref).when("resolved") for step in a.do)
+
     def by_hand_words(self, state: GameState, pid: str, info: Any, seat: int, choice: int = 0) -> str:
         """What the log says of a resolved card's text the engine does not run: offered to confirm, or by hand."""
         if self.runs_text(state, pid, choice):

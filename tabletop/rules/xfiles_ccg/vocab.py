@@ -341,18 +341,29 @@ def _end_turn(ctx: Ctx, tx: Tx, args: Any) -> str:
 
 
 def _negate_witnesses(ctx: Ctx, tx: Tx, args: Any) -> str:
-    """"Negate all Witnesses that are modifying the Team's skill check": their modifiers leave the check."""
+    """"Negate all Witnesses that are modifying the Team's skill check": their modifiers leave the check, and those
+    still on the chain (played to modify it, not yet resolved) are negated there."""
     check = _check(ctx)
     rs = ctx.ruleset
     gone = {m.get("source") for m in check.get("mods", []) if m.get("source") in ctx.state.pieces
             and rs.pinfo(ctx.state, m["source"]).kind == "witness"}
+    waiting = {e.get("piece") for e in rs._chain(ctx.state) if e.get("piece") in ctx.state.pieces
+               and rs.pinfo(ctx.state, e["piece"]).kind == "witness" and _mods_check(rs, e["piece"], ctx)}
     check["mods"] = [m for m in check.get("mods", []) if m.get("source") not in gone]
     tx.set_rule("check", check)
     for pid in gone:
         if ctx.state.zones[ctx.state.pieces[pid].zone].kind != "discard":
             rs._to_discard(ctx.state, pid, tx)
+    for pid in sorted(waiting):
+        rs._negate(ctx.state, pid, tx)
+    gone |= waiting
     names = ", ".join(ctx.name(p) for p in sorted(gone)) or "no Witness"
     return f"negated {names} (check now {rs.check_total(ctx.state)} against {check.get('need', 0)}+)"
+
+
+def _mods_check(rs: Any, pid: str, ctx: Ctx) -> bool:
+    """Whether the card `pid` adds to or subtracts from a skill check when it resolves ("Adds 2 to one Team's ...")."""
+    return any("check_mod" in step for a in rs.card_text(ctx.state.pieces[pid].card).when("resolved") for step in a.do)
 
 
 def _no_damage(ctx: Ctx, tx: Tx, args: Any) -> str:

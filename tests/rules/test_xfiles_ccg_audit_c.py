@@ -1,0 +1,133 @@
+"""`xfiles-ccg`: misreads found by the third reading of 40 random `automated` Premiere cards (seed 2915), on cards of
+our own in the same wordings: each test failed before its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.cards import CardLibrary
+from tabletop.core import Piece, Session
+from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, ResolveBluff, UseAbility
+from tests.rules.xfiles_ccg_helpers import approach, fixture_library, fixture_ref, ok
+from tests.rules.xfiles_ccg_helpers import position as build_position
+
+RECORDS = [
+    {"id": "AC-01", "title": "Lars Engstrom", "set": "Fixture", "type": "Bluff", "cost": "X CP",
+     "keywords": ["Bluff", "Government"], "activators": ["Conspiracy"],
+     "gameText": "Basic Game Only: Apply a -2 modifier to any one skill check involving one of the following skills: "
+                 "MEDICAL, SCIENCES, COMPUTER.\n\nAdvanced Game: Pay the listed [CP] Cost, where X = the number of [CP] "
+                 "paid to gain the desired modifier to one of the following skills: MEDICAL, SCIENCES, COMPUTER. "
+                 "(1) = -1, (3) = -2, (5) = -3, (9) = -4."},
+    {"id": "AC-02", "title": "Careful Notes", "set": "Fixture", "type": "Event", "cost": "1 RP",
+     "keywords": ["Event", "Observation", "Resource"], "activators": ["Active"],
+     "gameText": "Play prior to a Site skill check. If the Site skill check is successful, place this card in your "
+                 "Bureau Section. You may discard this card in any of your investigation phases to add 2 to a Site "
+                 "skill check. Discard this card after you've used the modifier."},
+    {"id": "AC-03", "title": "Swarm Of Moths", "set": "Fixture", "type": "Event", "cost": "4 CP",
+     "keywords": ["Event", "Occult Investigation"], "activators": ["Conspiracy", "Witness"],
+     "gameText": "Force an opponent Team to make an OCCULT INVESTIGATION 4+ skill check. If they fail, negate all "
+                 "Witnesses that are modifying the Team's skill check."},
+]
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> CardLibrary:
+    return fixture_library(tmp_path_factory.mktemp("sets"), RECORDS)
+
+
+def _pid(session: Session, zone: str, card: str) -> str:
+    return next(p for p in session.state.zones[zone].pieces if session.state.pieces[p].card.endswith(card))
+
+
+def _bluffed(library: CardLibrary, bluff: str, site: str, skill: str, enforcement: str = "strict") -> Session:
+    """Randy's Team (Marsh, Calder) investigates `site`; Les's `bluff` lies beneath it, revealed."""
+    s = build_position({"field:0": [site, "owen-marsh", "ruth-calder"], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library, pools=((5, 5), (5, 9)), enforcement=enforcement)
+    st = s.state
+    where = _pid(s, "field:0", site)
+    st.rules["sites"] = {where: {"at": 1, "turn": 1, "owner": 0}}
+    st.add_piece(Piece(id=st.new_piece_id(), card=bluff, zone="field:0", owner=1, face_up=False, attached_to=where))
+    ok(s, Investigate(where, (_pid(s, "field:0", "owen-marsh"), _pid(s, "field:0", "ruth-calder")), skill), 0)
+    approach(s)
+    return s
+
+
+def test_a_bluff_whose_skills_the_check_lacks_is_not_paid_for_its_modifier(library: CardLibrary) -> None:
+    """A Bluff that modifies "one of the following skills: MEDICAL, SCIENCES, COMPUTER" took its -2 off an
+    OBSERVATION check: paying for a revealed Bluff never asked its conditions (strict refuses, warn logs)."""
+    bluff = fixture_ref(library, "AC-01")
+    s = _bluffed(library, bluff, "marrow-point", "Observation")
+    pid = s.state.rules["bluffs"][0]
+    refused = s.submit(ResolveBluff(pid, True, 3), 1)
+    assert not refused.accepted and refused.violations[0].rule == "xfc.effect.2"
+    assert ResolveBluff(pid, True, 3) not in list(s.rules.legal_actions(s.state, 1))
+    ok(s, ResolveBluff(pid, False), 1)
+    warn = _bluffed(library, bluff, "marrow-point", "Observation", enforcement="warn")
+    logged = warn.submit(ResolveBluff(warn.state.rules["bluffs"][0], True, 3), 1)
+    assert logged.accepted and logged.violations[0].rule == "xfc.effect.2"
+    medical = _bluffed(library, bluff, "saint-brigid", "Medical")
+    before = medical.rules.check_total(medical.state)
+    ok(medical, ResolveBluff(medical.state.rules["bluffs"][0], True, 3), 1)
+    assert medical.rules.check_total(medical.state) == before - 2
+
+
+def _checking(library: CardLibrary, team: tuple[str, ...], hand: str, *, site: str = "marrow-point",
+              skill: str = "Observation", hand1: tuple[str, ...] = ()) -> Session:
+    """Randy's `team` makes `site`'s `skill` check (Marrow Point's OBSERVATION 4+), `hand` in his hand (cards
+    separated by commas), `hand1` in Les's."""
+    s = build_position({"field:0": [site, *team], "hand:0": hand.split(","), "hand:1": list(hand1),
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library, pools=((9, 9), (9, 9)))
+    st = s.state
+    where = _pid(s, "field:0", site)
+    st.rules["sites"] = {where: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(where, tuple(_pid(s, "field:0", a) for a in team), skill), 0)
+    return s
+
+
+def _resolve(s: Session) -> None:
+    while s.state.rules.get("chain"):
+        ok(s, Pass(), s.rules.decision(s.state))
+
+
+def test_a_card_kept_if_the_check_succeeds_waits_for_the_check(library: CardLibrary) -> None:
+    """"If the Site skill check is successful, place this card in your Bureau Section": a RESOURCE went to the
+    Bureau as it resolved, so a failed check kept it too, and its "discard this card ... to add 2" was usable on the
+    very check it was played in."""
+    notes = fixture_ref(library, "AC-02")
+    s = _checking(library, ("nadia-keller",), notes)  # OBSERVATION 1 against 4+: it fails
+    card = _pid(s, "hand:0", notes)
+    ok(s, PlayCard(card), 0)
+    _resolve(s)
+    assert s.state.zones[s.state.pieces[card].zone].kind == "discard"
+    assert UseAbility(card) not in list(s.rules.legal_actions(s.state, 0))
+    ok(s, Pass(), 0)
+    ok(s, Pass(), 1)
+    assert s.rules.step(s.state) == "assign" and s.state.pieces[card].zone == "discard:0"
+    made = _checking(library, ("owen-marsh", "lena-ortiz"), notes)  # 2 + 3 against 4+: it succeeds
+    card = _pid(made, "hand:0", notes)
+    ok(made, PlayCard(card), 0)
+    _resolve(made)
+    ok(made, Pass(), 0)
+    ok(made, Pass(), 1)
+    assert made.rules.step(made.state) == "question" and made.state.pieces[card].zone == "bureau:0"
+
+
+def test_a_witness_on_the_chain_is_one_modifying_the_check(library: CardLibrary) -> None:
+    """"negate all Witnesses that are modifying the Team's skill check" negated only those already resolved: the
+    Witness it answered (it needs one in effect, on the chain) then resolved and added its modifier."""
+    moths = fixture_ref(library, "AC-03")
+    s = _checking(library, ("owen-marsh",), "june-talley,wade-colter", site="harlow-creek", skill="Behavioral",
+                  hand1=(moths,))  # BEHAVIORAL 3, OCCULT INVESTIGATION 3 against 4+: the forced check fails
+    base = s.rules.check_total(s.state)
+    ok(s, PlayCard(_pid(s, "hand:0", "june-talley")), 0)
+    _resolve(s)
+    assert s.rules.check_total(s.state) == base + 2
+    colter = _pid(s, "hand:0", "wade-colter")
+    ok(s, PlayCard(colter), 0)
+    ok(s, Pass(), 0)
+    ok(s, PlayCard(_pid(s, "hand:1", moths)), 1)
+    _resolve(s)
+    assert s.rules.check_total(s.state) == base
+    assert s.state.pieces[colter].zone == "discard:0" and not s.state.rules.get("chain")
