@@ -40,7 +40,9 @@ def _check(dialog: ChoiceDialog, title: str, where: str) -> None:
         assert r.contains(heading.rect), where
 
 
-@pytest.mark.parametrize("name", sorted(set(available_rulesets()) - {"freeform"}))
+# the X-Files CCG (most dialogs) in every run, the other rulesets in the slow run CI also makes: the suite's time
+@pytest.mark.parametrize("name", [n if n == "xfiles-ccg" else pytest.param(n, marks=pytest.mark.slow)
+                                  for n in sorted(set(available_rulesets()) - {"freeform"})])
 def test_every_choice_dialog_shows_its_title_whole_at_800x600(name):
     session = new_session(name, 2, enforcement="strict", seed=5)
     bots = [make_bot("random", session.rules, 21 + s) for s in range(2)]

@@ -130,7 +130,9 @@ def _target(ruleset: str) -> dict[str, dict[str, int]]:
     return out
 
 
-@pytest.mark.parametrize("ruleset", sorted(LEGAL))
+# the X-Files CCG in every run, the other rulesets in the slow run CI also makes: the suite's time
+@pytest.mark.parametrize("ruleset", [r if r == "xfiles-ccg" else pytest.param(r, marks=pytest.mark.slow)
+                                     for r in sorted(LEGAL)])
 def test_a_legal_deck_built_by_hand_saves_reopens_and_starts_a_game(drive, ruleset, tmp_path):
     drive.open_editor()
     drive.choose(drive.editor.ruleset_menu, ruleset)
