@@ -27,6 +27,14 @@ RECORDS = [
      "keywords": ["Event", "Occult Investigation"], "activators": ["Conspiracy", "Witness"],
      "gameText": "Force an opponent Team to make an OCCULT INVESTIGATION 4+ skill check. If they fail, negate all "
                  "Witnesses that are modifying the Team's skill check."},
+    {"id": "AC-04", "title": "Ruptured Spleen", "set": "Fixture", "type": "Combat", "cost": "2 CP",
+     "keywords": ["Combat"], "activators": ["Combat"],
+     "gameText": "Play on any Agent that has taken two or more points of damage from a single damage source. That "
+                 "Agent must go to the Hospital immediately and may no longer participate in the combat. The Agent may "
+                 "not leave the Hospital until he is fully healed."},
+    {"id": "AC-05", "title": "The Pale Rider", "set": "Fixture", "type": "Adversary", "cost": "2 CP",
+     "keywords": ["Adversary", "Creature"], "activators": ["Conspiracy"],
+     "skills": {"Long Range Combat": 3, "Close Range Combat": 1, "Health": 1}, "gameText": ""},
 ]
 
 
@@ -76,7 +84,7 @@ def _checking(library: CardLibrary, team: tuple[str, ...], hand: str, *, site: s
               skill: str = "Observation", hand1: tuple[str, ...] = ()) -> Session:
     """Randy's `team` makes `site`'s `skill` check (Marrow Point's OBSERVATION 4+), `hand` in his hand (cards
     separated by commas), `hand1` in Les's."""
-    s = build_position({"field:0": [site, *team], "hand:0": hand.split(","), "hand:1": list(hand1),
+    s = build_position({"field:0": [site, *team], "hand:0": [c for c in hand.split(",") if c], "hand:1": list(hand1),
                         "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
                        {"step": "assign"}, library=library, pools=((9, 9), (9, 9)))
     st = s.state
@@ -131,3 +139,32 @@ def test_a_witness_on_the_chain_is_one_modifying_the_check(library: CardLibrary)
     _resolve(s)
     assert s.rules.check_total(s.state) == base
     assert s.state.pieces[colter].zone == "discard:0" and not s.state.rules.get("chain")
+
+
+def test_a_hit_counts_in_the_combat_it_was_taken_in(library: CardLibrary) -> None:
+    """"Play on any Agent that has taken two or more points of damage from a single damage source" read a hit kept
+    on the Agent for good: one taken in an earlier Combat let the card send him to the Hospital in the next."""
+    spleen, rider = fixture_ref(library, "AC-04"), fixture_ref(library, "AC-05")
+    s = _checking(library, ("owen-marsh",), "", hand1=(rider, rider, spleen))
+    st = s.state
+    marsh = _pid(s, "field:0", "owen-marsh")
+    first, second = (p for p in st.zones["hand:1"].pieces if st.pieces[p].card == rider)
+    ok(s, Pass(), 0)
+    ok(s, PlayCard(first), 1)
+    _resolve(s)
+    while s.rules.step(st) != "aftermath":  # the Long Range round: Marsh takes 3, the Rider dies
+        ok(s, Pass(), s.rules.decision(st))
+    assert s.rules.damage(st, marsh) == 3
+    if s.rules.decision(st) == 0:
+        ok(s, Pass(), 0)
+    assert not s.rules.check(st, PlayCard(_pid(s, "hand:1", spleen)), 1)  # in this Combat, it may
+    while st.rules.get("combat"):
+        ok(s, Pass(), s.rules.decision(st))
+    if s.rules.decision(st) == 0:
+        ok(s, Pass(), 0)
+    ok(s, PlayCard(second), 1)
+    _resolve(s)
+    assert st.rules.get("combat")
+    refused = s.submit(PlayCard(_pid(s, "hand:1", spleen)), 1)
+    assert not refused.accepted and refused.violations[0].rule == "xfc.effect.2"
+

@@ -174,8 +174,9 @@ class Combat:
         taken = 0
         if target is not None:
             taken, absorbed = hit(self, state, target, pending["adversary"], tx)
-            if taken > 0:  # "taken two or more points of damage from a single damage source"
-                tx.change(target, counters={**state.pieces[target].counters, "last_hit": taken})
+            if taken > 0:  # "taken two or more points of damage from a single damage source" (in this Combat)
+                hits = combat.get("hits") or {}
+                combat["hits"] = {**hits, target: max(taken, int(hits.get(target, 0)))}
             text += f"; {absorbed}" if absorbed else ""
             text += f"; {self.ref(state, target)} took {taken} ({self.health(state, target)} Health)"
         more = after_damage(self, state, combat, target, taken, tx, pending, pending["agents"])
