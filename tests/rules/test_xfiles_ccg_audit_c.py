@@ -7,7 +7,7 @@ import pytest
 
 from tabletop.cards import CardLibrary
 from tabletop.core import Piece, Session
-from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, ResolveBluff, UseAbility
+from tabletop.rules.xfiles_ccg import Deploy, Investigate, Pass, PlayCard, ResolveBluff, UseAbility
 from tests.rules.xfiles_ccg_helpers import approach, fixture_library, fixture_ref, ok
 from tests.rules.xfiles_ccg_helpers import position as build_position
 
@@ -168,3 +168,13 @@ def test_a_hit_counts_in_the_combat_it_was_taken_in(library: CardLibrary) -> Non
     refused = s.submit(PlayCard(_pid(s, "hand:1", spleen)), 1)
     assert not refused.accepted and refused.violations[0].rule == "xfc.effect.2"
 
+
+def test_an_agent_kept_in_the_hospital_until_healed_is_free_once_he_left(library: CardLibrary) -> None:
+    """"The Agent may not leave the Hospital until he is fully healed" stayed on the Agent after he left: the next
+    time he went to the Hospital he needed full Health again, not 3."""
+    s = build_position({"hospital:0": ["owen-marsh"], "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"],
+                        "xfile:1": ["lantern-choir"]}, {"step": "deployment"}, library=library)
+    marsh = _pid(s, "hospital:0", "owen-marsh")
+    s.state.pieces[marsh].counters = {"until_healed": 1}
+    ok(s, Deploy(marsh, "field"), 0)
+    assert "until_healed" not in s.state.pieces[marsh].counters
