@@ -35,6 +35,10 @@ RECORDS = [
     {"id": "AC-05", "title": "The Pale Rider", "set": "Fixture", "type": "Adversary", "cost": "2 CP",
      "keywords": ["Adversary", "Creature"], "activators": ["Conspiracy"],
      "skills": {"Long Range Combat": 3, "Close Range Combat": 1, "Health": 1}, "gameText": ""},
+    {"id": "AC-06", "title": "Head Down", "set": "Fixture", "type": "Combat", "cost": "1 *P",
+     "keywords": ["Combat"], "activators": ["Combat"],
+     "gameText": "Play this card on any combatant to decrease damage from one LONG RANGE COMBAT source by three "
+                 "points this round."},
 ]
 
 
@@ -178,3 +182,24 @@ def test_an_agent_kept_in_the_hospital_until_healed_is_free_once_he_left(library
     s.state.pieces[marsh].counters = {"until_healed": 1}
     ok(s, Deploy(marsh, "field"), 0)
     assert "until_healed" not in s.state.pieces[marsh].counters
+
+
+def test_damage_from_one_source_is_less_one_source_s_damage(library: CardLibrary) -> None:
+    """"decrease damage from one LONG RANGE COMBAT source by three points" came off the Agents' total: two Agents
+    dealing 2 each dealt 1, where the card leaves one of them 2 (an Agent's damage is its own source)."""
+    head, rider = fixture_ref(library, "AC-06"), fixture_ref(library, "AC-05")
+    s = _checking(library, ("owen-marsh", "tom-brandt"), "", hand1=(rider, head))  # LONG RANGE COMBAT 2 + 2
+    st = s.state
+    ok(s, Pass(), 0)
+    ok(s, PlayCard(_pid(s, "hand:1", rider)), 1)
+    _resolve(s)
+    adversary = st.rules["combat"]["adversary"]
+    if s.rules.decision(st) == 0:
+        ok(s, Pass(), 0)
+    ok(s, PlayCard(_pid(s, "hand:1", head)), 1)
+    _resolve(s)
+    chosen = next(a for a in s.rules.legal_actions(st, 1) if getattr(a, "piece", None) == adversary)
+    ok(s, chosen, 1)
+    while s.rules.step(st) != "damage":  # the Rider's 3 goes to one of two Agents: its player chooses
+        ok(s, Pass(), s.rules.decision(st))
+    assert st.rules["combat"]["pending"] == {**st.rules["combat"]["pending"], "agents": 2, "adversary": 3}
