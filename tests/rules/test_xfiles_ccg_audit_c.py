@@ -39,6 +39,12 @@ RECORDS = [
      "keywords": ["Combat"], "activators": ["Combat"],
      "gameText": "Play this card on any combatant to decrease damage from one LONG RANGE COMBAT source by three "
                  "points this round."},
+    {"id": "AC-07", "title": "Field Seminar", "set": "Fixture", "type": "Event", "cost": "1 RP",
+     "keywords": ["Event", "Training"], "activators": ["Active"],
+     "gameText": "Play on an Agent in the Bureau. The Agent is taken out of play for one full turn. At the start of "
+                 "the Briefing Phase of the second turn, the Agent may be deployed as normal, and in addition has a +1 "
+                 "in one of the following skills: MEDICAL or SCIENCES. Place this card below the Agent to remind you "
+                 "of the increased skill."},
 ]
 
 
@@ -89,6 +95,7 @@ def _checking(library: CardLibrary, team: tuple[str, ...], hand: str, *, site: s
     """Randy's `team` makes `site`'s `skill` check (Marrow Point's OBSERVATION 4+), `hand` in his hand (cards
     separated by commas), `hand1` in Les's."""
     s = build_position({"field:0": [site, *team], "hand:0": [c for c in hand.split(",") if c], "hand:1": list(hand1),
+                        "bureau:0": ["victor-hale"],
                         "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
                        {"step": "assign"}, library=library, pools=((9, 9), (9, 9)))
     st = s.state
@@ -203,3 +210,14 @@ def test_damage_from_one_source_is_less_one_source_s_damage(library: CardLibrary
     while s.rules.step(st) != "damage":  # the Rider's 3 goes to one of two Agents: its player chooses
         ok(s, Pass(), s.rules.decision(st))
     assert st.rules["combat"]["pending"] == {**st.rules["combat"]["pending"], "agents": 2, "adversary": 3}
+
+
+def test_an_agent_sent_to_training_is_one_of_yours(library: CardLibrary) -> None:
+    """"Play on an Agent in the Bureau. The Agent is taken out of play for one full turn ... may be deployed as
+    normal": any Bureau's Agent was offered, so the card took an opponent's Agent out of play for his turn."""
+    seminar = fixture_ref(library, "AC-07")
+    s = _checking(library, ("owen-marsh",), seminar)
+    ok(s, PlayCard(_pid(s, "hand:0", seminar)), 0)
+    _resolve(s)
+    offered = [a.piece for a in s.rules.legal_actions(s.state, 0) if getattr(a, "target", None) == "agent"]
+    assert offered == [_pid(s, "bureau:0", "victor-hale")]  # not Les's Lena Ortiz
