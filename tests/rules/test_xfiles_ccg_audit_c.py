@@ -7,6 +7,7 @@ import pytest
 
 from tabletop.cards import CardLibrary
 from tabletop.core import Piece, Session
+from tabletop.rules.effects import ChooseOption
 from tabletop.rules.xfiles_ccg import Deploy, Investigate, Pass, PlayCard, ResolveBluff, UseAbility
 from tests.rules.xfiles_ccg_helpers import approach, fixture_library, fixture_ref, ok
 from tests.rules.xfiles_ccg_helpers import position as build_position
@@ -221,3 +222,16 @@ def test_an_agent_sent_to_training_is_one_of_yours(library: CardLibrary) -> None
     _resolve(s)
     offered = [a.piece for a in s.rules.legal_actions(s.state, 0) if getattr(a, "target", None) == "agent"]
     assert offered == [_pid(s, "bureau:0", "victor-hale")]  # not Les's Lena Ortiz
+
+
+def test_the_options_of_one_step_are_told_apart(library: CardLibrary) -> None:
+    """"+1 in one of the following skills: MEDICAL or SCIENCES" was offered as "add stat" twice: the window named
+    the step, not what each option adds."""
+    seminar = fixture_ref(library, "AC-07")
+    s = _checking(library, ("owen-marsh",), seminar)
+    ok(s, PlayCard(_pid(s, "hand:0", seminar)), 0)
+    _resolve(s)
+    pick = next(a for a in s.rules.legal_actions(s.state, 0) if getattr(a, "target", None) == "agent")
+    ok(s, pick, 0)
+    options = [a.text for a in s.rules.legal_actions(s.state, 0) if isinstance(a, ChooseOption)]
+    assert options == ["add stat: Medical, 1", "add stat: Sciences, 1"]
