@@ -558,12 +558,21 @@ def _zones(state: GameState, wanted: Any) -> list[Any]:
 
 
 def _branch_words(branch: Sequence[Mapping[str, Any]]) -> str:
-    """What an option of "choose one" is called: its steps' own `words` when they have them, else their names."""
+    """What an option of "choose one" is called: its steps' own `words` when they have them, else their names with
+    the values they name ("to section: field", "add stat: Observation, 1"), so options of one step differ."""
     def words(step: Mapping[str, Any]) -> str:
-        args = step[step_name(step)]
-        return str(args["words"]) if isinstance(args, Mapping) and args.get("words") else \
-            step_name(step).replace("_", " ")
+        name = step_name(step)
+        args = step[name]
+        if isinstance(args, Mapping) and args.get("words"):
+            return str(args["words"])
+        named = [str(v) for k, v in args.items() if k not in _UNSAID and isinstance(v, (str, int))
+                 and not isinstance(v, bool)] if isinstance(args, Mapping) else []
+        return name.replace("_", " ") + (f": {', '.join(named)}" if named else "")
     return ", then ".join(words(s) for s in branch)[:60]
+
+
+#: step arguments an option's name leaves out: whom it applies to and for how long, the same in every option
+_UNSAID = frozenset({"target", "seat", "until"})
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -275,7 +275,8 @@ class EffectsReader:
 
     def reduce_one(self, c: list[Any]) -> list[dict[str, Any]]:
         rounds = next((x for x in c if isinstance(x, list)), [])
-        step: dict[str, Any] = {"side": "opponents", "amount": -c[-1]}
+        # "from any one source": one combatant's damage (an Agent's is its own source), not the side's total
+        step: dict[str, Any] = {"side": "opponents", "amount": -c[-1], "one_source": True}
         if len(rounds) == 1:
             step["round"] = rounds[0]
         return [{"combat_mod": step}]

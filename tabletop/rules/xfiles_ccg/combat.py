@@ -174,8 +174,9 @@ class Combat:
         taken = 0
         if target is not None:
             taken, absorbed = hit(self, state, target, pending["adversary"], tx)
-            if taken > 0:  # "taken two or more points of damage from a single damage source"
-                tx.change(target, counters={**state.pieces[target].counters, "last_hit": taken})
+            if taken > 0:  # "taken two or more points of damage from a single damage source" (in this Combat)
+                hits = combat.get("hits") or {}
+                combat["hits"] = {**hits, target: max(taken, int(hits.get(target, 0)))}
             text += f"; {absorbed}" if absorbed else ""
             text += f"; {self.ref(state, target)} took {taken} ({self.health(state, target)} Health)"
         more = after_damage(self, state, combat, target, taken, tx, pending, pending["agents"])
@@ -276,12 +277,16 @@ def _apply_effects(combat: dict[str, Any], dealt: dict[str, int], adversary: str
     sides = {"agents": sum(max(0, d) for p, d in dealt.items() if p != adversary),
              "adversary": max(0, dealt[adversary])}
     sources = {"agents": sum(1 for p, d in dealt.items() if p != adversary and d > 0), "adversary": 1}
+    biggest = {"agents": max((d for p, d in dealt.items() if p != adversary), default=0),
+               "adversary": dealt[adversary]}
     for e in live:
         side = e.get("side", "agents")
         if "piece" in e or side not in sides:
             continue
         if e.get("none"):
             sides[side] = 0
+        elif e.get("one_source"):  # "reduce the damage from any one source": no more than that source deals
+            sides[side] += max(int(e.get("amount", 0)), -max(0, biggest[side]))
         else:
             sides[side] += int(e.get("amount", 0)) * (sources[side] if e.get("per_source") else 1)
     return {k: max(0, v) for k, v in sides.items()}

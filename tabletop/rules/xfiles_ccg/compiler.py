@@ -407,6 +407,9 @@ class _Ability:
             elif name == "heal":
                 self.targets["agent"] = {"select": {"type": "Agent", "damaged": True}, "count": 1}
                 args["target"] = "agent"
+        if name == "rest" and args.get("target") in self.targets:  # "taken out of play for one full turn ... may be
+            found = self.targets[args["target"]]  # deployed as normal": an Agent of its player's, who deploys it
+            self.targets[args["target"]] = {**found, "select": {**found["select"], "owner": "you"}}
         if args.get("target") == "agent" and "agent" not in self.targets:
             self.targets["agent"] = {"select": {"type": "Agent", "zone": ["field", "bureau"]}, "count": 1}
         if name == "negate":  # the card negated is a target: one on the chain, or the Adversary in Combat

@@ -84,6 +84,10 @@ class Flow:
             tx.change(q, attached_to=pid)
         if "bureau" in (was, section) and was != section:  # "Discard this card if one of your Agents is moved ..."
             moved_bureau(self, state, owner, tx)
+        if was == "hospital" and section != "hospital" and "until_healed" in host.counters:
+            counters = dict(host.counters)  # "may not leave the Hospital until fully healed": it has left
+            del counters["until_healed"]
+            tx.change(pid, counters=counters)
 
     def hand_max(self, state: GameState, seat: int) -> int:
         """`seat`'s hand size after the Debriefing (the option's, or a card's of theirs in play)."""

@@ -73,7 +73,7 @@ def _combat_mod(ctx: Ctx, tx: Tx, args: Any) -> str:
     side = _side_of(ctx, args, combat)
     amount = int(args.get("amount", 0))
     entry = {"side": side, "amount": amount, **_lasting(ctx, args, combat)}
-    for flag in ("per_source", "double", "split"):
+    for flag in ("per_source", "one_source", "double", "split"):
         if args.get(flag):
             entry[flag] = True
     pieces = ctx.pieces(args) if args.get("target") else []

@@ -327,7 +327,9 @@ def _sel_name_has(ctx: Ctx, piece: Piece, value: Any) -> bool:
 
 
 def _sel_hit_by(ctx: Ctx, piece: Piece, value: Any) -> bool:
-    return int(piece.counters.get("last_hit", 0)) >= int(value)
+    """Hit for `value` or more by one source (the Adversary's damage of a round) in the Combat under way."""
+    hits = (ctx.state.rules.get("combat") or {}).get("hits") or {}
+    return int(hits.get(piece.id, 0)) >= int(value)
 
 
 def _sel_damaged(ctx: Ctx, piece: Piece, value: Any) -> bool:
