@@ -1,9 +1,13 @@
-"""What happens next in `xfiles-fan`: the engine's own steps, whom the game waits on, and every legal move.
+"""The `xfiles-fan` move lister: every legal move of a seat, and which card each move plays and where.
 
 `generate_actions` lists every kind of move a step allows, so the legal-move list offers each as one click: the
 choice of the first player, the environment cards of the asked role, the cards a turn may play (or Pass when none),
 an Action card or none, each value a positive, negative or conflict card may take, the discards and the exchanges.
 `legal_paths` says which card each move plays and where it goes, for the glow and the list.
+
+`Moves` is a part with explicit inputs: the card lookup, the legality of cards in the round (`playable`), the
+table's Action cards (`action_pieces`, from the turn's reducers), the interpreter (a card text's choices come
+first), the options, and the cards a by-hand move plays (`by_hand_paths`).
 """
 
 from __future__ import annotations
@@ -14,14 +18,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from ...core.actions import Action
-from ...core.events import Event
 from ...core.state import GameState
-from ..effects import ChooseTarget
+from ..effects import ChooseTarget, Effects
 from .actions import (
     ChooseFirst,
     ChooseValue,
     DiscardCards,
-    EndPeriod,
     Exchange,
     ManualEffect,
     NoAction,
@@ -29,85 +31,50 @@ from .actions import (
     PlayAction,
     PlayCard,
     PlayEnvironment,
-    ScoreRound,
-    StartPeriod,
 )
-from .common import DECK, DISCARD, ENV_DECK, HAND, SIDEBOARD, seated
+from .cards import FanCards
+from .common import DECK, DISCARD, ENV_DECK, HAND, SIDEBOARD, hand_of
 from .model import value_range
 
-__all__ = ["DECISIONS", "Flow"]
+__all__ = ["DECISIONS", "Moves"]
 
 _PASS = Pass()
 _NO_ACTION = NoAction()
-#: the automatic steps, each one frozen instance (as `_PASS`): one is taken after most rounds
-_START_PERIOD, _SCORE_ROUND, _END_PERIOD = StartPeriod(), ScoreRound(), EndPeriod()
 
-#: the method of `Flow` that lists the answers to each kind of pending decision
+#: the method of `Moves` that lists the answers to each kind of pending decision
 DECISIONS = {"choose_first": "_first_choices", "environment": "_environment_choices", "action": "_action_choices",
              "value": "_value_choices", "discard": "_discard_choices", "exchange": "_exchange_choices"}
 
 
-class Flow:
-    """The automatic steps and the legal moves (mixed into `XFilesFan`)."""
+class Moves:
+    """Every legal move of a seat (`generate_actions`) and the cards each plays (`legal_paths`)."""
 
-    _plays: dict[str, PlayCard]
-    _action_pieces: Callable[[GameState], frozenset[str]]
-    _exchanges: dict[tuple[str, str], Exchange]
-    _discards: dict[tuple[str, str], DiscardCards]
-    _action_plays: dict[str, PlayAction]
-    library: Any
-    _library_seen: tuple[Any, int]
-
-    def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
-        r = state.rules
-        if "phase" not in r or r.get("over") or r.get("pending"):
-            return ()
-        fx = r.get("effects")
-        if fx and fx.get("pending"):  # a choice a card's text asks for comes first
-            return ()
-        phase = r.get("phase")
-        if phase == "period_start":
-            return [(_START_PERIOD, None)]
-        if phase == "play":
-            if r.get("round_over"):
-                return [(_SCORE_ROUND, None)]
-            if r.get("deck_out") and not r.get("round"):
-                return [(_END_PERIOD, None)]
-        return ()
-
-    def waiting_for(self, state: GameState) -> list[int]:
-        """The seats the game waits on: those with a pending decision, else the seat whose turn it is."""
-        r = state.rules
-        if "phase" not in r or r.get("over"):
-            return []
-        fx = r.get("effects")
-        if fx and fx.get("pending"):  # a choice a card's text asks for comes first
-            first = fx["pending"][0]
-            return [first["seat"]] if seated(state, first.get("seat")) else []
-        pending = r.get("pending")
-        if pending:
-            waiting = []
-            for p in pending:  # a loop, not a comprehension's call, nor the list `seats` builds
-                who = p.get("seat")
-                if who not in waiting and seated(state, who):
-                    waiting.append(who)
-            if waiting:
-                return waiting
-        turn = r.get("turn")
-        if turn is not None and r.get("phase") == "play" and not r.get("round_over"):
-            for p in state.players:  # `turn in state.seats`, asked after every action: without the list
-                if p.seat == turn:
-                    return [turn]
-        return []
+    def __init__(self, cards: FanCards, playable: Callable[[GameState, int | None], list[str]],
+                 action_pieces: Callable[[GameState], frozenset[str]], effects: Effects, options: Mapping[str, Any],
+                 by_hand_paths: Callable[[GameState, ManualEffect, int | None], list[tuple[str, str | None]]]
+                 ) -> None:
+        self.card, self.info = cards.card, cards.info
+        self.playable = playable
+        self.action_pieces = action_pieces
+        self.effects = effects
+        self.options = options
+        self.by_hand_paths = by_hand_paths
+        #: the PlayCard action of each piece, made once (legal moves are listed every turn)
+        self._plays: dict[str, PlayCard] = {}
+        #: the one-for-one Exchange of each pair of pieces offered so far (hundreds are listed between periods)
+        self._exchanges: dict[tuple[str, str], Exchange] = {}
+        #: the discard of each pair of pieces offered so far (every pair of a full hand is listed when both pass)
+        self._discards: dict[tuple[str, str], DiscardCards] = {}
+        #: the PlayAction of each Action card, made once (offered after most cards played)
+        self._action_plays: dict[str, PlayAction] = {}
+        #: the method that lists the answers to each kind of pending decision
+        self._deciders = {kind: getattr(self, name) for kind, name in DECISIONS.items()}
 
     def generate_actions(self, state: GameState, seat: int | None) -> list[Action]:
         """Every legal move of `seat` now, as a list (the bots list them all: no generator to step through)."""
         r = state.rules
         if seat is None or "phase" not in r or r.get("over"):
             return []
-        library, (known, version) = self.library, self._library_seen  # `_sync_cards`, without its call per list
-        if library is not known or getattr(library, "version", 0) != version:
-            self._sync_cards()
         fx = r.get("effects")
         if fx and fx.get("pending"):
             return self.effects.choices(state, seat)
@@ -116,7 +83,7 @@ class Flow:
             out: list[Action] = []
             for p in pending:
                 if p.get("seat") == seat:
-                    out.extend(self._decisions(state, seat, p))
+                    out.extend(self.decisions(state, seat, p))
             return out
         if r.get("phase") != "play" or r.get("round_over") or r.get("turn") != seat:
             return []
@@ -132,10 +99,10 @@ class Flow:
             out.append(action)
         return out
 
-    def _decisions(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterable[Action]:
+    def decisions(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterable[Action]:
         """The moves that answer one pending decision of `seat` (`DECISIONS` names the method of each kind)."""
-        name = DECISIONS.get(p.get("kind"))
-        return getattr(self, name)(state, seat, p) if name is not None else ()
+        decide = self._deciders.get(p.get("kind"))
+        return decide(state, seat, p) if decide is not None else ()
 
     def _first_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
         for s in state.seats:
@@ -148,7 +115,7 @@ class Flow:
 
     def _action_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> list[Action]:
         out: list[Action] = [_NO_ACTION]
-        actions = self._action_pieces(state)  # the table's Action cards, as `_holds_action` reads them
+        actions = self.action_pieces(state)  # the table's Action cards, as `Turns.holds_action` reads them
         zone = state.zones.get(HAND[seat])
         made = self._action_plays
         for pid in zone.pieces if zone else ():
@@ -164,7 +131,7 @@ class Flow:
             yield ChooseValue(p["piece"], value)
 
     def _discard_choices(self, state: GameState, seat: int, p: Mapping[str, Any]) -> Iterator[Action]:
-        hand = self._hand(state, seat)
+        hand = hand_of(state, seat)
         pieces = state.pieces
         refs = [pieces[c].card or "" for c in hand]  # read once, not once per combination
         seen = set()
@@ -239,7 +206,7 @@ class Flow:
         if isinstance(action, Exchange):
             return [(pid, SIDEBOARD[seat]) for pid in action.give] + [(pid, DECK[seat]) for pid in action.take]
         if isinstance(action, ManualEffect):
-            return self.by_hand_paths(state, action, seat)  # type: ignore[attr-defined, no-any-return]
+            return self.by_hand_paths(state, action, seat)
         if isinstance(action, ChooseTarget) and action.piece:  # a card a card's text may target glows
             return [(action.piece, None)]
         return []
