@@ -109,6 +109,7 @@ __all__ = [
     "deal",
     "discover_rulesets",
     "draw_up_to",
+    "marked",
     "modifier_total",
     "parse_abilities",
     "put_cards",
@@ -305,6 +306,22 @@ def reduces(*types: type[Action]) -> Callable[[Callable[..., Any]], Callable[...
     return mark
 
 
+def marked(*parts: object) -> tuple[dict[type[Action], Callable[..., Any]], dict[type[Action], Callable[..., Any]]]:
+    """The dispatch tables of a ruleset made of parts: the `@checks` and `@reduces` methods of each part (a plain
+    object, not a mixin), bound to it, by action type (`checks[type(a)](state, a, seat)`,
+    `reducers[type(a)](state, a, seat, tx)`); a later part's mark wins over an earlier one's."""
+    check_fns: dict[type[Action], Callable[..., Any]] = {}
+    reduce_fns: dict[type[Action], Callable[..., Any]] = {}
+    for part in parts:
+        for klass in reversed(type(part).__mro__):
+            for name, member in vars(klass).items():
+                for t in getattr(member, _CHECK_MARK, ()):
+                    check_fns[t] = getattr(part, name)
+                for t in getattr(member, _REDUCE_MARK, ()):
+                    reduce_fns[t] = getattr(part, name)
+    return check_fns, reduce_fns
+
+
 class KitRuleset(Ruleset):
     """A `Ruleset` with the kit's card library, dispatch tables, move policy and typed status.
 
@@ -398,6 +415,11 @@ class KitRuleset(Ruleset):
     def rule_actions(self) -> tuple[type[Action], ...]:
         """The action types this ruleset checks itself (its own actions, and any generic one it takes over)."""
         return tuple(self._check_table)
+
+    @property
+    def reduced_actions(self) -> tuple[type[Action], ...]:
+        """The action types this ruleset's own reducers handle."""
+        return tuple(self._reduce_table)
 
     def check(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
         if type(action) in EFFECT_ACTIONS:

@@ -158,7 +158,7 @@ def test_every_bundled_ruleset_runs_on_the_kit_not_just_inherits_it() -> None:
         own = [c for _, c in inspect.getmembers(actions, inspect.isclass)
                if issubclass(c, Action) and c.__module__ == actions.__name__]
         assert own, name
-        missing = [c.__name__ for c in own if c not in cls._reduce_table]
+        missing = [c.__name__ for c in own if c not in get_ruleset(name).reduced_actions]
         assert missing == [], (name, "no @reduces", missing)
         rules = get_ruleset(name)
         state = rules.new_game(2, seed=5)

@@ -13,6 +13,7 @@ import pytest
 from tabletop.core.state import GameState
 from tabletop.rules.simulate import play_session
 from tabletop.rules.xfiles_fan import DiscardCards, Exchange, XFilesFan
+from tabletop.rules.xfiles_fan.common import pending_copy
 
 
 def positions(seed: int, bots: list[str]) -> tuple[XFilesFan, list[GameState]]:
@@ -42,7 +43,7 @@ def slow_exchanges(rules: XFilesFan, state: GameState, seat: int) -> list[Exchan
             if key[0] != key[1] and key not in seen:
                 seen.add(key)
                 action = Exchange((give,), (take,))
-                if not rules._check_exchange(state, action, seat):
+                if not rules.checks._check_exchange(state, action, seat):
                     out.append(action)
     return out
 
@@ -55,23 +56,23 @@ def test_fast_paths_match_the_full_checks(seed: int) -> None:
         rnd = state.rules.get("round") or []
         assert rules.round_total(state, rnd) == sum(rules.round_value(state, e) or 0 for e in rnd)
         rounds += bool(rnd)
-        assert rules._provided_by_titles(state) == rules.provided(state)
-        assert rules._provided_by_titles(state, environment_only=True) == rules.provided(state, environment_only=True)
+        assert rules.legality.provided_by_titles(state) == rules.provided(state)
+        assert rules.legality.provided_by_titles(state, environment_only=True) == rules.provided(state, environment_only=True)
         for seat in state.seats:
             hand = state.zones[f"hand:{seat}"].pieces
             full = [pid for pid in hand if not rules.card_problems(state, pid, seat)]
             assert rules.playable(state, seat) == full, (state.seq, seat)
-            assert rules._holds_action(state, seat) == any(rules.info(state, p).type == "action" for p in hand)
+            assert rules.turns.holds_action(state, seat) == any(rules.info(state, p).type == "action" for p in hand)
             assert [rules.card_legal(state, pid) for pid in hand] == [pid in full for pid in hand]
             judged += len(hand)
-            asks = [p for p in rules._pending(state) if p.get("seat") == seat and p.get("kind") == "exchange"]
+            asks = [p for p in pending_copy(state) if p.get("seat") == seat and p.get("kind") == "exchange"]
             if asks:
-                listed = [a for a in rules._decisions(state, seat, asks[0]) if a.give]
+                listed = [a for a in rules.moves.decisions(state, seat, asks[0]) if a.give]
                 assert listed == slow_exchanges(rules, state, seat)
                 exchanges += len(listed)
             for ask in [p for p in state.rules.get("pending") or [] if p.get("seat") == seat and
                         p.get("kind") == "discard"]:
-                assert list(rules._decisions(state, seat, ask)) == slow_discards(state, seat, ask.get("count", 2))
+                assert list(rules.moves.decisions(state, seat, ask)) == slow_discards(state, seat, ask.get("count", 2))
     assert judged > 1000 and exchanges > 0 and rounds > 100  # the walk did reach the fast paths, many times
 
 
@@ -102,4 +103,4 @@ def test_discard_choices_of_two_match_the_combinations_with_repeated_titles() ->
     state.pieces[hand[1]].card = state.pieces[hand[0]].card
     state.pieces[hand[4]].card = state.pieces[hand[2]].card
     ask = {"kind": "discard", "seat": 0, "count": 2}
-    assert list(rules._decisions(state, 0, ask)) == slow_discards(state, 0, 2)
+    assert list(rules.moves.decisions(state, 0, ask)) == slow_discards(state, 0, 2)

@@ -140,7 +140,7 @@ def test_a_score_made_negative_is_raised_to_zero_by_the_encouragement(library) -
     """Its value is decided by its text: no value is asked, and a negative round scores 0."""
     rs, state, s = table(library, round_=[("the-lake-case", 0), ("small-comfort", 1), ("not-alone", 0),
                                           ("plain-ending", 1)])
-    rs._round_end(state, _Tx(s))
+    rs.turns.round_end(state, _Tx(s))
     assert not state.rules["pending"]
     assert _score(library, [("the-lake-case", 0), ("small-comfort", 1), ("not-alone", 0), ("plain-ending", 1)]) \
         == 0

@@ -24,7 +24,8 @@ from .actions import (
 )
 from .bots import XFilesFanGreedy
 from .model import CIRCUMSTANCES, ENV_ROLES, RULE_TEXT, CardInfo, caps_part, card_info
-from .ruleset import SAMPLE_SET, XFilesFan, sample_decks
+from .ruleset import XFilesFan
+from .setup import SAMPLE_SET, sample_decks
 
 __all__ = [
     "AUTO_ACTIONS",

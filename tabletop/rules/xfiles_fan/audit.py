@@ -1,25 +1,33 @@
 """Is this table, or this deck, an X-Files Fan one: the rule state a save must hold, what contradicts the rules on
-the table now (when the dial is turned up), and deck construction (`xff.deck.*`)."""
+the table now (when the dial is turned up), and deck construction (`xff.deck.*`).
+
+`Audit` is a part with explicit inputs: the card lookup and the options.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.ruleset import Violation
 from ...core.state import GameState
-from .common import PENDING_RULE, article, v
+from .cards import FanCards
+from .common import PENDING_RULE, article, hand_of, v
 from .model import CIRCUMSTANCES, ENV_ROLES
 
 if TYPE_CHECKING:
-    from ...cards import CardDef, CardLibrary, DeckList
+    from ...cards import CardDef, DeckList
 
 __all__ = ["Audit"]
 
 
 class Audit:
-    """`state_problems`, `audit` and `deck_problems` (mixed into `XFilesFan`)."""
+    """`state_problems`, `audit` and `deck_problems`."""
+
+    def __init__(self, cards: FanCards, options: Mapping[str, Any]) -> None:
+        self.card, self.info, self.zone_kind = cards.card, cards.info, cards.zone_kind
+        self.options = options
 
     def state_problems(self, state: GameState) -> list[str]:
         """What in the rule state this ruleset cannot read, each naming its field ("rules.round[0].circ: ...").
@@ -74,7 +82,7 @@ class Audit:
                 out.append(v("xff.table", "xff.table", f"{self.info(state, pid).name} is in the round but was never "
                               "played", (pid,)))
         for s in state.seats:
-            hand = self._hand(state, s)
+            hand = hand_of(state, s)
             if len(hand) > self.options["hand_size"]:
                 out.append(v("xff.hand_size", "xff.3.1", f"{state.seat_name(s)} holds {len(hand)} cards, more than a full hand",
                               seat=s))
@@ -84,27 +92,21 @@ class Audit:
                               (pid,)))
         return out
 
-    #: A deck list's sections as the deck editor shows them; the sideboard is judged too (xff.deck.sideboard).
-    deck_sections = (("deck", "Deck"), ("environment", "Environment"), ("covers", "Covers"), ("sideboard", "Sideboard"))
-
     def deck_section_for(self, card: CardDef) -> str:
         """Environment cards to the environment, covers to the covers, the rest to the draw deck."""
-        kind = self._zone_kind("deck", card.ref)
+        kind = self.zone_kind("deck", card.ref)
         return {"environment_deck": "environment", "covers": "covers"}.get(kind, "deck")
 
     def deck_copy_limit(self, card: CardDef) -> int | None:
         """The copies a card's own deck limit allows in a draw deck (xff.deck.copies)."""
         return self.card(card.ref).deck_limit
 
-    def deck_problems(self, deck: DeckList, library: CardLibrary | None = None) -> list[Violation]:
+    def deck_problems(self, deck: DeckList) -> list[Violation]:
         """What keeps a deck list from being legal: draw deck size and copies, environment deck, sideboard, covers."""
-        if library is not None:
-            self.library = library
-            self._forget_cards()
         parts: dict[str, list[str]] = {"deck": [], "environment_deck": [], "sideboard": [], "covers": []}
         for section in deck.sections:
             for ref in deck.expanded(section):
-                parts[self._zone_kind(section, ref)].append(ref)
+                parts[self.zone_kind(section, ref)].append(ref)
         o = self.options
         out = self._draw_deck_problems(parts["deck"]) + self._environment_problems(parts["environment_deck"])
         side = parts["sideboard"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ...core.actions import Action
@@ -29,8 +29,10 @@ from ...core.state import GameState
 from ..base import LegalActions
 from ..kit import reduces
 from .actions import ManualEffect, PlayAction
+from .cards import FanCards
+from .common import round_copy
 
-__all__ = ["BY_HAND_WORDS", "ByHand", "text_kinds"]
+__all__ = ["BY_HAND_WORDS", "ByHand", "Listing", "text_kinds"]
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -111,7 +113,7 @@ def _read_text(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(out.items())
 
 
-class _Listing(LegalActions):
+class Listing(LegalActions):
     """A seat's legal moves as the window lists them: its by-hand moves first, then the moves of the Sequence."""
 
     def __iter__(self) -> Iterator[Action]:
@@ -121,12 +123,12 @@ class _Listing(LegalActions):
 
 
 class ByHand:
-    """The open Action card of each seat, its by-hand moves and the `ManualEffect` reducer (mixed into
-    `XFilesFan`)."""
+    """The open Action card of each seat, its by-hand moves and the `ManualEffect` reducer: a part with explicit
+    inputs, the card lookup and `ref` (a card named in a sentence, as each reader may see it)."""
 
-    def legal_actions(self, state: GameState, seat: int | None) -> LegalActions:
-        """The moves the window lists: `by_hand_moves`, then `generate_actions` (the bots' list, unchanged)."""
-        return _Listing(self, state, seat)  # type: ignore[arg-type]
+    def __init__(self, cards: FanCards, ref: Callable[[GameState, str | None], str]) -> None:
+        self.card, self.info = cards.card, cards.info
+        self.ref = ref
 
     def open_action(self, state: GameState, seat: int | None) -> str | None:
         """The Action card whose text `seat` is applying by hand now, or None (see the module: the top card of its
@@ -142,7 +144,7 @@ class ByHand:
             piece = pieces[pid]
             if not piece.face_up or not piece.known:
                 continue  # discarded unrevealed by hand, or put there by the engine when a round was scored
-            info = self.card(piece.card)  # type: ignore[attr-defined]
+            info = self.card(piece.card)
             if info.type != "action":
                 return None
             if info.abilities and not info.unparsed and [pid, piece.gen] not in (r.get("by_hand_declined") or []):
@@ -160,7 +162,7 @@ class ByHand:
         out: list[ManualEffect] = []
         src = self.open_action(state, seat)
         if src is not None:
-            text = self.info(state, src).text  # type: ignore[attr-defined]
+            text = self.info(state, src).text
             # a text read offers what it says, as many as it says; a text not read, a card drawn or discarded
             read = _read_text(text)
             for kind, n in read or _GENERIC:
@@ -180,7 +182,7 @@ class ByHand:
         hand = state.zones[f"hand:{seat}"].pieces
         for other in state.seats:
             theirs = self.open_action(state, other) if other != seat else None
-            if (theirs is not None and any(k == "show" for k, _ in _read_text(self.info(state, theirs).text))  # type: ignore[attr-defined]
+            if (theirs is not None and any(k == "show" for k, _ in _read_text(self.info(state, theirs).text))
                     and hand and not any(other in state.pieces[p].known for p in hand)):
                 yield other, theirs
 
@@ -232,10 +234,10 @@ class ByHand:
         src = self.open_action(state, seat)
         if src is None:
             for other, theirs in self._asks_to_show(state, seat) if seat in state.seats else ():
-                name = self.info(state, theirs).name  # type: ignore[attr-defined]
+                name = self.info(state, theirs).name
                 return f"show {state.seat_name(other)} a card of your choice for {name}: a \"Show\" move"
             return None
-        info = self.info(state, src)  # type: ignore[attr-defined]
+        info = self.info(state, src)
         kinds = [k for k, _ in _read_text(info.text) if k in _HINTS] or ["draw", "discard"]
         return (f"apply {info.name} by hand: {', '.join(_HINTS[k] for k in kinds)}, then Done "
                 f"(\u201c{info.text}\u201d)")
@@ -247,7 +249,7 @@ class ByHand:
         """Card text applied by hand: every mode, logged with its source card; nothing hidden is named."""
         if seat is None:
             raise ActionError("spectator", "spectators do not play")
-        src = self.ref(state, a.source) if a.source in state.pieces else "by hand"  # type: ignore[attr-defined]
+        src = self.ref(state, a.source) if a.source in state.pieces else "by hand"
         why = f" ({a.text})" if a.text else ""
         data: dict[str, Any] = {"kind": a.kind, "source": a.source}
         name = _EFFECTS.get(a.kind)
@@ -295,7 +297,7 @@ class ByHand:
         top = deck.pieces[:a.amount]
         for pid in top:
             tx.change(pid, known=state.pieces[pid].known | {seat})
-        seen = ", ".join(self.ref(state, p) for p in top)  # type: ignore[attr-defined]
+        seen = ", ".join(self.ref(state, p) for p in top)
         # the log line's "look 3" says nothing of what was seen: the looker's line names the cards (a note to the
         # looker alone; the effect's own note, which every seat reads, names none)
         tx.note("xfiles-fan.looked", seat, f"saw {seen} (top first)", {"pieces": list(top)}, private=(seat,))
@@ -320,7 +322,7 @@ class ByHand:
             raise ActionError("not_in_hand", "a card shown by hand comes from your own hand")
         for pid in a.pieces:
             tx.change(pid, known=state.pieces[pid].known | {to})
-        shown = ", ".join(self.ref(state, p) for p in a.pieces)  # type: ignore[attr-defined]
+        shown = ", ".join(self.ref(state, p) for p in a.pieces)
         return f"{src}: shows {shown} to {state.seat_name(to)}", list(a.pieces)
 
     def _effect_done(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> tuple[str, list[str]]:
@@ -352,14 +354,14 @@ class ByHand:
 
     def _effect_negate(self, state: GameState, a: ManualEffect, seat: int, src: str,
                        tx: Tx) -> tuple[str, list[str]]:
-        rnd = self._round(state)  # type: ignore[attr-defined]
+        rnd = round_copy(state)
         if not a.pieces or any(p not in {e.get("piece") for e in rnd} for p in a.pieces):
             raise ActionError("not_in_round", "only cards of the round in progress are negated")
         for e in rnd:
             if e.get("piece") in a.pieces:
                 e["negated"] = True
         tx.set_rule("round", rnd)
-        names = ", ".join(self.info(state, p).name for p in a.pieces)  # type: ignore[attr-defined]
+        names = ", ".join(self.info(state, p).name for p in a.pieces)
         return f"{src}: negates {names}", list(a.pieces)
 
 

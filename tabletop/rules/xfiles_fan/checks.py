@@ -3,12 +3,15 @@
 A refusal gives the real reason first: a card dragged into the environment or the round by hand is judged as the
 move that would play it (whose turn or step it is, which card the step asks for, what the card needs), and only
 then by the rule that cards change zones only through those moves (`MOVE_POLICY`).
+
+`Checks` is a part with explicit inputs: the card lookup, the legality of cards in the round, the card text (the
+conditions of a card's play), the options and `ref` (a card named in a sentence, as each reader may see it).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...core import actions as A
@@ -32,6 +35,8 @@ from .actions import (
     ScoreRound,
     StartPeriod,
 )
+from .cards import FanCards
+from .cardtext import FanText
 from .common import (
     DECK,
     ENV_DECK,
@@ -41,9 +46,11 @@ from .common import (
     PHASE_RULE,
     SIDEBOARD,
     STEP_TEXT,
+    pending_for,
     seat_name,
     v,
 )
+from .legality import Legality
 from .model import value_range
 
 __all__ = ["MOVE_POLICY", "Checks"]
@@ -124,7 +131,16 @@ GENERIC: dict[type[Action], Callable[[GameState, Any, list[str], Add], None]] = 
 
 
 class Checks:
-    """Every check of `xfiles-fan` (mixed into `XFilesFan`)."""
+    """Every check of `xfiles-fan`: one per action type (`@checks`), the gate before them, the table actions."""
+
+    def __init__(self, cards: FanCards, legality: Legality, cardtext: FanText, options: Mapping[str, Any],
+                 ref: Callable[[GameState, str | None], str]) -> None:
+        self.card, self.info = cards.card, cards.info
+        self.playable, self.title_legal = legality.playable, legality.title_legal
+        self.card_problems = legality.card_problems
+        self.cardtext = cardtext
+        self.options = options
+        self.ref = ref
 
     def gate(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
         r = state.rules
@@ -212,7 +228,7 @@ class Checks:
 
     def _check_pending(self, state: GameState, seat: int | None, kind: str, pieces: tuple[str, ...] = ()
                        ) -> list[Violation]:
-        if self._pending_for(state, seat, kind):
+        if pending_for(state, seat, kind):
             return []
         rule = PENDING_RULE[kind]
         return [v("xff.not_pending", rule, f"nobody asked you to {PENDING_TEXT[kind]} now", pieces, seat)]
@@ -261,7 +277,7 @@ class Checks:
     @checks(DiscardCards)
     def _check_discard(self, state: GameState, a: DiscardCards, seat: int | None) -> list[Violation]:
         out = self._check_pending(state, seat, "discard", a.pieces)
-        asks = self._pending_for(state, seat, "discard")
+        asks = pending_for(state, seat, "discard")
         want = asks[0].get("count", 2) if asks else self.options["discard_count"]
         if len(set(a.pieces)) != want:
             out.append(v("xff.discard_count", "xff.4", f"discard {want} different card(s), not {len(set(a.pieces))}",

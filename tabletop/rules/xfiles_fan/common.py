@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from ...core.ruleset import Violation
 from ...core.state import GameState
@@ -23,6 +24,12 @@ __all__ = [
     "STEP_TEXT",
     "article",
     "brackets",
+    "circumstances",
+    "hand_of",
+    "other_seat",
+    "pending_copy",
+    "pending_for",
+    "round_copy",
     "seat_name",
     "seated",
     "tag_text",
@@ -93,3 +100,43 @@ def tag_text(required: Iterable[str], missing: list[str]) -> str:
     counts = Counter(t.casefold() for t in required)
     shown = {t.casefold(): t for t in required}
     return ", ".join((f"{counts[m]}x" if counts[m] > 1 else "") + f"[{shown.get(m, m)}]" for m in missing)
+
+
+# -- reading the rule state (plain functions of the table: every part reads it the same way) --
+
+
+def other_seat(state: GameState, seat: int | None) -> int:
+    """The seat after `seat` (the first when it sits nowhere), without a list of seats."""
+    players = state.players
+    for i, p in enumerate(players):
+        if p.seat == seat:
+            return players[(i + 1) % len(players)].seat
+    return players[0].seat
+
+
+def round_copy(state: GameState) -> list[dict[str, Any]]:
+    """The round's entries, each a copy to change and store again with `tx.set_rule`."""
+    return [dict(e) for e in state.rules.get("round") or []]
+
+
+def pending_copy(state: GameState) -> list[dict[str, Any]]:
+    """The pending decisions, each a copy."""
+    return [dict(p) for p in state.rules.get("pending") or []]
+
+
+def pending_for(state: GameState, seat: int | None, kind: str | None = None) -> list[dict[str, Any]]:
+    """The decisions pending for `seat` (of `kind`): the rule state's own entries, to read, not to change."""
+    return [p for p in state.rules.get("pending") or [] if p.get("seat") == seat and
+            (kind is None or p.get("kind") == kind)]
+
+
+def circumstances(state: GameState) -> dict[str, bool]:
+    """The circumstances in force now: those after the round's last card (all clear with no round)."""
+    rnd = state.rules.get("round") or []
+    return dict(rnd[-1]["circ"]) if rnd else dict(NO_CIRC)
+
+
+def hand_of(state: GameState, seat: int | None) -> list[str]:
+    """The cards in `seat`'s hand (a copy of the list)."""
+    zone = state.zones.get(HAND[seat])
+    return list(zone.pieces) if zone else []

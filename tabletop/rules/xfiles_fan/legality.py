@@ -16,6 +16,8 @@ from typing import Any
 
 from ...core.ruleset import Violation
 from ...core.state import GameState
+from .cards import FanCards
+from .cardtext import FanText
 from .common import HAND, article, brackets, tag_text, v
 from .model import (
     CIRCUMSTANCES,
@@ -108,27 +110,45 @@ class Provided:
     @property
     def environment(self) -> Counter[str]:
         if self._env is None:
-            self._env = self._rules._provided_by_titles(self._state, environment_only=True)
+            self._env = self._rules.provided_by_titles(self._state, environment_only=True)
         return self._env
 
     @property
     def everything(self) -> Counter[str]:
         if self._all is None:
-            self._all = self._rules._provided_by_titles(self._state)
+            self._all = self._rules.provided_by_titles(self._state)
         return self._all
 
 
 class Legality:
-    """The legality of cards in the round (mixed into `XFilesFan`, which gives it `card`, `info` and
-    `_card_version`)."""
+    """The legality of cards in the round: a part with explicit inputs, the card lookup (`cards`) and the card text
+    (`cardtext`: the conditions of a card's play, the characters captured). Its memos drop with the card data."""
 
-    _info: dict[str, CardInfo]
-    _provides: dict[str | None, tuple[str, ...]]
-    _provided_memo: dict[tuple[str | None, ...], Counter[str]]
-    _legal_memo: tuple[Any, list[str], Any, Any, Any, dict[str | None, bool], Provided] | None
-    _legal_positions: dict[tuple[Any, ...], dict[str | None, bool]]
-    _legal_facts: dict[str | None, tuple[Any, ...]]
-    _entry_keys: dict[int, tuple[Any, ...]]
+    def __init__(self, cards: FanCards, cardtext: FanText) -> None:
+        self.cards = cards
+        self.card, self.info = cards.card, cards.info
+        self.cardtext = cardtext
+        #: each title's provided tags, case-folded (counted for every card the rules check)
+        self._provides: dict[str | None, tuple[str, ...]] = {}
+        #: provided tags by the titles counted (see `provided_by_titles`), bounded
+        self._provided_memo: dict[tuple[str | None, ...], Counter[str]] = {}
+        self._legal_memo: tuple[Any, list[str], Any, Any, Any, dict[str | None, bool], Provided] | None = None
+        #: the legality of each title judged, per position (see `_legal_titles`), bounded
+        self._legal_positions: dict[tuple[Any, ...], dict[str | None, bool]] = {}
+        #: what the legality of each title reads of its card data (see `_ref_legal`)
+        self._legal_facts: dict[str | None, tuple[Any, ...]] = {}
+        #: each round entry's part of its position's key (see `position_key`), bounded
+        self._entry_keys: dict[int, tuple[Any, ...]] = {}
+        cards.on_forget.append(self.forget)
+
+    def forget(self) -> None:
+        """The card data changed: every answer read from them goes."""
+        self._provides.clear()
+        self._provided_memo.clear()
+        self._legal_memo = None
+        self._legal_positions.clear()
+        self._legal_facts.clear()
+        self._entry_keys.clear()
 
     # -- what the table provides --
 
@@ -148,7 +168,7 @@ class Legality:
                     self._count_provided(out, pieces[e["piece"]].card)
         return out
 
-    def _provided_by_titles(self, state: GameState, *, environment_only: bool = False) -> Counter[str]:
+    def provided_by_titles(self, state: GameState, *, environment_only: bool = False) -> Counter[str]:
         """`provided`, remembered by the titles it counts (read only: callers share it).
 
         The count depends only on which titles provide (those `provided` walks), and the same few environments and
@@ -201,7 +221,7 @@ class Legality:
     def round_total(self, state: GameState, rnd: Any) -> int:
         """The round's points now: `round_value` of each entry summed, values still to choose counting 0 (asked at
         every greedy decision and every scoring: one loop, without a call per card)."""
-        pieces, card, known = state.pieces, self.card, self._info
+        pieces, card, known = state.pieces, self.card, self.cards.known
         total = 0
         for e in rnd:
             if e.get("negated"):
@@ -352,8 +372,8 @@ class Legality:
         over, held = rules.get("round_over"), rules.get("captured")
         memo = self._legal_memo
         # the same round (or no round, on the same table's environment zone) with the same environment cards,
-        # round_over and captured characters is the same position (the card data need no look: `_forget_cards`
-        # drops this memo with them)
+        # round_over and captured characters is the same position (the card data need no look: `forget` drops this
+        # memo with them)
         if memo is not None and memo[0] is rnd and memo[1] == env_ids and memo[2] == over and memo[3] is held and \
                 (rnd or (zone is not None and memo[4] is zone)):
             return memo[5], memo[6]
@@ -361,7 +381,7 @@ class Legality:
         env = tuple([pieces[p].card for p in env_ids])
         known = self._legal_positions
         captured = tuple(sorted(self.cardtext.captured_ids(state))) if held else ()
-        key = (env, bool(over), self._card_version(), position_key(state, rnd, self._entry_keys), captured)
+        key = (env, bool(over), self.cards.version, position_key(state, rnd, self._entry_keys), captured)
         titles = known.get(key)
         if titles is None:
             if len(known) >= 20_000:

@@ -1,25 +1,39 @@
 """The `xfiles-fan` setup choices and periods: who plays first, the environment, periods that start and end,
-drawing to a full hand, the exchange with the sideboard and the end of the game."""
+drawing to a full hand, the exchange with the sideboard and the end of the game.
+
+`Periods` is a part with explicit inputs (the card lookup, the interpreter whose durations end with a period, the
+options); its reducers are marked with the action type each handles, and the steps a turn shares with it (`fill`,
+`start_turn`, `finish`, `drop_pending`) are its public methods.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...core.events import PieceChanged
 from ...core.reducer import Tx
 from ...core.state import GameState
+from ..effects import Effects
 from ..kit import reduces
 from .actions import ChooseFirst, EndPeriod, Exchange, PlayEnvironment, StartPeriod
-from .common import DECK, DISCARD, ENV_DECK, HAND, SIDEBOARD, seat_name
+from .cards import FanCards
+from .common import DECK, DISCARD, ENV_DECK, HAND, SIDEBOARD, hand_of, other_seat, seat_name
 from .model import ENV_ROLES
 
 __all__ = ["Periods"]
 
 
 class Periods:
-    """The reducers of the setup choices and of periods (mixed into `XFilesFan`)."""
+    """The reducers of the setup choices and of periods, and the steps a turn shares with them."""
 
-    def _drop_pending(self, state: GameState, tx: Tx, match: dict[str, Any]) -> None:
+    def __init__(self, cards: FanCards, effects: Effects, options: Mapping[str, Any]) -> None:
+        self.info = cards.info
+        self.effects = effects
+        self.options = options
+
+    def drop_pending(self, state: GameState, tx: Tx, match: dict[str, Any]) -> None:
+        """Drop the pending decisions that match every key of `match`."""
         keep = []
         for p in state.rules.get("pending") or ():  # loops, not comprehensions' calls: asked at most turns
             for k, value in match.items():
@@ -42,7 +56,7 @@ class Periods:
         first = state.rules.get("first")
         while step < len(ENV_ROLES):
             role = ENV_ROLES[step]
-            who = self._other(state, first) if step == 1 else first
+            who = other_seat(state, first) if step == 1 else first
             zone = state.zones.get(ENV_DECK[who])
             if zone and any(role in self.info(state, p).caps.split() for p in zone.pieces):
                 tx.set_rule("phase", "environment")
@@ -80,13 +94,13 @@ class Periods:
                 tx.move(pid, deck, face_up=False)
             tx.shuffle(deck)
         for s in state.seats:
-            self._fill(state, tx, s)
+            self.fill(state, tx, s)
         tx.note("xfiles-fan.period", None, f"period {period} begins (xff.2)", {"period": period})
         leader = r.get("leader")
-        start = leader if period > 1 and leader in state.seats else self._other(state, r.get("xfiles_player"))
-        self._start_turn(state, tx, start)
+        start = leader if period > 1 and leader in state.seats else other_seat(state, r.get("xfiles_player"))
+        self.start_turn(state, tx, start)
 
-    def _fill(self, state: GameState, tx: Tx, seat: int) -> None:
+    def fill(self, state: GameState, tx: Tx, seat: int) -> None:
         """Draw to the hand size (xff.2.2, xff.3.1); drawing the last card of the deck ends the period (xff.6.1)."""
         hand = HAND[seat]
         deck = state.zones[DECK[seat]]
@@ -103,19 +117,19 @@ class Periods:
             tx.note("xfiles-fan.deck_out", seat, f"seat {seat} drew the last card of the draw deck: the period "
                     "ends with the round in progress (xff.6.1)")
 
-    def _start_turn(self, state: GameState, tx: Tx, seat: int) -> None:
+    def start_turn(self, state: GameState, tx: Tx, seat: int) -> None:
         r = state.rules
         turns = int(r.get("turns", 0)) + 1
         cap = self.options["max_turns"]
         if cap and turns > cap:
             tx.note("xfiles-fan.cap", None, f"the playtest cap of {cap} turns is reached")
-            self._finish(state, tx)
+            self.finish(state, tx)
             return
         tx.set_rule("turns", turns)
         tx.set_rule("turn", seat)
         if not r.get("round") and not r.get("passes"):
             tx.set_rule("opener", seat)
-        self._fill(state, tx, seat)
+        self.fill(state, tx, seat)
 
     @reduces(EndPeriod)
     def _do_end_period(self, state: GameState, a: EndPeriod, seat: int | None, tx: Tx) -> None:
@@ -125,7 +139,7 @@ class Periods:
         tx.set_rule("turn", None)
         self.effects.expire(state, tx, "period_end")  # what card text gave "until the end of the period" ends
         if period >= self.options["periods"]:
-            self._finish(state, tx)
+            self.finish(state, tx)
             return
         asks = []
         for s in state.seats:
@@ -134,7 +148,7 @@ class Periods:
                     p for p in state.zones["round"].pieces if state.pieces[p].owner == s]:
                 tx.move(pid, deck, face_up=False)
             if self.options["return_hands"]:
-                for pid in self._hand(state, s):
+                for pid in hand_of(state, s):
                     tx.move(pid, deck, face_up=False)
             pieces, owner = state.pieces, frozenset((s,))
             for pid in state.zones[deck].pieces:  # the owner looks through it to exchange (`tx.change`, inline)
@@ -155,11 +169,11 @@ class Periods:
         tx.note("xfiles-fan.exchange", seat, f"seat {seat} exchanges {len(a.give)} card(s) with the sideboard; the "
                 f"sideboard holds {len(state.zones[f'sideboard:{seat}'].pieces)}",
                 {"out": len(a.give), "in": len(a.take), "sideboard": len(state.zones[SIDEBOARD[seat]].pieces)})
-        self._drop_pending(state, tx, {"kind": "exchange", "seat": seat})
+        self.drop_pending(state, tx, {"kind": "exchange", "seat": seat})
         if not any(p.get("kind") == "exchange" for p in state.rules.get("pending") or []):
             tx.set_rule("phase", "period_start")
 
-    def _finish(self, state: GameState, tx: Tx) -> None:
+    def finish(self, state: GameState, tx: Tx) -> None:
         """xff.7: the higher score wins; equal scores are a tie."""
         scores = {p.seat: p.counters.get("score", 0) for p in state.players}
         best = max(scores.values()) if scores else 0

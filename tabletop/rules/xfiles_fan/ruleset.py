@@ -17,44 +17,52 @@ also refused when the environment provides a tag that prevents it; hands stay in
 `return_hands`; a seat with no environment card of the role it must play skips that step (a note says so); the draw
 for high card gives up after 50 attempts and picks a seat at random (a deck with no draw values would never end).
 
-The ruleset is built on the kit (`tabletop.rules.kit`) from one piece per concern: `legality` (may a card go into
-the round), `checks` (one per action type, and the hand-made-move policy as data), `turns` and `periods` (the
-reducers), `byhand` (Action card text applied by hand from the window), `flow` (automatic steps and legal
-moves), `status` (the HUD) and `audit` (saves and decks).
+The ruleset is a thin config on the kit (`tabletop.rules.kit`): its name, options, zones and setup, and the parts
+it wires, each a plain object with explicit inputs (no mixins sharing `self`):
 
-Card text runs in one place: `cardtext.py` (`FanText`, a part with explicit inputs: the kit's interpreter and the
-card lookup, held as `self.cardtext`). The text is compiled once per card by `compiler.py` from the grammar
-`text.lark` (a designer's `effects:` wins) into abilities of the effect language, whose Fan-specific words are
-`vocabulary.py`; the frame asks `cardtext` when a card is played, whether it may be played, and when a round is
-scored.
+- `cards` (`cards.py`, `FanCards`): the card lookup, read once per title, dropped on a live edit;
+- `cardtext` (`cardtext.py`, `FanText`): **where a card's text runs**: the kit's interpreter with the Fan's
+  vocabulary (`vocabulary.py`), over abilities compiled once per card by `compiler.py` from the grammar `text.lark`
+  (a designer's `effects:` wins); the frame asks it when a card is played, whether it may be played, and when a
+  round is scored;
+- `legality` (`legality.py`): may a card go into the round now, and the round's points;
+- `checks` (`checks.py`): one check per action type, the gate before them, and the moves made by hand;
+- `periods` and `turns` (`periods.py`, `turns.py`): the reducers, the steps of the Sequence of Play;
+- `moves` (`moves.py`): the move lister, every legal move of a seat;
+- `byhand` (`byhand.py`): Action card text applied by hand from the window;
+- `view` (`status.py`) and `auditor` (`audit.py`): the HUD, and saves and decks;
+- `flow.py`: the engine's own steps and whom the game waits on, functions of the table alone.
+
+The kit's hooks (`check`, `reduce`, `generate_actions`, ...) are the ruleset's methods: each makes sure a game is on
+the table and the card data are current, then hands over to its part.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections import Counter
-from collections.abc import Mapping
-from operator import itemgetter
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.reducer import ActionError, Tx
 from ...core.ruleset import Violation
 from ...core.state import GameState
+from ..base import LegalActions
 from ..effects import EFFECT_ACTIONS, Vocabulary
-from ..kit import CARD_H, CARD_W, SEAT_W, KitRuleset, Option, ZoneSpec, put_cards, put_on, shuffle_now
-from .actions import DiscardCards, Exchange, PlayAction, PlayCard
+from ..kit import CARD_H, CARD_W, SEAT_W, KitRuleset, Option, Status, ZoneSpec, marked
 from .audit import Audit
-from .byhand import ByHand
+from .byhand import ByHand, Listing
+from .cards import FanCards
 from .cardtext import FanText, refine, unprovided_tags
 from .checks import MOVE_POLICY, Checks
-from .common import DECK, DISCARD, HAND, NO_CIRC, SECTION_ZONES
+from .common import circumstances
 from .compiler import compile_card
-from .flow import Flow
+from .flow import after, waiting_for
 from .legality import Legality
 from .model import CardInfo, card_info
+from .moves import Moves
 from .periods import Periods
-from .status import StatusView
+from .setup import SAMPLE_DECKS, SAMPLE_SET, deal_decks, draw_for_high_card, initial_rules, sample_decks
+from .status import StatusView, scores
 from .turns import Turns
 from .vocabulary import FAN_VOCABULARY
 
@@ -63,37 +71,26 @@ if TYPE_CHECKING:
 
 __all__ = ["SAMPLE_DECKS", "SAMPLE_SET", "XFilesFan", "sample_decks"]
 
-SAMPLE_SET = "xfiles-fan-sample"
-SAMPLE_DECKS = ("agents.yaml", "conspiracy.yaml")
-HIGH_CARD_ATTEMPTS = 50
 _PAD = 20.0
 _ROW = CARD_H + 8
 
 
-def sample_decks(library: CardLibrary) -> list[DeckList]:
-    """The two shipped sample deck lists, when the sample set is loaded (read with the set: no file is opened)."""
-    from ...cards import shipped_deck
-
-    card_set = library.sets.get(SAMPLE_SET)
-    if card_set is None:
-        return []
-    return [shipped_deck(library, SAMPLE_SET, name) for name in SAMPLE_DECKS if name in card_set.decks]
-
-
-class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHand, KitRuleset):
+class XFilesFan(KitRuleset):
     """The X-Files Fan CCG: rounds of Cases, Followings and Conclusions over three periods, scored by the last card."""
 
     name = "xfiles-fan"
     title = "X-Files Fan CCG"
-    #: notes the log adds to the line of the action that caused them (`core.words.sentence`)
     #: a hand sorted in the game's order: the draw deck's kinds in the order a round takes them, then the cover
     #: deck's and the environment deck's
     hand_order = ("case", "incident", "following", "conclusion", "action", "cover", "environment")
+    #: notes the log adds to the line of the action that caused them (`core.words.sentence`)
     log_notes = ("xfiles-fan.looked", "xfiles-fan.score", "xfiles-fan.game_over")
     description = "Two players build rounds on the SCULLY / MULDER / X-FILES environment; three periods, high score."
     min_seats = 2
     max_seats = 2
     move_policy = MOVE_POLICY
+    #: A deck list's sections as the deck editor shows them; the sideboard is judged too (xff.deck.sideboard).
+    deck_sections = (("deck", "Deck"), ("environment", "Environment"), ("covers", "Covers"), ("sideboard", "Sideboard"))
     option_specs = (
         Option("hand_size", 13, "Cards in a full hand (xff.2.2, xff.3.1)."),
         Option("periods", 3, "Periods in a game (xff.7)."),
@@ -114,59 +111,47 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
         Option("max_turns", 0, "Playtest cap: the game ends, scored as it stands, after this many turns (0: none)."),
     )
 
+    #: the hooks that read the table alone (`flow.py`, `status.py`): functions of the state, no part needed
+    after = staticmethod(after)
+    waiting_for = staticmethod(waiting_for)
+    scores = staticmethod(scores)
+    circumstances = staticmethod(circumstances)
+
+    # the public answers of the parts, bound to them in `__init__` (no call in between: bots ask them by thousands)
+    card: Callable[[str | None], CardInfo]
+    info: Callable[[GameState, str], CardInfo]
+    card_title: Callable[[GameState, str], str | None]  # type: ignore[assignment]
+
     def __init__(self, options: Mapping[str, Any] | None = None, library: CardLibrary | None = None) -> None:
         super().__init__(options, library)
-        #: where card text runs (`cardtext.py`): explicit inputs, the kit's interpreter and the card lookup
-        self.cardtext = FanText(self.effects, self.card)
-        self._info: dict[str, CardInfo] = {}
-        #: bumped whenever the card data read into `_info` is dropped, so memos of legality drop with it
-        self._info_gen = 0
-        #: the library (held, so its identity cannot be reused) and its version that `_info` was read from
-        self._library_seen: tuple[Any, int] = (None, 0)
-        #: each title's provided tags, case-folded (counted for every card the rules check)
-        self._provides: dict[str | None, tuple[str, ...]] = {}
-        #: provided tags by the titles counted (see _provided_by_titles), bounded
-        self._provided_memo: dict[tuple[str | None, ...], Counter[str]] = {}
-        self._legal_memo = None
-        #: the legality of each title judged, per position (see `Legality._legal_titles`), bounded
-        self._legal_positions: dict[tuple[Any, ...], dict[str | None, bool]] = {}
-        #: what the legality of each title reads of its card data (see `Legality._ref_legal`)
-        self._legal_facts: dict[str | None, tuple[Any, ...]] = {}
-        #: each round entry's part of its position's key (see `legality.position_key`), bounded
-        self._entry_keys: dict[int, tuple[Any, ...]] = {}
-        #: what each title's card does to the circumstances (`model.establish_ops`), read once per title
-        self._circ_ops: dict[str, tuple[Any, tuple[bool | None, ...]]] = {}
-        #: whether each title is an Action card (`Turns._holds_action`, `Flow._action_choices`)
-        self._action_titles: dict[str | None, bool] = {}
-        #: the pieces of the last table asked that are Action cards (`Turns._action_pieces`)
-        self._action_memo = None
+        opts = self.options
+        #: the card lookup, and where card text runs (`cardtext.py`: the kit's interpreter and the card lookup)
+        self.cards = cards = FanCards(lambda: self.card_library, self.card_text)
+        self.cardtext = FanText(self.effects, cards.card)
+        cards.on_read.append(self.cardtext.note_card)
+        cards.on_forget.append(self.cardtext.forget)
+        self.legality = legality = Legality(cards, self.cardtext)
+        self.checks = Checks(cards, legality, self.cardtext, opts, self.ref)
+        self.periods = Periods(cards, self.effects, opts)
+        self.turns = Turns(cards, legality, self.cardtext, self.effects, opts, self.periods)
+        self.byhand = ByHand(cards, self.ref)
+        self.moves = Moves(cards, legality.playable, self.turns.action_pieces, self.effects, opts,
+                           self.byhand.by_hand_paths)
+        self.view = StatusView(self.name, cards, legality, self.byhand, self.effects, opts)
+        self.auditor = Audit(cards, opts)
+        #: the dispatch tables: each action type's check and reducer, bound to the part that declares it
+        self._checkers, self._reducers = marked(self.checks, self.periods, self.turns, self.byhand)
         self._defaults: tuple[tuple[int, int], CardLibrary, list[DeckList]] | None = None
-        #: the PlayCard action of each piece, made once (legal moves are listed every turn)
-        self._plays: dict[str, PlayCard] = {}
-        #: the one-for-one Exchange of each pair of pieces offered so far (hundreds are listed between periods)
-        self._exchanges: dict[tuple[str, str], Exchange] = {}
-        #: the discard of each pair of pieces offered so far (every pair of a full hand is listed when both pass)
-        self._discards: dict[tuple[str, str], DiscardCards] = {}
-        #: the PlayAction of each Action card, made once (offered after most cards played)
-        self._action_plays: dict[str, PlayAction] = {}
-
-
-    # -- card data: read once per title, read again when the library changes (a live card edit) --
-
-    def card(self, ref: str | None) -> CardInfo:
-        """What the engine reads from a card ref (an unknown ref is a card of type `unknown` with no tags)."""
-        ref = ref or ""
-        info = self._info.get(ref)
-        if info is None:
-            try:
-                info = card_info(self.card_library.get(ref))
-            except KeyError:
-                info = CardInfo(ref=ref, name=ref or "?", type="unknown")
-            else:
-                info = refine(info, self.card_text(ref))
-                self.cardtext.note_card(ref, info)
-            self._info[ref] = info
-        return info
+        self.card, self.info, self.card_title = cards.card, cards.info, cards.title
+        # what bots, the search, the window and tests ask of the ruleset, answered by its parts
+        self.title_legal, self.playable, self.provided = legality.title_legal, legality.playable, legality.provided
+        self.card_problems, self.card_legal = legality.card_problems, legality.card_legal
+        self.round_value, self.round_total = legality.round_value, legality.round_total
+        self.legal_paths = self.moves.legal_paths
+        self.open_action, self.by_hand_moves = self.byhand.open_action, self.byhand.by_hand_moves
+        self.legal_gestures = self.byhand.legal_gestures
+        self.state_problems, self.deck_copy_limit = self.auditor.state_problems, self.auditor.deck_copy_limit
+        self.deck_section_for = self.auditor.deck_section_for
 
     # -- card text: compiled once per card, run by the kit's interpreter (`cardtext.py` is where it runs) --
 
@@ -183,44 +168,13 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
         return [(cards[i], "requires", f"requires [{tag}], which no card of the set provides: it can never be "
                  "played with this set alone (unless another set provides it)") for i, tag in unprovided_tags(infos)]
 
-
-
-    def info(self, state: GameState, pid: str) -> CardInfo:
-        ref = state.pieces[pid].card  # `card`, with a title already read found without the call
-        info = self._info.get(ref) if ref else None
-        return info if info is not None else self.card(ref)
-
-    def card_title(self, state: GameState, pid: str) -> str | None:
-        ref = state.pieces[pid].card  # asked of every card each log entry touches: the known title at once
-        if not ref:
-            return None
-        info = self._info.get(ref)
-        return (info if info is not None else self.card(ref)).name
-
-    def _forget_cards(self) -> None:
-        self._info.clear()
-        self.cardtext.forget()
-        self._provides.clear()
-        self._provided_memo.clear()
-        self._legal_memo = None
-        self._legal_positions.clear()
-        self._legal_facts.clear()
-        self._entry_keys.clear()
-        self._circ_ops.clear()
-        self._action_titles.clear()
-        self._action_memo = None
-        self._info_gen += 1
-
-    def _card_version(self) -> int:
-        return self._info_gen
+    def effects_done(self, state: GameState, tx: Tx, entry: dict[str, Any]) -> None:
+        """The interpreter closed the last choice of a card's text: the turn goes on where it stopped."""
+        self.turns.effects_done(state, tx, entry)
 
     def _sync_cards(self) -> None:
         """Drop what was read from cards when the library is another one, or reloaded a set (`library.version`)."""
-        library = self.library
-        known, version = self._library_seen  # asked at every legal-move list and check: no tuple built
-        if library is not known or getattr(library, "version", 0) != version:
-            self._library_seen = (library, getattr(library, "version", 0))
-            self._forget_cards()
+        self.cards.sync(self.library)
 
     def _sample_decks(self) -> list[DeckList]:
         """The shipped sample decks, read once per library (and again after a live card edit bumps its version)."""
@@ -253,127 +207,47 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
             self.library = library
         self._sync_cards()
         defaults = self._sample_decks() if any(s not in decks for s in state.seats) else []
-        for seat in state.seats:
-            deck = decks.get(seat) or (defaults[seat % len(defaults)] if defaults else None)
-            if deck is None:
-                continue
-            placed: list[tuple[str, str]] = []
-            for section in deck.sections:
-                refs = deck.expanded(section)
-                kind = SECTION_ZONES.get(section.lower())  # `_zone_kind`, found once for a section that names it
-                placed += [(ref, kind) for ref in refs] if kind is not None else \
-                    [(ref, self._zone_kind(section, ref)) for ref in refs]
-            for ref in dict.fromkeys(ref for ref, _ in placed):
-                self.card(ref)  # each title's text compiled as the table is set up, not in the middle of a turn
-            for kind, run in itertools.groupby(placed, key=itemgetter(1)):
-                put_cards(state, [ref for ref, _ in run], f"{kind}:{seat}", owner=seat)
-            shuffle_now(state, DECK[seat])
+        deal_decks(state, decks, self.cards, defaults)
         for p in state.players:
             p.counters["score"] = 0
-        state.rules = self._initial_rules(state)
-
-    def _zone_kind(self, section: str, ref: str) -> str:
-        """The zone a card of a deck-list section goes to: by the section's name, else by the card's type."""
-        kind = SECTION_ZONES.get(section.lower())
-        if kind is not None:
-            return kind
-        ctype = self.card(ref).type
-        return "environment_deck" if ctype == "environment" else "covers" if ctype == "cover" else "deck"
-
-    def _initial_rules(self, state: GameState) -> dict[str, Any]:
-        draws, winner = self.draw_for_high_card(state)
-        return {
-            "phase": "choose_first", "period": 0, "high_card": draws, "chooser": winner, "first": None,
-            "xfiles_player": None, "env_step": 0, "turn": None, "turns": 0, "opener": None, "leader": None,
-            "round": [], "round_over": False, "passes": 0, "deck_out": False,
-            "pending": [{"kind": "choose_first", "seat": winner}], "over": False, "winner": None, "result": None,
-        }
+        state.rules = initial_rules(state, self.cards)
 
     def draw_for_high_card(self, state: GameState) -> tuple[list[list[list[Any]]], int]:
-        """xff.1.2: each draws a card; the highest revealed drawValue wins; redraw on a tie or when none reveals."""
-        attempts: list[list[list[Any]]] = []
-        for _ in range(HIGH_CARD_ATTEMPTS):
-            draws = [self._draw_high_card(state, seat) for seat in state.seats]
-            attempts.append(draws)
-            revealed = [(v, s) for s, _, v in draws if v is not None]
-            if revealed:
-                best = max(v for v, _ in revealed)
-                top = [s for v, s in revealed if v == best]
-                if len(top) == 1:
-                    return attempts, top[0]
-            if all(pid is None for _, pid, _ in draws):
-                break
-        return attempts, state.seats[state.rng.below(len(state.seats))]
+        """xff.1.2: each draws a card; the highest revealed drawValue wins (`setup.draw_for_high_card`)."""
+        return draw_for_high_card(state, self.cards)
 
-    def _draw_high_card(self, state: GameState, seat: int) -> list[Any]:
-        """One seat's draw: the top card of its deck, face up on its discard pile ([seat, piece, drawValue])."""
-        deck, discard = state.zones[DECK[seat]], state.zones[DISCARD[seat]]
-        if not deck.pieces and discard.pieces:
-            for pid in list(discard.pieces):
-                put_on(state, pid, deck.name, face_up=False)
-            shuffle_now(state, deck.name)
-        if not deck.pieces:
-            return [seat, None, None]
-        pid = deck.pieces[0]
-        put_on(state, pid, discard.name, face_up=True)
-        return [seat, pid, self.info(state, pid).draw_value]
+    # -- the kit's hooks: a game on the table and the card data current, then the part that answers --
 
-    # -- reading the rule state --
+    @property
+    def rule_actions(self) -> tuple[type[Action], ...]:
+        return tuple(self._checkers)
 
-    @staticmethod
-    def _other(state: GameState, seat: int | None) -> int:
-        players = state.players  # the seat after `seat` (the first when it sits nowhere), without a list of seats
-        for i, p in enumerate(players):
-            if p.seat == seat:
-                return players[(i + 1) % len(players)].seat
-        return players[0].seat
-
-    @staticmethod
-    def _round(state: GameState) -> list[dict[str, Any]]:
-        return [dict(e) for e in state.rules.get("round") or []]
-
-    @staticmethod
-    def _pending(state: GameState) -> list[dict[str, Any]]:
-        return [dict(p) for p in state.rules.get("pending") or []]
-
-    def _pending_for(self, state: GameState, seat: int | None, kind: str | None = None) -> list[dict[str, Any]]:
-        """The decisions pending for `seat` (of `kind`): the rule state's own entries, to read, not to change."""
-        return [p for p in state.rules.get("pending") or [] if p.get("seat") == seat and
-                (kind is None or p.get("kind") == kind)]
-
-    def circumstances(self, state: GameState) -> dict[str, bool]:
-        """The circumstances in force now: those after the round's last card (all clear with no round)."""
-        rnd = state.rules.get("round") or []
-        return dict(rnd[-1]["circ"]) if rnd else dict(NO_CIRC)
-
-    def _hand(self, state: GameState, seat: int | None) -> list[str]:
-        zone = state.zones.get(HAND[seat])
-        return list(zone.pieces) if zone else []
-
-    # -- the kit's hooks --
+    @property
+    def reduced_actions(self) -> tuple[type[Action], ...]:
+        return tuple(self._reducers)
 
     def check(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
         if "phase" not in state.rules:
             return []  # no X-Files Fan game on this table (a sandbox position): nothing to enforce
-        library, (known, version) = self.library, self._library_seen  # `_sync_cards`, without its call per check
+        library, (known, version) = self.library, self.cards.seen  # `_sync_cards`, without its call per check
         if library is not known or getattr(library, "version", 0) != version:
             self._sync_cards()
-        # the kit's dispatch (`KitRuleset.check`) in place: every action, the bots' included, is checked (the
-        # interpreter's actions are none of this ruleset's own, so they are looked for only after its table)
-        check = self._check_fns.get(type(action))
+        # every action, the bots' included, is checked (the interpreter's actions are none of this ruleset's own,
+        # so they are looked for only after its table)
+        check = self._checkers.get(type(action))
         if check is None:
             if type(action) in EFFECT_ACTIONS:
                 return self.effects.check(state, action, seat)
-            return list(self.check_table_action(state, action, seat))
-        gate = self.gate(state, action, seat)
+            return self.checks.check_table_action(state, action, seat)
+        checks = self.checks
+        gate = checks.gate(state, action, seat)
         if gate:
-            return list(gate)
-        found = check(self, state, action, seat)
+            return gate
+        found = check(state, action, seat)
         return found if type(found) is list else list(found)  # each check makes a new list: not copied again
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
-        # the kit's dispatch (`KitRuleset.reduce`), here with the check that a game is on the table, in one lookup
-        reducer = self._reduce_fns.get(type(action))
+        reducer = self._reducers.get(type(action))
         if reducer is None:
             if type(action) not in EFFECT_ACTIONS:
                 return False
@@ -381,8 +255,33 @@ class XFilesFan(Checks, Turns, Periods, Flow, StatusView, Audit, Legality, ByHan
             return True
         if "phase" not in state.rules:
             raise ActionError("no_game", "this table has no X-Files Fan game state")
-        reducer(self, state, action, seat, tx)
+        reducer(state, action, seat, tx)
         return True
+
+    def generate_actions(self, state: GameState, seat: int | None) -> list[Action]:
+        """Every legal move of `seat` now, as a list (`moves.py`)."""
+        library, (known, version) = self.library, self.cards.seen  # `_sync_cards`, without its call per list
+        if library is not known or getattr(library, "version", 0) != version:
+            self._sync_cards()
+        return self.moves.generate_actions(state, seat)
+
+    def legal_actions(self, state: GameState, seat: int | None) -> LegalActions:
+        """The moves the window lists: `by_hand_moves`, then `generate_actions` (the bots' list, unchanged)."""
+        return Listing(self, state, seat)
+
+    def game_status(self, state: GameState, seat: int | None) -> Status:
+        if "phase" in state.rules:
+            self._sync_cards()
+        return self.view.game_status(state, seat)
+
+    def audit(self, state: GameState) -> list[Violation]:
+        return self.auditor.audit(state)
+
+    def deck_problems(self, deck: DeckList, library: CardLibrary | None = None) -> list[Violation]:
+        if library is not None:
+            self.library = library
+            self.cards.forget()
+        return self.auditor.deck_problems(deck)
 
     def winner(self, state: GameState) -> int | None | str:
         r = state.rules

@@ -1,17 +1,27 @@
 """What the `xfiles-fan` HUD shows each seat: the step and who acts, the round, the environment, the pending
-decisions and the scores, as a typed `Status` (only what the seat may see)."""
+decisions and the scores, as a typed `Status` (only what the seat may see).
+
+`StatusView` is a part with explicit inputs: the card lookup, the legality (the round's values, the tags provided,
+the playable cards), the by-hand window of Action cards, the interpreter (a card text's pending choice) and the
+options.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...core.state import GameState
+from ..effects import Effects
 from ..kit import Status
-from .byhand import BY_HAND_WORDS
-from .common import PENDING_RULE, PENDING_TEXT, STEP_TEXT, seat_name
+from .byhand import BY_HAND_WORDS, ByHand
+from .cards import FanCards
+from .common import PENDING_RULE, PENDING_TEXT, STEP_TEXT, circumstances, seat_name
+from .flow import waiting_for
+from .legality import Legality
 from .model import value_range
 
-__all__ = ["StatusView", "step_of", "turn_todo"]
+__all__ = ["StatusView", "scores", "step_of", "turn_todo"]
 
 #: what the seat asked by each kind of decision does, as the status line words it
 _DOES = {"choose_first": "choose who plays first", "environment": "play {article} {role} card from the "
@@ -51,23 +61,33 @@ def step_of(state: GameState) -> str:
     return str(state.rules.get("phase"))
 
 
-class StatusView:
-    """`game_status` (mixed into `XFilesFan`)."""
+def scores(state: GameState) -> list[int] | None:
+    """`game_status(...).scores` without the rest of the status (the lab reads them at every turn change)."""
+    if "phase" not in state.rules:
+        return None
+    out = []
+    for p in state.players:  # a loop, not a comprehension's call: asked at every turn change
+        out.append(p.counters.get("score", 0))
+    return out
 
-    def scores(self, state: GameState) -> list[int] | None:
-        """`game_status(...).scores` without the rest of the status (the lab reads them at every turn change)."""
-        if "phase" not in state.rules:
-            return None
-        out = []
-        for p in state.players:  # a loop, not a comprehension's call: asked at every turn change
-            out.append(p.counters.get("score", 0))
-        return out
+
+class StatusView:
+    """`game_status`: what the HUD shows a seat."""
+
+    def __init__(self, name: str, cards: FanCards, legality: Legality, byhand: ByHand, effects: Effects,
+                 options: Mapping[str, Any]) -> None:
+        self.name = name
+        self.info = cards.info
+        self.round_value, self.provided, self.playable = legality.round_value, legality.provided, legality.playable
+        self.by_hand_todo, self.open_action = byhand.by_hand_todo, byhand.open_action
+        self.effects = effects
+        self.options = options
 
     def game_status(self, state: GameState, seat: int | None) -> Status:
+        """The game as the HUD shows it to `seat` (the card data read current: the ruleset's hook syncs them)."""
         r = state.rules
         if "phase" not in r:
             return Status(self.name)
-        self._sync_cards()
         names = {p.seat: state.seat_name(p.seat) for p in state.players}
         scores = [p.counters.get("score", 0) for p in state.players]
         rnd, running, unknown = self._round_view(state, seat)
@@ -81,11 +101,11 @@ class StatusView:
         extra: dict[str, Any] = {
             "period": r.get("period", 0), "periods": self.options["periods"], "first": r.get("first"),
             "xfiles_player": r.get("xfiles_player"), "leader": r.get("leader"), "round": rnd,
-            "round_over": bool(r.get("round_over")), "circumstances": self.circumstances(state),
+            "round_over": bool(r.get("round_over")), "circumstances": circumstances(state),
             "round_score": running, "round_unvalued": unknown, "passes": r.get("passes", 0),
             "deck_out": bool(r.get("deck_out")), "pending": pending, "environment": env,
             "provided": sorted(self.provided(state)), "counts": counts, "high_card": self._high_card_view(state),
-            "result": r.get("result"), "step_label": STEP_TEXT.get(step, step), "waiting": self.waiting_for(state),
+            "result": r.get("result"), "step_label": STEP_TEXT.get(step, step), "waiting": waiting_for(state),
             # read even when empty: nobody acts between steps, nobody has won yet
             "active": r.get("turn"), "winner": r.get("winner"), "todo": _todo(pending, seat),
         }
@@ -97,7 +117,7 @@ class StatusView:
         if by_hand:  # an Action card's text is this seat's to apply: said first, the step's own words after
             extra["by_hand"] = by_hand
             # the seat the game waits on plays on as well (its moves' words are the window's to say otherwise)
-            extra["todo"] = f"play on, and {by_hand}" if seat in self.waiting_for(state) else f"you meanwhile: {by_hand}"
+            extra["todo"] = f"play on, and {by_hand}" if seat in waiting_for(state) else f"you meanwhile: {by_hand}"
             extra.update(BY_HAND_WORDS)
         prompt = self._prompt(state, seat, names, scores, pending)
         effect = self._effect_todo(state, seat)

@@ -1,29 +1,55 @@
 """The `xfiles-fan` turn: what playing a card, passing, an Action card, a chosen value, a discard and scoring do.
 
 Each reducer is marked with the action type it handles (the kit's dispatch table) and changes the table through `Tx`
-only, so every step is logged, undone and saved like any other.
+only, so every step is logged, undone and saved like any other. `Turns` is a part with explicit inputs: the card
+lookup, the legality (a round's points), the card text (run when a card is played and when a round is scored), the
+interpreter, the options and the period steps it shares (`Periods`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...core.reducer import ActionError, Tx
 from ...core.state import GameState
+from ..effects import Effects
 from ..kit import reduces
 from .actions import ChooseValue, DiscardCards, NoAction, Pass, PlayAction, PlayCard, ScoreRound
-from .common import DECK, DISCARD, HAND, NO_CIRC, seat_name, seated
+from .cards import FanCards
+from .cardtext import FanText
+from .common import DECK, DISCARD, HAND, NO_CIRC, hand_of, other_seat, round_copy, seat_name, seated
+from .legality import Legality
 from .model import CIRCUMSTANCES, establish_ops
+from .periods import Periods
 
 __all__ = ["Turns"]
 
 
 class Turns:
-    """The reducers of a turn and of scoring (mixed into `XFilesFan`)."""
+    """The reducers of a turn and of scoring."""
 
-    _circ_ops: dict[str, tuple[Any, tuple[bool | None, ...]]]
-    _action_titles: dict[str | None, bool]
-    _action_memo: tuple[Any, int, int, frozenset[str]] | None
+    def __init__(self, cards: FanCards, legality: Legality, cardtext: FanText, effects: Effects,
+                 options: Mapping[str, Any], periods: Periods) -> None:
+        self.card, self.info = cards.card, cards.info
+        self.round_total, self.round_value = legality.round_total, legality.round_value
+        self.cardtext = cardtext
+        self.effects = effects
+        self.options = options
+        self.fill, self.start_turn, self.drop_pending = periods.fill, periods.start_turn, periods.drop_pending
+        #: what each title's card does to the circumstances (`model.establish_ops`), read once per title
+        self._circ_ops: dict[str, tuple[Any, tuple[bool | None, ...]]] = {}
+        #: whether each title is an Action card (`holds_action`, the move lister's Action card choices)
+        self._action_titles: dict[str | None, bool] = {}
+        #: the pieces of the last table asked that are Action cards (`action_pieces`)
+        self._action_memo: tuple[Any, int, int, frozenset[str]] | None = None
+        cards.on_forget.append(self.forget)
+
+    def forget(self) -> None:
+        """The card data changed: what was read of each title goes."""
+        self._circ_ops.clear()
+        self._action_titles.clear()
+        self._action_memo = None
 
     @reduces(PlayCard)
     def _do_play(self, state: GameState, a: PlayCard, seat: int | None, tx: Tx) -> None:
@@ -75,7 +101,7 @@ class Turns:
 
     def _after_play(self, state: GameState, tx: Tx, who: int | None) -> None:
         """A card is in the round and its text applied: an Action card may follow (xff.3.4), else the turn ends."""
-        if self.options["action_cards"] and self._holds_action(state, who):
+        if self.options["action_cards"] and self.holds_action(state, who):
             tx.set_rule("pending", [{"kind": "action", "seat": who}], fresh=True)
             return
         self._turn_done(state, tx, who)
@@ -93,18 +119,18 @@ class Turns:
         elif entry.get("then") == "action":
             self._turn_done(state, tx, seat)
 
-    def _holds_action(self, state: GameState, seat: int | None) -> bool:
+    def holds_action(self, state: GameState, seat: int | None) -> bool:
         zone = state.zones.get(HAND[seat])
         if zone is None:
             return False
-        return not self._action_pieces(state).isdisjoint(zone.pieces)  # asked at every play: one set operation
+        return not self.action_pieces(state).isdisjoint(zone.pieces)  # asked at every play: one set operation
 
-    def _action_pieces(self, state: GameState) -> frozenset[str]:
+    def action_pieces(self, state: GameState) -> frozenset[str]:
         """The pieces of this table that are Action cards, found once per table.
 
         A piece never changes its card, so the answer holds while the table has the same pieces (its piece dict,
         held so its identity cannot be reused, with the same size and next id: a piece added or removed changes one)
-        and the card data stand (`_forget_cards` drops this memo with them)."""
+        and the card data stand (`forget` drops this memo with them)."""
         pieces = state.pieces
         memo = self._action_memo
         if memo is not None and memo[0] is pieces and memo[1] == len(pieces) and memo[2] == state.next_id:
@@ -124,11 +150,11 @@ class Turns:
 
     def _turn_done(self, state: GameState, tx: Tx, seat: int | None) -> None:
         if state.rules.get("round_over"):
-            self._round_end(state, tx)
+            self.round_end(state, tx)
         else:
-            self._start_turn(state, tx, self._other(state, seat))
+            self.start_turn(state, tx, other_seat(state, seat))
 
-    def _round_end(self, state: GameState, tx: Tx) -> None:
+    def round_end(self, state: GameState, tx: Tx) -> None:
         """The round ended (xff.5.1): ask for every value still to choose (xff.5.3); scoring follows."""
         asks = []
         pieces = state.pieces
@@ -152,13 +178,13 @@ class Turns:
             if passes >= 2:
                 tx.note("xfiles-fan.round_end", None, "both players passed: the round ends (xff.5.1)")
                 tx.set_rule("round_over", True)
-                self._round_end(state, tx)
+                self.round_end(state, tx)
             else:
-                self._start_turn(state, tx, self._other(state, seat))
+                self.start_turn(state, tx, other_seat(state, seat))
         elif passes >= 2:
             self._both_pass(state, tx)
         else:
-            self._start_turn(state, tx, self._other(state, seat))
+            self.start_turn(state, tx, other_seat(state, seat))
 
     def _both_pass(self, state: GameState, tx: Tx) -> None:
         """xff.4: both passed with no round in progress."""
@@ -170,20 +196,20 @@ class Turns:
                     "a new hand (xff.4)")
             for s in state.seats:
                 deck = DECK[s]
-                for pid in self._hand(state, s):
+                for pid in hand_of(state, s):
                     tx.move(pid, deck, face_up=False)
                 tx.shuffle(deck)
-                self._fill(state, tx, s)
-            self._start_turn(state, tx, opener)
+                self.fill(state, tx, s)
+            self.start_turn(state, tx, opener)
             return
         count = self.options["discard_count"]
-        asks = [{"kind": "discard", "seat": s, "count": min(count, len(self._hand(state, s)))} for s in state.seats
-                if self._hand(state, s) and count > 0]
+        asks = [{"kind": "discard", "seat": s, "count": min(count, len(hand_of(state, s)))} for s in state.seats
+                if hand_of(state, s) and count > 0]
         tx.note("xfiles-fan.both_pass", None, f"both passed: each discards {count} card(s) (xff.4)")
         tx.set_rule("turn", None)
         tx.set_rule("pending", asks, fresh=True)
         if not asks:
-            self._start_turn(state, tx, opener)
+            self.start_turn(state, tx, opener)
 
     @reduces(DiscardCards)
     def _do_discard(self, state: GameState, a: DiscardCards, seat: int | None, tx: Tx) -> None:
@@ -192,10 +218,10 @@ class Turns:
             tx.move(pid, DISCARD[owner if owner in state.seats else seat], by=seat, face_up=True)
         tx.note("xfiles-fan.discard", seat, f"seat {seat} discards {len(set(a.pieces))} card(s)",
                 {"pieces": list(a.pieces)})
-        self._drop_pending(state, tx, {"kind": "discard", "seat": seat})
+        self.drop_pending(state, tx, {"kind": "discard", "seat": seat})
         if not any(p.get("kind") == "discard" for p in state.rules.get("pending") or []):
             opener = state.rules.get("opener")
-            self._start_turn(state, tx, opener if opener in state.seats else state.seats[0])
+            self.start_turn(state, tx, opener if opener in state.seats else state.seats[0])
 
     @reduces(PlayAction)
     def _do_action(self, state: GameState, a: PlayAction, seat: int | None, tx: Tx) -> None:
@@ -205,19 +231,19 @@ class Turns:
         by_hand = info.text and (info.unparsed or not info.abilities)
         tx.note("xfiles-fan.action", seat, f"{info.name}: apply by hand: {info.text}" if by_hand else info.name,
                 {"piece": a.piece})
-        self._drop_pending(state, tx, {"kind": "action", "seat": seat})
+        self.drop_pending(state, tx, {"kind": "action", "seat": seat})
         if info.has_text and self.cardtext.on_play(state, tx, a.piece, info, seat, "action"):
             return
         self._turn_done(state, tx, seat)
 
     @reduces(NoAction)
     def _do_no_action(self, state: GameState, a: NoAction, seat: int | None, tx: Tx) -> None:
-        self._drop_pending(state, tx, {"kind": "action", "seat": seat})
+        self.drop_pending(state, tx, {"kind": "action", "seat": seat})
         self._turn_done(state, tx, seat)
 
     @reduces(ChooseValue)
     def _do_value(self, state: GameState, a: ChooseValue, seat: int | None, tx: Tx) -> None:
-        rnd = self._round(state)
+        rnd = round_copy(state)
         for e in rnd:
             if e.get("piece") == a.piece:
                 e["value"] = a.value
@@ -225,7 +251,7 @@ class Turns:
         name = self.info(state, a.piece).name if a.piece in state.pieces else a.piece
         tx.note("xfiles-fan.value", seat, f"seat {seat} values {name} at {a.value} (xff.5.3)",
                 {"piece": a.piece, "value": a.value})
-        self._drop_pending(state, tx, {"kind": "value", "piece": a.piece})
+        self.drop_pending(state, tx, {"kind": "value", "piece": a.piece})
 
     @reduces(ScoreRound)
     def _do_score(self, state: GameState, a: ScoreRound, seat: int | None, tx: Tx) -> None:
@@ -257,7 +283,7 @@ class Turns:
             tx.set_rule("leader", last)
         self.effects.expire(state, tx, "round_end")
         if not state.rules.get("deck_out"):
-            self._start_turn(state, tx, last if last in seats else seats[0])
+            self.start_turn(state, tx, last if last in seats else seats[0])
         else:
             tx.set_rule("turn", None)
 
