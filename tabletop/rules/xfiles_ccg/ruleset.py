@@ -265,8 +265,11 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
         derived = state.derived  # on the fast path: whether the sections were found with no Agent at 0 Health
-        if derived and derived.get(_NONE_AT_ZERO) and _may_bring_to_zero(state, events):
-            del derived[_NONE_AT_ZERO]
+        none = derived.get(_NONE_AT_ZERO) if derived else False
+        # most actions' events are all rule state, pools and the RNG: their types asked in one C loop
+        if none and not _HARMLESS.issuperset(map(type, events)) and _may_bring_to_zero(state, events):
+            del derived[_NONE_AT_ZERO]  # type: ignore[union-attr]
+            none = False
         r = state.rules
         if r.get("over"):
             return ()
@@ -274,10 +277,10 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
             winner = self.killer_winner(state)
             if winner is not None:
                 return [(KillerWin(winner), None)]
+        if none:
+            return ()  # none then, and no event since could bring one to 0
         if r.get("combat") or r.get("step") in ("damage", "aftermath"):  # `self.step(state)`, without the call
             return ()
-        if derived and derived.get(_NONE_AT_ZERO):
-            return ()  # none then, and no event since could bring one to 0
         pieces, zones = state.pieces, state.zones
         piece = pieces.__getitem__
         for p in state.players:  # each section's pieces' counters read in one C loop
