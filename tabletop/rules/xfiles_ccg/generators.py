@@ -80,8 +80,10 @@ def _gen_buy(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 
 def _gen_requisition(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     agents = rs.agents(state, seat, ("bureau", "field"))
-    for pid in hand_of(state, seat):
-        info = rs.pinfo(state, pid)
+    infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
+    for pid in list(state.zones[f"hand:{seat}"].pieces):  # `hand_of`: as it is now, whatever follows a move
+        ref = pieces[pid].card
+        info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
         if info.kind != "equipment":
             continue
         # `rs.check` is the gate, timing, hand, Agent and kind checks (all passed: `seat`'s decision in this step,
@@ -117,8 +119,10 @@ def _gen_deployment(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Acti
     if seat != rs.active(state):
         return  # only the Investigating Player buys Agents (`_check_hire`)
     names = None
-    for pid in hand_of(state, seat):
-        info = rs.pinfo(state, pid)
+    infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
+    for pid in list(state.zones[f"hand:{seat}"].pieces):  # `hand_of`: as it is now, whatever follows a move
+        ref = pieces[pid].card
+        info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
         if info.kind != "agent" or (info.cost or 0) > rs._pool_of(state, seat, "rp"):
             continue
         # `rs.check(state, Hire(pid, "field"), seat)`: the gate, timing and hand checks (all passed) and these
@@ -133,8 +137,10 @@ def _gen_sites(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     if len(placed) >= 2:
         return
     opps = None
-    for pid in hand_of(state, seat):
-        info = rs.pinfo(state, pid)
+    infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
+    for pid in list(state.zones[f"hand:{seat}"].pieces):  # `hand_of`: as it is now, whatever follows a move
+        ref = pieces[pid].card
+        info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
         if info.kind != "site" or info.name in placed:
             continue  # not a Site, or one of that title placed this turn (xfc.case.3)
         # `rs.check(state, PlaceSite(pid, opp), seat)`: the gate, timing and hand checks (all passed), a Site
@@ -157,8 +163,10 @@ def _gen_bluffs(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     # per card of the hand, whether it goes beneath a Site (the same for every Site): a real Bluff it can pay for,
     # or a Site given up as a fake one when the hand is full
     ok = []
+    infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
     for pid in hand:
-        info = rs.pinfo(state, pid)
+        ref = pieces[pid].card
+        info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
         if ("BLUFF" in info.keywords and max(0, (info.cost or 0) - 1) <= cp) or (len(hand) > 6 and info.kind == "site"):
             ok.append(pid)
     for site in sites:
@@ -254,8 +262,10 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
     # `can_pay` of a play on no side: a *P card is paid from the pool of the side its player is on
     pools = {"RP": rs._pool_of(state, seat, "rp"), "CP": rs._pool_of(state, seat, "cp")}
     own = "RP" if seat == active else "CP"
+    infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
     for pid in hand:
-        info = rs.pinfo(state, pid)
+        ref = pieces[pid].card
+        info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
         kind = info.kind
         if kind in _NOT_PLAYED or (kind == "combat") is not combat:
             continue  # `play_problems`: never played, or a Combat card out of Combat (or another card in it)
