@@ -19,7 +19,11 @@ from .vocab_agents import gear_health, pair_bonus
 if TYPE_CHECKING:
     from ...cards import CardLibrary
 
-__all__ = ["Reading", "section_zones"]
+__all__ = ["DECIDED", "Reading", "section_zones"]
+
+#: `GameState.derived`'s key: the seat whose decision `waiting_for` found, with the table's number (`seq`) then: every
+#: action a fast-path table applies moves the number on, so the pair says whose decision it is until the next one
+DECIDED = "xfc.decided"
 
 #: the steps whose decision the rule state names under a key (a default when it is not there: the active seat, or
 #: for a seller or a bluffer the seat on its left)
@@ -219,6 +223,9 @@ class Reading:
 
     def waiting_for(self, state: GameState) -> list[int]:
         seat = self.decision(state)
+        derived = state.derived
+        if derived is not None:  # a fast-path table: the listing that follows asks the same (`generate_actions`)
+            derived[DECIDED] = (state.seq, seat)
         return [] if seat is None else [seat]
 
     # -- pieces --

@@ -69,7 +69,7 @@ from .generators import GENERATORS
 from .hand_moves import MOVE_POLICY, HandMoves
 from .moves import MoveListing
 from .notebook import Notebook
-from .reading import Reading
+from .reading import DECIDED, Reading
 from .reducers_investigation import InvestigationReducers
 from .reducers_prep import PrepReducers
 from .rulebook import RULE_TEXT
@@ -308,12 +308,18 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
     def generate_actions(self, state: GameState, seat: int | None) -> Iterator[Action]:
         """The bots' moves for `seat` now (see `generators`); a pass is among them when the decision is `seat`'s."""
         r = state.rules
-        if seat is None or r.get("over") or self.decision(state) != seat:
+        if seat is None or r.get("over"):
+            return
+        derived = state.derived  # on the fast path: whose decision `waiting_for` found at this table's number
+        decided = derived.get(DECIDED) if derived is not None else None
+        if (decided[1] if decided is not None and decided[0] == state.seq else self.decision(state)) != seat:
             return
         if (r.get("effects") or {}).get("pending"):  # a card's effect waits for its targets first
             yield from self.effects.choices(state, seat)
             return
-        step = self.step(state)
+        step = r.get("step", "draw")  # `self.step(state)`, without the call
+        if step not in PHASE_OF:
+            step = "draw"
         gen = GENERATORS.get(step)
         if gen is not None:
             yield from gen(self, state, seat)
