@@ -3,7 +3,8 @@
 The lister finds the words in effect once per listing and asks only whether a card has a problem (`play_problems`
 with `quick`), where `check` builds every violation: over seeded games, at every decision, each listed move passes
 `check`, in a window the cards listed are exactly those `can_pay` and `check` allow, and the Requisitions, the Sites
-placed and the Agents bought those `check` allows.
+placed and the Agents bought those `check` allows; the cards offered for sale those `_sell_value` prices, and the
+Debriefing's pass listed exactly when the hand is within its size.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 from tabletop.rules import get_ruleset
-from tabletop.rules.xfiles_ccg import Hire, PlaceSite, PlayCard, Requisition
+from tabletop.rules.xfiles_ccg import Hire, Pass, PlaceSite, PlayCard, Requisition, Sell
 from tests.rules.random_games import random_decisions
 
 
@@ -56,7 +57,7 @@ def _hires(rules, state, seat: int) -> list[Hire]:
 def test_listed_moves_pass_the_check_and_a_window_lists_every_playable_card(seed: int) -> None:
     rules = get_ruleset("xfiles-ccg")
     state = rules.new_game(2, seed=seed, enforcement="strict")
-    windows = sites = 0
+    windows = sites = sells = 0
     for seat, moves, _action in random_decisions(rules, state, seed):
         for a in moves:
             assert not rules.check(state, a, seat), (a, rules.check(state, a, seat))
@@ -70,7 +71,13 @@ def test_listed_moves_pass_the_check_and_a_window_lists_every_playable_card(seed
             assert [a for a in moves if isinstance(a, PlaceSite)] == _sites(rules, state, seat)
         if rules.step(state) == "deployment":
             assert [a for a in moves if isinstance(a, Hire)] == _hires(rules, state, seat)
-    assert windows > 0 and sites > 0
+        hand = state.zones[f"hand:{seat}"].pieces
+        if rules.step(state) == "sell" and len(hand) > 4:
+            sells += 1
+            assert [a for a in moves if isinstance(a, Sell)] == [Sell((p,)) for p in hand if rules._sell_value(state, p)]
+        if rules.step(state) == "debrief":
+            assert (Pass() in moves) == (len(hand) <= rules.hand_max(state, seat))
+    assert windows > 0 and sites > 0 and sells > 0
 
 
 @pytest.fixture(scope="module")

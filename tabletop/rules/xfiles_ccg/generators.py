@@ -71,8 +71,18 @@ def _gen_buy(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     hand = hand_of(state, seat)
     room = rs.hand_max(state, seat) - len(hand)
     if step == "sell" and len(hand) > 4:
-        for pid in hand:
-            if rs._sell_value(state, pid):
+        infos, known, pieces = rs._known_infos(), rs._known_traits(), state.pieces
+        for pid in hand:  # `rs._sell_value(state, pid)`, each card's data and traits looked up here
+            ref = pieces[pid].card
+            info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
+            traits = known.get(info.ref)
+            if traits is None:
+                traits = rs.traits(info.ref)
+            if "no_sell" in traits:  # "This card cannot be sold for [CP]"
+                continue
+            value = info.res if info.kind == "agent" else info.cost if info.pool in ("RP", "*P") and isinstance(
+                info.cost, int) else None
+            if value:
                 yield Sell((pid,))
     for n in range(min(rs._pool_of(state, seat, pool), room), 0, -1):
         yield Buy(n)

@@ -321,10 +321,13 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         if step not in PHASE_OF:
             step = "draw"
         gen = GENERATORS.get(step)
+        if step == "debrief":  # the Discards of a hand over its size, else the pass: the size read once
+            discards = list(gen(self, state, seat))  # type: ignore[misc]
+            yield from discards if discards else (_PASS,)
+            return
         if gen is not None:
             yield from gen(self, state, seat)
         if step in _ABILITY_STEPS:  # the bots use standing abilities where play goes on
             yield from self.ability_uses(state, seat)
-        if step not in _NO_PASS and not (step == "debrief" and len(
-                state.zones[f"hand:{seat}"].pieces) > self.hand_max(state, seat)):
+        if step not in _NO_PASS:
             yield _PASS
