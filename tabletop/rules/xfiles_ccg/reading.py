@@ -280,24 +280,37 @@ class Reading:
 
     def agent_skill(self, state: GameState, pid: str, skill: str) -> int:
         """An Agent's skill plus the best one of its Equipment for that skill (one item per check)."""
-        base = self.pinfo(state, pid).skill(skill)
+        card = state.pieces[pid].card
+        infos = self._known_infos()  # `pinfo` and `traits`, their data looked up here: asked per Agent per skill
+        info = infos.get(card) or self.info(card)  # type: ignore[arg-type]
+        value = info.skills.get(skill)  # `info.skill(skill)`
+        base = value if isinstance(value, int) else 0
         best = None  # `max(..., default=0)` over `gear`, without the generator (most Agents hold nothing)
-        for q in state.attached(pid):
-            info = self.pinfo(state, q)
-            if info.kind == "equipment":
-                found = info.modifies.get(skill, 0)
-                if best is None or found > best:
-                    best = found
+        if pid in state._children:  # `state.attached(pid)` only for an Agent holding something
+            for q in state.attached(pid):
+                info = self.pinfo(state, q)
+                if info.kind == "equipment":
+                    found = info.modifies.get(skill, 0)
+                    if best is None or found > best:
+                        best = found
         bonus = 0 if best is None else best
         if (state.rules.get("effects") or {}).get("mods"):  # "Decrease all of the skill levels ... by 1"
             bonus += modifier_total(state, pid, skill) + modifier_total(state, pid, "ALL")
-        if "pair_skill" in self.traits(state.pieces[pid].card):  # "... increased by one if he and Agent Y are ..."
+        traits = self._traits.get(card)
+        if traits is None:
+            traits = self.traits(card)
+        if "pair_skill" in traits:  # "... increased by one if he and Agent Y are ..."
             return max(0, base + bonus + pair_bonus(self, state, pid, skill))
         return base + bonus
 
     def team_skill(self, state: GameState, team: Iterable[str], skill: str) -> int:
-        return sum(self.agent_skill(state, p, skill) for p in team
-                   if p in state.pieces and self.section_of(state, p) != "hospital")
+        pieces, zones = state.pieces, state.zones
+        total = 0
+        for p in team:  # each Agent on the table and not in the Hospital (`section_of`, without the call)
+            piece = pieces.get(p)
+            if piece is not None and zones[piece.zone].kind != "hospital":
+                total += self.agent_skill(state, p, skill)
+        return total
 
     def combatants(self, state: GameState) -> list[str]:
         """Who fights for the Investigating Team: its Agents not in the Hospital, then its Witnesses with Health
