@@ -39,7 +39,8 @@ class PrepReducers:
     @reduces(Pass)
     def _do_pass(self, state: GameState, a: Pass, seat: int, tx: Tx) -> None:
         step = self.step(state)
-        tx.note("xfc.pass", seat, "passes")
+        if not tx.quiet:  # a playout keeps no notes (most of its actions are passes)
+            tx.note("xfc.pass", seat, "passes")
         name = PASS_TO.get(step)
         if name is None:
             raise ActionError("cannot_pass", f"there is nothing to pass in {step}")
@@ -96,7 +97,7 @@ class PrepReducers:
         r = state.rules
         self._settle(state, seat, tx)
         passed = int(r.get("passed", 0)) + 1
-        if passed < len(state.seats):
+        if passed < len(state.players):  # every seat passed in turn (`state.seats`, without the list)
             tx.set_rule("passed", passed)
             tx.set_rule("priority", self._left(state, r.get("priority", seat)))
             return
