@@ -193,12 +193,18 @@ class TextRun:
         return info.x_cost(x) if info.cost is None else max(0, (info.cost or 0) - 1)
 
     def played_triggers(self, state: GameState, tx: Tx, played: str) -> None:
-        """A card was played: the cards in play that wait for it ("every time a Keyword X card is played") apply."""
+        """A card was played: the cards in play that wait for it ("every time a Keyword X card is played") apply.
+        Each card's traits are looked up here, without a call per card (most cards in play wait for nothing)."""
+        known = self._known_traits()
         for seat in state.seats:
             for kind in _IN_PLAY:
                 zone = state.zones.get(f"{kind}:{seat}")
                 for pid in zone.pieces if zone is not None else ():
-                    if "event:played" not in self.traits(state.pieces[pid].card) or self._hired(state, pid):
+                    ref = state.pieces[pid].card
+                    traits = known.get(ref)
+                    if traits is None:
+                        traits = self.traits(ref)
+                    if "event:played" not in traits or self._hired(state, pid):
                         continue
                     for ability in self.card_text(state.pieces[pid].card).when("event:played"):
                         if self.effects.holds(state, ability, seat, pid, played=played):
