@@ -228,7 +228,7 @@ def _parser() -> Lark:
 
 _EXAMPLE = re.compile(r"\((?:i\.e\.|e\.g\.|ie\b|eg\b|for example|including|because|round up)[^)]*\)", re.IGNORECASE)
 _ABBREV = {"i.e.": "ie", "e.g.": "eg", "Dr.": "Dr", "Lt.": "Lt", "Pvt.": "Pvt", "St.": "St", "vs.": "vs",
-           "D.S.A.": "DSA", "U.S.": "US", "A.K.A.": "AKA"}
+           "D.S.A.": "DSA", "U.S.": "US", "A.K.A.": "AKA", "Dep.": "Dep", "Mr.": "Mr", "U.F.O.": "UFO"}
 
 
 def sentences(text: str) -> list[str]:

@@ -38,6 +38,7 @@ from .notebook import _consistent
 from .provisions import KEY as PROVIDED
 from .provisions import provided_missing
 from .vocab import standing
+from .vocab_agents import site_cost
 from .vocab_decks import on_approach, window_of
 from .xfile_choice import xfile_universe
 
@@ -139,7 +140,7 @@ def _gen_sites(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
             continue  # not a Site, or one of that title placed this turn (xfc.case.3)
         # `rs.check(state, PlaceSite(pid, opp), seat)`: the gate, timing and hand checks (all passed), a Site
         # directed at an opponent (each is), and what it costs
-        if (info.cost or 0) > rs._pool_of(state, seat, "cp" if info.pool == "CP" else "rp"):
+        if site_cost(state, seat, info) > rs._pool_of(state, seat, "cp" if info.pool == "CP" else "rp"):
             continue
         if opps is None:
             opps = rs.opponents(state, seat)
