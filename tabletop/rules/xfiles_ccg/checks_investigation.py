@@ -32,6 +32,7 @@ from .steps import article as _article
 from .steps import v as _v
 from .vocab import standing
 from .vocab_decks import on_approach, window_of, x_problem
+from .waivers import waived_missing
 
 __all__ = ["InvestigationChecks"]
 
@@ -128,6 +129,8 @@ class InvestigationChecks:
         missing = [act for act in info.activators if act not in words]
         if missing and r.get(PROVIDED):  # "provide the keywords necessary to play any one Keyword X Adversary"
             missing = provided_missing(self, state, seat, a.piece, missing)
+        if missing:  # "Activator requirements are ignored if it is played on a Keyword X Site" (and an Equipment's)
+            missing = waived_missing(self, state, a.piece, missing)
         if missing:
             rule = "xfc.chain.2"
             out.append(_v("xfc.activator", rule, f"{info.name} needs {', '.join(m.title() for m in missing)} in "

@@ -40,6 +40,7 @@ from .provisions import provided_missing
 from .vocab import standing
 from .vocab_agents import site_cost
 from .vocab_decks import on_approach, window_of
+from .waivers import own_cost, waived_missing
 from .xfile_choice import xfile_universe
 
 if TYPE_CHECKING:
@@ -269,6 +270,8 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
             continue  # before the Bluffs are revealed, after a wrong guess (xfc.chain.9)
         side = pool if pool in pools else own
         cost = info.x_cost(x)
+        if "cost_at" in rs.traits(state.pieces[pid].card):  # "This card is free if played on a Keyword X Site"
+            cost = own_cost(rs, state, pid, cost)
         if pools[side] < cost and not (tokens and pools[side] + len(rs.card_pools(state, seat, info, side.lower()))
                                        >= cost):
             continue  # what it costs cannot be paid (`can_pay`)
@@ -278,6 +281,8 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
             missing = [act for act in info.activators if act not in words]
             if missing and r.get(PROVIDED):  # a provision of this turn stands in for some (`play_problems`)
                 missing = provided_missing(rs, state, seat, pid, missing)
+            if missing:  # its own text or an Equipment of the Team waives them (`play_problems`)
+                missing = waived_missing(rs, state, pid, missing)
             if missing:
                 continue
         if kind == "witness" and not lifted_in_play(rs, info.ref) and _witness_used(rs, state, info):
