@@ -9,7 +9,8 @@ import pytest
 
 from tabletop.cards import CardLibrary
 from tabletop.core import Piece
-from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard
+from tabletop.rules.effects import ChooseTarget
+from tabletop.rules.xfiles_ccg import AssignDamage, Investigate, Pass, PlayCard
 from tabletop.rules.xfiles_ccg.compiler import compile_text
 from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
@@ -21,10 +22,10 @@ def _card(rid: str, title: str, kind: str, text: str, cost: str = "1 RP", **more
 
 
 def _adversary(rid: str, title: str, text: str, cost: str = "4 CP", keywords: tuple[str, ...] = ("Creature",),
-               activators: tuple[str, ...] = ("Conspiracy", "Cult")) -> dict[str, Any]:
+               activators: tuple[str, ...] = ("Conspiracy", "Cult"), lrc: int = 1) -> dict[str, Any]:
     """An Adversary whose Activators ask for a CULT Keyword no sample card has (unless `activators` says else)."""
     return _card(rid, title, "Adversary", text, cost=cost, keywords=["Adversary", *keywords],
-                 activators=list(activators), skills={"Long Range Combat": 1, "Close Range Combat": 1, "Health": 9})
+                 activators=list(activators), skills={"Long Range Combat": lrc, "Close Range Combat": 1, "Health": 9})
 
 
 RECORDS = [
@@ -39,6 +40,16 @@ RECORDS = [
     _card("SC-05", "Wiretap Transcript", "Equipment", "GOVERNMENT Adversaries may now attack the Agent's Team when "
           "investigating a Site, even when they would otherwise be barred from doing so.", activators=["Bureau"]),
     _adversary("SC-06", "Men in Grey", "", keywords=("Government",)),
+    _adversary("SC-07", "The Bog Hag", "", keywords=("Occult", "Creature"), activators=("Conspiracy",)),
+    _card("SC-08", "Charm of Ash", "Equipment", "OCCULT Adversaries may not assign damage to this Agent unless there "
+          "are no other eligible targets. If the Agent is the only eligible target then the damage from OCCULT "
+          "Adversaries is halved.", activators=["Bureau"]),
+    _card("SC-09", "Root Pouch", "Equipment", "Subtract one point from each damaging hit caused by an OCCULT "
+          "CREATURE. In addition, OCCULT Adversaries may not play combat cards on Agents equipped with a Root Pouch.",
+          activators=["Bureau"]),
+    _adversary("SC-11", "The Bone Caller", "", keywords=("Occult",), activators=("Conspiracy",), lrc=3),
+    _card("SC-10", "Cold Grip", "Combat", "Play on any combatant to add 1 to its CLOSE RANGE COMBAT this round.",
+          cost="0 CP", activators=["Combat"]),
 ]
 
 
@@ -145,3 +156,81 @@ def test_an_adversary_of_the_keyword_stays_barred_without_the_equipment(library:
     r = s.submit(PlayCard(_mine(s, "hand:1", ref)), 1)
     assert not r.accepted and any(v.code == "xfc.activator" for v in r.violations)
 
+
+# ------------------------------------------------------------------------------------------------ wards
+
+
+def _warded(library: CardLibrary, adversary: str, gear: str, team: tuple[str, ...] = ("owen-marsh", "nadia-keller"),
+            hand: tuple[str, ...] = ()) -> Any:
+    """Marsh holds `gear`; Les's `adversary` attacks Randy's Team at Harlow Creek: its Combat begins."""
+    ref = fixture_ref(library, adversary)
+    s = _at(library, "harlow-creek", "Behavioral", team, [ref, *(fixture_ref(library, h) for h in hand)])
+    st = s.state
+    st.add_piece(Piece(id="ward", card=fixture_ref(library, gear), zone="field:0", owner=0, face_up=True,
+                       attached_to=pid(s, "field:0", "owen-marsh")))
+    ok(s, PlayCard(_mine(s, "hand:1", ref)), 1)
+    ok(s, Pass(), 1)
+    ok(s, Pass(), 0)
+    assert st.rules.get("combat")
+    return s
+
+
+def _to_damage(s: Any) -> None:
+    """Pass until the Adversary's damage of this round is to be assigned."""
+    st, rs = s.state, s.rules
+    for _ in range(8):
+        if rs.step(st) == "damage":
+            return
+        ok(s, Pass(), rs.decision(st))
+
+
+def test_an_agent_warded_from_an_adversarys_damage_while_another_can_take_it(library: CardLibrary) -> None:
+    s = _warded(library, "SC-07", "SC-08")
+    st, rs = s.state, s.rules
+    marsh, keller = pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller")
+    _to_damage(s)
+    assert rs.step(st) == "damage"
+    assert {a.agent for a in rs.legal_actions(st, 1) if isinstance(a, AssignDamage)} == {keller}
+    r = s.submit(AssignDamage(marsh), 1)
+    assert not r.accepted and r.violations[0].code == "xfc.damage_target"
+    ok(s, AssignDamage(keller), 1)
+    assert rs.damage(st, keller) == 1 and rs.damage(st, marsh) == 0  # the Hag's Long Range 1
+
+
+def _first_hit(s: Any, agent: str) -> int:
+    """Pass through the Long Range round until `agent` is hit: the damage it took."""
+    st, rs = s.state, s.rules
+    for _ in range(8):
+        if st.rules["combat"]["round"] != "lrc" or rs.damage(st, agent):
+            break
+        ok(s, Pass(), rs.decision(st))
+    return rs.damage(st, agent)
+
+
+@pytest.mark.parametrize("gear, taken", [("SC-08", 2), ("SC-09", 3)])
+def test_a_warded_agent_alone_takes_half_of_the_damage(library: CardLibrary, gear: str, taken: int) -> None:
+    """The Bone Caller (OCCULT, not a CREATURE) hits for 3 at Long Range: halved, rounded up, 2."""
+    s = _warded(library, "SC-11", gear, team=("owen-marsh",))
+    assert _first_hit(s, pid(s, "field:0", "owen-marsh")) == taken
+
+
+@pytest.mark.parametrize("adversary, taken", [("SC-07", 0), ("SC-02", 1)])
+def test_each_hit_of_an_occult_creature_less_a_point(library: CardLibrary, adversary: str, taken: int) -> None:
+    """The Hag is OCCULT and CREATURE, Hollow Jack a CREATURE only: the Long Range hit of 1 is 0, or 1."""
+    s = _warded(library, adversary, "SC-09", team=("owen-marsh",))
+    assert _first_hit(s, pid(s, "field:0", "owen-marsh")) == taken
+
+
+def test_no_combat_card_of_the_adversarys_player_on_a_warded_agent(library: CardLibrary) -> None:
+    s = _warded(library, "SC-07", "SC-09", hand=("SC-10",))
+    st, rs = s.state, s.rules
+    marsh, keller = pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller")
+    while rs.decision(st) != 1:
+        ok(s, Pass(), rs.decision(st))
+    ok(s, PlayCard(_mine(s, "hand:1", fixture_ref(library, "SC-10"))), 1)
+    while not (st.rules.get("effects") or {}).get("pending"):  # its target is chosen as it resolves
+        ok(s, Pass(), rs.decision(st))
+    picks = {a.piece for a in rs.legal_actions(st, 1) if isinstance(a, ChooseTarget) and a.piece}
+    assert marsh not in picks and keller in picks and st.rules["combat"]["adversary"] in picks
+    entry = st.rules["effects"]["pending"][0]
+    assert not s.submit(ChooseTarget(entry["id"], "combatant", marsh), 1).accepted

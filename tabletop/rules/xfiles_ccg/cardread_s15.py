@@ -63,3 +63,25 @@ class S15Reader:
         be barred from doing so": their Activators are waived against its holder's Team."""
         return _static({"opens_to": {"keyword": next(x for x in c if isinstance(x, list))}})
 
+    # -- Equipment warding its Agent (`wards`) --
+    @staticmethod
+    def _ward(c: list[Any], **what: Any) -> Meaning:
+        kws = next(x for x in c if isinstance(x, list))
+        return _static({"ward": {"keyword": kws, **what}})
+
+    def ward_shun(self, c: list[Any]) -> Meaning:
+        """"OCCULT Adversaries may not assign damage to this Agent unless there are no other eligible targets"."""
+        return self._ward(c, shun=True)
+
+    def ward_half(self, c: list[Any]) -> Meaning:
+        """"If the Agent is the only eligible target then the damage from OCCULT Adversaries is halved"."""
+        return self._ward(c, half=True)
+
+    def ward_minus(self, c: list[Any]) -> Meaning:
+        """"Subtract one point from each damaging hit caused by an OCCULT CREATURE": an Adversary of every one of
+        the Keywords."""
+        return self._ward(c, minus=_ints(c)[0], all=True)
+
+    def ward_no_cards(self, c: list[Any]) -> Meaning:
+        """"OCCULT Adversaries may not play combat cards on Agents equipped with a Mojo Bag"."""
+        return self._ward(c, no_cards=True)

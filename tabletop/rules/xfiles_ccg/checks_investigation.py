@@ -33,6 +33,7 @@ from .steps import v as _v
 from .vocab import standing
 from .vocab_decks import on_approach, window_of, x_problem
 from .waivers import waived_missing
+from .wards import shunned
 
 __all__ = ["InvestigationChecks"]
 
@@ -173,6 +174,9 @@ class InvestigationChecks:
             out.append(_v("xfc.damage_target", "xfc.combat.3", "the Adversary's damage goes to one Agent of the "
                           "Team who is not in the Hospital (or a Witness with Health fighting for it)", (a.agent,),
                           seat))
+        elif shunned(self, state, a.agent):  # "OCCULT Adversaries may not assign damage to this Agent unless ..."
+            out.append(_v("xfc.damage_target", "xfc.combat.3", f"{self.ref(state, a.agent)}'s Equipment wards it from "
+                          "this Adversary while another Agent can take the damage", (a.agent,), seat))
         combat = state.rules.get("combat")
         if not combat:
             out.append(_v("xfc.no_combat", "xfc.combat.1", "there is no Combat", seat=seat))

@@ -144,8 +144,8 @@ def _fits(ability: dict[str, Any], kind: str) -> None:
             raise ValueError("a copy limit in play of a card no play check sees enter play")
         if ("cost_at" in step or "waive_activators" in step) and kind not in _PAID_AT_SITE:
             raise ValueError("a cost or Activators where it is played, of a card not played in a skill check")
-        if "opens_to" in step and kind not in ("equipment", ""):
-            raise ValueError("Adversaries let at an Agent's Team by a card no Agent holds")
+        if ("opens_to" in step or "ward" in step) and kind not in ("equipment", ""):
+            raise ValueError("an Equipment's words for its holder's Team, on a card no Agent holds")
         if "site_cost" in step and kind != "site":  # "played at this Site": read from the Site under check
             raise ValueError("a Site's own cost change on a card that is no Site")
 

@@ -41,6 +41,7 @@ from .vocab import standing
 from .vocab_agents import site_cost
 from .vocab_decks import on_approach, window_of
 from .waivers import own_cost, waived_missing
+from .wards import shunned
 from .xfile_choice import xfile_universe
 
 if TYPE_CHECKING:
@@ -310,6 +311,8 @@ def _gen_damage(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     combat = state.rules.get("combat") or {}
     split = combat and may_split(combat, standing(rs, rs.pinfo(state, combat["adversary"]).ref, "split_damage"))
     for pid in rs.combatants(state):
+        if state.attached(pid) and shunned(rs, state, pid):
+            continue  # warded from this Adversary while another Agent can take the damage (`_check_assign_damage`)
         yield AssignDamage(pid)
         if split and (combat.get("pending") or {}).get("adversary", 0) > 1:
             yield AssignDamage(pid, 1)
