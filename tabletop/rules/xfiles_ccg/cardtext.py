@@ -25,11 +25,12 @@ from .cardmeaning import skill as _skill
 from .cardread import EffectsReader
 from .cardread_cards import CardsReader
 from .cardread_decks import DecksReader
+from .cardread_s15 import S15Reader
 from .cardwords import WordsReader, caps_skills
 
 __all__ = ["Meaning", "read_sentence", "sentences"]
 
-class _Read(WordsReader, DecksReader, CardsReader, EffectsReader, Transformer):  # type: ignore[type-arg]
+class _Read(WordsReader, DecksReader, CardsReader, S15Reader, EffectsReader, Transformer):  # type: ignore[type-arg]
     """Tree -> Meaning, bottom-up: small rules return values, `effects` a list of steps, sentences a Meaning."""
 
     # -- words --
@@ -228,7 +229,7 @@ def _parser() -> Lark:
 
 _EXAMPLE = re.compile(r"\((?:i\.e\.|e\.g\.|ie\b|eg\b|for example|including|because|round up)[^)]*\)", re.IGNORECASE)
 _ABBREV = {"i.e.": "ie", "e.g.": "eg", "Dr.": "Dr", "Lt.": "Lt", "Pvt.": "Pvt", "St.": "St", "vs.": "vs",
-           "D.S.A.": "DSA", "U.S.": "US", "A.K.A.": "AKA"}
+           "D.S.A.": "DSA", "U.S.": "US", "A.K.A.": "AKA", "Dep.": "Dep", "Mr.": "Mr", "U.F.O.": "UFO"}
 
 
 def sentences(text: str) -> list[str]:
@@ -256,7 +257,7 @@ def _clean(sentence: str) -> str:
 
 
 _HERE = Path(__file__).parent
-_DISK = TextCache("xfiles-ccg-cardtext", _GRAMMAR, *(_HERE / f for f in ("cardtext.py", "cardread.py", "cardwords.py", "cardread_decks.py", "cardread_cards.py", "cardmeaning.py")))
+_DISK = TextCache("xfiles-ccg-cardtext", _GRAMMAR, *(_HERE / f for f in ("cardtext.py", "cardread.py", "cardwords.py", "cardread_decks.py", "cardread_cards.py", "cardread_s15.py", "cardmeaning.py")))
 
 
 @functools.lru_cache(maxsize=8192)

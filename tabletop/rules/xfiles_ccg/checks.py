@@ -28,6 +28,7 @@ from .data import SECTIONS, CardInfo
 from .limits import lifted_in_play, play_limit_problems
 from .steps import PHASE_OF, STEP_LABELS, STEPS, UNKNOWN
 from .steps import v as _v
+from .vocab_agents import site_cost
 
 __all__ = ["PrepChecks"]
 
@@ -283,7 +284,7 @@ class PrepChecks:
             out.append(_v("xfc.identical_site", "xfc.case.3", f"{info.name} was already placed this turn",
                           (a.piece,), seat))
         pool = "cp" if info.pool == "CP" else "rp"
-        out += self._afford(state, seat, pool, info.cost or 0, info.name, "xfc.case.1", (a.piece,))
+        out += self._afford(state, seat, pool, site_cost(state, seat, info), info.name, "xfc.case.1", (a.piece,))
         return out
 
     @checks(PlaceBluff)

@@ -32,6 +32,8 @@ from .steps import article as _article
 from .steps import v as _v
 from .vocab import standing
 from .vocab_decks import on_approach, window_of, x_problem
+from .waivers import waived_missing
+from .wards import shunned
 
 __all__ = ["InvestigationChecks"]
 
@@ -128,6 +130,8 @@ class InvestigationChecks:
         missing = [act for act in info.activators if act not in words]
         if missing and r.get(PROVIDED):  # "provide the keywords necessary to play any one Keyword X Adversary"
             missing = provided_missing(self, state, seat, a.piece, missing)
+        if missing:  # "Activator requirements are ignored if it is played on a Keyword X Site" (and an Equipment's)
+            missing = waived_missing(self, state, a.piece, missing)
         if missing:
             rule = "xfc.chain.2"
             out.append(_v("xfc.activator", rule, f"{info.name} needs {', '.join(m.title() for m in missing)} in "
@@ -170,6 +174,9 @@ class InvestigationChecks:
             out.append(_v("xfc.damage_target", "xfc.combat.3", "the Adversary's damage goes to one Agent of the "
                           "Team who is not in the Hospital (or a Witness with Health fighting for it)", (a.agent,),
                           seat))
+        elif shunned(self, state, a.agent):  # "OCCULT Adversaries may not assign damage to this Agent unless ..."
+            out.append(_v("xfc.damage_target", "xfc.combat.3", f"{self.ref(state, a.agent)}'s Equipment wards it from "
+                          "this Adversary while another Agent can take the damage", (a.agent,), seat))
         combat = state.rules.get("combat")
         if not combat:
             out.append(_v("xfc.no_combat", "xfc.combat.1", "there is no Combat", seat=seat))

@@ -13,6 +13,7 @@ from typing import Any
 from ...core.reducer import Tx
 from ...core.state import GameState
 from .vocab_reads import standing
+from .wards import warded_hit
 
 __all__ = ["absorb", "hit", "round_notes"]
 
@@ -47,6 +48,7 @@ def hit(rs: Any, state: GameState, target: str, amount: int, tx: Tx) -> tuple[in
     """`amount` damage to `target` (an Agent or Witness) from the Adversary in Combat, what its Equipment absorbs
     first, and what the Adversary's wounds do beyond damage; the damage taken (the log says it came from the
     Adversary, rule xfc.combat.3)."""
+    amount = warded_hit(rs, state, target, amount)  # "the damage from OCCULT Adversaries is halved", "Subtract ..."
     taken, said = absorb(rs, state, target, amount, tx)
     printed = rs.rating(state, target)
     adv = (state.rules.get("combat") or {}).get("adversary")

@@ -132,12 +132,20 @@ def _place(m: Meaning, sentence: str, main: _Ability, out: list[_Ability]) -> No
 _PLAYED_KINDS = ("witness", "event", "combat", "adversary", "equipment", "agent", "")
 
 
+#: the kinds of card played in a skill check's chain and paid there (`costs.cost_at_site`)
+_PAID_AT_SITE = ("adversary", "event", "witness", "combat", "")
+
+
 def _fits(ability: dict[str, Any], kind: str) -> None:
     """A standing ability the rules can hold this kind of card to (s14words: copy limits in play)."""
     for step in ability.get("do", ()):
         limit = step.get("copy_limit")
         if limit and limit.get("in") == "play" and limit.get("count") is not None and kind not in _PLAYED_KINDS:
             raise ValueError("a copy limit in play of a card no play check sees enter play")
+        if ("cost_at" in step or "waive_activators" in step) and kind not in _PAID_AT_SITE:
+            raise ValueError("a cost or Activators where it is played, of a card not played in a skill check")
+        if ("opens_to" in step or "ward" in step) and kind not in ("equipment", ""):
+            raise ValueError("an Equipment's words for its holder's Team, on a card no Agent holds")
         if "site_cost" in step and kind != "site":  # "played at this Site": read from the Site under check
             raise ValueError("a Site's own cost change on a card that is no Site")
 

@@ -51,7 +51,30 @@ def _fetch(ability: Any, args: dict[str, Any], until: str | None) -> None:
     ability.targets["fetched"] = spec
 
 
+def _your_turn(ability: Any, args: Any, until: str | None) -> None:
+    """"... any time you are the active player": used in its player's own turn."""
+    ability._condition({"your_turn": True})
+
+
+def _sweep(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"Any Witness RESOURCE cards are immediately discarded": every such card in play, whoever's."""
+    select = {"zone": ["bureau", "field", "hospital"], "keyword": args["keyword"], "owner": "any",
+              **({"type": args["type"]} if args.get("type") else {})}
+    ability.targets["swept"] = {"select": select, "count": "all"}
+    ability.steps.append({"discard_card": {"target": "swept"}})
+
+
+def _free_site(ability: Any, args: Any, until: str | None) -> None:
+    """"Discard a token to play a Site for zero [RP] cost": in its player's turn, from the Briefing to the Case
+    Assignment, with a Site in hand; the next Site placed costs nothing."""
+    for cond in ({"your_turn": True}, {"in_step": ["buy", "requisition", "deployment", "sites"]},
+                 {"site_in_hand": True}):
+        ability._condition(cond)
+    ability.steps.append({"free_site": {}})
+
+
 #: the compiler's placing of each step a `cardread_cards` reader writes, by the step's name
 CARD_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {
     "_self_add": _self_add, "_not_over": _not_over, "_gear_any": _gear_any, "_fetch": _fetch,
+    "_your_turn": _your_turn, "_sweep": _sweep, "_free_site": _free_site,
 }

@@ -15,6 +15,7 @@ from typing import Any
 from ...core.reducer import Tx
 from ...core.state import GameState
 from .vocab_reads import standing
+from .waivers import own_cost
 
 __all__ = ["KEY", "bluff_cost_at_site", "cost_at_site", "spend_cost_mods"]
 
@@ -57,6 +58,8 @@ def _apply(mods: list[dict[str, Any]], base: int) -> int:
 def cost_at_site(rs: Any, state: GameState, seat: int, pid: str, base: int) -> int:
     """What `seat` pays for `pid` (its printed or X Cost `base`) at the Site under check, or as a card in play
     lets it ("the Witness card X may be played for free", "for Cost minus 1 RP if Witness Y is in play")."""
+    if "cost_at" in rs.traits(state.pieces[pid].card):  # "The cost to play this card is 3 [CP] if ..."
+        base = own_cost(rs, state, pid, base)
     base = _named_in_play(rs, state, pid, base)
     if not state.rules.get(KEY) and not _site_trait(rs, state):
         return base

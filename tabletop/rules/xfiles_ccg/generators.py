@@ -38,7 +38,10 @@ from .notebook import _consistent
 from .provisions import KEY as PROVIDED
 from .provisions import provided_missing
 from .vocab import standing
+from .vocab_agents import site_cost
 from .vocab_decks import on_approach, window_of
+from .waivers import own_cost, waived_missing
+from .wards import shunned
 from .xfile_choice import xfile_universe
 
 if TYPE_CHECKING:
@@ -155,7 +158,7 @@ def _gen_sites(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
             continue  # not a Site, or one of that title placed this turn (xfc.case.3)
         # `rs.check(state, PlaceSite(pid, opp), seat)`: the gate, timing and hand checks (all passed), a Site
         # directed at an opponent (each is), and what it costs
-        if (info.cost or 0) > rs._pool_of(state, seat, "cp" if info.pool == "CP" else "rp"):
+        if site_cost(state, seat, info) > rs._pool_of(state, seat, "cp" if info.pool == "CP" else "rp"):
             continue
         if opps is None:
             opps = rs.opponents(state, seat)
@@ -288,6 +291,8 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
             continue  # before the Bluffs are revealed, after a wrong guess (xfc.chain.9)
         side = pool if pool in pools else own
         cost = info.x_cost(x)
+        if "cost_at" in rs.traits(state.pieces[pid].card):  # "This card is free if played on a Keyword X Site"
+            cost = own_cost(rs, state, pid, cost)
         if pools[side] < cost and not (tokens and pools[side] + len(rs.card_pools(state, seat, info, side.lower()))
                                        >= cost):
             continue  # what it costs cannot be paid (`can_pay`)
@@ -297,6 +302,8 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
             missing = [act for act in info.activators if act not in words]
             if missing and r.get(PROVIDED):  # a provision of this turn stands in for some (`play_problems`)
                 missing = provided_missing(rs, state, seat, pid, missing)
+            if missing:  # its own text or an Equipment of the Team waives them (`play_problems`)
+                missing = waived_missing(rs, state, pid, missing)
             if missing:
                 continue
         if kind == "witness" and not lifted_in_play(rs, info.ref) and _witness_used(rs, state, info):
@@ -324,6 +331,8 @@ def _gen_damage(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     combat = state.rules.get("combat") or {}
     split = combat and may_split(combat, standing(rs, rs.pinfo(state, combat["adversary"]).ref, "split_damage"))
     for pid in rs.combatants(state):
+        if state.attached(pid) and shunned(rs, state, pid):
+            continue  # warded from this Adversary while another Agent can take the damage (`_check_assign_damage`)
         yield AssignDamage(pid)
         if split and (combat.get("pending") or {}).get("adversary", 0) > 1:
             yield AssignDamage(pid, 1)

@@ -10,6 +10,7 @@ from typing import Any
 
 from ...core.reducer import Tx
 from ...core.state import GameState
+from .waivers import waived_missing
 
 __all__ = ["KEY", "provided_missing", "spend_provision"]
 
@@ -41,7 +42,7 @@ def spend_provision(rs: Any, state: GameState, seat: int, pid: str, tx: Tx) -> N
     if not found:
         return
     words = rs.in_effect(state, seat)
-    missing = [act for act in rs.pinfo(state, pid).activators if act not in words]
+    missing = waived_missing(rs, state, pid, [act for act in rs.pinfo(state, pid).activators if act not in words])
     if not missing or provided_missing(rs, state, seat, pid, missing) == missing:
         return
     i = next(i for i, e in enumerate(found) if _fits(rs, state, e, seat, pid))

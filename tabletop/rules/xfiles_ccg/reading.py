@@ -14,7 +14,7 @@ from .actions import PlayCard
 from .costs import cost_at_site
 from .data import SECTIONS, CardInfo, card_info
 from .steps import PHASE_OF, UNKNOWN
-from .vocab_agents import gear_health, pair_bonus
+from .vocab_agents import OWN_SKILL, gear_health, own_skill
 
 if TYPE_CHECKING:
     from ...cards import CardLibrary
@@ -299,8 +299,8 @@ class Reading:
         traits = self._traits.get(card)
         if traits is None:
             traits = self.traits(card)
-        if "pair_skill" in traits:  # "... increased by one if he and Agent Y are ..."
-            return max(0, base + bonus + pair_bonus(self, state, pid, skill))
+        if OWN_SKILL & traits:  # "... increased by one if he and Agent Y are ..."
+            return own_skill(self, state, pid, skill, base, bonus)
         return base + bonus
 
     def team_skill(self, state: GameState, team: Iterable[str], skill: str) -> int:

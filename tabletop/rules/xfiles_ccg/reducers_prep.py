@@ -21,6 +21,7 @@ from .actions import (
     Sell,
 )
 from .data import SECTIONS
+from .vocab_agents import site_cost, spend_free_site
 
 __all__ = ["PASS_TO", "PrepReducers"]
 
@@ -127,7 +128,7 @@ class PrepReducers:
             tx.note("xfc.buy", seat, f"buys {n} card{'s' if n != 1 else ''} for {n} {pool.upper()} "
                     f"({self._pool_of(state, seat, pool)} {pool.upper()} left)", {"count": n, "pool": pool})
         if step == "buy":
-            self._start_selling(state, tx)
+            self._start_selling(state, tx, n)
         elif step == "sell":
             self._next_seller(state, tx)
 
@@ -207,7 +208,10 @@ class PrepReducers:
         if at is None:
             raise ActionError("no_direction", "name the opponent this Site is directed at")
         pool = "cp" if info.pool == "CP" else "rp"
-        self._pay(state, seat, pool, info.cost or 0, tx, why="" if tx.quiet else f"placed {self.ref(state, a.piece)}")
+        cost = site_cost(state, seat, info)  # "Discard a token to play a Site for zero [RP] cost"
+        if cost < (info.cost or 0):
+            spend_free_site(state, seat, tx)
+        self._pay(state, seat, pool, cost, tx, why="" if tx.quiet else f"placed {self.ref(state, a.piece)}")
         tx.move(a.piece, f"field:{seat}", face_up=True, by=seat)
         sites = dict(state.rules.get("sites") or {})
         sites[a.piece] = {"at": at, "turn": state.rules.get("turn", 1), "owner": seat}
@@ -216,7 +220,7 @@ class PrepReducers:
         self.played_triggers(state, tx, a.piece)  # a Site placed is a card played ("every time a ... is played")
         if not tx.quiet:
             tx.note("xfc.site", seat, f"places {info.name} directed at {self._seat_name(state, at)} "
-                    f"({info.cost or 0} {pool.upper()}; {self._pool_of(state, seat, pool)} {pool.upper()} left)",
+                    f"({cost} {pool.upper()}; {self._pool_of(state, seat, pool)} {pool.upper()} left)",
                     {"piece": a.piece, "at": at})
 
     @reduces(PlaceBluff)

@@ -12,6 +12,7 @@ from ...core.reducer import ActionError
 from ...core.state import Piece
 from ..effects import Condition, Ctx, Selector
 from .data import canonical_skill
+from .wards import barred_card
 
 __all__ = ["CONDITIONS", "SELECTORS", "can_use", "check_of", "standing", "team", "words", "x_paid"]
 
@@ -150,6 +151,9 @@ def _sel_combatant(ctx: Ctx, piece: Piece, value: Any) -> bool:
     if value == "adversary":
         return piece.id == combat.get("adversary")
     agents = ctx.ruleset.combatants(ctx.state)
+    if piece.id in agents and piece.attached_to is None and ctx.state.attached(piece.id) and \
+            barred_card(ctx.ruleset, ctx.state, ctx.seat, piece.id):  # "OCCULT Adversaries may not play combat
+        return False  # cards on Agents equipped with a Mojo Bag"
     return piece.id in agents if value == "agents" else piece.id in agents or piece.id == combat.get("adversary")
 
 
