@@ -275,6 +275,7 @@ XFILES_CCG: list[tuple[str, tuple[str, ...], str]] = [
     ("xfc.not_playable", ("xfc.chain.6",), "… is …: it is …"),
     ("xfc.not_sellable", ("xfc.briefing.4",), "… has no RP or *P Cost to sell for"),
     ("xfc.not_yet", ("xfc.chain.9",), "before the cards beneath the Site are revealed (or after a wrong guess), only a card played then is played"),
+    ("xfc.banned", ("xfc.chain.10",), "a card in play forbids the Investigating Player that kind of card at this Site"),
     ("xfc.not_your_agent", (), "… is not one of your Agents in play"),
     ("xfc.not_your_decision", ("xfc.turn.2",), "it is …'s decision now (…)"),
     (

@@ -12,6 +12,7 @@ from tabletop.core import Session
 from tabletop.core import actions as A
 from tabletop.game import new_session
 from tabletop.rules import get_ruleset
+from tabletop.rules.kit import ChooseTarget
 from tabletop.rules.xfiles_ccg import (
     RULE_TEXT,
     Ask,
@@ -504,8 +505,11 @@ def test_alternately_card_is_played_naming_its_effect() -> None:
     ok(s, PlayCard(card, choice=2), 0)
     ok(s, Pass(), 0)
     ok(s, Pass(), 1)
-    offered = r.suggestion_actions(s.state, 0)
-    assert [(e.kind, e.amount) for e in offered] == [("damage", -2)]  # the skill effect was not named
+    keller = pid(s, "field:0", "nadia-keller")
+    picks = [a for a in r.legal_actions(s.state, 0) if isinstance(a, ChooseTarget)]
+    assert [a.piece for a in picks] == [keller]  # the effect named runs: which damaged Agent heals
+    ok(s, picks[0], 0)
+    assert r.damage(s.state, keller) == 0 and s.state.rules["check"]["mods"] == []  # the skill effect was not named
     notes = [n["text"] for e in s.log_for(1) for n in e["notes"] if n["what"] in ("xfc.play", "xfc.resolve")]
     assert "naming effect 2: Heal 2 damage from one Agent." in notes[0] and "BEHAVIORAL" not in notes[1]
 
@@ -918,15 +922,3 @@ def test_a_resolved_cards_effect_applies_when_its_owner_passes() -> None:
     assert check == [{"site": check[0]["site"], "total": 9, "need": 4, "success": True, "lowered": False}]
 
 
-def test_an_effect_that_leaves_a_choice_lapses_on_a_pass_and_is_said() -> None:
-    s = _investigating({"hand:0": ["change-of-plans"], "field:0": ["harlow-creek", "owen-marsh:d1",
-                                                                     "nadia-keller:d1"]})
-    r = rules_of(s)
-    ok(s, PlayCard(pid(s, "hand:0", "change-of-plans"), choice=2), 0)  # heal 2 damage from one Agent: which?
-    ok(s, Pass(), 0)
-    ok(s, Pass(), 1)
-    assert len(r.suggestion_actions(s.state, 0)) == 2
-    ok(s, Pass(), 0)
-    assert r.damage(s.state, pid(s, "field:0", "owen-marsh")) == 1
-    lapsed = [n["text"] for e in s.log_for(1) for n in e["notes"] if n["what"] == "xfc.lapsed"]
-    assert len(lapsed) == 1 and "Change of Plans's effect was not applied" in lapsed[0], lapsed

@@ -32,7 +32,8 @@ __all__ = [
     "step_name",
 ]
 
-#: when an ability applies; `step:NAME` and `event:KIND` carry the ruleset's step or event after the colon
+#: when an ability applies; `step:NAME` and `event:KIND` carry the ruleset's step or event after the colon,
+#: `resolved:N` the effect a card offering several was played naming (N from 2; the first is `resolved`)
 WHENS = ("played", "resolved", "static")
 WHOS = ("owner", "opponent", "any")
 _ABILITY_KEYS = {"text", "when", "who", "targets", "if", "cost", "do", "compiled"}
@@ -164,7 +165,7 @@ def _ability(item: Any, card: str, index: int, vocab: Vocabulary | None, compile
         raise fail("text", "is the sentence the ability comes from, a string")
     when = item.get("when", "played")
     if not isinstance(when, str) or not (when in WHENS or _prefixed(when)):
-        raise fail("when", f"is one of {', '.join(WHENS)}, step:NAME or event:KIND, not {when!r}")
+        raise fail("when", f"is one of {', '.join(WHENS)}, step:NAME, event:KIND or resolved:N, not {when!r}")
     if vocab is not None and when.startswith("step:") and vocab.steps and when[5:] not in vocab.steps:
         raise fail("when", f"names no step of the ruleset ({', '.join(vocab.steps)}): {when!r}")
     who = item.get("who", "owner")
@@ -183,6 +184,8 @@ def _ability(item: Any, card: str, index: int, vocab: Vocabulary | None, compile
 
 def _prefixed(when: str) -> bool:
     kind, _, rest = when.partition(":")
+    if kind == "resolved":  # `resolved:N`: the card resolved naming its effect N of several (N from 2)
+        return rest.isdigit() and int(rest) >= 2
     return kind in ("step", "event") and bool(rest.strip())
 
 

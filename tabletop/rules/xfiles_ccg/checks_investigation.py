@@ -31,6 +31,7 @@ from .provisions import provided_missing
 from .steps import article as _article
 from .steps import v as _v
 from .vocab import standing
+from .vocab_bluffs import banned
 from .vocab_decks import on_approach, window_of, x_problem
 from .waivers import waived_missing
 from .wards import shunned
@@ -120,6 +121,11 @@ class InvestigationChecks:
                           "played on a Team about to investigate it is played" if window == "approach" else
                           "after a wrong guess, only a card played when one has just guessed wrong is played",
                           (a.piece,), seat))
+        if (r.get("check") or {}).get("bans"):  # "may not play any Events while investigating this Site"
+            title = banned(self, state, a.piece, seat)
+            if title:
+                out.append(_v("xfc.banned", "xfc.chain.10", f"{title} forbids {_article(info.kind)} here "
+                              "(only one that names it)", (a.piece,), seat))
         if info.cost is None and (r.get("check") or {}).get("approach"):  # "X = the number of Bluffs at the Site"
             why = x_problem(self, state, a.piece, a.x, seat)
             if why:
@@ -163,7 +169,7 @@ class InvestigationChecks:
             out.append(_v("xfc.alternately", "xfc.chain.7", f"{self.ref(state, a.piece)} offers no choice of effects", (a.piece,),
                           seat))
         if not (quick and out):
-            out += play_limit_problems(self, state, a.piece, seat) + self.text_violations(state, a.piece, seat)
+            out += play_limit_problems(self, state, a.piece, seat) + self.text_violations(state, a.piece, seat, a.choice)
         # no affordability check: manual p.14, a card its owner cannot pay for goes to the Discard (see _play)
         return out
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cardtext import Meaning, read_sentence, sentences
+from .compiler_bluffs import BLUFF_STEPS, compile_alternatives
 from .compiler_cards import CARD_STEPS
 from .compiler_words import WORD_STEPS
 from .data import canonical_skill
@@ -57,6 +58,11 @@ def compile_text(card: Any) -> tuple[list[dict[str, Any]], list[str]]:
 
 
 def _compile(text: str, kind: str, modifies: dict[str, Any] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
+    offered = compile_alternatives(text, lambda part: _compile_one(part, kind, modifies))  # "Alternately, ..."
+    return offered if offered is not None else _compile_one(text, kind, modifies)
+
+
+def _compile_one(text: str, kind: str, modifies: dict[str, Any] | None) -> tuple[list[dict[str, Any]], list[str]]:
     main = _Ability(kind)
     out: list[_Ability] = []
     left: list[str] = []
@@ -346,6 +352,9 @@ class _Ability:
             return
         if name in CARD_STEPS:  # the families of the s14cards block (`compiler_cards`)
             CARD_STEPS[name](self, args, until)
+            return
+        if name in BLUFF_STEPS:  # the families of the s15bluffs block (`compiler_bluffs`)
+            BLUFF_STEPS[name](self, args, until)
             return
         if name == "_gear_add":  # "Discard this card to add three to the Agent's SUBTERFUGE skill": its holder's
             self._gear_add(args, until)

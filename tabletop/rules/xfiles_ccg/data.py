@@ -238,11 +238,13 @@ def card_info(card: Any) -> CardInfo:
     )
 
 
-_ALTERNATELY = re.compile(r"\s*\bAlternately\b[\s,:;.-]*", re.IGNORECASE)
+_ALTERNATELY = re.compile(r"\s*\bAlternate(?:ly|ively)\b[\s,:;.-]*|,\s+or\s+(?=(?:you\s+may\s+)?play\s+this\s+card\b|"
+                          r"return\s+one\b)", re.IGNORECASE)
 
 
 def alternatives(text: str) -> tuple[str, ...]:
-    """The effects a card offers with "Alternately" ("Do A. Alternately, do B." -> ("Do A.", "Do B.")); () if none."""
+    """The effects a card offers with "Alternately" ("Do A. Alternately, do B." -> ("Do A.", "Do B.")), or a
+    Witness's modifier "..., or play this card to B" / "..., or return one ..." (s15bluffs); () if none."""
     parts = [p.strip() for p in _ALTERNATELY.split(text or "")]
     if len(parts) < 2 or not all(parts):
         return ()

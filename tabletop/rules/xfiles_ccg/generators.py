@@ -32,6 +32,7 @@ from .again import KEY as AGAIN
 from .again import free_for
 from .checks import _SECTION_WORDS, _section_words
 from .combat import may_split
+from .compiler_bluffs import alternative_when
 from .data import CHARACTERISTIC_VALUES, CardInfo
 from .limits import lifted_in_play, play_limit_problems
 from .notebook import _consistent
@@ -39,6 +40,7 @@ from .provisions import KEY as PROVIDED
 from .provisions import provided_missing
 from .vocab import standing
 from .vocab_agents import site_cost
+from .vocab_bluffs import banned
 from .vocab_decks import on_approach, window_of
 from .waivers import own_cost, waived_missing
 from .wards import shunned
@@ -271,6 +273,7 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
     words: set[str] | None = None
     tokens = None
     window = window_of(r.get("check"))  # before the Bluffs are revealed, after a wrong guess (xfc.chain.9)
+    bans = (r.get("check") or {}).get("bans")
     x = len(state.attached(r["check"]["site"])) if window == "approach" else 0  # "X = the number of Bluffs at the Site"
     # `can_pay` of a play on no side: a *P card is paid from the pool of the side its player is on
     pools = {"RP": rs._pool_of(state, seat, "rp"), "CP": rs._pool_of(state, seat, "cp")}
@@ -289,6 +292,8 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
             tokens = rs._any_trait(state, seat, "card_pool")
         if window and not on_approach(rs, info.ref, window):
             continue  # before the Bluffs are revealed, after a wrong guess (xfc.chain.9)
+        if bans and banned(rs, state, pid, seat):
+            continue  # a kind of card a card at the Site forbids (xfc.chain.10)
         side = pool if pool in pools else own
         cost = info.x_cost(x)
         if "cost_at" in rs.traits(state.pieces[pid].card):  # "This card is free if played on a Keyword X Site"
@@ -311,10 +316,10 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
         traits = rs.traits(state.pieces[pid].card)  # what its text does, read once for both tests
         if "copy_limit" in traits and play_limit_problems(rs, state, pid, seat):
             continue  # one of its title already in play, where its text allows one (xfc.chain.8)
-        if "resolved" in traits and rs.effects.broken(state, pid, seat, "resolved"):
-            continue  # `text_violations`, yes or no
-        yield PlayCard(pid, choice=1 if info.alternatives else 0, x=x)
-        for choice in range(2, len(info.alternatives) + 1):
+        for choice in range(1, len(info.alternatives) + 1) if info.alternatives else (0,):
+            when = alternative_when(choice)
+            if when in traits and rs.effects.broken(state, pid, seat, when):
+                continue  # `text_violations` of the effect named, yes or no
             yield PlayCard(pid, choice=choice, x=x)  # each choice with the X the window names
 
 

@@ -72,6 +72,9 @@ RULE_TEXT = {
     "xfc.chain.9": "Before the cards beneath a Site are revealed, only the cards played on a Team about to "
                    "investigate it are played; after a wrong guess, before the penalty question, only the cards "
                    "played when one has just guessed wrong.",
+    "xfc.chain.10": "A card that forbids the Investigating Player a kind of card while investigating its Site (\"may "
+                    "not play any Events while investigating this Site\") is obeyed until that Site's check ends; a "
+                    "card of that kind that names it may still be played.",
     "xfc.combat.1": "An Adversary starts Combat: one Long Range round, then Close Range rounds until the Adversary's "
                     "Health is 0 or every Agent of the Team is in the Hospital.",
     "xfc.combat.2": "Damage is simultaneous: the Agents deal the sum of their LRC or CRC skills plus Equipment "

@@ -18,6 +18,7 @@ from ...errors import register_many
 from ..kit import checks, reduces
 from .actions import UseAbility
 from .compiler import compile_text
+from .compiler_bluffs import alternative_when
 from .data import suggested_effects
 from .reading import section_zones
 from .vocab import VOCABULARY, standing
@@ -162,7 +163,9 @@ class TextRun:
         if x:
             tx.set_rule("x_paid", {**(state.rules.get("x_paid") or {}), pid: x})
         if self.runs_text(state, pid, choice):
-            self.effects.trigger(state, tx, pid, seat, "resolved")
+            if choice >= 2:  # the effect named of several (xfc.chain.7): its own abilities, counted as the card's
+                self.effects.count(state, tx, engine=not self.card_text(state.pieces[pid].card).left)
+            self.effects.trigger(state, tx, pid, seat, alternative_when(choice), count=choice < 2)
             return
         if text.has_text:
             self.effects.count(state, tx, engine=False)  # left to the players (suggested, or by hand)
@@ -170,8 +173,12 @@ class TextRun:
 
     def runs_text(self, state: GameState, pid: str, choice: int = 0) -> bool:
         """Whether the engine runs the text of `pid` (its abilities, when it resolves or later, in play: "every time
-        a Keyword X card is played"); not the second effect of an "Alternately" card, named when played (by hand)."""
-        return bool(self.card_text(state.pieces[pid].card).abilities) and choice < 2
+        a Keyword X card is played"); of a card offering several effects ("Alternately"), those of the effect named
+        when it was played (xfc.chain.7)."""
+        text = self.card_text(state.pieces[pid].card)
+        if choice >= 2:
+            return bool(text.when(alternative_when(choice)))
+        return any(not a.when.startswith("resolved:") for a in text.abilities)
 
     def waits_for_success(self, ref: str | None) -> bool:
         """Whether a card goes to its player's Bureau only when the Site check it was played in succeeds ("If the
@@ -289,12 +296,13 @@ class TextRun:
                     return True
         return False
 
-    def text_violations(self, state: GameState, pid: str, seat: int) -> list[Violation]:
+    def text_violations(self, state: GameState, pid: str, seat: int, choice: int = 0) -> list[Violation]:
         """What a card's conditions find broken if it were played now ("only a combatant that can use MARTIAL
-        ARTS", "on any OCCULT Adversary"): each a violation citing xfc.effect.2."""
-        if "resolved" not in self.traits(state.pieces[pid].card):
+        ARTS", "on any OCCULT Adversary"), of the effect named (`choice`): each a violation citing xfc.effect.2."""
+        when = alternative_when(choice)
+        if when not in self.traits(state.pieces[pid].card):
             return []
-        return self.effects.violations(state, pid, seat, "resolved")
+        return self.effects.violations(state, pid, seat, when)
 
     def pending_violation(self, state: GameState, seat: int | None) -> list[Violation]:
         pending = self.effects.pending(state)
