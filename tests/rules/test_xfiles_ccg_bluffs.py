@@ -12,7 +12,15 @@ import pytest
 from tabletop.cards import CardLibrary
 from tabletop.core import Piece
 from tabletop.rules.kit import ChooseOption, ChooseTarget, ResolveEffect
-from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, ResolveBluff
+from tabletop.rules.xfiles_ccg import (
+    AssignDamage,
+    FreeDraw,
+    Investigate,
+    Pass,
+    PlayCard,
+    ResolveBluff,
+    UseAbility,
+)
 from tabletop.rules.xfiles_ccg.compiler import compile_text
 from tests.rules.xfiles_ccg_helpers import SET, approach, fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
@@ -61,6 +69,20 @@ RECORDS = [
     _card("FB-19", "Field Notebook", "Equipment", "Adds 1 to the Agent's OBSERVATION skill.", activators=["Field"]),
     _card("FB-20", "Doubters", "Bluff", "Play this card to add one to the Site Prerequisite number for each Agent "
           "beyond one in the investigating Team.", cost="1 CP", keywords=["Bluff"], activators=["Conspiracy"]),
+    _card("FB-21", "Coil Snare", "Combat", "Play this card on any PRIMORDIAL Adversary. One of that Adversary's "
+          "opponents (your choice) is paralyzed and will deal no damage during the next round of Combat.",
+          cost="1 CP", keywords=["Combat"], activators=["Combat"]),
+    _card("FB-22", "The Bog Thing", "Adversary", "", keywords=["Adversary", "Primordial"], cost="1 CP",
+          activators=["Conspiracy"], skills={"Long Range Combat": 1, "Close Range Combat": 1, "Health": 12}),
+    _card("FB-23", "Sim Drill", "Combat", "This card adds 2 points to an Agent's LRC or CRC skill (your choice) "
+          "during the Combat.", keywords=["Combat"], activators=["Combat"]),
+    _card("FB-24", "Sawn Shotgun", "Combat", "Play this card on any combatant to increase or decrease that "
+          "Combatant's LRC by two points during that round.", cost="1 *P", keywords=["Combat"],
+          activators=["Combat"]),
+    _card("FB-25", "Medic Kit", "Combat", "Play on any Agent in the Field to immediately heal 2 points of damage "
+          "after an LRC round.", keywords=["Combat"], activators=["Combat"]),
+    _card("FB-26", "Tower Clerk", "Witness", "Once during your Briefing Phase look at the top card of your Bureau "
+          "Deck. You may put that card on the bottom of your Bureau Deck.", keywords=["Witness", "Resource"]),
     _card("FB-10", "Nurse Abbott", "Witness", "Adds 1 to one Team's BEHAVIORAL skill check. Alternately, heal 2 "
           "damage from one Agent who sleeps in the infirmary."),
 ]
@@ -346,4 +368,155 @@ def test_a_bluff_raises_the_prerequisite_for_each_agent_beyond_one(library: Card
     ok(s, ResolveBluff(st.rules["bluffs"][0], True), 1)
     _resolve(s)
     assert st.rules["check"]["need"] == need + 1  # two Agents: one beyond one
+
+
+# ------------------------------------------------------------------------------------------------ Combat
+
+
+def _fight(library: CardLibrary, hand0: list[str], hand1: list[str]) -> Any:
+    """Randy's Team (Marsh: LRC 2, CRC 2; Keller: 1, 1) at Harlow Creek; Les's The Bog Thing (Health 12) is played
+    and resolves: its Long Range round begins. `hand0`/`hand1`: fixture cards in hand."""
+    bog = fixture_ref(library, "FB-22")
+    s = build_position({"field:0": ["harlow-creek", "owen-marsh", "nadia-keller"], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"],
+                        "hand:0": [fixture_ref(library, c) for c in hand0],
+                        "hand:1": [bog, *(fixture_ref(library, c) for c in hand1)]},
+                       {"step": "assign"}, library=library, pools=((9, 9), (9, 9)))
+    st = s.state
+    site = pid(s, "field:0", "harlow-creek")
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, tuple(p for p in st.zones["field:0"].pieces if p != site), "Behavioral"), 0)
+    ok(s, Pass(), 0)
+    ok(s, PlayCard(_mine(s, "hand:1", bog)), 1)
+    ok(s, Pass(), 1)
+    ok(s, Pass(), 0)
+    assert st.rules["combat"]["round"] == "lrc"
+    return s
+
+
+def _round(s: Any) -> None:
+    """Pass (choosing the first target or option asked) until this Combat round's damage is dealt."""
+    st, rs = s.state, s.rules
+    number = st.rules["combat"]["number"]
+    for _ in range(16):
+        combat = st.rules.get("combat")
+        if not combat or combat["number"] != number:
+            return
+        seat = rs.decision(st)
+        picks = [a for a in rs.legal_actions(st, seat) if isinstance(a, (ChooseTarget, ResolveEffect, ChooseOption))]
+        if picks:
+            ok(s, picks[0], seat)
+        elif rs.step(st) == "damage":
+            ok(s, AssignDamage(rs.combatants(st)[0]), seat)
+        else:
+            ok(s, Pass(), seat)
+    raise AssertionError("the round did not end")
+
+
+def _bog(s: Any) -> int:
+    return s.rules.damage(s.state, s.state.rules["combat"]["adversary"])
+
+
+def _play_and_pick(s: Any, seat: int, card: str, *picks: Any) -> None:
+    """`seat` plays `card`; when it resolves, its targets and options are chosen: `picks` in order (a piece, or an
+    option's index)."""
+    st, rs = s.state, s.rules
+    while rs.decision(st) != seat:
+        ok(s, Pass(), rs.decision(st))
+    ok(s, PlayCard(card), seat)
+    todo = list(picks)
+    for _ in range(12):
+        if not st.rules.get("chain") and not (st.rules.get("effects") or {}).get("pending"):
+            return
+        who = rs.decision(st)
+        acts = list(rs.legal_actions(st, who))
+        targets = [a for a in acts if isinstance(a, ChooseTarget) and a.piece]
+        options = [a for a in acts if isinstance(a, ChooseOption)]
+        confirm = [a for a in acts if isinstance(a, ResolveEffect)]
+        if targets:
+            ok(s, next(a for a in targets if a.piece == todo[0]) if todo else targets[0], who)
+            todo = todo[1:]
+        elif options:
+            ok(s, options[todo.pop(0) if todo else 0], who)
+        elif confirm:
+            ok(s, confirm[0], who)
+        else:
+            ok(s, Pass(), who)
+    raise AssertionError("the card did not resolve")
+
+
+def test_a_paralyzed_agent_deals_no_damage_in_the_next_round(library: CardLibrary) -> None:
+    s = _fight(library, [], ["FB-21"])
+    marsh = pid(s, "field:0", "owen-marsh")
+    _play_and_pick(s, 1, _mine(s, "hand:1", fixture_ref(library, "FB-21")), marsh)
+    _round(s)
+    assert _bog(s) == 3  # Long Range: Marsh 2 + Keller 1, Marsh paralyzed only from the next round
+    _round(s)
+    assert _bog(s) == 4  # Close Range: Keller 1 alone
+
+
+def test_an_agents_combat_skill_raised_for_the_round_kind_chosen_for_the_whole_combat(library: CardLibrary) -> None:
+    s = _fight(library, ["FB-23"], [])
+    keller = pid(s, "field:0", "nadia-keller")
+    _play_and_pick(s, 0, _mine(s, "hand:0", fixture_ref(library, "FB-23")), keller, 1)  # Close Range
+    _round(s)
+    assert _bog(s) == 3  # Long Range as printed
+    _round(s)
+    assert _bog(s) == 3 + 5  # Close Range: Marsh 2 + Keller 1 + 2
+    bog = s.state.rules["combat"]["adversary"]
+    _round(s)
+    assert not s.state.rules.get("combat") and s.state.pieces[bog].zone == "discard:1"  # 8 + 5 of its Health 12
+
+
+@pytest.mark.parametrize(("option", "dealt"), [(0, 5), (1, 1)])
+def test_a_combatants_lrc_raised_or_lowered_this_round(library: CardLibrary, option: int, dealt: int) -> None:
+    s = _fight(library, ["FB-24"], [])
+    marsh = pid(s, "field:0", "owen-marsh")
+    _play_and_pick(s, 0, _mine(s, "hand:0", fixture_ref(library, "FB-24")), marsh, option)
+    _round(s)
+    assert _bog(s) == dealt  # Marsh 2 +/- 2, Keller 1
+
+
+@pytest.mark.parametrize("mode", ["strict", "warn"])
+def test_a_heal_after_a_long_range_round_waits_for_one(library: CardLibrary, mode: str) -> None:
+    s = _fight(library, ["FB-25"], [])
+    st, rs = s.state, s.rules
+    st.enforcement = mode
+    kit = _mine(s, "hand:0", fixture_ref(library, "FB-25"))
+    ok(s, Pass(), 1)
+    r = s.submit(PlayCard(kit), 0)
+    assert [v.rule for v in r.violations] == ["xfc.effect.2"] and r.accepted == (mode == "warn")
+    if mode == "warn":
+        return
+    assert PlayCard(kit) not in list(rs.legal_actions(st, 0))
+    _round(s)
+    hurt = next(p for p in rs.combatants(st) if rs.damage(st, p))
+    before = rs.damage(st, hurt)
+    _play_and_pick(s, 0, kit, hurt)
+    assert rs.damage(st, hurt) == max(0, before - 2)
+
+
+# ------------------------------------------------------------------------------------------------ the Briefing
+
+
+def test_a_witness_in_play_looks_at_the_top_card_once_a_briefing_and_may_put_it_under(library: CardLibrary) -> None:
+    clerk = fixture_ref(library, "FB-26")
+    s = build_position({"bureau:0": [clerk, "owen-marsh"], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"],
+                        "deck:0": ["marrow-point", "cold-trail", "june-talley"]},
+                       {"step": "draw"}, library=library, pools=((0, 0), (0, 0)))
+    st, rs = s.state, s.rules
+    me = _mine(s, "bureau:0", clerk)
+    assert UseAbility(me) not in list(rs.legal_actions(st, 0))  # before RES is added: not the Briefing's use yet
+    ok(s, FreeDraw(), 0)
+    top = st.zones["deck:0"].pieces[0]
+    assert not st.can_see(st.pieces[top], 0)
+    ok(s, UseAbility(me), 0)
+    ok(s, next(a for a in rs.legal_actions(st, 0) if isinstance(a, ResolveEffect)), 0)
+    assert st.can_see(st.pieces[top], 0) and not st.can_see(st.pieces[top], 1)
+    options = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseOption)]
+    assert len(options) == 2
+    ok(s, options[0], 0)  # under the deck
+    assert st.zones["deck:0"].pieces[-1] == top
+    assert UseAbility(me) not in list(rs.legal_actions(st, 0))  # once a Briefing
 

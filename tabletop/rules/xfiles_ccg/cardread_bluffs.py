@@ -107,3 +107,46 @@ class BluffsReader:
     def raise_per_agent(self, c: list[Any]) -> list[dict[str, Any]]:
         """"add one to the Site Prerequisite number for each Agent beyond one in the investigating Team"."""
         return [{"raise_per_agent": {"amount": next(x for x in c if isinstance(x, int))}}]
+
+    # -- Combat --
+    def paralyzed(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"One of that Adversary's opponents (your choice) is paralyzed and will deal no damage during the next
+        round of Combat": an Agent of the Combat, chosen, stunned for the next round."""
+        return [{"stun": {"target": "paralyzed", "_select": {"zone": ["field", "chain"], "combatant": "agents"}}}]
+
+    def either_round(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"This card adds 2 points to an Agent's LRC or CRC skill (your choice) during the Combat": an Agent of the
+        Combat, then the round, chosen; it lasts the Combat."""
+        amount = next(x for x in c if isinstance(x, int))
+        rounds = [x for x in c if x in ("lrc", "crc")]
+        return [{"_targets": {"agent": {"select": {"zone": ["field", "chain"], "combatant": "agents"}, "count": 1}}},
+                {"_has": "agent"},
+                {"_copy": {"choose": [[{"combat_mod": {"target": "agent", "round": r, "amount": amount,
+                                                        "until": "end_of_combat"}}] for r in rounds]}}]
+
+    def up_or_down(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"increase or decrease that Combatant's LRC by two points during that round": its player's choice, in a
+        round of that kind (played in one)."""
+        amount = next(x for x in c if isinstance(x, int))
+        rnd = next(x for x in c if x in ("lrc", "crc"))
+        return [{"_round": rnd},
+                {"_copy": {"choose": [[{"combat_mod": {"target": "combatant", "round": rnd, "amount": n,
+                                                        "until": "end_of_round"}}] for n in (amount, -amount)]}}]
+
+    def heal_after(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"heal 2 points of damage after an LRC round": played once a round of that kind was fought."""
+        return [{"heal": {"amount": next(x for x in c if isinstance(x, int)), "target": "agent"}},
+                {"_after_round": next(x for x in c if x in ("lrc", "crc"))}]
+
+    # -- the Briefing --
+    def briefing_look(self, c: list[Any]) -> Meaning:
+        """"Once during your Briefing Phase look at the top card of your Bureau Deck": a use of the card in play,
+        once in its player's Briefing (after RES is added); its player alone sees the card."""
+        return Meaning(starts=True, when="event:use", conditions=[{"in_step": ["buy"]}, {"your_turn": True},
+                                                                   {"once_a_turn": True}],
+                       steps=[{"look": {"seat": "you", "zone": "deck", "count": 1}}])
+
+    def top_to_bottom(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"You may put that card on the bottom of your Bureau Deck": its player's choice."""
+        keep = {"log": {"text": "leaves the card on top of the Bureau Deck", "words": "leave it on top"}}
+        return [{"_after_look": {"choose": [[{"top_to_bottom": {}}], [keep]]}}]

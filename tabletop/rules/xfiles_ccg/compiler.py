@@ -25,7 +25,7 @@ __all__ = ["RUNS", "compile_text", "game_text"]
 
 #: the steps the engine runs: the ruleset's vocabulary and the kit's generic primitives this compiler writes
 RUNS = frozenset({*VOCABULARY.primitives, "gain", "draw", "move", "reveal", "shuffle", "add_stat", "keyword", "fetch",
-                  "choose"})
+                  "look", "choose"})
 
 _BASIC = re.compile(r"basic game only\s*:.*?(?=advanced game\s*:|$)", re.IGNORECASE | re.DOTALL)
 #: what "their" / "the combatant" is when the card names no target: the side of the Adversary it is played on

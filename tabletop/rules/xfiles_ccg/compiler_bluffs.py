@@ -71,6 +71,25 @@ def _targets(ability: Any, args: dict[str, Any], until: str | None) -> None:
         ability.targets[name] = copy.deepcopy(spec)
 
 
+def _has(ability: Any, args: str, until: str | None) -> None:
+    """A target that must be there for the card to be played (strict refuses it otherwise)."""
+    ability._condition({"has_target": args})
+
+
+def _after_round(ability: Any, args: str, until: str | None) -> None:
+    """"... after an LRC round": played in a Combat once a round of that kind was fought."""
+    ability._condition({"after_round": args})
+
+
+def _after_look(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"You may put that card on the bottom ...": the card the ability looked at just before."""
+    if not any("look" in s for s in ability.steps):
+        raise ValueError("no card looked at before")
+    ability.steps.append(copy.deepcopy(args))
+
+
 #: the compiler's placing of each step a `cardread_bluffs` reader writes, by the step's name
 BLUFF_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_only_kw": _only_fbi, "_copy": _copy,
-                                                                  "_targets": _targets}
+                                                                  "_targets": _targets, "_has": _has,
+                                                                  "_after_round": _after_round,
+                                                                  "_after_look": _after_look}

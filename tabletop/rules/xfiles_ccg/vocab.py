@@ -17,7 +17,7 @@ from ..effects import Ctx, Vocabulary
 from ..effects.model import step_name
 from .data import canonical_skill
 from .vocab_agents import AGENT_CONDITIONS, AGENT_PRIMITIVES, AGENT_SELECTORS
-from .vocab_bluffs import BLUFF_PRIMITIVES, BLUFF_SELECTORS
+from .vocab_bluffs import BLUFF_CONDITIONS, BLUFF_PRIMITIVES, BLUFF_SELECTORS
 from .vocab_cards import CARD_PRIMITIVES, spend_token
 from .vocab_decks import DECK_CONDITIONS, DECK_PRIMITIVES, DECK_SELECTORS, doubled, per_target
 from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing, x_paid
@@ -582,7 +582,7 @@ VOCABULARY = Vocabulary(
         **AGENT_PRIMITIVES,
         **BLUFF_PRIMITIVES,
     },
-    conditions={**CONDITIONS, **WORD_CONDITIONS, **DECK_CONDITIONS, **AGENT_CONDITIONS},
+    conditions={**CONDITIONS, **WORD_CONDITIONS, **DECK_CONDITIONS, **AGENT_CONDITIONS, **BLUFF_CONDITIONS},
     selectors={**SELECTORS, **WORD_SELECTORS, **DECK_SELECTORS, **AGENT_SELECTORS, **BLUFF_SELECTORS},
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",

@@ -11,9 +11,10 @@ from typing import Any
 
 from ...core.reducer import Tx
 from ...core.state import Piece
-from ..effects import Ctx, Primitive, Selector
+from ..effects import Condition, Ctx, Primitive, Selector
+from .vocab_reads import standing
 
-__all__ = ["BLUFF_PRIMITIVES", "BLUFF_SELECTORS", "banned"]
+__all__ = ["BLUFF_CONDITIONS", "BLUFF_PRIMITIVES", "BLUFF_SELECTORS", "banned"]
 
 _PUNCT = re.compile(r"[^a-z0-9 ]+")
 
@@ -109,8 +110,33 @@ def _raise_per_agent(ctx: Ctx, tx: Tx, args: Any) -> str:
     return str(ctx.ruleset.effects.vocab.primitives["prerequisite"](ctx, tx, {"raise": n}))
 
 
-BLUFF_PRIMITIVES: dict[str, Primitive] = {"look_hand": _look_hand, "hand_to_deck": _hand_to_deck,
+def _top_to_bottom(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """The top card of the acting seat's Bureau Deck put under it, face down (its player saw it)."""
+    deck = ctx.zone("deck", ctx.seat)
+    pieces = ctx.state.zones[deck].pieces
+    if not pieces:
+        return "no card in the Bureau Deck"
+    tx.move(pieces[0], deck, index=len(pieces) - 1, face_up=False)
+    return "puts the top card of the Bureau Deck on the bottom"
+
+
+BLUFF_PRIMITIVES: dict[str, Primitive] = {"top_to_bottom": _top_to_bottom, "look_hand": _look_hand, "hand_to_deck": _hand_to_deck,
                                           "deck_bottom": _deck_bottom, "ban_kind": _ban_kind,
                                           "discard_per_agent": _discard_per_agent,
                                           "raise_per_agent": _raise_per_agent}
 BLUFF_SELECTORS: dict[str, Selector] = {"title": _sel_title}
+
+
+def _cond_after_round(ctx: Ctx, args: Any) -> str | None:
+    """"... after an LRC round": in a Combat in which a round of that kind was fought (its first round is Long
+    Range unless the Adversary skips it; a Close Range round follows the first)."""
+    combat = ctx.state.rules.get("combat") or {}
+    number = int(combat.get("number", 0))
+    skipped = "lrc" in standing(ctx.ruleset, ctx.ruleset.pinfo(ctx.state, combat["adversary"]).ref, "skip_round") \
+        if combat.get("adversary") in ctx.state.pieces else False
+    first = "crc" if skipped else "lrc"
+    fought = number >= 2 if args == first else args == "crc" and number >= 3
+    return None if fought else f"it is played only after a {args.upper()} round of the Combat"
+
+
+BLUFF_CONDITIONS: dict[str, Condition] = {"after_round": _cond_after_round}
