@@ -329,8 +329,9 @@ class EffectsReader:
         return [{"shuffle": {"zone": "deck"}}]
 
     def extra_question(self, c: list[Any]) -> list[dict[str, Any]]:
-        # a choice's words reach every seat's log, and a question asked is its asker's and the asked's alone
-        raise ValueError("an extra question is asked by hand")
+        """"Ask any one Characteristic question regarding one opponent's X-File": a question of any kind, asked
+        with an Ask of its own (`extra_question`: its words are its asker's and the asked's alone)."""
+        return [{"extra_question": {"kinds": []}}]
 
     def remove_self(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"remove_from_game": {"target": "source"}}]
@@ -498,7 +499,7 @@ class EffectsReader:
         kws = next((x for x in c if isinstance(x, list)), None)
         if kws:
             branches.append([{"keyword": {"target": "agent", "keyword": " ".join(kws).title()}}])
-        return [{"choose": branches}]
+        return [{"choose": branches}] if len(branches) > 1 else branches[0]  # "has a +2 in LRC skill": no choice
 
     def jam_gear(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"_jam": self._skills(c)[0]}]

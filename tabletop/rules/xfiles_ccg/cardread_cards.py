@@ -271,7 +271,7 @@ class CardsReader:
         the selectors the older readings of the same words do not write go with it (`_fetch`)."""
         what = dict(next(x for x in c if isinstance(x, dict)))
         asks = what.pop("asks", None)
-        more = {k: what.pop(k) for k in ("modifies", "max_cost", "cost_pool") if k in what}
+        more = {k: what.pop(k) for k in ("modifies", "max_cost", "cost_pool", "activator") if k in what}
         if asks and len(asks) == 1:
             what["asks"] = asks[0]
         elif asks:

@@ -26,12 +26,13 @@ from .cardread import EffectsReader
 from .cardread_bluffs import BluffsReader
 from .cardread_cards import CardsReader
 from .cardread_decks import DecksReader
+from .cardread_events import EventsReader
 from .cardread_s15 import S15Reader
 from .cardwords import WordsReader, caps_skills
 
 __all__ = ["Meaning", "read_sentence", "sentences"]
 
-class _Read(BluffsReader, WordsReader, DecksReader, CardsReader, S15Reader, EffectsReader, Transformer):  # type: ignore[type-arg]
+class _Read(EventsReader, BluffsReader, WordsReader, DecksReader, CardsReader, S15Reader, EffectsReader, Transformer):  # type: ignore[type-arg]
     """Tree -> Meaning, bottom-up: small rules return values, `effects` a list of steps, sentences a Meaning."""
 
     # -- words --
@@ -253,12 +254,12 @@ def _clean(sentence: str) -> str:
     s = re.sub(r"[\"“”]", "", s)
     s = s.replace("(owning player's choice)", "")
     s = re.sub(r"\(([^()]{0,20}[A-Za-z][^()]{0,30})\)", r" \1 ", s)  # "(your choice)", "(Directed Player's choice)": words like any other
-    s = s.replace("’", "'")
+    s = s.replace("’", "'").replace("\u2010", "-")  # a typographic hyphen ("X‐File") as the plain one
     return caps_skills(s).strip().rstrip(".").strip()  # a name quoted last ('... "The Walk."') ends in its period
 
 
 _HERE = Path(__file__).parent
-_DISK = TextCache("xfiles-ccg-cardtext", _GRAMMAR, *(_HERE / f for f in ("cardtext.py", "cardread.py", "cardwords.py", "cardread_decks.py", "cardread_cards.py", "cardread_s15.py", "cardread_bluffs.py", "cardmeaning.py")))
+_DISK = TextCache("xfiles-ccg-cardtext", _GRAMMAR, *(_HERE / f for f in ("cardtext.py", "cardread.py", "cardwords.py", "cardread_decks.py", "cardread_cards.py", "cardread_s15.py", "cardread_bluffs.py", "cardread_events.py", "cardmeaning.py")))
 
 
 @functools.lru_cache(maxsize=8192)

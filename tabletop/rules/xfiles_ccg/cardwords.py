@@ -73,6 +73,10 @@ class WordsReader:
         """"Draw 2 cards from the top of your Bureau deck (and add them to your hand)"."""
         return [{"draw": {"count": next(x for x in c if isinstance(x, int))}}]
 
+    def reveal_down(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"reveal any face down card (except an X-File)": one beneath a Site, chosen blind, known to all."""
+        return [{"_reveal_bluff": True}]
+
     def random_discard(self, c: list[Any]) -> list[dict[str, Any]]:
         """"Force an opponent to discard three cards from his hand at random"."""
         return [{"discard_random": {"seat": c[0], "count": c[1]}}]

@@ -33,6 +33,7 @@ from .steps import v as _v
 from .vocab import standing
 from .vocab_bluffs import banned
 from .vocab_decks import on_approach, window_of, x_problem
+from .vocab_events import extra_question, only_keyword_problem, played_in_combat
 from .waivers import waived_missing
 from .wards import shunned
 
@@ -110,11 +111,14 @@ class InvestigationChecks:
                           (a.piece,), seat))
             return out
         combat = r.get("combat")
-        if combat and info.kind != "combat":
+        if combat and info.kind != "combat" and not played_in_combat(self, info.ref):
             out.append(_v("xfc.combat_only", "xfc.chain.5", "only Combat cards are played during Combat", (a.piece,),
                           seat))
         if not combat and info.kind == "combat":
             out.append(_v("xfc.combat_only", "xfc.chain.5", "Combat cards are played during Combat", (a.piece,), seat))
+        only = only_keyword_problem(self, state, seat, a.piece) if r.get("only_keyword") else None
+        if only:  # "For the remainder of this turn, your opponent may only play Keyword GOVERNMENT cards"
+            out.append(_v("effects.condition", "xfc.effect.2", f"{info.name}: {only}", (a.piece,), seat))
         window = window_of(r.get("check"))
         if window and not on_approach(self, info.ref, window):
             out.append(_v("xfc.not_yet", "xfc.chain.9", "before the cards beneath the Site are revealed, only a card "
@@ -194,7 +198,8 @@ class InvestigationChecks:
 
     @checks(Ask)
     def _check_ask(self, state: GameState, a: Ask, seat: int | None) -> list[Violation]:
-        out = self._whose(state, seat, ("question", "penalty"), "a question")
+        extra = extra_question(state, seat) is not None  # a card's question: asked when its asker has the decision
+        out = self._whose(state, seat, (self.step(state),) if extra else ("question", "penalty"), "a question")
         if not out and seat is not None and not any(q["token"] == a.token
                                                     for q in self.question_options(state, seat)):
             out.append(_v("xfc.no_question", "xfc.question.1", self._why_no_question(state, seat), seat=seat))

@@ -17,6 +17,7 @@ from typing import Any
 from .cardtext import Meaning, read_sentence, sentences
 from .compiler_bluffs import BLUFF_STEPS, compile_alternatives
 from .compiler_cards import CARD_STEPS
+from .compiler_events import EVENT_STEPS
 from .compiler_words import WORD_STEPS
 from .data import canonical_skill
 from .vocab import VOCABULARY
@@ -229,7 +230,8 @@ class _Ability:
         if name == "discard_self" and any("hold" in s for s in _walk(self.steps)):
             return  # "Discard this card after you've used the modifier" of a held card: its use's cost discards it
         if name == "_killed":  # the named Agent, when an opponent's skill check includes it
-            self.targets["victim"] = {"select": {"zone": "field", "in_team": True, "type": "Agent", "name_has": args},
+            self.targets["victim"] = {"select": {"zone": "field", "in_team": True, "type": "Agent", "name_has": args,
+                                                 "owner": "opponent"},
                                       "count": "all"}
             self._condition({"has_target": "victim"})
             self.steps.append({"remove_from_game": {"target": "victim"}})
@@ -355,6 +357,9 @@ class _Ability:
             return
         if name in BLUFF_STEPS:  # the families of the s15bluffs block (`compiler_bluffs`)
             BLUFF_STEPS[name](self, args, until)
+            return
+        if name in EVENT_STEPS:  # the families of the s15events block (`compiler_events`)
+            EVENT_STEPS[name](self, args, until)
             return
         if name == "_gear_add":  # "Discard this card to add three to the Agent's SUBTERFUGE skill": its holder's
             self._gear_add(args, until)

@@ -41,7 +41,15 @@ def _bar(ability: Any, args: list[str], until: str | None) -> None:
     ability.steps.append({"sit_out": {"target": "barred"}})
 
 
+def _reveal_bluff(ability: Any, args: Any, until: str | None) -> None:
+    """"reveal any face down card": a card face down beneath a Site (named by its place), known to every seat."""
+    ability.targets["bluff"] = {"select": {"bluff": True}, "count": 1}
+    ability._condition({"has_target": "bluff"})
+    ability.steps.append({"reveal": {"target": "bluff", "to": "all"}})
+
+
 #: the compiler's placing of each step a `cardwords` reader writes, by the step's name
 WORD_STEPS: dict[str, Callable[[Any, dict[str, Any], str | None], None]] = {
     "_foe_may_negate": _foe_may_negate, "_afterwards": _afterwards, "_check_of": _check_of, "_bar": _bar,
+    "_reveal_bluff": _reveal_bluff,
 }

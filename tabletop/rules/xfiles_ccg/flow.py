@@ -21,7 +21,8 @@ __all__ = ["Flow"]
 #: the rule state a turn leaves behind it
 _TURN_KEYS = ("discarder", "drawn", "moved", "used", "site_names", "check", "chain", "bluffs", "combat", "question",
               "penalty", "priority", "passed", "suggestions", "bluffer", "seller", "x_paid", "site_words", "hurt",
-              "killed", "turn_ends", "again", "doubled", "provided", "cost_mods")
+              "killed", "turn_ends", "again", "doubled", "provided", "cost_mods", "extra_question",
+              "no_hospital_heal", "only_keyword")
 
 
 class Flow:

@@ -43,6 +43,7 @@ from .again import free_for
 from .data import SECTIONS
 from .generators import GENERATORS, bluff_payments, hand_of
 from .steps import STEP_LABELS
+from .vocab_events import extra_question
 
 __all__ = ["INVESTIGATOR_ONLY", "LISTERS", "MoveListing", "STEP_HINTS"]
 
@@ -121,11 +122,14 @@ class MoveListing:
                 yield effect
         if self.decision(state) != seat:
             return
-        lister = LISTERS.get(self.step(state))
+        step = self.step(state)
+        lister = LISTERS.get(step)
         for action in lister(self, state, seat) if lister is not None else ():
             if action not in seen and not self.check(state, action, seat):
                 seen.add(action)
                 yield action
+        if step not in ("question", "penalty") and extra_question(state, seat) is not None:
+            yield from _list_question(self, state, seat)  # the question a card's text lets `seat` ask
         yield from self.ability_uses(state, seat)  # type: ignore[attr-defined]
         if not self.check(state, Pass(), seat):
             yield Pass()

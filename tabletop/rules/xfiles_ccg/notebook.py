@@ -12,6 +12,7 @@ from typing import Any
 
 from ...core.state import GameState
 from .data import CHARACTERISTIC_VALUES, CardInfo
+from .vocab_events import extra_question
 from .vocab_words import site_asks
 from .xfile_choice import xfile_universe
 
@@ -47,6 +48,10 @@ class Notebook:
         Not `strict`: a question or guess already used is allowed again (warn mode applies what the rules forbid).
         """
         r = state.rules
+        extra = extra_question(state, seat)
+        if extra is not None:  # a card's text lets `seat` ask one more (`extra_question`): that one first
+            return {"about": extra["about"], "kinds": extra["kinds"] or list(CHARACTERISTIC_VALUES), "ask": True,
+                    "guess": False, "extra": True}
         step = self.step(state)
         check = r.get("check") or {}
         site = check.get("site")

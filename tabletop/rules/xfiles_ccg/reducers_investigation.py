@@ -27,6 +27,7 @@ from .combat_text import hit
 from .costs import bluff_cost_at_site, cost_at_site, spend_cost_mods
 from .data import canonical_skill
 from .provisions import spend_provision
+from .vocab_events import extra_question, use_extra
 from .witness_triggers import chain_triggers
 
 __all__ = ["InvestigationReducers"]
@@ -194,6 +195,7 @@ class InvestigationReducers:
         if q is None:
             raise ActionError("no_question", "that question cannot be asked now")
         about = q["about"]
+        extra = extra_question(state, seat) is not None  # the question a card's text let `seat` ask
         xf = self.xfile_of(state, about)
         value = self.pinfo(state, xf).characteristics.get(q["kind"], "") if xf else ""
         yes = value.casefold() == q["value"].casefold()
@@ -203,7 +205,10 @@ class InvestigationReducers:
                 {"about": about})
         self._answer(state, tx, seat, about, row, f"asked {self._seat_name(state, about)}: {q['text']} "
                    f"{'Yes' if yes else 'No'}.")
-        self._mark(state, seat, tx, "asked")
+        if extra:
+            use_extra(state, seat, tx)
+        else:
+            self._mark(state, seat, tx, "asked")
 
     def _mark(self, state: GameState, seat: int, tx: Tx, what: str) -> None:
         if self.step(state) == "penalty":

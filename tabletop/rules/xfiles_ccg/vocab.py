@@ -20,6 +20,7 @@ from .vocab_agents import AGENT_CONDITIONS, AGENT_PRIMITIVES, AGENT_SELECTORS
 from .vocab_bluffs import BLUFF_CONDITIONS, BLUFF_PRIMITIVES, BLUFF_SELECTORS
 from .vocab_cards import CARD_PRIMITIVES, spend_token
 from .vocab_decks import DECK_CONDITIONS, DECK_PRIMITIVES, DECK_SELECTORS, doubled, per_target
+from .vocab_events import EVENT_CONDITIONS, EVENT_PRIMITIVES, EVENT_SELECTORS
 from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing, x_paid
 from .vocab_reads import check_of as _check
 from .vocab_reads import team as _team
@@ -403,6 +404,7 @@ def _check_mod(ctx: Ctx, tx: Tx, args: Any) -> str:
         amount = by_skill.get(str(check.get("skill")), 0)
     else:
         amount = _x_amount(ctx, args["by_x"]) if "by_x" in args else int(args.get("amount", 0))
+    amount = per_target(ctx, args, amount)  # "for each Site card discarded from your hand"
     amount = doubled(ctx, amount)  # a Witness whose modifier a card doubled this turn
     check["mods"] = [*check.get("mods", []), {"amount": amount, "source": ctx.source, "name": ctx.name(ctx.source)}]
     tx.set_rule("check", check)
@@ -581,9 +583,11 @@ VOCABULARY = Vocabulary(
         **DECK_PRIMITIVES,
         **AGENT_PRIMITIVES,
         **BLUFF_PRIMITIVES,
+        **EVENT_PRIMITIVES,
     },
-    conditions={**CONDITIONS, **WORD_CONDITIONS, **DECK_CONDITIONS, **AGENT_CONDITIONS, **BLUFF_CONDITIONS},
-    selectors={**SELECTORS, **WORD_SELECTORS, **DECK_SELECTORS, **AGENT_SELECTORS, **BLUFF_SELECTORS},
+    conditions={**CONDITIONS, **WORD_CONDITIONS, **DECK_CONDITIONS, **AGENT_CONDITIONS, **BLUFF_CONDITIONS,
+                **EVENT_CONDITIONS},
+    selectors={**SELECTORS, **WORD_SELECTORS, **DECK_SELECTORS, **AGENT_SELECTORS, **BLUFF_SELECTORS, **EVENT_SELECTORS},
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
     blind=frozenset({"bluff"}),

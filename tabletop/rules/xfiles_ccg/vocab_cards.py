@@ -12,6 +12,7 @@ from typing import Any
 from ...core.reducer import ActionError, Tx
 from ...core.state import EVERYONE
 from ..effects import Ctx, EffectStopped
+from .vocab_events import hospital_heals
 from .vocab_reads import check_of as _check
 from .vocab_reads import standing, x_paid
 from .vocab_reads import words as _words
@@ -23,6 +24,9 @@ def _heal(ctx: Ctx, tx: Tx, args: Any) -> str:
     out = []
     healing = ctx.source in ctx.state.pieces and "healing" in ctx.ruleset.keywords_of(ctx.state, ctx.source)
     for pid in ctx.pieces(args):
+        if not hospital_heals(ctx.state, ctx.ruleset, pid):  # "No Agents in the Hospital may heal any damage ..."
+            out.append(f"{ctx.name(pid)} may not heal in the Hospital this turn")
+            continue
         if ctx.state.pieces[pid].counters.get("no_heal"):  # "may not heal wounds until a Healing card is played"
             if not healing:
                 out.append(f"{ctx.name(pid)} may not heal until a Healing card is played on him")
