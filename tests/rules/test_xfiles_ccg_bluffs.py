@@ -23,6 +23,8 @@ from tabletop.rules.xfiles_ccg import (
 )
 from tabletop.rules.xfiles_ccg.compiler import compile_text
 from tests.rules.xfiles_ccg_helpers import SET, approach, fixture_library, fixture_ref, ok, pid
+from tests.rules.xfiles_ccg_helpers import checking_position as _checking
+from tests.rules.xfiles_ccg_helpers import mine as _mine
 from tests.rules.xfiles_ccg_helpers import position as build_position
 
 
@@ -91,22 +93,6 @@ RECORDS = [
 @pytest.fixture(scope="module")
 def library(tmp_path_factory: pytest.TempPathFactory) -> CardLibrary:
     return fixture_library(tmp_path_factory.mktemp("bluffs"), RECORDS)
-
-
-def _mine(s: Any, zone: str, ref: str, nth: int = 0) -> str:
-    return [p for p in s.state.zones[zone].pieces if s.state.pieces[p].card == ref][nth]
-
-
-def _checking(library: CardLibrary, hand: list[str], **kw: Any) -> Any:
-    """Randy's Team (Owen Marsh, Nadia Keller) at Harlow Creek's BEHAVIORAL 4+ check, Randy to play."""
-    s = build_position({"field:0": ["harlow-creek", "owen-marsh", "nadia-keller"], "hand:0": hand,
-                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
-                       {"step": "check", "priority": 0, "passed": 0}, library=library, **kw)
-    site, team = pid(s, "field:0", "harlow-creek"), [pid(s, "field:0", a) for a in ("owen-marsh", "nadia-keller")]
-    s.state.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
-    s.state.rules["check"] = {"site": site, "team": team, "skill": "Behavioral", "need": 4, "directed": 1,
-                              "mods": [], "used": []}
-    return s
 
 
 def _resolve(s: Any) -> None:
@@ -290,8 +276,6 @@ def test_a_bluff_forbids_a_kind_of_card_at_its_site_but_one_that_names_it(librar
     assert "h0" not in {a.piece for a in rs.generate_actions(st, 0) if isinstance(a, PlayCard)}
     r = s.submit(PlayCard("h0"), 0)
     assert [v.rule for v in r.violations] == ["xfc.chain.10"] and r.accepted == (mode == "warn")
-
-
 
 
 def _attach(s: Any, ref: str, host: str, owner: int = 0) -> str:

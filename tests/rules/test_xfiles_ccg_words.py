@@ -14,6 +14,8 @@ from tabletop.rules import get_ruleset
 from tabletop.rules.kit import ChooseOption, ChooseTarget, ResolveEffect
 from tabletop.rules.xfiles_ccg import AssignDamage, Investigate, Pass, PlayCard, Requisition, UseAbility
 from tests.rules.xfiles_ccg_helpers import SET, fixture_library, fixture_ref, ok, pid
+from tests.rules.xfiles_ccg_helpers import checking_position as _checking
+from tests.rules.xfiles_ccg_helpers import mine as _mine
 from tests.rules.xfiles_ccg_helpers import position as build_position
 
 
@@ -109,22 +111,6 @@ RECORDS = [
 @pytest.fixture(scope="module")
 def library(tmp_path_factory: pytest.TempPathFactory) -> CardLibrary:
     return fixture_library(tmp_path_factory.mktemp("sets"), RECORDS)
-
-
-def _mine(s: Any, zone: str, ref: str, nth: int = 0) -> str:
-    return [p for p in s.state.zones[zone].pieces if s.state.pieces[p].card == ref][nth]
-
-
-def _checking(library: CardLibrary, hand: list[str], **kw: Any) -> Any:
-    """Randy's Team (Owen Marsh, Nadia Keller) at Harlow Creek's BEHAVIORAL 4+ check, Randy to play."""
-    s = build_position({"field:0": ["harlow-creek", "owen-marsh", "nadia-keller"], "hand:0": hand,
-                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
-                       {"step": "check", "priority": 0, "passed": 0}, library=library, **kw)
-    site, team = pid(s, "field:0", "harlow-creek"), [pid(s, "field:0", a) for a in ("owen-marsh", "nadia-keller")]
-    s.state.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
-    s.state.rules["check"] = {"site": site, "team": team, "skill": "Behavioral", "need": 4, "directed": 1,
-                              "mods": [], "used": []}
-    return s
 
 
 def _resolve(s: Any) -> None:
@@ -354,7 +340,6 @@ def test_each_damage_source_applied_to_an_adversary_is_one_less(library: CardLib
     dealt = [rs.agent_skill(st, p, "Long Range Combat") for p in team]
     assert sum(1 for d in dealt if d > 0) == 2
     assert st.rules["combat"]["pending"]["agents"] == sum(dealt) - 2  # Marsh's 2 and Keller's 1, each one less
-
 
 
 def test_activators_provided_let_one_card_of_the_kind_be_played_this_turn(library: CardLibrary) -> None:

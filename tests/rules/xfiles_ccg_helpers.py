@@ -16,7 +16,7 @@ from tabletop.game import session_for
 from tabletop.rules.xfiles_ccg import XFilesCCG
 from tabletop.store import parse_save
 
-__all__ = ["SET", "approach", "fixture_library", "fixture_ref", "ok", "pid", "position"]
+__all__ = ["SET", "approach", "checking_position", "fixture_library", "fixture_ref", "mine", "ok", "pid", "position"]
 
 SET = "xfiles-ccg-sample"
 NAMES = ("Randy", "Les", "Mo")
@@ -89,3 +89,20 @@ def approach(session: Session) -> None:
 
     while any((session.state.rules.get("check") or {}).get(w) for w in ("approach", "guessed_wrong")):
         ok(session, Pass(), session.rules.decision(session.state))
+
+
+def mine(s: Any, zone: str, ref: str, nth: int = 0) -> str:
+    """The `nth` piece of card `ref` in `zone`."""
+    return [p for p in s.state.zones[zone].pieces if s.state.pieces[p].card == ref][nth]
+
+
+def checking_position(library: Any, hand: list[str], **kw: Any) -> Any:
+    """Randy's Team (Owen Marsh, Nadia Keller) at Harlow Creek's BEHAVIORAL 4+ check, Randy to play."""
+    s = position({"field:0": ["harlow-creek", "owen-marsh", "nadia-keller"], "hand:0": hand,
+                  "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                 {"step": "check", "priority": 0, "passed": 0}, library=library, **kw)
+    site, team = pid(s, "field:0", "harlow-creek"), [pid(s, "field:0", a) for a in ("owen-marsh", "nadia-keller")]
+    s.state.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    s.state.rules["check"] = {"site": site, "team": team, "skill": "Behavioral", "need": 4, "directed": 1,
+                              "mods": [], "used": []}
+    return s
