@@ -12,23 +12,12 @@ from ...core.reducer import ActionError
 from ...core.state import Piece
 from ..effects import Condition, Ctx, Selector
 from .data import canonical_skill
+from .statics import standing
 from .wards import barred_card
 
 __all__ = ["CONDITIONS", "SELECTORS", "can_use", "check_of", "standing", "team", "words", "x_paid"]
 
 _SKILL_OF_ROUND = {"lrc": "Long Range Combat", "crc": "Close Range Combat"}
-
-
-def standing(rs: Any, ref: str | None, name: str) -> list[Any]:
-    """The arguments of every standing step `name` of the card `ref` ("skip_round", "can_use", ...)."""
-    out: list[Any] = []
-    if name not in rs.traits(ref):
-        return out
-    for ability in rs.card_text(ref).when("static"):
-        for step in ability.do:
-            if name in step:
-                out.append(step[name])
-    return out
 
 
 def can_use(rs: Any, state: Any, pid: str, keyword: str) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.state import GameState
-from . import vocab_reads as _reads  # (`vocab_reads` reads `barred_card` in its selector)
+from .statics import standing
 
 __all__ = ["barred_card", "shunned", "warded_hit"]
 
@@ -27,7 +27,7 @@ def _wards(rs: Any, state: GameState, agent: str, what: str) -> list[dict[str, A
     out = []
     kws = None
     for gear in state.attached(agent):
-        for ward in _reads.standing(rs, state.pieces[gear].card, "ward"):
+        for ward in standing(rs, state.pieces[gear].card, "ward"):
             if not ward.get(what):
                 continue
             kws = rs.keywords_of(state, adv) if kws is None else kws
