@@ -15,22 +15,22 @@ from tests.rules.xfiles_ccg_helpers import position as build_position
 RECORDS = [
     {"id": "AC-01", "title": "Lars Engstrom", "set": "Fixture", "type": "Bluff", "cost": "X CP",
      "keywords": ["Bluff", "Government"], "activators": ["Conspiracy"],
-     "gameText": "Basic Game Only: Apply a -2 modifier to any one skill check involving one of the following skills: "
+     "gameText": "Basic Game Only: Apply a -1 modifier to any one skill check involving one of the following skills: "
                  "MEDICAL, SCIENCES, COMPUTER.\n\nAdvanced Game: Pay the listed [CP] Cost, where X = the number of [CP] "
                  "paid to gain the desired modifier to one of the following skills: MEDICAL, SCIENCES, COMPUTER. "
                  "(1) = -1, (3) = -2, (5) = -3, (9) = -4."},
     {"id": "AC-02", "title": "Careful Notes", "set": "Fixture", "type": "Event", "cost": "1 RP",
      "keywords": ["Event", "Observation", "Resource"], "activators": ["Active"],
-     "gameText": "Play prior to a Site skill check. If the Site skill check is successful, place this card in your "
+     "gameText": "Play before a Site skill check. If the Site skill check is successful, place this card in your "
                  "Bureau Section. You may discard this card in any of your investigation phases to add 2 to a Site "
                  "skill check. Discard this card after you've used the modifier."},
     {"id": "AC-03", "title": "Swarm Of Moths", "set": "Fixture", "type": "Event", "cost": "4 CP",
      "keywords": ["Event", "Occult Investigation"], "activators": ["Conspiracy", "Witness"],
-     "gameText": "Force an opponent Team to make an OCCULT INVESTIGATION 4+ skill check. If they fail, negate all "
+     "gameText": "Force an opposing Team to make an OCCULT INVESTIGATION 4+ skill check. If they fail, negate all "
                  "Witnesses that are modifying the Team's skill check."},
     {"id": "AC-04", "title": "Ruptured Spleen", "set": "Fixture", "type": "Combat", "cost": "2 CP",
      "keywords": ["Combat"], "activators": ["Combat"],
-     "gameText": "Play on any Agent that has taken two or more points of damage from a single damage source. That "
+     "gameText": "Play this card on any Agent that has taken two or more points of damage from a single damage source. That "
                  "Agent must go to the Hospital immediately and may no longer participate in the combat. The Agent may "
                  "not leave the Hospital until he is fully healed."},
     {"id": "AC-05", "title": "The Pale Rider", "set": "Fixture", "type": "Adversary", "cost": "2 CP",
@@ -38,11 +38,11 @@ RECORDS = [
      "skills": {"Long Range Combat": 3, "Close Range Combat": 1, "Health": 1}, "gameText": ""},
     {"id": "AC-06", "title": "Head Down", "set": "Fixture", "type": "Combat", "cost": "1 *P",
      "keywords": ["Combat"], "activators": ["Combat"],
-     "gameText": "Play this card on any combatant to decrease damage from one LONG RANGE COMBAT source by three "
+     "gameText": "Play on any combatant to decrease damage from one LONG RANGE COMBAT source by three "
                  "points this round."},
     {"id": "AC-07", "title": "Field Seminar", "set": "Fixture", "type": "Event", "cost": "1 RP",
      "keywords": ["Event", "Training"], "activators": ["Active"],
-     "gameText": "Play on an Agent in the Bureau. The Agent is taken out of play for one full turn. At the start of "
+     "gameText": "Play this card on an Agent in the Bureau. The Agent is taken out of play for one full turn. At the start of "
                  "the Briefing Phase of the second turn, the Agent may be deployed as normal, and in addition has a +1 "
                  "in one of the following skills: MEDICAL or SCIENCES. Place this card below the Agent to remind you "
                  "of the increased skill."},
