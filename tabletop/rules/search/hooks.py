@@ -18,6 +18,7 @@ from .ccg import ccg_question_choice
 from .fan import FanDeal, fan_choice, fan_observe
 from .heuristics import ccg_heuristic, ccg_question, fan_heuristic, fan_points
 from .sampler import CardPool, Deal
+from .tragedy import tragedy_choice
 
 __all__ = ["BUDGETS", "CHOOSERS", "GAINS", "HEURISTICS", "HORIZONS", "LEAVES", "MARGINS", "OBSERVERS", "SAMPLERS", "DealMaker", "Heuristic", "evaluate",
            "gains_at", "sampler_for", "score_heuristic"]
@@ -112,7 +113,7 @@ OBSERVERS: dict[str, Callable[[Any, GameState, int, dict[str, Any], CardPool], N
 #: per ruleset: a decision taken by a rule of thumb instead of the search (None: search), for what playouts cannot
 #: judge
 CHOOSERS: dict[str, Callable[[Any, GameState, dict[str, Any], CardPool], Action | None]] = {
-    "xfiles-fan": fan_choice, "xfiles-ccg": ccg_question_choice}
+    "xfiles-fan": fan_choice, "xfiles-ccg": ccg_question_choice, "tragedy": tragedy_choice}
 
 
 #: the search's iterations per decision at each level, scaled per ruleset: those whose decisions are cheap get more of
