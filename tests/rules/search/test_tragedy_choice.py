@@ -43,3 +43,14 @@ def test_no_block_on_a_host_weaker_than_the_opponents_best(position, at) -> None
                        attach={"sets:0/t/SP8": "sets:0/t/S7", "sets:1/t/SP8": "sets:1/t/S7"})
     chosen, _ = _choice(session)
     assert chosen is None
+
+
+def test_the_race_heuristic_reads_the_staged_pairs(position) -> None:
+    """The heuristic reads Values, Actors, Sets and attachments through the ruleset and scores a table it cannot
+    read as level; a seat with a dressed pair staged must read as ahead of one with nothing staged."""
+    from tabletop.rules.search.hooks import evaluate
+
+    session = position({"actors:0": ["t/A5", "t/P6"], "sets:0": ["t/S7"], "hand:1": ["t/A3"]},
+                       attach={"actors:0/t/P6": "actors:0/t/A5"})
+    ahead = evaluate(session.rules, session.state)
+    assert ahead[0] > 0.6 > 0.4 > ahead[1]
