@@ -12,7 +12,16 @@ from typing import Any
 
 from ...core.state import GameState
 
-__all__ = ["FAN_SCALE", "ccg_heuristic", "ccg_question", "fan_heuristic", "fan_points"]
+__all__ = ["FAN_SCALE", "ccg_heuristic", "ccg_question", "fan_heuristic", "fan_points", "spread"]
+
+
+def spread(values: list[float], scale: float) -> list[float]:
+    """Each seat's lead over the best other seat, squashed into 0..1 (0.5: level; `scale` a clear lead)."""
+    out = []
+    for s, v in enumerate(values):
+        best_other = max((w for t, w in enumerate(values) if t != s), default=0.0)
+        out.append(0.5 + 0.5 * math.tanh((v - best_other) / scale))
+    return out
 
 
 def _information(rules: Any, state: GameState, seat: int, universe: int) -> float:

@@ -16,9 +16,9 @@ from ...core.actions import Action
 from ...core.state import GameState
 from .ccg import ccg_question_choice
 from .fan import FanDeal, fan_choice, fan_observe
-from .heuristics import ccg_heuristic, ccg_question, fan_heuristic, fan_points
+from .heuristics import ccg_heuristic, ccg_question, fan_heuristic, fan_points, spread
 from .sampler import CardPool, Deal
-from .tragedy import tragedy_choice
+from .tragedy import tragedy_choice, tragedy_heuristic
 
 __all__ = ["BUDGETS", "CHOOSERS", "GAINS", "HEURISTICS", "HORIZONS", "LEAVES", "MARGINS", "OBSERVERS", "SAMPLERS", "DealMaker", "Heuristic", "evaluate",
            "gains_at", "sampler_for", "score_heuristic"]
@@ -28,19 +28,10 @@ Heuristic = Callable[[Any, GameState], list[float]]
 DealMaker = Callable[[Any, GameState, int, dict[str, Any], CardPool], Callable[[GameState, random.Random], None]]
 
 
-def _spread(values: list[float], scale: float) -> list[float]:
-    """Each seat's lead over the best other seat, squashed into 0..1 (0.5: level)."""
-    out = []
-    for s, v in enumerate(values):
-        best_other = max((w for t, w in enumerate(values) if t != s), default=0.0)
-        out.append(0.5 + 0.5 * math.tanh((v - best_other) / scale))
-    return out
-
-
 def counter_heuristic(counter: str, scale: float) -> Heuristic:
     """Score by one player counter (favor, points), `scale` being a clear lead."""
     def h(rules: Any, state: GameState) -> list[float]:
-        return _spread([float(p.counters.get(counter, 0)) for p in state.players], scale)
+        return spread([float(p.counters.get(counter, 0)) for p in state.players], scale)
     return h
 
 
@@ -53,29 +44,7 @@ def score_heuristic(rules: Any, state: GameState) -> list[float]:
         scores = None
     if not isinstance(scores, list) or len(scores) != len(state.players):
         scores = [float(next(iter(p.counters.values()), 0)) for p in state.players]
-    return _spread([float(x or 0) for x in scores], 10.0)
-
-
-def _tragedy_heuristic(rules: Any, state: GameState) -> list[float]:
-    """Tragedy is a race to the winning favor: each seat's Performances still needed at the rate its best Actor and
-    Set score now (dressed), a card in hand counting as a little more rate to come; fewer than the others is good."""
-    win = float(getattr(rules, "options", {}).get("win_favor", 1000) or 1000)
-    needed = []
-    for p in state.players:
-        seat = p.seat
-        try:
-            def dressed(host: str, role: str) -> int:
-                return rules.value(state, host) + sum(rules.value(state, q) for q in rules.attachments(state, host, role))
-            actor = max((dressed(a, "Prop") for a in rules.in_play(state, seat, "Actor")), default=0)
-            stage = max((dressed(s, "Set Piece") for s in rules.in_play(state, seat, "Set")), default=0)
-        except (AttributeError, KeyError, TypeError):
-            actor = stage = 0
-        hand = state.zones.get(f"hand:{seat}")
-        cards = len(hand.pieces) if hand is not None else 0
-        rate = actor * stage + 4.0 * cards + 1.0
-        # capped: a seat with nothing staged is far behind, but not so far that nothing else it does counts
-        needed.append(min(40.0, max(0.0, win - float(p.counters.get("favor", 0))) / rate))
-    return _spread([-n for n in needed], 40.0)
+    return spread([float(x or 0) for x in scores], 10.0)
 
 
 class _CcgDeal(Deal):
@@ -101,7 +70,7 @@ class _CcgDeal(Deal):
 
 
 HEURISTICS: dict[str, Heuristic] = {
-    "tragedy": _tragedy_heuristic,
+    "tragedy": tragedy_heuristic,
     "xfiles-fan": fan_heuristic,
     "xfiles-ccg": ccg_heuristic,
 }
@@ -122,7 +91,7 @@ BUDGETS: dict[str, float] = {"tragedy": 2.0, "xfiles-ccg": 1.5}
 
 #: how much better than its playout policy's move (mean value, 0..1) a move must score to be played instead, where
 #: the policy is a sound rule of thumb the short playouts cannot tell apart from passing (X-Files CCG: acting now)
-MARGINS: dict[str, float] = {"xfiles-ccg": 0.05}
+MARGINS: dict[str, float] = {"xfiles-ccg": 0.05, "tragedy": 0.05}
 
 #: rulesets whose cut-off playouts are scored by what each seat *gained* on the others since the decision (its points
 #: per seat, the scale of a clear gain), not by the lead alone: a seat far behind (or ahead) would otherwise find

@@ -15,9 +15,10 @@ from typing import Any
 from ...core.actions import Action
 from ...core.state import GameState
 from ..bots import TragedyGreedy
+from .heuristics import spread
 from .sampler import CardPool
 
-__all__ = ["tragedy_choice"]
+__all__ = ["tragedy_choice", "tragedy_heuristic"]
 
 
 def tragedy_choice(rules: Any, state: GameState, know: dict[str, Any], pool: CardPool) -> Action | None:
@@ -46,3 +47,48 @@ def tragedy_choice(rules: Any, state: GameState, know: dict[str, Any], pool: Car
 
 def _owner(state: GameState, pid: str) -> int | None:
     return state.zones[state.pieces[pid].zone].owner
+
+
+def tragedy_heuristic(rules: Any, state: GameState) -> list[float]:
+    """Tragedy is a race to the winning favor: each seat's Performances still needed at the rate its pair scores,
+    halfway between what its best Actor and Set score now (dressed) and what they could score with the cards in its
+    hand (`_potential`); fewer than the others is good.
+
+    Why the hand counts through the pair it could make, not per card: counted per card, a card staged was a card
+    lost, so the search kept an Actor in hand while no Set was staged (its playouts scored keeping above staging);
+    and a block (`tragedy_choice`) now reads as what it is, a slot taken from the opponent's best Prop."""
+    win = float(getattr(rules, "options", {}).get("win_favor", 1000) or 1000)
+    needed = []
+    for p in state.players:
+        try:
+            now, could, cards = _potential(rules, state, p.seat)
+        except (AttributeError, KeyError, TypeError):
+            now = could = cards = 0
+        rate = 0.5 * (now + could) + 1.0 * cards + 1.0
+        # capped: a seat with nothing staged is far behind, but not so far that nothing else it does counts
+        needed.append(min(40.0, max(0.0, win - float(p.counters.get("favor", 0))) / rate))
+    return spread([-n for n in needed], 40.0)
+
+
+def _potential(rules: Any, state: GameState, seat: int) -> tuple[int, int, int]:
+    """The seat's pair score now, the best it could score with its hand's cards staged, and its hand's size."""
+    hand = state.zones.get(f"hand:{seat}")
+    held = [pid for pid in hand.pieces if state.pieces[pid].card is not None] if hand is not None else []
+
+    def best(role: str) -> int:
+        return max((rules.value(state, q) for q in held if role in rules.roles(state, q)), default=0)
+
+    def pair(host_role: str, extra: str) -> tuple[int, int]:
+        spare = best(extra)
+        now, could = 0, 0
+        for h in rules.in_play(state, seat, host_role):
+            dressed = rules.attachments(state, h, extra)
+            worn = sum(rules.value(state, q) for q in dressed)
+            now = max(now, rules.value(state, h) + worn)
+            could = max(could, rules.value(state, h) + (worn if dressed else spare))
+        return now, max(could, best(host_role) + spare if best(host_role) else 0)
+
+    actor_now, actor_could = pair("Actor", "Prop")
+    set_now, set_could = pair("Set", "Set Piece")
+    return actor_now * set_now, actor_could * set_could, len(hand.pieces) if hand is not None else 0
+
