@@ -13,6 +13,7 @@ and `ruleset` (the table, its setup and the class).
 from __future__ import annotations
 
 from .actions import Advance, EffectDone, PassPriority, PlayCard, RemoveFromPlay, Resolve, Score
+from .cards import default_deck
 from .model import (
     ATTACH_RULE,
     HOST_ROLE,
@@ -29,7 +30,7 @@ from .model import (
     score_value,
 )
 from .policy import GENERIC_CHECKS, MOVE_POLICY
-from .ruleset import Tragedy, default_deck
+from .ruleset import Tragedy
 
 __all__ = [
     "ATTACH_RULE",

@@ -7,15 +7,15 @@ moves), `status` (the HUD) and `audit` (positions and deck lists). What is left 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ...core.state import GameState
 from ..kit import CARD_H, CARD_W, SEAT_W, Option, ZoneSpec, draw_up_to, put_cards, shuffle_into
 from .audit import Audit
+from .cards import CardInfo, TragedyCards
 from .checks import Checks
 from .flow import Flow
-from .model import ROLE_KEY
 from .policy import MOVE_POLICY
 from .reducers import Reducers
 from .state import RuleState
@@ -24,27 +24,10 @@ from .status import StatusView
 if TYPE_CHECKING:
     from ...cards import CardLibrary, DeckList
 
-__all__ = ["Tragedy", "default_deck"]
+__all__ = ["Tragedy"]
 
 _PAD = 20.0
 _ROW = CARD_H + 6
-
-
-def default_deck(library: CardLibrary, set_name: str = "standard") -> DeckList:
-    """A Tragedy deck of every card of one set once, the Star being its best Actor (highest Value)."""
-    from ...cards import DeckEntry, DeckList
-
-    card_set = library.require_set(set_name)
-    refs = [c.ref for c in card_set]
-    actors = [c for c in card_set if "Actor" in library.traits(c, ROLE_KEY).roles]
-    pool = actors or list(card_set)
-    star = max(pool, key=lambda c: (library.traits(c, ROLE_KEY).value or 0, -refs.index(c.ref))).ref
-    return DeckList(
-        name=f"{card_set.title or set_name} (Tragedy)",
-        sections={"star": [DeckEntry(star)], "deck": [DeckEntry(r) for r in refs if r != star]},
-        set=set_name,
-        ruleset="tragedy",
-    )
 
 
 class Tragedy(Checks, Reducers, Flow, StatusView, Audit, RuleState):
@@ -67,6 +50,30 @@ class Tragedy(Checks, Reducers, Flow, StatusView, Audit, RuleState):
         Option("max_turns", 0, "Playtest cap: the game ends in a draw after this many turns (0: no cap)."),
     )
 
+    def __init__(self, options: Mapping[str, Any] | None = None, library: CardLibrary | None = None) -> None:
+        #: the card lookup, made first: it holds the library the kit's `__init__` sets (`library`, below)
+        self.cards = cards = TragedyCards(lambda: self.card_library)
+        super().__init__(options, library)
+        self.card_info, self.value, self.has_value = cards.info, cards.value, cards.has_value
+        self.roles, self.card_name, self.card_title = cards.roles, cards.name, cards.title
+
+    @property  # type: ignore[override]
+    def library(self) -> CardLibrary | None:
+        """The card library the game plays with (None: the shipped cards), kept by the card lookup."""
+        return self.cards.library
+
+    @library.setter
+    def library(self, library: CardLibrary | None) -> None:
+        self.cards.library = library
+
+    # the card lookup's answers, bound to it in `__init__` (no call in between: bots ask them by thousands)
+    card_info: Callable[[str | None], CardInfo]
+    value: Callable[[GameState, str], int]
+    has_value: Callable[[GameState, str], bool]
+    roles: Callable[[GameState, str], tuple[str, ...]]
+    card_name: Callable[[GameState, str], str]
+    card_title: Callable[[GameState, str], str | None]  # type: ignore[assignment]
+
     # -- the table --
 
     def zone_specs(self, seats: int, decks: Mapping[int, DeckList] | None = None) -> list[ZoneSpec]:
@@ -81,15 +88,6 @@ class Tragedy(Checks, Reducers, Flow, StatusView, Audit, RuleState):
             ZoneSpec("sets", True, "public", "row", "Set Tableau", (20, 6 + 2 * _ROW, SEAT_W - 40, h), True, "sets"),
         ]
 
-    def _default_deck(self, library: CardLibrary) -> DeckList:
-        """`default_deck(library)`, made once per library version (self-play sets up thousands of games; a deck
-        list is only read by `setup`)."""
-        cache = self.card_cache()
-        found = cache.get("default_deck")
-        if found is None or found[0] is not library:  # kept with its library: a game may be set up with another
-            found = cache["default_deck"] = (library, default_deck(library))
-        return found[1]
-
     def setup(self, state: GameState, decks: Mapping[int, DeckList], library: CardLibrary | None) -> None:
         """Decks shuffled, the Star plus six cards in each Hand, the first player chosen, Upkeep of turn 1."""
         if library is not None:
@@ -97,7 +95,7 @@ class Tragedy(Checks, Reducers, Flow, StatusView, Audit, RuleState):
         lib = self.card_library
         stars: list[str | None] = []
         for seat in state.seats:
-            deck = decks.get(seat) or self._default_deck(lib)
+            deck = decks.get(seat) or self.cards.default_deck(lib)
             star_refs = deck.expanded("star")
             others = [r for name in deck.sections if name not in ("star", "sideboard") for r in deck.expanded(name)]
             if not star_refs and others:
