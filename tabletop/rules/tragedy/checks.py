@@ -1,9 +1,14 @@
 """Tragedy's checks: one per action of its own (the kit's dispatch table), then the table actions made by hand.
 
 A refusal names who has priority, which Step it is and what the card can be played as, so a player reads why.
+
+`Checks` is a part with explicit inputs: the card lookup (a card's Roles and whether it has a Value) and `ref` (a
+card named in a sentence, as each reader may see it); the rule state it reads through the functions of `table.py`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from ...core import actions as A
 from ...core.actions import Action
@@ -11,6 +16,7 @@ from ...core.ruleset import Violation
 from ...core.state import GameState
 from ..kit import Verdicts, checks
 from .actions import Advance, EffectDone, PassPriority, PlayCard, RemoveFromPlay, Resolve, Score
+from .cards import TragedyCards
 from .model import (
     ATTACH_RULE,
     HOST_ROLE,
@@ -24,14 +30,20 @@ from .model import (
     v,
     when,
 )
-from .policy import GENERIC_CHECKS
-from .state import RuleState
+from .policy import GENERIC_CHECKS, MOVE_POLICY
+from .table import active, attachments, controller, holder, not_staging, priority, role_of, stack, step
 
 __all__ = ["Checks"]
 
 
-class Checks(RuleState):
+class Checks:
     """What each action breaks, if anything: `@checks` methods per action type, `check_table_action` for the rest."""
+
+    def __init__(self, cards: TragedyCards, ref: Callable[[GameState, str | None], str]) -> None:
+        self.roles, self.has_value = cards.roles, cards.has_value
+        self.ref = ref
+        #: what hand-made card moves break (`policy.py`)
+        self.move_policy = MOVE_POLICY
 
     # -- checks: one per action type (the kit's dispatch table), the generic table actions after them --
 
@@ -45,8 +57,8 @@ class Checks(RuleState):
         if state.rules.get("effect"):
             return [v("tragedy.effect_pending", "0000.3.6.3",
                        "an Act's effect is being applied; say when it is done", seat=seat)]
-        if self._priority(state) != seat:
-            return [v("tragedy.priority", "0000.5.1", f"{self._holder(state)}: only the player with priority can "
+        if priority(state) != seat:
+            return [v("tragedy.priority", "0000.5.1", f"{holder(state)}: only the player with priority can "
                        "pass it", seat=seat)]
         return []
 
@@ -89,8 +101,8 @@ class Checks(RuleState):
         if state.rules.get("effect"):
             out.append(v("tragedy.effect_pending", "0000.3.6.3",
                           "an Act's effect is being applied; say when it is done", (pid,), seat))
-        elif self._priority(state) != seat:
-            out.append(v("tragedy.priority", "0000.5.1.3", f"{self._holder(state)}: a card can only be played by "
+        elif priority(state) != seat:
+            out.append(v("tragedy.priority", "0000.5.1.3", f"{holder(state)}: a card can only be played by "
                           "the player who has priority", (pid,), seat))
         if a.role not in ROLES:
             out.append(v("tragedy.role", "0000.2.2",
@@ -106,7 +118,7 @@ class Checks(RuleState):
                           f"{name} has no Value, and each card has a Value: give it one in its tragedy: block or "
                           "its set's mapping", (pid,), seat))
         if a.role != "Act":
-            late = self._not_staging(state)
+            late = not_staging(state)
             if late:
                 code = "tragedy." + a.role.lower().replace(" ", "_") + "_timing"
                 out.append(v(code, TIMING_RULE[a.role],
@@ -118,10 +130,10 @@ class Checks(RuleState):
             if a.target is None:
                 out.append(v("tragedy.no_target", rule,
                               f"{article(a.role, True)} must name the {host} it attaches to", (pid,), seat))
-            elif a.target not in state.pieces or self.role_of(state, a.target) != host:
+            elif a.target not in state.pieces or role_of(state, a.target) != host:
                 out.append(v("tragedy.bad_target", rule,
                               f"{article(a.role, True)} attaches to {article(host)} in play", (pid,), seat))
-            elif self.attachments(state, a.target, a.role):
+            elif attachments(state, a.target, a.role):
                 out.append(v("tragedy.one_" + a.role.lower().replace(" ", "_"), ATTACH_RULE[a.role],
                               f"{self.ref(state, a.target)} already has {article(a.role)} attached",
                               (pid, a.target), seat))
@@ -135,24 +147,24 @@ class Checks(RuleState):
         out: list[Violation] = []
         rule = "0000.5.3.2"
         pieces = (a.actor, a.set)
-        if self._step(state) != "performance":
-            out.append(v("tragedy.score_timing", rule, f"it is {when(self._step(state))}: scoring "
+        if step(state) != "performance":
+            out.append(v("tragedy.score_timing", rule, f"it is {when(step(state))}: scoring "
                           "happens only during Performance", pieces, seat))
-        if seat != self._active(state):
-            out.append(v("tragedy.score_active", rule, f"it is {self._seat_name(state, self._active(state))}'s "
+        if seat != active(state):
+            out.append(v("tragedy.score_active", rule, f"it is {state.seat_name(active(state))}'s "
                           "turn: only the active player may score", pieces, seat))
-        if self._priority(state) != seat:
-            out.append(v("tragedy.score_priority", rule, f"{self._holder(state)}: a player can only score while "
+        if priority(state) != seat:
+            out.append(v("tragedy.score_priority", rule, f"{holder(state)}: a player can only score while "
                           "he has priority", pieces, seat))
         if state.rules.get("scored"):
             out.append(v("tragedy.score_once", rule, "scoring happens once during each Performance", pieces, seat))
         for pid, role in ((a.actor, "Actor"), (a.set, "Set")):
-            if pid not in state.pieces or self.role_of(state, pid) != role or self._controller(state, pid) != seat:
+            if pid not in state.pieces or role_of(state, pid) != role or controller(state, pid) != seat:
                 out.append(v("tragedy.score_" + role.lower(), rule,
                               f"scoring taps {article(role)} you control", (pid,), seat))
                 continue
             extra = HOST_ROLE_OF[role]
-            for q in [pid, *self.attachments(state, pid, extra)]:
+            for q in [pid, *attachments(state, pid, extra)]:
                 if not self.has_value(state, q):
                     out.append(v("tragedy.no_value", "0000.2.5",
                                   f"{self.ref(state, q)} has no Value to score with (each card has a Value)", (q,),
@@ -169,20 +181,20 @@ class Checks(RuleState):
         r = state.rules
         if r.get("effect"):
             out.append(v("tragedy.effect_pending", "0000.3.6.3", "an Act's effect is still being applied", seat=seat))
-        if self._priority(state) is not None:
+        if priority(state) is not None:
             out.append(v("tragedy.has_priority", "0000.5.1",
-                          f"{self._holder(state)}: the game moves on only when every player has passed", seat=seat))
-        stack = self._stack(state)
+                          f"{holder(state)}: the game moves on only when every player has passed", seat=seat))
+        acts = stack(state)
         if advance is not None:
-            if stack:
+            if acts:
                 out.append(v("tragedy.stack_not_empty", "0000.3.6.2",
                               "the Acts on the Stack resolve before the game moves on", seat=seat))
-            nxt = STEPS[(STEPS.index(self._step(state)) + 1) % len(STEPS)]
+            nxt = STEPS[(STEPS.index(step(state)) + 1) % len(STEPS)]
             if advance != nxt:
                 out.append(v("tragedy.step_order", "0000.5.1",
-                              f"the Phases and Steps go in order: after the {STEP_LABELS[self._step(state)]} comes "
+                              f"the Phases and Steps go in order: after the {STEP_LABELS[step(state)]} comes "
                               f"the {STEP_LABELS[nxt]}", seat=seat))
-        if resolve is not None and (not stack or stack[-1].get("piece") != resolve):
+        if resolve is not None and (not acts or acts[-1].get("piece") != resolve):
             out.append(v("tragedy.resolve_order", "0000.3.6.2", "the latest Act added to a Stack resolves first",
                           (resolve,), seat))
         return out
@@ -191,10 +203,10 @@ class Checks(RuleState):
     def _check_remove(self, state: GameState, a: RemoveFromPlay, seat: int | None) -> list[Violation]:
         if a.piece not in state.pieces:
             return []
-        role = self.role_of(state, a.piece)
+        role = role_of(state, a.piece)
         if role in HOST_ROLE:
             host = state.pieces[a.piece].attached_to
-            if host is None or self.role_of(state, host) != HOST_ROLE[role]:
+            if host is None or role_of(state, host) != HOST_ROLE[role]:
                 return []
         return [v("tragedy.remove", "0000.3.5.3", "a card leaves play only when a rule or an effect removes it",
                    (a.piece,), seat)]
@@ -217,12 +229,12 @@ class Checks(RuleState):
         """A card dragged from its Hand towards play by a player without priority: that comes first (a newcomer
         read only the rule about Roles, not that Seat 2 had priority)."""
         dst = state.zones.get(action.to)
-        if seat is None or dst is None or dst.kind not in ("stack", "actors", "sets") or self._priority(state) == seat:
+        if seat is None or dst is None or dst.kind not in ("stack", "actors", "sets") or priority(state) == seat:
             return
         for pid in action.pieces:
             piece = state.pieces.get(pid)
             src = state.zones.get(piece.zone) if piece is not None else None
             if src is not None and src.kind == "hand" and src.owner == seat:
-                verdicts.add("tragedy.priority", "0000.5.1.3", f"{self._holder(state)}: a card can only be played "
+                verdicts.add("tragedy.priority", "0000.5.1.3", f"{holder(state)}: a card can only be played "
                              "by the player who has priority", pid)
                 return

@@ -15,6 +15,7 @@ from ...core.actions import Action
 from ...core.state import GameState
 from ..kit import MovePolicy, MoveRule
 from .model import is_tapped
+from .table import active, step
 
 __all__ = ["GENERIC_CHECKS", "MOVE_POLICY"]
 
@@ -74,7 +75,7 @@ def _g_flip(rs: Any, state: GameState, action: Action, seat: int | None, cards: 
 
 
 def _g_draw(rs: Any, state: GameState, action: Action, seat: int | None, cards: list[str], add: Add) -> None:
-    ok = (rs._step(state) == "draw" and seat == rs._active(state) and action.count == 1
+    ok = (step(state) == "draw" and seat == active(state) and action.count == 1
           and action.source in (None, f"deck:{seat}") and action.to in (None, f"hand:{seat}"))
     if not ok:
         add("tragedy.draw_timing", "0000.5.2.3", "cards are drawn only in the Draw Step, one card, by the active player")

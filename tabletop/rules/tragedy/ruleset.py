@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...core.actions import Action
+from ...core.ruleset import Violation
 from ...core.state import GameState
-from ..kit import CARD_H, CARD_W, SEAT_W, Option, ZoneSpec, draw_up_to, put_cards, shuffle_into
+from ..effects import EFFECT_ACTIONS
+from ..kit import CARD_H, CARD_W, SEAT_W, Option, ZoneSpec, draw_up_to, marked, put_cards, shuffle_into
 from .audit import Audit
 from .cards import CardInfo, TragedyCards
 from .checks import Checks
@@ -30,7 +33,7 @@ _PAD = 20.0
 _ROW = CARD_H + 6
 
 
-class Tragedy(Checks, Reducers, Flow, StatusView, Audit, RuleState):
+class Tragedy(Reducers, Flow, StatusView, Audit, RuleState):
     """Tragedy: stage Actors and Sets, dress them with Props and Set Pieces, and perform for Audience Favor."""
 
     name = "tragedy"
@@ -56,6 +59,9 @@ class Tragedy(Checks, Reducers, Flow, StatusView, Audit, RuleState):
         super().__init__(options, library)
         self.card_info, self.value, self.has_value = cards.info, cards.value, cards.has_value
         self.roles, self.card_name, self.card_title = cards.roles, cards.name, cards.title
+        self.checks = Checks(cards, self.ref)
+        #: the dispatch table: each action type's check, bound to the part that declares it
+        self._checkers, _ = marked(self.checks)
 
     @property  # type: ignore[override]
     def library(self) -> CardLibrary | None:
@@ -127,3 +133,20 @@ class Tragedy(Checks, Reducers, Flow, StatusView, Audit, RuleState):
             "over": False,
             "winner": None,
         }
+
+    # -- the kit's hooks: each hands over to the part that answers --
+
+    @property
+    def rule_actions(self) -> tuple[type[Action], ...]:
+        return tuple(self._checkers)
+
+    def check(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
+        check = self._checkers.get(type(action))
+        if check is None:
+            if type(action) in EFFECT_ACTIONS:
+                return self.effects.check(state, action, seat)
+            return self.checks.check_table_action(state, action, seat)
+        gate = self.checks.gate(state, action, seat)
+        if gate:
+            return gate
+        return check(state, action, seat)  # each check makes a new list: not copied again
