@@ -1,21 +1,33 @@
-"""Tragedy's reducers: what playing, passing, scoring and the automatic steps do to the table (`@reduces`)."""
+"""Tragedy's reducers: what playing, passing, scoring and the automatic steps do to the table (`@reduces`).
+
+`Reducers` is a part with explicit inputs: the card lookup (a card's Value, an Act's text), `ref` (a card named in
+a sentence) and the options (`win_favor`, `max_turns`); the rule state it reads through the functions of `table.py`.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...core.reducer import ATTACH_OFFSET, ActionError, Tx
 from ...core.state import GameState
 from ..kit import reduces
 from .actions import Advance, EffectDone, PassPriority, PlayCard, RemoveFromPlay, Resolve, Score
+from .cards import TragedyCards
 from .model import ATTACH_RULE, HOST_ROLE, PHASES, ROLE_ZONE, ROLES, STEP_LABELS, STEPS, article, score_value
-from .state import RuleState
+from .table import active, attachments, controller, host_ok, next_seat, priority, stack, step
 
 __all__ = ["Reducers"]
 
 
-class Reducers(RuleState):
+class Reducers:
     """Each action of Tragedy as events: `@reduces` methods per action type and the steps they share."""
+
+    def __init__(self, cards: TragedyCards, ref: Callable[[GameState, str | None], str],
+                 options: Mapping[str, Any]) -> None:
+        self.card_info, self.value = cards.info, cards.value
+        self.ref = ref
+        self.options = options
 
     @reduces(EffectDone)
     def _effect_done(self, state: GameState, a: EffectDone, seat: int | None, tx: Tx) -> None:
@@ -40,7 +52,7 @@ class Reducers(RuleState):
 
     def _give_priority(self, state: GameState, tx: Tx, need: int | None = None) -> None:
         """Players get priority (0000.5.1.1): the active player first, then each other in seat order."""
-        tx.set_rule("priority", self._active(state))
+        tx.set_rule("priority", active(state))
         tx.set_rule("passed", 0)
         tx.set_rule("need", need if need is not None else len(state.seats))
 
@@ -59,7 +71,7 @@ class Reducers(RuleState):
         entry: dict[str, Any] = {"piece": a.piece, "seat": seat, "role": a.role}
         if a.target is not None:
             entry["target"] = a.target
-        tx.set_rule("stack", [*self._stack(state), entry])
+        tx.set_rule("stack", [*stack(state), entry])
         # 0000.3.6.4 with 0000.5.1.2: the player who had priority keeps it, and a new round of passes starts
         tx.set_rule("priority", seat)
         tx.set_rule("passed", 0)
@@ -70,7 +82,7 @@ class Reducers(RuleState):
         tx.note("tragedy.play", seat, text, {"piece": a.piece, "role": a.role, "target": a.target})
 
     def _pass(self, state: GameState, seat: int | None, tx: Tx) -> None:
-        holder = self._priority(state)
+        holder = priority(state)
         if holder is None:
             tx.note("tragedy.pass", seat, "passes (nobody had priority)")
             return
@@ -80,7 +92,7 @@ class Reducers(RuleState):
             tx.set_rule("priority", None)
             tx.set_rule("passed", 0)
         else:
-            tx.set_rule("priority", self._next_seat(state, holder))
+            tx.set_rule("priority", next_seat(state, holder))
             tx.set_rule("passed", passed)
         tx.note("tragedy.pass", seat, "passes")
 
@@ -91,8 +103,8 @@ class Reducers(RuleState):
         for pid in (a.actor, a.set):
             if pid not in state.pieces:
                 raise ActionError("unknown_piece", f"there is no piece {pid!r}")
-        props = self.attachments(state, a.actor, "Prop")
-        pieces = self.attachments(state, a.set, "Set Piece")
+        props = attachments(state, a.actor, "Prop")
+        pieces = attachments(state, a.set, "Set Piece")
         gained = score_value(self.value(state, a.actor), [self.value(state, p) for p in props],
                              self.value(state, a.set), [self.value(state, p) for p in pieces])
         for pid in (a.actor, *props, a.set, *pieces):
@@ -113,33 +125,33 @@ class Reducers(RuleState):
                 f"{state.seat_name(winner)} won the game (0000.1.6)" if winner is not None
                 else "the game ended in a draw (turn cap)")
 
-    def _advance(self, state: GameState, step: str, tx: Tx) -> None:
-        if step not in PHASES:
-            raise ActionError("bad_step", f"there is no step {step!r} (steps: {', '.join(STEPS)})")
-        if step == "untap" and self._step(state) != "untap":
+    def _advance(self, state: GameState, to: str, tx: Tx) -> None:
+        if to not in PHASES:
+            raise ActionError("bad_step", f"there is no step {to!r} (steps: {', '.join(STEPS)})")
+        if to == "untap" and step(state) != "untap":
             turn = int(state.rules.get("turn", 1)) + 1
             cap = self.options["max_turns"]
             if cap and turn > cap:
                 self._end(state, tx, None)
                 return
             tx.set_rule("turn", turn)
-            tx.set_rule("active", self._next_seat(state, self._active(state)))
-            tx.note("tragedy.turn", self._active(state), f"{self._seat_name(state, self._active(state))}'s turn "
+            tx.set_rule("active", next_seat(state, active(state)))
+            tx.note("tragedy.turn", active(state), f"{state.seat_name(active(state))}'s turn "
                     f"{turn} began", {"turn": turn})
-        tx.set_rule("step", step)
-        active = self._active(state)
-        tx.note("tragedy.step", active, f"the {STEP_LABELS[step]} began", {"step": step})
-        if step == "untap":
+        tx.set_rule("step", to)
+        seat = active(state)
+        tx.note("tragedy.step", seat, f"the {STEP_LABELS[to]} began", {"step": to})
+        if to == "untap":
             tx.set_rule("priority", None)
             tx.set_rule("scored", False)
             for kind in ("actors", "sets"):
-                for pid in state.zones[f"{kind}:{active}"].pieces:
+                for pid in state.zones[f"{kind}:{seat}"].pieces:
                     if state.pieces[pid].rotation:
                         tx.change(pid, rotation=0)
-        elif step == "draw":
+        elif to == "draw":
             tx.set_rule("priority", None)
-            self._draw(state, active, tx)
-        elif step == "performance":
+            self._draw(state, seat, tx)
+        elif to == "performance":
             tx.set_rule("scored", False)
             self._give_priority(state, tx, need=1)  # 0000.5.3.1: the active player gets priority
         else:
@@ -160,7 +172,7 @@ class Reducers(RuleState):
 
     def _discard_of(self, state: GameState, pid: str) -> str:
         piece = state.pieces[pid]
-        owner = piece.owner if piece.owner in state.seats else self._controller(state, pid)
+        owner = piece.owner if piece.owner in state.seats else controller(state, pid)
         return f"discard:{owner if owner is not None else state.seats[0]}"
 
     def _remove(self, state: GameState, pid: str, tx: Tx, why: str) -> None:
@@ -173,15 +185,15 @@ class Reducers(RuleState):
         tx.note("tragedy.remove", None, f"{self.ref(state, pid)} is {why}", {"piece": pid})
 
     def _resolve(self, state: GameState, pid: str, tx: Tx) -> None:
-        stack = self._stack(state)
-        if not stack:
+        acts = stack(state)
+        if not acts:
             raise ActionError("empty_stack", "the Stack is empty")
-        index = next((i for i in range(len(stack) - 1, -1, -1) if stack[i].get("piece") == pid), len(stack) - 1)
-        entry = stack.pop(index)
-        tx.set_rule("stack", stack)
+        index = next((i for i in range(len(acts) - 1, -1, -1) if acts[i].get("piece") == pid), len(acts) - 1)
+        entry = acts.pop(index)
+        tx.set_rule("stack", acts)
         pid = entry["piece"]
         role = entry.get("role", "Act")
-        seat = entry.get("seat", self._active(state))
+        seat = entry.get("seat", active(state))
         piece = state.pieces.get(pid)
         name = self.ref(state, pid) if piece else pid
         if piece is None or state.zones[piece.zone].kind != "stack":
@@ -197,7 +209,7 @@ class Reducers(RuleState):
                 return
         elif role in HOST_ROLE:
             target = entry.get("target")
-            if self._host_ok(state, role, target):
+            if host_ok(state, role, target):
                 self._attach(state, pid, target, tx)
                 self._set_role(state, pid, role, tx)
                 tx.note("tragedy.resolve", seat, f"{name} enters as {article(role)} on "

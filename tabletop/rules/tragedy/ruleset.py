@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
+from ...core.reducer import Tx
 from ...core.ruleset import Violation
 from ...core.state import GameState
 from ..effects import EFFECT_ACTIONS
@@ -33,7 +34,7 @@ _PAD = 20.0
 _ROW = CARD_H + 6
 
 
-class Tragedy(Reducers, Flow, StatusView, Audit, RuleState):
+class Tragedy(Flow, StatusView, Audit, RuleState):
     """Tragedy: stage Actors and Sets, dress them with Props and Set Pieces, and perform for Audience Favor."""
 
     name = "tragedy"
@@ -60,8 +61,9 @@ class Tragedy(Reducers, Flow, StatusView, Audit, RuleState):
         self.card_info, self.value, self.has_value = cards.info, cards.value, cards.has_value
         self.roles, self.card_name, self.card_title = cards.roles, cards.name, cards.title
         self.checks = Checks(cards, self.ref)
-        #: the dispatch table: each action type's check, bound to the part that declares it
-        self._checkers, _ = marked(self.checks)
+        self.reducers = Reducers(cards, self.ref, self.options)
+        #: the dispatch tables: each action type's check and reducer, bound to the part that declares it
+        self._checkers, self._reducers = marked(self.checks, self.reducers)
 
     @property  # type: ignore[override]
     def library(self) -> CardLibrary | None:
@@ -140,6 +142,10 @@ class Tragedy(Reducers, Flow, StatusView, Audit, RuleState):
     def rule_actions(self) -> tuple[type[Action], ...]:
         return tuple(self._checkers)
 
+    @property
+    def reduced_actions(self) -> tuple[type[Action], ...]:
+        return tuple(self._reducers)
+
     def check(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
         check = self._checkers.get(type(action))
         if check is None:
@@ -150,3 +156,13 @@ class Tragedy(Reducers, Flow, StatusView, Audit, RuleState):
         if gate:
             return gate
         return check(state, action, seat)  # each check makes a new list: not copied again
+
+    def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
+        reducer = self._reducers.get(type(action))
+        if reducer is None:
+            if type(action) not in EFFECT_ACTIONS:
+                return False
+            self.effects.reduce(state, action, seat, tx)
+            return True
+        reducer(state, action, seat, tx)
+        return True
