@@ -7,7 +7,7 @@ moves), `status` (the HUD) and `audit` (positions and deck lists). What is left 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
@@ -19,7 +19,8 @@ from ..kit import CARD_H, CARD_W, SEAT_W, Option, ZoneSpec, draw_up_to, marked, 
 from .audit import Audit
 from .cards import CardInfo, TragedyCards
 from .checks import Checks
-from .flow import Flow
+from .flow import after
+from .moves import Moves
 from .policy import MOVE_POLICY
 from .reducers import Reducers
 from .state import RuleState
@@ -34,7 +35,7 @@ _PAD = 20.0
 _ROW = CARD_H + 6
 
 
-class Tragedy(Flow, StatusView, Audit, RuleState):
+class Tragedy(StatusView, Audit, RuleState):
     """Tragedy: stage Actors and Sets, dress them with Props and Set Pieces, and perform for Audience Favor."""
 
     name = "tragedy"
@@ -62,8 +63,11 @@ class Tragedy(Flow, StatusView, Audit, RuleState):
         self.roles, self.card_name, self.card_title = cards.roles, cards.name, cards.title
         self.checks = Checks(cards, self.ref)
         self.reducers = Reducers(cards, self.ref, self.options)
+        self.moves = Moves(cards)
         #: the dispatch tables: each action type's check and reducer, bound to the part that declares it
         self._checkers, self._reducers = marked(self.checks, self.reducers)
+        # what bots, the search and the window ask of the ruleset, answered by its parts
+        self.legal_paths = self.moves.legal_paths
 
     @property  # type: ignore[override]
     def library(self) -> CardLibrary | None:
@@ -74,6 +78,9 @@ class Tragedy(Flow, StatusView, Audit, RuleState):
     def library(self, library: CardLibrary | None) -> None:
         self.cards.library = library
 
+    #: the engine's own steps, a function of the table alone (`flow.py`)
+    after = staticmethod(after)
+
     # the card lookup's answers, bound to it in `__init__` (no call in between: bots ask them by thousands)
     card_info: Callable[[str | None], CardInfo]
     value: Callable[[GameState, str], int]
@@ -81,6 +88,7 @@ class Tragedy(Flow, StatusView, Audit, RuleState):
     roles: Callable[[GameState, str], tuple[str, ...]]
     card_name: Callable[[GameState, str], str]
     card_title: Callable[[GameState, str], str | None]  # type: ignore[assignment]
+    legal_paths: Callable[[GameState, Action, int | None], list[tuple[str, str | None]]]
 
     # -- the table --
 
@@ -156,6 +164,10 @@ class Tragedy(Flow, StatusView, Audit, RuleState):
         if gate:
             return gate
         return check(state, action, seat)  # each check makes a new list: not copied again
+
+    def generate_actions(self, state: GameState, seat: int | None) -> Iterator[Action]:
+        """Every legal move of `seat` now (`moves.py`); a method of the class, so `simulate` sees it lists moves."""
+        return self.moves.generate_actions(state, seat)
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
         reducer = self._reducers.get(type(action))
