@@ -15,7 +15,18 @@ from ...core.reducer import Tx
 from ...core.ruleset import Violation
 from ...core.state import GameState
 from ..effects import EFFECT_ACTIONS
-from ..kit import CARD_H, CARD_W, SEAT_W, Option, ZoneSpec, draw_up_to, marked, put_cards, shuffle_into
+from ..kit import (
+    CARD_H,
+    CARD_W,
+    SEAT_W,
+    Option,
+    Status,
+    ZoneSpec,
+    draw_up_to,
+    marked,
+    put_cards,
+    shuffle_into,
+)
 from .audit import Audit
 from .cards import CardInfo, TragedyCards
 from .checks import Checks
@@ -24,7 +35,7 @@ from .moves import Moves
 from .policy import MOVE_POLICY
 from .reducers import Reducers
 from .state import RuleState
-from .status import StatusView
+from .status import StatusView, scores
 
 if TYPE_CHECKING:
     from ...cards import CardLibrary, DeckList
@@ -35,7 +46,7 @@ _PAD = 20.0
 _ROW = CARD_H + 6
 
 
-class Tragedy(StatusView, Audit, RuleState):
+class Tragedy(Audit, RuleState):
     """Tragedy: stage Actors and Sets, dress them with Props and Set Pieces, and perform for Audience Favor."""
 
     name = "tragedy"
@@ -64,6 +75,7 @@ class Tragedy(StatusView, Audit, RuleState):
         self.checks = Checks(cards, self.ref)
         self.reducers = Reducers(cards, self.ref, self.options)
         self.moves = Moves(cards)
+        self.view = StatusView(self.name, cards, self.options)
         #: the dispatch tables: each action type's check and reducer, bound to the part that declares it
         self._checkers, self._reducers = marked(self.checks, self.reducers)
         # what bots, the search and the window ask of the ruleset, answered by its parts
@@ -78,8 +90,9 @@ class Tragedy(StatusView, Audit, RuleState):
     def library(self, library: CardLibrary | None) -> None:
         self.cards.library = library
 
-    #: the engine's own steps, a function of the table alone (`flow.py`)
+    #: the hooks that read the table alone (`flow.py`, `status.py`): functions of the state, no part needed
     after = staticmethod(after)
+    scores = staticmethod(scores)
 
     # the card lookup's answers, bound to it in `__init__` (no call in between: bots ask them by thousands)
     card_info: Callable[[str | None], CardInfo]
@@ -168,6 +181,9 @@ class Tragedy(StatusView, Audit, RuleState):
     def generate_actions(self, state: GameState, seat: int | None) -> Iterator[Action]:
         """Every legal move of `seat` now (`moves.py`); a method of the class, so `simulate` sees it lists moves."""
         return self.moves.generate_actions(state, seat)
+
+    def game_status(self, state: GameState, seat: int | None) -> Status:
+        return self.view.game_status(state, seat)
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
         reducer = self._reducers.get(type(action))
