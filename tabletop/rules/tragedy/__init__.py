@@ -5,9 +5,9 @@ is played as one Role onto its player's Stack; when every player has passed prio
 resolves; with the Stack empty and everyone passed, the game moves to the next Step. Scoring taps an Actor and a Set
 (with what is attached) and adds (Actor + Prop) x (Set + Set Piece) to the player's Audience Favor.
 
-The package has one module per concern: `model` (Roles, Steps, rule text), `actions`, `state` (reading the table),
-`checks` and `policy` (what actions break), `reducers`, `flow` (automatic steps, legal moves), `status`, `audit`,
-and `ruleset` (the table, its setup and the class).
+The package has one module per concern: `model` (Roles, Steps, rule text), `actions`, `table` (reading the table),
+`cards` (the card lookup), `checks` and `policy` (what actions break), `reducers`, `flow` (the engine's own steps),
+`moves` (legal moves), `status`, `audit`, and `ruleset` (the class: a thin config wiring the parts).
 """
 
 from __future__ import annotations

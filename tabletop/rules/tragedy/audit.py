@@ -1,30 +1,41 @@
-"""Tragedy's audit: what on the table, or in a deck list, contradicts the rules (shown when the dial is up)."""
+"""Tragedy's audit: what on the table, or in a deck list, contradicts the rules (shown when the dial is up).
+
+`Audit` is a part with explicit inputs: the card lookup, `ref` (a card named in a sentence) and the options
+(`singleton`, `deck_min`); the rule state it reads through the functions of `table.py`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.ruleset import Violation
 from ...core.state import GameState
+from .cards import TragedyCards
 from .model import ATTACH_RULE, HOST_ROLE, HOST_ROLE_OF, article, v
-from .state import RuleState
+from .table import attachments, role_of, stack
 
 if TYPE_CHECKING:
-    from ...cards import CardDef, CardLibrary, DeckList
+    from ...cards import CardDef, DeckList
 
 __all__ = ["Audit"]
 
 
-class Audit(RuleState):
+class Audit:
     """`audit` of a position (saves, hand-made tables) and `deck_problems` of a deck list."""
+
+    def __init__(self, cards: TragedyCards, ref: Callable[[GameState, str | None], str],
+                 options: Mapping[str, Any]) -> None:
+        self.card_info, self.roles, self.card_name = cards.info, cards.roles, cards.name
+        self.ref = ref
+        self.options = options
 
     def audit(self, state: GameState) -> list[Violation]:
         """Everything on the table that contradicts the rules now (shown when the dial is turned up)."""
         if "step" not in state.rules:
             return [v("tragedy.no_game", "0000.5.1", "the table has no turn state: start a Tragedy game")]
         out = self._audit_turn(state)
-        on_stack = {e.get("piece") for e in self._stack(state)}
+        on_stack = {e.get("piece") for e in stack(state)}
         for zone in state.zones.values():
             check = _BY_ZONE_KIND.get(zone.kind)
             if check is None:
@@ -45,7 +56,7 @@ class Audit(RuleState):
         pr = r.get("priority")
         if pr is not None and pr not in state.seats:
             out.append(v("tragedy.priority", "0000.5.1", f"priority is held by seat {pr}, who is not playing"))
-        for entry in self._stack(state):
+        for entry in stack(state):
             pid = entry.get("piece")
             if pid not in state.pieces or state.zones[state.pieces[pid].zone].kind != "stack":
                 out.append(v("tragedy.stack", "0000.3.6.1", f"an Act of the Stack ({pid}) is not in a Stack zone",
@@ -69,18 +80,18 @@ class Audit(RuleState):
         """A card in a Tableau: a Role it is eligible for, a Prop or Set Piece attached, one attachment per host."""
         out: list[Violation] = []
         name = self.ref(state, pid)
-        role = self.role_of(state, pid)
+        role = role_of(state, pid)
         if role and role not in self.roles(state, pid) and pid in (state.rules.get("roles") or {}):
             out.append(v("tragedy.role", "0000.2.2", f"{name} is in play as {article(role)}, which "
                          "it is not eligible for", (pid,)))
         if role in HOST_ROLE:
             host = state.pieces[pid].attached_to
-            if host is None or self.role_of(state, host) != HOST_ROLE[role]:
+            if host is None or role_of(state, host) != HOST_ROLE[role]:
                 out.append(v("tragedy.unattached", ATTACH_RULE[role],
                              f"{name} is {article(role)} not attached to {article(HOST_ROLE[role])}", (pid,)))
         elif role in HOST_ROLE_OF:
             extra = HOST_ROLE_OF[role]
-            if len(self.attachments(state, pid, extra)) > 1:
+            if len(attachments(state, pid, extra)) > 1:
                 out.append(v("tragedy.one_" + extra.lower().replace(" ", "_"), ATTACH_RULE[extra],
                              f"{name} has more than one {extra} attached", (pid,)))
         return out
@@ -99,17 +110,12 @@ class Audit(RuleState):
                     seen[name] = pid
         return out
 
-    #: A deck list's sections as the deck editor shows them: the Star (0000.1.1.2), then the rest of the Deck.
-    deck_sections = (("star", "Star"), ("deck", "Deck"))
-
     def deck_copy_limit(self, card: CardDef) -> int | None:
         """Every card once in a singleton Deck (0000.1.1.1)."""
         return 1 if self.options["singleton"] else None
 
-    def deck_problems(self, deck: DeckList, library: CardLibrary | None = None) -> list[Violation]:
+    def deck_problems(self, deck: DeckList) -> list[Violation]:
         """What keeps a deck list from being a legal Tragedy Deck (size, singleton, one Star, card traits)."""
-        if library is not None:
-            self.library = library
         out: list[Violation] = []
         refs = [ref for name in deck.sections if name != "sideboard" for ref in deck.expanded(name)]
         if len(refs) < self.options["deck_min"]:

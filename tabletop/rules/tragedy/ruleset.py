@@ -1,8 +1,22 @@
 """The `Tragedy` ruleset: stage Actors and Sets, dress them, and perform for Audience Favor (rule numbers 0000.x).
 
-The class is assembled from one part per concern, each a `RuleState` (how the table is read): `checks` (one per
-action type; hand-made moves in `policy` as data), `reducers` (what actions do), `flow` (automatic steps and legal
-moves), `status` (the HUD) and `audit` (positions and deck lists). What is left here is the table and its setup.
+The ruleset is a thin config on the kit (`tabletop.rules.kit`): its name, options, zones and setup, and the parts
+it wires, each a plain object with explicit inputs (no mixins sharing `self`):
+
+- `cards` (`cards.py`, `TragedyCards`): the card lookup, each card's Value, Roles, name and text, read once and
+  again after a live edit; it holds the library the game plays with (`Tragedy.library`);
+- `checks` (`checks.py`): one check per action type, the gate before them, and the moves made by hand (`policy.py`:
+  `MOVE_POLICY` and `GENERIC_CHECKS` as data);
+- `reducers` (`reducers.py`): what playing, passing, scoring and the automatic steps do to the table;
+- `moves` (`moves.py`): the move lister, every legal move of a seat;
+- `view` (`status.py`) and `auditor` (`audit.py`): the HUD, and positions and deck lists;
+- `table.py`, `flow.py`: whose turn, Step and priority it is, the Roles in play, whom the game waits on and the
+  engine's own steps, functions of the table alone.
+
+No card text runs here: an Act's effect is applied by hand by its player (0000.0.4), so Tragedy never asks the
+kit's interpreter to run a card's abilities. The kit's hooks (`check`, `reduce`, `game_status`, ...) are the
+ruleset's methods, each handing over to its part; what bots and the search ask thousands of times a game
+(`card_info`, `value`, `in_play`, `generate_actions`, ...) is the parts' own answer, bound in `__init__`.
 """
 
 from __future__ import annotations
@@ -19,6 +33,7 @@ from ..kit import (
     CARD_H,
     CARD_W,
     SEAT_W,
+    KitRuleset,
     Option,
     Status,
     ZoneSpec,
@@ -34,11 +49,11 @@ from .flow import after
 from .moves import Moves
 from .policy import MOVE_POLICY
 from .reducers import Reducers
-from .state import RuleState
 from .status import StatusView, scores
+from .table import attachments, in_play, role_of, waiting_for
 
 if TYPE_CHECKING:
-    from ...cards import CardLibrary, DeckList
+    from ...cards import CardDef, CardLibrary, DeckList
 
 __all__ = ["Tragedy"]
 
@@ -46,7 +61,7 @@ _PAD = 20.0
 _ROW = CARD_H + 6
 
 
-class Tragedy(Audit, RuleState):
+class Tragedy(KitRuleset):
     """Tragedy: stage Actors and Sets, dress them with Props and Set Pieces, and perform for Audience Favor."""
 
     name = "tragedy"
@@ -57,6 +72,8 @@ class Tragedy(Audit, RuleState):
     min_seats = 2
     max_seats = 6
     move_policy = MOVE_POLICY
+    #: A deck list's sections as the deck editor shows them: the Star (0000.1.1.2), then the rest of the Deck.
+    deck_sections = (("star", "Star"), ("deck", "Deck"))
     option_specs = (
         Option("deck_min", 40, "Fewest cards in a Deck, the Star included (0000.1.1)."),
         Option("win_favor", 1000, "Audience Favor that wins the game at once (0000.1.6)."),
@@ -76,10 +93,12 @@ class Tragedy(Audit, RuleState):
         self.reducers = Reducers(cards, self.ref, self.options)
         self.moves = Moves(cards)
         self.view = StatusView(self.name, cards, self.options)
+        self.auditor = Audit(cards, self.ref, self.options)
         #: the dispatch tables: each action type's check and reducer, bound to the part that declares it
         self._checkers, self._reducers = marked(self.checks, self.reducers)
         # what bots, the search and the window ask of the ruleset, answered by its parts
         self.legal_paths = self.moves.legal_paths
+        self.deck_copy_limit = self.auditor.deck_copy_limit
 
     @property  # type: ignore[override]
     def library(self) -> CardLibrary | None:
@@ -90,9 +109,13 @@ class Tragedy(Audit, RuleState):
     def library(self, library: CardLibrary | None) -> None:
         self.cards.library = library
 
-    #: the hooks that read the table alone (`flow.py`, `status.py`): functions of the state, no part needed
+    #: the hooks and answers that read the table alone (`table.py`, `flow.py`, `status.py`): functions of the state
     after = staticmethod(after)
+    waiting_for = staticmethod(waiting_for)
     scores = staticmethod(scores)
+    in_play = staticmethod(in_play)
+    attachments = staticmethod(attachments)
+    role_of = staticmethod(role_of)
 
     # the card lookup's answers, bound to it in `__init__` (no call in between: bots ask them by thousands)
     card_info: Callable[[str | None], CardInfo]
@@ -102,6 +125,7 @@ class Tragedy(Audit, RuleState):
     card_name: Callable[[GameState, str], str]
     card_title: Callable[[GameState, str], str | None]  # type: ignore[assignment]
     legal_paths: Callable[[GameState, Action, int | None], list[tuple[str, str | None]]]
+    deck_copy_limit: Callable[[CardDef], int | None]  # type: ignore[assignment]
 
     # -- the table --
 
@@ -184,6 +208,14 @@ class Tragedy(Audit, RuleState):
 
     def game_status(self, state: GameState, seat: int | None) -> Status:
         return self.view.game_status(state, seat)
+
+    def audit(self, state: GameState) -> list[Violation]:
+        return self.auditor.audit(state)
+
+    def deck_problems(self, deck: DeckList, library: CardLibrary | None = None) -> list[Violation]:
+        if library is not None:
+            self.library = library
+        return self.auditor.deck_problems(deck)
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
         reducer = self._reducers.get(type(action))
