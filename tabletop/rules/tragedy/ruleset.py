@@ -16,7 +16,7 @@ it wires, each a plain object with explicit inputs (no mixins sharing `self`):
 No card text runs here: an Act's effect is applied by hand by its player (0000.0.4), so Tragedy never asks the
 kit's interpreter to run a card's abilities. The kit's hooks (`check`, `reduce`, `game_status`, ...) are the
 ruleset's methods, each handing over to its part; what bots and the search ask thousands of times a game
-(`card_info`, `value`, `in_play`, `generate_actions`, ...) is the parts' own answer, bound in `__init__`.
+(`card_info`, `value`, `in_play`, `legal_paths`, ...) is the parts' own answer, bound in `__init__`.
 """
 
 from __future__ import annotations
@@ -83,6 +83,24 @@ class Tragedy(KitRuleset):
         Option("max_turns", 0, "Playtest cap: the game ends in a draw after this many turns (0: no cap)."),
     )
 
+    #: the hooks and answers that read the table alone (`table.py`, `flow.py`, `status.py`): functions of the state
+    after = staticmethod(after)
+    waiting_for = staticmethod(waiting_for)
+    scores = staticmethod(scores)
+    in_play = staticmethod(in_play)
+    attachments = staticmethod(attachments)
+    role_of = staticmethod(role_of)
+
+    # the parts' answers, bound to them in `__init__` (no call in between: bots ask them by thousands)
+    card_info: Callable[[str | None], CardInfo]
+    value: Callable[[GameState, str], int]
+    has_value: Callable[[GameState, str], bool]
+    roles: Callable[[GameState, str], tuple[str, ...]]
+    card_name: Callable[[GameState, str], str]
+    card_title: Callable[[GameState, str], str | None]  # type: ignore[assignment]
+    legal_paths: Callable[[GameState, Action, int | None], list[tuple[str, str | None]]]
+    deck_copy_limit: Callable[[CardDef], int | None]  # type: ignore[assignment]
+
     def __init__(self, options: Mapping[str, Any] | None = None, library: CardLibrary | None = None) -> None:
         #: the card lookup, made first: it holds the library the kit's `__init__` sets (`library`, below)
         self.cards = cards = TragedyCards(lambda: self.card_library)
@@ -108,24 +126,6 @@ class Tragedy(KitRuleset):
     @library.setter
     def library(self, library: CardLibrary | None) -> None:
         self.cards.library = library
-
-    #: the hooks and answers that read the table alone (`table.py`, `flow.py`, `status.py`): functions of the state
-    after = staticmethod(after)
-    waiting_for = staticmethod(waiting_for)
-    scores = staticmethod(scores)
-    in_play = staticmethod(in_play)
-    attachments = staticmethod(attachments)
-    role_of = staticmethod(role_of)
-
-    # the card lookup's answers, bound to it in `__init__` (no call in between: bots ask them by thousands)
-    card_info: Callable[[str | None], CardInfo]
-    value: Callable[[GameState, str], int]
-    has_value: Callable[[GameState, str], bool]
-    roles: Callable[[GameState, str], tuple[str, ...]]
-    card_name: Callable[[GameState, str], str]
-    card_title: Callable[[GameState, str], str | None]  # type: ignore[assignment]
-    legal_paths: Callable[[GameState, Action, int | None], list[tuple[str, str | None]]]
-    deck_copy_limit: Callable[[CardDef], int | None]  # type: ignore[assignment]
 
     # -- the table --
 
