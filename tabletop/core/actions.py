@@ -84,6 +84,10 @@ class Action:
     #: table gesture; rules actions (play, score...) need cards their seat can see, so no check or note of a
     #: ruleset ever describes a hidden card to anyone.
     blind_ok: ClassVar[bool] = False
+    #: Whether it may name a card of another seat's hidden zone (its hand) that its seat can see: a choice among
+    #: cards a card's text showed to the chooser ("examine your opponent's hand ... discard two cards (your
+    #: choice)"); the ruleset checks the choice itself. A card the seat cannot see stays untouchable.
+    seen_ok: ClassVar[bool] = False
     #: Whether it is a way to apply a card's text by hand (a decline, in warn), which bots never take. Said here,
     #: on every action, so the random bot's `getattr(type(a), "by_hand", False)` at each decision finds it at once
     #: instead of raising and catching an AttributeError (its message formatted) per decision.

@@ -114,9 +114,10 @@ def permit(state: GameState, action: A.Action, seat: int | None, hosts: Iterable
         if problem:
             raise ActionError("bad_text", problem)
     pieces, zones = state.pieces, state.zones
+    seen_ok = action.seen_ok
     for pid in action.piece_names() if names is None else names:
         piece = pieces.get(pid)
-        if piece is not None:
+        if piece is not None and not (seen_ok and state.can_see(piece, seat)):
             _touchable(state, zones.get(piece.zone), seat)
     if zone_field is not None:
         _touchable(state, zones.get(getattr(action, zone_field)), seat)

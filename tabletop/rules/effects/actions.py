@@ -30,6 +30,7 @@ class ChooseTarget(Action):
     blind: int = 0
     more: bool = True
     piece_fields: ClassVar[tuple[str, ...]] = ("piece",)
+    seen_ok: ClassVar[bool] = True  # a card of the opponent's hand its text showed to the chooser
 
 
 @action_type("effects.option")

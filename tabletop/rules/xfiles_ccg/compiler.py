@@ -18,6 +18,7 @@ from .cardtext import Meaning, read_sentence, sentences
 from .compiler_bluffs import BLUFF_STEPS, compile_alternatives
 from .compiler_cards import CARD_STEPS
 from .compiler_events import EVENT_STEPS
+from .compiler_windows import WINDOW_STEPS
 from .compiler_words import WORD_STEPS
 from .data import canonical_skill
 from .vocab import VOCABULARY
@@ -360,6 +361,9 @@ class _Ability:
             return
         if name in EVENT_STEPS:  # the families of the s15events block (`compiler_events`)
             EVENT_STEPS[name](self, args, until)
+            return
+        if name in WINDOW_STEPS:  # the families of the s16events block (`compiler_windows`)
+            WINDOW_STEPS[name](self, args, until)
             return
         if name == "_gear_add":  # "Discard this card to add three to the Agent's SUBTERFUGE skill": its holder's
             self._gear_add(args, until)

@@ -1,0 +1,98 @@
+"""The X-Files CCG's steps and selectors for cards acting on hands, Bureau Decks and Discard Piles
+(`cardread_windows`): the top cards looked at and put back in order, cards stacked on a deck, cards drawn for those
+discarded, a Discard Pile shuffled back. A part of the ruleset's vocabulary (`vocab`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Piece
+from ...core.reducer import Tx
+from ...core.state import EVERYONE
+from ..effects import Ctx, Primitive, Selector
+
+__all__ = ["LOOKED", "WINDOW_PRIMITIVES", "WINDOW_SELECTORS"]
+
+#: the rule state key of the top cards a seat looked at by a card's text, which it may put back in order:
+#: {seat: [pieces]}
+LOOKED = "looked"
+
+
+def _peek_top(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"look at the top three cards of your Bureau deck": its player alone learns them; they are the ones a later
+    "place them back in any order" orders."""
+    seat = ctx.seat
+    if seat is None:
+        return "no seat to look"
+    top = list(ctx.state.zones[ctx.zone("deck", seat)].pieces)[:max(0, int(args.get("count", 1)))]
+    for pid in top:
+        piece = ctx.state.pieces[pid]
+        if seat not in piece.known:
+            tx.change(pid, known=piece.known | {seat})
+    tx.set_rule(LOOKED, {**(ctx.state.rules.get(LOOKED) or {}), str(seat): top})
+    return f"looks at the top {len(top)} card{'s' * (len(top) != 1)} of the Bureau Deck"
+
+
+def _sel_looked(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """One of the top cards its player looked at by the card's text before, still in that Bureau Deck."""
+    looked = (ctx.state.rules.get(LOOKED) or {}).get(str(ctx.seat)) or ()
+    return (piece.id in looked) == bool(value)
+
+
+def _sel_seen(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """A card the acting seat sees now (one of another seat's hand a card's text showed it)."""
+    return ctx.state.can_see(piece, ctx.seat) == bool(value)
+
+
+def _restack(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """The target's cards on top of their owner's Bureau Deck in the order chosen (the first chosen on top): a card
+    from a Discard Pile face down there, known to every seat (each saw it placed); the cards of the deck looked at
+    stay known to their looker alone."""
+    rs, state = ctx.ruleset, ctx.state
+    pieces = ctx.pieces(args)
+    for i, pid in enumerate(pieces):
+        deck = ctx.zone("deck", rs._owner(state, pid))
+        open_ = state.zones[state.pieces[pid].zone].kind == "discard"
+        tx.move(pid, deck, index=i, face_up=False)
+        if open_:
+            tx.change(pid, known=frozenset({EVERYONE}))
+    looked = dict(state.rules.get(LOOKED) or {})
+    if looked.pop(str(ctx.seat), None) is not None:
+        tx.set_rule(LOOKED, looked) if looked else tx.del_rule(LOOKED)
+    if not pieces:
+        return "the cards stay in their order"
+    return f"puts {len(pieces)} card{'s' * (len(pieces) != 1)} on top of the Bureau Deck, in the order chosen"
+
+
+def _draw_per(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """As many cards drawn by its player as the target `per` has cards ("to draw X cards")."""
+    want = len(ctx.targets.get(str(args.get("per"))) or ())
+    if ctx.seat is None or not want:
+        return "draws no card"
+    got = ctx.ruleset._draw(ctx.state, ctx.seat, want, tx)
+    return f"draws {got} card{'s' * (got != 1)}"
+
+
+def _retrieve(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """The target's cards from their owner's Discard Pile to the hand (seen by the owner alone) or shuffled into
+    the Bureau Deck."""
+    rs, state = ctx.ruleset, ctx.state
+    pieces = ctx.pieces(args)
+    decks = set()
+    for pid in pieces:
+        owner = rs._owner(state, pid)
+        if args.get("to") == "deck":
+            decks.add(ctx.zone("deck", owner))
+            tx.move(pid, ctx.zone("deck", owner), face_up=False)
+        else:
+            tx.move(pid, ctx.zone("hand", owner), by=owner)
+    for deck in sorted(decks):
+        tx.shuffle(deck)
+    where = "shuffled into the Bureau Deck" if args.get("to") == "deck" else "to the hand"
+    return f"{len(pieces)} card{'s' * (len(pieces) != 1)} from the Discard Pile {where}"
+
+
+WINDOW_PRIMITIVES: dict[str, Primitive] = {"peek_top": _peek_top, "restack": _restack, "draw_per": _draw_per,
+                                           "retrieve": _retrieve}
+WINDOW_SELECTORS: dict[str, Selector] = {"looked": _sel_looked, "seen": _sel_seen}
