@@ -12,8 +12,9 @@ import pytest
 
 from tabletop.cards import CardLibrary
 from tabletop.core import Piece
-from tabletop.rules.kit import ChooseTarget, ResolveEffect
+from tabletop.rules.kit import ChooseOption, ChooseTarget, ResolveEffect
 from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, ResolveBluff
+from tabletop.rules.xfiles_ccg.compiler import compile_text
 from tests.rules.xfiles_ccg_helpers import SET, approach, fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import checking_position as _checking
 from tests.rules.xfiles_ccg_helpers import mine as _mine
@@ -47,6 +48,17 @@ RECORDS = [
     _card("FW-08", "Petty Cash", "Event", "Adds 1 to one Team's BEHAVIORAL skill check.",
           keywords=["Event", "Resource"]),
     _card("FW-09", "Hearsay", "Event", "Your opponent must discard two cards from their hand (your choice)."),
+    _card("FW-10", "Dead Drop", "Event", "Play on any Team. If the Team makes an OBSERVATION 3+ skill check, it may "
+          "use this card to immediately negate any one card that requires them to make a non-combat skill check."),
+    _card("FW-11", "Pop Quiz", "Event", "Force the Team to make a SCIENCES 4+ skill check. If they fail, each Agent "
+          "on the Team takes 1 point of damage.", cost="1 CP", activators=["Conspiracy"]),
+    _card("FW-12", "No Friends Left", "Event", "Negate one of these cards (your choice): 'Whisper', 'Three of a "
+          "kind' or 'Murmur'.", cost="1 CP", activators=["Conspiracy"]),
+    _card("FW-13", "Three of a Kind", "Event", "Adds 1 to one Team's BEHAVIORAL skill check."),
+    _card("FW-14", "Paper Shuffle", "Event", "Change any Keyword to any other Keyword on a card played by your "
+          "opponent. This effect lasts until the end of the turn.", cost="1 CP", activators=["Conspiracy"]),
+    _card("FW-15", "The Tinkerer", "Witness", "Change one Keyword to any other one Keyword on a card played by your "
+          "opponent."),
 ]
 
 
@@ -251,3 +263,83 @@ def test_conspiracy_cards_of_the_discard_pile_are_shuffled_back(library: CardLib
     _settle(s)
     assert {pile[0], pile[2]} <= set(st.zones["deck:1"].pieces) and pile[1] in st.zones["discard:1"].pieces
     assert card in st.zones["discard:1"].pieces
+
+
+# ------------------------------------------------------------------------------------------------ cards on the chain
+
+
+def test_a_made_check_negates_the_opponents_card_that_forces_a_check(library: CardLibrary) -> None:
+    drop, quiz = fixture_ref(library, "FW-10"), fixture_ref(library, "FW-11")
+    s = _checking(library, [drop])
+    st = s.state
+    quiz_p, leak = _add(s, "hand:1", [quiz, "press-leak"], "q")
+    ok(s, Pass(), 0)
+    ok(s, PlayCard(leak), 1)
+    ok(s, PlayCard(quiz_p), 1)
+    ok(s, Pass(), 1)
+    ok(s, PlayCard(_mine(s, "hand:0", drop)), 0)
+    offered = _to_choice(s, 0)
+    assert [a.piece for a in offered if a.more] == [quiz_p]  # the card that forces a check, not the other
+    ok(s, offered[0], 0)
+    _settle(s)  # OBSERVATION 2 + 1: made; Pop Quiz negated, no damage dealt
+    assert quiz_p in st.zones["discard:1"].pieces
+    assert not any(st.pieces[pid(s, "field:0", a)].counters.get("damage") for a in ("owen-marsh", "nadia-keller"))
+
+
+def test_a_card_named_in_a_list_is_negated_and_no_other(library: CardLibrary) -> None:
+    friends, three = fixture_ref(library, "FW-12"), fixture_ref(library, "FW-13")
+    s = _checking(library, [three, "overtime"])
+    st = s.state
+    mine = _add(s, "hand:1", [friends], "n")[0]
+    ok(s, PlayCard(_mine(s, "hand:0", f"{SET}/overtime")), 0)
+    ok(s, Pass(), 0)
+    refused = s.submit(PlayCard(mine), 1)  # only Overtime on the chain: no card named
+    assert not refused.accepted and [v.code for v in refused.violations] == ["effects.condition"]
+    s = _checking(library, [three, "overtime"])
+    st = s.state
+    mine = _add(s, "hand:1", [friends], "n")[0]
+    ok(s, PlayCard(_mine(s, "hand:0", f"{SET}/overtime")), 0)
+    ok(s, PlayCard(_mine(s, "hand:0", three)), 0)
+    ok(s, Pass(), 0)
+    ok(s, PlayCard(mine), 1)
+    three_p = next(e["piece"] for e in st.rules["chain"] if st.pieces[e["piece"]].card == three)
+    offered = _to_choice(s, 1)
+    assert [a.piece for a in offered if a.more] == [three_p]
+    ok(s, offered[0], 1)
+    _settle(s)
+    assert three_p in st.zones["discard:0"].pieces
+
+
+def test_a_keyword_of_the_opponents_card_becomes_another_for_the_turn(library: CardLibrary) -> None:
+    shuffle = fixture_ref(library, "FW-14")
+    s = _checking(library, [])
+    st, rs = s.state, s.rules
+    card = _add(s, "hand:1", [shuffle], "k")[0]
+    site = pid(s, "field:0", "harlow-creek")
+    ok(s, Pass(), 0)
+    ok(s, PlayCard(card), 1)
+    offered = _to_choice(s, 1)
+    ok(s, next(a for a in offered if a.piece == site), 1)
+    for _ in range(4):
+        options = [a for a in rs.legal_actions(st, 1) if isinstance(a, ChooseOption)]
+        if options:
+            break
+        ok(s, next(a for a in rs.legal_actions(st, rs.decision(st)) if isinstance(a, (ResolveEffect, Pass))),
+           rs.decision(st))
+    assert sorted(a.text for a in options) == sorted(f"kw_from {k}" for k in ("Site", "Mono", "Affiliation",
+                                                                                "Behavioral")) or len(options) == 4
+    ok(s, next(a for a in options if "Behavioral" in a.text), 1)
+    options = [a for a in rs.legal_actions(st, 1) if isinstance(a, ChooseOption)]
+    assert not any(w in a.text for a in options for w in ("Behavioral", "Mono")) and any("Occult" in a.text
+                                                                                          for a in options)
+    ok(s, next(a for a in options if a.text.endswith(" Occult") or "Occult'" in a.text or
+                a.text.rstrip("}").endswith("Occult")), 1)
+    _settle(s)
+    words = rs.keywords_of(st, site)
+    assert "occult" in words and "behavioral" not in words
+    assert {m.get("until") for m in st.rules["effects"]["mods"] if m.get("piece") == site} == {"end_of_turn"}
+
+
+def test_the_keyword_change_said_without_a_duration_lasts(library: CardLibrary) -> None:
+    effects, left = compile_text(next(c for c in library if c.get("source_id") == "FW-15"))
+    assert not left and "until" not in str(effects[0]["do"][-1])

@@ -95,3 +95,23 @@ class WindowsReader:
         """"Discard this card" said alone: an Event played goes to its Discard Pile once it resolved (the compiler
         takes it only after a retrieve, the one place this block knows it is so)."""
         return Meaning(steps=[{"_self_discarded": {}}])
+
+    # -- cards on the chain --
+    def negate_forcing(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"negate any one card that requires them to make a non-combat skill check": an opponent's card on the chain
+        whose text makes a Team make a check of a skill that is no Combat skill."""
+        return [{"negate": {"select": {"forces_check": "non_combat", "played_by": "opponent"}}}]
+
+    def negate_one_of(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Negate one of these cards (your choice): 'A', 'B' or 'C'": a card on the chain with one of the titles."""
+        return [{"negate": {"select": {"titles": [str(x).strip("'").strip() for x in c]}}}]
+
+    def swap_keyword(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Change one Keyword to any other one Keyword on a card played by your opponent": the card, one of its
+        Keywords, then another Keyword of the game, chosen; for as long as the card stays (or the duration said)."""
+        return [{"_swap_keyword": {}}]
+
+    def lasts_turn(self, c: list[Any]) -> Meaning:
+        """"This effect lasts until the end of the turn": the Keyword changed by the sentence before."""
+        return Meaning(steps=[{"_swap_for_turn": {}}])
+

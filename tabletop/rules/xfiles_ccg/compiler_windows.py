@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .vocab_windows import KEYWORDS
+
 __all__ = ["WINDOW_STEPS"]
 
 
@@ -51,8 +53,31 @@ def _pushed_discarded(ability: Any, args: dict[str, Any], until: str | None) -> 
         raise ValueError("no cards pushed off a deck before")
 
 
+def _swap_keyword(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"Change one Keyword to any other one Keyword on a card played by your opponent": a card of the opponent's on
+    the chain or in play, chosen (played only when there is one); then one of its Keywords, then another of the
+    game's Keywords (each option offered only when it fits, `kw_from` / `kw_to`)."""
+    ability.targets["changed"] = {"select": {"zone": ["chain", "field"], "in_play_now": True,
+                                             "played_by": "opponent"}, "count": 1}
+    ability._condition({"has_target": "changed"})
+    ability.steps.append({"choose": [[{"kw_from": {"target": "changed", "keyword": k}}] for k in KEYWORDS]})
+    ability.steps.append({"choose": [[{"kw_to": {"target": "changed", "keyword": k, **({"until": until} if until
+                                                                                        else {})}}]
+                                     for k in KEYWORDS]})
+
+
+def _swap_for_turn(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"This effect lasts until the end of the turn": the Keyword the step before changed, until then."""
+    last = ability.steps[-1] if ability.steps else {}
+    branches = last.get("choose") if isinstance(last.get("choose"), list) else []
+    if not branches or not all("kw_to" in b[0] for b in branches):
+        raise ValueError("no Keyword changed before")
+    for b in branches:
+        b[0]["kw_to"]["until"] = "end_of_turn"
+
+
 #: the compiler's placing of each step a `cardread_windows` reader writes, by the step's name
 WINDOW_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {
     "_retrieve": _retrieve, "_shuffle_back": _shuffle_back, "_self_discarded": _self_discarded,
-    "_pushed_discarded": _pushed_discarded,
+    "_pushed_discarded": _pushed_discarded, "_swap_keyword": _swap_keyword, "_swap_for_turn": _swap_for_turn,
 }

@@ -25,7 +25,7 @@ from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing, x_paid
 from .vocab_reads import check_of as _check
 from .vocab_reads import team as _team
 from .vocab_reads import words as _words
-from .vocab_windows import WINDOW_PRIMITIVES, WINDOW_SELECTORS
+from .vocab_windows import WINDOW_AFFORDS, WINDOW_PRIMITIVES, WINDOW_SELECTORS
 from .vocab_words import WORD_AFFORDS, WORD_CONDITIONS, WORD_PRIMITIVES, WORD_SELECTORS
 
 __all__ = ["VOCABULARY", "can_use", "standing"]
@@ -594,5 +594,5 @@ VOCABULARY = Vocabulary(
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
     blind=frozenset({"bluff"}),
-    affords=WORD_AFFORDS,
+    affords={**WORD_AFFORDS, **WINDOW_AFFORDS},
 )

@@ -10,9 +10,25 @@ from typing import Any
 from ...core import Piece
 from ...core.reducer import Tx
 from ...core.state import EVERYONE
-from ..effects import Ctx, Primitive, Selector
+from ..effects import Condition, Ctx, Primitive, Selector
+from .data import canonical_skill
+from .vocab_bluffs import _title
 
-__all__ = ["LOOKED", "WINDOW_PRIMITIVES", "WINDOW_SELECTORS"]
+__all__ = ["KEYWORDS", "LOOKED", "WINDOW_AFFORDS", "WINDOW_PRIMITIVES", "WINDOW_SELECTORS"]
+
+#: the game's Keywords, as printed: those "any other Keyword" may name
+KEYWORDS = (
+    "Event", "Witness", "Site", "Bluff", "Resource", "Adversary", "Agent", "Equipment", "Combat", "Government",
+    "Creature", "Phenomena", "Law", "Mono", "Multi", "Occult", "Alien", "Primordial", "Evolutionary", "Pawn",
+    "Affiliation", "Motive", "Method", "Result", "Alien Investigation", "Behavioral", "Bureaucracy", "Computer",
+    "Criminal Investigation", "Evidence Collection", "Medical", "Observation", "Occult Investigation", "Sciences",
+    "Subterfuge", "FBI", "Negate", "Special", "Believer", "Skeptic", "Standard", "Electrical", "Independent", "Move",
+    "Healing", "Killer", "Question", "Neutral", "Master", "Conspiracy", "Artifact", "Weapon", "Armor",
+    "Martial Arts", "Mechanical", "Training", "Mystic", "Abduction", "Abductee", "Alien Manipulation", "Evidence",
+    "Secret", "Criminal", "Cancer", "Insanity", "Escape", "Information",
+)
+#: the rule state key of the Keyword a card's text takes from a card, before it names the one it gives: {seat: kw}
+SWAP = "kw_swap"
 
 #: the rule state key of the top cards a seat looked at by a card's text, which it may put back in order:
 #: {seat: [pieces]}
@@ -93,6 +109,67 @@ def _retrieve(ctx: Ctx, tx: Tx, args: Any) -> str:
     return f"{len(pieces)} card{'s' * (len(pieces) != 1)} from the Discard Pile {where}"
 
 
+def _has(ctx: Ctx, args: Any) -> bool:
+    pieces = ctx.pieces(args)
+    return bool(pieces) and str(args["keyword"]).casefold() in ctx.ruleset.keywords_of(ctx.state, pieces[0])
+
+
+def _affords_kw_from(ctx: Ctx, args: Any) -> str | None:
+    """An option of the Keyword a card loses: one it has."""
+    return None if _has(ctx, args) else f"the card has no Keyword {args['keyword']}"
+
+
+def _affords_kw_to(ctx: Ctx, args: Any) -> str | None:
+    """An option of the Keyword a card gains: another one, which it has not."""
+    taken = (ctx.state.rules.get(SWAP) or {}).get(str(ctx.seat))
+    if _has(ctx, args) or str(taken).casefold() == str(args["keyword"]).casefold():
+        return f"the card has the Keyword {args['keyword']} already"
+    return None
+
+
+def _kw_from(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """The Keyword the target loses, kept until the step naming the one it gains."""
+    tx.set_rule(SWAP, {**(ctx.state.rules.get(SWAP) or {}), str(ctx.seat): str(args["keyword"])})
+    return ""
+
+
+def _kw_to(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """The target loses the Keyword named before and gains this one (for the duration, or while it stays where it
+    is)."""
+    book = dict(ctx.state.rules.get(SWAP) or {})
+    lost = book.pop(str(ctx.seat), None)
+    tx.set_rule(SWAP, book) if book else tx.del_rule(SWAP)
+    pieces = ctx.pieces(args)
+    if lost is None or not pieces:
+        return "no Keyword changed"
+    until = args.get("until")
+    mods = [{"piece": p, "gen": ctx.state.pieces[p].gen, "keyword": k, "until": until, "source": ctx.source,
+             **({"lose": True} if k == lost else {})} for p in pieces for k in (lost, str(args["keyword"]))]
+    effects = dict(ctx.state.rules.get("effects") or {})
+    effects["mods"] = [*effects.get("mods", ()), *mods]
+    tx.set_rule("effects", effects)
+    return f"{', '.join(ctx.name(p) for p in pieces)}: Keyword {lost.upper()} becomes {str(args['keyword']).upper()}"
+
+
+def _sel_forces_check(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """A card whose text makes a Team make a skill check of a skill that is no Combat skill."""
+    combat = {canonical_skill("LRC"), canonical_skill("CRC")}
+    for ability in ctx.ruleset.card_text(piece.card).abilities:
+        for step in ability.do:
+            if "team_check" in step and canonical_skill(str(step["team_check"].get("skill", ""))) not in combat:
+                return bool(value)
+    return not value
+
+
+def _sel_titles(ctx: Ctx, piece: Piece, value: Any) -> bool:
+    """A card whose title is one of the names given, in any case and punctuation."""
+    name = _title(ctx.ruleset.pinfo(ctx.state, piece.id).name)
+    return any(name == _title(str(v)) for v in value)
+
+
 WINDOW_PRIMITIVES: dict[str, Primitive] = {"peek_top": _peek_top, "restack": _restack, "draw_per": _draw_per,
-                                           "retrieve": _retrieve}
-WINDOW_SELECTORS: dict[str, Selector] = {"looked": _sel_looked, "seen": _sel_seen}
+                                           "retrieve": _retrieve, "kw_from": _kw_from, "kw_to": _kw_to}
+WINDOW_SELECTORS: dict[str, Selector] = {"looked": _sel_looked, "seen": _sel_seen, "forces_check": _sel_forces_check,
+                                         "titles": _sel_titles}
+#: the preconditions of the options of a Keyword changed (`Vocabulary.affords`)
+WINDOW_AFFORDS: dict[str, Condition] = {"kw_from": _affords_kw_from, "kw_to": _affords_kw_to}
