@@ -59,6 +59,10 @@ RECORDS = [
           "opponent. This effect lasts until the end of the turn.", cost="1 CP", activators=["Conspiracy"]),
     _card("FW-15", "The Tinkerer", "Witness", "Change one Keyword to any other one Keyword on a card played by your "
           "opponent."),
+    _card("FW-16", "Spirit Board", "Event", "Play this card to draw four cards, then place any two cards from your hand "
+          "on top of your Bureau deck or in your discard pile."),
+    _card("FW-17", "Dead Letter", "Event", "Select one card from your Discard Pile with the Keyword NEGATE and place "
+          "it in your hand. You cannot use the card this turn."),
 ]
 
 
@@ -263,6 +267,42 @@ def test_conspiracy_cards_of_the_discard_pile_are_shuffled_back(library: CardLib
     _settle(s)
     assert {pile[0], pile[2]} <= set(st.zones["deck:1"].pieces) and pile[1] in st.zones["discard:1"].pieces
     assert card in st.zones["discard:1"].pieces
+
+
+def test_cards_drawn_then_two_of_the_hand_placed_on_the_deck_or_discarded(library: CardLibrary) -> None:
+    board = fixture_ref(library, "FW-16")
+    s = _checking(library, [board, "overtime"])
+    st, rs = s.state, s.rules
+    deck = _add(s, "deck:0", ["june-talley", "cover-up", "press-leak", "flat-tire", "cold-trail"], "d")
+    kept = _mine(s, "hand:0", f"{SET}/overtime")
+    ok(s, PlayCard(_mine(s, "hand:0", board)), 0)
+    offered = _to_choice(s, 0)  # chosen once the four cards are drawn
+    assert set(deck[:4]) <= {a.piece for a in offered if a.more} and deck[4] in st.zones["deck:0"].pieces
+    ok(s, next(a for a in offered if a.piece == deck[2]), 0)
+    ok(s, [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseOption)][0], 0)  # on top of the Bureau Deck
+    ok(s, next(a for a in _to_choice(s, 0) if a.piece == kept), 0)
+    ok(s, [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseOption)][1], 0)  # to the Discard Pile
+    _settle(s)
+    assert st.zones["deck:0"].pieces[:2] == [deck[2], deck[4]] and kept in st.zones["discard:0"].pieces
+    assert set(st.zones["hand:0"].pieces) == {deck[0], deck[1], deck[3]}
+    assert st.can_see(st.pieces[deck[2]], 0) and not st.can_see(st.pieces[deck[2]], 1)
+
+
+def test_a_card_taken_back_from_the_discard_pile_waits_a_turn(library: CardLibrary) -> None:
+    letter = fixture_ref(library, "FW-17")
+    s = _checking(library, [letter])
+    st = s.state
+    pile = _add(s, "discard:0", ["june-talley", "amos-pell"], "g")
+    ok(s, PlayCard(_mine(s, "hand:0", letter)), 0)
+    offered = _to_choice(s, 0)
+    assert [a.piece for a in offered if a.more] == [pile[1]]  # the one with the Keyword
+    ok(s, offered[0], 0)
+    _settle(s)
+    assert pile[1] in st.zones["hand:0"].pieces
+    refused = s.submit(PlayCard(pile[1]), 0)
+    assert not refused.accepted and [v.code for v in refused.violations if "next" in v.message] == ["effects.condition"]
+    st.rules["turn"] = int(st.rules.get("turn", 1)) + 1  # the next turn: played as any card
+    assert not [v for v in s.rules.check(st, PlayCard(pile[1]), 0) if "next" in v.message]
 
 
 # ------------------------------------------------------------------------------------------------ cards on the chain

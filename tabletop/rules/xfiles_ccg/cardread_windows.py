@@ -115,3 +115,21 @@ class WindowsReader:
         """"This effect lasts until the end of the turn": the Keyword changed by the sentence before."""
         return Meaning(steps=[{"_swap_for_turn": {}}])
 
+    def draw_then_place(self, c: list[Any]) -> list[Any]:
+        """"draw four cards, then place any two cards from your hand on top of your Bureau deck or in your discard
+        pile": the cards drawn; then, for each card placed, an ability of its own (chosen once the cards are in the
+        hand): a card of the hand, then on top of the Bureau Deck or to the Discard Pile."""
+        drawn, placed = _ints(c)[:2]
+        one = {"select": {"zone": "hand", "owner": "you", "not": "source"}, "count": 1}
+        place = {"when": "resolved", "targets": {"placed": one},
+                 "do": [{"choose": [[{"restack": {"target": "placed"}}], [{"discard_card": {"target": "placed"}}]]}]}
+        return [Meaning(steps=[{"draw": {"count": drawn}}], standing=[dict(place) for _ in range(placed)])]
+
+    def fetch_discard_kw(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Select one card from your Discard Pile with the Keyword CONSPIRACY and place it in your hand"."""
+        return [{"fetch": {"from": "discard", "keyword": next(x for x in c if isinstance(x, list))}}]
+
+    def no_use_turn(self, c: list[Any]) -> Meaning:
+        """"You cannot use the card this turn": the card taken into the hand just before is not played this turn."""
+        return Meaning(steps=[{"_no_use_turn": {}}])
+

@@ -34,6 +34,7 @@ from .vocab import standing
 from .vocab_bluffs import banned
 from .vocab_decks import on_approach, window_of, x_problem
 from .vocab_events import extra_question, only_keyword_problem, played_in_combat
+from .vocab_windows import NO_PLAY, no_play_problem
 from .waivers import waived_missing
 from .wards import shunned
 
@@ -116,6 +117,9 @@ class InvestigationChecks:
                           seat))
         if not combat and info.kind == "combat":
             out.append(_v("xfc.combat_only", "xfc.chain.5", "Combat cards are played during Combat", (a.piece,), seat))
+        barred = no_play_problem(state, a.piece) if r.get(NO_PLAY) else None
+        if barred:  # "You cannot use the card this turn"
+            out.append(_v("effects.condition", "xfc.effect.2", f"{info.name}: {barred}", (a.piece,), seat))
         only = only_keyword_problem(self, state, seat, a.piece) if r.get("only_keyword") else None
         if only:  # "For the remainder of this turn, your opponent may only play Keyword GOVERNMENT cards"
             out.append(_v("effects.condition", "xfc.effect.2", f"{info.name}: {only}", (a.piece,), seat))

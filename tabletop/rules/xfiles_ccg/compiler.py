@@ -209,6 +209,7 @@ class _Ability:
         a = cls("", when=data.get("when", "static"))
         a.steps = list(data.get("do", []))
         a.cost, a.conditions = list(data.get("cost", [])), list(data.get("if", []))
+        a.targets = dict(data.get("targets", {}))  # a choice of its own, made once the abilities before ran
         a.text = [sentence]
         return a
 

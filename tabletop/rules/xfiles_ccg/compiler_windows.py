@@ -76,8 +76,16 @@ def _swap_for_turn(ability: Any, args: dict[str, Any], until: str | None) -> Non
         b[0]["kw_to"]["until"] = "end_of_turn"
 
 
+def _no_use_turn(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"You cannot use the card this turn": the card the step before took into the hand."""
+    if not any((s.get("move") or {}).get("target") == "fetched" for s in ability.steps):
+        raise ValueError("no card taken into the hand before")
+    ability.steps.append({"no_play": {"target": "fetched"}})
+
+
 #: the compiler's placing of each step a `cardread_windows` reader writes, by the step's name
 WINDOW_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {
     "_retrieve": _retrieve, "_shuffle_back": _shuffle_back, "_self_discarded": _self_discarded,
     "_pushed_discarded": _pushed_discarded, "_swap_keyword": _swap_keyword, "_swap_for_turn": _swap_for_turn,
+    "_no_use_turn": _no_use_turn,
 }

@@ -14,7 +14,8 @@ from ..effects import Condition, Ctx, Primitive, Selector
 from .data import canonical_skill
 from .vocab_bluffs import _title
 
-__all__ = ["KEYWORDS", "LOOKED", "WINDOW_AFFORDS", "WINDOW_PRIMITIVES", "WINDOW_SELECTORS"]
+__all__ = ["KEYWORDS", "LOOKED", "NO_PLAY", "WINDOW_AFFORDS", "WINDOW_PRIMITIVES", "WINDOW_SELECTORS",
+           "no_play_problem"]
 
 #: the game's Keywords, as printed: those "any other Keyword" may name
 KEYWORDS = (
@@ -70,7 +71,7 @@ def _restack(ctx: Ctx, tx: Tx, args: Any) -> str:
     for i, pid in enumerate(pieces):
         deck = ctx.zone("deck", rs._owner(state, pid))
         open_ = state.zones[state.pieces[pid].zone].kind == "discard"
-        tx.move(pid, deck, index=i, face_up=False)
+        tx.move(pid, deck, index=i, face_up=False, by=None if open_ else ctx.seat)  # from a hand: its player knows it
         if open_:
             tx.change(pid, known=frozenset({EVERYONE}))
     looked = dict(state.rules.get(LOOKED) or {})
@@ -167,7 +168,28 @@ def _sel_titles(ctx: Ctx, piece: Piece, value: Any) -> bool:
     return any(name == _title(str(v)) for v in value)
 
 
-WINDOW_PRIMITIVES: dict[str, Primitive] = {"peek_top": _peek_top, "restack": _restack, "draw_per": _draw_per,
+#: the rule state key of the cards a card's text says are not played this turn: {piece: turn}
+NO_PLAY = "no_play"
+
+
+def _no_play(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"You cannot use the card this turn": the target's cards are not played this turn."""
+    turn = int(ctx.state.rules.get("turn", 1))
+    pieces = ctx.pieces(args)
+    if pieces:
+        tx.set_rule(NO_PLAY, {**{p: t for p, t in (ctx.state.rules.get(NO_PLAY) or {}).items() if t == turn},
+                              **{p: turn for p in pieces}})
+    return "it is not played this turn" if pieces else ""
+
+
+def no_play_problem(state: Any, pid: str) -> str | None:
+    """Why the card `pid` is not played now: a card's text took it into the hand this turn, for a later one."""
+    if (state.rules.get(NO_PLAY) or {}).get(pid) == int(state.rules.get("turn", 1)):
+        return "a card's text took it into the hand this turn: it is not used before the next"
+    return None
+
+
+WINDOW_PRIMITIVES: dict[str, Primitive] = {"no_play": _no_play, "peek_top": _peek_top, "restack": _restack, "draw_per": _draw_per,
                                            "retrieve": _retrieve, "kw_from": _kw_from, "kw_to": _kw_to}
 WINDOW_SELECTORS: dict[str, Selector] = {"looked": _sel_looked, "seen": _sel_seen, "forces_check": _sel_forces_check,
                                          "titles": _sel_titles}
