@@ -22,7 +22,7 @@ __all__ = ["Flow"]
 _TURN_KEYS = ("discarder", "drawn", "moved", "used", "site_names", "check", "chain", "bluffs", "combat", "question",
               "penalty", "priority", "passed", "suggestions", "bluffer", "seller", "x_paid", "site_words", "hurt",
               "killed", "turn_ends", "again", "doubled", "provided", "cost_mods", "extra_question",
-              "no_hospital_heal", "only_keyword")
+              "no_hospital_heal", "only_keyword", "looked", "kw_swap", "no_play")
 
 
 class Flow:
