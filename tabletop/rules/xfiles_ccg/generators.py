@@ -41,7 +41,7 @@ from .provisions import provided_missing
 from .vocab import standing
 from .vocab_agents import site_cost
 from .vocab_bluffs import banned
-from .vocab_decks import on_approach, window_of
+from .vocab_decks import WINDOWS, on_approach, window_of
 from .waivers import own_cost, waived_missing
 from .wards import shunned
 from .xfile_choice import xfile_universe
@@ -255,7 +255,8 @@ def bluff_payments(rs: XFilesCCG, state: GameState, seat: int, pid: str) -> list
 
 
 def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
-    yield from rs.suggestion_actions(state, seat)
+    if state.rules.get("suggestions"):  # effects of resolved cards still offered (most windows have none)
+        yield from rs.suggestion_actions(state, seat)
     hand = state.zones[f"hand:{seat}"].pieces
     if hand:
         yield from _window_plays(rs, state, seat, tuple(hand))
@@ -272,7 +273,8 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
     rp_ok = seat == active or not (len(state.players) == 2 or seat == (r.get("check") or {}).get("directed"))
     words: set[str] | None = None
     tokens = None
-    window = window_of(r.get("check"))  # before the Bluffs are revealed, after a wrong guess (xfc.chain.9)
+    check = r.get("check")  # the window before the Bluffs are revealed, or after a wrong guess (xfc.chain.9)
+    window = window_of(check) if check and any(map(check.get, WINDOWS)) else ""
     bans = (r.get("check") or {}).get("bans")
     x = len(state.attached(r["check"]["site"])) if window == "approach" else 0  # "X = the number of Bluffs at the Site"
     # `can_pay` of a play on no side: a *P card is paid from the pool of the side its player is on
