@@ -41,7 +41,7 @@ from .provisions import provided_missing
 from .vocab import standing
 from .vocab_agents import site_cost
 from .vocab_bluffs import banned
-from .vocab_decks import WINDOWS, on_approach, window_of
+from .vocab_decks import WINDOWS, hand_max, on_approach, window_of
 from .waivers import own_cost, waived_missing
 from .wards import shunned
 from .xfile_choice import xfile_universe
@@ -74,7 +74,7 @@ def _gen_buy(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     step = rs.step(state)
     pool = "rp" if step == "buy" else "cp"
     hand = hand_of(state, seat)
-    room = rs.hand_max(state, seat) - len(hand)
+    room = hand_max(rs, state, seat) - len(hand)  # `rs.hand_max`, without the call through it
     if step == "sell" and len(hand) > 4:
         infos, known, pieces = rs._known_infos(), rs._known_traits(), state.pieces
         for pid in hand:  # `rs._sell_value(state, pid)`, each card's data and traits looked up here
@@ -385,7 +385,7 @@ def _known(kind: str, rows: list[dict[str, Any]], cands: list[CardInfo]) -> bool
 
 def _gen_debrief(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     hand = hand_of(state, seat)
-    extra = len(hand) - rs.hand_max(state, seat)
+    extra = len(hand) - hand_max(rs, state, seat)  # `rs.hand_max`, without the call through it
     if extra > 0:
         yield Discard(tuple(hand[-extra:]))
         yield Discard(tuple(hand[:extra]))
