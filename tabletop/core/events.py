@@ -146,12 +146,14 @@ class PieceMoved(Event):
         src = state.zones[self.src].pieces
         del src[self.src_index]
         state.zones[self.dst].pieces.insert(self.dst_index, self.pid)
-        state.pieces[self.pid].zone = self.dst
+        pid, own = self.pid, state._own
+        (state.pieces[pid] if own is None or pid in own else state.own(pid)).zone = self.dst  # `own`, its call saved
 
     def revert(self, state: GameState) -> None:
         del state.zones[self.dst].pieces[self.dst_index]
         state.zones[self.src].pieces.insert(self.src_index, self.pid)
-        state.pieces[self.pid].zone = self.src
+        pid, own = self.pid, state._own
+        (state.pieces[pid] if own is None or pid in own else state.own(pid)).zone = self.src  # `own`, its call saved
 
     def pieces(self) -> tuple[str, ...]:
         return (self.pid,)
@@ -166,7 +168,8 @@ class PieceChanged(Event):
     changes: tuple[tuple[str, Any, Any], ...]
 
     def apply(self, state: GameState) -> None:
-        piece = state.pieces[self.pid]
+        pid, own = self.pid, state._own
+        piece = state.pieces[pid] if own is None or pid in own else state.own(pid)  # `own`, its call saved
         for name, _old, new in self.changes:
             if name in _PLAIN_FIELDS:  # most changes (faces, knowledge, places): `_set` without a call
                 setattr(piece, name, new)
@@ -174,7 +177,8 @@ class PieceChanged(Event):
                 _set(state, piece, name, new)
 
     def revert(self, state: GameState) -> None:
-        piece = state.pieces[self.pid]
+        pid, own = self.pid, state._own
+        piece = state.pieces[pid] if own is None or pid in own else state.own(pid)  # `own`, its call saved
         for name, old, _new in reversed(self.changes):
             _set(state, piece, name, old)
 

@@ -174,6 +174,7 @@ class GameState:
         "_children",
         "seat_names",
         "derived",
+        "_own",
     )
 
     def __init__(
@@ -212,6 +213,9 @@ class GameState:
         #: its `after` is given. None elsewhere (a table changed by hand or undone is read afresh every time); not
         #: saved, not hashed, not copied by `fork` or `copy`
         self.derived: dict[str, Any] | None = None
+        #: the pieces this table may write in place: None, all of them; a set after a `fork`, which shares every
+        #: piece between the two tables until one of them writes it (`own` gives it its copy first)
+        self._own: set[str] | None = None
 
     # -- construction helpers (setup code and saves use these; play goes through events) --
 
@@ -305,7 +309,7 @@ class GameState:
 
     def set_gen(self, pid: str, gen: int) -> None:
         """Change a piece's handle generation, dropping its cached handle."""
-        self.pieces[pid].gen = gen
+        self.own(pid).gen = gen
         self.forget_handle(pid)
 
     def forget_handle(self, pid: str) -> None:
@@ -460,16 +464,20 @@ class GameState:
         return GameState.from_dict(json.loads(json.dumps(self.to_dict())))
 
     def fork(self) -> GameState:
-        """A copy for search playouts, ~10x cheaper than `copy()`: new zones, pieces and players, shared rule values.
+        """A copy for search playouts, far cheaper than `copy()`: new zones and players, shared pieces and rule values.
 
         Rule values are only ever replaced, never changed in place (see `Tx.set_rule`), so the rule state's dict is
-        copied and its values shared; piece counters, zone piece lists and player counters are copied. The handle
-        cache starts empty (handles are recomputed from the same secret, so they read the same)."""
+        copied and its values shared; zone piece lists and player counters are copied. Pieces are shared until
+        written: both tables then own none of them, and whatever writes a piece asks `own` for it first (the events,
+        `Tx` and the search's deals do), which copies it for that table alone. The handle cache starts empty
+        (handles are recomputed from the same secret, so they read the same)."""
         s = _new_state(GameState)
         s.ruleset, s.options, s.enforcement, s.seq = self.ruleset, self.options, self.enforcement, self.seq
         s.players = [Player(p.seat, p.name, dict(p.counters), p.color) for p in self.players]
         s.zones = _fork_zones(self.zones)
-        s.pieces = _fork_pieces(self.pieces)
+        s.pieces = self.pieces.copy()
+        s._own = set()
+        self._own = set()  # what this table wrote so far is the fork's too now
         s.rng = Rng(self.rng.seed, self.rng.counter)
         s.secret, s.rules, s.next_id, s.table_size = self.secret, dict(self.rules), self.next_id, self.table_size
         s._handles, s._by_handle = {}, {}
@@ -477,6 +485,17 @@ class GameState:
         s.seat_names = self.seat_names
         s.derived = None
         return s
+
+    def own(self, pid: str) -> Piece:
+        """The piece `pid`, to write: this table's own copy of it (after a `fork` the two tables share each piece
+        until one writes it). Every write of a piece's fields goes through here; reads take `pieces[pid]`."""
+        piece = self.pieces[pid]
+        own = self._own
+        if own is None or pid in own:
+            return piece
+        piece = self.pieces[pid] = _copy_piece(piece)
+        own.add(pid)
+        return piece
 
 
 _new_state = object.__new__
@@ -516,29 +535,24 @@ def _fork_zones(zones: dict[str, Zone]) -> dict[str, Zone]:
     return out
 
 
-def _fork_pieces(pieces: dict[str, Piece]) -> dict[str, Piece]:
-    """A copy of each piece, in one loop (a fork copies every piece of the table: no call per piece), one store per
-    slot, without the tuples a packed assignment builds."""
-    out = {}
-    new = _new_state
-    for pid, p in pieces.items():
-        c = new(Piece)
-        c.id = p.id
-        c.kind = p.kind
-        c.card = p.card
-        c.zone = p.zone
-        c.x = p.x
-        c.y = p.y
-        c.rotation = p.rotation
-        c.face_up = p.face_up
-        c.owner = p.owner
-        c.attached_to = p.attached_to
-        c.counters = dict(p.counters) if p.counters else {}
-        c.known = p.known
-        c.gen = p.gen
-        c.sides = p.sides
-        c.value = p.value
-        c.label = p.label
-        c.color = p.color
-        out[pid] = c
-    return out
+def _copy_piece(p: Piece) -> Piece:
+    """A copy of a piece with its own counters (`GameState.own`), one store per slot, no call per field."""
+    c = _new_state(Piece)
+    c.id = p.id
+    c.kind = p.kind
+    c.card = p.card
+    c.zone = p.zone
+    c.x = p.x
+    c.y = p.y
+    c.rotation = p.rotation
+    c.face_up = p.face_up
+    c.owner = p.owner
+    c.attached_to = p.attached_to
+    c.counters = dict(p.counters) if p.counters else {}
+    c.known = p.known
+    c.gen = p.gen
+    c.sides = p.sides
+    c.value = p.value
+    c.label = p.label
+    c.color = p.color
+    return c

@@ -234,6 +234,8 @@ class Tx:
         """Move one piece, keeping attachments, faces, knowledge and handles consistent."""
         state = self.state
         piece = state.pieces[pid]
+        if state._own is not None and pid not in state._own:  # a fork's piece it has not written yet (`own`)
+            piece = state.own(pid)
         zones = state.zones
         zone = zones.get(dst)
         if zone is None:
@@ -341,6 +343,7 @@ class Tx:
             piece = pieces[pid]
             known, host = piece.known, piece.attached_to
             if known or host is not None:
+                piece = state.own(pid)
                 # what `change(pid, known=frozenset(), attached_to=None)` emits (the fields that change, in
                 # that order) and `PieceChanged.apply` sets
                 changes: list[tuple[str, Any, Any]] = []
@@ -357,7 +360,7 @@ class Tx:
                 gen = piece.gen
                 events.append(PieceChanged(pid, (("gen", gen, gen + 1),)))
                 named[pid] = None
-                piece.gen = gen + 1
+                state.own(pid).gen = gen + 1
                 if state._handles:
                     state.forget_handle(pid)
 

@@ -145,7 +145,7 @@ def shuffle_into(state: GameState, refs: Iterable[str], zone: str, *, owner: int
 
 
 def _move_now(state: GameState, pid: str, dst: str, face_up: bool | None) -> None:
-    piece = state.pieces[pid]
+    piece = state.own(pid)
     state.zones[piece.zone].pieces.remove(pid)
     zone = state.zones[dst]
     piece.zone = dst
@@ -156,7 +156,7 @@ def _move_now(state: GameState, pid: str, dst: str, face_up: bool | None) -> Non
 def put_on(state: GameState, pid: str, zone: str, *, face_up: bool | None = None) -> None:
     """Move a card already on the table into `zone` during setup: on top of a stack (a deck, a discard pile), at the
     end of any other zone; face up or down as the zone shows cards unless `face_up` says."""
-    piece = state.pieces[pid]
+    piece = state.own(pid)
     state.zones[piece.zone].pieces.remove(pid)
     dst = state.zones[zone]
     if dst.layout == "stack":

@@ -186,5 +186,5 @@ def restrict_card(state: GameState, ref: str, seat: int) -> int:
             swap = next((q for q in state.zones[deck].pieces if state.pieces[q].card != ref), None)
             if swap is not None:
                 put_on(state, swap, hand)
-                state.pieces[swap].known = frozenset((seat,))
+                state.own(swap).known = frozenset((seat,))
     return removed

@@ -39,9 +39,34 @@ def test_changing_a_fork_leaves_the_original_as_it_was() -> None:
     tx.set_rule("stack", [])
     tx.add_player_counter(0, "score", 4)
     tx.shuffle("hand:0")
-    f.pieces["p3"].counters["x"] = 1  # even a change in place
+    f.own("p3").counters["x"] = 1  # even a change in place, of the piece `own` gives to write
     assert s.to_dict() == before and s.attached("p3") == ["p4"]
     assert f.to_dict() != before
+
+
+def test_changing_the_original_leaves_a_fork_as_it_was() -> None:
+    s = _table()
+    f = s.fork()
+    before = f.to_dict()
+    tx = Tx(s)
+    tx.move("p2", "hand:0", by=0)
+    tx.change("p1", counters={"dmg": 5})
+    tx.change("p4", attached_to=None)
+    s.own("p3").card = "s/e"
+    g = f.fork()  # a fork of a fork: the three tables share what none wrote
+    Tx(g).move("p1", "table", by=0)
+    assert f.to_dict() == before and f.attached("p3") == ["p4"]
+    assert s.pieces["p3"].card == "s/e" and g.pieces["p1"].zone == "table" and f.pieces["p1"].zone == "hand:0"
+
+
+def test_a_fork_shares_its_pieces_until_one_is_written() -> None:
+    s = _table()
+    f = s.fork()
+    assert all(f.pieces[p] is s.pieces[p] for p in s.pieces)  # the copy costs a dict, not a piece each
+    Tx(f).change("p1", face_up=False)
+    assert f.pieces["p1"] is not s.pieces["p1"] and s.pieces["p1"].face_up
+    assert f.own("p1") is f.pieces["p1"]  # written once: the fork's own from then on
+    assert s.own("p2") is not f.pieces["p2"]  # the original copies too before it writes a shared piece
 
 
 def test_a_loaded_table_names_each_piece_and_zone_with_one_string() -> None:

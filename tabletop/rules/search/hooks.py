@@ -66,7 +66,7 @@ class _CcgDeal(Deal):
     def __call__(self, state: GameState, rng: random.Random) -> None:
         super().__call__(state, rng)
         for pid, cands in self.xfiles:
-            state.pieces[pid].card = rng.choice(cands)
+            state.own(pid).card = rng.choice(cands)
 
 
 HEURISTICS: dict[str, Heuristic] = {

@@ -132,13 +132,12 @@ class Deal:
 
     def __call__(self, state: GameState, rng: random.Random) -> None:
         """Give every hidden card of `state` (a fork of the table this deal was made from) a card, in place."""
-        pieces = state.pieces
         unseen = self.unseen.copy()
         rng.shuffle(unseen)
         for pid in self.own:
-            pieces[pid].card = unseen.pop() if unseen else rng.choice(self.pool)
+            state.own(pid).card = unseen.pop() if unseen else rng.choice(self.pool)
         for pid, cards in self.others:
-            pieces[pid].card = rng.choice(cards)
+            state.own(pid).card = rng.choice(cards)
 
 
 def sample_hidden(state: GameState, seat: int, rng: random.Random, know: dict[str, Any], pool: CardPool) -> None:

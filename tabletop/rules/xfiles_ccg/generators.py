@@ -41,7 +41,7 @@ from .provisions import provided_missing
 from .vocab import standing
 from .vocab_agents import site_cost
 from .vocab_bluffs import banned
-from .vocab_decks import on_approach, window_of
+from .vocab_decks import WINDOWS, hand_max, on_approach, window_of
 from .waivers import own_cost, waived_missing
 from .wards import shunned
 from .xfile_choice import xfile_universe
@@ -74,7 +74,7 @@ def _gen_buy(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     step = rs.step(state)
     pool = "rp" if step == "buy" else "cp"
     hand = hand_of(state, seat)
-    room = rs.hand_max(state, seat) - len(hand)
+    room = hand_max(rs, state, seat) - len(hand)  # `rs.hand_max`, without the call through it
     if step == "sell" and len(hand) > 4:
         infos, known, pieces = rs._known_infos(), rs._known_traits(), state.pieces
         for pid in hand:  # `rs._sell_value(state, pid)`, each card's data and traits looked up here
@@ -255,7 +255,8 @@ def bluff_payments(rs: XFilesCCG, state: GameState, seat: int, pid: str) -> list
 
 
 def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
-    yield from rs.suggestion_actions(state, seat)
+    if state.rules.get("suggestions"):  # effects of resolved cards still offered (most windows have none)
+        yield from rs.suggestion_actions(state, seat)
     hand = state.zones[f"hand:{seat}"].pieces
     if hand:
         yield from _window_plays(rs, state, seat, tuple(hand))
@@ -272,7 +273,8 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
     rp_ok = seat == active or not (len(state.players) == 2 or seat == (r.get("check") or {}).get("directed"))
     words: set[str] | None = None
     tokens = None
-    window = window_of(r.get("check"))  # before the Bluffs are revealed, after a wrong guess (xfc.chain.9)
+    check = r.get("check")  # the window before the Bluffs are revealed, or after a wrong guess (xfc.chain.9)
+    window = window_of(check) if check and any(map(check.get, WINDOWS)) else ""
     bans = (r.get("check") or {}).get("bans")
     x = len(state.attached(r["check"]["site"])) if window == "approach" else 0  # "X = the number of Bluffs at the Site"
     # `can_pay` of a play on no side: a *P card is paid from the pool of the side its player is on
@@ -383,7 +385,7 @@ def _known(kind: str, rows: list[dict[str, Any]], cands: list[CardInfo]) -> bool
 
 def _gen_debrief(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     hand = hand_of(state, seat)
-    extra = len(hand) - rs.hand_max(state, seat)
+    extra = len(hand) - hand_max(rs, state, seat)  # `rs.hand_max`, without the call through it
     if extra > 0:
         yield Discard(tuple(hand[-extra:]))
         yield Discard(tuple(hand[:extra]))

@@ -21,6 +21,7 @@ from .actions import (
     Sell,
 )
 from .data import SECTIONS
+from .steps import PHASE_OF
 from .vocab_agents import site_cost, spend_free_site
 
 __all__ = ["PASS_TO", "PrepReducers"]
@@ -39,7 +40,9 @@ class PrepReducers:
 
     @reduces(Pass)
     def _do_pass(self, state: GameState, a: Pass, seat: int, tx: Tx) -> None:
-        step = self.step(state)
+        step = state.rules.get("step", "draw")  # `self.step(state)`, without the call: most actions are passes
+        if step not in PHASE_OF:
+            step = "draw"
         if not tx.quiet:  # a playout keeps no notes (most of its actions are passes)
             tx.note("xfc.pass", seat, "passes")
         name = PASS_TO.get(step)
@@ -96,7 +99,8 @@ class PrepReducers:
 
     def _pass_priority(self, state: GameState, seat: int, tx: Tx) -> None:
         r = state.rules
-        self._settle(state, seat, tx)
+        if r.get("suggestions"):  # effects of resolved cards still offered (`_settle` has nothing to do without)
+            self._settle(state, seat, tx)
         passed = int(r.get("passed", 0)) + 1
         if passed < len(state.players):  # every seat passed in turn (`state.seats`, without the list)
             tx.set_rule("passed", passed)

@@ -77,7 +77,7 @@ from .status import StatusReport
 from .steps import PHASE_OF, SAMPLE_DECKS, SAMPLE_SET, STEPS
 from .steps import v as _v
 from .textrun import TextRun
-from .vocab_events import extra_question
+from .vocab_events import EXTRA, extra_question
 from .xfile_choice import random_xfile
 
 if TYPE_CHECKING:
@@ -328,9 +328,10 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
             return
         if gen is not None:
             yield from gen(self, state, seat)
-        if step not in ("question", "penalty") and extra_question(state, seat) is not None:
+        # a card's extra question: most tables have none (the rule state's key is asked first, without a call)
+        if r.get(EXTRA) and step not in ("question", "penalty") and extra_question(state, seat) is not None:
             yield from GENERATORS["question"](self, state, seat)  # the question a card's text lets `seat` ask
-        if step in _ABILITY_STEPS:  # the bots use standing abilities where play goes on
-            yield from self.ability_uses(state, seat)
+        if step in _ABILITY_STEPS and self._any_trait(state, seat, "event:use"):  # (`ability_uses` asks it first)
+            yield from self.ability_uses(state, seat)  # the bots use standing abilities where play goes on
         if step not in _NO_PASS:
             yield _PASS

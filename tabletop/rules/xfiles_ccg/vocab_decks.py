@@ -84,9 +84,16 @@ def _standing(ctx: Ctx, tx: Tx, args: Any) -> None:
 
 def hand_max(rs: Any, state: GameState, seat: int) -> int:
     """`seat`'s hand size after the Debriefing: the option's, or more while a card of theirs in play raises it."""
+    most = int(rs.options["hand_max"])
     zone = state.zones.get(f"bureau:{seat}")
-    raised = [int(state.pieces[p].counters.get("hand_max", 0)) for p in zone.pieces] if zone is not None else []
-    return max([int(rs.options["hand_max"]), *raised])
+    if zone is not None and zone.pieces:  # asked at every Briefing and Debriefing listing: no list per card
+        most = max(most, 0)  # a card without the counter counts as 0
+        pieces = state.pieces
+        for p in zone.pieces:
+            counters = pieces[p].counters
+            if counters and int(counters.get("hand_max", 0)) > most:
+                most = int(counters["hand_max"])
+    return most
 
 
 def moved_bureau(rs: Any, state: GameState, owner: int | None, tx: Tx) -> None:
