@@ -93,19 +93,22 @@ class TextRun:
 
     def card_pools(self, state: GameState, seat: int, info: Any, pool: str) -> list[str]:
         """`seat`'s Agents holding a pool token that may pay for the card `info` ("Place 1 [RP] on this card. This
-        [RP] may be used to pay for any Keyword EQUIPMENT or COMBAT cards"), not spent since it was replaced."""
+        [RP] may be used to pay for any Keyword EQUIPMENT or COMBAT cards", "... for any ACTIVE card": of an
+        Activator), not spent since it was replaced."""
         out: list[str] = []
         if not self._any_trait(state, seat, "card_pool"):
             return out  # most tables: no such Agent, found before the card's words are read
         words = {k.casefold() for k in info.keywords}
+        sides = {a.casefold() for a in info.activators}
         for pid in self.agents(state, seat):
             ref = state.pieces[pid].card
             if state.pieces[pid].counters.get("pool_used") or self._hired(state, pid):
                 continue
             placed = [p for p in standing(self, ref, "card_pool") if p.get("pool") == pool]
-            allowed = {str(k).casefold() for f in standing(self, ref, "card_pool_for") if f.get("pool") == pool
-                       for k in f.get("keywords", ())}
-            if placed and words & allowed:
+            fors = [f for f in standing(self, ref, "card_pool_for") if f.get("pool") in (pool, None)]  # None: placed
+            allowed = {str(k).casefold() for f in fors for k in f.get("keywords", ())}
+            by_side = {str(k).casefold() for f in fors for k in f.get("activators", ())}  # "any ACTIVE card"
+            if placed and (words & allowed or sides & by_side):
                 out.append(pid)
         return out
 

@@ -1,0 +1,48 @@
+"""The grammar's reader for the `// -- s16equip --` block of `cardtext.lark`: standing abilities of Equipment, Agents
+and Resources, and tokens on cards (access to the Field Office Crime Lab, pool tokens that pay for some cards, ...).
+A part of `cardtext._Read`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from .cardmeaning import Meaning
+
+__all__ = ["EquipReader"]
+
+#: the Activators that say which side plays a card: "any ACTIVE card" names the cards of an Activator, not a Keyword
+_SIDES = ("ACTIVE", "CONSPIRACY")
+
+
+def _static(*steps: dict[str, Any]) -> Meaning:
+    return Meaning(standing=[{"when": "static", "do": list(steps)}])
+
+
+class EquipReader:
+    """Tree -> meanings for the families of the `s16equip` block (mixed into the grammar's Transformer)."""
+
+    def lab_access(self, c: list[Any]) -> bool:
+        return True
+
+    def crime_lab_gear(self, c: list[Any]) -> Meaning:
+        """"Agents equipped with a Spectrograph have access to the field office crime lab": its holder has it."""
+        return _static({"crime_lab": {"by": "holder"}})
+
+    def crime_lab_own(self, c: list[Any]) -> Meaning:
+        """"Agent Ray Tull has access to the Field Office Crime Lab": the Agent has it, with no Equipment."""
+        return _static({"crime_lab": {"by": "self"}})
+
+    def pool_for_any(self, c: list[Any]) -> Meaning:
+        """"This [RP] may be used to pay for any ACTIVE card": the cards of an Activator (of Keywords: "any
+        BEHAVIORAL or OBSERVATION cards"); "This may be used ..." names no pool: the one placed on the card."""
+        pool = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), None)
+        words = [str(w).upper() for w in next(x for x in c if isinstance(x, list))]
+        key = "activators" if all(w in _SIDES for w in words) else "keywords"
+        return _static({"card_pool_for": {"pool": pool, key: words}})
+
+    def pool_token(self, c: list[Any]) -> Meaning:
+        """"Place a [RP] token on this card": the pool token an Agent pays with (as "Place 1 [RP] on this card")."""
+        return _static({"card_pool": {"pool": c[1], "amount": c[0]}})

@@ -1,0 +1,200 @@
+"""`xfiles-ccg` standing abilities of Equipment, Agents and Resources, and tokens on cards (issue #26, s16equip),
+each run in a game on cards of our own in the printed wordings: access to the Field Office Crime Lab, pool tokens
+that pay for the cards of an Activator, ..."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tabletop.cards import CardLibrary
+from tabletop.core import Piece
+from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard
+from tabletop.rules.xfiles_ccg.compiler import compile_text
+from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok, pid
+from tests.rules.xfiles_ccg_helpers import position as build_position
+
+
+def _card(rid: str, title: str, kind: str, text: str, cost: str = "1 RP", **more: Any) -> dict[str, Any]:
+    return {"id": rid, "title": title, "set": "Fixture", "type": kind, "cost": cost, "gameText": text,
+            "keywords": [kind], "activators": ["Active"], **more}
+
+
+def _agent(rid: str, title: str, text: str) -> dict[str, Any]:
+    return _card(rid, title, "Agent", text, cost="2 RP", keywords=["Agent", "FBI"], activators=[],
+                 skills={"Behavioral": 2, "Long Range Combat": 1, "Close Range Combat": 1, "Health": 3,
+                         "Resources": 1})
+
+
+RECORDS = [
+    _card("SE-01", "Hollis Street Lab", "Site", "", cost="2 RP", activators=[],
+          keywords=["Site", "Field Office Crime Lab"],
+          prerequisite="Special Equipment required or discard a Witness card from your hand."),
+    _card("SE-02", "Spectrograph", "Equipment", "Agents equipped with a Spectrograph have access to the field "
+          "office crime lab. Adds 1 to the Agent's SCIENCES skill.", keywords=["Equipment", "Special"],
+          activators=["Bureau"]),
+    _agent("SE-03", "Agent Ray Tull", "Agent Ray Tull has access to the Field Office Crime Lab."),
+    _agent("SE-04", "Lab Chief Ora Penn", "Ora Penn has direct access to the Field Office Crime Lab even without "
+           "any piece of equipment attached."),
+    _agent("SE-05", "Agent Wes Dunmore", "Place 1 [RP] on this card. This [RP] may be used to pay for any ACTIVE "
+           "card. If you use this [RP], replace it during your Briefing Phase."),
+    _card("SE-07", "The Night Clerk", "Witness", "Adds 1 to one Team's BEHAVIORAL skill check.", cost="3 RP",
+          keywords=["Witness", "Behavioral"]),
+    _agent("SE-06", "Agent Tess Quill", "Place a [RP] token on this card. This may be used to pay for for any "
+           "BEHAVIORAL or OBSERVATION cards. If you use this [RP], replace it during your briefing phase."),
+]
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> CardLibrary:
+    return fixture_library(tmp_path_factory.mktemp("sets"), RECORDS)
+
+
+def _mine(s: Any, zone: str, ref: str) -> str:
+    return next(p for p in s.state.zones[zone].pieces if s.state.pieces[p].card == ref)
+
+
+def _status(library: CardLibrary, rid: str) -> str:
+    card = library.get(fixture_ref(library, rid))
+    return "automated" if not compile_text(card)[1] else "by hand"
+
+
+# ------------------------------------------------------------------------------------- the Field Office Crime Lab
+
+
+def _lab(library: CardLibrary, team: tuple[str, ...], hand: tuple[str, ...] = (), gear: bool = False,
+         enforcement: str = "strict") -> tuple[Any, str, tuple[str, ...]]:
+    """Randy's `team` (sample ids or fixture ids) before the Crime Lab Site, Randy to send a Team; `gear`: the
+    Spectrograph on the first Agent."""
+    refs = [fixture_ref(library, a) if a.startswith("SE-") else a for a in team]
+    lab = fixture_ref(library, "SE-01")
+    s = build_position({"field:0": [lab, *refs], "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"],
+                        "xfile:1": ["lantern-choir"], "deck:0": ["marrow-point"] * 3, "deck:1": ["cold-trail"] * 3,
+                        "hand:0": list(hand)}, {"step": "assign"}, library=library, enforcement=enforcement)
+    st = s.state
+    site = _mine(s, "field:0", lab)
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    agents = tuple(p for p in st.zones["field:0"].pieces if p != site)
+    if gear:
+        st.add_piece(Piece(id="scope", card=fixture_ref(library, "SE-02"), zone="field:0", owner=0, face_up=True,
+                           attached_to=agents[0]))
+        agents = tuple(p for p in agents if p != "scope")
+    return s, site, agents
+
+
+def _resolve(s: Any) -> str:
+    """Pass until the skill check is resolved: the step it leads to."""
+    rs, st = s.rules, s.state
+    for _ in range(8):
+        if rs.step(st) not in ("check", "reveal"):
+            break
+        ok(s, Pass(), rs.decision(st))
+    return rs.step(st)
+
+
+def test_the_crime_lab_sentences_are_executed(library: CardLibrary) -> None:
+    for rid in ("SE-02", "SE-03", "SE-04"):
+        assert _status(library, rid) == "automated", rid
+    assert compile_text("Agents equipped with a Spectrograph have access to the field office crime lab.")[0][0][
+        "do"] == [{"crime_lab": {"by": "holder"}}]
+    assert compile_text(library.get(fixture_ref(library, "SE-03")))[0][0]["do"] == [{"crime_lab": {"by": "self"}}]
+
+
+def test_an_equipped_agent_investigates_the_crime_lab(library: CardLibrary) -> None:
+    s, site, team = _lab(library, ("owen-marsh",), gear=True)
+    assert Investigate(site, team, "") in list(s.rules.legal_actions(s.state, 0))
+    ok(s, Investigate(site, team, ""), 0)
+    assert _resolve(s) == "question"
+
+
+@pytest.mark.parametrize("agent", ["SE-03", "SE-04"])
+def test_an_agent_with_access_of_his_own_investigates_the_crime_lab(library: CardLibrary, agent: str) -> None:
+    s, site, team = _lab(library, ("owen-marsh", agent))
+    ok(s, Investigate(site, team, ""), 0)
+    assert _resolve(s) == "question"
+
+
+def test_no_access_and_no_witness_is_refused_in_strict(library: CardLibrary) -> None:
+    s, site, team = _lab(library, ("owen-marsh", "nadia-keller"))
+    before = s.state.hash()
+    r = s.submit(Investigate(site, team, ""), 0)
+    assert not r.accepted and [v.code for v in r.violations] == ["xfc.crime_lab"] and s.state.hash() == before
+    assert not any(isinstance(a, Investigate) and a.site == site for a in s.rules.legal_actions(s.state, 0))
+
+
+def test_a_witness_from_the_hand_meets_the_prerequisite(library: CardLibrary) -> None:
+    s, site, team = _lab(library, ("owen-marsh",), hand=("retired-ranger", "retired-ranger", "long-night"))
+    st = s.state
+    ranger = pid(s, "hand:0", "retired-ranger")
+    listed = [a for a in s.rules.legal_actions(st, 0) if isinstance(a, Investigate) and a.site == site]
+    assert [a.witness for a in listed if a.agents == team] == [ranger]  # one listing per Witness card
+    night = pid(s, "hand:0", "long-night")
+    r = s.submit(Investigate(site, team, "", night), 0)  # an Event is no Witness
+    assert not r.accepted and r.violations[0].code == "xfc.crime_lab"
+    ok(s, Investigate(site, team, "", ranger), 0)
+    assert st.pieces[ranger].zone == "discard:0" and st.pieces[ranger].face_up
+    assert len(st.zones["hand:0"].pieces) == 2
+    assert _resolve(s) == "question"
+
+
+def test_a_witness_is_not_discarded_when_an_agent_has_access(library: CardLibrary) -> None:
+    s, site, team = _lab(library, ("owen-marsh",), hand=("retired-ranger",), gear=True)
+    r = s.submit(Investigate(site, team, "", pid(s, "hand:0", "retired-ranger")), 0)
+    assert not r.accepted and r.violations[0].code == "xfc.crime_lab"
+
+
+def test_without_access_the_check_fails_in_warn(library: CardLibrary) -> None:
+    s, site, team = _lab(library, ("owen-marsh",), enforcement="warn")
+    r = s.submit(Investigate(site, team, ""), 0)
+    assert r.accepted and [v.code for v in r.violations] == ["xfc.crime_lab"]
+    assert _resolve(s) == "assign" and s.state.pieces[site].zone == "discard:0"
+    notes = [n["text"] for e in s.log_for(0) for n in e["notes"] if n["what"] == "xfc.check"]
+    assert "no Agent with access to the Field Office Crime Lab" in notes[-1]
+
+
+def test_the_access_undoes(library: CardLibrary) -> None:
+    s, site, team = _lab(library, ("owen-marsh",), hand=("retired-ranger",))
+    before = s.state.hash()
+    ok(s, Investigate(site, team, "", pid(s, "hand:0", "retired-ranger")), 0)
+    s.undo(0)
+    assert s.state.hash() == before
+
+
+# ------------------------------------------------------------------------------------------------- pool tokens
+
+
+def _window(library: CardLibrary, agent: str, hand: list[str], rp: int) -> Any:
+    """Randy's Team (Owen Marsh and the fixture `agent`) at Harlow Creek's BEHAVIORAL check, Randy to play `hand`."""
+    s = build_position({"field:0": ["harlow-creek", "owen-marsh", fixture_ref(library, agent)],
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"],
+                        "deck:0": ["marrow-point"] * 3, "deck:1": ["cold-trail"] * 3, "hand:0": hand},
+                       {"step": "assign"}, library=library, pools=((rp, 9), (9, 9)))
+    st = s.state
+    site = pid(s, "field:0", "harlow-creek")
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, tuple(p for p in st.zones["field:0"].pieces if p != site), "Behavioral"), 0)
+    return s
+
+
+def test_a_pool_token_pays_for_any_active_card(library: CardLibrary) -> None:
+    assert _status(library, "SE-05") == "automated"
+    s = _window(library, "SE-05", ["retired-ranger"], rp=2)  # a 3 RP ACTIVE Witness: 2 in the pool, 1 on Dunmore
+    st, rs = s.state, s.rules
+    dunmore = _mine(s, "field:0", fixture_ref(library, "SE-05"))
+    ranger = pid(s, "hand:0", "retired-ranger")
+    assert PlayCard(ranger) in list(rs.legal_actions(st, 0))
+    ok(s, PlayCard(ranger), 0)
+    assert st.player(0).counters["rp"] == 0 and st.pieces[dunmore].counters.get("pool_used") == 1
+
+
+def test_a_pool_token_placed_pays_for_its_keyword_cards_only(library: CardLibrary) -> None:
+    assert _status(library, "SE-06") == "automated"
+    clerk = fixture_ref(library, "SE-07")
+    s = _window(library, "SE-06", ["retired-ranger", clerk], rp=2)
+    st, rs = s.state, s.rules
+    quill = _mine(s, "field:0", fixture_ref(library, "SE-06"))
+    ranger = pid(s, "hand:0", "retired-ranger")  # no BEHAVIORAL or OBSERVATION Keyword: the token does not pay
+    assert PlayCard(ranger) not in list(rs.legal_actions(st, 0))
+    ok(s, PlayCard(_mine(s, "hand:0", clerk)), 0)  # a BEHAVIORAL Witness: 2 from the pool, 1 from Quill
+    assert st.player(0).counters["rp"] == 0 and st.pieces[quill].counters.get("pool_used") == 1
