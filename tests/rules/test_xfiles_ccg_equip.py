@@ -10,7 +10,8 @@ import pytest
 
 from tabletop.cards import CardLibrary
 from tabletop.core import Piece
-from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard
+from tabletop.rules.effects import ChooseTarget
+from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, UseAbility
 from tabletop.rules.xfiles_ccg.compiler import compile_text
 from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
@@ -41,6 +42,9 @@ RECORDS = [
            "card. If you use this [RP], replace it during your Briefing Phase."),
     _card("SE-07", "The Night Clerk", "Witness", "Adds 1 to one Team's BEHAVIORAL skill check.", cost="3 RP",
           keywords=["Witness", "Behavioral"]),
+    _agent("SE-08", "Detective Ned Harrow", "Place three tokens on Detective Ned Harrow. Once per turn, as the "
+           "Active Player, you may remove a token to discard a card and draw two from your Bureau deck."),
+    _card("SE-09", "The Quiet Porter", "Witness", "Adds 1 to one Team's BEHAVIORAL skill check. Promo Cards"),
     _agent("SE-06", "Agent Tess Quill", "Place a [RP] token on this card. This may be used to pay for for any "
            "BEHAVIORAL or OBSERVATION cards. If you use this [RP], replace it during your briefing phase."),
 ]
@@ -198,3 +202,41 @@ def test_a_pool_token_placed_pays_for_its_keyword_cards_only(library: CardLibrar
     assert PlayCard(ranger) not in list(rs.legal_actions(st, 0))
     ok(s, PlayCard(_mine(s, "hand:0", clerk)), 0)  # a BEHAVIORAL Witness: 2 from the pool, 1 from Quill
     assert st.player(0).counters["rp"] == 0 and st.pieces[quill].counters.get("pool_used") == 1
+
+
+# ------------------------------------------------------------------------------------------------ tokens on cards
+
+
+def test_a_token_discards_a_card_and_draws_two_once_per_turn_as_the_active_player(library: CardLibrary) -> None:
+    assert _status(library, "SE-08") == "automated"
+    harrow = fixture_ref(library, "SE-08")
+    s = build_position({"bureau:0": [harrow], "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"],
+                        "xfile:1": ["lantern-choir"], "deck:0": ["marrow-point"] * 3, "deck:1": ["cold-trail"] * 3,
+                        "hand:0": ["retired-ranger", "long-night"]}, {"step": "requisition"}, library=library)
+    st, rs = s.state, s.rules
+    me = _mine(s, "bureau:0", harrow)
+    ranger = pid(s, "hand:0", "retired-ranger")
+    assert UseAbility(me) in list(rs.legal_actions(st, 0))
+    ok(s, UseAbility(me), 0)
+    picks = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget) and a.piece]
+    assert {a.piece for a in picks} == set(st.zones["hand:0"].pieces)  # a card of his own hand, his choice
+    ok(s, next(a for a in picks if a.piece == ranger), 0)
+    assert st.pieces[ranger].zone == "discard:0" and len(st.zones["hand:0"].pieces) == 3
+    assert len(st.zones["deck:0"].pieces) == 1 and rs.tokens_left(st, me) == 2
+    r = s.submit(UseAbility(me), 0)  # once per turn
+    assert not r.accepted and UseAbility(me) not in list(rs.legal_actions(st, 0))
+
+
+def test_the_token_is_not_used_in_the_opponents_turn(library: CardLibrary) -> None:
+    harrow = fixture_ref(library, "SE-08")
+    s = _window(library, "SE-06", [], rp=2)
+    s.state.add_piece(Piece(id="harrow", card=harrow, zone="bureau:1", owner=1, face_up=True))
+    s.state.zones["hand:1"].pieces.append(s.state.zones["deck:1"].pieces.pop())
+    ok(s, Pass(), 0)
+    r = s.submit(UseAbility("harrow"), 1)
+    assert not r.accepted and "your own turn" in r.violations[0].message
+
+
+def test_a_printing_note_is_no_game_text(library: CardLibrary) -> None:
+    effects, left = compile_text(library.get(fixture_ref(library, "SE-09")))
+    assert not left and effects[0]["do"][0]["check_mod"]["amount"] == 1

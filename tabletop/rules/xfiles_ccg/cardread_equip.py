@@ -46,3 +46,16 @@ class EquipReader:
     def pool_token(self, c: list[Any]) -> Meaning:
         """"Place a [RP] token on this card": the pool token an Agent pays with (as "Place 1 [RP] on this card")."""
         return _static({"card_pool": {"pool": c[1], "amount": c[0]}})
+
+    def token_cycle(self, c: list[Any]) -> Meaning:
+        """"Once per turn, as the Active Player, you may remove a token to discard a card and draw two from your
+        Bureau deck": in its player's turn, once, a card of the hand he chooses discarded, then two drawn."""
+        hand = {"select": {"zone": "hand", "owner": "you", "not": "source"}, "count": 1}
+        return Meaning(cost=[{"spend_token": 1}], starts=True, targets={"discarded": hand},
+                       conditions=[{"once_a_turn": True}, {"your_turn": True}, {"has_target": "discarded"}],
+                       steps=[{"discard_card": {"target": "discarded"}}, {"draw": {"count": c[-1]}}])
+
+    def promo_line(self, c: list[Any]) -> Meaning:
+        """"Promo Cards": the database's note of where the card was printed, no game text."""
+        return Meaning(reminder=True)
+
