@@ -45,6 +45,10 @@ RECORDS = [
     _agent("SE-08", "Detective Ned Harrow", "Place three tokens on Detective Ned Harrow. Once per turn, as the "
            "Active Player, you may remove a token to discard a card and draw two from your Bureau deck."),
     _card("SE-09", "The Quiet Porter", "Witness", "Adds 1 to one Team's BEHAVIORAL skill check. Promo Cards"),
+    _card("SE-10", "Sky Scanner", "Equipment", "Place two tokens on this card. Remove a token to add 1 to one Team's "
+          "OBSERVATION skill check once per turn. During your Requisition Phase you may replenish all tokens for 2 "
+          "[RP] after the last token has been removed.", cost="2 RP", keywords=["Equipment", "Electrical"],
+          activators=["Field"]),
     _agent("SE-06", "Agent Tess Quill", "Place a [RP] token on this card. This may be used to pay for for any "
            "BEHAVIORAL or OBSERVATION cards. If you use this [RP], replace it during your briefing phase."),
 ]
@@ -240,3 +244,40 @@ def test_the_token_is_not_used_in_the_opponents_turn(library: CardLibrary) -> No
 def test_a_printing_note_is_no_game_text(library: CardLibrary) -> None:
     effects, left = compile_text(library.get(fixture_ref(library, "SE-09")))
     assert not left and effects[0]["do"][0]["check_mod"]["amount"] == 1
+
+
+def _scanner(library: CardLibrary, spent: int, step: str = "requisition", rp: int = 5) -> Any:
+    """Randy's Owen Marsh in the Field holds the Sky Scanner, `spent` of its two tokens spent; Randy's `step`."""
+    s = build_position({"field:0": ["owen-marsh"], "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"],
+                        "xfile:1": ["lantern-choir"], "deck:0": ["marrow-point"] * 3, "deck:1": ["cold-trail"] * 3},
+                       {"step": step}, library=library, pools=((rp, 5), (5, 5)))
+    s.state.add_piece(Piece(id="scanner", card=fixture_ref(library, "SE-10"), zone="field:0", owner=0, face_up=True,
+                            attached_to=pid(s, "field:0", "owen-marsh"), counters={"tokens_used": spent}))
+    return s
+
+
+def test_tokens_replenished_for_two_rp_after_the_last_is_removed(library: CardLibrary) -> None:
+    assert _status(library, "SE-10") == "automated"
+    s = _scanner(library, spent=2)
+    st, rs = s.state, s.rules
+    assert UseAbility("scanner") in list(rs.legal_actions(st, 0))
+    before = st.hash()
+    ok(s, UseAbility("scanner"), 0)
+    assert rs.tokens_left(st, "scanner") == 2 and st.player(0).counters["rp"] == 3
+    assert st.pieces["scanner"].counters.get("used_turn") is None  # the token's once a turn is still to use
+    r = s.submit(UseAbility("scanner"), 0)
+    assert not r.accepted and "still has a token" in " ".join(v.message for v in r.violations)
+    s.undo(0)
+    assert s.state.hash() == before
+
+
+@pytest.mark.parametrize("spent, step, rp, why", [(1, "requisition", 5, "still has a token"),
+                                                   (2, "deployment", 5, "only during requisition"),
+                                                   (2, "requisition", 1, "")])
+def test_tokens_not_replenished_otherwise(library: CardLibrary, spent: int, step: str, rp: int, why: str) -> None:
+    s = _scanner(library, spent, step, rp)
+    before = s.state.hash()
+    r = s.submit(UseAbility("scanner"), 0)
+    assert not r.accepted and s.state.hash() == before
+    assert why in " ".join(v.message for v in r.violations)
+    assert UseAbility("scanner") not in list(s.rules.legal_actions(s.state, 0))

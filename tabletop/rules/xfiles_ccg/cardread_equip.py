@@ -59,3 +59,10 @@ class EquipReader:
         """"Promo Cards": the database's note of where the card was printed, no game text."""
         return Meaning(reminder=True)
 
+    def token_refill(self, c: list[Any]) -> Meaning:
+        """"During your Requisition Phase you may replenish all tokens for 2 [RP] after the last token has been
+        removed": an ability used from play in its player's Requisition, paid, once no token is left."""
+        return Meaning(cost=[{"pay": {"amount": c[0], "pool": c[1]}}], starts=True,
+                       conditions=[{"your_turn": True}, {"in_step": ["requisition"]}, {"tokens_spent": True}],
+                       steps=[{"replenish_tokens": {}}])
+

@@ -23,6 +23,7 @@ from .data import suggested_effects
 from .reading import section_zones
 from .vocab import VOCABULARY, standing
 from .vocab_agents import res_if
+from .vocab_equip import refill_only
 
 if TYPE_CHECKING:
     from ...cards import CardDef
@@ -249,16 +250,23 @@ class TextRun:
         if self._hired(state, a.piece):
             return [Violation("xfc.no_ability", "xfc.deployment.4", f"{name} was bought for this turn: its game "
                               "effect is ignored", (a.piece,), seat)]
-        if not self.card_text(piece.card).when("event:use"):
+        uses = self.card_text(piece.card).when("event:use")
+        if not uses:
             return [Violation("xfc.no_ability", "xfc.effect.2", f"{name} has no ability to use", (a.piece,), seat)]
+        if len(uses) > 1 and any(self.effects.holds(state, u, seat, a.piece) for u in uses):
+            return []  # several abilities used from play ("Remove a token to ...", "replenish all tokens for 2 [RP]
+            # after the last token has been removed"): those that hold now are used
         return self.effects.violations(state, a.piece, seat, "event:use")
 
     @reduces(UseAbility)
     def _do_use(self, state: GameState, a: UseAbility, seat: int, tx: Tx) -> None:
         self.effects.count(state, tx, engine=True)
         piece = state.pieces[a.piece]  # "once per turn": the turn it was last used
-        tx.change(a.piece, counters={**piece.counters, "used_turn": int(state.rules.get("turn", 1))})
-        self.effects.trigger(state, tx, a.piece, seat, "event:use", count=False)
+        uses = self.card_text(piece.card).when("event:use")
+        held = len(uses) > 1  # of several, those that hold now
+        if not held or not all(refill_only(u) for u in uses if self.effects.holds(state, u, seat, a.piece)):
+            tx.change(a.piece, counters={**piece.counters, "used_turn": int(state.rules.get("turn", 1))})
+        self.effects.trigger(state, tx, a.piece, seat, "event:use", count=False, held=held)
 
     @staticmethod
     def _hired(state: GameState, pid: str) -> bool:

@@ -20,6 +20,7 @@ from .vocab_agents import AGENT_CONDITIONS, AGENT_PRIMITIVES, AGENT_SELECTORS
 from .vocab_bluffs import BLUFF_CONDITIONS, BLUFF_PRIMITIVES, BLUFF_SELECTORS
 from .vocab_cards import CARD_PRIMITIVES, spend_token
 from .vocab_decks import DECK_CONDITIONS, DECK_PRIMITIVES, DECK_SELECTORS, doubled, per_target
+from .vocab_equip import EQUIP_CONDITIONS, EQUIP_PRIMITIVES
 from .vocab_events import EVENT_CONDITIONS, EVENT_PRIMITIVES, EVENT_SELECTORS
 from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing, x_paid
 from .vocab_reads import check_of as _check
@@ -584,9 +585,10 @@ VOCABULARY = Vocabulary(
         **AGENT_PRIMITIVES,
         **BLUFF_PRIMITIVES,
         **EVENT_PRIMITIVES,
+        **EQUIP_PRIMITIVES,
     },
     conditions={**CONDITIONS, **WORD_CONDITIONS, **DECK_CONDITIONS, **AGENT_CONDITIONS, **BLUFF_CONDITIONS,
-                **EVENT_CONDITIONS},
+                **EVENT_CONDITIONS, **EQUIP_CONDITIONS},
     selectors={**SELECTORS, **WORD_SELECTORS, **DECK_SELECTORS, **AGENT_SELECTORS, **BLUFF_SELECTORS, **EVENT_SELECTORS},
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
