@@ -11,7 +11,7 @@ import pytest
 from tabletop.cards import CardLibrary
 from tabletop.core import Piece
 from tabletop.rules.effects import ChooseTarget
-from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, UseAbility
+from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, Requisition, UseAbility
 from tabletop.rules.xfiles_ccg.compiler import compile_text
 from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
@@ -49,6 +49,10 @@ RECORDS = [
           "OBSERVATION skill check once per turn. During your Requisition Phase you may replenish all tokens for 2 "
           "[RP] after the last token has been removed.", cost="2 RP", keywords=["Equipment", "Electrical"],
           activators=["Field"]),
+    _card("SE-11", "Bedside Trolley", "Equipment", "This piece of Equipment does not need to be attached to any "
+          "Agent. Place three tokens on the Bedside Trolley. Discard one token to heal one point of damage to an "
+          "Agent in the Hospital. Discard when all three tokens have been expended.", cost="2 RP",
+          keywords=["Equipment", "Healing"], activators=["Hospital"]),
     _agent("SE-06", "Agent Tess Quill", "Place a [RP] token on this card. This may be used to pay for for any "
            "BEHAVIORAL or OBSERVATION cards. If you use this [RP], replace it during your briefing phase."),
 ]
@@ -281,3 +285,26 @@ def test_tokens_not_replenished_otherwise(library: CardLibrary, spent: int, step
     assert not r.accepted and s.state.hash() == before
     assert why in " ".join(v.message for v in r.violations)
     assert UseAbility("scanner") not in list(s.rules.legal_actions(s.state, 0))
+
+
+# ------------------------------------------------------------------------------------------ Equipment on no Agent
+
+
+def test_equipment_needing_no_agent_stays_in_the_section_unattached(library: CardLibrary) -> None:
+    assert _status(library, "SE-11") == "automated"
+    trolley = fixture_ref(library, "SE-11")
+    s = build_position({"hospital:0": ["owen-marsh:d2"], "bureau:0": ["nadia-keller"], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"], "hand:0": [trolley],
+                        "deck:0": ["marrow-point"] * 3, "deck:1": ["cold-trail"] * 3}, {"step": "requisition"},
+                       library=library)
+    st, rs = s.state, s.rules
+    marsh, cart = pid(s, "hospital:0", "owen-marsh"), _mine(s, "hand:0", trolley)
+    r = s.submit(Requisition(cart, pid(s, "bureau:0", "nadia-keller")), 0)  # its Activator: an Agent in the Hospital
+    assert not r.accepted and r.violations[0].code == "xfc.requisition_section"
+    ok(s, Requisition(cart, marsh), 0)
+    assert st.pieces[cart].zone == "hospital:0" and st.pieces[cart].attached_to is None
+    assert cart not in st.attached(marsh) and rs.agents(st, 0, ("hospital",)) == [marsh]
+    ok(s, UseAbility(cart), 0)
+    (pick,) = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget) and a.piece]
+    ok(s, pick, 0)
+    assert rs.damage(st, marsh) == 1 and rs.tokens_left(st, cart) == 2

@@ -66,3 +66,8 @@ class EquipReader:
                        conditions=[{"your_turn": True}, {"in_step": ["requisition"]}, {"tokens_spent": True}],
                        steps=[{"replenish_tokens": {}}])
 
+    def unattached(self, c: list[Any]) -> Meaning:
+        """"This piece of Equipment does not need to be attached to any Agent": requisitioned, it is placed in the
+        section of the Agent who requisitions it, attached to no one (its abilities used from there)."""
+        return _static({"unattached": True})
+

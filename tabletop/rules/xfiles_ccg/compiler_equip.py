@@ -14,6 +14,7 @@ _KINDS: dict[tuple[str, str], tuple[str, ...]] = {
     ("crime_lab", "self"): ("agent", ""),  # the Agent itself has access
     ("card_pool", ""): ("agent", ""),  # a pool token on one of the player's Agents (`card_pools`)
     ("card_pool_for", ""): ("agent", ""),
+    ("unattached", ""): ("equipment", ""),  # requisitioned, it is attached to no Agent
 }
 
 

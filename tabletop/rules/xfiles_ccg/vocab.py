@@ -579,7 +579,7 @@ VOCABULARY = Vocabulary(
         "no_combat": _nothing, "half_damage": _nothing, "tokens": _nothing, "agents_use": _nothing,
         "agents_floor": _nothing, "split_damage": _nothing, "agents_split": _nothing, "crime_lab": _nothing,
         "as_best_foe": _nothing, "foes_minus": _nothing, "res_in_bureau": _nothing, "discard_when_spent": _nothing,
-        "once_per_turn": _nothing, "card_pool": _nothing, "card_pool_for": _nothing, "card_pool_refill": _nothing,
+        "once_per_turn": _nothing, "unattached": _nothing, "card_pool": _nothing, "card_pool_for": _nothing, "card_pool_refill": _nothing,
         **WORD_PRIMITIVES,
         **DECK_PRIMITIVES,
         **AGENT_PRIMITIVES,
