@@ -53,6 +53,12 @@ RECORDS = [
           "Agent. Place three tokens on the Bedside Trolley. Discard one token to heal one point of damage to an "
           "Agent in the Hospital. Discard when all three tokens have been expended.", cost="2 RP",
           keywords=["Equipment", "Healing"], activators=["Hospital"]),
+    _agent("SE-12", "Agent Ray Dale", "If Agent Ray Dale is in the same Team as Agent Nadia Keller, she loses one "
+           "HEALTH."),
+    _agent("SE-13", "Lena Frost", "Treat Lena Frost as RES 2 if she is in the same Team as Agent Keller. If so, "
+           "Keller's HEALTH value is decreased by one."),
+    _card("SE-14", "Night Ledger", "Equipment", "Discard this card to draw three cards from your Bureau deck during "
+          "the requisition phase.", keywords=["Equipment", "Special"], activators=["Field"]),
     _agent("SE-06", "Agent Tess Quill", "Place a [RP] token on this card. This may be used to pay for for any "
            "BEHAVIORAL or OBSERVATION cards. If you use this [RP], replace it during your briefing phase."),
 ]
@@ -308,3 +314,40 @@ def test_equipment_needing_no_agent_stays_in_the_section_unattached(library: Car
     (pick,) = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget) and a.piece]
     ok(s, pick, 0)
     assert rs.damage(st, marsh) == 1 and rs.tokens_left(st, cart) == 2
+
+
+# ---------------------------------------------------------------------------------------------- named Agent pairs
+
+
+@pytest.mark.parametrize("agent", ["SE-12", "SE-13"])
+def test_an_agent_named_loses_health_while_in_the_same_team(library: CardLibrary, agent: str) -> None:
+    assert _status(library, agent) == "automated"
+    s = build_position({"field:0": [fixture_ref(library, agent), "nadia-keller", "owen-marsh"],
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "deployment"}, library=library)
+    st, rs = s.state, s.rules
+    me = _mine(s, "field:0", fixture_ref(library, agent))
+    keller, marsh = pid(s, "field:0", "nadia-keller"), pid(s, "field:0", "owen-marsh")
+    printed = {p: rs.pinfo(st, p).health for p in (keller, marsh)}
+    st.rules["teams"] = {"0": [[me, marsh], [keller]]}
+    assert rs.rating(st, keller) == printed[keller] and rs.rating(st, marsh) == printed[marsh]
+    st.rules["teams"] = {"0": [[me, keller, marsh]]}
+    assert rs.rating(st, keller) == printed[keller] - 1 and rs.rating(st, marsh) == printed[marsh]
+
+
+# ------------------------------------------------------------------------------------------------------- more
+
+
+def test_equipment_discarded_to_draw_three_in_the_requisition(library: CardLibrary) -> None:
+    assert _status(library, "SE-14") == "automated"
+    s = build_position({"field:0": ["owen-marsh"], "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"],
+                        "xfile:1": ["lantern-choir"], "deck:0": ["marrow-point"] * 4, "deck:1": ["cold-trail"] * 3},
+                       {"step": "deployment"}, library=library)
+    st, rs = s.state, s.rules
+    st.add_piece(Piece(id="ledger", card=fixture_ref(library, "SE-14"), zone="field:0", owner=0, face_up=True,
+                       attached_to=pid(s, "field:0", "owen-marsh")))
+    r = s.submit(UseAbility("ledger"), 0)
+    assert not r.accepted and "requisition" in r.violations[0].message
+    st.rules["step"] = "requisition"
+    ok(s, UseAbility("ledger"), 0)
+    assert st.pieces["ledger"].zone == "discard:0" and len(st.zones["hand:0"].pieces) == 3

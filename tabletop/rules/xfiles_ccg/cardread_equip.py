@@ -71,3 +71,22 @@ class EquipReader:
         section of the Agent who requisitions it, attached to no one (its abilities used from there)."""
         return _static({"unattached": True})
 
+    def gear_draw(self, c: list[Any]) -> Meaning:
+        """"Discard this card to draw three cards from your Bureau deck during the requisition phase": an ability
+        used from play in its player's Requisition."""
+        return Meaning(cost=[{"discard_self": {}}], starts=True,
+                       conditions=[{"your_turn": True}, {"in_step": ["requisition"]}],
+                       steps=[{"draw": {"count": next(x for x in c if isinstance(x, int))}}])
+
+    def pair_health(self, c: list[Any]) -> Meaning:
+        """"If Agent Ray Tull is in the same Team as Agent Ida Venn, she loses one HEALTH": the Agent named after
+        "as" has that much less Health while the two are in one Team."""
+        names = next(x for x in c if isinstance(x, list) and x and isinstance(x[0], list))
+        return _static({"pair_health": {"with": names, "amount": -next(x for x in c if isinstance(x, int))}})
+
+    def pair_health_so(self, c: list[Any]) -> Meaning:
+        """"If so, Venn's HEALTH value is decreased by one" (after "... if she is in the same Team as Agent Venn"):
+        the Agent named, while in this Agent's Team."""
+        name = str(next(x for x in c if isinstance(x, Token) and x.type == "WORD")).removesuffix("'s")
+        return _static({"pair_health": {"with": [[name]], "amount": -next(x for x in c if isinstance(x, int))}})
+

@@ -14,7 +14,8 @@ _KINDS: dict[tuple[str, str], tuple[str, ...]] = {
     ("crime_lab", "self"): ("agent", ""),  # the Agent itself has access
     ("card_pool", ""): ("agent", ""),  # a pool token on one of the player's Agents (`card_pools`)
     ("card_pool_for", ""): ("agent", ""),
-    ("unattached", ""): ("equipment", ""),  # requisitioned, it is attached to no Agent
+    ("unattached", ""): ("equipment", ""),
+    ("pair_health", ""): ("agent", ""),  # read of the Agents of its Team (`vocab_equip.pair_health`)  # requisitioned, it is attached to no Agent
 }
 
 

@@ -8,9 +8,28 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.reducer import Tx
+from ...core.state import GameState
 from ..effects import Condition, Ctx, Primitive
+from .statics import standing
+from .vocab_agents import named, team_of
 
-__all__ = ["EQUIP_CONDITIONS", "EQUIP_PRIMITIVES", "refill_only"]
+__all__ = ["EQUIP_CONDITIONS", "EQUIP_PRIMITIVES", "pair_health", "refill_only"]
+
+
+def pair_health(rs: Any, state: GameState, pid: str) -> int:
+    """What the other Agents of `pid`'s Team change of its Health while the two are in one Team ("If Agent Ray Tull
+    is in the same Team as Agent Ida Venn, she loses one HEALTH": -1 for Venn); an Agent bought for the turn has no
+    game effect."""
+    if rs.pinfo(state, pid).kind != "agent":
+        return 0
+    team = team_of(rs, state, pid)
+    out = 0
+    for p in team if len(team) > 1 else ():
+        if p == pid or "pair_health" not in rs.traits(state.pieces[p].card) or rs._hired(state, p):
+            continue
+        out += sum(int(h.get("amount", 0)) for h in standing(rs, state.pieces[p].card, "pair_health")
+                   if named(rs, state, pid, h.get("with") or []))
+    return out
 
 
 def _replenish_tokens(ctx: Ctx, tx: Tx, args: Any) -> str:
@@ -37,5 +56,10 @@ def _cond_tokens_spent(ctx: Ctx, args: Any) -> str | None:
     return None
 
 
-EQUIP_PRIMITIVES: dict[str, Primitive] = {"replenish_tokens": _replenish_tokens}
+def _nothing(ctx: Ctx, tx: Tx, args: Any) -> None:
+    """A standing step: read where the rules need it, nothing to do when triggered."""
+    return None
+
+
+EQUIP_PRIMITIVES: dict[str, Primitive] = {"replenish_tokens": _replenish_tokens, "pair_health": _nothing}
 EQUIP_CONDITIONS: dict[str, Condition] = {"tokens_spent": _cond_tokens_spent}
