@@ -11,7 +11,7 @@ import pytest
 from tabletop.cards import CardLibrary
 from tabletop.core import Piece
 from tabletop.rules.effects import ChooseTarget
-from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, Requisition, UseAbility
+from tabletop.rules.xfiles_ccg import FreeDraw, Investigate, Pass, PlayCard, Requisition, UseAbility
 from tabletop.rules.xfiles_ccg.compiler import compile_text
 from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
@@ -59,6 +59,9 @@ RECORDS = [
            "Keller's HEALTH value is decreased by one."),
     _card("SE-14", "Night Ledger", "Equipment", "Discard this card to draw three cards from your Bureau deck during "
           "the requisition phase.", keywords=["Equipment", "Special"], activators=["Field"]),
+    _agent("SE-15", "Agent Mira Holt", "Place 1 [RP] on this card. This [RP] may be used to pay for any Keyword "
+           "BEHAVIORAL cards. If you spend this [RP], you may replace it during the Briefing Phase if Mira Holt is in "
+           "the same Team as Agents Nadia Keller or Lena Ortiz."),
     _agent("SE-06", "Agent Tess Quill", "Place a [RP] token on this card. This may be used to pay for for any "
            "BEHAVIORAL or OBSERVATION cards. If you use this [RP], replace it during your briefing phase."),
 ]
@@ -343,7 +346,7 @@ def test_equipment_discarded_to_draw_three_in_the_requisition(library: CardLibra
     s = build_position({"field:0": ["owen-marsh"], "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"],
                         "xfile:1": ["lantern-choir"], "deck:0": ["marrow-point"] * 4, "deck:1": ["cold-trail"] * 3},
                        {"step": "deployment"}, library=library)
-    st, rs = s.state, s.rules
+    st = s.state
     st.add_piece(Piece(id="ledger", card=fixture_ref(library, "SE-14"), zone="field:0", owner=0, face_up=True,
                        attached_to=pid(s, "field:0", "owen-marsh")))
     r = s.submit(UseAbility("ledger"), 0)
@@ -351,3 +354,21 @@ def test_equipment_discarded_to_draw_three_in_the_requisition(library: CardLibra
     st.rules["step"] = "requisition"
     ok(s, UseAbility("ledger"), 0)
     assert st.pieces["ledger"].zone == "discard:0" and len(st.zones["hand:0"].pieces) == 3
+
+
+@pytest.mark.parametrize("with_keller, replaced", [(True, True), (False, False)])
+def test_a_pool_token_replaced_only_beside_an_agent_named(library: CardLibrary, with_keller: bool,
+                                                           replaced: bool) -> None:
+    assert _status(library, "SE-15") == "automated"
+    holt = fixture_ref(library, "SE-15")
+    s = build_position({"field:0": [holt, "nadia-keller", "owen-marsh"], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"],
+                        "deck:0": ["marrow-point"] * 3, "deck:1": ["cold-trail"] * 3}, {"step": "draw"},
+                       library=library)
+    st = s.state
+    me = _mine(s, "field:0", holt)
+    keller, marsh = pid(s, "field:0", "nadia-keller"), pid(s, "field:0", "owen-marsh")
+    st.pieces[me].counters["pool_used"] = 1
+    st.rules["teams"] = {"0": [[me, keller if with_keller else marsh]]}
+    ok(s, FreeDraw(), 0)
+    assert (not st.pieces[me].counters.get("pool_used")) is replaced

@@ -90,3 +90,10 @@ class EquipReader:
         name = str(next(x for x in c if isinstance(x, Token) and x.type == "WORD")).removesuffix("'s")
         return _static({"pair_health": {"with": [[name]], "amount": -next(x for x in c if isinstance(x, int))}})
 
+    def pool_refill_with(self, c: list[Any]) -> Meaning:
+        """"If you spend this [RP], you may replace it during the Briefing Phase if Ray Dale is in the same Team as
+        Agents Ida Venn or Owen Marsh": replaced at the Briefing only while one of them is in the Agent's Team."""
+        names = next(x for x in c if isinstance(x, list) and x and isinstance(x[0], list))
+        pool = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        return _static({"card_pool_refill": {"pool": pool, "team_with": names}})
+

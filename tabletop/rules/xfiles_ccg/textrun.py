@@ -23,7 +23,7 @@ from .data import suggested_effects
 from .reading import section_zones
 from .vocab import VOCABULARY, standing
 from .vocab_agents import res_if
-from .vocab_equip import refill_only
+from .vocab_equip import refill_now, refill_only
 
 if TYPE_CHECKING:
     from ...cards import CardDef
@@ -128,8 +128,8 @@ class TextRun:
         """The Briefing: a pool token spent from an Agent is replaced ("replace it during your Briefing Phase");
         `agents`: `seat`'s Agents, when the caller found them already."""
         for pid in self.agents(state, seat) if agents is None else agents:
-            if state.pieces[pid].counters.get("pool_used") and standing(self, state.pieces[pid].card,
-                                                                        "card_pool_refill"):
+            if state.pieces[pid].counters.get("pool_used") and any(
+                    refill_now(self, state, pid, r) for r in standing(self, state.pieces[pid].card, "card_pool_refill")):
                 counters = dict(state.pieces[pid].counters)
                 counters.pop("pool_used")
                 tx.change(pid, counters=counters)

@@ -13,7 +13,14 @@ from ..effects import Condition, Ctx, Primitive
 from .statics import standing
 from .vocab_agents import named, team_of
 
-__all__ = ["EQUIP_CONDITIONS", "EQUIP_PRIMITIVES", "pair_health", "refill_only"]
+__all__ = ["EQUIP_CONDITIONS", "EQUIP_PRIMITIVES", "pair_health", "refill_now", "refill_only"]
+
+
+def refill_now(rs: Any, state: GameState, pid: str, refill: dict[str, Any]) -> bool:
+    """Whether an Agent's spent pool token is replaced at this Briefing by its `card_pool_refill`: always, or while
+    one of the Agents `team_with` names is in its Team."""
+    names = refill.get("team_with")
+    return not names or any(named(rs, state, p, names) for p in team_of(rs, state, pid) if p != pid)
 
 
 def pair_health(rs: Any, state: GameState, pid: str) -> int:
