@@ -294,6 +294,11 @@ XFILES_CCG: list[tuple[str, tuple[str, ...], str]] = [
     ("xfc.pool_side", ("xfc.chain.3",), "… has an RP Cost: the Investigating Player plays it"),
     ("xfc.prerequisite_skill", ("xfc.investigation.3",), "… is investigated with …"),
     (
+        "xfc.crime_lab",
+        ("xfc.investigation.3",),
+        "… needs an Agent with access to the Field Office Crime Lab in the Team, or a Witness discarded from your hand",
+    ),
+    (
         "xfc.requisition_section",
         ("xfc.requisition.1",),
         "… is requisitioned by an Agent in the …; … is in the …",

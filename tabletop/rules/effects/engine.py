@@ -151,9 +151,10 @@ class Effects:
     # -- triggering --
 
     def trigger(self, state: GameState, tx: Tx, source: str, seat: int | None, when: str = "played", *,
-                then: Any = None, count: bool = True, note_left: bool = True) -> bool:
+                then: Any = None, count: bool = True, note_left: bool = True, held: bool = False) -> bool:
         """Apply the abilities of `source` that apply `when`: at once when nothing is to choose (and the table is
-        strict), else as pending abilities its seat answers. Returns whether any is pending (the ruleset waits)."""
+        strict), else as pending abilities its seat answers. Returns whether any is pending (the ruleset waits).
+        `held`: only those whose conditions hold now (a card with several abilities used from play)."""
         piece = state.pieces.get(source)
         if piece is None:
             return False
@@ -169,6 +170,8 @@ class Effects:
             if not ability.do and not ability.cost:
                 continue  # conditions only: they are checked when the card is played, nothing runs
             user = self._user(state, ability, piece.owner if piece.owner is not None else seat)
+            if held and not self.holds(state, ability, user, source):
+                continue
             if self._now(state, ability):
                 self.run(state, tx, ability, user, source, {})
                 continue

@@ -168,15 +168,17 @@ class PlaceBluff(Action):
 @action_type("xfc.investigate")
 @dataclass(frozen=True, slots=True)
 class Investigate(Action):
-    """Investigation: send a Team (Agents in the Field) to one of your Sites, naming the prerequisite skill used."""
+    """Investigation: send a Team (Agents in the Field) to one of your Sites, naming the prerequisite skill used
+    (and the Witness discarded from the hand for a Field Office Crime Lab no Agent of the Team has access to)."""
 
-    words: ClassVar[str] = "Investigate {site} with {agents} ({skill})"
+    words: ClassVar[str] = "Investigate {site} with {agents} ({skill}){witness:, discarding |}{witness}"
     todo: ClassVar[str] = "investigate a Site"
 
     site: str
     agents: tuple[str, ...]
     skill: str = ""
-    piece_fields: ClassVar[tuple[str, ...]] = ("site", "agents")
+    witness: str | None = None
+    piece_fields: ClassVar[tuple[str, ...]] = ("site", "agents", "witness")
 
 
 @action_type("xfc.bluff_resolve")

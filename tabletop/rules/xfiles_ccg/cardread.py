@@ -742,9 +742,6 @@ class EffectsReader:
     def foes_minus(self, c: list[Any]) -> Meaning:
         return Meaning(standing=[{"when": "static", "do": [{"foes_minus": c[-1]}]}])
 
-    def crime_lab(self, c: list[Any]) -> Meaning:
-        raise ValueError("no card of the engine's reads access to the field office crime lab: applied by hand")
-
     def as_best_foe(self, c: list[Any]) -> Meaning:
         return Meaning(standing=[{"when": "static", "do": [{"as_best_foe": {"plus": c[-1]}}]}])
 

@@ -24,6 +24,7 @@ from .actions import (
 from .again import may_again
 from .combat import may_split
 from .costs import bluff_cost_at_site
+from .crimelab import lab_problems
 from .data import canonical_skill
 from .limits import lifted_in_play, play_limit_problems
 from .provisions import KEY as PROVIDED
@@ -71,7 +72,7 @@ class InvestigationChecks:
             if canonical_skill(a.skill) not in options:
                 out.append(_v("xfc.prerequisite_skill", "xfc.investigation.3", f"{self.ref(state, a.site)} is "
                               f"investigated with {' or '.join(options) or 'its own prerequisite'}", (a.site,), seat))
-        return out
+        return out + lab_problems(self, state, a.site, a.agents, a.witness, seat)
 
     @checks(ResolveBluff)
     def _check_resolve_bluff(self, state: GameState, a: ResolveBluff, seat: int | None) -> list[Violation]:

@@ -7,6 +7,7 @@ from typing import Any
 from ...core.reducer import Tx
 from ...core.state import GameState
 from .combat_text import after_damage, hit, round_notes
+from .crimelab import lab_short
 from .vocab import standing
 from .vocab_agents import once_per_combat, regenerate
 from .vocab_decks import save_site
@@ -53,6 +54,9 @@ class Combat:
         up = any(self.section_of(state, p) != "hospital" for p in check.get("team", []) if p in state.pieces)
         short = [f"{s} {self.team_skill(state, check.get('team', []), s)} against {n}+"
                  for s, n in check.get("also") or [] if self.team_skill(state, check.get("team", []), s) < n]
+        lab = lab_short(self, state, check)  # the Field Office Crime Lab: an Agent with access, or a Witness paid
+        if lab:
+            short.append(lab)
         ok = total >= need and up and not short and not check.get("failed")
         lowered = self.pinfo(state, site).lowered if site in state.pieces else None
         low = not ok and up and lowered is not None and total >= lowered[2]

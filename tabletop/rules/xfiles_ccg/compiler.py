@@ -17,6 +17,7 @@ from typing import Any
 from .cardtext import Meaning, read_sentence, sentences
 from .compiler_bluffs import BLUFF_STEPS, compile_alternatives
 from .compiler_cards import CARD_STEPS
+from .compiler_equip import fits_equip
 from .compiler_events import EVENT_STEPS
 from .compiler_windows import WINDOW_STEPS
 from .compiler_words import WORD_STEPS
@@ -147,6 +148,7 @@ _PAID_AT_SITE = ("adversary", "event", "witness", "combat", "")
 def _fits(ability: dict[str, Any], kind: str) -> None:
     """A standing ability the rules can hold this kind of card to (s14words: copy limits in play)."""
     for step in ability.get("do", ()):
+        fits_equip(step, kind)
         limit = step.get("copy_limit")
         if limit and limit.get("in") == "play" and limit.get("count") is not None and kind not in _PLAYED_KINDS:
             raise ValueError("a copy limit in play of a card no play check sees enter play")

@@ -96,6 +96,9 @@ class CardInfo:
     cost_mult: int = 1
     #: skill requirements that must all be met besides the named skill ("A 3+ AND B 3+"); () for most Sites
     requires: tuple[tuple[str, int], ...] = ()
+    #: a Site whose prerequisite asks for access to the Field Office Crime Lab ("Special Equipment required or
+    #: discard a Witness card from your hand": `crimelab`)
+    crime_lab: bool = False
 
     @property
     def combative(self) -> bool:
@@ -140,6 +143,8 @@ def _special(value: Any) -> bool:
     return isinstance(value, str) and value.strip().casefold() == "special"
 
 
+#: a Site's prerequisite asking for access to the Field Office Crime Lab
+_CRIME_LAB = re.compile(r"\bspecial\s+equipment\s+required\b", re.IGNORECASE)
 _X_COST = re.compile(r"^\s*(\d*)\s*X\s*(?:\+\s*(\d+))?\s*(RP|CP|\*P)?\s*$", re.IGNORECASE)
 
 
@@ -235,6 +240,7 @@ def card_info(card: Any) -> CardInfo:
         alternatives=alternatives(text),
         cost_extra=extra,
         cost_mult=mult,
+        crime_lab=bool(_CRIME_LAB.search(str(get("prerequisite") or ""))),
     )
 
 

@@ -33,6 +33,7 @@ from .again import free_for
 from .checks import _SECTION_WORDS, _section_words
 from .combat import may_split
 from .compiler_bluffs import alternative_when
+from .crimelab import lab_witnesses
 from .data import CHARACTERISTIC_VALUES, CardInfo
 from .limits import lifted_in_play, play_limit_problems
 from .notebook import _consistent
@@ -216,7 +217,9 @@ def _gen_assign(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
             best = max(options, key=lambda o: team(o[0]) - o[1])[0]
         else:  # one option is the best, found without the Team's skill
             best = options[0][0] if options else ""
-        yield Investigate(site, tuple(field), best)
+        witness = _lab_witness(rs, state, seat, site, field)
+        if witness is not None:
+            yield _investigate(site, tuple(field), best, witness)
 
 
 def _gen_again(rs: XFilesCCG, state: GameState, seat: int, everyone: list[str]) -> Iterator[Action]:
@@ -227,9 +230,24 @@ def _gen_again(rs: XFilesCCG, state: GameState, seat: int, everyone: list[str]) 
             continue
         team = free_for(state, everyone, rs.pinfo(state, site).name)
         options = rs.pinfo(state, site).prerequisite
-        if team:
+        witness = _lab_witness(rs, state, seat, site, team) if team else None
+        if witness is not None:
             best = max(options, key=lambda o: rs.team_skill(state, team, o[0]) - o[1])[0] if options else ""
-            yield Investigate(site, tuple(team), best)
+            yield _investigate(site, tuple(team), best, witness)
+
+
+def _lab_witness(rs: XFilesCCG, state: GameState, seat: int, site: str, team: list[str]) -> str | None:
+    """"" for a Site the Team may investigate as it is, the first Witness in the hand for a Field Office Crime Lab
+    it has no access to, None when it cannot investigate it (no access and no Witness)."""
+    if not rs.pinfo(state, site).crime_lab:
+        return ""
+    wanted = lab_witnesses(rs, state, seat, site, team)
+    return "" if wanted is None else (wanted[0] if wanted else None)
+
+
+def _investigate(site: str, team: tuple[str, ...], skill: str, witness: str) -> Investigate:
+    """The Investigate move, naming the Witness discarded only when there is one."""
+    return Investigate(site, team, skill, witness or None)
 
 
 def _gen_reveal(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:

@@ -40,6 +40,7 @@ from .actions import (
 )
 from .again import KEY as AGAIN
 from .again import free_for
+from .crimelab import lab_witnesses
 from .data import SECTIONS
 from .generators import GENERATORS, bluff_payments, hand_of
 from .steps import STEP_LABELS
@@ -278,9 +279,17 @@ def _list_assign(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
         for team in teams:
             if len(free_for(state, team, name)) < len(team):  # a second Site in another state
                 continue
-            for skill in skills:
-                yield Investigate(site, team, skill)
+            for witness in _lab_options(rs, state, seat, site, team):
+                for skill in skills:
+                    yield Investigate(site, team, skill, witness)
     yield from _new_team(state, seat, everyone)
+
+
+def _lab_options(rs: Any, state: GameState, seat: int, site: str, team: tuple[str, ...]) -> list[str | None]:
+    """The Witness named for a Field Office Crime Lab the Team has no access to (one listing per Witness card in
+    the hand, none if there is none); None for every other Site."""
+    wanted = lab_witnesses(rs, state, seat, site, team)
+    return [None] if wanted is None else list(wanted)
 
 
 def _list_reveal(rs: Any, state: GameState, seat: int) -> Iterator[Action]:

@@ -15,6 +15,7 @@ from .costs import cost_at_site
 from .data import SECTIONS, CardInfo, card_info
 from .steps import PHASE_OF, UNKNOWN
 from .vocab_agents import OWN_SKILL, gear_health, own_skill
+from .vocab_equip import pair_health
 
 if TYPE_CHECKING:
     from ...cards import CardLibrary
@@ -263,6 +264,7 @@ class Reading:
         """Health rating now: printed Health less Health lost for good (card text), plus what the Equipment it
         holds adds ("Adds one to the Agent's HEALTH")."""
         printed = (self.pinfo(state, pid).health or 0) - int(state.pieces[pid].counters.get("health_lost", 0))
+        printed += pair_health(self, state, pid)  # "If Agent X is in the same Team as Agent Y, she loses one HEALTH"
         return printed + gear_health(self, state, pid) if state.attached(pid) else printed
 
     def gear(self, state: GameState, pid: str) -> list[str]:

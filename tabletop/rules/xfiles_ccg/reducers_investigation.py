@@ -25,6 +25,7 @@ from .again import KEY as AGAIN
 from .again import spend_again
 from .combat_text import hit
 from .costs import bluff_cost_at_site, cost_at_site, spend_cost_mods
+from .crimelab import KEY as LAB
 from .data import canonical_skill
 from .provisions import spend_provision
 from .vocab_events import extra_question, use_extra
@@ -66,6 +67,12 @@ class InvestigationReducers:
             directed = self._directed(state, None)
         check = {"site": a.site, "team": list(a.agents), "skill": skill, "need": need, "directed": directed,
                  "mods": [], "used": []}
+        if a.witness:  # the Field Office Crime Lab's prerequisite met with a Witness from the hand (`crimelab`)
+            check[LAB] = a.witness
+            self._to_discard(state, a.witness, tx)
+            if not tx.quiet:
+                tx.note("xfc.crime_lab", seat, f"{self.ref(state, a.witness)} was discarded from the hand for "
+                        f"{self.ref(state, a.site)}'s prerequisite", {"piece": a.witness, "site": a.site})
         also = [[s, n] for s, n in info.requires if s != skill]
         if also:  # "X 3+ AND Y 3+": the check is made with the named skill, the others must be met too
             check["also"] = also

@@ -22,6 +22,7 @@ from .actions import (
 )
 from .data import SECTIONS
 from .steps import PHASE_OF
+from .statics import standing
 from .vocab_agents import site_cost, spend_free_site
 
 __all__ = ["PASS_TO", "PrepReducers"]
@@ -156,9 +157,14 @@ class PrepReducers:
             raise ActionError("not_equipment", f"{info.name} is not Equipment")
         from_cards = self.pay_card(state, seat, info, "rp", info.cost or 0, tx,
                                    why="" if tx.quiet else f"requisitioned {self.ref(state, a.piece)}")
-        self._attach(state, a.piece, a.agent, tx, by=seat)
+        loose = standing(self, state.pieces[a.piece].card, "unattached")  # "does not need to be attached to any Agent"
+        if loose:  # placed in the section of the Agent who requisitions it, attached to no one
+            tx.move(a.piece, state.pieces[a.agent].zone, face_up=True, by=seat)
+        else:
+            self._attach(state, a.piece, a.agent, tx, by=seat)
         if not tx.quiet:
-            tx.note("xfc.requisition", seat, f"requisitions {info.name} for {self.ref(state, a.agent)} "
+            tx.note("xfc.requisition", seat, f"requisitions {info.name}{' (attached to no Agent)' if loose else ''} "
+                    f"for {self.ref(state, a.agent)} "
                     f"({info.cost or 0} RP{from_cards}; {self._pool_of(state, seat, 'rp')} RP left)",
                     {"piece": a.piece, "agent": a.agent})
 

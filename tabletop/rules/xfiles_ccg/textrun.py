@@ -23,6 +23,7 @@ from .data import suggested_effects
 from .reading import section_zones
 from .vocab import VOCABULARY, standing
 from .vocab_agents import res_if
+from .vocab_equip import refill_now, refill_only
 
 if TYPE_CHECKING:
     from ...cards import CardDef
@@ -93,19 +94,22 @@ class TextRun:
 
     def card_pools(self, state: GameState, seat: int, info: Any, pool: str) -> list[str]:
         """`seat`'s Agents holding a pool token that may pay for the card `info` ("Place 1 [RP] on this card. This
-        [RP] may be used to pay for any Keyword EQUIPMENT or COMBAT cards"), not spent since it was replaced."""
+        [RP] may be used to pay for any Keyword EQUIPMENT or COMBAT cards", "... for any ACTIVE card": of an
+        Activator), not spent since it was replaced."""
         out: list[str] = []
         if not self._any_trait(state, seat, "card_pool"):
             return out  # most tables: no such Agent, found before the card's words are read
         words = {k.casefold() for k in info.keywords}
+        sides = {a.casefold() for a in info.activators}
         for pid in self.agents(state, seat):
             ref = state.pieces[pid].card
             if state.pieces[pid].counters.get("pool_used") or self._hired(state, pid):
                 continue
             placed = [p for p in standing(self, ref, "card_pool") if p.get("pool") == pool]
-            allowed = {str(k).casefold() for f in standing(self, ref, "card_pool_for") if f.get("pool") == pool
-                       for k in f.get("keywords", ())}
-            if placed and words & allowed:
+            fors = [f for f in standing(self, ref, "card_pool_for") if f.get("pool") in (pool, None)]  # None: placed
+            allowed = {str(k).casefold() for f in fors for k in f.get("keywords", ())}
+            by_side = {str(k).casefold() for f in fors for k in f.get("activators", ())}  # "any ACTIVE card"
+            if placed and (words & allowed or sides & by_side):
                 out.append(pid)
         return out
 
@@ -124,8 +128,8 @@ class TextRun:
         """The Briefing: a pool token spent from an Agent is replaced ("replace it during your Briefing Phase");
         `agents`: `seat`'s Agents, when the caller found them already."""
         for pid in self.agents(state, seat) if agents is None else agents:
-            if state.pieces[pid].counters.get("pool_used") and standing(self, state.pieces[pid].card,
-                                                                        "card_pool_refill"):
+            if state.pieces[pid].counters.get("pool_used") and any(
+                    refill_now(self, state, pid, r) for r in standing(self, state.pieces[pid].card, "card_pool_refill")):
                 counters = dict(state.pieces[pid].counters)
                 counters.pop("pool_used")
                 tx.change(pid, counters=counters)
@@ -246,16 +250,23 @@ class TextRun:
         if self._hired(state, a.piece):
             return [Violation("xfc.no_ability", "xfc.deployment.4", f"{name} was bought for this turn: its game "
                               "effect is ignored", (a.piece,), seat)]
-        if not self.card_text(piece.card).when("event:use"):
+        uses = self.card_text(piece.card).when("event:use")
+        if not uses:
             return [Violation("xfc.no_ability", "xfc.effect.2", f"{name} has no ability to use", (a.piece,), seat)]
+        if len(uses) > 1 and any(self.effects.holds(state, u, seat, a.piece) for u in uses):
+            return []  # several abilities used from play ("Remove a token to ...", "replenish all tokens for 2 [RP]
+            # after the last token has been removed"): those that hold now are used
         return self.effects.violations(state, a.piece, seat, "event:use")
 
     @reduces(UseAbility)
     def _do_use(self, state: GameState, a: UseAbility, seat: int, tx: Tx) -> None:
         self.effects.count(state, tx, engine=True)
         piece = state.pieces[a.piece]  # "once per turn": the turn it was last used
-        tx.change(a.piece, counters={**piece.counters, "used_turn": int(state.rules.get("turn", 1))})
-        self.effects.trigger(state, tx, a.piece, seat, "event:use", count=False)
+        uses = self.card_text(piece.card).when("event:use")
+        held = len(uses) > 1  # of several, those that hold now
+        if not held or not all(refill_only(u) for u in uses if self.effects.holds(state, u, seat, a.piece)):
+            tx.change(a.piece, counters={**piece.counters, "used_turn": int(state.rules.get("turn", 1))})
+        self.effects.trigger(state, tx, a.piece, seat, "event:use", count=False, held=held)
 
     @staticmethod
     def _hired(state: GameState, pid: str) -> bool:
