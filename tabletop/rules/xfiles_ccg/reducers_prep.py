@@ -21,8 +21,8 @@ from .actions import (
     Sell,
 )
 from .data import SECTIONS
-from .steps import PHASE_OF
 from .statics import standing
+from .steps import PHASE_OF
 from .vocab_agents import site_cost, spend_free_site
 
 __all__ = ["PASS_TO", "PrepReducers"]
