@@ -1,0 +1,48 @@
+"""The grammar's reader for the families of the `// -- s16sites --` block of `cardtext.lark`: Sites, Adversaries and
+what a card costs or does at a Site ("This card is free if played on a Team that includes X", ...). A part of
+`cardtext._Read`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cardmeaning import Meaning
+
+__all__ = ["SitesReader"]
+
+
+def _static(*steps: dict[str, Any]) -> Meaning:
+    return Meaning(standing=[{"when": "static", "do": list(steps)}])
+
+
+def _ints(c: list[Any]) -> list[int]:
+    return [x for x in c if isinstance(x, int) and not isinstance(x, bool)]
+
+
+def _waived(c: list[Any]) -> bool:
+    return any(isinstance(x, dict) and "_waive" in x for x in c)
+
+
+class SitesReader:
+    """Tree -> meanings for the families of the `s16sites` block (mixed into the grammar's Transformer)."""
+
+    # -- a card's cost where it is played (`cost_at`, read by `waivers`) --
+    def cost_team_named(self, c: list[Any]) -> Meaning:
+        """"This card is free if played on a Team that includes Ada Vance": an Agent of the Team under check is
+        the one named."""
+        name = next(x for x in c if isinstance(x, list))
+        return _static({"cost_at": {"when": {"team_named": [name]}, "set": 0}})
+
+    def cost_on_kw(self, c: list[Any]) -> Meaning:
+        """"This card is free if played on a Keyword FEVER card and Activator requirements are ignored": the Site
+        under check or an Agent of its Team has one of the Keywords."""
+        when = {"on_kw": next(x for x in c if isinstance(x, list))}
+        waive = [{"waive_activators": {"when": when}}] if _waived(c) else []
+        return _static({"cost_at": {"when": when, "set": 0}}, *waive)
+
+    def cost_guessed(self, c: list[Any]) -> Meaning:
+        """"If your opponent has correctly guessed two of your X-File's characteristics, the cost to play this card
+        is 3 [CP]": that many characteristics an opponent asked about its player's X-File were answered yes."""
+        guessed, cost = _ints(c)[:2]
+        return _static({"cost_at": {"when": {"guessed": guessed}, "set": cost}})

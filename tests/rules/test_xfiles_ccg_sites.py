@@ -1,0 +1,117 @@
+"""`xfiles-ccg` card text families of Sites, Adversaries and what a card costs or does at a Site (issue #26,
+s16sites), each run in a game on cards of our own in the printed wordings: a card's cost where it is played, ..."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tabletop.cards import CardLibrary
+from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard
+from tabletop.rules.xfiles_ccg.compiler import compile_text
+from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, mine, ok, pid
+from tests.rules.xfiles_ccg_helpers import position as build_position
+
+
+def _card(rid: str, title: str, kind: str, text: str, cost: str = "1 RP", **more: Any) -> dict[str, Any]:
+    return {"id": rid, "title": title, "set": "Fixture", "type": kind, "cost": cost, "gameText": text,
+            "keywords": [kind], "activators": ["Active"], **more}
+
+
+def _adversary(rid: str, title: str, text: str, cost: str = "4 CP", keywords: tuple[str, ...] = ("Creature",),
+               activators: tuple[str, ...] = ("Conspiracy",), health: int = 9) -> dict[str, Any]:
+    return _card(rid, title, "Adversary", text, cost=cost, keywords=["Adversary", *keywords],
+                 activators=list(activators), skills={"Long Range Combat": 1, "Close Range Combat": 1,
+                                                      "Health": health})
+
+
+RECORDS = [
+    _card("SS-01", "Cousin Hal Keller", "Witness", "Adds 2 to one Team's BEHAVIORAL skill check. This card is free if "
+          "played on a Team that includes Nadia Keller.", cost="3 RP"),
+    _adversary("SS-02", "The Fever Man", "This Card is free if played on a Keyword PROFILER card and Activator "
+               "requirements are ignored.", activators=("Conspiracy", "Cult")),
+    _adversary("SS-03", "The Auburn Man", "If your opponent has correctly guessed two of your X-File's "
+               "characteristics, the cost to play this card is 3 [CP].", cost="6 CP"),
+]
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> CardLibrary:
+    return fixture_library(tmp_path_factory.mktemp("sets"), RECORDS)
+
+
+def _at(library: CardLibrary, site: str, skill: str, team: tuple[str, ...], hand: list[str], cp: int = 9) -> Any:
+    """Randy's Team of `team` investigates `site` with `skill`; Les (CP `cp`) holds `hand`, his to play."""
+    s = build_position({"field:0": [site, *team], "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"],
+                        "xfile:1": ["lantern-choir"], "deck:0": ["marrow-point"] * 3, "deck:1": ["cold-trail"] * 3,
+                        "hand:1": hand}, {"step": "assign"}, library=library, pools=((9, 9), (9, cp)))
+    st = s.state
+    where = pid(s, "field:0", site)
+    st.rules["sites"] = {where: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(where, tuple(p for p in st.zones["field:0"].pieces if p != where), skill), 0)
+    ok(s, Pass(), 0)
+    return s
+
+
+def _listed(s: Any, piece: str, seat: int = 1) -> bool:
+    return any(isinstance(a, PlayCard) and a.piece == piece for a in s.rules.legal_actions(s.state, seat))
+
+
+# ------------------------------------------------------------------------------------------------ costs where played
+
+
+def _checking(library: CardLibrary, team: tuple[str, ...], hand: list[str], rp: int = 5) -> Any:
+    """Randy's Team of `team` at Harlow Creek's BEHAVIORAL 4+ check, Randy (RP `rp`) to play `hand`."""
+    s = build_position({"field:0": ["harlow-creek", *team], "hand:0": hand, "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "check", "priority": 0, "passed": 0}, library=library, pools=((rp, 5), (5, 5)))
+    site = pid(s, "field:0", "harlow-creek")
+    s.state.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    s.state.rules["check"] = {"site": site, "team": [pid(s, "field:0", a) for a in team], "skill": "Behavioral",
+                              "need": 4, "directed": 1, "mods": [], "used": []}
+    return s
+
+
+@pytest.mark.parametrize("team, paid", [(("owen-marsh", "nadia-keller"), 0), (("owen-marsh", "ruth-calder"), 3)])
+def test_a_witness_free_on_a_team_that_includes_the_agent_named(library: CardLibrary, team: tuple[str, ...],
+                                                                paid: int) -> None:
+    hal = fixture_ref(library, "SS-01")
+    s = _checking(library, team, [hal], rp=3)
+    me = mine(s, "hand:0", hal)
+    assert _listed(s, me, 0)
+    ok(s, PlayCard(me), 0)
+    assert s.state.player(0).counters["rp"] == 3 - paid
+    assert not compile_text(library.get(hal))[1]
+
+
+@pytest.mark.parametrize("team, allowed", [(("owen-marsh", "nadia-keller"), True), (("owen-marsh",), False)])
+def test_an_adversary_free_and_unbarred_on_a_card_of_a_keyword(library: CardLibrary, team: tuple[str, ...],
+                                                               allowed: bool) -> None:
+    """Nadia Keller is a PROFILER: the Adversary is free there and its CULT Activator is not asked for."""
+    fever = fixture_ref(library, "SS-02")
+    s = _at(library, "harlow-creek", "Behavioral", team, [fever], cp=0)
+    me = mine(s, "hand:1", fever)
+    assert _listed(s, me) is allowed
+    r = s.submit(PlayCard(me), 1)
+    assert r.accepted is allowed
+    if allowed:
+        assert s.state.player(1).counters["cp"] == 0 and s.state.pieces[me].zone == "chain"
+    assert not compile_text(library.get(fever))[1]
+
+
+@pytest.mark.parametrize("answers, paid", [((("Affiliation", True), ("Motive", True)), 3),
+                                           ((("Affiliation", True), ("Motive", False)), 6),
+                                           ((("Affiliation", True), ("Affiliation", True)), 6)])
+def test_an_adversarys_cost_once_two_characteristics_were_guessed(library: CardLibrary,
+                                                                  answers: tuple[tuple[str, bool], ...],
+                                                                  paid: int) -> None:
+    auburn = fixture_ref(library, "SS-03")
+    s = _at(library, "harlow-creek", "Behavioral", ("owen-marsh",), [auburn], cp=paid)
+    s.state.rules["answers"] = {"0": [{"about": 1, "kind": k, "value": "x", "answer": yes, "turn": 1}
+                                      for k, yes in answers]}
+    me = mine(s, "hand:1", auburn)
+    assert _listed(s, me)
+    ok(s, PlayCard(me), 1)
+    assert s.state.player(1).counters["cp"] == 0
+    assert not compile_text(library.get(auburn))[1]
