@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from tabletop.cards import CardLibrary
-from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard
+from tabletop.core import Piece
+from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, ResolveBluff
 from tabletop.rules.xfiles_ccg.compiler import compile_text
 from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, mine, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
@@ -31,6 +32,10 @@ RECORDS = [
           "played on a Team that includes Nadia Keller.", cost="3 RP"),
     _adversary("SS-02", "The Fever Man", "This Card is free if played on a Keyword PROFILER card and Activator "
                "requirements are ignored.", activators=("Conspiracy", "Cult")),
+    _card("SS-04", "Whisper Network", "Bluff", "The printed cost of any Bluff played at this Site is halved (rounded "
+          "up).", cost="2 CP", activators=["Conspiracy"]),
+    _card("SS-05", "Borrowed Faces", "Bluff", "Play this card to double the [RP] cost of any Keyword ACTIVE card played "
+          "at this Site.", cost="1 CP", activators=["Conspiracy"]),
     _adversary("SS-03", "The Auburn Man", "If your opponent has correctly guessed two of your X-File's "
                "characteristics, the cost to play this card is 3 [CP].", cost="6 CP"),
 ]
@@ -115,3 +120,57 @@ def test_an_adversarys_cost_once_two_characteristics_were_guessed(library: CardL
     ok(s, PlayCard(me), 1)
     assert s.state.player(1).counters["cp"] == 0
     assert not compile_text(library.get(auburn))[1]
+
+
+# ------------------------------------------------------------------------------------------------ costs at a Site
+
+
+def _revealing(library: CardLibrary, bluffs: list[str], cp: int = 5) -> Any:
+    """Randy's Owen Marsh investigates Harlow Creek; Les (CP `cp`) has `bluffs` beneath it, revealed now."""
+    s = build_position({"field:0": ["harlow-creek", "owen-marsh"], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"],
+                        "hand:0": ["june-talley"]}, {"step": "assign"}, library=library, pools=((5, 5), (5, cp)))
+    st = s.state
+    site = pid(s, "field:0", "harlow-creek")
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    for i, ref in enumerate(bluffs):
+        st.add_piece(Piece(id=f"bluff{i}", card=ref, zone="field:0", owner=1, face_up=False, attached_to=site))
+    ok(s, Investigate(site, (pid(s, "field:0", "owen-marsh"),), "Behavioral"), 0)
+    if s.rules.step(st) == "check":  # a window before the cards beneath are revealed
+        ok(s, Pass(), 0)
+        ok(s, Pass(), 1)
+    assert s.rules.step(st) == "reveal"
+    return s
+
+
+@pytest.mark.parametrize("first, left", [(True, 5 - 1 - 0), (False, 5 - 1 - 1)])
+def test_a_bluff_halves_the_printed_cost_of_the_bluffs_revealed_after_it(library: CardLibrary, first: bool,
+                                                                         left: int) -> None:
+    """Whisper Network (2 CP, 1 revealed) then Misfiled Report (2 CP: halved 1, less 1 revealed: 0); the other
+    way round Misfiled Report pays 1."""
+    whisper = fixture_ref(library, "SS-04")
+    both = [whisper, "xfiles-ccg-sample/misfiled-report"]
+    s = _revealing(library, both if first else both[::-1])  # revealed in the order they were placed
+    for b in ("bluff0", "bluff1"):
+        ok(s, ResolveBluff(b), 1)
+    assert s.state.player(1).counters["cp"] == left
+    assert not compile_text(library.get(whisper))[1]
+
+
+def test_a_bluff_doubles_the_cost_of_active_cards_played_at_the_site(library: CardLibrary) -> None:
+    """Borrowed Faces revealed: June Talley (2 RP, Activator ACTIVE) costs Randy 4 RP at this Site."""
+    faces = fixture_ref(library, "SS-05")
+    s = _revealing(library, [faces])
+    st, rs = s.state, s.rules
+    ok(s, ResolveBluff("bluff0"), 1)
+    assert st.player(1).counters["cp"] == 5
+    talley = mine(s, "hand:0", "xfiles-ccg-sample/june-talley")
+    st.player(0).counters["rp"] = 3
+    while rs.decision(st) != 0:
+        ok(s, Pass(), rs.decision(st))
+    assert not rs.can_pay(st, PlayCard(talley), 0) and not _listed(s, talley, 0)
+    st.player(0).counters["rp"] = 4
+    assert _listed(s, talley, 0)
+    ok(s, PlayCard(talley), 0)
+    assert st.player(0).counters["rp"] == 0
+    assert not compile_text(library.get(faces))[1]

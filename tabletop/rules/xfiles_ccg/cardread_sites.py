@@ -46,3 +46,12 @@ class SitesReader:
         is 3 [CP]": that many characteristics an opponent asked about its player's X-File were answered yes."""
         guessed, cost = _ints(c)[:2]
         return _static({"cost_at": {"when": {"guessed": guessed}, "set": cost}})
+
+    # -- what cards cost at the Site under check (`site_cost`, read by `costs`) --
+    def cost_doubled(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"double the [RP] cost of any Keyword ACTIVE card played at this Site": ACTIVE is an Activator."""
+        kws = next(x for x in c if isinstance(x, list))
+        pool = next((x for x in c if x in ("rp", "cp")), None)
+        what: dict[str, Any] = {"activator": "Active"} if [k.casefold() for k in kws] == ["active"] else {"keyword": kws}
+        return [{"site_cost": {**({"pool": pool.upper()} if pool else {}), **what, "double": True,
+                               "words": "double"}}]

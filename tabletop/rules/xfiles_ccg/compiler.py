@@ -18,6 +18,7 @@ from .cardtext import Meaning, read_sentence, sentences
 from .compiler_bluffs import BLUFF_STEPS, compile_alternatives
 from .compiler_cards import CARD_STEPS
 from .compiler_events import EVENT_STEPS
+from .compiler_sites import for_kind
 from .compiler_words import WORD_STEPS
 from .data import canonical_skill
 from .vocab import VOCABULARY
@@ -112,6 +113,7 @@ def _counted_once(abilities: list[_Ability], left: list[str], modifies: dict[str
 def _place(m: Meaning, sentence: str, main: _Ability, out: list[_Ability]) -> None:
     """Put one sentence's meaning in the ability it belongs to (a new one for a cost or a trigger)."""
     current = out[-1] if out and out[-1].open else main
+    m = for_kind(m, main.kind)  # s16sites: a Bluff's words for its Site, run as it is revealed
     if m.reminder:
         return
     if m.site_frame:  # on a Site, the question step asks it (`asks`, `lowered`); on another card it is more

@@ -42,6 +42,8 @@ def _fits(rs: Any, state: GameState, mod: dict[str, Any], seat: int, pid: str) -
         return False
     if mod.get("who") == "you" and mod.get("seat") != seat:
         return False
+    if mod.get("activator") and str(mod["activator"]).casefold() not in {a.casefold() for a in info.activators}:
+        return False
     words = [str(k).casefold() for k in mod.get("keyword") or ()]
     return not words or any(w in rs.keywords_of(state, pid) for w in words)
 
@@ -51,6 +53,8 @@ def _apply(mods: list[dict[str, Any]], base: int) -> int:
     for mod in mods:
         if mod.get("half"):
             cost = (cost + 1) // 2
+        if mod.get("double"):  # "double the [RP] cost of any Keyword ACTIVE card played at this Site"
+            cost *= 2
         cost += int(mod.get("add", 0))
     return max(0, cost)
 
