@@ -36,6 +36,10 @@ RECORDS = [
           "up).", cost="2 CP", activators=["Conspiracy"]),
     _card("SS-05", "Borrowed Faces", "Bluff", "Play this card to double the [RP] cost of any Keyword ACTIVE card played "
           "at this Site.", cost="1 CP", activators=["Conspiracy"]),
+    _card("SS-06", "Borrowed Hands", "Bluff", "Play this card to provide the keywords necessary to play any one "
+          "Adversary. Additionally, the Adversary's cost is halved (rounded up).", cost="1 CP",
+          activators=["Conspiracy"]),
+    _adversary("SS-07", "The Tall Cultist", "", cost="5 CP", activators=("Conspiracy", "Cult")),
     _adversary("SS-03", "The Auburn Man", "If your opponent has correctly guessed two of your X-File's "
                "characteristics, the cost to play this card is 3 [CP].", cost="6 CP"),
 ]
@@ -125,11 +129,11 @@ def test_an_adversarys_cost_once_two_characteristics_were_guessed(library: CardL
 # ------------------------------------------------------------------------------------------------ costs at a Site
 
 
-def _revealing(library: CardLibrary, bluffs: list[str], cp: int = 5) -> Any:
+def _revealing(library: CardLibrary, bluffs: list[str], cp: int = 5, hand: tuple[str, ...] = ()) -> Any:
     """Randy's Owen Marsh investigates Harlow Creek; Les (CP `cp`) has `bluffs` beneath it, revealed now."""
     s = build_position({"field:0": ["harlow-creek", "owen-marsh"], "bureau:1": ["lena-ortiz"],
                         "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"],
-                        "hand:0": ["june-talley"]}, {"step": "assign"}, library=library, pools=((5, 5), (5, cp)))
+                        "hand:0": ["june-talley"], "hand:1": list(hand)}, {"step": "assign"}, library=library, pools=((5, 5), (5, cp)))
     st = s.state
     site = pid(s, "field:0", "harlow-creek")
     st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
@@ -174,3 +178,22 @@ def test_a_bluff_doubles_the_cost_of_active_cards_played_at_the_site(library: Ca
     ok(s, PlayCard(talley), 0)
     assert st.player(0).counters["rp"] == 0
     assert not compile_text(library.get(faces))[1]
+
+
+def test_an_adversary_played_with_keywords_provided_for_half_its_cost(library: CardLibrary) -> None:
+    """Borrowed Hands (1 CP, 0 revealed): one Tall Cultist (5 CP, a CULT Activator no card in play gives) is played
+    for 3; the second is barred again, and would pay in full."""
+    hands, cultist = fixture_ref(library, "SS-06"), fixture_ref(library, "SS-07")
+    s = _revealing(library, [hands], cp=8, hand=(cultist, cultist))
+    st, rs = s.state, s.rules
+    ok(s, ResolveBluff("bluff0"), 1)
+    while rs.decision(st) != 1:
+        ok(s, Pass(), rs.decision(st))
+    first, second = mine(s, "hand:1", cultist), mine(s, "hand:1", cultist, 1)
+    assert _listed(s, first)
+    ok(s, PlayCard(first), 1)
+    assert st.player(1).counters["cp"] == 8 - 3
+    assert not _listed(s, second)
+    r = s.submit(PlayCard(second), 1)
+    assert not r.accepted and any(v.code == "xfc.activator" for v in r.violations)
+    assert not compile_text(library.get(hands))[1]

@@ -55,3 +55,8 @@ class SitesReader:
         what: dict[str, Any] = {"activator": "Active"} if [k.casefold() for k in kws] == ["active"] else {"keyword": kws}
         return [{"site_cost": {**({"pool": pool.upper()} if pool else {}), **what, "double": True,
                                "words": "double"}}]
+
+    def provide_half(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Additionally, the Adversary's cost is halved (rounded up)": the provision before it halves the cost of
+        the card it is spent on."""
+        return [{"_provide_half": True}]

@@ -168,7 +168,8 @@ def _on_site_fail(step: dict[str, Any]) -> dict[str, Any]:
 
 #: sentences that amend a step written before: the step and the field they set
 _AMENDS = {"_cost_zero": ("cost_cut", "remove_at_zero"), "_immune": ("cost_cut", "immune"),
-           "_chosen_loses": ("lose_health", "amount"), "_health_floor": ("lose_health", "floor")}
+           "_chosen_loses": ("lose_health", "amount"), "_health_floor": ("lose_health", "floor"),
+           "_provide_half": ("provide", "half")}
 
 
 def _branches(steps: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:

@@ -14,6 +14,8 @@ from typing import Any
 
 from ...core.reducer import Tx
 from ...core.state import GameState
+from .provisions import KEY as PROVIDED
+from .provisions import halved
 from .vocab_reads import standing
 from .waivers import own_cost
 
@@ -65,6 +67,8 @@ def cost_at_site(rs: Any, state: GameState, seat: int, pid: str, base: int) -> i
     if "cost_at" in rs.traits(state.pieces[pid].card):  # "The cost to play this card is 3 [CP] if ..."
         base = own_cost(rs, state, pid, base)
     base = _named_in_play(rs, state, pid, base)
+    if state.rules.get(PROVIDED) and halved(rs, state, seat, pid):  # "the Adversary's cost is halved (rounded up)"
+        base = (base + 1) // 2
     if not state.rules.get(KEY) and not _site_trait(rs, state):
         return base
     return _apply([m for m in _mods(rs, state) if _fits(rs, state, m, seat, pid)], base)
