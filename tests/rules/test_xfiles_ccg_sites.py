@@ -9,7 +9,7 @@ import pytest
 
 from tabletop.cards import CardLibrary
 from tabletop.core import Piece
-from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, ResolveBluff
+from tabletop.rules.xfiles_ccg import Investigate, Pass, PlaceSite, PlayCard, ResolveBluff
 from tabletop.rules.xfiles_ccg.compiler import compile_text
 from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, mine, ok, pid
 from tests.rules.xfiles_ccg_helpers import position as build_position
@@ -40,6 +40,10 @@ RECORDS = [
           "Adversary. Additionally, the Adversary's cost is halved (rounded up).", cost="1 CP",
           activators=["Conspiracy"]),
     _adversary("SS-07", "The Tall Cultist", "", cost="5 CP", activators=("Conspiracy", "Cult")),
+    {"id": "SS-08", "title": "Agent Ada Vance", "set": "Fixture", "type": "Agent", "cost": "5 RP",
+     "gameText": "If Agent Ada Vance is in the Field, all Site cards with Keyword OCCULT INVESTIGATION or ALIEN "
+     "INVESTIGATION may be played for 1 [RP] less.", "keywords": ["Agent", "FBI"],
+     "skills": {"Occult Investigation": 2, "Health": 4, "Resources": 1}},
     _adversary("SS-03", "The Auburn Man", "If your opponent has correctly guessed two of your X-File's "
                "characteristics, the cost to play this card is 3 [CP].", cost="6 CP"),
 ]
@@ -197,3 +201,21 @@ def test_an_adversary_played_with_keywords_provided_for_half_its_cost(library: C
     r = s.submit(PlayCard(second), 1)
     assert not r.accepted and any(v.code == "xfc.activator" for v in r.violations)
     assert not compile_text(library.get(hands))[1]
+
+
+@pytest.mark.parametrize("where, site, paid", [("field:0", "mercer-mill", 0), ("field:0", "ketch-island", 0),
+                                               ("field:0", "harlow-creek", 2), ("bureau:0", "mercer-mill", 1)])
+def test_an_agent_in_the_field_makes_sites_of_a_keyword_cheaper(library: CardLibrary, where: str, site: str,
+                                                                paid: int) -> None:
+    """Old Mercer Mill (1 RP) is OCCULT INVESTIGATION, Ketch Island (1 RP) ALIEN INVESTIGATION, Harlow Creek (2 RP)
+    neither; Ada Vance makes them cheaper only from the Field."""
+    vance = fixture_ref(library, "SS-08")
+    s = build_position({"hand:0": [site], where: [vance]}, {"step": "sites", "site_names": []}, library=library,
+                       pools=((paid, 5), (5, 5)))
+    here = pid(s, "hand:0", site)
+    assert any(isinstance(a, PlaceSite) and a.piece == here for a in s.rules.legal_actions(s.state, 0))
+    ok(s, PlaceSite(here, 1), 0)
+    assert s.state.player(0).counters["rp"] == 0
+    assert not compile_text(library.get(vance))[1]
+    text = library.get(vance).text
+    assert compile_text(type("C", (), {"text": text, "type": "Equipment"})())[1]  # on no Agent: by hand

@@ -60,3 +60,9 @@ class SitesReader:
         """"Additionally, the Adversary's cost is halved (rounded up)": the provision before it halves the cost of
         the card it is spent on."""
         return [{"_provide_half": True}]
+
+    def sites_cheaper(self, c: list[Any]) -> Meaning:
+        """An Agent's "If Agent X is in the Field, all Site cards with Keyword A or B may be played for 1 [RP] less":
+        X is the Agent itself, read at the Sites its player places (`costs_sites.site_cost_less`)."""
+        name, kws = [x for x in c if isinstance(x, list)][:2]  # name_words, then the Keywords
+        return _static({"sites_cheaper": {"name": name, "keyword": kws, "add": -_ints(c)[0]}})

@@ -14,7 +14,10 @@ __all__ = ["for_kind"]
 def for_kind(m: Meaning, kind: str) -> Meaning:
     """`m` as a card of `kind` means it. A Bluff's standing words of the Site ("Bluffs played at this Site cost 1
     additional [CP]", "... is halved") are what it does when revealed there: the change noted for the Site under
-    check for the turn (`site_cost`), read by the cards played there after it."""
+    check for the turn (`site_cost`), read by the cards played there after it. An Agent's own words of the Sites its
+    player places (`sites_cheaper`) are read of Agents alone."""
+    if kind not in ("agent", "") and any("sites_cheaper" in s for a in m.standing for s in a.get("do", ())):
+        raise ValueError("the Sites an Agent in the Field makes cheaper, on a card that is no Agent")
     if kind != "bluff" or not m.standing or m.steps:
         return m
     steps = [step for ability in m.standing for step in ability.get("do", ())]

@@ -46,3 +46,4 @@ def _guessed(rs: Any, state: GameState, pid: str) -> int:
         kinds = {r.get("kind") for r in rows if r.get("about") == owner and r.get("kind") and r.get("answer")}
         best = max(best, len(kinds))
     return best
+

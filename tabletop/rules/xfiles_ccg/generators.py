@@ -160,7 +160,7 @@ def _gen_sites(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
             continue  # not a Site, or one of that title placed this turn (xfc.case.3)
         # `rs.check(state, PlaceSite(pid, opp), seat)`: the gate, timing and hand checks (all passed), a Site
         # directed at an opponent (each is), and what it costs
-        if site_cost(state, seat, info) > rs._pool_of(state, seat, "cp" if info.pool == "CP" else "rp"):
+        if site_cost(state, seat, info, rs) > rs._pool_of(state, seat, "cp" if info.pool == "CP" else "rp"):
             continue
         if opps is None:
             opps = rs.opponents(state, seat)

@@ -25,6 +25,7 @@ from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing, x_paid
 from .vocab_reads import check_of as _check
 from .vocab_reads import team as _team
 from .vocab_reads import words as _words
+from .vocab_sites import SITE_CONDITIONS, SITE_PRIMITIVES, SITE_SELECTORS
 from .vocab_words import WORD_AFFORDS, WORD_CONDITIONS, WORD_PRIMITIVES, WORD_SELECTORS
 
 __all__ = ["VOCABULARY", "can_use", "standing"]
@@ -584,10 +585,12 @@ VOCABULARY = Vocabulary(
         **AGENT_PRIMITIVES,
         **BLUFF_PRIMITIVES,
         **EVENT_PRIMITIVES,
+        **SITE_PRIMITIVES,
     },
     conditions={**CONDITIONS, **WORD_CONDITIONS, **DECK_CONDITIONS, **AGENT_CONDITIONS, **BLUFF_CONDITIONS,
-                **EVENT_CONDITIONS},
-    selectors={**SELECTORS, **WORD_SELECTORS, **DECK_SELECTORS, **AGENT_SELECTORS, **BLUFF_SELECTORS, **EVENT_SELECTORS},
+                **EVENT_CONDITIONS, **SITE_CONDITIONS},
+    selectors={**SELECTORS, **WORD_SELECTORS, **DECK_SELECTORS, **AGENT_SELECTORS, **BLUFF_SELECTORS, **EVENT_SELECTORS,
+               **SITE_SELECTORS},
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
     blind=frozenset({"bluff"}),
