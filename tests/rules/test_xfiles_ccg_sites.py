@@ -44,6 +44,7 @@ RECORDS = [
      "gameText": "If Agent Ada Vance is in the Field, all Site cards with Keyword OCCULT INVESTIGATION or ALIEN "
      "INVESTIGATION may be played for 1 [RP] less.", "keywords": ["Agent", "FBI"],
      "skills": {"Occult Investigation": 2, "Health": 4, "Resources": 1}},
+    _adversary("SS-09", "The Pale Angel", "The Pale Angel can play all combat cards for one [CP] less."),
     _adversary("SS-03", "The Auburn Man", "If your opponent has correctly guessed two of your X-File's "
                "characteristics, the cost to play this card is 3 [CP].", cost="6 CP"),
 ]
@@ -194,9 +195,11 @@ def test_an_adversary_played_with_keywords_provided_for_half_its_cost(library: C
     while rs.decision(st) != 1:
         ok(s, Pass(), rs.decision(st))
     first, second = mine(s, "hand:1", cultist), mine(s, "hand:1", cultist, 1)
-    assert _listed(s, first)
+    st.player(1).counters["cp"] = 3
+    assert _listed(s, first)  # the listing reads the halved cost
     ok(s, PlayCard(first), 1)
-    assert st.player(1).counters["cp"] == 8 - 3
+    assert st.player(1).counters["cp"] == 0
+    st.player(1).counters["cp"] = 8
     assert not _listed(s, second)
     r = s.submit(PlayCard(second), 1)
     assert not r.accepted and any(v.code == "xfc.activator" for v in r.violations)
@@ -219,3 +222,32 @@ def test_an_agent_in_the_field_makes_sites_of_a_keyword_cheaper(library: CardLib
     assert not compile_text(library.get(vance))[1]
     text = library.get(vance).text
     assert compile_text(type("C", (), {"text": text, "type": "Equipment"})())[1]  # on no Agent: by hand
+
+
+def _fighting(s: Any, adversary: str) -> None:
+    """Les plays `adversary` at the check under way; every seat passes until it attacks and Les has the decision."""
+    st, rs = s.state, s.rules
+    ok(s, PlayCard(adversary), 1)
+    while not st.rules.get("combat"):
+        ok(s, Pass(), rs.decision(st))
+    while rs.decision(st) != 1:
+        ok(s, Pass(), rs.decision(st))
+
+
+@pytest.mark.parametrize("adversary, listed", [("SS-09", True), ("SS-07", False)])
+def test_an_adversarys_player_plays_combat_cards_for_less_in_its_combat(library: CardLibrary, adversary: str,
+                                                                        listed: bool) -> None:
+    """In The Pale Angel's Combat, Ambush (2 CP) costs Les 1; in the Tall Cultist's (no such words), 2."""
+    ref = fixture_ref(library, adversary)
+    s = _at(library, "harlow-creek", "Behavioral", ("owen-marsh", "nadia-keller"), [ref, "xfiles-ccg-sample/ambush"],
+            cp=9)
+    st = s.state
+    st.rules["provided"] = [{"seat": 1, "type": "adversary", "keyword": []}]  # the Cultist's CULT Activator, aside
+    _fighting(s, mine(s, "hand:1", ref))
+    st.player(1).counters["cp"] = 1
+    ambush = mine(s, "hand:1", "xfiles-ccg-sample/ambush")
+    assert _listed(s, ambush) is listed
+    s.submit(PlayCard(ambush), 1)  # unpaid, a card goes to the Discard (xfc.chain.3)
+    assert st.player(1).counters["cp"] == (0 if listed else 1)
+    assert st.pieces[ambush].zone == ("chain" if listed else "discard:1")
+    assert not compile_text(library.get(ref))[1]

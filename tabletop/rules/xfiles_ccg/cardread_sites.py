@@ -66,3 +66,9 @@ class SitesReader:
         X is the Agent itself, read at the Sites its player places (`costs_sites.site_cost_less`)."""
         name, kws = [x for x in c if isinstance(x, list)][:2]  # name_words, then the Keywords
         return _static({"sites_cheaper": {"name": name, "keyword": kws, "add": -_ints(c)[0]}})
+
+    def combat_cheaper(self, c: list[Any]) -> Meaning:
+        """An Adversary's "The Dark Angel can play all combat cards for one [CP] less": the Combat cards its player
+        pays from that pool in its Combat (`costs_sites.combat_cheaper`)."""
+        pool = next(x for x in c if x in ("rp", "cp"))
+        return _static({"combat_cheaper": {"add": -_ints(c)[0], "pool": pool}})

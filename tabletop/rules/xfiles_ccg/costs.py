@@ -14,6 +14,7 @@ from typing import Any
 
 from ...core.reducer import Tx
 from ...core.state import GameState
+from .costs_sites import combat_cheaper
 from .provisions import KEY as PROVIDED
 from .provisions import halved
 from .vocab_reads import standing
@@ -67,6 +68,7 @@ def cost_at_site(rs: Any, state: GameState, seat: int, pid: str, base: int) -> i
     if "cost_at" in rs.traits(state.pieces[pid].card):  # "The cost to play this card is 3 [CP] if ..."
         base = own_cost(rs, state, pid, base)
     base = _named_in_play(rs, state, pid, base)
+    base = combat_cheaper(rs, state, seat, pid, base)  # "The Dark Angel can play all combat cards for one [CP] less"
     if state.rules.get(PROVIDED) and halved(rs, state, seat, pid):  # "the Adversary's cost is halved (rounded up)"
         base = (base + 1) // 2
     if not state.rules.get(KEY) and not _site_trait(rs, state):

@@ -10,8 +10,9 @@ from typing import Any
 
 from ...core.state import GameState
 from .vocab_agents import named
+from .vocab_reads import standing
 
-__all__ = ["WHEN_KEYS", "holds_here"]
+__all__ = ["WHEN_KEYS", "combat_cheaper", "holds_here"]
 
 #: the keys of a `when` this module reads
 WHEN_KEYS = ("team_named", "on_kw", "guessed")
@@ -47,3 +48,21 @@ def _guessed(rs: Any, state: GameState, pid: str) -> int:
         best = max(best, len(kinds))
     return best
 
+
+
+def combat_cheaper(rs: Any, state: GameState, seat: int, pid: str, base: int) -> int:
+    """`base`, less what the Adversary fighting says of its player's Combat cards ("The Dark Angel can play all
+    combat cards for one [CP] less"): a Combat card `seat` plays from that pool in its Combat."""
+    combat = state.rules.get("combat") or {}
+    adv = combat.get("adversary")
+    if adv not in state.pieces or combat.get("owner") != seat:
+        return base
+    terms = standing(rs, state.pieces[adv].card, "combat_cheaper")
+    info = rs.pinfo(state, pid) if terms else None
+    if info is None or info.kind != "combat":
+        return base
+    pool = rs.pay_pool(state, info, seat)
+    for term in terms:
+        if str(term.get("pool", pool)).casefold() == pool:
+            base = max(0, base + int(term.get("add", 0)))
+    return base

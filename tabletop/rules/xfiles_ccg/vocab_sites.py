@@ -18,6 +18,6 @@ def _standing(ctx: Ctx, tx: Tx, args: Any) -> None:
     return None
 
 
-SITE_PRIMITIVES: dict[str, Primitive] = {"sites_cheaper": _standing}
+SITE_PRIMITIVES: dict[str, Primitive] = {"sites_cheaper": _standing, "combat_cheaper": _standing}
 SITE_CONDITIONS: dict[str, Condition] = {}
 SITE_SELECTORS: dict[str, Selector] = {}
