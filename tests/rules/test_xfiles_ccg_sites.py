@@ -45,6 +45,11 @@ RECORDS = [
      "INVESTIGATION may be played for 1 [RP] less.", "keywords": ["Agent", "FBI"],
      "skills": {"Occult Investigation": 2, "Health": 4, "Resources": 1}},
     _adversary("SS-09", "The Pale Angel", "The Pale Angel can play all combat cards for one [CP] less."),
+    _card("SS-10", "Thin Blood", "Bluff", "Play to increase the applicable HEALTH of all Keyword EVOLUTIONARY and "
+          "PRIMORDIAL Adversaries played at this Site by 2.", cost="1 CP", activators=["Conspiracy"]),
+    _adversary("SS-11", "The Molting Thing", "", keywords=("Evolutionary", "Creature"), health=1),
+    _card("SS-12", "Nobody Listens", "Bluff", "Any Adversaries played at this Site are shuffled back into your Bureau "
+          "Deck instead of the Discard Pile.", cost="1 CP", activators=["Conspiracy"]),
     _adversary("SS-03", "The Auburn Man", "If your opponent has correctly guessed two of your X-File's "
                "characteristics, the cost to play this card is 3 [CP].", cost="6 CP"),
 ]
@@ -250,4 +255,58 @@ def test_an_adversarys_player_plays_combat_cards_for_less_in_its_combat(library:
     s.submit(PlayCard(ambush), 1)  # unpaid, a card goes to the Discard (xfc.chain.3)
     assert st.player(1).counters["cp"] == (0 if listed else 1)
     assert st.pieces[ambush].zone == ("chain" if listed else "discard:1")
+    assert not compile_text(library.get(ref))[1]
+
+
+# ------------------------------------------------------------------------------------------------ Adversaries at a Site
+
+
+@pytest.mark.parametrize("adversary, rating", [("SS-11", 3), ("SS-07", 9)])
+def test_a_bluff_raises_the_health_of_adversaries_of_a_keyword_played_at_the_site(library: CardLibrary,
+                                                                                 adversary: str, rating: int) -> None:
+    """Thin Blood revealed: the Molting Thing (EVOLUTIONARY, Health 1) fights with 3; the Tall Cultist keeps 9."""
+    blood, ref = fixture_ref(library, "SS-10"), fixture_ref(library, adversary)
+    s = _revealing(library, [blood], hand=(ref,))
+    st, rs = s.state, s.rules
+    st.rules["provided"] = [{"seat": 1, "type": "adversary", "keyword": []}]  # the Cultist's CULT Activator, aside
+    ok(s, ResolveBluff("bluff0"), 1)
+    while rs.decision(st) != 1:
+        ok(s, Pass(), rs.decision(st))
+    me = mine(s, "hand:1", ref)
+    _fighting(s, me)
+    assert rs.rating(st, me) == rating and rs.health(st, me) == rating
+    assert not compile_text(library.get(blood))[1]
+
+
+def _fight_out(s: Any, adversary: str) -> None:
+    """Every seat passes, or assigns the damage it must, until `adversary` leaves the Combat."""
+    st, rs = s.state, s.rules
+    for _ in range(40):
+        if (st.rules.get("combat") or {}).get("adversary") != adversary:
+            return
+        seat = rs.decision(st)
+        moves = [a for a in rs.legal_actions(st, seat) if not isinstance(a, PlayCard)]
+        ok(s, next((a for a in moves if not isinstance(a, Pass)), Pass()), seat)
+    raise AssertionError("the Combat did not end")
+
+
+@pytest.mark.parametrize("bluff, zone", [("SS-12", "deck:1"), ("SS-10", "discard:1")])
+def test_a_bluff_sends_the_adversaries_played_at_the_site_back_to_the_deck(library: CardLibrary, bluff: str,
+                                                                          zone: str) -> None:
+    """The Molting Thing (Health 1) is killed in its first round: into Les's Bureau Deck under Nobody Listens."""
+    ref, thing = fixture_ref(library, bluff), fixture_ref(library, "SS-11")
+    s = _revealing(library, [ref], hand=(thing,))
+    st, rs = s.state, s.rules
+    ok(s, ResolveBluff("bluff0"), 1)
+    while rs.decision(st) != 1:
+        ok(s, Pass(), rs.decision(st))
+    me = mine(s, "hand:1", thing)
+    deck = len(st.zones["deck:1"].pieces)
+    _fighting(s, me)
+    if bluff == "SS-10":
+        st.rules["site_rules"] = []  # Thin Blood's Health aside: it dies the same way
+    _fight_out(s, me)
+    assert st.pieces[me].zone == zone
+    assert len(st.zones["deck:1"].pieces) == deck + (zone == "deck:1")
+    assert not st.pieces[me].face_up or zone != "deck:1"
     assert not compile_text(library.get(ref))[1]

@@ -72,3 +72,18 @@ class SitesReader:
         pays from that pool in its Combat (`costs_sites.combat_cheaper`)."""
         pool = next(x for x in c if x in ("rp", "cp"))
         return _static({"combat_cheaper": {"add": -_ints(c)[0], "pool": pool}})
+
+    # -- the Adversaries played at the Site under check (`site_rules`) --
+    def site_health(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"increase the applicable HEALTH of all Keyword X and Y Adversaries played at this Site by 2"."""
+        kws = next((x for x in c if isinstance(x, list)), None)
+        add = _ints(c)[-1]
+        return [{"site_rule": {"kind": "adversary", **({"keyword": kws} if kws else {}), "health": add,
+                               "words": f"Adversaries {'of ' + ' or '.join(kws) + ' ' if kws else ''}get {add:+d} "
+                                        "HEALTH"}}]
+
+    def site_to_deck(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Any Adversaries played at this Site are shuffled back into your Bureau Deck instead of the Discard
+        Pile": those of the card's player."""
+        return [{"site_rule": {"kind": "adversary", "to_deck": True,
+                               "words": "its player's Adversaries go back into the Bureau Deck, not the Discard"}}]

@@ -13,6 +13,8 @@ from ..effects import modifier_total
 from .actions import PlayCard
 from .costs import cost_at_site
 from .data import SECTIONS, CardInfo, card_info
+from .site_rules import KEY as SITE_RULES
+from .site_rules import health_more
 from .steps import PHASE_OF, UNKNOWN
 from .vocab_agents import OWN_SKILL, gear_health, own_skill
 
@@ -263,6 +265,8 @@ class Reading:
         """Health rating now: printed Health less Health lost for good (card text), plus what the Equipment it
         holds adds ("Adds one to the Agent's HEALTH")."""
         printed = (self.pinfo(state, pid).health or 0) - int(state.pieces[pid].counters.get("health_lost", 0))
+        if state.rules.get(SITE_RULES):  # "increase the applicable HEALTH of all ... Adversaries played at this Site"
+            printed += health_more(self, state, pid)
         return printed + gear_health(self, state, pid) if state.attached(pid) else printed
 
     def gear(self, state: GameState, pid: str) -> list[str]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...core.reducer import Tx
 from ..effects import Condition, Ctx, Primitive, Selector
+from .site_rules import note_rule
 
 __all__ = ["SITE_CONDITIONS", "SITE_PRIMITIVES", "SITE_SELECTORS"]
 
@@ -18,6 +19,7 @@ def _standing(ctx: Ctx, tx: Tx, args: Any) -> None:
     return None
 
 
-SITE_PRIMITIVES: dict[str, Primitive] = {"sites_cheaper": _standing, "combat_cheaper": _standing}
+SITE_PRIMITIVES: dict[str, Primitive] = {"sites_cheaper": _standing, "combat_cheaper": _standing,
+                                         "site_rule": note_rule}
 SITE_CONDITIONS: dict[str, Condition] = {}
 SITE_SELECTORS: dict[str, Selector] = {}
