@@ -50,6 +50,11 @@ RECORDS = [
     _adversary("SS-11", "The Molting Thing", "", keywords=("Evolutionary", "Creature"), health=1),
     _card("SS-12", "Nobody Listens", "Bluff", "Any Adversaries played at this Site are shuffled back into your Bureau "
           "Deck instead of the Discard Pile.", cost="1 CP", activators=["Conspiracy"]),
+    _adversary("SS-13", "The Lonely Stalker", "The LONG RANGE COMBAT round is skipped. This Adversary can only attack "
+               "Teams that consist of a single Agent, including Teams that originally had more Agents but were "
+               "reduced to one after a Combat."),
+    _adversary("SS-14", "The Quiet Man", "Any Witnesses contributing to the Site skill check are immediately "
+               "discarded."),
     _adversary("SS-03", "The Auburn Man", "If your opponent has correctly guessed two of your X-File's "
                "characteristics, the cost to play this card is 3 [CP].", cost="6 CP"),
 ]
@@ -310,3 +315,46 @@ def test_a_bluff_sends_the_adversaries_played_at_the_site_back_to_the_deck(libra
     assert len(st.zones["deck:1"].pieces) == deck + (zone == "deck:1")
     assert not st.pieces[me].face_up or zone != "deck:1"
     assert not compile_text(library.get(ref))[1]
+
+
+@pytest.mark.parametrize("team, hurt, allowed", [(("owen-marsh",), False, True), (("owen-marsh", "nadia-keller"),
+                                                                                   False, False),
+                                                 (("owen-marsh", "nadia-keller"), True, True)])
+def test_an_adversary_attacks_only_a_team_of_a_single_agent(library: CardLibrary, team: tuple[str, ...], hurt: bool,
+                                                            allowed: bool) -> None:
+    """The Lonely Stalker: a Team of one, or of two with one sent to the Hospital since."""
+    ref = fixture_ref(library, "SS-13")
+    s = _at(library, "harlow-creek", "Behavioral", team, [ref])
+    st = s.state
+    if hurt:
+        keller = pid(s, "field:0", "nadia-keller")
+        st.zones["field:0"].pieces.remove(keller)
+        st.zones["hospital:0"].pieces.append(keller)
+        st.pieces[keller].zone = "hospital:0"
+    me = mine(s, "hand:1", ref)
+    assert _listed(s, me) is allowed
+    r = s.submit(PlayCard(me), 1)
+    assert r.accepted is allowed
+    if not allowed:
+        assert any(v.rule == "xfc.effect.2" for v in r.violations)
+    assert not compile_text(library.get(ref))[1]
+
+
+def test_an_adversary_discards_the_witnesses_contributing_to_the_check(library: CardLibrary) -> None:
+    """June Talley adds 2 to the check; the Quiet Man attacks and she is discarded, her 2 gone."""
+    quiet = fixture_ref(library, "SS-14")
+    s = _checking(library, ("owen-marsh",), ["june-talley"], rp=5)
+    st, rs = s.state, s.rules
+    st.add_piece(Piece(id="quiet", card=quiet, zone="hand:1", owner=1, face_up=True))
+    talley = pid(s, "hand:0", "june-talley")
+    ok(s, PlayCard(talley), 0)
+    while st.rules.get("chain"):
+        ok(s, Pass(), rs.decision(st))
+    with_her = rs.check_total(st)
+    assert any(m.get("source") == talley for m in st.rules["check"]["mods"])
+    while rs.decision(st) != 1:
+        ok(s, Pass(), rs.decision(st))
+    _fighting(s, "quiet")
+    assert st.pieces[talley].zone == "discard:0" and rs.check_total(st) == with_her - 2
+    assert not any(m.get("source") == talley for m in st.rules["check"]["mods"])
+    assert not compile_text(library.get(quiet))[1]

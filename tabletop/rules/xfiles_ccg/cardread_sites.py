@@ -87,3 +87,12 @@ class SitesReader:
         Pile": those of the card's player."""
         return [{"site_rule": {"kind": "adversary", "to_deck": True,
                                "words": "its player's Adversaries go back into the Bureau Deck, not the Discard"}}]
+
+    def lone_team_only(self, c: list[Any]) -> Meaning:
+        """"This Adversary can only attack Teams that consist of a single Agent, ...": played only on a Team of one
+        Agent out of the Hospital (however many it had before a Combat); the play check reads the condition."""
+        return Meaning(conditions=[{"lone_team": True}], steps=[{"lone_team_only": True}])
+
+    def witnesses_discarded(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Any Witnesses contributing to the Site skill check are immediately discarded"."""
+        return [{"discard_check_witnesses": {}}]
