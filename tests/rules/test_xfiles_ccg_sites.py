@@ -55,6 +55,9 @@ RECORDS = [
                "reduced to one after a Combat."),
     _adversary("SS-14", "The Quiet Man", "Any Witnesses contributing to the Site skill check are immediately "
                "discarded."),
+    _adversary("SS-15", "Mr. Grey", "Each Agent wounded by Mr. Grey may not contribute to any skill check this turn.",
+               health=2),
+    _adversary("SS-16", "Mr. Brown", "", health=2),
     _adversary("SS-03", "The Auburn Man", "If your opponent has correctly guessed two of your X-File's "
                "characteristics, the cost to play this card is 3 [CP].", cost="6 CP"),
 ]
@@ -358,3 +361,24 @@ def test_an_adversary_discards_the_witnesses_contributing_to_the_check(library: 
     assert st.pieces[talley].zone == "discard:0" and rs.check_total(st) == with_her - 2
     assert not any(m.get("source") == talley for m in st.rules["check"]["mods"])
     assert not compile_text(library.get(quiet))[1]
+
+
+@pytest.mark.parametrize("adversary, out", [("SS-15", True), ("SS-16", False)])
+def test_agents_wounded_by_an_adversary_add_nothing_to_skill_checks_this_turn(library: CardLibrary, adversary: str,
+                                                                              out: bool) -> None:
+    """Mr. Grey wounds an Agent of the Team: its BEHAVIORAL is out of the check (it fought); Mr. Brown's do not."""
+    ref = fixture_ref(library, adversary)
+    s = _at(library, "harlow-creek", "Behavioral", ("owen-marsh", "nadia-keller"), [ref])
+    st, rs = s.state, s.rules
+    me = mine(s, "hand:1", ref)
+    _fighting(s, me)
+    _fight_out(s, me)
+    team = st.rules["check"]["team"]
+    hurt = [p for p in team if rs.damage(st, p) > 0 and rs.section_of(st, p) != "hospital"]
+    assert hurt
+    counted = [p for p in team if rs.section_of(st, p) != "hospital" and not (out and p in hurt)]
+    assert rs.team_skill(st, team, "Behavioral") == sum(rs.agent_skill(st, p, "Behavioral") for p in counted)
+    st.rules["turn"] = st.rules.get("turn", 1) + 1  # the next turn they count again
+    assert rs.team_skill(st, team, "Behavioral") == sum(rs.agent_skill(st, p, "Behavioral") for p in team
+                                                        if rs.section_of(st, p) != "hospital")
+    assert not compile_text(library.get(ref))[1]

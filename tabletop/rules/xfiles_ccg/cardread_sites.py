@@ -96,3 +96,7 @@ class SitesReader:
     def witnesses_discarded(self, c: list[Any]) -> list[dict[str, Any]]:
         """"Any Witnesses contributing to the Site skill check are immediately discarded"."""
         return [{"discard_check_witnesses": {}}]
+
+    def wound_sit_out(self, c: list[Any]) -> Meaning:
+        """An Adversary's "Each Agent wounded by X may not contribute to any skill check this turn" (`wounds_sites`)."""
+        return _static({"wound_sit_out": True})

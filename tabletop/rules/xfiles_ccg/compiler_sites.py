@@ -18,8 +18,9 @@ def for_kind(m: Meaning, kind: str) -> Meaning:
     player places (`sites_cheaper`) are read of Agents alone."""
     if kind not in ("agent", "") and any("sites_cheaper" in s for a in m.standing for s in a.get("do", ())):
         raise ValueError("the Sites an Agent in the Field makes cheaper, on a card that is no Agent")
-    if kind not in ("adversary", "") and any("combat_cheaper" in s for a in m.standing for s in a.get("do", ())):
-        raise ValueError("the Combat cards an Adversary makes cheaper, on a card that is no Adversary")
+    if kind not in ("adversary", "") and any("combat_cheaper" in s or "wound_sit_out" in s for a in m.standing
+                                             for s in a.get("do", ())):
+        raise ValueError("an Adversary's words, on a card that is no Adversary")
     if kind != "bluff" or not m.standing or m.steps:
         return m
     steps = [step for ability in m.standing for step in ability.get("do", ())]

@@ -17,6 +17,7 @@ from .site_rules import KEY as SITE_RULES
 from .site_rules import health_more
 from .steps import PHASE_OF, UNKNOWN
 from .vocab_agents import OWN_SKILL, gear_health, own_skill
+from .wounds_sites import OUT_TURN
 
 if TYPE_CHECKING:
     from ...cards import CardLibrary
@@ -313,6 +314,8 @@ class Reading:
         for p in team:  # each Agent on the table and not in the Hospital (`section_of`, without the call)
             piece = pieces.get(p)
             if piece is not None and zones[piece.zone].kind != "hospital":
+                if piece.counters.get(OUT_TURN) == state.rules.get("turn", 1):
+                    continue  # "Each Agent wounded by X may not contribute to any skill check this turn"
                 total += self.agent_skill(state, p, skill)
         return total
 

@@ -46,7 +46,7 @@ def _discard_check_witnesses(ctx: Ctx, tx: Tx, args: Any) -> str:
 
 
 SITE_PRIMITIVES: dict[str, Primitive] = {"sites_cheaper": _standing, "combat_cheaper": _standing,
-                                         "site_rule": note_rule, "lone_team_only": _standing,
+                                         "site_rule": note_rule, "lone_team_only": _standing, "wound_sit_out": _standing,
                                          "discard_check_witnesses": _discard_check_witnesses}
 SITE_CONDITIONS: dict[str, Condition] = {"lone_team": _cond_lone_team}
 SITE_SELECTORS: dict[str, Selector] = {}
