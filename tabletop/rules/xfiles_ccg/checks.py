@@ -284,7 +284,7 @@ class PrepChecks:
             out.append(_v("xfc.identical_site", "xfc.case.3", f"{info.name} was already placed this turn",
                           (a.piece,), seat))
         pool = "cp" if info.pool == "CP" else "rp"
-        out += self._afford(state, seat, pool, site_cost(state, seat, info), info.name, "xfc.case.1", (a.piece,))
+        out += self._afford(state, seat, pool, site_cost(state, seat, info, self), info.name, "xfc.case.1", (a.piece,))
         return out
 
     @checks(PlaceBluff)

@@ -14,6 +14,7 @@ from ...core.reducer import Tx
 from ...core.state import GameState
 from .vocab_reads import standing
 from .wards import warded_hit
+from .wounds_sites import wound_words
 
 __all__ = ["absorb", "hit", "round_notes"]
 
@@ -73,6 +74,7 @@ def _wounds(rs: Any, state: GameState, target: str, tx: Tx) -> str:
     if standing(rs, ref, "wound_no_heal"):
         counters["no_heal"] = 1
         said.append(f"{rs.ref(state, target)} heals no wound until a Healing card is played on him")
+    said += wound_words(rs, state, ref, target, counters)  # "may not contribute to any skill check this turn"
     if said:
         tx.change(target, counters=counters)
         if standing(rs, ref, "wound_hospital") and rs.section_of(state, target) != "hospital":

@@ -19,6 +19,7 @@ from .compiler_bluffs import BLUFF_STEPS, compile_alternatives
 from .compiler_cards import CARD_STEPS
 from .compiler_equip import fits_equip
 from .compiler_events import EVENT_STEPS
+from .compiler_sites import for_kind
 from .compiler_windows import WINDOW_STEPS
 from .compiler_words import WORD_STEPS
 from .data import canonical_skill
@@ -114,6 +115,7 @@ def _counted_once(abilities: list[_Ability], left: list[str], modifies: dict[str
 def _place(m: Meaning, sentence: str, main: _Ability, out: list[_Ability]) -> None:
     """Put one sentence's meaning in the ability it belongs to (a new one for a cost or a trigger)."""
     current = out[-1] if out and out[-1].open else main
+    m = for_kind(m, main.kind)  # s16sites: a Bluff's words for its Site, run as it is revealed
     if m.reminder:
         return
     if m.site_frame:  # on a Site, the question step asks it (`asks`, `lowered`); on another card it is more
@@ -169,7 +171,8 @@ def _on_site_fail(step: dict[str, Any]) -> dict[str, Any]:
 
 #: sentences that amend a step written before: the step and the field they set
 _AMENDS = {"_cost_zero": ("cost_cut", "remove_at_zero"), "_immune": ("cost_cut", "immune"),
-           "_chosen_loses": ("lose_health", "amount"), "_health_floor": ("lose_health", "floor")}
+           "_chosen_loses": ("lose_health", "amount"), "_health_floor": ("lose_health", "floor"),
+           "_provide_half": ("provide", "half")}
 
 
 def _branches(steps: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:

@@ -14,6 +14,9 @@ from typing import Any
 
 from ...core.reducer import Tx
 from ...core.state import GameState
+from .costs_sites import combat_cheaper
+from .provisions import KEY as PROVIDED
+from .provisions import halved
 from .vocab_reads import standing
 from .waivers import own_cost
 
@@ -42,6 +45,8 @@ def _fits(rs: Any, state: GameState, mod: dict[str, Any], seat: int, pid: str) -
         return False
     if mod.get("who") == "you" and mod.get("seat") != seat:
         return False
+    if mod.get("activator") and str(mod["activator"]).casefold() not in {a.casefold() for a in info.activators}:
+        return False
     words = [str(k).casefold() for k in mod.get("keyword") or ()]
     return not words or any(w in rs.keywords_of(state, pid) for w in words)
 
@@ -51,6 +56,8 @@ def _apply(mods: list[dict[str, Any]], base: int) -> int:
     for mod in mods:
         if mod.get("half"):
             cost = (cost + 1) // 2
+        if mod.get("double"):  # "double the [RP] cost of any Keyword ACTIVE card played at this Site"
+            cost *= 2
         cost += int(mod.get("add", 0))
     return max(0, cost)
 
@@ -61,6 +68,9 @@ def cost_at_site(rs: Any, state: GameState, seat: int, pid: str, base: int) -> i
     if "cost_at" in rs.traits(state.pieces[pid].card):  # "The cost to play this card is 3 [CP] if ..."
         base = own_cost(rs, state, pid, base)
     base = _named_in_play(rs, state, pid, base)
+    base = combat_cheaper(rs, state, seat, pid, base)  # "The Dark Angel can play all combat cards for one [CP] less"
+    if state.rules.get(PROVIDED) and halved(rs, state, seat, pid):  # "the Adversary's cost is halved (rounded up)"
+        base = (base + 1) // 2
     if not state.rules.get(KEY) and not _site_trait(rs, state):
         return base
     return _apply([m for m in _mods(rs, state) if _fits(rs, state, m, seat, pid)], base)

@@ -10,6 +10,8 @@ from typing import Any
 from ...core.reducer import ATTACH_OFFSET, Tx
 from ...core.state import GameState
 from .data import SECTIONS, CardInfo, suggested_effects
+from .site_rules import KEY as SITE_RULES
+from .site_rules import to_deck
 from .steps import effect_dict as _effect_dict
 from .vocab import standing
 from .vocab_agents import buy_only, lapse_buy_only
@@ -22,7 +24,7 @@ __all__ = ["Flow"]
 _TURN_KEYS = ("discarder", "drawn", "moved", "used", "site_names", "check", "chain", "bluffs", "combat", "question",
               "penalty", "priority", "passed", "suggestions", "bluffer", "seller", "x_paid", "site_words", "hurt",
               "killed", "turn_ends", "again", "doubled", "provided", "cost_mods", "extra_question",
-              "no_hospital_heal", "only_keyword", "looked", "kw_swap", "no_play")
+              "no_hospital_heal", "only_keyword", "looked", "kw_swap", "no_play", "site_rules")
 
 
 class Flow:
@@ -66,6 +68,12 @@ class Flow:
 
     def _to_discard(self, state: GameState, pid: str, tx: Tx) -> None:
         owner = self._owner(state, pid)
+        if state.rules.get(SITE_RULES) and to_deck(self, state, pid):  # "shuffled back into your Bureau Deck instead"
+            tx.move(pid, f"deck:{owner}", face_up=False)
+            tx.shuffle(f"deck:{owner}")
+            if state.pieces[pid].counters:
+                tx.change(pid, counters={})
+            return
         for q in state.attached(pid):
             self._to_discard(state, q, tx)
         tx.move(pid, f"discard:{owner}", face_up=True)

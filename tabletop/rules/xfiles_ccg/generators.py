@@ -33,6 +33,7 @@ from .again import free_for
 from .checks import _SECTION_WORDS, _section_words
 from .combat import may_split
 from .compiler_bluffs import alternative_when
+from .costs import cost_at_site
 from .crimelab import lab_witnesses
 from .data import CHARACTERISTIC_VALUES, CardInfo
 from .limits import lifted_in_play, play_limit_problems
@@ -161,7 +162,7 @@ def _gen_sites(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
             continue  # not a Site, or one of that title placed this turn (xfc.case.3)
         # `rs.check(state, PlaceSite(pid, opp), seat)`: the gate, timing and hand checks (all passed), a Site
         # directed at an opponent (each is), and what it costs
-        if site_cost(state, seat, info) > rs._pool_of(state, seat, "cp" if info.pool == "CP" else "rp"):
+        if site_cost(state, seat, info, rs) > rs._pool_of(state, seat, "cp" if info.pool == "CP" else "rp"):
             continue
         if opps is None:
             opps = rs.opponents(state, seat)
@@ -299,6 +300,7 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
     pools = {"RP": rs._pool_of(state, seat, "rp"), "CP": rs._pool_of(state, seat, "cp")}
     own = "RP" if seat == active else "CP"
     infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
+    cheaper = bool(r.get(PROVIDED)) or combat  # costs the cheap test below does not read (s16sites)
     for pid in hand:
         ref = pieces[pid].card
         info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
@@ -316,7 +318,9 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
             continue  # a kind of card a card at the Site forbids (xfc.chain.10)
         side = pool if pool in pools else own
         cost = info.x_cost(x)
-        if "cost_at" in rs.traits(state.pieces[pid].card):  # "This card is free if played on a Keyword X Site"
+        if cheaper:  # a provision halving it, an Adversary's Combat cards cheaper (`costs`): all it pays
+            cost = cost_at_site(rs, state, seat, pid, cost)
+        elif "cost_at" in rs.traits(state.pieces[pid].card):  # "This card is free if played on a Keyword X Site"
             cost = own_cost(rs, state, pid, cost)
         if pools[side] < cost and not (tokens and pools[side] + len(rs.card_pools(state, seat, info, side.lower()))
                                        >= cost):

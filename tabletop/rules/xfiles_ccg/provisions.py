@@ -12,7 +12,7 @@ from ...core.reducer import Tx
 from ...core.state import GameState
 from .waivers import waived_missing
 
-__all__ = ["KEY", "provided_missing", "spend_provision"]
+__all__ = ["KEY", "halved", "provided_missing", "spend_provision"]
 
 #: the rule state key of the provisions this turn: [{seat, type, keyword}]
 KEY = "provided"
@@ -36,10 +36,21 @@ def provided_missing(rs: Any, state: GameState, seat: int, pid: str, missing: li
     return [m for m in missing if m.upper() in _SIDES]
 
 
+def halved(rs: Any, state: GameState, seat: int, pid: str) -> bool:
+    """Whether `seat` plays `pid` for half its cost: a provision of this turn that also halves the cost ("Additionally,
+    the Adversary's cost is halved (rounded up)") fits it; the first such card played spends it."""
+    return any(e.get("half") and _fits(rs, state, e, seat, pid) for e in state.rules.get(KEY) or ())
+
+
 def spend_provision(rs: Any, state: GameState, seat: int, pid: str, tx: Tx) -> None:
-    """A card played with a provision's help spends it (one card each)."""
+    """A card played with a provision's help, or for the half cost one gives, spends it (one card each)."""
     found = list(state.rules.get(KEY) or ())
     if not found:
+        return
+    half = next((i for i, e in enumerate(found) if e.get("half") and _fits(rs, state, e, seat, pid)), None)
+    if half is not None:
+        found.pop(half)
+        tx.set_rule(KEY, found) if found else tx.del_rule(KEY)
         return
     words = rs.in_effect(state, seat)
     missing = waived_missing(rs, state, pid, [act for act in rs.pinfo(state, pid).activators if act not in words])

@@ -13,9 +13,12 @@ from ..effects import modifier_total
 from .actions import PlayCard
 from .costs import cost_at_site
 from .data import SECTIONS, CardInfo, card_info
+from .site_rules import KEY as SITE_RULES
+from .site_rules import health_more
 from .steps import PHASE_OF, UNKNOWN
 from .vocab_agents import OWN_SKILL, gear_health, own_skill
 from .vocab_equip import pair_health
+from .wounds_sites import OUT_TURN
 
 if TYPE_CHECKING:
     from ...cards import CardLibrary
@@ -265,6 +268,8 @@ class Reading:
         holds adds ("Adds one to the Agent's HEALTH")."""
         printed = (self.pinfo(state, pid).health or 0) - int(state.pieces[pid].counters.get("health_lost", 0))
         printed += pair_health(self, state, pid)  # "If Agent X is in the same Team as Agent Y, she loses one HEALTH"
+        if state.rules.get(SITE_RULES):  # "increase the applicable HEALTH of all ... Adversaries played at this Site"
+            printed += health_more(self, state, pid)
         return printed + gear_health(self, state, pid) if state.attached(pid) else printed
 
     def gear(self, state: GameState, pid: str) -> list[str]:
@@ -311,6 +316,8 @@ class Reading:
         for p in team:  # each Agent on the table and not in the Hospital (`section_of`, without the call)
             piece = pieces.get(p)
             if piece is not None and zones[piece.zone].kind != "hospital":
+                if piece.counters.get(OUT_TURN) == state.rules.get("turn", 1):
+                    continue  # "Each Agent wounded by X may not contribute to any skill check this turn"
                 total += self.agent_skill(state, p, skill)
         return total
 

@@ -218,7 +218,7 @@ class PrepReducers:
         if at is None:
             raise ActionError("no_direction", "name the opponent this Site is directed at")
         pool = "cp" if info.pool == "CP" else "rp"
-        cost = site_cost(state, seat, info)  # "Discard a token to play a Site for zero [RP] cost"
+        cost = site_cost(state, seat, info, self)  # "Discard a token to play a Site for zero [RP] cost"
         if cost < (info.cost or 0):
             spend_free_site(state, seat, tx)
         self._pay(state, seat, pool, cost, tx, why="" if tx.quiet else f"placed {self.ref(state, a.piece)}")

@@ -11,6 +11,7 @@ from typing import Any
 from ...core.reducer import Tx
 from ...core.state import GameState, Piece
 from ..effects import Condition, Ctx, Primitive, Selector
+from .sites_placed import site_cost_less
 from .vocab_reads import standing, team
 
 __all__ = ["AGENT_CONDITIONS", "AGENT_PRIMITIVES", "AGENT_SELECTORS", "OWN_SKILL", "buy_only", "gear_health",
@@ -219,12 +220,13 @@ def _free_site(ctx: Ctx, tx: Tx, args: Any) -> str:
     return "the next Site placed this turn costs nothing"
 
 
-def site_cost(state: GameState, seat: int, info: Any) -> int:
-    """What placing the Site `info` costs `seat` now: nothing while a "play a Site for zero cost" is held."""
+def site_cost(state: GameState, seat: int, info: Any, rs: Any = None) -> int:
+    """What placing the Site `info` costs `seat` now: nothing while a "play a Site for zero cost" is held; less
+    what an Agent of `seat`'s in the Field takes off (`sites_placed`, read when the ruleset `rs` is given)."""
     held = state.rules.get("free_site")
     if held and held.get("seat") == seat and held.get("turn") == state.rules.get("turn", 1) and held.get("count"):
         return 0
-    return int(info.cost or 0)
+    return int(info.cost or 0) if rs is None else site_cost_less(rs, state, seat, info, int(info.cost or 0))
 
 
 def spend_free_site(state: GameState, seat: int, tx: Tx) -> None:

@@ -54,10 +54,12 @@ def _redraw(ctx: Ctx, tx: Tx, args: Any) -> str:
 def _provide(ctx: Ctx, tx: Tx, args: Any) -> str:
     """"provide the keywords necessary to play any one Keyword X Adversary": noted for the turn (`provisions`)."""
     entry = {"seat": ctx.seat, "type": str(args.get("type", "")).casefold(), "keyword": list(args.get("keyword") or ())}
+    if args.get("half"):  # "Additionally, the Adversary's cost is halved (rounded up)" (s16sites)
+        entry["half"] = True
     tx.set_rule(PROVIDED, [*(ctx.state.rules.get(PROVIDED) or ()), entry])
     what = " or ".join(entry["keyword"]) + " " if entry["keyword"] else ""
     return f"{ctx.state.seat_name(ctx.seat)} may play one {what}{args.get('type', 'card')} this turn whatever its " \
-           "Activators ask for in play"
+           "Activators ask for in play" + (", for half its cost" if entry.get("half") else "")
 
 
 def _negated_out(ctx: Ctx, tx: Tx, args: Any) -> str:

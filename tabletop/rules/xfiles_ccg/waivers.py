@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.state import GameState
+from .costs_sites import holds_here
 from .data import canonical_skill
 from .vocab_reads import standing
 
@@ -27,8 +28,8 @@ __all__ = ["own_cost", "waived_missing"]
 _SIDES = ("ACTIVE", "CONSPIRACY")
 
 
-def _holds(rs: Any, state: GameState, when: dict[str, Any]) -> bool:
-    """Whether `when` holds at the Site under check (no check under way: never)."""
+def _holds(rs: Any, state: GameState, when: dict[str, Any], pid: str | None = None) -> bool:
+    """Whether `when` holds for `pid` at the Site under check (no check under way: never)."""
     check = state.rules.get("check") or {}
     site = check.get("site")
     if site not in state.pieces:
@@ -44,13 +45,13 @@ def _holds(rs: Any, state: GameState, when: dict[str, Any]) -> bool:
         team = [p for p in check.get("team", ()) if p in state.pieces and rs.section_of(state, p) != "hospital"]
         if not any(w in rs.keywords_of(state, p) for p in team for w in wanted):
             return False
-    return True
+    return holds_here(rs, state, when, pid)  # s16sites: a Team naming an Agent, a card's Keyword, guesses
 
 
 def own_cost(rs: Any, state: GameState, pid: str, base: int) -> int:
     """`base`, as the card's own `cost_at` sets or changes it at the Site under check."""
     for term in standing(rs, state.pieces[pid].card, "cost_at"):
-        if _holds(rs, state, term.get("when") or {}):
+        if _holds(rs, state, term.get("when") or {}, pid):
             base = int(term["set"]) if "set" in term else max(0, base + int(term.get("add", 0)))
     return base
 
@@ -64,7 +65,7 @@ def waived_missing(rs: Any, state: GameState, pid: str, missing: list[str]) -> l
 
 
 def _waived(rs: Any, state: GameState, pid: str) -> bool:
-    if any(_holds(rs, state, t.get("when") or {}) for t in standing(rs, state.pieces[pid].card, "waive_activators")):
+    if any(_holds(rs, state, t.get("when") or {}, pid) for t in standing(rs, state.pieces[pid].card, "waive_activators")):
         return True
     check = state.rules.get("check") or {}
     if "site" not in check or rs.pinfo(state, pid).kind != "adversary":
