@@ -118,7 +118,8 @@ def _guesses(mine: int, theirs: int, can_ask: bool, penalty: bool) -> bool:
     return not can_ask and guess_pays(mine, theirs)
 
 
-def ccg_question_choice(rules: Any, state: GameState, know: dict[str, Any], pool: Any) -> Action | None:
+def ccg_question_choice(rules: Any, state: GameState, know: dict[str, Any], pool: Any,
+                        policy: Any = None) -> Action | None:
     """The question step's and the penalty's move (see the module), as the seat's move list names it; None at any
     other decision (the search decides)."""
     seat = know["seat"]

@@ -112,7 +112,7 @@ _RULES: dict[str, Callable[..., Action | None]] = {"xfiles-fan.exchange": _excha
                                                     "xfiles-fan.discard": _discard}
 
 
-def fan_choice(rules: Any, state: GameState, know: dict[str, Any], pool: CardPool) -> Action | None:
+def fan_choice(rules: Any, state: GameState, know: dict[str, Any], pool: CardPool, policy: Any = None) -> Action | None:
     """The exchange, the discard or a chosen value by its rule of thumb (see the module); None for any other decision
     (the search decides), and for an exchange or discard before the seat has noted anything."""
     moves: list[Action] = know["moves"]

@@ -81,7 +81,7 @@ SAMPLERS: dict[str, DealMaker] = {"xfiles-ccg": _CcgDeal, "xfiles-fan": FanDeal}
 OBSERVERS: dict[str, Callable[[Any, GameState, int, dict[str, Any], CardPool], None]] = {"xfiles-fan": fan_observe}
 #: per ruleset: a decision taken by a rule of thumb instead of the search (None: search), for what playouts cannot
 #: judge
-CHOOSERS: dict[str, Callable[[Any, GameState, dict[str, Any], CardPool], Action | None]] = {
+CHOOSERS: dict[str, Callable[[Any, GameState, dict[str, Any], CardPool, Any], Action | None]] = {
     "xfiles-fan": fan_choice, "xfiles-ccg": ccg_question_choice, "tragedy": tragedy_choice}
 
 

@@ -153,7 +153,7 @@ class Ismcts:
             return moves[0] if moves else None
         base = base or rebuild(know)
         choose = CHOOSERS.get(self.ruleset.name)
-        chosen = None if choose is None else choose(self.ruleset, base, know, self._pool)
+        chosen = None if choose is None else choose(self.ruleset, base, know, self._pool, self._policy)
         if chosen is not None:
             self.decision_times.append(time.process_time() - cpu)
             return chosen

@@ -14,15 +14,16 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.state import GameState
-from ..bots import TragedyGreedy
 from .heuristics import spread
 from .sampler import CardPool
 
 __all__ = ["tragedy_choice", "tragedy_heuristic"]
 
 
-def tragedy_choice(rules: Any, state: GameState, know: dict[str, Any], pool: CardPool) -> Action | None:
-    """The block (see the module) when the greedy bot would pass while staging; None otherwise (the search decides).
+def tragedy_choice(rules: Any, state: GameState, know: dict[str, Any], pool: CardPool,
+                   policy: Any = None) -> Action | None:
+    """The block (see the module) when `policy`, the playouts' greedy bot, would pass while staging; None otherwise
+    (the search decides, as it does without a policy).
 
     `state` is the table as the seat knows it: the cards it reads (its own hand, every card in play) are all seen."""
     from ..tragedy import HOST_ROLE, PassPriority, PlayCard
@@ -31,7 +32,7 @@ def tragedy_choice(rules: Any, state: GameState, know: dict[str, Any], pool: Car
     seat: int = know["seat"]
     blocks = [a for a in moves if isinstance(a, PlayCard) and a.role in HOST_ROLE and a.target in state.pieces
               and _owner(state, a.target) not in (None, seat)]
-    if not blocks or not isinstance(TragedyGreedy(rules).choose(state, seat), PassPriority):
+    if not blocks or policy is None or not isinstance(policy.choose(state, seat), PassPriority):
         return None
     best: tuple[tuple[int, int], Action] | None = None
     for a in blocks:

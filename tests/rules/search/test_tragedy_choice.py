@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.rules.bots import make_bot
+from tabletop.rules.bots import TragedyGreedy, make_bot
 from tabletop.rules.search.knowledge import knowledge, rebuild
 from tabletop.rules.search.sampler import CardPool
 from tabletop.rules.search.tragedy import tragedy_choice
@@ -12,7 +12,7 @@ from tabletop.rules.tragedy import PlayCard
 def _choice(session):
     state, rules = session.state, session.rules
     know = knowledge(state, 0, rules, list(rules.generate_actions(state, 0)))
-    return tragedy_choice(rules, rebuild(know), know, CardPool(rules, know["deck"])), know
+    return tragedy_choice(rules, rebuild(know), know, CardPool(rules, know["deck"]), TragedyGreedy(rules)), know
 
 
 def test_a_card_the_greedy_bot_would_keep_blocks_the_opponents_best_actor(position, at) -> None:
