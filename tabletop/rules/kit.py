@@ -88,6 +88,7 @@ __all__ = [
     "Event",
     "GameState",
     "KitRuleset",
+    "PartsRuleset",
     "LegalActions",
     "MovePolicy",
     "MoveRule",
@@ -489,3 +490,46 @@ def discover_rulesets(group: str = ENTRY_POINT_GROUP) -> tuple[dict[str, type[Ru
             continue
         found[getattr(obj, "name", ep.name) or ep.name] = obj
     return found, problems
+
+
+class PartsRuleset(KitRuleset):
+    """A ruleset made of parts (docs/WRITE_A_RULESET.md section 11): its `check` and `reduce` hand each action over
+    to the part that marked a check or reducer for it (`marked(...)`, kept as `_checkers` and `_reducers`), after
+    the `checks` part's `gate`; the interpreter's actions go to `effects`, table gestures to the `checks` part.
+
+    Why: X-Files Fan and Tragedy wrote the same dispatch twice; a ruleset of parts sets `checks`, `_checkers` and
+    `_reducers` in `__init__` and adds only its own guards around these."""
+
+    checks: Any
+    _checkers: dict[type[Action], Callable[..., Any]]
+    _reducers: dict[type[Action], Callable[..., Any]]
+
+    @property
+    def rule_actions(self) -> tuple[type[Action], ...]:
+        return tuple(self._checkers)
+
+    @property
+    def reduced_actions(self) -> tuple[type[Action], ...]:
+        return tuple(self._reducers)
+
+    def check(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
+        check = self._checkers.get(type(action))
+        if check is None:
+            if type(action) in EFFECT_ACTIONS:
+                return self.effects.check(state, action, seat)
+            return self.checks.check_table_action(state, action, seat)
+        gate = self.checks.gate(state, action, seat)
+        if gate:
+            return gate
+        found = check(state, action, seat)
+        return found if type(found) is list else list(found)  # each check makes a new list: not copied again
+
+    def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
+        reducer = self._reducers.get(type(action))
+        if reducer is None:
+            if type(action) not in EFFECT_ACTIONS:
+                return False
+            self.effects.reduce(state, action, seat, tx)
+            return True
+        reducer(state, action, seat, tx)
+        return True

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tabletop.cards import CardLibrary
 from tabletop.rules.base import Ruleset
-from tabletop.rules.kit import KitRuleset
+from tabletop.rules.kit import KitRuleset, PartsRuleset
 from tabletop.rules.tragedy import Tragedy
 from tabletop.rules.tragedy import actions as actions_module
 from tabletop.rules.tragedy import table as table_module
@@ -21,7 +21,7 @@ OWN_ACTIONS = {getattr(actions_module, name) for name in ACTION_NAMES}
 
 
 def test_the_ruleset_is_no_stack_of_mixins() -> None:
-    assert Tragedy.__bases__ == (KitRuleset,)
+    assert Tragedy.__bases__ == (PartsRuleset,) and PartsRuleset.__bases__ == (KitRuleset,)  # the kit's dispatch
     rules = Tragedy()
     parts = [rules.cards, rules.checks, rules.reducers, rules.moves, rules.view, rules.auditor]
     assert not any(isinstance(p, Ruleset) for p in parts), "a part is a plain object, not a ruleset"
@@ -46,8 +46,8 @@ def test_the_card_lookup_holds_the_library_and_drops_what_it_read_on_another_ver
 
 
 def test_no_card_text_runs_through_the_interpreter() -> None:
-    """An Act's effect is applied by hand by its player (0000.0.4): the package asks the kit's interpreter only to
-    check and reduce its own actions (`ruleset.py`'s hooks). A Tragedy that runs card text puts it in one part, as
+    """An Act's effect is applied by hand by its player (0000.0.4): the package never asks the kit's interpreter
+    (the kit's `PartsRuleset` hands it the effect actions). A Tragedy that runs card text puts it in one part, as
     `xfiles_fan/cardtext.py`, and this test names that module."""
     found = []
     for path in sorted(PACKAGE.glob("*.py")):
@@ -55,4 +55,4 @@ def test_no_card_text_runs_through_the_interpreter() -> None:
             if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute)
                     and node.value.attr == "effects"):
                 found.append(f"{path.name} effects.{node.attr}")
-    assert sorted(found) == ["ruleset.py effects.check", "ruleset.py effects.reduce"]
+    assert found == []

@@ -8,7 +8,7 @@ import inspect
 from pathlib import Path
 
 from tabletop.rules.base import Ruleset
-from tabletop.rules.kit import KitRuleset
+from tabletop.rules.kit import KitRuleset, PartsRuleset
 from tabletop.rules.xfiles_fan import PLAYER_ACTIONS, XFilesFan
 from tabletop.rules.xfiles_fan import cardtext as cardtext_module
 
@@ -18,7 +18,7 @@ RUNS_TEXT = frozenset({"trigger", "evaluate", "run", "holds", "violations", "tex
 
 
 def test_the_ruleset_is_no_stack_of_mixins() -> None:
-    assert XFilesFan.__bases__ == (KitRuleset,)
+    assert XFilesFan.__bases__ == (PartsRuleset,) and PartsRuleset.__bases__ == (KitRuleset,)  # the kit's dispatch
     rules = XFilesFan()
     parts = [rules.cards, rules.cardtext, rules.legality, rules.checks, rules.periods, rules.turns, rules.moves,
              rules.byhand, rules.view, rules.auditor]

@@ -25,16 +25,14 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
-from ...core.reducer import Tx
 from ...core.ruleset import Violation
 from ...core.state import GameState
-from ..effects import EFFECT_ACTIONS
 from ..kit import (
     CARD_H,
     CARD_W,
     SEAT_W,
-    KitRuleset,
     Option,
+    PartsRuleset,
     Status,
     ZoneSpec,
     draw_up_to,
@@ -61,7 +59,7 @@ _PAD = 20.0
 _ROW = CARD_H + 6
 
 
-class Tragedy(KitRuleset):
+class Tragedy(PartsRuleset):
     """Tragedy: stage Actors and Sets, dress them with Props and Set Pieces, and perform for Audience Favor."""
 
     name = "tragedy"
@@ -183,25 +181,6 @@ class Tragedy(KitRuleset):
 
     # -- the kit's hooks: each hands over to the part that answers --
 
-    @property
-    def rule_actions(self) -> tuple[type[Action], ...]:
-        return tuple(self._checkers)
-
-    @property
-    def reduced_actions(self) -> tuple[type[Action], ...]:
-        return tuple(self._reducers)
-
-    def check(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
-        check = self._checkers.get(type(action))
-        if check is None:
-            if type(action) in EFFECT_ACTIONS:
-                return self.effects.check(state, action, seat)
-            return self.checks.check_table_action(state, action, seat)
-        gate = self.checks.gate(state, action, seat)
-        if gate:
-            return gate
-        return check(state, action, seat)  # each check makes a new list: not copied again
-
     def generate_actions(self, state: GameState, seat: int | None) -> Iterator[Action]:
         """Every legal move of `seat` now (`moves.py`); a method of the class, so `simulate` sees it lists moves."""
         return self.moves.generate_actions(state, seat)
@@ -216,13 +195,3 @@ class Tragedy(KitRuleset):
         if library is not None:
             self.library = library
         return self.auditor.deck_problems(deck)
-
-    def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
-        reducer = self._reducers.get(type(action))
-        if reducer is None:
-            if type(action) not in EFFECT_ACTIONS:
-                return False
-            self.effects.reduce(state, action, seat, tx)
-            return True
-        reducer(state, action, seat, tx)
-        return True

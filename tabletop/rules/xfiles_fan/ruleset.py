@@ -47,8 +47,8 @@ from ...core.reducer import ActionError, Tx
 from ...core.ruleset import Violation
 from ...core.state import GameState
 from ..base import LegalActions
-from ..effects import EFFECT_ACTIONS, Vocabulary
-from ..kit import CARD_H, CARD_W, SEAT_W, KitRuleset, Option, Status, ZoneSpec, marked
+from ..effects import Vocabulary
+from ..kit import CARD_H, CARD_W, SEAT_W, Option, PartsRuleset, Status, ZoneSpec, marked
 from .audit import Audit
 from .byhand import ByHand, Listing
 from .cards import FanCards
@@ -75,7 +75,7 @@ _PAD = 20.0
 _ROW = CARD_H + 8
 
 
-class XFilesFan(KitRuleset):
+class XFilesFan(PartsRuleset):
     """The X-Files Fan CCG: rounds of Cases, Followings and Conclusions over three periods, scored by the last card."""
 
     name = "xfiles-fan"
@@ -218,45 +218,18 @@ class XFilesFan(KitRuleset):
 
     # -- the kit's hooks: a game on the table and the card data current, then the part that answers --
 
-    @property
-    def rule_actions(self) -> tuple[type[Action], ...]:
-        return tuple(self._checkers)
-
-    @property
-    def reduced_actions(self) -> tuple[type[Action], ...]:
-        return tuple(self._reducers)
-
     def check(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
         if "phase" not in state.rules:
             return []  # no X-Files Fan game on this table (a sandbox position): nothing to enforce
         library, (known, version) = self.library, self.cards.seen  # `_sync_cards`, without its call per check
         if library is not known or getattr(library, "version", 0) != version:
             self._sync_cards()
-        # every action, the bots' included, is checked (the interpreter's actions are none of this ruleset's own,
-        # so they are looked for only after its table)
-        check = self._checkers.get(type(action))
-        if check is None:
-            if type(action) in EFFECT_ACTIONS:
-                return self.effects.check(state, action, seat)
-            return self.checks.check_table_action(state, action, seat)
-        checks = self.checks
-        gate = checks.gate(state, action, seat)
-        if gate:
-            return gate
-        found = check(state, action, seat)
-        return found if type(found) is list else list(found)  # each check makes a new list: not copied again
+        return super().check(state, action, seat)  # every action, the bots' included, is checked
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
-        reducer = self._reducers.get(type(action))
-        if reducer is None:
-            if type(action) not in EFFECT_ACTIONS:
-                return False
-            self.effects.reduce(state, action, seat, tx)
-            return True
-        if "phase" not in state.rules:
+        if "phase" not in state.rules and type(action) in self._reducers:
             raise ActionError("no_game", "this table has no X-Files Fan game state")
-        reducer(state, action, seat, tx)
-        return True
+        return super().reduce(state, action, seat, tx)
 
     def generate_actions(self, state: GameState, seat: int | None) -> list[Action]:
         """Every legal move of `seat` now, as a list (`moves.py`)."""
