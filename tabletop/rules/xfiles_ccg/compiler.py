@@ -27,6 +27,11 @@ from .vocab import VOCABULARY
 
 __all__ = ["RUNS", "compile_text", "game_text"]
 
+#: the steps of the grammar's blocks, each placed by its own module: s14words (`compiler_words`), s14cards
+#: (`compiler_cards`), s15bluffs (`compiler_bluffs`), s15events (`compiler_events`), s16events (`compiler_windows`);
+#: a name in two of them takes the first listed
+FAMILY_STEPS = {**WINDOW_STEPS, **EVENT_STEPS, **BLUFF_STEPS, **CARD_STEPS, **WORD_STEPS}
+
 #: the steps the engine runs: the ruleset's vocabulary and the kit's generic primitives this compiler writes
 RUNS = frozenset({*VOCABULARY.primitives, "gain", "draw", "move", "reveal", "shuffle", "add_stat", "keyword", "fetch",
                   "look", "choose"})
@@ -356,20 +361,9 @@ class _Ability:
             if self.when == "event:use":  # once, says nothing more
                 self._condition({"once_a_turn": True})
             return
-        if name in WORD_STEPS:  # the families of the s14words block (`compiler_words`)
-            WORD_STEPS[name](self, args, until)
-            return
-        if name in CARD_STEPS:  # the families of the s14cards block (`compiler_cards`)
-            CARD_STEPS[name](self, args, until)
-            return
-        if name in BLUFF_STEPS:  # the families of the s15bluffs block (`compiler_bluffs`)
-            BLUFF_STEPS[name](self, args, until)
-            return
-        if name in EVENT_STEPS:  # the families of the s15events block (`compiler_events`)
-            EVENT_STEPS[name](self, args, until)
-            return
-        if name in WINDOW_STEPS:  # the families of the s16events block (`compiler_windows`)
-            WINDOW_STEPS[name](self, args, until)
+        family = FAMILY_STEPS.get(name)
+        if family is not None:  # a step of a block of the grammar placed by its own compiler module
+            family(self, args, until)
             return
         if name == "_gear_add":  # "Discard this card to add three to the Agent's SUBTERFUGE skill": its holder's
             self._gear_add(args, until)
