@@ -15,6 +15,7 @@ import pytest
 
 from tabletop.rules import get_ruleset
 from tabletop.rules.xfiles_ccg import Hire, Pass, PlaceSite, PlayCard, Requisition, Sell
+from tabletop.rules.xfiles_ccg.upkeep import sold_last
 from tests.rules.random_games import random_decisions
 
 
@@ -74,7 +75,8 @@ def test_listed_moves_pass_the_check_and_a_window_lists_every_playable_card(seed
         hand = state.zones[f"hand:{seat}"].pieces
         if rules.step(state) == "sell" and len(hand) > 4:
             sells += 1
-            assert [a for a in moves if isinstance(a, Sell)] == [Sell((p,)) for p in hand if rules._sell_value(state, p)]
+            priced = [p for p in hand if rules._sell_value(state, p)]  # in the order `upkeep` offers them
+            assert [a for a in moves if isinstance(a, Sell)] == [Sell((p,)) for p in sold_last(rules, state, priced)]
         if rules.step(state) == "debrief":
             assert (Pass() in moves) == (len(hand) <= rules.hand_max(state, seat))
     assert windows > 0 and sites > 0 and sells > 0

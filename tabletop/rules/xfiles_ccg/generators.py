@@ -16,7 +16,6 @@ from .actions import (
     AssignDamage,
     Buy,
     Deploy,
-    Discard,
     FreeDraw,
     Guess,
     Hire,
@@ -40,6 +39,7 @@ from .limits import lifted_in_play, play_limit_problems
 from .notebook import _consistent
 from .provisions import KEY as PROVIDED
 from .provisions import provided_missing
+from .upkeep import debrief_discards, rp_kept, sold_last
 from .vocab import standing
 from .vocab_agents import site_cost
 from .vocab_bluffs import banned
@@ -78,21 +78,27 @@ def _gen_buy(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     hand = hand_of(state, seat)
     room = hand_max(rs, state, seat) - len(hand)  # `rs.hand_max`, without the call through it
     if step == "sell" and len(hand) > 4:
-        infos, known, pieces = rs._known_infos(), rs._known_traits(), state.pieces
-        for pid in hand:  # `rs._sell_value(state, pid)`, each card's data and traits looked up here
-            ref = pieces[pid].card
-            info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
-            traits = known.get(info.ref)
-            if traits is None:
-                traits = rs.traits(info.ref)
-            if "no_sell" in traits:  # "This card cannot be sold for [CP]"
-                continue
-            value = info.res if info.kind == "agent" else info.cost if info.pool in ("RP", "*P") and isinstance(
-                info.cost, int) else None
-            if value:
-                yield Sell((pid,))
-    for n in range(min(rs._pool_of(state, seat, pool), room), 0, -1):
+        yield from (Sell((pid,)) for pid in sold_last(rs, state, _sellable(rs, state, hand)))
+    spare = rs._pool_of(state, seat, pool) - (rp_kept(rs, state, seat) if step == "buy" else 0)
+    for n in range(min(spare, room), 0, -1):  # what the Sites and Equipment of the hand cost is kept (`upkeep`)
         yield Buy(n)
+
+
+def _sellable(rs: XFilesCCG, state: GameState, hand: list[str]) -> Iterator[str]:
+    """The cards of `hand` that sell for [CP] (`rs._sell_value`, each card's data and traits looked up here)."""
+    infos, known, pieces = rs._known_infos(), rs._known_traits(), state.pieces
+    for pid in hand:  # `rs._sell_value(state, pid)`, each card's data and traits looked up here
+        ref = pieces[pid].card
+        info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
+        traits = known.get(info.ref)
+        if traits is None:
+            traits = rs.traits(info.ref)
+        if "no_sell" in traits:  # "This card cannot be sold for [CP]"
+            continue
+        value = info.res if info.kind == "agent" else info.cost if info.pool in ("RP", "*P") and isinstance(
+            info.cost, int) else None
+        if value:
+            yield pid
 
 
 def _gen_requisition(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
@@ -405,17 +411,9 @@ def _known(kind: str, rows: list[dict[str, Any]], cands: list[CardInfo]) -> bool
     return bool(cands) and len({x.characteristics.get(kind) for x in cands}) == 1
 
 
-def _gen_debrief(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
-    hand = hand_of(state, seat)
-    extra = len(hand) - hand_max(rs, state, seat)  # `rs.hand_max`, without the call through it
-    if extra > 0:
-        yield Discard(tuple(hand[-extra:]))
-        yield Discard(tuple(hand[:extra]))
-
-
 GENERATORS: dict[str, Callable[..., Iterator[Action]]] = {
     "draw": _gen_draw, "buy": _gen_buy, "sell": _gen_buy, "requisition": _gen_requisition,
     "deployment": _gen_deployment, "sites": _gen_sites, "bluffs": _gen_bluffs, "assign": _gen_assign,
     "reveal": _gen_reveal, "check": _gen_window, "aftermath": _gen_window, "damage": _gen_damage,
-    "question": _gen_question, "penalty": _gen_question, "debrief": _gen_debrief,
+    "question": _gen_question, "penalty": _gen_question, "debrief": debrief_discards,
 }

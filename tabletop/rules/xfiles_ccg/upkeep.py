@@ -1,0 +1,73 @@
+"""How the bots keep their hand and pools playable: what a Briefing buys and what a Debriefing discards.
+
+Seeded self-play of real decks ran into the 100-turn cap with a seat that bought cards with every [RP] it had (so it
+never kept what its Sites and Equipment cost: no Site placed, an Agent never healed) or whose hand filled with cards
+it could never pay for (a Debriefing that cut only the newest card kept them for the rest of the game). A person
+keeps the [RP] their hand needs and discards what they cannot play; the listing offers that first, so the greedy
+bot (the first move listed) does it too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from ...core.actions import Action
+from ...core.state import GameState
+from .actions import Discard, Pass
+from .vocab_agents import site_cost
+from .vocab_decks import hand_max
+
+if TYPE_CHECKING:
+    from .ruleset import XFilesCCG
+
+__all__ = ["debrief_discards", "rp_kept", "sold_last", "unpayable"]
+
+
+def rp_kept(rs: XFilesCCG, state: GameState, seat: int) -> int:
+    """The [RP] `seat`'s Briefing keeps instead of buying cards: what the two cheapest Sites of its hand (of two
+    titles, as one turn places them, xfc.case.3) and its cheapest Equipment cost."""
+    sites: dict[str, int] = {}
+    gear: list[int] = []
+    for pid in state.zones[f"hand:{seat}"].pieces:
+        info = rs.pinfo(state, pid)
+        if info.kind == "site" and info.pool != "CP":
+            cost = site_cost(state, seat, info, rs)
+            sites[info.name] = min(cost, sites.get(info.name, cost))
+        elif info.kind == "equipment" and isinstance(info.cost, int):
+            gear.append(info.cost)
+    return sum(sorted(sites.values())[:2]) + min(gear, default=0)
+
+
+def sold_last(rs: XFilesCCG, state: GameState, pids: Iterable[str]) -> list[str]:
+    """The cards `pids` in the order they are offered for sale: the Sites and Equipment last (what `rp_kept` keeps
+    [RP] for: the cards that win the game and heal its Agents), the others in their order."""
+    cards = list(pids)
+    return sorted(cards, key=lambda p: rs.pinfo(state, p).kind in ("site", "equipment"))
+
+
+def unpayable(rs: XFilesCCG, state: GameState, seat: int, pid: str) -> bool:
+    """Whether `seat` cannot pay for the card `pid` of its hand and may never: a [CP] card costing more than its
+    [CP] pool holds ([CP] comes only from selling cards, which buying spends; [RP] comes from RES every Briefing)."""
+    info = rs.pinfo(state, pid)
+    return info.pool == "CP" and isinstance(info.cost, int) and info.cost > rs._pool_of(state, seat, "cp")
+
+
+def debrief_discards(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+    """`seat`'s Discards at the Debriefing (xfc.debriefing.1), the useful one first: with a full hand, the cards it
+    cannot pay for (over the hand's size, with its oldest other cards), then the hand cut to its size from its oldest
+    or its newest cards; the pass where the hand is within its size (nothing at all when there is nothing to
+    discard: the ruleset adds the pass)."""
+    hand = list(state.zones[f"hand:{seat}"].pieces)
+    extra = len(hand) - hand_max(rs, state, seat)
+    if extra < 0:
+        return
+    dead = [p for p in hand if unpayable(rs, state, seat, p)]
+    if dead:
+        rest = [p for p in hand if p not in dead]
+        yield Discard(tuple(dead + rest[:max(0, extra - len(dead))]))
+    if extra > 0:
+        yield Discard(tuple(hand[:extra]))
+        yield Discard(tuple(hand[-extra:]))
+    elif dead:
+        yield Pass()
