@@ -1,0 +1,65 @@
+"""`xfiles-ccg`: misreads found by the fourth reading of 40 random `automated` Premiere cards (seed 1729), on cards of
+our own in the same wordings: each test failed before its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.cards import CardLibrary
+from tabletop.core import Session
+from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, UseAbility
+from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok
+from tests.rules.xfiles_ccg_helpers import position as build_position
+
+RECORDS = [
+    {"id": "AD-01", "title": "Hair Samples", "set": "Fixture", "type": "Event", "cost": "1 RP",
+     "keywords": ["Event", "Behavioral", "Resource"], "activators": ["Active"],
+     "gameText": "If the Team makes a BEHAVIORAL 3+ skill check, they gain a +1 to a Site skill check. Discard this "
+                 "card after you've used the modifier."},
+]
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> CardLibrary:
+    return fixture_library(tmp_path_factory.mktemp("sets"), RECORDS)
+
+
+def _pid(session: Session, zone: str, card: str) -> str:
+    return next(p for p in session.state.zones[zone].pieces if session.state.pieces[p].card.endswith(card))
+
+
+def _checking(library: CardLibrary, agent: str, hand: str) -> Session:
+    """Randy's `agent` alone makes Marrow Point's OBSERVATION 4+ check, `hand` in his hand."""
+    s = build_position({"field:0": ["marrow-point", agent], "hand:0": [hand], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library, pools=((9, 9), (9, 9)))
+    site = _pid(s, "field:0", "marrow-point")
+    s.state.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, (_pid(s, "field:0", agent),), "Observation"), 0)
+    return s
+
+
+def _resolve(s: Session) -> None:
+    while s.state.rules.get("chain"):
+        ok(s, Pass(), s.rules.decision(s.state))
+
+
+def test_a_held_resource_modifier_is_not_kept_when_the_team_fails(library: CardLibrary) -> None:
+    """"If the Team makes a BEHAVIORAL 3+ skill check, they gain a +1 to a Site skill check": a Keyword RESOURCE
+    card went to the Bureau as it resolved, so it was held, and its +1 usable, after the Team failed the check."""
+    ref = fixture_ref(library, "AD-01")
+    failed = _checking(library, "carl-wren", ref)  # BEHAVIORAL 0 against 3+
+    card = _pid(failed, "hand:0", ref)
+    ok(failed, PlayCard(card), 0)
+    _resolve(failed)
+    assert failed.state.pieces[card].zone == "discard:0"
+    refused = failed.submit(UseAbility(card), 0)
+    assert not refused.accepted or refused.violations
+    made = _checking(library, "nadia-keller", ref)  # BEHAVIORAL 3 makes 3+
+    card = _pid(made, "hand:0", ref)
+    ok(made, PlayCard(card), 0)
+    _resolve(made)
+    assert made.state.pieces[card].zone == "bureau:0" and not made.state.rules["check"]["mods"]
+    ok(made, UseAbility(card), 0)
+    assert [m["amount"] for m in made.state.rules["check"]["mods"]] == [1]
+    assert made.state.pieces[card].zone == "discard:0"
