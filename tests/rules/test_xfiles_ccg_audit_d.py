@@ -16,6 +16,11 @@ RECORDS = [
      "keywords": ["Event", "Behavioral", "Resource"], "activators": ["Active"],
      "gameText": "If the Team makes a BEHAVIORAL 3+ skill check, they gain a +1 to a Site skill check. Discard this "
                  "card after you've used the modifier."},
+    {"id": "AD-02", "title": "Agent Hal Brody", "set": "Fixture", "type": "Agent", "cost": "5 RP",
+     "keywords": ["Agent", "FBI"], "skills": {"Subterfuge": 3, "Long Range Combat": 2, "Close Range Combat": 2,
+                                              "Health": 4, "Resources": 2},
+     "gameText": "Agent Brody allows you to choose to add to the Conspiracy Pool instead of the Resource Pool during "
+                 "the Briefing Phase."},
 ]
 
 
@@ -63,3 +68,18 @@ def test_a_held_resource_modifier_is_not_kept_when_the_team_fails(library: CardL
     ok(made, UseAbility(card), 0)
     assert [m["amount"] for m in made.state.rules["check"]["mods"]] == [1]
     assert made.state.pieces[card].zone == "discard:0"
+
+
+def test_an_agent_in_the_hospital_adds_no_res_to_put_in_the_other_pool(library: CardLibrary) -> None:
+    """"Agent Brody allows you to choose to add to the Conspiracy Pool instead of the Resource Pool during the
+    Briefing Phase": his RES goes to the CP. In the Hospital he adds no RES at the Briefing, yet his use still moved
+    2 RP to the CP."""
+    ref = fixture_ref(library, "AD-02")
+    for section, allowed in (("hospital", False), ("field", True)):
+        s = build_position({section + ":0": [ref], "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"],
+                            "xfile:1": ["lantern-choir"]}, {"step": "buy", "priority": 0}, library=library,
+                           pools=((9, 9), (9, 9)))
+        result = s.submit(UseAbility(_pid(s, section + ":0", ref)), 0)
+        assert (result.accepted and not result.violations) is allowed, section
+        counters = s.state.players[0].counters
+        assert (counters["rp"], counters["cp"]) == ((7, 11) if allowed else (9, 9))

@@ -705,8 +705,9 @@ class EffectsReader:
 
     def res_instead(self, c: list[Any]) -> Meaning:
         pools = [x for x in c if x in ("rp", "cp")]
+        # his RES, added at the Briefing only from the Field or Bureau (none from the Hospital)
         return self._use(c, [{"res_to_pool": {"from": pools[1], "to": pools[0]}}],
-                         extra=[{"in_step": ["buy"]}, {"once_a_turn": True}])
+                         extra=[{"in_step": ["buy"]}, {"once_a_turn": True}, {"in_section": ["field", "bureau"]}])
 
     def heal_teammate(self, c: list[Any]) -> Meaning:
         amount = next(x for x in c if isinstance(x, int))
