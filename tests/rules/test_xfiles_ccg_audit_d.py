@@ -7,6 +7,7 @@ import pytest
 
 from tabletop.cards import CardLibrary
 from tabletop.core import Session
+from tabletop.rules.effects import ChooseOption, ResolveEffect
 from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, UseAbility
 from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok
 from tests.rules.xfiles_ccg_helpers import position as build_position
@@ -21,6 +22,10 @@ RECORDS = [
                                               "Health": 4, "Resources": 2},
      "gameText": "Agent Brody allows you to choose to add to the Conspiracy Pool instead of the Resource Pool during "
                  "the Briefing Phase."},
+    {"id": "AD-03", "title": "Nowhere To Run", "set": "Fixture", "type": "Event", "cost": "2 CP",
+     "keywords": ["Event"], "activators": ["Conspiracy"],
+     "gameText": "For the rest of the turn, the Bureau is considered to have a single Characteristic SITE Keyword. "
+                 "You may choose any one Characteristic for the Keyword (i.e., AFFILIATION SITE)."},
 ]
 
 
@@ -83,3 +88,32 @@ def test_an_agent_in_the_hospital_adds_no_res_to_put_in_the_other_pool(library: 
         assert (result.accepted and not result.violations) is allowed, section
         counters = s.state.players[0].counters
         assert (counters["rp"], counters["cp"]) == ((7, 11) if allowed else (9, 9))
+
+
+def test_the_bureau_considered_to_have_a_site_keyword_lets_no_adversary_in_at_another_site(
+        library: CardLibrary) -> None:
+    """"the Bureau is considered to have a single Characteristic SITE Keyword" (for Adversaries that attack a Team
+    in the Bureau, which the engine does not play): the word was put in effect for every card its player played
+    this turn, so an AFFILIATION SITE Adversary came in against a Team at a RESULT Site. The sentence is left to
+    apply by hand."""
+    ref = fixture_ref(library, "AD-03")
+    s = build_position({"field:0": ["marrow-point", "owen-marsh"], "hand:1": [ref, "grey-coat"],
+                        "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                       {"step": "assign"}, library=library, pools=((9, 9), (9, 9)))
+    site = _pid(s, "field:0", "marrow-point")
+    s.state.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    ok(s, Investigate(site, (_pid(s, "field:0", "owen-marsh"),), "Observation"), 0)
+    ok(s, Pass(), 0)
+    ok(s, PlayCard(_pid(s, "hand:1", ref)), 1)
+    for _ in range(8):
+        seat = s.rules.decision(s.state)
+        acts = list(s.rules.legal_actions(s.state, seat))
+        pick = next((a for a in acts if isinstance(a, ChooseOption) and "AFFILIATION" in a.text), None) or next(
+            (a for a in acts if isinstance(a, ResolveEffect)), None)
+        if pick is None and not s.state.rules.get("chain"):
+            break
+        ok(s, pick or Pass(), seat)
+    if s.rules.decision(s.state) == 0:
+        ok(s, Pass(), 0)
+    refused = s.submit(PlayCard(_pid(s, "hand:1", "grey-coat")), 1)
+    assert not refused.accepted and refused.violations[0].rule == "xfc.chain.2"

@@ -481,9 +481,6 @@ class EffectsReader:
     def lone_fighter(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"_fighter": {}}]
 
-    def site_keyword(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [{"site_keyword": {"seat": "you", "word": "CHARACTERISTIC SITE"}}]
-
     def site_keyword_them(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"site_keyword": {"seat": "opponent", "word": "CHARACTERISTIC SITE"}}]
 
