@@ -481,9 +481,6 @@ class EffectsReader:
     def lone_fighter(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"_fighter": {}}]
 
-    def site_keyword(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [{"site_keyword": {"seat": "you", "word": "CHARACTERISTIC SITE"}}]
-
     def site_keyword_them(self, c: list[Any]) -> list[dict[str, Any]]:
         return [{"site_keyword": {"seat": "opponent", "word": "CHARACTERISTIC SITE"}}]
 
@@ -705,8 +702,9 @@ class EffectsReader:
 
     def res_instead(self, c: list[Any]) -> Meaning:
         pools = [x for x in c if x in ("rp", "cp")]
+        # his RES, added at the Briefing only from the Field or Bureau (none from the Hospital)
         return self._use(c, [{"res_to_pool": {"from": pools[1], "to": pools[0]}}],
-                         extra=[{"in_step": ["buy"]}, {"once_a_turn": True}])
+                         extra=[{"in_step": ["buy"]}, {"once_a_turn": True}, {"in_section": ["field", "bureau"]}])
 
     def heal_teammate(self, c: list[Any]) -> Meaning:
         amount = next(x for x in c if isinstance(x, int))

@@ -186,8 +186,11 @@ class TextRun:
 
     def waits_for_success(self, ref: str | None) -> bool:
         """Whether a card goes to its player's Bureau only when the Site check it was played in succeeds ("If the
-        Site skill check is successful, place this card in your Bureau Section"): until then it is in the Discard."""
-        return any("keep_on_success" in step for a in self.card_text(ref).when("resolved") for step in a.do)
+        Site skill check is successful, place this card in your Bureau Section"), or the check its text makes does
+        ("If the Team makes an X 4+ skill check, they gain a +1 to a Site skill check": `hold`, a RESOURCE too):
+        until then it is in the Discard."""
+        return any("keep_on_success" in step or _holds(step) for a in self.card_text(ref).when("resolved")
+                   for step in a.do)
 
     def by_hand_words(self, state: GameState, pid: str, info: Any, seat: int, choice: int = 0) -> str:
         """What the log says of a resolved card's text the engine does not run: offered to confirm, or by hand."""
@@ -326,3 +329,9 @@ class TextRun:
     def expire_effects(self, state: GameState, tx: Tx, step: str) -> None:
         if (state.rules.get("effects") or {}).get("mods"):
             self.effects.expire(state, tx, step)
+
+
+def _holds(step: dict[str, Any]) -> bool:
+    """Whether a step keeps its card only once the Team made the check it makes (`hold` in its `then`)."""
+    check = step.get("team_check")
+    return isinstance(check, dict) and any("hold" in s for s in check.get("then") or ())

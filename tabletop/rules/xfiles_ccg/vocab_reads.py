@@ -200,10 +200,12 @@ def _cond_once_a_turn(ctx: Ctx, args: Any) -> str | None:
 
 
 def _cond_in_section(ctx: Ctx, args: Any) -> str | None:
+    """The Agent is in the Section named (or one of those listed: "his RES", added from the Field or Bureau)."""
     host = _host(ctx)
-    if host is not None and ctx.ruleset.section_of(ctx.state, host) == args:
+    sections = args if isinstance(args, list) else [args]
+    if host is not None and ctx.ruleset.section_of(ctx.state, host) in sections:
         return None
-    return f"it is used only while the Agent is in the {str(args).title()} Section"
+    return f"it is used only while the Agent is in the {' or '.join(str(s).title() for s in sections)} Section"
 
 
 def _cond_holder_skill(ctx: Ctx, args: Any) -> str | None:
