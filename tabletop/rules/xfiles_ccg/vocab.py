@@ -26,6 +26,7 @@ from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing, x_paid
 from .vocab_reads import check_of as _check
 from .vocab_reads import team as _team
 from .vocab_reads import words as _words
+from .vocab_s17b import S17B_AFFORDS, S17B_CONDITIONS, S17B_PRIMITIVES
 from .vocab_sites import SITE_CONDITIONS, SITE_PRIMITIVES, SITE_SELECTORS
 from .vocab_windows import WINDOW_AFFORDS, WINDOW_PRIMITIVES, WINDOW_SELECTORS
 from .vocab_words import WORD_AFFORDS, WORD_CONDITIONS, WORD_PRIMITIVES, WORD_SELECTORS
@@ -590,13 +591,14 @@ VOCABULARY = Vocabulary(
         **WINDOW_PRIMITIVES,
         **EQUIP_PRIMITIVES,
         **SITE_PRIMITIVES,
+        **S17B_PRIMITIVES,
     },
     conditions={**CONDITIONS, **WORD_CONDITIONS, **DECK_CONDITIONS, **AGENT_CONDITIONS, **BLUFF_CONDITIONS,
-                **EVENT_CONDITIONS, **EQUIP_CONDITIONS, **SITE_CONDITIONS},
+                **EVENT_CONDITIONS, **EQUIP_CONDITIONS, **SITE_CONDITIONS, **S17B_CONDITIONS},
     selectors={**SELECTORS, **WORD_SELECTORS, **DECK_SELECTORS, **AGENT_SELECTORS, **BLUFF_SELECTORS, **EVENT_SELECTORS,
                **WINDOW_SELECTORS, **SITE_SELECTORS},
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
     blind=frozenset({"bluff"}),
-    affords={**WORD_AFFORDS, **WINDOW_AFFORDS},
+    affords={**WORD_AFFORDS, **WINDOW_AFFORDS, **S17B_AFFORDS},
 )

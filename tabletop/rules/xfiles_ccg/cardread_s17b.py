@@ -1,0 +1,71 @@
+"""The grammar's reader for the `// -- s17b --` block of `cardtext.lark`: a choice among effects ("gain one of the
+following: ...", "negate ... or to heal ..."), an Agent's skill used for another skill's check. A part of
+`cardtext._Read`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from .cardmeaning import Meaning
+from .cardmeaning import skill as _skill
+
+__all__ = ["S17bReader"]
+
+
+def _lists(c: list[Any]) -> list[list[dict[str, Any]]]:
+    return [x for x in c if isinstance(x, list)]
+
+
+class S17bReader:
+    """Tree -> meanings and steps for the families of the `s17b` block (mixed into the grammar's Transformer)."""
+
+    def one_of_item(self, c: list[Any]) -> list[dict[str, Any]]:
+        return list(c[0])
+
+    def one_of_following(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"gain one of the following: A, B, or C": one of the effects, its player's choice among those it can do
+        now (`compiler_s17b` places each)."""
+        return [{"_one_of": {"branches": _lists(c)}}]
+
+    def or_to_effect(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"negate any Keyword X card or to heal 1 point of damage on any Agent in the Hospital": either."""
+        return [{"_one_of": {"branches": _lists(c)}}]
+
+    def discard_site_bluff(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"discard one Bluff card from a site": a Site with Bluffs beneath, chosen; one of them (face down, so
+        drawn at random) discarded."""
+        return [{"_bluff_of_site": True}]
+
+    def heal_in_any(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"heal 1 point of damage on any Agent in the Hospital": a damaged Agent there, chosen."""
+        section = next(x for x in c if x in ("field", "bureau", "hospital"))
+        return [{"heal": {"target": "agent", "amount": next(x for x in c if isinstance(x, int))}},
+                {"_target": f"agent_in:{section}"}]
+
+    def add_skill_plain(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"Adds +1 to COMPUTER skill" (one of a choice): to a skill check of that skill under way."""
+        skill = _skill(next(x for x in c if isinstance(x, Token) and x.type == "SKILL"))
+        return [{"check_mod": {"amount": next(x for x in c if isinstance(x, int)), "skill": skill}}]
+
+    def use_skill_any(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"use their EVIDENCE COLLECTION skill number for any CRIMINAL INVESTIGATION or BEHAVIORAL skill check": the
+        check of one of those skills under way counts the Agent's first skill instead (`use_skill_for`)."""
+        skills = [_skill(x) for x in c if isinstance(x, Token) and x.type == "SKILL"]
+        return [{"use_skill_for": {"target": "agent", "skill": skills[0], "checks": skills[1:]}}]
+
+    def use_named_skill(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"use that Agent's COMPUTER skill number for any one EVIDENCE COLLECTION or OCCULT INVESTIGATION skill
+        check": as `use_skill_any`, of the Agent the card is played on."""
+        return self.use_skill_any(c)
+
+    def lead_team_named(self, c: list[Any]) -> Meaning:
+        """"Play this card on any Agent in a Team including Agent Ada Vance to ...": an Agent of the Team making the
+        skill check under way, when the Agent named (by surname) is in that Team too."""
+        name = next(x for x in c if isinstance(x, list))[-1]
+        mate = {"select": {"type": "Agent", "zone": "field", "in_team": True, "named": [name]}, "count": "all"}
+        agent = {"select": {"type": "Agent", "zone": "field", "in_team": True}, "count": 1}
+        return Meaning(targets={"agent": agent, "mate": mate},
+                       conditions=[{"has_target": "mate"}, {"has_target": "agent"}])

@@ -1,0 +1,58 @@
+"""How the compiler places the steps of the `s17b` block (`cardread_s17b`): a choice among effects, each option a
+step `option` the player may take when it can be done (its target chosen, its check under way).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["S17B_STEPS"]
+
+#: the most a target of one option takes: one card, or none when there is none
+_ONE = 1
+
+
+def _target(ability: Any, key: str, select: dict[str, Any]) -> None:
+    if key in ability.targets:
+        raise ValueError(f"two options name the target {key}")
+    ability.targets[key] = {"select": select, "count": _ONE}
+
+
+def _branch(ability: Any, steps: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], str | None, list[Any], str]:
+    """One option's conditions, the target it needs chosen, its steps and what the option is called."""
+    marks = [s["_target"] for s in steps if "_target" in s]
+    steps = [s for s in steps if "_target" not in s]
+    if len(steps) != 1:
+        raise ValueError("an option of more than one step")
+    name, args = next(iter(steps[0].items()))
+    if name == "negate":  # a card on the chain
+        _target(ability, "negated", {"zone": "chain", "negatable": True, **args.get("select", {})})
+        return [{"has_target": "negated"}], "negated", [{"negate": {"target": "negated"}}], "negate a card"
+    if name == "_bluff_of_site":  # a Site with Bluffs beneath; one of them discarded
+        _target(ability, "site", {"type": "Site", "has_bluffs": True})
+        return [{"has_target": "site"}], "site", [{"discard_bluff": {"target": "site"}}], "discard a Bluff of a Site"
+    if name == "heal" and len(marks) == 1 and str(marks[0]).startswith("agent_in:"):  # a damaged Agent there
+        _target(ability, "agent", {"type": "Agent", "zone": marks[0].split(":")[1], "damaged": True})
+        amount = int(args["amount"])
+        return [{"has_target": "agent"}], "agent", [{"heal": {"target": "agent", "amount": amount}}], f"heal {amount}"
+    if name == "check_mod" and isinstance(args.get("skill"), str):  # a skill check of that skill under way
+        words = f"{int(args['amount']):+d} to the {args['skill']} check"
+        return [{"check_skill": [args["skill"]]}], None, [{"check_mod": dict(args)}], words
+    raise ValueError(f"{name}: no option of a choice reads it")
+
+
+def _one_of(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"gain one of the following: A, B, or C": played when one of them can be done (`any_of`); as it resolves, its
+    player chooses among those that can (`option`), the targets of each chosen first (one, when there is one)."""
+    found = [_branch(ability, steps) for steps in args["branches"]]
+    if len(found) < 2:
+        raise ValueError("not two effects to choose from")
+    guards = [{"if": conds, **({"need": need} if need else {})} for conds, need, _, _ in found]
+    ability._condition({"any_of": [g["if"] for g in guards]})
+    ability.steps.append({"choose": [[{"option": {**g, "do": do, "others": guards, "words": words}}]
+                                     for g, (_, _, do, words) in zip(guards, found, strict=True)]})
+
+
+#: the compiler's placing of each step a `cardread_s17b` reader writes, by the step's name
+S17B_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_one_of": _one_of}

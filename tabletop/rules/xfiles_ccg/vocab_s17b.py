@@ -1,0 +1,64 @@
+"""The X-Files CCG's steps and conditions for the `s17b` block (`cardread_s17b`): an option of a choice among
+effects, taken when it can be done, and a card played when one of its options can. A part of the ruleset's
+vocabulary (`vocab`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.reducer import Tx
+from ..effects import Condition, Ctx, Primitive
+from ..effects.model import step_name
+
+__all__ = ["S17B_AFFORDS", "S17B_CONDITIONS", "S17B_PRIMITIVES"]
+
+
+def _broken(ctx: Ctx, conds: Any) -> str | None:
+    """The first of `conds` (each `{name: args}`) that does not hold now, said; None when all hold."""
+    for cond in conds or ():
+        name, args = next(iter(cond.items()))
+        why = ctx.ruleset.effects.vocab.conditions[name](ctx, args)
+        if why:
+            return str(why)
+    return None
+
+
+def _cond_any_of(ctx: Ctx, args: Any) -> str | None:
+    """Played when one of its options can be done: every condition of one of the lists holds."""
+    whys = [_broken(ctx, conds) for conds in args]
+    return None if any(w is None for w in whys) else "none of its effects can be done now: " + "; ".join(
+        w for w in whys if w)
+
+
+def _open(ctx: Ctx, guard: Any) -> bool:
+    need = guard.get("need")
+    return _broken(ctx, guard.get("if")) is None and (need is None or bool(ctx.targets.get(str(need))))
+
+
+def _affords_option(ctx: Ctx, args: Any) -> str | None:
+    """An option is offered when it can be done: its conditions hold and its target was chosen; when none of the
+    choice's options can (the table changed since the card was played), every one is, each then doing what it can."""
+    if _open(ctx, args) or not any(_open(ctx, g) for g in args.get("others") or ()):
+        return None
+    return _broken(ctx, args.get("if")) or "its target was not chosen"
+
+
+def _option(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """The option chosen: its steps, run with the ability's targets (nothing when its target is gone)."""
+    need, why = args.get("need"), _broken(ctx, args.get("if"))
+    if why or (need is not None and not ctx.pieces({"target": need})):
+        return f"no effect: {why or 'its target is gone'}"
+    said = []
+    for step in args.get("do") or ():
+        name = step_name(step)
+        words = ctx.ruleset.effects.vocab.primitives[name](ctx, tx, step[name])
+        if words:
+            said.append(words)
+    return "; ".join(said)
+
+
+S17B_PRIMITIVES: dict[str, Primitive] = {"option": _option}
+S17B_CONDITIONS: dict[str, Condition] = {"any_of": _cond_any_of}
+#: the preconditions of the options of a choice among effects (`Vocabulary.affords`)
+S17B_AFFORDS: dict[str, Condition] = {"option": _affords_option}

@@ -1,0 +1,148 @@
+"""`xfiles-ccg` cards of the s17b block, each wording run in a game on cards of our own in the printed wordings: a
+choice among effects (only those that can be done offered; strict refuses the card when none can), an Agent's skill
+used for another skill's check, on an Agent of a Team that includes an Agent named."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from tabletop.cards import CardLibrary
+from tabletop.core import Piece
+from tabletop.rules.kit import ChooseOption, ChooseTarget, ResolveEffect
+from tabletop.rules.xfiles_ccg import Pass, PlayCard
+from tests.rules.xfiles_ccg_helpers import checking_position as _checking
+from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok, pid
+from tests.rules.xfiles_ccg_helpers import mine as _mine
+
+
+def _card(rid: str, title: str, kind: str, text: str, cost: str = "1 RP", **more: Any) -> dict[str, Any]:
+    return {"id": rid, "title": title, "set": "Fixture", "type": kind, "cost": cost, "gameText": text,
+            "keywords": [kind], "activators": ["Active"], **more}
+
+
+RECORDS = [
+    _card("FS-01", "Pick Your Poison", "Event", "Play this card to gain one of the following: Adds +2 to Behavioral "
+          "skill, negates one Event, or discard one Bluff card from a site."),
+    _card("FS-02", "Field Medic", "Event", "Play this card to negate any Keyword OCCULT card or to heal 2 points of "
+          "damage on any Agent in the Hospital."),
+    _card("FS-03", "Second Opinion", "Event", "Play on an Agent to allow that Agent to use their CRIMINAL "
+          "INVESTIGATION skill number for any BEHAVIORAL Or MEDICAL skill check."),
+    _card("FS-04", "Partners", "Event", "Play this card on any Agent in a Team including Agent Nadia Keller to use "
+          "that Agent's ALIEN INVESTIGATION skill number for any one BEHAVIORAL or SCIENCES skill check."),
+    _card("FS-05", "Seance", "Event", "Adds 1 to one Team's BEHAVIORAL skill check.", keywords=["Event", "Occult"]),
+]
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> CardLibrary:
+    return fixture_library(tmp_path_factory.mktemp("sets"), RECORDS)
+
+
+def _answer(s: Any, seat: int, pick: dict[str, str] | None = None, option: int | None = None) -> list[str]:
+    """Pass and confirm until `seat`'s card resolves: its targets chosen from `pick` (target -> piece; the first
+    offered otherwise), its option `option` (1-based). The texts of the options it was offered."""
+    offered: list[str] = []
+    for _ in range(20):
+        if not s.state.rules.get("chain") and not s.rules.effects.pending(s.state):
+            return offered
+        who = s.rules.decision(s.state)
+        acts = list(s.rules.legal_actions(s.state, who))
+        opts = [a for a in acts if isinstance(a, ChooseOption)]
+        targets = [a for a in acts if isinstance(a, ChooseTarget)]
+        if opts:
+            offered = [a.text for a in opts]
+            ok(s, next(a for a in opts if a.option == option) if option else opts[0], who)
+        elif targets:
+            want = (pick or {}).get(targets[0].target)
+            ok(s, next((a for a in targets if a.more and a.piece == want), targets[0]), who)
+        else:
+            confirm = next((a for a in acts if isinstance(a, ResolveEffect)), None)
+            ok(s, confirm if confirm is not None else Pass(), who)
+    raise AssertionError("the card did not resolve")
+
+
+def _mods(s: Any) -> list[int]:
+    return [m["amount"] for m in s.state.rules["check"]["mods"]]
+
+
+# ------------------------------------------------------------------------------------------------ one of the following
+
+
+def test_one_of_the_following_offers_only_the_effects_that_can_be_done(library: CardLibrary) -> None:
+    card = fixture_ref(library, "FS-01")
+    s = _checking(library, [card])
+    ok(s, PlayCard(_mine(s, "hand:0", card)), 0)
+    offered = _answer(s, 0)
+    assert len(offered) == 1 and "+2" in offered[0] or offered == []  # the check's +2 alone (no Event, no Bluff)
+    assert _mods(s) == [2]
+
+
+def test_one_of_the_following_discards_a_bluff_beneath_a_site_when_chosen(library: CardLibrary) -> None:
+    card = fixture_ref(library, "FS-01")
+    s = _checking(library, [card])
+    st = s.state
+    site = pid(s, "field:0", "harlow-creek")
+    bluff = Piece(id="bl", card="xfiles-ccg-sample/cold-trail", zone="field:0", owner=1, face_up=False)
+    st.add_piece(bluff)
+    st.pieces["bl"] = dataclasses.replace(st.pieces["bl"], attached_to=site)
+    st.link("bl", None, site)
+    ok(s, PlayCard(_mine(s, "hand:0", card)), 0)
+    offered = _answer(s, 0, {"site": site}, option=3)
+    assert len(offered) == 2  # the +2 and the Bluff; no Event to negate
+    assert st.pieces["bl"].zone == "discard:1" and _mods(s) == []
+
+
+def test_one_of_the_following_is_refused_when_none_can_be_done(library: CardLibrary) -> None:
+    card = fixture_ref(library, "FS-01")
+    s = _checking(library, [card])
+    s.state.rules["check"]["skill"] = "Sciences"  # not the skill it adds to; no Event, no Bluff
+    assert PlayCard(_mine(s, "hand:0", card)) not in list(s.rules.legal_actions(s.state, 0))
+    assert s.submit(PlayCard(_mine(s, "hand:0", card)), 0).violations
+
+
+def test_negate_or_heal_heals_an_agent_in_the_hospital(library: CardLibrary) -> None:
+    card = fixture_ref(library, "FS-02")
+    s = _checking(library, [card])
+    st = s.state
+    hurt = Piece(id="hurt", card="xfiles-ccg-sample/tom-brandt", zone="hospital:0", owner=0, face_up=True,
+                 counters={"damage": 3})
+    st.add_piece(hurt)
+    ok(s, PlayCard(_mine(s, "hand:0", card)), 0)
+    offered = _answer(s, 0, {"agent": "hurt"})
+    assert len(offered) <= 1 and st.pieces["hurt"].counters["damage"] == 1
+
+
+def test_negate_or_heal_negates_a_card_with_the_keyword(library: CardLibrary) -> None:
+    card, seance = fixture_ref(library, "FS-02"), fixture_ref(library, "FS-05")
+    s = _checking(library, [card, seance])
+    ok(s, PlayCard(_mine(s, "hand:0", seance)), 0)
+    ok(s, PlayCard(_mine(s, "hand:0", card)), 0)  # on the chain above the Seance
+    _answer(s, 0)
+    assert _mods(s) == []  # the Seance negated: its +1 never came
+
+
+# ------------------------------------------------------------------------------------------------ a skill for another
+
+
+def test_an_agent_uses_one_skill_number_for_another_skills_check(library: CardLibrary) -> None:
+    card = fixture_ref(library, "FS-03")
+    s = _checking(library, [card])
+    keller = pid(s, "field:0", "nadia-keller")
+    ok(s, PlayCard(_mine(s, "hand:0", card)), 0)
+    _answer(s, 0, {"agent": keller})
+    assert _mods(s) == [2 - 3]  # Keller's CRIMINAL INVESTIGATION 2 for her BEHAVIORAL 3
+
+
+def test_a_skill_used_for_another_only_in_a_team_with_the_agent_named(library: CardLibrary) -> None:
+    card = fixture_ref(library, "FS-04")
+    s = _checking(library, [card])
+    marsh = pid(s, "field:0", "owen-marsh")
+    ok(s, PlayCard(_mine(s, "hand:0", card)), 0)
+    _answer(s, 0, {"agent": marsh})
+    assert _mods(s) == [4 - 3]  # Marsh's ALIEN INVESTIGATION 4 for his BEHAVIORAL 3
+    s = _checking(library, [card])
+    s.state.rules["check"]["team"] = [pid(s, "field:0", "owen-marsh")]  # Keller not in the Team
+    assert s.submit(PlayCard(_mine(s, "hand:0", card)), 0).violations
