@@ -24,6 +24,10 @@ has more moves and goes on differently, by design. Re-recorded again when a wind
 (for the cards played when one has just guessed wrong): the games with a wrong guess go on differently, by design.
 Re-recorded when the hits of "taken two or more points of damage from a single damage source" moved from a counter
 kept on the Agent for good to the Combat they were taken in (`hits`): the table differs, the moves are the same.
+Re-recorded when the bots' listing began to keep a hand and its pools playable (`upkeep`: a full hand discards the
+[CP] cards it cannot pay for, the Briefing keeps the RP of the hand's Sites and Equipment, Sites and Equipment are
+sold last), so that self-play of real decks stops stalling to the turn cap: every game with a bot's Debriefing,
+purchase or sale in it goes on differently, by design (seed 13's two random bots never reach one).
 """
 
 from __future__ import annotations
@@ -38,13 +42,13 @@ _KILLER = {"killer_win": True, "question_or_guess": True, "one_guess": True, "ha
 _POWERS = {"xfile_powers": True, "first_player": 1}
 
 GOLDEN: list[tuple[tuple[str, ...], int, dict[str, Any] | None, str, int, str]] = [
-    (("greedy", "random"), 11, None, "strict", 54, "ed2ad43d8e88b22ffae05800"),
-    (("greedy", "random"), 11, None, "warn", 54, "6c49672691d788fea45d4f53"),
-    (("random", "greedy"), 12, None, "strict", 231, "e08a6394a6bdcb69e125b746"),
+    (("greedy", "random"), 11, None, "strict", 37, "4aec647fc5b4a4cfd5dae250"),
+    (("greedy", "random"), 11, None, "warn", 37, "54e51051c127563b53d94a0f"),
+    (("random", "greedy"), 12, None, "strict", 190, "157bc646d0eebe4d9169ef48"),
     (("random", "random"), 13, None, "strict", 21, "c529708a0c0ea2e7ff1d34ea"),
-    (("random", "greedy", "random"), 14, None, "strict", 604, "2a96f7cf4f2447717f58c8ae"),
-    (("greedy", "random"), 15, _KILLER, "strict", 702, "3f1a63d9b673d6a2edb0f895"),
-    (("random", "random"), 17, _POWERS, "warn", 1275, "614f9e5da0ab4cbe74e7d31a"),
+    (("random", "greedy", "random"), 14, None, "strict", 369, "c2f80d9948e7df4373a36bb9"),
+    (("greedy", "random"), 15, _KILLER, "strict", 484, "9093c43ffc7e14ee50e70579"),
+    (("random", "random"), 17, _POWERS, "warn", 421, "00e81d2bdec161e527e025f7"),
 ]
 
 
