@@ -26,6 +26,9 @@ RECORDS = [
      "keywords": ["Event"], "activators": ["Conspiracy"],
      "gameText": "For the rest of the turn, the Bureau is considered to have a single Characteristic SITE Keyword. "
                  "You may choose any one Characteristic for the Keyword (i.e., AFFILIATION SITE)."},
+    {"id": "AD-04", "title": "Deacon Pryor", "set": "Fixture", "type": "Witness", "cost": "2 RP",
+     "keywords": ["Witness", "Occult"], "activators": ["Active"],
+     "gameText": "Play this card at anytime during your turn to examine your opponent's hand."},
 ]
 
 
@@ -117,3 +120,27 @@ def test_the_bureau_considered_to_have_a_site_keyword_lets_no_adversary_in_at_an
         ok(s, Pass(), 0)
     refused = s.submit(PlayCard(_pid(s, "hand:1", "grey-coat")), 1)
     assert not refused.accepted and refused.violations[0].rule == "xfc.chain.2"
+
+
+def test_a_card_played_at_anytime_during_your_turn_is_played_outside_a_skill_check(library: CardLibrary) -> None:
+    """"Play this card at anytime during your turn to examine your opponent's hand": cards are played in a skill
+    check, so it was refused in every other step of its player's turn. Outside a check it resolves at once; in
+    the opponent's turn it is still refused."""
+    ref = fixture_ref(library, "AD-04")
+    zones = {"field:0": ["owen-marsh"], "hand:0": [ref], "hand:1": ["overtime", "cold-trail"],
+             "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]}
+    for step in ("buy", "deployment", "assign"):
+        s = build_position(zones, {"step": step}, library=library, pools=((9, 9), (9, 9)))
+        card = _pid(s, "hand:0", ref)
+        assert PlayCard(card) in list(s.rules.legal_actions(s.state, 0)), step
+        ok(s, PlayCard(card), 0)
+        assert s.state.pieces[card].zone == "discard:0" and s.state.rules["step"] == step
+        assert all(0 in s.state.pieces[p].known for p in s.state.zones["hand:1"].pieces)
+        assert s.state.players[0].counters["rp"] == 7 and s.rules.decision(s.state) == 0
+        assert not s.state.rules.get("chain")
+    theirs = build_position(zones, {"step": "deployment", "active": 1}, library=library, pools=((9, 9), (9, 9)))
+    refused = theirs.submit(PlayCard(_pid(theirs, "hand:0", ref)), 0)
+    assert not refused.accepted or refused.violations
+    other = build_position({**zones, "hand:0": ["overtime"]}, {"step": "deployment"}, library=library)
+    refused = other.submit(PlayCard(_pid(other, "hand:0", "overtime")), 0)
+    assert not refused.accepted or refused.violations
