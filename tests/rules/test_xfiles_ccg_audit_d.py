@@ -26,6 +26,17 @@ RECORDS = [
      "keywords": ["Event"], "activators": ["Conspiracy"],
      "gameText": "For the rest of the turn, the Bureau is considered to have a single Characteristic SITE Keyword. "
                  "You may choose any one Characteristic for the Keyword (i.e., AFFILIATION SITE)."},
+    {"id": "AD-04", "title": "Deacon Pryor", "set": "Fixture", "type": "Witness", "cost": "2 RP",
+     "keywords": ["Witness", "Occult"], "activators": ["Active"],
+     "gameText": "Play this card at anytime during your turn to examine your opponent's hand."},
+    {"id": "AD-05", "title": "The Shade", "set": "Fixture", "type": "Adversary", "cost": "2 CP",
+     "keywords": ["Adversary", "Creature"], "activators": ["Conspiracy"],
+     "skills": {"Long Range Combat": 2, "Close Range Combat": 2, "Health": 6},
+     "gameText": "The Shade may use SUBTERFUGE Combat cards."},
+    {"id": "AD-06", "title": "Duck Low", "set": "Fixture", "type": "Combat", "cost": "1 *P",
+     "keywords": ["Combat", "Subterfuge"], "activators": ["Combat"],
+     "gameText": "Play this on one combatant with a SUBTERFUGE skill of 1+ or that is capable of using SUBTERFUGE "
+                 "cards. No damage may be dealt to that combatant in this round and the combatant deals no damage."},
 ]
 
 
@@ -38,9 +49,10 @@ def _pid(session: Session, zone: str, card: str) -> str:
     return next(p for p in session.state.zones[zone].pieces if session.state.pieces[p].card.endswith(card))
 
 
-def _checking(library: CardLibrary, agent: str, hand: str) -> Session:
-    """Randy's `agent` alone makes Marrow Point's OBSERVATION 4+ check, `hand` in his hand."""
-    s = build_position({"field:0": ["marrow-point", agent], "hand:0": [hand], "bureau:1": ["lena-ortiz"],
+def _checking(library: CardLibrary, agent: str, *hand: str, hand1: tuple[str, ...] = ()) -> Session:
+    """Randy's `agent` alone makes Marrow Point's OBSERVATION 4+ check, `hand` in his hand, `hand1` in Les's."""
+    s = build_position({"field:0": ["marrow-point", agent], "hand:0": list(hand), "hand:1": list(hand1),
+                        "bureau:1": ["lena-ortiz"],
                         "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
                        {"step": "assign"}, library=library, pools=((9, 9), (9, 9)))
     site = _pid(s, "field:0", "marrow-point")
@@ -117,3 +129,49 @@ def test_the_bureau_considered_to_have_a_site_keyword_lets_no_adversary_in_at_an
         ok(s, Pass(), 0)
     refused = s.submit(PlayCard(_pid(s, "hand:1", "grey-coat")), 1)
     assert not refused.accepted and refused.violations[0].rule == "xfc.chain.2"
+
+
+def test_a_card_played_at_anytime_during_your_turn_is_played_outside_a_skill_check(library: CardLibrary) -> None:
+    """"Play this card at anytime during your turn to examine your opponent's hand": cards are played in a skill
+    check, so it was refused in every other step of its player's turn. Outside a check it resolves at once; in
+    the opponent's turn it is still refused."""
+    ref = fixture_ref(library, "AD-04")
+    zones = {"field:0": ["owen-marsh"], "hand:0": [ref], "hand:1": ["overtime", "cold-trail"],
+             "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]}
+    for step in ("buy", "deployment", "assign"):
+        s = build_position(zones, {"step": step}, library=library, pools=((9, 9), (9, 9)))
+        card = _pid(s, "hand:0", ref)
+        assert PlayCard(card) in list(s.rules.legal_actions(s.state, 0)), step
+        ok(s, PlayCard(card), 0)
+        assert s.state.pieces[card].zone == "discard:0" and s.state.rules["step"] == step
+        assert all(0 in s.state.pieces[p].known for p in s.state.zones["hand:1"].pieces)
+        assert s.state.players[0].counters["rp"] == 7 and s.rules.decision(s.state) == 0
+        assert not s.state.rules.get("chain")
+    theirs = build_position(zones, {"step": "deployment", "active": 1}, library=library, pools=((9, 9), (9, 9)))
+    refused = theirs.submit(PlayCard(_pid(theirs, "hand:0", ref)), 0)
+    assert not refused.accepted or refused.violations
+    other = build_position({**zones, "hand:0": ["overtime"]}, {"step": "deployment"}, library=library)
+    refused = other.submit(PlayCard(_pid(other, "hand:0", "overtime")), 0)
+    assert not refused.accepted or refused.violations
+
+
+def test_an_adversary_no_damage_may_be_dealt_to_takes_none(library: CardLibrary) -> None:
+    """"No damage may be dealt to that combatant in this round and the combatant deals no damage", played on the
+    Adversary: it dealt none, but the Agents' damage was still dealt to it (the shield guarded Agents only)."""
+    shade, duck = fixture_ref(library, "AD-05"), fixture_ref(library, "AD-06")
+    s = _checking(library, "owen-marsh", hand1=(shade, duck))
+    ok(s, Pass(), 0)
+    ok(s, PlayCard(_pid(s, "hand:1", shade)), 1)
+    _resolve(s)  # the Combat begins with a Long Range round
+    if s.rules.decision(s.state) == 0:
+        ok(s, Pass(), 0)
+    ok(s, PlayCard(_pid(s, "hand:1", duck), "conspiracy"), 1)
+    while s.state.rules.get("chain") or s.state.rules.get("effects", {}).get("pending"):
+        seat = s.rules.decision(s.state)
+        acts = list(s.rules.legal_actions(s.state, seat))
+        ok(s, next((a for a in acts if not isinstance(a, Pass)), Pass()), seat)
+    while s.state.rules["step"] != "aftermath":
+        ok(s, Pass(), s.rules.decision(s.state))
+    fighter = _pid(s, "field:0", "owen-marsh")
+    assert s.rules.damage(s.state, _pid(s, "chain", shade)) == 0  # Marsh's LONG RANGE COMBAT 2 is not dealt to it
+    assert s.rules.damage(s.state, fighter) == 0

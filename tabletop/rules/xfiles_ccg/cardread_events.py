@@ -34,6 +34,11 @@ class EventsReader:
     """Tree -> meanings and steps for the families of the `s15events` block (mixed into the grammar's Transformer)."""
 
     # -- leads --
+    def lead_any_time(self, c: list[Any]) -> Meaning:
+        """"Play this card at anytime during your turn to ...": in any step of its player's own turn, not only in a
+        skill check (`anytime`)."""
+        return Meaning(conditions=[{"any_time": True}], lead_only=True)
+
     def lead_in_combat(self, c: list[Any]) -> Meaning:
         """"Play this card after a Combat has been initiated": while a Combat is under way."""
         return Meaning(conditions=[{"in_combat": True}], lead_only=True)

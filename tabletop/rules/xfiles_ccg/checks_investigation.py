@@ -22,6 +22,7 @@ from .actions import (
     ResolveBluff,
 )
 from .again import may_again
+from .anytime import WINDOW_STEPS, played_any_time
 from .combat import may_split
 from .costs import bluff_cost_at_site
 from .crimelab import lab_problems
@@ -29,6 +30,7 @@ from .data import canonical_skill
 from .limits import lifted_in_play, play_limit_problems
 from .provisions import KEY as PROVIDED
 from .provisions import provided_missing
+from .steps import STEPS
 from .steps import article as _article
 from .steps import v as _v
 from .vocab import standing
@@ -91,7 +93,11 @@ class InvestigationChecks:
 
     @checks(PlayCard)
     def _check_play(self, state: GameState, a: PlayCard, seat: int | None) -> list[Violation]:
-        out = self._whose(state, seat, ("check", "aftermath"), "playing a card", (a.piece,))
+        steps: tuple[str, ...] = WINDOW_STEPS
+        if self.step(state) not in steps and a.piece in state.pieces and played_any_time(self, self.pinfo(
+                state, a.piece).ref):
+            steps = STEPS  # "Play this card at anytime during your turn": its own condition asks whose turn
+        out = self._whose(state, seat, steps, "playing a card", (a.piece,))
         out += self._in_hand(state, a.piece, seat, "xfc.chain.6")
         if a.piece not in state.pieces or seat is None:
             return out

@@ -137,8 +137,8 @@ class Combat:
         sides = _apply_effects({**combat, "effects": [*(combat.get("effects") or ()), *own]} if own else combat,
                                dealt, adv)
         agents_dmg = max(0, sides["agents"] + int(mods.get("agents", 0)))
-        if standing(self, adv_ref, "unhurt"):  # "The Poltergeist is unaffected by Combat attacks"
-            agents_dmg = 0
+        if standing(self, adv_ref, "unhurt") or _shielded(combat, adv):  # "The Poltergeist is unaffected by Combat
+            agents_dmg = 0  # attacks"; "No damage may be dealt to that combatant in this round" (played on it)
         adv_dmg = max(0, sides["adversary"] + int(mods.get("adversary", 0)))
         if rnd in standing(self, self.pinfo(state, adv).ref, "half_damage"):
             agents_dmg = (agents_dmg + 1) // 2  # "only half damage (round up)"

@@ -40,6 +40,7 @@ from .actions import (
 )
 from .again import KEY as AGAIN
 from .again import free_for
+from .anytime import WINDOW_STEPS, any_time_plays
 from .crimelab import lab_witnesses
 from .data import SECTIONS
 from .generators import GENERATORS, bluff_payments, hand_of
@@ -129,6 +130,8 @@ class MoveListing:
             if action not in seen and not self.check(state, action, seat):
                 seen.add(action)
                 yield action
+        if step not in WINDOW_STEPS:  # "Play this card at anytime during your turn"
+            yield from (a for a in any_time_plays(self, state, seat) if a not in seen and not self.check(state, a, seat))
         if step not in ("question", "penalty") and extra_question(state, seat) is not None:
             yield from _list_question(self, state, seat)  # the question a card's text lets `seat` ask
         yield from self.ability_uses(state, seat)  # type: ignore[attr-defined]

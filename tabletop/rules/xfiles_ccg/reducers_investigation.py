@@ -23,6 +23,7 @@ from .actions import (
 )
 from .again import KEY as AGAIN
 from .again import spend_again
+from .anytime import resolve_now
 from .combat_text import hit
 from .costs import bluff_cost_at_site, cost_at_site, spend_cost_mods
 from .crimelab import KEY as LAB
@@ -180,6 +181,7 @@ class InvestigationReducers:
         # the pool's change is its own note (`Tx.changed`): this one says what else the payment was
         told = ", ".join(t for t in (f"paid{from_cards}" if from_cards else "", named[2:]) if t)
         tx.note("xfc.play", seat, told, {"piece": a.piece, "pool": pool, "paid": cost, "choice": a.choice})
+        resolve_now(self, state, tx)  # "at anytime during your turn": outside a skill check, no window to answer
 
     @reduces(AssignDamage)
     def _do_assign_damage(self, state: GameState, a: AssignDamage, seat: int, tx: Tx) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from ...core.reducer import ActionError, Tx
 from ..effects import Ctx, Vocabulary
 from ..effects.model import step_name
+from .anytime import ANYTIME_CONDITIONS
 from .data import canonical_skill
 from .vocab_agents import AGENT_CONDITIONS, AGENT_PRIMITIVES, AGENT_SELECTORS
 from .vocab_bluffs import BLUFF_CONDITIONS, BLUFF_PRIMITIVES, BLUFF_SELECTORS
@@ -594,7 +595,8 @@ VOCABULARY = Vocabulary(
         **S17B_PRIMITIVES,
     },
     conditions={**CONDITIONS, **WORD_CONDITIONS, **DECK_CONDITIONS, **AGENT_CONDITIONS, **BLUFF_CONDITIONS,
-                **EVENT_CONDITIONS, **EQUIP_CONDITIONS, **SITE_CONDITIONS, **S17B_CONDITIONS},
+                **EVENT_CONDITIONS, **EQUIP_CONDITIONS, **SITE_CONDITIONS, **S17B_CONDITIONS,
+                **ANYTIME_CONDITIONS},
     selectors={**SELECTORS, **WORD_SELECTORS, **DECK_SELECTORS, **AGENT_SELECTORS, **BLUFF_SELECTORS, **EVENT_SELECTORS,
                **WINDOW_SELECTORS, **SITE_SELECTORS},
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
