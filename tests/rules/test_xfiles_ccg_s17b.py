@@ -16,6 +16,7 @@ from tabletop.rules.xfiles_ccg import Pass, PlayCard
 from tests.rules.xfiles_ccg_helpers import checking_position as _checking
 from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import mine as _mine
+from tests.rules.xfiles_ccg_helpers import position as build_position
 
 
 def _card(rid: str, title: str, kind: str, text: str, cost: str = "1 RP", **more: Any) -> dict[str, Any]:
@@ -32,6 +33,7 @@ RECORDS = [
           "INVESTIGATION skill number for any BEHAVIORAL Or MEDICAL skill check."),
     _card("FS-04", "Partners", "Event", "Play this card on any Agent in a Team including Agent Nadia Keller to use "
           "that Agent's ALIEN INVESTIGATION skill number for any one BEHAVIORAL or SCIENCES skill check."),
+    _card("FS-06", "Quarantine", "Event", "Play this card to force any opponent to skip the Healing phase."),
     _card("FS-05", "Seance", "Event", "Adds 1 to one Team's BEHAVIORAL skill check.", keywords=["Event", "Occult"]),
 ]
 
@@ -146,3 +148,22 @@ def test_a_skill_used_for_another_only_in_a_team_with_the_agent_named(library: C
     s = _checking(library, [card])
     s.state.rules["check"]["team"] = [pid(s, "field:0", "owen-marsh")]  # Keller not in the Team
     assert s.submit(PlayCard(_mine(s, "hand:0", card)), 0).violations
+
+
+# ------------------------------------------------------------------------------------------------ the Healing phase
+
+
+def test_an_opponent_chosen_skips_the_next_healing_phase(library: CardLibrary) -> None:
+    card = fixture_ref(library, "FS-06")
+    s = _checking(library, [card], seats=3)
+    ok(s, PlayCard(_mine(s, "hand:0", card)), 0)
+    offered = _answer(s, 0, option=3)  # the options are the seats: Mo's (seat 2)
+    assert offered == ["the player of seat 2", "the player of seat 3"]  # the two opponents, never the card's player
+    assert s.state.rules["skip_heal"] == [2]
+    s = build_position({"hospital:0": ["owen-marsh:d4"], "hospital:1": ["lena-ortiz:d4"]},
+                       {"step": "sell", "seller": 1, "skip_heal": [1]})
+    ok(s, Pass(), 1)
+    st = s.state
+    assert s.rules.damage(st, pid(s, "hospital:0", "owen-marsh")) == 2
+    assert s.rules.damage(st, pid(s, "hospital:1", "lena-ortiz")) == 4  # Les skipped it
+    assert "skip_heal" not in st.rules and st.rules["step"] == "requisition"

@@ -69,3 +69,8 @@ class S17bReader:
         agent = {"select": {"type": "Agent", "zone": "field", "in_team": True}, "count": 1}
         return Meaning(targets={"agent": agent, "mate": mate},
                        conditions=[{"has_target": "mate"}, {"has_target": "agent"}])
+
+    def skip_healing(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"force any opponent to skip the Healing phase": an opponent its player chooses heals no Agent in the
+        next Healing phase."""
+        return [{"_skip_heal": {}}]

@@ -7,7 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["S17B_STEPS"]
+__all__ = ["MOST_SEATS", "S17B_STEPS"]
+
+#: the most seats a table of the game has: a choice of "any opponent" offers each that is one
+MOST_SEATS = 6
 
 #: the most a target of one option takes: one card, or none when there is none
 _ONE = 1
@@ -54,5 +57,12 @@ def _one_of(ability: Any, args: dict[str, Any], until: str | None) -> None:
                                      for g, (_, _, do, words) in zip(guards, found, strict=True)]})
 
 
+def _skip_heal(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"force any opponent to skip the Healing phase": the opponent chosen (an option per seat, offered when it is
+    an opponent's) heals no Agent in the next Healing phase."""
+    ability.steps.append({"choose": [[{"skip_heal": {"seat": seat, "words": f"the player of seat {seat + 1}"}}]
+                                     for seat in range(MOST_SEATS)]})
+
+
 #: the compiler's placing of each step a `cardread_s17b` reader writes, by the step's name
-S17B_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_one_of": _one_of}
+S17B_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_one_of": _one_of, "_skip_heal": _skip_heal}

@@ -11,7 +11,7 @@ from ...core.reducer import Tx
 from ..effects import Condition, Ctx, Primitive
 from ..effects.model import step_name
 
-__all__ = ["S17B_AFFORDS", "S17B_CONDITIONS", "S17B_PRIMITIVES"]
+__all__ = ["S17B_AFFORDS", "S17B_CONDITIONS", "S17B_PRIMITIVES", "SKIP_HEAL", "healing_skipped"]
 
 
 def _broken(ctx: Ctx, conds: Any) -> str | None:
@@ -58,7 +58,29 @@ def _option(ctx: Ctx, tx: Tx, args: Any) -> str:
     return "; ".join(said)
 
 
-S17B_PRIMITIVES: dict[str, Primitive] = {"option": _option}
+#: the rule state key of the seats whose Agents the next Healing phase does not heal: [seat]
+SKIP_HEAL = "skip_heal"
+
+
+def _affords_skip_heal(ctx: Ctx, args: Any) -> str | None:
+    """An option of "any opponent": a seat at the table that is not the card's player's."""
+    seat = args.get("seat")
+    return None if seat in ctx.state.seats and seat != ctx.seat else "no such opponent at the table"
+
+
+def _skip_heal(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"force any opponent to skip the Healing phase": the seat's Agents heal nothing in the next Healing phase."""
+    seat = int(args["seat"])
+    tx.set_rule(SKIP_HEAL, sorted({*(ctx.state.rules.get(SKIP_HEAL) or ()), seat}))
+    return f"{ctx.state.seat_name(seat)} skips the next Healing phase"
+
+
+def healing_skipped(state: Any, seat: int) -> bool:
+    """Whether the Healing phase under way heals none of `seat`'s Agents (a card made that player skip it)."""
+    return seat in (state.rules.get(SKIP_HEAL) or ())
+
+
+S17B_PRIMITIVES: dict[str, Primitive] = {"option": _option, "skip_heal": _skip_heal}
 S17B_CONDITIONS: dict[str, Condition] = {"any_of": _cond_any_of}
 #: the preconditions of the options of a choice among effects (`Vocabulary.affords`)
-S17B_AFFORDS: dict[str, Condition] = {"option": _affords_option}
+S17B_AFFORDS: dict[str, Condition] = {"option": _affords_option, "skip_heal": _affords_skip_heal}
