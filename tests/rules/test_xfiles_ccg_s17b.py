@@ -34,6 +34,8 @@ RECORDS = [
     _card("FS-04", "Partners", "Event", "Play this card on any Agent in a Team including Agent Nadia Keller to use "
           "that Agent's ALIEN INVESTIGATION skill number for any one BEHAVIORAL or SCIENCES skill check."),
     _card("FS-06", "Quarantine", "Event", "Play this card to force any opponent to skip the Healing phase."),
+    _card("FS-07", "Rewrite", "Witness", "Change one Keyword to any other one Keyword on a card played by your "
+          "opponent.", keywords=["Witness", "Zeitgeist"]),
     _card("FS-05", "Seance", "Event", "Adds 1 to one Team's BEHAVIORAL skill check.", keywords=["Event", "Occult"]),
 ]
 
@@ -167,3 +169,18 @@ def test_an_opponent_chosen_skips_the_next_healing_phase(library: CardLibrary) -
     assert s.rules.damage(st, pid(s, "hospital:0", "owen-marsh")) == 2
     assert s.rules.damage(st, pid(s, "hospital:1", "lena-ortiz")) == 4  # Les skipped it
     assert "skip_heal" not in st.rules and st.rules["step"] == "requisition"
+
+
+# ------------------------------------------------------------------------------------------------ the table's Keywords
+
+
+def test_a_keyword_change_offers_the_keywords_printed_on_the_cards_loaded(library: CardLibrary) -> None:
+    s = _checking(library, [])
+    rs = s.rules
+    printed = {str(k).casefold() for c in library for k in (c.get("keywords") or ())}
+    ability = rs.card_text(fixture_ref(library, "FS-07")).abilities[0]
+    chooses = [step["choose"] for step in ability.do if "choose" in step]
+    for name, branches in zip(("kw_from", "kw_to"), chooses, strict=True):
+        offered = [b[0][name]["keyword"] for b in branches]
+        assert {k.casefold() for k in offered} == printed and len(offered) == len(printed)
+    assert "zeitgeist" in printed and "cancer" not in printed  # a Keyword of our own is offered; one unprinted is not
