@@ -12,9 +12,9 @@ import pytest
 from tabletop.cards import CardLibrary
 from tabletop.core import Piece
 from tabletop.rules.kit import ChooseOption, ChooseTarget, ResolveEffect
-from tabletop.rules.xfiles_ccg import Pass, PlayCard
+from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, ResolveBluff
 from tests.rules.xfiles_ccg_helpers import checking_position as _checking
-from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok, pid
+from tests.rules.xfiles_ccg_helpers import approach, fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import mine as _mine
 from tests.rules.xfiles_ccg_helpers import position as build_position
 
@@ -36,6 +36,18 @@ RECORDS = [
     _card("FS-06", "Quarantine", "Event", "Play this card to force any opponent to skip the Healing phase."),
     _card("FS-07", "Rewrite", "Witness", "Change one Keyword to any other one Keyword on a card played by your "
           "opponent.", keywords=["Witness", "Zeitgeist"]),
+    _card("FS-08", "Fog Bank", "Adversary", "This card does not initiate Combat. Pick one Agent from an investigating "
+          "Team. That Agent remains dazed until end of turn and cannot contribute his or her skills to any Site skill "
+          "check.", cost="1 CP", activators=["Conspiracy"]),
+    _card("FS-09", "Red Herring", "Bluff", "Choose an Agent on a Team already assigned to a Site. The chosen Agent "
+          "contributes a skill value of zero for the Site Prerequisites.", cost="1 CP",
+          activators=["Conspiracy", "Site"]),
+    _card("FS-10", "Slush Fund", "Event", "Put this card in your Bureau section. Add 1 [CP] to your [CP] pool for "
+          "every Event card you play as Directed player.", cost="1 CP", activators=["Conspiracy"]),
+    _card("FS-11", "Petty Cash", "Event", "Put this card in your Bureau section. Add 1 [RP] to your [RP] pool for "
+          "every Event card you play as Active player."),
+    _card("FS-12", "Stonewall", "Event", "Subtract 1 from one Team's BEHAVIORAL skill check.", cost="1 CP",
+          activators=["Conspiracy"]),
     _card("FS-05", "Seance", "Event", "Adds 1 to one Team's BEHAVIORAL skill check.", keywords=["Event", "Occult"]),
 ]
 
@@ -184,3 +196,61 @@ def test_a_keyword_change_offers_the_keywords_printed_on_the_cards_loaded(librar
         offered = [b[0][name]["keyword"] for b in branches]
         assert {k.casefold() for k in offered} == printed and len(offered) == len(printed)
     assert "zeitgeist" in printed and "cancer" not in printed  # a Keyword of our own is offered; one unprinted is not
+
+
+# ------------------------------------------------------------------------------------------------ an Agent out
+
+
+def test_an_agent_picked_from_the_investigating_team_adds_no_skill_this_turn(library: CardLibrary) -> None:
+    fog = fixture_ref(library, "FS-08")
+    s = _checking(library, [])
+    st, rs = s.state, s.rules
+    card = Piece(id="fog", card=fog, zone="hand:1", owner=1, face_up=False)
+    st.add_piece(card)
+    keller = pid(s, "field:0", "nadia-keller")
+    ok(s, Pass(), 0)
+    ok(s, PlayCard("fog"), 1)
+    _answer(s, 1, {"agent": keller})
+    assert keller not in st.rules["check"]["team"] and st.pieces[keller].counters["out_turn"] == 1
+    assert rs.team_skill(st, [keller], "Behavioral") == 0  # nor in any other check this turn
+
+
+def test_a_bluff_takes_an_agent_of_the_team_out_of_the_sites_check(library: CardLibrary) -> None:
+    herring = fixture_ref(library, "FS-09")
+    s = build_position({"field:0": ["harlow-creek", "owen-marsh", "nadia-keller"], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]}, {"step": "assign"},
+                       library=library)
+    st = s.state
+    site, marsh = pid(s, "field:0", "harlow-creek"), pid(s, "field:0", "owen-marsh")
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    st.add_piece(Piece(id="bl", card=herring, zone="field:0", owner=1, face_up=False))
+    st.pieces["bl"] = dataclasses.replace(st.pieces["bl"], attached_to=site)
+    st.link("bl", None, site)
+    ok(s, Investigate(site, (marsh, pid(s, "field:0", "nadia-keller"))), 0)
+    approach(s)
+    ok(s, ResolveBluff(st.rules["bluffs"][0], True), 1)
+    _answer(s, 1, {"agent": marsh})
+    assert st.rules["check"]["team"] == [pid(s, "field:0", "nadia-keller")]
+
+
+# ------------------------------------------------------------------------------------------------ pools per card played
+
+
+def test_a_card_in_the_bureau_adds_to_a_pool_for_each_event_its_player_plays_in_that_role(library: CardLibrary
+                                                                                         ) -> None:
+    active, directed = fixture_ref(library, "FS-11"), fixture_ref(library, "FS-10")
+    seance, stonewall = fixture_ref(library, "FS-05"), fixture_ref(library, "FS-12")
+    s = _checking(library, [active, seance])
+    st = s.state
+    st.add_piece(Piece(id="fund", card=directed, zone="bureau:1", owner=1, face_up=True))
+    st.add_piece(Piece(id="wall", card=stonewall, zone="hand:1", owner=1, face_up=False))
+    pools = lambda: (st.player(0).counters["rp"], st.player(1).counters["cp"])  # noqa: E731
+    ok(s, PlayCard(_mine(s, "hand:0", active)), 0)
+    _answer(s, 0)
+    assert st.pieces[_mine(s, "bureau:0", active)].zone == "bureau:0" and pools() == (4, 5)
+    ok(s, PlayCard(_mine(s, "hand:0", seance)), 0)  # an Event as the Active player: +1 RP to its player alone
+    assert pools() == (4, 5)
+    _answer(s, 0)
+    ok(s, Pass(), 0)
+    ok(s, PlayCard("wall"), 1)  # an Event as the Directed player: +1 CP, Randy's card gives nothing
+    assert pools() == (4, 5)

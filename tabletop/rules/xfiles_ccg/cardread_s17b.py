@@ -74,3 +74,33 @@ class S17bReader:
         """"force any opponent to skip the Healing phase": an opponent its player chooses heals no Agent in the
         next Healing phase."""
         return [{"_skip_heal": {}}]
+
+    def lead_pick_from(self, c: list[Any]) -> Meaning:
+        """"Pick one Agent from an investigating Team": an Agent of the Team under check, chosen."""
+        agent = {"select": {"type": "Agent", "zone": "field", "in_team": True}, "count": 1}
+        return Meaning(targets={"agent": agent}, conditions=[{"has_target": "agent"}], lead_only=True)
+
+    def its_skills(self, c: list[Any]) -> None:
+        return None
+
+    def confused_turn(self, c: list[Any]) -> Meaning:
+        """"That Agent remains confused until end of turn and cannot contribute his or her skills to any Site skill
+        check": the Agent chosen adds no skill to this check or any other this turn (`sit_out_turn`)."""
+        return Meaning(steps=[{"_chosen_out": {"turn": True}}])
+
+    def zero_for_prereq(self, c: list[Any]) -> Meaning:
+        """"The chosen Agent contributes a skill value of zero for the Site Prerequisites": out of the Site's
+        check (`sit_out`)."""
+        return Meaning(steps=[{"_chosen_out": {"turn": False}}])
+
+    def gain_per_own_play(self, c: list[Any]) -> Meaning:
+        """"Add 1 [CP] to your [CP] pool for every Event card you play as Directed player": each time its player
+        plays a card of that kind, the Directed (or the Active) player then."""
+        pools = {x for x in c if x in ("rp", "cp")}
+        if len(pools) != 1:
+            raise ValueError("two pools named")
+        kind = next(str(x).title() for x in c if isinstance(x, Token) and x.type == "KIND")
+        role = next(str(x).casefold() for x in c if isinstance(x, Token) and x.type == "ROLE")
+        played = {"type": kind, "as": "directed" if role == "directed" else "active"}
+        return Meaning(when="event:played", conditions=[{"played_own": played}],
+                       steps=[{"gain": {"counter": pools.pop(), "amount": next(x for x in c if isinstance(x, int))}}])

@@ -64,5 +64,14 @@ def _skip_heal(ability: Any, args: dict[str, Any], until: str | None) -> None:
                                      for seat in range(MOST_SEATS)]})
 
 
+def _chosen_out(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"That Agent ... cannot contribute ... to any Site skill check" (this turn), "The chosen Agent contributes a
+    skill value of zero for the Site Prerequisites": the Agent a sentence before chose, out of the check."""
+    if "agent" not in ability.targets:
+        raise ValueError("no Agent chosen before")
+    ability.steps.append({"sit_out_turn" if args.get("turn") else "sit_out": {"target": "agent"}})
+
+
 #: the compiler's placing of each step a `cardread_s17b` reader writes, by the step's name
-S17B_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_one_of": _one_of, "_skip_heal": _skip_heal}
+S17B_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_one_of": _one_of, "_skip_heal": _skip_heal,
+                                                                      "_chosen_out": _chosen_out}
