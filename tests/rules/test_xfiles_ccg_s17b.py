@@ -13,8 +13,8 @@ from tabletop.cards import CardLibrary
 from tabletop.core import Piece
 from tabletop.rules.kit import ChooseOption, ChooseTarget, ResolveEffect
 from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, ResolveBluff
-from tests.rules.xfiles_ccg_helpers import checking_position as _checking
 from tests.rules.xfiles_ccg_helpers import approach, fixture_library, fixture_ref, ok, pid
+from tests.rules.xfiles_ccg_helpers import checking_position as _checking
 from tests.rules.xfiles_ccg_helpers import mine as _mine
 from tests.rules.xfiles_ccg_helpers import position as build_position
 
