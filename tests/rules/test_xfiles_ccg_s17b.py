@@ -48,6 +48,9 @@ RECORDS = [
           "every Event card you play as Active player."),
     _card("FS-12", "Stonewall", "Event", "Subtract 1 from one Team's BEHAVIORAL skill check.", cost="1 CP",
           activators=["Conspiracy"]),
+    _card("FS-13", "Night Clerk", "Witness", "Adds 2 to one Team's BEHAVIORAL skill check."),
+    _card("FS-14", "Echo", "Event", "Play this card immediately after a Witness card is played. Double the skill value "
+          "provided by the Witness for the current skill check."),
     _card("FS-05", "Seance", "Event", "Adds 1 to one Team's BEHAVIORAL skill check.", keywords=["Event", "Occult"]),
 ]
 
@@ -254,3 +257,16 @@ def test_a_card_in_the_bureau_adds_to_a_pool_for_each_event_its_player_plays_in_
     ok(s, Pass(), 0)
     ok(s, PlayCard("wall"), 1)  # an Event as the Directed player: +1 CP, Randy's card gives nothing
     assert pools() == (4, 5)
+
+
+# ------------------------------------------------------------------------------------------------ a Witness doubled
+
+
+def test_a_witness_just_played_adds_twice_its_modifier(library: CardLibrary) -> None:
+    clerk, echo = fixture_ref(library, "FS-13"), fixture_ref(library, "FS-14")
+    s = _checking(library, [clerk, echo])
+    assert s.submit(PlayCard(_mine(s, "hand:0", echo)), 0).violations  # no Witness played: nothing to double
+    ok(s, PlayCard(_mine(s, "hand:0", clerk)), 0)
+    ok(s, PlayCard(_mine(s, "hand:0", echo)), 0)
+    _answer(s, 0)
+    assert _mods(s) == [4]

@@ -104,3 +104,13 @@ class S17bReader:
         played = {"type": kind, "as": "directed" if role == "directed" else "active"}
         return Meaning(when="event:played", conditions=[{"played_own": played}],
                        steps=[{"gain": {"counter": pools.pop(), "amount": next(x for x in c if isinstance(x, int))}}])
+
+    def lead_after_witness(self, c: list[Any]) -> Meaning:
+        """"Play this card immediately after a Witness card is played": a Witness on the chain, chosen."""
+        witness = {"select": {"zone": "chain", "on_chain": True, "type": "Witness"}, "count": 1}
+        return Meaning(targets={"witness": witness}, conditions=[{"has_target": "witness"}], lead_only=True)
+
+    def double_witness(self, c: list[Any]) -> Meaning:
+        """"Double the skill value provided by the Witness for the current skill check": the Witness chosen before
+        adds twice its modifier to the check under way (`double_mod`)."""
+        return Meaning(steps=[{"_double_witness": {}}])

@@ -72,6 +72,16 @@ def _chosen_out(ability: Any, args: dict[str, Any], until: str | None) -> None:
     ability.steps.append({"sit_out_turn" if args.get("turn") else "sit_out": {"target": "agent"}})
 
 
+def _double_witness(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"Double the skill value provided by the Witness for the current skill check": the Witness a sentence before
+    chose (on the chain, beneath the card) adds twice its modifier as it resolves; played in a skill check."""
+    if "witness" not in ability.targets:
+        raise ValueError("no Witness chosen before")
+    ability._condition({"check_skill": []})
+    ability.steps.append({"double_mod": {"target": "witness"}})
+
+
 #: the compiler's placing of each step a `cardread_s17b` reader writes, by the step's name
 S17B_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_one_of": _one_of, "_skip_heal": _skip_heal,
-                                                                      "_chosen_out": _chosen_out}
+                                                                      "_chosen_out": _chosen_out,
+                                                                      "_double_witness": _double_witness}
