@@ -51,6 +51,11 @@ RECORDS = [
     _card("FS-13", "Night Clerk", "Witness", "Adds 2 to one Team's BEHAVIORAL skill check."),
     _card("FS-14", "Echo", "Event", "Play this card immediately after a Witness card is played. Double the skill value "
           "provided by the Witness for the current skill check."),
+    _card("FS-15", "Gag Order", "Bluff", "Play this card to negate one Witness RESOURCE immediately or to prevent the "
+          "investigating player from playing any Witnesses while investigating this Site, except for Witnesses which "
+          "would specifically negate this card.", cost="1 CP", activators=["Conspiracy", "Site"]),
+    _card("FS-16", "Bad Tip", "Bluff", "Discard two cards from your hand (your choice) to apply a -2 modifier to any "
+          "Agent's skill check on this Site.", cost="1 CP", activators=["Conspiracy", "Site"]),
     _card("FS-05", "Seance", "Event", "Adds 1 to one Team's BEHAVIORAL skill check.", keywords=["Event", "Occult"]),
 ]
 
@@ -95,7 +100,7 @@ def test_one_of_the_following_offers_only_the_effects_that_can_be_done(library: 
     s = _checking(library, [card])
     ok(s, PlayCard(_mine(s, "hand:0", card)), 0)
     offered = _answer(s, 0)
-    assert len(offered) == 1 and "+2" in offered[0] or offered == []  # the check's +2 alone (no Event, no Bluff)
+    assert offered in ([], ["+2 to the Behavioral check"])  # the check's +2 alone (no Event, no Bluff)
     assert _mods(s) == [2]
 
 
@@ -218,19 +223,27 @@ def test_an_agent_picked_from_the_investigating_team_adds_no_skill_this_turn(lib
     assert rs.team_skill(st, [keller], "Behavioral") == 0  # nor in any other check this turn
 
 
-def test_a_bluff_takes_an_agent_of_the_team_out_of_the_sites_check(library: CardLibrary) -> None:
-    herring = fixture_ref(library, "FS-09")
+def _bluffed(library: CardLibrary, bluff: str, hand: dict[str, list[str]] | None = None) -> Any:
+    """Randy's Team (Marsh and Keller) sent to Harlow Creek with Les's Bluff `bluff` (a fixture id) beneath it,
+    revealed: Les to pay it."""
     s = build_position({"field:0": ["harlow-creek", "owen-marsh", "nadia-keller"], "bureau:1": ["lena-ortiz"],
-                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]}, {"step": "assign"},
-                       library=library)
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"], **(hand or {})},
+                       {"step": "assign"}, library=library)
     st = s.state
-    site, marsh = pid(s, "field:0", "harlow-creek"), pid(s, "field:0", "owen-marsh")
+    site = pid(s, "field:0", "harlow-creek")
     st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
-    st.add_piece(Piece(id="bl", card=herring, zone="field:0", owner=1, face_up=False))
+    st.add_piece(Piece(id="bl", card=fixture_ref(library, bluff), zone="field:0", owner=1, face_up=False))
     st.pieces["bl"] = dataclasses.replace(st.pieces["bl"], attached_to=site)
     st.link("bl", None, site)
-    ok(s, Investigate(site, (marsh, pid(s, "field:0", "nadia-keller"))), 0)
+    ok(s, Investigate(site, (pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller"))), 0)
     approach(s)
+    return s
+
+
+def test_a_bluff_takes_an_agent_of_the_team_out_of_the_sites_check(library: CardLibrary) -> None:
+    s = _bluffed(library, "FS-09")
+    st = s.state
+    marsh = pid(s, "field:0", "owen-marsh")
     ok(s, ResolveBluff(st.rules["bluffs"][0], True), 1)
     _answer(s, 1, {"agent": marsh})
     assert st.rules["check"]["team"] == [pid(s, "field:0", "nadia-keller")]
@@ -270,3 +283,26 @@ def test_a_witness_just_played_adds_twice_its_modifier(library: CardLibrary) -> 
     ok(s, PlayCard(_mine(s, "hand:0", echo)), 0)
     _answer(s, 0)
     assert _mods(s) == [4]
+
+
+def test_a_bluff_bans_witnesses_at_its_site_when_none_is_there_to_negate(library: CardLibrary) -> None:
+    clerk = fixture_ref(library, "FS-13")
+    s = _bluffed(library, "FS-15", {"hand:0": [clerk]})
+    st = s.state
+    ok(s, ResolveBluff(st.rules["bluffs"][0], True), 1)
+    offered = _answer(s, 1)
+    assert offered in ([], ["no witness played at this Site"])  # no Witness on the chain to negate
+    assert [b["kind"] for b in st.rules["check"]["bans"]] == ["witness"]
+    while s.rules.decision(st) != 0:
+        ok(s, Pass(), s.rules.decision(st))
+    assert [v.code for v in s.submit(PlayCard(_mine(s, "hand:0", clerk)), 0).violations] == ["xfc.banned"]
+
+
+def test_a_bluff_paid_with_two_cards_of_its_players_hand(library: CardLibrary) -> None:
+    s = _bluffed(library, "FS-16", {"hand:1": ["cold-trail", "flat-tire", "overtime"]})
+    st = s.state
+    kept = pid(s, "hand:1", "overtime")
+    ok(s, ResolveBluff(st.rules["bluffs"][0], True), 1)
+    _answer(s, 1, {"paid": pid(s, "hand:1", "cold-trail")})
+    assert st.zones["hand:1"].pieces == [kept] and len(st.zones["discard:1"].pieces) == 3  # two cards, the Bluff
+    assert _mods(s) == [-2]

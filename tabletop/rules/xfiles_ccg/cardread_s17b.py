@@ -114,3 +114,31 @@ class S17bReader:
         """"Double the skill value provided by the Witness for the current skill check": the Witness chosen before
         adds twice its modifier to the check under way (`double_mod`)."""
         return Meaning(steps=[{"_double_witness": {}}])
+
+    def negate_kind_kw(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"negate one Witness RESOURCE immediately": a card of that kind with one of the Keywords, on the chain."""
+        kind = next(str(x).title() for x in c if isinstance(x, Token) and x.type == "KIND")
+        if kind not in ("Witness", "Event", "Equipment", "Adversary"):
+            raise ValueError("no kind of card a negation names")
+        return [{"negate": {"select": {"type": kind, "keyword": next(x for x in c if isinstance(x, list))}}}]
+
+    def ban_kind_prevent(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"prevent the investigating player from playing any Witnesses while investigating this Site, except for
+        Witnesses which would specifically negate this card": as "Once this card is played, the investigating
+        player may not play any ..." (`ban_kind`)."""
+        kinds = {x for x in c if isinstance(x, str)}
+        if len(kinds) != 1:
+            raise ValueError("two kinds of card")
+        return [{"ban_kind": {"kind": kinds.pop()}}]
+
+    def discard_n_cost(self, c: list[Any]) -> Meaning:
+        """"Discard two cards from your hand (your choice) to ...": that many cards its player chooses, paid first;
+        played only when the hand holds them."""
+        count = next(x for x in c if isinstance(x, int))
+        select = {"zone": "hand", "owner": "you", "not": "source"}
+        return Meaning(cost=[{"discard_card": {"target": "paid"}}], targets={"paid": {"select": select, "count": count}},
+                       conditions=[{"hand_holds": count}])
+
+    def mod_agent_check(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"apply a -2 modifier to any Agent's skill check on this Site": to the Site's skill check under way."""
+        return [{"check_mod": {"amount": next(x for x in c if isinstance(x, int))}}]

@@ -39,6 +39,8 @@ def _branch(ability: Any, steps: list[dict[str, Any]]) -> tuple[list[dict[str, A
         _target(ability, "agent", {"type": "Agent", "zone": marks[0].split(":")[1], "damaged": True})
         amount = int(args["amount"])
         return [{"has_target": "agent"}], "agent", [{"heal": {"target": "agent", "amount": amount}}], f"heal {amount}"
+    if name == "ban_kind":  # a ban noted on the Site's check under way
+        return [{"check_skill": []}], None, [{"ban_kind": dict(args)}], f"no {args['kind']} played at this Site"
     if name == "check_mod" and isinstance(args.get("skill"), str):  # a skill check of that skill under way
         words = f"{int(args['amount']):+d} to the {args['skill']} check"
         return [{"check_skill": [args["skill"]]}], None, [{"check_mod": dict(args)}], words
