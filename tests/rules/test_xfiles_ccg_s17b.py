@@ -12,10 +12,11 @@ import pytest
 from tabletop.cards import CardLibrary
 from tabletop.core import Piece
 from tabletop.rules.kit import ChooseOption, ChooseTarget, ResolveEffect
-from tabletop.rules.xfiles_ccg import Pass, PlayCard
+from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, ResolveBluff
+from tests.rules.xfiles_ccg_helpers import approach, fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import checking_position as _checking
-from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import mine as _mine
+from tests.rules.xfiles_ccg_helpers import position as build_position
 
 
 def _card(rid: str, title: str, kind: str, text: str, cost: str = "1 RP", **more: Any) -> dict[str, Any]:
@@ -32,6 +33,29 @@ RECORDS = [
           "INVESTIGATION skill number for any BEHAVIORAL Or MEDICAL skill check."),
     _card("FS-04", "Partners", "Event", "Play this card on any Agent in a Team including Agent Nadia Keller to use "
           "that Agent's ALIEN INVESTIGATION skill number for any one BEHAVIORAL or SCIENCES skill check."),
+    _card("FS-06", "Quarantine", "Event", "Play this card to force any opponent to skip the Healing phase."),
+    _card("FS-07", "Rewrite", "Witness", "Change one Keyword to any other one Keyword on a card played by your "
+          "opponent.", keywords=["Witness", "Zeitgeist"]),
+    _card("FS-08", "Fog Bank", "Adversary", "This card does not initiate Combat. Pick one Agent from an investigating "
+          "Team. That Agent remains dazed until end of turn and cannot contribute his or her skills to any Site skill "
+          "check.", cost="1 CP", activators=["Conspiracy"]),
+    _card("FS-09", "Red Herring", "Bluff", "Choose an Agent on a Team already assigned to a Site. The chosen Agent "
+          "contributes a skill value of zero for the Site Prerequisites.", cost="1 CP",
+          activators=["Conspiracy", "Site"]),
+    _card("FS-10", "Slush Fund", "Event", "Put this card in your Bureau section. Add 1 [CP] to your [CP] pool for "
+          "every Event card you play as Directed player.", cost="1 CP", activators=["Conspiracy"]),
+    _card("FS-11", "Petty Cash", "Event", "Put this card in your Bureau section. Add 1 [RP] to your [RP] pool for "
+          "every Event card you play as Active player."),
+    _card("FS-12", "Stonewall", "Event", "Subtract 1 from one Team's BEHAVIORAL skill check.", cost="1 CP",
+          activators=["Conspiracy"]),
+    _card("FS-13", "Night Clerk", "Witness", "Adds 2 to one Team's BEHAVIORAL skill check."),
+    _card("FS-14", "Echo", "Event", "Play this card immediately after a Witness card is played. Double the skill value "
+          "provided by the Witness for the current skill check."),
+    _card("FS-15", "Gag Order", "Bluff", "Play this card to negate one Witness RESOURCE immediately or to prevent the "
+          "investigating player from playing any Witnesses while investigating this Site, except for Witnesses which "
+          "would specifically negate this card.", cost="1 CP", activators=["Conspiracy", "Site"]),
+    _card("FS-16", "Bad Tip", "Bluff", "Discard two cards from your hand (your choice) to apply a -2 modifier to any "
+          "Agent's skill check on this Site.", cost="1 CP", activators=["Conspiracy", "Site"]),
     _card("FS-05", "Seance", "Event", "Adds 1 to one Team's BEHAVIORAL skill check.", keywords=["Event", "Occult"]),
 ]
 
@@ -76,7 +100,7 @@ def test_one_of_the_following_offers_only_the_effects_that_can_be_done(library: 
     s = _checking(library, [card])
     ok(s, PlayCard(_mine(s, "hand:0", card)), 0)
     offered = _answer(s, 0)
-    assert len(offered) == 1 and "+2" in offered[0] or offered == []  # the check's +2 alone (no Event, no Bluff)
+    assert offered in ([], ["+2 to the Behavioral check"])  # the check's +2 alone (no Event, no Bluff)
     assert _mods(s) == [2]
 
 
@@ -146,3 +170,139 @@ def test_a_skill_used_for_another_only_in_a_team_with_the_agent_named(library: C
     s = _checking(library, [card])
     s.state.rules["check"]["team"] = [pid(s, "field:0", "owen-marsh")]  # Keller not in the Team
     assert s.submit(PlayCard(_mine(s, "hand:0", card)), 0).violations
+
+
+# ------------------------------------------------------------------------------------------------ the Healing phase
+
+
+def test_an_opponent_chosen_skips_the_next_healing_phase(library: CardLibrary) -> None:
+    card = fixture_ref(library, "FS-06")
+    s = _checking(library, [card], seats=3)
+    ok(s, PlayCard(_mine(s, "hand:0", card)), 0)
+    offered = _answer(s, 0, option=3)  # the options are the seats: Mo's (seat 2)
+    assert offered == ["the player of seat 2", "the player of seat 3"]  # the two opponents, never the card's player
+    assert s.state.rules["skip_heal"] == [2]
+    s = build_position({"hospital:0": ["owen-marsh:d4"], "hospital:1": ["lena-ortiz:d4"]},
+                       {"step": "sell", "seller": 1, "skip_heal": [1]})
+    ok(s, Pass(), 1)
+    st = s.state
+    assert s.rules.damage(st, pid(s, "hospital:0", "owen-marsh")) == 2
+    assert s.rules.damage(st, pid(s, "hospital:1", "lena-ortiz")) == 4  # Les skipped it
+    assert "skip_heal" not in st.rules and st.rules["step"] == "requisition"
+
+
+# ------------------------------------------------------------------------------------------------ the table's Keywords
+
+
+def test_a_keyword_change_offers_the_keywords_printed_on_the_cards_loaded(library: CardLibrary) -> None:
+    s = _checking(library, [])
+    rs = s.rules
+    printed = {str(k).casefold() for c in library for k in (c.get("keywords") or ())}
+    ability = rs.card_text(fixture_ref(library, "FS-07")).abilities[0]
+    chooses = [step["choose"] for step in ability.do if "choose" in step]
+    for name, branches in zip(("kw_from", "kw_to"), chooses, strict=True):
+        offered = [b[0][name]["keyword"] for b in branches]
+        assert {k.casefold() for k in offered} == printed and len(offered) == len(printed)
+    assert "zeitgeist" in printed and "cancer" not in printed  # a Keyword of our own is offered; one unprinted is not
+
+
+# ------------------------------------------------------------------------------------------------ an Agent out
+
+
+def test_an_agent_picked_from_the_investigating_team_adds_no_skill_this_turn(library: CardLibrary) -> None:
+    fog = fixture_ref(library, "FS-08")
+    s = _checking(library, [])
+    st, rs = s.state, s.rules
+    card = Piece(id="fog", card=fog, zone="hand:1", owner=1, face_up=False)
+    st.add_piece(card)
+    keller = pid(s, "field:0", "nadia-keller")
+    ok(s, Pass(), 0)
+    ok(s, PlayCard("fog"), 1)
+    _answer(s, 1, {"agent": keller})
+    assert keller not in st.rules["check"]["team"] and st.pieces[keller].counters["out_turn"] == 1
+    assert rs.team_skill(st, [keller], "Behavioral") == 0  # nor in any other check this turn
+
+
+def _bluffed(library: CardLibrary, bluff: str, hand: dict[str, list[str]] | None = None) -> Any:
+    """Randy's Team (Marsh and Keller) sent to Harlow Creek with Les's Bluff `bluff` (a fixture id) beneath it,
+    revealed: Les to pay it."""
+    s = build_position({"field:0": ["harlow-creek", "owen-marsh", "nadia-keller"], "bureau:1": ["lena-ortiz"],
+                        "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"], **(hand or {})},
+                       {"step": "assign"}, library=library)
+    st = s.state
+    site = pid(s, "field:0", "harlow-creek")
+    st.rules["sites"] = {site: {"at": 1, "turn": 1, "owner": 0}}
+    st.add_piece(Piece(id="bl", card=fixture_ref(library, bluff), zone="field:0", owner=1, face_up=False))
+    st.pieces["bl"] = dataclasses.replace(st.pieces["bl"], attached_to=site)
+    st.link("bl", None, site)
+    ok(s, Investigate(site, (pid(s, "field:0", "owen-marsh"), pid(s, "field:0", "nadia-keller"))), 0)
+    approach(s)
+    return s
+
+
+def test_a_bluff_takes_an_agent_of_the_team_out_of_the_sites_check(library: CardLibrary) -> None:
+    s = _bluffed(library, "FS-09")
+    st = s.state
+    marsh = pid(s, "field:0", "owen-marsh")
+    ok(s, ResolveBluff(st.rules["bluffs"][0], True), 1)
+    _answer(s, 1, {"agent": marsh})
+    assert st.rules["check"]["team"] == [pid(s, "field:0", "nadia-keller")]
+
+
+# ------------------------------------------------------------------------------------------------ pools per card played
+
+
+def test_a_card_in_the_bureau_adds_to_a_pool_for_each_event_its_player_plays_in_that_role(library: CardLibrary
+                                                                                         ) -> None:
+    active, directed = fixture_ref(library, "FS-11"), fixture_ref(library, "FS-10")
+    seance, stonewall = fixture_ref(library, "FS-05"), fixture_ref(library, "FS-12")
+    s = _checking(library, [active, seance])
+    st = s.state
+    st.add_piece(Piece(id="fund", card=directed, zone="bureau:1", owner=1, face_up=True))
+    st.add_piece(Piece(id="wall", card=stonewall, zone="hand:1", owner=1, face_up=False))
+    pools = lambda: (st.player(0).counters["rp"], st.player(1).counters["cp"])  # noqa: E731
+    ok(s, PlayCard(_mine(s, "hand:0", active)), 0)
+    _answer(s, 0)
+    assert st.pieces[_mine(s, "bureau:0", active)].zone == "bureau:0" and pools() == (4, 5)
+    ok(s, PlayCard(_mine(s, "hand:0", seance)), 0)  # an Event as the Active player: +1 RP to its player alone
+    assert pools() == (4, 5)
+    _answer(s, 0)
+    ok(s, Pass(), 0)
+    ok(s, PlayCard("wall"), 1)  # an Event as the Directed player: +1 CP, Randy's card gives nothing
+    assert pools() == (4, 5)
+
+
+# ------------------------------------------------------------------------------------------------ a Witness doubled
+
+
+def test_a_witness_just_played_adds_twice_its_modifier(library: CardLibrary) -> None:
+    clerk, echo = fixture_ref(library, "FS-13"), fixture_ref(library, "FS-14")
+    s = _checking(library, [clerk, echo])
+    assert s.submit(PlayCard(_mine(s, "hand:0", echo)), 0).violations  # no Witness played: nothing to double
+    ok(s, PlayCard(_mine(s, "hand:0", clerk)), 0)
+    ok(s, PlayCard(_mine(s, "hand:0", echo)), 0)
+    _answer(s, 0)
+    assert _mods(s) == [4]
+
+
+def test_a_bluff_bans_witnesses_at_its_site_when_none_is_there_to_negate(library: CardLibrary) -> None:
+    clerk = fixture_ref(library, "FS-13")
+    s = _bluffed(library, "FS-15", {"hand:0": [clerk]})
+    st = s.state
+    ok(s, ResolveBluff(st.rules["bluffs"][0], True), 1)
+    offered = _answer(s, 1)
+    assert offered in ([], ["no witness played at this Site"])  # no Witness on the chain to negate
+    assert [b["kind"] for b in st.rules["check"]["bans"]] == ["witness"]
+    while s.rules.decision(st) != 0:
+        ok(s, Pass(), s.rules.decision(st))
+    assert [v.code for v in s.submit(PlayCard(_mine(s, "hand:0", clerk)), 0).violations] == ["xfc.banned"]
+
+
+def test_a_bluff_paid_with_two_cards_of_its_players_hand(library: CardLibrary) -> None:
+    s = _bluffed(library, "FS-16", {"hand:1": ["cold-trail", "flat-tire", "overtime"]})
+    st = s.state
+    kept = pid(s, "hand:1", "overtime")
+    ok(s, ResolveBluff(st.rules["bluffs"][0], True), 1)
+    _answer(s, 1, {"paid": pid(s, "hand:1", "cold-trail")})
+    assert st.zones["hand:1"].pieces == [kept] and len(st.zones["discard:1"].pieces) == 3  # two cards, the Bluff
+    assert _mods(s) == [-2]

@@ -69,3 +69,76 @@ class S17bReader:
         agent = {"select": {"type": "Agent", "zone": "field", "in_team": True}, "count": 1}
         return Meaning(targets={"agent": agent, "mate": mate},
                        conditions=[{"has_target": "mate"}, {"has_target": "agent"}])
+
+    def skip_healing(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"force any opponent to skip the Healing phase": an opponent its player chooses heals no Agent in the
+        next Healing phase."""
+        return [{"_skip_heal": {}}]
+
+    def lead_pick_from(self, c: list[Any]) -> Meaning:
+        """"Pick one Agent from an investigating Team": an Agent of the Team under check, chosen."""
+        agent = {"select": {"type": "Agent", "zone": "field", "in_team": True}, "count": 1}
+        return Meaning(targets={"agent": agent}, conditions=[{"has_target": "agent"}], lead_only=True)
+
+    def its_skills(self, c: list[Any]) -> None:
+        return None
+
+    def confused_turn(self, c: list[Any]) -> Meaning:
+        """"That Agent remains confused until end of turn and cannot contribute his or her skills to any Site skill
+        check": the Agent chosen adds no skill to this check or any other this turn (`sit_out_turn`)."""
+        return Meaning(steps=[{"_chosen_out": {"turn": True}}])
+
+    def zero_for_prereq(self, c: list[Any]) -> Meaning:
+        """"The chosen Agent contributes a skill value of zero for the Site Prerequisites": out of the Site's
+        check (`sit_out`)."""
+        return Meaning(steps=[{"_chosen_out": {"turn": False}}])
+
+    def gain_per_own_play(self, c: list[Any]) -> Meaning:
+        """"Add 1 [CP] to your [CP] pool for every Event card you play as Directed player": each time its player
+        plays a card of that kind, the Directed (or the Active) player then."""
+        pools = {x for x in c if x in ("rp", "cp")}
+        if len(pools) != 1:
+            raise ValueError("two pools named")
+        kind = next(str(x).title() for x in c if isinstance(x, Token) and x.type == "KIND")
+        role = next(str(x).casefold() for x in c if isinstance(x, Token) and x.type == "ROLE")
+        played = {"type": kind, "as": "directed" if role == "directed" else "active"}
+        return Meaning(when="event:played", conditions=[{"played_own": played}],
+                       steps=[{"gain": {"counter": pools.pop(), "amount": next(x for x in c if isinstance(x, int))}}])
+
+    def lead_after_witness(self, c: list[Any]) -> Meaning:
+        """"Play this card immediately after a Witness card is played": a Witness on the chain, chosen."""
+        witness = {"select": {"zone": "chain", "on_chain": True, "type": "Witness"}, "count": 1}
+        return Meaning(targets={"witness": witness}, conditions=[{"has_target": "witness"}], lead_only=True)
+
+    def double_witness(self, c: list[Any]) -> Meaning:
+        """"Double the skill value provided by the Witness for the current skill check": the Witness chosen before
+        adds twice its modifier to the check under way (`double_mod`)."""
+        return Meaning(steps=[{"_double_witness": {}}])
+
+    def negate_kind_kw(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"negate one Witness RESOURCE immediately": a card of that kind with one of the Keywords, on the chain."""
+        kind = next(str(x).title() for x in c if isinstance(x, Token) and x.type == "KIND")
+        if kind not in ("Witness", "Event", "Equipment", "Adversary"):
+            raise ValueError("no kind of card a negation names")
+        return [{"negate": {"select": {"type": kind, "keyword": next(x for x in c if isinstance(x, list))}}}]
+
+    def ban_kind_prevent(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"prevent the investigating player from playing any Witnesses while investigating this Site, except for
+        Witnesses which would specifically negate this card": as "Once this card is played, the investigating
+        player may not play any ..." (`ban_kind`)."""
+        kinds = {x for x in c if isinstance(x, str)}
+        if len(kinds) != 1:
+            raise ValueError("two kinds of card")
+        return [{"ban_kind": {"kind": kinds.pop()}}]
+
+    def discard_n_cost(self, c: list[Any]) -> Meaning:
+        """"Discard two cards from your hand (your choice) to ...": that many cards its player chooses, paid first;
+        played only when the hand holds them."""
+        count = next(x for x in c if isinstance(x, int))
+        select = {"zone": "hand", "owner": "you", "not": "source"}
+        return Meaning(cost=[{"discard_card": {"target": "paid"}}], targets={"paid": {"select": select, "count": count}},
+                       conditions=[{"hand_holds": count}])
+
+    def mod_agent_check(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"apply a -2 modifier to any Agent's skill check on this Site": to the Site's skill check under way."""
+        return [{"check_mod": {"amount": next(x for x in c if isinstance(x, int))}}]

@@ -7,7 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["S17B_STEPS"]
+__all__ = ["MOST_SEATS", "S17B_STEPS"]
+
+#: the most seats a table of the game has: a choice of "any opponent" offers each that is one
+MOST_SEATS = 6
 
 #: the most a target of one option takes: one card, or none when there is none
 _ONE = 1
@@ -36,6 +39,8 @@ def _branch(ability: Any, steps: list[dict[str, Any]]) -> tuple[list[dict[str, A
         _target(ability, "agent", {"type": "Agent", "zone": marks[0].split(":")[1], "damaged": True})
         amount = int(args["amount"])
         return [{"has_target": "agent"}], "agent", [{"heal": {"target": "agent", "amount": amount}}], f"heal {amount}"
+    if name == "ban_kind":  # a ban noted on the Site's check under way
+        return [{"check_skill": []}], None, [{"ban_kind": dict(args)}], f"no {args['kind']} played at this Site"
     if name == "check_mod" and isinstance(args.get("skill"), str):  # a skill check of that skill under way
         words = f"{int(args['amount']):+d} to the {args['skill']} check"
         return [{"check_skill": [args["skill"]]}], None, [{"check_mod": dict(args)}], words
@@ -54,5 +59,31 @@ def _one_of(ability: Any, args: dict[str, Any], until: str | None) -> None:
                                      for g, (_, _, do, words) in zip(guards, found, strict=True)]})
 
 
+def _skip_heal(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"force any opponent to skip the Healing phase": the opponent chosen (an option per seat, offered when it is
+    an opponent's) heals no Agent in the next Healing phase."""
+    ability.steps.append({"choose": [[{"skip_heal": {"seat": seat, "words": f"the player of seat {seat + 1}"}}]
+                                     for seat in range(MOST_SEATS)]})
+
+
+def _chosen_out(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"That Agent ... cannot contribute ... to any Site skill check" (this turn), "The chosen Agent contributes a
+    skill value of zero for the Site Prerequisites": the Agent a sentence before chose, out of the check."""
+    if "agent" not in ability.targets:
+        raise ValueError("no Agent chosen before")
+    ability.steps.append({"sit_out_turn" if args.get("turn") else "sit_out": {"target": "agent"}})
+
+
+def _double_witness(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"Double the skill value provided by the Witness for the current skill check": the Witness a sentence before
+    chose (on the chain, beneath the card) adds twice its modifier as it resolves; played in a skill check."""
+    if "witness" not in ability.targets:
+        raise ValueError("no Witness chosen before")
+    ability._condition({"check_skill": []})
+    ability.steps.append({"double_mod": {"target": "witness"}})
+
+
 #: the compiler's placing of each step a `cardread_s17b` reader writes, by the step's name
-S17B_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_one_of": _one_of}
+S17B_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_one_of": _one_of, "_skip_heal": _skip_heal,
+                                                                      "_chosen_out": _chosen_out,
+                                                                      "_double_witness": _double_witness}

@@ -4,12 +4,12 @@ function of the ability being assembled, its step's arguments and the sentence's
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from .vocab_windows import KEYWORDS
+from .vocab_windows import ANY_KEYWORD
 
-__all__ = ["WINDOW_STEPS"]
+__all__ = ["WINDOW_STEPS", "keyword_options", "printed_keywords"]
 
 
 def _retrieve(ability: Any, args: dict[str, Any], until: str | None) -> None:
@@ -56,14 +56,14 @@ def _pushed_discarded(ability: Any, args: dict[str, Any], until: str | None) -> 
 def _swap_keyword(ability: Any, args: dict[str, Any], until: str | None) -> None:
     """"Change one Keyword to any other one Keyword on a card played by your opponent": a card of the opponent's on
     the chain or in play, chosen (played only when there is one); then one of its Keywords, then another of the
-    game's Keywords (each option offered only when it fits, `kw_from` / `kw_to`)."""
+    game's Keywords (each option offered only when it fits, `kw_from` / `kw_to`): the Keywords printed on the cards
+    the table loaded, filled in by `keyword_options` (the compiler knows no table)."""
     ability.targets["changed"] = {"select": {"zone": ["chain", "field"], "in_play_now": True,
                                              "played_by": "opponent"}, "count": 1}
     ability._condition({"has_target": "changed"})
-    ability.steps.append({"choose": [[{"kw_from": {"target": "changed", "keyword": k}}] for k in KEYWORDS]})
-    ability.steps.append({"choose": [[{"kw_to": {"target": "changed", "keyword": k, **({"until": until} if until
-                                                                                        else {})}}]
-                                     for k in KEYWORDS]})
+    ability.steps.append({"choose": [[{"kw_from": {"target": "changed", "keyword": ANY_KEYWORD}}]] * 2})
+    ability.steps.append({"choose": [[{"kw_to": {"target": "changed", "keyword": ANY_KEYWORD,
+                                                  **({"until": until} if until else {})}}]] * 2})
 
 
 def _swap_for_turn(ability: Any, args: dict[str, Any], until: str | None) -> None:
@@ -89,3 +89,31 @@ WINDOW_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {
     "_pushed_discarded": _pushed_discarded, "_swap_keyword": _swap_keyword, "_swap_for_turn": _swap_for_turn,
     "_no_use_turn": _no_use_turn,
 }
+
+
+def printed_keywords(cards: Iterable[Any]) -> list[str]:
+    """Every Keyword printed on `cards` (each once, in any case; as first printed), in alphabetical order."""
+    seen: dict[str, str] = {}
+    for card in cards:
+        get = getattr(card, "get", None)
+        for word in (get("keywords") if get is not None else None) or ():
+            seen.setdefault(str(word).casefold(), str(word))
+    return [seen[k] for k in sorted(seen)]
+
+
+def keyword_options(abilities: list[dict[str, Any]], keywords: list[str]) -> list[dict[str, Any]]:
+    """`abilities` (compiled) with each Keyword change's choice (`kw_from` / `kw_to` naming `ANY_KEYWORD`) made one
+    option per Keyword of `keywords` (the table's printed Keywords)."""
+    def fill(steps: list[Any]) -> list[Any]:
+        out = []
+        for step in steps:
+            branches = step.get("choose") if isinstance(step, dict) else None
+            first = branches[0][0] if isinstance(branches, list) and branches and branches[0] else {}
+            name = next((n for n in ("kw_from", "kw_to") if isinstance(first, dict) and n in first), None)
+            if name is not None and first[name].get("keyword") == ANY_KEYWORD and len(keywords) > 1:
+                step = {"choose": [[{name: {**first[name], "keyword": k}}] for k in keywords]}
+            out.append(step)
+        return out
+    if not any("kw_from" in str(a.get("do")) for a in abilities):
+        return abilities
+    return [{**a, "do": fill(list(a.get("do") or ()))} for a in abilities]

@@ -16,6 +16,7 @@ from .steps import effect_dict as _effect_dict
 from .vocab import standing
 from .vocab_agents import buy_only, lapse_buy_only
 from .vocab_decks import hand_max, moved_bureau, saved_sites_to_hand
+from .vocab_s17b import SKIP_HEAL, healing_skipped
 from .vocab_words import at_zero_health
 
 __all__ = ["Flow"]
@@ -155,8 +156,13 @@ class Flow:
         self._healing(state, tx)
 
     def _healing(self, state: GameState, tx: Tx) -> None:
-        """Every Agent in every player's Hospital heals (manual p.8: "applies to all Agents in the Hospital")."""
+        """Every Agent in every player's Hospital heals (manual p.8: "applies to all Agents in the Hospital"), but
+        those of a player a card made skip it (`skip_heal`, spent by this phase)."""
         for owner in state.seats:
+            if healing_skipped(state, owner):
+                if not tx.quiet:
+                    tx.note("xfc.heal", owner, "skips the Healing phase: no Agent heals", {"skipped": True})
+                continue
             for pid in self.agents(state, owner, ("hospital",)):
                 dmg = self.damage(state, pid)
                 if dmg <= 0 or state.pieces[pid].counters.get("no_heal"):  # "may not heal wounds until ..."
@@ -167,6 +173,8 @@ class Flow:
                 if not tx.quiet:
                     tx.note("xfc.heal", owner, f"{self.ref(state, pid)} heals {dmg - new} in the Hospital "
                             f"({self.health(state, pid)} Health)", {"piece": pid, "healed": dmg - new})
+        if state.rules.get(SKIP_HEAL) is not None:
+            tx.del_rule(SKIP_HEAL)
         self._goto(state, "requisition", tx)
 
     def _set_damage(self, state: GameState, pid: str, value: int, tx: Tx, why: str = "",

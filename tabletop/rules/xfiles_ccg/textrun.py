@@ -19,6 +19,7 @@ from ..kit import checks, reduces
 from .actions import UseAbility
 from .compiler import compile_text
 from .compiler_bluffs import alternative_when
+from .compiler_windows import keyword_options, printed_keywords
 from .data import suggested_effects
 from .reading import section_zones
 from .vocab import VOCABULARY, standing
@@ -50,6 +51,8 @@ class TextRun:
         effects: Any
         options: dict[str, Any]
 
+        card_library: Any
+
         def card_text(self, ref: str | None) -> Any: ...
         def pinfo(self, state: GameState, pid: str) -> Any: ...
         def ref(self, state: GameState, pid: str | None) -> str: ...
@@ -70,7 +73,21 @@ class TextRun:
         return VOCABULARY
 
     def compile_text(self, card: CardDef) -> tuple[list[dict[str, Any]], list[str]]:
-        return compile_text(card)
+        """The card's abilities, a Keyword change offering each Keyword printed on the cards this table loaded."""
+        compiled, left = compile_text(card)
+        return keyword_options(compiled, self.table_keywords()), left
+
+    _table_keywords: tuple[Any, int, list[str]] | None = None
+
+    def table_keywords(self) -> list[str]:
+        """The Keywords printed on the cards of this table's library (read once per library and version)."""
+        library = self.card_library
+        found = self._table_keywords
+        version = getattr(library, "version", 0)
+        if found is None or found[0] is not library or found[1] != version:
+            found = (library, version, printed_keywords(library))
+            self._table_keywords = found
+        return found[2]
 
     # -- what the vocabulary reads --
 

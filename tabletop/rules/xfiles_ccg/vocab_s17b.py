@@ -10,8 +10,9 @@ from typing import Any
 from ...core.reducer import Tx
 from ..effects import Condition, Ctx, Primitive
 from ..effects.model import step_name
+from .wounds_sites import OUT_TURN
 
-__all__ = ["S17B_AFFORDS", "S17B_CONDITIONS", "S17B_PRIMITIVES"]
+__all__ = ["S17B_AFFORDS", "S17B_CONDITIONS", "S17B_PRIMITIVES", "SKIP_HEAL", "healing_skipped"]
 
 
 def _broken(ctx: Ctx, conds: Any) -> str | None:
@@ -58,7 +59,56 @@ def _option(ctx: Ctx, tx: Tx, args: Any) -> str:
     return "; ".join(said)
 
 
-S17B_PRIMITIVES: dict[str, Primitive] = {"option": _option}
-S17B_CONDITIONS: dict[str, Condition] = {"any_of": _cond_any_of}
+#: the rule state key of the seats whose Agents the next Healing phase does not heal: [seat]
+SKIP_HEAL = "skip_heal"
+
+
+def _affords_skip_heal(ctx: Ctx, args: Any) -> str | None:
+    """An option of "any opponent": a seat at the table that is not the card's player's."""
+    seat = args.get("seat")
+    return None if seat in ctx.state.seats and seat != ctx.seat else "no such opponent at the table"
+
+
+def _skip_heal(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"force any opponent to skip the Healing phase": the seat's Agents heal nothing in the next Healing phase."""
+    seat = int(args["seat"])
+    tx.set_rule(SKIP_HEAL, sorted({*(ctx.state.rules.get(SKIP_HEAL) or ()), seat}))
+    return f"{ctx.state.seat_name(seat)} skips the next Healing phase"
+
+
+def healing_skipped(state: Any, seat: int) -> bool:
+    """Whether the Healing phase under way heals none of `seat`'s Agents (a card made that player skip it)."""
+    return seat in (state.rules.get(SKIP_HEAL) or ())
+
+
+def _sit_out_turn(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"cannot contribute his or her skills to any Site skill check" until the end of the turn: the target out of
+    the check under way and, by its counter `out_turn` (read by `team_skill`), of every other this turn."""
+    turn = int(ctx.state.rules.get("turn", 1))
+    pieces = ctx.pieces(args)
+    for pid in pieces:
+        tx.change(pid, counters={**ctx.state.pieces[pid].counters, OUT_TURN: turn})
+    check = ctx.state.rules.get("check")
+    if check and pieces:
+        tx.set_rule("check", {**check, "team": [p for p in check.get("team", []) if p not in pieces]})
+    return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} adds no skill to any skill check this turn"
+
+
+def _cond_played_own(ctx: Ctx, args: Any) -> str | None:
+    """The card just played (`played`) is its player's, of the kind `type`, played while that player is the
+    Directed player (`as: directed`) or the Active one (`as: active`)."""
+    played = ctx.data.get("played")
+    rs, state = ctx.ruleset, ctx.state
+    if played not in state.pieces or rs.pinfo(state, played).kind != str(args.get("type", "")).casefold():
+        return f"the card played is no {args.get('type')}"
+    by = next((e.get("seat") for e in reversed(state.rules.get("chain") or ()) if e.get("piece") == played), None)
+    if by != ctx.seat:
+        return "the card played is not its player's"
+    active = ctx.seat == rs.active(state)
+    return None if active == (args.get("as") == "active") else f"its player is not the {args.get('as')} player"
+
+
+S17B_PRIMITIVES: dict[str, Primitive] = {"option": _option, "skip_heal": _skip_heal, "sit_out_turn": _sit_out_turn}
+S17B_CONDITIONS: dict[str, Condition] = {"any_of": _cond_any_of, "played_own": _cond_played_own}
 #: the preconditions of the options of a choice among effects (`Vocabulary.affords`)
-S17B_AFFORDS: dict[str, Condition] = {"option": _affords_option}
+S17B_AFFORDS: dict[str, Condition] = {"option": _affords_option, "skip_heal": _affords_skip_heal}

@@ -14,20 +14,12 @@ from ..effects import Condition, Ctx, Primitive, Selector
 from .data import canonical_skill
 from .vocab_bluffs import _title
 
-__all__ = ["KEYWORDS", "LOOKED", "NO_PLAY", "WINDOW_AFFORDS", "WINDOW_PRIMITIVES", "WINDOW_SELECTORS",
+__all__ = ["ANY_KEYWORD", "LOOKED", "NO_PLAY", "WINDOW_AFFORDS", "WINDOW_PRIMITIVES", "WINDOW_SELECTORS",
            "no_play_problem"]
 
-#: the game's Keywords, as printed: those "any other Keyword" may name
-KEYWORDS = (
-    "Event", "Witness", "Site", "Bluff", "Resource", "Adversary", "Agent", "Equipment", "Combat", "Government",
-    "Creature", "Phenomena", "Law", "Mono", "Multi", "Occult", "Alien", "Primordial", "Evolutionary", "Pawn",
-    "Affiliation", "Motive", "Method", "Result", "Alien Investigation", "Behavioral", "Bureaucracy", "Computer",
-    "Criminal Investigation", "Evidence Collection", "Medical", "Observation", "Occult Investigation", "Sciences",
-    "Subterfuge", "FBI", "Negate", "Special", "Believer", "Skeptic", "Standard", "Electrical", "Independent", "Move",
-    "Healing", "Killer", "Question", "Neutral", "Master", "Conspiracy", "Artifact", "Weapon", "Armor",
-    "Martial Arts", "Mechanical", "Training", "Mystic", "Abduction", "Abductee", "Alien Manipulation", "Evidence",
-    "Secret", "Criminal", "Cancer", "Insanity", "Escape", "Information",
-)
+#: the Keyword a compiled Keyword change names before the table's are known: `keyword_options` makes one option of
+#: each Keyword printed on the cards loaded
+ANY_KEYWORD = "*"
 #: the rule state key of the Keyword a card's text takes from a card, before it names the one it gives: {seat: kw}
 SWAP = "kw_swap"
 
