@@ -352,8 +352,11 @@ class Reading:
 
     def _owner(self, state: GameState, pid: str) -> int:
         piece = state.pieces[pid]
-        if piece.owner in state.seats:
-            return int(piece.owner)
+        owner = piece.owner
+        if owner is not None:
+            for p in state.players:  # `owner in state.seats`, without the list
+                if p.seat == owner:
+                    return int(owner)
         zone = state.zones[piece.zone]
         return zone.owner if zone.owner is not None else self.active(state)
 

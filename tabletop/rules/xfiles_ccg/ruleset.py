@@ -127,8 +127,9 @@ def _may_bring_to_zero(state: GameState, events: list[Event]) -> bool:
             if state.zones[e.dst].kind in ("bureau", "field"):  # type: ignore[attr-defined]
                 return True
         elif t is PieceChanged:
-            if any(f in _VITAL for f, _old, _new in e.changes):  # type: ignore[attr-defined]
-                return True
+            for f, _old, _new in e.changes:  # type: ignore[attr-defined]
+                if f in _VITAL:
+                    return True
         else:
             return True  # a piece added, or an event this does not know
     return False

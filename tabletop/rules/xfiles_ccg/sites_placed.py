@@ -25,9 +25,11 @@ def _is(rs: Any, state: GameState, pid: str, name: list[str]) -> bool:
 
 def site_cost_less(rs: Any, state: GameState, seat: int, info: Any, cost: int) -> int:
     """`cost`, less what `seat`'s Agents in the Field take off placing the Site `info`."""
-    have = {str(k).casefold() for k in info.keywords}
+    have = None  # the Site's Keywords, read for the first Agent whose text makes a Site cheaper (most have none)
     for agent in rs.agents(state, seat, ("field",)):
         for term in standing(rs, state.pieces[agent].card, "sites_cheaper"):
+            if have is None:
+                have = {str(k).casefold() for k in info.keywords}
             if _is(rs, state, agent, list(term.get("name") or ())) and \
                     any(str(k).casefold() in have for k in term.get("keyword") or ()):
                 cost = max(0, cost + int(term.get("add", 0)))
