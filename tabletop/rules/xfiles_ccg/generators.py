@@ -310,8 +310,6 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
         pool = info.pool
         if (pool == "RP" and not rp_ok) or (pool == "CP" and seat == active):
             continue  # the pool side (xfc.chain.3)
-        if tokens is None:  # whether pool tokens may help pay (`card_pools`), found once for the whole hand
-            tokens = rs._any_trait(state, seat, "card_pool")
         if window and not on_approach(rs, info.ref, window):
             continue  # before the Bluffs are revealed, after a wrong guess (xfc.chain.9)
         if bans and banned(rs, state, pid, seat):
@@ -322,9 +320,11 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
             cost = cost_at_site(rs, state, seat, pid, cost)
         elif "cost_at" in rs.traits(state.pieces[pid].card):  # "This card is free if played on a Keyword X Site"
             cost = own_cost(rs, state, pid, cost)
-        if pools[side] < cost and not (tokens and pools[side] + len(rs.card_pools(state, seat, info, side.lower()))
-                                       >= cost):
-            continue  # what it costs cannot be paid (`can_pay`)
+        if pools[side] < cost:  # what it costs cannot be paid from the pool (`can_pay`): pool tokens may help
+            if tokens is None:  # whether they may (`card_pools`), found once for the whole hand
+                tokens = rs._any_trait(state, seat, "card_pool")
+            if not (tokens and pools[side] + len(rs.card_pools(state, seat, info, side.lower())) >= cost):
+                continue
         if info.activators:  # the words in effect, read only for a card with activators
             if words is None:
                 words = rs.in_effect(state, seat)
