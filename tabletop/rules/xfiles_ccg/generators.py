@@ -40,6 +40,7 @@ from .limits import lifted_in_play, play_limit_problems
 from .notebook import _consistent
 from .provisions import KEY as PROVIDED
 from .provisions import provided_missing
+from .sites_placed import any_cheaper
 from .vocab import standing
 from .vocab_agents import site_cost
 from .vocab_bluffs import banned
@@ -153,7 +154,7 @@ def _gen_sites(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     placed = state.rules.get("site_names") or []
     if len(placed) >= 2:
         return
-    opps = None
+    opps = cheaper = None
     infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
     for pid in list(state.zones[f"hand:{seat}"].pieces):  # `hand_of`: as it is now, whatever follows a move
         ref = pieces[pid].card
@@ -162,7 +163,10 @@ def _gen_sites(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
             continue  # not a Site, or one of that title placed this turn (xfc.case.3)
         # `rs.check(state, PlaceSite(pid, opp), seat)`: the gate, timing and hand checks (all passed), a Site
         # directed at an opponent (each is), and what it costs
-        if site_cost(state, seat, info, rs) > rs._pool_of(state, seat, "cp" if info.pool == "CP" else "rp"):
+        if cheaper is None:  # whether a card in the Field makes Sites cheaper, asked once for the hand
+            cheaper = any_cheaper(rs, state, seat)
+        if site_cost(state, seat, info, rs if cheaper else None) > rs._pool_of(state, seat,
+                                                                              "cp" if info.pool == "CP" else "rp"):
             continue
         if opps is None:
             opps = rs.opponents(state, seat)

@@ -11,7 +11,7 @@ from typing import Any
 from ...core.state import GameState
 from .vocab_reads import standing
 
-__all__ = ["site_cost_less"]
+__all__ = ["any_cheaper", "site_cost_less"]
 
 #: words of a name that are no part of it ("Agent Ada Vance")
 _TITLES = frozenset({"agent", "special", "dr", "doctor"})
@@ -23,7 +23,7 @@ def _is(rs: Any, state: GameState, pid: str, name: list[str]) -> bool:
     return bool(want) and want <= have
 
 
-def _any_cheaper(rs: Any, state: GameState, seat: int) -> bool:
+def any_cheaper(rs: Any, state: GameState, seat: int) -> bool:
     """Whether a card in `seat`'s Field makes Sites cheaper: each card's traits looked up here, without a call per
     card (`rs.traits`, for a card not read yet)."""
     zone = state.zones.get(f"field:{seat}")
@@ -40,7 +40,7 @@ def _any_cheaper(rs: Any, state: GameState, seat: int) -> bool:
 
 def site_cost_less(rs: Any, state: GameState, seat: int, info: Any, cost: int) -> int:
     """`cost`, less what `seat`'s Agents in the Field take off placing the Site `info`."""
-    if not _any_cheaper(rs, state, seat):
+    if not any_cheaper(rs, state, seat):
         return cost  # no card in the Field says so (most tables): asked of every Site a listing offers
     have = None  # the Site's Keywords, read for the first Agent whose text makes a Site cheaper (most have none)
     for agent in rs.agents(state, seat, ("field",)):
