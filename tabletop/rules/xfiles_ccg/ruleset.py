@@ -316,7 +316,8 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         decided = derived.get(DECIDED) if derived is not None else None
         if (decided[1] if decided is not None and decided[0] == state.seq else self.decision(state)) != seat:
             return
-        if (r.get("effects") or {}).get("pending"):  # a card's effect waits for its targets first
+        effects = r.get("effects")
+        if effects and effects.get("pending"):  # a card's effect waits for its targets first
             yield from self.effects.choices(state, seat)
             return
         step = r.get("step", "draw")  # `self.step(state)`, without the call
