@@ -58,7 +58,7 @@ class ActionError(TabletopError):
 class Tx:
     """A transaction over the state: every change is an event, applied at once and kept for undo."""
 
-    __slots__ = ("state", "events", "named", "notes", "moves", "quiet")
+    __slots__ = ("state", "events", "named", "notes", "moves", "quiet", "undo")
 
     def __init__(self, state: GameState, quiet: bool = False) -> None:
         self.state = state
@@ -74,6 +74,10 @@ class Tx:
         #: the events that move a piece, in order (what the lab's tracker reads: cards played, without a scan of
         #: every event of every action)
         self.moves: list[PieceMoved] = []
+        #: a quiet transaction's changes of rule state and player counters, kept for undo as (the dict, its key,
+        #: the old value or _MISSING) instead of events: nothing reads a playout's events but the ruleset's `after`
+        #: (which the rule state and pools it is handed in `state` tell all it needs) and the undo; None when loud
+        self.undo: list[tuple[dict[Any, Any], Any, Any]] | None = [] if quiet else None
 
     # -- primitives --
 
@@ -101,6 +105,14 @@ class Tx:
         for event in reversed(self.events):
             event.revert(self.state)
         self.events.clear()
+        undo = self.undo
+        if undo:  # rule state and counters, which no event of a quiet transaction touches: undone apart
+            for mapping, key, old in reversed(undo):
+                if old is _MISSING:
+                    mapping.pop(key, None)
+                else:
+                    mapping[key] = old
+            undo.clear()
         self.named.clear()
         self.notes.clear()
         self.moves.clear()
@@ -133,12 +145,21 @@ class Tx:
             # most rule values are numbers, flags and names: stored as they are, without a call to copy them
             new = value if fresh or type(value) in _IMMUTABLE else plain_copy(value)
             # `RuleStateChanged.apply` would copy it again for the state: replays and redos keep doing so
-            self.events.append(RuleStateChanged(key, old, new))
+            undo = self.undo
+            if undo is None:
+                self.events.append(RuleStateChanged(key, old, new))
+            else:  # a playout's: kept for undo alone (`undo`)
+                undo.append((rules, key, old))
             rules[key] = new
 
     def del_rule(self, key: str) -> None:
-        if key in self.state.rules:
-            self.emit(RuleStateChanged(key, self.state.rules[key], _MISSING))
+        rules = self.state.rules
+        if key in rules:
+            undo = self.undo
+            if undo is None:
+                self.emit(RuleStateChanged(key, rules[key], _MISSING))
+            else:
+                undo.append((rules, key, rules.pop(key)))
 
     def set_player_counter(self, seat: int, name: str, value: int | None, *, why: str = "",
                            rule: str | None = None, label: str = "") -> None:
@@ -148,7 +169,11 @@ class Tx:
         if old != value:
             # emitted inline (`emit`, and `PlayerCounterChanged.apply` on the counters at hand): pools change at
             # most actions
-            self.events.append(PlayerCounterChanged(seat, name, old, value))
+            undo = self.undo
+            if undo is None:
+                self.events.append(PlayerCounterChanged(seat, name, old, value))
+            else:  # a playout's: kept for undo alone (`undo`)
+                undo.append((counters, name, _MISSING if old is None else old))
             if value is None:
                 counters.pop(name, None)
             else:

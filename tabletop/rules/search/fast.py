@@ -3,7 +3,8 @@
 `Session.submit` resolves handles, checks permission and the rules, words and logs every entry and works out who saw
 what: all needed at a table, none in a bot's imagined playout, where the moves come from the ruleset's own generator
 and nobody reads the log. `step` is the same reduce and the same follow-ups (`Ruleset.after`, bounded as the session
-bounds them), with no log, no view and no message words (its transactions are quiet: they keep no notes);
+bounds them), with no log, no view and no message words (its transactions are quiet: they keep no notes, and
+keep their changes of rule state and player counters as undo records, not events: `Tx.undo`);
 tests/rules/search/test_fast.py plays the same moves through both doors and compares the tables. Used only by bots,
 on forked states (`GameState.fork`); a table it steps keeps `GameState.derived`, what the rules work out of it between
 actions (every change of such a table comes through here, and its rules see every action's events in `after`).
@@ -44,22 +45,22 @@ def step(state: GameState, rules: Any, action: Action, seat: int | None, *, chec
     follows = rules.after(state, tx.events, seat)
     if not follows:
         return True
-    done = list(tx.events)
+    done = [tx]
     pending = list(follows)
     count = 0
     try:
         while pending and count < MAX_CONSEQUENCES:
             follow, who = pending.pop(0)
-            events = reduce_tx(state, follow, who, rules, quiet=True).events
+            tx = reduce_tx(state, follow, who, rules, quiet=True)
             state.seq += 1
-            done.extend(events)
+            done.append(tx)
             count += 1
-            more = rules.after(state, events, who)
+            more = rules.after(state, tx.events, who)
             if more:
                 pending = [*more, *pending]
     except ActionError:
-        for event in reversed(done):
-            event.revert(state)
+        for tx in reversed(done):  # its events, rule state and counters undone (`Tx.rollback`)
+            tx.rollback()
         state.seq = start_seq
         derived.clear()  # what the rules kept may be of a table the revert undid
         return False

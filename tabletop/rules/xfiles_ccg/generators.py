@@ -40,6 +40,7 @@ from .notebook import _consistent
 from .provisions import KEY as PROVIDED
 from .provisions import provided_missing
 from .upkeep import debrief_discards, rp_kept, sold_last
+from .sites_placed import any_cheaper
 from .vocab import standing
 from .vocab_agents import site_cost
 from .vocab_bluffs import banned
@@ -159,7 +160,7 @@ def _gen_sites(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     placed = state.rules.get("site_names") or []
     if len(placed) >= 2:
         return
-    opps = None
+    opps = cheaper = None
     infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
     for pid in list(state.zones[f"hand:{seat}"].pieces):  # `hand_of`: as it is now, whatever follows a move
         ref = pieces[pid].card
@@ -168,7 +169,10 @@ def _gen_sites(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
             continue  # not a Site, or one of that title placed this turn (xfc.case.3)
         # `rs.check(state, PlaceSite(pid, opp), seat)`: the gate, timing and hand checks (all passed), a Site
         # directed at an opponent (each is), and what it costs
-        if site_cost(state, seat, info, rs) > rs._pool_of(state, seat, "cp" if info.pool == "CP" else "rp"):
+        if cheaper is None:  # whether a card in the Field makes Sites cheaper, asked once for the hand
+            cheaper = any_cheaper(rs, state, seat)
+        if site_cost(state, seat, info, rs if cheaper else None) > rs._pool_of(state, seat,
+                                                                              "cp" if info.pool == "CP" else "rp"):
             continue
         if opps is None:
             opps = rs.opponents(state, seat)
@@ -316,8 +320,6 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
         pool = info.pool
         if (pool == "RP" and not rp_ok) or (pool == "CP" and seat == active):
             continue  # the pool side (xfc.chain.3)
-        if tokens is None:  # whether pool tokens may help pay (`card_pools`), found once for the whole hand
-            tokens = rs._any_trait(state, seat, "card_pool")
         if window and not on_approach(rs, info.ref, window):
             continue  # before the Bluffs are revealed, after a wrong guess (xfc.chain.9)
         if bans and banned(rs, state, pid, seat):
@@ -328,9 +330,11 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
             cost = cost_at_site(rs, state, seat, pid, cost)
         elif "cost_at" in rs.traits(state.pieces[pid].card):  # "This card is free if played on a Keyword X Site"
             cost = own_cost(rs, state, pid, cost)
-        if pools[side] < cost and not (tokens and pools[side] + len(rs.card_pools(state, seat, info, side.lower()))
-                                       >= cost):
-            continue  # what it costs cannot be paid (`can_pay`)
+        if pools[side] < cost:  # what it costs cannot be paid from the pool (`can_pay`): pool tokens may help
+            if tokens is None:  # whether they may (`card_pools`), found once for the whole hand
+                tokens = rs._any_trait(state, seat, "card_pool")
+            if not (tokens and pools[side] + len(rs.card_pools(state, seat, info, side.lower())) >= cost):
+                continue
         if info.activators:  # the words in effect, read only for a card with activators
             if words is None:
                 words = rs.in_effect(state, seat)

@@ -33,6 +33,8 @@ DECIDED = "xfc.decided"
 #: for a seller or a bluffer the seat on its left)
 _DECIDER = {"check": "priority", "aftermath": "priority", "sell": "seller", "bluffs": "bluffer", "debrief": "discarder"}
 _LEFT_OF_ACTIVE = frozenset(("seller", "bluffer"))
+#: the other steps whose decision is not always the active seat's: a Bluff's owner, the Adversary's, a penalty's
+_OTHER_DECIDER = frozenset(("reveal", "damage", "penalty"))
 #: per step, the word its phase puts in effect ("INVESTIGATION PHASE")
 _PHASE_WORDS = {step: phase.upper() + " PHASE" for step, phase in PHASE_OF.items()}
 #: per Site's Keywords, the words they put in effect as a Site's ("CONSPIRACY SITE"), made once per set of Keywords
@@ -212,6 +214,9 @@ class Reading:
             if key in r:
                 return r[key]
             return self._left(state, self.active(state)) if key in _LEFT_OF_ACTIVE else self.active(state)
+        if step not in _OTHER_DECIDER:  # the Investigating Player's (`self.active(state)`, without the call)
+            found = r.get("active")
+            return found if type(found) is int else self.active(state)
         if step == "reveal":
             pending = r.get("bluffs") or []
             if pending and pending[0] in state.pieces:
@@ -352,8 +357,11 @@ class Reading:
 
     def _owner(self, state: GameState, pid: str) -> int:
         piece = state.pieces[pid]
-        if piece.owner in state.seats:
-            return int(piece.owner)
+        owner = piece.owner
+        if owner is not None:
+            for p in state.players:  # `owner in state.seats`, without the list
+                if p.seat == owner:
+                    return int(owner)
         zone = state.zones[piece.zone]
         return zone.owner if zone.owner is not None else self.active(state)
 

@@ -127,8 +127,9 @@ def _may_bring_to_zero(state: GameState, events: list[Event]) -> bool:
             if state.zones[e.dst].kind in ("bureau", "field"):  # type: ignore[attr-defined]
                 return True
         elif t is PieceChanged:
-            if any(f in _VITAL for f, _old, _new in e.changes):  # type: ignore[attr-defined]
-                return True
+            for f, _old, _new in e.changes:  # type: ignore[attr-defined]
+                if f in _VITAL:
+                    return True
         else:
             return True  # a piece added, or an event this does not know
     return False
@@ -315,7 +316,8 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         decided = derived.get(DECIDED) if derived is not None else None
         if (decided[1] if decided is not None and decided[0] == state.seq else self.decision(state)) != seat:
             return
-        if (r.get("effects") or {}).get("pending"):  # a card's effect waits for its targets first
+        effects = r.get("effects")
+        if effects and effects.get("pending"):  # a card's effect waits for its targets first
             yield from self.effects.choices(state, seat)
             return
         step = r.get("step", "draw")  # `self.step(state)`, without the call

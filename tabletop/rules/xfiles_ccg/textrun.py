@@ -154,7 +154,11 @@ class TextRun:
     def res_of(self, state: GameState, pid: str) -> int:
         """An Agent's RES now: printed, or what its text says in the Bureau ("Treat ... as a RES 3 if he is in the
         Bureau Section")."""
-        in_bureau = standing(self, state.pieces[pid].card, "res_in_bureau")
+        card = state.pieces[pid].card
+        traits = self.traits(card)  # most Agents' text says nothing of their RES: asked once, not per standing step
+        if "res_in_bureau" not in traits and "res_if" not in traits:
+            return int(self.pinfo(state, pid).res)
+        in_bureau = standing(self, card, "res_in_bureau")
         if in_bureau and state.zones[state.pieces[pid].zone].kind == "bureau":
             return int(in_bureau[0])
         said = res_if(self, state, pid)  # "Treat Agent Burst as a RES 2 if he is in the Field"

@@ -43,7 +43,7 @@ def test_a_refused_move_leaves_the_table_as_it_was() -> None:
 
 @pytest.mark.parametrize("name", ["tragedy", "xfiles-fan", "xfiles-ccg"])
 def test_a_quiet_transaction_keeps_no_notes_and_leaves_the_same_table(name: str) -> None:
-    from tabletop.core.events import Note
+    from tabletop.core.events import Note, PlayerCounterChanged, RuleStateChanged
     from tabletop.core.reducer import reduce_tx
 
     rules = get_ruleset(name)
@@ -56,7 +56,9 @@ def test_a_quiet_transaction_keeps_no_notes_and_leaves_the_same_table(name: str)
         noted += len(loud.notes)
         tx = reduce_tx(quiet, action, seat, rules, quiet=True)
         assert not tx.notes and not any(type(e) is Note for e in tx.events)
-        assert [e for e in loud.events if type(e) is not Note] == tx.events
+        # rule state and player counters a quiet transaction keeps as undo records (`Tx.undo`), not events
+        assert [e for e in loud.events if type(e) not in (Note, RuleStateChanged, PlayerCounterChanged)] == tx.events
+        assert len(tx.undo) == sum(type(e) in (RuleStateChanged, PlayerCounterChanged) for e in loud.events)
         follows = list(rules.after(quiet, tx.events, seat))
         while follows:  # the follow-ups, as `step` plays them
             follow, who = follows.pop(0)
@@ -90,3 +92,29 @@ def test_what_the_rules_keep_of_a_stepped_table_stays_true_and_is_never_copied()
                 assert not at_zero
         assert state.fork().derived is None and state.copy().derived is None
     assert kept > 100 and hurt > 0
+
+
+@pytest.mark.parametrize("quiet", [True, False])
+def test_a_transaction_undone_leaves_rule_state_counters_and_pieces_as_they_were(quiet: bool) -> None:
+    """A quiet transaction keeps rule state and counters as undo records, not events: its rollback (an action that
+    fails, a follow-up of `step` that fails) restores them with the pieces, in any order of changes."""
+    from tabletop.core.tx import Tx
+
+    rules = get_ruleset("xfiles-ccg")
+    state = rules.new_game(2, seed=5, enforcement="strict").fork()
+    before = state.canonical()
+    rule_key = next(iter(state.rules))
+    tx = Tx(state, quiet)
+    tx.set_rule("fresh_key", {"a": [1, 2]})
+    tx.set_rule(rule_key, "changed")
+    tx.set_rule("fresh_key", {"a": [3]})
+    tx.del_rule(rule_key)
+    tx.set_player_counter(0, "rp", 99)
+    tx.set_player_counter(0, "new_counter", 1)
+    tx.add_player_counter(0, "rp", -5)
+    tx.set_player_counter(1, "cp", None)
+    hand = state.zones["hand:0"].pieces
+    tx.move(hand[0], "discard:0", face_up=True)
+    assert (tx.undo is not None) is quiet and state.canonical() != before
+    tx.rollback()
+    assert state.canonical() == before
