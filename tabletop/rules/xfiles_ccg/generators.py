@@ -39,8 +39,8 @@ from .limits import lifted_in_play, play_limit_problems
 from .notebook import _consistent
 from .provisions import KEY as PROVIDED
 from .provisions import provided_missing
-from .upkeep import debrief_discards, rp_kept, sold_last
 from .sites_placed import any_cheaper
+from .upkeep import debrief_discards, rp_kept, sold_last
 from .vocab import standing
 from .vocab_agents import site_cost
 from .vocab_bluffs import banned
