@@ -284,6 +284,8 @@ XFILES_CCG: list[tuple[str, tuple[str, ...], str]] = [
         "a Team investigates a Site its player placed in his Field",
     ),
     ("xfc.one_draw", ("xfc.briefing.1",), "the free draw is taken once"),
+    ("xfc.no_draw", ("xfc.effect.2",), "… keeps you from drawing cards this turn"),
+    ("xfc.chain_open", ("xfc.chain.1",), "a card is on the chain: play a card its text allows here, or pass, before …"),
     ("xfc.one_item", ("xfc.requisition.2",), "… already has …"),
     ("xfc.own_site", ("xfc.case.4",), "the Investigating Player does not bluff his own Sites"),
     (

@@ -196,7 +196,15 @@ class Effects:
                  "chosen": {}, "queue": None, "stage": "targets", "then": then}
         if not any(not t.takes_all for t in ability.targets) and state.enforcement != "strict":
             entry["stage"] = "confirm"
+        if any(t.select.get("chooser") == "opponent" for t in ability.targets if not t.takes_all):
+            entry.update(seat=self.ctx(state, seat, source).seat_of("opponent"), actor=seat)  # "Force an opponent to
+            # remove one ... (their choice)": the opponent answers the targets, the ability stays its user's
         self._write(state, tx, pending=[*book.get("pending", ()), entry], next=n + 1)
+        for t in ability.targets:  # "examine an opponent's hand and remove one of the cards": shown, then chosen
+            if t.select.get("shown") and seat is not None:
+                for pid in self.candidates(state, ability, t, seat, source, {}):
+                    if not state.can_see(state.pieces[pid], seat):
+                        tx.change(pid, known=state.pieces[pid].known | {seat})
         for t in ability.targets:  # a search: its chooser looks through its own hidden zone (a shuffle forgets it)
             if t.select.get("search") and seat is not None:
                 for zone in _zones(state, t.select.get("zone")):

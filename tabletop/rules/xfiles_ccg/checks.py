@@ -26,9 +26,11 @@ from .actions import (
 )
 from .data import SECTIONS, CardInfo
 from .limits import lifted_in_play, play_limit_problems
+from .phase_plays import PHASE_CHAIN
 from .steps import PHASE_OF, STEP_LABELS, STEPS, UNKNOWN
 from .steps import v as _v
 from .vocab_agents import site_cost
+from .vocab_s17a import NO_DRAW, draw_barred
 
 __all__ = ["PrepChecks"]
 
@@ -61,6 +63,9 @@ class PrepChecks:
             who = self.decision(state)
             out.append(_v("xfc.not_your_decision", "xfc.turn.2",
                           f"it is {self._seat_name(state, who)}'s decision now ({STEP_LABELS[step]})", pieces, seat))
+        elif state.rules.get(PHASE_CHAIN) and what not in ("passing", "playing a card"):
+            out.append(_v("xfc.chain_open", "xfc.chain.1", "a card is on the chain: play a card its text allows here, "
+                          f"or pass, before {what}", pieces, seat))
         return out
 
 
@@ -117,7 +122,13 @@ class PrepChecks:
         out = self._whose(state, seat, ("draw",), "the free draw")
         if state.rules.get("drawn"):  # the real reason first: after the draw the turn has moved on to buying
             out.insert(0, _v("xfc.one_draw", "xfc.briefing.1", "the free draw is taken once", seat=seat))
-        return out
+        return out + self._no_draw(state, seat)
+
+    def _no_draw(self, state: GameState, seat: int | None) -> list[Violation]:
+        """A card keeps `seat` from drawing cards this turn ("prevent one opponent from drawing any cards ...")."""
+        title = draw_barred(state, seat) if NO_DRAW in state.rules else None
+        return [_v("xfc.no_draw", "xfc.effect.2", f"{title} keeps you from drawing cards this turn", seat=seat)] \
+            if title else []
 
     @checks(Buy)
     def _check_buy(self, state: GameState, a: Buy, seat: int | None) -> list[Violation]:
@@ -128,7 +139,7 @@ class PrepChecks:
             pool = "rp" if self.step(state) == "buy" else "cp"
             out += self._afford(state, seat, pool, a.count, f"buying {a.count} cards",
                                 "xfc.briefing.3" if pool == "rp" else "xfc.briefing.5")
-        return out
+        return out + (self._no_draw(state, seat) if a.count > 0 else [])
 
     @checks(Sell)
     def _check_sell(self, state: GameState, a: Sell, seat: int | None) -> list[Violation]:

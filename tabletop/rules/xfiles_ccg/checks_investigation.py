@@ -28,6 +28,7 @@ from .costs import bluff_cost_at_site
 from .crimelab import lab_problems
 from .data import canonical_skill
 from .limits import lifted_in_play, play_limit_problems
+from .phase_plays import phase_play
 from .provisions import KEY as PROVIDED
 from .provisions import provided_missing
 from .steps import STEPS
@@ -37,6 +38,7 @@ from .vocab import standing
 from .vocab_bluffs import banned
 from .vocab_decks import on_approach, window_of, x_problem
 from .vocab_events import extra_question, only_keyword_problem, played_in_combat
+from .vocab_s17a import NO_ADVERSARIES, adversary_barred
 from .vocab_windows import NO_PLAY, no_play_problem
 from .waivers import waived_missing
 from .wards import shunned
@@ -94,9 +96,12 @@ class InvestigationChecks:
     @checks(PlayCard)
     def _check_play(self, state: GameState, a: PlayCard, seat: int | None) -> list[Violation]:
         steps: tuple[str, ...] = WINDOW_STEPS
-        if self.step(state) not in steps and a.piece in state.pieces and played_any_time(self, self.pinfo(
-                state, a.piece).ref):
-            steps = STEPS  # "Play this card at anytime during your turn": its own condition asks whose turn
+        step = self.step(state)
+        if step not in steps and a.piece in state.pieces:
+            if phase_play(self, state, a.piece):  # a card its text lets be played in the Briefing or the Case
+                steps = (step,)  # Assignment: there (`phase_plays`)
+            elif played_any_time(self, self.pinfo(state, a.piece).ref):
+                steps = STEPS  # "Play this card at anytime during your turn": its own condition asks whose turn
         out = self._whose(state, seat, steps, "playing a card", (a.piece,))
         out += self._in_hand(state, a.piece, seat, "xfc.chain.6")
         if a.piece not in state.pieces or seat is None:
@@ -127,6 +132,9 @@ class InvestigationChecks:
         barred = no_play_problem(state, a.piece) if r.get(NO_PLAY) else None
         if barred:  # "You cannot use the card this turn"
             out.append(_v("effects.condition", "xfc.effect.2", f"{info.name}: {barred}", (a.piece,), seat))
+        barred_here = adversary_barred(self, state, a.piece, seat) if r.get(NO_ADVERSARIES) else None
+        if barred_here:  # "prevent your opponent from playing any adversaries at this Site"
+            out.append(_v("effects.condition", "xfc.effect.2", f"{info.name}: {barred_here}", (a.piece,), seat))
         only = only_keyword_problem(self, state, seat, a.piece) if r.get("only_keyword") else None
         if only:  # "For the remainder of this turn, your opponent may only play Keyword GOVERNMENT cards"
             out.append(_v("effects.condition", "xfc.effect.2", f"{info.name}: {only}", (a.piece,), seat))

@@ -19,6 +19,7 @@ from .compiler_bluffs import BLUFF_STEPS, compile_alternatives
 from .compiler_cards import CARD_STEPS
 from .compiler_equip import fits_equip
 from .compiler_events import EVENT_STEPS
+from .compiler_s17a import S17A_STEPS
 from .compiler_s17b import S17B_STEPS
 from .compiler_sites import for_kind
 from .compiler_windows import WINDOW_STEPS
@@ -31,7 +32,7 @@ __all__ = ["RUNS", "compile_text", "game_text"]
 #: the steps of the grammar's blocks, each placed by its own module: s14words (`compiler_words`), s14cards
 #: (`compiler_cards`), s15bluffs (`compiler_bluffs`), s15events (`compiler_events`), s16events (`compiler_windows`);
 #: a name in two of them takes the first listed
-FAMILY_STEPS = {**WINDOW_STEPS, **EVENT_STEPS, **BLUFF_STEPS, **CARD_STEPS, **WORD_STEPS, **S17B_STEPS}
+FAMILY_STEPS = {**S17A_STEPS, **WINDOW_STEPS, **EVENT_STEPS, **BLUFF_STEPS, **CARD_STEPS, **WORD_STEPS, **S17B_STEPS}
 
 #: the steps the engine runs: the ruleset's vocabulary and the kit's generic primitives this compiler writes
 RUNS = frozenset({*VOCABULARY.primitives, "gain", "draw", "move", "reveal", "shuffle", "add_stat", "keyword", "fetch",

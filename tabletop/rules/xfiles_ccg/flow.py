@@ -10,12 +10,14 @@ from typing import Any
 from ...core.reducer import ATTACH_OFFSET, Tx
 from ...core.state import GameState
 from .data import SECTIONS, CardInfo, suggested_effects
+from .phase_plays import PHASE_CHAIN
 from .site_rules import KEY as SITE_RULES
 from .site_rules import to_deck
 from .steps import effect_dict as _effect_dict
 from .vocab import standing
 from .vocab_agents import buy_only, lapse_buy_only
 from .vocab_decks import hand_max, moved_bureau, saved_sites_to_hand
+from .vocab_s17a import BORROWED, NO_DRAW, draw_barred
 from .vocab_s17b import SKIP_HEAL, healing_skipped
 from .vocab_words import at_zero_health
 
@@ -25,7 +27,8 @@ __all__ = ["Flow"]
 _TURN_KEYS = ("discarder", "drawn", "moved", "used", "site_names", "check", "chain", "bluffs", "combat", "question",
               "penalty", "priority", "passed", "suggestions", "bluffer", "seller", "x_paid", "site_words", "hurt",
               "killed", "turn_ends", "again", "doubled", "provided", "cost_mods", "extra_question",
-              "no_hospital_heal", "only_keyword", "looked", "kw_swap", "no_play", "site_rules")
+              "no_hospital_heal", "only_keyword", "looked", "kw_swap", "no_play", "site_rules", "phase_chain",
+              "no_draw", "no_adversaries")
 
 
 class Flow:
@@ -36,6 +39,8 @@ class Flow:
     def _draw(self, state: GameState, seat: int, n: int, tx: Tx) -> int:
         deck, discard, hand = f"deck:{seat}", f"discard:{seat}", f"hand:{seat}"
         drawn = 0
+        if NO_DRAW in state.rules and draw_barred(state, seat):  # "prevent one opponent from drawing any cards"
+            return drawn
         for _ in range(n):
             if not state.zones[deck].pieces:
                 if not state.zones[discard].pieces:
@@ -313,6 +318,8 @@ class Flow:
             tx.set_rule("check", {**check, "witnesses": [*check.get("witnesses", []), pid]})
             tx.note("xfc.witness_joins", owner, f"{self.ref(state, pid)} (Health {info.health}) joined the Team, to "
                     "fight as an Agent in Combat (xfc.combat.7)", {"piece": pid})
+        elif entry.get(BORROWED):  # taken from a Discard Pile for one skill check: back to its owner's
+            self._to_discard(state, pid, tx)
         elif (info.has("RESOURCE") and not self.waits_for_success(info.ref)) or standing(self, info.ref, "in_play"):
             # "Play this card in the Bureau" (Field); one kept only if the check succeeds waits in the Discard
             where = (standing(self, info.ref, "in_play") or ["bureau"])[0]
@@ -339,6 +346,9 @@ class Flow:
         tx.del_rule("priority")
         tx.del_rule("passed")
         tx.del_rule("suggestions")
+        if PHASE_CHAIN in r:  # a chain outside a skill check (`phase_plays`): the step goes on where it was
+            tx.del_rule(PHASE_CHAIN)
+            return
         step = self.step(state)
         combat = r.get("combat")
         if combat and step == "check":

@@ -44,10 +44,14 @@ from .anytime import WINDOW_STEPS, any_time_plays
 from .crimelab import lab_witnesses
 from .data import SECTIONS
 from .generators import GENERATORS, bluff_payments, hand_of
+from .phase_plays import PHASE_CHAIN, PHASE_STEPS, phase_cards
 from .steps import STEP_LABELS
 from .vocab_events import extra_question
 
 __all__ = ["INVESTIGATOR_ONLY", "LISTERS", "MoveListing", "STEP_HINTS"]
+
+#: the steps in which a card's text may let it be played outside a skill check
+_PHASED = frozenset(step for steps in PHASE_STEPS.values() for step in steps)
 
 #: What the deciding seat does in each step, in words for the status ("what now").
 STEP_HINTS = {
@@ -125,13 +129,18 @@ class MoveListing:
         if self.decision(state) != seat:
             return
         step = self.step(state)
-        lister = LISTERS.get(step)
+        lister = _list_phase if state.rules.get(PHASE_CHAIN) else LISTERS.get(step)
         for action in lister(self, state, seat) if lister is not None else ():
             if action not in seen and not self.check(state, action, seat):
                 seen.add(action)
                 yield action
         if step not in WINDOW_STEPS:  # "Play this card at anytime during your turn"
             yield from (a for a in any_time_plays(self, state, seat) if a not in seen and not self.check(state, a, seat))
+        if lister is not _list_phase and step in _PHASED:  # "Play during the Briefing Phase": in its own steps
+            for action in _list_phase(self, state, seat):
+                if action not in seen and not self.check(state, action, seat):
+                    seen.add(action)
+                    yield action
         if step not in ("question", "penalty") and extra_question(state, seat) is not None:
             yield from _list_question(self, state, seat)  # the question a card's text lets `seat` ask
         yield from self.ability_uses(state, seat)  # type: ignore[attr-defined]
@@ -323,6 +332,14 @@ def _list_window(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
             continue
         for play in _plays(rs, state, seat, pid):
             if rs.can_pay(state, play, seat):  # an unpaid card only goes to the Discard (xfc.chain.3)
+                yield play
+
+
+def _list_phase(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+    """The plays of the cards whose text lets them be played in this step, outside a skill check (`phase_plays`)."""
+    for pid in phase_cards(rs, state, seat, rs.step(state)):
+        for play in _plays(rs, state, seat, pid):
+            if rs.can_pay(state, play, seat):
                 yield play
 
 

@@ -13,11 +13,13 @@ from ..effects import modifier_total
 from .actions import PlayCard
 from .costs import cost_at_site
 from .data import SECTIONS, CardInfo, card_info
+from .phase_plays import PHASE_CHAIN
 from .site_rules import KEY as SITE_RULES
 from .site_rules import health_more
 from .steps import PHASE_OF, UNKNOWN
 from .vocab_agents import OWN_SKILL, gear_health, own_skill
 from .vocab_equip import pair_health
+from .vocab_s17a import fights
 from .wounds_sites import OUT_TURN
 
 if TYPE_CHECKING:
@@ -209,7 +211,7 @@ class Reading:
             if pending:
                 return pending[0].get("seat")
         step = r.get("step", "draw")  # `self.step(state)`, and each default below found only when it is needed
-        key = _DECIDER.get(step)
+        key = "priority" if PHASE_CHAIN in r else _DECIDER.get(step)  # a chain outside a check: priority
         if key is not None:  # most decisions: priority in a window, a seller, a bluffer, a discarder
             if key in r:
                 return r[key]
@@ -330,7 +332,8 @@ class Reading:
         """Who fights for the Investigating Team: its Agents not in the Hospital, then its Witnesses with Health
         (manual p.33: "Witness with HEALTH are treated as Agents in Combat rounds"; xfc.combat.7)."""
         check = state.rules.get("check") or {}
-        agents = [p for p in check.get("team", []) if p in state.pieces and self.section_of(state, p) != "hospital"]
+        agents = [p for p in check.get("team", []) if p in state.pieces and self.section_of(state, p) != "hospital"
+                  and fights(state, p)]  # s17a: "... to any skill checks this turn, including Combat"
         witnesses = [p for p in check.get("witnesses", []) if p in state.pieces
                      and self.section_of(state, p) == "field" and self.health(state, p) > 0]
         combat = state.rules.get("combat") or {}

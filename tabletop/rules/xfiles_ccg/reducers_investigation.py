@@ -28,6 +28,7 @@ from .combat_text import hit
 from .costs import bluff_cost_at_site, cost_at_site, spend_cost_mods
 from .crimelab import KEY as LAB
 from .data import canonical_skill
+from .phase_plays import PHASE_CHAIN, phase_play
 from .provisions import spend_provision
 from .vocab_events import extra_question, use_extra
 from .witness_triggers import chain_triggers
@@ -176,12 +177,17 @@ class InvestigationReducers:
             tx.set_rule("check", check)
         tx.set_rule("passed", 0)
         tx.set_rule("priority", seat)
+        phased = PHASE_CHAIN in state.rules or (self.step(state) not in ("check", "aftermath") and phase_play(
+            self, state, a.piece))
+        if phased:  # played in the Briefing or the Case Assignment: a chain of its own there (`phase_plays`)
+            tx.set_rule(PHASE_CHAIN, True)
         self.played_triggers(state, tx, a.piece)
         chain_triggers(self, state, tx, a.piece)  # "If your opponent plays ... while this card is in play"
         # the pool's change is its own note (`Tx.changed`): this one says what else the payment was
         told = ", ".join(t for t in (f"paid{from_cards}" if from_cards else "", named[2:]) if t)
         tx.note("xfc.play", seat, told, {"piece": a.piece, "pool": pool, "paid": cost, "choice": a.choice})
-        resolve_now(self, state, tx)  # "at anytime during your turn": outside a skill check, no window to answer
+        if not phased:
+            resolve_now(self, state, tx)  # "at anytime during your turn": outside a skill check, no window to answer
 
     @reduces(AssignDamage)
     def _do_assign_damage(self, state: GameState, a: AssignDamage, seat: int, tx: Tx) -> None:

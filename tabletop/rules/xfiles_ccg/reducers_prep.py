@@ -21,6 +21,7 @@ from .actions import (
     Sell,
 )
 from .data import SECTIONS
+from .phase_plays import PHASE_CHAIN
 from .statics import standing
 from .steps import PHASE_OF
 from .vocab_agents import site_cost, spend_free_site
@@ -46,7 +47,7 @@ class PrepReducers:
             step = "draw"
         if not tx.quiet:  # a playout keeps no notes (most of its actions are passes)
             tx.note("xfc.pass", seat, "passes")
-        name = PASS_TO.get(step)
+        name = "_pass_priority" if PHASE_CHAIN in state.rules else PASS_TO.get(step)  # a chain outside a check
         if name is None:
             raise ActionError("cannot_pass", f"there is nothing to pass in {step}")
         getattr(self, name)(state, seat, tx)

@@ -25,6 +25,7 @@ from .reading import section_zones
 from .vocab import VOCABULARY, standing
 from .vocab_agents import res_if
 from .vocab_equip import refill_now, refill_only
+from .vocab_s17a import res_lowered
 
 if TYPE_CHECKING:
     from ...cards import CardDef
@@ -162,7 +163,8 @@ class TextRun:
         if in_bureau and state.zones[state.pieces[pid].zone].kind == "bureau":
             return int(in_bureau[0])
         said = res_if(self, state, pid)  # "Treat Agent Burst as a RES 2 if he is in the Field"
-        return int(self.pinfo(state, pid).res) if said is None else said
+        res = int(self.pinfo(state, pid).res) if said is None else said
+        return res - res_lowered(self, state, pid) if state.attached(pid) else res  # a card on it lowers it (s17a)
 
     def _negate(self, state: GameState, pid: str, tx: Tx) -> str:
         """Negate a card on the chain (it leaves, unresolved) or the Adversary in Combat (the Combat ends)."""

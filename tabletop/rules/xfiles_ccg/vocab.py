@@ -27,6 +27,7 @@ from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing, x_paid
 from .vocab_reads import check_of as _check
 from .vocab_reads import team as _team
 from .vocab_reads import words as _words
+from .vocab_s17a import S17A_AFFORDS, S17A_CONDITIONS, S17A_PRIMITIVES, S17A_SELECTORS
 from .vocab_s17b import S17B_AFFORDS, S17B_CONDITIONS, S17B_PRIMITIVES
 from .vocab_sites import SITE_CONDITIONS, SITE_PRIMITIVES, SITE_SELECTORS
 from .vocab_windows import WINDOW_AFFORDS, WINDOW_PRIMITIVES, WINDOW_SELECTORS
@@ -593,14 +594,15 @@ VOCABULARY = Vocabulary(
         **EQUIP_PRIMITIVES,
         **SITE_PRIMITIVES,
         **S17B_PRIMITIVES,
+        **S17A_PRIMITIVES,
     },
     conditions={**CONDITIONS, **WORD_CONDITIONS, **DECK_CONDITIONS, **AGENT_CONDITIONS, **BLUFF_CONDITIONS,
                 **EVENT_CONDITIONS, **EQUIP_CONDITIONS, **SITE_CONDITIONS, **S17B_CONDITIONS,
-                **ANYTIME_CONDITIONS},
+                **ANYTIME_CONDITIONS, **S17A_CONDITIONS},
     selectors={**SELECTORS, **WORD_SELECTORS, **DECK_SELECTORS, **AGENT_SELECTORS, **BLUFF_SELECTORS, **EVENT_SELECTORS,
-               **WINDOW_SELECTORS, **SITE_SELECTORS},
+               **WINDOW_SELECTORS, **SITE_SELECTORS, **S17A_SELECTORS},
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
-    blind=frozenset({"bluff"}),
-    affords={**WORD_AFFORDS, **WINDOW_AFFORDS, **S17B_AFFORDS},
+    blind=frozenset({"bluff", "shown"}),
+    affords={**WORD_AFFORDS, **WINDOW_AFFORDS, **S17B_AFFORDS, **S17A_AFFORDS},
 )

@@ -16,6 +16,7 @@ from .vocab_events import hospital_heals
 from .vocab_reads import check_of as _check
 from .vocab_reads import standing, x_paid
 from .vocab_reads import words as _words
+from .vocab_s17a import healing_played_on
 
 __all__ = ["CARD_PRIMITIVES", "spend_token"]
 
@@ -24,6 +25,8 @@ def _heal(ctx: Ctx, tx: Tx, args: Any) -> str:
     out = []
     healing = ctx.source in ctx.state.pieces and "healing" in ctx.ruleset.keywords_of(ctx.state, ctx.source)
     for pid in ctx.pieces(args):
+        if healing and ctx.state.attached(pid):  # "This card is removed when a Healing card is played on the Agent"
+            healing_played_on(ctx, tx, pid)
         if not hospital_heals(ctx.state, ctx.ruleset, pid):  # "No Agents in the Hospital may heal any damage ..."
             out.append(f"{ctx.name(pid)} may not heal in the Hospital this turn")
             continue
