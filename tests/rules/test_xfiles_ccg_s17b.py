@@ -56,6 +56,12 @@ RECORDS = [
           "would specifically negate this card.", cost="1 CP", activators=["Conspiracy", "Site"]),
     _card("FS-16", "Bad Tip", "Bluff", "Discard two cards from your hand (your choice) to apply a -2 modifier to any "
           "Agent's skill check on this Site.", cost="1 CP", activators=["Conspiracy", "Site"]),
+    _card("FS-17", "Duck And Cover", "Combat", "Play this card on any Agent to immediately skip one combat round for "
+          "that Agent. The Agent takes no damage that round and may not deal any damage either.", cost="1 *P",
+          keywords=["Combat"], activators=["Combat"]),
+    {"id": "FS-18", "title": "The Brute", "set": "Fixture", "type": "Adversary", "cost": "3 CP",
+     "keywords": ["Adversary", "Primordial"], "activators": ["Conspiracy"],
+     "skills": {"Long Range Combat": 2, "Close Range Combat": 3, "Health": 30}},
     _card("FS-05", "Seance", "Event", "Adds 1 to one Team's BEHAVIORAL skill check.", keywords=["Event", "Occult"]),
 ]
 
@@ -306,3 +312,27 @@ def test_a_bluff_paid_with_two_cards_of_its_players_hand(library: CardLibrary) -
     _answer(s, 1, {"paid": pid(s, "hand:1", "cold-trail")})
     assert st.zones["hand:1"].pieces == [kept] and len(st.zones["discard:1"].pieces) == 3  # two cards, the Bluff
     assert _mods(s) == [-2]
+
+
+# ------------------------------------------------------------------------------------------------ a round skipped
+
+
+def test_an_agent_skips_a_combat_round_taking_and_dealing_no_damage(library: CardLibrary) -> None:
+    from tests.rules.test_xfiles_ccg_cardtext import _fight
+
+    s, brute = _fight(library, ["owen-marsh"], fixture_ref(library, "FS-18"), [fixture_ref(library, "FS-17")])
+    st, rs = s.state, s.rules
+    marsh = pid(s, "field:0", "owen-marsh")
+    ok(s, Pass(), 1)
+    ok(s, PlayCard(_mine(s, "hand:0", fixture_ref(library, "FS-17")), "agents"), 0)
+    ok(s, Pass(), 0)
+    ok(s, Pass(), 1)
+    listed = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget) and a.piece]
+    assert [a.piece for a in listed] == [marsh]  # an Agent in the Combat, not the Adversary
+    ok(s, listed[0], 0)
+    while st.rules.get("combat", {}).get("round") == "lrc":
+        ok(s, Pass(), rs.decision(st))
+    assert rs.damage(st, marsh) == 0 and rs.damage(st, brute) == 0  # the Long Range round skipped for him
+    while st.rules.get("combat", {}).get("round") == "crc" and not rs.damage(st, brute):
+        ok(s, Pass(), rs.decision(st))
+    assert rs.damage(st, brute) == 2 and rs.damage(st, marsh) == 3  # the Close Range round as usual

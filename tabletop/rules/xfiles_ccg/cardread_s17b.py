@@ -142,3 +142,14 @@ class S17bReader:
     def mod_agent_check(self, c: list[Any]) -> list[dict[str, Any]]:
         """"apply a -2 modifier to any Agent's skill check on this Site": to the Site's skill check under way."""
         return [{"check_mod": {"amount": next(x for x in c if isinstance(x, int))}}]
+
+    def skip_round_agent(self, c: list[Any]) -> Meaning:
+        """"Play this card on any Agent to immediately skip one combat round for that Agent": an Agent in the
+        Combat under way, chosen, takes no damage and deals none this round (`no_damage` with `shield`)."""
+        agent = {"select": {"zone": ["field", "chain"], "combatant": "agents"}, "count": 1}
+        return Meaning(targets={"combatant": agent}, conditions=[{"in_combat": True}, {"has_target": "combatant"}],
+                       steps=[{"no_damage": {"target": "combatant", "shield": True}}])
+
+    def shield_restated(self, c: list[Any]) -> Meaning:
+        """"The Agent takes no damage that round and may not deal any damage either": the round skipped before."""
+        return Meaning(steps=[{"_shield_restated": {}}])

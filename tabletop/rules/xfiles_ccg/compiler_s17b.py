@@ -83,7 +83,15 @@ def _double_witness(ability: Any, args: dict[str, Any], until: str | None) -> No
     ability.steps.append({"double_mod": {"target": "witness"}})
 
 
+def _shield_restated(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"The Agent takes no damage that round and may not deal any damage either": said of the round a sentence
+    before skipped for the Agent (a `no_damage` with `shield`); nothing more to run."""
+    if not any((s.get("no_damage") or {}).get("shield") for s in ability.steps):
+        raise ValueError("no round skipped before")
+
+
 #: the compiler's placing of each step a `cardread_s17b` reader writes, by the step's name
 S17B_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_one_of": _one_of, "_skip_heal": _skip_heal,
                                                                       "_chosen_out": _chosen_out,
-                                                                      "_double_witness": _double_witness}
+                                                                      "_double_witness": _double_witness,
+                                                                      "_shield_restated": _shield_restated}
