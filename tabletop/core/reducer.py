@@ -20,7 +20,7 @@ from .tx import ATTACH_OFFSET, ActionError, Tx  # Tx and its error live in core.
 if TYPE_CHECKING:
     from .ruleset import RulesHook
 
-__all__ = ["ATTACH_OFFSET", "ActionError", "Tx", "reduce", "reduce_tx"]
+__all__ = ["ATTACH_OFFSET", "ActionError", "Tx", "reduce", "reduce_table", "reduce_tx"]
 
 def _pieces(state: GameState, names: tuple[str, ...]) -> list[Piece]:
     if not names:
@@ -61,14 +61,19 @@ def reduce_tx(state: GameState, action: A.Action, seat: int | None, rules: Rules
     try:
         if rules is not None and rules.reduce(state, action, seat, tx):
             return tx
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise ActionError("unsupported", f"this table has no rule for {action.type!r} actions")
-        handler(tx, action, seat)
+        reduce_table(tx, action, seat)
     except BaseException:
         tx.rollback()
         raise
     return tx
+
+
+def reduce_table(tx: Tx, action: A.Action, seat: int | None) -> None:
+    """What the table itself does with `action` (a move, a flip, a draw...), a ruleset's reduce having passed it."""
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise ActionError("unsupported", f"this table has no rule for {action.type!r} actions")
+    handler(tx, action, seat)
 
 
 def _move(tx: Tx, a: A.Move, seat: int | None) -> None:

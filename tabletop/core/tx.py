@@ -41,6 +41,10 @@ def counter_label(name: str) -> str:
     return name.upper() if len(name) <= 3 else name.replace("_", " ").capitalize()
 
 _MISSING = "__missing__"
+#: what every quiet transaction names, notes and moves (`Tx.named`, `notes`, `moves`): nothing, never written
+_NONE_NAMED: dict[str, None] = {}
+_NO_NOTES: list[Note] = []
+_NO_MOVES: list[PieceMoved] = []
 ATTACH_OFFSET = 18.0
 #: the events that name no piece (`Event.pieces` is empty): `emit` records them without asking
 _UNNAMED = frozenset((RuleStateChanged, PlayerCounterChanged, RngAdvanced, StateFieldChanged))
@@ -67,6 +71,15 @@ class Tx:
         #: so the table it leaves is the same
         self.quiet = quiet
         self.events: list[Event] = []
+        if quiet:
+            # its changes of rule state and player counters, kept for undo as (the dict, its key, the old value or
+            # _MISSING) instead of events: nothing reads a playout's events but the ruleset's `after` (to which the
+            # rule state and pools in `state` tell all it needs) and the undo (`rollback`)
+            self.undo: list[tuple[dict[Any, Any], Any, Any]] | None = []
+            # never written (see `emit`, `move`, `note`): one empty of each serves every quiet transaction
+            self.named, self.notes, self.moves = _NONE_NAMED, _NO_NOTES, _NO_MOVES
+            return
+        self.undo = None  # a loud transaction's every change is an event
         #: the pieces the events name, each once, in the order first named (what a log entry records who saw)
         self.named: dict[str, None] = {}
         #: the events that are notes, in order
@@ -74,10 +87,6 @@ class Tx:
         #: the events that move a piece, in order (what the lab's tracker reads: cards played, without a scan of
         #: every event of every action)
         self.moves: list[PieceMoved] = []
-        #: a quiet transaction's changes of rule state and player counters, kept for undo as (the dict, its key,
-        #: the old value or _MISSING) instead of events: nothing reads a playout's events but the ruleset's `after`
-        #: (which the rule state and pools it is handed in `state` tell all it needs) and the undo; None when loud
-        self.undo: list[tuple[dict[Any, Any], Any, Any]] | None = [] if quiet else None
 
     # -- primitives --
 
@@ -106,13 +115,14 @@ class Tx:
             event.revert(self.state)
         self.events.clear()
         undo = self.undo
-        if undo:  # rule state and counters, which no event of a quiet transaction touches: undone apart
+        if undo is not None:  # a quiet transaction: rule state and counters, which none of its events touches
             for mapping, key, old in reversed(undo):
                 if old is _MISSING:
                     mapping.pop(key, None)
                 else:
                     mapping[key] = old
             undo.clear()
+            return  # (it names, notes and moves nothing)
         self.named.clear()
         self.notes.clear()
         self.moves.clear()

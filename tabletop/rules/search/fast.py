@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.actions import Action
-from ...core.reducer import reduce_tx
+from ...core.reducer import reduce_table, reduce_tx
 from ...core.session import MAX_CONSEQUENCES
 from ...core.state import GameState
-from ...core.tx import ActionError
+from ...core.tx import ActionError, Tx
 
 __all__ = ["step"]
 
@@ -33,10 +33,16 @@ def step(state: GameState, rules: Any, action: Action, seat: int | None, *, chec
     derived = state.derived
     if derived is None:  # this table is now the fast path's: the rules may keep what they work out of it
         derived = state.derived = {}
+    tx = Tx(state, True)  # `reduce_tx(state, action, seat, rules, quiet=True)`, without the call
     try:
-        tx = reduce_tx(state, action, seat, rules, quiet=True)
+        if not rules.reduce(state, action, seat, tx):
+            reduce_table(tx, action, seat)
     except ActionError:
+        tx.rollback()
         return False
+    except BaseException:
+        tx.rollback()
+        raise
     start_seq = state.seq
     state.seq += 1  # one log entry per applied action, as the session numbers them (rules may read the number)
     if state.enforcement == "off":
