@@ -158,12 +158,13 @@ class TextRun:
         card = state.pieces[pid].card
         traits = self.traits(card)  # most Agents' text says nothing of their RES: asked once, not per standing step
         if "res_in_bureau" not in traits and "res_if" not in traits:
-            return int(self.pinfo(state, pid).res)
-        in_bureau = standing(self, card, "res_in_bureau")
-        if in_bureau and state.zones[state.pieces[pid].zone].kind == "bureau":
-            return int(in_bureau[0])
-        said = res_if(self, state, pid)  # "Treat Agent Burst as a RES 2 if he is in the Field"
-        res = int(self.pinfo(state, pid).res) if said is None else said
+            res = int(self.pinfo(state, pid).res)
+        else:
+            in_bureau = standing(self, card, "res_in_bureau")
+            if in_bureau and state.zones[state.pieces[pid].zone].kind == "bureau":
+                return int(in_bureau[0])
+            said = res_if(self, state, pid)  # "Treat Agent Burst as a RES 2 if he is in the Field"
+            res = int(self.pinfo(state, pid).res) if said is None else said
         return res - res_lowered(self, state, pid) if state.attached(pid) else res  # a card on it lowers it (s17a)
 
     def _negate(self, state: GameState, pid: str, tx: Tx) -> str:
