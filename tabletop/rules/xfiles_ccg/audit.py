@@ -1,5 +1,9 @@
 """Checking an X-Files CCG table and deck list: a rule state the ruleset cannot read (by field), what on the table
 contradicts the rules (when the dial is turned up), and what keeps a deck list from being a legal Advanced deck.
+
+`Audit` is a part with explicit inputs: the reading of the table (card data `info` and `pinfo`, a card's own copy
+limit through its compiled text; `agents` and `health`), the card library now, `ref` (a piece as the log names it)
+and the options.
 """
 
 from __future__ import annotations
@@ -16,12 +20,20 @@ from .steps import v as _v
 
 if TYPE_CHECKING:
     from ...cards import CardDef, CardLibrary, DeckList
+    from .reading import Reading
 
 __all__ = ["Audit"]
 
 
 class Audit:
-    """State problems, the table audit and the deck check (a part of `XFilesCCG`)."""
+    """State problems, the table audit and the deck check (the part `XFilesCCG.auditor`)."""
+
+    def __init__(self, reading: Reading, library: Callable[[], CardLibrary], ref: Callable[[GameState, str], str],
+                 options: Mapping[str, Any]) -> None:
+        #: the card data (`deck_limit` reads a card's own copy limit through it) and the Agents' Health
+        self.reading = reading
+        self.info, self.pinfo, self.agents, self.health = reading.info, reading.pinfo, reading.agents, reading.health
+        self.library, self.ref, self.options = library, ref, options
 
     def state_problems(self, state: GameState) -> list[str]:
         """What in the rule state this ruleset cannot read, each naming its field ("rules.combat.adversary: ...").
@@ -64,9 +76,6 @@ class Audit:
                                   "the Hospital", (pid,), p.seat))
         return out
 
-    #: A deck list's sections as the deck editor shows them (xfc.deck.*): the Team, the Bureau Deck, the X-File.
-    deck_sections = (("team", "Team"), ("deck", "Bureau Deck"), ("xfile", "X-File"))
-
     def deck_section_for(self, card: CardDef) -> str:
         """Agents go to the Team, an X-File to its own section, every other card to the Bureau Deck."""
         kind = self.info(card.ref).kind
@@ -77,14 +86,13 @@ class Audit:
         "Each player may only have one of this card in their deck", "any number of X cards in your deck")."""
         if self.info(card.ref).kind in ("agent", "xfile"):
             return 1
-        own = deck_limit(self, card.ref)
+        own = deck_limit(self.reading, card.ref)
         return 2 if own is None else None if own == ANY else own
 
-    def deck_problems(self, deck: DeckList, library: CardLibrary | None = None) -> list[Violation]:
-        """Everything that keeps a deck list from being a legal Advanced deck: sections deck, team and xfile."""
-        if library is not None:
-            self.library = library  # the card data read so far is dropped with the old library (Reading.info)
-        lib = self.card_library
+    def deck_problems(self, deck: DeckList) -> list[Violation]:
+        """Everything that keeps a deck list from being a legal Advanced deck: sections deck, team and xfile (with
+        the library now: `XFilesCCG.deck_problems` sets the one it is given first)."""
+        lib = self.library()
 
         def info(ref: str) -> CardInfo | None:
             return self.info(ref) if ref in lib else None
@@ -110,7 +118,7 @@ class Audit:
             i = info(ref)
             titles[i.name if i else ref] = titles.get(i.name if i else ref, 0) + 1
             if i is not None and limits.get(i.name) is None:
-                limits[i.name] = deck_limit(self, ref)
+                limits[i.name] = deck_limit(self.reading, ref)
         for title, n in titles.items():
             own = limits.get(title)
             if own is None and n > 2:

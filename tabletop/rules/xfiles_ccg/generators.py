@@ -36,7 +36,7 @@ from .costs import cost_at_site
 from .crimelab import lab_witnesses
 from .data import CHARACTERISTIC_VALUES, CardInfo
 from .limits import lifted_in_play, play_limit_problems
-from .notebook import _consistent
+from .notebook import _consistent, tokens
 from .provisions import KEY as PROVIDED
 from .provisions import provided_missing
 from .sites_placed import any_cheaper
@@ -392,7 +392,7 @@ def _gen_question(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action
     turn = state.rules.get("turn", 1)
     if ctx["ask"]:
         asked = {(a.get("kind"), a.get("value")) for a in rows if "kind" in a}
-        token = rs._tokens(state, "q", seat, about, turn, state.seq)
+        token = tokens(state, "q", seat, about, turn, state.seq)
         only = ctx.get("only")
         for kind in ctx["kinds"]:
             if _known(kind, rows, cands):
@@ -402,7 +402,7 @@ def _gen_question(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action
                     yield Ask(token(kind, value))
     if ctx["guess"] and cands:
         names = {x.name for x in cands}
-        token = rs._tokens(state, "g", seat, about, turn, state.seq)
+        token = tokens(state, "g", seat, about, turn, state.seq)
         for x in universe:
             if x.name in names:
                 yield Guess(token(x.ref))

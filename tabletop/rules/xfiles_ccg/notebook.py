@@ -2,13 +2,17 @@
 
 A question or a guess is named by a token keyed with the table's secret, so an action never says what it asks
 to anyone who reads it on the way; the asking seat's status lists its tokens with their words.
+
+`Notebook` is a part with explicit inputs: the reading of the table (card data `pinfo`, `info` and `xfiles`; the
+rule state's `step`, `active`, `opponents`, `xfile_of`) and the options. `XFilesCCG` binds its answers on the
+ruleset (`question_options`, `notebook`, ...), which the checks, reducers, move lists, bots and the window ask.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ...core.state import GameState
 from .data import CHARACTERISTIC_VALUES, CardInfo
@@ -16,31 +20,39 @@ from .vocab_events import extra_question
 from .vocab_words import site_asks
 from .xfile_choice import xfile_universe
 
-__all__ = ["Notebook"]
+if TYPE_CHECKING:
+    from .reading import Reading
 
-#: per table secret, a blake2b hasher keyed by it (`Notebook._token` copies it)
+__all__ = ["Notebook", "tokens"]
+
+#: per table secret, a blake2b hasher keyed by it (`tokens` copies it)
 _KEYED: dict[str, Any] = {}
 
 
+def tokens(state: GameState, prefix: str, *parts: Any) -> Callable[..., str]:
+    """The name of a question or guess as a function of its own parts (`more`): the table's secret keys a hash of
+    `parts` and `more`, so it says nothing of them; the parts every token of a listing shares are hashed once
+    (a hash is a stream: the same digest), each token hashing only its own."""
+    head = _keyed(state.secret).copy()
+    head.update((":".join(map(str, parts)) + ":").encode())
+
+    def token(*more: Any) -> str:
+        digest = head.copy()
+        digest.update(":".join(map(str, more)).encode())
+        return prefix + digest.hexdigest()
+
+    return token
+
+
 class Notebook:
-    """Questions, guesses and each seat's record of the answers (a part of `XFilesCCG`)."""
+    """Questions, guesses and each seat's record of the answers (the part `XFilesCCG.notes`)."""
 
-    # ------------------------------------------------------------------------------------------ tokens
-
-    @staticmethod
-    def _tokens(state: GameState, prefix: str, *parts: Any) -> Callable[..., str]:
-        """The name of a question or guess as a function of its own parts (`more`): the table's secret keys a hash of
-        `parts` and `more`, so it says nothing of them; the parts every token of a listing shares are hashed once
-        (a hash is a stream: the same digest), each token hashing only its own."""
-        head = _keyed(state.secret).copy()
-        head.update((":".join(map(str, parts)) + ":").encode())
-
-        def token(*more: Any) -> str:
-            digest = head.copy()
-            digest.update(":".join(map(str, more)).encode())
-            return prefix + digest.hexdigest()
-
-        return token
+    def __init__(self, reading: Reading, options: Mapping[str, Any]) -> None:
+        #: the card data (`site_asks` reads a Site's printed questions through it too) and the rule state read
+        self.reading = reading
+        self.pinfo, self.xfiles, self.xfile_of = reading.pinfo, reading.xfiles, reading.xfile_of
+        self.step, self.active, self.opponents = reading.step, reading.active, reading.opponents
+        self.options = options
 
     def question_context(self, state: GameState, seat: int, strict: bool = True) -> dict[str, Any] | None:
         """Who `seat` may ask about now, and of which kinds ({about, kinds, ask, guess}), or None.
@@ -55,7 +67,7 @@ class Notebook:
         step = self.step(state)
         check = r.get("check") or {}
         site = check.get("site")
-        kinds = site_asks(self, state, site) if site in state.pieces else []  # as printed, or a card changed them
+        kinds = site_asks(self.reading, state, site) if site in state.pieces else []  # as printed, or a card changed them
         if step == "question" and seat == self.active(state):
             q = r.get("question") or {}
             exclusive = self.options["question_or_guess"] and (q.get("asked") or q.get("guessed"))
@@ -77,7 +89,7 @@ class Notebook:
         ctx = self.question_context(state, seat, strict)
         if not ctx or not ctx["ask"] or ctx["about"] is None:
             return []
-        token_of = self._tokens(state, "q", seat, ctx["about"], state.rules.get("turn", 1), state.seq)  # seq: never
+        token_of = tokens(state, "q", seat, ctx["about"], state.rules.get("turn", 1), state.seq)  # seq: never
         out = []  # repeats
         only = ctx.get("only")
         for kind in ctx["kinds"]:
@@ -101,7 +113,7 @@ class Notebook:
         ctx = self.question_context(state, seat, strict)
         if not ctx or not ctx["guess"] or ctx["about"] is None:
             return []
-        token_of = self._tokens(state, "g", seat, ctx["about"], state.rules.get("turn", 1), state.seq)
+        token_of = tokens(state, "g", seat, ctx["about"], state.rules.get("turn", 1), state.seq)
         # named by title, never by card ref: a view must not name a hidden card, even among all the candidates
         out = []
         for x in xfile_universe(state, self.xfiles):
@@ -174,7 +186,6 @@ class Notebook:
                     if chars.get(kind) == value:
                         out.append({"opponent": opp, "kind": kind, "value": value})
         return out
-
 
 
 def _keyed(secret: str) -> Any:

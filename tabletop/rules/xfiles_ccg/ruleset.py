@@ -6,12 +6,15 @@ text to it (a card resolving, a Bluff paid, a card played, a standing ability us
 the compiler cannot read is applied by hand with the manual effect (`xfc.effect`), its common forms offered ready to
 confirm (`data.suggested_effects`). Rule numbers are in `rulebook.RULE_TEXT`.
 
-`XFilesCCG` is built on the ruleset kit from parts of a few hundred lines each, one thing each: `reading` (what the
-rules read of the table), `notebook` (questions, guesses), `checks` and `checks_investigation` (one check per action
-type, dispatched by the kit's table), `hand_moves` (the move policy as data), `reducers_prep`,
-`reducers_investigation` and `effects` (one reducer per action type), `textrun` (card text on the interpreter),
-`flow` and `combat` (how a turn moves on),
-`generators` (the bots' moves), `moves` (every legal move, for the window), `status` and `audit`.
+`XFilesCCG` is built on the ruleset kit from modules of a few hundred lines each, one thing each. Mixins sharing
+`self` (docs/RULESETS_STRUCTURE.md has the plan that turns them into parts): `reading` (what the rules read of the
+table), `checks` and `checks_investigation` (one check per action type, dispatched by the kit's table), `hand_moves`
+(the move policy as data), `reducers_prep`, `reducers_investigation` and `effects` (one reducer per action type),
+`textrun` (card text on the interpreter), `flow` and `combat` (how a turn moves on), `generators` (the bots' moves),
+`moves` (every legal move, for the window). Parts with explicit inputs, made and wired in `__init__`: `notes`
+(`notebook.py`: questions, guesses, the Notebook), `view` (`status.py`: the HUD's status) and `auditor` (`audit.py`:
+saves and decks); the answers the rest of the code asks of them are bound on the ruleset (`question_options`,
+`notebook`, `game_status`, `audit`, ...).
 
 Rule state (`state.rules`; seat keys are strings so it survives JSON and YAML unchanged):
 turn, first, active, step (see STEPS), seller / bluffer / discarder (whose turn inside a step), drawn, moved, hired,
@@ -25,7 +28,7 @@ combat.effects / only / out / jammed / extra, x_paid {pid: x}, site_words {seat:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -73,7 +76,7 @@ from .reading import DECIDED, Reading
 from .reducers_investigation import InvestigationReducers
 from .reducers_prep import PrepReducers
 from .rulebook import RULE_TEXT
-from .status import StatusReport
+from .status import StatusView, scores
 from .steps import PHASE_OF, SAMPLE_DECKS, SAMPLE_SET, STEPS
 from .steps import v as _v
 from .textrun import TextRun
@@ -146,8 +149,8 @@ def _in_play_zones(seat: int) -> tuple[str, str]:
     return found
 
 
-class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, PrepReducers, InvestigationReducers,
-                TextRun, Effects, Flow, Combat, MoveListing, StatusReport, Audit, KitRuleset):
+class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducers, InvestigationReducers,
+                TextRun, Effects, Flow, Combat, MoveListing, KitRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
 
     name = "xfiles-ccg"
@@ -182,6 +185,36 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         Option("max_turns", 100, "Playtest cap: the game ends in a draw after this many turns (0: no cap)."),
     )
     move_policy = MOVE_POLICY
+    #: A deck list's sections as the deck editor shows them (xfc.deck.*): the Team, the Bureau Deck, the X-File.
+    deck_sections = (("team", "Team"), ("deck", "Bureau Deck"), ("xfile", "X-File"))
+
+    #: the lab reads the scores at every turn change: a function of the rule state (`status.py`)
+    scores = staticmethod(scores)
+
+    # the public answers of the parts, bound to them in `__init__` (no call in between: bots ask them by thousands)
+    question_context: Callable[..., dict[str, Any] | None]
+    question_options: Callable[..., list[dict[str, Any]]]
+    guess_options: Callable[..., list[dict[str, Any]]]
+    notebook: Callable[[GameState, int], dict[str, Any]]
+    notes_about: Callable[[GameState, int, int | None], tuple[dict[str, Any] | None, set[Any]]]
+
+    def __init__(self, options: Mapping[str, Any] | None = None, library: CardLibrary | None = None) -> None:
+        super().__init__(options, library)
+        opts = self.options
+        #: questions, guesses and the Notebook (`notebook.py`), over the table as `Reading` reads it
+        self.notes = notes = Notebook(self, opts)
+        self.question_context, self.question_options = notes.question_context, notes.question_options
+        self.guess_options, self.question_token, self.guess_token = (notes.guess_options, notes.question_token,
+                                                                     notes.guess_token)
+        self.notebook, self.notes_about, self.powers = notes.notebook, notes.notes_about, notes.powers
+        #: the HUD's status (`status.py`) and the checks of saves and decks (`audit.py`)
+        self.view = StatusView(self.name, self, notes, self.what_now, self.step_hint, self.suggestion_actions,
+                               self._expand, opts)
+        self.game_status, self.move_words = self.view.game_status, self.view.move_words  # type: ignore[method-assign]
+        self.auditor = auditor = Audit(self, lambda: self.card_library, self.ref, opts)
+        self.state_problems, self.audit = auditor.state_problems, auditor.audit  # type: ignore[method-assign]
+        self.deck_section_for, self.deck_copy_limit = (auditor.deck_section_for,  # type: ignore[method-assign]
+                                                       auditor.deck_copy_limit)
 
     # ------------------------------------------------------------------------------------------ the table
 
@@ -230,6 +263,13 @@ class XFilesCCG(Reading, Notebook, PrepChecks, InvestigationChecks, HandMoves, P
         if found is None or found[0] is not library:  # kept with its library: a game may be set up with another
             found = cache[key] = (library, default_deck(library, seat))
         return found[1]
+
+    def deck_problems(self, deck: DeckList, library: CardLibrary | None = None) -> list[Violation]:
+        """Everything that keeps a deck list from being a legal Advanced deck (`audit.py`), with `library` if given
+        (the card data read so far is dropped with the old library: `Reading.info`)."""
+        if library is not None:
+            self.library = library
+        return self.auditor.deck_problems(deck)
 
     @staticmethod
     def fresh_rules(first: int, step: str = "draw") -> dict[str, Any]:

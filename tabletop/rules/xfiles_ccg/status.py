@@ -1,16 +1,22 @@
 """What the HUD, bots and clients read about an X-Files CCG game: a typed `Status`, with the pools, Agents, Sites,
 chain, skill check, Combat, and for the reading seat its Notebook, its question and guess tokens and suggestions.
+
+`StatusView` is a part with explicit inputs: the ruleset's name, the reading of the table (card data, rule state,
+Agents' Health and skills, pools, sell values), the Notebook part, the move lister's words for the step
+(`what_now`, `step_hint`), the text applied by hand (`suggestions`, one suggestion's `expand`ed effects) and the
+options.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ...core.state import GameState
 from ..kit import Status
-from .actions import ACTIONS, Buy, FreeDraw, Sell
+from .actions import ACTIONS, Buy, FreeDraw, ManualEffect, Sell
 from .moves import INVESTIGATOR_ONLY
+from .notebook import Notebook
 from .steps import PHASE_OF, STEP_LABELS
 from .vocab_words import site_asks
 
@@ -18,21 +24,43 @@ from .vocab_words import site_asks
 EFFECT_WORDS = ("Apply {source:effect_whose}{source}'s effect now ({source:effect_on_pass}): {kind} {amount:?}"
                 "{piece: on |}{piece}{seat: for |}{seat}{to: to |}{to}{text: — |}{text}")
 
-__all__ = ["HIDDEN_NAME", "StatusReport"]
+if TYPE_CHECKING:
+    from .reading import Reading
+
+__all__ = ["HIDDEN_NAME", "StatusView", "scores"]
 
 #: what the status says of a card the rules track that the seat cannot see
 HIDDEN_NAME = "a face-down card"
 
 
-class StatusReport:
-    """The game's status for a seat (a part of `XFilesCCG`)."""
+def scores(state: GameState) -> list[int] | None:
+    """`game_status(...).scores` without the rest of the status (the lab reads them at every turn change)."""
+    r = state.rules
+    if "active" not in r and "step" not in r:
+        return None
+    return [1 if r.get("winner") == s else 0 for s in state.seats]
 
-    def scores(self, state: GameState) -> list[int] | None:
-        """`game_status(...).scores` without the rest of the status (the lab reads them at every turn change)."""
-        r = state.rules
-        if "active" not in r and "step" not in r:
-            return None
-        return [1 if r.get("winner") == s else 0 for s in state.seats]
+
+class StatusView:
+    """The game's status for a seat (the part `XFilesCCG.view`)."""
+
+    def __init__(self, name: str, reading: Reading, notes: Notebook,
+                 what_now: Callable[[GameState, int | None], str], step_hint: Callable[[GameState, str], str],
+                 suggestions: Callable[[GameState, int], list[ManualEffect]],
+                 expand: Callable[[GameState, int, str, Mapping[str, Any]], list[ManualEffect]],
+                 options: Mapping[str, Any]) -> None:
+        self.name = name
+        #: the card data (`site_asks` reads a Site's printed questions through it too), the rule state, the table
+        self.reading = reading
+        self.pinfo, self.name_of, self.sell_value = reading.pinfo, reading.name_of, reading._sell_value
+        self.step, self.active, self.decision = reading.step, reading.active, reading.decision
+        self.section_of, self.owner, self.pool_of = reading.section_of, reading._owner, reading._pool_of
+        self.agents, self.gear, self.damage, self.health = reading.agents, reading.gear, reading.damage, reading.health
+        self.agent_skill, self.team_skill, self.check_total = reading.agent_skill, reading.team_skill, reading.check_total
+        self.notes = notes
+        self.what_now, self.step_hint = what_now, step_hint
+        self.suggestions, self.expand = suggestions, expand
+        self.options = options
 
     def game_status(self, state: GameState, seat: int | None) -> Status:
         r = state.rules
@@ -57,14 +85,14 @@ class StatusReport:
                 # why a waiting seat is not asked, in the rules panel's first line (its what-now says it too)
                 " (the Investigating Player's step: you do it in your own turn)"
                 if step in INVESTIGATOR_ONLY and step not in ("draw", "buy") and seat in state.seats else ""),
-            "pools": {str(s): {"rp": self._pool_of(state, s, "rp"), "cp": self._pool_of(state, s, "cp")}
+            "pools": {str(s): {"rp": self.pool_of(state, s, "rp"), "cp": self.pool_of(state, s, "cp")}
                       for s in state.seats},
             "agents": {str(s): [self._agent_row(state, p, seat) for p in self.agents(state, s)] for s in state.seats},
             # the Teams each seat formed (public: formed openly and logged), by Agent, so the board shows them
             "teams": {str(s): self._team_rows(state, s, seat) for s in state.seats},
             "sites": [self._site_row(state, pid, d, seat) for pid, d in (r.get("sites") or {}).items()
                       if pid in state.pieces],
-            "chain": [self._chain_row(state, e, seat) for e in self._chain(state) if e.get("piece") in state.pieces],
+            "chain": [self._chain_row(state, e, seat) for e in r.get("chain") or () if e.get("piece") in state.pieces],
         })
         check = r.get("check")
         if check:
@@ -74,12 +102,12 @@ class StatusReport:
             status.extra["combat"] = self._combat_row(state, combat, seat)
         if seat is not None and seat in state.seats:
             status.extra.update(self.move_words(state, seat))
-            status.extra["notebook"] = self.notebook(state, seat)
-            status.extra["questions"] = self.question_options(state, seat)
-            status.extra["guesses"] = self.guess_options(state, seat)
-            status.extra["suggested"] = [a.to_dict() for a in self.suggestion_actions(state, seat)]
+            status.extra["notebook"] = self.notes.notebook(state, seat)
+            status.extra["questions"] = self.notes.question_options(state, seat)
+            status.extra["guesses"] = self.notes.guess_options(state, seat)
+            status.extra["suggested"] = [a.to_dict() for a in self.suggestions(state, seat)]
             if self.options["xfile_powers"]:
-                status.extra["powers"] = self.powers(state, seat)
+                status.extra["powers"] = self.notes.powers(state, seat)
         return status
 
     def move_words(self, state: GameState, seat: int) -> dict[str, Any]:
@@ -97,7 +125,7 @@ class StatusReport:
                 costs[pid] = f"{mult}X{'+' + str(info.cost_extra) if info.cost_extra else ''} {paid}".strip()
             elif paid:
                 costs[pid] = f"{info.cost} {paid}"
-            value = self._sell_value(state, pid)
+            value = self.sell_value(state, pid)
             if value is not None:
                 sells[pid] = str(value)
         return {
@@ -126,7 +154,7 @@ class StatusReport:
             name = state.handle_for(src, seat)
             if sug.get("bluff"):
                 whose[name] = "your revealed Bluff "
-            single = all(len(self._expand(state, seat, src, e)) <= 1 for e in sug.get("effects", []))
+            single = all(len(self.expand(state, seat, src, e)) <= 1 for e in sug.get("effects", []))
             on_pass[name] = "or pass: it applies then" if single else "choose one, or pass: it lapses"
         return {"effect_whose": whose, "effect_on_pass": on_pass}
 
@@ -203,8 +231,8 @@ class StatusReport:
                     "bluffs": len(state.attached(pid)), "skills": {}}
         return {"piece": pid, "name": info.name, "at": d.get("at"),
                 "prerequisite": [{"skill": s, "need": n} for s, n in info.prerequisite],
-                "asks": site_asks(self, state, pid), "bluffs": len(state.attached(pid)),
-                "skills": {s: self.team_skill(state, self.agents(state, self._owner(state, pid), ("field",)), s)
+                "asks": site_asks(self.reading, state, pid), "bluffs": len(state.attached(pid)),
+                "skills": {s: self.team_skill(state, self.agents(state, self.owner(state, pid), ("field",)), s)
                            for s, _ in info.prerequisite}}
 
     def _chain_row(self, state: GameState, e: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
