@@ -79,6 +79,11 @@ RECORDS = [
     _card("SA-17", "Ear Tag", "Bluff", "Play on one Agent to decrease the Agent's RES value by one. This card is "
           "removed when a Healing card is played on the Agent.", cost="1 CP", keywords=["Bluff", "Alien"],
           activators=["Conspiracy"]),
+    {**_agent("SA-18", "Sergeant Vic Hale", ["Law"]), "gameText": "He may add 1 to any damage caused by EQUIPMENT "
+     "card attached to him that have a CLOSE RANGE COMBAT or LONG RANGE COMBAT modifier."},
+    _card("SA-19", "The Gilded Pair", "Adversary", "Apply -1 to any Equipment cards attached to the Team that modify "
+          "LONG RANGE COMBAT or CLOSE RANGE COMBAT.", cost="2 CP", keywords=["Adversary", "Primordial"],
+          activators=["Conspiracy"], skills={"Long Range Combat": 1, "Close Range Combat": 1, "Health": 9}),
 ]
 
 
@@ -470,3 +475,23 @@ def test_a_card_on_an_agent_lowers_its_res_until_a_healing_card_is_played_on_it(
     ok(s, next(a for a in _choose(s, 0) if a.piece == team[0]), 0)
     _settle(s)
     assert st.pieces[tag].zone == "discard:1" and rs.res_of(st, team[0]) == res and rs.damage(st, team[0]) == 0
+
+
+@pytest.mark.parametrize(("adversary", "dealt"), [("night-prowler", 1 + 2 + 1 + 1), ("SA-19", 1 + 2 + 1 + 1 - 1)])
+def test_what_equipment_adds_to_combat_damage_is_changed_by_an_agent_and_an_adversary(
+        library: CardLibrary, adversary: str, dealt: int) -> None:
+    assert _automated(library, "SA-18") and _automated(library, "SA-19")
+    s, site, team = _team_at(library, "harlow-creek", ["SA-18", "nadia-keller"])
+    st, rs = s.state, s.rules
+    st.add_piece(Piece(id="gun", card="xfiles-ccg-sample/sidearm", zone="field:0", owner=0, face_up=True,
+                       attached_to=team[0]))
+    ok(s, Investigate(site, tuple(team)), 0)
+    approach(s)
+    st.player(1).counters["cp"] = 9
+    foe = _add(s, "hand:1", [fixture_ref(library, adversary) if adversary.startswith("SA-") else adversary], "a")[0]
+    ok(s, Pass(), 0)
+    ok(s, PlayCard(foe), 1)
+    while "combat" not in st.rules or "pending" not in st.rules["combat"]:
+        ok(s, Pass(), rs.decision(st))
+    # Hale LRC 1 + the Sidearm 2 (+1 his own words), Keller 1; the Gilded Pair takes 1 from the Sidearm's part
+    assert st.rules["combat"]["pending"]["agents"] == dealt

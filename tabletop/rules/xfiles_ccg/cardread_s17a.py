@@ -106,3 +106,18 @@ class S17aReader:
         """"This card is removed when a Healing card is played on the Agent": discarded when a Keyword HEALING card's
         text heals (or would heal) the Agent it is on."""
         return Meaning(standing=[{"when": "static", "do": [{"healing_removes": True}]}])
+
+    def gear_damage_own(self, c: list[Any]) -> Meaning:
+        """"He may add 1 to any damage caused by EQUIPMENT card attached to him that have a CLOSE RANGE COMBAT or
+        LONG RANGE COMBAT modifier": an Agent's standing, read in Combat (`gear_damage`)."""
+        rounds = [x for x in c if x in ("lrc", "crc")]
+        amount = next(x for x in c if isinstance(x, int))
+        return Meaning(standing=[{"when": "static", "do": [{"gear_damage": {"amount": amount, "rounds": rounds}}]}])
+
+    def gear_damage_foes(self, c: list[Any]) -> Meaning:
+        """"Apply -1 to any Equipment cards attached to the Team that modify LONG RANGE COMBAT or CLOSE RANGE
+        COMBAT": an Adversary's standing, read in its Combat (`gear_damage`)."""
+        rounds = [x for x in c if x in ("lrc", "crc")]
+        amount = int(str(next(t for t in c if isinstance(t, Token) and t.type == "SIGNED")))
+        return Meaning(standing=[{"when": "static", "do": [{"foes_gear_damage": {"amount": amount,
+                                                                                  "rounds": rounds}}]}])

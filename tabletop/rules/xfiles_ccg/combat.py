@@ -8,6 +8,7 @@ from ...core.reducer import Tx
 from ...core.state import GameState
 from .combat_text import after_damage, hit, round_notes
 from .crimelab import lab_short
+from .gear_damage import gear_damage
 from .vocab import standing
 from .vocab_agents import once_per_combat, regenerate
 from .vocab_decks import save_site
@@ -120,6 +121,9 @@ class Combat:
             if host in dealt:
                 dealt[host] = self.pinfo(state, host).skill(skill) + max(
                     (self.pinfo(state, g).modifies.get(skill, 0) for g in self.gear(state, host) if g != q), default=0)
+        if any("gear_damage" in self.traits(state.pieces[p].card) for p in team) or \
+                "foes_gear_damage" in self.traits(self.pinfo(state, adv).ref):
+            gear_damage(self, state, combat, dealt, skill)  # s17a: "He may add 1 to any damage caused by EQUIPMENT ..."
         once_per_combat(self, state, combat, dealt, skill)  # "Adds 3 to the Agent's LRC skill once per combat"
         adv_ref = self.pinfo(state, adv).ref
         for use in standing(self, adv_ref, "agents_use"):  # "Agents must use their COMPUTER skill as their value"
