@@ -84,6 +84,8 @@ RECORDS = [
     _card("SA-19", "The Gilded Pair", "Adversary", "Apply -1 to any Equipment cards attached to the Team that modify "
           "LONG RANGE COMBAT or CLOSE RANGE COMBAT.", cost="2 CP", keywords=["Adversary", "Primordial"],
           activators=["Conspiracy"], skills={"Long Range Combat": 1, "Close Range Combat": 1, "Health": 9}),
+    {**_agent("SA-20", "Agent Ada Kline", ["FBI"]), "gameText": "If Agent Ada Kline is in the Bureau, she may "
+     "contribute to any BEHAVIORAL skill check that is occurring in another section of the table."},
 ]
 
 
@@ -495,3 +497,19 @@ def test_what_equipment_adds_to_combat_damage_is_changed_by_an_agent_and_an_adve
         ok(s, Pass(), rs.decision(st))
     # Hale LRC 1 + the Sidearm 2 (+1 his own words), Keller 1; the Gilded Pair takes 1 from the Sidearm's part
     assert st.rules["combat"]["pending"]["agents"] == dealt
+
+
+def test_an_agent_in_the_bureau_helps_a_check_of_its_skill_made_in_the_field(library: CardLibrary) -> None:
+    assert _automated(library, "SA-20")
+    s = checking_position(library, [])  # Randy's BEHAVIORAL check at Harlow Creek
+    st, rs = s.state, s.rules
+    before = rs.check_total(st)
+    kline = _add(s, "bureau:0", [fixture_ref(library, "SA-20")], "k")[0]
+    assert rs.check_total(st) == before + 2  # her BEHAVIORAL 2, from the Bureau
+    st.rules["check"] = {**st.rules["check"], "skill": "Occult Investigation"}
+    assert rs.check_total(st) == rs.team_skill(st, st.rules["check"]["team"], "Occult Investigation")  # not that one
+    st.rules["check"] = {**st.rules["check"], "skill": "Behavioral"}
+    st.zones["bureau:0"].pieces.remove(kline)
+    st.zones["hospital:0"].pieces.append(kline)
+    st.pieces[kline] = dataclasses.replace(st.pieces[kline], zone="hospital:0")
+    assert rs.check_total(st) == before  # only from the Bureau

@@ -121,3 +121,10 @@ class S17aReader:
         amount = int(str(next(t for t in c if isinstance(t, Token) and t.type == "SIGNED")))
         return Meaning(standing=[{"when": "static", "do": [{"foes_gear_damage": {"amount": amount,
                                                                                   "rounds": rounds}}]}])
+
+    def remote_skill(self, c: list[Any]) -> Meaning:
+        """"If Agent Kautz is in the Bureau, he may contribute to any EVIDENCE COLLECTION skill check that is
+        occurring in another section of the table": an Agent's standing, read where a check's total is (`remote_help`)."""
+        skill = self._skills(c)[0]  # type: ignore[attr-defined]
+        section = next(x for x in c if x in ("field", "bureau", "hospital"))
+        return Meaning(standing=[{"when": "static", "do": [{"remote_skill": {"skill": skill, "from": section}}]}])

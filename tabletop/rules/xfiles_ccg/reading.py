@@ -14,6 +14,7 @@ from .actions import PlayCard
 from .costs import cost_at_site
 from .data import SECTIONS, CardInfo, card_info
 from .phase_plays import PHASE_CHAIN
+from .remote_help import remote_help
 from .site_rules import KEY as SITE_RULES
 from .site_rules import health_more
 from .steps import PHASE_OF, UNKNOWN
@@ -349,6 +350,7 @@ class Reading:
         if not check:
             return None
         base = self.team_skill(state, check.get("team", []), check.get("skill", ""))
+        base += remote_help(self, state, check.get("team", []), check.get("skill", ""))  # s17a: from the Bureau
         return base + sum(int(m.get("amount", 0)) for m in check.get("mods", []))
 
     def _pool_of(self, state: GameState, seat: int, pool: str) -> int:

@@ -17,6 +17,7 @@ from ..effects import Ctx, Vocabulary
 from ..effects.model import step_name
 from .anytime import ANYTIME_CONDITIONS
 from .data import canonical_skill
+from .remote_help import remote_help
 from .vocab_agents import AGENT_CONDITIONS, AGENT_PRIMITIVES, AGENT_SELECTORS
 from .vocab_bluffs import BLUFF_CONDITIONS, BLUFF_PRIMITIVES, BLUFF_SELECTORS
 from .vocab_cards import CARD_PRIMITIVES, spend_token
@@ -442,7 +443,7 @@ def _team_check(ctx: Ctx, tx: Tx, args: Any) -> str:
                     for q in ctx.ruleset.gear(ctx.state, p)):
         return f"no effect: an Agent of the Team has {args['unless_gear']}"
     skill = canonical_skill(args.get("skill", "")) or ""
-    total = ctx.ruleset.team_skill(ctx.state, team, skill)
+    total = ctx.ruleset.team_skill(ctx.state, team, skill) + remote_help(ctx.ruleset, ctx.state, team, skill)
     made = bool(team) and total >= int(args.get("need", 0))
     said = [f"the Team's {skill} check: {total} against {args.get('need')}+, {'made' if made else 'failed'}"]
     said += _run(ctx, tx, args.get("then" if made else "else") or ())

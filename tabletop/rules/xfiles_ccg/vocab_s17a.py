@@ -241,7 +241,8 @@ S17A_PRIMITIVES: dict[str, Primitive] = {"use_witness": _use_witness, "no_fight_
                                          "remove_token": _remove_token, "heal_wound": _heal_wound,
                                          "clear_inflicted": _clear_inflicted, "keep_paid": _keep_paid,
                                          "res_minus": _standing, "healing_removes": _standing,
-                                         "gear_damage": _standing, "foes_gear_damage": _standing}
+                                         "gear_damage": _standing, "foes_gear_damage": _standing,
+                                         "remote_skill": _standing}
 S17A_CONDITIONS: dict[str, Condition] = {"at_site_kw": _cond_at_site_kw, "in_phase": _cond_in_phase}
 S17A_SELECTORS: dict[str, Selector] = {"usable_witness": _sel_usable_witness, "chooser": _sel_marker, "shown": _sel_marker,
                                        "foe_of_source": _sel_foe_of_source, "token_or_wound": _sel_token_or_wound,
