@@ -62,6 +62,15 @@ RECORDS = [
     {"id": "FS-18", "title": "The Brute", "set": "Fixture", "type": "Adversary", "cost": "3 CP",
      "keywords": ["Adversary", "Primordial"], "activators": ["Conspiracy"],
      "skills": {"Long Range Combat": 2, "Close Range Combat": 3, "Health": 30}},
+    _card("FS-19", "Cover Fire", "Combat", "Play this card during a combat on a Team of Agents to reduce damage from an "
+          "Adversary's LRC by one point. The team still deals damage during that LRC round.", keywords=["Combat"],
+          activators=["Combat"]),
+    _card("FS-20", "Steady Aim", "Combat", "Play this card on any Agent during LONG RANGE COMBAT to add 2 points to "
+          "that Agent's LRC skill. Additionally, if there is a CRC round, you can reduce the damage from any source by "
+          "2 points.", keywords=["Combat"], activators=["Combat"]),
+    _card("FS-21", "Twin Shot", "Combat", "Play this card on any Agent during a LONG RANGE COMBAT round to double that "
+          "Agent's LRC skill. This effect must be applied before any other modifier and only over the LRC listed on "
+          "that Agent's card.", keywords=["Combat"], activators=["Combat"]),
     _card("FS-05", "Seance", "Event", "Adds 1 to one Team's BEHAVIORAL skill check.", keywords=["Event", "Occult"]),
 ]
 
@@ -317,22 +326,51 @@ def test_a_bluff_paid_with_two_cards_of_its_players_hand(library: CardLibrary) -
 # ------------------------------------------------------------------------------------------------ a round skipped
 
 
-def test_an_agent_skips_a_combat_round_taking_and_dealing_no_damage(library: CardLibrary) -> None:
+def _fought(library: CardLibrary, card: str) -> tuple[Any, str, str]:
+    """Marsh (LRC 2, CRC 2) fights the Brute (LRC 2, CRC 3); Randy plays the Combat card `card` (a fixture id) in
+    the Long Range round, choosing Marsh when it asks for an Agent; the round is fought. The session, Marsh, the
+    Brute."""
     from tests.rules.test_xfiles_ccg_cardtext import _fight
 
-    s, brute = _fight(library, ["owen-marsh"], fixture_ref(library, "FS-18"), [fixture_ref(library, "FS-17")])
+    s, brute = _fight(library, ["owen-marsh"], fixture_ref(library, "FS-18"), [fixture_ref(library, card)])
     st, rs = s.state, s.rules
     marsh = pid(s, "field:0", "owen-marsh")
     ok(s, Pass(), 1)
-    ok(s, PlayCard(_mine(s, "hand:0", fixture_ref(library, "FS-17")), "agents"), 0)
+    ok(s, PlayCard(_mine(s, "hand:0", fixture_ref(library, card)), "agents"), 0)
     ok(s, Pass(), 0)
     ok(s, Pass(), 1)
-    listed = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget) and a.piece]
-    assert [a.piece for a in listed] == [marsh]  # an Agent in the Combat, not the Adversary
-    ok(s, listed[0], 0)
+    listed = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget)]
+    if listed:
+        assert [a.piece for a in listed if a.piece] == [marsh]  # an Agent in the Combat, not the Adversary
+        ok(s, next(a for a in listed if a.piece == marsh), 0)
     while st.rules.get("combat", {}).get("round") == "lrc":
         ok(s, Pass(), rs.decision(st))
+    return s, marsh, brute
+
+
+def test_an_agent_skips_a_combat_round_taking_and_dealing_no_damage(library: CardLibrary) -> None:
+    s, marsh, brute = _fought(library, "FS-17")
+    st, rs = s.state, s.rules
     assert rs.damage(st, marsh) == 0 and rs.damage(st, brute) == 0  # the Long Range round skipped for him
     while st.rules.get("combat", {}).get("round") == "crc" and not rs.damage(st, brute):
         ok(s, Pass(), rs.decision(st))
     assert rs.damage(st, brute) == 2 and rs.damage(st, marsh) == 3  # the Close Range round as usual
+
+
+def test_the_adversarys_damage_of_a_round_is_reduced(library: CardLibrary) -> None:
+    s, marsh, brute = _fought(library, "FS-19")
+    assert s.rules.damage(s.state, marsh) == 2 - 1 and s.rules.damage(s.state, brute) == 2  # the team still deals 2
+
+
+def test_an_agent_adds_to_its_round_and_the_next_close_range_round_hurts_less(library: CardLibrary) -> None:
+    s, marsh, brute = _fought(library, "FS-20")
+    st, rs = s.state, s.rules
+    assert rs.damage(st, brute) == 2 + 2 and rs.damage(st, marsh) == 2
+    while st.rules.get("combat", {}).get("round") == "crc" and rs.damage(st, brute) == 4:
+        ok(s, Pass(), rs.decision(st))
+    assert rs.damage(st, brute) == 4 + 2 and rs.damage(st, marsh) == 2 + 3 - 2  # the Brute's 3 less 2
+
+
+def test_an_agent_doubles_its_printed_round_skill(library: CardLibrary) -> None:
+    s, marsh, brute = _fought(library, "FS-21")
+    assert s.rules.damage(s.state, brute) == 2 * 2 and s.rules.damage(s.state, marsh) == 2
