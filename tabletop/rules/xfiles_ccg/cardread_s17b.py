@@ -9,8 +9,8 @@ from typing import Any
 
 from lark import Token
 
-from .cardmeaning import Meaning
 from .cardmeaning import ROUNDS as _ROUNDS
+from .cardmeaning import Meaning
 from .cardmeaning import skill as _skill
 
 __all__ = ["S17bReader"]
