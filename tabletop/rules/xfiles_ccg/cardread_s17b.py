@@ -206,3 +206,25 @@ class S17bReader:
         """"This effect must be applied before any other modifier and only over the LRC listed on that Agent's
         card": how the doubling before counts (`add_printed`)."""
         return Meaning(steps=[{"_printed_said": {"round": self._rounds(c)[0]}}])
+
+    def lead_small_team(self, c: list[Any]) -> Meaning:
+        """"Play this card on any Team consisting of no more than two Agents ... when they are sent to investigate a
+        Site": in a skill check whose Team has that many Agents or fewer."""
+        most = next(x for x in c if isinstance(x, int))
+        return Meaning(conditions=[{"check_skill": []}, {"team_most": most}], lead_only=True)
+
+    def gain_team_res(self, c: list[Any]) -> Meaning:
+        """"You may add a number of tokens to the [RP] pool equal to the Agents' total RES value": the RES of the
+        Agents of the Team under check, to its player's pool."""
+        return Meaning(steps=[{"gain_team_res": {"pool": next(x for x in c if x in ("rp", "cp"))}}])
+
+    def own_agent_to_bureau(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"remove one Agent from any Team you control and send them to the Bureau": an Agent of its player's in
+        the Field, chosen, to the Bureau, out of the check under way (and of its Combat)."""
+        select = {"type": "Agent", "zone": "field", "owner": "you"}
+        return [{"to_section": {"target": "sent", "section": "bureau", "_select": select}},
+                {"sit_out": {"target": "sent"}}]
+
+    def out_of_combat_said(self, c: list[Any]) -> Meaning:
+        """"If in combat, the Agent takes no damage and contributes no skills": what sending it to the Bureau did."""
+        return Meaning(steps=[{"_out_said": {}}])

@@ -105,10 +105,19 @@ def _printed_said(ability: Any, args: dict[str, Any], until: str | None) -> None
         raise ValueError("no doubling of that round's skill before")
 
 
+def _out_said(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"If in combat, the Agent takes no damage and contributes no skills": said of an Agent a sentence before sent
+    to the Bureau out of its Team (out of its check and Combat); nothing more to run."""
+    if not any((s.get("to_section") or {}).get("section") == "bureau" for s in ability.steps) or \
+            not any("sit_out" in s for s in ability.steps):
+        raise ValueError("no Agent sent to the Bureau before")
+
+
 #: the compiler's placing of each step a `cardread_s17b` reader writes, by the step's name
 S17B_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_one_of": _one_of, "_skip_heal": _skip_heal,
                                                                       "_chosen_out": _chosen_out,
                                                                       "_double_witness": _double_witness,
                                                                       "_shield_restated": _shield_restated,
                                                                       "_still_deals": _still_deals,
-                                                                      "_printed_said": _printed_said}
+                                                                      "_printed_said": _printed_said,
+                                                                      "_out_said": _out_said}
