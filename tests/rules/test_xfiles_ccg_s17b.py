@@ -12,7 +12,7 @@ import pytest
 from tabletop.cards import CardLibrary
 from tabletop.core import Piece
 from tabletop.rules.kit import ChooseOption, ChooseTarget, ResolveEffect
-from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, ResolveBluff
+from tabletop.rules.xfiles_ccg import Investigate, Pass, PlayCard, ResolveBluff, UseAbility
 from tests.rules.xfiles_ccg_helpers import approach, fixture_library, fixture_ref, ok, pid
 from tests.rules.xfiles_ccg_helpers import checking_position as _checking
 from tests.rules.xfiles_ccg_helpers import mine as _mine
@@ -62,6 +62,23 @@ RECORDS = [
     {"id": "FS-18", "title": "The Brute", "set": "Fixture", "type": "Adversary", "cost": "3 CP",
      "keywords": ["Adversary", "Primordial"], "activators": ["Conspiracy"],
      "skills": {"Long Range Combat": 2, "Close Range Combat": 3, "Health": 30}},
+    _card("FS-19", "Cover Fire", "Combat", "Play this card during a combat on a Team of Agents to reduce damage from an "
+          "Adversary's LRC by one point. The team still deals damage during that LRC round.", keywords=["Combat"],
+          activators=["Combat"]),
+    _card("FS-20", "Steady Aim", "Combat", "Play this card on any Agent during LONG RANGE COMBAT to add 2 points to "
+          "that Agent's LRC skill. Additionally, if there is a CRC round, you can reduce the damage from any source by "
+          "2 points.", keywords=["Combat"], activators=["Combat"]),
+    _card("FS-21", "Twin Shot", "Combat", "Play this card on any Agent during a LONG RANGE COMBAT round to double that "
+          "Agent's LRC skill. This effect must be applied before any other modifier and only over the LRC listed on "
+          "that Agent's card.", keywords=["Combat"], activators=["Combat"]),
+    _card("FS-22", "Small Favors", "Event", "Play this card on any Team consisting of no more than two Agents during the "
+          "Investigation Phase when they are sent to investigate a Site. You may add a number of tokens to the [RP] "
+          "pool equal to the Agents' total RES value.", cost="0 RP"),
+    {"id": "FS-23", "title": "Director Ian Vale", "set": "Fixture", "type": "Agent", "cost": "5 CP",
+     "gameText": "Place one token on Director Vale. Discard a token to remove one Agent from any Team you control and "
+     "send them to the Bureau. If in combat, the Agent takes no damage and contributes no skills.",
+     "keywords": ["Agent", "FBI"], "skills": {"Bureaucracy": 3, "Long Range Combat": 1, "Close Range Combat": 1,
+                                              "Health": 4, "Resources": 1}},
     _card("FS-05", "Seance", "Event", "Adds 1 to one Team's BEHAVIORAL skill check.", keywords=["Event", "Occult"]),
 ]
 
@@ -317,22 +334,78 @@ def test_a_bluff_paid_with_two_cards_of_its_players_hand(library: CardLibrary) -
 # ------------------------------------------------------------------------------------------------ a round skipped
 
 
-def test_an_agent_skips_a_combat_round_taking_and_dealing_no_damage(library: CardLibrary) -> None:
+def _fought(library: CardLibrary, card: str) -> tuple[Any, str, str]:
+    """Marsh (LRC 2, CRC 2) fights the Brute (LRC 2, CRC 3); Randy plays the Combat card `card` (a fixture id) in
+    the Long Range round, choosing Marsh when it asks for an Agent; the round is fought. The session, Marsh, the
+    Brute."""
     from tests.rules.test_xfiles_ccg_cardtext import _fight
 
-    s, brute = _fight(library, ["owen-marsh"], fixture_ref(library, "FS-18"), [fixture_ref(library, "FS-17")])
+    s, brute = _fight(library, ["owen-marsh"], fixture_ref(library, "FS-18"), [fixture_ref(library, card)])
     st, rs = s.state, s.rules
     marsh = pid(s, "field:0", "owen-marsh")
     ok(s, Pass(), 1)
-    ok(s, PlayCard(_mine(s, "hand:0", fixture_ref(library, "FS-17")), "agents"), 0)
+    ok(s, PlayCard(_mine(s, "hand:0", fixture_ref(library, card)), "agents"), 0)
     ok(s, Pass(), 0)
     ok(s, Pass(), 1)
-    listed = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget) and a.piece]
-    assert [a.piece for a in listed] == [marsh]  # an Agent in the Combat, not the Adversary
-    ok(s, listed[0], 0)
+    listed = [a for a in rs.legal_actions(st, 0) if isinstance(a, ChooseTarget)]
+    if listed:
+        assert [a.piece for a in listed if a.piece] == [marsh]  # an Agent in the Combat, not the Adversary
+        ok(s, next(a for a in listed if a.piece == marsh), 0)
     while st.rules.get("combat", {}).get("round") == "lrc":
         ok(s, Pass(), rs.decision(st))
+    return s, marsh, brute
+
+
+def test_an_agent_skips_a_combat_round_taking_and_dealing_no_damage(library: CardLibrary) -> None:
+    s, marsh, brute = _fought(library, "FS-17")
+    st, rs = s.state, s.rules
     assert rs.damage(st, marsh) == 0 and rs.damage(st, brute) == 0  # the Long Range round skipped for him
     while st.rules.get("combat", {}).get("round") == "crc" and not rs.damage(st, brute):
         ok(s, Pass(), rs.decision(st))
     assert rs.damage(st, brute) == 2 and rs.damage(st, marsh) == 3  # the Close Range round as usual
+
+
+def test_the_adversarys_damage_of_a_round_is_reduced(library: CardLibrary) -> None:
+    s, marsh, brute = _fought(library, "FS-19")
+    assert s.rules.damage(s.state, marsh) == 2 - 1 and s.rules.damage(s.state, brute) == 2  # the team still deals 2
+
+
+def test_an_agent_adds_to_its_round_and_the_next_close_range_round_hurts_less(library: CardLibrary) -> None:
+    s, marsh, brute = _fought(library, "FS-20")
+    st, rs = s.state, s.rules
+    assert rs.damage(st, brute) == 2 + 2 and rs.damage(st, marsh) == 2
+    while st.rules.get("combat", {}).get("round") == "crc" and rs.damage(st, brute) == 4:
+        ok(s, Pass(), rs.decision(st))
+    assert rs.damage(st, brute) == 4 + 2 and rs.damage(st, marsh) == 2 + 3 - 2  # the Brute's 3 less 2
+
+
+def test_an_agent_doubles_its_printed_round_skill(library: CardLibrary) -> None:
+    s, marsh, brute = _fought(library, "FS-21")
+    assert s.rules.damage(s.state, brute) == 2 * 2 and s.rules.damage(s.state, marsh) == 2
+
+
+# ------------------------------------------------------------------------------------------------ a Team's size, RES
+
+
+def test_a_small_team_adds_its_total_res_to_the_pool(library: CardLibrary) -> None:
+    card = fixture_ref(library, "FS-22")
+    s = _checking(library, [card])
+    ok(s, PlayCard(_mine(s, "hand:0", card)), 0)
+    _answer(s, 0)
+    assert s.state.player(0).counters["rp"] == 5 + 2 + 1  # Marsh's RES 2, Keller's 1
+    s = _checking(library, [card])
+    s.state.add_piece(Piece(id="brandt", card="xfiles-ccg-sample/tom-brandt", zone="field:0", owner=0, face_up=True))
+    s.state.rules["check"]["team"] = [*s.state.rules["check"]["team"], "brandt"]  # three Agents
+    assert s.submit(PlayCard(_mine(s, "hand:0", card)), 0).violations
+
+
+def test_a_token_sends_an_agent_of_a_team_to_the_bureau_out_of_its_check(library: CardLibrary) -> None:
+    vale_ref = fixture_ref(library, "FS-23")
+    s = _checking(library, [])
+    st, rs = s.state, s.rules
+    st.add_piece(Piece(id="vale", card=vale_ref, zone="bureau:0", owner=0, face_up=True))
+    keller = pid(s, "field:0", "nadia-keller")
+    ok(s, UseAbility("vale"), 0)
+    _answer(s, 0, {"sent": keller})
+    assert st.pieces[keller].zone == "bureau:0" and keller not in st.rules["check"]["team"]
+    assert rs.tokens_left(st, "vale") == 0 and UseAbility("vale") not in list(rs.legal_actions(st, 0))

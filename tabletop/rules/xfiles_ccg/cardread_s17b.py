@@ -9,6 +9,7 @@ from typing import Any
 
 from lark import Token
 
+from .cardmeaning import ROUNDS as _ROUNDS
 from .cardmeaning import Meaning
 from .cardmeaning import skill as _skill
 
@@ -153,3 +154,77 @@ class S17bReader:
     def shield_restated(self, c: list[Any]) -> Meaning:
         """"The Agent takes no damage that round and may not deal any damage either": the round skipped before."""
         return Meaning(steps=[{"_shield_restated": {}}])
+
+    @staticmethod
+    def _rounds(c: list[Any]) -> list[str]:
+        return [x for x in c if x in _ROUNDS.values()]
+
+    @staticmethod
+    def _agent_in_round(rnd: str, *steps: dict[str, Any]) -> Meaning:
+        agent = {"select": {"zone": ["field", "chain"], "combatant": "agents"}, "count": 1}
+        return Meaning(targets={"combatant": agent}, conditions=[{"combat_round": rnd}, {"has_target": "combatant"}],
+                       steps=list(steps))
+
+    def reduce_adversary(self, c: list[Any]) -> Meaning:
+        """"Play this card during a combat on a Team of Agents to reduce damage from an Adversary's LRC by two
+        points": the Adversary's damage in the next round of that kind, less."""
+        rnd = self._rounds(c)[0]
+        amount = next(x for x in c if isinstance(x, int))
+        return Meaning(conditions=[{"in_combat": True}],
+                       steps=[{"combat_mod": {"side": "adversary", "amount": -amount, "round": rnd}}])
+
+    def still_deals(self, c: list[Any]) -> Meaning:
+        """"The team still deals damage during that LRC round": what the reduction before leaves alone."""
+        return Meaning(steps=[{"_still_deals": {"round": self._rounds(c)[0]}}])
+
+    def agent_round_add(self, c: list[Any]) -> Meaning:
+        """"Play this card on any Agent during LONG RANGE COMBAT to add 2 points to that Agent's LRC skill": an
+        Agent of the Combat, chosen, deals that much more this round."""
+        rnd, skill = self._rounds(c)[:2]
+        if rnd != skill:
+            raise ValueError("a round's skill added in another round")
+        amount = next(x for x in c if isinstance(x, int))
+        return self._agent_in_round(rnd, {"combat_mod": {"target": "combatant", "round": rnd, "amount": amount}})
+
+    def if_round_reduce(self, c: list[Any]) -> Meaning:
+        """"Additionally, if there is a CRC round, you can reduce the damage from any source by 2 points": one
+        source's damage against its player's side, in the next round of that kind (none, none reduced)."""
+        rnd = self._rounds(c)[0]
+        amount = next(x for x in c if isinstance(x, int))
+        return Meaning(steps=[{"combat_mod": {"side": "opponents", "amount": -amount, "one_source": True,
+                                              "round": rnd}}])
+
+    def agent_round_double(self, c: list[Any]) -> Meaning:
+        """"Play this card on any Agent during a LONG RANGE COMBAT round to double that Agent's LRC skill": an
+        Agent of the Combat, chosen, deals its printed value of that skill once more this round (`add_printed`)."""
+        rnd, skill = self._rounds(c)[:2]
+        if rnd != skill:
+            raise ValueError("a round's skill doubled in another round")
+        return self._agent_in_round(rnd, {"add_printed": {"target": "combatant", "round": rnd}})
+
+    def double_printed_said(self, c: list[Any]) -> Meaning:
+        """"This effect must be applied before any other modifier and only over the LRC listed on that Agent's
+        card": how the doubling before counts (`add_printed`)."""
+        return Meaning(steps=[{"_printed_said": {"round": self._rounds(c)[0]}}])
+
+    def lead_small_team(self, c: list[Any]) -> Meaning:
+        """"Play this card on any Team consisting of no more than two Agents ... when they are sent to investigate a
+        Site": in a skill check whose Team has that many Agents or fewer."""
+        most = next(x for x in c if isinstance(x, int))
+        return Meaning(conditions=[{"check_skill": []}, {"team_most": most}], lead_only=True)
+
+    def gain_team_res(self, c: list[Any]) -> Meaning:
+        """"You may add a number of tokens to the [RP] pool equal to the Agents' total RES value": the RES of the
+        Agents of the Team under check, to its player's pool."""
+        return Meaning(steps=[{"gain_team_res": {"pool": next(x for x in c if x in ("rp", "cp"))}}])
+
+    def own_agent_to_bureau(self, c: list[Any]) -> list[dict[str, Any]]:
+        """"remove one Agent from any Team you control and send them to the Bureau": an Agent of its player's in
+        the Field, chosen, to the Bureau, out of the check under way (and of its Combat)."""
+        select = {"type": "Agent", "zone": "field", "owner": "you"}
+        return [{"to_section": {"target": "sent", "section": "bureau", "_select": select}},
+                {"sit_out": {"target": "sent"}}]
+
+    def out_of_combat_said(self, c: list[Any]) -> Meaning:
+        """"If in combat, the Agent takes no damage and contributes no skills": what sending it to the Bureau did."""
+        return Meaning(steps=[{"_out_said": {}}])

@@ -90,8 +90,34 @@ def _shield_restated(ability: Any, args: dict[str, Any], until: str | None) -> N
         raise ValueError("no round skipped before")
 
 
+def _still_deals(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"The team still deals damage during that LRC round": said of a reduction of the Adversary's damage in that
+    round, written before; nothing more to run."""
+    if not any((s.get("combat_mod") or {}).get("side") == "adversary" and s["combat_mod"].get("round") == args["round"]
+               for s in ability.steps):
+        raise ValueError("no reduction of the Adversary's damage in that round before")
+
+
+def _printed_said(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"This effect must be applied before any other modifier and only over the LRC listed on that Agent's card":
+    said of a doubling of that round's printed skill, written before (`add_printed`); nothing more to run."""
+    if not any((s.get("add_printed") or {}).get("round") == args["round"] for s in ability.steps):
+        raise ValueError("no doubling of that round's skill before")
+
+
+def _out_said(ability: Any, args: dict[str, Any], until: str | None) -> None:
+    """"If in combat, the Agent takes no damage and contributes no skills": said of an Agent a sentence before sent
+    to the Bureau out of its Team (out of its check and Combat); nothing more to run."""
+    if not any((s.get("to_section") or {}).get("section") == "bureau" for s in ability.steps) or \
+            not any("sit_out" in s for s in ability.steps):
+        raise ValueError("no Agent sent to the Bureau before")
+
+
 #: the compiler's placing of each step a `cardread_s17b` reader writes, by the step's name
 S17B_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_one_of": _one_of, "_skip_heal": _skip_heal,
                                                                       "_chosen_out": _chosen_out,
                                                                       "_double_witness": _double_witness,
-                                                                      "_shield_restated": _shield_restated}
+                                                                      "_shield_restated": _shield_restated,
+                                                                      "_still_deals": _still_deals,
+                                                                      "_printed_said": _printed_said,
+                                                                      "_out_said": _out_said}

@@ -108,7 +108,42 @@ def _cond_played_own(ctx: Ctx, args: Any) -> str | None:
     return None if active == (args.get("as") == "active") else f"its player is not the {args.get('as')} player"
 
 
-S17B_PRIMITIVES: dict[str, Primitive] = {"option": _option, "skip_heal": _skip_heal, "sit_out_turn": _sit_out_turn}
-S17B_CONDITIONS: dict[str, Condition] = {"any_of": _cond_any_of, "played_own": _cond_played_own}
+#: the printed skill of each round
+_ROUND_SKILL = {"lrc": "Long Range Combat", "crc": "Close Range Combat"}
+
+
+def _add_printed(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"double that Agent's LRC skill ... before any other modifier and only over the LRC listed on that Agent's
+    card": the Agent deals its printed value of the round's skill once more this round (a `combat_mod`)."""
+    pieces = ctx.pieces(args)
+    if not pieces:
+        return "no combatant"
+    printed = ctx.ruleset.pinfo(ctx.state, pieces[0]).skills.get(_ROUND_SKILL[str(args["round"])]) or 0
+    step = {"target": args["target"], "round": args["round"], "amount": int(printed),
+            "until": args.get("until", "end_of_round")}
+    return str(ctx.ruleset.effects.vocab.primitives["combat_mod"](ctx, tx, step))
+
+
+def _gain_team_res(ctx: Ctx, tx: Tx, args: Any) -> str:
+    """"add a number of tokens to the [RP] pool equal to the Agents' total RES value": the RES of the Agents of the
+    Team under check (as the Briefing counts it), to its player's pool."""
+    team = [p for p in (ctx.state.rules.get("check") or {}).get("team", ()) if p in ctx.state.pieces]
+    res = sum(int(ctx.ruleset.res_of(ctx.state, p)) for p in team)
+    if ctx.seat is None or not res:
+        return "adds nothing"
+    pool = str(args.get("pool", "rp"))
+    tx.add_player_counter(ctx.seat, pool, res, why="the Team's total RES", rule="xfc.effect.2")
+    return f"adds {res} {pool.upper()}, the Team's total RES"
+
+
+def _cond_team_most(ctx: Ctx, args: Any) -> str | None:
+    """The Team under check has `args` Agents or fewer."""
+    team = (ctx.state.rules.get("check") or {}).get("team", ())
+    return None if len(team) <= int(args) else f"the Team has more than {args} Agents"
+
+
+S17B_PRIMITIVES: dict[str, Primitive] = {"gain_team_res": _gain_team_res, "option": _option, "skip_heal": _skip_heal, "sit_out_turn": _sit_out_turn,
+                                         "add_printed": _add_printed}
+S17B_CONDITIONS: dict[str, Condition] = {"team_most": _cond_team_most, "any_of": _cond_any_of, "played_own": _cond_played_own}
 #: the preconditions of the options of a choice among effects (`Vocabulary.affords`)
 S17B_AFFORDS: dict[str, Condition] = {"option": _affords_option, "skip_heal": _affords_skip_heal}
