@@ -418,9 +418,14 @@ class Reading:
             words |= kw
             words |= _SITE_WORDS.get(kw) or _site_words(kw)
             words.add("SITE")
+        infos = self._known_infos()  # `pinfo` of each Agent of the Team, its data looked up here
         for pid in check.get("team", ()):
             if pid in pieces:
-                words |= {k.upper() for k in self.keywords_of(state, pid)} if changed else self.pinfo(state, pid).keywords
+                if changed:
+                    words |= {k.upper() for k in self.keywords_of(state, pid)}
+                else:
+                    ref = pieces[pid].card
+                    words |= (infos.get(ref) or self.info(ref)).keywords  # type: ignore[arg-type]
         for entry in r.get("chain") or []:
             if entry.get("piece") in state.pieces:
                 words |= ({k.upper() for k in self.keywords_of(state, entry["piece"])} if changed

@@ -308,10 +308,15 @@ class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducer
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
         derived = state.derived  # on the fast path: whether the sections were found with no Agent at 0 Health
         none = derived.get(_NONE_AT_ZERO) if derived else False
-        # most actions' events are all rule state, pools and the RNG: their types asked in one C loop
-        if none and not _HARMLESS.issuperset(map(type, events)) and _may_bring_to_zero(state, events):
-            del derived[_NONE_AT_ZERO]  # type: ignore[union-attr]
-            none = False
+        if none:
+            # most actions' events are none (a playout's rule state and pools are no events, `Tx.undo`), or all the
+            # RNG, notes, a deck shuffled: their types asked in one C loop
+            if not events or _HARMLESS.issuperset(map(type, events)) or not _may_bring_to_zero(state, events):
+                if not self.options["killer_win"]:
+                    return ()  # none then, and none since (what follows returns nothing either, the game over or not)
+            else:
+                del derived[_NONE_AT_ZERO]  # type: ignore[union-attr]
+                none = False
         r = state.rules
         if r.get("over"):
             return ()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ...core.actions import Action
 from ...core.state import GameState
 from .actions import Discard, Pass
+from .sites_placed import any_cheaper
 from .vocab_agents import site_cost
 from .vocab_decks import hand_max
 
@@ -23,16 +24,24 @@ if TYPE_CHECKING:
 
 __all__ = ["debrief_discards", "rp_kept", "sold_last", "unpayable"]
 
+#: the kinds of card `rp_kept` keeps [RP] for
+_KEPT_FOR = ("site", "equipment")
+
 
 def rp_kept(rs: XFilesCCG, state: GameState, seat: int) -> int:
     """The [RP] `seat`'s Briefing keeps instead of buying cards: what the two cheapest Sites of its hand (of two
     titles, as one turn places them, xfc.case.3) and its cheapest Equipment cost."""
     sites: dict[str, int] = {}
     gear: list[int] = []
+    infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
+    cheaper = None
     for pid in state.zones[f"hand:{seat}"].pieces:
-        info = rs.pinfo(state, pid)
+        ref = pieces[pid].card
+        info = infos.get(ref) or rs.info(ref)
         if info.kind == "site" and info.pool != "CP":
-            cost = site_cost(state, seat, info, rs)
+            if cheaper is None:  # whether a card in the Field makes Sites cheaper, asked once for the hand
+                cheaper = any_cheaper(rs, state, seat)
+            cost = site_cost(state, seat, info, rs if cheaper else None)
             sites[info.name] = min(cost, sites.get(info.name, cost))
         elif info.kind == "equipment" and isinstance(info.cost, int):
             gear.append(info.cost)
@@ -42,8 +51,8 @@ def rp_kept(rs: XFilesCCG, state: GameState, seat: int) -> int:
 def sold_last(rs: XFilesCCG, state: GameState, pids: Iterable[str]) -> list[str]:
     """The cards `pids` in the order they are offered for sale: the Sites and Equipment last (what `rp_kept` keeps
     [RP] for: the cards that win the game and heal its Agents), the others in their order."""
-    cards = list(pids)
-    return sorted(cards, key=lambda p: rs.pinfo(state, p).kind in ("site", "equipment"))
+    infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
+    return sorted(pids, key=lambda p: (infos.get(pieces[p].card) or rs.info(pieces[p].card)).kind in _KEPT_FOR)
 
 
 def unpayable(rs: XFilesCCG, state: GameState, seat: int, pid: str) -> bool:
