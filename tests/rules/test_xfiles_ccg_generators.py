@@ -15,7 +15,7 @@ import pytest
 
 from tabletop.rules import get_ruleset
 from tabletop.rules.xfiles_ccg import Hire, Pass, PlaceSite, PlayCard, Requisition, Sell
-from tabletop.rules.xfiles_ccg.upkeep import sold_last
+from tabletop.rules.xfiles_ccg.upkeep import sites_first, sold_last
 from tests.rules.random_games import random_decisions
 
 
@@ -35,15 +35,16 @@ def _window_plays(rules, state, seat: int) -> list[PlayCard]:
 
 def _requisitions(rules, state, seat: int) -> list[Requisition]:
     """The Requisitions as the check finds them, pair by pair."""
-    agents = rules.agents(state, seat, ("bureau", "field"))
+    agents = rules.agents(state, seat, ("bureau", "field", "hospital"))
     return [Requisition(pid, ag) for pid in state.zones[f"hand:{seat}"].pieces
             if rules.pinfo(state, pid).kind == "equipment" for ag in agents
             if not rules.check(state, Requisition(pid, ag), seat)]
 
 
 def _sites(rules, state, seat: int) -> list[PlaceSite]:
-    """The Sites placed as the check finds them, card by card and opponent by opponent."""
-    return [PlaceSite(pid, opp) for pid in state.zones[f"hand:{seat}"].pieces
+    """The Sites placed as the check finds them, card by card (those the Team can meet first, as `upkeep` orders
+    them) and opponent by opponent."""
+    return [PlaceSite(pid, opp) for pid in sites_first(rules, state, seat, state.zones[f"hand:{seat}"].pieces)
             if rules.pinfo(state, pid).kind == "site" for opp in rules.opponents(state, seat)
             if not rules.check(state, PlaceSite(pid, opp), seat)]
 

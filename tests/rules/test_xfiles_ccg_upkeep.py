@@ -4,16 +4,21 @@ Seeded self-play ran into the 100-turn cap with a greedy seat whose hand was sev
 (the Debriefing only ever cut its newest card), or which bought cards with every [RP] it had and sold its Sites and
 Equipment (no Site placed, an Agent never healed). The listing now offers first: at the Debriefing, the cards the
 seat cannot pay for (a full hand) and the oldest cards (over the hand's size); at the Briefing, the purchase that
-keeps what the hand's Sites and Equipment cost; at the selling, the other cards before the Sites and Equipment.
+keeps what the hand's Sites and Equipment cost; at the selling, the other cards before the Sites and Equipment; at
+Case Assignment, the Sites the Team can meet before those it cannot; and Equipment whose Activator names the Hospital
+is offered to the Agents there (an Adversary's "may not heal wounds until a Healing card is played" kept a Team in
+the Hospital for good while its Hospital Crash Cart was never listed).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tabletop.rules.bots import make_bot
-from tabletop.rules.xfiles_ccg import Buy, Discard, Pass, Sell
-from tests.rules.xfiles_ccg_helpers import pid, position
+from tabletop.rules.xfiles_ccg import Buy, Discard, Pass, PlaceSite, Requisition, Sell
+from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref, mine, pid, position
 
 #: three Agents of Randy's in the Field (RES for the Briefing), the X-Files of both seats
 _TABLE = {"field:0": ["owen-marsh", "nadia-keller", "tom-brandt"], "bureau:1": ["lena-ortiz"],
@@ -81,3 +86,29 @@ def test_the_sites_and_equipment_are_sold_last() -> None:
     sells = [a for a in _listed(s, 1) if isinstance(a, Sell)]
     assert sells == [Sell((pid(s, "hand:1", c),)) for c in ("june-talley", "overtime", "harlow-creek",
                                                               "service-knife")]
+
+
+def test_a_site_the_team_can_meet_is_placed_before_one_it_cannot() -> None:
+    """Marrow Point asks OBSERVATION 4+ (the Team has 3), Harlow Creek BEHAVIORAL 4+ (it has 6): Harlow Creek is
+    placed first, so the Team investigates it (before, the hand's first Site took the turn and failed)."""
+    s = _at("sites", ["marrow-point", "harlow-creek"], ((5, 5), (5, 5)))
+    assert _greedy(s) == PlaceSite(pid(s, "hand:0", "harlow-creek"), 1)
+
+
+@pytest.fixture(scope="module")
+def trolley(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A card library with an Equipment of our own requisitioned in the Hospital."""
+    record = {"id": "FU-01", "title": "Ward Trolley", "set": "Fixture", "type": "Equipment", "cost": "2 RP",
+              "gameText": "Adds 1 to the holder's MEDICAL.", "keywords": ["Equipment", "Healing"],
+              "activators": ["Hospital"]}
+    return fixture_library(tmp_path_factory.mktemp("sets"), [record])
+
+
+def test_equipment_of_the_hospital_is_requisitioned_for_an_agent_there(trolley: Any) -> None:
+    """Tom Brandt lies in the Hospital: the Ward Trolley (Activator Hospital) is listed for him, and the greedy bot
+    requisitions it (before, the listing offered Equipment to the Bureau and the Field alone)."""
+    ref = fixture_ref(trolley, "FU-01")
+    s = position({"field:0": ["owen-marsh", "nadia-keller"], "hospital:0": ["tom-brandt:d2"], "hand:0": [ref],
+                  "bureau:1": ["lena-ortiz"], "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]},
+                 {"step": "requisition", "active": 0, "drawn": True}, library=trolley)
+    assert _greedy(s) == Requisition(mine(s, "hand:0", ref), pid(s, "hospital:0", "tom-brandt"))

@@ -40,7 +40,7 @@ from .notebook import _consistent, tokens
 from .provisions import KEY as PROVIDED
 from .provisions import provided_missing
 from .sites_placed import any_cheaper
-from .upkeep import debrief_discards, rp_kept, sold_last
+from .upkeep import debrief_discards, rp_kept, sites_first, sold_last
 from .vocab import standing
 from .vocab_agents import site_cost
 from .vocab_bluffs import banned
@@ -103,7 +103,7 @@ def _sellable(rs: XFilesCCG, state: GameState, hand: list[str]) -> Iterator[str]
 
 
 def _gen_requisition(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
-    agents = rs.agents(state, seat, ("bureau", "field"))
+    agents = rs.agents(state, seat, ("bureau", "field", "hospital"))  # an Activator may name the Hospital
     infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
     for pid in list(state.zones[f"hand:{seat}"].pieces):  # `hand_of`: as it is now, whatever follows a move
         ref = pieces[pid].card
@@ -162,7 +162,7 @@ def _gen_sites(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
         return
     opps = cheaper = None
     infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
-    for pid in list(state.zones[f"hand:{seat}"].pieces):  # `hand_of`: as it is now, whatever follows a move
+    for pid in sites_first(rs, state, seat, state.zones[f"hand:{seat}"].pieces):  # those the Team can meet first
         ref = pieces[pid].card
         info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
         if info.kind != "site" or info.name in placed:

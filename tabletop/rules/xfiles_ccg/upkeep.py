@@ -1,4 +1,5 @@
-"""How the bots keep their hand and pools playable: what a Briefing buys and what a Debriefing discards.
+"""How the bots keep their hand and pools playable: what a Briefing buys, sells and a Debriefing discards, and
+which Site goes first.
 
 Seeded self-play of real decks ran into the 100-turn cap with a seat that bought cards with every [RP] it had (so it
 never kept what its Sites and Equipment cost: no Site placed, an Agent never healed) or whose hand filled with cards
@@ -22,7 +23,7 @@ from .vocab_decks import hand_max
 if TYPE_CHECKING:
     from .ruleset import XFilesCCG
 
-__all__ = ["debrief_discards", "rp_kept", "sold_last", "unpayable"]
+__all__ = ["debrief_discards", "rp_kept", "sites_first", "sold_last", "unpayable"]
 
 #: the kinds of card `rp_kept` keeps [RP] for
 _KEPT_FOR = ("site", "equipment")
@@ -53,6 +54,21 @@ def sold_last(rs: XFilesCCG, state: GameState, pids: Iterable[str]) -> list[str]
     [RP] for: the cards that win the game and heal its Agents), the others in their order."""
     infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
     return sorted(pids, key=lambda p: (infos.get(pieces[p].card) or rs.info(pieces[p].card)).kind in _KEPT_FOR)
+
+
+def sites_first(rs: XFilesCCG, state: GameState, seat: int, pids: Iterable[str]) -> list[str]:
+    """The cards `pids` of `seat`'s hand with the Sites its Agents in the Field can meet first (a prerequisite
+    option at most their skill, Bluffs and cards aside), the others in their order: the first Site placed is the
+    one the Team investigates (an Agent joins one investigation a turn), so a Site it cannot meet no longer takes
+    the turn of one it can."""
+    field = rs.agents(state, seat, ("field",))
+
+    def out_of_reach(pid: str) -> bool:
+        info = rs.pinfo(state, pid)
+        return info.kind == "site" and bool(info.prerequisite) and all(
+            rs.team_skill(state, field, skill) < need for skill, need in info.prerequisite)
+
+    return sorted(pids, key=out_of_reach)
 
 
 def unpayable(rs: XFilesCCG, state: GameState, seat: int, pid: str) -> bool:
