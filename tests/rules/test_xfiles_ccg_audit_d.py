@@ -37,6 +37,13 @@ RECORDS = [
      "keywords": ["Combat", "Subterfuge"], "activators": ["Combat"],
      "gameText": "Play this on one combatant with a SUBTERFUGE skill of 1+ or that is capable of using SUBTERFUGE "
                  "cards. No damage may be dealt to that combatant in this round and the combatant deals no damage."},
+    {"id": "AD-07", "title": "Deputy Director Mark Hollis", "set": "Fixture", "type": "Agent", "cost": "5 RP",
+     "keywords": ["Agent", "FBI"], "skills": {"Observation": 3, "Long Range Combat": 1, "Close Range Combat": 1,
+                                              "Health": 4, "Resources": 1}, "gameText": ""},
+    {"id": "AD-08", "title": "Hollis Toes The Line", "set": "Fixture", "type": "Event", "cost": "1 CP",
+     "keywords": ["Event", "Move"], "activators": ["Conspiracy"],
+     "gameText": "Play whenever Deputy Director Mark Hollis is involved in a skill check. Hollis must go back to the "
+                 "Bureau (if he is not already there) and may not contribute his skills to any skill check this turn."},
 ]
 
 
@@ -175,3 +182,17 @@ def test_an_adversary_no_damage_may_be_dealt_to_takes_none(library: CardLibrary)
     fighter = _pid(s, "field:0", "owen-marsh")
     assert s.rules.damage(s.state, _pid(s, "chain", shade)) == 0  # Marsh's LONG RANGE COMBAT 2 is not dealt to it
     assert s.rules.damage(s.state, fighter) == 0
+
+
+def test_an_agent_sent_back_contributes_to_no_skill_check_of_the_turn(library: CardLibrary) -> None:
+    """"Hollis must go back to the Bureau ... and may not contribute his skills to any skill check this turn": he
+    left the check under way, but his skills still counted in any later check of the turn (e.g. back in the Field
+    and with a Team that may investigate a second Site)."""
+    hollis, line = fixture_ref(library, "AD-07"), fixture_ref(library, "AD-08")
+    s = _checking(library, hollis, hand1=(line,))
+    agent = _pid(s, "field:0", hollis)
+    ok(s, Pass(), 0)
+    ok(s, PlayCard(_pid(s, "hand:1", line)), 1)
+    _resolve(s)
+    assert s.state.pieces[agent].zone == "bureau:0" and agent not in s.state.rules["check"]["team"]
+    assert s.rules.team_skill(s.state, [agent], "Observation") == 0

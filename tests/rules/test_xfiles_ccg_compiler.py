@@ -253,7 +253,7 @@ def test_moves_of_agents_between_sections_and_teams() -> None:
                      "(if he is not already there) and may not contribute his skills to any skill check this turn.")
     assert recall["targets"]["victim"]["select"]["name_has"] == "Cooper"
     assert recall["do"] == [{"to_section": {"target": "victim", "section": "bureau"}},
-                            {"sit_out": {"target": "victim"}}]
+                            {"sit_out_turn": {"target": "victim"}}]
 
 
 def test_cards_kept_in_the_bureau_and_discarded_for_their_bonus() -> None:
@@ -307,7 +307,7 @@ def test_named_agents_of_a_team_moved_and_benched() -> None:
     assert shut["targets"]["named_ray"]["select"]["team_of"] == "member"
     assert shut["do"] == [{"to_section": {"target": "named_cooper", "section": "hospital"}},
                           {"to_section": {"target": "named_ray", "section": "bureau"}},
-                          {"sit_out": {"target": "named_cooper"}}, {"sit_out": {"target": "named_ray"}}]
+                          {"sit_out_turn": {"target": "named_cooper"}}, {"sit_out_turn": {"target": "named_ray"}}]
 
 
 def test_a_card_kept_when_the_check_succeeds_and_discarded_for_its_bonus() -> None:

@@ -629,7 +629,7 @@ class EffectsReader:
         return [{"_gives": {"round": next(x for x in c if x in ("lrc", "crc")), "value": c[-1]}}]
 
     def goes_back(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [{"to_section": {"target": "victim", "section": "bureau"}}, {"sit_out": {"target": "victim"}}]
+        return [{"to_section": {"target": "victim", "section": "bureau"}}, {"sit_out_turn": {"target": "victim"}}]
 
     def draw_on_abduction(self, c: list[Any]) -> Meaning:
         return Meaning(starts=True, when="event:abducted", steps=[{"draw": {"count": c[-1]}}])
@@ -812,7 +812,7 @@ class EffectsReader:
                                 "_select": {"type": "Agent", "owner": "opponent", "zone": ["field", "bureau"]}}}]
 
     def sit_out(self, c: list[Any]) -> list[dict[str, Any]]:
-        return [{"sit_out": {"target": "agent"}}]
+        return [{"sit_out_turn": {"target": "agent"}}]  # "... any skill checks this turn"
 
     def may_use(self, c: list[Any]) -> Meaning:
         words = [x for x in c if isinstance(x, list)][-1]

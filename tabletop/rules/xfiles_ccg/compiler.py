@@ -295,7 +295,7 @@ class _Ability:
             named = [k for k in self.targets if k.startswith("named_")]
             if not named:
                 raise ValueError("no Agents named before")
-            self.steps += [{"sit_out": {"target": k}} for k in named]
+            self.steps += [{"sit_out_turn": {"target": k}} for k in named]
             return
         if name == "_travel":  # "move one of your Agents to any Section": the Agent, then the Section, chosen
             self.targets["agent"] = {"select": {"type": "Agent", "owner": "you", "zone": ["bureau", "field", "hospital"]},
