@@ -1,9 +1,9 @@
 """Checking an X-Files CCG table and deck list: a rule state the ruleset cannot read (by field), what on the table
 contradicts the rules (when the dial is turned up), and what keeps a deck list from being a legal Advanced deck.
 
-`Audit` is a part with explicit inputs: the reading of the table (card data `info` and `pinfo`, a card's own copy
-limit through its compiled text; `agents` and `health`), the card library now, `ref` (a piece as the log names it)
-and the options.
+`Audit` is a part with explicit inputs: the card part (`info`, `pinfo`, a card's own copy limit through its
+compiled text), the reading of Agents (`agents`, `health`), the card library now, `ref` (a piece as the log names
+it) and the options.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from .steps import v as _v
 
 if TYPE_CHECKING:
     from ...cards import CardDef, CardLibrary, DeckList
+    from .cards import CcgCards
     from .reading import Reading
 
 __all__ = ["Audit"]
@@ -28,11 +29,11 @@ __all__ = ["Audit"]
 class Audit:
     """State problems, the table audit and the deck check (the part `XFilesCCG.auditor`)."""
 
-    def __init__(self, reading: Reading, library: Callable[[], CardLibrary], ref: Callable[[GameState, str], str],
-                 options: Mapping[str, Any]) -> None:
+    def __init__(self, cards: CcgCards, reading: Reading, library: Callable[[], CardLibrary],
+                 ref: Callable[[GameState, str], str], options: Mapping[str, Any]) -> None:
         #: the card data (`deck_limit` reads a card's own copy limit through it) and the Agents' Health
-        self.reading = reading
-        self.info, self.pinfo, self.agents, self.health = reading.info, reading.pinfo, reading.agents, reading.health
+        self.cards = cards
+        self.info, self.pinfo, self.agents, self.health = cards.info, cards.pinfo, reading.agents, reading.health
         self.library, self.ref, self.options = library, ref, options
 
     def state_problems(self, state: GameState) -> list[str]:
@@ -86,7 +87,7 @@ class Audit:
         "Each player may only have one of this card in their deck", "any number of X cards in your deck")."""
         if self.info(card.ref).kind in ("agent", "xfile"):
             return 1
-        own = deck_limit(self.reading, card.ref)
+        own = deck_limit(self.cards, card.ref)
         return 2 if own is None else None if own == ANY else own
 
     def deck_problems(self, deck: DeckList) -> list[Violation]:
@@ -118,7 +119,7 @@ class Audit:
             i = info(ref)
             titles[i.name if i else ref] = titles.get(i.name if i else ref, 0) + 1
             if i is not None and limits.get(i.name) is None:
-                limits[i.name] = deck_limit(self.reading, ref)
+                limits[i.name] = deck_limit(self.cards, ref)
         for title, n in titles.items():
             own = limits.get(title)
             if own is None and n > 2:

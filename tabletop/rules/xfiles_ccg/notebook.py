@@ -3,8 +3,8 @@
 A question or a guess is named by a token keyed with the table's secret, so an action never says what it asks
 to anyone who reads it on the way; the asking seat's status lists its tokens with their words.
 
-`Notebook` is a part with explicit inputs: the reading of the table (card data `pinfo`, `info` and `xfiles`; the
-rule state's `step`, `active`, `opponents`, `xfile_of`) and the options. `XFilesCCG` binds its answers on the
+`Notebook` is a part with explicit inputs: the card part (`pinfo`, `info`, `xfiles`) and the options; the rule
+state it reads through the functions of `table.py` (`step`, `active`, `opponents`, `xfile_of`). `XFilesCCG` binds its answers on the
 ruleset (`question_options`, `notebook`, ...), which the checks, reducers, move lists, bots and the window ask.
 """
 
@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.state import GameState
 from .data import CHARACTERISTIC_VALUES, CardInfo
+from .table import active, opponents, step, xfile_of
 from .vocab_events import extra_question
 from .vocab_words import site_asks
 from .xfile_choice import xfile_universe
 
 if TYPE_CHECKING:
-    from .reading import Reading
+    from .cards import CcgCards
 
 __all__ = ["Notebook", "tokens"]
 
@@ -47,11 +48,14 @@ def tokens(state: GameState, prefix: str, *parts: Any) -> Callable[..., str]:
 class Notebook:
     """Questions, guesses and each seat's record of the answers (the part `XFilesCCG.notes`)."""
 
-    def __init__(self, reading: Reading, options: Mapping[str, Any]) -> None:
-        #: the card data (`site_asks` reads a Site's printed questions through it too) and the rule state read
-        self.reading = reading
-        self.pinfo, self.xfiles, self.xfile_of = reading.pinfo, reading.xfiles, reading.xfile_of
-        self.step, self.active, self.opponents = reading.step, reading.active, reading.opponents
+    #: the rule state read (`table.py`)
+    step, active, opponents, xfile_of = (staticmethod(step), staticmethod(active), staticmethod(opponents),
+                                         staticmethod(xfile_of))
+
+    def __init__(self, cards: CcgCards, options: Mapping[str, Any]) -> None:
+        #: the card data (`site_asks` reads a Site's printed questions through it too)
+        self.cards = cards
+        self.pinfo, self.xfiles = cards.pinfo, cards.xfiles
         self.options = options
 
     def question_context(self, state: GameState, seat: int, strict: bool = True) -> dict[str, Any] | None:
@@ -67,7 +71,7 @@ class Notebook:
         step = self.step(state)
         check = r.get("check") or {}
         site = check.get("site")
-        kinds = site_asks(self.reading, state, site) if site in state.pieces else []  # as printed, or a card changed them
+        kinds = site_asks(self.cards, state, site) if site in state.pieces else []  # as printed, or a card changed them
         if step == "question" and seat == self.active(state):
             q = r.get("question") or {}
             exclusive = self.options["question_or_guess"] and (q.get("asked") or q.get("guessed"))

@@ -11,10 +11,12 @@ confirm (`data.suggested_effects`). Rule numbers are in `rulebook.RULE_TEXT`.
 table), `checks` and `checks_investigation` (one check per action type, dispatched by the kit's table), `hand_moves`
 (the move policy as data), `reducers_prep`, `reducers_investigation` and `effects` (one reducer per action type),
 `textrun` (card text on the interpreter), `flow` and `combat` (how a turn moves on), `generators` (the bots' moves),
-`moves` (every legal move, for the window). Parts with explicit inputs, made and wired in `__init__`: `notes`
-(`notebook.py`: questions, guesses, the Notebook), `view` (`status.py`: the HUD's status) and `auditor` (`audit.py`:
-saves and decks); the answers the rest of the code asks of them are bound on the ruleset (`question_options`,
-`notebook`, `game_status`, `audit`, ...).
+`moves` (every legal move, for the window). Parts with explicit inputs, made and wired in `__init__`: `cards`
+(`cards.py`: the card lookup, `info`, `pinfo`, `traits`), `notes` (`notebook.py`: questions, guesses, the Notebook),
+`view` (`status.py`: the HUD's status) and `auditor` (`audit.py`: saves and decks); the answers the rest of the code
+asks of them are bound on the ruleset (`pinfo`, `question_options`, `notebook`, `game_status`, `audit`, ...). What
+reads the rule state alone (`active`, `step`, `decision`, `section_of`, ...) is functions of the table (`table.py`),
+static methods of the ruleset.
 
 Rule state (`state.rules`; seat keys are strings so it survives JSON and YAML unchanged):
 turn, first, active, step (see STEPS), seller / bluffer / discarder (whose turn inside a step), drawn, moved, hired,
@@ -62,23 +64,38 @@ from ..kit import (
 )
 from .actions import Hospitalize, KillerWin, ManualEffect, Pass
 from .audit import Audit
+from .cards import CcgCards
 from .checks import PrepChecks
 from .checks_investigation import InvestigationChecks
 from .combat import Combat
-from .data import SECTIONS
+from .data import SECTIONS, CardInfo
 from .effects import Effects
 from .flow import Flow
 from .generators import GENERATORS
 from .hand_moves import MOVE_POLICY, HandMoves
 from .moves import MoveListing
 from .notebook import Notebook
-from .reading import DECIDED, Reading
+from .reading import Reading
 from .reducers_investigation import InvestigationReducers
 from .reducers_prep import PrepReducers
 from .rulebook import RULE_TEXT
 from .status import StatusView, scores
 from .steps import PHASE_OF, SAMPLE_DECKS, SAMPLE_SET, STEPS
 from .steps import v as _v
+from .table import (
+    DECIDED,
+    active,
+    damage,
+    decision,
+    left,
+    opponents,
+    owner,
+    pool_of,
+    section_of,
+    step,
+    waiting_for,
+    xfile_of,
+)
 from .textrun import TextRun
 from .vocab_events import EXTRA, extra_question
 from .xfile_choice import random_xfile
@@ -190,6 +207,11 @@ class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducer
 
     #: the lab reads the scores at every turn change: a function of the rule state (`status.py`)
     scores = staticmethod(scores)
+    #: the rule state's reads (`table.py`): functions of the table, asked by every mixin and the vocabulary
+    active, step, _left, opponents = staticmethod(active), staticmethod(step), staticmethod(left), staticmethod(opponents)
+    decision, waiting_for, section_of = staticmethod(decision), staticmethod(waiting_for), staticmethod(section_of)
+    damage, _pool_of, _owner, xfile_of = (staticmethod(damage), staticmethod(pool_of), staticmethod(owner),
+                                          staticmethod(xfile_of))
 
     # the public answers of the parts, bound to them in `__init__` (no call in between: bots ask them by thousands)
     question_context: Callable[..., dict[str, Any] | None]
@@ -198,23 +220,41 @@ class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducer
     notebook: Callable[[GameState, int], dict[str, Any]]
     notes_about: Callable[[GameState, int, int | None], tuple[dict[str, Any] | None, set[Any]]]
 
+    info: Callable[[str | None], CardInfo]
+    pinfo: Callable[[GameState, str], CardInfo]
+    traits: Callable[[str | None], frozenset[str]]
+
     def __init__(self, options: Mapping[str, Any] | None = None, library: CardLibrary | None = None) -> None:
+        #: the card lookup, made first: it holds the library the kit's `__init__` sets (`library`, below)
+        self.cards = cards = CcgCards(lambda: self.card_library, self.card_text)
         super().__init__(options, library)
         opts = self.options
-        #: questions, guesses and the Notebook (`notebook.py`), over the table as `Reading` reads it
-        self.notes = notes = Notebook(self, opts)
+        self.info, self.pinfo, self.traits, self.xfiles = cards.info, cards.pinfo, cards.traits, cards.xfiles
+        self.name_of, self.card_title = cards.name_of, cards.card_title  # type: ignore[method-assign]
+        self._known_infos, self._known_traits = cards.known_infos, cards.known_traits
+        #: questions, guesses and the Notebook (`notebook.py`)
+        self.notes = notes = Notebook(cards, opts)
         self.question_context, self.question_options = notes.question_context, notes.question_options
         self.guess_options, self.question_token, self.guess_token = (notes.guess_options, notes.question_token,
                                                                      notes.guess_token)
         self.notebook, self.notes_about, self.powers = notes.notebook, notes.notes_about, notes.powers
         #: the HUD's status (`status.py`) and the checks of saves and decks (`audit.py`)
-        self.view = StatusView(self.name, self, notes, self.what_now, self.step_hint, self.suggestion_actions,
+        self.view = StatusView(self.name, cards, self, notes, self.what_now, self.step_hint, self.suggestion_actions,
                                self._expand, opts)
         self.game_status, self.move_words = self.view.game_status, self.view.move_words  # type: ignore[method-assign]
-        self.auditor = auditor = Audit(self, lambda: self.card_library, self.ref, opts)
+        self.auditor = auditor = Audit(cards, self, lambda: self.card_library, self.ref, opts)
         self.state_problems, self.audit = auditor.state_problems, auditor.audit  # type: ignore[method-assign]
         self.deck_section_for, self.deck_copy_limit = (auditor.deck_section_for,  # type: ignore[method-assign]
                                                        auditor.deck_copy_limit)
+
+    @property  # type: ignore[override]
+    def library(self) -> CardLibrary | None:
+        """The card library the game plays with (None: the shipped cards), kept by the card lookup."""
+        return self.cards.library
+
+    @library.setter
+    def library(self, library: CardLibrary | None) -> None:
+        self.cards.library = library
 
     # ------------------------------------------------------------------------------------------ the table
 

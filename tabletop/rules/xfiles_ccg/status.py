@@ -1,8 +1,8 @@
 """What the HUD, bots and clients read about an X-Files CCG game: a typed `Status`, with the pools, Agents, Sites,
 chain, skill check, Combat, and for the reading seat its Notebook, its question and guess tokens and suggestions.
 
-`StatusView` is a part with explicit inputs: the ruleset's name, the reading of the table (card data, rule state,
-Agents' Health and skills, pools, sell values), the Notebook part, the move lister's words for the step
+`StatusView` is a part with explicit inputs: the ruleset's name, the card part, the reading of Agents (Health,
+skills, Equipment, sell values), the Notebook part, the move lister's words for the step
 (`what_now`, `step_hint`), the text applied by hand (`suggestions`, one suggestion's `expand`ed effects) and the
 options.
 """
@@ -18,6 +18,7 @@ from .actions import ACTIONS, Buy, FreeDraw, ManualEffect, Sell
 from .moves import INVESTIGATOR_ONLY
 from .notebook import Notebook
 from .steps import PHASE_OF, STEP_LABELS
+from .table import active, damage, decision, owner, pool_of, section_of, step
 from .vocab_words import site_asks
 
 #: an offered effect's row: the card it comes from, what it does, and what passing does with it
@@ -25,6 +26,7 @@ EFFECT_WORDS = ("Apply {source:effect_whose}{source}'s effect now ({source:effec
                 "{piece: on |}{piece}{seat: for |}{seat}{to: to |}{to}{text: — |}{text}")
 
 if TYPE_CHECKING:
+    from .cards import CcgCards
     from .reading import Reading
 
 __all__ = ["HIDDEN_NAME", "StatusView", "scores"]
@@ -44,18 +46,21 @@ def scores(state: GameState) -> list[int] | None:
 class StatusView:
     """The game's status for a seat (the part `XFilesCCG.view`)."""
 
-    def __init__(self, name: str, reading: Reading, notes: Notebook,
+    #: the rule state read (`table.py`)
+    step, active, decision, section_of = (staticmethod(step), staticmethod(active), staticmethod(decision),
+                                          staticmethod(section_of))
+    owner, pool_of, damage = staticmethod(owner), staticmethod(pool_of), staticmethod(damage)
+
+    def __init__(self, name: str, cards: CcgCards, reading: Reading, notes: Notebook,
                  what_now: Callable[[GameState, int | None], str], step_hint: Callable[[GameState, str], str],
                  suggestions: Callable[[GameState, int], list[ManualEffect]],
                  expand: Callable[[GameState, int, str, Mapping[str, Any]], list[ManualEffect]],
                  options: Mapping[str, Any]) -> None:
         self.name = name
-        #: the card data (`site_asks` reads a Site's printed questions through it too), the rule state, the table
-        self.reading = reading
-        self.pinfo, self.name_of, self.sell_value = reading.pinfo, reading.name_of, reading._sell_value
-        self.step, self.active, self.decision = reading.step, reading.active, reading.decision
-        self.section_of, self.owner, self.pool_of = reading.section_of, reading._owner, reading._pool_of
-        self.agents, self.gear, self.damage, self.health = reading.agents, reading.gear, reading.damage, reading.health
+        #: the card data (`site_asks` reads a Site's printed questions through it too) and the Agents' reads
+        self.cards = cards
+        self.pinfo, self.name_of, self.sell_value = cards.pinfo, cards.name_of, reading._sell_value
+        self.agents, self.gear, self.health = reading.agents, reading.gear, reading.health
         self.agent_skill, self.team_skill, self.check_total = reading.agent_skill, reading.team_skill, reading.check_total
         self.notes = notes
         self.what_now, self.step_hint = what_now, step_hint
@@ -231,7 +236,7 @@ class StatusView:
                     "bluffs": len(state.attached(pid)), "skills": {}}
         return {"piece": pid, "name": info.name, "at": d.get("at"),
                 "prerequisite": [{"skill": s, "need": n} for s, n in info.prerequisite],
-                "asks": site_asks(self.reading, state, pid), "bluffs": len(state.attached(pid)),
+                "asks": site_asks(self.cards, state, pid), "bluffs": len(state.attached(pid)),
                 "skills": {s: self.team_skill(state, self.agents(state, self.owner(state, pid), ("field",)), s)
                            for s, _ in info.prerequisite}}
 
