@@ -244,9 +244,13 @@ _RULESETS: dict[tuple[str, str], Any] = {}
 
 
 def shared_ruleset(name: str, options: Mapping[str, Any] | None) -> Any:
-    """One ruleset instance per name and options in this process: a ruleset keeps no game state on itself, only
-    what it read from the card library (card data, sample decks), which every game would otherwise read again."""
-    key = (name, repr(sorted((options or {}).items())))
+    """One ruleset instance per name and options in this thread: a ruleset keeps no game state on itself, only
+    what it read from the card library (card data, sample decks), which every game would otherwise read again.
+
+    Per thread, because a game sets the library it plays with on its ruleset and its card parts drop and refill
+    their memos then: two games on the threads of one Dask worker sharing an instance read each other's half-dropped
+    memos (a KeyError at setup)."""
+    key = (name, repr(sorted((options or {}).items())), threading.get_ident())
     rules = _RULESETS.get(key)
     if rules is None:
         if len(_RULESETS) >= 32:
