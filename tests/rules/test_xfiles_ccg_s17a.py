@@ -42,42 +42,42 @@ def _agent(rid: str, title: str, keywords: list[str]) -> dict[str, Any]:
 
 
 RECORDS = [
-    _card("SA-01", "Shallow Pit", "Event", "Take any Witness from your opponent's Discard Pile and use it for one "
-          "skill check immediately at no cost."),
-    _card("SA-02", "Paper Lanterns", "Equipment", "Place 2 tokens on this card. Remove a token to take any one "
-          "Witness from your Discard Pile that modifies a skill check and use it immediately for zero cost. Discard "
+    _card("SA-01", "Shallow Pit", "Event", "Take any one Witness card from your opponent's Discard Pile and use it for "
+          "one skill check for zero cost."),
+    _card("SA-02", "Paper Lanterns", "Equipment", "Place 2 tokens on this card. Remove a token to take any Witness card "
+          "from your Discard Pile that modifies a skill check and use it at no cost. Discard "
           "this card when both tokens have been removed.", keywords=["Equipment", "Evidence"], activators=["Field"]),
-    _card("SA-03", "Mrs. Abernathy", "Witness", "Adds 2 to one Team's BEHAVIORAL skill check.", cost="4 RP",
+    _card("SA-03", "Mrs. Abernathy", "Witness", "Adds +2 to one Team's BEHAVIORAL skill check.", cost="4 RP",
           keywords=["Witness", "Resource"]),
     _card("SA-04", "Quiet Room", "Bluff", "Play on a Team that includes Agent Tom Hollow to prevent Hollow from "
           "contributing his skills to any skill checks this turn, including Combat.", cost="1 CP",
           keywords=["Bluff"], activators=["Conspiracy", "Site"]),
     _agent("SA-05", "Agent Tom Hollow", ["FBI"]),
-    _card("SA-06", "Doubting Thomas", "Event", "Play this card on any Agent with the keyword SKEPTIC to prevent that "
-          "Agent from contributing their skills at any keyword OCCULT INVESTIGATION or ALIEN INVESTIGATION Site.",
+    _card("SA-06", "Doubting Thomas", "Event", "Play on one Agent with the keyword SKEPTIC to prevent that Agent from "
+          "contributing her skills at any keyword OCCULT INVESTIGATION or SCIENCES Site.",
           cost="1 CP", activators=["Conspiracy"]),
     _agent("SA-07", "Agent Ida Crane", ["FBI", "Skeptic"]),
     _card("SA-08", "Bell Tower, VT", "Site", "", cost="2 RP", activators=[],
           keywords=["Site", "Mono", "Motive", "Occult Investigation"], prerequisite="OCCULT INVESTIGATION 3+"),
-    _card("SA-09", "Paperwork", "Event", "Play during the Briefing Phase to prevent one opponent from drawing any "
-          "cards during the remainder of this turn.", cost="1 CP", activators=["Conspiracy"]),
-    _card("SA-10", "Filed Under Z", "Event", "Play this card during the case assignment phase to prevent your "
-          "opponent from playing any adversaries at this Site."),
-    _card("SA-11", "Green Light", "Event", "Play on an Agent in the Hospital. The Agent heals up to three tokens of "
-          "damage and any inflicted Keywords (i.e. CANCER, INSANITY) are removed.", keywords=["Event", "Healing"]),
-    _card("SA-12", "Sweetgrass", "Event", "You may remove one game effect token or wound token from any cards under "
+    _card("SA-09", "Paperwork", "Event", "Play this card during the Briefing Phase to prevent your opponent from "
+          "drawing any cards for the rest of the turn.", cost="1 CP", activators=["Conspiracy"]),
+    _card("SA-10", "Filed Under Z", "Event", "Play during the Case Assignment Phase to prevent one opponent from "
+          "playing any adversaries at this Site."),
+    _card("SA-11", "Green Light", "Event", "Play on an Agent in the Hospital. The Agent heals up to three points of "
+          "damage and any afflicted Keywords are removed.", keywords=["Event", "Healing"]),
+    _card("SA-12", "Sweetgrass", "Event", "You may remove one game effect token or wound token from any card under "
           "your control."),
-    _card("SA-13", "Blowout", "Bluff", "Force an opponent to remove one Keyword ARTIFACT card from the game.",
+    _card("SA-13", "Blowout", "Bluff", "Force one opponent to remove a Keyword ARTIFACT card from the game.",
           cost="1 CP", keywords=["Bluff"], activators=["Conspiracy", "Site"]),
-    _card("SA-14", "Brass Compass", "Event", "Adds 1 to one Team's BEHAVIORAL skill check.",
+    _card("SA-14", "Brass Compass", "Event", "Adds +1 to one Team's BEHAVIORAL skill check.",
           keywords=["Event", "Artifact", "Resource"]),
     {**_agent("SA-15", "Agent Cal Brook", ["Independent"]), "gameText": "Place one token on this card. Remove one "
-     "token to examine an opponent's hand and remove one of the cards in his hand from the game."},
+     "token to look at your opponent's hand and remove one of the cards in his hand from the game."},
     _card("SA-16", "Audit Season", "Event", "Force one opponent to immediately discard their entire hand. Your "
-          "opponent, at their option, may opt to pay 3 [RP] for each card they do not want to discard.",
+          "opponent may pay 3 [RP] for each card he does not want to discard.",
           cost="2 CP", activators=["Conspiracy"]),
-    _card("SA-17", "Ear Tag", "Bluff", "Play on one Agent to decrease the Agent's RES value by one. This card is "
-          "removed when a Healing card is played on the Agent.", cost="1 CP", keywords=["Bluff", "Alien"],
+    _card("SA-17", "Ear Tag", "Bluff", "Play on one Agent to decrease the Agent's RES by one. This card is "
+          "discarded when any Healing card is played on the Agent.", cost="1 CP", keywords=["Bluff", "Alien"],
           activators=["Conspiracy"]),
     {**_agent("SA-18", "Sergeant Vic Hale", ["Law"]), "gameText": "He may add 1 to any damage caused by EQUIPMENT "
      "card attached to him that have a CLOSE RANGE COMBAT or LONG RANGE COMBAT modifier."},
