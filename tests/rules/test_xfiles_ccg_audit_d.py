@@ -28,14 +28,14 @@ RECORDS = [
                  "You may choose any one Characteristic for the Keyword (i.e., AFFILIATION SITE)."},
     {"id": "AD-04", "title": "Deacon Pryor", "set": "Fixture", "type": "Witness", "cost": "2 RP",
      "keywords": ["Witness", "Occult"], "activators": ["Active"],
-     "gameText": "Play this card at anytime during your turn to examine your opponent's hand."},
+     "gameText": "Play at anytime during your turn to look at your opponent's hand."},
     {"id": "AD-05", "title": "The Shade", "set": "Fixture", "type": "Adversary", "cost": "2 CP",
      "keywords": ["Adversary", "Creature"], "activators": ["Conspiracy"],
      "skills": {"Long Range Combat": 2, "Close Range Combat": 2, "Health": 6},
      "gameText": "The Shade may use SUBTERFUGE Combat cards."},
     {"id": "AD-06", "title": "Duck Low", "set": "Fixture", "type": "Combat", "cost": "1 *P",
      "keywords": ["Combat", "Subterfuge"], "activators": ["Combat"],
-     "gameText": "Play this on one combatant with a SUBTERFUGE skill of 1+ or that is capable of using SUBTERFUGE "
+     "gameText": "Play this on any combatant with SUBTERFUGE skill of 1+ or that is capable of using SUBTERFUGE "
                  "cards. No damage may be dealt to that combatant in this round and the combatant deals no damage."},
     {"id": "AD-07", "title": "Deputy Director Mark Hollis", "set": "Fixture", "type": "Agent", "cost": "5 RP",
      "keywords": ["Agent", "FBI"], "skills": {"Observation": 3, "Long Range Combat": 1, "Close Range Combat": 1,

@@ -47,7 +47,7 @@ RECORDS = [
     _card("SA-02", "Paper Lanterns", "Equipment", "Place 2 tokens on this card. Remove a token to take any Witness card "
           "from your Discard Pile that modifies a skill check and use it at no cost. Discard "
           "this card when both tokens have been removed.", keywords=["Equipment", "Evidence"], activators=["Field"]),
-    _card("SA-03", "Mrs. Abernathy", "Witness", "Adds +2 to one Team's BEHAVIORAL skill check.", cost="4 RP",
+    _card("SA-03", "Mrs. Abernathy", "Witness", "Adds 2 to any one Team's BEHAVIORAL skill check.", cost="4 RP",
           keywords=["Witness", "Resource"]),
     _card("SA-04", "Quiet Room", "Bluff", "Play on a Team that includes Agent Tom Hollow to prevent Hollow from "
           "contributing his skills to any skill checks this turn, including Combat.", cost="1 CP",
@@ -69,7 +69,7 @@ RECORDS = [
           "your control."),
     _card("SA-13", "Blowout", "Bluff", "Force one opponent to remove a Keyword ARTIFACT card from the game.",
           cost="1 CP", keywords=["Bluff"], activators=["Conspiracy", "Site"]),
-    _card("SA-14", "Brass Compass", "Event", "Adds +1 to one Team's BEHAVIORAL skill check.",
+    _card("SA-14", "Brass Compass", "Event", "Adds 1 to any one Team's BEHAVIORAL skill check.",
           keywords=["Event", "Artifact", "Resource"]),
     {**_agent("SA-15", "Agent Cal Brook", ["Independent"]), "gameText": "Place one token on this card. Remove one "
      "token to look at your opponent's hand and remove one of the cards in his hand from the game."},

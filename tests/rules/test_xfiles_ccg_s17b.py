@@ -33,31 +33,31 @@ RECORDS = [
           "INVESTIGATION skill number for any BEHAVIORAL Or MEDICAL skill check."),
     _card("FS-04", "Partners", "Event", "Play this card on any Agent in a Team including Agent Nadia Keller to use "
           "that Agent's ALIEN INVESTIGATION skill number for any one BEHAVIORAL or SCIENCES skill check."),
-    _card("FS-06", "Quarantine", "Event", "Play this card to force any opponent to skip the Healing phase."),
-    _card("FS-07", "Rewrite", "Witness", "Change one Keyword to any other one Keyword on a card played by your "
+    _card("FS-06", "Quarantine", "Event", "Play this card to force one opponent to skip their next Healing phase."),
+    _card("FS-07", "Rewrite", "Witness", "Change any Keyword to any other Keyword on one card played by your "
           "opponent.", keywords=["Witness", "Zeitgeist"]),
     _card("FS-08", "Fog Bank", "Adversary", "This card does not initiate Combat. Pick one Agent from an investigating "
           "Team. That Agent remains dazed until end of turn and cannot contribute his or her skills to any Site skill "
           "check.", cost="1 CP", activators=["Conspiracy"]),
     _card("FS-09", "Red Herring", "Bluff", "Choose an Agent on a Team already assigned to a Site. The chosen Agent "
-          "contributes a skill value of zero for the Site Prerequisites.", cost="1 CP",
+          "contributes a skill value of 0 for the Site Prerequisite.", cost="1 CP",
           activators=["Conspiracy", "Site"]),
-    _card("FS-10", "Slush Fund", "Event", "Put this card in your Bureau section. Add 1 [CP] to your [CP] pool for "
+    _card("FS-10", "Slush Fund", "Event", "Put this card in the Bureau section. Add 1 [CP] to your [CP] pool for "
           "every Event card you play as Directed player.", cost="1 CP", activators=["Conspiracy"]),
-    _card("FS-11", "Petty Cash", "Event", "Put this card in your Bureau section. Add 1 [RP] to your [RP] pool for "
+    _card("FS-11", "Petty Cash", "Event", "Put this card in the Bureau section. Add 1 [RP] to your [RP] pool for "
           "every Event card you play as Active player."),
     _card("FS-12", "Stonewall", "Event", "Subtract 1 from one Team's BEHAVIORAL skill check.", cost="1 CP",
           activators=["Conspiracy"]),
-    _card("FS-13", "Night Clerk", "Witness", "Adds 2 to one Team's BEHAVIORAL skill check."),
+    _card("FS-13", "Night Clerk", "Witness", "Adds 2 to any one Team's BEHAVIORAL skill check."),
     _card("FS-14", "Echo", "Event", "Play this card immediately after a Witness card is played. Double the skill value "
           "provided by the Witness for the current skill check."),
-    _card("FS-15", "Gag Order", "Bluff", "Play this card to negate one Witness RESOURCE immediately or to prevent the "
+    _card("FS-15", "Gag Order", "Bluff", "Play to negate one Witness RESOURCE immediately or to prevent the "
           "investigating player from playing any Witnesses while investigating this Site, except for Witnesses which "
           "would specifically negate this card.", cost="1 CP", activators=["Conspiracy", "Site"]),
-    _card("FS-16", "Bad Tip", "Bluff", "Discard two cards from your hand (your choice) to apply a -2 modifier to any "
+    _card("FS-16", "Bad Tip", "Bluff", "Discard 2 cards from your hand to apply a -2 modifier to any "
           "Agent's skill check on this Site.", cost="1 CP", activators=["Conspiracy", "Site"]),
-    _card("FS-17", "Duck And Cover", "Combat", "Play this card on any Agent to immediately skip one combat round for "
-          "that Agent. The Agent takes no damage that round and may not deal any damage either.", cost="1 *P",
+    _card("FS-17", "Duck And Cover", "Combat", "Play this card on one Agent to skip a combat round for that Agent. "
+          "The Agent takes no damage this round and cannot deal any damage.", cost="1 *P",
           keywords=["Combat"], activators=["Combat"]),
     {"id": "FS-18", "title": "The Brute", "set": "Fixture", "type": "Adversary", "cost": "3 CP",
      "keywords": ["Adversary", "Primordial"], "activators": ["Conspiracy"],
@@ -65,14 +65,14 @@ RECORDS = [
     _card("FS-19", "Cover Fire", "Combat", "Play this card during a combat on a Team of Agents to reduce damage from an "
           "Adversary's LRC by one point. The team still deals damage during that LRC round.", keywords=["Combat"],
           activators=["Combat"]),
-    _card("FS-20", "Steady Aim", "Combat", "Play this card on any Agent during LONG RANGE COMBAT to add 2 points to "
-          "that Agent's LRC skill. Additionally, if there is a CRC round, you can reduce the damage from any source by "
+    _card("FS-20", "Steady Aim", "Combat", "Play this card on one Agent during LONG RANGE COMBAT to add 2 points to "
+          "that Agent's LRC skill. Additionally, if there is a CRC round, you may reduce the damage from any source by "
           "2 points.", keywords=["Combat"], activators=["Combat"]),
-    _card("FS-21", "Twin Shot", "Combat", "Play this card on any Agent during a LONG RANGE COMBAT round to double that "
+    _card("FS-21", "Twin Shot", "Combat", "Play this card on one Agent during a LONG RANGE COMBAT round to double that "
           "Agent's LRC skill. This effect must be applied before any other modifier and only over the LRC listed on "
           "that Agent's card.", keywords=["Combat"], activators=["Combat"]),
-    _card("FS-22", "Small Favors", "Event", "Play this card on any Team consisting of no more than two Agents during the "
-          "Investigation Phase when they are sent to investigate a Site. You may add a number of tokens to the [RP] "
+    _card("FS-22", "Small Favors", "Event", "Play this card on a Team consisting of no more than two Agents during the "
+          "Investigation Phase when they are sent to investigate a Site. You can add a number of tokens to your [RP] "
           "pool equal to the Agents' total RES value.", cost="0 RP"),
     {"id": "FS-23", "title": "Director Ian Vale", "set": "Fixture", "type": "Agent", "cost": "5 CP",
      "gameText": "Place one token on Director Vale. Discard a token to remove one Agent from any Team you control and "
