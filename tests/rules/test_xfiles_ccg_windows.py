@@ -31,18 +31,18 @@ def _bluff(rid: str, title: str, text: str) -> dict[str, Any]:
 
 
 RECORDS = [
-    _card("FW-01", "Court Order", "Event", "Play this card to examine your opponent's hand. Your opponent must "
-          "discard two cards from their hand (your choice)."),
-    _card("FW-02", "Second Sight", "Event", "Play this card to look at the top three cards of your Bureau deck. "
+    _card("FW-01", "Court Order", "Event", "Play this card to look at your opponent's hand. Your opponent must "
+          "discard 2 cards from their hand (your choice)."),
+    _card("FW-02", "Second Sight", "Event", "Play this card to look at the top 3 cards of your Bureau deck. "
           "Then, you may place them back in any order."),
-    _bluff("FW-03", "Alley Cat", "Play this card to gently push two cards off the top of your opponent's Bureau "
+    _bluff("FW-03", "Alley Cat", "Play this card to gently push 2 cards off the top of your opponent's Bureau "
            "deck. The two cards are discarded."),
-    _bluff("FW-04", "Fresh Start", "Discard X cards from your hand to draw X cards from the top of your Bureau deck."),
-    _bluff("FW-05", "Old Ghosts", "Play this card to choose any three cards from you opponents' discard pile and "
+    _bluff("FW-04", "Fresh Start", "Discard X cards from your hand to draw X cards from the top of your Bureau Deck."),
+    _bluff("FW-05", "Old Ghosts", "Play this card to choose any 3 cards from you opponents' discard pile and "
            "place them in any order on top of his Bureau Deck."),
     _card("FW-06", "Recycling", "Event", "Show this card to your opponent to retrieve all Keyword RESOURCE cards from "
           "your Discard Pile. Shuffle them back into your Bureau deck and discard this card."),
-    _card("FW-07", "Regroup", "Event", "Show your opponent this card to retrieve all Conspiracy cards from your "
+    _card("FW-07", "Regroup", "Event", "Show this card to your opponent to retrieve all Conspiracy cards from your "
           "Discard Pile and shuffle them back into your Bureau Deck. Discard this card.", cost="1 CP",
           activators=["Conspiracy"]),
     _card("FW-08", "Petty Cash", "Event", "Adds 1 to one Team's BEHAVIORAL skill check.",
@@ -55,11 +55,11 @@ RECORDS = [
     _card("FW-12", "No Friends Left", "Event", "Negate one of these cards (your choice): 'Whisper', 'Three of a "
           "kind' or 'Murmur'.", cost="1 CP", activators=["Conspiracy"]),
     _card("FW-13", "Three of a Kind", "Event", "Adds 1 to one Team's BEHAVIORAL skill check."),
-    _card("FW-14", "Paper Shuffle", "Event", "Change any Keyword to any other Keyword on a card played by your "
+    _card("FW-14", "Paper Shuffle", "Event", "Change one Keyword to any other Keyword on one card played by your "
           "opponent. This effect lasts until the end of the turn.", cost="1 CP", activators=["Conspiracy"]),
-    _card("FW-15", "The Tinkerer", "Witness", "Change one Keyword to any other one Keyword on a card played by your "
+    _card("FW-15", "The Tinkerer", "Witness", "Change any Keyword to any other one Keyword on any card played by your "
           "opponent."),
-    _card("FW-16", "Spirit Board", "Event", "Play this card to draw four cards, then place any two cards from your hand "
+    _card("FW-16", "Spirit Board", "Event", "Play this card to draw 4 cards, then place any 2 cards from your hand "
           "on top of your Bureau deck or in your discard pile."),
     _card("FW-17", "Dead Letter", "Event", "Select one card from your Discard Pile with the Keyword NEGATE and place "
           "it in your hand. You cannot use the card this turn."),
