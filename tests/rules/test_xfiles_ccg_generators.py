@@ -3,7 +3,7 @@
 The lister finds the words in effect once per listing and asks only whether a card has a problem (`play_problems`
 with `quick`), where `check` builds every violation: over seeded games, at every decision, each listed move passes
 `check`, in a window the cards listed are exactly those `can_pay` and `check` allow, and the Requisitions, the Sites
-placed and the Agents bought those `check` allows; the cards offered for sale those `_sell_value` prices, and the
+placed and the Agents bought those `check` allows; the cards offered for sale those `sell_value` prices, and the
 Debriefing's pass listed exactly when the hand is within its size.
 """
 
@@ -76,7 +76,7 @@ def test_listed_moves_pass_the_check_and_a_window_lists_every_playable_card(seed
         hand = state.zones[f"hand:{seat}"].pieces
         if rules.step(state) == "sell" and len(hand) > 4:
             sells += 1
-            priced = [p for p in hand if rules._sell_value(state, p)]  # in the order `upkeep` offers them
+            priced = [p for p in hand if rules.sell_value(state, p)]  # in the order `upkeep` offers them
             assert [a for a in moves if isinstance(a, Sell)] == [Sell((p,)) for p in sold_last(rules, state, priced)]
         if rules.step(state) == "debrief":
             assert (Pass() in moves) == (len(hand) <= rules.hand_max(state, seat))

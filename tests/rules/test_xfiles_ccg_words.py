@@ -620,7 +620,7 @@ def test_a_witness_kept_on_an_agent_adds_once_a_turn_and_leaves_when_its_health_
     ok(s, UseAbility(witness), 0)
     assert rs.check_total(st) == base + 1
     assert not s.submit(UseAbility(witness), 0).accepted  # once per turn
-    rs._set_damage(st, marsh, rs.pinfo(st, marsh).health, Tx(st))
+    rs.set_damage(st, marsh, rs.pinfo(st, marsh).health, Tx(st))
     assert st.pieces[witness].zone == "discard:0"
 
 

@@ -45,7 +45,7 @@ def resolve_now(rs: Any, state: GameState, tx: Tx) -> None:
     """A card played outside a skill check (on the chain alone) resolves at once: no window opens there."""
     if rs.step(state) in WINDOW_STEPS:
         return
-    rs._resolve_top(state, tx)
+    rs.resolve_top(state, tx)
     tx.del_rule("priority")
     tx.del_rule("passed")
 

@@ -62,7 +62,7 @@ class PrepChecks:
         elif self.decision(state) != seat:
             who = self.decision(state)
             out.append(_v("xfc.not_your_decision", "xfc.turn.2",
-                          f"it is {self._seat_name(state, who)}'s decision now ({STEP_LABELS[step]})", pieces, seat))
+                          f"it is {self.seat_name(state, who)}'s decision now ({STEP_LABELS[step]})", pieces, seat))
         elif state.rules.get(PHASE_CHAIN) and what not in ("passing", "playing a card"):
             out.append(_v("xfc.chain_open", "xfc.chain.1", "a card is on the chain: play a card its text allows here, "
                           f"or pass, before {what}", pieces, seat))
@@ -92,7 +92,7 @@ class PrepChecks:
         have = self._pool_of(state, seat, pool)
         if cost > have:
             return [_v("xfc.cannot_pay", rule, f"{what} costs {cost} {pool.upper()} and "
-                       f"{self._seat_name(state, seat)} has {have}", pieces, seat)]
+                       f"{self.seat_name(state, seat)} has {have}", pieces, seat)]
         return []
 
 
@@ -146,7 +146,7 @@ class PrepChecks:
         out = self._whose(state, seat, ("sell",), "selling cards", a.pieces)
         for pid in a.pieces:
             out += self._in_hand(state, pid, seat, "xfc.briefing.4")
-            if pid in state.pieces and self._sell_value(state, pid) is None:
+            if pid in state.pieces and self.sell_value(state, pid) is None:
                 out.append(_v("xfc.not_sellable", "xfc.briefing.4", f"{self.ref(state, pid)} has no RP or "
                               "*P Cost to sell for", (pid,), seat))
         return out
@@ -207,7 +207,7 @@ class PrepChecks:
         out += self._own_agent(state, holder, seat, "xfc.requisition.3")
         if out:
             return out
-        if not self._same_team(state, holder, a.agent):
+        if not self.same_team(state, holder, a.agent):
             out.append(_v("xfc.exchange_team", "xfc.requisition.3", "Equipment passes between Agents of one Team (or "
                           "one section)", (a.piece, a.agent), seat))
         if any(self.pinfo(state, q).name == self.pinfo(state, a.piece).name for q in self.gear(state, a.agent)):
@@ -287,7 +287,7 @@ class PrepChecks:
         info = self.pinfo(state, a.piece)
         if info.kind != "site":
             out.append(_v("xfc.not_a_site", "xfc.case.1", f"{info.name} is not a Site", (a.piece,), seat))
-        target = self._directed(state, a.at)
+        target = self.directed(state, a.at)
         if target is None or target == seat or target not in state.seats:
             out.append(_v("xfc.site_direction", "xfc.case.2", "a Site is directed at one opponent (name the seat)",
                           (a.piece,), seat))

@@ -46,7 +46,7 @@ class Combat:
         tx.note("xfc.check", self.active(state), text, {"site": site, "total": total, "need": need, "success": ok,
                                                          "lowered": bool(low)})
 
-    def _finish_check(self, state: GameState, tx: Tx) -> None:
+    def finish_check(self, state: GameState, tx: Tx) -> None:
         r = state.rules
         check = dict(r.get("check") or {})
         total = self.check_total(state) or 0
@@ -67,7 +67,7 @@ class Combat:
             for pid in check.get("team", []):
                 if pid in state.pieces and self.section_of(state, pid) != "hospital":
                     printed = self.rating(state, pid)
-                    self._set_damage(state, pid, min(printed, self.damage(state, pid) + int(check["fail_damage"])), tx,
+                    self.set_damage(state, pid, min(printed, self.damage(state, pid) + int(check["fail_damage"])), tx,
                                       why=f"the failed {check.get('skill')} check")
         if not ok and check.get("fail_gain"):  # "If your opponent fails this Site skill check, add 5 [CP] ..."
             fail_gains(self, state, check, tx)
@@ -81,18 +81,18 @@ class Combat:
             if low:
                 q["only"] = [lowered[0], lowered[1]]
             tx.set_rule("question", q)
-            self._goto(state, "question", tx)
+            self.goto(state, "question", tx)
         else:
-            self._close_site(state, tx)
+            self.close_site(state, tx)
 
-    def _close_site(self, state: GameState, tx: Tx) -> None:
+    def close_site(self, state: GameState, tx: Tx) -> None:
         r = state.rules
         site = (r.get("check") or {}).get("site")
         if site in state.pieces and state.zones[state.pieces[site].zone].kind == "field":
-            self._to_discard(state, site, tx)
+            self.to_discard(state, site, tx)
         for pid in (r.get("check") or {}).get("witnesses", []):
             if pid in state.pieces and self.section_of(state, pid) == "field":
-                self._to_discard(state, pid, tx)
+                self.to_discard(state, pid, tx)
         sites = dict(r.get("sites") or {})
         sites.pop(site, None)
         tx.set_rule("sites", sites, fresh=True)  # built for this change (rule values are never changed in place)
@@ -100,13 +100,13 @@ class Combat:
             tx.del_rule(key)
         if r.get("turn_ends"):  # a card ended the current player's turn during this Site
             tx.del_rule("turn_ends")
-            self._end_investigation(state, tx)
+            self.end_investigation(state, tx)
             return
-        self._goto(state, "assign", tx)
+        self.goto(state, "assign", tx)
 
     # -- combat --
 
-    def _combat_damage(self, state: GameState, tx: Tx) -> None:
+    def combat_damage(self, state: GameState, tx: Tx) -> None:
         r = state.rules
         combat = dict(r["combat"])
         rnd = combat.get("round", "lrc")
@@ -153,13 +153,13 @@ class Combat:
                     "gives the value; apply it by hand with a combat effect", {"piece": adv, "skill": skill})
         if adv_dmg > 0 and team:
             if len(team) == 1:
-                self._deal_damage(state, tx, team[0])
+                self.deal_damage(state, tx, team[0])
             else:
-                self._goto(state, "damage", tx)
+                self.goto(state, "damage", tx)
         else:
-            self._deal_damage(state, tx, None)
+            self.deal_damage(state, tx, None)
 
-    def _deal_damage(self, state: GameState, tx: Tx, target: str | None) -> None:
+    def deal_damage(self, state: GameState, tx: Tx, target: str | None) -> None:
         r = state.rules
         combat = dict(r["combat"])
         pending = combat.pop("pending", {"agents": 0, "adversary": 0})
@@ -173,7 +173,7 @@ class Combat:
             text += ("(Health N/A: damage does not kill it)" if adv_info.health_na else
                      "(Health Special: its text says when it dies; damage alone does not kill it)")
         else:
-            self._set_damage(state, adv, min(adv_health, before + pending["agents"]), tx,
+            self.set_damage(state, adv, min(adv_health, before + pending["agents"]), tx,
                              why=f"the Agents' {label} damage", rule="xfc.combat.2")
             text += f"({max(0, adv_health - before - pending['agents'])} Health left)"
         if target is not None and _shielded(combat, target):  # "No damage may be dealt to that combatant"
@@ -194,22 +194,22 @@ class Combat:
         tx.note("xfc.damage", combat.get("owner"), text, {"agents": pending["agents"],
                 "adversary": pending["adversary"], "target": target})
         tx.set_rule("combat", combat)
-        self._goto(state, "aftermath", tx)
-        self._open_window(state, tx, self.active(state))
+        self.goto(state, "aftermath", tx)
+        self.open_window(state, tx, self.active(state))
 
-    def _combat_round_end(self, state: GameState, tx: Tx) -> None:
+    def combat_round_end(self, state: GameState, tx: Tx) -> None:
         r = state.rules
         combat = dict(r["combat"])
         team = [p for p in (r.get("check") or {}).get("team", []) if p in state.pieces]
         for pid in team:
             if self.section_of(state, pid) != "hospital" and self.health(state, pid) == 0:
-                self._move_agent(state, pid, "hospital", tx)
+                self.move_agent(state, pid, "hospital", tx)
                 tx.set_rule("hurt", True)  # "after an Adversary sends any Agent to the Hospital" (this turn)
                 tx.note("xfc.hospitalized", self._owner(state, pid), f"{self.ref(state, pid)} was at 0 Health and "
                         "went to the Hospital", {"piece": pid})
         for pid in (r.get("check") or {}).get("witnesses", []):
             if pid in state.pieces and self.section_of(state, pid) == "field" and self.health(state, pid) == 0:
-                self._to_discard(state, pid, tx)
+                self.to_discard(state, pid, tx)
                 tx.note("xfc.witness_down", self._owner(state, pid), f"{self.ref(state, pid)} was at 0 Health and "
                         "went to the Discard (xfc.combat.7)", {"piece": pid})
         adv = combat["adversary"]
@@ -220,15 +220,15 @@ class Combat:
         if dead:  # "after a Team of Agents damages an Adversary ... by dealing enough wounds to kill it"
             tx.set_rule("killed", combat.get("id"))
         if dead or not up or adv not in state.pieces:
-            self._end_combat(state, tx, "the Adversary was killed" if dead else "every Agent was in the Hospital")
+            self.end_combat(state, tx, "the Adversary was killed" if dead else "every Agent was in the Hospital")
             return
         if int(combat.get("idle", 0)) >= _IDLE_ROUNDS:  # xfc.combat.8: no side can hurt the other
-            self._end_combat(state, tx, f"{_IDLE_ROUNDS} rounds in a row went by in which neither side could hurt "
+            self.end_combat(state, tx, f"{_IDLE_ROUNDS} rounds in a row went by in which neither side could hurt "
                              "the other (xfc.combat.8)")
             return
         rounds = standing(self, self.pinfo(state, adv).ref, "rounds_only")  # "attack for only one LRC and one CRC"
         if combat.get("choked") or (rounds and int(combat.get("number", 1)) >= int(rounds[0])):
-            self._end_combat(state, tx, "the Adversary is held in a choke hold" if combat.get("choked") else
+            self.end_combat(state, tx, "the Adversary is held in a choke hold" if combat.get("choked") else
                              "the Adversary fought its last round and is discarded")
             return
         self.expire_effects(state, tx, "round_end")
@@ -236,13 +236,13 @@ class Combat:
         combat.update(round=extra or "crc", number=int(combat.get("number", 1)) + 1, mods={"agents": 0, "adversary": 0})
         tx.set_rule("combat", combat)
         regenerate(self, state, combat, tx)  # "regenerates (Heals) two points of HEALTH at the beginning of each round"
-        self._goto(state, "check", tx)
-        self._open_window(state, tx, combat["owner"])
+        self.goto(state, "check", tx)
+        self.open_window(state, tx, combat["owner"])
 
-    def _end_combat(self, state: GameState, tx: Tx, why: str) -> None:
+    def end_combat(self, state: GameState, tx: Tx, why: str) -> None:
         combat = state.rules.get("combat") or {}
         adv = combat.get("adversary")
-        chain = [e for e in self._chain(state) if int(e.get("combat", 0)) != int(combat.get("id", -1))]
+        chain = [e for e in self.chain(state) if int(e.get("combat", 0)) != int(combat.get("id", -1))]
         tx.set_rule("chain", chain)
         tx.del_rule("combat")
         self.expire_effects(state, tx, "combat_end")
@@ -253,10 +253,10 @@ class Combat:
                 tx.move(adv, deck, face_up=False)
                 tx.shuffle(deck)
             else:
-                self._to_discard(state, adv, tx)
+                self.to_discard(state, adv, tx)
         tx.note("xfc.combat_end", combat.get("owner"), f"Combat ended: {why}", {"piece": adv})
-        self._goto(state, "check", tx)
-        self._open_window(state, tx, self.active(state))
+        self.goto(state, "check", tx)
+        self.open_window(state, tx, self.active(state))
 
 
 

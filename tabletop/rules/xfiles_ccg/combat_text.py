@@ -40,7 +40,7 @@ def absorb(rs: Any, state: GameState, target: str, amount: int, tx: Tx) -> tuple
         left -= n
         said.append(f"{rs.ref(state, gear)} absorbed {n}")
         if have == n and standing(rs, state.pieces[gear].card, "discard_when_spent"):
-            rs._to_discard(state, gear, tx)
+            rs.to_discard(state, gear, tx)
             said.append(f"{rs.ref(state, gear)} is discarded")
     return left, "; ".join(said)
 
@@ -54,7 +54,7 @@ def hit(rs: Any, state: GameState, target: str, amount: int, tx: Tx) -> tuple[in
     printed = rs.rating(state, target)
     adv = (state.rules.get("combat") or {}).get("adversary")
     why = f"damage from {rs.ref(state, adv)}" if adv in state.pieces else "damage in Combat"
-    rs._set_damage(state, target, min(max(0, printed), rs.damage(state, target) + taken), tx, why=why,
+    rs.set_damage(state, target, min(max(0, printed), rs.damage(state, target) + taken), tx, why=why,
                    rule="xfc.combat.3")
     more = _wounds(rs, state, target, tx) if taken > 0 else ""
     return taken, "; ".join(s for s in (said, more) if s)
@@ -78,7 +78,7 @@ def _wounds(rs: Any, state: GameState, target: str, tx: Tx) -> str:
     if said:
         tx.change(target, counters=counters)
         if standing(rs, ref, "wound_hospital") and rs.section_of(state, target) != "hospital":
-            rs._move_agent(state, target, "hospital", tx)
+            rs.move_agent(state, target, "hospital", tx)
             tx.set_rule("hurt", True)  # "after an Adversary sends any Agent to the Hospital" (this turn)
     return "; ".join(said)
 

@@ -83,7 +83,7 @@ def _named_in_play(rs: Any, state: GameState, pid: str, base: int) -> int:
     own = standing(rs, ref, "cheaper_if")
     chain = [e.get("piece") for e in state.rules.get("chain") or ()]
     mods = [m.get("source") for m in (state.rules.get("check") or {}).get("mods") or ()]
-    freeing = any(rs._any_trait(state, s, "frees") for s in state.seats) or any(
+    freeing = any(rs.any_trait(state, s, "frees") for s in state.seats) or any(
         "frees" in rs.traits(state.pieces[p].card) for p in (*chain, *mods) if p in state.pieces)
     if not own and not freeing:
         return base

@@ -18,7 +18,7 @@ __all__ = ["EFFECTS", "Effects"]
 #: The method that applies each kind of manual effect; it returns the log line's text.
 EFFECTS = {
     "skill": "_effect_skill", "pool": "_effect_pool", "damage": "_effect_damage", "combat": "_effect_combat",
-    "move": "_effect_move", "negate": "_effect_negate", "abduct": "_abduct", "leave": "_effect_leave",
+    "move": "_effect_move", "negate": "_effect_negate", "abduct": "abduct", "leave": "_effect_leave",
 }
 #: The method that turns each kind of suggested effect into the manual effects it may be now.
 SUGGESTIONS = {"skill": "_suggest_skill", "damage": "_suggest_damage", "negate": "_suggest_negate",
@@ -65,14 +65,14 @@ class Effects:
             raise ActionError("bad_pool", "name a seat and its pool: rp or cp")
         value = max(0, self._pool_of(state, who, a.pool) + a.amount)
         tx.set_player_counter(who, a.pool, value, why=self._by_hand(a, src), rule="xfc.effect.1")
-        return f"{src}: {a.amount:+d} {a.pool.upper()} for {self._seat_name(state, who)} ({value})"
+        return f"{src}: {a.amount:+d} {a.pool.upper()} for {self.seat_name(state, who)} ({value})"
 
     def _effect_damage(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
         if a.piece is None:
             raise ActionError("no_piece", "name the card that takes or heals damage")
         printed = self.rating(state, a.piece)
         new = max(0, self.damage(state, a.piece) + a.amount)
-        self._set_damage(state, a.piece, min(new, printed) if printed else new, tx, why=self._by_hand(a, src),
+        self.set_damage(state, a.piece, min(new, printed) if printed else new, tx, why=self._by_hand(a, src),
                          rule="xfc.effect.1")
         verb = "healed" if a.amount < 0 else "took"
         return f"{src}: {self.ref(state, a.piece)} {verb} {abs(a.amount)} ({self.health(state, a.piece)} Health)"
@@ -91,7 +91,7 @@ class Effects:
         if a.piece is None or a.to not in state.zones:
             raise ActionError("bad_move", "name a card and the zone it goes to")
         if self.pinfo(state, a.piece).kind == "agent" and state.zones[a.to].kind in SECTIONS:
-            self._move_agent(state, a.piece, state.zones[a.to].kind, tx)
+            self.move_agent(state, a.piece, state.zones[a.to].kind, tx)
         else:
             tx.move(a.piece, a.to, by=seat)
         return f"{src}: {self.ref(state, a.piece)} went to {state.zones[a.to].label or a.to}"
@@ -99,15 +99,15 @@ class Effects:
     def _effect_negate(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
         if a.piece is None:
             raise ActionError("no_piece", "name the card to negate")
-        chain = [e for e in self._chain(state) if e.get("piece") != a.piece]
-        if chain != self._chain(state):
+        chain = [e for e in self.chain(state) if e.get("piece") != a.piece]
+        if chain != self.chain(state):
             tx.set_rule("chain", chain)
         combat = state.rules.get("combat")
         name = self.ref(state, a.piece)
         if combat and combat.get("adversary") == a.piece:
-            self._end_combat(state, tx, f"{name} was negated")
+            self.end_combat(state, tx, f"{name} was negated")
         elif state.zones[state.pieces[a.piece].zone].kind != "discard":
-            self._to_discard(state, a.piece, tx)
+            self.to_discard(state, a.piece, tx)
         return f"{src}: negated {name}"
 
     def _effect_leave(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
@@ -118,7 +118,7 @@ class Effects:
         tx.set_rule("check", check)
         return f"{src}: {self.ref(state, a.piece)} stayed behind (check now {self.check_total(state)})"
 
-    def _abduct(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
+    def abduct(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
         """Abduction (the X-File power, Alien Harvester...): the Agent goes face up `amount` (10) cards down in its owner's
         Bureau Deck, its Equipment discarded; when the last card over it is drawn it goes to the Hospital, undamaged."""
         pid = a.piece
@@ -127,7 +127,7 @@ class Effects:
         depth = a.amount if a.amount > 0 else 10
         owner = self._owner(state, pid)
         for q in state.attached(pid):
-            self._to_discard(state, q, tx)
+            self.to_discard(state, q, tx)
         deck = f"deck:{owner}"
         index = min(depth, len(state.zones[deck].pieces))
         tx.move(pid, deck, index=index, face_up=True)
@@ -138,13 +138,13 @@ class Effects:
         if check and pid in check.get("team", []):
             tx.set_rule("check", {**check, "team": [p for p in check["team"] if p != pid]})
         if index == 0:
-            self._return_abducted(state, tx)
+            self.return_abducted(state, tx)
         self.event_triggers(state, tx, "event:abducted", owner)  # "If one of your Agents is Abducted, ..."
         return f"{src}: {self.ref(state, pid)} was abducted, {index} cards down in the Bureau Deck"
 
     # -- suggested effects --
 
-    def _settle(self, state: GameState, seat: int, tx: Tx) -> None:
+    def settle(self, state: GameState, seat: int, tx: Tx) -> None:
         """`seat` passes priority with effects of its resolved cards still offered: each that leaves no choice is
         applied now, the others lapse, each said in the log.
 
@@ -162,7 +162,7 @@ class Effects:
             if src not in state.pieces:
                 continue
             for e in sug.get("effects", []):
-                options = self._expand(state, seat, src, e)
+                options = self.expand(state, seat, src, e)
                 said = str(e.get("text", "")).rstrip(".")
                 if len(options) == 1:
                     a = options[0]
@@ -184,10 +184,10 @@ class Effects:
                 continue
             src = sug.get("piece")
             for e in sug.get("effects", []):
-                out += self._expand(state, seat, src, e)
+                out += self.expand(state, seat, src, e)
         return out
 
-    def _expand(self, state: GameState, seat: int, src: str, e: Mapping[str, Any]) -> list[ManualEffect]:
+    def expand(self, state: GameState, seat: int, src: str, e: Mapping[str, Any]) -> list[ManualEffect]:
         name = SUGGESTIONS.get(e.get("kind", ""))
         return [] if name is None else getattr(self, name)(state, seat, src, e, e.get("text", ""))
 

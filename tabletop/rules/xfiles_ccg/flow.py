@@ -36,7 +36,7 @@ class Flow:
 
     # -- shared moves --
 
-    def _draw(self, state: GameState, seat: int, n: int, tx: Tx) -> int:
+    def draw(self, state: GameState, seat: int, n: int, tx: Tx) -> int:
         deck, discard, hand = f"deck:{seat}", f"discard:{seat}", f"hand:{seat}"
         drawn = 0
         if NO_DRAW in state.rules and draw_barred(state, seat):  # "prevent one opponent from drawing any cards"
@@ -53,10 +53,10 @@ class Flow:
                 tx.note("xfc.reshuffle", seat, "shuffles the Discard Pile into a new Bureau Deck")
             tx.move(state.zones[deck].pieces[0], hand, by=seat)
             drawn += 1
-            self._return_abducted(state, tx)
+            self.return_abducted(state, tx)
         return drawn
 
-    def _return_abducted(self, state: GameState, tx: Tx) -> None:
+    def return_abducted(self, state: GameState, tx: Tx) -> None:
         """An abducted Agent whose covering cards are all drawn goes to the Hospital at once, undamaged."""
         abducted = list(state.rules.get("abducted") or [])
         for pid in list(abducted):
@@ -72,7 +72,7 @@ class Flow:
         if abducted != list(state.rules.get("abducted") or []):
             tx.set_rule("abducted", abducted)
 
-    def _to_discard(self, state: GameState, pid: str, tx: Tx) -> None:
+    def to_discard(self, state: GameState, pid: str, tx: Tx) -> None:
         owner = self._owner(state, pid)
         if state.rules.get(SITE_RULES) and to_deck(self, state, pid):  # "shuffled back into your Bureau Deck instead"
             tx.move(pid, f"deck:{owner}", face_up=False)
@@ -81,12 +81,12 @@ class Flow:
                 tx.change(pid, counters={})
             return
         for q in state.attached(pid):
-            self._to_discard(state, q, tx)
+            self.to_discard(state, q, tx)
         tx.move(pid, f"discard:{owner}", face_up=True)
         if state.pieces[pid].counters:
             tx.change(pid, counters={})
 
-    def _move_agent(self, state: GameState, pid: str, section: str, tx: Tx) -> None:
+    def move_agent(self, state: GameState, pid: str, section: str, tx: Tx) -> None:
         """Move an Agent with its Equipment (which stays attached)."""
         owner = self._owner(state, pid)
         gear = state.attached(pid)
@@ -109,7 +109,7 @@ class Flow:
         """`seat`'s hand size after the Debriefing (the option's, or a card's of theirs in play)."""
         return hand_max(self, state, seat)
 
-    def _attach(self, state: GameState, pid: str, host: str, tx: Tx, *, face_up: bool = True,
+    def attach(self, state: GameState, pid: str, host: str, tx: Tx, *, face_up: bool = True,
                 by: int | None = None) -> None:
         h = state.pieces[host]
         zone = state.zones[h.zone]
@@ -119,18 +119,18 @@ class Flow:
                 face_up=face_up, by=by)
         tx.change(pid, attached_to=host)
 
-    def _pay(self, state: GameState, seat: int, pool: str, amount: int, tx: Tx, why: str = "",
+    def pay(self, state: GameState, seat: int, pool: str, amount: int, tx: Tx, why: str = "",
              rule: str | None = None) -> None:
         """Take `amount` from `seat`'s pool; `why` (and its rule) is what the log says the pool went down for."""
         if amount:
             tx.add_player_counter(seat, pool, -amount, why=why, rule=rule)
 
-    def _goto(self, state: GameState, step: str, tx: Tx) -> None:
+    def goto(self, state: GameState, step: str, tx: Tx) -> None:
         tx.set_rule("step", step)
 
     # -- Briefing --
 
-    def _collect_res(self, state: GameState, tx: Tx) -> None:
+    def collect_res(self, state: GameState, tx: Tx) -> None:
         seat = self.active(state)
         agents = self.agents(state, seat)
         self.refill_card_pools(state, seat, tx, agents)  # (it changes counters, never who is where)
@@ -148,15 +148,15 @@ class Flow:
             tx.set_rule("buy_only", held)
         if not tx.quiet:  # a playout keeps no notes: its words are not written
             tx.note("xfc.res", seat, f"adds {res} RES to the Resource Pool ({total} RP)", {"res": res, "rp": total})
-        self._goto(state, "buy", tx)
+        self.goto(state, "buy", tx)
 
-    def _start_selling(self, state: GameState, tx: Tx, bought: int = 0) -> None:
+    def start_selling(self, state: GameState, tx: Tx, bought: int = 0) -> None:
         lapse_buy_only(self, state, tx, bought)  # the RP that could only buy cards and bought none
         opps = self.opponents(state, self.active(state))
         tx.set_rule("seller", opps[0])
-        self._goto(state, "sell", tx)
+        self.goto(state, "sell", tx)
 
-    def _next_seller(self, state: GameState, tx: Tx) -> None:
+    def next_seller(self, state: GameState, tx: Tx) -> None:
         opps = self.opponents(state, self.active(state))
         cur = state.rules.get("seller")
         i = opps.index(cur) + 1 if cur in opps else len(opps)
@@ -164,9 +164,9 @@ class Flow:
             tx.set_rule("seller", opps[i])
             return
         tx.del_rule("seller")
-        self._healing(state, tx)
+        self.healing(state, tx)
 
-    def _healing(self, state: GameState, tx: Tx) -> None:
+    def healing(self, state: GameState, tx: Tx) -> None:
         """Every Agent in every player's Hospital heals (manual p.8: "applies to all Agents in the Hospital"), but
         those of a player a card made skip it (`skip_heal`, spent by this phase)."""
         for owner in state.seats:
@@ -183,15 +183,15 @@ class Flow:
                     continue
                 heal = 1 if (self.pinfo(state, pid).health or 0) <= 3 else 2
                 new = max(0, dmg - heal)
-                self._set_damage(state, pid, new, tx, why="healed in the Hospital")
+                self.set_damage(state, pid, new, tx, why="healed in the Hospital")
                 if not tx.quiet:
                     tx.note("xfc.heal", owner, f"{self.ref(state, pid)} heals {dmg - new} in the Hospital "
                             f"({self.health(state, pid)} Health)", {"piece": pid, "healed": dmg - new})
         if state.rules.get(SKIP_HEAL) is not None:
             tx.del_rule(SKIP_HEAL)
-        self._goto(state, "requisition", tx)
+        self.goto(state, "requisition", tx)
 
-    def _set_damage(self, state: GameState, pid: str, value: int, tx: Tx, why: str = "",
+    def set_damage(self, state: GameState, pid: str, value: int, tx: Tx, why: str = "",
                     rule: str | None = None) -> None:
         """Set a card's damage; `why` (and its rule) is what the log says its Health changed for."""
         before = self.health(state, pid)
@@ -209,7 +209,7 @@ class Flow:
 
     # -- turn end --
 
-    def _end_investigation(self, state: GameState, tx: Tx) -> None:
+    def end_investigation(self, state: GameState, tx: Tx) -> None:
         r = state.rules
         sites = dict(r.get("sites") or {})
         for pid in list(sites):
@@ -217,33 +217,33 @@ class Flow:
                 sites.pop(pid)
                 continue
             if not state.attached(pid) and sites[pid].get("owner", self.active(state)) == self.active(state):
-                self._to_discard(state, pid, tx)
+                self.to_discard(state, pid, tx)
                 sites.pop(pid)
         tx.set_rule("sites", sites, fresh=True)  # built for this change (rule values are never changed in place)
         for pid in list(r.get("hired") or []):
             if pid in state.pieces and state.zones[state.pieces[pid].zone].kind in SECTIONS:
-                self._to_discard(state, pid, tx)
+                self.to_discard(state, pid, tx)
                 tx.note("xfc.hired_leaves", self.active(state), f"{self.ref(state, pid)} leaves at the "
                         "Debriefing (xfc.debriefing.2)", {"piece": pid})
         tx.set_rule("hired", [])
         tx.set_rule("discarder", self.active(state))
-        self._goto(state, "debrief", tx)
+        self.goto(state, "debrief", tx)
 
-    def _next_discarder(self, state: GameState, tx: Tx) -> None:
+    def next_discarder(self, state: GameState, tx: Tx) -> None:
         active = self.active(state)
         cur = state.rules.get("discarder", active)
         nxt = self._left(state, cur)
         if nxt != active:
             tx.set_rule("discarder", nxt)
             return
-        self._next_turn(state, tx)
+        self.next_turn(state, tx)
 
-    def _next_turn(self, state: GameState, tx: Tx) -> None:
+    def next_turn(self, state: GameState, tx: Tx) -> None:
         r = state.rules
         turn = int(r.get("turn", 1)) + 1
         cap = self.options["max_turns"]
         if cap and turn > cap:
-            self._end(state, tx, None, "the turn cap is reached: the game ends in a draw")
+            self.end(state, tx, None, "the turn cap is reached: the game ends in a draw")
             return
         for key in _TURN_KEYS:
             if key in r:  # `del_rule` of a key not there does nothing: most of these are not, at a turn's end
@@ -255,31 +255,31 @@ class Flow:
         tx.set_rule("turn", turn)
         tx.set_rule("active", self._left(state, self.active(state)))
         saved_sites_to_hand(self, state, self.active(state), tx)  # (the rule is set: the new Investigating Player)
-        self._goto(state, "draw", tx)
+        self.goto(state, "draw", tx)
         if not tx.quiet:
-            tx.note("xfc.turn", self.active(state), f"turn {turn}: {self._seat_name(state, self.active(state))} "
+            tx.note("xfc.turn", self.active(state), f"turn {turn}: {self.seat_name(state, self.active(state))} "
                     "investigates", {"turn": turn})
 
-    def _end(self, state: GameState, tx: Tx, winner: int | None, text: str) -> None:
+    def end(self, state: GameState, tx: Tx, winner: int | None, text: str) -> None:
         tx.set_rule("over", True)
         tx.set_rule("winner", winner)
         tx.note("xfc.win" if winner is not None else "xfc.draw", winner, text)
 
     # -- chains --
 
-    def _open_window(self, state: GameState, tx: Tx, first: int) -> None:
+    def open_window(self, state: GameState, tx: Tx, first: int) -> None:
         tx.set_rule("priority", first)
         tx.set_rule("passed", 0)
 
-    def _chain(self, state: GameState) -> list[dict[str, Any]]:
+    def chain(self, state: GameState) -> list[dict[str, Any]]:
         return list(state.rules.get("chain") or [])
 
-    def _level(self, state: GameState) -> int:
+    def level(self, state: GameState) -> int:
         combat = state.rules.get("combat")
         return int(combat.get("id", 1)) if combat else 0
 
-    def _resolve_top(self, state: GameState, tx: Tx) -> None:
-        chain = self._chain(state)
+    def resolve_top(self, state: GameState, tx: Tx) -> None:
+        chain = self.chain(state)
         entry = chain.pop()
         tx.set_rule("chain", chain, fresh=True)  # built for this change
         pid = entry["piece"]
@@ -290,12 +290,12 @@ class Flow:
             info = dataclasses.replace(info, text=info.alternatives[choice - 1])
         if info.kind == "adversary" and (not info.combative or standing(self, info.ref, "no_combat")):
             # xfc.combat.6: N/A throughout (a phenomenon such as an abduction): no Combat; its text is applied by hand
-            self._to_discard(state, pid, tx)
+            self.to_discard(state, pid, tx)
             if not tx.quiet:
                 tx.note("xfc.resolve", owner, f"{self.ref(state, pid)} resolved: it has no combat values and started "
                         "no Combat (xfc.combat.6)" + self.by_hand_words(state, pid, info, owner, choice), {"piece": pid})
             self.run_text(state, tx, pid, owner, info, choice=choice)
-            self._open_window(state, tx, owner)
+            self.open_window(state, tx, owner)
             return
         if info.kind == "adversary":
             skip = "lrc" in standing(self, info.ref, "skip_round")
@@ -308,7 +308,7 @@ class Flow:
                 tx.set_rule("check", {**check, "fought": True})
             tx.note("xfc.combat", owner, f"{self.ref(state, pid)} attacked: Combat began with a "
                     f"{'Close' if skip else 'Long'} Range round", {"piece": pid})
-            self._open_window(state, tx, owner)
+            self.open_window(state, tx, owner)
             self.run_text(state, tx, pid, owner, info, choice=choice)
             return
         check = state.rules.get("check")
@@ -319,20 +319,20 @@ class Flow:
             tx.note("xfc.witness_joins", owner, f"{self.ref(state, pid)} (Health {info.health}) joined the Team, to "
                     "fight as an Agent in Combat (xfc.combat.7)", {"piece": pid})
         elif entry.get(BORROWED):  # taken from a Discard Pile for one skill check: back to its owner's
-            self._to_discard(state, pid, tx)
+            self.to_discard(state, pid, tx)
         elif (info.has("RESOURCE") and not self.waits_for_success(info.ref)) or standing(self, info.ref, "in_play"):
             # "Play this card in the Bureau" (Field); one kept only if the check succeeds waits in the Discard
             where = (standing(self, info.ref, "in_play") or ["bureau"])[0]
             tx.move(pid, f"{where}:{owner}", face_up=True)
         else:
-            self._to_discard(state, pid, tx)
+            self.to_discard(state, pid, tx)
         if not tx.quiet:
             tx.note("xfc.resolve", owner, f"{self.ref(state, pid)} resolved"
                     + self.by_hand_words(state, pid, info, owner, choice), {"piece": pid})
-        self._open_window(state, tx, owner)
+        self.open_window(state, tx, owner)
         self.run_text(state, tx, pid, owner, info, choice=choice)
 
-    def _offer(self, state: GameState, tx: Tx, seat: int, pid: str, info: CardInfo, *, bluff: bool = False) -> None:
+    def offer(self, state: GameState, tx: Tx, seat: int, pid: str, info: CardInfo, *, bluff: bool = False) -> None:
         """Offer the effects of `seat`'s resolved card (or, `bluff`, its paid Bluff), to apply or let lapse."""
         effects = suggested_effects(info)
         if effects:
@@ -341,7 +341,7 @@ class Flow:
                          **({"bluff": True} if bluff else {})})
             tx.set_rule("suggestions", sugg)
 
-    def _window_closed(self, state: GameState, tx: Tx) -> None:
+    def window_closed(self, state: GameState, tx: Tx) -> None:
         r = state.rules
         tx.del_rule("priority")
         tx.del_rule("passed")
@@ -352,9 +352,9 @@ class Flow:
         step = self.step(state)
         combat = r.get("combat")
         if combat and step == "check":
-            self._combat_damage(state, tx)
+            self.combat_damage(state, tx)
         elif combat and step == "aftermath":
-            self._combat_round_end(state, tx)
+            self.combat_round_end(state, tx)
         elif step == "check" and (r.get("check") or {}).get("guessed_wrong"):  # after a wrong guess: the penalty
             check = dict(r["check"])
             check.pop("guessed_wrong")
@@ -362,20 +362,20 @@ class Flow:
             if check.pop("no_penalty", None):  # "your opponent does not get to ask you a penalty question"
                 tx.set_rule("check", check)
                 tx.del_rule("penalty")
-                self._goto(state, "question", tx)
+                self.goto(state, "question", tx)
             else:
-                self._goto(state, "penalty", tx)
+                self.goto(state, "penalty", tx)
         elif step == "check" and (r.get("check") or {}).get("approach"):  # the Team about to investigate: now it does
             check = dict(r["check"])
             check.pop("approach")
             tx.set_rule("check", check)
-            self._reveal_bluffs(state, tx, self.active(state), check["site"])
+            self.reveal_bluffs(state, tx, self.active(state), check["site"])
         elif step == "check":
-            self._finish_check(state, tx)
+            self.finish_check(state, tx)
 
     # -- answers --
 
-    def _answer(self, state: GameState, tx: Tx, asker: int, about: int, row: dict[str, Any], text: str) -> None:
+    def answer(self, state: GameState, tx: Tx, asker: int, about: int, row: dict[str, Any], text: str) -> None:
         answers = dict(state.rules.get("answers") or {})
         mine = list(answers.get(str(asker), []))
         mine.append(row)

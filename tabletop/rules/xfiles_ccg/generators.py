@@ -86,9 +86,9 @@ def _gen_buy(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
 
 
 def _sellable(rs: XFilesCCG, state: GameState, hand: list[str]) -> Iterator[str]:
-    """The cards of `hand` that sell for [CP] (`rs._sell_value`, each card's data and traits looked up here)."""
+    """The cards of `hand` that sell for [CP] (`rs.sell_value`, each card's data and traits looked up here)."""
     infos, known, pieces = rs._known_infos(), rs._known_traits(), state.pieces
-    for pid in hand:  # `rs._sell_value(state, pid)`, each card's data and traits looked up here
+    for pid in hand:  # `rs.sell_value(state, pid)`, each card's data and traits looked up here
         ref = pieces[pid].card
         info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
         traits = known.get(info.ref)
@@ -332,7 +332,7 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
             cost = own_cost(rs, state, pid, cost)
         if pools[side] < cost:  # what it costs cannot be paid from the pool (`can_pay`): pool tokens may help
             if tokens is None:  # whether they may (`card_pools`), found once for the whole hand
-                tokens = rs._any_trait(state, seat, "card_pool")
+                tokens = rs.any_trait(state, seat, "card_pool")
             if not (tokens and pools[side] + len(rs.card_pools(state, seat, info, side.lower())) >= cost):
                 continue
         if info.activators:  # the words in effect, read only for a card with activators

@@ -72,5 +72,5 @@ def _in_play(rs: Any, state: GameState, owners: set[int | None] | None) -> list[
     for zone in state.zones.values():
         if zone.kind in _IN_PLAY and (owners is None or zone.owner in owners):
             out += [p for p in zone.pieces if state.pieces[p].face_up]
-    return out + [e["piece"] for e in rs._chain(state) if e.get("piece") in state.pieces
+    return out + [e["piece"] for e in rs.chain(state) if e.get("piece") in state.pieces
                   and (owners is None or e.get("seat") in owners)]

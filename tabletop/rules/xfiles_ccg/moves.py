@@ -191,7 +191,7 @@ class MoveListing:
         if decision is None:
             return "The game is over."
         if decision != seat:
-            wait = f"{self._seat_name(state, decision)} decides ({STEP_LABELS[step]}); wait for them."
+            wait = f"{self.seat_name(state, decision)} decides ({STEP_LABELS[step]}); wait for them."
             why = INVESTIGATOR_ONLY.get(step) if seat in state.seats else None
             return f"{wait} {why[:1].upper()}{why[1:]}." if why else wait
         hint = STEP_HINTS[step]
@@ -213,7 +213,7 @@ def _list_buy(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
     step = rs.step(state)
     if step == "sell":
         for pid in hand_of(state, seat):
-            if rs._sell_value(state, pid) is not None:
+            if rs.sell_value(state, pid) is not None:
                 yield Sell((pid,))
     pool = rs._pool_of(state, seat, "rp" if step == "buy" else "cp")
     cards = len(state.zones[f"deck:{seat}"].pieces) + len(state.zones[f"discard:{seat}"].pieces)

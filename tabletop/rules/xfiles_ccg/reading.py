@@ -165,10 +165,10 @@ class Reading:
         base += remote_help(self, state, check.get("team", []), check.get("skill", ""))  # s17a: from the Bureau
         return base + sum(int(m.get("amount", 0)) for m in check.get("mods", []))
 
-    def _seat_name(self, state: GameState, seat: int | None) -> str:
+    def seat_name(self, state: GameState, seat: int | None) -> str:
         return state.seat_name(seat)
 
-    def _sell_value(self, state: GameState, pid: str) -> int | None:
+    def sell_value(self, state: GameState, pid: str) -> int | None:
         info = self.cards.pinfo(state, pid)
         if "no_sell" in self.cards.traits(info.ref):  # "This card cannot be sold for [CP]"
             return None
@@ -178,7 +178,7 @@ class Reading:
             return info.cost
         return None
 
-    def _same_team(self, state: GameState, a: str, b: str) -> bool:
+    def same_team(self, state: GameState, a: str, b: str) -> bool:
         if section_of(state, a) == section_of(state, b):
             return True
         for teams in (state.rules.get("teams") or {}).values():
@@ -187,7 +187,7 @@ class Reading:
                     return True
         return False
 
-    def _directed(self, state: GameState, at: int | None) -> int | None:
+    def directed(self, state: GameState, at: int | None) -> int | None:
         if at is not None:
             return at
         opps = opponents(state, active(state))

@@ -66,12 +66,12 @@ class InvestigationReducers:
                 skill, need = skill or "", 0
         directed = (r.get("sites") or {}).get(a.site, {}).get("at")
         if directed is None:
-            directed = self._directed(state, None)
+            directed = self.directed(state, None)
         check = {"site": a.site, "team": list(a.agents), "skill": skill, "need": need, "directed": directed,
                  "mods": [], "used": []}
         if a.witness:  # the Field Office Crime Lab's prerequisite met with a Witness from the hand (`crimelab`)
             check[LAB] = a.witness
-            self._to_discard(state, a.witness, tx)
+            self.to_discard(state, a.witness, tx)
             if not tx.quiet:
                 tx.note("xfc.crime_lab", seat, f"{self.ref(state, a.witness)} was discarded from the hand for "
                         f"{self.ref(state, a.site)}'s prerequisite", {"piece": a.witness, "site": a.site})
@@ -87,12 +87,12 @@ class InvestigationReducers:
                     f"against {need}+", {"site": a.site, "agents": list(a.agents), "skill": skill, "need": need})
         if state.attached(a.site):  # cards beneath it: first a window for the cards played on a Team about to
             tx.set_rule("check", {**check, "approach": True})  # investigate it (only those: xfc.chain.9)
-            self._goto(state, "check", tx)
-            self._open_window(state, tx, seat)
+            self.goto(state, "check", tx)
+            self.open_window(state, tx, seat)
             return
-        self._reveal_bluffs(state, tx, seat, a.site)
+        self.reveal_bluffs(state, tx, seat, a.site)
 
-    def _reveal_bluffs(self, state: GameState, tx: Tx, seat: int, site: str) -> None:
+    def reveal_bluffs(self, state: GameState, tx: Tx, seat: int, site: str) -> None:
         """The cards beneath the Site investigated are revealed: its Bluffs wait to be paid for, the others are
         discarded; then the check's window opens."""
         pending = []
@@ -108,13 +108,13 @@ class InvestigationReducers:
                 if not tx.quiet:
                     tx.note("xfc.bluff_revealed", self._owner(state, pid), f"{self.ref(state, pid)} was revealed, "
                             "not a Bluff, and discarded", {"piece": pid})
-                self._to_discard(state, pid, tx)
+                self.to_discard(state, pid, tx)
         if pending:
             tx.set_rule("bluffs", pending)
-            self._goto(state, "reveal", tx)
+            self.goto(state, "reveal", tx)
         else:
-            self._goto(state, "check", tx)
-            self._open_window(state, tx, seat)
+            self.goto(state, "check", tx)
+            self.open_window(state, tx, seat)
 
     @reduces(ResolveBluff)
     def _do_resolve_bluff(self, state: GameState, a: ResolveBluff, seat: int, tx: Tx) -> None:
@@ -123,24 +123,24 @@ class InvestigationReducers:
         cost = bluff_cost_at_site(self, state, a.piece, info, a.x)
         pending = [p for p in state.rules.get("bluffs") or [] if p != a.piece]
         if a.pay and self._pool_of(state, owner, "cp") >= cost:
-            self._pay(state, owner, "cp", cost, tx, rule="xfc.chain.3",
+            self.pay(state, owner, "cp", cost, tx, rule="xfc.chain.3",
                       why="" if tx.quiet else f"paid for the Bluff {self.ref(state, a.piece)}")
-            self._to_discard(state, a.piece, tx)
+            self.to_discard(state, a.piece, tx)
             if not tx.quiet:
                 self._bluff_paid_note(state, tx, a.piece, info, (owner, cost))
             self.run_text(state, tx, a.piece, owner, info, bluff=True, x=a.x)
             self.played_triggers(state, tx, a.piece)  # a Bluff paid for is played (manual: two ways to play one)
         else:
-            self._to_discard(state, a.piece, tx)
+            self.to_discard(state, a.piece, tx)
             tx.note("xfc.bluff_dropped", owner, f"discards the Bluff {info.name}", {"piece": a.piece})
         if pending:
             tx.set_rule("bluffs", pending)
         else:
             tx.del_rule("bluffs")
-            self._goto(state, "check", tx)
-            self._open_window(state, tx, self.active(state))
+            self.goto(state, "check", tx)
+            self.open_window(state, tx, self.active(state))
             if any(s.get("seat") == owner for s in state.rules.get("suggestions") or []):
-                self._open_window(state, tx, owner)
+                self.open_window(state, tx, owner)
 
     def _bluff_paid_note(self, state: GameState, tx: Tx, pid: str, info: Any, paid: tuple[int, int]) -> None:
         """The log's line of a Bluff paid for (`paid`: its owner and the CP paid)."""
@@ -156,7 +156,7 @@ class InvestigationReducers:
         cost = cost_at_site(self, state, seat, a.piece, info.x_cost(a.x))  # as a card or the Site changed it
         pool = self.pay_pool(state, info, seat, a.side)
         if self._pool_of(state, seat, pool) + len(self.card_pools(state, seat, info, pool)) < cost:
-            self._to_discard(state, a.piece, tx)
+            self.to_discard(state, a.piece, tx)
             tx.note("xfc.unpaid", seat, f"could not pay {cost} {pool.upper()} for {self.ref(state, a.piece)}: it went "
                     "to the Discard (xfc.chain.3)", {"piece": a.piece})
             return
@@ -165,12 +165,12 @@ class InvestigationReducers:
         from_cards = self.pay_card(state, seat, info, pool, cost, tx,
                                    why="" if tx.quiet else f"paid for {self.ref(state, a.piece)}", rule="xfc.chain.3")
         tx.move(a.piece, "chain", face_up=True, by=seat)
-        entry = {"piece": a.piece, "seat": seat, "pool": pool, "paid": cost, "combat": self._level(state)}
+        entry = {"piece": a.piece, "seat": seat, "pool": pool, "paid": cost, "combat": self.level(state)}
         named = ""
         if 1 <= a.choice <= len(info.alternatives):
             entry["choice"] = a.choice
             named = f", naming effect {a.choice}: {info.alternatives[a.choice - 1]}"
-        tx.set_rule("chain", [*self._chain(state), entry], fresh=True)  # built for this change
+        tx.set_rule("chain", [*self.chain(state), entry], fresh=True)  # built for this change
         if info.kind == "witness" and state.rules.get("check"):
             check = dict(state.rules["check"])
             check["used"] = [*check.get("used", []), info.ref]
@@ -202,7 +202,7 @@ class InvestigationReducers:
                     f"({self.health(state, a.agent)} Health); {pending - a.points} still to assign",
                     {"target": a.agent, "adversary": a.points})
             return
-        self._deal_damage(state, tx, a.agent)
+        self.deal_damage(state, tx, a.agent)
 
     @reduces(Ask)
     def _do_ask(self, state: GameState, a: Ask, seat: int, tx: Tx) -> None:
@@ -216,9 +216,9 @@ class InvestigationReducers:
         yes = value.casefold() == q["value"].casefold()
         row = {"about": about, "kind": q["kind"], "value": q["value"], "answer": yes, "turn": state.rules.get("turn", 1)}
         # what every seat reads; the question and its answer follow for the asker and the asked only
-        tx.note("xfc.asked", seat, f"asked {self._seat_name(state, about)} a question about their X-File",
+        tx.note("xfc.asked", seat, f"asked {self.seat_name(state, about)} a question about their X-File",
                 {"about": about})
-        self._answer(state, tx, seat, about, row, f"asked {self._seat_name(state, about)}: {q['text']} "
+        self.answer(state, tx, seat, about, row, f"asked {self.seat_name(state, about)}: {q['text']} "
                    f"{'Yes' if yes else 'No'}.")
         if extra:
             use_extra(state, seat, tx)
@@ -228,7 +228,7 @@ class InvestigationReducers:
     def _mark(self, state: GameState, seat: int, tx: Tx, what: str) -> None:
         if self.step(state) == "penalty":
             tx.del_rule("penalty")
-            self._goto(state, "question", tx)
+            self.goto(state, "question", tx)
         else:
             q = dict(state.rules.get("question") or {})
             q[what] = True
@@ -249,18 +249,18 @@ class InvestigationReducers:
         tx.set_rule("guesses", guesses)
         row = {"about": about, "guess": g["name"], "answer": right,
                "turn": state.rules.get("turn", 1)}
-        tx.note("xfc.guessed", seat, f"guessed {self._seat_name(state, about)}'s X-File", {"about": about})
-        self._answer(state, tx, seat, about, row, f"guessed that {self._seat_name(state, about)}'s X-File is {g['name']}: "
+        tx.note("xfc.guessed", seat, f"guessed {self.seat_name(state, about)}'s X-File", {"about": about})
+        self.answer(state, tx, seat, about, row, f"guessed that {self.seat_name(state, about)}'s X-File is {g['name']}: "
                    f"{'right' if right else 'wrong'}.")
         if right:
             if xf:
                 tx.change(xf, known=state.pieces[xf].known | {EVERYONE})
-            self._end(state, tx, seat, f"{self._seat_name(state, seat)} identified {self._seat_name(state, about)}'s X-File, "
+            self.end(state, tx, seat, f"{self.seat_name(state, seat)} identified {self.seat_name(state, about)}'s X-File, "
                     f"{g['name']}, and won (xfc.game.1)")
             return
         if self.options["one_guess"] and not penalty_step:
-            self._end(state, tx, about, f"{self._seat_name(state, seat)} guessed wrong with the one guess of the game: "
-                    f"{self._seat_name(state, about)} won (xfc.options.2)")
+            self.end(state, tx, about, f"{self.seat_name(state, seat)} guessed wrong with the one guess of the game: "
+                    f"{self.seat_name(state, about)} won (xfc.options.2)")
             return
         if penalty_step:
             self._mark(state, seat, tx, "guessed")
@@ -271,25 +271,25 @@ class InvestigationReducers:
         tx.set_rule("penalty", {"seat": about, "about": seat})
         if state.rules.get("check"):  # first a window for the cards played when one has just guessed wrong
             tx.set_rule("check", {**state.rules["check"], "guessed_wrong": True})  # (xfc.chain.9)
-            self._goto(state, "check", tx)
-            self._open_window(state, tx, seat)
+            self.goto(state, "check", tx)
+            self.open_window(state, tx, seat)
             return
-        self._goto(state, "penalty", tx)
+        self.goto(state, "penalty", tx)
 
     @reduces(Discard)
     def _do_discard(self, state: GameState, a: Discard, seat: int, tx: Tx) -> None:
         for pid in a.pieces:
-            self._to_discard(state, pid, tx)
+            self.to_discard(state, pid, tx)
         tx.note("xfc.discard", seat, f"discards {len(a.pieces)} card{'s' if len(a.pieces) != 1 else ''}",
                 {"count": len(a.pieces)})
 
     @reduces(Hospitalize)
     def _do_hospitalize(self, state: GameState, a: Hospitalize, seat: int | None, tx: Tx) -> None:
-        self._move_agent(state, a.agent, "hospital", tx)
+        self.move_agent(state, a.agent, "hospital", tx)
         tx.note("xfc.hospital", self._owner(state, a.agent), f"{self.ref(state, a.agent)} is at 0 Health and goes to the "
                 "Hospital", {"piece": a.agent})
 
     @reduces(KillerWin)
     def _do_killer_win(self, state: GameState, a: KillerWin, seat: int | None, tx: Tx) -> None:
-        self._end(state, tx, a.winner, f"{self._seat_name(state, a.winner)} has permanently removed every opposing Agent "
+        self.end(state, tx, a.winner, f"{self.seat_name(state, a.winner)} has permanently removed every opposing Agent "
                 "from play and wins (xfc.options.3)")

@@ -53,28 +53,28 @@ class PrepReducers:
         getattr(self, name)(state, seat, tx)
 
     def _passed_draw(self, state: GameState, seat: int, tx: Tx) -> None:
-        self._collect_res(state, tx)
+        self.collect_res(state, tx)
 
     def _passed_buy(self, state: GameState, seat: int, tx: Tx) -> None:
-        self._start_selling(state, tx)
+        self.start_selling(state, tx)
 
     def _passed_sell(self, state: GameState, seat: int, tx: Tx) -> None:
-        self._next_seller(state, tx)
+        self.next_seller(state, tx)
 
     def _passed_requisition(self, state: GameState, seat: int, tx: Tx) -> None:
-        self._goto(state, "deployment", tx)
+        self.goto(state, "deployment", tx)
 
     def _passed_deployment(self, state: GameState, seat: int, tx: Tx) -> None:
         tx.set_rule("site_names", [], fresh=True)
-        self._goto(state, "sites", tx)
+        self.goto(state, "sites", tx)
 
     def _passed_sites(self, state: GameState, seat: int, tx: Tx) -> None:
         opps = self.opponents(state, self.active(state))
         if any(pid in state.pieces for pid in state.rules.get("sites") or {}):
             tx.set_rule("bluffer", opps[0])
-            self._goto(state, "bluffs", tx)
+            self.goto(state, "bluffs", tx)
         else:
-            self._goto(state, "assign", tx)
+            self.goto(state, "assign", tx)
 
     def _passed_bluffs(self, state: GameState, seat: int, tx: Tx) -> None:
         opps = self.opponents(state, self.active(state))
@@ -84,66 +84,66 @@ class PrepReducers:
             tx.set_rule("bluffer", opps[i])
         else:
             tx.del_rule("bluffer")
-            self._goto(state, "assign", tx)
+            self.goto(state, "assign", tx)
 
     def _passed_assign(self, state: GameState, seat: int, tx: Tx) -> None:
-        self._end_investigation(state, tx)
+        self.end_investigation(state, tx)
 
     def _passed_question(self, state: GameState, seat: int, tx: Tx) -> None:
-        self._close_site(state, tx)
+        self.close_site(state, tx)
 
     def _passed_penalty(self, state: GameState, seat: int, tx: Tx) -> None:
         tx.del_rule("penalty")
-        self._goto(state, "question", tx)
+        self.goto(state, "question", tx)
 
     def _passed_debrief(self, state: GameState, seat: int, tx: Tx) -> None:
-        self._next_discarder(state, tx)
+        self.next_discarder(state, tx)
 
     def _pass_priority(self, state: GameState, seat: int, tx: Tx) -> None:
         r = state.rules
-        if r.get("suggestions"):  # effects of resolved cards still offered (`_settle` has nothing to do without)
-            self._settle(state, seat, tx)
+        if r.get("suggestions"):  # effects of resolved cards still offered (`settle` has nothing to do without)
+            self.settle(state, seat, tx)
         passed = int(r.get("passed", 0)) + 1
         if passed < len(state.players):  # every seat passed in turn (`state.seats`, without the list)
             tx.set_rule("passed", passed)
             tx.set_rule("priority", self._left(state, r.get("priority", seat)))
             return
-        level = self._level(state)
-        chain = self._chain(state)
+        level = self.level(state)
+        chain = self.chain(state)
         if chain and int(chain[-1].get("combat", 0)) == level:
-            self._resolve_top(state, tx)
+            self.resolve_top(state, tx)
         else:
-            self._window_closed(state, tx)
+            self.window_closed(state, tx)
 
     @reduces(FreeDraw)
     def _do_free_draw(self, state: GameState, a: FreeDraw, seat: int, tx: Tx) -> None:
-        n = self._draw(state, seat, 1, tx)
+        n = self.draw(state, seat, 1, tx)
         tx.set_rule("drawn", True)
         tx.note("xfc.free_draw", seat, "takes the free draw" if n else "has no card to draw", {"count": n})
-        self._collect_res(state, tx)
+        self.collect_res(state, tx)
 
     @reduces(Buy)
     def _do_buy(self, state: GameState, a: Buy, seat: int, tx: Tx) -> None:
         step = self.step(state)
         pool = "rp" if step == "buy" else "cp"
         count = max(0, a.count)
-        n = self._draw(state, seat, count, tx)
-        self._pay(state, seat, pool, n, tx, why="" if tx.quiet else f"bought {n} card{'s' if n != 1 else ''}",
+        n = self.draw(state, seat, count, tx)
+        self.pay(state, seat, pool, n, tx, why="" if tx.quiet else f"bought {n} card{'s' if n != 1 else ''}",
                   rule="xfc.briefing.3" if pool == "rp" else "xfc.briefing.5")
         if not tx.quiet:  # a playout keeps no notes: its words are not written
             tx.note("xfc.buy", seat, f"buys {n} card{'s' if n != 1 else ''} for {n} {pool.upper()} "
                     f"({self._pool_of(state, seat, pool)} {pool.upper()} left)", {"count": n, "pool": pool})
         if step == "buy":
-            self._start_selling(state, tx, n)
+            self.start_selling(state, tx, n)
         elif step == "sell":
-            self._next_seller(state, tx)
+            self.next_seller(state, tx)
 
     @reduces(Sell)
     def _do_sell(self, state: GameState, a: Sell, seat: int, tx: Tx) -> None:
         total = 0
         for pid in a.pieces:
-            total += self._sell_value(state, pid) or 0
-            self._to_discard(state, pid, tx)
+            total += self.sell_value(state, pid) or 0
+            self.to_discard(state, pid, tx)
         if tx.quiet:  # a playout keeps no notes: its words are not written
             tx.add_player_counter(seat, "cp", total)
             return
@@ -162,7 +162,7 @@ class PrepReducers:
         if loose:  # placed in the section of the Agent who requisitions it, attached to no one
             tx.move(a.piece, state.pieces[a.agent].zone, face_up=True, by=seat)
         else:
-            self._attach(state, a.piece, a.agent, tx, by=seat)
+            self.attach(state, a.piece, a.agent, tx, by=seat)
         if not tx.quiet:
             tx.note("xfc.requisition", seat, f"requisitions {info.name}{' (attached to no Agent)' if loose else ''} "
                     f"for {self.ref(state, a.agent)} "
@@ -173,7 +173,7 @@ class PrepReducers:
     def _do_exchange(self, state: GameState, a: Exchange, seat: int, tx: Tx) -> None:
         if state.pieces[a.piece].attached_to is None:
             raise ActionError("not_held", "that Equipment is not held by an Agent")
-        self._attach(state, a.piece, a.agent, tx)
+        self.attach(state, a.piece, a.agent, tx)
         if not tx.quiet:
             tx.note("xfc.exchange", seat, f"{self.ref(state, a.piece)} goes to {self.ref(state, a.agent)}",
                     {"piece": a.piece, "agent": a.agent})
@@ -182,7 +182,7 @@ class PrepReducers:
     def _do_deploy(self, state: GameState, a: Deploy, seat: int, tx: Tx) -> None:
         if a.to not in SECTIONS:
             raise ActionError("bad_section", f"Agents go to the Bureau, Field or Hospital, not {a.to!r}")
-        self._move_agent(state, a.agent, a.to, tx)
+        self.move_agent(state, a.agent, a.to, tx)
         moved = list(state.rules.get("moved") or [])
         if a.agent not in moved:
             tx.set_rule("moved", [*moved, a.agent], fresh=True)  # built for this change
@@ -193,7 +193,7 @@ class PrepReducers:
     def _do_hire(self, state: GameState, a: Hire, seat: int, tx: Tx) -> None:
         info = self.pinfo(state, a.piece)
         to = a.to if a.to in ("bureau", "field") else "field"
-        self._pay(state, seat, "rp", info.cost or 0, tx, why="" if tx.quiet else f"hired {self.ref(state, a.piece)}")
+        self.pay(state, seat, "rp", info.cost or 0, tx, why="" if tx.quiet else f"hired {self.ref(state, a.piece)}")
         tx.move(a.piece, f"{to}:{seat}", face_up=True, by=seat)
         tx.set_rule("hired", [*(state.rules.get("hired") or []), a.piece])
         tx.set_rule("moved", [*(state.rules.get("moved") or []), a.piece])
@@ -215,14 +215,14 @@ class PrepReducers:
     @reduces(PlaceSite)
     def _do_site(self, state: GameState, a: PlaceSite, seat: int, tx: Tx) -> None:
         info = self.pinfo(state, a.piece)
-        at = self._directed(state, a.at)
+        at = self.directed(state, a.at)
         if at is None:
             raise ActionError("no_direction", "name the opponent this Site is directed at")
         pool = "cp" if info.pool == "CP" else "rp"
         cost = site_cost(state, seat, info, self)  # "Discard a token to play a Site for zero [RP] cost"
         if cost < (info.cost or 0):
             spend_free_site(state, seat, tx)
-        self._pay(state, seat, pool, cost, tx, why="" if tx.quiet else f"placed {self.ref(state, a.piece)}")
+        self.pay(state, seat, pool, cost, tx, why="" if tx.quiet else f"placed {self.ref(state, a.piece)}")
         tx.move(a.piece, f"field:{seat}", face_up=True, by=seat)
         sites = dict(state.rules.get("sites") or {})
         sites[a.piece] = {"at": at, "turn": state.rules.get("turn", 1), "owner": seat}
@@ -230,13 +230,13 @@ class PrepReducers:
         tx.set_rule("site_names", [*(state.rules.get("site_names") or []), info.name], fresh=True)
         self.played_triggers(state, tx, a.piece)  # a Site placed is a card played ("every time a ... is played")
         if not tx.quiet:
-            tx.note("xfc.site", seat, f"places {info.name} directed at {self._seat_name(state, at)} "
+            tx.note("xfc.site", seat, f"places {info.name} directed at {self.seat_name(state, at)} "
                     f"({cost} {pool.upper()}; {self._pool_of(state, seat, pool)} {pool.upper()} left)",
                     {"piece": a.piece, "at": at})
 
     @reduces(PlaceBluff)
     def _do_bluff(self, state: GameState, a: PlaceBluff, seat: int, tx: Tx) -> None:
-        self._attach(state, a.piece, a.site, tx, face_up=False, by=seat)
+        self.attach(state, a.piece, a.site, tx, face_up=False, by=seat)
         if not tx.quiet:
             tx.note("xfc.bluff", seat, f"puts a card face down beneath {self.ref(state, a.site)}",
                     {"site": a.site})

@@ -240,7 +240,7 @@ class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducer
         self.notebook, self.notes_about, self.powers = notes.notebook, notes.notes_about, notes.powers
         #: the HUD's status (`status.py`) and the checks of saves and decks (`audit.py`)
         self.view = StatusView(self.name, cards, self, notes, self.what_now, self.step_hint, self.suggestion_actions,
-                               self._expand, opts)
+                               self.expand, opts)
         self.game_status, self.move_words = self.view.game_status, self.view.move_words  # type: ignore[method-assign]
         self.auditor = auditor = Audit(cards, self, lambda: self.card_library, self.ref, opts)
         self.state_problems, self.audit = auditor.state_problems, auditor.audit  # type: ignore[method-assign]
@@ -418,7 +418,7 @@ class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducer
         # a card's extra question: most tables have none (the rule state's key is asked first, without a call)
         if r.get(EXTRA) and step not in ("question", "penalty") and extra_question(state, seat) is not None:
             yield from GENERATORS["question"](self, state, seat)  # the question a card's text lets `seat` ask
-        if step in _ABILITY_STEPS and self._any_trait(state, seat, "event:use"):  # (`ability_uses` asks it first)
+        if step in _ABILITY_STEPS and self.any_trait(state, seat, "event:use"):  # (`ability_uses` asks it first)
             yield from self.ability_uses(state, seat)  # the bots use standing abilities where play goes on
         if step not in _NO_PASS:
             yield _PASS

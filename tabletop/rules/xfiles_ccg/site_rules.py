@@ -5,7 +5,7 @@ this Site are shuffled back into your Bureau Deck instead of the Discard Pile".
 A card's step `site_rule` (`{kind, keyword, health: N}` or `{kind, to_deck: true}`) notes the rule for the Site under
 check in the rule state `site_rules` (the turn's: `{site, seat, ...}`). The Health rating of an Adversary there is
 read with the rule (`reading.rating`); an Adversary of the rule's player played there goes to its Bureau Deck,
-shuffled, where it would go to the Discard Pile (`flow._to_discard`).
+shuffled, where it would go to the Discard Pile (`flow.to_discard`).
 """
 
 from __future__ import annotations

@@ -59,7 +59,7 @@ class StatusView:
         self.name = name
         #: the card data (`site_asks` reads a Site's printed questions through it too) and the Agents' reads
         self.cards = cards
-        self.pinfo, self.name_of, self.sell_value = cards.pinfo, cards.name_of, reading._sell_value
+        self.pinfo, self.name_of, self.sell_value = cards.pinfo, cards.name_of, reading.sell_value
         self.agents, self.gear, self.health = reading.agents, reading.gear, reading.health
         self.agent_skill, self.team_skill, self.check_total = reading.agent_skill, reading.team_skill, reading.check_total
         self.notes = notes
@@ -147,7 +147,7 @@ class StatusView:
 
     def _effect_words(self, state: GameState, seat: int) -> dict[str, dict[str, str]]:
         """For the offered effects' rows: whose card each comes from ("your revealed Bluff") and what a pass does
-        with it (applies it when it leaves no choice, else lets it lapse: `_settle`), by the card's name for `seat`.
+        with it (applies it when it leaves no choice, else lets it lapse: `settle`), by the card's name for `seat`.
 
         Why: a paid Bluff's effect was an extra "Apply ... by hand" row a newcomer had to think about taking."""
         whose: dict[str, str] = {}

@@ -57,10 +57,10 @@ class TextRun:
         def card_text(self, ref: str | None) -> Any: ...
         def pinfo(self, state: GameState, pid: str) -> Any: ...
         def ref(self, state: GameState, pid: str | None) -> str: ...
-        def _offer(self, state: GameState, tx: Tx, seat: int, pid: str, info: Any, *, bluff: bool = False) -> None: ...
-        def _chain(self, state: GameState) -> list[dict[str, Any]]: ...
-        def _end_combat(self, state: GameState, tx: Tx, why: str) -> None: ...
-        def _to_discard(self, state: GameState, pid: str, tx: Tx) -> None: ...
+        def offer(self, state: GameState, tx: Tx, seat: int, pid: str, info: Any, *, bluff: bool = False) -> None: ...
+        def chain(self, state: GameState) -> list[dict[str, Any]]: ...
+        def end_combat(self, state: GameState, tx: Tx, why: str) -> None: ...
+        def to_discard(self, state: GameState, pid: str, tx: Tx) -> None: ...
         def agents(self, state: GameState, seat: int) -> list[str]: ...
         def decision(self, state: GameState) -> int | None: ...
         def traits(self, ref: str | None) -> frozenset[str]: ...
@@ -115,13 +115,13 @@ class TextRun:
         [RP] may be used to pay for any Keyword EQUIPMENT or COMBAT cards", "... for any ACTIVE card": of an
         Activator), not spent since it was replaced."""
         out: list[str] = []
-        if not self._any_trait(state, seat, "card_pool"):
+        if not self.any_trait(state, seat, "card_pool"):
             return out  # most tables: no such Agent, found before the card's words are read
         words = {k.casefold() for k in info.keywords}
         sides = {a.casefold() for a in info.activators}
         for pid in self.agents(state, seat):
             ref = state.pieces[pid].card
-            if state.pieces[pid].counters.get("pool_used") or self._hired(state, pid):
+            if state.pieces[pid].counters.get("pool_used") or self.hired(state, pid):
                 continue
             placed = [p for p in standing(self, ref, "card_pool") if p.get("pool") == pool]
             fors = [f for f in standing(self, ref, "card_pool_for") if f.get("pool") in (pool, None)]  # None: placed
@@ -167,17 +167,17 @@ class TextRun:
             res = int(self.pinfo(state, pid).res) if said is None else said
         return res - res_lowered(self, state, pid) if state.attached(pid) else res  # a card on it lowers it (s17a)
 
-    def _negate(self, state: GameState, pid: str, tx: Tx) -> str:
+    def negate(self, state: GameState, pid: str, tx: Tx) -> str:
         """Negate a card on the chain (it leaves, unresolved) or the Adversary in Combat (the Combat ends)."""
         name = self.ref(state, pid)
-        chain = [e for e in self._chain(state) if e.get("piece") != pid]
-        if chain != self._chain(state):
+        chain = [e for e in self.chain(state) if e.get("piece") != pid]
+        if chain != self.chain(state):
             tx.set_rule("chain", chain)
         combat = state.rules.get("combat")
         if combat and combat.get("adversary") == pid:
-            self._end_combat(state, tx, f"{name} was negated")
+            self.end_combat(state, tx, f"{name} was negated")
         elif state.zones[state.pieces[pid].zone].kind != "discard":
-            self._to_discard(state, pid, tx)
+            self.to_discard(state, pid, tx)
         return f"negated {name}"
 
     # -- where text runs --
@@ -197,7 +197,7 @@ class TextRun:
             return
         if text.has_text:
             self.effects.count(state, tx, engine=False)  # left to the players (suggested, or by hand)
-        self._offer(state, tx, seat, pid, info, bluff=bluff)
+        self.offer(state, tx, seat, pid, info, bluff=bluff)
 
     def runs_text(self, state: GameState, pid: str, choice: int = 0) -> bool:
         """Whether the engine runs the text of `pid` (its abilities, when it resolves or later, in play: "every time
@@ -242,7 +242,7 @@ class TextRun:
                     traits = known.get(ref)
                     if traits is None:
                         traits = self.traits(ref)
-                    if "event:played" not in traits or self._hired(state, pid):
+                    if "event:played" not in traits or self.hired(state, pid):
                         continue
                     for ability in self.card_text(state.pieces[pid].card).when("event:played"):
                         if self.effects.holds(state, ability, seat, pid, played=played):
@@ -255,7 +255,7 @@ class TextRun:
         for kind in (*_IN_PLAY, "hospital"):
             zone = state.zones.get(f"{kind}:{seat}")
             for pid in list(zone.pieces) if zone is not None else ():
-                if pid in state.pieces and event in self.traits(state.pieces[pid].card) and not self._hired(state, pid):
+                if pid in state.pieces and event in self.traits(state.pieces[pid].card) and not self.hired(state, pid):
                     for ability in self.card_text(state.pieces[pid].card).when(event):
                         if self.effects.holds(state, ability, seat, pid):
                             self.effects.count(state, tx, engine=True)
@@ -274,7 +274,7 @@ class TextRun:
         if piece.owner != seat or not self._in_play(state, a.piece):
             return [Violation("xfc.no_ability", "xfc.effect.2", f"{name} is not a card of yours in play",
                               (a.piece,), seat)]
-        if self._hired(state, a.piece):
+        if self.hired(state, a.piece):
             return [Violation("xfc.no_ability", "xfc.deployment.4", f"{name} was bought for this turn: its game "
                               "effect is ignored", (a.piece,), seat)]
         uses = self.card_text(piece.card).when("event:use")
@@ -296,7 +296,7 @@ class TextRun:
         self.effects.trigger(state, tx, a.piece, seat, "event:use", count=False, held=held)
 
     @staticmethod
-    def _hired(state: GameState, pid: str) -> bool:
+    def hired(state: GameState, pid: str) -> bool:
         """An Agent bought for this turn: its game effect is ignored (xfc.deployment.4)."""
         hired = state.rules.get("hired")
         return bool(hired) and pid in hired
@@ -309,7 +309,7 @@ class TextRun:
     def ability_uses(self, state: GameState, seat: int) -> list[UseAbility]:
         """`seat`'s standing abilities it may use now (for the listing and the bots)."""
         out = []
-        if not self._any_trait(state, seat, "event:use"):
+        if not self.any_trait(state, seat, "event:use"):
             return out
         for kind in ("bureau", "field", "hospital"):  # attached Equipment sits in its Agent's zone
             zone = state.zones.get(f"{kind}:{seat}")
@@ -319,7 +319,7 @@ class TextRun:
                     out.append(UseAbility(pid))
         return out
 
-    def _any_trait(self, state: GameState, seat: int, trait: str) -> bool:
+    def any_trait(self, state: GameState, seat: int, trait: str) -> bool:
         """Whether a card of `seat`'s in play (its sections, attached Equipment included) has `trait`: asked at
         most listings, so each card's traits are looked up here without a call per card."""
         known, pieces, zones = self._known_traits(), state.pieces, state.zones

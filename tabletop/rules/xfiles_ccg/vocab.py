@@ -105,7 +105,7 @@ def _remove_from_game(ctx: Ctx, tx: Tx, args: Any) -> str:
     names = [ctx.name(p) for p in pieces]
     for pid in pieces:
         for q in ctx.state.attached(pid):
-            ctx.ruleset._to_discard(ctx.state, q, tx)
+            ctx.ruleset.to_discard(ctx.state, q, tx)
         check = ctx.state.rules.get("check")
         if check and pid in check.get("team", []):
             tx.set_rule("check", {**check, "team": [p for p in check["team"] if p != pid]})
@@ -119,7 +119,7 @@ def _remove_from_game(ctx: Ctx, tx: Tx, args: Any) -> str:
 def _shuffle_back(ctx: Ctx, tx: Tx, args: Any) -> str:
     out = []
     for pid in ctx.pieces(args):
-        chain = [e for e in ctx.ruleset._chain(ctx.state) if e.get("piece") != pid]
+        chain = [e for e in ctx.ruleset.chain(ctx.state) if e.get("piece") != pid]
         tx.set_rule("chain", chain)
         owner = ctx.state.pieces[pid].owner
         deck = ctx.zone("deck", owner)
@@ -238,7 +238,7 @@ def _negate_adversary(ctx: Ctx, tx: Tx, args: Any) -> str:
     combat = ctx.state.rules.get("combat")
     if not combat or combat.get("adversary") not in ctx.state.pieces:
         return "no Adversary to negate"
-    return ctx.ruleset._negate(ctx.state, combat["adversary"], tx)
+    return ctx.ruleset.negate(ctx.state, combat["adversary"], tx)
 
 
 def _lose_health(ctx: Ctx, tx: Tx, args: Any) -> str:
@@ -262,7 +262,7 @@ def _discard_bluff(ctx: Ctx, tx: Tx, args: Any) -> str:
         if not bluffs:
             continue
         pid = bluffs[tx.below(len(bluffs))] if len(bluffs) > 1 else bluffs[0]
-        ctx.ruleset._to_discard(ctx.state, pid, tx)
+        ctx.ruleset.to_discard(ctx.state, pid, tx)
         out.append(f"a Bluff beneath {ctx.name(site)} is discarded ({ctx.name(pid)})")
     return "; ".join(out) or "no Bluff"
 
@@ -297,7 +297,7 @@ def _join_team(ctx: Ctx, tx: Tx, args: Any) -> str:
     out = []
     for pid in ctx.pieces(args):
         if ctx.ruleset.section_of(ctx.state, pid) != section:
-            ctx.ruleset._move_agent(ctx.state, pid, section, tx)
+            ctx.ruleset.move_agent(ctx.state, pid, section, tx)
         check = ctx.state.rules.get("check")
         if check and host in check.get("team", []) and pid not in check["team"]:
             tx.set_rule("check", {**check, "team": [*check["team"], pid]})
@@ -343,7 +343,7 @@ def _end_turn(ctx: Ctx, tx: Tx, args: Any) -> str:
         tx.set_rule("turn_ends", True)
         return "the turn ends: the Team fails its check and the Investigation Phase ends when the Site closes"
     if ctx.ruleset.step(ctx.state) == "assign":
-        ctx.ruleset._end_investigation(ctx.state, tx)
+        ctx.ruleset.end_investigation(ctx.state, tx)
         return "the turn ends: the Investigation Phase is over"
     tx.set_rule("turn_ends", True)
     return "the turn ends when this Site closes"
@@ -356,15 +356,15 @@ def _negate_witnesses(ctx: Ctx, tx: Tx, args: Any) -> str:
     rs = ctx.ruleset
     gone = {m.get("source") for m in check.get("mods", []) if m.get("source") in ctx.state.pieces
             and rs.pinfo(ctx.state, m["source"]).kind == "witness"}
-    waiting = {e.get("piece") for e in rs._chain(ctx.state) if e.get("piece") in ctx.state.pieces
+    waiting = {e.get("piece") for e in rs.chain(ctx.state) if e.get("piece") in ctx.state.pieces
                and rs.pinfo(ctx.state, e["piece"]).kind == "witness" and _mods_check(rs, e["piece"], ctx)}
     check["mods"] = [m for m in check.get("mods", []) if m.get("source") not in gone]
     tx.set_rule("check", check)
     for pid in gone:
         if ctx.state.zones[ctx.state.pieces[pid].zone].kind != "discard":
-            rs._to_discard(ctx.state, pid, tx)
+            rs.to_discard(ctx.state, pid, tx)
     for pid in sorted(waiting):
-        rs._negate(ctx.state, pid, tx)
+        rs.negate(ctx.state, pid, tx)
     gone |= waiting
     names = ", ".join(ctx.name(p) for p in sorted(gone)) or "no Witness"
     return f"negated {names} (check now {rs.check_total(ctx.state)} against {check.get('need', 0)}+)"
@@ -475,7 +475,7 @@ def _abduct(ctx: Ctx, tx: Tx, args: Any) -> str:
     out = []
     for pid in ctx.pieces(args):
         how = ManualEffect("abduct", amount=int(args.get("depth", 10)), piece=pid, source=ctx.source)
-        out.append(ctx.ruleset._abduct(ctx.state, how, ctx.seat, ctx.name(ctx.source), tx))
+        out.append(ctx.ruleset.abduct(ctx.state, how, ctx.seat, ctx.name(ctx.source), tx))
     return "; ".join(out) or "no Agent"
 
 
@@ -497,7 +497,7 @@ def _stun(ctx: Ctx, tx: Tx, args: Any) -> str:
 def _to_hospital(ctx: Ctx, tx: Tx, args: Any) -> str:
     pieces = ctx.pieces(args)
     for pid in pieces:
-        ctx.ruleset._move_agent(ctx.state, pid, "hospital", tx)
+        ctx.ruleset.move_agent(ctx.state, pid, "hospital", tx)
         if args.get("until_healed"):
             tx.change(pid, counters={**ctx.state.pieces[pid].counters, "until_healed": 1})
     return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} goes to the Hospital"
@@ -508,7 +508,7 @@ def _combat_hit(ctx: Ctx, tx: Tx, args: Any) -> str:
     hit = list(ctx.ruleset.combatants(ctx.state))
     for pid in hit:
         printed = ctx.ruleset.pinfo(ctx.state, pid).health or 0
-        ctx.ruleset._set_damage(ctx.state, pid, min(printed, ctx.ruleset.damage(ctx.state, pid) + amount), tx,
+        ctx.ruleset.set_damage(ctx.state, pid, min(printed, ctx.ruleset.damage(ctx.state, pid) + amount), tx,
                                 why=ctx.why())
     return f"each opposing combatant takes {amount} damage" if hit else "no combatant to damage"
 
@@ -525,7 +525,7 @@ def _team_damage(ctx: Ctx, tx: Tx, args: Any) -> str:
     hit = [p for p in _team(ctx) if ctx.ruleset.section_of(ctx.state, p) != "hospital"] if amount else []
     for pid in hit:
         printed = ctx.ruleset.pinfo(ctx.state, pid).health or 0
-        ctx.ruleset._set_damage(ctx.state, pid, min(printed, ctx.ruleset.damage(ctx.state, pid) + amount), tx,
+        ctx.ruleset.set_damage(ctx.state, pid, min(printed, ctx.ruleset.damage(ctx.state, pid) + amount), tx,
                                 why=ctx.why())
     return f"each Agent of the Team takes {amount} damage" if hit else "no Agent to damage"
 
@@ -541,7 +541,7 @@ def _sit_out(ctx: Ctx, tx: Tx, args: Any) -> str:
 def _to_section(ctx: Ctx, tx: Tx, args: Any) -> str:
     pieces = ctx.pieces(args)
     for pid in pieces:
-        ctx.ruleset._move_agent(ctx.state, pid, args.get("section", "bureau"), tx)
+        ctx.ruleset.move_agent(ctx.state, pid, args.get("section", "bureau"), tx)
     return f"{', '.join(ctx.name(p) for p in pieces) or 'no Agent'} goes to the {args.get('section', 'bureau')}"
 
 

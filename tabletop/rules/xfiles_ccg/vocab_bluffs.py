@@ -62,7 +62,7 @@ def _deck_bottom(ctx: Ctx, tx: Tx, args: Any) -> str:
     rs, out = ctx.ruleset, []
     for pid in ctx.pieces(args):
         name = ctx.name(pid)
-        rs._negate(ctx.state, pid, tx)
+        rs.negate(ctx.state, pid, tx)
         deck = ctx.zone("deck", rs._owner(ctx.state, pid))
         tx.move(pid, deck, index=len(ctx.state.zones[deck].pieces), face_up=False)
         out.append(f"{name} goes to the bottom of its owner's Bureau Deck")

@@ -37,7 +37,7 @@ def _heal(ctx: Ctx, tx: Tx, args: Any) -> str:
             tx.change(pid, counters={k: v for k, v in ctx.state.pieces[pid].counters.items() if k != "no_heal"})
         before = ctx.ruleset.damage(ctx.state, pid)
         after = max(0, before - int(args.get("amount", 1)))
-        ctx.ruleset._set_damage(ctx.state, pid, after, tx, why=ctx.why())
+        ctx.ruleset.set_damage(ctx.state, pid, after, tx, why=ctx.why())
         out.append(f"{ctx.name(pid)} heals {before - after}")
     return ", ".join(out) or "no one to heal"
 
@@ -45,7 +45,7 @@ def _heal(ctx: Ctx, tx: Tx, args: Any) -> str:
 def _negate(ctx: Ctx, tx: Tx, args: Any) -> str:
     out = []
     for pid in ctx.pieces(args):
-        out.append(ctx.ruleset._negate(ctx.state, pid, tx))
+        out.append(ctx.ruleset.negate(ctx.state, pid, tx))
     return ", ".join(out) or "nothing to negate"
 
 
@@ -91,7 +91,7 @@ def _discard_random(ctx: Ctx, tx: Tx, args: Any) -> str:
     n = min(len(hand), x_paid(ctx) if args.get("count") == "x" else int(args.get("count", 1)))
     for _ in range(n):
         pid = hand.pop(tx.below(len(hand)))
-        ctx.ruleset._to_discard(ctx.state, pid, tx)
+        ctx.ruleset.to_discard(ctx.state, pid, tx)
     return f"{ctx.state.seat_name(seat)} discards {n} card{'s' * (n != 1)} at random"
 
 
@@ -120,7 +120,7 @@ def _examine(ctx: Ctx, tx: Tx, args: Any) -> str:
 def _discard_self(ctx: Ctx, tx: Tx, args: Any) -> str | None:
     src = ctx.source
     if src in ctx.state.pieces and ctx.state.zones[ctx.state.pieces[src].zone].kind != "discard":
-        ctx.ruleset._to_discard(ctx.state, src, tx)
+        ctx.ruleset.to_discard(ctx.state, src, tx)
         return "is discarded"
     return None
 
@@ -135,7 +135,7 @@ def spend_token(ctx: Ctx, tx: Tx, args: Any) -> str:
     counters["token_turn"] = int(ctx.state.rules.get("turn", 1))
     tx.change(src, counters=counters)
     if left == 1 and standing(ctx.ruleset, ctx.state.pieces[src].card, "discard_when_spent"):
-        ctx.ruleset._to_discard(ctx.state, src, tx)
+        ctx.ruleset.to_discard(ctx.state, src, tx)
         return "discards its last token, and the card"
     return f"discards a token ({left - 1} left)"
 
@@ -152,7 +152,7 @@ def _pay(ctx: Ctx, tx: Tx, args: Any) -> str:
 def _discard_card(ctx: Ctx, tx: Tx, args: Any) -> str:
     pieces = ctx.pieces(args)
     for pid in pieces:
-        ctx.ruleset._to_discard(ctx.state, pid, tx)
+        ctx.ruleset.to_discard(ctx.state, pid, tx)
     return f"{', '.join(ctx.name(p) for p in pieces) or 'nothing'} discarded"
 
 
@@ -162,7 +162,7 @@ def _discard_hand(ctx: Ctx, tx: Tx, args: Any) -> str:
     hand = list(ctx.state.zones[ctx.zone("hand", seat)].pieces)
     gone = [p for p in hand if any(w in ctx.ruleset.keywords_of(ctx.state, p) for w in words)]
     for pid in gone:
-        ctx.ruleset._to_discard(ctx.state, pid, tx)
+        ctx.ruleset.to_discard(ctx.state, pid, tx)
     return f"{ctx.state.seat_name(seat)} discards {len(gone)} card{'s' * (len(gone) != 1)} from hand"
 
 
@@ -187,7 +187,7 @@ def _discard_top(ctx: Ctx, tx: Tx, args: Any) -> str:
     seat = ctx.seat_of(args.get("seat", "opponent"))
     top = list(ctx.state.zones[ctx.zone("deck", seat)].pieces)[:max(0, int(args.get("count", 1)))]
     for pid in top:
-        ctx.ruleset._to_discard(ctx.state, pid, tx)
+        ctx.ruleset.to_discard(ctx.state, pid, tx)
     return f"{ctx.state.seat_name(seat)} discards the top {len(top)} card{'s' * (len(top) != 1)} of the Bureau Deck"
 
 

@@ -101,7 +101,7 @@ def moved_bureau(rs: Any, state: GameState, owner: int | None, tx: Tx) -> None:
     zone = state.zones.get(f"bureau:{owner}")
     for pid in list(zone.pieces) if zone is not None else ():
         if pid in state.pieces and standing(rs, state.pieces[pid].card, "bureau_move_discard"):
-            rs._to_discard(state, pid, tx)
+            rs.to_discard(state, pid, tx)
             tx.note("xfc.discarded", owner, f"{rs.ref(state, pid)} is discarded: an Agent moved from or to the Bureau",
                     {"piece": pid})
 
@@ -170,7 +170,7 @@ def _discard_bluffs(ctx: Ctx, tx: Tx, args: Any) -> str:
     site = (ctx.state.rules.get("check") or {}).get("site")
     gone = list(ctx.state.attached(site)) if site in ctx.state.pieces else []
     for pid in gone:
-        ctx.ruleset._to_discard(ctx.state, pid, tx)
+        ctx.ruleset.to_discard(ctx.state, pid, tx)
     return f"{len(gone)} card{'s' if len(gone) != 1 else ''} beneath the Site discarded"
 
 

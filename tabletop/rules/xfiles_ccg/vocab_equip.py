@@ -32,7 +32,7 @@ def pair_health(rs: Any, state: GameState, pid: str) -> int:
     team = team_of(rs, state, pid)
     out = 0
     for p in team if len(team) > 1 else ():
-        if p == pid or "pair_health" not in rs.traits(state.pieces[p].card) or rs._hired(state, p):
+        if p == pid or "pair_health" not in rs.traits(state.pieces[p].card) or rs.hired(state, p):
             continue
         out += sum(int(h.get("amount", 0)) for h in standing(rs, state.pieces[p].card, "pair_health")
                    if named(rs, state, pid, h.get("with") or []))

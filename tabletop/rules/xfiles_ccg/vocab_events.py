@@ -25,7 +25,7 @@ def _to_hand(ctx: Ctx, tx: Tx, args: Any) -> str:
     for pid in ctx.pieces(args):
         owner = rs._owner(state, pid)
         for q in state.attached(pid):
-            rs._to_discard(state, q, tx)
+            rs.to_discard(state, q, tx)
         name = ctx.name(pid)
         tx.move(pid, ctx.zone("hand", owner), by=owner)
         said.append(f"{name} goes back to {state.seat_name(owner)}'s hand")
@@ -37,7 +37,7 @@ def _discard_if(ctx: Ctx, tx: Tx, args: Any) -> str:
     words = {str(w).casefold() for w in args.get("keyword") or ()}
     gone = [p for p in ctx.pieces(args) if words & set(ctx.ruleset.keywords_of(ctx.state, p))]
     for pid in gone:
-        ctx.ruleset._to_discard(ctx.state, pid, tx)
+        ctx.ruleset.to_discard(ctx.state, pid, tx)
     return f"{', '.join(ctx.name(p) for p in gone)} discarded" if gone else "nothing discarded"
 
 

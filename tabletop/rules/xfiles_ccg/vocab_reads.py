@@ -235,7 +235,7 @@ def _sel_team_of(ctx: Ctx, piece: Piece, value: Any) -> bool:
         host = _host(ctx) if value == "holder" else ctx.source
     else:
         host = next(iter(ctx.targets.get(str(value)) or ()), None)
-    return host is not None and ctx.ruleset._same_team(ctx.state, host, piece.id)
+    return host is not None and ctx.ruleset.same_team(ctx.state, host, piece.id)
 
 
 def _sel_bluff(ctx: Ctx, piece: Piece, value: Any) -> bool:
@@ -333,13 +333,13 @@ def _sel_damaged(ctx: Ctx, piece: Piece, value: Any) -> bool:
 
 def _sel_negatable(ctx: Ctx, piece: Piece, value: Any) -> bool:
     rs = ctx.ruleset
-    on = piece.id in {e.get("piece") for e in rs._chain(ctx.state)} or \
+    on = piece.id in {e.get("piece") for e in rs.chain(ctx.state)} or \
         piece.id == (ctx.state.rules.get("combat") or {}).get("adversary")
     return on and piece.id != ctx.source and not standing(rs, piece.card, "unnegatable")
 
 
 def _sel_on_chain(ctx: Ctx, piece: Piece, value: Any) -> bool:
-    return (piece.id in {e.get("piece") for e in ctx.ruleset._chain(ctx.state)}) == bool(value)
+    return (piece.id in {e.get("piece") for e in ctx.ruleset.chain(ctx.state)}) == bool(value)
 
 
 def _sel_in_play_now(ctx: Ctx, piece: Piece, value: Any) -> bool:
@@ -368,7 +368,7 @@ def _sel_not_keyword(ctx: Ctx, piece: Piece, value: Any) -> bool:
 
 
 def _sel_played_by(ctx: Ctx, piece: Piece, value: Any) -> bool:
-    seat = next((e.get("seat") for e in ctx.ruleset._chain(ctx.state) if e.get("piece") == piece.id), piece.owner)
+    seat = next((e.get("seat") for e in ctx.ruleset.chain(ctx.state) if e.get("piece") == piece.id), piece.owner)
     return (seat != ctx.seat) if value == "opponent" else seat == ctx.seat
 
 

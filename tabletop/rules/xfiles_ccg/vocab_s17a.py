@@ -58,8 +58,8 @@ def _use_witness(ctx: Ctx, tx: Tx, args: Any) -> str:
     names = []
     for pid in ctx.pieces(args):
         tx.move(pid, "chain", face_up=True, by=ctx.seat)
-        entry = {"piece": pid, "seat": ctx.seat, "pool": "", "paid": 0, "combat": rs._level(state), BORROWED: True}
-        tx.set_rule("chain", [*rs._chain(state), entry], fresh=True)  # built for this change
+        entry = {"piece": pid, "seat": ctx.seat, "pool": "", "paid": 0, "combat": rs.level(state), BORROWED: True}
+        tx.set_rule("chain", [*rs.chain(state), entry], fresh=True)  # built for this change
         check = state.rules.get("check")
         if check:
             tx.set_rule("check", {**check, "used": [*check.get("used", []), state.pieces[pid].card]})
@@ -209,11 +209,11 @@ def _keep_paid(ctx: Ctx, tx: Tx, args: Any) -> str:
     kept = [p for p in ctx.pieces(args) if ctx.state.pieces[p].zone == ctx.zone("hand", seat)]
     pool, cost = str(args["pool"]), int(args["amount"]) * len(kept)
     if cost:
-        ctx.ruleset._pay(ctx.state, seat, pool, cost, tx, why=f"kept {len(kept)} card{'s' * (len(kept) != 1)} "
+        ctx.ruleset.pay(ctx.state, seat, pool, cost, tx, why=f"kept {len(kept)} card{'s' * (len(kept) != 1)} "
                          f"({ctx.why()})", rule="xfc.effect.2")
     gone = [p for p in ctx.state.zones[ctx.zone("hand", seat)].pieces if p not in kept]
     for pid in gone:
-        ctx.ruleset._to_discard(ctx.state, pid, tx)
+        ctx.ruleset.to_discard(ctx.state, pid, tx)
     return (f"{ctx.state.seat_name(seat)} discards {len(gone)} card{'s' * (len(gone) != 1)} from hand and keeps "
             f"{len(kept)} for {cost} {pool.upper()}")
 
@@ -233,7 +233,7 @@ def healing_played_on(ctx: Ctx, tx: Tx, pid: str) -> None:
     is removed when a Healing card is played on the Agent")."""
     for q in ctx.state.attached(pid):
         if standing(ctx.ruleset, ctx.state.pieces[q].card, "healing_removes"):
-            ctx.ruleset._to_discard(ctx.state, q, tx)
+            ctx.ruleset.to_discard(ctx.state, q, tx)
 
 
 S17A_PRIMITIVES: dict[str, Primitive] = {"use_witness": _use_witness, "no_fight_turn": _no_fight_turn,

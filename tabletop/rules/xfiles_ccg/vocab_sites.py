@@ -41,7 +41,7 @@ def _discard_check_witnesses(ctx: Ctx, tx: Tx, args: Any) -> str:
     tx.set_rule("check", check)
     for pid in sorted(gone):
         if state.zones[state.pieces[pid].zone].kind != "discard":
-            rs._to_discard(state, pid, tx)
+            rs.to_discard(state, pid, tx)
     return f"discarded {', '.join(ctx.name(p) for p in sorted(gone))} (check now {rs.check_total(state)})"
 
 

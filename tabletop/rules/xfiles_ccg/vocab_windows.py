@@ -79,7 +79,7 @@ def _draw_per(ctx: Ctx, tx: Tx, args: Any) -> str:
     want = len(ctx.targets.get(str(args.get("per"))) or ())
     if ctx.seat is None or not want:
         return "draws no card"
-    got = ctx.ruleset._draw(ctx.state, ctx.seat, want, tx)
+    got = ctx.ruleset.draw(ctx.state, ctx.seat, want, tx)
     return f"draws {got} card{'s' * (got != 1)}"
 
 

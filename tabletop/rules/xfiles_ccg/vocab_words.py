@@ -27,7 +27,7 @@ def _negate_self(ctx: Ctx, tx: Tx, args: Any) -> str:
     """The card whose text runs is negated ("... to negate this Witness"): it leaves, and the rest of its text does
     not happen."""
     src = ctx.source
-    said = ctx.ruleset._negate(ctx.state, src, tx) if src in ctx.state.pieces else "nothing to negate"
+    said = ctx.ruleset.negate(ctx.state, src, tx) if src in ctx.state.pieces else "nothing to negate"
     raise EffectStopped(f"{said}: the rest of its text does not happen")
 
 
@@ -41,7 +41,7 @@ def _redraw(ctx: Ctx, tx: Tx, args: Any) -> str:
     for seat in (s for s in seats if s is not None):
         hand = list(state.zones[ctx.zone("hand", seat)].pieces)
         for pid in hand:
-            rs._to_discard(state, pid, tx)
+            rs.to_discard(state, pid, tx)
         deck, to = ctx.zone("deck", seat), ctx.zone("hand", seat)
         drawn = list(state.zones[deck].pieces[:max(0, int(args.get("count", 0)))])
         for pid in drawn:
@@ -75,7 +75,7 @@ def _negated_out(ctx: Ctx, tx: Tx, args: Any) -> str:
     if check and any(m.get("source") == src for m in check.get("mods") or ()):
         tx.set_rule("check", {**check, "mods": [m for m in check["mods"] if m.get("source") != src]})
     for q in state.attached(src):
-        ctx.ruleset._to_discard(state, q, tx)
+        ctx.ruleset.to_discard(state, q, tx)
     tx.remove_piece(src)
     return f"{name} is negated and removed from the game"
 
@@ -158,7 +158,7 @@ def _attach_to(ctx: Ctx, tx: Tx, args: Any) -> str:
     chain = [e for e in ctx.state.rules.get("chain") or () if e.get("piece") != src]
     if len(chain) != len(ctx.state.rules.get("chain") or ()):
         tx.set_rule("chain", chain)
-    ctx.ruleset._attach(ctx.state, src, hosts[0], tx, by=ctx.seat)
+    ctx.ruleset.attach(ctx.state, src, hosts[0], tx, by=ctx.seat)
     return f"stays on {ctx.name(hosts[0])}"
 
 
@@ -167,7 +167,7 @@ def at_zero_health(rs: Any, state: Any, pid: str, tx: Tx) -> None:
     Agent's HEALTH is reduced to 0")."""
     for q in state.attached(pid):
         if standing(rs, state.pieces[q].card, "discard_at_zero"):
-            rs._to_discard(state, q, tx)
+            rs.to_discard(state, q, tx)
 
 
 def _discard_hand_kind(ctx: Ctx, tx: Tx, args: Any) -> str:
@@ -177,7 +177,7 @@ def _discard_hand_kind(ctx: Ctx, tx: Tx, args: Any) -> str:
     kind = str(args.get("type", "")).casefold()
     gone = [p for p in ctx.state.zones[ctx.zone("hand", seat)].pieces if ctx.ruleset.pinfo(ctx.state, p).kind == kind]
     for pid in gone:
-        ctx.ruleset._to_discard(ctx.state, pid, tx)
+        ctx.ruleset.to_discard(ctx.state, pid, tx)
     return f"{ctx.state.seat_name(seat)} discards {len(gone)} {kind} card{'s' * (len(gone) != 1)} from hand"
 
 
