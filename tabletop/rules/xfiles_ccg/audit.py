@@ -21,7 +21,7 @@ from .steps import v as _v
 if TYPE_CHECKING:
     from ...cards import CardDef, CardLibrary, DeckList
     from .cards import CcgCards
-    from .reading import Reading
+    from .reading import Table
 
 __all__ = ["Audit"]
 
@@ -29,7 +29,7 @@ __all__ = ["Audit"]
 class Audit:
     """State problems, the table audit and the deck check (the part `XFilesCCG.auditor`)."""
 
-    def __init__(self, cards: CcgCards, reading: Reading, library: Callable[[], CardLibrary],
+    def __init__(self, cards: CcgCards, reading: Table, library: Callable[[], CardLibrary],
                  ref: Callable[[GameState, str], str], options: Mapping[str, Any]) -> None:
         #: the card data (`deck_limit` reads a card's own copy limit through it) and the Agents' Health
         self.cards = cards

@@ -1,15 +1,18 @@
-"""Reading the X-Files CCG table: Agents and their Health and skills, the words in effect, pools and payments.
+"""The table part of the X-Files CCG: what the rules read of the table, never changing it: Agents, their Health,
+skills and RES, the words and Keywords in effect, the traits of a seat's cards in play, pools and payments.
 
-`Reading` is the mixin of `XFilesCCG` the other mixins ask about Agents; it never changes the table. Card data is the
-card part's (`cards.py`, `CcgCards`: `self.cards`), the rule state's reads are functions of the table (`table.py`);
-what is left here reads lasting modifiers and card text through the ruleset (`gear_health`, `own_skill`,
-`cost_at_site`, ...), the `Table` part of docs/RULESETS_STRUCTURE.md's plan.
+`Table` (the ruleset's `table`) is the part every other part asks about Agents. Its inputs are explicit: `cards`, the
+card part (`cards.py`: card data and compiled text), and `effects`, the kit's interpreter (the lasting modifiers an
+effect put on a card's Keywords). The rule state's reads are functions of the table (`table.py`); the readers of a
+card's standing text this part asks (`gear_health`, `own_skill`, `pair_health`, `health_more`, `remote_help`,
+`cost_at_site`) take this part itself as their `TableReads` (`readers.py`). `XFilesCCG.__init__` binds its answers on
+the ruleset (`rules.health`, `rules.agent_skill`, ...), where the other mixins, the vocabulary and the bots ask them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.state import GameState
 from ..effects import modifier_total
@@ -19,12 +22,14 @@ from .data import SECTIONS, CardInfo
 from .remote_help import remote_help
 from .site_rules import KEY as SITE_RULES
 from .site_rules import health_more
+from .statics import standing
 from .steps import PHASE_OF
 from .table import (
     _SECTION_ZONES,
     DECIDED,
     active,
     damage,
+    hired,
     opponents,
     owner,
     pool_of,
@@ -32,15 +37,16 @@ from .table import (
     section_zones,
     step,
 )
-from .vocab_agents import OWN_SKILL, gear_health, own_skill
+from .vocab_agents import OWN_SKILL, gear_health, own_skill, res_if
 from .vocab_equip import pair_health
-from .vocab_s17a import fights
+from .vocab_s17a import fights, res_lowered
 from .wounds_sites import OUT_TURN
 
 if TYPE_CHECKING:
+    from ..effects import Effects
     from .cards import CcgCards
 
-__all__ = ["DECIDED", "Reading", "section_zones"]
+__all__ = ["DECIDED", "Table", "section_zones"]
 
 #: per step, the word its phase puts in effect ("INVESTIGATION PHASE")
 _PHASE_WORDS = {step: phase.upper() + " PHASE" for step, phase in PHASE_OF.items()}
@@ -55,11 +61,18 @@ def _site_words(keywords: frozenset[str]) -> frozenset[str]:
     return found
 
 
-class Reading:
-    """What the rules read of Agents, their Health and skills, and the words in effect (a mixin of `XFilesCCG`)."""
+class Table:
+    """What the rules read of Agents, their Health and skills, and the words in effect (the part `XFilesCCG.table`)."""
 
-    #: the card part (`XFilesCCG.__init__` makes it)
-    cards: CcgCards
+    #: the rule state's reads the standing-ability readers ask of this part (`readers.TableReads`, `res_if`)
+    section_of, hired = staticmethod(section_of), staticmethod(hired)
+
+    def __init__(self, cards: CcgCards, effects: Effects) -> None:
+        self.cards, self.effects = cards, effects
+        #: the card reads, on this part too: the readers of standing text read them through it (`readers.CardReads`)
+        self.info, self.pinfo, self.traits, self.card_text = cards.info, cards.pinfo, cards.traits, cards.card_text
+        #: per card, its printed Keywords folded to lower case (`keywords_of`)
+        self._kw_cache: dict[str, frozenset[str]] = {}
 
     def agents(self, state: GameState, seat: int, sections: Iterable[str] = SECTIONS) -> list[str]:
         out = []
@@ -90,7 +103,7 @@ class Reading:
         printed += pair_health(self, state, pid)  # "If Agent X is in the same Team as Agent Y, she loses one HEALTH"
         if state.rules.get(SITE_RULES):  # "increase the applicable HEALTH of all ... Adversaries played at this Site"
             printed += health_more(self, state, pid)
-        return printed + gear_health(self, state, pid) if state.attached(pid) else printed
+        return printed + gear_health(self.cards, state, pid) if state.attached(pid) else printed
 
     def gear(self, state: GameState, pid: str) -> list[str]:
         return [q for q in state.attached(pid) if self.cards.pinfo(state, q).kind == "equipment"]
@@ -265,3 +278,74 @@ class Reading:
         standing = [s for s in state.seats if self.agents_in_play(state, s)]
         return standing[0] if len(standing) == 1 and len(state.seats) > 1 else None
 
+
+    # -- what a card's text says now: Keywords, tokens, RES, the traits of a seat's cards, pool tokens --
+
+    def keywords_of(self, state: GameState, pid: str) -> set[str] | frozenset[str]:
+        """A piece's Keywords now, folded to lower case: printed, with those an effect changed."""
+        info = self.cards.pinfo(state, pid)
+        base = self._kw_cache.get(info.ref)
+        if base is None:
+            base = frozenset(k.casefold() for k in info.keywords)
+            self._kw_cache = {**self._kw_cache, info.ref: base}
+        if not (state.rules.get("effects") or {}).get("mods"):
+            return base
+        return self.effects.keywords(state, pid, base)
+
+    def tokens_left(self, state: GameState, pid: str | None) -> int:
+        """Tokens still on a card that says "Place N tokens on this card" (spent with "Discard a token to ...")."""
+        if pid not in state.pieces:
+            return 0
+        placed = sum(int(t.get("amount", 0)) for t in standing(self.cards, state.pieces[pid].card, "tokens"))
+        return max(0, placed - int(state.pieces[pid].counters.get("tokens_used", 0)))
+
+    def res_of(self, state: GameState, pid: str) -> int:
+        """An Agent's RES now: printed, or what its text says in the Bureau ("Treat ... as a RES 3 if he is in the
+        Bureau Section")."""
+        card = state.pieces[pid].card
+        traits = self.cards.traits(card)  # most Agents' text says nothing of their RES: asked once, not per step
+        if "res_in_bureau" not in traits and "res_if" not in traits:
+            res = int(self.cards.pinfo(state, pid).res)
+        else:
+            in_bureau = standing(self.cards, card, "res_in_bureau")
+            if in_bureau and state.zones[state.pieces[pid].zone].kind == "bureau":
+                return int(in_bureau[0])
+            said = res_if(self, state, pid)  # "Treat Agent Burst as a RES 2 if he is in the Field"
+            res = int(self.cards.pinfo(state, pid).res) if said is None else said
+        return res - res_lowered(self.cards, state, pid) if state.attached(pid) else res  # a card on it lowers it
+
+    def any_trait(self, state: GameState, seat: int, trait: str) -> bool:
+        """Whether a card of `seat`'s in play (its sections, attached Equipment included) has `trait`: asked at
+        most listings, so each card's traits are looked up here without a call per card."""
+        known, pieces, zones = self.cards.known_traits(), state.pieces, state.zones
+        for name in section_zones(seat).values():  # bureau, field, hospital
+            zone = zones.get(name)
+            for pid in zone.pieces if zone is not None else ():
+                ref = pieces[pid].card
+                found = known.get(ref)
+                if found is None:
+                    found = self.cards.traits(ref)
+                if trait in found:
+                    return True
+        return False
+
+    def card_pools(self, state: GameState, seat: int, info: Any, pool: str) -> list[str]:
+        """`seat`'s Agents holding a pool token that may pay for the card `info` ("Place 1 [RP] on this card. This
+        [RP] may be used to pay for any Keyword EQUIPMENT or COMBAT cards", "... for any ACTIVE card": of an
+        Activator), not spent since it was replaced."""
+        out: list[str] = []
+        if not self.any_trait(state, seat, "card_pool"):
+            return out  # most tables: no such Agent, found before the card's words are read
+        words = {k.casefold() for k in info.keywords}
+        sides = {a.casefold() for a in info.activators}
+        for pid in self.agents(state, seat):
+            ref = state.pieces[pid].card
+            if state.pieces[pid].counters.get("pool_used") or hired(state, pid):
+                continue
+            placed = [p for p in standing(self.cards, ref, "card_pool") if p.get("pool") == pool]
+            fors = [f for f in standing(self.cards, ref, "card_pool_for") if f.get("pool") in (pool, None)]  # None: placed
+            allowed = {str(k).casefold() for f in fors for k in f.get("keywords", ())}
+            by_side = {str(k).casefold() for f in fors for k in f.get("activators", ())}  # "any ACTIVE card"
+            if placed and (words & allowed or sides & by_side):
+                out.append(pid)
+        return out

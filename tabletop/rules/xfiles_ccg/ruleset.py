@@ -7,16 +7,16 @@ the compiler cannot read is applied by hand with the manual effect (`xfc.effect`
 confirm (`data.suggested_effects`). Rule numbers are in `rulebook.RULE_TEXT`.
 
 `XFilesCCG` is built on the ruleset kit from modules of a few hundred lines each, one thing each. Mixins sharing
-`self` (docs/RULESETS_STRUCTURE.md has the plan that turns them into parts): `reading` (what the rules read of the
-table), `checks` and `checks_investigation` (one check per action type, dispatched by the kit's table), `hand_moves`
-(the move policy as data), `reducers_prep`, `reducers_investigation` and `effects` (one reducer per action type),
-`textrun` (card text on the interpreter), `flow` and `combat` (how a turn moves on), `generators` (the bots' moves),
-`moves` (every legal move, for the window). Parts with explicit inputs, made and wired in `__init__`: `cards`
-(`cards.py`: the card lookup, `info`, `pinfo`, `traits`), `notes` (`notebook.py`: questions, guesses, the Notebook),
-`view` (`status.py`: the HUD's status) and `auditor` (`audit.py`: saves and decks); the answers the rest of the code
-asks of them are bound on the ruleset (`pinfo`, `question_options`, `notebook`, `game_status`, `audit`, ...). What
-reads the rule state alone (`active`, `step`, `decision`, `section_of`, ...) is functions of the table (`table.py`),
-static methods of the ruleset.
+`self` (docs/RULESETS_STRUCTURE.md has the plan that turns them into parts): `checks` and `checks_investigation` (one
+check per action type, dispatched by the kit's table), `hand_moves` (the move policy as data), `reducers_prep`,
+`reducers_investigation` and `effects` (one reducer per action type), `textrun` (card text on the interpreter), `flow`
+and `combat` (how a turn moves on), `generators` (the bots' moves), `moves` (every legal move, for the window). Parts
+with explicit inputs, made and wired in `__init__`: `cards` (`cards.py`: the card lookup, `info`, `pinfo`, `traits`),
+`table` (`reading.py`: what the rules read of the table, Agents' Health and skills, the words in effect, payments),
+`notes` (`notebook.py`: questions, guesses, the Notebook), `view` (`status.py`: the HUD's status) and `auditor`
+(`audit.py`: saves and decks); the answers the rest of the code asks of them are bound on the ruleset (`pinfo`,
+`health`, `agent_skill`, `question_options`, `notebook`, `game_status`, `audit`, ...). What reads the rule state alone
+(`active`, `step`, `decision`, `section_of`, ...) is functions of the table (`table.py`), static methods of the ruleset.
 
 Rule state (`state.rules`; seat keys are strings so it survives JSON and YAML unchanged):
 turn, first, active, step (see STEPS), seller / bluffer / discarder (whose turn inside a step), drawn, moved, hired,
@@ -75,7 +75,7 @@ from .generators import GENERATORS
 from .hand_moves import MOVE_POLICY, HandMoves
 from .moves import MoveListing
 from .notebook import Notebook
-from .reading import Reading
+from .reading import Table
 from .reducers_investigation import InvestigationReducers
 from .reducers_prep import PrepReducers
 from .rulebook import RULE_TEXT
@@ -87,6 +87,7 @@ from .table import (
     active,
     damage,
     decision,
+    hired,
     left,
     opponents,
     owner,
@@ -166,8 +167,8 @@ def _in_play_zones(seat: int) -> tuple[str, str]:
     return found
 
 
-class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducers, InvestigationReducers,
-                TextRun, Effects, Flow, Combat, MoveListing, KitRuleset):
+class XFilesCCG(PrepChecks, InvestigationChecks, HandMoves, PrepReducers, InvestigationReducers, TextRun, Effects,
+                Flow, Combat, MoveListing, KitRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
 
     name = "xfiles-ccg"
@@ -212,6 +213,7 @@ class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducer
     decision, waiting_for, section_of = staticmethod(decision), staticmethod(waiting_for), staticmethod(section_of)
     damage, _pool_of, _owner, xfile_of = (staticmethod(damage), staticmethod(pool_of), staticmethod(owner),
                                           staticmethod(xfile_of))
+    hired = staticmethod(hired)
 
     # the public answers of the parts, bound to them in `__init__` (no call in between: bots ask them by thousands)
     question_context: Callable[..., dict[str, Any] | None]
@@ -232,6 +234,17 @@ class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducer
         self.info, self.pinfo, self.traits, self.xfiles = cards.info, cards.pinfo, cards.traits, cards.xfiles
         self.name_of, self.card_title = cards.name_of, cards.card_title  # type: ignore[method-assign]
         self._known_infos, self._known_traits = cards.known_infos, cards.known_traits
+        #: what the rules read of the table (`reading.py`): Agents, Health, skills, words in effect, payments
+        self.table = table = Table(cards, self.effects)
+        self.agents, self.health, self.rating, self.gear = table.agents, table.health, table.rating, table.gear
+        self.can_leave_hospital, self.agent_skill, self.team_skill = (table.can_leave_hospital, table.agent_skill,
+                                                                      table.team_skill)
+        self.combatants, self.check_total, self.seat_name = table.combatants, table.check_total, table.seat_name
+        self.sell_value, self.same_team, self.directed = table.sell_value, table.same_team, table.directed
+        self.in_effect, self.pay_pool, self.can_pay = table.in_effect, table.pay_pool, table.can_pay
+        self.agents_in_play, self.killer_winner = table.agents_in_play, table.killer_winner
+        self.keywords_of, self.tokens_left, self.res_of = table.keywords_of, table.tokens_left, table.res_of
+        self.any_trait, self.card_pools = table.any_trait, table.card_pools
         #: questions, guesses and the Notebook (`notebook.py`)
         self.notes = notes = Notebook(cards, opts)
         self.question_context, self.question_options = notes.question_context, notes.question_options
@@ -239,10 +252,10 @@ class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducer
                                                                      notes.guess_token)
         self.notebook, self.notes_about, self.powers = notes.notebook, notes.notes_about, notes.powers
         #: the HUD's status (`status.py`) and the checks of saves and decks (`audit.py`)
-        self.view = StatusView(self.name, cards, self, notes, self.what_now, self.step_hint, self.suggestion_actions,
+        self.view = StatusView(self.name, cards, table, notes, self.what_now, self.step_hint, self.suggestion_actions,
                                self.expand, opts)
         self.game_status, self.move_words = self.view.game_status, self.view.move_words  # type: ignore[method-assign]
-        self.auditor = auditor = Audit(cards, self, lambda: self.card_library, self.ref, opts)
+        self.auditor = auditor = Audit(cards, table, lambda: self.card_library, self.ref, opts)
         self.state_problems, self.audit = auditor.state_problems, auditor.audit  # type: ignore[method-assign]
         self.deck_section_for, self.deck_copy_limit = (auditor.deck_section_for,  # type: ignore[method-assign]
                                                        auditor.deck_copy_limit)

@@ -4,17 +4,21 @@ this Site are shuffled back into your Bureau Deck instead of the Discard Pile".
 
 A card's step `site_rule` (`{kind, keyword, health: N}` or `{kind, to_deck: true}`) notes the rule for the Site under
 check in the rule state `site_rules` (the turn's: `{site, seat, ...}`). The Health rating of an Adversary there is
-read with the rule (`reading.rating`); an Adversary of the rule's player played there goes to its Bureau Deck,
-shuffled, where it would go to the Discard Pile (`flow.to_discard`).
+read with the rule (`reading.rating`, the table part, hands itself as the `TableReads`); an Adversary of the rule's
+player played there goes to its Bureau Deck, shuffled, where it would go to the Discard Pile (`flow.to_discard`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.reducer import Tx
 from ...core.state import GameState
 from ..effects import Ctx
+from .table import owner
+
+if TYPE_CHECKING:
+    from .readers import TableReads
 
 __all__ = ["KEY", "health_more", "note_rule", "to_deck"]
 
@@ -22,24 +26,24 @@ __all__ = ["KEY", "health_more", "note_rule", "to_deck"]
 KEY = "site_rules"
 
 
-def _here(rs: Any, state: GameState, rule: dict[str, Any], pid: str) -> bool:
+def _here(table: TableReads, state: GameState, rule: dict[str, Any], pid: str) -> bool:
     """Whether the rule holds for `pid`: played at its Site (the Site under check), of its kind and Keywords."""
     if (state.rules.get("check") or {}).get("site") != rule.get("site"):
         return False
-    info = rs.pinfo(state, pid)
+    info = table.pinfo(state, pid)
     if rule.get("kind") and info.kind != str(rule["kind"]).casefold():
         return False
     words = [str(k).casefold() for k in rule.get("keyword") or ()]
-    return not words or any(w in rs.keywords_of(state, pid) for w in words)
+    return not words or any(w in table.keywords_of(state, pid) for w in words)
 
 
-def health_more(rs: Any, state: GameState, pid: str) -> int:
+def health_more(table: TableReads, state: GameState, pid: str) -> int:
     """What the rules of the Site add to the Health rating of `pid`, an Adversary played there."""
     return sum(int(r.get("health", 0)) for r in state.rules.get(KEY) or () if r.get("health")
-               and _here(rs, state, r, pid))
+               and _here(table, state, r, pid))
 
 
-def to_deck(rs: Any, state: GameState, pid: str) -> bool:
+def to_deck(table: TableReads, state: GameState, pid: str) -> bool:
     """Whether `pid`, on its way to the Discard Pile, goes to its Bureau Deck instead: a card of the rule's player
     played at its Site (on the chain, or the Adversary of the Combat under way)."""
     rules = [r for r in state.rules.get(KEY) or () if r.get("to_deck")]
@@ -47,8 +51,8 @@ def to_deck(rs: Any, state: GameState, pid: str) -> bool:
         return False
     played = state.zones[state.pieces[pid].zone].kind == "chain" or \
         (state.rules.get("combat") or {}).get("adversary") == pid
-    owner = rs._owner(state, pid)
-    return played and any(r.get("seat") == owner and _here(rs, state, r, pid) for r in rules)
+    seat = owner(state, pid)
+    return played and any(r.get("seat") == seat and _here(table, state, r, pid) for r in rules)
 
 
 def note_rule(ctx: Ctx, tx: Tx, args: Any) -> str:

@@ -27,7 +27,7 @@ EFFECT_WORDS = ("Apply {source:effect_whose}{source}'s effect now ({source:effec
 
 if TYPE_CHECKING:
     from .cards import CcgCards
-    from .reading import Reading
+    from .reading import Table
 
 __all__ = ["HIDDEN_NAME", "StatusView", "scores"]
 
@@ -51,7 +51,7 @@ class StatusView:
                                           staticmethod(section_of))
     owner, pool_of, damage = staticmethod(owner), staticmethod(pool_of), staticmethod(damage)
 
-    def __init__(self, name: str, cards: CcgCards, reading: Reading, notes: Notebook,
+    def __init__(self, name: str, cards: CcgCards, reading: Table, notes: Notebook,
                  what_now: Callable[[GameState, int | None], str], step_hint: Callable[[GameState, str], str],
                  suggestions: Callable[[GameState, int], list[ManualEffect]],
                  expand: Callable[[GameState, int, str, Mapping[str, Any]], list[ManualEffect]],

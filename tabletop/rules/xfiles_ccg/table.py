@@ -1,6 +1,6 @@
 """Reading the X-Files CCG's rule state: whose turn and whose decision it is, the step, the seats in order, a piece's
-section and damage, a seat's pools and X-File; plain functions of the table, no card data (`cards.py`) and no
-Health or skills (`reading.py`).
+section and damage, a seat's pools and X-File, the Agents bought for the turn; plain functions of the table, no card
+data (`cards.py`) and no Health or skills (`reading.py`, the table part).
 
 `XFilesCCG` binds them as static methods (`rules.decision(state)`), as the vocabulary and the window ask them.
 """
@@ -12,7 +12,7 @@ from .data import SECTIONS
 from .phase_plays import PHASE_CHAIN
 from .steps import PHASE_OF
 
-__all__ = ["DECIDED", "active", "decision", "damage", "left", "opponents", "owner", "pool_of", "section_of",
+__all__ = ["DECIDED", "active", "damage", "decision", "hired", "left", "opponents", "owner", "pool_of", "section_of",
            "section_zones", "step", "waiting_for", "xfile_of"]
 
 #: `GameState.derived`'s key: the seat whose decision `waiting_for` found, with the table's number (`seq`) then: every
@@ -143,3 +143,9 @@ def owner(state: GameState, pid: str) -> int:
 def xfile_of(state: GameState, seat: int) -> str | None:
     zone = state.zones.get(f"xfile:{seat}")
     return zone.pieces[0] if zone is not None and zone.pieces else None
+
+
+def hired(state: GameState, pid: str) -> bool:
+    """An Agent bought for this turn: its game effect is ignored (xfc.deployment.4)."""
+    hired = state.rules.get("hired")
+    return bool(hired) and pid in hired

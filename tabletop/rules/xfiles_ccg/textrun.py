@@ -20,12 +20,10 @@ from .actions import UseAbility
 from .compiler import compile_text
 from .compiler_bluffs import alternative_when
 from .compiler_windows import keyword_options, printed_keywords
+from .costs import bluff_cost
 from .data import suggested_effects
-from .reading import section_zones
 from .vocab import VOCABULARY, standing
-from .vocab_agents import res_if
 from .vocab_equip import refill_now, refill_only
-from .vocab_s17a import res_lowered
 
 if TYPE_CHECKING:
     from ...cards import CardDef
@@ -65,8 +63,9 @@ class TextRun:
         def decision(self, state: GameState) -> int | None: ...
         def traits(self, ref: str | None) -> frozenset[str]: ...
         def _known_traits(self) -> dict[str | None, frozenset[str]]: ...
-
-    _kw_cache: dict[str, frozenset[str]] = {}
+        def card_pools(self, state: GameState, seat: int, info: Any, pool: str) -> list[str]: ...
+        def any_trait(self, state: GameState, seat: int, trait: str) -> bool: ...
+        def hired(self, state: GameState, pid: str) -> bool: ...
 
     # -- the vocabulary and the compiler the kit asks for --
 
@@ -90,47 +89,6 @@ class TextRun:
             self._table_keywords = found
         return found[2]
 
-    # -- what the vocabulary reads --
-
-    def keywords_of(self, state: GameState, pid: str) -> set[str] | frozenset[str]:
-        """A piece's Keywords now, folded to lower case: printed, with those an effect changed."""
-        info = self.pinfo(state, pid)
-        base = self._kw_cache.get(info.ref)
-        if base is None:
-            base = frozenset(k.casefold() for k in info.keywords)
-            self._kw_cache = {**self._kw_cache, info.ref: base}
-        if not (state.rules.get("effects") or {}).get("mods"):
-            return base
-        return self.effects.keywords(state, pid, base)
-
-    def tokens_left(self, state: GameState, pid: str | None) -> int:
-        """Tokens still on a card that says "Place N tokens on this card" (spent with "Discard a token to ...")."""
-        if pid not in state.pieces:
-            return 0
-        placed = sum(int(t.get("amount", 0)) for t in standing(self, state.pieces[pid].card, "tokens"))
-        return max(0, placed - int(state.pieces[pid].counters.get("tokens_used", 0)))
-
-    def card_pools(self, state: GameState, seat: int, info: Any, pool: str) -> list[str]:
-        """`seat`'s Agents holding a pool token that may pay for the card `info` ("Place 1 [RP] on this card. This
-        [RP] may be used to pay for any Keyword EQUIPMENT or COMBAT cards", "... for any ACTIVE card": of an
-        Activator), not spent since it was replaced."""
-        out: list[str] = []
-        if not self.any_trait(state, seat, "card_pool"):
-            return out  # most tables: no such Agent, found before the card's words are read
-        words = {k.casefold() for k in info.keywords}
-        sides = {a.casefold() for a in info.activators}
-        for pid in self.agents(state, seat):
-            ref = state.pieces[pid].card
-            if state.pieces[pid].counters.get("pool_used") or self.hired(state, pid):
-                continue
-            placed = [p for p in standing(self, ref, "card_pool") if p.get("pool") == pool]
-            fors = [f for f in standing(self, ref, "card_pool_for") if f.get("pool") in (pool, None)]  # None: placed
-            allowed = {str(k).casefold() for f in fors for k in f.get("keywords", ())}
-            by_side = {str(k).casefold() for f in fors for k in f.get("activators", ())}  # "any ACTIVE card"
-            if placed and (words & allowed or sides & by_side):
-                out.append(pid)
-        return out
-
     def pay_card(self, state: GameState, seat: int, info: Any, pool: str, cost: int, tx: Tx, why: str = "",
                  rule: str | None = None) -> str:
         """Pay `cost` for `info`: first from the pool tokens on `seat`'s Agents that may pay for it, then the pool
@@ -151,21 +109,6 @@ class TextRun:
                 counters = dict(state.pieces[pid].counters)
                 counters.pop("pool_used")
                 tx.change(pid, counters=counters)
-
-    def res_of(self, state: GameState, pid: str) -> int:
-        """An Agent's RES now: printed, or what its text says in the Bureau ("Treat ... as a RES 3 if he is in the
-        Bureau Section")."""
-        card = state.pieces[pid].card
-        traits = self.traits(card)  # most Agents' text says nothing of their RES: asked once, not per standing step
-        if "res_in_bureau" not in traits and "res_if" not in traits:
-            res = int(self.pinfo(state, pid).res)
-        else:
-            in_bureau = standing(self, card, "res_in_bureau")
-            if in_bureau and state.zones[state.pieces[pid].zone].kind == "bureau":
-                return int(in_bureau[0])
-            said = res_if(self, state, pid)  # "Treat Agent Burst as a RES 2 if he is in the Field"
-            res = int(self.pinfo(state, pid).res) if said is None else said
-        return res - res_lowered(self, state, pid) if state.attached(pid) else res  # a card on it lowers it (s17a)
 
     def negate(self, state: GameState, pid: str, tx: Tx) -> str:
         """Negate a card on the chain (it leaves, unresolved) or the Adversary in Combat (the Combat ends)."""
@@ -225,10 +168,8 @@ class TextRun:
             return f" ({said}: it applies when {state.seat_name(seat)} passes, or by hand)"
         return f"; apply by hand: {said}" if said else ""
 
-    @staticmethod
-    def bluff_cost(info: Any, x: int = 0) -> int:
-        """What a revealed Bluff's owner pays: its Cost less 1, or the X chosen for an X Cost."""
-        return info.x_cost(x) if info.cost is None else max(0, (info.cost or 0) - 1)
+    #: what a revealed Bluff's owner pays, before a Site changes it (`costs.bluff_cost`)
+    bluff_cost = staticmethod(bluff_cost)
 
     def played_triggers(self, state: GameState, tx: Tx, played: str) -> None:
         """A card was played: the cards in play that wait for it ("every time a Keyword X card is played") apply.
@@ -295,12 +236,6 @@ class TextRun:
             tx.change(a.piece, counters={**piece.counters, "used_turn": int(state.rules.get("turn", 1))})
         self.effects.trigger(state, tx, a.piece, seat, "event:use", count=False, held=held)
 
-    @staticmethod
-    def hired(state: GameState, pid: str) -> bool:
-        """An Agent bought for this turn: its game effect is ignored (xfc.deployment.4)."""
-        hired = state.rules.get("hired")
-        return bool(hired) and pid in hired
-
     def _in_play(self, state: GameState, pid: str) -> bool:
         piece = state.pieces[pid]
         host = piece.attached_to if piece.attached_to in state.pieces else pid
@@ -318,21 +253,6 @@ class TextRun:
                         not self._check_use(state, UseAbility(pid), seat):
                     out.append(UseAbility(pid))
         return out
-
-    def any_trait(self, state: GameState, seat: int, trait: str) -> bool:
-        """Whether a card of `seat`'s in play (its sections, attached Equipment included) has `trait`: asked at
-        most listings, so each card's traits are looked up here without a call per card."""
-        known, pieces, zones = self._known_traits(), state.pieces, state.zones
-        for name in section_zones(seat).values():  # bureau, field, hospital
-            zone = zones.get(name)
-            for pid in zone.pieces if zone is not None else ():
-                ref = pieces[pid].card
-                found = known.get(ref)
-                if found is None:
-                    found = self.traits(ref)
-                if trait in found:
-                    return True
-        return False
 
     def text_violations(self, state: GameState, pid: str, seat: int, choice: int = 0) -> list[Violation]:
         """What a card's conditions find broken if it were played now ("only a combatant that can use MARTIAL

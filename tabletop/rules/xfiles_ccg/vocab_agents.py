@@ -6,13 +6,17 @@ Adversary's regeneration) and the conditions of an Agent's own abilities. A part
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.reducer import Tx
 from ...core.state import GameState, Piece
 from ..effects import Condition, Ctx, Primitive, Selector
 from .sites_placed import site_cost_less
+from .table import hired, owner
 from .vocab_reads import standing, team
+
+if TYPE_CHECKING:
+    from .readers import CardReads, TableReads
 
 __all__ = ["AGENT_CONDITIONS", "AGENT_PRIMITIVES", "AGENT_SELECTORS", "OWN_SKILL", "buy_only", "gear_health",
            "lapse_buy_only", "named", "once_per_combat", "own_skill", "pair_bonus", "regenerate", "res_if", "site_cost",
@@ -73,23 +77,24 @@ def pair_bonus(rs: Any, state: GameState, pid: str, skill: str) -> int:
 OWN_SKILL = frozenset(("pair_skill", "skill_if_team", "doubled_vs"))
 
 
-def own_skill(rs: Any, state: GameState, pid: str, skill: str, base: int, bonus: int) -> int:
+def own_skill(table: TableReads, state: GameState, pid: str, skill: str, base: int, bonus: int) -> int:
     """An Agent's `skill` (printed `base`, Equipment and effects `bonus`) as its own text makes it now: raised beside
     a named Agent (`pair_skill`), "Treat Kraskow's LRC skill as 4 if the number of agents in his Team is 4 or more"
     (`skill_if_team`), "... LONG RANGE COMBAT skill is doubled against any EVOLUTIONARY adversary" (`doubled_vs`);
-    never below 0, and none of it for an Agent bought for the turn (its game effect is ignored)."""
-    if rs.hired(state, pid):
+    never below 0, and none of it for an Agent bought for the turn (its game effect is ignored). Read by the table
+    part (`reading.agent_skill`), only for an Agent whose traits say so (`OWN_SKILL`)."""
+    if hired(state, pid):
         return base + bonus
     ref = state.pieces[pid].card
-    for when in standing(rs, ref, "skill_if_team"):
-        if when.get("skill") == skill and len(team_of(rs, state, pid)) >= int(when.get("least", 0)):
+    for when in standing(table, ref, "skill_if_team"):
+        if when.get("skill") == skill and len(team_of(table, state, pid)) >= int(when.get("least", 0)):
             base = max(base, int(when.get("value", 0)))
-    value = base + bonus + pair_bonus(rs, state, pid, skill)
+    value = base + bonus + pair_bonus(table, state, pid, skill)
     combat = state.rules.get("combat")
-    for when in standing(rs, ref, "doubled_vs") if combat else ():
+    for when in standing(table, ref, "doubled_vs") if combat else ():
         adv = combat.get("adversary")
-        if when.get("skill") == skill and adv in state.pieces and pid in rs.combatants(state) and any(
-                str(w).casefold() in rs.keywords_of(state, adv) for w in when.get("keyword") or ()):
+        if when.get("skill") == skill and adv in state.pieces and pid in table.combatants(state) and any(
+                str(w).casefold() in table.keywords_of(state, adv) for w in when.get("keyword") or ()):
             value *= 2
     return max(0, value)
 
@@ -101,7 +106,7 @@ def res_if(rs: Any, state: GameState, pid: str) -> int | None:
         section = rs.section_of(state, pid)
         if when.get("in") and when["in"] != section:
             continue
-        if when.get("with") and not any(named(rs, state, p, when["with"]) for p in rs.agents(state, rs._owner(
+        if when.get("with") and not any(named(rs, state, p, when["with"]) for p in rs.agents(state, owner(
                 state, pid), (section,)) if p != pid):
             continue
         if when.get("team_with") and not _with(rs, state, pid, when["team_with"]):
@@ -110,9 +115,9 @@ def res_if(rs: Any, state: GameState, pid: str) -> int | None:
     return None
 
 
-def gear_health(rs: Any, state: GameState, pid: str) -> int:
-    """The Health the Equipment an Agent holds adds ("Adds one to the Agent's HEALTH")."""
-    return sum(int(n) for q in state.attached(pid) for n in standing(rs, state.pieces[q].card, "health_plus"))
+def gear_health(cards: CardReads, state: GameState, pid: str) -> int:
+    """The Health the Equipment an Agent holds adds ("Adds one to the Agent's HEALTH"): its cards' standing text."""
+    return sum(int(n) for q in state.attached(pid) for n in standing(cards, state.pieces[q].card, "health_plus"))
 
 
 def regenerate(rs: Any, state: GameState, combat: dict[str, Any], tx: Tx) -> None:

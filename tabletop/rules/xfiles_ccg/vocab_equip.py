@@ -5,13 +5,17 @@ one line.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.reducer import Tx
 from ...core.state import GameState
 from ..effects import Condition, Ctx, Primitive
 from .statics import standing
+from .table import hired
 from .vocab_agents import named, team_of
+
+if TYPE_CHECKING:
+    from .readers import TableReads
 
 __all__ = ["EQUIP_CONDITIONS", "EQUIP_PRIMITIVES", "pair_health", "refill_now", "refill_only"]
 
@@ -23,19 +27,19 @@ def refill_now(rs: Any, state: GameState, pid: str, refill: dict[str, Any]) -> b
     return not names or any(named(rs, state, p, names) for p in team_of(rs, state, pid) if p != pid)
 
 
-def pair_health(rs: Any, state: GameState, pid: str) -> int:
+def pair_health(table: TableReads, state: GameState, pid: str) -> int:
     """What the other Agents of `pid`'s Team change of its Health while the two are in one Team ("If Agent Ray Tull
     is in the same Team as Agent Ida Venn, she loses one HEALTH": -1 for Venn); an Agent bought for the turn has no
-    game effect."""
-    if rs.pinfo(state, pid).kind != "agent":
+    game effect. Read by the table part (`reading.rating`)."""
+    if table.pinfo(state, pid).kind != "agent":
         return 0
-    team = team_of(rs, state, pid)
+    team = team_of(table, state, pid)
     out = 0
     for p in team if len(team) > 1 else ():
-        if p == pid or "pair_health" not in rs.traits(state.pieces[p].card) or rs.hired(state, p):
+        if p == pid or "pair_health" not in table.traits(state.pieces[p].card) or hired(state, p):
             continue
-        out += sum(int(h.get("amount", 0)) for h in standing(rs, state.pieces[p].card, "pair_health")
-                   if named(rs, state, pid, h.get("with") or []))
+        out += sum(int(h.get("amount", 0)) for h in standing(table, state.pieces[p].card, "pair_health")
+                   if named(table, state, pid, h.get("with") or []))
     return out
 
 
