@@ -1,19 +1,31 @@
-"""The manual effect: a card's text applied by hand (xfc.effect.1), one small method per kind, and the effects the
-engine suggests for the common forms of card text, ready to confirm.
+"""Card text applied by hand (the part `XFilesCCG.by_hand`): the manual effect (xfc.effect.1), one small method per
+kind, and the effects the engine suggests for the common forms of text it cannot run, ready to confirm.
+
+Why a part: what a player applies by hand reads and changes the table through named inputs (the card data, the reading
+of Agents, the flow's and Combat's steps, the card text's triggers), not through a ruleset of mixins.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ...core.reducer import ActionError, Tx
 from ...core.state import GameState
 from ..kit import reduces
 from .actions import ManualEffect
 from .data import SECTIONS
+from .table import damage, pool_of
+from .table import owner as owner_of
 
-__all__ = ["EFFECTS", "Effects"]
+if TYPE_CHECKING:
+    from .cards import CcgCards
+    from .combat import Combat
+    from .flow import Flow
+    from .reading import Table
+    from .textrun import TextRun
+
+__all__ = ["EFFECTS", "SUGGESTIONS", "ByHand"]
 
 #: The method that applies each kind of manual effect; it returns the log line's text.
 EFFECTS = {
@@ -25,8 +37,16 @@ SUGGESTIONS = {"skill": "_suggest_skill", "damage": "_suggest_damage", "negate":
                "combat": "_suggest_combat"}
 
 
-class Effects:
-    """Manual effects and suggested effects (a part of `XFilesCCG`)."""
+class ByHand:
+    """Manual effects and suggested effects (the part `XFilesCCG.by_hand`)."""
+
+    def __init__(self, cards: CcgCards, table: Table, text: TextRun, flow: Flow, combat: Combat,
+                 ref: Callable[[GameState, str], str]) -> None:
+        #: the card data; the reading of Agents (Health, skills, the check's total, seat names)
+        self.cards, self.table = cards, table
+        #: the card text (the triggers an abduction sets off), the flow's and Combat's steps
+        self.text, self.flow, self.combat = text, flow, combat
+        self.ref = ref
 
     @reduces(ManualEffect)
     def _do_effect(self, state: GameState, a: ManualEffect, seat: int, tx: Tx) -> None:
@@ -56,26 +76,26 @@ class Effects:
             raise ActionError("no_check", "there is no skill check to adjust")
         check["mods"] = [*check.get("mods", []), {"amount": a.amount, "source": a.source, "name": src}]
         tx.set_rule("check", check)
-        return (f"{src}: {a.amount:+d} to the {check.get('skill')} check (now {self.check_total(state)} against "
+        return (f"{src}: {a.amount:+d} to the {check.get('skill')} check (now {self.table.check_total(state)} against "
                 f"{check.get('need', 0)}+)")
 
     def _effect_pool(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
         who = a.seat if a.seat is not None else seat
         if a.pool not in ("rp", "cp") or who not in state.seats:
             raise ActionError("bad_pool", "name a seat and its pool: rp or cp")
-        value = max(0, self._pool_of(state, who, a.pool) + a.amount)
+        value = max(0, pool_of(state, who, a.pool) + a.amount)
         tx.set_player_counter(who, a.pool, value, why=self._by_hand(a, src), rule="xfc.effect.1")
-        return f"{src}: {a.amount:+d} {a.pool.upper()} for {self.seat_name(state, who)} ({value})"
+        return f"{src}: {a.amount:+d} {a.pool.upper()} for {self.table.seat_name(state, who)} ({value})"
 
     def _effect_damage(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
         if a.piece is None:
             raise ActionError("no_piece", "name the card that takes or heals damage")
-        printed = self.rating(state, a.piece)
-        new = max(0, self.damage(state, a.piece) + a.amount)
-        self.set_damage(state, a.piece, min(new, printed) if printed else new, tx, why=self._by_hand(a, src),
+        printed = self.table.rating(state, a.piece)
+        new = max(0, damage(state, a.piece) + a.amount)
+        self.flow.set_damage(state, a.piece, min(new, printed) if printed else new, tx, why=self._by_hand(a, src),
                          rule="xfc.effect.1")
         verb = "healed" if a.amount < 0 else "took"
-        return f"{src}: {self.ref(state, a.piece)} {verb} {abs(a.amount)} ({self.health(state, a.piece)} Health)"
+        return f"{src}: {self.ref(state, a.piece)} {verb} {abs(a.amount)} ({self.table.health(state, a.piece)} Health)"
 
     def _effect_combat(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
         combat = dict(state.rules.get("combat") or {})
@@ -90,8 +110,8 @@ class Effects:
     def _effect_move(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
         if a.piece is None or a.to not in state.zones:
             raise ActionError("bad_move", "name a card and the zone it goes to")
-        if self.pinfo(state, a.piece).kind == "agent" and state.zones[a.to].kind in SECTIONS:
-            self.move_agent(state, a.piece, state.zones[a.to].kind, tx)
+        if self.cards.pinfo(state, a.piece).kind == "agent" and state.zones[a.to].kind in SECTIONS:
+            self.flow.move_agent(state, a.piece, state.zones[a.to].kind, tx)
         else:
             tx.move(a.piece, a.to, by=seat)
         return f"{src}: {self.ref(state, a.piece)} went to {state.zones[a.to].label or a.to}"
@@ -99,15 +119,15 @@ class Effects:
     def _effect_negate(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
         if a.piece is None:
             raise ActionError("no_piece", "name the card to negate")
-        chain = [e for e in self.chain(state) if e.get("piece") != a.piece]
-        if chain != self.chain(state):
+        chain = [e for e in self.flow.chain(state) if e.get("piece") != a.piece]
+        if chain != self.flow.chain(state):
             tx.set_rule("chain", chain)
         combat = state.rules.get("combat")
         name = self.ref(state, a.piece)
         if combat and combat.get("adversary") == a.piece:
-            self.end_combat(state, tx, f"{name} was negated")
+            self.combat.end_combat(state, tx, f"{name} was negated")
         elif state.zones[state.pieces[a.piece].zone].kind != "discard":
-            self.to_discard(state, a.piece, tx)
+            self.flow.to_discard(state, a.piece, tx)
         return f"{src}: negated {name}"
 
     def _effect_leave(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
@@ -116,18 +136,18 @@ class Effects:
             raise ActionError("not_in_team", "that Agent is not in the investigating Team")
         check["team"] = [p for p in check["team"] if p != a.piece]
         tx.set_rule("check", check)
-        return f"{src}: {self.ref(state, a.piece)} stayed behind (check now {self.check_total(state)})"
+        return f"{src}: {self.ref(state, a.piece)} stayed behind (check now {self.table.check_total(state)})"
 
     def abduct(self, state: GameState, a: ManualEffect, seat: int, src: str, tx: Tx) -> str:
         """Abduction (the X-File power, Alien Harvester...): the Agent goes face up `amount` (10) cards down in its owner's
         Bureau Deck, its Equipment discarded; when the last card over it is drawn it goes to the Hospital, undamaged."""
         pid = a.piece
-        if pid is None or self.pinfo(state, pid).kind != "agent" or state.zones[state.pieces[pid].zone].kind not in SECTIONS:
+        if pid is None or self.cards.pinfo(state, pid).kind != "agent" or state.zones[state.pieces[pid].zone].kind not in SECTIONS:
             raise ActionError("not_an_agent", "name an Agent in play to abduct")
         depth = a.amount if a.amount > 0 else 10
-        owner = self._owner(state, pid)
+        owner = owner_of(state, pid)
         for q in state.attached(pid):
-            self.to_discard(state, q, tx)
+            self.flow.to_discard(state, q, tx)
         deck = f"deck:{owner}"
         index = min(depth, len(state.zones[deck].pieces))
         tx.move(pid, deck, index=index, face_up=True)
@@ -138,8 +158,8 @@ class Effects:
         if check and pid in check.get("team", []):
             tx.set_rule("check", {**check, "team": [p for p in check["team"] if p != pid]})
         if index == 0:
-            self.return_abducted(state, tx)
-        self.event_triggers(state, tx, "event:abducted", owner)  # "If one of your Agents is Abducted, ..."
+            self.flow.return_abducted(state, tx)
+        self.text.event_triggers(state, tx, "event:abducted", owner)  # "If one of your Agents is Abducted, ..."
         return f"{src}: {self.ref(state, pid)} was abducted, {index} cards down in the Bureau Deck"
 
     # -- suggested effects --
@@ -201,9 +221,9 @@ class Effects:
     def _suggest_damage(self, state: GameState, seat: int, src: str, e: Mapping[str, Any],
                         text: str) -> list[ManualEffect]:
         check = state.rules.get("check") or {}
-        team = [*(check.get("team") or self.agents(state, seat)), *check.get("witnesses", [])]
+        team = [*(check.get("team") or self.table.agents(state, seat)), *check.get("witnesses", [])]
         return [ManualEffect("damage", int(e.get("amount", 0)), piece=p, source=src, text=text) for p in team
-                if p in state.pieces and self.damage(state, p) > 0]
+                if p in state.pieces and damage(state, p) > 0]
 
     def _suggest_negate(self, state: GameState, seat: int, src: str, e: Mapping[str, Any],
                         text: str) -> list[ManualEffect]:
@@ -214,7 +234,7 @@ class Effects:
         if combat:
             targets.append(combat["adversary"])
         return [ManualEffect("negate", piece=p, source=src, text=text) for p in targets
-                if p != src and self.pinfo(state, p).has(kw)]
+                if p != src and self.cards.pinfo(state, p).has(kw)]
 
     def _suggest_combat(self, state: GameState, seat: int, src: str, e: Mapping[str, Any],
                         text: str) -> list[ManualEffect]:

@@ -1,8 +1,15 @@
-"""What the X-Files CCG actions before the Investigation do to the table: passing, Briefing, Requisition,
-Deployment and Case Assignment. Each is a method marked `@reduces(ActionType)`, dispatched through the kit's table.
+"""What the X-Files CCG actions before the Investigation do to the table (the part `XFilesCCG.prep`): passing,
+Briefing, Requisition, Deployment and Case Assignment. Each is a method marked `@reduces(ActionType)`, dispatched
+through the ruleset's table (the kit's `marked`).
+
+Why a part: a step reads and changes the table through named inputs (the card data, the reading of Agents, the card
+text, the flow's and Combat's steps), so where a pass or a purchase goes on is read here, not across mixins.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ...core.reducer import ActionError, Tx
 from ...core.state import GameState
@@ -24,7 +31,15 @@ from .data import SECTIONS
 from .phase_plays import PHASE_CHAIN
 from .statics import standing
 from .steps import PHASE_OF
+from .table import active, left, opponents, pool_of, step
 from .vocab_agents import site_cost, spend_free_site
+
+if TYPE_CHECKING:
+    from .cards import CcgCards
+    from .combat import Combat
+    from .flow import Flow
+    from .reading import Table
+    from .textrun import TextRun
 
 __all__ = ["PASS_TO", "PrepReducers"]
 
@@ -38,7 +53,25 @@ PASS_TO = {
 
 
 class PrepReducers:
-    """Passing, and the reducers of the steps before the Investigation (a part of `XFilesCCG`)."""
+    """Passing, and the reducers of the steps before the Investigation (the part `XFilesCCG.prep`)."""
+
+    #: the rule state read (`table.py`)
+    step, active, opponents, left, pool_of = (staticmethod(step), staticmethod(active), staticmethod(opponents),
+                                              staticmethod(left), staticmethod(pool_of))
+
+    def __init__(self, cards: CcgCards, table: Table, text: TextRun, flow: Flow, combat: Combat,
+                 settle: Callable[[GameState, int, Tx], None], ref: Callable[[GameState, str], str],
+                 rules: Any) -> None:
+        #: the card data (a card's standing abilities too: `statics.standing`); the reading of Agents and seats
+        self.cards, self.table = cards, table
+        #: the card text (a card paid with cards, a card played); the flow's and Combat's steps
+        self.text, self.flow, self.combat = text, flow, combat
+        #: the effects of resolved cards still offered when priority passes (`ByHand.settle`)
+        self.settle = settle
+        self.ref = ref
+        #: the ruleset, only as the card-text readers take it (`vocab_agents.site_cost`, as the vocabulary's
+        #: `ctx.ruleset`)
+        self.rules = rules
 
     @reduces(Pass)
     def _do_pass(self, state: GameState, a: Pass, seat: int, tx: Tx) -> None:
@@ -53,28 +86,28 @@ class PrepReducers:
         getattr(self, name)(state, seat, tx)
 
     def _passed_draw(self, state: GameState, seat: int, tx: Tx) -> None:
-        self.collect_res(state, tx)
+        self.flow.collect_res(state, tx)
 
     def _passed_buy(self, state: GameState, seat: int, tx: Tx) -> None:
-        self.start_selling(state, tx)
+        self.flow.start_selling(state, tx)
 
     def _passed_sell(self, state: GameState, seat: int, tx: Tx) -> None:
-        self.next_seller(state, tx)
+        self.flow.next_seller(state, tx)
 
     def _passed_requisition(self, state: GameState, seat: int, tx: Tx) -> None:
-        self.goto(state, "deployment", tx)
+        self.flow.goto(state, "deployment", tx)
 
     def _passed_deployment(self, state: GameState, seat: int, tx: Tx) -> None:
         tx.set_rule("site_names", [], fresh=True)
-        self.goto(state, "sites", tx)
+        self.flow.goto(state, "sites", tx)
 
     def _passed_sites(self, state: GameState, seat: int, tx: Tx) -> None:
         opps = self.opponents(state, self.active(state))
         if any(pid in state.pieces for pid in state.rules.get("sites") or {}):
             tx.set_rule("bluffer", opps[0])
-            self.goto(state, "bluffs", tx)
+            self.flow.goto(state, "bluffs", tx)
         else:
-            self.goto(state, "assign", tx)
+            self.flow.goto(state, "assign", tx)
 
     def _passed_bluffs(self, state: GameState, seat: int, tx: Tx) -> None:
         opps = self.opponents(state, self.active(state))
@@ -84,20 +117,20 @@ class PrepReducers:
             tx.set_rule("bluffer", opps[i])
         else:
             tx.del_rule("bluffer")
-            self.goto(state, "assign", tx)
+            self.flow.goto(state, "assign", tx)
 
     def _passed_assign(self, state: GameState, seat: int, tx: Tx) -> None:
-        self.end_investigation(state, tx)
+        self.flow.end_investigation(state, tx)
 
     def _passed_question(self, state: GameState, seat: int, tx: Tx) -> None:
-        self.close_site(state, tx)
+        self.combat.close_site(state, tx)
 
     def _passed_penalty(self, state: GameState, seat: int, tx: Tx) -> None:
         tx.del_rule("penalty")
-        self.goto(state, "question", tx)
+        self.flow.goto(state, "question", tx)
 
     def _passed_debrief(self, state: GameState, seat: int, tx: Tx) -> None:
-        self.next_discarder(state, tx)
+        self.flow.next_discarder(state, tx)
 
     def _pass_priority(self, state: GameState, seat: int, tx: Tx) -> None:
         r = state.rules
@@ -106,44 +139,44 @@ class PrepReducers:
         passed = int(r.get("passed", 0)) + 1
         if passed < len(state.players):  # every seat passed in turn (`state.seats`, without the list)
             tx.set_rule("passed", passed)
-            tx.set_rule("priority", self._left(state, r.get("priority", seat)))
+            tx.set_rule("priority", self.left(state, r.get("priority", seat)))
             return
-        level = self.level(state)
-        chain = self.chain(state)
+        level = self.flow.level(state)
+        chain = self.flow.chain(state)
         if chain and int(chain[-1].get("combat", 0)) == level:
-            self.resolve_top(state, tx)
+            self.flow.resolve_top(state, tx)
         else:
-            self.window_closed(state, tx)
+            self.flow.window_closed(state, tx)
 
     @reduces(FreeDraw)
     def _do_free_draw(self, state: GameState, a: FreeDraw, seat: int, tx: Tx) -> None:
-        n = self.draw(state, seat, 1, tx)
+        n = self.flow.draw(state, seat, 1, tx)
         tx.set_rule("drawn", True)
         tx.note("xfc.free_draw", seat, "takes the free draw" if n else "has no card to draw", {"count": n})
-        self.collect_res(state, tx)
+        self.flow.collect_res(state, tx)
 
     @reduces(Buy)
     def _do_buy(self, state: GameState, a: Buy, seat: int, tx: Tx) -> None:
         step = self.step(state)
         pool = "rp" if step == "buy" else "cp"
         count = max(0, a.count)
-        n = self.draw(state, seat, count, tx)
-        self.pay(state, seat, pool, n, tx, why="" if tx.quiet else f"bought {n} card{'s' if n != 1 else ''}",
+        n = self.flow.draw(state, seat, count, tx)
+        self.flow.pay(state, seat, pool, n, tx, why="" if tx.quiet else f"bought {n} card{'s' if n != 1 else ''}",
                   rule="xfc.briefing.3" if pool == "rp" else "xfc.briefing.5")
         if not tx.quiet:  # a playout keeps no notes: its words are not written
             tx.note("xfc.buy", seat, f"buys {n} card{'s' if n != 1 else ''} for {n} {pool.upper()} "
-                    f"({self._pool_of(state, seat, pool)} {pool.upper()} left)", {"count": n, "pool": pool})
+                    f"({self.pool_of(state, seat, pool)} {pool.upper()} left)", {"count": n, "pool": pool})
         if step == "buy":
-            self.start_selling(state, tx, n)
+            self.flow.start_selling(state, tx, n)
         elif step == "sell":
-            self.next_seller(state, tx)
+            self.flow.next_seller(state, tx)
 
     @reduces(Sell)
     def _do_sell(self, state: GameState, a: Sell, seat: int, tx: Tx) -> None:
         total = 0
         for pid in a.pieces:
-            total += self.sell_value(state, pid) or 0
-            self.to_discard(state, pid, tx)
+            total += self.table.sell_value(state, pid) or 0
+            self.flow.to_discard(state, pid, tx)
         if tx.quiet:  # a playout keeps no notes: its words are not written
             tx.add_player_counter(seat, "cp", total)
             return
@@ -153,27 +186,27 @@ class PrepReducers:
 
     @reduces(Requisition)
     def _do_requisition(self, state: GameState, a: Requisition, seat: int, tx: Tx) -> None:
-        info = self.pinfo(state, a.piece)
+        info = self.cards.pinfo(state, a.piece)
         if info.kind != "equipment":
             raise ActionError("not_equipment", f"{info.name} is not Equipment")
-        from_cards = self.pay_card(state, seat, info, "rp", info.cost or 0, tx,
+        from_cards = self.text.pay_card(state, seat, info, "rp", info.cost or 0, tx,
                                    why="" if tx.quiet else f"requisitioned {self.ref(state, a.piece)}")
-        loose = standing(self, state.pieces[a.piece].card, "unattached")  # "does not need to be attached to any Agent"
+        loose = standing(self.cards, state.pieces[a.piece].card, "unattached")  # "does not need to be attached to any Agent"
         if loose:  # placed in the section of the Agent who requisitions it, attached to no one
             tx.move(a.piece, state.pieces[a.agent].zone, face_up=True, by=seat)
         else:
-            self.attach(state, a.piece, a.agent, tx, by=seat)
+            self.flow.attach(state, a.piece, a.agent, tx, by=seat)
         if not tx.quiet:
             tx.note("xfc.requisition", seat, f"requisitions {info.name}{' (attached to no Agent)' if loose else ''} "
                     f"for {self.ref(state, a.agent)} "
-                    f"({info.cost or 0} RP{from_cards}; {self._pool_of(state, seat, 'rp')} RP left)",
+                    f"({info.cost or 0} RP{from_cards}; {self.pool_of(state, seat, 'rp')} RP left)",
                     {"piece": a.piece, "agent": a.agent})
 
     @reduces(Exchange)
     def _do_exchange(self, state: GameState, a: Exchange, seat: int, tx: Tx) -> None:
         if state.pieces[a.piece].attached_to is None:
             raise ActionError("not_held", "that Equipment is not held by an Agent")
-        self.attach(state, a.piece, a.agent, tx)
+        self.flow.attach(state, a.piece, a.agent, tx)
         if not tx.quiet:
             tx.note("xfc.exchange", seat, f"{self.ref(state, a.piece)} goes to {self.ref(state, a.agent)}",
                     {"piece": a.piece, "agent": a.agent})
@@ -182,7 +215,7 @@ class PrepReducers:
     def _do_deploy(self, state: GameState, a: Deploy, seat: int, tx: Tx) -> None:
         if a.to not in SECTIONS:
             raise ActionError("bad_section", f"Agents go to the Bureau, Field or Hospital, not {a.to!r}")
-        self.move_agent(state, a.agent, a.to, tx)
+        self.flow.move_agent(state, a.agent, a.to, tx)
         moved = list(state.rules.get("moved") or [])
         if a.agent not in moved:
             tx.set_rule("moved", [*moved, a.agent], fresh=True)  # built for this change
@@ -191,9 +224,9 @@ class PrepReducers:
 
     @reduces(Hire)
     def _do_hire(self, state: GameState, a: Hire, seat: int, tx: Tx) -> None:
-        info = self.pinfo(state, a.piece)
+        info = self.cards.pinfo(state, a.piece)
         to = a.to if a.to in ("bureau", "field") else "field"
-        self.pay(state, seat, "rp", info.cost or 0, tx, why="" if tx.quiet else f"hired {self.ref(state, a.piece)}")
+        self.flow.pay(state, seat, "rp", info.cost or 0, tx, why="" if tx.quiet else f"hired {self.ref(state, a.piece)}")
         tx.move(a.piece, f"{to}:{seat}", face_up=True, by=seat)
         tx.set_rule("hired", [*(state.rules.get("hired") or []), a.piece])
         tx.set_rule("moved", [*(state.rules.get("moved") or []), a.piece])
@@ -214,29 +247,29 @@ class PrepReducers:
 
     @reduces(PlaceSite)
     def _do_site(self, state: GameState, a: PlaceSite, seat: int, tx: Tx) -> None:
-        info = self.pinfo(state, a.piece)
-        at = self.directed(state, a.at)
+        info = self.cards.pinfo(state, a.piece)
+        at = self.table.directed(state, a.at)
         if at is None:
             raise ActionError("no_direction", "name the opponent this Site is directed at")
         pool = "cp" if info.pool == "CP" else "rp"
-        cost = site_cost(state, seat, info, self)  # "Discard a token to play a Site for zero [RP] cost"
+        cost = site_cost(state, seat, info, self.rules)  # "Discard a token to play a Site for zero [RP] cost"
         if cost < (info.cost or 0):
             spend_free_site(state, seat, tx)
-        self.pay(state, seat, pool, cost, tx, why="" if tx.quiet else f"placed {self.ref(state, a.piece)}")
+        self.flow.pay(state, seat, pool, cost, tx, why="" if tx.quiet else f"placed {self.ref(state, a.piece)}")
         tx.move(a.piece, f"field:{seat}", face_up=True, by=seat)
         sites = dict(state.rules.get("sites") or {})
         sites[a.piece] = {"at": at, "turn": state.rules.get("turn", 1), "owner": seat}
         tx.set_rule("sites", sites, fresh=True)  # built for this change (rule values are never changed in place)
         tx.set_rule("site_names", [*(state.rules.get("site_names") or []), info.name], fresh=True)
-        self.played_triggers(state, tx, a.piece)  # a Site placed is a card played ("every time a ... is played")
+        self.text.played_triggers(state, tx, a.piece)  # a Site placed is a card played ("every time a ... is played")
         if not tx.quiet:
-            tx.note("xfc.site", seat, f"places {info.name} directed at {self.seat_name(state, at)} "
-                    f"({cost} {pool.upper()}; {self._pool_of(state, seat, pool)} {pool.upper()} left)",
+            tx.note("xfc.site", seat, f"places {info.name} directed at {self.table.seat_name(state, at)} "
+                    f"({cost} {pool.upper()}; {self.pool_of(state, seat, pool)} {pool.upper()} left)",
                     {"piece": a.piece, "at": at})
 
     @reduces(PlaceBluff)
     def _do_bluff(self, state: GameState, a: PlaceBluff, seat: int, tx: Tx) -> None:
-        self.attach(state, a.piece, a.site, tx, face_up=False, by=seat)
+        self.flow.attach(state, a.piece, a.site, tx, face_up=False, by=seat)
         if not tx.quiet:
             tx.note("xfc.bluff", seat, f"puts a card face down beneath {self.ref(state, a.site)}",
                     {"site": a.site})

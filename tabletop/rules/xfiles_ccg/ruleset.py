@@ -59,6 +59,7 @@ from ..kit import (
     Option,
     ZoneSpec,
     draw_up_to,
+    marked,
     put_cards,
     shuffle_into,
 )
@@ -69,7 +70,7 @@ from .checks import PrepChecks
 from .checks_investigation import InvestigationChecks
 from .combat import Combat
 from .data import SECTIONS, CardInfo
-from .effects import Effects
+from .effects import ByHand
 from .flow import Flow
 from .generators import GENERATORS
 from .hand_moves import MOVE_POLICY, HandMoves
@@ -167,8 +168,8 @@ def _in_play_zones(seat: int) -> tuple[str, str]:
     return found
 
 
-class XFilesCCG(PrepChecks, InvestigationChecks, HandMoves, PrepReducers, InvestigationReducers, TextRun, Effects,
-                Flow, Combat, MoveListing, KitRuleset):
+class XFilesCCG(PrepChecks, InvestigationChecks, HandMoves, InvestigationReducers, TextRun, Flow, Combat,
+                MoveListing, KitRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
 
     name = "xfiles-ccg"
@@ -251,6 +252,16 @@ class XFilesCCG(PrepChecks, InvestigationChecks, HandMoves, PrepReducers, Invest
         self.guess_options, self.question_token, self.guess_token = (notes.guess_options, notes.question_token,
                                                                      notes.guess_token)
         self.notebook, self.notes_about, self.powers = notes.notebook, notes.notes_about, notes.powers
+        #: card text applied by hand (`effects.py`: the manual effect, the suggested effects)
+        self.by_hand = by_hand = ByHand(cards, table, self, self, self, self.ref)
+        self.settle, self.suggestion_actions, self.expand = by_hand.settle, by_hand.suggestion_actions, by_hand.expand
+        self.abduct = by_hand.abduct
+        #: passing, and the steps before the Investigation (`reducers_prep.py`)
+        self.prep = prep = PrepReducers(cards, table, self, self, self, by_hand.settle, self.ref, self)
+        #: what each action does to the table: the reducer parts' `@reduces` marks (`marked`), with those of the
+        #: mixins left (bound to the ruleset), looked up once per action by `reduce`
+        mixed = {t: getattr(self, name) for t, name in self._reduce_table.items()}
+        self._reducers: dict[type[Action], Callable[..., None]] = {**mixed, **marked(prep, by_hand)[1]}
         #: the HUD's status (`status.py`) and the checks of saves and decks (`audit.py`)
         self.view = StatusView(self.name, cards, table, notes, self.what_now, self.step_hint, self.suggestion_actions,
                                self.expand, opts)
@@ -319,7 +330,7 @@ class XFilesCCG(PrepChecks, InvestigationChecks, HandMoves, PrepReducers, Invest
 
     def deck_problems(self, deck: DeckList, library: CardLibrary | None = None) -> list[Violation]:
         """Everything that keeps a deck list from being a legal Advanced deck (`audit.py`), with `library` if given
-        (the card data read so far is dropped with the old library: `Reading.info`)."""
+        (the card data read so far is dropped with the old library: `CcgCards.info`)."""
         if library is not None:
             self.library = library
         return self.auditor.deck_problems(deck)
@@ -340,9 +351,13 @@ class XFilesCCG(PrepChecks, InvestigationChecks, HandMoves, PrepReducers, Invest
             return self.pending_violation(state, seat)
         return []
 
+    @property
+    def reduced_actions(self) -> tuple[type[Action], ...]:
+        return tuple(self._reducers)
+
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
         kind = type(action)
-        fn = self._reduce_fns.get(kind)
+        fn = self._reducers.get(kind)
         if fn is None and kind not in EFFECT_ACTIONS:
             return False
         if seat is None and not isinstance(action, _AUTOMATIC):
@@ -355,7 +370,7 @@ class XFilesCCG(PrepChecks, InvestigationChecks, HandMoves, PrepReducers, Invest
         if fn is None:  # the kit's dispatch (`KitRuleset.reduce`), written out: every action comes here
             self.effects.reduce(state, action, seat, tx)
         else:
-            fn(self, state, action, seat, tx)
+            fn(state, action, seat, tx)
         return True
 
     def after(self, state: GameState, events: list[Event], seat: int | None) -> Iterable[tuple[Action, int | None]]:
