@@ -59,20 +59,21 @@ from ..kit import (
     Option,
     ZoneSpec,
     draw_up_to,
+    marked,
     put_cards,
     shuffle_into,
 )
-from .actions import Hospitalize, KillerWin, ManualEffect, Pass
+from .actions import Hospitalize, KillerWin, Pass
 from .audit import Audit
 from .cards import CcgCards
-from .checks import PrepChecks
+from .checks import Checks
 from .checks_investigation import InvestigationChecks
 from .combat import Combat
 from .data import SECTIONS, CardInfo
 from .effects import Effects
 from .flow import Flow
 from .generators import GENERATORS
-from .hand_moves import MOVE_POLICY, HandMoves
+from .hand_moves import MOVE_POLICY
 from .moves import MoveListing
 from .notebook import Notebook
 from .reading import Reading
@@ -81,7 +82,6 @@ from .reducers_prep import PrepReducers
 from .rulebook import RULE_TEXT
 from .status import StatusView, scores
 from .steps import PHASE_OF, SAMPLE_DECKS, SAMPLE_SET, STEPS
-from .steps import v as _v
 from .table import (
     DECIDED,
     active,
@@ -166,8 +166,7 @@ def _in_play_zones(seat: int) -> tuple[str, str]:
     return found
 
 
-class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducers, InvestigationReducers,
-                TextRun, Effects, Flow, Combat, MoveListing, KitRuleset):
+class XFilesCCG(Reading, PrepReducers, InvestigationReducers, TextRun, Effects, Flow, Combat, MoveListing, KitRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
 
     name = "xfiles-ccg"
@@ -220,6 +219,10 @@ class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducer
     notebook: Callable[[GameState, int], dict[str, Any]]
     notes_about: Callable[[GameState, int, int | None], tuple[dict[str, Any] | None, set[Any]]]
 
+    gate: Callable[[GameState, Action, int | None], list[Violation]]  # type: ignore[assignment]
+    check_table_action: Callable[[GameState, Action, int | None], list[Violation]]  # type: ignore[assignment]
+    _checkers: dict[type[Action], Callable[..., list[Violation]]]
+
     info: Callable[[str | None], CardInfo]
     pinfo: Callable[[GameState, str], CardInfo]
     traits: Callable[[str | None], frozenset[str]]
@@ -246,6 +249,18 @@ class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducer
         self.state_problems, self.audit = auditor.state_problems, auditor.audit  # type: ignore[method-assign]
         self.deck_section_for, self.deck_copy_limit = (auditor.deck_section_for,  # type: ignore[method-assign]
                                                        auditor.deck_copy_limit)
+        #: the checks (`checks.py`, `checks_investigation.py`): one per action type, the gate before them, the table
+        #: actions made by hand; `table`, `text` and `flow` are this ruleset while `Reading`, `TextRun` and `Flow` are
+        #: mixins
+        self.checks = checks = Checks(cards, self, self, self, opts, self.ref)
+        self.investigation_checks = late = InvestigationChecks(checks, cards, self, self, notes, opts, self.ref)
+        self.gate, self.check_table_action = checks.gate, checks.check_table_action  # type: ignore[method-assign]
+        self.requisition_problems, self.requisition_afford = checks.requisition_problems, checks.requisition_afford
+        self.play_problems = late.play_problems
+        #: the dispatch table of the checks, by action type: the parts' marks over the mixins' still on the class
+        #: (`TextRun`'s `UseAbility`)
+        self._checkers = {t: getattr(self, name) for t, name in self._check_table.items()}
+        self._checkers.update(marked(checks, late)[0])
 
     @property  # type: ignore[override]
     def library(self) -> CardLibrary | None:
@@ -319,13 +334,22 @@ class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducer
 
     # ------------------------------------------------------------------------------------------ check, reduce
 
-    def gate(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
-        """Once the game is over, no rules action is legal (the manual effect stays allowed, xfc.effect.1)."""
-        if state.rules.get("over") and not isinstance(action, ManualEffect):
-            return [_v("xfc.game_over", "xfc.game.1", "the game is over", seat=seat)]
-        if not isinstance(action, ManualEffect) and (state.rules.get("effects") or {}).get("pending"):
-            return self.pending_violation(state, seat)
-        return []
+    @property
+    def rule_actions(self) -> tuple[type[Action], ...]:
+        return tuple(self._checkers)
+
+    def check(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
+        """The check of `action` by its type (`_checkers`) after the gate (`Checks.gate`), the interpreter's actions
+        its own, the table actions made by hand `Checks.check_table_action`'s."""
+        check = self._checkers.get(type(action))
+        if check is None:
+            if type(action) in EFFECT_ACTIONS:
+                return self.effects.check(state, action, seat)  # type: ignore[no-any-return]
+            return self.check_table_action(state, action, seat)
+        gate = self.gate(state, action, seat)
+        if gate:
+            return gate
+        return check(state, action, seat)  # type: ignore[no-any-return]
 
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
         kind = type(action)
