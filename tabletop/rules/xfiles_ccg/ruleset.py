@@ -30,7 +30,7 @@ combat.effects / only / out / jammed / extra, x_paid {pid: x}, site_words {seat:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -63,7 +63,7 @@ from ..kit import (
     put_cards,
     shuffle_into,
 )
-from .actions import Hospitalize, KillerWin, Pass
+from .actions import Hospitalize, KillerWin
 from .audit import Audit
 from .cards import CcgCards
 from .checks import Checks
@@ -72,9 +72,8 @@ from .combat import Combat
 from .data import SECTIONS, CardInfo
 from .effects import Effects
 from .flow import Flow
-from .generators import GENERATORS
 from .hand_moves import MOVE_POLICY
-from .moves import MoveListing
+from .moves import Moves
 from .notebook import Notebook
 from .reading import Reading
 from .reducers_investigation import InvestigationReducers
@@ -83,7 +82,6 @@ from .rulebook import RULE_TEXT
 from .status import StatusView, scores
 from .steps import PHASE_OF, SAMPLE_DECKS, SAMPLE_SET, STEPS
 from .table import (
-    DECIDED,
     active,
     damage,
     decision,
@@ -97,7 +95,6 @@ from .table import (
     xfile_of,
 )
 from .textrun import TextRun
-from .vocab_events import EXTRA, extra_question
 from .xfile_choice import random_xfile
 
 if TYPE_CHECKING:
@@ -117,11 +114,6 @@ _PAD = 20.0
 _ROW = CARD_H + 6
 #: The actions the engine queues itself; every other rules action is a seat's.
 _AUTOMATIC = (Hospitalize, KillerWin)
-#: the pass every listing ends with (an action is a value: one serves every listing)
-_PASS = Pass()
-#: the steps whose listing has the standing abilities the seat may use, and those with no pass
-_ABILITY_STEPS = frozenset(("check", "aftermath", "assign", "buy"))
-_NO_PASS = frozenset(("reveal", "damage"))
 
 
 #: a piece's counters (`after` reads those of the pieces in play after every action)
@@ -166,7 +158,7 @@ def _in_play_zones(seat: int) -> tuple[str, str]:
     return found
 
 
-class XFilesCCG(Reading, PrepReducers, InvestigationReducers, TextRun, Effects, Flow, Combat, MoveListing, KitRuleset):
+class XFilesCCG(Reading, PrepReducers, InvestigationReducers, TextRun, Effects, Flow, Combat, KitRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
 
     name = "xfiles-ccg"
@@ -241,8 +233,16 @@ class XFilesCCG(Reading, PrepReducers, InvestigationReducers, TextRun, Effects, 
         self.guess_options, self.question_token, self.guess_token = (notes.guess_options, notes.question_token,
                                                                      notes.guess_token)
         self.notebook, self.notes_about, self.powers = notes.notebook, notes.notes_about, notes.powers
+        #: the move lister (`moves.py`, `generators.py`): every legal move, the bots' short list, the status's help;
+        #: `table`, `text` and `flow` are this ruleset while `Reading`, `TextRun` and `Flow` are mixins
+        self.moves = moves = Moves(cards, self, self, self, notes, opts, self.effects, self.check,
+                                   self.suggestion_actions)
+        self.generate_actions = moves.generate_actions  # type: ignore[method-assign]
+        self.legal_actions, self.legal_moves = moves.legal_actions, moves.legal_moves  # type: ignore[method-assign]
+        self.legal_paths, self.legal_gestures = moves.legal_paths, moves.legal_gestures  # type: ignore[method-assign]
+        self.what_now, self.step_hint = moves.what_now, moves.step_hint
         #: the HUD's status (`status.py`) and the checks of saves and decks (`audit.py`)
-        self.view = StatusView(self.name, cards, self, notes, self.what_now, self.step_hint, self.suggestion_actions,
+        self.view = StatusView(self.name, cards, self, notes, moves.what_now, moves.step_hint, self.suggestion_actions,
                                self.expand, opts)
         self.game_status, self.move_words = self.view.game_status, self.view.move_words  # type: ignore[method-assign]
         self.auditor = auditor = Audit(cards, self, lambda: self.card_library, self.ref, opts)
@@ -413,36 +413,3 @@ class XFilesCCG(Reading, PrepReducers, InvestigationReducers, TextRun, Effects, 
             return False
         info = self.pinfo(state, pid)
         return info.kind == "agent" and (info.health or 0) > 0 and self.health(state, pid) == 0
-
-    # ------------------------------------------------------------------------------------------ legal actions
-
-    def generate_actions(self, state: GameState, seat: int | None) -> Iterator[Action]:
-        """The bots' moves for `seat` now (see `generators`); a pass is among them when the decision is `seat`'s."""
-        r = state.rules
-        if seat is None or r.get("over"):
-            return
-        derived = state.derived  # on the fast path: whose decision `waiting_for` found at this table's number
-        decided = derived.get(DECIDED) if derived is not None else None
-        if (decided[1] if decided is not None and decided[0] == state.seq else self.decision(state)) != seat:
-            return
-        effects = r.get("effects")
-        if effects and effects.get("pending"):  # a card's effect waits for its targets first
-            yield from self.effects.choices(state, seat)
-            return
-        step = r.get("step", "draw")  # `self.step(state)`, without the call
-        if step not in PHASE_OF:
-            step = "draw"
-        gen = GENERATORS.get(step)
-        if step == "debrief":  # the Discards of a hand over its size, else the pass: the size read once
-            discards = list(gen(self, state, seat))  # type: ignore[misc]
-            yield from discards if discards else (_PASS,)
-            return
-        if gen is not None:
-            yield from gen(self, state, seat)
-        # a card's extra question: most tables have none (the rule state's key is asked first, without a call)
-        if r.get(EXTRA) and step not in ("question", "penalty") and extra_question(state, seat) is not None:
-            yield from GENERATORS["question"](self, state, seat)  # the question a card's text lets `seat` ask
-        if step in _ABILITY_STEPS and self.any_trait(state, seat, "event:use"):  # (`ability_uses` asks it first)
-            yield from self.ability_uses(state, seat)  # the bots use standing abilities where play goes on
-        if step not in _NO_PASS:
-            yield _PASS
