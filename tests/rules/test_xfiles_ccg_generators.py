@@ -44,7 +44,7 @@ def _requisitions(rules, state, seat: int) -> list[Requisition]:
 def _sites(rules, state, seat: int) -> list[PlaceSite]:
     """The Sites placed as the check finds them, card by card (those the Team can meet first, as `upkeep` orders
     them) and opponent by opponent."""
-    return [PlaceSite(pid, opp) for pid in sites_first(rules, state, seat, state.zones[f"hand:{seat}"].pieces)
+    return [PlaceSite(pid, opp) for pid in sites_first(rules.moves, state, seat, state.zones[f"hand:{seat}"].pieces)
             if rules.pinfo(state, pid).kind == "site" for opp in rules.opponents(state, seat)
             if not rules.check(state, PlaceSite(pid, opp), seat)]
 
@@ -77,7 +77,7 @@ def test_listed_moves_pass_the_check_and_a_window_lists_every_playable_card(seed
         if rules.step(state) == "sell" and len(hand) > 4:
             sells += 1
             priced = [p for p in hand if rules.sell_value(state, p)]  # in the order `upkeep` offers them
-            assert [a for a in moves if isinstance(a, Sell)] == [Sell((p,)) for p in sold_last(rules, state, priced)]
+            assert [a for a in moves if isinstance(a, Sell)] == [Sell((p,)) for p in sold_last(rules.moves, state, priced)]
         if rules.step(state) == "debrief":
             assert (Pass() in moves) == (len(hand) <= rules.hand_max(state, seat))
     assert windows > 0 and sites > 0 and sells > 0

@@ -1,13 +1,21 @@
-"""Checks of the X-Files CCG actions before the Investigation: Briefing, Requisition, Deployment, Case Assignment.
+"""The X-Files CCG's checks before the Investigation, the gate before every check, and the table actions made by hand.
 
-Each check is a method marked `@checks(ActionType)`; the kit dispatches to it through a table keyed by the action's
-type. The timing and payment helpers every check shares (`_whose`, `_in_hand`, `_own_agent`, `_afford`) live here.
+`Checks` is a part with explicit inputs (a plain object `XFilesCCG` makes and wires, docs/RULESETS_STRUCTURE.md):
+the card lookup (`cards`), the reading of the table (`table`: Agents, Health, sell values, ...), the card text run
+(`text`: a card's conditions, the pool tokens on cards, a pending effect; the standing-ability readers `limits`,
+`vocab_agents`, ... are handed it), the flow (`flow`: the hand size), the options and `ref` (a card named in a
+sentence). Each check is a method marked `@checks(ActionType)`; `marked(...)` builds the dispatch table from it and
+`InvestigationChecks` (`checks_investigation.py`). The timing and payment checks every check shares (`whose`,
+`in_hand`, `own_agent`, `afford`) live here; `InvestigationChecks` is given them. The table actions made by hand
+are judged by `check_table_action` (`hand_moves.py`: the move policy as data).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
+from ...core.actions import Action
 from ...core.ruleset import Violation
 from ...core.state import GameState
 from ..kit import checks
@@ -18,21 +26,28 @@ from .actions import (
     FormTeam,
     FreeDraw,
     Hire,
+    ManualEffect,
     Pass,
     PlaceBluff,
     PlaceSite,
     Requisition,
     Sell,
 )
+from .cards import CcgCards
 from .data import SECTIONS, CardInfo
+from .hand_moves import GENERIC
 from .limits import lifted_in_play, play_limit_problems
 from .phase_plays import PHASE_CHAIN
 from .steps import PHASE_OF, STEP_LABELS, STEPS, UNKNOWN
 from .steps import v as _v
+from .table import active as _active
+from .table import decision as _decision
+from .table import pool_of, section_of
+from .table import step as _step
 from .vocab_agents import site_cost
 from .vocab_s17a import NO_DRAW, draw_barred
 
-__all__ = ["PrepChecks"]
+__all__ = ["Checks"]
 
 #: per Equipment's activators, those that name a section (read once per tuple of activators)
 _SECTION_WORDS: dict[tuple[str, ...], list[str]] = {}
@@ -45,37 +60,64 @@ def _section_words(activators: tuple[str, ...]) -> list[str]:
     return found
 
 
-class PrepChecks:
-    """The shared timing and payment checks, and the checks of the steps before the Investigation."""
+class Checks:
+    """The gate, the shared timing and payment checks, the checks of the steps before the Investigation, and the
+    table actions made by hand."""
+
+    def __init__(self, cards: CcgCards, table: Any, text: Any, flow: Any, options: Mapping[str, Any],
+                 ref: Callable[[GameState, str], str]) -> None:
+        #: `table`, `text` and `flow` are the ruleset while their providers (`Reading`, `TextRun`, `Flow`) are mixins
+        self.cards, self.table, self.text, self.flow, self.options, self.ref = cards, table, text, flow, options, ref
+        self.pinfo, self.info = cards.pinfo, cards.info  # asked by most checks: bound here, no call in between
+
+    # -- before every check --
+
+    def gate(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
+        """Once the game is over, no rules action is legal (the manual effect stays allowed, xfc.effect.1)."""
+        if state.rules.get("over") and not isinstance(action, ManualEffect):
+            return [_v("xfc.game_over", "xfc.game.1", "the game is over", seat=seat)]
+        if not isinstance(action, ManualEffect) and (state.rules.get("effects") or {}).get("pending"):
+            return self.text.pending_violation(state, seat)  # type: ignore[no-any-return]
+        return []
+
+    def check_table_action(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
+        """Hand-made table actions: fine when they are what a rule lets the player do now, else named
+        (`hand_moves.GENERIC`, one check per action type)."""
+        out: list[Violation] = []
+        check = GENERIC.get(type(action))
+        if check is not None:
+            cards = [p for p in action.piece_names() if p in state.pieces and state.pieces[p].kind == "card"]
+            check(self, state, action, seat, cards, out)
+        return out
 
     # -- shared --
 
-    def _whose(self, state: GameState, seat: int | None, steps: tuple[str, ...], what: str,
+    def whose(self, state: GameState, seat: int | None, steps: tuple[str, ...], what: str,
                pieces: Iterable[str] = ()) -> list[Violation]:
         """The timing checks every rules action shares: the right step and the seat whose decision it is."""
         out: list[Violation] = []
-        step = self.step(state)
+        step = _step(state)
         if step not in steps:
             phases = sorted({PHASE_OF[s] for s in steps})
             out.append(_v("xfc.timing", "xfc.turn.1", f"{what} belongs to the {' or '.join(phases)} "
                           f"({STEP_LABELS[steps[0]]}), not to {STEP_LABELS[step]}", pieces, seat))
-        elif self.decision(state) != seat:
-            who = self.decision(state)
+        elif _decision(state) != seat:
+            who = _decision(state)
             out.append(_v("xfc.not_your_decision", "xfc.turn.2",
-                          f"it is {self.seat_name(state, who)}'s decision now ({STEP_LABELS[step]})", pieces, seat))
+                          f"it is {self.table.seat_name(state, who)}'s decision now ({STEP_LABELS[step]})", pieces, seat))
         elif state.rules.get(PHASE_CHAIN) and what not in ("passing", "playing a card"):
             out.append(_v("xfc.chain_open", "xfc.chain.1", "a card is on the chain: play a card its text allows here, "
                           f"or pass, before {what}", pieces, seat))
         return out
 
 
-    def _in_hand(self, state: GameState, pid: str, seat: int | None, rule: str) -> list[Violation]:
+    def in_hand(self, state: GameState, pid: str, seat: int | None, rule: str) -> list[Violation]:
         piece = state.pieces.get(pid)
         if piece is None or state.zones[piece.zone].kind != "hand" or state.zones[piece.zone].owner != seat:
             return [_v("xfc.not_in_hand", rule, f"{self.ref(state, pid)} is not in your hand", (pid,), seat)]
         return []
 
-    def _own_agent(self, state: GameState, pid: str, seat: int | None, rule: str) -> list[Violation]:
+    def own_agent(self, state: GameState, pid: str, seat: int | None, rule: str) -> list[Violation]:
         piece = state.pieces.get(pid)
         if piece is None or self.pinfo(state, pid).kind != "agent":
             return [_v("xfc.not_an_agent", rule, f"{self.ref(state, pid)} is not an Agent", (pid,), seat)]
@@ -85,14 +127,14 @@ class PrepChecks:
                        (pid,), seat)]
         return []
 
-    def _afford(self, state: GameState, seat: int | None, pool: str, cost: int, what: str, rule: str,
+    def afford(self, state: GameState, seat: int | None, pool: str, cost: int, what: str, rule: str,
                 pieces: Iterable[str] = ()) -> list[Violation]:
         if seat is None:
             return []
-        have = self._pool_of(state, seat, pool)
+        have = pool_of(state, seat, pool)
         if cost > have:
             return [_v("xfc.cannot_pay", rule, f"{what} costs {cost} {pool.upper()} and "
-                       f"{self.seat_name(state, seat)} has {have}", pieces, seat)]
+                       f"{self.table.seat_name(state, seat)} has {have}", pieces, seat)]
         return []
 
 
@@ -100,12 +142,12 @@ class PrepChecks:
 
     @checks(Pass)
     def _check_pass(self, state: GameState, a: Pass, seat: int | None) -> list[Violation]:
-        step = self.step(state)
-        out = self._whose(state, seat, STEPS, "passing")
+        step = _step(state)
+        out = self.whose(state, seat, STEPS, "passing")
         if not out and step == "debrief" and seat is not None:
             n = len(state.zones[f"hand:{seat}"].pieces)
-            if n > self.hand_max(state, seat):
-                out.append(_v("xfc.hand_size", "xfc.debriefing.1", f"discard down to {self.hand_max(state, seat)} "
+            if n > self.flow.hand_max(state, seat):
+                out.append(_v("xfc.hand_size", "xfc.debriefing.1", f"discard down to {self.flow.hand_max(state, seat)} "
                               f"cards first (you hold {n})", seat=seat))
         if not out and step == "reveal":
             out.append(_v("xfc.bluff_pending", "xfc.investigation.2",
@@ -119,7 +161,7 @@ class PrepChecks:
 
     @checks(FreeDraw)
     def _check_free_draw(self, state: GameState, a: FreeDraw, seat: int | None) -> list[Violation]:
-        out = self._whose(state, seat, ("draw",), "the free draw")
+        out = self.whose(state, seat, ("draw",), "the free draw")
         if state.rules.get("drawn"):  # the real reason first: after the draw the turn has moved on to buying
             out.insert(0, _v("xfc.one_draw", "xfc.briefing.1", "the free draw is taken once", seat=seat))
         return out + self._no_draw(state, seat)
@@ -132,21 +174,21 @@ class PrepChecks:
 
     @checks(Buy)
     def _check_buy(self, state: GameState, a: Buy, seat: int | None) -> list[Violation]:
-        out = self._whose(state, seat, ("buy", "sell"), "buying cards")
+        out = self.whose(state, seat, ("buy", "sell"), "buying cards")
         if a.count < 0:
             out.append(_v("xfc.bad_count", "xfc.briefing.3", "buy 0 cards or more", seat=seat))
         elif seat is not None:
-            pool = "rp" if self.step(state) == "buy" else "cp"
-            out += self._afford(state, seat, pool, a.count, f"buying {a.count} cards",
+            pool = "rp" if _step(state) == "buy" else "cp"
+            out += self.afford(state, seat, pool, a.count, f"buying {a.count} cards",
                                 "xfc.briefing.3" if pool == "rp" else "xfc.briefing.5")
         return out + (self._no_draw(state, seat) if a.count > 0 else [])
 
     @checks(Sell)
     def _check_sell(self, state: GameState, a: Sell, seat: int | None) -> list[Violation]:
-        out = self._whose(state, seat, ("sell",), "selling cards", a.pieces)
+        out = self.whose(state, seat, ("sell",), "selling cards", a.pieces)
         for pid in a.pieces:
-            out += self._in_hand(state, pid, seat, "xfc.briefing.4")
-            if pid in state.pieces and self.sell_value(state, pid) is None:
+            out += self.in_hand(state, pid, seat, "xfc.briefing.4")
+            if pid in state.pieces and self.table.sell_value(state, pid) is None:
                 out.append(_v("xfc.not_sellable", "xfc.briefing.4", f"{self.ref(state, pid)} has no RP or "
                               "*P Cost to sell for", (pid,), seat))
         return out
@@ -155,9 +197,9 @@ class PrepChecks:
 
     @checks(Requisition)
     def _check_requisition(self, state: GameState, a: Requisition, seat: int | None) -> list[Violation]:
-        out = self._whose(state, seat, ("requisition",), "requisitioning Equipment", (a.piece, a.agent))
-        out += self._in_hand(state, a.piece, seat, "xfc.requisition.1")
-        out += self._own_agent(state, a.agent, seat, "xfc.requisition.1")
+        out = self.whose(state, seat, ("requisition",), "requisitioning Equipment", (a.piece, a.agent))
+        out += self.in_hand(state, a.piece, seat, "xfc.requisition.1")
+        out += self.own_agent(state, a.agent, seat, "xfc.requisition.1")
         if a.piece not in state.pieces:
             return out
         info = self.pinfo(state, a.piece)
@@ -176,41 +218,41 @@ class PrepChecks:
         where = _SECTION_WORDS.get(info.activators)
         if where is None:
             where = _section_words(info.activators)
-        sec = self.section_of(state, a.agent)
+        sec = section_of(state, a.agent)
         if where and sec.upper() not in where:
             out.append(_v("xfc.requisition_section", "xfc.requisition.1",
                           f"{info.name} is requisitioned by an Agent in the {' or '.join(w.title() for w in where)}; "
                           f"{self.ref(state, a.agent)} is in the {sec.title()}", (a.piece, a.agent), seat))
-        if state.attached(a.agent) and any(self.pinfo(state, q).name == info.name for q in self.gear(state, a.agent)):
+        if state.attached(a.agent) and any(self.pinfo(state, q).name == info.name for q in self.table.gear(state, a.agent)):
             out.append(_v("xfc.one_item", "xfc.requisition.2", f"{self.ref(state, a.agent)} already has "
                           f"{info.name}", (a.piece, a.agent), seat))
         if held is None:
-            held = len(self.card_pools(state, seat, info, "rp")) if seat is not None else 0
+            held = len(self.text.card_pools(state, seat, info, "rp")) if seat is not None else 0
         out += self.requisition_afford(state, seat, info, held, (a.piece,))
-        return out + play_limit_problems(self, state, a.piece, seat)
+        return out + play_limit_problems(self.text, state, a.piece, seat)
 
     def requisition_afford(self, state: GameState, seat: int | None, info: CardInfo, held: int,
                            pieces: Iterable[str] = ()) -> list[Violation]:
         """Whether `seat` can pay for the Equipment `info` with `held` pool tokens on its Agents that may pay for
         it: the same for every Agent, so the move lister asks it once per card."""
-        return self._afford(state, seat, "rp", max(0, (info.cost or 0) - held), info.name, "xfc.chain.3", pieces)
+        return self.afford(state, seat, "rp", max(0, (info.cost or 0) - held), info.name, "xfc.chain.3", pieces)
 
     @checks(Exchange)
     def _check_exchange(self, state: GameState, a: Exchange, seat: int | None) -> list[Violation]:
-        out = self._whose(state, seat, ("requisition",), "exchanging Equipment", (a.piece, a.agent))
-        out += self._own_agent(state, a.agent, seat, "xfc.requisition.3")
+        out = self.whose(state, seat, ("requisition",), "exchanging Equipment", (a.piece, a.agent))
+        out += self.own_agent(state, a.agent, seat, "xfc.requisition.3")
         holder = state.pieces[a.piece].attached_to if a.piece in state.pieces else None
         if holder is None or self.pinfo(state, a.piece).kind != "equipment":
             out.append(_v("xfc.not_held", "xfc.requisition.3", f"{self.ref(state, a.piece)} is not Equipment "
                           "held by an Agent", (a.piece,), seat))
             return out
-        out += self._own_agent(state, holder, seat, "xfc.requisition.3")
+        out += self.own_agent(state, holder, seat, "xfc.requisition.3")
         if out:
             return out
-        if not self.same_team(state, holder, a.agent):
+        if not self.table.same_team(state, holder, a.agent):
             out.append(_v("xfc.exchange_team", "xfc.requisition.3", "Equipment passes between Agents of one Team (or "
                           "one section)", (a.piece, a.agent), seat))
-        if any(self.pinfo(state, q).name == self.pinfo(state, a.piece).name for q in self.gear(state, a.agent)):
+        if any(self.pinfo(state, q).name == self.pinfo(state, a.piece).name for q in self.table.gear(state, a.agent)):
             out.append(_v("xfc.one_item", "xfc.requisition.2", f"{self.ref(state, a.agent)} already has one",
                           (a.piece, a.agent), seat))
         return out
@@ -219,52 +261,52 @@ class PrepChecks:
 
     @checks(Deploy)
     def _check_deploy(self, state: GameState, a: Deploy, seat: int | None) -> list[Violation]:
-        out = self._whose(state, seat, ("deployment",), "moving Agents", (a.agent,))
-        out += self._own_agent(state, a.agent, seat, "xfc.deployment.1")
+        out = self.whose(state, seat, ("deployment",), "moving Agents", (a.agent,))
+        out += self.own_agent(state, a.agent, seat, "xfc.deployment.1")
         if a.to not in SECTIONS:
             out.append(_v("xfc.bad_section", "xfc.deployment.1", f"Agents go to the Bureau, Field or Hospital, "
                           f"not {a.to!r}", (a.agent,), seat))
-        elif not out and self.section_of(state, a.agent) == "hospital" and a.to != "hospital" \
-                and not self.can_leave_hospital(state, a.agent):
+        elif not out and section_of(state, a.agent) == "hospital" and a.to != "hospital" \
+                and not self.table.can_leave_hospital(state, a.agent):
             out.append(_v("xfc.hospital_exit", "xfc.deployment.2",
-                          f"{self.ref(state, a.agent)} has {self.health(state, a.agent)} Health and cannot "
+                          f"{self.ref(state, a.agent)} has {self.table.health(state, a.agent)} Health and cannot "
                           "leave the Hospital yet", (a.agent,), seat))
         return out
 
     @checks(Hire)
     def _check_hire(self, state: GameState, a: Hire, seat: int | None) -> list[Violation]:
-        out = self._whose(state, seat, ("deployment",), "buying an Agent for the turn", (a.piece,))
-        out += self._in_hand(state, a.piece, seat, "xfc.deployment.4")
+        out = self.whose(state, seat, ("deployment",), "buying an Agent for the turn", (a.piece,))
+        out += self.in_hand(state, a.piece, seat, "xfc.deployment.4")
         info = self.info(state.pieces[a.piece].card) if a.piece in state.pieces else UNKNOWN
         if info.kind != "agent":
             out.append(_v("xfc.not_an_agent", "xfc.deployment.4", f"{info.name} is not an Agent", (a.piece,), seat))
         if a.to not in ("bureau", "field"):
             out.append(_v("xfc.bad_section", "xfc.deployment.4", "a bought Agent goes to the Bureau or the Field",
                           (a.piece,), seat))
-        if seat is not None and not lifted_in_play(self, info.ref) and \
-                any(self.pinfo(state, p).name == info.name for p in self.agents(state, seat)):
+        if seat is not None and not lifted_in_play(self.text, info.ref) and \
+                any(self.pinfo(state, p).name == info.name for p in self.table.agents(state, seat)):
             out.append(_v("xfc.duplicate_agent", "xfc.deployment.5", f"{info.name} is already in play",
                           (a.piece,), seat))
-        if seat is not None and seat != self.active(state):
+        if seat is not None and seat != _active(state):
             out.append(_v("xfc.not_active", "xfc.deployment.4", "only the Investigating Player buys Agents",
                           (a.piece,), seat))
-        out += self._afford(state, seat, "rp", info.cost or 0, info.name, "xfc.deployment.4", (a.piece,))
+        out += self.afford(state, seat, "rp", info.cost or 0, info.name, "xfc.deployment.4", (a.piece,))
         return out
 
     @checks(FormTeam)
     def _check_team(self, state: GameState, a: FormTeam, seat: int | None) -> list[Violation]:
-        out = self._whose(state, seat, ("deployment", "assign"), "forming a Team", a.agents)
+        out = self.whose(state, seat, ("deployment", "assign"), "forming a Team", a.agents)
         if not a.agents:
             out.append(_v("xfc.empty_team", "xfc.deployment.3", "a Team has at least one Agent", seat=seat))
         for pid in a.agents:
-            out += self._own_agent(state, pid, seat, "xfc.deployment.3")
+            out += self.own_agent(state, pid, seat, "xfc.deployment.3")
         if out:
             return out
-        secs = {self.section_of(state, p) for p in a.agents}
+        secs = {section_of(state, p) for p in a.agents}
         if len(secs) > 1:
             out.append(_v("xfc.team_section", "xfc.deployment.3", "a Team is made of Agents in one section",
                           a.agents, seat))
-        if self.step(state) == "assign" and secs != {"field"}:
+        if _step(state) == "assign" and secs != {"field"}:
             out.append(_v("xfc.team_field", "xfc.deployment.3",
                           "in the Investigation Phase new Teams are formed in the Field only", a.agents, seat))
         if len(set(a.agents)) != len(a.agents):
@@ -280,14 +322,14 @@ class PrepChecks:
 
     @checks(PlaceSite)
     def _check_site(self, state: GameState, a: PlaceSite, seat: int | None) -> list[Violation]:
-        out = self._whose(state, seat, ("sites",), "placing a Site", (a.piece,))
-        out += self._in_hand(state, a.piece, seat, "xfc.case.1")
+        out = self.whose(state, seat, ("sites",), "placing a Site", (a.piece,))
+        out += self.in_hand(state, a.piece, seat, "xfc.case.1")
         if a.piece not in state.pieces:
             return out
         info = self.pinfo(state, a.piece)
         if info.kind != "site":
             out.append(_v("xfc.not_a_site", "xfc.case.1", f"{info.name} is not a Site", (a.piece,), seat))
-        target = self.directed(state, a.at)
+        target = self.table.directed(state, a.at)
         if target is None or target == seat or target not in state.seats:
             out.append(_v("xfc.site_direction", "xfc.case.2", "a Site is directed at one opponent (name the seat)",
                           (a.piece,), seat))
@@ -295,16 +337,16 @@ class PrepChecks:
             out.append(_v("xfc.identical_site", "xfc.case.3", f"{info.name} was already placed this turn",
                           (a.piece,), seat))
         pool = "cp" if info.pool == "CP" else "rp"
-        out += self._afford(state, seat, pool, site_cost(state, seat, info, self), info.name, "xfc.case.1", (a.piece,))
+        out += self.afford(state, seat, pool, site_cost(state, seat, info, self.text), info.name, "xfc.case.1", (a.piece,))
         return out
 
     @checks(PlaceBluff)
     def _check_bluff(self, state: GameState, a: PlaceBluff, seat: int | None) -> list[Violation]:
-        out = self._whose(state, seat, ("bluffs",), "placing a Bluff", (a.piece, a.site))
-        out += self._in_hand(state, a.piece, seat, "xfc.case.4")
+        out = self.whose(state, seat, ("bluffs",), "placing a Bluff", (a.piece, a.site))
+        out += self.in_hand(state, a.piece, seat, "xfc.case.4")
         if a.site not in (state.rules.get("sites") or {}) or a.site not in state.pieces:
             out.append(_v("xfc.not_a_site", "xfc.case.4", "Bluffs go beneath a Site in play", (a.site,), seat))
-        if seat == self.active(state):
+        if seat == _active(state):
             out.append(_v("xfc.own_site", "xfc.case.4", "the Investigating Player does not bluff his own Sites",
                           (a.piece,), seat))
         return out

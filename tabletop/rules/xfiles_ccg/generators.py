@@ -1,7 +1,9 @@
 """The moves the bots play in each step of the X-Files CCG (GENERATORS): a short list of useful actions per step.
 
-These are what `XFilesCCG.generate_actions` yields, so seeded self-play stays as it was; the window's list of
-every kind of legal move is `moves.py`.
+These are what `Moves.generate_actions` (`moves.py`, bound on the ruleset) yields, so seeded self-play stays as it
+was; the window's list of every kind of legal move is `moves.py`. Each generator is given the move lister (`mv`, the
+`Moves` part): its inputs (`mv.text`, `mv.flow`, the interpreter, `mv.check`) and the answers it binds from them
+(`mv.pinfo`, `mv.agents`, `mv.known_infos`, ...); what reads only the rule state is `table.py`'s functions.
 """
 
 from __future__ import annotations
@@ -40,6 +42,9 @@ from .notebook import _consistent, tokens
 from .provisions import KEY as PROVIDED
 from .provisions import provided_missing
 from .sites_placed import any_cheaper
+from .table import active as _active
+from .table import damage, opponents, pool_of, section_of
+from .table import step as _step
 from .upkeep import debrief_discards, rp_kept, sites_first, sold_last
 from .vocab import standing
 from .vocab_agents import site_cost
@@ -50,7 +55,7 @@ from .wards import shunned
 from .xfile_choice import xfile_universe
 
 if TYPE_CHECKING:
-    from .ruleset import XFilesCCG
+    from .moves import Moves
 
 __all__ = ["GENERATORS", "bluff_payments", "hand_of"]
 
@@ -68,32 +73,32 @@ def hand_of(state: GameState, seat: int) -> list[str]:
     return list(state.zones[f"hand:{seat}"].pieces)
 
 
-def _gen_draw(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+def _gen_draw(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     if not state.rules.get("drawn"):
         yield FreeDraw()
 
 
-def _gen_buy(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
-    step = rs.step(state)
+def _gen_buy(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
+    step = _step(state)
     pool = "rp" if step == "buy" else "cp"
     hand = hand_of(state, seat)
-    room = hand_max(rs, state, seat) - len(hand)  # `rs.hand_max`, without the call through it
+    room = hand_max(mv.flow, state, seat) - len(hand)  # `mv.hand_max`, without the call through it
     if step == "sell" and len(hand) > 4:
-        yield from (Sell((pid,)) for pid in sold_last(rs, state, _sellable(rs, state, hand)))
-    spare = rs._pool_of(state, seat, pool) - (rp_kept(rs, state, seat) if step == "buy" else 0)
+        yield from (Sell((pid,)) for pid in sold_last(mv, state, _sellable(mv, state, hand)))
+    spare = pool_of(state, seat, pool) - (rp_kept(mv, state, seat) if step == "buy" else 0)
     for n in range(min(spare, room), 0, -1):  # what the Sites and Equipment of the hand cost is kept (`upkeep`)
         yield Buy(n)
 
 
-def _sellable(rs: XFilesCCG, state: GameState, hand: list[str]) -> Iterator[str]:
-    """The cards of `hand` that sell for [CP] (`rs.sell_value`, each card's data and traits looked up here)."""
-    infos, known, pieces = rs._known_infos(), rs._known_traits(), state.pieces
-    for pid in hand:  # `rs.sell_value(state, pid)`, each card's data and traits looked up here
+def _sellable(mv: Moves, state: GameState, hand: list[str]) -> Iterator[str]:
+    """The cards of `hand` that sell for [CP] (`mv.sell_value`, each card's data and traits looked up here)."""
+    infos, known, pieces = mv.known_infos(), mv.known_traits(), state.pieces
+    for pid in hand:  # `mv.sell_value(state, pid)`, each card's data and traits looked up here
         ref = pieces[pid].card
-        info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
+        info = infos.get(ref) or mv.info(ref)  # type: ignore[arg-type]
         traits = known.get(info.ref)
         if traits is None:
-            traits = rs.traits(info.ref)
+            traits = mv.traits(info.ref)
         if "no_sell" in traits:  # "This card cannot be sold for [CP]"
             continue
         value = info.res if info.kind == "agent" else info.cost if info.pool in ("RP", "*P") and isinstance(
@@ -102,98 +107,98 @@ def _sellable(rs: XFilesCCG, state: GameState, hand: list[str]) -> Iterator[str]
             yield pid
 
 
-def _gen_requisition(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
-    agents = rs.agents(state, seat, ("bureau", "field", "hospital"))  # an Activator may name the Hospital
-    infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
+def _gen_requisition(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
+    agents = mv.agents(state, seat, ("bureau", "field", "hospital"))  # an Activator may name the Hospital
+    infos, pieces = mv.known_infos(), state.pieces  # `mv.pinfo` of each card, its data looked up here
     for pid in list(state.zones[f"hand:{seat}"].pieces):  # `hand_of`: as it is now, whatever follows a move
         ref = pieces[pid].card
-        info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
+        info = infos.get(ref) or mv.info(ref)  # type: ignore[arg-type]
         if info.kind != "equipment":
             continue
-        # `rs.check` is the gate, timing, hand, Agent and kind checks (all passed: `seat`'s decision in this step,
+        # `mv.check` is the gate, timing, hand, Agent and kind checks (all passed: `seat`'s decision in this step,
         # its Equipment in its hand, its Agents in play) and `requisition_problems`, asked here yes or no: the
         # pool tokens counted once per card, what it costs judged once for every Agent
-        held = len(rs.card_pools(state, seat, info, "rp"))
-        if max(0, (info.cost or 0) - held) > rs._pool_of(state, seat, "rp"):
+        held = len(mv.card_pools(state, seat, info, "rp"))
+        if max(0, (info.cost or 0) - held) > pool_of(state, seat, "rp"):
             continue  # `requisition_afford`: no Agent may take what cannot be paid for
-        if play_limit_problems(rs, state, pid, seat):
+        if play_limit_problems(mv.text, state, pid, seat):
             continue  # one of its title already in play, where its text allows one (xfc.chain.8)
         where = _SECTION_WORDS.get(info.activators)
         if where is None:
             where = _section_words(info.activators)
         for ag in agents:
-            if where and rs.section_of(state, ag).upper() not in where:
+            if where and section_of(state, ag).upper() not in where:
                 continue  # an Agent in another section (xfc.requisition.1)
-            if state.attached(ag) and any(rs.pinfo(state, q).name == info.name for q in rs.gear(state, ag)):
+            if state.attached(ag) and any(mv.pinfo(state, q).name == info.name for q in mv.gear(state, ag)):
                 continue  # one of each item (xfc.requisition.2)
             yield Requisition(pid, ag)
 
 
-def _gen_deployment(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+def _gen_deployment(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     moved = set(state.rules.get("moved") or [])
-    for pid in rs.agents(state, seat, ("bureau", "hospital")):
+    for pid in mv.agents(state, seat, ("bureau", "hospital")):
         if pid in moved:
             continue
-        if rs.section_of(state, pid) == "hospital" and not rs.can_leave_hospital(state, pid):
+        if section_of(state, pid) == "hospital" and not mv.can_leave_hospital(state, pid):
             continue
         yield Deploy(pid, "field")
-    for pid in rs.agents(state, seat, ("field",)):
-        if pid not in moved and rs.damage(state, pid) > 0 and rs.health(state, pid) < 2:
+    for pid in mv.agents(state, seat, ("field",)):
+        if pid not in moved and damage(state, pid) > 0 and mv.health(state, pid) < 2:
             yield Deploy(pid, "hospital")
-    if seat != rs.active(state):
+    if seat != _active(state):
         return  # only the Investigating Player buys Agents (`_check_hire`)
     names = None
-    infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
+    infos, pieces = mv.known_infos(), state.pieces  # `mv.pinfo` of each card, its data looked up here
     for pid in list(state.zones[f"hand:{seat}"].pieces):  # `hand_of`: as it is now, whatever follows a move
         ref = pieces[pid].card
-        info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
-        if info.kind != "agent" or (info.cost or 0) > rs._pool_of(state, seat, "rp"):
+        info = infos.get(ref) or mv.info(ref)  # type: ignore[arg-type]
+        if info.kind != "agent" or (info.cost or 0) > pool_of(state, seat, "rp"):
             continue
-        # `rs.check(state, Hire(pid, "field"), seat)`: the gate, timing and hand checks (all passed) and these
+        # `mv.check(state, Hire(pid, "field"), seat)`: the gate, timing and hand checks (all passed) and these
         if names is None:  # the titles in play, read once for the hand
-            names = {rs.pinfo(state, p).name for p in rs.agents(state, seat)}
-        if info.name not in names or lifted_in_play(rs, info.ref):  # "any number of X cards in play"
+            names = {mv.pinfo(state, p).name for p in mv.agents(state, seat)}
+        if info.name not in names or lifted_in_play(mv.text, info.ref):  # "any number of X cards in play"
             yield Hire(pid, "field")
 
 
-def _gen_sites(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+def _gen_sites(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     placed = state.rules.get("site_names") or []
     if len(placed) >= 2:
         return
     opps = cheaper = None
-    infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
-    for pid in sites_first(rs, state, seat, state.zones[f"hand:{seat}"].pieces):  # those the Team can meet first
+    infos, pieces = mv.known_infos(), state.pieces  # `mv.pinfo` of each card, its data looked up here
+    for pid in sites_first(mv, state, seat, state.zones[f"hand:{seat}"].pieces):  # those the Team can meet first
         ref = pieces[pid].card
-        info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
+        info = infos.get(ref) or mv.info(ref)  # type: ignore[arg-type]
         if info.kind != "site" or info.name in placed:
             continue  # not a Site, or one of that title placed this turn (xfc.case.3)
-        # `rs.check(state, PlaceSite(pid, opp), seat)`: the gate, timing and hand checks (all passed), a Site
+        # `mv.check(state, PlaceSite(pid, opp), seat)`: the gate, timing and hand checks (all passed), a Site
         # directed at an opponent (each is), and what it costs
         if cheaper is None:  # whether a card in the Field makes Sites cheaper, asked once for the hand
-            cheaper = any_cheaper(rs, state, seat)
-        if site_cost(state, seat, info, rs if cheaper else None) > rs._pool_of(state, seat,
+            cheaper = any_cheaper(mv.text, state, seat)
+        if site_cost(state, seat, info, mv.text if cheaper else None) > pool_of(state, seat,
                                                                               "cp" if info.pool == "CP" else "rp"):
             continue
         if opps is None:
-            opps = rs.opponents(state, seat)
+            opps = opponents(state, seat)
         for opp in opps:
             yield PlaceSite(pid, opp)
 
 
-def _gen_bluffs(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+def _gen_bluffs(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     sites = [p for p in state.rules.get("sites") or {} if p in state.pieces
              and state.zones[state.pieces[p].zone].kind == "field"]
     hand = hand_of(state, seat)
     if not sites:
         return
-    cp = rs._pool_of(state, seat, "cp")
+    cp = pool_of(state, seat, "cp")
     # per card of the hand, whether it goes beneath a Site (the same for every Site): a real Bluff it can pay for,
     # or a Site given up as a fake one when the hand is full
     ok = []
-    infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
+    infos, pieces = mv.known_infos(), state.pieces  # `mv.pinfo` of each card, its data looked up here
     for pid in hand:
         ref = pieces[pid].card
-        info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
+        info = infos.get(ref) or mv.info(ref)  # type: ignore[arg-type]
         if ("BLUFF" in info.keywords and max(0, (info.cost or 0) - 1) <= cp) or (len(hand) > 6 and info.kind == "site"):
             ok.append(pid)
     for site in sites:
@@ -203,12 +208,12 @@ def _gen_bluffs(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
             yield PlaceBluff(pid, site)
 
 
-def _gen_assign(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+def _gen_assign(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     used = set(state.rules.get("used") or [])
-    everyone = rs.agents(state, seat, ("field",))
+    everyone = mv.agents(state, seat, ("field",))
     field = [p for p in everyone if p not in used]
     if state.rules.get(AGAIN):  # Agents allowed a second Site this turn: each Site its own Team
-        yield from _gen_again(rs, state, seat, everyone)
+        yield from _gen_again(mv, state, seat, everyone)
         return
     if not field:
         return
@@ -217,42 +222,42 @@ def _gen_assign(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
     def team(skill: str) -> int:  # the Team's skill, found once per skill for every Site of the listing
         found = skills.get(skill)
         if found is None:
-            found = skills[skill] = rs.team_skill(state, field, skill)
+            found = skills[skill] = mv.team_skill(state, field, skill)
         return found
 
     for site in state.rules.get("sites") or {}:
         if site not in state.pieces or state.pieces[site].zone != f"field:{seat}":
             continue
-        options = rs.pinfo(state, site).prerequisite
+        options = mv.pinfo(state, site).prerequisite
         if len(options) > 1:
             best = max(options, key=lambda o: team(o[0]) - o[1])[0]
         else:  # one option is the best, found without the Team's skill
             best = options[0][0] if options else ""
-        witness = _lab_witness(rs, state, seat, site, field)
+        witness = _lab_witness(mv, state, seat, site, field)
         if witness is not None:
             yield _investigate(site, tuple(field), best, witness)
 
 
-def _gen_again(rs: XFilesCCG, state: GameState, seat: int, everyone: list[str]) -> Iterator[Action]:
+def _gen_again(mv: Moves, state: GameState, seat: int, everyone: list[str]) -> Iterator[Action]:
     """The Teams the bots send when some Agents may investigate a second Site (in the same state): every Agent
     free for each Site, with its best prerequisite skill."""
     for site in state.rules.get("sites") or {}:
         if site not in state.pieces or state.pieces[site].zone != f"field:{seat}":
             continue
-        team = free_for(state, everyone, rs.pinfo(state, site).name)
-        options = rs.pinfo(state, site).prerequisite
-        witness = _lab_witness(rs, state, seat, site, team) if team else None
+        team = free_for(state, everyone, mv.pinfo(state, site).name)
+        options = mv.pinfo(state, site).prerequisite
+        witness = _lab_witness(mv, state, seat, site, team) if team else None
         if witness is not None:
-            best = max(options, key=lambda o: rs.team_skill(state, team, o[0]) - o[1])[0] if options else ""
+            best = max(options, key=lambda o: mv.team_skill(state, team, o[0]) - o[1])[0] if options else ""
             yield _investigate(site, tuple(team), best, witness)
 
 
-def _lab_witness(rs: XFilesCCG, state: GameState, seat: int, site: str, team: list[str]) -> str | None:
+def _lab_witness(mv: Moves, state: GameState, seat: int, site: str, team: list[str]) -> str | None:
     """"" for a Site the Team may investigate as it is, the first Witness in the hand for a Field Office Crime Lab
     it has no access to, None when it cannot investigate it (no access and no Witness)."""
-    if not rs.pinfo(state, site).crime_lab:
+    if not mv.pinfo(state, site).crime_lab:
         return ""
-    wanted = lab_witnesses(rs, state, seat, site, team)
+    wanted = lab_witnesses(mv.text, state, seat, site, team)
     return "" if wanted is None else (wanted[0] if wanted else None)
 
 
@@ -261,44 +266,44 @@ def _investigate(site: str, team: tuple[str, ...], skill: str, witness: str) -> 
     return Investigate(site, team, skill, witness or None)
 
 
-def _gen_reveal(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+def _gen_reveal(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     pending = state.rules.get("bluffs") or []
     if not pending:
         return
     pid = pending[0]
-    for pay in bluff_payments(rs, state, seat, pid):
-        if not rs.check(state, pay, seat):
+    for pay in bluff_payments(mv, state, seat, pid):
+        if not mv.check(state, pay, seat):
             yield pay
     yield ResolveBluff(pid, False)
 
 
-def bluff_payments(rs: XFilesCCG, state: GameState, seat: int, pid: str) -> list[ResolveBluff]:
+def bluff_payments(mv: Moves, state: GameState, seat: int, pid: str) -> list[ResolveBluff]:
     """Each way to pay for a revealed Bluff: its Cost, or each X its owner's [CP] pool can pay for an X Cost
     ("2X CP", X the cards it discards)."""
-    info = rs.pinfo(state, pid)
+    info = mv.pinfo(state, pid)
     if info.cost is not None:
         return [ResolveBluff(pid, True)]
-    have = rs._pool_of(state, seat, "cp")
+    have = pool_of(state, seat, "cp")
     top = max(0, have - info.cost_extra) // max(1, info.cost_mult)
     return [ResolveBluff(pid, True, x) for x in range(0, min(top, _MOST_X) + 1)]
 
 
-def _gen_window(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+def _gen_window(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     if state.rules.get("suggestions"):  # effects of resolved cards still offered (most windows have none)
-        yield from rs.suggestion_actions(state, seat)
+        yield from mv.suggestion_actions(state, seat)
     hand = state.zones[f"hand:{seat}"].pieces
     if hand:
-        yield from _window_plays(rs, state, seat, tuple(hand))
+        yield from _window_plays(mv, state, seat, tuple(hand))
 
 
-def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, ...]) -> Iterator[Action]:
-    """The cards of `hand` `seat` may play into the window now: `rs.check(state, PlayCard(...), seat)` is the gate,
+def _window_plays(mv: Moves, state: GameState, seat: int, hand: tuple[str, ...]) -> Iterator[Action]:
+    """The cards of `hand` `seat` may play into the window now: `mv.check(state, PlayCard(...), seat)` is the gate,
     timing and hand checks (all passed: `seat`'s decision in this step, the card in its hand) and `play_problems`,
     asked here as yes or no, the cheapest tests first (a card's choice of effects changes none of them, nor its
     cost: each card is judged once for all its choices), and only what a card can be paid for with."""
     r = state.rules
     combat = bool(r.get("combat"))
-    active = rs.active(state)
+    active = _active(state)
     rp_ok = seat == active or not (len(state.players) == 2 or seat == (r.get("check") or {}).get("directed"))
     words: set[str] | None = None
     tokens = None
@@ -307,87 +312,87 @@ def _window_plays(rs: XFilesCCG, state: GameState, seat: int, hand: tuple[str, .
     bans = (r.get("check") or {}).get("bans")
     x = len(state.attached(r["check"]["site"])) if window == "approach" else 0  # "X = the number of Bluffs at the Site"
     # `can_pay` of a play on no side: a *P card is paid from the pool of the side its player is on
-    pools = {"RP": rs._pool_of(state, seat, "rp"), "CP": rs._pool_of(state, seat, "cp")}
+    pools = {"RP": pool_of(state, seat, "rp"), "CP": pool_of(state, seat, "cp")}
     own = "RP" if seat == active else "CP"
-    infos, pieces = rs._known_infos(), state.pieces  # `rs.pinfo` of each card, its data looked up here
+    infos, pieces = mv.known_infos(), state.pieces  # `mv.pinfo` of each card, its data looked up here
     cheaper = bool(r.get(PROVIDED)) or combat  # costs the cheap test below does not read (s16sites)
     for pid in hand:
         ref = pieces[pid].card
-        info = infos.get(ref) or rs.info(ref)  # type: ignore[arg-type]
+        info = infos.get(ref) or mv.info(ref)  # type: ignore[arg-type]
         kind = info.kind
         if kind in _NOT_PLAYED or (kind == "combat") is not combat:
             continue  # `play_problems`: never played, or a Combat card out of Combat (or another card in it)
         pool = info.pool
         if (pool == "RP" and not rp_ok) or (pool == "CP" and seat == active):
             continue  # the pool side (xfc.chain.3)
-        if window and not on_approach(rs, info.ref, window):
+        if window and not on_approach(mv.text, info.ref, window):
             continue  # before the Bluffs are revealed, after a wrong guess (xfc.chain.9)
-        if bans and banned(rs, state, pid, seat):
+        if bans and banned(mv.text, state, pid, seat):
             continue  # a kind of card a card at the Site forbids (xfc.chain.10)
         side = pool if pool in pools else own
         cost = info.x_cost(x)
         if cheaper:  # a provision halving it, an Adversary's Combat cards cheaper (`costs`): all it pays
-            cost = cost_at_site(rs, state, seat, pid, cost)
-        elif "cost_at" in rs.traits(state.pieces[pid].card):  # "This card is free if played on a Keyword X Site"
-            cost = own_cost(rs, state, pid, cost)
+            cost = cost_at_site(mv.text, state, seat, pid, cost)
+        elif "cost_at" in mv.traits(state.pieces[pid].card):  # "This card is free if played on a Keyword X Site"
+            cost = own_cost(mv.text, state, pid, cost)
         if pools[side] < cost:  # what it costs cannot be paid from the pool (`can_pay`): pool tokens may help
             if tokens is None:  # whether they may (`card_pools`), found once for the whole hand
-                tokens = rs.any_trait(state, seat, "card_pool")
-            if not (tokens and pools[side] + len(rs.card_pools(state, seat, info, side.lower())) >= cost):
+                tokens = mv.any_trait(state, seat, "card_pool")
+            if not (tokens and pools[side] + len(mv.card_pools(state, seat, info, side.lower())) >= cost):
                 continue
         if info.activators:  # the words in effect, read only for a card with activators
             if words is None:
-                words = rs.in_effect(state, seat)
+                words = mv.in_effect(state, seat)
             missing = [act for act in info.activators if act not in words]
             if missing and r.get(PROVIDED):  # a provision of this turn stands in for some (`play_problems`)
-                missing = provided_missing(rs, state, seat, pid, missing)
+                missing = provided_missing(mv.text, state, seat, pid, missing)
             if missing:  # its own text or an Equipment of the Team waives them (`play_problems`)
-                missing = waived_missing(rs, state, pid, missing)
+                missing = waived_missing(mv.text, state, pid, missing)
             if missing:
                 continue
-        if kind == "witness" and not lifted_in_play(rs, info.ref) and _witness_used(rs, state, info):
+        if kind == "witness" and not lifted_in_play(mv.text, info.ref) and _witness_used(mv, state, info):
             continue
-        traits = rs.traits(state.pieces[pid].card)  # what its text does, read once for both tests
-        if "copy_limit" in traits and play_limit_problems(rs, state, pid, seat):
+        traits = mv.traits(state.pieces[pid].card)  # what its text does, read once for both tests
+        if "copy_limit" in traits and play_limit_problems(mv.text, state, pid, seat):
             continue  # one of its title already in play, where its text allows one (xfc.chain.8)
         for choice in range(1, len(info.alternatives) + 1) if info.alternatives else (0,):
             when = alternative_when(choice)
-            if when in traits and rs.effects.broken(state, pid, seat, when):
+            if when in traits and mv.interpreter.broken(state, pid, seat, when):
                 continue  # `text_violations` of the effect named, yes or no
             yield PlayCard(pid, choice=choice, x=x)  # each choice with the X the window names
 
 
-def _witness_used(rs: XFilesCCG, state: GameState, info: CardInfo) -> bool:
+def _witness_used(mv: Moves, state: GameState, info: CardInfo) -> bool:
     """Whether a Witness of this title was already used in this skill check (xfc.chain.4, `play_problems`)."""
     r = state.rules
     if info.ref in (r.get("check") or {}).get("used", []):
         return True
-    return any(rs.pinfo(state, e["piece"]).ref == info.ref for e in r.get("chain") or [] if e.get("piece")
+    return any(mv.pinfo(state, e["piece"]).ref == info.ref for e in r.get("chain") or [] if e.get("piece")
                in state.pieces)
 
 
-def _gen_damage(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+def _gen_damage(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     combat = state.rules.get("combat") or {}
-    split = combat and may_split(combat, standing(rs, rs.pinfo(state, combat["adversary"]).ref, "split_damage"))
-    for pid in rs.combatants(state):
-        if state.attached(pid) and shunned(rs, state, pid):
+    split = combat and may_split(combat, standing(mv.text, mv.pinfo(state, combat["adversary"]).ref, "split_damage"))
+    for pid in mv.combatants(state):
+        if state.attached(pid) and shunned(mv.text, state, pid):
             continue  # warded from this Adversary while another Agent can take the damage (`_check_assign_damage`)
         yield AssignDamage(pid)
         if split and (combat.get("pending") or {}).get("adversary", 0) > 1:
             yield AssignDamage(pid, 1)
 
 
-def _gen_question(rs: XFilesCCG, state: GameState, seat: int) -> Iterator[Action]:
+def _gen_question(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     """The questions whose answer `seat`'s Notebook does not know yet, then the guesses it still allows (what
     `question_options` and `guess_options` list, skipping what `notes_about` knows, read here once for both)."""
-    ctx = rs.question_context(state, seat)
+    ctx = mv.question_context(state, seat)
     about = None if not ctx else ctx["about"]
-    if about is None or about not in rs.opponents(state, seat):
+    if about is None or about not in opponents(state, seat):
         if about is not None and ctx["ask"]:  # no Notebook row about that seat: every question, no guess
-            yield from (Ask(q["token"]) for q in rs.question_options(state, seat))
+            yield from (Ask(q["token"]) for q in mv.question_options(state, seat))
         return
     rows = [a for a in (state.rules.get("answers") or {}).get(str(seat), []) if a.get("about") == about]
-    universe = xfile_universe(state, rs.xfiles)
+    universe = xfile_universe(state, mv.xfiles)
     cands = [x for x in universe if _consistent(x, rows)]
     turn = state.rules.get("turn", 1)
     if ctx["ask"]:

@@ -2,12 +2,14 @@
 
 A card moved by hand is fine when it is what a rule lets the player do now (a Debriefing discard, an Agent moved in
 its player's Deployment); otherwise `MOVE_POLICY` names the rule it breaks. Other table actions (draw, flip,
-counters, ...) are looked up in `GENERIC` by their type.
+counters, ...) are looked up in `GENERIC` by their type; `Checks.check_table_action` (`checks.py`) asks them, each
+given the checks part (its card lookup, its reading of the table, `ref`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ...core import actions as A
 from ...core.actions import Action
@@ -16,8 +18,13 @@ from ...core.state import GameState, Zone
 from ..kit import MovePolicy, MoveRule
 from .data import SECTIONS
 from .steps import v as _v
+from .table import active as _active
+from .table import step as _step
 
-__all__ = ["GENERIC", "MOVE_POLICY", "HandMoves"]
+if TYPE_CHECKING:
+    from .checks import Checks
+
+__all__ = ["GENERIC", "MOVE_POLICY"]
 
 #: The rule a card moved by hand between two kinds of zone breaks (first match wins); `{card}`, `{src}` and `{dst}`
 #: in a message name the card and the zones.
@@ -31,55 +38,43 @@ MOVE_POLICY = MovePolicy(
 Found = list[Violation]
 
 
-class HandMoves:
-    """The check of the generic table actions (a part of `XFilesCCG`)."""
-
-    def check_table_action(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
-        """Hand-made table actions: fine when they are what a rule lets the player do now, else named."""
-        out: list[Violation] = []
-        check = GENERIC.get(type(action))
-        if check is not None:
-            cards = [p for p in action.piece_names() if p in state.pieces and state.pieces[p].kind == "card"]
-            check(self, state, action, seat, cards, out)
-        return out
-
-    def _move_verdict(self, state: GameState, pid: str, src: Zone, dst: Zone, seat: int | None) -> Violation | None:
-        """What moving card `pid` by hand from `src` to `dst` breaks now (None: nothing)."""
-        step = self.step(state)
-        if src.kind == "hand" and dst.kind == "discard" and src.owner == dst.owner == seat and step == "debrief":
-            return None  # xfc.debriefing.1: cutting the hand to size
-        if src.kind in SECTIONS and dst.kind in SECTIONS and self.pinfo(state, pid).kind == "agent":
-            if step != "deployment" or seat != self.active(state) or src.owner != dst.owner:
-                return _v("xfc.deploy_timing", "xfc.deployment.1", "Agents change sections in their player's "
-                          "Deployment Phase", (pid,), seat)
-            if src.kind == "hospital" and not self.can_leave_hospital(state, pid):
-                return _v("xfc.hospital_exit", "xfc.deployment.2", f"{self.ref(state, pid)} cannot leave the "
-                          "Hospital yet", (pid,), seat)
-            return None
-        rule = MOVE_POLICY.verdict(src.kind, dst.kind, src.owner == dst.owner)
-        if rule is None:
-            return None
-        text = rule.message.format(card=self.ref(state, pid), src=src.label or src.kind, dst=dst.label or dst.kind)
-        return Violation(rule.code, rule.rule, text, (pid,), seat)  # codes registered from the MoveRule rows
+def _move_verdict(rs: Checks, state: GameState, pid: str, src: Zone, dst: Zone, seat: int | None) -> Violation | None:
+    """What moving card `pid` by hand from `src` to `dst` breaks now (None: nothing)."""
+    now = _step(state)
+    if src.kind == "hand" and dst.kind == "discard" and src.owner == dst.owner == seat and now == "debrief":
+        return None  # xfc.debriefing.1: cutting the hand to size
+    if src.kind in SECTIONS and dst.kind in SECTIONS and rs.pinfo(state, pid).kind == "agent":
+        if now != "deployment" or seat != _active(state) or src.owner != dst.owner:
+            return _v("xfc.deploy_timing", "xfc.deployment.1", "Agents change sections in their player's "
+                      "Deployment Phase", (pid,), seat)
+        if src.kind == "hospital" and not rs.table.can_leave_hospital(state, pid):
+            return _v("xfc.hospital_exit", "xfc.deployment.2", f"{rs.ref(state, pid)} cannot leave the "
+                      "Hospital yet", (pid,), seat)
+        return None
+    rule = MOVE_POLICY.verdict(src.kind, dst.kind, src.owner == dst.owner)
+    if rule is None:
+        return None
+    text = rule.message.format(card=rs.ref(state, pid), src=src.label or src.kind, dst=dst.label or dst.kind)
+    return Violation(rule.code, rule.rule, text, (pid,), seat)  # codes registered from the MoveRule rows
 
 
-def _g_move(rs: HandMoves, state: GameState, action: A.Move, seat: int | None, cards: list[str], out: Found) -> None:
+def _g_move(rs: Checks, state: GameState, action: A.Move, seat: int | None, cards: list[str], out: Found) -> None:
     dst = state.zones.get(action.to)
     for pid in cards:
         src = state.zones[state.pieces[pid].zone]
         if dst is None or src.name == dst.name:
             continue
-        found = rs._move_verdict(state, pid, src, dst, seat)
+        found = _move_verdict(rs, state, pid, src, dst, seat)
         if found is not None:
             out.append(found)
 
 
-def _g_draw(rs: HandMoves, state: GameState, action: Action, seat: int | None, cards: list[str], out: Found) -> None:
+def _g_draw(rs: Checks, state: GameState, action: Action, seat: int | None, cards: list[str], out: Found) -> None:
     out.append(_v("xfc.draw", "xfc.briefing.1", "cards are drawn by the free draw and by buying them in the "
                   "Briefing Phase", seat=seat))
 
 
-def _g_counter(rs: HandMoves, state: GameState, action: A.SetCounter | A.AddCounter, seat: int | None,
+def _g_counter(rs: Checks, state: GameState, action: A.SetCounter | A.AddCounter, seat: int | None,
                cards: list[str], out: Found) -> None:
     if action.piece is None and action.name in ("rp", "cp"):
         out.append(_v("xfc.pool", "xfc.chain.3", "pools change by paying, RES, selling and buying; apply card "
@@ -89,7 +84,7 @@ def _g_counter(rs: HandMoves, state: GameState, action: A.SetCounter | A.AddCoun
                       "effect", (action.piece,), seat))
 
 
-def _g_flip(rs: HandMoves, state: GameState, action: Action, seat: int | None, cards: list[str], out: Found) -> None:
+def _g_flip(rs: Checks, state: GameState, action: Action, seat: int | None, cards: list[str], out: Found) -> None:
     for pid in cards:
         kind = state.zones[state.pieces[pid].zone].kind
         if kind == "xfile":
@@ -103,21 +98,21 @@ def _g_flip(rs: HandMoves, state: GameState, action: Action, seat: int | None, c
                           (pid,), seat))
 
 
-def _g_look(rs: HandMoves, state: GameState, action: A.LookTop | A.Search, seat: int | None, cards: list[str],
+def _g_look(rs: Checks, state: GameState, action: A.LookTop | A.Search, seat: int | None, cards: list[str],
             out: Found) -> None:
     zone = state.zones.get(action.zone)
     if zone is not None and zone.kind in ("deck", "xfile"):
         out.append(_v("xfc.deck_hidden", "xfc.setup.3", f"nobody looks into the {zone.label}", seat=seat))
 
 
-def _g_shuffle(rs: HandMoves, state: GameState, action: A.Shuffle, seat: int | None, cards: list[str],
+def _g_shuffle(rs: Checks, state: GameState, action: A.Shuffle, seat: int | None, cards: list[str],
                out: Found) -> None:
     zone = state.zones.get(action.zone)
     if zone is not None and zone.kind != "deck":
         out.append(_v("xfc.shuffle", "xfc.setup.3", "only a Bureau Deck is shuffled", seat=seat))
 
 
-def _g_create(rs: HandMoves, state: GameState, action: A.CreatePiece, seat: int | None, cards: list[str],
+def _g_create(rs: Checks, state: GameState, action: A.CreatePiece, seat: int | None, cards: list[str],
               out: Found) -> None:
     if action.kind == "card":
         out.append(_v("xfc.new_card", "xfc.setup.1", "every card comes from a player's deck", seat=seat))

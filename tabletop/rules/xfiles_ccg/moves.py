@@ -8,15 +8,24 @@ or dropping a Bluff, playing each card (each named effect, each value of X it ca
 assigning damage to each Agent, asking each question and guessing each X-File of the Notebook, discarding, and the
 suggested effects of its resolved cards. Each candidate passes the same `check` strict mode applies.
 
-The bots keep their short list (`generators`), so seeded self-play and its speed do not depend on this listing.
+The bots keep their short list (`generators`: `generate_actions`), so seeded self-play and its speed do not depend
+on this listing.
+
+`Moves` is a part with explicit inputs (docs/RULESETS_STRUCTURE.md): the card lookup (`cards`), the reading of the
+table (`table`: Agents, Equipment, Health, skills, payments), the card text run (`text`: pool tokens on cards,
+standing abilities; the standing-ability readers `phase_plays`, `anytime`, `crimelab`, ... are handed it), the flow
+(`flow`: the hand size), the Notebook (`notes`), the options, the interpreter (a card's effect waiting for its
+targets), the ruleset's `check` and the text applied by hand's `suggestion_actions`. The ruleset binds what the
+window, the bots, the lab and the status ask (`legal_actions`, `generate_actions`, `what_now`, ...).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
+from ...core.ruleset import Violation
 from ...core.state import GameState
 from ..kit import LegalActions
 from .actions import (
@@ -45,11 +54,25 @@ from .crimelab import lab_witnesses
 from .data import SECTIONS
 from .generators import GENERATORS, bluff_payments, hand_of
 from .phase_plays import PHASE_CHAIN, PHASE_STEPS, phase_cards
-from .steps import STEP_LABELS
-from .vocab_events import extra_question
+from .steps import PHASE_OF, STEP_LABELS
+from .table import DECIDED, pool_of, section_of
+from .table import decision as _decision
+from .table import opponents as _opponents
+from .table import step as _step
+from .vocab_events import EXTRA, extra_question
 
-__all__ = ["INVESTIGATOR_ONLY", "LISTERS", "MoveListing", "STEP_HINTS"]
+if TYPE_CHECKING:
+    from ..effects import Effects
+    from .cards import CcgCards
+    from .notebook import Notebook
 
+__all__ = ["INVESTIGATOR_ONLY", "LISTERS", "STEP_HINTS", "Moves"]
+
+#: the pass every listing ends with (an action is a value: one serves every listing)
+_PASS = Pass()
+#: the steps whose listing has the standing abilities the seat may use, and those with no pass
+_ABILITY_STEPS = frozenset(("check", "aftermath", "assign", "buy"))
+_NO_PASS = frozenset(("reveal", "damage"))
 #: the steps in which a card's text may let it be played outside a skill check
 _PHASED = frozenset(step for steps in PHASE_STEPS.values() for step in steps)
 
@@ -88,26 +111,79 @@ INVESTIGATOR_ONLY = {
 
 
 class _Listing(LegalActions):
-    """The lazy list of every legal move of a seat (`in` still asks the rules' check)."""
+    """The lazy list of every legal move of a seat (`in` still asks the rules' check): over the move lister."""
 
     def __iter__(self) -> Iterator[Action]:
         return self._ruleset.legal_moves(self._state, self._seat)  # type: ignore[attr-defined, no-any-return]
 
 
-class MoveListing:
-    """Every kind of legal move, for the window and clients (a part of `XFilesCCG`)."""
+class Moves:
+    """The move lister: every kind of legal move (the window, clients), the bots' short list (`generate_actions`),
+    the cards a move plays (`legal_paths`, `legal_gestures`) and the status's help (`what_now`, `step_hint`)."""
+
+    def __init__(self, cards: CcgCards, table: Any, text: Any, flow: Any, notes: Notebook, options: Mapping[str, Any],
+                 interpreter: Effects, check: Callable[[GameState, Action, int | None], list[Violation]],
+                 suggestion_actions: Callable[[GameState, int], list[Action]]) -> None:
+        #: `table`, `text` and `flow` are the ruleset while their providers (`Reading`, `TextRun`, `Flow`) are
+        #: mixins; `check` is the ruleset's (the gate, then the check of the action's type); `suggestion_actions` the
+        #: text applied by hand's (`effects.py`)
+        self.cards, self.table, self.text, self.flow, self.notes = cards, table, text, flow, notes
+        self.options, self.interpreter, self.check, self.suggestion_actions = (options, interpreter, check,
+                                                                               suggestion_actions)
+        # what the listers and the bots' generators ask at every decision, bound here (no call in between)
+        self.pinfo, self.info, self.traits, self.xfiles = cards.pinfo, cards.info, cards.traits, cards.xfiles
+        self.known_infos, self.known_traits = cards.known_infos, cards.known_traits
+        self.agents, self.gear, self.health, self.team_skill = table.agents, table.gear, table.health, table.team_skill
+        self.can_leave_hospital, self.combatants, self.in_effect = (table.can_leave_hospital, table.combatants,
+                                                                    table.in_effect)
+        self.sell_value, self.pay_pool, self.can_pay, self.seat_name = (table.sell_value, table.pay_pool,
+                                                                        table.can_pay, table.seat_name)
+        self.card_pools, self.any_trait, self.ability_uses = text.card_pools, text.any_trait, text.ability_uses
+        self.question_context, self.question_options = notes.question_context, notes.question_options
+        self.guess_options, self.notes_about = notes.guess_options, notes.notes_about
+
+    def generate_actions(self, state: GameState, seat: int | None) -> Iterator[Action]:
+        """The bots' moves for `seat` now (see `generators`); a pass is among them when the decision is `seat`'s."""
+        r = state.rules
+        if seat is None or r.get("over"):
+            return
+        derived = state.derived  # on the fast path: whose decision `waiting_for` found at this table's number
+        decided = derived.get(DECIDED) if derived is not None else None
+        if (decided[1] if decided is not None and decided[0] == state.seq else _decision(state)) != seat:
+            return
+        effects = r.get("effects")
+        if effects and effects.get("pending"):  # a card's effect waits for its targets first
+            yield from self.interpreter.choices(state, seat)
+            return
+        step = r.get("step", "draw")  # `_step(state)`, without the call
+        if step not in PHASE_OF:
+            step = "draw"
+        gen = GENERATORS.get(step)
+        if step == "debrief":  # the Discards of a hand over its size, else the pass: the size read once
+            discards = list(gen(self, state, seat))  # type: ignore[misc]
+            yield from discards if discards else (_PASS,)
+            return
+        if gen is not None:
+            yield from gen(self, state, seat)
+        # a card's extra question: most tables have none (the rule state's key is asked first, without a call)
+        if r.get(EXTRA) and step not in ("question", "penalty") and extra_question(state, seat) is not None:
+            yield from GENERATORS["question"](self, state, seat)  # the question a card's text lets `seat` ask
+        if step in _ABILITY_STEPS and self.any_trait(state, seat, "event:use"):  # (`ability_uses` asks it first)
+            yield from self.ability_uses(state, seat)  # the bots use standing abilities where play goes on
+        if step not in _NO_PASS:
+            yield _PASS
 
     def step_hint(self, state: GameState, step: str) -> str:
         """`STEP_HINTS[step]` with what the step depends on: the hand size in Debriefing; in the Investigation,
         that no Team can be sent (no Site, or no Agent left in the Field), when none can."""
         if step == "debrief":
-            seat = self.decision(state)  # type: ignore[attr-defined]
-            size = self.hand_max(state, seat) if seat is not None else self.options["hand_max"]  # type: ignore[attr-defined]
+            seat = _decision(state)
+            size = self.flow.hand_max(state, seat) if seat is not None else self.options["hand_max"]
             return f"discard down to your hand size ({size}), then pass"
         if step == "assign":
-            seat = self.decision(state)  # type: ignore[attr-defined]
-            if seat is not None and not any(not self.check(state, a, seat)  # type: ignore[attr-defined]
-                                            for a in GENERATORS["assign"](self, state, seat)):  # type: ignore[arg-type]
+            seat = _decision(state)
+            if seat is not None and not any(not self.check(state, a, seat)
+                                            for a in GENERATORS["assign"](self, state, seat)):
                 return "no Team can be sent to a Site now: pass to end the Investigation"
         return STEP_HINTS[step]
 
@@ -120,31 +196,32 @@ class MoveListing:
             return
         seen: set[Action] = set()
         if (state.rules.get("effects") or {}).get("pending"):  # a card's effect waits for its targets first
-            yield from self.effects.choices(state, seat)  # type: ignore[attr-defined]
+            yield from self.interpreter.choices(state, seat)
             return
         for effect in self.suggestion_actions(state, seat):  # the manual effect is always allowed (xfc.effect.1)
             if effect not in seen:
                 seen.add(effect)
                 yield effect
-        if self.decision(state) != seat:
+        if _decision(state) != seat:
             return
-        step = self.step(state)
+        step = _step(state)
+        check = self.check
         lister = _list_phase if state.rules.get(PHASE_CHAIN) else LISTERS.get(step)
         for action in lister(self, state, seat) if lister is not None else ():
-            if action not in seen and not self.check(state, action, seat):
+            if action not in seen and not check(state, action, seat):
                 seen.add(action)
                 yield action
         if step not in WINDOW_STEPS:  # "Play this card at anytime during your turn"
-            yield from (a for a in any_time_plays(self, state, seat) if a not in seen and not self.check(state, a, seat))
+            yield from (a for a in any_time_plays(self.text, state, seat) if a not in seen and not check(state, a, seat))
         if lister is not _list_phase and step in _PHASED:  # "Play during the Briefing Phase": in its own steps
             for action in _list_phase(self, state, seat):
-                if action not in seen and not self.check(state, action, seat):
+                if action not in seen and not check(state, action, seat):
                     seen.add(action)
                     yield action
         if step not in ("question", "penalty") and extra_question(state, seat) is not None:
             yield from _list_question(self, state, seat)  # the question a card's text lets `seat` ask
-        yield from self.ability_uses(state, seat)  # type: ignore[attr-defined]
-        if not self.check(state, Pass(), seat):
+        yield from self.ability_uses(state, seat)
+        if not check(state, Pass(), seat):
             yield Pass()
 
     def legal_paths(self, state: GameState, action: Action, seat: int | None) -> list[tuple[str, str | None]]:
@@ -180,14 +257,14 @@ class MoveListing:
         opponent it is directed at places it at them (its path takes it to its owner's Field, where it lies)."""
         if not isinstance(action, PlaceSite) or seat is None:
             return []
-        opponents = self.opponents(state, seat)  # type: ignore[attr-defined]
+        opponents = _opponents(state, seat)
         at = action.at if action.at is not None else opponents[0] if len(opponents) == 1 else None
         return [("drop", f"field:{at}")] if f"field:{at}" in state.zones else []
 
     def what_now(self, state: GameState, seat: int | None) -> str:
         """The step, who acts, and for the deciding seat what it may do (the status's one line of help)."""
-        step = self.step(state)
-        decision = self.decision(state)
+        step = _step(state)
+        decision = _decision(state)
         if decision is None:
             return "The game is over."
         if decision != seat:
@@ -197,53 +274,53 @@ class MoveListing:
         hint = STEP_HINTS[step]
         if step in ("buy", "sell"):
             pool = "rp" if step == "buy" else "cp"
-            hint += f" (you have {self._pool_of(state, seat, pool)} {pool.upper()})"
+            hint += f" (you have {pool_of(state, seat, pool)} {pool.upper()})"
         return f"Your decision: {hint}."
 
 
-def _kind(rs: Any, state: GameState, pids: list[str], kind: str) -> list[str]:
-    return [p for p in pids if rs.pinfo(state, p).kind == kind]
+def _kind(mv: Moves, state: GameState, pids: list[str], kind: str) -> list[str]:
+    return [p for p in pids if mv.pinfo(state, p).kind == kind]
 
 
-def _list_draw(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+def _list_draw(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     yield FreeDraw()
 
 
-def _list_buy(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
-    step = rs.step(state)
+def _list_buy(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
+    step = _step(state)
     if step == "sell":
         for pid in hand_of(state, seat):
-            if rs.sell_value(state, pid) is not None:
+            if mv.sell_value(state, pid) is not None:
                 yield Sell((pid,))
-    pool = rs._pool_of(state, seat, "rp" if step == "buy" else "cp")
+    pool = pool_of(state, seat, "rp" if step == "buy" else "cp")
     cards = len(state.zones[f"deck:{seat}"].pieces) + len(state.zones[f"discard:{seat}"].pieces)
     for n in range(1, min(pool, cards) + 1):
         yield Buy(n)
 
 
-def _list_requisition(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
-    agents = rs.agents(state, seat)
-    for pid in _kind(rs, state, hand_of(state, seat), "equipment"):
+def _list_requisition(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
+    agents = mv.agents(state, seat)
+    for pid in _kind(mv, state, hand_of(state, seat), "equipment"):
         for agent in agents:
             yield Requisition(pid, agent)
     for holder in agents:
-        for item in rs.gear(state, holder):
+        for item in mv.gear(state, holder):
             for agent in agents:
                 if agent != holder:
                     yield Exchange(item, agent)
 
 
-def _list_deployment(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
-    for agent in rs.agents(state, seat):
-        here = rs.section_of(state, agent)
+def _list_deployment(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
+    for agent in mv.agents(state, seat):
+        here = section_of(state, agent)
         for section in SECTIONS:
             if section != here:
                 yield Deploy(agent, section)
-    for pid in _kind(rs, state, hand_of(state, seat), "agent"):
+    for pid in _kind(mv, state, hand_of(state, seat), "agent"):
         yield Hire(pid, "field")
         yield Hire(pid, "bureau")
     for section in SECTIONS:
-        yield from _new_team(state, seat, rs.agents(state, seat, (section,)))
+        yield from _new_team(state, seat, mv.agents(state, seat, (section,)))
 
 
 def _new_team(state: GameState, seat: int, agents: list[str] | tuple[str, ...]) -> Iterator[Action]:
@@ -256,9 +333,9 @@ def _new_team(state: GameState, seat: int, agents: list[str] | tuple[str, ...]) 
         yield FormTeam(tuple(agents))
 
 
-def _list_sites(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
-    opponents = rs.opponents(state, seat)
-    for pid in _kind(rs, state, hand_of(state, seat), "site"):
+def _list_sites(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
+    opponents = _opponents(state, seat)
+    for pid in _kind(mv, state, hand_of(state, seat), "site"):
         if len(opponents) == 1:
             yield PlaceSite(pid)  # directed at the only opponent
         else:
@@ -266,15 +343,15 @@ def _list_sites(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
                 yield PlaceSite(pid, opp)
 
 
-def _list_bluffs(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+def _list_bluffs(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     sites = [p for p in state.rules.get("sites") or {} if p in state.pieces]
     for site in sites:
         for pid in hand_of(state, seat):
             yield PlaceBluff(pid, site)
 
 
-def _list_assign(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
-    everyone = tuple(rs.agents(state, seat, ("field",)))
+def _list_assign(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
+    everyone = tuple(mv.agents(state, seat, ("field",)))
     used = set(state.rules.get("used") or [])
     field = tuple(p for p in everyone if p not in used or p in (state.rules.get(AGAIN) or {}))
     teams = [field] if field else []
@@ -286,78 +363,78 @@ def _list_assign(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
     for site in state.rules.get("sites") or {}:
         if site not in state.pieces or state.pieces[site].zone != f"field:{seat}":
             continue
-        skills = [s for s, _ in rs.pinfo(state, site).prerequisite] or [""]
-        name = rs.pinfo(state, site).name
+        skills = [s for s, _ in mv.pinfo(state, site).prerequisite] or [""]
+        name = mv.pinfo(state, site).name
         for team in teams:
             if len(free_for(state, team, name)) < len(team):  # a second Site in another state
                 continue
-            for witness in _lab_options(rs, state, seat, site, team):
+            for witness in _lab_options(mv, state, seat, site, team):
                 for skill in skills:
                     yield Investigate(site, team, skill, witness)
     yield from _new_team(state, seat, everyone)
 
 
-def _lab_options(rs: Any, state: GameState, seat: int, site: str, team: tuple[str, ...]) -> list[str | None]:
+def _lab_options(mv: Moves, state: GameState, seat: int, site: str, team: tuple[str, ...]) -> list[str | None]:
     """The Witness named for a Field Office Crime Lab the Team has no access to (one listing per Witness card in
     the hand, none if there is none); None for every other Site."""
-    wanted = lab_witnesses(rs, state, seat, site, team)
+    wanted = lab_witnesses(mv.text, state, seat, site, team)
     return [None] if wanted is None else list(wanted)
 
 
-def _list_reveal(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+def _list_reveal(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     pending = state.rules.get("bluffs") or []
     if pending:
-        yield from bluff_payments(rs, state, seat, pending[0])
+        yield from bluff_payments(mv, state, seat, pending[0])
         yield ResolveBluff(pending[0], False)
 
 
-def _plays(rs: Any, state: GameState, seat: int, pid: str) -> Iterator[PlayCard]:
+def _plays(mv: Moves, state: GameState, seat: int, pid: str) -> Iterator[PlayCard]:
     """Each way to play a card: each effect it names, each side of a *P card, each value of X it can pay."""
-    info = rs.pinfo(state, pid)
+    info = mv.pinfo(state, pid)
     choices = range(1, len(info.alternatives) + 1) if info.alternatives else (0,)
     sides = ("agents", "conspiracy") if info.pool == "*P" else ("",)
     for choice in choices:
         for side in sides:
             if info.cost is None:
-                have = rs._pool_of(state, seat, rs.pay_pool(state, info, seat, side))
+                have = pool_of(state, seat, mv.pay_pool(state, info, seat, side))
                 for x in range(0, max(0, have - info.cost_extra) // max(1, info.cost_mult) + 1):
                     yield PlayCard(pid, side, x, choice)
             else:
                 yield PlayCard(pid, side, 0, choice)
 
 
-def _list_window(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+def _list_window(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     for pid in hand_of(state, seat):
-        if rs.pinfo(state, pid).kind in ("agent", "site", "xfile", "equipment"):
+        if mv.pinfo(state, pid).kind in ("agent", "site", "xfile", "equipment"):
             continue
-        for play in _plays(rs, state, seat, pid):
-            if rs.can_pay(state, play, seat):  # an unpaid card only goes to the Discard (xfc.chain.3)
+        for play in _plays(mv, state, seat, pid):
+            if mv.can_pay(state, play, seat):  # an unpaid card only goes to the Discard (xfc.chain.3)
                 yield play
 
 
-def _list_phase(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+def _list_phase(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     """The plays of the cards whose text lets them be played in this step, outside a skill check (`phase_plays`)."""
-    for pid in phase_cards(rs, state, seat, rs.step(state)):
-        for play in _plays(rs, state, seat, pid):
-            if rs.can_pay(state, play, seat):
+    for pid in phase_cards(mv.text, state, seat, _step(state)):
+        for play in _plays(mv, state, seat, pid):
+            if mv.can_pay(state, play, seat):
                 yield play
 
 
-def _list_question(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
-    ctx = rs.question_context(state, seat)
+def _list_question(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
+    ctx = mv.question_context(state, seat)
     if not ctx:
         return
-    opp, asked = rs.notes_about(state, seat, ctx["about"])
-    questions = rs.question_options(state, seat)
+    opp, asked = mv.notes_about(state, seat, ctx["about"])
+    questions = mv.question_options(state, seat)
     # what the Notebook does not know yet first, then the rest (still legal, only less useful)
     for q in sorted(questions, key=lambda q: (q["kind"], q["value"]) in asked):
         yield Ask(q["token"])
     cands = {c["name"] for c in (opp["candidates"] if opp else [])}
-    for g in sorted(rs.guess_options(state, seat), key=lambda g: g["name"] not in cands):
+    for g in sorted(mv.guess_options(state, seat), key=lambda g: g["name"] not in cands):
         yield Guess(g["token"])
 
 
-def _list_debrief(rs: Any, state: GameState, seat: int) -> Iterator[Action]:
+def _list_debrief(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     for pid in hand_of(state, seat):
         yield Discard((pid,))
 

@@ -30,7 +30,7 @@ combat.effects / only / out / jammed / extra, x_paid {pid: x}, site_words {seat:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -63,18 +63,17 @@ from ..kit import (
     put_cards,
     shuffle_into,
 )
-from .actions import Hospitalize, KillerWin, ManualEffect, Pass
+from .actions import Hospitalize, KillerWin
 from .audit import Audit
 from .cards import CcgCards
-from .checks import PrepChecks
+from .checks import Checks
 from .checks_investigation import InvestigationChecks
 from .combat import Combat
 from .data import SECTIONS, CardInfo
 from .effects import ByHand
 from .flow import Flow
-from .generators import GENERATORS
-from .hand_moves import MOVE_POLICY, HandMoves
-from .moves import MoveListing
+from .hand_moves import MOVE_POLICY
+from .moves import Moves
 from .notebook import Notebook
 from .reading import Table
 from .reducers_investigation import InvestigationReducers
@@ -82,9 +81,7 @@ from .reducers_prep import PrepReducers
 from .rulebook import RULE_TEXT
 from .status import StatusView, scores
 from .steps import PHASE_OF, SAMPLE_DECKS, SAMPLE_SET, STEPS
-from .steps import v as _v
 from .table import (
-    DECIDED,
     active,
     damage,
     decision,
@@ -99,7 +96,6 @@ from .table import (
     xfile_of,
 )
 from .textrun import TextRun
-from .vocab_events import EXTRA, extra_question
 from .xfile_choice import random_xfile
 
 if TYPE_CHECKING:
@@ -119,11 +115,6 @@ _PAD = 20.0
 _ROW = CARD_H + 6
 #: The actions the engine queues itself; every other rules action is a seat's.
 _AUTOMATIC = (Hospitalize, KillerWin)
-#: the pass every listing ends with (an action is a value: one serves every listing)
-_PASS = Pass()
-#: the steps whose listing has the standing abilities the seat may use, and those with no pass
-_ABILITY_STEPS = frozenset(("check", "aftermath", "assign", "buy"))
-_NO_PASS = frozenset(("reveal", "damage"))
 
 
 #: a piece's counters (`after` reads those of the pieces in play after every action)
@@ -168,8 +159,7 @@ def _in_play_zones(seat: int) -> tuple[str, str]:
     return found
 
 
-class XFilesCCG(PrepChecks, InvestigationChecks, HandMoves, InvestigationReducers, TextRun, Flow, Combat,
-                MoveListing, KitRuleset):
+class XFilesCCG(InvestigationReducers, TextRun, Flow, Combat, KitRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
 
     name = "xfiles-ccg"
@@ -223,6 +213,10 @@ class XFilesCCG(PrepChecks, InvestigationChecks, HandMoves, InvestigationReducer
     notebook: Callable[[GameState, int], dict[str, Any]]
     notes_about: Callable[[GameState, int, int | None], tuple[dict[str, Any] | None, set[Any]]]
 
+    gate: Callable[[GameState, Action, int | None], list[Violation]]  # type: ignore[assignment]
+    check_table_action: Callable[[GameState, Action, int | None], list[Violation]]  # type: ignore[assignment]
+    _checkers: dict[type[Action], Callable[..., list[Violation]]]
+
     info: Callable[[str | None], CardInfo]
     pinfo: Callable[[GameState, str], CardInfo]
     traits: Callable[[str | None], frozenset[str]]
@@ -262,14 +256,33 @@ class XFilesCCG(PrepChecks, InvestigationChecks, HandMoves, InvestigationReducer
         #: mixins left (bound to the ruleset), looked up once per action by `reduce`
         mixed = {t: getattr(self, name) for t, name in self._reduce_table.items()}
         self._reducers: dict[type[Action], Callable[..., None]] = {**mixed, **marked(prep, by_hand)[1]}
+        #: the move lister (`moves.py`, `generators.py`): every legal move, the bots' short list, the status's help;
+        #: `text` and `flow` are this ruleset while `TextRun` and `Flow` are mixins
+        self.moves = moves = Moves(cards, table, self, self, notes, opts, self.effects, self.check,
+                                   self.suggestion_actions)
+        self.generate_actions = moves.generate_actions  # type: ignore[method-assign]
+        self.legal_actions, self.legal_moves = moves.legal_actions, moves.legal_moves  # type: ignore[method-assign]
+        self.legal_paths, self.legal_gestures = moves.legal_paths, moves.legal_gestures  # type: ignore[method-assign]
+        self.what_now, self.step_hint = moves.what_now, moves.step_hint
         #: the HUD's status (`status.py`) and the checks of saves and decks (`audit.py`)
-        self.view = StatusView(self.name, cards, table, notes, self.what_now, self.step_hint, self.suggestion_actions,
+        self.view = StatusView(self.name, cards, table, notes, moves.what_now, moves.step_hint, self.suggestion_actions,
                                self.expand, opts)
         self.game_status, self.move_words = self.view.game_status, self.view.move_words  # type: ignore[method-assign]
         self.auditor = auditor = Audit(cards, table, lambda: self.card_library, self.ref, opts)
         self.state_problems, self.audit = auditor.state_problems, auditor.audit  # type: ignore[method-assign]
         self.deck_section_for, self.deck_copy_limit = (auditor.deck_section_for,  # type: ignore[method-assign]
                                                        auditor.deck_copy_limit)
+        #: the checks (`checks.py`, `checks_investigation.py`): one per action type, the gate before them, the table
+        #: actions made by hand; `text` and `flow` are this ruleset while `TextRun` and `Flow` are mixins
+        self.checks = checks = Checks(cards, table, self, self, opts, self.ref)
+        self.investigation_checks = late = InvestigationChecks(checks, cards, table, self, notes, opts, self.ref)
+        self.gate, self.check_table_action = checks.gate, checks.check_table_action  # type: ignore[method-assign]
+        self.requisition_problems, self.requisition_afford = checks.requisition_problems, checks.requisition_afford
+        self.play_problems = late.play_problems
+        #: the dispatch table of the checks, by action type: the parts' marks over the mixins' still on the class
+        #: (`TextRun`'s `UseAbility`)
+        self._checkers = {t: getattr(self, name) for t, name in self._check_table.items()}
+        self._checkers.update(marked(checks, late)[0])
 
     @property  # type: ignore[override]
     def library(self) -> CardLibrary | None:
@@ -343,13 +356,22 @@ class XFilesCCG(PrepChecks, InvestigationChecks, HandMoves, InvestigationReducer
 
     # ------------------------------------------------------------------------------------------ check, reduce
 
-    def gate(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
-        """Once the game is over, no rules action is legal (the manual effect stays allowed, xfc.effect.1)."""
-        if state.rules.get("over") and not isinstance(action, ManualEffect):
-            return [_v("xfc.game_over", "xfc.game.1", "the game is over", seat=seat)]
-        if not isinstance(action, ManualEffect) and (state.rules.get("effects") or {}).get("pending"):
-            return self.pending_violation(state, seat)
-        return []
+    @property
+    def rule_actions(self) -> tuple[type[Action], ...]:
+        return tuple(self._checkers)
+
+    def check(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
+        """The check of `action` by its type (`_checkers`) after the gate (`Checks.gate`), the interpreter's actions
+        its own, the table actions made by hand `Checks.check_table_action`'s."""
+        check = self._checkers.get(type(action))
+        if check is None:
+            if type(action) in EFFECT_ACTIONS:
+                return self.effects.check(state, action, seat)  # type: ignore[no-any-return]
+            return self.check_table_action(state, action, seat)
+        gate = self.gate(state, action, seat)
+        if gate:
+            return gate
+        return check(state, action, seat)  # type: ignore[no-any-return]
 
     @property
     def reduced_actions(self) -> tuple[type[Action], ...]:
@@ -417,36 +439,3 @@ class XFilesCCG(PrepChecks, InvestigationChecks, HandMoves, InvestigationReducer
             return False
         info = self.pinfo(state, pid)
         return info.kind == "agent" and (info.health or 0) > 0 and self.health(state, pid) == 0
-
-    # ------------------------------------------------------------------------------------------ legal actions
-
-    def generate_actions(self, state: GameState, seat: int | None) -> Iterator[Action]:
-        """The bots' moves for `seat` now (see `generators`); a pass is among them when the decision is `seat`'s."""
-        r = state.rules
-        if seat is None or r.get("over"):
-            return
-        derived = state.derived  # on the fast path: whose decision `waiting_for` found at this table's number
-        decided = derived.get(DECIDED) if derived is not None else None
-        if (decided[1] if decided is not None and decided[0] == state.seq else self.decision(state)) != seat:
-            return
-        effects = r.get("effects")
-        if effects and effects.get("pending"):  # a card's effect waits for its targets first
-            yield from self.effects.choices(state, seat)
-            return
-        step = r.get("step", "draw")  # `self.step(state)`, without the call
-        if step not in PHASE_OF:
-            step = "draw"
-        gen = GENERATORS.get(step)
-        if step == "debrief":  # the Discards of a hand over its size, else the pass: the size read once
-            discards = list(gen(self, state, seat))  # type: ignore[misc]
-            yield from discards if discards else (_PASS,)
-            return
-        if gen is not None:
-            yield from gen(self, state, seat)
-        # a card's extra question: most tables have none (the rule state's key is asked first, without a call)
-        if r.get(EXTRA) and step not in ("question", "penalty") and extra_question(state, seat) is not None:
-            yield from GENERATORS["question"](self, state, seat)  # the question a card's text lets `seat` ask
-        if step in _ABILITY_STEPS and self.any_trait(state, seat, "event:use"):  # (`ability_uses` asks it first)
-            yield from self.ability_uses(state, seat)  # the bots use standing abilities where play goes on
-        if step not in _NO_PASS:
-            yield _PASS
