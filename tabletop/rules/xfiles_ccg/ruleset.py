@@ -30,7 +30,7 @@ combat.effects / only / out / jammed / extra, x_paid {pid: x}, site_words {seat:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -292,6 +292,11 @@ class XFilesCCG(InvestigationReducers, TextRun, Flow, Combat, KitRuleset):
     @library.setter
     def library(self, library: CardLibrary | None) -> None:
         self.cards.library = library
+
+    def generate_actions(self, state: GameState, seat: int | None) -> Iterator[Action]:
+        """The bots' moves of `seat` now (`moves.py`): a method of the class, so `simulate` sees that it lists moves;
+        an instance's is the move lister's own, bound in `__init__`."""
+        return self.moves.generate_actions(state, seat)
 
     # ------------------------------------------------------------------------------------------ the table
 
