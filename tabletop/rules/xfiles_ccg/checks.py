@@ -1,8 +1,8 @@
 """The X-Files CCG's checks before the Investigation, the gate before every check, and the table actions made by hand.
 
 `Checks` is a part with explicit inputs (a plain object `XFilesCCG` makes and wires, docs/RULESETS_STRUCTURE.md):
-the card lookup (`cards`), the reading of the table (`table`: Agents, Health, sell values, ...), the card text run
-(`text`: a card's conditions, the pool tokens on cards, a pending effect; the standing-ability readers `limits`,
+the card lookup (`cards`), the reading of the table (`table`: Agents, Health, sell values, pool tokens on cards,
+...), the card text run (`text`: a card's conditions, a pending effect; the standing-ability readers `limits`,
 `vocab_agents`, ... are handed it), the flow (`flow`: the hand size), the options and `ref` (a card named in a
 sentence). Each check is a method marked `@checks(ActionType)`; `marked(...)` builds the dispatch table from it and
 `InvestigationChecks` (`checks_investigation.py`). The timing and payment checks every check shares (`whose`,
@@ -66,7 +66,7 @@ class Checks:
 
     def __init__(self, cards: CcgCards, table: Any, text: Any, flow: Any, options: Mapping[str, Any],
                  ref: Callable[[GameState, str], str]) -> None:
-        #: `table`, `text` and `flow` are the ruleset while their providers (`Reading`, `TextRun`, `Flow`) are mixins
+        #: `text` and `flow` are the ruleset while their providers (`TextRun`, `Flow`) are mixins
         self.cards, self.table, self.text, self.flow, self.options, self.ref = cards, table, text, flow, options, ref
         self.pinfo, self.info = cards.pinfo, cards.info  # asked by most checks: bound here, no call in between
 
@@ -227,7 +227,7 @@ class Checks:
             out.append(_v("xfc.one_item", "xfc.requisition.2", f"{self.ref(state, a.agent)} already has "
                           f"{info.name}", (a.piece, a.agent), seat))
         if held is None:
-            held = len(self.text.card_pools(state, seat, info, "rp")) if seat is not None else 0
+            held = len(self.table.card_pools(state, seat, info, "rp")) if seat is not None else 0
         out += self.requisition_afford(state, seat, info, held, (a.piece,))
         return out + play_limit_problems(self.text, state, a.piece, seat)
 

@@ -67,7 +67,7 @@ class InvestigationChecks:
 
     def __init__(self, checks: Checks, cards: CcgCards, table: Any, text: Any, notes: Notebook,
                  options: Mapping[str, Any], ref: Callable[[GameState, str], str]) -> None:
-        #: `table` and `text` are the ruleset while their providers (`Reading`, `TextRun`) are mixins
+        #: `text` is the ruleset while its provider (`TextRun`) is a mixin
         self.checks, self.cards, self.table, self.text, self.notes = checks, cards, table, text, notes
         self.options, self.ref = options, ref
         self.pinfo = cards.pinfo  # asked by most checks: bound here, no call in between

@@ -12,8 +12,8 @@ The bots keep their short list (`generators`: `generate_actions`), so seeded sel
 on this listing.
 
 `Moves` is a part with explicit inputs (docs/RULESETS_STRUCTURE.md): the card lookup (`cards`), the reading of the
-table (`table`: Agents, Equipment, Health, skills, payments), the card text run (`text`: pool tokens on cards,
-standing abilities; the standing-ability readers `phase_plays`, `anytime`, `crimelab`, ... are handed it), the flow
+table (`table`: Agents, Equipment, Health, skills, payments, pool tokens on cards), the card text run (`text`:
+the standing abilities used; the standing-ability readers `phase_plays`, `anytime`, `crimelab`, ... are handed it), the flow
 (`flow`: the hand size), the Notebook (`notes`), the options, the interpreter (a card's effect waiting for its
 targets), the ruleset's `check` and the text applied by hand's `suggestion_actions`. The ruleset binds what the
 window, the bots, the lab and the status ask (`legal_actions`, `generate_actions`, `what_now`, ...).
@@ -124,9 +124,9 @@ class Moves:
     def __init__(self, cards: CcgCards, table: Any, text: Any, flow: Any, notes: Notebook, options: Mapping[str, Any],
                  interpreter: Effects, check: Callable[[GameState, Action, int | None], list[Violation]],
                  suggestion_actions: Callable[[GameState, int], list[Action]]) -> None:
-        #: `table`, `text` and `flow` are the ruleset while their providers (`Reading`, `TextRun`, `Flow`) are
-        #: mixins; `check` is the ruleset's (the gate, then the check of the action's type); `suggestion_actions` the
-        #: text applied by hand's (`effects.py`)
+        #: `text` and `flow` are the ruleset while their providers (`TextRun`, `Flow`) are mixins; `check` is the
+        #: ruleset's (the gate, then the check of the action's type); `suggestion_actions` the text applied by hand's
+        #: (`ByHand`, `effects.py`)
         self.cards, self.table, self.text, self.flow, self.notes = cards, table, text, flow, notes
         self.options, self.interpreter, self.check, self.suggestion_actions = (options, interpreter, check,
                                                                                suggestion_actions)
@@ -138,7 +138,7 @@ class Moves:
                                                                     table.in_effect)
         self.sell_value, self.pay_pool, self.can_pay, self.seat_name = (table.sell_value, table.pay_pool,
                                                                         table.can_pay, table.seat_name)
-        self.card_pools, self.any_trait, self.ability_uses = text.card_pools, text.any_trait, text.ability_uses
+        self.card_pools, self.any_trait, self.ability_uses = table.card_pools, table.any_trait, text.ability_uses
         self.question_context, self.question_options = notes.question_context, notes.question_options
         self.guess_options, self.notes_about = notes.guess_options, notes.notes_about
 
