@@ -167,8 +167,7 @@ def _in_play_zones(seat: int) -> tuple[str, str]:
     return found
 
 
-class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, InvestigationReducers,
-                TextRun, Flow, Combat, MoveListing, KitRuleset):
+class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, TextRun, Flow, Combat, MoveListing, KitRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
 
     name = "xfiles-ccg"
@@ -245,10 +244,14 @@ class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, Investigati
         self.abduct = by_hand.abduct
         #: passing, and the steps before the Investigation (`reducers_prep.py`)
         self.prep = prep = PrepReducers(cards, self, self, self, self, by_hand.settle, self.ref, self)
+        #: the Investigation, the Debriefing and the automatic actions (`reducers_investigation.py`)
+        self.investigation = investigation = InvestigationReducers(cards, self, self, self, self, notes, opts, self.ref,
+                                                                   self)
+        self.reveal_bluffs = investigation.reveal_bluffs
         #: what each action does to the table: the reducer parts' `@reduces` marks (`marked`), with those of the
         #: mixins left (bound to the ruleset), looked up once per action by `reduce`
         mixed = {t: getattr(self, name) for t, name in self._reduce_table.items()}
-        self._reducers: dict[type[Action], Callable[..., None]] = {**mixed, **marked(prep, by_hand)[1]}
+        self._reducers: dict[type[Action], Callable[..., None]] = {**mixed, **marked(prep, investigation, by_hand)[1]}
         #: the HUD's status (`status.py`) and the checks of saves and decks (`audit.py`)
         self.view = StatusView(self.name, cards, self, notes, self.what_now, self.step_hint, self.suggestion_actions,
                                self.expand, opts)
