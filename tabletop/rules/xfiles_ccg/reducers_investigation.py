@@ -1,10 +1,15 @@
-"""What the X-Files CCG actions of the Investigation and the Debriefing do to the table: sending a Team, Bluffs,
-card plays, Combat damage, questions and guesses, the discard, and the automatic actions.
+"""What the X-Files CCG actions of the Investigation and the Debriefing do to the table (the part
+`XFilesCCG.investigation`): sending a Team, Bluffs, card plays, Combat damage, questions and guesses, the discard,
+and the automatic actions.
+
+Why a part: a step reads and changes the table through named inputs (the card data, the reading of Agents, the card
+text, the flow's and Combat's steps, the Notebook), so where a Team's check begins or a guess wins is read here.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ...cards.names import fold as _fold
 from ...core.reducer import ActionError, Tx
@@ -30,8 +35,17 @@ from .crimelab import KEY as LAB
 from .data import canonical_skill
 from .phase_plays import PHASE_CHAIN, phase_play
 from .provisions import spend_provision
+from .table import active, owner, pool_of, step, xfile_of
 from .vocab_events import extra_question, use_extra
 from .witness_triggers import chain_triggers
+
+if TYPE_CHECKING:
+    from .cards import CcgCards
+    from .combat import Combat
+    from .flow import Flow
+    from .notebook import Notebook
+    from .reading import Table
+    from .textrun import TextRun
 
 __all__ = ["InvestigationReducers"]
 
@@ -50,12 +64,30 @@ def fold(name: str) -> str:
 
 
 class InvestigationReducers:
-    """The reducers of the Investigation, the Debriefing and the automatic actions (a part of `XFilesCCG`)."""
+    """The reducers of the Investigation, the Debriefing and the automatic actions (the part
+    `XFilesCCG.investigation`)."""
+
+    #: the rule state read (`table.py`)
+    step, active, owner, pool_of, xfile_of = (staticmethod(step), staticmethod(active), staticmethod(owner),
+                                              staticmethod(pool_of), staticmethod(xfile_of))
+
+    def __init__(self, cards: CcgCards, table: Table, text: TextRun, flow: Flow, combat: Combat, notes: Notebook,
+                 options: Mapping[str, Any], ref: Callable[[GameState, str], str], rules: Any) -> None:
+        #: the card data; the reading of Agents and seats (skills, Health, the pool a card is paid from)
+        self.cards, self.table = cards, table
+        #: the card text (a Bluff paid, a card played and paid with cards); the flow's and Combat's steps
+        self.text, self.flow, self.combat = text, flow, combat
+        #: the questions and guesses `seat` may make (`Notebook`)
+        self.notes = notes
+        self.options, self.ref = options, ref
+        #: the ruleset, only as the card-text readers take it (`costs`, `provisions`, `phase_plays`,
+        #: `witness_triggers`, `anytime`, `combat_text`: functions of the ruleset, as the vocabulary's `ctx.ruleset`)
+        self.rules = rules
 
     @reduces(Investigate)
     def _do_investigate(self, state: GameState, a: Investigate, seat: int, tx: Tx) -> None:
         r = state.rules
-        info = self.pinfo(state, a.site)
+        info = self.cards.pinfo(state, a.site)
         options = list(info.prerequisite)
         skill = canonical_skill(a.skill) if a.skill else None
         need = next((n for s, n in options if s == skill), None)
@@ -66,12 +98,12 @@ class InvestigationReducers:
                 skill, need = skill or "", 0
         directed = (r.get("sites") or {}).get(a.site, {}).get("at")
         if directed is None:
-            directed = self.directed(state, None)
+            directed = self.table.directed(state, None)
         check = {"site": a.site, "team": list(a.agents), "skill": skill, "need": need, "directed": directed,
                  "mods": [], "used": []}
         if a.witness:  # the Field Office Crime Lab's prerequisite met with a Witness from the hand (`crimelab`)
             check[LAB] = a.witness
-            self.to_discard(state, a.witness, tx)
+            self.flow.to_discard(state, a.witness, tx)
             if not tx.quiet:
                 tx.note("xfc.crime_lab", seat, f"{self.ref(state, a.witness)} was discarded from the hand for "
                         f"{self.ref(state, a.site)}'s prerequisite", {"piece": a.witness, "site": a.site})
@@ -83,12 +115,12 @@ class InvestigationReducers:
             spend_again(state, tx, a.agents)
         tx.set_rule("used", [*(r.get("used") or []), *a.agents], fresh=True)
         if not tx.quiet:  # a playout keeps no notes: its words are not written
-            tx.note("xfc.investigate", seat, f"the {skill} check began: {self.team_skill(state, a.agents, skill)} "
+            tx.note("xfc.investigate", seat, f"the {skill} check began: {self.table.team_skill(state, a.agents, skill)} "
                     f"against {need}+", {"site": a.site, "agents": list(a.agents), "skill": skill, "need": need})
         if state.attached(a.site):  # cards beneath it: first a window for the cards played on a Team about to
             tx.set_rule("check", {**check, "approach": True})  # investigate it (only those: xfc.chain.9)
-            self.goto(state, "check", tx)
-            self.open_window(state, tx, seat)
+            self.flow.goto(state, "check", tx)
+            self.flow.open_window(state, tx, seat)
             return
         self.reveal_bluffs(state, tx, seat, a.site)
 
@@ -98,79 +130,79 @@ class InvestigationReducers:
         pending = []
         for pid in list(state.attached(site)):
             tx.change(pid, face_up=True, known=state.pieces[pid].known | {EVERYONE})
-            binfo = self.pinfo(state, pid)
+            binfo = self.cards.pinfo(state, pid)
             if binfo.has("BLUFF"):
                 pending.append(pid)
                 if not tx.quiet:
-                    tx.note("xfc.bluff_revealed", self._owner(state, pid),
+                    tx.note("xfc.bluff_revealed", self.owner(state, pid),
                             f"the Bluff {self.ref(state, pid)} was revealed", {"piece": pid})
             else:
                 if not tx.quiet:
-                    tx.note("xfc.bluff_revealed", self._owner(state, pid), f"{self.ref(state, pid)} was revealed, "
+                    tx.note("xfc.bluff_revealed", self.owner(state, pid), f"{self.ref(state, pid)} was revealed, "
                             "not a Bluff, and discarded", {"piece": pid})
-                self.to_discard(state, pid, tx)
+                self.flow.to_discard(state, pid, tx)
         if pending:
             tx.set_rule("bluffs", pending)
-            self.goto(state, "reveal", tx)
+            self.flow.goto(state, "reveal", tx)
         else:
-            self.goto(state, "check", tx)
-            self.open_window(state, tx, seat)
+            self.flow.goto(state, "check", tx)
+            self.flow.open_window(state, tx, seat)
 
     @reduces(ResolveBluff)
     def _do_resolve_bluff(self, state: GameState, a: ResolveBluff, seat: int, tx: Tx) -> None:
-        info = self.pinfo(state, a.piece)
-        owner = self._owner(state, a.piece)
-        cost = bluff_cost_at_site(self, state, a.piece, info, a.x)
+        info = self.cards.pinfo(state, a.piece)
+        owner = self.owner(state, a.piece)
+        cost = bluff_cost_at_site(self.rules, state, a.piece, info, a.x)
         pending = [p for p in state.rules.get("bluffs") or [] if p != a.piece]
-        if a.pay and self._pool_of(state, owner, "cp") >= cost:
-            self.pay(state, owner, "cp", cost, tx, rule="xfc.chain.3",
+        if a.pay and self.pool_of(state, owner, "cp") >= cost:
+            self.flow.pay(state, owner, "cp", cost, tx, rule="xfc.chain.3",
                       why="" if tx.quiet else f"paid for the Bluff {self.ref(state, a.piece)}")
-            self.to_discard(state, a.piece, tx)
+            self.flow.to_discard(state, a.piece, tx)
             if not tx.quiet:
                 self._bluff_paid_note(state, tx, a.piece, info, (owner, cost))
-            self.run_text(state, tx, a.piece, owner, info, bluff=True, x=a.x)
-            self.played_triggers(state, tx, a.piece)  # a Bluff paid for is played (manual: two ways to play one)
+            self.text.run_text(state, tx, a.piece, owner, info, bluff=True, x=a.x)
+            self.text.played_triggers(state, tx, a.piece)  # a Bluff paid for is played (manual: two ways to play one)
         else:
-            self.to_discard(state, a.piece, tx)
+            self.flow.to_discard(state, a.piece, tx)
             tx.note("xfc.bluff_dropped", owner, f"discards the Bluff {info.name}", {"piece": a.piece})
         if pending:
             tx.set_rule("bluffs", pending)
         else:
             tx.del_rule("bluffs")
-            self.goto(state, "check", tx)
-            self.open_window(state, tx, self.active(state))
+            self.flow.goto(state, "check", tx)
+            self.flow.open_window(state, tx, self.active(state))
             if any(s.get("seat") == owner for s in state.rules.get("suggestions") or []):
-                self.open_window(state, tx, owner)
+                self.flow.open_window(state, tx, owner)
 
     def _bluff_paid_note(self, state: GameState, tx: Tx, pid: str, info: Any, paid: tuple[int, int]) -> None:
         """The log's line of a Bluff paid for (`paid`: its owner and the CP paid)."""
         owner, cost = paid
-        whence = self.by_hand_words(state, pid, info, owner)
+        whence = self.text.by_hand_words(state, pid, info, owner)
         whence = whence.replace(" (", "; its effect (", 1).replace(", or by hand)", ", or now by hand")
-        tx.note("xfc.bluff_paid", owner, f"pays {cost} CP for the Bluff {info.name} ({self._pool_of(state, owner, 'cp')} "
+        tx.note("xfc.bluff_paid", owner, f"pays {cost} CP for the Bluff {info.name} ({self.pool_of(state, owner, 'cp')} "
                 "CP left)" + whence, {"piece": pid, "cost": cost})
 
     @reduces(PlayCard)
     def _do_play(self, state: GameState, a: PlayCard, seat: int, tx: Tx) -> None:
-        info = self.pinfo(state, a.piece)
-        cost = cost_at_site(self, state, seat, a.piece, info.x_cost(a.x))  # as a card or the Site changed it
-        pool = self.pay_pool(state, info, seat, a.side)
-        if self._pool_of(state, seat, pool) + len(self.card_pools(state, seat, info, pool)) < cost:
-            self.to_discard(state, a.piece, tx)
+        info = self.cards.pinfo(state, a.piece)
+        cost = cost_at_site(self.rules, state, seat, a.piece, info.x_cost(a.x))  # as a card or the Site changed it
+        pool = self.table.pay_pool(state, info, seat, a.side)
+        if self.pool_of(state, seat, pool) + len(self.text.card_pools(state, seat, info, pool)) < cost:
+            self.flow.to_discard(state, a.piece, tx)
             tx.note("xfc.unpaid", seat, f"could not pay {cost} {pool.upper()} for {self.ref(state, a.piece)}: it went "
                     "to the Discard (xfc.chain.3)", {"piece": a.piece})
             return
-        spend_provision(self, state, seat, a.piece, tx)  # the Activators a card provided it, spent
-        spend_cost_mods(self, state, seat, a.piece, tx)  # "the first Adversary card you play in this Site"
-        from_cards = self.pay_card(state, seat, info, pool, cost, tx,
+        spend_provision(self.rules, state, seat, a.piece, tx)  # the Activators a card provided it, spent
+        spend_cost_mods(self.rules, state, seat, a.piece, tx)  # "the first Adversary card you play in this Site"
+        from_cards = self.text.pay_card(state, seat, info, pool, cost, tx,
                                    why="" if tx.quiet else f"paid for {self.ref(state, a.piece)}", rule="xfc.chain.3")
         tx.move(a.piece, "chain", face_up=True, by=seat)
-        entry = {"piece": a.piece, "seat": seat, "pool": pool, "paid": cost, "combat": self.level(state)}
+        entry = {"piece": a.piece, "seat": seat, "pool": pool, "paid": cost, "combat": self.flow.level(state)}
         named = ""
         if 1 <= a.choice <= len(info.alternatives):
             entry["choice"] = a.choice
             named = f", naming effect {a.choice}: {info.alternatives[a.choice - 1]}"
-        tx.set_rule("chain", [*self.chain(state), entry], fresh=True)  # built for this change
+        tx.set_rule("chain", [*self.flow.chain(state), entry], fresh=True)  # built for this change
         if info.kind == "witness" and state.rules.get("check"):
             check = dict(state.rules["check"])
             check["used"] = [*check.get("used", []), info.ref]
@@ -178,16 +210,16 @@ class InvestigationReducers:
         tx.set_rule("passed", 0)
         tx.set_rule("priority", seat)
         phased = PHASE_CHAIN in state.rules or (self.step(state) not in ("check", "aftermath") and phase_play(
-            self, state, a.piece))
+            self.rules, state, a.piece))
         if phased:  # played in the Briefing or the Case Assignment: a chain of its own there (`phase_plays`)
             tx.set_rule(PHASE_CHAIN, True)
-        self.played_triggers(state, tx, a.piece)
-        chain_triggers(self, state, tx, a.piece)  # "If your opponent plays ... while this card is in play"
+        self.text.played_triggers(state, tx, a.piece)
+        chain_triggers(self.rules, state, tx, a.piece)  # "If your opponent plays ... while this card is in play"
         # the pool's change is its own note (`Tx.changed`): this one says what else the payment was
         told = ", ".join(t for t in (f"paid{from_cards}" if from_cards else "", named[2:]) if t)
         tx.note("xfc.play", seat, told, {"piece": a.piece, "pool": pool, "paid": cost, "choice": a.choice})
         if not phased:
-            resolve_now(self, state, tx)  # "at anytime during your turn": outside a skill check, no window to answer
+            resolve_now(self.rules, state, tx)  # "at anytime during your turn": outside a skill check, no window to answer
 
     @reduces(AssignDamage)
     def _do_assign_damage(self, state: GameState, a: AssignDamage, seat: int, tx: Tx) -> None:
@@ -196,29 +228,29 @@ class InvestigationReducers:
             raise ActionError("no_combat", "there is no Combat")
         pending = (combat.get("pending") or {}).get("adversary", 0)
         if 0 < a.points < pending:  # a split: these points now, the rest still to assign
-            hit(self, state, a.agent, a.points, tx)
+            hit(self.rules, state, a.agent, a.points, tx)
             tx.set_rule("combat", {**combat, "pending": {**combat["pending"], "adversary": pending - a.points}})
             tx.note("xfc.damage", combat.get("owner"), f"{self.ref(state, a.agent)} took {a.points} "
-                    f"({self.health(state, a.agent)} Health); {pending - a.points} still to assign",
+                    f"({self.table.health(state, a.agent)} Health); {pending - a.points} still to assign",
                     {"target": a.agent, "adversary": a.points})
             return
-        self.deal_damage(state, tx, a.agent)
+        self.combat.deal_damage(state, tx, a.agent)
 
     @reduces(Ask)
     def _do_ask(self, state: GameState, a: Ask, seat: int, tx: Tx) -> None:
-        q = next(iter(self.question_options(state, seat, False, token=a.token)), None)
+        q = next(iter(self.notes.question_options(state, seat, False, token=a.token)), None)
         if q is None:
             raise ActionError("no_question", "that question cannot be asked now")
         about = q["about"]
         extra = extra_question(state, seat) is not None  # the question a card's text let `seat` ask
         xf = self.xfile_of(state, about)
-        value = self.pinfo(state, xf).characteristics.get(q["kind"], "") if xf else ""
+        value = self.cards.pinfo(state, xf).characteristics.get(q["kind"], "") if xf else ""
         yes = value.casefold() == q["value"].casefold()
         row = {"about": about, "kind": q["kind"], "value": q["value"], "answer": yes, "turn": state.rules.get("turn", 1)}
         # what every seat reads; the question and its answer follow for the asker and the asked only
-        tx.note("xfc.asked", seat, f"asked {self.seat_name(state, about)} a question about their X-File",
+        tx.note("xfc.asked", seat, f"asked {self.table.seat_name(state, about)} a question about their X-File",
                 {"about": about})
-        self.answer(state, tx, seat, about, row, f"asked {self.seat_name(state, about)}: {q['text']} "
+        self.flow.answer(state, tx, seat, about, row, f"asked {self.table.seat_name(state, about)}: {q['text']} "
                    f"{'Yes' if yes else 'No'}.")
         if extra:
             use_extra(state, seat, tx)
@@ -228,7 +260,7 @@ class InvestigationReducers:
     def _mark(self, state: GameState, seat: int, tx: Tx, what: str) -> None:
         if self.step(state) == "penalty":
             tx.del_rule("penalty")
-            self.goto(state, "question", tx)
+            self.flow.goto(state, "question", tx)
         else:
             q = dict(state.rules.get("question") or {})
             q[what] = True
@@ -236,12 +268,12 @@ class InvestigationReducers:
 
     @reduces(Guess)
     def _do_guess(self, state: GameState, a: Guess, seat: int, tx: Tx) -> None:
-        g = next(iter(self.guess_options(state, seat, False, token=a.token)), None)
+        g = next(iter(self.notes.guess_options(state, seat, False, token=a.token)), None)
         if g is None:
             raise ActionError("no_guess", "that guess cannot be made now")
         about = g["about"]
         xf = self.xfile_of(state, about)
-        actual = self.pinfo(state, xf) if xf else None
+        actual = self.cards.pinfo(state, xf) if xf else None
         right = actual is not None and fold(g["name"]) == fold(actual.name)  # a title, however a set prints it
         penalty_step = self.step(state) == "penalty"
         guesses = dict(state.rules.get("guesses") or {})
@@ -249,18 +281,18 @@ class InvestigationReducers:
         tx.set_rule("guesses", guesses)
         row = {"about": about, "guess": g["name"], "answer": right,
                "turn": state.rules.get("turn", 1)}
-        tx.note("xfc.guessed", seat, f"guessed {self.seat_name(state, about)}'s X-File", {"about": about})
-        self.answer(state, tx, seat, about, row, f"guessed that {self.seat_name(state, about)}'s X-File is {g['name']}: "
+        tx.note("xfc.guessed", seat, f"guessed {self.table.seat_name(state, about)}'s X-File", {"about": about})
+        self.flow.answer(state, tx, seat, about, row, f"guessed that {self.table.seat_name(state, about)}'s X-File is {g['name']}: "
                    f"{'right' if right else 'wrong'}.")
         if right:
             if xf:
                 tx.change(xf, known=state.pieces[xf].known | {EVERYONE})
-            self.end(state, tx, seat, f"{self.seat_name(state, seat)} identified {self.seat_name(state, about)}'s X-File, "
+            self.flow.end(state, tx, seat, f"{self.table.seat_name(state, seat)} identified {self.table.seat_name(state, about)}'s X-File, "
                     f"{g['name']}, and won (xfc.game.1)")
             return
         if self.options["one_guess"] and not penalty_step:
-            self.end(state, tx, about, f"{self.seat_name(state, seat)} guessed wrong with the one guess of the game: "
-                    f"{self.seat_name(state, about)} won (xfc.options.2)")
+            self.flow.end(state, tx, about, f"{self.table.seat_name(state, seat)} guessed wrong with the one guess of the game: "
+                    f"{self.table.seat_name(state, about)} won (xfc.options.2)")
             return
         if penalty_step:
             self._mark(state, seat, tx, "guessed")
@@ -271,25 +303,25 @@ class InvestigationReducers:
         tx.set_rule("penalty", {"seat": about, "about": seat})
         if state.rules.get("check"):  # first a window for the cards played when one has just guessed wrong
             tx.set_rule("check", {**state.rules["check"], "guessed_wrong": True})  # (xfc.chain.9)
-            self.goto(state, "check", tx)
-            self.open_window(state, tx, seat)
+            self.flow.goto(state, "check", tx)
+            self.flow.open_window(state, tx, seat)
             return
-        self.goto(state, "penalty", tx)
+        self.flow.goto(state, "penalty", tx)
 
     @reduces(Discard)
     def _do_discard(self, state: GameState, a: Discard, seat: int, tx: Tx) -> None:
         for pid in a.pieces:
-            self.to_discard(state, pid, tx)
+            self.flow.to_discard(state, pid, tx)
         tx.note("xfc.discard", seat, f"discards {len(a.pieces)} card{'s' if len(a.pieces) != 1 else ''}",
                 {"count": len(a.pieces)})
 
     @reduces(Hospitalize)
     def _do_hospitalize(self, state: GameState, a: Hospitalize, seat: int | None, tx: Tx) -> None:
-        self.move_agent(state, a.agent, "hospital", tx)
-        tx.note("xfc.hospital", self._owner(state, a.agent), f"{self.ref(state, a.agent)} is at 0 Health and goes to the "
+        self.flow.move_agent(state, a.agent, "hospital", tx)
+        tx.note("xfc.hospital", self.owner(state, a.agent), f"{self.ref(state, a.agent)} is at 0 Health and goes to the "
                 "Hospital", {"piece": a.agent})
 
     @reduces(KillerWin)
     def _do_killer_win(self, state: GameState, a: KillerWin, seat: int | None, tx: Tx) -> None:
-        self.end(state, tx, a.winner, f"{self.seat_name(state, a.winner)} has permanently removed every opposing Agent "
+        self.flow.end(state, tx, a.winner, f"{self.table.seat_name(state, a.winner)} has permanently removed every opposing Agent "
                 "from play and wins (xfc.options.3)")

@@ -159,7 +159,7 @@ def _in_play_zones(seat: int) -> tuple[str, str]:
     return found
 
 
-class XFilesCCG(InvestigationReducers, TextRun, Flow, Combat, KitRuleset):
+class XFilesCCG(TextRun, Flow, Combat, KitRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
 
     name = "xfiles-ccg"
@@ -252,10 +252,14 @@ class XFilesCCG(InvestigationReducers, TextRun, Flow, Combat, KitRuleset):
         self.abduct = by_hand.abduct
         #: passing, and the steps before the Investigation (`reducers_prep.py`)
         self.prep = prep = PrepReducers(cards, table, self, self, self, by_hand.settle, self.ref, self)
+        #: the Investigation, the Debriefing and the automatic actions (`reducers_investigation.py`)
+        self.investigation = investigation = InvestigationReducers(cards, table, self, self, self, notes, opts, self.ref,
+                                                                   self)
+        self.reveal_bluffs = investigation.reveal_bluffs
         #: what each action does to the table: the reducer parts' `@reduces` marks (`marked`), with those of the
         #: mixins left (bound to the ruleset), looked up once per action by `reduce`
         mixed = {t: getattr(self, name) for t, name in self._reduce_table.items()}
-        self._reducers: dict[type[Action], Callable[..., None]] = {**mixed, **marked(prep, by_hand)[1]}
+        self._reducers: dict[type[Action], Callable[..., None]] = {**mixed, **marked(prep, investigation, by_hand)[1]}
         #: the move lister (`moves.py`, `generators.py`): every legal move, the bots' short list, the status's help;
         #: `text` and `flow` are this ruleset while `TextRun` and `Flow` are mixins
         self.moves = moves = Moves(cards, table, self, self, notes, opts, self.effects, self.check,
