@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .combat import Combat
     from .flow import Flow
     from .reading import Table
-    from .textrun import TextRun
+    from .textrun import CcgText
 
 __all__ = ["EFFECTS", "SUGGESTIONS", "ByHand"]
 
@@ -40,7 +40,7 @@ SUGGESTIONS = {"skill": "_suggest_skill", "damage": "_suggest_damage", "negate":
 class ByHand:
     """Manual effects and suggested effects (the part `XFilesCCG.by_hand`)."""
 
-    def __init__(self, cards: CcgCards, table: Table, text: TextRun, flow: Flow, combat: Combat,
+    def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, combat: Combat,
                  ref: Callable[[GameState, str], str]) -> None:
         #: the card data; the reading of Agents (Health, skills, the check's total, seat names)
         self.cards, self.table = cards, table

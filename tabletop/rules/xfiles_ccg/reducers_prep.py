@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from .combat import Combat
     from .flow import Flow
     from .reading import Table
-    from .textrun import TextRun
+    from .textrun import CcgText
 
 __all__ = ["PASS_TO", "PrepReducers"]
 
@@ -59,7 +59,7 @@ class PrepReducers:
     step, active, opponents, left, pool_of = (staticmethod(step), staticmethod(active), staticmethod(opponents),
                                               staticmethod(left), staticmethod(pool_of))
 
-    def __init__(self, cards: CcgCards, table: Table, text: TextRun, flow: Flow, combat: Combat,
+    def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, combat: Combat,
                  settle: Callable[[GameState, int, Tx], None], ref: Callable[[GameState, str], str],
                  rules: Any) -> None:
         #: the card data (a card's standing abilities too: `statics.standing`); the reading of Agents and seats

@@ -1,22 +1,23 @@
 """`xfiles-ccg`: The X-Files CCG Advanced Game; the engine keeps pools, phases, checks, Combat and the hidden X-Files.
 
 Card text is compiled into the kit's effect language (`compiler`, the grammar `cardtext.lark`) and run by the kit's
-interpreter with the X-Files vocabulary (`vocab`, `vocab_reads`); `textrun` is the one place the rules hand a card's
-text to it (a card resolving, a Bluff paid, a card played, a standing ability used, conditions checked at play). Text
-the compiler cannot read is applied by hand with the manual effect (`xfc.effect`), its common forms offered ready to
-confirm (`data.suggested_effects`). Rule numbers are in `rulebook.RULE_TEXT`.
+interpreter with the X-Files vocabulary (`vocab`, `vocab_reads`); `textrun` (the part `text`) is the one place the
+rules hand a card's text to it (a card resolving, a Bluff paid, a card played, a standing ability used, conditions
+checked at play). Text the compiler cannot read is applied by hand with the manual effect (`xfc.effect`), its common
+forms offered ready to confirm (`data.suggested_effects`). Rule numbers are in `rulebook.RULE_TEXT`.
 
 `XFilesCCG` is built on the ruleset kit from modules of a few hundred lines each, one thing each. Mixins sharing
 `self` (docs/RULESETS_STRUCTURE.md has the plan that turns them into parts): `checks` and `checks_investigation` (one
 check per action type, dispatched by the kit's table), `hand_moves` (the move policy as data), `reducers_prep`,
-`reducers_investigation` and `effects` (one reducer per action type), `textrun` (card text on the interpreter), `flow`
-and `combat` (how a turn moves on), `generators` (the bots' moves), `moves` (every legal move, for the window). Parts
-with explicit inputs, made and wired in `__init__`: `cards` (`cards.py`: the card lookup, `info`, `pinfo`, `traits`),
-`table` (`reading.py`: what the rules read of the table, Agents' Health and skills, the words in effect, payments),
-`notes` (`notebook.py`: questions, guesses, the Notebook), `view` (`status.py`: the HUD's status) and `auditor`
-(`audit.py`: saves and decks); the answers the rest of the code asks of them are bound on the ruleset (`pinfo`,
-`health`, `agent_skill`, `question_options`, `notebook`, `game_status`, `audit`, ...). What reads the rule state alone
-(`active`, `step`, `decision`, `section_of`, ...) is functions of the table (`table.py`), static methods of the ruleset.
+`reducers_investigation` and `effects` (one reducer per action type), `flow` and `combat` (how a turn moves on),
+`generators` (the bots' moves), `moves` (every legal move, for the window). Parts with explicit inputs, made and wired
+in `__init__`: `cards` (`cards.py`: the card lookup, `info`, `pinfo`, `traits`), `table` (`reading.py`: what the
+rules read of the table, Agents' Health and skills, the words in effect, payments), `text` (`textrun.py`: where a
+card's text runs), `notes` (`notebook.py`: questions, guesses, the Notebook), `view` (`status.py`: the HUD's status)
+and `auditor` (`audit.py`: saves and decks); the answers the rest of the code asks of them are bound on the ruleset
+(`pinfo`, `health`, `agent_skill`, `run_text`, `question_options`, `notebook`, `game_status`, `audit`, ...). What
+reads the rule state alone (`active`, `step`, `decision`, `section_of`, ...) is functions of the table (`table.py`),
+static methods of the ruleset.
 
 Rule state (`state.rules`; seat keys are strings so it survives JSON and YAML unchanged):
 turn, first, active, step (see STEPS), seller / bluffer / discarder (whose turn inside a step), drawn, moved, hired,
@@ -95,11 +96,12 @@ from .table import (
     waiting_for,
     xfile_of,
 )
-from .textrun import TextRun
+from .textrun import CcgText
 from .xfile_choice import random_xfile
 
 if TYPE_CHECKING:
-    from ...cards import CardLibrary, DeckList
+    from ...cards import CardDef, CardLibrary, DeckList
+    from ..effects import Vocabulary
 
 __all__ = ["PHASE_OF", "RULE_TEXT", "SAMPLE_SET", "SECTIONS", "STEPS", "XFilesCCG", "default_deck"]
 
@@ -159,7 +161,7 @@ def _in_play_zones(seat: int) -> tuple[str, str]:
     return found
 
 
-class XFilesCCG(TextRun, Flow, Combat, KitRuleset):
+class XFilesCCG(Flow, Combat, KitRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
 
     name = "xfiles-ccg"
@@ -240,6 +242,15 @@ class XFilesCCG(TextRun, Flow, Combat, KitRuleset):
         self.agents_in_play, self.killer_winner = table.agents_in_play, table.killer_winner
         self.keywords_of, self.tokens_left, self.res_of = table.keywords_of, table.tokens_left, table.res_of
         self.any_trait, self.card_pools = table.any_trait, table.card_pools
+        #: where a card's text runs (`textrun.py`); the flow steps it leads to are the ruleset's (`Flow`, `Combat`)
+        self.text = text = CcgText(self.effects, cards, table, self, self.ref, lambda: self.card_library)
+        self.run_text, self.runs_text, self.waits_for_success = text.run_text, text.runs_text, text.waits_for_success
+        self.by_hand_words, self.bluff_cost = text.by_hand_words, text.bluff_cost
+        self.played_triggers, self.event_triggers, self.ability_uses = (text.played_triggers, text.event_triggers,
+                                                                        text.ability_uses)
+        self.text_violations, self.pending_violation = text.text_violations, text.pending_violation
+        self.expire_effects, self.negate = text.expire_effects, text.negate
+        self.pay_card, self.refill_card_pools = text.pay_card, text.refill_card_pools
         #: questions, guesses and the Notebook (`notebook.py`)
         self.notes = notes = Notebook(cards, opts)
         self.question_context, self.question_options = notes.question_context, notes.question_options
@@ -247,21 +258,22 @@ class XFilesCCG(TextRun, Flow, Combat, KitRuleset):
                                                                      notes.guess_token)
         self.notebook, self.notes_about, self.powers = notes.notebook, notes.notes_about, notes.powers
         #: card text applied by hand (`effects.py`: the manual effect, the suggested effects)
-        self.by_hand = by_hand = ByHand(cards, table, self, self, self, self.ref)
+        self.by_hand = by_hand = ByHand(cards, table, text, self, self, self.ref)
         self.settle, self.suggestion_actions, self.expand = by_hand.settle, by_hand.suggestion_actions, by_hand.expand
         self.abduct = by_hand.abduct
         #: passing, and the steps before the Investigation (`reducers_prep.py`)
-        self.prep = prep = PrepReducers(cards, table, self, self, self, by_hand.settle, self.ref, self)
+        self.prep = prep = PrepReducers(cards, table, text, self, self, by_hand.settle, self.ref, self)
         #: the Investigation, the Debriefing and the automatic actions (`reducers_investigation.py`)
-        self.investigation = investigation = InvestigationReducers(cards, table, self, self, self, notes, opts, self.ref,
+        self.investigation = investigation = InvestigationReducers(cards, table, text, self, self, notes, opts, self.ref,
                                                                    self)
         self.reveal_bluffs = investigation.reveal_bluffs
         #: what each action does to the table: the reducer parts' `@reduces` marks (`marked`), with those of the
         #: mixins left (bound to the ruleset), looked up once per action by `reduce`
         mixed = {t: getattr(self, name) for t, name in self._reduce_table.items()}
-        self._reducers: dict[type[Action], Callable[..., None]] = {**mixed, **marked(prep, investigation, by_hand)[1]}
+        self._reducers: dict[type[Action], Callable[..., None]] = {**mixed, **marked(text, prep, investigation, by_hand)[1]}
         #: the move lister (`moves.py`, `generators.py`): every legal move, the bots' short list, the status's help;
-        #: `text` and `flow` are this ruleset while `TextRun` and `Flow` are mixins
+        #: `text` is still this ruleset (it asks `text` for the table's `card_pools`, `any_trait`), `flow` while `Flow`
+        #: is a mixin
         self.moves = moves = Moves(cards, table, self, self, notes, opts, self.effects, self.check,
                                    self.suggestion_actions)
         self.generate_actions = moves.generate_actions  # type: ignore[method-assign]
@@ -277,16 +289,26 @@ class XFilesCCG(TextRun, Flow, Combat, KitRuleset):
         self.deck_section_for, self.deck_copy_limit = (auditor.deck_section_for,  # type: ignore[method-assign]
                                                        auditor.deck_copy_limit)
         #: the checks (`checks.py`, `checks_investigation.py`): one per action type, the gate before them, the table
-        #: actions made by hand; `text` and `flow` are this ruleset while `TextRun` and `Flow` are mixins
+        #: actions made by hand; `text` is still this ruleset (`checks` asks it for the table's `card_pools`, and
+        #: hands it to `limits`, which reads the flow's `chain`), `flow` while `Flow` is a mixin
         self.checks = checks = Checks(cards, table, self, self, opts, self.ref)
         self.investigation_checks = late = InvestigationChecks(checks, cards, table, self, notes, opts, self.ref)
         self.gate, self.check_table_action = checks.gate, checks.check_table_action  # type: ignore[method-assign]
         self.requisition_problems, self.requisition_afford = checks.requisition_problems, checks.requisition_afford
         self.play_problems = late.play_problems
-        #: the dispatch table of the checks, by action type: the parts' marks over the mixins' still on the class
-        #: (`TextRun`'s `UseAbility`)
+        #: the dispatch table of the checks, by action type: the parts' marks (the text part's `UseAbility`) over
+        #: the mixins' still on the class
         self._checkers = {t: getattr(self, name) for t, name in self._check_table.items()}
-        self._checkers.update(marked(checks, late)[0])
+        self._checkers.update(marked(text, checks, late)[0])
+
+    # -- card text: the kit's hooks, handed over to the text part (`textrun.py`) --
+
+    def effect_vocabulary(self) -> Vocabulary:
+        """The X-Files CCG's words (`vocab.py`), those the text part runs card text with."""
+        return CcgText.vocabulary
+
+    def compile_text(self, card: CardDef) -> tuple[list[dict[str, Any]], list[str]]:
+        return self.text.compile_text(card)
 
     @property  # type: ignore[override]
     def library(self) -> CardLibrary | None:

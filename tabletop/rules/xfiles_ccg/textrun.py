@@ -1,15 +1,35 @@
-"""Where an X-Files CCG card's text is run: the one place the rules hand a card to the effect interpreter.
+"""Where an X-Files CCG card's text runs: the one place the rules hand a card's compiled text to the interpreter.
 
-A card's text is compiled once (`compile_text`, a designer's `effects:` winning) and read through the kit's
-`card_text`. It applies when the card resolves off the chain or a Bluff is paid (`run_text`), when a card is played
-and a card in play waits for that (`played_triggers`, "Adds 1 [RP] to your pool every time ..."), and its
-conditions are checked when the card is played (`text_violations`: strict refuses, warn logs xfc.effect.2). What
-the compiler could not read stays text to apply by hand: those cards keep the suggested effects (`effects.py`).
+`CcgText` (the ruleset's `text`) is that part. A card's text is compiled once (`compile_text`, a designer's
+`effects:` winning; the kit's hooks `compile_text` and `effect_vocabulary` of the ruleset hand over to this part) and
+read through the kit's `card_text`. It runs when the card resolves off the chain or a Bluff is paid (`run_text`,
+called by the flow's chain and the Bluff reducer), when a card is played and a card in play waits for that
+(`played_triggers`, "Adds 1 [RP] to your pool every time ...", called by the play reducers), when something happens
+to a seat (`event_triggers`, "If one of your Agents is Abducted, ...", called by the by-hand effects), when a
+standing ability is used (`UseAbility`: its check and reducer are marked here, `marked` puts them in the ruleset's
+dispatch; `ability_uses` lists them for the window and the bots), and its conditions are checked when the card is
+played (`text_violations`: strict refuses, warn logs xfc.effect.2; called by the play checks). The lasting effects
+lapse at the end of a round, a Combat or a turn (`expire_effects`, called by the flow and Combat). What the compiler
+could not read stays text to apply by hand: those cards keep the suggested effects (`effects.py`, `by_hand_words`).
+
+Its inputs are explicit: `effects`, the kit's interpreter; `cards`, the card part; `table`, the table part (an
+Agent's pool tokens, the traits of a seat's cards); `flow`, the flow steps a card's text leads to (`offer`, `chain`,
+`end_combat`, `to_discard`: the ruleset for now, as the flow and Combat are mixins); `ref`, a card's name in a
+sentence; `library`, the cards this table loaded (their printed Keywords).
+
+A card's standing text is also read where it applies, by functions of the table: the table part's readers
+(`gear_health`, `own_skill`, `pair_health`, `health_more`, `remote_help`, `cost_at_site`: Health, skills and costs),
+`witness_triggers.chain_triggers` (a Witness waiting for a card its opponent plays: the play reducers),
+`combat_text` (damage absorbed, a hit that hurts back, after a round: Combat and the damage reducer), `costs` and
+`provisions` (a card's cost at a Site, Activators provided: the play checks, reducers and the bots' listing),
+`again` (a second investigation: the investigation checks, reducers and the listings) and `limits` (copy limits a
+card's text sets: the deck check, the play checks and the listing).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ...core.reducer import Tx
 from ...core.ruleset import Violation
@@ -22,14 +42,17 @@ from .compiler_bluffs import alternative_when
 from .compiler_windows import keyword_options, printed_keywords
 from .costs import bluff_cost
 from .data import suggested_effects
+from .table import decision, hired
 from .vocab import VOCABULARY, standing
 from .vocab_equip import refill_now, refill_only
 
 if TYPE_CHECKING:
-    from ...cards import CardDef
-    from ..effects import Vocabulary
+    from ...cards import CardDef, CardLibrary
+    from ..effects import Effects, Vocabulary
+    from .cards import CcgCards
+    from .reading import Table
 
-__all__ = ["TextRun"]
+__all__ = ["CcgText", "FlowSteps"]
 
 register_many("error", [
     ("no_token", (), "a card's ability is used with a token and it has none left"),
@@ -43,45 +66,43 @@ register_many("violation", [
 _IN_PLAY = ("bureau", "field")
 
 
-class TextRun:
-    """Card text on the effect interpreter (a part of `XFilesCCG`)."""
+class FlowSteps(Protocol):
+    """The flow steps a card's text leads to: its suggested effects offered, the chain read, a Combat ended, a card
+    discarded (the flow and Combat's)."""
 
-    if TYPE_CHECKING:
-        effects: Any
-        options: dict[str, Any]
+    def offer(self, state: GameState, tx: Tx, seat: int, pid: str, info: Any, *, bluff: bool = False) -> None: ...
+    def chain(self, state: GameState) -> list[dict[str, Any]]: ...
+    def end_combat(self, state: GameState, tx: Tx, why: str) -> None: ...
+    def to_discard(self, state: GameState, pid: str, tx: Tx) -> None: ...
 
-        card_library: Any
 
-        def card_text(self, ref: str | None) -> Any: ...
-        def pinfo(self, state: GameState, pid: str) -> Any: ...
-        def ref(self, state: GameState, pid: str | None) -> str: ...
-        def offer(self, state: GameState, tx: Tx, seat: int, pid: str, info: Any, *, bluff: bool = False) -> None: ...
-        def chain(self, state: GameState) -> list[dict[str, Any]]: ...
-        def end_combat(self, state: GameState, tx: Tx, why: str) -> None: ...
-        def to_discard(self, state: GameState, pid: str, tx: Tx) -> None: ...
-        def agents(self, state: GameState, seat: int) -> list[str]: ...
-        def decision(self, state: GameState) -> int | None: ...
-        def traits(self, ref: str | None) -> frozenset[str]: ...
-        def _known_traits(self) -> dict[str | None, frozenset[str]]: ...
-        def card_pools(self, state: GameState, seat: int, info: Any, pool: str) -> list[str]: ...
-        def any_trait(self, state: GameState, seat: int, trait: str) -> bool: ...
-        def hired(self, state: GameState, pid: str) -> bool: ...
+class CcgText:
+    """Card text on the effect interpreter (the part `XFilesCCG.text`)."""
 
-    # -- the vocabulary and the compiler the kit asks for --
+    #: the vocabulary the interpreter runs X-Files CCG text with (`vocab.py`: the ruleset's `effect_vocabulary`)
+    vocabulary: Vocabulary = VOCABULARY
+    #: what a revealed Bluff's owner pays, before a Site changes it (`costs.bluff_cost`)
+    bluff_cost = staticmethod(bluff_cost)
 
-    def effect_vocabulary(self) -> Vocabulary:
-        return VOCABULARY
+    def __init__(self, effects: Effects, cards: CcgCards, table: Table, flow: FlowSteps,
+                 ref: Callable[[GameState, str | None], str], library: Callable[[], CardLibrary]) -> None:
+        self.effects, self.cards, self.table, self.flow = effects, cards, table, flow
+        self.ref, self.library = ref, library
+        #: the card reads asked at every card run (bound once: no lookup through the card part per call)
+        self.card_text, self.traits, self.known_traits = cards.card_text, cards.traits, cards.known_traits
+        #: the Keywords printed on the cards of this table's library, with the library and version they were read of
+        self._table_keywords: tuple[Any, int, list[str]] | None = None
+
+    # -- the compiler the kit asks for --
 
     def compile_text(self, card: CardDef) -> tuple[list[dict[str, Any]], list[str]]:
         """The card's abilities, a Keyword change offering each Keyword printed on the cards this table loaded."""
         compiled, left = compile_text(card)
         return keyword_options(compiled, self.table_keywords()), left
 
-    _table_keywords: tuple[Any, int, list[str]] | None = None
-
     def table_keywords(self) -> list[str]:
         """The Keywords printed on the cards of this table's library (read once per library and version)."""
-        library = self.card_library
+        library = self.library()
         found = self._table_keywords
         version = getattr(library, "version", 0)
         if found is None or found[0] is not library or found[1] != version:
@@ -89,11 +110,13 @@ class TextRun:
             self._table_keywords = found
         return found[2]
 
+    # -- pool tokens on cards, a card negated: what a card's text pays with and leads to --
+
     def pay_card(self, state: GameState, seat: int, info: Any, pool: str, cost: int, tx: Tx, why: str = "",
                  rule: str | None = None) -> str:
         """Pay `cost` for `info`: first from the pool tokens on `seat`'s Agents that may pay for it, then the pool
         (`why`, and its rule: what the log says the pool went down for)."""
-        used = self.card_pools(state, seat, info, pool)[:cost]
+        used = self.table.card_pools(state, seat, info, pool)[:cost]
         for pid in used:
             tx.change(pid, counters={**state.pieces[pid].counters, "pool_used": 1})
         if cost - len(used):
@@ -103,9 +126,10 @@ class TextRun:
     def refill_card_pools(self, state: GameState, seat: int, tx: Tx, agents: list[str] | None = None) -> None:
         """The Briefing: a pool token spent from an Agent is replaced ("replace it during your Briefing Phase");
         `agents`: `seat`'s Agents, when the caller found them already."""
-        for pid in self.agents(state, seat) if agents is None else agents:
+        for pid in self.table.agents(state, seat) if agents is None else agents:
             if state.pieces[pid].counters.get("pool_used") and any(
-                    refill_now(self, state, pid, r) for r in standing(self, state.pieces[pid].card, "card_pool_refill")):
+                    refill_now(self.table, state, pid, r)
+                    for r in standing(self.cards, state.pieces[pid].card, "card_pool_refill")):
                 counters = dict(state.pieces[pid].counters)
                 counters.pop("pool_used")
                 tx.change(pid, counters=counters)
@@ -113,14 +137,14 @@ class TextRun:
     def negate(self, state: GameState, pid: str, tx: Tx) -> str:
         """Negate a card on the chain (it leaves, unresolved) or the Adversary in Combat (the Combat ends)."""
         name = self.ref(state, pid)
-        chain = [e for e in self.chain(state) if e.get("piece") != pid]
-        if chain != self.chain(state):
+        chain = [e for e in self.flow.chain(state) if e.get("piece") != pid]
+        if chain != self.flow.chain(state):
             tx.set_rule("chain", chain)
         combat = state.rules.get("combat")
         if combat and combat.get("adversary") == pid:
-            self.end_combat(state, tx, f"{name} was negated")
+            self.flow.end_combat(state, tx, f"{name} was negated")
         elif state.zones[state.pieces[pid].zone].kind != "discard":
-            self.to_discard(state, pid, tx)
+            self.flow.to_discard(state, pid, tx)
         return f"negated {name}"
 
     # -- where text runs --
@@ -140,7 +164,7 @@ class TextRun:
             return
         if text.has_text:
             self.effects.count(state, tx, engine=False)  # left to the players (suggested, or by hand)
-        self.offer(state, tx, seat, pid, info, bluff=bluff)
+        self.flow.offer(state, tx, seat, pid, info, bluff=bluff)
 
     def runs_text(self, state: GameState, pid: str, choice: int = 0) -> bool:
         """Whether the engine runs the text of `pid` (its abilities, when it resolves or later, in play: "every time
@@ -168,13 +192,10 @@ class TextRun:
             return f" ({said}: it applies when {state.seat_name(seat)} passes, or by hand)"
         return f"; apply by hand: {said}" if said else ""
 
-    #: what a revealed Bluff's owner pays, before a Site changes it (`costs.bluff_cost`)
-    bluff_cost = staticmethod(bluff_cost)
-
     def played_triggers(self, state: GameState, tx: Tx, played: str) -> None:
         """A card was played: the cards in play that wait for it ("every time a Keyword X card is played") apply.
         Each card's traits are looked up here, without a call per card (most cards in play wait for nothing)."""
-        known = self._known_traits()
+        known = self.known_traits()
         for seat in state.seats:
             for kind in _IN_PLAY:
                 zone = state.zones.get(f"{kind}:{seat}")
@@ -183,7 +204,7 @@ class TextRun:
                     traits = known.get(ref)
                     if traits is None:
                         traits = self.traits(ref)
-                    if "event:played" not in traits or self.hired(state, pid):
+                    if "event:played" not in traits or hired(state, pid):
                         continue
                     for ability in self.card_text(state.pieces[pid].card).when("event:played"):
                         if self.effects.holds(state, ability, seat, pid, played=played):
@@ -196,7 +217,7 @@ class TextRun:
         for kind in (*_IN_PLAY, "hospital"):
             zone = state.zones.get(f"{kind}:{seat}")
             for pid in list(zone.pieces) if zone is not None else ():
-                if pid in state.pieces and event in self.traits(state.pieces[pid].card) and not self.hired(state, pid):
+                if pid in state.pieces and event in self.traits(state.pieces[pid].card) and not hired(state, pid):
                     for ability in self.card_text(state.pieces[pid].card).when(event):
                         if self.effects.holds(state, ability, seat, pid):
                             self.effects.count(state, tx, engine=True)
@@ -205,17 +226,17 @@ class TextRun:
     # -- standing abilities used ("Discard a token to ...") --
 
     @checks(UseAbility)
-    def _check_use(self, state: GameState, a: UseAbility, seat: int | None) -> list[Violation]:
+    def check_use(self, state: GameState, a: UseAbility, seat: int | None) -> list[Violation]:
         piece = state.pieces.get(a.piece)
         if piece is None or seat is None:
             return [Violation("xfc.no_ability", "xfc.effect.2", "there is no such card", (a.piece,), seat)]
-        if self.decision(state) != seat:
+        if decision(state) != seat:
             return [Violation("xfc.not_your_decision", "xfc.turn.2", "it is not your decision", (a.piece,), seat)]
         name = self.ref(state, a.piece)
         if piece.owner != seat or not self._in_play(state, a.piece):
             return [Violation("xfc.no_ability", "xfc.effect.2", f"{name} is not a card of yours in play",
                               (a.piece,), seat)]
-        if self.hired(state, a.piece):
+        if hired(state, a.piece):
             return [Violation("xfc.no_ability", "xfc.deployment.4", f"{name} was bought for this turn: its game "
                               "effect is ignored", (a.piece,), seat)]
         uses = self.card_text(piece.card).when("event:use")
@@ -227,7 +248,7 @@ class TextRun:
         return self.effects.violations(state, a.piece, seat, "event:use")
 
     @reduces(UseAbility)
-    def _do_use(self, state: GameState, a: UseAbility, seat: int, tx: Tx) -> None:
+    def use(self, state: GameState, a: UseAbility, seat: int, tx: Tx) -> None:
         self.effects.count(state, tx, engine=True)
         piece = state.pieces[a.piece]  # "once per turn": the turn it was last used
         uses = self.card_text(piece.card).when("event:use")
@@ -244,13 +265,13 @@ class TextRun:
     def ability_uses(self, state: GameState, seat: int) -> list[UseAbility]:
         """`seat`'s standing abilities it may use now (for the listing and the bots)."""
         out = []
-        if not self.any_trait(state, seat, "event:use"):
+        if not self.table.any_trait(state, seat, "event:use"):
             return out
         for kind in ("bureau", "field", "hospital"):  # attached Equipment sits in its Agent's zone
             zone = state.zones.get(f"{kind}:{seat}")
             for pid in zone.pieces if zone is not None else ():
                 if "event:use" in self.traits(state.pieces[pid].card) and \
-                        not self._check_use(state, UseAbility(pid), seat):
+                        not self.check_use(state, UseAbility(pid), seat):
                     out.append(UseAbility(pid))
         return out
 
