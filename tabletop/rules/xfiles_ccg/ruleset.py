@@ -167,7 +167,7 @@ def _in_play_zones(seat: int) -> tuple[str, str]:
 
 
 class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducers, InvestigationReducers,
-                TextRun, Effects, Combat, MoveListing, KitRuleset):
+                TextRun, Effects, MoveListing, KitRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
 
     name = "xfiles-ccg"
@@ -246,10 +246,11 @@ class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducer
         self.state_problems, self.audit = auditor.state_problems, auditor.audit  # type: ignore[method-assign]
         self.deck_section_for, self.deck_copy_limit = (auditor.deck_section_for,  # type: ignore[method-assign]
                                                        auditor.deck_copy_limit)
-        #: the steps that move a turn on (`flow.py`); the skill checks and Combat it hands over to are still the
-        #: `Combat` mixin (late-bound `fights`)
+        #: the steps that move a turn on (`flow.py`), and the skill checks and Combat (`combat.py`; `fights`, as
+        #: `combat` is the rule state's word): each takes the other (`Combat` the flow, the flow `fights` late-bound)
         self.flow = flow = Flow(cards, self, self, self.reveal_bluffs, self, opts, self.ref)
-        flow.fights = self  # type: ignore[assignment]
+        self.fights = fights = Combat(cards, self, self, flow, self, self.ref)
+        flow.fights = fights
         self.draw, self.return_abducted, self.to_discard = flow.draw, flow.return_abducted, flow.to_discard
         self.move_agent, self.hand_max, self.attach, self.pay = flow.move_agent, flow.hand_max, flow.attach, flow.pay
         self.goto, self.collect_res, self.start_selling = flow.goto, flow.collect_res, flow.start_selling
@@ -259,6 +260,7 @@ class XFilesCCG(Reading, PrepChecks, InvestigationChecks, HandMoves, PrepReducer
                                                                        flow.open_window, flow.chain)
         self.level, self.resolve_top, self.offer = flow.level, flow.resolve_top, flow.offer
         self.window_closed, self.answer = flow.window_closed, flow.answer
+        self.close_site, self.deal_damage, self.end_combat = fights.close_site, fights.deal_damage, fights.end_combat
 
     @property  # type: ignore[override]
     def library(self) -> CardLibrary | None:
