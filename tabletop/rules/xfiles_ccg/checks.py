@@ -13,7 +13,7 @@ are judged by `check_table_action` (`hand_moves.py`: the move policy as data).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.ruleset import Violation
@@ -47,6 +47,11 @@ from .table import step as _step
 from .vocab_agents import site_cost
 from .vocab_s17a import NO_DRAW, draw_barred
 
+if TYPE_CHECKING:
+    from .flow import Flow
+    from .reading import Table
+    from .textrun import CcgText
+
 __all__ = ["Checks"]
 
 #: per Equipment's activators, those that name a section (read once per tuple of activators)
@@ -64,10 +69,12 @@ class Checks:
     """The gate, the shared timing and payment checks, the checks of the steps before the Investigation, and the
     table actions made by hand."""
 
-    def __init__(self, cards: CcgCards, table: Any, text: Any, flow: Any, options: Mapping[str, Any],
-                 ref: Callable[[GameState, str], str]) -> None:
-        #: `text` and `flow` are the ruleset while their providers (`TextRun`, `Flow`) are mixins
+    def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, options: Mapping[str, Any],
+                 ref: Callable[[GameState, str], str], rules: Any) -> None:
+        #: the ruleset only as the standing-ability readers take it (`limits`, `costs`, `waivers`, ..., as the vocabulary's
+        #: `ctx.ruleset`)
         self.cards, self.table, self.text, self.flow, self.options, self.ref = cards, table, text, flow, options, ref
+        self.rules = rules
         self.pinfo, self.info = cards.pinfo, cards.info  # asked by most checks: bound here, no call in between
 
     # -- before every check --
@@ -229,7 +236,7 @@ class Checks:
         if held is None:
             held = len(self.table.card_pools(state, seat, info, "rp")) if seat is not None else 0
         out += self.requisition_afford(state, seat, info, held, (a.piece,))
-        return out + play_limit_problems(self.text, state, a.piece, seat)
+        return out + play_limit_problems(self.rules, state, a.piece, seat)
 
     def requisition_afford(self, state: GameState, seat: int | None, info: CardInfo, held: int,
                            pieces: Iterable[str] = ()) -> list[Violation]:
@@ -283,7 +290,7 @@ class Checks:
         if a.to not in ("bureau", "field"):
             out.append(_v("xfc.bad_section", "xfc.deployment.4", "a bought Agent goes to the Bureau or the Field",
                           (a.piece,), seat))
-        if seat is not None and not lifted_in_play(self.text, info.ref) and \
+        if seat is not None and not lifted_in_play(self.rules, info.ref) and \
                 any(self.pinfo(state, p).name == info.name for p in self.table.agents(state, seat)):
             out.append(_v("xfc.duplicate_agent", "xfc.deployment.5", f"{info.name} is already in play",
                           (a.piece,), seat))
@@ -337,7 +344,7 @@ class Checks:
             out.append(_v("xfc.identical_site", "xfc.case.3", f"{info.name} was already placed this turn",
                           (a.piece,), seat))
         pool = "cp" if info.pool == "CP" else "rp"
-        out += self.afford(state, seat, pool, site_cost(state, seat, info, self.text), info.name, "xfc.case.1", (a.piece,))
+        out += self.afford(state, seat, pool, site_cost(state, seat, info, self.rules), info.name, "xfc.case.1", (a.piece,))
         return out
 
     @checks(PlaceBluff)

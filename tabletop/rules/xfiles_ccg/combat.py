@@ -1,15 +1,29 @@
-"""Skill checks and Combat in the X-Files CCG: a check's result, the rounds of a Combat, damage and its end."""
+"""Skill checks and Combat in the X-Files CCG: a check's result, the rounds of a Combat, damage and its end.
+
+`Combat` is a part with explicit inputs (`__init__`): the card lookup (`cards`), the reading of Agents (`table`:
+`health`, `rating`, `agent_skill`, `team_skill`, `combatants`, `check_total`, `gear`), the card text (`text`:
+`expire_effects`), the steps of a turn it moves on with (`flow`, the `Flow` part: `goto`, `open_window`,
+`to_discard`, `set_damage`, ...), the ruleset as the vocabulary's standing-ability readers take it (`ruleset`:
+`combat_text`'s `hit`, `regenerate`, `save_site`, ..., as the kit gives it to card text, `ctx.ruleset`) and `ref`.
+The ruleset keeps it as `fights` (`state.rules["combat"]` is the rule state's Combat) and binds the steps the
+reducers and the card text call (`rules.close_site`, `rules.deal_damage`, `rules.end_combat`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...core.reducer import Tx
 from ...core.state import GameState
+from .cards import CcgCards
 from .combat_text import after_damage, hit, round_notes
 from .crimelab import lab_short
+from .flow import Flow
 from .gear_damage import gear_damage
-from .vocab import standing
+from .statics import standing
+from .table import active, damage, section_of
+from .table import owner as owner_of
 from .vocab_agents import once_per_combat, regenerate
 from .vocab_decks import save_site
 from .vocab_words import fail_gains, standing_effects
@@ -23,11 +37,24 @@ _IDLE_ROUNDS = 2
 
 
 class Combat:
-    """What happens when a chain closes in a skill check or a Combat round (a part of `XFilesCCG`)."""
+    """What happens when a chain closes in a skill check or a Combat round."""
+
+    def __init__(self, cards: CcgCards, table: Any, text: Any, flow: Flow, ruleset: Any,
+                 ref: Callable[[GameState, str | None], str]) -> None:
+        self.cards, self.table, self.text, self.flow, self.ruleset, self.ref = cards, table, text, flow, ruleset, ref
+        # what the steps ask of their inputs, bound once (each is asked many times a game)
+        self.pinfo, self.traits = cards.pinfo, cards.traits
+        self.health, self.rating, self.gear = table.health, table.rating, table.gear
+        self.agent_skill, self.team_skill = table.agent_skill, table.team_skill
+        self.combatants, self.check_total = table.combatants, table.check_total
+        self.expire_effects = text.expire_effects
+        self.goto, self.open_window, self.chain = flow.goto, flow.open_window, flow.chain
+        self.to_discard, self.set_damage, self.move_agent = flow.to_discard, flow.set_damage, flow.move_agent
+        self.end_investigation = flow.end_investigation
 
     # -- skill check --
 
-    def _check_note(self, state: GameState, tx: Tx, check: dict[str, Any],
+    def check_note(self, state: GameState, tx: Tx, check: dict[str, Any],
                     found: tuple[int, int, bool, bool, bool, list[str]]) -> None:
         """The log's line of a skill check's result (`found`: its total, need, success, lowered success, whether an
         Agent is up, and the other skills it fell short in)."""
@@ -43,7 +70,7 @@ class Combat:
         else:
             text = f"{head} failed: {total} against {need}+" + ("" if up else ", every Agent in the Hospital")
             text += f" (and {', '.join(short)})" if short else ""
-        tx.note("xfc.check", self.active(state), text, {"site": site, "total": total, "need": need, "success": ok,
+        tx.note("xfc.check", active(state), text, {"site": site, "total": total, "need": need, "success": ok,
                                                          "lowered": bool(low)})
 
     def finish_check(self, state: GameState, tx: Tx) -> None:
@@ -52,30 +79,30 @@ class Combat:
         total = self.check_total(state) or 0
         need = int(check.get("need", 0))
         site = check.get("site")
-        up = any(self.section_of(state, p) != "hospital" for p in check.get("team", []) if p in state.pieces)
+        up = any(section_of(state, p) != "hospital" for p in check.get("team", []) if p in state.pieces)
         short = [f"{s} {self.team_skill(state, check.get('team', []), s)} against {n}+"
                  for s, n in check.get("also") or [] if self.team_skill(state, check.get("team", []), s) < n]
-        lab = lab_short(self, state, check)  # the Field Office Crime Lab: an Agent with access, or a Witness paid
+        lab = lab_short(self.cards, state, check)  # the Field Office Crime Lab: an Agent with access, or a Witness paid
         if lab:
             short.append(lab)
         ok = total >= need and up and not short and not check.get("failed")
         lowered = self.pinfo(state, site).lowered if site in state.pieces else None
         low = not ok and up and lowered is not None and total >= lowered[2]
         if not tx.quiet:  # a playout keeps no notes: its words are not written
-            self._check_note(state, tx, check, (total, need, ok, low, up, short))
+            self.check_note(state, tx, check, (total, need, ok, low, up, short))
         if not ok and check.get("fail_damage"):  # "if the Team fails the skill check, each Agent ... takes one"
             for pid in check.get("team", []):
-                if pid in state.pieces and self.section_of(state, pid) != "hospital":
+                if pid in state.pieces and section_of(state, pid) != "hospital":
                     printed = self.rating(state, pid)
-                    self.set_damage(state, pid, min(printed, self.damage(state, pid) + int(check["fail_damage"])), tx,
+                    self.set_damage(state, pid, min(printed, damage(state, pid) + int(check["fail_damage"])), tx,
                                       why=f"the failed {check.get('skill')} check")
         if not ok and check.get("fail_gain"):  # "If your opponent fails this Site skill check, add 5 [CP] ..."
-            fail_gains(self, state, check, tx)
+            fail_gains(self.ruleset, state, check, tx)
         if not ok and check.get("save_site"):  # "If the Team makes a CRIMINAL INVESTIGATION 3+ skill check, ..."
-            save_site(self, state, check, tx)
+            save_site(self.ruleset, state, check, tx)
         for pid in check.get("keep", []) if ok else ():  # "If the Site skill check is successful, place this card ..."
             if pid in state.pieces and state.zones[state.pieces[pid].zone].kind == "discard":
-                tx.move(pid, f"bureau:{self._owner(state, pid)}", face_up=True)
+                tx.move(pid, f"bureau:{owner_of(state, pid)}", face_up=True)
         if ok or low:
             q: dict[str, Any] = {"asked": False, "guessed": False}
             if low:
@@ -91,7 +118,7 @@ class Combat:
         if site in state.pieces and state.zones[state.pieces[site].zone].kind == "field":
             self.to_discard(state, site, tx)
         for pid in (r.get("check") or {}).get("witnesses", []):
-            if pid in state.pieces and self.section_of(state, pid) == "field":
+            if pid in state.pieces and section_of(state, pid) == "field":
                 self.to_discard(state, pid, tx)
         sites = dict(r.get("sites") or {})
         sites.pop(site, None)
@@ -123,30 +150,30 @@ class Combat:
                     (self.pinfo(state, g).modifies.get(skill, 0) for g in self.gear(state, host) if g != q), default=0)
         if any("gear_damage" in self.traits(state.pieces[p].card) for p in team) or \
                 "foes_gear_damage" in self.traits(self.pinfo(state, adv).ref):
-            gear_damage(self, state, combat, dealt, skill)  # s17a: "He may add 1 to any damage caused by EQUIPMENT ..."
-        once_per_combat(self, state, combat, dealt, skill)  # "Adds 3 to the Agent's LRC skill once per combat"
+            gear_damage(self.cards, state, combat, dealt, skill)  # s17a: "He may add 1 to any damage caused by EQUIPMENT ..."
+        once_per_combat(self.ruleset, state, combat, dealt, skill)  # "Adds 3 to the Agent's LRC skill once per combat"
         adv_ref = self.pinfo(state, adv).ref
-        for use in standing(self, adv_ref, "agents_use"):  # "Agents must use their COMPUTER skill as their value"
+        for use in standing(self.cards, adv_ref, "agents_use"):  # "Agents must use their COMPUTER skill as their value"
             if use.get("round") == rnd:
-                floor = max((int(f.get("value", 0)) for f in standing(self, adv_ref, "agents_floor")), default=0)
+                floor = max((int(f.get("value", 0)) for f in standing(self.cards, adv_ref, "agents_floor")), default=0)
                 dealt = {p: self.agent_skill(state, p, use["skill"]) or floor for p in team}
         dealt[adv] = adv_skill if isinstance(adv_skill, int) else 0
-        for minus in standing(self, adv_ref, "foes_minus"):  # "Each opponent's LRC and CRC is reduced by one point"
+        for minus in standing(self.cards, adv_ref, "foes_minus"):  # "Each opponent's LRC and CRC is reduced by one point"
             dealt = {p: max(0, d - int(minus)) if p != adv else d for p, d in dealt.items()}
-        best = standing(self, adv_ref, "as_best_foe")  # "equal to the highest Combat rating on the opposing team +1"
+        best = standing(self.cards, adv_ref, "as_best_foe")  # "equal to the highest Combat rating on the opposing team +1"
         if best:  # "(including modifiers)": the Combat cards played on one Agent count
             rated = _piece_effects(combat, dict(dealt))
             dealt[adv] = max((rated[p] for p in team), default=0) + int(best[0].get("plus", 0))
-        own = standing_effects(self, adv_ref)  # "Subtract one from all damage sources applied to this Adversary"
+        own = standing_effects(self.ruleset, adv_ref)  # "Subtract one from all damage sources applied to this Adversary"
         sides = _apply_effects({**combat, "effects": [*(combat.get("effects") or ()), *own]} if own else combat,
                                dealt, adv)
         agents_dmg = max(0, sides["agents"] + int(mods.get("agents", 0)))
-        if standing(self, adv_ref, "unhurt") or _shielded(combat, adv):  # "The Poltergeist is unaffected by Combat
+        if standing(self.cards, adv_ref, "unhurt") or _shielded(combat, adv):  # "The Poltergeist is unaffected by Combat
             agents_dmg = 0  # attacks"; "No damage may be dealt to that combatant in this round" (played on it)
         adv_dmg = max(0, sides["adversary"] + int(mods.get("adversary", 0)))
-        if rnd in standing(self, self.pinfo(state, adv).ref, "half_damage"):
+        if rnd in standing(self.cards, self.pinfo(state, adv).ref, "half_damage"):
             agents_dmg = (agents_dmg + 1) // 2  # "only half damage (round up)"
-        combat["pending"] = {"agents": agents_dmg, "adversary": adv_dmg, **round_notes(self, state, combat, dealt)}
+        combat["pending"] = {"agents": agents_dmg, "adversary": adv_dmg, **round_notes(self.ruleset, state, combat, dealt)}
         tx.set_rule("combat", combat)
         if skill in self.pinfo(state, adv).special and not best:  # its text gives it: the engine applied it
             tx.note("xfc.special", combat.get("owner"), f"{self.ref(state, adv)}'s {skill} is Special: its text "
@@ -166,7 +193,7 @@ class Combat:
         adv = combat["adversary"]
         adv_info = self.pinfo(state, adv)
         adv_health = adv_info.health or 0
-        before = self.damage(state, adv)
+        before = damage(state, adv)
         label = "Long Range" if combat.get("round") == "lrc" else "Close Range"
         text = f"{label} round {combat.get('number', 1)}: the Agents dealt {pending['agents']} to {self.ref(state, adv)} "
         if adv_info.undying:  # xfc.combat.6: damage does not kill it
@@ -181,13 +208,13 @@ class Combat:
             target = None
         taken = 0
         if target is not None:
-            taken, absorbed = hit(self, state, target, pending["adversary"], tx)
+            taken, absorbed = hit(self.ruleset, state, target, pending["adversary"], tx)
             if taken > 0:  # "taken two or more points of damage from a single damage source" (in this Combat)
                 hits = combat.get("hits") or {}
                 combat["hits"] = {**hits, target: max(taken, int(hits.get(target, 0)))}
             text += f"; {absorbed}" if absorbed else ""
             text += f"; {self.ref(state, target)} took {taken} ({self.health(state, target)} Health)"
-        more = after_damage(self, state, combat, target, taken, tx, pending, pending["agents"])
+        more = after_damage(self.ruleset, state, combat, target, taken, tx, pending, pending["agents"])
         text += f"; {more}" if more else ""
         hurt = taken > 0 or bool(more) or (pending["agents"] > 0 and not adv_info.undying)
         combat["idle"] = 0 if hurt else int(combat.get("idle", 0)) + 1  # rounds in a row nobody could be hurt
@@ -195,26 +222,26 @@ class Combat:
                 "adversary": pending["adversary"], "target": target})
         tx.set_rule("combat", combat)
         self.goto(state, "aftermath", tx)
-        self.open_window(state, tx, self.active(state))
+        self.open_window(state, tx, active(state))
 
     def combat_round_end(self, state: GameState, tx: Tx) -> None:
         r = state.rules
         combat = dict(r["combat"])
         team = [p for p in (r.get("check") or {}).get("team", []) if p in state.pieces]
         for pid in team:
-            if self.section_of(state, pid) != "hospital" and self.health(state, pid) == 0:
+            if section_of(state, pid) != "hospital" and self.health(state, pid) == 0:
                 self.move_agent(state, pid, "hospital", tx)
                 tx.set_rule("hurt", True)  # "after an Adversary sends any Agent to the Hospital" (this turn)
-                tx.note("xfc.hospitalized", self._owner(state, pid), f"{self.ref(state, pid)} was at 0 Health and "
+                tx.note("xfc.hospitalized", owner_of(state, pid), f"{self.ref(state, pid)} was at 0 Health and "
                         "went to the Hospital", {"piece": pid})
         for pid in (r.get("check") or {}).get("witnesses", []):
-            if pid in state.pieces and self.section_of(state, pid) == "field" and self.health(state, pid) == 0:
+            if pid in state.pieces and section_of(state, pid) == "field" and self.health(state, pid) == 0:
                 self.to_discard(state, pid, tx)
-                tx.note("xfc.witness_down", self._owner(state, pid), f"{self.ref(state, pid)} was at 0 Health and "
+                tx.note("xfc.witness_down", owner_of(state, pid), f"{self.ref(state, pid)} was at 0 Health and "
                         "went to the Discard (xfc.combat.7)", {"piece": pid})
         adv = combat["adversary"]
         dead = adv in state.pieces and not self.pinfo(state, adv).undying and self.health(state, adv) == 0
-        if dead and combat.get("round") in standing(self, self.pinfo(state, adv).ref, "survives_round"):
+        if dead and combat.get("round") in standing(self.cards, self.pinfo(state, adv).ref, "survives_round"):
             dead = False  # "Regardless of how much damage is done to this creature in the LRC round, it will attack"
         up = self.combatants(state)  # an Agent that left the Combat ("Run For It!") fights no more rounds
         if dead:  # "after a Team of Agents damages an Adversary ... by dealing enough wounds to kill it"
@@ -226,7 +253,7 @@ class Combat:
             self.end_combat(state, tx, f"{_IDLE_ROUNDS} rounds in a row went by in which neither side could hurt "
                              "the other (xfc.combat.8)")
             return
-        rounds = standing(self, self.pinfo(state, adv).ref, "rounds_only")  # "attack for only one LRC and one CRC"
+        rounds = standing(self.cards, self.pinfo(state, adv).ref, "rounds_only")  # "attack for only one LRC and one CRC"
         if combat.get("choked") or (rounds and int(combat.get("number", 1)) >= int(rounds[0])):
             self.end_combat(state, tx, "the Adversary is held in a choke hold" if combat.get("choked") else
                              "the Adversary fought its last round and is discarded")
@@ -235,7 +262,7 @@ class Combat:
         extra = combat.pop("extra", None)  # "fight one additional round of LRC immediately"
         combat.update(round=extra or "crc", number=int(combat.get("number", 1)) + 1, mods={"agents": 0, "adversary": 0})
         tx.set_rule("combat", combat)
-        regenerate(self, state, combat, tx)  # "regenerates (Heals) two points of HEALTH at the beginning of each round"
+        regenerate(self.ruleset, state, combat, tx)  # "regenerates (Heals) two points of HEALTH at the beginning of each round"
         self.goto(state, "check", tx)
         self.open_window(state, tx, combat["owner"])
 
@@ -247,16 +274,16 @@ class Combat:
         tx.del_rule("combat")
         self.expire_effects(state, tx, "combat_end")
         if adv in state.pieces and state.zones[state.pieces[adv].zone].kind == "chain":
-            if state.rules.get("killed") == combat.get("id") and standing(self, self.pinfo(state, adv).ref,
+            if state.rules.get("killed") == combat.get("id") and standing(self.cards, self.pinfo(state, adv).ref,
                                                                          "back_to_deck"):
-                deck = f"deck:{self._owner(state, adv)}"  # "If killed in Combat, place the Hunter back in your deck"
+                deck = f"deck:{owner_of(state, adv)}"  # "If killed in Combat, place the Hunter back in your deck"
                 tx.move(adv, deck, face_up=False)
                 tx.shuffle(deck)
             else:
                 self.to_discard(state, adv, tx)
         tx.note("xfc.combat_end", combat.get("owner"), f"Combat ended: {why}", {"piece": adv})
         self.goto(state, "check", tx)
-        self.open_window(state, tx, self.active(state))
+        self.open_window(state, tx, active(state))
 
 
 

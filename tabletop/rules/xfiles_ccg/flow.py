@@ -1,25 +1,43 @@
 """How an X-Files CCG turn moves on: drawing, paying, the Briefing and Hospital healing, chains of card plays, the
 turn's end, and the Notebook's answers. Every change goes through the `Tx` the reducers are given.
+
+`Flow` is a part with explicit inputs (`__init__`): the card lookup (`cards`), the reading of Agents (`table`:
+`agents`, `health`, `seat_name`), the card text (`text`: `run_text`, `expire_effects`, `by_hand_words`, the card
+pools and RES), the reducers' `reveal_bluffs`, the ruleset as the vocabulary's standing-ability readers take it
+(`ruleset`: `hand_max`, `moved_bureau`, `to_deck`, ..., as the kit gives it to card text, `ctx.ruleset`), the options
+and `ref`; and, late-bound, the skill checks and Combat (`fights`, the `Combat` part, which takes this one as its
+input: the ruleset's wiring sets it once both are made). What reads the rule state alone is `table.py`'s functions.
+The ruleset binds the steps the reducers, the vocabulary and the tests call (`rules.to_discard`, `rules.goto`, ...).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ...core.reducer import ATTACH_OFFSET, Tx
 from ...core.state import GameState
+from .cards import CcgCards
 from .data import SECTIONS, CardInfo, suggested_effects
 from .phase_plays import PHASE_CHAIN
 from .site_rules import KEY as SITE_RULES
 from .site_rules import to_deck
+from .statics import standing
 from .steps import effect_dict as _effect_dict
-from .vocab import standing
+from .table import active, damage, left, opponents
+from .table import owner as owner_of
+from .table import step as step_of
 from .vocab_agents import buy_only, lapse_buy_only
 from .vocab_decks import hand_max, moved_bureau, saved_sites_to_hand
 from .vocab_s17a import BORROWED, NO_DRAW, draw_barred
 from .vocab_s17b import SKIP_HEAL, healing_skipped
 from .vocab_words import at_zero_health
+
+if TYPE_CHECKING:
+    from .combat import Combat
+    from .reading import Table
+    from .textrun import CcgText
 
 __all__ = ["Flow"]
 
@@ -32,7 +50,23 @@ _TURN_KEYS = ("discarder", "drawn", "moved", "used", "site_names", "check", "cha
 
 
 class Flow:
-    """The turn's machinery shared by the reducers (a part of `XFilesCCG`)."""
+    """The turn's machinery shared by the reducers: the steps that move a turn on."""
+
+    def __init__(self, cards: CcgCards, table: Table, text: CcgText, ruleset: Any, options: Mapping[str, Any],
+                 ref: Callable[[GameState, str | None], str]) -> None:
+        #: the card data, the reading of Agents, the card text run; the ruleset only as the standing-ability readers
+        #: take it (`site_rules`, `wounds_sites`, ..., as the vocabulary's `ctx.ruleset`)
+        self.cards, self.table, self.text, self.ruleset, self.options, self.ref = cards, table, text, ruleset, options, ref
+        # what the steps ask of their inputs, bound once (each is asked many times a game)
+        self.pinfo = cards.pinfo
+        self.agents, self.health, self.seat_name = table.agents, table.health, table.seat_name
+        self.run_text, self.expire_effects, self.by_hand_words = text.run_text, text.expire_effects, text.by_hand_words
+        self.refill_card_pools, self.res_of = text.refill_card_pools, table.res_of
+        self.waits_for_success = text.waits_for_success
+        #: the skill checks and Combat a closed chain hands over to (late-bound: `Combat` takes this part)
+        self.fights: Combat
+        #: the Bluffs at a Site revealed as its check begins (late-bound: the Investigation's reducers take this part)
+        self.reveal_bluffs: Callable[[GameState, Tx, int, str], None]
 
     # -- shared moves --
 
@@ -66,15 +100,15 @@ class Flow:
                 continue
             if state.zones[piece.zone].pieces[0] == pid:
                 abducted.remove(pid)
-                tx.move(pid, f"hospital:{self._owner(state, pid)}", face_up=True)
-                tx.note("xfc.abduction_return", self._owner(state, pid), f"{self.ref(state, pid)} returns from "
+                tx.move(pid, f"hospital:{owner_of(state, pid)}", face_up=True)
+                tx.note("xfc.abduction_return", owner_of(state, pid), f"{self.ref(state, pid)} returns from "
                         "the abduction to the Hospital", {"piece": pid})
         if abducted != list(state.rules.get("abducted") or []):
             tx.set_rule("abducted", abducted)
 
     def to_discard(self, state: GameState, pid: str, tx: Tx) -> None:
-        owner = self._owner(state, pid)
-        if state.rules.get(SITE_RULES) and to_deck(self, state, pid):  # "shuffled back into your Bureau Deck instead"
+        owner = owner_of(state, pid)
+        if state.rules.get(SITE_RULES) and to_deck(self.ruleset, state, pid):  # "shuffled back into your Bureau Deck instead"
             tx.move(pid, f"deck:{owner}", face_up=False)
             tx.shuffle(f"deck:{owner}")
             if state.pieces[pid].counters:
@@ -88,7 +122,7 @@ class Flow:
 
     def move_agent(self, state: GameState, pid: str, section: str, tx: Tx) -> None:
         """Move an Agent with its Equipment (which stays attached)."""
-        owner = self._owner(state, pid)
+        owner = owner_of(state, pid)
         gear = state.attached(pid)
         dst = f"{section}:{owner}"
         was = state.zones[state.pieces[pid].zone].kind
@@ -99,7 +133,7 @@ class Flow:
             tx.move(q, dst, index=index, x=host.x + ATTACH_OFFSET * (i + 1), y=host.y + ATTACH_OFFSET * (i + 1))
             tx.change(q, attached_to=pid)
         if "bureau" in (was, section) and was != section:  # "Discard this card if one of your Agents is moved ..."
-            moved_bureau(self, state, owner, tx)
+            moved_bureau(self.ruleset, state, owner, tx)
         if was == "hospital" and section != "hospital" and "until_healed" in host.counters:
             counters = dict(host.counters)  # "may not leave the Hospital until fully healed": it has left
             del counters["until_healed"]
@@ -107,7 +141,7 @@ class Flow:
 
     def hand_max(self, state: GameState, seat: int) -> int:
         """`seat`'s hand size after the Debriefing (the option's, or a card's of theirs in play)."""
-        return hand_max(self, state, seat)
+        return hand_max(self.ruleset, state, seat)
 
     def attach(self, state: GameState, pid: str, host: str, tx: Tx, *, face_up: bool = True,
                 by: int | None = None) -> None:
@@ -131,7 +165,7 @@ class Flow:
     # -- Briefing --
 
     def collect_res(self, state: GameState, tx: Tx) -> None:
-        seat = self.active(state)
+        seat = active(state)
         agents = self.agents(state, seat)
         self.refill_card_pools(state, seat, tx, agents)  # (it changes counters, never who is where)
         res = 0
@@ -143,7 +177,7 @@ class Flow:
                 res += self.res_of(state, p)
         total = tx.add_player_counter(seat, "rp", res, why="the RES of the Agents not in the Hospital",
                                       rule="xfc.briefing.2")
-        held = buy_only(self, state, working)  # "[RP]s generated by Agent Mulder must be used to purchase cards"
+        held = buy_only(self.ruleset, state, working)  # "[RP]s generated by Agent Mulder must be used to purchase cards"
         if held:
             tx.set_rule("buy_only", held)
         if not tx.quiet:  # a playout keeps no notes: its words are not written
@@ -151,13 +185,13 @@ class Flow:
         self.goto(state, "buy", tx)
 
     def start_selling(self, state: GameState, tx: Tx, bought: int = 0) -> None:
-        lapse_buy_only(self, state, tx, bought)  # the RP that could only buy cards and bought none
-        opps = self.opponents(state, self.active(state))
+        lapse_buy_only(self.ruleset, state, tx, bought)  # the RP that could only buy cards and bought none
+        opps = opponents(state, active(state))
         tx.set_rule("seller", opps[0])
         self.goto(state, "sell", tx)
 
     def next_seller(self, state: GameState, tx: Tx) -> None:
-        opps = self.opponents(state, self.active(state))
+        opps = opponents(state, active(state))
         cur = state.rules.get("seller")
         i = opps.index(cur) + 1 if cur in opps else len(opps)
         if i < len(opps):
@@ -178,7 +212,7 @@ class Flow:
             if hospital is None or not hospital.pieces:
                 continue  # nobody in that Hospital (most turns)
             for pid in self.agents(state, owner, ("hospital",)):
-                dmg = self.damage(state, pid)
+                dmg = damage(state, pid)
                 if dmg <= 0 or state.pieces[pid].counters.get("no_heal"):  # "may not heal wounds until ..."
                     continue
                 heal = 1 if (self.pinfo(state, pid).health or 0) <= 3 else 2
@@ -202,10 +236,10 @@ class Flow:
             counters.pop("damage", None)
         tx.change(pid, counters=counters)
         if before > 0 and state.attached(pid) and self.health(state, pid) == 0:
-            at_zero_health(self, state, pid, tx)  # "Discard this card when the Agent's HEALTH is reduced to 0"
+            at_zero_health(self.ruleset, state, pid, tx)  # "Discard this card when the Agent's HEALTH is reduced to 0"
         if why and not tx.quiet:  # a playout keeps no notes: its words are not written
             tx.changed(f"{self.ref(state, pid)}'s Health", before, self.health(state, pid), why, rule=rule,
-                       seat=self._owner(state, pid))
+                       seat=owner_of(state, pid))
 
     # -- turn end --
 
@@ -216,24 +250,24 @@ class Flow:
             if pid not in state.pieces or state.zones[state.pieces[pid].zone].kind != "field":
                 sites.pop(pid)
                 continue
-            if not state.attached(pid) and sites[pid].get("owner", self.active(state)) == self.active(state):
+            if not state.attached(pid) and sites[pid].get("owner", active(state)) == active(state):
                 self.to_discard(state, pid, tx)
                 sites.pop(pid)
         tx.set_rule("sites", sites, fresh=True)  # built for this change (rule values are never changed in place)
         for pid in list(r.get("hired") or []):
             if pid in state.pieces and state.zones[state.pieces[pid].zone].kind in SECTIONS:
                 self.to_discard(state, pid, tx)
-                tx.note("xfc.hired_leaves", self.active(state), f"{self.ref(state, pid)} leaves at the "
+                tx.note("xfc.hired_leaves", active(state), f"{self.ref(state, pid)} leaves at the "
                         "Debriefing (xfc.debriefing.2)", {"piece": pid})
         tx.set_rule("hired", [])
-        tx.set_rule("discarder", self.active(state))
+        tx.set_rule("discarder", active(state))
         self.goto(state, "debrief", tx)
 
     def next_discarder(self, state: GameState, tx: Tx) -> None:
-        active = self.active(state)
-        cur = state.rules.get("discarder", active)
-        nxt = self._left(state, cur)
-        if nxt != active:
+        seat = active(state)
+        cur = state.rules.get("discarder", seat)
+        nxt = left(state, cur)
+        if nxt != seat:
             tx.set_rule("discarder", nxt)
             return
         self.next_turn(state, tx)
@@ -253,11 +287,11 @@ class Flow:
             tx.set_rule("resting", resting) if resting else tx.del_rule("resting")
         self.expire_effects(state, tx, "turn_end")
         tx.set_rule("turn", turn)
-        tx.set_rule("active", self._left(state, self.active(state)))
-        saved_sites_to_hand(self, state, self.active(state), tx)  # (the rule is set: the new Investigating Player)
+        tx.set_rule("active", left(state, active(state)))
+        saved_sites_to_hand(self.ruleset, state, active(state), tx)  # (the rule is set: the new Investigating Player)
         self.goto(state, "draw", tx)
         if not tx.quiet:
-            tx.note("xfc.turn", self.active(state), f"turn {turn}: {self.seat_name(state, self.active(state))} "
+            tx.note("xfc.turn", active(state), f"turn {turn}: {self.seat_name(state, active(state))} "
                     "investigates", {"turn": turn})
 
     def end(self, state: GameState, tx: Tx, winner: int | None, text: str) -> None:
@@ -283,12 +317,12 @@ class Flow:
         entry = chain.pop()
         tx.set_rule("chain", chain, fresh=True)  # built for this change
         pid = entry["piece"]
-        owner = entry.get("seat", self._owner(state, pid))
+        owner = entry.get("seat", owner_of(state, pid))
         info = self.pinfo(state, pid)
         choice = int(entry.get("choice") or 0)
         if 1 <= choice <= len(info.alternatives):  # xfc.chain.7: only the effect named when it was played
             info = dataclasses.replace(info, text=info.alternatives[choice - 1])
-        if info.kind == "adversary" and (not info.combative or standing(self, info.ref, "no_combat")):
+        if info.kind == "adversary" and (not info.combative or standing(self.cards, info.ref, "no_combat")):
             # xfc.combat.6: N/A throughout (a phenomenon such as an abduction): no Combat; its text is applied by hand
             self.to_discard(state, pid, tx)
             if not tx.quiet:
@@ -298,7 +332,7 @@ class Flow:
             self.open_window(state, tx, owner)
             return
         if info.kind == "adversary":
-            skip = "lrc" in standing(self, info.ref, "skip_round")
+            skip = "lrc" in standing(self.cards, info.ref, "skip_round")
             combat = {"adversary": pid, "owner": owner, "round": "crc" if skip else "lrc", "number": 1,
                       "id": int(state.rules.get("combats", 0)) + 1, "mods": {"agents": 0, "adversary": 0}}
             tx.set_rule("combats", combat["id"])
@@ -312,7 +346,7 @@ class Flow:
             self.run_text(state, tx, pid, owner, info, choice=choice)
             return
         check = state.rules.get("check")
-        if info.kind == "witness" and info.health and check and owner == self.active(state):
+        if info.kind == "witness" and info.health and check and owner == active(state):
             # xfc.combat.7: it stays beside the Team as a combatant until the Site is done
             tx.move(pid, f"field:{owner}", face_up=True)
             tx.set_rule("check", {**check, "witnesses": [*check.get("witnesses", []), pid]})
@@ -320,9 +354,9 @@ class Flow:
                     "fight as an Agent in Combat (xfc.combat.7)", {"piece": pid})
         elif entry.get(BORROWED):  # taken from a Discard Pile for one skill check: back to its owner's
             self.to_discard(state, pid, tx)
-        elif (info.has("RESOURCE") and not self.waits_for_success(info.ref)) or standing(self, info.ref, "in_play"):
+        elif (info.has("RESOURCE") and not self.waits_for_success(info.ref)) or standing(self.cards, info.ref, "in_play"):
             # "Play this card in the Bureau" (Field); one kept only if the check succeeds waits in the Discard
-            where = (standing(self, info.ref, "in_play") or ["bureau"])[0]
+            where = (standing(self.cards, info.ref, "in_play") or ["bureau"])[0]
             tx.move(pid, f"{where}:{owner}", face_up=True)
         else:
             self.to_discard(state, pid, tx)
@@ -349,12 +383,12 @@ class Flow:
         if PHASE_CHAIN in r:  # a chain outside a skill check (`phase_plays`): the step goes on where it was
             tx.del_rule(PHASE_CHAIN)
             return
-        step = self.step(state)
+        step = step_of(state)
         combat = r.get("combat")
         if combat and step == "check":
-            self.combat_damage(state, tx)
+            self.fights.combat_damage(state, tx)
         elif combat and step == "aftermath":
-            self.combat_round_end(state, tx)
+            self.fights.combat_round_end(state, tx)
         elif step == "check" and (r.get("check") or {}).get("guessed_wrong"):  # after a wrong guess: the penalty
             check = dict(r["check"])
             check.pop("guessed_wrong")
@@ -369,9 +403,9 @@ class Flow:
             check = dict(r["check"])
             check.pop("approach")
             tx.set_rule("check", check)
-            self.reveal_bluffs(state, tx, self.active(state), check["site"])
+            self.reveal_bluffs(state, tx, active(state), check["site"])
         elif step == "check":
-            self.finish_check(state, tx)
+            self.fights.finish_check(state, tx)
 
     # -- answers --
 

@@ -64,7 +64,10 @@ from .vocab_events import EXTRA, extra_question
 if TYPE_CHECKING:
     from ..effects import Effects
     from .cards import CcgCards
+    from .flow import Flow
     from .notebook import Notebook
+    from .reading import Table
+    from .textrun import CcgText
 
 __all__ = ["INVESTIGATOR_ONLY", "LISTERS", "STEP_HINTS", "Moves"]
 
@@ -121,13 +124,14 @@ class Moves:
     """The move lister: every kind of legal move (the window, clients), the bots' short list (`generate_actions`),
     the cards a move plays (`legal_paths`, `legal_gestures`) and the status's help (`what_now`, `step_hint`)."""
 
-    def __init__(self, cards: CcgCards, table: Any, text: Any, flow: Any, notes: Notebook, options: Mapping[str, Any],
-                 interpreter: Effects, check: Callable[[GameState, Action, int | None], list[Violation]],
-                 suggestion_actions: Callable[[GameState, int], list[Action]]) -> None:
-        #: `text` and `flow` are the ruleset while their providers (`TextRun`, `Flow`) are mixins; `check` is the
-        #: ruleset's (the gate, then the check of the action's type); `suggestion_actions` the text applied by hand's
-        #: (`ByHand`, `effects.py`)
-        self.cards, self.table, self.text, self.flow, self.notes = cards, table, text, flow, notes
+    def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, notes: Notebook,
+                 options: Mapping[str, Any], interpreter: Effects,
+                 check: Callable[[GameState, Action, int | None], list[Violation]],
+                 suggestion_actions: Callable[[GameState, int], list[Action]], rules: Any) -> None:
+        #: `check` is the ruleset's (the gate, then the check of the action's type); `suggestion_actions` the text
+        #: applied by hand's (`ByHand`, `effects.py`); the ruleset only as the standing-ability readers take it (`limits`, `costs`, `waivers`, ..., as the vocabulary's
+        #: `ctx.ruleset`)
+        self.cards, self.table, self.text, self.flow, self.notes, self.rules = cards, table, text, flow, notes, rules
         self.options, self.interpreter, self.check, self.suggestion_actions = (options, interpreter, check,
                                                                                suggestion_actions)
         # what the listers and the bots' generators ask at every decision, bound here (no call in between)
@@ -212,7 +216,7 @@ class Moves:
                 seen.add(action)
                 yield action
         if step not in WINDOW_STEPS:  # "Play this card at anytime during your turn"
-            yield from (a for a in any_time_plays(self.text, state, seat) if a not in seen and not check(state, a, seat))
+            yield from (a for a in any_time_plays(self.rules, state, seat) if a not in seen and not check(state, a, seat))
         if lister is not _list_phase and step in _PHASED:  # "Play during the Briefing Phase": in its own steps
             for action in _list_phase(self, state, seat):
                 if action not in seen and not check(state, action, seat):
@@ -377,7 +381,7 @@ def _list_assign(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
 def _lab_options(mv: Moves, state: GameState, seat: int, site: str, team: tuple[str, ...]) -> list[str | None]:
     """The Witness named for a Field Office Crime Lab the Team has no access to (one listing per Witness card in
     the hand, none if there is none); None for every other Site."""
-    wanted = lab_witnesses(mv.text, state, seat, site, team)
+    wanted = lab_witnesses(mv.rules, state, seat, site, team)
     return [None] if wanted is None else list(wanted)
 
 
@@ -414,7 +418,7 @@ def _list_window(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
 
 def _list_phase(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     """The plays of the cards whose text lets them be played in this step, outside a skill check (`phase_plays`)."""
-    for pid in phase_cards(mv.text, state, seat, _step(state)):
+    for pid in phase_cards(mv.rules, state, seat, _step(state)):
         for play in _plays(mv, state, seat, pid):
             if mv.can_pay(state, play, seat):
                 yield play

@@ -187,7 +187,7 @@ class InvestigationReducers:
         info = self.cards.pinfo(state, a.piece)
         cost = cost_at_site(self.rules, state, seat, a.piece, info.x_cost(a.x))  # as a card or the Site changed it
         pool = self.table.pay_pool(state, info, seat, a.side)
-        if self.pool_of(state, seat, pool) + len(self.text.card_pools(state, seat, info, pool)) < cost:
+        if self.pool_of(state, seat, pool) + len(self.table.card_pools(state, seat, info, pool)) < cost:
             self.flow.to_discard(state, a.piece, tx)
             tx.note("xfc.unpaid", seat, f"could not pay {cost} {pool.upper()} for {self.ref(state, a.piece)}: it went "
                     "to the Discard (xfc.chain.3)", {"piece": a.piece})

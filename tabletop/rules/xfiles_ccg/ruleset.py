@@ -161,7 +161,7 @@ def _in_play_zones(seat: int) -> tuple[str, str]:
     return found
 
 
-class XFilesCCG(Flow, Combat, KitRuleset):
+class XFilesCCG(KitRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
 
     name = "xfiles-ccg"
@@ -251,6 +251,21 @@ class XFilesCCG(Flow, Combat, KitRuleset):
         self.text_violations, self.pending_violation = text.text_violations, text.pending_violation
         self.expire_effects, self.negate = text.expire_effects, text.negate
         self.pay_card, self.refill_card_pools = text.pay_card, text.refill_card_pools
+        #: the steps that move a turn on (`flow.py`), and the skill checks and Combat (`combat.py`; `fights`, as
+        #: `combat` is the rule state's word): each takes the other (`Combat` the flow, the flow `fights` late-bound, and the Investigation's `reveal_bluffs`)
+        self.flow = flow = Flow(cards, table, text, self, opts, self.ref)
+        self.fights = fights = Combat(cards, table, text, flow, self, self.ref)
+        flow.fights = fights
+        self.draw, self.return_abducted, self.to_discard = flow.draw, flow.return_abducted, flow.to_discard
+        self.move_agent, self.hand_max, self.attach, self.pay = flow.move_agent, flow.hand_max, flow.attach, flow.pay
+        self.goto, self.collect_res, self.start_selling = flow.goto, flow.collect_res, flow.start_selling
+        self.next_seller, self.set_damage, self.end_investigation = (flow.next_seller, flow.set_damage,
+                                                                     flow.end_investigation)
+        self.next_discarder, self.end, self.open_window, self.chain = (flow.next_discarder, flow.end,
+                                                                       flow.open_window, flow.chain)
+        self.level, self.resolve_top, self.offer = flow.level, flow.resolve_top, flow.offer
+        self.window_closed, self.answer = flow.window_closed, flow.answer
+        self.close_site, self.deal_damage, self.end_combat = fights.close_site, fights.deal_damage, fights.end_combat
         #: questions, guesses and the Notebook (`notebook.py`)
         self.notes = notes = Notebook(cards, opts)
         self.question_context, self.question_options = notes.question_context, notes.question_options
@@ -258,15 +273,15 @@ class XFilesCCG(Flow, Combat, KitRuleset):
                                                                      notes.guess_token)
         self.notebook, self.notes_about, self.powers = notes.notebook, notes.notes_about, notes.powers
         #: card text applied by hand (`effects.py`: the manual effect, the suggested effects)
-        self.by_hand = by_hand = ByHand(cards, table, text, self, self, self.ref)
+        self.by_hand = by_hand = ByHand(cards, table, text, flow, fights, self.ref)
         self.settle, self.suggestion_actions, self.expand = by_hand.settle, by_hand.suggestion_actions, by_hand.expand
         self.abduct = by_hand.abduct
         #: passing, and the steps before the Investigation (`reducers_prep.py`)
-        self.prep = prep = PrepReducers(cards, table, text, self, self, by_hand.settle, self.ref, self)
+        self.prep = prep = PrepReducers(cards, table, text, flow, fights, by_hand.settle, self.ref, self)
         #: the Investigation, the Debriefing and the automatic actions (`reducers_investigation.py`)
-        self.investigation = investigation = InvestigationReducers(cards, table, text, self, self, notes, opts, self.ref,
+        self.investigation = investigation = InvestigationReducers(cards, table, text, flow, fights, notes, opts, self.ref,
                                                                    self)
-        self.reveal_bluffs = investigation.reveal_bluffs
+        self.reveal_bluffs = flow.reveal_bluffs = investigation.reveal_bluffs
         #: what each action does to the table: the reducer parts' `@reduces` marks (`marked`), with those of the
         #: mixins left (bound to the ruleset), looked up once per action by `reduce`
         mixed = {t: getattr(self, name) for t, name in self._reduce_table.items()}
@@ -274,8 +289,8 @@ class XFilesCCG(Flow, Combat, KitRuleset):
         #: the move lister (`moves.py`, `generators.py`): every legal move, the bots' short list, the status's help;
         #: `text` is still this ruleset (it asks `text` for the table's `card_pools`, `any_trait`), `flow` while `Flow`
         #: is a mixin
-        self.moves = moves = Moves(cards, table, self, self, notes, opts, self.effects, self.check,
-                                   self.suggestion_actions)
+        self.moves = moves = Moves(cards, table, text, flow, notes, opts, self.effects, self.check,
+                                   self.suggestion_actions, self)
         self.generate_actions = moves.generate_actions  # type: ignore[method-assign]
         self.legal_actions, self.legal_moves = moves.legal_actions, moves.legal_moves  # type: ignore[method-assign]
         self.legal_paths, self.legal_gestures = moves.legal_paths, moves.legal_gestures  # type: ignore[method-assign]
@@ -291,8 +306,8 @@ class XFilesCCG(Flow, Combat, KitRuleset):
         #: the checks (`checks.py`, `checks_investigation.py`): one per action type, the gate before them, the table
         #: actions made by hand; `text` is still this ruleset (`checks` asks it for the table's `card_pools`, and
         #: hands it to `limits`, which reads the flow's `chain`), `flow` while `Flow` is a mixin
-        self.checks = checks = Checks(cards, table, self, self, opts, self.ref)
-        self.investigation_checks = late = InvestigationChecks(checks, cards, table, self, notes, opts, self.ref)
+        self.checks = checks = Checks(cards, table, text, flow, opts, self.ref, self)
+        self.investigation_checks = late = InvestigationChecks(checks, cards, table, text, notes, opts, self.ref, self)
         self.gate, self.check_table_action = checks.gate, checks.check_table_action  # type: ignore[method-assign]
         self.requisition_problems, self.requisition_afford = checks.requisition_problems, checks.requisition_afford
         self.play_problems = late.play_problems

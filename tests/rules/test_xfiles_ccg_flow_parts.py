@@ -1,0 +1,36 @@
+"""The X-Files CCG's turn steps (`flow.py`) and its skill checks and Combat (`combat.py`) are parts with explicit
+inputs, not mixins sharing `self` (issue #26, item 7): each takes the other explicitly, and what the reducers, the
+vocabulary and the tests call is bound on the ruleset to the parts' own methods, with no call in between."""
+
+from __future__ import annotations
+
+from tabletop.rules.base import Ruleset
+from tabletop.rules.xfiles_ccg.combat import Combat
+from tabletop.rules.xfiles_ccg.flow import Flow
+from tabletop.rules.xfiles_ccg.ruleset import XFilesCCG
+
+#: the steps other modules call on the ruleset (`rules.to_discard`, `ctx.ruleset.set_damage`, ...)
+FLOW_ANSWERS = ("draw", "return_abducted", "to_discard", "move_agent", "hand_max", "attach", "pay", "goto",
+                "collect_res", "start_selling", "next_seller", "set_damage", "end_investigation", "next_discarder",
+                "end", "open_window", "chain", "level", "resolve_top", "offer", "window_closed", "answer")
+COMBAT_ANSWERS = ("close_site", "deal_damage", "end_combat")
+
+
+def test_flow_and_combat_are_parts_wired_to_each_other() -> None:
+    assert Flow not in XFilesCCG.__mro__ and Combat not in XFilesCCG.__mro__
+    rules = XFilesCCG()
+    flow, fights = rules.flow, rules.fights
+    assert isinstance(flow, Flow) and isinstance(fights, Combat)
+    assert not isinstance(flow, Ruleset) and not isinstance(fights, Ruleset), "a part is a plain object"
+    assert fights.flow is flow and flow.fights is fights  # Combat takes the flow; the flow `fights`, late-bound
+    assert flow.cards is rules.cards and fights.cards is rules.cards
+
+
+def test_the_steps_other_modules_call_are_the_parts_own() -> None:
+    rules = XFilesCCG()
+    for name in FLOW_ANSWERS:
+        assert getattr(rules, name) == getattr(rules.flow, name), name
+    for name in COMBAT_ANSWERS:
+        assert getattr(rules, name) == getattr(rules.fights, name), name
+    # and Combat moves the turn on with the flow's own steps
+    assert rules.fights.goto == rules.flow.goto and rules.fights.to_discard == rules.flow.to_discard
