@@ -2,9 +2,9 @@
 
 `Checks` is a part with explicit inputs (a plain object `XFilesCCG` makes and wires, docs/RULESETS_STRUCTURE.md):
 the card lookup (`cards`), the reading of the table (`table`: Agents, Health, sell values, pool tokens on cards,
-...), the card text run (`text`: a card's conditions, a pending effect; the standing-ability readers `limits`,
-`vocab_agents`, ... are handed it), the flow (`flow`: the hand size), the options and `ref` (a card named in a
-sentence). Each check is a method marked `@checks(ActionType)`; `marked(...)` builds the dispatch table from it and
+...), the card text run (`text`: a card's conditions, a pending effect), the flow (`flow`: the hand size), the
+options, `ref` (a card named in a sentence) and the ruleset as `rules`, only where the standing-ability readers
+(`limits`, `vocab_agents`, `costs`, ...) take it, as the vocabulary's `ctx.ruleset`. Each check is a method marked `@checks(ActionType)`; `marked(...)` builds the dispatch table from it and
 `InvestigationChecks` (`checks_investigation.py`). The timing and payment checks every check shares (`whose`,
 `in_hand`, `own_agent`, `afford`) live here; `InvestigationChecks` is given them. The table actions made by hand
 are judged by `check_table_action` (`hand_moves.py`: the move policy as data).

@@ -5,8 +5,8 @@ discard; the manual effect is never a violation (xfc.effect.1).
 
 `InvestigationChecks` is a part with explicit inputs: the shared timing and payment checks (`checks`, the `Checks`
 part of `checks.py`), the card lookup (`cards`), the reading of the table (`table`: Health, combatants, the words in
-effect, ...), the card text run (`text`: a card's conditions; the standing-ability readers are handed it), the
-Notebook (`notes`: the questions and guesses open), the options and `ref`.
+effect, ...), the card text run (`text`: a card's conditions), the Notebook (`notes`: the questions and guesses
+open), the options, `ref` and the ruleset as `rules`, only where the standing-ability readers take it.
 """
 
 from __future__ import annotations

@@ -13,9 +13,10 @@ on this listing.
 
 `Moves` is a part with explicit inputs (docs/RULESETS_STRUCTURE.md): the card lookup (`cards`), the reading of the
 table (`table`: Agents, Equipment, Health, skills, payments, pool tokens on cards), the card text run (`text`:
-the standing abilities used; the standing-ability readers `phase_plays`, `anytime`, `crimelab`, ... are handed it), the flow
-(`flow`: the hand size), the Notebook (`notes`), the options, the interpreter (a card's effect waiting for its
-targets), the ruleset's `check` and the text applied by hand's `suggestion_actions`. The ruleset binds what the
+the standing abilities used), the flow (`flow`: the hand size), the Notebook (`notes`), the options, the interpreter
+(a card's effect waiting for its targets), the ruleset's `check`, the text applied by hand's `suggestion_actions`,
+and the ruleset as `rules`, only where the standing-ability readers (`phase_plays`, `anytime`, `crimelab`, ...)
+take it. The ruleset binds what the
 window, the bots, the lab and the status ask (`legal_actions`, `generate_actions`, `what_now`, ...).
 """
 
@@ -129,8 +130,8 @@ class Moves:
                  check: Callable[[GameState, Action, int | None], list[Violation]],
                  suggestion_actions: Callable[[GameState, int], list[Action]], rules: Any) -> None:
         #: `check` is the ruleset's (the gate, then the check of the action's type); `suggestion_actions` the text
-        #: applied by hand's (`ByHand`, `effects.py`); the ruleset only as the standing-ability readers take it (`limits`, `costs`, `waivers`, ..., as the vocabulary's
-        #: `ctx.ruleset`)
+        #: applied by hand's (`ByHand`, `effects.py`); `rules` the ruleset only as the standing-ability readers take it
+        #: (`limits`, `costs`, `waivers`, ..., as the vocabulary's `ctx.ruleset`)
         self.cards, self.table, self.text, self.flow, self.notes, self.rules = cards, table, text, flow, notes, rules
         self.options, self.interpreter, self.check, self.suggestion_actions = (options, interpreter, check,
                                                                                suggestion_actions)

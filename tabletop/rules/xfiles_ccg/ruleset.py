@@ -287,8 +287,7 @@ class XFilesCCG(KitRuleset):
         mixed = {t: getattr(self, name) for t, name in self._reduce_table.items()}
         self._reducers: dict[type[Action], Callable[..., None]] = {**mixed, **marked(text, prep, investigation, by_hand)[1]}
         #: the move lister (`moves.py`, `generators.py`): every legal move, the bots' short list, the status's help;
-        #: `text` is still this ruleset (it asks `text` for the table's `card_pools`, `any_trait`), `flow` while `Flow`
-        #: is a mixin
+        #: the ruleset last, only as the standing-ability readers take it
         self.moves = moves = Moves(cards, table, text, flow, notes, opts, self.effects, self.check,
                                    self.suggestion_actions, self)
         self.generate_actions = moves.generate_actions  # type: ignore[method-assign]
@@ -304,17 +303,15 @@ class XFilesCCG(KitRuleset):
         self.deck_section_for, self.deck_copy_limit = (auditor.deck_section_for,  # type: ignore[method-assign]
                                                        auditor.deck_copy_limit)
         #: the checks (`checks.py`, `checks_investigation.py`): one per action type, the gate before them, the table
-        #: actions made by hand; `text` is still this ruleset (`checks` asks it for the table's `card_pools`, and
-        #: hands it to `limits`, which reads the flow's `chain`), `flow` while `Flow` is a mixin
+        #: actions made by hand; the ruleset last, only as the standing-ability readers take it (`limits` reads the
+        #: flow's `chain` through it)
         self.checks = checks = Checks(cards, table, text, flow, opts, self.ref, self)
         self.investigation_checks = late = InvestigationChecks(checks, cards, table, text, notes, opts, self.ref, self)
         self.gate, self.check_table_action = checks.gate, checks.check_table_action  # type: ignore[method-assign]
         self.requisition_problems, self.requisition_afford = checks.requisition_problems, checks.requisition_afford
         self.play_problems = late.play_problems
-        #: the dispatch table of the checks, by action type: the parts' marks (the text part's `UseAbility`) over
-        #: the mixins' still on the class
-        self._checkers = {t: getattr(self, name) for t, name in self._check_table.items()}
-        self._checkers.update(marked(text, checks, late)[0])
+        #: the dispatch table of the checks, by action type: the parts' marks (the text part's `UseAbility`)
+        self._checkers = marked(text, checks, late)[0]
 
     # -- card text: the kit's hooks, handed over to the text part (`textrun.py`) --
 
