@@ -12,7 +12,7 @@ reducers and the card text call (`rules.close_site`, `rules.deal_damage`, `rules
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.reducer import Tx
 from ...core.state import GameState
@@ -28,6 +28,10 @@ from .vocab_agents import once_per_combat, regenerate
 from .vocab_decks import save_site
 from .vocab_words import fail_gains, standing_effects
 
+if TYPE_CHECKING:
+    from .reading import Table
+    from .textrun import CcgText
+
 __all__ = ["Combat"]
 
 #: Combat rounds in a row in which no side could hurt the other (no damage taken by an Agent, none dealt to an
@@ -39,7 +43,7 @@ _IDLE_ROUNDS = 2
 class Combat:
     """What happens when a chain closes in a skill check or a Combat round."""
 
-    def __init__(self, cards: CcgCards, table: Any, text: Any, flow: Flow, ruleset: Any,
+    def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, ruleset: Any,
                  ref: Callable[[GameState, str | None], str]) -> None:
         self.cards, self.table, self.text, self.flow, self.ruleset, self.ref = cards, table, text, flow, ruleset, ref
         # what the steps ask of their inputs, bound once (each is asked many times a game)

@@ -6,7 +6,7 @@ card part (`cards.py`: card data and compiled text), and `effects`, the kit's in
 effect put on a card's Keywords). The rule state's reads are functions of the table (`table.py`); the readers of a
 card's standing text this part asks (`gear_health`, `own_skill`, `pair_health`, `health_more`, `remote_help`,
 `cost_at_site`) take this part itself as their `TableReads` (`readers.py`). `XFilesCCG.__init__` binds its answers on
-the ruleset (`rules.health`, `rules.agent_skill`, ...), where the other mixins, the vocabulary and the bots ask them.
+the ruleset (`rules.health`, `rules.agent_skill`, ...), where the vocabulary, the standing-ability readers and the bots ask them.
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from .flow import Flow
     from .notebook import Notebook
     from .reading import Table
-    from .textrun import TextRun
+    from .textrun import CcgText
 
 __all__ = ["InvestigationReducers"]
 
@@ -71,7 +71,7 @@ class InvestigationReducers:
     step, active, owner, pool_of, xfile_of = (staticmethod(step), staticmethod(active), staticmethod(owner),
                                               staticmethod(pool_of), staticmethod(xfile_of))
 
-    def __init__(self, cards: CcgCards, table: Table, text: TextRun, flow: Flow, combat: Combat, notes: Notebook,
+    def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, combat: Combat, notes: Notebook,
                  options: Mapping[str, Any], ref: Callable[[GameState, str], str], rules: Any) -> None:
         #: the card data; the reading of Agents and seats (skills, Health, the pool a card is paid from)
         self.cards, self.table = cards, table

@@ -56,8 +56,8 @@ from ..kit import (
     CARD_W,
     EFFECT_ACTIONS,
     SEAT_W,
-    KitRuleset,
     Option,
+    PartsRuleset,
     ZoneSpec,
     draw_up_to,
     marked,
@@ -161,7 +161,7 @@ def _in_play_zones(seat: int) -> tuple[str, str]:
     return found
 
 
-class XFilesCCG(KitRuleset):
+class XFilesCCG(PartsRuleset):
     """The X-Files CCG Advanced Game for 2 or more players: identify an opponent's hidden X-File first."""
 
     name = "xfiles-ccg"
@@ -201,7 +201,7 @@ class XFilesCCG(KitRuleset):
 
     #: the lab reads the scores at every turn change: a function of the rule state (`status.py`)
     scores = staticmethod(scores)
-    #: the rule state's reads (`table.py`): functions of the table, asked by every mixin and the vocabulary
+    #: the rule state's reads (`table.py`): functions of the table, asked by every part and the vocabulary
     active, step, _left, opponents = staticmethod(active), staticmethod(step), staticmethod(left), staticmethod(opponents)
     decision, waiting_for, section_of = staticmethod(decision), staticmethod(waiting_for), staticmethod(section_of)
     damage, _pool_of, _owner, xfile_of = (staticmethod(damage), staticmethod(pool_of), staticmethod(owner),
@@ -282,10 +282,8 @@ class XFilesCCG(KitRuleset):
         self.investigation = investigation = InvestigationReducers(cards, table, text, flow, fights, notes, opts, self.ref,
                                                                    self)
         self.reveal_bluffs = flow.reveal_bluffs = investigation.reveal_bluffs
-        #: what each action does to the table: the reducer parts' `@reduces` marks (`marked`), with those of the
-        #: mixins left (bound to the ruleset), looked up once per action by `reduce`
-        mixed = {t: getattr(self, name) for t, name in self._reduce_table.items()}
-        self._reducers: dict[type[Action], Callable[..., None]] = {**mixed, **marked(text, prep, investigation, by_hand)[1]}
+        #: what each action does to the table: the parts' `@reduces` marks (`marked`), looked up once per action
+        self._reducers = marked(text, prep, investigation, by_hand)[1]
         #: the move lister (`moves.py`, `generators.py`): every legal move, the bots' short list, the status's help;
         #: the ruleset last, only as the standing-ability readers take it
         self.moves = moves = Moves(cards, table, text, flow, notes, opts, self.effects, self.check,
@@ -399,27 +397,6 @@ class XFilesCCG(KitRuleset):
 
     # ------------------------------------------------------------------------------------------ check, reduce
 
-    @property
-    def rule_actions(self) -> tuple[type[Action], ...]:
-        return tuple(self._checkers)
-
-    def check(self, state: GameState, action: Action, seat: int | None) -> list[Violation]:
-        """The check of `action` by its type (`_checkers`) after the gate (`Checks.gate`), the interpreter's actions
-        its own, the table actions made by hand `Checks.check_table_action`'s."""
-        check = self._checkers.get(type(action))
-        if check is None:
-            if type(action) in EFFECT_ACTIONS:
-                return self.effects.check(state, action, seat)  # type: ignore[no-any-return]
-            return self.check_table_action(state, action, seat)
-        gate = self.gate(state, action, seat)
-        if gate:
-            return gate
-        return check(state, action, seat)  # type: ignore[no-any-return]
-
-    @property
-    def reduced_actions(self) -> tuple[type[Action], ...]:
-        return tuple(self._reducers)
-
     def reduce(self, state: GameState, action: Action, seat: int | None, tx: Tx) -> bool:
         kind = type(action)
         fn = self._reducers.get(kind)
@@ -432,7 +409,7 @@ class XFilesCCG(KitRuleset):
             for pid in action.piece_names():
                 if pid not in pieces:
                     raise ActionError("unknown_piece", f"there is no piece {pid!r}")
-        if fn is None:  # the kit's dispatch (`KitRuleset.reduce`), written out: every action comes here
+        if fn is None:  # the kit's dispatch (`PartsRuleset.reduce`), written out: every action comes here
             self.effects.reduce(state, action, seat, tx)
         else:
             fn(state, action, seat, tx)
