@@ -37,7 +37,6 @@ from .phase_plays import PHASE_CHAIN, phase_play
 from .provisions import spend_provision
 from .table import active, owner, pool_of, step, xfile_of
 from .vocab_events import extra_question, use_extra
-from .witness_triggers import chain_triggers
 
 if TYPE_CHECKING:
     from .cards import CcgCards
@@ -214,7 +213,7 @@ class InvestigationReducers:
         if phased:  # played in the Briefing or the Case Assignment: a chain of its own there (`phase_plays`)
             tx.set_rule(PHASE_CHAIN, True)
         self.text.played_triggers(state, tx, a.piece)
-        chain_triggers(self.rules, state, tx, a.piece)  # "If your opponent plays ... while this card is in play"
+        self.text.chain_triggers(state, tx, a.piece)  # "If your opponent plays ... while this card is in play"
         # the pool's change is its own note (`Tx.changed`): this one says what else the payment was
         told = ", ".join(t for t in (f"paid{from_cards}" if from_cards else "", named[2:]) if t)
         tx.note("xfc.play", seat, told, {"piece": a.piece, "pool": pool, "paid": cost, "choice": a.choice})

@@ -20,7 +20,7 @@ sentence; `library`, the cards this table loaded (their printed Keywords).
 
 A card's standing text is also read where it applies, by functions of the table: the table part's readers
 (`gear_health`, `own_skill`, `pair_health`, `health_more`, `remote_help`, `cost_at_site`: Health, skills and costs),
-`witness_triggers.chain_triggers` (a Witness waiting for a card its opponent plays: the play reducers),
+`chain_triggers` here (a Witness on the chain waiting for a card its opponent plays: the play reducers),
 `combat_text` (damage absorbed, a hit that hurts back, after a round: Combat and the damage reducer), `costs` and
 `provisions` (a card's cost at a Site, Activators provided: the play checks, reducers and the bots' listing),
 `again` (a second investigation: the investigation checks, reducers and the listings) and `limits` (copy limits a
@@ -46,6 +46,7 @@ from .data import suggested_effects
 from .table import decision, hired
 from .vocab import VOCABULARY, standing
 from .vocab_equip import refill_now, refill_only
+from .witness_triggers import FOE_PLAYED
 
 if TYPE_CHECKING:
     from ...cards import CardDef, CardLibrary
@@ -211,6 +212,25 @@ class CcgText:
                         if self.effects.holds(state, ability, seat, pid, played=played):
                             self.effects.count(state, tx, engine=True)
                             self.effects.run(state, tx, ability, seat, pid, {}, played=played)
+
+    def chain_triggers(self, state: GameState, tx: Tx, played: str) -> None:
+        """`played` was played: the Witnesses on the chain or modifying the check under way whose text waits for a
+        card their opponent plays apply (`witness_triggers`: "If your opponent plays a GOVERNMENT Adversary while
+        this card is in play, ...")."""
+        check = state.rules.get("check") or {}
+        found = [e.get("piece") for e in state.rules.get("chain") or ()]
+        found += [m.get("source") for m in check.get("mods") or ()]
+        for pid in dict.fromkeys(p for p in found if p in state.pieces and p != played):
+            if state.zones[state.pieces[pid].zone].kind in ("bureau", "field") or \
+                    "event:played" not in self.traits(state.pieces[pid].card):
+                continue
+            seat = next((e.get("seat") for e in state.rules.get("chain") or () if e.get("piece") == pid),
+                        state.pieces[pid].owner)
+            for ability in self.card_text(state.pieces[pid].card).when("event:played"):
+                if any(name == FOE_PLAYED for name, _ in ability.conditions) and \
+                        self.effects.holds(state, ability, seat, pid, played=played):
+                    self.effects.count(state, tx, engine=True)
+                    self.effects.run(state, tx, ability, seat, pid, {}, played=played)
 
     def event_triggers(self, state: GameState, tx: Tx, event: str, seat: int) -> None:
         """Something happened to `seat` ("If one of your Agents is Abducted, ..."): its cards in play waiting for
