@@ -6,18 +6,17 @@ rules hand a card's text to it (a card resolving, a Bluff paid, a card played, a
 checked at play). Text the compiler cannot read is applied by hand with the manual effect (`xfc.effect`), its common
 forms offered ready to confirm (`data.suggested_effects`). Rule numbers are in `rulebook.RULE_TEXT`.
 
-`XFilesCCG` is built on the ruleset kit from modules of a few hundred lines each, one thing each. Mixins sharing
-`self` (docs/RULESETS_STRUCTURE.md has the plan that turns them into parts): `checks` and `checks_investigation` (one
-check per action type, dispatched by the kit's table), `hand_moves` (the move policy as data), `reducers_prep`,
-`reducers_investigation` and `effects` (one reducer per action type), `flow` and `combat` (how a turn moves on),
-`generators` (the bots' moves), `moves` (every legal move, for the window). Parts with explicit inputs, made and wired
-in `__init__`: `cards` (`cards.py`: the card lookup, `info`, `pinfo`, `traits`), `table` (`reading.py`: what the
-rules read of the table, Agents' Health and skills, the words in effect, payments), `text` (`textrun.py`: where a
-card's text runs), `notes` (`notebook.py`: questions, guesses, the Notebook), `view` (`status.py`: the HUD's status)
-and `auditor` (`audit.py`: saves and decks); the answers the rest of the code asks of them are bound on the ruleset
-(`pinfo`, `health`, `agent_skill`, `run_text`, `question_options`, `notebook`, `game_status`, `audit`, ...). What
-reads the rule state alone (`active`, `step`, `decision`, `section_of`, ...) is functions of the table (`table.py`),
-static methods of the ruleset.
+`XFilesCCG` is a config of parts with explicit inputs (docs/RULESETS_STRUCTURE.md maps them), made and wired in
+`__init__`: `cards` (`cards.py`: the card lookup), `table` (`reading.py`: Agents, Health, skills, words in effect,
+payments), `text` (`textrun.py`: **where a card's text runs**), `notes` (`notebook.py`: questions, guesses, the
+Notebook), `flow` (`flow.py`: the steps that move a turn on), `fights` (`combat.py`: skill checks and Combat),
+`by_hand`, `prep`, `investigation` (`effects.py`, `reducers_prep.py`, `reducers_investigation.py`: one reducer per
+action type), `checks`, `investigation_checks` (`checks.py`, `checks_investigation.py`: one check per action type,
+the gate, moves made by hand), `moves` (`moves.py`, `generators.py`: every legal move, the bots' short list), `view`
+(`status.py`) and `auditor` (`audit.py`). The kit's `PartsRuleset` dispatches each action to the part that marked
+its check or reducer (`marked`); what the vocabulary, bots, the window and tests ask of the ruleset is the parts'
+own answers bound on it (`rules.health`, `rules.to_discard`, ...). What reads the rule state alone (`active`,
+`step`, `decision`, `section_of`, ...) is functions of the table (`table.py`), static methods of the ruleset.
 
 Rule state (`state.rules`; seat keys are strings so it survives JSON and YAML unchanged):
 turn, first, active, step (see STEPS), seller / bluffer / discarder (whose turn inside a step), drawn, moved, hired,
@@ -242,7 +241,8 @@ class XFilesCCG(PartsRuleset):
         self.agents_in_play, self.killer_winner = table.agents_in_play, table.killer_winner
         self.keywords_of, self.tokens_left, self.res_of = table.keywords_of, table.tokens_left, table.res_of
         self.any_trait, self.card_pools = table.any_trait, table.card_pools
-        #: where a card's text runs (`textrun.py`); the flow steps it leads to are the ruleset's (`Flow`, `Combat`)
+        #: where a card's text runs (`textrun.py`); the flow steps it leads to (`FlowSteps`) are the ruleset's bound
+        #: answers of the flow and Combat parts, made after it since they take it
         self.text = text = CcgText(self.effects, cards, table, self, self.ref, lambda: self.card_library)
         self.run_text, self.runs_text, self.waits_for_success = text.run_text, text.runs_text, text.waits_for_success
         self.by_hand_words, self.bluff_cost = text.by_hand_words, text.bluff_cost
@@ -252,7 +252,8 @@ class XFilesCCG(PartsRuleset):
         self.expire_effects, self.negate = text.expire_effects, text.negate
         self.pay_card, self.refill_card_pools = text.pay_card, text.refill_card_pools
         #: the steps that move a turn on (`flow.py`), and the skill checks and Combat (`combat.py`; `fights`, as
-        #: `combat` is the rule state's word): each takes the other (`Combat` the flow, the flow `fights` late-bound, and the Investigation's `reveal_bluffs`)
+        #: `combat` is the rule state's word): `Combat` takes the flow, the flow is given `fights` and the
+        #: Investigation's `reveal_bluffs` once they are made
         self.flow = flow = Flow(cards, table, text, self, opts, self.ref)
         self.fights = fights = Combat(cards, table, text, flow, self, self.ref)
         flow.fights = fights
