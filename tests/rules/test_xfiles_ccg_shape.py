@@ -4,7 +4,6 @@ place (`textrun.py`, the `CcgText` part), so a newcomer finds it there."""
 
 from __future__ import annotations
 
-import ast
 import inspect
 from pathlib import Path
 
@@ -12,12 +11,9 @@ from tabletop.rules.base import Ruleset
 from tabletop.rules.kit import KitRuleset, PartsRuleset
 from tabletop.rules.xfiles_ccg import XFilesCCG
 from tabletop.rules.xfiles_ccg import textrun as textrun_module
+from tests.rules.text_calls import text_runs_outside
 
 PACKAGE = Path(inspect.getfile(textrun_module)).parent
-#: the interpreter's calls that run a card's abilities (the rest only list, expire or dispatch its own actions)
-RUNS_TEXT = frozenset({"trigger", "evaluate", "run", "holds", "violations", "count", "tally"})
-#: the names the package gives the interpreter
-INTERPRETER = frozenset({"effects", "interpreter"})
 
 
 def test_the_ruleset_is_no_stack_of_mixins() -> None:
@@ -36,13 +32,6 @@ def test_the_ruleset_is_no_stack_of_mixins() -> None:
 
 
 def test_card_text_runs_in_textrun_alone() -> None:
-    """Only `textrun.py` asks the interpreter to run a card's abilities."""
-    found = []
-    for path in sorted(PACKAGE.glob("*.py")):
-        if path.name == "textrun.py":
-            continue
-        for node in ast.walk(ast.parse(path.read_text())):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in RUNS_TEXT
-                    and isinstance(node.func.value, ast.Attribute) and node.func.value.attr in INTERPRETER):
-                found.append(f"{path.name}:{node.lineno} {node.func.value.attr}.{node.func.attr}")
-    assert found == []
+    """Only `textrun.py` asks the interpreter (`effects`, or `interpreter` as the move lister names it) to run a card's
+    abilities."""
+    assert text_runs_outside(PACKAGE, "textrun.py", frozenset({"effects", "interpreter"})) == []
