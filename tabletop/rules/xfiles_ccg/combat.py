@@ -1,8 +1,8 @@
 """Skill checks and Combat in the X-Files CCG: a check's result, the rounds of a Combat, damage and its end.
 
-`Combat` is a part with explicit inputs (`__init__`): the card lookup (`cards`), the reading of Agents (`table`:
-`health`, `rating`, `agent_skill`, `team_skill`, `combatants`, `check_total`, `gear`), the card text (`text`:
-`expire_effects`), the steps of a turn it moves on with (`flow`, the `Flow` part: `goto`, `open_window`,
+`Combat` is a part with explicit inputs (`__init__`): the card lookup (`cards`), the reading of Agents (`table`, the
+`Table` part: `health`, `rating`, `agent_skill`, `team_skill`, `combatants`, `check_total`, `gear`), the card text
+(`text`, the `CcgText` part: `expire_effects`), the steps of a turn it moves on with (`flow`, the `Flow` part: `goto`, `open_window`,
 `to_discard`, `set_damage`, ...), the ruleset as the vocabulary's standing-ability readers take it (`ruleset`:
 `combat_text`'s `hit`, `regenerate`, `save_site`, ..., as the kit gives it to card text, `ctx.ruleset`) and `ref`.
 The ruleset keeps it as `fights` (`state.rules["combat"]` is the rule state's Combat) and binds the steps the

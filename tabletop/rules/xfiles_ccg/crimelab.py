@@ -8,14 +8,13 @@ has access to the Field Office Crime Lab", `{by: self}`) to that Agent. Read whe
 (`xfc.crime_lab`), listed, begun (the Witness named is discarded) and where the skill check is resolved (an Agent
 with access must still be out of the Hospital, unless a Witness was discarded).
 
-The functions read the cards alone, through `cards`: the card part (`CcgCards`: `pinfo`, and `standing`'s `traits`
-and `card_text`), or the ruleset, which binds the same answers; `lab_problems` also words its violation with the
-ruleset's `ref`.
+The functions read the cards alone, through `cards` (`readers.CardReads`: the card part, or the table part or the
+ruleset, which bind the same answers); `lab_problems` also words its violation with the ruleset's `ref`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.ruleset import Violation
 from ...core.state import GameState
@@ -23,19 +22,22 @@ from .statics import standing
 from .steps import v as _v
 from .table import section_of
 
+if TYPE_CHECKING:
+    from .readers import CardReads
+
 __all__ = ["KEY", "lab_problems", "lab_site", "lab_witnesses", "lab_short", "team_access"]
 
 #: the check's key: a Witness was discarded from the hand for the Crime Lab's prerequisite
 KEY = "lab_witness"
 
 
-def lab_site(cards: Any, state: GameState, site: str | None) -> bool:
+def lab_site(cards: CardReads, state: GameState, site: str | None) -> bool:
     """Whether the Site's prerequisite asks for access to the Field Office Crime Lab ("Special Equipment
     required")."""
     return site in state.pieces and cards.pinfo(state, site).crime_lab
 
 
-def has_access(cards: Any, state: GameState, agent: str) -> bool:
+def has_access(cards: CardReads, state: GameState, agent: str) -> bool:
     """Whether the Agent has access: its own text, or an Equipment attached to it says so."""
     if any(a.get("by") == "self" for a in standing(cards, state.pieces[agent].card, "crime_lab")):
         return True
@@ -43,12 +45,12 @@ def has_access(cards: Any, state: GameState, agent: str) -> bool:
                for a in standing(cards, state.pieces[gear].card, "crime_lab"))
 
 
-def team_access(cards: Any, state: GameState, team: Any) -> bool:
+def team_access(cards: CardReads, state: GameState, team: Any) -> bool:
     """Whether an Agent of the Team, out of the Hospital, has access."""
     return any(p in state.pieces and section_of(state, p) != "hospital" and has_access(cards, state, p) for p in team)
 
 
-def lab_witnesses(cards: Any, state: GameState, seat: int, site: str, team: Any) -> list[str] | None:
+def lab_witnesses(cards: CardReads, state: GameState, seat: int, site: str, team: Any) -> list[str] | None:
     """The Witnesses `seat` may discard from his hand to investigate `site` with `team` (one of each card); None
     when none is needed (no Crime Lab, or an Agent with access)."""
     if not lab_site(cards, state, site) or team_access(cards, state, team):
@@ -79,7 +81,7 @@ def lab_problems(rs: Any, state: GameState, site: str, team: Any, witness: str |
     return []
 
 
-def lab_short(cards: Any, state: GameState, check: dict[str, Any]) -> str | None:
+def lab_short(cards: CardReads, state: GameState, check: dict[str, Any]) -> str | None:
     """What the resolved check lacks for the Crime Lab's prerequisite (None: nothing)."""
     site = check.get("site")
     if check.get(KEY) or not lab_site(cards, state, site) or team_access(cards, state, check.get("team", ())):

@@ -1,13 +1,15 @@
 """How an X-Files CCG turn moves on: drawing, paying, the Briefing and Hospital healing, chains of card plays, the
 turn's end, and the Notebook's answers. Every change goes through the `Tx` the reducers are given.
 
-`Flow` is a part with explicit inputs (`__init__`): the card lookup (`cards`), the reading of Agents (`table`:
-`agents`, `health`, `seat_name`), the card text (`text`: `run_text`, `expire_effects`, `by_hand_words`, the card
-pools and RES), the reducers' `reveal_bluffs`, the ruleset as the vocabulary's standing-ability readers take it
-(`ruleset`: `hand_max`, `moved_bureau`, `to_deck`, ..., as the kit gives it to card text, `ctx.ruleset`), the options
-and `ref`; and, late-bound, the skill checks and Combat (`fights`, the `Combat` part, which takes this one as its
-input: the ruleset's wiring sets it once both are made). What reads the rule state alone is `table.py`'s functions.
-The ruleset binds the steps the reducers, the vocabulary and the tests call (`rules.to_discard`, `rules.goto`, ...).
+`Flow` is a part with explicit inputs (`__init__`): the card lookup (`cards`), the reading of Agents (`table`, the
+`Table` part: `agents`, `health`, `seat_name`, `res_of`; `site_rules.to_deck` reads through it), the card text
+(`text`, the `CcgText` part: `run_text`, `expire_effects`, `by_hand_words`, `refill_card_pools`,
+`waits_for_success`), the ruleset as the vocabulary's standing-ability readers take it (`ruleset`: `hand_max`,
+`moved_bureau`, `buy_only`, ..., as the kit gives it to card text, `ctx.ruleset`), the options and `ref`; and,
+late-bound, the parts that take this one as their input: the skill checks and Combat (`fights`, the `Combat` part)
+and the Investigation's `reveal_bluffs` (the ruleset's wiring sets them once they are made). What reads the rule
+state alone is `table.py`'s functions. The ruleset binds the steps the reducers, the vocabulary and the tests call
+(`rules.to_discard`, `rules.goto`, ...).
 """
 
 from __future__ import annotations
@@ -108,7 +110,7 @@ class Flow:
 
     def to_discard(self, state: GameState, pid: str, tx: Tx) -> None:
         owner = owner_of(state, pid)
-        if state.rules.get(SITE_RULES) and to_deck(self.ruleset, state, pid):  # "shuffled back into your Bureau Deck instead"
+        if state.rules.get(SITE_RULES) and to_deck(self.table, state, pid):  # "shuffled back into your Bureau Deck instead"
             tx.move(pid, f"deck:{owner}", face_up=False)
             tx.shuffle(f"deck:{owner}")
             if state.pieces[pid].counters:

@@ -2,23 +2,25 @@
 "He may add 1 to any damage caused by EQUIPMENT card attached to him that have a CLOSE RANGE COMBAT or LONG RANGE
 COMBAT modifier", an Adversary's "Apply -1 to any Equipment cards attached to the Team that modify LONG RANGE COMBAT or
 CLOSE RANGE COMBAT". Read as a Combat round's damage is dealt (`combat.combat_damage`), from the card lookup alone
-(`cards`: the card part, its `pinfo`, `traits` and `card_text`).
+(`cards`: the card part, `readers.CardReads`: its `pinfo`, `traits` and `card_text`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.state import GameState
-from .cards import CcgCards
 from .statics import standing
+
+if TYPE_CHECKING:
+    from .readers import CardReads
 
 __all__ = ["gear_damage"]
 
 _ROUND_OF = {"Long Range Combat": "lrc", "Close Range Combat": "crc"}
 
 
-def _gear_part(cards: CcgCards, state: GameState, combat: dict[str, Any], host: str, skill: str) -> int:
+def _gear_part(cards: CardReads, state: GameState, combat: dict[str, Any], host: str, skill: str) -> int:
     """The part of `host`'s damage its Equipment adds in a round of `skill`: its best item for that skill, not one
     jammed nor one used up earlier in the Combat ("once per combat")."""
     out = 0
@@ -30,7 +32,7 @@ def _gear_part(cards: CcgCards, state: GameState, combat: dict[str, Any], host: 
     return out
 
 
-def gear_damage(cards: CcgCards, state: GameState, combat: dict[str, Any], dealt: dict[str, int], skill: str) -> None:
+def gear_damage(cards: CardReads, state: GameState, combat: dict[str, Any], dealt: dict[str, int], skill: str) -> None:
     """`dealt` (each Agent's damage this round) with what the standing words of the Agents and of the Adversary add
     to (or take from) the Equipment's part of it, never below none; changed in place."""
     rnd = _ROUND_OF.get(skill)
