@@ -200,11 +200,11 @@ class XFilesCCG(PartsRuleset):
 
     #: the lab reads the scores at every turn change: a function of the rule state (`status.py`)
     scores = staticmethod(scores)
-    #: the rule state's reads (`table.py`): functions of the table, asked by every part and the vocabulary
-    active, step, _left, opponents = staticmethod(active), staticmethod(step), staticmethod(left), staticmethod(opponents)
+    #: the rule state's reads (`table.py`): functions of the table, asked by the vocabulary (`ctx.ruleset.owner`)
+    active, step, left, opponents = staticmethod(active), staticmethod(step), staticmethod(left), staticmethod(opponents)
     decision, waiting_for, section_of = staticmethod(decision), staticmethod(waiting_for), staticmethod(section_of)
-    damage, _pool_of, _owner, xfile_of = (staticmethod(damage), staticmethod(pool_of), staticmethod(owner),
-                                          staticmethod(xfile_of))
+    damage, pool_of, owner, xfile_of = (staticmethod(damage), staticmethod(pool_of), staticmethod(owner),
+                                        staticmethod(xfile_of))
     hired = staticmethod(hired)
 
     # the public answers of the parts, bound to them in `__init__` (no call in between: bots ask them by thousands)
@@ -229,7 +229,7 @@ class XFilesCCG(PartsRuleset):
         opts = self.options
         self.info, self.pinfo, self.traits, self.xfiles = cards.info, cards.pinfo, cards.traits, cards.xfiles
         self.name_of, self.card_title = cards.name_of, cards.card_title  # type: ignore[method-assign]
-        self._known_infos, self._known_traits = cards.known_infos, cards.known_traits
+        self.known_infos, self.known_traits = cards.known_infos, cards.known_traits
         #: what the rules read of the table (`reading.py`): Agents, Health, skills, words in effect, payments
         self.table = table = Table(cards, self.effects)
         self.agents, self.health, self.rating, self.gear = table.agents, table.health, table.rating, table.gear
@@ -241,8 +241,8 @@ class XFilesCCG(PartsRuleset):
         self.agents_in_play, self.killer_winner = table.agents_in_play, table.killer_winner
         self.keywords_of, self.tokens_left, self.res_of = table.keywords_of, table.tokens_left, table.res_of
         self.any_trait, self.card_pools = table.any_trait, table.card_pools
-        #: where a card's text runs (`textrun.py`); the flow steps it leads to (`FlowSteps`) are the ruleset's bound
-        #: answers of the flow and Combat parts, made after it since they take it
+        #: where a card's text runs (`textrun.py`); the flow steps it leads to (`offer`, `chain`, `end_combat`,
+        #: `to_discard`) it asks of the ruleset, which binds them below to the flow and Combat parts (they take it)
         self.text = text = CcgText(self.effects, cards, table, self, self.ref, lambda: self.card_library)
         self.run_text, self.runs_text, self.waits_for_success = text.run_text, text.runs_text, text.waits_for_success
         self.by_hand_words, self.bluff_cost = text.by_hand_words, text.bluff_cost

@@ -27,7 +27,7 @@ def any_cheaper(rs: Any, state: GameState, seat: int) -> bool:
     """Whether a card in `seat`'s Field makes Sites cheaper: each card's traits looked up here, without a call per
     card (`rs.traits`, for a card not read yet)."""
     zone = state.zones.get(f"field:{seat}")
-    known, pieces = rs._known_traits(), state.pieces
+    known, pieces = rs.known_traits(), state.pieces
     for pid in zone.pieces if zone is not None else ():
         ref = pieces[pid].card
         traits = known.get(ref)

@@ -14,9 +14,9 @@ could not read stays text to apply by hand: those cards keep the suggested effec
 
 Its inputs are explicit: `effects`, the kit's interpreter; `cards`, the card part; `table`, the table part (an
 Agent's pool tokens, the traits of a seat's cards); `flow`, the flow steps a card's text leads to (`offer`, `chain`,
-`end_combat`, `to_discard`: the ruleset's bound answers of the flow and Combat parts, which take this part, so
-they are made after it); `ref`, a card's name in a
-sentence; `library`, the cards this table loaded (their printed Keywords).
+`end_combat`, `to_discard`: the ruleset, which binds them to the flow and Combat parts; those are made after this
+part, as they take it, so it asks them through the ruleset when a card's text leads there); `ref`, a card's name in
+a sentence; `library`, the cards this table loaded (their printed Keywords).
 
 A card's standing text is also read where it applies, by functions of the table: the table part's readers
 (`gear_health`, `own_skill`, `pair_health`, `health_more`, `remote_help`, `cost_at_site`: Health, skills and costs),

@@ -207,7 +207,7 @@ def lapse_buy_only(rs: Any, state: GameState, tx: Tx, bought: int) -> None:
         return
     tx.del_rule("buy_only")
     seat = rs.active(state)
-    lost = min(max(0, held - bought), rs._pool_of(state, seat, "rp"))
+    lost = min(max(0, held - bought), rs.pool_of(state, seat, "rp"))
     if lost:
         tx.add_player_counter(seat, "rp", -lost, why="RP that could only buy cards, not spent on the purchase",
                               rule="xfc.effect.1")

@@ -63,7 +63,7 @@ def _deck_bottom(ctx: Ctx, tx: Tx, args: Any) -> str:
     for pid in ctx.pieces(args):
         name = ctx.name(pid)
         rs.negate(ctx.state, pid, tx)
-        deck = ctx.zone("deck", rs._owner(ctx.state, pid))
+        deck = ctx.zone("deck", rs.owner(ctx.state, pid))
         tx.move(pid, deck, index=len(ctx.state.zones[deck].pieces), face_up=False)
         out.append(f"{name} goes to the bottom of its owner's Bureau Deck")
     return "; ".join(out) or "no Adversary"

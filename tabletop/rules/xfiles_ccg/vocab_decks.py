@@ -126,7 +126,7 @@ def save_site(rs: Any, state: GameState, check: dict[str, Any], tx: Tx) -> None:
     made = bool(team) and total >= int(saving["need"])
     where = "goes to the Bureau" if made else "is lost"
     if made and site in state.pieces:
-        owner = rs._owner(state, site)
+        owner = rs.owner(state, site)
         tx.move(site, f"bureau:{owner}", face_up=True)
         tx.change(site, counters={**state.pieces[site].counters, "saved": 1})
     if not tx.quiet:

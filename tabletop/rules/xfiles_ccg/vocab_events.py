@@ -23,7 +23,7 @@ def _to_hand(ctx: Ctx, tx: Tx, args: Any) -> str:
     rs, state = ctx.ruleset, ctx.state
     said = []
     for pid in ctx.pieces(args):
-        owner = rs._owner(state, pid)
+        owner = rs.owner(state, pid)
         for q in state.attached(pid):
             rs.to_discard(state, q, tx)
         name = ctx.name(pid)

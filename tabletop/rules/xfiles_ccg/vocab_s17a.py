@@ -197,7 +197,7 @@ def _clear_inflicted(ctx: Ctx, tx: Tx, args: Any) -> str:
 def _sel_keep_paid(ctx: Ctx, piece: Piece, value: Any) -> bool:
     """One more card kept while the chooser's pool pays `amount` for each ("pay 3 [RP] for each card they do not
     want to discard")."""
-    have = ctx.ruleset._pool_of(ctx.state, ctx.seat, str(value["pool"]))
+    have = ctx.ruleset.pool_of(ctx.state, ctx.seat, str(value["pool"]))
     return len(ctx.targets.get(str(value["target"]), ())) < have // max(1, int(value["amount"]))
 
 

@@ -61,7 +61,7 @@ def _restack(ctx: Ctx, tx: Tx, args: Any) -> str:
     rs, state = ctx.ruleset, ctx.state
     pieces = ctx.pieces(args)
     for i, pid in enumerate(pieces):
-        deck = ctx.zone("deck", rs._owner(state, pid))
+        deck = ctx.zone("deck", rs.owner(state, pid))
         open_ = state.zones[state.pieces[pid].zone].kind == "discard"
         tx.move(pid, deck, index=i, face_up=False, by=None if open_ else ctx.seat)  # from a hand: its player knows it
         if open_:
@@ -90,7 +90,7 @@ def _retrieve(ctx: Ctx, tx: Tx, args: Any) -> str:
     pieces = ctx.pieces(args)
     decks = set()
     for pid in pieces:
-        owner = rs._owner(state, pid)
+        owner = rs.owner(state, pid)
         if args.get("to") == "deck":
             decks.add(ctx.zone("deck", owner))
             tx.move(pid, ctx.zone("deck", owner), face_up=False)
