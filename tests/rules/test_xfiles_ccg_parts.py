@@ -23,6 +23,7 @@ def test_table_and_text_are_parts_not_mixins() -> None:
     # the inputs each part states: the card part, the interpreter, the table part
     assert rules.table.cards is rules.cards and rules.table.effects is rules.effects
     assert rules.text.cards is rules.cards and rules.text.table is rules.table and rules.text.effects is rules.effects
+    assert rules.text.flow is rules.flow and rules.text.fights is rules.fights  # late-bound: they take the text part
 
 
 def test_answers_are_bound_to_the_parts() -> None:

@@ -241,9 +241,8 @@ class XFilesCCG(PartsRuleset):
         self.agents_in_play, self.killer_winner = table.agents_in_play, table.killer_winner
         self.keywords_of, self.tokens_left, self.res_of = table.keywords_of, table.tokens_left, table.res_of
         self.any_trait, self.card_pools = table.any_trait, table.card_pools
-        #: where a card's text runs (`textrun.py`); the flow steps it leads to (`offer`, `chain`, `end_combat`,
-        #: `to_discard`) it asks of the ruleset, which binds them below to the flow and Combat parts (they take it)
-        self.text = text = CcgText(self.effects, cards, table, self, self.ref, lambda: self.card_library)
+        #: where a card's text runs (`textrun.py`); the steps it leads to, the flow's and Combat's, late-bound below
+        self.text = text = CcgText(self.effects, cards, table, self.ref, lambda: self.card_library)
         self.run_text, self.runs_text, self.waits_for_success = text.run_text, text.runs_text, text.waits_for_success
         self.by_hand_words, self.bluff_cost = text.by_hand_words, text.bluff_cost
         self.played_triggers, self.event_triggers, self.ability_uses = (text.played_triggers, text.event_triggers,
@@ -256,7 +255,8 @@ class XFilesCCG(PartsRuleset):
         #: Investigation's `reveal_bluffs` once they are made
         self.flow = flow = Flow(cards, table, text, self, opts, self.ref)
         self.fights = fights = Combat(cards, table, text, flow, self, self.ref)
-        flow.fights = fights
+        flow.fights = text.fights = fights
+        text.flow = flow
         self.draw, self.return_abducted, self.to_discard = flow.draw, flow.return_abducted, flow.to_discard
         self.move_agent, self.hand_max, self.attach, self.pay = flow.move_agent, flow.hand_max, flow.attach, flow.pay
         self.goto, self.collect_res, self.start_selling = flow.goto, flow.collect_res, flow.start_selling

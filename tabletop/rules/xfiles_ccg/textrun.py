@@ -13,10 +13,10 @@ lapse at the end of a round, a Combat or a turn (`expire_effects`, called by the
 could not read stays text to apply by hand: those cards keep the suggested effects (`effects.py`, `by_hand_words`).
 
 Its inputs are explicit: `effects`, the kit's interpreter; `cards`, the card part; `table`, the table part (an
-Agent's pool tokens, the traits of a seat's cards); `flow`, the flow steps a card's text leads to (`offer`, `chain`,
-`end_combat`, `to_discard`: the ruleset, which binds them to the flow and Combat parts; those are made after this
-part, as they take it, so it asks them through the ruleset when a card's text leads there); `ref`, a card's name in
-a sentence; `library`, the cards this table loaded (their printed Keywords).
+Agent's pool tokens, the traits of a seat's cards); `ref`, a card's name in a sentence; `library`, the cards this table
+loaded (their printed Keywords); and, late-bound, the steps a card's text leads to: `flow` (its suggested effects
+offered, the chain read, a card discarded: the `Flow` part) and `fights` (a Combat ended: the `Combat` part), which
+take this part.
 
 A card's standing text is also read where it applies, by functions of the table: the table part's readers
 (`gear_health`, `own_skill`, `pair_health`, `health_more`, `remote_help`, `cost_at_site`: Health, skills and costs),
@@ -30,7 +30,7 @@ card's text sets: the deck check, the play checks and the listing).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ...core.reducer import Tx
 from ...core.ruleset import Violation
@@ -52,9 +52,11 @@ if TYPE_CHECKING:
     from ...cards import CardDef, CardLibrary
     from ..effects import Effects, Vocabulary
     from .cards import CcgCards
+    from .combat import Combat
+    from .flow import Flow
     from .reading import Table
 
-__all__ = ["CcgText", "FlowSteps"]
+__all__ = ["CcgText"]
 
 register_many("error", [
     ("no_token", (), "a card's ability is used with a token and it has none left"),
@@ -68,16 +70,6 @@ register_many("violation", [
 _IN_PLAY = ("bureau", "field")
 
 
-class FlowSteps(Protocol):
-    """The flow steps a card's text leads to: its suggested effects offered, the chain read, a Combat ended, a card
-    discarded (the flow and Combat's)."""
-
-    def offer(self, state: GameState, tx: Tx, seat: int, pid: str, info: Any, *, bluff: bool = False) -> None: ...
-    def chain(self, state: GameState) -> list[dict[str, Any]]: ...
-    def end_combat(self, state: GameState, tx: Tx, why: str) -> None: ...
-    def to_discard(self, state: GameState, pid: str, tx: Tx) -> None: ...
-
-
 class CcgText:
     """Card text on the effect interpreter (the part `XFilesCCG.text`)."""
 
@@ -86,10 +78,13 @@ class CcgText:
     #: what a revealed Bluff's owner pays, before a Site changes it (`costs.bluff_cost`)
     bluff_cost = staticmethod(bluff_cost)
 
-    def __init__(self, effects: Effects, cards: CcgCards, table: Table, flow: FlowSteps,
-                 ref: Callable[[GameState, str | None], str], library: Callable[[], CardLibrary]) -> None:
-        self.effects, self.cards, self.table, self.flow = effects, cards, table, flow
-        self.ref, self.library = ref, library
+    def __init__(self, effects: Effects, cards: CcgCards, table: Table, ref: Callable[[GameState, str | None], str],
+                 library: Callable[[], CardLibrary]) -> None:
+        self.effects, self.cards, self.table, self.ref, self.library = effects, cards, table, ref, library
+        #: the steps a card's text leads to (late-bound: the flow and Combat parts take this one): its suggested
+        #: effects offered, the chain, a card discarded (`flow`); a Combat ended (`fights`, by `negate`)
+        self.flow: Flow
+        self.fights: Combat
         #: the card reads asked at every card run (bound once: no lookup through the card part per call)
         self.card_text, self.traits, self.known_traits = cards.card_text, cards.traits, cards.known_traits
         #: the Keywords printed on the cards of this table's library, with the library and version they were read of
@@ -144,7 +139,7 @@ class CcgText:
             tx.set_rule("chain", chain)
         combat = state.rules.get("combat")
         if combat and combat.get("adversary") == pid:
-            self.flow.end_combat(state, tx, f"{name} was negated")
+            self.fights.end_combat(state, tx, f"{name} was negated")
         elif state.zones[state.pieces[pid].zone].kind != "discard":
             self.flow.to_discard(state, pid, tx)
         return f"negated {name}"
