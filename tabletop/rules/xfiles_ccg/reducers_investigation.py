@@ -70,13 +70,13 @@ class InvestigationReducers:
     step, active, owner, pool_of, xfile_of = (staticmethod(step), staticmethod(active), staticmethod(owner),
                                               staticmethod(pool_of), staticmethod(xfile_of))
 
-    def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, combat: Combat, notes: Notebook,
+    def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, fights: Combat, notes: Notebook,
                  options: Mapping[str, Any], ref: Callable[[GameState, str], str], rules: Any) -> None:
         #: the card data; the reading of Agents and seats (skills, Health, the pool a card is paid from, what a card
         #: costs at the Site: `costs.py` reads through it)
         self.cards, self.table = cards, table
-        #: the card text (a Bluff paid, a card played and paid with cards); the flow's and Combat's steps
-        self.text, self.flow, self.combat = text, flow, combat
+        #: the card text (a Bluff paid, a card played and paid with cards); the flow's steps and Combat's (`fights`)
+        self.text, self.flow, self.fights = text, flow, fights
         #: the questions and guesses `seat` may make (`Notebook`)
         self.notes = notes
         self.options, self.ref = options, ref
@@ -234,7 +234,7 @@ class InvestigationReducers:
                     f"({self.table.health(state, a.agent)} Health); {pending - a.points} still to assign",
                     {"target": a.agent, "adversary": a.points})
             return
-        self.combat.deal_damage(state, tx, a.agent)
+        self.fights.deal_damage(state, tx, a.agent)
 
     @reduces(Ask)
     def _do_ask(self, state: GameState, a: Ask, seat: int, tx: Tx) -> None:
