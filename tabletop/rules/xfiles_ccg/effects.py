@@ -2,7 +2,7 @@
 kind, and the effects the engine suggests for the common forms of text it cannot run, ready to confirm.
 
 Why a part: what a player applies by hand reads and changes the table through named inputs (the card data, the reading
-of Agents, the flow's and Combat's steps, the card text's triggers), not through a ruleset of mixins.
+of Agents, the flow's and Combat's steps, the card text's triggers), not through the ruleset.
 """
 
 from __future__ import annotations
@@ -40,12 +40,12 @@ SUGGESTIONS = {"skill": "_suggest_skill", "damage": "_suggest_damage", "negate":
 class ByHand:
     """Manual effects and suggested effects (the part `XFilesCCG.by_hand`)."""
 
-    def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, combat: Combat,
+    def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, fights: Combat,
                  ref: Callable[[GameState, str], str]) -> None:
         #: the card data; the reading of Agents (Health, skills, the check's total, seat names)
         self.cards, self.table = cards, table
-        #: the card text (the triggers an abduction sets off), the flow's and Combat's steps
-        self.text, self.flow, self.combat = text, flow, combat
+        #: the card text (the triggers an abduction sets off), the flow's steps and Combat's (`fights`)
+        self.text, self.flow, self.fights = text, flow, fights
         self.ref = ref
 
     @reduces(ManualEffect)
@@ -125,7 +125,7 @@ class ByHand:
         combat = state.rules.get("combat")
         name = self.ref(state, a.piece)
         if combat and combat.get("adversary") == a.piece:
-            self.combat.end_combat(state, tx, f"{name} was negated")
+            self.fights.end_combat(state, tx, f"{name} was negated")
         elif state.zones[state.pieces[a.piece].zone].kind != "discard":
             self.flow.to_discard(state, a.piece, tx)
         return f"{src}: negated {name}"

@@ -70,17 +70,18 @@ class InvestigationReducers:
     step, active, owner, pool_of, xfile_of = (staticmethod(step), staticmethod(active), staticmethod(owner),
                                               staticmethod(pool_of), staticmethod(xfile_of))
 
-    def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, combat: Combat, notes: Notebook,
+    def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, fights: Combat, notes: Notebook,
                  options: Mapping[str, Any], ref: Callable[[GameState, str], str], rules: Any) -> None:
-        #: the card data; the reading of Agents and seats (skills, Health, the pool a card is paid from)
+        #: the card data; the reading of Agents and seats (skills, Health, the pool a card is paid from, what a card
+        #: costs at the Site: `costs.py` reads through it)
         self.cards, self.table = cards, table
-        #: the card text (a Bluff paid, a card played and paid with cards); the flow's and Combat's steps
-        self.text, self.flow, self.combat = text, flow, combat
+        #: the card text (a Bluff paid, a card played and paid with cards); the flow's steps and Combat's (`fights`)
+        self.text, self.flow, self.fights = text, flow, fights
         #: the questions and guesses `seat` may make (`Notebook`)
         self.notes = notes
         self.options, self.ref = options, ref
-        #: the ruleset, only as the card-text readers take it (`costs`, `provisions`, `phase_plays`,
-        #: `witness_triggers`, `anytime`, `combat_text`: functions of the ruleset, as the vocabulary's `ctx.ruleset`)
+        #: the ruleset, only as the card-text readers that still take it (`provisions`, `phase_plays`,
+        #: `anytime`, `combat_text`: functions of the ruleset, as the vocabulary's `ctx.ruleset`)
         self.rules = rules
 
     @reduces(Investigate)
@@ -151,7 +152,7 @@ class InvestigationReducers:
     def _do_resolve_bluff(self, state: GameState, a: ResolveBluff, seat: int, tx: Tx) -> None:
         info = self.cards.pinfo(state, a.piece)
         owner = self.owner(state, a.piece)
-        cost = bluff_cost_at_site(self.rules, state, a.piece, info, a.x)
+        cost = bluff_cost_at_site(self.table, state, a.piece, info, a.x)
         pending = [p for p in state.rules.get("bluffs") or [] if p != a.piece]
         if a.pay and self.pool_of(state, owner, "cp") >= cost:
             self.flow.pay(state, owner, "cp", cost, tx, rule="xfc.chain.3",
@@ -184,7 +185,7 @@ class InvestigationReducers:
     @reduces(PlayCard)
     def _do_play(self, state: GameState, a: PlayCard, seat: int, tx: Tx) -> None:
         info = self.cards.pinfo(state, a.piece)
-        cost = cost_at_site(self.rules, state, seat, a.piece, info.x_cost(a.x))  # as a card or the Site changed it
+        cost = cost_at_site(self.table, state, seat, a.piece, info.x_cost(a.x))  # as a card or the Site changed it
         pool = self.table.pay_pool(state, info, seat, a.side)
         if self.pool_of(state, seat, pool) + len(self.table.card_pools(state, seat, info, pool)) < cost:
             self.flow.to_discard(state, a.piece, tx)
@@ -192,7 +193,7 @@ class InvestigationReducers:
                     "to the Discard (xfc.chain.3)", {"piece": a.piece})
             return
         spend_provision(self.rules, state, seat, a.piece, tx)  # the Activators a card provided it, spent
-        spend_cost_mods(self.rules, state, seat, a.piece, tx)  # "the first Adversary card you play in this Site"
+        spend_cost_mods(self.table, state, seat, a.piece, tx)  # "the first Adversary card you play in this Site"
         from_cards = self.text.pay_card(state, seat, info, pool, cost, tx,
                                    why="" if tx.quiet else f"paid for {self.ref(state, a.piece)}", rule="xfc.chain.3")
         tx.move(a.piece, "chain", face_up=True, by=seat)
@@ -233,7 +234,7 @@ class InvestigationReducers:
                     f"({self.table.health(state, a.agent)} Health); {pending - a.points} still to assign",
                     {"target": a.agent, "adversary": a.points})
             return
-        self.combat.deal_damage(state, tx, a.agent)
+        self.fights.deal_damage(state, tx, a.agent)
 
     @reduces(Ask)
     def _do_ask(self, state: GameState, a: Ask, seat: int, tx: Tx) -> None:

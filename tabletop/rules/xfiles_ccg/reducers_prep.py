@@ -3,7 +3,7 @@ Briefing, Requisition, Deployment and Case Assignment. Each is a method marked `
 through the ruleset's table (the kit's `marked`).
 
 Why a part: a step reads and changes the table through named inputs (the card data, the reading of Agents, the card
-text, the flow's and Combat's steps), so where a pass or a purchase goes on is read here, not across mixins.
+text, the flow's and Combat's steps), so where a pass or a purchase goes on is read here, not across the ruleset.
 """
 
 from __future__ import annotations
@@ -59,13 +59,13 @@ class PrepReducers:
     step, active, opponents, left, pool_of = (staticmethod(step), staticmethod(active), staticmethod(opponents),
                                               staticmethod(left), staticmethod(pool_of))
 
-    def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, combat: Combat,
+    def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, fights: Combat,
                  settle: Callable[[GameState, int, Tx], None], ref: Callable[[GameState, str], str],
                  rules: Any) -> None:
         #: the card data (a card's standing abilities too: `statics.standing`); the reading of Agents and seats
         self.cards, self.table = cards, table
-        #: the card text (a card paid with cards, a card played); the flow's and Combat's steps
-        self.text, self.flow, self.combat = text, flow, combat
+        #: the card text (a card paid with cards, a card played); the flow's steps and Combat's (`fights`)
+        self.text, self.flow, self.fights = text, flow, fights
         #: the effects of resolved cards still offered when priority passes (`ByHand.settle`)
         self.settle = settle
         self.ref = ref
@@ -123,7 +123,7 @@ class PrepReducers:
         self.flow.end_investigation(state, tx)
 
     def _passed_question(self, state: GameState, seat: int, tx: Tx) -> None:
-        self.combat.close_site(state, tx)
+        self.fights.close_site(state, tx)
 
     def _passed_penalty(self, state: GameState, seat: int, tx: Tx) -> None:
         tx.del_rule("penalty")
