@@ -3,7 +3,7 @@
 `Checks` is a part with explicit inputs (a plain object `XFilesCCG` makes and wires, docs/RULESETS_STRUCTURE.md):
 the card lookup (`cards`), the reading of the table (`table`: Agents, Health, sell values, pool tokens on cards,
 ...), the card text run (`text`: a card's conditions, a pending effect), the flow (`flow`: the hand size), the
-options, `ref` (a card named in a sentence) and the ruleset as `rules`, only where the standing-ability readers
+options, `ref` (a card named in a sentence) and the ruleset as `ruleset`, only where the standing-ability readers
 (`limits`, `vocab_agents`, `costs`, ...) take it, as the vocabulary's `ctx.ruleset`. Each check is a method marked `@checks(ActionType)`; `marked(...)` builds the dispatch table from it and
 `InvestigationChecks` (`checks_investigation.py`). The timing and payment checks every check shares (`whose`,
 `in_hand`, `own_agent`, `afford`) live here; `InvestigationChecks` is given them. The table actions made by hand
@@ -70,11 +70,11 @@ class Checks:
     table actions made by hand."""
 
     def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, options: Mapping[str, Any],
-                 ref: Callable[[GameState, str], str], rules: Any) -> None:
+                 ref: Callable[[GameState, str], str], ruleset: Any) -> None:
         #: the ruleset only as the standing-ability readers take it (`limits`, `costs`, `waivers`, ..., as the vocabulary's
         #: `ctx.ruleset`)
         self.cards, self.table, self.text, self.flow, self.options, self.ref = cards, table, text, flow, options, ref
-        self.rules = rules
+        self.ruleset = ruleset
         self.pinfo, self.info = cards.pinfo, cards.info  # asked by most checks: bound here, no call in between
 
     # -- before every check --
@@ -236,7 +236,7 @@ class Checks:
         if held is None:
             held = len(self.table.card_pools(state, seat, info, "rp")) if seat is not None else 0
         out += self.requisition_afford(state, seat, info, held, (a.piece,))
-        return out + play_limit_problems(self.rules, state, a.piece, seat)
+        return out + play_limit_problems(self.ruleset, state, a.piece, seat)
 
     def requisition_afford(self, state: GameState, seat: int | None, info: CardInfo, held: int,
                            pieces: Iterable[str] = ()) -> list[Violation]:
@@ -290,7 +290,7 @@ class Checks:
         if a.to not in ("bureau", "field"):
             out.append(_v("xfc.bad_section", "xfc.deployment.4", "a bought Agent goes to the Bureau or the Field",
                           (a.piece,), seat))
-        if seat is not None and not lifted_in_play(self.rules, info.ref) and \
+        if seat is not None and not lifted_in_play(self.ruleset, info.ref) and \
                 any(self.pinfo(state, p).name == info.name for p in self.table.agents(state, seat)):
             out.append(_v("xfc.duplicate_agent", "xfc.deployment.5", f"{info.name} is already in play",
                           (a.piece,), seat))
@@ -344,7 +344,7 @@ class Checks:
             out.append(_v("xfc.identical_site", "xfc.case.3", f"{info.name} was already placed this turn",
                           (a.piece,), seat))
         pool = "cp" if info.pool == "CP" else "rp"
-        out += self.afford(state, seat, pool, site_cost(state, seat, info, self.rules), info.name, "xfc.case.1", (a.piece,))
+        out += self.afford(state, seat, pool, site_cost(state, seat, info, self.ruleset), info.name, "xfc.case.1", (a.piece,))
         return out
 
     @checks(PlaceBluff)

@@ -6,7 +6,7 @@ discard; the manual effect is never a violation (xfc.effect.1).
 `InvestigationChecks` is a part with explicit inputs: the shared timing and payment checks (`checks`, the `Checks`
 part of `checks.py`), the card lookup (`cards`), the reading of the table (`table`: Health, combatants, the words in
 effect, ...), the card text run (`text`: a card's conditions), the Notebook (`notes`: the questions and guesses
-open), the options, `ref` and the ruleset as `rules`, only where the standing-ability readers take it.
+open), the options, `ref` and the ruleset as `ruleset`, only where the standing-ability readers take it.
 """
 
 from __future__ import annotations
@@ -68,10 +68,10 @@ class InvestigationChecks:
     """The checks of the Investigation, the Debriefing and the automatic actions."""
 
     def __init__(self, checks: Checks, cards: CcgCards, table: Table, text: CcgText, notes: Notebook,
-                 options: Mapping[str, Any], ref: Callable[[GameState, str], str], rules: Any) -> None:
+                 options: Mapping[str, Any], ref: Callable[[GameState, str], str], ruleset: Any) -> None:
         #: the ruleset only as the standing-ability readers take it (`limits`, `costs`, `waivers`, ..., as the vocabulary's
         #: `ctx.ruleset`)
-        self.checks, self.cards, self.table, self.text, self.notes, self.rules = checks, cards, table, text, notes, rules
+        self.checks, self.cards, self.table, self.text, self.notes, self.ruleset = checks, cards, table, text, notes, ruleset
         self.options, self.ref = options, ref
         self.pinfo = cards.pinfo  # asked by most checks: bound here, no call in between
         #: the timing and payment checks every check shares (`Checks`)
@@ -105,7 +105,7 @@ class InvestigationChecks:
             if canonical_skill(a.skill) not in options:
                 out.append(_v("xfc.prerequisite_skill", "xfc.investigation.3", f"{self.ref(state, a.site)} is "
                               f"investigated with {' or '.join(options) or 'its own prerequisite'}", (a.site,), seat))
-        return out + lab_problems(self.rules, state, a.site, a.agents, a.witness, seat)
+        return out + lab_problems(self.ruleset, state, a.site, a.agents, a.witness, seat)
 
     @checks(ResolveBluff)
     def _check_resolve_bluff(self, state: GameState, a: ResolveBluff, seat: int | None) -> list[Violation]:
@@ -116,7 +116,7 @@ class InvestigationChecks:
                           (a.piece,), seat))
         elif a.pay:
             info = self.pinfo(state, a.piece)
-            out += self.afford(state, seat, "cp", bluff_cost_at_site(self.rules, state, a.piece, info, a.x), info.name,
+            out += self.afford(state, seat, "cp", bluff_cost_at_site(self.ruleset, state, a.piece, info, a.x), info.name,
                                 "xfc.investigation.2", (a.piece,))
             if seat is not None:  # a Bluff paid for is played: its conditions ("one of the following skills: ...")
                 out += self.text.text_violations(state, a.piece, seat)
@@ -127,9 +127,9 @@ class InvestigationChecks:
         steps: tuple[str, ...] = WINDOW_STEPS
         step = _step(state)
         if step not in steps and a.piece in state.pieces:
-            if phase_play(self.rules, state, a.piece):  # a card its text lets be played in the Briefing or the Case
+            if phase_play(self.ruleset, state, a.piece):  # a card its text lets be played in the Briefing or the Case
                 steps = (step,)  # Assignment: there (`phase_plays`)
-            elif played_any_time(self.rules, self.pinfo(state, a.piece).ref):
+            elif played_any_time(self.ruleset, self.pinfo(state, a.piece).ref):
                 steps = STEPS  # "Play this card at anytime during your turn": its own condition asks whose turn
         out = self.whose(state, seat, steps, "playing a card", (a.piece,))
         out += self.in_hand(state, a.piece, seat, "xfc.chain.6")
@@ -153,7 +153,7 @@ class InvestigationChecks:
                           (a.piece,), seat))
             return out
         combat = r.get("combat")
-        if combat and info.kind != "combat" and not played_in_combat(self.rules, info.ref):
+        if combat and info.kind != "combat" and not played_in_combat(self.ruleset, info.ref):
             out.append(_v("xfc.combat_only", "xfc.chain.5", "only Combat cards are played during Combat", (a.piece,),
                           seat))
         if not combat and info.kind == "combat":
@@ -161,25 +161,25 @@ class InvestigationChecks:
         barred = no_play_problem(state, a.piece) if r.get(NO_PLAY) else None
         if barred:  # "You cannot use the card this turn"
             out.append(_v("effects.condition", "xfc.effect.2", f"{info.name}: {barred}", (a.piece,), seat))
-        barred_here = adversary_barred(self.rules, state, a.piece, seat) if r.get(NO_ADVERSARIES) else None
+        barred_here = adversary_barred(self.ruleset, state, a.piece, seat) if r.get(NO_ADVERSARIES) else None
         if barred_here:  # "prevent your opponent from playing any adversaries at this Site"
             out.append(_v("effects.condition", "xfc.effect.2", f"{info.name}: {barred_here}", (a.piece,), seat))
-        only = only_keyword_problem(self.rules, state, seat, a.piece) if r.get("only_keyword") else None
+        only = only_keyword_problem(self.ruleset, state, seat, a.piece) if r.get("only_keyword") else None
         if only:  # "For the remainder of this turn, your opponent may only play Keyword GOVERNMENT cards"
             out.append(_v("effects.condition", "xfc.effect.2", f"{info.name}: {only}", (a.piece,), seat))
         window = window_of(r.get("check"))
-        if window and not on_approach(self.rules, info.ref, window):
+        if window and not on_approach(self.ruleset, info.ref, window):
             out.append(_v("xfc.not_yet", "xfc.chain.9", "before the cards beneath the Site are revealed, only a card "
                           "played on a Team about to investigate it is played" if window == "approach" else
                           "after a wrong guess, only a card played when one has just guessed wrong is played",
                           (a.piece,), seat))
         if (r.get("check") or {}).get("bans"):  # "may not play any Events while investigating this Site"
-            title = banned(self.rules, state, a.piece, seat)
+            title = banned(self.ruleset, state, a.piece, seat)
             if title:
                 out.append(_v("xfc.banned", "xfc.chain.10", f"{title} forbids {_article(info.kind)} here "
                               "(only one that names it)", (a.piece,), seat))
         if info.cost is None and (r.get("check") or {}).get("approach"):  # "X = the number of Bluffs at the Site"
-            why = x_problem(self.rules, state, a.piece, a.x, seat)
+            why = x_problem(self.ruleset, state, a.piece, a.x, seat)
             if why:
                 out.append(_v("effects.condition", "xfc.effect.2", f"{self.ref(state, a.piece)}: {why}", (a.piece,),
                               seat))
@@ -187,9 +187,9 @@ class InvestigationChecks:
             return out
         missing = [act for act in info.activators if act not in words]
         if missing and r.get(PROVIDED):  # "provide the keywords necessary to play any one Keyword X Adversary"
-            missing = provided_missing(self.rules, state, seat, a.piece, missing)
+            missing = provided_missing(self.ruleset, state, seat, a.piece, missing)
         if missing:  # "Activator requirements are ignored if it is played on a Keyword X Site" (and an Equipment's)
-            missing = waived_missing(self.rules, state, a.piece, missing)
+            missing = waived_missing(self.ruleset, state, a.piece, missing)
         if missing:
             rule = "xfc.chain.2"
             out.append(_v("xfc.activator", rule, f"{info.name} needs {', '.join(m.title() for m in missing)} in "
@@ -207,7 +207,7 @@ class InvestigationChecks:
         if a.side and a.side not in ("agents", "conspiracy"):
             out.append(_v("xfc.bad_side", "xfc.chain.3", "a *P card helps the agents or the conspiracy", (a.piece,),
                           seat))
-        if info.kind == "witness" and not lifted_in_play(self.rules, info.ref):  # "any number of X cards in play"
+        if info.kind == "witness" and not lifted_in_play(self.ruleset, info.ref):  # "any number of X cards in play"
             used = (r.get("check") or {}).get("used", [])
             if info.ref in used or any(self.pinfo(state, e["piece"]).ref == info.ref for e in r.get("chain") or []
                                        if e.get("piece") in state.pieces):
@@ -221,7 +221,7 @@ class InvestigationChecks:
             out.append(_v("xfc.alternately", "xfc.chain.7", f"{self.ref(state, a.piece)} offers no choice of effects", (a.piece,),
                           seat))
         if not (quick and out):
-            out += play_limit_problems(self.rules, state, a.piece, seat) + self.text.text_violations(state, a.piece, seat, a.choice)
+            out += play_limit_problems(self.ruleset, state, a.piece, seat) + self.text.text_violations(state, a.piece, seat, a.choice)
         # no affordability check: manual p.14, a card its owner cannot pay for goes to the Discard (see _play)
         return out
 
@@ -232,13 +232,13 @@ class InvestigationChecks:
             out.append(_v("xfc.damage_target", "xfc.combat.3", "the Adversary's damage goes to one Agent of the "
                           "Team who is not in the Hospital (or a Witness with Health fighting for it)", (a.agent,),
                           seat))
-        elif shunned(self.rules, state, a.agent):  # "OCCULT Adversaries may not assign damage to this Agent unless ..."
+        elif shunned(self.ruleset, state, a.agent):  # "OCCULT Adversaries may not assign damage to this Agent unless ..."
             out.append(_v("xfc.damage_target", "xfc.combat.3", f"{self.ref(state, a.agent)}'s Equipment wards it from "
                           "this Adversary while another Agent can take the damage", (a.agent,), seat))
         combat = state.rules.get("combat")
         if not combat:
             out.append(_v("xfc.no_combat", "xfc.combat.1", "there is no Combat", seat=seat))
-        elif a.points and not may_split(combat, standing(self.rules, self.pinfo(state, combat["adversary"]).ref,
+        elif a.points and not may_split(combat, standing(self.ruleset, self.pinfo(state, combat["adversary"]).ref,
                                                            "split_damage")):
             out.append(_v("xfc.damage_target", "xfc.combat.3", "this damage goes to one Agent; it is not split",
                           (a.agent,), seat))

@@ -2,7 +2,7 @@
 
 These are what `Moves.generate_actions` (`moves.py`, bound on the ruleset) yields, so seeded self-play stays as it
 was; the window's list of every kind of legal move is `moves.py`. Each generator is given the move lister (`mv`, the
-`Moves` part): its inputs (`mv.text`, `mv.flow`, the interpreter, `mv.check`, `mv.rules` for the standing-ability
+`Moves` part): its inputs (`mv.text`, `mv.flow`, the interpreter, `mv.check`, `mv.ruleset` for the standing-ability
 readers) and the answers it binds from them
 (`mv.pinfo`, `mv.agents`, `mv.known_infos`, ...); what reads only the rule state is `table.py`'s functions.
 """
@@ -122,7 +122,7 @@ def _gen_requisition(mv: Moves, state: GameState, seat: int) -> Iterator[Action]
         held = len(mv.card_pools(state, seat, info, "rp"))
         if max(0, (info.cost or 0) - held) > pool_of(state, seat, "rp"):
             continue  # `requisition_afford`: no Agent may take what cannot be paid for
-        if play_limit_problems(mv.rules, state, pid, seat):
+        if play_limit_problems(mv.ruleset, state, pid, seat):
             continue  # one of its title already in play, where its text allows one (xfc.chain.8)
         where = _SECTION_WORDS.get(info.activators)
         if where is None:
@@ -158,7 +158,7 @@ def _gen_deployment(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
         # `mv.check(state, Hire(pid, "field"), seat)`: the gate, timing and hand checks (all passed) and these
         if names is None:  # the titles in play, read once for the hand
             names = {mv.pinfo(state, p).name for p in mv.agents(state, seat)}
-        if info.name not in names or lifted_in_play(mv.rules, info.ref):  # "any number of X cards in play"
+        if info.name not in names or lifted_in_play(mv.ruleset, info.ref):  # "any number of X cards in play"
             yield Hire(pid, "field")
 
 
@@ -176,8 +176,8 @@ def _gen_sites(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
         # `mv.check(state, PlaceSite(pid, opp), seat)`: the gate, timing and hand checks (all passed), a Site
         # directed at an opponent (each is), and what it costs
         if cheaper is None:  # whether a card in the Field makes Sites cheaper, asked once for the hand
-            cheaper = any_cheaper(mv.rules, state, seat)
-        if site_cost(state, seat, info, mv.rules if cheaper else None) > pool_of(state, seat,
+            cheaper = any_cheaper(mv.ruleset, state, seat)
+        if site_cost(state, seat, info, mv.ruleset if cheaper else None) > pool_of(state, seat,
                                                                               "cp" if info.pool == "CP" else "rp"):
             continue
         if opps is None:
@@ -258,7 +258,7 @@ def _lab_witness(mv: Moves, state: GameState, seat: int, site: str, team: list[s
     it has no access to, None when it cannot investigate it (no access and no Witness)."""
     if not mv.pinfo(state, site).crime_lab:
         return ""
-    wanted = lab_witnesses(mv.rules, state, seat, site, team)
+    wanted = lab_witnesses(mv.ruleset, state, seat, site, team)
     return "" if wanted is None else (wanted[0] if wanted else None)
 
 
@@ -326,16 +326,16 @@ def _window_plays(mv: Moves, state: GameState, seat: int, hand: tuple[str, ...])
         pool = info.pool
         if (pool == "RP" and not rp_ok) or (pool == "CP" and seat == active):
             continue  # the pool side (xfc.chain.3)
-        if window and not on_approach(mv.rules, info.ref, window):
+        if window and not on_approach(mv.ruleset, info.ref, window):
             continue  # before the Bluffs are revealed, after a wrong guess (xfc.chain.9)
-        if bans and banned(mv.rules, state, pid, seat):
+        if bans and banned(mv.ruleset, state, pid, seat):
             continue  # a kind of card a card at the Site forbids (xfc.chain.10)
         side = pool if pool in pools else own
         cost = info.x_cost(x)
         if cheaper:  # a provision halving it, an Adversary's Combat cards cheaper (`costs`): all it pays
-            cost = cost_at_site(mv.rules, state, seat, pid, cost)
+            cost = cost_at_site(mv.ruleset, state, seat, pid, cost)
         elif "cost_at" in mv.traits(state.pieces[pid].card):  # "This card is free if played on a Keyword X Site"
-            cost = own_cost(mv.rules, state, pid, cost)
+            cost = own_cost(mv.ruleset, state, pid, cost)
         if pools[side] < cost:  # what it costs cannot be paid from the pool (`can_pay`): pool tokens may help
             if tokens is None:  # whether they may (`card_pools`), found once for the whole hand
                 tokens = mv.any_trait(state, seat, "card_pool")
@@ -346,15 +346,15 @@ def _window_plays(mv: Moves, state: GameState, seat: int, hand: tuple[str, ...])
                 words = mv.in_effect(state, seat)
             missing = [act for act in info.activators if act not in words]
             if missing and r.get(PROVIDED):  # a provision of this turn stands in for some (`play_problems`)
-                missing = provided_missing(mv.rules, state, seat, pid, missing)
+                missing = provided_missing(mv.ruleset, state, seat, pid, missing)
             if missing:  # its own text or an Equipment of the Team waives them (`play_problems`)
-                missing = waived_missing(mv.rules, state, pid, missing)
+                missing = waived_missing(mv.ruleset, state, pid, missing)
             if missing:
                 continue
-        if kind == "witness" and not lifted_in_play(mv.rules, info.ref) and _witness_used(mv, state, info):
+        if kind == "witness" and not lifted_in_play(mv.ruleset, info.ref) and _witness_used(mv, state, info):
             continue
         traits = mv.traits(state.pieces[pid].card)  # what its text does, read once for both tests
-        if "copy_limit" in traits and play_limit_problems(mv.rules, state, pid, seat):
+        if "copy_limit" in traits and play_limit_problems(mv.ruleset, state, pid, seat):
             continue  # one of its title already in play, where its text allows one (xfc.chain.8)
         for choice in range(1, len(info.alternatives) + 1) if info.alternatives else (0,):
             when = alternative_when(choice)
@@ -374,9 +374,9 @@ def _witness_used(mv: Moves, state: GameState, info: CardInfo) -> bool:
 
 def _gen_damage(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     combat = state.rules.get("combat") or {}
-    split = combat and may_split(combat, standing(mv.rules, mv.pinfo(state, combat["adversary"]).ref, "split_damage"))
+    split = combat and may_split(combat, standing(mv.ruleset, mv.pinfo(state, combat["adversary"]).ref, "split_damage"))
     for pid in mv.combatants(state):
-        if state.attached(pid) and shunned(mv.rules, state, pid):
+        if state.attached(pid) and shunned(mv.ruleset, state, pid):
             continue  # warded from this Adversary while another Agent can take the damage (`_check_assign_damage`)
         yield AssignDamage(pid)
         if split and (combat.get("pending") or {}).get("adversary", 0) > 1:

@@ -15,7 +15,7 @@ on this listing.
 table (`table`: Agents, Equipment, Health, skills, payments, pool tokens on cards), the card text run (`text`:
 the standing abilities used), the flow (`flow`: the hand size), the Notebook (`notes`), the options, the interpreter
 (a card's effect waiting for its targets), the ruleset's `check`, the text applied by hand's `suggestion_actions`,
-and the ruleset as `rules`, only where the standing-ability readers (`phase_plays`, `anytime`, `crimelab`, ...)
+and the ruleset as `ruleset`, only where the standing-ability readers (`phase_plays`, `anytime`, `crimelab`, ...)
 take it. The ruleset binds what the
 window, the bots, the lab and the status ask (`legal_actions`, `generate_actions`, `what_now`, ...).
 """
@@ -128,11 +128,11 @@ class Moves:
     def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, notes: Notebook,
                  options: Mapping[str, Any], interpreter: Effects,
                  check: Callable[[GameState, Action, int | None], list[Violation]],
-                 suggestion_actions: Callable[[GameState, int], list[Action]], rules: Any) -> None:
+                 suggestion_actions: Callable[[GameState, int], list[Action]], ruleset: Any) -> None:
         #: `check` is the ruleset's (the gate, then the check of the action's type); `suggestion_actions` the text
-        #: applied by hand's (`ByHand`, `effects.py`); `rules` the ruleset only as the standing-ability readers take it
+        #: applied by hand's (`ByHand`, `effects.py`); `ruleset` only as the standing-ability readers take it
         #: (`limits`, `costs`, `waivers`, ..., as the vocabulary's `ctx.ruleset`)
-        self.cards, self.table, self.text, self.flow, self.notes, self.rules = cards, table, text, flow, notes, rules
+        self.cards, self.table, self.text, self.flow, self.notes, self.ruleset = cards, table, text, flow, notes, ruleset
         self.options, self.interpreter, self.check, self.suggestion_actions = (options, interpreter, check,
                                                                                suggestion_actions)
         # what the listers and the bots' generators ask at every decision, bound here (no call in between)
@@ -217,7 +217,7 @@ class Moves:
                 seen.add(action)
                 yield action
         if step not in WINDOW_STEPS:  # "Play this card at anytime during your turn"
-            yield from (a for a in any_time_plays(self.rules, state, seat) if a not in seen and not check(state, a, seat))
+            yield from (a for a in any_time_plays(self.ruleset, state, seat) if a not in seen and not check(state, a, seat))
         if lister is not _list_phase and step in _PHASED:  # "Play during the Briefing Phase": in its own steps
             for action in _list_phase(self, state, seat):
                 if action not in seen and not check(state, action, seat):
@@ -382,7 +382,7 @@ def _list_assign(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
 def _lab_options(mv: Moves, state: GameState, seat: int, site: str, team: tuple[str, ...]) -> list[str | None]:
     """The Witness named for a Field Office Crime Lab the Team has no access to (one listing per Witness card in
     the hand, none if there is none); None for every other Site."""
-    wanted = lab_witnesses(mv.rules, state, seat, site, team)
+    wanted = lab_witnesses(mv.ruleset, state, seat, site, team)
     return [None] if wanted is None else list(wanted)
 
 
@@ -419,7 +419,7 @@ def _list_window(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
 
 def _list_phase(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     """The plays of the cards whose text lets them be played in this step, outside a skill check (`phase_plays`)."""
-    for pid in phase_cards(mv.rules, state, seat, _step(state)):
+    for pid in phase_cards(mv.ruleset, state, seat, _step(state)):
         for play in _plays(mv, state, seat, pid):
             if mv.can_pay(state, play, seat):
                 yield play

@@ -71,7 +71,7 @@ class InvestigationReducers:
                                               staticmethod(pool_of), staticmethod(xfile_of))
 
     def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, fights: Combat, notes: Notebook,
-                 options: Mapping[str, Any], ref: Callable[[GameState, str], str], rules: Any) -> None:
+                 options: Mapping[str, Any], ref: Callable[[GameState, str], str], ruleset: Any) -> None:
         #: the card data; the reading of Agents and seats (skills, Health, the pool a card is paid from, what a card
         #: costs at the Site: `costs.py` reads through it)
         self.cards, self.table = cards, table
@@ -82,7 +82,7 @@ class InvestigationReducers:
         self.options, self.ref = options, ref
         #: the ruleset, only as the card-text readers that still take it (`provisions`, `phase_plays`,
         #: `anytime`, `combat_text`: functions of the ruleset, as the vocabulary's `ctx.ruleset`)
-        self.rules = rules
+        self.ruleset = ruleset
 
     @reduces(Investigate)
     def _do_investigate(self, state: GameState, a: Investigate, seat: int, tx: Tx) -> None:
@@ -192,7 +192,7 @@ class InvestigationReducers:
             tx.note("xfc.unpaid", seat, f"could not pay {cost} {pool.upper()} for {self.ref(state, a.piece)}: it went "
                     "to the Discard (xfc.chain.3)", {"piece": a.piece})
             return
-        spend_provision(self.rules, state, seat, a.piece, tx)  # the Activators a card provided it, spent
+        spend_provision(self.ruleset, state, seat, a.piece, tx)  # the Activators a card provided it, spent
         spend_cost_mods(self.table, state, seat, a.piece, tx)  # "the first Adversary card you play in this Site"
         from_cards = self.text.pay_card(state, seat, info, pool, cost, tx,
                                    why="" if tx.quiet else f"paid for {self.ref(state, a.piece)}", rule="xfc.chain.3")
@@ -210,7 +210,7 @@ class InvestigationReducers:
         tx.set_rule("passed", 0)
         tx.set_rule("priority", seat)
         phased = PHASE_CHAIN in state.rules or (self.step(state) not in ("check", "aftermath") and phase_play(
-            self.rules, state, a.piece))
+            self.ruleset, state, a.piece))
         if phased:  # played in the Briefing or the Case Assignment: a chain of its own there (`phase_plays`)
             tx.set_rule(PHASE_CHAIN, True)
         self.text.played_triggers(state, tx, a.piece)
@@ -219,7 +219,7 @@ class InvestigationReducers:
         told = ", ".join(t for t in (f"paid{from_cards}" if from_cards else "", named[2:]) if t)
         tx.note("xfc.play", seat, told, {"piece": a.piece, "pool": pool, "paid": cost, "choice": a.choice})
         if not phased:
-            resolve_now(self.rules, state, tx)  # "at anytime during your turn": outside a skill check, no window to answer
+            resolve_now(self.ruleset, state, tx)  # "at anytime during your turn": outside a skill check, no window to answer
 
     @reduces(AssignDamage)
     def _do_assign_damage(self, state: GameState, a: AssignDamage, seat: int, tx: Tx) -> None:
@@ -228,7 +228,7 @@ class InvestigationReducers:
             raise ActionError("no_combat", "there is no Combat")
         pending = (combat.get("pending") or {}).get("adversary", 0)
         if 0 < a.points < pending:  # a split: these points now, the rest still to assign
-            hit(self.rules, state, a.agent, a.points, tx)
+            hit(self.ruleset, state, a.agent, a.points, tx)
             tx.set_rule("combat", {**combat, "pending": {**combat["pending"], "adversary": pending - a.points}})
             tx.note("xfc.damage", combat.get("owner"), f"{self.ref(state, a.agent)} took {a.points} "
                     f"({self.table.health(state, a.agent)} Health); {pending - a.points} still to assign",

@@ -61,7 +61,7 @@ class PrepReducers:
 
     def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, fights: Combat,
                  settle: Callable[[GameState, int, Tx], None], ref: Callable[[GameState, str], str],
-                 rules: Any) -> None:
+                 ruleset: Any) -> None:
         #: the card data (a card's standing abilities too: `statics.standing`); the reading of Agents and seats
         self.cards, self.table = cards, table
         #: the card text (a card paid with cards, a card played); the flow's steps and Combat's (`fights`)
@@ -71,7 +71,7 @@ class PrepReducers:
         self.ref = ref
         #: the ruleset, only as the card-text readers take it (`vocab_agents.site_cost`, as the vocabulary's
         #: `ctx.ruleset`)
-        self.rules = rules
+        self.ruleset = ruleset
 
     @reduces(Pass)
     def _do_pass(self, state: GameState, a: Pass, seat: int, tx: Tx) -> None:
@@ -252,7 +252,7 @@ class PrepReducers:
         if at is None:
             raise ActionError("no_direction", "name the opponent this Site is directed at")
         pool = "cp" if info.pool == "CP" else "rp"
-        cost = site_cost(state, seat, info, self.rules)  # "Discard a token to play a Site for zero [RP] cost"
+        cost = site_cost(state, seat, info, self.ruleset)  # "Discard a token to play a Site for zero [RP] cost"
         if cost < (info.cost or 0):
             spend_free_site(state, seat, tx)
         self.flow.pay(state, seat, pool, cost, tx, why="" if tx.quiet else f"placed {self.ref(state, a.piece)}")

@@ -43,8 +43,8 @@ def rp_kept(mv: Moves, state: GameState, seat: int) -> int:
         info = infos.get(ref) or mv.info(ref)
         if info.kind == "site" and info.pool != "CP":
             if cheaper is None:  # whether a card in the Field makes Sites cheaper, asked once for the hand
-                cheaper = any_cheaper(mv.rules, state, seat)
-            cost = site_cost(state, seat, info, mv.rules if cheaper else None)
+                cheaper = any_cheaper(mv.ruleset, state, seat)
+            cost = site_cost(state, seat, info, mv.ruleset if cheaper else None)
             sites[info.name] = min(cost, sites.get(info.name, cost))
         elif info.kind == "equipment" and isinstance(info.cost, int):
             gear.append(info.cost)
