@@ -1,7 +1,7 @@
 """The X-Files CCG's checks and move lister are parts with explicit inputs (docs/RULESETS_STRUCTURE.md, steps 6-7).
 
-`checks` and `investigation_checks` hold every check (the dispatch table is `marked(...)` over them, with the marks
-of the mixins still on the class), `moves` the move lister; what the window, the bots and the status ask is bound
+`checks` and `investigation_checks` hold every check (the dispatch table is `marked(...)` over them and the text
+part's `UseAbility`), `moves` the move lister; what the window, the bots and the status ask is bound
 on the ruleset to the part itself (no wrapper in between: the bots ask `generate_actions` at every decision).
 """
 
@@ -22,7 +22,7 @@ def test_the_checks_and_the_move_lister_are_parts_not_mixins() -> None:
     assert isinstance(rules.checks, Checks) and isinstance(rules.investigation_checks, InvestigationChecks)
     assert isinstance(rules.moves, Moves)
     assert not {k.__module__.rsplit(".", 1)[-1] for k in type(rules).__mro__} & _PART_MODULES
-    # every action the rules reduce has its check, and each check is a part's (or a mixin's left on the class)
+    # every action the rules reduce has its check, and each check is a part's
     assert set(rules.rule_actions) == set(rules.reduced_actions)
 
 

@@ -4,6 +4,9 @@ of a card's standing text reading through the part they are given, not the whole
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from tabletop.cards import CardLibrary, CardSet
 from tabletop.rules.base import Ruleset
 from tabletop.rules.simulate import play_session
 from tabletop.rules.xfiles_ccg import UseAbility, XFilesCCG
@@ -27,7 +30,7 @@ def test_table_and_text_are_parts_not_mixins() -> None:
 
 
 def test_answers_are_bound_to_the_parts() -> None:
-    """What the other mixins, the vocabulary and the bots ask of the ruleset is the part's own method."""
+    """What the other parts, the vocabulary and the bots ask of the ruleset is the part's own method."""
     rules = XFilesCCG()
     for name in ("agents", "health", "rating", "agent_skill", "team_skill", "combatants", "check_total", "in_effect",
                  "can_pay", "pay_pool", "keywords_of", "any_trait", "card_pools", "res_of", "tokens_left"):
@@ -58,3 +61,22 @@ def test_readers_read_through_the_part_they_are_given() -> None:
         for pid in state.zones[f"hand:{seat}"].pieces:
             base = rules.pinfo(state, pid).x_cost(0)
             assert cost_at_site(rules.table, state, seat, pid, base) == cost_at_site(rules, state, seat, pid, base)
+
+
+def test_keywords_are_read_again_after_a_live_card_edit() -> None:
+    """A card's Keywords changed in its file (a live edit bumps the library's version): the table part reads the new
+    ones, as the card part does (the Keywords it had folded were kept by card ref across versions before)."""
+    rules = XFilesCCG()
+    shipped = rules.card_library
+    lib = CardLibrary.from_sets(*shipped.sets.values())
+    state = rules.new_game(2, seed=1, library=lib)
+    pid = next(p for p in state.pieces if rules.pinfo(state, p).kind == "agent")
+    ref = state.pieces[pid].card
+    card = lib.get(ref)
+    assert rules.keywords_of(state, pid) == {k.casefold() for k in card.fields["keywords"]}
+    edited = CardSet(card.set, cards={**lib.sets[card.set].cards,
+                                      card.id: replace(card, fields={**card.fields, "keywords": ["Agent", "Psychic"]})})
+    lib.add(edited, replace=True)
+    lib.version += 1
+    assert rules.pinfo(state, pid).keywords == {"AGENT", "PSYCHIC"}
+    assert rules.keywords_of(state, pid) == {"agent", "psychic"}

@@ -2,8 +2,8 @@
 
 These are what `Moves.generate_actions` (`moves.py`, bound on the ruleset) yields, so seeded self-play stays as it
 was; the window's list of every kind of legal move is `moves.py`. Each generator is given the move lister (`mv`, the
-`Moves` part): its inputs (`mv.text`, `mv.flow`, the interpreter, `mv.check`, `mv.ruleset` for the standing-ability
-readers) and the answers it binds from them
+`Moves` part): its inputs (`mv.flow`, the interpreter, `mv.check`, `mv.ruleset` for the standing-ability readers)
+and the answers it binds from them
 (`mv.pinfo`, `mv.agents`, `mv.known_infos`, ...); what reads only the rule state is `table.py`'s functions.
 """
 

@@ -71,8 +71,9 @@ class Table:
         self.cards, self.effects = cards, effects
         #: the card reads, on this part too: the readers of standing text read them through it (`readers.CardReads`)
         self.info, self.pinfo, self.traits, self.card_text = cards.info, cards.pinfo, cards.traits, cards.card_text
-        #: per card, its printed Keywords folded to lower case (`keywords_of`)
-        self._kw_cache: dict[str, frozenset[str]] = {}
+        #: per card, the card data its printed Keywords were read from and those Keywords folded to lower case
+        #: (`keywords_of`; read again when a live edit gives the card new data)
+        self._kw_cache: dict[str, tuple[CardInfo, frozenset[str]]] = {}
 
     def agents(self, state: GameState, seat: int, sections: Iterable[str] = SECTIONS) -> list[str]:
         out = []
@@ -284,10 +285,11 @@ class Table:
     def keywords_of(self, state: GameState, pid: str) -> set[str] | frozenset[str]:
         """A piece's Keywords now, folded to lower case: printed, with those an effect changed."""
         info = self.cards.pinfo(state, pid)
-        base = self._kw_cache.get(info.ref)
-        if base is None:
-            base = frozenset(k.casefold() for k in info.keywords)
-            self._kw_cache = {**self._kw_cache, info.ref: base}
+        read = self._kw_cache.get(info.ref)
+        if read is None or read[0] is not info:  # not read yet, or the card part read the card again (a live edit)
+            read = (info, frozenset(k.casefold() for k in info.keywords))
+            self._kw_cache = {**self._kw_cache, info.ref: read}
+        base = read[1]
         if not (state.rules.get("effects") or {}).get("mods"):
             return base
         return self.effects.keywords(state, pid, base)

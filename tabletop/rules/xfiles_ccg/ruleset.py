@@ -283,8 +283,17 @@ class XFilesCCG(PartsRuleset):
         self.investigation = investigation = InvestigationReducers(cards, table, text, flow, fights, notes, opts, self.ref,
                                                                    self)
         self.reveal_bluffs = flow.reveal_bluffs = investigation.reveal_bluffs
-        #: what each action does to the table: the parts' `@reduces` marks (`marked`), looked up once per action
-        self._reducers = marked(text, prep, investigation, by_hand)[1]
+        #: the checks (`checks.py`, `checks_investigation.py`): one per action type, the gate before them, the table
+        #: actions made by hand; the ruleset last, only as the standing-ability readers take it (`limits` reads the
+        #: flow's `chain` through it)
+        self.checks = checks = Checks(cards, table, text, flow, opts, self.ref, self)
+        self.investigation_checks = late = InvestigationChecks(checks, cards, table, text, notes, opts, self.ref, self)
+        self.gate, self.check_table_action = checks.gate, checks.check_table_action  # type: ignore[method-assign]
+        self.requisition_problems, self.requisition_afford = checks.requisition_problems, checks.requisition_afford
+        self.play_problems = late.play_problems
+        #: the check and the reducer of each action type: the parts' `@checks` and `@reduces` marks (`marked`),
+        #: looked up once per action (the text part's are `UseAbility`'s)
+        self._checkers, self._reducers = marked(text, prep, investigation, by_hand, checks, late)
         #: the move lister (`moves.py`, `generators.py`): every legal move, the bots' short list, the status's help;
         #: the ruleset last, only as the standing-ability readers take it
         self.moves = moves = Moves(cards, table, text, flow, notes, opts, self.effects, self.check,
@@ -301,16 +310,6 @@ class XFilesCCG(PartsRuleset):
         self.state_problems, self.audit = auditor.state_problems, auditor.audit  # type: ignore[method-assign]
         self.deck_section_for, self.deck_copy_limit = (auditor.deck_section_for,  # type: ignore[method-assign]
                                                        auditor.deck_copy_limit)
-        #: the checks (`checks.py`, `checks_investigation.py`): one per action type, the gate before them, the table
-        #: actions made by hand; the ruleset last, only as the standing-ability readers take it (`limits` reads the
-        #: flow's `chain` through it)
-        self.checks = checks = Checks(cards, table, text, flow, opts, self.ref, self)
-        self.investigation_checks = late = InvestigationChecks(checks, cards, table, text, notes, opts, self.ref, self)
-        self.gate, self.check_table_action = checks.gate, checks.check_table_action  # type: ignore[method-assign]
-        self.requisition_problems, self.requisition_afford = checks.requisition_problems, checks.requisition_afford
-        self.play_problems = late.play_problems
-        #: the dispatch table of the checks, by action type: the parts' marks (the text part's `UseAbility`)
-        self._checkers = marked(text, checks, late)[0]
 
     # -- card text: the kit's hooks, handed over to the text part (`textrun.py`) --
 
