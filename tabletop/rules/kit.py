@@ -72,6 +72,7 @@ __all__ = [
     "CARD_H",
     "CARD_W",
     "EFFECT_ACTIONS",
+    "CardsKeepLibrary",
     "ENTRY_POINT_GROUP",
     "KIT_VOCABULARY",
     "SEAT_W",
@@ -490,6 +491,19 @@ def discover_rulesets(group: str = ENTRY_POINT_GROUP) -> tuple[dict[str, type[Ru
             continue
         found[getattr(obj, "name", ep.name) or ep.name] = obj
     return found, problems
+
+
+class CardsKeepLibrary:
+    """A ruleset's `library` kept by its card part (`ruleset.cards.library`), so the part's check that the cards it
+    read are still current costs no call; the card part is made before the kit's `__init__` sets the library.
+
+    Why: X-Files CCG and Tragedy wrote the same property twice."""
+
+    def __get__(self, ruleset: Any, owner: type | None = None) -> Any:
+        return self if ruleset is None else ruleset.cards.library
+
+    def __set__(self, ruleset: Any, library: CardLibrary | None) -> None:
+        ruleset.cards.library = library
 
 
 class PartsRuleset(KitRuleset):

@@ -31,6 +31,7 @@ from ..kit import (
     CARD_H,
     CARD_W,
     SEAT_W,
+    CardsKeepLibrary,
     Option,
     PartsRuleset,
     Status,
@@ -116,14 +117,8 @@ class Tragedy(PartsRuleset):
         self.legal_paths = self.moves.legal_paths
         self.deck_copy_limit = self.auditor.deck_copy_limit
 
-    @property  # type: ignore[override]
-    def library(self) -> CardLibrary | None:
-        """The card library the game plays with (None: the shipped cards), kept by the card lookup."""
-        return self.cards.library
-
-    @library.setter
-    def library(self, library: CardLibrary | None) -> None:
-        self.cards.library = library
+    #: the card library the game plays with (None: the shipped cards), kept by the card lookup
+    library = CardsKeepLibrary()  # type: ignore[assignment]
 
     # -- the table --
 

@@ -55,6 +55,7 @@ from ..kit import (
     CARD_W,
     EFFECT_ACTIONS,
     SEAT_W,
+    CardsKeepLibrary,
     Option,
     PartsRuleset,
     ZoneSpec,
@@ -320,14 +321,8 @@ class XFilesCCG(PartsRuleset):
     def compile_text(self, card: CardDef) -> tuple[list[dict[str, Any]], list[str]]:
         return self.text.compile_text(card)
 
-    @property  # type: ignore[override]
-    def library(self) -> CardLibrary | None:
-        """The card library the game plays with (None: the shipped cards), kept by the card lookup."""
-        return self.cards.library
-
-    @library.setter
-    def library(self, library: CardLibrary | None) -> None:
-        self.cards.library = library
+    #: the card library the game plays with (None: the shipped cards), kept by the card lookup
+    library = CardsKeepLibrary()  # type: ignore[assignment]
 
     def generate_actions(self, state: GameState, seat: int | None) -> Iterator[Action]:
         """The bots' moves of `seat` now (`moves.py`): a method of the class, so `simulate` sees that it lists moves;
