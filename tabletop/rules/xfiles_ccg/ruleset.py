@@ -243,7 +243,7 @@ class XFilesCCG(PartsRuleset):
         self.keywords_of, self.tokens_left, self.res_of = table.keywords_of, table.tokens_left, table.res_of
         self.any_trait, self.card_pools = table.any_trait, table.card_pools
         #: where a card's text runs (`textrun.py`); the steps it leads to, the flow's and Combat's, late-bound below
-        self.text = text = CcgText(self.effects, cards, table, self.ref, lambda: self.card_library)
+        self.text = text = CcgText(self.effects, cards, table, self.ref, cards.load)
         self.run_text, self.runs_text, self.waits_for_success = text.run_text, text.runs_text, text.waits_for_success
         self.by_hand_words, self.bluff_cost = text.by_hand_words, text.bluff_cost
         self.played_triggers, self.event_triggers, self.ability_uses = (text.played_triggers, text.event_triggers,
@@ -307,7 +307,7 @@ class XFilesCCG(PartsRuleset):
         self.view = StatusView(self.name, cards, table, notes, moves.what_now, moves.step_hint, self.suggestion_actions,
                                self.expand, opts)
         self.game_status, self.move_words = self.view.game_status, self.view.move_words  # type: ignore[method-assign]
-        self.auditor = auditor = Audit(cards, table, lambda: self.card_library, self.ref, opts)
+        self.auditor = auditor = Audit(cards, table, cards.load, self.ref, opts)
         self.state_problems, self.audit = auditor.state_problems, auditor.audit  # type: ignore[method-assign]
         self.deck_section_for, self.deck_copy_limit = (auditor.deck_section_for,  # type: ignore[method-assign]
                                                        auditor.deck_copy_limit)
