@@ -18,7 +18,7 @@ from typing import Any
 from ..rules import get_ruleset
 from ..rules.simulate import DEFAULT_MAX_ACTIONS
 from ..rules.simulate import report as simulation_report
-from .balance import balance, decision_times
+from .balance import balance, card_names, decision_times
 from .games import GameSpec, lineup, plan
 from .precision import widest
 from .runner import RunResult, run_specs
@@ -63,7 +63,7 @@ def simulate_run(ruleset: str, games: int, seed: int = 0, bots: Sequence[str] = 
     body = simulation_report(ruleset, rules.options, seed, lineup(bots, n), enforcement, plain, run.seconds,
                              workers=run.workers)
     body["seeds"] = played
-    body["balance"] = balance(run.records, n)
+    body["balance"] = balance(run.records, n, card_names())
     body["decisions"] = decision_times(plain)
     if precision is not None:
         body["precision"] = {"wanted": precision, "reached": round(widest(run.records, n, precision)[0], 4),

@@ -17,7 +17,7 @@ from typing import Any
 from ..rules.simulate import GameRecord
 from .stats import Z95, compare_binary, mean_ci, wilson
 
-__all__ = ["balance", "decision_times", "format_balance", "rate", "restrict_effect"]
+__all__ = ["balance", "card_label", "card_names", "decision_times", "format_balance", "rate", "restrict_effect"]
 
 
 def rate(wins: int, n: int) -> dict[str, Any]:
@@ -52,49 +52,65 @@ def _matchups(records: Sequence[GameRecord], label: Callable[[GameRecord, int], 
     return out
 
 
-def _cards(records: Sequence[GameRecord], limit: int = 20, least: int = 5) -> list[dict[str, Any]]:
+def _cards(records: Sequence[GameRecord], limit: int = 20, least: int = 5,
+           name_of: Callable[[str], str | None] | None = None) -> list[dict[str, Any]]:
     """Per card: its seat's win rate when it was played and when it was not, and the difference (95% interval).
 
-    The difference is taken within each bot and then pooled (weighted as the Cochran-Mantel-Haenszel risk
-    difference), so a card a weak bot plays more often does not look like a losing card."""
+    The difference is taken within each stratum of the same bot, deck and seat, then pooled (weighted as the
+    Cochran-Mantel-Haenszel risk difference): a card that sits only in the stronger deck, or that a weak bot or the
+    favoured seat plays more often, does not look like a winning or a losing card for it. The played and not-played
+    rates count the strata that hold both (those the difference is taken over); a card played in every game of its
+    deck, or in none, has no row (nothing to compare it with)."""
     seat_games = [(r, s) for r in records if r.finished and r.played for s in range(len(r.played))
                   if not r.restricted]
-    by_bot: dict[str, list[int]] = {}
-    cells: dict[str, dict[str, list[int]]] = {}
+    totals: dict[tuple[str, str, int], list[int]] = {}
+    cells: dict[str, dict[tuple[str, str, int], list[int]]] = {}
     for r, s in seat_games:
         won = int(_won(r, s))
-        tot = by_bot.setdefault(r.bots[s], [0, 0])
+        stratum = (r.bots[s], r.decks[s] if s < len(r.decks) else "", s)
+        tot = totals.setdefault(stratum, [0, 0])
         tot[0] += won
         tot[1] += 1
         for card in r.played[s]:
-            cell = cells.setdefault(card, {}).setdefault(r.bots[s], [0, 0])
+            cell = cells.setdefault(card, {}).setdefault(stratum, [0, 0])
             cell[0] += won
             cell[1] += 1
     out = []
-    for card, per_bot in cells.items():
-        w1 = sum(c[0] for c in per_bot.values())
-        n1 = sum(c[1] for c in per_bot.values())
-        n0 = sum(by_bot[b][1] - c[1] for b, c in per_bot.items())
-        if n1 < least or n0 < least:
-            continue
-        num = weights = var = 0.0
-        for bot, (bw1, bn1) in per_bot.items():
-            bw0, bn0 = by_bot[bot][0] - bw1, by_bot[bot][1] - bn1
-            if bn1 == 0 or bn0 == 0:
-                continue
-            p1, p0 = bw1 / bn1, bw0 / bn0
-            w = bn1 * bn0 / (bn1 + bn0)
-            num += w * (p1 - p0)
-            weights += w
-            var += w * w * (p1 * (1 - p1) / bn1 + p0 * (1 - p0) / bn0)
-        if weights == 0:
-            continue
-        diff, half = num / weights, Z95 * math.sqrt(var) / weights
-        w0 = sum(by_bot[b][0] - c[0] for b, c in per_bot.items())
-        out.append({"card": card, "played": rate(w1, n1), "not_played": rate(w0, n0),
-                    "difference": round(diff, 4), "low": round(diff - half, 4), "high": round(diff + half, 4)})
+    for card, strata in cells.items():
+        row = _contribution(strata, totals, least)
+        if row is not None:
+            name = name_of(card) if name_of is not None else None
+            out.append({"card": card, **({"name": name} if name and name != card else {}), **row})
     out.sort(key=lambda c: (-abs(c["difference"]), c["card"]))
     return out[:limit]
+
+
+def _contribution(strata: dict[Any, list[int]], totals: dict[Any, list[int]], least: int) -> dict[str, Any] | None:
+    """One card's pooled risk difference over the strata where it was both played and not (None: too few games)."""
+    w1 = n1 = w0 = n0 = 0
+    num = weights = var = 0.0
+    for key, (bw1, bn1) in strata.items():
+        bw0, bn0 = totals[key][0] - bw1, totals[key][1] - bn1
+        if bn1 == 0 or bn0 == 0:
+            continue
+        w1, n1, w0, n0 = w1 + bw1, n1 + bn1, w0 + bw0, n0 + bn0
+        p1, p0 = bw1 / bn1, bw0 / bn0
+        w = bn1 * bn0 / (bn1 + bn0)
+        num += w * (p1 - p0)
+        weights += w
+        var += w * w * (_spread(bw1, bn1) + _spread(bw0, bn0))
+    if weights == 0 or n1 < least or n0 < least:
+        return None
+    diff, half = num / weights, Z95 * math.sqrt(var) / weights
+    return {"played": rate(w1, n1), "not_played": rate(w0, n0), "difference": round(diff, 4),
+            "low": round(diff - half, 4), "high": round(diff + half, 4)}
+
+
+def _spread(wins: int, n: int) -> float:
+    """The variance of a win rate, read with one win and one loss added (Agresti and Caffo): 6 wins of 6 games
+    still leave room either side, where the plain p(1-p)/n would call the rate exact."""
+    p = (wins + 1) / (n + 2)
+    return p * (1 - p) / (n + 2)
 
 
 def restrict_effect(records: Sequence[GameRecord]) -> dict[str, Any] | None:
@@ -168,8 +184,10 @@ def decision_times(records: Sequence[GameRecord]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def balance(records: Sequence[GameRecord], seats: int) -> dict[str, Any]:
-    """The balance report of a run's records (see the module), as plain data."""
+def balance(records: Sequence[GameRecord], seats: int,
+            name_of: Callable[[str], str | None] | None = None) -> dict[str, Any]:
+    """The balance report of a run's records (see the module), as plain data; `name_of` gives a card's name for
+    its ref (the cards' rows carry it beside the ref)."""
     plain = [r for r in records if not r.restricted]
     finished = [r for r in plain if r.finished]
     decided = [r for r in finished if r.end == "win" and r.winner is not None and r.first is not None]
@@ -188,12 +206,32 @@ def balance(records: Sequence[GameRecord], seats: int) -> dict[str, Any]:
         "first_player": first,
         "bots": _matchups(plain, lambda r, s: r.bots[s]) if len({b for r in plain for b in r.bots}) > 1 else {},
         "decks": _matchups(plain, lambda r, s: r.decks[s] or "(default)") if decks else {},
-        "cards": _cards(plain),
+        "cards": _cards(plain, name_of=name_of),
         "restrict": restrict_effect(records),
         "length": {"turns": _histogram(turns), "mean": _num(mean_ci([float(t) for t in turns])[0])},
         "scores": _scores(finished),
         "endings": endings,
     }
+
+
+def card_names() -> Callable[[str], str | None]:
+    """A card's name by its ref in the loaded card sets (`default_library`; None for a ref none of them holds)."""
+    from ..cards import default_library
+
+    library = default_library()
+
+    def name_of(ref: str) -> str | None:
+        try:
+            return library.get(ref).name
+        except KeyError:
+            return None
+
+    return name_of
+
+
+def card_label(row: dict[str, Any]) -> str:
+    """A card's row named as a designer reads it: its name and its ref, or its ref alone."""
+    return f"{row['name']} ({row['card']})" if row.get("name") else str(row["card"])
 
 
 def _r(d: dict[str, Any]) -> str:
@@ -215,7 +253,7 @@ def format_balance(report: dict[str, Any]) -> str:
         for row, cols in (b.get(key) or {}).items():
             lines.append(f"  {title} {row} vs " + ", ".join(f"{col}: {_r(d)}" for col, d in cols.items()))
     for c in (b.get("cards") or [])[:10]:
-        lines.append(f"  card {c['card']}: played {_r(c['played'])}, not {_r(c['not_played'])}; "
+        lines.append(f"  card {card_label(c)}: played {_r(c['played'])}, not {_r(c['not_played'])}; "
                      f"difference {c['difference']:+.1%} [{c['low']:+.1%}, {c['high']:+.1%}]")
     rs = b.get("restrict")
     if rs and rs.get("difference") is not None:

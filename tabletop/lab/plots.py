@@ -111,9 +111,9 @@ def _endings_chart(plt: Any, sweep: Sweep, path: Path) -> None:
 
 def _cards_chart(plt: Any, sweep: Sweep, path: Path) -> bool:
     """The baseline's cards that moved their seat's win rate most when played, with 95% intervals."""
-    from .balance import balance
+    from .balance import balance, card_label, card_names
 
-    cards = balance(sweep.records[sweep.baseline.name], int(sweep.setup["seats"]))["cards"][:12]
+    cards = balance(sweep.records[sweep.baseline.name], int(sweep.setup["seats"]), card_names())["cards"][:12]
     if not cards:
         return False
     fig, ax = plt.subplots(figsize=(8, 0.45 * len(cards) + 1.5))
@@ -121,7 +121,7 @@ def _cards_chart(plt: Any, sweep: Sweep, path: Path) -> bool:
     diffs = [100 * c["difference"] for c in cards]
     errs = [[100 * (c["difference"] - c["low"]) for c in cards], [100 * (c["high"] - c["difference"]) for c in cards]]
     ax.barh(ys, diffs, xerr=errs, color=["#5cb85c" if d > 0 else "#d9534f" for d in diffs], capsize=3)
-    ax.set_yticks(ys, [c["card"] for c in cards], fontsize=8)
+    ax.set_yticks(ys, [card_label(c) for c in cards], fontsize=8)
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_xlabel("win rate when played minus when not (points)")
     ax.set_title(f"Cards and win rate ({sweep.baseline.name}; association, not cause)")

@@ -111,14 +111,15 @@ def _card_text_lines(sweep: Sweep, names: list[str]) -> list[str]:
 
 def _balance_section(sweep: Sweep) -> list[str]:
     """Per variant: the bot match-ups, the cards that moved win rates most, lead changes and decision times."""
-    from .balance import balance, decision_times
+    from .balance import balance, card_label, card_names, decision_times
 
     lines = ["", "## Balance per variant", "",
              "Win rates over finished games with 95% Wilson intervals. A card's contribution is its seat's win "
-             "rate in the games it was played against the games it was not (an association, not a cause: "
-             "`simulate --restrict CARD` measures the cause on the same games).", ""]
+             "rate in the games it was played against the games it was not, within the same bot, deck and seat "
+             "(an association, not a cause: `simulate --restrict CARD` measures the cause on the same games).", ""]
+    names = card_names()
     for v in sweep.variants:
-        b = balance(sweep.records[v.name], int(sweep.setup.get("seats", 2)))
+        b = balance(sweep.records[v.name], int(sweep.setup.get("seats", 2)), names)
         lines.append(f"### {v.name}")
         lines.append("")
         for row, cols in b["bots"].items():
@@ -127,7 +128,7 @@ def _balance_section(sweep: Sweep) -> list[str]:
                     lines.append(f"- {row} against {col}: {d['rate']:.1%} [{d['low']:.1%}, {d['high']:.1%}] "
                                  f"(n={d['n']})")
         for c in b["cards"][:5]:
-            lines.append(f"- `{c['card']}` played: {c['difference']:+.1%} [{c['low']:+.1%}, {c['high']:+.1%}] "
+            lines.append(f"- {card_label(c)} played: {c['difference']:+.1%} [{c['low']:+.1%}, {c['high']:+.1%}] "
                          f"win rate against not played (n={c['played']['n']})")
         if b["scores"]:
             lc = b["scores"]["lead_changes"]

@@ -18,7 +18,7 @@ import yaml
 
 from ..rules import RULESETS, OptionError, UnknownRuleset, get_ruleset
 from ..rules.simulate import DEFAULT_MAX_ACTIONS, GameRecord
-from .balance import balance, decision_times
+from .balance import balance, card_names, decision_times
 from .games import lineup, plan
 from .runner import run_specs
 from .stats import Comparison, compare_binary, compare_numbers, holm, mean_ci, wilson
@@ -183,7 +183,7 @@ class Sweep:
                                             "p_holm": _num(c.p_adjusted), "test": c.test,
                                             "significant": c.significant}
                                 for c in self.comparisons.get(v.name, [])},
-                "balance": balance(self.records[v.name], int(self.setup.get("seats", 2))),
+                "balance": balance(self.records[v.name], int(self.setup.get("seats", 2)), card_names()),
                 "decisions": decision_times(self.records[v.name]),
             })
         return out

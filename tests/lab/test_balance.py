@@ -55,3 +55,43 @@ def test_precision_plays_on_until_the_intervals_are_narrow() -> None:
     assert half <= 0.08 or report["games"] == 400
     assert report["precision"]["reached"] == round(half, 4)
     assert len({r.index for r in run.records}) == len(run.records)  # batches never reuse a game number
+
+
+def _deck_game(i: int, winner: int, played: list[list[str]]) -> GameRecord:
+    decks = ["strong", "weak"] if i % 2 == 0 else ["weak", "strong"]
+    return GameRecord(i, i, ["greedy", "greedy"], first=0, winner=winner, over=True, turns=4, end="win",
+                      decks=decks, played=played)
+
+
+def test_a_card_of_the_stronger_deck_is_judged_within_its_deck_not_against_the_other() -> None:
+    records = []
+    for i in range(80):
+        strong = 0 if i % 2 == 0 else 1  # the strong deck wins every game, from either seat
+        played: list[list[str]] = [[], []]
+        played[strong].append("set/filler")  # only the strong deck holds it, played in 3 games of 4
+        if i % 4 == 3:
+            played[strong].remove("set/filler")
+        played[strong].append("set/always")  # only the strong deck holds it, played in every game
+        records.append(_deck_game(i, strong, played))
+    b = balance(records, 2, lambda ref: {"set/filler": "Filler Card"}.get(ref))
+    rows = {c["card"]: c for c in b["cards"]}
+    # pooled over both decks it would read +100 points; within its deck it wins as often played or not
+    filler = rows["set/filler"]
+    assert filler["difference"] == 0 and filler["played"]["rate"] == filler["not_played"]["rate"] == 1.0
+    assert filler["name"] == "Filler Card"
+    assert "set/always" not in rows  # never left unplayed in its deck: nothing to compare it with
+    assert "card Filler Card (set/filler): played" in format_balance({"balance": b})
+
+
+def test_a_card_played_in_few_games_all_won_keeps_a_wide_interval() -> None:
+    records = []
+    for i in range(100):
+        winner = i % 2
+        played: list[list[str]] = [[], []]
+        if i < 12 and winner == 0:
+            played[0].append("set/rare")  # 6 seat-games, all won
+        records.append(GameRecord(i, i, ["greedy", "greedy"], first=0, winner=winner, over=True, turns=4,
+                                  end="win", played=played))
+    rare = next(c for c in balance(records, 2)["cards"] if c["card"] == "set/rare")
+    assert rare["played"]["n"] == 6 and rare["played"]["rate"] == 1.0
+    assert rare["high"] - rare["low"] > 0.4  # six games say little, however they went
