@@ -116,15 +116,17 @@ def _cards_chart(plt: Any, sweep: Sweep, path: Path) -> bool:
     cards = balance(sweep.records[sweep.baseline.name], int(sweep.setup["seats"]), card_names())["cards"][:12]
     if not cards:
         return False
-    fig, ax = plt.subplots(figsize=(8, 0.45 * len(cards) + 1.5))
+    labels = [card_label(c) for c in cards]
+    fig, ax = plt.subplots(figsize=(6 + 0.07 * max(map(len, labels)), 0.45 * len(cards) + 1.8))
     ys = list(range(len(cards)))[::-1]
     diffs = [100 * c["difference"] for c in cards]
     errs = [[100 * (c["difference"] - c["low"]) for c in cards], [100 * (c["high"] - c["difference"]) for c in cards]]
     ax.barh(ys, diffs, xerr=errs, color=["#5cb85c" if d > 0 else "#d9534f" for d in diffs], capsize=3)
-    ax.set_yticks(ys, [card_label(c) for c in cards], fontsize=8)
+    ax.set_yticks(ys, labels, fontsize=8)
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_xlabel("win rate when played minus when not (points)")
-    ax.set_title(f"Cards and win rate ({sweep.baseline.name}; association, not cause)")
+    ax.set_title(f"Cards and win rate ({sweep.baseline.name})\nwithin the same bot, deck and seat; an association, "
+                 "not a cause", fontsize=10)
     _save(plt, fig, path)
     return True
 
