@@ -60,7 +60,7 @@ def _cards(records: Sequence[GameRecord], limit: int = 20, least: int = 5,
     Cochran-Mantel-Haenszel risk difference): a card that sits only in the stronger deck, or that a weak bot or the
     favoured seat plays more often, does not look like a winning or a losing card for it. The played and not-played
     rates count the strata that hold both (those the difference is taken over); a card played in every game of its
-    deck, or in none, has no row (nothing to compare it with)."""
+    deck, or in none, has no row (nothing to compare it with). The rows come surest first (`_surest`)."""
     seat_games = [(r, s) for r in records if r.finished and r.played for s in range(len(r.played))
                   if not r.restricted]
     totals: dict[tuple[str, str, int], list[int]] = {}
@@ -81,8 +81,15 @@ def _cards(records: Sequence[GameRecord], limit: int = 20, least: int = 5,
         if row is not None:
             name = name_of(card) if name_of is not None else None
             out.append({"card": card, **({"name": name} if name and name != card else {}), **row})
-    out.sort(key=lambda c: (-abs(c["difference"]), c["card"]))
+    out.sort(key=_surest)
     return out[:limit]
+
+
+def _surest(row: dict[str, Any]) -> tuple[float, float, str]:
+    """The cards whose effect the games show surest first: the bound of its interval nearest zero (how large the
+    effect is at least; 0 when the interval holds zero), then the difference, so six lucky games do not lead."""
+    at_least = max(row["low"], 0.0) if row["difference"] > 0 else max(-row["high"], 0.0)
+    return -at_least, -abs(row["difference"]), row["card"]
 
 
 def _contribution(strata: dict[Any, list[int]], totals: dict[Any, list[int]], least: int) -> dict[str, Any] | None:

@@ -95,3 +95,19 @@ def test_a_card_played_in_few_games_all_won_keeps_a_wide_interval() -> None:
     rare = next(c for c in balance(records, 2)["cards"] if c["card"] == "set/rare")
     assert rare["played"]["n"] == 6 and rare["played"]["rate"] == 1.0
     assert rare["high"] - rare["low"] > 0.4  # six games say little, however they went
+
+
+def test_the_cards_come_surest_first() -> None:
+    records = []
+    for i in range(1000):
+        winner = i % 2
+        played: list[list[str]] = [[], []]
+        if i < 12 and winner == 0:
+            played[0].append("set/lucky")  # 6 seat-games, all won: a large difference, a wide interval
+        if (i // 2) % 10 < (7 if winner == 0 else 3):
+            played[0].append("set/steady")  # in 70% of seat 1's wins, 30% of its losses: smaller, surer
+        records.append(GameRecord(i, i, ["greedy", "greedy"], first=0, winner=winner, over=True, turns=4,
+                                  end="win", played=played))
+    rows = balance(records, 2)["cards"]
+    assert [c["card"] for c in rows] == ["set/steady", "set/lucky"]
+    assert rows[1]["difference"] > rows[0]["difference"] and rows[0]["low"] > rows[1]["low"]
