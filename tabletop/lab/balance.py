@@ -140,6 +140,12 @@ def restrict_effect(records: Sequence[GameRecord]) -> dict[str, Any] | None:
             "test": c.test}
 
 
+def _named(row: dict[str, Any] | None, name_of: Callable[[str], str | None] | None) -> dict[str, Any] | None:
+    """`row` with its card's name beside its ref, where `name_of` knows it."""
+    name = name_of(row["card"]) if row is not None and name_of is not None else None
+    return {**row, "name": name} if row is not None and name and name != row["card"] else row
+
+
 def _num(x: float) -> float | None:
     return None if isinstance(x, float) and math.isnan(x) else round(x, 4)
 
@@ -214,7 +220,7 @@ def balance(records: Sequence[GameRecord], seats: int,
         "bots": _matchups(plain, lambda r, s: r.bots[s]) if len({b for r in plain for b in r.bots}) > 1 else {},
         "decks": _matchups(plain, lambda r, s: r.decks[s] or "(default)") if decks else {},
         "cards": _cards(plain, name_of=name_of),
-        "restrict": restrict_effect(records),
+        "restrict": _named(restrict_effect(records), name_of),
         "length": {"turns": _histogram(turns), "mean": _num(mean_ci([float(t) for t in turns])[0])},
         "scores": _scores(finished),
         "endings": endings,
@@ -264,9 +270,9 @@ def format_balance(report: dict[str, Any]) -> str:
                      f"difference {c['difference']:+.1%} [{c['low']:+.1%}, {c['high']:+.1%}]")
     rs = b.get("restrict")
     if rs and rs.get("difference") is not None:
-        lines.append(f"  {rs['card']} banned from seat {rs['seat']} ({rs['pairs']} paired games): seat "
+        lines.append(f"  {card_label(rs)} banned from seat {rs['seat']} ({rs['pairs']} paired games): seat "
                      f"{rs['seat']} wins {_r(rs['with_card'])} with it, {_r(rs['without_card'])} without; "
-                     f"difference {rs['difference']:+.1%} [{rs['low']:+.1%}, {rs['high']:+.1%}], "
+                     f"banning it moves it {rs['difference']:+.1%} [{rs['low']:+.1%}, {rs['high']:+.1%}], "
                      f"p={rs['p']:.3g} ({rs['test']})")
     hist = (b.get("length") or {}).get("turns") or []
     if hist:

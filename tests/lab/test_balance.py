@@ -29,6 +29,9 @@ def test_the_decisive_card_shows_in_its_contribution_and_its_ban() -> None:
     assert all(TRUMP not in r.played[0] for r in run.records if r.restricted)
     text = format_balance(report)
     assert f"{TRUMP} banned from seat 1" in text and f"card {TRUMP}" in text
+    assert f"without; banning it moves it {ban['difference']:+.1%}" in text  # the sign reads as the ban's effect
+    named = balance(run.records, 2, lambda ref: "The Trump" if ref == TRUMP else None)
+    assert named["restrict"]["name"] == "The Trump" and "card The Trump (" in format_balance({"balance": named})
 
 
 def test_seats_first_player_and_matchups_carry_wilson_intervals() -> None:
