@@ -62,15 +62,29 @@ def sites_first(mv: Moves, state: GameState, seat: int, pids: Iterable[str]) -> 
     """The cards `pids` of `seat`'s hand with the Sites its Agents in the Field can meet first (a prerequisite
     option at most their skill, Bluffs and cards aside), the others in their order: the first Site placed is the
     one the Team investigates (an Agent joins one investigation a turn), so a Site it cannot meet no longer takes
-    the turn of one it can."""
-    field = mv.agents(state, seat, ("field",))
-
-    def out_of_reach(pid: str) -> bool:
-        info = mv.pinfo(state, pid)
-        return info.kind == "site" and bool(info.prerequisite) and all(
-            mv.team_skill(state, field, skill) < need for skill, need in info.prerequisite)
-
-    return sorted(pids, key=out_of_reach)
+    the turn of one it can. The Team's skills are read once each, and only for a hand holding such a Site."""
+    infos, pieces = mv.known_infos(), state.pieces  # `mv.pinfo` of each card, its data looked up here
+    field: list[str] | None = None
+    skills: dict[str, int] = {}
+    first: list[str] = []
+    late: list[str] = []
+    for pid in pids:
+        ref = pieces[pid].card
+        info = infos.get(ref) or mv.info(ref)  # type: ignore[arg-type]
+        if info.kind == "site" and info.prerequisite:
+            if field is None:
+                field = mv.agents(state, seat, ("field",))
+            for skill, need in info.prerequisite:
+                have = skills.get(skill)
+                if have is None:
+                    have = skills[skill] = mv.team_skill(state, field, skill)
+                if have >= need:
+                    break
+            else:  # no option the Team can meet
+                late.append(pid)
+                continue
+        first.append(pid)
+    return first + late
 
 
 def unpayable(mv: Moves, state: GameState, seat: int, pid: str) -> bool:
