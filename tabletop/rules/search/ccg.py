@@ -17,7 +17,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.state import GameState
 
-__all__ = ["ccg_question_choice", "race"]
+__all__ = ["ccg_question_choice", "likely_xfiles", "race"]
 
 #: a seat's chance to succeed at a check in a turn, as the race counts it (the choices barely depend on it)
 CHECK_CHANCE = 0.5
@@ -95,6 +95,24 @@ def guess_pays(mine: int, theirs: int, penalty: bool = False) -> bool:
     return _guess(mine, theirs) > _rest(mine, theirs, 1)
 
 
+def likely_xfiles(rules: Any, pool: Any, owner: int, candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The Notebook's candidates for `owner`'s X-File that come from a set the game is seen to be played with: the
+    sets of the seat's own cards (its sampler's pool) and of the cards it has seen of `owner`'s; all of them when
+    none does. The Notebook lists every loaded X-File a deck may hold; with other sets loaded (a player who imported
+    every set, playing decks of one), counting all of them made the race wait for questions it never got to ask, and
+    drew the dealt X-File from sets nobody plays."""
+    refs = getattr(pool, "refs", None)
+    if not refs:
+        return candidates
+    sets = {ref.split("/", 1)[0] for ref in refs}
+    sets.update(ref.split("/", 1)[0] for ref in (getattr(pool, "seen", {}).get(owner) or ()))
+    printed: dict[str, set[str]] = {}
+    for x in rules.xfiles():
+        printed.setdefault(x.name.casefold(), set()).add(x.ref.split("/", 1)[0])
+    found = [c for c in candidates if printed.get(str(c["name"]).casefold(), set()) & sets]
+    return found or candidates
+
+
 def _split(candidates: list[dict[str, Any]], kind: str, value: str) -> int:
     """How evenly a question splits the candidates: the smaller side's size."""
     yes = sum(1 for c in candidates if str(c["characteristics"].get(kind) or "").casefold() == value.casefold())
@@ -131,8 +149,10 @@ def ccg_question_choice(rules: Any, state: GameState, know: dict[str, Any], pool
     if [a.type for a in listed] != [a.type for a in moves]:
         return None
     opp, _ = rules.notes_about(state, seat, ctx["about"])
-    cands = opp["candidates"] if opp else []
+    cands = likely_xfiles(rules, pool, ctx["about"], opp["candidates"]) if opp else []
     mine = len(cands) if opp else len(rules.xfiles())
+    likely = {c["name"] for c in cands}
+    names = {g["token"]: g["name"] for g in rules.guess_options(state, seat, names=likely)} if likely else {}
     theirs = _candidates(rules, state, ctx["about"], seat)
     asks = {q["token"]: q for q in rules.question_options(state, seat)}
     best, split = None, 0
@@ -141,8 +161,8 @@ def ccg_question_choice(rules: Any, state: GameState, know: dict[str, Any], pool
         q = asks.get(getattr(a, "token", None)) if a.type == "xfc.ask" else None
         if q is not None and _split(cands, q["kind"], q["value"]) > split:
             best, split = k, _split(cands, q["kind"], q["value"])
-        elif a.type == "xfc.guess" and guess is None:
-            guess = k
+        elif a.type == "xfc.guess" and guess is None and names.get(getattr(a, "token", None), "") in likely:
+            guess = k  # the first one listed of those likely (`likely_xfiles`)
     if guess is not None and _guesses(mine, theirs, best is not None, rules.step(state) == "penalty"):
         return moves[guess]
     if best is not None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.state import GameState
-from .ccg import ccg_question_choice
+from .ccg import ccg_question_choice, likely_xfiles
 from .fan import FanDeal, fan_choice, fan_observe
 from .heuristics import ccg_heuristic, ccg_question, fan_heuristic, fan_points, spread
 from .sampler import CardPool, Deal
@@ -48,7 +48,8 @@ def score_heuristic(rules: Any, state: GameState) -> list[float]:
 
 
 class _CcgDeal(Deal):
-    """The default deal, then each opponent's X-File drawn from those the seat's Notebook still allows."""
+    """The default deal, then each opponent's X-File drawn from those the seat's Notebook still allows, of the sets
+    the game is seen to be played with (`ccg.likely_xfiles`)."""
 
     def __init__(self, rules: Any, state: GameState, seat: int, know: dict[str, Any], pool: CardPool) -> None:
         super().__init__(state, seat, know, pool)
@@ -57,7 +58,8 @@ class _CcgDeal(Deal):
             by_name = {x.name: x.ref for x in rules.xfiles()}
             for opp in rules.notebook(state, seat)["opponents"]:
                 zone = state.zones.get(f"xfile:{opp['seat']}")
-                cands = [by_name[c["name"]] for c in opp["candidates"] if c["name"] in by_name]
+                cands = [by_name[c["name"]] for c in likely_xfiles(rules, pool, opp["seat"], opp["candidates"])
+                         if c["name"] in by_name]
                 if zone is not None and cands:
                     self.xfiles += [(pid, cands) for pid in zone.pieces if state.pieces[pid].card is None]
         except (AttributeError, KeyError, TypeError):

@@ -67,3 +67,57 @@ def test_other_decisions_are_left_to_the_search() -> None:
 
     s = _investigating({})
     assert _choice(s, 0) is None
+
+
+def _other_set(root: Any) -> None:
+    """A loaded set of X-Files nobody plays with here (the shipped sample set beside it)."""
+    from pathlib import Path
+
+    other = Path(root) / "other-cases"
+    other.mkdir()
+    (other / "set.yaml").write_text("set: other-cases\ntitle: Other cases\n")
+    rows = "".join(f"  - id: case-{n}\n    name: The Other Case {n}\n    characteristics: {{Affiliation: Alien, "
+                   f"Motive: Control, Method: Violence, Result: Death}}\n" for n in range(12))
+    (other / "xfiles.yaml").write_text("defaults:\n  type: X-File\ncards:\n" + rows)
+    (Path(root) / "xfiles-ccg-sample").symlink_to(Path(__file__).resolve().parents[3] / "cards" / "xfiles-ccg-sample")
+
+
+def test_x_files_of_a_set_nobody_plays_are_not_counted_nor_guessed_nor_dealt(tmp_path: Any) -> None:
+    import random
+
+    from tabletop.cards import CardLibrary
+    from tabletop.rules.search.ccg import likely_xfiles
+    from tabletop.rules.search.hooks import sampler_for
+    from tabletop.rules.search.sampler import CardPool
+
+    _other_set(tmp_path)
+    s = _solved()
+    rules = s.rules
+    rules.library = CardLibrary([tmp_path])
+    book = rules.notebook(s.state, 0)["opponents"][0]
+    assert len(book["candidates"]) == 18  # the Notebook lists every loaded X-File a deck may hold
+    know = knowledge(s.state, 0, rules)
+    pool = CardPool(rules, know["deck"])
+    likely = likely_xfiles(rules, pool, 1, book["candidates"])
+    assert sorted(c["name"] for c in likely) == sorted(x.name for x in rules.xfiles() if "other" not in x.ref)
+    assert likely_xfiles(rules, None, 1, book["candidates"]) == book["candidates"]  # no pool: all of them
+    # with the sample set's X-Files all but one ruled out, the bot names the one left, not one of the others
+    actual = rules.pinfo(s.state, s.state.zones["xfile:1"].pieces[0]).name
+    s.state.rules["answers"] = {"0": [{"about": 1, "guess": c["name"], "answer": False} for c in likely
+                                      if c["name"] != actual]}
+    know = knowledge(s.state, 0, rules)
+    pick = ccg_question_choice(rules, rebuild(know), know, pool)
+    assert isinstance(pick, Guess)
+    assert s.submit(pick, 0).accepted and s.state.rules.get("winner") == 0
+    # the search's deals give the opponent's hidden X-File from the sets played with only
+    s2 = _solved()
+    s2.rules.library = rules.library
+    know = knowledge(s2.state, 0, s2.rules)
+    table = rebuild(know)
+    deal = sampler_for(s2.rules)(s2.rules, table, 0, know, CardPool(s2.rules, know["deck"]))
+    dealt = set()
+    for k in range(40):
+        fork = table.fork()
+        deal(fork, random.Random(k))
+        dealt.add(fork.pieces[fork.zones["xfile:1"].pieces[0]].card.split("/")[0])
+    assert dealt == {"xfiles-ccg-sample"}
