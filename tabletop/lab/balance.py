@@ -165,7 +165,7 @@ def _histogram(values: Sequence[int], bins: int = 10) -> list[dict[str, int]]:
 def _scores(finished: Sequence[GameRecord]) -> dict[str, Any] | None:
     """Lead changes and the winner's margin, where the ruleset keeps a score that moved."""
     scored = [r for r in finished if r.scores and any(r.scores) and len(r.scores) > 1]
-    if not scored:
+    if not scored or not any(r.scored for r in finished):  # no score, or only the win (`GameRecord.scored`)
         return None
     m, lo, hi = mean_ci([float(r.lead_changes) for r in scored])
     margins = []

@@ -2,7 +2,8 @@
 
 - `win_rates.png`: first-player and per-seat win rates per variant with 95% intervals, against the fair line.
 - `decks.png`: win rate per deck per variant (when decks were given).
-- `length.png` and `spread.png`: the distribution of game length and score spread per variant (box plots).
+- `length.png` and `spread.png`: the distribution of game length and score spread per variant (box plots; the
+  spread only where the ruleset keeps a score beyond the win, `GameRecord.scored`).
 - `endings.png`: how the games ended per variant (wins, draws, caps, deadlocks...), stacked.
 A variant whose difference from the baseline is significant is starred in its label.
 """
@@ -169,9 +170,10 @@ def write_plots(sweep: Sweep, folder: str | Path) -> list[Path]:
     path = folder / "length.png"
     _box_chart(plt, sweep, "turns", "Game length (finished games)", "turns", path)
     written.append(path)
-    path = folder / "spread.png"
-    _box_chart(plt, sweep, "spread", "Score spread at the end (highest - lowest)", "points", path)
-    written.append(path)
+    if _measure(sweep, sweep.baseline.name, "spread") is not None:  # a ruleset keeping a score beyond the win
+        path = folder / "spread.png"
+        _box_chart(plt, sweep, "spread", "Score spread at the end (highest - lowest)", "points", path)
+        written.append(path)
     path = folder / "endings.png"
     _endings_chart(plt, sweep, path)
     written.append(path)

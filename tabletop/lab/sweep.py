@@ -125,8 +125,10 @@ def _number(key: str, label: str, per_game: list[float | None]) -> Measure:
     return Measure(key, label, "number", m, lo, hi, len(given), per_game)
 
 
-def measures(records: Sequence[GameRecord], seats: int, deck_labels: Sequence[str]) -> list[Measure]:
-    """First-player advantage, win rate per seat and per deck, game length, score spread, unfinished games."""
+def measures(records: Sequence[GameRecord], seats: int, deck_labels: Sequence[str],
+             scored: bool = True) -> list[Measure]:
+    """First-player advantage, win rate per seat and per deck, game length, score spread (`scored`: where the
+    ruleset keeps a score beyond the win, `GameRecord.scored`), unfinished games."""
     out = []
     decided = [r.end == "win" and r.winner is not None for r in records]
     out.append(_rate("first", "first player wins",
@@ -141,8 +143,10 @@ def measures(records: Sequence[GameRecord], seats: int, deck_labels: Sequence[st
                            and r.decks[r.winner] == label) if r.finished and label in r.decks else None
                           for r in records]))
     out.append(_number("turns", "game length (turns)", [float(r.turns) if r.finished else None for r in records]))
-    out.append(_number("spread", "score spread (highest - lowest)",
-                       [float(max(r.scores) - min(r.scores)) if r.finished and r.scores else None for r in records]))
+    if scored:
+        out.append(_number("spread", "score spread (highest - lowest)",
+                           [float(max(r.scores) - min(r.scores)) if r.finished and r.scores else None
+                            for r in records]))
     out.append(_rate("draws", "draws", [r.end == "draw" if r.finished else None for r in records]))
     out.append(_rate("unfinished", "unfinished (cap, deadlock, error)", [not r.finished for r in records]))
     return out
@@ -212,7 +216,8 @@ def run_sweep(ruleset: str, variant_list: Sequence[Variant], games: int, seed: i
     run = run_specs(specs, jobs=jobs, scheduler=scheduler, progress=progress)
     by_variant = {v.name: run.records[i * per_variant:(i + 1) * per_variant] for i, v in enumerate(variant_list)}
     labels = sorted({lab for recs in by_variant.values() for r in recs for lab in r.decks if lab})
-    all_measures = {name: measures(recs, n, labels) for name, recs in by_variant.items()}
+    scored = any(r.scored for recs in by_variant.values() for r in recs if r.finished)  # the same rows for all
+    all_measures = {name: measures(recs, n, labels, scored) for name, recs in by_variant.items()}
     base = variant_list[0].name
     comparisons: dict[str, list[Comparison]] = {}
     for v in variant_list[1:]:

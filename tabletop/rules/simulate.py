@@ -92,6 +92,13 @@ class GameRecord:
     def finished(self) -> bool:
         return self.end in FINISHED
 
+    @property
+    def scored(self) -> bool:
+        """Whether this game's scores say more than who won: a ruleset whose only score is the win (1 for the
+        winner, 0 for the others) keeps no score to report lead changes, margins or spreads of."""
+        win = [1 if self.end == "win" and self.winner == s else 0 for s in range(len(self.scores))]
+        return bool(self.scores) and list(self.scores) != win
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -419,7 +426,8 @@ def report(ruleset: str, options: Mapping[str, Any], seed: int, lineup: Sequence
             "turns": distribution([r.turns for r in finished]),
             "actions": distribution([r.actions for r in records]),
         },
-        "scores": {"winner": distribution(winner_scores), "others": distribution(loser_scores)},
+        "scores": {"winner": distribution(winner_scores), "others": distribution(loser_scores),
+                   "kept": any(r.scored for r in finished)},
         "violations": {"total": sum(by_rule.values()), "by_rule": dict(sorted(by_rule.items()))},
         "card_text": card_text_report(records),
         "errors": errors[:20],
@@ -496,8 +504,9 @@ def format_report(report: Mapping[str, Any]) -> str:
     lines.append(f"first player wins: {report['first_player_wins']}" + (f" ({rate:.1%})" if rate is not None else ""))
     lines.append("turns (finished games): " + _dist_line(report["length"]["turns"]))
     lines.append("bot actions per game: " + _dist_line(report["length"]["actions"]))
-    lines.append("winner's score: " + _dist_line(report["scores"]["winner"]))
-    lines.append("other scores: " + _dist_line(report["scores"]["others"]))
+    if report["scores"].get("kept", True):  # a ruleset whose only score is the win has none to show
+        lines.append("winner's score: " + _dist_line(report["scores"]["winner"]))
+        lines.append("other scores: " + _dist_line(report["scores"]["others"]))
     v = report["violations"]
     lines.append(f"violations: {v['total']}" + (
         " (" + ", ".join(f"{k}: {c}" for k, c in v["by_rule"].items()) + ")" if v["total"] else ""))

@@ -114,3 +114,24 @@ def test_the_cards_come_surest_first() -> None:
     rows = balance(records, 2)["cards"]
     assert [c["card"] for c in rows] == ["set/steady", "set/lucky"]
     assert rows[1]["difference"] > rows[0]["difference"] and rows[0]["low"] > rows[1]["low"]
+
+
+def test_a_score_that_is_only_the_win_is_no_score_to_report() -> None:
+    from tabletop.lab.sweep import measures
+    from tabletop.rules.simulate import format_report
+    from tabletop.rules.simulate import report as simulation_report
+
+    def game(i: int, scores: list[int]) -> GameRecord:
+        return GameRecord(i, i, ["greedy", "random"], first=0, winner=i % 2, over=True, turns=3, end="win",
+                          scores=scores)
+
+    flags = [game(i, [1 - i % 2, i % 2]) for i in range(20)]  # X-Files CCG: 1 for the winner, 0 for the other
+    points = [game(i, [12 - i % 2 * 5, 7 + i % 2 * 5]) for i in range(20)]  # a ruleset keeping points
+    assert not any(r.scored for r in flags) and all(r.scored for r in points)
+    assert balance(flags, 2)["scores"] is None and balance(points, 2)["scores"]["games"] == 20
+    assert "spread" not in {m.key for m in measures(flags, 2, [], scored=False)}
+    assert "spread" in {m.key for m in measures(points, 2, [])}
+    for records, shown in ((flags, False), (points, True)):
+        report = simulation_report("toy", {}, 0, ["greedy", "random"], "strict", records, 1.0)
+        assert report["scores"]["kept"] is shown
+        assert ("winner's score" in format_report(report)) is shown
