@@ -105,7 +105,7 @@ def _contribution(strata: dict[Any, list[int]], totals: dict[Any, list[int]], le
         w = bn1 * bn0 / (bn1 + bn0)
         num += w * (p1 - p0)
         weights += w
-        var += w * w * (_spread(bw1, bn1) + _spread(bw0, bn0))
+        var += w * w * (_rate_variance(bw1, bn1) + _rate_variance(bw0, bn0))
     if weights == 0 or n1 < least or n0 < least:
         return None
     diff, half = num / weights, Z95 * math.sqrt(var) / weights
@@ -113,7 +113,7 @@ def _contribution(strata: dict[Any, list[int]], totals: dict[Any, list[int]], le
             "low": round(diff - half, 4), "high": round(diff + half, 4)}
 
 
-def _spread(wins: int, n: int) -> float:
+def _rate_variance(wins: int, n: int) -> float:
     """The variance of a win rate, read with one win and one loss added (Agresti and Caffo): 6 wins of 6 games
     still leave room either side, where the plain p(1-p)/n would call the rate exact."""
     p = (wins + 1) / (n + 2)
