@@ -119,10 +119,12 @@ def _split(candidates: list[dict[str, Any]], kind: str, value: str) -> int:
     return min(yes, len(candidates) - yes)
 
 
-def _candidates(rules: Any, state: GameState, seat: int, about: Any) -> int:
-    """How many X-Files `seat`'s Notebook still allows for `about`'s (the universe when it has no row)."""
+def _candidates(rules: Any, state: GameState, seat: int, about: Any, pool: Any = None) -> int:
+    """How many X-Files `seat`'s Notebook still allows for `about`'s (the universe when it has no row), of the sets
+    the game is seen played with (`likely_xfiles`: `seat` sees `about`'s cards as `about` sees `seat`'s, so the
+    same sets stand for both; the bot's race models the other's count as its own)."""
     opp, _ = rules.notes_about(state, seat, about)
-    return len(opp["candidates"]) if opp else len(rules.xfiles())
+    return len(likely_xfiles(rules, pool, seat, opp["candidates"])) if opp else len(rules.xfiles())
 
 
 def _guesses(mine: int, theirs: int, can_ask: bool, penalty: bool) -> bool:
@@ -153,7 +155,7 @@ def ccg_question_choice(rules: Any, state: GameState, know: dict[str, Any], pool
     mine = len(cands) if opp else len(rules.xfiles())
     likely = {c["name"] for c in cands}
     names = {g["token"]: g["name"] for g in rules.guess_options(state, seat, names=likely)} if likely else {}
-    theirs = _candidates(rules, state, ctx["about"], seat)
+    theirs = _candidates(rules, state, ctx["about"], seat, pool)
     asks = {q["token"]: q for q in rules.question_options(state, seat)}
     best, split = None, 0
     guess = None
