@@ -154,3 +154,14 @@ def test_an_anytime_card_keeps_the_rp_the_hands_sites_need(library: CardLibrary)
     assert PlayCard(card) not in _listed(s, 0)
     s.state.players[0].counters["rp"] = 9
     assert PlayCard(card) in _listed(s, 0)
+
+
+def test_a_briefing_card_keeps_the_cp_of_the_hands_other_cp_card(library: CardLibrary) -> None:
+    s = _briefing(library)  # Les's two Briefing cards cost 1 and 2 CP
+    st = s.state
+    st.players[1].counters["cp"] = 2
+    form = mine(s, "hand:1", fixture_ref(library, "PB-01"))
+    assert PlayCard(form) in list(s.rules.legal_actions(st, 1))  # legal, but the other card's CP are kept
+    assert not [a for a in _listed(s, 1) if isinstance(a, PlayCard)]
+    st.players[1].counters["cp"] = 3
+    assert [a for a in _listed(s, 1) if isinstance(a, PlayCard)] == [PlayCard(form)]

@@ -9,10 +9,10 @@ has them; this module gives the bots' short list (`Moves.generate_actions`) the 
 - `PhaseCards.first`, before a Briefing step's own moves: the plays of the hand's Briefing cards (played in their
   phase before its purchases spend the pools); `PhaseCards.plays`, after a step's own moves: the plays of the
   hand's Case Assignment cards (once the Sites they protect are placed) and, in its player's turn, of its anytime
-  cards. Each is accepted by the strict `check` and paid for, an [RP] card only when it leaves the [RP] the hand
-  keeps for its Sites and Equipment (`upkeep.rp_kept`, what the bots' purchases keep): the greedy bot takes the
-  first move that is not a pass, so it plays such a card where it is listed when it can pay for it and the [RP]
-  are spare, not always and not never;
+  cards. Each is accepted by the strict `check` and paid for, leaving the pool what the hand keeps: an [RP] card
+  the [RP] of its Sites and Equipment (`upkeep.rp_kept`, what the bots' purchases keep), a [CP] card the Cost of
+  the hand's cheapest other [CP] card (to answer in a skill check). The greedy bot takes the first move that is
+  not a pass, so it plays such a card where it is listed when the pool is spare, not always and not never;
 - `PhaseCards.chain_moves`: while a phase chain is open (the step's own moves are refused, `xfc.chain_open`), the
   phase cards the seat may add to it, then the pass.
 
@@ -101,7 +101,7 @@ class PhaseCards:
     def plays(self, state: GameState, seat: int, step: str) -> list[PlayCard]:
         """After the step's own moves (`step` outside a skill check): the plays of `seat`'s anytime cards in its own
         turn and, outside the Briefing (`first`), of its phase cards named for `step`; legal, paid for and leaving
-        the [RP] the hand keeps."""
+        what the pool keeps for the hand."""
         anytime = seat == active(state)
         if step in BRIEFING:
             if not anytime:
@@ -118,21 +118,33 @@ class PhaseCards:
         return [*self._checked(state, seat, pids, keep=False), _PASS] if pids else [_PASS]
 
     def _checked(self, state: GameState, seat: int, pids: list[str], keep: bool) -> Iterator[PlayCard]:
-        """Each way to play each card of `pids` the strict check accepts and `seat` can pay for (`keep`: an [RP]
-        card leaving the [RP] `rp_kept` keeps); the greatest X first."""
+        """Each way to play each card of `pids` the strict check accepts and `seat` can pay for (`keep`: leaving
+        the pool what the hand keeps, `_kept`); the greatest X first."""
         mv = self.mv
-        kept: int | None = None
+        kept: dict[str, int] = {}
         for pid in pids:
             info = mv.pinfo(state, pid)
             for play in _ways(mv, state, seat, pid):
                 if not mv.can_pay(state, play, seat, info) or mv.check(state, play, seat):
                     continue
-                if keep and mv.pay_pool(state, info, seat, play.side) == "rp":
-                    if kept is None:
-                        kept = rp_kept(mv, state, seat)
-                    if pool_of(state, seat, "rp") - info.x_cost(play.x) < kept:
-                        continue  # the [RP] the hand's Sites and Equipment need (`upkeep`)
+                if keep:
+                    pool = mv.pay_pool(state, info, seat, play.side)
+                    if pool not in kept:
+                        kept[pool] = _kept(mv, state, seat, pool, pid)
+                    if pool_of(state, seat, pool) - info.x_cost(play.x) < kept[pool]:
+                        continue  # what the hand's other cards need of that pool
                 yield play
+
+
+def _kept(mv: Moves, state: GameState, seat: int, pool: str, pid: str) -> int:
+    """What `seat`'s pool keeps for its hand instead of playing the card `pid`: in [RP], what the Briefing purchase
+    keeps (`upkeep.rp_kept`: its two cheapest Sites and its cheapest Equipment); in [CP], the Cost of the hand's
+    cheapest other [CP] card, so a seat still answers in a skill check's window."""
+    if pool == "rp":
+        return rp_kept(mv, state, seat)
+    costs = [info.cost for info in (mv.pinfo(state, p) for p in state.zones[f"hand:{seat}"].pieces if p != pid)
+             if info.pool == "CP" and isinstance(info.cost, int)]
+    return min(costs, default=0)
 
 
 def _ways(mv: Moves, state: GameState, seat: int, pid: str) -> Iterator[PlayCard]:
