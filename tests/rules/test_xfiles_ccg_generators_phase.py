@@ -160,8 +160,9 @@ def test_a_briefing_card_keeps_the_cp_of_the_hands_other_cp_card(library: CardLi
     s = _briefing(library)  # Les's two Briefing cards cost 1 and 2 CP
     st = s.state
     st.players[1].counters["cp"] = 2
-    form = mine(s, "hand:1", fixture_ref(library, "PB-01"))
+    form, lost = mine(s, "hand:1", fixture_ref(library, "PB-01")), mine(s, "hand:1", fixture_ref(library, "PB-02"))
     assert PlayCard(form) in list(s.rules.legal_actions(st, 1))  # legal, but the other card's CP are kept
+    assert PlayCard(lost) in list(s.rules.legal_actions(st, 1))
     assert not [a for a in _listed(s, 1) if isinstance(a, PlayCard)]
-    st.players[1].counters["cp"] = 3
-    assert [a for a in _listed(s, 1) if isinstance(a, PlayCard)] == [PlayCard(form)]
+    st.players[1].counters["cp"] = 3  # each leaves what the other costs
+    assert [a for a in _listed(s, 1) if isinstance(a, PlayCard)] == [PlayCard(form), PlayCard(lost)]

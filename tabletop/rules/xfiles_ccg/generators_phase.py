@@ -96,7 +96,7 @@ class PhaseCards:
         """Before a Briefing step's own moves (its purchases, `step` one of BRIEFING): the plays of `seat`'s phase
         cards named for `step`, played in their phase before its cards are bought."""
         pids = self._special(state, seat, step, False)
-        return list(self._checked(state, seat, pids, keep=True)) if pids else []
+        return list(self._checked(state, seat, pids)) if pids else []
 
     def plays(self, state: GameState, seat: int, step: str) -> list[PlayCard]:
         """After the step's own moves (`step` outside a skill check): the plays of `seat`'s anytime cards in its own
@@ -110,30 +110,29 @@ class PhaseCards:
         elif not anytime and step not in PHASED:
             return []
         pids = self._special(state, seat, step, anytime)
-        return list(self._checked(state, seat, pids, keep=True)) if pids else []
+        return list(self._checked(state, seat, pids)) if pids else []
 
     def chain_moves(self, state: GameState, seat: int, step: str) -> list[Action]:
-        """While a phase chain is open: the phase cards `seat` may add to it in `step`, then the pass."""
+        """While a phase chain is open: the phase cards `seat` may add to it in `step` (as `first` lists them),
+        then the pass."""
         pids = self._special(state, seat, step, False)
-        return [*self._checked(state, seat, pids, keep=False), _PASS] if pids else [_PASS]
+        return [*self._checked(state, seat, pids), _PASS] if pids else [_PASS]
 
-    def _checked(self, state: GameState, seat: int, pids: list[str], keep: bool) -> Iterator[PlayCard]:
-        """Each way to play each card of `pids` the strict check accepts and `seat` can pay for (`keep`: leaving
-        the pool what the hand keeps, `_kept`); the greatest X first."""
+    def _checked(self, state: GameState, seat: int, pids: list[str]) -> Iterator[PlayCard]:
+        """Each way to play each card of `pids` the strict check accepts and `seat` can pay for, leaving the pool
+        what the hand keeps (`_kept`); the greatest X first."""
         mv = self.mv
-        kept: dict[str, int] = {}
         for pid in pids:
             info = mv.pinfo(state, pid)
+            kept: dict[str, int] = {}  # per pool, what the hand keeps beside this card
             for play in _ways(mv, state, seat, pid):
                 if not mv.can_pay(state, play, seat, info) or mv.check(state, play, seat):
                     continue
-                if keep:
-                    pool = mv.pay_pool(state, info, seat, play.side)
-                    if pool not in kept:
-                        kept[pool] = _kept(mv, state, seat, pool, pid)
-                    if pool_of(state, seat, pool) - info.x_cost(play.x) < kept[pool]:
-                        continue  # what the hand's other cards need of that pool
-                yield play
+                pool = mv.pay_pool(state, info, seat, play.side)
+                if pool not in kept:
+                    kept[pool] = _kept(mv, state, seat, pool, pid)
+                if pool_of(state, seat, pool) - info.x_cost(play.x) >= kept[pool]:
+                    yield play  # not what the hand's other cards need of that pool
 
 
 def _kept(mv: Moves, state: GameState, seat: int, pool: str, pid: str) -> int:
