@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tabletop.cards import CardLibrary
+from tabletop.core import Piece
 from tabletop.rules.xfiles_ccg import Buy, FreeDraw, Pass, PlaceSite, PlayCard
 from tabletop.rules.xfiles_ccg.compiler import compile_text
 from tabletop.rules.xfiles_ccg.phase_plays import PHASE_CHAIN
@@ -166,3 +167,14 @@ def test_a_briefing_card_keeps_the_cp_of_the_hands_other_cp_card(library: CardLi
     assert not [a for a in _listed(s, 1) if isinstance(a, PlayCard)]
     st.players[1].counters["cp"] = 3  # each leaves what the other costs
     assert [a for a in _listed(s, 1) if isinstance(a, PlayCard)] == [PlayCard(form), PlayCard(lost)]
+
+
+def test_a_card_added_to_a_table_already_listed_is_offered(library: CardLibrary) -> None:
+    """Whether a table holds such a card at all is found once per table (`_in_game`), again when its number of
+    pieces changes: a card put in a hand after a listing is offered at the next."""
+    zones = {"field:0": ["owen-marsh"], "hand:0": ["harlow-creek"], "bureau:1": ["lena-ortiz"],
+             "xfile:0": ["project-stillwater"], "xfile:1": ["lantern-choir"]}
+    s = build_position(zones, {"step": "deployment"}, library=library, pools=((9, 9), (9, 9)))
+    assert not [a for a in _listed(s, 0) if isinstance(a, PlayCard)]
+    s.state.add_piece(Piece(id="late", card=fixture_ref(library, "PB-05"), zone="hand:0", owner=0))
+    assert PlayCard("late") in _listed(s, 0)

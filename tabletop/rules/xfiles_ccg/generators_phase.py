@@ -17,13 +17,14 @@ has them; this module gives the bots' short list (`Moves.generate_actions`) the 
   phase cards the seat may add to it, then the pass.
 
 The listing is the playouts' hot path: a card's text is read once per card ref (`phase_steps`, `played_any_time`)
-into a flag kept with the library's data (`known_traits`, which a new library or a live card edit replaces), and a
-step's listing only looks at the hand's refs; the checks run only for a hand that holds such a card.
+into a flag kept with the library's data (`known_traits`, which a new library or a live card edit replaces); whether
+a table holds such a card at all is found once per table (`_in_game`), so the tables of most decks cost a test per
+decision, and only a hand of a table that holds one is looked at; the checks run only for a hand holding one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action
@@ -48,6 +49,7 @@ PHASED = frozenset(step for steps in PHASE_STEPS.values() for step in steps)
 #: the flags of a card played only in a skill check (most cards)
 _NONE: frozenset[str] = frozenset()
 _PASS = Pass()
+_EMPTY: tuple[PlayCard, ...] = ()
 
 
 class PhaseCards:
@@ -59,13 +61,22 @@ class PhaseCards:
         self._token: object = None
         #: per card ref: the steps outside a skill check its text lets it be played in, ANY_TIME for an anytime card
         self._flags: dict[str | None, frozenset[str]] = {}
+        #: the last table asked about (its `seat_names`, one object shared by every copy and fork of a table), its
+        #: number of pieces, and whether one of its cards is played outside a skill check (`_in_game`)
+        self._names: object = None
+        self._count = -1
+        self._any = False
+
+    def _fresh(self) -> None:
+        """Read the flags again once the library changed (a new library, a live card edit: `known_traits`)."""
+        token = self.mv.known_traits()
+        if token is not self._token:
+            self._token, self._flags, self._names = token, {}, None
 
     def flags(self, ref: str | None) -> frozenset[str]:
         """The steps outside a skill check in which the card `ref` is played (`ANY_TIME`: any step of its player's
         turn), read from its text once per ref and library."""
-        token = self.mv.known_traits()
-        if token is not self._token:
-            self._token, self._flags = token, {}
+        self._fresh()
         found = self._flags.get(ref)
         if found is None:
             rs = self.mv.ruleset
@@ -73,49 +84,65 @@ class PhaseCards:
             self._flags[ref] = found
         return found
 
-    def _special(self, state: GameState, seat: int, step: str, anytime: bool) -> list[str]:
+    def _in_game(self, state: GameState) -> bool:
+        """Whether a card of this table is one played outside a skill check: the listing's first question, asked
+        at most decisions and answered once per table (most decks hold no such card), again when the table has
+        another number of pieces. The table is known by its `seat_names`, which its copies and forks share: a card
+        the search deals a hidden piece of such a table is not listed (an omission, never an illegal move)."""
+        self._fresh()
+        if state.seat_names is self._names and len(state.pieces) == self._count:
+            return self._any
+        flags, flag = self._flags, self.flags
+        refs = {p.card for p in state.pieces.values()}
+        self._any = any([flags[r] if r in flags else flag(r) for r in refs])  # every ref read once
+        self._names, self._count = state.seat_names, len(state.pieces)
+        return self._any
+
+    def _cards(self, state: GameState, seat: int, step: str, anytime: bool) -> list[str]:
         """The cards of `seat`'s hand played in `step` outside a skill check (`anytime`: the anytime cards too)."""
         zone = state.zones.get(f"hand:{seat}")
-        if zone is None or not zone.pieces:
+        if zone is None:
             return []
-        token = self.mv.known_traits()
-        if token is not self._token:
-            self._token, self._flags = token, {}
-        flags, pieces, flag = self._flags, state.pieces, self.flags
+        flags, pieces = self._flags, state.pieces
         out = []
         for pid in zone.pieces:
-            ref = pieces[pid].card
-            found = flags.get(ref)
+            found = flags.get(pieces[pid].card)
             if found is None:
-                found = flag(ref)
+                found = self.flags(pieces[pid].card)
             if found and (step in found or (anytime and ANY_TIME in found)):
                 out.append(pid)
         return out
 
-    def first(self, state: GameState, seat: int, step: str) -> list[PlayCard]:
+    def first(self, state: GameState, seat: int, step: str) -> Sequence[PlayCard]:
         """Before a Briefing step's own moves (its purchases, `step` one of BRIEFING): the plays of `seat`'s phase
         cards named for `step`, played in their phase before its cards are bought."""
-        pids = self._special(state, seat, step, False)
-        return list(self._checked(state, seat, pids)) if pids else []
+        if (state.seat_names is self._names and not self._any and len(state.pieces) == self._count
+                and self.mv.known_traits() is self._token) or not self._in_game(state):
+            return _EMPTY  # (`_in_game`'s answer for the table of the last listing, without the call)
+        pids = self._cards(state, seat, step, False)
+        return list(self._checked(state, seat, pids)) if pids else _EMPTY
 
-    def plays(self, state: GameState, seat: int, step: str) -> list[PlayCard]:
+    def plays(self, state: GameState, seat: int, step: str) -> Sequence[PlayCard]:
         """After the step's own moves (`step` outside a skill check): the plays of `seat`'s anytime cards in its own
         turn and, outside the Briefing (`first`), of its phase cards named for `step`; legal, paid for and leaving
         what the pool keeps for the hand."""
+        if (state.seat_names is self._names and not self._any and len(state.pieces) == self._count
+                and self.mv.known_traits() is self._token) or not self._in_game(state):
+            return _EMPTY  # (as in `first`)
         anytime = seat == active(state)
         if step in BRIEFING:
             if not anytime:
-                return []
+                return _EMPTY
             step = ""  # its phase cards were listed first
         elif not anytime and step not in PHASED:
-            return []
-        pids = self._special(state, seat, step, anytime)
-        return list(self._checked(state, seat, pids)) if pids else []
+            return _EMPTY
+        pids = self._cards(state, seat, step, anytime)
+        return list(self._checked(state, seat, pids)) if pids else _EMPTY
 
     def chain_moves(self, state: GameState, seat: int, step: str) -> list[Action]:
         """While a phase chain is open: the phase cards `seat` may add to it in `step` (as `first` lists them),
         then the pass."""
-        pids = self._special(state, seat, step, False)
+        pids = self._cards(state, seat, step, False) if self._in_game(state) else []
         return [*self._checked(state, seat, pids), _PASS] if pids else [_PASS]
 
     def _checked(self, state: GameState, seat: int, pids: list[str]) -> Iterator[PlayCard]:
