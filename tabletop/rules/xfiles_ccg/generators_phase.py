@@ -50,6 +50,8 @@ PHASED = frozenset(step for steps in PHASE_STEPS.values() for step in steps)
 _NONE: frozenset[str] = frozenset()
 _PASS = Pass()
 _EMPTY: tuple[PlayCard, ...] = ()
+#: no library: a table's answer is not kept (`PhaseCards._in_game`)
+_UNSET = object()
 
 
 class PhaseCards:
@@ -66,6 +68,11 @@ class PhaseCards:
         self._names: object = None
         self._count = -1
         self._any = False
+        #: the card part, and the library (and its version) `_any` was found with: the listing's first test reads
+        #: them without a call (`known_traits` asks the same)
+        self._cards_part = mv.cards
+        self._lib: object = _UNSET
+        self._version = -1
 
     def _fresh(self) -> None:
         """Read the flags again once the library changed (a new library, a live card edit: `known_traits`)."""
@@ -96,6 +103,8 @@ class PhaseCards:
         refs = {p.card for p in state.pieces.values()}
         self._any = any([flags[r] if r in flags else flag(r) for r in refs])  # every ref read once
         self._names, self._count = state.seat_names, len(state.pieces)
+        lib = self._cards_part.library  # (None until a game sets it: then `_in_game` is asked every time)
+        self._lib, self._version = (lib, lib.version) if lib is not None else (_UNSET, -1)
         return self._any
 
     def _cards(self, state: GameState, seat: int, step: str, anytime: bool) -> list[str]:
@@ -116,9 +125,10 @@ class PhaseCards:
     def first(self, state: GameState, seat: int, step: str) -> Sequence[PlayCard]:
         """Before a Briefing step's own moves (its purchases, `step` one of BRIEFING): the plays of `seat`'s phase
         cards named for `step`, played in their phase before its cards are bought."""
+        lib = self._lib  # the table of the last listing, found to hold none, the library unchanged: no call
         if (state.seat_names is self._names and not self._any and len(state.pieces) == self._count
-                and self.mv.known_traits() is self._token) or not self._in_game(state):
-            return _EMPTY  # (`_in_game`'s answer for the table of the last listing, without the call)
+                and self._cards_part.library is lib and lib.version == self._version) or not self._in_game(state):  # type: ignore[attr-defined]
+            return _EMPTY
         pids = self._cards(state, seat, step, False)
         return list(self._checked(state, seat, pids)) if pids else _EMPTY
 
@@ -126,9 +136,10 @@ class PhaseCards:
         """After the step's own moves (`step` outside a skill check): the plays of `seat`'s anytime cards in its own
         turn and, outside the Briefing (`first`), of its phase cards named for `step`; legal, paid for and leaving
         what the pool keeps for the hand."""
+        lib = self._lib  # (as in `first`)
         if (state.seat_names is self._names and not self._any and len(state.pieces) == self._count
-                and self.mv.known_traits() is self._token) or not self._in_game(state):
-            return _EMPTY  # (as in `first`)
+                and self._cards_part.library is lib and lib.version == self._version) or not self._in_game(state):  # type: ignore[attr-defined]
+            return _EMPTY
         anytime = seat == active(state)
         if step in BRIEFING:
             if not anytime:
