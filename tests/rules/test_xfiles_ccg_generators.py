@@ -4,17 +4,21 @@ The lister finds the words in effect once per listing and asks only whether a ca
 with `quick`), where `check` builds every violation: over seeded games, at every decision, each listed move passes
 `check`, in a window the cards listed are exactly those `can_pay` and `check` allow, and the Requisitions, the Sites
 placed and the Agents bought those `check` allows; the cards offered for sale those `sell_value` prices, and the
-Debriefing's pass listed exactly when the hand is within its size.
+Debriefing's pass listed exactly when the hand is within its size. The same over decks that hold cards played outside
+a skill check (`generators_phase`): Briefing, Case Assignment and anytime cards of our own, and while a chain of their
+own is open, only the cards its text allows there and the pass.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
 from tabletop.rules import get_ruleset
 from tabletop.rules.xfiles_ccg import Hire, Pass, PlaceSite, PlayCard, Requisition, Sell
+from tabletop.rules.xfiles_ccg.phase_plays import PHASE_CHAIN
 from tabletop.rules.xfiles_ccg.upkeep import sites_first, sold_last
 from tests.rules.random_games import random_decisions
 
@@ -55,15 +59,42 @@ def _hires(rules, state, seat: int) -> list[Hire]:
             if rules.pinfo(state, pid).kind == "agent" and not rules.check(state, Hire(pid, "field"), seat)]
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_listed_moves_pass_the_check_and_a_window_lists_every_playable_card(seed: int) -> None:
+@pytest.fixture(scope="module")
+def phased(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[int, Any]]:
+    """The library of `generators_phase`'s fixtures, and the sample decks with three of each of its cards."""
+    from tabletop.cards.decklist import DeckEntry
+    from tabletop.rules.xfiles_ccg import default_deck
+    from tests.rules.test_xfiles_ccg_generators_phase import RECORDS
+    from tests.rules.xfiles_ccg_helpers import fixture_library, fixture_ref
+
+    library = fixture_library(tmp_path_factory.mktemp("sets"), RECORDS)
+    decks = {}
+    for seat in (0, 1):
+        deck = default_deck(library, seat)
+        extra = [DeckEntry(fixture_ref(library, r["id"]), 3) for r in RECORDS]
+        decks[seat] = dataclasses.replace(deck, sections={**deck.sections, "deck": [*deck.sections["deck"], *extra]})
+    return library, decks
+
+
+@pytest.mark.parametrize(("seed", "phase"), [*((s, False) for s in range(6)), *((s, True) for s in range(3))])
+def test_listed_moves_pass_the_check_and_a_window_lists_every_playable_card(seed: int, phase: bool,
+                                                                            request: pytest.FixtureRequest) -> None:
     rules = get_ruleset("xfiles-ccg")
-    state = rules.new_game(2, seed=seed, enforcement="strict")
-    windows = sites = sells = 0
+    if phase:  # three seeds of the sample decks with cards played outside a skill check
+        library, decks = request.getfixturevalue("phased")
+        state = rules.new_game(2, seed=seed, enforcement="strict", library=library, decks=decks)
+    else:
+        state = rules.new_game(2, seed=seed, enforcement="strict")
+    windows = sites = sells = outside = 0
     for seat, moves, _action in random_decisions(rules, state, seed):
         for a in moves:
             assert not rules.check(state, a, seat), (a, rules.check(state, a, seat))
-        if rules.step(state) in ("check", "aftermath") and not (state.rules.get("effects") or {}).get("pending"):
+        pending = (state.rules.get("effects") or {}).get("pending")
+        if state.rules.get(PHASE_CHAIN) and not pending:  # a chain outside a skill check: its cards, or the pass
+            assert moves[-1] == Pass() and all(isinstance(a, PlayCard) for a in moves[:-1]), moves
+            continue
+        outside += rules.step(state) not in ("check", "aftermath") and any(isinstance(a, PlayCard) for a in moves)
+        if rules.step(state) in ("check", "aftermath") and not pending:
             windows += 1
             assert [a for a in moves if isinstance(a, PlayCard)] == _window_plays(rules, state, seat)
         if rules.step(state) == "requisition":
@@ -81,6 +112,7 @@ def test_listed_moves_pass_the_check_and_a_window_lists_every_playable_card(seed
         if rules.step(state) == "debrief":
             assert (Pass() in moves) == (len(hand) <= rules.hand_max(state, seat))
     assert windows > 0 and sites > 0 and sells > 0
+    assert (outside > 0) == phase  # the cards played outside a skill check are listed (the sample decks have none)
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,8 @@
 Cards are played in a skill check's window (xfc.chain.1); such a card's text overrides that (manual p.14: "When
 any contradiction arises between card effects and rules, the card effect supersedes the rules"). Its player plays
 it in any step of their own turn in which they decide; outside a skill check there is no window to answer in, so
-it resolves at once (`resolve_now`). Its text carries the condition `any_time` (its player's own turn).
+it resolves at once (`resolve_now`). Its text carries the condition `any_time` (its player's own turn). The bots'
+short list offers it after the step's own moves (`generators_phase`).
 """
 
 from __future__ import annotations

@@ -51,6 +51,8 @@ from .vocab import standing
 from .vocab_agents import site_cost
 from .vocab_bluffs import banned
 from .vocab_decks import WINDOWS, hand_max, on_approach, window_of
+from .vocab_s17a import NO_ADVERSARIES, NO_DRAW, draw_barred
+from .vocab_windows import NO_PLAY
 from .waivers import own_cost, waived_missing
 from .wards import shunned
 from .xfile_choice import xfile_universe
@@ -75,7 +77,7 @@ def hand_of(state: GameState, seat: int) -> list[str]:
 
 
 def _gen_draw(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
-    if not state.rules.get("drawn"):
+    if not state.rules.get("drawn") and not (NO_DRAW in state.rules and draw_barred(state, seat)):
         yield FreeDraw()
 
 
@@ -86,6 +88,8 @@ def _gen_buy(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     room = hand_max(mv.flow, state, seat) - len(hand)  # `mv.hand_max`, without the call through it
     if step == "sell" and len(hand) > 4:
         yield from (Sell((pid,)) for pid in sold_last(mv, state, _sellable(mv, state, hand)))
+    if NO_DRAW in state.rules and draw_barred(state, seat):
+        return  # a card keeps `seat` from drawing this turn ("prevent one opponent from drawing any cards")
     spare = pool_of(state, seat, pool) - (rp_kept(mv, state, seat) if step == "buy" else 0)
     for n in range(min(spare, room), 0, -1):  # what the Sites and Equipment of the hand cost is kept (`upkeep`)
         yield Buy(n)
@@ -317,6 +321,7 @@ def _window_plays(mv: Moves, state: GameState, seat: int, hand: tuple[str, ...])
     own = "RP" if seat == active else "CP"
     infos, pieces = mv.known_infos(), state.pieces  # `mv.pinfo` of each card, its data looked up here
     cheaper = bool(r.get(PROVIDED)) or combat  # costs the cheap test below does not read (s16sites)
+    barred = NO_PLAY in r or NO_ADVERSARIES in r or "only_keyword" in r  # a card's bans this turn: the full check
     for pid in hand:
         ref = pieces[pid].card
         info = infos.get(ref) or mv.info(ref)  # type: ignore[arg-type]
@@ -360,7 +365,9 @@ def _window_plays(mv: Moves, state: GameState, seat: int, hand: tuple[str, ...])
             when = alternative_when(choice)
             if when in traits and mv.interpreter.broken(state, pid, seat, when):
                 continue  # `text_violations` of the effect named, yes or no
-            yield PlayCard(pid, choice=choice, x=x)  # each choice with the X the window names
+            play = PlayCard(pid, choice=choice, x=x)  # each choice with the X the window names
+            if not (barred and mv.check(state, play, seat)):
+                yield play
 
 
 def _witness_used(mv: Moves, state: GameState, info: CardInfo) -> bool:

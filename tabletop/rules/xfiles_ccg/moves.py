@@ -54,6 +54,7 @@ from .anytime import WINDOW_STEPS, any_time_plays
 from .crimelab import lab_witnesses
 from .data import SECTIONS
 from .generators import GENERATORS, bluff_payments, hand_of
+from .generators_phase import BRIEFING, PhaseCards
 from .phase_plays import PHASE_CHAIN, PHASE_STEPS, phase_cards
 from .steps import PHASE_OF, STEP_LABELS
 from .table import DECIDED, pool_of, section_of
@@ -146,6 +147,7 @@ class Moves:
         self.card_pools, self.any_trait, self.ability_uses = table.card_pools, table.any_trait, text.ability_uses
         self.question_context, self.question_options = notes.question_context, notes.question_options
         self.guess_options, self.notes_about = notes.guess_options, notes.notes_about
+        self.phase_cards = PhaseCards(self)  # the bots' plays of phase and anytime cards (`generators_phase`)
 
     def generate_actions(self, state: GameState, seat: int | None) -> Iterator[Action]:
         """The bots' moves for `seat` now (see `generators`); a pass is among them when the decision is `seat`'s."""
@@ -163,11 +165,16 @@ class Moves:
         step = r.get("step", "draw")  # `_step(state)`, without the call
         if step not in PHASE_OF:
             step = "draw"
+        if PHASE_CHAIN in r:  # a chain outside a skill check: only the cards its text allows there, or the pass
+            yield from self.phase_cards.chain_moves(state, seat, step)
+            return
         gen = GENERATORS.get(step)
         if step == "debrief":  # the Discards of a hand over its size, else the pass: the size read once
             discards = list(gen(self, state, seat))  # type: ignore[misc]
             yield from discards if discards else (_PASS,)
             return
+        if step in BRIEFING:  # a Briefing card, before the step's purchases
+            yield from self.phase_cards.first(state, seat, step)
         if gen is not None:
             yield from gen(self, state, seat)
         # a card's extra question: most tables have none (the rule state's key is asked first, without a call)
@@ -175,6 +182,8 @@ class Moves:
             yield from GENERATORS["question"](self, state, seat)  # the question a card's text lets `seat` ask
         if step in _ABILITY_STEPS and self.any_trait(state, seat, "event:use"):  # (`ability_uses` asks it first)
             yield from self.ability_uses(state, seat)  # the bots use standing abilities where play goes on
+        if step not in WINDOW_STEPS:  # phase cards and anytime cards, after the step's own moves
+            yield from self.phase_cards.plays(state, seat, step)
         if step not in _NO_PASS:
             yield _PASS
 

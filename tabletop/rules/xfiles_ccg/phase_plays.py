@@ -7,7 +7,9 @@ the placing of Sites; an opponent selling, or placing Bluffs) plays such a card:
 played, and a chain of its own opens in that step (rule state `phase_chain`): every seat in turn may play another
 card its text allows there or pass, the cards resolve last in first out, and when every seat has passed with the
 chain empty the step goes on where it was. While the chain is open nothing else of the step is done
-(`xfc.chain_open`, xfc.chain.1). The bots' short lists (`generators`) offer no such card: self-play never opens it.
+(`xfc.chain_open`, xfc.chain.1). The bots' short list offers such cards too (`generators_phase`): a Briefing card
+before the step's purchases, a Case Assignment card after the step's own moves, and while the chain is open only the
+cards its text allows there and the pass.
 """
 
 from __future__ import annotations
