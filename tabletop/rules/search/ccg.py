@@ -158,15 +158,16 @@ def ccg_question_choice(rules: Any, state: GameState, know: dict[str, Any], pool
     theirs = _candidates(rules, state, ctx["about"], seat, pool)
     asks = {q["token"]: q for q in rules.question_options(state, seat)}
     best, split = None, 0
-    guess = None
+    guesses = []
     for k, a in enumerate(listed):
         q = asks.get(getattr(a, "token", None)) if a.type == "xfc.ask" else None
         if q is not None and _split(cands, q["kind"], q["value"]) > split:
             best, split = k, _split(cands, q["kind"], q["value"])
-        elif a.type == "xfc.guess" and guess is None and names.get(getattr(a, "token", None), "") in likely:
-            guess = k  # the first one listed of those likely (`likely_xfiles`)
-    if guess is not None and _guesses(mine, theirs, best is not None, rules.step(state) == "penalty"):
-        return moves[guess]
+        elif a.type == "xfc.guess" and names.get(getattr(a, "token", None), "") in likely:
+            guesses.append(k)  # those likely (`likely_xfiles`)
+    if guesses and _guesses(mine, theirs, best is not None, rules.step(state) == "penalty"):
+        rng = getattr(policy, "rng", None)  # one at random: the list's order would name the library's first first
+        return moves[rng.choice(guesses) if rng is not None else guesses[0]]
     if best is not None:
         return moves[best]
     return next((m for m in moves if m.type == "xfc.pass"), None)

@@ -121,3 +121,38 @@ def test_x_files_of_a_set_nobody_plays_are_not_counted_nor_guessed_nor_dealt(tmp
         deal(fork, random.Random(k))
         dealt.add(fork.pieces[fork.zones["xfile:1"].pieces[0]].card.split("/")[0])
     assert dealt == {"xfiles-ccg-sample"}
+
+
+def test_greedy_guesses_at_random_among_the_listed_x_files_not_the_first_listed() -> None:
+    from tabletop.rules.bots import make_bot
+
+    s = _solved()
+    rules = s.rules
+    ask = make_bot("greedy", rules, 0).choose(s.state, 0)
+    assert isinstance(ask, Ask) and s.submit(ask, 0).accepted  # a question first, as before
+    listed = [a for a in rules.generate_actions(s.state, 0) if isinstance(a, Guess)]
+    assert len(listed) >= 3
+    picks = [make_bot("greedy", rules, seed).choose(s.state, 0) for seed in range(24)]
+    assert all(p in listed for p in picks)
+    assert len({p.token for p in picks}) >= 3  # not the library's first X-File every time
+    assert [make_bot("greedy", rules, seed).choose(s.state, 0) for seed in range(24)] == picks  # seeded
+
+
+def test_the_search_bot_draws_its_guess_among_the_likely_x_files() -> None:
+    import random
+    from types import SimpleNamespace
+
+    s = _solved()
+    rules = s.rules
+    actual = rules.pinfo(s.state, s.state.zones["xfile:1"].pieces[0]).name
+    left = [x.name for x in rules.xfiles() if x.name != actual][:2] + [actual]
+    s.state.rules["answers"] = {"0": [{"about": 1, "guess": x.name, "answer": False} for x in rules.xfiles()
+                                      if x.name not in left]}
+    s.state.rules["question"] = {"asked": True, "guessed": False}  # its question asked: the guess or the pass
+    names = set()
+    for seed in range(16):
+        know = knowledge(s.state, 0, rules)
+        pick = ccg_question_choice(rules, rebuild(know), know, None, SimpleNamespace(rng=random.Random(seed)))
+        assert isinstance(pick, Guess)
+        names.add(next(g["name"] for g in rules.guess_options(s.state, 0) if g["token"] == pick.token))
+    assert names == set(left)  # each of the three left, not always the first listed
