@@ -5,8 +5,8 @@
 (`text`, the `CcgText` part: `expire_effects`), the steps of a turn it moves on with (`flow`, the `Flow` part: `goto`, `open_window`,
 `to_discard`, `set_damage`, ...), the ruleset as the vocabulary's standing-ability readers take it (`ruleset`:
 `combat_text`'s `hit`, `regenerate`, `save_site`, ..., as the kit gives it to card text, `ctx.ruleset`) and `ref`.
-The ruleset keeps it as `fights` (`state.rules["combat"]` is the rule state's Combat) and binds the steps the
-reducers and the card text call (`rules.close_site`, `rules.deal_damage`, `rules.end_combat`).
+The ruleset keeps it as `fights` (`state.rules["combat"]` is the rule state's Combat); the parts that end a check or
+a Combat take it as their input (`fights.close_site`, `fights.end_combat`, ...): nothing of it is bound on the ruleset.
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ turn's end, and the Notebook's answers. Every change goes through the `Tx` the r
 `moved_bureau`, `buy_only`, ..., as the kit gives it to card text, `ctx.ruleset`), the options and `ref`; and,
 late-bound, the parts that take this one as their input: the skill checks and Combat (`fights`, the `Combat` part)
 and the Investigation's `reveal_bluffs` (the ruleset's wiring sets them once they are made). What reads the rule
-state alone is `table.py`'s functions. The ruleset binds the steps the reducers, the vocabulary and the tests call
-(`rules.to_discard`, `rules.goto`, ...).
+state alone is `table.py`'s functions. The ruleset binds the steps the vocabulary and the readers ask through it
+(`ctx.ruleset.to_discard`, `rs.resolve_top`, ...); the other parts take the rest from this part.
 """
 
 from __future__ import annotations
