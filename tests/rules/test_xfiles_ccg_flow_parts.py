@@ -26,7 +26,7 @@ def test_flow_and_combat_are_parts_wired_to_each_other() -> None:
     flow, fights = rules.flow, rules.fights
     assert isinstance(flow, Flow) and isinstance(fights, Combat)
     assert not isinstance(flow, Ruleset) and not isinstance(fights, Ruleset), "a part is a plain object"
-    assert fights.flow is flow and flow.fights is fights  # Combat takes the flow; the flow `fights`, late-bound
+    assert fights.goto == flow.goto and flow.fights is fights  # the flow's steps; `fights`, late-bound
     assert flow.cards is rules.cards and fights.cards is rules.cards
 
 

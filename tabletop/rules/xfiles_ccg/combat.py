@@ -45,7 +45,7 @@ class Combat:
 
     def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, ruleset: Any,
                  ref: Callable[[GameState, str | None], str]) -> None:
-        self.cards, self.table, self.text, self.flow, self.ruleset, self.ref = cards, table, text, flow, ruleset, ref
+        self.cards, self.ruleset, self.ref = cards, ruleset, ref  # `table`, `text`, `flow`: their answers, below
         # what the steps ask of their inputs, bound once (each is asked many times a game)
         self.pinfo, self.traits = cards.pinfo, cards.traits
         self.health, self.rating, self.gear = table.health, table.rating, table.gear

@@ -58,7 +58,7 @@ class Flow:
                  ref: Callable[[GameState, str | None], str]) -> None:
         #: the card data, the reading of Agents, the card text run; the ruleset only as the standing-ability readers
         #: take it (`site_rules`, `wounds_sites`, ..., as the vocabulary's `ctx.ruleset`)
-        self.cards, self.table, self.text, self.ruleset, self.options, self.ref = cards, table, text, ruleset, options, ref
+        self.cards, self.table, self.ruleset, self.options, self.ref = cards, table, ruleset, options, ref
         # what the steps ask of their inputs, bound once (each is asked many times a game)
         self.pinfo = cards.pinfo
         self.agents, self.health, self.seat_name = table.agents, table.health, table.seat_name

@@ -275,7 +275,7 @@ class XFilesCCG(PartsRuleset):
         #: the checks (`checks.py`, `checks_investigation.py`): one per action type, the gate before them, the table
         #: actions made by hand; the ruleset last, only as the standing-ability readers take it (`limits` reads the
         #: flow's `chain` through it)
-        self.checks = checks = Checks(cards, table, text, flow, opts, self.ref, self)
+        self.checks = checks = Checks(cards, table, text, flow, self.ref, self)
         self.investigation_checks = late = InvestigationChecks(checks, cards, table, text, notes, opts, self.ref, self)
         self.gate, self.check_table_action = checks.gate, checks.check_table_action  # type: ignore[method-assign]
         #: the check and the reducer of each action type: the parts' `@checks` and `@reduces` marks (`marked`),
