@@ -434,7 +434,7 @@ def test_bluff_reveal_pay_one_less_or_discard() -> None:
     ok(s, ResolveBluff(report, True), 1)
     assert st.player(1).counters["cp"] == 0
     # its text ("Subtracts 3 from the Activating Team's skill check") runs when it is paid: nothing left by hand
-    assert rules_of(s).suggestion_actions(st, 1) == []
+    assert rules_of(s).by_hand.suggestion_actions(st, 1) == []
     assert [(m["amount"], m["source"]) for m in st.rules["check"]["mods"]] == [(-3, report)]
     tip = st.rules["bluffs"][0]
     ok(s, ResolveBluff(tip, True), 1)  # 0 - 1 is still 0: free, and no token gained
@@ -550,7 +550,7 @@ def test_failed_check_discards_the_site() -> None:
     ok(s, Pass(), 1)
     ok(s, Pass(), 0)
     # "Subtracts 2 from one Team's skill check" runs as it resolves: nothing is left to apply by hand
-    assert r.suggestion_actions(s.state, 1) == []
+    assert r.by_hand.suggestion_actions(s.state, 1) == []
     assert r.check_total(s.state) == 4
     ok(s, Pass(), 1)
     ok(s, Pass(), 0)
@@ -867,7 +867,7 @@ def test_abduction_as_a_manual_effect_returns_the_agent_to_the_hospital() -> Non
     ok(s, ManualEffect("abduct", 2, piece=marsh, text="Abduction: discard a token"), 1)
     deck = st.zones["deck:0"].pieces
     assert deck.index(marsh) == 2 and st.pieces[marsh].face_up and r.damage(st, marsh) == 0
-    assert marsh not in r.agents(st, 0) and marsh in r.agents_in_play(st, 0)
+    assert marsh not in r.agents(st, 0) and marsh in r.table.agents_in_play(st, 0)
     ok(s, FreeDraw(), 0)
     assert st.pieces[marsh].zone == "deck:0"
     ok(s, Buy(1), 0)  # the last card over him is drawn
@@ -914,7 +914,7 @@ def test_a_resolved_cards_effect_applies_when_its_owner_passes() -> None:
     ok(s, PlayCard(pid(s, "hand:0", "retired-ranger")), 0)
     ok(s, Pass(), 0)
     ok(s, Pass(), 1)  # the Ranger resolves: its compiled text adds its +3 at once (strict, nothing to choose)
-    assert r.check_total(s.state) == 9 and not r.suggestion_actions(s.state, 0)
+    assert r.check_total(s.state) == 9 and not r.by_hand.suggestion_actions(s.state, 0)
     ok(s, Pass(), 0)
     ok(s, Pass(), 1)
     assert r.step(s.state) == "question"

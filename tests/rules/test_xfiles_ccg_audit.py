@@ -70,7 +70,7 @@ def test_an_agent_bought_for_the_turn_has_no_game_effect(library: CardLibrary) -
     st = s.state
     agent = next(p for p in st.zones["hand:0"].pieces if st.pieces[p].card == dorsey)
     ok(s, Hire(agent, "bureau"), 0)
-    assert UseAbility(agent) not in s.rules.ability_uses(st, 0)
+    assert UseAbility(agent) not in s.rules.text.ability_uses(st, 0)
     refused = s.submit(UseAbility(agent), 0)
     assert not refused.accepted and refused.violations[0].rule == "xfc.deployment.4"
 

@@ -181,7 +181,7 @@ def test_a_second_effect_not_read_is_offered_and_lapses_on_a_pass_when_it_leaves
     ok(s, PlayCard(_mine(s, "hand:0", fixture_ref(library, "FB-10")), choice=2), 0)
     while st.rules.get("chain"):
         ok(s, Pass(), rs.decision(st))
-    assert len(rs.suggestion_actions(st, 0)) == 2 and st.rules["check"]["mods"] == []
+    assert len(rs.by_hand.suggestion_actions(st, 0)) == 2 and st.rules["check"]["mods"] == []
     ok(s, Pass(), 0)
     assert rs.damage(st, marsh) == 1 and rs.damage(st, keller) == 1
     lapsed = [n["text"] for e in s.log_for(1) for n in e["notes"] if n["what"] == "xfc.lapsed"]

@@ -269,4 +269,4 @@ def test_an_agents_pool_token_pays_for_its_keyword_cards_once_per_briefing(libra
     assert PlayCard(ranger) in list(rs.legal_actions(st, 0))
     ok(s, PlayCard(ranger), 0)
     assert st.player(0).counters["rp"] == 0 and st.pieces[ruiz].counters.get("pool_used") == 1
-    assert rs.card_pools(st, 0, rs.pinfo(st, ranger), "rp") == []
+    assert rs.table.card_pools(st, 0, rs.pinfo(st, ranger), "rp") == []

@@ -1,7 +1,7 @@
 """The X-Files CCG's checks and move lister are parts with explicit inputs (docs/RULESETS_STRUCTURE.md, steps 6-7).
 
 `checks` and `investigation_checks` hold every check (the dispatch table is `marked(...)` over them and the text
-part's `UseAbility`), `moves` the move lister; what the window, the bots and the status ask is bound
+part's `UseAbility`), `moves` the move lister; what the kit, the window and the bots ask is bound
 on the ruleset to the part itself (no wrapper in between: the bots ask `generate_actions` at every decision).
 """
 
@@ -28,12 +28,16 @@ def test_the_checks_and_the_move_lister_are_parts_not_mixins() -> None:
 
 def test_the_answers_are_bound_to_the_parts() -> None:
     rules = get_ruleset("xfiles-ccg")
-    for name in ("generate_actions", "legal_actions", "legal_moves", "legal_paths", "legal_gestures", "what_now",
-                 "step_hint"):
+    for name in ("generate_actions", "legal_actions", "legal_moves", "legal_paths", "legal_gestures"):
         assert getattr(rules, name).__self__ is rules.moves, name
-    for name in ("gate", "check_table_action", "requisition_problems"):
+    for name in ("gate", "check_table_action"):
         assert getattr(rules, name).__self__ is rules.checks, name
-    assert rules.play_problems.__self__ is rules.investigation_checks
+    # the status's help and the shared checks are the parts' own, asked by the other parts alone
+    for part, names in ((rules.moves, ("what_now", "step_hint")),
+                        (rules.checks, ("requisition_problems", "requisition_afford")),
+                        (rules.investigation_checks, ("play_problems",))):
+        for name in names:
+            assert callable(getattr(part, name)) and not hasattr(rules, name), name
 
 
 def test_a_card_moved_by_hand_is_judged_by_the_checks_part() -> None:

@@ -254,16 +254,16 @@ def test_a_card_in_play_raises_the_hand_size_until_an_agent_moves_from_or_to_the
         library: CardLibrary) -> None:
     s, card = _channels(library, ("tom-brandt", "victor-hale"))  # BUREAUCRACY 2 + 3 makes 4+
     st, rs = s.state, s.rules
-    assert st.pieces[card].zone == "bureau:0" and rs.hand_max(st, 0) == 9 and rs.hand_max(st, 1) == 7
+    assert st.pieces[card].zone == "bureau:0" and rs.flow.hand_max(st, 0) == 9 and rs.flow.hand_max(st, 1) == 7
     assert st.rules["card_text"][2] == 0
     st.rules["step"] = "deployment"
     ok(s, Deploy(pid(s, "bureau:0", "sam-doyle"), "field"), 0)  # an Agent moved from the Bureau
-    assert st.pieces[card].zone == "discard:0" and rs.hand_max(st, 0) == 7
+    assert st.pieces[card].zone == "discard:0" and rs.flow.hand_max(st, 0) == 7
 
 
 def test_a_card_whose_check_fails_raises_nothing_and_is_discarded(library: CardLibrary) -> None:
     s, card = _channels(library, ("tom-brandt", "owen-marsh"))  # BUREAUCRACY 2 fails 4+
-    assert s.state.pieces[card].zone == "discard:0" and s.rules.hand_max(s.state, 0) == 7
+    assert s.state.pieces[card].zone == "discard:0" and s.rules.flow.hand_max(s.state, 0) == 7
 
 
 def _failing_after_a_fight(library: CardLibrary, fought: bool = True) -> tuple[Any, str, str]:

@@ -72,7 +72,7 @@ def test_setup_team_cost_is_twenty() -> None:
     s = start()
     rules = s.rules
     assert isinstance(rules, XFilesCCG)
-    costs = {rules.name_of(s.state, p): rules.pinfo(s.state, p).cost for p in s.state.zones["bureau:0"].pieces}
+    costs = {rules.cards.name_of(s.state, p): rules.pinfo(s.state, p).cost for p in s.state.zones["bureau:0"].pieces}
     assert costs["Special Agent Owen Marsh"] == 7 and costs["Special Agent Ruth Calder"] == 7
     assert costs["Agent Nadia Keller"] == 3 and costs["Agent Tom Brandt"] == 3
     assert sum(costs.values()) == 20
@@ -150,7 +150,7 @@ def test_randy_and_les_first_turn(enforcement: str) -> None:
     ok(s, Pass(), 1)  # last in, first out: the Witness resolves first
     assert [e["piece"] for e in st.rules["chain"]] == [prowler]
     # its text compiled: the card it negates is Randy's to choose, a legal move
-    assert rules.decision(st) == 0 and not rules.suggestion_actions(st, 0)
+    assert rules.decision(st) == 0 and not rules.by_hand.suggestion_actions(st, 0)
     (negate,) = [a for a in rules.effects.choices(st, 0) if isinstance(a, ChooseTarget) and a.piece]
     assert negate.piece == prowler
     ok(s, negate, 0)
@@ -190,7 +190,7 @@ def test_randy_and_les_first_turn(enforcement: str) -> None:
     assert set(picks) == {keller, club}
     ok(s, picks[keller], 0)
     _confirm(s, 0)
-    assert rules.suggestion_actions(st, 0) == []
+    assert rules.by_hand.suggestion_actions(st, 0) == []
     assert rules.health(st, keller) == 1
     ok(s, Pass(), 0)
     ok(s, Pass(), 1)

@@ -32,7 +32,7 @@ def _window_plays(rules, state, seat: int) -> list[PlayCard]:
             continue
         for choice in range(1, len(info.alternatives) + 1) if info.alternatives else (0,):
             a = PlayCard(pid, choice=choice)
-            if rules.can_pay(state, a, seat) and not rules.check(state, a, seat):
+            if rules.table.can_pay(state, a, seat) and not rules.check(state, a, seat):
                 out.append(a)
     return out
 
@@ -107,10 +107,10 @@ def test_listed_moves_pass_the_check_and_a_window_lists_every_playable_card(seed
         hand = state.zones[f"hand:{seat}"].pieces
         if rules.step(state) == "sell" and len(hand) > 4:
             sells += 1
-            priced = [p for p in hand if rules.sell_value(state, p)]  # in the order `upkeep` offers them
+            priced = [p for p in hand if rules.table.sell_value(state, p)]  # in the order `upkeep` offers them
             assert [a for a in moves if isinstance(a, Sell)] == [Sell((p,)) for p in sold_last(rules.moves, state, priced)]
         if rules.step(state) == "debrief":
-            assert (Pass() in moves) == (len(hand) <= rules.hand_max(state, seat))
+            assert (Pass() in moves) == (len(hand) <= rules.flow.hand_max(state, seat))
     assert windows > 0 and sites > 0 and sells > 0
     assert (outside > 0) == phase  # the cards played outside a skill check are listed (the sample decks have none)
 

@@ -82,7 +82,7 @@ def _candidates(rules: XFilesCCG, state: GameState, seat: int) -> Iterator[Actio
             yield PlaceBluff(p, site)
         for side, x, choice in itertools.product(("", "agents", "conspiracy"), range(3), range(3)):
             play = PlayCard(p, side, x, choice)
-            if rules.can_pay(state, play, seat):
+            if rules.table.can_pay(state, play, seat):
                 yield play
         for a in agents:
             yield Requisition(p, a)

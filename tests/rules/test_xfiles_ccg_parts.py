@@ -1,6 +1,7 @@
-"""The X-Files CCG's table and text parts (issue #26, item 7): plain objects with explicit inputs, their answers bound
-on the ruleset with no call in between, the text part's check and reducer in the ruleset's dispatch, and the readers
-of a card's standing text reading through the part they are given, not the whole ruleset."""
+"""The X-Files CCG's table and text parts (issue #26, item 7): plain objects with explicit inputs, the answers asked
+through the ruleset bound on it with no call in between, the text part's check and reducer in the ruleset's
+dispatch, and the readers of a card's standing text reading through the part they are given, not the whole
+ruleset."""
 
 from __future__ import annotations
 
@@ -30,14 +31,21 @@ def test_table_and_text_are_parts_not_mixins() -> None:
 
 
 def test_answers_are_bound_to_the_parts() -> None:
-    """What the other parts, the vocabulary and the bots ask of the ruleset is the part's own method."""
+    """What the vocabulary, the standing-ability readers handed the ruleset and the bots ask of the ruleset is the
+    part's own method; what only the other parts ask stays on the part."""
     rules = XFilesCCG()
-    for name in ("agents", "health", "rating", "agent_skill", "team_skill", "combatants", "check_total", "in_effect",
-                 "can_pay", "pay_pool", "keywords_of", "any_trait", "card_pools", "res_of", "tokens_left"):
+    for name in ("agents", "health", "rating", "gear", "agent_skill", "team_skill", "combatants", "check_total",
+                 "same_team", "in_effect", "pay_pool", "killer_winner", "keywords_of", "any_trait", "res_of",
+                 "tokens_left"):
         assert getattr(rules, name).__self__ is rules.table, name
-    for name in ("run_text", "played_triggers", "event_triggers", "ability_uses", "text_violations",
-                 "pending_violation", "expire_effects", "negate", "pay_card", "refill_card_pools", "by_hand_words"):
-        assert getattr(rules, name).__self__ is rules.text, name
+    assert rules.negate.__self__ is rules.text
+    for part, names in ((rules.table, ("can_pay", "card_pools", "sell_value", "directed", "seat_name",
+                                       "can_leave_hospital", "agents_in_play")),
+                        (rules.text, ("run_text", "played_triggers", "event_triggers", "ability_uses",
+                                      "text_violations", "pending_violation", "expire_effects", "pay_card",
+                                      "refill_card_pools", "by_hand_words"))):
+        for name in names:
+            assert callable(getattr(part, name)) and not hasattr(rules, name), name
 
 
 def test_use_ability_is_dispatched_to_the_text_part() -> None:

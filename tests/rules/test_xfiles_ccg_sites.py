@@ -190,7 +190,7 @@ def test_a_bluff_doubles_the_cost_of_active_cards_played_at_the_site(library: Ca
     st.player(0).counters["rp"] = 3
     while rs.decision(st) != 0:
         ok(s, Pass(), rs.decision(st))
-    assert not rs.can_pay(st, PlayCard(talley), 0) and not _listed(s, talley, 0)
+    assert not rs.table.can_pay(st, PlayCard(talley), 0) and not _listed(s, talley, 0)
     st.player(0).counters["rp"] = 4
     assert _listed(s, talley, 0)
     ok(s, PlayCard(talley), 0)

@@ -558,7 +558,7 @@ def test_a_cost_raised_at_the_site_under_check(library: CardLibrary) -> None:
     _resolve(s)
     ok(s, Pass(), 1)
     talley = _mine(s, "hand:0", f"{SET}/june-talley")  # a 2 RP Witness: 3 at this Site
-    assert not rs.can_pay(st, PlayCard(talley), 0) and PlayCard(talley) not in list(rs.legal_actions(st, 0))
+    assert not rs.table.can_pay(st, PlayCard(talley), 0) and PlayCard(talley) not in list(rs.legal_actions(st, 0))
     st.player(0).counters["rp"] = 3
     ok(s, PlayCard(talley), 0)
     assert st.player(0).counters["rp"] == 0
@@ -674,11 +674,11 @@ def test_a_witness_free_or_cheaper_while_another_is_in_play(library: CardLibrary
     s = _checking(library, [rolf, gaines, hale], pools=((4, 5), (5, 5)))
     st, rs = s.state, s.rules
     g, h = _mine(s, "hand:0", gaines), _mine(s, "hand:0", hale)
-    assert rs.can_pay(st, PlayCard(g), 0)
+    assert rs.table.can_pay(st, PlayCard(g), 0)
     st.player(0).counters["rp"] = 1
-    assert not rs.can_pay(st, PlayCard(g), 0) and not rs.can_pay(st, PlayCard(h), 0)
+    assert not rs.table.can_pay(st, PlayCard(g), 0) and not rs.table.can_pay(st, PlayCard(h), 0)
     ok(s, PlayCard(_mine(s, "hand:0", rolf)), 0)  # 1 RP: Deputy Rolf is in play (on the chain, then in the check)
-    assert rs.can_pay(st, PlayCard(g), 0)
+    assert rs.table.can_pay(st, PlayCard(g), 0)
     _resolve(s)
     st.player(0).counters["rp"] = 2
     ok(s, PlayCard(g), 0)  # free

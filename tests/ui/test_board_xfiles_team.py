@@ -57,7 +57,7 @@ def test_a_formed_team_and_its_equipment_show_on_the_board_for_both_seats(seed):
         panel = next(r.panel for r in app.hud.rows if r.text.startswith("Team: "))
         assert all(r.shown == r.text and r.rect is not None for r in app.hud.rows if r.panel == panel)
         # no card the seat may not see is named: the other seat's hand and every deck
-        name = session.rules.name_of
+        name = session.rules.cards.name_of
         seen = {name(state, p) for z in state.zones.values() for p in z.pieces
                 if (z.visibility == "public" and state.pieces[p].face_up)
                 or (z.visibility == "owner" and z.owner == seat)}

@@ -2,8 +2,8 @@
 
 `Checks` is a part with explicit inputs (a plain object `XFilesCCG` makes and wires, docs/RULESETS_STRUCTURE.md):
 the card lookup (`cards`), the reading of the table (`table`: Agents, Health, sell values, pool tokens on cards,
-...), the card text run (`text`: a card's conditions, a pending effect), the flow (`flow`: the hand size), the
-options, `ref` (a card named in a sentence) and the ruleset as `ruleset`, only where the standing-ability readers
+...), the card text run (`text`: a card's conditions, a pending effect), the flow (`flow`: the hand size),
+`ref` (a card named in a sentence) and the ruleset as `ruleset`, only where the standing-ability readers
 (`limits`, `vocab_agents`, `costs`, ...) take it, as the vocabulary's `ctx.ruleset`. Each check is a method marked `@checks(ActionType)`; `marked(...)` builds the dispatch table from it and
 `InvestigationChecks` (`checks_investigation.py`). The timing and payment checks every check shares (`whose`,
 `in_hand`, `own_agent`, `afford`) live here; `InvestigationChecks` is given them. The table actions made by hand
@@ -12,7 +12,7 @@ are judged by `check_table_action` (`hand_moves.py`: the move policy as data).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
@@ -69,11 +69,11 @@ class Checks:
     """The gate, the shared timing and payment checks, the checks of the steps before the Investigation, and the
     table actions made by hand."""
 
-    def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, options: Mapping[str, Any],
-                 ref: Callable[[GameState, str], str], ruleset: Any) -> None:
+    def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, ref: Callable[[GameState, str], str],
+                 ruleset: Any) -> None:
         #: the ruleset only as the standing-ability readers take it (`limits`, `costs`, `waivers`, ..., as the vocabulary's
-        #: `ctx.ruleset`)
-        self.cards, self.table, self.text, self.flow, self.options, self.ref = cards, table, text, flow, options, ref
+        #: `ctx.ruleset`); of `cards`, the answers bound below
+        self.table, self.text, self.flow, self.ref = table, text, flow, ref
         self.ruleset = ruleset
         self.pinfo, self.info = cards.pinfo, cards.info  # asked by most checks: bound here, no call in between
 

@@ -71,7 +71,7 @@ class InvestigationChecks:
                  options: Mapping[str, Any], ref: Callable[[GameState, str], str], ruleset: Any) -> None:
         #: the ruleset only as the standing-ability readers take it (`limits`, `costs`, `waivers`, ..., as the vocabulary's
         #: `ctx.ruleset`)
-        self.checks, self.cards, self.table, self.text, self.notes, self.ruleset = checks, cards, table, text, notes, ruleset
+        self.table, self.text, self.notes, self.ruleset = table, text, notes, ruleset  # `checks`, `cards`: their answers, below
         self.options, self.ref = options, ref
         self.pinfo = cards.pinfo  # asked by most checks: bound here, no call in between
         #: the timing and payment checks every check shares (`Checks`)

@@ -5,8 +5,8 @@
 (`text`, the `CcgText` part: `expire_effects`), the steps of a turn it moves on with (`flow`, the `Flow` part: `goto`, `open_window`,
 `to_discard`, `set_damage`, ...), the ruleset as the vocabulary's standing-ability readers take it (`ruleset`:
 `combat_text`'s `hit`, `regenerate`, `save_site`, ..., as the kit gives it to card text, `ctx.ruleset`) and `ref`.
-The ruleset keeps it as `fights` (`state.rules["combat"]` is the rule state's Combat) and binds the steps the
-reducers and the card text call (`rules.close_site`, `rules.deal_damage`, `rules.end_combat`).
+The ruleset keeps it as `fights` (`state.rules["combat"]` is the rule state's Combat); the parts that end a check or
+a Combat take it as their input (`fights.close_site`, `fights.end_combat`, ...): nothing of it is bound on the ruleset.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ class Combat:
 
     def __init__(self, cards: CcgCards, table: Table, text: CcgText, flow: Flow, ruleset: Any,
                  ref: Callable[[GameState, str | None], str]) -> None:
-        self.cards, self.table, self.text, self.flow, self.ruleset, self.ref = cards, table, text, flow, ruleset, ref
+        self.cards, self.ruleset, self.ref = cards, ruleset, ref  # `table`, `text`, `flow`: their answers, below
         # what the steps ask of their inputs, bound once (each is asked many times a game)
         self.pinfo, self.traits = cards.pinfo, cards.traits
         self.health, self.rating, self.gear = table.health, table.rating, table.gear

@@ -8,8 +8,8 @@ turn's end, and the Notebook's answers. Every change goes through the `Tx` the r
 `moved_bureau`, `buy_only`, ..., as the kit gives it to card text, `ctx.ruleset`), the options and `ref`; and,
 late-bound, the parts that take this one as their input: the skill checks and Combat (`fights`, the `Combat` part)
 and the Investigation's `reveal_bluffs` (the ruleset's wiring sets them once they are made). What reads the rule
-state alone is `table.py`'s functions. The ruleset binds the steps the reducers, the vocabulary and the tests call
-(`rules.to_discard`, `rules.goto`, ...).
+state alone is `table.py`'s functions. The ruleset binds the steps the vocabulary and the readers ask through it
+(`ctx.ruleset.to_discard`, `rs.resolve_top`, ...); the other parts take the rest from this part.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ class Flow:
                  ref: Callable[[GameState, str | None], str]) -> None:
         #: the card data, the reading of Agents, the card text run; the ruleset only as the standing-ability readers
         #: take it (`site_rules`, `wounds_sites`, ..., as the vocabulary's `ctx.ruleset`)
-        self.cards, self.table, self.text, self.ruleset, self.options, self.ref = cards, table, text, ruleset, options, ref
+        self.cards, self.table, self.ruleset, self.options, self.ref = cards, table, ruleset, options, ref
         # what the steps ask of their inputs, bound once (each is asked many times a game)
         self.pinfo = cards.pinfo
         self.agents, self.health, self.seat_name = table.agents, table.health, table.seat_name

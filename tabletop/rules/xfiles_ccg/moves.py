@@ -133,7 +133,7 @@ class Moves:
         #: `check` is the ruleset's (the gate, then the check of the action's type); `suggestion_actions` the text
         #: applied by hand's (`ByHand`, `effects.py`); `ruleset` only as the standing-ability readers take it
         #: (`limits`, `costs`, `waivers`, ..., as the vocabulary's `ctx.ruleset`)
-        self.cards, self.table, self.text, self.flow, self.notes, self.ruleset = cards, table, text, flow, notes, ruleset
+        self.cards, self.flow, self.ruleset = cards, flow, ruleset  # `table`, `text`, `notes`: their answers, below
         self.options, self.interpreter, self.check, self.suggestion_actions = (options, interpreter, check,
                                                                                suggestion_actions)
         # what the listers and the bots' generators ask at every decision, bound here (no call in between)

@@ -4,8 +4,9 @@ A question or a guess is named by a token keyed with the table's secret, so an a
 to anyone who reads it on the way; the asking seat's status lists its tokens with their words.
 
 `Notebook` is a part with explicit inputs: the card part (`pinfo`, `info`, `xfiles`) and the options; the rule
-state it reads through the functions of `table.py` (`step`, `active`, `opponents`, `xfile_of`). `XFilesCCG` binds its answers on the
-ruleset (`question_options`, `notebook`, ...), which the checks, reducers, move lists, bots and the window ask.
+state it reads through the functions of `table.py` (`step`, `active`, `opponents`, `xfile_of`). `XFilesCCG` binds
+on the ruleset the answers the bots and the search ask (`question_options`, `notebook`, ...) and the tests'
+question and guess tokens; the other parts take this part itself.
 """
 
 from __future__ import annotations

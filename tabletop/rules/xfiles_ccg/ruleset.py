@@ -14,9 +14,12 @@ Notebook), `flow` (`flow.py`: the steps that move a turn on), `fights` (`combat.
 action type), `checks`, `investigation_checks` (`checks.py`, `checks_investigation.py`: one check per action type,
 the gate, moves made by hand), `moves` (`moves.py`, `generators.py`: every legal move, the bots' short list), `view`
 (`status.py`) and `auditor` (`audit.py`). The kit's `PartsRuleset` dispatches each action to the part that marked
-its check or reducer (`marked`); what the vocabulary, bots, the window and tests ask of the ruleset is the parts'
-own answers bound on it (`rules.health`, `rules.to_discard`, ...). What reads the rule state alone (`active`,
-`step`, `decision`, `section_of`, ...) is functions of the table (`table.py`), static methods of the ruleset.
+its check or reducer (`marked`). The parts take their inputs from each other; what code holding the ruleset asks
+through it (the vocabulary's `ctx.ruleset`, the standing-ability readers handed the ruleset, the bots and the
+search, the window, the kit's interface) is the parts' own answers bound on it (`rules.health`,
+`ctx.ruleset.to_discard`, ...), and only that (`tests/rules/test_xfiles_ccg_shape.py` finds every name so asked
+bound). What reads the rule state alone (`active`, `step`, `decision`, `section_of`, ...) is functions of the table
+(`table.py`), static methods of the ruleset.
 
 Rule state (`state.rules`; seat keys are strings so it survives JSON and YAML unchanged):
 turn, first, active, step (see STEPS), seller / bluffer / discarder (whose turn inside a step), drawn, moved, hired,
@@ -228,29 +231,22 @@ class XFilesCCG(PartsRuleset):
         self.cards = cards = CcgCards(lambda: self.card_library, self.card_text)
         super().__init__(options, library)
         opts = self.options
+        # Bound on the ruleset below: only what code holding the ruleset asks through it (the vocabulary's
+        # `ctx.ruleset`, the standing-ability readers handed the ruleset, the bots and the search, the window, the
+        # kit's interface); the parts ask each other directly (tests/rules/test_xfiles_ccg_shape.py lists them).
         self.info, self.pinfo, self.traits, self.xfiles = cards.info, cards.pinfo, cards.traits, cards.xfiles
-        self.name_of, self.card_title = cards.name_of, cards.card_title  # type: ignore[method-assign]
-        self.known_infos, self.known_traits = cards.known_infos, cards.known_traits
+        self.card_title, self.known_traits = cards.card_title, cards.known_traits  # type: ignore[method-assign]
         #: what the rules read of the table (`reading.py`): Agents, Health, skills, words in effect, payments
         self.table = table = Table(cards, self.effects)
         self.agents, self.health, self.rating, self.gear = table.agents, table.health, table.rating, table.gear
-        self.can_leave_hospital, self.agent_skill, self.team_skill = (table.can_leave_hospital, table.agent_skill,
-                                                                      table.team_skill)
-        self.combatants, self.check_total, self.seat_name = table.combatants, table.check_total, table.seat_name
-        self.sell_value, self.same_team, self.directed = table.sell_value, table.same_team, table.directed
-        self.in_effect, self.pay_pool, self.can_pay = table.in_effect, table.pay_pool, table.can_pay
-        self.agents_in_play, self.killer_winner = table.agents_in_play, table.killer_winner
+        self.agent_skill, self.team_skill = table.agent_skill, table.team_skill
+        self.combatants, self.check_total, self.same_team = table.combatants, table.check_total, table.same_team
+        self.in_effect, self.pay_pool, self.killer_winner = table.in_effect, table.pay_pool, table.killer_winner
         self.keywords_of, self.tokens_left, self.res_of = table.keywords_of, table.tokens_left, table.res_of
-        self.any_trait, self.card_pools = table.any_trait, table.card_pools
+        self.any_trait = table.any_trait
         #: where a card's text runs (`textrun.py`); the steps it leads to, the flow's and Combat's, late-bound below
         self.text = text = CcgText(self.effects, cards, table, self.ref, cards.load)
-        self.run_text, self.runs_text, self.waits_for_success = text.run_text, text.runs_text, text.waits_for_success
-        self.by_hand_words, self.bluff_cost = text.by_hand_words, text.bluff_cost
-        self.played_triggers, self.event_triggers, self.ability_uses = (text.played_triggers, text.event_triggers,
-                                                                        text.ability_uses)
-        self.text_violations, self.pending_violation = text.text_violations, text.pending_violation
-        self.expire_effects, self.negate = text.expire_effects, text.negate
-        self.pay_card, self.refill_card_pools = text.pay_card, text.refill_card_pools
+        self.negate = text.negate
         #: the steps that move a turn on (`flow.py`), and the skill checks and Combat (`combat.py`; `fights`, as
         #: `combat` is the rule state's word): `Combat` takes the flow, the flow is given `fights` and the
         #: Investigation's `reveal_bluffs` once they are made
@@ -258,57 +254,46 @@ class XFilesCCG(PartsRuleset):
         self.fights = fights = Combat(cards, table, text, flow, self, self.ref)
         flow.fights = text.fights = fights
         text.flow = flow
-        self.draw, self.return_abducted, self.to_discard = flow.draw, flow.return_abducted, flow.to_discard
-        self.move_agent, self.hand_max, self.attach, self.pay = flow.move_agent, flow.hand_max, flow.attach, flow.pay
-        self.goto, self.collect_res, self.start_selling = flow.goto, flow.collect_res, flow.start_selling
-        self.next_seller, self.set_damage, self.end_investigation = (flow.next_seller, flow.set_damage,
-                                                                     flow.end_investigation)
-        self.next_discarder, self.end, self.open_window, self.chain = (flow.next_discarder, flow.end,
-                                                                       flow.open_window, flow.chain)
-        self.level, self.resolve_top, self.offer = flow.level, flow.resolve_top, flow.offer
-        self.window_closed, self.answer = flow.window_closed, flow.answer
-        self.close_site, self.deal_damage, self.end_combat = fights.close_site, fights.deal_damage, fights.end_combat
+        self.draw, self.to_discard, self.move_agent, self.attach = flow.draw, flow.to_discard, flow.move_agent, flow.attach
+        self.pay, self.set_damage, self.end_investigation = flow.pay, flow.set_damage, flow.end_investigation
+        self.chain, self.level, self.resolve_top = flow.chain, flow.level, flow.resolve_top
         #: questions, guesses and the Notebook (`notebook.py`)
         self.notes = notes = Notebook(cards, opts)
         self.question_context, self.question_options = notes.question_context, notes.question_options
         self.guess_options, self.question_token, self.guess_token = (notes.guess_options, notes.question_token,
                                                                      notes.guess_token)
-        self.notebook, self.notes_about, self.powers = notes.notebook, notes.notes_about, notes.powers
+        self.notebook, self.notes_about = notes.notebook, notes.notes_about
         #: card text applied by hand (`effects.py`: the manual effect, the suggested effects)
         self.by_hand = by_hand = ByHand(cards, table, text, flow, fights, self.ref)
-        self.settle, self.suggestion_actions, self.expand = by_hand.settle, by_hand.suggestion_actions, by_hand.expand
         self.abduct = by_hand.abduct
         #: passing, and the steps before the Investigation (`reducers_prep.py`)
         self.prep = prep = PrepReducers(cards, table, text, flow, fights, by_hand.settle, self.ref, self)
         #: the Investigation, the Debriefing and the automatic actions (`reducers_investigation.py`)
         self.investigation = investigation = InvestigationReducers(cards, table, text, flow, fights, notes, opts, self.ref,
                                                                    self)
-        self.reveal_bluffs = flow.reveal_bluffs = investigation.reveal_bluffs
+        flow.reveal_bluffs = investigation.reveal_bluffs
         #: the checks (`checks.py`, `checks_investigation.py`): one per action type, the gate before them, the table
         #: actions made by hand; the ruleset last, only as the standing-ability readers take it (`limits` reads the
         #: flow's `chain` through it)
-        self.checks = checks = Checks(cards, table, text, flow, opts, self.ref, self)
+        self.checks = checks = Checks(cards, table, text, flow, self.ref, self)
         self.investigation_checks = late = InvestigationChecks(checks, cards, table, text, notes, opts, self.ref, self)
         self.gate, self.check_table_action = checks.gate, checks.check_table_action  # type: ignore[method-assign]
-        self.requisition_problems, self.requisition_afford = checks.requisition_problems, checks.requisition_afford
-        self.play_problems = late.play_problems
         #: the check and the reducer of each action type: the parts' `@checks` and `@reduces` marks (`marked`),
         #: looked up once per action (the text part's are `UseAbility`'s)
         self._checkers, self._reducers = marked(text, prep, investigation, by_hand, checks, late)
         #: the move lister (`moves.py`, `generators.py`): every legal move, the bots' short list, the status's help;
         #: the ruleset last, only as the standing-ability readers take it
         self.moves = moves = Moves(cards, table, text, flow, notes, opts, self.effects, self.check,
-                                   self.suggestion_actions, self)
+                                   by_hand.suggestion_actions, self)
         self.generate_actions = moves.generate_actions  # type: ignore[method-assign]
         self.legal_actions, self.legal_moves = moves.legal_actions, moves.legal_moves  # type: ignore[method-assign]
         self.legal_paths, self.legal_gestures = moves.legal_paths, moves.legal_gestures  # type: ignore[method-assign]
-        self.what_now, self.step_hint = moves.what_now, moves.step_hint
         #: the HUD's status (`status.py`) and the checks of saves and decks (`audit.py`)
-        self.view = StatusView(self.name, cards, table, notes, moves.what_now, moves.step_hint, self.suggestion_actions,
-                               self.expand, opts)
-        self.game_status, self.move_words = self.view.game_status, self.view.move_words  # type: ignore[method-assign]
+        self.view = StatusView(self.name, cards, table, notes, moves.what_now, moves.step_hint,
+                               by_hand.suggestion_actions, by_hand.expand, opts)
+        self.game_status = self.view.game_status  # type: ignore[method-assign]
         self.auditor = auditor = Audit(cards, table, cards.load, self.ref, opts)
-        self.state_problems, self.audit = auditor.state_problems, auditor.audit  # type: ignore[method-assign]
+        self.audit = auditor.audit  # type: ignore[method-assign]
         self.deck_section_for, self.deck_copy_limit = (auditor.deck_section_for,  # type: ignore[method-assign]
                                                        auditor.deck_copy_limit)
 
