@@ -17,7 +17,8 @@ the standing abilities used), the flow (`flow`: the hand size), the Notebook (`n
 (a card's effect waiting for its targets), the ruleset's `check`, the text applied by hand's `suggestion_actions`,
 and the ruleset as `ruleset`, only where the standing-ability readers (`phase_plays`, `anytime`, `crimelab`, ...)
 take it. The ruleset binds what the
-window, the bots, the lab and the status ask (`legal_actions`, `generate_actions`, `what_now`, ...).
+window, the bots and the lab ask (`legal_actions`, `generate_actions`, `legal_paths`, ...); the status takes
+`what_now` and `step_hint` from this part.
 """
 
 from __future__ import annotations
