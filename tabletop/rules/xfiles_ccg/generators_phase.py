@@ -38,7 +38,7 @@ from .upkeep import rp_kept
 if TYPE_CHECKING:
     from .moves import Moves
 
-__all__ = ["ANY_TIME", "BRIEFING", "PHASED", "PhaseCards"]
+__all__ = ["ANY_TIME", "BRIEFING", "PHASED", "PhaseCards", "card_plays"]
 
 #: the flag of a card played at any time of its player's turn, beside the steps of a phase card
 ANY_TIME = "*"
@@ -163,7 +163,7 @@ class PhaseCards:
         for pid in pids:
             info = mv.pinfo(state, pid)
             kept: dict[str, int] = {}  # per pool, what the hand keeps beside this card
-            for play in _ways(mv, state, seat, pid):
+            for play in card_plays(mv, state, seat, pid, greatest_first=True):
                 if not mv.can_pay(state, play, seat, info) or mv.check(state, play, seat):
                     continue
                 pool = mv.pay_pool(state, info, seat, play.side)
@@ -184,9 +184,9 @@ def _kept(mv: Moves, state: GameState, seat: int, pool: str, pid: str) -> int:
     return min(costs, default=0)
 
 
-def _ways(mv: Moves, state: GameState, seat: int, pid: str) -> Iterator[PlayCard]:
-    """Each way to play a card (`moves._plays`): each effect it names, each side of a *P card, each value of X its
-    pool can pay, the greatest first."""
+def card_plays(mv: Moves, state: GameState, seat: int, pid: str, greatest_first: bool = False) -> Iterator[PlayCard]:
+    """Each way to play a card: each effect it names, each side of a *P card, each value of X its pool can pay
+    (`greatest_first`: the greatest X first, as the bots try it; else from 0, as the full listing offers it)."""
     info = mv.pinfo(state, pid)
     choices = range(1, len(info.alternatives) + 1) if info.alternatives else (0,)
     sides = ("agents", "conspiracy") if info.pool == "*P" else ("",)
@@ -194,7 +194,10 @@ def _ways(mv: Moves, state: GameState, seat: int, pid: str) -> Iterator[PlayCard
         for side in sides:
             if info.cost is None:
                 have = pool_of(state, seat, mv.pay_pool(state, info, seat, side))
-                for x in range(max(0, have - info.cost_extra) // max(1, info.cost_mult), -1, -1):
+                top = max(0, have - info.cost_extra) // max(1, info.cost_mult)
+                for x in (range(top, -1, -1) if greatest_first else range(top + 1)):
                     yield PlayCard(pid, side, x, choice)
             else:
                 yield PlayCard(pid, side, 0, choice)
+
+

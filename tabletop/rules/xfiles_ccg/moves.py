@@ -55,7 +55,7 @@ from .anytime import WINDOW_STEPS, any_time_plays
 from .crimelab import lab_witnesses
 from .data import SECTIONS
 from .generators import GENERATORS, bluff_payments, hand_of
-from .generators_phase import BRIEFING, PhaseCards
+from .generators_phase import BRIEFING, PhaseCards, card_plays
 from .phase_plays import PHASE_CHAIN, PHASE_STEPS, phase_cards
 from .steps import PHASE_OF, STEP_LABELS
 from .table import DECIDED, pool_of, section_of
@@ -403,26 +403,11 @@ def _list_reveal(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
         yield ResolveBluff(pending[0], False)
 
 
-def _plays(mv: Moves, state: GameState, seat: int, pid: str) -> Iterator[PlayCard]:
-    """Each way to play a card: each effect it names, each side of a *P card, each value of X it can pay."""
-    info = mv.pinfo(state, pid)
-    choices = range(1, len(info.alternatives) + 1) if info.alternatives else (0,)
-    sides = ("agents", "conspiracy") if info.pool == "*P" else ("",)
-    for choice in choices:
-        for side in sides:
-            if info.cost is None:
-                have = pool_of(state, seat, mv.pay_pool(state, info, seat, side))
-                for x in range(0, max(0, have - info.cost_extra) // max(1, info.cost_mult) + 1):
-                    yield PlayCard(pid, side, x, choice)
-            else:
-                yield PlayCard(pid, side, 0, choice)
-
-
 def _list_window(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     for pid in hand_of(state, seat):
         if mv.pinfo(state, pid).kind in ("agent", "site", "xfile", "equipment"):
             continue
-        for play in _plays(mv, state, seat, pid):
+        for play in card_plays(mv, state, seat, pid):
             if mv.can_pay(state, play, seat):  # an unpaid card only goes to the Discard (xfc.chain.3)
                 yield play
 
@@ -430,7 +415,7 @@ def _list_window(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
 def _list_phase(mv: Moves, state: GameState, seat: int) -> Iterator[Action]:
     """The plays of the cards whose text lets them be played in this step, outside a skill check (`phase_plays`)."""
     for pid in phase_cards(mv.ruleset, state, seat, _step(state)):
-        for play in _plays(mv, state, seat, pid):
+        for play in card_plays(mv, state, seat, pid):
             if mv.can_pay(state, play, seat):
                 yield play
 
