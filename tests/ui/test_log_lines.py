@@ -187,7 +187,7 @@ def _bot_game(name: str, seed: int, steps: int = 400) -> Session:
     return session
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, 3])  # seed 2's game ends at its 25th action since greedy draws its guess
 def test_the_rules_own_events_are_in_the_lines_and_name_only_what_each_seat_saw(seed: int) -> None:
     """X-Files CCG: a Bluff revealed, an effect applied, a card resolving off the chain, Combat and the skill
     check's result ride on the line of the move that caused them (found by a newcomer's trial: none was logged),
