@@ -60,10 +60,16 @@ def test_precision_plays_on_until_the_intervals_are_narrow() -> None:
     assert len({r.index for r in run.records}) == len(run.records)  # batches never reuse a game number
 
 
-def _deck_game(i: int, winner: int, played: list[list[str]]) -> GameRecord:
-    decks = ["strong", "weak"] if i % 2 == 0 else ["weak", "strong"]
+def _game(i: int, winner: int, played: list[list[str]], decks: list[str] | None = None) -> GameRecord:
+    """A won game of two greedy bots with the cards each seat played (and its seats' decks)."""
     return GameRecord(i, i, ["greedy", "greedy"], first=0, winner=winner, over=True, turns=4, end="win",
-                      decks=decks, played=played)
+                      decks=decks or [], played=played)
+
+
+def _lucky(i: int, winner: int, played: list[list[str]], card: str) -> None:
+    """`card` played by seat 1 in its wins among the first 12 games: 6 seat-games, all won."""
+    if i < 12 and winner == 0:
+        played[0].append(card)
 
 
 def test_a_card_of_the_stronger_deck_is_judged_within_its_deck_not_against_the_other() -> None:
@@ -75,7 +81,7 @@ def test_a_card_of_the_stronger_deck_is_judged_within_its_deck_not_against_the_o
         if i % 4 == 3:
             played[strong].remove("set/filler")
         played[strong].append("set/always")  # only the strong deck holds it, played in every game
-        records.append(_deck_game(i, strong, played))
+        records.append(_game(i, strong, played, ["strong", "weak"] if i % 2 == 0 else ["weak", "strong"]))
     b = balance(records, 2, lambda ref: {"set/filler": "Filler Card"}.get(ref))
     rows = {c["card"]: c for c in b["cards"]}
     # pooled over both decks it would read +100 points; within its deck it wins as often played or not
@@ -91,10 +97,8 @@ def test_a_card_played_in_few_games_all_won_keeps_a_wide_interval() -> None:
     for i in range(100):
         winner = i % 2
         played: list[list[str]] = [[], []]
-        if i < 12 and winner == 0:
-            played[0].append("set/rare")  # 6 seat-games, all won
-        records.append(GameRecord(i, i, ["greedy", "greedy"], first=0, winner=winner, over=True, turns=4,
-                                  end="win", played=played))
+        _lucky(i, winner, played, "set/rare")
+        records.append(_game(i, winner, played))
     rare = next(c for c in balance(records, 2)["cards"] if c["card"] == "set/rare")
     assert rare["played"]["n"] == 6 and rare["played"]["rate"] == 1.0
     assert rare["high"] - rare["low"] > 0.4  # six games say little, however they went
@@ -105,12 +109,10 @@ def test_the_cards_come_surest_first() -> None:
     for i in range(1000):
         winner = i % 2
         played: list[list[str]] = [[], []]
-        if i < 12 and winner == 0:
-            played[0].append("set/lucky")  # 6 seat-games, all won: a large difference, a wide interval
+        _lucky(i, winner, played, "set/lucky")  # a large difference, a wide interval
         if (i // 2) % 10 < (7 if winner == 0 else 3):
             played[0].append("set/steady")  # in 70% of seat 1's wins, 30% of its losses: smaller, surer
-        records.append(GameRecord(i, i, ["greedy", "greedy"], first=0, winner=winner, over=True, turns=4,
-                                  end="win", played=played))
+        records.append(_game(i, winner, played))
     rows = balance(records, 2)["cards"]
     assert [c["card"] for c in rows] == ["set/steady", "set/lucky"]
     assert rows[1]["difference"] > rows[0]["difference"] and rows[0]["low"] > rows[1]["low"]
