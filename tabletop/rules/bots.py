@@ -269,17 +269,36 @@ class GuessingGreedy(GreedyBot):
         super().__init__(ruleset, seed)
         self.rng = random.Random(seed)
 
+    def choose(self, state: GameState, seat: int) -> Action | None:
+        """The first move; a guess drawn among the likely ones (`likely_guesses`: of the sets the table shows the
+        seat played with), or among all listed when none is."""
+        return self._pick((a for a in self.ruleset.generate_actions(state, seat)
+                           if not getattr(type(a), "by_hand", False)),
+                          lambda: _likely_guesses(self.ruleset, state, seat))
+
     def _first(self, actions: Iterable[Action]) -> Action | None:  # type: ignore[override]
+        return self._pick(actions, None)  # a stream's moves (`choose_seen`): no table to read the sets from
+
+    def _pick(self, actions: Iterable[Action], likely: Callable[[], set[str] | None] | None) -> Action | None:
         first = None
         moves = iter(actions)
         for a in moves:
             if first is None:
                 first = a
             if a.type in self.GUESSES:  # every guess listed with it, one drawn
-                return self.rng.choice([a, *(b for b in moves if b.type in self.GUESSES)])
+                guesses = [a, *(b for b in moves if b.type in self.GUESSES)]
+                tokens = likely() if likely is not None else None
+                kept = [g for g in guesses if getattr(g, "token", None) in tokens] if tokens else []
+                return self.rng.choice(kept or guesses)
             if not a.type.endswith(".pass"):
                 return a
         return first
+
+
+def _likely_guesses(rules: Ruleset, state: GameState, seat: int) -> set[str] | None:
+    from .search.ccg import likely_guesses  # here: the search package imports this module
+
+    return likely_guesses(rules, state, seat)
 
 
 #: Greedy heuristics per ruleset name; other rulesets get `GreedyBot`.

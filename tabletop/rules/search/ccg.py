@@ -12,12 +12,14 @@ that splits its candidates most evenly, and guesses when `race` says the guess i
 from __future__ import annotations
 
 import functools
+from collections import Counter
+from types import SimpleNamespace
 from typing import Any
 
 from ...core.actions import Action
 from ...core.state import GameState
 
-__all__ = ["ccg_question_choice", "likely_xfiles", "race"]
+__all__ = ["ccg_question_choice", "likely_guesses", "likely_xfiles", "race"]
 
 #: a seat's chance to succeed at a check in a turn, as the race counts it (the choices barely depend on it)
 CHECK_CHANCE = 0.5
@@ -111,6 +113,31 @@ def likely_xfiles(rules: Any, pool: Any, owner: int, candidates: list[dict[str, 
         printed.setdefault(x.name.casefold(), set()).add(x.ref.split("/", 1)[0])
     found = [c for c in candidates if printed.get(str(c["name"]).casefold(), set()) & sets]
     return found or candidates
+
+
+def likely_guesses(rules: Any, state: GameState, seat: int) -> set[str] | None:
+    """The tokens of the guesses `seat` may make now whose X-File is likely (`likely_xfiles`) by what the table shows
+    it: the sets of its own cards (it knows its deck list) and of the other seat's cards it sees; None when it may not
+    guess. The greedy bot, which keeps no pool, guessed among every loaded X-File: 47 with a set imported beside the
+    decks played, where 6 were possible, so a balance report of greedy bots read the library, not the decks."""
+    ctx = rules.question_context(state, seat)
+    about = ctx.get("about") if ctx else None
+    if about is None or not ctx.get("guess"):
+        return None
+    opp, _ = rules.notes_about(state, seat, about)
+    if not opp:
+        return None
+    mine, theirs = set(), Counter()
+    for piece in state.pieces.values():
+        if piece.card is None:
+            continue
+        if piece.owner == seat:
+            mine.add(piece.card)
+        elif piece.owner == about and state.can_see(piece, seat):
+            theirs[piece.card] += 1
+    shown = SimpleNamespace(refs=sorted(mine), seen={about: theirs})  # what `likely_xfiles` reads of a pool
+    names = {c["name"] for c in likely_xfiles(rules, shown, about, opp["candidates"])}
+    return {g["token"] for g in rules.guess_options(state, seat, names=names)} if names else None
 
 
 def _split(candidates: list[dict[str, Any]], kind: str, value: str) -> int:

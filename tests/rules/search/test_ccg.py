@@ -138,6 +138,21 @@ def test_greedy_guesses_at_random_among_the_listed_x_files_not_the_first_listed(
     assert [make_bot("greedy", rules, seed).choose(s.state, 0) for seed in range(24)] == picks  # seeded
 
 
+def test_greedy_guesses_only_x_files_of_the_sets_the_table_shows(tmp_path: Any) -> None:
+    from tabletop.cards import CardLibrary
+    from tabletop.rules.bots import make_bot
+
+    _other_set(tmp_path)
+    s = _solved()
+    rules = s.rules
+    rules.library = CardLibrary([tmp_path])
+    s.state.rules["question"] = {"asked": True, "guessed": False}  # its question asked: the guess or the pass
+    names = {g["token"]: g["name"] for g in rules.guess_options(s.state, 0)}
+    assert sum("Other Case" in n for n in names.values()) == 12  # listed: a deck may hold any loaded X-File
+    picks = {names[make_bot("greedy", rules, seed).choose(s.state, 0).token] for seed in range(24)}
+    assert len(picks) >= 3 and not any("Other Case" in n for n in picks)  # drawn among the sample set's only
+
+
 def test_the_search_bot_draws_its_guess_among_the_likely_x_files() -> None:
     import random
     from types import SimpleNamespace
