@@ -233,8 +233,8 @@ class GreedyBot:
         two passes each kind has a quota and moves each card once (an Agent is deployed once, not out and back)."""
         made, keys = self._made.setdefault(seat, ({}, set()))
         moves = seen_moves(legal)
-        action = self._first(a for a in moves if a.type.endswith(".pass") or (
-            made.get(a.type, 0) < self.QUOTA and _key(a) not in keys))
+        action = self._first_seen((a for a in moves if a.type.endswith(".pass") or (
+            made.get(a.type, 0) < self.QUOTA and _key(a) not in keys)), view, seat)
         if action is not None:
             if action.type.endswith(".pass"):
                 made.clear()
@@ -243,6 +243,10 @@ class GreedyBot:
                 made[action.type] = made.get(action.type, 0) + 1
                 keys.add(_key(action))
         return action
+
+    def _first_seen(self, actions: Iterable[Action], view: dict[str, Any], seat: int) -> Action | None:
+        """`_first` of a stream's moves (a ruleset's greedy bot may read the view as well)."""
+        return self._first(actions)
 
     @staticmethod
     def _first(actions: Iterable[Action]) -> Action | None:
@@ -276,8 +280,11 @@ class GuessingGreedy(GreedyBot):
                            if not getattr(type(a), "by_hand", False)),
                           lambda: _likely_guesses(self.ruleset, state, seat))
 
+    def _first_seen(self, actions: Iterable[Action], view: dict[str, Any], seat: int) -> Action | None:
+        return self._pick(actions, lambda: _likely_guesses_seen(self.ruleset, view, seat))  # the sets it shows
+
     def _first(self, actions: Iterable[Action]) -> Action | None:  # type: ignore[override]
-        return self._pick(actions, None)  # a stream's moves (`choose_seen`): no table to read the sets from
+        return self._pick(actions, None)
 
     def _pick(self, actions: Iterable[Action], likely: Callable[[], set[str] | None] | None) -> Action | None:
         first = None
@@ -299,6 +306,12 @@ def _likely_guesses(rules: Ruleset, state: GameState, seat: int) -> set[str] | N
     from .search.ccg import likely_guesses  # here: the search package imports this module
 
     return likely_guesses(rules, state, seat)
+
+
+def _likely_guesses_seen(rules: Ruleset, view: dict[str, Any], seat: int) -> set[str] | None:
+    from .search.ccg import likely_guesses_seen
+
+    return likely_guesses_seen(rules, view, seat)
 
 
 #: Greedy heuristics per ruleset name; other rulesets get `GreedyBot`.

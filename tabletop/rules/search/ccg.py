@@ -19,7 +19,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.state import GameState
 
-__all__ = ["ccg_question_choice", "likely_guesses", "likely_xfiles", "race"]
+__all__ = ["ccg_question_choice", "likely_guesses", "likely_guesses_seen", "likely_xfiles", "race"]
 
 #: a seat's chance to succeed at a check in a turn, as the race counts it (the choices barely depend on it)
 CHECK_CHANCE = 0.5
@@ -127,17 +127,37 @@ def likely_guesses(rules: Any, state: GameState, seat: int) -> set[str] | None:
     opp, _ = rules.notes_about(state, seat, about)
     if not opp:
         return None
-    mine, theirs = set(), Counter()
-    for piece in state.pieces.values():
-        if piece.card is None:
-            continue
-        if piece.owner == seat:
-            mine.add(piece.card)
-        elif piece.owner == about and state.can_see(piece, seat):
-            theirs[piece.card] += 1
-    shown = SimpleNamespace(refs=sorted(mine), seen={about: theirs})  # what `likely_xfiles` reads of a pool
-    names = {c["name"] for c in likely_xfiles(rules, shown, about, opp["candidates"])}
+    shown = ((p.card, p.owner) for p in state.pieces.values()
+             if p.owner == seat or (p.owner == about and state.can_see(p, seat)))
+    names = {c["name"] for c in likely_xfiles(rules, _shown(shown, seat, about), about, opp["candidates"])}
     return {g["token"] for g in rules.guess_options(state, seat, names=names)} if names else None
+
+
+def likely_guesses_seen(rules: Any, view: dict[str, Any], seat: int) -> set[str] | None:
+    """`likely_guesses` from a seat's view (a bot seat at a window decides from what its stream shows): the guesses
+    its status lists, the cards of its own and of the other seat's that the view names."""
+    guesses = (view.get("rules") or {}).get("guesses") or []
+    if not guesses:
+        return None
+    about = guesses[0].get("about")
+    shown = ((p["card"], p.get("owner")) for z in view.get("zones") or () for p in z.get("pieces") or ()
+             if p.get("card") and p.get("owner") in (seat, about))
+    return {g["token"] for g in likely_xfiles(rules, _shown(shown, seat, about), about, guesses)}
+
+
+def _shown(cards: Any, seat: int, about: Any) -> SimpleNamespace:
+    """What `likely_xfiles` reads of a pool, from the (card, owner) pairs a seat is shown: its own cards' refs and
+    the other seat's cards seen."""
+    mine: set[str] = set()
+    theirs: Counter[str] = Counter()
+    for card, owner in cards:
+        if card is None:
+            continue
+        if owner == seat:
+            mine.add(card)
+        else:
+            theirs[card] += 1
+    return SimpleNamespace(refs=sorted(mine), seen={about: theirs})
 
 
 def _split(candidates: list[dict[str, Any]], kind: str, value: str) -> int:

@@ -151,6 +151,13 @@ def test_greedy_guesses_only_x_files_of_the_sets_the_table_shows(tmp_path: Any) 
     assert sum("Other Case" in n for n in names.values()) == 12  # listed: a deck may hold any loaded X-File
     picks = {names[make_bot("greedy", rules, seed).choose(s.state, 0).token] for seed in range(24)}
     assert len(picks) >= 3 and not any("Other Case" in n for n in picks)  # drawn among the sample set's only
+    # a bot seat at a window decides from its stream (its view and move list): the same guesses, seed for seed
+    from tabletop.core.legal import LEGAL_CAP, legal_summary
+
+    legal = legal_summary(s, 0, list_cap=LEGAL_CAP, kind_cap=LEGAL_CAP)
+    for seed in range(24):
+        seen = make_bot("greedy", rules, seed).choose_seen(s.view(0), legal, 0)
+        assert seen == make_bot("greedy", rules, seed).choose(s.state, 0)
 
 
 def test_the_search_bot_draws_its_guess_among_the_likely_x_files() -> None:
