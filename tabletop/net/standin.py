@@ -227,6 +227,10 @@ class StandIns:
         """A quick bot's choice from the seat's view and its whole legal-move list, as a window's bot seat has."""
         from ..core.legal import LEGAL_CAP, legal_summary
 
+        if hasattr(bot, "choose_known"):  # the seat's knowledge, as a search bot's (`Bot.choose_known`)
+            from ..rules.search.knowledge import knowledge
+
+            return bot.choose_known(knowledge(self.session.state, seat, self.session.rules))
         legal = legal_summary(self.session, seat, list_cap=LEGAL_CAP, kind_cap=LEGAL_CAP)
         return bot.choose_seen(self.session.view(seat), legal, seat)
 

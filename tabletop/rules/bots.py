@@ -39,7 +39,9 @@ class Bot(Protocol):
     summary, listed in full (`SeatStream(..., moves=LEGAL_CAP)`), so a bot at a window, local or on the LAN, knows
     exactly what a person in that seat would. `choose` reads the table itself, for headless simulation and the
     conformance test, where millions of decisions are made. A ruleset's own heuristic registered in `GREEDY`
-    without `choose_seen` still works at a window through `choose`; every bot here has both.
+    without `choose_seen` still works at a window through `choose`; every bot here has both. A bot with
+    `choose_known(know)` (X-Files CCG's greedy) decides at a table from the seat's knowledge instead, as a search
+    bot does (`search.knowledge`: its view and the ruleset's moves for it, named as it names the cards).
     """
 
     name: str
@@ -283,6 +285,13 @@ class GuessingGreedy(GreedyBot):
     def _first_seen(self, actions: Iterable[Action], view: dict[str, Any], seat: int) -> Action | None:
         return self._pick(actions, lambda: _likely_guesses_seen(self.ruleset, view, seat))  # the sets it shows
 
+    def choose_known(self, know: dict[str, Any]) -> Action | None:
+        """A bot seat's move at a table (a window's or a host's stand-in) from the seat's knowledge (`search.knowledge`,
+        what a search bot decides from: its view and the ruleset's moves for it, named as it names the cards): the
+        move `choose` makes headless. From the stream's whole legal list (`choose_seen`) it took moves the bots' list
+        leaves out, deploying Agents to the Bureau and passing Equipment round its Team turn after turn."""
+        return self._pick(know["moves"], lambda: _likely_guesses_known(self.ruleset, know))
+
     def _first(self, actions: Iterable[Action]) -> Action | None:  # type: ignore[override]
         return self._pick(actions, None)
 
@@ -306,6 +315,12 @@ def _likely_guesses(rules: Ruleset, state: GameState, seat: int) -> set[str] | N
     from .search.ccg import likely_guesses  # here: the search package imports this module
 
     return likely_guesses(rules, state, seat)
+
+
+def _likely_guesses_known(rules: Ruleset, know: dict[str, Any]) -> set[str] | None:
+    from .search.ccg import likely_guesses_known
+
+    return likely_guesses_known(rules, know)
 
 
 def _likely_guesses_seen(rules: Ruleset, view: dict[str, Any], seat: int) -> set[str] | None:

@@ -95,6 +95,9 @@ def _serialised(standins: StandIns) -> tuple[list[str], list[tuple[set[str], set
 
         if hasattr(bot, "decide"):
             bot.recorder = keep
+        elif hasattr(bot, "choose_known"):  # X-Files CCG's greedy: the seat's knowledge, as a search bot's
+            known = bot.choose_known
+            bot.choose_known = lambda know: (keep(know), known(know))[1]
         else:
             choose = bot.choose_seen
             bot.choose_seen = lambda view, legal, s: (keep(view, legal), choose(view, legal, s))[1]
@@ -104,7 +107,7 @@ def _serialised(standins: StandIns) -> tuple[list[str], list[tuple[set[str], set
 
 
 @pytest.mark.parametrize(("ruleset", "bot"), [("tragedy", "ismcts:6"), ("xfiles-ccg", "ismcts:6"),
-                                              ("xfiles-fan", "random")])
+                                              ("xfiles-ccg", "greedy"), ("xfiles-fan", "random")])
 def test_a_stand_in_plays_the_dropped_seat_from_its_view_only_and_hands_it_back(ruleset: str, bot: str) -> None:
     t = Table(ruleset, bot)
     cid, bob = t.join(seat=1, name="Bob")

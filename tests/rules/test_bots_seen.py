@@ -73,3 +73,34 @@ def test_a_bot_seat_moves_a_card_once_between_its_passes() -> None:
                 moved[seat].add(action.agent)
             assert session.submit(action, seat).accepted
         assert state.rules.get("over"), f"seed {seed} did not end"
+
+
+def test_xfiles_ccg_greedy_at_a_table_makes_its_headless_moves_from_the_seats_knowledge() -> None:
+    """A window's or a host's greedy bot seat decides from the seat's knowledge (`choose_known`, what a search bot
+    decides from): the moves headless self-play makes, not the stream's whole legal list (where it deployed Agents
+    to the Bureau and passed Equipment round its Team turn after turn)."""
+    from tabletop.rules.search.knowledge import knowledge
+
+    rules = get_ruleset("xfiles-ccg")
+    kinds: set[str] = set()
+    for seed in (1, 2, 3):
+        session = Session(rules.new_game(2, seed=seed, enforcement="strict"), rules)
+        state = session.state
+        table, known, other = make_bot("greedy", rules, seed), make_bot("greedy", rules, seed), \
+            make_bot("random", rules, seed + 1)
+        for _ in range(2000):
+            waiting = rules.waiting_for(state)
+            if state.rules.get("over") or not waiting:
+                break
+            seat = waiting[0]
+            if seat == seed % 2:
+                action = table.choose(state, seat)
+                at_table = known.choose_known(knowledge(state, seat, rules))
+                assert action is not None and at_table is not None
+                assert at_table.to_dict() == action.to_dict(), f"seed {seed}"
+                kinds.add(action.type)
+            else:
+                action = other.choose(state, seat)
+            assert session.submit(action, seat).accepted
+        assert state.rules.get("over"), f"seed {seed} did not end"
+    assert {"xfc.deploy", "xfc.site", "xfc.investigate", "xfc.play", "xfc.ask", "xfc.guess", "effects.target"} <= kinds, kinds

@@ -19,7 +19,8 @@ from typing import Any
 from ...core.actions import Action
 from ...core.state import GameState
 
-__all__ = ["ccg_question_choice", "likely_guesses", "likely_guesses_seen", "likely_xfiles", "race"]
+__all__ = ["ccg_question_choice", "likely_guesses", "likely_guesses_known", "likely_guesses_seen", "likely_xfiles",
+           "race"]
 
 #: a seat's chance to succeed at a check in a turn, as the race counts it (the choices barely depend on it)
 CHECK_CHANCE = 0.5
@@ -143,6 +144,24 @@ def likely_guesses_seen(rules: Any, view: dict[str, Any], seat: int) -> set[str]
     shown = ((p["card"], p.get("owner")) for z in view.get("zones") or () for p in z.get("pieces") or ()
              if p.get("card") and p.get("owner") in (seat, about))
     return {g["token"] for g in likely_xfiles(rules, _shown(shown, seat, about), about, guesses)}
+
+
+def likely_guesses_known(rules: Any, know: dict[str, Any]) -> set[str] | None:
+    """`likely_guesses` from a seat's knowledge (`knowledge`, what a search bot and a table's greedy seat decide
+    from): the tokens of its moves that guess a likely X-File, found on the table the seat knows (`rebuild`), whose
+    moves list as the seat's do (the tokens differ: a guess is matched by its place in the list)."""
+    from .knowledge import rebuild
+
+    seat = know["seat"]
+    base = rebuild(know)
+    tokens = likely_guesses(rules, base, seat)
+    moves = know["moves"]
+    if tokens is None:
+        return None
+    listed = [a for a in rules.generate_actions(base, seat) if not getattr(type(a), "by_hand", False)]
+    if [a.type for a in listed] != [a.type for a in moves]:
+        return None
+    return {m.token for a, m in zip(listed, moves, strict=True) if a.type == "xfc.guess" and a.token in tokens}
 
 
 def _shown(cards: Any, seat: int, about: Any) -> SimpleNamespace:

@@ -203,6 +203,10 @@ class BotSeats:
         """A quick bot's choice, made now from what its stream brought."""
         seen = self.seen[seat]
         try:
+            if hasattr(bot, "choose_known"):  # the seat's knowledge, as a search bot's (`Bot.choose_known`)
+                from ...rules.search.knowledge import knowledge
+
+                return bot.choose_known(knowledge(self.session.state, seat, self.session.rules))
             if hasattr(bot, "choose_seen"):
                 return bot.choose_seen(seen.view, seen.legal, seat)
             # a ruleset's own heuristic with no `choose_seen` yet reads the table (see `Bot`)

@@ -155,9 +155,11 @@ def test_greedy_guesses_only_x_files_of_the_sets_the_table_shows(tmp_path: Any) 
     from tabletop.core.legal import LEGAL_CAP, legal_summary
 
     legal = legal_summary(s, 0, list_cap=LEGAL_CAP, kind_cap=LEGAL_CAP)
+    know = knowledge(s.state, 0, rules)  # and a table's bot seat, from the seat's knowledge
     for seed in range(24):
         seen = make_bot("greedy", rules, seed).choose_seen(s.view(0), legal, 0)
         assert seen == make_bot("greedy", rules, seed).choose(s.state, 0)
+        assert make_bot("greedy", rules, seed).choose_known(know) == seen
 
 
 def test_the_search_bot_draws_its_guess_among_the_likely_x_files() -> None:
