@@ -1,4 +1,4 @@
-"""`xfiles-ccg` card text families of Bluffs, Witnesses, Combat cards and Sites (s15bluffs), each run in a game on
+"""`xfiles-ccg` card text families of Bluffs, Witnesses, Combat cards and Sites (bluffs), each run in a game on
 cards of our own in the printed wordings: a Witness's second effect ("..., or play this card to ...", "Alternately,
 ..."), named when it is played and run alone; a card negated by its name; ..."""
 

@@ -342,7 +342,7 @@ def test_the_opponents_of_the_combatant_played_on_and_the_foe_stunned() -> None:
 
 def test_access_to_the_crime_lab_is_read_by_the_sites_prerequisite() -> None:
     effects, left = compile_text("Agents equipped with a Spectrometer have access to the field office crime lab.")
-    assert not left and effects[0]["do"] == [{"crime_lab": {"by": "holder"}}]  # (`crimelab`, s16equip)
+    assert not left and effects[0]["do"] == [{"crime_lab": {"by": "holder"}}]  # (`crimelab`, equip)
 
 
 def test_a_creature_removed_at_the_end_of_a_round_survives_only_the_round_named() -> None:

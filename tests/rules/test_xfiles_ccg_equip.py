@@ -1,4 +1,4 @@
-"""`xfiles-ccg` standing abilities of Equipment, Agents and Resources, and tokens on cards (issue #26, s16equip),
+"""`xfiles-ccg` standing abilities of Equipment, Agents and Resources, and tokens on cards (issue #26, equip),
 each run in a game on cards of our own in the printed wordings: access to the Field Office Crime Lab, pool tokens
 that pay for the cards of an Activator, ..."""
 

@@ -1,5 +1,5 @@
 """`xfiles-ccg` card text families of Sites, Adversaries and what a card costs or does at a Site (issue #26,
-s16sites), each run in a game on cards of our own in the printed wordings: a card's cost where it is played, ..."""
+sites), each run in a game on cards of our own in the printed wordings: a card's cost where it is played, ..."""
 
 from __future__ import annotations
 

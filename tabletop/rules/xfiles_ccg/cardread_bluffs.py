@@ -1,4 +1,4 @@
-"""The grammar's reader for the families of Bluffs, Witnesses, Combat cards and Sites (the `// -- s15bluffs --` block
+"""The grammar's reader for the families of Bluffs, Witnesses, Combat cards and Sites (the `// -- bluffs --` block
 of `cardtext.lark`): a card negated by its name, a kind of card looked at in an opponent's hand, a card of a hand
 shuffled back, an Adversary returned under its owner's deck, a Team's checks left to Agents with a Keyword. A part of
 `cardtext._Read`, beside `cardwords.WordsReader` and `cardread_cards.CardsReader`.
@@ -20,7 +20,7 @@ def _words(c: list[Any], kind: str = "WORD") -> list[str]:
 
 
 class BluffsReader:
-    """Tree -> meanings and steps for the families of the `s15bluffs` block (mixed into the grammar's Transformer)."""
+    """Tree -> meanings and steps for the families of the `bluffs` block (mixed into the grammar's Transformer)."""
 
     def lead_bluffs(self, c: list[Any]) -> Meaning:
         """"You may play this card to ...": a lead that names nothing more."""

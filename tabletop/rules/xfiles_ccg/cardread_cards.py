@@ -1,4 +1,4 @@
-"""The grammar's reader for the families of Agent, Equipment and Adversary text (the `// -- s14cards --` block of
+"""The grammar's reader for the families of Agent, Equipment and Adversary text (the `// -- cards --` block of
 `cardtext.lark`): an Agent's skills and RES while another Agent is in its Team or it is in a section, an
 Equipment's Health, an Adversary's rounds, halved damage and regeneration, ... A part of `cardtext._Read`.
 """
@@ -41,7 +41,7 @@ def _static(*steps: dict[str, Any]) -> Meaning:
 
 
 class CardsReader:
-    """Tree -> meanings for the families of the `s14cards` block (mixed into the grammar's Transformer)."""
+    """Tree -> meanings for the families of the `cards` block (mixed into the grammar's Transformer)."""
 
     # -- words --
     def names(self, c: list[Any]) -> list[list[str]]:
@@ -64,7 +64,7 @@ class CardsReader:
         return None
 
     def lead_cards(self, c: list[Any]) -> Meaning:
-        return c[0]  # a lead of the s14cards block: its own meaning (a token spent in a skill check)
+        return c[0]  # a lead of the cards block: its own meaning (a token spent in a skill check)
 
     def lead_self_combat(self, c: list[Any]) -> Meaning:
         """"Any time during a Combat involving Agent Rice you may discard one token to ...": while the card's Agent

@@ -1,5 +1,5 @@
 """The grammar's reader for the wordings found in self-play of real decks (issue #26): an X paid as cards discarded
-for damage to a Team, ... A part of `cardtext._Read` (its rules under `// -- s14decks --` in `cardtext.lark`)."""
+for damage to a Team, ... A part of `cardtext._Read` (its rules under `// -- decks --` in `cardtext.lark`)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def _ints(c: list[Any]) -> list[int]:
 
 
 class DecksReader:
-    """Tree -> steps for the wordings of `// -- s14decks --` (mixed into the grammar's Transformer)."""
+    """Tree -> steps for the wordings of `// -- decks --` (mixed into the grammar's Transformer)."""
 
     def x_team_damage(self, c: list[Any]) -> Meaning:
         """"cause one point of damage to every Agent in a Team for each [CP] Cost card discarded from your hand, up

@@ -1,4 +1,4 @@
-"""The grammar's reader for the `// -- s16equip --` block of `cardtext.lark`: standing abilities of Equipment, Agents
+"""The grammar's reader for the `// -- equip --` block of `cardtext.lark`: standing abilities of Equipment, Agents
 and Resources, and tokens on cards (access to the Field Office Crime Lab, pool tokens that pay for some cards, ...).
 A part of `cardtext._Read`.
 """
@@ -22,7 +22,7 @@ def _static(*steps: dict[str, Any]) -> Meaning:
 
 
 class EquipReader:
-    """Tree -> meanings for the families of the `s16equip` block (mixed into the grammar's Transformer)."""
+    """Tree -> meanings for the families of the `equip` block (mixed into the grammar's Transformer)."""
 
     def lab_access(self, c: list[Any]) -> bool:
         return True

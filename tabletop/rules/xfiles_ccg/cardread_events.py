@@ -1,4 +1,4 @@
-"""The grammar's reader for the families of Event text (the `// -- s15events --` block of `cardtext.lark`): cards in
+"""The grammar's reader for the families of Event text (the `// -- events --` block of `cardtext.lark`): cards in
 play sent back to their owner's hand or discarded by Keyword, more than one card found in the Bureau Deck, ... A
 part of `cardtext._Read`.
 """
@@ -31,7 +31,7 @@ def _kind(c: list[Any]) -> str:
 
 
 class EventsReader:
-    """Tree -> meanings and steps for the families of the `s15events` block (mixed into the grammar's Transformer)."""
+    """Tree -> meanings and steps for the families of the `events` block (mixed into the grammar's Transformer)."""
 
     # -- leads --
     def lead_any_time(self, c: list[Any]) -> Meaning:

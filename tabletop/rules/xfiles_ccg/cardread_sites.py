@@ -1,4 +1,4 @@
-"""The grammar's reader for the families of the `// -- s16sites --` block of `cardtext.lark`: Sites, Adversaries and
+"""The grammar's reader for the families of the `// -- sites --` block of `cardtext.lark`: Sites, Adversaries and
 what a card costs or does at a Site ("This card is free if played on a Team that includes X", ...). A part of
 `cardtext._Read`.
 """
@@ -25,7 +25,7 @@ def _waived(c: list[Any]) -> bool:
 
 
 class SitesReader:
-    """Tree -> meanings for the families of the `s16sites` block (mixed into the grammar's Transformer)."""
+    """Tree -> meanings for the families of the `sites` block (mixed into the grammar's Transformer)."""
 
     # -- a card's cost where it is played (`cost_at`, read by `waivers`) --
     def cost_team_named(self, c: list[Any]) -> Meaning:

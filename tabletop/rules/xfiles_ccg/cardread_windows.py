@@ -1,4 +1,4 @@
-"""The grammar's reader for cards acting on hands, Bureau Decks and Discard Piles (the `// -- s16events --` block of
+"""The grammar's reader for cards acting on hands, Bureau Decks and Discard Piles (the `// -- windows --` block of
 `cardtext.lark`): a discard of the opponent's choosing among cards its player was shown, the top cards looked at and
 put back in any order, cards pushed off a deck, Discard Piles shuffled back. A part of `cardtext._Read`.
 """
@@ -20,7 +20,7 @@ def _ints(c: list[Any]) -> list[int]:
 
 
 class WindowsReader:
-    """Tree -> meanings and steps for the families of the `s16events` block (mixed into the grammar's Transformer)."""
+    """Tree -> meanings and steps for the families of the `windows` block (mixed into the grammar's Transformer)."""
 
     def seen_discard(self, c: list[Any]) -> Meaning:
         """"Your opponent must discard two cards from their hand (your choice)": a choice of its own, made once

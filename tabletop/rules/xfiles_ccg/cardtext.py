@@ -23,22 +23,22 @@ from .cardmeaning import keywords as _keywords
 from .cardmeaning import num as _num
 from .cardmeaning import skill as _skill
 from .cardread import EffectsReader
+from .cardread_barred import BarredReader
 from .cardread_bluffs import BluffsReader
 from .cardread_cards import CardsReader
+from .cardread_choices import ChoicesReader
+from .cardread_costs import CostsReader
 from .cardread_decks import DecksReader
 from .cardread_equip import EquipReader
 from .cardread_events import EventsReader
-from .cardread_s15 import S15Reader
-from .cardread_s17a import S17aReader
-from .cardread_s17b import S17bReader
 from .cardread_sites import SitesReader
 from .cardread_windows import WindowsReader
 from .cardwords import WordsReader, caps_skills
 
 __all__ = ["Meaning", "read_sentence", "sentences"]
 
-class _Read(S17aReader, S17bReader, WindowsReader, EquipReader, EventsReader, BluffsReader, WordsReader, DecksReader, CardsReader,
-            S15Reader, SitesReader, EffectsReader, Transformer):  # type: ignore[type-arg]
+class _Read(BarredReader, ChoicesReader, WindowsReader, EquipReader, EventsReader, BluffsReader, WordsReader, DecksReader, CardsReader,
+            CostsReader, SitesReader, EffectsReader, Transformer):  # type: ignore[type-arg]
     """Tree -> Meaning, bottom-up: small rules return values, `effects` a list of steps, sentences a Meaning."""
 
     # -- words --
@@ -265,7 +265,7 @@ def _clean(sentence: str) -> str:
 
 
 _HERE = Path(__file__).parent
-_DISK = TextCache("xfiles-ccg-cardtext", _GRAMMAR, *(_HERE / f for f in ("cardtext.py", "cardread.py", "cardwords.py", "cardread_decks.py", "cardread_cards.py", "cardread_s15.py", "cardread_bluffs.py", "cardread_events.py", "cardread_windows.py", "cardread_equip.py", "cardread_sites.py", "cardread_s17b.py", "cardread_s17a.py", "cardmeaning.py")))
+_DISK = TextCache("xfiles-ccg-cardtext", _GRAMMAR, *(_HERE / f for f in ("cardtext.py", "cardread.py", "cardwords.py", "cardread_decks.py", "cardread_cards.py", "cardread_costs.py", "cardread_bluffs.py", "cardread_events.py", "cardread_windows.py", "cardread_equip.py", "cardread_sites.py", "cardread_choices.py", "cardread_barred.py", "cardmeaning.py")))
 
 
 @functools.lru_cache(maxsize=8192)

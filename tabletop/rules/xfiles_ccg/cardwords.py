@@ -1,4 +1,4 @@
-"""The grammar's reader for the later families of card English (the `// -- s14words --` block of `cardtext.lark`):
+"""The grammar's reader for the later families of card English (the `// -- words --` block of `cardtext.lark`):
 copy limits of a deck or of play, draws from the top of the Bureau Deck, and the families after them. A part of
 `cardtext._Read`, beside `cardread.EffectsReader`.
 """
@@ -28,7 +28,7 @@ def caps_skills(sentence: str) -> str:
 
 
 class WordsReader:
-    """Tree -> meanings and steps for the families of the `s14words` block (mixed into the grammar's Transformer)."""
+    """Tree -> meanings and steps for the families of the `words` block (mixed into the grammar's Transformer)."""
 
     # -- copy limits: standing steps the deck check and the play checks read (`limits`) --
     def limit_any(self, c: list[Any]) -> None:

@@ -45,7 +45,7 @@ from .table import decision as _decision
 from .table import pool_of, section_of
 from .table import step as _step
 from .vocab_agents import site_cost
-from .vocab_s17a import NO_DRAW, draw_barred
+from .vocab_barred import NO_DRAW, draw_barred
 
 if TYPE_CHECKING:
     from .flow import Flow

@@ -48,10 +48,10 @@ from .table import active as _active
 from .table import section_of
 from .table import step as _step
 from .vocab import standing
+from .vocab_barred import NO_ADVERSARIES, adversary_barred
 from .vocab_bluffs import banned
 from .vocab_decks import on_approach, window_of, x_problem
 from .vocab_events import extra_question, only_keyword_problem, played_in_combat
-from .vocab_s17a import NO_ADVERSARIES, adversary_barred
 from .vocab_windows import NO_PLAY, no_play_problem
 from .waivers import waived_missing
 from .wards import shunned

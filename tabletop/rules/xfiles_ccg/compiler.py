@@ -15,12 +15,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cardtext import Meaning, read_sentence, sentences
+from .compiler_barred import BARRED_STEPS
 from .compiler_bluffs import BLUFF_STEPS, compile_alternatives
 from .compiler_cards import CARD_STEPS
+from .compiler_choices import CHOICE_STEPS
 from .compiler_equip import fits_equip
 from .compiler_events import EVENT_STEPS
-from .compiler_s17a import S17A_STEPS
-from .compiler_s17b import S17B_STEPS
 from .compiler_sites import for_kind
 from .compiler_windows import WINDOW_STEPS
 from .compiler_words import WORD_STEPS
@@ -29,10 +29,10 @@ from .vocab import VOCABULARY
 
 __all__ = ["RUNS", "compile_text", "game_text"]
 
-#: the steps of the grammar's blocks, each placed by its own module: s14words (`compiler_words`), s14cards
-#: (`compiler_cards`), s15bluffs (`compiler_bluffs`), s15events (`compiler_events`), s16events (`compiler_windows`);
+#: the steps of the grammar's blocks, each placed by its own module: words (`compiler_words`), cards
+#: (`compiler_cards`), bluffs (`compiler_bluffs`), events (`compiler_events`), windows (`compiler_windows`);
 #: a name in two of them takes the first listed
-FAMILY_STEPS = {**S17A_STEPS, **WINDOW_STEPS, **EVENT_STEPS, **BLUFF_STEPS, **CARD_STEPS, **WORD_STEPS, **S17B_STEPS}
+FAMILY_STEPS = {**BARRED_STEPS, **WINDOW_STEPS, **EVENT_STEPS, **BLUFF_STEPS, **CARD_STEPS, **WORD_STEPS, **CHOICE_STEPS}
 
 #: the steps the engine runs: the ruleset's vocabulary and the kit's generic primitives this compiler writes
 RUNS = frozenset({*VOCABULARY.primitives, "gain", "draw", "move", "reveal", "shuffle", "add_stat", "keyword", "fetch",
@@ -122,7 +122,7 @@ def _counted_once(abilities: list[_Ability], left: list[str], modifies: dict[str
 def _place(m: Meaning, sentence: str, main: _Ability, out: list[_Ability]) -> None:
     """Put one sentence's meaning in the ability it belongs to (a new one for a cost or a trigger)."""
     current = out[-1] if out and out[-1].open else main
-    m = for_kind(m, main.kind)  # s16sites: a Bluff's words for its Site, run as it is revealed
+    m = for_kind(m, main.kind)  # the `sites` block: a Bluff's words for its Site, run as it is revealed
     if m.reminder:
         return
     if m.site_frame:  # on a Site, the question step asks it (`asks`, `lowered`); on another card it is more
@@ -155,7 +155,7 @@ _PAID_AT_SITE = ("adversary", "event", "witness", "combat", "")
 
 
 def _fits(ability: dict[str, Any], kind: str) -> None:
-    """A standing ability the rules can hold this kind of card to (s14words: copy limits in play)."""
+    """A standing ability the rules can hold this kind of card to (the `words` block: copy limits in play)."""
     for step in ability.get("do", ()):
         fits_equip(step, kind)
         limit = step.get("copy_limit")

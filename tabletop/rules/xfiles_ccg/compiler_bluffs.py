@@ -1,4 +1,4 @@
-"""How the compiler places the Bluff, Witness, Combat and Site families (`cardread_bluffs`, s15bluffs block) in an
+"""How the compiler places the Bluff, Witness, Combat and Site families (`cardread_bluffs`, bluffs block) in an
 ability, and how it compiles a card that offers a choice of effects ("Alternately", "..., or play this card to ...").
 
 A card offering effects is played naming one (xfc.chain.7): the abilities of its first effect apply when it resolves

@@ -1,6 +1,6 @@
 """How the compiler places the steps of the Agent, Equipment and Adversary families (`cardread_cards`) in an
 ability: each a function of the ability being assembled, its step's arguments and the sentence's duration
-(s14cards block).
+(cards block).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Where the compiler holds the standing steps of the `s16equip` block (`cardread_equip`) to the kinds of card the
+"""Where the compiler holds the standing steps of the `equip` block (`cardread_equip`) to the kinds of card the
 rules read them on: a step the rules never look for on a card of that kind stays by hand.
 """
 

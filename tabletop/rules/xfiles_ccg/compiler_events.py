@@ -1,5 +1,5 @@
 """How the compiler places the steps of the Event families (`cardread_events`) in an ability: each a function of
-the ability being assembled, its step's arguments and the sentence's duration (s15events block).
+the ability being assembled, its step's arguments and the sentence's duration (events block).
 """
 
 from __future__ import annotations

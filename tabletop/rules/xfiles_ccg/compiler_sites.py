@@ -1,4 +1,4 @@
-"""What the compiler does with the s16sites families beyond placing their meanings: a Bluff's own words for the
+"""What the compiler does with the sites families beyond placing their meanings: a Bluff's own words for the
 Site it is revealed at ("The printed cost of any Bluff played at this Site is halved") run as it is revealed."""
 
 from __future__ import annotations

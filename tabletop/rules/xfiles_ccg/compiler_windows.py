@@ -1,5 +1,5 @@
 """How the compiler places the steps of the hands-and-decks families (`cardread_windows`) in an ability: each a
-function of the ability being assembled, its step's arguments and the sentence's duration (s16events block).
+function of the ability being assembled, its step's arguments and the sentence's duration (windows block).
 """
 
 from __future__ import annotations

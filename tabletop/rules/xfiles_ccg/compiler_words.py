@@ -1,5 +1,5 @@
 """How the compiler places the steps of the later families of card text (`cardwords`) in an ability: each a
-function of the ability being assembled, its step's arguments and the sentence's duration (s14words block).
+function of the ability being assembled, its step's arguments and the sentence's duration (words block).
 """
 
 from __future__ import annotations

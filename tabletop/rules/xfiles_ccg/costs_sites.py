@@ -1,4 +1,4 @@
-"""What a card costs where it is played, the s16sites words of `cost_at`'s `when`: "This card is free if played on a
+"""What a card costs where it is played, words of the `sites` block for `cost_at`'s `when`: "This card is free if played on a
 Team that includes Ada Vance" (`team_named`), "... if played on a Keyword FEVER card" (`on_kw`: the Site under check
 or an Agent of its Team), "If your opponent has correctly guessed two of your X-File's characteristics, the cost to
 play this card is 3 [CP]" (`guessed`). Read by `waivers` where a card is paid, listed and its Activators asked for;

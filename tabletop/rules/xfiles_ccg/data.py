@@ -250,7 +250,7 @@ _ALTERNATELY = re.compile(r"\s*\bAlternate(?:ly|ively)\b[\s,:;.-]*|,\s+or\s+(?=(
 
 def alternatives(text: str) -> tuple[str, ...]:
     """The effects a card offers with "Alternately" ("Do A. Alternately, do B." -> ("Do A.", "Do B.")), or a
-    Witness's modifier "..., or play this card to B" / "..., or return one ..." (s15bluffs); () if none."""
+    Witness's modifier "..., or play this card to B" / "..., or return one ..." (the `bluffs` block); () if none."""
     parts = [p.strip() for p in _ALTERNATELY.split(text or "")]
     if len(parts) < 2 or not all(parts):
         return ()

@@ -31,9 +31,9 @@ from .table import active, damage, left, opponents
 from .table import owner as owner_of
 from .table import step as step_of
 from .vocab_agents import buy_only, lapse_buy_only
+from .vocab_barred import BORROWED, NO_DRAW, draw_barred
+from .vocab_choices import SKIP_HEAL, healing_skipped
 from .vocab_decks import hand_max, moved_bureau, saved_sites_to_hand
-from .vocab_s17a import BORROWED, NO_DRAW, draw_barred
-from .vocab_s17b import SKIP_HEAL, healing_skipped
 from .vocab_words import at_zero_health
 
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-"""What the Equipment an Agent holds adds to its Combat damage, changed by a card's standing words (s17a): an Agent's
+"""What the Equipment an Agent holds adds to its Combat damage, changed by a card's standing words (the `barred` block): an Agent's
 "He may add 1 to any damage caused by EQUIPMENT card attached to him that have a CLOSE RANGE COMBAT or LONG RANGE
 COMBAT modifier", an Adversary's "Apply -1 to any Equipment cards attached to the Team that modify LONG RANGE COMBAT or
 CLOSE RANGE COMBAT". Read as a Combat round's damage is dealt (`combat.combat_damage`), from the card lookup alone

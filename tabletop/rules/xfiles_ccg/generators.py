@@ -49,9 +49,9 @@ from .table import step as _step
 from .upkeep import debrief_discards, rp_kept, sites_first, sold_last
 from .vocab import standing
 from .vocab_agents import site_cost
+from .vocab_barred import NO_ADVERSARIES, NO_DRAW, draw_barred
 from .vocab_bluffs import banned
 from .vocab_decks import WINDOWS, hand_max, on_approach, window_of
-from .vocab_s17a import NO_ADVERSARIES, NO_DRAW, draw_barred
 from .vocab_windows import NO_PLAY
 from .waivers import own_cost, waived_missing
 from .wards import shunned
@@ -320,7 +320,7 @@ def _window_plays(mv: Moves, state: GameState, seat: int, hand: tuple[str, ...])
     pools = {"RP": pool_of(state, seat, "rp"), "CP": pool_of(state, seat, "cp")}
     own = "RP" if seat == active else "CP"
     infos, pieces = mv.known_infos(), state.pieces  # `mv.pinfo` of each card, its data looked up here
-    cheaper = bool(r.get(PROVIDED)) or combat  # costs the cheap test below does not read (s16sites)
+    cheaper = bool(r.get(PROVIDED)) or combat  # costs the cheap test below does not read (the grammar's `sites` block)
     barred = NO_PLAY in r or NO_ADVERSARIES in r or "only_keyword" in r  # a card's bans this turn: the full check
     for pid in hand:
         ref = pieces[pid].card

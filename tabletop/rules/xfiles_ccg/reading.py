@@ -38,8 +38,8 @@ from .table import (
     step,
 )
 from .vocab_agents import OWN_SKILL, gear_health, own_skill, res_if
+from .vocab_barred import fights, res_lowered
 from .vocab_equip import pair_health
-from .vocab_s17a import fights, res_lowered
 from .wounds_sites import OUT_TURN
 
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-"""An Agent that helps a skill check from another section of the table (s17a): "If Agent Kautz is in the Bureau, he
+"""An Agent that helps a skill check from another section of the table (the `barred` block): "If Agent Kautz is in the Bureau, he
 may contribute to any EVIDENCE COLLECTION skill check that is occurring in another section of the table" (standing
 `remote_skill` `{skill, from}`). Its skill is added to the checks of that skill its player's Teams make (a Site's and
 the checks a card forces) while it is in that section, not in the Team, and free to contribute this turn. Read by the table part (`reading.check_total`, handing itself) and the vocabulary's check

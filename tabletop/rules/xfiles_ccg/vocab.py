@@ -19,8 +19,10 @@ from .anytime import ANYTIME_CONDITIONS
 from .data import canonical_skill
 from .remote_help import remote_help
 from .vocab_agents import AGENT_CONDITIONS, AGENT_PRIMITIVES, AGENT_SELECTORS
+from .vocab_barred import BARRED_AFFORDS, BARRED_CONDITIONS, BARRED_PRIMITIVES, BARRED_SELECTORS
 from .vocab_bluffs import BLUFF_CONDITIONS, BLUFF_PRIMITIVES, BLUFF_SELECTORS
 from .vocab_cards import CARD_PRIMITIVES, spend_token
+from .vocab_choices import CHOICE_AFFORDS, CHOICE_CONDITIONS, CHOICE_PRIMITIVES
 from .vocab_decks import DECK_CONDITIONS, DECK_PRIMITIVES, DECK_SELECTORS, doubled, per_target
 from .vocab_equip import EQUIP_CONDITIONS, EQUIP_PRIMITIVES
 from .vocab_events import EVENT_CONDITIONS, EVENT_PRIMITIVES, EVENT_SELECTORS
@@ -28,8 +30,6 @@ from .vocab_reads import CONDITIONS, SELECTORS, can_use, standing, x_paid
 from .vocab_reads import check_of as _check
 from .vocab_reads import team as _team
 from .vocab_reads import words as _words
-from .vocab_s17a import S17A_AFFORDS, S17A_CONDITIONS, S17A_PRIMITIVES, S17A_SELECTORS
-from .vocab_s17b import S17B_AFFORDS, S17B_CONDITIONS, S17B_PRIMITIVES
 from .vocab_sites import SITE_CONDITIONS, SITE_PRIMITIVES, SITE_SELECTORS
 from .vocab_windows import WINDOW_AFFORDS, WINDOW_PRIMITIVES, WINDOW_SELECTORS
 from .vocab_words import WORD_AFFORDS, WORD_CONDITIONS, WORD_PRIMITIVES, WORD_SELECTORS
@@ -594,16 +594,16 @@ VOCABULARY = Vocabulary(
         **WINDOW_PRIMITIVES,
         **EQUIP_PRIMITIVES,
         **SITE_PRIMITIVES,
-        **S17B_PRIMITIVES,
-        **S17A_PRIMITIVES,
+        **CHOICE_PRIMITIVES,
+        **BARRED_PRIMITIVES,
     },
     conditions={**CONDITIONS, **WORD_CONDITIONS, **DECK_CONDITIONS, **AGENT_CONDITIONS, **BLUFF_CONDITIONS,
-                **EVENT_CONDITIONS, **EQUIP_CONDITIONS, **SITE_CONDITIONS, **S17B_CONDITIONS,
-                **ANYTIME_CONDITIONS, **S17A_CONDITIONS},
+                **EVENT_CONDITIONS, **EQUIP_CONDITIONS, **SITE_CONDITIONS, **CHOICE_CONDITIONS,
+                **ANYTIME_CONDITIONS, **BARRED_CONDITIONS},
     selectors={**SELECTORS, **WORD_SELECTORS, **DECK_SELECTORS, **AGENT_SELECTORS, **BLUFF_SELECTORS, **EVENT_SELECTORS,
-               **WINDOW_SELECTORS, **SITE_SELECTORS, **S17A_SELECTORS},
+               **WINDOW_SELECTORS, **SITE_SELECTORS, **BARRED_SELECTORS},
     durations={"end_of_round": "round_end", "end_of_turn": "turn_end", "end_of_combat": "combat_end"},
     rule="xfc.effect.2",
     blind=frozenset({"bluff", "shown"}),
-    affords={**WORD_AFFORDS, **WINDOW_AFFORDS, **S17B_AFFORDS, **S17A_AFFORDS},
+    affords={**WORD_AFFORDS, **WINDOW_AFFORDS, **CHOICE_AFFORDS, **BARRED_AFFORDS},
 )

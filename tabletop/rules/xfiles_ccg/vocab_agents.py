@@ -257,7 +257,7 @@ AGENT_PRIMITIVES: dict[str, Primitive] = {"pair_skill": _standing, "res_if": _st
                                           "regenerates": _standing, "once_per_combat": _standing,
                                           "no_sell": _standing, "skill_if_team": _standing, "doubled_vs": _standing,
                                           "buy_only": _standing, "free_site": _free_site,
-                                          # s15cards: read where a card is paid and its Activators asked (`waivers`)
+                                          # the `costs` block: read where a card is paid and its Activators asked (`waivers`)
                                           "cost_at": _standing, "waive_activators": _standing, "opens_to": _standing,
                                           "ward": _standing}
 AGENT_CONDITIONS: dict[str, Condition] = {"self_in_check": _cond_self_in_check, "self_in_combat": _cond_self_in_combat,

@@ -1,5 +1,5 @@
 """The X-Files CCG's steps and selectors for the families of Bluffs, Witnesses, Combat cards and Sites
-(`cardread_bluffs`, s15bluffs block): a card named by its title, a kind of card looked at in an opponent's hand, a card
+(`cardread_bluffs`, bluffs block): a card named by its title, a kind of card looked at in an opponent's hand, a card
 of a hand shuffled back into its deck, an Adversary put under its owner's deck. A part of the ruleset's vocabulary
 (`vocab`).
 """

@@ -12,11 +12,11 @@ from typing import Any
 from ...core.reducer import ActionError, Tx
 from ...core.state import EVERYONE
 from ..effects import Ctx, EffectStopped
+from .vocab_barred import healing_played_on
 from .vocab_events import hospital_heals
 from .vocab_reads import check_of as _check
 from .vocab_reads import standing, x_paid
 from .vocab_reads import words as _words
-from .vocab_s17a import healing_played_on
 
 __all__ = ["CARD_PRIMITIVES", "spend_token"]
 

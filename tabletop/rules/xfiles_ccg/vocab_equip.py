@@ -1,4 +1,4 @@
-"""The X-Files CCG's words for the `s16equip` block (`cardread_equip`): tokens on cards replenished, and the
+"""The X-Files CCG's words for the `equip` block (`cardread_equip`): tokens on cards replenished, and the
 condition that every token of a card is spent. A part of the ruleset's vocabulary (`vocab`), registered there with
 one line.
 """

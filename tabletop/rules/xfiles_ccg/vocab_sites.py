@@ -1,4 +1,4 @@
-"""The X-Files CCG's words for the s16sites families (Sites, Adversaries, what a card costs or does at a Site): the
+"""The X-Files CCG's words for the sites families (Sites, Adversaries, what a card costs or does at a Site): the
 standing steps the rules read where they apply. A part of the ruleset's vocabulary (`vocab`), registered there with
 one line.
 """

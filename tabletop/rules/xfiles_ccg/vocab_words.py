@@ -54,7 +54,7 @@ def _redraw(ctx: Ctx, tx: Tx, args: Any) -> str:
 def _provide(ctx: Ctx, tx: Tx, args: Any) -> str:
     """"provide the keywords necessary to play any one Keyword X Adversary": noted for the turn (`provisions`)."""
     entry = {"seat": ctx.seat, "type": str(args.get("type", "")).casefold(), "keyword": list(args.get("keyword") or ())}
-    if args.get("half"):  # "Additionally, the Adversary's cost is halved (rounded up)" (s16sites)
+    if args.get("half"):  # "Additionally, the Adversary's cost is halved (rounded up)" (the grammar's `sites` block)
         entry["half"] = True
     tx.set_rule(PROVIDED, [*(ctx.state.rules.get(PROVIDED) or ()), entry])
     what = " or ".join(entry["keyword"]) + " " if entry["keyword"] else ""

@@ -45,7 +45,7 @@ def _holds(rs: Any, state: GameState, when: dict[str, Any], pid: str | None = No
         team = [p for p in check.get("team", ()) if p in state.pieces and rs.section_of(state, p) != "hospital"]
         if not any(w in rs.keywords_of(state, p) for p in team for w in wanted):
             return False
-    return holds_here(rs, state, when, pid)  # s16sites: a Team naming an Agent, a card's Keyword, guesses
+    return holds_here(rs, state, when, pid)  # sites: a Team naming an Agent, a card's Keyword, guesses
 
 
 def own_cost(rs: Any, state: GameState, pid: str, base: int) -> int:

@@ -1,4 +1,4 @@
-"""What an Adversary's wound does beyond damage, the s16sites words: "Each Agent wounded by Mr. Grey may not
+"""What an Adversary's wound does beyond damage, words of the `sites` block: "Each Agent wounded by Mr. Grey may not
 contribute to any skill check this turn" (the Adversary's standing `wound_sit_out`): the Agent's counter `out_turn`
 holds the turn, and `reading.team_skill` leaves its skills out of every skill check that turn (it still fights).
 """

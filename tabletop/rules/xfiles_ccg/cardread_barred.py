@@ -1,5 +1,8 @@
-"""The grammar's reader for the s17a families (the `// -- s17a --` block of `cardtext.lark`): a Witness taken from a
-Discard Pile and used for the skill check under way at no cost. A part of `cardtext._Read`.
+"""The grammar's reader for what a card bars or removes (the `// -- barred --` block of `cardtext.lark`): a seat barred
+from drawing, a Site barred to the opponent's Adversaries, Agents barred from skill checks (by name, by Keyword); a
+Witness taken from a Discard Pile for the skill check under way at no cost; tokens, inflicted Keywords and cards of a
+hand or in play removed; a hand kept for a price; and a few standing words (RES lowered, Equipment damage changed, an
+Agent helping from another section). A part of `cardtext._Read`.
 """
 
 from __future__ import annotations
@@ -10,11 +13,11 @@ from lark import Token
 
 from .cardmeaning import Meaning
 
-__all__ = ["S17aReader"]
+__all__ = ["BarredReader"]
 
 
-class S17aReader:
-    """Tree -> meanings and steps for the families of the `s17a` block (mixed into the grammar's Transformer)."""
+class BarredReader:
+    """Tree -> meanings and steps for the families of the `barred` block (mixed into the grammar's Transformer)."""
 
     def pile_theirs(self, c: list[Any]) -> str:
         return "opponent"

@@ -1,4 +1,4 @@
-"""The X-Files CCG's steps and conditions for the `s17b` block (`cardread_s17b`): an option of a choice among
+"""The X-Files CCG's steps and conditions for the `choices` block (`cardread_choices`): an option of a choice among
 effects, taken when it can be done, and a card played when one of its options can. A part of the ruleset's
 vocabulary (`vocab`).
 """
@@ -12,7 +12,7 @@ from ..effects import Condition, Ctx, Primitive
 from ..effects.model import step_name
 from .wounds_sites import OUT_TURN
 
-__all__ = ["S17B_AFFORDS", "S17B_CONDITIONS", "S17B_PRIMITIVES", "SKIP_HEAL", "healing_skipped"]
+__all__ = ["CHOICE_AFFORDS", "CHOICE_CONDITIONS", "CHOICE_PRIMITIVES", "SKIP_HEAL", "healing_skipped"]
 
 
 def _broken(ctx: Ctx, conds: Any) -> str | None:
@@ -142,8 +142,8 @@ def _cond_team_most(ctx: Ctx, args: Any) -> str | None:
     return None if len(team) <= int(args) else f"the Team has more than {args} Agents"
 
 
-S17B_PRIMITIVES: dict[str, Primitive] = {"gain_team_res": _gain_team_res, "option": _option, "skip_heal": _skip_heal, "sit_out_turn": _sit_out_turn,
+CHOICE_PRIMITIVES: dict[str, Primitive] = {"gain_team_res": _gain_team_res, "option": _option, "skip_heal": _skip_heal, "sit_out_turn": _sit_out_turn,
                                          "add_printed": _add_printed}
-S17B_CONDITIONS: dict[str, Condition] = {"team_most": _cond_team_most, "any_of": _cond_any_of, "played_own": _cond_played_own}
+CHOICE_CONDITIONS: dict[str, Condition] = {"team_most": _cond_team_most, "any_of": _cond_any_of, "played_own": _cond_played_own}
 #: the preconditions of the options of a choice among effects (`Vocabulary.affords`)
-S17B_AFFORDS: dict[str, Condition] = {"option": _affords_option, "skip_heal": _affords_skip_heal}
+CHOICE_AFFORDS: dict[str, Condition] = {"option": _affords_option, "skip_heal": _affords_skip_heal}

@@ -1,4 +1,4 @@
-"""`xfiles-ccg` card text of the s17a families (issue #26), each run in a game on cards of our own in the printed
+"""`xfiles-ccg` card text of the `barred` block of the grammar (issue #26), each run in a game on cards of our own in the printed
 wordings: a Witness taken from a Discard Pile and used for the skill check under way at no cost, Agents kept out of
 skill checks (by name, for the turn and its Combats; by Keyword, at a Site of a Keyword), cards played in the Briefing
 and the Case Assignment (a chain of their own there): a seat kept from drawing, a Site kept from the opponents'

@@ -1,4 +1,4 @@
-"""How the compiler places the steps of the s17a families (`cardread_s17a`) in an ability: each a function of the
+"""How the compiler places the steps of the `barred` block (`cardread_barred`) in an ability: each a function of the
 ability being assembled, its step's arguments and the sentence's duration.
 """
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["S17A_STEPS"]
+__all__ = ["BARRED_STEPS"]
 
 
 def _borrow_witness(ability: Any, args: dict[str, Any], until: str | None) -> None:
@@ -73,8 +73,8 @@ def _stays_on(ability: Any, args: dict[str, Any], until: str | None) -> None:
     ability.steps.append({"attach_to": {"target": "agent"}})
 
 
-#: the compiler's placing of each step a `cardread_s17a` reader writes, by the step's name
-S17A_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_borrow_witness": _borrow_witness,
+#: the compiler's placing of each step a `cardread_barred` reader writes, by the step's name
+BARRED_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_borrow_witness": _borrow_witness,
                                                                  "_bar_adversaries": _bar_adversaries,
                                                                  "_on_agent": _on_agent,
                                                                  "_examine_remove": _examine_remove,

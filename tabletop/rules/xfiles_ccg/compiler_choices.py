@@ -1,4 +1,4 @@
-"""How the compiler places the steps of the `s17b` block (`cardread_s17b`): a choice among effects, each option a
+"""How the compiler places the steps of the `choices` block (`cardread_choices`): a choice among effects, each option a
 step `option` the player may take when it can be done (its target chosen, its check under way).
 """
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["MOST_SEATS", "S17B_STEPS"]
+__all__ = ["MOST_SEATS", "CHOICE_STEPS"]
 
 #: the most seats a table of the game has: a choice of "any opponent" offers each that is one
 MOST_SEATS = 6
@@ -113,8 +113,8 @@ def _out_said(ability: Any, args: dict[str, Any], until: str | None) -> None:
         raise ValueError("no Agent sent to the Bureau before")
 
 
-#: the compiler's placing of each step a `cardread_s17b` reader writes, by the step's name
-S17B_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_one_of": _one_of, "_skip_heal": _skip_heal,
+#: the compiler's placing of each step a `cardread_choices` reader writes, by the step's name
+CHOICE_STEPS: dict[str, Callable[[Any, Any, str | None], None]] = {"_one_of": _one_of, "_skip_heal": _skip_heal,
                                                                       "_chosen_out": _chosen_out,
                                                                       "_double_witness": _double_witness,
                                                                       "_shield_restated": _shield_restated,

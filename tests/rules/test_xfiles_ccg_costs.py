@@ -1,4 +1,4 @@
-"""`xfiles-ccg` card text families of Agents, Equipment and Adversaries (issue #26, s15cards), each run in a game on
+"""`xfiles-ccg` card text families of Agents, Equipment and Adversaries (issue #26, the grammar's `costs` block), each run in a game on
 cards of our own in the printed wordings: a card's cost and Activators where it is played, ..."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The grammar's reader for the `// -- s17b --` block of `cardtext.lark`: a choice among effects ("gain one of the
+"""The grammar's reader for the `// -- choices --` block of `cardtext.lark`: a choice among effects ("gain one of the
 following: ...", "negate ... or to heal ..."), an Agent's skill used for another skill's check. A part of
 `cardtext._Read`.
 """
@@ -13,22 +13,22 @@ from .cardmeaning import ROUNDS as _ROUNDS
 from .cardmeaning import Meaning
 from .cardmeaning import skill as _skill
 
-__all__ = ["S17bReader"]
+__all__ = ["ChoicesReader"]
 
 
 def _lists(c: list[Any]) -> list[list[dict[str, Any]]]:
     return [x for x in c if isinstance(x, list)]
 
 
-class S17bReader:
-    """Tree -> meanings and steps for the families of the `s17b` block (mixed into the grammar's Transformer)."""
+class ChoicesReader:
+    """Tree -> meanings and steps for the families of the `choices` block (mixed into the grammar's Transformer)."""
 
     def one_of_item(self, c: list[Any]) -> list[dict[str, Any]]:
         return list(c[0])
 
     def one_of_following(self, c: list[Any]) -> list[dict[str, Any]]:
         """"gain one of the following: A, B, or C": one of the effects, its player's choice among those it can do
-        now (`compiler_s17b` places each)."""
+        now (`compiler_choices` places each)."""
         return [{"_one_of": {"branches": _lists(c)}}]
 
     def or_to_effect(self, c: list[Any]) -> list[dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""`xfiles-ccg` cards of the s17b block, each wording run in a game on cards of our own in the printed wordings: a
+"""`xfiles-ccg` cards of the grammar's `choices` block, each wording run in a game on cards of our own in the printed wordings: a
 choice among effects (only those that can be done offered; strict refuses the card when none can), an Agent's skill
 used for another skill's check, on an Agent of a Team that includes an Agent named."""
 

@@ -1,5 +1,6 @@
-"""The grammar's reader for the families of Agent, Equipment and Adversary text of the `// -- s15cards --` block of
-`cardtext.lark`: a card's cost and Activators where it is played (`waivers`), ... A part of `cardtext._Read`.
+"""The grammar's reader for what Agent, Equipment and Adversary text says of costs and wards (the `// -- costs --`
+block of `cardtext.lark`): a card's cost and Activators where it is played (`waivers`), Adversaries let at a Team by
+its Equipment, and Equipment warding its Agent from Adversaries of a Keyword (`wards`). A part of `cardtext._Read`.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from lark import Token
 from .cardmeaning import Meaning
 from .cardmeaning import skill as _skill
 
-__all__ = ["S15Reader"]
+__all__ = ["CostsReader"]
 
 
 def _static(*steps: dict[str, Any]) -> Meaning:
@@ -26,8 +27,8 @@ def _when(c: list[Any]) -> dict[str, Any]:
     return next(x for x in c if isinstance(x, dict) and ("site_kw" in x or "prereq" in x))
 
 
-class S15Reader:
-    """Tree -> meanings for the families of the `s15cards` block (mixed into the grammar's Transformer)."""
+class CostsReader:
+    """Tree -> meanings for the families of the `costs` block (mixed into the grammar's Transformer)."""
 
     # -- a card's cost and Activators where it is played --
     def site_is(self, c: list[Any]) -> dict[str, Any]:

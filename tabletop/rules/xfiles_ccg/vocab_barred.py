@@ -1,5 +1,6 @@
-"""The X-Files CCG's steps, conditions and selectors of the s17a families (`cardread_s17a`): a Witness of a Discard
-Pile used for the skill check under way at no cost. A part of the ruleset's vocabulary (`vocab`).
+"""The X-Files CCG's steps, conditions and selectors of the `barred` block (`cardread_barred`): draws, Adversaries and
+Agents barred, a Witness of a Discard Pile used for the skill check under way at no cost, tokens and cards removed. A
+part of the ruleset's vocabulary (`vocab`).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from ..effects.vocab import KEY as EFFECTS
 from .phase_plays import PHASE_STEPS
 from .statics import standing
 
-__all__ = ["BORROWED", "NO_ADVERSARIES", "NO_DRAW", "OUT_FIGHT", "S17A_AFFORDS", "S17A_CONDITIONS", "S17A_PRIMITIVES",
-           "S17A_SELECTORS", "adversary_barred", "draw_barred", "fights", "healing_played_on", "res_lowered"]
+__all__ = ["BORROWED", "NO_ADVERSARIES", "NO_DRAW", "OUT_FIGHT", "BARRED_AFFORDS", "BARRED_CONDITIONS", "BARRED_PRIMITIVES",
+           "BARRED_SELECTORS", "adversary_barred", "draw_barred", "fights", "healing_played_on", "res_lowered"]
 
 #: the flag of a chain entry whose card was taken from a Discard Pile for one skill check: once resolved it goes back
 #: to its owner's Discard Pile, whatever its Keywords (a RESOURCE stays in no one's Bureau)
@@ -77,7 +78,7 @@ def fights(state: GameState, pid: str) -> bool:
 
 def _no_fight_turn(ctx: Ctx, tx: Tx, args: Any) -> str:
     """The target Agents fight in no Combat this turn (their counter `out_fight`, read by `combatants`): "... to any
-    skill checks this turn, including Combat", beside `sit_out_turn` (s17b) for the skill checks."""
+    skill checks this turn, including Combat", beside `sit_out_turn` (`vocab_choices`) for the skill checks."""
     pieces = ctx.pieces(args)
     turn = int(ctx.state.rules.get("turn", 1))
     for pid in pieces:
@@ -236,15 +237,15 @@ def healing_played_on(ctx: Ctx, tx: Tx, pid: str) -> None:
             ctx.ruleset.to_discard(ctx.state, q, tx)
 
 
-S17A_PRIMITIVES: dict[str, Primitive] = {"use_witness": _use_witness, "no_fight_turn": _no_fight_turn,
+BARRED_PRIMITIVES: dict[str, Primitive] = {"use_witness": _use_witness, "no_fight_turn": _no_fight_turn,
                                          "no_draw": _no_draw, "bar_adversaries": _bar_adversaries,
                                          "remove_token": _remove_token, "heal_wound": _heal_wound,
                                          "clear_inflicted": _clear_inflicted, "keep_paid": _keep_paid,
                                          "res_minus": _standing, "healing_removes": _standing,
                                          "gear_damage": _standing, "foes_gear_damage": _standing,
                                          "remote_skill": _standing}
-S17A_CONDITIONS: dict[str, Condition] = {"at_site_kw": _cond_at_site_kw, "in_phase": _cond_in_phase}
-S17A_SELECTORS: dict[str, Selector] = {"usable_witness": _sel_usable_witness, "chooser": _sel_marker, "shown": _sel_marker,
+BARRED_CONDITIONS: dict[str, Condition] = {"at_site_kw": _cond_at_site_kw, "in_phase": _cond_in_phase}
+BARRED_SELECTORS: dict[str, Selector] = {"usable_witness": _sel_usable_witness, "chooser": _sel_marker, "shown": _sel_marker,
                                        "foe_of_source": _sel_foe_of_source, "token_or_wound": _sel_token_or_wound,
                                        "keep_paid": _sel_keep_paid}
-S17A_AFFORDS: dict[str, Condition] = {"remove_token": _affords_remove_token, "heal_wound": _affords_heal_wound}
+BARRED_AFFORDS: dict[str, Condition] = {"remove_token": _affords_remove_token, "heal_wound": _affords_heal_wound}
