@@ -22,23 +22,25 @@ from .cardmeaning import Meaning
 from .cardmeaning import keywords as _keywords
 from .cardmeaning import num as _num
 from .cardmeaning import skill as _skill
-from .cardread import EffectsReader
 from .cardread_barred import BarredReader
 from .cardread_bluffs import BluffsReader
 from .cardread_cards import CardsReader
+from .cardread_checks import ChecksReader
 from .cardread_choices import ChoicesReader
 from .cardread_costs import CostsReader
 from .cardread_decks import DecksReader
+from .cardread_effects import EffectsReader
 from .cardread_equip import EquipReader
 from .cardread_events import EventsReader
 from .cardread_sites import SitesReader
+from .cardread_standing import StandingReader
 from .cardread_windows import WindowsReader
 from .cardwords import WordsReader, caps_skills
 
 __all__ = ["Meaning", "read_sentence", "sentences"]
 
 class _Read(BarredReader, ChoicesReader, WindowsReader, EquipReader, EventsReader, BluffsReader, WordsReader, DecksReader, CardsReader,
-            CostsReader, SitesReader, EffectsReader, Transformer):  # type: ignore[type-arg]
+            CostsReader, SitesReader, ChecksReader, EffectsReader, StandingReader, Transformer):  # type: ignore[type-arg]
     """Tree -> Meaning, bottom-up: small rules return values, `effects` a list of steps, sentences a Meaning."""
 
     # -- words --
@@ -265,7 +267,7 @@ def _clean(sentence: str) -> str:
 
 
 _HERE = Path(__file__).parent
-_DISK = TextCache("xfiles-ccg-cardtext", _GRAMMAR, *(_HERE / f for f in ("cardtext.py", "cardread.py", "cardwords.py", "cardread_decks.py", "cardread_cards.py", "cardread_costs.py", "cardread_bluffs.py", "cardread_events.py", "cardread_windows.py", "cardread_equip.py", "cardread_sites.py", "cardread_choices.py", "cardread_barred.py", "cardmeaning.py")))
+_DISK = TextCache("xfiles-ccg-cardtext", _GRAMMAR, *(_HERE / f for f in ("cardtext.py", "cardread_checks.py", "cardread_effects.py", "cardread_standing.py", "cardwords.py", "cardread_decks.py", "cardread_cards.py", "cardread_costs.py", "cardread_bluffs.py", "cardread_events.py", "cardread_windows.py", "cardread_equip.py", "cardread_sites.py", "cardread_choices.py", "cardread_barred.py", "cardmeaning.py")))
 
 
 @functools.lru_cache(maxsize=8192)

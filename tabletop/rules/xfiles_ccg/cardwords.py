@@ -1,6 +1,6 @@
 """The grammar's reader for the later families of card English (the `// -- words --` block of `cardtext.lark`):
 copy limits of a deck or of play, draws from the top of the Bureau Deck, and the families after them. A part of
-`cardtext._Read`, beside `cardread.EffectsReader`.
+`cardtext._Read`, beside `cardread_effects.EffectsReader`.
 """
 
 from __future__ import annotations
