@@ -154,7 +154,7 @@ class Combat:
                     (self.pinfo(state, g).modifies.get(skill, 0) for g in self.gear(state, host) if g != q), default=0)
         if any("gear_damage" in self.traits(state.pieces[p].card) for p in team) or \
                 "foes_gear_damage" in self.traits(self.pinfo(state, adv).ref):
-            gear_damage(self.cards, state, combat, dealt, skill)  # s17a: "He may add 1 to any damage caused by EQUIPMENT ..."
+            gear_damage(self.cards, state, combat, dealt, skill)  # "He may add 1 to any damage caused by EQUIPMENT ..."
         once_per_combat(self.ruleset, state, combat, dealt, skill)  # "Adds 3 to the Agent's LRC skill once per combat"
         adv_ref = self.pinfo(state, adv).ref
         for use in standing(self.cards, adv_ref, "agents_use"):  # "Agents must use their COMPUTER skill as their value"

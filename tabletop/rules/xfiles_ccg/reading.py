@@ -160,7 +160,7 @@ class Table:
         (manual p.33: "Witness with HEALTH are treated as Agents in Combat rounds"; xfc.combat.7)."""
         check = state.rules.get("check") or {}
         agents = [p for p in check.get("team", []) if p in state.pieces and section_of(state, p) != "hospital"
-                  and fights(state, p)]  # s17a: "... to any skill checks this turn, including Combat"
+                  and fights(state, p)]  # "... to any skill checks this turn, including Combat"
         witnesses = [p for p in check.get("witnesses", []) if p in state.pieces
                      and section_of(state, p) == "field" and self.health(state, p) > 0]
         combat = state.rules.get("combat") or {}
@@ -176,7 +176,7 @@ class Table:
         if not check:
             return None
         base = self.team_skill(state, check.get("team", []), check.get("skill", ""))
-        base += remote_help(self, state, check.get("team", []), check.get("skill", ""))  # s17a: from the Bureau
+        base += remote_help(self, state, check.get("team", []), check.get("skill", ""))  # help from the Bureau (`remote_help`)
         return base + sum(int(m.get("amount", 0)) for m in check.get("mods", []))
 
     def seat_name(self, state: GameState, seat: int | None) -> str:
