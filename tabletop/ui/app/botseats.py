@@ -74,7 +74,9 @@ class BotSeats:
     Each bot seat reads its own stream (tabletop.core.stream: its view and its legal moves, listed in full), the
     one a window or a joined client of that seat gets, and decides from that alone (`Bot.choose_seen`); its
     action goes through the same door as a person's. A bot acts when its stream says the game waits on its seat
-    and lists legal moves for it.
+    and lists legal moves for it. A search bot, and a greedy bot with `choose_known` (X-Files CCG's), decide
+    instead from the seat's knowledge computed at the engine's edge (`search.knowledge`: its view, its rule state
+    and deck list, the ruleset's moves for it), which lists the moves the bots play headless.
     """
 
     def __init__(self, session: Session, names: Mapping[int, str], *, seed: int = 0, delay: float = 0.3,
