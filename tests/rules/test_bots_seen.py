@@ -48,6 +48,11 @@ def test_xfiles_fan_greedy_decides_the_same_from_its_stream() -> None:
                                         "discard", "exchange")} <= kinds, kinds
 
 
+def test_tragedy_greedy_decides_the_same_from_its_stream() -> None:
+    kinds = set().union(*(_play_both_ways("tragedy", seed) for seed in (1, 2, 3)))
+    assert {"tragedy.play", "tragedy.score", "tragedy.pass"} <= kinds, kinds
+
+
 def test_a_bot_seat_moves_a_card_once_between_its_passes() -> None:
     """A bot seat at a window (the generic greedy bot, from its stream) deployed X-Files CCG Agents out and back
     again and again in one Deployment (a newcomer's trial): between two passes it now moves each card once per
