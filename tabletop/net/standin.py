@@ -224,13 +224,14 @@ class StandIns:
         self.thinker.think(key, job)
 
     def _quick(self, bot: Any, seat: int) -> Any:
-        """A quick bot's choice from the seat's view and its whole legal-move list, as a window's bot seat has."""
+        """A quick bot's choice, as a window's bot seat makes it: from the seat's knowledge where the bot reads it
+        (`choose_known`), else from the seat's view and its whole legal-move list."""
         from ..core.legal import LEGAL_CAP, legal_summary
 
-        if hasattr(bot, "choose_known"):  # the seat's knowledge, as a search bot's (`Bot.choose_known`)
+        if hasattr(bot, "choose_known"):  # computed at the engine's edge, as a search bot's
             from ..rules.search.knowledge import knowledge
 
-            return bot.choose_known(knowledge(self.session.state, seat, self.session.rules))
+            return bot.choose_known(knowledge(self.session.state, seat, self.session.rules, status=True))
         legal = legal_summary(self.session, seat, list_cap=LEGAL_CAP, kind_cap=LEGAL_CAP)
         return bot.choose_seen(self.session.view(seat), legal, seat)
 

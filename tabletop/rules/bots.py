@@ -280,22 +280,23 @@ class GuessingGreedy(GreedyBot):
         seat played with), or among all listed when none is."""
         return self._pick((a for a in self.ruleset.generate_actions(state, seat)
                            if not getattr(type(a), "by_hand", False)),
-                          lambda: _likely_guesses(self.ruleset, state, seat))
+                          lambda: _ccg().likely_guesses(self.ruleset, state, seat))
 
     def _first_seen(self, actions: Iterable[Action], view: dict[str, Any], seat: int) -> Action | None:
-        return self._pick(actions, lambda: _likely_guesses_seen(self.ruleset, view, seat))  # the sets it shows
+        return self._pick(actions, lambda: _ccg().likely_guesses_seen(self.ruleset, view, seat))
 
     def choose_known(self, know: dict[str, Any]) -> Action | None:
-        """A bot seat's move at a table (a window's or a host's stand-in) from the seat's knowledge (`search.knowledge`,
-        what a search bot decides from: its view and the ruleset's moves for it, named as it names the cards): the
-        move `choose` makes headless. From the stream's whole legal list (`choose_seen`) it took moves the bots' list
-        leaves out, deploying Agents to the Bureau and passing Equipment round its Team turn after turn."""
-        return self._pick(know["moves"], lambda: _likely_guesses_known(self.ruleset, know))
+        """A bot seat's move at a table (a window's, or a host's stand-in for a dropped player) from the seat's
+        knowledge with its status (`search.knowledge(..., status=True)`: its view, its deck list and the ruleset's
+        moves for it, named as it names the cards): the move `choose` makes headless. From the stream's whole legal
+        list (`choose_seen`) it took moves the bots' list leaves out, deploying Agents to the Bureau and passing
+        Equipment round its Team turn after turn."""
+        return self._pick(know["moves"], lambda: _ccg().likely_guesses_seen(self.ruleset, know["view"], know["seat"],
+                                                                            know["deck"]))
 
-    def _first(self, actions: Iterable[Action]) -> Action | None:  # type: ignore[override]
-        return self._pick(actions, None)
-
-    def _pick(self, actions: Iterable[Action], likely: Callable[[], set[str] | None] | None) -> Action | None:
+    def _pick(self, actions: Iterable[Action], likely: Callable[[], set[str] | None]) -> Action | None:
+        """The first move that is not a pass (else the first), or a guess drawn among the listed ones that
+        `likely()` keeps (among all when it keeps none); `likely` is called only when a guess is listed."""
         first = None
         moves = iter(actions)
         for a in moves:
@@ -303,7 +304,7 @@ class GuessingGreedy(GreedyBot):
                 first = a
             if a.type in self.GUESSES:  # every guess listed with it, one drawn
                 guesses = [a, *(b for b in moves if b.type in self.GUESSES)]
-                tokens = likely() if likely is not None else None
+                tokens = likely()
                 kept = [g for g in guesses if getattr(g, "token", None) in tokens] if tokens else []
                 return self.rng.choice(kept or guesses)
             if not a.type.endswith(".pass"):
@@ -311,22 +312,11 @@ class GuessingGreedy(GreedyBot):
         return first
 
 
-def _likely_guesses(rules: Ruleset, state: GameState, seat: int) -> set[str] | None:
-    from .search.ccg import likely_guesses  # here: the search package imports this module
+def _ccg() -> Any:
+    """The search's X-Files CCG module (`likely_guesses`), imported when first asked: that package imports this one."""
+    from .search import ccg
 
-    return likely_guesses(rules, state, seat)
-
-
-def _likely_guesses_known(rules: Ruleset, know: dict[str, Any]) -> set[str] | None:
-    from .search.ccg import likely_guesses_known
-
-    return likely_guesses_known(rules, know)
-
-
-def _likely_guesses_seen(rules: Ruleset, view: dict[str, Any], seat: int) -> set[str] | None:
-    from .search.ccg import likely_guesses_seen
-
-    return likely_guesses_seen(rules, view, seat)
+    return ccg
 
 
 #: Greedy heuristics per ruleset name; other rulesets get `GreedyBot`.

@@ -100,7 +100,7 @@ def test_xfiles_ccg_greedy_at_a_table_makes_its_headless_moves_from_the_seats_kn
             seat = waiting[0]
             if seat == seed % 2:
                 action = table.choose(state, seat)
-                at_table = known.choose_known(knowledge(state, seat, rules))
+                at_table = known.choose_known(knowledge(state, seat, rules, status=True))
                 assert action is not None and at_table is not None
                 assert at_table.to_dict() == action.to_dict(), f"seed {seed}"
                 kinds.add(action.type)

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Iterable
 from types import SimpleNamespace
 from typing import Any
 
 from ...core.actions import Action
 from ...core.state import GameState
 
-__all__ = ["ccg_question_choice", "likely_guesses", "likely_guesses_known", "likely_guesses_seen", "likely_xfiles",
-           "race"]
+__all__ = ["ccg_question_choice", "likely_guesses", "likely_guesses_seen", "likely_xfiles", "race"]
 
 #: a seat's chance to succeed at a check in a turn, as the race counts it (the choices barely depend on it)
 CHECK_CHANCE = 0.5
@@ -128,55 +128,37 @@ def likely_guesses(rules: Any, state: GameState, seat: int) -> set[str] | None:
     opp, _ = rules.notes_about(state, seat, about)
     if not opp:
         return None
-    shown = ((p.card, p.owner) for p in state.pieces.values()
-             if p.owner == seat or (p.owner == about and state.can_see(p, seat)))
-    names = {c["name"] for c in likely_xfiles(rules, _shown(shown, seat, about), about, opp["candidates"])}
+    own = [p.card for p in state.pieces.values() if p.owner == seat and p.card]
+    seen = [p.card for p in state.pieces.values() if p.owner == about and p.card and state.can_see(p, seat)]
+    names = _likely_names(rules, opp["candidates"], own, seen, about)
     return {g["token"] for g in rules.guess_options(state, seat, names=names)} if names else None
 
 
-def likely_guesses_seen(rules: Any, view: dict[str, Any], seat: int) -> set[str] | None:
-    """`likely_guesses` from a seat's view (a bot seat at a window decides from what its stream shows): the guesses
-    its status lists, the cards of its own and of the other seat's that the view names."""
-    guesses = (view.get("rules") or {}).get("guesses") or []
+def likely_guesses_seen(rules: Any, view: dict[str, Any], seat: int, deck: Iterable[str] = ()) -> set[str] | None:
+    """`likely_guesses` from what a seat is shown (a bot seat at a window: its view with its status, and its deck
+    list where it has it, `search.knowledge`): the guesses its status lists by name, among the candidates its
+    Notebook still allows, of the sets of its own cards and of the other seat's that the view names. None when the
+    status lists no guess (a view without the ruleset's status)."""
+    status = view.get("rules") or {}
+    guesses = status.get("guesses") or []
     if not guesses:
         return None
     about = guesses[0].get("about")
-    shown = ((p["card"], p.get("owner")) for z in view.get("zones") or () for p in z.get("pieces") or ()
-             if p.get("card") and p.get("owner") in (seat, about))
-    return {g["token"] for g in likely_xfiles(rules, _shown(shown, seat, about), about, guesses)}
+    book = next((o for o in (status.get("notebook") or {}).get("opponents") or () if o.get("seat") == about), None)
+    cards = [(p["card"], p.get("owner")) for z in view.get("zones") or () for p in z.get("pieces") or ()
+             if p.get("card")]
+    own = [*deck, *(c for c, owner in cards if owner == seat)]
+    names = _likely_names(rules, book["candidates"] if book else guesses, own,
+                          [c for c, owner in cards if owner == about], about)
+    return {g["token"] for g in guesses if g.get("name") in names}
 
 
-def likely_guesses_known(rules: Any, know: dict[str, Any]) -> set[str] | None:
-    """`likely_guesses` from a seat's knowledge (`knowledge`, what a search bot and a table's greedy seat decide
-    from): the tokens of its moves that guess a likely X-File, found on the table the seat knows (`rebuild`), whose
-    moves list as the seat's do (the tokens differ: a guess is matched by its place in the list)."""
-    from .knowledge import rebuild
-
-    seat = know["seat"]
-    base = rebuild(know)
-    tokens = likely_guesses(rules, base, seat)
-    moves = know["moves"]
-    if tokens is None:
-        return None
-    listed = [a for a in rules.generate_actions(base, seat) if not getattr(type(a), "by_hand", False)]
-    if [a.type for a in listed] != [a.type for a in moves]:
-        return None
-    return {m.token for a, m in zip(listed, moves, strict=True) if a.type == "xfc.guess" and a.token in tokens}
-
-
-def _shown(cards: Any, seat: int, about: Any) -> SimpleNamespace:
-    """What `likely_xfiles` reads of a pool, from the (card, owner) pairs a seat is shown: its own cards' refs and
-    the other seat's cards seen."""
-    mine: set[str] = set()
-    theirs: Counter[str] = Counter()
-    for card, owner in cards:
-        if card is None:
-            continue
-        if owner == seat:
-            mine.add(card)
-        else:
-            theirs[card] += 1
-    return SimpleNamespace(refs=sorted(mine), seen={about: theirs})
+def _likely_names(rules: Any, candidates: list[dict[str, Any]], own: Iterable[str], seen: Iterable[str],
+                  about: Any) -> set[str]:
+    """The titles of `candidates` (each a dict with its "name") that `likely_xfiles` keeps, given the refs of the
+    seat's own cards and of the other seat's cards it saw (what it reads of a search bot's pool)."""
+    shown = SimpleNamespace(refs=sorted(set(own)), seen={about: Counter(seen)})
+    return {c["name"] for c in likely_xfiles(rules, shown, about, candidates)}
 
 
 def _split(candidates: list[dict[str, Any]], kind: str, value: str) -> int:

@@ -70,14 +70,17 @@ def named_moves(state: GameState, seat: int, actions: Iterable[Action]) -> list[
     return out
 
 
-def knowledge(state: GameState, seat: int, rules: Any, moves: Iterable[Action] | None = None) -> dict[str, Any]:
-    """Everything a search bot at `seat` may use to decide, as plain data (see the module)."""
+def knowledge(state: GameState, seat: int, rules: Any, moves: Iterable[Action] | None = None, *,
+              status: bool = False) -> dict[str, Any]:
+    """Everything a search bot at `seat` may use to decide, as plain data (see the module). `status`: the view
+    with the ruleset's status for the seat, as its stream has it (what a person in the seat reads: the X-Files CCG's
+    guesses by name and its Notebook; a table's greedy seat reads them, `GuessingGreedy.choose_known`)."""
     deck = sorted(p.card for p in state.pieces.values() if p.owner == seat and p.card is not None)
     if moves is None:
         moves = rules.generate_actions(state, seat)
     return {
         "seat": seat,
-        "view": view(state, seat),
+        "view": view(state, seat, rules if status else None),
         "rules": seat_rules(state, seat),
         "deck": deck,
         "moves": named_moves(state, seat, moves),

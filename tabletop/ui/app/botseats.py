@@ -202,13 +202,14 @@ class BotSeats:
         return _THINKING
 
     def _quick(self, bot: Any, seat: int) -> Action | None:
-        """A quick bot's choice, made now from what its stream brought."""
+        """A quick bot's choice, made now: from the seat's knowledge where the bot reads it (`choose_known`), else
+        from what its stream brought."""
         seen = self.seen[seat]
         try:
-            if hasattr(bot, "choose_known"):  # the seat's knowledge, as a search bot's (`Bot.choose_known`)
+            if hasattr(bot, "choose_known"):  # computed at the engine's edge, as a search bot's
                 from ...rules.search.knowledge import knowledge
 
-                return bot.choose_known(knowledge(self.session.state, seat, self.session.rules))
+                return bot.choose_known(knowledge(self.session.state, seat, self.session.rules, status=True))
             if hasattr(bot, "choose_seen"):
                 return bot.choose_seen(seen.view, seen.legal, seat)
             # a ruleset's own heuristic with no `choose_seen` yet reads the table (see `Bot`)

@@ -138,7 +138,46 @@ def test_greedy_guesses_at_random_among_the_listed_x_files_not_the_first_listed(
     assert [make_bot("greedy", rules, seed).choose(s.state, 0) for seed in range(24)] == picks  # seeded
 
 
+def _guessed(s: Any, seeds: int = 24) -> list[str]:
+    """The X-Files greedy bots of seeds 0.. guess for seat 0 of `s`, by name: the same headless (`choose`), from the
+    seat's stream (`choose_seen`) and from its knowledge as a table's bot seat (`choose_known`), seed for seed."""
+    from tabletop.core.legal import LEGAL_CAP, legal_summary
+    from tabletop.rules.bots import make_bot
+
+    rules = s.rules
+    names = {g["token"]: g["name"] for g in rules.guess_options(s.state, 0)}
+    legal = legal_summary(s, 0, list_cap=LEGAL_CAP, kind_cap=LEGAL_CAP)
+    know = knowledge(s.state, 0, rules, status=True)
+    out = []
+    for seed in range(seeds):
+        pick = make_bot("greedy", rules, seed).choose(s.state, 0)
+        assert make_bot("greedy", rules, seed).choose_seen(s.view(0), legal, 0) == pick
+        assert make_bot("greedy", rules, seed).choose_known(know) == pick
+        out.append(names[pick.token])
+    return out
+
+
 def test_greedy_guesses_only_x_files_of_the_sets_the_table_shows(tmp_path: Any) -> None:
+    from tabletop.cards import CardLibrary
+
+    _other_set(tmp_path)
+    s = _solved()
+    rules = s.rules
+    rules.library = CardLibrary([tmp_path])
+    s.state.rules["question"] = {"asked": True, "guessed": False}  # its question asked: the guess or the pass
+    assert sum("Other Case" in g["name"] for g in rules.guess_options(s.state, 0)) == 12  # a deck may hold any
+    picks = set(_guessed(s))
+    assert len(picks) >= 3 and not any("Other Case" in n for n in picks)  # drawn among the sample set's only
+    # the X-Files the Notebook has ruled out are not guessed, from the table, the stream or the knowledge
+    out = sorted(picks)[:2]
+    s.state.rules["answers"] = {"0": [{"about": 1, "guess": name, "answer": False} for name in out]}
+    picks = set(_guessed(s))
+    assert len(picks) >= 2 and not picks & set(out) and not any("Other Case" in n for n in picks)
+
+
+def test_a_set_only_in_the_seats_own_deck_counts_for_its_guesses(tmp_path: Any) -> None:
+    """A set the seat's own Bureau Deck holds (still face down) is one the game is played with: its X-Files stay
+    among the likely ones, from the table and from the seat's knowledge (its deck list), not from its view alone."""
     from tabletop.cards import CardLibrary
     from tabletop.rules.bots import make_bot
 
@@ -146,20 +185,17 @@ def test_greedy_guesses_only_x_files_of_the_sets_the_table_shows(tmp_path: Any) 
     s = _solved()
     rules = s.rules
     rules.library = CardLibrary([tmp_path])
-    s.state.rules["question"] = {"asked": True, "guessed": False}  # its question asked: the guess or the pass
+    s.state.rules["question"] = {"asked": True, "guessed": False}
+    hidden = s.state.zones["deck:0"].pieces[0]
+    s.state.pieces[hidden].card = "other-cases/case-3"  # an X-File card of the other set, deep in seat 0's deck
     names = {g["token"]: g["name"] for g in rules.guess_options(s.state, 0)}
-    assert sum("Other Case" in n for n in names.values()) == 12  # listed: a deck may hold any loaded X-File
-    picks = {names[make_bot("greedy", rules, seed).choose(s.state, 0).token] for seed in range(24)}
-    assert len(picks) >= 3 and not any("Other Case" in n for n in picks)  # drawn among the sample set's only
-    # a bot seat at a window decides from its stream (its view and move list): the same guesses, seed for seed
-    from tabletop.core.legal import LEGAL_CAP, legal_summary
-
-    legal = legal_summary(s, 0, list_cap=LEGAL_CAP, kind_cap=LEGAL_CAP)
-    know = knowledge(s.state, 0, rules)  # and a table's bot seat, from the seat's knowledge
-    for seed in range(24):
-        seen = make_bot("greedy", rules, seed).choose_seen(s.view(0), legal, 0)
-        assert seen == make_bot("greedy", rules, seed).choose(s.state, 0)
-        assert make_bot("greedy", rules, seed).choose_known(know) == seen
+    know = knowledge(s.state, 0, rules, status=True)
+    picks = []
+    for seed in range(40):
+        pick = make_bot("greedy", rules, seed).choose(s.state, 0)
+        assert make_bot("greedy", rules, seed).choose_known(know) == pick
+        picks.append(names[pick.token])
+    assert any("Other Case" in n for n in picks) and not all("Other Case" in n for n in picks)
 
 
 def test_the_search_bot_draws_its_guess_among_the_likely_x_files() -> None:
