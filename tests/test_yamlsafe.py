@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import time
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -76,10 +77,8 @@ def test_billion_laughs_is_refused_fast() -> None:
     text = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
         f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8)
     )
-    start = time.perf_counter()
-    err = refused(text)
-    assert time.perf_counter() - start < 1.0
-    assert "aliases" in err.message
+    err = refused(text)  # at its first anchor, before anything walks the 9**9 nodes its aliases stand for
+    assert "aliases" in err.message and err.line == 1
 
 
 @pytest.mark.parametrize(
@@ -140,10 +139,18 @@ def test_big_file_refused_before_reading(tmp_path) -> None:
     path = tmp_path / "huge.yaml"
     with path.open("wb") as handle:
         handle.truncate(50 * 1024 * 1024)  # sparse: cheap to make, 50 MB by size
-    start = time.perf_counter()
-    with pytest.raises(YamlError) as info:
-        load_file(path)
-    assert time.perf_counter() - start < 0.5
+    opened: list[Path] = []
+    real_open = Path.open
+
+    def spy(self: Path, *args: Any, **kwargs: Any) -> Any:
+        opened.append(self)
+        return real_open(self, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(Path, "open", spy)
+        with pytest.raises(YamlError) as info:
+            load_file(path)
+    assert path not in opened  # refused by its size, never opened
     assert str(50 * 1024 * 1024) in info.value.message
     assert str(8 * 1024 * 1024) in info.value.message
     assert info.value.file == str(path)
