@@ -227,11 +227,10 @@ class StandIns:
         """A quick bot's choice, as a window's bot seat makes it: from the seat's knowledge where the bot reads it
         (`choose_known`), else from the seat's view and its whole legal-move list."""
         from ..core.legal import LEGAL_CAP, legal_summary
+        from ..rules.thinking import known_choice
 
-        if hasattr(bot, "choose_known"):  # computed at the engine's edge, as a search bot's
-            from ..rules.search.knowledge import knowledge
-
-            return bot.choose_known(knowledge(self.session.state, seat, self.session.rules, status=True))
+        if hasattr(bot, "choose_known"):
+            return known_choice(bot, self.session.state, seat)
         legal = legal_summary(self.session, seat, list_cap=LEGAL_CAP, kind_cap=LEGAL_CAP)
         return bot.choose_seen(self.session.view(seat), legal, seat)
 

@@ -23,7 +23,7 @@ from typing import Any
 from ..core.actions import Action
 from ..core.state import GameState
 
-__all__ = ["Job", "TableClock", "Thinker", "process_spec", "snapshot_job", "thinks_slowly"]
+__all__ = ["Job", "TableClock", "Thinker", "known_choice", "process_spec", "snapshot_job", "thinks_slowly"]
 
 
 def thinks_slowly(bot: Any) -> bool:
@@ -53,6 +53,15 @@ def snapshot_job(bot: Any, state: GameState, seat: int, name: str = "", seed: in
     from .search.knowledge import knowledge
 
     return Job(bot, knowledge(state, seat, bot.ruleset), name, seed)
+
+
+def known_choice(bot: Any, state: GameState, seat: int) -> Action | None:
+    """A quick bot's move for `seat` from the seat's knowledge with its status (`search.knowledge`, what a search
+    bot's `snapshot_job` takes, plus what the seat's status shows it), for a bot with `choose_known` (X-Files CCG's
+    greedy bot): a window's bot seat and a host's stand-in decide so, inline."""
+    from .search.knowledge import knowledge
+
+    return bot.choose_known(knowledge(state, seat, bot.ruleset, status=True))
 
 
 def process_spec(rules: Any) -> tuple[str, dict[str, Any], bytes | None] | None:

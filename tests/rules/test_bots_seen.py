@@ -3,14 +3,25 @@ at a window gets them) as from the table (`choose`, headless self-play): the sam
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from tabletop.core import Session
 from tabletop.core.legal import LEGAL_CAP, legal_summary
 from tabletop.rules import get_ruleset
 from tabletop.rules.bots import make_bot
 
 
-def _play_both_ways(ruleset: str, seed: int, max_actions: int = 2000) -> set[str]:
-    """Play a greedy-vs-random game to its end, every greedy decision made both ways; the kinds of moves made."""
+def _from_stream(bot: Any, session: Session, seat: int) -> Any:
+    """A bot seat's decision from what its stream holds (SeatStream(..., moves=LEGAL_CAP)): its view, every move."""
+    legal = legal_summary(session, seat, list_cap=LEGAL_CAP, kind_cap=LEGAL_CAP)
+    return bot.choose_seen(session.view(seat), legal, seat)
+
+
+def _play_both_ways(ruleset: str, seed: int, max_actions: int = 2000,
+                    other_way: Callable[[Any, Session, int], Any] = _from_stream) -> set[str]:
+    """Play a greedy-vs-random game to its end, every greedy decision made both ways (headless, and `other_way`,
+    from the stream by default); the kinds of moves made."""
     rules = get_ruleset(ruleset)
     session = Session(rules.new_game(2, seed=seed, enforcement="strict"), rules)
     state = session.state
@@ -25,12 +36,10 @@ def _play_both_ways(ruleset: str, seed: int, max_actions: int = 2000) -> set[str
             break
         seat = waiting[0]
         if seat == seed % 2:
-            # what a bot seat's stream holds (SeatStream(..., moves=LEGAL_CAP)): its view, every move listed
-            legal = legal_summary(session, seat, list_cap=LEGAL_CAP, kind_cap=LEGAL_CAP)
             action = table.choose(state, seat)
-            from_stream = seen.choose_seen(session.view(seat), legal, seat)
-            assert action is not None and from_stream is not None
-            assert from_stream.to_dict() == action.to_dict(), f"seed {seed}, decision {decided}"
+            made = other_way(seen, session, seat)
+            assert action is not None and made is not None
+            assert made.to_dict() == action.to_dict(), f"seed {seed}, decision {decided}"
             decided += 1
             kinds.add(action.type)
         else:
@@ -84,28 +93,8 @@ def test_xfiles_ccg_greedy_at_a_table_makes_its_headless_moves_from_the_seats_kn
     """A window's or a host's greedy bot seat decides from the seat's knowledge (`choose_known`, what a search bot
     decides from): the moves headless self-play makes, not the stream's whole legal list (where it deployed Agents
     to the Bureau and passed Equipment round its Team turn after turn)."""
-    from tabletop.rules.search.knowledge import knowledge
+    from tabletop.rules.thinking import known_choice
 
-    rules = get_ruleset("xfiles-ccg")
-    kinds: set[str] = set()
-    for seed in (1, 2, 3):
-        session = Session(rules.new_game(2, seed=seed, enforcement="strict"), rules)
-        state = session.state
-        table, known, other = make_bot("greedy", rules, seed), make_bot("greedy", rules, seed), \
-            make_bot("random", rules, seed + 1)
-        for _ in range(2000):
-            waiting = rules.waiting_for(state)
-            if state.rules.get("over") or not waiting:
-                break
-            seat = waiting[0]
-            if seat == seed % 2:
-                action = table.choose(state, seat)
-                at_table = known.choose_known(knowledge(state, seat, rules, status=True))
-                assert action is not None and at_table is not None
-                assert at_table.to_dict() == action.to_dict(), f"seed {seed}"
-                kinds.add(action.type)
-            else:
-                action = other.choose(state, seat)
-            assert session.submit(action, seat).accepted
-        assert state.rules.get("over"), f"seed {seed} did not end"
+    kinds = set().union(*(_play_both_ways("xfiles-ccg", seed, other_way=lambda bot, session, seat: known_choice(
+        bot, session.state, seat)) for seed in (1, 2, 3)))
     assert {"xfc.deploy", "xfc.site", "xfc.investigate", "xfc.play", "xfc.ask", "xfc.guess", "effects.target"} <= kinds, kinds

@@ -15,7 +15,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.session import Result, Session
 from ...net.patches import PatchedView
-from ...rules.thinking import TableClock, Thinker, process_spec, snapshot_job, thinks_slowly
+from ...rules.thinking import TableClock, Thinker, known_choice, process_spec, snapshot_job, thinks_slowly
 
 __all__ = ["BOT_CHOICES", "BotSeats", "parse_bots"]
 
@@ -206,10 +206,8 @@ class BotSeats:
         from what its stream brought."""
         seen = self.seen[seat]
         try:
-            if hasattr(bot, "choose_known"):  # computed at the engine's edge, as a search bot's
-                from ...rules.search.knowledge import knowledge
-
-                return bot.choose_known(knowledge(self.session.state, seat, self.session.rules, status=True))
+            if hasattr(bot, "choose_known"):
+                return known_choice(bot, self.session.state, seat)
             if hasattr(bot, "choose_seen"):
                 return bot.choose_seen(seen.view, seen.legal, seat)
             # a ruleset's own heuristic with no `choose_seen` yet reads the table (see `Bot`)
